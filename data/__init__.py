@@ -1,0 +1,1 @@
+"""Built-in data: support matrix, service checklist, criteria, samples, schema."""

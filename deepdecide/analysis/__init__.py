@@ -1,0 +1,1 @@
+"""Evidence levels, gates, capacity, fleet, cost, scores, sensitivity (pure, no IO)."""

@@ -1,0 +1,1 @@
+"""Command-line interface (no Qt imported unless the GUI is started)."""

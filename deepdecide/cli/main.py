@@ -1,0 +1,82 @@
+"""The ``deepdecide`` command: argparse subcommands from a registry; ``main(argv) -> int``.
+
+Exit codes (also in ``deepdecide --help``):
+  0  success
+  1  the command ran and found a problem (unmet requirement, invalid file, altered record)
+  2  usage error (bad arguments)
+  3  an input could not be read or understood
+  4  the GUI cannot start here (no display)
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from deepdecide import __version__
+
+EXIT_OK = 0
+EXIT_PROBLEM = 1
+EXIT_USAGE = 2
+EXIT_INPUT = 3
+EXIT_NO_DISPLAY = 4
+
+EPILOG = """exit codes:
+  0  success
+  1  the command ran and found a problem (unmet requirement, invalid file, altered record)
+  2  usage error
+  3  an input could not be read or understood
+  4  the GUI cannot start here (no display)
+
+With no command, deepdecide opens the desktop application on the built-in sample decision
+(or on FILE with `deepdecide gui FILE`)."""
+
+# Each module in deepdecide.cli named here defines NAME, HELP, add_arguments(parser) and run(args) -> int.
+COMMAND_MODULES: tuple[str, ...] = (
+    "gui_cmd",
+    "matrix_cmd",
+    "check_cmd",
+    "validate_cmd",
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="deepdecide",
+        description="Evidence, comparison and a signed decision record for LLM-serving platform choices.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"deepdecide {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMAND_MODULES:
+        module = importlib.import_module(f"deepdecide.cli.{name}")
+        p = sub.add_parser(module.NAME, help=module.HELP, description=module.HELP,
+                           formatter_class=argparse.RawDescriptionHelpFormatter)
+        module.add_arguments(p)
+        p.set_defaults(_run=module.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    if not args_list:
+        args_list = ["gui"]
+    try:
+        args = parser.parse_args(args_list)
+    except SystemExit as exc:  # argparse exits 2 on usage errors, 0 on --help/--version
+        return int(exc.code or 0)
+    try:
+        return int(args._run(args))
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Pure domain types and rules: no Qt, no YAML, no reportlab, no file IO."""

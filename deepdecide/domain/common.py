@@ -1,0 +1,65 @@
+"""Small value types shared by every part of the domain: sources, three-point estimates."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class SourceKind(StrEnum):
+    PRIMARY = "primary"  # the project's own docs or source
+    ISSUE = "issue"
+    PR = "pr"
+    SECONDARY = "secondary"  # a third-party page
+    ARTICLE = "article"  # the decision's own source text (e.g. the seed note)
+    MEASUREMENT = "measurement"  # a measurement the team made itself
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a fact comes from, and how old it is.
+
+    ``as_of`` is kept as the source states it ("2026-09-24", "NIM 1.13.0 (2025)",
+    "undated (public page, 2026)"): a made-up precise date would be worse than an
+    honest vague one.
+    """
+
+    title: str
+    url_or_path: str
+    as_of: str
+    kind: SourceKind = SourceKind.PRIMARY
+    id: str = ""
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A three-point (low / likely / high) estimate of an uncertain quantity.
+
+    ``low <= likely <= high`` is checked by the storage validator; the analysis
+    uses it as a triangular distribution.
+    """
+
+    low: float
+    likely: float
+    high: float
+
+    @classmethod
+    def exact(cls, value: float) -> Estimate:
+        return cls(value, value, value)
+
+    @property
+    def is_ordered(self) -> bool:
+        return self.low <= self.likely <= self.high
+
+    @property
+    def is_exact(self) -> bool:
+        return self.low == self.likely == self.high
+
+
+def _empty() -> tuple:
+    return ()
+
+
+def tuple_field():
+    """A dataclass field defaulting to an empty tuple (frozen-friendly list)."""
+    return field(default_factory=_empty)

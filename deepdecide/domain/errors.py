@@ -1,0 +1,63 @@
+"""Typed errors. Every error a user can cause names the file, the place in it and the reason."""
+
+from __future__ import annotations
+
+
+class DeepdecideError(Exception):
+    """Base of every error deepdecide reports to a user (never a traceback)."""
+
+
+class LocatedError(DeepdecideError):
+    """An error at a place in a file: ``file:line: key.path: reason``."""
+
+    def __init__(self, reason: str, *, file: str = "", line: int | None = None, path: str = ""):
+        self.reason = reason
+        self.file = file
+        self.line = line
+        self.path = path
+        super().__init__(reason)
+
+    def __str__(self) -> str:
+        return self.message
+
+    @property
+    def message(self) -> str:
+        where = self.file or "<input>"
+        if self.line is not None:
+            where += f":{self.line}"
+        parts = [where]
+        if self.path:
+            parts.append(self.path)
+        parts.append(self.reason)
+        return ": ".join(parts)
+
+
+class ValidationError(LocatedError):
+    """A workspace or data file that does not follow the format."""
+
+
+class ValidationErrors(DeepdecideError):
+    """Several validation errors in one file (all reported at once)."""
+
+    def __init__(self, errors: list[ValidationError]):
+        self.errors = errors
+        super().__init__(f"{len(errors)} errors")
+
+    def __str__(self) -> str:
+        return "\n".join(e.message for e in self.errors)
+
+
+class EvidenceImportError(LocatedError):
+    """An evidence file that cannot be imported; ``tried`` lists the formats attempted."""
+
+    def __init__(self, reason: str, *, file: str = "", line: int | None = None, path: str = "",
+                 tried: tuple[str, ...] = ()):
+        self.tried = tried
+        super().__init__(reason, file=file, line=line, path=path)
+
+    @property
+    def message(self) -> str:
+        msg = super().message
+        if self.tried:
+            msg += f" (formats tried: {', '.join(self.tried)})"
+        return msg

@@ -1,0 +1,173 @@
+"""Evidence records: normalized benchmark runs, parity checks, build attestations, with provenance.
+
+The field names of :class:`BenchmarkRun` and :class:`ParityCheck` are the contract of
+``deepdecide inspect --json`` (see DESIGN.md, "Normalized evidence"): never rename one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from enum import StrEnum
+
+from deepdecide.domain.common import tuple_field
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """Where an evidence file came from. ``label`` says what it is when it is not the
+    user's own measurement (e.g. "illustrative, from published figures: <source>")."""
+
+    file_name: str
+    size_bytes: int
+    sha256: str
+    tool: str
+    tool_version: str = ""
+    imported_at: str = ""  # ISO 8601, UTC
+    label: str = ""
+
+
+LATENCY_METRICS = ("ttft_ms", "tpot_ms", "itl_ms", "e2e_ms", "e2e_per_token_ms")
+STATISTICS = ("mean", "p50", "p90", "p99")
+
+
+@dataclass(frozen=True)
+class BenchmarkRun:
+    """One benchmark run, normalized: times in ms (duration in s), throughputs in tokens/s.
+
+    TPOT, ITL and e2e-per-token are different quantities and stay in different fields.
+    """
+
+    tool: str
+    tool_version: str = ""
+    runtime: str = ""
+    runtime_version: str = ""
+    platform: str = ""
+    gpu_count: int | None = None
+    model: str = ""
+    quantization: str = ""
+    dataset: str = ""
+    concurrency: float | None = None
+    request_rate: float | None = None  # requests/s offered; None = unlimited ("inf")
+    input_tokens: float | None = None  # mean input length per request
+    output_tokens: float | None = None  # mean output length per request
+    num_requests: int | None = None
+    completed: int | None = None
+    failed: int | None = None
+    duration_s: float | None = None
+    request_throughput_rps: float | None = None
+    output_throughput_tps: float | None = None
+    total_throughput_tps: float | None = None
+    ttft_ms_mean: float | None = None
+    ttft_ms_p50: float | None = None
+    ttft_ms_p90: float | None = None
+    ttft_ms_p99: float | None = None
+    tpot_ms_mean: float | None = None
+    tpot_ms_p50: float | None = None
+    tpot_ms_p90: float | None = None
+    tpot_ms_p99: float | None = None
+    itl_ms_mean: float | None = None
+    itl_ms_p50: float | None = None
+    itl_ms_p90: float | None = None
+    itl_ms_p99: float | None = None
+    e2e_ms_mean: float | None = None
+    e2e_ms_p50: float | None = None
+    e2e_ms_p90: float | None = None
+    e2e_ms_p99: float | None = None
+    e2e_per_token_ms_mean: float | None = None
+    e2e_per_token_ms_p50: float | None = None
+    e2e_per_token_ms_p90: float | None = None
+    e2e_per_token_ms_p99: float | None = None
+    output_tps_per_gpu: float | None = None  # derived: output_throughput_tps / gpu_count
+    interactivity_tps_per_user: float | None = None  # derived: 1000 / tpot_ms_p50
+    prefill_gpus: int | None = None  # disaggregated runs: GPUs serving prefill
+    decode_gpus: int | None = None  # disaggregated runs: GPUs serving decode
+    quality_flags: tuple[str, ...] = tuple_field()  # e.g. "file's output throughput differs from recomputed by 3.2 %"
+    missing_context: tuple[str, ...] = tuple_field()  # fields the file did not hold and the user did not give
+    label: str = ""  # the run's name inside its file (e.g. a sweep point)
+
+    @property
+    def error_rate(self) -> float | None:
+        total = self.num_requests if self.num_requests else None
+        if total is None and self.completed is not None and self.failed is not None:
+            total = self.completed + self.failed
+        if not total or self.failed is None:
+            return None
+        return self.failed / total
+
+
+BENCHMARK_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(BenchmarkRun))
+
+
+class ParityKind(StrEnum):
+    KERNEL = "kernel"
+    LOGITS = "logits"
+    GREEDY_MATCH = "greedy_match"
+    EVAL_ACCURACY = "eval_accuracy"
+    STRUCTURED_OUTPUT = "structured_output"
+    LONG_CONTEXT = "long_context"
+
+
+class Verdict(StrEnum):
+    PASS = "pass"
+    FAIL = "fail"
+    INCONCLUSIVE = "inconclusive"
+
+
+@dataclass(frozen=True)
+class ParityCheck:
+    """One comparison of a runtime's output against a reference; ``tolerance`` states the rule
+    with its numbers (e.g. "|delta| <= max(0.02, 2*stderr), n >= 200")."""
+
+    kind: ParityKind
+    runtime: str = ""
+    platform: str = ""
+    reference_runtime: str = ""
+    reference_platform: str = ""
+    task: str = ""
+    metric: str = ""
+    value: float | None = None
+    reference_value: float | None = None
+    delta: float | None = None
+    n: int | None = None
+    stderr: float | None = None
+    tolerance: str = ""
+    verdict: Verdict = Verdict.INCONCLUSIVE
+    source: str = ""
+
+
+PARITY_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(ParityCheck))
+
+
+@dataclass(frozen=True)
+class BuildAttestation:
+    """A recorded claim that a runtime builds for a platform: the log's hash, who and when."""
+
+    runtime: str
+    platform: str
+    date: str
+    log_sha256: str = ""
+    by: str = ""
+    notes: str = ""
+
+
+@dataclass(frozen=True)
+class EvidenceFile:
+    """Everything imported from one file; an import adds one of these or nothing."""
+
+    provenance: Provenance
+    runs: tuple[BenchmarkRun, ...] = tuple_field()
+    parity: tuple[ParityCheck, ...] = tuple_field()
+
+
+@dataclass(frozen=True)
+class Evidence:
+    files: tuple[EvidenceFile, ...] = tuple_field()
+    builds: tuple[BuildAttestation, ...] = tuple_field()
+
+    @property
+    def runs(self) -> tuple[BenchmarkRun, ...]:
+        return tuple(r for f in self.files for r in f.runs)
+
+    @property
+    def parity(self) -> tuple[ParityCheck, ...]:
+        return tuple(p for f in self.files for p in f.parity)

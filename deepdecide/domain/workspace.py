@@ -1,0 +1,229 @@
+"""The workspace: one decision with everything it rests on. The single source of truth."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from deepdecide.domain.common import Estimate, Source, tuple_field
+from deepdecide.domain.evidence import Evidence, ParityKind
+from deepdecide.domain.matrix import SupportMatrix
+
+SCHEMA_VERSION = 1
+
+
+class Strategy(StrEnum):
+    KEEP = "keep"  # keep the working stack
+    PORT = "port"  # port a runtime to hardware it does not officially support
+    BUY = "buy"  # buy hardware the runtime officially supports
+    DEV_ONLY = "dev-only"  # development / evaluation only, never production capacity
+
+
+class Pricing(StrEnum):
+    RENT = "rent"  # $/GPU-hour rental or cloud price
+    OWN = "own"  # new capex, amortized
+    EXISTING = "existing"  # already owned: capex is sunk, only operating cost counts
+
+
+@dataclass(frozen=True)
+class Topology:
+    """How the option deploys one serving unit. ``gpus_per_node`` rounds fleet sizes up."""
+
+    description: str = ""
+    gpus_per_node: int = 8
+    prefill_gpus: int | None = None
+    decode_gpus: int | None = None
+    unit_gpus: int | None = None  # smallest deployable unit (e.g. 68 for 4 prefill + 64 decode)
+    measured_on: str = ""  # platform id the topology was measured on, if it is a reference topology
+
+
+@dataclass(frozen=True)
+class CostInputs:
+    pricing: Pricing = Pricing.RENT
+    gpu_hour_usd: Estimate | None = None  # rental $/GPU-h (RENT)
+    capex_per_gpu_usd: Estimate | None = None  # all-in purchase per GPU (OWN)
+    amortization_years: float = 3.0
+    power_kw_per_gpu: Estimate | None = None  # all-in provisioned kW per GPU (OWN, EXISTING)
+    porting_effort_person_weeks: Estimate = Estimate(0, 0, 0)
+    time_to_production_weeks: Estimate = Estimate(0, 0, 0)
+    assumed_output_tps_per_gpu: Estimate | None = None  # used only where no run meets the SLO; flagged
+    assumption_note: str = ""
+    sources: tuple[Source, ...] = tuple_field()
+
+
+@dataclass(frozen=True)
+class Option:
+    id: str
+    name: str
+    strategy: Strategy
+    runtime: str
+    platform: str
+    topology: Topology = Topology()
+    cost: CostInputs = CostInputs()
+    notes: str = ""
+
+
+class Answer(StrEnum):
+    PROVIDED = "provided"  # the runtime provides it
+    EXTERNAL = "external"  # someone must build or integrate it: costs engineering
+    MISSING = "missing"  # nobody provides it yet: a blocker until an owner is named
+
+
+@dataclass(frozen=True)
+class ChecklistItem:
+    id: str
+    title: str
+    description: str = ""
+    category: str = "service"
+    sources: tuple[Source, ...] = tuple_field()
+
+
+@dataclass(frozen=True)
+class ChecklistAnswer:
+    option: str
+    item: str
+    answer: Answer
+    provider: str = ""  # who provides or builds it
+    effort_person_weeks: Estimate = Estimate(0, 0, 0)
+    notes: str = ""
+
+
+class Direction(StrEnum):
+    BENEFIT = "benefit"  # more is better
+    COST = "cost"  # less is better
+
+
+@dataclass(frozen=True)
+class Criterion:
+    """A scoring criterion. ``metric`` names the assessment figure it reads (see analysis)."""
+
+    id: str
+    name: str
+    metric: str
+    direction: Direction
+    weight: float
+    unit: str = ""
+    description: str = ""
+    knockout: bool = False  # veto switched on: an option failing ``knockout_threshold`` is out
+    knockout_threshold: float | None = None
+
+
+@dataclass(frozen=True)
+class SLO:
+    ttft_p99_ms: float | None = None
+    tpot_p99_ms: float | None = None
+    min_interactivity_tps_per_user: float | None = None
+    max_error_rate: float | None = 0.01
+
+
+@dataclass(frozen=True)
+class Demand:
+    """Peak load to serve: output tokens/s directly, or requests/s with token lengths."""
+
+    output_tokens_per_s: float | None = None
+    requests_per_s: float | None = None
+    input_tokens: float | None = None
+    output_tokens: float | None = None
+
+
+@dataclass(frozen=True)
+class Assumptions:
+    horizon_years: float = 3.0
+    electricity_usd_per_kwh: Estimate = Estimate(0.08, 0.10, 0.14)
+    engineer_usd_per_week: Estimate = Estimate(4000, 5000, 6500)  # loaded cost of one person-week
+    utilization: float = 0.7  # sustained fraction of the fleet's hours doing useful work
+    currency: str = "USD"
+    monte_carlo_draws: int = 10000
+    monte_carlo_seed: int = 20261129
+
+
+class RecordStatus(StrEnum):
+    PROPOSED = "proposed"
+    ACCEPTED = "accepted"
+    REJECTED = "rejected"
+    DEPRECATED = "deprecated"
+    SUPERSEDED = "superseded"
+
+
+@dataclass(frozen=True)
+class DecisionRecord:
+    """MADR sections of the decision record."""
+
+    id: str
+    title: str
+    status: RecordStatus = RecordStatus.PROPOSED
+    date: str = ""  # last updated, ISO date
+    evidence_cutoff: str = ""
+    decision_makers: tuple[str, ...] = tuple_field()
+    consulted: tuple[str, ...] = tuple_field()
+    informed: tuple[str, ...] = tuple_field()
+    context: str = ""
+    drivers: tuple[str, ...] = tuple_field()
+    considered_options: tuple[str, ...] = tuple_field()  # option ids
+    chosen_option: str = ""
+    rationale: str = ""
+    consequences_good: tuple[str, ...] = tuple_field()
+    consequences_bad: tuple[str, ...] = tuple_field()
+    confirmation: str = ""
+    revisit_triggers: tuple[str, ...] = tuple_field()
+    supersedes: str = ""
+    superseded_by: str = ""
+
+
+class Vote(StrEnum):
+    APPROVE = "approve"
+    REJECT = "reject"
+    ABSTAIN = "abstain"
+    PENDING = "pending"
+
+
+@dataclass(frozen=True)
+class SignOff:
+    name: str
+    role: str
+    verdict: Vote = Vote.PENDING
+    date: str = ""
+    conditions: str = ""
+
+
+class StepStatus(StrEnum):
+    TODO = "todo"
+    IN_PROGRESS = "in-progress"
+    DONE = "done"
+    BLOCKED = "blocked"
+
+
+@dataclass(frozen=True)
+class MigrationStep:
+    order: int
+    title: str
+    status: StepStatus = StepStatus.TODO
+    owner: str = ""
+    notes: str = ""
+
+
+@dataclass(frozen=True)
+class Workspace:
+    name: str
+    model: str
+    decision: DecisionRecord
+    matrix: SupportMatrix = SupportMatrix()
+    options: tuple[Option, ...] = tuple_field()
+    checklist: tuple[ChecklistItem, ...] = tuple_field()
+    answers: tuple[ChecklistAnswer, ...] = tuple_field()
+    criteria: tuple[Criterion, ...] = tuple_field()
+    required_parity: tuple[ParityKind, ...] = tuple_field()
+    slo: SLO = SLO()
+    demand: Demand = Demand()
+    assumptions: Assumptions = Assumptions()
+    signoffs: tuple[SignOff, ...] = tuple_field()
+    migration_plan: tuple[MigrationStep, ...] = tuple_field()
+    evidence: Evidence = field(default_factory=Evidence)
+    description: str = ""
+    schema_version: int = SCHEMA_VERSION
+
+    def option(self, option_id: str) -> Option | None:
+        return next((o for o in self.options if o.id == option_id), None)
+
+    def answers_for(self, option_id: str) -> tuple[ChecklistAnswer, ...]:
+        return tuple(a for a in self.answers if a.option == option_id)

@@ -1,0 +1,1 @@
+"""Evidence files -> normalized records; one module per tool family; sniffing."""

@@ -1,0 +1,1 @@
+"""The PDF decision record (reportlab; no Qt)."""

@@ -1,0 +1,1 @@
+"""Workspace files: YAML read/write, schema, validation with located errors, atomic save."""

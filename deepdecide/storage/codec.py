@@ -1,0 +1,230 @@
+"""Dataclass <-> plain data (dicts, lists, scalars), driven by the domain's type hints.
+
+``from_data`` is the format's validator for structure: every error names the key path
+and says what was expected; an unknown key gets a "did you mean". ``json_schema`` derives
+the JSON Schema from the same type hints, so the two cannot drift apart.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import math
+import types
+import typing
+from enum import Enum
+from functools import cache
+from typing import Any, get_args, get_origin, get_type_hints
+
+from deepdecide.domain.errors import ValidationError
+
+
+def _join(path: str, key: str | int) -> str:
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    return f"{path}.{key}" if path else key
+
+
+@cache
+def _hints(cls: type) -> dict[str, Any]:
+    return get_type_hints(cls)
+
+
+@cache
+def _fields(cls: type) -> tuple[dataclasses.Field, ...]:
+    return dataclasses.fields(cls)
+
+
+def _default_of(f: dataclasses.Field) -> Any:
+    if f.default is not dataclasses.MISSING:
+        return f.default
+    if f.default_factory is not dataclasses.MISSING:  # type: ignore[misc]
+        return f.default_factory()  # type: ignore[misc]
+    return dataclasses.MISSING
+
+
+def _type_name(tp: Any) -> str:
+    origin = get_origin(tp)
+    if origin in (typing.Union, types.UnionType):
+        return " or ".join(_type_name(a) for a in get_args(tp))
+    if origin is tuple:
+        return f"a list of {_type_name(get_args(tp)[0])}"
+    if tp is type(None):
+        return "null"
+    if isinstance(tp, type) and issubclass(tp, Enum):
+        return "one of " + ", ".join(repr(m.value) for m in tp)
+    if dataclasses.is_dataclass(tp):
+        return f"a mapping ({tp.__name__})"
+    return {str: "a string", int: "an integer", float: "a number", bool: "true or false"}.get(
+        tp, getattr(tp, "__name__", str(tp))
+    )
+
+
+def _describe(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return f"the boolean {value!r}"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def from_data(tp: Any, data: Any, path: str = "") -> Any:
+    """Build a value of type ``tp`` from plain data; raise ValidationError at the first problem.
+
+    ValidationErrors raised here carry only the key path; the caller adds file and line.
+    """
+    origin = get_origin(tp)
+    if origin in (typing.Union, types.UnionType):
+        args = get_args(tp)
+        if data is None and type(None) in args:
+            return None
+        non_none = [a for a in args if a is not type(None)]
+        if len(non_none) == 1:
+            return from_data(non_none[0], data, path)
+        errors = []
+        for a in non_none:
+            try:
+                return from_data(a, data, path)
+            except ValidationError as exc:
+                errors.append(exc)
+        raise ValidationError(f"expected {_type_name(tp)}, got {_describe(data)}", path=path)
+    if origin is tuple:
+        (item_tp, *_rest) = get_args(tp)
+        if not isinstance(data, list):
+            raise ValidationError(f"expected {_type_name(tp)}, got {_describe(data)}", path=path)
+        return tuple(from_data(item_tp, item, _join(path, i)) for i, item in enumerate(data))
+    if dataclasses.is_dataclass(tp):
+        return _dataclass_from_data(tp, data, path)
+    if isinstance(tp, type) and issubclass(tp, Enum):
+        try:
+            return tp(data)
+        except ValueError:
+            allowed = [m.value for m in tp]
+            hint = difflib.get_close_matches(str(data), allowed, n=1)
+            extra = f" (did you mean {hint[0]!r}?)" if hint else ""
+            raise ValidationError(
+                f"unknown value {_describe(data)}: expected {_type_name(tp)}{extra}", path=path
+            ) from None
+    if tp is bool:
+        if isinstance(data, bool):
+            return data
+    elif tp is int:
+        if isinstance(data, int) and not isinstance(data, bool):
+            return data
+    elif tp is float:
+        if isinstance(data, (int, float)) and not isinstance(data, bool):
+            value = float(data)
+            if not math.isfinite(value):
+                raise ValidationError(f"expected a finite number, got {_describe(data)}", path=path)
+            return value
+    elif tp is str:
+        if isinstance(data, str):
+            return data
+        # YAML turns unquoted dates and numbers into non-strings: accept them as their text
+        if isinstance(data, (int, float)) and not isinstance(data, bool):
+            return str(data)
+        if hasattr(data, "isoformat"):
+            return data.isoformat()
+    elif tp is Any:
+        return data
+    raise ValidationError(f"expected {_type_name(tp)}, got {_describe(data)}", path=path)
+
+
+def _dataclass_from_data(cls: type, data: Any, path: str) -> Any:
+    if not isinstance(data, dict):
+        raise ValidationError(f"expected {_type_name(cls)}, got {_describe(data)}", path=path)
+    hints = _hints(cls)
+    fields = {f.name: f for f in _fields(cls) if f.init}
+    for key in data:
+        if key not in fields:
+            hint = difflib.get_close_matches(str(key), list(fields), n=1)
+            extra = f"; did you mean {hint[0]!r}?" if hint else f"; expected one of: {', '.join(fields)}"
+            raise ValidationError(f"unknown key {key!r}{extra}", path=_join(path, str(key)))
+    kwargs = {}
+    for name, f in fields.items():
+        if name in data:
+            kwargs[name] = from_data(hints[name], data[name], _join(path, name))
+        elif _default_of(f) is dataclasses.MISSING:
+            raise ValidationError(f"missing required key {name!r} ({_type_name(hints[name])})", path=path)
+    return cls(**kwargs)
+
+
+def to_data(obj: Any, *, omit_defaults: bool = True) -> Any:
+    """Turn a domain value into plain data (the inverse of ``from_data``).
+
+    With ``omit_defaults`` a field equal to its default is left out (readable files);
+    without it every field is written (canonical form for hashing).
+    """
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        out: dict[str, Any] = {}
+        for f in _fields(type(obj)):
+            value = getattr(obj, f.name)
+            if omit_defaults:
+                default = _default_of(f)
+                if default is not dataclasses.MISSING and value == default:
+                    continue
+            out[f.name] = to_data(value, omit_defaults=omit_defaults)
+        return out
+    if isinstance(obj, Enum):
+        return obj.value
+    if isinstance(obj, (tuple, list)):
+        return [to_data(v, omit_defaults=omit_defaults) for v in obj]
+    if isinstance(obj, float) and obj.is_integer() and abs(obj) < 2**53:
+        return int(obj) if omit_defaults else obj
+    return obj
+
+
+# ---------------------------------------------------------------------------------------------
+# JSON Schema
+
+
+def json_schema_of(tp: Any, defs: dict[str, Any]) -> dict[str, Any]:
+    origin = get_origin(tp)
+    if origin in (typing.Union, types.UnionType):
+        args = get_args(tp)
+        return {"anyOf": [json_schema_of(a, defs) for a in args]}
+    if origin is tuple:
+        return {"type": "array", "items": json_schema_of(get_args(tp)[0], defs)}
+    if tp is type(None):
+        return {"type": "null"}
+    if dataclasses.is_dataclass(tp):
+        name = tp.__name__
+        if name not in defs:
+            defs[name] = {}  # placeholder against recursion
+            hints = _hints(tp)
+            props = {}
+            required = []
+            for f in _fields(tp):
+                if not f.init:
+                    continue
+                props[f.name] = json_schema_of(hints[f.name], defs)
+                if _default_of(f) is dataclasses.MISSING:
+                    required.append(f.name)
+            schema: dict[str, Any] = {
+                "type": "object",
+                "properties": props,
+                "additionalProperties": False,
+            }
+            if tp.__doc__ and not tp.__doc__.startswith(f"{name}("):
+                schema["description"] = " ".join(tp.__doc__.split())
+            if required:
+                schema["required"] = required
+            defs[name] = schema
+        return {"$ref": f"#/$defs/{name}"}
+    if isinstance(tp, type) and issubclass(tp, Enum):
+        return {"enum": [m.value for m in tp]}
+    if tp is bool:
+        return {"type": "boolean"}
+    if tp is int:
+        return {"type": "integer"}
+    if tp is float:
+        return {"type": "number"}
+    if tp is str:
+        # YAML reads unquoted dates and numbers as such; the loader accepts them as text
+        return {"type": ["string", "number"]}
+    return {}

@@ -1,0 +1,369 @@
+"""deepdecide's YAML documents: workspaces and the built-in data files.
+
+Every document has a top-level ``kind`` and ``schema_version``. A workspace may say
+``matrix: builtin``, ``checklist: builtin`` or ``criteria: builtin`` to use the data that
+ships with the application; a saved workspace always holds its own copy, so a record
+still makes sense a year later, whatever the application ships by then.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from deepdecide.domain.common import Estimate
+from deepdecide.domain.errors import ValidationError, ValidationErrors
+from deepdecide.domain.matrix import Component, SupportMatrix
+from deepdecide.domain.workspace import SCHEMA_VERSION, ChecklistItem, Criterion, Workspace
+from deepdecide.storage import codec
+from deepdecide.storage.yamlio import LocatedData, atomic_write_bytes, dump_yaml, parse_yaml, read_yaml_file
+
+WORKSPACE_SUFFIX = ".deepdecide.yaml"
+BUILTIN = "builtin"
+
+
+@dataclass(frozen=True)
+class ChecklistFile:
+    items: tuple[ChecklistItem, ...]
+    schema_version: int = SCHEMA_VERSION
+
+
+@dataclass(frozen=True)
+class CriteriaFile:
+    criteria: tuple[Criterion, ...]
+    schema_version: int = SCHEMA_VERSION
+
+
+@dataclass(frozen=True)
+class MatrixFile:
+    matrix: SupportMatrix
+    schema_version: int = SCHEMA_VERSION
+
+
+@dataclass(frozen=True)
+class Kind:
+    name: str
+    root: type  # dataclass the document's body (all keys but ``kind``) is read into
+    builtin_file: str = ""  # the file under data/ holding the built-in document of this kind
+
+
+KINDS: dict[str, Kind] = {
+    k.name: k
+    for k in (
+        Kind("workspace", Workspace),
+        Kind("support-matrix", MatrixFile, "support_matrix.yaml"),
+        Kind("service-checklist", ChecklistFile, "service_checklist.yaml"),
+        Kind("criteria", CriteriaFile, "criteria.yaml"),
+    )
+}
+
+# workspace keys that may say "builtin": the kind of built-in file and its key that holds the section
+_BUILTIN_SECTIONS: dict[str, tuple[str, str]] = {
+    "matrix": ("support-matrix", "matrix"),
+    "checklist": ("service-checklist", "items"),
+    "criteria": ("criteria", "criteria"),
+}
+
+# schema_version -> function upgrading a document body of that version by one version
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+
+
+def data_root() -> Path:
+    """The folder of the built-in data (inside the installed package)."""
+    return Path(str(resources.files("deepdecide.data")))
+
+
+def sample_workspace_path() -> Path:
+    return data_root() / "samples" / f"deepseek-v4.1-flash{WORKSPACE_SUFFIX}"
+
+
+# ---------------------------------------------------------------------------------------------
+# reading
+
+
+def _migrate(body: dict[str, Any], located: LocatedData) -> dict[str, Any]:
+    version = body.get("schema_version", SCHEMA_VERSION)
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise ValidationError(
+            f"schema_version must be an integer, got {version!r}",
+            file=located.file, line=located.line_of("schema_version"), path="schema_version",
+        )
+    if version > SCHEMA_VERSION:
+        raise ValidationError(
+            f"schema_version {version} was written by a newer deepdecide (this one reads up to {SCHEMA_VERSION})",
+            file=located.file, line=located.line_of("schema_version"), path="schema_version",
+        )
+    while version < SCHEMA_VERSION:
+        if version not in MIGRATIONS:
+            raise ValidationError(
+                f"schema_version {version} is not supported (oldest readable is {min(MIGRATIONS, default=SCHEMA_VERSION)})",
+                file=located.file, line=located.line_of("schema_version"), path="schema_version",
+            )
+        body = MIGRATIONS[version](body)
+        version += 1
+        body["schema_version"] = version
+    return body
+
+
+def decode(located: LocatedData, expected_kind: str | None = None) -> tuple[str, Any]:
+    """Turn parsed YAML into a domain document; return (kind, document)."""
+    data = located.data
+    if not isinstance(data, dict):
+        raise ValidationError("expected a mapping at the top of the file", file=located.file, line=1)
+    kind = data.get("kind")
+    if kind not in KINDS:
+        choices = ", ".join(KINDS)
+        raise ValidationError(
+            f"unknown or missing 'kind' ({kind!r}); expected one of: {choices}",
+            file=located.file, line=located.line_of("kind") or 1, path="kind",
+        )
+    if expected_kind and kind != expected_kind:
+        raise ValidationError(
+            f"this is a {kind} file, not a {expected_kind}", file=located.file, line=located.line_of("kind"), path="kind"
+        )
+    body = {k: v for k, v in data.items() if k != "kind"}
+    body = _migrate(body, located)
+    if kind == "workspace":
+        for key in _BUILTIN_SECTIONS:
+            if body.get(key) == BUILTIN:
+                body[key] = _builtin_section(key)
+    try:
+        doc = codec.from_data(KINDS[kind].root, body)
+    except ValidationError as exc:
+        exc.file = located.file
+        exc.line = located.line_of(exc.path)
+        raise
+    errors = check(doc)
+    if errors:
+        for e in errors:
+            e.file = located.file
+            e.line = located.line_of(e.path)
+        raise ValidationErrors(errors) if len(errors) > 1 else errors[0]
+    return kind, doc
+
+
+def _builtin_section(key: str) -> Any:
+    """The plain data of a built-in section, read from its (validated) data file."""
+    section_kind, field = _BUILTIN_SECTIONS[key]
+    located = read_yaml_file(data_root() / KINDS[section_kind].builtin_file)
+    decode(located, section_kind)  # the built-in file must itself be valid
+    return located.data[field]
+
+
+def load_document(path: str | os.PathLike[str], expected_kind: str | None = None) -> tuple[str, Any]:
+    return decode(read_yaml_file(path), expected_kind)
+
+
+def load_workspace(path: str | os.PathLike[str]) -> Workspace:
+    """Read and validate a workspace file. Raises ValidationError(s) naming file, line and key path."""
+    return load_document(path, "workspace")[1]
+
+
+def load_workspace_text(text: str, file: str = "<text>") -> Workspace:
+    return decode(parse_yaml(text, file), "workspace")[1]
+
+
+def load_builtin_workspace() -> Workspace:
+    return load_workspace(sample_workspace_path())
+
+
+def load_builtin_matrix() -> SupportMatrix:
+    return load_document(data_root() / "support_matrix.yaml", "support-matrix")[1].matrix
+
+
+# ---------------------------------------------------------------------------------------------
+# writing
+
+
+def workspace_to_data(ws: Workspace, *, canonical: bool = False) -> dict[str, Any]:
+    return {"kind": "workspace", **codec.to_data(ws, omit_defaults=not canonical)}
+
+
+def workspace_to_yaml(ws: Workspace) -> str:
+    header = "# deepdecide workspace: edit in the app, or by hand and check with `deepdecide validate`\n"
+    return header + dump_yaml(workspace_to_data(ws))
+
+
+def canonical_json(ws: Workspace) -> bytes:
+    """The canonical form of a workspace: every field, sorted keys, no whitespace, UTF-8.
+    Its SHA-256 identifies the inputs of a decision record."""
+    return json.dumps(workspace_to_data(ws, canonical=True), sort_keys=True, separators=(",", ":"),
+                      ensure_ascii=False).encode("utf-8")
+
+
+def save_workspace(ws: Workspace, path: str | os.PathLike[str]) -> None:
+    """Validate, then write atomically: the target is the old file or the new one, never half."""
+    errors = check(ws)
+    if errors:
+        raise ValidationErrors(errors) if len(errors) > 1 else errors[0]
+    try:
+        atomic_write_bytes(path, workspace_to_yaml(ws).encode("utf-8"))
+    except OSError as exc:
+        raise ValidationError(f"cannot be written: {exc.strerror or exc}", file=str(path)) from None
+
+
+# ---------------------------------------------------------------------------------------------
+# semantic checks (what the type hints cannot say)
+
+
+def check(doc: Any) -> list[ValidationError]:
+    """Cross-reference and value checks; each error carries the key path of the culprit."""
+    errs: list[ValidationError] = []
+    if isinstance(doc, Workspace):
+        _check_matrix(doc.matrix, "matrix", errs)
+        _check_workspace(doc, errs)
+    elif isinstance(doc, MatrixFile):
+        _check_matrix(doc.matrix, "matrix", errs)
+    elif isinstance(doc, ChecklistFile):
+        _unique([i.id for i in doc.items], "items", errs)
+    elif isinstance(doc, CriteriaFile):
+        _check_criteria(doc.criteria, "criteria", errs)
+    _check_estimates(doc, "", errs)
+    return errs
+
+
+def _unique(ids: list[str], path: str, errs: list[ValidationError], what: str = "id") -> None:
+    seen: set[str] = set()
+    for i, value in enumerate(ids):
+        if value in seen:
+            errs.append(ValidationError(f"duplicate {what} {value!r}", path=f"{path}[{i}].{what}"))
+        seen.add(value)
+
+
+def _check_matrix(m: SupportMatrix, path: str, errs: list[ValidationError]) -> None:
+    from packaging.specifiers import InvalidSpecifier, SpecifierSet
+
+    _unique([r.id for r in m.runtimes], f"{path}.runtimes", errs)
+    _unique([p.id for p in m.platforms], f"{path}.platforms", errs)
+    runtimes = {r.id for r in m.runtimes}
+    platforms = {p.id for p in m.platforms}
+    cells: set[tuple[str, str]] = set()
+    for i, e in enumerate(m.entries):
+        at = f"{path}.entries[{i}]"
+        if e.runtime not in runtimes:
+            errs.append(ValidationError(f"unknown runtime {e.runtime!r} (not in matrix.runtimes)", path=f"{at}.runtime"))
+        if e.platform not in platforms:
+            errs.append(ValidationError(f"unknown platform {e.platform!r} (not in matrix.platforms)", path=f"{at}.platform"))
+        if (e.runtime, e.platform) in cells:
+            errs.append(ValidationError(f"second cell for {e.runtime} x {e.platform}", path=at))
+        cells.add((e.runtime, e.platform))
+        if not e.sources:
+            errs.append(ValidationError("a support cell needs at least one source", path=f"{at}.sources"))
+        for j, s in enumerate(e.sources):
+            if not s.as_of.strip():
+                errs.append(ValidationError("a source needs its as-of date", path=f"{at}.sources[{j}].as_of"))
+            if not s.url_or_path.strip():
+                errs.append(ValidationError("a source needs a URL or repository path", path=f"{at}.sources[{j}].url_or_path"))
+        for j, r in enumerate(e.requirements):
+            if r.component == Component.OS:
+                continue
+            try:
+                SpecifierSet(r.spec)
+            except InvalidSpecifier:
+                errs.append(ValidationError(
+                    f"{r.spec!r} is not a version range (write e.g. '>=12.8' or '>=3.10,<3.14')",
+                    path=f"{at}.requirements[{j}].spec"))
+
+
+def _check_criteria(criteria: tuple[Criterion, ...], path: str, errs: list[ValidationError]) -> None:
+    _unique([c.id for c in criteria], path, errs)
+    for i, c in enumerate(criteria):
+        if c.weight < 0:
+            errs.append(ValidationError(f"weight must not be negative, got {c.weight}", path=f"{path}[{i}].weight"))
+
+
+def _check_workspace(ws: Workspace, errs: list[ValidationError]) -> None:
+    _unique([o.id for o in ws.options], "options", errs)
+    _unique([c.id for c in ws.checklist], "checklist", errs)
+    _check_criteria(ws.criteria, "criteria", errs)
+    runtimes = {r.id for r in ws.matrix.runtimes}
+    platforms = {p.id for p in ws.matrix.platforms}
+    option_ids = {o.id for o in ws.options}
+    item_ids = {c.id for c in ws.checklist}
+    for i, o in enumerate(ws.options):
+        if o.runtime not in runtimes:
+            errs.append(ValidationError(f"unknown runtime {o.runtime!r} (not in the support matrix)", path=f"options[{i}].runtime"))
+        if o.platform not in platforms:
+            errs.append(ValidationError(f"unknown platform {o.platform!r} (not in the support matrix)", path=f"options[{i}].platform"))
+        if o.topology.gpus_per_node < 1:
+            errs.append(ValidationError("gpus_per_node must be at least 1", path=f"options[{i}].topology.gpus_per_node"))
+    seen_pairs: set[tuple[str, str]] = set()
+    for i, a in enumerate(ws.answers):
+        if a.option not in option_ids:
+            errs.append(ValidationError(f"unknown option {a.option!r}", path=f"answers[{i}].option"))
+        if a.item not in item_ids:
+            errs.append(ValidationError(f"unknown checklist item {a.item!r}", path=f"answers[{i}].item"))
+        if (a.option, a.item) in seen_pairs:
+            errs.append(ValidationError(f"second answer for {a.option} / {a.item}", path=f"answers[{i}]"))
+        seen_pairs.add((a.option, a.item))
+    d = ws.decision
+    for i, oid in enumerate(d.considered_options):
+        if oid not in option_ids:
+            errs.append(ValidationError(f"unknown option {oid!r}", path=f"decision.considered_options[{i}]"))
+    if d.chosen_option and d.chosen_option not in option_ids:
+        errs.append(ValidationError(f"unknown option {d.chosen_option!r}", path="decision.chosen_option"))
+    _unique([str(s.order) for s in ws.migration_plan], "migration_plan", errs, what="order")
+    a = ws.assumptions
+    if a.horizon_years <= 0:
+        errs.append(ValidationError("horizon_years must be positive", path="assumptions.horizon_years"))
+    if not 0 < a.utilization <= 1:
+        errs.append(ValidationError("utilization must be in (0, 1]", path="assumptions.utilization"))
+
+
+def _check_estimates(obj: Any, path: str, errs: list[ValidationError]) -> None:
+    """Every Estimate is ordered (low <= likely <= high) and prices and efforts are not negative."""
+    if isinstance(obj, Estimate):
+        if not obj.is_ordered:
+            errs.append(ValidationError(
+                f"expected low <= likely <= high, got {obj.low} / {obj.likely} / {obj.high}", path=path))
+        if obj.low < 0:
+            errs.append(ValidationError(f"must not be negative, got low = {obj.low}", path=f"{path}.low"))
+        return
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        for f in dataclasses.fields(obj):
+            value = getattr(obj, f.name)
+            if isinstance(value, (Estimate, tuple)) or dataclasses.is_dataclass(value):
+                _check_estimates(value, f"{path}.{f.name}" if path else f.name, errs)
+    elif isinstance(obj, tuple):
+        for i, v in enumerate(obj):
+            if isinstance(v, Estimate) or dataclasses.is_dataclass(v):
+                _check_estimates(v, f"{path}[{i}]", errs)
+
+
+# ---------------------------------------------------------------------------------------------
+# JSON Schema
+
+
+def json_schema(kind: str) -> dict[str, Any]:
+    """The JSON Schema of one kind of document, derived from the domain types."""
+    defs: dict[str, Any] = {}
+    root = KINDS[kind].root
+    ref = codec.json_schema_of(root, defs)
+    body = dict(defs[ref["$ref"].split("/")[-1]])
+    props = {"kind": {"const": kind}, **body["properties"]}
+    if kind == "workspace":
+        for key in _BUILTIN_SECTIONS:
+            props[key] = {"anyOf": [{"const": BUILTIN}, props[key]]}
+    body["properties"] = props
+    body["required"] = ["kind", *body.get("required", [])]
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": f"https://deepdecide.invalid/schema/{kind}.schema.json",
+        "title": f"deepdecide {kind} file (schema_version {SCHEMA_VERSION})",
+        **body,
+        "$defs": {k: v for k, v in sorted(defs.items())},
+    }
+
+
+def schema_path(kind: str) -> Path:
+    return data_root() / "schema" / f"{kind}.schema.json"
+
+
+def schema_text(kind: str) -> str:
+    return json.dumps(json_schema(kind), indent=2, ensure_ascii=False) + "\n"

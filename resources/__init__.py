@@ -1,0 +1,1 @@
+"""Icons, themes and translations of the desktop application."""
