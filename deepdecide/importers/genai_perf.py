@@ -14,7 +14,7 @@ import re
 from typing import Any
 
 from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source, root
-from deepdecide.importers.normalize import RunDraft, canonical_hardware
+from deepdecide.importers.normalize import RunDraft, canonical_hardware, per_second
 from deepdecide.importers.secrets import strip_secrets
 
 # normalized latency prefix <- metric tag (JSON)
@@ -54,7 +54,7 @@ def _fill_json(d: RunDraft, r: Node) -> None:
     isl = r["input_sequence_length"] if r.has("input_sequence_length") else r["num_input_token"]
     osl = r["output_sequence_length"] if r.has("output_sequence_length") else r["num_output_token"]
     d.set(input_tokens=isl["avg"].num(), output_tokens=osl["avg"].num())
-    per_s = (lambda x: x / duration if x is not None and duration else None)
+    per_s = per_second(duration)
     d.own_or_derived("request_throughput_rps", r["request_throughput"]["avg"].num(), per_s(completed),
                      "request_count / benchmark_duration")
     total_out = r["total_output_tokens"]["avg"].num() if r.has("total_output_tokens") else r["total_osl"]["avg"].num()
@@ -202,7 +202,7 @@ def _cell(src: Source, line: int, row: list[str], index: int, column: str) -> No
 
 
 def _fill_csv(d: RunDraft, src: Source, secs) -> None:
-    for header_line, header, rows in secs:
+    for _header_line, header, rows in secs:
         first = header[0].lower() if header else ""
         if first == "metric" and len(header) > 2 and header[1].lower() == "avg":
             cols = {h.lower(): i for i, h in enumerate(header)}

@@ -144,5 +144,14 @@ def gpu_count_from_name(text: str) -> int | None:
     return None
 
 
+def per_second(duration: float | None):
+    """A function dividing a total by ``duration`` (None when either is missing or 0)."""
+
+    def divide(total: float | None) -> float | None:
+        return total / duration if total is not None and duration else None
+
+    return divide
+
+
 def finite_or_none(value: float | None) -> float | None:
     return value if value is not None and math.isfinite(value) else None

@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source, json_records, root
-from deepdecide.importers.normalize import RunDraft
+from deepdecide.importers.normalize import RunDraft, per_second
 from deepdecide.importers.secrets import strip_secrets
 from deepdecide.importers.stats import reduce_serving_arrays
 from deepdecide.importers.vllm import fill_latency_stats
@@ -49,7 +49,9 @@ class SglangServe(Importer):
     description = "SGLang bench_serving results (JSONL)"
 
     def sniff(self, src: Source) -> bool:
-        return _all(src, lambda v: "dataset_name" in v and ("mean_e2e_latency_ms" in v or "median_e2e_latency_ms" in v))
+        return _all(src, lambda v: "dataset_name" in v and (
+            "mean_e2e_latency_ms" in v or "median_e2e_latency_ms" in v
+            or ("random_input_len" in v and "total_throughput" in v)))
 
     def parse(self, src: Source, ctx: ImportContext) -> Parsed:
         out = Parsed()
@@ -79,7 +81,11 @@ class SglangServe(Importer):
                       output_tokens=total_out / completed if total_out is not None else None)
             elif completed == 0:
                 d.flag("no request completed")
-            per_s = (lambda x: x / duration if x is not None and duration else None)
+            if d["input_tokens"] is None and r["dataset_name"].str().startswith("random"):
+                d.set(input_tokens=r["random_input_len"].num(), output_tokens=r["random_output_len"].num())
+                if d["input_tokens"] is not None:
+                    d.flag("input/output tokens are the requested random lengths (no token totals in the file)")
+            per_s = per_second(duration)
             d.own_or_derived("request_throughput_rps", r["request_throughput"].num(), per_s(completed),
                              "completed / duration")
             d.own_or_derived("output_throughput_tps", r["output_throughput"].num(), per_s(total_out),
@@ -195,7 +201,7 @@ class SglangOffline(Importer):
             if completed:
                 d.set(input_tokens=total_in / completed if total_in is not None else None,
                       output_tokens=total_out / completed if total_out is not None else None)
-            per_s = (lambda x: x / duration if x is not None and duration else None)
+            per_s = per_second(duration)
             d.own_or_derived("request_throughput_rps", r["request_throughput"].num(), per_s(completed),
                              "successful_requests / total_latency")
             d.own_or_derived("output_throughput_tps", r["output_throughput"].num(), per_s(total_out),

@@ -78,18 +78,12 @@ def reduce_serving_arrays(record: Node, n_hint: int | None = None) -> dict[str, 
     ends = np.cumsum(itl_lens)
     cumulative = np.concatenate(([0.0], np.cumsum(itl_flat)))
     decode_s = cumulative[ends] - cumulative[ends - itl_lens]
-    if record.has("latencies"):
-        e2e_s = numeric_array(record["latencies"], expected=n)
-    else:
-        e2e_s = ttfts + decode_s
+    e2e_s = numeric_array(record["latencies"], expected=n) if record.has("latencies") else ttfts + decode_s
     result: dict[str, dict[str, float]] = {}
     result["ttft_ms"] = summarize(ttfts[success] * 1000.0)
     result["e2e_ms"] = summarize(e2e_s[success] * 1000.0)
     # pooled gaps of successful requests only
-    if success.all():
-        gaps = itl_flat
-    else:
-        gaps = itl_flat[np.repeat(success, itl_lens)]
+    gaps = itl_flat if success.all() else itl_flat[np.repeat(success, itl_lens)]
     result["itl_ms"] = summarize(gaps * 1000.0)
     if out_lens is not None:
         ok = success & (out_lens > 1)

@@ -13,7 +13,7 @@
 from __future__ import annotations
 
 from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source, json_records, root
-from deepdecide.importers.normalize import RunDraft, canonical_hardware, gpu_count_from_name
+from deepdecide.importers.normalize import RunDraft, canonical_hardware, gpu_count_from_name, per_second
 from deepdecide.importers.secrets import strip_secrets
 from deepdecide.importers.stats import reduce_serving_arrays
 
@@ -124,7 +124,7 @@ class VllmServe(Importer):
         if completed:
             d.set(input_tokens=total_in / completed if total_in is not None else None,
                   output_tokens=total_out / completed if total_out is not None else None)
-        per_s = (lambda x: x / duration if x is not None and duration else None)
+        per_s = per_second(duration)
         rps = r["request_throughput"].num()
         if rps is None:
             rps = r["request_inthroughput"].num()
