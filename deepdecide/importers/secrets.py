@@ -43,7 +43,9 @@ def strip_secrets(value: Any) -> Any:
     ``--save-detailed`` file has millions of numbers.
     """
     if isinstance(value, dict):
-        for key in [k for k, v in value.items() if is_credential_key(k) and not _is_number(v)]:
+        # credentials are text: a measurement named like one (``time_to_first_token``) is an
+        # object or a number and stays
+        for key in [k for k, v in value.items() if isinstance(v, str) and is_credential_key(k)]:
             del value[key]
         for v in value.values():
             if isinstance(v, (dict, list)):
@@ -53,10 +55,6 @@ def strip_secrets(value: Any) -> Any:
             if isinstance(v, (dict, list)):
                 strip_secrets(v)
     return value
-
-
-def _is_number(v: Any) -> bool:
-    return isinstance(v, (int, float)) and not isinstance(v, bool)
 
 
 def redact(text: str) -> str:
