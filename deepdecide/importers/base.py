@@ -193,11 +193,23 @@ class Source:
 
     # ----- CSV
     @property
+    def looks_json(self) -> bool:
+        return self.first_byte in (ord("{"), ord("["))
+
+    @property
+    def first_line(self) -> str:
+        """The first line of a text file, lower-cased (cheap: decodes only the head)."""
+        if self.looks_json:
+            return ""
+        head = self.data[:4096].lstrip(b"\xef\xbb\xbf").split(b"\n", 1)[0]
+        return head.decode("utf-8", "replace").strip().lower()
+
+    @property
     def csv_rows(self) -> list[tuple[int, list[str]]] | None:
         """All CSV rows as (line number, cells); empty rows kept as []. None if not CSV text."""
         if "csv" not in self._cache:
             self._cache["csv"] = None
-            text = self.text
+            text = self.text if not self.looks_json else None
             if text is not None and "," in text[:4096]:
                 try:
                     reader = csv.reader(io.StringIO(text, newline=""), strict=True)

@@ -201,6 +201,9 @@ def import_source(src: Source, context: ImportContext | None = None, *, sha256: 
             raise src.error("a column mapping was given, but the file is not a CSV with a header row",
                             tried=(GENERIC_CSV.description,))
         raise _unknown_format(src)
+    if not src.looks_json and src.text is None:  # a text format recognised by its head only
+        reason, line = src.problems["text"]
+        raise src.error(reason, line=line, tried=(importer.description,))
     _step(progress, cancel, 0.6)
     try:
         parsed: Parsed = importer.parse(src, context)
