@@ -21,6 +21,7 @@ import orjson
 
 from deepdecide.domain.errors import DeepdecideError, EvidenceImportError
 from deepdecide.domain.evidence import BenchmarkRun, ParityCheck
+from deepdecide.importers import bigjson
 
 #: Largest evidence file accepted. Real benchmark files are at most a few hundred MB (a
 #: ``--save-detailed`` vLLM run of 100k requests); parsing more than this would need several
@@ -149,6 +150,10 @@ class Source:
 
     def _loads_document(self) -> Any:
         data = self.data[3:] if self.data.startswith(b"\xef\xbb\xbf") else self.data
+        if len(data) >= bigjson.MIN_BYTES:
+            doc = bigjson.loads(data)
+            if doc is not None:
+                return doc
         try:
             return orjson.loads(data)
         except orjson.JSONDecodeError:
