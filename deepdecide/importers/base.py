@@ -65,6 +65,7 @@ class Parsed:
     parity: list[ParityCheck] = field(default_factory=list)
     tool_version: str = ""
     notes: list[str] = field(default_factory=list)
+    model: str = ""  # the model the file's parity checks are about, when it says
 
 
 # ---------------------------------------------------------------------------------------------
