@@ -133,3 +133,13 @@ def test_vllm_early_2024_keys_and_disagreement_flag():
     assert r.output_throughput_tps == 120.0  # the file's own figure is kept ...
     assert any(f.startswith("output_throughput_tps: file says 120") for f in r.quality_flags)  # ... and flagged
     assert r.interactivity_tps_per_user == 200.0
+
+
+def test_inferencemax_raw_run_reads_its_name():
+    doc = {"date": "20251001-000000", "backend": "vllm", "model_id": "nvidia/DeepSeek-R1-0528-FP4-V2",
+           "num_prompts": 40, "max_concurrency": 4, "completed": 40, "duration": 100.0, "mean_ttft_ms": 900.0,
+           "median_tpot_ms": 11.0, "benchmark_start_time_unix": 1.0, "benchmark_end_time_unix": 101.0}
+    result = one("dsr1_1k1k_fp4_sglang_tp4_ep1_dpa_false_conc4_b200.json", doc)
+    r = result.evidence.runs[0]
+    assert result.tool == "vllm_serve" and "InferenceMAX" in r.tool_version
+    assert r.platform == "B200" and r.runtime == "sglang" and r.gpu_count == 4 and r.quantization == "fp4"
