@@ -3,7 +3,9 @@
 Generates a vLLM ``--save-detailed`` result of about 50 MB (10,000 requests with their ITL
 arrays) and a 200,000-row AIPerf-style CSV, then measures in the same run:
 
-* JSON import time vs ``orjson.loads`` on the same bytes (the parse floor); target <= 1.2 x;
+* JSON import time vs ``orjson.loads`` on the same bytes (the parse floor); target <= 1.2 x.
+  Wall time is the target; the import parses on two threads, so other load on the machine
+  hurts it more than the single-threaded floor. The CPU-time ratio (all threads) is printed too;
 * peak memory of the JSON import vs the file size; target <= 3 x. Measured as the peak
   resident memory the import adds in a fresh process (Linux VmHWM after resetting it), which
   counts numpy's and pandas' C allocations; tracemalloc's figure (Python allocations, and
@@ -65,10 +67,10 @@ def make_csv(path: Path, rows: int = CSV_ROWS, seed: int = 2) -> None:
             fh.write(f"run{i},{int(c[0]) % 512 + 1},{c[1]:.2f},{c[2] / 100:.2f},{c[3] * 10:.2f},{c[4]:,.2f}\r\n")
 
 
-def parse_floor(path: Path) -> float:
+def parse_floor(path: Path, clock=time.perf_counter) -> float:
     """Best time of orjson.loads on the file's bytes (already in memory)."""
     data = path.read_bytes()
-    return best_of(lambda: orjson.loads(data))
+    return best_of(lambda: orjson.loads(data), clock=clock)
 
 
 _RSS_CHILD = """
@@ -97,12 +99,12 @@ def peak_rss_delta(path: Path) -> int | None:
     return int(out.stdout.strip())
 
 
-def best_of(fn, repeat: int = 5) -> float:
+def best_of(fn, repeat: int = 5, clock=time.perf_counter) -> float:
     times = []
     for _ in range(repeat):
-        t0 = time.perf_counter()
+        t0 = clock()
         fn()
-        times.append(time.perf_counter() - t0)
+        times.append(clock() - t0)
     return min(times)
 
 
@@ -113,6 +115,9 @@ def main() -> int:
         size = detailed.stat().st_size
         floor = parse_floor(detailed)
         imported = best_of(lambda: import_file(detailed))
+        # CPU time (all threads): insensitive to other load on the machine, unlike wall time
+        cpu_floor = parse_floor(detailed, clock=time.process_time)
+        cpu_import = best_of(lambda: import_file(detailed), clock=time.process_time)
         tracemalloc.start()
         import_file(detailed)
         _, peak = tracemalloc.get_traced_memory()
@@ -133,6 +138,7 @@ def main() -> int:
     print(f"{'orjson.loads (parse floor)':<44} {floor * 1000:>10.0f} ms")
     print(f"{'import_file (read, hash, parse, reduce)':<44} {imported * 1000:>10.0f} ms")
     print(f"{'time ratio import / orjson.loads':<44} {time_ratio:>12.2f} {'<= 1.20':>10}")
+    print(f"{'CPU time ratio (all threads; load-independent)':<44} {cpu_import / cpu_floor:>12.2f}")
     print(f"{'peak traced memory (tracemalloc)':<44} {peak / 1e6:>10.1f} MB")
     if rss is not None:
         print(f"{'peak resident memory added (VmHWM - VmRSS)':<44} {rss / 1e6:>10.1f} MB")
