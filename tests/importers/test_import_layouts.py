@@ -143,3 +143,16 @@ def test_inferencemax_raw_run_reads_its_name():
     r = result.evidence.runs[0]
     assert result.tool == "vllm_serve" and "InferenceMAX" in r.tool_version
     assert r.platform == "B200" and r.runtime == "sglang" and r.gpu_count == 4 and r.quantization == "fp4"
+
+
+def test_per_request_csv_reduced_to_one_run(tmp_path, capsys):
+    from deepdecide.cli.main import main
+
+    path = tmp_path / "records.csv"
+    path.write_bytes(b"id,Latency (s),TTFT (ms)\r\n" + b"".join(
+        f"{i},{1 + i / 100:.2f},{10 + i}\r\n".encode() for i in range(101)))
+    assert main(["inspect", str(path), "--json", "--per-request", "--map", "e2e_ms=Latency (s)",
+                 "--unit", "e2e_ms=s", "--map", "ttft_ms=TTFT (ms)"]) == 0
+    row = json.loads(capsys.readouterr().out)
+    assert row["tool"] == "generic_csv" and row["completed"] == 101
+    assert row["e2e_ms_p50"] == pytest.approx(1500.0) and row["ttft_ms_p90"] == pytest.approx(100.0)
