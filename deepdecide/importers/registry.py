@@ -21,6 +21,7 @@ from typing import Any
 from deepdecide.domain.errors import EvidenceImportError
 from deepdecide.domain.evidence import BenchmarkRun, EvidenceFile, ParityCheck, Provenance
 from deepdecide.importers import (
+    bigjson,
     genai_perf,
     generic_csv,
     guidellm,
@@ -268,6 +269,7 @@ def import_file(path: str | os.PathLike[str], context: ImportContext | None = No
     # hash while parsing: hashlib releases the GIL, so on two cores the SHA-256 costs no time
     digest: list[str] = []
     hasher = None
+    bigjson.prepare(len(data))  # before any thread starts: threads pick their malloc arena at birth
     if len(data) > 1 << 20:
         hasher = threading.Thread(target=lambda: digest.append(hashlib.sha256(data).hexdigest()), daemon=True)
         hasher.start()
