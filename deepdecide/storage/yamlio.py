@@ -7,6 +7,7 @@ tags such as ``!!python/object``, and so are duplicate keys. Timestamps stay tex
 
 from __future__ import annotations
 
+import contextlib
 import os
 import tempfile
 from pathlib import Path
@@ -196,10 +197,8 @@ def atomic_write_bytes(path: str | os.PathLike[str], payload: bytes) -> None:
             os.chmod(tmp, 0o644)
         os.replace(tmp, target)
     except BaseException:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
         raise
     try:
         dir_fd = os.open(folder, os.O_RDONLY)
