@@ -107,10 +107,17 @@ def _construct(node: yaml.Node, path: str, lines: dict[str, int], ctor: yaml.Saf
 
 def parse_yaml(text: str, file: str = "") -> LocatedData:
     """Parse YAML text into plain data with line numbers; raise ValidationError on any problem."""
-    loader = _Loader(text)
+    try:
+        loader = _Loader(text)
+    except yaml.reader.ReaderError as exc:
+        line = text[: exc.position].count("\n") + 1
+        raise ValidationError(f"not valid YAML: {exc.reason} (character {exc.character!r})", file=file, line=line) from None
     try:
         try:
             node = loader.get_single_node()
+        except yaml.reader.ReaderError as exc:
+            line = text[: exc.position].count("\n") + 1
+            raise ValidationError(f"not valid YAML: {exc.reason} (character {exc.character!r})", file=file, line=line) from None
         except yaml.MarkedYAMLError as exc:
             mark = exc.problem_mark or exc.context_mark
             line = mark.line + 1 if mark else None
