@@ -320,3 +320,22 @@ def test_generator_reproduces_the_committed_matrix():
 
     facts = yaml.safe_load(SUPPORT_FACTS.read_text(encoding="utf-8"))
     assert gen.render(facts) == (data_root() / "support_matrix.yaml").read_text(encoding="utf-8")
+
+
+def test_full_captures_check_against_the_builtin_matrix(matrix):
+    from deepdecide.domain.machine import ReqState, Verdict, check_machine
+    from deepdecide.storage.nvidia_smi import read_nvidia_smi_file
+
+    h100 = read_nvidia_smi_file(FIXTURES / "h100_sxm_8gpu.xml")
+    assert (h100.gpu_name, h100.gpu_count, h100.driver, h100.cuda) == ("NVIDIA H100 80GB HBM3", 8, "575.57.08", "12.9")
+    result = {rc.runtime.id: rc for rc in check_machine(matrix, h100).runtimes}
+    assert result["vllm"].verdict is Verdict.LISTED and not result["vllm"].unmet
+    assert [q.requirement.spec for q in result["sglang"].unmet] == [">=13.0"]  # SGLang is CUDA 13 only now
+    assert result["deepinfer"].verdict is Verdict.EXPERIMENTAL
+
+    rtx = read_nvidia_smi_file(FIXTURES / "rtx4090_1gpu.xml")
+    result = {rc.runtime.id: rc for rc in check_machine(matrix, rtx).runtimes}
+    assert result["llamacpp"].ready
+    assert result["deepinfer"].verdict is Verdict.EXPERIMENTAL
+    assert result["flashmla"].verdict is Verdict.UNSUPPORTED
+    assert all(q.state is not ReqState.UNMET for q in result["ollama"].requirements)
