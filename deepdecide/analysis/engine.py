@@ -142,8 +142,9 @@ def _score(prep: _Prepared) -> tuple[list[OptionAssessment], tuple[str, ...], np
         norm = np.zeros((n, 0))
         veto = np.zeros((n, 0), dtype=bool)
     else:
-        norm = normalize(prep.values[None], setup.benefit, setup.lo, setup.hi)[0]
         veto = vetoes(prep.values[None], setup.benefit, setup.knockout, setup.threshold)[0]
+        candidates = np.array([oa.eligible for oa in prep.options], dtype=bool) & ~veto.any(-1)
+        norm = normalize(prep.values[None], setup.benefit, setup.lo, setup.hi, candidates[None])[0]
     totals = norm @ setup.shares if setup.criteria else np.zeros(n)
     out: list[OptionAssessment] = []
     for j, oa in enumerate(prep.options):
@@ -156,10 +157,12 @@ def _score(prep: _Prepared) -> tuple[list[OptionAssessment], tuple[str, ...], np
             if raw is None:
                 note = f"missing ({f.missing_reason or 'no value'}): scored as the worst value, 0"
             elif setup.specs[k].scale is None:
-                col = prep.values[:, k]
+                col = prep.values[candidates, k]
                 present = col[~np.isnan(col)]
                 if len(present) and present.max() == present.min():
-                    note = "every option has the same value: 1 for all"
+                    note = "every candidate option has the same value: 1 for all"
+                elif not candidates[j]:
+                    note = "not a candidate: scored on the candidates' range, clipped to 0..1"
             if f.flags:
                 note = "; ".join(x for x in (note, *f.flags) if x)
             parts.append(CriterionScore(c.id, c.metric, raw, f.unit or setup.specs[k].unit, float(norm[j, k]),

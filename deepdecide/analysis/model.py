@@ -16,7 +16,7 @@ import numpy as np
 
 from deepdecide.analysis import cost as C
 from deepdecide.analysis.cost import OptionInputs
-from deepdecide.analysis.scoring import ScoringSetup, normalize, vetoes, winners
+from deepdecide.analysis.scoring import ScoringSetup, normalize, normalize_range, vetoes, winners
 from deepdecide.domain.common import Estimate
 from deepdecide.domain.workspace import Pricing
 
@@ -73,25 +73,38 @@ class ScenarioModel:
         metrics = setup.metrics
         self.dyn_k = [k for k, s in enumerate(setup.specs) if s.dynamic]
         self.dyn_names = [metrics[k] for k in self.dyn_k]
-        stat_k = [k for k in range(len(metrics)) if k not in self.dyn_k]
+        self.dyn_sign = np.where(setup.benefit[self.dyn_k], 1.0, -1.0) if self.dyn_k else np.zeros(0)
+        self.stat_k = [k for k in range(len(metrics)) if k not in self.dyn_k]
         self.static_values = static_values
-        if stat_k:
-            sv = static_values[:, stat_k][None, :, :]
-            sn = normalize(sv, setup.benefit[stat_k], setup.lo[stat_k], setup.hi[stat_k])
-            self.static_score = (sn * setup.shares[stat_k]).sum(-1)[0]
-            self.static_veto = vetoes(sv, setup.benefit[stat_k], setup.knockout[stat_k],
-                                      setup.threshold[stat_k]).any(-1)[0]
-        else:
-            self.static_score = np.zeros(self.n)
-            self.static_veto = np.zeros(self.n, dtype=bool)
-        self.static_eligible = static_eligible & ~self.static_veto
+        st = setup
+        sk = self.stat_k
+        sv = static_values[:, sk]
+        static_veto = vetoes(sv, st.benefit[sk], st.knockout[sk], st.threshold[sk]).any(-1)
+        self.static_eligible = static_eligible & ~static_veto
+        self.dynamic_knockout = bool(st.knockout[self.dyn_k].any()) if self.dyn_k else False
+        self.static_score = self._static_score(self.static_eligible[None, :])[0]
+
+    def _static_score(self, candidates: np.ndarray) -> np.ndarray:
+        """The static criteria's part of the scores, (S, O) for candidate masks (S, O)."""
+        sk = self.stat_k
+        if not sk:
+            return np.zeros(candidates.shape)
+        st = self.setup
+        sv = np.broadcast_to(self.static_values[:, sk], (*candidates.shape, len(sk)))
+        sn = normalize(sv, st.benefit[sk], st.lo[sk], st.hi[sk], candidates)
+        return (sn * st.shares[sk]).sum(-1)
 
     # -----------------------------------------------------------------------------------------
 
-    def uncertain_inputs(self) -> list[UncertainInput]:
-        """Every input with a real range (low < high), option by option, then the global ones."""
+    def uncertain_inputs(self, candidates_only: bool = False) -> list[UncertainInput]:
+        """Every input with a real range (low < high), option by option, then the global ones.
+        ``candidates_only`` leaves out inputs that cannot move the ranking: those of options that
+        can never be ranked (dev-only, or vetoed by a criterion no input changes), and prices
+        where there is no capacity to price."""
         out: list[UncertainInput] = []
         for j, oi in enumerate(self.inputs):
+            if candidates_only and not self.static_eligible[j]:
+                continue
             oid = oi.option.id
             at = f"{oid}: "
             cands: list[tuple[str, str, str, str, Estimate | None]] = [
@@ -106,17 +119,22 @@ class ScenarioModel:
             cands += [("porting_effort_person_weeks", "porting effort", "person-weeks", "port", oi.porting),
                       ("time_to_production_weeks", "time to production", "weeks", "ttp", oi.ttp)]
             for key, label, unit, param, est in cands:
+                if candidates_only and param in ("rate", "capex", "kw") and math.isnan(self.base["cap"][j]):
+                    continue  # without a capacity the price moves no figure
                 if est is not None and est.low < est.high:
                     out.append(UncertainInput(f"{oid}.{key}", at + label, unit, param, j, est, oid))
             for e_i, (lab, est) in enumerate(oi.efforts):
                 if est.low < est.high:
                     out.append(UncertainInput(f"{oid}.effort[{e_i}]", at + f"effort: {lab}", "person-weeks",
                                               "eff", j, est, oid, e_i))
-        uses_power = any(p != Pricing.RENT for p in self.pricing)
+        cap_known = ~np.isnan(self.base["cap"])
+        uses_power = any(p != Pricing.RENT and (k or not candidates_only) for p, k in zip(self.pricing, cap_known,
+                                                                                         strict=True))
         if uses_power and self.elec_est is not None and self.elec_est.low < self.elec_est.high:
             out.append(UncertainInput("assumptions.electricity_usd_per_kwh", "electricity price", "$/kWh",
                                       "elec", None, self.elec_est))
-        if self.engc_est is not None and self.engc_est.low < self.engc_est.high:
+        engc_moves = not candidates_only or (cap_known.any() and not math.isnan(self.demand))
+        if engc_moves and self.engc_est is not None and self.engc_est.low < self.engc_est.high:
             out.append(UncertainInput("assumptions.engineer_usd_per_week", "loaded cost per person-week",
                                       "$/person-week", "engc", None, self.engc_est))
         return out
@@ -160,17 +178,19 @@ class ScenarioModel:
         with np.errstate(invalid="ignore", divide="ignore"):
             m = self.metrics(p)
         s = p["cap"].shape[0]
-        score = np.broadcast_to(self.static_score, (s, self.n)).copy()
-        eligible = np.broadcast_to(self.static_eligible, (s, self.n)).copy()
-        if self.dyn_k:
-            st = self.setup
-            k = self.dyn_k
+        eligible = np.broadcast_to(self.static_eligible, (s, self.n))
+        st = self.setup
+        k = self.dyn_k
+        if k:
             values = np.stack([m[name] for name in self.dyn_names], axis=-1)
-            norm = normalize(values, st.benefit[k], st.lo[k], st.hi[k])
-            score += (norm * st.shares[k]).sum(-1)
-            if st.knockout[k].any():
-                eligible &= ~vetoes(values, st.benefit[k], st.knockout[k], st.threshold[k]).any(-1)
-        return score, eligible, m
+            if self.dynamic_knockout:
+                eligible = eligible & ~vetoes(values, st.benefit[k], st.knockout[k], st.threshold[k]).any(-1)
+            norm = normalize_range(values * self.dyn_sign, eligible)
+            score = norm @ st.shares[k]
+        else:
+            score = np.zeros((s, self.n))
+        static = self._static_score(eligible) if self.dynamic_knockout else self.static_score
+        return score + static, eligible, m
 
     def winners(self, p: dict[str, np.ndarray]) -> np.ndarray:
         score, eligible, _ = self.evaluate(p)
