@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -105,6 +105,10 @@ def _prepare(ws: Workspace) -> _Prepared:
         oi = option_inputs(o, efforts, cap_est)
         msgs.extend(oi.problems)
         fleet, cost_figs, global_problems = costs(oi, cap.figure, demand, ws)
+        if checklist.blockers:
+            blocker_flags = checklist.effort_person_weeks.flags
+            cost_figs = replace(cost_figs, engineering_person_weeks=replace(
+                cost_figs.engineering_person_weeks, flags=cost_figs.engineering_person_weeks.flags + blocker_flags))
         for gp in global_problems:
             if gp not in messages:
                 messages.append(gp)
@@ -186,8 +190,6 @@ def _score(prep: _Prepared) -> tuple[list[OptionAssessment], tuple[str, ...], np
 
 
 def _replace(oa: OptionAssessment, **kw) -> OptionAssessment:
-    from dataclasses import replace
-
     return replace(oa, **kw)
 
 

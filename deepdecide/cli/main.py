@@ -39,6 +39,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "matrix_cmd",
     "check_cmd",
     "validate_cmd",
+    "evaluate_cmd",
 )
 
 
