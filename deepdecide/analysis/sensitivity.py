@@ -23,7 +23,7 @@ GRID_IN = 9  # points inside [low, high]
 MAX_SCENARIOS = 4000  # per pass; larger problems get a coarser first grid
 GRID_OUT = 4  # points on each side beyond the range
 GRID_REFINE = 16  # points inside a bracket, per refinement pass
-REFINE_PASSES = 2
+REFINE_PASSES = 3
 
 
 def weight_intervals(setup: ScoringSetup, norm: np.ndarray, eligible: np.ndarray, winner: int,

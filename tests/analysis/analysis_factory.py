@@ -20,7 +20,14 @@ from deepdecide.domain.evidence import (
     Provenance,
     Verdict,
 )
-from deepdecide.domain.matrix import Platform, Runtime, RuntimeKind, SupportEntry, SupportMatrix, SupportStatus
+from deepdecide.domain.matrix import (
+    Platform,
+    Runtime,
+    RuntimeKind,
+    SupportEntry,
+    SupportMatrix,
+    SupportStatus,
+)
 from deepdecide.domain.workspace import (
     SLO,
     Answer,

@@ -7,7 +7,14 @@ from dataclasses import replace
 from analysis_factory import E, parity, run, with_option, workspace
 
 from deepdecide.analysis import evaluate
-from deepdecide.domain.evidence import BuildAttestation, Evidence, EvidenceFile, ParityKind, Provenance, Verdict
+from deepdecide.domain.evidence import (
+    BuildAttestation,
+    Evidence,
+    EvidenceFile,
+    ParityKind,
+    Provenance,
+    Verdict,
+)
 from deepdecide.domain.matrix import SupportStatus
 from deepdecide.domain.workspace import Answer, ChecklistAnswer
 
