@@ -27,7 +27,7 @@ from deepdecide.analysis.capacity import capacity
 from deepdecide.analysis.cost import OptionInputs, costs, demand_tps, option_inputs
 from deepdecide.analysis.evidence import EvidenceIndex, checklist_summary, classify, evidence_levels
 from deepdecide.analysis.model import ScenarioModel
-from deepdecide.analysis.scoring import ScoringSetup, compile_criteria, normalize, vetoes
+from deepdecide.analysis.scoring import ScoringSetup, compile_criteria, normalize, vetoes, weighted_sum
 from deepdecide.analysis.sensitivity import input_flips, weight_intervals
 from deepdecide.domain.common import Estimate
 from deepdecide.domain.workspace import Strategy, Workspace
@@ -149,29 +149,35 @@ def _score(prep: _Prepared) -> tuple[list[OptionAssessment], tuple[str, ...], np
         veto = vetoes(prep.values[None], setup.benefit, setup.knockout, setup.threshold)[0]
         candidates = np.array([oa.eligible for oa in prep.options], dtype=bool) & ~veto.any(-1)
         norm = normalize(prep.values[None], setup.benefit, setup.lo, setup.hi, candidates[None])[0]
-    totals = norm @ setup.shares if setup.criteria else np.zeros(n)
+    totals = weighted_sum(norm, setup.shares) if setup.criteria else np.zeros(n)
+    same: list[bool] = []  # range-based criteria on which every candidate has the same value
+    for k in range(len(setup.criteria)):
+        col = prep.values[candidates, k]
+        col = col[~np.isnan(col)]
+        same.append(setup.specs[k].scale is None and len(col) > 0 and col.max() == col.min())
+    norm_l, values_l, shares_l = norm.tolist(), prep.values.tolist(), setup.shares.tolist()
+    veto_l = veto.tolist()
     out: list[OptionAssessment] = []
     for j, oa in enumerate(prep.options):
         parts = []
         veto_reasons = []
         for k, c in enumerate(setup.criteria):
             f = prep.figures[j][k]
-            raw = None if np.isnan(prep.values[j, k]) else float(prep.values[j, k])
+            raw = values_l[j][k]
+            raw = None if raw != raw else raw  # NaN: missing
             note = ""
             if raw is None:
                 note = f"missing ({f.missing_reason or 'no value'}): scored as the worst value, 0"
-            elif setup.specs[k].scale is None:
-                col = prep.values[candidates, k]
-                present = col[~np.isnan(col)]
-                if len(present) and present.max() == present.min():
-                    note = "every candidate option has the same value: 1 for all"
-                elif not candidates[j]:
-                    note = "not a candidate: scored on the candidates' range, clipped to 0..1"
+            elif same[k]:
+                note = "every candidate option has the same value: 1 for all"
+            elif setup.specs[k].scale is None and not candidates[j]:
+                note = "not a candidate: scored on the candidates' range, clipped to 0..1"
             if f.flags:
                 note = "; ".join(x for x in (note, *f.flags) if x)
-            parts.append(CriterionScore(c.id, c.metric, raw, f.unit or setup.specs[k].unit, float(norm[j, k]),
-                                        float(setup.shares[k]), float(norm[j, k] * setup.shares[k]), note, f))
-            if veto[j, k]:
+            v = float(norm_l[j][k])
+            parts.append(CriterionScore(c.id, c.metric, raw, f.unit or setup.specs[k].unit, v,
+                                        shares_l[k], v * shares_l[k], note, f))
+            if veto_l[j][k]:
                 if raw is None:
                     veto_reasons.append(f"knock-out {c.id}: value missing ({f.missing_reason})")
                 else:

@@ -13,13 +13,24 @@ from deepdecide.analysis.assessment import MonteCarlo, OptionDraws, Percentiles
 from deepdecide.analysis.model import ScenarioModel
 
 
-def _pct(x: np.ndarray) -> tuple[Percentiles, float]:
-    ok = x[np.isfinite(x)]
-    miss = 1.0 - len(ok) / len(x) if len(x) else 1.0
-    if not len(ok):
-        return Percentiles(None, None, None), miss
-    p10, p50, p90 = np.percentile(ok, [10, 50, 90])
-    return Percentiles(float(p10), float(p50), float(p90)), miss
+def _percentiles(x: np.ndarray) -> tuple[list[Percentiles], list[float]]:
+    """P10 / P50 / P90 per column of (draws, O), over the draws where the value exists."""
+    finite = np.isfinite(x)
+    full = finite.all(axis=0)
+    out: list[Percentiles | None] = [None] * x.shape[1]
+    miss = (1.0 - finite.mean(axis=0)).tolist() if len(x) else [1.0] * x.shape[1]
+    if full.any():
+        q = np.percentile(x[:, full], [10, 50, 90], axis=0)
+        for n, j in enumerate(np.flatnonzero(full)):
+            out[j] = Percentiles(float(q[0, n]), float(q[1, n]), float(q[2, n]))
+    for j in np.flatnonzero(~full):
+        ok = x[finite[:, j], j]
+        if len(ok):
+            p10, p50, p90 = np.percentile(ok, [10, 50, 90])
+            out[j] = Percentiles(float(p10), float(p50), float(p90))
+        else:
+            out[j] = Percentiles(None, None, None)
+    return out, miss  # type: ignore[return-value]
 
 
 def run(model: ScenarioModel, ids: list[str], draws: int, seed: int, *, ranking_ok: bool = True) -> MonteCarlo:
@@ -29,17 +40,18 @@ def run(model: ScenarioModel, ids: list[str], draws: int, seed: int, *, ranking_
     p = model.broadcast(draws)
     touched: dict[str, np.ndarray] = {}
     inputs = model.uncertain_inputs()
-    for inp in inputs:
-        e = inp.estimate
-        x = rng.triangular(e.low, e.likely, e.high, size=draws)
+    if inputs:
+        est = np.array([(i.estimate.low, i.estimate.likely, i.estimate.high) for i in inputs])
+        x = rng.triangular(est[:, 0], est[:, 1], est[:, 2], size=(draws, len(inputs)))
+    for n, inp in enumerate(inputs):
         arr = touched.get(inp.param)
         if arr is None:
             arr = touched[inp.param] = p[inp.param].copy()
         col = 0 if inp.column is None else inp.column
         if inp.param == "eff":
-            arr[:, col] += x - e.likely
+            arr[:, col] += x[:, n] - inp.estimate.likely
         else:
-            arr[:, col] = x
+            arr[:, col] = x[:, n]
     p.update(touched)
     score, eligible, metrics = model.evaluate(p)
     notes = [f"{len(inputs)} uncertain input(s) drawn from triangular(low, likely, high); "
@@ -55,11 +67,8 @@ def run(model: ScenarioModel, ids: list[str], draws: int, seed: int, *, ranking_
         p_best = np.zeros(len(ids))
         p_none = 1.0
         notes.append("no ranking (see the criteria messages): P(rank 1) is 0 for every option")
-    cpm = metrics["cost_per_m_tokens_usd"]
-    tco = metrics["tco_usd"]
-    options = []
-    for j, oid in enumerate(ids):
-        c, miss_c = _pct(cpm[:, j])
-        t, miss_t = _pct(tco[:, j])
-        options.append(OptionDraws(oid, float(p_best[j]), c, t, max(miss_c, miss_t)))
+    cpm, miss_c = _percentiles(metrics["cost_per_m_tokens_usd"])
+    tco, miss_t = _percentiles(metrics["tco_usd"])
+    options = [OptionDraws(oid, float(p_best[j]), cpm[j], tco[j], max(miss_c[j], miss_t[j]))
+               for j, oid in enumerate(ids)]
     return MonteCarlo(draws, seed, tuple(options), p_none, tuple(notes))

@@ -166,18 +166,39 @@ def normalize(values: np.ndarray, benefit: np.ndarray, lo: np.ndarray, hi: np.nd
 
 def normalize_range(signed: np.ndarray, candidates: np.ndarray) -> np.ndarray:
     """``normalize`` for range-based criteria only, on values already multiplied by +1 (benefit)
-    or -1 (cost): the same result with fewer array passes (the sensitivity hot path)."""
+    or -1 (cost): the same result with fewer array passes (the sensitivity and Monte Carlo hot
+    path). ``candidates`` is (O,) when it is the same in every scenario, else (..., O)."""
     missing_ = np.isnan(signed)
-    inside = candidates[..., None] & ~missing_
-    mn = np.where(inside, signed, np.inf).min(axis=-2, keepdims=True)
-    mx = np.where(inside, signed, -np.inf).max(axis=-2, keepdims=True)
+    if candidates.ndim == 1:
+        sub = signed[..., candidates, :]
+        if sub.shape[-2]:
+            mn = np.fmin.reduce(sub, axis=-2, keepdims=True)  # fmin skips NaN (missing) quietly
+            mx = np.fmax.reduce(sub, axis=-2, keepdims=True)
+        else:
+            mn = mx = np.full((*signed.shape[:-2], 1, signed.shape[-1]), np.nan)
+    else:
+        inside = candidates[..., None] & ~missing_
+        mn = np.where(inside, signed, np.inf).min(axis=-2, keepdims=True)
+        mx = np.where(inside, signed, -np.inf).max(axis=-2, keepdims=True)
     span = mx - mn
     ok = np.isfinite(span) & (span > 0)
     with np.errstate(invalid="ignore", divide="ignore"):
         score = (signed - mn) / np.where(ok, span, 1.0)
-    score = np.where(ok, np.clip(score, 0.0, 1.0), 1.0)
+    np.clip(score, 0.0, 1.0, out=score)
+    if not ok.all():
+        score = np.where(ok, score, 1.0)
     score[missing_] = 0.0
     return score
+
+
+def weighted_sum(values: np.ndarray, weights: np.ndarray) -> np.ndarray:
+    """sum_k values[..., k] x weights[k], without BLAS: the criteria are few, and a threaded BLAS
+    call on a small matrix can cost a thousand times more on a busy machine than this loop."""
+    out = np.zeros(values.shape[:-1])
+    for k, w in enumerate(weights.tolist()):
+        if w:
+            out += values[..., k] * w
+    return out
 
 
 def vetoes(values: np.ndarray, benefit: np.ndarray, knockout: np.ndarray, threshold: np.ndarray) -> np.ndarray:

@@ -17,7 +17,7 @@ import numpy as np
 
 from deepdecide.analysis.assessment import InputFlip, WeightInterval
 from deepdecide.analysis.model import ScenarioModel, UncertainInput
-from deepdecide.analysis.scoring import ScoringSetup
+from deepdecide.analysis.scoring import ScoringSetup, weighted_sum
 
 GRID_IN = 9  # points inside [low, high]
 MAX_SCENARIOS = 4000  # per pass; larger problems get a coarser first grid
@@ -35,7 +35,7 @@ def weight_intervals(setup: ScoringSetup, norm: np.ndarray, eligible: np.ndarray
     for k, c in enumerate(setup.criteria):
         others = w.copy()
         others[k] = 0.0
-        a = norm @ others  # (O,)
+        a = weighted_sum(norm, others)  # (O,)
         v = norm[:, k]
         lo, hi = 0.0, np.inf
         for j in elig:
@@ -93,21 +93,7 @@ def _grids(inputs: list[UncertainInput]) -> tuple[np.ndarray, int]:
 
 def _batch(model: ScenarioModel, inputs: list[UncertainInput], grid: np.ndarray) -> np.ndarray:
     """Winners (n, L): input i set to grid[i, l], everything else at its likely value."""
-    n, width = grid.shape
-    p = model.broadcast(n * width)
-    touched: dict[str, np.ndarray] = {}
-    for i, inp in enumerate(inputs):
-        arr = touched.get(inp.param)
-        if arr is None:
-            arr = touched[inp.param] = p[inp.param].copy()
-        col = 0 if inp.column is None else inp.column
-        rows = slice(i * width, (i + 1) * width)
-        if inp.param == "eff":
-            arr[rows, col] = model.base["eff"][col] + (grid[i] - inp.estimate.likely)
-        else:
-            arr[rows, col] = grid[i]
-    p.update(touched)
-    return model.winners(p).reshape(n, width)
+    return model.sweep_winners(inputs, grid)
 
 
 def input_flips(model: ScenarioModel, winner: int, ids: list[str]) -> tuple[InputFlip, ...]:

@@ -140,3 +140,23 @@ def test_monte_carlo_with_missing_costs_reports_none_not_nan():
     ws = with_option(workspace(), "port-deepinfer-h100", cost={"assumed_output_tps_per_gpu": None})
     port = monte_carlo(ws, draws=500, seed=1).for_option("port-deepinfer-h100")
     assert port.cost_per_m_tokens_usd.p50 is None and port.missing_fraction == 1.0
+
+
+@pytest.mark.parametrize("weights", [
+    {},  # all nine metrics, equal weights
+    {"cost_per_m_tokens_usd": 1},
+    {"tco_usd": 2, "capacity_tps_per_gpu": 1, "engineering_person_weeks": 1, "blockers": 1},
+])
+def test_fast_single_column_sweep_equals_the_general_path(weights):
+    from analysis_factory import criteria
+    from deepdecide.analysis.sensitivity import _grids
+
+    ws = workspace(criteria=criteria(**weights)) if weights else workspace()
+    model = _prepare(ws).model
+    inputs = [i for i in model.uncertain_inputs(candidates_only=True) if i.column is not None]
+    grid, _ = _grids(inputs)
+    rng = np.random.default_rng(4)
+    grid = np.concatenate([grid, grid * rng.uniform(0.2, 3.0, grid.shape)], axis=1)
+    fast = model._sweep_fast(inputs, grid)
+    general = model._sweep_general(inputs, grid)
+    assert (fast == general).all()
