@@ -33,42 +33,74 @@ def _percentiles(x: np.ndarray) -> tuple[list[Percentiles], list[float]]:
     return out, miss  # type: ignore[return-value]
 
 
+CHUNK_CELLS = 20_000  # draws x options per block: keeps the working arrays in cache
+
+
+def triangular(rng: np.random.Generator, est: np.ndarray, size: int) -> np.ndarray:
+    """(size, n) draws of triangular(low, likely, high) per row of est (n, 3), by the inverse CDF."""
+    low, mode, high = est[:, 0], est[:, 1], est[:, 2]
+    u = rng.random((size, len(est)))
+    width = high - low
+    cut = (mode - low) / width
+    left = u < cut
+    s = np.sqrt(np.where(left, u * (width * (mode - low)), (1.0 - u) * (width * (high - mode))))
+    return np.where(left, low + s, high - s)
+
+
 def run(model: ScenarioModel, ids: list[str], draws: int, seed: int, *, ranking_ok: bool = True) -> MonteCarlo:
-    """Draw every uncertain input ``draws`` times and re-score the options."""
+    """Draw every uncertain input ``draws`` times and re-score the options (in blocks of draws)."""
+    from deepdecide.analysis.scoring import winners
+
     draws = max(int(draws), 1)
     rng = np.random.default_rng(seed)
-    p = model.broadcast(draws)
-    touched: dict[str, np.ndarray] = {}
     inputs = model.uncertain_inputs()
-    if inputs:
-        est = np.array([(i.estimate.low, i.estimate.likely, i.estimate.high) for i in inputs])
-        x = rng.triangular(est[:, 0], est[:, 1], est[:, 2], size=(draws, len(inputs)))
-    for n, inp in enumerate(inputs):
-        arr = touched.get(inp.param)
-        if arr is None:
-            arr = touched[inp.param] = p[inp.param].copy()
-        col = 0 if inp.column is None else inp.column
-        if inp.param == "eff":
-            arr[:, col] += x[:, n] - inp.estimate.likely
-        else:
-            arr[:, col] = x[:, n]
-    p.update(touched)
-    score, eligible, metrics = model.evaluate(p)
+    est = np.array([(i.estimate.low, i.estimate.likely, i.estimate.high) for i in inputs]).reshape(-1, 3)
+    n_opt = len(ids)
+    cpm_all = np.empty((draws, n_opt))
+    tco_all = np.empty((draws, n_opt))
+    counts = np.zeros(n_opt, dtype=np.int64)
+    none = 0
+    # where each input goes: per parameter, the input indices and their option columns
+    direct: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+    for param in {i.param for i in inputs if i.param != "eff"}:
+        idx = [n for n, i in enumerate(inputs) if i.param == param]
+        direct[param] = (np.array(idx), np.array([inputs[n].column or 0 for n in idx]))
+    eff = sorted((i.column, n) for n, i in enumerate(inputs) if i.param == "eff")
+    eff_idx = np.array([n for _, n in eff], dtype=int)
+    eff_likely = est[eff_idx, 1] if len(eff_idx) else np.empty(0)
+    eff_cols, eff_starts = np.unique(np.array([c for c, _ in eff], dtype=int), return_index=True)
+    block = max(256, CHUNK_CELLS // max(n_opt, 1))
+    for start in range(0, draws, block):
+        size = min(block, draws - start)
+        p = model.broadcast(size)
+        touched: dict[str, np.ndarray] = {}
+        if inputs:
+            x = triangular(rng, est, size)
+            for param, (idx, cols) in direct.items():
+                arr = touched[param] = p[param].copy()
+                arr[:, cols] = x[:, idx]
+            if len(eff_idx):
+                arr = touched["eff"] = p["eff"].copy()
+                arr[:, eff_cols] += np.add.reduceat(x[:, eff_idx] - eff_likely, eff_starts, axis=1)
+        p.update(touched)
+        score, eligible, metrics = model.evaluate(p)
+        cpm_all[start:start + size] = metrics["cost_per_m_tokens_usd"]
+        tco_all[start:start + size] = metrics["tco_usd"]
+        if ranking_ok:
+            win = winners(score, eligible)
+            counts += np.bincount(win[win >= 0], minlength=n_opt)
+            none += int((win < 0).sum())
     notes = [f"{len(inputs)} uncertain input(s) drawn from triangular(low, likely, high); "
              f"{draws} draws, seed {seed}"]
     if ranking_ok:
-        from deepdecide.analysis.scoring import winners
-
-        win = winners(score, eligible)
-        counts = np.bincount(win[win >= 0], minlength=len(ids))
         p_best = counts / draws
-        p_none = float((win < 0).mean())
+        p_none = none / draws
     else:
-        p_best = np.zeros(len(ids))
+        p_best = np.zeros(n_opt)
         p_none = 1.0
         notes.append("no ranking (see the criteria messages): P(rank 1) is 0 for every option")
-    cpm, miss_c = _percentiles(metrics["cost_per_m_tokens_usd"])
-    tco, miss_t = _percentiles(metrics["tco_usd"])
+    cpm, miss_c = _percentiles(cpm_all)
+    tco, miss_t = _percentiles(tco_all)
     options = [OptionDraws(oid, float(p_best[j]), cpm[j], tco[j], max(miss_c[j], miss_t[j]))
                for j, oid in enumerate(ids)]
     return MonteCarlo(draws, seed, tuple(options), p_none, tuple(notes))

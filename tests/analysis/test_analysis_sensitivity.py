@@ -149,6 +149,7 @@ def test_monte_carlo_with_missing_costs_reports_none_not_nan():
 ])
 def test_fast_single_column_sweep_equals_the_general_path(weights):
     from analysis_factory import criteria
+
     from deepdecide.analysis.sensitivity import _grids
 
     ws = workspace(criteria=criteria(**weights)) if weights else workspace()
@@ -160,3 +161,14 @@ def test_fast_single_column_sweep_equals_the_general_path(weights):
     fast = model._sweep_fast(inputs, grid)
     general = model._sweep_general(inputs, grid)
     assert (fast == general).all()
+
+
+def test_triangular_sampler_matches_the_distribution():
+    from deepdecide.analysis.montecarlo import triangular
+
+    rng = np.random.default_rng(0)
+    x = triangular(rng, np.array([[1.0, 2.0, 4.0], [0.0, 0.0, 1.0]]), 200_000)
+    assert x[:, 0].min() >= 1.0 and x[:, 0].max() <= 4.0
+    assert x[:, 0].mean() == pytest.approx((1 + 2 + 4) / 3, rel=5e-3)  # triangular mean
+    assert np.mean(x[:, 0] < 2.0) == pytest.approx(1 / 3, abs=5e-3)  # F(mode) = (c - a) / (b - a)
+    assert x[:, 1].mean() == pytest.approx(1 / 3, rel=1e-2)
