@@ -88,6 +88,7 @@ class EvidenceIndex:
 
 
 def run_label(run: BenchmarkRun) -> str:
+    """A short name for a run: its own label, else tool, load and GPUs."""
     if run.label:
         return run.label
     parts = [run.tool or "run"]

@@ -288,10 +288,11 @@ class ScenarioModel:
             ok = np.isfinite(span) & (span > 0)
             a = np.where(ok, self.grp_share / np.where(ok, span, 1.0), 0.0)
             const = np.where(ok, -a * np.where(ok, mn, 0.0), self.grp_share)  # span 0: every value scores 1
-            vz = np.where(present, v, 0.0)
-            scores = np.broadcast_to(self.static_score, (len(cols), self.n)).copy()
-            for g in range(vz.shape[1]):  # few groups: no BLAS (see scoring.weighted_sum)
-                scores += a[:, g, None] * vz[None, :, g] + const[:, g, None] * present[None, :, g]
+            # scores = static + a @ v' + const @ present', by einsum's own loop: no threaded BLAS
+            # (see scoring.weighted_sum)
+            lhs = np.concatenate([a, const], axis=1)
+            rhs = np.concatenate([np.where(present, v, 0.0), present.astype(float)], axis=1)
+            scores = self.static_score[None, :] + np.einsum("sg,og->so", lhs, rhs)
             xp = ~np.isnan(x)
             own = self.static_score[cols] + np.where(xp, a * np.where(xp, x, 0.0) + const, 0.0).sum(axis=1)
         scores[np.arange(len(cols)), cols] = own
