@@ -82,6 +82,14 @@ def _prepare(ws: Workspace) -> _Prepared:
     messages: list[str] = []
     if demand.value is None:
         messages.append(f"fleet size and TCO cannot be computed: {demand.missing_reason}")
+    a = ws.assumptions
+    if not (isinstance(a.horizon_years, (int, float)) and a.horizon_years > 0):
+        messages.append(f"assumptions.horizon_years must be positive, got {a.horizon_years}: no TCO")
+    if not (isinstance(a.utilization, (int, float)) and 0 < a.utilization <= 1):
+        messages.append(f"assumptions.utilization must be in (0, 1], got {a.utilization}: "
+                        "no $/M tokens at utilization")
+    if not ws.options:
+        messages.append("the workspace has no options to assess")
     options: list[OptionAssessment] = []
     inputs: list[OptionInputs] = []
     runtimes = {r.id for r in ws.matrix.runtimes}
@@ -130,7 +138,6 @@ def _prepare(ws: Workspace) -> _Prepared:
         for k, f in enumerate(row):
             if f.value is not None and math.isfinite(f.value):
                 values[j, k] = f.value
-    a = ws.assumptions
     elec = _valid(a.electricity_usd_per_kwh, "electricity_usd_per_kwh", [])
     engc = _valid(a.engineer_usd_per_week, "engineer_usd_per_week", [])
     horizon = a.horizon_years if a.horizon_years and a.horizon_years > 0 else None

@@ -225,8 +225,8 @@ class ScenarioModel:
             present = ~np.isnan(v)
             others = self.static_eligible[None, :] & ~np.eye(self.n, dtype=bool)  # (O, O): j's others
             inside = others[:, :, None] & present[None, :, :]
-            mn = np.where(inside, v[None], np.inf).min(axis=1)
-            mx = np.where(inside, v[None], -np.inf).max(axis=1)
+            mn = np.where(inside, v[None], np.inf).min(axis=1, initial=np.inf)
+            mx = np.where(inside, v[None], -np.inf).max(axis=1, initial=-np.inf)
             self._sweep_cache = (v, present, mn, mx)
         return self._sweep_cache
 

@@ -150,8 +150,8 @@ def normalize(values: np.ndarray, benefit: np.ndarray, lo: np.ndarray, hi: np.nd
     """
     present = ~np.isnan(values)
     in_range = present if candidates is None else present & candidates[..., None]
-    mn = np.where(in_range, values, np.inf).min(axis=-2, keepdims=True)
-    mx = np.where(in_range, values, -np.inf).max(axis=-2, keepdims=True)
+    mn = np.where(in_range, values, np.inf).min(axis=-2, keepdims=True, initial=np.inf)
+    mx = np.where(in_range, values, -np.inf).max(axis=-2, keepdims=True, initial=-np.inf)
     fixed = ~np.isnan(lo)
     mn = np.where(fixed, lo, mn)
     mx = np.where(fixed, hi, mx)
@@ -178,8 +178,8 @@ def normalize_range(signed: np.ndarray, candidates: np.ndarray) -> np.ndarray:
             mn = mx = np.full((*signed.shape[:-2], 1, signed.shape[-1]), np.nan)
     else:
         inside = candidates[..., None] & ~missing_
-        mn = np.where(inside, signed, np.inf).min(axis=-2, keepdims=True)
-        mx = np.where(inside, signed, -np.inf).max(axis=-2, keepdims=True)
+        mn = np.where(inside, signed, np.inf).min(axis=-2, keepdims=True, initial=np.inf)
+        mx = np.where(inside, signed, -np.inf).max(axis=-2, keepdims=True, initial=-np.inf)
     span = mx - mn
     ok = np.isfinite(span) & (span > 0)
     with np.errstate(invalid="ignore", divide="ignore"):
@@ -210,6 +210,8 @@ def vetoes(values: np.ndarray, benefit: np.ndarray, knockout: np.ndarray, thresh
 
 def winners(scores: np.ndarray, eligible: np.ndarray) -> np.ndarray:
     """Index of the best eligible option per scenario (first on ties), -1 when none is eligible."""
+    if scores.shape[-1] == 0:
+        return np.full(scores.shape[:-1], -1, dtype=int)
     masked = np.where(eligible, scores, -np.inf)
     best = masked.argmax(axis=-1)
     return np.where(eligible.any(axis=-1), best, -1)
