@@ -120,13 +120,17 @@ def deploy_unit(option: Option) -> tuple[int, str]:
         unit = topo.prefill_gpus + topo.decode_gpus
     if unit and unit > 0:
         if topo.measured_on and topo.measured_on != option.platform:
-            return node, (f"reference topology ({unit} GPUs) was measured on {topo.measured_on}, not "
-                          f"{option.platform}: not used; rounded to the node size ({node} GPUs)")
+            return node, (f"reference topology ({_gpus(unit)}) was measured on {topo.measured_on}, not "
+                          f"{option.platform}: not used; rounded to the node size ({_gpus(node)})")
         where = f", reference topology measured on {topo.measured_on}" if topo.measured_on else ""
         split = (f": {topo.prefill_gpus} prefill + {topo.decode_gpus} decode"
                  if topo.prefill_gpus and topo.decode_gpus else "")
-        return int(unit), f"deployable unit of {unit} GPUs{split}{where}"
-    return node, f"node of {node} GPUs"
+        return int(unit), f"deployable unit of {_gpus(unit)}{split}{where}"
+    return node, f"node of {_gpus(node)}"
+
+
+def _gpus(n: int) -> str:
+    return "1 GPU" if n == 1 else f"{n} GPUs"
 
 
 def option_inputs(option: Option, efforts: list[tuple[str, Estimate]],
