@@ -172,3 +172,19 @@ def test_triangular_sampler_matches_the_distribution():
     assert x[:, 0].mean() == pytest.approx((1 + 2 + 4) / 3, rel=5e-3)  # triangular mean
     assert np.mean(x[:, 0] < 2.0) == pytest.approx(1 / 3, abs=5e-3)  # F(mode) = (c - a) / (b - a)
     assert x[:, 1].mean() == pytest.approx(1 / 3, rel=1e-2)
+
+
+def test_monte_carlo_reports_progress_and_can_be_cancelled():
+    import threading
+
+    from deepdecide.analysis.montecarlo import Cancelled
+
+    seen: list[float] = []
+    monte_carlo(workspace(), draws=5000, seed=1, progress=seen.append)
+    assert seen and seen == sorted(seen) and seen[-1] == 1.0
+    stop = threading.Event()
+    stop.set()
+    with pytest.raises(Cancelled):
+        monte_carlo(workspace(), draws=5000, seed=1, cancel=stop)
+    with pytest.raises(Cancelled):
+        monte_carlo(workspace(), draws=5000, seed=1, cancel=lambda: True)
