@@ -1,1 +1,1 @@
-"""The PDF decision record (reportlab; no Qt)."""
+"""PDF decision record: build, embed, verify, sign (reportlab + pyHanko; no Qt)."""
