@@ -541,11 +541,14 @@ def appendix(ctx: Context) -> list[Flowable]:
             p = f.provenance
             contents = ", ".join(x for x in (f"{len(f.runs)} runs" if f.runs else "",
                                              f"{len(f.parity)} parity checks" if f.parity else "") if x) or "–"
-            rows.append([para(f"{esc(p.file_name)}<br/><font size=6.5>{esc(p.sha256)}</font>", "cell", markup=True),
-                         num(p.size_bytes), f"{p.tool} {p.tool_version}".strip(), p.imported_at or "–", contents,
-                         p.label or "own measurement"])
-        out.append(table(["File and SHA-256", "Bytes", "Tool and version", "Imported", "Holds", "Label"], rows,
-                         [62 * mm, 14 * mm, 26 * mm, 26 * mm, 20 * mm, 26 * mm], numeric=(1,)))
+            rows.append([p.file_name, num(p.size_bytes), f"{p.tool} {p.tool_version}".strip(), p.imported_at or "–",
+                         contents, p.label or "own measurement"])
+        out.append(table(["File", "Bytes", "Tool and version", "Imported", "Holds", "Label"], rows,
+                         [48 * mm, 16 * mm, 30 * mm, 28 * mm, 20 * mm, 32 * mm], numeric=(1,)))
+        out.append(Spacer(1, 3 * mm))
+        out.append(table(["File", "SHA-256 of the file as imported"],
+                         [[f.provenance.file_name, f.provenance.sha256] for f in files],
+                         [50 * mm, BODY_W - 50 * mm]))
     out += h2("Metric definitions", "definitions")
     out += bullets([
         "TPOT (time per output token): (e2e − TTFT) / (output tokens − 1) per request, in ms; p50/p99 over requests.",

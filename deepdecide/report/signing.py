@@ -42,6 +42,17 @@ class SignatureCheck:
         return self.intact and self.valid and not self.error
 
 
+def _quiet_pyhanko() -> None:
+    """pyHanko logs expected outcomes (an untrusted self-signed signer) with tracebacks; the verdict
+    is reported by deepdecide, so keep those logs out of the user's terminal unless logging is set up."""
+    import logging
+
+    for name in ("pyhanko", "pyhanko_certvalidator"):
+        logger = logging.getLogger(name)
+        if not any(isinstance(h, logging.NullHandler) for h in logger.handlers):
+            logger.addHandler(logging.NullHandler())
+
+
 def load_pkcs12(path: str | os.PathLike[str], passphrase: bytes | None):
     """Read a PKCS#12 file and return a pyHanko signer; SigningError names the file and the reason."""
     from cryptography.hazmat.primitives.serialization import pkcs12
@@ -85,6 +96,7 @@ def sign_record(record: bytes, signer, *, signer_name: str, reason: str = "", lo
         reason=reason or None,
         location=location or None,
     )
+    _quiet_pyhanko()
     writer = IncrementalPdfFileWriter(io.BytesIO(record))
     out = io.BytesIO()
     try:
@@ -117,6 +129,7 @@ def validate_signatures(pdf: bytes, trust: list | None = None) -> list[Signature
     from pyhanko.sign.validation.status import ModificationLevel, SignatureCoverageLevel
     from pyhanko_certvalidator import ValidationContext
 
+    _quiet_pyhanko()
     reader = PdfFileReader(io.BytesIO(pdf), strict=False)
     results = []
     for sig in reader.embedded_signatures:
