@@ -7,7 +7,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from reportlab.graphics.shapes import Circle, Drawing, Line, PolyLine, Polygon, Rect, String
+from reportlab.graphics.shapes import Circle, Drawing, Line, Polygon, PolyLine, Rect, String
 from reportlab.lib import colors
 
 from deepdecide.report import fonts

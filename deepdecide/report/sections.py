@@ -18,7 +18,7 @@ from deepdecide.domain.evidence import BenchmarkRun, Verdict
 from deepdecide.domain.matrix import SupportStatus
 from deepdecide.domain.workspace import Answer, Option, Vote, Workspace
 from deepdecide.report import charts
-from deepdecide.report.styles import BAD, GOOD, WARN, bullets, esc, para, styles, table
+from deepdecide.report.styles import BAD, GOOD, WARN, bullets, esc, para, table
 
 BODY_W = 174 * mm  # A4 width minus margins
 
@@ -143,7 +143,7 @@ def cover(ctx: Context) -> list[Flowable]:
     out.append(Spacer(1, 8 * mm))
     out.append(para(
         "<b>How to check this record.</b> The workspace this record was built from travels inside the PDF as the "
-        f"attachment <i>deepdecide-inputs.json</i>; its SHA-256 is printed above and in every page footer. "
+        "attachment <i>deepdecide-inputs.json</i>; its SHA-256 is printed above and in every page footer. "
         "<font name='DDVera'>deepdecide verify FILE.pdf</font> rebuilds the record from that attachment and compares "
         "the bytes, so a change to any text, table, chart or attachment is detected; a digital signature, if present, "
         "is an incremental update over exactly this record and is validated too.", "callout", markup=True))
