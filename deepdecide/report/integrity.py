@@ -122,7 +122,7 @@ def _describe_object(pdf: bytes, number: int) -> str:
 def _explain_difference(pdf: bytes, rebuilt: bytes, inputs: bytes, found: Verification) -> None:
     """Say where ``pdf`` departs from the rebuilt record (best effort; the verdict is already made)."""
     digest = sha256_hex(inputs)
-    texts = _page_texts(pdf[: len(rebuilt)] if len(pdf) > len(rebuilt) else pdf)
+    texts = _page_texts(pdf)
     expected = _page_texts(rebuilt)
     hashes = [h for h in footer_hashes(texts) if h]
     if hashes and any(h != digest for h in hashes):
