@@ -7,7 +7,7 @@ import io
 import subprocess
 
 import pytest
-from conftest import P12_PASSWORD, need
+from pdf_helpers import P12_PASSWORD, need
 from pypdf import PdfReader, PdfWriter
 from reportlab.pdfgen import canvas
 
