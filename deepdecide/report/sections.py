@@ -451,7 +451,7 @@ def risks(ctx: Context) -> list[Flowable]:
         if ws.matrix.status(o.runtime, o.platform) != SupportStatus.OFFICIAL:
             found.append((o.name, f"{runtime_name(ws, o.runtime)} does not list {platform_name(ws, o.platform)}: "
                                   "an experimental project (runtime failures, wrong results, lost performance)."))
-        blockers = [a for a in ws.answers_for(o.id) if a.answer == Answer.MISSING]
+        blockers = [a for a in ws.answers_for(o.id) if a.answer == Answer.MISSING and not a.provider]
         if blockers:
             titles = ", ".join(next((c.title for c in ws.checklist if c.id == a.item), a.item) for a in blockers)
             found.append((o.name, f"blocker: nobody builds {titles} yet."))
