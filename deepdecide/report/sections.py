@@ -227,7 +227,7 @@ def options(ctx: Context) -> list[Flowable]:
         color = GOOD if ws.matrix.status(o.runtime, o.platform) == SupportStatus.OFFICIAL else WARN
         status_col.append(("TEXTCOLOR", (4, i), (4, i), color))
     out.append(table(["Option", "Strategy", "Runtime", "Platform", "Official support", "Topology", "Pricing"], rows,
-                     [34 * mm, 14 * mm, 20 * mm, 20 * mm, 30 * mm, 36 * mm, 20 * mm], extra=status_col))
+                     [34 * mm, 17 * mm, 20 * mm, 20 * mm, 30 * mm, 35 * mm, 18 * mm], extra=status_col))
     out.append(para("Official support is read from the support matrix for the exact runtime and platform. A platform "
                     "the runtime does not list is experimental, whatever the evidence says; reference topologies are "
                     "measurements on the hardware they name and are never scaled to another platform.", "small"))

@@ -172,3 +172,63 @@ def test_missing_certificate_names_the_file(small_ws, tmp_path):
 
 def test_signing_keeps_the_password_out_of_the_file(signed):
     assert P12_PASSWORD.encode() not in signed.read_bytes()
+
+
+def test_a_changed_drawing_with_the_same_text_is_caught(record):
+    from pypdf.generic import DecodedStreamObject, NameObject
+
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(record)))
+    page = writer.pages[2]  # holds the throughput chart of the small workspace
+    data = page["/Contents"].get_object().get_data()
+    assert b"0 .447059 .698039 RG" in data  # the first series' colour
+    recoloured = DecodedStreamObject()
+    recoloured.set_data(data.replace(b"0 .447059 .698039 RG", b"1 0 0 RG", 1))
+    page[NameObject("/Contents")] = writer._add_object(recoloured)
+    out = io.BytesIO()
+    writer.write(out)
+    result = verify(out.getvalue())
+    assert result.status == ALTERED
+    assert any("page 3: the drawing differs" in r for r in result.reasons), result.reasons
+
+
+def test_a_record_from_other_software_is_unconfirmed_not_intact(record, monkeypatch):
+    import sys
+
+    build_module = sys.modules["deepdecide.report.build"]  # the package's `build` attribute is the function
+    real = build_module.generator_info
+    monkeypatch.setattr(build_module, "generator_info", lambda: {**real(), "reportlab": "99.0"})
+    result = verify(record)
+    assert result.status == "unconfirmed"
+    assert "reportlab" in result.reasons[0] and "99.0" in result.reasons[0]
+    assert any("every page footer" in c for c in result.checks)
+
+
+def test_a_change_after_the_signature_is_caught(signed):
+    from pyhanko.pdf_utils import generic
+    from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
+
+    w = IncrementalPdfFileWriter(io.BytesIO(signed.read_bytes()))
+    w.root["/PageMode"] = generic.NameObject("/UseOutlines")
+    w.update_root()
+    out = io.BytesIO()
+    w.write(out)
+    result = verify(out.getvalue())
+    assert result.status == ALTERED
+    assert any("after the last signature" in r for r in result.reasons), result.reasons
+
+
+def test_signed_file_passes_qpdf_check(signed):
+    tool = need("qpdf")
+    proc = subprocess.run([tool, "--check", str(signed)], capture_output=True, text=True)
+    assert proc.returncode == 0 and "WARNING" not in proc.stdout + proc.stderr, proc.stdout + proc.stderr
+
+
+def test_every_page_renders_with_pdftoppm(record, tmp_path):
+    tool = need("pdftoppm")
+    pdf = tmp_path / "r.pdf"
+    pdf.write_bytes(record)
+    subprocess.run([tool, "-png", "-r", "30", str(pdf), str(tmp_path / "p")], check=True, capture_output=True)
+    pngs = sorted(tmp_path.glob("p-*.png"))
+    assert len(pngs) == len(PdfReader(io.BytesIO(record)).pages)
+    sizes = {p.stat().st_size for p in pngs}
+    assert min(sizes) > 2000  # not blank pages
