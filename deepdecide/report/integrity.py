@@ -48,6 +48,15 @@ class Verification:
         return self.status == INTACT
 
 
+def _quiet_pypdf() -> None:
+    """pypdf logs repairs of damaged files; verify reports its own verdict, so keep them off the terminal."""
+    import logging
+
+    logger = logging.getLogger("pypdf")
+    if not any(isinstance(h, logging.NullHandler) for h in logger.handlers):
+        logger.addHandler(logging.NullHandler())
+
+
 def extract_attachments(pdf: bytes) -> dict[str, bytes]:
     """The files embedded in a PDF, by name (the first, when a name repeats)."""
     from pypdf import PdfReader
@@ -55,12 +64,13 @@ def extract_attachments(pdf: bytes) -> dict[str, bytes]:
 
     if not pdf.lstrip()[:5] == b"%PDF-":
         raise UnreadableRecord("not a PDF file (no %PDF- header)")
+    _quiet_pypdf()
     try:
         reader = PdfReader(io.BytesIO(pdf), strict=False)
         found = reader.attachments
         return {name: data[0] for name, data in found.items() if data}
     except (PyPdfError, ValueError, KeyError, TypeError, AttributeError, OSError) as exc:
-        raise UnreadableRecord(f"the PDF cannot be parsed: {exc}") from None
+        raise UnreadableRecord(f"the PDF cannot be parsed (damaged or truncated): {exc}") from None
 
 
 def _page_texts(pdf: bytes) -> list[str]:
@@ -129,6 +139,10 @@ def _explain_difference(pdf: bytes, rebuilt: bytes, inputs: bytes, found: Verifi
         other = next(h for h in hashes if h != digest)
         found.reasons.append(f"the embedded inputs (SHA-256 {digest[:16]}…) are not the ones the pages were printed "
                              f"from (footer SHA-256 {other[:16]}…): the attachment was replaced or edited")
+        changed = sum(1 for a, b in zip(texts, expected, strict=False) if a != b)
+        found.reasons.append(f"the attached inputs give a record whose text differs on {changed} of "
+                             f"{len(expected)} pages")
+        return
     if texts and expected and len(texts) != len(expected):
         found.reasons.append(f"the file has {len(texts)} pages; the record its inputs give has {len(expected)}")
     elif texts and expected:
