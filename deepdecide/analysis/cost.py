@@ -208,7 +208,6 @@ def costs(oi: OptionInputs, capacity: Figure, demand: Figure, ws: Workspace) -> 
             TrailItem("GPUs needed (unrounded)", raw, "GPUs", "demand / capacity"),
             TrailItem("rounded up to units of", oi.unit, "GPUs", oi.unit_reason),
         ), flags=capacity.flags)
-    fleet = Fleet(gpus, oi.unit, oi.unit_reason, raw)
 
     # --- all-in $/GPU-h
     trail: list[TrailItem] = [TrailItem("pricing", oi.pricing.value, "", f"{at}.pricing")]
@@ -331,4 +330,13 @@ def costs(oi: OptionInputs, capacity: Figure, demand: Figure, ws: Workspace) -> 
             TrailItem("hardware", hw.value, "$", "see its trail"),
             TrailItem("power", pwr.value, "$", "see its trail"),
             TrailItem("engineering", eng.value, "$", "see its trail")), flags=gpus.flags)
-    return fleet, Costs(hour, cpm, eff, hw, pwr, pw, eng, ttp, tco), global_problems
+    figs = [_finite(f) for f in (hour, cpm, eff, hw, pwr, pw, eng, ttp, tco)]
+    fleet = Fleet(_finite(gpus), oi.unit, oi.unit_reason, raw if raw is None or math.isfinite(raw) else None)
+    return fleet, Costs(*figs), global_problems
+
+
+def _finite(f: Figure) -> Figure:
+    """A figure whose value overflowed (absurdly small or large inputs) becomes missing, with why."""
+    if f.value is None or math.isfinite(f.value):
+        return f
+    return missing(f.name, f.unit, f"not a finite number ({f.value}): check the inputs in its trail", f.trail)
