@@ -188,3 +188,24 @@ def test_monte_carlo_reports_progress_and_can_be_cancelled():
         monte_carlo(workspace(), draws=5000, seed=1, cancel=stop)
     with pytest.raises(Cancelled):
         monte_carlo(workspace(), draws=5000, seed=1, cancel=lambda: True)
+
+
+def test_reported_flip_agrees_with_a_full_re_evaluation():
+    ws = workspace(criteria=criteria(cost_per_m_tokens_usd=2, tco_usd=1, capacity_tps_per_gpu=1))
+    a = evaluate(ws)
+    flips = [f for f in a.sensitivity.inputs if f.option and (f.flip_below or f.flip_above)]
+    assert flips
+    for f in flips:
+        field = f.key.split(".", 1)[1]
+        if field.startswith("effort"):
+            continue
+        for value, expect in ((f.flip_below, f.winner_below), (f.flip_above, f.winner_above)):
+            if value is None:
+                continue
+            step = 0.01 * (f.high - f.low)
+            beyond = value - step if value < f.likely else value + step
+            before = value + step if value < f.likely else value - step
+            cost_field = "assumed_output_tps_per_gpu" if field == "capacity" else field
+            for v, winner in ((beyond, expect), (before, a.winner)):
+                changed = with_option(ws, f.option, cost={cost_field: E.exact(max(v, 0.0))})
+                assert evaluate(changed, sensitivity=False).winner == winner, (f.key, v)
