@@ -172,4 +172,4 @@ def test_run_without_throughput_is_not_plotted_but_listed(small_ws):
     ws = dataclasses.replace(small_ws, evidence=dataclasses.replace(small_ws.evidence,
                                                                     files=(*small_ws.evidence.files, f)))
     text = "\n".join(_texts(build(ws, sections=["evidence"])))
-    assert "F2: x.json (genai-perf)" in " ".join(text.split())  # the file is listed, its run is a row
+    assert re.search(r"F\d: x.json \(genai-perf\)", " ".join(text.split()))  # the file is listed, its run a row
