@@ -1,0 +1,33 @@
+"""Entry script of the PyInstaller bundle: the ``deepdecide`` command, and the GUI with no arguments.
+
+``deepdecide --version`` and every subcommand work as in a pip install; with no arguments the
+desktop application opens. A workspace file as the only argument (how macOS Finder and a file
+manager's "Open with" hand over a document) opens that file in the application.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import sys
+from pathlib import Path
+
+WORKSPACE_SUFFIX = ".deepdecide.yaml"
+
+
+def bundle_argv(argv: list[str]) -> list[str]:
+    """Turn ``deepdecide FILE.deepdecide.yaml`` into ``deepdecide gui FILE.deepdecide.yaml``."""
+    if len(argv) == 1 and argv[0].endswith(WORKSPACE_SUFFIX) and Path(argv[0]).is_file():
+        return ["gui", *argv]
+    return argv
+
+
+def run() -> int:
+    # a frozen program re-executes itself for worker processes; this returns at once in the parent
+    multiprocessing.freeze_support()
+    from deepdecide.cli.main import main
+
+    return main(bundle_argv(sys.argv[1:]))
+
+
+if __name__ == "__main__":
+    sys.exit(run())
