@@ -79,8 +79,9 @@ install -D -m 644 "$HERE/$APP_ID.mime.xml" "$MIME"
 install -D -m 644 "$ICON_SOURCE" "$ICON"
 if [ -n "$EXEC" ]; then
     # A bundle's binary opens one workspace as `deepdecide gui FILE`. The path is quoted as the
-    # Desktop Entry specification asks: inside double quotes, escape \ " ` and $ with a backslash.
-    quoted=$(printf '%s' "$EXEC" | sed -e 's/[\\"`$]/\\&/g')
+    # Desktop Entry specification asks: inside double quotes, escape \ " ` and $ with a backslash;
+    # then, as for every string value, double each backslash (so a literal $ is written \\$).
+    quoted=$(printf '%s' "$EXEC" | sed -e 's/[\\"`$]/\\&/g' -e 's/\\/\\\\/g')
     # sed's replacement treats \ and & specially: escape them once more for it
     replacement=$(printf '%s' "Exec=\"$quoted\" gui %f" | sed -e 's/[\\&|]/\\&/g')
     tmp=$(mktemp)

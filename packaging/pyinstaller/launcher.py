@@ -2,20 +2,24 @@
 
 ``deepdecide --version`` and every subcommand work as in a pip install; with no arguments the
 desktop application opens. A workspace file as the only argument (how macOS Finder and a file
-manager's "Open with" hand over a document) opens that file in the application.
+manager's "Open with" hand over a document) opens that file in the application. The windowed
+``deepdecide-gui`` executable (Windows) always opens the application, on the file it is given.
 """
 
 from __future__ import annotations
 
 import multiprocessing
 import sys
-from pathlib import Path
+from pathlib import Path, PureWindowsPath
 
 WORKSPACE_SUFFIX = ".deepdecide.yaml"
 
 
-def bundle_argv(argv: list[str]) -> list[str]:
-    """Turn ``deepdecide FILE.deepdecide.yaml`` into ``deepdecide gui FILE.deepdecide.yaml``."""
+def bundle_argv(argv: list[str], executable: str = "deepdecide") -> list[str]:
+    """The CLI arguments for the bundle's command line: ``deepdecide FILE.deepdecide.yaml`` and
+    ``deepdecide-gui FILE`` become ``gui FILE``."""
+    if PureWindowsPath(executable).stem.lower() == "deepdecide-gui":  # reads / and \ paths
+        return ["gui", *argv[:1]]
     if len(argv) == 1 and argv[0].endswith(WORKSPACE_SUFFIX) and Path(argv[0]).is_file():
         return ["gui", *argv]
     return argv
@@ -26,7 +30,7 @@ def run() -> int:
     multiprocessing.freeze_support()
     from deepdecide.cli.main import main
 
-    return main(bundle_argv(sys.argv[1:]))
+    return main(bundle_argv(sys.argv[1:], sys.executable))
 
 
 if __name__ == "__main__":
