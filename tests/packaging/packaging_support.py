@@ -41,3 +41,44 @@ def run(cmd: list[str], **kwargs) -> subprocess.CompletedProcess[str]:
     """Run a command, capturing text output; never raises on a non-zero exit."""
     kwargs.setdefault("timeout", 120)
     return subprocess.run(cmd, capture_output=True, text=True, check=False, **kwargs)
+
+
+SOURCE_IGNORE = shutil.ignore_patterns(
+    ".git", ".venv", "venv", "build", "dist", "*.egg-info", "__pycache__", "*.pyc", ".pytest_cache",
+    ".ruff_cache", ".hypothesis", ".import_linter_cache", "tmp",
+)
+
+
+def build_wheel(target: Path) -> Path:
+    """Build deepdecide's wheel the way a user's pip does, from a clean copy of the source tree
+    (setuptools reuses a build/ folder in the tree, which could hide a packaging mistake)."""
+    import sys
+
+    source = target / "source"
+    shutil.copytree(ROOT, source, ignore=SOURCE_IGNORE)
+    result = run([sys.executable, "-m", "pip", "wheel", str(source), "--no-deps", "-w", str(target / "wheels")],
+                 timeout=300)
+    assert result.returncode == 0, result.stdout + result.stderr
+    (wheel,) = (target / "wheels").glob("deepdecide-*.whl")
+    return wheel
+
+
+def stays_up(cmd: list[str], seconds: float, **kwargs) -> tuple[bool, str]:
+    """Start a program (a GUI), return whether it is still running after ``seconds``, and its
+    stderr; the program is terminated either way."""
+    import subprocess
+    import time
+
+    with subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, **kwargs) as proc:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline and proc.poll() is None:
+            time.sleep(0.1)
+        alive = proc.poll() is None
+        if alive:
+            proc.terminate()
+        try:
+            _, stderr = proc.communicate(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            _, stderr = proc.communicate()
+    return alive, stderr
