@@ -39,6 +39,8 @@ COMMAND_MODULES: tuple[str, ...] = (
     "matrix_cmd",
     "check_cmd",
     "validate_cmd",
+    "report_cmd",
+    "verify_cmd",
 )
 
 
