@@ -77,6 +77,23 @@ def test_bundle_prints_the_support_matrix(bundle, tmp_path):
     assert result.stdout.strip() and "Traceback" not in result.stderr
 
 
+def test_bundle_exports_and_verifies_a_report_of_the_builtin_workspace(bundle, tmp_path):
+    from pypdf import PdfReader
+
+    pdf = tmp_path / "record.pdf"
+    start = time.monotonic()
+    result = bundled(bundle, "report", "-o", str(pdf), cwd=tmp_path)
+    elapsed = time.monotonic() - start
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert pdf.read_bytes()[:5] == b"%PDF-"
+    reader = PdfReader(pdf)
+    assert len(reader.pages) >= 2
+    assert "deepdecide-inputs.json" in reader.attachments
+    assert elapsed < 30
+    result = bundled(bundle, "verify", str(pdf), cwd=tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
 def test_bundled_gui_starts_offscreen(bundle, tmp_path):
     env = headless_env() | {"QT_QPA_PLATFORM": "offscreen"}
     alive, stderr = stays_up([str(bundle / "deepdecide")], 6, cwd=tmp_path, env=env)

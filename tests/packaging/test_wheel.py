@@ -115,6 +115,9 @@ def test_installed_commands_open_the_builtin_workspace(installed, tmp_path):
     result = run([deepdecide, "matrix"], cwd=tmp_path, env=env)
     assert result.returncode == 0, result.stdout + result.stderr
     assert result.stdout.strip()
+    result = run([deepdecide, "report", str(sample), "-o", str(tmp_path / "record.pdf")], cwd=tmp_path, env=env)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert (tmp_path / "record.pdf").read_bytes()[:5] == b"%PDF-"
 
 
 @pytest.mark.slow
