@@ -1,4 +1,4 @@
-"""Root test configuration: Qt runs offscreen (set before anything imports Qt)."""
+"""Root test configuration. Qt must never try to open a real display in tests."""
 
 import os
 

@@ -61,3 +61,7 @@ class EvidenceImportError(LocatedError):
         if self.tried:
             msg += f" (formats tried: {', '.join(self.tried)})"
         return msg
+
+
+class UnreadableFileError(ValidationError):
+    """The file could not be read at all (missing, a folder, no permission, too large)."""

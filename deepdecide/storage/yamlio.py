@@ -7,6 +7,7 @@ tags such as ``!!python/object``, and so are duplicate keys. Timestamps stay tex
 
 from __future__ import annotations
 
+import contextlib
 import os
 import tempfile
 from pathlib import Path
@@ -14,7 +15,7 @@ from typing import Any
 
 import yaml
 
-from deepdecide.domain.errors import ValidationError
+from deepdecide.domain.errors import UnreadableFileError, ValidationError
 
 MAX_FILE_BYTES = 64 * 1024 * 1024  # a workspace is text; anything larger is not one
 
@@ -106,10 +107,17 @@ def _construct(node: yaml.Node, path: str, lines: dict[str, int], ctor: yaml.Saf
 
 def parse_yaml(text: str, file: str = "") -> LocatedData:
     """Parse YAML text into plain data with line numbers; raise ValidationError on any problem."""
-    loader = _Loader(text)
+    try:
+        loader = _Loader(text)
+    except yaml.reader.ReaderError as exc:
+        line = text[: exc.position].count("\n") + 1
+        raise ValidationError(f"not valid YAML: {exc.reason} (character {exc.character!r})", file=file, line=line) from None
     try:
         try:
             node = loader.get_single_node()
+        except yaml.reader.ReaderError as exc:
+            line = text[: exc.position].count("\n") + 1
+            raise ValidationError(f"not valid YAML: {exc.reason} (character {exc.character!r})", file=file, line=line) from None
         except yaml.MarkedYAMLError as exc:
             mark = exc.problem_mark or exc.context_mark
             line = mark.line + 1 if mark else None
@@ -141,18 +149,18 @@ def read_yaml_file(path: str | os.PathLike[str]) -> LocatedData:
     try:
         size = p.stat().st_size
         if size > MAX_FILE_BYTES:
-            raise ValidationError(f"the file is {size:,} bytes, larger than any workspace ({MAX_FILE_BYTES:,})", file=name)
+            raise UnreadableFileError(f"the file is {size:,} bytes, larger than any workspace ({MAX_FILE_BYTES:,})", file=name)
         raw = p.read_bytes()
     except ValidationError:
         raise
     except IsADirectoryError:
-        raise ValidationError("is a folder, not a file", file=name) from None
+        raise UnreadableFileError("is a folder, not a file", file=name) from None
     except FileNotFoundError:
-        raise ValidationError("no such file", file=name) from None
+        raise UnreadableFileError("no such file", file=name) from None
     except PermissionError:
-        raise ValidationError("permission denied: the file cannot be read", file=name) from None
+        raise UnreadableFileError("permission denied: the file cannot be read", file=name) from None
     except OSError as exc:
-        raise ValidationError(f"cannot be read: {exc.strerror or exc}", file=name) from None
+        raise UnreadableFileError(f"cannot be read: {exc.strerror or exc}", file=name) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -196,10 +204,8 @@ def atomic_write_bytes(path: str | os.PathLike[str], payload: bytes) -> None:
             os.chmod(tmp, 0o644)
         os.replace(tmp, target)
     except BaseException:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
         raise
     try:
         dir_fd = os.open(folder, os.O_RDONLY)

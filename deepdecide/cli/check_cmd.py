@@ -1,0 +1,117 @@
+"""``deepdecide check``: is this exact machine on each runtime's official list, and does its stack hold?"""
+
+from __future__ import annotations
+
+import json
+
+from deepdecide.cli.common import error, report_error, table
+from deepdecide.domain.errors import DeepdecideError
+
+NAME = "check"
+HELP = "check a machine (GPU and software stack) against the support matrix"
+DESCRIPTION = """Check a machine against the support matrix, runtime by runtime.
+
+Answers the checklist's first question: is this exact GPU on the runtime's official list,
+and which pinned requirements (OS, CUDA/CANN/ROCm, driver, compiler, Python) are unmet?
+A GPU that is not on the official list makes the project experimental, whatever else holds.
+
+Give the machine with flags, or with --nvidia-smi FILE: the XML of `nvidia-smi -q -x`
+captured on the target machine (flags given as well override what the file says).
+
+Exit code: 0 when the check ran; with --runtime, 1 unless every named runtime is officially
+listed for this GPU with no pinned requirement known to be unmet."""
+
+
+def add_arguments(parser) -> None:
+    parser.description = DESCRIPTION
+    parser.add_argument("--gpu", metavar="NAME", help='GPU name, e.g. "H100 SXM" or "NVIDIA B200"')
+    parser.add_argument("--nvidia-smi", metavar="FILE", dest="nvidia_smi",
+                        help="XML from `nvidia-smi -q -x` captured on the target machine")
+    for comp, example in (("cuda", "12.8"), ("cann", "9.2"), ("rocm", "6.4"), ("driver", "570.86.15"),
+                          ("gcc", "12.3"), ("python", "3.11"), ("os", "linux")):
+        parser.add_argument(f"--{comp}", default="", metavar="V", help=f"{comp} version on the machine, e.g. {example}")
+    parser.add_argument("--runtime", action="append", default=[], metavar="R", help="only this runtime (repeatable)")
+    parser.add_argument("--workspace", metavar="FILE", help="use this workspace's matrix instead of the built-in one")
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+
+
+def run(args) -> int:
+    from dataclasses import replace
+
+    from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
+    from deepdecide.domain.machine import MachineProfile, ReqState, check_machine
+    from deepdecide.domain.matrix import normalise_name
+    from deepdecide.storage import files
+    from deepdecide.storage.nvidia_smi import read_nvidia_smi_file
+
+    if not args.gpu and not args.nvidia_smi:
+        error("check needs --gpu NAME or --nvidia-smi FILE")
+        return EXIT_USAGE
+    try:
+        matrix = files.load_workspace(args.workspace).matrix if args.workspace else files.load_builtin_matrix()
+        machine = read_nvidia_smi_file(args.nvidia_smi) if args.nvidia_smi else MachineProfile(
+            gpu_name=args.gpu, source="command-line flags")
+    except DeepdecideError as exc:
+        report_error(exc)
+        return EXIT_INPUT
+    overrides = {k: getattr(args, k) for k in ("cuda", "cann", "rocm", "driver", "gcc", "python", "os")
+                 if getattr(args, k)}
+    if args.gpu:
+        overrides["gpu_name"] = args.gpu
+    machine = replace(machine, **overrides)
+
+    runtime_ids = []
+    for w in args.runtime:
+        key = normalise_name(w)
+        r = next((r for r in matrix.runtimes if normalise_name(r.id) == key or normalise_name(r.name) == key), None)
+        if r is None:
+            error(f"unknown runtime {w!r}; known: {', '.join(r.id for r in matrix.runtimes)}")
+            return EXIT_USAGE
+        runtime_ids.append(r.id)
+    result = check_machine(matrix, machine, tuple(runtime_ids))
+
+    if args.json:
+        print(json.dumps({
+            "machine": {k: getattr(machine, k) for k in ("gpu_name", "gpu_count", "os", "cuda", "cann", "rocm",
+                                                         "driver", "gcc", "python", "source")},
+            "platform": result.platform.id if result.platform else None,
+            "runtimes": [{
+                "runtime": rc.runtime.id, "status": rc.status.value, "verdict": rc.verdict.value,
+                "ready": rc.ready, "reason": rc.reason,
+                "requirements": [{"component": q.requirement.component.value, "spec": q.requirement.spec,
+                                  "machine": q.machine_value, "state": q.state.value, "reason": q.reason}
+                                 for q in rc.requirements],
+                "sources": [{"title": s.title, "url_or_path": s.url_or_path, "as_of": s.as_of}
+                            for s in (rc.entry.sources if rc.entry else ())],
+            } for rc in result.runtimes],
+        }, indent=2, ensure_ascii=False))
+    else:
+        m = machine
+        count = f" x{m.gpu_count}" if m.gpu_count else ""
+        plat = (f"{result.platform.id} ({result.platform.name}, {result.platform.architecture})"
+                if result.platform else "no platform in the matrix")
+        print(f"Machine: {m.gpu_name}{count} -> {plat}")
+        stack = ", ".join(f"{k} {getattr(m, k)}" for k in ("os", "driver", "cuda", "cann", "rocm", "gcc", "python")
+                          if getattr(m, k))
+        print(f"Stack:   {stack or 'not given (requirements cannot be checked)'}   [{m.source}]")
+        for note in m.notes:
+            print(f"Note:    {note}")
+        print()
+        marks = {ReqState.MET: "ok", ReqState.UNMET: "UNMET", ReqState.UNKNOWN: "?"}
+        rows = []
+        for rc in result.runtimes:
+            verdict = {"listed": "officially listed", "experimental": "NOT listed -> experimental",
+                       "unsupported": "unsupported"}[rc.verdict.value]
+            reqs = "; ".join(f"{q.requirement.component.value} {q.requirement.spec}: {marks[q.state]}"
+                             + (f" (has {q.machine_value})" if q.state == ReqState.UNMET else "")
+                             for q in rc.requirements)
+            src = rc.entry.sources[0] if rc.entry and rc.entry.sources else None
+            where = f" [source: {src.title or src.url_or_path}, as of {src.as_of}]" if src else ""
+            rows.append([rc.runtime.name, rc.status.value, verdict, (reqs or "no pinned requirements") + where])
+        print(table(["runtime", "status", "verdict", "requirements and source"], rows))
+        unknown = any(q.state == ReqState.UNKNOWN for rc in result.runtimes for q in rc.requirements)
+        if unknown:
+            print("\n? = not given on the command line or in the capture; pass --cuda/--driver/--gcc/--python/--os to check it")
+    if runtime_ids:
+        return EXIT_OK if all(rc.ready for rc in result.runtimes) else EXIT_PROBLEM
+    return EXIT_OK

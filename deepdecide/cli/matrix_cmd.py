@@ -1,0 +1,92 @@
+"""``deepdecide matrix``: the support matrix with status, required stack and source."""
+
+from __future__ import annotations
+
+import json
+
+from deepdecide.cli.common import report_error, table
+from deepdecide.domain.errors import DeepdecideError
+
+NAME = "matrix"
+HELP = "print the support matrix (runtime x platform) with status, required stack and source"
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("--runtime", action="append", default=[], metavar="R",
+                        help="only this runtime (id or name; repeatable)")
+    parser.add_argument("--platform", action="append", default=[], metavar="P",
+                        help="only this platform (id, name or GPU name; repeatable)")
+    parser.add_argument("--workspace", metavar="FILE",
+                        help="use the matrix stored in this workspace instead of the built-in one")
+    parser.add_argument("--json", action="store_true", help="one JSON object per cell")
+
+
+def _pick(items, wanted, match):
+    if not wanted:
+        return list(items), []
+    chosen, unknown = [], []
+    for w in wanted:
+        hit = match(w)
+        if hit is None:
+            unknown.append(w)
+        elif hit not in chosen:
+            chosen.append(hit)
+    return chosen, unknown
+
+
+def run(args) -> int:
+    from deepdecide.cli.common import error
+    from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_USAGE
+    from deepdecide.domain.matrix import match_platform, normalise_name
+    from deepdecide.storage import files
+
+    try:
+        matrix = files.load_workspace(args.workspace).matrix if args.workspace else files.load_builtin_matrix()
+    except DeepdecideError as exc:
+        report_error(exc)
+        return EXIT_INPUT
+
+    def find_runtime(w):
+        key = normalise_name(w)
+        return next((r for r in matrix.runtimes if normalise_name(r.id) == key or normalise_name(r.name) == key), None)
+
+    def find_platform(w):
+        return matrix.platform(w) or match_platform(matrix, w)
+
+    runtimes, bad_r = _pick(matrix.runtimes, args.runtime, find_runtime)
+    platforms, bad_p = _pick(matrix.platforms, args.platform, find_platform)
+    for w in bad_r:
+        error(f"unknown runtime {w!r}; known: {', '.join(r.id for r in matrix.runtimes)}")
+    for w in bad_p:
+        error(f"unknown platform {w!r}; known: {', '.join(p.id for p in matrix.platforms)}")
+    if bad_r or bad_p:
+        return EXIT_USAGE
+
+    rows = []
+    records = []
+    for r in runtimes:
+        for p in platforms:
+            e = matrix.entry(r.id, p.id)
+            status = e.status.value if e else "undocumented"
+            stack = ", ".join(f"{q.component.value} {q.spec}" for q in e.requirements) if e else ""
+            src = e.sources[0] if e and e.sources else None
+            source = f"{src.title or src.url_or_path} (as of {src.as_of})" if src else "no cell in the matrix"
+            if args.json:
+                records.append({
+                    "runtime": r.id, "platform": p.id, "status": status,
+                    "requirements": [{"component": q.component.value, "spec": q.spec, "text": q.text}
+                                     for q in (e.requirements if e else ())],
+                    "sources": [{"title": s.title, "url_or_path": s.url_or_path, "as_of": s.as_of, "kind": s.kind.value}
+                                for s in (e.sources if e else ())],
+                    "notes": e.notes if e else "",
+                })
+            elif e or args.runtime or args.platform:
+                rows.append([r.name, p.id, status, stack or "-", source])
+    if args.json:
+        for rec in records:
+            print(json.dumps(rec, ensure_ascii=False))
+        return EXIT_OK
+    print(table(["runtime", "platform", "status", "required stack", "source"], rows))
+    if matrix.as_of:
+        print(f"\nmatrix compiled as of {matrix.as_of}; cells not listed are undocumented (plan as experimental)")
+    return EXIT_OK

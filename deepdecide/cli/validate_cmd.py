@@ -1,0 +1,47 @@
+"""``deepdecide validate FILE...``: check workspace and data files against the format."""
+
+from __future__ import annotations
+
+NAME = "validate"
+HELP = "validate workspace and data files (*.deepdecide.yaml, support matrix, checklist, criteria)"
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("files", nargs="+", metavar="FILE")
+    parser.add_argument("--schema", metavar="KIND", help=argparse_kinds_help())
+
+
+def argparse_kinds_help() -> str:
+    from deepdecide.storage.files import KINDS
+
+    return f"print the JSON Schema of a kind of file instead ({', '.join(KINDS)}); FILE is then ignored"
+
+
+def run(args) -> int:
+    from deepdecide.cli.common import error, report_error
+    from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
+    from deepdecide.domain.errors import UnreadableFileError, ValidationError, ValidationErrors
+    from deepdecide.storage import files
+
+    if args.schema:
+        if args.schema not in files.KINDS:
+            error(f"unknown kind {args.schema!r}; expected one of: {', '.join(files.KINDS)}")
+            return EXIT_USAGE
+        print(files.schema_text(args.schema), end="")
+        return EXIT_OK
+    worst = EXIT_OK
+    for path in args.files:
+        try:
+            kind, _doc = files.load_document(path)
+        except ValidationErrors as exc:
+            report_error(exc)
+            worst = max(worst, EXIT_PROBLEM)
+        except UnreadableFileError as exc:
+            report_error(exc)
+            worst = max(worst, EXIT_INPUT)
+        except ValidationError as exc:
+            report_error(exc)
+            worst = max(worst, EXIT_PROBLEM)
+        else:
+            print(f"{path}: valid {kind} file")
+    return worst

@@ -1,0 +1,153 @@
+"""Check a real machine against the support matrix (the seed's checklist question 1).
+
+"Is your exact GPU on the official list, and does the pinned stack hold on this machine?"
+If the GPU is not on the runtime's official list, the project is experimental, whatever
+else is true.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from packaging.specifiers import InvalidSpecifier, SpecifierSet
+from packaging.version import InvalidVersion, Version
+
+from deepdecide.domain.common import tuple_field
+from deepdecide.domain.matrix import (
+    Component,
+    Platform,
+    Requirement,
+    Runtime,
+    SupportEntry,
+    SupportMatrix,
+    SupportStatus,
+    match_platform,
+)
+
+
+@dataclass(frozen=True)
+class MachineProfile:
+    """What is installed on the target machine. Empty strings mean "not given"."""
+
+    gpu_name: str
+    gpu_count: int | None = None
+    os: str = ""
+    cuda: str = ""
+    cann: str = ""
+    rocm: str = ""
+    driver: str = ""
+    gcc: str = ""
+    python: str = ""
+    source: str = ""  # e.g. "nvidia-smi -q -x capture h100.xml" or "command-line flags"
+    notes: tuple[str, ...] = tuple_field()
+
+    def value(self, component: Component) -> str:
+        return getattr(self, component.value)
+
+
+class ReqState(StrEnum):
+    MET = "met"
+    UNMET = "unmet"
+    UNKNOWN = "unknown"  # the machine's value was not given or cannot be compared
+
+
+@dataclass(frozen=True)
+class RequirementCheck:
+    requirement: Requirement
+    machine_value: str
+    state: ReqState
+    reason: str
+
+
+class Verdict(StrEnum):
+    LISTED = "listed"  # officially listed for this exact platform
+    EXPERIMENTAL = "experimental"  # not on the official list: the project is experimental
+    UNSUPPORTED = "unsupported"  # a source says it does not work
+
+
+@dataclass(frozen=True)
+class RuntimeCheck:
+    runtime: Runtime
+    status: SupportStatus
+    verdict: Verdict
+    entry: SupportEntry | None
+    requirements: tuple[RequirementCheck, ...]
+    reason: str
+
+    @property
+    def unmet(self) -> tuple[RequirementCheck, ...]:
+        return tuple(r for r in self.requirements if r.state == ReqState.UNMET)
+
+    @property
+    def ready(self) -> bool:
+        """Officially listed and no pinned requirement known to be unmet."""
+        return self.verdict == Verdict.LISTED and not self.unmet
+
+
+@dataclass(frozen=True)
+class MachineCheck:
+    machine: MachineProfile
+    platform: Platform | None
+    runtimes: tuple[RuntimeCheck, ...]
+
+
+def _version(text: str) -> Version | None:
+    text = text.strip().lstrip("vV")
+    try:
+        return Version(text)
+    except InvalidVersion:
+        return None
+
+
+def check_requirement(req: Requirement, machine: MachineProfile) -> RequirementCheck:
+    value = machine.value(req.component).strip()
+    if not value:
+        return RequirementCheck(req, "", ReqState.UNKNOWN, f"{req.component.value} not given")
+    if req.component == Component.OS:
+        met = value.lower() == req.spec.strip().lower()
+        return RequirementCheck(
+            req, value, ReqState.MET if met else ReqState.UNMET,
+            f"os is {value}" + ("" if met else f", needs {req.spec}"),
+        )
+    version = _version(value)
+    if version is None:
+        return RequirementCheck(req, value, ReqState.UNKNOWN, f"{value!r} is not a version number")
+    try:
+        spec = SpecifierSet(req.spec)
+    except InvalidSpecifier:
+        return RequirementCheck(req, value, ReqState.UNKNOWN, f"the matrix's range {req.spec!r} is not readable")
+    met = spec.contains(version, prereleases=True)
+    return RequirementCheck(
+        req, value, ReqState.MET if met else ReqState.UNMET,
+        f"{req.component.value} {value} {'meets' if met else 'does not meet'} {req.spec}",
+    )
+
+
+def check_runtime(matrix: SupportMatrix, runtime: Runtime, platform: Platform | None,
+                  machine: MachineProfile) -> RuntimeCheck:
+    if platform is None:
+        return RuntimeCheck(runtime, SupportStatus.UNDOCUMENTED, Verdict.EXPERIMENTAL, None, (),
+                            f"the GPU {machine.gpu_name!r} is not a platform in the matrix, so it is on no official list")
+    entry = matrix.entry(runtime.id, platform.id)
+    status = entry.status if entry else SupportStatus.UNDOCUMENTED
+    reqs = tuple(check_requirement(r, machine) for r in entry.requirements) if entry else ()
+    if status == SupportStatus.OFFICIAL:
+        verdict = Verdict.LISTED
+        reason = f"{platform.name} is on {runtime.name}'s official list"
+    elif status == SupportStatus.UNSUPPORTED:
+        verdict = Verdict.UNSUPPORTED
+        reason = f"a source states {runtime.name} does not support {platform.name}"
+    else:
+        verdict = Verdict.EXPERIMENTAL
+        reason = (f"{platform.name} is not on {runtime.name}'s official list ({status.value}): "
+                  "classify the project as experimental")
+    return RuntimeCheck(runtime, status, verdict, entry, reqs, reason)
+
+
+def check_machine(matrix: SupportMatrix, machine: MachineProfile,
+                  runtime_ids: tuple[str, ...] = ()) -> MachineCheck:
+    """Check every runtime (or the given ones) of the matrix against the machine."""
+    platform = match_platform(matrix, machine.gpu_name)
+    runtimes = [r for r in matrix.runtimes if not runtime_ids or r.id in runtime_ids]
+    return MachineCheck(machine, platform, tuple(check_runtime(matrix, r, platform, machine) for r in runtimes))
