@@ -25,7 +25,9 @@ def create_app(argv: Sequence[str] | None = None) -> Any:
         app = QApplication([sys.argv[0], *(argv or [])])
         QGuiApplication.setDesktopFileName(APP_ID)
     from deepdecide import __version__
+    from deepdecide.gui.compat import install_bool_guard
 
+    install_bool_guard()
     app.setApplicationDisplayName("deepdecide")
     app.setApplicationVersion(__version__)
     return app

@@ -23,7 +23,14 @@ from deepdecide.domain.edits import (
     describe,
 )
 from deepdecide.domain.evidence import BenchmarkRun, Evidence, EvidenceFile, Provenance
-from deepdecide.domain.matrix import Platform, Runtime, RuntimeKind, SupportEntry, SupportMatrix, SupportStatus
+from deepdecide.domain.matrix import (
+    Platform,
+    Runtime,
+    RuntimeKind,
+    SupportEntry,
+    SupportMatrix,
+    SupportStatus,
+)
 from deepdecide.domain.workspace import (
     SLO,
     Answer,

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, QObject, QPersistentModelIndex, Qt, QSortFilterProxyModel
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QCoreApplication,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+)
 
 from deepdecide.domain.matrix import SupportEntry, SupportMatrix, SupportStatus
 from deepdecide.gui.models.records import MeaningRole, SortRole
@@ -24,6 +32,17 @@ def status_label(status: SupportStatus) -> str:
         SupportStatus.COMMUNITY: _tr("community"),
         SupportStatus.UNSUPPORTED: _tr("unsupported"),
         SupportStatus.UNDOCUMENTED: _tr("undocumented"),
+    }[status]
+
+
+def status_short(status: SupportStatus) -> str:
+    """A short label that fits a matrix cell (the legend and tooltips say it in full)."""
+    return {
+        SupportStatus.OFFICIAL: _tr("official"),
+        SupportStatus.EXPERIMENTAL: _tr("exper."),
+        SupportStatus.COMMUNITY: _tr("comm."),
+        SupportStatus.UNSUPPORTED: _tr("unsupp."),
+        SupportStatus.UNDOCUMENTED: _tr("undoc."),
     }[status]
 
 
@@ -48,7 +67,7 @@ def entry_tooltip(matrix: SupportMatrix, runtime_id: str, platform_id: str, entr
 
 
 class MatrixModel(QAbstractTableModel):
-    """Rows: runtimes; columns: platforms; each cell shows the support status, coloured."""
+    """Rows: platforms; columns: runtimes; each cell shows the support status, coloured."""
 
     def __init__(self, parent: QObject | None = None):
         super().__init__(parent)
@@ -65,19 +84,19 @@ class MatrixModel(QAbstractTableModel):
         self.endResetModel()
 
     def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: N802, B008
-        return 0 if parent.isValid() else len(self._matrix.runtimes)
+        return 0 if parent.isValid() else len(self._matrix.platforms)
 
     def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: N802, B008
-        return 0 if parent.isValid() else len(self._matrix.platforms)
+        return 0 if parent.isValid() else len(self._matrix.runtimes)
 
     def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if orientation == Qt.Orientation.Horizontal:
+        if orientation == Qt.Orientation.Vertical:
             if not 0 <= section < len(self._matrix.platforms):
                 return None
             p = self._matrix.platforms[section]
             if role == Qt.ItemDataRole.DisplayRole:
-                return p.name
+                return f"{p.name} ({p.vendor})"
             if role == Qt.ItemDataRole.ToolTipRole:
                 return f"{p.vendor} {p.name} ({p.architecture})" + (f"<br>{p.notes}" if p.notes else "")
         else:
@@ -96,8 +115,8 @@ class MatrixModel(QAbstractTableModel):
         return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
 
     def cell(self, row: int, column: int) -> tuple[str, str, SupportStatus, SupportEntry | None]:
-        rt = self._matrix.runtimes[row].id
-        pf = self._matrix.platforms[column].id
+        pf = self._matrix.platforms[row].id
+        rt = self._matrix.runtimes[column].id
         entry = self._matrix.entry(rt, pf)
         return rt, pf, (entry.status if entry else SupportStatus.UNDOCUMENTED), entry
 
@@ -107,7 +126,7 @@ class MatrixModel(QAbstractTableModel):
             return None
         rt, pf, status, entry = self.cell(index.row(), index.column())
         if role == Qt.ItemDataRole.DisplayRole:
-            text = status_label(status)
+            text = status_short(status)
             return text if entry else f"({text})"
         if role in (SortRole, MeaningRole):
             return status.value
@@ -121,7 +140,7 @@ class MatrixModel(QAbstractTableModel):
 
 
 class MatrixFilter(QSortFilterProxyModel):
-    """Filter rows by runtime name/kind and columns by vendor; hide rows with no cell of a shown status."""
+    """Filter platform rows by name and vendor, runtime columns by kind; hide rows with no cell of a shown status."""
 
     def __init__(self, parent: QObject | None = None):
         super().__init__(parent)
@@ -147,14 +166,14 @@ class MatrixFilter(QSortFilterProxyModel):
 
     def filterAcceptsRow(self, source_row: int, source_parent: _Index) -> bool:  # noqa: N802
         m = self._source().matrix()
-        r = m.runtimes[source_row]
-        if self.text and self.text not in r.name.lower() and self.text not in r.id.lower():
+        p = m.platforms[source_row]
+        if self.text and not any(self.text in t.lower() for t in (p.name, p.id, p.vendor, p.architecture, p.family)):
             return False
-        if self.kind and r.kind.value != self.kind:
+        if self.vendor and p.vendor != self.vendor:
             return False
-        cols = [c for c in range(len(m.platforms)) if self.filterAcceptsColumn(c, source_parent)]
+        cols = [c for c in range(len(m.runtimes)) if self.filterAcceptsColumn(c, source_parent)]
         return any(self._source().cell(source_row, c)[2].value in self.statuses for c in cols)
 
     def filterAcceptsColumn(self, source_column: int, source_parent: _Index) -> bool:  # noqa: N802
         m = self._source().matrix()
-        return not self.vendor or m.platforms[source_column].vendor == self.vendor
+        return not self.kind or m.runtimes[source_column].kind.value == self.kind

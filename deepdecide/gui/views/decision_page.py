@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QPushButton,
     QScrollArea,
+    QSplitter,
     QVBoxLayout,
     QWidget,
 )
@@ -85,7 +86,7 @@ class DecisionPage(Page):
         self.chosen_combo = QComboBox()
         self.chosen_combo.activated.connect(lambda _i: self._commit("chosen_option", self.chosen_combo.currentData()))
         self.considered = QListWidget()
-        self.considered.setMaximumHeight(110)
+        self.considered.setMaximumHeight(150)
         self.considered.itemChanged.connect(self._considered_changed)
         labels = {
             "id": self.tr("Record id"), "title": self.tr("Title"), "date": self.tr("Date (last updated)"),
@@ -102,7 +103,7 @@ class DecisionPage(Page):
                 w: Any = QLineEdit()
                 w.editingFinished.connect(lambda n=name, w=w: self._commit(n, w.text()))
             else:
-                w = CommitTextEdit(lines=4 if kind == "text" else 3)
+                w = CommitTextEdit(lines=6 if kind == "text" else 3)
                 if kind == "list":
                     w.setPlaceholderText(self.tr("one entry per line"))
                     w.committed.connect(lambda t, n=name: self._commit(
@@ -112,11 +113,6 @@ class DecisionPage(Page):
             w.setObjectName(f"decision_{name}")
             self.editors[name] = w
             form.addRow(labels[name], w)
-            if name == "evidence_cutoff":
-                form.addRow(self.tr("Status"), self.status_combo)
-            if name == "drivers":
-                form.addRow(self.tr("Considered options"), self.considered)
-                form.addRow(self.tr("Chosen option"), self.chosen_combo)
 
         record_box = QGroupBox(self.tr("Decision record (MADR)"))
         record_box.setLayout(form)
@@ -162,20 +158,33 @@ class DecisionPage(Page):
         sign_layout.addWidget(self.signoff_view)
         sign_layout.addLayout(buttons)
 
-        inner = QWidget()
-        inner_layout = QVBoxLayout(inner)
-        inner_layout.addWidget(QLabel(self.tr("<h2>Decision</h2>")))
-        self.recommendation = QLabel()
-        self.recommendation.setWordWrap(True)
-        inner_layout.addWidget(self.recommendation)
-        inner_layout.addWidget(record_box)
-        inner_layout.addWidget(sign_box)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
-        scroll.setWidget(inner)
+        scroll.setWidget(record_box)
+
+        choice_box = QGroupBox(self.tr("Outcome"))
+        choice_form = QFormLayout(choice_box)
+        choice_form.addRow(self.tr("Status"), self.status_combo)
+        choice_form.addRow(self.tr("Chosen option"), self.chosen_combo)
+        choice_form.addRow(self.tr("Considered options"), self.considered)
+        self.recommendation = QLabel()
+        self.recommendation.setWordWrap(True)
+        self.recommendation.setTextFormat(Qt.TextFormat.RichText)
+        side = QWidget()
+        side_layout = QVBoxLayout(side)
+        side_layout.setContentsMargins(0, 0, 0, 0)
+        side_layout.addWidget(self.recommendation)
+        side_layout.addWidget(choice_box)
+        side_layout.addWidget(sign_box, 1)
+
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(scroll)
+        split.addWidget(side)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
         outer = QVBoxLayout(self)
-        outer.setContentsMargins(0, 0, 0, 0)
-        outer.addWidget(scroll)
+        outer.addWidget(QLabel(self.tr("<h2>Decision</h2>")))
+        outer.addWidget(split, 1)
 
     def title(self) -> str:
         return self.tr("Decision")
@@ -212,6 +221,7 @@ class DecisionPage(Page):
             if kind == "line":
                 if w.text() != value:
                     w.setText(value)
+                    w.setCursorPosition(0)
             elif kind == "list":
                 w.set_text_keep_cursor("\n".join(value))
             else:

@@ -180,7 +180,7 @@ class MatrixPage(Page):
         self.view.clicked.connect(self._cell_clicked)
 
         self.text_filter = QLineEdit()
-        self.text_filter.setPlaceholderText(self.tr("Filter runtimes…"))
+        self.text_filter.setPlaceholderText(self.tr("Filter platforms…"))
         self.text_filter.setClearButtonEnabled(True)
         self.text_filter.textChanged.connect(lambda t: self.proxy.set_filters(text=t))
         self.vendor_filter = QComboBox()
@@ -220,14 +220,15 @@ class MatrixPage(Page):
         ll.addWidget(self.as_of)
         ll.addLayout(filters)
         ll.addLayout(statuses)
-        ll.addWidget(self.view, 3)
+        ll.addWidget(self.view, 5)
         ll.addWidget(self.detail, 1)
         self.check_panel = MachineCheckPanel()
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(left)
         split.addWidget(self.check_panel)
         split.setStretchFactor(0, 3)
-        split.setStretchFactor(1, 2)
+        split.setStretchFactor(1, 1)
+        self.check_panel.setMaximumWidth(380)
         layout = QVBoxLayout(self)
         layout.addWidget(split)
         self.splitter = split
@@ -246,8 +247,8 @@ class MatrixPage(Page):
         m = self.document.workspace.matrix
         self.model.set_matrix(m)
         self.check_panel.set_matrix(m)
-        self.as_of.setText(fmt(self.tr("Matrix as of %1 — %2 runtimes × %3 platforms. Hover a cell for the "
-                                       "required stack, its sources and their dates."),
+        self.as_of.setText(fmt(self.tr("Matrix as of %1 — %2 runtimes × %3 platforms. Hover or click a cell for "
+                                       "the required stack, its sources and their dates."),
                                m.as_of or self.tr("(undated)"), len(m.runtimes), len(m.platforms)))
         for combo, values, all_label in (
             (self.vendor_filter, sorted({p.vendor for p in m.platforms}), self.tr("All vendors")),

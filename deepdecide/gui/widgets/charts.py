@@ -37,6 +37,8 @@ class ThemedPlot(pg.PlotWidget):
         self.legend = self.getPlotItem().addLegend(offset=(-10, 10), labelTextSize="8pt")
         self.showGrid(x=True, y=True, alpha=0.25)
         self.setMinimumHeight(220)
+        self._slo_text = None
+        self.getPlotItem().getViewBox().sigRangeChanged.connect(lambda *_a: self.place_slo_text())
         self.apply_palette()
 
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802
@@ -73,14 +75,31 @@ class ThemedPlot(pg.PlotWidget):
     def reset(self) -> None:
         self.getPlotItem().clear()
         self.legend.clear()
+        self._slo_text = None
 
     def slo_line(self, value: float, *, vertical: bool, label: str) -> pg.InfiniteLine:
-        pen = pg.mkPen(QColor("#d62728"), width=2, style=Qt.PenStyle.DashLine)
-        line = pg.InfiniteLine(pos=value, angle=90 if vertical else 0, pen=pen, movable=False,
-                               label=label, labelOpts={"position": 0.9 if vertical else 0.1,
-                                                       "color": QColor("#d62728"), "movable": False})
+        """A dashed red line at ``value`` with its label (a TextItem: InfLineLabel crashes PySide 6.12 at exit)."""
+        color = QColor("#d62728")
+        pen = pg.mkPen(color, width=2, style=Qt.PenStyle.DashLine)
+        line = pg.InfiniteLine(pos=value, angle=90 if vertical else 0, pen=pen, movable=False)
         self.addItem(line)
+        text = pg.TextItem(label, color=color, anchor=(1.05, 0) if vertical else (0, 1.1))
+        text.setPos(value, 0) if vertical else text.setPos(0, value)
+        self.addItem(text, ignoreBounds=True)
+        self._slo_text = (text, vertical, value)
         return line
+
+    def place_slo_text(self) -> None:
+        """Keep the SLO label at the top (vertical line) or left (horizontal line) of the view."""
+        info = getattr(self, "_slo_text", None)
+        if info is None:
+            return
+        text, vertical, value = info
+        (x0, x1), (y0, y1) = self.getPlotItem().viewRange()
+        if vertical:
+            text.setPos(value, y1)
+        else:
+            text.setPos(x0, value)
 
 
 class ThroughputChart(ThemedPlot):
@@ -106,6 +125,11 @@ class ThroughputChart(ThemedPlot):
             n += len(pts)
         if slo_x is not None:
             self.slo_line(slo_x, vertical=True, label=slo_label)
+        if n == 0:
+            self.setXRange(0, (slo_x or 30) * 3)
+            self.setYRange(0, 1000)
+        else:
+            self.enableAutoRange()
         return n
 
 
@@ -134,4 +158,9 @@ class LatencyChart(ThemedPlot):
                 n += len(p99)
         if slo_y is not None:
             self.slo_line(slo_y, vertical=False, label=slo_label)
+        if n == 0:
+            self.setXRange(0, 64)
+            self.setYRange(0, (slo_y or 100) * 2)
+        else:
+            self.enableAutoRange()
         return n
