@@ -43,6 +43,14 @@ class Estimate:
     likely: float
     high: float
 
+    def __post_init__(self) -> None:
+        # store floats whatever the caller passed (Estimate(0, 0, 0) defaults, GUI spin boxes): an int
+        # and the equal float are == but print differently, which would change the canonical hash
+        for name in ("low", "likely", "high"):
+            value = getattr(self, name)
+            if isinstance(value, int) and not isinstance(value, bool):
+                object.__setattr__(self, name, float(value))
+
     @classmethod
     def exact(cls, value: float) -> Estimate:
         return cls(value, value, value)

@@ -1,0 +1,355 @@
+"""The Assessment: everything ``evaluate`` derives from a workspace, as frozen values.
+
+Every number is a :class:`Figure` that carries its unit and the trail of inputs it came
+from (name, value, unit, source), so the GUI and the report can say *why*. A number that
+cannot be computed is ``None`` with ``missing_reason`` saying why, never NaN.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from dataclasses import dataclass
+from enum import Enum, StrEnum
+from typing import Any
+
+from deepdecide.domain.matrix import SupportStatus
+from deepdecide.domain.workspace import Direction, Strategy
+
+
+@dataclass(frozen=True, slots=True)
+class TrailItem:
+    """One input of a computed number: what it is, its value and unit, and where it came from."""
+
+    name: str
+    value: float | str | None
+    unit: str = ""
+    source: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    """A computed number with its unit and trail; ``value`` is None when it cannot be computed."""
+
+    name: str
+    value: float | None
+    unit: str = ""
+    trail: tuple[TrailItem, ...] = ()
+    missing_reason: str = ""
+    flags: tuple[str, ...] = ()  # e.g. "assumption", "lower bound"
+
+    @property
+    def known(self) -> bool:
+        return self.value is not None
+
+
+def missing(name: str, unit: str, reason: str, trail: tuple[TrailItem, ...] = ()) -> Figure:
+    """A figure that cannot be computed, with the reason."""
+    return Figure(name, None, unit, trail, missing_reason=reason)
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """One evidence claim (builds, correct or performs): reached or not, and why."""
+
+    reached: bool
+    reasons: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class EvidenceLevels:
+    """The seed's three separate claims; ``level`` counts the rungs reached in order (0..3)."""
+
+    builds: Level
+    correct: Level
+    performs: Level
+
+    @property
+    def level(self) -> int:
+        n = 0
+        for lv in (self.builds, self.correct, self.performs):
+            if not lv.reached:
+                break
+            n += 1
+        return n
+
+    @property
+    def names_reached(self) -> tuple[str, ...]:
+        return tuple(n for n, lv in (("builds", self.builds), ("correct", self.correct),
+                                     ("performs", self.performs)) if lv.reached)
+
+
+@dataclass(frozen=True, slots=True)
+class Classification:
+    """Official support for the option's exact platform, from the matrix; otherwise experimental."""
+
+    status: SupportStatus
+    official: bool
+    reasons: tuple[str, ...] = ()
+    sources: tuple[str, ...] = ()
+
+    @property
+    def label(self) -> str:
+        return "official" if self.official else "experimental"
+
+
+@dataclass(frozen=True, slots=True)
+class Blocker:
+    """A checklist item answered "missing" with nobody named to build it."""
+
+    item: str
+    title: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class ChecklistSummary:
+    """The option's service checklist: what is provided, what costs engineering, what blocks."""
+
+    provided: tuple[str, ...] = ()
+    external: tuple[str, ...] = ()
+    missing_owned: tuple[str, ...] = ()  # "missing" but someone is named to build it
+    blockers: tuple[Blocker, ...] = ()
+    unanswered: tuple[str, ...] = ()
+    completeness: Figure = Figure("service completeness", None, "fraction")
+    effort_person_weeks: Figure = Figure("checklist effort", 0.0, "person-weeks")
+
+
+@dataclass(frozen=True, slots=True)
+class CapacityPoint:
+    """One run on the option's runtime and platform, as the capacity search saw it."""
+
+    label: str
+    concurrency: float | None
+    request_rate: float | None
+    tps_per_gpu: float | None
+    meets_slo: bool
+    failures: tuple[str, ...] = ()
+
+
+class CapacityBasis(StrEnum):
+    MEASURED = "measured"  # the best run that meets the SLO
+    INTERPOLATED = "interpolated"  # between a run that meets the SLO and the next that does not
+    LOWER_BOUND = "lower-bound"  # the SLO still holds at the highest measured load (not extrapolated)
+    ASSUMED = "assumed"  # CostInputs.assumed_output_tps_per_gpu: no run meets the SLO
+    NONE = "none"
+
+
+@dataclass(frozen=True, slots=True)
+class Capacity:
+    """The highest output tokens/s per GPU that meets the SLO, and how it was found."""
+
+    figure: Figure
+    basis: CapacityBasis
+    points: tuple[CapacityPoint, ...] = ()
+    low: float | None = None  # three-point range where the value is an assumption
+    high: float | None = None
+
+    @property
+    def value(self) -> float | None:
+        return self.figure.value
+
+
+@dataclass(frozen=True, slots=True)
+class Fleet:
+    """GPUs needed for the demand at the SLO capacity, rounded to the deployable unit."""
+
+    gpus: Figure
+    unit_gpus: int
+    unit_reason: str
+    raw_gpus: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Costs:
+    """Per-option money and time; engineering is in $ and person-weeks."""
+
+    gpu_hour_usd: Figure  # all-in $/GPU-h used for $/M tokens
+    cost_per_m_tokens_usd: Figure
+    effective_cost_per_m_tokens_usd: Figure  # at the sustained utilization
+    hardware_usd: Figure  # over the horizon
+    power_usd: Figure
+    engineering_person_weeks: Figure
+    engineering_usd: Figure
+    time_to_production_weeks: Figure
+    tco_usd: Figure
+
+
+@dataclass(frozen=True, slots=True)
+class CriterionScore:
+    """One criterion's part in an option's score."""
+
+    criterion: str
+    metric: str
+    raw: float | None
+    unit: str
+    value_score: float  # 0..1 after the value function
+    weight_share: float  # normalized weight
+    contribution: float
+    note: str = ""  # how the value function treated it (e.g. missing: scored as worst)
+    source: Figure | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """An option's weighted score with the trail of every criterion that made it."""
+
+    total: float
+    parts: tuple[CriterionScore, ...] = ()
+
+    @property
+    def trail(self) -> tuple[TrailItem, ...]:
+        return tuple(
+            TrailItem(p.criterion, p.contribution, "points",
+                      f"{p.weight_share:.3f} x value {p.value_score:.3f} (raw {_fmt(p.raw)} {p.unit})")
+            for p in self.parts
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class OptionAssessment:
+    option: str
+    name: str
+    strategy: Strategy
+    runtime: str
+    platform: str
+    classification: Classification
+    evidence: EvidenceLevels
+    checklist: ChecklistSummary
+    capacity: Capacity
+    fleet: Fleet
+    costs: Costs
+    eligible: bool = True
+    eligibility_reasons: tuple[str, ...] = ()
+    vetoes: tuple[str, ...] = ()
+    score: Score | None = None
+    rank: int | None = None
+    messages: tuple[str, ...] = ()  # problems with this option's inputs
+
+    @property
+    def ranked(self) -> bool:
+        return self.rank is not None
+
+
+@dataclass(frozen=True, slots=True)
+class CriterionInfo:
+    id: str
+    name: str
+    metric: str
+    direction: Direction
+    weight: float
+    weight_share: float | None
+    used: bool
+    value_function: str
+    knockout: bool = False
+    knockout_threshold: float | None = None
+    message: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class WeightInterval:
+    """For one criterion: the weights in which the winner stays the winner, and who wins beyond."""
+
+    criterion: str
+    weight: float
+    weight_share: float
+    low: float  # raw weight, the others unchanged
+    high: float | None  # None: no upper limit
+    low_share: float
+    high_share: float | None
+    winner_below: str | None
+    winner_above: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class InputFlip:
+    """For one uncertain input: the values at which the top rank changes, nearest its likely value."""
+
+    key: str
+    option: str | None
+    label: str
+    unit: str
+    low: float
+    likely: float
+    high: float
+    flip_below: float | None
+    winner_below: str | None
+    flip_above: float | None
+    winner_above: str | None
+    below_in_range: bool = False
+    above_in_range: bool = False
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Sensitivity:
+    winner: str | None
+    weights: tuple[WeightInterval, ...] = ()
+    inputs: tuple[InputFlip, ...] = ()
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Percentiles:
+    p10: float | None
+    p50: float | None
+    p90: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class OptionDraws:
+    option: str
+    p_best: float
+    cost_per_m_tokens_usd: Percentiles
+    tco_usd: Percentiles
+    missing_fraction: float = 0.0  # draws in which the option's cost could not be computed
+
+
+@dataclass(frozen=True, slots=True)
+class MonteCarlo:
+    draws: int
+    seed: int
+    options: tuple[OptionDraws, ...] = ()
+    p_no_winner: float = 0.0
+    notes: tuple[str, ...] = ()
+
+    def for_option(self, option_id: str) -> OptionDraws | None:
+        return next((o for o in self.options if o.option == option_id), None)
+
+
+@dataclass(frozen=True, slots=True)
+class Assessment:
+    options: tuple[OptionAssessment, ...]
+    criteria: tuple[CriterionInfo, ...]
+    ranking: tuple[str, ...]
+    winner: str | None
+    messages: tuple[str, ...] = ()
+    sensitivity: Sensitivity | None = None
+    monte_carlo: MonteCarlo | None = None
+
+    def option(self, option_id: str) -> OptionAssessment | None:
+        return next((o for o in self.options if o.option == option_id), None)
+
+
+def _fmt(value: float | None) -> str:
+    if value is None:
+        return "n/a"
+    return f"{value:.6g}"
+
+
+def to_data(obj: Any) -> Any:
+    """Plain JSON-ready data of an assessment (enums as their values; no NaN ever)."""
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        out = {f.name: to_data(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
+        if isinstance(obj, EvidenceLevels):
+            out["level"] = obj.level
+        if isinstance(obj, Classification):
+            out["label"] = obj.label
+        return out
+    if isinstance(obj, Enum):
+        return obj.value
+    if isinstance(obj, (tuple, list)):
+        return [to_data(v) for v in obj]
+    if isinstance(obj, float) and not math.isfinite(obj):
+        return None
+    return obj

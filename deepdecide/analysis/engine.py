@@ -1,0 +1,228 @@
+"""``evaluate(workspace) -> Assessment``: the whole analysis, deterministic part first.
+
+``evaluate`` is cheap enough to run on every edit (it skips Monte Carlo unless asked);
+``monte_carlo`` runs the draws on their own, for a background task.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from deepdecide.analysis import montecarlo as mc
+from deepdecide.analysis.assessment import (
+    Assessment,
+    CapacityBasis,
+    CriterionScore,
+    Figure,
+    MonteCarlo,
+    OptionAssessment,
+    Score,
+    Sensitivity,
+    TrailItem,
+)
+from deepdecide.analysis.capacity import capacity
+from deepdecide.analysis.cost import OptionInputs, costs, demand_tps, option_inputs
+from deepdecide.analysis.evidence import EvidenceIndex, checklist_summary, classify, evidence_levels
+from deepdecide.analysis.model import ScenarioModel
+from deepdecide.analysis.scoring import ScoringSetup, compile_criteria, normalize, vetoes
+from deepdecide.analysis.sensitivity import input_flips, weight_intervals
+from deepdecide.domain.common import Estimate
+from deepdecide.domain.workspace import Strategy, Workspace
+
+DEV_ONLY_REASON = ("strategy dev-only: development and evaluation only, never production capacity "
+                   "(a small workstation group is not a substitute for the reference topologies)")
+
+
+def _metric_figures(oa: OptionAssessment) -> dict[str, Figure]:
+    ev = oa.evidence
+    levels = (("builds", ev.builds), ("correct", ev.correct), ("performs", ev.performs))
+    return {
+        "cost_per_m_tokens_usd": oa.costs.cost_per_m_tokens_usd,
+        "tco_usd": oa.costs.tco_usd,
+        "time_to_production_weeks": oa.costs.time_to_production_weeks,
+        "engineering_person_weeks": oa.costs.engineering_person_weeks,
+        "evidence_level": Figure("evidence level", float(ev.level), "levels", tuple(
+            TrailItem(n, "reached" if lv.reached else "not reached", "", "; ".join(lv.reasons))
+            for n, lv in levels)),
+        "official_support": Figure("official support", 1.0 if oa.classification.official else 0.0, "0/1", (
+            TrailItem("matrix status", oa.classification.status.value, "", "; ".join(oa.classification.reasons)),)),
+        "service_completeness": oa.checklist.completeness,
+        "capacity_tps_per_gpu": oa.capacity.figure,
+        "blockers": Figure("blockers", float(len(oa.checklist.blockers)), "items", tuple(
+            TrailItem(b.title, "missing, no owner", "", b.reason) for b in oa.checklist.blockers)),
+    }
+
+
+@dataclass
+class _Prepared:
+    ws: Workspace
+    options: list[OptionAssessment]
+    inputs: list[OptionInputs]
+    setup: ScoringSetup
+    values: np.ndarray  # (O, K) raw metric values, NaN = missing
+    figures: list[list[Figure]]
+    model: ScenarioModel
+    messages: list[str]
+
+
+def _valid(e: Estimate, name: str, messages: list[str]) -> Estimate | None:
+    vals = (e.low, e.likely, e.high)
+    if not all(isinstance(v, (int, float)) and math.isfinite(v) for v in vals) or e.low < 0 or not e.is_ordered:
+        messages.append(f"assumptions.{name}: needs 0 <= low <= likely <= high, got {e.low} / {e.likely} / {e.high}")
+        return None
+    return e
+
+
+def _prepare(ws: Workspace) -> _Prepared:
+    idx = EvidenceIndex.build(ws)
+    demand = demand_tps(ws.demand)
+    messages: list[str] = []
+    if demand.value is None:
+        messages.append(f"fleet size and TCO cannot be computed: {demand.missing_reason}")
+    options: list[OptionAssessment] = []
+    inputs: list[OptionInputs] = []
+    runtimes = {r.id for r in ws.matrix.runtimes}
+    for o in ws.options:
+        msgs: list[str] = []
+        if ws.matrix.platform(o.platform) is None:
+            msgs.append(f"platform {o.platform!r} is not in the support matrix: classified experimental")
+        if ws.matrix.runtimes and o.runtime not in runtimes:
+            msgs.append(f"runtime {o.runtime!r} is not in the support matrix")
+        cls = classify(ws.matrix, o)
+        levels = evidence_levels(idx, o, ws)
+        checklist, efforts = checklist_summary(ws, o)
+        cap = capacity(idx, o, ws.slo)
+        if cap.basis == CapacityBasis.ASSUMED:
+            cap_est = Estimate(cap.low, cap.value, cap.high)  # type: ignore[arg-type]
+        elif cap.value is not None:
+            cap_est = Estimate.exact(cap.value)
+        else:
+            cap_est = None
+            msgs.append(f"no capacity: {cap.figure.missing_reason}")
+        oi = option_inputs(o, efforts, cap_est)
+        msgs.extend(oi.problems)
+        fleet, cost_figs, global_problems = costs(oi, cap.figure, demand, ws)
+        for gp in global_problems:
+            if gp not in messages:
+                messages.append(gp)
+        eligible = o.strategy != Strategy.DEV_ONLY
+        reasons = () if eligible else (DEV_ONLY_REASON,)
+        options.append(OptionAssessment(
+            o.id, o.name, o.strategy, o.runtime, o.platform, cls, levels, checklist, cap, fleet, cost_figs,
+            eligible=eligible, eligibility_reasons=reasons, messages=tuple(msgs)))
+        inputs.append(oi)
+
+    setup = compile_criteria(ws.criteria)
+    messages.extend(setup.messages)
+    figures = []
+    values = np.full((len(options), len(setup.criteria)), np.nan)
+    for j, oa in enumerate(options):
+        figs = _metric_figures(oa)
+        row = [figs[c.metric] for c in setup.criteria]
+        figures.append(row)
+        for k, f in enumerate(row):
+            if f.value is not None and math.isfinite(f.value):
+                values[j, k] = f.value
+    a = ws.assumptions
+    elec = _valid(a.electricity_usd_per_kwh, "electricity_usd_per_kwh", [])
+    engc = _valid(a.engineer_usd_per_week, "engineer_usd_per_week", [])
+    horizon = a.horizon_years if a.horizon_years and a.horizon_years > 0 else None
+    static_eligible = np.array([oa.eligible for oa in options], dtype=bool)
+    model = ScenarioModel(inputs, demand.value, horizon, elec, engc, setup, values, static_eligible)
+    return _Prepared(ws, options, inputs, setup, values, figures, model, messages)
+
+
+def _score(prep: _Prepared) -> tuple[list[OptionAssessment], tuple[str, ...], np.ndarray, np.ndarray]:
+    setup = prep.setup
+    n = len(prep.options)
+    if not setup.criteria:
+        norm = np.zeros((n, 0))
+        veto = np.zeros((n, 0), dtype=bool)
+    else:
+        norm = normalize(prep.values[None], setup.benefit, setup.lo, setup.hi)[0]
+        veto = vetoes(prep.values[None], setup.benefit, setup.knockout, setup.threshold)[0]
+    totals = norm @ setup.shares if setup.criteria else np.zeros(n)
+    out: list[OptionAssessment] = []
+    for j, oa in enumerate(prep.options):
+        parts = []
+        veto_reasons = []
+        for k, c in enumerate(setup.criteria):
+            f = prep.figures[j][k]
+            raw = None if np.isnan(prep.values[j, k]) else float(prep.values[j, k])
+            note = ""
+            if raw is None:
+                note = f"missing ({f.missing_reason or 'no value'}): scored as the worst value, 0"
+            elif setup.specs[k].scale is None:
+                col = prep.values[:, k]
+                present = col[~np.isnan(col)]
+                if len(present) and present.max() == present.min():
+                    note = "every option has the same value: 1 for all"
+            if f.flags:
+                note = "; ".join(x for x in (note, *f.flags) if x)
+            parts.append(CriterionScore(c.id, c.metric, raw, f.unit or setup.specs[k].unit, float(norm[j, k]),
+                                        float(setup.shares[k]), float(norm[j, k] * setup.shares[k]), note, f))
+            if veto[j, k]:
+                if raw is None:
+                    veto_reasons.append(f"knock-out {c.id}: value missing ({f.missing_reason})")
+                else:
+                    op = "<" if setup.benefit[k] else ">"
+                    veto_reasons.append(f"knock-out {c.id}: {raw:.4g} {op} threshold {c.knockout_threshold:g}")
+        score = Score(float(totals[j]), tuple(parts)) if setup.weights_ok else None
+        out.append(_replace(oa, score=score, vetoes=tuple(veto_reasons)))
+    eligible = np.array([oa.eligible and not oa.vetoes for oa in out], dtype=bool)
+    ranking: tuple[str, ...] = ()
+    if setup.weights_ok:
+        order = sorted((j for j in range(n) if eligible[j]), key=lambda j: (-totals[j], j))
+        ranking = tuple(out[j].option for j in order)
+        rank_of = {oid: i + 1 for i, oid in enumerate(ranking)}
+        out = [_replace(oa, rank=rank_of.get(oa.option)) for oa in out]
+    return out, ranking, norm, eligible
+
+
+def _replace(oa: OptionAssessment, **kw) -> OptionAssessment:
+    from dataclasses import replace
+
+    return replace(oa, **kw)
+
+
+def evaluate(ws: Workspace, *, sensitivity: bool = True, monte_carlo: bool = False,
+             draws: int | None = None, seed: int | None = None) -> Assessment:
+    """Assess every option of the workspace. Never raises on bad numbers: problems become
+    messages on the option or criterion they concern, missing values None with a reason."""
+    prep = _prepare(ws)
+    options, ranking, norm, eligible = _score(prep)
+    winner = ranking[0] if ranking else None
+    messages = list(prep.messages)
+    if prep.setup.weights_ok and not ranking and options:
+        messages.append("no option can be ranked: every option is dev-only or vetoed by a knock-out criterion")
+    ids = [oa.option for oa in options]
+    sens = None
+    if sensitivity and winner is not None:
+        w = ids.index(winner)
+        sens = Sensitivity(
+            winner,
+            weight_intervals(prep.setup, norm, eligible, w, ids),
+            input_flips(prep.model, w, ids),
+            ("weights: raw weight of one criterion, the others fixed; shares are of the new total",
+             "inputs: one at a time, the others at their likely values"),
+        )
+    mcr = None
+    if monte_carlo:
+        mcr = _monte_carlo(prep, ids, draws, seed)
+    return Assessment(tuple(options), prep.setup.infos, ranking, winner, tuple(messages), sens, mcr)
+
+
+def _monte_carlo(prep: _Prepared, ids: list[str], draws: int | None, seed: int | None) -> MonteCarlo:
+    a = prep.ws.assumptions
+    n = draws if draws is not None else a.monte_carlo_draws
+    s = seed if seed is not None else a.monte_carlo_seed
+    return mc.run(prep.model, ids, n, s, ranking_ok=prep.setup.weights_ok)
+
+
+def monte_carlo(ws: Workspace, draws: int | None = None, seed: int | None = None) -> MonteCarlo:
+    """Monte Carlo alone (for a background task): P(rank 1), P10/P50/P90 of $/M tokens and TCO."""
+    prep = _prepare(ws)
+    return _monte_carlo(prep, [o.id for o in ws.options], draws, seed)

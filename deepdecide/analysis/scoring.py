@@ -1,0 +1,170 @@
+"""Criteria, value functions, weighted sum, knock-outs and ranking (vectorised over scenarios).
+
+Value functions map a criterion's raw values to 0..1 (1 = best):
+
+- bounded metrics (evidence level 0..3, official support 0/1, service completeness 0..1) use
+  their fixed scale, so an option's value does not depend on the other options;
+- the others are linear over the options' range (min..max), reversed for cost criteria; when
+  every option has the same value each gets 1.
+
+A missing value (None, NaN inside) is scored as the worst value, 0, and says so. A knock-out
+criterion (``knockout`` switched on with a ``knockout_threshold``) vetoes an option whose value
+is worse than the threshold, or missing. Ranking is by the weighted sum with weights normalised
+to shares of their total; options that are not eligible (dev-only) or vetoed are not ranked.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from deepdecide.analysis.assessment import CriterionInfo
+from deepdecide.domain.workspace import Criterion, Direction
+
+
+@dataclass(frozen=True, slots=True)
+class MetricSpec:
+    name: str
+    natural: Direction
+    unit: str
+    scale: tuple[float, float] | None  # fixed value-function scale, else the options' range
+    dynamic: bool  # depends on uncertain inputs (recomputed per scenario)
+    description: str
+
+
+METRICS: dict[str, MetricSpec] = {m.name: m for m in (
+    MetricSpec("cost_per_m_tokens_usd", Direction.COST, "$/M output tokens", None, True,
+               "all-in $/GPU-h / (output tok/s/GPU under the SLO x 3600 / 10^6)"),
+    MetricSpec("tco_usd", Direction.COST, "$", None, True,
+               "hardware + power + engineering over assumptions.horizon_years"),
+    MetricSpec("time_to_production_weeks", Direction.COST, "weeks", None, True,
+               "the option's time to production (likely)"),
+    MetricSpec("engineering_person_weeks", Direction.COST, "person-weeks", None, True,
+               "porting effort + checklist efforts (external, and missing items)"),
+    MetricSpec("evidence_level", Direction.BENEFIT, "levels", (0.0, 3.0), False,
+               "evidence rungs reached in order: builds, correct, performs (0..3)"),
+    MetricSpec("official_support", Direction.BENEFIT, "0/1", (0.0, 1.0), False,
+               "1 when the matrix lists the exact platform as official, else 0"),
+    MetricSpec("service_completeness", Direction.BENEFIT, "fraction", (0.0, 1.0), False,
+               "fraction of checklist items answered 'provided'"),
+    MetricSpec("capacity_tps_per_gpu", Direction.BENEFIT, "output tok/s/GPU", None, True,
+               "highest output tok/s per GPU that meets the SLO"),
+    MetricSpec("blockers", Direction.COST, "items", None, False,
+               "checklist items 'missing' with nobody named to build them"),
+)}
+
+
+@dataclass
+class ScoringSetup:
+    """The usable criteria compiled to arrays (K = number of usable criteria)."""
+
+    criteria: list[Criterion]
+    specs: list[MetricSpec]
+    infos: tuple[CriterionInfo, ...]
+    messages: list[str]
+    benefit: np.ndarray  # (K,) bool
+    lo: np.ndarray  # (K,) fixed scale low, NaN = options' range
+    hi: np.ndarray
+    weights: np.ndarray  # (K,) raw
+    shares: np.ndarray  # (K,) weights / total (zeros when the total is 0)
+    knockout: np.ndarray  # (K,) bool
+    threshold: np.ndarray  # (K,)
+    weights_ok: bool
+
+    @property
+    def metrics(self) -> list[str]:
+        return [c.metric for c in self.criteria]
+
+
+def value_function_text(spec: MetricSpec, direction: Direction) -> str:
+    sense = "more is better" if direction == Direction.BENEFIT else "less is better"
+    if spec.scale:
+        return f"linear on the fixed scale {spec.scale[0]:g}..{spec.scale[1]:g} ({sense})"
+    return f"linear over the options' range ({sense})"
+
+
+def compile_criteria(criteria: tuple[Criterion, ...]) -> ScoringSetup:
+    used: list[Criterion] = []
+    specs: list[MetricSpec] = []
+    notes: dict[str, str] = {}
+    messages: list[str] = []
+    for c in criteria:
+        spec = METRICS.get(c.metric)
+        if spec is None:
+            notes[c.id] = (f"unknown metric {c.metric!r}: criterion not scored (known: "
+                           f"{', '.join(METRICS)})")
+            messages.append(f"criterion {c.id!r}: {notes[c.id]}")
+            continue
+        if not isinstance(c.weight, (int, float)) or not math.isfinite(c.weight) or c.weight < 0:
+            notes[c.id] = f"weight must be a number >= 0, got {c.weight!r}: criterion not scored"
+            messages.append(f"criterion {c.id!r}: {notes[c.id]}")
+            continue
+        if c.knockout and c.knockout_threshold is None:
+            notes[c.id] = "knock-out switched on without a threshold: no veto applied"
+            messages.append(f"criterion {c.id!r}: {notes[c.id]}")
+        elif c.direction != spec.natural:
+            notes[c.id] = (f"scored as {c.direction.value} although {c.metric} is naturally a "
+                           f"{spec.natural.value}")
+        used.append(c)
+        specs.append(spec)
+    weights = np.array([float(c.weight) for c in used], dtype=float)
+    total = float(weights.sum()) if len(used) else 0.0
+    weights_ok = total > 0
+    if not used:
+        messages.append("no usable criteria: options cannot be scored or ranked")
+    elif not weights_ok:
+        messages.append("the criteria weights sum to 0: options cannot be ranked (give some criterion a weight)")
+    shares = weights / total if weights_ok else np.zeros_like(weights)
+    share_of = {c.id: float(s) for c, s in zip(used, shares, strict=True)}
+    infos = []
+    for c in criteria:
+        spec = METRICS.get(c.metric)
+        infos.append(CriterionInfo(
+            c.id, c.name, c.metric, c.direction, float(c.weight) if isinstance(c.weight, (int, float)) else 0.0,
+            share_of.get(c.id) if weights_ok else None, c.id in share_of,
+            value_function_text(spec, c.direction) if spec else "", c.knockout, c.knockout_threshold,
+            notes.get(c.id, "")))
+    return ScoringSetup(
+        used, specs, tuple(infos), messages,
+        benefit=np.array([c.direction == Direction.BENEFIT for c in used], dtype=bool),
+        lo=np.array([s.scale[0] if s.scale else np.nan for s in specs], dtype=float),
+        hi=np.array([s.scale[1] if s.scale else np.nan for s in specs], dtype=float),
+        weights=weights, shares=shares,
+        knockout=np.array([bool(c.knockout and c.knockout_threshold is not None) for c in used], dtype=bool),
+        threshold=np.array([c.knockout_threshold if c.knockout_threshold is not None else np.nan for c in used],
+                           dtype=float),
+        weights_ok=weights_ok,
+    )
+
+
+def normalize(values: np.ndarray, benefit: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
+    """Value scores in 0..1 of raw values shaped (..., O, K); NaN (missing) scores 0."""
+    present = ~np.isnan(values)
+    mn = np.where(present, values, np.inf).min(axis=-2, keepdims=True)
+    mx = np.where(present, values, -np.inf).max(axis=-2, keepdims=True)
+    fixed = ~np.isnan(lo)
+    mn = np.where(fixed, lo, mn)
+    mx = np.where(fixed, hi, mx)
+    span = mx - mn
+    with np.errstate(invalid="ignore", divide="ignore"):
+        up = (values - mn) / span
+    score = np.where(benefit, up, 1.0 - up)
+    score = np.where(np.isfinite(span) & (span > 0), score, 1.0)
+    score = np.clip(score, 0.0, 1.0)
+    return np.where(present, score, 0.0)
+
+
+def vetoes(values: np.ndarray, benefit: np.ndarray, knockout: np.ndarray, threshold: np.ndarray) -> np.ndarray:
+    """(..., O, K) bool: knock-out criterion k vetoes option o (worse than the threshold, or missing)."""
+    with np.errstate(invalid="ignore"):
+        worse = np.where(benefit, values < threshold, values > threshold)
+    return knockout & (worse | np.isnan(values))
+
+
+def winners(scores: np.ndarray, eligible: np.ndarray) -> np.ndarray:
+    """Index of the best eligible option per scenario (first on ties), -1 when none is eligible."""
+    masked = np.where(eligible, scores, -np.inf)
+    best = masked.argmax(axis=-1)
+    return np.where(eligible.any(axis=-1), best, -1)
