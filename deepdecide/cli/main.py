@@ -41,6 +41,8 @@ COMMAND_MODULES: tuple[str, ...] = (
     "validate_cmd",
     "inspect_cmd",
     "import_cmd",
+    "report_cmd",
+    "verify_cmd",
 )
 
 

@@ -1,0 +1,96 @@
+"""``deepdecide report [WORKSPACE] -o FILE.pdf [--sign CERT.p12 --signer NAME]``: write the decision record."""
+
+from __future__ import annotations
+
+import getpass
+import os
+import sys
+
+from deepdecide.domain.errors import DeepdecideError, ValidationError, ValidationErrors
+
+NAME = "report"
+HELP = "write the PDF decision record of a workspace (optionally signed, PAdES)"
+PASSWORD_ENV = "DEEPDECIDE_P12_PASSWORD"
+
+EPILOG = f"""The same workspace always gives the same unsigned PDF (dates come from the record). The
+workspace travels inside the PDF and its SHA-256 is printed in every footer: check a record
+with `deepdecide verify FILE.pdf`.
+
+Signing: --sign CERT.p12 --signer NAME appends a PAdES signature over exactly that record.
+The certificate's password is read, in this order, from --password-file FILE, the environment
+variable {PASSWORD_ENV}, or an interactive prompt. --password TEXT exists for scripted tests
+only: a password on the command line is visible to other users (ps, shell history).
+
+Sections (default: all): """
+
+
+def add_arguments(parser) -> None:
+    from deepdecide.report.build import SECTIONS
+
+    parser.epilog = EPILOG + ", ".join(SECTIONS)
+    parser.add_argument("workspace", nargs="?", help="workspace file (*.deepdecide.yaml); default: the built-in sample")
+    parser.add_argument("-o", "--output", required=True, metavar="FILE.pdf", help="where to write the record")
+    parser.add_argument("--sections", metavar="LIST", help="comma-separated sections to include (cover is always in)")
+    parser.add_argument("--sign", metavar="CERT.p12", help="sign with the key and certificate in this PKCS#12 file")
+    parser.add_argument("--signer", metavar="NAME", help="the signer's name, recorded in the signature")
+    parser.add_argument("--reason", default="", help="reason recorded in the signature (default: the decision)")
+    parser.add_argument("--location", default="", help="location recorded in the signature")
+    parser.add_argument("--password-file", metavar="FILE", help="read the certificate password from FILE (first line)")
+    parser.add_argument("--password", help="the certificate password (INSECURE: visible to other users; for tests)")
+
+
+def _passphrase(args) -> bytes | None:
+    if args.password_file:
+        try:
+            with open(args.password_file, encoding="utf-8") as fh:
+                return fh.readline().rstrip("\r\n").encode("utf-8")
+        except OSError as exc:
+            raise ValidationError(f"cannot be read: {exc.strerror or exc}", file=args.password_file) from None
+    env = os.environ.get(PASSWORD_ENV)
+    if env is not None:
+        return env.encode("utf-8")
+    if args.password is not None:
+        return args.password.encode("utf-8")
+    if sys.stdin is not None and sys.stdin.isatty():
+        return getpass.getpass(f"password for {args.sign}: ").encode("utf-8")
+    return None  # an unprotected PKCS#12 file; a protected one fails with a clear message
+
+
+def run(args) -> int:
+    from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
+    from deepdecide.report import ReportError, SignRequest, write_record
+    from deepdecide.report.signing import SigningError
+    from deepdecide.storage.files import load_builtin_workspace, load_workspace
+
+    if (args.signer or args.password or args.password_file) and not args.sign:
+        print("deepdecide report: --signer and the password options need --sign CERT.p12", file=sys.stderr)
+        return EXIT_USAGE
+    if args.sign and not args.signer:
+        print("deepdecide report: --sign needs --signer NAME (who signs)", file=sys.stderr)
+        return EXIT_USAGE
+    sections = [s.strip() for s in args.sections.split(",") if s.strip()] if args.sections else None
+    try:
+        ws = load_workspace(args.workspace) if args.workspace else load_builtin_workspace()
+        sign = None
+        if args.sign:
+            sign = SignRequest(args.sign, _passphrase(args), args.signer,
+                               reason=args.reason or f"Sign-off of decision record {ws.decision.id}",
+                               location=args.location)
+        data = write_record(ws, args.output, sections=sections, sign=sign)
+    except (ValidationError, ValidationErrors) as exc:
+        print(f"deepdecide report: {exc}", file=sys.stderr)
+        return EXIT_INPUT
+    except SigningError as exc:
+        print(f"deepdecide report: {exc}", file=sys.stderr)
+        return EXIT_INPUT
+    except ReportError as exc:
+        print(f"deepdecide report: {exc}", file=sys.stderr)
+        return EXIT_PROBLEM
+    except DeepdecideError as exc:
+        print(f"deepdecide report: {exc}", file=sys.stderr)
+        return EXIT_PROBLEM
+    from deepdecide.report.canonical import INPUTS_NAME
+
+    print(f"wrote {args.output} ({len(data):,} bytes{', signed by ' + args.signer if sign else ''}); "
+          f"inputs embedded as {INPUTS_NAME}")
+    return EXIT_OK

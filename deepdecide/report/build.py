@@ -1,0 +1,174 @@
+"""Build the PDF decision record: a pure function of the canonical workspace and the chosen sections.
+
+``build(ws)`` returns the bytes of the unsigned record. The same workspace gives the same bytes
+(dates from the record, invariant reportlab output, fixed object order), the canonical inputs are
+embedded, and their SHA-256 is in every page footer, so ``deepdecide verify`` can rebuild the
+record from the PDF alone and compare bytes.
+"""
+
+from __future__ import annotations
+
+import io
+import zlib
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import reportlab
+
+from deepdecide import __version__
+from deepdecide.domain.errors import DeepdecideError
+from deepdecide.domain.workspace import Workspace
+from deepdecide.report import sections as sec
+from deepdecide.report.canonical import BUILD_NAME, INPUTS_NAME, canonical_inputs, dumps_canonical, sha256_hex
+from deepdecide.report.template import Attachment, RecordDocTemplate, RecordMeta, make_canvas_class, pdf_date
+
+ProgressCallback = Callable[[float], None]
+
+BUILD_FORMAT = 1
+SECTIONS: tuple[str, ...] = tuple(sec.TITLES)  # in record order
+TITLES = sec.TITLES
+
+
+class ReportError(DeepdecideError):
+    """The record cannot be built or written (the message says which file and why)."""
+
+
+class Cancelled(DeepdecideError):
+    """The build was cancelled through its cancel token; nothing was written."""
+
+    def __init__(self) -> None:
+        super().__init__("report cancelled")
+
+
+def _cancelled(token: Any) -> bool:
+    """Accept the usual shapes of a cancel token: ``threading.Event``, ``.cancelled``, a callable."""
+    if token is None:
+        return False
+    for attr in ("is_cancelled", "is_set"):
+        fn = getattr(token, attr, None)
+        if callable(fn):
+            return bool(fn())
+    flag = getattr(token, "cancelled", None)
+    if flag is not None:
+        return bool(flag() if callable(flag) else flag)
+    if callable(token):
+        return bool(token())
+    return False
+
+
+def normalise_sections(sections: Iterable[str] | None) -> tuple[str, ...]:
+    """The chosen sections in record order; the cover is always included (it carries the hash)."""
+    if sections is None:
+        return SECTIONS
+    chosen = set(sections)
+    unknown = sorted(chosen - set(SECTIONS))
+    if unknown:
+        raise ReportError(f"unknown section(s) {', '.join(map(repr, unknown))}; expected some of: {', '.join(SECTIONS)}")
+    chosen.add("cover")
+    return tuple(s for s in SECTIONS if s in chosen)
+
+
+def generator_info() -> dict[str, str]:
+    """The software whose output the record's bytes depend on (stored in the record)."""
+    return {"deepdecide": __version__, "reportlab": reportlab.Version, "zlib": zlib.ZLIB_VERSION}
+
+
+def build_params(sections: tuple[str, ...]) -> bytes:
+    return dumps_canonical({"format": BUILD_FORMAT, "sections": list(sections), "generator": generator_info()})
+
+
+def evaluate(ws: Workspace) -> Any:
+    """The assessment of the workspace, with sensitivity and the seeded Monte Carlo (deterministic)."""
+    from deepdecide.analysis import evaluate as _evaluate
+
+    return _evaluate(ws, sensitivity=True, monte_carlo=True)
+
+
+def build(ws: Workspace, *, sections: Iterable[str] | None = None, progress: ProgressCallback | None = None,
+          cancel: Any = None) -> bytes:
+    """Build the unsigned decision record and return its bytes.
+
+    Raises ValidationError(s) for a workspace that fails validation, ReportError for bad
+    arguments, Cancelled when ``cancel`` is set while building.
+    """
+    chosen = normalise_sections(sections)
+    report = progress or (lambda _f: None)
+    report(0.0)
+    normal, inputs = canonical_inputs(ws)
+    return render(normal, inputs, build_params(chosen), chosen, progress=report, cancel=cancel)
+
+
+def render(ws: Workspace, inputs: bytes, params: bytes, chosen: tuple[str, ...], *,
+           progress: ProgressCallback | None = None, cancel: Any = None) -> bytes:
+    """Render the record of an already-canonical workspace (``inputs`` is its canonical JSON)."""
+    report = progress or (lambda _f: None)
+    if _cancelled(cancel):
+        raise Cancelled()
+    needs_assessment = any(s in chosen for s in ("summary", "cost", "sensitivity"))
+    assessment = evaluate(ws) if needs_assessment else None
+    report(0.3)
+    if _cancelled(cancel):
+        raise Cancelled()
+    digest = sha256_hex(inputs)
+    info = generator_info()
+    ctx = sec.Context(ws=ws, inputs_sha256=digest, sections=chosen, assessment=assessment,
+                      generator=f"deepdecide {info['deepdecide']} with reportlab {info['reportlab']}")
+    story = compose(ctx)
+    d = ws.decision
+    meta = RecordMeta(
+        decision_id=d.id,
+        title=d.title,
+        status=d.status.value,
+        input_sha256=digest,
+        pdf_date=pdf_date(d.date),
+        author="; ".join(d.decision_makers),
+        subject=f"Decision record {d.id} ({d.status.value}) for {ws.model}",
+        keywords=f"deepdecide decision record; {d.id}; inputs-sha256={digest}",
+        creator=f"deepdecide {info['deepdecide']}",
+        attachments=(
+            Attachment(INPUTS_NAME, inputs, "application/json",
+                       f"Canonical workspace this record was built from (SHA-256 {digest})"),
+            Attachment(BUILD_NAME, params, "application/json", "Sections and software versions of the build"),
+        ),
+    )
+    total = max(len(story), 1)
+    done = [0]
+
+    def on_flowable() -> None:
+        done[0] += 1
+        if _cancelled(cancel):
+            raise Cancelled()
+        if done[0] % 8 == 0:
+            report(0.35 + 0.6 * min(done[0] / total, 1.0))
+
+    buf = io.BytesIO()
+    doc = RecordDocTemplate(buf, meta, on_flowable=on_flowable)
+    doc.build(story, canvasmaker=make_canvas_class(meta))
+    report(1.0)
+    return buf.getvalue()
+
+
+def compose(ctx: sec.Context) -> list[Any]:
+    """The record's flowables, section by section."""
+    from deepdecide.report import assessed
+
+    builders: dict[str, Callable[[sec.Context], list[Any]]] = {
+        "cover": sec.cover,
+        "summary": assessed.summary,
+        "context": sec.context,
+        "options": sec.options,
+        "matrix": sec.matrix,
+        "evidence": sec.evidence,
+        "parity": sec.parity,
+        "checklist": sec.checklist,
+        "cost": assessed.cost,
+        "sensitivity": assessed.sensitivity,
+        "migration": sec.migration,
+        "risks": sec.risks,
+        "signoff": sec.signoff,
+        "appendix": sec.appendix,
+    }
+    story: list[Any] = []
+    for name in ctx.sections:
+        story.extend(builders[name](ctx))
+    return story

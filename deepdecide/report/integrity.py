@@ -1,0 +1,274 @@
+"""Is this PDF the record its embedded inputs give? Extract the inputs, rebuild, compare bytes, explain.
+
+A record is *intact* when rebuilding it from the canonical workspace and build parameters it
+carries gives exactly its bytes (then no text, table, chart, metadata or attachment can have
+changed), and anything after those bytes is a valid signature over exactly them. Otherwise
+it is *altered*, and the report says where: the attachment, a page's text, a drawing, the
+metadata, or bytes appended after the record. A record made by another software version
+cannot be rebuilt byte for byte here; it is then *unconfirmed*, with the checks that could run.
+
+What the rebuild cannot catch: someone who edits the inputs and builds a new record gets a
+consistent record with a different inputs hash. Compare the hash with the one the signers
+approved, or rely on the signature, which pins the record's bytes to the signer's key.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from dataclasses import dataclass, field
+
+from deepdecide.domain.errors import DeepdecideError, ValidationError, ValidationErrors
+from deepdecide.report.canonical import BUILD_NAME, INPUTS_NAME, sha256_hex, workspace_from_json
+from deepdecide.report.signing import SignatureCheck, validate_signatures
+from deepdecide.storage.files import canonical_json
+
+INTACT = "intact"
+ALTERED = "altered"
+UNCONFIRMED = "unconfirmed"
+
+
+class UnreadableRecord(DeepdecideError):
+    """The file is not a PDF that can be read at all."""
+
+
+@dataclass
+class Verification:
+    status: str = ALTERED
+    reasons: list[str] = field(default_factory=list)  # why it is altered / unconfirmed
+    checks: list[str] = field(default_factory=list)  # what was checked and held
+    decision_id: str = ""
+    inputs_sha256: str = ""
+    record_bytes: int = 0
+    signatures: list[SignatureCheck] = field(default_factory=list)
+
+    @property
+    def intact(self) -> bool:
+        return self.status == INTACT
+
+
+def extract_attachments(pdf: bytes) -> dict[str, bytes]:
+    """The files embedded in a PDF, by name (the first, when a name repeats)."""
+    from pypdf import PdfReader
+    from pypdf.errors import PyPdfError
+
+    if not pdf.lstrip()[:5] == b"%PDF-":
+        raise UnreadableRecord("not a PDF file (no %PDF- header)")
+    try:
+        reader = PdfReader(io.BytesIO(pdf), strict=False)
+        found = reader.attachments
+        return {name: data[0] for name, data in found.items() if data}
+    except (PyPdfError, ValueError, KeyError, TypeError, AttributeError, OSError) as exc:
+        raise UnreadableRecord(f"the PDF cannot be parsed: {exc}") from None
+
+
+def _page_texts(pdf: bytes) -> list[str]:
+    from pypdf import PdfReader
+
+    try:
+        reader = PdfReader(io.BytesIO(pdf), strict=False)
+        return [(p.extract_text() or "") for p in reader.pages]
+    except Exception:  # explanation only: an unreadable page is reported by the byte comparison
+        return []
+
+
+_FOOTER_HASH = re.compile(r"inputs SHA-256 ([0-9a-f]{64})")
+
+
+def footer_hashes(texts: list[str]) -> list[str | None]:
+    out = []
+    for t in texts:
+        m = _FOOTER_HASH.search(t)
+        out.append(m.group(1) if m else None)
+    return out
+
+
+def _object_at(pdf: bytes, offset: int) -> int | None:
+    starts = list(re.finditer(rb"(?:^|[\r\n])(\d+) 0 obj", pdf[: offset + 1]))
+    return int(starts[-1].group(1)) if starts else None
+
+
+def _describe_object(pdf: bytes, number: int) -> str:
+    from pypdf import PdfReader
+
+    try:
+        reader = PdfReader(io.BytesIO(pdf), strict=False)
+        for i, page in enumerate(reader.pages, start=1):
+            contents = page.get("/Contents")
+            refs = contents if isinstance(contents, list) else [contents]
+            for ref in refs:
+                if getattr(ref, "idnum", None) == number:
+                    return f"the drawing of page {i} (text placement, table rules or chart)"
+            if getattr(page.indirect_reference, "idnum", None) == number:
+                return f"the page object of page {i}"
+        obj = reader.get_object(number)
+        kind = obj.get("/Type") if hasattr(obj, "get") else None
+        if kind == "/EmbeddedFile":
+            return "an embedded file"
+        if kind == "/Filespec":
+            return "an embedded file's description"
+        if kind in ("/Font", "/FontDescriptor"):
+            return "a font"
+        if hasattr(obj, "get") and obj.get("/Producer") is not None:
+            return "the document metadata (title, author, dates)"
+        if kind:
+            return f"a {str(kind).lstrip('/')} object"
+    except Exception:
+        return "an object the PDF reader cannot resolve"
+    return "a PDF object"
+
+
+def _explain_difference(pdf: bytes, rebuilt: bytes, inputs: bytes, found: Verification) -> None:
+    """Say where ``pdf`` departs from the rebuilt record (best effort; the verdict is already made)."""
+    digest = sha256_hex(inputs)
+    texts = _page_texts(pdf[: len(rebuilt)] if len(pdf) > len(rebuilt) else pdf)
+    expected = _page_texts(rebuilt)
+    hashes = [h for h in footer_hashes(texts) if h]
+    if hashes and any(h != digest for h in hashes):
+        other = next(h for h in hashes if h != digest)
+        found.reasons.append(f"the embedded inputs (SHA-256 {digest[:16]}…) are not the ones the pages were printed "
+                             f"from (footer SHA-256 {other[:16]}…): the attachment was replaced or edited")
+    if texts and expected and len(texts) != len(expected):
+        found.reasons.append(f"the file has {len(texts)} pages; the record its inputs give has {len(expected)}")
+    elif texts and expected:
+        changed = [i for i, (a, b) in enumerate(zip(texts, expected, strict=True), start=1) if a != b]
+        for i in changed[:5]:
+            a, b = texts[i - 1].split(), expected[i - 1].split()
+            k = next((j for j in range(min(len(a), len(b))) if a[j] != b[j]), min(len(a), len(b)))
+            got = " ".join(a[k:k + 6]) or "(nothing)"
+            want = " ".join(b[k:k + 6]) or "(nothing)"
+            found.reasons.append(f"page {i}: the text reads \"{got}\" where the record has \"{want}\"")
+        if len(changed) > 5:
+            found.reasons.append(f"… and the text of {len(changed) - 5} more pages differs")
+    if not found.reasons or len(found.reasons) == 1 and "attachment" in found.reasons[0]:
+        limit = min(len(pdf), len(rebuilt))
+        offset = next((i for i in range(limit) if pdf[i] != rebuilt[i]), limit)
+        if offset < limit:
+            number = _object_at(pdf, offset)
+            what = _describe_object(pdf, number) if number is not None else "the file header or trailer"
+            found.reasons.append(f"byte {offset:,} differs from the record, in {what}"
+                                 + (f" (object {number})" if number is not None else ""))
+        elif len(pdf) < len(rebuilt):
+            found.reasons.append(f"the file is {len(rebuilt) - len(pdf):,} bytes shorter than the record: truncated")
+
+
+def verify(pdf: bytes, *, trust: list | None = None) -> Verification:
+    """Check a record file; raise UnreadableRecord if it is not a readable PDF."""
+    from deepdecide.report.build import SECTIONS, generator_info, render
+
+    found = Verification()
+    attachments = extract_attachments(pdf)
+    inputs = attachments.get(INPUTS_NAME)
+    params_raw = attachments.get(BUILD_NAME)
+    if inputs is None or params_raw is None:
+        missing = [n for n in (INPUTS_NAME, BUILD_NAME) if n not in attachments]
+        found.reasons.append(f"the embedded file(s) {', '.join(missing)} are missing: not a deepdecide record, "
+                             "or its inputs were removed")
+        found.signatures = _signatures(pdf, trust, found)
+        return found
+    found.inputs_sha256 = sha256_hex(inputs)
+    try:
+        ws = workspace_from_json(inputs)
+    except (ValidationError, ValidationErrors) as exc:
+        found.reasons.append(f"the embedded inputs are not a valid workspace: {exc}")
+        found.signatures = _signatures(pdf, trust, found)
+        return found
+    found.decision_id = ws.decision.id
+    if canonical_json(ws) != inputs:
+        found.reasons.append("the embedded inputs are not in canonical form: they were edited after the build")
+    try:
+        params = json.loads(params_raw)
+        sections = tuple(params["sections"])
+        generator = dict(params["generator"])
+        if not set(sections) <= set(SECTIONS):
+            raise ValueError(f"unknown sections {sorted(set(sections) - set(SECTIONS))}")
+    except (ValueError, KeyError, TypeError) as exc:
+        found.reasons.append(f"the embedded build parameters cannot be read: {exc}")
+        found.signatures = _signatures(pdf, trust, found)
+        return found
+    here = generator_info()
+    if generator != here:
+        diff = ", ".join(f"{k} {generator.get(k, '?')} (here {here.get(k, '?')})"
+                         for k in sorted(set(here) | set(generator)) if generator.get(k) != here.get(k))
+        found.status = UNCONFIRMED
+        found.reasons.append(f"the record was built with other software ({diff}); it cannot be rebuilt byte for "
+                             "byte here. Verify it with that version.")
+        hashes = {h for h in footer_hashes(_page_texts(pdf)) if h}
+        if hashes == {found.inputs_sha256}:
+            found.checks.append("every page footer shows the SHA-256 of the embedded inputs")
+        else:
+            found.status = ALTERED
+            found.reasons.append("the page footers do not all show the SHA-256 of the embedded inputs")
+        found.signatures = _signatures(pdf, trust, found)
+        return found
+
+    rebuilt = render(ws, inputs, params_raw, sections)
+    found.record_bytes = len(rebuilt)
+    if found.reasons:  # non-canonical inputs: still explain where the file departs
+        _explain_difference(pdf, rebuilt, inputs, found)
+        found.signatures = _signatures(pdf, trust, found)
+        return found
+    if pdf == rebuilt:
+        found.status = INTACT
+        found.checks.append(f"rebuilt from its embedded inputs, the record is identical byte for byte "
+                            f"({len(pdf):,} bytes)")
+        found.signatures = []
+        return found
+    if pdf.startswith(rebuilt):
+        found.checks.append(f"the first {len(rebuilt):,} bytes are exactly the record rebuilt from its embedded inputs")
+        found.signatures = _signatures(pdf, trust, found)
+        _judge_appendix(pdf, rebuilt, found)
+        return found
+    _explain_difference(pdf, rebuilt, inputs, found)
+    found.signatures = _signatures(pdf, trust, found)
+    return found
+
+
+def _signatures(pdf: bytes, trust: list | None, found: Verification) -> list[SignatureCheck]:
+    try:
+        sigs = validate_signatures(pdf, trust)
+    except Exception as exc:  # a damaged signature dictionary: report, do not crash
+        found.reasons.append(f"the signatures cannot be read: {exc}")
+        return []
+    for s in sigs:
+        if not s.intact:
+            found.reasons.append(f"signature {s.field_name}: the signed bytes were changed (digest mismatch)")
+        elif not s.valid:
+            found.reasons.append(f"signature {s.field_name}: does not verify with the signer's key"
+                                 + (f" ({s.error})" if s.error else ""))
+        elif s.error:
+            found.reasons.append(f"signature {s.field_name}: {s.error}")
+    return sigs
+
+
+def _judge_appendix(pdf: bytes, rebuilt: bytes, found: Verification) -> None:
+    """Bytes after the record: acceptable only as valid signatures, the first signing exactly the record."""
+    sigs = found.signatures
+    if not sigs:
+        found.reasons.append(f"{len(pdf) - len(rebuilt):,} bytes were appended after the record "
+                             "(an incremental update that is not a signature)")
+        return
+    if any(not s.ok for s in sigs):
+        return  # reasons already recorded
+    first, last = sigs[0], sigs[-1]
+    if first.revision != 1:
+        found.reasons.append(f"the first signature ({first.field_name}) signs revision {first.revision}, not the "
+                             "revision right after the record: something was added between record and signature")
+        return
+    bad = [s for s in sigs[:-1] if not s.modification_ok]
+    if bad:
+        found.reasons.append(f"after signature {bad[0].field_name} the document was changed ({bad[0].modification})")
+        return
+    if not last.covers_whole_file:
+        found.reasons.append(f"the file was changed after the last signature ({last.field_name}"
+                             + (f": {last.modification}" if last.modification else "") + ")")
+        return
+    found.status = INTACT
+    for s in sigs:
+        who = s.signer or "unknown signer"
+        trust = "trusted" if s.trusted else "signer's certificate not trusted here (pass --trust CERT.pem)"
+        found.checks.append(f"signature {s.field_name} by {who}"
+                            + (f" at {s.signing_time}" if s.signing_time else "")
+                            + f": intact and valid; {trust}")
+    found.checks.append("the signature is an incremental update over exactly the record; nothing follows it")

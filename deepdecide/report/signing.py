@@ -1,0 +1,166 @@
+"""PAdES signatures through pyHanko: sign a record as an incremental update, validate signatures offline.
+
+The record's own bytes stay untouched: the signature is appended after them, so the signed file
+starts with exactly the reproducible record and ``deepdecide verify`` can check both.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from dataclasses import dataclass, field
+
+from deepdecide.domain.errors import DeepdecideError
+
+FIELD_NAME = "deepdecide-signoff"
+
+
+class SigningError(DeepdecideError):
+    """The record cannot be signed (certificate unreadable, wrong password, ...)."""
+
+
+@dataclass(frozen=True)
+class SignatureCheck:
+    """What validating one embedded signature found."""
+
+    field_name: str
+    signer: str = ""
+    signing_time: str = ""
+    intact: bool = False  # the signed bytes hash to the signed digest
+    valid: bool = False  # the signature over that digest verifies with the signer's key
+    trusted: bool = False  # the signer's certificate chains to a trust root given to the check
+    covers_whole_file: bool = False  # nothing was appended after the signature
+    signed_up_to: int = 0  # end of the signed byte range
+    modification: str = ""  # pyHanko's judgement of later changes, if any
+    modification_ok: bool = True  # later changes (if any) are only further signatures or form filling
+    revision: int = -1  # the file revision (0 = the first) that holds this signature
+    error: str = ""
+    notes: tuple[str, ...] = field(default_factory=tuple)
+
+    @property
+    def ok(self) -> bool:
+        return self.intact and self.valid and not self.error
+
+
+def _quiet_pyhanko() -> None:
+    """pyHanko logs expected outcomes (an untrusted self-signed signer) with tracebacks; the verdict
+    is reported by deepdecide, so keep those logs out of the user's terminal unless logging is set up."""
+    import logging
+
+    for name in ("pyhanko", "pyhanko_certvalidator"):
+        logger = logging.getLogger(name)
+        if not any(isinstance(h, logging.NullHandler) for h in logger.handlers):
+            logger.addHandler(logging.NullHandler())
+
+
+def load_pkcs12(path: str | os.PathLike[str], passphrase: bytes | None):
+    """Read a PKCS#12 file and return a pyHanko signer; SigningError names the file and the reason."""
+    from cryptography.hazmat.primitives.serialization import pkcs12
+    from pyhanko.sign import signers
+
+    name = os.fspath(path)
+    try:
+        with open(name, "rb") as fh:
+            data = fh.read()
+    except FileNotFoundError:
+        raise SigningError(f"{name}: no such certificate file") from None
+    except IsADirectoryError:
+        raise SigningError(f"{name}: is a folder, not a certificate file") from None
+    except OSError as exc:
+        raise SigningError(f"{name}: cannot be read: {exc.strerror or exc}") from None
+    try:
+        key, cert, _others = pkcs12.load_key_and_certificates(data, passphrase)
+    except ValueError:
+        raise SigningError(f"{name}: wrong password, or not a PKCS#12 (.p12/.pfx) file") from None
+    except Exception as exc:  # cryptography raises various types for unsupported content
+        raise SigningError(f"{name}: cannot be read as PKCS#12: {exc}") from None
+    if key is None or cert is None:
+        raise SigningError(f"{name}: holds no private key and certificate to sign with")
+    try:
+        return signers.SimpleSigner.load_pkcs12_data(data, other_certs=(), passphrase=passphrase)
+    except ValueError as exc:
+        raise SigningError(f"{name}: {exc}") from None
+
+
+def sign_record(record: bytes, signer, *, signer_name: str, reason: str = "", location: str = "") -> bytes:
+    """Append a PAdES signature (SHA-256) to ``record`` and return the signed file's bytes."""
+    from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
+    from pyhanko.sign import signers
+    from pyhanko.sign.fields import SigSeedSubFilter
+
+    meta = signers.PdfSignatureMetadata(
+        field_name=FIELD_NAME,
+        subfilter=SigSeedSubFilter.PADES,
+        md_algorithm="sha256",
+        name=signer_name or None,
+        reason=reason or None,
+        location=location or None,
+    )
+    _quiet_pyhanko()
+    writer = IncrementalPdfFileWriter(io.BytesIO(record))
+    out = io.BytesIO()
+    try:
+        signers.PdfSigner(meta, signer).sign_pdf(writer, output=out)
+    except Exception as exc:  # pyHanko signals many problems (key type, field clash) with its own types
+        raise SigningError(f"the record could not be signed: {exc}") from None
+    signed = out.getvalue()
+    if not signed.startswith(record):
+        raise SigningError("the signature did not leave the record's bytes unchanged")
+    return signed
+
+
+def load_trust(paths: list[str]) -> list:
+    """Certificates (PEM or DER) a signature may chain to."""
+    from pyhanko.keys import load_certs_from_pemder
+
+    certs = []
+    for p in paths:
+        try:
+            certs.extend(load_certs_from_pemder([p]))
+        except (OSError, ValueError) as exc:
+            raise SigningError(f"{p}: not a readable PEM/DER certificate: {exc}") from None
+    return certs
+
+
+def validate_signatures(pdf: bytes, trust: list | None = None) -> list[SignatureCheck]:
+    """Validate every signature in ``pdf`` offline; any exception makes that signature invalid."""
+    from pyhanko.pdf_utils.reader import PdfFileReader
+    from pyhanko.sign.validation import validate_pdf_signature
+    from pyhanko.sign.validation.status import ModificationLevel, SignatureCoverageLevel
+    from pyhanko_certvalidator import ValidationContext
+
+    _quiet_pyhanko()
+    reader = PdfFileReader(io.BytesIO(pdf), strict=False)
+    results = []
+    for sig in reader.embedded_signatures:
+        name = sig.field_name or "?"
+        try:
+            vc = ValidationContext(trust_roots=list(trust or []), allow_fetching=False)
+            status = validate_pdf_signature(sig, vc)
+        except Exception as exc:
+            results.append(SignatureCheck(field_name=name, error=f"cannot be validated: {exc}"))
+            continue
+        try:
+            signer = status.signing_cert.subject.human_friendly
+        except Exception:
+            signer = ""
+        br = list(sig.byte_range) if sig.byte_range is not None else []
+        level = status.modification_level
+        mod = level.name.lower().replace("_", " ") if level else ""
+        whole = status.coverage == SignatureCoverageLevel.ENTIRE_FILE
+        allowed = (ModificationLevel.NONE, ModificationLevel.LTA_UPDATES, ModificationLevel.FORM_FILLING)
+        t = sig.self_reported_timestamp
+        results.append(SignatureCheck(
+            field_name=name,
+            signer=signer,
+            signing_time=t.isoformat() if t else "",
+            intact=bool(status.intact),
+            valid=bool(status.valid),
+            trusted=bool(status.trusted),
+            covers_whole_file=whole,
+            signed_up_to=int(br[2] + br[3]) if len(br) == 4 else 0,
+            modification=mod,
+            modification_ok=whole or level in allowed,
+            revision=int(sig.signed_revision),
+        ))
+    return results

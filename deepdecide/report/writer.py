@@ -1,0 +1,67 @@
+"""Write a record to disk, optionally signed: all or nothing (temporary file + rename)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from deepdecide.domain.workspace import Workspace
+from deepdecide.report.build import Cancelled, ProgressCallback, ReportError, build
+from deepdecide.report.signing import load_pkcs12, sign_record
+from deepdecide.storage.yamlio import atomic_write_bytes
+
+
+@dataclass(frozen=True)
+class SignRequest:
+    """Sign the record with the key in a PKCS#12 file. ``passphrase`` is never logged or stored."""
+
+    p12_path: str
+    passphrase: bytes | None
+    signer_name: str
+    reason: str = ""
+    location: str = ""
+
+
+def _check_target(path: Path) -> None:
+    folder = path.parent if str(path.parent) else Path(".")
+    if path.is_dir():
+        raise ReportError(f"{path}: is a folder; give a file name such as {path / 'record.pdf'}")
+    if not folder.is_dir():
+        raise ReportError(f"{path}: the folder {folder} does not exist")
+    if not os.access(folder, os.W_OK):
+        raise ReportError(f"{path}: the folder {folder} is not writable")
+    if path.exists() and not os.access(path, os.W_OK):
+        raise ReportError(f"{path}: the existing file is not writable")
+
+
+def write_record(ws: Workspace, path: str | os.PathLike[str], *, sections: Iterable[str] | None = None,
+                 sign: SignRequest | None = None, progress: ProgressCallback | None = None,
+                 cancel: Any = None) -> bytes:
+    """Build (and sign) the record and write it to ``path`` atomically; return the bytes written.
+
+    On any failure — invalid workspace, wrong certificate password, unwritable target,
+    cancellation — nothing is left at ``path`` (an existing file stays as it was).
+    """
+    target = Path(path)
+    _check_target(target)
+    signer = load_pkcs12(sign.p12_path, sign.passphrase) if sign else None  # fail before the slow part
+    report = progress or (lambda _f: None)
+    scale = 0.9 if sign else 0.97
+    data = build(ws, sections=sections, progress=lambda f: report(f * scale), cancel=cancel)
+    if sign:
+        data = sign_record(data, signer, signer_name=sign.signer_name, reason=sign.reason, location=sign.location)
+        report(0.97)
+    if cancel is not None:
+        from deepdecide.report.build import _cancelled
+
+        if _cancelled(cancel):
+            raise Cancelled()
+    try:
+        atomic_write_bytes(target, data)
+    except OSError as exc:
+        raise ReportError(f"{target}: cannot be written: {exc.strerror or exc}") from None
+    report(1.0)
+    return data
