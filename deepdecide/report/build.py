@@ -78,12 +78,10 @@ def build_params(sections: tuple[str, ...]) -> bytes:
 
 
 def evaluate(ws: Workspace) -> Any:
-    """The assessment of the workspace (None when the analysis layer is not available)."""
-    try:
-        from deepdecide.analysis import evaluate as _evaluate  # type: ignore[attr-defined]
-    except ImportError:
-        return None
-    return _evaluate(ws)
+    """The assessment of the workspace, with sensitivity and the seeded Monte Carlo (deterministic)."""
+    from deepdecide.analysis import evaluate as _evaluate
+
+    return _evaluate(ws, sensitivity=True, monte_carlo=True)
 
 
 def build(ws: Workspace, *, sections: Iterable[str] | None = None, progress: ProgressCallback | None = None,

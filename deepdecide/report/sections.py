@@ -240,22 +240,14 @@ def options(ctx: Context) -> list[Flowable]:
 def matrix(ctx: Context) -> list[Flowable]:
     ws = ctx.ws
     out = h1("Support matrix (excerpt)", "matrix")
-    out.append(para(f"The cells for the runtimes and platforms of the options; the matrix is as of "
+    out.append(para(f"The cell of each option's exact runtime and platform; the matrix is as of "
                     f"{ws.matrix.as_of or 'an unstated date'}. Each cell cites its sources with their own as-of dates."))
     cells = []
     seen = set()
-    runtimes = []
-    platforms = []
     for o in ws.options:
-        if o.runtime not in runtimes:
-            runtimes.append(o.runtime)
-        if o.platform not in platforms:
-            platforms.append(o.platform)
-    for r in runtimes:
-        for p in platforms:
-            if (r, p) not in seen:
-                seen.add((r, p))
-                cells.append((r, p))
+        if (o.runtime, o.platform) not in seen:
+            seen.add((o.runtime, o.platform))
+            cells.append((o.runtime, o.platform))
     rows = []
     extra = []
     for i, (r, p) in enumerate(cells, start=1):
@@ -269,7 +261,7 @@ def matrix(ctx: Context) -> list[Flowable]:
         color = GOOD if status == SupportStatus.OFFICIAL else (BAD if status == SupportStatus.UNSUPPORTED else WARN)
         extra.append(("TEXTCOLOR", (2, i), (2, i), color))
     out.append(table(["Runtime", "Platform", "Status", "Pinned requirements", "Sources (as of)"], rows,
-                     [24 * mm, 24 * mm, 22 * mm, 30 * mm, 74 * mm], extra=extra))
+                     [24 * mm, 24 * mm, 24 * mm, 30 * mm, 72 * mm], extra=extra))
     return out
 
 

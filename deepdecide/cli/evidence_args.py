@@ -1,0 +1,45 @@
+"""Arguments shared by ``deepdecide inspect`` and ``deepdecide import``: the context a file may
+not hold, a generic CSV's column mapping, and a parity reference."""
+
+from __future__ import annotations
+
+import argparse
+
+from deepdecide.importers.base import ImportContext
+
+
+def add_context_arguments(parser: argparse.ArgumentParser) -> None:
+    g = parser.add_argument_group("context the files may not hold (used only where a file is silent)")
+    g.add_argument("--runtime", default="", help="serving engine, e.g. vllm, sglang, trtllm, deepinfer")
+    g.add_argument("--runtime-version", default="", help="engine version")
+    g.add_argument("--platform", default="", help="accelerator / platform id, e.g. h100-sxm, b200")
+    g.add_argument("--gpus", type=int, default=None, metavar="N", help="GPUs serving the run")
+    g.add_argument("--model", default="", help="model served")
+    g.add_argument("--quantization", default="", help="weights / activations precision, e.g. fp8, fp4")
+    g.add_argument("--label", default="", help="what the evidence is, when it is not your own measurement")
+    g.add_argument("--map", action="append", default=[], metavar="FIELD=COLUMN",
+                   help="generic CSV: read normalized FIELD from COLUMN (repeat; e.g. ttft_ms_p99='TTFT p99')")
+    g.add_argument("--unit", action="append", default=[], metavar="FIELD=UNIT",
+                   help="generic CSV: unit of a latency column when not ms (s, ms, us, ns)")
+    parser.add_argument("--reference", action="append", default=[], metavar="FILE",
+                        help="judge parity results against this reference (another run's results, or a CI baseline)")
+
+
+def _pairs(items: list[str], option: str) -> tuple[tuple[str, str], ...]:
+    out = []
+    for item in items:
+        if "=" not in item:
+            raise ValueError(f"{option} expects FIELD=VALUE, got {item!r}")
+        key, value = item.split("=", 1)
+        out.append((key.strip(), value.strip()))
+    return tuple(out)
+
+
+def context_from(args: argparse.Namespace) -> ImportContext:
+    """Build the import context; ValueError for a malformed option (a usage error)."""
+    if args.gpus is not None and args.gpus < 1:
+        raise ValueError("--gpus must be at least 1")
+    return ImportContext(
+        runtime=args.runtime, runtime_version=args.runtime_version, platform=args.platform, gpu_count=args.gpus,
+        model=args.model, quantization=args.quantization, label=args.label,
+        csv_mapping=_pairs(args.map, "--map"), csv_units=_pairs(args.unit, "--unit"))

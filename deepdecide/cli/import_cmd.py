@@ -1,0 +1,86 @@
+"""``deepdecide import FILE... --into WORKSPACE``: add evidence files to a workspace.
+
+All-or-nothing per file: a file that cannot be read changes nothing and is reported with the
+place and the reason; the others are added. A file already in the workspace (same SHA-256) is
+skipped. ``--samples`` adds the illustrative sample evidence shipped in ``data/samples/evidence``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+
+from deepdecide.domain.errors import DeepdecideError, ValidationError, ValidationErrors
+
+NAME = "import"
+HELP = "import benchmark / parity result files into a workspace"
+
+
+def add_arguments(parser) -> None:
+    from deepdecide.cli.evidence_args import add_context_arguments
+
+    parser.add_argument("files", nargs="*", metavar="FILE", help="benchmark or parity result files")
+    parser.add_argument("--into", required=True, metavar="WORKSPACE", help="workspace file to add the evidence to")
+    parser.add_argument("--samples", action="store_true",
+                        help="also import the illustrative sample evidence (reconstructed from published figures)")
+    add_context_arguments(parser)
+
+
+def run(args) -> int:
+    from deepdecide.cli.evidence_args import context_from
+    from deepdecide.cli.inspect_cmd import judged, load_references
+    from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
+    from deepdecide.importers.registry import import_file
+    from deepdecide.importers.samples import sample_evidence
+    from deepdecide.storage.files import load_workspace, save_workspace
+
+    if not args.files and not args.samples:
+        print("deepdecide import: give at least one FILE (or --samples)", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        context = context_from(args)
+    except ValueError as exc:
+        print(f"deepdecide import: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        workspace = load_workspace(args.into)
+    except (ValidationError, ValidationErrors) as exc:
+        print(f"{exc}", file=sys.stderr)
+        return EXIT_INPUT
+    try:
+        references = load_references(args.reference, context)
+    except DeepdecideError as exc:
+        print(f"reference: {getattr(exc, 'message', exc)}", file=sys.stderr)
+        return EXIT_INPUT
+    jobs = [(path, context) for path in args.files]
+    if args.samples:
+        jobs += [(str(p), ctx) for p, ctx in sample_evidence()]
+    known = {f.provenance.sha256 for f in workspace.evidence.files}
+    added = []
+    status = EXIT_OK
+    for path, ctx in jobs:
+        try:
+            result = judged(import_file(path, ctx), references)
+        except DeepdecideError as exc:
+            print(getattr(exc, "message", str(exc)), file=sys.stderr)
+            status = EXIT_INPUT
+            continue
+        sha = result.evidence.provenance.sha256
+        if sha in known:
+            print(f"{path}: already in the workspace (same SHA-256), skipped")
+            continue
+        known.add(sha)
+        added.append(result.evidence)
+        ev = result.evidence
+        print(f"{path}: {result.format}: {len(ev.runs)} run(s), {len(ev.parity)} parity check(s)"
+              + (f"; missing context: {', '.join(result.missing_context)} (give --runtime/--platform/--gpus/--model)"
+                 if result.missing_context else ""))
+    if added:
+        evidence = dataclasses.replace(workspace.evidence, files=(*workspace.evidence.files, *added))
+        try:
+            save_workspace(dataclasses.replace(workspace, evidence=evidence), args.into)
+        except (ValidationError, ValidationErrors) as exc:
+            print(f"{exc}", file=sys.stderr)
+            return EXIT_PROBLEM
+        print(f"{args.into}: {len(added)} evidence file(s) added")
+    return status

@@ -1,0 +1,121 @@
+"""``deepdecide inspect FILE... [--json]``: what each evidence file was recognised as, and its
+normalized rows. With ``--json``: one JSON object per row (JSON Lines), keyed by exactly the
+normalized names of DESIGN.md ("Normalized evidence"). Nothing is stored."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import sys
+from typing import Any
+
+from deepdecide.domain.errors import DeepdecideError, EvidenceImportError
+from deepdecide.domain.evidence import BenchmarkRun, ParityCheck
+from deepdecide.importers.parity_rules import judge_against
+from deepdecide.importers.registry import ImportResult, import_file
+
+NAME = "inspect"
+HELP = "show what evidence files are recognised as, and their normalized rows"
+
+
+def add_arguments(parser) -> None:
+    from deepdecide.cli.evidence_args import add_context_arguments
+
+    parser.add_argument("files", nargs="+", metavar="FILE", help="benchmark or parity result files")
+    parser.add_argument("--json", action="store_true", help="one JSON object per row, normalized names")
+    add_context_arguments(parser)
+
+
+def row_data(record: BenchmarkRun | ParityCheck) -> dict[str, Any]:
+    """A record as plain JSON data keyed by its normalized field names."""
+    out: dict[str, Any] = {}
+    for f in dataclasses.fields(record):
+        value = getattr(record, f.name)
+        if isinstance(value, tuple):
+            value = list(value)
+        elif hasattr(value, "value") and isinstance(value, str):
+            value = str(value)
+        out[f.name] = value
+    return out
+
+
+def load_references(paths: list[str], context) -> list[ParityCheck]:
+    refs: list[ParityCheck] = []
+    for path in paths:
+        refs.extend(import_file(path, context).evidence.parity)
+    return refs
+
+
+def judged(result: ImportResult, references: list[ParityCheck]) -> ImportResult:
+    if not references or not result.evidence.parity:
+        return result
+    parity = tuple(judge_against(result.evidence.parity, references))
+    return dataclasses.replace(result, evidence=dataclasses.replace(result.evidence, parity=parity))
+
+
+def _fmt(value: Any) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, float):
+        return f"{value:.4g}"
+    return str(value)
+
+
+def print_result(path: str, result: ImportResult) -> None:
+    p = result.evidence.provenance
+    print(f"{path}: {result.format} [{result.tool}]")
+    print(f"  tool version: {p.tool_version or '-'}; {p.size_bytes} bytes; sha256 {p.sha256}")
+    ev = result.evidence
+    print(f"  {len(ev.runs)} run(s), {len(ev.parity)} parity check(s)"
+          + (f"; missing context: {', '.join(result.missing_context)}" if result.missing_context else ""))
+    for note in result.notes:
+        print(f"  note: {note}")
+    for i, r in enumerate(ev.runs, start=1):
+        print(f"  run {i}: {r.label or '-'}")
+        print(f"    runtime {r.runtime or '?'} {r.runtime_version}  platform {r.platform or '?'} x {_fmt(r.gpu_count)}  "
+              f"model {r.model or '?'}  concurrency {_fmt(r.concurrency)}  rate {_fmt(r.request_rate)}")
+        print(f"    requests {_fmt(r.completed)} ok / {_fmt(r.failed)} failed in {_fmt(r.duration_s)} s; "
+              f"{_fmt(r.request_throughput_rps)} req/s; output {_fmt(r.output_throughput_tps)} tok/s "
+              f"({_fmt(r.output_tps_per_gpu)} per GPU); total {_fmt(r.total_throughput_tps)} tok/s")
+        for metric in ("ttft_ms", "tpot_ms", "itl_ms", "e2e_ms", "e2e_per_token_ms"):
+            stats = [getattr(r, f"{metric}_{s}") for s in ("mean", "p50", "p90", "p99")]
+            if any(v is not None for v in stats):
+                print(f"    {metric:<17} mean {_fmt(stats[0])}  p50 {_fmt(stats[1])}  p90 {_fmt(stats[2])}  p99 {_fmt(stats[3])}")
+        if r.interactivity_tps_per_user is not None:
+            print(f"    interactivity {_fmt(r.interactivity_tps_per_user)} tok/s per user")
+        for flag in r.quality_flags:
+            print(f"    - {flag}")
+    for c in ev.parity:
+        print(f"  {c.kind} {c.task} {c.metric}: value {_fmt(c.value)} reference {_fmt(c.reference_value)} "
+              f"n {_fmt(c.n)} stderr {_fmt(c.stderr)} -> {c.verdict}")
+        print(f"    rule: {c.tolerance}")
+
+
+def run(args) -> int:
+    from deepdecide.cli.evidence_args import context_from
+    from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_USAGE
+
+    try:
+        context = context_from(args)
+    except ValueError as exc:
+        print(f"deepdecide inspect: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        references = load_references(args.reference, context)
+    except EvidenceImportError as exc:
+        print(f"reference: {exc.message}", file=sys.stderr)
+        return EXIT_INPUT
+    status = EXIT_OK
+    for path in args.files:
+        try:
+            result = judged(import_file(path, context), references)
+        except DeepdecideError as exc:
+            print(getattr(exc, "message", str(exc)), file=sys.stderr)
+            status = EXIT_INPUT
+            continue
+        if args.json:
+            for record in (*result.evidence.runs, *result.evidence.parity):
+                print(json.dumps(row_data(record), ensure_ascii=False, allow_nan=False))
+        else:
+            print_result(path, result)
+    return status

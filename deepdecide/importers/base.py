@@ -1,0 +1,424 @@
+"""What every importer shares: the file's bytes read once, lazily parsed views of them, typed
+access to parsed values that remembers the key path, and the importer interface.
+
+An importer never raises anything but :class:`EvidenceImportError` for a bad file: every
+accessor here turns a wrong type, a non-number or an out-of-range value into one, with the
+key path (``benchmarks[0].metrics.request_latency``) or the line where it happened.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+import orjson
+
+from deepdecide.domain.errors import DeepdecideError, EvidenceImportError
+from deepdecide.domain.evidence import BenchmarkRun, ParityCheck
+
+#: Largest evidence file accepted. Real benchmark files are at most a few hundred MB (a
+#: ``--save-detailed`` vLLM run of 100k requests); parsing more than this would need several
+#: GB of memory, so it is refused before a byte is read.
+MAX_FILE_BYTES = 512 * 1024 * 1024
+
+#: Largest integer accepted as a count (requests, tokens, GPUs): beyond it a float loses precision.
+MAX_COUNT = 2**53
+
+ProgressCallback = Callable[[float], None]
+
+
+class ImportCancelled(DeepdecideError):
+    """The caller cancelled an import; nothing was stored."""
+
+
+@dataclass(frozen=True)
+class ImportContext:
+    """Facts the user supplies because a file may not hold them (DESIGN.md, data flow step 2).
+
+    ``csv_mapping`` declares the columns of a generic CSV (normalized name -> column header);
+    ``csv_units`` the unit of a latency column when it is not ms (``{"ttft_ms_mean": "s"}``).
+    """
+
+    runtime: str = ""
+    runtime_version: str = ""
+    platform: str = ""
+    gpu_count: int | None = None
+    model: str = ""
+    quantization: str = ""
+    label: str = ""
+    csv_mapping: tuple[tuple[str, str], ...] = ()
+    csv_units: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass
+class Parsed:
+    """What an importer read from a file, before normalization and context are applied."""
+
+    runs: list[BenchmarkRun] = field(default_factory=list)
+    parity: list[ParityCheck] = field(default_factory=list)
+    tool_version: str = ""
+    notes: list[str] = field(default_factory=list)
+
+
+# ---------------------------------------------------------------------------------------------
+# the file
+
+
+def _lenient_constant(name: str) -> float:
+    return {"Infinity": math.inf, "-Infinity": -math.inf, "NaN": math.nan}[name]
+
+
+class _NotJson(Exception):
+    def __init__(self, reason: str, line: int | None):
+        self.reason = reason
+        self.line = line
+        super().__init__(reason)
+
+
+class Source:
+    """One evidence file: its bytes (read once), and the views importers sniff and parse.
+
+    Views are computed on first use and cached, so sniffing through every importer parses the
+    file once. A view that cannot be built (the file is not JSON, say) is ``None``, and
+    ``problems`` says why, so an unknown-format error can tell the user what was wrong.
+    """
+
+    def __init__(self, name: str, data: bytes, *, path: str = ""):
+        self.name = name
+        self.path = path or name
+        self.data = data
+        self.problems: dict[str, tuple[str, int | None]] = {}
+        self._cache: dict[str, Any] = {}
+
+    # ----- basic properties
+    @property
+    def first_byte(self) -> int | None:
+        stripped = self.data[:4096].lstrip(b"\xef\xbb\xbf \t\r\n")
+        return stripped[0] if stripped else None
+
+    def looks_binary(self) -> bool:
+        head = self.data[:8192]
+        return b"\x00" in head
+
+    def error(self, reason: str, *, line: int | None = None, path: str = "",
+              tried: tuple[str, ...] = ()) -> EvidenceImportError:
+        return EvidenceImportError(reason, file=self.name, line=line, path=path, tried=tried)
+
+    # ----- text
+    @property
+    def text(self) -> str | None:
+        """The file as text (UTF-8, BOM removed, CRLF kept), or None when it is not UTF-8."""
+        if "text" not in self._cache:
+            try:
+                text = self.data.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                line = self.data.count(b"\n", 0, exc.start) + 1
+                self.problems["text"] = (f"not UTF-8 text (byte 0x{self.data[exc.start]:02x} at offset {exc.start})", line)
+                text = None
+            if text is not None and text.startswith("\ufeff"):
+                text = text[1:]
+            self._cache["text"] = text
+        return self._cache["text"]
+
+    @property
+    def lines(self) -> list[str]:
+        if "lines" not in self._cache:
+            self._cache["lines"] = self.text.splitlines() if self.text is not None else []
+        return self._cache["lines"]
+
+    # ----- JSON / JSONL
+    @property
+    def json(self) -> Any:
+        """The whole file as one JSON value, or None (see ``problems['json']``)."""
+        if "json" not in self._cache:
+            self._cache["json"] = None
+            if self.first_byte in (ord("{"), ord("[")):
+                try:
+                    self._cache["json"] = self._loads_document()
+                except _NotJson as exc:
+                    self.problems["json"] = (exc.reason, exc.line)
+            else:
+                self.problems["json"] = ("does not start with '{' or '['", 1)
+        return self._cache["json"]
+
+    def _loads_document(self) -> Any:
+        data = self.data[3:] if self.data.startswith(b"\xef\xbb\xbf") else self.data
+        try:
+            return orjson.loads(data)
+        except orjson.JSONDecodeError:
+            pass
+        # Python's parser accepts the bare Infinity / NaN SGLang writes, and big integers
+        text = self.text
+        if text is None:
+            raise _NotJson(*self.problems["text"])
+        try:
+            return json.loads(text, parse_constant=_lenient_constant)
+        except json.JSONDecodeError as exc:
+            raise _NotJson(f"not valid JSON: {exc.msg} (column {exc.colno})", exc.lineno) from None
+        except (ValueError, RecursionError) as exc:  # int digit limit, nesting too deep
+            raise _NotJson(f"not valid JSON: {exc}", None) from None
+
+    @property
+    def json_lines(self) -> list[tuple[int, Any]] | None:
+        """Newline-separated JSON values as (line number, value), or None when that fails.
+
+        A file holding a single JSON document also counts: it is one record on line 1. This is
+        how vLLM ``--append-result`` files (objects separated by newlines, named ``.json``) and
+        SGLang JSONL files are read.
+        """
+        if "json_lines" not in self._cache:
+            self._cache["json_lines"] = None
+            doc = self.json
+            if doc is not None:
+                self._cache["json_lines"] = [(1, doc)]
+            elif self.first_byte == ord("{") and self.text is not None:
+                records: list[tuple[int, Any]] = []
+                try:
+                    for number, line in enumerate(self.lines, start=1):
+                        if not line.strip():
+                            continue
+                        records.append((number, _loads_line(line, number)))
+                except _NotJson as exc:
+                    self.problems["json_lines"] = (exc.reason, exc.line)
+                else:
+                    if len(records) > 1:
+                        self._cache["json_lines"] = records
+        return self._cache["json_lines"]
+
+    # ----- CSV
+    @property
+    def csv_rows(self) -> list[tuple[int, list[str]]] | None:
+        """All CSV rows as (line number, cells); empty rows kept as []. None if not CSV text."""
+        if "csv" not in self._cache:
+            self._cache["csv"] = None
+            text = self.text
+            if text is not None and "," in text[:4096]:
+                try:
+                    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+                    self._cache["csv"] = [(reader.line_num, row) for row in reader]
+                except csv.Error as exc:
+                    self.problems["csv"] = (f"not valid CSV: {exc}", None)
+        return self._cache["csv"]
+
+
+def _loads_line(line: str, number: int) -> Any:
+    try:
+        return orjson.loads(line)
+    except orjson.JSONDecodeError:
+        pass
+    try:
+        return json.loads(line, parse_constant=_lenient_constant)
+    except json.JSONDecodeError as exc:
+        raise _NotJson(f"not valid JSON: {exc.msg} (column {exc.colno})", number) from None
+    except (ValueError, RecursionError) as exc:
+        raise _NotJson(f"not valid JSON: {exc}", number) from None
+
+
+# ---------------------------------------------------------------------------------------------
+# typed access with key paths
+
+_MISSING = object()
+
+
+def join_path(path: str, key: str | int) -> str:
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_\-]*", key):
+        return f"{path}.{key}" if path else key
+    return f'{path}["{key}"]' if path else f'["{key}"]'
+
+
+def _describe(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return f"the boolean {str(value).lower()}"
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, list):
+        return "a list"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+_THOUSANDS = re.compile(r"^[+-]?\d{1,3}(,\d{3})+(\.\d*)?$")
+
+
+class Node:
+    """A parsed value plus where it is (file, line, key path); accessors raise located errors."""
+
+    __slots__ = ("value", "path", "line", "src")
+
+    def __init__(self, value: Any, src: Source, path: str = "", line: int | None = None):
+        self.value = value
+        self.src = src
+        self.path = path
+        self.line = line
+
+    def fail(self, reason: str) -> EvidenceImportError:
+        return self.src.error(reason, line=self.line, path=self.path)
+
+    # structure
+    @property
+    def missing(self) -> bool:
+        return self.value is _MISSING or self.value is None
+
+    def has(self, key: str) -> bool:
+        return isinstance(self.value, dict) and key in self.value
+
+    def __getitem__(self, key: str | int) -> Node:
+        value = self.value
+        if isinstance(key, int):
+            item = value[key] if isinstance(value, list) and -len(value) <= key < len(value) else _MISSING
+        else:
+            item = value.get(key, _MISSING) if isinstance(value, dict) else _MISSING
+        return Node(item, self.src, join_path(self.path, key), self.line)
+
+    def get(self, *keys: str | int) -> Node:
+        node = self
+        for key in keys:
+            node = node[key]
+        return node
+
+    def obj(self, *, required: bool = True) -> dict[str, Any]:
+        if isinstance(self.value, dict):
+            return self.value
+        if self.missing and not required:
+            return {}
+        raise self.fail(f"expected an object, got {'nothing' if self.value is _MISSING else _describe(self.value)}")
+
+    def list(self, *, required: bool = True) -> list[Any]:
+        if isinstance(self.value, list):
+            return self.value
+        if self.missing and not required:
+            return []
+        raise self.fail(f"expected a list, got {'nothing' if self.value is _MISSING else _describe(self.value)}")
+
+    def items(self) -> Iterator[tuple[str, Node]]:
+        for key in self.obj(required=False):
+            yield key, self[key]
+
+    def elements(self) -> Iterator[Node]:
+        for i in range(len(self.list(required=False))):
+            yield self[i]
+
+    # scalars
+    def str(self, default: str = "") -> str:
+        value = self.value
+        if self.missing:
+            return default
+        if isinstance(value, str):
+            return value
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return f"{value:g}" if isinstance(value, float) else str(value)
+        raise self.fail(f"expected text, got {_describe(value)}")
+
+    def raw_number(self) -> float | None:
+        """The value as a float (inf / nan allowed); None when absent. Accepts the strings tools
+        write for numbers: ``"inf"``, ``"Infinity"``, ``"1,234.5"``."""
+        value = self.value
+        if self.missing:
+            return None
+        if isinstance(value, bool):
+            raise self.fail(f"expected a number, got {_describe(value)}")
+        if isinstance(value, (int, float)):
+            try:
+                return float(value)
+            except OverflowError:
+                raise self.fail("number too large") from None
+        if isinstance(value, str):
+            text = value.strip()
+            low = text.lower()
+            if low in ("", "n/a", "na", "none", "null", "-"):
+                return None
+            if low in ("inf", "+inf", "infinity", "+infinity"):
+                return math.inf
+            if low in ("-inf", "-infinity"):
+                return -math.inf
+            if low == "nan":
+                return math.nan
+            if _THOUSANDS.match(text):
+                text = text.replace(",", "")
+            try:
+                return float(text)
+            except ValueError:
+                raise self.fail(f"expected a number, got {_describe(value)}") from None
+        raise self.fail(f"expected a number, got {_describe(value)}")
+
+    def num(self, scale: float = 1.0, *, allow_negative: bool = False) -> float | None:
+        """A finite measurement times ``scale`` (unit conversion); NaN and absent give None."""
+        value = self.raw_number()
+        if value is None or math.isnan(value):
+            return None
+        if math.isinf(value):
+            raise self.fail(f"expected a finite number, got {value}")
+        if value < 0 and not allow_negative:
+            raise self.fail(f"expected a number >= 0, got {value:g}")
+        result = value * scale
+        if math.isinf(result):
+            raise self.fail("number too large")
+        return result
+
+    def count(self) -> int | None:
+        """A whole non-negative number (requests, tokens, GPUs)."""
+        value = self.raw_number()
+        if value is None or math.isnan(value):
+            return None
+        if math.isinf(value) or value < 0 or value > MAX_COUNT or value != int(value):
+            raise self.fail(f"expected a whole number >= 0, got {_describe(self.value)}")
+        return int(value)
+
+    def rate(self) -> float | None:
+        """A request rate: ``inf`` (any spelling) and -1 mean unlimited and give None."""
+        value = self.raw_number()
+        if value is None or math.isnan(value) or math.isinf(value) or value == -1:
+            return None
+        if value < 0:
+            raise self.fail(f"expected a rate >= 0, got {value:g}")
+        return value
+
+
+def root(src: Source, value: Any, line: int | None = None, path: str = "") -> Node:
+    return Node(value, src, path, line)
+
+
+# ---------------------------------------------------------------------------------------------
+# importer interface
+
+
+class Importer:
+    """One file format. Subclasses set the class attributes and implement ``sniff`` / ``parse``."""
+
+    #: normalized tool name (benchmarks.md §13.1 ``source_tool``), e.g. "vllm_serve"
+    tool: ClassVar[str] = ""
+    #: what the user sees: "vLLM benchmark_serving / vllm bench serve (JSON)"
+    description: ClassVar[str] = ""
+    #: True when a file of this format holds reference values rather than measurements
+    is_reference: ClassVar[bool] = False
+
+    def sniff(self, src: Source) -> bool:  # pragma: no cover - interface
+        raise NotImplementedError
+
+    def parse(self, src: Source, ctx: ImportContext) -> Parsed:  # pragma: no cover - interface
+        raise NotImplementedError
+
+
+def json_records(src: Source) -> list[tuple[int | None, Any]]:
+    """The records of a JSON or JSONL file; line numbers only for JSONL."""
+    lines = src.json_lines
+    if lines is None:
+        return []
+    if len(lines) == 1 and src.json is not None:
+        return [(None, lines[0][1])]
+    return [(n, v) for n, v in lines]
+
+
+def first_record(src: Source) -> Any:
+    lines = src.json_lines
+    return lines[0][1] if lines else None

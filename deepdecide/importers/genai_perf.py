@@ -1,0 +1,336 @@
+"""NVIDIA GenAI-Perf and its successor AIPerf (formats/benchmarks.md §4, §5).
+
+* ``profile_export_genai_perf.json`` / ``.csv`` (GenAI-Perf; CRLF CSV with thousands separators
+  and descending percentile columns), ``analyze_export_genai_perf.csv`` (one row per config);
+* ``profile_export_aiperf.json`` (schema 1.1 - 1.4) / ``.csv`` (CRLF, empty cells).
+
+Both tools' ``inter_token_latency`` is vLLM's TPOT, stored as ``tpot_ms``; AIPerf's
+``inter_chunk_latency`` is vLLM's ITL, stored as ``itl_ms``. GenAI-Perf has no ITL.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source, root
+from deepdecide.importers.normalize import RunDraft, canonical_hardware, per_second
+from deepdecide.importers.secrets import strip_secrets
+
+# normalized latency prefix <- metric tag (JSON)
+JSON_LATENCY = {
+    "time_to_first_token": "ttft_ms",
+    "inter_token_latency": "tpot_ms",
+    "inter_chunk_latency": "itl_ms",
+    "request_latency": "e2e_ms",
+}
+STATS = (("avg", "mean"), ("p50", "p50"), ("p90", "p90"), ("p99", "p99"))
+_TIME_SCALE = {"ms": 1.0, "msec": 1.0, "milliseconds": 1.0, "s": 1000.0, "sec": 1000.0, "seconds": 1000.0,
+               "us": 1e-3, "µs": 1e-3, "ns": 1e-6}
+
+
+def _time_scale(node: Node, default: str = "ms") -> float:
+    unit = node["unit"].str(default).strip().lower()
+    if unit not in _TIME_SCALE:
+        raise node["unit"].fail(f"unknown time unit {unit!r}")
+    return _TIME_SCALE[unit]
+
+
+def _fill_json(d: RunDraft, r: Node) -> None:
+    for tag, norm in JSON_LATENCY.items():
+        node = r[tag]
+        if node.missing:
+            continue
+        scale = _time_scale(node)
+        for key, stat in STATS:
+            d.set(**{f"{norm}_{stat}": node[key].num(scale)})
+    completed = r["request_count"]["avg"].count()
+    failed = r["error_request_count"]["avg"].count()
+    duration = r["benchmark_duration"]["avg"].num(_time_scale(r["benchmark_duration"], "sec") / 1000.0) \
+        if r.has("benchmark_duration") else None
+    d.set(completed=completed, failed=failed, duration_s=duration)
+    if completed is not None and failed is not None:
+        d.set(num_requests=completed + failed)
+    isl = r["input_sequence_length"] if r.has("input_sequence_length") else r["num_input_token"]
+    osl = r["output_sequence_length"] if r.has("output_sequence_length") else r["num_output_token"]
+    d.set(input_tokens=isl["avg"].num(), output_tokens=osl["avg"].num())
+    per_s = per_second(duration)
+    d.own_or_derived("request_throughput_rps", r["request_throughput"]["avg"].num(), per_s(completed),
+                     "request_count / benchmark_duration")
+    total_out = r["total_output_tokens"]["avg"].num() if r.has("total_output_tokens") else r["total_osl"]["avg"].num()
+    d.own_or_derived("output_throughput_tps", r["output_token_throughput"]["avg"].num(), per_s(total_out),
+                     "total output tokens / benchmark_duration")
+    total_in = r["total_isl"]["avg"].num()
+    d.own_or_derived("total_throughput_tps", r["total_token_throughput"]["avg"].num(),
+                     per_s(total_in + total_out if total_in is not None and total_out is not None else None),
+                     "(total ISL + total OSL) / benchmark_duration")
+    if r.has("output_token_throughput_per_user"):
+        d.flag("output_token_throughput_per_user (mean of per-request 1000/ITL) is not 1000 / tpot_ms_p50; "
+               "interactivity_tps_per_user is derived from TPOT instead")
+
+
+def _models(cfg: Node) -> str:
+    models = cfg["models"]
+    if isinstance(models.value, dict):
+        items = models["items"].list(required=False)
+        if items and isinstance(items[0], dict):
+            return models["items"][0]["name"].str()
+    if isinstance(models.value, list) and models.value:
+        return models[0].str() if not isinstance(models.value[0], dict) else models[0]["name"].str()
+    if isinstance(cfg["model_names"].value, list) and cfg["model_names"].value:
+        return cfg["model_names"][0].str()
+    return cfg["model"].str() if isinstance(cfg["model"].value, str) else ""
+
+
+def _gpu_names(node: Any, found: list[str]) -> None:
+    if isinstance(node, dict):
+        for k, v in node.items():
+            if k.lower() in ("gpu_name", "name") and isinstance(v, str) and re.search(r"(?i)nvidia|amd|instinct|[hb]\d00", v):
+                found.append(v)
+            else:
+                _gpu_names(v, found)
+    elif isinstance(node, list):
+        for v in node[:256]:
+            _gpu_names(v, found)
+
+
+def _telemetry(d: RunDraft, node: Node) -> None:
+    names: list[str] = []
+    _gpu_names(node.value, names)
+    if names:
+        d.set(platform=canonical_hardware(names[0]), gpu_count=len(names))
+        d.flag(f"platform and GPU count from GPU telemetry ({names[0]!r} x {len(names)})")
+
+
+class AiperfJson(Importer):
+    tool = "aiperf"
+    description = "AIPerf profile_export_aiperf.json"
+
+    def sniff(self, src: Source) -> bool:
+        v = src.json
+        return isinstance(v, dict) and ("aiperf_version" in v or "schema_version" in v) and \
+            isinstance(v.get("time_to_first_token", v.get("request_latency")), dict)
+
+    def parse(self, src: Source, ctx: ImportContext) -> Parsed:
+        r = root(src, strip_secrets(src.json))
+        version = f"aiperf {r['aiperf_version'].str('?')} (schema {r['schema_version'].str('?')})"
+        d = RunDraft(self.tool, tool_version=version)
+        _fill_json(d, r)
+        cfg = r["input_config"]
+        d.set(model=_models(cfg))
+        for phase in cfg["phases"].elements():
+            if phase["name"].str() == "profiling" or phase["exclude_from_results"].value is not True:
+                d.set(concurrency=phase["concurrency"].num(), request_rate=phase["request_rate"].rate())
+                if phase["name"].str() == "profiling":
+                    break
+        if d["concurrency"] is None:
+            d.set(concurrency=cfg["loadgen"]["concurrency"].num() if cfg["loadgen"].has("concurrency") else None)
+        datasets = cfg["datasets"].list(required=False)
+        if datasets and isinstance(datasets[0], dict):
+            d.set(dataset=cfg["datasets"][0]["dataset"].str() or cfg["datasets"][0]["name"].str())
+        _telemetry(d, r["telemetry_data"]["endpoints"])
+        if r["was_cancelled"].value is True:
+            d.flag("the run was cancelled before it completed")
+        return Parsed(runs=[d.build()], tool_version=version)
+
+
+class GenaiPerfJson(Importer):
+    tool = "genai_perf"
+    description = "GenAI-Perf profile_export_genai_perf.json"
+
+    def sniff(self, src: Source) -> bool:
+        v = src.json
+        return (isinstance(v, dict) and "aiperf_version" not in v and "schema_version" not in v
+                and isinstance(v.get("request_throughput"), dict) and "unit" in v["request_throughput"]
+                and isinstance(v.get("time_to_first_token", v.get("request_latency")), dict))
+
+    def parse(self, src: Source, ctx: ImportContext) -> Parsed:
+        r = root(src, strip_secrets(src.json))
+        d = RunDraft(self.tool, tool_version="genai-perf")
+        _fill_json(d, r)
+        cfg = r["input_config"]
+        d.set(model=_models(cfg))
+        for key in ("concurrency",):
+            node = cfg[key] if cfg.has(key) else cfg["perf_analyzer"]["stimulus"][key]
+            if isinstance(node.value, (int, float)):
+                d.set(concurrency=node.num())
+        if isinstance(cfg["request_rate"].value, (int, float, str)):
+            d.set(request_rate=cfg["request_rate"].rate())
+        _telemetry(d, r["telemetry_stats"])
+        return Parsed(runs=[d.build()], tool_version="genai-perf")
+
+
+# ---------------------------------------------------------------------------------------------
+# CSV
+
+_UNIT = re.compile(r"\s*\(([^()]*)\)\s*$")
+CSV_LATENCY = {
+    "time to first token": "ttft_ms",
+    "inter token latency": "tpot_ms",
+    "inter chunk latency": "itl_ms",
+    "request latency": "e2e_ms",
+}
+
+
+def sections(src: Source) -> list[tuple[int, list[str], list[tuple[int, list[str]]]]]:
+    """CSV split at empty rows: (header line, header, [(line, row), ...])."""
+    out: list[tuple[int, list[str], list[tuple[int, list[str]]]]] = []
+    current: tuple[int, list[str], list[tuple[int, list[str]]]] | None = None
+    for line, row in src.csv_rows or []:
+        if not any(cell.strip() for cell in row):
+            current = None
+            continue
+        if current is None:
+            current = (line, [c.strip() for c in row], [])
+            out.append(current)
+        else:
+            current[2].append((line, row))
+    return out
+
+
+def split_name(cell: str) -> tuple[str, str]:
+    """``"Time To First Token (ms)"`` -> ("time to first token", "ms"); nested parentheses kept."""
+    m = _UNIT.search(cell)
+    unit = m.group(1).strip().lower() if m else ""
+    name = cell[: m.start()] if m else cell
+    return re.sub(r"\s+", " ", name.strip().lower()), unit
+
+
+def _cell(src: Source, line: int, row: list[str], index: int, column: str) -> Node:
+    value = row[index] if index < len(row) else ""
+    return Node(value, src, f"column {column!r}", line)
+
+
+def _fill_csv(d: RunDraft, src: Source, secs) -> None:
+    for _header_line, header, rows in secs:
+        first = header[0].lower() if header else ""
+        if first == "metric" and len(header) > 2 and header[1].lower() == "avg":
+            cols = {h.lower(): i for i, h in enumerate(header)}
+            for line, row in rows:
+                name, unit = split_name(row[0])
+                norm = CSV_LATENCY.get(name)
+                if norm:
+                    scale = _TIME_SCALE.get(unit or "ms")
+                    if scale is None:
+                        raise src.error(f"unknown time unit {unit!r}", line=line, path=row[0])
+                    for key, stat in STATS:
+                        if key in cols:
+                            d.set(**{f"{norm}_{stat}": _cell(src, line, row, cols[key], key).num(scale)})
+                elif name in ("input sequence length", "num input token"):
+                    d.set(input_tokens=_cell(src, line, row, cols["avg"], "avg").num())
+                elif name in ("output sequence length", "num output token"):
+                    d.set(output_tokens=_cell(src, line, row, cols["avg"], "avg").num())
+                elif name.startswith("output token throughput per user"):
+                    d.flag("output token throughput per user (mean of per-request rates) not used as interactivity")
+        elif first == "metric" and len(header) >= 2 and header[1].lower() == "value":
+            for line, row in rows:
+                name, unit = split_name(row[0])
+                node = _cell(src, line, row, 1, "Value")
+                if name == "request throughput":
+                    d.set(request_throughput_rps=node.num())
+                elif name == "output token throughput":
+                    d.set(output_throughput_tps=node.num())
+                elif name == "total token throughput":
+                    d.set(total_throughput_tps=node.num())
+                elif name == "benchmark duration":
+                    d.set(duration_s=node.num(_TIME_SCALE.get(unit or "sec", 1000.0) / 1000.0))
+                elif name == "request count":
+                    d.set(completed=node.count())
+                elif name in ("error request count", "error count"):
+                    d.set(failed=node.count())
+        elif first == "endpoint" and "gpu_name" in [h.lower() for h in header]:
+            cols = {h.lower(): i for i, h in enumerate(header)}
+            gpus = {(row[cols["endpoint"]] if len(row) > cols["endpoint"] else "",
+                     row[cols["gpu_index"]] if "gpu_index" in cols and len(row) > cols["gpu_index"] else "")
+                    for _, row in rows}
+            names = [row[cols["gpu_name"]] for _, row in rows if len(row) > cols["gpu_name"] and row[cols["gpu_name"]]]
+            if names:
+                d.set(platform=canonical_hardware(names[0]), gpu_count=len(gpus))
+                d.flag(f"platform and GPU count from GPU telemetry ({names[0]!r} x {len(gpus)})")
+    if d["completed"] is not None and d["failed"] is not None:
+        d.set(num_requests=d["completed"] + d["failed"])
+
+
+def _first_line(src: Source) -> str:
+    rows = src.csv_rows
+    return ",".join(rows[0][1]).strip().lower() if rows else ""
+
+
+class AiperfCsv(Importer):
+    tool = "aiperf"
+    description = "AIPerf profile_export_aiperf.csv"
+
+    def sniff(self, src: Source) -> bool:
+        return _first_line(src).startswith("metric,avg,min,max,sum,")
+
+    def parse(self, src: Source, ctx: ImportContext) -> Parsed:
+        d = RunDraft(self.tool, tool_version="aiperf (CSV export; version not in the file)")
+        _fill_csv(d, src, sections(src))
+        return Parsed(runs=[d.build()], tool_version=d["tool_version"])
+
+
+class GenaiPerfCsv(Importer):
+    tool = "genai_perf"
+    description = "GenAI-Perf profile_export_genai_perf.csv"
+
+    def sniff(self, src: Source) -> bool:
+        line = _first_line(src)
+        return line.startswith("metric,avg,min,max,p99") or line.startswith("metric,avg,min,max,p95")
+
+    def parse(self, src: Source, ctx: ImportContext) -> Parsed:
+        d = RunDraft(self.tool, tool_version="genai-perf (CSV export; version not in the file)")
+        _fill_csv(d, src, sections(src))
+        return Parsed(runs=[d.build()], tool_version=d["tool_version"])
+
+
+class GenaiPerfAnalyzeCsv(Importer):
+    tool = "genai_perf_analyze"
+    description = "GenAI-Perf analyze_export_genai_perf.csv (one row per configuration)"
+
+    def sniff(self, src: Source) -> bool:
+        return _first_line(src).startswith("config name,concurrency,isl")
+
+    def parse(self, src: Source, ctx: ImportContext) -> Parsed:
+        secs = sections(src)
+        header_line, header, rows = secs[0]
+        cols = {split_name(h): i for i, h in enumerate(header)}
+        gpu_rows: dict[str, set[str]] = {}
+        memory: dict[str, str] = {}
+        for _hl, h2, rows2 in secs[1:]:
+            if h2 and h2[0].lower() == "config name" and len(h2) > 1 and h2[1].lower() == "gpu":
+                mem_col = next((i for i, h in enumerate(h2) if "total memory" in h.lower()), None)
+                for _line, row in rows2:
+                    gpu_rows.setdefault(row[0], set()).add(row[1] if len(row) > 1 else "")
+                    if mem_col is not None and len(row) > mem_col:
+                        memory[row[0]] = row[mem_col]
+        out = Parsed(tool_version="genai-perf analyze")
+
+        def col(*names: tuple[str, str]) -> int | None:
+            return next((cols[n] for n in names if n in cols), None)
+
+        mapping = {
+            "ttft_ms_p99": col(("p99 time to first token", "ms")),
+            "tpot_ms_p99": col(("p99 inter token latency", "ms")),
+            "e2e_ms_p99": col(("p99 request latency", "ms")),
+            "output_throughput_tps": col(("avg. output token throughput", "tokens/sec")),
+            "request_throughput_rps": col(("request throughput", "requests/sec")),
+        }
+        for line, row in rows:
+            d = RunDraft(self.tool, tool_version="genai-perf analyze")
+            name = row[0] if row else ""
+            d.set(label=name)
+            for norm, i in mapping.items():
+                if i is not None:
+                    d.set(**{norm: _cell(src, line, row, i, header[i]).num()})
+            for norm, key in (("concurrency", ("concurrency", "")), ("input_tokens", ("isl", ""))):
+                if key in cols:
+                    d.set(**{norm: _cell(src, line, row, cols[key], header[cols[key]]).num()})
+            if ("num prompts", "") in cols:
+                d.set(num_requests=_cell(src, line, row, cols[("num prompts", "")], "Num Prompts").count())
+            if name in gpu_rows:
+                d.set(gpu_count=len(gpu_rows[name]))
+                d.flag(f"gpu_count from the GPU telemetry table ({len(gpu_rows[name])} GPU(s), "
+                       f"{memory.get(name, '?')} GB total memory; GPU model not recorded)")
+            d.flag("p99 statistics and averages only: GenAI-Perf analyze keeps no means or medians of latency")
+            out.runs.append(d.build())
+        return out

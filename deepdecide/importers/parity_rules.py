@@ -1,0 +1,312 @@
+"""Parity verdicts: the tolerance rules of formats/parity.md §4 ("app-default-v1").
+
+Every verdict carries its rule and the numbers it was decided with in ``ParityCheck.tolerance``
+(e.g. ``"eval_accuracy app-default-v1: pass if delta >= -max(2*SE_d, 0.005) = -0.0170 ..."``).
+Too few samples to decide is **inconclusive**, never a pass: an accuracy comparison whose
+2*SE of the difference exceeds 3 points cannot pass, a kernel or logit check without its
+sample count cannot pass, greedy matching across different stacks is reported, not gated.
+
+Standard errors come from the file when it has them; otherwise, for a proportion p over n
+samples, from the Agresti-Coull interval, sqrt(p~(1-p~)/(n+4)) with p~ = (pn+2)/(n+4), which
+stays honest at p = 0 or 1 where sqrt(p(1-p)/n) would claim certainty from 10 samples.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+
+from deepdecide.domain.evidence import ParityCheck, ParityKind, Verdict
+
+RULESET = "app-default-v1"
+UNDERPOWERED_2SE = 0.03  # 2*SE of the difference above this: the comparison cannot pass
+PUBLISHED_RTOL = 0.05
+LOGIT_MAX_ABS = 0.05
+MIN_PROMPTS = 5  # logits / greedy-match checks need at least this many prompts to pass
+JSON_VALIDITY_MIN = 0.99
+JSON_VALIDITY_MIN_N = 100
+COVERAGE_MAX_DROP = 0.01
+LONG_CONTEXT_NO_CLIFF = 0.9
+
+# lower is better for these metric names (lm-eval perplexities, error rates)
+LOWER_IS_BETTER = ("perplexity", "bits_per_byte", "byte_perplexity", "word_perplexity", "ter", "wer", "cer",
+                   "error", "invalid_rate", "calc_diff", "cos_diff", "max_abs", "max_rel", "mismatch")
+
+# kernel thresholds (parity.md §2.3): (metric, dtype, library) -> limit; "" matches any library
+KERNEL_LIMITS: dict[tuple[str, str, str], tuple[float, str]] = {
+    ("calc_diff", "fp8", ""): (1e-3, "DeepGEMM FP8 GEMM"),
+    ("calc_diff", "bf16", ""): (1e-5, "DeepGEMM BF16 GEMM"),
+    ("calc_diff", "fp4", ""): (1e-2, "DeepGEMM one FP4 operand"),
+    ("calc_diff", "fp4xfp4", ""): (2e-2, "DeepGEMM FP4 x FP4"),
+    ("calc_diff", "bf16", "deepep"): (5e-6, "DeepEP BF16 combine"),
+    ("calc_diff", "fp8", "deepep"): (9e-4, "DeepEP FP8 dispatch"),
+    ("cos_diff", "bf16", ""): (1e-5, "FlashMLA bf16"),
+    ("cos_diff", "fp16", ""): (1e-5, "FlashMLA fp16"),
+    ("cos_diff", "fp8", ""): (1e-4, "FlashMLA FP8 KV (vLLM port)"),
+    ("mismatch_ratio", "", ""): (1e-2, "TileLang max_mismatched_ratio"),
+    ("rel_mean_abs_err", "fp8", ""): (1e-3, "vLLM block-FP8 GEMM"),
+}
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Everything a verdict needs, beyond the ParityCheck fields."""
+
+    kind: ParityKind
+    metric: str = ""
+    value: float | None = None
+    reference_value: float | None = None
+    n: int | None = None
+    reference_n: int | None = None
+    stderr: float | None = None
+    reference_stderr: float | None = None
+    higher_is_better: bool | None = None
+    reference_published: bool = False
+    threshold: float | None = None
+    dtype: str = ""
+    library: str = ""
+    same_stack: bool | None = None
+
+
+def lower_is_better(metric: str) -> bool:
+    m = metric.lower().split(",")[0]
+    return any(word in m for word in LOWER_IS_BETTER)
+
+
+def proportion_se(p: float, n: int) -> float:
+    """Agresti-Coull standard error of a proportion (honest at p = 0 or 1)."""
+    p_adj = (p * n + 2.0) / (n + 4.0)
+    return math.sqrt(max(p_adj * (1 - p_adj), 0.0) / (n + 4.0))
+
+
+def wilson_lower(p: float, n: int, z: float = 1.6449) -> float:
+    """One-sided 95 % Wilson lower bound (vLLM's accuracy_gate.py)."""
+    denom = 1 + z * z / n
+    centre = p + z * z / (2 * n)
+    margin = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    return (centre - margin) / denom
+
+
+def _se(value: float, stderr: float | None, n: int | None) -> tuple[float | None, str]:
+    if stderr is not None and stderr > 0:
+        return stderr, "file"
+    if n and 0.0 <= value <= 1.0:
+        return proportion_se(value, n), f"Agresti-Coull from n={n}"
+    if stderr == 0 and n:
+        return None, ""
+    return None, ""
+
+
+def judge(c: Comparison) -> tuple[Verdict, str, float | None]:
+    """(verdict, rule text with its numbers, delta) for one comparison."""
+    kind = ParityKind(c.kind)
+    if c.value is None:
+        if c.reference_value is not None:
+            return Verdict.INCONCLUSIVE, "reference value only: no candidate measurement to judge", None
+        return Verdict.INCONCLUSIVE, "no value", None
+    if kind == ParityKind.KERNEL:
+        return _kernel(c)
+    if kind == ParityKind.LOGITS:
+        return _logits(c)
+    if kind == ParityKind.GREEDY_MATCH:
+        return _greedy(c)
+    if kind == ParityKind.STRUCTURED_OUTPUT:
+        metric = c.metric.lower()
+        if "correct_rate" in metric:
+            return (Verdict.INCONCLUSIVE, "vLLM correct_rate(%) only checks that output parses as JSON: "
+                    "not schema-compliance evidence (vLLM issue #55441)", None)
+        if "json_validity" in metric or "valid_json" in metric:
+            return _json_validity(c)
+        if "coverage" in metric:
+            return _coverage(c)
+    if c.reference_value is None:
+        return Verdict.INCONCLUSIVE, "no reference value to compare with", None
+    verdict, text, delta = (_published(c) if c.reference_published else _unpaired(c))
+    if kind == ParityKind.LONG_CONTEXT and verdict == Verdict.PASS and c.reference_value > 0:
+        floor = LONG_CONTEXT_NO_CLIFF * c.reference_value
+        if c.value < floor:
+            return Verdict.FAIL, text + f"; no-cliff rule: value {c.value:.4f} < 0.9 x reference = {floor:.4f}", delta
+        text += f"; no-cliff rule: value >= 0.9 x reference = {floor:.4f}"
+    return verdict, text, delta
+
+
+def _direction(c: Comparison) -> bool:
+    return (not lower_is_better(c.metric)) if c.higher_is_better is None else c.higher_is_better
+
+
+def _unpaired(c: Comparison) -> tuple[Verdict, str, float]:
+    assert c.value is not None and c.reference_value is not None
+    higher = _direction(c)
+    delta = c.value - c.reference_value
+    signed = delta if higher else -delta  # negative = worse
+    se_c, src_c = _se(c.value, c.stderr, c.n)
+    se_r, src_r = _se(c.reference_value, c.reference_stderr, c.reference_n)
+    head = f"{c.kind} {RULESET} (unpaired, {'higher' if higher else 'lower'} is better): delta = {delta:+.4f}"
+    if se_c is None or se_r is None:
+        which = " and ".join(w for w, s in (("candidate", se_c), ("reference", se_r)) if s is None)
+        return (Verdict.INCONCLUSIVE,
+                f"{head}; no standard error or sample count for the {which}: cannot tell drift from noise", delta)
+    se_d = math.hypot(se_c, se_r)
+    pass_limit = -max(2 * se_d, 0.005)
+    fail_limit = -max(3 * se_d, 0.02)
+    numbers = (f"SE_d = {se_d:.4f} (candidate {se_c:.4f} [{src_c}], reference {se_r:.4f} [{src_r}]); "
+               f"pass if delta >= -max(2*SE_d, 0.005) = {pass_limit:+.4f}; fail if delta < -max(3*SE_d, 0.02) = {fail_limit:+.4f}")
+    if signed < fail_limit:
+        return Verdict.FAIL, f"{head}; {numbers}", delta
+    if 2 * se_d > UNDERPOWERED_2SE:
+        return (Verdict.INCONCLUSIVE, f"{head}; {numbers}; underpowered: 2*SE_d = {2 * se_d:.4f} > "
+                f"{UNDERPOWERED_2SE} (too few samples; raise the eval's limit)", delta)
+    if signed >= pass_limit:
+        note = ""
+        if signed > max(3 * se_d, 0.02):
+            note = "; suspiciously better than the reference: check the eval configuration"
+        return Verdict.PASS, f"{head}; {numbers}{note}", delta
+    return Verdict.INCONCLUSIVE, f"{head}; {numbers}; between the pass and fail limits", delta
+
+
+def _published(c: Comparison) -> tuple[Verdict, str, float]:
+    assert c.value is not None and c.reference_value is not None
+    higher = _direction(c)
+    delta = c.value - c.reference_value
+    if higher:
+        threshold = c.reference_value * (1 - PUBLISHED_RTOL)
+        ok = c.value >= threshold
+        rule = f"value >= reference x (1 - {PUBLISHED_RTOL}) = {threshold:.4f}"
+    else:
+        threshold = c.reference_value * (1 + PUBLISHED_RTOL)
+        ok = c.value <= threshold
+        rule = f"value <= reference x (1 + {PUBLISHED_RTOL}) = {threshold:.4f}"
+    head = f"{c.kind} {RULESET} vs a published reference (one-sided): {rule}; value {c.value:.4f}, delta {delta:+.4f}"
+    if c.n and 0 <= c.value <= 1:
+        head += f"; Wilson 95 % lower bound {wilson_lower(c.value, c.n):.4f} (n={c.n})"
+    if not ok:
+        return Verdict.FAIL, head, delta
+    se_c, _ = _se(c.value, c.stderr, c.n)
+    if se_c is None:
+        return Verdict.INCONCLUSIVE, head + "; candidate sample count unknown: cannot pass", delta
+    if 2 * se_c > UNDERPOWERED_2SE:
+        return Verdict.INCONCLUSIVE, head + f"; underpowered: 2*SE = {2 * se_c:.4f} > {UNDERPOWERED_2SE}", delta
+    return (Verdict.PASS, head + "; warning: the published reference's sample count and eval configuration "
+            "are not verified (pass with warning)", delta)
+
+
+def _kernel(c: Comparison) -> tuple[Verdict, str, float | None]:
+    metric = c.metric.lower()
+    value = c.value
+    assert value is not None
+    if metric in ("bitwise_equal", "bitwise", "torch_equal"):
+        ok = value == 1.0
+        return (Verdict.PASS if ok else Verdict.FAIL,
+                f"kernel {RULESET}: bitwise equality required (value {value:g}; 1 = identical)", None)
+    limit, source = c.threshold, "user-given threshold"
+    if limit is None:
+        dtype = c.dtype.lower().replace("nvfp4", "fp4").replace("mxfp4", "fp4").replace("e4m3", "fp8")
+        for key in ((metric, dtype, c.library.lower()), (metric, dtype, ""), (metric, "", "")):
+            if key in KERNEL_LIMITS:
+                limit, source = KERNEL_LIMITS[key]
+                break
+    if limit is None:
+        return (Verdict.INCONCLUSIVE, f"kernel {RULESET}: no known threshold for metric {c.metric!r} dtype "
+                f"{c.dtype!r}; give one (threshold column)", None)
+    ok = value <= limit
+    return (Verdict.PASS if ok else Verdict.FAIL,
+            f"kernel {RULESET}: {c.metric} <= {limit:g} ({source}); value {value:.3g}", None)
+
+
+def _logits(c: Comparison) -> tuple[Verdict, str, float | None]:
+    value = c.value
+    assert value is not None
+    if "topk" in c.metric.lower() or "containment" in c.metric.lower():
+        ok = value >= 1.0
+        rule = f"logits {RULESET}: top-5 containment at the first divergence for 100 % of prompts (value {value:.4f})"
+        limit_ok = ok
+    else:
+        limit = c.threshold if c.threshold is not None else LOGIT_MAX_ABS
+        limit_ok = value <= limit
+        rule = f"logits {RULESET}: max |delta logprob| <= {limit:g} (SGLang prefill/decode tolerance); value {value:.4g}"
+    if not limit_ok:
+        return Verdict.FAIL, rule, None
+    if c.n is None or c.n < MIN_PROMPTS:
+        return Verdict.INCONCLUSIVE, rule + f"; needs >= {MIN_PROMPTS} prompts (n={c.n})", None
+    return Verdict.PASS, rule + f"; n={c.n} prompts", None
+
+
+def _greedy(c: Comparison) -> tuple[Verdict, str, float | None]:
+    value = c.value
+    assert value is not None
+    if not c.same_stack:
+        return (Verdict.INCONCLUSIVE, f"greedy_match {RULESET}: match rate {value:.4f} across different hardware or "
+                "runtimes is reported, not gated (see logits / eval_accuracy)", None)
+    rule = f"greedy_match {RULESET}: same stack, feature toggled: 100 % identical tokens required (value {value:.4f})"
+    if value < 1.0:
+        return Verdict.FAIL, rule, None
+    if c.n is None or c.n < MIN_PROMPTS:
+        return Verdict.INCONCLUSIVE, rule + f"; needs >= {MIN_PROMPTS} prompts (n={c.n})", None
+    return Verdict.PASS, rule + f"; n={c.n}", None
+
+
+def _json_validity(c: Comparison) -> tuple[Verdict, str, float | None]:
+    value = c.value
+    assert value is not None
+    rule = f"structured_output {RULESET}: json_validity >= {JSON_VALIDITY_MIN} with constrained decoding (value {value:.4f})"
+    if value < JSON_VALIDITY_MIN:
+        return Verdict.FAIL, rule, None
+    if c.n is None or c.n < JSON_VALIDITY_MIN_N:
+        return Verdict.INCONCLUSIVE, rule + f"; needs >= {JSON_VALIDITY_MIN_N} samples (n={c.n})", None
+    return Verdict.PASS, rule + f"; n={c.n}", None
+
+
+def _coverage(c: Comparison) -> tuple[Verdict, str, float | None]:
+    if c.reference_value is None:
+        return Verdict.INCONCLUSIVE, "structured_output coverage: no reference value to compare with", None
+    assert c.value is not None
+    delta = c.value - c.reference_value
+    ok = delta >= -COVERAGE_MAX_DROP
+    return (Verdict.PASS if ok else Verdict.FAIL,
+            f"structured_output {RULESET}: coverage delta >= -{COVERAGE_MAX_DROP} (delta {delta:+.4f})", delta)
+
+
+def apply(check: ParityCheck, comparison: Comparison) -> ParityCheck:
+    """The check with its verdict, rule text and delta filled in."""
+    verdict, text, delta = judge(comparison)
+    return replace(check, verdict=verdict, tolerance=text, delta=delta if delta is not None else check.delta)
+
+
+def is_reference_only(check: ParityCheck) -> bool:
+    return check.value is None and check.reference_value is not None
+
+
+def _key(check: ParityCheck) -> tuple[str, str, str]:
+    return (str(check.kind), check.task.strip().lower(), check.metric.strip().lower())
+
+
+def judge_against(candidates: Iterable[ParityCheck], references: Iterable[ParityCheck]) -> list[ParityCheck]:
+    """Judge each candidate check against the reference check with the same kind, task and metric.
+
+    A reference check that carries a measured ``value`` (another run's lm-eval results) is an
+    unpaired run-vs-run comparison; one that carries only ``reference_value`` (a CI baseline
+    YAML) is a published reference. Candidates without a match keep their verdict.
+    """
+    refs: dict[tuple[str, str, str], ParityCheck] = {}
+    for r in references:
+        refs.setdefault(_key(r), r)
+    out = []
+    for cand in candidates:
+        ref = refs.get(_key(cand))
+        if ref is None or cand.value is None:
+            out.append(cand)
+            continue
+        published = ref.value is None
+        ref_value = ref.reference_value if published else ref.value
+        comparison = Comparison(
+            kind=cand.kind, metric=cand.metric, value=cand.value, reference_value=ref_value,
+            n=cand.n, reference_n=ref.n, stderr=cand.stderr, reference_stderr=None if published else ref.stderr,
+            reference_published=published)
+        judged = apply(cand, comparison)
+        out.append(replace(
+            judged, reference_value=ref_value,
+            reference_runtime=ref.reference_runtime if published else ref.runtime,
+            reference_platform=ref.reference_platform if published else ref.platform,
+            source=f"{cand.source}; reference: {ref.source}"))
+    return out

@@ -1,0 +1,44 @@
+"""The illustrative sample evidence shipped in ``data/samples/evidence``: real tool formats
+(SGLang bench_serving JSONL) reconstructed from published figures, each with the context the
+files cannot hold (platform, GPU count, model) and the label saying what it is.
+
+``deepdecide import --samples --into WORKSPACE`` imports them; so does :func:`import_samples`.
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+
+import yaml
+
+from deepdecide.domain.errors import EvidenceImportError
+from deepdecide.importers.base import ImportContext
+from deepdecide.importers.registry import ImportResult, import_file
+
+
+def samples_dir() -> Path:
+    return Path(str(resources.files("deepdecide.data"))) / "samples" / "evidence"
+
+
+def sample_evidence() -> list[tuple[Path, ImportContext]]:
+    """(file, context with its label) for every sample evidence file in the manifest."""
+    manifest = samples_dir() / "manifest.yaml"
+    try:
+        doc = yaml.safe_load(manifest.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError) as exc:
+        raise EvidenceImportError(f"cannot be read: {exc}", file=str(manifest)) from None
+    out = []
+    for i, entry in enumerate(doc.get("files", []) if isinstance(doc, dict) else []):
+        if not isinstance(entry, dict) or "file" not in entry or not entry.get("label"):
+            raise EvidenceImportError("each entry needs a file and a label", file=str(manifest), path=f"files[{i}]")
+        out.append((samples_dir() / entry["file"], ImportContext(
+            runtime=str(entry.get("runtime", "")), platform=str(entry.get("platform", "")),
+            gpu_count=entry.get("gpus"), model=str(entry.get("model", "")),
+            quantization=str(entry.get("quantization", "")), label=str(entry["label"]))))
+    return out
+
+
+def import_samples() -> list[ImportResult]:
+    """Import every sample evidence file (what ``deepdecide import --samples`` adds)."""
+    return [import_file(path, ctx) for path, ctx in sample_evidence()]

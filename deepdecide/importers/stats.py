@@ -1,0 +1,96 @@
+"""Per-request arrays -> run statistics.
+
+Percentile method: linear interpolation between closest ranks (numpy's default, Hyndman & Fan
+type 7). It is what vLLM's and SGLang's benchmark clients call (``np.percentile``,
+``np.median``), so a statistic recomputed here equals the file's own when the arrays are
+complete. Definitions follow vLLM's ``calculate_metrics``: only successful requests count;
+TPOT = (e2e - ttft) / (output_len - 1) per request with output_len > 1; ITL pools every gap
+between streamed chunks over all successful requests.
+"""
+
+from __future__ import annotations
+
+from itertools import chain
+from typing import Any
+
+import numpy as np
+
+from deepdecide.importers.base import Node
+
+PERCENTILE_METHOD = "linear"
+STAT_PERCENTILES = (50.0, 90.0, 99.0)
+
+
+def summarize(values: np.ndarray) -> dict[str, float]:
+    """mean, p50, p90, p99 of a 1-D array (empty -> {})."""
+    if values.size == 0:
+        return {}
+    p50, p90, p99 = np.percentile(values, STAT_PERCENTILES, method=PERCENTILE_METHOD)
+    return {"mean": float(values.mean()), "p50": float(p50), "p90": float(p90), "p99": float(p99)}
+
+
+def numeric_array(node: Node, *, expected: int | None = None) -> np.ndarray:
+    """A flat list of numbers as float64; located error for anything else."""
+    values = node.list()
+    if expected is not None and len(values) != expected:
+        raise node.fail(f"expected {expected} values (one per request), got {len(values)}")
+    try:
+        array = np.fromiter(values, dtype=np.float64, count=len(values))
+    except (TypeError, ValueError, OverflowError):
+        raise node.fail("expected a list of numbers") from None
+    if not np.isfinite(array).all() or (array < 0).any():
+        raise node.fail("expected finite numbers >= 0")
+    return array
+
+
+def ragged_array(node: Node, *, expected: int) -> tuple[np.ndarray, np.ndarray]:
+    """A list of number lists (vLLM ``itls``) -> (flat float64 values, length of each list)."""
+    values = node.list()
+    if len(values) != expected:
+        raise node.fail(f"expected {expected} lists (one per request), got {len(values)}")
+    try:
+        lengths = np.fromiter(map(len, values), dtype=np.int64, count=len(values))
+        flat = np.fromiter(chain.from_iterable(values), dtype=np.float64, count=int(lengths.sum()))
+    except (TypeError, ValueError, OverflowError):
+        raise node.fail("expected a list of number lists") from None
+    if not np.isfinite(flat).all() or (flat < 0).any():
+        raise node.fail("expected finite numbers >= 0")
+    return flat, lengths
+
+
+def reduce_serving_arrays(record: Node, n_hint: int | None = None) -> dict[str, dict[str, float]] | None:
+    """Reduce vLLM / SGLang per-request arrays (seconds) to {metric: {stat: ms}}; None without arrays."""
+    if not (record.has("ttfts") and record.has("itls")):
+        return None
+    ttft_node = record["ttfts"]
+    n = len(ttft_node.list())
+    if n == 0:
+        return None
+    ttfts = numeric_array(ttft_node)
+    itl_flat, itl_lens = ragged_array(record["itls"], expected=n)
+    out_lens = numeric_array(record["output_lens"], expected=n) if record.has("output_lens") else None
+    success = np.ones(n, dtype=bool)
+    errors = record["errors"].value if record.has("errors") else None
+    if isinstance(errors, list) and len(errors) == n:
+        success = np.fromiter((not e for e in errors), dtype=bool, count=n)
+    elif out_lens is not None:
+        success = out_lens > 0
+    ends = np.cumsum(itl_lens)
+    cumulative = np.concatenate(([0.0], np.cumsum(itl_flat)))
+    decode_s = cumulative[ends] - cumulative[ends - itl_lens]
+    e2e_s = numeric_array(record["latencies"], expected=n) if record.has("latencies") else ttfts + decode_s
+    result: dict[str, dict[str, float]] = {}
+    result["ttft_ms"] = summarize(ttfts[success] * 1000.0)
+    result["e2e_ms"] = summarize(e2e_s[success] * 1000.0)
+    # pooled gaps of successful requests only
+    gaps = itl_flat if success.all() else itl_flat[np.repeat(success, itl_lens)]
+    result["itl_ms"] = summarize(gaps * 1000.0)
+    if out_lens is not None:
+        ok = success & (out_lens > 1)
+        tpot = (e2e_s[ok] - ttfts[ok]) / (out_lens[ok] - 1)
+        result["tpot_ms"] = summarize(tpot * 1000.0)
+    return {k: v for k, v in result.items() if v}
+
+
+def as_float_list(value: Any) -> bool:
+    return isinstance(value, list) and (not value or isinstance(value[0], (int, float)))

@@ -1,0 +1,101 @@
+"""``deepdecide inspect`` and ``deepdecide import``: normalized names, all-or-nothing per file,
+secrets never stored, illustrative samples labelled."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from deepdecide.cli.main import main
+from deepdecide.domain.evidence import BENCHMARK_FIELDS, PARITY_FIELDS
+from deepdecide.domain.workspace import DecisionRecord, Workspace
+from deepdecide.storage.files import load_workspace, save_workspace
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "importers"
+SWEEP = FIXTURES / "benchmarks/vllm/vllm_bench_sweep_serve_run0_opt125m.json"
+GSM8K = FIXTURES / "parity/lm_eval/v0.4.2_gsm8k_hf_Llama-3-8B-Instruct_A100.json"
+
+
+@pytest.fixture
+def workspace(tmp_path):
+    path = tmp_path / "ws.deepdecide.yaml"
+    save_workspace(Workspace(name="t", model="m", decision=DecisionRecord(id="d", title="t")), path)
+    return path
+
+
+def test_inspect_json_uses_exactly_the_normalized_names(capsys):
+    assert main(["inspect", str(SWEEP), str(GSM8K), "--json"]) == 0
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert set(rows[0]) == set(BENCHMARK_FIELDS) and rows[0]["tool"] == "vllm_serve"
+    assert rows[0]["ttft_ms_p50"] == json.loads(SWEEP.read_text())["median_ttft_ms"]
+    assert all(set(r) == set(PARITY_FIELDS) for r in rows[1:]) and rows[1]["verdict"] == "inconclusive"
+
+
+def test_inspect_text_and_reference(capsys):
+    ref = FIXTURES / "parity/vllm/buildkite_lm-eval_DeepSeek-V3.yaml"
+    assert main(["inspect", str(GSM8K), "--reference", str(ref)]) == 0
+    out = capsys.readouterr().out
+    assert "lm-evaluation-harness results JSON" in out and "rule:" in out and "published reference" in out
+
+
+def test_inspect_bad_file_exit_3(tmp_path, capsys):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"nope": 1}')
+    assert main(["inspect", str(bad), str(SWEEP)]) == 3
+    captured = capsys.readouterr()
+    assert "bad.json" in captured.err and "formats tried" in captured.err and "vllm" in captured.out.lower()
+
+
+def test_import_adds_files_all_or_nothing(workspace, tmp_path, capsys):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"date": "x", "backend": "vllm", "mean_ttft_ms": "slow"}')
+    code = main(["import", str(SWEEP), str(bad), "--into", str(workspace), "--runtime", "vllm",
+                 "--platform", "h100", "--gpus", "1"])
+    assert code == 3
+    assert "bad.json: mean_ttft_ms: expected a number" in capsys.readouterr().err
+    ws = load_workspace(workspace)
+    assert len(ws.evidence.files) == 1
+    ev = ws.evidence.files[0]
+    assert ev.provenance.file_name == SWEEP.name and ev.provenance.tool == "vllm_serve"
+    run = ev.runs[0]
+    assert run.runtime == "vllm" and run.platform == "h100" and run.gpu_count == 1 and run.missing_context == ()
+    assert run.output_tps_per_gpu == pytest.approx(run.output_throughput_tps)
+    # importing the same file again adds nothing
+    assert main(["import", str(SWEEP), "--into", str(workspace)]) == 0
+    assert len(load_workspace(workspace).evidence.files) == 1
+
+
+def test_secrets_are_never_stored(workspace, tmp_path, capsys):
+    rec = json.loads((FIXTURES / "benchmarks/sglang/sglang_0.5.5_bench_serving_gh200_qwen3b_c8.jsonl")
+                     .read_text().replace("Infinity", "null"))
+    rec["server_info"]["api_key"] = "sk-supersecret0123456789"
+    rec["tag"] = "run with hf_token=hf_abcdefghijklmnop123"
+    rec["hf_token"] = "hf_abcdefghijklmnop123"
+    path = tmp_path / "secret.jsonl"
+    path.write_text(json.dumps(rec) + "\n")
+    assert main(["import", str(path), "--into", str(workspace)]) == 0
+    assert main(["inspect", str(path), "--json"]) == 0
+    text = workspace.read_text() + capsys.readouterr().out
+    assert "supersecret" not in text and "hf_abcdefghijklmnop123" not in text
+    assert "[redacted]" in text
+
+
+def test_import_samples_are_labelled_illustrative(workspace):
+    assert main(["import", "--samples", "--into", str(workspace)]) == 0
+    ws = load_workspace(workspace)
+    assert len(ws.evidence.files) == 3
+    for f in ws.evidence.files:
+        assert "illustrative, reconstructed from published figures, not a measurement" in f.provenance.label
+        assert all("illustrative" in r.label for r in f.runs)
+    h100 = next(f for f in ws.evidence.files if "h100" in f.provenance.file_name)
+    peak = next(r for r in h100.runs if r.concurrency == 4096)
+    assert peak.total_throughput_tps == pytest.approx(2260 * 8)  # published total per GPU x 8
+    assert peak.output_throughput_tps == pytest.approx(2260 * 8 * 1024 / 9216)  # OSL share, not relabelled
+    assert peak.platform == "H100" and peak.gpu_count == 8 and peak.ttft_ms_p50 is None
+
+
+def test_usage_errors(workspace, capsys):
+    assert main(["import", "--into", str(workspace)]) == 2
+    assert main(["inspect", str(SWEEP), "--map", "oops"]) == 2

@@ -1,0 +1,122 @@
+"""Bad input: one EvidenceImportError per file naming the file, the place and the reason (and
+the formats tried); nothing else escapes."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from deepdecide.domain.errors import EvidenceImportError
+from deepdecide.importers import registry
+from deepdecide.importers.base import MAX_FILE_BYTES, ImportCancelled, ImportContext
+from deepdecide.importers.registry import import_bytes, import_file
+
+
+def error_for(name: str, data: bytes, context: ImportContext | None = None) -> EvidenceImportError:
+    with pytest.raises(EvidenceImportError) as info:
+        import_bytes(name, data, context)
+    return info.value
+
+
+def test_empty_file(tmp_path):
+    path = tmp_path / "empty.json"
+    path.write_bytes(b"")
+    with pytest.raises(EvidenceImportError) as info:
+        import_file(path)
+    assert "empty.json" in info.value.message and "empty" in info.value.reason
+    assert info.value.tried and "formats tried" in info.value.message
+
+
+def test_binary_file():
+    err = error_for("weights.bin", b"\x00\x01\x02PK\x03\x04" * 100)
+    assert "binary" in err.reason and err.file == "weights.bin"
+
+
+def test_non_utf8_text_names_the_line():
+    err = error_for("latin1.txt", "MLPerf Results Summary\nSUT name : caf\xe9\n".encode("latin-1"))
+    assert "not UTF-8" in err.reason and err.line == 2
+
+
+def test_truncated_json_names_the_line():
+    text = json.dumps({"date": "20250101-000000", "backend": "vllm", "mean_ttft_ms": 1.0}, indent=2)
+    err = error_for("cut.json", text[:-20].encode())
+    assert err.line is not None and "JSON" in err.reason
+
+
+def test_wrong_type_names_the_key_path():
+    bad = {"date": "x", "backend": "vllm", "mean_ttft_ms": "fast", "completed": 3}
+    err = error_for("wrong.json", json.dumps(bad).encode())
+    assert err.path == "mean_ttft_ms" and "expected a number" in err.reason
+    assert "wrong.json: mean_ttft_ms: expected a number" in err.message
+
+
+def test_jsonl_error_names_the_line():
+    good = {"date": "x", "backend": "vllm", "mean_ttft_ms": 1.0, "completed": 2}
+    bad = dict(good, completed=-4)
+    data = (json.dumps(good) + "\n" + json.dumps(good) + "\n" + json.dumps(bad) + "\n").encode()
+    err = error_for("runs.json", data)
+    assert err.line == 3 and err.path == "completed"
+
+
+@pytest.mark.parametrize("value", ["1e999", "123456789012345678901234567890", "-5", "1.5"])
+def test_huge_or_impossible_counts(value):
+    data = ('{"date": "x", "backend": "vllm", "mean_ttft_ms": 1.0, "completed": ' + value + "}").encode()
+    err = error_for("huge.json", data)
+    assert err.path == "completed"
+
+
+def test_huge_latency_is_refused():
+    err = error_for("huge.json", b'{"date": "x", "backend": "vllm", "mean_ttft_ms": 1e999}')
+    assert err.path == "mean_ttft_ms" and "finite" in err.reason
+
+
+def test_unknown_format_lists_formats_and_keys():
+    err = error_for("mystery.json", b'{"hello": 1, "world": [1, 2]}')
+    assert "not recognised" in err.reason and "hello" in err.reason
+    assert len(err.tried) == len(registry.IMPORTERS)
+    assert "vLLM" in err.message and "AIPerf" in err.message
+
+
+def test_file_above_the_limit_is_refused_before_reading(tmp_path):
+    path = tmp_path / "huge.json"
+    with open(path, "wb") as fh:  # sparse: no disk space is used
+        fh.truncate(2 * 1024**3)
+    assert os.path.getsize(path) > MAX_FILE_BYTES
+    with pytest.raises(EvidenceImportError) as info:
+        import_file(path)
+    assert "huge.json" in info.value.message and "MiB" in info.value.reason and "refused" in info.value.reason
+
+
+def test_directory_and_missing_file(tmp_path):
+    with pytest.raises(EvidenceImportError, match="directory"):
+        import_file(tmp_path)
+    with pytest.raises(EvidenceImportError, match="cannot be read"):
+        import_file(tmp_path / "nope.json")
+
+
+def test_recognised_but_empty_content():
+    err = error_for("niah.json", b"[]")
+    assert "not recognised" in err.reason or "no runs" in err.reason
+
+
+def test_generic_csv_mapping_errors():
+    data = b"name,lat\r\nA,12\r\n"
+    ctx = ImportContext(csv_mapping=(("ttft_ms_p50", "latency"),))
+    err = error_for("mine.csv", data, ctx)
+    assert "latency" in err.reason and err.line == 1
+    ctx = ImportContext(csv_mapping=(("ttft_ms_p50", "lat"), ("label", "name")), csv_units=(("ttft_ms_p50", "s"),))
+    run = import_bytes("mine.csv", data, ctx).evidence.runs[0]
+    assert run.ttft_ms_p50 == 12000.0 and run.label == "A" and run.tool == "generic_csv"
+    err = error_for("mine.csv", b"name,lat\r\nA,fast\r\n", ctx)
+    assert err.line == 2 and "'lat'" in err.path
+
+
+def test_progress_and_cancel(fixture_path):
+    path = fixture_path("benchmarks/vllm/vllm_serving_l40s_append_multi.jsonl")
+    seen: list[float] = []
+    import_file(path, progress=seen.append)
+    assert seen[0] == 0.0 and seen[-1] == 1.0 and seen == sorted(seen)
+    with pytest.raises(ImportCancelled):
+        import_file(path, cancel=lambda: True)
