@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-APP_ID = "io.github.deepdecide.DeepDecide"
+from deepdecide import APP_ID  # the one application id (desktop file, metainfo, macOS bundle)
 
 
 def create_app(argv: Sequence[str] | None = None) -> Any:

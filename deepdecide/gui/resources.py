@@ -11,7 +11,7 @@ def resource_root() -> Path:
 
 
 def resource_path(*parts: str) -> Path:
-    """Path of a packaged resource, e.g. ``resource_path("icons", "deepdecide.svg")``."""
+    """Path of a packaged resource, e.g. ``resource_path("icons", "light", "index.theme")``."""
     return resource_root().joinpath(*parts)
 
 
@@ -35,5 +35,7 @@ def register_icon_themes() -> None:
 def app_icon():
     from PySide6.QtGui import QIcon
 
-    path = resource_path("icons", "deepdecide.svg")
+    from deepdecide import APP_ID
+
+    path = resource_path("icons", f"{APP_ID}.svg")  # the same file is the desktop's icon (packaging/linux)
     return QIcon(str(path)) if path.exists() else QIcon()

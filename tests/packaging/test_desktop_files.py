@@ -105,6 +105,11 @@ def test_one_app_id_everywhere():
     assert FLATPAK_FILE.name == f"{APP_ID}.yml" and manifest["app-id"] == APP_ID
     assert re.search(rf'^#define AppId "{re.escape(APP_ID)}"$', INNO_FILE.read_text(encoding="utf-8"), re.M)
     assert f"APP_ID={APP_ID}\n" in INSTALL_SCRIPT.read_text(encoding="utf-8")
+    # the GUI sets it as the desktop file name (Wayland app id) and uses the same icon file
+    from deepdecide.gui import app, resources
+
+    assert app.APP_ID is APP_ID
+    assert resources.resource_path("icons", f"{APP_ID}.svg").read_bytes() == ICON_FILE.read_bytes()
     # the spec takes the id (and the version) from the package instead of repeating them
     spec = SPEC_FILE.read_text(encoding="utf-8")
     assert "from deepdecide import APP_ID" in spec and APP_ID not in spec
