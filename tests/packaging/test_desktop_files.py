@@ -80,6 +80,13 @@ def test_metainfo_has_captioned_screenshots_on_the_repository():
     assert ["docs", "screenshots", "compare.png"] in images
 
 
+def test_metainfo_urls_are_the_projects():
+    urls = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["urls"]
+    root = metainfo()
+    assert root.findtext("url[@type='homepage']") == urls["Homepage"] == REPOSITORY
+    assert root.findtext("url[@type='bugtracker']") == urls["Issues"]
+
+
 def test_metainfo_newest_release_is_the_package_version():
     releases = metainfo().findall("releases/release")
     assert releases, "metainfo lists no release"
