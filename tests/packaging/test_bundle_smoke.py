@@ -101,6 +101,17 @@ def test_bundled_gui_starts_offscreen(bundle, tmp_path):
     assert "Traceback" not in stderr, stderr
 
 
+def test_bundled_gui_opens_a_workspace_given_alone(bundle, tmp_path):
+    """How a file manager or macOS Finder hands over a document: the file as the only argument."""
+    sample = next((bundle / "_internal" / "deepdecide" / "data" / "samples").glob("*.deepdecide.yaml"))
+    copy = tmp_path / "mine.deepdecide.yaml"
+    copy.write_bytes(sample.read_bytes())
+    env = headless_env() | {"QT_QPA_PLATFORM": "offscreen"}
+    alive, stderr = stays_up([str(bundle / "deepdecide"), str(copy)], 6, cwd=tmp_path, env=env)
+    assert alive, stderr
+    assert "Traceback" not in stderr, stderr
+
+
 def test_bundle_without_display_explains_instead_of_crashing(bundle, tmp_path):
     result = bundled(bundle, cwd=tmp_path)
     assert result.returncode == 4

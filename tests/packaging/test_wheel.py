@@ -42,6 +42,17 @@ def test_wheel_ships_every_data_and_resource_file(wheel_names, folder):
     assert expected - wheel_names == set()
 
 
+def test_wheel_ships_every_module(wheel_names):
+    """Each subpackage must be listed in pyproject's [tool.setuptools] packages: a missing one
+    installs without error and fails only when the code imports it."""
+    source = ROOT / "deepdecide"
+    expected = {
+        f"deepdecide/{path.relative_to(source).as_posix()}"
+        for path in source.rglob("*.py") if "__pycache__" not in path.parts
+    }
+    assert expected - wheel_names == set()
+
+
 def test_wheel_has_the_app_icon_and_the_sample_workspace(wheel_names):
     from deepdecide.storage.files import data_root, sample_workspace_path
 
