@@ -101,6 +101,18 @@ def test_bundled_gui_starts_offscreen(bundle, tmp_path):
     assert "Traceback" not in stderr, stderr
 
 
+def test_bundled_gui_paints_its_first_frame_quickly(bundle, tmp_path):
+    """The start-up benchmark hook of deepdecide.gui.app: quit once the first frame is painted."""
+    env = headless_env() | {"QT_QPA_PLATFORM": "offscreen", "DEEPDECIDE_EXIT_AFTER_PAINT": "1"}
+    start = time.monotonic()
+    result = bundled(bundle, cwd=tmp_path, env=env)
+    elapsed = time.monotonic() - start
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    print(f"\nbundled GUI start to first frame: {elapsed:.2f} s")
+    assert elapsed < 15
+
+
 def test_bundled_gui_opens_a_workspace_given_alone(bundle, tmp_path):
     """How a file manager or macOS Finder hands over a document: the file as the only argument."""
     sample = next((bundle / "_internal" / "deepdecide" / "data" / "samples").glob("*.deepdecide.yaml"))
