@@ -30,10 +30,7 @@ def money(value: float | None, currency: str = "USD") -> str:
 def number(value: float | None, unit: str = "", digits: int = 3) -> str:
     if value is None:
         return DASH
-    if abs(value) >= 10 ** digits:
-        text = f"{value:,.0f}"
-    else:
-        text = f"{value:.{digits}g}"
+    text = f"{value:,.0f}" if abs(value) >= 10 ** digits else f"{value:.{digits}g}"
     return f"{text} {unit}".strip()
 
 

@@ -284,8 +284,12 @@ class ComparePage(Page):
     def showEvent(self, event: Any) -> None:  # noqa: N802
         if self._mc is None:
             self._mc = self.document.monte_carlo()
-            self._mc.result_ready.connect(lambda _r: self.refresh_monte_carlo() if self.isVisible() else None)
+            self._mc.result_ready.connect(self._on_monte_carlo)
         super().showEvent(event)
+
+    def _on_monte_carlo(self, _result: Any) -> None:
+        if self.isVisible():
+            self.refresh_monte_carlo()
 
     # inputs ------------------------------------------------------------------------------
     def _slo_changed(self, key: str) -> None:

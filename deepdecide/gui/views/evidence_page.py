@@ -201,11 +201,11 @@ class EvidencePage(Page):
         ws = self.document.workspace
         df = self._frame
         if len(df):
-            df = df.assign(_group=[group_name(ws, r, p) for r, p in zip(df["runtime"], df["platform"], strict=True)])
+            df = df.assign(group_=[group_name(ws, r, p) for r, p in zip(df["runtime"], df["platform"], strict=True)])
             chosen = self.group_filter.currentData()
             if chosen:
-                df = df[df["_group"] == chosen]
-        shown = df.drop(columns=["_group"]) if "_group" in df.columns else df
+                df = df[df["group_"] == chosen]
+        shown = df.drop(columns=["group_"]) if "group_" in df.columns else df
         self.table.headers = {c: c for c in shown.columns}
         self.table.set_frame(shown)
         self.table_view.resizeColumnsToContents()
@@ -222,7 +222,7 @@ class EvidencePage(Page):
         tpot: dict[str, list[Any]] = {}
         if len(df):
             for row in df.itertuples(index=False):
-                g = row._group
+                g = row.group_
                 x, y = getattr(row, "interactivity_tps_per_user", None), getattr(row, "output_tps_per_gpu", None)
                 if _num(x) and _num(y):
                     tput.setdefault(g, []).append((float(x), float(y)))

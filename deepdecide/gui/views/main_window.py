@@ -112,9 +112,9 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.cancel_button)
 
         self._build_actions()
-        document.undo_stack.cleanChanged.connect(lambda clean: self.setWindowModified(not clean))
-        document.path_changed.connect(lambda _p: self._update_title())
-        document.changed.connect(lambda _w: self._update_title())
+        document.undo_stack.cleanChanged.connect(self._update_title)
+        document.path_changed.connect(self._update_title)
+        document.changed.connect(self._update_title)
         self._update_title()
 
         self.autosave_timer = QTimer(self)
@@ -272,7 +272,7 @@ class MainWindow(QMainWindow):
             empty.setEnabled(False)
             self.recent_menu.addAction(empty)
 
-    def _update_title(self) -> None:
+    def _update_title(self, *_args: Any) -> None:
         ws = self.document.workspace
         name = self.document.display_name or _tr("untitled")
         self.setWindowTitle(f"{name}[*] — {ws.decision.title} — deepdecide")

@@ -176,8 +176,12 @@ class OverviewPage(Page):
     def showEvent(self, event: Any) -> None:  # noqa: N802
         if self._mc is None:
             self._mc = self.document.monte_carlo()
-            self._mc.result_ready.connect(lambda _r: self.refresh() if self.isVisible() else None)
+            self._mc.result_ready.connect(self._on_monte_carlo)
         super().showEvent(event)
+
+    def _on_monte_carlo(self, _result: Any) -> None:
+        if self.isVisible():
+            self.refresh()
 
     def changeEvent(self, event: Any) -> None:  # noqa: N802
         from PySide6.QtCore import QEvent
