@@ -230,3 +230,28 @@ def test_machine_check_panel_reads_nvidia_smi(make_window, interaction, tmp_path
     panel.error.connect(lambda exc: interaction.errors.append(("x", exc)))
     assert not panel.read_file(str(bad))
     assert "nvidia_smi_log" in interaction.errors[-1][1].message
+
+
+def test_export_pdf_in_the_background(make_window, qtbot, interaction, tmp_path):
+    window = make_window()
+    target = tmp_path / "record.pdf"
+    interaction.pdf_path = str(target)
+    window.show_page("decision")
+    window.page("decision").export_button.click()
+    task = window.tasks.current
+    assert task is not None
+    with qtbot.waitSignal(task.signals.finished, timeout=60000):
+        pass
+    assert not interaction.errors
+    assert target.read_bytes().startswith(b"%PDF")
+    assert "record.pdf" in window.status_label.text()
+
+
+def test_export_pdf_to_a_missing_folder_reports_and_writes_nothing(make_window, qtbot, interaction, tmp_path):
+    window = make_window()
+    target = tmp_path / "no such folder" / "record.pdf"
+    interaction.pdf_path = str(target)
+    window.export_pdf()
+    qtbot.waitUntil(lambda: bool(interaction.errors), timeout=60000)
+    assert "does not exist" in str(interaction.errors[0][1])
+    assert not target.exists()
