@@ -255,3 +255,36 @@ def test_export_pdf_to_a_missing_folder_reports_and_writes_nothing(make_window, 
     qtbot.waitUntil(lambda: bool(interaction.errors), timeout=60000)
     assert "does not exist" in str(interaction.errors[0][1])
     assert not target.exists()
+
+
+def test_parity_verdicts_are_visibly_different(make_window, qtbot):
+    """pass / fail / inconclusive get different text and colours, with the rule and numbers on hover."""
+    from dataclasses import replace
+
+    from deepdecide.domain.edits import InsertEvidenceFile
+    from deepdecide.domain.evidence import EvidenceFile, ParityCheck, ParityKind, Provenance, Verdict
+    from deepdecide.gui.models.records import MeaningRole
+
+    window = make_window()
+    ws = window.document.workspace
+    option = ws.options[0]
+    base = ParityCheck(ParityKind.GREEDY_MATCH, option.runtime, option.platform, "vllm", "nv-h100", "gsm8k",
+                       "exact_match", 0.81, 0.80, 0.01, 500, 0.018, "|delta| <= max(0.02, 2*stderr), n >= 200",
+                       Verdict.PASS, "unit test")
+    checks = (base, replace(base, kind=ParityKind.LOGITS, verdict=Verdict.FAIL, delta=0.2),
+              replace(base, kind=ParityKind.KERNEL, verdict=Verdict.INCONCLUSIVE, n=20))
+    f = EvidenceFile(Provenance("parity.json", 1, "0" * 64, "unit"), parity=checks)
+    window.document.edit(InsertEvidenceFile(f), "parity")
+    page = window.show_page("parity")
+    kinds = list(ParityKind)
+    cells = {k: page.grid.index(0, 1 + kinds.index(k)) for k in (ParityKind.GREEDY_MATCH, ParityKind.LOGITS,
+                                                                  ParityKind.KERNEL)}
+    texts = {k: i.data() for k, i in cells.items()}
+    meanings = {k: i.data(MeaningRole) for k, i in cells.items()}
+    colours = {k: i.data(Qt.ItemDataRole.BackgroundRole).name() for k, i in cells.items()}
+    assert meanings == {ParityKind.GREEDY_MATCH: "pass", ParityKind.LOGITS: "fail", ParityKind.KERNEL: "inconclusive"}
+    assert len(set(texts.values())) == 3 and len(set(colours.values())) == 3
+    tip = cells[ParityKind.GREEDY_MATCH].data(Qt.ItemDataRole.ToolTipRole)
+    assert "2*stderr" in tip and "0.81" in tip and "n = 500" in tip
+    page._cell_clicked(cells[ParityKind.LOGITS])
+    assert page.detail.rowCount() == 1

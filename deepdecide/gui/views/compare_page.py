@@ -383,7 +383,7 @@ class ComparePage(Page):
         if self.mc_chart is None:
             from deepdecide.gui.widgets.charts import DistributionChart
 
-            self.mc_chart = DistributionChart(title=self.tr("$/M tokens, P10–P90 (dot: P50)"))
+            self.mc_chart = DistributionChart(title=self.tr("$/M tokens: P10–P90, dot P50"))
             self.mc_layout.addWidget(self.mc_chart, 1)
         ws = self.document.workspace
         currency = ws.assumptions.currency

@@ -239,6 +239,8 @@ class EvidencePage(Page):
         elif slo.tpot_p99_ms:
             slo_x = 1000.0 / slo.tpot_p99_ms
             slo_label = fmt(self.tr("SLO bound 1000 / TPOT p99 %1 ms"), f"{slo.tpot_p99_ms:g}")
+        self.without_concurrency = int(sum(1 for row in df.itertuples(index=False)
+                                           if not _num(getattr(row, "concurrency", None)))) if len(df) else 0
         n = self.throughput.set_groups(tput, slo_x, slo_label, self.tr("Pareto front"))
         self.ttft.set_groups(ttft, slo.ttft_p99_ms, fmt(self.tr("SLO p99 ≤ %1 ms"), f"{slo.ttft_p99_ms or 0:g}"))
         self.tpot.set_groups(tpot, slo.tpot_p99_ms, fmt(self.tr("SLO p99 ≤ %1 ms"), f"{slo.tpot_p99_ms or 0:g}"))
@@ -247,10 +249,13 @@ class EvidencePage(Page):
             self.chart_note.setText(self.tr("No runs with throughput and TPOT yet: import benchmark results "
                                             "(File ▸ Import evidence, or drop files on the window)."))
         else:
-            self.chart_note.setText(self.tr("Each point is one run. The line through a group's points is its "
-                                            "Pareto front (no other run of the group is better on both axes). "
-                                            "Right of the red line meets the interactivity SLO. Latency: solid = "
-                                            "p50, dashed = p99."))
+            text = self.tr("Each point is one run. The line through a group's points is its Pareto front (no other "
+                           "run of the group is better on both axes). Right of the red line meets the interactivity "
+                           "SLO. Latency: solid = p50, dashed = p99.")
+            if self.without_concurrency:
+                text += " " + fmt(self.tr("%1 runs were driven by request rate, not concurrency, and are not in "
+                                          "the latency charts."), self.without_concurrency)
+            self.chart_note.setText(text)
 
 
 def _num(v: Any) -> bool:

@@ -244,7 +244,25 @@ class MainWindow(QMainWindow):
         tb = self.addToolBar(_tr("Main"))
         tb.setObjectName("main_toolbar")
         tb.setMovable(False)
-        tb.addActions([self.act_open, self.act_save, self.act_import, self.act_undo, self.act_redo, self.act_export])
+        # toolbar buttons keep short labels; the menu actions say what will be undone
+        stack = self.document.undo_stack
+        self.tb_undo = self._action(_tr("Undo"), stack.undo, None, "edit-undo")
+        self.tb_redo = self._action(_tr("Redo"), stack.redo, None, "edit-redo")
+        self.tb_undo.setEnabled(stack.canUndo())
+        self.tb_redo.setEnabled(stack.canRedo())
+        stack.indexChanged.connect(self._update_undo_buttons)
+        tb.addActions([self.act_open, self.act_save, self.act_import, self.tb_undo, self.tb_redo, self.act_export])
+
+    def _update_undo_buttons(self, *_args: Any) -> None:
+        import shiboken6
+
+        stack = self.document.undo_stack
+        if not (shiboken6.isValid(stack) and shiboken6.isValid(self.tb_undo)):
+            return  # the document is being torn down
+        self.tb_undo.setEnabled(stack.canUndo())
+        self.tb_redo.setEnabled(stack.canRedo())
+        self.tb_undo.setToolTip(fmt(_tr("Undo %1"), stack.undoText()) if stack.canUndo() else _tr("Undo"))
+        self.tb_redo.setToolTip(fmt(_tr("Redo %1"), stack.redoText()) if stack.canRedo() else _tr("Redo"))
 
     def set_theme(self, choice: str) -> None:
         self.prefs.set("theme", choice)

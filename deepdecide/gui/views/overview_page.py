@@ -43,7 +43,10 @@ class OptionCard(QFrame):
         self.rank.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
         self.subtitle = QLabel()
         self.subtitle.setWordWrap(True)
-        self.subtitle.setEnabled(False)
+        font = self.subtitle.font()
+        font.setPointSizeF(font.pointSizeF() * 0.9)
+        font.setItalic(True)
+        self.subtitle.setFont(font)
         self.badge = _chip("", "")
         self.levels = {name: _chip(label, "") for name, label in level_names().items()}
         self.values: dict[str, QLabel] = {}

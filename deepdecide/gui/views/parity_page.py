@@ -61,7 +61,7 @@ def check_line(c: ParityCheck) -> str:
 
 
 class ParityPage(Page):
-    """Grid of verdicts (kinds x options) and the checks behind the selected cell."""
+    """Grid of verdicts (options x check kinds) and the checks behind the selected cell."""
 
     def __init__(self, document: WorkspaceDocument, parent: QWidget | None = None):
         super().__init__(document, parent)
@@ -100,6 +100,7 @@ class ParityPage(Page):
         layout.addWidget(self.note)
         layout.addWidget(split, 1)
         self._options: tuple[Option, ...] = ()
+        self._key: Any = None
 
     def title(self) -> str:
         return self.tr("Parity")
@@ -107,28 +108,32 @@ class ParityPage(Page):
     def refresh(self) -> None:
         ws = self.document.workspace
         required = set(ws.required_parity)
-        if ws.options != self._options:
+        key = (ws.options, tuple(ws.required_parity))
+        if key != self._key:
+            self._key = key
             self._options = ws.options
-            cols = [Column(self.tr("Check"), lambda k: kind_label(k) + (" *" if k in required else ""),
-                           tooltip=lambda k: self.tr("* required before an option counts as correct")
-                           if k in required else "")]
-            for o in ws.options:
-                def verdict(k: ParityKind, o: Option = o) -> str:
+            cols = [Column(self.tr("Option"), lambda o: o.name,
+                           tooltip=lambda o: f"{o.name}<br>{o.runtime} / {o.platform}")]
+            for k in ParityKind:
+                def verdict(o: Option, k: ParityKind = k) -> str:
                     return combined_verdict(checks_for(self.document.workspace, o, k))
 
-                def tip(k: ParityKind, o: Option = o) -> str:
+                def tip(o: Option, k: ParityKind = k) -> str:
                     checks = checks_for(self.document.workspace, o, k)
                     head = f"<b>{o.name}</b> — {kind_label(k)}"
                     if not checks:
                         return head + "<br>" + self.tr("No check of this kind on this exact runtime and platform.")
                     return head + "<br>" + "<br>".join(check_line(c) for c in checks)
 
-                cols.append(Column(o.name, verdict, display=verdict_label, meaning=verdict, tooltip=tip,
-                                   header_tip=f"{o.runtime} / {o.platform}"))
+                title = kind_label(k) + (" *" if k in required else "")
+                cols.append(Column(title, verdict, display=verdict_label, meaning=verdict, tooltip=tip,
+                                   header_tip=self.tr("* required before an option counts as correct")
+                                   if k in required else ""))
             self.grid.set_columns(cols)
-        self.grid.set_rows(list(ParityKind))
-        self.grid.dataChanged.emit(self.grid.index(0, 0),
-                                   self.grid.index(self.grid.rowCount() - 1, self.grid.columnCount() - 1))
+        self.grid.set_rows(list(ws.options))
+        if self.grid.rowCount():
+            self.grid.dataChanged.emit(self.grid.index(0, 0),
+                                       self.grid.index(self.grid.rowCount() - 1, self.grid.columnCount() - 1))
         self.grid_view.resizeColumnsToContents()
         n = len(ws.evidence.parity)
         self.note.setText(fmt(self.tr("%1 parity checks imported. A verdict needs the option's exact runtime and "
@@ -139,8 +144,8 @@ class ParityPage(Page):
     def _cell_clicked(self, index: Any) -> None:
         if index.column() == 0:
             return
-        option = self._options[index.column() - 1]
-        kind = list(ParityKind)[index.row()]
+        option = self._options[index.row()]
+        kind = list(ParityKind)[index.column() - 1]
         self._show_detail(option, kind)
 
     def _show_detail(self, option: Option | None, kind: ParityKind | None) -> None:

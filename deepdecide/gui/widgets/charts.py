@@ -83,7 +83,7 @@ class ThemedPlot(pg.PlotWidget):
         pen = pg.mkPen(color, width=2, style=Qt.PenStyle.DashLine)
         line = pg.InfiniteLine(pos=value, angle=90 if vertical else 0, pen=pen, movable=False)
         self.addItem(line)
-        text = pg.TextItem(label, color=color, anchor=(1.05, 0) if vertical else (0, 1.1))
+        text = pg.TextItem(label, color=color, anchor=(-0.05, 0) if vertical else (0, 1.1))
         text.setPos(value, 0) if vertical else text.setPos(0, value)
         self.addItem(text, ignoreBounds=True)
         self._slo_text = (text, vertical, value)
