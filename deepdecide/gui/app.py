@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-APP_ID = "io.github.deepdecide.DeepDecide"
+from deepdecide.gui.resources import APP_ID
 
 
 def create_app(argv: Sequence[str] | None = None) -> Any:
@@ -83,7 +83,10 @@ def build_window(argv: Sequence[str] = (), *, settings_path: str | os.PathLike[s
 
 def _after_show(window: Any) -> None:
     if window._startup_error is not None:
-        window.interaction.show_error(window.tr("Cannot open the workspace"), window._startup_error)
+        from PySide6.QtCore import QCoreApplication
+
+        window.interaction.show_error(QCoreApplication.translate("MainWindow", "Cannot open the workspace"),
+                                      window._startup_error)
     if window._offer_recovery:
         window.offer_recovery()
 

@@ -4,13 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("Formatting", text)
-
-
 DASH = "—"
 
 

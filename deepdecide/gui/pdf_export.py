@@ -14,10 +14,6 @@ if TYPE_CHECKING:
     from deepdecide.gui.views.main_window import MainWindow
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("PdfExport", text)
-
-
 def suggested_name(window: MainWindow) -> str:
     d = window.document.workspace.decision
     stem = "".join(c if c.isalnum() or c in "-_." else "-" for c in (d.id or "decision-record"))
@@ -40,18 +36,18 @@ def export_pdf(window: MainWindow, path: str | None = None) -> Task | None:
 
     task = Task(work)
     name = Path(path).name
-    task.signals.progress_changed.connect(lambda v: window.set_busy(fmt(_tr("Writing %1…"), name), v))
-    task.signals.finished.connect(lambda p: window.set_busy(fmt(_tr("Wrote the decision record %1"), p), None))
-    task.signals.cancelled.connect(lambda: window.set_busy(_tr("Export cancelled; nothing was written."), None))
+    task.signals.progress_changed.connect(lambda v: window.set_busy(fmt(QCoreApplication.translate("PdfExport", "Writing %1…"), name), v))
+    task.signals.finished.connect(lambda p: window.set_busy(fmt(QCoreApplication.translate("PdfExport", "Wrote the decision record %1"), p), None))
+    task.signals.cancelled.connect(lambda: window.set_busy(QCoreApplication.translate("PdfExport", "Export cancelled; nothing was written."), None))
 
     def failed(exc: BaseException) -> None:
         if type(exc).__name__ == "Cancelled":
-            window.set_busy(_tr("Export cancelled; nothing was written."), None)
+            window.set_busy(QCoreApplication.translate("PdfExport", "Export cancelled; nothing was written."), None)
             return
-        window.set_busy(_tr("Export failed; nothing was written."), None)
-        window.interaction.show_error(_tr("Cannot export the decision record"), exc)
+        window.set_busy(QCoreApplication.translate("PdfExport", "Export failed; nothing was written."), None)
+        window.interaction.show_error(QCoreApplication.translate("PdfExport", "Cannot export the decision record"), exc)
 
     task.signals.failed.connect(failed)
-    window.set_busy(fmt(_tr("Writing %1…"), name), 0.0)
+    window.set_busy(fmt(QCoreApplication.translate("PdfExport", "Writing %1…"), name), 0.0)
     window.tasks.start(task)
     return task

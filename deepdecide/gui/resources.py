@@ -32,8 +32,12 @@ def register_icon_themes() -> None:
     QIcon.setFallbackThemeName("light")
 
 
+APP_ID = "io.github.deepdecide.DeepDecide"
+
+
 def app_icon():
+    """The application icon (the packaged SVG named after the app id), or an empty icon."""
     from PySide6.QtGui import QIcon
 
-    path = resource_path("icons", "deepdecide.svg")
+    path = resource_path("icons", f"{APP_ID}.svg")
     return QIcon(str(path)) if path.exists() else QIcon()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QCoreApplication, Qt, QTimer
 from PySide6.QtWidgets import (
     QDoubleSpinBox,
     QFormLayout,
@@ -74,7 +74,7 @@ class WeightSlider(QWidget):
         # one drag (press .. release) is one undo step; each keyboard step is its own
         key = ("weight", self.criterion, self.session) if self.slider.isSliderDown() else None
         self.page.document.edit(SetWeight(self.criterion, weight),
-                                fmt(self.page.tr("Weight of %1"), self.label.text()), key)
+                                fmt(QCoreApplication.translate("ComparePage", "Weight of %1"), self.label.text()), key)
 
     def show_weight(self, weight: float, share: float | None) -> None:
         self.slider.setValue(round(weight * SLIDER_SCALE))

@@ -17,20 +17,16 @@ from deepdecide.gui.views.page import Page, make_table
 NO_EVIDENCE = "none"
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("ParityPage", text)
-
-
 def verdict_label(verdict: str) -> str:
-    return {Verdict.PASS.value: _tr("✔ pass"), Verdict.FAIL.value: _tr("✘ fail"),
-            Verdict.INCONCLUSIVE.value: _tr("? inconclusive"), NO_EVIDENCE: _tr("— no evidence")}[verdict]
+    return {Verdict.PASS.value: QCoreApplication.translate("ParityPage", "✔ pass"), Verdict.FAIL.value: QCoreApplication.translate("ParityPage", "✘ fail"),
+            Verdict.INCONCLUSIVE.value: QCoreApplication.translate("ParityPage", "? inconclusive"), NO_EVIDENCE: QCoreApplication.translate("ParityPage", "— no evidence")}[verdict]
 
 
 def kind_label(kind: ParityKind) -> str:
-    return {ParityKind.KERNEL: _tr("Kernels"), ParityKind.LOGITS: _tr("Logits"),
-            ParityKind.GREEDY_MATCH: _tr("Greedy match"), ParityKind.EVAL_ACCURACY: _tr("Eval accuracy"),
-            ParityKind.STRUCTURED_OUTPUT: _tr("Structured output"),
-            ParityKind.LONG_CONTEXT: _tr("Long context")}[kind]
+    return {ParityKind.KERNEL: QCoreApplication.translate("ParityPage", "Kernels"), ParityKind.LOGITS: QCoreApplication.translate("ParityPage", "Logits"),
+            ParityKind.GREEDY_MATCH: QCoreApplication.translate("ParityPage", "Greedy match"), ParityKind.EVAL_ACCURACY: QCoreApplication.translate("ParityPage", "Eval accuracy"),
+            ParityKind.STRUCTURED_OUTPUT: QCoreApplication.translate("ParityPage", "Structured output"),
+            ParityKind.LONG_CONTEXT: QCoreApplication.translate("ParityPage", "Long context")}[kind]
 
 
 def checks_for(ws: Workspace, option: Option, kind: ParityKind) -> list[ParityCheck]:
@@ -53,11 +49,13 @@ def combined_verdict(checks: list[ParityCheck]) -> str:
 
 def check_line(c: ParityCheck) -> str:
     ref = f"{c.reference_runtime or '?'} on {c.reference_platform or '?'}"
-    nums = fmt(_tr("%1 = %2 vs %3 (reference %4), Δ %5, n = %6, stderr %7"), c.metric or c.task,
+    nums = fmt(QCoreApplication.translate("ParityPage", "%1 = %2 vs %3 (reference %4), Δ %5, n = %6, stderr %7"), c.metric or c.task,
                fmt_number(c.value), fmt_number(c.reference_value), ref, fmt_number(c.delta),
                fmt_number(c.n) or "?", fmt_number(c.stderr) or "?")
-    return f"<b>{verdict_label(c.verdict.value)}</b> {c.task}: {nums}<br>&nbsp;&nbsp;{_tr('rule')}: " \
-           f"{c.tolerance or _tr('(not stated)')}" + (f" — {c.source}" if c.source else "")
+    rule = QCoreApplication.translate("ParityPage", "rule")
+    tolerance = c.tolerance or QCoreApplication.translate("ParityPage", "(not stated)")
+    source = f" — {c.source}" if c.source else ""
+    return f"<b>{verdict_label(c.verdict.value)}</b> {c.task}: {nums}<br>&nbsp;&nbsp;{rule}: {tolerance}{source}"
 
 
 class ParityPage(Page):
