@@ -90,56 +90,66 @@ def capacity(idx: EvidenceIndex, option: Option, slo: SLO) -> Capacity:
         sweeps[_sweep_key(r)].append(r)
 
     points: list[CapacityPoint] = []
-    # candidates: (tps, basis, trail, flags)
-    best: tuple[float, CapacityBasis, tuple[TrailItem, ...], tuple[str, ...]] | None = None
+    # the best candidate so far: (tps, basis, group, index in group, fraction, limit); its trail is
+    # written once at the end
+    best: tuple[float, CapacityBasis, list[BenchmarkRun], int, float, str] | None = None
+    fails_of: dict[int, tuple[str, ...]] = {}
 
-    def offer(tps, basis, trail, flags=()):
-        nonlocal best
-        if best is None or tps > best[0]:
-            best = (tps, basis, trail, flags)
-
-    for _key, group in sweeps.items():
+    for group in sweeps.values():
         group.sort(key=_load)
         fails = [idx.failures(r, slo) for r in group]
         tps = [output_tps_per_gpu(r) for r in group]
         for r, f, t in zip(group, fails, tps, strict=True):
             points.append(CapacityPoint(run_label(r), r.concurrency, r.request_rate, t, not f, f))
-        sweep_axis = all(_load(r) != math.inf for r in group) and len(group) > 1
-        for i, (r, f, t) in enumerate(zip(group, fails, tps, strict=True)):
-            if f or t is None:
+        sweep_axis = len(group) > 1 and all(_load(r) != math.inf for r in group)
+        last = len(group) - 1
+        for i in range(len(group)):
+            t = tps[i]
+            if fails[i] or t is None:
                 continue
-            src = f"run {run_label(r)} ({r.tool or 'benchmark'})"
-            base_trail = (
+            basis = CapacityBasis.LOWER_BOUND if (i == last and sweep_axis) else CapacityBasis.MEASURED
+            if best is None or t > best[0]:
+                best = (t, basis, group, i, 0.0, "")
+            if i == last or not sweep_axis:
+                continue
+            t_next = tps[i + 1]
+            if fails[i + 1] and t_next is not None and t_next > t:
+                frac, limit = _crossing(group[i], group[i + 1], slo)
+                value = t + frac * (t_next - t)
+                if frac > 0 and value > best[0]:
+                    best = (value, CapacityBasis.INTERPOLATED, group, i, frac, limit)
+                    fails_of[id(group[i + 1])] = fails[i + 1]
+
+    if best is not None:
+        value, basis, group, i, frac, limit = best
+        r = group[i]
+        src = f"run {run_label(r)} ({r.tool or 'benchmark'})"
+        t = output_tps_per_gpu(r)
+        if basis == CapacityBasis.INTERPOLATED:
+            nxt = group[i + 1]
+            src2 = f"run {run_label(nxt)} ({nxt.tool or 'benchmark'})"
+            trail = (
+                TrailItem("meets the SLO at", t, UNIT, src),
+                TrailItem("misses the SLO at", output_tps_per_gpu(nxt), UNIT,
+                          f"{src2}: {'; '.join(fails_of.get(id(nxt), ()))}"),
+                TrailItem(f"fraction of the step where {limit} reaches its limit", frac, "", "linear"),
+                TrailItem("SLO", target, "", "workspace SLO"),
+            )
+            flags: tuple[str, ...] = ()
+        else:
+            trail = (
+                TrailItem("output tok/s per GPU", t, UNIT, src),
                 TrailItem("output throughput", r.output_throughput_tps, "tok/s", src),
                 TrailItem("GPUs in the run", r.gpu_count, "GPUs", src),
                 TrailItem("SLO", target, "", "workspace SLO"),
             )
-            heaviest = i == len(group) - 1
-            if heaviest and sweep_axis:
-                offer(t, CapacityBasis.LOWER_BOUND,
-                      (TrailItem("output tok/s per GPU", t, UNIT, src), *base_trail),
-                      ("lower bound: the SLO still holds at the heaviest load measured (not extrapolated)",))
-                continue
-            offer(t, CapacityBasis.MEASURED, (TrailItem("output tok/s per GPU", t, UNIT, src), *base_trail))
-            if not heaviest and sweep_axis:
-                nxt, t_next = group[i + 1], tps[i + 1]
-                if fails[i + 1] and t_next is not None and t_next > t:
-                    frac, limit = _crossing(r, nxt, slo)
-                    value = t + frac * (t_next - t)
-                    if frac > 0:
-                        src2 = f"run {run_label(nxt)} ({nxt.tool or 'benchmark'})"
-                        offer(value, CapacityBasis.INTERPOLATED, (
-                            TrailItem("meets the SLO at", t, UNIT, src),
-                            TrailItem("misses the SLO at", t_next, UNIT, f"{src2}: {'; '.join(fails[i + 1])}"),
-                            TrailItem(f"fraction of the step where {limit} reaches its limit", frac, "", "linear"),
-                            TrailItem("SLO", target, "", "workspace SLO"),
-                        ))
+            flags = (("lower bound: the SLO still holds at the heaviest load measured (not extrapolated)",)
+                     if basis == CapacityBasis.LOWER_BOUND else ())
 
     others = idx.other_platforms(option.runtime, option.platform)
     other_note = (f"runs of {option.runtime} on {', '.join(others)} are not used: a measurement on one "
                   f"platform is never scaled to another") if others else ""
     if best is not None:
-        value, basis, trail, flags = best
         if other_note:
             flags = (*flags, other_note)
         return Capacity(Figure(NAME, value, UNIT, trail, flags=flags), basis, tuple(points))

@@ -122,8 +122,10 @@ def deploy_unit(option: Option) -> tuple[int, str]:
         if topo.measured_on and topo.measured_on != option.platform:
             return node, (f"reference topology ({unit} GPUs) was measured on {topo.measured_on}, not "
                           f"{option.platform}: not used; rounded to the node size ({node} GPUs)")
-        where = f" (measured on {topo.measured_on})" if topo.measured_on else ""
-        return int(unit), f"deployable unit of {unit} GPUs{where}: {topo.description or 'option topology'}"
+        where = f", reference topology measured on {topo.measured_on}" if topo.measured_on else ""
+        split = (f": {topo.prefill_gpus} prefill + {topo.decode_gpus} decode"
+                 if topo.prefill_gpus and topo.decode_gpus else "")
+        return int(unit), f"deployable unit of {unit} GPUs{split}{where}"
     return node, f"node of {node} GPUs"
 
 

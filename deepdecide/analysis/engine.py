@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -27,7 +27,7 @@ from deepdecide.analysis.capacity import capacity
 from deepdecide.analysis.cost import OptionInputs, costs, demand_tps, option_inputs
 from deepdecide.analysis.evidence import EvidenceIndex, checklist_summary, classify, evidence_levels
 from deepdecide.analysis.model import ScenarioModel
-from deepdecide.analysis.scoring import ScoringSetup, compile_criteria, normalize, vetoes
+from deepdecide.analysis.scoring import ScoringSetup, compile_criteria, normalize, vetoes, weighted_sum
 from deepdecide.analysis.sensitivity import input_flips, weight_intervals
 from deepdecide.domain.common import Estimate
 from deepdecide.domain.workspace import Strategy, Workspace
@@ -82,6 +82,14 @@ def _prepare(ws: Workspace) -> _Prepared:
     messages: list[str] = []
     if demand.value is None:
         messages.append(f"fleet size and TCO cannot be computed: {demand.missing_reason}")
+    a = ws.assumptions
+    if not (isinstance(a.horizon_years, (int, float)) and a.horizon_years > 0):
+        messages.append(f"assumptions.horizon_years must be positive, got {a.horizon_years}: no TCO")
+    if not (isinstance(a.utilization, (int, float)) and 0 < a.utilization <= 1):
+        messages.append(f"assumptions.utilization must be in (0, 1], got {a.utilization}: "
+                        "no $/M tokens at utilization")
+    if not ws.options:
+        messages.append("the workspace has no options to assess")
     options: list[OptionAssessment] = []
     inputs: list[OptionInputs] = []
     runtimes = {r.id for r in ws.matrix.runtimes}
@@ -105,6 +113,10 @@ def _prepare(ws: Workspace) -> _Prepared:
         oi = option_inputs(o, efforts, cap_est)
         msgs.extend(oi.problems)
         fleet, cost_figs, global_problems = costs(oi, cap.figure, demand, ws)
+        if checklist.blockers:
+            blocker_flags = checklist.effort_person_weeks.flags
+            cost_figs = replace(cost_figs, engineering_person_weeks=replace(
+                cost_figs.engineering_person_weeks, flags=cost_figs.engineering_person_weeks.flags + blocker_flags))
         for gp in global_problems:
             if gp not in messages:
                 messages.append(gp)
@@ -126,7 +138,6 @@ def _prepare(ws: Workspace) -> _Prepared:
         for k, f in enumerate(row):
             if f.value is not None and math.isfinite(f.value):
                 values[j, k] = f.value
-    a = ws.assumptions
     elec = _valid(a.electricity_usd_per_kwh, "electricity_usd_per_kwh", [])
     engc = _valid(a.engineer_usd_per_week, "engineer_usd_per_week", [])
     horizon = a.horizon_years if a.horizon_years and a.horizon_years > 0 else None
@@ -142,29 +153,38 @@ def _score(prep: _Prepared) -> tuple[list[OptionAssessment], tuple[str, ...], np
         norm = np.zeros((n, 0))
         veto = np.zeros((n, 0), dtype=bool)
     else:
-        norm = normalize(prep.values[None], setup.benefit, setup.lo, setup.hi)[0]
         veto = vetoes(prep.values[None], setup.benefit, setup.knockout, setup.threshold)[0]
-    totals = norm @ setup.shares if setup.criteria else np.zeros(n)
+        candidates = np.array([oa.eligible for oa in prep.options], dtype=bool) & ~veto.any(-1)
+        norm = normalize(prep.values[None], setup.benefit, setup.lo, setup.hi, candidates[None])[0]
+    totals = weighted_sum(norm, setup.shares) if setup.criteria else np.zeros(n)
+    same: list[bool] = []  # range-based criteria on which every candidate has the same value
+    for k in range(len(setup.criteria)):
+        col = prep.values[candidates, k]
+        col = col[~np.isnan(col)]
+        same.append(setup.specs[k].scale is None and len(col) > 0 and col.max() == col.min())
+    norm_l, values_l, shares_l = norm.tolist(), prep.values.tolist(), setup.shares.tolist()
+    veto_l = veto.tolist()
     out: list[OptionAssessment] = []
     for j, oa in enumerate(prep.options):
         parts = []
         veto_reasons = []
         for k, c in enumerate(setup.criteria):
             f = prep.figures[j][k]
-            raw = None if np.isnan(prep.values[j, k]) else float(prep.values[j, k])
+            raw = values_l[j][k]
+            raw = None if raw != raw else raw  # NaN: missing
             note = ""
             if raw is None:
                 note = f"missing ({f.missing_reason or 'no value'}): scored as the worst value, 0"
-            elif setup.specs[k].scale is None:
-                col = prep.values[:, k]
-                present = col[~np.isnan(col)]
-                if len(present) and present.max() == present.min():
-                    note = "every option has the same value: 1 for all"
+            elif same[k]:
+                note = "every candidate option has the same value: 1 for all"
+            elif setup.specs[k].scale is None and not candidates[j]:
+                note = "not a candidate: scored on the candidates' range, clipped to 0..1"
             if f.flags:
                 note = "; ".join(x for x in (note, *f.flags) if x)
-            parts.append(CriterionScore(c.id, c.metric, raw, f.unit or setup.specs[k].unit, float(norm[j, k]),
-                                        float(setup.shares[k]), float(norm[j, k] * setup.shares[k]), note, f))
-            if veto[j, k]:
+            v = float(norm_l[j][k])
+            parts.append(CriterionScore(c.id, c.metric, raw, f.unit or setup.specs[k].unit, v,
+                                        shares_l[k], v * shares_l[k], note, f))
+            if veto_l[j][k]:
                 if raw is None:
                     veto_reasons.append(f"knock-out {c.id}: value missing ({f.missing_reason})")
                 else:
@@ -183,8 +203,6 @@ def _score(prep: _Prepared) -> tuple[list[OptionAssessment], tuple[str, ...], np
 
 
 def _replace(oa: OptionAssessment, **kw) -> OptionAssessment:
-    from dataclasses import replace
-
     return replace(oa, **kw)
 
 

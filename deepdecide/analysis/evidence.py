@@ -88,6 +88,7 @@ class EvidenceIndex:
 
 
 def run_label(run: BenchmarkRun) -> str:
+    """A short name for a run: its own label, else tool, load and GPUs."""
     if run.label:
         return run.label
     parts = [run.tool or "run"]
@@ -308,7 +309,9 @@ def evidence_levels(idx: EvidenceIndex, option: Option, ws: Workspace) -> Eviden
 
 def checklist_summary(ws: Workspace, option: Option) -> tuple[ChecklistSummary, list[tuple[str, object]]]:
     """Summarize the option's answers; also return the efforts that count as engineering
-    (``(label, Estimate)`` pairs): "external" answers, and "missing" ones (with or without owner)."""
+    (``(label, Estimate)`` pairs): "external" answers, and "missing" ones someone is named to
+    build. A "missing" answer without an owner is a blocker; its effort is not counted until an
+    owner is named (the blocker count carries it)."""
     titles = {i.id: i.title for i in ws.checklist}
     answers = {a.item: a for a in ws.answers_for(option.id)}
     provided: list[str] = []
@@ -336,7 +339,10 @@ def checklist_summary(ws: Workspace, option: Option) -> tuple[ChecklistSummary, 
         else:
             blockers.append(Blocker(item.id, item.title,
                                     f"{item.title}: missing and nobody is named to build it"))
-            label = f"{item.title} (missing, BLOCKER: no owner)"
+            trail.append(TrailItem(f"{item.title} (missing, BLOCKER: no owner)", "not counted", "person-weeks",
+                                   f"checklist answer {item.id}: its effort counts once someone is named "
+                                   f"to build it (stated: {a.effort_person_weeks.likely:g})"))
+            continue
         efforts.append((label, a.effort_person_weeks))
         trail.append(TrailItem(label, a.effort_person_weeks.likely, "person-weeks", f"checklist answer {item.id}"))
     n = len(ws.checklist)
@@ -348,7 +354,9 @@ def checklist_summary(ws: Workspace, option: Option) -> tuple[ChecklistSummary, 
         completeness = Figure("service completeness", None, "fraction",
                               missing_reason="the workspace has no checklist items")
     total = sum(e.likely for _, e in efforts)  # type: ignore[attr-defined]
-    effort = Figure("checklist engineering effort", float(total), "person-weeks", tuple(trail))
+    flags = (f"excludes {len(blockers)} blocker(s) without an owner: their effort counts once someone "
+             "is named",) if blockers else ()
+    effort = Figure("checklist engineering effort", float(total), "person-weeks", tuple(trail), flags=flags)
     unanswered_titles = tuple(titles.get(i, i) for i in unanswered)
     return ChecklistSummary(tuple(provided), tuple(external), tuple(owned), tuple(blockers),
                             unanswered_titles, completeness, effort), efforts

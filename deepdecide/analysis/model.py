@@ -16,7 +16,14 @@ import numpy as np
 
 from deepdecide.analysis import cost as C
 from deepdecide.analysis.cost import OptionInputs
-from deepdecide.analysis.scoring import ScoringSetup, normalize, vetoes, winners
+from deepdecide.analysis.scoring import (
+    ScoringSetup,
+    normalize,
+    normalize_range,
+    vetoes,
+    weighted_sum,
+    winners,
+)
 from deepdecide.domain.common import Estimate
 from deepdecide.domain.workspace import Pricing
 
@@ -73,25 +80,47 @@ class ScenarioModel:
         metrics = setup.metrics
         self.dyn_k = [k for k, s in enumerate(setup.specs) if s.dynamic]
         self.dyn_names = [metrics[k] for k in self.dyn_k]
-        stat_k = [k for k in range(len(metrics)) if k not in self.dyn_k]
+        # criteria reading the same metric in the same direction normalise alike: score them once
+        groups: dict[tuple[str, bool], float] = {}
+        for k in self.dyn_k:
+            key = (metrics[k], bool(setup.benefit[k]))
+            groups[key] = groups.get(key, 0.0) + float(setup.shares[k])
+        self.grp_names = [name for name, _ in groups]
+        self.grp_sign = np.array([1.0 if benefit else -1.0 for _, benefit in groups])
+        self.grp_share = np.array(list(groups.values()))
+        self.ko_k = [k for k in self.dyn_k if setup.knockout[k]]
+        self.stat_k = [k for k in range(len(metrics)) if k not in self.dyn_k]
         self.static_values = static_values
-        if stat_k:
-            sv = static_values[:, stat_k][None, :, :]
-            sn = normalize(sv, setup.benefit[stat_k], setup.lo[stat_k], setup.hi[stat_k])
-            self.static_score = (sn * setup.shares[stat_k]).sum(-1)[0]
-            self.static_veto = vetoes(sv, setup.benefit[stat_k], setup.knockout[stat_k],
-                                      setup.threshold[stat_k]).any(-1)[0]
-        else:
-            self.static_score = np.zeros(self.n)
-            self.static_veto = np.zeros(self.n, dtype=bool)
-        self.static_eligible = static_eligible & ~self.static_veto
+        st = setup
+        sk = self.stat_k
+        sv = static_values[:, sk]
+        static_veto = vetoes(sv, st.benefit[sk], st.knockout[sk], st.threshold[sk]).any(-1)
+        self.static_eligible = static_eligible & ~static_veto
+        self.dynamic_knockout = bool(st.knockout[self.dyn_k].any()) if self.dyn_k else False
+        self.static_score = self._static_score(self.static_eligible[None, :])[0]
+        self._sweep_cache: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = None
+
+    def _static_score(self, candidates: np.ndarray) -> np.ndarray:
+        """The static criteria's part of the scores, (S, O) for candidate masks (S, O)."""
+        sk = self.stat_k
+        if not sk:
+            return np.zeros(candidates.shape)
+        st = self.setup
+        sv = np.broadcast_to(self.static_values[:, sk], (*candidates.shape, len(sk)))
+        sn = normalize(sv, st.benefit[sk], st.lo[sk], st.hi[sk], candidates)
+        return weighted_sum(sn, st.shares[sk])
 
     # -----------------------------------------------------------------------------------------
 
-    def uncertain_inputs(self) -> list[UncertainInput]:
-        """Every input with a real range (low < high), option by option, then the global ones."""
+    def uncertain_inputs(self, candidates_only: bool = False) -> list[UncertainInput]:
+        """Every input with a real range (low < high), option by option, then the global ones.
+        ``candidates_only`` leaves out inputs that cannot move the ranking: those of options that
+        can never be ranked (dev-only, or vetoed by a criterion no input changes), and prices
+        where there is no capacity to price."""
         out: list[UncertainInput] = []
         for j, oi in enumerate(self.inputs):
+            if candidates_only and not self.static_eligible[j]:
+                continue
             oid = oi.option.id
             at = f"{oid}: "
             cands: list[tuple[str, str, str, str, Estimate | None]] = [
@@ -106,17 +135,22 @@ class ScenarioModel:
             cands += [("porting_effort_person_weeks", "porting effort", "person-weeks", "port", oi.porting),
                       ("time_to_production_weeks", "time to production", "weeks", "ttp", oi.ttp)]
             for key, label, unit, param, est in cands:
+                if candidates_only and param in ("rate", "capex", "kw") and math.isnan(self.base["cap"][j]):
+                    continue  # without a capacity the price moves no figure
                 if est is not None and est.low < est.high:
                     out.append(UncertainInput(f"{oid}.{key}", at + label, unit, param, j, est, oid))
             for e_i, (lab, est) in enumerate(oi.efforts):
                 if est.low < est.high:
                     out.append(UncertainInput(f"{oid}.effort[{e_i}]", at + f"effort: {lab}", "person-weeks",
                                               "eff", j, est, oid, e_i))
-        uses_power = any(p != Pricing.RENT for p in self.pricing)
+        cap_known = ~np.isnan(self.base["cap"])
+        uses_power = any(p != Pricing.RENT and (k or not candidates_only) for p, k in zip(self.pricing, cap_known,
+                                                                                         strict=True))
         if uses_power and self.elec_est is not None and self.elec_est.low < self.elec_est.high:
             out.append(UncertainInput("assumptions.electricity_usd_per_kwh", "electricity price", "$/kWh",
                                       "elec", None, self.elec_est))
-        if self.engc_est is not None and self.engc_est.low < self.engc_est.high:
+        engc_moves = not candidates_only or (cap_known.any() and not math.isnan(self.demand))
+        if engc_moves and self.engc_est is not None and self.engc_est.low < self.engc_est.high:
             out.append(UncertainInput("assumptions.engineer_usd_per_week", "loaded cost per person-week",
                                       "$/person-week", "engc", None, self.engc_est))
         return out
@@ -130,27 +164,33 @@ class ScenarioModel:
             out[k] = np.broadcast_to(self.base[k], (s, 1))
         return out
 
-    def metrics(self, p: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
-        """Dynamic metrics, each (S, O)."""
-        s = p["cap"].shape[0]
+    def metrics(self, p: dict[str, np.ndarray], cols: np.ndarray | None = None) -> dict[str, np.ndarray]:
+        """Dynamic metrics, each (S, C): column c is option ``cols[c]`` (default: every option)."""
+        if cols is None:
+            amort, unit, masks = self.amort, self.unit, self.masks
+        else:
+            amort, unit = self.amort[cols], self.unit[cols]
+            masks = {k: m[cols] for k, m in self.masks.items()}
+        shape = np.broadcast_shapes(p["cap"].shape, p["rate"].shape)
         cap = np.where(p["cap"] > 0, p["cap"], np.nan)
-        hour = np.full((s, self.n), np.nan)
-        hw = np.full((s, self.n), np.nan)
-        pw = np.full((s, self.n), np.nan)
-        gpus = C.fleet_gpus(self.demand, cap, self.unit)
+        hour = np.full(shape, np.nan)
+        hw = np.full(shape, np.nan)
+        pw = np.full(shape, np.nan)
+        gpus = C.fleet_gpus(self.demand, cap, unit)
         elec = p["elec"]
-        for pricing, m in self.masks.items():
+        for pricing, m in masks.items():
             if not m.any():
                 continue
-            amort = self.amort[m]
-            hour[:, m] = C.gpu_hour_all_in(pricing, p["rate"][:, m], p["capex"][:, m], amort, p["kw"][:, m], elec)
-            hw[:, m] = C.horizon_hardware(pricing, gpus[:, m], p["rate"][:, m], p["capex"][:, m], amort, self.horizon)
-            pw[:, m] = C.horizon_power(pricing, gpus[:, m], p["kw"][:, m], elec, self.horizon)
+            am = amort[m]
+            rate, capex, kw = p["rate"][:, m], p["capex"][:, m], p["kw"][:, m]
+            hour[:, m] = C.gpu_hour_all_in(pricing, rate, capex, am, kw, elec)
+            hw[:, m] = C.horizon_hardware(pricing, gpus[:, m], rate, capex, am, self.horizon)
+            pw[:, m] = C.horizon_power(pricing, gpus[:, m], kw, elec, self.horizon)
         eng_pw = p["port"] + p["eff"]
         return {
             "cost_per_m_tokens_usd": C.cost_per_million(hour, cap),
             "tco_usd": hw + pw + eng_pw * p["engc"],
-            "time_to_production_weeks": np.broadcast_to(p["ttp"], (s, self.n)),
+            "time_to_production_weeks": np.broadcast_to(p["ttp"], shape),
             "engineering_person_weeks": eng_pw,
             "capacity_tps_per_gpu": cap,
         }
@@ -160,32 +200,105 @@ class ScenarioModel:
         with np.errstate(invalid="ignore", divide="ignore"):
             m = self.metrics(p)
         s = p["cap"].shape[0]
-        score = np.broadcast_to(self.static_score, (s, self.n)).copy()
-        eligible = np.broadcast_to(self.static_eligible, (s, self.n)).copy()
-        if self.dyn_k:
-            st = self.setup
-            k = self.dyn_k
-            values = np.stack([m[name] for name in self.dyn_names], axis=-1)
-            norm = normalize(values, st.benefit[k], st.lo[k], st.hi[k])
-            score += (norm * st.shares[k]).sum(-1)
-            if st.knockout[k].any():
-                eligible &= ~vetoes(values, st.benefit[k], st.knockout[k], st.threshold[k]).any(-1)
-        return score, eligible, m
+        eligible = np.broadcast_to(self.static_eligible, (s, self.n))
+        st = self.setup
+        if self.ko_k:
+            k = self.ko_k
+            raw = np.stack([m[st.criteria[i].metric] for i in k], axis=-1)
+            eligible = eligible & ~vetoes(raw, st.benefit[k], st.knockout[k], st.threshold[k]).any(-1)
+        if self.grp_names:
+            values = np.stack([m[name] for name in self.grp_names], axis=-1) * self.grp_sign
+            cand = eligible if self.ko_k else self.static_eligible
+            score = weighted_sum(normalize_range(values, cand), self.grp_share)
+        else:
+            score = np.zeros((s, self.n))
+        static = self._static_score(eligible) if self.dynamic_knockout else self.static_score
+        return score + static, eligible, m
+
+    def _sweep_base(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """Signed base values (O, G) of the dynamic groups, their presence, and per option the
+        min / max over the *other* candidates (O, G)."""
+        if self._sweep_cache is None:
+            with np.errstate(invalid="ignore", divide="ignore"):
+                m = self.metrics(self.broadcast(1))
+            v = np.stack([m[name][0] for name in self.grp_names], axis=-1) * self.grp_sign
+            present = ~np.isnan(v)
+            others = self.static_eligible[None, :] & ~np.eye(self.n, dtype=bool)  # (O, O): j's others
+            inside = others[:, :, None] & present[None, :, :]
+            mn = np.where(inside, v[None], np.inf).min(axis=1, initial=np.inf)
+            mx = np.where(inside, v[None], -np.inf).max(axis=1, initial=-np.inf)
+            self._sweep_cache = (v, present, mn, mx)
+        return self._sweep_cache
+
+    def sweep_winners(self, inputs: list[UncertainInput], grid: np.ndarray) -> np.ndarray:
+        """Winners (n, L) with input i set to grid[i, l] and everything else at its likely value.
+
+        An option's own input changes only that option's column: its metrics are computed for
+        that column alone, and since every other candidate keeps its values, the scores of all
+        options are affine in the new min / max of each criterion (two small matrix products).
+        Global inputs, and knock-outs on changing metrics, take the general path.
+        """
+        n, width = grid.shape
+        out = np.empty((n, width), dtype=int)
+        fast = [i for i, inp in enumerate(inputs) if inp.column is not None and not self.ko_k and self.grp_names]
+        fast_set = set(fast)
+        slow = [i for i in range(n) if i not in fast_set]
+        if fast:
+            out[fast] = self._sweep_fast([inputs[i] for i in fast], grid[fast])
+        if slow:
+            out[slow] = self._sweep_general([inputs[i] for i in slow], grid[slow])
+        return out
+
+    def _sweep_general(self, inputs: list[UncertainInput], grid: np.ndarray) -> np.ndarray:
+        n, width = grid.shape
+        p = self.broadcast(n * width)
+        touched: dict[str, np.ndarray] = {}
+        for i, inp in enumerate(inputs):
+            arr = touched.get(inp.param)
+            if arr is None:
+                arr = touched[inp.param] = p[inp.param].copy()
+            col = 0 if inp.column is None else inp.column
+            rows = slice(i * width, (i + 1) * width)
+            if inp.param == "eff":
+                arr[rows, col] = self.base["eff"][col] + (grid[i] - inp.estimate.likely)
+            else:
+                arr[rows, col] = grid[i]
+        p.update(touched)
+        return self.winners(p).reshape(n, width)
+
+    def _sweep_fast(self, inputs: list[UncertainInput], grid: np.ndarray) -> np.ndarray:
+        n, width = grid.shape
+        cols = np.repeat(np.array([inp.column for inp in inputs], dtype=int), width)  # (S,)
+        p = {k: self.base[k][cols][None, :].copy() for k in PARAMS}
+        for k in GLOBALS:
+            p[k] = self.base[k][None, :]
+        for i, inp in enumerate(inputs):
+            rows = slice(i * width, (i + 1) * width)
+            if inp.param == "eff":
+                p["eff"][0, rows] = self.base["eff"][inp.column] + (grid[i] - inp.estimate.likely)
+            else:
+                p[inp.param][0, rows] = grid[i]
+        with np.errstate(invalid="ignore", divide="ignore"):
+            m = self.metrics(p, cols)
+            x = np.stack([m[name][0] for name in self.grp_names], axis=-1) * self.grp_sign  # (S, G)
+            v, present, mn_ex, mx_ex = self._sweep_base()
+            mn = np.fmin(mn_ex[cols], x)  # fmin / fmax skip a missing (NaN) value
+            mx = np.fmax(mx_ex[cols], x)
+            span = mx - mn
+            ok = np.isfinite(span) & (span > 0)
+            a = np.where(ok, self.grp_share / np.where(ok, span, 1.0), 0.0)
+            const = np.where(ok, -a * np.where(ok, mn, 0.0), self.grp_share)  # span 0: every value scores 1
+            # scores = static + a @ v' + const @ present', by einsum's own loop: no threaded BLAS
+            # (see scoring.weighted_sum)
+            lhs = np.concatenate([a, const], axis=1)
+            rhs = np.concatenate([np.where(present, v, 0.0), present.astype(float)], axis=1)
+            scores = self.static_score[None, :] + np.einsum("sg,og->so", lhs, rhs)
+            xp = ~np.isnan(x)
+            own = self.static_score[cols] + np.where(xp, a * np.where(xp, x, 0.0) + const, 0.0).sum(axis=1)
+        scores[np.arange(len(cols)), cols] = own
+        eligible = np.broadcast_to(self.static_eligible, scores.shape)
+        return winners(scores, eligible).reshape(n, width)
 
     def winners(self, p: dict[str, np.ndarray]) -> np.ndarray:
         score, eligible, _ = self.evaluate(p)
         return winners(score, eligible)
-
-    def scenarios(self, inp: UncertainInput, values: np.ndarray) -> dict[str, np.ndarray]:
-        """Parameters with one input set to each of ``values`` (one scenario per value)."""
-        s = len(values)
-        p = self.broadcast(s)
-        arr = p[inp.param].copy()
-        if inp.column is None:
-            arr[:, 0] = values
-        elif inp.param == "eff":
-            arr[:, inp.column] = arr[:, inp.column] + (values - inp.estimate.likely)
-        else:
-            arr[:, inp.column] = values
-        p[inp.param] = arr
-        return p

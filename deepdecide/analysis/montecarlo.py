@@ -13,53 +13,94 @@ from deepdecide.analysis.assessment import MonteCarlo, OptionDraws, Percentiles
 from deepdecide.analysis.model import ScenarioModel
 
 
-def _pct(x: np.ndarray) -> tuple[Percentiles, float]:
-    ok = x[np.isfinite(x)]
-    miss = 1.0 - len(ok) / len(x) if len(x) else 1.0
-    if not len(ok):
-        return Percentiles(None, None, None), miss
-    p10, p50, p90 = np.percentile(ok, [10, 50, 90])
-    return Percentiles(float(p10), float(p50), float(p90)), miss
+def _percentiles(x: np.ndarray) -> tuple[list[Percentiles], list[float]]:
+    """P10 / P50 / P90 per column of (draws, O), over the draws where the value exists."""
+    finite = np.isfinite(x)
+    full = finite.all(axis=0)
+    out: list[Percentiles | None] = [None] * x.shape[1]
+    miss = (1.0 - finite.mean(axis=0)).tolist() if len(x) else [1.0] * x.shape[1]
+    if full.any():
+        q = np.percentile(x[:, full], [10, 50, 90], axis=0)
+        for n, j in enumerate(np.flatnonzero(full)):
+            out[j] = Percentiles(float(q[0, n]), float(q[1, n]), float(q[2, n]))
+    for j in np.flatnonzero(~full):
+        ok = x[finite[:, j], j]
+        if len(ok):
+            p10, p50, p90 = np.percentile(ok, [10, 50, 90])
+            out[j] = Percentiles(float(p10), float(p50), float(p90))
+        else:
+            out[j] = Percentiles(None, None, None)
+    return out, miss  # type: ignore[return-value]
+
+
+CHUNK_CELLS = 20_000  # draws x options per block: keeps the working arrays in cache
+
+
+def triangular(rng: np.random.Generator, est: np.ndarray, size: int) -> np.ndarray:
+    """(size, n) draws of triangular(low, likely, high) per row of est (n, 3), by the inverse CDF."""
+    low, mode, high = est[:, 0], est[:, 1], est[:, 2]
+    u = rng.random((size, len(est)))
+    width = high - low
+    cut = (mode - low) / width
+    left = u < cut
+    s = np.sqrt(np.where(left, u * (width * (mode - low)), (1.0 - u) * (width * (high - mode))))
+    return np.where(left, low + s, high - s)
 
 
 def run(model: ScenarioModel, ids: list[str], draws: int, seed: int, *, ranking_ok: bool = True) -> MonteCarlo:
-    """Draw every uncertain input ``draws`` times and re-score the options."""
+    """Draw every uncertain input ``draws`` times and re-score the options (in blocks of draws)."""
+    from deepdecide.analysis.scoring import winners
+
     draws = max(int(draws), 1)
     rng = np.random.default_rng(seed)
-    p = model.broadcast(draws)
-    touched: dict[str, np.ndarray] = {}
     inputs = model.uncertain_inputs()
-    for inp in inputs:
-        e = inp.estimate
-        x = rng.triangular(e.low, e.likely, e.high, size=draws)
-        arr = touched.get(inp.param)
-        if arr is None:
-            arr = touched[inp.param] = p[inp.param].copy()
-        col = 0 if inp.column is None else inp.column
-        if inp.param == "eff":
-            arr[:, col] += x - e.likely
-        else:
-            arr[:, col] = x
-    p.update(touched)
-    score, eligible, metrics = model.evaluate(p)
+    est = np.array([(i.estimate.low, i.estimate.likely, i.estimate.high) for i in inputs]).reshape(-1, 3)
+    n_opt = len(ids)
+    cpm_all = np.empty((draws, n_opt))
+    tco_all = np.empty((draws, n_opt))
+    counts = np.zeros(n_opt, dtype=np.int64)
+    none = 0
+    # where each input goes: per parameter, the input indices and their option columns
+    direct: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+    for param in {i.param for i in inputs if i.param != "eff"}:
+        idx = [n for n, i in enumerate(inputs) if i.param == param]
+        direct[param] = (np.array(idx), np.array([inputs[n].column or 0 for n in idx]))
+    eff = sorted((i.column, n) for n, i in enumerate(inputs) if i.param == "eff")
+    eff_idx = np.array([n for _, n in eff], dtype=int)
+    eff_likely = est[eff_idx, 1] if len(eff_idx) else np.empty(0)
+    eff_cols, eff_starts = np.unique(np.array([c for c, _ in eff], dtype=int), return_index=True)
+    block = max(256, CHUNK_CELLS // max(n_opt, 1))
+    for start in range(0, draws, block):
+        size = min(block, draws - start)
+        p = model.broadcast(size)
+        touched: dict[str, np.ndarray] = {}
+        if inputs:
+            x = triangular(rng, est, size)
+            for param, (idx, cols) in direct.items():
+                arr = touched[param] = p[param].copy()
+                arr[:, cols] = x[:, idx]
+            if len(eff_idx):
+                arr = touched["eff"] = p["eff"].copy()
+                arr[:, eff_cols] += np.add.reduceat(x[:, eff_idx] - eff_likely, eff_starts, axis=1)
+        p.update(touched)
+        score, eligible, metrics = model.evaluate(p)
+        cpm_all[start:start + size] = metrics["cost_per_m_tokens_usd"]
+        tco_all[start:start + size] = metrics["tco_usd"]
+        if ranking_ok:
+            win = winners(score, eligible)
+            counts += np.bincount(win[win >= 0], minlength=n_opt)
+            none += int((win < 0).sum())
     notes = [f"{len(inputs)} uncertain input(s) drawn from triangular(low, likely, high); "
              f"{draws} draws, seed {seed}"]
     if ranking_ok:
-        from deepdecide.analysis.scoring import winners
-
-        win = winners(score, eligible)
-        counts = np.bincount(win[win >= 0], minlength=len(ids))
         p_best = counts / draws
-        p_none = float((win < 0).mean())
+        p_none = none / draws
     else:
-        p_best = np.zeros(len(ids))
+        p_best = np.zeros(n_opt)
         p_none = 1.0
         notes.append("no ranking (see the criteria messages): P(rank 1) is 0 for every option")
-    cpm = metrics["cost_per_m_tokens_usd"]
-    tco = metrics["tco_usd"]
-    options = []
-    for j, oid in enumerate(ids):
-        c, miss_c = _pct(cpm[:, j])
-        t, miss_t = _pct(tco[:, j])
-        options.append(OptionDraws(oid, float(p_best[j]), c, t, max(miss_c, miss_t)))
+    cpm, miss_c = _percentiles(cpm_all)
+    tco, miss_t = _percentiles(tco_all)
+    options = [OptionDraws(oid, float(p_best[j]), cpm[j], tco[j], max(miss_c[j], miss_t[j]))
+               for j, oid in enumerate(ids)]
     return MonteCarlo(draws, seed, tuple(options), p_none, tuple(notes))

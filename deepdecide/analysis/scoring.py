@@ -9,7 +9,8 @@ Value functions map a criterion's raw values to 0..1 (1 = best):
 
 A missing value (None, NaN inside) is scored as the worst value, 0, and says so. A knock-out
 criterion (``knockout`` switched on with a ``knockout_threshold``) vetoes an option whose value
-is worse than the threshold, or missing. Ranking is by the weighted sum with weights normalised
+is worse than the threshold, or missing, before any weighting. The range of a range-based
+criterion spans the candidates only (eligible, not vetoed). Ranking is by the weighted sum with weights normalised
 to shares of their total; options that are not eligible (dev-only) or vetoed are not ranked.
 """
 
@@ -139,11 +140,18 @@ def compile_criteria(criteria: tuple[Criterion, ...]) -> ScoringSetup:
     )
 
 
-def normalize(values: np.ndarray, benefit: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
-    """Value scores in 0..1 of raw values shaped (..., O, K); NaN (missing) scores 0."""
+def normalize(values: np.ndarray, benefit: np.ndarray, lo: np.ndarray, hi: np.ndarray,
+              candidates: np.ndarray | None = None) -> np.ndarray:
+    """Value scores in 0..1 of raw values shaped (..., O, K); NaN (missing) scores 0.
+
+    The range of a range-based criterion is taken over the ``candidates`` (..., O) only (the
+    options that can be ranked), so an option that cannot win never moves the others' scores;
+    the other options are scored on the same scale, clipped to 0..1.
+    """
     present = ~np.isnan(values)
-    mn = np.where(present, values, np.inf).min(axis=-2, keepdims=True)
-    mx = np.where(present, values, -np.inf).max(axis=-2, keepdims=True)
+    in_range = present if candidates is None else present & candidates[..., None]
+    mn = np.where(in_range, values, np.inf).min(axis=-2, keepdims=True, initial=np.inf)
+    mx = np.where(in_range, values, -np.inf).max(axis=-2, keepdims=True, initial=-np.inf)
     fixed = ~np.isnan(lo)
     mn = np.where(fixed, lo, mn)
     mx = np.where(fixed, hi, mx)
@@ -156,6 +164,43 @@ def normalize(values: np.ndarray, benefit: np.ndarray, lo: np.ndarray, hi: np.nd
     return np.where(present, score, 0.0)
 
 
+def normalize_range(signed: np.ndarray, candidates: np.ndarray) -> np.ndarray:
+    """``normalize`` for range-based criteria only, on values already multiplied by +1 (benefit)
+    or -1 (cost): the same result with fewer array passes (the sensitivity and Monte Carlo hot
+    path). ``candidates`` is (O,) when it is the same in every scenario, else (..., O)."""
+    missing_ = np.isnan(signed)
+    if candidates.ndim == 1:
+        sub = signed[..., candidates, :]
+        if sub.shape[-2]:
+            mn = np.fmin.reduce(sub, axis=-2, keepdims=True)  # fmin skips NaN (missing) quietly
+            mx = np.fmax.reduce(sub, axis=-2, keepdims=True)
+        else:
+            mn = mx = np.full((*signed.shape[:-2], 1, signed.shape[-1]), np.nan)
+    else:
+        inside = candidates[..., None] & ~missing_
+        mn = np.where(inside, signed, np.inf).min(axis=-2, keepdims=True, initial=np.inf)
+        mx = np.where(inside, signed, -np.inf).max(axis=-2, keepdims=True, initial=-np.inf)
+    span = mx - mn
+    ok = np.isfinite(span) & (span > 0)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        score = (signed - mn) / np.where(ok, span, 1.0)
+    np.clip(score, 0.0, 1.0, out=score)
+    if not ok.all():
+        score = np.where(ok, score, 1.0)
+    score[missing_] = 0.0
+    return score
+
+
+def weighted_sum(values: np.ndarray, weights: np.ndarray) -> np.ndarray:
+    """sum_k values[..., k] x weights[k], without BLAS: the criteria are few, and a threaded BLAS
+    call on a small matrix can cost a thousand times more on a busy machine than this loop."""
+    out = np.zeros(values.shape[:-1])
+    for k, w in enumerate(weights.tolist()):
+        if w:
+            out += values[..., k] * w
+    return out
+
+
 def vetoes(values: np.ndarray, benefit: np.ndarray, knockout: np.ndarray, threshold: np.ndarray) -> np.ndarray:
     """(..., O, K) bool: knock-out criterion k vetoes option o (worse than the threshold, or missing)."""
     with np.errstate(invalid="ignore"):
@@ -165,6 +210,8 @@ def vetoes(values: np.ndarray, benefit: np.ndarray, knockout: np.ndarray, thresh
 
 def winners(scores: np.ndarray, eligible: np.ndarray) -> np.ndarray:
     """Index of the best eligible option per scenario (first on ties), -1 when none is eligible."""
+    if scores.shape[-1] == 0:
+        return np.full(scores.shape[:-1], -1, dtype=int)
     masked = np.where(eligible, scores, -np.inf)
     best = masked.argmax(axis=-1)
     return np.where(eligible.any(axis=-1), best, -1)

@@ -17,12 +17,13 @@ import numpy as np
 
 from deepdecide.analysis.assessment import InputFlip, WeightInterval
 from deepdecide.analysis.model import ScenarioModel, UncertainInput
-from deepdecide.analysis.scoring import ScoringSetup
+from deepdecide.analysis.scoring import ScoringSetup, weighted_sum
 
-GRID_IN = 17  # points inside [low, high]
-GRID_OUT = 8  # points on each side beyond the range
-GRID_REFINE = 24  # points inside a bracket, per refinement pass
-REFINE_PASSES = 2
+GRID_IN = 9  # points inside [low, high]
+MAX_SCENARIOS = 4000  # per pass; larger problems get a coarser first grid
+GRID_OUT = 4  # points on each side beyond the range
+GRID_REFINE = 16  # points inside a bracket, per refinement pass
+REFINE_PASSES = 3
 
 
 def weight_intervals(setup: ScoringSetup, norm: np.ndarray, eligible: np.ndarray, winner: int,
@@ -34,7 +35,7 @@ def weight_intervals(setup: ScoringSetup, norm: np.ndarray, eligible: np.ndarray
     for k, c in enumerate(setup.criteria):
         others = w.copy()
         others[k] = 0.0
-        a = norm @ others  # (O,)
+        a = weighted_sum(norm, others)  # (O,)
         v = norm[:, k]
         lo, hi = 0.0, np.inf
         for j in elig:
@@ -68,106 +69,88 @@ def weight_intervals(setup: ScoringSetup, norm: np.ndarray, eligible: np.ndarray
     return tuple(out)
 
 
-def _grid(inp: UncertainInput) -> np.ndarray:
-    e = inp.estimate
-    top = max(2.0 * e.high, e.high + (e.high - e.low))
-    inner = np.linspace(e.low, e.high, GRID_IN)
-    below = np.linspace(0.0, e.low, GRID_OUT, endpoint=False) if e.low > 0 else np.empty(0)
-    above = np.linspace(e.high, top, GRID_OUT + 1)[1:]
-    return np.unique(np.concatenate([below, inner, above, [e.likely]]))
+def _sizes(n_inputs: int) -> tuple[int, int, int]:
+    """Grid points (beyond the range on each side, likely-side inner, other inner) for one input;
+    fewer per input when there are many inputs, to keep one pass under ~MAX_SCENARIOS."""
+    if n_inputs * (2 * GRID_OUT + GRID_IN) <= MAX_SCENARIOS:
+        return GRID_OUT, GRID_IN // 2 + 1, GRID_IN // 2
+    return 3, 4, 3
 
 
-def _batch(model: ScenarioModel, items: list[tuple[UncertainInput, np.ndarray]]) -> list[np.ndarray]:
-    """Winners for every (input, values) pair, evaluated in one batch."""
-    sizes = [len(v) for _, v in items]
-    total = sum(sizes)
-    p = model.broadcast(total)
-    touched: dict[str, np.ndarray] = {}
-    start = 0
-    for (inp, values), n in zip(items, sizes, strict=True):
-        arr = touched.get(inp.param)
-        if arr is None:
-            arr = touched[inp.param] = p[inp.param].copy()
-        col = 0 if inp.column is None else inp.column
-        sl = slice(start, start + n)
-        if inp.param == "eff":
-            arr[sl, col] = model.base["eff"][col] + (values - inp.estimate.likely)
-        else:
-            arr[sl, col] = values
-        start += n
-    p.update(touched)
-    win = model.winners(p)
-    out = []
-    start = 0
-    for n in sizes:
-        out.append(win[start:start + n])
-        start += n
-    return out
+def _grids(inputs: list[UncertainInput]) -> tuple[np.ndarray, int]:
+    """(n, L) values per input, ascending: 0..low, low..likely, likely..high, high..about 2 x high;
+    and the column of the likely value."""
+    g_out, n1, n2 = _sizes(len(inputs))
+    est = np.array([(i.estimate.low, i.estimate.likely, i.estimate.high) for i in inputs], dtype=float)
+    low, likely, high = est[:, :1], est[:, 1:2], est[:, 2:3]
+    top = np.maximum(2.0 * high, high + (high - low))
+    below = low * np.linspace(0.0, 1.0, g_out, endpoint=False)[None, :]
+    lower = low + (likely - low) * np.linspace(0.0, 1.0, n1)[None, :]
+    upper = likely + (high - likely) * np.linspace(0.0, 1.0, n2 + 1)[None, 1:]
+    above = high + (top - high) * np.linspace(0.0, 1.0, g_out + 1)[None, 1:]
+    return np.concatenate([below, lower, upper, above], axis=1), g_out + n1 - 1
+
+
+def _batch(model: ScenarioModel, inputs: list[UncertainInput], grid: np.ndarray) -> np.ndarray:
+    """Winners (n, L): input i set to grid[i, l], everything else at its likely value."""
+    return model.sweep_winners(inputs, grid)
 
 
 def input_flips(model: ScenarioModel, winner: int, ids: list[str]) -> tuple[InputFlip, ...]:
     """Per uncertain input, the nearest values below and above its likely value where the
     top-ranked option changes, and who wins there."""
-    inputs = model.uncertain_inputs()
+    inputs = model.uncertain_inputs(candidates_only=True)
     if not inputs:
         return ()
-    grids = [_grid(inp) for inp in inputs]
-    wins = _batch(model, list(zip(inputs, grids, strict=True)))
-    # brackets[i][side] = (v_near, v_far) around the change nearest the likely value
-    brackets: list[dict[str, tuple[float, float]]] = []
-    for inp, g, w in zip(inputs, grids, wins, strict=True):
-        i0 = int(np.searchsorted(g, inp.estimate.likely))
-        found: dict[str, tuple[float, float]] = {}
-        for j in range(i0 - 1, -1, -1):
-            if w[j] != winner:
-                found["below"] = (g[j + 1], g[j])
-                break
-        for j in range(i0 + 1, len(g)):
-            if w[j] != winner:
-                found["above"] = (g[j - 1], g[j])
-                break
-        brackets.append(found)
+    grid, li = _grids(inputs)
+    wins = _batch(model, inputs, grid)
+    changed = wins != winner
+    rows = np.arange(len(inputs))
+    # brackets: (input, side) -> [near, far, new winner]
+    brackets: dict[tuple[int, str], list] = {}
+    if li > 0:
+        left = changed[:, :li]
+        j = li - 1 - np.argmax(left[:, ::-1], axis=1)
+        for i in rows[left.any(axis=1)]:
+            brackets[(int(i), "below")] = [grid[i, j[i] + 1], grid[i, j[i]], int(wins[i, j[i]])]
+    right = changed[:, li + 1:]
+    if right.shape[1]:
+        j = li + 1 + np.argmax(right, axis=1)
+        for i in rows[right.any(axis=1)]:
+            brackets[(int(i), "above")] = [grid[i, j[i] - 1], grid[i, j[i]], int(wins[i, j[i]])]
+    t = np.linspace(0.0, 1.0, GRID_REFINE)
     for _ in range(REFINE_PASSES):
-        items, where = [], []
-        for i, found in enumerate(brackets):
-            for side, (near, far) in found.items():
-                items.append((inputs[i], np.linspace(near, far, GRID_REFINE)))
-                where.append((i, side))
-        if not items:
+        if not brackets:
             break
-        res = _batch(model, items)
-        for (i, side), (_, vals), w in zip(where, items, res, strict=True):
-            j = int(np.argmax(w != winner))  # first point from the near end that changes the winner
-            if w[j] == winner:  # the change sits at the far end (equal scores): keep the bracket
+        keys = list(brackets)
+        near = np.array([brackets[k][0] for k in keys])
+        far = np.array([brackets[k][1] for k in keys])
+        fine = near[:, None] + (far - near)[:, None] * t[None, :]
+        w = _batch(model, [inputs[k[0]] for k in keys], fine)
+        ch = w != winner
+        first = np.argmax(ch, axis=1)
+        for r, k in enumerate(keys):
+            f = int(first[r])
+            if not ch[r, f] or f == 0:  # no change inside (ties at the far end): keep the bracket
                 continue
-            brackets[i][side] = (float(vals[j - 1]), float(vals[j])) if j > 0 else (float(vals[0]), float(vals[0]))
-    # who wins just past each flip
-    items, where = [], []
-    for i, found in enumerate(brackets):
-        for side, (_near, far) in found.items():
-            items.append((inputs[i], np.array([far])))
-            where.append((i, side))
-    after = _batch(model, items) if items else []
-    new_winner: dict[tuple[int, str], int] = {k: int(w[0]) for k, w in zip(where, after, strict=True)}
+            brackets[k] = [fine[r, f - 1], fine[r, f], int(w[r, f])]
     out = []
     for i, inp in enumerate(inputs):
         e = inp.estimate
         res: dict[str, tuple[float | None, str | None, bool]] = {}
         notes = []
         for side in ("below", "above"):
-            if side not in brackets[i]:
+            b = brackets.get((i, side))
+            if b is None:
                 res[side] = (None, None, False)
                 continue
-            near, far = brackets[i][side]
-            value = (near + far) / 2.0
-            nw = new_winner[(i, side)]
-            who = ids[nw] if nw >= 0 else None
-            if nw < 0:
+            value = float((b[0] + b[1]) / 2.0)
+            who = ids[b[2]] if b[2] >= 0 else None
+            if b[2] < 0:
                 notes.append(f"{side} {value:.4g} {inp.unit}: no option is eligible (knock-outs)")
-            inside = e.low <= value <= e.high
-            res[side] = (value, who, inside)
+            res[side] = (value, who, e.low <= value <= e.high)
         if res["below"][0] is None and res["above"][0] is None:
-            notes.append(f"the winner does not change between 0 and {_grid(inp)[-1]:.4g} {inp.unit}")
+            notes.append(f"the winner does not change between {grid[i, 0]:.4g} and {grid[i, -1]:.4g} {inp.unit}")
         out.append(InputFlip(
             inp.key, inp.option, inp.label, inp.unit, e.low, e.likely, e.high,
             res["below"][0], res["below"][1], res["above"][0], res["above"][1],

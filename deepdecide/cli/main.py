@@ -43,6 +43,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "import_cmd",
     "report_cmd",
     "verify_cmd",
+    "evaluate_cmd",
 )
 
 

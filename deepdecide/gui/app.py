@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from deepdecide import APP_ID  # the one application id (desktop file, metainfo, macOS bundle)
+from deepdecide.gui.resources import APP_ID
 
 
 def create_app(argv: Sequence[str] | None = None) -> Any:
@@ -47,7 +47,8 @@ def build_window(argv: Sequence[str] = (), *, settings_path: str | os.PathLike[s
     from deepdecide.gui.settings import Preferences, open_settings
     from deepdecide.gui.theme import ThemeManager
     from deepdecide.gui.views.main_window import MainWindow
-    from deepdecide.storage.files import load_builtin_workspace, load_workspace
+    from deepdecide.gui.workspace_cache import load_workspace_cached
+    from deepdecide.storage.files import load_builtin_workspace, sample_workspace_path
 
     app = QApplication.instance()
     if not getattr(app, "_deepdecide_ready", False):
@@ -65,8 +66,9 @@ def build_window(argv: Sequence[str] = (), *, settings_path: str | os.PathLike[s
         autosave_dir = Path(settings.fileName()).parent / "autosave"
     error: Exception | None = None
     path = argv[0] if argv else None
+    cache_dir = Path(settings.fileName()).parent / "cache"
     try:
-        ws = load_workspace(path) if path else load_builtin_workspace()
+        ws = load_workspace_cached(path or sample_workspace_path(), cache_dir)
     except (DeepdecideError, OSError) as exc:
         error, path = exc, None
         ws = load_builtin_workspace()
@@ -81,7 +83,10 @@ def build_window(argv: Sequence[str] = (), *, settings_path: str | os.PathLike[s
 
 def _after_show(window: Any) -> None:
     if window._startup_error is not None:
-        window.interaction.show_error(window.tr("Cannot open the workspace"), window._startup_error)
+        from PySide6.QtCore import QCoreApplication
+
+        window.interaction.show_error(QCoreApplication.translate("MainWindow", "Cannot open the workspace"),
+                                      window._startup_error)
     if window._offer_recovery:
         window.offer_recovery()
 
@@ -92,13 +97,33 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     argv = list(sys.argv[1:] if argv is None else argv)
     app = create_app()
-    window = build_window(argv)
-    window.show()
-    QTimer.singleShot(0, lambda: _after_show(window))
+    window = build_window(argv, settings_path=os.environ.get("DEEPDECIDE_SETTINGS") or None)
     if os.environ.get("DEEPDECIDE_EXIT_AFTER_PAINT"):
-        # start-up benchmark: quit as soon as the first frame is painted
-        QTimer.singleShot(0, app.quit)
+        # start-up benchmark (tests/perf/bench_gui.py): print when the first frame is painted, quit
+        _report_first_paint(window, app)
+    else:
+        QTimer.singleShot(0, lambda: _after_show(window))
+    window.show()
     return int(app.exec())
+
+
+def _report_first_paint(window: Any, app: Any) -> None:
+    """Print the wall-clock time of the window's first paint and quit (for the start-up benchmark)."""
+    import time
+
+    from PySide6.QtCore import QEvent, QObject, QTimer
+
+    class FirstPaint(QObject):
+        def eventFilter(self, obj: Any, event: Any) -> bool:  # noqa: N802
+            if event.type() == QEvent.Type.Paint and not getattr(self, "done", False) \
+                    and obj.isWidgetType() and obj.window() is window:
+                self.done = True
+                print(f"FIRST_PAINT {time.time():.6f}", flush=True)
+                QTimer.singleShot(0, app.quit)
+            return False
+
+    window._first_paint_filter = FirstPaint(window)
+    app.installEventFilter(window._first_paint_filter)
 
 
 if __name__ == "__main__":

@@ -35,6 +35,9 @@ class WorkspaceDocument(QObject):
         self.undo_stack = QUndoStack(self)
         self._assessment: Any = None
         self._assessment_for: Workspace | None = None
+        self._mc: Any = None
+        self._full: Any = None
+        self._full_for: Workspace | None = None
 
     # state -------------------------------------------------------------------------------
     @property
@@ -86,10 +89,28 @@ class WorkspaceDocument(QObject):
 
     # derived -----------------------------------------------------------------------------
     def assessment(self) -> Any:
-        """The analysis of the current workspace (computed once per workspace state)."""
+        """The analysis of the current workspace without sensitivity (fast: every edit re-runs it)."""
         if self._assessment_for is not self._workspace:
-            from deepdecide.gui.analysis_bridge import evaluate
+            from deepdecide.analysis import evaluate
 
-            self._assessment = evaluate(self._workspace)
+            self._assessment = evaluate(self._workspace, sensitivity=False)
             self._assessment_for = self._workspace
         return self._assessment
+
+    def full_assessment(self) -> Any:
+        """The analysis with sensitivity (weight intervals, input flips); computed on demand."""
+        if self._full_for is not self._workspace:
+            from deepdecide.analysis import evaluate
+
+            self._full = evaluate(self._workspace, sensitivity=True)
+            self._full_for = self._workspace
+        return self._full
+
+    def monte_carlo(self) -> Any:
+        """The background Monte Carlo service of this document (started on first use)."""
+        if self._mc is None:
+            from deepdecide.gui.montecarlo import MonteCarloService
+
+            self._mc = MonteCarloService(self)
+            self._mc.start()
+        return self._mc

@@ -20,10 +20,6 @@ if TYPE_CHECKING:
 ASKED_CONTEXT = ("runtime", "platform", "gpu_count")
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("EvidenceImporter", text)
-
-
 def import_files(paths: list[str], contexts: dict[str, Any], progress: Any, token: CancelToken) -> list[Any]:
     """Worker: import every file (all-or-nothing per file); raise the first file's error."""
     from deepdecide.importers.registry import import_file
@@ -52,10 +48,10 @@ class EvidenceImporter(QObject):
     def start(self, paths: list[str]) -> Task:
         self.paths = paths
         names = ", ".join(Path(p).name for p in paths)
-        self.window.set_busy(fmt(_tr("Importing %1…"), names), 0.0)
+        self.window.set_busy(fmt(QCoreApplication.translate("EvidenceImporter", "Importing %1…"), names), 0.0)
         contexts = dict(self.contexts)
         task = Task(lambda progress, token: import_files(paths, contexts, progress, token))
-        task.signals.progress_changed.connect(lambda v: self.window.set_busy(fmt(_tr("Importing %1…"), names), v))
+        task.signals.progress_changed.connect(lambda v: self.window.set_busy(fmt(QCoreApplication.translate("EvidenceImporter", "Importing %1…"), names), v))
         task.signals.finished.connect(self._finished)
         task.signals.failed.connect(self._failed)
         task.signals.cancelled.connect(self._cancelled)
@@ -68,12 +64,12 @@ class EvidenceImporter(QObject):
         if type(exc).__name__ == "ImportCancelled":
             self._cancelled()
             return
-        self.window.interaction.show_error(_tr("Cannot import the evidence"), exc)
-        self.window.status_label.setText(_tr("Import failed; nothing was changed."))
+        self.window.interaction.show_error(QCoreApplication.translate("EvidenceImporter", "Cannot import the evidence"), exc)
+        self.window.status_label.setText(QCoreApplication.translate("EvidenceImporter", "Import failed; nothing was changed."))
         self.deleteLater()
 
     def _cancelled(self) -> None:
-        self.window.set_busy(_tr("Import cancelled; nothing was changed."), None)
+        self.window.set_busy(QCoreApplication.translate("EvidenceImporter", "Import cancelled; nothing was changed."), None)
         self.deleteLater()
 
     def _context_choices(self) -> dict[str, list[tuple[str, str]]]:
@@ -87,7 +83,7 @@ class EvidenceImporter(QObject):
         need = [(path, [m for m in r.missing_context if m in ASKED_CONTEXT]) for path, r in results]
         need = [(path, missing) for path, missing in need if missing and path not in self.contexts]
         if need:
-            self.window.set_busy(_tr("Waiting for the context of the import…"), None)
+            self.window.set_busy(QCoreApplication.translate("EvidenceImporter", "Waiting for the context of the import…"), None)
             for path, missing in need:
                 values = self.window.interaction.ask_context(Path(path).name, missing, self._context_choices())
                 if values is None:
@@ -100,10 +96,10 @@ class EvidenceImporter(QObject):
         edits = tuple(InsertEvidenceFile(r.evidence) for _p, r in results)
         names = ", ".join(Path(p).name for p, _r in results)
         try:
-            self.window.document.edit(edits[0] if len(edits) == 1 else Batch(edits), fmt(_tr("Import %1"), names))
+            self.window.document.edit(edits[0] if len(edits) == 1 else Batch(edits), fmt(QCoreApplication.translate("EvidenceImporter", "Import %1"), names))
         except DeepdecideError as exc:
-            self.window.interaction.show_error(_tr("Cannot import the evidence"), exc)
+            self.window.interaction.show_error(QCoreApplication.translate("EvidenceImporter", "Cannot import the evidence"), exc)
         runs = sum(len(r.evidence.runs) for _p, r in results)
         checks = sum(len(r.evidence.parity) for _p, r in results)
-        self.window.set_busy(fmt(_tr("Imported %1: %2 runs, %3 parity checks."), names, runs, checks), None)
+        self.window.set_busy(fmt(QCoreApplication.translate("EvidenceImporter", "Imported %1: %2 runs, %3 parity checks."), names, runs, checks), None)
         self.deleteLater()

@@ -12,32 +12,25 @@ from deepdecide.domain.errors import DeepdecideError, LocatedError, ValidationEr
 from deepdecide.gui.i18n import fmt
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("Interaction", text)
-
-
-WORKSPACE_FILTER = "deepdecide workspace (*.deepdecide.yaml *.yaml *.yml)"
-
-
 def error_parts(exc: BaseException) -> tuple[str, str]:
     """(summary, details) of an error: the file, the place in it and the reason, one per line."""
     if isinstance(exc, ValidationErrors):
         first = exc.errors[0] if exc.errors else None
-        summary = fmt(_tr("%1 problems in %2"), len(exc.errors), Path(first.file).name if first and first.file else "")
+        summary = fmt(QCoreApplication.translate("Interaction", "%1 problems in %2"), len(exc.errors), Path(first.file).name if first and first.file else "")
         return summary, "\n".join(e.message for e in exc.errors)
     if isinstance(exc, LocatedError):
-        where = Path(exc.file).name if exc.file else _tr("the input")
+        where = Path(exc.file).name if exc.file else QCoreApplication.translate("Interaction", "the input")
         if exc.line is not None:
-            where += f", {_tr('line')} {exc.line}"
+            where += ", " + QCoreApplication.translate("Interaction", "line") + f" {exc.line}"
         if exc.path:
             where += f", {exc.path}"
-        return fmt(_tr("%1: %2"), where, exc.reason), exc.message
+        return fmt(QCoreApplication.translate("Interaction", "%1: %2"), where, exc.reason), exc.message
     if isinstance(exc, DeepdecideError):
         return str(exc), str(exc)
     if isinstance(exc, OSError):
         name = getattr(exc, "filename", "") or ""
-        return fmt(_tr("%1: %2"), name or _tr("file"), exc.strerror or str(exc)), str(exc)
-    return fmt(_tr("Unexpected error: %1"), exc), repr(exc)
+        return fmt(QCoreApplication.translate("Interaction", "%1: %2"), name or QCoreApplication.translate("Interaction", "file"), exc.strerror or str(exc)), str(exc)
+    return fmt(QCoreApplication.translate("Interaction", "Unexpected error: %1"), exc), repr(exc)
 
 
 class Interaction:
@@ -49,7 +42,7 @@ class Interaction:
     def show_error(self, title: str, exc: BaseException) -> None:
         summary, details = error_parts(exc)
         box = QMessageBox(QMessageBox.Icon.Critical, title, summary, QMessageBox.StandardButton.Ok, self.parent)
-        box.setInformativeText(_tr("Nothing was changed."))
+        box.setInformativeText(QCoreApplication.translate("Interaction", "Nothing was changed."))
         if details and details != summary:
             box.setDetailedText(details)
         box.exec()
@@ -58,40 +51,40 @@ class Interaction:
         """'save', 'discard' or 'cancel'."""
         buttons = (QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
                    | QMessageBox.StandardButton.Cancel)
-        answer = QMessageBox.warning(self.parent, _tr("Unsaved changes"),
-                                     fmt(_tr("Save the changes to %1 before closing it?"), name), buttons,
+        answer = QMessageBox.warning(self.parent, QCoreApplication.translate("Interaction", "Unsaved changes"),
+                                     fmt(QCoreApplication.translate("Interaction", "Save the changes to %1 before closing it?"), name), buttons,
                                      QMessageBox.StandardButton.Save)
         return {QMessageBox.StandardButton.Save: "save",
                 QMessageBox.StandardButton.Discard: "discard"}.get(answer, "cancel")
 
     def ask_recover(self, description: str) -> bool:
         answer = QMessageBox.question(
-            self.parent, _tr("Recover unsaved work?"),
-            fmt(_tr("deepdecide was not closed normally. An autosaved copy of %1 exists.\n\nRecover it?"), description),
+            self.parent, QCoreApplication.translate("Interaction", "Recover unsaved work?"),
+            fmt(QCoreApplication.translate("Interaction", "deepdecide was not closed normally. An autosaved copy of %1 exists.\n\nRecover it?"), description),
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, QMessageBox.StandardButton.Yes)
         return answer == QMessageBox.StandardButton.Yes
 
     def ask_open_path(self, directory: str) -> str:
-        path, _ = QFileDialog.getOpenFileName(self.parent, _tr("Open workspace"), directory,
-                                              _tr(WORKSPACE_FILTER) + ";;" + _tr("All files (*)"))
+        path, _ = QFileDialog.getOpenFileName(self.parent, QCoreApplication.translate("Interaction", "Open workspace"), directory,
+                                              QCoreApplication.translate("Interaction", "deepdecide workspace (*.deepdecide.yaml *.yaml *.yml)") + ";;" + QCoreApplication.translate("Interaction", "All files (*)"))
         return path
 
     def ask_save_path(self, directory: str, suggested: str) -> str:
-        path, _ = QFileDialog.getSaveFileName(self.parent, _tr("Save workspace as"),
-                                              str(Path(directory) / suggested), _tr(WORKSPACE_FILTER))
+        path, _ = QFileDialog.getSaveFileName(self.parent, QCoreApplication.translate("Interaction", "Save workspace as"),
+                                              str(Path(directory) / suggested), QCoreApplication.translate("Interaction", "deepdecide workspace (*.deepdecide.yaml *.yaml *.yml)"))
         if path and not path.endswith((".yaml", ".yml")):
             path += ".deepdecide.yaml"
         return path
 
     def ask_evidence_paths(self, directory: str) -> list[str]:
-        paths, _ = QFileDialog.getOpenFileNames(self.parent, _tr("Import evidence files"), directory,
-                                                _tr("Benchmark and parity results (*.json *.jsonl *.csv *.yaml *.yml *.txt);;"
+        paths, _ = QFileDialog.getOpenFileNames(self.parent, QCoreApplication.translate("Interaction", "Import evidence files"), directory,
+                                                QCoreApplication.translate("Interaction", "Benchmark and parity results (*.json *.jsonl *.csv *.yaml *.yml *.txt);;"
                                                     "All files (*)"))
         return list(paths)
 
     def ask_pdf_path(self, directory: str, suggested: str) -> str:
-        path, _ = QFileDialog.getSaveFileName(self.parent, _tr("Export decision record"),
-                                              str(Path(directory) / suggested), _tr("PDF (*.pdf)"))
+        path, _ = QFileDialog.getSaveFileName(self.parent, QCoreApplication.translate("Interaction", "Export decision record"),
+                                              str(Path(directory) / suggested), QCoreApplication.translate("Interaction", "PDF (*.pdf)"))
         if path and not path.lower().endswith(".pdf"):
             path += ".pdf"
         return path

@@ -11,7 +11,7 @@ def resource_root() -> Path:
 
 
 def resource_path(*parts: str) -> Path:
-    """Path of a packaged resource, e.g. ``resource_path("icons", "light", "index.theme")``."""
+    """Path of a packaged resource, e.g. ``resource_path("icons", "deepdecide.svg")``."""
     return resource_root().joinpath(*parts)
 
 
@@ -32,10 +32,12 @@ def register_icon_themes() -> None:
     QIcon.setFallbackThemeName("light")
 
 
+APP_ID = "io.github.deepdecide.DeepDecide"
+
+
 def app_icon():
+    """The application icon (the packaged SVG named after the app id), or an empty icon."""
     from PySide6.QtGui import QIcon
 
-    from deepdecide import APP_ID
-
-    path = resource_path("icons", f"{APP_ID}.svg")  # the same file is the desktop's icon (packaging/linux)
+    path = resource_path("icons", f"{APP_ID}.svg")
     return QIcon(str(path)) if path.exists() else QIcon()

@@ -21,6 +21,7 @@ import orjson
 
 from deepdecide.domain.errors import DeepdecideError, EvidenceImportError
 from deepdecide.domain.evidence import BenchmarkRun, ParityCheck
+from deepdecide.importers import bigjson
 
 #: Largest evidence file accepted. Real benchmark files are at most a few hundred MB (a
 #: ``--save-detailed`` vLLM run of 100k requests); parsing more than this would need several
@@ -149,6 +150,10 @@ class Source:
 
     def _loads_document(self) -> Any:
         data = self.data[3:] if self.data.startswith(b"\xef\xbb\xbf") else self.data
+        if len(data) >= bigjson.MIN_BYTES:
+            doc = bigjson.loads(data)
+            if doc is not None:
+                return doc
         try:
             return orjson.loads(data)
         except orjson.JSONDecodeError:
@@ -193,11 +198,23 @@ class Source:
 
     # ----- CSV
     @property
+    def looks_json(self) -> bool:
+        return self.first_byte in (ord("{"), ord("["))
+
+    @property
+    def first_line(self) -> str:
+        """The first line of a text file, lower-cased (cheap: decodes only the head)."""
+        if self.looks_json:
+            return ""
+        head = self.data[:4096].lstrip(b"\xef\xbb\xbf").split(b"\n", 1)[0]
+        return head.decode("utf-8", "replace").strip().lower()
+
+    @property
     def csv_rows(self) -> list[tuple[int, list[str]]] | None:
         """All CSV rows as (line number, cells); empty rows kept as []. None if not CSV text."""
         if "csv" not in self._cache:
             self._cache["csv"] = None
-            text = self.text
+            text = self.text if not self.looks_json else None
             if text is not None and "," in text[:4096]:
                 try:
                     reader = csv.reader(io.StringIO(text, newline=""), strict=True)

@@ -252,8 +252,7 @@ def _fill_csv(d: RunDraft, src: Source, secs) -> None:
 
 
 def _first_line(src: Source) -> str:
-    rows = src.csv_rows
-    return ",".join(rows[0][1]).strip().lower() if rows else ""
+    return src.first_line.replace('"', "").replace(" ", "") if "," in src.first_line else ""
 
 
 class AiperfCsv(Importer):
@@ -288,7 +287,7 @@ class GenaiPerfAnalyzeCsv(Importer):
     description = "GenAI-Perf analyze_export_genai_perf.csv (one row per configuration)"
 
     def sniff(self, src: Source) -> bool:
-        return _first_line(src).startswith("config name,concurrency,isl")
+        return _first_line(src).startswith("configname,concurrency,isl")
 
     def parse(self, src: Source, ctx: ImportContext) -> Parsed:
         secs = sections(src)

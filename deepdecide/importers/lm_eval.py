@@ -146,9 +146,10 @@ class LmEvalTable(Importer):
     description = "lm-evaluation-harness stdout table / vllm-ascend accuracy report (markdown)"
 
     def sniff(self, src: Source) -> bool:
+        if src.looks_json or len(src.data) > 16 << 20:
+            return False
         text = src.text
-        return text is not None and src.first_byte not in (ord("{"), ord("[")) and \
-            bool(_TABLE_HEAD.search(text) or _ASCEND_HEAD.search(text))
+        return text is not None and bool(_TABLE_HEAD.search(text) or _ASCEND_HEAD.search(text))
 
     def parse(self, src: Source, ctx: ImportContext) -> Parsed:
         text = src.text or ""

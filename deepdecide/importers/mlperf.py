@@ -22,8 +22,8 @@ class MlperfSummary(Importer):
     description = "MLPerf Inference LoadGen mlperf_log_summary.txt"
 
     def sniff(self, src: Source) -> bool:
-        text = src.text
-        return text is not None and "MLPerf Results Summary" in text[:4096] and "SUT name" in text[:4096]
+        head = src.data[:4096]
+        return not src.looks_json and b"MLPerf Results Summary" in head and b"SUT name" in head
 
     def parse(self, src: Source, ctx: ImportContext) -> Parsed:
         values: dict[str, tuple[str, int]] = {}

@@ -67,7 +67,7 @@ class RunDraft:
 
 def finalize(run: BenchmarkRun, ctx: ImportContext) -> BenchmarkRun:
     """Apply the user's context where the file is silent; derive per-GPU and per-user figures;
-    list the context still missing."""
+    list the context still missing. (One ``replace`` per run: imports can hold 10^5 runs.)"""
     flags = list(run.quality_flags)
     changes: dict[str, Any] = {}
     for name in ("runtime", "runtime_version", "platform", "gpu_count", "model", "quantization"):
@@ -80,13 +80,14 @@ def finalize(run: BenchmarkRun, ctx: ImportContext) -> BenchmarkRun:
             flags.append(f"{name} given by the user")
         elif str(current).lower() != str(given).lower():
             flags.append(f"{name}: the file says {current!r}, the user said {given!r}; the file's value is kept")
-    run = replace(run, **changes)
 
-    gpus = run.gpu_count
+    def value(name: str) -> Any:
+        return changes.get(name, getattr(run, name))
+
+    gpus = value("gpu_count")
     if gpus is not None and gpus <= 0:
         flags.append(f"gpu_count {gpus} ignored (must be positive)")
-        run = replace(run, gpu_count=None)
-        gpus = None
+        changes["gpu_count"] = gpus = None
     per_gpu = run.output_tps_per_gpu
     if gpus and run.output_throughput_tps is not None:
         derived = run.output_throughput_tps / gpus
@@ -105,8 +106,8 @@ def finalize(run: BenchmarkRun, ctx: ImportContext) -> BenchmarkRun:
         elif rel_diff(interactivity, derived) > DISAGREEMENT:
             flags.append(f"interactivity_tps_per_user: file says {interactivity:.6g}, 1000 / tpot_ms_p50 "
                          f"gives {derived:.6g}; file value kept")
-    missing = tuple(name for name in CONTEXT_FIELDS if getattr(run, name) in ("", None))
-    return replace(run, output_tps_per_gpu=per_gpu, interactivity_tps_per_user=interactivity,
+    missing = tuple(name for name in CONTEXT_FIELDS if value(name) in ("", None))
+    return replace(run, **changes, output_tps_per_gpu=per_gpu, interactivity_tps_per_user=interactivity,
                    quality_flags=tuple(dict.fromkeys(flags)), missing_context=missing)
 
 

@@ -28,9 +28,8 @@ class _YamlLoader(yaml.SafeLoader):
 def load_yaml(src: Source) -> object:
     if "yaml" not in src._cache:
         src._cache["yaml"] = None
-        text = src.text
-        if text is not None and len(src.data) <= MAX_YAML_BYTES and src.first_byte not in (ord("{"), ord("[")) \
-                and "model_name" in text:
+        text = src.text if not src.looks_json and len(src.data) <= MAX_YAML_BYTES else None
+        if text is not None and "model_name" in text:
             try:
                 src._cache["yaml"] = yaml.load(text, Loader=_YamlLoader)  # noqa: S506 - safe loader subclass
             except (yaml.YAMLError, RecursionError, ValueError) as exc:

@@ -90,10 +90,9 @@ class ParityCsv(Importer):
     description = "deepdecide parity CSV (kind, task, metric, value, reference_value, ...)"
 
     def sniff(self, src: Source) -> bool:
-        rows = src.csv_rows
-        if not rows:
+        if "," not in src.first_line:
             return False
-        header = [c.strip().lower() for c in rows[0][1]]
+        header = [c.strip().strip('"') for c in src.first_line.split(",")]
         return "kind" in header and "value" in header and ("metric" in header or "task" in header)
 
     def parse(self, src: Source, ctx: ImportContext) -> Parsed:

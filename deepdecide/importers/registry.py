@@ -133,11 +133,12 @@ def read_file(path: str | os.PathLike[str]) -> bytes:
             "(split the run or reduce it with the tool's own summary output)", file=name)
     try:
         with open(p, "rb") as fh:
-            data = fh.read(MAX_FILE_BYTES + 1)
+            # read(n) allocates n bytes up front: ask for what the file holds (+1 to see growth)
+            data = fh.read(size + 1)
     except OSError as exc:
         raise EvidenceImportError(f"cannot be read: {exc.strerror or exc}", file=name) from None
-    if len(data) > MAX_FILE_BYTES:  # grew while we looked
-        raise EvidenceImportError(f"is larger than {MAX_FILE_BYTES // 2**20} MiB", file=name)
+    if len(data) > size:  # grew while we looked: a file still being written
+        raise EvidenceImportError("changed while it was read (is the benchmark still writing it?)", file=name)
     return data
 
 
@@ -201,6 +202,9 @@ def import_source(src: Source, context: ImportContext | None = None, *, sha256: 
             raise src.error("a column mapping was given, but the file is not a CSV with a header row",
                             tried=(GENERIC_CSV.description,))
         raise _unknown_format(src)
+    if not src.looks_json and src.text is None:  # a text format recognised by its head only
+        reason, line = src.problems["text"]
+        raise src.error(reason, line=line, tried=(importer.description,))
     _step(progress, cancel, 0.6)
     try:
         parsed: Parsed = importer.parse(src, context)

@@ -28,6 +28,16 @@ def _per_m(v: float | None) -> str:
     return "–" if v is None else f"${v:,.3f}"
 
 
+def _plain(v: Any) -> str:
+    if v is None:
+        return "–"
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
+        return str(v)
+    if abs(v) >= 1000:
+        return f"{v:,.0f}"
+    return f"{v:,.4g}"
+
+
 def _fig(f: Any, digits: int = 2) -> str:
     if f is None or f.value is None:
         return "–"
@@ -230,7 +240,7 @@ def _trails(ctx: Context) -> list[Flowable]:
                 if key in seen:
                     continue
                 seen.add(key)
-                value = f"{t.value:,.6g}" if isinstance(t.value, float) else str(t.value if t.value is not None else "–")
+                value = _plain(t.value)
                 rows.append([oa.name, t.name, f"{value} {t.unit}".strip(), t.source or "–"])
     if rows:
         out.append(table(["Option", "Input", "Value", "Source"], rows, [34 * mm, 50 * mm, 34 * mm, 56 * mm]))

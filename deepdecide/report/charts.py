@@ -1,5 +1,5 @@
-"""Vector charts for the record (reportlab.graphics): scatter/line plots, horizontal bars, tornado,
-histogram. Drawn from primitives so axes, ticks and labels are exact and the output deterministic."""
+"""Vector charts for the record (reportlab.graphics): scatter/line plots and horizontal bars with
+range whiskers. Drawn from primitives so axes, ticks and labels are exact and the output deterministic."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from reportlab.graphics.shapes import Circle, Drawing, Line, Polygon, PolyLine, Rect, String
+from reportlab.graphics.shapes import Circle, Drawing, Group, Line, PolyLine, Rect, String
 from reportlab.lib import colors
 
 from deepdecide.report import fonts
@@ -109,8 +109,6 @@ def _axes(d: Drawing, f: _Frame, x_label: str, y_label: str, x_fmt=fmt_tick, y_f
     d.add(Line(f.x0, f.y0, f.x0, f.y0 + f.h, strokeColor=GREY, strokeWidth=0.7))
     d.add(_text(f.x0 + f.w / 2, f.y0 - 20, x_label, anchor="middle", color=INK))
     label = _text(0, 0, y_label, anchor="middle", color=INK)
-    from reportlab.graphics.shapes import Group
-
     g = Group(label)
     g.transform = (0, 1, -1, 0, f.x0 - 30, f.y0 + f.h / 2)
     d.add(g)
@@ -199,78 +197,4 @@ def bar_chart(rows: Sequence[tuple[str, float, float | None, float | None]], *, 
     d.add(Line(f.sx(0), f.y0, f.sx(0), f.y0 + f.h, strokeColor=GREY, strokeWidth=0.7))
     if title:
         d.add(_text(0, height - 9, title, size=8, color=INK, bold=True))
-    return d
-
-
-def tornado(rows: Sequence[tuple[str, float, float]], base: float, *, x_label: str, width: float = 480,
-            bar_h: float = 11, title: str = "", value_fmt=fmt_tick) -> Drawing:
-    """Tornado chart: per input the outcome at its low and high value, around the base case."""
-    label_w = 170
-    height = 40 + len(rows) * (bar_h + 5) + (12 if title else 0)
-    d = _drawing(width, height)
-    if not rows:
-        return d
-    values = [base] + [v for _, lo, hi in rows for v in (lo, hi)]
-    f = _Frame(label_w, 30, width - label_w - 45, len(rows) * (bar_h + 5))
-    f.xt = nice_ticks(min(values), max(values))
-    f.yt = [0, 1]
-    for t in f.xt:
-        x = f.sx(t)
-        d.add(Line(x, f.y0, x, f.y0 + f.h, strokeColor=RULE, strokeWidth=0.3))
-        d.add(_text(x, f.y0 - 10, value_fmt(t), anchor="middle"))
-    d.add(_text(f.x0 + f.w / 2, f.y0 - 20, x_label, anchor="middle", color=INK))
-    xb = f.sx(base)
-    for i, (label, lo, hi) in enumerate(rows):
-        y = f.y0 + f.h - (i + 1) * (bar_h + 5) + 2
-        for v, color in ((lo, SERIES[0]), (hi, SERIES[1])):
-            x = f.sx(v)
-            d.add(Rect(min(x, xb), y, abs(x - xb), bar_h, fillColor=color, strokeColor=None))
-        d.add(_text(label_w - 4, y + bar_h / 2 - 2, label[:42], anchor="end", color=INK))
-    d.add(Line(xb, f.y0 - 2, xb, f.y0 + f.h + 2, strokeColor=INK, strokeWidth=0.9))
-    d.add(_text(xb, f.y0 + f.h + 5, f"base {value_fmt(base)}", anchor="middle", color=INK))
-    _legend(d, [("input at its low value", SERIES[0]), ("input at its high value", SERIES[1])], f.x0,
-            height - 10 - (12 if title else 0), f.w)
-    if title:
-        d.add(_text(0, height - 9, title, size=8, color=INK, bold=True))
-    return d
-
-
-def histogram(groups: Sequence[tuple[str, Sequence[float]]], *, x_label: str, bins: int = 30, width: float = 480,
-              height: float = 170, title: str = "") -> Drawing:
-    """Overlaid outline histograms (one per option) of Monte Carlo draws, as densities."""
-    d = _drawing(width, height)
-    vals = [v for _, vs in groups for v in vs if math.isfinite(v)]
-    if not vals:
-        d.add(_text(width / 2, height / 2, "no data", anchor="middle"))
-        return d
-    lo, hi = min(vals), max(vals)
-    if hi <= lo:
-        hi = lo + 1
-    edges = [lo + (hi - lo) * i / bins for i in range(bins + 1)]
-    dens: list[list[float]] = []
-    for _, vs in groups:
-        counts = [0] * bins
-        finite = [v for v in vs if math.isfinite(v)]
-        for v in finite:
-            k = min(int((v - lo) / (hi - lo) * bins), bins - 1)
-            counts[k] += 1
-        n = max(len(finite), 1)
-        dens.append([c / n for c in counts])
-    top_pad = 20 + (12 if title else 0)
-    f = _Frame(42, 30, width - 52, height - 30 - top_pad)
-    f.xt = nice_ticks(lo, hi)
-    f.yt = nice_ticks(0, max(max(x) for x in dens) * 1.1, 4)
-    _axes(d, f, x_label, "share of draws", y_fmt=lambda v: f"{v * 100:.0f}%")
-    for i, ds in enumerate(dens):
-        color = SERIES[i % len(SERIES)]
-        pts: list[float] = [f.sx(edges[0]), f.sy(0)]
-        for k, v in enumerate(ds):
-            pts += [f.sx(edges[k]), f.sy(v), f.sx(edges[k + 1]), f.sy(v)]
-        pts += [f.sx(edges[-1]), f.sy(0)]
-        fill = colors.Color(color.red, color.green, color.blue, alpha=0.18)
-        d.add(Polygon(pts, fillColor=fill, strokeColor=color, strokeWidth=0.9))
-    _legend(d, [(g[0], SERIES[i % len(SERIES)]) for i, g in enumerate(groups)], f.x0,
-            height - 10 - (12 if title else 0), f.w)
-    if title:
-        d.add(_text(f.x0, height - 9, title, size=8, color=INK, bold=True))
     return d

@@ -48,6 +48,15 @@ class Verification:
         return self.status == INTACT
 
 
+def _quiet_pypdf() -> None:
+    """pypdf logs repairs of damaged files; verify reports its own verdict, so keep them off the terminal."""
+    import logging
+
+    logger = logging.getLogger("pypdf")
+    if not any(isinstance(h, logging.NullHandler) for h in logger.handlers):
+        logger.addHandler(logging.NullHandler())
+
+
 def extract_attachments(pdf: bytes) -> dict[str, bytes]:
     """The files embedded in a PDF, by name (the first, when a name repeats)."""
     from pypdf import PdfReader
@@ -55,12 +64,13 @@ def extract_attachments(pdf: bytes) -> dict[str, bytes]:
 
     if not pdf.lstrip()[:5] == b"%PDF-":
         raise UnreadableRecord("not a PDF file (no %PDF- header)")
+    _quiet_pypdf()
     try:
         reader = PdfReader(io.BytesIO(pdf), strict=False)
         found = reader.attachments
         return {name: data[0] for name, data in found.items() if data}
     except (PyPdfError, ValueError, KeyError, TypeError, AttributeError, OSError) as exc:
-        raise UnreadableRecord(f"the PDF cannot be parsed: {exc}") from None
+        raise UnreadableRecord(f"the PDF cannot be parsed (damaged or truncated): {exc}") from None
 
 
 def _page_texts(pdf: bytes) -> list[str]:
@@ -122,13 +132,17 @@ def _describe_object(pdf: bytes, number: int) -> str:
 def _explain_difference(pdf: bytes, rebuilt: bytes, inputs: bytes, found: Verification) -> None:
     """Say where ``pdf`` departs from the rebuilt record (best effort; the verdict is already made)."""
     digest = sha256_hex(inputs)
-    texts = _page_texts(pdf[: len(rebuilt)] if len(pdf) > len(rebuilt) else pdf)
+    texts = _page_texts(pdf)
     expected = _page_texts(rebuilt)
     hashes = [h for h in footer_hashes(texts) if h]
     if hashes and any(h != digest for h in hashes):
         other = next(h for h in hashes if h != digest)
         found.reasons.append(f"the embedded inputs (SHA-256 {digest[:16]}…) are not the ones the pages were printed "
                              f"from (footer SHA-256 {other[:16]}…): the attachment was replaced or edited")
+        changed = sum(1 for a, b in zip(texts, expected, strict=False) if a != b)
+        found.reasons.append(f"the attached inputs give a record whose text differs on {changed} of "
+                             f"{len(expected)} pages")
+        return
     if texts and expected and len(texts) != len(expected):
         found.reasons.append(f"the file has {len(texts)} pages; the record its inputs give has {len(expected)}")
     elif texts and expected:
@@ -141,7 +155,9 @@ def _explain_difference(pdf: bytes, rebuilt: bytes, inputs: bytes, found: Verifi
             found.reasons.append(f"page {i}: the text reads \"{got}\" where the record has \"{want}\"")
         if len(changed) > 5:
             found.reasons.append(f"… and the text of {len(changed) - 5} more pages differs")
-    if not found.reasons or len(found.reasons) == 1 and "attachment" in found.reasons[0]:
+    if not found.reasons:
+        found.reasons.extend(_structural_differences(pdf, rebuilt))
+    if not found.reasons:
         limit = min(len(pdf), len(rebuilt))
         offset = next((i for i in range(limit) if pdf[i] != rebuilt[i]), limit)
         if offset < limit:
@@ -151,6 +167,38 @@ def _explain_difference(pdf: bytes, rebuilt: bytes, inputs: bytes, found: Verifi
                                  + (f" (object {number})" if number is not None else ""))
         elif len(pdf) < len(rebuilt):
             found.reasons.append(f"the file is {len(rebuilt) - len(pdf):,} bytes shorter than the record: truncated")
+        else:
+            found.reasons.append("the file differs from the record its inputs give")
+
+
+def _structural_differences(pdf: bytes, rebuilt: bytes) -> list[str]:
+    """Same text everywhere: compare what else a reader sees — drawings, metadata, attachments."""
+    from pypdf import PdfReader
+
+    out: list[str] = []
+    try:
+        a = PdfReader(io.BytesIO(pdf), strict=False)
+        b = PdfReader(io.BytesIO(rebuilt), strict=False)
+        for i, (pa, pb) in enumerate(zip(a.pages, b.pages, strict=False), start=1):
+            ca = pa.get_contents()
+            cb = pb.get_contents()
+            if (ca.get_data() if ca is not None else b"") != (cb.get_data() if cb is not None else b""):
+                out.append(f"page {i}: the drawing differs (same text, but lines, shapes, colours or positions "
+                           "changed, e.g. in a chart or table)")
+            if len(pa.get("/Annots") or []) != len(pb.get("/Annots") or []):
+                out.append(f"page {i}: annotations (links, form fields, comments) were added or removed")
+        ma, mb = a.metadata or {}, b.metadata or {}
+        for key in sorted(set(ma) | set(mb)):
+            if str(ma.get(key)) != str(mb.get(key)):
+                out.append(f"the metadata field {key.lstrip('/')} reads {str(ma.get(key))[:60]!r} where the record "
+                           f"has {str(mb.get(key))[:60]!r}")
+        att_a, att_b = a.attachments, b.attachments
+        for name in sorted(set(att_a) | set(att_b)):
+            if att_a.get(name) != att_b.get(name):
+                out.append(f"the embedded file {name} differs from the record's")
+    except Exception:  # explanation only
+        return out
+    return out
 
 
 def verify(pdf: bytes, *, trust: list | None = None) -> Verification:

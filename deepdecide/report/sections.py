@@ -227,7 +227,7 @@ def options(ctx: Context) -> list[Flowable]:
         color = GOOD if ws.matrix.status(o.runtime, o.platform) == SupportStatus.OFFICIAL else WARN
         status_col.append(("TEXTCOLOR", (4, i), (4, i), color))
     out.append(table(["Option", "Strategy", "Runtime", "Platform", "Official support", "Topology", "Pricing"], rows,
-                     [34 * mm, 14 * mm, 20 * mm, 20 * mm, 30 * mm, 36 * mm, 20 * mm], extra=status_col))
+                     [34 * mm, 17 * mm, 20 * mm, 20 * mm, 30 * mm, 35 * mm, 18 * mm], extra=status_col))
     out.append(para("Official support is read from the support matrix for the exact runtime and platform. A platform "
                     "the runtime does not list is experimental, whatever the evidence says; reference topologies are "
                     "measurements on the hardware they name and are never scaled to another platform.", "small"))
@@ -451,7 +451,7 @@ def risks(ctx: Context) -> list[Flowable]:
         if ws.matrix.status(o.runtime, o.platform) != SupportStatus.OFFICIAL:
             found.append((o.name, f"{runtime_name(ws, o.runtime)} does not list {platform_name(ws, o.platform)}: "
                                   "an experimental project (runtime failures, wrong results, lost performance)."))
-        blockers = [a for a in ws.answers_for(o.id) if a.answer == Answer.MISSING]
+        blockers = [a for a in ws.answers_for(o.id) if a.answer == Answer.MISSING and not a.provider]
         if blockers:
             titles = ", ".join(next((c.title for c in ws.checklist if c.id == a.item), a.item) for a in blockers)
             found.append((o.name, f"blocker: nobody builds {titles} yet."))

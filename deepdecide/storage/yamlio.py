@@ -115,6 +115,9 @@ def parse_yaml(text: str, file: str = "") -> LocatedData:
     try:
         try:
             node = loader.get_single_node()
+        except ValidationError as exc:  # an anchor or alias refused while composing: name the file
+            exc.file = file
+            raise
         except yaml.reader.ReaderError as exc:
             line = text[: exc.position].count("\n") + 1
             raise ValidationError(f"not valid YAML: {exc.reason} (character {exc.character!r})", file=file, line=line) from None

@@ -59,7 +59,8 @@ def test_pages_show_workspace_content(make_window, builtin_workspace):
     assert decision.editors["title"].text() == ws.decision.title
     assert decision.signoffs.rowCount() == len(ws.signoffs)
     parity = window.show_page("parity")
-    assert parity.grid.columnCount() == len(ws.options) + 1
+    assert parity.grid.rowCount() == len(ws.options)
+    assert parity.grid.columnCount() == 1 + 6  # option + one column per check kind
 
 
 @pytest.mark.gui

@@ -115,7 +115,7 @@ def test_one_app_id_everywhere():
     # the GUI sets it as the desktop file name (Wayland app id) and uses the same icon file
     from deepdecide.gui import app, resources
 
-    assert app.APP_ID is APP_ID
+    assert app.APP_ID == resources.APP_ID == APP_ID
     assert resources.resource_path("icons", f"{APP_ID}.svg").read_bytes() == ICON_FILE.read_bytes()
     # the spec takes the id (and the version) from the package instead of repeating them
     spec = SPEC_FILE.read_text(encoding="utf-8")

@@ -11,7 +11,7 @@ import sys
 import threading
 
 import pytest
-from conftest import SMALL, need
+from pdf_helpers import SMALL, need
 from pypdf import PdfReader
 
 from deepdecide.domain.evidence import BenchmarkRun, EvidenceFile, Provenance

@@ -21,28 +21,24 @@ from deepdecide.gui.theme import status_color
 _Index = QModelIndex | QPersistentModelIndex
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("MatrixModel", text)
-
-
 def status_label(status: SupportStatus) -> str:
     return {
-        SupportStatus.OFFICIAL: _tr("official"),
-        SupportStatus.EXPERIMENTAL: _tr("experimental"),
-        SupportStatus.COMMUNITY: _tr("community"),
-        SupportStatus.UNSUPPORTED: _tr("unsupported"),
-        SupportStatus.UNDOCUMENTED: _tr("undocumented"),
+        SupportStatus.OFFICIAL: QCoreApplication.translate("MatrixModel", "official"),
+        SupportStatus.EXPERIMENTAL: QCoreApplication.translate("MatrixModel", "experimental"),
+        SupportStatus.COMMUNITY: QCoreApplication.translate("MatrixModel", "community"),
+        SupportStatus.UNSUPPORTED: QCoreApplication.translate("MatrixModel", "unsupported"),
+        SupportStatus.UNDOCUMENTED: QCoreApplication.translate("MatrixModel", "undocumented"),
     }[status]
 
 
 def status_short(status: SupportStatus) -> str:
     """A short label that fits a matrix cell (the legend and tooltips say it in full)."""
     return {
-        SupportStatus.OFFICIAL: _tr("official"),
-        SupportStatus.EXPERIMENTAL: _tr("exper."),
-        SupportStatus.COMMUNITY: _tr("comm."),
-        SupportStatus.UNSUPPORTED: _tr("unsupp."),
-        SupportStatus.UNDOCUMENTED: _tr("undoc."),
+        SupportStatus.OFFICIAL: QCoreApplication.translate("MatrixModel", "official"),
+        SupportStatus.EXPERIMENTAL: QCoreApplication.translate("MatrixModel", "exper."),
+        SupportStatus.COMMUNITY: QCoreApplication.translate("MatrixModel", "comm."),
+        SupportStatus.UNSUPPORTED: QCoreApplication.translate("MatrixModel", "unsupp."),
+        SupportStatus.UNDOCUMENTED: QCoreApplication.translate("MatrixModel", "undoc."),
     }[status]
 
 
@@ -52,15 +48,17 @@ def entry_tooltip(matrix: SupportMatrix, runtime_id: str, platform_id: str, entr
     pf = matrix.platform(platform_id)
     head = f"<b>{rt.name if rt else runtime_id} × {pf.name if pf else platform_id}</b>"
     if entry is None:
-        return head + "<br>" + _tr("Not in the matrix: nothing found either way. Plan as experimental.")
-    lines = [head, f"{_tr('Status')}: <b>{status_label(entry.status)}</b>"]
+        return head + "<br>" + QCoreApplication.translate("MatrixModel", "Not in the matrix: nothing found either way. Plan as experimental.")
+    status_word = QCoreApplication.translate("MatrixModel", "Status")
+    as_of = QCoreApplication.translate("MatrixModel", "as of")
+    lines = [head, f"{status_word}: <b>{status_label(entry.status)}</b>"]
     if entry.requirements:
-        lines.append(_tr("Required stack:"))
+        lines.append(QCoreApplication.translate("MatrixModel", "Required stack:"))
         lines.extend(f"&nbsp;&nbsp;• {r.component.value} {r.spec}" + (f" — <i>{r.text}</i>" if r.text else "")
                      for r in entry.requirements)
     if entry.sources:
-        lines.append(_tr("Sources:"))
-        lines.extend(f"&nbsp;&nbsp;• {s.title} — {s.url_or_path} ({_tr('as of')} {s.as_of})" for s in entry.sources)
+        lines.append(QCoreApplication.translate("MatrixModel", "Sources:"))
+        lines.extend(f"&nbsp;&nbsp;• {s.title} — {s.url_or_path} ({as_of} {s.as_of})" for s in entry.sources)
     if entry.notes:
         lines.append(entry.notes)
     return "<br>".join(lines)

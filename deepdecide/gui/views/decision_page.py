@@ -31,19 +31,15 @@ from deepdecide.gui.widgets.delegates import ChoiceDelegate
 from deepdecide.gui.widgets.fields import CommitTextEdit
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("DecisionPage", text)
-
-
 def vote_labels() -> list[tuple[str, str]]:
-    return [(Vote.PENDING.value, _tr("pending")), (Vote.APPROVE.value, _tr("approve")),
-            (Vote.REJECT.value, _tr("reject")), (Vote.ABSTAIN.value, _tr("abstain"))]
+    return [(Vote.PENDING.value, QCoreApplication.translate("DecisionPage", "pending")), (Vote.APPROVE.value, QCoreApplication.translate("DecisionPage", "approve")),
+            (Vote.REJECT.value, QCoreApplication.translate("DecisionPage", "reject")), (Vote.ABSTAIN.value, QCoreApplication.translate("DecisionPage", "abstain"))]
 
 
 def status_labels() -> list[tuple[str, str]]:
-    return [(RecordStatus.PROPOSED.value, _tr("proposed")), (RecordStatus.ACCEPTED.value, _tr("accepted")),
-            (RecordStatus.REJECTED.value, _tr("rejected")), (RecordStatus.DEPRECATED.value, _tr("deprecated")),
-            (RecordStatus.SUPERSEDED.value, _tr("superseded"))]
+    return [(RecordStatus.PROPOSED.value, QCoreApplication.translate("DecisionPage", "proposed")), (RecordStatus.ACCEPTED.value, QCoreApplication.translate("DecisionPage", "accepted")),
+            (RecordStatus.REJECTED.value, QCoreApplication.translate("DecisionPage", "rejected")), (RecordStatus.DEPRECATED.value, QCoreApplication.translate("DecisionPage", "deprecated")),
+            (RecordStatus.SUPERSEDED.value, QCoreApplication.translate("DecisionPage", "superseded"))]
 
 
 # field -> kind: "line" (one line), "text" (paragraphs), "list" (one entry per line)

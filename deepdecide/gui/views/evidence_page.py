@@ -201,11 +201,11 @@ class EvidencePage(Page):
         ws = self.document.workspace
         df = self._frame
         if len(df):
-            df = df.assign(_group=[group_name(ws, r, p) for r, p in zip(df["runtime"], df["platform"], strict=True)])
+            df = df.assign(group_=[group_name(ws, r, p) for r, p in zip(df["runtime"], df["platform"], strict=True)])
             chosen = self.group_filter.currentData()
             if chosen:
-                df = df[df["_group"] == chosen]
-        shown = df.drop(columns=["_group"]) if "_group" in df.columns else df
+                df = df[df["group_"] == chosen]
+        shown = df.drop(columns=["group_"]) if "group_" in df.columns else df
         self.table.headers = {c: c for c in shown.columns}
         self.table.set_frame(shown)
         self.table_view.resizeColumnsToContents()
@@ -222,7 +222,7 @@ class EvidencePage(Page):
         tpot: dict[str, list[Any]] = {}
         if len(df):
             for row in df.itertuples(index=False):
-                g = row._group
+                g = row.group_
                 x, y = getattr(row, "interactivity_tps_per_user", None), getattr(row, "output_tps_per_gpu", None)
                 if _num(x) and _num(y):
                     tput.setdefault(g, []).append((float(x), float(y)))
@@ -239,6 +239,8 @@ class EvidencePage(Page):
         elif slo.tpot_p99_ms:
             slo_x = 1000.0 / slo.tpot_p99_ms
             slo_label = fmt(self.tr("SLO bound 1000 / TPOT p99 %1 ms"), f"{slo.tpot_p99_ms:g}")
+        self.without_concurrency = int(sum(1 for row in df.itertuples(index=False)
+                                           if not _num(getattr(row, "concurrency", None)))) if len(df) else 0
         n = self.throughput.set_groups(tput, slo_x, slo_label, self.tr("Pareto front"))
         self.ttft.set_groups(ttft, slo.ttft_p99_ms, fmt(self.tr("SLO p99 ≤ %1 ms"), f"{slo.ttft_p99_ms or 0:g}"))
         self.tpot.set_groups(tpot, slo.tpot_p99_ms, fmt(self.tr("SLO p99 ≤ %1 ms"), f"{slo.tpot_p99_ms or 0:g}"))
@@ -247,10 +249,13 @@ class EvidencePage(Page):
             self.chart_note.setText(self.tr("No runs with throughput and TPOT yet: import benchmark results "
                                             "(File ▸ Import evidence, or drop files on the window)."))
         else:
-            self.chart_note.setText(self.tr("Each point is one run. The line through a group's points is its "
-                                            "Pareto front (no other run of the group is better on both axes). "
-                                            "Right of the red line meets the interactivity SLO. Latency: solid = "
-                                            "p50, dashed = p99."))
+            text = self.tr("Each point is one run. The line through a group's points is its Pareto front (no other "
+                           "run of the group is better on both axes). Right of the red line meets the interactivity "
+                           "SLO. Latency: solid = p50, dashed = p99.")
+            if self.without_concurrency:
+                text += " " + fmt(self.tr("%1 runs were driven by request rate, not concurrency, and are not in "
+                                          "the latency charts."), self.without_concurrency)
+            self.chart_note.setText(text)
 
 
 def _num(v: Any) -> bool:

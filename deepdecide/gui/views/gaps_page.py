@@ -19,21 +19,18 @@ from deepdecide.gui.widgets.delegates import ChoiceDelegate
 NOT_ANSWERED = ""
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("GapsPage", text)
-
-
 def answer_labels() -> list[tuple[str, str]]:
-    return [(NOT_ANSWERED, _tr("not answered")), (Answer.PROVIDED.value, _tr("provided")),
-            (Answer.EXTERNAL.value, _tr("external")), (Answer.MISSING.value, _tr("missing"))]
+    return [(NOT_ANSWERED, QCoreApplication.translate("GapsPage", "not answered")), (Answer.PROVIDED.value, QCoreApplication.translate("GapsPage", "provided")),
+            (Answer.EXTERNAL.value, QCoreApplication.translate("GapsPage", "external")), (Answer.MISSING.value, QCoreApplication.translate("GapsPage", "missing"))]
 
 
 def item_tooltip(item: ChecklistItem) -> str:
     lines = [f"<b>{item.title}</b>"]
     if item.description:
         lines.append(item.description)
+    as_of = QCoreApplication.translate("GapsPage", "as of")
     for s in item.sources:
-        lines.append(f"<i>{s.title}</i> — {s.url_or_path} ({_tr('as of')} {s.as_of})")
+        lines.append(f"<i>{s.title}</i> — {s.url_or_path} ({as_of} {s.as_of})")
     return "<br>".join(lines)
 
 

@@ -31,11 +31,6 @@ from deepdecide.gui.settings import Preferences
 from deepdecide.gui.tasks import TaskRunner
 from deepdecide.storage.files import WORKSPACE_SUFFIX, load_builtin_workspace, load_workspace, save_workspace
 
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("MainWindow", text)
-
-
 #: (key, module, class) of each page, in sidebar order; modules are imported on first show
 PAGES: list[tuple[str, str, str]] = [
     ("overview", "deepdecide.gui.views.overview_page", "OverviewPage"),
@@ -50,9 +45,16 @@ PAGES: list[tuple[str, str, str]] = [
 
 
 def page_titles() -> dict[str, str]:
-    return {"overview": _tr("Overview"), "matrix": _tr("Support matrix"), "evidence": _tr("Evidence"),
-            "parity": _tr("Parity"), "gaps": _tr("Service gaps"), "compare": _tr("Compare"),
-            "decision": _tr("Decision"), "migration": _tr("Migration plan")}
+    return {
+        "overview": QCoreApplication.translate("MainWindow", "Overview"),
+        "matrix": QCoreApplication.translate("MainWindow", "Support matrix"),
+        "evidence": QCoreApplication.translate("MainWindow", "Evidence"),
+        "parity": QCoreApplication.translate("MainWindow", "Parity"),
+        "gaps": QCoreApplication.translate("MainWindow", "Service gaps"),
+        "compare": QCoreApplication.translate("MainWindow", "Compare"),
+        "decision": QCoreApplication.translate("MainWindow", "Decision"),
+        "migration": QCoreApplication.translate("MainWindow", "Migration plan"),
+    }
 
 
 def is_workspace_file(path: str) -> bool:
@@ -87,7 +89,7 @@ class MainWindow(QMainWindow):
         for i, (key, _m, _c) in enumerate(PAGES):
             item = QListWidgetItem(titles[key])
             item.setData(Qt.ItemDataRole.UserRole, key)
-            item.setToolTip(fmt(_tr("%1 (Ctrl+%2)"), titles[key], i + 1))
+            item.setToolTip(fmt(QCoreApplication.translate("MainWindow", "%1 (Ctrl+%2)"), titles[key], i + 1))
             self.sidebar.addItem(item)
             self.stack.addWidget(QWidget())  # placeholder until the page is first shown
         self.sidebar.currentRowChanged.connect(self._show_row)
@@ -103,7 +105,7 @@ class MainWindow(QMainWindow):
         self.progress.setMaximumWidth(220)
         self.progress.setRange(0, 1000)
         self.progress.hide()
-        self.cancel_button = QPushButton(_tr("Cancel"))
+        self.cancel_button = QPushButton(QCoreApplication.translate("MainWindow", "Cancel"))
         self.cancel_button.hide()
         self.cancel_button.clicked.connect(self.tasks.cancel)
         self.status_label = QLabel()
@@ -112,9 +114,9 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.cancel_button)
 
         self._build_actions()
-        document.undo_stack.cleanChanged.connect(lambda clean: self.setWindowModified(not clean))
-        document.path_changed.connect(lambda _p: self._update_title())
-        document.changed.connect(lambda _w: self._update_title())
+        document.undo_stack.cleanChanged.connect(self._update_title)
+        document.path_changed.connect(self._update_title)
+        document.changed.connect(self._update_title)
         self._update_title()
 
         self.autosave_timer = QTimer(self)
@@ -149,7 +151,7 @@ class MainWindow(QMainWindow):
         if hasattr(page, "files_dropped"):
             page.files_dropped.connect(self.open_paths)
         if hasattr(page, "check_panel"):
-            page.check_panel.error.connect(lambda exc: self.interaction.show_error(_tr("Cannot read the file"), exc))
+            page.check_panel.error.connect(lambda exc: self.interaction.show_error(QCoreApplication.translate("MainWindow", "Cannot read the file"), exc))
         if hasattr(page, "navigate"):
             page.navigate.connect(self.show_page)
 
@@ -188,27 +190,27 @@ class MainWindow(QMainWindow):
 
     def _build_actions(self) -> None:
         SK = QKeySequence.StandardKey  # noqa: N806
-        self.act_new = self._action(_tr("&New from the built-in sample"), self.new_document, SK.New, "document-new")
-        self.act_open = self._action(_tr("&Open…"), self.open_dialog, SK.Open, "document-open")
-        self.act_save = self._action(_tr("&Save"), self.save, SK.Save, "document-save")
-        self.act_save_as = self._action(_tr("Save &As…"), self.save_as, SK.SaveAs, "document-save-as")
-        self.act_import = self._action(_tr("&Import evidence…"), self.import_evidence, "Ctrl+I", "document-import",
-                                       _tr("Import benchmark or parity result files"))
-        self.act_export = self._action(_tr("&Export PDF decision record…"), self.export_pdf, "Ctrl+E",
+        self.act_new = self._action(QCoreApplication.translate("MainWindow", "&New from the built-in sample"), self.new_document, SK.New, "document-new")
+        self.act_open = self._action(QCoreApplication.translate("MainWindow", "&Open…"), self.open_dialog, SK.Open, "document-open")
+        self.act_save = self._action(QCoreApplication.translate("MainWindow", "&Save"), self.save, SK.Save, "document-save")
+        self.act_save_as = self._action(QCoreApplication.translate("MainWindow", "Save &As…"), self.save_as, SK.SaveAs, "document-save-as")
+        self.act_import = self._action(QCoreApplication.translate("MainWindow", "&Import evidence…"), self.import_evidence, "Ctrl+I", "document-import",
+                                       QCoreApplication.translate("MainWindow", "Import benchmark or parity result files"))
+        self.act_export = self._action(QCoreApplication.translate("MainWindow", "&Export PDF decision record…"), self.export_pdf, "Ctrl+E",
                                        "document-export")
-        self.act_quit = self._action(_tr("&Quit"), self.close, SK.Quit, "application-exit")
-        self.act_undo = self.document.undo_stack.createUndoAction(self, _tr("&Undo"))
+        self.act_quit = self._action(QCoreApplication.translate("MainWindow", "&Quit"), self.close, SK.Quit, "application-exit")
+        self.act_undo = self.document.undo_stack.createUndoAction(self, QCoreApplication.translate("MainWindow", "&Undo"))
         self.act_undo.setShortcut(QKeySequence(SK.Undo))
-        self.act_redo = self.document.undo_stack.createRedoAction(self, _tr("&Redo"))
+        self.act_redo = self.document.undo_stack.createRedoAction(self, QCoreApplication.translate("MainWindow", "&Redo"))
         self.act_redo.setShortcut(QKeySequence(SK.Redo))
         from PySide6.QtGui import QIcon
 
         self.act_undo.setIcon(QIcon.fromTheme("edit-undo"))
         self.act_redo.setIcon(QIcon.fromTheme("edit-redo"))
 
-        file_menu = self.menuBar().addMenu(_tr("&File"))
+        file_menu = self.menuBar().addMenu(QCoreApplication.translate("MainWindow", "&File"))
         file_menu.addActions([self.act_new, self.act_open])
-        self.recent_menu = file_menu.addMenu(_tr("Open &Recent"))
+        self.recent_menu = file_menu.addMenu(QCoreApplication.translate("MainWindow", "Open &Recent"))
         self.recent_menu.aboutToShow.connect(self._fill_recent)
         file_menu.addSeparator()
         file_menu.addActions([self.act_save, self.act_save_as])
@@ -217,10 +219,10 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         file_menu.addAction(self.act_quit)
 
-        edit_menu = self.menuBar().addMenu(_tr("&Edit"))
+        edit_menu = self.menuBar().addMenu(QCoreApplication.translate("MainWindow", "&Edit"))
         edit_menu.addActions([self.act_undo, self.act_redo])
 
-        view_menu = self.menuBar().addMenu(_tr("&View"))
+        view_menu = self.menuBar().addMenu(QCoreApplication.translate("MainWindow", "&View"))
         titles = page_titles()
         self.page_actions: list[QAction] = []
         for i, (key, _m, _c) in enumerate(PAGES):
@@ -228,23 +230,41 @@ class MainWindow(QMainWindow):
             self.page_actions.append(act)
             view_menu.addAction(act)
         view_menu.addSeparator()
-        theme_menu = view_menu.addMenu(_tr("&Theme"))
+        theme_menu = view_menu.addMenu(QCoreApplication.translate("MainWindow", "&Theme"))
         group = QActionGroup(self)
         current = self.theme.choice if self.theme is not None else "system"
-        for value, label in (("system", _tr("Follow the system")), ("light", _tr("Light")), ("dark", _tr("Dark"))):
+        for value, label in (("system", QCoreApplication.translate("MainWindow", "Follow the system")), ("light", QCoreApplication.translate("MainWindow", "Light")), ("dark", QCoreApplication.translate("MainWindow", "Dark"))):
             act = QAction(label, self, checkable=True)
             act.setChecked(value == current)
             act.triggered.connect(lambda _c=False, v=value: self.set_theme(v))
             group.addAction(act)
             theme_menu.addAction(act)
 
-        help_menu = self.menuBar().addMenu(_tr("&Help"))
-        help_menu.addAction(self._action(_tr("&About deepdecide"), self.about))
+        help_menu = self.menuBar().addMenu(QCoreApplication.translate("MainWindow", "&Help"))
+        help_menu.addAction(self._action(QCoreApplication.translate("MainWindow", "&About deepdecide"), self.about))
 
-        tb = self.addToolBar(_tr("Main"))
+        tb = self.addToolBar(QCoreApplication.translate("MainWindow", "Main"))
         tb.setObjectName("main_toolbar")
         tb.setMovable(False)
-        tb.addActions([self.act_open, self.act_save, self.act_import, self.act_undo, self.act_redo, self.act_export])
+        # toolbar buttons keep short labels; the menu actions say what will be undone
+        stack = self.document.undo_stack
+        self.tb_undo = self._action(QCoreApplication.translate("MainWindow", "Undo"), stack.undo, None, "edit-undo")
+        self.tb_redo = self._action(QCoreApplication.translate("MainWindow", "Redo"), stack.redo, None, "edit-redo")
+        self.tb_undo.setEnabled(stack.canUndo())
+        self.tb_redo.setEnabled(stack.canRedo())
+        stack.indexChanged.connect(self._update_undo_buttons)
+        tb.addActions([self.act_open, self.act_save, self.act_import, self.tb_undo, self.tb_redo, self.act_export])
+
+    def _update_undo_buttons(self, *_args: Any) -> None:
+        import shiboken6
+
+        stack = self.document.undo_stack
+        if not (shiboken6.isValid(stack) and shiboken6.isValid(self.tb_undo)):
+            return  # the document is being torn down
+        self.tb_undo.setEnabled(stack.canUndo())
+        self.tb_redo.setEnabled(stack.canRedo())
+        self.tb_undo.setToolTip(fmt(QCoreApplication.translate("MainWindow", "Undo %1"), stack.undoText()) if stack.canUndo() else QCoreApplication.translate("MainWindow", "Undo"))
+        self.tb_redo.setToolTip(fmt(QCoreApplication.translate("MainWindow", "Redo %1"), stack.redoText()) if stack.canRedo() else QCoreApplication.translate("MainWindow", "Redo"))
 
     def set_theme(self, choice: str) -> None:
         self.prefs.set("theme", choice)
@@ -254,7 +274,7 @@ class MainWindow(QMainWindow):
     def about(self) -> None:
         from deepdecide import __version__
 
-        self.interaction.info(_tr("About deepdecide"), fmt(_tr(
+        self.interaction.info(QCoreApplication.translate("MainWindow", "About deepdecide"), fmt(QCoreApplication.translate("MainWindow",
             "deepdecide %1\n\nEvidence, comparison and a signed decision record for LLM-serving platform "
             "choices. Works offline."), __version__))
 
@@ -268,13 +288,13 @@ class MainWindow(QMainWindow):
             act.triggered.connect(lambda _c=False, p=path: self.open_file(p))
             self.recent_menu.addAction(act)
         if not recent:
-            empty = QAction(_tr("(no recent files)"), self.recent_menu)
+            empty = QAction(QCoreApplication.translate("MainWindow", "(no recent files)"), self.recent_menu)
             empty.setEnabled(False)
             self.recent_menu.addAction(empty)
 
-    def _update_title(self) -> None:
+    def _update_title(self, *_args: Any) -> None:
         ws = self.document.workspace
-        name = self.document.display_name or _tr("untitled")
+        name = self.document.display_name or QCoreApplication.translate("MainWindow", "untitled")
         self.setWindowTitle(f"{name}[*] — {ws.decision.title} — deepdecide")
         self.setWindowModified(self.document.is_modified())
 
@@ -283,7 +303,7 @@ class MainWindow(QMainWindow):
         """Ask before losing changes; True when it is fine to go on."""
         if not self.document.is_modified():
             return True
-        answer = self.interaction.ask_save_changes(self.document.display_name or _tr("the untitled workspace"))
+        answer = self.interaction.ask_save_changes(self.document.display_name or QCoreApplication.translate("MainWindow", "the untitled workspace"))
         if answer == "save":
             return self.save()
         return answer == "discard"
@@ -294,7 +314,7 @@ class MainWindow(QMainWindow):
         try:
             ws = load_builtin_workspace()
         except DeepdecideError as exc:
-            self.interaction.show_error(_tr("Cannot load the built-in sample"), exc)
+            self.interaction.show_error(QCoreApplication.translate("MainWindow", "Cannot load the built-in sample"), exc)
             return
         self._discard_autosave()
         self.document.replace(ws, None)
@@ -313,15 +333,15 @@ class MainWindow(QMainWindow):
         try:
             ws = load_workspace(path)
         except DeepdecideError as exc:
-            self.interaction.show_error(_tr("Cannot open the workspace"), exc)
+            self.interaction.show_error(QCoreApplication.translate("MainWindow", "Cannot open the workspace"), exc)
             return False
         except OSError as exc:
-            self.interaction.show_error(_tr("Cannot open the workspace"), exc)
+            self.interaction.show_error(QCoreApplication.translate("MainWindow", "Cannot open the workspace"), exc)
             return False
         self._discard_autosave()
         self.document.replace(ws, path)
         self._remember(path)
-        self.status_label.setText(fmt(_tr("Opened %1"), path))
+        self.status_label.setText(fmt(QCoreApplication.translate("MainWindow", "Opened %1"), path))
         return True
 
     def save(self) -> bool:
@@ -338,12 +358,12 @@ class MainWindow(QMainWindow):
         try:
             save_workspace(self.document.workspace, path)
         except (DeepdecideError, OSError) as exc:
-            self.interaction.show_error(_tr("Cannot save the workspace"), exc)
+            self.interaction.show_error(QCoreApplication.translate("MainWindow", "Cannot save the workspace"), exc)
             return False
         self._discard_autosave()
         self.document.mark_saved(path)
         self._remember(path)
-        self.status_label.setText(fmt(_tr("Saved %1"), path))
+        self.status_label.setText(fmt(QCoreApplication.translate("MainWindow", "Saved %1"), path))
         return True
 
     def _remember(self, path: str) -> None:
@@ -357,7 +377,7 @@ class MainWindow(QMainWindow):
         try:
             self.autosaver.save(self.document.workspace, self.document.path)
         except (DeepdecideError, OSError) as exc:
-            self.status_label.setText(fmt(_tr("Autosave failed: %1"), exc))
+            self.status_label.setText(fmt(QCoreApplication.translate("MainWindow", "Autosave failed: %1"), exc))
             return False
         return True
 
@@ -370,14 +390,14 @@ class MainWindow(QMainWindow):
         if self.autosaver is None:
             return False
         for rec in self.autosaver.leftovers():
-            desc = Path(rec.original).name if rec.original else _tr("an untitled workspace")
+            desc = Path(rec.original).name if rec.original else QCoreApplication.translate("MainWindow", "an untitled workspace")
             if rec.saved_at:
-                desc += " " + fmt(_tr("(autosaved %1)"), rec.saved_at)
+                desc += " " + fmt(QCoreApplication.translate("MainWindow", "(autosaved %1)"), rec.saved_at)
             if self.interaction.ask_recover(desc):
                 try:
                     ws = self.autosaver.load(rec)
                 except DeepdecideError as exc:
-                    self.interaction.show_error(_tr("Cannot recover the autosaved copy"), exc)
+                    self.interaction.show_error(QCoreApplication.translate("MainWindow", "Cannot recover the autosaved copy"), exc)
                     continue
                 self.autosaver.remove(rec)
                 self.document.replace(ws, rec.original or None, modified=True)

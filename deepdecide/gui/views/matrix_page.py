@@ -228,7 +228,7 @@ class MatrixPage(Page):
         split.addWidget(self.check_panel)
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 1)
-        self.check_panel.setMaximumWidth(380)
+        self.check_panel.setMaximumWidth(330)
         layout = QVBoxLayout(self)
         layout.addWidget(split)
         self.splitter = split

@@ -16,13 +16,9 @@ from deepdecide.gui.views.page import Page, make_table
 from deepdecide.gui.widgets.delegates import ChoiceDelegate
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("MigrationPage", text)
-
-
 def status_labels() -> list[tuple[str, str]]:
-    return [(StepStatus.TODO.value, _tr("to do")), (StepStatus.IN_PROGRESS.value, _tr("in progress")),
-            (StepStatus.DONE.value, _tr("done")), (StepStatus.BLOCKED.value, _tr("blocked"))]
+    return [(StepStatus.TODO.value, QCoreApplication.translate("MigrationPage", "to do")), (StepStatus.IN_PROGRESS.value, QCoreApplication.translate("MigrationPage", "in progress")),
+            (StepStatus.DONE.value, QCoreApplication.translate("MigrationPage", "done")), (StepStatus.BLOCKED.value, QCoreApplication.translate("MigrationPage", "blocked"))]
 
 
 class MigrationPage(Page):

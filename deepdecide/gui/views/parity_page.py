@@ -17,20 +17,16 @@ from deepdecide.gui.views.page import Page, make_table
 NO_EVIDENCE = "none"
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("ParityPage", text)
-
-
 def verdict_label(verdict: str) -> str:
-    return {Verdict.PASS.value: _tr("✔ pass"), Verdict.FAIL.value: _tr("✘ fail"),
-            Verdict.INCONCLUSIVE.value: _tr("? inconclusive"), NO_EVIDENCE: _tr("— no evidence")}[verdict]
+    return {Verdict.PASS.value: QCoreApplication.translate("ParityPage", "✔ pass"), Verdict.FAIL.value: QCoreApplication.translate("ParityPage", "✘ fail"),
+            Verdict.INCONCLUSIVE.value: QCoreApplication.translate("ParityPage", "? inconclusive"), NO_EVIDENCE: QCoreApplication.translate("ParityPage", "— no evidence")}[verdict]
 
 
 def kind_label(kind: ParityKind) -> str:
-    return {ParityKind.KERNEL: _tr("Kernels"), ParityKind.LOGITS: _tr("Logits"),
-            ParityKind.GREEDY_MATCH: _tr("Greedy match"), ParityKind.EVAL_ACCURACY: _tr("Eval accuracy"),
-            ParityKind.STRUCTURED_OUTPUT: _tr("Structured output"),
-            ParityKind.LONG_CONTEXT: _tr("Long context")}[kind]
+    return {ParityKind.KERNEL: QCoreApplication.translate("ParityPage", "Kernels"), ParityKind.LOGITS: QCoreApplication.translate("ParityPage", "Logits"),
+            ParityKind.GREEDY_MATCH: QCoreApplication.translate("ParityPage", "Greedy match"), ParityKind.EVAL_ACCURACY: QCoreApplication.translate("ParityPage", "Eval accuracy"),
+            ParityKind.STRUCTURED_OUTPUT: QCoreApplication.translate("ParityPage", "Structured output"),
+            ParityKind.LONG_CONTEXT: QCoreApplication.translate("ParityPage", "Long context")}[kind]
 
 
 def checks_for(ws: Workspace, option: Option, kind: ParityKind) -> list[ParityCheck]:
@@ -53,15 +49,17 @@ def combined_verdict(checks: list[ParityCheck]) -> str:
 
 def check_line(c: ParityCheck) -> str:
     ref = f"{c.reference_runtime or '?'} on {c.reference_platform or '?'}"
-    nums = fmt(_tr("%1 = %2 vs %3 (reference %4), Δ %5, n = %6, stderr %7"), c.metric or c.task,
+    nums = fmt(QCoreApplication.translate("ParityPage", "%1 = %2 vs %3 (reference %4), Δ %5, n = %6, stderr %7"), c.metric or c.task,
                fmt_number(c.value), fmt_number(c.reference_value), ref, fmt_number(c.delta),
                fmt_number(c.n) or "?", fmt_number(c.stderr) or "?")
-    return f"<b>{verdict_label(c.verdict.value)}</b> {c.task}: {nums}<br>&nbsp;&nbsp;{_tr('rule')}: " \
-           f"{c.tolerance or _tr('(not stated)')}" + (f" — {c.source}" if c.source else "")
+    rule = QCoreApplication.translate("ParityPage", "rule")
+    tolerance = c.tolerance or QCoreApplication.translate("ParityPage", "(not stated)")
+    source = f" — {c.source}" if c.source else ""
+    return f"<b>{verdict_label(c.verdict.value)}</b> {c.task}: {nums}<br>&nbsp;&nbsp;{rule}: {tolerance}{source}"
 
 
 class ParityPage(Page):
-    """Grid of verdicts (kinds x options) and the checks behind the selected cell."""
+    """Grid of verdicts (options x check kinds) and the checks behind the selected cell."""
 
     def __init__(self, document: WorkspaceDocument, parent: QWidget | None = None):
         super().__init__(document, parent)
@@ -100,6 +98,7 @@ class ParityPage(Page):
         layout.addWidget(self.note)
         layout.addWidget(split, 1)
         self._options: tuple[Option, ...] = ()
+        self._key: Any = None
 
     def title(self) -> str:
         return self.tr("Parity")
@@ -107,28 +106,32 @@ class ParityPage(Page):
     def refresh(self) -> None:
         ws = self.document.workspace
         required = set(ws.required_parity)
-        if ws.options != self._options:
+        key = (ws.options, tuple(ws.required_parity))
+        if key != self._key:
+            self._key = key
             self._options = ws.options
-            cols = [Column(self.tr("Check"), lambda k: kind_label(k) + (" *" if k in required else ""),
-                           tooltip=lambda k: self.tr("* required before an option counts as correct")
-                           if k in required else "")]
-            for o in ws.options:
-                def verdict(k: ParityKind, o: Option = o) -> str:
+            cols = [Column(self.tr("Option"), lambda o: o.name,
+                           tooltip=lambda o: f"{o.name}<br>{o.runtime} / {o.platform}")]
+            for k in ParityKind:
+                def verdict(o: Option, k: ParityKind = k) -> str:
                     return combined_verdict(checks_for(self.document.workspace, o, k))
 
-                def tip(k: ParityKind, o: Option = o) -> str:
+                def tip(o: Option, k: ParityKind = k) -> str:
                     checks = checks_for(self.document.workspace, o, k)
                     head = f"<b>{o.name}</b> — {kind_label(k)}"
                     if not checks:
                         return head + "<br>" + self.tr("No check of this kind on this exact runtime and platform.")
                     return head + "<br>" + "<br>".join(check_line(c) for c in checks)
 
-                cols.append(Column(o.name, verdict, display=verdict_label, meaning=verdict, tooltip=tip,
-                                   header_tip=f"{o.runtime} / {o.platform}"))
+                title = kind_label(k) + (" *" if k in required else "")
+                cols.append(Column(title, verdict, display=verdict_label, meaning=verdict, tooltip=tip,
+                                   header_tip=self.tr("* required before an option counts as correct")
+                                   if k in required else ""))
             self.grid.set_columns(cols)
-        self.grid.set_rows(list(ParityKind))
-        self.grid.dataChanged.emit(self.grid.index(0, 0),
-                                   self.grid.index(self.grid.rowCount() - 1, self.grid.columnCount() - 1))
+        self.grid.set_rows(list(ws.options))
+        if self.grid.rowCount():
+            self.grid.dataChanged.emit(self.grid.index(0, 0),
+                                       self.grid.index(self.grid.rowCount() - 1, self.grid.columnCount() - 1))
         self.grid_view.resizeColumnsToContents()
         n = len(ws.evidence.parity)
         self.note.setText(fmt(self.tr("%1 parity checks imported. A verdict needs the option's exact runtime and "
@@ -139,8 +142,8 @@ class ParityPage(Page):
     def _cell_clicked(self, index: Any) -> None:
         if index.column() == 0:
             return
-        option = self._options[index.column() - 1]
-        kind = list(ParityKind)[index.row()]
+        option = self._options[index.row()]
+        kind = list(ParityKind)[index.column() - 1]
         self._show_detail(option, kind)
 
     def _show_detail(self, option: Option | None, kind: ParityKind | None) -> None:

@@ -83,7 +83,7 @@ class ThemedPlot(pg.PlotWidget):
         pen = pg.mkPen(color, width=2, style=Qt.PenStyle.DashLine)
         line = pg.InfiniteLine(pos=value, angle=90 if vertical else 0, pen=pen, movable=False)
         self.addItem(line)
-        text = pg.TextItem(label, color=color, anchor=(1.05, 0) if vertical else (0, 1.1))
+        text = pg.TextItem(label, color=color, anchor=(-0.05, 0) if vertical else (0, 1.1))
         text.setPos(value, 0) if vertical else text.setPos(0, value)
         self.addItem(text, ignoreBounds=True)
         self._slo_text = (text, vertical, value)
@@ -164,3 +164,31 @@ class LatencyChart(ThemedPlot):
         else:
             self.enableAutoRange()
         return n
+
+
+class DistributionChart(ThemedPlot):
+    """Monte Carlo: per option, the P10-P90 range of a figure (whisker) and its P50 (dot)."""
+
+    def set_options(self, rows: list[tuple[str, float | None, float | None, float | None]]) -> int:
+        """Rows of (label, p10, p50, p90) top to bottom; returns how many were drawn."""
+        self.reset()
+        color = QColor(self.colors()[1])
+        n = len(rows)
+        drawn = 0
+        ticks = []
+        for i, (label, p10, p50, p90) in enumerate(rows):
+            y = n - 1 - i
+            ticks.append((y, label))
+            if p10 is not None and p90 is not None:
+                self.plot([p10, p90], [y, y], pen=pg.mkPen(color, width=3))
+                for x in (p10, p90):
+                    self.plot([x, x], [y - 0.2, y + 0.2], pen=pg.mkPen(color, width=2))
+                drawn += 1
+            if p50 is not None:
+                self.plot([p50], [y], pen=None, symbol="o", symbolSize=9, symbolBrush=color,
+                          symbolPen=pg.mkPen(self.fg()))
+        axis = self.getPlotItem().getAxis("left")
+        axis.setTicks([ticks])
+        self.setYRange(-0.6, max(n, 1) - 0.4, padding=0)
+        self.enableAutoRange(axis="x")
+        return drawn

@@ -1,0 +1,172 @@
+"""``deepdecide evaluate [WORKSPACE] [--json]``: rank the options and say what would flip the decision."""
+
+from __future__ import annotations
+
+NAME = "evaluate"
+HELP = ("rank a workspace's options: classification, evidence levels, capacity, GPUs, $/M tokens, TCO, "
+        "flip thresholds and P(best)")
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("workspace", nargs="?", metavar="WORKSPACE",
+                        help="a workspace file (*.deepdecide.yaml); default: the built-in sample decision")
+    parser.add_argument("--json", action="store_true", help="print the whole assessment as JSON")
+    parser.add_argument("--draws", type=int, metavar="N",
+                        help="Monte Carlo draws (default: the workspace's assumptions.monte_carlo_draws)")
+    parser.add_argument("--seed", type=int, help="Monte Carlo seed (default: the workspace's)")
+    parser.add_argument("--no-monte-carlo", action="store_true", help="skip the Monte Carlo draws")
+
+
+def _num(v: float | None, fmt: str = "{:,.0f}", none: str = "n/a") -> str:
+    return none if v is None else fmt.format(v)
+
+
+def _money(v: float | None) -> str:
+    if v is None:
+        return "n/a"
+    for div, suffix in ((1e9, "B"), (1e6, "M"), (1e3, "k")):
+        if abs(v) >= div:
+            return f"${v / div:,.2f}{suffix}"
+    return f"${v:,.0f}"
+
+
+def _levels(oa) -> str:
+    ev = oa.evidence
+    return " ".join(f"{n[0].upper()}{'+' if lv.reached else '-'}"
+                    for n, lv in (("builds", ev.builds), ("correct", ev.correct), ("performs", ev.performs)))
+
+
+def render(ws, a) -> str:
+    """The assessment as plain text for a terminal."""
+    from deepdecide.analysis.evidence import describe_slo
+    from deepdecide.cli.common import table
+
+    lines = [f"{ws.name}: {len(a.options)} option(s); winner: {a.winner or 'none'}",
+             f"SLO: {describe_slo(ws.slo)}"]
+    horizon = ws.assumptions.horizon_years
+    mcr = a.monte_carlo
+    order = list(a.ranking) + [o.option for o in a.options if o.option not in a.ranking]
+    rows = []
+    for oid in order:
+        oa = a.option(oid)
+        cap = oa.capacity
+        cap_txt = _num(cap.value)
+        if cap.value is not None and cap.basis.value != "measured":
+            cap_txt += f" ({cap.basis.value})"
+        draws = mcr.for_option(oid) if mcr else None
+        status = "" if oa.rank is not None else ("dev-only" if not oa.eligible else
+                                                 "vetoed" if oa.vetoes else "not ranked")
+        rows.append([
+            str(oa.rank) if oa.rank is not None else "-",
+            oid,
+            oa.classification.label,
+            _levels(oa),
+            cap_txt,
+            _num(oa.fleet.gpus.value),
+            _num(oa.costs.cost_per_m_tokens_usd.value, "${:,.3f}"),
+            _money(oa.costs.tco_usd.value),
+            _num(oa.score.total if oa.score else None, "{:.3f}"),
+            _num(draws.p_best if draws else None, "{:.1%}", "-"),
+            status,
+        ])
+    lines.append("")
+    lines.append(table(["rank", "option", "class", "evidence", "tok/s/GPU", "GPUs", "$/M tok",
+                        f"TCO {horizon:g}y", "score", "P(best)", "note"], rows))
+    lines.append("  evidence: B = builds, C = correct, P = performs (+ reached, - not); "
+                 "$/M tok = all-in $/GPU-h / (tok/s/GPU x 3600 / 10^6)")
+    if a.messages:
+        lines.append("")
+        lines.append("Workspace messages:")
+        lines.extend(f"  ! {m}" for m in a.messages)
+    lines.append("")
+    lines.append("Why, option by option:")
+    for oid in order:
+        oa = a.option(oid)
+        lines.append(f"  {oid} ({oa.classification.label}, {oa.strategy.value})")
+        for r in oa.classification.reasons:
+            lines.append(f"    support: {r}")
+        for name, lv in (("builds", oa.evidence.builds), ("correct", oa.evidence.correct),
+                         ("performs", oa.evidence.performs)):
+            state = "reached" if lv.reached else "NOT reached"
+            lines.append(f"    {name} {state}: {'; '.join(lv.reasons)}")
+        cap = oa.capacity.figure
+        if cap.value is None:
+            lines.append(f"    capacity: none: {cap.missing_reason}")
+        else:
+            lines.append(f"    capacity: {cap.value:,.1f} {cap.unit} ({oa.capacity.basis.value})")
+        for f in cap.flags:
+            lines.append(f"    capacity: {f}")
+        lines.append(f"    GPUs: {oa.fleet.unit_reason}")
+        for b in oa.checklist.blockers:
+            lines.append(f"    BLOCKER: {b.reason}")
+        for r in oa.eligibility_reasons:
+            lines.append(f"    not eligible: {r}")
+        for v in oa.vetoes:
+            lines.append(f"    vetoed: {v}")
+        for m in oa.messages:
+            if not m.startswith("no capacity: "):  # already said on the capacity line
+                lines.append(f"    ! {m}")
+    s = a.sensitivity
+    if s is not None:
+        lines.append("")
+        lines.append(f"What would flip the decision (winner: {s.winner}):")
+        for w in s.weights:
+            hi = "no limit" if w.high is None else f"{w.high:.3g} ({w.high_share:.0%})"
+            beyond = []
+            if w.winner_below:
+                beyond.append(f"below -> {w.winner_below}")
+            if w.winner_above:
+                beyond.append(f"above -> {w.winner_above}")
+            lines.append(f"  weight {w.criterion} = {w.weight:g} ({w.weight_share:.0%}): winner holds for "
+                         f"{w.low:.3g} ({w.low_share:.0%}) .. {hi}" + (f"; {', '.join(beyond)}" if beyond else ""))
+        flips = [f for f in s.inputs if f.flip_below is not None or f.flip_above is not None]
+        for f in flips:
+            parts = []
+            if f.flip_below is not None:
+                where = "in range" if f.below_in_range else "outside the range"
+                parts.append(f"below {f.flip_below:.4g} ({where}) -> {f.winner_below or 'none eligible'}")
+            if f.flip_above is not None:
+                where = "in range" if f.above_in_range else "outside the range"
+                parts.append(f"above {f.flip_above:.4g} ({where}) -> {f.winner_above or 'none eligible'}")
+            lines.append(f"  {f.label} [{f.low:g} / {f.likely:g} / {f.high:g} {f.unit}]: {'; '.join(parts)}")
+        steady = len(s.inputs) - len(flips)
+        if steady:
+            lines.append(f"  {steady} other uncertain input(s) do not change the winner between 0 and about "
+                         "twice their high value")
+    if mcr is not None:
+        lines.append("")
+        lines.append(f"Monte Carlo: {mcr.draws} draws, seed {mcr.seed}"
+                     + (f"; no option eligible in {mcr.p_no_winner:.1%} of draws" if mcr.p_no_winner else ""))
+        mrows = []
+        for d in mcr.options:
+            c, t = d.cost_per_m_tokens_usd, d.tco_usd
+            mrows.append([d.option, f"{d.p_best:.1%}",
+                          " / ".join(_num(x, "${:,.3f}") for x in (c.p10, c.p50, c.p90)),
+                          " / ".join(_money(x) for x in (t.p10, t.p50, t.p90))])
+        lines.append(table(["option", "P(best)", "$/M tok P10 / P50 / P90", "TCO P10 / P50 / P90"], mrows))
+    return "\n".join(lines)
+
+
+def run(args) -> int:
+    import json
+
+    from deepdecide.analysis import evaluate, to_data
+    from deepdecide.cli.common import error, report_error
+    from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
+    from deepdecide.domain.errors import DeepdecideError
+    from deepdecide.storage import files
+
+    if args.draws is not None and args.draws < 1:
+        error(f"--draws must be at least 1, got {args.draws}")
+        return EXIT_USAGE
+    try:
+        ws = files.load_workspace(args.workspace) if args.workspace else files.load_builtin_workspace()
+    except DeepdecideError as exc:
+        report_error(exc)
+        return EXIT_INPUT
+    a = evaluate(ws, monte_carlo=not args.no_monte_carlo, draws=args.draws, seed=args.seed)
+    if args.json:
+        print(json.dumps(to_data(a), indent=2, ensure_ascii=False, allow_nan=False))
+    else:
+        print(render(ws, a))
+    return EXIT_OK if a.winner is not None else EXIT_PROBLEM

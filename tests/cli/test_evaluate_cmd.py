@@ -1,0 +1,81 @@
+"""``deepdecide evaluate``: table, JSON, exit codes, bad input."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from deepdecide.cli import main as cli_main
+from deepdecide.storage.files import sample_workspace_path
+
+
+@pytest.fixture(autouse=True)
+def _only_evaluate(monkeypatch):
+    # keep these tests independent of the other commands' modules
+    monkeypatch.setattr(cli_main, "COMMAND_MODULES", ("evaluate_cmd",))
+
+
+def test_evaluate_prints_the_ranking_with_classification_and_reasons(capsys):
+    assert cli_main.main(["evaluate", str(sample_workspace_path()), "--draws", "500"]) == 0
+    out = capsys.readouterr().out
+    assert "winner:" in out
+    for col in ("rank", "class", "evidence", "tok/s/GPU", "GPUs", "$/M tok", "TCO 3y", "P(best)"):
+        assert col in out
+    line = next(ln for ln in out.splitlines() if ln.split()[1:2] == ["port-deepinfer-h100"])
+    assert "experimental" in line
+    assert "not on the official list" in out
+    assert "BLOCKER: Persistent KV cache" in out
+    assert "dev-only" in out
+    assert "What would flip the decision" in out
+    assert "Monte Carlo: 500 draws" in out
+
+
+def test_evaluate_default_is_the_builtin_sample(capsys):
+    assert cli_main.main(["evaluate", "--no-monte-carlo"]) == 0
+    out = capsys.readouterr().out
+    assert "DeepSeek-V4.1-Flash" in out and "Monte Carlo" not in out
+
+
+def test_evaluate_json(capsys):
+    assert cli_main.main(["evaluate", str(sample_workspace_path()), "--json", "--draws", "300", "--seed", "5"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    port = next(o for o in data["options"] if o["option"] == "port-deepinfer-h100")
+    assert port["classification"]["label"] == "experimental"
+    assert port["evidence"]["level"] == 0
+    assert data["monte_carlo"]["draws"] == 300 and data["monte_carlo"]["seed"] == 5
+    assert data["winner"] == data["ranking"][0]
+
+
+def test_evaluate_unreadable_file(tmp_path, capsys):
+    assert cli_main.main(["evaluate", str(tmp_path / "nope.deepdecide.yaml")]) == 3
+    err = capsys.readouterr().err
+    assert "nope.deepdecide.yaml" in err
+    assert "Traceback" not in err
+
+
+def test_evaluate_invalid_file_names_the_place(tmp_path, capsys):
+    bad = tmp_path / "bad.deepdecide.yaml"
+    bad.write_text("kind: workspace\nschema_version: 1\nname: x\nmodel: y\ndecision: 3\n", encoding="utf-8")
+    assert cli_main.main(["evaluate", str(bad)]) == 3
+    err = capsys.readouterr().err
+    assert "bad.deepdecide.yaml" in err and "decision" in err
+
+
+def test_evaluate_bad_draws_is_a_usage_error(capsys):
+    assert cli_main.main(["evaluate", "--draws", "0"]) == 2
+    assert "--draws" in capsys.readouterr().err
+
+
+def test_evaluate_zero_weights_reports_no_ranking(tmp_path, capsys):
+    from dataclasses import replace
+
+    from deepdecide.storage.files import load_builtin_workspace, save_workspace
+
+    ws = load_builtin_workspace()
+    ws = replace(ws, criteria=tuple(replace(c, weight=0.0) for c in ws.criteria))
+    path = tmp_path / "zero.deepdecide.yaml"
+    save_workspace(ws, path)
+    assert cli_main.main(["evaluate", str(path), "--no-monte-carlo"]) == 1
+    out = capsys.readouterr().out
+    assert "winner: none" in out and "sum to 0" in out

@@ -1,0 +1,90 @@
+"""The large-file fast path (bigjson) gives exactly what the ordinary parse gives, and steps
+aside (returns None) on anything it is not sure of."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from deepdecide.domain.errors import EvidenceImportError
+from deepdecide.importers import bigjson
+from deepdecide.importers.registry import import_bytes
+
+
+@pytest.fixture
+def force_fast_path(monkeypatch):
+    monkeypatch.setattr(bigjson, "MIN_BYTES", 64)
+    monkeypatch.setattr(bigjson, "CHUNK", 512)  # many chunks, cut at list boundaries
+
+
+def detailed_bytes(n: int = 60, indent: int | None = None) -> bytes:
+    rng = np.random.default_rng(3)
+    out = rng.integers(1, 30, n)
+    itls = [rng.uniform(0.001, 0.05, int(k) - 1).tolist() for k in out]
+    itls[5] = []
+    rec = {"date": "20250101-000000", "backend": "vllm", "model_id": "m", "num_prompts": n, "completed": n,
+           "duration": 3.0, "mean_ttft_ms": 10.0, "output_lens": out.tolist(),
+           "ttfts": rng.uniform(0.01, 0.1, n).tolist(), "itls": itls, "generated_texts": ['say "itls": [1]'] * n,
+           "errors": [""] * n}
+    return json.dumps(rec, indent=indent).encode()
+
+
+def runs(data: bytes):
+    return import_bytes("d.json", data).evidence.runs
+
+
+@pytest.mark.parametrize("indent", [None, 2])
+def test_fast_path_equals_ordinary_parse(force_fast_path, monkeypatch, indent):
+    data = detailed_bytes(indent=indent)
+    assert isinstance(bigjson.loads(data)["itls"], bigjson.RaggedArray)
+    fast = runs(data)
+    monkeypatch.setattr(bigjson, "MIN_BYTES", 1 << 40)
+    slow = runs(data)
+    assert fast == slow
+    assert fast[0].itl_ms_p99 is not None
+
+
+def test_fast_path_declines_what_it_cannot_vouch_for(force_fast_path):
+    good = detailed_bytes()
+    assert bigjson.loads(good) is not None
+    at = good.index(b'"itls"') + 10
+    head, tail = good[:at], good[at:]
+    for old, new in ((b"], [", b"], [["), (b", ", b",, "), (b"], [", b"] ["), (b", 0.0", b", 0.0 1"),
+                     (b", 0.0", b", nan"), (b"]]", b"]")):
+        for count in (1, 7):
+            bad = head + tail.replace(old, new, count)
+            assert bad != good
+            assert bigjson.loads(bad) is None, (old, new, count)
+
+
+def test_nested_key_named_itls_is_not_cut(force_fast_path):
+    doc = {"meta": {"itls": [[1.0, 2.0]] * 50}, "date": "x", "backend": "vllm", "mean_ttft_ms": 1.0}
+    assert bigjson.loads(json.dumps(doc).encode()) is None
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                  HealthCheck.function_scoped_fixture])
+@given(st.data())
+def test_mutated_detailed_files(force_fast_path, data):
+    original = bytearray(detailed_bytes(20))
+    for _ in range(data.draw(st.integers(1, 4))):
+        i = data.draw(st.integers(0, len(original) - 1))
+        original[i:i + data.draw(st.integers(0, 3))] = data.draw(
+            st.sampled_from([b"", b",", b"[", b"]", b"-", b"1e999", b"nan", b" ", b"\x00", b'"']))
+    blob = bytes(original)
+    try:
+        fast = runs(blob)
+    except EvidenceImportError:
+        return
+    bigjson.MIN_BYTES = 1 << 40
+    try:
+        slow = runs(blob)
+    except EvidenceImportError:
+        return  # the fast path may accept number spellings JSON forbids (documented)
+    assert [dataclasses.replace(r, quality_flags=()) for r in fast] == \
+        [dataclasses.replace(r, quality_flags=()) for r in slow]

@@ -1,0 +1,148 @@
+"""Import benchmark (a script, not a test): ``python tests/perf/bench_import.py``.
+
+Generates a vLLM ``--save-detailed`` result of about 50 MB (10,000 requests with their ITL
+arrays) and a 200,000-row AIPerf-style CSV, then measures in the same run:
+
+* JSON import time vs ``orjson.loads`` on the same bytes (the parse floor); target <= 1.2 x;
+* peak memory of the JSON import vs the file size; target <= 3 x. Measured as the peak
+  resident memory the import adds in a fresh process (Linux VmHWM after resetting it), which
+  counts numpy's and pandas' C allocations; tracemalloc's figure (Python allocations, and
+  orjson's untouched worst-case value pool) is printed too;
+* the CSV import time (generic CSV importer with a declared column mapping).
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+
+import numpy as np
+import orjson
+
+from deepdecide.importers.base import ImportContext
+from deepdecide.importers.registry import import_file
+
+N_REQUESTS = 10_000
+CSV_ROWS = 200_000
+
+
+def make_detailed(path: Path, n: int = N_REQUESTS, seed: int = 1) -> None:
+    rng = np.random.default_rng(seed)
+    out_lens = rng.integers(150, 350, n)
+    ttfts = rng.uniform(0.05, 0.5, n)
+    itls = [np.round(rng.uniform(0.004, 0.03, int(k) - 1), 17).tolist() for k in out_lens]
+    lat = ttfts + np.array([sum(x) for x in itls])
+    pooled = np.concatenate([np.asarray(x) for x in itls])
+    tpot = (lat - ttfts) / (out_lens - 1)
+    rec = {"date": "20250601-120000", "backend": "vllm", "model_id": "deepseek-ai/DeepSeek-V4-Flash",
+           "tokenizer_id": "deepseek-ai/DeepSeek-V4-Flash", "num_prompts": n, "request_rate": "inf",
+           "burstiness": 1.0, "max_concurrency": 256, "duration": 600.0, "completed": n,
+           "total_input_tokens": 1000 * n, "total_output_tokens": int(out_lens.sum()),
+           "request_throughput": n / 600.0, "output_throughput": int(out_lens.sum()) / 600.0,
+           "total_token_throughput": (1000 * n + int(out_lens.sum())) / 600.0}
+    for key, arr in (("ttft", ttfts), ("tpot", tpot), ("itl", pooled), ("e2el", lat)):
+        rec[f"mean_{key}_ms"] = float(arr.mean() * 1000)
+        rec[f"median_{key}_ms"] = float(np.median(arr) * 1000)
+        rec[f"std_{key}_ms"] = float(arr.std() * 1000)
+        rec[f"p99_{key}_ms"] = float(np.percentile(arr, 99) * 1000)
+    rec.update(input_lens=[1000] * n, output_lens=out_lens.tolist(), ttfts=ttfts.tolist(), itls=itls,
+               generated_texts=["The quick brown fox jumps over the lazy dog. " * 4] * n, errors=[""] * n)
+    path.write_text(json.dumps(rec))  # Python json, as vLLM writes it
+
+
+def make_csv(path: Path, rows: int = CSV_ROWS, seed: int = 2) -> None:
+    rng = np.random.default_rng(seed)
+    cols = rng.uniform(1, 5000, size=(rows, 5))
+    with open(path, "w", newline="") as fh:
+        fh.write("Run,Concurrency,TTFT p50 (ms),TPOT p50 (ms),E2E p99 (ms),Output tok/s\r\n")
+        for i in range(rows):
+            c = cols[i]
+            fh.write(f"run{i},{int(c[0]) % 512 + 1},{c[1]:.2f},{c[2] / 100:.2f},{c[3] * 10:.2f},{c[4]:,.2f}\r\n")
+
+
+def parse_floor(path: Path) -> float:
+    """Best time of orjson.loads on the file's bytes (already in memory)."""
+    data = path.read_bytes()
+    return best_of(lambda: orjson.loads(data))
+
+
+_RSS_CHILD = """
+import sys
+from deepdecide.importers.registry import import_file
+import pandas  # the fast path's parser, imported before the baseline is taken
+def status(key):
+    for line in open('/proc/self/status'):
+        if line.startswith(key):
+            return int(line.split()[1]) * 1024
+base = status('VmRSS:')
+try:
+    open('/proc/self/clear_refs', 'w').write('5')  # reset the peak (VmHWM) to the current RSS
+except OSError:
+    pass
+import_file(sys.argv[1])
+print(status('VmHWM:') - base)
+"""
+
+
+def peak_rss_delta(path: Path) -> int | None:
+    """Peak resident memory added by one import, measured in a fresh process (Linux only)."""
+    if not Path("/proc/self/status").exists():
+        return None
+    out = subprocess.run([sys.executable, "-c", _RSS_CHILD, str(path)], capture_output=True, text=True, check=True)
+    return int(out.stdout.strip())
+
+
+def best_of(fn, repeat: int = 5) -> float:
+    times = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t0)
+    return min(times)
+
+
+def main() -> int:
+    with tempfile.TemporaryDirectory() as tmp:
+        detailed = Path(tmp) / "vllm_detailed.json"
+        make_detailed(detailed)
+        size = detailed.stat().st_size
+        floor = parse_floor(detailed)
+        imported = best_of(lambda: import_file(detailed))
+        tracemalloc.start()
+        import_file(detailed)
+        _, peak = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+        rss = peak_rss_delta(detailed)
+        run = import_file(detailed).evidence.runs[0]
+        csv_path = Path(tmp) / "aiperf_style.csv"
+        make_csv(csv_path)
+        ctx = ImportContext(csv_mapping=(("label", "Run"), ("concurrency", "Concurrency"), ("ttft_ms_p50", "TTFT p50 (ms)"),
+                                         ("tpot_ms_p50", "TPOT p50 (ms)"), ("e2e_ms_p99", "E2E p99 (ms)"),
+                                         ("output_throughput_tps", "Output tok/s")))
+        csv_time = best_of(lambda: import_file(csv_path, ctx), repeat=2)
+        csv_rows = len(import_file(csv_path, ctx).evidence.runs)
+    time_ratio = imported / floor
+    mem_ratio = (rss if rss is not None else peak) / size
+    print(f"{'measurement':<44} {'value':>12} {'target':>10}")
+    print(f"{'vLLM --save-detailed file size':<44} {size / 1e6:>10.1f} MB {'~50 MB':>10}")
+    print(f"{'orjson.loads (parse floor)':<44} {floor * 1000:>10.0f} ms")
+    print(f"{'import_file (read, hash, parse, reduce)':<44} {imported * 1000:>10.0f} ms")
+    print(f"{'time ratio import / orjson.loads':<44} {time_ratio:>12.2f} {'<= 1.20':>10}")
+    print(f"{'peak traced memory (tracemalloc)':<44} {peak / 1e6:>10.1f} MB")
+    if rss is not None:
+        print(f"{'peak resident memory added (VmHWM - VmRSS)':<44} {rss / 1e6:>10.1f} MB")
+    print(f"{'memory ratio peak / file size':<44} {mem_ratio:>12.2f} {'<= 3.00':>10}")
+    print(f"{f'CSV import, {csv_rows:,} rows':<44} {csv_time * 1000:>10.0f} ms")
+    print(f"(check: itl_ms_p50 {run.itl_ms_p50:.3f}, tpot_ms_p90 {run.tpot_ms_p90:.3f})")
+    ok = time_ratio <= 1.2 and mem_ratio <= 3.0
+    print("OK" if ok else "TARGET MISSED")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
