@@ -57,6 +57,19 @@ def test_installs_into_prefix_and_updates_the_caches(tmp_path):
         assert f"{MIME_TYPE}={APP_ID}.desktop;" in cache.splitlines()
 
 
+def test_installed_tree_validates_as_a_whole(tmp_path):
+    """appstreamcli checks the installed metainfo together with the desktop file it launches."""
+    tool = require_tool("appstreamcli")
+    assert install("--prefix", str(tmp_path)).returncode == 0
+    result = run([tool, "validate-tree", "--no-net", str(tmp_path)])
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert not [line for line in result.stdout.splitlines() if line.strip()[:2] in {"E:", "W:", "I:"}], result.stdout
+    # and it does notice a missing desktop file
+    (tmp_path / "share" / "applications" / f"{APP_ID}.desktop").unlink()
+    result = run([tool, "validate-tree", "--no-net", str(tmp_path)])
+    assert result.returncode != 0 and "desktop-file-not-found" in result.stdout
+
+
 def test_default_target_is_the_users_data_home(tmp_path):
     result = install(home=tmp_path)
     assert result.returncode == 0, result.stderr
