@@ -49,6 +49,13 @@ while [ $# -gt 0 ]; do
     esac
 done
 
+case $EXEC in
+    /*|'') ;;
+    */*)  # a relative path: the menu starts programs from elsewhere, so make it absolute
+        [ -x "$EXEC" ] || { echo "install-desktop-integration.sh: not an executable: $EXEC" >&2; exit 2; }
+        EXEC=$(CDPATH='' cd -- "$(dirname -- "$EXEC")" && pwd)/$(basename -- "$EXEC") ;;
+esac
+
 DESKTOP=$DATA_DIR/applications/$APP_ID.desktop
 METAINFO=$DATA_DIR/metainfo/$APP_ID.metainfo.xml
 MIME=$DATA_DIR/mime/packages/$APP_ID.xml

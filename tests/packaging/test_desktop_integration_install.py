@@ -89,6 +89,21 @@ def test_exec_points_at_a_bundle_binary_quoted_for_the_desktop_spec(tmp_path):
     assert checked.returncode == 0 and checked.stdout.strip() == "", checked.stdout
 
 
+def test_relative_exec_becomes_absolute(tmp_path):
+    binary = tmp_path / "bundle" / "deepdecide"
+    binary.parent.mkdir()
+    binary.write_text("#!/bin/sh\n", encoding="utf-8")
+    binary.chmod(0o755)
+    result = run(["sh", str(INSTALL_SCRIPT), "--prefix", str(tmp_path / "p"), "--exec", "bundle/deepdecide"],
+                 cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert exec_line(tmp_path / "p" / "share" / "applications" / f"{APP_ID}.desktop") == f'"{binary}" gui %f'
+    missing = run(["sh", str(INSTALL_SCRIPT), "--prefix", str(tmp_path / "q"), "--exec", "nowhere/deepdecide"],
+                  cwd=tmp_path)
+    assert missing.returncode == 2 and "not an executable: nowhere/deepdecide" in missing.stderr
+    assert not (tmp_path / "q").exists()
+
+
 def test_uninstall_removes_the_files(tmp_path):
     assert install("--prefix", str(tmp_path)).returncode == 0
     result = install("--prefix", str(tmp_path), "--uninstall")
