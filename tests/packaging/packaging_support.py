@@ -82,3 +82,12 @@ def stays_up(cmd: list[str], seconds: float, **kwargs) -> tuple[bool, str]:
             proc.kill()
             _, stderr = proc.communicate()
     return alive, stderr
+
+
+def private_home(tmp_path: Path) -> dict[str, str]:
+    """Environment entries that keep a started application's settings, autosave and caches in
+    ``tmp_path`` instead of the real user's folders."""
+    home = tmp_path / "home"
+    home.mkdir(exist_ok=True)
+    return {"HOME": str(home), "XDG_CONFIG_HOME": str(home / ".config"), "XDG_DATA_HOME": str(home / ".local/share"),
+            "XDG_CACHE_HOME": str(home / ".cache"), "XDG_STATE_HOME": str(home / ".local/state")}

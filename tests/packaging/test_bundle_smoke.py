@@ -13,7 +13,7 @@ from importlib.metadata import version
 from pathlib import Path
 
 import pytest
-from packaging_support import SPEC_FILE, run, stays_up
+from packaging_support import SPEC_FILE, private_home, run, stays_up
 
 from deepdecide import APP_ID
 
@@ -39,14 +39,14 @@ def bundle(tmp_path_factory) -> Path:
     return folder
 
 
-def headless_env() -> dict[str, str]:
+def headless_env(tmp_path: Path) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in {"PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV", "DISPLAY",
                                                             "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"}}
-    return env
+    return env | private_home(tmp_path)
 
 
 def bundled(bundle: Path, *args: str, **kwargs):
-    kwargs.setdefault("env", headless_env())
+    kwargs.setdefault("env", headless_env(kwargs["cwd"]))
     return run([str(bundle / "deepdecide"), *args], **kwargs)
 
 
@@ -95,7 +95,7 @@ def test_bundle_exports_and_verifies_a_report_of_the_builtin_workspace(bundle, t
 
 
 def test_bundled_gui_starts_offscreen(bundle, tmp_path):
-    env = headless_env() | {"QT_QPA_PLATFORM": "offscreen"}
+    env = headless_env(tmp_path) | {"QT_QPA_PLATFORM": "offscreen"}
     alive, stderr = stays_up([str(bundle / "deepdecide")], 6, cwd=tmp_path, env=env)
     assert alive, stderr
     assert "Traceback" not in stderr, stderr
@@ -103,7 +103,7 @@ def test_bundled_gui_starts_offscreen(bundle, tmp_path):
 
 def test_bundled_gui_paints_its_first_frame_quickly(bundle, tmp_path):
     """The start-up benchmark hook of deepdecide.gui.app: quit once the first frame is painted."""
-    env = headless_env() | {"QT_QPA_PLATFORM": "offscreen", "DEEPDECIDE_EXIT_AFTER_PAINT": "1"}
+    env = headless_env(tmp_path) | {"QT_QPA_PLATFORM": "offscreen", "DEEPDECIDE_EXIT_AFTER_PAINT": "1"}
     start = time.monotonic()
     result = bundled(bundle, cwd=tmp_path, env=env)
     elapsed = time.monotonic() - start
@@ -118,7 +118,7 @@ def test_bundled_gui_opens_a_workspace_given_alone(bundle, tmp_path):
     sample = next((bundle / "_internal" / "deepdecide" / "data" / "samples").glob("*.deepdecide.yaml"))
     copy = tmp_path / "mine.deepdecide.yaml"
     copy.write_bytes(sample.read_bytes())
-    env = headless_env() | {"QT_QPA_PLATFORM": "offscreen"}
+    env = headless_env(tmp_path) | {"QT_QPA_PLATFORM": "offscreen"}
     alive, stderr = stays_up([str(bundle / "deepdecide"), str(copy)], 6, cwd=tmp_path, env=env)
     assert alive, stderr
     assert "Traceback" not in stderr, stderr

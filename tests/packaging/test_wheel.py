@@ -12,7 +12,7 @@ from importlib.metadata import version
 from pathlib import Path
 
 import pytest
-from packaging_support import ROOT, build_wheel, run, stays_up
+from packaging_support import ROOT, build_wheel, private_home, run, stays_up
 
 from deepdecide import APP_ID
 
@@ -136,7 +136,7 @@ def test_installed_commands_open_the_builtin_workspace(installed, tmp_path):
 
 @pytest.mark.slow
 def test_installed_gui_script_starts(installed, tmp_path):
-    env = venv_env(installed) | {"QT_QPA_PLATFORM": "offscreen"}
+    env = venv_env(installed) | private_home(tmp_path) | {"QT_QPA_PLATFORM": "offscreen"}
     alive, stderr = stays_up([str(installed / "bin" / "deepdecide-gui")], 5, cwd=tmp_path, env=env)
     assert alive, stderr
     assert "Traceback" not in stderr, stderr

@@ -53,6 +53,8 @@ def main() -> int:
     work = args.keep or Path(tempfile.mkdtemp(prefix="deepdecide-bench-bundle-"))
     work.mkdir(parents=True, exist_ok=True)
     env = {k: v for k, v in os.environ.items() if k not in {"DISPLAY", "WAYLAND_DISPLAY"}}
+    # the GUI's settings and autosave go to a throw-away home, not the user's
+    env |= {"HOME": str(work / "home"), "XDG_CONFIG_HOME": str(work / "home" / ".config")}
     build_env = env | {"PYINSTALLER_CONFIG_DIR": str(work / "pyinstaller-cache")}  # a cold cache
     try:
         start = time.perf_counter()
