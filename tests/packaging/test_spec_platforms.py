@@ -11,7 +11,7 @@ from importlib.metadata import version
 from pathlib import Path
 
 import pytest
-from packaging_support import ROOT, SPEC_FILE
+from packaging_support import INNO_FILE, ROOT, SPEC_FILE
 
 from deepdecide import APP_ID
 
@@ -100,6 +100,12 @@ def test_windows_console_command_windowed_gui_icon_and_version(tmp_path, monkeyp
     (collect,) = only(steps, "COLLECT")
     assert collect.kwargs["name"] == "deepdecide"
     assert not (tmp_path / "dist" / "deepdecide" / "linux").exists()
+    # the Inno Setup script packs exactly this output: dist\deepdecide\ and the icon beside it
+    assert exes["deepdecide"]["icon"] == str(tmp_path / "dist" / f"{APP_ID}.ico")
+    iss = INNO_FILE.read_text(encoding="utf-8")
+    assert '#define BundleDir "..\\..\\dist\\deepdecide"' in iss
+    assert "SetupIconFile=..\\..\\dist\\{#AppId}.ico" in iss
+    assert 'Filename: "{app}\\deepdecide-gui.exe"' in iss
 
 
 def test_macos_app_bundle_info_plist(tmp_path, monkeypatch):
