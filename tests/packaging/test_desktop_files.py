@@ -85,6 +85,9 @@ def test_metainfo_urls_are_the_projects():
     root = metainfo()
     assert root.findtext("url[@type='homepage']") == urls["Homepage"] == REPOSITORY
     assert root.findtext("url[@type='bugtracker']") == urls["Issues"]
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert root.findtext("project_license") == project["license"]
+    assert root.findtext("metadata_license") == "CC0-1.0"
 
 
 def test_metainfo_newest_release_is_the_package_version():
