@@ -146,7 +146,7 @@ def capacity(idx: EvidenceIndex, option: Option, slo: SLO) -> Capacity:
             flags = (("lower bound: the SLO still holds at the heaviest load measured (not extrapolated)",)
                      if basis == CapacityBasis.LOWER_BOUND else ())
 
-    others = idx.other_platforms(option.runtime, option.platform)
+    others = idx.other_platforms(option.runtime, option.platform, runs_only=True)
     other_note = (f"runs of {option.runtime} on {', '.join(others)} are not used: a measurement on one "
                   f"platform is never scaled to another") if others else ""
     if best is not None:

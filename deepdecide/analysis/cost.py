@@ -120,13 +120,17 @@ def deploy_unit(option: Option) -> tuple[int, str]:
         unit = topo.prefill_gpus + topo.decode_gpus
     if unit and unit > 0:
         if topo.measured_on and topo.measured_on != option.platform:
-            return node, (f"reference topology ({unit} GPUs) was measured on {topo.measured_on}, not "
-                          f"{option.platform}: not used; rounded to the node size ({node} GPUs)")
+            return node, (f"reference topology ({_gpus(unit)}) was measured on {topo.measured_on}, not "
+                          f"{option.platform}: not used; rounded to the node size ({_gpus(node)})")
         where = f", reference topology measured on {topo.measured_on}" if topo.measured_on else ""
         split = (f": {topo.prefill_gpus} prefill + {topo.decode_gpus} decode"
                  if topo.prefill_gpus and topo.decode_gpus else "")
-        return int(unit), f"deployable unit of {unit} GPUs{split}{where}"
-    return node, f"node of {node} GPUs"
+        return int(unit), f"deployable unit of {_gpus(unit)}{split}{where}"
+    return node, f"node of {_gpus(node)}"
+
+
+def _gpus(n: int) -> str:
+    return "1 GPU" if n == 1 else f"{n} GPUs"
 
 
 def option_inputs(option: Option, efforts: list[tuple[str, Estimate]],
@@ -204,7 +208,6 @@ def costs(oi: OptionInputs, capacity: Figure, demand: Figure, ws: Workspace) -> 
             TrailItem("GPUs needed (unrounded)", raw, "GPUs", "demand / capacity"),
             TrailItem("rounded up to units of", oi.unit, "GPUs", oi.unit_reason),
         ), flags=capacity.flags)
-    fleet = Fleet(gpus, oi.unit, oi.unit_reason, raw)
 
     # --- all-in $/GPU-h
     trail: list[TrailItem] = [TrailItem("pricing", oi.pricing.value, "", f"{at}.pricing")]
@@ -327,4 +330,13 @@ def costs(oi: OptionInputs, capacity: Figure, demand: Figure, ws: Workspace) -> 
             TrailItem("hardware", hw.value, "$", "see its trail"),
             TrailItem("power", pwr.value, "$", "see its trail"),
             TrailItem("engineering", eng.value, "$", "see its trail")), flags=gpus.flags)
-    return fleet, Costs(hour, cpm, eff, hw, pwr, pw, eng, ttp, tco), global_problems
+    figs = [_finite(f) for f in (hour, cpm, eff, hw, pwr, pw, eng, ttp, tco)]
+    fleet = Fleet(_finite(gpus), oi.unit, oi.unit_reason, raw if raw is None or math.isfinite(raw) else None)
+    return fleet, Costs(*figs), global_problems
+
+
+def _finite(f: Figure) -> Figure:
+    """A figure whose value overflowed (absurdly small or large inputs) becomes missing, with why."""
+    if f.value is None or math.isfinite(f.value):
+        return f
+    return missing(f.name, f.unit, f"not a finite number ({f.value}): check the inputs in its trail", f.trail)

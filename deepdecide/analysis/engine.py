@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from typing import Any
 
 import numpy as np
 
@@ -233,14 +234,18 @@ def evaluate(ws: Workspace, *, sensitivity: bool = True, monte_carlo: bool = Fal
     return Assessment(tuple(options), prep.setup.infos, ranking, winner, tuple(messages), sens, mcr)
 
 
-def _monte_carlo(prep: _Prepared, ids: list[str], draws: int | None, seed: int | None) -> MonteCarlo:
+def _monte_carlo(prep: _Prepared, ids: list[str], draws: int | None, seed: int | None,
+                 progress: mc.ProgressCallback | None = None, cancel: Any = None) -> MonteCarlo:
     a = prep.ws.assumptions
     n = draws if draws is not None else a.monte_carlo_draws
     s = seed if seed is not None else a.monte_carlo_seed
-    return mc.run(prep.model, ids, n, s, ranking_ok=prep.setup.weights_ok)
+    return mc.run(prep.model, ids, n, s, ranking_ok=prep.setup.weights_ok, progress=progress, cancel=cancel)
 
 
-def monte_carlo(ws: Workspace, draws: int | None = None, seed: int | None = None) -> MonteCarlo:
-    """Monte Carlo alone (for a background task): P(rank 1), P10/P50/P90 of $/M tokens and TCO."""
+def monte_carlo(ws: Workspace, draws: int | None = None, seed: int | None = None, *,
+                progress: mc.ProgressCallback | None = None, cancel: Any = None) -> MonteCarlo:
+    """Monte Carlo alone (for a background task): P(rank 1), P10/P50/P90 of $/M tokens and TCO.
+    ``progress(fraction)`` is called after each block of draws; ``cancel`` (a token with
+    ``check()``, an Event, or a callable returning True) stops the run with ``Cancelled``."""
     prep = _prepare(ws)
-    return _monte_carlo(prep, [o.id for o in ws.options], draws, seed)
+    return _monte_carlo(prep, [o.id for o in ws.options], draws, seed, progress, cancel)

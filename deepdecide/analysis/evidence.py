@@ -36,6 +36,7 @@ class EvidenceIndex:
     parity: dict[tuple[str, str], list[ParityCheck]] = field(default_factory=lambda: defaultdict(list))
     builds: dict[tuple[str, str], list[BuildAttestation]] = field(default_factory=lambda: defaultdict(list))
     runtime_platforms: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+    run_platforms: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
     _platform_cache: dict[str, str] = field(default_factory=dict)
     _slo_cache: dict[int, tuple[str, ...]] = field(default_factory=dict)
 
@@ -69,6 +70,7 @@ class EvidenceIndex:
                 key = (r.runtime, idx.platform_id(r.platform))
                 idx.runs[key].append(r)
                 idx.runtime_platforms[r.runtime].add(key[1])
+                idx.run_platforms[r.runtime].add(key[1])
             for p in f.parity:
                 key = (p.runtime, idx.platform_id(p.platform))
                 idx.parity[key].append(p)
@@ -79,8 +81,10 @@ class EvidenceIndex:
             idx.runtime_platforms[b.runtime].add(key[1])
         return idx
 
-    def other_platforms(self, runtime: str, platform: str) -> list[str]:
-        return sorted(p for p in self.runtime_platforms.get(runtime, ()) if p != platform)
+    def other_platforms(self, runtime: str, platform: str, *, runs_only: bool = False) -> list[str]:
+        """Platforms other than ``platform`` with evidence (or benchmark runs) of ``runtime``."""
+        where = self.run_platforms if runs_only else self.runtime_platforms
+        return sorted(p for p in where.get(runtime, ()) if p != platform)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -181,7 +185,7 @@ def classify(matrix: SupportMatrix, option: Option) -> Classification:
         reasons = [f"{rt} lists {pf} as officially supported"]
     else:
         what = _STATUS_WORDS[status]
-        cell = "" if entry else " (the matrix has no cell for it)"
+        cell = "" if entry else ", no cell in the matrix"
         reasons = [f"{rt} on {pf}: {what}{cell}, so the option is experimental whatever the evidence says"]
         official_elsewhere = sorted(e.platform for e in matrix.entries
                                     if e.runtime == rt and e.status == SupportStatus.OFFICIAL)
@@ -278,7 +282,7 @@ def _performs(idx: EvidenceIndex, option: Option, slo: SLO) -> Level:
     target = describe_slo(slo)
     if not runs:
         why = [f"no benchmark of {option.runtime} on {option.platform}"]
-        others = idx.other_platforms(option.runtime, option.platform)
+        others = idx.other_platforms(option.runtime, option.platform, runs_only=True)
         if others:
             why.append(f"benchmarks on {', '.join(others)} are not evidence for {option.platform}")
         if option.cost.assumed_output_tps_per_gpu is not None:

@@ -187,9 +187,11 @@ class ScenarioModel:
             hw[:, m] = C.horizon_hardware(pricing, gpus[:, m], rate, capex, am, self.horizon)
             pw[:, m] = C.horizon_power(pricing, gpus[:, m], kw, elec, self.horizon)
         eng_pw = p["port"] + p["eff"]
-        return {
-            "cost_per_m_tokens_usd": C.cost_per_million(hour, cap),
-            "tco_usd": hw + pw + eng_pw * p["engc"],
+        cpm = C.cost_per_million(hour, cap)
+        tco = hw + pw + eng_pw * p["engc"]
+        return {  # an overflow is missing, as in the deterministic figures
+            "cost_per_m_tokens_usd": np.where(np.isfinite(cpm), cpm, np.nan),
+            "tco_usd": np.where(np.isfinite(tco), tco, np.nan),
             "time_to_production_weeks": np.broadcast_to(p["ttp"], shape),
             "engineering_person_weeks": eng_pw,
             "capacity_tps_per_gpu": cap,
@@ -197,7 +199,7 @@ class ScenarioModel:
 
     def evaluate(self, p: dict[str, np.ndarray]) -> tuple[np.ndarray, np.ndarray, dict[str, np.ndarray]]:
         """Scores (S, O), eligibility (S, O) and the dynamic metrics."""
-        with np.errstate(invalid="ignore", divide="ignore"):
+        with np.errstate(all="ignore"):
             m = self.metrics(p)
         s = p["cap"].shape[0]
         eligible = np.broadcast_to(self.static_eligible, (s, self.n))
@@ -219,7 +221,7 @@ class ScenarioModel:
         """Signed base values (O, G) of the dynamic groups, their presence, and per option the
         min / max over the *other* candidates (O, G)."""
         if self._sweep_cache is None:
-            with np.errstate(invalid="ignore", divide="ignore"):
+            with np.errstate(all="ignore"):
                 m = self.metrics(self.broadcast(1))
             v = np.stack([m[name][0] for name in self.grp_names], axis=-1) * self.grp_sign
             present = ~np.isnan(v)
@@ -278,7 +280,7 @@ class ScenarioModel:
                 p["eff"][0, rows] = self.base["eff"][inp.column] + (grid[i] - inp.estimate.likely)
             else:
                 p[inp.param][0, rows] = grid[i]
-        with np.errstate(invalid="ignore", divide="ignore"):
+        with np.errstate(all="ignore"):
             m = self.metrics(p, cols)
             x = np.stack([m[name][0] for name in self.grp_names], axis=-1) * self.grp_sign  # (S, G)
             v, present, mn_ex, mx_ex = self._sweep_base()

@@ -156,7 +156,7 @@ def normalize(values: np.ndarray, benefit: np.ndarray, lo: np.ndarray, hi: np.nd
     mn = np.where(fixed, lo, mn)
     mx = np.where(fixed, hi, mx)
     span = mx - mn
-    with np.errstate(invalid="ignore", divide="ignore"):
+    with np.errstate(all="ignore"):
         up = (values - mn) / span
     score = np.where(benefit, up, 1.0 - up)
     score = np.where(np.isfinite(span) & (span > 0), score, 1.0)
@@ -182,7 +182,7 @@ def normalize_range(signed: np.ndarray, candidates: np.ndarray) -> np.ndarray:
         mx = np.where(inside, signed, -np.inf).max(axis=-2, keepdims=True, initial=-np.inf)
     span = mx - mn
     ok = np.isfinite(span) & (span > 0)
-    with np.errstate(invalid="ignore", divide="ignore"):
+    with np.errstate(all="ignore"):
         score = (signed - mn) / np.where(ok, span, 1.0)
     np.clip(score, 0.0, 1.0, out=score)
     if not ok.all():
@@ -203,7 +203,7 @@ def weighted_sum(values: np.ndarray, weights: np.ndarray) -> np.ndarray:
 
 def vetoes(values: np.ndarray, benefit: np.ndarray, knockout: np.ndarray, threshold: np.ndarray) -> np.ndarray:
     """(..., O, K) bool: knock-out criterion k vetoes option o (worse than the threshold, or missing)."""
-    with np.errstate(invalid="ignore"):
+    with np.errstate(all="ignore"):
         worse = np.where(benefit, values < threshold, values > threshold)
     return knockout & (worse | np.isnan(values))
 

@@ -21,6 +21,9 @@ def add_context_arguments(parser: argparse.ArgumentParser) -> None:
                    help="generic CSV: read normalized FIELD from COLUMN (repeat; e.g. ttft_ms_p99='TTFT p99')")
     g.add_argument("--unit", action="append", default=[], metavar="FIELD=UNIT",
                    help="generic CSV: unit of a latency column when not ms (s, ms, us, ns)")
+    g.add_argument("--per-request", action="store_true",
+                   help="generic CSV: one row per request (map ttft_ms, tpot_ms, itl_ms, e2e_ms, input_tokens, "
+                        "output_tokens); the rows are reduced to one run")
     parser.add_argument("--reference", action="append", default=[], metavar="FILE",
                         help="judge parity results against this reference (another run's results, or a CI baseline)")
 
@@ -42,4 +45,5 @@ def context_from(args: argparse.Namespace) -> ImportContext:
     return ImportContext(
         runtime=args.runtime, runtime_version=args.runtime_version, platform=args.platform, gpu_count=args.gpus,
         model=args.model, quantization=args.quantization, label=args.label,
-        csv_mapping=_pairs(args.map, "--map"), csv_units=_pairs(args.unit, "--unit"))
+        csv_mapping=_pairs(args.map, "--map"), csv_units=_pairs(args.unit, "--unit"),
+        csv_per_request=args.per_request)

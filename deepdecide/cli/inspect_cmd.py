@@ -39,17 +39,18 @@ def row_data(record: BenchmarkRun | ParityCheck) -> dict[str, Any]:
     return out
 
 
-def load_references(paths: list[str], context) -> list[ParityCheck]:
-    refs: list[ParityCheck] = []
-    for path in paths:
-        refs.extend(import_file(path, context).evidence.parity)
-    return refs
+def load_references(paths: list[str], context) -> list[ImportResult]:
+    return [import_file(path, context) for path in paths]
 
 
-def judged(result: ImportResult, references: list[ParityCheck]) -> ImportResult:
+def judged(result: ImportResult, references: list[ImportResult]) -> ImportResult:
+    """The result's parity checks judged against the reference files' checks (same model only)."""
     if not references or not result.evidence.parity:
         return result
-    parity = tuple(judge_against(result.evidence.parity, references))
+    parity = result.evidence.parity
+    for ref in references:
+        parity = tuple(judge_against(parity, ref.evidence.parity, candidate_model=result.model,
+                                     reference_model=ref.model))
     return dataclasses.replace(result, evidence=dataclasses.replace(result.evidence, parity=parity))
 
 

@@ -119,8 +119,12 @@ class ThemeManager(QObject):
         return system_prefers_dark()
 
     def apply(self) -> None:
+        from PySide6.QtGui import QIcon
+
         dark = self.dark()
         self._app.setPalette(_dark_palette() if dark else self._light)
+        # the packaged icon themes (resources/icons/{light,dark}) match the palette
+        QIcon.setThemeName("dark" if dark else "light")
         self.theme_changed.emit(dark)
 
     def _on_scheme_changed(self, *_args) -> None:

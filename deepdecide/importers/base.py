@@ -43,7 +43,10 @@ class ImportContext:
     """Facts the user supplies because a file may not hold them (DESIGN.md, data flow step 2).
 
     ``csv_mapping`` declares the columns of a generic CSV (normalized name -> column header);
-    ``csv_units`` the unit of a latency column when it is not ms (``{"ttft_ms_mean": "s"}``).
+    ``csv_units`` the unit of a latency column when it is not ms (``{"ttft_ms_mean": "s"}``);
+    with ``csv_per_request`` each row is one request (map ``ttft_ms``, ``tpot_ms``, ``itl_ms``,
+    ``e2e_ms``, ``e2e_per_token_ms``, ``input_tokens``, ``output_tokens``) and the rows are
+    reduced to one run's statistics.
     """
 
     runtime: str = ""
@@ -55,6 +58,7 @@ class ImportContext:
     label: str = ""
     csv_mapping: tuple[tuple[str, str], ...] = ()
     csv_units: tuple[tuple[str, str], ...] = ()
+    csv_per_request: bool = False  # generic CSV: one row per request, reduced to one run
 
 
 @dataclass
@@ -65,6 +69,7 @@ class Parsed:
     parity: list[ParityCheck] = field(default_factory=list)
     tool_version: str = ""
     notes: list[str] = field(default_factory=list)
+    model: str = ""  # the model the file's parity checks are about, when it says
 
 
 # ---------------------------------------------------------------------------------------------

@@ -79,7 +79,10 @@ def _models(cfg: Node) -> str:
         return models[0].str() if not isinstance(models.value[0], dict) else models[0]["name"].str()
     if isinstance(cfg["model_names"].value, list) and cfg["model_names"].value:
         return cfg["model_names"][0].str()
-    return cfg["model"].str() if isinstance(cfg["model"].value, str) else ""
+    model = cfg["model"]
+    if isinstance(model.value, list) and model.value and isinstance(model.value[0], str):
+        return model[0].str()
+    return model.str() if isinstance(model.value, str) else ""
 
 
 def _gpu_names(node: Any, found: list[str]) -> None:

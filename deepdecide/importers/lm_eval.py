@@ -133,7 +133,7 @@ class LmEvalResults(Importer):
                         tolerance="no reference yet: import with --reference to judge"
                                   + ("" if direction is not False else " (lower is better)"),
                         source=f"{src.name}: {block_name}.{task}.{metric} (lm-eval {version}, backend {backend or '?'})"))
-        return Parsed(parity=checks, tool_version=f"lm-eval {version}", notes=notes)
+        return Parsed(parity=checks, tool_version=f"lm-eval {version}", notes=notes, model=model or "")
 
 
 _TABLE_HEAD = re.compile(r"^\|\s*Tasks\s*\|\s*Version\s*\|", re.M)
@@ -167,6 +167,10 @@ class LmEvalTable(Importer):
         if m:
             platform = canonical_hardware(m.group(1))
             notes.append(f"hardware from the report: {m.group(1).strip()!r}")
+        model = ""
+        m = re.search(r"pretrained=([^,'\s]+)", text) or re.search(r"^# (\S+/\S+)", text, re.M)
+        if m:
+            model = m.group(1)
         if re.search(r"vLLM Ascend Version", text):
             runtime = "vllm-ascend"
         version = "stdout table"
@@ -210,4 +214,4 @@ class LmEvalTable(Importer):
                 value=value, stderr=stderr, verdict=Verdict.INCONCLUSIVE,
                 tolerance="no reference yet: import with --reference to judge",
                 source=f"{src.name}:{number} ({version})"))
-        return Parsed(parity=checks, tool_version=f"lm-eval {version}", notes=notes)
+        return Parsed(parity=checks, tool_version=f"lm-eval {version}", notes=notes, model=model)

@@ -83,7 +83,7 @@ class LmEvalBaselineYaml(Importer):
                     reference_value=value, n=limit, verdict=Verdict.INCONCLUSIVE,
                     tolerance=f"reference value only ({rule}); limit {limit} is the eval's sample limit",
                     source=f"{src.name}: tasks[{name}].metrics[{metric_name}] for {model}"))
-        return Parsed(parity=checks, tool_version=ref_runtime, notes=[f"reference for model {model!r}"])
+        return Parsed(parity=checks, tool_version=ref_runtime, notes=[f"reference for model {model!r}"], model=model)
 
 
 class VllmGsm8kBaselineYaml(Importer):
@@ -109,4 +109,4 @@ class VllmGsm8kBaselineYaml(Importer):
             tolerance=(f"reference value only (vLLM gsm8k gate: measured >= threshold - tolerance, tolerance "
                        f"{tolerance if tolerance is not None else 0.08:g}); {r['num_fewshot'].str('?')}-shot, {n} questions"),
             source=f"{src.name}: accuracy_threshold for {model}")
-        return Parsed(parity=[check], tool_version="vllm-ci", notes=[f"reference for model {model!r}"])
+        return Parsed(parity=[check], tool_version="vllm-ci", notes=[f"reference for model {model!r}"], model=model)

@@ -281,13 +281,27 @@ def _key(check: ParityCheck) -> tuple[str, str, str]:
     return (str(check.kind), check.task.strip().lower(), check.metric.strip().lower())
 
 
-def judge_against(candidates: Iterable[ParityCheck], references: Iterable[ParityCheck]) -> list[ParityCheck]:
+def same_model(a: str, b: str) -> bool:
+    """Whether two model names name the same model (``org/name`` or a local path ending in it)."""
+    def key(name: str) -> str:
+        return name.strip().rstrip("/").split("/")[-1].lower()
+
+    return not a or not b or key(a) == key(b)
+
+
+def judge_against(candidates: Iterable[ParityCheck], references: Iterable[ParityCheck], *,
+                  candidate_model: str = "", reference_model: str = "") -> list[ParityCheck]:
     """Judge each candidate check against the reference check with the same kind, task and metric.
 
     A reference check that carries a measured ``value`` (another run's lm-eval results) is an
     unpaired run-vs-run comparison; one that carries only ``reference_value`` (a CI baseline
     YAML) is a published reference. Candidates without a match keep their verdict.
     """
+    if not same_model(candidate_model, reference_model):
+        reason = (f"not comparable: the candidate is {candidate_model!r}, the reference {reference_model!r} "
+                  "(a parity check compares one model on two stacks)")
+        return [replace(c, verdict=Verdict.INCONCLUSIVE, tolerance=reason) if c.value is not None else c
+                for c in candidates]
     refs: dict[tuple[str, str, str], ParityCheck] = {}
     for r in references:
         refs.setdefault(_key(r), r)

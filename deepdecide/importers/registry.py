@@ -94,6 +94,7 @@ class ImportResult:
     format: str
     missing_context: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
+    model: str = ""  # the model a parity file is about (lm-eval model_args, a baseline's model_name)
 
 
 def format_names() -> tuple[str, ...]:
@@ -241,7 +242,7 @@ def import_source(src: Source, context: ImportContext | None = None, *, sha256: 
         missing = tuple(dict.fromkeys((*missing, "platform")))
     _step(progress, cancel, 1.0)
     return ImportResult(EvidenceFile(provenance, runs, parity), importer.tool, importer.description,
-                        missing, tuple(parsed.notes))
+                        missing, tuple(parsed.notes), redact(parsed.model))
 
 
 def _apply_parity_context(check: ParityCheck, ctx: ImportContext) -> ParityCheck:

@@ -22,14 +22,17 @@ PERCENTILE_METHOD = "linear"
 STAT_PERCENTILES = (50.0, 90.0, 99.0)
 
 
-def summarize(values: np.ndarray) -> dict[str, float]:
-    """mean, p50, p90, p99 of a 1-D array (empty -> {})."""
+def summarize(values: np.ndarray, scale: float = 1.0, *, scratch: bool = True) -> dict[str, float]:
+    """mean, p50, p90, p99 of a 1-D array times ``scale`` (empty -> {}).
+
+    With ``scratch`` (the default) the array is a temporary the caller gives up: numpy may
+    partition it in place instead of copying it (a --save-detailed file pools millions of gaps).
+    """
     if values.size == 0:
         return {}
-    mean = float(values.mean())
-    # the arrays passed here are temporaries of ours, so numpy may partition them in place
-    p50, p90, p99 = np.percentile(values, STAT_PERCENTILES, method=PERCENTILE_METHOD, overwrite_input=True)
-    return {"mean": mean, "p50": float(p50), "p90": float(p90), "p99": float(p99)}
+    mean = float(values.mean()) * scale
+    p50, p90, p99 = np.percentile(values, STAT_PERCENTILES, method=PERCENTILE_METHOD, overwrite_input=scratch)
+    return {"mean": mean, "p50": float(p50) * scale, "p90": float(p90) * scale, "p99": float(p99) * scale}
 
 
 def numeric_array(node: Node, *, expected: int | None = None) -> np.ndarray:
@@ -90,15 +93,19 @@ def reduce_serving_arrays(record: Node, n_hint: int | None = None) -> dict[str, 
     decode_s = cumulative[ends] - cumulative[ends - itl_lens]
     e2e_s = numeric_array(record["latencies"], expected=n) if record.has("latencies") else ttfts + decode_s
     result: dict[str, dict[str, float]] = {}
-    result["ttft_ms"] = summarize(ttfts[success] * 1000.0)
-    result["e2e_ms"] = summarize(e2e_s[success] * 1000.0)
+    # statistics of seconds, then scaled: vLLM's own order (np.mean(ttfts) * 1000)
+    result["ttft_ms"] = summarize(ttfts[success], 1000.0)
+    result["e2e_ms"] = summarize(e2e_s[success], 1000.0)
+    del cumulative, decode_s
     # pooled gaps of successful requests only
+    # the pooled gaps are the bulk of the file: summarized in place (the flat array is ours and
+    # not used after this), scaled to ms afterwards
     gaps = itl_flat if success.all() else itl_flat[np.repeat(success, itl_lens)]
-    result["itl_ms"] = summarize(gaps * 1000.0)
+    result["itl_ms"] = summarize(gaps, 1000.0)
     if out_lens is not None:
         ok = success & (out_lens > 1)
         tpot = (e2e_s[ok] - ttfts[ok]) / (out_lens[ok] - 1)
-        result["tpot_ms"] = summarize(tpot * 1000.0)
+        result["tpot_ms"] = summarize(tpot, 1000.0)
     return {k: v for k, v in result.items() if v}
 
 

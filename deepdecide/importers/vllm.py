@@ -69,6 +69,24 @@ def _is_serving(obj: object) -> bool:
     return has_metric and ("date" in obj or "backend" in obj)
 
 
+def _inferencemax_names(d: RunDraft, file_name: str) -> None:
+    """The InferenceMAX fork's raw files encode the run in their name
+    (``dsr1_1k1k_fp4_sglang_tp4_ep1_dpa_false_conc4_b200.json``)."""
+    from deepdecide.importers.inferencemax import FRAMEWORKS, names_from_file
+
+    names = names_from_file(file_name)
+    if "hw" in names and not d["platform"]:
+        d.set(platform=canonical_hardware(str(names["hw"])))
+    if "framework" in names and not d["runtime"]:
+        d.set(runtime=FRAMEWORKS.get(str(names["framework"]), str(names["framework"])))
+    if "precision" in names:
+        d.set(quantization=str(names["precision"]))
+    if "tp" in names and d["gpu_count"] is None:
+        d.set(gpu_count=int(names["tp"]))
+    if names:
+        d.flag(f"InferenceMAX run: {', '.join(f'{k} {v}' for k, v in names.items())} read from the file name")
+
+
 class VllmServe(Importer):
     tool = "vllm_serve"
     description = "vLLM benchmark_serving.py / vllm bench serve results (JSON, --append-result JSONL, --save-detailed)"
@@ -83,7 +101,10 @@ class VllmServe(Importer):
         for line, value in json_records(src):
             r = root(src, strip_secrets(value), line)
             eras.append(serving_era(r))
-            out.runs.append(self._run(r).build())
+            d = self._run(r)
+            if r.has("benchmark_start_time_unix"):
+                _inferencemax_names(d, src.name)
+            out.runs.append(d.build())
         out.tool_version = "; ".join(dict.fromkeys(eras))
         return out
 

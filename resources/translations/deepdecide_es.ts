@@ -198,82 +198,82 @@
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/compare_page.py" line="234"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="381"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="382"/>
         <source>Monte Carlo running…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="262"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="263"/>
         <source>&lt;h2&gt;Compare&lt;/h2&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="272"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="273"/>
         <source>Compare</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="301"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="302"/>
         <source>SLO</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="309"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="310"/>
         <source>demand</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="347"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="348"/>
         <source>Weights are relative: each criterion counts by its share of the total. Drag a slider and the ranking follows. Not used: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="350"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="351"/>
         <source>Weights are relative: each criterion counts by its share of the total. Drag a slider and the ranking follows.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="356"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="357"/>
         <source>Ranked first: &lt;b&gt;%1&lt;/b&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="357"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="358"/>
         <source>No option can be ranked: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="374"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="375"/>
         <source>No winner, so no sensitivity.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="386"/>
-        <source>$/M tokens: P10–P90, dot P50</source>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="388"/>
+        <source>$/M output tokens: P10–P90, dot = P50</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="396"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="398"/>
         <source>%1: P(best) %2, $/M tokens P50 %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="400"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="403"/>
         <source>%1 draws (seed %2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="402"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="405"/>
         <source>Most often best: &lt;b&gt;%1&lt;/b&gt; (P(best) %2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="406"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="409"/>
         <source>No winner in %1 of draws.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="408"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="411"/>
         <source>No option has a cost range yet: import benchmarks or give assumed capacities and prices.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1497,37 +1497,37 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="209"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="207"/>
         <source>Click a cell for its required stack and sources.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="219"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="217"/>
         <source>&lt;h2&gt;Support matrix&lt;/h2&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="237"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="235"/>
         <source>Support matrix</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="250"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="260"/>
         <source>Matrix as of %1 — %2 runtimes × %3 platforms. Hover or click a cell for the required stack, its sources and their dates.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="252"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="262"/>
         <source>(undated)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="254"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="264"/>
         <source>All vendors</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="255"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="265"/>
         <source>All runtime kinds</source>
         <translation type="unfinished"></translation>
     </message>

@@ -115,3 +115,9 @@ def test_capacity_never_exceeds_the_best_measured_throughput(points):
         assert cap.value is None
     else:
         assert max(meeting) - 1e-9 <= cap.value <= max(tps) + 1e-9
+
+
+def test_other_platform_note_names_only_platforms_with_runs():
+    # DeepInfer has parity checks and a build on H100 but no runs there: nothing to "not scale"
+    cap = evaluate(workspace(), sensitivity=False).option("buy-sm100-deepinfer").capacity
+    assert not any("nv-h100" in f for f in cap.figure.flags)

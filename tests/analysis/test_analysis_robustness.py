@@ -58,7 +58,7 @@ def test_knockout_on_a_changing_metric_is_applied_in_every_scenario():
     _no_nan(a)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     weights=st.lists(st.floats(0, 10), min_size=9, max_size=9),
     rate=st.tuples(st.floats(0, 10), st.floats(0, 10), st.floats(0, 10)).map(sorted),

@@ -172,3 +172,40 @@ def test_triangular_sampler_matches_the_distribution():
     assert x[:, 0].mean() == pytest.approx((1 + 2 + 4) / 3, rel=5e-3)  # triangular mean
     assert np.mean(x[:, 0] < 2.0) == pytest.approx(1 / 3, abs=5e-3)  # F(mode) = (c - a) / (b - a)
     assert x[:, 1].mean() == pytest.approx(1 / 3, rel=1e-2)
+
+
+def test_monte_carlo_reports_progress_and_can_be_cancelled():
+    import threading
+
+    from deepdecide.analysis.montecarlo import Cancelled
+
+    seen: list[float] = []
+    monte_carlo(workspace(), draws=5000, seed=1, progress=seen.append)
+    assert seen and seen == sorted(seen) and seen[-1] == 1.0
+    stop = threading.Event()
+    stop.set()
+    with pytest.raises(Cancelled):
+        monte_carlo(workspace(), draws=5000, seed=1, cancel=stop)
+    with pytest.raises(Cancelled):
+        monte_carlo(workspace(), draws=5000, seed=1, cancel=lambda: True)
+
+
+def test_reported_flip_agrees_with_a_full_re_evaluation():
+    ws = workspace(criteria=criteria(cost_per_m_tokens_usd=2, tco_usd=1, capacity_tps_per_gpu=1))
+    a = evaluate(ws)
+    flips = [f for f in a.sensitivity.inputs if f.option and (f.flip_below or f.flip_above)]
+    assert flips
+    for f in flips:
+        field = f.key.split(".", 1)[1]
+        if field.startswith("effort"):
+            continue
+        for value, expect in ((f.flip_below, f.winner_below), (f.flip_above, f.winner_above)):
+            if value is None:
+                continue
+            step = 0.01 * (f.high - f.low)
+            beyond = value - step if value < f.likely else value + step
+            before = value + step if value < f.likely else value - step
+            cost_field = "assumed_output_tps_per_gpu" if field == "capacity" else field
+            for v, winner in ((beyond, expect), (before, a.winner)):
+                changed = with_option(ws, f.option, cost={cost_field: E.exact(max(v, 0.0))})
+                assert evaluate(changed, sensitivity=False).winner == winner, (f.key, v)

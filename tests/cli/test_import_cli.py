@@ -33,11 +33,18 @@ def test_inspect_json_uses_exactly_the_normalized_names(capsys):
     assert all(set(r) == set(PARITY_FIELDS) for r in rows[1:]) and rows[1]["verdict"] == "inconclusive"
 
 
-def test_inspect_text_and_reference(capsys):
-    ref = FIXTURES / "parity/vllm/buildkite_lm-eval_DeepSeek-V3.yaml"
-    assert main(["inspect", str(GSM8K), "--reference", str(ref)]) == 0
+def test_inspect_text_and_reference(capsys, tmp_path):
+    other_model = FIXTURES / "parity/vllm/buildkite_lm-eval_DeepSeek-V3.yaml"
+    assert main(["inspect", str(GSM8K), "--reference", str(other_model)]) == 0
     out = capsys.readouterr().out
-    assert "lm-evaluation-harness results JSON" in out and "rule:" in out and "published reference" in out
+    assert "lm-evaluation-harness results JSON" in out and "not comparable" in out
+    baseline = tmp_path / "Meta-Llama-3-8B-Instruct.yaml"  # a CI-style baseline for the same model
+    baseline.write_text('model_name: "meta-llama/Meta-Llama-3-8B-Instruct"\ntasks:\n- name: "gsm8k"\n'
+                        '  metrics:\n  - name: "exact_match,strict-match"\n    value: 0.76\nlimit: 1319\n')
+    assert main(["inspect", str(GSM8K), "--reference", str(baseline), "--json"]) == 0
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    strict = next(r for r in rows if r["metric"] == "exact_match,strict-match")
+    assert strict["verdict"] == "pass" and strict["reference_value"] == 0.76 and "published reference" in strict["tolerance"]
 
 
 def test_inspect_bad_file_exit_3(tmp_path, capsys):

@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 
 from deepdecide.gui.views.main_window import PAGES
@@ -24,7 +25,7 @@ def not_uniform(image: QImage, min_colours: int = 8) -> bool:
 
 @pytest.mark.gui
 @pytest.mark.parametrize("key", PAGE_KEYS)
-def test_page_renders_builtin_workspace(make_window, builtin_workspace, key, tmp_path):
+def test_page_renders_builtin_workspace(make_window, builtin_workspace, key, tmp_path, qtbot):
     window = make_window()
     assert window.document.workspace == builtin_workspace
     page = window.show_page(key)
@@ -39,8 +40,12 @@ def test_page_renders_builtin_workspace(make_window, builtin_workspace, key, tmp
     assert not_uniform(image)
     target = os.environ.get("DEEPDECIDE_SCREENSHOT_DIR")
     if target:
+        # for the README (docs/screenshots): let the Monte Carlo and the sensitivity finish first
+        mc = window.document.monte_carlo()
+        qtbot.waitUntil(lambda: mc.current() is not None, timeout=30000)
+        qtbot.wait(600)
         Path(target).mkdir(parents=True, exist_ok=True)
-        pixmap.save(str(Path(target) / f"{key}.png"))
+        window.grab().save(str(Path(target) / f"{key}.png"))
 
 
 @pytest.mark.gui
@@ -70,3 +75,22 @@ def test_keyboard_shortcuts_switch_pages(make_window, qtbot):
         window.page_actions[i].trigger()
         assert window.current_page_key() == key
     assert window.page_actions[5].shortcut().toString() == "Ctrl+6"
+
+
+@pytest.mark.gui
+def test_theme_follows_choice_and_icons_exist(make_window, qapp):
+    from PySide6.QtGui import QIcon, QPalette
+
+    window = make_window()
+    assert not window.act_open.icon().isNull()
+    window.set_theme("dark")
+    try:
+        assert qapp.palette().color(QPalette.ColorRole.Window).lightness() < 128
+        assert QIcon.themeName() == "dark"
+        page = window.show_page("matrix")
+        dark_cell = page.model.index(0, 0).data(Qt.ItemDataRole.BackgroundRole)
+        assert dark_cell.lightness() < 128
+    finally:
+        window.set_theme("light")
+    assert qapp.palette().color(QPalette.ColorRole.Window).lightness() >= 128
+    assert window.prefs.get("theme") == "light"

@@ -1,14 +1,17 @@
 """Import benchmark (a script, not a test): ``python tests/perf/bench_import.py``.
 
 Generates a vLLM ``--save-detailed`` result of about 50 MB (10,000 requests with their ITL
-arrays) and a 200,000-row AIPerf-style CSV, then measures in the same run:
+arrays) and a 200,000-row AIPerf-style per-request CSV, then measures in the same run:
 
-* JSON import time vs ``orjson.loads`` on the same bytes (the parse floor); target <= 1.2 x;
+* JSON import time vs ``orjson.loads`` on the same bytes (the parse floor); target <= 1.2 x.
+  Wall time is the target; the import parses on two threads, so other load on the machine
+  hurts it more than the single-threaded floor. The CPU-time ratio (all threads) is printed too;
 * peak memory of the JSON import vs the file size; target <= 3 x. Measured as the peak
   resident memory the import adds in a fresh process (Linux VmHWM after resetting it), which
   counts numpy's and pandas' C allocations; tracemalloc's figure (Python allocations, and
   orjson's untouched worst-case value pool) is printed too;
-* the CSV import time (generic CSV importer with a declared column mapping).
+* the CSV import time: 200,000 AIPerf-style per-request rows read through a declared column
+  mapping (``--per-request``) and reduced to one run.
 """
 
 from __future__ import annotations
@@ -55,20 +58,28 @@ def make_detailed(path: Path, n: int = N_REQUESTS, seed: int = 1) -> None:
     path.write_text(json.dumps(rec))  # Python json, as vLLM writes it
 
 
+CSV_COLUMNS = ("Request Latency (ms)", "Time to First Token (ms)", "Inter Token Latency (ms)",
+               "Input Sequence Length (tokens)", "Output Sequence Length (tokens)")
+
+
 def make_csv(path: Path, rows: int = CSV_ROWS, seed: int = 2) -> None:
+    """AIPerf-style per-request records (its metric names), CRLF, one request per row."""
     rng = np.random.default_rng(seed)
-    cols = rng.uniform(1, 5000, size=(rows, 5))
+    ttft = rng.uniform(20, 500, rows)
+    itl = rng.uniform(5, 30, rows)
+    osl = rng.integers(10, 800, rows)
+    isl = rng.integers(8, 2000, rows)
+    latency = ttft + itl * (osl - 1)
     with open(path, "w", newline="") as fh:
-        fh.write("Run,Concurrency,TTFT p50 (ms),TPOT p50 (ms),E2E p99 (ms),Output tok/s\r\n")
+        fh.write("Request ID," + ",".join(CSV_COLUMNS) + "\r\n")
         for i in range(rows):
-            c = cols[i]
-            fh.write(f"run{i},{int(c[0]) % 512 + 1},{c[1]:.2f},{c[2] / 100:.2f},{c[3] * 10:.2f},{c[4]:,.2f}\r\n")
+            fh.write(f"req-{i},{latency[i]:.3f},{ttft[i]:.3f},{itl[i]:.3f},{isl[i]},{osl[i]}\r\n")
 
 
-def parse_floor(path: Path) -> float:
+def parse_floor(path: Path, clock=time.perf_counter) -> float:
     """Best time of orjson.loads on the file's bytes (already in memory)."""
     data = path.read_bytes()
-    return best_of(lambda: orjson.loads(data))
+    return best_of(lambda: orjson.loads(data), clock=clock)
 
 
 _RSS_CHILD = """
@@ -97,12 +108,12 @@ def peak_rss_delta(path: Path) -> int | None:
     return int(out.stdout.strip())
 
 
-def best_of(fn, repeat: int = 5) -> float:
+def best_of(fn, repeat: int = 5, clock=time.perf_counter) -> float:
     times = []
     for _ in range(repeat):
-        t0 = time.perf_counter()
+        t0 = clock()
         fn()
-        times.append(time.perf_counter() - t0)
+        times.append(clock() - t0)
     return min(times)
 
 
@@ -113,6 +124,9 @@ def main() -> int:
         size = detailed.stat().st_size
         floor = parse_floor(detailed)
         imported = best_of(lambda: import_file(detailed))
+        # CPU time (all threads): insensitive to other load on the machine, unlike wall time
+        cpu_floor = parse_floor(detailed, clock=time.process_time)
+        cpu_import = best_of(lambda: import_file(detailed), clock=time.process_time)
         tracemalloc.start()
         import_file(detailed)
         _, peak = tracemalloc.get_traced_memory()
@@ -121,11 +135,10 @@ def main() -> int:
         run = import_file(detailed).evidence.runs[0]
         csv_path = Path(tmp) / "aiperf_style.csv"
         make_csv(csv_path)
-        ctx = ImportContext(csv_mapping=(("label", "Run"), ("concurrency", "Concurrency"), ("ttft_ms_p50", "TTFT p50 (ms)"),
-                                         ("tpot_ms_p50", "TPOT p50 (ms)"), ("e2e_ms_p99", "E2E p99 (ms)"),
-                                         ("output_throughput_tps", "Output tok/s")))
-        csv_time = best_of(lambda: import_file(csv_path, ctx), repeat=2)
-        csv_rows = len(import_file(csv_path, ctx).evidence.runs)
+        ctx = ImportContext(csv_per_request=True, csv_mapping=tuple(zip(
+            ("e2e_ms", "ttft_ms", "tpot_ms", "input_tokens", "output_tokens"), CSV_COLUMNS, strict=True)))
+        csv_time = best_of(lambda: import_file(csv_path, ctx), repeat=3)
+        csv_run = import_file(csv_path, ctx).evidence.runs[0]
     time_ratio = imported / floor
     mem_ratio = (rss if rss is not None else peak) / size
     print(f"{'measurement':<44} {'value':>12} {'target':>10}")
@@ -133,11 +146,12 @@ def main() -> int:
     print(f"{'orjson.loads (parse floor)':<44} {floor * 1000:>10.0f} ms")
     print(f"{'import_file (read, hash, parse, reduce)':<44} {imported * 1000:>10.0f} ms")
     print(f"{'time ratio import / orjson.loads':<44} {time_ratio:>12.2f} {'<= 1.20':>10}")
+    print(f"{'CPU time ratio (all threads; load-independent)':<44} {cpu_import / cpu_floor:>12.2f}")
     print(f"{'peak traced memory (tracemalloc)':<44} {peak / 1e6:>10.1f} MB")
     if rss is not None:
         print(f"{'peak resident memory added (VmHWM - VmRSS)':<44} {rss / 1e6:>10.1f} MB")
     print(f"{'memory ratio peak / file size':<44} {mem_ratio:>12.2f} {'<= 3.00':>10}")
-    print(f"{f'CSV import, {csv_rows:,} rows':<44} {csv_time * 1000:>10.0f} ms")
+    print(f"{f'CSV import, {csv_run.completed:,} per-request rows':<44} {csv_time * 1000:>10.0f} ms")
     print(f"(check: itl_ms_p50 {run.itl_ms_p50:.3f}, tpot_ms_p90 {run.tpot_ms_p90:.3f})")
     ok = time_ratio <= 1.2 and mem_ratio <= 3.0
     print("OK" if ok else "TARGET MISSED")

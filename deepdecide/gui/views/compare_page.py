@@ -235,13 +235,14 @@ class ComparePage(Page):
         self.mc_label.setWordWrap(True)
         self.mc_label.setTextFormat(Qt.TextFormat.RichText)
         self.mc_layout.addWidget(self.mc_label)
+        self.mc_layout.addStretch(0)
         self.mc_chart: Any = None
 
         top = QWidget()
         tl = QHBoxLayout(top)
         tl.setContentsMargins(0, 0, 0, 0)
-        tl.addWidget(rank_box, 1)
-        tl.addWidget(self.mc_box, 1)
+        tl.addWidget(rank_box, 3)
+        tl.addWidget(self.mc_box, 2)
         bottom = QWidget()
         bl = QVBoxLayout(bottom)
         bl.setContentsMargins(0, 0, 0, 0)
@@ -383,7 +384,8 @@ class ComparePage(Page):
         if self.mc_chart is None:
             from deepdecide.gui.widgets.charts import DistributionChart
 
-            self.mc_chart = DistributionChart(title=self.tr("$/M tokens: P10–P90, dot P50"))
+            self.mc_chart = DistributionChart()
+            self.mc_chart.set_axis_labels("", self.tr("$/M output tokens: P10–P90, dot = P50"))
             self.mc_layout.addWidget(self.mc_chart, 1)
         ws = self.document.workspace
         currency = ws.assumptions.currency
@@ -396,6 +398,7 @@ class ComparePage(Page):
             lines.append(fmt(self.tr("%1: P(best) %2, $/M tokens P50 %3"), name, percent(od.p_best),
                              money(c.p50, currency)))
         drawn = self.mc_chart.set_options([(_short(r[0]), *r[1:]) for r in rows])
+        self.mc_chart.setVisible(drawn > 0)
         best = sorted(mc.options, key=lambda o: -o.p_best)[0] if mc.options else None
         text = fmt(self.tr("%1 draws (seed %2)."), f"{mc.draws:,}", mc.seed)
         if best is not None:

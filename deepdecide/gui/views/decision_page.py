@@ -239,5 +239,7 @@ class DecisionPage(Page):
         self.considered.blockSignals(False)
         self.signoffs.set_rows(list(enumerate(ws.signoffs)))
         self.signoff_view.resizeColumnsToContents()
-        assessment_text = getattr(self, "_recommendation_text", "")
-        self.set_recommendation(assessment_text)
+        from deepdecide.gui.summary import recommendation
+
+        mc = self.document._mc.current() if self.document._mc is not None else None
+        self.set_recommendation(recommendation(ws, self.document.assessment(), mc))

@@ -199,12 +199,10 @@ class MatrixPage(Page):
         for s in SupportStatus:
             box = QCheckBox(status_label(s))
             box.setChecked(True)
-            color = status_color(s.value).name()
-            box.setStyleSheet(f"QCheckBox {{ background: {color}; border-radius: 3px; padding: 2px 6px; "
-                              f"color: palette(text); }}")
             box.toggled.connect(self._statuses_changed)
             self.status_boxes[s.value] = box
             statuses.addWidget(box)
+        self._style_legend()
         statuses.addStretch(1)
         self.detail = QLabel(self.tr("Click a cell for its required stack and sources."))
         self.detail.setWordWrap(True)
@@ -235,6 +233,18 @@ class MatrixPage(Page):
 
     def title(self) -> str:
         return self.tr("Support matrix")
+
+    def _style_legend(self) -> None:
+        for status, box in self.status_boxes.items():
+            color = status_color(status).name()
+            box.setStyleSheet(f"QCheckBox {{ background: {color}; border-radius: 3px; padding: 2px 6px; }}")
+
+    def changeEvent(self, event: Any) -> None:  # noqa: N802
+        from PySide6.QtCore import QEvent
+
+        if event.type() == QEvent.Type.PaletteChange and getattr(self, "status_boxes", None):
+            self._style_legend()
+        super().changeEvent(event)
 
     def _statuses_changed(self, _checked: bool) -> None:
         self.proxy.set_filters(statuses={k for k, b in self.status_boxes.items() if b.isChecked()})

@@ -43,7 +43,7 @@ class RankingBars(QWidget):
         color = QColor(series_colors(pal)[0])
         muted = pal.color(QPalette.ColorRole.Mid)
         metrics = self.fontMetrics()
-        label_w = min(int(self.width() * 0.45),
+        label_w = min(int(self.width() * 0.6),
                       max((metrics.horizontalAdvance(r[0]) for r in self._rows), default=0) + 12)
         value_w = metrics.horizontalAdvance("0.000") + 10
         bar_w = max(10, self.width() - label_w - value_w - 8)
