@@ -1,7 +1,7 @@
 """Entry script of the PyInstaller bundle: the ``deepdecide`` command, and the GUI with no arguments.
 
 ``deepdecide --version`` and every subcommand work as in a pip install; with no arguments the
-desktop application opens. A workspace file as the only argument (how macOS Finder and a file
+desktop application opens. A YAML file as the only argument (how macOS Finder and a file
 manager's "Open with" hand over a document) opens that file in the application. The windowed
 ``deepdecide-gui`` executable (Windows) always opens the application, on the file it is given.
 """
@@ -12,15 +12,17 @@ import multiprocessing
 import sys
 from pathlib import Path, PureWindowsPath
 
-WORKSPACE_SUFFIX = ".deepdecide.yaml"
+# workspaces are *.deepdecide.yaml; "Open with" may hand over any YAML file (the app then says
+# whether it is a workspace)
+DOCUMENT_SUFFIXES = (".yaml", ".yml")
 
 
 def bundle_argv(argv: list[str], executable: str = "deepdecide") -> list[str]:
-    """The CLI arguments for the bundle's command line: ``deepdecide FILE.deepdecide.yaml`` and
-    ``deepdecide-gui FILE`` become ``gui FILE``."""
+    """The CLI arguments for the bundle's command line: ``deepdecide FILE.yaml`` (an existing file
+    given alone) and ``deepdecide-gui FILE`` become ``gui FILE``."""
     if PureWindowsPath(executable).stem.lower() == "deepdecide-gui":  # reads / and \ paths
         return ["gui", *argv[:1]]
-    if len(argv) == 1 and argv[0].endswith(WORKSPACE_SUFFIX) and Path(argv[0]).is_file():
+    if len(argv) == 1 and argv[0].lower().endswith(DOCUMENT_SUFFIXES) and Path(argv[0]).is_file():
         return ["gui", *argv]
     return argv
 

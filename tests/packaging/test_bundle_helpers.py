@@ -39,6 +39,13 @@ def test_launcher_opens_a_workspace_given_alone(launcher, tmp_path):
     # not a workspace, or not there: left to the CLI, which reports it
     assert launcher.bundle_argv([str(tmp_path / "missing.deepdecide.yaml")]) == [str(tmp_path / "missing.deepdecide.yaml")]
     assert launcher.bundle_argv(["matrix"]) == ["matrix"]
+    # "Open with" on any YAML file (macOS lists the app for YAML documents)
+    other = tmp_path / "notes.YML"
+    other.write_text("a: 1\n", encoding="utf-8")
+    assert launcher.bundle_argv([str(other)]) == ["gui", str(other)]
+    text = tmp_path / "notes.txt"
+    text.write_text("a\n", encoding="utf-8")
+    assert launcher.bundle_argv([str(text)]) == [str(text)]
 
 
 def test_windowed_executable_always_opens_the_application(launcher):
