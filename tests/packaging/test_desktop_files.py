@@ -80,6 +80,23 @@ def test_metainfo_has_captioned_screenshots_on_the_repository():
     assert ["docs", "screenshots", "compare.png"] in images
 
 
+def test_metainfo_screenshots_exist_in_the_repository():
+    """The screenshot URLs name files of this repository (docs/screenshots/, made by the GUI tests):
+    real PNG images at least as large as AppStream asks (620 x 350)."""
+    import struct
+
+    prefix = REPOSITORY.replace("github.com", "raw.githubusercontent.com") + "/main/"
+    for image in metainfo().findall("screenshots/screenshot/image"):
+        assert image.text.startswith(prefix), image.text
+        path = ROOT / image.text.removeprefix(prefix)
+        if not path.is_file():
+            pytest.fail(f"{path.relative_to(ROOT)} is missing: the GUI's screenshot test writes it")
+        data = path.read_bytes()
+        assert data[:8] == b"\x89PNG\r\n\x1a\n", path
+        width, height = struct.unpack(">II", data[16:24])
+        assert width >= 620 and height >= 350, (path, width, height)
+
+
 def test_metainfo_urls_are_the_projects():
     urls = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["urls"]
     root = metainfo()
