@@ -39,11 +39,11 @@ COMMAND_MODULES: tuple[str, ...] = (
     "matrix_cmd",
     "check_cmd",
     "validate_cmd",
-    "report_cmd",
-    "verify_cmd",
-    "evaluate_cmd",
     "inspect_cmd",
     "import_cmd",
+    "evaluate_cmd",
+    "report_cmd",
+    "verify_cmd",
 )
 
 

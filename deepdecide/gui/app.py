@@ -1,22 +1,130 @@
-"""Application entry point (placeholder main window until the desktop application lands)."""
+"""Application entry point: QApplication, names, theme, translations, the main window."""
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from deepdecide.gui.resources import APP_ID
+
+
+def create_app(argv: Sequence[str] | None = None) -> Any:
+    """The QApplication (created once), with names, high-DPI policy, theme and translations."""
+    from PySide6.QtCore import QCoreApplication, Qt
+    from PySide6.QtGui import QGuiApplication
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance()
+    if app is None:
+        QCoreApplication.setOrganizationName("deepdecide")
+        QCoreApplication.setApplicationName("deepdecide")
+        QGuiApplication.setHighDpiScaleFactorRoundingPolicy(Qt.HighDpiScaleFactorRoundingPolicy.PassThrough)
+        app = QApplication([sys.argv[0], *(argv or [])])
+        QGuiApplication.setDesktopFileName(APP_ID)
+    from deepdecide import __version__
+    from deepdecide.gui.compat import install_bool_guard
+
+    install_bool_guard()
+    app.setApplicationDisplayName("deepdecide")
+    app.setApplicationVersion(__version__)
+    return app
+
+
+def build_window(argv: Sequence[str] = (), *, settings_path: str | os.PathLike[str] | None = None,
+                 autosave_dir: str | os.PathLike[str] | None = None, interaction: Any = None,
+                 recover: bool = True) -> Any:
+    """Create the document and the main window (not shown). Used by ``main`` and the tests."""
+    from PySide6.QtWidgets import QApplication
+
+    from deepdecide.domain.errors import DeepdecideError
+    from deepdecide.gui.autosave import Autosaver
+    from deepdecide.gui.document import WorkspaceDocument
+    from deepdecide.gui.i18n import install_translators
+    from deepdecide.gui.resources import app_icon, register_icon_themes
+    from deepdecide.gui.settings import Preferences, open_settings
+    from deepdecide.gui.theme import ThemeManager
+    from deepdecide.gui.views.main_window import MainWindow
+    from deepdecide.gui.workspace_cache import load_workspace_cached
+    from deepdecide.storage.files import load_builtin_workspace, sample_workspace_path
+
+    app = QApplication.instance()
+    if not getattr(app, "_deepdecide_ready", False):
+        install_translators(app)
+        register_icon_themes()
+        app.setWindowIcon(app_icon())
+        app._deepdecide_ready = True  # type: ignore[attr-defined]
+    settings = open_settings(settings_path)
+    prefs = Preferences(settings)
+    theme = getattr(app, "_deepdecide_theme", None)
+    if theme is None:
+        theme = ThemeManager(app, prefs.get("theme"))
+        app._deepdecide_theme = theme  # type: ignore[attr-defined]
+    if autosave_dir is None:
+        autosave_dir = Path(settings.fileName()).parent / "autosave"
+    error: Exception | None = None
+    path = argv[0] if argv else None
+    cache_dir = Path(settings.fileName()).parent / "cache"
+    try:
+        ws = load_workspace_cached(path or sample_workspace_path(), cache_dir)
+    except (DeepdecideError, OSError) as exc:
+        error, path = exc, None
+        ws = load_builtin_workspace()
+    document = WorkspaceDocument(ws, path)
+    window = MainWindow(document, prefs, autosaver=Autosaver(autosave_dir), interaction=interaction, theme=theme)
+    if path:
+        window._remember(path)
+    window._startup_error = error  # shown once the window is up
+    window._offer_recovery = recover and not path
+    return window
+
+
+def _after_show(window: Any) -> None:
+    if window._startup_error is not None:
+        from PySide6.QtCore import QCoreApplication
+
+        window.interaction.show_error(QCoreApplication.translate("MainWindow", "Cannot open the workspace"),
+                                      window._startup_error)
+    if window._offer_recovery:
+        window.offer_recovery()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from PySide6.QtWidgets import QApplication, QLabel, QMainWindow
-
-    from deepdecide.storage.files import load_builtin_workspace, load_workspace
+    """Start the desktop application; ``argv`` may name a workspace file to open."""
+    from PySide6.QtCore import QTimer
 
     argv = list(sys.argv[1:] if argv is None else argv)
-    app = QApplication.instance() or QApplication([sys.argv[0]])
-    ws = load_workspace(argv[0]) if argv else load_builtin_workspace()
-    window = QMainWindow()
-    window.setWindowTitle(f"deepdecide — {ws.decision.title}")
-    window.setCentralWidget(QLabel(f"{ws.decision.title}\n{len(ws.options)} options"))
-    window.resize(900, 600)
+    app = create_app()
+    window = build_window(argv, settings_path=os.environ.get("DEEPDECIDE_SETTINGS") or None)
+    if os.environ.get("DEEPDECIDE_EXIT_AFTER_PAINT"):
+        # start-up benchmark (tests/perf/bench_gui.py): print when the first frame is painted, quit
+        _report_first_paint(window, app)
+    else:
+        QTimer.singleShot(0, lambda: _after_show(window))
     window.show()
-    return app.exec()
+    return int(app.exec())
+
+
+def _report_first_paint(window: Any, app: Any) -> None:
+    """Print the wall-clock time of the window's first paint and quit (for the start-up benchmark)."""
+    import time
+
+    from PySide6.QtCore import QEvent, QObject, QTimer
+
+    class FirstPaint(QObject):
+        def eventFilter(self, obj: Any, event: Any) -> bool:  # noqa: N802
+            if event.type() == QEvent.Type.Paint and not getattr(self, "done", False) \
+                    and obj.isWidgetType() and obj.window() is window:
+                self.done = True
+                print(f"FIRST_PAINT {time.time():.6f}", flush=True)
+                QTimer.singleShot(0, app.quit)
+            return False
+
+    window._first_paint_filter = FirstPaint(window)
+    app.installEventFilter(window._first_paint_filter)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,218 @@
+"""Edits of a workspace: frozen values plus ``apply(workspace, edit) -> (workspace, inverse)``.
+
+Every change a user makes goes through one of these, so the GUI's undo stack only ever
+stores edits and their inverses; applying the inverse gives back an equal workspace.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from deepdecide.domain.evidence import EvidenceFile
+from deepdecide.domain.workspace import (
+    SLO,
+    Assumptions,
+    ChecklistAnswer,
+    CostInputs,
+    Demand,
+    MigrationStep,
+    SignOff,
+    Workspace,
+)
+
+
+@dataclass(frozen=True)
+class SetWeight:
+    """Set one criterion's weight."""
+
+    criterion: str
+    weight: float
+
+
+@dataclass(frozen=True)
+class SetChecklistAnswer:
+    """Set (or with ``None`` remove) the answer of one option to one checklist item."""
+
+    option: str
+    item: str
+    answer: ChecklistAnswer | None
+
+
+@dataclass(frozen=True)
+class SetDecisionField:
+    """Set one field of the decision record (MADR section) to a new value."""
+
+    field: str
+    value: Any
+
+
+@dataclass(frozen=True)
+class SetSignOffs:
+    """Replace the sign-off table."""
+
+    signoffs: tuple[SignOff, ...]
+
+
+@dataclass(frozen=True)
+class SetMigrationStep:
+    """Replace the migration step at ``index`` of the plan."""
+
+    index: int
+    step: MigrationStep
+
+
+@dataclass(frozen=True)
+class SetSLO:
+    slo: SLO
+
+
+@dataclass(frozen=True)
+class SetDemand:
+    demand: Demand
+
+
+@dataclass(frozen=True)
+class SetAssumptions:
+    assumptions: Assumptions
+
+
+@dataclass(frozen=True)
+class SetOptionCost:
+    """Replace the cost inputs (prices, efforts) of one option."""
+
+    option: str
+    cost: CostInputs
+
+
+@dataclass(frozen=True)
+class InsertEvidenceFile:
+    """Insert an imported evidence file at ``index`` (``-1`` appends)."""
+
+    file: EvidenceFile
+    index: int = -1
+
+
+@dataclass(frozen=True)
+class RemoveEvidenceFile:
+    """Remove the evidence file at ``index``."""
+
+    index: int
+
+
+@dataclass(frozen=True)
+class Batch:
+    """Several edits applied in order as one step (its inverse undoes them in reverse)."""
+
+    edits: tuple[Edit, ...]
+
+
+Edit = (SetWeight | SetChecklistAnswer | SetDecisionField | SetSignOffs | SetMigrationStep | SetSLO
+        | SetDemand | SetAssumptions | SetOptionCost | InsertEvidenceFile | RemoveEvidenceFile | Batch)
+
+
+class EditError(ValueError):
+    """An edit that does not fit the workspace (unknown id, index out of range)."""
+
+
+def apply(ws: Workspace, edit: Edit) -> tuple[Workspace, Edit]:
+    """Apply ``edit`` to ``ws``; return the new workspace and the edit that undoes it."""
+    match edit:
+        case SetWeight(criterion, weight):
+            for i, c in enumerate(ws.criteria):
+                if c.id == criterion:
+                    crit = (*ws.criteria[:i], replace(c, weight=float(weight)), *ws.criteria[i + 1:])
+                    return replace(ws, criteria=crit), SetWeight(criterion, c.weight)
+            raise EditError(f"unknown criterion {criterion!r}")
+        case SetChecklistAnswer(option, item, answer):
+            if ws.option(option) is None:
+                raise EditError(f"unknown option {option!r}")
+            if answer is not None and (answer.option, answer.item) != (option, item):
+                raise EditError("the answer belongs to another option or item")
+            answers = list(ws.answers)
+            idx = next((i for i, a in enumerate(answers) if a.option == option and a.item == item), None)
+            old = answers[idx] if idx is not None else None
+            if idx is None:
+                if answer is not None:
+                    answers.append(answer)
+            elif answer is None:
+                del answers[idx]
+            else:
+                answers[idx] = answer
+            return replace(ws, answers=tuple(answers)), SetChecklistAnswer(option, item, old)
+        case SetDecisionField(name, value):
+            if name not in ws.decision.__dataclass_fields__:
+                raise EditError(f"unknown decision field {name!r}")
+            old = getattr(ws.decision, name)
+            return replace(ws, decision=replace(ws.decision, **{name: value})), SetDecisionField(name, old)
+        case SetSignOffs(signoffs):
+            return replace(ws, signoffs=tuple(signoffs)), SetSignOffs(ws.signoffs)
+        case SetMigrationStep(index, step):
+            if not 0 <= index < len(ws.migration_plan):
+                raise EditError(f"no migration step at index {index}")
+            plan = list(ws.migration_plan)
+            old = plan[index]
+            plan[index] = step
+            return replace(ws, migration_plan=tuple(plan)), SetMigrationStep(index, old)
+        case SetSLO(slo):
+            return replace(ws, slo=slo), SetSLO(ws.slo)
+        case SetDemand(demand):
+            return replace(ws, demand=demand), SetDemand(ws.demand)
+        case SetAssumptions(assumptions):
+            return replace(ws, assumptions=assumptions), SetAssumptions(ws.assumptions)
+        case SetOptionCost(option, cost):
+            for i, o in enumerate(ws.options):
+                if o.id == option:
+                    opts = (*ws.options[:i], replace(o, cost=cost), *ws.options[i + 1:])
+                    return replace(ws, options=opts), SetOptionCost(option, o.cost)
+            raise EditError(f"unknown option {option!r}")
+        case InsertEvidenceFile(file, index):
+            files = list(ws.evidence.files)
+            at = len(files) if index < 0 else index
+            if at > len(files):
+                raise EditError(f"cannot insert an evidence file at index {index}")
+            files.insert(at, file)
+            return replace(ws, evidence=replace(ws.evidence, files=tuple(files))), RemoveEvidenceFile(at)
+        case RemoveEvidenceFile(index):
+            files = list(ws.evidence.files)
+            if not 0 <= index < len(files):
+                raise EditError(f"no evidence file at index {index}")
+            old_file = files.pop(index)
+            return replace(ws, evidence=replace(ws.evidence, files=tuple(files))), InsertEvidenceFile(old_file, index)
+        case Batch(edits):
+            inverses: list[Edit] = []
+            for e in edits:
+                ws, inv = apply(ws, e)
+                inverses.append(inv)
+            return ws, Batch(tuple(reversed(inverses)))
+    raise EditError(f"not an edit: {edit!r}")
+
+
+def describe(edit: Edit) -> str:
+    """A short English description of an edit (the GUI translates its own labels)."""
+    match edit:
+        case SetWeight(criterion, weight):
+            return f"weight of {criterion} = {weight:g}"
+        case SetChecklistAnswer(option, item, _):
+            return f"checklist {item} for {option}"
+        case SetDecisionField(name, _):
+            return f"decision {name.replace('_', ' ')}"
+        case SetSignOffs():
+            return "sign-offs"
+        case SetMigrationStep(index, _):
+            return f"migration step {index + 1}"
+        case SetSLO():
+            return "SLO"
+        case SetDemand():
+            return "demand"
+        case SetAssumptions():
+            return "assumptions"
+        case SetOptionCost(option, _):
+            return f"prices of {option}"
+        case InsertEvidenceFile(file, _):
+            return f"import {file.provenance.file_name}"
+        case RemoveEvidenceFile():
+            return "remove evidence file"
+        case Batch(edits):
+            return ", ".join(describe(e) for e in edits)
+    return str(edit)

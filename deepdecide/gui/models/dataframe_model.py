@@ -1,0 +1,91 @@
+"""DataFrameModel: a read-only Qt table over a pandas DataFrame (numbers stay numbers)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pandas as pd
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+
+from deepdecide.gui.models.records import SortRole, fmt_number
+
+_Index = QModelIndex | QPersistentModelIndex
+
+
+class DataFrameModel(QAbstractTableModel):
+    """Show a DataFrame; ``headers`` maps column names to display titles, ``tooltips`` to header tips."""
+
+    def __init__(self, parent: QObject | None = None):
+        super().__init__(parent)
+        self._df = pd.DataFrame()
+        self._numeric: list[bool] = []
+        self.headers: dict[str, str] = {}
+        self.header_tips: dict[str, str] = {}
+
+    def frame(self) -> pd.DataFrame:
+        return self._df
+
+    def set_frame(self, df: pd.DataFrame) -> None:
+        """Replace the whole frame (a reset: the shape may change)."""
+        self.beginResetModel()
+        self._df = df.reset_index(drop=True)
+        self._numeric = [pd.api.types.is_numeric_dtype(t) and not pd.api.types.is_bool_dtype(t)
+                         for t in self._df.dtypes]
+        self.endResetModel()
+
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: N802, B008
+        return 0 if parent.isValid() else len(self._df)
+
+    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: N802, B008
+        return 0 if parent.isValid() else len(self._df.columns)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation == Qt.Orientation.Horizontal and 0 <= section < len(self._df.columns):
+            name = str(self._df.columns[section])
+            if role == Qt.ItemDataRole.DisplayRole:
+                return self.headers.get(name, name)
+            if role == Qt.ItemDataRole.ToolTipRole:
+                return self.header_tips.get(name, name)
+        elif orientation == Qt.Orientation.Vertical and role == Qt.ItemDataRole.DisplayRole \
+                and 0 <= section < len(self._df):
+            return str(section + 1)
+        return None
+
+    def flags(self, index: _Index) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
+
+    def _value(self, index: _Index) -> Any:
+        value = self._df.iat[index.row(), index.column()]
+        if isinstance(value, np.generic):
+            value = value.item()
+        if value is None or (isinstance(value, float) and value != value) or value is pd.NA:
+            return None
+        if isinstance(value, tuple):
+            return "; ".join(str(v) for v in value)
+        return value
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not (0 <= index.row() < len(self._df)) \
+                or not (0 <= index.column() < len(self._df.columns)):
+            return None
+        numeric = self._numeric[index.column()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return fmt_number(self._value(index))
+        if role == Qt.ItemDataRole.EditRole:
+            value = self._value(index)
+            return "" if value is None else value
+        if role == SortRole:
+            value = self._value(index)
+            if numeric:
+                return float("-inf") if value is None else float(value)
+            return "" if value is None else str(value)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            value = self._value(index)
+            return None if value is None else str(value)
+        if role == Qt.ItemDataRole.TextAlignmentRole and numeric:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None

@@ -1,0 +1,177 @@
+"""The support matrix as a table (runtimes x platforms) and a proxy that filters it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QCoreApplication,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+)
+
+from deepdecide.domain.matrix import SupportEntry, SupportMatrix, SupportStatus
+from deepdecide.gui.models.records import MeaningRole, SortRole
+from deepdecide.gui.theme import status_color
+
+_Index = QModelIndex | QPersistentModelIndex
+
+
+def status_label(status: SupportStatus) -> str:
+    return {
+        SupportStatus.OFFICIAL: QCoreApplication.translate("MatrixModel", "official"),
+        SupportStatus.EXPERIMENTAL: QCoreApplication.translate("MatrixModel", "experimental"),
+        SupportStatus.COMMUNITY: QCoreApplication.translate("MatrixModel", "community"),
+        SupportStatus.UNSUPPORTED: QCoreApplication.translate("MatrixModel", "unsupported"),
+        SupportStatus.UNDOCUMENTED: QCoreApplication.translate("MatrixModel", "undocumented"),
+    }[status]
+
+
+def status_short(status: SupportStatus) -> str:
+    """A short label that fits a matrix cell (the legend and tooltips say it in full)."""
+    return {
+        SupportStatus.OFFICIAL: QCoreApplication.translate("MatrixModel", "official"),
+        SupportStatus.EXPERIMENTAL: QCoreApplication.translate("MatrixModel", "exper."),
+        SupportStatus.COMMUNITY: QCoreApplication.translate("MatrixModel", "comm."),
+        SupportStatus.UNSUPPORTED: QCoreApplication.translate("MatrixModel", "unsupp."),
+        SupportStatus.UNDOCUMENTED: QCoreApplication.translate("MatrixModel", "undoc."),
+    }[status]
+
+
+def entry_tooltip(matrix: SupportMatrix, runtime_id: str, platform_id: str, entry: SupportEntry | None) -> str:
+    """Status, required stack, sources with their as-of dates, and notes of one cell (rich text)."""
+    rt = matrix.runtime(runtime_id)
+    pf = matrix.platform(platform_id)
+    head = f"<b>{rt.name if rt else runtime_id} × {pf.name if pf else platform_id}</b>"
+    if entry is None:
+        return head + "<br>" + QCoreApplication.translate("MatrixModel", "Not in the matrix: nothing found either way. Plan as experimental.")
+    status_word = QCoreApplication.translate("MatrixModel", "Status")
+    as_of = QCoreApplication.translate("MatrixModel", "as of")
+    lines = [head, f"{status_word}: <b>{status_label(entry.status)}</b>"]
+    if entry.requirements:
+        lines.append(QCoreApplication.translate("MatrixModel", "Required stack:"))
+        lines.extend(f"&nbsp;&nbsp;• {r.component.value} {r.spec}" + (f" — <i>{r.text}</i>" if r.text else "")
+                     for r in entry.requirements)
+    if entry.sources:
+        lines.append(QCoreApplication.translate("MatrixModel", "Sources:"))
+        lines.extend(f"&nbsp;&nbsp;• {s.title} — {s.url_or_path} ({as_of} {s.as_of})" for s in entry.sources)
+    if entry.notes:
+        lines.append(entry.notes)
+    return "<br>".join(lines)
+
+
+class MatrixModel(QAbstractTableModel):
+    """Rows: platforms; columns: runtimes; each cell shows the support status, coloured."""
+
+    def __init__(self, parent: QObject | None = None):
+        super().__init__(parent)
+        self._matrix = SupportMatrix()
+
+    def matrix(self) -> SupportMatrix:
+        return self._matrix
+
+    def set_matrix(self, matrix: SupportMatrix) -> None:
+        if matrix == self._matrix:
+            return
+        self.beginResetModel()
+        self._matrix = matrix
+        self.endResetModel()
+
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: N802, B008
+        return 0 if parent.isValid() else len(self._matrix.platforms)
+
+    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: N802, B008
+        return 0 if parent.isValid() else len(self._matrix.runtimes)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation == Qt.Orientation.Vertical:
+            if not 0 <= section < len(self._matrix.platforms):
+                return None
+            p = self._matrix.platforms[section]
+            if role == Qt.ItemDataRole.DisplayRole:
+                return f"{p.name} ({p.vendor})"
+            if role == Qt.ItemDataRole.ToolTipRole:
+                return f"{p.vendor} {p.name} ({p.architecture})" + (f"<br>{p.notes}" if p.notes else "")
+        else:
+            if not 0 <= section < len(self._matrix.runtimes):
+                return None
+            r = self._matrix.runtimes[section]
+            if role == Qt.ItemDataRole.DisplayRole:
+                return r.name
+            if role == Qt.ItemDataRole.ToolTipRole:
+                return f"{r.name} ({r.kind.value})" + (f"<br>{r.notes}" if r.notes else "")
+        return None
+
+    def flags(self, index: _Index) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
+
+    def cell(self, row: int, column: int) -> tuple[str, str, SupportStatus, SupportEntry | None]:
+        pf = self._matrix.platforms[row].id
+        rt = self._matrix.runtimes[column].id
+        entry = self._matrix.entry(rt, pf)
+        return rt, pf, (entry.status if entry else SupportStatus.UNDOCUMENTED), entry
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not (0 <= index.row() < self.rowCount()) \
+                or not (0 <= index.column() < self.columnCount()):
+            return None
+        rt, pf, status, entry = self.cell(index.row(), index.column())
+        if role == Qt.ItemDataRole.DisplayRole:
+            text = status_short(status)
+            return text if entry else f"({text})"
+        if role in (SortRole, MeaningRole):
+            return status.value
+        if role == Qt.ItemDataRole.BackgroundRole:
+            return status_color(status.value)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return entry_tooltip(self._matrix, rt, pf, entry)
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return int(Qt.AlignmentFlag.AlignCenter)
+        return None
+
+
+class MatrixFilter(QSortFilterProxyModel):
+    """Filter platform rows by name and vendor, runtime columns by kind; hide rows with no cell of a shown status."""
+
+    def __init__(self, parent: QObject | None = None):
+        super().__init__(parent)
+        self.text = ""
+        self.vendor = ""
+        self.kind = ""
+        self.statuses: set[str] = {s.value for s in SupportStatus}
+
+    def set_filters(self, *, text: str | None = None, vendor: str | None = None, kind: str | None = None,
+                    statuses: set[str] | None = None) -> None:
+        if text is not None:
+            self.text = text.strip().lower()
+        if vendor is not None:
+            self.vendor = vendor
+        if kind is not None:
+            self.kind = kind
+        if statuses is not None:
+            self.statuses = set(statuses)
+        self.invalidate()
+
+    def _source(self) -> MatrixModel:
+        return self.sourceModel()  # type: ignore[return-value]
+
+    def filterAcceptsRow(self, source_row: int, source_parent: _Index) -> bool:  # noqa: N802
+        m = self._source().matrix()
+        p = m.platforms[source_row]
+        if self.text and not any(self.text in t.lower() for t in (p.name, p.id, p.vendor, p.architecture, p.family)):
+            return False
+        if self.vendor and p.vendor != self.vendor:
+            return False
+        cols = [c for c in range(len(m.runtimes)) if self.filterAcceptsColumn(c, source_parent)]
+        return any(self._source().cell(source_row, c)[2].value in self.statuses for c in cols)
+
+    def filterAcceptsColumn(self, source_column: int, source_parent: _Index) -> bool:  # noqa: N802
+        m = self._source().matrix()
+        return not self.kind or m.runtimes[source_column].kind.value == self.kind

@@ -1,0 +1,182 @@
+"""RecordTableModel: a table over a tuple of domain records, one Column spec per column.
+
+Numbers stay numbers for EditRole and SortRole and are formatted only for DisplayRole;
+an edit never mutates a record: the column turns the new value into a domain edit that
+goes through the document's undo stack.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+
+from deepdecide.gui.theme import status_color
+
+SortRole = Qt.ItemDataRole.UserRole
+#: list of (value, label) pairs an editor offers for a cell
+ChoicesRole = Qt.ItemDataRole.UserRole + 1
+#: the meaning (status / verdict / answer) that colours a cell
+MeaningRole = Qt.ItemDataRole.UserRole + 2
+
+_Index = QModelIndex | QPersistentModelIndex
+
+
+@dataclass
+class Column:
+    """How one column reads, shows, colours and (optionally) edits a record."""
+
+    title: str
+    value: Callable[[Any], Any]
+    display: Callable[[Any], str] | None = None
+    tooltip: Callable[[Any], str] | None = None
+    meaning: Callable[[Any], str | None] | None = None
+    edit: Callable[[Any, Any], Any] | None = None  # (record, new value) -> domain edit, or None
+    choices: Sequence[tuple[Any, str]] | None = None
+    numeric: bool = False
+    header_tip: str = ""
+
+
+def fmt_number(value: Any, digits: int = 3) -> str:
+    """Format a number for display with ``digits`` significant digits; blank for None."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return str(value)
+    if isinstance(value, int):
+        return f"{value:,}"
+    if isinstance(value, float):
+        if value != value:  # NaN
+            return ""
+        if abs(value) >= 10 ** digits:
+            return f"{value:,.0f}"
+        return f"{value:.{digits}g}"
+    return str(value)
+
+
+class RecordTableModel(QAbstractTableModel):
+    """A read-mostly table over domain records; ``submit_edit`` receives the edits of editable cells."""
+
+    def __init__(self, columns: Sequence[Column], submit_edit: Callable[[Any, str], None] | None = None,
+                 parent: QObject | None = None):
+        super().__init__(parent)
+        self._columns = list(columns)
+        self._rows: list[Any] = []
+        self._submit = submit_edit
+
+    # contents ----------------------------------------------------------------------------
+    def rows(self) -> list[Any]:
+        return list(self._rows)
+
+    def row_record(self, row: int) -> Any:
+        return self._rows[row]
+
+    def set_rows(self, rows: Sequence[Any]) -> None:
+        """Replace the records: same count -> dataChanged (keeps selection and editors), else a reset."""
+        rows = list(rows)
+        if len(rows) == len(self._rows) and rows:
+            changed = [i for i, (a, b) in enumerate(zip(self._rows, rows, strict=True)) if a != b]
+            self._rows = rows
+            if changed:
+                self.dataChanged.emit(self.index(min(changed), 0),
+                                      self.index(max(changed), len(self._columns) - 1))
+        elif len(rows) != len(self._rows) or rows != self._rows:
+            self.beginResetModel()
+            self._rows = rows
+            self.endResetModel()
+
+    def set_columns(self, columns: Sequence[Column]) -> None:
+        self.beginResetModel()
+        self._columns = list(columns)
+        self.endResetModel()
+
+    def column_spec(self, column: int) -> Column:
+        return self._columns[column]
+
+    # Qt API ------------------------------------------------------------------------------
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: N802, B008
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: N802, B008
+        return 0 if parent.isValid() else len(self._columns)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation == Qt.Orientation.Horizontal and 0 <= section < len(self._columns):
+            col = self._columns[section]
+            if role == Qt.ItemDataRole.DisplayRole:
+                return col.title
+            if role == Qt.ItemDataRole.ToolTipRole and col.header_tip:
+                return col.header_tip
+        elif orientation == Qt.Orientation.Vertical and role == Qt.ItemDataRole.DisplayRole \
+                and 0 <= section < len(self._rows):
+            return str(section + 1)
+        return None
+
+    def flags(self, index: _Index) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        f = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
+        if self._columns[index.column()].edit is not None and self._submit is not None:
+            f |= Qt.ItemFlag.ItemIsEditable
+        return f
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not (0 <= index.row() < len(self._rows)) \
+                or not (0 <= index.column() < len(self._columns)):
+            return None
+        rec = self._rows[index.row()]
+        col = self._columns[index.column()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._display(col, rec)
+        if role == Qt.ItemDataRole.EditRole:
+            value = col.value(rec)
+            return "" if value is None else (str(value) if isinstance(value, str) else value)
+        if role == SortRole:
+            return self._sort_value(col, rec)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return col.tooltip(rec) if col.tooltip else None
+        if role == MeaningRole:
+            return col.meaning(rec) if col.meaning else None
+        if role == Qt.ItemDataRole.BackgroundRole and col.meaning:
+            meaning = col.meaning(rec)
+            return status_color(meaning) if meaning else None
+        if role == ChoicesRole:
+            return list(col.choices) if col.choices else None
+        if role == Qt.ItemDataRole.TextAlignmentRole and col.numeric:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+    def _display(self, col: Column, rec: Any) -> str:
+        value = col.value(rec)
+        if col.display is not None:
+            return col.display(value)
+        if col.choices:
+            return next((label for v, label in col.choices if v == value), "" if value is None else str(value))
+        return fmt_number(value)
+
+    def _sort_value(self, col: Column, rec: Any) -> Any:
+        value = col.value(rec)
+        if value is None:
+            return float("-inf") if col.numeric else ""
+        if col.numeric:
+            return float(value)
+        return str(value)
+
+    def setData(self, index: _Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:  # noqa: N802
+        if not index.isValid() or role != Qt.ItemDataRole.EditRole or self._submit is None:
+            return False
+        col = self._columns[index.column()]
+        if col.edit is None:
+            return False
+        rec = self._rows[index.row()]
+        try:
+            edit = col.edit(rec, value)
+        except (TypeError, ValueError):
+            return False
+        if edit is None:
+            return False
+        self._submit(edit, col.title)
+        return True

@@ -1,0 +1,59 @@
+"""Monte Carlo in the background: re-run after edits settle; the newest result wins."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from deepdecide.gui.tasks import Task, TaskRunner
+
+if TYPE_CHECKING:
+    from deepdecide.gui.document import WorkspaceDocument
+
+
+def _run(ws: Any, progress: Any, token: Any) -> Any:
+    from deepdecide.analysis import monte_carlo
+
+    token.check()
+    result = monte_carlo(ws)
+    return ws, result
+
+
+class MonteCarloService(QObject):
+    """Own the Monte Carlo result of a document; recompute 300 ms after the last edit."""
+
+    #: a new result for the current workspace (payload: MonteCarlo)
+    result_ready = Signal(object)
+    #: a run failed (payload: the exception)
+    failed = Signal(object)
+
+    def __init__(self, document: WorkspaceDocument, delay_ms: int = 300):
+        super().__init__(document)
+        self.document = document
+        self.result: Any = None
+        self._result_for: Any = None
+        self.runner = TaskRunner(self)
+        self.timer = QTimer(self)
+        self.timer.setSingleShot(True)
+        self.timer.setInterval(delay_ms)
+        self.timer.timeout.connect(self.start)
+        document.changed.connect(lambda _ws: self.timer.start())
+
+    def current(self) -> Any:
+        """The result for the current workspace, or None while it is being computed."""
+        return self.result if self._result_for is self.document.workspace else None
+
+    def start(self) -> Task:
+        ws = self.document.workspace
+        task = Task(lambda progress, token: _run(ws, progress, token))
+        task.signals.finished.connect(self._finished)
+        task.signals.failed.connect(self.failed)
+        return self.runner.start(task)
+
+    def _finished(self, payload: tuple[Any, Any]) -> None:
+        ws, result = payload
+        if ws is not self.document.workspace:
+            return  # an edit came in meanwhile; its own run follows
+        self.result, self._result_for = result, ws
+        self.result_ready.emit(result)

@@ -1,0 +1,53 @@
+"""EditCommand: a domain edit on the undo stack; drags of one control merge into one step."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtGui import QUndoCommand
+
+from deepdecide.domain.edits import Edit
+
+if TYPE_CHECKING:
+    from deepdecide.gui.document import WorkspaceDocument
+
+_MERGE_IDS: dict[object, int] = {}
+
+
+def _merge_id(key: object) -> int:
+    """A stable small integer per merge key (QUndoCommand.id() must be an int)."""
+    return _MERGE_IDS.setdefault(key, len(_MERGE_IDS) + 1)
+
+
+class EditCommand(QUndoCommand):
+    """Apply ``edit`` on redo and its inverse on undo.
+
+    Commands with the same ``merge_key`` merge into one (the later edit with the first
+    inverse), so a slider drag is one undo step. Only edits that replace one slot (a
+    weight, the SLO, ...) may be given a merge key.
+    """
+
+    def __init__(self, document: WorkspaceDocument, edit: Edit, text: str, merge_key: object = None):
+        super().__init__(text)
+        self._document = document
+        self.edit = edit
+        self.inverse: Edit | None = None
+        self.merge_key = merge_key
+
+    def redo(self) -> None:
+        self.inverse = self._document.apply_edit(self.edit)
+
+    def undo(self) -> None:
+        if self.inverse is not None:
+            self._document.apply_edit(self.inverse)
+
+    def id(self) -> int:
+        return -1 if self.merge_key is None else _merge_id(self.merge_key)
+
+    def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802 - Qt's name
+        if not isinstance(other, EditCommand) or other.merge_key != self.merge_key or self.merge_key is None:
+            return False
+        # keep our inverse (the state before the first step of the drag), take the latest edit
+        self.edit = other.edit
+        self.setText(other.text())
+        return True

@@ -1,0 +1,415 @@
+"""Compare: weight sliders with live re-ranking, sensitivity, Monte Carlo; SLO, demand and prices."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication, Qt, QTimer
+from PySide6.QtWidgets import (
+    QDoubleSpinBox,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QScrollArea,
+    QSlider,
+    QSplitter,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from deepdecide.domain.common import Estimate
+from deepdecide.domain.edits import SetDemand, SetOptionCost, SetSLO, SetWeight
+from deepdecide.domain.workspace import Option
+from deepdecide.gui.document import WorkspaceDocument
+from deepdecide.gui.formatting import DASH, money, number, percent
+from deepdecide.gui.i18n import fmt
+from deepdecide.gui.models.records import Column, RecordTableModel
+from deepdecide.gui.views.page import Page, make_table
+from deepdecide.gui.widgets.ranking_bars import RankingBars
+
+#: slider steps per unit of weight
+SLIDER_SCALE = 100
+
+
+def _short(name: str, limit: int = 22) -> str:
+    return name if len(name) <= limit else name[: limit - 1] + "…"
+
+
+class WeightSlider(QWidget):
+    """One criterion's weight: a slider (0..1 in steps of 0.01) and the weight's share of the total."""
+
+    def __init__(self, page: ComparePage, criterion_id: str, name: str, tip: str):
+        super().__init__()
+        self.page = page
+        self.criterion = criterion_id
+        self.session = 0
+        self.label = QLabel(name)
+        self.label.setToolTip(tip)
+        self.slider = QSlider(Qt.Orientation.Horizontal)
+        self.slider.setObjectName(f"weight_{criterion_id}")
+        self.slider.setRange(0, SLIDER_SCALE)
+        self.slider.setPageStep(5)
+        self.slider.setToolTip(tip)
+        self.slider.setMinimumWidth(110)
+        self.label.setWordWrap(True)
+        self.label.setMaximumWidth(160)
+        self.value = QLabel()
+        self.value.setMinimumWidth(80)
+        self.value.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.slider.sliderPressed.connect(self._new_session)
+        self.slider.valueChanged.connect(self._changed)
+
+    def _new_session(self) -> None:
+        self.page.drag_session += 1
+        self.session = self.page.drag_session
+
+    def _changed(self, value: int) -> None:
+        if self.page.updating:
+            return
+        weight = value / SLIDER_SCALE
+        # one drag (press .. release) is one undo step; each keyboard step is its own
+        key = ("weight", self.criterion, self.session) if self.slider.isSliderDown() else None
+        self.page.document.edit(SetWeight(self.criterion, weight),
+                                fmt(QCoreApplication.translate("ComparePage", "Weight of %1"), self.label.text()), key)
+
+    def show_weight(self, weight: float, share: float | None) -> None:
+        self.slider.setValue(round(weight * SLIDER_SCALE))
+        self.value.setText(f"{weight:.2f} ({percent(share)})" if share is not None else f"{weight:.2f}")
+
+
+def _spin(maximum: float, decimals: int, suffix: str, special: str) -> QDoubleSpinBox:
+    box = QDoubleSpinBox()
+    box.setRange(0, maximum)
+    box.setDecimals(decimals)
+    box.setSuffix(suffix)
+    box.setSpecialValueText(special)
+    box.setKeyboardTracking(False)
+    box.setAccelerated(True)
+    return box
+
+
+class ComparePage(Page):
+    """Weights, ranking, sensitivity and uncertainty, with the inputs that drive them."""
+
+    def __init__(self, document: WorkspaceDocument, parent: QWidget | None = None):
+        super().__init__(document, parent)
+        self.updating = False
+        self.drag_session = 0
+        self.sliders: dict[str, WeightSlider] = {}
+        self._criteria_key: tuple[str, ...] = ()
+
+        # left: inputs
+        self.weights_box = QGroupBox(self.tr("Criteria weights"))
+        self.weights_grid = QGridLayout(self.weights_box)
+        self.weights_note = QLabel()
+        self.weights_note.setWordWrap(True)
+        not_set = self.tr("not set")
+        self.slo_fields = {
+            "ttft_p99_ms": _spin(1e6, 0, " ms", not_set),
+            "tpot_p99_ms": _spin(1e5, 1, " ms", not_set),
+            "min_interactivity_tps_per_user": _spin(1e4, 1, " tok/s", not_set),
+            "max_error_rate": _spin(1, 3, "", not_set),
+        }
+        slo_box = QGroupBox(self.tr("Service-level objective"))
+        slo_form = QFormLayout(slo_box)
+        for key, label in (("ttft_p99_ms", self.tr("TTFT p99 ≤")), ("tpot_p99_ms", self.tr("TPOT p99 ≤")),
+                           ("min_interactivity_tps_per_user", self.tr("Tokens/s per user ≥")),
+                           ("max_error_rate", self.tr("Error rate ≤"))):
+            box = self.slo_fields[key]
+            box.setObjectName(f"slo_{key}")
+            box.valueChanged.connect(lambda _v, k=key: self._slo_changed(k))
+            slo_form.addRow(label, box)
+        self.demand_fields = {
+            "output_tokens_per_s": _spin(1e9, 0, " tok/s", not_set),
+            "requests_per_s": _spin(1e7, 2, " req/s", not_set),
+            "input_tokens": _spin(1e7, 0, " tok", not_set),
+            "output_tokens": _spin(1e7, 0, " tok", not_set),
+        }
+        demand_box = QGroupBox(self.tr("Peak demand"))
+        demand_form = QFormLayout(demand_box)
+        for key, label in (("output_tokens_per_s", self.tr("Output tokens/s")),
+                           ("requests_per_s", self.tr("or requests/s")),
+                           ("input_tokens", self.tr("input tokens / request")),
+                           ("output_tokens", self.tr("output tokens / request"))):
+            box = self.demand_fields[key]
+            box.setObjectName(f"demand_{key}")
+            box.valueChanged.connect(lambda _v, k=key: self._demand_changed(k))
+            demand_form.addRow(label, box)
+        left = QWidget()
+        ll = QVBoxLayout(left)
+        ll.addWidget(self.weights_box)
+        ll.addWidget(self.weights_note)
+        ll.addWidget(slo_box)
+        ll.addWidget(demand_box)
+        ll.addStretch(1)
+        left_scroll = QScrollArea()
+        left_scroll.setWidgetResizable(True)
+        left_scroll.setWidget(left)
+        left_scroll.setMinimumWidth(400)
+        left_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+
+        # right: results
+        self.bars = RankingBars()
+        self.bars.setMinimumWidth(280)
+        self.winner_label = QLabel()
+        self.winner_label.setWordWrap(True)
+        self.winner_label.setTextFormat(Qt.TextFormat.RichText)
+        rank_box = QGroupBox(self.tr("Ranking (weighted score, live)"))
+        rl = QVBoxLayout(rank_box)
+        rl.addWidget(self.winner_label)
+        rl.addWidget(self.bars)
+        rl.addStretch(1)
+
+        self.intervals = RecordTableModel([
+            Column(self.tr("Criterion"), lambda w: self._criterion_name(w.criterion)),
+            Column(self.tr("Weight"), lambda w: w.weight, numeric=True),
+            Column(self.tr("Winner holds from"), lambda w: w.low, numeric=True),
+            Column(self.tr("to"), lambda w: w.high, display=lambda v: "∞" if v is None else number(v), numeric=True),
+            Column(self.tr("Below: winner"), lambda w: self._option_name(w.winner_below)),
+            Column(self.tr("Above: winner"), lambda w: self._option_name(w.winner_above)),
+        ], None, self)
+        self.flips = RecordTableModel([
+            Column(self.tr("Input"), lambda f: f.label, tooltip=lambda f: f.note or f.key),
+            Column(self.tr("Low"), lambda f: f.low, numeric=True),
+            Column(self.tr("Likely"), lambda f: f.likely, numeric=True),
+            Column(self.tr("High"), lambda f: f.high, numeric=True),
+            Column(self.tr("Unit"), lambda f: f.unit),
+            Column(self.tr("Flips below"), lambda f: f.flip_below, numeric=True,
+                   meaning=lambda f: "fail" if f.below_in_range else None),
+            Column(self.tr("to"), lambda f: self._option_name(f.winner_below)),
+            Column(self.tr("Flips above"), lambda f: f.flip_above, numeric=True,
+                   meaning=lambda f: "fail" if f.above_in_range else None),
+            Column(self.tr("to"), lambda f: self._option_name(f.winner_above)),
+        ], None, self)
+
+        def price_edit(field: str):
+            def make(o: Option, value: Any):
+                v = float(value)
+                if v < 0:
+                    raise ValueError("negative price")
+                old = getattr(o.cost, field)
+                est = Estimate(min(old.low, v), v, max(old.high, v)) if old is not None else Estimate.exact(v)
+                if est == old:
+                    return None
+                return SetOptionCost(o.id, replace(o.cost, **{field: est}))
+            return make
+
+        def likely(field: str):
+            return lambda o: getattr(o.cost, field).likely if getattr(o.cost, field) is not None else None
+
+        def est_tip(field: str):
+            def tip(o: Option) -> str:
+                e = getattr(o.cost, field)
+                return "" if e is None else fmt(self.tr("low %1 · likely %2 · high %3 (editing the likely value "
+                                                        "widens the range if needed)"),
+                                                number(e.low), number(e.likely), number(e.high))
+            return tip
+
+        self.prices = RecordTableModel([
+            Column(self.tr("Option"), lambda o: o.name),
+            Column(self.tr("Pricing"), lambda o: o.cost.pricing.value),
+            Column(self.tr("$/GPU-hour"), likely("gpu_hour_usd"), numeric=True, edit=price_edit("gpu_hour_usd"),
+                   tooltip=est_tip("gpu_hour_usd")),
+            Column(self.tr("Capex per GPU ($)"), likely("capex_per_gpu_usd"), numeric=True,
+                   edit=price_edit("capex_per_gpu_usd"), tooltip=est_tip("capex_per_gpu_usd")),
+            Column(self.tr("kW per GPU"), likely("power_kw_per_gpu"), numeric=True,
+                   edit=price_edit("power_kw_per_gpu"), tooltip=est_tip("power_kw_per_gpu")),
+            Column(self.tr("Assumed tok/s/GPU"), likely("assumed_output_tps_per_gpu"), numeric=True,
+                   edit=price_edit("assumed_output_tps_per_gpu"), tooltip=lambda o: o.cost.assumption_note),
+        ], self.submit, self)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(make_table(self.intervals), self.tr("Weight intervals"))
+        self.tabs.addTab(make_table(self.flips), self.tr("Flip values"))
+        self.prices_view = make_table(self.prices)
+        self.tabs.addTab(self.prices_view, self.tr("Prices"))
+        self.sens_note = QLabel()
+        self.sens_note.setWordWrap(True)
+
+        self.mc_box = QGroupBox(self.tr("Monte Carlo"))
+        self.mc_layout = QVBoxLayout(self.mc_box)
+        self.mc_label = QLabel(self.tr("Monte Carlo running…"))
+        self.mc_label.setWordWrap(True)
+        self.mc_label.setTextFormat(Qt.TextFormat.RichText)
+        self.mc_layout.addWidget(self.mc_label)
+        self.mc_layout.addStretch(0)
+        self.mc_chart: Any = None
+
+        top = QWidget()
+        tl = QHBoxLayout(top)
+        tl.setContentsMargins(0, 0, 0, 0)
+        tl.addWidget(rank_box, 3)
+        tl.addWidget(self.mc_box, 2)
+        bottom = QWidget()
+        bl = QVBoxLayout(bottom)
+        bl.setContentsMargins(0, 0, 0, 0)
+        bl.addWidget(self.tabs, 1)
+        bl.addWidget(self.sens_note)
+        right = QSplitter(Qt.Orientation.Vertical)
+        right.addWidget(top)
+        right.addWidget(bottom)
+        right.setStretchFactor(0, 3)
+        right.setStretchFactor(1, 2)
+        right.setSizes([420, 280])
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(left_scroll)
+        split.addWidget(right)
+        split.setStretchFactor(0, 2)
+        split.setStretchFactor(1, 5)
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel(self.tr("<h2>Compare</h2>")))
+        layout.addWidget(split, 1)
+
+        self.sensitivity_timer = QTimer(self)
+        self.sensitivity_timer.setSingleShot(True)
+        self.sensitivity_timer.setInterval(250)
+        self.sensitivity_timer.timeout.connect(self.refresh_sensitivity)
+        self._mc = None
+
+    def title(self) -> str:
+        return self.tr("Compare")
+
+    def _criterion_name(self, cid: str) -> str:
+        c = next((c for c in self.document.workspace.criteria if c.id == cid), None)
+        return c.name if c else cid
+
+    def _option_name(self, oid: str | None) -> str:
+        if not oid:
+            return DASH
+        o = self.document.workspace.option(oid)
+        return o.name if o else oid
+
+    def showEvent(self, event: Any) -> None:  # noqa: N802
+        if self._mc is None:
+            self._mc = self.document.monte_carlo()
+            self._mc.result_ready.connect(self._on_monte_carlo)
+        super().showEvent(event)
+
+    def _on_monte_carlo(self, _result: Any) -> None:
+        if self.isVisible():
+            self.refresh_monte_carlo()
+
+    # inputs ------------------------------------------------------------------------------
+    def _slo_changed(self, key: str) -> None:
+        if self.updating:
+            return
+        value = self.slo_fields[key].value() or None
+        slo = self.document.workspace.slo
+        if getattr(slo, key) != value:
+            self.submit(SetSLO(replace(slo, **{key: value})), self.tr("SLO"))
+
+    def _demand_changed(self, key: str) -> None:
+        if self.updating:
+            return
+        value = self.demand_fields[key].value() or None
+        demand = self.document.workspace.demand
+        if getattr(demand, key) != value:
+            self.submit(SetDemand(replace(demand, **{key: value})), self.tr("demand"))
+
+    def _build_sliders(self) -> None:
+        while self.weights_grid.count():
+            item = self.weights_grid.takeAt(0)
+            if item.widget() is not None:
+                item.widget().setParent(None)
+        self.sliders.clear()
+        for row, c in enumerate(self.document.workspace.criteria):
+            tip = f"<b>{c.name}</b> ({c.direction.value}, {c.unit})<br>{c.description}"
+            w = WeightSlider(self, c.id, c.name, tip)
+            self.sliders[c.id] = w
+            self.weights_grid.addWidget(w.label, row, 0)
+            self.weights_grid.addWidget(w.slider, row, 1)
+            self.weights_grid.addWidget(w.value, row, 2)
+        self.weights_grid.setColumnStretch(1, 1)
+
+    # refresh -----------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """The fast path (every edit, every slider step): weights, ranking bars, prices."""
+        ws = self.document.workspace
+        a = self.document.assessment()
+        key = tuple(c.id for c in ws.criteria)
+        self.updating = True
+        try:
+            if key != self._criteria_key:
+                self._criteria_key = key
+                self._build_sliders()
+            shares = {ci.id: ci.weight_share for ci in a.criteria}
+            for c in ws.criteria:
+                self.sliders[c.id].show_weight(c.weight, shares.get(c.id))
+            for k, box in self.slo_fields.items():
+                box.setValue(getattr(ws.slo, k) or 0)
+            for k, box in self.demand_fields.items():
+                box.setValue(getattr(ws.demand, k) or 0)
+        finally:
+            self.updating = False
+        unused = [ci.name for ci in a.criteria if not ci.used]
+        self.weights_note.setText(fmt(self.tr("Weights are relative: each criterion counts by its share of the "
+                                              "total. Drag a slider and the ranking follows. Not used: %1"),
+                                      ", ".join(unused)) if unused else
+                                  self.tr("Weights are relative: each criterion counts by its share of the total. "
+                                          "Drag a slider and the ranking follows."))
+        order = sorted(a.options, key=lambda o: (o.rank is None, o.rank or 0, o.name))
+        self.bars.set_rows([(o.name, o.score.total if o.score else 0.0, o.rank is not None,
+                             "; ".join((*o.eligibility_reasons, *o.vetoes))) for o in order])
+        win = a.option(a.winner) if a.winner else None
+        self.winner_label.setText(fmt(self.tr("Ranked first: <b>%1</b>"), win.name) if win else
+                                  fmt(self.tr("No option can be ranked: %1"), "; ".join(a.messages)))
+        self.prices.set_rows(list(ws.options))
+        self.sensitivity_timer.start()
+
+    def resize_price_columns(self) -> None:
+        self.prices_view.resizeColumnsToContents()
+
+    def refresh_sensitivity(self) -> None:
+        """The slow path (after edits settle): weight intervals and flip values."""
+        if not self.isVisible():
+            return
+        full = self.document.full_assessment()
+        sens = full.sensitivity
+        self.intervals.set_rows(list(sens.weights) if sens else [])
+        self.flips.set_rows(list(sens.inputs) if sens else [])
+        for i in range(self.tabs.count() - 1):
+            self.tabs.widget(i).resizeColumnsToContents()
+        notes = list(sens.notes) if sens else [self.tr("No winner, so no sensitivity.")]
+        self.sens_note.setText("<small>" + " · ".join(notes) + "</small>")
+        self.refresh_monte_carlo()
+
+    def refresh_monte_carlo(self) -> None:
+        mc = self._mc.current() if self._mc is not None else None
+        if mc is None:
+            self.mc_label.setText(self.tr("Monte Carlo running…"))
+            return
+        if self.mc_chart is None:
+            from deepdecide.gui.widgets.charts import DistributionChart
+
+            self.mc_chart = DistributionChart()
+            self.mc_chart.set_axis_labels("", self.tr("$/M output tokens: P10–P90, dot = P50"))
+            self.mc_layout.addWidget(self.mc_chart, 1)
+        ws = self.document.workspace
+        currency = ws.assumptions.currency
+        rows = []
+        lines = []
+        for od in sorted(mc.options, key=lambda o: -o.p_best):
+            name = self._option_name(od.option)
+            c = od.cost_per_m_tokens_usd
+            rows.append((name, c.p10, c.p50, c.p90))
+            lines.append(fmt(self.tr("%1: P(best) %2, $/M tokens P50 %3"), name, percent(od.p_best),
+                             money(c.p50, currency)))
+        drawn = self.mc_chart.set_options([(_short(r[0]), *r[1:]) for r in rows])
+        self.mc_chart.setVisible(drawn > 0)
+        best = sorted(mc.options, key=lambda o: -o.p_best)[0] if mc.options else None
+        text = fmt(self.tr("%1 draws (seed %2)."), f"{mc.draws:,}", mc.seed)
+        if best is not None:
+            text += " " + fmt(self.tr("Most often best: <b>%1</b> (P(best) %2)."), self._option_name(best.option),
+                              percent(best.p_best))
+        self.mc_box.setToolTip("<br>".join(lines))
+        if mc.p_no_winner:
+            text += "<br>" + fmt(self.tr("No winner in %1 of draws."), percent(mc.p_no_winner))
+        if not drawn:
+            text += " <i>" + self.tr("No option has a cost range yet: import benchmarks or give assumed "
+                                        "capacities and prices.") + "</i>"
+        if mc.notes:
+            text += "<br><small>" + " · ".join(mc.notes) + "</small>"
+        self.mc_label.setText(text)

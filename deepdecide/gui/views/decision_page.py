@@ -1,0 +1,245 @@
+"""Decision: the MADR record, the chosen option, the sign-off table and the PDF export."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QScrollArea,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from deepdecide.domain.edits import SetDecisionField, SetSignOffs
+from deepdecide.domain.workspace import RecordStatus, SignOff, Vote
+from deepdecide.gui.document import WorkspaceDocument
+from deepdecide.gui.models.records import Column, RecordTableModel
+from deepdecide.gui.views.page import Page, make_table
+from deepdecide.gui.widgets.delegates import ChoiceDelegate
+from deepdecide.gui.widgets.fields import CommitTextEdit
+
+
+def vote_labels() -> list[tuple[str, str]]:
+    return [(Vote.PENDING.value, QCoreApplication.translate("DecisionPage", "pending")), (Vote.APPROVE.value, QCoreApplication.translate("DecisionPage", "approve")),
+            (Vote.REJECT.value, QCoreApplication.translate("DecisionPage", "reject")), (Vote.ABSTAIN.value, QCoreApplication.translate("DecisionPage", "abstain"))]
+
+
+def status_labels() -> list[tuple[str, str]]:
+    return [(RecordStatus.PROPOSED.value, QCoreApplication.translate("DecisionPage", "proposed")), (RecordStatus.ACCEPTED.value, QCoreApplication.translate("DecisionPage", "accepted")),
+            (RecordStatus.REJECTED.value, QCoreApplication.translate("DecisionPage", "rejected")), (RecordStatus.DEPRECATED.value, QCoreApplication.translate("DecisionPage", "deprecated")),
+            (RecordStatus.SUPERSEDED.value, QCoreApplication.translate("DecisionPage", "superseded"))]
+
+
+# field -> kind: "line" (one line), "text" (paragraphs), "list" (one entry per line)
+_FIELDS: list[tuple[str, str, str]] = [
+    ("id", "line", "Record id"),
+    ("title", "line", "Title"),
+    ("date", "line", "Date (last updated)"),
+    ("evidence_cutoff", "line", "Evidence cut-off"),
+    ("decision_makers", "list", "Decision makers"),
+    ("consulted", "list", "Consulted"),
+    ("informed", "list", "Informed"),
+    ("context", "text", "Context and problem"),
+    ("drivers", "list", "Decision drivers"),
+    ("rationale", "text", "Rationale"),
+    ("consequences_good", "list", "Good consequences"),
+    ("consequences_bad", "list", "Bad consequences"),
+    ("confirmation", "text", "Confirmation"),
+    ("revisit_triggers", "list", "Revisit when"),
+    ("supersedes", "line", "Supersedes"),
+    ("superseded_by", "line", "Superseded by"),
+]
+
+
+class DecisionPage(Page):
+    """The decision record's fields; each change is one undoable edit."""
+
+    #: the user asked for the PDF decision record
+    export_requested = Signal()
+
+    def __init__(self, document: WorkspaceDocument, parent: QWidget | None = None):
+        super().__init__(document, parent)
+        self.editors: dict[str, Any] = {}
+        form = QFormLayout()
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self.status_combo = QComboBox()
+        for value, label in status_labels():
+            self.status_combo.addItem(label, value)
+        self.status_combo.activated.connect(
+            lambda _i: self._commit("status", RecordStatus(self.status_combo.currentData())))
+        self.chosen_combo = QComboBox()
+        self.chosen_combo.activated.connect(lambda _i: self._commit("chosen_option", self.chosen_combo.currentData()))
+        self.considered = QListWidget()
+        self.considered.setMaximumHeight(150)
+        self.considered.itemChanged.connect(self._considered_changed)
+        labels = {
+            "id": self.tr("Record id"), "title": self.tr("Title"), "date": self.tr("Date (last updated)"),
+            "evidence_cutoff": self.tr("Evidence cut-off"), "decision_makers": self.tr("Decision makers"),
+            "consulted": self.tr("Consulted"), "informed": self.tr("Informed"),
+            "context": self.tr("Context and problem"), "drivers": self.tr("Decision drivers"),
+            "rationale": self.tr("Rationale"), "consequences_good": self.tr("Good consequences"),
+            "consequences_bad": self.tr("Bad consequences"), "confirmation": self.tr("Confirmation"),
+            "revisit_triggers": self.tr("Revisit when"), "supersedes": self.tr("Supersedes"),
+            "superseded_by": self.tr("Superseded by"),
+        }
+        for name, kind, _english in _FIELDS:
+            if kind == "line":
+                w: Any = QLineEdit()
+                w.editingFinished.connect(lambda n=name, w=w: self._commit(n, w.text()))
+            else:
+                w = CommitTextEdit(lines=6 if kind == "text" else 3)
+                if kind == "list":
+                    w.setPlaceholderText(self.tr("one entry per line"))
+                    w.committed.connect(lambda t, n=name: self._commit(
+                        n, tuple(line.strip() for line in t.splitlines() if line.strip())))
+                else:
+                    w.committed.connect(lambda t, n=name: self._commit(n, t))
+            w.setObjectName(f"decision_{name}")
+            self.editors[name] = w
+            form.addRow(labels[name], w)
+
+        record_box = QGroupBox(self.tr("Decision record (MADR)"))
+        record_box.setLayout(form)
+
+        # sign-offs
+        def signoff_edit(field: str):
+            def make(rec: tuple[int, SignOff], value):
+                i, s = rec
+                if field == "verdict":
+                    value = Vote(value)
+                if getattr(s, field) == value:
+                    return None
+                new = list(self.document.workspace.signoffs)
+                new[i] = replace(s, **{field: value})
+                return SetSignOffs(tuple(new))
+            return make
+
+        self.signoffs = RecordTableModel([
+            Column(self.tr("Name"), lambda r: r[1].name, edit=signoff_edit("name")),
+            Column(self.tr("Role"), lambda r: r[1].role, edit=signoff_edit("role")),
+            Column(self.tr("Verdict"), lambda r: r[1].verdict.value, meaning=lambda r: r[1].verdict.value,
+                   choices=vote_labels(), edit=signoff_edit("verdict")),
+            Column(self.tr("Date"), lambda r: r[1].date, edit=signoff_edit("date")),
+            Column(self.tr("Conditions"), lambda r: r[1].conditions, tooltip=lambda r: r[1].conditions,
+                   edit=signoff_edit("conditions")),
+        ], self.submit, self)
+        self.signoff_view = make_table(self.signoffs)
+        self.signoff_view.setItemDelegate(ChoiceDelegate(self.signoff_view))
+        self.signoff_view.setMinimumHeight(150)
+        add = QPushButton(self.tr("Add sign-off"))
+        add.clicked.connect(self.add_signoff)
+        remove = QPushButton(self.tr("Remove selected"))
+        remove.clicked.connect(self.remove_signoff)
+        self.export_button = QPushButton(self.tr("Export PDF decision record…"))
+        self.export_button.clicked.connect(self.export_requested)
+        buttons = QHBoxLayout()
+        buttons.addWidget(add)
+        buttons.addWidget(remove)
+        buttons.addStretch(1)
+        buttons.addWidget(self.export_button)
+        sign_box = QGroupBox(self.tr("Sign-off"))
+        sign_layout = QVBoxLayout(sign_box)
+        sign_layout.addWidget(self.signoff_view)
+        sign_layout.addLayout(buttons)
+
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(record_box)
+
+        choice_box = QGroupBox(self.tr("Outcome"))
+        choice_form = QFormLayout(choice_box)
+        choice_form.addRow(self.tr("Status"), self.status_combo)
+        choice_form.addRow(self.tr("Chosen option"), self.chosen_combo)
+        choice_form.addRow(self.tr("Considered options"), self.considered)
+        self.recommendation = QLabel()
+        self.recommendation.setWordWrap(True)
+        self.recommendation.setTextFormat(Qt.TextFormat.RichText)
+        side = QWidget()
+        side_layout = QVBoxLayout(side)
+        side_layout.setContentsMargins(0, 0, 0, 0)
+        side_layout.addWidget(self.recommendation)
+        side_layout.addWidget(choice_box)
+        side_layout.addWidget(sign_box, 1)
+
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(scroll)
+        split.addWidget(side)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
+        outer = QVBoxLayout(self)
+        outer.addWidget(QLabel(self.tr("<h2>Decision</h2>")))
+        outer.addWidget(split, 1)
+
+    def title(self) -> str:
+        return self.tr("Decision")
+
+    def _commit(self, name: str, value: Any) -> None:
+        if getattr(self.document.workspace.decision, name) != value:
+            self.submit(SetDecisionField(name, value), name.replace("_", " "))
+
+    def _considered_changed(self, _item: QListWidgetItem) -> None:
+        ids = tuple(self.considered.item(i).data(Qt.ItemDataRole.UserRole) for i in range(self.considered.count())
+                    if self.considered.item(i).checkState() == Qt.CheckState.Checked)
+        self._commit("considered_options", ids)
+
+    def add_signoff(self) -> None:
+        new = (*self.document.workspace.signoffs, SignOff(self.tr("(name)"), self.tr("(role)")))
+        self.submit(SetSignOffs(new), self.tr("sign-offs"))
+
+    def remove_signoff(self) -> None:
+        rows = sorted({i.row() for i in self.signoff_view.selectionModel().selectedIndexes()})
+        if rows:
+            keep = tuple(s for i, s in enumerate(self.document.workspace.signoffs) if i not in rows)
+            self.submit(SetSignOffs(keep), self.tr("sign-offs"))
+
+    def set_recommendation(self, text: str) -> None:
+        self.recommendation.setText(text)
+        self.recommendation.setVisible(bool(text))
+
+    def refresh(self) -> None:
+        ws = self.document.workspace
+        d = ws.decision
+        for name, kind, _english in _FIELDS:
+            w = self.editors[name]
+            value = getattr(d, name)
+            if kind == "line":
+                if w.text() != value:
+                    w.setText(value)
+                    w.setCursorPosition(0)
+            elif kind == "list":
+                w.set_text_keep_cursor("\n".join(value))
+            else:
+                w.set_text_keep_cursor(value)
+        self.status_combo.setCurrentIndex(max(self.status_combo.findData(d.status.value), 0))
+        self.chosen_combo.clear()
+        self.chosen_combo.addItem(self.tr("(not chosen yet)"), "")
+        for o in ws.options:
+            self.chosen_combo.addItem(o.name, o.id)
+        self.chosen_combo.setCurrentIndex(max(self.chosen_combo.findData(d.chosen_option), 0))
+        self.considered.blockSignals(True)
+        self.considered.clear()
+        for o in ws.options:
+            item = QListWidgetItem(o.name)
+            item.setData(Qt.ItemDataRole.UserRole, o.id)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Checked if o.id in d.considered_options else Qt.CheckState.Unchecked)
+            self.considered.addItem(item)
+        self.considered.blockSignals(False)
+        self.signoffs.set_rows(list(enumerate(ws.signoffs)))
+        self.signoff_view.resizeColumnsToContents()
+        from deepdecide.gui.summary import recommendation
+
+        mc = self.document._mc.current() if self.document._mc is not None else None
+        self.set_recommendation(recommendation(ws, self.document.assessment(), mc))

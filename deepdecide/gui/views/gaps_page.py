@@ -1,0 +1,194 @@
+"""Service gaps: per option, where each production piece comes from, who owns it, and the effort."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSplitter, QVBoxLayout, QWidget
+
+from deepdecide.domain.common import Estimate
+from deepdecide.domain.edits import SetChecklistAnswer
+from deepdecide.domain.workspace import Answer, ChecklistAnswer, ChecklistItem, Workspace
+from deepdecide.gui.document import WorkspaceDocument
+from deepdecide.gui.i18n import fmt
+from deepdecide.gui.models.records import Column, RecordTableModel, fmt_number
+from deepdecide.gui.views.page import Page, make_table
+from deepdecide.gui.widgets.delegates import ChoiceDelegate
+
+NOT_ANSWERED = ""
+
+
+def answer_labels() -> list[tuple[str, str]]:
+    return [(NOT_ANSWERED, QCoreApplication.translate("GapsPage", "not answered")), (Answer.PROVIDED.value, QCoreApplication.translate("GapsPage", "provided")),
+            (Answer.EXTERNAL.value, QCoreApplication.translate("GapsPage", "external")), (Answer.MISSING.value, QCoreApplication.translate("GapsPage", "missing"))]
+
+
+def item_tooltip(item: ChecklistItem) -> str:
+    lines = [f"<b>{item.title}</b>"]
+    if item.description:
+        lines.append(item.description)
+    as_of = QCoreApplication.translate("GapsPage", "as of")
+    for s in item.sources:
+        lines.append(f"<i>{s.title}</i> — {s.url_or_path} ({as_of} {s.as_of})")
+    return "<br>".join(lines)
+
+
+def _with_effort(est: Estimate, which: str, value: float) -> Estimate:
+    """Set one point of a three-point estimate and keep low <= likely <= high by moving the others."""
+    low, likely, high = est.low, est.likely, est.high
+    if which == "low":
+        low = value
+        likely, high = max(likely, low), max(high, low)
+    elif which == "likely":
+        likely = value
+        low, high = min(low, likely), max(high, likely)
+    else:
+        high = value
+        low, likely = min(low, high), min(likely, high)
+    return Estimate(low, likely, high)
+
+
+Row = tuple[str, ChecklistItem, ChecklistAnswer | None]  # (option id, item, answer)
+
+
+class GapsPage(Page):
+    """The service checklist of one option, editable, with a summary across options."""
+
+    def __init__(self, document: WorkspaceDocument, parent: QWidget | None = None):
+        super().__init__(document, parent)
+        self.option_combo = QComboBox()
+        self.option_combo.currentIndexChanged.connect(lambda _i: self.refresh())
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        self.summary.setTextFormat(Qt.TextFormat.RichText)
+
+        def answer_edit(field: str):
+            def make(rec: Row, value):
+                option, item, ans = rec
+                if field == "answer":
+                    if value in (NOT_ANSWERED, None):
+                        return None if ans is None else SetChecklistAnswer(option, item.id, None)
+                    new = replace(ans, answer=Answer(value)) if ans else ChecklistAnswer(option, item.id, Answer(value))
+                else:
+                    base = ans or ChecklistAnswer(option, item.id, Answer.MISSING)
+                    if field in ("low", "likely", "high"):
+                        number = float(value)
+                        if number < 0:
+                            raise ValueError("negative effort")
+                        new = replace(base, effort_person_weeks=_with_effort(base.effort_person_weeks, field, number))
+                    else:
+                        new = replace(base, **{field: str(value)})
+                return None if new == ans else SetChecklistAnswer(option, item.id, new)
+            return make
+
+        def effort(which: str):
+            return lambda r: getattr(r[2].effort_person_weeks, which) if r[2] else None
+
+        tip = self.tr("Person-weeks of engineering; low <= likely <= high is kept by moving the other points")
+        self.model = RecordTableModel([
+            Column(self.tr("Item"), lambda r: r[1].title, tooltip=lambda r: item_tooltip(r[1])),
+            Column(self.tr("Category"), lambda r: r[1].category),
+            Column(self.tr("Answer"), lambda r: r[2].answer.value if r[2] else NOT_ANSWERED,
+                   meaning=lambda r: r[2].answer.value if r[2] else None, choices=answer_labels(),
+                   edit=answer_edit("answer"),
+                   header_tip=self.tr("provided: the runtime has it; external: someone must build or integrate "
+                                      "it (adds to the migration cost); missing: a blocker until an owner is named")),
+            Column(self.tr("Owner"), lambda r: r[2].provider if r[2] else "", edit=answer_edit("provider")),
+            Column(self.tr("Effort low"), effort("low"), numeric=True, edit=answer_edit("low"), header_tip=tip),
+            Column(self.tr("likely"), effort("likely"), numeric=True, edit=answer_edit("likely"), header_tip=tip),
+            Column(self.tr("high"), effort("high"), numeric=True, edit=answer_edit("high"), header_tip=tip),
+            Column(self.tr("Notes"), lambda r: r[2].notes if r[2] else "",
+                   tooltip=lambda r: r[2].notes if r[2] else "", edit=answer_edit("notes")),
+        ], self.submit, self)
+        self.view = make_table(self.model)
+        self.view.setItemDelegate(ChoiceDelegate(self.view))
+
+        # items x options overview
+        self.overview = RecordTableModel([], None, self)
+        self.overview_view = make_table(self.overview)
+        self.overview_view.setSelectionBehavior(self.overview_view.SelectionBehavior.SelectItems)
+        self.overview_view.clicked.connect(self._overview_clicked)
+
+        top = QHBoxLayout()
+        top.addWidget(QLabel(self.tr("Option:")))
+        top.addWidget(self.option_combo, 1)
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel(self.tr("<h2>Service gaps</h2>")))
+        layout.addLayout(top)
+        layout.addWidget(self.summary)
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(self.view)
+        split.addWidget(self.overview_view)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
+        layout.addWidget(split, 1)
+        self._options_key: tuple[str, ...] = ()
+
+    def title(self) -> str:
+        return self.tr("Service gaps")
+
+    def current_option(self) -> str:
+        return str(self.option_combo.currentData() or "")
+
+    def _overview_clicked(self, index) -> None:
+        if index.column() > 0:
+            self.option_combo.setCurrentIndex(index.column() - 1)
+
+    def refresh(self) -> None:
+        ws = self.document.workspace
+        key = tuple(o.id for o in ws.options)
+        if key != self._options_key:
+            current = self.current_option()
+            self.option_combo.blockSignals(True)
+            self.option_combo.clear()
+            for o in ws.options:
+                self.option_combo.addItem(o.name, o.id)
+            i = self.option_combo.findData(current)
+            self.option_combo.setCurrentIndex(max(i, 0))
+            self.option_combo.blockSignals(False)
+            self._options_key = key
+            self._build_overview(ws)
+        option = self.current_option()
+        answers = {a.item: a for a in ws.answers_for(option)}
+        self.model.set_rows([(option, item, answers.get(item.id)) for item in ws.checklist])
+        self.overview.set_rows(list(ws.checklist))
+        self.summary.setText(self._summary(ws, option))
+        self.view.resizeColumnsToContents()
+        self.view.setColumnWidth(0, min(self.view.columnWidth(0), 360))
+        self.overview_view.resizeColumnsToContents()
+
+    def _build_overview(self, ws: Workspace) -> None:
+        def answer_of(option_id: str):
+            def get(item: ChecklistItem):
+                a = next((a for a in self.document.workspace.answers
+                          if a.option == option_id and a.item == item.id), None)
+                return a.answer.value if a else None
+            return get
+
+        labels = dict(answer_labels())
+        cols = [Column(self.tr("Item"), lambda it: it.title, tooltip=item_tooltip)]
+        for o in ws.options:
+            get = answer_of(o.id)
+            cols.append(Column(o.name, get, display=lambda v, labels=labels: labels.get(v or "", ""),
+                               meaning=get, header_tip=o.name))
+        self.overview.set_columns(cols)
+
+    def _summary(self, ws: Workspace, option: str) -> str:
+        answers = ws.answers_for(option)
+        external = [a for a in answers if a.answer == Answer.EXTERNAL]
+        missing = [a for a in answers if a.answer == Answer.MISSING]
+        unanswered = len(ws.checklist) - len(answers)
+        low = sum(a.effort_person_weeks.low for a in external)
+        likely = sum(a.effort_person_weeks.likely for a in external)
+        high = sum(a.effort_person_weeks.high for a in external)
+        text = fmt(self.tr("%1 provided, %2 external, %3 missing, %4 not answered. "
+                           "External work adds %5 / %6 / %7 person-weeks (low / likely / high) to the migration cost."),
+                   sum(1 for a in answers if a.answer == Answer.PROVIDED), len(external), len(missing), unanswered,
+                   fmt_number(low), fmt_number(likely), fmt_number(high))
+        no_owner = [a for a in missing if not a.provider]
+        if no_owner:
+            titles = {i.id: i.title for i in ws.checklist}
+            text += "<br><b>" + fmt(self.tr("Blockers until someone names who builds them: %1"),
+                                    ", ".join(titles.get(a.item, a.item) for a in no_owner)) + "</b>"
+        return text

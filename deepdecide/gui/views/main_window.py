@@ -1,0 +1,484 @@
+"""The main window: sidebar of pages, menus and shortcuts, files, autosave, import, export."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMainWindow,
+    QProgressBar,
+    QPushButton,
+    QStackedWidget,
+    QWidget,
+)
+
+from deepdecide.domain.errors import DeepdecideError
+from deepdecide.domain.workspace import Workspace
+from deepdecide.gui.autosave import Autosaver
+from deepdecide.gui.document import WorkspaceDocument
+from deepdecide.gui.i18n import fmt
+from deepdecide.gui.interaction import Interaction
+from deepdecide.gui.settings import Preferences
+from deepdecide.gui.tasks import TaskRunner
+from deepdecide.storage.files import WORKSPACE_SUFFIX, load_builtin_workspace, load_workspace, save_workspace
+
+#: (key, module, class) of each page, in sidebar order; modules are imported on first show
+PAGES: list[tuple[str, str, str]] = [
+    ("overview", "deepdecide.gui.views.overview_page", "OverviewPage"),
+    ("matrix", "deepdecide.gui.views.matrix_page", "MatrixPage"),
+    ("evidence", "deepdecide.gui.views.evidence_page", "EvidencePage"),
+    ("parity", "deepdecide.gui.views.parity_page", "ParityPage"),
+    ("gaps", "deepdecide.gui.views.gaps_page", "GapsPage"),
+    ("compare", "deepdecide.gui.views.compare_page", "ComparePage"),
+    ("decision", "deepdecide.gui.views.decision_page", "DecisionPage"),
+    ("migration", "deepdecide.gui.views.migration_page", "MigrationPage"),
+]
+
+
+def page_titles() -> dict[str, str]:
+    return {
+        "overview": QCoreApplication.translate("MainWindow", "Overview"),
+        "matrix": QCoreApplication.translate("MainWindow", "Support matrix"),
+        "evidence": QCoreApplication.translate("MainWindow", "Evidence"),
+        "parity": QCoreApplication.translate("MainWindow", "Parity"),
+        "gaps": QCoreApplication.translate("MainWindow", "Service gaps"),
+        "compare": QCoreApplication.translate("MainWindow", "Compare"),
+        "decision": QCoreApplication.translate("MainWindow", "Decision"),
+        "migration": QCoreApplication.translate("MainWindow", "Migration plan"),
+    }
+
+
+def is_workspace_file(path: str) -> bool:
+    return path.endswith(WORKSPACE_SUFFIX)
+
+
+class MainWindow(QMainWindow):
+    """Sidebar + stacked pages over one WorkspaceDocument."""
+
+    #: the page shown changed (payload: page key)
+    page_changed = Signal(str)
+
+    def __init__(self, document: WorkspaceDocument, prefs: Preferences, *, autosaver: Autosaver | None = None,
+                 interaction: Interaction | None = None, theme: Any = None, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.document = document
+        self.prefs = prefs
+        self.autosaver = autosaver
+        self.interaction = interaction or Interaction(self)
+        self.theme = theme
+        self.tasks = TaskRunner(self)
+        self.pages: dict[str, Any] = {}
+        self.setAcceptDrops(True)
+        self.setObjectName("MainWindow")
+
+        self.sidebar = QListWidget()
+        self.sidebar.setObjectName("sidebar")
+        self.sidebar.setFixedWidth(170)
+        self.sidebar.setIconSize(QSize(18, 18))
+        self.stack = QStackedWidget()
+        titles = page_titles()
+        for i, (key, _m, _c) in enumerate(PAGES):
+            item = QListWidgetItem(titles[key])
+            item.setData(Qt.ItemDataRole.UserRole, key)
+            item.setToolTip(fmt(QCoreApplication.translate("MainWindow", "%1 (Ctrl+%2)"), titles[key], i + 1))
+            self.sidebar.addItem(item)
+            self.stack.addWidget(QWidget())  # placeholder until the page is first shown
+        self.sidebar.currentRowChanged.connect(self._show_row)
+        central = QWidget()
+        layout = QHBoxLayout(central)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.sidebar)
+        layout.addWidget(self.stack, 1)
+        self.setCentralWidget(central)
+
+        # status bar: task progress with cancel
+        self.progress = QProgressBar()
+        self.progress.setMaximumWidth(220)
+        self.progress.setRange(0, 1000)
+        self.progress.hide()
+        self.cancel_button = QPushButton(QCoreApplication.translate("MainWindow", "Cancel"))
+        self.cancel_button.hide()
+        self.cancel_button.clicked.connect(self.tasks.cancel)
+        self.status_label = QLabel()
+        self.statusBar().addWidget(self.status_label, 1)
+        self.statusBar().addPermanentWidget(self.progress)
+        self.statusBar().addPermanentWidget(self.cancel_button)
+
+        self._build_actions()
+        document.undo_stack.cleanChanged.connect(self._update_title)
+        document.path_changed.connect(self._update_title)
+        document.changed.connect(self._update_title)
+        self._update_title()
+
+        self.autosave_timer = QTimer(self)
+        self.autosave_timer.setInterval(max(5, int(prefs.get("autosave_seconds"))) * 1000)
+        self.autosave_timer.timeout.connect(self.autosave_now)
+        self.autosave_timer.start()
+
+        self.resize(1280, 820)
+        self._restore_state()
+
+    # pages -------------------------------------------------------------------------------
+    def page(self, key: str) -> Any:
+        """The page widget for ``key``, created on first use."""
+        if key not in self.pages:
+            i = [k for k, _m, _c in PAGES].index(key)
+            _k, module, cls = PAGES[i]
+            page = getattr(importlib.import_module(module), cls)(self.document)
+            page.setObjectName(f"page_{key}")
+            self._connect_page(key, page)
+            old = self.stack.widget(i)
+            self.stack.removeWidget(old)
+            old.deleteLater()
+            self.stack.insertWidget(i, page)
+            self.pages[key] = page
+        return self.pages[key]
+
+    def _connect_page(self, key: str, page: Any) -> None:
+        if hasattr(page, "export_requested"):
+            page.export_requested.connect(self.export_pdf)
+        if hasattr(page, "import_requested"):
+            page.import_requested.connect(self.import_evidence)
+        if hasattr(page, "files_dropped"):
+            page.files_dropped.connect(self.open_paths)
+        if hasattr(page, "check_panel"):
+            page.check_panel.error.connect(lambda exc: self.interaction.show_error(QCoreApplication.translate("MainWindow", "Cannot read the file"), exc))
+        if hasattr(page, "navigate"):
+            page.navigate.connect(self.show_page)
+
+    def show_page(self, key: str) -> Any:
+        row = [k for k, _m, _c in PAGES].index(key)
+        if self.sidebar.currentRow() != row:
+            self.sidebar.setCurrentRow(row)
+        return self.page(key)
+
+    def current_page_key(self) -> str:
+        return PAGES[max(self.sidebar.currentRow(), 0)][0]
+
+    def _show_row(self, row: int) -> None:
+        if row < 0:
+            return
+        key = PAGES[row][0]
+        page = self.page(key)
+        self.stack.setCurrentIndex(row)
+        page.ensure_fresh()
+        self.page_changed.emit(key)
+
+    # actions -----------------------------------------------------------------------------
+    def _action(self, text: str, slot: Callable[..., Any], shortcut: Any = None, icon: str = "",
+                tip: str = "") -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        if icon:
+            from PySide6.QtGui import QIcon
+
+            action.setIcon(QIcon.fromTheme(icon))
+        if tip:
+            action.setStatusTip(tip)
+        action.triggered.connect(lambda _checked=False: slot())
+        return action
+
+    def _build_actions(self) -> None:
+        SK = QKeySequence.StandardKey  # noqa: N806
+        self.act_new = self._action(QCoreApplication.translate("MainWindow", "&New from the built-in sample"), self.new_document, SK.New, "document-new")
+        self.act_open = self._action(QCoreApplication.translate("MainWindow", "&Open…"), self.open_dialog, SK.Open, "document-open")
+        self.act_save = self._action(QCoreApplication.translate("MainWindow", "&Save"), self.save, SK.Save, "document-save")
+        self.act_save_as = self._action(QCoreApplication.translate("MainWindow", "Save &As…"), self.save_as, SK.SaveAs, "document-save-as")
+        self.act_import = self._action(QCoreApplication.translate("MainWindow", "&Import evidence…"), self.import_evidence, "Ctrl+I", "document-import",
+                                       QCoreApplication.translate("MainWindow", "Import benchmark or parity result files"))
+        self.act_export = self._action(QCoreApplication.translate("MainWindow", "&Export PDF decision record…"), self.export_pdf, "Ctrl+E",
+                                       "document-export")
+        self.act_quit = self._action(QCoreApplication.translate("MainWindow", "&Quit"), self.close, SK.Quit, "application-exit")
+        self.act_undo = self.document.undo_stack.createUndoAction(self, QCoreApplication.translate("MainWindow", "&Undo"))
+        self.act_undo.setShortcut(QKeySequence(SK.Undo))
+        self.act_redo = self.document.undo_stack.createRedoAction(self, QCoreApplication.translate("MainWindow", "&Redo"))
+        self.act_redo.setShortcut(QKeySequence(SK.Redo))
+        from PySide6.QtGui import QIcon
+
+        self.act_undo.setIcon(QIcon.fromTheme("edit-undo"))
+        self.act_redo.setIcon(QIcon.fromTheme("edit-redo"))
+
+        file_menu = self.menuBar().addMenu(QCoreApplication.translate("MainWindow", "&File"))
+        file_menu.addActions([self.act_new, self.act_open])
+        self.recent_menu = file_menu.addMenu(QCoreApplication.translate("MainWindow", "Open &Recent"))
+        self.recent_menu.aboutToShow.connect(self._fill_recent)
+        file_menu.addSeparator()
+        file_menu.addActions([self.act_save, self.act_save_as])
+        file_menu.addSeparator()
+        file_menu.addActions([self.act_import, self.act_export])
+        file_menu.addSeparator()
+        file_menu.addAction(self.act_quit)
+
+        edit_menu = self.menuBar().addMenu(QCoreApplication.translate("MainWindow", "&Edit"))
+        edit_menu.addActions([self.act_undo, self.act_redo])
+
+        view_menu = self.menuBar().addMenu(QCoreApplication.translate("MainWindow", "&View"))
+        titles = page_titles()
+        self.page_actions: list[QAction] = []
+        for i, (key, _m, _c) in enumerate(PAGES):
+            act = self._action(titles[key], lambda k=key: self.show_page(k), f"Ctrl+{i + 1}")
+            self.page_actions.append(act)
+            view_menu.addAction(act)
+        view_menu.addSeparator()
+        theme_menu = view_menu.addMenu(QCoreApplication.translate("MainWindow", "&Theme"))
+        group = QActionGroup(self)
+        current = self.theme.choice if self.theme is not None else "system"
+        for value, label in (("system", QCoreApplication.translate("MainWindow", "Follow the system")), ("light", QCoreApplication.translate("MainWindow", "Light")), ("dark", QCoreApplication.translate("MainWindow", "Dark"))):
+            act = QAction(label, self, checkable=True)
+            act.setChecked(value == current)
+            act.triggered.connect(lambda _c=False, v=value: self.set_theme(v))
+            group.addAction(act)
+            theme_menu.addAction(act)
+
+        help_menu = self.menuBar().addMenu(QCoreApplication.translate("MainWindow", "&Help"))
+        help_menu.addAction(self._action(QCoreApplication.translate("MainWindow", "&About deepdecide"), self.about))
+
+        tb = self.addToolBar(QCoreApplication.translate("MainWindow", "Main"))
+        tb.setObjectName("main_toolbar")
+        tb.setMovable(False)
+        # toolbar buttons keep short labels; the menu actions say what will be undone
+        stack = self.document.undo_stack
+        self.tb_undo = self._action(QCoreApplication.translate("MainWindow", "Undo"), stack.undo, None, "edit-undo")
+        self.tb_redo = self._action(QCoreApplication.translate("MainWindow", "Redo"), stack.redo, None, "edit-redo")
+        self.tb_undo.setEnabled(stack.canUndo())
+        self.tb_redo.setEnabled(stack.canRedo())
+        stack.indexChanged.connect(self._update_undo_buttons)
+        tb.addActions([self.act_open, self.act_save, self.act_import, self.tb_undo, self.tb_redo, self.act_export])
+
+    def _update_undo_buttons(self, *_args: Any) -> None:
+        import shiboken6
+
+        stack = self.document.undo_stack
+        if not (shiboken6.isValid(stack) and shiboken6.isValid(self.tb_undo)):
+            return  # the document is being torn down
+        self.tb_undo.setEnabled(stack.canUndo())
+        self.tb_redo.setEnabled(stack.canRedo())
+        self.tb_undo.setToolTip(fmt(QCoreApplication.translate("MainWindow", "Undo %1"), stack.undoText()) if stack.canUndo() else QCoreApplication.translate("MainWindow", "Undo"))
+        self.tb_redo.setToolTip(fmt(QCoreApplication.translate("MainWindow", "Redo %1"), stack.redoText()) if stack.canRedo() else QCoreApplication.translate("MainWindow", "Redo"))
+
+    def set_theme(self, choice: str) -> None:
+        self.prefs.set("theme", choice)
+        if self.theme is not None:
+            self.theme.set_choice(choice)
+
+    def about(self) -> None:
+        from deepdecide import __version__
+
+        self.interaction.info(QCoreApplication.translate("MainWindow", "About deepdecide"), fmt(QCoreApplication.translate("MainWindow",
+            "deepdecide %1\n\nEvidence, comparison and a signed decision record for LLM-serving platform "
+            "choices. Works offline."), __version__))
+
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        recent = self.prefs.recent_files()
+        for i, path in enumerate(recent):
+            act = QAction(f"&{i + 1} {Path(path).name}", self.recent_menu)
+            act.setToolTip(path)
+            act.setStatusTip(path)
+            act.triggered.connect(lambda _c=False, p=path: self.open_file(p))
+            self.recent_menu.addAction(act)
+        if not recent:
+            empty = QAction(QCoreApplication.translate("MainWindow", "(no recent files)"), self.recent_menu)
+            empty.setEnabled(False)
+            self.recent_menu.addAction(empty)
+
+    def _update_title(self, *_args: Any) -> None:
+        ws = self.document.workspace
+        name = self.document.display_name or QCoreApplication.translate("MainWindow", "untitled")
+        self.setWindowTitle(f"{name}[*] — {ws.decision.title} — deepdecide")
+        self.setWindowModified(self.document.is_modified())
+
+    # files -------------------------------------------------------------------------------
+    def maybe_save(self) -> bool:
+        """Ask before losing changes; True when it is fine to go on."""
+        if not self.document.is_modified():
+            return True
+        answer = self.interaction.ask_save_changes(self.document.display_name or QCoreApplication.translate("MainWindow", "the untitled workspace"))
+        if answer == "save":
+            return self.save()
+        return answer == "discard"
+
+    def new_document(self) -> None:
+        if not self.maybe_save():
+            return
+        try:
+            ws = load_builtin_workspace()
+        except DeepdecideError as exc:
+            self.interaction.show_error(QCoreApplication.translate("MainWindow", "Cannot load the built-in sample"), exc)
+            return
+        self._discard_autosave()
+        self.document.replace(ws, None)
+
+    def open_dialog(self) -> None:
+        if not self.maybe_save():
+            return
+        path = self.interaction.ask_open_path(self.prefs.get("last_directory"))
+        if path:
+            self.open_file(path, ask=False)
+
+    def open_file(self, path: str, *, ask: bool = True) -> bool:
+        """Load a workspace file; an unreadable one shows the error and changes nothing."""
+        if ask and not self.maybe_save():
+            return False
+        try:
+            ws = load_workspace(path)
+        except DeepdecideError as exc:
+            self.interaction.show_error(QCoreApplication.translate("MainWindow", "Cannot open the workspace"), exc)
+            return False
+        except OSError as exc:
+            self.interaction.show_error(QCoreApplication.translate("MainWindow", "Cannot open the workspace"), exc)
+            return False
+        self._discard_autosave()
+        self.document.replace(ws, path)
+        self._remember(path)
+        self.status_label.setText(fmt(QCoreApplication.translate("MainWindow", "Opened %1"), path))
+        return True
+
+    def save(self) -> bool:
+        if not self.document.path:
+            return self.save_as()
+        return self._save_to(self.document.path)
+
+    def save_as(self) -> bool:
+        suggested = self.document.display_name or (self.document.workspace.name or "decision") + WORKSPACE_SUFFIX
+        path = self.interaction.ask_save_path(self.prefs.get("last_directory"), suggested)
+        return bool(path) and self._save_to(path)
+
+    def _save_to(self, path: str) -> bool:
+        try:
+            save_workspace(self.document.workspace, path)
+        except (DeepdecideError, OSError) as exc:
+            self.interaction.show_error(QCoreApplication.translate("MainWindow", "Cannot save the workspace"), exc)
+            return False
+        self._discard_autosave()
+        self.document.mark_saved(path)
+        self._remember(path)
+        self.status_label.setText(fmt(QCoreApplication.translate("MainWindow", "Saved %1"), path))
+        return True
+
+    def _remember(self, path: str) -> None:
+        self.prefs.add_recent(path)
+        self.prefs.set("last_directory", str(Path(path).resolve().parent))
+
+    # autosave ----------------------------------------------------------------------------
+    def autosave_now(self) -> bool:
+        if self.autosaver is None or not self.document.is_modified():
+            return False
+        try:
+            self.autosaver.save(self.document.workspace, self.document.path)
+        except (DeepdecideError, OSError) as exc:
+            self.status_label.setText(fmt(QCoreApplication.translate("MainWindow", "Autosave failed: %1"), exc))
+            return False
+        return True
+
+    def _discard_autosave(self) -> None:
+        if self.autosaver is not None:
+            self.autosaver.discard(self.document.path)
+
+    def offer_recovery(self) -> bool:
+        """At start: if an autosaved copy survived a crash, offer to load it. True if recovered."""
+        if self.autosaver is None:
+            return False
+        for rec in self.autosaver.leftovers():
+            desc = Path(rec.original).name if rec.original else QCoreApplication.translate("MainWindow", "an untitled workspace")
+            if rec.saved_at:
+                desc += " " + fmt(QCoreApplication.translate("MainWindow", "(autosaved %1)"), rec.saved_at)
+            if self.interaction.ask_recover(desc):
+                try:
+                    ws = self.autosaver.load(rec)
+                except DeepdecideError as exc:
+                    self.interaction.show_error(QCoreApplication.translate("MainWindow", "Cannot recover the autosaved copy"), exc)
+                    continue
+                self.autosaver.remove(rec)
+                self.document.replace(ws, rec.original or None, modified=True)
+                self.autosave_now()
+                return True
+            self.autosaver.remove(rec)
+        return False
+
+    # evidence import, export -------------------------------------------------------------
+    def open_paths(self, paths: list[str]) -> None:
+        """Workspace files open; anything else is imported as evidence."""
+        workspaces = [p for p in paths if is_workspace_file(p)]
+        evidence = [p for p in paths if not is_workspace_file(p)]
+        if workspaces:
+            self.open_file(workspaces[0])
+        if evidence:
+            self.import_evidence(evidence)
+
+    def import_evidence(self, paths: list[str] | None = None) -> None:
+        from deepdecide.gui.evidence_import import EvidenceImporter
+
+        if not paths:
+            paths = self.interaction.ask_evidence_paths(self.prefs.get("last_directory"))
+        if not paths:
+            return
+        EvidenceImporter(self).start(list(paths))
+
+    def set_busy(self, text: str, value: float | None) -> None:
+        """Show task progress in the status bar (``value`` None hides it)."""
+        busy = value is not None
+        self.progress.setVisible(busy)
+        self.cancel_button.setVisible(busy)
+        if busy:
+            self.progress.setValue(int(value * 1000))
+        self.status_label.setText(text)
+
+    def export_pdf(self) -> None:
+        from deepdecide.gui.pdf_export import export_pdf
+
+        export_pdf(self)
+
+    def set_workspace(self, ws: Workspace) -> None:
+        """Replace the document's workspace (used by tests and the recovery path)."""
+        self.document.replace(ws, None)
+
+    # drag and drop -----------------------------------------------------------------------
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802
+        if event.mimeData().hasUrls() and all(u.isLocalFile() for u in event.mimeData().urls()):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802
+        paths = [u.toLocalFile() for u in event.mimeData().urls() if u.isLocalFile()]
+        if paths:
+            event.acceptProposedAction()
+            self.open_paths(paths)
+
+    # window state ------------------------------------------------------------------------
+    def _restore_state(self) -> None:
+        geometry = self.prefs.state("geometry")
+        if geometry:
+            self.restoreGeometry(geometry)
+        state = self.prefs.state("window_state")
+        if state:
+            self.restoreState(state)
+        page = self.prefs.state("page")
+        keys = [k for k, _m, _c in PAGES]
+        self.sidebar.setCurrentRow(keys.index(page) if page in keys else 0)
+
+    def save_window_state(self) -> None:
+        self.prefs.save_state("geometry", self.saveGeometry())
+        self.prefs.save_state("window_state", self.saveState())
+        self.prefs.save_state("page", self.current_page_key())
+        self.prefs.sync()
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
+        if not self.maybe_save():
+            event.ignore()
+            return
+        self.tasks.cancel()
+        self.tasks.wait(3000)
+        self._discard_autosave()
+        self.autosave_timer.stop()
+        self.save_window_state()
+        event.accept()

@@ -1,0 +1,274 @@
+"""Support matrix: runtimes x platforms coloured by status, filters, and a "check a machine" panel."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFileDialog,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QSplitter,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from deepdecide.domain.errors import DeepdecideError
+from deepdecide.domain.matrix import SupportMatrix, SupportStatus
+from deepdecide.gui.document import WorkspaceDocument
+from deepdecide.gui.i18n import fmt
+from deepdecide.gui.models.matrix_model import MatrixFilter, MatrixModel, status_label
+from deepdecide.gui.models.records import Column, RecordTableModel
+from deepdecide.gui.theme import status_color
+from deepdecide.gui.views.page import Page, make_table
+
+_VERSION_FIELDS = ("os", "cuda", "driver", "cann", "rocm", "gcc", "python")
+
+
+class MachineCheckPanel(QGroupBox):
+    """Enter a machine (or read an nvidia-smi -q -x capture) and check it against the matrix.
+
+    The logic is the same as ``deepdecide check`` (deepdecide.domain.machine).
+    """
+
+    #: an error the user must see (payload: the DeepdecideError)
+    error = Signal(object)
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(self.tr("Check a machine"), parent)
+        self._matrix = SupportMatrix()
+        self.gpu = QLineEdit()
+        self.gpu.setPlaceholderText(self.tr("GPU name, e.g. NVIDIA H100 80GB HBM3"))
+        self.count = QSpinBox()
+        self.count.setRange(0, 100000)
+        self.count.setSpecialValueText(self.tr("not given"))
+        self.versions: dict[str, QLineEdit] = {}
+        form = QFormLayout()
+        form.addRow(self.tr("GPU"), self.gpu)
+        form.addRow(self.tr("GPU count"), self.count)
+        labels = {"os": self.tr("OS"), "cuda": self.tr("CUDA"), "driver": self.tr("Driver"), "cann": self.tr("CANN"),
+                  "rocm": self.tr("ROCm"), "gcc": self.tr("GCC"), "python": self.tr("Python")}
+        for name in _VERSION_FIELDS:
+            edit = QLineEdit()
+            edit.setPlaceholderText(self.tr("not given"))
+            self.versions[name] = edit
+            form.addRow(labels[name], edit)
+        self.read_button = QPushButton(self.tr("Read nvidia-smi -q -x file…"))
+        self.read_button.clicked.connect(self._choose_file)
+        self.check_button = QPushButton(self.tr("Check"))
+        self.check_button.setDefault(True)
+        self.check_button.clicked.connect(self.run_check)
+        self.gpu.returnPressed.connect(self.run_check)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.read_button)
+        buttons.addWidget(self.check_button)
+        self.verdict = QLabel()
+        self.verdict.setWordWrap(True)
+        self.verdict.setTextFormat(Qt.TextFormat.RichText)
+        self.results = RecordTableModel([
+            Column(self.tr("Runtime"), lambda r: r.runtime.name),
+            Column(self.tr("Status"), lambda r: status_label(r.status), meaning=lambda r: r.status.value,
+                   tooltip=lambda r: r.reason),
+            Column(self.tr("Stack"), lambda r: self._stack_text(r), tooltip=lambda r: self._stack_tip(r)),
+        ], None, self)
+        self.results_view = make_table(self.results)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addLayout(buttons)
+        layout.addWidget(self.verdict)
+        layout.addWidget(self.results_view, 1)
+        self.last_check: Any = None
+
+    def set_matrix(self, matrix: SupportMatrix) -> None:
+        self._matrix = matrix
+
+    def _stack_text(self, rc: Any) -> str:
+        if not rc.requirements:
+            return ""
+        unmet = rc.unmet
+        unknown = [r for r in rc.requirements if r.state.value == "unknown"]
+        if unmet:
+            return fmt(self.tr("%1 unmet"), ", ".join(r.requirement.component.value for r in unmet))
+        if unknown:
+            return fmt(self.tr("%1 not given"), ", ".join(r.requirement.component.value for r in unknown))
+        return self.tr("all met")
+
+    def _stack_tip(self, rc: Any) -> str:
+        return "<br>".join(f"{r.state.value}: {r.reason}" for r in rc.requirements) or rc.reason
+
+    def profile(self) -> Any:
+        from deepdecide.domain.machine import MachineProfile
+
+        return MachineProfile(gpu_name=self.gpu.text().strip(), gpu_count=self.count.value() or None,
+                              source=self.tr("entered by hand"),
+                              **{k: w.text().strip() for k, w in self.versions.items()})
+
+    def load_profile(self, profile: Any) -> None:
+        self.gpu.setText(profile.gpu_name)
+        self.count.setValue(profile.gpu_count or 0)
+        for name, w in self.versions.items():
+            w.setText(getattr(profile, name, "") or "")
+
+    def _choose_file(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Read an nvidia-smi -q -x capture"), "",
+                                              self.tr("XML files (*.xml);;All files (*)"))
+        if path:
+            self.read_file(path)
+
+    def read_file(self, path: str) -> bool:
+        """Fill the form from an nvidia-smi -q -x capture and check; False (and ``error``) if unreadable."""
+        from deepdecide.storage.nvidia_smi import read_nvidia_smi_file
+
+        try:
+            profile = read_nvidia_smi_file(path)
+        except DeepdecideError as exc:
+            self.error.emit(exc)
+            return False
+        self.load_profile(profile)
+        self.run_check(notes=profile.notes)
+        return True
+
+    def run_check(self, *_args: Any, notes: tuple[str, ...] = ()) -> None:
+        from deepdecide.domain.machine import check_machine
+
+        profile = self.profile()
+        if not profile.gpu_name:
+            self.verdict.setText(self.tr("Enter a GPU name or read an nvidia-smi capture."))
+            self.results.set_rows([])
+            return
+        result = check_machine(self._matrix, profile)
+        self.last_check = result
+        self.results.set_rows(list(result.runtimes))
+        if result.platform is None:
+            text = fmt(self.tr("<b>%1</b> is not a platform in the matrix: every runtime is <b>experimental</b> "
+                               "on it."), profile.gpu_name)
+        else:
+            listed = [r.runtime.name for r in result.runtimes if r.verdict.value == "listed"]
+            ready = [r.runtime.name for r in result.runtimes if r.ready]
+            text = fmt(self.tr("Recognised as <b>%1</b> (%2). Officially listed: %3. Ready with the given stack: %4."),
+                       result.platform.name, result.platform.architecture,
+                       ", ".join(listed) or self.tr("none"), ", ".join(ready) or self.tr("none"))
+        if notes:
+            text += "<br><i>" + "<br>".join(notes) + "</i>"
+        self.verdict.setText(text)
+        self.results_view.resizeColumnsToContents()
+
+
+class MatrixPage(Page):
+    """The support matrix with filters, tooltips (stack, source, as-of) and the machine check."""
+
+    def __init__(self, document: WorkspaceDocument, parent: QWidget | None = None):
+        super().__init__(document, parent)
+        self.model = MatrixModel(self)
+        self.proxy = MatrixFilter(self)
+        self.proxy.setSourceModel(self.model)
+        self.view = QTableView()
+        self.view.setModel(self.proxy)
+        self.view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.view.setMouseTracking(True)
+        self.view.clicked.connect(self._cell_clicked)
+
+        self.text_filter = QLineEdit()
+        self.text_filter.setPlaceholderText(self.tr("Filter platforms…"))
+        self.text_filter.setClearButtonEnabled(True)
+        self.text_filter.textChanged.connect(lambda t: self.proxy.set_filters(text=t))
+        self.vendor_filter = QComboBox()
+        self.vendor_filter.currentIndexChanged.connect(
+            lambda _i: self.proxy.set_filters(vendor=self.vendor_filter.currentData() or ""))
+        self.kind_filter = QComboBox()
+        self.kind_filter.currentIndexChanged.connect(
+            lambda _i: self.proxy.set_filters(kind=self.kind_filter.currentData() or ""))
+        self.status_boxes: dict[str, QCheckBox] = {}
+        filters = QHBoxLayout()
+        filters.addWidget(self.text_filter, 2)
+        filters.addWidget(self.vendor_filter, 1)
+        filters.addWidget(self.kind_filter, 1)
+        statuses = QHBoxLayout()
+        statuses.addWidget(QLabel(self.tr("Show:")))
+        for s in SupportStatus:
+            box = QCheckBox(status_label(s))
+            box.setChecked(True)
+            box.toggled.connect(self._statuses_changed)
+            self.status_boxes[s.value] = box
+            statuses.addWidget(box)
+        self._style_legend()
+        statuses.addStretch(1)
+        self.detail = QLabel(self.tr("Click a cell for its required stack and sources."))
+        self.detail.setWordWrap(True)
+        self.detail.setTextFormat(Qt.TextFormat.RichText)
+        self.detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.detail.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.as_of = QLabel()
+
+        left = QWidget()
+        ll = QVBoxLayout(left)
+        ll.setContentsMargins(0, 0, 0, 0)
+        ll.addWidget(QLabel(self.tr("<h2>Support matrix</h2>")))
+        ll.addWidget(self.as_of)
+        ll.addLayout(filters)
+        ll.addLayout(statuses)
+        ll.addWidget(self.view, 5)
+        ll.addWidget(self.detail, 1)
+        self.check_panel = MachineCheckPanel()
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(left)
+        split.addWidget(self.check_panel)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 1)
+        self.check_panel.setMaximumWidth(330)
+        layout = QVBoxLayout(self)
+        layout.addWidget(split)
+        self.splitter = split
+
+    def title(self) -> str:
+        return self.tr("Support matrix")
+
+    def _style_legend(self) -> None:
+        for status, box in self.status_boxes.items():
+            color = status_color(status).name()
+            box.setStyleSheet(f"QCheckBox {{ background: {color}; border-radius: 3px; padding: 2px 6px; }}")
+
+    def changeEvent(self, event: Any) -> None:  # noqa: N802
+        from PySide6.QtCore import QEvent
+
+        if event.type() == QEvent.Type.PaletteChange and getattr(self, "status_boxes", None):
+            self._style_legend()
+        super().changeEvent(event)
+
+    def _statuses_changed(self, _checked: bool) -> None:
+        self.proxy.set_filters(statuses={k for k, b in self.status_boxes.items() if b.isChecked()})
+
+    def _cell_clicked(self, index: Any) -> None:
+        src = self.proxy.mapToSource(index)
+        self.detail.setText(self.model.data(src, Qt.ItemDataRole.ToolTipRole))
+
+    def refresh(self) -> None:
+        m = self.document.workspace.matrix
+        self.model.set_matrix(m)
+        self.check_panel.set_matrix(m)
+        self.as_of.setText(fmt(self.tr("Matrix as of %1 — %2 runtimes × %3 platforms. Hover or click a cell for "
+                                       "the required stack, its sources and their dates."),
+                               m.as_of or self.tr("(undated)"), len(m.runtimes), len(m.platforms)))
+        for combo, values, all_label in (
+            (self.vendor_filter, sorted({p.vendor for p in m.platforms}), self.tr("All vendors")),
+            (self.kind_filter, sorted({r.kind.value for r in m.runtimes}), self.tr("All runtime kinds")),
+        ):
+            current = combo.currentData()
+            combo.blockSignals(True)
+            combo.clear()
+            combo.addItem(all_label, "")
+            for v in values:
+                combo.addItem(v, v)
+            combo.setCurrentIndex(max(combo.findData(current), 0))
+            combo.blockSignals(False)

@@ -1,0 +1,219 @@
+"""Overview: one card per option and the current recommendation in one sentence."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
+
+from deepdecide.gui.document import WorkspaceDocument
+from deepdecide.gui.formatting import DASH, figure_tip, money, number, percent
+from deepdecide.gui.i18n import fmt
+from deepdecide.gui.summary import level_names
+from deepdecide.gui.theme import status_color
+from deepdecide.gui.views.page import Page
+
+
+def _chip(text: str, meaning: str, tip: str = "") -> QLabel:
+    label = QLabel(text)
+    label.setObjectName("chip")
+    label.setProperty("meaning", meaning)
+    label.setToolTip(tip)
+    label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+    return label
+
+
+def _style_chip(label: QLabel) -> None:
+    color = status_color(label.property("meaning") or "")
+    label.setStyleSheet(f"QLabel#chip {{ background: {color.name()}; border-radius: 4px; padding: 2px 6px; }}")
+
+
+class OptionCard(QFrame):
+    """One option at a glance; every number explains itself on hover."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setObjectName("option_card")
+        self.title = QLabel()
+        self.title.setWordWrap(True)
+        self.title.setTextFormat(Qt.TextFormat.RichText)
+        self.rank = QLabel()
+        self.rank.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
+        self.subtitle = QLabel()
+        self.subtitle.setWordWrap(True)
+        font = self.subtitle.font()
+        font.setPointSizeF(font.pointSizeF() * 0.9)
+        font.setItalic(True)
+        self.subtitle.setFont(font)
+        self.badge = _chip("", "")
+        self.levels = {name: _chip(label, "") for name, label in level_names().items()}
+        self.values: dict[str, QLabel] = {}
+        head = QHBoxLayout()
+        head.addWidget(self.title, 1)
+        head.addWidget(self.rank)
+        chips = QHBoxLayout()
+        chips.addWidget(self.badge)
+        chips.addSpacing(8)
+        for chip in self.levels.values():
+            chips.addWidget(chip)
+        chips.addStretch(1)
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(12)
+        rows = [("gpus", self.tr("GPUs needed")), ("cpm", self.tr("$ / M output tokens")),
+                ("tco", self.tr("TCO over the horizon")), ("score", self.tr("Score")),
+                ("pbest", self.tr("P(best)"))]
+        for i, (key, label) in enumerate(rows):
+            name = QLabel(label)
+            value = QLabel(DASH)
+            value.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            value.setTextFormat(Qt.TextFormat.PlainText)
+            grid.addWidget(name, i, 0)
+            grid.addWidget(value, i, 1)
+            self.values[key] = value
+        self.note = QLabel()
+        self.note.setWordWrap(True)
+        self.note.setTextFormat(Qt.TextFormat.RichText)
+        layout = QVBoxLayout(self)
+        layout.addLayout(head)
+        layout.addWidget(self.subtitle)
+        layout.addLayout(chips)
+        layout.addLayout(grid)
+        layout.addWidget(self.note)
+        layout.addStretch(1)
+        self.setMinimumWidth(300)
+
+    def set_option(self, oa: Any, draws: Any, currency: str) -> None:
+        self.option_id = oa.option
+        self.title.setText(f"<b>{oa.name}</b>")
+        self.subtitle.setText(f"{oa.strategy.value} · {oa.runtime} · {oa.platform}")
+        if oa.rank is not None:
+            self.rank.setText(fmt(self.tr("<b>#%1</b>"), oa.rank))
+            self.rank.setToolTip(self.tr("Rank by weighted score"))
+        else:
+            self.rank.setText(self.tr("not ranked"))
+            self.rank.setToolTip("<br>".join((*oa.eligibility_reasons, *oa.vetoes)))
+        official = oa.classification.official
+        self.badge.setText(self.tr("official") if official else self.tr("experimental"))
+        self.badge.setProperty("meaning", "official" if official else "experimental")
+        self.badge.setToolTip("<br>".join((f"<b>{oa.classification.status.value}</b>", *oa.classification.reasons,
+                                           *oa.classification.sources)))
+        for name, chip in self.levels.items():
+            level = getattr(oa.evidence, name)
+            chip.setProperty("meaning", "pass" if level.reached else "undocumented")
+            mark = "✔" if level.reached else "✘"
+            chip.setText(f"{mark} {level_names()[name]}")
+            chip.setToolTip("<br>".join((f"<b>{level_names()[name]}</b>: "
+                                         + (self.tr("reached") if level.reached else self.tr("not reached")),
+                                         *level.reasons)))
+        for chip in (self.badge, *self.levels.values()):
+            _style_chip(chip)
+        c = oa.costs
+        self._set("gpus", number(oa.fleet.gpus.value), figure_tip(oa.fleet.gpus) +
+                  (f"<br>{oa.fleet.unit_reason}" if oa.fleet.unit_reason else ""))
+        self._set("cpm", money(c.cost_per_m_tokens_usd.value, currency), figure_tip(c.cost_per_m_tokens_usd))
+        self._set("tco", money(c.tco_usd.value, currency), figure_tip(c.tco_usd))
+        if oa.score is not None:
+            parts = "<br>".join(f"{p.criterion}: {p.contribution:.3f} ({p.weight_share:.2f} × {p.value_score:.2f})"
+                                + (f" — {p.note}" if p.note else "") for p in oa.score.parts)
+            self._set("score", f"{oa.score.total:.3f}", f"<b>{self.tr('Score')}</b><br>{parts}")
+        else:
+            self._set("score", DASH, "<br>".join((*oa.eligibility_reasons, *oa.vetoes)))
+        if draws is not None:
+            self._set("pbest", percent(draws.p_best), self.tr("Share of Monte Carlo draws in which this option "
+                                                              "ranks first"))
+        else:
+            self._set("pbest", "…", self.tr("Monte Carlo running"))
+        notes = [*oa.vetoes, *oa.messages]
+        if oa.checklist.blockers:
+            notes.append(fmt(self.tr("%1 blocker(s): %2"), len(oa.checklist.blockers),
+                             ", ".join(b.title for b in oa.checklist.blockers)))
+        self.note.setText("<br>".join(f"<small>⚠ {n}</small>" for n in notes[:3]))
+        self.note.setVisible(bool(notes))
+
+    def _set(self, key: str, text: str, tip: str) -> None:
+        self.values[key].setText(text)
+        self.values[key].setToolTip(tip)
+        self.values[key].parentWidget()  # keep for layout
+
+    def restyle(self) -> None:
+        for chip in (self.badge, *self.levels.values()):
+            _style_chip(chip)
+
+
+class OverviewPage(Page):
+    """All options side by side, best first, with the recommendation on top."""
+
+    def __init__(self, document: WorkspaceDocument, parent: QWidget | None = None):
+        super().__init__(document, parent)
+        self.heading = QLabel()
+        self.heading.setWordWrap(True)
+        self.heading.setTextFormat(Qt.TextFormat.RichText)
+        self.recommendation = QLabel()
+        self.recommendation.setObjectName("recommendation")
+        self.recommendation.setWordWrap(True)
+        self.recommendation.setTextFormat(Qt.TextFormat.RichText)
+        self.recommendation.setFrameShape(QFrame.Shape.StyledPanel)
+        self.recommendation.setMargin(8)
+        self.messages = QLabel()
+        self.messages.setWordWrap(True)
+        self.cards_host = QWidget()
+        self.grid = QGridLayout(self.cards_host)
+        self.grid.setSpacing(10)
+        self.cards: list[OptionCard] = []
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(self.cards_host)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.heading)
+        layout.addWidget(self.recommendation)
+        layout.addWidget(self.messages)
+        layout.addWidget(scroll, 1)
+        self._mc = None
+
+    def title(self) -> str:
+        return self.tr("Overview")
+
+    def showEvent(self, event: Any) -> None:  # noqa: N802
+        if self._mc is None:
+            self._mc = self.document.monte_carlo()
+            self._mc.result_ready.connect(self._on_monte_carlo)
+        super().showEvent(event)
+
+    def _on_monte_carlo(self, _result: Any) -> None:
+        if self.isVisible():
+            self.refresh()
+
+    def changeEvent(self, event: Any) -> None:  # noqa: N802
+        from PySide6.QtCore import QEvent
+
+        if event.type() == QEvent.Type.PaletteChange:
+            for card in self.cards:
+                card.restyle()
+        super().changeEvent(event)
+
+    def refresh(self) -> None:
+        from deepdecide.gui.summary import recommendation
+
+        ws = self.document.workspace
+        a = self.document.assessment()
+        mc = self._mc.current() if self._mc is not None else None
+        self.heading.setText(fmt(self.tr("<h2>%1</h2>%2 options for %3 · %4 evidence files"),
+                                 ws.decision.title, len(ws.options), ws.model, len(ws.evidence.files)))
+        self.recommendation.setText(recommendation(ws, a, mc))
+        self.messages.setText("<br>".join(a.messages))
+        self.messages.setVisible(bool(a.messages))
+        order = sorted(a.options, key=lambda o: (o.rank is None, o.rank or 0))
+        while len(self.cards) < len(order):
+            self.cards.append(OptionCard())
+        while len(self.cards) > len(order):
+            card = self.cards.pop()
+            card.setParent(None)
+            card.deleteLater()
+        columns = 3
+        for i, (card, oa) in enumerate(zip(self.cards, order, strict=True)):
+            card.set_option(oa, mc.for_option(oa.option) if mc else None, ws.assumptions.currency)
+            self.grid.addWidget(card, i // columns, i % columns)
+        self.grid.setRowStretch(len(order) // columns + 1, 1)

@@ -1,0 +1,61 @@
+"""Page: one screen of the main window; refreshes from the document only while visible."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import QHeaderView, QTableView, QWidget
+
+from deepdecide.gui.document import WorkspaceDocument
+from deepdecide.gui.i18n import fmt
+
+
+class Page(QWidget):
+    """Base of the pages. Subclasses implement ``refresh`` (read the document, update widgets)."""
+
+    def __init__(self, document: WorkspaceDocument, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.document = document
+        self._stale = True
+        document.changed.connect(self._on_changed)
+
+    def title(self) -> str:
+        raise NotImplementedError
+
+    def _on_changed(self, _ws: Any) -> None:
+        if self.isVisible():
+            self.refresh()
+            self._stale = False
+        else:
+            self._stale = True
+
+    def ensure_fresh(self) -> None:
+        """Refresh now if the document changed while the page was hidden."""
+        if self._stale:
+            self.refresh()
+            self._stale = False
+
+    def showEvent(self, event: Any) -> None:  # noqa: N802
+        self.ensure_fresh()
+        super().showEvent(event)
+
+    def refresh(self) -> None:
+        raise NotImplementedError
+
+    def submit(self, edit: Any, what: str, merge_key: object = None) -> None:
+        """Record ``edit`` on the undo stack, labelled with the translated ``what``."""
+        self.document.edit(edit, fmt(self.tr("Edit %1"), what), merge_key)
+
+
+def make_table(model: Any, *, sortable: bool = False, stretch_last: bool = True) -> QTableView:
+    """A table view with the application's defaults (alternating rows, sized columns)."""
+    view = QTableView()
+    view.setModel(model)
+    view.setAlternatingRowColors(True)
+    view.setSortingEnabled(sortable)
+    view.setWordWrap(False)
+    view.verticalHeader().setVisible(False)
+    view.horizontalHeader().setStretchLastSection(stretch_last)
+    view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+    view.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
+    return view

@@ -1,0 +1,1948 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="es_ES">
+<context>
+    <name>ComparePage</name>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="77"/>
+        <source>Weight of %1</source>
+        <extracomment>slider steps per unit of weight</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="106"/>
+        <source>Criteria weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="110"/>
+        <source>not set</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="117"/>
+        <source>Service-level objective</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="119"/>
+        <source>TTFT p99 ≤</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="119"/>
+        <source>TPOT p99 ≤</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="120"/>
+        <source>Tokens/s per user ≥</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="121"/>
+        <source>Error rate ≤</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="132"/>
+        <source>Peak demand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="134"/>
+        <source>Output tokens/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="135"/>
+        <source>or requests/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="136"/>
+        <source>input tokens / request</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="137"/>
+        <source>output tokens / request</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="161"/>
+        <source>Ranking (weighted score, live)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="168"/>
+        <source>Criterion</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="169"/>
+        <source>Weight</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="170"/>
+        <source>Winner holds from</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="171"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="183"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="186"/>
+        <source>to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="172"/>
+        <source>Below: winner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="173"/>
+        <source>Above: winner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="176"/>
+        <source>Input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="177"/>
+        <source>Low</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="178"/>
+        <source>Likely</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="179"/>
+        <source>High</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="180"/>
+        <source>Unit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="181"/>
+        <source>Flips below</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="184"/>
+        <source>Flips above</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="207"/>
+        <source>low %1 · likely %2 · high %3 (editing the likely value widens the range if needed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="213"/>
+        <source>Option</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="214"/>
+        <source>Pricing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="215"/>
+        <source>$/GPU-hour</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="217"/>
+        <source>Capex per GPU ($)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="219"/>
+        <source>kW per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="221"/>
+        <source>Assumed tok/s/GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="225"/>
+        <source>Weight intervals</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="226"/>
+        <source>Flip values</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="228"/>
+        <source>Prices</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="232"/>
+        <source>Monte Carlo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="234"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="382"/>
+        <source>Monte Carlo running…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="263"/>
+        <source>&lt;h2&gt;Compare&lt;/h2&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="273"/>
+        <source>Compare</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="302"/>
+        <source>SLO</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="310"/>
+        <source>demand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="348"/>
+        <source>Weights are relative: each criterion counts by its share of the total. Drag a slider and the ranking follows. Not used: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="351"/>
+        <source>Weights are relative: each criterion counts by its share of the total. Drag a slider and the ranking follows.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="357"/>
+        <source>Ranked first: &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="358"/>
+        <source>No option can be ranked: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="375"/>
+        <source>No winner, so no sensitivity.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="388"/>
+        <source>$/M output tokens: P10–P90, dot = P50</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="398"/>
+        <source>%1: P(best) %2, $/M tokens P50 %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="403"/>
+        <source>%1 draws (seed %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="405"/>
+        <source>Most often best: &lt;b&gt;%1&lt;/b&gt; (P(best) %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="409"/>
+        <source>No winner in %1 of draws.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="411"/>
+        <source>No option has a cost range yet: import benchmarks or give assumed capacities and prices.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ContextDialog</name>
+    <message>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="28"/>
+        <source>Context for the import</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="31"/>
+        <source>Runtime</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="31"/>
+        <source>Platform</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="31"/>
+        <source>GPU count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="32"/>
+        <source>Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="32"/>
+        <source>Runtime version</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="33"/>
+        <source>Quantization</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="49"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; does not say everything the comparison needs. Tell deepdecide what it was measured on:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>DecisionPage</name>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="35"/>
+        <source>pending</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="35"/>
+        <source>approve</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="36"/>
+        <source>reject</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="36"/>
+        <source>abstain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="40"/>
+        <source>proposed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="40"/>
+        <source>accepted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="41"/>
+        <source>rejected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="41"/>
+        <source>deprecated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="42"/>
+        <source>superseded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="88"/>
+        <source>Record id</source>
+        <extracomment>the user asked for the PDF decision record</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="88"/>
+        <source>Title</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="88"/>
+        <source>Date (last updated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="89"/>
+        <source>Evidence cut-off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="89"/>
+        <source>Decision makers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="90"/>
+        <source>Consulted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="90"/>
+        <source>Informed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="91"/>
+        <source>Context and problem</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="91"/>
+        <source>Decision drivers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="92"/>
+        <source>Rationale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="92"/>
+        <source>Good consequences</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="93"/>
+        <source>Bad consequences</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="93"/>
+        <source>Confirmation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="94"/>
+        <source>Revisit when</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="94"/>
+        <source>Supersedes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="95"/>
+        <source>Superseded by</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="104"/>
+        <source>one entry per line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="113"/>
+        <source>Decision record (MADR)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="130"/>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="131"/>
+        <source>Role</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="132"/>
+        <source>Verdict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="134"/>
+        <source>Date</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="135"/>
+        <source>Conditions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="141"/>
+        <source>Add sign-off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="143"/>
+        <source>Remove selected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="145"/>
+        <source>Export PDF decision record…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="152"/>
+        <source>Sign-off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="161"/>
+        <source>Outcome</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="163"/>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="164"/>
+        <source>Chosen option</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="165"/>
+        <source>Considered options</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="182"/>
+        <source>&lt;h2&gt;Decision&lt;/h2&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="186"/>
+        <source>Decision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="198"/>
+        <source>(name)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="198"/>
+        <source>(role)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="199"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="205"/>
+        <source>sign-offs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="227"/>
+        <source>(not chosen yet)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>EvidenceImporter</name>
+    <message>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="51"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="54"/>
+        <source>Importing %1…</source>
+        <extracomment>facts the GUI asks for when a file lacks them</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="67"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="101"/>
+        <source>Cannot import the evidence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="68"/>
+        <source>Import failed; nothing was changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="72"/>
+        <source>Import cancelled; nothing was changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="86"/>
+        <source>Waiting for the context of the import…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="99"/>
+        <source>Import %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="104"/>
+        <source>Imported %1: %2 runs, %3 parity checks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>EvidencePage</name>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="75"/>
+        <source>File</source>
+        <extracomment>columns shown first in the normalized table (then every other non-empty field) the user asked to import files (payload: None -&gt; ask for paths)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="77"/>
+        <source>Tool</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="78"/>
+        <source>Version</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="79"/>
+        <source>Runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="80"/>
+        <source>Checks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="81"/>
+        <source>Size (bytes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="82"/>
+        <source>SHA-256</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="84"/>
+        <source>Imported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="85"/>
+        <source>Label</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="88"/>
+        <source>Import files…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="90"/>
+        <source>Remove selected file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="92"/>
+        <source>or drop result files anywhere on the window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="108"/>
+        <source>Filter rows (any column)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="115"/>
+        <source>Runtime × platform:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="119"/>
+        <source>Throughput per GPU against interactivity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="120"/>
+        <source>output tokens/s per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="120"/>
+        <source>tokens/s per user (1000 / TPOT p50)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="121"/>
+        <source>TTFT against concurrency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="122"/>
+        <source>TTFT (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="122"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="124"/>
+        <source>concurrency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="123"/>
+        <source>TPOT against concurrency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="124"/>
+        <source>TPOT (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="146"/>
+        <source>Charts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="147"/>
+        <source>Normalized table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="152"/>
+        <source>&lt;h2&gt;Evidence&lt;/h2&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="165"/>
+        <source>Evidence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="169"/>
+        <source>tool: %1 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="170"/>
+        <source>%1 bytes, SHA-256 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="171"/>
+        <source>imported %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="171"/>
+        <source>(unknown)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="180"/>
+        <source>Remove %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="193"/>
+        <source>all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="212"/>
+        <source>%1 runs from %2 files. Times in ms, throughputs in tokens/s; TPOT, ITL and e2e per token are different metrics and stay apart.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="238"/>
+        <source>SLO ≥ %1 tok/s/user</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="241"/>
+        <source>SLO bound 1000 / TPOT p99 %1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="244"/>
+        <source>Pareto front</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="245"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="246"/>
+        <source>SLO p99 ≤ %1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="249"/>
+        <source>No runs with throughput and TPOT yet: import benchmark results (File ▸ Import evidence, or drop files on the window).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="252"/>
+        <source>Each point is one run. The line through a group&apos;s points is its Pareto front (no other run of the group is better on both axes). Right of the red line meets the interactivity SLO. Latency: solid = p50, dashed = p99.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="256"/>
+        <source>%1 runs were driven by request rate, not concurrency, and are not in the latency charts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>GapsPage</name>
+    <message>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="23"/>
+        <source>not answered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="23"/>
+        <source>provided</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="24"/>
+        <source>external</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="24"/>
+        <source>missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="31"/>
+        <source>as of</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="88"/>
+        <source>Person-weeks of engineering; low &lt;= likely &lt;= high is kept by moving the other points</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="90"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="170"/>
+        <source>Item</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="91"/>
+        <source>Category</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="92"/>
+        <source>Answer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="95"/>
+        <source>provided: the runtime has it; external: someone must build or integrate it (adds to the migration cost); missing: a blocker until an owner is named</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="97"/>
+        <source>Owner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="98"/>
+        <source>Effort low</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="99"/>
+        <source>likely</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="100"/>
+        <source>high</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="101"/>
+        <source>Notes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="114"/>
+        <source>Option:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="117"/>
+        <source>&lt;h2&gt;Service gaps&lt;/h2&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="129"/>
+        <source>Service gaps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="185"/>
+        <source>%1 provided, %2 external, %3 missing, %4 not answered. External work adds %5 / %6 / %7 person-weeks (low / likely / high) to the migration cost.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="192"/>
+        <source>Blockers until someone names who builds them: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Interaction</name>
+    <message>
+        <location filename="../../deepdecide/gui/interaction.py" line="19"/>
+        <source>%1 problems in %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/interaction.py" line="22"/>
+        <source>the input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/interaction.py" line="24"/>
+        <source>line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/interaction.py" line="27"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="32"/>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/interaction.py" line="32"/>
+        <source>file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/interaction.py" line="33"/>
+        <source>Unexpected error: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/interaction.py" line="45"/>
+        <source>Nothing was changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/interaction.py" line="54"/>
+        <source>Unsaved changes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/interaction.py" line="55"/>
+        <source>Save the changes to %1 before closing it?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/interaction.py" line="62"/>
+        <source>Recover unsaved work?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/interaction.py" line="63"/>
+        <source>deepdecide was not closed normally. An autosaved copy of %1 exists.
+
+Recover it?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/interaction.py" line="68"/>
+        <source>Open workspace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/interaction.py" line="69"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="74"/>
+        <source>deepdecide workspace (*.deepdecide.yaml *.yaml *.yml)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/interaction.py" line="69"/>
+        <source>All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/interaction.py" line="73"/>
+        <source>Save workspace as</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/interaction.py" line="80"/>
+        <source>Import evidence files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/interaction.py" line="81"/>
+        <source>Benchmark and parity results (*.json *.jsonl *.csv *.yaml *.yml *.txt);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/interaction.py" line="86"/>
+        <source>Export decision record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/interaction.py" line="87"/>
+        <source>PDF (*.pdf)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>MachineCheckPanel</name>
+    <message>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="48"/>
+        <source>Check a machine</source>
+        <extracomment>an error the user must see (payload: the DeepdecideError)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="51"/>
+        <source>GPU name, e.g. NVIDIA H100 80GB HBM3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="54"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="63"/>
+        <source>not given</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="57"/>
+        <source>GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="58"/>
+        <source>GPU count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="59"/>
+        <source>OS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="59"/>
+        <source>CUDA</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="59"/>
+        <source>Driver</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="59"/>
+        <source>CANN</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="60"/>
+        <source>ROCm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="60"/>
+        <source>GCC</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="60"/>
+        <source>Python</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="66"/>
+        <source>Read nvidia-smi -q -x file…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="68"/>
+        <source>Check</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="79"/>
+        <source>Runtime</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="80"/>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="82"/>
+        <source>Stack</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="101"/>
+        <source>%1 unmet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="103"/>
+        <source>%1 not given</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="104"/>
+        <source>all met</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="113"/>
+        <source>entered by hand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="123"/>
+        <source>Read an nvidia-smi -q -x capture</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="124"/>
+        <source>XML files (*.xml);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="146"/>
+        <source>Enter a GPU name or read an nvidia-smi capture.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="153"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; is not a platform in the matrix: every runtime is &lt;b&gt;experimental&lt;/b&gt; on it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="158"/>
+        <source>Recognised as &lt;b&gt;%1&lt;/b&gt; (%2). Officially listed: %3. Ready with the given stack: %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="160"/>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <location filename="../../deepdecide/gui/app.py" line="88"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="336"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="339"/>
+        <source>Cannot open the workspace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="49"/>
+        <source>Overview</source>
+        <extracomment>(key, module, class) of each page, in sidebar order; modules are imported on first show</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="50"/>
+        <source>Support matrix</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="51"/>
+        <source>Evidence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="52"/>
+        <source>Parity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="53"/>
+        <source>Service gaps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="54"/>
+        <source>Compare</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="55"/>
+        <source>Decision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="56"/>
+        <source>Migration plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="92"/>
+        <source>%1 (Ctrl+%2)</source>
+        <extracomment>the page shown changed (payload: page key)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="108"/>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="154"/>
+        <source>Cannot read the file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="193"/>
+        <source>&amp;New from the built-in sample</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="194"/>
+        <source>&amp;Open…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="195"/>
+        <source>&amp;Save</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="196"/>
+        <source>Save &amp;As…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="197"/>
+        <source>&amp;Import evidence…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="198"/>
+        <source>Import benchmark or parity result files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="199"/>
+        <source>&amp;Export PDF decision record…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="201"/>
+        <source>&amp;Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="202"/>
+        <source>&amp;Undo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="204"/>
+        <source>&amp;Redo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="211"/>
+        <source>&amp;File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="213"/>
+        <source>Open &amp;Recent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="222"/>
+        <source>&amp;Edit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="225"/>
+        <source>&amp;View</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="233"/>
+        <source>&amp;Theme</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="236"/>
+        <source>Follow the system</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="236"/>
+        <source>Light</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="236"/>
+        <source>Dark</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="243"/>
+        <source>&amp;Help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="244"/>
+        <source>&amp;About deepdecide</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="246"/>
+        <source>Main</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="251"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="266"/>
+        <source>Undo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="252"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="267"/>
+        <source>Redo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="266"/>
+        <source>Undo %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="267"/>
+        <source>Redo %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="277"/>
+        <source>About deepdecide</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="277"/>
+        <source>deepdecide %1
+
+Evidence, comparison and a signed decision record for LLM-serving platform choices. Works offline.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="291"/>
+        <source>(no recent files)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="297"/>
+        <source>untitled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="306"/>
+        <source>the untitled workspace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="317"/>
+        <source>Cannot load the built-in sample</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="344"/>
+        <source>Opened %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="361"/>
+        <source>Cannot save the workspace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="366"/>
+        <source>Saved %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="380"/>
+        <source>Autosave failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="393"/>
+        <source>an untitled workspace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="395"/>
+        <source>(autosaved %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="400"/>
+        <source>Cannot recover the autosaved copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>MatrixModel</name>
+    <message>
+        <location filename="../../deepdecide/gui/models/matrix_model.py" line="26"/>
+        <location filename="../../deepdecide/gui/models/matrix_model.py" line="37"/>
+        <source>official</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/models/matrix_model.py" line="27"/>
+        <source>experimental</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/models/matrix_model.py" line="28"/>
+        <source>community</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/models/matrix_model.py" line="29"/>
+        <source>unsupported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/models/matrix_model.py" line="30"/>
+        <source>undocumented</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/models/matrix_model.py" line="38"/>
+        <source>exper.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/models/matrix_model.py" line="39"/>
+        <source>comm.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/models/matrix_model.py" line="40"/>
+        <source>unsupp.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/models/matrix_model.py" line="41"/>
+        <source>undoc.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/models/matrix_model.py" line="51"/>
+        <source>Not in the matrix: nothing found either way. Plan as experimental.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/models/matrix_model.py" line="52"/>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/models/matrix_model.py" line="53"/>
+        <source>as of</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/models/matrix_model.py" line="56"/>
+        <source>Required stack:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/models/matrix_model.py" line="60"/>
+        <source>Sources:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>MatrixPage</name>
+    <message>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="183"/>
+        <source>Filter platforms…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="198"/>
+        <source>Show:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="207"/>
+        <source>Click a cell for its required stack and sources.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="217"/>
+        <source>&lt;h2&gt;Support matrix&lt;/h2&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="235"/>
+        <source>Support matrix</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="260"/>
+        <source>Matrix as of %1 — %2 runtimes × %3 platforms. Hover or click a cell for the required stack, its sources and their dates.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="262"/>
+        <source>(undated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="264"/>
+        <source>All vendors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="265"/>
+        <source>All runtime kinds</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>MigrationPage</name>
+    <message>
+        <location filename="../../deepdecide/gui/views/migration_page.py" line="20"/>
+        <source>to do</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/migration_page.py" line="20"/>
+        <source>in progress</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/migration_page.py" line="21"/>
+        <source>done</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/migration_page.py" line="21"/>
+        <source>blocked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/migration_page.py" line="43"/>
+        <source>Step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/migration_page.py" line="44"/>
+        <source>Title</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/migration_page.py" line="45"/>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/migration_page.py" line="47"/>
+        <source>Owner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/migration_page.py" line="48"/>
+        <source>Notes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/migration_page.py" line="54"/>
+        <source>&lt;h2&gt;Migration plan&lt;/h2&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/migration_page.py" line="60"/>
+        <source>Migration plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/migration_page.py" line="66"/>
+        <source>%1 steps: %2 done, %3 in progress, %4 blocked, %5 to do. Double-click a status, owner or note to change it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>OptionCard</name>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="64"/>
+        <source>GPUs needed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="64"/>
+        <source>$ / M output tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="65"/>
+        <source>TCO over the horizon</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="65"/>
+        <source>Score</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="66"/>
+        <source>P(best)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="92"/>
+        <source>&lt;b&gt;#%1&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="93"/>
+        <source>Rank by weighted score</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="95"/>
+        <source>not ranked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="98"/>
+        <source>official</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="98"/>
+        <source>experimental</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="108"/>
+        <source>reached</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="108"/>
+        <source>not reached</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="124"/>
+        <source>Share of Monte Carlo draws in which this option ranks first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="127"/>
+        <source>Monte Carlo running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="130"/>
+        <source>%1 blocker(s): %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>OverviewPage</name>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="177"/>
+        <source>Overview</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="203"/>
+        <source>&lt;h2&gt;%1&lt;/h2&gt;%2 options for %3 · %4 evidence files</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Page</name>
+    <message>
+        <location filename="../../deepdecide/gui/views/page.py" line="47"/>
+        <source>Edit %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ParityPage</name>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="21"/>
+        <source>✔ pass</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="21"/>
+        <source>✘ fail</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="22"/>
+        <source>? inconclusive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="22"/>
+        <source>— no evidence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="26"/>
+        <source>Kernels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="26"/>
+        <source>Logits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="27"/>
+        <source>Greedy match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="27"/>
+        <source>Eval accuracy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="28"/>
+        <source>Structured output</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="29"/>
+        <source>Long context</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="52"/>
+        <source>%1 = %2 vs %3 (reference %4), Δ %5, n = %6, stderr %7</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="55"/>
+        <source>rule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="56"/>
+        <source>(not stated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="71"/>
+        <source>Verdict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="73"/>
+        <source>Task</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="74"/>
+        <source>Metric</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="75"/>
+        <source>Value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="76"/>
+        <source>Reference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="78"/>
+        <source>Δ</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="79"/>
+        <source>n</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="80"/>
+        <source>stderr</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="81"/>
+        <source>Rule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="82"/>
+        <source>Source</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="85"/>
+        <source>Click a cell to see the checks behind it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="97"/>
+        <source>&lt;h2&gt;Parity&lt;/h2&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="104"/>
+        <source>Parity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="113"/>
+        <source>Option</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="123"/>
+        <source>No check of this kind on this exact runtime and platform.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="128"/>
+        <source>* required before an option counts as correct</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="137"/>
+        <source>%1 parity checks imported. A verdict needs the option&apos;s exact runtime and platform. Too few samples to decide is inconclusive, never a pass. Required kinds are marked *.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="155"/>
+        <source>%1 — %2: %3 checks</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>PdfExport</name>
+    <message>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="39"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="51"/>
+        <source>Writing %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="40"/>
+        <source>Wrote the decision record %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="41"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="45"/>
+        <source>Export cancelled; nothing was written.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="47"/>
+        <source>Export failed; nothing was written.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="48"/>
+        <source>Cannot export the decision record</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Summary</name>
+    <message>
+        <location filename="../../deepdecide/gui/summary.py" line="14"/>
+        <source>builds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/summary.py" line="14"/>
+        <source>correct</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/summary.py" line="14"/>
+        <source>performs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/summary.py" line="20"/>
+        <source>no option has a score yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/summary.py" line="21"/>
+        <source>No recommendation yet: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/summary.py" line="26"/>
+        <source>evidence reaches %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/summary.py" line="27"/>
+        <source>no evidence level reached yet (no build, parity or benchmark on its platform)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/summary.py" line="28"/>
+        <source>officially supported on its platform</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/summary.py" line="29"/>
+        <source>experimental (not on the runtime&apos;s official list)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/summary.py" line="30"/>
+        <source>Recommendation: &lt;b&gt;%1&lt;/b&gt; — ranked first of %2 with %3 points</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/summary.py" line="33"/>
+        <source> (next: %1, %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/summary.py" line="38"/>
+        <source>best in %1 of %2 Monte Carlo draws</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,115 @@
+"""GUI test fixtures: a main window factory with settings and autosave under tmp_path, and a
+scripted Interaction so no modal dialog ever blocks a test."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from deepdecide.storage.files import load_builtin_workspace
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+
+
+class FakeInteraction:
+    """Records every question; answers from the attributes a test sets."""
+
+    def __init__(self) -> None:
+        self.errors: list[tuple[str, BaseException]] = []
+        self.infos: list[tuple[str, str]] = []
+        self.save_answer = "discard"
+        self.recover_answer = True
+        self.open_path = ""
+        self.save_path = ""
+        self.pdf_path = ""
+        self.evidence_paths: list[str] = []
+        self.context: dict[str, Any] | None = None
+        self.context_questions: list[tuple[str, list[str]]] = []
+        self.asked: list[str] = []
+
+    def show_error(self, title: str, exc: BaseException) -> None:
+        self.errors.append((title, exc))
+
+    def ask_save_changes(self, name: str) -> str:
+        self.asked.append("save_changes")
+        return self.save_answer
+
+    def ask_recover(self, description: str) -> bool:
+        self.asked.append("recover")
+        return self.recover_answer
+
+    def ask_open_path(self, directory: str) -> str:
+        return self.open_path
+
+    def ask_save_path(self, directory: str, suggested: str) -> str:
+        return self.save_path
+
+    def ask_evidence_paths(self, directory: str) -> list[str]:
+        return list(self.evidence_paths)
+
+    def ask_pdf_path(self, directory: str, suggested: str) -> str:
+        return self.pdf_path
+
+    def ask_context(self, file_name: str, missing: list[str], choices: dict) -> dict[str, Any] | None:
+        self.context_questions.append((file_name, list(missing)))
+        return self.context
+
+    def info(self, title: str, text: str) -> None:
+        self.infos.append((title, text))
+
+
+@pytest.fixture(autouse=True)
+def _bool_guard(qapp):
+    """PySide6 6.12 leaks references to True on every emit (see deepdecide.gui.compat)."""
+    from deepdecide.gui.compat import install_bool_guard
+
+    install_bool_guard()
+
+
+@pytest.fixture(scope="session")
+def builtin_workspace():
+    return load_builtin_workspace()
+
+
+@pytest.fixture
+def interaction() -> FakeInteraction:
+    return FakeInteraction()
+
+
+@pytest.fixture
+def make_window(qtbot, tmp_path, interaction):
+    """Build a MainWindow like ``main`` does (settings, autosave in tmp_path); close it afterwards."""
+    from deepdecide.gui.app import build_window
+
+    windows = []
+
+    def make(argv: tuple[str, ...] = (), *, show: bool = True, recover: bool = False):
+        window = build_window(list(argv), settings_path=tmp_path / "settings.ini",
+                              autosave_dir=tmp_path / "autosave", interaction=interaction, recover=recover)
+        qtbot.addWidget(window)
+        window.resize(1280, 820)
+        if show:
+            window.show()
+            qtbot.waitExposed(window)
+        windows.append(window)
+        return window
+
+    yield make
+    for w in windows:
+        w.document.undo_stack.setClean()  # no save prompt on teardown
+        w.tasks.cancel()
+        w.tasks.wait(5000)
+        w.close()
+
+
+# The offscreen platform plugin warns about window size hints it cannot pass on; the warning
+# says nothing about the application, so GUI tests ignore exactly that message.
+_OFFSCREEN_NOISE = r"This plugin does not support propagateSizeHints\(\)"
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if "tests/gui" in str(item.fspath).replace("\\", "/"):
+            item.add_marker(pytest.mark.qt_log_ignore(_OFFSCREEN_NOISE))

@@ -1,0 +1,300 @@
+"""What users expect of the window: live re-ranking with undo, imports, errors that change nothing,
+open / save / recent files, the prompt before losing changes, autosave and recovery."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
+from PySide6.QtGui import QDropEvent
+
+from deepdecide.domain.errors import EvidenceImportError, LocatedError
+from deepdecide.storage.files import load_workspace
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "gui"
+L40S = FIXTURES / "vllm_serving_l40s_append_multi.jsonl"
+GSM8K = FIXTURES / "v0.4.2_gsm8k_hf_Llama-3-8B-Instruct_A100.json"
+SMALL = FIXTURES / "small.deepdecide.yaml"
+
+pytestmark = pytest.mark.gui
+
+
+def ranking(window) -> list[str]:
+    return [row[0] for row in window.page("compare").bars.rows()]
+
+
+def test_weight_change_reranks_and_undo_restores(make_window, qtbot):
+    window = make_window()
+    page = window.show_page("compare")
+    doc = window.document
+    before_ws = doc.workspace
+    before = ranking(window)
+    assessment = doc.assessment()
+    winner = assessment.option(assessment.winner)
+    # push the weight of a criterion the current winner is worst at until the ranking changes
+    crit = min((p for p in winner.score.parts), key=lambda p: p.value_score).criterion
+    cid = next(c.id for c in doc.workspace.criteria if c.name == crit or c.id == crit)
+    for other in doc.workspace.criteria:
+        if other.id != cid:
+            page.sliders[other.id].slider.setValue(0)
+    page.sliders[cid].slider.setValue(100)
+    after = ranking(window)
+    assert after != before, "putting all weight on the winner's weakest criterion re-ranks"
+    assert doc.workspace.criteria != before_ws.criteria
+    assert doc.is_modified() and window.isWindowModified()
+    while doc.undo_stack.canUndo():
+        doc.undo_stack.undo()
+    assert doc.workspace == before_ws
+    assert ranking(window) == before
+    assert not doc.is_modified()
+
+
+def test_slider_drag_is_one_undo_step(make_window, qtbot):
+    window = make_window()
+    page = window.show_page("compare")
+    doc = window.document
+    cid = doc.workspace.criteria[0].id
+    slider = page.sliders[cid].slider
+    start = doc.workspace
+    slider.setSliderDown(True)
+    page.sliders[cid]._new_session()
+    for v in (30, 40, 50, 60):
+        slider.setValue(v)
+    slider.setSliderDown(False)
+    assert doc.undo_stack.count() == 1
+    assert doc.workspace.criteria[0].weight == pytest.approx(0.6)
+    doc.undo_stack.undo()
+    assert doc.workspace == start
+    doc.undo_stack.redo()
+    assert doc.workspace.criteria[0].weight == pytest.approx(0.6)
+    # a second drag is a second step
+    slider.setSliderDown(True)
+    page.sliders[cid]._new_session()
+    slider.setValue(10)
+    slider.setSliderDown(False)
+    assert doc.undo_stack.count() == 2
+
+
+def test_import_real_file_updates_table_and_charts(make_window, qtbot, interaction, tmp_path):
+    window = make_window()
+    page = window.show_page("evidence")
+    rows_before = page.table.rowCount()
+    interaction.context = {"runtime": "vllm"}
+    src = tmp_path / L40S.name
+    shutil.copy(L40S, src)
+    with qtbot.waitSignal(window.document.changed, timeout=20000):
+        window.import_evidence([str(src)])
+    assert interaction.context_questions == [(L40S.name, ["runtime"])]
+    assert not interaction.errors
+    files = window.document.workspace.evidence.files
+    assert [f.provenance.file_name for f in files][-1] == L40S.name
+    assert all(r.runtime == "vllm" and r.platform for r in files[-1].runs)
+    assert page.table.rowCount() == rows_before + 9
+    assert page.files.rowCount() == len(files)
+    assert page.plotted_points > 0
+    assert "L40S" in page.group_filter.itemText(page.group_filter.count() - 1)
+    # the normalized table sorts numerically and filters
+    cols = [page.proxy.headerData(i, Qt.Orientation.Horizontal) for i in range(page.proxy.columnCount())]
+    tpot = cols.index("tpot_ms_p50")
+    page.table_view.sortByColumn(tpot, Qt.SortOrder.AscendingOrder)
+    values = [page.proxy.index(r, tpot).data(Qt.ItemDataRole.EditRole) for r in range(page.proxy.rowCount())]
+    numbers = [v for v in values if v != ""]
+    assert numbers == sorted(numbers) and len(numbers) >= 2
+    page.filter_edit.setText("no run matches this")
+    assert page.proxy.rowCount() == 0
+    page.filter_edit.clear()
+    # one undo step removes the whole import
+    window.document.undo_stack.undo()
+    assert page.table.rowCount() == rows_before
+
+
+def test_import_by_drag_and_drop(make_window, qtbot, interaction):
+    window = make_window()
+    page = window.show_page("parity")
+    interaction.context = None  # the file names runtime and platform itself
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(GSM8K))])
+    event = QDropEvent(QPointF(50, 50), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,
+                       Qt.KeyboardModifier.NoModifier)
+    with qtbot.waitSignal(window.document.changed, timeout=20000):
+        window.dropEvent(event)
+    assert not interaction.errors
+    assert len(window.document.workspace.evidence.parity) == 2
+    page.ensure_fresh()
+    assert "2 parity checks" in page.note.text()
+
+
+def test_bad_evidence_file_shows_error_and_changes_nothing(make_window, qtbot, interaction, tmp_path):
+    window = make_window()
+    window.show_page("evidence")
+    before = window.document.workspace
+    bad = tmp_path / "broken_results.json"
+    bad.write_text('{"completed": 10, "mean_ttft_ms": [1, 2,\n', encoding="utf-8")
+    window.import_evidence([str(bad)])
+    qtbot.waitUntil(lambda: bool(interaction.errors), timeout=20000)
+    title, exc = interaction.errors[0]
+    assert isinstance(exc, EvidenceImportError)
+    assert "broken_results.json" in exc.message
+    assert exc.reason
+    assert window.document.workspace is before
+    assert not window.document.undo_stack.canUndo()
+
+
+def test_bad_workspace_file_shows_error_and_changes_nothing(make_window, interaction, tmp_path):
+    window = make_window()
+    before = window.document.workspace
+    bad = tmp_path / "wrong.deepdecide.yaml"
+    bad.write_text(SMALL.read_text(encoding="utf-8").replace("strategy: port", "strategy: teleport"),
+                   encoding="utf-8")
+    assert not window.open_file(str(bad))
+    title, exc = interaction.errors[-1]
+    assert isinstance(exc, LocatedError)
+    assert exc.file.endswith("wrong.deepdecide.yaml") and exc.line and "strategy" in exc.path
+    assert window.document.workspace is before
+    assert window.document.path == ""
+
+
+def test_open_save_recent_and_prompt(make_window, interaction, tmp_path):
+    window = make_window()
+    assert window.open_file(str(SMALL))
+    assert window.document.workspace == load_workspace(SMALL)
+    assert window.prefs.recent_files()[0] == str(SMALL.resolve())
+    # edit, then save as
+    decision = window.show_page("decision")
+    decision.editors["title"].setText("Renamed decision")
+    decision.editors["title"].editingFinished.emit()
+    assert window.document.is_modified()
+    target = tmp_path / "saved.deepdecide.yaml"
+    interaction.save_path = str(target)
+    assert window.save_as()
+    assert load_workspace(target).decision.title == "Renamed decision"
+    assert not window.document.is_modified() and window.document.path == str(target)
+    assert window.prefs.recent_files()[0] == str(target.resolve())
+    # a change, then opening another file asks first; "cancel" keeps everything
+    decision.editors["title"].setText("Unsaved title")
+    decision.editors["title"].editingFinished.emit()
+    interaction.save_answer = "cancel"
+    assert not window.open_file(str(SMALL))
+    assert window.document.workspace.decision.title == "Unsaved title"
+    assert interaction.asked.count("save_changes") == 1
+    interaction.save_answer = "discard"
+    assert window.open_file(str(SMALL))
+    assert window.document.workspace.decision.title == "Test decision"
+
+
+def test_close_prompts_and_cancel_keeps_window(make_window, interaction):
+    window = make_window()
+    window.show_page("migration")
+    window.document.edit(__import__("deepdecide.domain.edits", fromlist=["SetSignOffs"]).SetSignOffs(()),
+                         "sign-offs")
+    interaction.save_answer = "cancel"
+    assert not window.close()
+    assert window.isVisible()
+    interaction.save_answer = "discard"
+    assert window.close()
+
+
+def test_autosave_and_recovery_after_a_crash(make_window, interaction, tmp_path):
+    window = make_window()
+    window.show_page("decision")
+    page = window.page("decision")
+    page.editors["rationale"].setPlainText("Recovered rationale")
+    page.editors["rationale"].committed.emit("Recovered rationale")
+    assert window.autosave_now()
+    assert list((tmp_path / "autosave").glob("*.deepdecide.yaml"))
+    # simulate a crash: the window goes away without a clean close
+    window.autosave_timer.stop()
+    window.document.undo_stack.setClean()
+    window.hide()
+    interaction.recover_answer = True
+    second = make_window(recover=True)
+    assert second.offer_recovery()
+    assert second.document.workspace.decision.rationale == "Recovered rationale"
+    assert second.document.is_modified()
+    assert "recover" in interaction.asked
+
+
+def test_window_state_restored(make_window, qtbot):
+    first = make_window()
+    first.show_page("gaps")
+    first.resize(1100, 700)
+    first.save_window_state()
+    second = make_window()
+    assert second.current_page_key() == "gaps"
+
+
+def test_machine_check_panel_reads_nvidia_smi(make_window, interaction, tmp_path):
+    window = make_window()
+    page = window.show_page("matrix")
+    panel = page.check_panel
+    xml = next(Path(__file__).resolve().parent.parent.joinpath("fixtures").rglob("h100_sxm_8gpu.xml"))
+    assert panel.read_file(str(xml))
+    assert panel.gpu.text() == "NVIDIA H100 80GB HBM3"
+    assert panel.count.value() == 8
+    assert panel.results.rowCount() == len(window.document.workspace.matrix.runtimes)
+    assert "H100" in panel.verdict.text()
+    bad = tmp_path / "not_smi.xml"
+    bad.write_text("<foo/>", encoding="utf-8")
+    panel.error.connect(lambda exc: interaction.errors.append(("x", exc)))
+    assert not panel.read_file(str(bad))
+    assert "nvidia_smi_log" in interaction.errors[-1][1].message
+
+
+def test_export_pdf_in_the_background(make_window, qtbot, interaction, tmp_path):
+    window = make_window()
+    target = tmp_path / "record.pdf"
+    interaction.pdf_path = str(target)
+    window.show_page("decision")
+    window.page("decision").export_button.click()
+    task = window.tasks.current
+    assert task is not None
+    with qtbot.waitSignal(task.signals.finished, timeout=60000):
+        pass
+    assert not interaction.errors
+    assert target.read_bytes().startswith(b"%PDF")
+    assert "record.pdf" in window.status_label.text()
+
+
+def test_export_pdf_to_a_missing_folder_reports_and_writes_nothing(make_window, qtbot, interaction, tmp_path):
+    window = make_window()
+    target = tmp_path / "no such folder" / "record.pdf"
+    interaction.pdf_path = str(target)
+    window.export_pdf()
+    qtbot.waitUntil(lambda: bool(interaction.errors), timeout=60000)
+    assert "does not exist" in str(interaction.errors[0][1])
+    assert not target.exists()
+
+
+def test_parity_verdicts_are_visibly_different(make_window, qtbot):
+    """pass / fail / inconclusive get different text and colours, with the rule and numbers on hover."""
+    from dataclasses import replace
+
+    from deepdecide.domain.edits import InsertEvidenceFile
+    from deepdecide.domain.evidence import EvidenceFile, ParityCheck, ParityKind, Provenance, Verdict
+    from deepdecide.gui.models.records import MeaningRole
+
+    window = make_window()
+    ws = window.document.workspace
+    option = ws.options[0]
+    base = ParityCheck(ParityKind.GREEDY_MATCH, option.runtime, option.platform, "vllm", "nv-h100", "gsm8k",
+                       "exact_match", 0.81, 0.80, 0.01, 500, 0.018, "|delta| <= max(0.02, 2*stderr), n >= 200",
+                       Verdict.PASS, "unit test")
+    checks = (base, replace(base, kind=ParityKind.LOGITS, verdict=Verdict.FAIL, delta=0.2),
+              replace(base, kind=ParityKind.KERNEL, verdict=Verdict.INCONCLUSIVE, n=20))
+    f = EvidenceFile(Provenance("parity.json", 1, "0" * 64, "unit"), parity=checks)
+    window.document.edit(InsertEvidenceFile(f), "parity")
+    page = window.show_page("parity")
+    kinds = list(ParityKind)
+    cells = {k: page.grid.index(0, 1 + kinds.index(k)) for k in (ParityKind.GREEDY_MATCH, ParityKind.LOGITS,
+                                                                  ParityKind.KERNEL)}
+    texts = {k: i.data() for k, i in cells.items()}
+    meanings = {k: i.data(MeaningRole) for k, i in cells.items()}
+    colours = {k: i.data(Qt.ItemDataRole.BackgroundRole).name() for k, i in cells.items()}
+    assert meanings == {ParityKind.GREEDY_MATCH: "pass", ParityKind.LOGITS: "fail", ParityKind.KERNEL: "inconclusive"}
+    assert len(set(texts.values())) == 3 and len(set(colours.values())) == 3
+    tip = cells[ParityKind.GREEDY_MATCH].data(Qt.ItemDataRole.ToolTipRole)
+    assert "2*stderr" in tip and "0.81" in tip and "n = 500" in tip
+    page._cell_clicked(cells[ParityKind.LOGITS])
+    assert page.detail.rowCount() == 1

@@ -1,0 +1,147 @@
+"""Every model passes Qt's model tester (Python implementation) and behaves without a view."""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+from PySide6.QtCore import QModelIndex, Qt
+
+from deepdecide.domain.matrix import SupportStatus
+from deepdecide.domain.workspace import Answer
+from deepdecide.gui.document import WorkspaceDocument
+from deepdecide.gui.models.dataframe_model import DataFrameModel
+from deepdecide.gui.models.matrix_model import MatrixFilter, MatrixModel
+from deepdecide.gui.models.records import ChoicesRole, Column, MeaningRole, RecordTableModel, SortRole
+
+
+@pytest.fixture
+def document(qapp, builtin_workspace):
+    return WorkspaceDocument(builtin_workspace)
+
+
+def test_matrix_model(qtmodeltester, builtin_workspace):
+    model = MatrixModel()
+    model.set_matrix(builtin_workspace.matrix)
+    qtmodeltester.check(model, force_py=True)
+    m = builtin_workspace.matrix
+    e = m.entries[0]
+    row = [p.id for p in m.platforms].index(e.platform)
+    col = [r.id for r in m.runtimes].index(e.runtime)
+    index = model.index(row, col)
+    assert model.data(index, MeaningRole) == e.status.value
+    tip = model.data(index, Qt.ItemDataRole.ToolTipRole)
+    assert e.sources[0].as_of in tip and e.sources[0].url_or_path in tip
+    for r in e.requirements:
+        assert r.spec in tip
+
+
+def test_matrix_filter(qtmodeltester, builtin_workspace):
+    model = MatrixModel()
+    model.set_matrix(builtin_workspace.matrix)
+    proxy = MatrixFilter()
+    proxy.setSourceModel(model)
+    qtmodeltester.check(proxy, force_py=True)
+    vendor = builtin_workspace.matrix.platforms[-1].vendor
+    proxy.set_filters(vendor=vendor)
+    expected = sum(1 for p in builtin_workspace.matrix.platforms if p.vendor == vendor)
+    assert proxy.rowCount() == expected
+    proxy.set_filters(vendor="", statuses={SupportStatus.UNSUPPORTED.value})
+    for row in range(proxy.rowCount()):
+        statuses = {proxy.index(row, c).data(MeaningRole) for c in range(proxy.columnCount())}
+        assert SupportStatus.UNSUPPORTED.value in statuses
+    proxy.set_filters(statuses=set(), text="")
+    assert proxy.rowCount() == 0
+    qtmodeltester.check(proxy, force_py=True)
+
+
+def test_record_model_edits_go_through_the_undo_stack(qtmodeltester, document):
+    from deepdecide.gui.views.gaps_page import GapsPage
+
+    page = GapsPage(document)
+    page.refresh()
+    model = page.model
+    qtmodeltester.check(model, force_py=True)
+    qtmodeltester.check(page.overview, force_py=True)
+    option = page.current_option()
+    before = document.workspace
+    answer_col = next(i for i in range(model.columnCount())
+                      if model.headerData(i, Qt.Orientation.Horizontal) == "Answer")
+    index = model.index(0, answer_col)
+    assert model.data(index, ChoicesRole)
+    assert model.flags(index) & Qt.ItemFlag.ItemIsEditable
+    target = Answer.MISSING if model.data(index, Qt.ItemDataRole.EditRole) == "external" else Answer.EXTERNAL
+    assert not model.setData(index, model.data(index, Qt.ItemDataRole.EditRole))  # no change, no edit
+    assert model.setData(index, target.value)
+    item = document.workspace.checklist[0].id
+    new = next(a for a in document.workspace.answers if a.option == option and a.item == item)
+    assert new.answer == target
+    page.ensure_fresh()  # a hidden page refreshes when it is shown
+    assert model.data(index, Qt.ItemDataRole.EditRole) == target.value
+    document.undo_stack.undo()
+    assert document.workspace == before
+    # a read-only column refuses edits
+    assert not model.setData(model.index(0, 0), "renamed")
+    assert document.workspace == before
+
+
+def test_effort_edit_keeps_estimate_ordered(document):
+    from deepdecide.gui.views.gaps_page import GapsPage
+
+    page = GapsPage(document)
+    page.refresh()
+    model = page.model
+    cols = {model.headerData(i, Qt.Orientation.Horizontal): i for i in range(model.columnCount())}
+    assert model.setData(model.index(1, cols["Effort low"]), 50)
+    page.ensure_fresh()
+    rec = model.row_record(1)
+    est = rec[2].effort_person_weeks
+    assert est.low == 50 and est.likely >= 50 and est.high >= est.likely
+    assert not model.setData(model.index(1, cols["likely"]), "many")
+    assert not model.setData(model.index(1, cols["likely"]), -3)
+
+
+@pytest.mark.parametrize("module, cls, attr", [
+    ("deepdecide.gui.views.migration_page", "MigrationPage", "model"),
+    ("deepdecide.gui.views.decision_page", "DecisionPage", "signoffs"),
+    ("deepdecide.gui.views.parity_page", "ParityPage", "grid"),
+    ("deepdecide.gui.views.parity_page", "ParityPage", "detail"),
+    ("deepdecide.gui.views.evidence_page", "EvidencePage", "files"),
+    ("deepdecide.gui.views.evidence_page", "EvidencePage", "table"),
+    ("deepdecide.gui.views.evidence_page", "EvidencePage", "proxy"),
+])
+def test_page_models(qtmodeltester, document, module, cls, attr):
+    import importlib
+
+    page = getattr(importlib.import_module(module), cls)(document)
+    page.refresh()
+    qtmodeltester.check(getattr(page, attr), force_py=True)
+
+
+def test_dataframe_model(qtmodeltester, qapp):
+    model = DataFrameModel()
+    df = pd.DataFrame({"runtime": ["vllm", "sglang", None], "tpot_ms_p50": [12.5, None, 8.0],
+                       "gpu_count": [8, 8, 16]})
+    model.set_frame(df)
+    qtmodeltester.check(model, force_py=True)
+    assert model.rowCount() == 3 and model.columnCount() == 3
+    assert model.data(model.index(0, 1), SortRole) == 12.5
+    assert model.data(model.index(1, 1), Qt.ItemDataRole.DisplayRole) == ""
+    assert model.data(model.index(0, 1), Qt.ItemDataRole.TextAlignmentRole) is not None
+    assert model.data(model.index(0, 0), Qt.ItemDataRole.TextAlignmentRole) is None
+    assert model.rowCount(model.index(0, 0)) == 0
+    model.set_frame(df.iloc[:1])
+    assert model.rowCount() == 1
+
+
+def test_record_model_same_shape_update_keeps_rows(qapp):
+    model = RecordTableModel([Column("x", lambda r: r, numeric=True)])
+    model.set_rows([1, 2, 3])
+    resets = []
+    changes = []
+    model.modelReset.connect(lambda: resets.append(1))
+    model.dataChanged.connect(lambda a, b, roles=(): changes.append((a.row(), b.row())))
+    model.set_rows([1, 5, 3])
+    assert not resets and changes == [(1, 1)]
+    model.set_rows([1])
+    assert resets == [1]
+    assert model.rowCount(QModelIndex()) == 1
