@@ -298,3 +298,35 @@ def test_parity_verdicts_are_visibly_different(make_window, qtbot):
     assert "2*stderr" in tip and "0.81" in tip and "n = 500" in tip
     page._cell_clicked(cells[ParityKind.LOGITS])
     assert page.detail.rowCount() == 1
+
+
+def test_cancelling_an_import_changes_nothing(make_window, qtbot, interaction, monkeypatch, tmp_path):
+    """A slow import is cancelled from the status bar: no edit, no error, the busy bar goes away."""
+    import threading
+
+    from deepdecide.importers import registry
+
+    started = threading.Event()
+
+    def slow_import(path, context=None, progress=None, cancel=None):
+        started.set()
+        for i in range(500):
+            progress(i / 500)  # raises once the task is cancelled
+            threading.Event().wait(0.01)
+        raise AssertionError("not cancelled")
+
+    monkeypatch.setattr(registry, "import_file", slow_import)
+    window = make_window()
+    before = window.document.workspace
+    src = tmp_path / L40S.name
+    shutil.copy(L40S, src)
+    window.import_evidence([str(src)])
+    task = window.tasks.current
+    assert started.wait(5)
+    assert window.cancel_button.isVisible() and window.progress.isVisible()
+    with qtbot.waitSignal(task.signals.cancelled, timeout=10000):
+        window.cancel_button.click()
+    assert window.document.workspace is before
+    assert not interaction.errors
+    assert not window.progress.isVisible()
+    assert "cancelled" in window.status_label.text()
