@@ -757,48 +757,48 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="193"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="197"/>
         <source>all</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="212"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="216"/>
         <source>%1 runs from %2 files. Times in ms, throughputs in tokens/s; TPOT, ITL and e2e per token are different metrics and stay apart.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="238"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="242"/>
         <source>SLO ≥ %1 tok/s/user</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="241"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="245"/>
         <source>SLO bound 1000 / TPOT p99 %1 ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="244"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="248"/>
         <source>Pareto front</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="245"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="246"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="249"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="250"/>
         <source>SLO p99 ≤ %1 ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="249"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="253"/>
         <source>No runs with throughput and TPOT yet: import benchmark results (File ▸ Import evidence, or drop files on the window).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="252"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="256"/>
         <source>Each point is one run. The line through a group&apos;s points is its Pareto front (no other run of the group is better on both axes). Right of the red line meets the interactivity SLO. Latency: solid = p50, dashed = p99.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="256"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="260"/>
         <source>%1 runs were driven by request rate, not concurrency, and are not in the latency charts.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1152,7 +1152,7 @@ Recover it?</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../deepdecide/gui/app.py" line="88"/>
+        <location filename="../../deepdecide/gui/app.py" line="94"/>
         <location filename="../../deepdecide/gui/views/main_window.py" line="336"/>
         <location filename="../../deepdecide/gui/views/main_window.py" line="339"/>
         <source>Cannot open the workspace</source>
@@ -1817,37 +1817,37 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="97"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="98"/>
         <source>&lt;h2&gt;Parity&lt;/h2&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="104"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="105"/>
         <source>Parity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="113"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="114"/>
         <source>Option</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="123"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="124"/>
         <source>No check of this kind on this exact runtime and platform.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="128"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="129"/>
         <source>* required before an option counts as correct</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="137"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="138"/>
         <source>%1 parity checks imported. A verdict needs the option&apos;s exact runtime and platform. Too few samples to decide is inconclusive, never a pass. Required kinds are marked *.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="155"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="163"/>
         <source>%1 — %2: %3 checks</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1911,36 +1911,36 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
     </message>
     <message>
         <location filename="../../deepdecide/gui/summary.py" line="26"/>
-        <source>evidence reaches %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/summary.py" line="27"/>
-        <source>no evidence level reached yet (no build, parity or benchmark on its platform)</source>
+        <source>evidence level %1 of 3 (claims shown: %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/summary.py" line="28"/>
-        <source>officially supported on its platform</source>
+        <source>no evidence level reached yet (no build, parity or benchmark on its platform)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/summary.py" line="29"/>
-        <source>experimental (not on the runtime&apos;s official list)</source>
+        <source>officially supported on its platform</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/summary.py" line="30"/>
+        <source>experimental (not on the runtime&apos;s official list)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/summary.py" line="31"/>
         <source>Recommendation: &lt;b&gt;%1&lt;/b&gt; — ranked first of %2 with %3 points</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/summary.py" line="33"/>
+        <location filename="../../deepdecide/gui/summary.py" line="34"/>
         <source> (next: %1, %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/summary.py" line="38"/>
+        <location filename="../../deepdecide/gui/summary.py" line="39"/>
         <source>best in %1 of %2 Monte Carlo draws</source>
         <translation type="unfinished"></translation>
     </message>

@@ -183,7 +183,11 @@ class EvidencePage(Page):
         ws = self.document.workspace
         self.files.set_rows(list(ws.evidence.files))
         self.files_view.resizeColumnsToContents()
-        self.files_view.setMaximumHeight(60 + 26 * max(2, min(len(ws.evidence.files), 6)))
+        rows = max(2, min(len(ws.evidence.files), 5))
+        self.files_view.setFixedHeight(self.files_view.horizontalHeader().sizeHint().height()
+                                       + rows * self.files_view.verticalHeader().defaultSectionSize()
+                                       + 2 * self.files_view.frameWidth()
+                                       + self.files_view.horizontalScrollBar().sizeHint().height())
         self._frame = runs_frame(ws)
         groups = sorted({group_name(ws, r, p) for r, p in zip(self._frame.get("runtime", []),
                                                               self._frame.get("platform", []), strict=True)})
