@@ -330,3 +330,32 @@ def test_cancelling_an_import_changes_nothing(make_window, qtbot, interaction, m
     assert not interaction.errors
     assert not window.progress.isVisible()
     assert "cancelled" in window.status_label.text()
+
+
+def test_migration_and_signoff_edits_are_undoable(make_window):
+    from deepdecide.domain.workspace import StepStatus, Vote
+
+    window = make_window()
+    doc = window.document
+    start = doc.workspace
+    page = window.show_page("migration")
+    model = page.model
+    cols = {model.headerData(i, Qt.Orientation.Horizontal): i for i in range(model.columnCount())}
+    assert model.setData(model.index(1, cols["Status"]), StepStatus.BLOCKED.value)
+    assert model.setData(model.index(1, cols["Owner"]), "Platform team")
+    assert doc.workspace.migration_plan[1].status == StepStatus.BLOCKED
+    assert doc.workspace.migration_plan[1].owner == "Platform team"
+    assert "1 blocked" in page.summary.text()
+    decision = window.show_page("decision")
+    decision.add_signoff()
+    assert len(doc.workspace.signoffs) == len(start.signoffs) + 1
+    sign = decision.signoffs
+    verdict = [sign.headerData(i, Qt.Orientation.Horizontal) for i in range(sign.columnCount())].index("Verdict")
+    assert sign.setData(sign.index(0, verdict), Vote.APPROVE.value)
+    assert doc.workspace.signoffs[0].verdict == Vote.APPROVE
+    decision.chosen_combo.setCurrentIndex(2)
+    decision.chosen_combo.activated.emit(2)
+    assert doc.workspace.decision.chosen_option == start.options[1].id
+    while doc.undo_stack.canUndo():
+        doc.undo_stack.undo()
+    assert doc.workspace == start

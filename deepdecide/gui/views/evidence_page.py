@@ -57,9 +57,16 @@ def runs_frame(ws: Workspace) -> pd.DataFrame:
     return df[keep]
 
 
+def resolve_platform(matrix: Any, name: str) -> Any:
+    """The matrix platform a run names: its id, or else the GPU name the file reported (as the analysis does)."""
+    from deepdecide.domain.matrix import match_platform
+
+    return matrix.platform(name) or (match_platform(matrix, name) if name else None)
+
+
 def group_name(ws: Workspace, runtime: str, platform: str) -> str:
     rt = ws.matrix.runtime(runtime)
-    pf = ws.matrix.platform(platform)
+    pf = resolve_platform(ws.matrix, platform)
     return f"{rt.name if rt else runtime or '?'} × {pf.name if pf else platform or '?'}"
 
 
