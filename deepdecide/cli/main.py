@@ -39,11 +39,11 @@ COMMAND_MODULES: tuple[str, ...] = (
     "matrix_cmd",
     "check_cmd",
     "validate_cmd",
-    "inspect_cmd",
-    "import_cmd",
     "report_cmd",
     "verify_cmd",
     "evaluate_cmd",
+    "inspect_cmd",
+    "import_cmd",
 )
 
 
@@ -57,12 +57,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"deepdecide {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMAND_MODULES:
-        try:
-            module = importlib.import_module(f"deepdecide.cli.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"deepdecide.cli.{name}":
-                raise
-            continue  # a command whose module is not in this build (branches land separately)
+        module = importlib.import_module(f"deepdecide.cli.{name}")
         p = sub.add_parser(module.NAME, help=module.HELP, description=module.HELP,
                            formatter_class=argparse.RawDescriptionHelpFormatter)
         module.add_arguments(p)

@@ -21,6 +21,7 @@ from typing import Any
 from deepdecide.domain.errors import EvidenceImportError
 from deepdecide.domain.evidence import BenchmarkRun, EvidenceFile, ParityCheck, Provenance
 from deepdecide.importers import (
+    bigjson,
     genai_perf,
     generic_csv,
     guidellm,
@@ -265,27 +266,18 @@ def import_file(path: str | os.PathLike[str], context: ImportContext | None = No
     _step(progress, cancel, 0.0)
     data = read_file(path)
     _step(progress, cancel, 0.3)
-    # hash while parsing: hashlib releases the GIL, so on two cores the SHA-256 costs no time
-    digest: list[str] = []
-    hasher = None
-    if len(data) > 1 << 20:
-        hasher = threading.Thread(target=lambda: digest.append(hashlib.sha256(data).hexdigest()), daemon=True)
-        hasher.start()
+    bigjson.prepare(len(data))  # before any thread starts: threads pick their malloc arena at birth
     src = Source(Path(path).name, data, path=str(path))
+    if len(data) <= 1 << 20:
+        return import_source(src, context, progress=progress, cancel=cancel)
+    # hash while parsing: hashlib releases the GIL, so the SHA-256 runs on the other core
+    digest: list[str] = []
+    hasher = threading.Thread(target=lambda: digest.append(hashlib.sha256(data).hexdigest()), daemon=True)
+    hasher.start()
     try:
-        result = import_source(src, context, sha256="", progress=progress, cancel=cancel) if hasher is None else \
-            _import_with_hasher(src, context, hasher, digest, progress, cancel)
+        result = import_source(src, context, sha256="pending", progress=progress, cancel=cancel)
     finally:
-        if hasher is not None:
-            hasher.join()
-    return result
-
-
-def _import_with_hasher(src: Source, context: ImportContext | None, hasher: threading.Thread,
-                        digest: list[str], progress: ProgressCallback | None,
-                        cancel: CancelCheck | None) -> ImportResult:
-    result = import_source(src, context, sha256="pending", progress=progress, cancel=cancel)
-    hasher.join()
+        hasher.join()
     provenance = replace(result.evidence.provenance, sha256=digest[0])
     return replace(result, evidence=replace(result.evidence, provenance=provenance))
 

@@ -7,10 +7,9 @@ files cannot hold (platform, GPU count, model) and the label saying what it is.
 
 from __future__ import annotations
 
+import json
 from importlib import resources
 from pathlib import Path
-
-import yaml
 
 from deepdecide.domain.errors import EvidenceImportError
 from deepdecide.importers.base import ImportContext
@@ -23,10 +22,10 @@ def samples_dir() -> Path:
 
 def sample_evidence() -> list[tuple[Path, ImportContext]]:
     """(file, context with its label) for every sample evidence file in the manifest."""
-    manifest = samples_dir() / "manifest.yaml"
+    manifest = samples_dir() / "manifest.json"
     try:
-        doc = yaml.safe_load(manifest.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as exc:
+        doc = json.loads(manifest.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
         raise EvidenceImportError(f"cannot be read: {exc}", file=str(manifest)) from None
     out = []
     for i, entry in enumerate(doc.get("files", []) if isinstance(doc, dict) else []):

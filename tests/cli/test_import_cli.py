@@ -106,3 +106,19 @@ def test_import_samples_are_labelled_illustrative(workspace):
 def test_usage_errors(workspace, capsys):
     assert main(["import", "--into", str(workspace)]) == 2
     assert main(["inspect", str(SWEEP), "--map", "oops"]) == 2
+
+
+def test_every_fixture_round_trips_through_a_workspace(workspace):
+    files = sorted(str(p) for p in FIXTURES.rglob("*") if p.is_file())
+    assert main(["import", *files, "--into", str(workspace)]) == 0
+    ws = load_workspace(workspace)
+    assert len(ws.evidence.files) == len(files)
+    assert len(ws.evidence.runs) > 60 and len(ws.evidence.parity) > 90
+    from deepdecide.importers.registry import import_file
+
+    by_name = {f.provenance.file_name: f for f in ws.evidence.files}
+    for path in files:  # what was saved is what an import gives, number for number
+        fresh = import_file(path).evidence
+        saved = by_name[Path(path).name]
+        assert saved.runs == fresh.runs and saved.parity == fresh.parity
+        assert saved.provenance.sha256 == fresh.provenance.sha256

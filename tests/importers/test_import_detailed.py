@@ -65,3 +65,18 @@ def test_ragged_array_of_wrong_length_is_located():
     with pytest.raises(EvidenceImportError) as info:
         import_bytes("detailed.json", json.dumps(rec).encode())
     assert info.value.path == "itls" and "one per request" in info.value.reason
+
+
+def test_large_file_hash_computed_alongside_the_parse(tmp_path):
+    import hashlib
+
+    from deepdecide.importers.registry import import_file
+
+    rec = detailed()
+    rec.pop("_p90_ttft")
+    rec["generated_texts"] = ["word " * 2000] * len(rec["generated_texts"])  # ~2 MB: the threaded path
+    path = tmp_path / "big.json"
+    path.write_text(json.dumps(rec))
+    result = import_file(path)
+    assert path.stat().st_size > 1 << 20
+    assert result.evidence.provenance.sha256 == hashlib.sha256(path.read_bytes()).hexdigest()

@@ -156,3 +156,21 @@ def test_per_request_csv_reduced_to_one_run(tmp_path, capsys):
     row = json.loads(capsys.readouterr().out)
     assert row["tool"] == "generic_csv" and row["completed"] == 101
     assert row["e2e_ms_p50"] == pytest.approx(1500.0) and row["ttft_ms_p90"] == pytest.approx(100.0)
+
+
+def test_lm_eval_na_stderr_ruler_sentinel_and_dict_model_args():
+    doc = {"results": {"ruler": {"4096,none": 0.93, "4096_stderr,none": "N/A", "131072,none": -1,
+                                 "131072_stderr,none": "N/A", "alias": "ruler"},
+                       "gsm8k": {"exact_match,strict-match": 0.95, "exact_match_stderr,strict-match": "N/A",
+                                 "alias": "gsm8k"}},
+           "config": {"model": "sglang", "model_args": {"pretrained": "deepseek-ai/DeepSeek-V4-Flash", "tp_size": 8}},
+           "n-samples": {"gsm8k": {"original": 1319, "effective": 1319}},
+           "lm_eval_version": "0.4.11"}
+    result = one("results_2026-01-01T00-00-00.json", doc)
+    checks = {(c.task, c.metric): c for c in result.evidence.parity}
+    assert ("ruler@131072", "131072,none") not in checks  # -1: that length was not run
+    ruler = checks[("ruler@4096", "4096,none")]
+    assert ruler.kind == "long_context" and ruler.stderr is None and ruler.value == 0.93
+    gsm = checks[("gsm8k", "exact_match,strict-match")]
+    assert gsm.stderr is None and gsm.n == 1319 and gsm.runtime == "sglang"
+    assert result.model == "deepseek-ai/DeepSeek-V4-Flash"
