@@ -359,3 +359,39 @@ def test_migration_and_signoff_edits_are_undoable(make_window):
     while doc.undo_stack.canUndo():
         doc.undo_stack.undo()
     assert doc.workspace == start
+
+
+def test_context_dialog_offers_matrix_choices(qtbot):
+    from deepdecide.gui.views.context_dialog import ContextDialog
+
+    dialog = ContextDialog("run.json", ["runtime", "platform", "gpu_count"],
+                           {"runtime": [("vllm", "vLLM"), ("sglang", "SGLang")],
+                            "platform": [("nv-h100", "NVIDIA H100 SXM")]})
+    qtbot.addWidget(dialog)
+    dialog.fields["runtime"].setCurrentIndex(1)
+    dialog.fields["gpu_count"].setValue(16)
+    assert dialog.values() == {"runtime": "sglang", "platform": "nv-h100", "gpu_count": 16}
+
+
+def test_slo_demand_and_price_inputs_are_undoable_edits(make_window):
+    window = make_window()
+    doc = window.document
+    start = doc.workspace
+    page = window.show_page("compare")
+    page.slo_fields["tpot_p99_ms"].setValue(80)
+    assert doc.workspace.slo.tpot_p99_ms == 80
+    page.slo_fields["ttft_p99_ms"].setValue(0)  # the special value: not set
+    assert doc.workspace.slo.ttft_p99_ms is None
+    page.demand_fields["output_tokens_per_s"].setValue(50000)
+    assert doc.workspace.demand.output_tokens_per_s == 50000
+    prices = page.prices
+    col = [prices.headerData(i, Qt.Orientation.Horizontal) for i in range(prices.columnCount())].index("kW per GPU")
+    assert prices.setData(prices.index(0, col), 2.5)
+    est = doc.workspace.options[0].cost.power_kw_per_gpu
+    assert est.likely == 2.5 and est.low <= 2.5 <= est.high
+    assert not prices.setData(prices.index(0, col), -1)
+    assert doc.undo_stack.count() == 4
+    while doc.undo_stack.canUndo():
+        doc.undo_stack.undo()
+    assert doc.workspace == start
+    assert page.slo_fields["tpot_p99_ms"].value() == (start.slo.tpot_p99_ms or 0)
