@@ -395,3 +395,17 @@ def test_slo_demand_and_price_inputs_are_undoable_edits(make_window):
         doc.undo_stack.undo()
     assert doc.workspace == start
     assert page.slo_fields["tpot_p99_ms"].value() == (start.slo.tpot_p99_ms or 0)
+
+
+def test_start_with_an_unreadable_file_opens_the_sample_and_reports(make_window, interaction, tmp_path,
+                                                                    builtin_workspace):
+    from deepdecide.gui.app import _after_show
+
+    bad = tmp_path / "broken.deepdecide.yaml"
+    bad.write_text("kind: workspace\nname: x\nmodel: [unclosed\n", encoding="utf-8")
+    window = make_window((str(bad),))
+    assert window.document.workspace == builtin_workspace
+    assert window.document.path == ""
+    _after_show(window)
+    title, exc = interaction.errors[-1]
+    assert "broken.deepdecide.yaml" in str(exc)
