@@ -409,3 +409,22 @@ def test_start_with_an_unreadable_file_opens_the_sample_and_reports(make_window,
     _after_show(window)
     title, exc = interaction.errors[-1]
     assert "broken.deepdecide.yaml" in str(exc)
+
+
+def test_import_button_remove_file_and_recent_menu(make_window, qtbot, interaction, tmp_path):
+    window = make_window()
+    page = window.show_page("evidence")
+    interaction.evidence_paths = [str(GSM8K)]
+    with qtbot.waitSignal(window.document.changed, timeout=20000):
+        page.import_requested.emit()  # what the "Import files…" button does
+    assert page.files.rowCount() == 1
+    page.files_view.selectRow(0)
+    page.remove_selected()
+    assert page.files.rowCount() == 0
+    window.document.undo_stack.undo()
+    assert page.files.rowCount() == 1
+    # recent files menu lists what was opened
+    assert window.open_file(str(SMALL))
+    window._fill_recent()
+    texts = [a.text() for a in window.recent_menu.actions()]
+    assert any(SMALL.name in t for t in texts)
