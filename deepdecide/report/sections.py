@@ -6,6 +6,7 @@ official support is read for the exact platform, and "not listed" is experimenta
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
@@ -298,21 +299,51 @@ def evidence(ctx: Context) -> list[Flowable]:
             para("Points to the right of the SLO line serve users fast enough; higher is more output per GPU. "
                  "Runs are plotted only on the platform they were measured on.", "small"),
         ]))
-    rows = []
+    sweep = []
     for label, rs in groups.items():
-        for r in rs:
-            rows.append([label, r.label or "–", num(r.gpu_count), num(r.concurrency, 0),
+        pts = [(math.log2(r.concurrency), r.output_tps_per_gpu) for r in rs
+               if r.concurrency and r.concurrency > 0 and r.output_tps_per_gpu is not None]
+        if pts:
+            sweep.append(charts.Series(label, pts))
+    if sweep:
+        out.append(KeepTogether([
+            charts.xy_chart(sweep, x_label="concurrency, log2 scale (0 = 1, 4 = 16, 8 = 256, 12 = 4,096)",
+                            y_label="output tok/s per GPU", width=BODY_W,
+                            title="Throughput per GPU along each concurrency sweep (each point one run)"),
+            para("Throughput alone says nothing about latency: a run counts towards capacity only where it meets "
+                 "the SLO (TTFT, TPOT, error rate).", "small"),
+        ]))
+    rows = []
+    legend = []
+    for i, f in enumerate(ws.evidence.files, start=1):
+        if not f.runs:
+            continue
+        ref = f"F{i}"
+        p = f.provenance
+        legend.append(f"{ref}: {p.file_name} ({p.tool} {p.tool_version}".rstrip() + ")"
+                      + (f" — {p.label}" if p.label else " — own measurement"))
+        for r in f.runs:
+            rows.append([_option_for_run(ws, r), ref, num(r.gpu_count), num(r.concurrency, 0),
                          num(r.output_throughput_tps, 0), num(r.output_tps_per_gpu, 0), num(r.ttft_ms_p99, 0),
                          num(r.tpot_ms_p50, 1), num(r.tpot_ms_p99, 1), num(r.interactivity_tps_per_user, 1),
-                         f"{r.tool} {r.tool_version}".strip()])
+                         r.tool])
     out.append(Spacer(1, 3 * mm))
-    out.append(table(["Option", "Run", "GPUs", "Conc.", "Out tok/s", "tok/s/GPU", "TTFT p99 ms", "TPOT p50 ms",
+    out.append(table(["Option", "File", "GPUs", "Conc.", "Out tok/s", "tok/s/GPU", "TTFT p99 ms", "TPOT p50 ms",
                       "TPOT p99 ms", "tok/s/user", "Tool"], rows,
-                     [30 * mm, 12 * mm, 10 * mm, 11 * mm, 15 * mm, 15 * mm, 15 * mm, 15 * mm, 15 * mm, 14 * mm,
+                     [32 * mm, 10 * mm, 10 * mm, 11 * mm, 15 * mm, 15 * mm, 15 * mm, 15 * mm, 15 * mm, 14 * mm,
                       22 * mm], numeric=tuple(range(2, 10))))
-    flags = [f"{_option_for_run(ws, r)} {r.label}: {q}" for r in runs for q in r.quality_flags]
-    flags += [f"{_option_for_run(ws, r)} {r.label}: missing {', '.join(r.missing_context)}"
-              for r in runs if r.missing_context]
+    out.append(para("Files:", "small"))
+    out += [para(line, "small") for line in legend]
+    flags = []
+    for i, f in enumerate(ws.evidence.files, start=1):
+        notes: dict[str, list[str]] = {}
+        for r in f.runs:
+            where = f"conc. {r.concurrency:g}" if r.concurrency is not None else (r.label or "run")
+            for q in (*r.quality_flags, *([f"missing {', '.join(r.missing_context)}"] if r.missing_context else [])):
+                notes.setdefault(q, []).append(where)
+        for q, wheres in notes.items():
+            scope = "all runs" if len(wheres) == len(f.runs) else ", ".join(wheres)
+            flags.append(f"F{i} ({scope}): {q}")
     if flags:
         out += h2("Data-quality notes", "evidence-quality")
         out += bullets(flags)

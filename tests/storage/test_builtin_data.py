@@ -237,7 +237,12 @@ def test_sample_has_the_seven_options_all_considered_none_chosen(workspace):
     assert workspace.decision.chosen_option == ""
     assert workspace.decision.status == "proposed"
     assert workspace.decision.revisit_triggers
-    assert workspace.evidence.files == () and workspace.evidence.builds == ()
+    # the only evidence is the illustrative sample evidence, labelled as such (never our measurements)
+    assert workspace.evidence.builds == ()
+    assert len(workspace.evidence.files) == 3
+    for f in workspace.evidence.files:
+        assert f.provenance.label.startswith("illustrative, reconstructed from published figures, not a measurement")
+        assert all(r.label.startswith("illustrative") for r in f.runs)
 
 
 def test_sample_options_point_at_the_right_matrix_cells(workspace):
@@ -258,7 +263,13 @@ def test_reference_topology_is_kept_on_the_platform_it_was_measured_on(workspace
     t = workspace.option("buy-sm100-deepinfer").topology
     assert (t.prefill_gpus, t.decode_gpus, t.unit_gpus) == (4, 64, 68)
     assert t.measured_on == workspace.option("buy-sm100-deepinfer").platform == "nv-b200"
-    assert workspace.option("port-deepinfer-h100").cost.assumed_output_tps_per_gpu is None
+    # the port's capacity is an explicit, labelled assumption, never SM100 figures scaled to H100
+    port = workspace.option("port-deepinfer-h100").cost
+    assert port.assumed_output_tps_per_gpu is not None
+    assert "ASSUMPTION" in port.assumption_note and "no public H100 benchmark" in port.assumption_note
+    for o in workspace.options:
+        if o.cost.assumed_output_tps_per_gpu is not None:
+            assert "Capacity ASSUMPTION" in o.cost.assumption_note, o.id
 
 
 def test_every_cost_input_has_a_source_or_an_assumption_note(workspace):
