@@ -118,12 +118,13 @@ def test_import_by_drag_and_drop(make_window, qtbot, interaction):
     mime.setUrls([QUrl.fromLocalFile(str(GSM8K))])
     event = QDropEvent(QPointF(50, 50), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,
                        Qt.KeyboardModifier.NoModifier)
+    n = len(window.document.workspace.evidence.parity)
     with qtbot.waitSignal(window.document.changed, timeout=20000):
         window.dropEvent(event)
     assert not interaction.errors
-    assert len(window.document.workspace.evidence.parity) == 2
+    assert len(window.document.workspace.evidence.parity) == n + 2
     page.ensure_fresh()
-    assert "2 parity checks" in page.note.text()
+    assert f"{n + 2} parity checks" in page.note.text()
 
 
 def test_bad_evidence_file_shows_error_and_changes_nothing(make_window, qtbot, interaction, tmp_path):
@@ -415,14 +416,17 @@ def test_import_button_remove_file_and_recent_menu(make_window, qtbot, interacti
     window = make_window()
     page = window.show_page("evidence")
     interaction.evidence_paths = [str(GSM8K)]
+    n = page.files.rowCount()
     with qtbot.waitSignal(window.document.changed, timeout=20000):
         page.import_requested.emit()  # what the "Import files…" button does
-    assert page.files.rowCount() == 1
-    page.files_view.selectRow(0)
+    assert page.files.rowCount() == n + 1
+    assert page.files.row_record(n).provenance.file_name == GSM8K.name
+    page.files_view.selectRow(n)
     page.remove_selected()
-    assert page.files.rowCount() == 0
+    assert page.files.rowCount() == n
+    assert GSM8K.name not in [f.provenance.file_name for f in window.document.workspace.evidence.files]
     window.document.undo_stack.undo()
-    assert page.files.rowCount() == 1
+    assert page.files.rowCount() == n + 1
     # recent files menu lists what was opened
     assert window.open_file(str(SMALL))
     window._fill_recent()

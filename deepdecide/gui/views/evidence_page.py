@@ -256,7 +256,12 @@ class EvidencePage(Page):
         self.ttft.set_groups(ttft, slo.ttft_p99_ms, fmt(self.tr("SLO p99 ≤ %1 ms"), f"{slo.ttft_p99_ms or 0:g}"))
         self.tpot.set_groups(tpot, slo.tpot_p99_ms, fmt(self.tr("SLO p99 ≤ %1 ms"), f"{slo.tpot_p99_ms or 0:g}"))
         self.plotted_points = n
-        if n == 0:
+        if n == 0 and len(df):
+            self.chart_note.setText(fmt(self.tr("%1 runs, none with both output throughput per GPU and TPOT p50 "
+                                                "(interactivity is 1000 / TPOT p50, and these files publish no "
+                                                "latency): nothing to plot yet. Their numbers are in the "
+                                                "normalized table."), len(df)))
+        elif n == 0:
             self.chart_note.setText(self.tr("No runs with throughput and TPOT yet: import benchmark results "
                                             "(File ▸ Import evidence, or drop files on the window)."))
         else:
