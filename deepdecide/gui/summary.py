@@ -33,6 +33,9 @@ def recommendation(ws: Any, assessment: Any, mc: Any = None) -> str:
     if runner is not None and runner.score is not None:
         text += fmt(QCoreApplication.translate("Summary", " (next: %1, %2)"), runner.name, f"{runner.score.total:.2f}")
     text += "; " + support + "; " + evidence
+    if win.capacity.basis.value == "assumed":
+        text += "; " + QCoreApplication.translate("Summary", "its capacity is an assumption, not a measurement "
+                                                  "that meets the SLO")
     if mc is not None:
         od = mc.for_option(win.option)
         if od is not None:

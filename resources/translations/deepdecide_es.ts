@@ -1960,7 +1960,12 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/summary.py" line="39"/>
+        <location filename="../../deepdecide/gui/summary.py" line="37"/>
+        <source>its capacity is an assumption, not a measurement that meets the SLO</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/summary.py" line="42"/>
         <source>best in %1 of %2 Monte Carlo draws</source>
         <translation type="unfinished"></translation>
     </message>
