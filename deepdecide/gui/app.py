@@ -28,6 +28,12 @@ def create_app(argv: Sequence[str] | None = None) -> Any:
     from deepdecide.gui.compat import install_bool_guard
 
     install_bool_guard()
+    if not getattr(app, "_deepdecide_quit_hook", False):
+        from PySide6.QtCore import QThreadPool
+
+        # let background work (imports, Monte Carlo, PDF) end before Qt objects go away
+        app.aboutToQuit.connect(lambda: QThreadPool.globalInstance().waitForDone(10000))
+        app._deepdecide_quit_hook = True  # type: ignore[attr-defined]
     app.setApplicationDisplayName("deepdecide")
     app.setApplicationVersion(__version__)
     return app

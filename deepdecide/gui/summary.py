@@ -23,7 +23,8 @@ def recommendation(ws: Any, assessment: Any, mc: Any = None) -> str:
     ranked = [o for o in assessment.options if o.rank is not None]
     runner = next((o for o in ranked if o.rank == 2), None)
     reached = [level_names()[n] for n in win.evidence.names_reached]
-    evidence = (fmt(QCoreApplication.translate("Summary", "evidence reaches %1"), ", ".join(reached)) if reached
+    evidence = (fmt(QCoreApplication.translate("Summary", "evidence level %1 of 3 (claims shown: %2)"),
+                    win.evidence.level, ", ".join(reached)) if reached
                 else QCoreApplication.translate("Summary", "no evidence level reached yet (no build, parity or benchmark on its platform)"))
     support = QCoreApplication.translate("Summary", "officially supported on its platform") if win.classification.official \
         else QCoreApplication.translate("Summary", "experimental (not on the runtime's official list)")
@@ -32,6 +33,9 @@ def recommendation(ws: Any, assessment: Any, mc: Any = None) -> str:
     if runner is not None and runner.score is not None:
         text += fmt(QCoreApplication.translate("Summary", " (next: %1, %2)"), runner.name, f"{runner.score.total:.2f}")
     text += "; " + support + "; " + evidence
+    if win.capacity.basis.value == "assumed":
+        text += "; " + QCoreApplication.translate("Summary", "its capacity is an assumption, not a measurement "
+                                                  "that meets the SLO")
     if mc is not None:
         od = mc.for_option(win.option)
         if od is not None:

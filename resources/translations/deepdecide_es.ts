@@ -249,7 +249,7 @@
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/compare_page.py" line="388"/>
-        <source>$/M output tokens: P10–P90, dot = P50</source>
+        <source>$/M tokens (P10–P90, dot P50)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -600,205 +600,210 @@
 <context>
     <name>EvidencePage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="75"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="82"/>
         <source>File</source>
         <extracomment>columns shown first in the normalized table (then every other non-empty field) the user asked to import files (payload: None -&gt; ask for paths)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="77"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="84"/>
         <source>Tool</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="78"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="85"/>
         <source>Version</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="79"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="86"/>
         <source>Runs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="80"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="87"/>
         <source>Checks</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="81"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="88"/>
         <source>Size (bytes)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="82"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="89"/>
         <source>SHA-256</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="84"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="91"/>
         <source>Imported</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="85"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="92"/>
         <source>Label</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="88"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="95"/>
         <source>Import files…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="90"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="97"/>
         <source>Remove selected file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="92"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="99"/>
         <source>or drop result files anywhere on the window</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="108"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="115"/>
         <source>Filter rows (any column)…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="115"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="122"/>
         <source>Runtime × platform:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="119"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="126"/>
         <source>Throughput per GPU against interactivity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="120"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="127"/>
         <source>output tokens/s per GPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="120"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="127"/>
         <source>tokens/s per user (1000 / TPOT p50)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="121"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="128"/>
         <source>TTFT against concurrency</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="122"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="129"/>
         <source>TTFT (ms)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="122"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="124"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="129"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="131"/>
         <source>concurrency</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="123"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="130"/>
         <source>TPOT against concurrency</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="124"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="131"/>
         <source>TPOT (ms)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="146"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="153"/>
         <source>Charts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="147"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="154"/>
         <source>Normalized table</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="152"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="159"/>
         <source>&lt;h2&gt;Evidence&lt;/h2&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="165"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="172"/>
         <source>Evidence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="169"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="176"/>
         <source>tool: %1 %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="170"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="177"/>
         <source>%1 bytes, SHA-256 %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="171"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="178"/>
         <source>imported %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="171"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="178"/>
         <source>(unknown)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="180"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="187"/>
         <source>Remove %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="193"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="204"/>
         <source>all</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="212"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="223"/>
         <source>%1 runs from %2 files. Times in ms, throughputs in tokens/s; TPOT, ITL and e2e per token are different metrics and stay apart.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="238"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="249"/>
         <source>SLO ≥ %1 tok/s/user</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="241"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="252"/>
         <source>SLO bound 1000 / TPOT p99 %1 ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="244"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="255"/>
         <source>Pareto front</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="245"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="246"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="256"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="257"/>
         <source>SLO p99 ≤ %1 ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="249"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="260"/>
+        <source>%1 runs, none with both output throughput per GPU and TPOT p50 (interactivity is 1000 / TPOT p50, and these files publish no latency): nothing to plot yet. Their numbers are in the normalized table.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="265"/>
         <source>No runs with throughput and TPOT yet: import benchmark results (File ▸ Import evidence, or drop files on the window).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="252"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="268"/>
         <source>Each point is one run. The line through a group&apos;s points is its Pareto front (no other run of the group is better on both axes). Right of the red line meets the interactivity SLO. Latency: solid = p50, dashed = p99.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="256"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="272"/>
         <source>%1 runs were driven by request rate, not concurrency, and are not in the latency charts.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -837,7 +842,7 @@
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/gaps_page.py" line="90"/>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="170"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="177"/>
         <source>Item</source>
         <translation type="unfinished"></translation>
     </message>
@@ -882,27 +887,27 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="114"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="116"/>
         <source>Option:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="117"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="119"/>
         <source>&lt;h2&gt;Service gaps&lt;/h2&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="129"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="131"/>
         <source>Service gaps</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="185"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="192"/>
         <source>%1 provided, %2 external, %3 missing, %4 not answered. External work adds %5 / %6 / %7 person-weeks (low / likely / high) to the migration cost.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="192"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="199"/>
         <source>Blockers until someone names who builds them: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1152,7 +1157,7 @@ Recover it?</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../deepdecide/gui/app.py" line="88"/>
+        <location filename="../../deepdecide/gui/app.py" line="94"/>
         <location filename="../../deepdecide/gui/views/main_window.py" line="336"/>
         <location filename="../../deepdecide/gui/views/main_window.py" line="339"/>
         <source>Cannot open the workspace</source>
@@ -1668,7 +1673,22 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="130"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="131"/>
+        <source>capacity is an assumption (no run meets the SLO)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="132"/>
+        <source>capacity is a lower bound (the SLO holds at the highest load measured)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="133"/>
+        <source>capacity interpolated between two measured loads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="136"/>
         <source>%1 blocker(s): %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1676,12 +1696,12 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
 <context>
     <name>OverviewPage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="177"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="183"/>
         <source>Overview</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="203"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="209"/>
         <source>&lt;h2&gt;%1&lt;/h2&gt;%2 options for %3 · %4 evidence files</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1747,107 +1767,107 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="52"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="62"/>
         <source>%1 = %2 vs %3 (reference %4), Δ %5, n = %6, stderr %7</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="55"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="65"/>
         <source>rule</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="56"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="66"/>
         <source>(not stated)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="71"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="81"/>
         <source>Verdict</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="73"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="83"/>
         <source>Task</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="74"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="84"/>
         <source>Metric</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="75"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="85"/>
         <source>Value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="76"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="86"/>
         <source>Reference</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="78"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="88"/>
         <source>Δ</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="79"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="89"/>
         <source>n</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="80"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="90"/>
         <source>stderr</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="81"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="91"/>
         <source>Rule</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="82"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="92"/>
         <source>Source</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="85"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="95"/>
         <source>Click a cell to see the checks behind it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="97"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="108"/>
         <source>&lt;h2&gt;Parity&lt;/h2&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="104"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="115"/>
         <source>Parity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="113"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="124"/>
         <source>Option</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="123"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="134"/>
         <source>No check of this kind on this exact runtime and platform.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="128"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="139"/>
         <source>* required before an option counts as correct</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="137"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="148"/>
         <source>%1 parity checks imported. A verdict needs the option&apos;s exact runtime and platform. Too few samples to decide is inconclusive, never a pass. Required kinds are marked *.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="155"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="173"/>
         <source>%1 — %2: %3 checks</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1911,36 +1931,41 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
     </message>
     <message>
         <location filename="../../deepdecide/gui/summary.py" line="26"/>
-        <source>evidence reaches %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/summary.py" line="27"/>
-        <source>no evidence level reached yet (no build, parity or benchmark on its platform)</source>
+        <source>evidence level %1 of 3 (claims shown: %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/summary.py" line="28"/>
-        <source>officially supported on its platform</source>
+        <source>no evidence level reached yet (no build, parity or benchmark on its platform)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/summary.py" line="29"/>
-        <source>experimental (not on the runtime&apos;s official list)</source>
+        <source>officially supported on its platform</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/summary.py" line="30"/>
+        <source>experimental (not on the runtime&apos;s official list)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/summary.py" line="31"/>
         <source>Recommendation: &lt;b&gt;%1&lt;/b&gt; — ranked first of %2 with %3 points</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/summary.py" line="33"/>
+        <location filename="../../deepdecide/gui/summary.py" line="34"/>
         <source> (next: %1, %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/summary.py" line="38"/>
+        <location filename="../../deepdecide/gui/summary.py" line="37"/>
+        <source>its capacity is an assumption, not a measurement that meets the SLO</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/summary.py" line="42"/>
         <source>best in %1 of %2 Monte Carlo draws</source>
         <translation type="unfinished"></translation>
     </message>

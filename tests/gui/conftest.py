@@ -62,10 +62,15 @@ class FakeInteraction:
 
 @pytest.fixture(autouse=True)
 def _bool_guard(qapp):
-    """PySide6 6.12 leaks references to True on every emit (see deepdecide.gui.compat)."""
+    """PySide6 6.12 leaks references to True and None (see deepdecide.gui.compat); and no test
+    leaves a background task running into the next one."""
+    from PySide6.QtCore import QThreadPool
+
     from deepdecide.gui.compat import install_bool_guard
 
     install_bool_guard()
+    yield
+    QThreadPool.globalInstance().waitForDone(30000)
 
 
 @pytest.fixture(scope="session")

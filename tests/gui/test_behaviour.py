@@ -118,12 +118,13 @@ def test_import_by_drag_and_drop(make_window, qtbot, interaction):
     mime.setUrls([QUrl.fromLocalFile(str(GSM8K))])
     event = QDropEvent(QPointF(50, 50), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,
                        Qt.KeyboardModifier.NoModifier)
+    n = len(window.document.workspace.evidence.parity)
     with qtbot.waitSignal(window.document.changed, timeout=20000):
         window.dropEvent(event)
     assert not interaction.errors
-    assert len(window.document.workspace.evidence.parity) == 2
+    assert len(window.document.workspace.evidence.parity) == n + 2
     page.ensure_fresh()
-    assert "2 parity checks" in page.note.text()
+    assert f"{n + 2} parity checks" in page.note.text()
 
 
 def test_bad_evidence_file_shows_error_and_changes_nothing(make_window, qtbot, interaction, tmp_path):
@@ -298,3 +299,136 @@ def test_parity_verdicts_are_visibly_different(make_window, qtbot):
     assert "2*stderr" in tip and "0.81" in tip and "n = 500" in tip
     page._cell_clicked(cells[ParityKind.LOGITS])
     assert page.detail.rowCount() == 1
+
+
+def test_cancelling_an_import_changes_nothing(make_window, qtbot, interaction, monkeypatch, tmp_path):
+    """A slow import is cancelled from the status bar: no edit, no error, the busy bar goes away."""
+    import threading
+
+    from deepdecide.importers import registry
+
+    started = threading.Event()
+
+    def slow_import(path, context=None, progress=None, cancel=None):
+        started.set()
+        for i in range(500):
+            progress(i / 500)  # raises once the task is cancelled
+            threading.Event().wait(0.01)
+        raise AssertionError("not cancelled")
+
+    monkeypatch.setattr(registry, "import_file", slow_import)
+    window = make_window()
+    before = window.document.workspace
+    src = tmp_path / L40S.name
+    shutil.copy(L40S, src)
+    window.import_evidence([str(src)])
+    task = window.tasks.current
+    assert started.wait(5)
+    assert window.cancel_button.isVisible() and window.progress.isVisible()
+    with qtbot.waitSignal(task.signals.cancelled, timeout=10000):
+        window.cancel_button.click()
+    assert window.document.workspace is before
+    assert not interaction.errors
+    assert not window.progress.isVisible()
+    assert "cancelled" in window.status_label.text()
+
+
+def test_migration_and_signoff_edits_are_undoable(make_window):
+    from deepdecide.domain.workspace import StepStatus, Vote
+
+    window = make_window()
+    doc = window.document
+    start = doc.workspace
+    page = window.show_page("migration")
+    model = page.model
+    cols = {model.headerData(i, Qt.Orientation.Horizontal): i for i in range(model.columnCount())}
+    assert model.setData(model.index(1, cols["Status"]), StepStatus.BLOCKED.value)
+    assert model.setData(model.index(1, cols["Owner"]), "Platform team")
+    assert doc.workspace.migration_plan[1].status == StepStatus.BLOCKED
+    assert doc.workspace.migration_plan[1].owner == "Platform team"
+    assert "1 blocked" in page.summary.text()
+    decision = window.show_page("decision")
+    decision.add_signoff()
+    assert len(doc.workspace.signoffs) == len(start.signoffs) + 1
+    sign = decision.signoffs
+    verdict = [sign.headerData(i, Qt.Orientation.Horizontal) for i in range(sign.columnCount())].index("Verdict")
+    assert sign.setData(sign.index(0, verdict), Vote.APPROVE.value)
+    assert doc.workspace.signoffs[0].verdict == Vote.APPROVE
+    decision.chosen_combo.setCurrentIndex(2)
+    decision.chosen_combo.activated.emit(2)
+    assert doc.workspace.decision.chosen_option == start.options[1].id
+    while doc.undo_stack.canUndo():
+        doc.undo_stack.undo()
+    assert doc.workspace == start
+
+
+def test_context_dialog_offers_matrix_choices(qtbot):
+    from deepdecide.gui.views.context_dialog import ContextDialog
+
+    dialog = ContextDialog("run.json", ["runtime", "platform", "gpu_count"],
+                           {"runtime": [("vllm", "vLLM"), ("sglang", "SGLang")],
+                            "platform": [("nv-h100", "NVIDIA H100 SXM")]})
+    qtbot.addWidget(dialog)
+    dialog.fields["runtime"].setCurrentIndex(1)
+    dialog.fields["gpu_count"].setValue(16)
+    assert dialog.values() == {"runtime": "sglang", "platform": "nv-h100", "gpu_count": 16}
+
+
+def test_slo_demand_and_price_inputs_are_undoable_edits(make_window):
+    window = make_window()
+    doc = window.document
+    start = doc.workspace
+    page = window.show_page("compare")
+    page.slo_fields["tpot_p99_ms"].setValue(80)
+    assert doc.workspace.slo.tpot_p99_ms == 80
+    page.slo_fields["ttft_p99_ms"].setValue(0)  # the special value: not set
+    assert doc.workspace.slo.ttft_p99_ms is None
+    page.demand_fields["output_tokens_per_s"].setValue(50000)
+    assert doc.workspace.demand.output_tokens_per_s == 50000
+    prices = page.prices
+    col = [prices.headerData(i, Qt.Orientation.Horizontal) for i in range(prices.columnCount())].index("kW per GPU")
+    assert prices.setData(prices.index(0, col), 2.5)
+    est = doc.workspace.options[0].cost.power_kw_per_gpu
+    assert est.likely == 2.5 and est.low <= 2.5 <= est.high
+    assert not prices.setData(prices.index(0, col), -1)
+    assert doc.undo_stack.count() == 4
+    while doc.undo_stack.canUndo():
+        doc.undo_stack.undo()
+    assert doc.workspace == start
+    assert page.slo_fields["tpot_p99_ms"].value() == (start.slo.tpot_p99_ms or 0)
+
+
+def test_start_with_an_unreadable_file_opens_the_sample_and_reports(make_window, interaction, tmp_path,
+                                                                    builtin_workspace):
+    from deepdecide.gui.app import _after_show
+
+    bad = tmp_path / "broken.deepdecide.yaml"
+    bad.write_text("kind: workspace\nname: x\nmodel: [unclosed\n", encoding="utf-8")
+    window = make_window((str(bad),))
+    assert window.document.workspace == builtin_workspace
+    assert window.document.path == ""
+    _after_show(window)
+    title, exc = interaction.errors[-1]
+    assert "broken.deepdecide.yaml" in str(exc)
+
+
+def test_import_button_remove_file_and_recent_menu(make_window, qtbot, interaction, tmp_path):
+    window = make_window()
+    page = window.show_page("evidence")
+    interaction.evidence_paths = [str(GSM8K)]
+    n = page.files.rowCount()
+    with qtbot.waitSignal(window.document.changed, timeout=20000):
+        page.import_requested.emit()  # what the "Import files…" button does
+    assert page.files.rowCount() == n + 1
+    assert page.files.row_record(n).provenance.file_name == GSM8K.name
+    page.files_view.selectRow(n)
+    page.remove_selected()
+    assert page.files.rowCount() == n
+    assert GSM8K.name not in [f.provenance.file_name for f in window.document.workspace.evidence.files]
+    window.document.undo_stack.undo()
+    assert page.files.rowCount() == n + 1
+    # recent files menu lists what was opened
+    assert window.open_file(str(SMALL))
+    window._fill_recent()
+    texts = [a.text() for a in window.recent_menu.actions()]
+    assert any(SMALL.name in t for t in texts)

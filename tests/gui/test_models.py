@@ -54,10 +54,11 @@ def test_matrix_filter(qtmodeltester, builtin_workspace):
     qtmodeltester.check(proxy, force_py=True)
 
 
-def test_record_model_edits_go_through_the_undo_stack(qtmodeltester, document):
+def test_record_model_edits_go_through_the_undo_stack(qtmodeltester, qtbot, document):
     from deepdecide.gui.views.gaps_page import GapsPage
 
     page = GapsPage(document)
+    qtbot.addWidget(page)
     page.refresh()
     model = page.model
     qtmodeltester.check(model, force_py=True)
@@ -84,10 +85,11 @@ def test_record_model_edits_go_through_the_undo_stack(qtmodeltester, document):
     assert document.workspace == before
 
 
-def test_effort_edit_keeps_estimate_ordered(document):
+def test_effort_edit_keeps_estimate_ordered(qtbot, document):
     from deepdecide.gui.views.gaps_page import GapsPage
 
     page = GapsPage(document)
+    qtbot.addWidget(page)
     page.refresh()
     model = page.model
     cols = {model.headerData(i, Qt.Orientation.Horizontal): i for i in range(model.columnCount())}
@@ -108,13 +110,43 @@ def test_effort_edit_keeps_estimate_ordered(document):
     ("deepdecide.gui.views.evidence_page", "EvidencePage", "files"),
     ("deepdecide.gui.views.evidence_page", "EvidencePage", "table"),
     ("deepdecide.gui.views.evidence_page", "EvidencePage", "proxy"),
+    ("deepdecide.gui.views.compare_page", "ComparePage", "prices"),
+    ("deepdecide.gui.views.gaps_page", "GapsPage", "overview"),
 ])
-def test_page_models(qtmodeltester, document, module, cls, attr):
+def test_page_models(qtmodeltester, qtbot, document, module, cls, attr):
     import importlib
 
     page = getattr(importlib.import_module(module), cls)(document)
+    qtbot.addWidget(page)
     page.refresh()
     qtmodeltester.check(getattr(page, attr), force_py=True)
+
+
+def test_compare_sensitivity_models(qtmodeltester, qtbot, document):
+    from deepdecide.gui.views.compare_page import ComparePage
+
+    page = ComparePage(document)
+    qtbot.addWidget(page)
+    page.refresh()
+    page.show()
+    page.refresh_sensitivity()
+    assert page.intervals.rowCount() == len(document.workspace.criteria)
+    qtmodeltester.check(page.intervals, force_py=True)
+    qtmodeltester.check(page.flips, force_py=True)
+    page.hide()
+
+
+def test_machine_check_results_model(qtmodeltester, qtbot, document):
+    from deepdecide.gui.views.matrix_page import MatrixPage
+
+    page = MatrixPage(document)
+    qtbot.addWidget(page)
+    page.refresh()
+    page.check_panel.gpu.setText("NVIDIA B200")
+    page.check_panel.versions["cuda"].setText("13.0")
+    page.check_panel.run_check()
+    assert page.check_panel.results.rowCount() == len(document.workspace.matrix.runtimes)
+    qtmodeltester.check(page.check_panel.results, force_py=True)
 
 
 def test_dataframe_model(qtmodeltester, qapp):

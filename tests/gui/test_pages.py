@@ -1,4 +1,7 @@
-"""Every page renders the built-in workspace, and a screenshot of it is saved and is not blank."""
+"""Every page renders the built-in workspace, and a screenshot of it is saved and is not blank.
+
+DEEPDECIDE_SCREENSHOT_DIR=docs/screenshots pytest tests/gui/test_pages.py -k renders  also writes
+the screenshots for the README (after the Monte Carlo has finished)."""
 
 from __future__ import annotations
 

@@ -385,7 +385,7 @@ class ComparePage(Page):
             from deepdecide.gui.widgets.charts import DistributionChart
 
             self.mc_chart = DistributionChart()
-            self.mc_chart.set_axis_labels("", self.tr("$/M output tokens: P10–P90, dot = P50"))
+            self.mc_chart.set_axis_labels("", self.tr("$/M tokens (P10–P90, dot P50)"))
             self.mc_layout.addWidget(self.mc_chart, 1)
         ws = self.document.workspace
         currency = ws.assumptions.currency

@@ -57,9 +57,16 @@ def runs_frame(ws: Workspace) -> pd.DataFrame:
     return df[keep]
 
 
+def resolve_platform(matrix: Any, name: str) -> Any:
+    """The matrix platform a run names: its id, or else the GPU name the file reported (as the analysis does)."""
+    from deepdecide.domain.matrix import match_platform
+
+    return matrix.platform(name) or (match_platform(matrix, name) if name else None)
+
+
 def group_name(ws: Workspace, runtime: str, platform: str) -> str:
     rt = ws.matrix.runtime(runtime)
-    pf = ws.matrix.platform(platform)
+    pf = resolve_platform(ws.matrix, platform)
     return f"{rt.name if rt else runtime or '?'} × {pf.name if pf else platform or '?'}"
 
 
@@ -183,7 +190,11 @@ class EvidencePage(Page):
         ws = self.document.workspace
         self.files.set_rows(list(ws.evidence.files))
         self.files_view.resizeColumnsToContents()
-        self.files_view.setMaximumHeight(60 + 26 * max(2, min(len(ws.evidence.files), 6)))
+        rows = max(2, min(len(ws.evidence.files), 5))
+        self.files_view.setFixedHeight(self.files_view.horizontalHeader().sizeHint().height()
+                                       + rows * self.files_view.verticalHeader().defaultSectionSize()
+                                       + 2 * self.files_view.frameWidth()
+                                       + self.files_view.horizontalScrollBar().sizeHint().height())
         self._frame = runs_frame(ws)
         groups = sorted({group_name(ws, r, p) for r, p in zip(self._frame.get("runtime", []),
                                                               self._frame.get("platform", []), strict=True)})
@@ -245,7 +256,12 @@ class EvidencePage(Page):
         self.ttft.set_groups(ttft, slo.ttft_p99_ms, fmt(self.tr("SLO p99 ≤ %1 ms"), f"{slo.ttft_p99_ms or 0:g}"))
         self.tpot.set_groups(tpot, slo.tpot_p99_ms, fmt(self.tr("SLO p99 ≤ %1 ms"), f"{slo.tpot_p99_ms or 0:g}"))
         self.plotted_points = n
-        if n == 0:
+        if n == 0 and len(df):
+            self.chart_note.setText(fmt(self.tr("%1 runs, none with both output throughput per GPU and TPOT p50 "
+                                                "(interactivity is 1000 / TPOT p50, and these files publish no "
+                                                "latency): nothing to plot yet. Their numbers are in the "
+                                                "normalized table."), len(df)))
+        elif n == 0:
             self.chart_note.setText(self.tr("No runs with throughput and TPOT yet: import benchmark results "
                                             "(File ▸ Import evidence, or drop files on the window)."))
         else:

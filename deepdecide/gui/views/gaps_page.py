@@ -109,6 +109,8 @@ class GapsPage(Page):
         self.overview_view = make_table(self.overview)
         self.overview_view.setSelectionBehavior(self.overview_view.SelectionBehavior.SelectItems)
         self.overview_view.clicked.connect(self._overview_clicked)
+        self.overview_view.horizontalHeader().setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.overview_view.horizontalHeader().setStretchLastSection(False)
 
         top = QHBoxLayout()
         top.addWidget(QLabel(self.tr("Option:")))
@@ -155,8 +157,13 @@ class GapsPage(Page):
         self.overview.set_rows(list(ws.checklist))
         self.summary.setText(self._summary(ws, option))
         self.view.resizeColumnsToContents()
-        self.view.setColumnWidth(0, min(self.view.columnWidth(0), 360))
-        self.overview_view.resizeColumnsToContents()
+        for col, cap in ((0, 340), (3, 260)):
+            self.view.setColumnWidth(col, min(self.view.columnWidth(col), cap))
+        self.overview_view.resizeColumnToContents(0)
+        self.overview_view.setColumnWidth(0, min(self.overview_view.columnWidth(0), 260))
+        for col in range(1, self.overview.columnCount()):
+            # option names are long: the full name is in the header's tooltip
+            self.overview_view.setColumnWidth(col, 120)
 
     def _build_overview(self, ws: Workspace) -> None:
         def answer_of(option_id: str):

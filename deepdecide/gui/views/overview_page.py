@@ -126,6 +126,12 @@ class OptionCard(QFrame):
         else:
             self._set("pbest", "…", self.tr("Monte Carlo running"))
         notes = [*oa.vetoes, *oa.messages]
+        basis = oa.capacity.basis.value
+        if basis in ("assumed", "lower-bound", "interpolated"):
+            label = {"assumed": self.tr("capacity is an assumption (no run meets the SLO)"),
+                     "lower-bound": self.tr("capacity is a lower bound (the SLO holds at the highest load measured)"),
+                     "interpolated": self.tr("capacity interpolated between two measured loads")}[basis]
+            notes.insert(0, label)
         if oa.checklist.blockers:
             notes.append(fmt(self.tr("%1 blocker(s): %2"), len(oa.checklist.blockers),
                              ", ".join(b.title for b in oa.checklist.blockers)))

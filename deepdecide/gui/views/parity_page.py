@@ -11,7 +11,7 @@ from deepdecide.domain.evidence import ParityCheck, ParityKind, Verdict
 from deepdecide.domain.workspace import Option, Workspace
 from deepdecide.gui.document import WorkspaceDocument
 from deepdecide.gui.i18n import fmt
-from deepdecide.gui.models.records import Column, RecordTableModel, fmt_number
+from deepdecide.gui.models.records import Column, MeaningRole, RecordTableModel, fmt_number
 from deepdecide.gui.views.page import Page, make_table
 
 NO_EVIDENCE = "none"
@@ -29,10 +29,20 @@ def kind_label(kind: ParityKind) -> str:
             ParityKind.LONG_CONTEXT: QCoreApplication.translate("ParityPage", "Long context")}[kind]
 
 
+def _platform_id(ws: Workspace, name: str) -> str:
+    from deepdecide.domain.matrix import match_platform
+
+    if ws.matrix.platform(name) is not None or not name:
+        return name
+    p = match_platform(ws.matrix, name)
+    return p.id if p else name
+
+
 def checks_for(ws: Workspace, option: Option, kind: ParityKind) -> list[ParityCheck]:
-    """The parity checks of one kind measured on the option's exact runtime and platform."""
+    """The parity checks of one kind measured on the option's exact runtime and platform (a GPU name
+    the file reported counts for the matrix platform it names, as in the analysis)."""
     return [p for p in ws.evidence.parity
-            if p.kind == kind and p.runtime == option.runtime and p.platform == option.platform]
+            if p.kind == kind and p.runtime == option.runtime and _platform_id(ws, p.platform) == option.platform]
 
 
 def combined_verdict(checks: list[ParityCheck]) -> str:
@@ -93,6 +103,7 @@ class ParityPage(Page):
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(self.grid_view)
         split.addWidget(bottom)
+        split.setSizes([260, 400])
         layout = QVBoxLayout(self)
         layout.addWidget(QLabel(self.tr("<h2>Parity</h2>")))
         layout.addWidget(self.note)
@@ -137,7 +148,14 @@ class ParityPage(Page):
         self.note.setText(fmt(self.tr("%1 parity checks imported. A verdict needs the option's exact runtime and "
                                       "platform. Too few samples to decide is inconclusive, never a pass. "
                                       "Required kinds are marked *."), n))
-        self._show_detail(None, None)
+        # show the checks behind the first cell that has any, so the numbers are one glance away
+        first = next(((r, c) for r in range(self.grid.rowCount()) for c in range(1, self.grid.columnCount())
+                      if self.grid.index(r, c).data(MeaningRole) != NO_EVIDENCE), None)
+        if first is None:
+            self._show_detail(None, None)
+        else:
+            self.grid_view.setCurrentIndex(self.grid.index(*first))
+            self._cell_clicked(self.grid.index(*first))
 
     def _cell_clicked(self, index: Any) -> None:
         if index.column() == 0:

@@ -36,6 +36,9 @@ class ThemedPlot(pg.PlotWidget):
         self._title = title
         self.legend = self.getPlotItem().addLegend(offset=(-10, 10), labelTextSize="8pt")
         self.showGrid(x=True, y=True, alpha=0.25)
+        for name in ("left", "bottom"):
+            # never rescale numbers behind a SI prefix in the label: units stay as written
+            self.getPlotItem().getAxis(name).enableAutoSIPrefix(False)
         self.setMinimumHeight(220)
         self._slo_text = None
         self.getPlotItem().getViewBox().sigRangeChanged.connect(lambda *_a: self.place_slo_text())
