@@ -672,16 +672,20 @@
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/evidence_page.py" line="126"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="266"/>
         <source>Throughput per GPU against interactivity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/evidence_page.py" line="127"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="264"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="267"/>
         <source>output tokens/s per GPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/evidence_page.py" line="127"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="268"/>
         <source>tokens/s per user (1000 / TPOT p50)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -767,43 +771,58 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="249"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="252"/>
         <source>SLO ≥ %1 tok/s/user</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="252"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="255"/>
         <source>SLO bound 1000 / TPOT p99 %1 ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="255"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="258"/>
         <source>Pareto front</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="256"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="257"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="263"/>
+        <source>Throughput per GPU against concurrency (no run has TPOT yet)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="264"/>
+        <source>concurrency (log scale)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="269"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="270"/>
         <source>SLO p99 ≤ %1 ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="260"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="273"/>
+        <source>%1 runs, none with TPOT p50 (interactivity is 1000 / TPOT p50, and these files publish no latency): the top chart shows throughput per GPU along each concurrency sweep instead. Throughput alone says nothing about the SLO.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="278"/>
         <source>%1 runs, none with both output throughput per GPU and TPOT p50 (interactivity is 1000 / TPOT p50, and these files publish no latency): nothing to plot yet. Their numbers are in the normalized table.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="265"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="283"/>
         <source>No runs with throughput and TPOT yet: import benchmark results (File ▸ Import evidence, or drop files on the window).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="268"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="286"/>
         <source>Each point is one run. The line through a group&apos;s points is its Pareto front (no other run of the group is better on both axes). Right of the red line meets the interactivity SLO. Latency: solid = p50, dashed = p99.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="272"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="290"/>
         <source>%1 runs were driven by request rate, not concurrency, and are not in the latency charts.</source>
         <translation type="unfinished"></translation>
     </message>

@@ -432,3 +432,13 @@ def test_import_button_remove_file_and_recent_menu(make_window, qtbot, interacti
     window._fill_recent()
     texts = [a.text() for a in window.recent_menu.actions()]
     assert any(SMALL.name in t for t in texts)
+
+
+def test_evidence_without_latency_falls_back_to_a_concurrency_sweep(make_window):
+    """The sample's illustrative files publish throughput only: the chart shows the sweep, and says why."""
+    window = make_window()
+    page = window.page("evidence")
+    page.refresh()
+    assert page.plotted_points == 0
+    assert page.sweep_points == 10
+    assert "concurrency sweep" in page.chart_note.text()

@@ -229,6 +229,7 @@ class EvidencePage(Page):
         ws = self.document.workspace
         slo = ws.slo
         tput: dict[str, list[tuple[float, float]]] = {}
+        sweep: dict[str, list[tuple[float, float]]] = {}
         ttft: dict[str, list[Any]] = {}
         tpot: dict[str, list[Any]] = {}
         if len(df):
@@ -238,6 +239,8 @@ class EvidencePage(Page):
                 if _num(x) and _num(y):
                     tput.setdefault(g, []).append((float(x), float(y)))
                 c = getattr(row, "concurrency", None)
+                if _num(c) and _num(y):
+                    sweep.setdefault(g, []).append((float(c), float(y)))
                 if _num(c):
                     for target, metric in ((ttft, "ttft_ms"), (tpot, "tpot_ms")):
                         p50, p99 = getattr(row, f"{metric}_p50", None), getattr(row, f"{metric}_p99", None)
@@ -253,10 +256,25 @@ class EvidencePage(Page):
         self.without_concurrency = int(sum(1 for row in df.itertuples(index=False)
                                            if not _num(getattr(row, "concurrency", None)))) if len(df) else 0
         n = self.throughput.set_groups(tput, slo_x, slo_label, self.tr("Pareto front"))
+        self.sweep_points = 0
+        if n == 0 and sweep:
+            self.sweep_points = self.throughput.set_sweep(sweep)
+        if self.sweep_points:
+            self.throughput.set_title(self.tr("Throughput per GPU against concurrency (no run has TPOT yet)"))
+            self.throughput.set_axis_labels(self.tr("output tokens/s per GPU"), self.tr("concurrency (log scale)"))
+        else:
+            self.throughput.set_title(self.tr("Throughput per GPU against interactivity"))
+            self.throughput.set_axis_labels(self.tr("output tokens/s per GPU"),
+                                            self.tr("tokens/s per user (1000 / TPOT p50)"))
         self.ttft.set_groups(ttft, slo.ttft_p99_ms, fmt(self.tr("SLO p99 ≤ %1 ms"), f"{slo.ttft_p99_ms or 0:g}"))
         self.tpot.set_groups(tpot, slo.tpot_p99_ms, fmt(self.tr("SLO p99 ≤ %1 ms"), f"{slo.tpot_p99_ms or 0:g}"))
         self.plotted_points = n
-        if n == 0 and len(df):
+        if n == 0 and self.sweep_points:
+            self.chart_note.setText(fmt(self.tr("%1 runs, none with TPOT p50 (interactivity is 1000 / TPOT p50, and "
+                                                "these files publish no latency): the top chart shows throughput "
+                                                "per GPU along each concurrency sweep instead. Throughput alone "
+                                                "says nothing about the SLO."), len(df)))
+        elif n == 0 and len(df):
             self.chart_note.setText(fmt(self.tr("%1 runs, none with both output throughput per GPU and TPOT p50 "
                                                 "(interactivity is 1000 / TPOT p50, and these files publish no "
                                                 "latency): nothing to plot yet. Their numbers are in the "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import pyqtgraph as pg
@@ -108,10 +109,41 @@ class ThemedPlot(pg.PlotWidget):
 class ThroughputChart(ThemedPlot):
     """Output tokens/s per GPU against tokens/s per user, per runtime x platform, with Pareto fronts."""
 
+    def set_title(self, title: str) -> None:
+        self._title = title
+        self.getPlotItem().setTitle(title, color=self.fg().name(), size="10pt")
+
+    def set_sweep(self, groups: dict[str, list[Point]]) -> int:
+        """Fallback view: output tokens/s per GPU against concurrency (log scale), one line per group.
+
+        Used when no run has TPOT (so no interactivity): throughput alone, never presented as
+        meeting an SLO."""
+        self.reset()
+        self.getPlotItem().setLogMode(x=True, y=False)
+        colors = self.colors()
+        n = 0
+        for i, (name, pts) in enumerate(sorted(groups.items())):
+            pts = sorted(p for p in pts if p[0] > 0)
+            if not pts:
+                continue
+            color = QColor(colors[i % len(colors)])
+            xs, ys = zip(*pts, strict=True)
+            self.plot(xs, ys, pen=pg.mkPen(color, width=2), symbol="o", symbolSize=8, symbolBrush=color,
+                      symbolPen=pg.mkPen(color), name=name)
+            n += len(pts)
+        top = max((p[0] for pts in groups.values() for p in pts if p[0] > 0), default=1.0)
+        # powers of two as the only ticks (the view's x is log10 of the concurrency in log mode)
+        ticks = [(math.log10(2**k), f"{2**k:,}") for k in range(0, int(math.ceil(math.log2(max(top, 1)))) + 1)]
+        self.getPlotItem().getAxis("bottom").setTicks([ticks, []])
+        self.enableAutoRange()
+        return n
+
     def set_groups(self, groups: dict[str, list[Point]], slo_x: float | None, slo_label: str,
                    front_label: str) -> int:
         """Draw the groups; return the number of points drawn."""
         self.reset()
+        self.getPlotItem().setLogMode(x=False, y=False)
+        self.getPlotItem().getAxis("bottom").setTicks(None)
         colors = self.colors()
         n = 0
         for i, (name, pts) in enumerate(sorted(groups.items())):
