@@ -262,18 +262,22 @@ def _assumptions(ctx: Context) -> list[Flowable]:
     ]
     out.append(table(["Assumption", "Value (likely, range)"], rows, [70 * mm, BODY_W - 70 * mm]))
     rows = []
+    notes = []
     for o in ws.options:
         c = o.cost
+        ref = f"N{len(notes) + 1}" if c.assumption_note else "–"
+        if c.assumption_note:
+            notes.append(f"{ref} ({o.name}): {c.assumption_note}")
         rows.append([o.name, c.pricing.value, est(c.gpu_hour_usd, 2), est(c.capex_per_gpu_usd, 0),
                      num(c.amortization_years, 1), est(c.power_kw_per_gpu, 2), est(c.porting_effort_person_weeks, 0),
-                     est(c.time_to_production_weeks, 0), est(c.assumed_output_tps_per_gpu, 0),
-                     c.assumption_note or "–"])
+                     est(c.time_to_production_weeks, 0), est(c.assumed_output_tps_per_gpu, 0), ref])
     out.append(Spacer(1, 2 * mm))
     out.append(table(["Option", "Pricing", "$/GPU-h", "Capex $/GPU", "Amort. yrs", "kW/GPU", "Porting pw",
                       "Weeks to prod.", "Assumed tok/s/GPU", "Note"], rows,
-                     [26 * mm, 13 * mm, 18 * mm, 18 * mm, 12 * mm, 17 * mm, 16 * mm, 16 * mm, 16 * mm, 22 * mm]))
+                     [32 * mm, 13 * mm, 19 * mm, 19 * mm, 12 * mm, 18 * mm, 17 * mm, 17 * mm, 17 * mm, 10 * mm]))
     out.append(para("Values are likely (low–high); the ranges feed the sensitivity analysis and the Monte Carlo draws.",
                     "small"))
+    out += [para(n, "small") for n in notes]
     sources = [f"{o.name}: {s.title} ({s.url_or_path}), as of {s.as_of}" for o in ws.options for s in o.cost.sources]
     if sources:
         out.append(para("Sources: " + "; ".join(sources), "small"))
