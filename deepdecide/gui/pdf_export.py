@@ -53,12 +53,11 @@ def default_request(window: MainWindow) -> ExportRequest:
     prefs = window.prefs
     folder = prefs.get("last_directory") or str(Path.home())
     omitted = set(prefs.get("export_omitted_sections"))
-    makers = window.document.workspace.decision.decision_makers
     return ExportRequest(
         path=str(Path(folder) / suggested_name(window)),
         sections=tuple(s for s in SECTIONS if s not in omitted or s == "cover"),
         certificate=prefs.get("signing_certificate"),
-        signer_name=prefs.get("signer_name") or (makers[0] if makers else ""),
+        signer_name=prefs.get("signer_name"),  # the certificate holder, not a role from the record
     )
 
 

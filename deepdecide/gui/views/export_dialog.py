@@ -71,7 +71,8 @@ class ExportDialog(QDialog):
         self.sections = QListWidget()
         self.sections.setObjectName("export_sections")
         for sid in SECTIONS:
-            item = QListWidgetItem(labels.get(sid, TITLES[sid]))
+            label = labels.get(sid, TITLES[sid])
+            item = QListWidgetItem(fmt(self.tr("%1 (always included)"), label) if sid in MANDATORY else label)
             item.setData(SectionRole, sid)
             flags = Qt.ItemFlag.ItemIsUserCheckable | Qt.ItemFlag.ItemIsEnabled
             if sid in MANDATORY:
@@ -82,8 +83,9 @@ class ExportDialog(QDialog):
             item.setCheckState(Qt.CheckState.Checked if sid in chosen else Qt.CheckState.Unchecked)
             self.sections.addItem(item)
         self.sections.itemChanged.connect(lambda _i: self._update())
+        # tall enough for every section: the list is short and fixed, so no scrolling
         rows = self.sections.sizeHintForRow(0) if self.sections.count() else 20
-        self.sections.setMinimumHeight(min(self.sections.count(), 8) * rows + 8)
+        self.sections.setFixedHeight(self.sections.count() * rows + 2 * self.sections.frameWidth() + 4)
         all_button = QPushButton(self.tr("Select all"))
         all_button.clicked.connect(lambda: self.set_all_sections(True))
         none_button = QPushButton(self.tr("Only the cover"))
@@ -146,11 +148,15 @@ class ExportDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(intro)
         layout.addLayout(target_form)
-        layout.addWidget(sections_box, 1)
+        layout.addWidget(sections_box)
         layout.addWidget(self.sign_box)
         layout.addWidget(self.problem_label)
+        layout.addStretch(1)
         layout.addWidget(self.buttons)
-        self.resize(560, 640)
+        self.ensurePolished()
+        width = 580
+        # wrapped labels make the height depend on the width: ask the layout for exactly that height
+        self.resize(width, max(layout.totalHeightForWidth(width), layout.totalMinimumSize().height()))
         self._update()
 
     def _section_labels(self) -> dict[str, str]:
