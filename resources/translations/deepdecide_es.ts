@@ -1007,6 +1007,11 @@
         <source>Give the signer&apos;s name.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="227"/>
+        <source>%1 exists and will be replaced.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>GapsPage</name>

@@ -98,6 +98,10 @@ def test_dialog_lists_every_section_checked_and_keeps_the_cover(make_window, int
     assert "signer" in dialog.problem()
     dialog.signer_edit.setText("Ana Ruiz")
     assert dialog.ok_button.isEnabled()
+    existing = tmp_path / "old.pdf"
+    existing.write_bytes(b"%PDF-1.4 old")
+    dialog.path_edit.setText(str(existing))
+    assert dialog.ok_button.isEnabled() and "old.pdf exists and will be replaced" in dialog.problem_label.text()
     dialog.path_edit.setText(str(tmp_path / "named-without-suffix"))
     assert dialog.request().path == str(tmp_path / "named-without-suffix.pdf")
     assert "secret" not in repr(dialog.request())
@@ -243,6 +247,22 @@ def test_unwritable_target_shows_the_error_and_writes_nothing(make_window, qtbot
         assert list(locked.iterdir()) == []
     finally:
         locked.chmod(0o700)
+
+
+def test_invalid_workspace_shows_the_error_and_writes_nothing(make_window, qtbot, interaction, tmp_path):
+    from dataclasses import replace
+
+    window = make_window()
+    ws = window.document.workspace
+    window.set_workspace(replace(ws, decision=replace(ws.decision, chosen_option="no-such-option")))
+    target = tmp_path / "invalid.pdf"
+    interaction.export_script = lambda dialog: dialog.path_edit.setText(str(target))
+    window.export_pdf()
+    qtbot.waitUntil(lambda: bool(interaction.errors), timeout=60000)
+    exc = interaction.errors[0][1]
+    assert "decision.chosen_option: unknown option 'no-such-option'" in str(exc)
+    assert not target.exists()
+    assert "nothing was written" in window.status_label.text()
 
 
 def test_screenshot_of_the_export_dialog(make_window, qtbot, interaction, tmp_path, certificate):

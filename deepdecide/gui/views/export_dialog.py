@@ -220,10 +220,18 @@ class ExportDialog(QDialog):
                 return self.tr("Give the signer's name.")
         return ""
 
+    def notice(self) -> str:
+        """Something to know before exporting that does not stop it ('' when nothing)."""
+        target = Path(self.target_path())
+        if target.is_file():
+            return fmt(self.tr("%1 exists and will be replaced."), target.name)
+        return ""
+
     def _update(self) -> None:
         problem = self.problem()
-        self.problem_label.setText(problem)
-        self.problem_label.setVisible(bool(problem))
+        text = problem or self.notice()
+        self.problem_label.setText(text)
+        self.problem_label.setVisible(bool(text))
         self.ok_button.setEnabled(not problem)
 
     def request(self) -> ExportRequest | None:
