@@ -293,3 +293,41 @@ def test_screenshot_of_the_export_dialog(make_window, qtbot, interaction, tmp_pa
         dialog.grab().save(str(Path(target) / "export_dialog.png"))
     dialog.reject()
     assert dialog.password_edit.text() == ""
+
+
+def test_the_real_interaction_runs_the_dialog_and_forgets_the_password(qtbot, tmp_path, certificate):
+    """Interaction.ask_export (the modal path the application uses) returns the dialog's request."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from deepdecide.gui.interaction import Interaction
+    from deepdecide.gui.pdf_export import ExportRequest
+    from deepdecide.gui.views.export_dialog import ExportDialog
+
+    seen: list[ExportDialog] = []
+
+    def fill_and_accept():
+        dialogs = [w for w in QApplication.topLevelWidgets() if isinstance(w, ExportDialog) and w.isVisible()]
+        if not dialogs:
+            QTimer.singleShot(20, fill_and_accept)
+            return
+        dialog = dialogs[0]
+        seen.append(dialog)
+        dialog.set_section_checked("appendix", False)
+        dialog.sign_box.setChecked(True)
+        dialog.certificate_edit.setText(str(certificate[0]))
+        dialog.signer_edit.setText("Ana Ruiz")
+        dialog.password_edit.setText(P12_PASSWORD)
+        dialog.ok_button.click()
+        left.append(dialog.password_edit.text())
+
+    left: list[str] = []
+    QTimer.singleShot(0, fill_and_accept)
+    request = Interaction(None).ask_export(ExportRequest(str(tmp_path / "r.pdf"), SECTIONS), "DR-0042")
+    assert request is not None and seen
+    assert request.sections == tuple(s for s in SECTIONS if s != "appendix")
+    assert request.sign and request.signer_name == "Ana Ruiz" and request.certificate == str(certificate[0])
+    assert request.passphrase == P12_PASSWORD.encode()
+    assert P12_PASSWORD not in repr(request)
+    assert left == [""]  # the password field was cleared on accepting
+    assert request.sign_request().p12_path == str(certificate[0])
