@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from deepdecide.domain.errors import DeepdecideError, LocatedError, ValidationErrors
 from deepdecide.gui.i18n import fmt
+
+if TYPE_CHECKING:
+    from deepdecide.gui.pdf_export import ExportRequest
 
 
 def error_parts(exc: BaseException) -> tuple[str, str]:
@@ -88,6 +91,21 @@ class Interaction:
         if path and not path.lower().endswith(".pdf"):
             path += ".pdf"
         return path
+
+    def ask_certificate_path(self, directory: str) -> str:
+        path, _ = QFileDialog.getOpenFileName(self.parent, QCoreApplication.translate("Interaction", "Certificate to sign with"), directory,
+                                              QCoreApplication.translate("Interaction", "PKCS#12 certificate (*.p12 *.pfx)") + ";;" + QCoreApplication.translate("Interaction", "All files (*)"))
+        return path
+
+    def ask_export(self, defaults: ExportRequest, decision_id: str) -> ExportRequest | None:
+        """The export dialog: target, sections, signature; None when the user cancels."""
+        from deepdecide.gui.views.export_dialog import ExportDialog
+
+        dialog = ExportDialog(defaults, self, self.parent, decision_id=decision_id)
+        try:
+            return dialog.accepted_request if dialog.exec() else None
+        finally:
+            dialog.deleteLater()
 
     def ask_context(self, file_name: str, missing: list[str], choices: dict[str, list[str]]) -> dict[str, Any] | None:
         from deepdecide.gui.views.context_dialog import ContextDialog

@@ -1,7 +1,12 @@
-"""Export the PDF decision record in the background (same code as ``deepdecide report``)."""
+"""Export the PDF decision record in the background (same code as ``deepdecide report``).
+
+The user's choices travel as an ``ExportRequest``: the export dialog builds one from its fields,
+``Interaction.ask_export`` returns it, and ``export_pdf`` turns it into ``report.write_record``.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -12,6 +17,27 @@ from deepdecide.gui.tasks import Task
 
 if TYPE_CHECKING:
     from deepdecide.gui.views.main_window import MainWindow
+    from deepdecide.report import SignRequest
+
+
+@dataclass(frozen=True)
+class ExportRequest:
+    """What to write where, and whether to sign it. ``passphrase`` is never shown, logged or stored."""
+
+    path: str
+    sections: tuple[str, ...] = ()  # in record order; empty means every section
+    sign: bool = False
+    certificate: str = ""  # PKCS#12 (.p12/.pfx) file
+    signer_name: str = ""
+    passphrase: bytes | None = field(default=None, repr=False)
+    reason: str = ""
+
+    def sign_request(self) -> SignRequest | None:
+        if not self.sign:
+            return None
+        from deepdecide.report import SignRequest
+
+        return SignRequest(self.certificate, self.passphrase, self.signer_name, reason=self.reason)
 
 
 def suggested_name(window: MainWindow) -> str:
@@ -20,24 +46,66 @@ def suggested_name(window: MainWindow) -> str:
     return f"{stem}.pdf"
 
 
-def export_pdf(window: MainWindow, path: str | None = None) -> Task | None:
-    """Ask where to write the record, then build and write it in the background."""
-    if path is None:
-        path = window.interaction.ask_pdf_path(window.prefs.get("last_directory"), suggested_name(window))
-    if not path:
+def default_request(window: MainWindow) -> ExportRequest:
+    """The dialog's starting values: the last folder, the last sections, the last certificate and signer."""
+    from deepdecide.report import SECTIONS
+
+    prefs = window.prefs
+    folder = prefs.get("last_directory") or str(Path.home())
+    omitted = set(prefs.get("export_omitted_sections"))
+    return ExportRequest(
+        path=str(Path(folder) / suggested_name(window)),
+        sections=tuple(s for s in SECTIONS if s not in omitted or s == "cover"),
+        certificate=prefs.get("signing_certificate"),
+        signer_name=prefs.get("signer_name"),  # the certificate holder, not a role from the record
+    )
+
+
+def remember(window: MainWindow, request: ExportRequest) -> None:
+    """Keep the choices for next time (never the password)."""
+    from deepdecide.report import SECTIONS
+
+    prefs = window.prefs
+    prefs.set("last_directory", str(Path(request.path).parent))
+    chosen = set(request.sections or SECTIONS)
+    prefs.set("export_omitted_sections", [s for s in SECTIONS if s not in chosen])
+    if request.sign:
+        prefs.set("signing_certificate", request.certificate)
+        prefs.set("signer_name", request.signer_name)
+
+
+def export_pdf(window: MainWindow, request: ExportRequest | None = None) -> Task | None:
+    """Ask what to export (the export dialog), then build, sign and write it in the background."""
+    if request is None:
+        request = window.interaction.ask_export(default_request(window), window.document.workspace.decision.id)
+    if request is None or not request.path:
         return None
+    remember(window, request)
     ws = window.document.workspace
+    path = request.path
+    sections = request.sections or None
+    pending: list[ExportRequest] = [request]  # the only reference to the password; dropped once read
+    del request
 
     def work(progress: Any, token: Any) -> str:
         from deepdecide.report import write_record
 
-        write_record(ws, path, progress=progress, cancel=token)
+        write_record(ws, path, sections=sections, sign=pending.pop().sign_request(), progress=progress,
+                     cancel=token)
         return path
 
+    signed = pending[0].sign
+    signer = pending[0].signer_name
     task = Task(work)
     name = Path(path).name
-    task.signals.progress_changed.connect(lambda v: window.set_busy(fmt(QCoreApplication.translate("PdfExport", "Writing %1…"), name), v))
-    task.signals.finished.connect(lambda p: window.set_busy(fmt(QCoreApplication.translate("PdfExport", "Wrote the decision record %1"), p), None))
+    writing = (fmt(QCoreApplication.translate("PdfExport", "Writing and signing %1…"), name) if signed
+               else fmt(QCoreApplication.translate("PdfExport", "Writing %1…"), name))
+    task.signals.progress_changed.connect(lambda v: window.set_busy(writing, v))
+    if signed:
+        done = fmt(QCoreApplication.translate("PdfExport", "Wrote the decision record %1, signed by %2"), path, signer)
+    else:
+        done = fmt(QCoreApplication.translate("PdfExport", "Wrote the decision record %1"), path)
+    task.signals.finished.connect(lambda _p: window.set_busy(done, None))
     task.signals.cancelled.connect(lambda: window.set_busy(QCoreApplication.translate("PdfExport", "Export cancelled; nothing was written."), None))
 
     def failed(exc: BaseException) -> None:
@@ -48,6 +116,6 @@ def export_pdf(window: MainWindow, path: str | None = None) -> Task | None:
         window.interaction.show_error(QCoreApplication.translate("PdfExport", "Cannot export the decision record"), exc)
 
     task.signals.failed.connect(failed)
-    window.set_busy(fmt(QCoreApplication.translate("PdfExport", "Writing %1…"), name), 0.0)
+    window.set_busy(writing, 0.0)
     window.tasks.start(task)
     return task

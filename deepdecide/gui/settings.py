@@ -15,6 +15,9 @@ DEFAULTS: dict[str, Any] = {
     "theme": "system",  # system | light | dark
     "autosave_seconds": 60,
     "max_recent": 8,
+    "export_omitted_sections": [],  # record sections left out of the last PDF export
+    "signing_certificate": "",  # last .p12/.pfx used to sign a record (never its password)
+    "signer_name": "",
 }
 
 #: disposable UI state (window geometry, splitters): kept apart from preferences

@@ -828,6 +828,211 @@
     </message>
 </context>
 <context>
+    <name>ExportDialog</name>
+    <message>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="45"/>
+        <source>Export the decision record</source>
+        <extracomment>sections the record always holds (``report.build`` adds the cover: it carries the inputs&apos; hash)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="51"/>
+        <source>Write decision record &lt;b&gt;%1&lt;/b&gt; as a PDF. The workspace it was built from is embedded, so &lt;tt&gt;deepdecide verify&lt;/tt&gt; can later prove that the file was not changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="59"/>
+        <source>record.pdf</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="60"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="110"/>
+        <source>Browse…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="66"/>
+        <source>Save to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="75"/>
+        <source>%1 (always included)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="80"/>
+        <source>Always included: the cover carries the SHA-256 of the inputs that the footer of every page repeats.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="89"/>
+        <source>Select all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="91"/>
+        <source>Only the cover</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="97"/>
+        <source>Sections</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="103"/>
+        <source>Sign with a certificate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="109"/>
+        <source>PKCS#12 file (.p12 or .pfx) with your key and certificate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="120"/>
+        <source>the certificate file&apos;s password (not stored)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="123"/>
+        <source>optional, e.g. Approved for production</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="126"/>
+        <source>Certificate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="127"/>
+        <source>Signer name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="128"/>
+        <source>Password</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="129"/>
+        <source>Reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="130"/>
+        <source>The signature is appended after the record, so its bytes stay reproducible.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="140"/>
+        <source>Export</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="165"/>
+        <source>Cover</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="166"/>
+        <source>Executive summary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="167"/>
+        <source>Context and decision drivers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="168"/>
+        <source>Options compared</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="169"/>
+        <source>Support matrix (excerpt)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="170"/>
+        <source>Benchmark evidence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="171"/>
+        <source>Parity verdicts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="172"/>
+        <source>Service-gap checklist</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="173"/>
+        <source>Cost and TCO</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="174"/>
+        <source>Sensitivity and Monte Carlo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="175"/>
+        <source>Migration plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="176"/>
+        <source>Risks and consequences</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="177"/>
+        <source>Sign-off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="178"/>
+        <source>Appendix: evidence files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="211"/>
+        <source>Choose the file to write.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="213"/>
+        <source>The target is a folder; give a file name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="215"/>
+        <source>Choose at least one section besides the cover.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="218"/>
+        <source>Choose the certificate file (.p12 or .pfx) to sign with.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="220"/>
+        <source>Give the signer&apos;s name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="227"/>
+        <source>%1 exists and will be replaced.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>GapsPage</name>
     <message>
         <location filename="../../deepdecide/gui/views/gaps_page.py" line="23"/>
@@ -934,102 +1139,113 @@
 <context>
     <name>Interaction</name>
     <message>
-        <location filename="../../deepdecide/gui/interaction.py" line="19"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="22"/>
         <source>%1 problems in %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/interaction.py" line="22"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="25"/>
         <source>the input</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/interaction.py" line="24"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="27"/>
         <source>line</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/interaction.py" line="27"/>
-        <location filename="../../deepdecide/gui/interaction.py" line="32"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="30"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="35"/>
         <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/interaction.py" line="32"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="35"/>
         <source>file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/interaction.py" line="33"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="36"/>
         <source>Unexpected error: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/interaction.py" line="45"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="48"/>
         <source>Nothing was changed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/interaction.py" line="54"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="57"/>
         <source>Unsaved changes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/interaction.py" line="55"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="58"/>
         <source>Save the changes to %1 before closing it?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/interaction.py" line="62"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="65"/>
         <source>Recover unsaved work?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/interaction.py" line="63"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="66"/>
         <source>deepdecide was not closed normally. An autosaved copy of %1 exists.
 
 Recover it?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/interaction.py" line="68"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="71"/>
         <source>Open workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/interaction.py" line="69"/>
-        <location filename="../../deepdecide/gui/interaction.py" line="74"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="72"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="77"/>
         <source>deepdecide workspace (*.deepdecide.yaml *.yaml *.yml)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/interaction.py" line="69"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="72"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="97"/>
         <source>All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/interaction.py" line="73"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="76"/>
         <source>Save workspace as</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/interaction.py" line="80"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="83"/>
         <source>Import evidence files</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/interaction.py" line="81"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="84"/>
         <source>Benchmark and parity results (*.json *.jsonl *.csv *.yaml *.yml *.txt);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/interaction.py" line="86"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="89"/>
         <source>Export decision record</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/interaction.py" line="87"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="90"/>
         <source>PDF (*.pdf)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/interaction.py" line="96"/>
+        <source>Certificate to sign with</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/interaction.py" line="97"/>
+        <source>PKCS#12 certificate (*.p12 *.pfx)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1894,29 +2110,38 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
 <context>
     <name>PdfExport</name>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="39"/>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="51"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="101"/>
+        <source>Writing and signing %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="102"/>
         <source>Writing %1…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="40"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="105"/>
+        <source>Wrote the decision record %1, signed by %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="107"/>
         <source>Wrote the decision record %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="41"/>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="45"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="109"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="113"/>
         <source>Export cancelled; nothing was written.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="47"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="115"/>
         <source>Export failed; nothing was written.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="48"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="116"/>
         <source>Cannot export the decision record</source>
         <translation type="unfinished"></translation>
     </message>

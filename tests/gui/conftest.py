@@ -24,6 +24,11 @@ class FakeInteraction:
         self.open_path = ""
         self.save_path = ""
         self.pdf_path = ""
+        self.certificate_path = ""
+        #: drives the real export dialog: called with the dialog before it is "accepted"
+        self.export_script: Any = None
+        self.export_dialogs: list[Any] = []
+        self.export_defaults: list[Any] = []
         self.evidence_paths: list[str] = []
         self.context: dict[str, Any] | None = None
         self.context_questions: list[tuple[str, list[str]]] = []
@@ -51,6 +56,28 @@ class FakeInteraction:
 
     def ask_pdf_path(self, directory: str, suggested: str) -> str:
         return self.pdf_path
+
+    def ask_certificate_path(self, directory: str) -> str:
+        return self.certificate_path
+
+    def ask_export(self, defaults: Any, decision_id: str) -> Any:
+        """Build the real export dialog with the window's defaults; ``export_script`` fills it in.
+        Without a script, export every section to ``pdf_path`` (the pre-dialog behaviour)."""
+        from dataclasses import replace
+
+        from deepdecide.gui.views.export_dialog import ExportDialog
+
+        self.asked.append("export")
+        self.export_defaults.append(defaults)
+        if self.export_script is None:
+            return replace(defaults, path=self.pdf_path) if self.pdf_path else None
+        dialog = ExportDialog(defaults, self, None, decision_id=decision_id)
+        self.export_dialogs.append(dialog)
+        if self.export_script(dialog) is False:
+            dialog.reject()
+            return None
+        dialog.accept()
+        return dialog.accepted_request
 
     def ask_context(self, file_name: str, missing: list[str], choices: dict) -> dict[str, Any] | None:
         self.context_questions.append((file_name, list(missing)))
