@@ -55,11 +55,33 @@ def test_fast_path_declines_what_it_cannot_vouch_for(force_fast_path):
     at = good.index(b'"itls"') + 10
     head, tail = good[:at], good[at:]
     for old, new in ((b"], [", b"], [["), (b", ", b",, "), (b"], [", b"] ["), (b", 0.0", b", 0.0 1"),
-                     (b", 0.0", b", nan"), (b"]]", b"]")):
+                     (b", 0.0", b", nan"), (b"]]", b"]"),
+                     # invalid spots that a count of commas alone would let through
+                     (b"], [", b"] 7, ["), (b"], [", b"], 7, ["), (b", 0.0", b", 0.0\n1"),
+                     (b", 0.0", b", 0.0\t1"), (b"], [", b"], , ["), (b"], [", b"][")):
         for count in (1, 7):
             bad = head + tail.replace(old, new, count)
             assert bad != good
             assert bigjson.loads(bad) is None, (old, new, count)
+
+
+def test_compensating_mistakes_are_refused(force_fast_path):
+    """An empty field in one place and a number outside a list in another keep every total
+    right; the per-list check still refuses them."""
+    good = detailed_bytes()
+    at = good.index(b'"itls"') + 10
+    head, tail = good[:at], good[at:]
+    first = tail.index(b"], [")
+    second = tail.index(b", 0.0", first + 4)
+    bad = head + tail[:first] + b"] 7, [" + tail[first + 4:second] + b",, 0.0" + tail[second + 5:]
+    assert bigjson.loads(bad) is None
+    i = tail.index(b", 0.")
+    j = tail.index(b", 0.", i + 4)
+    assert b"]" not in tail[i:j]  # one list: "[a,, b c]" has the commas and numbers of "[a, b, c]"
+    assert bigjson.loads(head + tail[:i] + b",, 0." + tail[i + 4:j] + b" 0." + tail[j + 4:]) is None
+    whitespace_list = head + tail.replace(b"[]", b"[ ]", 1)
+    assert b"[ ]" in whitespace_list
+    assert bigjson.loads(whitespace_list) is None  # predicted as one number: handed to the ordinary parse
 
 
 def test_nested_key_named_itls_is_not_cut(force_fast_path):
