@@ -9,7 +9,8 @@ numbers are parsed in chunks by pandas' C tokenizer straight into float64 arrays
 
 The fast path is an optimisation only: it checks everything it relies on (the key is a
 top-level key, the slice holds nothing but numbers, commas, brackets and whitespace, exactly
-two levels of nesting, no empty or extra element, every number parsed) and returns None at the
+two levels of nesting, every number parsed, and every list's numbers and commas accounted for:
+no empty or extra element, no number outside a list or split by whitespace) and returns None at the
 first doubt, so the caller parses the file the ordinary way and reports any error with its place. (It is
 lenient in one way only: number spellings JSON forbids but that are unambiguous, such as
 ``.5`` or ``+1``, are read as numbers.)
@@ -21,6 +22,7 @@ import ctypes
 import io
 import os
 import sys
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
@@ -182,21 +184,36 @@ def _parse_ragged(data: bytes, start: int, end: int) -> RaggedArray | None:
     bounds = _chunk_bounds(data, start, end)
     if bounds is None:
         return None
-    # numpy and pandas' tokenizer release the GIL: chunks are planned, then parsed, on two cores
-    # (more threads add memory, not speed); the numbers go straight into one array
-    with ThreadPoolExecutor(max_workers=max(1, min(len(bounds), os.cpu_count() or 1, 2))) as pool:
-        plans = list(pool.map(lambda ab: _plan_chunk(data, *ab), bounds))
-        if any(p is None for p in plans):
+    # numpy and pandas' tokenizer release the GIL: chunks are planned and parsed on two cores (more
+    # threads add memory, not speed). Each writes its numbers straight into one array, after the
+    # numbers of the chunks before it: a chunk learns where it starts once the one before it is
+    # planned. The array is sized for the most numbers the bytes could hold; only the pages
+    # written become resident.
+    flat = np.empty((end - start) // 2 + 1)
+    starts: list[int | None] = [0] + [None] * len(bounds)  # None: a chunk before was refused
+    known = [threading.Event() for _ in range(len(bounds) + 1)]
+    known[0].set()
+
+    def work(i: int) -> np.ndarray | None:
+        plan = None
+        try:
+            plan = _plan_chunk(data, *bounds[i])
+        finally:
+            known[i].wait()  # set by the chunk before, which was started first
+            at = starts[i]
+            starts[i + 1] = None if at is None or plan is None else at + plan.numbers
+            known[i + 1].set()
+        if at is None or plan is None:
             return None
-        sizes = [p.numbers for p in plans if p is not None]
-        flat = np.empty(sum(sizes))
-        offsets = np.concatenate(([0], np.cumsum(sizes, dtype=np.int64))).tolist()
-        parts = list(pool.map(lambda i: _parse_chunk(data, *bounds[i], plans[i], flat[offsets[i]:offsets[i + 1]]),
-                              range(len(bounds))))
-    if any(p is None for p in parts):
+        return _parse_chunk(data, *bounds[i], plan, flat[at:at + plan.numbers])
+
+    with ThreadPoolExecutor(max_workers=max(1, min(len(bounds), os.cpu_count() or 1, 2))) as pool:
+        parts = list(pool.map(work, range(len(bounds))))
+    total = starts[-1]
+    if total is None or any(p is None for p in parts):
         return None
     lengths = np.concatenate(parts) if parts else np.empty(0, dtype=np.int64)
-    return RaggedArray(flat, lengths.astype(np.int64, copy=False))
+    return RaggedArray(flat[:total], lengths.astype(np.int64, copy=False))
 
 
 _heap_tuned = False

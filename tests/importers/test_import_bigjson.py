@@ -22,7 +22,7 @@ def force_fast_path(monkeypatch):
     monkeypatch.setattr(bigjson, "CHUNK", 512)  # many chunks, cut at list boundaries
 
 
-def detailed_bytes(n: int = 60, indent: int | None = None) -> bytes:
+def detailed_bytes(n: int = 60, indent: int | None = None, separators: tuple[str, str] | None = None) -> bytes:
     rng = np.random.default_rng(3)
     out = rng.integers(1, 30, n)
     itls = [rng.uniform(0.001, 0.05, int(k) - 1).tolist() for k in out]
@@ -31,16 +31,16 @@ def detailed_bytes(n: int = 60, indent: int | None = None) -> bytes:
            "duration": 3.0, "mean_ttft_ms": 10.0, "output_lens": out.tolist(),
            "ttfts": rng.uniform(0.01, 0.1, n).tolist(), "itls": itls, "generated_texts": ['say "itls": [1]'] * n,
            "errors": [""] * n}
-    return json.dumps(rec, indent=indent).encode()
+    return json.dumps(rec, indent=indent, separators=separators).encode()
 
 
 def runs(data: bytes):
     return import_bytes("d.json", data).evidence.runs
 
 
-@pytest.mark.parametrize("indent", [None, 2])
-def test_fast_path_equals_ordinary_parse(force_fast_path, monkeypatch, indent):
-    data = detailed_bytes(indent=indent)
+@pytest.mark.parametrize(("indent", "separators"), [(None, None), (2, None), (None, (",", ":")), (None, (" , ", ": "))])
+def test_fast_path_equals_ordinary_parse(force_fast_path, monkeypatch, indent, separators):
+    data = detailed_bytes(indent=indent, separators=separators)
     assert isinstance(bigjson.loads(data)["itls"], bigjson.RaggedArray)
     fast = runs(data)
     monkeypatch.setattr(bigjson, "MIN_BYTES", 1 << 40)
