@@ -178,6 +178,22 @@ def _chunk_bounds(data: bytes, start: int, end: int) -> list[tuple[int, int]] | 
     return bounds
 
 
+_POOL: ThreadPoolExecutor | None = None
+_POOL_LOCK = threading.Lock()
+
+
+def _pool() -> ThreadPoolExecutor:
+    """The chunk parsers' threads, started once: starting them for every file costs 3-8 ms while
+    the hash thread runs. Tasks run in the order given, so a chunk waiting for the one before it
+    never waits for one not yet started (imports on several threads may share the pool)."""
+    global _POOL
+    with _POOL_LOCK:
+        if _POOL is None:
+            _POOL = ThreadPoolExecutor(max_workers=max(1, min(os.cpu_count() or 1, 2)),
+                                       thread_name_prefix="deepdecide-bigjson")
+        return _POOL
+
+
 def _parse_ragged(data: bytes, start: int, end: int) -> RaggedArray | None:
     if data[start] != ord("[") or data[end - 1] != ord("]"):
         return None
@@ -207,8 +223,7 @@ def _parse_ragged(data: bytes, start: int, end: int) -> RaggedArray | None:
             return None
         return _parse_chunk(data, *bounds[i], plan, flat[at:at + plan.numbers])
 
-    with ThreadPoolExecutor(max_workers=max(1, min(len(bounds), os.cpu_count() or 1, 2))) as pool:
-        parts = list(pool.map(work, range(len(bounds))))
+    parts = list(_pool().map(work, range(len(bounds))))
     total = starts[-1]
     if total is None or any(p is None for p in parts):
         return None
