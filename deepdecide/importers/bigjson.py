@@ -205,7 +205,10 @@ def _parse_ragged(data: bytes, start: int, end: int) -> RaggedArray | None:
     # numbers of the chunks before it: a chunk learns where it starts once the one before it is
     # planned. The array is sized for the most numbers the bytes could hold; only the pages
     # written become resident.
-    flat = np.empty((end - start) // 2 + 1)
+    try:
+        flat = np.empty((end - start) // 2 + 1)  # a number and its comma take 2 bytes at least
+    except MemoryError:  # address space refused: leave the file to the ordinary parse
+        return None
     starts: list[int | None] = [0] + [None] * len(bounds)  # None: a chunk before was refused
     known = [threading.Event() for _ in range(len(bounds) + 1)]
     known[0].set()
