@@ -9,7 +9,8 @@ numbers are parsed in chunks by pandas' C tokenizer straight into float64 arrays
 
 The fast path is an optimisation only: it checks everything it relies on (the key is a
 top-level key, the slice holds nothing but numbers, commas, brackets and whitespace, exactly
-two levels of nesting, no empty or extra element, every number parsed) and returns None at the
+two levels of nesting, every number parsed, and every list's numbers and commas accounted for:
+no empty or extra element, no number outside a list or split by whitespace) and returns None at the
 first doubt, so the caller parses the file the ordinary way and reports any error with its place. (It is
 lenient in one way only: number spellings JSON forbids but that are unambiguous, such as
 ``.5`` or ``+1``, are read as numbers.)
@@ -19,8 +20,10 @@ from __future__ import annotations
 
 import ctypes
 import io
+import mmap
 import os
 import sys
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
@@ -32,7 +35,6 @@ CHUNK = 2 << 20
 RAGGED_KEYS = ("itls",)
 _SENTINEL = "__deepdecide_ragged_cut__"
 _WHITESPACE = b" \t\r\n"
-_TO_NEWLINE = bytes.maketrans(b"[, \t\r", b"\n\n\n\n\n")
 @dataclass(frozen=True, slots=True)
 class RaggedArray:
     """A list of number lists as one flat float64 array plus the length of each list."""
@@ -67,56 +69,96 @@ def _find_value(data: bytes, key: str) -> tuple[int, int] | None:
     return None
 
 
-def _parse_chunk(chunk: bytes) -> tuple[np.ndarray, np.ndarray] | None:
-    """Whole inner lists (``[1.5, 2], [], [3]``) -> (values, length of each list), or None."""
+# one field per line: "[" and "," end a line; "]" is replaced by a "nan" line below, and "[" first
+# becomes "]" so that both brackets mark a list's bounds. Whitespace inside a line stays (a
+# number split by any whitespace, newlines included, then fails to parse).
+_TO_LINES = bytes.maketrans(b"[,\n\r\t", b"]\n   ")
+_OPEN, _CLOSE, _COMMA, _SPACE = ord("["), ord("]"), ord(","), ord(" ")
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """What the bytes of a chunk say: its lists, their commas, how many numbers it must hold."""
+
+    lists: int
+    commas: int
+    numbers: int
+    spaces_after_commas_only: bool  # every space is the space of a ", " (dropping them joins nothing)
+
+
+def _plan_chunk(data: bytes, a: int, b: int) -> _Plan | None:
+    """Check the brackets of ``data[a:b]`` (whole inner lists ``[1.5, 2], [], [3]``) and predict
+    how many numbers it holds; None = not this shape.
+
+    Lists must alternate, none nested, with at least one comma between two of them (the parse
+    then checks that every comma is accounted for). A list is predicted empty only as ``[]``:
+    one holding only whitespace is then refused by the parse (the ordinary parse reads it).
+    """
+    view = np.frombuffer(data, dtype=np.uint8, count=b - a, offset=a)  # no copy; numpy releases the GIL
+    opens = np.flatnonzero(view == _OPEN)
+    closes = np.flatnonzero(view == _CLOSE)
+    # the byte before too: a chunk after the first begins with the space of its separator ", "
+    is_comma = np.frombuffer(data, dtype=np.uint8, count=b - a + 1, offset=a - 1) == _COMMA
+    commas = int(np.count_nonzero(is_comma[1:]))
+    if opens.size != closes.size:
+        return None
+    if opens.size == 0:
+        return _Plan(0, commas, 0, False) if commas == 0 else None
+    is_space = view == _SPACE
+    spaces = int(np.count_nonzero(is_space))
+    after_commas = spaces == 0 or spaces == int(np.count_nonzero(is_comma[:-1] & is_space))
+    del is_comma, is_space
+    if not ((opens < closes).all() and (closes[:-1] < opens[1:]).all()):
+        return None  # nested or unbalanced
+    # a comma right after each list but the last ("], [", "],[", "],\n  ["); else look closer
+    unusual = np.flatnonzero(view[closes[:-1] + 1] != _COMMA)
+    if any(data.count(b",", a + int(closes[i]) + 1, a + int(opens[i + 1])) == 0 for i in unusual.tolist()):
+        return None  # two lists with no comma between them
+    non_empty = int(np.count_nonzero(closes - opens > 1))
+    return _Plan(int(opens.size), commas, commas - (int(opens.size) - 1) + non_empty,
+                 after_commas)
+
+
+def _parse_chunk(data: bytes, a: int, b: int, plan: _Plan, out: np.ndarray) -> np.ndarray | None:
+    """Parse the numbers of ``data[a:b]`` into ``out`` (sized by the plan) and return the length
+    of each list; None = not as planned."""
     import pandas as pd
 
-    chunk = chunk.lstrip(_WHITESPACE)
-    if not chunk.strip():
-        return np.empty(0), np.empty(0, dtype=np.int64)
-    view = np.frombuffer(chunk, dtype=np.uint8)  # vectorised counting (bytes.count is 5x slower)
-    opens = int(np.count_nonzero(view == ord("[")))
-    commas = int(np.count_nonzero(view == ord(",")))
-    if chunk[:1] != b"[" or chunk.rstrip()[-1:] != b"]" or int(np.count_nonzero(view == ord("]"))) != opens:
-        return None
-    del view
-    # one number per line, and a "nan" line where each list ends (intermediates freed at once)
-    text = chunk.translate(_TO_NEWLINE)
+    if plan.lists == 0:
+        return np.empty(0, dtype=np.int64) if not data[a:b].strip() else None
+    # the spaces of ", " (Python's json) are dropped when there are no others: a line with a
+    # leading space parses 25 % slower (newlines and tabs become spaces that stay)
+    text = data[a:b].translate(_TO_LINES, b" " if plan.spaces_after_commas_only else b"")
     text = text.replace(b"]", b"\nnan\n")
     try:
         frame = pd.read_csv(io.BytesIO(text), header=None, names=["v"], dtype=np.float64, engine="c",
                             skip_blank_lines=True, keep_default_na=False, na_values=["nan"])
     except (ValueError, pd.errors.ParserError, pd.errors.EmptyDataError):
         return None
+    del text
     column = frame["v"].to_numpy()
+    del frame
     marks = np.isnan(column)
-    ends = np.flatnonzero(marks)
-    if ends.size != opens:
+    bounds = np.flatnonzero(marks)  # rows of "[" and "]": they alternate, numbers only in between
+    if bounds.size != 2 * plan.lists or column.size - bounds.size != out.size:
+        return None  # a "nan" in the data, or not the numbers the bytes said
+    opened, closed = bounds[0::2], bounds[1::2]
+    if opened[0] != 0 or closed[-1] != column.size - 1 or (opened[1:] != closed[:-1] + 1).any():
+        return None  # a number outside a list
+    lengths = closed - opened - 1
+    # a line holds one number or none (whitespace never splits one), so a list of k numbers has at
+    # least k - 1 commas and two lists at least one between them: equal totals mean none is extra
+    # (no "[1,,2]", "[1,]", "[,]", "],,[")
+    if plan.commas != int(np.maximum(lengths - 1, 0).sum()) + plan.lists - 1:
         return None
-    lengths = np.diff(np.concatenate(([-1], ends))) - 1
-    numbers = column.size - ends.size
-    non_empty = int(np.count_nonzero(lengths))
-    # every comma separates two numbers of one list or two lists: none missing, none extra
-    # (this also rejects nested lists, and numbers run together by whitespace)
-    if commas != numbers - non_empty + opens - 1:
-        return None
-    return column[~marks], lengths
+    out[...] = column[~marks]
+    return lengths if np.isfinite(out).all() else None
 
 
-def _separated(chunk: bytes, index: int) -> bytes:
-    """A chunk after the first begins with the comma separating it from the previous list."""
-    if index == 0:
-        return chunk
-    head = chunk.lstrip(_WHITESPACE)
-    if not head:
-        return b""  # the whitespace before the outer list's closing bracket
-    return head[1:] if head[:1] == b"," else b"\x00"  # "\x00": not a list, so the chunk is refused
-
-
-def _parse_ragged(data: bytes, start: int, end: int) -> RaggedArray | None:
+def _chunk_bounds(data: bytes, start: int, end: int) -> list[tuple[int, int]] | None:
+    """Cut the outer list's inside into chunks of whole inner lists, without the commas between
+    chunks; None when a chunk does not begin with a comma after the previous list."""
     inner_start, inner_end = start + 1, end - 1  # without the outer brackets
-    if data[start] != ord("[") or data[inner_end] != ord("]"):
-        return None
     bounds: list[tuple[int, int]] = []
     a = inner_start
     while a < inner_end:
@@ -128,26 +170,69 @@ def _parse_ragged(data: bytes, start: int, end: int) -> RaggedArray | None:
                 b = inner_end
         bounds.append((a, b))
         a = b
-    # pandas' tokenizer releases the GIL: chunks are parsed on two cores (more adds memory, not speed)
-    with ThreadPoolExecutor(max_workers=max(1, min(len(bounds), os.cpu_count() or 1, 2))) as pool:
-        parts = list(pool.map(lambda i: _parse_chunk(_separated(data[bounds[i][0]:bounds[i][1]], i)),
-                              range(len(bounds))))
-    if any(p is None for p in parts):
+        while a < inner_end and data[a] in _WHITESPACE:
+            a += 1
+        if a < inner_end:
+            if data[a] != _COMMA:
+                return None
+            a += 1
+    return bounds
+
+
+_POOL: ThreadPoolExecutor | None = None
+_POOL_LOCK = threading.Lock()
+
+
+def _pool() -> ThreadPoolExecutor:
+    """The chunk parsers' threads, started once: starting them for every file costs 3-8 ms while
+    the hash thread runs. Tasks run in the order given, so a chunk waiting for the one before it
+    never waits for one not yet started (imports on several threads may share the pool)."""
+    global _POOL
+    with _POOL_LOCK:
+        if _POOL is None:
+            _POOL = ThreadPoolExecutor(max_workers=max(1, min(os.cpu_count() or 1, 2)),
+                                       thread_name_prefix="deepdecide-bigjson")
+        return _POOL
+
+
+def _parse_ragged(data: bytes, start: int, end: int) -> RaggedArray | None:
+    if data[start] != ord("[") or data[end - 1] != ord("]"):
         return None
-    sizes = np.concatenate([p[1] for p in parts if p is not None]) if parts else np.empty(0, dtype=np.int64)
-    # copy the parts into one array, freeing each as it goes (half the peak of np.concatenate)
-    flat = np.empty(sum(p[0].size for p in parts if p is not None))
-    at = 0
-    parts.reverse()
-    while parts:
-        part = parts.pop()
-        assert part is not None
-        flat[at: at + part[0].size] = part[0]
-        at += part[0].size
-        del part
-    if flat.size != int(sizes.sum()) or not np.isfinite(flat).all():
+    bounds = _chunk_bounds(data, start, end)
+    if bounds is None:
         return None
-    return RaggedArray(flat, sizes.astype(np.int64))
+    # numpy and pandas' tokenizer release the GIL: chunks are planned and parsed on two cores (more
+    # threads add memory, not speed). Each writes its numbers straight into one array, after the
+    # numbers of the chunks before it: a chunk learns where it starts once the one before it is
+    # planned. The array is sized for the most numbers the bytes could hold, in an anonymous
+    # mapping: only the pages written become resident (and allocation tracers see no phantom).
+    try:  # a number and its comma take 2 bytes at least; anonymous pages are only taken when written
+        flat = np.frombuffer(mmap.mmap(-1, ((end - start) // 2 + 1) * 8), dtype=np.float64)
+    except (OSError, ValueError, OverflowError, MemoryError):  # refused: leave it to the ordinary parse
+        return None
+    starts: list[int | None] = [0] + [None] * len(bounds)  # None: a chunk before was refused
+    known = [threading.Event() for _ in range(len(bounds) + 1)]
+    known[0].set()
+
+    def work(i: int) -> np.ndarray | None:
+        plan = None
+        try:
+            plan = _plan_chunk(data, *bounds[i])
+        finally:
+            known[i].wait()  # set by the chunk before, which was started first
+            at = starts[i]
+            starts[i + 1] = None if at is None or plan is None else at + plan.numbers
+            known[i + 1].set()
+        if at is None or plan is None:
+            return None
+        return _parse_chunk(data, *bounds[i], plan, flat[at:at + plan.numbers])
+
+    parts = list(_pool().map(work, range(len(bounds))))
+    total = starts[-1]
+    if total is None or any(p is None for p in parts):
+        return None
+    lengths = np.concatenate(parts) if parts else np.empty(0, dtype=np.int64)
+    return RaggedArray(flat[:total], lengths.astype(np.int64, copy=False))
 
 
 _heap_tuned = False

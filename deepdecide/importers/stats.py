@@ -30,9 +30,52 @@ def summarize(values: np.ndarray, scale: float = 1.0, *, scratch: bool = True) -
     """
     if values.size == 0:
         return {}
-    mean = float(values.mean()) * scale
-    p50, p90, p99 = np.percentile(values, STAT_PERCENTILES, method=PERCENTILE_METHOD, overwrite_input=scratch)
+    mean = float(values.mean()) * scale  # before any reordering: the pairwise sum depends on the order
+    p50, p90, p99 = percentiles(values, STAT_PERCENTILES, scratch=scratch)
     return {"mean": mean, "p50": float(p50) * scale, "p90": float(p90) * scale, "p99": float(p99) * scale}
+
+
+def percentiles(values: np.ndarray, q: tuple[float, ...], *, scratch: bool = False) -> np.ndarray:
+    """``np.percentile(values, q, method="linear")`` of a 1-D array, bit for bit, faster.
+
+    numpy partitions for all the ranks it needs at once (including the minimum and maximum),
+    which on millions of values takes several times as long as one single-rank partition
+    (31 ms vs 4 ms on 2.5 M values). Here each needed rank is selected by a single-rank
+    partition of what lies above the previous one (or by a minimum when it is the next rank),
+    then the ranks are interpolated exactly as numpy's ``_lerp`` does. Anything but finite
+    float64 values goes to numpy itself. With ``scratch`` the array is reordered in place.
+    """
+    if values.ndim != 1 or values.dtype != np.float64 or values.size < 2 or not np.isfinite(values).all():
+        return np.percentile(values, q, method=PERCENTILE_METHOD, overwrite_input=scratch)
+    work = values if scratch else values.copy()
+    n = work.size
+    # numpy's linear method: virtual index (n - 1) * q / 100, its floor and the next index
+    virtual = (n - 1) * np.true_divide(np.asarray(q, dtype=np.float64), 100)
+    previous = np.floor(virtual)
+    following = previous + 1
+    above = virtual >= n - 1
+    previous[above] = -1
+    following[above] = -1
+    gamma = virtual - previous
+    prev_idx = previous.astype(np.intp) % n
+    next_idx = following.astype(np.intp) % n
+    ranked: dict[int, float] = {}
+    low = 0  # work[:low] holds the low smallest values, in some order
+    for rank in sorted({*prev_idx.tolist(), *next_idx.tolist()}):
+        rest = work[low:]
+        if rank == low:
+            ranked[rank] = float(rest.min())  # no reordering needed: low stays
+            continue
+        rest.partition(rank - low)
+        ranked[rank] = float(rest[rank - low])
+        low = rank + 1
+    a = np.array([ranked[i] for i in prev_idx.tolist()])
+    b = np.array([ranked[i] for i in next_idx.tolist()])
+    # numpy's _lerp, operation for operation
+    diff_b_a = b - a
+    result = np.add(a, diff_b_a * gamma)
+    np.subtract(b, diff_b_a * (1 - gamma), out=result, where=gamma >= 0.5)
+    return result
 
 
 def numeric_array(node: Node, *, expected: int | None = None) -> np.ndarray:
@@ -89,7 +132,9 @@ def reduce_serving_arrays(record: Node, n_hint: int | None = None) -> dict[str, 
     elif out_lens is not None:
         success = out_lens > 0
     ends = np.cumsum(itl_lens)
-    cumulative = np.concatenate(([0.0], np.cumsum(itl_flat)))
+    cumulative = np.empty(itl_flat.size + 1)  # [0, running sums]: no concatenated copy
+    cumulative[0] = 0.0
+    np.cumsum(itl_flat, out=cumulative[1:])
     decode_s = cumulative[ends] - cumulative[ends - itl_lens]
     e2e_s = numeric_array(record["latencies"], expected=n) if record.has("latencies") else ttfts + decode_s
     result: dict[str, dict[str, float]] = {}

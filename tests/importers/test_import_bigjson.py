@@ -22,7 +22,7 @@ def force_fast_path(monkeypatch):
     monkeypatch.setattr(bigjson, "CHUNK", 512)  # many chunks, cut at list boundaries
 
 
-def detailed_bytes(n: int = 60, indent: int | None = None) -> bytes:
+def detailed_bytes(n: int = 60, indent: int | None = None, separators: tuple[str, str] | None = None) -> bytes:
     rng = np.random.default_rng(3)
     out = rng.integers(1, 30, n)
     itls = [rng.uniform(0.001, 0.05, int(k) - 1).tolist() for k in out]
@@ -31,16 +31,16 @@ def detailed_bytes(n: int = 60, indent: int | None = None) -> bytes:
            "duration": 3.0, "mean_ttft_ms": 10.0, "output_lens": out.tolist(),
            "ttfts": rng.uniform(0.01, 0.1, n).tolist(), "itls": itls, "generated_texts": ['say "itls": [1]'] * n,
            "errors": [""] * n}
-    return json.dumps(rec, indent=indent).encode()
+    return json.dumps(rec, indent=indent, separators=separators).encode()
 
 
 def runs(data: bytes):
     return import_bytes("d.json", data).evidence.runs
 
 
-@pytest.mark.parametrize("indent", [None, 2])
-def test_fast_path_equals_ordinary_parse(force_fast_path, monkeypatch, indent):
-    data = detailed_bytes(indent=indent)
+@pytest.mark.parametrize(("indent", "separators"), [(None, None), (2, None), (None, (",", ":")), (None, (" , ", ": "))])
+def test_fast_path_equals_ordinary_parse(force_fast_path, monkeypatch, indent, separators):
+    data = detailed_bytes(indent=indent, separators=separators)
     assert isinstance(bigjson.loads(data)["itls"], bigjson.RaggedArray)
     fast = runs(data)
     monkeypatch.setattr(bigjson, "MIN_BYTES", 1 << 40)
@@ -55,11 +55,33 @@ def test_fast_path_declines_what_it_cannot_vouch_for(force_fast_path):
     at = good.index(b'"itls"') + 10
     head, tail = good[:at], good[at:]
     for old, new in ((b"], [", b"], [["), (b", ", b",, "), (b"], [", b"] ["), (b", 0.0", b", 0.0 1"),
-                     (b", 0.0", b", nan"), (b"]]", b"]")):
+                     (b", 0.0", b", nan"), (b"]]", b"]"),
+                     # invalid spots that a count of commas alone would let through
+                     (b"], [", b"] 7, ["), (b"], [", b"], 7, ["), (b", 0.0", b", 0.0\n1"),
+                     (b", 0.0", b", 0.0\t1"), (b"], [", b"], , ["), (b"], [", b"][")):
         for count in (1, 7):
             bad = head + tail.replace(old, new, count)
             assert bad != good
             assert bigjson.loads(bad) is None, (old, new, count)
+
+
+def test_compensating_mistakes_are_refused(force_fast_path):
+    """An empty field in one place and a number outside a list in another keep every total
+    right; the per-list check still refuses them."""
+    good = detailed_bytes()
+    at = good.index(b'"itls"') + 10
+    head, tail = good[:at], good[at:]
+    first = tail.index(b"], [")
+    second = tail.index(b", 0.0", first + 4)
+    bad = head + tail[:first] + b"] 7, [" + tail[first + 4:second] + b",, 0.0" + tail[second + 5:]
+    assert bigjson.loads(bad) is None
+    i = tail.index(b", 0.")
+    j = tail.index(b", 0.", i + 4)
+    assert b"]" not in tail[i:j]  # one list: "[a,, b c]" has the commas and numbers of "[a, b, c]"
+    assert bigjson.loads(head + tail[:i] + b",, 0." + tail[i + 4:j] + b" 0." + tail[j + 4:]) is None
+    whitespace_list = head + tail.replace(b"[]", b"[ ]", 1)
+    assert b"[ ]" in whitespace_list
+    assert bigjson.loads(whitespace_list) is None  # predicted as one number: handed to the ordinary parse
 
 
 def test_nested_key_named_itls_is_not_cut(force_fast_path):
