@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
@@ -254,8 +255,13 @@ class MatrixPage(Page):
         self.detail.setText(self.model.data(src, Qt.ItemDataRole.ToolTipRole))
 
     def refresh(self) -> None:
-        m = self.document.workspace.matrix
-        self.model.set_matrix(m)
+        ws = self.document.workspace
+        m = ws.matrix
+        # the runtimes this decision's options use come first, so they are visible without scrolling
+        used = list(dict.fromkeys(o.runtime for o in ws.options))
+        order = {rid: i for i, rid in enumerate(used)}
+        shown = sorted(m.runtimes, key=lambda r: (order.get(r.id, len(order)), m.runtimes.index(r)))
+        self.model.set_matrix(dataclasses.replace(m, runtimes=tuple(shown)))
         self.check_panel.set_matrix(m)
         self.as_of.setText(fmt(self.tr("Matrix as of %1 — %2 runtimes × %3 platforms. Hover or click a cell for "
                                        "the required stack, its sources and their dates."),
