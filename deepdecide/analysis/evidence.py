@@ -212,7 +212,11 @@ def _builds(idx: EvidenceIndex, option: Option) -> Level:
         reasons.append(f"build attestation {b.date}{who} ({log})")
     ran = [r for r in runs if not (r.completed is not None and r.completed <= 0)]
     if ran:
-        reasons.append(f"{len(ran)} benchmark run(s) of {option.runtime} on {option.platform}: it ran, so it built")
+        shown = sum(1 for r in ran if r.illustrative)
+        note = (f" ({shown} of them illustrative, reconstructed from published figures: someone else's build, "
+                "not ours)" if shown else "")
+        reasons.append(f"{len(ran)} benchmark run(s) of {option.runtime} on {option.platform}: it ran, so it built"
+                       + note)
     if checks:
         reasons.append(f"{len(checks)} parity check(s) ran on {option.platform}")
     if reasons:

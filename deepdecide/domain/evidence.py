@@ -86,6 +86,11 @@ class BenchmarkRun:
     label: str = ""  # the run's name inside its file (e.g. a sweep point)
 
     @property
+    def illustrative(self) -> bool:
+        """Labelled as reconstructed from published figures, not a measurement of ours."""
+        return "illustrative" in self.label.lower()
+
+    @property
     def error_rate(self) -> float | None:
         total = self.num_requests if self.num_requests else None
         if total is None and self.completed is not None and self.failed is not None:

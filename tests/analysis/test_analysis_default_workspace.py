@@ -63,3 +63,22 @@ def test_default_workspace_has_a_ranking_and_sensitivity(assessment):
     assert assessment.winner is not None
     assert assessment.sensitivity is not None and assessment.sensitivity.weights
     assert sum(o.p_best for o in assessment.monte_carlo.options) == pytest.approx(1.0)
+
+
+def test_default_workspace_numbers_are_labelled_assumptions_computed_by_hand(assessment):
+    """The sample's capacities are labelled assumptions (its illustrative runs publish no latency),
+    and its cost follows the published formula: existing fleet = power only."""
+    sglang = assessment.option("keep-sglang-h100")
+    assert sglang.capacity.basis == "assumed"
+    assert (sglang.capacity.low, sglang.capacity.value, sglang.capacity.high) == (180.0, 223.0, 251.0)
+    assert not sglang.evidence.performs.reached
+    builds = " ".join(sglang.evidence.builds.reasons)
+    assert "3 of them illustrative" in builds and "not ours" in builds
+    # 1.73 kW x $0.10/kWh = $0.173/GPU-h; / (223 tok/s x 3600 / 1e6) = $0.2155 per M output tokens
+    assert sglang.costs.cost_per_m_tokens_usd.value == pytest.approx(0.173 / (223 * 3600 / 1e6))
+    # 200,000 tok/s / 223 = 896.9 GPUs, rounded up to whole 8-GPU nodes = 904
+    assert sglang.fleet.gpus.value == 904
+    # SM100: 200,000 / 600 = 333.3 GPUs, rounded up to the 68-GPU reference unit = 340; $2.34/GPU-h
+    sm100 = assessment.option("buy-sm100-deepinfer")
+    assert sm100.fleet.gpus.value == 340
+    assert sm100.costs.cost_per_m_tokens_usd.value == pytest.approx(2.34 / (600 * 3600 / 1e6))
