@@ -16,7 +16,7 @@ from deepdecide.analysis.assessment import (
     TrailItem,
 )
 from deepdecide.domain.evidence import BenchmarkRun, BuildAttestation, ParityCheck, ParityKind, Verdict
-from deepdecide.domain.matrix import SupportMatrix, SupportStatus, match_platform
+from deepdecide.domain.matrix import SupportMatrix, SupportStatus
 from deepdecide.domain.workspace import SLO, Answer, Option, Workspace
 
 _STATUS_WORDS = {
@@ -53,11 +53,7 @@ class EvidenceIndex:
         cached = self._platform_cache.get(name)
         if cached is not None:
             return cached
-        pid = name
-        if self.matrix.platform(name) is None and name:
-            p = match_platform(self.matrix, name)
-            if p is not None:
-                pid = p.id
+        pid = self.matrix.platform_id(name)
         self._platform_cache[name] = pid
         return pid
 

@@ -37,7 +37,7 @@ def _pick(items, wanted, match):
 def run(args) -> int:
     from deepdecide.cli.common import error
     from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_USAGE
-    from deepdecide.domain.matrix import match_platform, normalise_name
+    from deepdecide.domain.matrix import normalise_name
     from deepdecide.storage import files
 
     try:
@@ -51,7 +51,7 @@ def run(args) -> int:
         return next((r for r in matrix.runtimes if normalise_name(r.id) == key or normalise_name(r.name) == key), None)
 
     def find_platform(w):
-        return matrix.platform(w) or match_platform(matrix, w)
+        return matrix.resolve_platform(w)
 
     runtimes, bad_r = _pick(matrix.runtimes, args.runtime, find_runtime)
     platforms, bad_p = _pick(matrix.platforms, args.platform, find_platform)

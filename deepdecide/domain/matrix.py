@@ -110,6 +110,18 @@ class SupportMatrix:
             (e for e in self.entries if e.runtime == runtime_id and e.platform == platform_id), None
         )
 
+    def resolve_platform(self, name: str) -> Platform | None:
+        """The platform a run or a user names: its id, or else a GPU name matched by its aliases
+        (importers keep the name the file reports, e.g. "H100" or "NVIDIA H100 80GB HBM3")."""
+        if not name:
+            return None
+        return self.platform(name) or match_platform(self, name)
+
+    def platform_id(self, name: str) -> str:
+        """The matrix id ``name`` refers to, or ``name`` itself when it names no platform."""
+        p = self.resolve_platform(name)
+        return p.id if p else name
+
     def status(self, runtime_id: str, platform_id: str) -> SupportStatus:
         """Status of a cell; a cell the matrix does not have is undocumented."""
         e = self.entry(runtime_id, platform_id)

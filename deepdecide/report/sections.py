@@ -94,7 +94,7 @@ def runtime_name(ws: Workspace, rid: str) -> str:
 
 
 def platform_name(ws: Workspace, pid: str) -> str:
-    p = ws.matrix.platform(pid)
+    p = ws.matrix.resolve_platform(pid)
     return p.name if p else pid
 
 
@@ -113,8 +113,9 @@ def option_label(ws: Workspace, oid: str) -> str:
 
 
 def _option_for_run(ws: Workspace, run: BenchmarkRun) -> str:
+    pid = ws.matrix.platform_id(run.platform)
     for o in ws.options:
-        if o.runtime == run.runtime and o.platform == run.platform:
+        if o.runtime == run.runtime and o.platform == pid:
             return o.name
     return f"{runtime_name(ws, run.runtime)} on {platform_name(ws, run.platform)}"
 
@@ -385,7 +386,8 @@ def parity(ctx: Context) -> list[Flowable]:
         for o in ws.options:
             cells = [o.name]
             for kind in ws.required_parity:
-                found = [p for p in checks if p.kind == kind and p.runtime == o.runtime and p.platform == o.platform]
+                found = [p for p in checks if p.kind == kind and p.runtime == o.runtime
+                         and ws.matrix.platform_id(p.platform) == o.platform]
                 if not found:
                     cells.append("no evidence")
                 elif any(p.verdict == Verdict.FAIL for p in found):
@@ -486,7 +488,8 @@ def risks(ctx: Context) -> list[Flowable]:
         if blockers:
             titles = ", ".join(next((c.title for c in ws.checklist if c.id == a.item), a.item) for a in blockers)
             found.append((o.name, f"blocker: nobody builds {titles} yet."))
-        has_runs = any(r.runtime == o.runtime and r.platform == o.platform for r in ws.evidence.runs)
+        has_runs = any(r.runtime == o.runtime and ws.matrix.platform_id(r.platform) == o.platform
+                       for r in ws.evidence.runs)
         if not has_runs:
             found.append((o.name, "no benchmark run on this platform: performance is not evidenced."))
         if o.topology.measured_on and o.topology.measured_on != o.platform:

@@ -67,3 +67,11 @@ def test_unparseable_version_is_unknown_not_unmet(matrix):
     rc = check_machine(matrix, MachineProfile(gpu_name="H100", cuda="twelve"), runtime_ids=("vllm",)).runtimes[0]
     cuda = next(q for q in rc.requirements if q.requirement.component.value == "cuda")
     assert cuda.state == ReqState.UNKNOWN
+
+
+def test_resolve_platform_by_id_or_reported_name(matrix):
+    assert matrix.resolve_platform("nv-h100").id == "nv-h100"
+    assert matrix.resolve_platform("NVIDIA H100 80GB HBM3").id == "nv-h100"
+    assert matrix.resolve_platform("") is None
+    assert matrix.platform_id("H100 SXM") == "nv-h100"
+    assert matrix.platform_id("Imaginary X1") == "Imaginary X1"  # names no platform: kept as written

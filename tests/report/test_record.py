@@ -173,3 +173,16 @@ def test_run_without_throughput_is_not_plotted_but_listed(small_ws):
                                                                     files=(*small_ws.evidence.files, f)))
     text = "\n".join(_texts(build(ws, sections=["evidence"])))
     assert re.search(r"F\d: x.json \(genai-perf\)", " ".join(text.split()))  # the file is listed, its run a row
+
+
+def test_runs_named_by_gpu_name_belong_to_their_option():
+    """Importers keep the GPU name a file reports ("H100"); the record attributes those runs to the
+    option on that platform, as the analysis does (the built-in sample's illustrative runs)."""
+    from deepdecide.report.sections import _option_for_run
+    from deepdecide.storage.files import load_builtin_workspace
+
+    ws = load_builtin_workspace()
+    h100 = next(r for r in ws.evidence.runs if r.platform == "H100")
+    assert _option_for_run(ws, h100) == ws.option("keep-sglang-h100").name
+    text = " ".join(" ".join(_texts(build(ws, sections=["evidence", "risks"]))).split())
+    assert "Keep H100, serve with SGLang" in text

@@ -59,9 +59,7 @@ def runs_frame(ws: Workspace) -> pd.DataFrame:
 
 def resolve_platform(matrix: Any, name: str) -> Any:
     """The matrix platform a run names: its id, or else the GPU name the file reported (as the analysis does)."""
-    from deepdecide.domain.matrix import match_platform
-
-    return matrix.platform(name) or (match_platform(matrix, name) if name else None)
+    return matrix.resolve_platform(name)
 
 
 def group_name(ws: Workspace, runtime: str, platform: str) -> str:

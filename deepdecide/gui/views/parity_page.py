@@ -29,20 +29,11 @@ def kind_label(kind: ParityKind) -> str:
             ParityKind.LONG_CONTEXT: QCoreApplication.translate("ParityPage", "Long context")}[kind]
 
 
-def _platform_id(ws: Workspace, name: str) -> str:
-    from deepdecide.domain.matrix import match_platform
-
-    if ws.matrix.platform(name) is not None or not name:
-        return name
-    p = match_platform(ws.matrix, name)
-    return p.id if p else name
-
-
 def checks_for(ws: Workspace, option: Option, kind: ParityKind) -> list[ParityCheck]:
     """The parity checks of one kind measured on the option's exact runtime and platform (a GPU name
     the file reported counts for the matrix platform it names, as in the analysis)."""
     return [p for p in ws.evidence.parity
-            if p.kind == kind and p.runtime == option.runtime and _platform_id(ws, p.platform) == option.platform]
+            if p.kind == kind and p.runtime == option.runtime and ws.matrix.platform_id(p.platform) == option.platform]
 
 
 def combined_verdict(checks: list[ParityCheck]) -> str:
