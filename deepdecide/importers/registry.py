@@ -45,7 +45,7 @@ from deepdecide.importers.base import (
     ProgressCallback,
     Source,
 )
-from deepdecide.importers.normalize import finalize
+from deepdecide.importers.normalize import finalize, hints_from_name
 from deepdecide.importers.secrets import redact
 
 #: every importer, in sniffing order (benchmarks.md §12, parity.md §1.10): the first match wins.
@@ -96,6 +96,8 @@ class ImportResult:
     missing_context: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
     model: str = ""  # the model a parity file is about (lm-eval model_args, a baseline's model_name)
+    # context the file *name* suggests for what is missing (never applied: the user confirms)
+    suggestions: tuple[tuple[str, str], ...] = ()
 
 
 def format_names() -> tuple[str, ...]:
@@ -242,8 +244,10 @@ def import_source(src: Source, context: ImportContext | None = None, *, sha256: 
     if any(not p.platform for p in measured):
         missing = tuple(dict.fromkeys((*missing, "platform")))
     _step(progress, cancel, 1.0)
+    wanted = {"gpu_count" if m == "gpu_count" else m for m in missing}
+    suggestions = tuple((k, str(v)) for k, v in hints_from_name(src.name).items() if k in wanted)
     return ImportResult(EvidenceFile(provenance, runs, parity), importer.tool, importer.description,
-                        missing, tuple(parsed.notes), redact(parsed.model))
+                        missing, tuple(parsed.notes), redact(parsed.model), suggestions)
 
 
 def _apply_parity_context(check: ParityCheck, ctx: ImportContext) -> ParityCheck:
