@@ -27,7 +27,7 @@ from deepdecide.domain import formatting
 from deepdecide.domain.evidence import BenchmarkRun, EvidenceFile, ParityCheck
 from deepdecide.domain.matrix import SupportMatrix
 from deepdecide.domain.messages import Message, msg
-from deepdecide.domain.workload import Workload, model_matches, precision_matches
+from deepdecide.domain.workload import TokenRange, Workload, model_matches, precision_matches
 from deepdecide.domain.workspace import Option, Workspace
 
 OWN, THIRD_PARTY, ILLUSTRATIVE, PREDICTED = "own", "third_party", "illustrative", "predicted"
@@ -42,8 +42,8 @@ def provenance_kind(f: EvidenceFile) -> str:
     return ILLUSTRATIVE if "illustrative" in f.provenance.label.lower() else OWN
 
 
-def _range(r: object) -> str:
-    low, high = getattr(r, "low"), getattr(r, "high")
+def _range(r: TokenRange) -> str:
+    low, high = r.low, r.high
     return formatting.integer(low) if low == high else f"{formatting.integer(low)}–{formatting.integer(high)}"
 
 

@@ -425,6 +425,10 @@ def to_data(obj: Any) -> Any:
             out["level"] = obj.level
         if isinstance(obj, Classification):
             out["label"] = obj.label
+        if isinstance(obj, CapacityPoint) and obj.max_rate and obj.request_rate is None:
+            out["request_rate"] = "inf"  # unlimited: the string, never null or a non-finite float
+        if isinstance(obj, Capacity):
+            out["label"] = obj.label
         return out
     if isinstance(obj, Enum):
         return obj.value

@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 
 from deepdecide.analysis import montecarlo as mc
+from deepdecide.analysis.applicability import describe_workload, fit_counts
 from deepdecide.analysis.assessment import (
     Assessment,
     CriterionScore,
@@ -24,7 +25,6 @@ from deepdecide.analysis.assessment import (
     Sensitivity,
     TrailItem,
 )
-from deepdecide.analysis.applicability import describe_workload, fit_counts
 from deepdecide.analysis.capacity import capacity
 from deepdecide.analysis.cost import OptionInputs, costs, demand_tps, option_inputs
 from deepdecide.analysis.evidence import EvidenceIndex, checklist_summary, classify, evidence_levels

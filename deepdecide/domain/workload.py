@@ -73,10 +73,7 @@ def model_matches(workload: Workload, model: str) -> bool:
     if not model.strip():
         return False
     full, base = _model_key(model), _basename(model)
-    for name in workload.names():
-        if _model_key(name) == full or _basename(name) == base:
-            return True
-    return False
+    return any(_model_key(name) == full or _basename(name) == base for name in workload.names())
 
 
 def precision_family(text: str) -> str:
