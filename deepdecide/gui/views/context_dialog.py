@@ -36,7 +36,9 @@ class ContextDialog(QDialog):
         form = QFormLayout()
         labels = {"runtime": self.tr("Runtime"), "platform": self.tr("Platform"), "gpu_count": self.tr("GPU count"),
                   "model": self.tr("Model"), "runtime_version": self.tr("Runtime version"),
-                  "quantization": self.tr("Quantization")}
+                  "quantization": self.tr("Quantization"),
+                  "proxy_reason": self.tr("Accept as a proxy because… (empty: not a proxy)"),
+                  "proxy_discount": self.tr("Proxy throughput factor (low/likely/high)")}
         suggestions = suggestions or {}
         current = current or {}
         self.suggested: dict[str, str] = {}
