@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from deepdecide.domain.errors import EvidenceImportError
-from deepdecide.domain.evidence import BenchmarkRun, EvidenceFile, ParityCheck, Provenance
+from deepdecide.domain.evidence import BenchmarkRun, EvidenceFile, ParityCheck, Provenance, ProvenanceKind
 from deepdecide.importers import (
     bigjson,
     genai_perf,
@@ -226,6 +226,9 @@ def import_source(src: Source, context: ImportContext | None = None, *, sha256: 
     runs: tuple[BenchmarkRun, ...] = tuple(_scrub(finalize(r, context)) for r in parsed.runs)
     parity: tuple[ParityCheck, ...] = tuple(_scrub(_apply_parity_context(p, context)) for p in parsed.parity)
     digest = sha256 or hashlib.sha256(src.data).hexdigest()
+    kind, kind_note = provenance_kind(importer, context)
+    if kind_note:
+        parsed.notes.append(kind_note)
     provenance = Provenance(
         file_name=Path(src.name).name,
         size_bytes=len(src.data),
@@ -234,6 +237,7 @@ def import_source(src: Source, context: ImportContext | None = None, *, sha256: 
         tool_version=redact(parsed.tool_version),
         imported_at=datetime.now(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z"),
         label=context.label,
+        kind=kind,
     )
     missing = tuple(dict.fromkeys(m for r in runs for m in r.missing_context))
     measured = [p for p in parity if p.value is not None]  # reference-only checks need no context
@@ -244,6 +248,21 @@ def import_source(src: Source, context: ImportContext | None = None, *, sha256: 
     _step(progress, cancel, 1.0)
     return ImportResult(EvidenceFile(provenance, runs, parity), importer.tool, importer.description,
                         missing, tuple(parsed.notes), redact(parsed.model))
+
+
+def provenance_kind(importer: Importer, context: ImportContext) -> tuple[ProvenanceKind, str]:
+    """The file's provenance kind and, when the user's word was overridden, why.
+
+    An estimator's or simulator's output is ``predicted`` whatever the user says; otherwise the
+    kind the user gave; a file the user imports without saying is their ``own``.
+    """
+    fixed = importer.provenance_kind
+    if fixed is not None:
+        if context.kind is not None and context.kind != fixed:
+            return fixed, (f"{importer.description} files are {fixed.text}: kind {fixed.value} kept, "
+                           f"not {context.kind.value} as given")
+        return fixed, ""
+    return (context.kind if context.kind is not None else ProvenanceKind.OWN), ""
 
 
 def _apply_parity_context(check: ParityCheck, ctx: ImportContext) -> ParityCheck:
