@@ -21,6 +21,7 @@ from typing import Any
 from deepdecide.domain.errors import EvidenceImportError
 from deepdecide.domain.evidence import BenchmarkRun, EvidenceFile, ParityCheck, Provenance, ProvenanceKind
 from deepdecide.importers import (
+    aiconfigurator,
     bigjson,
     genai_perf,
     generic_csv,
@@ -52,6 +53,7 @@ from deepdecide.importers.secrets import redact
 #: Order matters: AIPerf before GenAI-Perf, InferenceMAX and SGLang before vLLM serving.
 IMPORTERS: tuple[Importer, ...] = (
     mlperf.MlperfSummary(),
+    aiconfigurator.AiconfiguratorCsv(),
     lm_eval.LmEvalTable(),
     genai_perf.AiperfCsv(),
     genai_perf.GenaiPerfCsv(),
