@@ -26,14 +26,20 @@ from deepdecide.importers import (
     genai_perf,
     generic_csv,
     guidellm,
+    inference_perf,
     inferencemax,
+    llmd,
     llmperf,
     lm_eval,
     mlperf,
+    mlperf_results,
+    nearest,
     niah,
+    not_results,
     parity_baselines,
     parity_custom,
     sglang,
+    simulators,
     trtllm,
     vllm,
 )
@@ -50,10 +56,13 @@ from deepdecide.importers.normalize import finalize
 from deepdecide.importers.secrets import redact
 
 #: every importer, in sniffing order (benchmarks.md §12, parity.md §1.10): the first match wins.
-#: Order matters: AIPerf before GenAI-Perf, InferenceMAX and SGLang before vLLM serving.
+#: Order matters: AIPerf before GenAI-Perf, InferenceMAX and SGLang before vLLM serving; the
+#: YAML reports (llm-d, inference-perf dumps) after the CI baselines, whose keys are narrower.
 IMPORTERS: tuple[Importer, ...] = (
     mlperf.MlperfSummary(),
     aiconfigurator.AiconfiguratorCsv(),
+    mlperf_results.MlperfResultsSummary(),
+    simulators.VidurRequestMetrics(),
     lm_eval.LmEvalTable(),
     genai_perf.AiperfCsv(),
     genai_perf.GenaiPerfCsv(),
@@ -61,6 +70,9 @@ IMPORTERS: tuple[Importer, ...] = (
     parity_custom.ParityCsv(),
     parity_baselines.LmEvalBaselineYaml(),
     parity_baselines.VllmGsm8kBaselineYaml(),
+    llmd.LlmdReport(),
+    inference_perf.InferencePerfLifecycle(),
+    inference_perf.InferencePerfPerRequest(),
     genai_perf.AiperfJson(),
     genai_perf.GenaiPerfJson(),
     guidellm.Guidellm(),
@@ -80,6 +92,8 @@ IMPORTERS: tuple[Importer, ...] = (
     lm_eval.LmEvalResults(),
     niah.NiahSingle(),
     niah.NiahAggregate(),
+    simulators.BlisMetrics(),
+    simulators.BlisGoldenDataset(),
 )
 
 #: chosen only when the user declares a column mapping (a CSV cannot be recognised otherwise)
@@ -165,23 +179,29 @@ def sniff(path: str | os.PathLike[str]) -> Importer | None:
 
 
 def _unknown_format(src: Source) -> EvidenceImportError:
-    tried = format_names()
+    """The error for a file no importer recognised: what it is when it is a known non-result
+    file, else the two or three closest formats and why each failed (never the whole list)."""
     if not src.data.strip():
-        return src.error("the file is empty", tried=tried)
+        return src.error("the file is empty: not a benchmark or parity result file")
     if src.looks_binary():
-        return src.error("binary data, not a benchmark or parity result file", tried=tried)
+        return src.error("binary data, not a benchmark or parity result file")
     if src.text is None:
         reason, line = src.problems["text"]
-        return src.error(reason, line=line, tried=tried)
+        return src.error(reason, line=line)
     for view in ("json_lines", "json"):
         if view in src.problems and src.first_byte in (ord("{"), ord("[")):
             reason, line = src.problems[view]
-            return src.error(f"{reason}; not a format deepdecide knows", line=line, tried=tried)
+            return src.error(f"{reason}; not a format deepdecide knows", line=line)
+    what = not_results.what_it_is(src)
+    if what:
+        return src.error(f"this is {what}, not a result file")
     keys = ""
     if isinstance(src.json, dict):
         keys = " (top-level keys: " + ", ".join(list(src.json)[:12]) + ")"
-    return src.error("format not recognised" + keys + "; for a CSV of your own, declare its columns "
-                     "(deepdecide import --map normalized_name=Column ...)", tried=tried)
+    near = nearest.describe(src, IMPORTERS)
+    hint = ("; for a CSV of your own, declare its columns (deepdecide import --map normalized_name=Column ...)"
+            if not src.looks_json else "")
+    return src.error("format not recognised" + keys + (f"; {near}" if near else "") + hint)
 
 
 def _scrub(record: Any) -> Any:

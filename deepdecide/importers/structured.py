@@ -24,7 +24,7 @@ def yaml_doc(src: Source) -> Any:
     if "yaml_any" not in src._cache:
         src._cache["yaml_any"] = None
         text = src.text if not src.looks_json and len(src.data) <= MAX_YAML_BYTES else None
-        if text is not None and ":" in text[:65536]:
+        if text is not None and _may_be_yaml(text):
             try:
                 docs = [d for d in yaml.load_all(text, Loader=_YamlLoader) if d is not None]  # noqa: S506
             except (yaml.YAMLError, RecursionError, ValueError) as exc:
@@ -36,6 +36,17 @@ def yaml_doc(src: Source) -> Any:
                 if isinstance(value, (dict, list)) and value:
                     src._cache["yaml_any"] = value
     return src._cache["yaml_any"]
+
+
+def _may_be_yaml(text: str) -> bool:
+    """A cheap guard before parsing: the first meaningful line of a YAML mapping or stream is a
+    ``key:``, a ``- item``, or ``---`` (a CSV header or a log line is not)."""
+    for line in text[:65536].splitlines():
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        return stripped.startswith(("---", "- ")) or (":" in stripped and "," not in stripped.split(":", 1)[0])
+    return False
 
 
 def structured(src: Source) -> Any:
@@ -73,9 +84,11 @@ def csv_table(src: Source) -> CsvTable | None:
 
 
 def csv_header(src: Source) -> set[str]:
-    """The column names of a CSV file's first line (cheap: reads the head only)."""
-    line = src.first_line
-    return {c.strip().strip('"') for c in line.split(",")} if "," in line else set()
+    """The column names of a CSV file's first line, case kept (cheap: reads the head only)."""
+    if src.looks_json:
+        return set()
+    head = src.data[:8192].lstrip(b"\xef\xbb\xbf").split(b"\n", 1)[0].decode("utf-8", "replace").strip()
+    return {c.strip().strip('"').strip() for c in head.split(",")} if "," in head else set()
 
 
 # time units written in a metric block's ``units`` field, per value -> ms

@@ -107,7 +107,7 @@ def _inferencemax_names(d: RunDraft, file_name: str) -> None:
 
 class VllmServe(Importer):
     tool = "vllm_serve"
-    description = ("vLLM benchmark_serving.py / vllm bench serve results (JSON, --append-result JSONL, --save-detailed; "
+    description = ("vLLM benchmark_serving.py / vllm bench serve results (JSON, --append-result JSONL, --save-detailed, "
                    "vllm bench sweep serve run=N.json and summary.json)")
 
     def sniff(self, src: Source) -> bool:

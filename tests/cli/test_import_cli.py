@@ -52,7 +52,7 @@ def test_inspect_bad_file_exit_3(tmp_path, capsys):
     bad.write_text('{"nope": 1}')
     assert main(["inspect", str(bad), str(SWEEP)]) == 3
     captured = capsys.readouterr()
-    assert "bad.json" in captured.err and "formats tried" in captured.err and "vllm" in captured.out.lower()
+    assert "bad.json" in captured.err and "not recognised" in captured.err and "vllm" in captured.out.lower()
 
 
 def test_import_adds_files_all_or_nothing(workspace, tmp_path, capsys):
