@@ -109,9 +109,6 @@ def file_shape(src: Source) -> tuple[str, set[str], str]:
 def _holds(sig: Signature, shape: str, marks: set[str], head: str) -> list[bool]:
     if sig.shape == "text":
         return [m in head for m in sig.marks]
-    if sig.shape == "csv" and shape == "csv":
-        lower = {m.lower() for m in marks}
-        return [m.lower() in lower for m in sig.marks]
     return [m in marks for m in sig.marks]
 
 

@@ -85,9 +85,9 @@ def test_analysis_reads_the_kind_not_the_label():
 
 
 def test_record_names_the_kind():
-    from deepdecide.report import sections
-
     from pathlib import Path
+
+    from deepdecide.report import sections
 
     text = Path(sections.__file__).read_text(encoding="utf-8")
     assert '"own measurement"' not in text  # the record words come from the kind
