@@ -380,3 +380,17 @@ def test_a_csv_near_aiconfigurator_names_it_and_the_missing_columns():
     closest = reason.split("closest formats: ", 1)[1]
     assert closest.startswith("NVIDIA AIConfigurator") and "'tokens/s/user'" in closest
     assert "--map" in reason and len(info.value.message) < 1200
+
+
+@pytest.mark.parametrize(("name", "data", "what"), [
+    ("prefill_raw_data.json", b'{"prefill_isl": [128, 256], "prefill_ttft": [10.0, 20.0], "prefill_thpt_per_gpu": [1, 2]}',
+     "Dynamo profiler interpolation data"),
+    ("profiler_status.yaml", b"status: success\nphase: done\nmessage: ok\n", "a Dynamo profiler status file"),
+    ("mine.deepdecide.yaml", b"kind: workspace\nschema_version: 1\nname: x\n", "a deepdecide workspace file"),
+    ("index.json", b'{"files": ["h100_sxm.csv"]}', "an AIConfigurator support-matrix index"),
+])
+def test_generated_non_result_files_are_named(name, data, what):
+    with pytest.raises(EvidenceImportError) as info:
+        import_bytes(name, data)
+    assert info.value.message == f"{name}: this is {what}" + info.value.reason.split(what, 1)[1]
+    assert info.value.reason.endswith(", not a result file") and not info.value.tried
