@@ -4,7 +4,10 @@
 thread: it reads the file once (refusing anything above :data:`MAX_FILE_BYTES` before reading),
 hashes it, sniffs the format, parses, normalizes, and returns an :class:`ImportResult` holding
 one :class:`EvidenceFile`, or raises one :class:`EvidenceImportError` naming the file, the place
-and the reason (and the formats tried). It touches no workspace: the caller adds the result.
+and the reason (for a file no format recognises: what it is when it is a known non-result file,
+else the closest formats and why each failed). The file's provenance kind comes from the format
+(estimators and simulators: predicted) or the context (default own). It touches no workspace:
+the caller adds the result.
 """
 
 from __future__ import annotations
