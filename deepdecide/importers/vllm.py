@@ -12,6 +12,8 @@
 
 from __future__ import annotations
 
+import re
+
 from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source, json_records, root
 from deepdecide.importers.normalize import RunDraft, canonical_hardware, gpu_count_from_name, per_second
 from deepdecide.importers.secrets import strip_secrets
@@ -69,6 +71,11 @@ def _is_serving(obj: object) -> bool:
     return has_metric and ("date" in obj or "backend" in obj)
 
 
+_STAT_KEY = re.compile(r"^(mean|median|std|p\d+(\.\d+)?)_")
+#: swept engine arguments whose product is the run's GPU count (vLLM's plot_pareto does the same)
+_PARALLEL_KEYS = ("tensor_parallel_size", "pipeline_parallel_size", "data_parallel_size")
+
+
 def _sweep_summary(src: Source) -> bool:
     """A ``vllm bench sweep serve`` ``summary.json``: a JSON list of serving results."""
     v = src.json
@@ -80,7 +87,7 @@ def _sweep_overrides(r: Node) -> dict[str, str]:
     top-level key that is not ``vllm bench serve``'s own, e.g. ``max_num_seqs``)."""
     out = {}
     for key, value in r.obj().items():
-        if key in _KNOWN_KEYS or key.startswith(("mean_", "median_", "std_", "p")) or isinstance(value, (dict, list)):
+        if key in _KNOWN_KEYS or _STAT_KEY.match(key) or isinstance(value, (dict, list)):
             continue
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             out[key] = r[key].str()
@@ -156,6 +163,13 @@ class VllmServe(Importer):
             label_parts += [f"{k}={v}" for k, v in overrides.items()]
             if overrides:
                 d.flag("vllm bench sweep serve overrides: " + ", ".join(f"{k}={v}" for k, v in overrides.items()))
+            sizes = [r[k].count() for k in _PARALLEL_KEYS if k in overrides]
+            if sizes and d["gpu_count"] is None and all(sizes):
+                gpus = 1
+                for size in sizes:
+                    gpus *= size or 1
+                d.set(gpu_count=gpus)
+                d.flag(f"gpu_count {gpus} from the swept " + " x ".join(k for k in _PARALLEL_KEYS if k in overrides))
         peak = r["max_concurrent_requests"].num()
         if peak is not None and d["concurrency"] is not None and peak != d["concurrency"]:
             d.flag(f"max_concurrent_requests {peak:g} is the observed peak; the load is max_concurrency "

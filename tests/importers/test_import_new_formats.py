@@ -394,3 +394,11 @@ def test_generated_non_result_files_are_named(name, data, what):
         import_bytes(name, data)
     assert info.value.message == f"{name}: this is {what}" + info.value.reason.split(what, 1)[1]
     assert info.value.reason.endswith(", not a result file") and not info.value.tried
+
+
+def test_vllm_sweep_swept_parallel_sizes_give_the_gpu_count():
+    payload = json.loads(shared("vllm/vllm0.25.1_opt125m_seqs8_c2_run0.json").read_text(encoding="utf-8"))
+    swept = dict(payload, tensor_parallel_size=4, pipeline_parallel_size=2, p90_ttft_ms=payload["p99_ttft_ms"])
+    run = import_bytes("run=0.json", json.dumps(swept).encode()).evidence.runs[0]
+    assert run.gpu_count == 8 and "tensor_parallel_size=4" in run.label and "p90_ttft_ms" not in run.label
+    assert "gpu_count" not in run.missing_context
