@@ -36,10 +36,7 @@ MEASURED_KINDS = (OWN, THIRD_PARTY)
 
 def provenance_kind(f: EvidenceFile) -> str:
     """Who made the file: own, third_party, illustrative or predicted (the provenance's typed kind)."""
-    kind = getattr(f.provenance, "kind", None)
-    if kind is not None:
-        return str(getattr(kind, "value", kind))
-    return ILLUSTRATIVE if "illustrative" in f.provenance.label.lower() else OWN
+    return f.provenance.kind.value
 
 
 def _range(r: TokenRange) -> str:

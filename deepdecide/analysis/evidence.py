@@ -16,7 +16,14 @@ from deepdecide.analysis.assessment import (
     Level,
     TrailItem,
 )
-from deepdecide.domain.evidence import BenchmarkRun, BuildAttestation, ParityCheck, ParityKind, Verdict
+from deepdecide.domain.evidence import (
+    BenchmarkRun,
+    BuildAttestation,
+    ParityCheck,
+    ParityKind,
+    ProvenanceKind,
+    Verdict,
+)
 from deepdecide.domain.matrix import SupportMatrix, SupportStatus
 from deepdecide.domain.workspace import SLO, Answer, Option, Workspace
 
@@ -44,6 +51,7 @@ class EvidenceIndex:
     fits: list[EvidenceFit] = field(default_factory=list)
     source: dict[int, str] = field(default_factory=dict)  # id(run) -> own, third_party, proxy, predicted
     discount: dict[int, tuple[float, float, float]] = field(default_factory=dict)  # id(run) -> proxy factor
+    kinds: dict[int, ProvenanceKind] = field(default_factory=dict)  # id(run) -> its file's provenance kind
     _platform_cache: dict[str, str] = field(default_factory=dict)
     _slo_cache: dict[int, tuple[str, ...]] = field(default_factory=dict)
 
@@ -54,6 +62,10 @@ class EvidenceIndex:
         if got is None:
             got = self._slo_cache[key] = slo_failures(run, slo)
         return got
+
+    def kind(self, run: BenchmarkRun) -> ProvenanceKind:
+        """Who made the file the run came from (own, third_party, illustrative, predicted)."""
+        return self.kinds.get(id(run), ProvenanceKind.OWN)
 
     def platform_id(self, name: str) -> str:
         """The matrix platform id a run's platform text refers to (ids pass through)."""
@@ -78,6 +90,7 @@ class EvidenceIndex:
                 pid = resolve(ws.matrix, r.platform, cache)
                 fit = judge_run(ws, f, fi, ri, r, pid, run_label(r))
                 idx.fits.append(fit)
+                idx.kinds[id(r)] = f.provenance.kind
                 key = (r.runtime, pid)
                 if r.runtime and pid:
                     idx.runtime_platforms[r.runtime].add(pid)

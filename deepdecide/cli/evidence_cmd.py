@@ -32,6 +32,8 @@ def add_arguments(parser) -> None:
     st.add_argument("--model", default="", help="model served (replaces what the file said)")
     st.add_argument("--quantization", default="", help="weights / activations precision, e.g. fp8, fp4")
     st.add_argument("--label", default=None, help="what the evidence is (free text)")
+    st.add_argument("--kind", choices=("own", "third-party", "illustrative", "predicted"), default=None,
+                    help="who made the file: own measurement, third-party result, illustrative, predicted")
     st.add_argument("--proxy", default=None, metavar="REASON",
                     help="accept the file's runs as a proxy for the workload, with the reason")
     st.add_argument("--discount", default="0.5/0.7/0.9", metavar="LOW/LIKELY/HIGH",
@@ -174,6 +176,10 @@ def run(args) -> int:
             new = edits.with_context(ws.evidence.files[index], runtime=args.runtime, platform=args.platform,
                                      gpu_count=args.gpus, model=args.model, quantization=args.quantization,
                                      label=args.label, proxy=proxy)
+            if args.kind is not None:
+                from deepdecide.domain.evidence import ProvenanceKind
+
+                new = replace(new, provenance=replace(new.provenance, kind=ProvenanceKind(args.kind.replace("-", "_"))))
             edit: edits.Edit = edits.SetEvidenceFile(index, new)
         else:
             w = ws.workload

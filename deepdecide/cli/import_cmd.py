@@ -63,7 +63,7 @@ def run(args) -> int:
         jobs += [(str(p), ctx) for p, ctx in sample_evidence()]
     known = {f.provenance.sha256: i for i, f in enumerate(workspace.evidence.files)}
     given = any((context.runtime, context.runtime_version, context.platform, context.gpu_count, context.model,
-                 context.quantization, context.label))
+                 context.quantization, context.label, context.kind))
     added = []
     replaced: dict[int, object] = {}
     status = EXIT_OK

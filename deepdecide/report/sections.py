@@ -329,9 +329,7 @@ def evidence(ctx: Context) -> list[Flowable]:
             continue
         ref = f"F{i}"
         p = f.provenance
-        kinds = {fit_of[(i - 1, j)].kind for j in range(len(f.runs)) if (i - 1, j) in fit_of}
-        who = ", ".join(sorted(k.replace("_", "-") for k in kinds)) or "provenance not judged"
-        legend.append(f"{ref}: {p.file_name} ({p.tool} {p.tool_version}".rstrip() + f") — {who}"
+        legend.append(f"{ref}: {p.file_name} ({p.tool} {p.tool_version}".rstrip() + f") — {p.kind.text}"
                       + (f": {p.label}" if p.label else "") + (f"; proxy accepted: {f.proxy.reason}" if f.proxy else ""))
         for j, r in enumerate(f.runs):
             x = fit_of.get((i - 1, j))
