@@ -39,6 +39,14 @@ def provenance_kind(f: EvidenceFile) -> str:
     return f.provenance.kind.value
 
 
+def effective_workload(ws: Workspace) -> Workload:
+    """The workspace's workload; a workspace that states none (written before workloads existed) is
+    judged on its model alone."""
+    if ws.workload.stated or not ws.model:
+        return ws.workload
+    return Workload(model=ws.model)
+
+
 def _range(r: TokenRange) -> str:
     low, high = r.low, r.high
     return formatting.integer(low) if low == high else f"{formatting.integer(low)}–{formatting.integer(high)}"
@@ -134,7 +142,7 @@ def _kind_note(kind: str) -> list[Message]:
 
 def judge_run(ws: Workspace, f: EvidenceFile, fi: int, ri: int, run: BenchmarkRun, platform_id: str,
               label: str) -> EvidenceFit:
-    w = ws.workload
+    w = effective_workload(ws)
     kind = provenance_kind(f)
     reasons: list[Message] = []
     missing = _missing(run)
@@ -180,7 +188,7 @@ def judge_check(ws: Workspace, f: EvidenceFile, fi: int, ci: int, check: ParityC
                                                 "(set with `deepdecide evidence set` or in the Evidence page)",
                            fields=", ".join(missing)))
     else:
-        bad = _mismatches(ws.workload, model, "", None, None) if model else []
+        bad = _mismatches(effective_workload(ws), model, "", None, None) if model else []
         if bad and f.proxy is not None:
             status = Applicability.PROXY
             reasons.append(msg("fit.proxy_check", "proxy accepted: {reason} (counts for builds only)",

@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from deepdecide.analysis import montecarlo as mc
-from deepdecide.analysis.applicability import describe_workload, fit_counts
+from deepdecide.analysis.applicability import describe_workload, effective_workload, fit_counts
 from deepdecide.analysis.assessment import (
     Assessment,
     CriterionScore,
@@ -234,7 +234,7 @@ def evaluate(ws: Workspace, *, sensitivity: bool = True, monte_carlo: bool = Fal
     if monte_carlo:
         mcr = _monte_carlo(prep, ids, draws, seed)
     return Assessment(tuple(options), prep.setup.infos, ranking, winner, tuple(messages), sens, mcr,
-                      prep.fits, describe_workload(ws.workload))
+                      prep.fits, describe_workload(effective_workload(ws)))
 
 
 def _monte_carlo(prep: _Prepared, ids: list[str], draws: int | None, seed: int | None,
