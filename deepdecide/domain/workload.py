@@ -8,7 +8,9 @@ token lengths says little about the capacity of this one.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from deepdecide.domain.common import Estimate, tuple_field
 
@@ -87,7 +89,12 @@ def precision_matches(workload: Workload, quantization: str) -> bool:
     return any(precision_family(p) == family for p in workload.precisions)
 
 
-def workload_problems(workload: Workload, files: tuple = ()) -> list[tuple[str, str]]:
+class _HasProxy(Protocol):
+    @property
+    def proxy(self) -> ProxyAcceptance | None: ...
+
+
+def workload_problems(workload: Workload, files: Sequence[_HasProxy] = ()) -> list[tuple[str, str]]:
     """Value rules the type hints cannot say, as (key path, reason): token ranges positive and
     ordered; a proxy acceptance has a reason and a positive ordered discount."""
     out: list[tuple[str, str]] = []
@@ -98,7 +105,7 @@ def workload_problems(workload: Workload, files: tuple = ()) -> list[tuple[str, 
     if workload.aliases and not workload.model:
         out.append(("workload.model", "aliases are given but no model"))
     for i, f in enumerate(files):
-        p = getattr(f, "proxy", None)
+        p = f.proxy
         if p is None:
             continue
         if not p.reason.strip():

@@ -186,6 +186,9 @@ class OverviewPage(Page):
         self.recommendation.setTextFormat(Qt.TextFormat.RichText)
         self.recommendation.setFrameShape(QFrame.Shape.StyledPanel)
         self.recommendation.setMargin(8)
+        self.workload = QLabel()
+        self.workload.setWordWrap(True)
+        self.workload.setObjectName("workload")
         self.messages = QLabel()
         self.messages.setWordWrap(True)
         self.cards_host = QWidget()
@@ -198,6 +201,7 @@ class OverviewPage(Page):
         scroll.setWidget(self.cards_host)
         layout = QVBoxLayout(self)
         layout.addWidget(self.heading)
+        layout.addWidget(self.workload)
         layout.addWidget(self.recommendation)
         layout.addWidget(self.messages)
         layout.addWidget(scroll, 1)
@@ -233,6 +237,12 @@ class OverviewPage(Page):
         self.heading.setText(fmt(self.tr("<h2>%1</h2>%2 options for %3 · %4 evidence files"),
                                  ws.decision.title, len(ws.options), ws.model, len(ws.evidence.files)))
         self.recommendation.setText(recommendation(ws, a, mc))
+        self.workload.setText(fmt(self.tr("Evidence is judged against the %1. Runs of another model, precision or "
+                                          "request shape are shown but count for nothing."), str(a.workload))
+                              if a.workload is not None else "")
+        self.workload.setToolTip(self.tr("Runs and parity checks that match the workload count; a proxy the user "
+                                         "accepted counts, discounted, for capacity; a mismatch or a run that "
+                                         "needs context counts for nothing"))
         self.messages.setText("<br>".join(a.messages))
         self.messages.setVisible(bool(a.messages))
         order = sorted(a.options, key=lambda o: (o.rank is None, o.rank or 0))
