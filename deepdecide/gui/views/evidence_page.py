@@ -363,6 +363,9 @@ class EvidencePage(Page):
         self.table.headers = {c: c for c in shown.columns}
         self.table.set_frame(shown)
         self.table_view.resizeColumnsToContents()
+        if "why" in shown.columns:  # the reasons are long: a readable width, the whole text on hover
+            col = list(shown.columns).index("why")
+            self.table_view.setColumnWidth(col, min(self.table_view.columnWidth(col), 340))
         self.count_label.setText(fmt(self.tr("%1 runs from %2 files. Times in ms, throughputs in tokens/s; "
                                              "TPOT, ITL and e2e per token are different metrics and stay apart."),
                                      len(shown), len(ws.evidence.files)))
