@@ -442,3 +442,49 @@ def test_evidence_without_latency_falls_back_to_a_concurrency_sweep(make_window)
     assert page.plotted_points == 0
     assert page.sweep_points == 10
     assert "concurrency sweep" in page.chart_note.text()
+
+
+def test_an_edit_cancels_the_superseded_monte_carlo_run(make_window, qtbot, monkeypatch):
+    """The run for the old workspace stops at its next block of draws; the new one gives the result."""
+    import threading
+
+    import deepdecide.analysis
+    from deepdecide.domain.edits import SetSignOffs
+
+    real = deepdecide.analysis.monte_carlo
+    started = threading.Event()
+
+    def slow_monte_carlo(ws, draws=None, seed=None, *, progress=None, cancel=None):
+        started.set()
+        for _ in range(1000):  # blocks of draws, each checking the token as the real run does
+            cancel.check()
+            threading.Event().wait(0.01)
+        raise AssertionError("not cancelled")
+
+    monkeypatch.setattr(deepdecide.analysis, "monte_carlo", slow_monte_carlo)
+    window = make_window()
+    service = window.document.monte_carlo()
+    first = service.runner.current
+    assert started.wait(5)
+    monkeypatch.setattr(deepdecide.analysis, "monte_carlo", real)
+    with qtbot.waitSignal(first.signals.cancelled, timeout=5000):
+        window.document.edit(SetSignOffs(()), "sign-offs")
+    assert first.token.cancelled
+    with qtbot.waitSignal(service.result_ready, timeout=30000):
+        pass
+    assert service.current() is not None
+
+
+def test_cancelling_an_export_writes_nothing(make_window, qtbot, interaction, tmp_path):
+    from deepdecide.gui.pdf_export import ExportRequest, export_pdf
+
+    window = make_window()
+    target = tmp_path / "cancelled.pdf"
+    task = export_pdf(window.controller_context(), ExportRequest(str(target)))
+    assert window.cancel_button.isVisible()
+    with qtbot.waitSignal(task.signals.cancelled, timeout=30000):
+        window.cancel_button.click()
+    assert not target.exists() and list(tmp_path.glob("cancelled*")) == []
+    assert not interaction.errors
+    assert window.status_label.text() == "Export cancelled; nothing was written."
+    assert not window.progress.isVisible()
