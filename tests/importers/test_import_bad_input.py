@@ -114,8 +114,8 @@ def test_generic_csv_mapping_errors():
     assert err.line == 2 and "'lat'" in err.path
 
 
-def test_progress_and_cancel(fixture_path):
-    path = fixture_path("benchmarks/vllm/vllm_serving_l40s_append_multi.jsonl")
+def test_progress_and_cancel(shared_fixture):
+    path = shared_fixture("benchmarks/vllm/vllm_serving_l40s_append_multi.jsonl")
     seen: list[float] = []
     import_file(path, progress=seen.append)
     assert seen[0] == 0.0 and seen[-1] == 1.0 and seen == sorted(seen)
