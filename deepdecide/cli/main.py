@@ -60,6 +60,8 @@ COMMAND_MODULES: tuple[str, ...] = (
     "evaluate_cmd",
     "report_cmd",
     "verify_cmd",
+    "diff_cmd",
+    "revisit_cmd",
 )
 
 
