@@ -10,7 +10,6 @@ from __future__ import annotations
 import itertools
 import json
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 from analysis_factory import run as factory_run
@@ -28,7 +27,6 @@ from deepdecide.importers.base import ImportContext
 from deepdecide.importers.registry import import_file
 from deepdecide.storage.files import load_builtin_workspace
 
-SHARED = Path(__file__).resolve().parents[2] / ".." / "shared" / "fixtures"
 LLAMA = "neuralmagic/Meta-Llama-3.1-8B-Instruct-FP8"
 
 
@@ -182,10 +180,8 @@ def test_the_heaviest_passing_rate_is_a_lower_bound_not_a_false_one(tmp_path, sa
         assert cap.basis == CapacityBasis.LOWER_BOUND and cap.value == pytest.approx(2400)
 
 
-def test_real_append_result_sweep_same_capacity_in_any_order_and_max_rate_kept():
-    path = SHARED / "benchmarks" / "vllm" / "vllm_serving_l40s_append_multi.jsonl"
-    if not path.exists():
-        pytest.skip(f"shared fixture not present: {path}")
+def test_real_append_result_sweep_same_capacity_in_any_order_and_max_rate_kept(shared_fixture):
+    path = shared_fixture("benchmarks/vllm/vllm_serving_l40s_append_multi.jsonl")
     runs = import_file(path).evidence.runs
     assert any(r.max_rate and r.request_rate is None for r in runs)  # "inf" in the file
     # the test workspace has no L40S: count the sweep as the H100 option's to test the derivation alone
