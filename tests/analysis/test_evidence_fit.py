@@ -188,7 +188,7 @@ def test_real_append_result_sweep_same_capacity_in_any_order_and_max_rate_kept(s
     runs = tuple(replace(r, platform="nv-h100") for r in runs)
     results = set()
     for perm in (runs, runs[::-1], runs[1::2] + runs[::2]):
-        ws = replace(workspace(slo=SLO(ttft_p99_ms=5000, max_error_rate=0.05)),
+        ws = replace(workspace(slo=SLO(ttft_p99_ms=5000, max_error_rate=0.05), workload=Workload(runs[0].model)),
                      evidence=Evidence(files=(EvidenceFile(Provenance("a.jsonl", 1, "22" * 32, "t"), perm),)))
         a = evaluate(ws, sensitivity=False)
         cap = a.option("keep-vllm-h100").capacity
@@ -196,7 +196,7 @@ def test_real_append_result_sweep_same_capacity_in_any_order_and_max_rate_kept(s
         points = to_data(cap)["points"]
         assert any(p["request_rate"] == "inf" for p in points)
         assert json.dumps(to_data(a), allow_nan=False)
-    assert len(results) == 1
+    assert len(results) == 1 and next(iter(results))[0] is not None
 
 
 def test_a_single_passing_generated_run_is_a_lower_bound(tmp_path, sample):
