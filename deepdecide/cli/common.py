@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 import sys
 from collections.abc import Sequence
@@ -9,8 +10,35 @@ from collections.abc import Sequence
 from deepdecide.domain.errors import DeepdecideError, ValidationErrors
 
 
+# C0 controls but newline, DEL, C1 controls (ESC-less CSI is U+009B), bidi overrides and isolates,
+# zero-width and other invisible format characters, and lone surrogates: never sent raw to a terminal
+_UNSAFE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff"
+                     "\ud800-\udfff]")
+
+
+def _escape_char(m: re.Match[str]) -> str:
+    c = m.group(0)
+    if c == "\t":
+        return "\\t"
+    code = ord(c)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def safe(text: object) -> str:
+    """Text as it may be printed: control, escape, bidi and invisible characters and lone
+    surrogates shown as ``\\x1b`` / ``\\u202e`` escapes (a model id or file name never moves the
+    cursor, recolours the terminal or reorders a line). Newlines are kept."""
+    text = str(text)
+    return _UNSAFE.sub(_escape_char, text) if _UNSAFE.search(text) else text
+
+
+def say(*parts: object, file=None) -> None:
+    """print() with every part escaped for the terminal."""
+    print(*(safe(p) for p in parts), file=file or sys.stdout)
+
+
 def error(msg: str) -> None:
-    print(f"deepdecide: {msg}", file=sys.stderr)
+    print(f"deepdecide: {safe(msg)}", file=sys.stderr)
 
 
 def report_error(exc: DeepdecideError) -> None:

@@ -58,8 +58,15 @@ def test_inspect_bad_file_exit_3(tmp_path, capsys):
 def test_import_adds_files_all_or_nothing(workspace, tmp_path, capsys):
     bad = tmp_path / "bad.json"
     bad.write_text('{"date": "x", "backend": "vllm", "mean_ttft_ms": "slow"}')
+    before = workspace.read_bytes()
     code = main(["import", str(SWEEP), str(bad), "--into", str(workspace), "--runtime", "vllm",
                  "--platform", "h100", "--gpus", "1"])
+    assert code == 3
+    err = capsys.readouterr().err
+    assert "bad.json: mean_ttft_ms: expected a number" in err and "nothing saved" in err
+    assert workspace.read_bytes() == before  # one command, one outcome
+    code = main(["import", str(SWEEP), str(bad), "--into", str(workspace), "--runtime", "vllm",
+                 "--platform", "h100", "--gpus", "1", "--keep-going"])
     assert code == 3
     assert "bad.json: mean_ttft_ms: expected a number" in capsys.readouterr().err
     ws = load_workspace(workspace)
