@@ -9,7 +9,6 @@ from collections.abc import Sequence
 
 from deepdecide.domain.errors import DeepdecideError, ValidationErrors
 
-
 # C0 controls but newline, DEL, C1 controls (ESC-less CSI is U+009B), bidi overrides and isolates,
 # zero-width and other invisible format characters, and lone surrogates: never sent raw to a terminal
 _UNSAFE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff"
@@ -30,6 +29,14 @@ def safe(text: object) -> str:
     cursor, recolours the terminal or reorders a line). Newlines are kept."""
     text = str(text)
     return _UNSAFE.sub(_escape_char, text) if _UNSAFE.search(text) else text
+
+
+def shown(text: object) -> str:
+    """Text that came from a user's file or command line as it may be printed: secrets and home
+    directories redacted (a token in a file name is not echoed), control characters escaped."""
+    from deepdecide.importers.secrets import redact
+
+    return safe(redact(str(text)))
 
 
 def say(*parts: object, file=None) -> None:

@@ -42,7 +42,7 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    from deepdecide.cli.common import say
+    from deepdecide.cli.common import say, shown
     from deepdecide.cli.evidence_args import context_from
     from deepdecide.cli.inspect_cmd import judged, load_references
     from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
@@ -66,7 +66,7 @@ def run(args) -> int:
     try:
         references = load_references(args.reference, context)
     except DeepdecideError as exc:
-        say(f"reference: {getattr(exc, 'message', exc)}", file=sys.stderr)
+        say(f"reference: {shown(getattr(exc, 'message', exc))}", file=sys.stderr)
         return EXIT_INPUT
     jobs = [(path, context) for path in args.files]
     if args.samples:
@@ -79,18 +79,18 @@ def run(args) -> int:
         try:
             result = judged(import_file(path, ctx), references)
         except DeepdecideError as exc:
-            say(getattr(exc, "message", str(exc)), file=sys.stderr)
+            say(shown(getattr(exc, "message", str(exc))), file=sys.stderr)
             status = EXIT_INPUT
             failed += 1
             continue
         sha = result.evidence.provenance.sha256
         if sha in known:
-            say(f"{path}: already in the workspace (same SHA-256), skipped")
+            say(f"{shown(path)}: already in the workspace (same SHA-256), skipped")
             continue
         known.add(sha)
         added.append(result.evidence)
         ev = result.evidence
-        say(f"{path}: {result.format}: {len(ev.runs)} run(s), {len(ev.parity)} parity check(s)"
+        say(f"{shown(path)}: {result.format}: {len(ev.runs)} run(s), {len(ev.parity)} parity check(s)"
             + (f"; missing context: {', '.join(result.missing_context)} (give --runtime/--platform/--gpus/--model)"
                if result.missing_context else ""))
         for finding in result.redactions:

@@ -10,8 +10,7 @@ import math
 import sys
 from typing import Any
 
-from deepdecide.cli.common import safe, say
-
+from deepdecide.cli.common import safe, say, shown
 from deepdecide.domain.errors import DeepdecideError, EvidenceImportError
 from deepdecide.domain.evidence import BenchmarkRun, ParityCheck
 from deepdecide.importers.parity_rules import judge_against
@@ -71,7 +70,7 @@ def _fmt(value: Any) -> str:
 
 def print_result(path: str, result: ImportResult) -> None:
     p = result.evidence.provenance
-    say(f"{path}: {result.format} [{result.tool}]")
+    say(f"{shown(path)}: {result.format} [{result.tool}]")
     say(f"  tool version: {p.tool_version or '-'}; {p.size_bytes} bytes; sha256 {p.sha256}")
     ev = result.evidence
     say(f"  {len(ev.runs)} run(s), {len(ev.parity)} parity check(s)"
@@ -113,14 +112,14 @@ def run(args) -> int:
     try:
         references = load_references(args.reference, context)
     except EvidenceImportError as exc:
-        say(f"reference: {exc.message}", file=sys.stderr)
+        say(f"reference: {shown(exc.message)}", file=sys.stderr)
         return EXIT_INPUT
     status = EXIT_OK
     for path in args.files:
         try:
             result = judged(import_file(path, context), references)
         except DeepdecideError as exc:
-            say(getattr(exc, "message", str(exc)), file=sys.stderr)
+            say(shown(getattr(exc, "message", str(exc))), file=sys.stderr)
             status = EXIT_INPUT
             continue
         if args.json:

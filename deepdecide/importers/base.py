@@ -237,7 +237,8 @@ class Source:
             doc = self.json
             if doc is not None:
                 self._cache["json_lines"] = [(1, doc)]
-            elif self.first_byte == ord("{") and self.text is not None:
+            elif (self.first_byte == ord("{") and self.text is not None
+                  and not self.problems.get("json", ("",))[0].startswith("duplicate key")):
                 records: list[tuple[int, Any]] = []
                 try:
                     for number, line in enumerate(self.lines, start=1):

@@ -208,7 +208,7 @@ def sniff(path: str | os.PathLike[str]) -> Importer | None:
 
 def _unknown_format(src: Source) -> EvidenceImportError:
     tried = format_names()
-    if not src.data.strip():
+    if not src.data.strip().removeprefix(b"\xef\xbb\xbf").strip():
         return src.error("the file is empty", tried=tried)
     if "encoding" in src.problems:
         reason, line = src.problems["encoding"]

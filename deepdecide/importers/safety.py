@@ -6,8 +6,9 @@ and nothing implausible is kept silently.
   ``median_tpot_ms`` of 5e-324 makes 1000 / TPOT infinite) are left empty, with a quality flag
   saying what the file held and where. The one non-finite value a run keeps is an unlimited
   request rate (``request_rate = inf``, "max rate");
-* finite but absurd values (a throughput of 1e308 tokens/s, a denormal duration) are refused
-  with the run and field named: they are not measurements;
+* finite but absurd values are refused with the run and field named (a throughput of 1e308
+  tokens/s is not a measurement), or, when tiny (a denormal duration of 5e-324 s), left empty
+  with a flag;
 * percentiles out of order (p99 below p50: a truncated number) and negative values are refused;
 * text is valid Unicode: a lone surrogate (``"\\ud800"``) is replaced by U+FFFD and flagged;
   overlong text is cut and flagged;
@@ -87,8 +88,9 @@ def safe_run(run: BenchmarkRun, index: int, src: Source, dropped: list[str],
             raise src.error(f"{name} is {value:g}: not a plausible measurement (above {MAX_MEASUREMENT:g})",
                             path=place)
         if 0 < value < MIN_POSITIVE:
-            raise src.error(f"{name} is {value:g}: too small to be a measurement (a denormal or truncated "
-                            f"number? below {MIN_POSITIVE:g})", path=place)
+            changes[name] = None
+            flags.append(f"{name}: the file holds {value!r}, too small to be a measurement (a denormal or "
+                         f"truncated number? below {MIN_POSITIVE:g}); left empty")
     for metric in LATENCY_METRICS:
         stats = [(s, changes.get(f"{metric}_{s}", getattr(run, f"{metric}_{s}"))) for s in ("p50", "p90", "p99")]
         stats = [(s, v) for s, v in stats if v is not None]
