@@ -40,8 +40,16 @@ def shown(text: object) -> str:
 
 
 def say(*parts: object, file=None) -> None:
-    """print() with every part escaped for the terminal."""
-    print(*(safe(p) for p in parts), file=file or sys.stdout)
+    """print() with every part escaped for the terminal; characters the output's encoding cannot
+    show (an ASCII-only terminal) are written as backslash escapes instead of failing."""
+    stream = file or sys.stdout
+    text = " ".join(safe(p) for p in parts)
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        text.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        text = text.encode(encoding if encoding else "ascii", "backslashreplace").decode(encoding, "replace")
+    print(text, file=stream)
 
 
 def error(msg: str) -> None:

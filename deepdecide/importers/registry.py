@@ -13,6 +13,7 @@ import hashlib
 import os
 import stat
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -122,6 +123,9 @@ def _step(progress: ProgressCallback | None, cancel: CancelCheck | None, value: 
         progress(value)
 
 
+#: a file modified less than this long ago is watched that long before it is read (20 ms)
+QUIET_NS = 20_000_000
+
 #: files at most this large are read twice and compared, to catch a rewrite that happens between
 #: reading and the size/mtime check (cheap for summaries; the big files' writers append)
 _REREAD_BYTES = 4 << 20
@@ -134,7 +138,21 @@ def _kind_of(mode: int) -> str:
 
 
 def read_file(path: str | os.PathLike[str]) -> bytes:
-    """The file's bytes, refusing a directory, a special file (FIFO, device, socket: before
+    """The file's bytes (see :func:`read_file_stat`)."""
+    return read_file_stat(path)[0]
+
+
+def _signature(st: os.stat_result) -> tuple[int, int, int]:
+    return st.st_ino, st.st_size, st.st_mtime_ns
+
+
+def _changed(path: str | os.PathLike[str], name: str) -> EvidenceImportError:
+    return EvidenceImportError("changed while being read (is the benchmark still writing it?): try again",
+                               file=name)
+
+
+def read_file_stat(path: str | os.PathLike[str]) -> tuple[bytes, os.stat_result]:
+    """The file's bytes and its stat, refusing a directory, a special file (FIFO, device, socket: before
     opening, so nothing blocks), an unreadable file, one above the size limit, and one that
     changed while it was read (size, modification time or content before and after)."""
     name = os.fsdecode(path)
@@ -150,8 +168,17 @@ def read_file(path: str | os.PathLike[str]) -> bytes:
         raise EvidenceImportError(
             f"is {size / 2**20:,.0f} MiB; evidence files above {MAX_FILE_BYTES // 2**20} MiB are refused "
             "(split the run or reduce it with the tool's own summary output)", file=name)
-    changed = EvidenceImportError("changed while being read (is the benchmark still writing it?): try again",
-                                  file=name)
+    changed = _changed(path, name)
+    # a file modified in the last moments may still be being written: wait until it has been
+    # quiet for QUIET_NS (at most that long, once) and refuse it if it changed meanwhile
+    age = time.time_ns() - before.st_mtime_ns
+    if 0 <= age < QUIET_NS:
+        time.sleep((QUIET_NS - age) / 1e9)
+        try:
+            if _signature(os.stat(path)) != _signature(before):
+                raise changed
+        except OSError:
+            raise changed from None
     try:
         # O_NONBLOCK: should the path have become a FIFO since the stat, opening it does not hang
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
@@ -182,10 +209,16 @@ def read_file(path: str | os.PathLike[str]) -> bytes:
             now = os.stat(path)
         except OSError:
             raise changed from None
-        if again != data or (now.st_ino, now.st_size, now.st_mtime_ns) != (before.st_ino, before.st_size,
-                                                                          before.st_mtime_ns):
+        if again != data or _signature(now) != _signature(before):
             raise changed
-    return data
+    return data, before
+
+
+def _still_same(path: str | os.PathLike[str], before: os.stat_result) -> bool:
+    try:
+        return _signature(os.stat(path)) == _signature(before)
+    except OSError:
+        return False
 
 
 def sniff_source(src: Source, context: ImportContext | None = None) -> Importer | None:
@@ -337,7 +370,21 @@ def import_file(path: str | os.PathLike[str], context: ImportContext | None = No
     bad file and ImportCancelled when cancelled; never changes anything outside its return value.
     """
     _step(progress, cancel, 0.0)
-    data = read_file(path)
+    data, before = read_file_stat(path)
+    try:
+        result = _import_read(path, data, context, progress, cancel)
+    except EvidenceImportError:
+        # a file caught half-written reads as a truncated one: say what really happened
+        if not _still_same(path, before):
+            raise _changed(path, os.fsdecode(path)) from None
+        raise
+    if not _still_same(path, before):  # rewritten since it was read: the import may be partial
+        raise _changed(path, os.fsdecode(path))
+    return result
+
+
+def _import_read(path: str | os.PathLike[str], data: bytes, context: ImportContext | None,
+                 progress: ProgressCallback | None, cancel: CancelCheck | None) -> ImportResult:
     _step(progress, cancel, 0.3)
     bigjson.prepare(len(data))  # before any thread starts: threads pick their malloc arena at birth
     src = Source(Path(os.fsdecode(path)).name, data, path=os.fsdecode(path))

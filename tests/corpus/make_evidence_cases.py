@@ -286,6 +286,8 @@ def cases() -> list[Case]:
     add("escape_\x1b[31mred.json", dumps(vllm()), "ok", absent=("\x1b[31m",), printed_only=True)
     add("escape_model.json", dumps(vllm(model_id="evil\x1b]0;title\x07\x1b[2J")), "ok", absent=("\x1b",),
         printed_only=True)
+    add("latin1_name_\udce9.json", dumps(vllm()), "flag", "lone surrogate")  # a file name not in UTF-8
+    add("latin1_name_bad_\udce9.json", dumps(vllm(completed="many")), "fail", "completed")
     add("bidi_model.json", dumps(vllm(model_id="abc\u202eevil")), "ok", absent=("\u202e",), printed_only=True)
     add("escape_in_error.json", dumps(vllm(mean_ttft_ms="\x1b[2Jslow")), "fail", "mean_ttft_ms",
         absent=("\x1b",))

@@ -334,3 +334,39 @@ def test_any_hostile_vllm_file_fails_cleanly_or_stores(numbers, texts, name):
             value.encode("utf-8")  # no lone surrogate
             assert "sk-x0123456789abc" not in value and "/home/eve" not in value
     json.dumps([dataclasses.asdict(r) for r in back.evidence.files[0].runs], allow_nan=False)
+
+
+def test_a_file_rewritten_by_another_process_is_never_imported_partially(tmp_path):
+    import subprocess
+    import time
+
+    path = tmp_path / "profile_export_aiperf.csv"
+    full = corpus.aiperf_csv()
+    path.write_bytes(full)
+    writer = (
+        "import sys, time\n"
+        "p, data = sys.argv[1], open(sys.argv[1], 'rb').read()\n"
+        "end = time.time() + 1.5\n"
+        "while time.time() < end:\n"
+        "    with open(p, 'r+b') as fh:\n"
+        "        fh.truncate(0)\n"
+        "        for i in range(0, len(data), 64):\n"
+        "            fh.write(data[i:i + 64]); fh.flush(); time.sleep(0.0002)\n"
+        "    time.sleep(0.03)\n"
+    )
+    proc = subprocess.Popen([sys.executable, "-c", writer, str(path)])
+    try:
+        time.sleep(0.2)
+        outcomes = []
+        for _ in range(15):
+            try:
+                result = import_file(path)
+            except EvidenceImportError as exc:
+                outcomes.append("refused" if "changed while being read" in exc.reason else exc.reason)
+            else:
+                outcomes.append("whole" if result.evidence.provenance.size_bytes == len(full) else "PARTIAL")
+            time.sleep(0.01)
+    finally:
+        proc.wait(10)
+    assert "PARTIAL" not in outcomes, outcomes
+    assert all(o in ("whole", "refused", "the file is empty") for o in outcomes), outcomes
