@@ -13,6 +13,7 @@ import io
 import json
 import math
 import re
+import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -110,7 +111,7 @@ class Source:
         self._cache: dict[str, Any] = {}
         #: values the file held that the run cannot keep (non-finite, overflowing, NaN cells):
         #: (line, key path, what it held); the registry turns them into quality flags
-        self.dropped: list[tuple[int | None, str, str]] = []
+        self.dropped: list[list[Any]] = []  # [line, path, held, claimed by a run]
         for bom, encoding in _BOMS:
             if data.startswith(bom):
                 self.encoding = encoding
@@ -126,7 +127,9 @@ class Source:
     def drop(self, line: int | None, path: str, held: str) -> None:
         """Remember a value the file held that is left empty on the run."""
         if len(self.dropped) < 1000:
-            self.dropped.append((line, path, held))
+            entry = [line, path, held, False]
+            self.dropped.append(entry)
+            _pending().append(entry)
 
     # ----- basic properties
     @property
@@ -278,6 +281,34 @@ class Source:
                 except csv.Error as exc:
                     self.problems["csv"] = (f"not valid CSV: {exc}", None)
         return self._cache["csv"]
+
+
+_LOCAL = threading.local()
+
+
+def _pending() -> list[list[Any]]:
+    """Values dropped on this thread since the last run was built (see ``take_dropped``)."""
+    if not hasattr(_LOCAL, "pending"):
+        _LOCAL.pending = []
+    return _LOCAL.pending
+
+
+def take_dropped() -> list[str]:
+    """The flags of the values dropped since the last call on this thread: a run being built
+    claims what was dropped while its values were read."""
+    pending = _pending()
+    flags = []
+    for entry in pending:
+        entry[3] = True
+        flags.append(dropped_flag(entry))
+    pending.clear()
+    return flags
+
+
+def dropped_flag(entry: list[Any]) -> str:
+    line, path, held = entry[0], entry[1], entry[2]
+    where = ", ".join(p for p in ((f"line {line}" if line else ""), path) if p) or "the file"
+    return f"{where}: the file holds {held}, not a finite number; left empty"
 
 
 _BOMS = ((b"\xff\xfe\x00\x00", "utf-32-le"), (b"\x00\x00\xfe\xff", "utf-32-be"),

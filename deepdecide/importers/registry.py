@@ -46,6 +46,7 @@ from deepdecide.importers.base import (
     Parsed,
     ProgressCallback,
     Source,
+    take_dropped,
 )
 from deepdecide.importers.normalize import finalize
 from deepdecide.importers.safety import clean_text, dropped_flags, safe_check, safe_provenance, safe_run
@@ -299,6 +300,7 @@ def import_source(src: Source, context: ImportContext | None = None, *, sha256: 
         reason, line = src.problems["text"]
         raise src.error(reason, line=line, tried=(importer.description,))
     _step(progress, cancel, 0.6)
+    take_dropped()  # values dropped while sniffing belong to no run
     try:
         parsed: Parsed = importer.parse(src, context)
     except EvidenceImportError as exc:
@@ -321,9 +323,9 @@ def import_source(src: Source, context: ImportContext | None = None, *, sha256: 
             raise src.error(f"recognised as {importer.description}, but run {i + 1} holds no measurements "
                             "(no data rows?)", tried=(importer.description,))
     findings: list[Finding] = []
-    dropped = dropped_flags(src)
+    dropped = dropped_flags(src)  # not claimed by the run being built: they apply to every run
     runs: tuple[BenchmarkRun, ...] = tuple(
-        safe_run(finalize(r, context), i, src, [f for _, f in dropped], findings) for i, r in enumerate(parsed.runs))
+        safe_run(finalize(r, context), i, src, dropped, findings) for i, r in enumerate(parsed.runs))
     parity: tuple[ParityCheck, ...] = tuple(
         safe_check(_apply_parity_context(p, context), i, src, findings) for i, p in enumerate(parsed.parity))
     digest = sha256 or hashlib.sha256(src.raw).hexdigest()
@@ -344,7 +346,7 @@ def import_source(src: Source, context: ImportContext | None = None, *, sha256: 
     if any(not p.platform for p in measured):
         missing = tuple(dict.fromkeys((*missing, "platform")))
     _step(progress, cancel, 1.0)
-    notes = [*file_flags, *(f for _, f in dropped if not runs)]
+    notes = [*file_flags, *(dropped if not runs else ())]
     notes += [clean_text(n, "a note", [], findings) for n in parsed.notes]
     if src.encoding != "utf-8":
         notes.append(f"decoded as {src.encoding.upper()} (byte-order mark)")

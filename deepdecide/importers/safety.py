@@ -25,7 +25,7 @@ from dataclasses import replace
 from typing import Any
 
 from deepdecide.domain.evidence import LATENCY_METRICS, BenchmarkRun, ParityCheck, Provenance, Verdict
-from deepdecide.importers.base import Source
+from deepdecide.importers.base import Source, dropped_flag
 from deepdecide.importers.secrets import Finding, scan
 
 #: largest value a run keeps for any measurement; above it a number is not a measurement
@@ -42,10 +42,6 @@ _FLOAT_FIELDS_RUN = tuple(f.name for f in dataclasses.fields(BenchmarkRun)
 _STR_FIELDS_RUN = tuple(f.name for f in dataclasses.fields(BenchmarkRun) if f.type == "str")
 _FLOAT_FIELDS_PARITY = ("value", "reference_value", "delta", "stderr")
 _STR_FIELDS_PARITY = tuple(f.name for f in dataclasses.fields(ParityCheck) if f.type == "str")
-
-
-def _where(line: int | None, path: str) -> str:
-    return ", ".join(p for p in ((f"line {line}" if line else ""), path) if p) or "the file"
 
 
 def clean_text(text: str, place: str, flags: list[str], findings: list[Finding]) -> str:
@@ -147,7 +143,6 @@ def safe_provenance(p: Provenance, findings: list[Finding], flags: list[str]) ->
     return replace(p, **changes) if changes else p
 
 
-def dropped_flags(src: Source) -> list[tuple[int | None, str]]:
-    """(line, flag) for each value the file held that was left empty."""
-    return [(line, f"{_where(line, path)}: the file holds {held}, not a finite number; left empty")
-            for line, path, held in src.dropped]
+def dropped_flags(src: Source) -> list[str]:
+    """The flags of dropped values no run claimed while it was built (they apply to every run)."""
+    return [dropped_flag(entry) for entry in src.dropped if not entry[3]]

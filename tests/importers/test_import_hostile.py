@@ -370,3 +370,12 @@ def test_a_file_rewritten_by_another_process_is_never_imported_partially(tmp_pat
         proc.wait(10)
     assert "PARTIAL" not in outcomes, outcomes
     assert all(o in ("whole", "refused", "the file is empty") for o in outcomes), outcomes
+
+
+def test_a_dropped_value_flags_the_run_it_belongs_to():
+    lines = [json.dumps(corpus.vllm(label="a")), json.dumps(corpus.vllm(label="b")).replace(
+        '"mean_ttft_ms": 88.0', '"mean_ttft_ms": NaN'), json.dumps(corpus.vllm(label="c"))]
+    result = import_bytes("sweep.jsonl", ("\n".join(lines) + "\n").encode())
+    flagged = [r.label.split(",")[0] for r in result.evidence.runs
+               if any("line 2, mean_ttft_ms: the file holds nan" in f for f in r.quality_flags)]
+    assert flagged == ["b"]
