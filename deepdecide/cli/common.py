@@ -65,7 +65,10 @@ def report_error(exc: DeepdecideError) -> None:
 
 
 def table(headers: Sequence[str], rows: Sequence[Sequence[str]], *, wrap_last: bool = True) -> str:
-    """A plain-text table; the last column wraps to the terminal width."""
+    """A plain-text table; the last column wraps to the terminal width. Cells are escaped for
+    the terminal (a model id with an escape sequence is shown, not executed)."""
+    headers = [safe(h) for h in headers]
+    rows = [[safe(c) for c in row] for row in rows]
     widths = [len(h) for h in headers]
     for row in rows:
         for i, cell in enumerate(row[:-1] if wrap_last else row):
