@@ -379,3 +379,31 @@ def test_a_dropped_value_flags_the_run_it_belongs_to():
     flagged = [r.label.split(",")[0] for r in result.evidence.runs
                if any("line 2, mean_ttft_ms: the file holds nan" in f for f in r.quality_flags)]
     assert flagged == ["b"]
+
+
+_CELLS = st.one_of(
+    st.floats(allow_nan=True, allow_infinity=True).map(repr),
+    st.sampled_from(["", "nan", "inf", "-inf", "1_000", "1,000", "N/A", "5e-324", "1e308", "-3", "\ud800", "\x00"]),
+    st.text(max_size=8),
+)
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(cells=st.lists(_CELLS, min_size=14, max_size=14), row=st.integers(0, 2),
+       value=st.sampled_from(["2.0", "nan", "inf", "1e308", "-1", "", "1_0", "\ud800"]))
+def test_any_hostile_aiperf_csv_fails_cleanly_or_stores(cells, row, value):
+    rows = list(corpus.AIPERF_ROWS)
+    name = rows[row].split(",", 1)[0]
+    rows[row] = ",".join([name, *(c.replace(",", ";").replace('"', "").replace("\n", " ").replace("\r", " ")
+                                  for c in cells)]) + "\r\n"
+    tail = corpus.AIPERF_TAIL.replace("Request Throughput (requests/sec),2.0", f"Request Throughput (requests/sec),{value}")
+    data = (corpus.AIPERF_HEAD + "".join(rows) + tail).encode("utf-8", "surrogatepass")
+    try:
+        result = import_bytes("profile_export_aiperf.csv", data)
+    except DeepdecideError as exc:
+        assert isinstance(exc, EvidenceImportError) and exc.file == "profile_export_aiperf.csv"
+        assert exc.line is not None or exc.path or "UTF-8" in exc.reason or "CSV" in exc.reason
+        return
+    back = stored_round_trip(result)
+    for run in back.evidence.files[0].runs:
+        assert all(math.isfinite(v) for v in dataclasses.astuple(run) if isinstance(v, float))
