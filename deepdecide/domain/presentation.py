@@ -49,10 +49,12 @@ OPTION_SWATCHES: tuple[Swatch, ...] = (
 
 #: colours of runtime × platform groups that are no option (chosen by the group's name)
 OTHER_SWATCHES: tuple[Swatch, ...] = (
-    Swatch("#7F7F7F", "#A8A8A8"),
-    Swatch("#8C564B", "#C49C94"),
-    Swatch("#5E6B00", "#C5D54F"),
-    Swatch("#17808F", "#5FD3E0"),
+    Swatch("#7F7F7F", "#A8A8A8"),  # grey
+    Swatch("#8C564B", "#C49C94"),  # brown
+    Swatch("#5E6B00", "#C5D54F"),  # moss
+    Swatch("#17808F", "#5FD3E0"),  # teal
+    Swatch("#6A3D9A", "#B79AE0"),  # violet
+    Swatch("#A6761D", "#E0B560"),  # ochre
 )
 
 #: reference lines (an SLO, a demand level)
@@ -150,16 +152,44 @@ def _clashing(labels: dict[str, str]) -> list[str]:
 
 
 def option_swatch(ws: Any, option_id: str) -> Swatch:
-    """The colour of one option: by its place in the option list (stable as options are added)."""
+    """The colour of one option: by its place in the option list (stable as options are added).
+    A group key that is no option gets its colour from :func:`other_swatches`."""
     ids = [o.id for o in ws.options]
     if option_id in ids:
         return OPTION_SWATCHES[ids.index(option_id) % len(OPTION_SWATCHES)]
-    return other_swatch(option_id)
+    return other_swatches(ws).get(option_id) or other_swatch(option_id)
 
 
 def other_swatch(key: str) -> Swatch:
-    """The colour of a series that is no option, from its own name (never shifts when others are added)."""
+    """The colour a series that is no option prefers, from its own name."""
     return OTHER_SWATCHES[zlib.crc32(key.encode("utf-8")) % len(OTHER_SWATCHES)]
+
+
+def other_swatches(ws: Any) -> dict[str, Swatch]:
+    """Colours of the runtime × platform groups in the evidence that are no option.
+
+    In the order the evidence was imported, each group takes the colour its name prefers, or the
+    next one no earlier group holds: importing more files never changes a colour already shown."""
+    out: dict[str, Swatch] = {}
+    for f in getattr(getattr(ws, "evidence", None), "files", ()):
+        for r in f.runs:
+            if option_for(ws, r.runtime, r.platform) is not None:
+                continue
+            key = _other_key(ws, r.runtime, r.platform)
+            if key in out:
+                continue
+            start = OTHER_SWATCHES.index(other_swatch(key))
+            used = set(out.values())
+            for k in range(len(OTHER_SWATCHES)):
+                candidate = OTHER_SWATCHES[(start + k) % len(OTHER_SWATCHES)]
+                if candidate not in used or k == len(OTHER_SWATCHES) - 1:
+                    out[key] = candidate
+                    break
+    return out
+
+
+def _other_key(ws: Any, runtime: str, platform: str) -> str:
+    return f"{runtime}@{ws.matrix.platform_id(platform) if platform else '?'}"
 
 
 def option_for(ws: Any, runtime: str, platform: str) -> Any:
@@ -171,9 +201,7 @@ def option_for(ws: Any, runtime: str, platform: str) -> Any:
 def group_key(ws: Any, runtime: str, platform: str) -> str:
     """What colours a runtime × platform group: the option it belongs to, or else itself."""
     o = option_for(ws, runtime, platform)
-    if o is not None:
-        return o.id
-    return f"{runtime}@{ws.matrix.platform_id(platform) if platform else '?'}"
+    return o.id if o is not None else _other_key(ws, runtime, platform)
 
 
 def group_swatch(ws: Any, runtime: str, platform: str) -> Swatch:

@@ -95,3 +95,10 @@ def test_log_ticks_are_real_units():
     assert p.log_ticks(1, 4096) == [1, 4, 16, 64, 256, 1024, 4096]
     assert p.log_ticks(2, 300)[0] == 1 and p.log_ticks(2, 300)[-1] >= 300
     assert len(p.log_ticks(1, 2 ** 40)) <= 9
+
+
+def test_groups_that_are_no_option_get_distinct_colours_in_import_order(sample):
+    h200 = p.group_color(sample, "sglang", "nv-h200")
+    b200 = p.group_color(sample, "sglang", "nv-b200")
+    assert h200 != b200
+    assert {h200, b200}.isdisjoint(p.option_color(sample, o.id) for o in sample.options)
