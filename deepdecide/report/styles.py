@@ -103,6 +103,10 @@ def fit_header(header: Sequence[str], widths: Sequence[float],
     cell = styles()["cell"]
     body = [max([_word_width(r[j], cell.fontName, cell.fontSize) for r in rows
                  if j < len(r) and isinstance(r[j], str)] + [0.0]) + 2 * PAD + 0.5 for j in range(len(header))]
+    # a cell's name-like word ("TensorRT-LLM") should not break either; URLs and hashes may
+    names = [max([_word_width(" ".join(w for w in r[j].split() if len(w) <= 14), cell.fontName, cell.fontSize)
+                  for r in rows if j < len(r) and isinstance(r[j], str)] + [0.0]) + 2 * PAD + 0.5
+             for j in range(len(header))]
 
     def borrow(need: list[float], keep: float) -> None:
         for i in range(len(widths)):
@@ -120,7 +124,7 @@ def fit_header(header: Sequence[str], widths: Sequence[float],
             widths[i] += take
 
     # at full size, from columns that keep 60 % of their width
-    borrow([w + 2 * PAD + 0.5 for w in words], 0.6)
+    borrow([max(w + 2 * PAD + 0.5, n) for w, n in zip(words, names, strict=True)], 0.6)
     # then a smaller header font, then whatever width the others can spare
     sizes = [max(HEAD_MIN_SIZE, min(st.fontSize, st.fontSize * (widths[i] - 2 * PAD - 0.5) / max(words[i], 1)))
              for i in range(len(header))]
