@@ -42,7 +42,7 @@ class _Formatter(string.Formatter):
         if isinstance(value, tuple):
             return ", ".join(self.format_field(v, format_spec) for v in value)
         if format_spec:
-            return super().format_field(value, format_spec)
+            return format(value, format_spec)
         if value is None:
             return formatting.DASH
         if isinstance(value, bool):
