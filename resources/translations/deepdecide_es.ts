@@ -178,8 +178,18 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="452"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="443"/>
+        <source>$/M output tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="455"/>
         <source>%1 (%2): P(best) %3, $/M tokens P50 %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="460"/>
+        <source>%1 draws (seed %2). Whisker: P10–P90 of $/M output tokens; dot: P50.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -204,7 +214,7 @@
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/compare_page.py" line="231"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="434"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="437"/>
         <source>Monte Carlo running…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -239,42 +249,32 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="391"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="394"/>
         <source>Ranked first: &lt;b&gt;%1&lt;/b&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="392"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="395"/>
         <source>No option can be ranked: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="427"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="430"/>
         <source>No winner, so no sensitivity.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="440"/>
-        <source>$/M tokens (P10–P90, dot P50)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="457"/>
-        <source>%1 draws (seed %2).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="459"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="463"/>
         <source>Most often best: &lt;b&gt;%1&lt;/b&gt; (P(best) %2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="463"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="467"/>
         <source>No winner in %1 of draws.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="465"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="469"/>
         <source>No option has a cost range yet: import benchmarks or give assumed capacities and prices.</source>
         <translation type="unfinished"></translation>
     </message>

@@ -385,8 +385,11 @@ class ComparePage(Page):
                                   self.tr("Weights are relative: each criterion counts by its share of the total. "
                                           "Drag a slider and the ranking follows."))
         order = sorted(a.options, key=lambda o: (o.rank is None, o.rank or 0, o.name))
+        short = look.short_labels(ws)
         self.bars.set_rows([(o.name, o.score.total if o.score else 0.0, o.rank is not None,
-                             "; ".join((*o.eligibility_reasons, *o.vetoes))) for o in order])
+                             "; ".join((*o.eligibility_reasons, *o.vetoes))) for o in order],
+                           [short.get(o.option, o.name) for o in order],
+                           [look.option_swatch(ws, o.option) for o in order])
         win = a.option(a.winner) if a.winner else None
         self.winner_label.setText(fmt(self.tr("Ranked first: <b>%1</b>"), win.name) if win else
                                   fmt(self.tr("No option can be ranked: %1"), "; ".join(a.messages)))
@@ -437,7 +440,7 @@ class ComparePage(Page):
             from deepdecide.gui.widgets.charts import DistributionChart
 
             self.mc_chart = DistributionChart()
-            self.mc_chart.set_axis_labels("", self.tr("$/M tokens (P10–P90, dot P50)"))
+            self.mc_chart.set_axis_labels("", self.tr("$/M output tokens"))
             self.mc_layout.addWidget(self.mc_chart, 1)
         ws = self.document.workspace
         currency = ws.assumptions.currency
@@ -454,7 +457,8 @@ class ComparePage(Page):
         drawn = self.mc_chart.set_options(rows, [look.option_swatch(ws, od.option) for od in order])
         self.mc_chart.setVisible(drawn > 0)
         best = sorted(mc.options, key=lambda o: -o.p_best)[0] if mc.options else None
-        text = fmt(self.tr("%1 draws (seed %2)."), f"{mc.draws:,}", mc.seed)
+        text = fmt(self.tr("%1 draws (seed %2). Whisker: P10–P90 of $/M output tokens; dot: P50."),
+                   f"{mc.draws:,}", mc.seed)
         if best is not None:
             text += " " + fmt(self.tr("Most often best: <b>%1</b> (P(best) %2)."), self._option_name(best.option),
                               percent(best.p_best))

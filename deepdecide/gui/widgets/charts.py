@@ -85,7 +85,7 @@ class ThemedPlot(pg.PlotWidget):
         for name in ("left", "bottom"):
             # never rescale numbers behind a SI prefix in the label: units stay as written
             item.getAxis(name).enableAutoSIPrefix(False)
-        self.setMinimumHeight(220)
+        self.setMinimumHeight(180)
         self._slo_text: tuple[Any, bool, float] | None = None
         self._note: Any = None
         self._axis_labels = ("", "")
