@@ -14,16 +14,19 @@ from PySide6.QtGui import QColor, QPalette
 
 from deepdecide.domain import presentation
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "gui"
-L40S = FIXTURES / "vllm_serving_l40s_append_multi.jsonl"
-
 pytestmark = pytest.mark.gui
 
 
-def _import_l40s(window, qtbot, interaction, tmp_path) -> None:
+@pytest.fixture
+def l40s(shared_fixture) -> Path:
+    """A real vLLM serving result (9 runs on 4x L40S), from ../shared/fixtures."""
+    return shared_fixture("benchmarks/vllm/vllm_serving_l40s_append_multi.jsonl")
+
+
+def _import_l40s(window, qtbot, interaction, tmp_path, l40s) -> None:
     interaction.context = {"runtime": "vllm"}
-    src = tmp_path / L40S.name
-    shutil.copy(L40S, src)
+    src = tmp_path / l40s.name
+    shutil.copy(l40s, src)
     with qtbot.waitSignal(window.document.changed, timeout=20000):
         window.import_evidence([str(src)])
     assert not interaction.errors
@@ -49,7 +52,7 @@ def test_short_labels_shown_where_space_is_tight_are_distinct(make_window, qtbot
 
 
 def test_sample_runs_stay_visible_after_an_import_and_the_window_keeps_its_size(make_window, qtbot, interaction,
-                                                                                tmp_path):
+                                                                                tmp_path, l40s):
     window = make_window()
     window.resize(1280, 800)
     page = window.show_page("evidence")
@@ -57,7 +60,7 @@ def test_sample_runs_stay_visible_after_an_import_and_the_window_keeps_its_size(
     size = window.size()
     assert page.sweep_points == 10
     colours = {s.label: s.swatch for s in _looks(page).values()}
-    _import_l40s(window, qtbot, interaction, tmp_path)
+    _import_l40s(window, qtbot, interaction, tmp_path, l40s)
     qtbot.wait(50)
     assert window.size() == size
     assert page.sweep_points == 10 and page.sweep_chart.isVisible()  # the sample's three sweeps remain
