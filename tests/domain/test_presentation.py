@@ -102,3 +102,15 @@ def test_groups_that_are_no_option_get_distinct_colours_in_import_order(sample):
     b200 = p.group_color(sample, "sglang", "nv-b200")
     assert h200 != b200
     assert {h200, b200}.isdisjoint(p.option_color(sample, o.id) for o in sample.options)
+
+
+def test_a_short_label_set_in_the_workspace_file_is_read_and_saved(sample, tmp_path):
+    from deepdecide.storage.files import load_workspace_text, save_workspace
+
+    text = sample_workspace_path().read_text(encoding="utf-8")
+    text = text.replace("  name: Keep H100, serve with vLLM\n", "  name: Keep H100, serve with vLLM\n  short_label: Keep vLLM\n", 1)
+    ws = load_workspace_text(text, "sample.deepdecide.yaml")
+    assert p.short_label(ws, "keep-vllm-h100") == "Keep vLLM"
+    save_workspace(ws, tmp_path / "again.deepdecide.yaml")
+    assert "short_label: Keep vLLM" in (tmp_path / "again.deepdecide.yaml").read_text(encoding="utf-8")
+    assert p.short_label(load_workspace(tmp_path / "again.deepdecide.yaml"), "keep-vllm-h100") == "Keep vLLM"
