@@ -247,6 +247,18 @@ def line_style(series_kind: str) -> str:
     return LINE_STYLES.get(series_kind, "solid")
 
 
+def pareto_front(points: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
+    """The points no other point beats on both axes (both maximised), sorted by x: the line drawn
+    through a group's runs in the throughput-against-interactivity charts (GUI and PDF)."""
+    front: list[tuple[float, float]] = []
+    best_y = float("-inf")
+    for x, y in sorted(points, key=lambda p: (-p[0], -p[1])):
+        if y > best_y:
+            front.append((x, y))
+            best_y = y
+    return sorted(front)
+
+
 def log_ticks(lo: float, hi: float, base: int = 2, step: int = 2) -> list[float]:
     """Tick values of a log axis in real units: 1, 4, 16, … 4,096 (every ``step``-th power of ``base``)
     covering [lo, hi]; at most about eight ticks."""

@@ -81,6 +81,7 @@ class Series:
     dashed: bool = False  # the p99 of a latency pair
     color: str | None = None  # hex; by default the position's colour
     filled: bool = True  # False: illustrative, proxy or predicted data, drawn hollow
+    front: bool = False  # the line joins only the Pareto front (as on screen), not every point
 
 
 @dataclass
@@ -206,8 +207,9 @@ def xy_chart(series: Sequence[Series], *, x_label: str, y_label: str, markers: S
     for i, s in enumerate(series):
         color = _color(s.color, i)
         pts = sorted(p for p in s.points if not x_log or p[0] > 0)
-        if s.line and len(pts) > 1:
-            flat = [c for p in pts for c in (f.sx(p[0]), f.sy(p[1]))]
+        along = look.pareto_front(pts) if s.front else pts
+        if s.line and len(along) > 1:
+            flat = [c for p in along for c in (f.sx(p[0]), f.sy(p[1]))]
             d.add(PolyLine(flat, strokeColor=color, strokeWidth=1.1, strokeDashArray=[3, 2] if s.dashed else None))
         for x, y in pts:
             if s.filled:

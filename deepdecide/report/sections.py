@@ -294,7 +294,7 @@ def evidence(ctx: Context) -> list[Flowable]:
         pts = [(r.interactivity_tps_per_user, r.output_tps_per_gpu) for r in rs
                if r.interactivity_tps_per_user is not None and r.output_tps_per_gpu is not None]
         if pts:
-            series.append(charts.Series(label, pts, **style(rs)))
+            series.append(charts.Series(label, pts, front=True, **style(rs)))
     markers = []
     if ws.slo.min_interactivity_tps_per_user:
         markers.append(charts.Marker(ws.slo.min_interactivity_tps_per_user,
@@ -304,8 +304,9 @@ def evidence(ctx: Context) -> list[Flowable]:
             charts.xy_chart(series, x_label="interactivity (tok/s per user, 1000 / TPOT p50)",
                             y_label="output tok/s per GPU", markers=markers, width=BODY_W,
                             title="Throughput per GPU against interactivity, per option (each point one run)"),
-            "Points to the right of the SLO line serve users fast enough; higher is more output per GPU. "
-            "Runs are plotted only on the platform they were measured on. Units: tokens per second.",
+            "Points to the right of the SLO line serve users fast enough; higher is more output per GPU; the "
+            "line joins each option's Pareto front (no other run of it is better on both axes). Runs are plotted "
+            "only on the platform they were measured on. Units: tokens per second.",
             charts.illustrative_note(series)))
     sweep = []
     for label, rs in groups.items():

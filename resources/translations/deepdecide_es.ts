@@ -560,40 +560,40 @@
 <context>
     <name>EvidenceImporter</name>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="51"/>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="54"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="50"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="53"/>
         <source>Importing %1…</source>
         <extracomment>facts the GUI asks for when a file lacks them</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="67"/>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="101"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="64"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="98"/>
         <source>Cannot import the evidence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="68"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="65"/>
         <source>Import failed; nothing was changed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="72"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="69"/>
         <source>Import cancelled; nothing was changed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="86"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="83"/>
         <source>Waiting for the context of the import…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="99"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="96"/>
         <source>Import %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="104"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="101"/>
         <source>Imported %1: %2 runs, %3 parity checks.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1060,7 +1060,7 @@
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/gaps_page.py" line="91"/>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="179"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="184"/>
         <source>Item</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1120,12 +1120,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="195"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="201"/>
         <source>%1 provided, %2 external, %3 missing, %4 not answered. External work adds %5 / %6 / %7 person-weeks (low / likely / high) to the migration cost.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="202"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="208"/>
         <source>Blockers until someone names who builds them: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1246,7 +1246,7 @@ Recover it?</source>
 <context>
     <name>LatencyChart</name>
     <message>
-        <location filename="../../deepdecide/gui/widgets/charts.py" line="325"/>
+        <location filename="../../deepdecide/gui/widgets/charts.py" line="317"/>
         <source>No run driven by concurrency with this latency yet</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2112,38 +2112,37 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
 <context>
     <name>PdfExport</name>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="101"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="102"/>
         <source>Writing and signing %1…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="102"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="103"/>
         <source>Writing %1…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="105"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="106"/>
         <source>Wrote the decision record %1, signed by %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="107"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="108"/>
         <source>Wrote the decision record %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="109"/>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="113"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="110"/>
         <source>Export cancelled; nothing was written.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="115"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="113"/>
         <source>Export failed; nothing was written.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="116"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="114"/>
         <source>Cannot export the decision record</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2219,12 +2218,12 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
 <context>
     <name>ThroughputChart</name>
     <message>
-        <location filename="../../deepdecide/gui/widgets/charts.py" line="257"/>
+        <location filename="../../deepdecide/gui/widgets/charts.py" line="249"/>
         <source>No run with a concurrency and a throughput per GPU yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/widgets/charts.py" line="289"/>
+        <location filename="../../deepdecide/gui/widgets/charts.py" line="281"/>
         <source>No run with TPOT p50 yet (interactivity is 1000 / TPOT p50)</source>
         <translation type="unfinished"></translation>
     </message>

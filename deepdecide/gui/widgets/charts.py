@@ -21,11 +21,14 @@ from PySide6.QtWidgets import QWidget
 
 from deepdecide.domain import formatting
 from deepdecide.domain import presentation as look
+from deepdecide.domain.presentation import pareto_front
 from deepdecide.gui.theme import is_dark
 
 pg.setConfigOptions(antialias=True)
 
 Point = tuple[float, float]
+
+__all__ = ["DistributionChart", "LatencyChart", "SeriesLook", "ThemedPlot", "ThroughputChart", "pareto_front"]
 
 
 @dataclass(frozen=True)
@@ -35,17 +38,6 @@ class SeriesLook:
     label: str
     swatch: look.Swatch
     filled: bool = True
-
-
-def pareto_front(points: Sequence[Point]) -> list[Point]:
-    """The points no other point beats on both axes (both maximised), sorted by x."""
-    front: list[Point] = []
-    best_y = float("-inf")
-    for x, y in sorted(points, key=lambda p: (-p[0], -p[1])):
-        if y > best_y:
-            front.append((x, y))
-            best_y = y
-    return sorted(front)
 
 
 def padded(lo: float, hi: float, pad: float = 0.08, *, from_zero: bool = True) -> tuple[float, float]:
