@@ -105,7 +105,8 @@ class EvidencePage(Page):
             Column(self.tr("SHA-256"), lambda f: f.provenance.sha256[:12] + "…",
                    tooltip=lambda f: f.provenance.sha256),
             Column(self.tr("Imported"), lambda f: f.provenance.imported_at),
-            Column(self.tr("Label"), lambda f: f.provenance.label, tooltip=lambda f: f.provenance.label),
+            Column(self.tr("Label"), lambda f: f.provenance.kind.text + (f": {f.provenance.label}" if f.provenance.label else ""),
+                   tooltip=lambda f: f.provenance.label),
         ], None, self)
         self.files_view = make_table(self.files)
         import_button = QPushButton(self.tr("Import files…"))
