@@ -1,10 +1,13 @@
 """``deepdecide import FILE... --into WORKSPACE``: add evidence files to a workspace.
 
-All-or-nothing per file: a file that cannot be read changes nothing and is reported with the
-place and the reason; the others are added. A file already in the workspace (same SHA-256) is
-skipped, unless it comes with new context (``--runtime``, ``--platform``, ``--gpus``, ``--model``,
-...) or ``--replace``: then the new import replaces the old one where it stood. Context a file name
-suggests (``1xH100``, ``tp8``, ``b200-trt``) is printed for the user to confirm, never applied. ``--samples`` adds the illustrative sample evidence shipped in ``data/samples/evidence``.
+One command, one outcome: every file named is imported, or none is. A file that cannot be read
+is reported with the place and the reason, the command exits 3 and the workspace is left
+byte-identical. ``--keep-going`` adds the files that can be read and reports the others (still
+exit 3). A file already in the workspace (same SHA-256) is skipped, unless it comes with new
+context (``--runtime``, ``--platform``, ``--gpus``, ``--model``, ...) or ``--replace``: then the
+new import replaces the old one where it stood. Context a file name suggests (``1xH100``,
+``tp8``, ``b200-trt``) is printed for the user to confirm, never applied. ``--samples`` adds the
+illustrative sample evidence shipped in ``data/samples/evidence``.
 """
 
 from __future__ import annotations
@@ -16,6 +19,15 @@ from deepdecide.domain.errors import DeepdecideError, ValidationError, Validatio
 
 NAME = "import"
 HELP = "import benchmark / parity result files into a workspace"
+DESCRIPTION = HELP + """
+
+All or nothing: when any FILE cannot be imported, nothing is saved and the command exits 3
+(give --keep-going to add the files that can be read). Secrets (API keys, tokens, URL
+credentials) and home-directory paths are redacted from everything stored; the report says
+what was redacted and where, never the secret.
+
+exit codes: 0 imported; 2 usage error; 3 a file or the workspace could not be read (nothing
+saved unless --keep-going); 1 the workspace could not be saved."""
 
 
 def add_arguments(parser) -> None:
@@ -29,10 +41,15 @@ def add_arguments(parser) -> None:
                              "it is skipped")
     parser.add_argument("--samples", action="store_true",
                         help="also import the illustrative sample evidence (reconstructed from published figures)")
+    parser.add_argument("--keep-going", action="store_true",
+                        help="add the files that can be imported even when others cannot (still exits 3); "
+                             "default: any failing file fails the command and nothing is saved")
+    parser.description = DESCRIPTION
     add_context_arguments(parser)
 
 
 def run(args) -> int:
+    from deepdecide.cli.common import say, shown
     from deepdecide.cli.evidence_args import context_from
     from deepdecide.cli.inspect_cmd import judged, load_references
     from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
@@ -51,12 +68,12 @@ def run(args) -> int:
     try:
         workspace = load_workspace(args.into)
     except (ValidationError, ValidationErrors) as exc:
-        print(f"{exc}", file=sys.stderr)
+        say(exc, file=sys.stderr)
         return EXIT_INPUT
     try:
         references = load_references(args.reference, context)
     except DeepdecideError as exc:
-        print(f"reference: {getattr(exc, 'message', exc)}", file=sys.stderr)
+        say(f"reference: {shown(getattr(exc, 'message', exc))}", file=sys.stderr)
         return EXIT_INPUT
     jobs = [(path, context) for path in args.files]
     if args.samples:
@@ -67,36 +84,47 @@ def run(args) -> int:
     added = []
     replaced: dict[int, object] = {}
     status = EXIT_OK
+    failed = 0
     for path, ctx in jobs:
         try:
             result = judged(import_file(path, ctx), references)
         except DeepdecideError as exc:
-            print(getattr(exc, "message", str(exc)), file=sys.stderr)
+            say(shown(getattr(exc, "message", str(exc))), file=sys.stderr)
             status = EXIT_INPUT
+            failed += 1
             continue
         sha = result.evidence.provenance.sha256
         ev = result.evidence
         if sha in known:
             if not (args.replace or (given and ctx is context)):
-                print(f"{path}: already in the workspace (same SHA-256), skipped (give new context or --replace "
-                      "to replace it)")
+                say(f"{shown(path)}: already in the workspace (same SHA-256), skipped (give new context or "
+                    "--replace to replace it)")
                 continue
             old = workspace.evidence.files[known[sha]] if known[sha] >= 0 else None
             if old is not None and old.proxy is not None and ev.proxy is None:
                 ev = dataclasses.replace(ev, proxy=old.proxy)  # a proxy acceptance is the user's: kept
             if known[sha] >= 0:
                 replaced[known[sha]] = ev
-            print(f"{path}: already in the workspace: replaced with this import and its context")
+            say(f"{shown(path)}: already in the workspace: replaced with this import and its context")
         else:
             known[sha] = -1
             added.append(ev)
-        print(f"{path}: {result.format}: {len(ev.runs)} run(s), {len(ev.parity)} parity check(s)"
-              + (f"; missing context: {', '.join(result.missing_context)} (give --runtime/--platform/--gpus/--model)"
-                 if result.missing_context else ""))
+        say(f"{shown(path)}: {result.format}: {len(ev.runs)} run(s), {len(ev.parity)} parity check(s)"
+            + (f"; missing context: {', '.join(result.missing_context)} (give --runtime/--platform/--gpus/--model)"
+               if result.missing_context else ""))
         if result.suggestions:
             opts = " ".join(f"--{'gpus' if k == 'gpu_count' else k} {v}" for k, v in result.suggestions)
-            print(f"{path}: the file name suggests {opts} (not applied; confirm with "
-                  f"`deepdecide evidence set {args.into} {ev.provenance.file_name} {opts}`)")
+            say(f"{shown(path)}: the file name suggests {opts} (not applied; confirm with "
+                f"`deepdecide evidence set {args.into} {ev.provenance.file_name} {opts}`)")
+        for finding in result.redactions:
+            say(f"  redacted: {finding}")
+        for note in result.notes:
+            if "not a finite number" in note or "lone surrogate" in note:
+                say(f"  note: {note}")
+    if failed and not args.keep_going:
+        say(f"{args.into}: nothing saved: {failed} of {len(jobs)} file(s) could not be imported "
+            "(--keep-going adds the others)", file=sys.stderr)
+        return status
     if replaced:
         files = tuple(replaced.get(i, f) for i, f in enumerate(workspace.evidence.files))
         workspace = dataclasses.replace(workspace, evidence=dataclasses.replace(workspace.evidence, files=files))
@@ -104,26 +132,27 @@ def run(args) -> int:
             try:
                 save_workspace(workspace, args.into)
             except (ValidationError, ValidationErrors) as exc:
-                print(f"{exc}", file=sys.stderr)
+                say(exc, file=sys.stderr)
                 return EXIT_PROBLEM
-            print(f"{args.into}: {len(replaced)} evidence file(s) replaced")
+            say(f"{args.into}: {len(replaced)} evidence file(s) replaced")
             _print_fit(workspace, list(replaced))
     if added:
         evidence = dataclasses.replace(workspace.evidence, files=(*workspace.evidence.files, *added))
         try:
             save_workspace(dataclasses.replace(workspace, evidence=evidence), args.into)
         except (ValidationError, ValidationErrors) as exc:
-            print(f"{exc}", file=sys.stderr)
+            say(exc, file=sys.stderr)
             return EXIT_PROBLEM
-        print(f"{args.into}: {len(added)} evidence file(s) added"
-              + (f", {len(replaced)} replaced" if replaced else ""))
+        say(f"{args.into}: {len(added)} evidence file(s) added"
+            + (f", {len(replaced)} replaced" if replaced else ""))
         n = len(workspace.evidence.files)
         _print_fit(dataclasses.replace(workspace, evidence=evidence), [*replaced, *range(n, n + len(added))])
     return status
 
 
 def _print_fit(workspace, indexes) -> None:
+    from deepdecide.cli.common import say
     from deepdecide.cli.evidence_cmd import fit_summary
 
     for line in fit_summary(workspace, indexes):
-        print(line)
+        say(line)

@@ -20,7 +20,7 @@ from deepdecide.importers.base import ImportContext
 from deepdecide.importers.registry import import_bytes, import_file
 from deepdecide.storage.files import load_builtin_matrix
 
-SHARED = Path(__file__).resolve().parents[2] / ".." / "shared" / "fixtures" / "benchmarks"
+SHARED = Path(__file__).resolve().parents[2] / ".." / "shared" / "fixtures" / "benchmarks"  # = conftest's SHARED_FIXTURES
 
 #: every real file of the new folders -> the tool it imports as, or the start of its "not a result" line
 EXPECTED = {
@@ -58,9 +58,11 @@ NEW_FOLDERS = ("aiconfigurator", "dynamo", "inference_perf", "llmd", "simulators
 
 
 def shared(relative: str) -> Path:
+    """A file of ../shared/fixtures/benchmarks; skips the test with the reason when it is absent."""
     path = SHARED / relative
     if not path.is_file():
-        pytest.skip(f"shared fixture {relative} not present (../shared/fixtures/benchmarks)")
+        pytest.skip(f"needs benchmarks/{relative} from {SHARED.parent.resolve()} (the shared fixtures beside "
+                    "the checkout), which is absent")
     return path
 
 
