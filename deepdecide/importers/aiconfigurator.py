@@ -19,6 +19,8 @@ Conventions of the files (aic-core ``sdk/common.py`` ``ColumnsAgg`` / ``ColumnsD
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from deepdecide.domain.evidence import ProvenanceKind
 from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source
 from deepdecide.importers.normalize import RunDraft
@@ -119,7 +121,7 @@ class AiconfiguratorCsv(Importer):
             d.flag("power_w 0: no power model")
         return d
 
-    def _disagg(self, d: RunDraft, cell) -> None:
+    def _disagg(self, d: RunDraft, cell: Callable[[str], Node]) -> None:
         gpus = {}
         for side, name in (("(p)", "prefill"), ("(d)", "decode")):
             workers = cell(f"{side}workers").count()

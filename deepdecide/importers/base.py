@@ -16,7 +16,7 @@ import re
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, AnyStr, ClassVar
 
 import orjson
 
@@ -160,7 +160,8 @@ class Source:
             if text is not None and text.startswith("\ufeff"):
                 text = text[1:]
             self._cache["text"] = text
-        return self._cache["text"]
+        cached: str | None = self._cache["text"]
+        return cached
 
     @property
     def lines(self) -> list[str]:
@@ -172,7 +173,8 @@ class Source:
                 if text is not None else []
             if self._cache["lines"] and self._cache["lines"][-1] == "":
                 self._cache["lines"].pop()
-        return self._cache["lines"]
+        lines: list[str] = self._cache["lines"]
+        return lines
 
     # ----- JSON / JSONL
     @property
@@ -248,7 +250,8 @@ class Source:
                 else:
                     if len(records) > 1:
                         self._cache["json_lines"] = records
-        return self._cache["json_lines"]
+        json_lines: list[tuple[int, Any]] | None = self._cache["json_lines"]
+        return json_lines
 
     # ----- CSV
     @property
@@ -275,7 +278,8 @@ class Source:
                     self._cache["csv"] = [(reader.line_num, row) for row in reader]
                 except csv.Error as exc:
                     self.problems["csv"] = (f"not valid CSV: {exc}", None)
-        return self._cache["csv"]
+        rows: list[tuple[int, list[str]]] | None = self._cache["csv"]
+        return rows
 
 
 _LOCAL = threading.local()
@@ -285,7 +289,8 @@ def _pending() -> list[list[Any]]:
     """Values dropped on this thread since the last run was built (see ``take_dropped``)."""
     if not hasattr(_LOCAL, "pending"):
         _LOCAL.pending = []
-    return _LOCAL.pending
+    pending: list[list[Any]] = _LOCAL.pending
+    return pending
 
 
 def take_dropped() -> list[str]:
@@ -348,12 +353,16 @@ def colon_count(doc: Any) -> int:
 
 def raw_colons(data: bytes | str, start: int = 0, end: int | None = None) -> int:
     """The ``:`` in a JSON text, counting an escaped ``\\u003a`` as one."""
-    colon, esc = (b":", b"\\u003") if isinstance(data, bytes) else (":", "\\u003")
     end = len(data) if end is None else end
+    if isinstance(data, bytes):
+        return _colons(data, b":", b"\\u003", (b"\\u003a", b"\\u003A"), start, end)
+    return _colons(data, ":", "\\u003", ("\\u003a", "\\u003A"), start, end)
+
+
+def _colons(data: AnyStr, colon: AnyStr, esc: AnyStr, escapes: tuple[AnyStr, AnyStr], start: int, end: int) -> int:
     n = data.count(colon, start, end)
     if data.find(esc, start, end) != -1:
-        n += sum(data.count(e, start, end) for e in ((b"\\u003a", b"\\u003A") if isinstance(data, bytes)
-                                                      else ("\\u003a", "\\u003A")))
+        n += sum(data.count(e, start, end) for e in escapes)
     return n
 
 

@@ -26,6 +26,7 @@ import sys
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import orjson
@@ -231,7 +232,8 @@ def _parse_ragged(data: bytes, start: int, end: int) -> RaggedArray | None:
     total = starts[-1]
     if total is None or any(p is None for p in parts):
         return None
-    lengths = np.concatenate(parts) if parts else np.empty(0, dtype=np.int64)
+    done = [p for p in parts if p is not None]
+    lengths = np.concatenate(done) if done else np.empty(0, dtype=np.int64)
     return RaggedArray(flat[:total], lengths.astype(np.int64, copy=False))
 
 
@@ -265,7 +267,7 @@ def _return_freed_memory() -> None:
     mallopt(ctypes.c_int(m_arena_max), ctypes.c_int(1))
 
 
-def loads(data: bytes, cut: list[tuple[int, int]] | None = None) -> dict | None:
+def loads(data: bytes, cut: list[tuple[int, int]] | None = None) -> dict[str, Any] | None:
     """Parse a large JSON object with its ragged number arrays as RaggedArray; None = use the slow path.
     ``cut`` receives the (start, end) of the bytes read as the ragged array."""
     if len(data) < MIN_BYTES or data[:1] != b"{":

@@ -227,7 +227,7 @@ def _cell(src: Source, line: int, row: list[str], index: int, column: str) -> No
     return Node(value, src, f"column {column!r}", line)
 
 
-def _fill_csv(d: RunDraft, src: Source, secs) -> None:
+def _fill_csv(d: RunDraft, src: Source, secs: list[tuple[int, list[str], list[tuple[int, list[str]]]]]) -> None:
     for _header_line, header, rows in secs:
         first = header[0].lower() if header else ""
         if first == "metric" and len(header) > 2 and header[1].lower() == "avg":

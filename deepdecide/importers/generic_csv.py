@@ -9,9 +9,16 @@ error naming it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
 from deepdecide.domain.evidence import BENCHMARK_FIELDS
 from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source
 from deepdecide.importers.normalize import RunDraft
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
 
 TEXT_FIELDS = {"runtime", "runtime_version", "platform", "model", "quantization", "dataset", "label", "tool_version"}
 COUNT_FIELDS = {"gpu_count", "num_requests", "completed", "failed", "prefill_gpus", "decode_gpus"}
@@ -30,7 +37,7 @@ class GenericCsv(Importer):
 
     def sniff(self, src: Source) -> bool:
         rows = src.csv_rows
-        return bool(rows) and len(rows[0][1]) >= 1
+        return bool(rows) and rows is not None and len(rows[0][1]) >= 1
 
     def parse(self, src: Source, ctx: ImportContext) -> Parsed:
         if ctx.csv_per_request:
@@ -116,12 +123,13 @@ class GenericCsv(Importer):
         return Parsed(runs=[d.build()], tool_version=d["tool_version"])
 
     @staticmethod
-    def _line_of_row(rows, header_line: int, row_index: int) -> int | None:
+    def _line_of_row(rows: Sequence[tuple[int, list[str]]], header_line: int, row_index: int) -> int | None:
         data_rows = [n for n, r in rows if n > header_line and any(c.strip() for c in r)]
         return data_rows[row_index] if row_index < len(data_rows) else None
 
     @staticmethod
-    def _located_columns(src: Source, rows, header_line: int, index, mapping):
+    def _located_columns(src: Source, rows: Sequence[tuple[int, list[str]]], header_line: int,
+                         index: Mapping[str, int], mapping: Mapping[str, str]) -> dict[str, NDArray[np.float64]]:
         """The slow, exact path: find the first bad cell and name its line (or return the columns)."""
         import numpy as np
 

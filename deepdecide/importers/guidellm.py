@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from deepdecide.domain.evidence import BenchmarkRun
 from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source, root
 from deepdecide.importers.normalize import RunDraft
 from deepdecide.importers.secrets import strip_secrets
@@ -143,7 +144,7 @@ class Guidellm(Importer):
             out.runs.append(d.build())
         return out
 
-    def _v01(self, bench: Node, tool_version: str, where: str) -> object:
+    def _v01(self, bench: Node, tool_version: str, where: str) -> BenchmarkRun:
         d = RunDraft(self.tool, tool_version=tool_version)
         mode = bench["mode"].str()
         rate = bench["rate"].rate()

@@ -94,7 +94,8 @@ class InferencePerfPerRequest(Importer):
     def parse(self, src: Source, ctx: ImportContext) -> Parsed:
         r = root(src, src.json)
         d = RunDraft(self.tool, tool_version="inference-perf per-request lifecycle metrics")
-        e2e, ttft, tpot, gaps, per_token, prompt, out_tokens, starts, ends = ([] for _ in range(9))
+        gaps: list[float] = []
+        e2e, ttft, tpot, per_token, prompt, out_tokens, starts, ends = ([] for _ in range(8))
         failed = 0
         for req in r.elements():
             start, end = req["start_time"].num(allow_negative=True), req["end_time"].num(allow_negative=True)
@@ -108,8 +109,8 @@ class InferencePerfPerRequest(Importer):
                 failed += 1
                 continue
             info = req["info"]
-            times = [t.num(allow_negative=True) for t in info["response_metrics"]["output_token_times"].elements()]
-            times = [t for t in times if t is not None]
+            stamps = [t.num(allow_negative=True) for t in info["response_metrics"]["output_token_times"].elements()]
+            times = [t for t in stamps if t is not None]
             n = info["response_metrics"]["output_tokens"].count()
             n = n if n is not None else len(times)
             e2e.append(end - start)

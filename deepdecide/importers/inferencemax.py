@@ -12,6 +12,8 @@ empty strings) are read from the file name, which encodes them (``..._fp4_sglang
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from typing import Any
 
 from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source, root
 from deepdecide.importers.normalize import RunDraft, canonical_hardware
@@ -46,7 +48,7 @@ def names_from_file(file_name: str) -> dict[str, str | int]:
     return found
 
 
-def _records(src: Source, test) -> list[tuple[str, object]]:
+def _records(src: Source, test: Callable[[dict[str, Any]], bool]) -> list[tuple[str, object]]:
     v = src.json
     if isinstance(v, dict):
         return [("", v)] if test(v) else []

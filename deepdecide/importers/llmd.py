@@ -124,6 +124,7 @@ class LlmdReport(Importer):
     def _v02(self, d: RunDraft, r: Node) -> None:
         sc = r["scenario"]
         engines = [c for c in sc["stack"].elements() if c["standardized"]["kind"].str() == "inference_engine"]
+        roles: dict[str, int]
         gpus, roles, models, hardware, names, versions = 0, {}, set(), set(), set(), set()
         for c in engines:
             s = c["standardized"]

@@ -6,10 +6,15 @@ includes the TTFT), so it goes to ``e2e_per_token_ms``, never to ``tpot_ms`` or 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from deepdecide.importers.base import ImportContext, Importer, Parsed, Source, root
 from deepdecide.importers.normalize import RunDraft
 from deepdecide.importers.secrets import strip_secrets
 from deepdecide.importers.stats import numeric_array, summarize
+
+if TYPE_CHECKING:
+    import numpy as np
 
 SUMMARY_LATENCY = {"ttft_s": "ttft_ms", "end_to_end_latency_s": "e2e_ms", "inter_token_latency_s": "e2e_per_token_ms"}
 SUMMARY_STATS = (("mean", "mean"), ("quantiles_p50", "p50"), ("quantiles_p90", "p90"), ("quantiles_p99", "p99"))
@@ -72,7 +77,7 @@ class LlmperfIndividual(Importer):
                 ok.append(node)
         d.set(num_requests=len(items), completed=len(ok), failed=len(items) - len(ok))
         if ok:
-            def column(key: str):
+            def column(key: str) -> np.ndarray:
                 return numeric_array(root(src, [n[key].num() for n in ok], None, f"[*].{key}"))
 
             for key, norm in SUMMARY_LATENCY.items():

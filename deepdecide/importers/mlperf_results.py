@@ -14,11 +14,12 @@ keyed "0", "1", ... (not a list).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
-from deepdecide.importers.base import ImportContext, Importer, Parsed, Source, root
+from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source, root
 from deepdecide.importers.normalize import RunDraft, canonical_hardware, gpu_count_from_name
-from deepdecide.importers.structured import csv_header, csv_table
+from deepdecide.importers.structured import CsvTable, csv_header, csv_table
 
 COLUMNS = {"Organization", "Division", "SystemName", "Platform", "Model", "Scenario", "Result", "Units"}
 #: accelerator names in system / platform strings canonical_hardware does not know
@@ -63,18 +64,24 @@ class MlperfResultsSummary(Importer):
             r = root(src, src.json)
             for key, _row in _json_rows(src.json) or []:
                 node = r[int(key)] if isinstance(src.json, list) else r[key]
-                out.runs.append(self._row(lambda c, n=node: n[c]).build())
+
+                def json_cell(c: str, n: Node = node) -> Node:
+                    return n[c]
+                out.runs.append(self._row(json_cell).build())
         else:
             t = csv_table(src)
             if t is None:
                 raise src.error("an MLPerf results summary without a header row")
             for line, row in t.rows:
-                out.runs.append(self._row(lambda c, line=line, row=row: t.cell(line, row, c)).build())
+
+                def csv_cell(c: str, line: int = line, row: list[str] = row, t: CsvTable = t) -> Node:
+                    return t.cell(line, row, c)
+                out.runs.append(self._row(csv_cell).build())
         versions = sorted({r.tool_version for r in out.runs})
         out.tool_version = "; ".join(versions)
         return out
 
-    def _row(self, cell) -> RunDraft:
+    def _row(self, cell: Callable[[str], Node]) -> RunDraft:
         version = cell("version").str()
         d = RunDraft(self.tool, tool_version=f"MLPerf Inference {version} results summary".replace("  ", " "))
         scenario, units = cell("Scenario").str(), cell("Units").str()
@@ -111,7 +118,7 @@ class MlperfResultsSummary(Importer):
         return d
 
     @staticmethod
-    def _gpus(d: RunDraft, cell) -> None:
+    def _gpus(d: RunDraft, cell: Callable[[str], Node]) -> None:
         name = cell("accelerator_model_name").str()
         name = "" if name.strip().upper() in ("N/A", "NA", "") else name
         total = cell("total_accelerators").count() if not cell("total_accelerators").missing else None

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -146,7 +147,7 @@ def gpu_count_from_name(text: str) -> int | None:
     return None
 
 
-def per_second(duration: float | None):
+def per_second(duration: float | None) -> Callable[[float | None], float | None]:
     """A function dividing a total by ``duration`` (None when either is missing or 0)."""
 
     def divide(total: float | None) -> float | None:

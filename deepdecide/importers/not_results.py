@@ -14,7 +14,7 @@ from deepdecide.importers.base import Source
 from deepdecide.importers.structured import csv_header, yaml_doc
 
 
-def _docs(value: Any) -> list[dict]:
+def _docs(value: Any) -> list[dict[str, Any]]:
     if isinstance(value, dict):
         return [value]
     if isinstance(value, list):

@@ -8,6 +8,8 @@ They are *reference values*, not results: each metric becomes a ParityCheck with
 
 from __future__ import annotations
 
+from typing import Any
+
 import yaml
 
 from deepdecide.domain.evidence import ParityCheck, ParityKind, Verdict
@@ -19,7 +21,7 @@ MAX_YAML_BYTES = 1 << 20
 class _YamlLoader(yaml.SafeLoader):
     """Safe loader that refuses aliases (the 'billion laughs' shape)."""
 
-    def compose_node(self, parent, index):  # noqa: D401 - PyYAML hook
+    def compose_node(self, parent: yaml.Node | None, index: int) -> yaml.Node | None:  # PyYAML hook
         if self.check_event(yaml.AliasEvent):
             raise yaml.YAMLError("YAML aliases are not allowed")
         return super().compose_node(parent, index)
@@ -31,7 +33,7 @@ def load_yaml(src: Source) -> object:
         text = src.text if not src.looks_json and len(src.data) <= MAX_YAML_BYTES else None
         if text is not None and "model_name" in text:
             try:
-                src._cache["yaml"] = yaml.load(text, Loader=_YamlLoader)  # noqa: S506 - safe loader subclass
+                src._cache["yaml"] = yaml.load(text, Loader=_YamlLoader)  # a safe loader subclass
             except (yaml.YAMLError, RecursionError, ValueError) as exc:
                 mark = getattr(exc, "problem_mark", None)
                 src.problems["yaml"] = (f"not valid YAML: {getattr(exc, 'problem', None) or exc}",
@@ -39,7 +41,7 @@ def load_yaml(src: Source) -> object:
     return src._cache["yaml"]
 
 
-def _ci(doc: dict) -> tuple[str, str]:
+def _ci(doc: dict[str, Any]) -> tuple[str, str]:
     sglang_keys = ("num_concurrent", "apply_chat_template", "fewshot_as_multiturn", "gen_kwargs")
     if any(k in doc for k in sglang_keys):
         return "sglang-ci", "SGLang CI lm-eval baseline (two-sided np.isclose, default rtol 0.08)"

@@ -20,6 +20,7 @@ import time
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from deepdecide.domain.errors import EvidenceImportError
 from deepdecide.domain.evidence import BenchmarkRun, EvidenceFile, ParityCheck, Provenance, ProvenanceKind
@@ -385,7 +386,7 @@ def provenance_kind(importer: Importer, context: ImportContext) -> tuple[Provena
 
 
 def _apply_parity_context(check: ParityCheck, ctx: ImportContext) -> ParityCheck:
-    changes = {}
+    changes: dict[str, Any] = {}
     if not check.runtime and ctx.runtime and check.value is not None:
         changes["runtime"] = ctx.runtime
     if not check.platform and ctx.platform and check.value is not None:

@@ -134,7 +134,7 @@ def safe_check(check: ParityCheck, index: int, src: Source, findings: list[Findi
 
 
 def safe_provenance(p: Provenance, findings: list[Finding], flags: list[str]) -> Provenance:
-    changes = {}
+    changes: dict[str, Any] = {}
     for name in ("file_name", "tool", "tool_version", "label"):
         value = getattr(p, name)
         clean = clean_text(value, f"provenance {name}", flags, findings)

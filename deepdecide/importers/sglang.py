@@ -9,6 +9,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source, json_records, root
 from deepdecide.importers.normalize import RunDraft, per_second
 from deepdecide.importers.secrets import strip_secrets
@@ -18,7 +21,7 @@ from deepdecide.importers.vllm import fill_latency_stats
 SGLANG_METRICS = {"ttft": "ttft_ms", "tpot": "tpot_ms", "itl": "itl_ms", "e2e_latency": "e2e_ms"}
 
 
-def _all(src: Source, test) -> bool:
+def _all(src: Source, test: Callable[[dict[str, Any]], bool]) -> bool:
     records = json_records(src)
     return bool(records) and all(isinstance(v, dict) and test(v) for _, v in records)
 

@@ -11,14 +11,14 @@ between streamed chunks over all successful requests.
 from __future__ import annotations
 
 from itertools import chain
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 
 from deepdecide.importers.base import Node
 from deepdecide.importers.bigjson import RaggedArray
 
-PERCENTILE_METHOD = "linear"
+PERCENTILE_METHOD: Final = "linear"
 STAT_PERCENTILES = (50.0, 90.0, 99.0)
 
 
@@ -46,7 +46,8 @@ def percentiles(values: np.ndarray, q: tuple[float, ...], *, scratch: bool = Fal
     float64 values goes to numpy itself. With ``scratch`` the array is reordered in place.
     """
     if values.ndim != 1 or values.dtype != np.float64 or values.size < 2 or not np.isfinite(values).all():
-        return np.percentile(values, q, method=PERCENTILE_METHOD, overwrite_input=scratch)
+        exact: np.ndarray = np.percentile(values, q, method=PERCENTILE_METHOD, overwrite_input=scratch)
+        return exact
     work = values if scratch else values.copy()
     n = work.size
     # numpy's linear method: virtual index (n - 1) * q / 100, its floor and the next index
@@ -73,7 +74,7 @@ def percentiles(values: np.ndarray, q: tuple[float, ...], *, scratch: bool = Fal
     b = np.array([ranked[i] for i in next_idx.tolist()])
     # numpy's _lerp, operation for operation
     diff_b_a = b - a
-    result = np.add(a, diff_b_a * gamma)
+    result: np.ndarray = np.add(a, diff_b_a * gamma)
     np.subtract(b, diff_b_a * (1 - gamma), out=result, where=gamma >= 0.5)
     return result
 

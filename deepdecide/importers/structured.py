@@ -26,7 +26,7 @@ def yaml_doc(src: Source) -> Any:
         text = src.text if not src.looks_json and len(src.data) <= MAX_YAML_BYTES else None
         if text is not None and _may_be_yaml(text):
             try:
-                docs = [d for d in yaml.load_all(text, Loader=_YamlLoader) if d is not None]  # noqa: S506
+                docs = [d for d in yaml.load_all(text, Loader=_YamlLoader) if d is not None]
             except (yaml.YAMLError, RecursionError, ValueError) as exc:
                 mark = getattr(exc, "problem_mark", None)
                 src.problems["yaml_any"] = (f"not valid YAML: {getattr(exc, 'problem', None) or exc}",
@@ -80,7 +80,8 @@ def csv_table(src: Source) -> CsvTable | None:
         rows = [(n, r) for n, r in src.csv_rows or [] if any(c.strip() for c in r)]
         if rows and len(rows[0][1]) >= 2:
             src._cache["csv_table"] = CsvTable(src, rows[0][0], rows[0][1], rows[1:])
-    return src._cache["csv_table"]
+    table: CsvTable | None = src._cache["csv_table"]
+    return table
 
 
 def csv_header(src: Source) -> set[str]:

@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source, json_records, root
 from deepdecide.importers.normalize import (
@@ -40,7 +41,7 @@ _KNOWN_KEYS = {
 }
 
 
-def fill_latency_stats(d: RunDraft, r: Node, metric_names: dict[str, str], arrays: dict | None) -> None:
+def fill_latency_stats(d: RunDraft, r: Node, metric_names: dict[str, str], arrays: dict[str, Any] | None) -> None:
     """Copy ``{mean,median,pNN}_{m}_ms`` keys; reconcile them with the per-request arrays."""
     for key, norm in metric_names.items():
         recomputed = (arrays or {}).get(norm, {})
@@ -141,6 +142,7 @@ class VllmServe(Importer):
     def parse(self, src: Source, ctx: ImportContext) -> Parsed:
         out = Parsed()
         eras = []
+        records: list[tuple[int | None, Any, str]]
         if _sweep_summary(src):
             # vllm bench sweep serve summary.json: the JSON list of its run=N.json payloads
             records = [(None, value, f"[{i}]") for i, value in enumerate(src.json)]
