@@ -9,7 +9,7 @@ from deepdecide.domain.common import Estimate, Source, tuple_field
 from deepdecide.domain.evidence import Evidence, ParityKind
 from deepdecide.domain.matrix import SupportMatrix
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # docs/workspace-schema.md: what each version changed, and the migration policy
 
 
 class Strategy(StrEnum):
