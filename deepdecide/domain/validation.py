@@ -104,11 +104,15 @@ class Range:
 
     @property
     def text(self) -> str:
-        lo = "-inf" if self.low is None else f"{self.low:,g}"
-        hi = "inf" if self.high is None else f"{self.high:,g}"
+        lo = "-inf" if self.low is None else _bound(self.low)
+        hi = "inf" if self.high is None else _bound(self.high)
         left = "(" if self.low_open or self.low is None else "["
         right = ")" if self.high_open or self.high is None else "]"
         return f"{left}{lo}, {hi}{right}" + (f" {self.unit}" if self.unit else "")
+
+
+def _bound(x: float) -> str:
+    return f"{int(x):,}" if float(x).is_integer() and abs(x) < 1e15 else f"{x:g}"
 
 
 def _positive(high: float, unit: str) -> Range:
@@ -237,7 +241,7 @@ def _check(value: Any, key: str, path: str, out: list[Problem]) -> None:
             out.append(Problem(path, reason, 1 if legacy else 2))
         return
     legacy = number_problem(value, rule, rule.legacy) if rule.legacy else None
-    reason = legacy or number_problem(value, rule)
+    reason = number_problem(value, rule)  # names the whole accepted range
     if reason:
         out.append(Problem(path, reason, 1 if legacy else 2))
 
