@@ -242,7 +242,10 @@ def load_builtin_matrix() -> SupportMatrix:
 
 
 def workspace_to_data(ws: Workspace, *, canonical: bool = False) -> dict[str, Any]:
-    return {"kind": "workspace", **codec.to_data(ws, omit_defaults=not canonical)}
+    """Plain data of a workspace. ``schema_version`` is always written (a file without one is read as
+    the current schema, which would skip a migration once the schema moves on)."""
+    body = codec.to_data(ws, omit_defaults=not canonical)
+    return {"kind": "workspace", "schema_version": ws.schema_version, **body}
 
 
 def workspace_to_yaml(ws: Workspace) -> str:
