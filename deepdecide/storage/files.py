@@ -304,6 +304,7 @@ def check_with_warnings(doc: Any, schema_version: int) -> tuple[list[ValidationE
         _unique([c.id for c in doc.criteria], "criteria", errs)
         problems.extend(validation.criteria_problems(doc.criteria, "criteria"))
     problems.extend(validation.id_problems(doc))
+    problems.extend(validation.name_problems(doc))
     later: list[ValidationError] = []
     for p in problems:
         (errs if p.since <= schema_version else later).append(ValidationError(p.reason, path=p.path))
