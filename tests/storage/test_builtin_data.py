@@ -10,7 +10,7 @@ import defusedxml.ElementTree as DET
 import pytest
 from packaging.specifiers import SpecifierSet
 
-from deepdecide.domain.evidence import ParityKind
+from deepdecide.domain.evidence import ParityKind, ProvenanceKind
 from deepdecide.domain.matrix import Component, SupportStatus, match_platform
 from deepdecide.domain.workspace import SCHEMA_VERSION, Answer, Direction, Pricing, Strategy
 from deepdecide.storage.files import (
@@ -242,6 +242,7 @@ def test_sample_has_the_seven_options_all_considered_none_chosen(workspace):
     assert len(workspace.evidence.files) == 3
     for f in workspace.evidence.files:
         assert f.provenance.label.startswith("illustrative, reconstructed from published figures, not a measurement")
+        assert f.provenance.kind == ProvenanceKind.ILLUSTRATIVE  # typed, not read from the label
         assert all(r.label.startswith("illustrative") for r in f.runs)
 
 
@@ -335,7 +336,7 @@ def test_generator_reproduces_the_committed_matrix():
 
 def test_full_captures_check_against_the_builtin_matrix(matrix):
     from deepdecide.domain.machine import ReqState, Verdict, check_machine
-    from deepdecide.storage.nvidia_smi import read_nvidia_smi_file
+    from deepdecide.importers.nvidia_smi import read_nvidia_smi_file
 
     h100 = read_nvidia_smi_file(FIXTURES / "h100_sxm_8gpu.xml")
     assert (h100.gpu_name, h100.gpu_count, h100.driver, h100.cuda) == ("NVIDIA H100 80GB HBM3", 8, "575.57.08", "12.9")
