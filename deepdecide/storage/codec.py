@@ -38,15 +38,15 @@ def _hints(cls: type) -> dict[str, Any]:
 
 
 @cache
-def _fields(cls: type) -> tuple[dataclasses.Field, ...]:
+def _fields(cls: type) -> tuple[dataclasses.Field[Any], ...]:
     return dataclasses.fields(cls)
 
 
-def _default_of(f: dataclasses.Field) -> Any:
+def _default_of(f: dataclasses.Field[Any]) -> Any:
     if f.default is not dataclasses.MISSING:
         return f.default
-    if f.default_factory is not dataclasses.MISSING:  # type: ignore[misc]
-        return f.default_factory()  # type: ignore[misc]
+    if f.default_factory is not dataclasses.MISSING:
+        return f.default_factory()
     return dataclasses.MISSING
 
 
@@ -60,7 +60,7 @@ def _type_name(tp: Any) -> str:
         return "null"
     if isinstance(tp, type) and issubclass(tp, Enum):
         return "one of " + ", ".join(repr(m.value) for m in tp)
-    if dataclasses.is_dataclass(tp):
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return f"a mapping ({tp.__name__})"
     return {str: "a string", int: "an integer", float: "a number", bool: "true or false"}.get(
         tp, getattr(tp, "__name__", str(tp))
@@ -105,7 +105,7 @@ def from_data(tp: Any, data: Any, path: str = "") -> Any:
         if not isinstance(data, list):
             raise ValidationError(f"expected {_type_name(tp)}, got {_describe(data)}", path=path)
         return tuple(from_data(item_tp, item, _join(path, i)) for i, item in enumerate(data))
-    if dataclasses.is_dataclass(tp):
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return _dataclass_from_data(tp, data, path)
     if isinstance(tp, type) and issubclass(tp, Enum):
         try:
@@ -234,7 +234,7 @@ def json_schema_of(tp: Any, defs: dict[str, Any]) -> dict[str, Any]:
         return {"type": "array", "items": json_schema_of(get_args(tp)[0], defs)}
     if tp is type(None):
         return {"type": "null"}
-    if dataclasses.is_dataclass(tp):
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         name = tp.__name__
         if name not in defs:
             defs[name] = {}  # placeholder against recursion

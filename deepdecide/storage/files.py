@@ -87,7 +87,8 @@ def _migrate_1_to_2(body: dict[str, Any], warn: Callable[[str, str], None]) -> d
     opens with warnings (see ``check_with_warnings``). Evidence provenance without a ``kind`` whose
     label says "illustrative" is read as kind ``illustrative`` (schema 1 said it only in the label)."""
     _legacy_provenance_kinds(body)
-    return _replace_non_finite(body, "", warn)
+    upgraded: dict[str, Any] = _replace_non_finite(body, "", warn)
+    return upgraded
 
 
 def _replace_non_finite(obj: Any, path: str, warn: Callable[[str, str], None]) -> Any:
@@ -242,11 +243,13 @@ def load_document(path: str | os.PathLike[str], expected_kind: str | None = None
 def load_workspace(path: str | os.PathLike[str], warnings: list[ValidationError] | None = None) -> Workspace:
     """Read and validate a workspace file. Raises ValidationError(s) naming file, line and key path;
     the rules an older file breaks that its schema did not have go to ``warnings`` (when given)."""
-    return load_document(path, "workspace", warnings)[1]
+    workspace: Workspace = load_document(path, "workspace", warnings)[1]
+    return workspace
 
 
 def load_workspace_text(text: str, file: str = "<text>", warnings: list[ValidationError] | None = None) -> Workspace:
-    return decode(parse_yaml(text, file), "workspace", warnings)[1]
+    workspace: Workspace = decode(parse_yaml(text, file), "workspace", warnings)[1]
+    return workspace
 
 
 def load_builtin_workspace() -> Workspace:
@@ -254,7 +257,8 @@ def load_builtin_workspace() -> Workspace:
 
 
 def load_builtin_matrix() -> SupportMatrix:
-    return load_document(data_root() / "support_matrix.yaml", "support-matrix")[1].matrix
+    matrix: SupportMatrix = load_document(data_root() / "support_matrix.yaml", "support-matrix")[1].matrix
+    return matrix
 
 
 # ---------------------------------------------------------------------------------------------

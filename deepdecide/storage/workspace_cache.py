@@ -26,6 +26,9 @@ def _code_stamp() -> bytes:
 
     parts = [__version__, str(SCHEMA_VERSION)]
     for module in (codec, storage_files, domain_ws):
+        if module.__file__ is None:
+            parts.append("?")
+            continue
         try:
             parts.append(str(os.stat(module.__file__).st_mtime_ns))
         except (OSError, TypeError):
@@ -59,8 +62,9 @@ def load_workspace_cached(path: str | os.PathLike[str], cache_dir: str | os.Path
     try:
         body = orjson.loads(entry.read_bytes())
         body.pop("kind", None)
-        return codec.from_data(KINDS["workspace"].root, body)
-    except Exception:  # noqa: BLE001 - any problem with the cache means: load normally
+        workspace: Workspace = codec.from_data(KINDS["workspace"].root, body)
+        return workspace
+    except Exception:
         pass
     ws = load_workspace(path)
     try:

@@ -47,7 +47,7 @@ class _Loader(yaml.SafeLoader):
 
     _depth = 0
 
-    def compose_node(self, parent, index):  # noqa: D401 - PyYAML hook
+    def compose_node(self, parent: yaml.Node | None, index: int) -> yaml.Node | None:  # PyYAML hook
         if self.check_event(yaml.MappingStartEvent, yaml.SequenceStartEvent):
             if self._depth >= MAX_NESTING_DEPTH:
                 event = self.peek_event()
@@ -61,7 +61,7 @@ class _Loader(yaml.SafeLoader):
                 self._depth -= 1
         return self._compose_checked(parent, index)
 
-    def _compose_checked(self, parent, index):
+    def _compose_checked(self, parent: yaml.Node | None, index: int) -> yaml.Node | None:
         if self.check_event(yaml.AliasEvent):
             event = self.peek_event()
             raise ValidationError(
@@ -174,9 +174,9 @@ def parse_yaml(text: str, file: str = "") -> LocatedData:
             raise ValidationError(f"not valid YAML: {exc.reason} (character {exc.character!r})", file=file, line=line) from None
         except yaml.MarkedYAMLError as exc:
             mark = exc.problem_mark or exc.context_mark
-            line = mark.line + 1 if mark else None
+            mark_line = mark.line + 1 if mark else None
             reason = " ".join(str(p) for p in (exc.context, exc.problem) if p)
-            raise ValidationError(f"not valid YAML: {reason}", file=file, line=line) from None
+            raise ValidationError(f"not valid YAML: {reason}", file=file, line=mark_line) from None
         except yaml.YAMLError as exc:
             raise ValidationError(f"not valid YAML: {exc}", file=file) from None
         except RecursionError:
