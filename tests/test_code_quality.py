@@ -42,10 +42,25 @@ STRICT = [
     "deepdecide/domain",
     "deepdecide/importers",
     "deepdecide/storage",
+    # cli/: the modules whose code is settled; the rest join as their work lands
+    "deepdecide/cli/__init__.py",
+    "deepdecide/cli/check_cmd.py",
+    "deepdecide/cli/common.py",
+    "deepdecide/cli/diff_cmd.py",
+    "deepdecide/cli/evidence_args.py",
+    "deepdecide/cli/evidence_cmd.py",
+    "deepdecide/cli/inspect_cmd.py",
+    "deepdecide/cli/main.py",
+    "deepdecide/cli/matrix_cmd.py",
+    "deepdecide/cli/report_cmd.py",
+    "deepdecide/cli/revisit_cmd.py",
 ]
 
 
 def test_mypy_strict():
-    proc = subprocess.run([_tool("mypy"), "--strict", "--no-incremental", *STRICT], cwd=ROOT,
-                          capture_output=True, text=True, timeout=600)
+    """Each entry of STRICT passes ``mypy --strict``. Modules they import are read for their types but
+    their own errors are not reported here (``--follow-imports=silent``): a package is held to the
+    strict rules once it is listed, not through the packages that import it."""
+    proc = subprocess.run([_tool("mypy"), "--strict", "--follow-imports=silent", "--no-incremental", *STRICT],
+                          cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stdout + proc.stderr

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 
 from deepdecide.cli.common import error, report_error, table
@@ -22,7 +23,7 @@ Exit code: 0 when the check ran; with --runtime, 1 unless every named runtime is
 listed for this GPU with no pinned requirement known to be unmet."""
 
 
-def add_arguments(parser) -> None:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.description = DESCRIPTION
     parser.add_argument("--gpu", metavar="NAME", help='GPU name, e.g. "H100 SXM" or "NVIDIA B200"')
     parser.add_argument("--nvidia-smi", metavar="FILE", dest="nvidia_smi",
@@ -35,7 +36,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from dataclasses import replace
 
     from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE

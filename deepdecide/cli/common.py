@@ -6,6 +6,7 @@ import re
 import shutil
 import sys
 from collections.abc import Sequence
+from typing import TextIO
 
 from deepdecide.domain.errors import DeepdecideError, ValidationErrors
 
@@ -39,7 +40,7 @@ def shown(text: object) -> str:
     return safe(redact(str(text)))
 
 
-def say(*parts: object, file=None) -> None:
+def say(*parts: object, file: TextIO | None = None) -> None:
     """print() with every part escaped for the terminal; characters the output's encoding cannot
     show (an ASCII-only terminal) are written as backslash escapes instead of failing."""
     stream = file or sys.stdout

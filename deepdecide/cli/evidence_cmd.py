@@ -13,13 +13,22 @@ FILE is the evidence file's name as imported, or its number in ``evidence list``
 
 from __future__ import annotations
 
+import argparse
+from collections.abc import Iterable
 from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from deepdecide.analysis.assessment import EvidenceFit
+    from deepdecide.domain.common import Estimate
+    from deepdecide.domain.workload import TokenRange
+    from deepdecide.domain.workspace import Workspace
 
 NAME = "evidence"
 HELP = "list a workspace's evidence against its workload; set a file's context, accept a proxy, state the workload"
 
 
-def add_arguments(parser) -> None:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
     ls = sub.add_parser("list", help="every evidence file and run, and how it fits the workload")
     ls.add_argument("workspace", metavar="WORKSPACE")
@@ -51,7 +60,7 @@ def add_arguments(parser) -> None:
     wl.add_argument("--dataset", default=None, help="dataset or traffic class")
 
 
-def _estimate(text: str):
+def _estimate(text: str) -> Estimate:
     from deepdecide.domain.common import Estimate
 
     parts = text.replace(",", "/").split("/")
@@ -66,7 +75,7 @@ def _estimate(text: str):
     return Estimate(*values)
 
 
-def _range(text: str, option: str):
+def _range(text: str, option: str) -> TokenRange:
     from deepdecide.domain.workload import TokenRange
 
     low, sep, high = text.partition("-")
@@ -80,7 +89,7 @@ def _range(text: str, option: str):
     return TokenRange(lo, hi)
 
 
-def find_file(ws, key: str) -> int:
+def find_file(ws: Workspace, key: str) -> int:
     """The index of the evidence file named ``key`` (or numbered, from 1); ValueError if none or several."""
     files = ws.evidence.files
     if key.isdigit() and 1 <= int(key) <= len(files):
@@ -94,7 +103,7 @@ def find_file(ws, key: str) -> int:
     return hits[0]
 
 
-def _list(ws, only: int | None = None) -> str:
+def _list(ws: Workspace, only: int | None = None) -> str:
     from deepdecide.analysis import evaluate
     from deepdecide.domain import formatting
     from deepdecide.domain.messages import join
@@ -120,7 +129,7 @@ def _list(ws, only: int | None = None) -> str:
     return "\n".join(x for x in lines if x)
 
 
-def fit_summary(ws, indexes) -> list[str]:
+def fit_summary(ws: Workspace, indexes: Iterable[int]) -> list[str]:
     """One line per imported file: how its runs and checks fit the workload, with the reasons."""
     from deepdecide.analysis import evaluate
     from deepdecide.domain import formatting
@@ -132,7 +141,7 @@ def fit_summary(ws, indexes) -> list[str]:
         fits = [x for x in a.evidence_fit if x.file_index == i]
         if not fits:
             continue
-        by: dict[str, list] = {}
+        by: dict[str, list[EvidenceFit]] = {}
         for x in fits:
             by.setdefault(x.applicability.value, []).append(x)
         parts = []
@@ -145,7 +154,7 @@ def fit_summary(ws, indexes) -> list[str]:
     return out
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from deepdecide.cli.common import error, report_error
     from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
     from deepdecide.domain import edits
@@ -183,7 +192,7 @@ def run(args) -> int:
             edit: edits.Edit = edits.SetEvidenceFile(index, new)
         else:
             w = ws.workload
-            changes: dict = {}
+            changes: dict[str, Any] = {}
             if args.model is not None:
                 changes["model"] = args.model.strip()
             if args.alias is not None:

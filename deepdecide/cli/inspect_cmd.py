@@ -4,6 +4,7 @@ normalized names of DESIGN.md ("Normalized evidence"). Nothing is stored."""
 
 from __future__ import annotations
 
+import argparse
 import dataclasses
 import json
 import math
@@ -14,6 +15,7 @@ from deepdecide.cli.common import safe, say, shown
 from deepdecide.domain import formatting
 from deepdecide.domain.errors import DeepdecideError, EvidenceImportError
 from deepdecide.domain.evidence import BenchmarkRun, ParityCheck
+from deepdecide.importers.base import ImportContext
 from deepdecide.importers.parity_rules import judge_against
 from deepdecide.importers.registry import ImportResult, import_file
 
@@ -21,7 +23,7 @@ NAME = "inspect"
 HELP = "show what evidence files are recognised as, and their normalized rows"
 
 
-def add_arguments(parser) -> None:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     from deepdecide.cli.evidence_args import add_context_arguments
 
     parser.add_argument("files", nargs="+", metavar="FILE", help="benchmark or parity result files")
@@ -46,7 +48,7 @@ def row_data(record: BenchmarkRun | ParityCheck) -> dict[str, Any]:
     return out
 
 
-def load_references(paths: list[str], context) -> list[ImportResult]:
+def load_references(paths: list[str], context: ImportContext) -> list[ImportResult]:
     return [import_file(path, context) for path in paths]
 
 
@@ -113,7 +115,7 @@ def print_result(path: str, result: ImportResult) -> None:
         say(f"    rule: {c.tolerance}")
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from deepdecide.cli.evidence_args import context_from
     from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_USAGE
 
@@ -138,7 +140,8 @@ def run(args) -> int:
         if args.json:
             # ASCII escapes: valid JSON whatever the terminal's encoding, and no raw control
             # characters (json escapes those too)
-            for record in (*result.evidence.runs, *result.evidence.parity):
+            records: tuple[BenchmarkRun | ParityCheck, ...] = (*result.evidence.runs, *result.evidence.parity)
+            for record in records:
                 print(json.dumps(row_data(record), ensure_ascii=True, allow_nan=False))
         else:
             print_result(path, result)

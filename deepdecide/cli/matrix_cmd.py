@@ -2,16 +2,24 @@
 
 from __future__ import annotations
 
+import argparse
 import json
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, TypeVar
 
 from deepdecide.cli.common import report_error, table
 from deepdecide.domain.errors import DeepdecideError
+
+if TYPE_CHECKING:
+    from deepdecide.domain.matrix import Platform, Runtime
+
+T = TypeVar("T")
 
 NAME = "matrix"
 HELP = "print the support matrix (runtime x platform) with status, required stack and source"
 
 
-def add_arguments(parser) -> None:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--runtime", action="append", default=[], metavar="R",
                         help="only this runtime (id or name; repeatable)")
     parser.add_argument("--platform", action="append", default=[], metavar="P",
@@ -21,10 +29,12 @@ def add_arguments(parser) -> None:
     parser.add_argument("--json", action="store_true", help="one JSON object per cell")
 
 
-def _pick(items, wanted, match):
+def _pick(items: Iterable[T], wanted: Sequence[str] | None,
+          match: Callable[[str], T | None]) -> tuple[list[T], list[str]]:
     if not wanted:
         return list(items), []
-    chosen, unknown = [], []
+    chosen: list[T] = []
+    unknown: list[str] = []
     for w in wanted:
         hit = match(w)
         if hit is None:
@@ -34,7 +44,7 @@ def _pick(items, wanted, match):
     return chosen, unknown
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from deepdecide.cli.common import error
     from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_USAGE
     from deepdecide.domain.matrix import normalise_name
@@ -46,11 +56,11 @@ def run(args) -> int:
         report_error(exc)
         return EXIT_INPUT
 
-    def find_runtime(w):
+    def find_runtime(w: str) -> Runtime | None:
         key = normalise_name(w)
         return next((r for r in matrix.runtimes if normalise_name(r.id) == key or normalise_name(r.name) == key), None)
 
-    def find_platform(w):
+    def find_platform(w: str) -> Platform | None:
         return matrix.resolve_platform(w)
 
     runtimes, bad_r = _pick(matrix.runtimes, args.runtime, find_runtime)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import getpass
 import os
 import sys
@@ -24,7 +25,7 @@ only: a password on the command line is visible to other users (ps, shell histor
 Sections (default: all): """
 
 
-def add_arguments(parser) -> None:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     from deepdecide.report.build import SECTIONS
 
     parser.epilog = EPILOG + ", ".join(SECTIONS)
@@ -39,7 +40,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("--password", help="the certificate password (INSECURE: visible to other users; for tests)")
 
 
-def _passphrase(args) -> bytes | None:
+def _passphrase(args: argparse.Namespace) -> bytes | None:
     if args.password_file:
         try:
             with open(args.password_file, encoding="utf-8") as fh:
@@ -49,14 +50,15 @@ def _passphrase(args) -> bytes | None:
     env = os.environ.get(PASSWORD_ENV)
     if env is not None:
         return env.encode("utf-8")
-    if args.password is not None:
-        return args.password.encode("utf-8")
+    password: str | None = args.password
+    if password is not None:
+        return password.encode("utf-8")
     if sys.stdin is not None and sys.stdin.isatty():
         return getpass.getpass(f"password for {args.sign}: ").encode("utf-8")
     return None  # an unprotected PKCS#12 file; a protected one fails with a clear message
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
     from deepdecide.report import ReportError, SignRequest, write_record
     from deepdecide.report.signing import SigningError
