@@ -205,7 +205,8 @@ def vetoes(values: np.ndarray, benefit: np.ndarray, knockout: np.ndarray, thresh
     """(..., O, K) bool: knock-out criterion k vetoes option o (worse than the threshold, or missing)."""
     with np.errstate(all="ignore"):
         worse = np.where(benefit, values < threshold, values > threshold)
-    return knockout & (worse | np.isnan(values))
+    vetoed: np.ndarray = knockout & (worse | np.isnan(values))
+    return vetoed
 
 
 def winners(scores: np.ndarray, eligible: np.ndarray) -> np.ndarray:

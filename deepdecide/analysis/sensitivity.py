@@ -49,10 +49,10 @@ def weight_intervals(setup: ScoringSetup, norm: np.ndarray, eligible: np.ndarray
                 hi = min(hi, d_a / -d_v)
         rest = float(others.sum())
 
-        def share(t: float, rest=rest) -> float:
+        def share(t: float, rest: float = rest) -> float:
             return t / (rest + t) if rest + t > 0 else 0.0
 
-        def best_at(t: float, a=a, v=v) -> str | None:
+        def best_at(t: float, a: np.ndarray = a, v: np.ndarray = v) -> str | None:
             s = a + t * v
             cand = [j for j in elig]
             if not cand:
@@ -106,18 +106,18 @@ def input_flips(model: ScenarioModel, winner: int, ids: list[str]) -> tuple[Inpu
     wins = _batch(model, inputs, grid)
     changed = wins != winner
     rows = np.arange(len(inputs))
-    # brackets: (input, side) -> [near, far, new winner]
-    brackets: dict[tuple[int, str], list] = {}
+    # brackets: (input, side) -> (near, far, new winner)
+    brackets: dict[tuple[int, str], tuple[float, float, int]] = {}
     if li > 0:
         left = changed[:, :li]
         j = li - 1 - np.argmax(left[:, ::-1], axis=1)
         for i in rows[left.any(axis=1)]:
-            brackets[(int(i), "below")] = [grid[i, j[i] + 1], grid[i, j[i]], int(wins[i, j[i]])]
+            brackets[(int(i), "below")] = (grid[i, j[i] + 1], grid[i, j[i]], int(wins[i, j[i]]))
     right = changed[:, li + 1:]
     if right.shape[1]:
         j = li + 1 + np.argmax(right, axis=1)
         for i in rows[right.any(axis=1)]:
-            brackets[(int(i), "above")] = [grid[i, j[i] - 1], grid[i, j[i]], int(wins[i, j[i]])]
+            brackets[(int(i), "above")] = (grid[i, j[i] - 1], grid[i, j[i]], int(wins[i, j[i]]))
     t = np.linspace(0.0, 1.0, GRID_REFINE)
     for _ in range(REFINE_PASSES):
         if not brackets:
@@ -133,7 +133,7 @@ def input_flips(model: ScenarioModel, winner: int, ids: list[str]) -> tuple[Inpu
             f = int(first[r])
             if not ch[r, f] or f == 0:  # no change inside (ties at the far end): keep the bracket
                 continue
-            brackets[k] = [fine[r, f - 1], fine[r, f], int(w[r, f])]
+            brackets[k] = (fine[r, f - 1], fine[r, f], int(w[r, f]))
     out = []
     for i, inp in enumerate(inputs):
         e = inp.estimate
