@@ -6,9 +6,13 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from deepdecide.gui.resources import APP_ID
+
+if TYPE_CHECKING:
+    from deepdecide.gui.interaction import Interaction
+    from deepdecide.gui.views.main_window import MainWindow
 
 
 def create_app(argv: Sequence[str] | None = None) -> Any:
@@ -34,14 +38,14 @@ def create_app(argv: Sequence[str] | None = None) -> Any:
         # let background work (imports, Monte Carlo, PDF) end before Qt objects go away
         app.aboutToQuit.connect(lambda: QThreadPool.globalInstance().waitForDone(10000))
         app._deepdecide_quit_hook = True  # type: ignore[attr-defined]
-    app.setApplicationDisplayName("deepdecide")
+    QGuiApplication.setApplicationDisplayName("deepdecide")
     app.setApplicationVersion(__version__)
     return app
 
 
 def build_window(argv: Sequence[str] = (), *, settings_path: str | os.PathLike[str] | None = None,
-                 autosave_dir: str | os.PathLike[str] | None = None, interaction: Any = None,
-                 recover: bool = True) -> Any:
+                 autosave_dir: str | os.PathLike[str] | None = None, interaction: Interaction | None = None,
+                 recover: bool = True) -> MainWindow:
     """Create the document and the main window (not shown). Used by ``main`` and the tests."""
     from PySide6.QtWidgets import QApplication
 
@@ -56,7 +60,7 @@ def build_window(argv: Sequence[str] = (), *, settings_path: str | os.PathLike[s
     from deepdecide.storage.files import load_builtin_workspace, sample_workspace_path
     from deepdecide.storage.workspace_cache import load_workspace_cached
 
-    app = QApplication.instance()
+    app = cast(QApplication, QApplication.instance())
     if not getattr(app, "_deepdecide_ready", False):
         install_translators(app)
         register_icon_themes()
@@ -87,7 +91,7 @@ def build_window(argv: Sequence[str] = (), *, settings_path: str | os.PathLike[s
     return window
 
 
-def _after_show(window: Any) -> None:
+def _after_show(window: MainWindow) -> None:
     if window._startup_error is not None:
         from PySide6.QtCore import QCoreApplication
 

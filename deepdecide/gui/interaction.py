@@ -107,7 +107,7 @@ class Interaction:
         finally:
             dialog.deleteLater()
 
-    def ask_context(self, file_name: str, missing: list[str], choices: dict[str, list[str]],
+    def ask_context(self, file_name: str, missing: list[str], choices: dict[str, list[tuple[str, str]]],
                     suggestions: dict[str, str] | None = None,
                     current: dict[str, Any] | None = None) -> dict[str, Any] | None:
         from deepdecide.gui.views.context_dialog import ContextDialog

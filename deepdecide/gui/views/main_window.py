@@ -80,6 +80,10 @@ class MainWindow(QMainWindow):
 
     #: the page shown changed (payload: page key)
     page_changed = Signal(str)
+    #: set by ``app.build_window``: the error opening the workspace named at start-up, and whether to
+    #: offer recovered autosaves once the window is shown
+    _startup_error: Exception | None = None
+    _offer_recovery: bool = False
 
     def __init__(self, document: WorkspaceDocument, prefs: Preferences, *, autosaver: Autosaver | None = None,
                  interaction: Interaction | None = None, theme: Any = None, parent: QWidget | None = None):
@@ -150,7 +154,8 @@ class MainWindow(QMainWindow):
             page = getattr(importlib.import_module(module), cls)(self.document)
             page.setObjectName(f"page_{key}")
             self._connect_page(key, page)
-            old = self.stack.widget(i)
+            old = self.stack.widget(i)  # the placeholder made in __init__
+            assert old is not None
             self.stack.removeWidget(old)
             old.deleteLater()
             self.stack.insertWidget(i, page_frame(page))
@@ -450,7 +455,7 @@ class MainWindow(QMainWindow):
         busy = value is not None
         self.progress.setVisible(busy)
         self.cancel_button.setVisible(busy)
-        if busy:
+        if value is not None:
             self.progress.setValue(int(value * 1000))
         self.status_label.setText(text)
 

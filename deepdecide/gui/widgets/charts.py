@@ -64,7 +64,7 @@ class ThemedPlot(pg.PlotWidget):
     its legend under the plot. Drawing methods record themselves, so a palette change redraws."""
 
     def __init__(self, parent: QWidget | None = None, title: str = ""):
-        self.legend = None
+        self.legend: pg.LegendItem = None  # made below, once the plot item exists
         self._redraw: Callable[[], Any] | None = None
         self._restyling = False
         super().__init__(parent)
