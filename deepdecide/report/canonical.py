@@ -38,7 +38,7 @@ def workspace_from_json(data: bytes, file: str = INPUTS_NAME, *, check_values: b
         raise ValidationError("not a deepdecide workspace (kind is not 'workspace')", file=file, path="kind")
     body = {k: v for k, v in doc.items() if k != "kind"}
     try:
-        ws = codec.from_data(Workspace, body)
+        ws: Workspace = codec.from_data(Workspace, body)
     except ValidationError as exc:
         exc.file = file
         raise

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from reportlab.graphics.shapes import Circle, Drawing, Group, Line, PolyLine, Rect, String
 from reportlab.lib import colors
@@ -26,6 +27,8 @@ from deepdecide.report.styles import GREY, INK, RULE, SERIES, WARN
 
 FONT_SIZE = 6.5
 REFERENCE = colors.HexColor(look.REFERENCE.light)
+
+P = TypeVar("P")  # what a legend entry stands for
 
 
 def _drawing(width: float, height: float) -> Drawing:
@@ -114,17 +117,19 @@ class _Frame:
         return self.y0 + (v - lo) / (hi - lo) * self.h
 
 
-def _text(x: float, y: float, text: str, size: float = FONT_SIZE, anchor: str = "start", color=GREY,
+def _text(x: float, y: float, text: str, size: float = FONT_SIZE, anchor: str = "start", color: Any = GREY,
           bold: bool = False) -> String:
     return String(x, y, fonts.safe_text(text), fontName=fonts.BOLD if bold else fonts.REGULAR,
                   fontSize=size, fillColor=color, textAnchor=anchor)
 
 
 def _width(text: str, size: float = FONT_SIZE) -> float:
-    return stringWidth(fonts.safe_text(text), fonts.REGULAR, size)
+    width: float = stringWidth(fonts.safe_text(text), fonts.REGULAR, size)
+    return width
 
 
-def _axes(d: Drawing, f: _Frame, x_label: str, y_label: str, x_fmt=fmt_tick, y_fmt=fmt_tick) -> None:
+def _axes(d: Drawing, f: _Frame, x_label: str, y_label: str, x_fmt: Callable[[float], str] = fmt_tick,
+          y_fmt: Callable[[float], str] = fmt_tick) -> None:
     for t in f.yt:
         y = f.sy(t)
         d.add(Line(f.x0, y, f.x0 + f.w, y, strokeColor=RULE, strokeWidth=0.3))
@@ -150,8 +155,8 @@ def _swatch(d: Drawing, x: float, y: float, color: colors.Color, *, line: bool, 
                  strokeWidth=0.4 if filled else 0.9))
 
 
-def _legend_rows(entries: Sequence[tuple[str, object]], max_w: float) -> list[list[tuple[str, object, float]]]:
-    rows: list[list[tuple[str, object, float]]] = [[]]
+def _legend_rows(entries: Sequence[tuple[str, P]], max_w: float) -> list[list[tuple[str, P, float]]]:
+    rows: list[list[tuple[str, P, float]]] = [[]]
     used = 0.0
     for text, payload in entries:
         w = 14 + _width(text) + 8
@@ -230,7 +235,7 @@ def xy_chart(series: Sequence[Series], *, x_label: str, y_label: str, markers: S
 
 
 def bar_chart(rows: Sequence[tuple[str, float, float | None, float | None]], *, x_label: str,
-              width: float = 480, bar_h: float = 12, title: str = "", value_fmt=fmt_tick,
+              width: float = 480, bar_h: float = 12, title: str = "", value_fmt: Callable[[float], str] = fmt_tick,
               colors_: Sequence[str | None] | None = None, filled: Sequence[bool] | None = None,
               x_max: float | None = None, tick_fmt: Callable[[float], str] | None = None) -> Drawing:
     """Horizontal bars, one per row ``(label, value, low, high)``; ``low``/``high`` draw a range whisker.
@@ -243,7 +248,7 @@ def bar_chart(rows: Sequence[tuple[str, float, float | None, float | None]], *, 
     d = _drawing(width, height)
     if not rows:
         return d
-    values = [v for _, v, lo, hi in rows for v in (v, lo, hi) if v is not None]
+    values = [x for _, v, lo, hi in rows for x in (v, lo, hi) if x is not None]
     value_w = max(_width(value_fmt(r[1])) for r in rows) + 8
     f = _Frame(label_w, 30, width - label_w - value_w, len(rows) * (bar_h + 6))
     top = max(values) * 1.05
