@@ -16,6 +16,7 @@ from deepdecide.analysis.assessment import (
     Level,
     TrailItem,
 )
+from deepdecide.domain.common import Estimate
 from deepdecide.domain.evidence import (
     BenchmarkRun,
     BuildAttestation,
@@ -388,7 +389,7 @@ def evidence_levels(idx: EvidenceIndex, option: Option, ws: Workspace) -> Eviden
 # checklist
 
 
-def checklist_summary(ws: Workspace, option: Option) -> tuple[ChecklistSummary, list[tuple[str, object]]]:
+def checklist_summary(ws: Workspace, option: Option) -> tuple[ChecklistSummary, list[tuple[str, Estimate]]]:
     """Summarize the option's answers; also return the efforts that count as engineering
     (``(label, Estimate)`` pairs): "external" answers, and "missing" ones someone is named to
     build. A "missing" answer without an owner is a blocker; its effort is not counted until an
@@ -400,7 +401,7 @@ def checklist_summary(ws: Workspace, option: Option) -> tuple[ChecklistSummary, 
     owned: list[str] = []
     blockers: list[Blocker] = []
     unanswered: list[str] = []
-    efforts: list[tuple[str, object]] = []
+    efforts: list[tuple[str, Estimate]] = []
     trail: list[TrailItem] = []
     for item in ws.checklist:
         a = answers.get(item.id)
@@ -434,7 +435,7 @@ def checklist_summary(ws: Workspace, option: Option) -> tuple[ChecklistSummary, 
     else:
         completeness = Figure("service completeness", None, "fraction",
                               missing_reason="the workspace has no checklist items")
-    total = sum(e.likely for _, e in efforts)  # type: ignore[attr-defined]
+    total = sum(e.likely for _, e in efforts)
     flags = (f"excludes {len(blockers)} blocker(s) without an owner: their effort counts once someone "
              "is named",) if blockers else ()
     effort = Figure("checklist engineering effort", float(total), "person-weeks", tuple(trail), flags=flags)
