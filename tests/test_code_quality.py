@@ -85,7 +85,6 @@ GUI_PENDING = [
     "deepdecide/gui/views/compare_page.py",
     "deepdecide/gui/views/evidence_page.py",
     "deepdecide/gui/views/gaps_page.py",
-    "deepdecide/gui/views/matrix_page.py",
     "deepdecide/gui/views/overview_page.py",
 ]
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -32,6 +32,9 @@ from deepdecide.gui.models.matrix_model import MatrixFilter, MatrixModel, status
 from deepdecide.gui.models.records import Column, RecordTableModel
 from deepdecide.gui.theme import status_color
 from deepdecide.gui.views.page import Page, make_table
+
+if TYPE_CHECKING:
+    from deepdecide.domain.machine import MachineCheck, MachineProfile, RuntimeCheck
 
 _VERSION_FIELDS = ("os", "cuda", "driver", "cann", "rocm", "gcc", "python")
 
@@ -88,12 +91,12 @@ class MachineCheckPanel(QGroupBox):
         layout.addLayout(buttons)
         layout.addWidget(self.verdict)
         layout.addWidget(self.results_view, 1)
-        self.last_check: Any = None
+        self.last_check: MachineCheck | None = None
 
     def set_matrix(self, matrix: SupportMatrix) -> None:
         self._matrix = matrix
 
-    def _stack_text(self, rc: Any) -> str:
+    def _stack_text(self, rc: RuntimeCheck) -> str:
         if not rc.requirements:
             return ""
         unmet = rc.unmet
@@ -104,17 +107,17 @@ class MachineCheckPanel(QGroupBox):
             return fmt(self.tr("%1 not given"), ", ".join(r.requirement.component.value for r in unknown))
         return self.tr("all met")
 
-    def _stack_tip(self, rc: Any) -> str:
+    def _stack_tip(self, rc: RuntimeCheck) -> str:
         return "<br>".join(f"{r.state.value}: {r.reason}" for r in rc.requirements) or rc.reason
 
-    def profile(self) -> Any:
+    def profile(self) -> MachineProfile:
         from deepdecide.domain.machine import MachineProfile
 
+        versions: dict[str, Any] = {k: w.text().strip() for k, w in self.versions.items()}
         return MachineProfile(gpu_name=self.gpu.text().strip(), gpu_count=self.count.value() or None,
-                              source=self.tr("entered by hand"),
-                              **{k: w.text().strip() for k, w in self.versions.items()})
+                              source=self.tr("entered by hand"), **versions)
 
-    def load_profile(self, profile: Any) -> None:
+    def load_profile(self, profile: MachineProfile) -> None:
         self.gpu.setText(profile.gpu_name)
         self.count.setValue(profile.gpu_count or 0)
         for name, w in self.versions.items():
