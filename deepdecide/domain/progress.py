@@ -21,7 +21,7 @@ from typing import Protocol, runtime_checkable
 from deepdecide.domain.errors import DeepdecideError
 
 
-class Cancelled(DeepdecideError):  # noqa: N818 - the name says what happened
+class Cancelled(DeepdecideError):
     """The work was cancelled through its cancel token; nothing was stored or written."""
 
     def __init__(self, message: str = "cancelled") -> None:

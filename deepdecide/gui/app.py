@@ -124,7 +124,7 @@ def _report_first_paint(window: Any, app: Any) -> None:
     from PySide6.QtCore import QEvent, QObject, QTimer
 
     class FirstPaint(QObject):
-        def eventFilter(self, obj: Any, event: Any) -> bool:  # noqa: N802
+        def eventFilter(self, obj: Any, event: Any) -> bool:
             if event.type() == QEvent.Type.Paint and not getattr(self, "done", False) \
                     and obj.isWidgetType() and obj.window() is window:
                 self.done = True

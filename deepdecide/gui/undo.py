@@ -44,7 +44,7 @@ class EditCommand(QUndoCommand):
     def id(self) -> int:
         return -1 if self.merge_key is None else _merge_id(self.merge_key)
 
-    def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802 - Qt's name
+    def mergeWith(self, other: QUndoCommand) -> bool:
         if not isinstance(other, EditCommand) or other.merge_key != self.merge_key or self.merge_key is None:
             return False
         # keep our inverse (the state before the first step of the drag), take the latest edit

@@ -49,10 +49,10 @@ class Heading(Flowable):
         self.width, self.height = w, h
         return w, h
 
-    def getSpaceBefore(self) -> float:  # noqa: N802 - reportlab API
+    def getSpaceBefore(self) -> float:
         return self._para.getSpaceBefore()
 
-    def getSpaceAfter(self) -> float:  # noqa: N802 - reportlab API
+    def getSpaceAfter(self) -> float:
         return self._para.getSpaceAfter()
 
     def draw(self) -> None:

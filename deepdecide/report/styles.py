@@ -102,7 +102,7 @@ class LongParagraph(Flowable):
         self.parts = parts
         self._sizes: list[tuple[float, float]] = []
 
-    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # noqa: N803 - reportlab API
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         # stop measuring once the pieces overflow the space: the frame will split here anyway, and
         # measuring every remaining piece on every page would make the layout quadratic again
         self._sizes, height, width = [], 0.0, 0.0
@@ -115,7 +115,7 @@ class LongParagraph(Flowable):
         self.width, self.height = width, height
         return width, height
 
-    def split(self, availWidth: float, availHeight: float) -> list[Flowable]:  # noqa: N803 - reportlab API
+    def split(self, availWidth: float, availHeight: float) -> list[Flowable]:
         out: list[Flowable] = []
         room = availHeight
         for i, p in enumerate(self.parts):

@@ -95,7 +95,7 @@ def make_canvas_class(meta: RecordMeta) -> type[Canvas]:
             self.setDateFormatter(lambda *_a: meta.pdf_date)
             self._pending_pages: list[dict[str, Any]] = []
 
-        def showPage(self) -> None:  # noqa: N802 - reportlab API
+        def showPage(self) -> None:
             self._pending_pages.append(dict(self.__dict__))
             self._startPage()
 
@@ -204,7 +204,7 @@ class RecordDocTemplate(BaseDocTemplate):
                       leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
         self.addPageTemplates([PageTemplate(id="page", frames=[frame])])
 
-    def afterFlowable(self, flowable: Any) -> None:  # noqa: N802 - reportlab API
+    def afterFlowable(self, flowable: Any) -> None:
         if self._on_flowable is not None:
             self._on_flowable()
 

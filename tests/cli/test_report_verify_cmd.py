@@ -10,7 +10,7 @@ import pytest
 from deepdecide.cli.main import main
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "report"))
-from pdf_helpers import P12_PASSWORD, SMALL, make_certificate  # noqa: E402
+from pdf_helpers import P12_PASSWORD, SMALL, make_certificate
 
 
 @pytest.fixture(scope="module")

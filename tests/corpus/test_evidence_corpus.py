@@ -15,7 +15,7 @@ from deepdecide.cli.main import main
 from deepdecide.storage.files import load_workspace
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import make_evidence_cases as corpus  # noqa: E402
+import make_evidence_cases as corpus
 
 CASES = corpus.cases()
 WORKSPACE = Path(__file__).resolve().parents[1] / "fixtures" / "workspaces" / "minimal.deepdecide.yaml"

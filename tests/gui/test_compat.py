@@ -15,10 +15,10 @@ class _Emitter(QObject):
 
 
 class _NoneModel(QAbstractTableModel):
-    def rowCount(self, parent=QModelIndex()):  # noqa: N802, B008
+    def rowCount(self, parent=QModelIndex()):  # noqa: B008
         return 1
 
-    def columnCount(self, parent=QModelIndex()):  # noqa: N802, B008
+    def columnCount(self, parent=QModelIndex()):  # noqa: B008
         return 1
 
     def data(self, index, role=Qt.ItemDataRole.DisplayRole):

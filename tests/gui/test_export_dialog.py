@@ -20,7 +20,7 @@ from deepdecide.cli.main import main
 from deepdecide.report import SECTIONS, TITLES
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "report"))
-from pdf_helpers import P12_PASSWORD, make_certificate  # noqa: E402
+from pdf_helpers import P12_PASSWORD, make_certificate
 
 pytestmark = pytest.mark.gui
 

@@ -25,7 +25,7 @@ from deepdecide.importers.secrets import scan
 from deepdecide.storage.files import load_workspace_text, workspace_to_yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "corpus"))
-import make_evidence_cases as corpus  # noqa: E402
+import make_evidence_cases as corpus
 
 FIXTURES = Path(__file__).resolve().parents[1] / ".." / ".." / "shared" / "fixtures"
 

@@ -38,13 +38,13 @@ class DataFrameModel(QAbstractTableModel):
                          for t in self._df.dtypes]
         self.endResetModel()
 
-    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: N802, B008
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._df)
 
-    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: N802, B008
+    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._df.columns)
 
-    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802
+    def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if orientation == Qt.Orientation.Horizontal and 0 <= section < len(self._df.columns):
             name = str(self._df.columns[section])

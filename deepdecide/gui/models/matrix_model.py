@@ -81,13 +81,13 @@ class MatrixModel(QAbstractTableModel):
         self._matrix = matrix
         self.endResetModel()
 
-    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: N802, B008
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._matrix.platforms)
 
-    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: N802, B008
+    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._matrix.runtimes)
 
-    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802
+    def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if orientation == Qt.Orientation.Vertical:
             if not 0 <= section < len(self._matrix.platforms):
@@ -162,7 +162,7 @@ class MatrixFilter(QSortFilterProxyModel):
     def _source(self) -> MatrixModel:
         return self.sourceModel()  # type: ignore[return-value]
 
-    def filterAcceptsRow(self, source_row: int, source_parent: _Index) -> bool:  # noqa: N802
+    def filterAcceptsRow(self, source_row: int, source_parent: _Index) -> bool:
         m = self._source().matrix()
         p = m.platforms[source_row]
         if self.text and not any(self.text in t.lower() for t in (p.name, p.id, p.vendor, p.architecture, p.family)):
@@ -172,6 +172,6 @@ class MatrixFilter(QSortFilterProxyModel):
         cols = [c for c in range(len(m.runtimes)) if self.filterAcceptsColumn(c, source_parent)]
         return any(self._source().cell(source_row, c)[2].value in self.statuses for c in cols)
 
-    def filterAcceptsColumn(self, source_column: int, source_parent: _Index) -> bool:  # noqa: N802
+    def filterAcceptsColumn(self, source_column: int, source_parent: _Index) -> bool:
         m = self._source().matrix()
         return not self.kind or m.runtimes[source_column].kind.value == self.kind

@@ -96,13 +96,13 @@ class RecordTableModel(QAbstractTableModel):
         return self._columns[column]
 
     # Qt API ------------------------------------------------------------------------------
-    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: N802, B008
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._rows)
 
-    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: N802, B008
+    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._columns)
 
-    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802
+    def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if orientation == Qt.Orientation.Horizontal and 0 <= section < len(self._columns):
             col = self._columns[section]
@@ -165,7 +165,7 @@ class RecordTableModel(QAbstractTableModel):
             return float(value)
         return str(value)
 
-    def setData(self, index: _Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:  # noqa: N802
+    def setData(self, index: _Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
         if not index.isValid() or role != Qt.ItemDataRole.EditRole or self._submit is None:
             return False
         col = self._columns[index.column()]

@@ -316,7 +316,7 @@ class ComparePage(Page):
         o = self.document.workspace.option(oid)
         return o.name if o else oid
 
-    def showEvent(self, event: Any) -> None:  # noqa: N802
+    def showEvent(self, event: Any) -> None:
         if self._mc is None:
             self._mc = self.document.monte_carlo()
             self._mc.result_ready.connect(self._on_monte_carlo)

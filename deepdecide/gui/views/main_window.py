@@ -208,7 +208,7 @@ class MainWindow(QMainWindow):
         return action
 
     def _build_actions(self) -> None:
-        SK = QKeySequence.StandardKey  # noqa: N806
+        SK = QKeySequence.StandardKey
         self.act_new = self._action(QCoreApplication.translate("MainWindow", "&New from the built-in sample"), self.new_document, SK.New, "document-new")
         self.act_open = self._action(QCoreApplication.translate("MainWindow", "&Open…"), self.open_dialog, SK.Open, "document-open")
         self.act_save = self._action(QCoreApplication.translate("MainWindow", "&Save"), self.save, SK.Save, "document-save")
@@ -473,11 +473,11 @@ class MainWindow(QMainWindow):
         self.document.replace(ws, None)
 
     # drag and drop -----------------------------------------------------------------------
-    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         if event.mimeData().hasUrls() and all(u.isLocalFile() for u in event.mimeData().urls()):
             event.acceptProposedAction()
 
-    def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802
+    def dropEvent(self, event: QDropEvent) -> None:
         paths = [u.toLocalFile() for u in event.mimeData().urls() if u.isLocalFile()]
         if paths:
             event.acceptProposedAction()
@@ -501,7 +501,7 @@ class MainWindow(QMainWindow):
         self.prefs.save_state("page", self.current_page_key())
         self.prefs.sync()
 
-    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
+    def closeEvent(self, event: QCloseEvent) -> None:
         if not self.maybe_save():
             event.ignore()
             return

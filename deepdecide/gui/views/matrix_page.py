@@ -243,7 +243,7 @@ class MatrixPage(Page):
             color = status_color(status).name()
             box.setStyleSheet(f"QCheckBox {{ background: {color}; border-radius: 3px; padding: 2px 6px; }}")
 
-    def changeEvent(self, event: Any) -> None:  # noqa: N802
+    def changeEvent(self, event: Any) -> None:
         from PySide6.QtCore import QEvent
 
         if event.type() == QEvent.Type.PaletteChange and getattr(self, "status_boxes", None):

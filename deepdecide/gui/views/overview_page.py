@@ -210,7 +210,7 @@ class OverviewPage(Page):
     def title(self) -> str:
         return self.tr("Overview")
 
-    def showEvent(self, event: Any) -> None:  # noqa: N802
+    def showEvent(self, event: Any) -> None:
         if self._mc is None:
             self._mc = self.document.monte_carlo()
             self._mc.result_ready.connect(self._on_monte_carlo)
@@ -220,7 +220,7 @@ class OverviewPage(Page):
         if self.isVisible():
             self.refresh()
 
-    def changeEvent(self, event: Any) -> None:  # noqa: N802
+    def changeEvent(self, event: Any) -> None:
         from PySide6.QtCore import QEvent
 
         if event.type() == QEvent.Type.PaletteChange:

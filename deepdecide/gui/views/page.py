@@ -35,7 +35,7 @@ class Page(QWidget):
             self.refresh()
             self._stale = False
 
-    def showEvent(self, event: Any) -> None:  # noqa: N802
+    def showEvent(self, event: Any) -> None:
         self.ensure_fresh()
         super().showEvent(event)
 

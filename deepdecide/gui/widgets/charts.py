@@ -85,7 +85,7 @@ class ThemedPlot(pg.PlotWidget):
         self.apply_palette()
 
     # theme -------------------------------------------------------------------------------
-    def changeEvent(self, event: QEvent) -> None:  # noqa: N802
+    def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.PaletteChange and getattr(self, "legend", None) is not None:
             self.apply_palette()
         super().changeEvent(event)

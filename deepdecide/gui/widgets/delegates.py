@@ -11,7 +11,7 @@ from deepdecide.gui.models.records import ChoicesRole
 class ChoiceDelegate(QStyledItemDelegate):
     """Edit a cell with a combo box when the model offers choices, else the default editor."""
 
-    def createEditor(self, parent: QWidget, option: QStyleOptionViewItem,  # noqa: N802
+    def createEditor(self, parent: QWidget, option: QStyleOptionViewItem,
                      index: QModelIndex | QPersistentModelIndex) -> QWidget:
         choices = index.data(ChoicesRole)
         if not choices:
@@ -21,7 +21,7 @@ class ChoiceDelegate(QStyledItemDelegate):
             combo.addItem(label, value)
         return combo
 
-    def setEditorData(self, editor: QWidget, index: QModelIndex | QPersistentModelIndex) -> None:  # noqa: N802
+    def setEditorData(self, editor: QWidget, index: QModelIndex | QPersistentModelIndex) -> None:
         if isinstance(editor, QComboBox):
             value = index.data(Qt.ItemDataRole.EditRole)
             i = editor.findData(value)
@@ -29,7 +29,7 @@ class ChoiceDelegate(QStyledItemDelegate):
         else:
             super().setEditorData(editor, index)
 
-    def setModelData(self, editor: QWidget, model: QAbstractItemModel,  # noqa: N802
+    def setModelData(self, editor: QWidget, model: QAbstractItemModel,
                      index: QModelIndex | QPersistentModelIndex) -> None:
         if isinstance(editor, QComboBox):
             model.setData(index, editor.currentData(), Qt.ItemDataRole.EditRole)

@@ -19,7 +19,7 @@ class CommitTextEdit(QPlainTextEdit):
         metrics = self.fontMetrics()
         self.setFixedHeight(metrics.lineSpacing() * lines + 12)
 
-    def focusOutEvent(self, event: QFocusEvent) -> None:  # noqa: N802
+    def focusOutEvent(self, event: QFocusEvent) -> None:
         self.committed.emit(self.toPlainText())
         super().focusOutEvent(event)
 
