@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from PySide6.QtCore import (
     QAbstractTableModel,
@@ -160,7 +160,7 @@ class MatrixFilter(QSortFilterProxyModel):
         self.invalidate()
 
     def _source(self) -> MatrixModel:
-        return self.sourceModel()  # type: ignore[return-value]
+        return cast(MatrixModel, self.sourceModel())
 
     def filterAcceptsRow(self, source_row: int, source_parent: _Index) -> bool:
         m = self._source().matrix()

@@ -9,6 +9,7 @@ from PySide6.QtCore import QEvent, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QHelpEvent, QPainter, QPalette
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
+from deepdecide.domain.presentation import Swatch
 from deepdecide.gui.theme import is_dark, series_colors
 
 
@@ -22,11 +23,11 @@ class RankingBars(QWidget):
         super().__init__(parent)
         self._rows: list[tuple[str, float, bool, str]] = []
         self._short: list[str] = []
-        self._swatches: list[object] = []
+        self._swatches: list[Swatch] = []
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Minimum)
 
     def set_rows(self, rows: list[tuple[str, float, bool, str]], short: list[str] | None = None,
-                 swatches: list[object] | None = None) -> None:
+                 swatches: list[Swatch] | None = None) -> None:
         """Rows of (label, score 0..1, ranked, note), already in display order; ``short`` labels
         for when the full ones do not fit, ``swatches`` (presentation.Swatch) the option colours."""
         self._rows = rows
@@ -83,7 +84,7 @@ class RankingBars(QWidget):
         for i, (_full, score, ranked, _note) in enumerate(self._rows):
             label = labels[i]
             if i < len(self._swatches):
-                color = QColor(self._swatches[i].on(dark))  # type: ignore[attr-defined]
+                color = QColor(self._swatches[i].on(dark))
             p.setPen(text)
             p.drawText(QRectF(0, top, label_w - 6, self.BAR_HEIGHT),
                        Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
