@@ -18,6 +18,7 @@ import io
 import json
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from deepdecide.domain.errors import DeepdecideError, ValidationError, ValidationErrors
 from deepdecide.report.canonical import BUILD_NAME, INPUTS_NAME, sha256_hex, workspace_from_json
@@ -114,14 +115,15 @@ def _describe_object(pdf: bytes, number: int) -> str:
             if getattr(page.indirect_reference, "idnum", None) == number:
                 return f"the page object of page {i}"
         obj = reader.get_object(number)
-        kind = obj.get("/Type") if hasattr(obj, "get") else None
+        get = getattr(obj, "get", None)
+        kind = get("/Type") if get is not None else None
         if kind == "/EmbeddedFile":
             return "an embedded file"
         if kind == "/Filespec":
             return "an embedded file's description"
         if kind in ("/Font", "/FontDescriptor"):
             return "a font"
-        if hasattr(obj, "get") and obj.get("/Producer") is not None:
+        if get is not None and get("/Producer") is not None:
             return "the document metadata (title, author, dates)"
         if kind:
             return f"a {str(kind).lstrip('/')} object"
@@ -147,15 +149,15 @@ def _explain_difference(pdf: bytes, rebuilt: bytes, inputs: bytes, found: Verifi
     if texts and expected and len(texts) != len(expected):
         found.reasons.append(f"the file has {len(texts)} pages; the record its inputs give has {len(expected)}")
     elif texts and expected:
-        changed = [i for i, (a, b) in enumerate(zip(texts, expected, strict=True), start=1) if a != b]
-        for i in changed[:5]:
+        differing = [i for i, (a, b) in enumerate(zip(texts, expected, strict=True), start=1) if a != b]
+        for i in differing[:5]:
             a, b = texts[i - 1].split(), expected[i - 1].split()
             k = next((j for j in range(min(len(a), len(b))) if a[j] != b[j]), min(len(a), len(b)))
             got = " ".join(a[k:k + 6]) or "(nothing)"
             want = " ".join(b[k:k + 6]) or "(nothing)"
             found.reasons.append(f"page {i}: the text reads \"{got}\" where the record has \"{want}\"")
-        if len(changed) > 5:
-            found.reasons.append(f"… and the text of {len(changed) - 5} more pages differs")
+        if len(differing) > 5:
+            found.reasons.append(f"… and the text of {len(differing) - 5} more pages differs")
     if not found.reasons:
         found.reasons.extend(_structural_differences(pdf, rebuilt))
     if not found.reasons:
@@ -188,7 +190,8 @@ def _structural_differences(pdf: bytes, rebuilt: bytes) -> list[str]:
                            "changed, e.g. in a chart or table)")
             if len(pa.get("/Annots") or []) != len(pb.get("/Annots") or []):
                 out.append(f"page {i}: annotations (links, form fields, comments) were added or removed")
-        ma, mb = a.metadata or {}, b.metadata or {}
+        ma: dict[Any, Any] = a.metadata or {}
+        mb: dict[Any, Any] = b.metadata or {}
         for key in sorted(set(ma) | set(mb)):
             if str(ma.get(key)) != str(mb.get(key)):
                 out.append(f"the metadata field {key.lstrip('/')} reads {str(ma.get(key))[:60]!r} where the record "
@@ -202,7 +205,7 @@ def _structural_differences(pdf: bytes, rebuilt: bytes) -> list[str]:
     return out
 
 
-def verify(pdf: bytes, *, trust: list | None = None) -> Verification:
+def verify(pdf: bytes, *, trust: list[Any] | None = None) -> Verification:
     """Check a record file; raise UnreadableRecord if it is not a readable PDF."""
     from deepdecide.report.build import SECTIONS, generator_info, render
 
@@ -290,7 +293,7 @@ def _looks_like_a_record(pdf: bytes) -> bool:
         return False
 
 
-def _signatures(pdf: bytes, trust: list | None, found: Verification) -> list[SignatureCheck]:
+def _signatures(pdf: bytes, trust: list[Any] | None, found: Verification) -> list[SignatureCheck]:
     try:
         sigs = validate_signatures(pdf, trust)
     except Exception as exc:  # a damaged signature dictionary: report, do not crash

@@ -265,7 +265,7 @@ def _footnotes(rows: list[list[Any]], widths: Sequence[float] | None, notes: Seq
 
 
 def table(header: Sequence[str], rows: Sequence[Sequence[Any]], widths: Sequence[float] | None = None, *,
-          numeric: Sequence[int] = (), extra: Sequence[tuple] = (), zebra: bool = True,
+          numeric: Sequence[int] = (), extra: Sequence[tuple[Any, ...]] = (), zebra: bool = True,
           notes: Sequence[int] = ()) -> Table:
     """A table whose header row repeats on every page it spans; cells wrap, headers only between words.
 
@@ -274,8 +274,9 @@ def table(header: Sequence[str], rows: Sequence[Sequence[Any]], widths: Sequence
     numbered, in rows under the table.
     """
     st = styles()
-    rows = [list(r) for r in rows]
-    footnotes = _footnotes(rows, widths, notes)
+    cells_of: list[list[Any]] = [list(r) for r in rows]
+    rows = cells_of
+    footnotes = _footnotes(cells_of, widths, notes)
     if widths:
         widths, head = fit_header(header, widths, rows)
     else:
@@ -294,7 +295,7 @@ def table(header: Sequence[str], rows: Sequence[Sequence[Any]], widths: Sequence
                  for i, text in enumerate(footnotes, start=1)]
     t = Table([head, *body, *note_rows], colWidths=list(widths) if widths else None, repeatRows=1, hAlign="LEFT")
     last = len(body)
-    commands: list[tuple] = [
+    commands: list[tuple[Any, ...]] = [
         ("FONTNAME", (0, 0), (-1, -1), fonts.REGULAR),  # reportlab's default is Helvetica, which is not embedded
         ("BACKGROUND", (0, 0), (-1, 0), HEADER_BG),
         ("LINEBELOW", (0, 0), (-1, 0), 0.8, GREY),
