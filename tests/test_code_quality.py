@@ -56,6 +56,7 @@ STRICT = [
     "deepdecide/report/charts.py",
     "deepdecide/report/fonts.py",
     "deepdecide/report/integrity.py",
+    "deepdecide/report/signing.py",
     "deepdecide/report/styles.py",
     "deepdecide/report/template.py",
     "deepdecide/report/writer.py",

@@ -9,8 +9,12 @@ from __future__ import annotations
 import io
 import os
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from deepdecide.domain.errors import DeepdecideError
+
+if TYPE_CHECKING:
+    from pyhanko.sign.signers import SimpleSigner
 
 FIELD_NAME = "deepdecide-signoff"
 
@@ -55,7 +59,7 @@ def _quiet_pyhanko() -> None:
             logger.addHandler(logging.NullHandler())
 
 
-def load_pkcs12(path: str | os.PathLike[str], passphrase: bytes | None):
+def load_pkcs12(path: str | os.PathLike[str], passphrase: bytes | None) -> SimpleSigner:
     """Read a PKCS#12 file and return a pyHanko signer; SigningError names the file and the reason."""
     from cryptography.hazmat.primitives.serialization import pkcs12
     from pyhanko.sign import signers
@@ -79,12 +83,13 @@ def load_pkcs12(path: str | os.PathLike[str], passphrase: bytes | None):
     if key is None or cert is None:
         raise SigningError(f"{name}: holds no private key and certificate to sign with")
     try:
-        return signers.SimpleSigner.load_pkcs12_data(data, other_certs=(), passphrase=passphrase)
+        signer: SimpleSigner = signers.SimpleSigner.load_pkcs12_data(data, other_certs=(), passphrase=passphrase)
+        return signer
     except ValueError as exc:
         raise SigningError(f"{name}: {exc}") from None
 
 
-def sign_record(record: bytes, signer, *, signer_name: str, reason: str = "", location: str = "") -> bytes:
+def sign_record(record: bytes, signer: SimpleSigner, *, signer_name: str, reason: str = "", location: str = "") -> bytes:
     """Append a PAdES signature (SHA-256) to ``record`` and return the signed file's bytes."""
     from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
     from pyhanko.sign import signers
@@ -111,12 +116,12 @@ def sign_record(record: bytes, signer, *, signer_name: str, reason: str = "", lo
     return signed
 
 
-def load_trust(paths: list[str]) -> list:
+def load_trust(paths: list[str]) -> list[Any]:
     """Certificates (PEM or DER) a signature may chain to: an organisation's CA, or a signer's own
     certificate obtained out of band. Every file must hold at least one certificate."""
     from pyhanko.keys import load_certs_from_pemder
 
-    certs = []
+    certs: list[Any] = []  # asn1crypto certificates (asn1crypto has no type information)
     for p in paths:
         try:
             found = list(load_certs_from_pemder([p]))
@@ -134,11 +139,12 @@ def load_trust(paths: list[str]) -> list:
     return certs
 
 
-def validate_signatures(pdf: bytes, trust: list | None = None) -> list[SignatureCheck]:
+def validate_signatures(pdf: bytes, trust: list[Any] | None = None) -> list[SignatureCheck]:
     """Validate every signature in ``pdf`` offline; any exception makes that signature invalid."""
     from pyhanko.pdf_utils.reader import PdfFileReader
+    from pyhanko.sign.diff_analysis import ModificationLevel
     from pyhanko.sign.validation import validate_pdf_signature
-    from pyhanko.sign.validation.status import ModificationLevel, SignatureCoverageLevel
+    from pyhanko.sign.validation.status import SignatureCoverageLevel
     from pyhanko_certvalidator import ValidationContext
 
     _quiet_pyhanko()
