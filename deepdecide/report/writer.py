@@ -49,7 +49,7 @@ def write_record(ws: Workspace, path: str | os.PathLike[str], *, sections: Itera
     _check_target(target)
     signer = load_pkcs12(sign.p12_path, sign.passphrase) if sign else None  # fail before the slow part
     data = build(ws, sections=sections, progress=scaled(progress, 0.0, 0.9 if sign else 0.97), cancel=cancel)
-    if sign:
+    if sign and signer is not None:
         data = sign_record(data, signer, signer_name=sign.signer_name, reason=sign.reason, location=sign.location)
         report(progress, 0.97)
     check_cancelled(cancel)
