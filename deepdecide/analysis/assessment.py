@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from enum import Enum, StrEnum
 from typing import Any
 
+from deepdecide.domain.evidence import ParityKind
 from deepdecide.domain.matrix import SupportStatus
-from deepdecide.domain.workspace import Direction, Strategy
+from deepdecide.domain.workspace import Answer, Direction, Strategy
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +104,50 @@ class Blocker:
 
 
 @dataclass(frozen=True, slots=True)
+class EffortRange:
+    """A sum of three-point efforts in person-weeks (low, likely, high)."""
+
+    low: float = 0.0
+    likely: float = 0.0
+    high: float = 0.0
+
+    def __add__(self, other: EffortRange) -> EffortRange:
+        return EffortRange(self.low + other.low, self.likely + other.likely, self.high + other.high)
+
+
+ZERO_EFFORT = EffortRange()
+
+
+@dataclass(frozen=True, slots=True)
+class ChecklistLine:
+    """One checklist item for one option: the answer, who owns it, and the effort that counts."""
+
+    item: str
+    title: str
+    answer: Answer | None  # None: not answered
+    owner: str = ""
+    stated_effort: EffortRange | None = None  # the answer's estimate, as stated (None: unanswered)
+    counted: bool = False  # its effort counts as engineering (external, or missing with an owner)
+    blocker: bool = False  # missing and nobody named to build it
+    notes: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Effort:
+    """An option's engineering effort, split by where it comes from (person-weeks).
+
+    ``checklist`` = ``external`` + ``missing_owned``; ``total`` = ``porting`` + ``checklist``
+    (None when the porting estimate is not usable). Blockers' efforts are not counted."""
+
+    porting: EffortRange | None
+    external: EffortRange
+    missing_owned: EffortRange
+    checklist: EffortRange
+    total: EffortRange | None
+    not_counted: EffortRange = ZERO_EFFORT  # stated efforts of blockers (no owner yet)
+
+
+@dataclass(frozen=True, slots=True)
 class ChecklistSummary:
     """The option's service checklist: what is provided, what costs engineering, what blocks."""
 
@@ -113,6 +158,53 @@ class ChecklistSummary:
     unanswered: tuple[str, ...] = ()
     completeness: Figure = Figure("service completeness", None, "fraction")
     effort_person_weeks: Figure = Figure("checklist effort", 0.0, "person-weeks")
+    lines: tuple[ChecklistLine, ...] = ()  # one per checklist item, in checklist order
+
+
+class ParityOutcome(StrEnum):
+    """The verdict of one parity kind on one option's exact runtime and platform.
+
+    ``pass`` only when every check of the kind passes; any failure is ``fail``; otherwise (some
+    inconclusive) ``inconclusive``; ``none`` when no check of the kind was run there. A required
+    kind counts towards *correct* only when it is ``pass``."""
+
+    PASS = "pass"
+    FAIL = "fail"
+    INCONCLUSIVE = "inconclusive"
+    NONE = "none"
+
+
+@dataclass(frozen=True, slots=True)
+class KindParity:
+    """One parity kind on one option: its outcome and the checks behind it."""
+
+    kind: ParityKind
+    required: bool
+    outcome: ParityOutcome
+    checks: tuple[int, ...] = ()  # indices into Workspace.evidence.parity
+    passed: int = 0
+    failed: int = 0
+    inconclusive: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Attribution:
+    """Which options one piece of evidence (a run or a parity check) counts for."""
+
+    index: int  # into Workspace.evidence.runs (or .parity)
+    runtime: str
+    platform: str  # the matrix platform id the file's platform names (the text itself if none)
+    options: tuple[str, ...] = ()  # option ids on exactly this runtime and platform
+    group: str = ""  # display name: the options' names, else "runtime on platform"
+
+
+@dataclass(frozen=True, slots=True)
+class Risk:
+    """A risk found in the evidence for one option."""
+
+    option: str
+    kind: str  # experimental | blocker | no-benchmark | topology
+    text: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,6 +317,14 @@ class OptionAssessment:
     score: Score | None = None
     rank: int | None = None
     messages: tuple[str, ...] = ()  # problems with this option's inputs
+    parity: tuple[KindParity, ...] = ()  # one per ParityKind, in enum order
+    runs: tuple[int, ...] = ()  # indices into Workspace.evidence.runs that count for this option
+    parity_checks: tuple[int, ...] = ()  # indices into Workspace.evidence.parity that count for it
+    effort: Effort | None = None
+    risks: tuple[Risk, ...] = ()
+
+    def parity_of(self, kind: ParityKind) -> KindParity | None:
+        return next((k for k in self.parity if k.kind == kind), None)
 
     @property
     def ranked(self) -> bool:
@@ -326,9 +426,20 @@ class Assessment:
     messages: tuple[str, ...] = ()
     sensitivity: Sensitivity | None = None
     monte_carlo: MonteCarlo | None = None
+    runs: tuple[Attribution, ...] = ()  # one per Workspace.evidence.runs, in order
+    parity_checks: tuple[Attribution, ...] = ()  # one per Workspace.evidence.parity, in order
+    slo: str = ""  # the SLO in words
+    required_parity: tuple[ParityKind, ...] = ()
 
     def option(self, option_id: str) -> OptionAssessment | None:
         return next((o for o in self.options if o.option == option_id), None)
+
+    def criterion(self, criterion_id: str) -> CriterionInfo | None:
+        return next((c for c in self.criteria if c.id == criterion_id), None)
+
+    @property
+    def risks(self) -> tuple[Risk, ...]:
+        return tuple(r for o in self.options for r in o.risks)
 
 
 def _fmt(value: float | None) -> str:

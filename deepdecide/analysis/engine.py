@@ -14,24 +14,38 @@ import numpy as np
 
 from deepdecide.analysis import montecarlo as mc
 from deepdecide.analysis.assessment import (
+    ZERO_EFFORT,
     Assessment,
+    Attribution,
     CapacityBasis,
+    ChecklistSummary,
+    Effort,
+    EffortRange,
     CriterionScore,
     Figure,
     MonteCarlo,
     OptionAssessment,
+    Risk,
     Score,
     Sensitivity,
     TrailItem,
 )
 from deepdecide.analysis.capacity import capacity
 from deepdecide.analysis.cost import OptionInputs, costs, demand_tps, option_inputs
-from deepdecide.analysis.evidence import EvidenceIndex, checklist_summary, classify, evidence_levels
+from deepdecide.analysis.evidence import (
+    EvidenceIndex,
+    attributions,
+    checklist_summary,
+    classify,
+    describe_slo,
+    evidence_levels,
+    parity_by_kind,
+)
 from deepdecide.analysis.model import ScenarioModel
 from deepdecide.analysis.scoring import ScoringSetup, compile_criteria, normalize, vetoes, weighted_sum
 from deepdecide.analysis.sensitivity import input_flips, weight_intervals
 from deepdecide.domain.common import Estimate
-from deepdecide.domain.workspace import Strategy, Workspace
+from deepdecide.domain.workspace import Answer, Option, Strategy, Workspace
 
 DEV_ONLY_REASON = ("strategy dev-only: development and evaluation only, never production capacity "
                    "(a small workstation group is not a substitute for the reference topologies)")
@@ -67,6 +81,43 @@ class _Prepared:
     figures: list[list[Figure]]
     model: ScenarioModel
     messages: list[str]
+    runs: tuple[Attribution, ...] = ()
+    parity: tuple[Attribution, ...] = ()
+
+
+def _effort(porting: Estimate | None, checklist: ChecklistSummary) -> Effort:
+    external = owned = not_counted = ZERO_EFFORT
+    for line in checklist.lines:
+        if line.stated_effort is None:
+            continue
+        if line.blocker:
+            not_counted = not_counted + line.stated_effort
+        elif line.counted and line.answer == Answer.EXTERNAL:
+            external = external + line.stated_effort
+        elif line.counted:
+            owned = owned + line.stated_effort
+    port = EffortRange(porting.low, porting.likely, porting.high) if porting is not None else None
+    total_checklist = external + owned
+    return Effort(port, external, owned, total_checklist,
+                  port + total_checklist if port is not None else None, not_counted)
+
+
+def _risks(ws: Workspace, o: Option, cls_official: bool, checklist: ChecklistSummary, runs: int) -> tuple[Risk, ...]:
+    rt = ws.matrix.runtime(o.runtime)
+    pf = ws.matrix.platform(o.platform)
+    rt_name, pf_name = (rt.name if rt else o.runtime), (pf.name if pf else o.platform)
+    out = []
+    if not cls_official:
+        out.append(Risk(o.id, "experimental", f"{rt_name} does not list {pf_name}: an experimental project "
+                                              "(runtime failures, wrong results, lost performance)."))
+    if checklist.blockers:
+        out.append(Risk(o.id, "blocker",
+                        f"blocker: nobody builds {', '.join(b.title for b in checklist.blockers)} yet."))
+    if not runs:
+        out.append(Risk(o.id, "no-benchmark", "no benchmark run on this platform: performance is not evidenced."))
+    if o.topology.measured_on and o.topology.measured_on != o.platform:
+        out.append(Risk(o.id, "topology", f"topology measured on {o.topology.measured_on}, not on {o.platform}."))
+    return tuple(out)
 
 
 def _valid(e: Estimate, name: str, messages: list[str]) -> Estimate | None:
@@ -101,7 +152,8 @@ def _prepare(ws: Workspace) -> _Prepared:
         if ws.matrix.runtimes and o.runtime not in runtimes:
             msgs.append(f"runtime {o.runtime!r} is not in the support matrix")
         cls = classify(ws.matrix, o)
-        levels = evidence_levels(idx, o, ws)
+        verdicts = parity_by_kind(idx, o, ws.required_parity)
+        levels = evidence_levels(idx, o, ws, verdicts)
         checklist, efforts = checklist_summary(ws, o)
         cap = capacity(idx, o, ws.slo)
         if cap.basis == CapacityBasis.ASSUMED:
@@ -123,9 +175,13 @@ def _prepare(ws: Workspace) -> _Prepared:
                 messages.append(gp)
         eligible = o.strategy != Strategy.DEV_ONLY
         reasons = () if eligible else (DEV_ONLY_REASON,)
+        key = (o.runtime, o.platform)
+        run_ids = tuple(idx.run_ids.get(key, ()))
         options.append(OptionAssessment(
             o.id, o.name, o.strategy, o.runtime, o.platform, cls, levels, checklist, cap, fleet, cost_figs,
-            eligible=eligible, eligibility_reasons=reasons, messages=tuple(msgs)))
+            eligible=eligible, eligibility_reasons=reasons, messages=tuple(msgs), parity=verdicts,
+            runs=run_ids, parity_checks=tuple(idx.parity_ids.get(key, ())), effort=_effort(oi.porting, checklist),
+            risks=_risks(ws, o, cls.official, checklist, len(run_ids))))
         inputs.append(oi)
 
     setup = compile_criteria(ws.criteria)
@@ -144,7 +200,8 @@ def _prepare(ws: Workspace) -> _Prepared:
     horizon = a.horizon_years if a.horizon_years and a.horizon_years > 0 else None
     static_eligible = np.array([oa.eligible for oa in options], dtype=bool)
     model = ScenarioModel(inputs, demand.value, horizon, elec, engc, setup, values, static_eligible)
-    return _Prepared(ws, options, inputs, setup, values, figures, model, messages)
+    runs, parity = attributions(idx, ws)
+    return _Prepared(ws, options, inputs, setup, values, figures, model, messages, runs, parity)
 
 
 def _score(prep: _Prepared) -> tuple[list[OptionAssessment], tuple[str, ...], np.ndarray, np.ndarray]:
@@ -231,7 +288,8 @@ def evaluate(ws: Workspace, *, sensitivity: bool = True, monte_carlo: bool = Fal
     mcr = None
     if monte_carlo:
         mcr = _monte_carlo(prep, ids, draws, seed)
-    return Assessment(tuple(options), prep.setup.infos, ranking, winner, tuple(messages), sens, mcr)
+    return Assessment(tuple(options), prep.setup.infos, ranking, winner, tuple(messages), sens, mcr,
+                      prep.runs, prep.parity, describe_slo(ws.slo), tuple(ws.required_parity))
 
 
 def _monte_carlo(prep: _Prepared, ids: list[str], draws: int | None, seed: int | None,

@@ -7,12 +7,17 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from deepdecide.analysis.assessment import (
+    Attribution,
     Blocker,
+    ChecklistLine,
     ChecklistSummary,
     Classification,
+    EffortRange,
     EvidenceLevels,
     Figure,
+    KindParity,
     Level,
+    ParityOutcome,
     TrailItem,
 )
 from deepdecide.domain.evidence import BenchmarkRun, BuildAttestation, ParityCheck, ParityKind, Verdict
@@ -35,6 +40,10 @@ class EvidenceIndex:
     runs: dict[tuple[str, str], list[BenchmarkRun]] = field(default_factory=lambda: defaultdict(list))
     parity: dict[tuple[str, str], list[ParityCheck]] = field(default_factory=lambda: defaultdict(list))
     builds: dict[tuple[str, str], list[BuildAttestation]] = field(default_factory=lambda: defaultdict(list))
+    run_ids: dict[tuple[str, str], list[int]] = field(default_factory=lambda: defaultdict(list))
+    parity_ids: dict[tuple[str, str], list[int]] = field(default_factory=lambda: defaultdict(list))
+    run_keys: list[tuple[str, str]] = field(default_factory=list)  # per Evidence.runs index
+    parity_keys: list[tuple[str, str]] = field(default_factory=list)  # per Evidence.parity index
     runtime_platforms: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
     run_platforms: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
     _platform_cache: dict[str, str] = field(default_factory=dict)
@@ -65,11 +74,15 @@ class EvidenceIndex:
             for r in f.runs:
                 key = (r.runtime, idx.platform_id(r.platform))
                 idx.runs[key].append(r)
+                idx.run_ids[key].append(len(idx.run_keys))
+                idx.run_keys.append(key)
                 idx.runtime_platforms[r.runtime].add(key[1])
                 idx.run_platforms[r.runtime].add(key[1])
             for p in f.parity:
                 key = (p.runtime, idx.platform_id(p.platform))
                 idx.parity[key].append(p)
+                idx.parity_ids[key].append(len(idx.parity_keys))
+                idx.parity_keys.append(key)
                 idx.runtime_platforms[p.runtime].add(key[1])
         for b in ev.builds:
             key = (b.runtime, idx.platform_id(b.platform))
@@ -239,34 +252,66 @@ def _check_text(c: ParityCheck) -> str:
     return ", ".join(bits)
 
 
-def _correct(idx: EvidenceIndex, option: Option, required: tuple[ParityKind, ...]) -> Level:
+def kind_outcome(checks: list[ParityCheck]) -> ParityOutcome:
+    """The seed's parity rule for the checks of one kind on one platform: any failure fails;
+    every check passing passes; otherwise (some inconclusive) inconclusive; no check: none."""
+    if not checks:
+        return ParityOutcome.NONE
+    verdicts = {c.verdict for c in checks}
+    if Verdict.FAIL in verdicts:
+        return ParityOutcome.FAIL
+    if verdicts == {Verdict.PASS}:
+        return ParityOutcome.PASS
+    return ParityOutcome.INCONCLUSIVE
+
+
+def parity_by_kind(idx: EvidenceIndex, option: Option, required: tuple[ParityKind, ...]) -> tuple[KindParity, ...]:
+    """One verdict per parity kind (all kinds, in enum order) on the option's runtime and platform."""
+    key = (option.runtime, option.platform)
+    checks = idx.parity.get(key, [])
+    ids = idx.parity_ids.get(key, [])
+    out = []
+    for kind in ParityKind:
+        mine = [(i, c) for i, c in zip(ids, checks, strict=True) if c.kind == kind]
+        cs = [c for _, c in mine]
+        out.append(KindParity(
+            kind, kind in required, kind_outcome(cs), tuple(i for i, _ in mine),
+            sum(1 for c in cs if c.verdict == Verdict.PASS), sum(1 for c in cs if c.verdict == Verdict.FAIL),
+            sum(1 for c in cs if c.verdict == Verdict.INCONCLUSIVE)))
+    return tuple(out)
+
+
+def _correct(idx: EvidenceIndex, option: Option, required: tuple[ParityKind, ...],
+             verdicts: tuple[KindParity, ...]) -> Level:
     checks = idx.parity.get((option.runtime, option.platform), [])
     by_kind: dict[ParityKind, list[ParityCheck]] = defaultdict(list)
     for c in checks:
         by_kind[c.kind].append(c)
+    outcome = {k.kind: k.outcome for k in verdicts}
     kinds = required
     reasons: list[str] = []
     ok = True
     if not kinds:
-        reasons.append("the workspace requires no parity kinds: at least one passing check and no failure needed")
+        reasons.append("the workspace requires no parity kinds: every kind checked must pass, and at least one check")
         kinds = tuple(sorted(by_kind, key=lambda k: k.value))
         if not kinds:
             return Level(False, (*reasons, f"no parity check of {option.runtime} on {option.platform}"))
     for kind in kinds:
         cs = by_kind.get(kind, [])
-        fails = [c for c in cs if c.verdict == Verdict.FAIL]
-        passes = [c for c in cs if c.verdict == Verdict.PASS]
-        unsure = [c for c in cs if c.verdict == Verdict.INCONCLUSIVE]
-        if fails:
+        verdict = outcome[kind]
+        if verdict == ParityOutcome.FAIL:
             ok = False
-            reasons.extend(f"{kind.value} FAILED: {_check_text(c)}" for c in fails)
-        elif passes:
-            reasons.append(f"{kind.value} passes ({len(passes)} check(s)); e.g. {_check_text(passes[0])}")
-            if unsure:
-                reasons.append(f"{kind.value}: {len(unsure)} further check(s) inconclusive")
-        elif unsure:
+            reasons.extend(f"{kind.value} FAILED: {_check_text(c)}" for c in cs if c.verdict == Verdict.FAIL)
+        elif verdict == ParityOutcome.PASS:
+            reasons.append(f"{kind.value} passes ({len(cs)} check(s)); e.g. {_check_text(cs[0])}")
+        elif verdict == ParityOutcome.INCONCLUSIVE:
             ok = False
-            reasons.extend(f"{kind.value} INCONCLUSIVE (not a pass): {_check_text(c)}" for c in unsure)
+            passes = sum(1 for c in cs if c.verdict == Verdict.PASS)
+            reasons.extend(f"{kind.value} INCONCLUSIVE (not a pass): {_check_text(c)}"
+                           for c in cs if c.verdict == Verdict.INCONCLUSIVE)
+            if passes:
+                reasons.append(f"{kind.value}: {passes} passing check(s) do not outweigh an inconclusive one: "
+                               "every check of the kind must pass")
         else:
             ok = False
             reasons.append(f"{kind.value}: no check on {option.platform}")
@@ -299,12 +344,43 @@ def _performs(idx: EvidenceIndex, option: Option, slo: SLO) -> Level:
                          f"closest, {run_label(closest)}: {'; '.join(idx.failures(closest, slo))}"))
 
 
-def evidence_levels(idx: EvidenceIndex, option: Option, ws: Workspace) -> EvidenceLevels:
+def evidence_levels(idx: EvidenceIndex, option: Option, ws: Workspace,
+                    verdicts: tuple[KindParity, ...] | None = None) -> EvidenceLevels:
+    if verdicts is None:
+        verdicts = parity_by_kind(idx, option, ws.required_parity)
     return EvidenceLevels(
         builds=_builds(idx, option),
-        correct=_correct(idx, option, ws.required_parity),
+        correct=_correct(idx, option, ws.required_parity, verdicts),
         performs=_performs(idx, option, ws.slo),
     )
+
+
+def attributions(idx: EvidenceIndex, ws: Workspace) -> tuple[tuple[Attribution, ...], tuple[Attribution, ...]]:
+    """For every run and every parity check: the options (same runtime, same matrix platform)
+    it counts for, and the name to group it under."""
+    by_key: dict[tuple[str, str], list[Option]] = defaultdict(list)
+    for o in ws.options:
+        by_key[(o.runtime, o.platform)].append(o)
+    names: dict[tuple[str, str], str] = {}
+
+    def group(key: tuple[str, str]) -> str:
+        got = names.get(key)
+        if got is None:
+            opts = by_key.get(key, [])
+            if opts:
+                got = " / ".join(o.name for o in opts)
+            else:
+                rt = ws.matrix.runtime(key[0])
+                pf = ws.matrix.platform(key[1])
+                got = f"{rt.name if rt else key[0]} on {pf.name if pf else key[1]}"
+            names[key] = got
+        return got
+
+    def one(i: int, key: tuple[str, str]) -> Attribution:
+        return Attribution(i, key[0], key[1], tuple(o.id for o in by_key.get(key, [])), group(key))
+
+    return (tuple(one(i, k) for i, k in enumerate(idx.run_keys)),
+            tuple(one(i, k) for i, k in enumerate(idx.parity_keys)))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -325,15 +401,20 @@ def checklist_summary(ws: Workspace, option: Option) -> tuple[ChecklistSummary, 
     unanswered: list[str] = []
     efforts: list[tuple[str, object]] = []
     trail: list[TrailItem] = []
+    lines: list[ChecklistLine] = []
     for item in ws.checklist:
         a = answers.get(item.id)
         if a is None:
             unanswered.append(item.id)
+            lines.append(ChecklistLine(item.id, item.title, None))
             continue
+        e = a.effort_person_weeks
+        stated = EffortRange(e.low, e.likely, e.high)
+        who = a.provider.strip()
         if a.answer == Answer.PROVIDED:
             provided.append(item.id)
+            lines.append(ChecklistLine(item.id, item.title, a.answer, who, stated, notes=a.notes))
             continue
-        who = a.provider.strip()
         if a.answer == Answer.EXTERNAL:
             external.append(item.id)
             label = f"{item.title} (external{', ' + who if who else ''})"
@@ -346,7 +427,9 @@ def checklist_summary(ws: Workspace, option: Option) -> tuple[ChecklistSummary, 
             trail.append(TrailItem(f"{item.title} (missing, BLOCKER: no owner)", "not counted", "person-weeks",
                                    f"checklist answer {item.id}: its effort counts once someone is named "
                                    f"to build it (stated: {a.effort_person_weeks.likely:g})"))
+            lines.append(ChecklistLine(item.id, item.title, a.answer, who, stated, blocker=True, notes=a.notes))
             continue
+        lines.append(ChecklistLine(item.id, item.title, a.answer, who, stated, counted=True, notes=a.notes))
         efforts.append((label, a.effort_person_weeks))
         trail.append(TrailItem(label, a.effort_person_weeks.likely, "person-weeks", f"checklist answer {item.id}"))
     n = len(ws.checklist)
@@ -363,4 +446,4 @@ def checklist_summary(ws: Workspace, option: Option) -> tuple[ChecklistSummary, 
     effort = Figure("checklist engineering effort", float(total), "person-weeks", tuple(trail), flags=flags)
     unanswered_titles = tuple(titles.get(i, i) for i in unanswered)
     return ChecklistSummary(tuple(provided), tuple(external), tuple(owned), tuple(blockers),
-                            unanswered_titles, completeness, effort), efforts
+                            unanswered_titles, completeness, effort, tuple(lines)), efforts

@@ -152,3 +152,24 @@ def test_unanswered_items_are_listed_and_not_provided():
     cl = evaluate(replace(ws, answers=answers), sensitivity=False).option("keep-vllm-h100").checklist
     assert cl.unanswered == ("Load balancing",)
     assert cl.completeness.value == 1 / 3
+
+
+def test_one_pass_and_one_inconclusive_check_is_inconclusive_not_correct():
+    """The parity rule, decided once: a kind is correct only when every check of it passes."""
+    from deepdecide.analysis.assessment import ParityOutcome
+
+    checks = [parity("vllm", "nv-h100", ParityKind.LOGITS, Verdict.PASS),
+              parity("vllm", "nv-h100", ParityKind.LOGITS, Verdict.INCONCLUSIVE),
+              parity("vllm", "nv-h100", ParityKind.GREEDY_MATCH, Verdict.PASS)]
+    oa = evaluate(_with_evidence(workspace(), checks=checks), sensitivity=False).option("keep-vllm-h100")
+    kp = oa.parity_of(ParityKind.LOGITS)
+    assert kp.outcome == ParityOutcome.INCONCLUSIVE and (kp.passed, kp.inconclusive, kp.failed) == (1, 1, 0)
+    assert kp.required and kp.checks == (0, 1)
+    assert oa.parity_of(ParityKind.GREEDY_MATCH).outcome == ParityOutcome.PASS
+    assert oa.parity_of(ParityKind.KERNEL).outcome == ParityOutcome.NONE
+    assert not oa.evidence.correct.reached
+    assert any("INCONCLUSIVE" in r for r in oa.evidence.correct.reasons)
+    assert oa.parity_checks == (0, 1, 2)
+    # with no required kinds the same mix is still not a pass
+    ws = replace(_with_evidence(workspace(), checks=checks[:2]), required_parity=())
+    assert not evaluate(ws, sensitivity=False).option("keep-vllm-h100").evidence.correct.reached
