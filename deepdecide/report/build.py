@@ -16,6 +16,7 @@ from typing import Any
 import reportlab
 
 from deepdecide import __version__
+from deepdecide.analysis.assessment import Assessment
 from deepdecide.domain.errors import DeepdecideError
 from deepdecide.domain.workspace import Workspace
 from deepdecide.report import sections as sec
@@ -77,7 +78,7 @@ def build_params(sections: tuple[str, ...]) -> bytes:
     return dumps_canonical({"format": BUILD_FORMAT, "sections": list(sections), "generator": generator_info()})
 
 
-def evaluate(ws: Workspace) -> Any:
+def evaluate(ws: Workspace) -> Assessment:
     """The assessment of the workspace, with sensitivity and the seeded Monte Carlo (deterministic)."""
     from deepdecide.analysis import evaluate as _evaluate
 
@@ -104,8 +105,7 @@ def render(ws: Workspace, inputs: bytes, params: bytes, chosen: tuple[str, ...],
     report = progress or (lambda _f: None)
     if _cancelled(cancel):
         raise Cancelled()
-    needs_assessment = any(s in chosen for s in ("summary", "cost", "sensitivity"))
-    assessment = evaluate(ws) if needs_assessment else None
+    assessment = evaluate(ws)
     report(0.3)
     if _cancelled(cancel):
         raise Cancelled()
@@ -150,25 +150,7 @@ def render(ws: Workspace, inputs: bytes, params: bytes, chosen: tuple[str, ...],
 
 def compose(ctx: sec.Context) -> list[Any]:
     """The record's flowables, section by section."""
-    from deepdecide.report import assessed
-
-    builders: dict[str, Callable[[sec.Context], list[Any]]] = {
-        "cover": sec.cover,
-        "summary": assessed.summary,
-        "context": sec.context,
-        "options": sec.options,
-        "matrix": sec.matrix,
-        "evidence": sec.evidence,
-        "parity": sec.parity,
-        "checklist": sec.checklist,
-        "cost": assessed.cost,
-        "sensitivity": assessed.sensitivity,
-        "migration": sec.migration,
-        "risks": sec.risks,
-        "signoff": sec.signoff,
-        "appendix": sec.appendix,
-    }
     story: list[Any] = []
     for name in ctx.sections:
-        story.extend(builders[name](ctx))
+        story.extend(sec.BUILDERS[name](ctx))
     return story

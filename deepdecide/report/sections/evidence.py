@@ -1,0 +1,102 @@
+"""Benchmark evidence: the runs per option (as the Assessment attributes them), charts and data quality."""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, KeepTogether, Spacer
+
+from deepdecide.domain.evidence import BenchmarkRun
+from deepdecide.report import charts
+from deepdecide.report.sections.base import BODY_W, Context, h1, h2, num, platform_name, runtime_name
+from deepdecide.report.styles import bullets, para, table
+
+
+def evidence(ctx: Context) -> list[Flowable]:
+    ws = ctx.ws
+    out = h1("Benchmark evidence", "evidence")
+    runs = ws.evidence.runs
+    if not runs:
+        out.append(para("No benchmark runs have been imported: no option's performance is evidenced."))
+        return out
+    attribution = ctx.assessment.runs
+    groups: dict[str, list[BenchmarkRun]] = defaultdict(list)
+    for run, att in zip(runs, attribution, strict=True):
+        groups[att.group].append(run)
+    series = []
+    for label, rs in groups.items():
+        pts = [(r.interactivity_tps_per_user, r.output_tps_per_gpu) for r in rs
+               if r.interactivity_tps_per_user is not None and r.output_tps_per_gpu is not None]
+        if pts:
+            series.append(charts.Series(label, pts))
+    markers = []
+    if ws.slo.min_interactivity_tps_per_user:
+        markers.append(charts.Marker(ws.slo.min_interactivity_tps_per_user,
+                                     f"SLO {ws.slo.min_interactivity_tps_per_user:g} tok/s/user"))
+    if series:
+        out.append(KeepTogether([
+            charts.xy_chart(series, x_label="interactivity, tok/s per user (1000 / TPOT p50)",
+                            y_label="output tok/s per GPU", markers=markers, width=BODY_W,
+                            title="Throughput per GPU against interactivity, per option (each point one run)"),
+            para("Points to the right of the SLO line serve users fast enough; higher is more output per GPU. "
+                 "Runs are plotted only on the platform they were measured on.", "small"),
+        ]))
+    sweep = []
+    for label, rs in groups.items():
+        pts = [(math.log2(r.concurrency), r.output_tps_per_gpu) for r in rs
+               if r.concurrency and r.concurrency > 0 and r.output_tps_per_gpu is not None]
+        if pts:
+            sweep.append(charts.Series(label, pts))
+    if sweep:
+        out.append(KeepTogether([
+            charts.xy_chart(sweep, x_label="concurrency, log2 scale (0 = 1, 4 = 16, 8 = 256, 12 = 4,096)",
+                            y_label="output tok/s per GPU", width=BODY_W,
+                            title="Throughput per GPU along each concurrency sweep (each point one run)"),
+            para("Throughput alone says nothing about latency: a run counts towards capacity only where it meets "
+                 "the SLO (TTFT, TPOT, error rate).", "small"),
+        ]))
+    rows = []
+    legend = []
+    n = 0
+    for i, f in enumerate(ws.evidence.files, start=1):
+        first, n = n, n + len(f.runs)
+        if not f.runs:
+            continue
+        ref = f"F{i}"
+        p = f.provenance
+        legend.append(f"{ref}: {p.file_name} ({p.tool} {p.tool_version}".rstrip() + ")"
+                      + (f" — {p.label}" if p.label else " — own measurement"))
+        for k, r in enumerate(f.runs):
+            rows.append([attribution[first + k].group, ref, num(r.gpu_count), num(r.concurrency, 0),
+                         num(r.output_throughput_tps, 0), num(r.output_tps_per_gpu, 0), num(r.ttft_ms_p99, 0),
+                         num(r.tpot_ms_p50, 1), num(r.tpot_ms_p99, 1), num(r.interactivity_tps_per_user, 1),
+                         r.tool])
+    out.append(Spacer(1, 3 * mm))
+    out.append(table(["Option", "File", "GPUs", "Conc.", "Out tok/s", "tok/s/GPU", "TTFT p99 ms", "TPOT p50 ms",
+                      "TPOT p99 ms", "tok/s/user", "Tool"], rows,
+                     [32 * mm, 10 * mm, 10 * mm, 11 * mm, 15 * mm, 15 * mm, 15 * mm, 15 * mm, 15 * mm, 14 * mm,
+                      22 * mm], numeric=tuple(range(2, 10))))
+    out.append(para("Files:", "small"))
+    out += [para(line, "small") for line in legend]
+    flags = []
+    for i, f in enumerate(ws.evidence.files, start=1):
+        notes: dict[str, list[str]] = {}
+        for r in f.runs:
+            where = f"conc. {r.concurrency:g}" if r.concurrency is not None else (r.label or "run")
+            for q in (*r.quality_flags, *([f"missing {', '.join(r.missing_context)}"] if r.missing_context else [])):
+                notes.setdefault(q, []).append(where)
+        for q, wheres in notes.items():
+            scope = "all runs" if len(wheres) == len(f.runs) else ", ".join(wheres)
+            flags.append(f"F{i} ({scope}): {q}")
+    if flags:
+        out += h2("Data-quality notes", "evidence-quality")
+        out += bullets(flags)
+    if ws.evidence.builds:
+        out += h2("Build attestations (the code compiles; nothing more)", "builds")
+        rows = [[runtime_name(ws, b.runtime), platform_name(ws, b.platform), b.date, b.by or "–",
+                 b.log_sha256 or "–", b.notes or "–"] for b in ws.evidence.builds]
+        out.append(table(["Runtime", "Platform", "Date", "By", "Log SHA-256", "Notes"], rows,
+                         [22 * mm, 22 * mm, 18 * mm, 26 * mm, 44 * mm, 42 * mm]))
+    return out
