@@ -35,3 +35,15 @@ def test_ruff_is_clean():
 def test_no_init_in_packaging_folder():
     """packaging/ must not shadow the PyPI library of the same name."""
     assert not (ROOT / "packaging" / "__init__.py").exists()
+
+
+#: held to ``mypy --strict``; every Qt-free package joins this list (issue: types are checked)
+STRICT = [
+    "deepdecide/domain",
+]
+
+
+def test_mypy_strict():
+    proc = subprocess.run([_tool("mypy"), "--strict", "--no-incremental", *STRICT], cwd=ROOT,
+                          capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stdout + proc.stderr

@@ -1,0 +1,194 @@
+"""One place for how figures are written: money, tokens/s, ms, counts, percentages, dates.
+
+The GUI, the command line and the PDF record all format through these functions, so the same
+figure reads the same everywhere ("$0.0320" on a card, in ``evaluate`` and in the record).
+Qt-free and IO-free. Rules:
+
+- an unknown value (None, NaN) is ``DASH``; infinity is "∞" (an unlimited request rate is
+  written by :func:`rate` as "max rate");
+- figures keep ``digits`` significant digits (3 by default) and never switch to scientific
+  notation; at or above ``10**digits`` they are whole numbers with thousands separators
+  ("11,080", not "1.108e+04");
+- money uses k / M / B suffixes from ten thousand up ("$4.12M", "$45.6k", "$9,870", "$0.216");
+  an *approximate* figure (one that rests on assumptions or placeholders) is written with the
+  precision its range supports, prefixed "≈" ("≈ $33M", not "$33.23M");
+- a probability that no draw contradicted is not "100 %": it is "≥ 99.5 %" (with the number of
+  draws when given).
+
+Locale-specific output (decimal comma, translated month names) plugs in here.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import math
+from numbers import Real
+
+DASH = "—"
+INFINITY = "∞"
+
+_SUFFIXES = ((1e12, 1e12, "T"), (1e9, 1e9, "B"), (1e6, 1e6, "M"), (1e4, 1e3, "k"))  # from, divisor, suffix
+_SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£"}
+
+
+def _finite(value: object) -> float | None:
+    """The value as a float, or None for None / NaN / non-numbers (booleans are not numbers)."""
+    if value is None or isinstance(value, bool) or not isinstance(value, Real):
+        return None
+    v = float(value)
+    return None if math.isnan(v) else v
+
+
+def significant(value: float, digits: int = 3) -> str:
+    """``value`` with ``digits`` significant digits, thousands separators, no exponent.
+
+    >>> significant(0.0320164), significant(215.5), significant(11080.4), significant(1.0)
+    ('0.0320', '216', '11,080', '1.00')
+    """
+    if value == 0:
+        return "0"
+    if math.isinf(value):
+        return ("-" if value < 0 else "") + INFINITY
+    if abs(value) >= 1e15:  # far beyond any real figure: say so compactly
+        return f"{value:.{digits}g}"
+    magnitude = math.floor(math.log10(abs(value)))
+    places = digits - 1 - magnitude  # negative: round to tens, hundreds, ...
+    rounded = round(value, places)
+    # rounding may carry into the next power of ten (9.996 -> 10.0): one decimal fewer
+    if rounded != 0 and math.floor(math.log10(abs(rounded))) > magnitude:
+        places -= 1
+        rounded = round(value, places)
+    decimals = max(places, 0)
+    return f"{rounded:,.{decimals}f}"
+
+
+def number(value: float | int | None, unit: str = "", *, digits: int = 3) -> str:
+    """A measured or derived figure: "216 tok/s", "0.0320", "11,080 ms"; ``DASH`` if unknown."""
+    v = _finite(value)
+    if v is None:
+        return DASH
+    if isinstance(value, int) and not isinstance(value, bool):
+        text = f"{value:,}"
+    elif 10 ** digits <= abs(v) < 1e15:
+        text = f"{v:,.0f}"
+    else:
+        text = significant(v, digits)
+    return f"{text} {unit}".strip()
+
+
+def integer(value: int | float | None) -> str:
+    """A whole count with thousands separators: "10,000"."""
+    v = _finite(value)
+    if v is None:
+        return DASH
+    if math.isinf(v):
+        return INFINITY
+    return f"{round(v):,}"
+
+
+def count(n: int, singular: str, plural: str | None = None) -> str:
+    """"1 run", "2 runs", "10,000 draws" (``plural`` defaults to singular + "s")."""
+    word = singular if n == 1 else (plural if plural is not None else singular + "s")
+    return f"{integer(n)} {word}"
+
+
+def _approx_digits(value: float, low: float | None, high: float | None) -> int:
+    """Significant digits a range supports: a spread of a tenth of the value keeps two, wider one."""
+    if low is None or high is None or value == 0:
+        return 2
+    spread = abs(high - low) / abs(value)
+    return 1 if spread >= 1 else 2
+
+
+def money(value: float | int | None, currency: str = "USD", *, digits: int = 3, approx: bool = False,
+          low: float | None = None, high: float | None = None) -> str:
+    """"$4.12M", "$45.6k", "$9,870", "$0.216", "$0.0320"; ``approx`` (a figure resting on
+    assumptions) gives "≈ $33M" with the precision its ``low``/``high`` range supports."""
+    v = _finite(value)
+    if v is None:
+        return DASH
+    symbol = _SYMBOLS.get(currency)
+    sign = "-" if v < 0 else ""
+    a = abs(v)
+    if approx:
+        digits = min(digits, _approx_digits(v, low, high))
+    body = ""
+    for limit, divisor, suffix in _SUFFIXES:
+        if a >= limit:
+            body = significant(a / divisor, digits) + suffix
+            break
+    else:
+        body = f"{a:,.0f}" if a >= 10 ** digits and not approx else significant(a, digits)
+    text = f"{sign}{symbol}{body}" if symbol else f"{sign}{body} {currency}"
+    return f"≈ {text}" if approx else text
+
+
+def percent(fraction: float | None, digits: int = 0) -> str:
+    """A fraction as a percentage: 0.84 -> "84 %"."""
+    v = _finite(fraction)
+    if v is None:
+        return DASH
+    return f"{100 * v:,.{digits}f} %"
+
+
+def share(fraction: float | None) -> str:
+    """A weight share, one decimal: 0.2 -> "20.0 %"."""
+    return percent(fraction, 1)
+
+
+def probability(p: float | None, draws: int | None = None) -> str:
+    """P(best) and the like: "84 %"; "≥ 99.5 %" / "≤ 0.5 %" at the ends, where no draw (or
+    almost none) disagreed — a finite number of draws never shows certainty."""
+    v = _finite(p)
+    if v is None:
+        return DASH
+    if v >= 0.995:
+        text = "≥ 99.5 %"
+    elif 0 < v <= 0.005 or v == 0:
+        text = "≤ 0.5 %" if v <= 0.005 else percent(v)
+    else:
+        text = percent(v)
+    if draws is not None:
+        text += f" ({count(draws, 'draw')})"
+    return text
+
+
+def tps(value: float | None, *, per: str = "") -> str:
+    """Tokens per second: "1,516 tok/s", with ``per`` "GPU" -> "223 tok/s/GPU"."""
+    unit = "tok/s" + (f"/{per}" if per else "")
+    return number(value, unit)
+
+
+def ms(value: float | None) -> str:
+    """A latency in milliseconds: "2,000 ms", "45.3 ms"."""
+    return number(value, "ms")
+
+
+def rate(value: float | None) -> str:
+    """A request rate: "4.00 req/s"; an unlimited rate is "max rate"."""
+    v = _finite(value)
+    if v is not None and math.isinf(v):
+        return "max rate"
+    return number(value, "req/s")
+
+
+def date(value: _dt.date | _dt.datetime | str | None) -> str:
+    """An ISO date, "2026-12-01" (a datetime keeps only its date; a string is passed through)."""
+    if value is None or value == "":
+        return DASH
+    if isinstance(value, _dt.datetime):
+        return value.date().isoformat()
+    if isinstance(value, _dt.date):
+        return value.isoformat()
+    return str(value)
+
+
+def estimate(likely: float | None, low: float | None = None, high: float | None = None, unit: str = "",
+             *, digits: int = 3) -> str:
+    """A three-point estimate: "223 (150–300) tok/s/GPU"; a point value alone when low == high."""
+    if likely is None:
+        return DASH
+    if low is None or high is None or low == high == likely:
+        return number(likely, unit, digits=digits)
+    return f"{number(likely, digits=digits)} ({number(low, digits=digits)}–{number(high, digits=digits)}) " \
+           f"{unit}".rstrip()

@@ -1,0 +1,131 @@
+"""Structured messages: a stable id, an English template and its parameters.
+
+The analysis states its reasons, flags and warnings as :class:`Message` values instead of finished
+sentences, so that every view renders them (and a translation layer can translate the template,
+which is the message's catalog key) without rewriting a rule::
+
+    m = msg("capacity.lower_bound", "lower bound: the SLO still holds at the heaviest load, {load}",
+            load=64)
+    str(m)              # 'lower bound: the SLO still holds at the heaviest load, 64'
+    m.render(gettext)   # the template translated first, then filled in
+
+Templates use ``str.format`` named fields. A field without a format spec is written through
+:mod:`deepdecide.domain.formatting` (numbers with their significant digits, None as a dash); a
+field with a spec (``{share:.3f}``) is formatted as written. A parameter may itself be a Message,
+rendered with the same translator.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from numbers import Real
+from typing import Union
+
+from deepdecide.domain import formatting
+
+#: what a parameter may hold
+Param = Union[str, int, float, bool, None, "Message", tuple["Param", ...]]
+
+Translate = Callable[[str], str]
+
+
+class _Formatter(string.Formatter):
+    def __init__(self, translate: Translate | None):
+        super().__init__()
+        self.translate = translate
+
+    def format_field(self, value: object, format_spec: str) -> str:
+        if isinstance(value, Message):
+            return value.render(self.translate)
+        if isinstance(value, tuple):
+            return ", ".join(self.format_field(v, format_spec) for v in value)
+        if format_spec:
+            return format(value, format_spec)
+        if value is None:
+            return formatting.DASH
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        if isinstance(value, Real):
+            return formatting.number(value if isinstance(value, int) else float(value))
+        return str(value)
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """One reason, flag or warning: ``id`` is stable (tests and translations key on it),
+    ``template`` the English text with named fields, ``params`` the values, in order."""
+
+    id: str
+    template: str
+    params: tuple[tuple[str, Param], ...] = ()
+
+    @property
+    def args(self) -> dict[str, Param]:
+        return dict(self.params)
+
+    def render(self, translate: Translate | None = None) -> str:
+        """The text, in English or through ``translate`` (template -> translated template)."""
+        template = translate(self.template) if translate is not None else self.template
+        try:
+            return _Formatter(translate).vformat(template, (), self.args)
+        except (KeyError, IndexError, ValueError):  # a translation that names a field wrongly
+            return _Formatter(translate).vformat(self.template, (), self.args)
+
+    def __str__(self) -> str:
+        return self.render()
+
+    def to_data(self) -> dict[str, object]:
+        """For JSON output: the id, the rendered English text, the template and the raw parameters."""
+        return {"id": self.id, "text": self.render(), "template": self.template,
+                "params": {k: _param_data(v) for k, v in self.params}}
+
+
+def _param_data(v: Param) -> object:
+    if isinstance(v, Message):
+        return v.to_data()
+    if isinstance(v, tuple):
+        return [_param_data(x) for x in v]
+    return v
+
+
+def msg(id: str, template: str, /, **params: Param) -> Message:
+    """Build a message; the template must name exactly the given parameters."""
+    names = {f for _, f, _, _ in string.Formatter().parse(template) if f}
+    if names != set(params):
+        raise ValueError(f"message {id!r}: template fields {sorted(names)} != parameters {sorted(params)}")
+    return Message(id, template, tuple(params.items()))
+
+
+def plain(text: str) -> Message:
+    """A message with no parameters whose text is given as is (user text, or a file's own words)."""
+    return Message("text", "{text}", (("text", text),))
+
+
+def render_all(messages: Iterable[Message | str], translate: Translate | None = None) -> list[str]:
+    """Render a sequence of messages (plain strings pass through)."""
+    return [m.render(translate) if isinstance(m, Message) else m for m in messages]
+
+
+def join(messages: Iterable[Message | str], sep: str = "; ", translate: Translate | None = None) -> str:
+    return sep.join(render_all(messages, translate))
+
+
+def from_data(data: Mapping[str, object]) -> Message:
+    """Rebuild a message written by :meth:`Message.to_data` (for tools that read ``--json``)."""
+    params = data.get("params")
+    if not isinstance(params, Mapping):
+        params = {}
+    return Message(str(data["id"]), str(data.get("template", data.get("text", ""))),
+                   tuple((str(k), _from_param(v)) for k, v in params.items()))
+
+
+def _from_param(v: object) -> Param:
+    if isinstance(v, Mapping) and "id" in v:
+        return from_data(v)
+    if isinstance(v, list):
+        return tuple(_from_param(x) for x in v)
+    if v is None or isinstance(v, (str, int, float, bool)):
+        return v
+    return str(v)
