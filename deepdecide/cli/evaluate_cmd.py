@@ -17,17 +17,16 @@ def add_arguments(parser) -> None:
     parser.add_argument("--no-monte-carlo", action="store_true", help="skip the Monte Carlo draws")
 
 
-def _num(v: float | None, fmt: str = "{:,.0f}", none: str = "n/a") -> str:
-    return none if v is None else fmt.format(v)
+def _num(v: float | None, none: str = "n/a") -> str:
+    from deepdecide.domain.formatting import number
+
+    return none if v is None else number(v)
 
 
-def _money(v: float | None) -> str:
-    if v is None:
-        return "n/a"
-    for div, suffix in ((1e9, "B"), (1e6, "M"), (1e3, "k")):
-        if abs(v) >= div:
-            return f"${v / div:,.2f}{suffix}"
-    return f"${v:,.0f}"
+def _money(v: float | None, currency: str = "USD") -> str:
+    from deepdecide.domain.formatting import money
+
+    return "n/a" if v is None else money(v, currency)
 
 
 def _levels(oa) -> str:
@@ -38,11 +37,12 @@ def _levels(oa) -> str:
 
 def render(ws, a) -> str:
     """The assessment as plain text for a terminal."""
-    from deepdecide.analysis.evidence import describe_slo
     from deepdecide.cli.common import table
+    from deepdecide.domain.formatting import percent, probability, share
 
+    currency = ws.assumptions.currency
     lines = [f"{ws.name}: {len(a.options)} option(s); winner: {a.winner or 'none'}",
-             f"SLO: {describe_slo(ws.slo)}"]
+             f"SLO: {a.slo}"]
     horizon = ws.assumptions.horizon_years
     mcr = a.monte_carlo
     order = list(a.ranking) + [o.option for o in a.options if o.option not in a.ranking]
@@ -63,10 +63,10 @@ def render(ws, a) -> str:
             _levels(oa),
             cap_txt,
             _num(oa.fleet.gpus.value),
-            _num(oa.costs.cost_per_m_tokens_usd.value, "${:,.3f}"),
-            _money(oa.costs.tco_usd.value),
-            _num(oa.score.total if oa.score else None, "{:.3f}"),
-            _num(draws.p_best if draws else None, "{:.1%}", "-"),
+            _money(oa.costs.cost_per_m_tokens_usd.value, currency),
+            _money(oa.costs.tco_usd.value, currency),
+            f"{oa.score.total:.3f}" if oa.score else "n/a",
+            probability(draws.p_best) if draws else "-",
             status,
         ])
     lines.append("")
@@ -93,7 +93,7 @@ def render(ws, a) -> str:
         if cap.value is None:
             lines.append(f"    capacity: none: {cap.missing_reason}")
         else:
-            lines.append(f"    capacity: {cap.value:,.1f} {cap.unit} ({oa.capacity.basis.value})")
+            lines.append(f"    capacity: {_num(cap.value)} {cap.unit} ({oa.capacity.basis.value})")
         for f in cap.flags:
             lines.append(f"    capacity: {f}")
         lines.append(f"    GPUs: {oa.fleet.unit_reason}")
@@ -111,14 +111,14 @@ def render(ws, a) -> str:
         lines.append("")
         lines.append(f"What would flip the decision (winner: {s.winner}):")
         for w in s.weights:
-            hi = "no limit" if w.high is None else f"{w.high:.3g} ({w.high_share:.0%})"
+            hi = "no limit" if w.high is None else f"{w.high:.3g} ({share(w.high_share)})"
             beyond = []
             if w.winner_below:
                 beyond.append(f"below -> {w.winner_below}")
             if w.winner_above:
                 beyond.append(f"above -> {w.winner_above}")
-            lines.append(f"  weight {w.criterion} = {w.weight:g} ({w.weight_share:.0%}): winner holds for "
-                         f"{w.low:.3g} ({w.low_share:.0%}) .. {hi}" + (f"; {', '.join(beyond)}" if beyond else ""))
+            lines.append(f"  weight {w.criterion} = {w.weight:g} ({share(w.weight_share)}): winner holds for "
+                         f"{w.low:.3g} ({share(w.low_share)}) .. {hi}" + (f"; {', '.join(beyond)}" if beyond else ""))
         flips = [f for f in s.inputs if f.flip_below is not None or f.flip_above is not None]
         for f in flips:
             parts = []
@@ -136,13 +136,13 @@ def render(ws, a) -> str:
     if mcr is not None:
         lines.append("")
         lines.append(f"Monte Carlo: {mcr.draws} draws, seed {mcr.seed}"
-                     + (f"; no option eligible in {mcr.p_no_winner:.1%} of draws" if mcr.p_no_winner else ""))
+                     + (f"; no option eligible in {percent(mcr.p_no_winner, 1)} of draws" if mcr.p_no_winner else ""))
         mrows = []
         for d in mcr.options:
             c, t = d.cost_per_m_tokens_usd, d.tco_usd
-            mrows.append([d.option, f"{d.p_best:.1%}",
-                          " / ".join(_num(x, "${:,.3f}") for x in (c.p10, c.p50, c.p90)),
-                          " / ".join(_money(x) for x in (t.p10, t.p50, t.p90))])
+            mrows.append([d.option, probability(d.p_best),
+                          " / ".join(_money(x, currency) for x in (c.p10, c.p50, c.p90)),
+                          " / ".join(_money(x, currency) for x in (t.p10, t.p50, t.p90))])
         lines.append(table(["option", "P(best)", "$/M tok P10 / P50 / P90", "TCO P10 / P50 / P90"], mrows))
     return "\n".join(lines)
 

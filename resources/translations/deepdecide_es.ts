@@ -4,276 +4,276 @@
 <context>
     <name>ComparePage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="77"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="78"/>
         <source>Weight of %1</source>
         <extracomment>slider steps per unit of weight</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="106"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="107"/>
         <source>Criteria weights</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="110"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="111"/>
         <source>not set</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="117"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="118"/>
         <source>Service-level objective</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="119"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="120"/>
         <source>TTFT p99 ≤</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="119"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="120"/>
         <source>TPOT p99 ≤</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="120"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="121"/>
         <source>Tokens/s per user ≥</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="121"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="122"/>
         <source>Error rate ≤</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="132"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="133"/>
         <source>Peak demand</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="134"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="135"/>
         <source>Output tokens/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="135"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="136"/>
         <source>or requests/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="136"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="137"/>
         <source>input tokens / request</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="137"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="138"/>
         <source>output tokens / request</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="161"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="162"/>
         <source>Ranking (weighted score, live)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="168"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="169"/>
         <source>Criterion</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="169"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="170"/>
         <source>Weight</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="170"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="171"/>
         <source>Winner holds from</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="171"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="183"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="186"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="172"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="184"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="187"/>
         <source>to</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="172"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="173"/>
         <source>Below: winner</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="173"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="174"/>
         <source>Above: winner</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="176"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="177"/>
         <source>Input</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="177"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="178"/>
         <source>Low</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="178"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="179"/>
         <source>Likely</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="179"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="180"/>
         <source>High</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="180"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="181"/>
         <source>Unit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="181"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="182"/>
         <source>Flips below</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="184"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="185"/>
         <source>Flips above</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="207"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="208"/>
         <source>low %1 · likely %2 · high %3 (editing the likely value widens the range if needed)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="213"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="214"/>
         <source>Option</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="214"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="215"/>
         <source>Pricing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="215"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="216"/>
         <source>$/GPU-hour</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="217"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="218"/>
         <source>Capex per GPU ($)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="219"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="220"/>
         <source>kW per GPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="221"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="222"/>
         <source>Assumed tok/s/GPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="225"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="226"/>
         <source>Weight intervals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="226"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="227"/>
         <source>Flip values</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="228"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="229"/>
         <source>Prices</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="232"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="233"/>
         <source>Monte Carlo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="234"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="382"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="235"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="383"/>
         <source>Monte Carlo running…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="263"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="264"/>
         <source>&lt;h2&gt;Compare&lt;/h2&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="273"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="274"/>
         <source>Compare</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="302"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="303"/>
         <source>SLO</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="310"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="311"/>
         <source>demand</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="348"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="349"/>
         <source>Weights are relative: each criterion counts by its share of the total. Drag a slider and the ranking follows. Not used: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="351"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="352"/>
         <source>Weights are relative: each criterion counts by its share of the total. Drag a slider and the ranking follows.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="357"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="358"/>
         <source>Ranked first: &lt;b&gt;%1&lt;/b&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="358"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="359"/>
         <source>No option can be ranked: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="375"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="376"/>
         <source>No winner, so no sensitivity.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="388"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="389"/>
         <source>$/M tokens (P10–P90, dot P50)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="398"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="399"/>
         <source>%1: P(best) %2, $/M tokens P50 %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="403"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="404"/>
         <source>%1 draws (seed %2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="405"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="406"/>
         <source>Most often best: &lt;b&gt;%1&lt;/b&gt; (P(best) %2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="409"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="410"/>
         <source>No winner in %1 of draws.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="411"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="412"/>
         <source>No option has a cost range yet: import benchmarks or give assumed capacities and prices.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -600,229 +600,229 @@
 <context>
     <name>EvidencePage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="82"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="80"/>
         <source>File</source>
         <extracomment>columns shown first in the normalized table (then every other non-empty field) the user asked to import files (payload: None -&gt; ask for paths)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="84"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="82"/>
         <source>Tool</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="85"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="83"/>
         <source>Version</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="86"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="84"/>
         <source>Runs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="87"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="85"/>
         <source>Checks</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="88"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="86"/>
         <source>Size (bytes)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="89"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="87"/>
         <source>SHA-256</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="91"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="89"/>
         <source>Imported</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="92"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="90"/>
         <source>Label</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="95"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="93"/>
         <source>Import files…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="97"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="95"/>
         <source>Remove selected file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="99"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="97"/>
         <source>or drop result files anywhere on the window</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="115"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="113"/>
         <source>Filter rows (any column)…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="122"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="120"/>
         <source>Runtime × platform:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="126"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="266"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="124"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="264"/>
         <source>Throughput per GPU against interactivity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="127"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="264"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="267"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="125"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="262"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="265"/>
         <source>output tokens/s per GPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="127"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="268"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="125"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="266"/>
         <source>tokens/s per user (1000 / TPOT p50)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="128"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="126"/>
         <source>TTFT against concurrency</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="129"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="127"/>
         <source>TTFT (ms)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="127"/>
         <location filename="../../deepdecide/gui/views/evidence_page.py" line="129"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="131"/>
         <source>concurrency</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="130"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="128"/>
         <source>TPOT against concurrency</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="131"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="129"/>
         <source>TPOT (ms)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="153"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="151"/>
         <source>Charts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="154"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="152"/>
         <source>Normalized table</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="159"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="157"/>
         <source>&lt;h2&gt;Evidence&lt;/h2&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="172"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="170"/>
         <source>Evidence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="176"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="174"/>
         <source>tool: %1 %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="177"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="175"/>
         <source>%1 bytes, SHA-256 %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="178"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="176"/>
         <source>imported %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="178"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="176"/>
         <source>(unknown)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="187"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="185"/>
         <source>Remove %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="204"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="202"/>
         <source>all</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="223"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="221"/>
         <source>%1 runs from %2 files. Times in ms, throughputs in tokens/s; TPOT, ITL and e2e per token are different metrics and stay apart.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="252"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="250"/>
         <source>SLO ≥ %1 tok/s/user</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="255"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="253"/>
         <source>SLO bound 1000 / TPOT p99 %1 ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="258"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="256"/>
         <source>Pareto front</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="263"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="261"/>
         <source>Throughput per GPU against concurrency (no run has TPOT yet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="264"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="262"/>
         <source>concurrency (log scale)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="269"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="270"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="267"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="268"/>
         <source>SLO p99 ≤ %1 ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="273"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="271"/>
         <source>%1 runs, none with TPOT p50 (interactivity is 1000 / TPOT p50, and these files publish no latency): the top chart shows throughput per GPU along each concurrency sweep instead. Throughput alone says nothing about the SLO.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="278"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="276"/>
         <source>%1 runs, none with both output throughput per GPU and TPOT p50 (interactivity is 1000 / TPOT p50, and these files publish no latency): nothing to plot yet. Their numbers are in the normalized table.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="283"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="281"/>
         <source>No runs with throughput and TPOT yet: import benchmark results (File ▸ Import evidence, or drop files on the window).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="286"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="284"/>
         <source>Each point is one run. The line through a group&apos;s points is its Pareto front (no other run of the group is better on both axes). Right of the red line meets the interactivity SLO. Latency: solid = p50, dashed = p99.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="290"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="288"/>
         <source>%1 runs were driven by request rate, not concurrency, and are not in the latency charts.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1035,103 +1035,108 @@
 <context>
     <name>GapsPage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="23"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="24"/>
         <source>not answered</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="23"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="24"/>
         <source>provided</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="24"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="25"/>
         <source>external</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="24"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="25"/>
         <source>missing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="31"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="32"/>
         <source>as of</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="88"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="89"/>
         <source>Person-weeks of engineering; low &lt;= likely &lt;= high is kept by moving the other points</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="90"/>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="177"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="91"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="178"/>
         <source>Item</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="91"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="92"/>
         <source>Category</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="92"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="93"/>
         <source>Answer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="95"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="96"/>
         <source>provided: the runtime has it; external: someone must build or integrate it (adds to the migration cost); missing: a blocker until an owner is named</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="97"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="98"/>
         <source>Owner</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="98"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="99"/>
         <source>Effort low</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="99"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="100"/>
         <source>likely</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="100"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="101"/>
         <source>high</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="101"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="102"/>
         <source>Notes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="116"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="117"/>
         <source>Option:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="119"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="120"/>
         <source>&lt;h2&gt;Service gaps&lt;/h2&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="131"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="132"/>
         <source>Service gaps</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/gaps_page.py" line="192"/>
-        <source>%1 provided, %2 external, %3 missing, %4 not answered. External work adds %5 / %6 / %7 person-weeks (low / likely / high) to the migration cost.</source>
+        <source>%1 provided, %2 external, %3 missing, %4 not answered. External work, and missing items someone is named to build, add %5 / %6 / %7 person-weeks (low / likely / high) to the migration cost.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/gaps_page.py" line="199"/>
+        <source>(external %1, missing with an owner %2 likely)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="202"/>
         <source>Blockers until someone names who builds them: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1252,139 +1257,139 @@ Recover it?</source>
 <context>
     <name>MachineCheckPanel</name>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="48"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="49"/>
         <source>Check a machine</source>
         <extracomment>an error the user must see (payload: the DeepdecideError)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="51"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="52"/>
         <source>GPU name, e.g. NVIDIA H100 80GB HBM3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="54"/>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="63"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="55"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="64"/>
         <source>not given</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="57"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="58"/>
         <source>GPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="58"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="59"/>
         <source>GPU count</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="59"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="60"/>
         <source>OS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="59"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="60"/>
         <source>CUDA</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="59"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="60"/>
         <source>Driver</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="59"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="60"/>
         <source>CANN</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="60"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="61"/>
         <source>ROCm</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="60"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="61"/>
         <source>GCC</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="60"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="61"/>
         <source>Python</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="66"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="67"/>
         <source>Read nvidia-smi -q -x file…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="68"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="69"/>
         <source>Check</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="79"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="80"/>
         <source>Runtime</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="80"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="81"/>
         <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="82"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="83"/>
         <source>Stack</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="101"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="102"/>
         <source>%1 unmet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="103"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="104"/>
         <source>%1 not given</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="104"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="105"/>
         <source>all met</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="113"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="114"/>
         <source>entered by hand</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="123"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="124"/>
         <source>Read an nvidia-smi -q -x capture</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="124"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="125"/>
         <source>XML files (*.xml);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="146"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="147"/>
         <source>Enter a GPU name or read an nvidia-smi capture.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="153"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="154"/>
         <source>&lt;b&gt;%1&lt;/b&gt; is not a platform in the matrix: every runtime is &lt;b&gt;experimental&lt;/b&gt; on it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="158"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="159"/>
         <source>Recognised as &lt;b&gt;%1&lt;/b&gt; (%2). Officially listed: %3. Ready with the given stack: %4.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="160"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="161"/>
         <source>none</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1727,47 +1732,47 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
 <context>
     <name>MatrixPage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="183"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="184"/>
         <source>Filter platforms…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="198"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="199"/>
         <source>Show:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="207"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="208"/>
         <source>Click a cell for its required stack and sources.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="217"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="218"/>
         <source>&lt;h2&gt;Support matrix&lt;/h2&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="235"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="236"/>
         <source>Support matrix</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="260"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="266"/>
         <source>Matrix as of %1 — %2 runtimes × %3 platforms. Hover or click a cell for the required stack, its sources and their dates.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="262"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="268"/>
         <source>(undated)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="264"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="270"/>
         <source>All vendors</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="265"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="271"/>
         <source>All runtime kinds</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1838,92 +1843,92 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
 <context>
     <name>OptionCard</name>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="64"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="66"/>
         <source>GPUs needed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="64"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="66"/>
         <source>$ / M output tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="65"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="67"/>
         <source>TCO over the horizon</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="65"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="67"/>
         <source>Score</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="66"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="68"/>
         <source>P(best)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="92"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="94"/>
         <source>&lt;b&gt;#%1&lt;/b&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="93"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="95"/>
         <source>Rank by weighted score</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="95"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="97"/>
         <source>not ranked</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="98"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="100"/>
         <source>official</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="98"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="100"/>
         <source>experimental</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="108"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="110"/>
         <source>reached</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="108"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="110"/>
         <source>not reached</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="124"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="126"/>
         <source>Share of Monte Carlo draws in which this option ranks first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="127"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="129"/>
         <source>Monte Carlo running</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="131"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="133"/>
         <source>capacity is an assumption (no run meets the SLO)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="132"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="134"/>
         <source>capacity is a lower bound (the SLO holds at the highest load measured)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="133"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="135"/>
         <source>capacity interpolated between two measured loads</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="136"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="138"/>
         <source>%1 blocker(s): %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1931,12 +1936,12 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
 <context>
     <name>OverviewPage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="183"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="185"/>
         <source>Overview</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="209"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="211"/>
         <source>&lt;h2&gt;%1&lt;/h2&gt;%2 options for %3 · %4 evidence files</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1952,157 +1957,157 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
 <context>
     <name>ParityPage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="21"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="22"/>
         <source>✔ pass</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="21"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="22"/>
         <source>✘ fail</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="22"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="23"/>
         <source>? inconclusive</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="22"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="23"/>
         <source>— no evidence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="26"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="27"/>
         <source>Kernels</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="26"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="27"/>
         <source>Logits</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="27"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="28"/>
         <source>Greedy match</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="27"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="28"/>
         <source>Eval accuracy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="28"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="29"/>
         <source>Structured output</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="29"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="30"/>
         <source>Long context</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="62"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="51"/>
         <source>%1 = %2 vs %3 (reference %4), Δ %5, n = %6, stderr %7</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="65"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="54"/>
         <source>rule</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="66"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="55"/>
         <source>(not stated)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="81"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="70"/>
         <source>Verdict</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="83"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="72"/>
         <source>Task</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="84"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="73"/>
         <source>Metric</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="85"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="74"/>
         <source>Value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="86"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="75"/>
         <source>Reference</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="88"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="77"/>
         <source>Δ</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="89"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="78"/>
         <source>n</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="90"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="79"/>
         <source>stderr</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="91"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="80"/>
         <source>Rule</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="92"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="81"/>
         <source>Source</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="95"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="84"/>
         <source>Click a cell to see the checks behind it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="108"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="97"/>
         <source>&lt;h2&gt;Parity&lt;/h2&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="115"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="104"/>
         <source>Parity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="124"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="114"/>
         <source>Option</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="134"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="124"/>
         <source>No check of this kind on this exact runtime and platform.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="139"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="129"/>
         <source>* required before an option counts as correct</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="148"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="138"/>
         <source>%1 parity checks imported. A verdict needs the option&apos;s exact runtime and platform. Too few samples to decide is inconclusive, never a pass. Required kinds are marked *.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="173"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="163"/>
         <source>%1 — %2: %3 checks</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2174,42 +2179,42 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/summary.py" line="26"/>
+        <location filename="../../deepdecide/gui/summary.py" line="27"/>
         <source>evidence level %1 of 3 (claims shown: %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/summary.py" line="28"/>
+        <location filename="../../deepdecide/gui/summary.py" line="29"/>
         <source>no evidence level reached yet (no build, parity or benchmark on its platform)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/summary.py" line="29"/>
+        <location filename="../../deepdecide/gui/summary.py" line="30"/>
         <source>officially supported on its platform</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/summary.py" line="30"/>
+        <location filename="../../deepdecide/gui/summary.py" line="31"/>
         <source>experimental (not on the runtime&apos;s official list)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/summary.py" line="31"/>
+        <location filename="../../deepdecide/gui/summary.py" line="32"/>
         <source>Recommendation: &lt;b&gt;%1&lt;/b&gt; — ranked first of %2 with %3 points</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/summary.py" line="34"/>
+        <location filename="../../deepdecide/gui/summary.py" line="35"/>
         <source> (next: %1, %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/summary.py" line="37"/>
+        <location filename="../../deepdecide/gui/summary.py" line="38"/>
         <source>its capacity is an assumption, not a measurement that meets the SLO</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/summary.py" line="42"/>
+        <location filename="../../deepdecide/gui/summary.py" line="43"/>
         <source>best in %1 of %2 Monte Carlo draws</source>
         <translation type="unfinished"></translation>
     </message>

@@ -23,9 +23,10 @@ from PySide6.QtWidgets import (
 
 from deepdecide.domain.common import Estimate
 from deepdecide.domain.edits import SetDemand, SetOptionCost, SetSLO, SetWeight
+from deepdecide.domain.formatting import DASH, money, number, percent, probability
+from deepdecide.domain.formatting import share as share_text
 from deepdecide.domain.workspace import Option
 from deepdecide.gui.document import WorkspaceDocument
-from deepdecide.gui.formatting import DASH, money, number, percent
 from deepdecide.gui.i18n import fmt
 from deepdecide.gui.models.records import Column, RecordTableModel
 from deepdecide.gui.views.page import Page, make_table
@@ -78,7 +79,7 @@ class WeightSlider(QWidget):
 
     def show_weight(self, weight: float, share: float | None) -> None:
         self.slider.setValue(round(weight * SLIDER_SCALE))
-        self.value.setText(f"{weight:.2f} ({percent(share)})" if share is not None else f"{weight:.2f}")
+        self.value.setText(f"{weight:.2f} ({share_text(share)})" if share is not None else f"{weight:.2f}")
 
 
 def _spin(maximum: float, decimals: int, suffix: str, special: str) -> QDoubleSpinBox:
@@ -395,7 +396,7 @@ class ComparePage(Page):
             name = self._option_name(od.option)
             c = od.cost_per_m_tokens_usd
             rows.append((name, c.p10, c.p50, c.p90))
-            lines.append(fmt(self.tr("%1: P(best) %2, $/M tokens P50 %3"), name, percent(od.p_best),
+            lines.append(fmt(self.tr("%1: P(best) %2, $/M tokens P50 %3"), name, probability(od.p_best),
                              money(c.p50, currency)))
         drawn = self.mc_chart.set_options([(_short(r[0]), *r[1:]) for r in rows])
         self.mc_chart.setVisible(drawn > 0)
@@ -403,7 +404,7 @@ class ComparePage(Page):
         text = fmt(self.tr("%1 draws (seed %2)."), f"{mc.draws:,}", mc.seed)
         if best is not None:
             text += " " + fmt(self.tr("Most often best: <b>%1</b> (P(best) %2)."), self._option_name(best.option),
-                              percent(best.p_best))
+                              probability(best.p_best))
         self.mc_box.setToolTip("<br>".join(lines))
         if mc.p_no_winner:
             text += "<br>" + fmt(self.tr("No winner in %1 of draws."), percent(mc.p_no_winner))

@@ -7,8 +7,10 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
+from deepdecide.analysis.assessment import OptionAssessment, OptionDraws
+from deepdecide.domain.formatting import DASH, money, number, probability
 from deepdecide.gui.document import WorkspaceDocument
-from deepdecide.gui.formatting import DASH, figure_tip, money, number, percent
+from deepdecide.gui.formatting import figure_tip
 from deepdecide.gui.i18n import fmt
 from deepdecide.gui.summary import level_names
 from deepdecide.gui.theme import status_color
@@ -84,7 +86,7 @@ class OptionCard(QFrame):
         layout.addStretch(1)
         self.setMinimumWidth(300)
 
-    def set_option(self, oa: Any, draws: Any, currency: str) -> None:
+    def set_option(self, oa: OptionAssessment, draws: OptionDraws | None, currency: str) -> None:
         self.option_id = oa.option
         self.title.setText(f"<b>{oa.name}</b>")
         self.subtitle.setText(f"{oa.strategy.value} · {oa.runtime} · {oa.platform}")
@@ -121,7 +123,7 @@ class OptionCard(QFrame):
         else:
             self._set("score", DASH, "<br>".join((*oa.eligibility_reasons, *oa.vetoes)))
         if draws is not None:
-            self._set("pbest", percent(draws.p_best), self.tr("Share of Monte Carlo draws in which this option "
+            self._set("pbest", probability(draws.p_best, draws=None), self.tr("Share of Monte Carlo draws in which this option "
                                                               "ranks first"))
         else:
             self._set("pbest", "…", self.tr("Monte Carlo running"))

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from reportlab.lib.units import mm
 from reportlab.platypus import CondPageBreak, Flowable, Table, TableStyle
 
-from deepdecide.analysis.assessment import Assessment, Classification, Figure
+from deepdecide.analysis.assessment import Assessment, Classification, EffortRange, Figure
+from deepdecide.domain import formatting
 from deepdecide.domain.common import Estimate
 from deepdecide.domain.matrix import SupportStatus
 from deepdecide.domain.workspace import Workspace
@@ -79,53 +80,40 @@ def kv(rows: list[list[str]]) -> Flowable:
 
 
 # ---------------------------------------------------------------------------------------------
-# formatting
+# formatting: every figure goes through deepdecide.domain.formatting, as in the GUI and the CLI
 
 
-def num(v: float | None, digits: int = 0, unit: str = "") -> str:
-    if v is None:
-        return "–"
-    text = f"{v:,.{digits}f}"
-    return f"{text} {unit}".strip()
+def num(v: float | None, unit: str = "") -> str:
+    return formatting.number(v, unit)
 
 
-def est(e: Estimate | None, digits: int = 0, unit: str = "") -> str:
-    """A three-point estimate as "likely (low–high)"."""
+def est(e: Estimate | None, unit: str = "") -> str:
+    """A three-point estimate as "likely (low–high) unit"."""
     if e is None:
-        return "–"
-    if e.is_exact:
-        return num(e.likely, digits, unit)
-    return f"{num(e.likely, digits)} ({num(e.low, digits)}–{num(e.high, digits)}) {unit}".strip()
+        return formatting.DASH
+    return formatting.estimate(e.likely, e.low, e.high, unit)
 
 
-def fig(f: Figure | None, digits: int = 2) -> str:
-    if f is None or f.value is None:
-        return "–"
-    return num(f.value, digits)
+def effort(e: EffortRange | None, unit: str = "") -> str:
+    """A summed effort as "likely (low–high) unit"."""
+    if e is None:
+        return formatting.DASH
+    return formatting.estimate(e.likely, e.low, e.high, unit)
 
 
-def money(v: float | None, unit: str = "$") -> str:
-    if v is None:
-        return "–"
-    if abs(v) >= 1e6:
-        return f"{unit}{v / 1e6:,.2f}M"
-    if abs(v) >= 1e4:
-        return f"{unit}{v / 1e3:,.0f}k"
-    return f"{unit}{v:,.2f}"
+def fig(f: Figure | None) -> str:
+    return formatting.DASH if f is None else formatting.number(f.value)
 
 
-def per_m(v: float | None) -> str:
-    return "–" if v is None else f"${v:,.3f}"
+def money(v: float | None, currency: str = "USD") -> str:
+    return formatting.money(v, currency)
 
 
 def plain(v: float | str | None) -> str:
-    if v is None:
-        return "–"
-    if isinstance(v, bool) or not isinstance(v, (int, float)):
-        return str(v)
-    if abs(v) >= 1000:
-        return f"{v:,.0f}"
-    return f"{v:,.4g}"
+    """A trail item's value: text as it is, numbers as figures."""
+    if v is None or isinstance(v, (int, float)) and not isinstance(v, bool):
+        return formatting.number(v)
+    return str(v)
 
 
 # ---------------------------------------------------------------------------------------------

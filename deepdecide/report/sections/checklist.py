@@ -5,19 +5,9 @@ from __future__ import annotations
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
 
-from deepdecide.analysis.assessment import EffortRange
 from deepdecide.domain.workspace import Answer
-from deepdecide.report.sections.base import BODY_W, Context, h1, h2, num
+from deepdecide.report.sections.base import BODY_W, Context, effort, h1, h2
 from deepdecide.report.styles import BAD, WARN, para, table
-
-
-def effort_text(e: EffortRange | None, digits: int = 1) -> str:
-    """A summed effort as "likely (low–high)"."""
-    if e is None:
-        return "–"
-    if e.low == e.likely == e.high:
-        return num(e.likely, digits)
-    return f"{num(e.likely, digits)} ({num(e.low, digits)}–{num(e.high, digits)})"
 
 
 def checklist(ctx: Context) -> list[Flowable]:
@@ -53,18 +43,18 @@ def checklist(ctx: Context) -> list[Flowable]:
                 continue
             i += 1
             owner = line.owner or ("nobody named: blocker" if line.blocker else "not named")
-            effort = effort_text(line.stated_effort) if line.counted else (
-                f"not counted ({effort_text(line.stated_effort)})" if line.blocker else "–")
-            rows.append([oa.name, line.title, line.answer.value, owner, effort, line.notes or "–"])
+            stated = effort(line.stated_effort) if line.counted else (
+                f"not counted ({effort(line.stated_effort)})" if line.blocker else "–")
+            rows.append([oa.name, line.title, line.answer.value, owner, stated, line.notes or "–"])
             if line.blocker:
                 extra.append(("TEXTCOLOR", (2, i), (3, i), BAD))
         e = oa.effort
         if e is not None and e.checklist.likely:
             i += 1
-            parts = [f"external {effort_text(e.external)}"]
+            parts = [f"external {effort(e.external)}"]
             if e.missing_owned.likely or e.missing_owned.high:
-                parts.append(f"missing with an owner {effort_text(e.missing_owned)}")
-            rows.append([oa.name, "Checklist effort counted", "", "; ".join(parts), effort_text(e.checklist),
+                parts.append(f"missing with an owner {effort(e.missing_owned)}")
+            rows.append([oa.name, "Checklist effort counted", "", "; ".join(parts), effort(e.checklist),
                          "person-weeks"])
             extra.append(("FONTNAME", (0, i), (-1, i), "DDVera-Bold"))
     if rows:
@@ -77,8 +67,8 @@ def checklist(ctx: Context) -> list[Flowable]:
         e = oa.effort
         if e is None:
             continue
-        rows.append([oa.name, effort_text(e.porting), effort_text(e.external), effort_text(e.missing_owned),
-                     effort_text(e.checklist), effort_text(e.total), str(len(oa.checklist.blockers))])
+        rows.append([oa.name, effort(e.porting), effort(e.external), effort(e.missing_owned),
+                     effort(e.checklist), effort(e.total), str(len(oa.checklist.blockers))])
     if rows:
         out += h2("Engineering effort per option", "checklist-effort")
         out.append(table(["Option", "Porting", "External", "Missing, owned", "Checklist", "Total pw", "Blockers"],

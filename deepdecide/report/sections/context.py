@@ -5,6 +5,7 @@ from __future__ import annotations
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
 
+from deepdecide.domain.formatting import percent, share
 from deepdecide.report.sections.base import Context, h1, h2, num
 from deepdecide.report.styles import bullets, para, table
 
@@ -22,13 +23,13 @@ def context(ctx: Context) -> list[Flowable]:
     out += h2("Service level objective and demand", "slo")
     slo, dem = ws.slo, ws.demand
     rows = [
-        ["TTFT p99", num(slo.ttft_p99_ms, 0, "ms") if slo.ttft_p99_ms else "not set"],
-        ["TPOT p99", num(slo.tpot_p99_ms, 0, "ms") if slo.tpot_p99_ms else "not set"],
-        ["Minimum interactivity", num(slo.min_interactivity_tps_per_user, 1, "tok/s per user")
+        ["TTFT p99", num(slo.ttft_p99_ms, "ms") if slo.ttft_p99_ms else "not set"],
+        ["TPOT p99", num(slo.tpot_p99_ms, "ms") if slo.tpot_p99_ms else "not set"],
+        ["Minimum interactivity", num(slo.min_interactivity_tps_per_user, "tok/s per user")
          if slo.min_interactivity_tps_per_user else "not set"],
-        ["Maximum error rate", f"{slo.max_error_rate * 100:g} %" if slo.max_error_rate is not None else "not set"],
-        ["Peak demand (output)", num(dem.output_tokens_per_s, 0, "tok/s") if dem.output_tokens_per_s else
-         (f"{num(dem.requests_per_s, 1)} req/s × {num(dem.output_tokens, 0)} output tokens"
+        ["Maximum error rate", percent(slo.max_error_rate, 1) if slo.max_error_rate is not None else "not set"],
+        ["Peak demand (output)", num(dem.output_tokens_per_s, "tok/s") if dem.output_tokens_per_s else
+         (f"{num(dem.requests_per_s)} req/s × {num(dem.output_tokens)} output tokens"
           if dem.requests_per_s else "not set")],
     ]
     out.append(table(["Objective", "Value"], rows, [60 * mm, 80 * mm]))
@@ -36,11 +37,11 @@ def context(ctx: Context) -> list[Flowable]:
         out += h2("Criteria and weights", "criteria")
         rows = []
         for c in a.criteria:
-            share = ("not scored" if not c.used else
-                     f"{c.weight_share * 100:.1f} %" if c.weight_share is not None else "–")
+            weight = ("not scored" if not c.used else
+                     share(c.weight_share) if c.weight_share is not None else "–")
             knock = ((f"veto below {c.knockout_threshold:g}" if c.knockout_threshold is not None else "veto")
                      if c.knockout else "–")
-            rows.append([c.name, c.metric, c.direction.value, share, knock])
+            rows.append([c.name, c.metric, c.direction.value, weight, knock])
         out.append(table(["Criterion", "Metric", "Direction", "Weight", "Knock-out"], rows,
                          [55 * mm, 45 * mm, 22 * mm, 18 * mm, 34 * mm], numeric=(3,)))
         out.append(para("Weights are shares of the total weight of the criteria that are scored. A knock-out "

@@ -5,8 +5,9 @@ from __future__ import annotations
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Spacer
 
+from deepdecide.domain.formatting import percent
 from deepdecide.report import charts
-from deepdecide.report.sections.base import BODY_W, Context, est, fig, h1, h2, money, num, per_m, plain
+from deepdecide.report.sections.base import BODY_W, Context, est, fig, h1, h2, money, num, plain
 from deepdecide.report.styles import bullets, para, table
 
 
@@ -20,10 +21,10 @@ def cost(ctx: Context) -> list[Flowable]:
     rows = []
     for oa in a.options:
         c = oa.costs
-        rows.append([oa.name, fig(c.gpu_hour_usd, 2), f"{fig(oa.capacity.figure, 0)} ({oa.capacity.basis.value})",
-                     fig(oa.fleet.gpus, 0), per_m(c.cost_per_m_tokens_usd.value),
+        rows.append([oa.name, fig(c.gpu_hour_usd), f"{fig(oa.capacity.figure)} ({oa.capacity.basis.value})",
+                     fig(oa.fleet.gpus), money(c.cost_per_m_tokens_usd.value),
                      money(c.hardware_usd.value), money(c.power_usd.value),
-                     f"{fig(c.engineering_person_weeks, 0)} pw / {money(c.engineering_usd.value)}",
+                     f"{fig(c.engineering_person_weeks)} pw / {money(c.engineering_usd.value)}",
                      money(c.tco_usd.value)])
     out.append(table(["Option", "$/GPU-h", "tok/s/GPU at SLO", "GPUs", "$/M out tok", "Hardware", "Power",
                       "Engineering", "TCO"], rows,
@@ -88,10 +89,10 @@ def assumptions(ctx: Context) -> list[Flowable]:
     a = ws.assumptions
     out = h2("Assumptions", "assumptions")
     rows = [
-        ["Horizon", num(a.horizon_years, 1, "years")],
-        ["Utilization (sustained useful fraction of fleet hours)", f"{a.utilization * 100:g} %"],
-        ["Electricity", est(a.electricity_usd_per_kwh, 3, f"{a.currency}/kWh")],
-        ["Engineer cost (loaded)", est(a.engineer_usd_per_week, 0, f"{a.currency}/person-week")],
+        ["Horizon", num(a.horizon_years, "years")],
+        ["Utilization (sustained useful fraction of fleet hours)", percent(a.utilization)],
+        ["Electricity", est(a.electricity_usd_per_kwh, f"{a.currency}/kWh")],
+        ["Engineer cost (loaded)", est(a.engineer_usd_per_week, f"{a.currency}/person-week")],
         ["Monte Carlo", f"{a.monte_carlo_draws:,} draws, seed {a.monte_carlo_seed}, triangular(low, likely, high)"],
     ]
     out.append(table(["Assumption", "Value (likely, range)"], rows, [70 * mm, BODY_W - 70 * mm]))
@@ -102,9 +103,9 @@ def assumptions(ctx: Context) -> list[Flowable]:
         ref = f"N{len(notes) + 1}" if c.assumption_note else "–"
         if c.assumption_note:
             notes.append(f"{ref} ({o.name}): {c.assumption_note}")
-        rows.append([o.name, c.pricing.value, est(c.gpu_hour_usd, 2), est(c.capex_per_gpu_usd, 0),
-                     num(c.amortization_years, 1), est(c.power_kw_per_gpu, 2), est(c.porting_effort_person_weeks, 0),
-                     est(c.time_to_production_weeks, 0), est(c.assumed_output_tps_per_gpu, 0), ref])
+        rows.append([o.name, c.pricing.value, est(c.gpu_hour_usd), est(c.capex_per_gpu_usd),
+                     num(c.amortization_years), est(c.power_kw_per_gpu), est(c.porting_effort_person_weeks),
+                     est(c.time_to_production_weeks), est(c.assumed_output_tps_per_gpu), ref])
     out.append(Spacer(1, 2 * mm))
     out.append(table(["Option", "Pricing", "$/GPU-h", "Capex $/GPU", "Amort. yrs", "kW/GPU", "Porting pw",
                       "Weeks to prod.", "Assumed tok/s/GPU", "Note"], rows,

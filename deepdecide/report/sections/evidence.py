@@ -69,9 +69,9 @@ def evidence(ctx: Context) -> list[Flowable]:
         legend.append(f"{ref}: {p.file_name} ({p.tool} {p.tool_version}".rstrip() + ")"
                       + (f" — {p.label}" if p.label else " — own measurement"))
         for k, r in enumerate(f.runs):
-            rows.append([attribution[first + k].group, ref, num(r.gpu_count), num(r.concurrency, 0),
-                         num(r.output_throughput_tps, 0), num(r.output_tps_per_gpu, 0), num(r.ttft_ms_p99, 0),
-                         num(r.tpot_ms_p50, 1), num(r.tpot_ms_p99, 1), num(r.interactivity_tps_per_user, 1),
+            rows.append([attribution[first + k].group, ref, num(r.gpu_count), num(r.concurrency),
+                         num(r.output_throughput_tps), num(r.output_tps_per_gpu), num(r.ttft_ms_p99),
+                         num(r.tpot_ms_p50), num(r.tpot_ms_p99), num(r.interactivity_tps_per_user),
                          r.tool])
     out.append(Spacer(1, 3 * mm))
     out.append(table(["Option", "File", "GPUs", "Conc.", "Out tok/s", "tok/s/GPU", "TTFT p99 ms", "TPOT p50 ms",

@@ -29,8 +29,8 @@ def parity(ctx: Context) -> list[Flowable]:
         for i, p in enumerate(checks, start=1):
             rows.append([p.kind.value, f"{runtime_name(ws, p.runtime)} on {platform_name(ws, p.platform)}",
                          f"{runtime_name(ws, p.reference_runtime)} on {platform_name(ws, p.reference_platform)}",
-                         f"{p.task} / {p.metric}".strip(" /"), num(p.value, 3), num(p.reference_value, 3),
-                         num(p.delta, 3), num(p.n), num(p.stderr, 3), p.tolerance or "no rule stated",
+                         f"{p.task} / {p.metric}".strip(" /"), num(p.value), num(p.reference_value),
+                         num(p.delta), num(p.n), num(p.stderr), p.tolerance or "no rule stated",
                          p.verdict.value])
             color = {Verdict.PASS: GOOD, Verdict.FAIL: BAD}.get(p.verdict, WARN)
             extra.append(("TEXTCOLOR", (10, i), (10, i), color))

@@ -5,8 +5,9 @@ from __future__ import annotations
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether
 
+from deepdecide.domain.formatting import percent, probability, share
 from deepdecide.report import charts
-from deepdecide.report.sections.base import BODY_W, Context, h1, h2, money, name_of, per_m
+from deepdecide.report.sections.base import BODY_W, Context, h1, h2, money, name_of, num
 from deepdecide.report.styles import BAD, para, table
 
 
@@ -23,8 +24,8 @@ def sensitivity(ctx: Context) -> list[Flowable]:
             rows = []
             for w in s.weights:
                 crit = next((c.name for c in a.criteria if c.id == w.criterion), w.criterion)
-                hi = f"{w.high_share * 100:.0f} %" if w.high_share is not None else "no limit"
-                rows.append([crit, f"{w.weight_share * 100:.0f} %", f"{w.low_share * 100:.0f} % – {hi}",
+                hi = share(w.high_share) if w.high_share is not None else "no limit"
+                rows.append([crit, share(w.weight_share), f"{share(w.low_share)} – {hi}",
                              name_of(ctx, w.winner_below) if w.winner_below else "–",
                              name_of(ctx, w.winner_above) if w.winner_above else "–"])
             out.append(table(["Criterion", "Weight now", "Winner unchanged for", "Winner below", "Winner above"],
@@ -36,13 +37,13 @@ def sensitivity(ctx: Context) -> list[Flowable]:
             for i, f in enumerate(s.inputs, start=1):
                 flips = []
                 if f.flip_below is not None:
-                    flips.append(f"≤ {f.flip_below:,.4g} → {name_of(ctx, f.winner_below)}"
+                    flips.append(f"≤ {num(f.flip_below)} → {name_of(ctx, f.winner_below)}"
                                  + ("" if f.below_in_range else " (outside range)"))
                 if f.flip_above is not None:
-                    flips.append(f"≥ {f.flip_above:,.4g} → {name_of(ctx, f.winner_above)}"
+                    flips.append(f"≥ {num(f.flip_above)} → {name_of(ctx, f.winner_above)}"
                                  + ("" if f.above_in_range else " (outside range)"))
                 rows.append([f.label.replace(f"{f.option}: ", f"{name_of(ctx, f.option)}: ") if f.option else f.label,
-                             f"{f.likely:,.4g} ({f.low:,.4g}–{f.high:,.4g}) {f.unit}",
+                             f"{num(f.likely)} ({num(f.low)}–{num(f.high)}) {f.unit}",
                              "; ".join(flips) or (f.note or "no change")])
                 if f.below_in_range or f.above_in_range:
                     extra.append(("TEXTCOLOR", (2, i), (2, i), BAD))
@@ -52,7 +53,7 @@ def sensitivity(ctx: Context) -> list[Flowable]:
     if mc is not None:
         out += h2("Monte Carlo", "monte-carlo")
         out.append(para(f"{mc.draws:,} draws (seed {mc.seed}) of every uncertain input from its triangular "
-                        f"(low, likely, high) distribution. In {mc.p_no_winner * 100:.1f} % of draws no option "
+                        f"(low, likely, high) distribution. In {percent(mc.p_no_winner, 1)} of draws no option "
                         "could be ranked. " + " ".join(mc.notes)))
         bars = [(name_of(ctx, d.option), d.p_best * 100, None, None) for d in mc.options]
         if bars:
@@ -62,10 +63,10 @@ def sensitivity(ctx: Context) -> list[Flowable]:
         rows = []
         for d in mc.options:
             c, t = d.cost_per_m_tokens_usd, d.tco_usd
-            rows.append([name_of(ctx, d.option), f"{d.p_best * 100:.1f} %",
-                         " / ".join(per_m(x) for x in (c.p10, c.p50, c.p90)),
+            rows.append([name_of(ctx, d.option), probability(d.p_best),
+                         " / ".join(money(x) for x in (c.p10, c.p50, c.p90)),
                          " / ".join(money(x) for x in (t.p10, t.p50, t.p90)),
-                         f"{d.missing_fraction * 100:.0f} %"])
+                         percent(d.missing_fraction)])
         out.append(table(["Option", "P(first)", "$/M out tok P10 / P50 / P90", "TCO P10 / P50 / P90",
                           "Draws without a cost"], rows, [40 * mm, 18 * mm, 42 * mm, 46 * mm, 28 * mm],
                          numeric=(1, 4)))

@@ -6,6 +6,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
 
 from deepdecide.analysis.assessment import Assessment, OptionAssessment
+from deepdecide.domain.formatting import percent, share
 from deepdecide.report.sections.base import (
     Context,
     fig,
@@ -14,7 +15,7 @@ from deepdecide.report.sections.base import (
     kv,
     money,
     name_of,
-    per_m,
+    num,
     support_label,
 )
 from deepdecide.report.styles import BAD, GOOD, WARN, bullets, esc, para, table
@@ -36,18 +37,18 @@ def flips(ctx: Context, a: Assessment) -> list[str]:
         label = f.label.split(": ", 1)[-1]
         who = name_of(ctx, f.option) if f.option else "all options"
         if f.flip_below is not None and f.below_in_range:
-            out.append(f"{who}: {label} at or below {f.flip_below:,.4g} {f.unit} (likely {f.likely:,.4g}) makes "
+            out.append(f"{who}: {label} at or below {num(f.flip_below)} {f.unit} (likely {num(f.likely)}) makes "
                        f"{name_of(ctx, f.winner_below)} the winner.")
         if f.flip_above is not None and f.above_in_range:
-            out.append(f"{who}: {label} at or above {f.flip_above:,.4g} {f.unit} (likely {f.likely:,.4g}) makes "
+            out.append(f"{who}: {label} at or above {num(f.flip_above)} {f.unit} (likely {num(f.likely)}) makes "
                        f"{name_of(ctx, f.winner_above)} the winner.")
     for w in s.weights:
         crit = next((c.name for c in a.criteria if c.id == w.criterion), w.criterion)
         if w.winner_below and w.low_share is not None and w.low > 0:
-            out.append(f"weight of '{crit}' below {w.low_share * 100:.0f} % (now {w.weight_share * 100:.0f} %): "
+            out.append(f"weight of '{crit}' below {share(w.low_share)} (now {share(w.weight_share)}): "
                        f"{name_of(ctx, w.winner_below)} wins.")
         if w.winner_above and w.high_share is not None:
-            out.append(f"weight of '{crit}' above {w.high_share * 100:.0f} % (now {w.weight_share * 100:.0f} %): "
+            out.append(f"weight of '{crit}' above {share(w.high_share)} (now {share(w.weight_share)}): "
                        f"{name_of(ctx, w.winner_above)} wins.")
     return out
 
@@ -70,16 +71,16 @@ def summary(ctx: Context) -> list[Flowable]:
         rows = [
             ["Official support (exact platform)", support_label(oa.classification)],
             ["Evidence levels", levels(oa)],
-            ["Capacity at the SLO", f"{fig(oa.capacity.figure, 0)} tok/s per GPU ({oa.capacity.basis.value})"
+            ["Capacity at the SLO", f"{fig(oa.capacity.figure)} tok/s per GPU ({oa.capacity.basis.value})"
              if oa.capacity.value is not None else f"– ({oa.capacity.figure.missing_reason})"],
-            ["Fleet for the peak demand", f"{fig(oa.fleet.gpus, 0)} GPUs" if oa.fleet.gpus.value is not None
+            ["Fleet for the peak demand", f"{fig(oa.fleet.gpus)} GPUs" if oa.fleet.gpus.value is not None
              else f"– ({oa.fleet.gpus.missing_reason})"],
-            ["Cost per million output tokens", f"{per_m(c.cost_per_m_tokens_usd.value)} "
-             f"({per_m(c.effective_cost_per_m_tokens_usd.value)} at {ws.assumptions.utilization * 100:g} % utilization)"
+            ["Cost per million output tokens", f"{money(c.cost_per_m_tokens_usd.value)} "
+             f"({money(c.effective_cost_per_m_tokens_usd.value)} at {percent(ws.assumptions.utilization)} utilization)"
              if c.cost_per_m_tokens_usd.value is not None else f"– ({c.cost_per_m_tokens_usd.missing_reason})"],
             [f"TCO over {horizon:g} years", money(c.tco_usd.value) if c.tco_usd.value is not None
              else f"– ({c.tco_usd.missing_reason})"],
-            ["Time to production", f"{fig(c.time_to_production_weeks, 0)} weeks"],
+            ["Time to production", f"{fig(c.time_to_production_weeks)} weeks"],
             ["Rank", f"{oa.rank} of {len(a.ranking)}" if oa.rank else "not ranked: "
              + "; ".join(oa.eligibility_reasons or oa.vetoes or ("not eligible",))],
         ]
@@ -91,7 +92,7 @@ def summary(ctx: Context) -> list[Flowable]:
         parts = sorted(oa.score.parts, key=lambda p: -p.contribution)[:3]
         if parts:
             out.append(para("Largest parts of its score: " + "; ".join(
-                f"{p.criterion} {p.contribution:.3f} (weight {p.weight_share * 100:.0f} % × value {p.value_score:.2f})"
+                f"{p.criterion} {p.contribution:.3f} (weight {share(p.weight_share)} × value {p.value_score:.2f})"
                 for p in parts) + "."))
     out += h2("What would change the decision", "summary-flip")
     found = flips(ctx, a)
@@ -118,7 +119,7 @@ def _ranking_table(ctx: Context) -> Flowable:
         oa = a.option(oid)
         rows.append([str(oa.rank) if oa.rank else "–", oa.name, f"{oa.score.total:.3f}" if oa.score else "–",
                      oa.classification.label, f"{oa.evidence.level} of 3",
-                     per_m(oa.costs.cost_per_m_tokens_usd.value), money(oa.costs.tco_usd.value),
+                     money(oa.costs.cost_per_m_tokens_usd.value), money(oa.costs.tco_usd.value),
                      "; ".join(oa.vetoes or oa.eligibility_reasons) or "eligible"])
         extra.append(("TEXTCOLOR", (3, i), (3, i), GOOD if oa.classification.official else WARN))
         if not oa.eligible or oa.vetoes:
