@@ -448,19 +448,31 @@ def _fmt(value: float | None) -> str:
     return f"{value:.6g}"
 
 
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    return names
+
+
 def to_data(obj: Any) -> Any:
     """Plain JSON-ready data of an assessment (enums as their values; no NaN ever)."""
+    if obj is None or isinstance(obj, (str, bool, int)) and not isinstance(obj, Enum):
+        return obj
+    if isinstance(obj, float):
+        return obj if math.isfinite(obj) else None
+    if isinstance(obj, Enum):
+        return obj.value
+    if isinstance(obj, (tuple, list)):
+        return [to_data(v) for v in obj]
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        out = {f.name: to_data(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
+        out = {name: to_data(getattr(obj, name)) for name in _field_names(type(obj))}
         if isinstance(obj, EvidenceLevels):
             out["level"] = obj.level
         if isinstance(obj, Classification):
             out["label"] = obj.label
         return out
-    if isinstance(obj, Enum):
-        return obj.value
-    if isinstance(obj, (tuple, list)):
-        return [to_data(v) for v in obj]
-    if isinstance(obj, float) and not math.isfinite(obj):
-        return None
     return obj

@@ -147,10 +147,18 @@ def render(ws, a) -> str:
     return "\n".join(lines)
 
 
+def json_data(ws, a) -> dict:
+    """What ``evaluate --json`` prints: the whole assessment as plain data (messages keep their
+    id and parameters beside the rendered text)."""
+    from deepdecide.analysis import to_data
+
+    return to_data(a)
+
+
 def run(args) -> int:
     import json
 
-    from deepdecide.analysis import evaluate, to_data
+    from deepdecide.analysis import evaluate
     from deepdecide.cli.common import error, report_error
     from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
     from deepdecide.domain.errors import DeepdecideError
@@ -166,7 +174,7 @@ def run(args) -> int:
         return EXIT_INPUT
     a = evaluate(ws, monte_carlo=not args.no_monte_carlo, draws=args.draws, seed=args.seed)
     if args.json:
-        print(json.dumps(to_data(a), indent=2, ensure_ascii=False, allow_nan=False))
+        print(json.dumps(json_data(ws, a), indent=2, ensure_ascii=False, allow_nan=False))
     else:
         print(render(ws, a))
     return EXIT_OK if a.winner is not None else EXIT_PROBLEM

@@ -28,6 +28,7 @@ from deepdecide.domain.formatting import share as share_text
 from deepdecide.domain.workspace import Option
 from deepdecide.gui.document import WorkspaceDocument
 from deepdecide.gui.i18n import fmt
+from deepdecide.gui.models.assessed import criteria_model, ranked_order, ranking_model
 from deepdecide.gui.models.records import Column, RecordTableModel
 from deepdecide.gui.views.page import Page, make_table
 from deepdecide.gui.widgets.ranking_bars import RankingBars
@@ -222,11 +223,15 @@ class ComparePage(Page):
             Column(self.tr("Assumed tok/s/GPU"), likely("assumed_output_tps_per_gpu"), numeric=True,
                    edit=price_edit("assumed_output_tps_per_gpu"), tooltip=lambda o: o.cost.assumption_note),
         ], self.submit, self)
+        self.ranking = ranking_model(self)
+        self.criteria = criteria_model(self)
         self.tabs = QTabWidget()
         self.tabs.addTab(make_table(self.intervals), self.tr("Weight intervals"))
         self.tabs.addTab(make_table(self.flips), self.tr("Flip values"))
         self.prices_view = make_table(self.prices)
         self.tabs.addTab(self.prices_view, self.tr("Prices"))
+        self.tabs.addTab(make_table(self.ranking), self.tr("Ranking"))
+        self.tabs.addTab(make_table(self.criteria), self.tr("Criteria"))
         self.sens_note = QLabel()
         self.sens_note.setWordWrap(True)
 
@@ -354,6 +359,8 @@ class ComparePage(Page):
         order = sorted(a.options, key=lambda o: (o.rank is None, o.rank or 0, o.name))
         self.bars.set_rows([(o.name, o.score.total if o.score else 0.0, o.rank is not None,
                              "; ".join((*o.eligibility_reasons, *o.vetoes))) for o in order])
+        self.ranking.set_rows(ranked_order(a.options))
+        self.criteria.set_rows(list(a.criteria))
         win = a.option(a.winner) if a.winner else None
         self.winner_label.setText(fmt(self.tr("Ranked first: <b>%1</b>"), win.name) if win else
                                   fmt(self.tr("No option can be ranked: %1"), "; ".join(a.messages)))

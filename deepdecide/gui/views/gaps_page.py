@@ -13,6 +13,7 @@ from deepdecide.domain.formatting import number
 from deepdecide.domain.workspace import Answer, ChecklistAnswer, ChecklistItem, Workspace
 from deepdecide.gui.document import WorkspaceDocument
 from deepdecide.gui.i18n import fmt
+from deepdecide.gui.models.assessed import effort_model
 from deepdecide.gui.models.records import Column, RecordTableModel
 from deepdecide.gui.views.page import Page, make_table
 from deepdecide.gui.widgets.delegates import ChoiceDelegate
@@ -113,6 +114,10 @@ class GapsPage(Page):
         self.overview_view.horizontalHeader().setTextElideMode(Qt.TextElideMode.ElideRight)
         self.overview_view.horizontalHeader().setStretchLastSection(False)
 
+        # engineering effort per option, as the analysis counts it
+        self.efforts = effort_model(self)
+        self.efforts_view = make_table(self.efforts)
+
         top = QHBoxLayout()
         top.addWidget(QLabel(self.tr("Option:")))
         top.addWidget(self.option_combo, 1)
@@ -123,8 +128,10 @@ class GapsPage(Page):
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(self.view)
         split.addWidget(self.overview_view)
+        split.addWidget(self.efforts_view)
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)
+        split.setStretchFactor(2, 1)
         layout.addWidget(split, 1)
         self._options_key: tuple[str, ...] = ()
 
@@ -157,6 +164,7 @@ class GapsPage(Page):
         self.model.set_rows([(option, item, answers.get(item.id)) for item in ws.checklist])
         self.overview.set_rows(list(ws.checklist))
         self.summary.setText(self._summary(ws, option))
+        self.efforts.set_rows(list(self.document.assessment().options))
         self.view.resizeColumnsToContents()
         for col, cap in ((0, 340), (3, 260)):
             self.view.setColumnWidth(col, min(self.view.columnWidth(col), cap))

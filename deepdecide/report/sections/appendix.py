@@ -5,6 +5,7 @@ from __future__ import annotations
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Spacer
 
+from deepdecide.domain.formatting import DASH
 from deepdecide.report.sections.base import BODY_W, Context, h1, h2, num
 from deepdecide.report.styles import bullets, para, table
 
@@ -20,8 +21,8 @@ def appendix(ctx: Context) -> list[Flowable]:
         for f in files:
             p = f.provenance
             contents = ", ".join(x for x in (f"{len(f.runs)} runs" if f.runs else "",
-                                             f"{len(f.parity)} parity checks" if f.parity else "") if x) or "–"
-            rows.append([p.file_name, num(p.size_bytes), f"{p.tool} {p.tool_version}".strip(), p.imported_at or "–",
+                                             f"{len(f.parity)} parity checks" if f.parity else "") if x) or DASH
+            rows.append([p.file_name, num(p.size_bytes), f"{p.tool} {p.tool_version}".strip(), p.imported_at or DASH,
                          contents, p.label or "own measurement"])
         out.append(table(["File", "Bytes", "Tool and version", "Imported", "Holds", "Label"], rows,
                          [48 * mm, 16 * mm, 30 * mm, 28 * mm, 20 * mm, 32 * mm], numeric=(1,)))

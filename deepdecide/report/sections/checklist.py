@@ -5,6 +5,7 @@ from __future__ import annotations
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
 
+from deepdecide.domain.formatting import DASH
 from deepdecide.domain.workspace import Answer
 from deepdecide.report.sections.base import BODY_W, Context, effort, h1, h2
 from deepdecide.report.styles import BAD, WARN, para, table
@@ -44,8 +45,8 @@ def checklist(ctx: Context) -> list[Flowable]:
             i += 1
             owner = line.owner or ("nobody named: blocker" if line.blocker else "not named")
             stated = effort(line.stated_effort) if line.counted else (
-                f"not counted ({effort(line.stated_effort)})" if line.blocker else "–")
-            rows.append([oa.name, line.title, line.answer.value, owner, stated, line.notes or "–"])
+                f"not counted ({effort(line.stated_effort)})" if line.blocker else DASH)
+            rows.append([oa.name, line.title, line.answer.value, owner, stated, line.notes or DASH])
             if line.blocker:
                 extra.append(("TEXTCOLOR", (2, i), (3, i), BAD))
         e = oa.effort

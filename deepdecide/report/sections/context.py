@@ -5,7 +5,7 @@ from __future__ import annotations
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
 
-from deepdecide.domain.formatting import percent, share
+from deepdecide.domain.formatting import DASH, percent, share
 from deepdecide.report.sections.base import Context, h1, h2, num
 from deepdecide.report.styles import bullets, para, table
 
@@ -38,9 +38,9 @@ def context(ctx: Context) -> list[Flowable]:
         rows = []
         for c in a.criteria:
             weight = ("not scored" if not c.used else
-                     share(c.weight_share) if c.weight_share is not None else "–")
+                     share(c.weight_share) if c.weight_share is not None else DASH)
             knock = ((f"veto below {c.knockout_threshold:g}" if c.knockout_threshold is not None else "veto")
-                     if c.knockout else "–")
+                     if c.knockout else DASH)
             rows.append([c.name, c.metric, c.direction.value, weight, knock])
         out.append(table(["Criterion", "Metric", "Direction", "Weight", "Knock-out"], rows,
                          [55 * mm, 45 * mm, 22 * mm, 18 * mm, 34 * mm], numeric=(3,)))

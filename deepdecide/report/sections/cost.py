@@ -5,7 +5,7 @@ from __future__ import annotations
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Spacer
 
-from deepdecide.domain.formatting import percent
+from deepdecide.domain.formatting import DASH, percent
 from deepdecide.report import charts
 from deepdecide.report.sections.base import BODY_W, Context, est, fig, h1, h2, money, num, plain
 from deepdecide.report.styles import bullets, para, table
@@ -76,7 +76,7 @@ def trails(ctx: Context) -> list[Flowable]:
                     continue
                 seen.add(key)
                 value = plain(t.value)
-                rows.append([oa.name, t.name, f"{value} {t.unit}".strip(), t.source or "–"])
+                rows.append([oa.name, t.name, f"{value} {t.unit}".strip(), t.source or DASH])
     if rows:
         out.append(table(["Option", "Input", "Value", "Source"], rows, [34 * mm, 50 * mm, 34 * mm, 56 * mm]))
     else:
@@ -100,7 +100,7 @@ def assumptions(ctx: Context) -> list[Flowable]:
     notes = []
     for o in ws.options:
         c = o.cost
-        ref = f"N{len(notes) + 1}" if c.assumption_note else "–"
+        ref = f"N{len(notes) + 1}" if c.assumption_note else DASH
         if c.assumption_note:
             notes.append(f"{ref} ({o.name}): {c.assumption_note}")
         rows.append([o.name, c.pricing.value, est(c.gpu_hour_usd), est(c.capex_per_gpu_usd),

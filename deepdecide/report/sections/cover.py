@@ -5,6 +5,7 @@ from __future__ import annotations
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Spacer
 
+from deepdecide.domain.formatting import DASH
 from deepdecide.report.sections.base import BODY_W, Context, option_label, table_without_header
 from deepdecide.report.sections.titles import TITLES
 from deepdecide.report.styles import bullets, para
@@ -22,8 +23,8 @@ def cover(ctx: Context) -> list[Flowable]:
         ["Date (last updated)", d.date or "undated"],
         ["Evidence cut-off", d.evidence_cutoff or "not stated"],
         ["Decision-makers", ", ".join(d.decision_makers) or "not named"],
-        ["Consulted", ", ".join(d.consulted) or "–"],
-        ["Informed", ", ".join(d.informed) or "–"],
+        ["Consulted", ", ".join(d.consulted) or DASH],
+        ["Informed", ", ".join(d.informed) or DASH],
         ["Chosen option", option_label(ws, d.chosen_option) if d.chosen_option else "not yet chosen"],
         ["Inputs SHA-256", ctx.inputs_sha256],
     ]

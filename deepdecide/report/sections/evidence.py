@@ -9,6 +9,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Spacer
 
 from deepdecide.domain.evidence import BenchmarkRun
+from deepdecide.domain.formatting import DASH
 from deepdecide.report import charts
 from deepdecide.report.sections.base import BODY_W, Context, h1, h2, num, platform_name, runtime_name
 from deepdecide.report.styles import bullets, para, table
@@ -95,8 +96,8 @@ def evidence(ctx: Context) -> list[Flowable]:
         out += bullets(flags)
     if ws.evidence.builds:
         out += h2("Build attestations (the code compiles; nothing more)", "builds")
-        rows = [[runtime_name(ws, b.runtime), platform_name(ws, b.platform), b.date, b.by or "–",
-                 b.log_sha256 or "–", b.notes or "–"] for b in ws.evidence.builds]
+        rows = [[runtime_name(ws, b.runtime), platform_name(ws, b.platform), b.date, b.by or DASH,
+                 b.log_sha256 or DASH, b.notes or DASH] for b in ws.evidence.builds]
         out.append(table(["Runtime", "Platform", "Date", "By", "Log SHA-256", "Notes"], rows,
                          [22 * mm, 22 * mm, 18 * mm, 26 * mm, 44 * mm, 42 * mm]))
     return out

@@ -5,6 +5,7 @@ from __future__ import annotations
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
 
+from deepdecide.domain.formatting import DASH
 from deepdecide.domain.matrix import SupportStatus
 from deepdecide.report.sections.base import Context, h1, platform_name, runtime_name
 from deepdecide.report.styles import BAD, GOOD, WARN, esc, para, table
@@ -28,7 +29,7 @@ def matrix(ctx: Context) -> list[Flowable]:
         reqs = "; ".join(f"{q.component.value} {q.spec}" for q in entry.requirements) if entry else ""
         srcs = "\n".join(f"{s.title} ({s.url_or_path}), as of {s.as_of}" for s in entry.sources) if entry else \
             "no cell: nothing found either way"
-        rows.append([runtime_name(ws, r), platform_name(ws, p), status.value, reqs or "–",
+        rows.append([runtime_name(ws, r), platform_name(ws, p), status.value, reqs or DASH,
                      para(esc(srcs).replace("\n", "<br/>"), "cell", markup=True)])
         color = GOOD if status == SupportStatus.OFFICIAL else (BAD if status == SupportStatus.UNSUPPORTED else WARN)
         extra.append(("TEXTCOLOR", (2, i), (2, i), color))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
 
+from deepdecide.domain.formatting import DASH
 from deepdecide.report.sections.base import Context, h1, platform_name, runtime_name, support_label
 from deepdecide.report.styles import GOOD, WARN, bullets, para, table
 
@@ -20,7 +21,7 @@ def options(ctx: Context) -> list[Flowable]:
         mark = " (chosen)" if o.id == ws.decision.chosen_option else ""
         cls = oa.classification if oa is not None else None
         rows.append([o.name + mark, o.strategy.value, runtime_name(ws, o.runtime), platform_name(ws, o.platform),
-                     support_label(cls) if cls else "–",
+                     support_label(cls) if cls else DASH,
                      o.topology.description or f"{o.topology.gpus_per_node} GPUs per node",
                      o.cost.pricing.value + ("" if o.id in considered else "; not considered")])
         status_col.append(("TEXTCOLOR", (4, i), (4, i), GOOD if cls is not None and cls.official else WARN))

@@ -11,7 +11,7 @@ from deepdecide.report.sections.base import BODY_W, Context, h1, h2, num, platfo
 from deepdecide.report.styles import BAD, GOOD, WARN, para, table
 
 OUTCOME_WORDS = {ParityOutcome.PASS: "pass", ParityOutcome.FAIL: "fail",
-                 ParityOutcome.INCONCLUSIVE: "inconclusive", ParityOutcome.NONE: "no evidence"}
+                 ParityOutcome.INCONCLUSIVE: "inconclusive", ParityOutcome.NONE: "none"}
 OUTCOME_COLOURS = {ParityOutcome.PASS: GOOD, ParityOutcome.FAIL: BAD, ParityOutcome.INCONCLUSIVE: WARN}
 
 
@@ -57,7 +57,7 @@ def parity(ctx: Context) -> list[Flowable]:
         out.append(table(["Option", *kinds, "Correct"], rows, [50 * mm] + [w] * len(kinds) + [22 * mm],
                          extra=extra))
         out.append(para("A kind passes only when every check of it on the option's exact runtime and platform "
-                        "passes; any failure fails it; one inconclusive check leaves it inconclusive. An option is "
-                        "its own reference when it is the reference runtime on the same platform (\"no evidence\" "
-                        "then means no check was needed or none was run).", "small"))
+                        "passes; any failure fails it; one inconclusive check leaves it inconclusive; \"none\": no check "
+                        "of the kind ran there. An option is its own reference when it is the reference runtime on "
+                        "the same platform (\"none\" then means no check was needed or none was run).", "small"))
     return out

@@ -5,7 +5,7 @@ from __future__ import annotations
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether
 
-from deepdecide.domain.formatting import percent, probability, share
+from deepdecide.domain.formatting import DASH, percent, probability, share
 from deepdecide.report import charts
 from deepdecide.report.sections.base import BODY_W, Context, h1, h2, money, name_of, num
 from deepdecide.report.styles import BAD, para, table
@@ -26,8 +26,8 @@ def sensitivity(ctx: Context) -> list[Flowable]:
                 crit = next((c.name for c in a.criteria if c.id == w.criterion), w.criterion)
                 hi = share(w.high_share) if w.high_share is not None else "no limit"
                 rows.append([crit, share(w.weight_share), f"{share(w.low_share)} – {hi}",
-                             name_of(ctx, w.winner_below) if w.winner_below else "–",
-                             name_of(ctx, w.winner_above) if w.winner_above else "–"])
+                             name_of(ctx, w.winner_below) if w.winner_below else DASH,
+                             name_of(ctx, w.winner_above) if w.winner_above else DASH])
             out.append(table(["Criterion", "Weight now", "Winner unchanged for", "Winner below", "Winner above"],
                              rows, [50 * mm, 20 * mm, 34 * mm, 35 * mm, 35 * mm]))
         if s.inputs:

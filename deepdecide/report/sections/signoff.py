@@ -7,6 +7,7 @@ from collections import defaultdict
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
 
+from deepdecide.domain.formatting import DASH
 from deepdecide.domain.workspace import Vote
 from deepdecide.report.sections.base import Context, h1
 from deepdecide.report.styles import BAD, GOOD, WARN, para, table
@@ -51,7 +52,7 @@ def signoff(ctx: Context) -> list[Flowable]:
     extra = []
     for i, s in enumerate(ws.signoffs, start=1):
         verdict = s.verdict.value + (" (dissent)" if s.verdict == Vote.REJECT else "")
-        rows.append([s.name, s.role, verdict, s.date or "–", s.conditions or "–", SignatureLine(s.name, 40 * mm)])
+        rows.append([s.name, s.role, verdict, s.date or DASH, s.conditions or DASH, SignatureLine(s.name, 40 * mm)])
         color = {Vote.APPROVE: GOOD, Vote.REJECT: BAD}.get(s.verdict, WARN)
         extra.append(("TEXTCOLOR", (2, i), (2, i), color))
     out.append(table(["Name", "Role", "Verdict", "Date", "Conditions", "Signature"], rows,

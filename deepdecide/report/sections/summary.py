@@ -6,7 +6,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
 
 from deepdecide.analysis.assessment import Assessment, OptionAssessment
-from deepdecide.domain.formatting import percent, share
+from deepdecide.domain.formatting import DASH, percent, share
 from deepdecide.report.sections.base import (
     Context,
     fig,
@@ -117,7 +117,7 @@ def _ranking_table(ctx: Context) -> Flowable:
     extra = []
     for i, oid in enumerate(order, start=1):
         oa = a.option(oid)
-        rows.append([str(oa.rank) if oa.rank else "–", oa.name, f"{oa.score.total:.3f}" if oa.score else "–",
+        rows.append([str(oa.rank) if oa.rank else DASH, oa.name, f"{oa.score.total:.3f}" if oa.score else DASH,
                      oa.classification.label, f"{oa.evidence.level} of 3",
                      money(oa.costs.cost_per_m_tokens_usd.value), money(oa.costs.tco_usd.value),
                      "; ".join(oa.vetoes or oa.eligibility_reasons) or "eligible"])
