@@ -15,6 +15,7 @@ from typing import Any
 
 from deepdecide.domain.evidence import ParityKind
 from deepdecide.domain.matrix import SupportStatus
+from deepdecide.domain.messages import Message
 from deepdecide.domain.workspace import Answer, Direction, Strategy
 
 
@@ -54,7 +55,7 @@ class Level:
     """One evidence claim (builds, correct or performs): reached or not, and why."""
 
     reached: bool
-    reasons: tuple[str, ...] = ()
+    reasons: tuple[Message, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +87,7 @@ class Classification:
 
     status: SupportStatus
     official: bool
-    reasons: tuple[str, ...] = ()
+    reasons: tuple[Message, ...] = ()
     sources: tuple[str, ...] = ()
 
     @property
@@ -100,7 +101,7 @@ class Blocker:
 
     item: str
     title: str
-    reason: str
+    reason: Message
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,7 +205,7 @@ class Risk:
 
     option: str
     kind: str  # experimental | blocker | no-benchmark | topology
-    text: str
+    text: Message
 
 
 @dataclass(frozen=True, slots=True)
@@ -312,11 +313,11 @@ class OptionAssessment:
     fleet: Fleet
     costs: Costs
     eligible: bool = True
-    eligibility_reasons: tuple[str, ...] = ()
-    vetoes: tuple[str, ...] = ()
+    eligibility_reasons: tuple[Message, ...] = ()
+    vetoes: tuple[Message, ...] = ()
     score: Score | None = None
     rank: int | None = None
-    messages: tuple[str, ...] = ()  # problems with this option's inputs
+    messages: tuple[Message, ...] = ()  # problems with this option's inputs
     parity: tuple[KindParity, ...] = ()  # one per ParityKind, in enum order
     runs: tuple[int, ...] = ()  # indices into Workspace.evidence.runs that count for this option
     parity_checks: tuple[int, ...] = ()  # indices into Workspace.evidence.parity that count for it
@@ -343,7 +344,7 @@ class CriterionInfo:
     value_function: str
     knockout: bool = False
     knockout_threshold: float | None = None
-    message: str = ""
+    message: Message | None = None  # why it is not scored, or how it is scored unusually
 
 
 @dataclass(frozen=True, slots=True)
@@ -423,12 +424,12 @@ class Assessment:
     criteria: tuple[CriterionInfo, ...]
     ranking: tuple[str, ...]
     winner: str | None
-    messages: tuple[str, ...] = ()
+    messages: tuple[Message, ...] = ()
     sensitivity: Sensitivity | None = None
     monte_carlo: MonteCarlo | None = None
     runs: tuple[Attribution, ...] = ()  # one per Workspace.evidence.runs, in order
     parity_checks: tuple[Attribution, ...] = ()  # one per Workspace.evidence.parity, in order
-    slo: str = ""  # the SLO in words
+    slo: Message | None = None  # the SLO in words
     required_parity: tuple[ParityKind, ...] = ()
 
     def option(self, option_id: str) -> OptionAssessment | None:
@@ -459,7 +460,8 @@ def _field_names(cls: type) -> tuple[str, ...]:
 
 
 def to_data(obj: Any) -> Any:
-    """Plain JSON-ready data of an assessment (enums as their values; no NaN ever)."""
+    """Plain JSON-ready data of an assessment (enums as their values; no NaN ever; a message as
+    its id, rendered English text, template and parameters)."""
     if obj is None or isinstance(obj, (str, bool, int)) and not isinstance(obj, Enum):
         return obj
     if isinstance(obj, float):
@@ -468,6 +470,8 @@ def to_data(obj: Any) -> Any:
         return obj.value
     if isinstance(obj, (tuple, list)):
         return [to_data(v) for v in obj]
+    if isinstance(obj, Message):
+        return obj.to_data()
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
         out = {name: to_data(getattr(obj, name)) for name in _field_names(type(obj))}
         if isinstance(obj, EvidenceLevels):

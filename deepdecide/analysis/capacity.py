@@ -84,7 +84,7 @@ def _crossing(a: BenchmarkRun, b: BenchmarkRun, slo: SLO) -> tuple[float, str]:
 def capacity(idx: EvidenceIndex, option: Option, slo: SLO) -> Capacity:
     """The option's capacity under the SLO, with the runs it looked at."""
     runs = idx.runs.get((option.runtime, option.platform), [])
-    target = describe_slo(slo)
+    target = str(describe_slo(slo))
     sweeps: dict[tuple, list[BenchmarkRun]] = defaultdict(list)
     for r in runs:
         sweeps[_sweep_key(r)].append(r)

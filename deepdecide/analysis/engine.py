@@ -44,11 +44,12 @@ from deepdecide.analysis.model import ScenarioModel
 from deepdecide.analysis.scoring import ScoringSetup, compile_criteria, normalize, vetoes, weighted_sum
 from deepdecide.analysis.sensitivity import input_flips, weight_intervals
 from deepdecide.domain.common import Estimate
+from deepdecide.domain.messages import Message, join, msg
 from deepdecide.domain.progress import Cancellable, ProgressCallback
 from deepdecide.domain.workspace import Answer, Option, Strategy, Workspace
 
-DEV_ONLY_REASON = ("strategy dev-only: development and evaluation only, never production capacity "
-                   "(a small workstation group is not a substitute for the reference topologies)")
+DEV_ONLY_REASON = msg("eligibility.dev_only", "strategy dev-only: development and evaluation only, never production "
+                      "capacity (a small workstation group is not a substitute for the reference topologies)")
 
 
 def _metric_figures(oa: OptionAssessment) -> dict[str, Figure]:
@@ -60,14 +61,14 @@ def _metric_figures(oa: OptionAssessment) -> dict[str, Figure]:
         "time_to_production_weeks": oa.costs.time_to_production_weeks,
         "engineering_person_weeks": oa.costs.engineering_person_weeks,
         "evidence_level": Figure("evidence level", float(ev.level), "levels", tuple(
-            TrailItem(n, "reached" if lv.reached else "not reached", "", "; ".join(lv.reasons))
+            TrailItem(n, "reached" if lv.reached else "not reached", "", join(lv.reasons))
             for n, lv in levels)),
         "official_support": Figure("official support", 1.0 if oa.classification.official else 0.0, "0/1", (
-            TrailItem("matrix status", oa.classification.status.value, "", "; ".join(oa.classification.reasons)),)),
+            TrailItem("matrix status", oa.classification.status.value, "", join(oa.classification.reasons)),)),
         "service_completeness": oa.checklist.completeness,
         "capacity_tps_per_gpu": oa.capacity.figure,
         "blockers": Figure("blockers", float(len(oa.checklist.blockers)), "items", tuple(
-            TrailItem(b.title, "missing, no owner", "", b.reason) for b in oa.checklist.blockers)),
+            TrailItem(b.title, "missing, no owner", "", str(b.reason)) for b in oa.checklist.blockers)),
     }
 
 
@@ -80,7 +81,7 @@ class _Prepared:
     values: np.ndarray  # (O, K) raw metric values, NaN = missing
     figures: list[list[Figure]]
     model: ScenarioModel
-    messages: list[str]
+    messages: list[Message]
     runs: tuple[Attribution, ...] = ()
     parity: tuple[Attribution, ...] = ()
 
@@ -108,22 +109,26 @@ def _risks(ws: Workspace, o: Option, cls_official: bool, checklist: ChecklistSum
     rt_name, pf_name = (rt.name if rt else o.runtime), (pf.name if pf else o.platform)
     out = []
     if not cls_official:
-        out.append(Risk(o.id, "experimental", f"{rt_name} does not list {pf_name}: an experimental project "
-                                              "(runtime failures, wrong results, lost performance)."))
+        out.append(Risk(o.id, "experimental", msg(
+            "risk.experimental", "{runtime} does not list {platform}: an experimental project (runtime failures, "
+            "wrong results, lost performance).", runtime=rt_name, platform=pf_name)))
     if checklist.blockers:
-        out.append(Risk(o.id, "blocker",
-                        f"blocker: nobody builds {', '.join(b.title for b in checklist.blockers)} yet."))
+        out.append(Risk(o.id, "blocker", msg("risk.blocker", "blocker: nobody builds {items} yet.",
+                                             items=tuple(b.title for b in checklist.blockers))))
     if not runs:
-        out.append(Risk(o.id, "no-benchmark", "no benchmark run on this platform: performance is not evidenced."))
+        out.append(Risk(o.id, "no-benchmark", msg("risk.no_benchmark", "no benchmark run on this platform: "
+                                                  "performance is not evidenced.")))
     if o.topology.measured_on and o.topology.measured_on != o.platform:
-        out.append(Risk(o.id, "topology", f"topology measured on {o.topology.measured_on}, not on {o.platform}."))
+        out.append(Risk(o.id, "topology", msg("risk.topology", "topology measured on {measured_on}, not on {platform}.",
+                                              measured_on=o.topology.measured_on, platform=o.platform)))
     return tuple(out)
 
 
-def _valid(e: Estimate, name: str, messages: list[str]) -> Estimate | None:
+def _valid(e: Estimate, name: str, messages: list[Message]) -> Estimate | None:
     vals = (e.low, e.likely, e.high)
     if not all(isinstance(v, (int, float)) and math.isfinite(v) for v in vals) or e.low < 0 or not e.is_ordered:
-        messages.append(f"assumptions.{name}: needs 0 <= low <= likely <= high, got {e.low} / {e.likely} / {e.high}")
+        messages.append(msg("assumptions.estimate", "assumptions.{name}: needs 0 <= low <= likely <= high, got {low} / "
+                            "{likely} / {high}", name=name, low=str(e.low), likely=str(e.likely), high=str(e.high)))
         return None
     return e
 
@@ -131,26 +136,30 @@ def _valid(e: Estimate, name: str, messages: list[str]) -> Estimate | None:
 def _prepare(ws: Workspace) -> _Prepared:
     idx = EvidenceIndex.build(ws)
     demand = demand_tps(ws.demand)
-    messages: list[str] = []
+    messages: list[Message] = []
     if demand.value is None:
-        messages.append(f"fleet size and TCO cannot be computed: {demand.missing_reason}")
+        messages.append(msg("demand.missing", "fleet size and TCO cannot be computed: {reason}",
+                            reason=demand.missing_reason))
     a = ws.assumptions
     if not (isinstance(a.horizon_years, (int, float)) and a.horizon_years > 0):
-        messages.append(f"assumptions.horizon_years must be positive, got {a.horizon_years}: no TCO")
+        messages.append(msg("assumptions.horizon", "assumptions.horizon_years must be positive, got {value}: no TCO",
+                            value=str(a.horizon_years)))
     if not (isinstance(a.utilization, (int, float)) and 0 < a.utilization <= 1):
-        messages.append(f"assumptions.utilization must be in (0, 1], got {a.utilization}: "
-                        "no $/M tokens at utilization")
+        messages.append(msg("assumptions.utilization", "assumptions.utilization must be in (0, 1], got {value}: "
+                            "no $/M tokens at utilization", value=str(a.utilization)))
     if not ws.options:
-        messages.append("the workspace has no options to assess")
+        messages.append(msg("workspace.no_options", "the workspace has no options to assess"))
     options: list[OptionAssessment] = []
     inputs: list[OptionInputs] = []
     runtimes = {r.id for r in ws.matrix.runtimes}
     for o in ws.options:
-        msgs: list[str] = []
+        msgs: list[Message] = []
         if ws.matrix.platform(o.platform) is None:
-            msgs.append(f"platform {o.platform!r} is not in the support matrix: classified experimental")
+            msgs.append(msg("option.platform_unknown", "platform '{platform}' is not in the support matrix: "
+                            "classified experimental", platform=o.platform))
         if ws.matrix.runtimes and o.runtime not in runtimes:
-            msgs.append(f"runtime {o.runtime!r} is not in the support matrix")
+            msgs.append(msg("option.runtime_unknown", "runtime '{runtime}' is not in the support matrix",
+                            runtime=o.runtime))
         cls = classify(ws.matrix, o)
         verdicts = parity_by_kind(idx, o, ws.required_parity)
         levels = evidence_levels(idx, o, ws, verdicts)
@@ -162,7 +171,7 @@ def _prepare(ws: Workspace) -> _Prepared:
             cap_est = Estimate.exact(cap.value)
         else:
             cap_est = None
-            msgs.append(f"no capacity: {cap.figure.missing_reason}")
+            msgs.append(msg("option.no_capacity", "no capacity: {reason}", reason=cap.figure.missing_reason))
         oi = option_inputs(o, efforts, cap_est)
         msgs.extend(oi.problems)
         fleet, cost_figs, global_problems = costs(oi, cap.figure, demand, ws)
@@ -225,7 +234,7 @@ def _score(prep: _Prepared) -> tuple[list[OptionAssessment], tuple[str, ...], np
     out: list[OptionAssessment] = []
     for j, oa in enumerate(prep.options):
         parts = []
-        veto_reasons = []
+        veto_reasons: list[Message] = []
         for k, c in enumerate(setup.criteria):
             f = prep.figures[j][k]
             raw = values_l[j][k]
@@ -244,10 +253,13 @@ def _score(prep: _Prepared) -> tuple[list[OptionAssessment], tuple[str, ...], np
                                         shares_l[k], v * shares_l[k], note, f))
             if veto_l[j][k]:
                 if raw is None:
-                    veto_reasons.append(f"knock-out {c.id}: value missing ({f.missing_reason})")
+                    veto_reasons.append(msg("veto.missing", "knock-out {criterion}: value missing ({reason})",
+                                            criterion=c.id, reason=f.missing_reason))
                 else:
                     op = "<" if setup.benefit[k] else ">"
-                    veto_reasons.append(f"knock-out {c.id}: {raw:.4g} {op} threshold {c.knockout_threshold:g}")
+                    veto_reasons.append(msg("veto.threshold", "knock-out {criterion}: {value:.4g} {op} threshold "
+                                            "{threshold:g}", criterion=c.id, value=raw, op=op,
+                                            threshold=c.knockout_threshold))
         score = Score(float(totals[j]), tuple(parts)) if setup.weights_ok else None
         out.append(_replace(oa, score=score, vetoes=tuple(veto_reasons)))
     eligible = np.array([oa.eligible and not oa.vetoes for oa in out], dtype=bool)
@@ -274,7 +286,8 @@ def evaluate(ws: Workspace, *, sensitivity: bool = True, monte_carlo: bool = Fal
     winner = ranking[0] if ranking else None
     messages = list(prep.messages)
     if prep.setup.weights_ok and not ranking and options:
-        messages.append("no option can be ranked: every option is dev-only or vetoed by a knock-out criterion")
+        messages.append(msg("ranking.none", "no option can be ranked: every option is dev-only or vetoed by a "
+                            "knock-out criterion"))
     ids = [oa.option for oa in options]
     sens = None
     if sensitivity and winner is not None:

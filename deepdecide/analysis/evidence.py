@@ -22,6 +22,7 @@ from deepdecide.analysis.assessment import (
 )
 from deepdecide.domain.evidence import BenchmarkRun, BuildAttestation, ParityCheck, ParityKind, Verdict
 from deepdecide.domain.matrix import SupportMatrix, SupportStatus
+from deepdecide.domain.messages import Message, msg, plain
 from deepdecide.domain.workspace import SLO, Answer, Option, Workspace
 
 _STATUS_WORDS = {
@@ -162,17 +163,21 @@ def slo_failures(run: BenchmarkRun, slo: SLO) -> tuple[str, ...]:
     return tuple(out)
 
 
-def describe_slo(slo: SLO) -> str:
-    parts = []
+def describe_slo(slo: SLO) -> Message:
+    """The SLO in words (a message: its limits are parameters)."""
+    parts: list[Message] = []
     if slo.ttft_p99_ms is not None:
-        parts.append(f"TTFT p99 <= {slo.ttft_p99_ms:g} ms")
+        parts.append(msg("slo.ttft", "TTFT p99 <= {limit:g} ms", limit=slo.ttft_p99_ms))
     if slo.tpot_p99_ms is not None:
-        parts.append(f"TPOT p99 <= {slo.tpot_p99_ms:g} ms")
+        parts.append(msg("slo.tpot", "TPOT p99 <= {limit:g} ms", limit=slo.tpot_p99_ms))
     if slo.min_interactivity_tps_per_user is not None:
-        parts.append(f"interactivity >= {slo.min_interactivity_tps_per_user:g} tok/s/user")
+        parts.append(msg("slo.interactivity", "interactivity >= {limit:g} tok/s/user",
+                         limit=slo.min_interactivity_tps_per_user))
     if slo.max_error_rate is not None:
-        parts.append(f"error rate <= {slo.max_error_rate:.2%}")
-    return ", ".join(parts) if parts else "no SLO set"
+        parts.append(msg("slo.error_rate", "error rate <= {limit:.2%}", limit=slo.max_error_rate))
+    if not parts:
+        return msg("slo.none", "no SLO set")
+    return msg("slo.limits", "{limits}", limits=tuple(parts))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -185,23 +190,30 @@ def classify(matrix: SupportMatrix, option: Option) -> Classification:
     if matrix.platform(pf) is None:
         return Classification(
             SupportStatus.UNDOCUMENTED, False,
-            (f"platform {pf!r} is not in the support matrix: experimental (not on any official list)",),
+            (msg("class.platform_unknown",
+                 "platform '{platform}' is not in the support matrix: experimental (not on any official list)",
+                 platform=pf),),
         )
     entry = matrix.entry(rt, pf)
     status = entry.status if entry else SupportStatus.UNDOCUMENTED
     sources = tuple(f"{s.title or s.url_or_path} ({s.as_of})" for s in entry.sources) if entry else ()
     if status == SupportStatus.OFFICIAL:
-        reasons = [f"{rt} lists {pf} as officially supported"]
+        reasons = [msg("class.official", "{runtime} lists {platform} as officially supported", runtime=rt, platform=pf)]
     else:
         what = _STATUS_WORDS[status]
-        cell = "" if entry else ", no cell in the matrix"
-        reasons = [f"{rt} on {pf}: {what}{cell}, so the option is experimental whatever the evidence says"]
+        if entry:
+            reasons = [msg("class.experimental", "{runtime} on {platform}: " + what + ", so the option is "
+                           "experimental whatever the evidence says", runtime=rt, platform=pf)]
+        else:
+            reasons = [msg("class.no_cell", "{runtime} on {platform}: " + what + ", no cell in the matrix, so the "
+                           "option is experimental whatever the evidence says", runtime=rt, platform=pf)]
         official_elsewhere = sorted(e.platform for e in matrix.entries
                                     if e.runtime == rt and e.status == SupportStatus.OFFICIAL)
         if official_elsewhere:
-            reasons.append(f"{rt} is official only on: {', '.join(official_elsewhere)}")
+            reasons.append(msg("class.official_elsewhere", "{runtime} is official only on: {platforms}",
+                               runtime=rt, platforms=tuple(official_elsewhere)))
     if entry and entry.notes:
-        reasons.append(entry.notes)
+        reasons.append(plain(entry.notes))
     return Classification(status, status == SupportStatus.OFFICIAL, tuple(reasons), sources)
 
 
@@ -214,26 +226,37 @@ def _builds(idx: EvidenceIndex, option: Option) -> Level:
     atts = idx.builds.get(key, [])
     runs = idx.runs.get(key, [])
     checks = idx.parity.get(key, [])
-    reasons: list[str] = []
+    reasons: list[Message] = []
     for b in atts:
-        log = f"log sha256 {b.log_sha256[:12]}..." if b.log_sha256 else "no build log hash recorded"
-        who = f" by {b.by}" if b.by else ""
-        reasons.append(f"build attestation {b.date}{who} ({log})")
+        log = (msg("builds.log_hash", "log sha256 {hash}...", hash=b.log_sha256[:12]) if b.log_sha256
+               else msg("builds.no_log_hash", "no build log hash recorded"))
+        if b.by:
+            reasons.append(msg("builds.attested_by", "build attestation {date} by {who} ({log})",
+                               date=b.date, who=b.by, log=log))
+        else:
+            reasons.append(msg("builds.attested", "build attestation {date} ({log})", date=b.date, log=log))
     ran = [r for r in runs if not (r.completed is not None and r.completed <= 0)]
     if ran:
         shown = sum(1 for r in ran if r.illustrative)
-        note = (f" ({shown} of them illustrative, reconstructed from published figures: someone else's build, "
-                "not ours)" if shown else "")
-        reasons.append(f"{len(ran)} benchmark run(s) of {option.runtime} on {option.platform}: it ran, so it built"
-                       + note)
+        if shown:
+            reasons.append(msg("builds.ran_illustrative",
+                               "{n} benchmark run(s) of {runtime} on {platform}: it ran, so it built ({shown} of "
+                               "them illustrative, reconstructed from published figures: someone else's build, "
+                               "not ours)", n=len(ran), runtime=option.runtime, platform=option.platform, shown=shown))
+        else:
+            reasons.append(msg("builds.ran", "{n} benchmark run(s) of {runtime} on {platform}: it ran, so it built",
+                               n=len(ran), runtime=option.runtime, platform=option.platform))
     if checks:
-        reasons.append(f"{len(checks)} parity check(s) ran on {option.platform}")
+        reasons.append(msg("builds.parity_ran", "{n} parity check(s) ran on {platform}",
+                           n=len(checks), platform=option.platform))
     if reasons:
         return Level(True, tuple(reasons))
-    why = [f"no build attestation and no run of {option.runtime} on {option.platform}"]
+    why = [msg("builds.none", "no build attestation and no run of {runtime} on {platform}",
+               runtime=option.runtime, platform=option.platform)]
     others = idx.other_platforms(option.runtime, option.platform)
     if others:
-        why.append(f"evidence on {', '.join(others)} does not count for {option.platform}")
+        why.append(msg("builds.elsewhere", "evidence on {others} does not count for {platform}",
+                       others=tuple(others), platform=option.platform))
     return Level(False, tuple(why))
 
 
@@ -289,36 +312,43 @@ def _correct(idx: EvidenceIndex, option: Option, required: tuple[ParityKind, ...
         by_kind[c.kind].append(c)
     outcome = {k.kind: k.outcome for k in verdicts}
     kinds = required
-    reasons: list[str] = []
+    reasons: list[Message] = []
     ok = True
     if not kinds:
-        reasons.append("the workspace requires no parity kinds: every kind checked must pass, and at least one check")
+        reasons.append(msg("correct.none_required", "the workspace requires no parity kinds: every kind checked "
+                           "must pass, and at least one check"))
         kinds = tuple(sorted(by_kind, key=lambda k: k.value))
         if not kinds:
-            return Level(False, (*reasons, f"no parity check of {option.runtime} on {option.platform}"))
+            return Level(False, (*reasons, msg("correct.no_check", "no parity check of {runtime} on {platform}",
+                                               runtime=option.runtime, platform=option.platform)))
     for kind in kinds:
         cs = by_kind.get(kind, [])
         verdict = outcome[kind]
         if verdict == ParityOutcome.FAIL:
             ok = False
-            reasons.extend(f"{kind.value} FAILED: {_check_text(c)}" for c in cs if c.verdict == Verdict.FAIL)
+            reasons.extend(msg("correct.failed", "{kind} FAILED: {check}", kind=kind.value, check=_check_text(c))
+                           for c in cs if c.verdict == Verdict.FAIL)
         elif verdict == ParityOutcome.PASS:
-            reasons.append(f"{kind.value} passes ({len(cs)} check(s)); e.g. {_check_text(cs[0])}")
+            reasons.append(msg("correct.passes", "{kind} passes ({n} check(s)); e.g. {check}",
+                               kind=kind.value, n=len(cs), check=_check_text(cs[0])))
         elif verdict == ParityOutcome.INCONCLUSIVE:
             ok = False
             passes = sum(1 for c in cs if c.verdict == Verdict.PASS)
-            reasons.extend(f"{kind.value} INCONCLUSIVE (not a pass): {_check_text(c)}"
+            reasons.extend(msg("correct.inconclusive", "{kind} INCONCLUSIVE (not a pass): {check}",
+                               kind=kind.value, check=_check_text(c))
                            for c in cs if c.verdict == Verdict.INCONCLUSIVE)
             if passes:
-                reasons.append(f"{kind.value}: {passes} passing check(s) do not outweigh an inconclusive one: "
-                               "every check of the kind must pass")
+                reasons.append(msg("correct.pass_not_enough", "{kind}: {n} passing check(s) do not outweigh an "
+                                   "inconclusive one: every check of the kind must pass", kind=kind.value, n=passes))
         else:
             ok = False
-            reasons.append(f"{kind.value}: no check on {option.platform}")
+            reasons.append(msg("correct.kind_missing", "{kind}: no check on {platform}",
+                               kind=kind.value, platform=option.platform))
     if not ok:
         others = idx.other_platforms(option.runtime, option.platform)
         if others:
-            reasons.append(f"checks on {', '.join(others)} do not count for {option.platform}")
+            reasons.append(msg("correct.elsewhere", "checks on {others} do not count for {platform}",
+                               others=tuple(others), platform=option.platform))
     return Level(ok, tuple(reasons))
 
 
@@ -326,22 +356,27 @@ def _performs(idx: EvidenceIndex, option: Option, slo: SLO) -> Level:
     runs = idx.runs.get((option.runtime, option.platform), [])
     target = describe_slo(slo)
     if not runs:
-        why = [f"no benchmark of {option.runtime} on {option.platform}"]
+        why = [msg("performs.no_benchmark", "no benchmark of {runtime} on {platform}",
+                   runtime=option.runtime, platform=option.platform)]
         others = idx.other_platforms(option.runtime, option.platform, runs_only=True)
         if others:
-            why.append(f"benchmarks on {', '.join(others)} are not evidence for {option.platform}")
+            why.append(msg("performs.elsewhere", "benchmarks on {others} are not evidence for {platform}",
+                           others=tuple(others), platform=option.platform))
         if option.cost.assumed_output_tps_per_gpu is not None:
-            why.append("its capacity is an assumption (assumed_output_tps_per_gpu), not a measurement")
+            why.append(msg("performs.assumed", "its capacity is an assumption (assumed_output_tps_per_gpu), "
+                           "not a measurement"))
         return Level(False, tuple(why))
     meeting = [r for r in runs if not idx.failures(r, slo)]
     if meeting:
         best = max(meeting, key=lambda r: output_tps_per_gpu(r) or 0.0)
-        return Level(True, (f"{len(meeting)} of {len(runs)} run(s) meet the SLO ({target}); "
-                            f"best: {run_label(best)}",))
+        return Level(True, (msg("performs.meets", "{n} of {total} run(s) meet the SLO ({slo}); best: {best}",
+                                n=len(meeting), total=len(runs), slo=target, best=run_label(best)),))
     # the run that comes closest: fewest failed conditions, then highest throughput
     closest = min(runs, key=lambda r: (len(idx.failures(r, slo)), -(output_tps_per_gpu(r) or 0.0)))
-    return Level(False, (f"none of {len(runs)} run(s) meets the SLO ({target})",
-                         f"closest, {run_label(closest)}: {'; '.join(idx.failures(closest, slo))}"))
+    return Level(False, (msg("performs.none_meets", "none of {total} run(s) meets the SLO ({slo})",
+                             total=len(runs), slo=target),
+                         msg("performs.closest", "closest, {run}: {failures}", run=run_label(closest),
+                             failures="; ".join(idx.failures(closest, slo)))))
 
 
 def evidence_levels(idx: EvidenceIndex, option: Option, ws: Workspace,
@@ -423,7 +458,8 @@ def checklist_summary(ws: Workspace, option: Option) -> tuple[ChecklistSummary, 
             label = f"{item.title} (missing, to be built by {who})"
         else:
             blockers.append(Blocker(item.id, item.title,
-                                    f"{item.title}: missing and nobody is named to build it"))
+                                    msg("checklist.blocker", "{item}: missing and nobody is named to build it",
+                                        item=item.title)))
             trail.append(TrailItem(f"{item.title} (missing, BLOCKER: no owner)", "not counted", "person-weeks",
                                    f"checklist answer {item.id}: its effort counts once someone is named "
                                    f"to build it (stated: {a.effort_person_weeks.likely:g})"))

@@ -39,6 +39,7 @@ def render(ws, a) -> str:
     """The assessment as plain text for a terminal."""
     from deepdecide.cli.common import table
     from deepdecide.domain.formatting import percent, probability, share
+    from deepdecide.domain.messages import join
 
     currency = ws.assumptions.currency
     lines = [f"{ws.name}: {len(a.options)} option(s); winner: {a.winner or 'none'}",
@@ -88,7 +89,7 @@ def render(ws, a) -> str:
         for name, lv in (("builds", oa.evidence.builds), ("correct", oa.evidence.correct),
                          ("performs", oa.evidence.performs)):
             state = "reached" if lv.reached else "NOT reached"
-            lines.append(f"    {name} {state}: {'; '.join(lv.reasons)}")
+            lines.append(f"    {name} {state}: {join(lv.reasons)}")
         cap = oa.capacity.figure
         if cap.value is None:
             lines.append(f"    capacity: none: {cap.missing_reason}")
@@ -104,7 +105,7 @@ def render(ws, a) -> str:
         for v in oa.vetoes:
             lines.append(f"    vetoed: {v}")
         for m in oa.messages:
-            if not m.startswith("no capacity: "):  # already said on the capacity line
+            if m.id != "option.no_capacity":  # already said on the capacity line
                 lines.append(f"    ! {m}")
     s = a.sensitivity
     if s is not None:

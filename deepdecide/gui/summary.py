@@ -7,7 +7,7 @@ from PySide6.QtCore import QCoreApplication
 from deepdecide.analysis.assessment import Assessment, MonteCarlo
 from deepdecide.domain.formatting import integer, probability
 from deepdecide.domain.workspace import Workspace
-from deepdecide.gui.i18n import fmt
+from deepdecide.gui.i18n import fmt, texts
 
 
 def level_names() -> dict[str, str]:
@@ -17,7 +17,7 @@ def level_names() -> dict[str, str]:
 def recommendation(ws: Workspace, assessment: Assessment, mc: MonteCarlo | None = None) -> str:
     """One sentence (rich text) naming the recommended option and what it rests on."""
     if assessment.winner is None:
-        why = "; ".join(assessment.messages) or QCoreApplication.translate("Summary", "no option has a score yet")
+        why = texts(assessment.messages, "; ") or QCoreApplication.translate("Summary", "no option has a score yet")
         return fmt(QCoreApplication.translate("Summary", "No recommendation yet: %1."), why)
     win = assessment.option(assessment.winner)
     assert win is not None  # the winner is one of the options

@@ -8,6 +8,8 @@ from PySide6.QtCore import QCoreApplication, QObject
 
 from deepdecide.analysis.assessment import EffortRange, OptionAssessment
 from deepdecide.domain import formatting
+from deepdecide.domain.messages import Message
+from deepdecide.gui.i18n import text, texts
 from deepdecide.gui.models.records import Column, RecordTableModel
 
 
@@ -29,11 +31,11 @@ def ranking_model(parent: QObject | None = None) -> RecordTableModel:
                display=lambda v: formatting.DASH if v is None else f"{v:.3f}", numeric=True),
         Column(QCoreApplication.translate("AssessedModels", "Support"), lambda o: o.classification.label,
                meaning=lambda o: "official" if o.classification.official else "experimental",
-               tooltip=lambda o: "<br>".join(o.classification.reasons)),
+               tooltip=lambda o: texts(o.classification.reasons)),
         Column(QCoreApplication.translate("AssessedModels", "Evidence"), lambda o: o.evidence.level, display=lambda v: f"{v} / 3", numeric=True,
                tooltip=lambda o: ", ".join(o.evidence.names_reached)),
-        Column(QCoreApplication.translate("AssessedModels", "Eligibility"), lambda o: "; ".join((*o.eligibility_reasons, *o.vetoes)) or QCoreApplication.translate("AssessedModels", "eligible"),
-               tooltip=lambda o: "<br>".join((*o.eligibility_reasons, *o.vetoes))),
+        Column(QCoreApplication.translate("AssessedModels", "Eligibility"), lambda o: texts((*o.eligibility_reasons, *o.vetoes), "; ") or QCoreApplication.translate("AssessedModels", "eligible"),
+               tooltip=lambda o: texts((*o.eligibility_reasons, *o.vetoes))),
     ], None, parent)
 
 
@@ -52,9 +54,14 @@ def criteria_model(parent: QObject | None = None) -> RecordTableModel:
         Column(QCoreApplication.translate("AssessedModels", "Share"), lambda c: c.weight_share if c.used else None, display=_share_text, numeric=True),
         Column(QCoreApplication.translate("AssessedModels", "Scored"), lambda c: QCoreApplication.translate("AssessedModels", "yes") if c.used else QCoreApplication.translate("AssessedModels", "no"),
                meaning=lambda c: None if c.used and not c.message else ("fail" if not c.used else "inconclusive"),
-               tooltip=lambda c: c.message),
-        Column(QCoreApplication.translate("AssessedModels", "Note"), lambda c: c.message, tooltip=lambda c: c.message),
+               tooltip=lambda c: _message(c.message)),
+        Column(QCoreApplication.translate("AssessedModels", "Note"), lambda c: _message(c.message),
+               tooltip=lambda c: _message(c.message)),
     ], None, parent)
+
+
+def _message(m: Message | None) -> str:
+    return text(m) if m is not None else ""
 
 
 def _share_text(v: float | None) -> str:
@@ -81,7 +88,7 @@ def effort_model(parent: QObject | None = None) -> RecordTableModel:
         _effort_column(QCoreApplication.translate("AssessedModels", "Total"), "total"),
         Column(QCoreApplication.translate("AssessedModels", "Blockers"), lambda o: len(o.checklist.blockers), numeric=True,
                meaning=lambda o: "fail" if o.checklist.blockers else None,
-               tooltip=lambda o: "<br>".join(b.reason for b in o.checklist.blockers)),
+               tooltip=lambda o: texts(b.reason for b in o.checklist.blockers)),
     ], None, parent)
 
 

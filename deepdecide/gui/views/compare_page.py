@@ -27,7 +27,7 @@ from deepdecide.domain.formatting import DASH, money, number, percent, probabili
 from deepdecide.domain.formatting import share as share_text
 from deepdecide.domain.workspace import Option
 from deepdecide.gui.document import WorkspaceDocument
-from deepdecide.gui.i18n import fmt
+from deepdecide.gui.i18n import fmt, texts
 from deepdecide.gui.models.assessed import criteria_model, ranked_order, ranking_model
 from deepdecide.gui.models.records import Column, RecordTableModel
 from deepdecide.gui.views.page import Page, make_table
@@ -383,12 +383,12 @@ class ComparePage(Page):
                                           "Drag a slider and the ranking follows."))
         order = sorted(a.options, key=lambda o: (o.rank is None, o.rank or 0, o.name))
         self.bars.set_rows([(o.name, o.score.total if o.score else 0.0, o.rank is not None,
-                             "; ".join((*o.eligibility_reasons, *o.vetoes))) for o in order])
+                             texts((*o.eligibility_reasons, *o.vetoes), "; ")) for o in order])
         self.ranking.set_rows(ranked_order(a.options))
         self.criteria.set_rows(list(a.criteria))
         win = a.option(a.winner) if a.winner else None
         self.winner_label.setText(fmt(self.tr("Ranked first: <b>%1</b>"), win.name) if win else
-                                  fmt(self.tr("No option can be ranked: %1"), "; ".join(a.messages)))
+                                  fmt(self.tr("No option can be ranked: %1"), texts(a.messages, "; ")))
         self.prices.set_rows(list(ws.options))
         self.sensitivity_timer.start()
 

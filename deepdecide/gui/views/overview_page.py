@@ -11,7 +11,7 @@ from deepdecide.analysis.assessment import OptionAssessment, OptionDraws
 from deepdecide.domain.formatting import DASH, money, number, probability
 from deepdecide.gui.document import WorkspaceDocument
 from deepdecide.gui.formatting import figure_tip
-from deepdecide.gui.i18n import fmt
+from deepdecide.gui.i18n import fmt, text, texts
 from deepdecide.gui.summary import level_names
 from deepdecide.gui.theme import status_color
 from deepdecide.gui.views.page import Page
@@ -95,11 +95,12 @@ class OptionCard(QFrame):
             self.rank.setToolTip(self.tr("Rank by weighted score"))
         else:
             self.rank.setText(self.tr("not ranked"))
-            self.rank.setToolTip("<br>".join((*oa.eligibility_reasons, *oa.vetoes)))
+            self.rank.setToolTip(texts((*oa.eligibility_reasons, *oa.vetoes)))
         official = oa.classification.official
         self.badge.setText(self.tr("official") if official else self.tr("experimental"))
         self.badge.setProperty("meaning", "official" if official else "experimental")
-        self.badge.setToolTip("<br>".join((f"<b>{oa.classification.status.value}</b>", *oa.classification.reasons,
+        self.badge.setToolTip("<br>".join((f"<b>{oa.classification.status.value}</b>",
+                                           *(text(r) for r in oa.classification.reasons),
                                            *oa.classification.sources)))
         for name, chip in self.levels.items():
             level = getattr(oa.evidence, name)
@@ -108,7 +109,7 @@ class OptionCard(QFrame):
             chip.setText(f"{mark} {level_names()[name]}")
             chip.setToolTip("<br>".join((f"<b>{level_names()[name]}</b>: "
                                          + (self.tr("reached") if level.reached else self.tr("not reached")),
-                                         *level.reasons)))
+                                         *(text(r) for r in level.reasons))))
         for chip in (self.badge, *self.levels.values()):
             _style_chip(chip)
         c = oa.costs
@@ -121,13 +122,13 @@ class OptionCard(QFrame):
                                 + (f" — {p.note}" if p.note else "") for p in oa.score.parts)
             self._set("score", f"{oa.score.total:.3f}", f"<b>{self.tr('Score')}</b><br>{parts}")
         else:
-            self._set("score", DASH, "<br>".join((*oa.eligibility_reasons, *oa.vetoes)))
+            self._set("score", DASH, texts((*oa.eligibility_reasons, *oa.vetoes)))
         if draws is not None:
             self._set("pbest", probability(draws.p_best, draws=None), self.tr("Share of Monte Carlo draws in which this option "
                                                               "ranks first"))
         else:
             self._set("pbest", "…", self.tr("Monte Carlo running"))
-        notes = [*oa.vetoes, *oa.messages]
+        notes = [text(m) for m in (*oa.vetoes, *oa.messages)]
         basis = oa.capacity.basis.value
         if basis in ("assumed", "lower-bound", "interpolated"):
             label = {"assumed": self.tr("capacity is an assumption (no run meets the SLO)"),
@@ -211,7 +212,7 @@ class OverviewPage(Page):
         self.heading.setText(fmt(self.tr("<h2>%1</h2>%2 options for %3 · %4 evidence files"),
                                  ws.decision.title, len(ws.options), ws.model, len(ws.evidence.files)))
         self.recommendation.setText(recommendation(ws, a, mc))
-        self.messages.setText("<br>".join(a.messages))
+        self.messages.setText(texts(a.messages))
         self.messages.setVisible(bool(a.messages))
         order = sorted(a.options, key=lambda o: (o.rank is None, o.rank or 0))
         while len(self.cards) < len(order):

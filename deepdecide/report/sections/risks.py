@@ -12,7 +12,7 @@ from deepdecide.report.styles import bullets, table
 def risks(ctx: Context) -> list[Flowable]:
     d, a = ctx.ws.decision, ctx.assessment
     out = h1("Risks and consequences", "risks")
-    rows = [[oa.name, r.text] for oa in a.options for r in oa.risks]
+    rows = [[oa.name, str(r.text)] for oa in a.options for r in oa.risks]
     if rows:
         out.append(table(["Option", "Risk found in the evidence"], rows, [45 * mm, BODY_W - 45 * mm]))
     if d.consequences_good or d.consequences_bad:

@@ -7,6 +7,7 @@ from reportlab.platypus import Flowable
 
 from deepdecide.analysis.assessment import Assessment, OptionAssessment
 from deepdecide.domain.formatting import DASH, percent, share
+from deepdecide.domain.messages import join
 from deepdecide.report.sections.base import (
     Context,
     fig,
@@ -82,7 +83,7 @@ def summary(ctx: Context) -> list[Flowable]:
              else f"– ({c.tco_usd.missing_reason})"],
             ["Time to production", f"{fig(c.time_to_production_weeks)} weeks"],
             ["Rank", f"{oa.rank} of {len(a.ranking)}" if oa.rank else "not ranked: "
-             + "; ".join(oa.eligibility_reasons or oa.vetoes or ("not eligible",))],
+             + (join(oa.eligibility_reasons or oa.vetoes) or "not eligible")],
         ]
         out.append(kv(rows))
     out += h2("Why", "summary-why")
@@ -106,7 +107,7 @@ def summary(ctx: Context) -> list[Flowable]:
     out += h2("Ranking", "ranking")
     out.append(_ranking_table(ctx))
     if a.messages:
-        out.append(para("Analysis notes: " + " ".join(a.messages), "small"))
+        out.append(para("Analysis notes: " + join(a.messages, " "), "small"))
     return out
 
 
@@ -120,7 +121,7 @@ def _ranking_table(ctx: Context) -> Flowable:
         rows.append([str(oa.rank) if oa.rank else DASH, oa.name, f"{oa.score.total:.3f}" if oa.score else DASH,
                      oa.classification.label, f"{oa.evidence.level} of 3",
                      money(oa.costs.cost_per_m_tokens_usd.value), money(oa.costs.tco_usd.value),
-                     "; ".join(oa.vetoes or oa.eligibility_reasons) or "eligible"])
+                     join(oa.vetoes or oa.eligibility_reasons) or "eligible"])
         extra.append(("TEXTCOLOR", (3, i), (3, i), GOOD if oa.classification.official else WARN))
         if not oa.eligible or oa.vetoes:
             extra.append(("TEXTCOLOR", (7, i), (7, i), BAD))
