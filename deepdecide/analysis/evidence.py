@@ -20,7 +20,14 @@ from deepdecide.analysis.assessment import (
     ParityOutcome,
     TrailItem,
 )
-from deepdecide.domain.evidence import BenchmarkRun, BuildAttestation, ParityCheck, ParityKind, Verdict
+from deepdecide.domain.evidence import (
+    BenchmarkRun,
+    BuildAttestation,
+    ParityCheck,
+    ParityKind,
+    ProvenanceKind,
+    Verdict,
+)
 from deepdecide.domain.matrix import SupportMatrix, SupportStatus
 from deepdecide.domain.messages import Message, msg, plain
 from deepdecide.domain.workspace import SLO, Answer, Option, Workspace
@@ -47,6 +54,7 @@ class EvidenceIndex:
     parity_keys: list[tuple[str, str]] = field(default_factory=list)  # per Evidence.parity index
     runtime_platforms: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
     run_platforms: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+    kinds: dict[int, ProvenanceKind] = field(default_factory=dict)  # id(run) -> its file's provenance kind
     _platform_cache: dict[str, str] = field(default_factory=dict)
     _slo_cache: dict[int, tuple[str, ...]] = field(default_factory=dict)
 
@@ -57,6 +65,10 @@ class EvidenceIndex:
         if got is None:
             got = self._slo_cache[key] = slo_failures(run, slo)
         return got
+
+    def kind(self, run: BenchmarkRun) -> ProvenanceKind:
+        """Who made the file the run came from (own, third_party, illustrative, predicted)."""
+        return self.kinds.get(id(run), ProvenanceKind.OWN)
 
     def platform_id(self, name: str) -> str:
         """The matrix platform id a run's platform text refers to (ids pass through)."""
@@ -77,6 +89,7 @@ class EvidenceIndex:
                 idx.runs[key].append(r)
                 idx.run_ids[key].append(len(idx.run_keys))
                 idx.run_keys.append(key)
+                idx.kinds[id(r)] = f.provenance.kind
                 idx.runtime_platforms[r.runtime].add(key[1])
                 idx.run_platforms[r.runtime].add(key[1])
             for p in f.parity:
@@ -237,7 +250,7 @@ def _builds(idx: EvidenceIndex, option: Option) -> Level:
             reasons.append(msg("builds.attested", "build attestation {date} ({log})", date=b.date, log=log))
     ran = [r for r in runs if not (r.completed is not None and r.completed <= 0)]
     if ran:
-        shown = sum(1 for r in ran if r.illustrative)
+        shown = sum(1 for r in ran if idx.kind(r) == ProvenanceKind.ILLUSTRATIVE)
         if shown:
             reasons.append(msg("builds.ran_illustrative",
                                "{n} benchmark run(s) of {runtime} on {platform}: it ran, so it built ({shown} of "

@@ -4,113 +4,113 @@
 <context>
     <name>AssessedModels</name>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="25"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="27"/>
         <source>Rank</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="27"/>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="76"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="29"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="83"/>
         <source>Option</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="28"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="30"/>
         <source>Score</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="30"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="32"/>
         <source>Support</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="33"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="35"/>
         <source>Evidence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="35"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="37"/>
         <source>Eligibility</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="35"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="37"/>
         <source>eligible</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="49"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="51"/>
         <source>Criterion</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="50"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="52"/>
         <source>Metric</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="51"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="53"/>
         <source>Weight</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="52"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="54"/>
         <source>Share</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="53"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="55"/>
         <source>Scored</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="53"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="55"/>
         <source>yes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="53"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="55"/>
         <source>no</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="56"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="58"/>
         <source>Note</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="69"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="76"/>
         <source>likely (low–high): </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="77"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="84"/>
         <source>Porting</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="78"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="85"/>
         <source>External</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="79"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="86"/>
         <source>Missing, owned</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="80"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="87"/>
         <source>Checklist</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="81"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="88"/>
         <source>Total</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="82"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="89"/>
         <source>Blockers</source>
         <translation type="unfinished"></translation>
     </message>
@@ -118,286 +118,287 @@
 <context>
     <name>ComparePage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="79"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="78"/>
         <source>Weight of %1</source>
         <extracomment>slider steps per unit of weight</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="108"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="133"/>
         <source>Criteria weights</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="112"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="152"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="171"/>
         <source>not set</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="119"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="159"/>
         <source>Service-level objective</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="121"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="161"/>
         <source>TTFT p99 ≤</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="121"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="161"/>
         <source>TPOT p99 ≤</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="122"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="162"/>
         <source>Tokens/s per user ≥</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="123"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="163"/>
         <source>Error rate ≤</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="134"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="178"/>
         <source>Peak demand</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="136"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="180"/>
         <source>Output tokens/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="137"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="181"/>
         <source>or requests/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="138"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="182"/>
         <source>input tokens / request</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="139"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="183"/>
         <source>output tokens / request</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="163"/>
-        <source>Ranking (weighted score, live)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="170"/>
-        <source>Criterion</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="171"/>
-        <source>Weight</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="172"/>
-        <source>Winner holds from</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="173"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="185"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="188"/>
-        <source>to</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="174"/>
-        <source>Below: winner</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="175"/>
-        <source>Above: winner</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="178"/>
-        <source>Input</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="179"/>
-        <source>Low</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="180"/>
-        <source>Likely</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="181"/>
-        <source>High</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="182"/>
-        <source>Unit</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="183"/>
-        <source>Flips below</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="186"/>
-        <source>Flips above</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="209"/>
-        <source>low %1 · likely %2 · high %3 (editing the likely value widens the range if needed)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="215"/>
-        <source>Option</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="216"/>
-        <source>Pricing</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="217"/>
-        <source>$/GPU-hour</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="219"/>
-        <source>Capex per GPU ($)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="221"/>
-        <source>kW per GPU</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="223"/>
-        <source>Assumed tok/s/GPU</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="229"/>
-        <source>Weight intervals</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="230"/>
-        <source>Flip values</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="232"/>
-        <source>Prices</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="233"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="204"/>
         <source>Ranking</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="234"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="205"/>
         <source>Criteria</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="238"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="227"/>
+        <source>Ranking (weighted score, live)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="247"/>
+        <source>Criterion</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="248"/>
+        <source>Weight</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="249"/>
+        <source>Winner holds from</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="250"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="265"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="268"/>
+        <source>to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="251"/>
+        <source>Below: winner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="252"/>
+        <source>Above: winner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="258"/>
+        <source>Input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="259"/>
+        <source>Low</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="260"/>
+        <source>Likely</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="261"/>
+        <source>High</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="262"/>
+        <source>Unit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="263"/>
+        <source>Flips below</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="266"/>
+        <source>Flips above</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="292"/>
+        <source>low %1 · likely %2 · high %3 (editing the likely value widens the range if needed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="298"/>
+        <source>Option</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="300"/>
+        <source>Pricing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="301"/>
+        <source>$/GPU-hour</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="303"/>
+        <source>Capex per GPU ($)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="305"/>
+        <source>kW per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="307"/>
+        <source>Assumed tok/s/GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="451"/>
+        <source>$/M output tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="463"/>
+        <source>%1 (%2): P(best) %3, $/M tokens P50 %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="468"/>
+        <source>%1 draws (seed %2). Whisker: P10–P90 of $/M output tokens; dot: P50.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="198"/>
+        <source>Weight intervals</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="199"/>
+        <source>Flip values</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="201"/>
+        <source>Prices</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="235"/>
         <source>Monte Carlo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="240"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="390"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="237"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="445"/>
         <source>Monte Carlo running…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="269"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="122"/>
         <source>&lt;h2&gt;Compare&lt;/h2&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="279"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="313"/>
         <source>Compare</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="308"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="342"/>
         <source>SLO</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="316"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="350"/>
         <source>demand</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="354"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="388"/>
         <source>Weights are relative: each criterion counts by its share of the total. Drag a slider and the ranking follows. Not used: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="357"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="391"/>
         <source>Weights are relative: each criterion counts by its share of the total. Drag a slider and the ranking follows.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="365"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="402"/>
         <source>Ranked first: &lt;b&gt;%1&lt;/b&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="366"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="403"/>
         <source>No option can be ranked: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="383"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="438"/>
         <source>No winner, so no sensitivity.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="396"/>
-        <source>$/M tokens (P10–P90, dot P50)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="406"/>
-        <source>%1: P(best) %2, $/M tokens P50 %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="411"/>
-        <source>%1 draws (seed %2).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="413"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="471"/>
         <source>Most often best: &lt;b&gt;%1&lt;/b&gt; (P(best) %2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="417"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="475"/>
         <source>No winner in %1 of draws.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="419"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="477"/>
         <source>No option has a cost range yet: import benchmarks or give assumed capacities and prices.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -493,189 +494,189 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="88"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="103"/>
         <source>Record id</source>
-        <extracomment>the user asked for the PDF decision record</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="88"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="103"/>
         <source>Title</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="88"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="103"/>
         <source>Date (last updated)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="89"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="104"/>
         <source>Evidence cut-off</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="89"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="104"/>
         <source>Decision makers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="90"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="105"/>
         <source>Consulted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="90"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="105"/>
         <source>Informed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="91"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="106"/>
         <source>Context and problem</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="91"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="106"/>
         <source>Decision drivers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="92"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="107"/>
         <source>Rationale</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="92"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="107"/>
         <source>Good consequences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="93"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="108"/>
         <source>Bad consequences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="93"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="108"/>
         <source>Confirmation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="94"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="109"/>
         <source>Revisit when</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="94"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="109"/>
         <source>Supersedes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="95"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="110"/>
         <source>Superseded by</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="104"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="119"/>
         <source>one entry per line</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="113"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="127"/>
         <source>Decision record (MADR)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="130"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="165"/>
         <source>Name</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="131"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="166"/>
         <source>Role</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="132"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="167"/>
         <source>Verdict</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="134"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="169"/>
         <source>Date</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="135"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="170"/>
         <source>Conditions</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="141"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="176"/>
         <source>Add sign-off</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="143"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="178"/>
         <source>Remove selected</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="145"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="180"/>
         <source>Export PDF decision record…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="152"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="187"/>
         <source>Sign-off</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="161"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="143"/>
         <source>Outcome</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="163"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="145"/>
         <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="164"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="146"/>
         <source>Chosen option</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="165"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="147"/>
         <source>Considered options</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="182"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="94"/>
         <source>&lt;h2&gt;Decision&lt;/h2&gt;</source>
+        <extracomment>the user asked for the PDF decision record</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="186"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="194"/>
         <source>Decision</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="198"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="206"/>
         <source>(name)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="198"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="206"/>
         <source>(role)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="199"/>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="205"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="207"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="213"/>
         <source>sign-offs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="227"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="235"/>
         <source>(not chosen yet)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -683,40 +684,40 @@
 <context>
     <name>EvidenceImporter</name>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="51"/>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="54"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="50"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="53"/>
         <source>Importing %1…</source>
         <extracomment>facts the GUI asks for when a file lacks them</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="67"/>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="101"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="64"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="98"/>
         <source>Cannot import the evidence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="68"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="65"/>
         <source>Import failed; nothing was changed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="72"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="69"/>
         <source>Import cancelled; nothing was changed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="86"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="83"/>
         <source>Waiting for the context of the import…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="99"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="96"/>
         <source>Import %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="104"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="101"/>
         <source>Imported %1: %2 runs, %3 parity checks.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -724,229 +725,222 @@
 <context>
     <name>EvidencePage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="80"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="98"/>
         <source>File</source>
-        <extracomment>columns shown first in the normalized table (then every other non-empty field) the user asked to import files (payload: None -&gt; ask for paths)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="82"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="100"/>
         <source>Tool</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="83"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="101"/>
         <source>Version</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="84"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="102"/>
         <source>Runs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="85"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="103"/>
         <source>Checks</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="86"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="104"/>
         <source>Size (bytes)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="87"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="105"/>
         <source>SHA-256</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="89"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="107"/>
         <source>Imported</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="90"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="108"/>
         <source>Label</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="93"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="112"/>
         <source>Import files…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="95"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="114"/>
         <source>Remove selected file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="97"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="116"/>
         <source>or drop result files anywhere on the window</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="113"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="141"/>
         <source>Filter rows (any column)…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="120"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="148"/>
         <source>Runtime × platform:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="124"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="264"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="160"/>
         <source>Throughput per GPU against interactivity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="125"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="262"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="265"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="161"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="164"/>
         <source>output tokens/s per GPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="125"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="266"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="161"/>
         <source>tokens/s per user (1000 / TPOT p50)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="126"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="163"/>
+        <source>Throughput per GPU against concurrency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="165"/>
         <source>TTFT against concurrency</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="127"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="166"/>
         <source>TTFT (ms)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="127"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="129"/>
-        <source>concurrency</source>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="285"/>
+        <source>%1 runs, none with TPOT p50 (interactivity is 1000 / TPOT p50, and these files publish no latency): the chart shows throughput per GPU along each concurrency sweep instead. Throughput alone says nothing about the SLO.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="128"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="298"/>
+        <source>Each point is one run. The line through a group&apos;s points is its Pareto front (no other run of the group is better on both axes). Right of the red line meets the interactivity SLO. Latency: solid = p50, dashed = p99. Hollow points are illustrative, proxy or predicted data, filled ones measurements.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="167"/>
         <source>TPOT against concurrency</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="129"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="168"/>
         <source>TPOT (ms)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="151"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="83"/>
         <source>Charts</source>
+        <extracomment>columns shown first in the normalized table (then every other non-empty field) the user asked to import files (payload: None -&gt; ask for paths)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="152"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="84"/>
         <source>Normalized table</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="157"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="126"/>
         <source>&lt;h2&gt;Evidence&lt;/h2&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="170"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="187"/>
         <source>Evidence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="174"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="191"/>
         <source>tool: %1 %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="175"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="192"/>
         <source>%1 bytes, SHA-256 %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="176"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="193"/>
         <source>imported %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="176"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="193"/>
         <source>(unknown)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="185"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="202"/>
         <source>Remove %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="202"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="219"/>
         <source>all</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="221"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="238"/>
         <source>%1 runs from %2 files. Times in ms, throughputs in tokens/s; TPOT, ITL and e2e per token are different metrics and stay apart.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="250"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="267"/>
         <source>SLO ≥ %1 tok/s/user</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="253"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="270"/>
         <source>SLO bound 1000 / TPOT p99 %1 ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="256"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="274"/>
         <source>Pareto front</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="261"/>
-        <source>Throughput per GPU against concurrency (no run has TPOT yet)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="262"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="164"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="166"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="168"/>
         <source>concurrency (log scale)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="267"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="268"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="279"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="281"/>
         <source>SLO p99 ≤ %1 ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="271"/>
-        <source>%1 runs, none with TPOT p50 (interactivity is 1000 / TPOT p50, and these files publish no latency): the top chart shows throughput per GPU along each concurrency sweep instead. Throughput alone says nothing about the SLO.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="276"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="290"/>
         <source>%1 runs, none with both output throughput per GPU and TPOT p50 (interactivity is 1000 / TPOT p50, and these files publish no latency): nothing to plot yet. Their numbers are in the normalized table.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="281"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="295"/>
         <source>No runs with throughput and TPOT yet: import benchmark results (File ▸ Import evidence, or drop files on the window).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="284"/>
-        <source>Each point is one run. The line through a group&apos;s points is its Pareto front (no other run of the group is better on both axes). Right of the red line meets the interactivity SLO. Latency: solid = p50, dashed = p99.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="288"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="303"/>
         <source>%1 runs were driven by request rate, not concurrency, and are not in the latency charts.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -954,204 +948,204 @@
 <context>
     <name>ExportDialog</name>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="45"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="46"/>
         <source>Export the decision record</source>
         <extracomment>sections the record always holds (``report.build`` adds the cover: it carries the inputs&apos; hash)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="51"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="52"/>
         <source>Write decision record &lt;b&gt;%1&lt;/b&gt; as a PDF. The workspace it was built from is embedded, so &lt;tt&gt;deepdecide verify&lt;/tt&gt; can later prove that the file was not changed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="59"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="84"/>
         <source>record.pdf</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="60"/>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="110"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="85"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="140"/>
         <source>Browse…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="66"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="91"/>
         <source>Save to</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="75"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="103"/>
         <source>%1 (always included)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="80"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="108"/>
         <source>Always included: the cover carries the SHA-256 of the inputs that the footer of every page repeats.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="89"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="117"/>
         <source>Select all</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="91"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="119"/>
         <source>Only the cover</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="97"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="125"/>
         <source>Sections</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="103"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="133"/>
         <source>Sign with a certificate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="109"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="139"/>
         <source>PKCS#12 file (.p12 or .pfx) with your key and certificate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="120"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="150"/>
         <source>the certificate file&apos;s password (not stored)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="123"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="153"/>
         <source>optional, e.g. Approved for production</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="126"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="156"/>
         <source>Certificate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="127"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="157"/>
         <source>Signer name</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="128"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="158"/>
         <source>Password</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="129"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="159"/>
         <source>Reason</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="130"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="160"/>
         <source>The signature is appended after the record, so its bytes stay reproducible.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="140"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="172"/>
         <source>Export</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="165"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="179"/>
         <source>Cover</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="166"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="180"/>
         <source>Executive summary</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="167"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="181"/>
         <source>Context and decision drivers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="168"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="182"/>
         <source>Options compared</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="169"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="183"/>
         <source>Support matrix (excerpt)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="170"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="184"/>
         <source>Benchmark evidence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="171"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="185"/>
         <source>Parity verdicts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="172"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="186"/>
         <source>Service-gap checklist</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="173"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="187"/>
         <source>Cost and TCO</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="174"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="188"/>
         <source>Sensitivity and Monte Carlo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="175"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="189"/>
         <source>Migration plan</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="176"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="190"/>
         <source>Risks and consequences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="177"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="191"/>
         <source>Sign-off</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="178"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="192"/>
         <source>Appendix: evidence files</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="211"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="225"/>
         <source>Choose the file to write.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="213"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="227"/>
         <source>The target is a folder; give a file name.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="215"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="229"/>
         <source>Choose at least one section besides the cover.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="218"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="232"/>
         <source>Choose the certificate file (.p12 or .pfx) to sign with.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="220"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="234"/>
         <source>Give the signer&apos;s name.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="227"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="241"/>
         <source>%1 exists and will be replaced.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1159,108 +1153,108 @@
 <context>
     <name>GapsPage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="25"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="26"/>
         <source>not answered</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="25"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="26"/>
         <source>provided</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="26"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="27"/>
         <source>external</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="26"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="27"/>
         <source>missing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="33"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="34"/>
         <source>as of</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="90"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="91"/>
         <source>Person-weeks of engineering; low &lt;= likely &lt;= high is kept by moving the other points</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="92"/>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="186"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="93"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="193"/>
         <source>Item</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="93"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="94"/>
         <source>Category</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="94"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="95"/>
         <source>Answer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="97"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="98"/>
         <source>provided: the runtime has it; external: someone must build or integrate it (adds to the migration cost); missing: a blocker until an owner is named</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="99"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="100"/>
         <source>Owner</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="100"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="101"/>
         <source>Effort low</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="101"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="102"/>
         <source>likely</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="102"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="103"/>
         <source>high</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="103"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="104"/>
         <source>Notes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="122"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="123"/>
         <source>Option:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="125"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="126"/>
         <source>&lt;h2&gt;Service gaps&lt;/h2&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="139"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="140"/>
         <source>Service gaps</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="200"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="209"/>
         <source>%1 provided, %2 external, %3 missing, %4 not answered. External work, and missing items someone is named to build, add %5 / %6 / %7 person-weeks (low / likely / high) to the migration cost.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="207"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="216"/>
         <source>(external %1, missing with an owner %2 likely)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="210"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="219"/>
         <source>Blockers until someone names who builds them: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1375,6 +1369,14 @@ Recover it?</source>
     <message>
         <location filename="../../deepdecide/gui/interaction.py" line="97"/>
         <source>PKCS#12 certificate (*.p12 *.pfx)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>LatencyChart</name>
+    <message>
+        <location filename="../../deepdecide/gui/widgets/charts.py" line="317"/>
+        <source>No run driven by concurrency with this latency yet</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1522,259 +1524,259 @@ Recover it?</source>
     <name>MainWindow</name>
     <message>
         <location filename="../../deepdecide/gui/app.py" line="94"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="336"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="339"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="350"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="353"/>
         <source>Cannot open the workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="49"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="52"/>
         <source>Overview</source>
         <extracomment>(key, module, class) of each page, in sidebar order; modules are imported on first show</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="50"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="53"/>
         <source>Support matrix</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="51"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="54"/>
         <source>Evidence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="52"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="55"/>
         <source>Parity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="53"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="56"/>
         <source>Service gaps</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="54"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="57"/>
         <source>Compare</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="55"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="58"/>
         <source>Decision</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="56"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="59"/>
         <source>Migration plan</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="92"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="106"/>
         <source>%1 (Ctrl+%2)</source>
         <extracomment>the page shown changed (payload: page key)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="108"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="122"/>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="154"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="168"/>
         <source>Cannot read the file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="193"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="207"/>
         <source>&amp;New from the built-in sample</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="194"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="208"/>
         <source>&amp;Open…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="195"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="209"/>
         <source>&amp;Save</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="196"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="210"/>
         <source>Save &amp;As…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="197"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="211"/>
         <source>&amp;Import evidence…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="198"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="212"/>
         <source>Import benchmark or parity result files</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="199"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="213"/>
         <source>&amp;Export PDF decision record…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="201"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="215"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="202"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="216"/>
         <source>&amp;Undo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="204"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="218"/>
         <source>&amp;Redo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="211"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="225"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="213"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="227"/>
         <source>Open &amp;Recent</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="222"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="236"/>
         <source>&amp;Edit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="225"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="239"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="233"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="247"/>
         <source>&amp;Theme</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="236"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="250"/>
         <source>Follow the system</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="236"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="250"/>
         <source>Light</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="236"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="250"/>
         <source>Dark</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="243"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="257"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="244"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="258"/>
         <source>&amp;About deepdecide</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="246"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="260"/>
         <source>Main</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="251"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="266"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="265"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="280"/>
         <source>Undo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="252"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="267"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="266"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="281"/>
         <source>Redo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="266"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="280"/>
         <source>Undo %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="267"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="281"/>
         <source>Redo %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="277"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="291"/>
         <source>About deepdecide</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="277"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="291"/>
         <source>deepdecide %1
 
 Evidence, comparison and a signed decision record for LLM-serving platform choices. Works offline.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="291"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="305"/>
         <source>(no recent files)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="297"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="311"/>
         <source>untitled</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="306"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="320"/>
         <source>the untitled workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="317"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="331"/>
         <source>Cannot load the built-in sample</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="344"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="358"/>
         <source>Opened %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="361"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="375"/>
         <source>Cannot save the workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="366"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="380"/>
         <source>Saved %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="380"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="394"/>
         <source>Autosave failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="393"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="407"/>
         <source>an untitled workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="395"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="409"/>
         <source>(autosaved %1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="400"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="414"/>
         <source>Cannot recover the autosaved copy</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2017,42 +2019,42 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="110"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="111"/>
         <source>reached</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="110"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="111"/>
         <source>not reached</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="126"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="127"/>
         <source>Share of Monte Carlo draws in which this option ranks first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="129"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="130"/>
         <source>Monte Carlo running</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="133"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="134"/>
         <source>capacity is an assumption (no run meets the SLO)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="134"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="135"/>
         <source>capacity is a lower bound (the SLO holds at the highest load measured)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="135"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="136"/>
         <source>capacity interpolated between two measured loads</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="138"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="139"/>
         <source>%1 blocker(s): %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2060,12 +2062,12 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
 <context>
     <name>OverviewPage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="185"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="186"/>
         <source>Overview</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="211"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="212"/>
         <source>&lt;h2&gt;%1&lt;/h2&gt;%2 options for %3 · %4 evidence files</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2239,38 +2241,37 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
 <context>
     <name>PdfExport</name>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="101"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="102"/>
         <source>Writing and signing %1…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="102"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="103"/>
         <source>Writing %1…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="105"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="106"/>
         <source>Wrote the decision record %1, signed by %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="107"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="108"/>
         <source>Wrote the decision record %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="109"/>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="113"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="110"/>
         <source>Export cancelled; nothing was written.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="115"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="113"/>
         <source>Export failed; nothing was written.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="116"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="114"/>
         <source>Cannot export the decision record</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2340,6 +2341,19 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
     <message>
         <location filename="../../deepdecide/gui/summary.py" line="43"/>
         <source>best in %1 of %2 Monte Carlo draws</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ThroughputChart</name>
+    <message>
+        <location filename="../../deepdecide/gui/widgets/charts.py" line="249"/>
+        <source>No run with a concurrency and a throughput per GPU yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/widgets/charts.py" line="281"/>
+        <source>No run with TPOT p50 yet (interactivity is 1000 / TPOT p50)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

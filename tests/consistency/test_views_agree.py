@@ -238,7 +238,7 @@ def check_pdf(data, text: str) -> None:
             by_kind = {kp["kind"]: kp["outcome"] for kp in o["parity"]}
             assert tokens[1:1 + len(required)] == [words[by_kind[k]] for k in required], (o["option"], tokens)
             assert " ".join(tokens[1 + len(required):]) == \
-                ("reached" if o["evidence"]["correct"]["reached"] else "not reached")
+                ("yes" if o["evidence"]["correct"]["reached"] else "no")
     # efforts: the checklist section's effort table (likely values lead each cell)
     at = _after(lines, "Engineering effort per option")
     for o in options:

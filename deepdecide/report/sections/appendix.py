@@ -23,8 +23,8 @@ def appendix(ctx: Context) -> list[Flowable]:
             contents = ", ".join(x for x in (f"{len(f.runs)} runs" if f.runs else "",
                                              f"{len(f.parity)} parity checks" if f.parity else "") if x) or DASH
             rows.append([p.file_name, num(p.size_bytes), f"{p.tool} {p.tool_version}".strip(), p.imported_at or DASH,
-                         contents, p.label or "own measurement"])
-        out.append(table(["File", "Bytes", "Tool and version", "Imported", "Holds", "Label"], rows,
+                         contents, p.kind.text + (f": {p.label}" if p.label else "")])
+        out.append(table(["File", "Bytes", "Tool and version", "Imported", "Holds", "Kind: label"], rows,
                          [48 * mm, 16 * mm, 30 * mm, 28 * mm, 20 * mm, 32 * mm], numeric=(1,)))
         out.append(Spacer(1, 3 * mm))
         out.append(table(["File", "SHA-256 of the file as imported"],

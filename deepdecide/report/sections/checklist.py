@@ -5,6 +5,7 @@ from __future__ import annotations
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
 
+from deepdecide.domain import presentation as look
 from deepdecide.domain.formatting import DASH
 from deepdecide.domain.workspace import Answer
 from deepdecide.report.sections.base import BODY_W, Context, effort, h1, h2
@@ -33,7 +34,9 @@ def checklist(ctx: Context) -> list[Flowable]:
                 extra.append(("TEXTCOLOR", (c, r), (c, r), WARN))
         rows.append(row)
     w = (BODY_W - 50 * mm) / max(len(a.options), 1)
-    out.append(table(["Item", *[oa.name for oa in a.options]], rows, [50 * mm] + [w] * len(a.options), extra=extra))
+    short = look.short_labels(ws)
+    out.append(table(["Item", *[short[oa.option] for oa in a.options]], rows, [50 * mm] + [w] * len(a.options),
+                     extra=extra))
     out += h2("Owners and effort", "checklist-owners")
     rows = []
     extra = []
@@ -60,7 +63,7 @@ def checklist(ctx: Context) -> list[Flowable]:
             extra.append(("FONTNAME", (0, i), (-1, i), "DDVera-Bold"))
     if rows:
         out.append(table(["Option", "Item", "Answer", "Provider / owner", "Effort pw (range)", "Notes"], rows,
-                         [34 * mm, 40 * mm, 16 * mm, 30 * mm, 24 * mm, 30 * mm], extra=extra))
+                         [34 * mm, 40 * mm, 16 * mm, 30 * mm, 24 * mm, 30 * mm], extra=extra, notes=(5,)))
     else:
         out.append(para("Every item is provided by every option's runtime."))
     rows = []

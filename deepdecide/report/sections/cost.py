@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, KeepTogether, Spacer
+from reportlab.platypus import Flowable, Spacer
 
+from deepdecide.domain import formatting
+from deepdecide.domain import presentation as look
 from deepdecide.domain.formatting import DASH, percent
 from deepdecide.report import charts
 from deepdecide.report.sections.base import BODY_W, Context, est, fig, h1, h2, money, num, plain
@@ -44,20 +46,34 @@ def cost(ctx: Context) -> list[Flowable]:
         d = mc.for_option(oa.option) if mc else None
         lo = d.tco_usd.p10 if d else None
         hi = d.tco_usd.p90 if d else None
-        bars.append((oa.name, v, lo, hi))
+        bars.append((oa.option, v, lo, hi))
+    short = look.short_labels(ws)
     if bars:
+        assumed_bar = [oa.capacity.basis.value == "assumed" for oa in a.options if oa.costs.tco_usd.value is not None]
         out.append(Spacer(1, 3 * mm))
-        out.append(KeepTogether([
-            charts.bar_chart(bars, x_label=f"TCO over {ws.assumptions.horizon_years:g} years, USD",
+        out.append(charts.figure(
+            charts.bar_chart([(short[o], v, lo, hi) for o, v, lo, hi in bars],
+                             x_label=f"TCO over {ws.assumptions.horizon_years:g} years, {ws.assumptions.currency}",
                              width=BODY_W, title="TCO per option (bar: likely inputs; whisker: Monte Carlo P10–P90)",
-                             value_fmt=lambda v: money(v)),
-        ]))
-    cap_bars = [(oa.name, oa.capacity.value, oa.capacity.low, oa.capacity.high) for oa in a.options
-                if oa.capacity.value is not None]
-    if cap_bars:
-        out.append(KeepTogether([charts.bar_chart(
-            cap_bars, x_label="output tok/s per GPU at the SLO", width=BODY_W,
-            title="Capacity at the SLO (measured, interpolated, lower bound or assumed; whisker: assumed range)")]))
+                             value_fmt=lambda v: money(v), tick_fmt=lambda v: formatting.money(v, digits=2),
+                             colors_=[look.option_color(ws, o) for o, *_ in bars],
+                             filled=[not x for x in assumed_bar]),
+            f"Total cost of ownership over {ws.assumptions.horizon_years:g} years (hardware, power and "
+            f"engineering), in {ws.assumptions.currency}; the whisker spans the Monte Carlo P10–P90.",
+            "Hollow bars rest on an assumed capacity (no run meets the SLO on that platform yet); every TCO "
+            "also rests on assumed prices and effort estimates (see Assumptions)."
+            if any(assumed_bar) else "Rests on assumed prices and effort estimates (see Assumptions)."))
+    cap = [oa for oa in a.options if oa.capacity.value is not None]
+    if cap:
+        assumed = [oa.capacity.basis.value == "assumed" for oa in cap]
+        out.append(charts.figure(charts.bar_chart(
+            [(short[oa.option], oa.capacity.value, oa.capacity.low, oa.capacity.high) for oa in cap],
+            x_label="output tok/s per GPU at the SLO", width=BODY_W,
+            title="Capacity at the SLO (measured, interpolated, lower bound or assumed; whisker: assumed range)",
+            colors_=[look.option_color(ws, oa.option) for oa in cap], filled=[not x for x in assumed]),
+            "Output tokens per second one GPU sustains while meeting the SLO.",
+            "Hollow bars are assumed capacities (no run meets the SLO on that platform yet), not measurements."
+            if any(assumed) else ""))
     out += trails(ctx)
     out += assumptions(ctx)
     return out

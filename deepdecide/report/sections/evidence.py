@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-import math
 from collections import defaultdict
+from typing import Any
 
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, KeepTogether, Spacer
+from reportlab.platypus import Flowable, Spacer
 
+from deepdecide.domain import presentation as look
 from deepdecide.domain.evidence import BenchmarkRun
-from deepdecide.domain.formatting import DASH
+from deepdecide.domain.formatting import DASH, number
 from deepdecide.report import charts
 from deepdecide.report.sections.base import BODY_W, Context, h1, h2, num, platform_name, runtime_name
 from deepdecide.report.styles import bullets, para, table
@@ -26,38 +27,44 @@ def evidence(ctx: Context) -> list[Flowable]:
     groups: dict[str, list[BenchmarkRun]] = defaultdict(list)
     for run, att in zip(runs, attribution, strict=True):
         groups[att.group].append(run)
+    kinds = {id(r): look.provenance_kind(f) for f in ws.evidence.files for r in f.runs}
+
+    def style(rs: list[BenchmarkRun]) -> dict[str, Any]:
+        return {"color": look.group_color(ws, rs[0].runtime, rs[0].platform),
+                "filled": look.filled(kinds.get(id(r)) for r in rs)}
     series = []
     for label, rs in groups.items():
         pts = [(r.interactivity_tps_per_user, r.output_tps_per_gpu) for r in rs
                if r.interactivity_tps_per_user is not None and r.output_tps_per_gpu is not None]
         if pts:
-            series.append(charts.Series(label, pts))
+            series.append(charts.Series(label, pts, front=True, **style(rs)))
     markers = []
     if ws.slo.min_interactivity_tps_per_user:
         markers.append(charts.Marker(ws.slo.min_interactivity_tps_per_user,
-                                     f"SLO {ws.slo.min_interactivity_tps_per_user:g} tok/s/user"))
+                                     f"SLO ≥ {number(ws.slo.min_interactivity_tps_per_user)} tok/s/user"))
     if series:
-        out.append(KeepTogether([
-            charts.xy_chart(series, x_label="interactivity, tok/s per user (1000 / TPOT p50)",
+        out.append(charts.figure(
+            charts.xy_chart(series, x_label="interactivity (tok/s per user, 1000 / TPOT p50)",
                             y_label="output tok/s per GPU", markers=markers, width=BODY_W,
                             title="Throughput per GPU against interactivity, per option (each point one run)"),
-            para("Points to the right of the SLO line serve users fast enough; higher is more output per GPU. "
-                 "Runs are plotted only on the platform they were measured on.", "small"),
-        ]))
+            "Points to the right of the SLO line serve users fast enough; higher is more output per GPU; the "
+            "line joins each option's Pareto front (no other run of it is better on both axes). Runs are plotted "
+            "only on the platform they were measured on. Units: tokens per second.",
+            charts.illustrative_note(series)))
     sweep = []
     for label, rs in groups.items():
-        pts = [(math.log2(r.concurrency), r.output_tps_per_gpu) for r in rs
+        pts = [(r.concurrency, r.output_tps_per_gpu) for r in rs
                if r.concurrency and r.concurrency > 0 and r.output_tps_per_gpu is not None]
         if pts:
-            sweep.append(charts.Series(label, pts))
+            sweep.append(charts.Series(label, pts, **style(rs)))
     if sweep:
-        out.append(KeepTogether([
-            charts.xy_chart(sweep, x_label="concurrency, log2 scale (0 = 1, 4 = 16, 8 = 256, 12 = 4,096)",
-                            y_label="output tok/s per GPU", width=BODY_W,
+        out.append(charts.figure(
+            charts.xy_chart(sweep, x_label="concurrency (requests in flight, log scale)",
+                            y_label="output tok/s per GPU", width=BODY_W, x_log=2,
                             title="Throughput per GPU along each concurrency sweep (each point one run)"),
-            para("Throughput alone says nothing about latency: a run counts towards capacity only where it meets "
-                 "the SLO (TTFT, TPOT, error rate).", "small"),
-        ]))
+            "Throughput alone says nothing about latency: a run counts towards capacity only where it meets "
+            "the SLO (TTFT, TPOT, error rate). Units: output tokens per second per GPU.",
+            charts.illustrative_note(sweep)))
     rows = []
     legend = []
     n = 0
@@ -68,7 +75,7 @@ def evidence(ctx: Context) -> list[Flowable]:
         ref = f"F{i}"
         p = f.provenance
         legend.append(f"{ref}: {p.file_name} ({p.tool} {p.tool_version}".rstrip() + ")"
-                      + (f" — {p.label}" if p.label else " — own measurement"))
+                      + f" — {p.kind.text}" + (f": {p.label}" if p.label else ""))
         for k, r in enumerate(f.runs):
             rows.append([attribution[first + k].group, ref, num(r.gpu_count), num(r.concurrency),
                          num(r.output_throughput_tps), num(r.output_tps_per_gpu), num(r.ttft_ms_p99),
@@ -99,5 +106,5 @@ def evidence(ctx: Context) -> list[Flowable]:
         rows = [[runtime_name(ws, b.runtime), platform_name(ws, b.platform), b.date, b.by or DASH,
                  b.log_sha256 or DASH, b.notes or DASH] for b in ws.evidence.builds]
         out.append(table(["Runtime", "Platform", "Date", "By", "Log SHA-256", "Notes"], rows,
-                         [22 * mm, 22 * mm, 18 * mm, 26 * mm, 44 * mm, 42 * mm]))
+                         [22 * mm, 22 * mm, 18 * mm, 26 * mm, 44 * mm, 42 * mm], notes=(5,)))
     return out

@@ -19,7 +19,7 @@ def migration(ctx: Context) -> list[Flowable]:
     rows = [[str(s.order), s.title, s.status.value, s.owner or "not named", s.notes or DASH]
             for s in sorted(ws.migration_plan, key=lambda s: s.order)]
     out.append(table(["#", "Step", "Status", "Owner", "Notes"], rows,
-                     [8 * mm, 78 * mm, 20 * mm, 28 * mm, 40 * mm], numeric=(0,)))
+                     [8 * mm, 78 * mm, 20 * mm, 28 * mm, 40 * mm], numeric=(0,), notes=(4,)))
     if ws.decision.confirmation:
         out += h2("Confirmation", "confirmation")
         out.append(para(ws.decision.confirmation))

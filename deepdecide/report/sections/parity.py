@@ -50,7 +50,7 @@ def parity(ctx: Context) -> list[Flowable]:
                 cells.append(OUTCOME_WORDS[outcome])
                 if outcome in OUTCOME_COLOURS:
                     extra.append(("TEXTCOLOR", (j, i), (j, i), OUTCOME_COLOURS[outcome]))
-            cells.append("reached" if oa.evidence.correct.reached else "not reached")
+            cells.append("yes" if oa.evidence.correct.reached else "no")
             rows.append(cells)
         kinds = [k.value for k in a.required_parity]
         w = (BODY_W - 50 * mm - 22 * mm) / max(len(kinds), 1)

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, KeepTogether
+from reportlab.platypus import Flowable
 
-from deepdecide.domain.formatting import DASH, percent, probability, share
+from deepdecide.domain import presentation as look
+from deepdecide.domain.formatting import DASH, count, percent, probability, share
 from deepdecide.report import charts
 from deepdecide.report.sections.base import BODY_W, Context, h1, h2, money, name_of, num
 from deepdecide.report.styles import BAD, para, table
@@ -55,11 +56,16 @@ def sensitivity(ctx: Context) -> list[Flowable]:
         out.append(para(f"{mc.draws:,} draws (seed {mc.seed}) of every uncertain input from its triangular "
                         f"(low, likely, high) distribution. In {percent(mc.p_no_winner, 1)} of draws no option "
                         "could be ranked. " + " ".join(mc.notes)))
-        bars = [(name_of(ctx, d.option), d.p_best * 100, None, None) for d in mc.options]
+        short = look.short_labels(ctx.ws)
+        bars = [(short.get(d.option, name_of(ctx, d.option)), d.p_best * 100, None, None) for d in mc.options]
         if bars:
-            out.append(KeepTogether([charts.bar_chart(bars, x_label="share of draws in which the option ranks first, %",
-                                                      width=BODY_W, title="Probability of ranking first",
-                                                      value_fmt=lambda v: f"{v:.1f} %")]))
+            out.append(charts.figure(charts.bar_chart(
+                bars, x_label="share of draws in which the option ranks first (%)", width=BODY_W,
+                title="Probability of ranking first", value_fmt=lambda v: probability(v / 100),
+                tick_fmt=lambda v: percent(v / 100), x_max=100,
+                colors_=[look.option_color(ctx.ws, d.option) for d in mc.options]),
+                f"Share of {count(mc.draws, 'draw')} (seed {mc.seed}) in which each option ranks first.",
+                "Draws sample assumed ranges (triangular low, likely, high), not measured distributions."))
         rows = []
         for d in mc.options:
             c, t = d.cost_per_m_tokens_usd, d.tco_usd
