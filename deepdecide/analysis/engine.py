@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -44,7 +45,7 @@ from deepdecide.analysis.model import ScenarioModel
 from deepdecide.analysis.scoring import ScoringSetup, compile_criteria, normalize, vetoes, weighted_sum
 from deepdecide.analysis.sensitivity import input_flips, weight_intervals
 from deepdecide.domain.common import Estimate
-from deepdecide.domain.messages import Message, join, msg
+from deepdecide.domain.messages import Message, msg
 from deepdecide.domain.progress import Cancellable, ProgressCallback
 from deepdecide.domain.workspace import Answer, Option, Strategy, Workspace
 
@@ -52,24 +53,28 @@ DEV_ONLY_REASON = msg("eligibility.dev_only", "strategy dev-only: development an
                       "capacity (a small workstation group is not a substitute for the reference topologies)")
 
 
-def _metric_figures(oa: OptionAssessment) -> dict[str, Figure]:
+def _evidence_figure(oa: OptionAssessment) -> Figure:
     ev = oa.evidence
     levels = (("builds", ev.builds), ("correct", ev.correct), ("performs", ev.performs))
-    return {
-        "cost_per_m_tokens_usd": oa.costs.cost_per_m_tokens_usd,
-        "tco_usd": oa.costs.tco_usd,
-        "time_to_production_weeks": oa.costs.time_to_production_weeks,
-        "engineering_person_weeks": oa.costs.engineering_person_weeks,
-        "evidence_level": Figure("evidence level", float(ev.level), "levels", tuple(
-            TrailItem(n, "reached" if lv.reached else "not reached", "", join(lv.reasons))
-            for n, lv in levels)),
-        "official_support": Figure("official support", 1.0 if oa.classification.official else 0.0, "0/1", (
-            TrailItem("matrix status", oa.classification.status.value, "", join(oa.classification.reasons)),)),
-        "service_completeness": oa.checklist.completeness,
-        "capacity_tps_per_gpu": oa.capacity.figure,
-        "blockers": Figure("blockers", float(len(oa.checklist.blockers)), "items", tuple(
-            TrailItem(b.title, "missing, no owner", "", str(b.reason)) for b in oa.checklist.blockers)),
-    }
+    return Figure("evidence level", float(ev.level), "levels", tuple(
+        TrailItem(n, "reached" if lv.reached else "not reached", "", f"evidence levels: {n} (its reasons)")
+        for n, lv in levels))
+
+
+#: metric -> its figure on an option (built only for the metrics the criteria use)
+_METRIC_FIGURES: dict[str, Callable[[OptionAssessment], Figure]] = {
+    "cost_per_m_tokens_usd": lambda oa: oa.costs.cost_per_m_tokens_usd,
+    "tco_usd": lambda oa: oa.costs.tco_usd,
+    "time_to_production_weeks": lambda oa: oa.costs.time_to_production_weeks,
+    "engineering_person_weeks": lambda oa: oa.costs.engineering_person_weeks,
+    "evidence_level": _evidence_figure,
+    "official_support": lambda oa: Figure("official support", 1.0 if oa.classification.official else 0.0, "0/1", (
+        TrailItem("matrix status", oa.classification.status.value, "", "support matrix (the classification's reasons)"),)),
+    "service_completeness": lambda oa: oa.checklist.completeness,
+    "capacity_tps_per_gpu": lambda oa: oa.capacity.figure,
+    "blockers": lambda oa: Figure("blockers", float(len(oa.checklist.blockers)), "items", tuple(
+        TrailItem(b.title, "missing, no owner", "", f"checklist answer {b.item}") for b in oa.checklist.blockers)),
+}
 
 
 @dataclass
@@ -198,8 +203,13 @@ def _prepare(ws: Workspace) -> _Prepared:
     figures = []
     values = np.full((len(options), len(setup.criteria)), np.nan)
     for j, oa in enumerate(options):
-        figs = _metric_figures(oa)
-        row = [figs[c.metric] for c in setup.criteria]
+        figs: dict[str, Figure] = {}
+        row = []
+        for c in setup.criteria:
+            f = figs.get(c.metric)
+            if f is None:
+                f = figs[c.metric] = _METRIC_FIGURES[c.metric](oa)
+            row.append(f)
         figures.append(row)
         for k, f in enumerate(row):
             if f.value is not None and math.isfinite(f.value):
