@@ -13,15 +13,16 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from deepdecide.analysis import montecarlo as mc
+from deepdecide.analysis.applicability import describe_workload, effective_workload, fit_counts
 from deepdecide.analysis.assessment import (
     ZERO_EFFORT,
     Assessment,
     Attribution,
-    CapacityBasis,
     ChecklistSummary,
     CriterionScore,
     Effort,
     EffortRange,
+    EvidenceFit,
     Figure,
     MonteCarlo,
     OptionAssessment,
@@ -89,6 +90,7 @@ class _Prepared:
     messages: list[Message]
     runs: tuple[Attribution, ...] = ()
     parity: tuple[Attribution, ...] = ()
+    fits: tuple[EvidenceFit, ...] = ()
 
 
 def _effort(porting: Estimate | None, checklist: ChecklistSummary) -> Effort:
@@ -170,8 +172,8 @@ def _prepare(ws: Workspace) -> _Prepared:
         levels = evidence_levels(idx, o, ws, verdicts)
         checklist, efforts = checklist_summary(ws, o)
         cap = capacity(idx, o, ws.slo)
-        if cap.basis == CapacityBasis.ASSUMED:
-            cap_est = Estimate(cap.low, cap.value, cap.high)  # type: ignore[arg-type]
+        if cap.value is not None and cap.low is not None and cap.high is not None:  # assumed, or a proxy
+            cap_est = Estimate(cap.low, cap.value, cap.high)
         elif cap.value is not None:
             cap_est = Estimate.exact(cap.value)
         else:
@@ -195,7 +197,7 @@ def _prepare(ws: Workspace) -> _Prepared:
             o.id, o.name, o.strategy, o.runtime, o.platform, cls, levels, checklist, cap, fleet, cost_figs,
             eligible=eligible, eligibility_reasons=reasons, messages=tuple(msgs), parity=verdicts,
             runs=run_ids, parity_checks=tuple(idx.parity_ids.get(key, ())), effort=_effort(oi.porting, checklist),
-            risks=_risks(ws, o, cls.official, checklist, len(run_ids))))
+            risks=_risks(ws, o, cls.official, checklist, len(run_ids)), fit=fit_counts(idx.fits, o.id)))
         inputs.append(oi)
 
     setup = compile_criteria(ws.criteria)
@@ -220,7 +222,7 @@ def _prepare(ws: Workspace) -> _Prepared:
     static_eligible = np.array([oa.eligible for oa in options], dtype=bool)
     model = ScenarioModel(inputs, demand.value, horizon, elec, engc, setup, values, static_eligible)
     runs, parity = attributions(idx, ws)
-    return _Prepared(ws, options, inputs, setup, values, figures, model, messages, runs, parity)
+    return _Prepared(ws, options, inputs, setup, values, figures, model, messages, runs, parity, tuple(idx.fits))
 
 
 def _score(prep: _Prepared) -> tuple[list[OptionAssessment], tuple[str, ...], np.ndarray, np.ndarray]:
@@ -313,7 +315,8 @@ def evaluate(ws: Workspace, *, sensitivity: bool = True, monte_carlo: bool = Fal
     if monte_carlo:
         mcr = _monte_carlo(prep, ids, draws, seed, cancel=cancel)
     return Assessment(tuple(options), prep.setup.infos, ranking, winner, tuple(messages), sens, mcr,
-                      prep.runs, prep.parity, describe_slo(ws.slo), tuple(ws.required_parity))
+                      prep.runs, prep.parity, describe_slo(ws.slo), tuple(ws.required_parity),
+                      prep.fits, describe_workload(effective_workload(ws)))
 
 
 def _monte_carlo(prep: _Prepared, ids: list[str], draws: int | None, seed: int | None,

@@ -13,6 +13,7 @@ from deepdecide.analysis.assessment import (
     ChecklistSummary,
     Classification,
     EffortRange,
+    EvidenceFit,
     EvidenceLevels,
     Figure,
     KindParity,
@@ -54,6 +55,12 @@ class EvidenceIndex:
     parity_keys: list[tuple[str, str]] = field(default_factory=list)  # per Evidence.parity index
     runtime_platforms: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
     run_platforms: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+    proxy_runs: dict[tuple[str, str], list[BenchmarkRun]] = field(default_factory=lambda: defaultdict(list))
+    predicted_runs: dict[tuple[str, str], list[BenchmarkRun]] = field(default_factory=lambda: defaultdict(list))
+    proxy_built: dict[tuple[str, str], int] = field(default_factory=lambda: defaultdict(int))
+    fits: list[EvidenceFit] = field(default_factory=list)
+    source: dict[int, str] = field(default_factory=dict)  # id(run) -> own, third_party, proxy, predicted
+    discount: dict[int, tuple[float, float, float]] = field(default_factory=dict)  # id(run) -> proxy factor
     kinds: dict[int, ProvenanceKind] = field(default_factory=dict)  # id(run) -> its file's provenance kind
     _platform_cache: dict[str, str] = field(default_factory=dict)
     _slo_cache: dict[int, tuple[str, ...]] = field(default_factory=dict)
@@ -81,23 +88,52 @@ class EvidenceIndex:
 
     @classmethod
     def build(cls, ws: Workspace) -> EvidenceIndex:
+        """Index the evidence that counts: each run and check is judged against the workload
+        first (``fits``); only what applies reaches the rungs and the capacity."""
+        from deepdecide.analysis.applicability import judge_check, judge_run, resolve
+
         idx = cls(ws.matrix)
         ev = ws.evidence
-        for f in ev.files:
-            for r in f.runs:
-                key = (r.runtime, idx.platform_id(r.platform))
-                idx.runs[key].append(r)
-                idx.run_ids[key].append(len(idx.run_keys))
-                idx.run_keys.append(key)
+        cache = idx._platform_cache
+        for fi, f in enumerate(ev.files):
+            for ri, r in enumerate(f.runs):
+                pid = resolve(ws.matrix, r.platform, cache)
+                fit = judge_run(ws, f, fi, ri, r, pid, run_label(r))
+                idx.fits.append(fit)
                 idx.kinds[id(r)] = f.provenance.kind
-                idx.runtime_platforms[r.runtime].add(key[1])
-                idx.run_platforms[r.runtime].add(key[1])
-            for p in f.parity:
-                key = (p.runtime, idx.platform_id(p.platform))
-                idx.parity[key].append(p)
-                idx.parity_ids[key].append(len(idx.parity_keys))
+                key = (r.runtime, pid)
+                if fit.counts_for:
+                    idx.run_ids[key].append(len(idx.run_keys))
+                idx.run_keys.append(key)
+                if r.runtime and pid:
+                    idx.runtime_platforms[r.runtime].add(pid)
+                    idx.run_platforms[r.runtime].add(pid)
+                if "performs" in fit.counts_for:
+                    idx.runs[key].append(r)
+                    idx.source[id(r)] = fit.kind
+                elif "capacity" in fit.counts_for:
+                    if fit.discount is not None:
+                        idx.proxy_runs[key].append(r)
+                        idx.discount[id(r)] = fit.discount
+                        idx.source[id(r)] = "proxy"
+                    else:
+                        idx.predicted_runs[key].append(r)
+                        idx.source[id(r)] = fit.kind
+                if "builds" in fit.counts_for and "performs" not in fit.counts_for:
+                    idx.proxy_built[key] += 1
+            for ci, p in enumerate(f.parity):
+                pid = resolve(ws.matrix, p.platform, cache)
+                fit = judge_check(ws, f, fi, ci, p, pid)
+                idx.fits.append(fit)
+                key = (p.runtime, pid)
+                if p.runtime and pid:
+                    idx.runtime_platforms[p.runtime].add(pid)
+                if "correct" in fit.counts_for:
+                    idx.parity[key].append(p)
+                    idx.parity_ids[key].append(len(idx.parity_keys))
+                elif "builds" in fit.counts_for:
+                    idx.proxy_built[key] += 1
                 idx.parity_keys.append(key)
-                idx.runtime_platforms[p.runtime].add(key[1])
         for b in ev.builds:
             key = (b.runtime, idx.platform_id(b.platform))
             idx.builds[key].append(b)
@@ -262,15 +298,49 @@ def _builds(idx: EvidenceIndex, option: Option) -> Level:
     if checks:
         reasons.append(msg("builds.parity_ran", "{n} parity check(s) ran on {platform}",
                            n=len(checks), platform=option.platform))
+    proxies = idx.proxy_built.get(key, 0)
+    if proxies:
+        reasons.append(msg("builds.proxy", "{n} run(s) or check(s) of {runtime} on {platform} on an accepted proxy "
+                           "workload: it ran, so it built (proxy)", n=proxies, runtime=option.runtime,
+                           platform=option.platform))
     if reasons:
         return Level(True, tuple(reasons))
-    why = [msg("builds.none", "no build attestation and no run of {runtime} on {platform}",
+    why = [msg("builds.none", "no build attestation and no applicable run of {runtime} on {platform}",
                runtime=option.runtime, platform=option.platform)]
+    not_counted = _not_counted(idx, option)
+    if not_counted:
+        why.append(not_counted)
     others = idx.other_platforms(option.runtime, option.platform)
     if others:
         why.append(msg("builds.elsewhere", "evidence on {others} does not count for {platform}",
                        others=tuple(others), platform=option.platform))
     return Level(False, tuple(why))
+
+
+def _not_counted(idx: EvidenceIndex, option: Option) -> Message | None:
+    """Why evidence about this option's runtime and platform counts for nothing, in one message."""
+    from deepdecide.analysis.applicability import ILLUSTRATIVE
+
+    fits = [f for f in idx.fits if f.runtime == option.runtime and f.platform == option.platform
+            and not f.counts_for]
+    if not fits:
+        return None
+    illustrative = [f for f in fits if f.kind == ILLUSTRATIVE]
+    other = [f for f in fits if f.kind != ILLUSTRATIVE]
+    parts: list[Message] = []
+    if other:
+        if other[0].reasons:
+            parts.append(msg("evidence.not_fitting_eg", "{n} run(s) or check(s) do not fit the workload or need "
+                             "context (e.g. {example})", n=len(other), example=other[0].reasons[0]))
+        else:
+            parts.append(msg("evidence.not_fitting", "{n} run(s) or check(s) do not fit the workload or need "
+                             "context", n=len(other)))
+    if illustrative:
+        parts.append(msg("evidence.illustrative_no_rung", "{n} illustrative run(s) or check(s), reconstructed from "
+                         "published figures, count for no rung", n=len(illustrative)))
+    if len(parts) == 1:
+        return parts[0]
+    return msg("evidence.not_counted", "{first}; {second}", first=parts[0], second=parts[1])
 
 
 def _check_text(c: ParityCheck) -> str:
@@ -369,8 +439,15 @@ def _performs(idx: EvidenceIndex, option: Option, slo: SLO) -> Level:
     runs = idx.runs.get((option.runtime, option.platform), [])
     target = describe_slo(slo)
     if not runs:
-        why = [msg("performs.no_benchmark", "no benchmark of {runtime} on {platform}",
+        why = [msg("performs.no_benchmark", "no applicable benchmark of {runtime} on {platform}",
                    runtime=option.runtime, platform=option.platform)]
+        proxies = idx.proxy_runs.get((option.runtime, option.platform), [])
+        if proxies:
+            why.append(msg("performs.proxy_only", "{n} proxy run(s) count for capacity (discounted), never for "
+                           "performs", n=len(proxies)))
+        not_counted = _not_counted(idx, option)
+        if not_counted:
+            why.append(not_counted)
         others = idx.other_platforms(option.runtime, option.platform, runs_only=True)
         if others:
             why.append(msg("performs.elsewhere", "benchmarks on {others} are not evidence for {platform}",

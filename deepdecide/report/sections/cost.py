@@ -23,7 +23,7 @@ def cost(ctx: Context) -> list[Flowable]:
     rows = []
     for oa in a.options:
         c = oa.costs
-        rows.append([oa.name, fig(c.gpu_hour_usd), f"{fig(oa.capacity.figure)} ({oa.capacity.basis.value})",
+        rows.append([oa.name, fig(c.gpu_hour_usd), f"{fig(oa.capacity.figure)} ({oa.capacity.label})",
                      fig(oa.fleet.gpus), money(c.cost_per_m_tokens_usd.value),
                      money(c.hardware_usd.value), money(c.power_usd.value),
                      f"{fig(c.engineering_person_weeks)} pw / {money(c.engineering_usd.value)}",

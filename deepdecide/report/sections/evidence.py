@@ -24,9 +24,27 @@ def evidence(ctx: Context) -> list[Flowable]:
         out.append(para("No benchmark runs have been imported: no option's performance is evidenced."))
         return out
     attribution = ctx.assessment.runs
+    # how each run fits the workload: proxies and runs that count for nothing are their own, labelled series
+    fit_of = {(x.file_index, x.index): x for x in ctx.assessment.evidence_fit if x.item == "run"}
+    run_fit = [fit_of.get((fi, ri)) for fi, f in enumerate(ws.evidence.files) for ri in range(len(f.runs))]
+
+    def suffix(k: int) -> str:
+        x = run_fit[k]
+        if x is None:
+            return ""
+        return " (proxy)" if x.applicability.value == "proxy" else "" if x.counts_for else " (does not count)"
+
+    def fit_cell(k: int) -> str:
+        x = run_fit[k]
+        if x is None:
+            return DASH
+        if x.applicability.value == "proxy":
+            return "proxy"
+        return x.applicability.value if x.counts_for else f"{x.applicability.value}, not counted"
+
     groups: dict[str, list[BenchmarkRun]] = defaultdict(list)
-    for run, att in zip(runs, attribution, strict=True):
-        groups[att.group].append(run)
+    for k, (run, att) in enumerate(zip(runs, attribution, strict=True)):
+        groups[att.group + suffix(k)].append(run)
     kinds = {id(r): look.provenance_kind(f) for f in ws.evidence.files for r in f.runs}
 
     def style(rs: list[BenchmarkRun]) -> dict[str, Any]:
@@ -75,17 +93,18 @@ def evidence(ctx: Context) -> list[Flowable]:
         ref = f"F{i}"
         p = f.provenance
         legend.append(f"{ref}: {p.file_name} ({p.tool} {p.tool_version}".rstrip() + ")"
-                      + f" — {p.kind.text}" + (f": {p.label}" if p.label else ""))
+                      + f" — {p.kind.text}" + (f": {p.label}" if p.label else "")
+                      + (f"; proxy accepted: {f.proxy.reason}" if f.proxy else ""))
         for k, r in enumerate(f.runs):
-            rows.append([attribution[first + k].group, ref, num(r.gpu_count), num(r.concurrency),
-                         num(r.output_throughput_tps), num(r.output_tps_per_gpu), num(r.ttft_ms_p99),
-                         num(r.tpot_ms_p50), num(r.tpot_ms_p99), num(r.interactivity_tps_per_user),
-                         r.tool])
+            rows.append([attribution[first + k].group, ref, fit_cell(first + k), num(r.gpu_count),
+                         num(r.concurrency), num(r.output_throughput_tps), num(r.output_tps_per_gpu),
+                         num(r.ttft_ms_p99), num(r.tpot_ms_p50), num(r.tpot_ms_p99),
+                         num(r.interactivity_tps_per_user)])
     out.append(Spacer(1, 3 * mm))
-    out.append(table(["Option", "File", "GPUs", "Conc.", "Out tok/s", "tok/s/GPU", "TTFT p99 ms", "TPOT p50 ms",
-                      "TPOT p99 ms", "tok/s/user", "Tool"], rows,
-                     [32 * mm, 10 * mm, 10 * mm, 11 * mm, 15 * mm, 15 * mm, 15 * mm, 15 * mm, 15 * mm, 14 * mm,
-                      22 * mm], numeric=tuple(range(2, 10))))
+    out.append(table(["Option", "File", "Fits the workload", "GPUs", "Conc.", "Out tok/s", "tok/s/GPU",
+                      "TTFT p99 ms", "TPOT p50 ms", "TPOT p99 ms", "tok/s/user"], rows,
+                     [30 * mm, 9 * mm, 24 * mm, 10 * mm, 11 * mm, 15 * mm, 15 * mm, 15 * mm, 15 * mm, 15 * mm,
+                      13 * mm], numeric=tuple(range(3, 11))))
     out.append(para("Files:", "small"))
     out += [para(line, "small") for line in legend]
     flags = []

@@ -6,9 +6,10 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
 
 from deepdecide.analysis.assessment import Assessment, OptionAssessment
-from deepdecide.domain.formatting import DASH, percent, share
+from deepdecide.domain.formatting import DASH, integer, percent, share
 from deepdecide.domain.messages import join
 from deepdecide.report.sections.base import (
+    BODY_W,
     Context,
     fig,
     h1,
@@ -72,7 +73,7 @@ def summary(ctx: Context) -> list[Flowable]:
         rows = [
             ["Official support (exact platform)", support_label(oa.classification)],
             ["Evidence levels", levels(oa)],
-            ["Capacity at the SLO", f"{fig(oa.capacity.figure)} tok/s per GPU ({oa.capacity.basis.value})"
+            ["Capacity at the SLO", f"{fig(oa.capacity.figure)} tok/s per GPU ({oa.capacity.label})"
              if oa.capacity.value is not None else f"– ({oa.capacity.figure.missing_reason})"],
             ["Fleet for the peak demand", f"{fig(oa.fleet.gpus)} GPUs" if oa.fleet.gpus.value is not None
              else f"– ({oa.fleet.gpus.missing_reason})"],
@@ -106,8 +107,39 @@ def summary(ctx: Context) -> list[Flowable]:
         out.append(para("Revisit triggers recorded by the decision-makers: " + "; ".join(d.revisit_triggers) + "."))
     out += h2("Ranking", "ranking")
     out.append(_ranking_table(ctx))
+    out += _fit_summary(ctx)
     if a.messages:
         out.append(para("Analysis notes: " + join(a.messages, " "), "small"))
+    return out
+
+
+def _fit_summary(ctx: Context) -> list[Flowable]:
+    """Per option: how many runs match the workload, are proxies, mismatch or need context, and what the
+    capacity rests on; then why the evidence that counts for nothing does not count."""
+    a = ctx.assessment
+    out = h2("Evidence against the workload", "summary-fit")
+    if a.workload is not None:
+        out.append(para(f"Runs and parity checks are judged against the {a.workload}. Only runs that "
+                        "match (or that the decision-makers accepted as a proxy, discounted) count for capacity, "
+                        "cost and the evidence rungs; a proxy never reaches performs."))
+    rows = []
+    for oa in a.options:
+        f = oa.fit
+        rows.append([oa.name, integer(f.matches), integer(f.proxies), integer(f.mismatches),
+                     integer(f.needs_context), oa.capacity.label])
+    out.append(table(["Option", "Match", "Proxy", "Mismatch", "Needs context", "Capacity rests on"], rows,
+                     [50 * mm, 16 * mm, 16 * mm, 18 * mm, 22 * mm, BODY_W - 122 * mm], numeric=(1, 2, 3, 4)))
+    groups: dict[tuple[str, str], list[str]] = {}
+    for x in a.evidence_fit:
+        if x.counts_for and x.applicability.value == "matches":
+            continue
+        groups.setdefault((x.file, x.applicability.value), []).extend(str(m) for m in x.reasons)
+    notes = [f"{file}: {status} — {'; '.join(dict.fromkeys(reasons))}" for (file, status), reasons in groups.items()]
+    if notes:
+        out.append(para("Evidence that does not count in full:", "small"))
+        out += bullets(notes[:12])
+        if len(notes) > 12:
+            out.append(para(f"… and {len(notes) - 12} more files (see the Benchmark evidence section).", "small"))
     return out
 
 
