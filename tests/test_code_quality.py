@@ -45,7 +45,10 @@ STRICT = [
     # analysis/: the modules whose code is settled
     "deepdecide/analysis/__init__.py",
     "deepdecide/analysis/applicability.py",
+    "deepdecide/analysis/assessment.py",
     "deepdecide/analysis/diff.py",
+    "deepdecide/analysis/engine.py",
+    "deepdecide/analysis/evidence.py",
     "deepdecide/analysis/revisit.py",
     "deepdecide/analysis/scoring.py",
     "deepdecide/analysis/sensitivity.py",
@@ -56,6 +59,7 @@ STRICT = [
     "deepdecide/report/charts.py",
     "deepdecide/report/fonts.py",
     "deepdecide/report/integrity.py",
+    "deepdecide/report/sections",
     "deepdecide/report/signing.py",
     "deepdecide/report/styles.py",
     "deepdecide/report/template.py",

@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Any
 
 import numpy as np
 
@@ -281,7 +282,7 @@ def _score(prep: _Prepared) -> tuple[list[OptionAssessment], tuple[str, ...], np
     return out, ranking, norm, eligible
 
 
-def _replace(oa: OptionAssessment, **kw) -> OptionAssessment:
+def _replace(oa: OptionAssessment, **kw: Any) -> OptionAssessment:
     return replace(oa, **kw)
 
 

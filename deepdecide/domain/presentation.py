@@ -232,7 +232,7 @@ def provenance_kind(evidence_file: Any) -> str:
     return "illustrative" if "illustrative" in str(getattr(p, "label", "")).lower() else "own"
 
 
-def filled(kinds: str | Iterable[str] | None) -> bool:
+def filled(kinds: str | Iterable[str | None] | None) -> bool:
     """Draw filled (a measurement) or hollow: hollow as soon as any kind is proxy / illustrative /
     predicted (an unknown kind counts as measured)."""
     if kinds is None:

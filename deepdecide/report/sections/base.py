@@ -43,10 +43,12 @@ class Heading(Flowable):
         return w, h
 
     def getSpaceBefore(self) -> float:
-        return self._para.getSpaceBefore()
+        space: float = self._para.getSpaceBefore()
+        return space
 
     def getSpaceAfter(self) -> float:
-        return self._para.getSpaceAfter()
+        space: float = self._para.getSpaceAfter()
+        return space
 
     def draw(self) -> None:
         self.canv.bookmarkPage(self.key)

@@ -67,7 +67,8 @@ def cost(ctx: Context) -> list[Flowable]:
     if cap:
         assumed = [oa.capacity.basis.value == "assumed" for oa in cap]
         out.append(charts.figure(charts.bar_chart(
-            [(short[oa.option], oa.capacity.value, oa.capacity.low, oa.capacity.high) for oa in cap],
+            [(short[oa.option], value, oa.capacity.low, oa.capacity.high) for oa in cap
+             if (value := oa.capacity.value) is not None],
             x_label="output tok/s per GPU at the SLO", width=BODY_W,
             title="Capacity at the SLO (measured, interpolated, lower bound or assumed; whisker: assumed range)",
             colors_=[look.option_color(ws, oa.option) for oa in cap], filled=[not x for x in assumed]),
@@ -113,7 +114,7 @@ def assumptions(ctx: Context) -> list[Flowable]:
     ]
     out.append(table(["Assumption", "Value (likely, range)"], rows, [70 * mm, BODY_W - 70 * mm]))
     rows = []
-    notes = []
+    notes: list[str] = []
     for o in ws.options:
         c = o.cost
         ref = f"N{len(notes) + 1}" if c.assumption_note else DASH

@@ -57,7 +57,7 @@ def signoff(ctx: Context) -> list[Flowable]:
         extra.append(("TEXTCOLOR", (2, i), (2, i), color))
     out.append(table(["Name", "Role", "Verdict", "Date", "Conditions", "Signature"], rows,
                      [28 * mm, 30 * mm, 20 * mm, 18 * mm, 36 * mm, 42 * mm], extra=extra))
-    counts = defaultdict(int)
+    counts: defaultdict[str, int] = defaultdict(int)
     for s in ws.signoffs:
         counts[s.verdict.value] += 1
     out.append(para("Tally: " + ", ".join(f"{v} {k}" for k, v in sorted(counts.items())) + "."))

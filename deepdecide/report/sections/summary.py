@@ -150,6 +150,7 @@ def _ranking_table(ctx: Context) -> Flowable:
     extra = []
     for i, oid in enumerate(order, start=1):
         oa = a.option(oid)
+        assert oa is not None  # every id in the order is one of the assessment's options
         rows.append([str(oa.rank) if oa.rank else DASH, oa.name, f"{oa.score.total:.3f}" if oa.score else DASH,
                      oa.classification.label, f"{oa.evidence.level} of 3",
                      money(oa.costs.cost_per_m_tokens_usd.value), money(oa.costs.tco_usd.value),
