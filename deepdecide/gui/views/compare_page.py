@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from PySide6.QtCore import QCoreApplication, Qt, QTimer
 from PySide6.QtWidgets import (
@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QSlider,
     QSplitter,
+    QTableView,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -34,6 +35,9 @@ from deepdecide.gui.models.assessed import criteria_model, ranked_order, ranking
 from deepdecide.gui.models.records import Column, RecordTableModel
 from deepdecide.gui.views.page import Page, make_table
 from deepdecide.gui.widgets.ranking_bars import RankingBars
+
+if TYPE_CHECKING:
+    from deepdecide.gui.montecarlo import MonteCarloService
 
 #: slider steps per unit of weight
 SLIDER_SCALE = 100
@@ -111,7 +115,7 @@ class ComparePage(Page):
         self.drag_session = 0
         self.sliders: dict[str, WeightSlider] = {}
         self._criteria_key: tuple[str, ...] = ()
-        self._mc = None
+        self._mc: MonteCarloService | None = None
 
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(self._build_inputs())
@@ -280,7 +284,8 @@ class ComparePage(Page):
                 est = Estimate(min(old.low, v), v, max(old.high, v)) if old is not None else Estimate.exact(v)
                 if est == old:
                     return None
-                return SetOptionCost(o.id, replace(o.cost, **{field: est}))
+                changes: dict[str, Any] = {field: est}
+                return SetOptionCost(o.id, replace(o.cost, **changes))
             return make
 
         def likely(field: str):
@@ -352,8 +357,9 @@ class ComparePage(Page):
     def _build_sliders(self) -> None:
         while self.weights_grid.count():
             item = self.weights_grid.takeAt(0)
-            if item.widget() is not None:
-                item.widget().setParent(None)
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.setParent(None)
         self.sliders.clear()
         for row, c in enumerate(self.document.workspace.criteria):
             tip = f"<b>{c.name}</b> ({c.direction.value}, {c.unit})<br>{c.description}"
@@ -434,7 +440,7 @@ class ComparePage(Page):
         self._fit_slider_ranges(sens)
         self.flips.set_rows(list(sens.inputs) if sens else [])
         for i in range(self.tabs.count() - 1):
-            self.tabs.widget(i).resizeColumnsToContents()
+            cast(QTableView, self.tabs.widget(i)).resizeColumnsToContents()
         notes = list(sens.notes) if sens else [self.tr("No winner, so no sensitivity.")]
         self.sens_note.setText("<small>" + " · ".join(notes) + "</small>")
         self.refresh_monte_carlo()

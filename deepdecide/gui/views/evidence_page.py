@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import asdict
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeGuard, cast
 
 import pandas as pd
 from PySide6.QtCore import QSortFilterProxyModel, Qt, Signal
@@ -31,6 +31,10 @@ from deepdecide.gui.models.dataframe_model import DataFrameModel
 from deepdecide.gui.models.records import Column, RecordTableModel, SortRole
 from deepdecide.gui.views.page import Page, make_table
 from deepdecide.gui.widgets.charts import LatencyChart, SeriesLook, ThroughputChart
+
+if TYPE_CHECKING:
+    from deepdecide.gui.interaction import Interaction
+    from deepdecide.gui.views.main_window import MainWindow
 
 #: columns shown first in the normalized table (then every other non-empty field)
 FIRST_COLUMNS = ("file", "applicability", "why", "tool", "runtime", "platform", "gpu_count", "concurrency", "request_rate",
@@ -312,9 +316,8 @@ class EvidencePage(Page):
         if new != f:
             self.document.edit(SetEvidenceFile(row, new), fmt(self.tr("Context of %1"), f.provenance.file_name))
 
-    def document_interaction(self) -> Any:
-        window = self.window()
-        return window.interaction
+    def document_interaction(self) -> Interaction:
+        return cast("MainWindow", self.window()).interaction
 
     def remove_selected(self) -> None:
         rows = sorted({i.row() for i in self.files_view.selectionModel().selectedRows()})
@@ -458,7 +461,7 @@ def series_looks(ws: Workspace, df: Any) -> dict[str, SeriesLook]:
     return out
 
 
-def _num(v: Any) -> bool:
+def _num(v: Any) -> TypeGuard[float]:
     return v is not None and isinstance(v, (int, float)) and v == v
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSplitter, QVBoxLayout, QWidget
@@ -81,7 +82,8 @@ class GapsPage(Page):
                             raise ValueError("negative effort")
                         new = replace(base, effort_person_weeks=_with_effort(base.effort_person_weeks, field, number))
                     else:
-                        new = replace(base, **{field: str(value)})
+                        changes: dict[str, Any] = {field: str(value)}
+                        new = replace(base, **changes)
                 return None if new == ans else SetChecklistAnswer(option, item.id, new)
             return make
 
@@ -192,10 +194,14 @@ class GapsPage(Page):
         labels = dict(answer_labels())
         cols = [Column(self.tr("Item"), lambda it: it.title, tooltip=item_tooltip)]
         short = look.short_labels(ws)
+
+        def answer_text(v: Any, labels: dict[str, str] = labels) -> str:
+            return labels.get(v or "", "")
+
         for o in ws.options:
             get = answer_of(o.id)
             # the short label on two lines ("H100" over "SGLang"): every option fits at 1280 px
-            cols.append(Column(short[o.id].replace(look.SEP, "\n", 1), get, display=lambda v, labels=labels: labels.get(v or "", ""),
+            cols.append(Column(short[o.id].replace(look.SEP, "\n", 1), get, display=answer_text,
                                meaning=get, header_tip=o.name))
         self.overview.set_columns(cols)
 

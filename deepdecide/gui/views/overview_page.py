@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
@@ -15,6 +15,9 @@ from deepdecide.gui.i18n import fmt, text, texts
 from deepdecide.gui.summary import level_names
 from deepdecide.gui.theme import status_color
 from deepdecide.gui.views.page import Page
+
+if TYPE_CHECKING:
+    from deepdecide.gui.montecarlo import MonteCarloService
 
 
 def _chip(text: str, meaning: str, tip: str = "") -> QLabel:
@@ -208,7 +211,7 @@ class OverviewPage(Page):
         layout.addWidget(self.recommendation)
         layout.addWidget(self.messages)
         layout.addWidget(scroll, 1)
-        self._mc = None
+        self._mc: MonteCarloService | None = None
 
     def title(self) -> str:
         return self.tr("Overview")
