@@ -25,6 +25,7 @@ import numpy as np
 from deepdecide.analysis.assessment import Costs, Figure, Fleet, TrailItem, missing
 from deepdecide.domain.common import Estimate
 from deepdecide.domain.messages import Message, msg
+from deepdecide.domain.validation import estimate_problem
 from deepdecide.domain.workspace import Assumptions, Demand, Option, Pricing, Workspace
 
 HOURS_PER_YEAR = 8760.0
@@ -98,17 +99,9 @@ class OptionInputs:
 def _estimate(e: Estimate | None, where: str, problems: list[Message]) -> Estimate | None:
     if e is None:
         return None
-    vals = (e.low, e.likely, e.high)
-    if not all(isinstance(v, (int, float)) and math.isfinite(v) for v in vals):
-        problems.append(msg("input.not_a_number", "{where}: not a number ({low} / {likely} / {high})",
-                            where=where, low=str(e.low), likely=str(e.likely), high=str(e.high)))
-        return None
-    if e.low < 0:
-        problems.append(msg("input.negative", "{where}: must not be negative (low = {low:g})", where=where, low=e.low))
-        return None
-    if not e.is_ordered:
-        problems.append(msg("input.unordered", "{where}: expected low <= likely <= high, got {low:g} / {likely:g} / "
-                            "{high:g}", where=where, low=e.low, likely=e.likely, high=e.high))
+    reason = estimate_problem(e)  # the one definition of a usable estimate (domain.validation)
+    if reason:
+        problems.append(msg("input.estimate", "{where}: {reason}", where=where, reason=reason))
         return None
     return e
 
