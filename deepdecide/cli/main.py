@@ -61,7 +61,9 @@ COMMAND_MODULES: tuple[str, ...] = (
     "import_cmd",
     "evaluate_cmd",
     "report_cmd",
+    "sign_cmd",
     "verify_cmd",
+    "signoffs_cmd",
     "diff_cmd",
     "revisit_cmd",
 )

@@ -130,9 +130,10 @@ def not_exportable(ws: Workspace) -> list[Message]:
 
 def frozen(ws: Workspace) -> Workspace:
     """The content an approver signs: the workspace as exported for approval — status proposed,
-    ``superseded_by`` empty, every sign-off row reduced to its name and role (pending)."""
+    ``superseded_by`` empty, and one pending sign-off row (name and role) per role that may sign, in
+    page-1 order (rows of roles that may not sign are errors of their own and left out)."""
     d = dataclasses.replace(ws.decision, status=RecordStatus.PROPOSED, superseded_by="")
-    rows = tuple(SignOff(name=s.name, role=s.role) for s in ws.signoffs)
+    rows = tuple(SignOff(name=s.name, role=s.role) for s in (x.row for x in signers(ws)))
     return dataclasses.replace(ws, decision=d, signoffs=rows)
 
 

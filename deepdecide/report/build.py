@@ -123,7 +123,7 @@ def render(ws: Workspace, inputs: bytes, params: bytes, chosen: tuple[str, ...],
 
 def compose(ctx: sec.Context) -> list[Any]:
     """The record's flowables, section by section."""
-    from deepdecide.report import assessed
+    from deepdecide.report import assessed, signoff_page
 
     builders: dict[str, Callable[[sec.Context], list[Any]]] = {
         "cover": sec.cover,
@@ -138,7 +138,7 @@ def compose(ctx: sec.Context) -> list[Any]:
         "sensitivity": assessed.sensitivity,
         "migration": sec.migration,
         "risks": sec.risks,
-        "signoff": sec.signoff,
+        "signoff": signoff_page.signoff,
         "appendix": sec.appendix,
     }
     story: list[Any] = []
