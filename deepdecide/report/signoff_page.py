@@ -59,8 +59,7 @@ class SignatureField(Flowable):
         return self.width, self.height
 
     def draw(self) -> None:
-        from deepdecide.report import fonts
-        from deepdecide.report.styles import GREY, RULE
+        from deepdecide.report.styles import RULE
 
         c = self.canv
         c.saveState()
@@ -68,9 +67,6 @@ class SignatureField(Flowable):
         c.setLineWidth(0.5)
         c.setDash(2, 2)
         c.rect(0, 0, self.width, self.height, stroke=1, fill=0)
-        c.setFont(fonts.REGULAR, 6)
-        c.setFillColor(GREY)
-        c.drawString(2 * mm, 2 * mm, fonts.safe_text("digital signature: " + ("required" if self.required else "optional")))
         c.restoreState()
         x0, y0 = c.absolutePosition(0, 0)
         x1, y1 = c.absolutePosition(self.width, self.height)
@@ -136,7 +132,10 @@ def signoff(ctx: Any) -> list[Flowable]:
     signed = [s for s in approval.signers(ws) if s.signed]
     required = [s for s in approval.signers(ws) if s.required]
     approved = sum(1 for s in required if s.signed and s.row.verdict == Vote.APPROVE)
-    out.append(para(f"Tally: {approved} of {len(required)} required approvals; {len(signed)} signed verdicts in all."))
+    out.append(para(f"The Verdict column shows the verdicts the workspace held when this record was built: "
+                    f"{approved} of {len(required)} required approvals, {len(signed)} signed verdicts in all. The "
+                    "signatures in the fields are the approvals of this record; deepdecide verify lists each one "
+                    "(signer, role, verdict, trusted) and says whether the record is approved."))
     unlisted = [s for s in ws.signoffs if s.role not in approval.may_sign(ws)]
     if unlisted:
         out += bullets([f"Row not shown: {s.role} is not a decision maker or consulted" for s in unlisted])
