@@ -10,270 +10,271 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="106"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="123"/>
         <source>Criteria weights</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="110"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="142"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="161"/>
         <source>not set</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="117"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="149"/>
         <source>Service-level objective</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="119"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="151"/>
         <source>TTFT p99 ≤</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="119"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="151"/>
         <source>TPOT p99 ≤</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="120"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="152"/>
         <source>Tokens/s per user ≥</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="121"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="153"/>
         <source>Error rate ≤</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="132"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="168"/>
         <source>Peak demand</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="134"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="170"/>
         <source>Output tokens/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="135"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="171"/>
         <source>or requests/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="136"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="172"/>
         <source>input tokens / request</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="137"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="173"/>
         <source>output tokens / request</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="161"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="213"/>
         <source>Ranking (weighted score, live)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="168"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="233"/>
         <source>Criterion</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="169"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="234"/>
         <source>Weight</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="170"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="235"/>
         <source>Winner holds from</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="171"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="183"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="186"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="236"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="251"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="254"/>
         <source>to</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="172"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="237"/>
         <source>Below: winner</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="173"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="238"/>
         <source>Above: winner</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="176"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="244"/>
         <source>Input</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="177"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="245"/>
         <source>Low</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="178"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="246"/>
         <source>Likely</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="179"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="247"/>
         <source>High</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="180"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="248"/>
         <source>Unit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="181"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="249"/>
         <source>Flips below</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="184"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="252"/>
         <source>Flips above</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="207"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="278"/>
         <source>low %1 · likely %2 · high %3 (editing the likely value widens the range if needed)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="213"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="284"/>
         <source>Option</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="214"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="285"/>
         <source>Pricing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="215"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="286"/>
         <source>$/GPU-hour</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="217"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="288"/>
         <source>Capex per GPU ($)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="219"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="290"/>
         <source>kW per GPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="221"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="292"/>
         <source>Assumed tok/s/GPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="225"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="188"/>
         <source>Weight intervals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="226"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="189"/>
         <source>Flip values</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="228"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="191"/>
         <source>Prices</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="232"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="221"/>
         <source>Monte Carlo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="234"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="382"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="223"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="407"/>
         <source>Monte Carlo running…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="263"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="112"/>
         <source>&lt;h2&gt;Compare&lt;/h2&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="273"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="298"/>
         <source>Compare</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="302"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="327"/>
         <source>SLO</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="310"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="335"/>
         <source>demand</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="348"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="373"/>
         <source>Weights are relative: each criterion counts by its share of the total. Drag a slider and the ranking follows. Not used: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="351"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="376"/>
         <source>Weights are relative: each criterion counts by its share of the total. Drag a slider and the ranking follows.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="357"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="382"/>
         <source>Ranked first: &lt;b&gt;%1&lt;/b&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="358"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="383"/>
         <source>No option can be ranked: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="375"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="400"/>
         <source>No winner, so no sensitivity.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="388"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="413"/>
         <source>$/M tokens (P10–P90, dot P50)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="398"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="423"/>
         <source>%1: P(best) %2, $/M tokens P50 %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="403"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="428"/>
         <source>%1 draws (seed %2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="405"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="430"/>
         <source>Most often best: &lt;b&gt;%1&lt;/b&gt; (P(best) %2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="409"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="434"/>
         <source>No winner in %1 of draws.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="411"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="436"/>
         <source>No option has a cost range yet: import benchmarks or give assumed capacities and prices.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -369,189 +370,229 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="88"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="108"/>
         <source>Record id</source>
-        <extracomment>the user asked for the PDF decision record</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="88"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="108"/>
         <source>Title</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="88"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="108"/>
         <source>Date (last updated)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="89"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="109"/>
         <source>Evidence cut-off</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="89"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="109"/>
         <source>Decision makers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="90"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="110"/>
         <source>Consulted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="90"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="110"/>
         <source>Informed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="91"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="111"/>
         <source>Context and problem</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="91"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="111"/>
         <source>Decision drivers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="92"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="112"/>
         <source>Rationale</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="92"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="112"/>
         <source>Good consequences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="93"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="113"/>
         <source>Bad consequences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="93"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="113"/>
         <source>Confirmation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="94"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="114"/>
         <source>Revisit when</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="94"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="114"/>
         <source>Supersedes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="95"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="115"/>
         <source>Superseded by</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="104"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="124"/>
         <source>one entry per line</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="113"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="132"/>
         <source>Decision record (MADR)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="130"/>
-        <source>Name</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="131"/>
-        <source>Role</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="132"/>
-        <source>Verdict</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="134"/>
-        <source>Date</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="135"/>
-        <source>Conditions</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="141"/>
-        <source>Add sign-off</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="143"/>
-        <source>Remove selected</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="145"/>
-        <source>Export PDF decision record…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="152"/>
-        <source>Sign-off</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="161"/>
-        <source>Outcome</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <location filename="../../deepdecide/gui/views/decision_page.py" line="163"/>
-        <source>Status</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="164"/>
-        <source>Chosen option</source>
+        <source>Export for approval…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/decision_page.py" line="165"/>
+        <source>Sign a record…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="167"/>
+        <source>Approval</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="169"/>
+        <source>&lt;b&gt;Missing for approval&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="171"/>
+        <source>&lt;b&gt;Signed&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="189"/>
+        <source>Nothing: ready for approval.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="191"/>
+        <source>Nobody may sign: name the decision makers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="220"/>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="221"/>
+        <source>Role</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="223"/>
+        <source>Verdict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="224"/>
+        <source>not signed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="225"/>
+        <source>Date</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="226"/>
+        <source>Conditions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="231"/>
+        <source>Add sign-off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="233"/>
+        <source>Remove selected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="235"/>
+        <source>Export PDF decision record…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="242"/>
+        <source>Sign-off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="148"/>
+        <source>Outcome</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="150"/>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="151"/>
+        <source>Chosen option</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="152"/>
         <source>Considered options</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="182"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="99"/>
         <source>&lt;h2&gt;Decision&lt;/h2&gt;</source>
+        <extracomment>the user asked for the PDF decision record the user asked for the record exported for approval the user asked to sign a record as one approver</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="186"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="249"/>
         <source>Decision</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="198"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="268"/>
         <source>(name)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="198"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="268"/>
         <source>(role)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="199"/>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="205"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="269"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="275"/>
         <source>sign-offs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="227"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="297"/>
         <source>(not chosen yet)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -559,40 +600,40 @@
 <context>
     <name>EvidenceImporter</name>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="51"/>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="54"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="50"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="53"/>
         <source>Importing %1…</source>
         <extracomment>facts the GUI asks for when a file lacks them</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="67"/>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="101"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="64"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="98"/>
         <source>Cannot import the evidence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="68"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="65"/>
         <source>Import failed; nothing was changed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="72"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="69"/>
         <source>Import cancelled; nothing was changed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="86"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="83"/>
         <source>Waiting for the context of the import…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="99"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="96"/>
         <source>Import %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="104"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="101"/>
         <source>Imported %1: %2 runs, %3 parity checks.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -600,229 +641,229 @@
 <context>
     <name>EvidencePage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="82"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="96"/>
         <source>File</source>
-        <extracomment>columns shown first in the normalized table (then every other non-empty field) the user asked to import files (payload: None -&gt; ask for paths)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="84"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="98"/>
         <source>Tool</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="85"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="99"/>
         <source>Version</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="86"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="100"/>
         <source>Runs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="87"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="101"/>
         <source>Checks</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="88"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="102"/>
         <source>Size (bytes)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="89"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="103"/>
         <source>SHA-256</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="91"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="105"/>
         <source>Imported</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="92"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="106"/>
         <source>Label</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="95"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="109"/>
         <source>Import files…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="97"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="111"/>
         <source>Remove selected file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="99"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="113"/>
         <source>or drop result files anywhere on the window</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="115"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="138"/>
         <source>Filter rows (any column)…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="122"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="145"/>
         <source>Runtime × platform:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="126"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="266"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="157"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="274"/>
         <source>Throughput per GPU against interactivity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="127"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="264"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="267"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="158"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="272"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="275"/>
         <source>output tokens/s per GPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="127"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="268"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="158"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="276"/>
         <source>tokens/s per user (1000 / TPOT p50)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="128"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="159"/>
         <source>TTFT against concurrency</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="129"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="160"/>
         <source>TTFT (ms)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="129"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="131"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="160"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="162"/>
         <source>concurrency</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="130"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="161"/>
         <source>TPOT against concurrency</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="131"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="162"/>
         <source>TPOT (ms)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="153"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="81"/>
         <source>Charts</source>
+        <extracomment>columns shown first in the normalized table (then every other non-empty field) the user asked to import files (payload: None -&gt; ask for paths)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="154"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="82"/>
         <source>Normalized table</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="159"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="123"/>
         <source>&lt;h2&gt;Evidence&lt;/h2&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="172"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="180"/>
         <source>Evidence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="176"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="184"/>
         <source>tool: %1 %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="177"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="185"/>
         <source>%1 bytes, SHA-256 %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="178"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="186"/>
         <source>imported %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="178"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="186"/>
         <source>(unknown)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="187"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="195"/>
         <source>Remove %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="204"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="212"/>
         <source>all</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="223"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="231"/>
         <source>%1 runs from %2 files. Times in ms, throughputs in tokens/s; TPOT, ITL and e2e per token are different metrics and stay apart.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="252"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="260"/>
         <source>SLO ≥ %1 tok/s/user</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="255"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="263"/>
         <source>SLO bound 1000 / TPOT p99 %1 ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="258"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="266"/>
         <source>Pareto front</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="263"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="271"/>
         <source>Throughput per GPU against concurrency (no run has TPOT yet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="264"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="272"/>
         <source>concurrency (log scale)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="269"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="270"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="277"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="278"/>
         <source>SLO p99 ≤ %1 ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="273"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="281"/>
         <source>%1 runs, none with TPOT p50 (interactivity is 1000 / TPOT p50, and these files publish no latency): the top chart shows throughput per GPU along each concurrency sweep instead. Throughput alone says nothing about the SLO.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="278"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="286"/>
         <source>%1 runs, none with both output throughput per GPU and TPOT p50 (interactivity is 1000 / TPOT p50, and these files publish no latency): nothing to plot yet. Their numbers are in the normalized table.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="283"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="291"/>
         <source>No runs with throughput and TPOT yet: import benchmark results (File ▸ Import evidence, or drop files on the window).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="286"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="294"/>
         <source>Each point is one run. The line through a group&apos;s points is its Pareto front (no other run of the group is better on both axes). Right of the red line meets the interactivity SLO. Latency: solid = p50, dashed = p99.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="290"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="298"/>
         <source>%1 runs were driven by request rate, not concurrency, and are not in the latency charts.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -830,204 +871,204 @@
 <context>
     <name>ExportDialog</name>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="45"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="46"/>
         <source>Export the decision record</source>
         <extracomment>sections the record always holds (``report.build`` adds the cover: it carries the inputs&apos; hash)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="51"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="52"/>
         <source>Write decision record &lt;b&gt;%1&lt;/b&gt; as a PDF. The workspace it was built from is embedded, so &lt;tt&gt;deepdecide verify&lt;/tt&gt; can later prove that the file was not changed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="59"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="84"/>
         <source>record.pdf</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="60"/>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="110"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="85"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="140"/>
         <source>Browse…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="66"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="91"/>
         <source>Save to</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="75"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="103"/>
         <source>%1 (always included)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="80"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="108"/>
         <source>Always included: the cover carries the SHA-256 of the inputs that the footer of every page repeats.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="89"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="117"/>
         <source>Select all</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="91"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="119"/>
         <source>Only the cover</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="97"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="125"/>
         <source>Sections</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="103"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="133"/>
         <source>Sign with a certificate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="109"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="139"/>
         <source>PKCS#12 file (.p12 or .pfx) with your key and certificate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="120"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="150"/>
         <source>the certificate file&apos;s password (not stored)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="123"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="153"/>
         <source>optional, e.g. Approved for production</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="126"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="156"/>
         <source>Certificate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="127"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="157"/>
         <source>Signer name</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="128"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="158"/>
         <source>Password</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="129"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="159"/>
         <source>Reason</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="130"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="160"/>
         <source>The signature is appended after the record, so its bytes stay reproducible.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="140"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="172"/>
         <source>Export</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="165"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="179"/>
         <source>Cover</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="166"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="180"/>
         <source>Executive summary</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="167"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="181"/>
         <source>Context and decision drivers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="168"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="182"/>
         <source>Options compared</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="169"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="183"/>
         <source>Support matrix (excerpt)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="170"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="184"/>
         <source>Benchmark evidence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="171"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="185"/>
         <source>Parity verdicts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="172"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="186"/>
         <source>Service-gap checklist</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="173"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="187"/>
         <source>Cost and TCO</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="174"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="188"/>
         <source>Sensitivity and Monte Carlo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="175"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="189"/>
         <source>Migration plan</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="176"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="190"/>
         <source>Risks and consequences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="177"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="191"/>
         <source>Sign-off</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="178"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="192"/>
         <source>Appendix: evidence files</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="211"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="225"/>
         <source>Choose the file to write.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="213"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="227"/>
         <source>The target is a folder; give a file name.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="215"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="229"/>
         <source>Choose at least one section besides the cover.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="218"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="232"/>
         <source>Choose the certificate file (.p12 or .pfx) to sign with.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="220"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="234"/>
         <source>Give the signer&apos;s name.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="227"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="241"/>
         <source>%1 exists and will be replaced.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1252,139 +1293,139 @@ Recover it?</source>
 <context>
     <name>MachineCheckPanel</name>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="48"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="49"/>
         <source>Check a machine</source>
         <extracomment>an error the user must see (payload: the DeepdecideError)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="51"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="52"/>
         <source>GPU name, e.g. NVIDIA H100 80GB HBM3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="54"/>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="63"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="55"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="64"/>
         <source>not given</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="57"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="58"/>
         <source>GPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="58"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="59"/>
         <source>GPU count</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="59"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="60"/>
         <source>OS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="59"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="60"/>
         <source>CUDA</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="59"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="60"/>
         <source>Driver</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="59"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="60"/>
         <source>CANN</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="60"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="61"/>
         <source>ROCm</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="60"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="61"/>
         <source>GCC</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="60"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="61"/>
         <source>Python</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="66"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="67"/>
         <source>Read nvidia-smi -q -x file…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="68"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="69"/>
         <source>Check</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="79"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="80"/>
         <source>Runtime</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="80"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="81"/>
         <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="82"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="83"/>
         <source>Stack</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="101"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="102"/>
         <source>%1 unmet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="103"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="104"/>
         <source>%1 not given</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="104"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="105"/>
         <source>all met</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="113"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="114"/>
         <source>entered by hand</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="123"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="124"/>
         <source>Read an nvidia-smi -q -x capture</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="124"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="125"/>
         <source>XML files (*.xml);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="146"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="147"/>
         <source>Enter a GPU name or read an nvidia-smi capture.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="153"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="154"/>
         <source>&lt;b&gt;%1&lt;/b&gt; is not a platform in the matrix: every runtime is &lt;b&gt;experimental&lt;/b&gt; on it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="158"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="159"/>
         <source>Recognised as &lt;b&gt;%1&lt;/b&gt; (%2). Officially listed: %3. Ready with the given stack: %4.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="160"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="161"/>
         <source>none</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1393,259 +1434,264 @@ Recover it?</source>
     <name>MainWindow</name>
     <message>
         <location filename="../../deepdecide/gui/app.py" line="94"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="336"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="339"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="342"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="345"/>
         <source>Cannot open the workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="49"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="50"/>
         <source>Overview</source>
         <extracomment>(key, module, class) of each page, in sidebar order; modules are imported on first show</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="50"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="51"/>
         <source>Support matrix</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="51"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="52"/>
         <source>Evidence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="52"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="53"/>
         <source>Parity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="53"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="54"/>
         <source>Service gaps</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="54"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="55"/>
         <source>Compare</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="55"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="56"/>
         <source>Decision</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="56"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="57"/>
         <source>Migration plan</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="92"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="93"/>
         <source>%1 (Ctrl+%2)</source>
         <extracomment>the page shown changed (payload: page key)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="108"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="109"/>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="154"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="159"/>
         <source>Cannot read the file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="193"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="198"/>
         <source>&amp;New from the built-in sample</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="194"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="199"/>
         <source>&amp;Open…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="195"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="200"/>
         <source>&amp;Save</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="196"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="201"/>
         <source>Save &amp;As…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="197"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="202"/>
         <source>&amp;Import evidence…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="198"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="203"/>
         <source>Import benchmark or parity result files</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="199"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="204"/>
         <source>&amp;Export PDF decision record…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="201"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="206"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="202"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="207"/>
         <source>&amp;Undo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="204"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="209"/>
         <source>&amp;Redo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="211"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="216"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="213"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="218"/>
         <source>Open &amp;Recent</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="222"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="227"/>
         <source>&amp;Edit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="225"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="230"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="233"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="238"/>
         <source>&amp;Theme</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="236"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="241"/>
         <source>Follow the system</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="236"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="241"/>
         <source>Light</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="236"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="241"/>
         <source>Dark</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="243"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="248"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="244"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="249"/>
         <source>&amp;About deepdecide</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="246"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="251"/>
         <source>Main</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="251"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="266"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="256"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="271"/>
         <source>Undo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="252"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="267"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="257"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="272"/>
         <source>Redo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="266"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="271"/>
         <source>Undo %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="267"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="272"/>
         <source>Redo %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="277"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="282"/>
         <source>About deepdecide</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="277"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="282"/>
         <source>deepdecide %1
 
 Evidence, comparison and a signed decision record for LLM-serving platform choices. Works offline.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="291"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="296"/>
         <source>(no recent files)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="297"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="302"/>
         <source>untitled</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="306"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="311"/>
         <source>the untitled workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="317"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="322"/>
         <source>Cannot load the built-in sample</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="344"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="350"/>
         <source>Opened %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="361"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="352"/>
+        <source>Opened %1 with %2 warning(s): fix them before saving. First: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="372"/>
         <source>Cannot save the workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="366"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="377"/>
         <source>Saved %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="380"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="391"/>
         <source>Autosave failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="393"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="404"/>
         <source>an untitled workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="395"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="406"/>
         <source>(autosaved %1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="400"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="411"/>
         <source>Cannot recover the autosaved copy</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1727,47 +1773,47 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
 <context>
     <name>MatrixPage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="183"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="184"/>
         <source>Filter platforms…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="198"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="199"/>
         <source>Show:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="207"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="208"/>
         <source>Click a cell for its required stack and sources.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="217"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="218"/>
         <source>&lt;h2&gt;Support matrix&lt;/h2&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="235"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="236"/>
         <source>Support matrix</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="260"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="266"/>
         <source>Matrix as of %1 — %2 runtimes × %3 platforms. Hover or click a cell for the required stack, its sources and their dates.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="262"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="268"/>
         <source>(undated)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="264"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="270"/>
         <source>All vendors</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="265"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="271"/>
         <source>All runtime kinds</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2002,107 +2048,107 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="62"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="53"/>
         <source>%1 = %2 vs %3 (reference %4), Δ %5, n = %6, stderr %7</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="65"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="56"/>
         <source>rule</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="66"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="57"/>
         <source>(not stated)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="81"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="72"/>
         <source>Verdict</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="83"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="74"/>
         <source>Task</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="84"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="75"/>
         <source>Metric</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="85"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="76"/>
         <source>Value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="86"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="77"/>
         <source>Reference</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="88"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="79"/>
         <source>Δ</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="89"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="80"/>
         <source>n</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="90"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="81"/>
         <source>stderr</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="91"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="82"/>
         <source>Rule</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="92"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="83"/>
         <source>Source</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="95"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="86"/>
         <source>Click a cell to see the checks behind it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="108"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="99"/>
         <source>&lt;h2&gt;Parity&lt;/h2&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="115"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="106"/>
         <source>Parity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="124"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="115"/>
         <source>Option</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="134"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="125"/>
         <source>No check of this kind on this exact runtime and platform.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="139"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="130"/>
         <source>* required before an option counts as correct</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="148"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="139"/>
         <source>%1 parity checks imported. A verdict needs the option&apos;s exact runtime and platform. Too few samples to decide is inconclusive, never a pass. Required kinds are marked *.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="173"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="164"/>
         <source>%1 — %2: %3 checks</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2110,39 +2156,144 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
 <context>
     <name>PdfExport</name>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="101"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="102"/>
         <source>Writing and signing %1…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="102"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="103"/>
         <source>Writing %1…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="105"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="106"/>
         <source>Wrote the decision record %1, signed by %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="107"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="108"/>
         <source>Wrote the decision record %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="109"/>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="113"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="110"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="163"/>
         <source>Export cancelled; nothing was written.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="115"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="113"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="166"/>
         <source>Export failed; nothing was written.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="116"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="114"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="167"/>
         <source>Cannot export the decision record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="142"/>
+        <source>Not ready for approval</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="143"/>
+        <source>Missing:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="159"/>
+        <source>Writing %1 for approval…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="161"/>
+        <source>Wrote %1 for approval; each approver signs it in turn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="203"/>
+        <source>Signing %1 as %2…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="206"/>
+        <source>Signed %1 as %2 (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="209"/>
+        <source>Not signed; the record is unchanged.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="210"/>
+        <source>Cannot sign the decision record</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SignDialog</name>
+    <message>
+        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="21"/>
+        <source>Sign the decision record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="24"/>
+        <source>the PDF exported for approval</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="28"/>
+        <source>approve</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="29"/>
+        <source>reject</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="32"/>
+        <source>your PKCS#12 file (.p12/.pfx)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="35"/>
+        <source>review signature (not an approval)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="36"/>
+        <source>Record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="37"/>
+        <source>Role</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="38"/>
+        <source>Verdict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="39"/>
+        <source>Conditions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="40"/>
+        <source>Certificate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="41"/>
+        <source>Password</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
