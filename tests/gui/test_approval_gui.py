@@ -21,10 +21,9 @@ def _finish(qtbot, window, timeout: int = 90000):
 
 
 def test_export_for_approval_and_two_signatures_from_the_application(make_window, interaction, qtbot, tmp_path):
-    from tests.approval.pki import Pki
-
     from deepdecide.cli.main import main
     from deepdecide.gui.pdf_export import SignRecordRequest
+    from tests.approval.pki import Pki
 
     ws_path = tmp_path / "ready.deepdecide.yaml"
     files.save_workspace(approval.frozen(files.load_workspace(SMALL)), ws_path)
