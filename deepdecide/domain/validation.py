@@ -33,6 +33,8 @@ MAX_STRING_CHARS = 4_000_000  # one text value (a context, a note, a label)
 MAX_DRAWS = 1_000_000  # Monte Carlo draws
 MAX_SEED = 2**32 - 1  # Monte Carlo seed: 0 .. 4,294,967,295
 MAX_GPUS = 1_000_000  # GPUs in one unit, node, prefill or decode group
+MAX_NAME_CHARS = 500  # a name, title, role or model: shown in table cells, which cannot span pages
+NAME_FIELDS = frozenset({"name", "title", "role", "model"})
 
 # the metrics a criterion may name (the analysis's scoring table; a test keeps the two equal)
 METRIC_NAMES: tuple[str, ...] = (
@@ -296,6 +298,34 @@ def id_problems(doc: Any, path: str = "") -> list[Problem]:
         if reason:
             out.append(Problem(at, reason))
     return out
+
+
+def name_problems(doc: Any, path: str = "") -> list[Problem]:
+    """Names, titles, roles and model names longer than MAX_NAME_CHARS (long text belongs in a
+    description, notes or context, which the record lays out over pages). Evidence is not walked:
+    its model names come from tool files and are shown in paragraphs."""
+    out: list[Problem] = []
+    _names(doc, path, out)
+    return out
+
+
+def _names(obj: Any, path: str, out: list[Problem]) -> None:
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        for f in dataclasses.fields(obj):
+            if f.name == "evidence":
+                continue
+            value = getattr(obj, f.name)
+            at = f"{path}.{f.name}" if path else f.name
+            if f.name in NAME_FIELDS and isinstance(value, str):
+                if len(value) > MAX_NAME_CHARS:
+                    out.append(Problem(at, f"a {f.name} of {len(value):,} characters is too long (at most "
+                                           f"{MAX_NAME_CHARS}; longer text belongs in a description or notes)"))
+            elif isinstance(value, tuple) or (dataclasses.is_dataclass(value) and not isinstance(value, type)):
+                _names(value, at, out)
+    elif isinstance(obj, tuple):
+        for i, v in enumerate(obj):
+            if dataclasses.is_dataclass(v) and not isinstance(v, type):
+                _names(v, f"{path}[{i}]", out)
 
 
 def _ids(obj: Any, path: str) -> Iterator[tuple[str, str]]:

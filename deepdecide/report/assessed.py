@@ -7,8 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, KeepTogether, Spacer
+from reportlab.platypus import Flowable, Spacer
 
+from deepdecide.domain import formatting as fmt
+from deepdecide.domain import presentation as look
 from deepdecide.report import charts
 from deepdecide.report.sections import BODY_W, Context, est, h1, h2, num, option_label
 from deepdecide.report.styles import BAD, GOOD, WARN, bullets, para, table
@@ -201,6 +203,7 @@ def cost(ctx: Context) -> list[Flowable]:
             out.append(para("Not computed:", "small"))
             out += bullets(gaps)
         mc = a.monte_carlo
+        short = look.short_labels(ws)
         bars = []
         for oa in a.options:
             v = oa.costs.tco_usd.value
@@ -209,20 +212,33 @@ def cost(ctx: Context) -> list[Flowable]:
             d = mc.for_option(oa.option) if mc else None
             lo = d.tco_usd.p10 if d else None
             hi = d.tco_usd.p90 if d else None
-            bars.append((oa.name, v, lo, hi))
+            bars.append((oa.option, v, lo, hi))
         if bars:
             out.append(Spacer(1, 3 * mm))
-            out.append(KeepTogether([
-                charts.bar_chart(bars, x_label=f"TCO over {ws.assumptions.horizon_years:g} years, USD",
+            out.append(charts.figure(
+                charts.bar_chart([(short[o], v, lo, hi) for o, v, lo, hi in bars],
+                                 x_label=f"TCO over {ws.assumptions.horizon_years:g} years, {ws.assumptions.currency}",
                                  width=BODY_W, title="TCO per option (bar: likely inputs; whisker: Monte Carlo P10–P90)",
-                                 value_fmt=lambda v: _money(v)),
-            ]))
-        cap_bars = [(oa.name, oa.capacity.value, oa.capacity.low, oa.capacity.high) for oa in a.options
-                    if oa.capacity.value is not None]
-        if cap_bars:
-            out.append(KeepTogether([charts.bar_chart(
-                cap_bars, x_label="output tok/s per GPU at the SLO", width=BODY_W,
-                title="Capacity at the SLO (measured, interpolated, lower bound or assumed; whisker: assumed range)")]))
+                                 value_fmt=lambda v: _money(v), tick_fmt=lambda v: fmt.money(v, digits=2),
+                                 colors_=[look.option_color(ws, o) for o, *_ in bars],
+                                 filled=[a.option(o).capacity.basis.value != "assumed" for o, *_ in bars]),
+                f"Total cost of ownership over {ws.assumptions.horizon_years:g} years (hardware, power and "
+                f"engineering), in {ws.assumptions.currency}; the whisker spans the Monte Carlo P10–P90.",
+                "Hollow bars rest on an assumed capacity (no run meets the SLO on that platform yet); every TCO "
+                "also rests on assumed prices and effort estimates (see Assumptions)."
+                if any(a.option(o).capacity.basis.value == "assumed" for o, *_ in bars) else
+                "Rests on assumed prices and effort estimates (see Assumptions)."))
+        cap = [oa for oa in a.options if oa.capacity.value is not None]
+        if cap:
+            assumed = [oa.capacity.basis.value == "assumed" for oa in cap]
+            out.append(charts.figure(charts.bar_chart(
+                [(short[oa.option], oa.capacity.value, oa.capacity.low, oa.capacity.high) for oa in cap],
+                x_label="output tok/s per GPU at the SLO", width=BODY_W,
+                title="Capacity at the SLO (measured, interpolated, lower bound or assumed; whisker: assumed range)",
+                colors_=[look.option_color(ws, oa.option) for oa in cap], filled=[not x for x in assumed]),
+                "Output tokens per second one GPU sustains while meeting the SLO.",
+                "Hollow bars are assumed capacities (no run meets the SLO on that platform yet), not measurements."
+                if any(assumed) else ""))
         out += _trails(ctx)
     out += _assumptions(ctx)
     return out
@@ -331,11 +347,16 @@ def sensitivity(ctx: Context) -> list[Flowable]:
         out.append(para(f"{mc.draws:,} draws (seed {mc.seed}) of every uncertain input from its triangular "
                         f"(low, likely, high) distribution. In {mc.p_no_winner * 100:.1f} % of draws no option "
                         "could be ranked. " + " ".join(mc.notes)))
-        bars = [(_name(ctx, d.option), d.p_best * 100, None, None) for d in mc.options]
+        short = look.short_labels(ctx.ws)
+        bars = [(short.get(d.option, _name(ctx, d.option)), d.p_best * 100, None, None) for d in mc.options]
         if bars:
-            out.append(KeepTogether([charts.bar_chart(bars, x_label="share of draws in which the option ranks first, %",
-                                                      width=BODY_W, title="Probability of ranking first",
-                                                      value_fmt=lambda v: f"{v:.1f} %")]))
+            out.append(charts.figure(charts.bar_chart(
+                bars, x_label="share of draws in which the option ranks first (%)", width=BODY_W,
+                title="Probability of ranking first", value_fmt=lambda v: fmt.probability(v / 100),
+                tick_fmt=lambda v: fmt.percent(v / 100), x_max=100,
+                colors_=[look.option_color(ctx.ws, d.option) for d in mc.options]),
+                f"Share of {fmt.count(mc.draws, 'draw')} (seed {mc.seed}) in which each option ranks first.",
+                "Draws sample assumed ranges (triangular low, likely, high), not measured distributions."))
         rows = []
         for d in mc.options:
             c, t = d.cost_per_m_tokens_usd, d.tco_usd

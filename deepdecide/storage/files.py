@@ -83,7 +83,9 @@ def _migrate_1_to_2(body: dict[str, Any], warn: Callable[[str, str], None]) -> d
     ``"inf"``; any other non-finite number (which schema 1 could not read either, but an import could
     write) becomes null, with a quality flag on its benchmark run saying what the file held.
     Schema 2 also adds ranges of decision inputs and the id rule: a schema-1 file that breaks them
-    opens with warnings (see ``check_with_warnings``)."""
+    opens with warnings (see ``check_with_warnings``). Evidence provenance without a ``kind`` whose
+    label says "illustrative" is read as kind ``illustrative`` (schema 1 said it only in the label)."""
+    _legacy_provenance_kinds(body)
     return _replace_non_finite(body, "", warn)
 
 
@@ -188,6 +190,19 @@ def _migrate(body: dict[str, Any], located: LocatedData, warnings: list[Validati
         version += 1
         body["schema_version"] = version
     return body, original
+
+
+def _legacy_provenance_kinds(body: dict[str, Any]) -> None:
+    """Files written before ``provenance.kind`` existed said "illustrative" only in the label
+    (``deepdecide import --samples``): read those as kind ``illustrative``, the rest as the
+    default (``own``). A provenance that states its kind is never touched."""
+    evidence = body.get("evidence")
+    files = evidence.get("files") if isinstance(evidence, dict) else None
+    for f in files if isinstance(files, list) else ():
+        prov = f.get("provenance") if isinstance(f, dict) else None
+        if isinstance(prov, dict) and "kind" not in prov and isinstance(prov.get("label"), str) \
+                and prov["label"].lower().startswith("illustrative"):
+            prov["kind"] = "illustrative"
 
 
 def decode(located: LocatedData, expected_kind: str | None = None,
@@ -333,6 +348,7 @@ def check_with_warnings(doc: Any, schema_version: int) -> tuple[list[ValidationE
         _unique([c.id for c in doc.criteria], "criteria", errs)
         problems.extend(validation.criteria_problems(doc.criteria, "criteria"))
     problems.extend(validation.id_problems(doc))
+    problems.extend(validation.name_problems(doc))
     later: list[ValidationError] = []
     for p in problems:
         (errs if p.since <= schema_version else later).append(ValidationError(p.reason, path=p.path))

@@ -145,6 +145,8 @@ _RANGE_CASES: list[tuple[str, str, Any]] = [
     ("id-escape-sequence", "decision.id", "DR-\x1b[31m0099"),
     ("id-rtl-override", "matrix.runtimes[0].id", "vllm\u202e"),
     ("id-cyrillic-source", "matrix.entries[0].sources[0].id", "vllm_dосs"),
+    ("name-too-long", "options[0].name", "n" * 600),
+    ("title-too-long", "checklist[1].title", "t " * 400),
     # the plain-YAML rules and structure
     ("unknown-key", "assumptions.horizon_yrs", 3),
     ("request-rate-yaml-inf", "evidence", {"files": [{"provenance": {"file_name": "x.json", "size_bytes": 1,

@@ -304,3 +304,14 @@ def test_several_range_errors_are_reported_together(tmp_path):
     assert {e.path for e in info.value.errors} == {"assumptions.utilization", "assumptions.horizon_years",
                                                    "slo.max_error_rate"}
     assert all(e.line for e in info.value.errors)
+
+
+def test_the_schema_page_lists_every_range_and_limit():
+    text = (Path(__file__).resolve().parents[2] / "docs" / "workspace-schema.md").read_text(encoding="utf-8")
+    for rule in validation.RULES.values():
+        assert f"| `{rule.key}` | {rule.range.text}" in text, rule.key
+    for metric in validation.METRIC_NAMES:
+        assert f"`{metric}`" in text
+    assert f"| {SCHEMA_VERSION} |" in text
+    for number in ("67,108,864", "64 levels", "4,000,000 characters", "1 .. 1,000,000", "0 .. 4,294,967,295"):
+        assert number in text
