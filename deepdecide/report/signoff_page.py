@@ -117,6 +117,9 @@ def signoff(ctx: Any) -> list[Flowable]:
             verdict = r.verdict.value + (" (dissent)" if r.verdict == Vote.REJECT else "")
             verdict += f", {r.date}" if r.date else ""
             color = GOOD if r.verdict == Vote.APPROVE else BAD
+        elif r.verdict != Vote.PENDING:  # typed into the workspace, not copied from a signature
+            verdict = r.verdict.value + (" (dissent)" if r.verdict == Vote.REJECT else "") + ", not signed"
+            color = WARN
         else:
             verdict, color = "pending", WARN
         rows.append([s.role, s.name or "(to be named)", "required" if s.required else "optional", verdict,
