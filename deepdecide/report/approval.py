@@ -181,7 +181,7 @@ def sign_as_approver(pdf: bytes, signer, *, role: str, verdict: Vote, conditions
         raise ApprovalError("the record is not ready for approval, so it can only get a review signature "
                             "(--review): " + "; ".join(str(g) for g in gaps))
     payload = {"record": d.id, "role": role, "verdict": verdict.value, "kind": kind, "conditions": conditions}
-    label = "REVIEW (not an approval)" if kind == REVIEW else verdict.value.upper()
+    label = f"REVIEW, not an approval: {verdict.value}" if kind == REVIEW else verdict.value.upper()
     reason = (f"{'Review' if kind == REVIEW else 'Sign-off'} of decision record {d.id}: {verdict.value} as {role}"
               + (f"; conditions: {conditions}" if conditions else "")
               + f" {MARKER}" + json.dumps(payload, ensure_ascii=False, sort_keys=True))
