@@ -62,7 +62,9 @@ COMMAND_MODULES: tuple[str, ...] = (
     "evidence_cmd",
     "evaluate_cmd",
     "report_cmd",
+    "sign_cmd",
     "verify_cmd",
+    "signoffs_cmd",
     "diff_cmd",
     "revisit_cmd",
 )

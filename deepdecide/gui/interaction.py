@@ -107,6 +107,16 @@ class Interaction:
         finally:
             dialog.deleteLater()
 
+    def ask_sign(self, roles: tuple[str, ...]) -> Any:
+        """The sign dialog: record, role, verdict, conditions, certificate; None when cancelled."""
+        from deepdecide.gui.views.sign_dialog import SignDialog
+
+        dialog = SignDialog(roles, self.parent)
+        try:
+            return dialog.request() if dialog.exec() else None
+        finally:
+            dialog.deleteLater()
+
     def ask_context(self, file_name: str, missing: list[str], choices: dict[str, list[str]],
                     suggestions: dict[str, str] | None = None,
                     current: dict[str, Any] | None = None) -> dict[str, Any] | None:

@@ -18,6 +18,7 @@ import io
 import json
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from deepdecide.domain.errors import DeepdecideError, ValidationError, ValidationErrors
 from deepdecide.report.canonical import BUILD_NAME, INPUTS_NAME, sha256_hex, workspace_from_json
@@ -43,6 +44,7 @@ class Verification:
     inputs_sha256: str = ""
     record_bytes: int = 0
     signatures: list[SignatureCheck] = field(default_factory=list)
+    approval: Any = None  # report.approval.ApprovalState of an intact record, set by the verify command
 
     @property
     def intact(self) -> bool:

@@ -515,189 +515,229 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="103"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="108"/>
         <source>Record id</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="103"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="108"/>
         <source>Title</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="103"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="108"/>
         <source>Date (last updated)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="104"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="109"/>
         <source>Evidence cut-off</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="104"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="109"/>
         <source>Decision makers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="105"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="110"/>
         <source>Consulted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="105"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="110"/>
         <source>Informed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="106"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="111"/>
         <source>Context and problem</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="106"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="111"/>
         <source>Decision drivers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="107"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="112"/>
         <source>Rationale</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="107"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="112"/>
         <source>Good consequences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="108"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="113"/>
         <source>Bad consequences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="108"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="113"/>
         <source>Confirmation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="109"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="114"/>
         <source>Revisit when</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="109"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="114"/>
         <source>Supersedes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="110"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="115"/>
         <source>Superseded by</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="119"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="124"/>
         <source>one entry per line</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="127"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="132"/>
         <source>Decision record (MADR)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="165"/>
-        <source>Name</source>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="163"/>
+        <source>Export for approval…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="166"/>
-        <source>Role</source>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="165"/>
+        <source>Sign a record…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/decision_page.py" line="167"/>
-        <source>Verdict</source>
+        <source>Approval</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/decision_page.py" line="169"/>
+        <source>&lt;b&gt;Missing for approval&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="171"/>
+        <source>&lt;b&gt;Signed&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="189"/>
+        <source>Nothing: ready for approval.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="191"/>
+        <source>Nobody may sign: name the decision makers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="220"/>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="221"/>
+        <source>Role</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="223"/>
+        <source>Verdict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="224"/>
+        <source>not signed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="225"/>
         <source>Date</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="170"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="226"/>
         <source>Conditions</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="176"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="231"/>
         <source>Add sign-off</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="178"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="233"/>
         <source>Remove selected</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="180"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="235"/>
         <source>Export PDF decision record…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="187"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="242"/>
         <source>Sign-off</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="143"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="148"/>
         <source>Outcome</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="145"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="150"/>
         <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="146"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="151"/>
         <source>Chosen option</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="147"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="152"/>
         <source>Considered options</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="94"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="99"/>
         <source>&lt;h2&gt;Decision&lt;/h2&gt;</source>
-        <extracomment>the user asked for the PDF decision record</extracomment>
+        <extracomment>the user asked for the PDF decision record the user asked for the record exported for approval the user asked to sign a record as one approver</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="194"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="249"/>
         <source>Decision</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="206"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="268"/>
         <source>(name)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="206"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="268"/>
         <source>(role)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="207"/>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="213"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="269"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="275"/>
         <source>sign-offs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="235"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="297"/>
         <source>(not chosen yet)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1630,8 +1670,8 @@ Recover it?</source>
     <name>MainWindow</name>
     <message>
         <location filename="../../deepdecide/gui/app.py" line="94"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="350"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="353"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="355"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="358"/>
         <source>Cannot open the workspace</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1688,206 +1728,206 @@ Recover it?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="168"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="172"/>
         <source>Cannot read the file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="207"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="211"/>
         <source>&amp;New from the built-in sample</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="208"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="212"/>
         <source>&amp;Open…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="209"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="213"/>
         <source>&amp;Save</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="210"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="214"/>
         <source>Save &amp;As…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="211"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="215"/>
         <source>&amp;Import evidence…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="212"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="216"/>
         <source>Import benchmark or parity result files</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="213"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="217"/>
         <source>&amp;Export PDF decision record…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="215"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="219"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="216"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="220"/>
         <source>&amp;Undo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="218"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="222"/>
         <source>&amp;Redo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="225"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="229"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="227"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="231"/>
         <source>Open &amp;Recent</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="236"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="240"/>
         <source>&amp;Edit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="239"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="243"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="247"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="251"/>
         <source>&amp;Theme</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="250"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="254"/>
         <source>Follow the system</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="250"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="254"/>
         <source>Light</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="250"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="254"/>
         <source>Dark</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="257"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="261"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="258"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="262"/>
         <source>&amp;About deepdecide</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="260"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="264"/>
         <source>Main</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="265"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="280"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="269"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="284"/>
         <source>Undo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="266"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="281"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="270"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="285"/>
         <source>Redo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="280"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="284"/>
         <source>Undo %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="281"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="285"/>
         <source>Redo %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="291"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="295"/>
         <source>About deepdecide</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="291"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="295"/>
         <source>deepdecide %1
 
 Evidence, comparison and a signed decision record for LLM-serving platform choices. Works offline.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="305"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="309"/>
         <source>(no recent files)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="311"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="315"/>
         <source>untitled</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="320"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="324"/>
         <source>the untitled workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="331"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="335"/>
         <source>Cannot load the built-in sample</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="358"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="363"/>
         <source>Opened %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="348"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="365"/>
         <source>Opened %1 with %2 warning(s): fix them before saving. First: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="375"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="385"/>
         <source>Cannot save the workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="380"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="390"/>
         <source>Saved %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="394"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="404"/>
         <source>Autosave failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="407"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="417"/>
         <source>an untitled workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="409"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="419"/>
         <source>(autosaved %1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="414"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="424"/>
         <source>Cannot recover the autosaved copy</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2438,17 +2478,123 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
     </message>
     <message>
         <location filename="../../deepdecide/gui/pdf_export.py" line="110"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="163"/>
         <source>Export cancelled; nothing was written.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/pdf_export.py" line="113"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="166"/>
         <source>Export failed; nothing was written.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/pdf_export.py" line="114"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="167"/>
         <source>Cannot export the decision record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="142"/>
+        <source>Not ready for approval</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="143"/>
+        <source>Missing:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="159"/>
+        <source>Writing %1 for approval…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="161"/>
+        <source>Wrote %1 for approval; each approver signs it in turn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="203"/>
+        <source>Signing %1 as %2…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="206"/>
+        <source>Signed %1 as %2 (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="209"/>
+        <source>Not signed; the record is unchanged.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="210"/>
+        <source>Cannot sign the decision record</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SignDialog</name>
+    <message>
+        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="21"/>
+        <source>Sign the decision record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="24"/>
+        <source>the PDF exported for approval</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="28"/>
+        <source>approve</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="29"/>
+        <source>reject</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="32"/>
+        <source>your PKCS#12 file (.p12/.pfx)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="35"/>
+        <source>review signature (not an approval)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="36"/>
+        <source>Record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="37"/>
+        <source>Role</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="38"/>
+        <source>Verdict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="39"/>
+        <source>Conditions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="40"/>
+        <source>Certificate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="41"/>
+        <source>Password</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

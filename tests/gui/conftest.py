@@ -34,6 +34,8 @@ class FakeInteraction:
         self.context_questions: list[tuple[str, list[str]]] = []
         self.context_suggestions: list[dict[str, str]] = []
         self.asked: list[str] = []
+        self.sign_answer: Any = None  # a SignRecordRequest
+        self.sign_roles: list[tuple[str, ...]] = []
 
     def show_error(self, title: str, exc: BaseException) -> None:
         self.errors.append((title, exc))
@@ -60,6 +62,10 @@ class FakeInteraction:
 
     def ask_certificate_path(self, directory: str) -> str:
         return self.certificate_path
+
+    def ask_sign(self, roles: tuple[str, ...]) -> Any:
+        self.sign_roles.append(roles)
+        return self.sign_answer
 
     def ask_export(self, defaults: Any, decision_id: str) -> Any:
         """Build the real export dialog with the window's defaults; ``export_script`` fills it in.

@@ -160,6 +160,10 @@ class MainWindow(QMainWindow):
     def _connect_page(self, key: str, page: Any) -> None:
         if hasattr(page, "export_requested"):
             page.export_requested.connect(self.export_pdf)
+        if hasattr(page, "export_for_approval_requested"):
+            page.export_for_approval_requested.connect(self.export_for_approval)
+        if hasattr(page, "sign_requested"):
+            page.sign_requested.connect(self.sign_record)
         if hasattr(page, "import_requested"):
             page.import_requested.connect(self.import_evidence)
         if hasattr(page, "files_dropped"):
@@ -458,6 +462,16 @@ class MainWindow(QMainWindow):
         from deepdecide.gui.pdf_export import export_pdf
 
         export_pdf(self.controller_context())
+
+    def export_for_approval(self) -> None:
+        from deepdecide.gui.pdf_export import export_for_approval
+
+        export_for_approval(self.controller_context())
+
+    def sign_record(self) -> None:
+        from deepdecide.gui.pdf_export import sign_record
+
+        sign_record(self.controller_context())
 
     def controller_context(self) -> ControllerContext:
         """What the import and export controllers may use of this window."""
