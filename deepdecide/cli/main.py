@@ -62,6 +62,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "verify_cmd",
     "diff_cmd",
     "revisit_cmd",
+    "export_cmd",
 )
 
 
