@@ -106,6 +106,10 @@ class WorkspaceDocument(QObject):
             self._full_for = self._workspace
         return self._full
 
+    def current_monte_carlo(self) -> Any:
+        """The background Monte Carlo result for the current workspace, or None (not started or running)."""
+        return self._mc.current() if self._mc is not None else None
+
     def monte_carlo(self) -> Any:
         """The background Monte Carlo service of this document (started on first use)."""
         if self._mc is None:

@@ -229,7 +229,21 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         file_menu.addActions([self.act_save, self.act_save_as])
         file_menu.addSeparator()
-        file_menu.addActions([self.act_import, self.act_export])
+        file_menu.addAction(self.act_import)
+        self.export_menu = file_menu.addMenu(QCoreApplication.translate("MainWindow", "E&xport"))
+        self.export_menu.addAction(self.act_export)
+        self.export_menu.addSeparator()
+        self.act_export_comparison = self._action(QCoreApplication.translate("MainWindow", "&Comparison as CSV…"),
+                                                  lambda: self.export_table("comparison"))
+        self.act_export_evidence = self._action(QCoreApplication.translate("MainWindow", "&Evidence as CSV…"),
+                                                lambda: self.export_table("evidence"))
+        self.act_export_parity = self._action(QCoreApplication.translate("MainWindow", "&Parity checks as CSV…"),
+                                              lambda: self.export_table("parity"))
+        self.act_export_xlsx = self._action(QCoreApplication.translate("MainWindow", "&Workbook as XLSX…"),
+                                            lambda: self.export_table("workbook"),
+                                            tip=QCoreApplication.translate("MainWindow", "The comparison, the evidence and the parity checks in one workbook (needs openpyxl)"))
+        self.export_menu.addActions([self.act_export_comparison, self.act_export_evidence, self.act_export_parity,
+                                     self.act_export_xlsx])
         file_menu.addSeparator()
         file_menu.addAction(self.act_quit)
 
@@ -452,6 +466,12 @@ class MainWindow(QMainWindow):
         from deepdecide.gui.pdf_export import export_pdf
 
         export_pdf(self.controller_context())
+
+    def export_table(self, kind: str, path: str | None = None) -> str:
+        """Comparison / evidence / parity as CSV, or all three as XLSX; never an edit."""
+        from deepdecide.gui.table_export import export_table
+
+        return export_table(self.controller_context(), kind, path)
 
     def controller_context(self) -> ControllerContext:
         """What the import and export controllers may use of this window."""
