@@ -258,6 +258,11 @@ class MainWindow(QMainWindow):
             self.page_actions.append(act)
             view_menu.addAction(act)
         view_menu.addSeparator()
+        self.act_present = self._action(QCoreApplication.translate("MainWindow", "&Present"), self.present, "F5",
+                                        "x-office-presentation",
+                                        QCoreApplication.translate("MainWindow", "Full-screen slides of the decision, with a what-if that changes nothing (Esc leaves)"))
+        self.act_present.setToolTip(QCoreApplication.translate("MainWindow", "Present the decision full screen (F5)"))
+        view_menu.addAction(self.act_present)
         theme_menu = view_menu.addMenu(QCoreApplication.translate("MainWindow", "&Theme"))
         group = QActionGroup(self)
         current = self.theme.choice if self.theme is not None else "system"
@@ -281,7 +286,8 @@ class MainWindow(QMainWindow):
         self.tb_undo.setEnabled(stack.canUndo())
         self.tb_redo.setEnabled(stack.canRedo())
         stack.indexChanged.connect(self._update_undo_buttons)
-        tb.addActions([self.act_open, self.act_save, self.act_import, self.tb_undo, self.tb_redo, self.act_export])
+        tb.addActions([self.act_open, self.act_save, self.act_import, self.tb_undo, self.tb_redo, self.act_export,
+                       self.act_present])
 
     def _update_undo_buttons(self, *_args: Any) -> None:
         import shiboken6
@@ -466,6 +472,24 @@ class MainWindow(QMainWindow):
         from deepdecide.gui.pdf_export import export_pdf
 
         export_pdf(self.controller_context())
+
+    def present(self, *, full_screen: bool = True) -> Any:
+        """Open presentation mode on the current workspace (a what-if there never edits it)."""
+        from deepdecide.gui.views.presentation import PresentationWindow
+
+        old = getattr(self, "presentation", None)
+        if old is not None:
+            old.close()
+            old.deleteLater()
+        self.presentation = PresentationWindow(self.document, self)
+        self.presentation.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, False)
+        if full_screen:
+            self.presentation.showFullScreen()
+        else:
+            self.presentation.show()
+        self.presentation.activateWindow()
+        self.presentation.setFocus()
+        return self.presentation
 
     def export_table(self, kind: str, path: str | None = None) -> str:
         """Comparison / evidence / parity as CSV, or all three as XLSX; never an edit."""
