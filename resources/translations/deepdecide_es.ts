@@ -4,277 +4,277 @@
 <context>
     <name>ComparePage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="76"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="75"/>
         <source>Weight of %1</source>
         <extracomment>slider steps per unit of weight</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="131"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="130"/>
         <source>Criteria weights</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="150"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="169"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="149"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="168"/>
         <source>not set</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="157"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="156"/>
         <source>Service-level objective</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="159"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="158"/>
         <source>TTFT p99 ≤</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="159"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="158"/>
         <source>TPOT p99 ≤</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="160"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="159"/>
         <source>Tokens/s per user ≥</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="161"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="160"/>
         <source>Error rate ≤</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="176"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="175"/>
         <source>Peak demand</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="178"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="177"/>
         <source>Output tokens/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="179"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="178"/>
         <source>or requests/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="180"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="179"/>
         <source>input tokens / request</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="181"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="180"/>
         <source>output tokens / request</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="221"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="220"/>
         <source>Ranking (weighted score, live)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="241"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="240"/>
         <source>Criterion</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="242"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="241"/>
         <source>Weight</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="243"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="242"/>
         <source>Winner holds from</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="244"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="259"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="262"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="243"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="258"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="261"/>
         <source>to</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="245"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="244"/>
         <source>Below: winner</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="246"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="245"/>
         <source>Above: winner</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="252"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="251"/>
         <source>Input</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="253"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="252"/>
         <source>Low</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="254"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="253"/>
         <source>Likely</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="255"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="254"/>
         <source>High</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="256"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="255"/>
         <source>Unit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="257"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="256"/>
         <source>Flips below</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="260"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="259"/>
         <source>Flips above</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="286"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="285"/>
         <source>low %1 · likely %2 · high %3 (editing the likely value widens the range if needed)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="292"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="291"/>
         <source>Option</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="294"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="293"/>
         <source>Pricing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="295"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="294"/>
         <source>$/GPU-hour</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="297"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="296"/>
         <source>Capex per GPU ($)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="299"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="298"/>
         <source>kW per GPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="301"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="300"/>
         <source>Assumed tok/s/GPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="443"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="442"/>
         <source>$/M output tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="455"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="454"/>
         <source>%1 (%2): P(best) %3, $/M tokens P50 %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="460"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="459"/>
         <source>%1 draws (seed %2). Whisker: P10–P90 of $/M output tokens; dot: P50.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="196"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="195"/>
         <source>Weight intervals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="197"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="196"/>
         <source>Flip values</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="199"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="198"/>
         <source>Prices</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="229"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="228"/>
         <source>Monte Carlo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="231"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="437"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="230"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="436"/>
         <source>Monte Carlo running…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="120"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="119"/>
         <source>&lt;h2&gt;Compare&lt;/h2&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="307"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="306"/>
         <source>Compare</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="336"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="335"/>
         <source>SLO</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="344"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="343"/>
         <source>demand</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="382"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="381"/>
         <source>Weights are relative: each criterion counts by its share of the total. Drag a slider and the ranking follows. Not used: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="385"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="384"/>
         <source>Weights are relative: each criterion counts by its share of the total. Drag a slider and the ranking follows.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="394"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="393"/>
         <source>Ranked first: &lt;b&gt;%1&lt;/b&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="395"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="394"/>
         <source>No option can be ranked: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="430"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="429"/>
         <source>No winner, so no sensitivity.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="463"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="462"/>
         <source>Most often best: &lt;b&gt;%1&lt;/b&gt; (P(best) %2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="467"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="466"/>
         <source>No winner in %1 of draws.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="469"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="468"/>
         <source>No option has a cost range yet: import benchmarks or give assumed capacities and prices.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -601,222 +601,222 @@
 <context>
     <name>EvidencePage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="98"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="99"/>
         <source>File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="100"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="101"/>
         <source>Tool</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="101"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="102"/>
         <source>Version</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="102"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="103"/>
         <source>Runs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="103"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="104"/>
         <source>Checks</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="104"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="105"/>
         <source>Size (bytes)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="105"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="106"/>
         <source>SHA-256</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="107"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="108"/>
         <source>Imported</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="108"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="109"/>
         <source>Label</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="112"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="113"/>
         <source>Import files…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="114"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="115"/>
         <source>Remove selected file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="116"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="117"/>
         <source>or drop result files anywhere on the window</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="141"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="142"/>
         <source>Filter rows (any column)…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="148"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="149"/>
         <source>Runtime × platform:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="160"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="161"/>
         <source>Throughput per GPU against interactivity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="161"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="164"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="162"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="165"/>
         <source>output tokens/s per GPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="161"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="162"/>
         <source>tokens/s per user (1000 / TPOT p50)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="163"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="164"/>
         <source>Throughput per GPU against concurrency</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="165"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="166"/>
         <source>TTFT against concurrency</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="166"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="167"/>
         <source>TTFT (ms)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="285"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="295"/>
         <source>%1 runs, none with TPOT p50 (interactivity is 1000 / TPOT p50, and these files publish no latency): the chart shows throughput per GPU along each concurrency sweep instead. Throughput alone says nothing about the SLO.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="298"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="308"/>
         <source>Each point is one run. The line through a group&apos;s points is its Pareto front (no other run of the group is better on both axes). Right of the red line meets the interactivity SLO. Latency: solid = p50, dashed = p99. Hollow points are illustrative, proxy or predicted data, filled ones measurements.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="167"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="168"/>
         <source>TPOT against concurrency</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="168"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="169"/>
         <source>TPOT (ms)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="83"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="84"/>
         <source>Charts</source>
         <extracomment>columns shown first in the normalized table (then every other non-empty field) the user asked to import files (payload: None -&gt; ask for paths)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="84"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="85"/>
         <source>Normalized table</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="126"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="127"/>
         <source>&lt;h2&gt;Evidence&lt;/h2&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="187"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="197"/>
         <source>Evidence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="191"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="201"/>
         <source>tool: %1 %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="192"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="202"/>
         <source>%1 bytes, SHA-256 %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="193"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="203"/>
         <source>imported %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="193"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="203"/>
         <source>(unknown)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="202"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="212"/>
         <source>Remove %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="219"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="229"/>
         <source>all</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="238"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="248"/>
         <source>%1 runs from %2 files. Times in ms, throughputs in tokens/s; TPOT, ITL and e2e per token are different metrics and stay apart.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="267"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="277"/>
         <source>SLO ≥ %1 tok/s/user</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="270"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="280"/>
         <source>SLO bound 1000 / TPOT p99 %1 ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="274"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="284"/>
         <source>Pareto front</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="164"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="166"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="168"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="165"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="167"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="169"/>
         <source>concurrency (log scale)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="279"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="281"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="289"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="291"/>
         <source>SLO p99 ≤ %1 ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="290"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="300"/>
         <source>%1 runs, none with both output throughput per GPU and TPOT p50 (interactivity is 1000 / TPOT p50, and these files publish no latency): nothing to plot yet. Their numbers are in the normalized table.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="295"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="305"/>
         <source>No runs with throughput and TPOT yet: import benchmark results (File ▸ Import evidence, or drop files on the window).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="303"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="313"/>
         <source>%1 runs were driven by request rate, not concurrency, and are not in the latency charts.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1203,7 +1203,7 @@ Recover it?</source>
     </message>
     <message>
         <location filename="../../deepdecide/gui/interaction.py" line="72"/>
-        <location filename="../../deepdecide/gui/interaction.py" line="97"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="106"/>
         <source>All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1233,12 +1233,22 @@ Recover it?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/interaction.py" line="96"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="97"/>
+        <source>CSV (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/interaction.py" line="98"/>
+        <source>Excel workbook (*.xlsx)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/interaction.py" line="105"/>
         <source>Certificate to sign with</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/interaction.py" line="97"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="106"/>
         <source>PKCS#12 certificate (*.p12 *.pfx)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1395,8 +1405,8 @@ Recover it?</source>
     <name>MainWindow</name>
     <message>
         <location filename="../../deepdecide/gui/app.py" line="94"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="350"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="353"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="370"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="373"/>
         <source>Cannot open the workspace</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1518,136 +1528,181 @@ Recover it?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="233"/>
+        <source>E&amp;xport</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location filename="../../deepdecide/gui/views/main_window.py" line="236"/>
+        <source>&amp;Comparison as CSV…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="238"/>
+        <source>&amp;Evidence as CSV…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="240"/>
+        <source>&amp;Parity checks as CSV…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="242"/>
+        <source>&amp;Workbook as XLSX…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="244"/>
+        <source>The comparison, the evidence and the parity checks in one workbook (needs openpyxl)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="250"/>
         <source>&amp;Edit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="239"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="253"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="247"/>
-        <source>&amp;Theme</source>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="261"/>
+        <source>&amp;Present</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="250"/>
-        <source>Follow the system</source>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="263"/>
+        <source>Full-screen slides of the decision, with a what-if that changes nothing (Esc leaves)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="250"/>
-        <source>Light</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="250"/>
-        <source>Dark</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="257"/>
-        <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="258"/>
-        <source>&amp;About deepdecide</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="260"/>
-        <source>Main</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="265"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="280"/>
-        <source>Undo</source>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="264"/>
+        <source>Present the decision full screen (F5)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/main_window.py" line="266"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="281"/>
+        <source>&amp;Theme</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="269"/>
+        <source>Follow the system</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="269"/>
+        <source>Light</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="269"/>
+        <source>Dark</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="276"/>
+        <source>&amp;Help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="277"/>
+        <source>&amp;About deepdecide</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="279"/>
+        <source>Main</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="284"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="300"/>
+        <source>Undo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="285"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="301"/>
         <source>Redo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="280"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="300"/>
         <source>Undo %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="281"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="301"/>
         <source>Redo %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="291"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="311"/>
         <source>About deepdecide</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="291"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="311"/>
         <source>deepdecide %1
 
 Evidence, comparison and a signed decision record for LLM-serving platform choices. Works offline.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="305"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="325"/>
         <source>(no recent files)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="311"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="331"/>
         <source>untitled</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="320"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="340"/>
         <source>the untitled workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="331"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="351"/>
         <source>Cannot load the built-in sample</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="358"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="378"/>
         <source>Opened %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="375"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="395"/>
         <source>Cannot save the workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="380"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="400"/>
         <source>Saved %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="394"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="414"/>
         <source>Autosave failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="407"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="427"/>
         <source>an untitled workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="409"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="429"/>
         <source>(autosaved %1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="414"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="434"/>
         <source>Cannot recover the autosaved copy</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2148,6 +2203,369 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
     </message>
 </context>
 <context>
+    <name>PresentationWindow</name>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="228"/>
+        <source>Presentation — deepdecide</source>
+        <extracomment>the slide shown changed (payload: its index)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="238"/>
+        <source>Back to the saved decision (B)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="252"/>
+        <source>The question</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="253"/>
+        <source>The options</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="254"/>
+        <source>The evidence per option</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="255"/>
+        <source>Capacity and cost</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="256"/>
+        <source>What would flip it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="257"/>
+        <source>The recommendation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="258"/>
+        <source>Sign-off status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="299"/>
+        <source>→ / Space next   ← previous   W what-if   B baseline   Esc leaves</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="376"/>
+        <source>weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="378"/>
+        <source>SLO</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="379"/>
+        <source>what-if: differs from the saved decision (%1 changed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="381"/>
+        <source>the top rank moves from %1 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="382"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="384"/>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="384"/>
+        <source>%1 still ranks first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="422"/>
+        <source>Model: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="432"/>
+        <source>Peak demand: %1 · SLO: %2 · horizon %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="444"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="457"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="476"/>
+        <source>Option</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="444"/>
+        <source>Strategy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="444"/>
+        <source>Support</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="444"/>
+        <source>Full name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="455"/>
+        <source>all three claims shown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="457"/>
+        <source>Builds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="457"/>
+        <source>Correct</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="457"/>
+        <source>Performs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="457"/>
+        <source>Runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="458"/>
+        <source>First gap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="468"/>
+        <source>none (no run, no assumption)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="475"/>
+        <source>Cost view: %1 · capacity under the SLO (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="476"/>
+        <source>Capacity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="476"/>
+        <source>GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="476"/>
+        <source>$/M tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="477"/>
+        <source>TCO %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="478"/>
+        <source>To production</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="478"/>
+        <source>Capacity basis</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="484"/>
+        <source>No option ranks first, so nothing can flip.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="487"/>
+        <source>%1 ranks first. It stays first while each weight stays in its range (the others unchanged):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="491"/>
+        <source>no limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="492"/>
+        <source>below → %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="493"/>
+        <source>above → %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="495"/>
+        <source>never flips</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="496"/>
+        <source>Criterion</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="496"/>
+        <source>Weight</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="496"/>
+        <source>Holds for</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="496"/>
+        <source>Beyond</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="500"/>
+        <source>Uncertain inputs that flip it inside their range:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="504"/>
+        <source>below %1 → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="505"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="508"/>
+        <source>none eligible</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="507"/>
+        <source>above %1 → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="511"/>
+        <source>No uncertain input flips it inside its low–high range.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="516"/>
+        <source>No recommendation yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="521"/>
+        <source>Recommended: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="525"/>
+        <source>Ranked first of %1 with %2 points</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="527"/>
+        <source>; next: %1 with %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="530"/>
+        <source>officially supported on its platform</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="531"/>
+        <source>experimental: not on the runtime&apos;s official list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="532"/>
+        <source>evidence level %1 of 3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="534"/>
+        <source>its capacity is an assumption, not a measurement that meets the SLO</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="536"/>
+        <source>blocker: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="540"/>
+        <source>agrees</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="540"/>
+        <source>differs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="541"/>
+        <source>The record&apos;s chosen option: %1 (%2 with the ranking)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="547"/>
+        <source>Record %1 · status %2 · updated %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="550"/>
+        <source>Nobody is asked to sign off yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="554"/>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="554"/>
+        <source>Role</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="554"/>
+        <source>Verdict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="554"/>
+        <source>Date</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="554"/>
+        <source>Conditions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="557"/>
+        <source>%1 of %2 approved, %3 pending</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Summary</name>
     <message>
         <location filename="../../deepdecide/gui/summary.py" line="14"/>
@@ -2216,6 +2634,45 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
     </message>
 </context>
 <context>
+    <name>TableExport</name>
+    <message>
+        <location filename="../../deepdecide/gui/table_export.py" line="55"/>
+        <source>Export the comparison as CSV</source>
+        <extracomment>what can be exported: key -&gt; (file suffix)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/table_export.py" line="56"/>
+        <source>Export the evidence as CSV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/table_export.py" line="57"/>
+        <source>Export the parity checks as CSV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/table_export.py" line="58"/>
+        <source>Export a workbook (XLSX)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/table_export.py" line="61"/>
+        <source>XLSX export needs openpyxl: pip install &apos;deepdecide[xlsx]&apos; (CSV export works without it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/table_export.py" line="78"/>
+        <source>Export failed; nothing was written.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/table_export.py" line="82"/>
+        <source>Wrote %1 (%2 rows)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ThroughputChart</name>
     <message>
         <location filename="../../deepdecide/gui/widgets/charts.py" line="249"/>
@@ -2225,6 +2682,19 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
     <message>
         <location filename="../../deepdecide/gui/widgets/charts.py" line="281"/>
         <source>No run with TPOT p50 yet (interactivity is 1000 / TPOT p50)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>WhatIfPanel</name>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="189"/>
+        <source>no limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="195"/>
+        <source>What-if on weights and SLO (the saved decision is not changed)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -90,6 +90,8 @@ class Slide(QWidget):
             item = self.body_layout.takeAt(0)
             w = item.widget()
             if w is not None:
+                w.hide()  # gone at once, not only when the event loop deletes it
+                w.setParent(None)
                 w.deleteLater()
             elif item.layout() is not None:
                 _drop_layout(item.layout())
@@ -123,6 +125,7 @@ def _drop_layout(layout: Any) -> None:
     while layout.count():
         item = layout.takeAt(0)
         if item.widget() is not None:
+            item.widget().hide()
             item.widget().deleteLater()
         elif item.layout() is not None:
             _drop_layout(item.layout())
@@ -139,7 +142,7 @@ class WhatIfPanel(QFrame):
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.weights: dict[str, QDoubleSpinBox] = {}
         self.slo: dict[str, QDoubleSpinBox] = {}
-        self._layout = QHBoxLayout(self)
+        self._layout = QVBoxLayout(self)
         self._filling = False
 
     def fill(self, ws: Workspace) -> None:
@@ -160,10 +163,10 @@ class WhatIfPanel(QFrame):
     def _build(self, ws: Workspace) -> None:
         weights = QFormLayout()
         slo = QFormLayout()
-        used = [c for c in ws.criteria]
+        used = list(ws.criteria)
         top = max([c.weight for c in used] + [1.0])
-        half = (len(used) + 1) // 2
-        columns = [QFormLayout(), QFormLayout()]
+        per_column = (len(used) + 2) // 3
+        columns = [QFormLayout(), QFormLayout(), QFormLayout()]
         for i, c in enumerate(used):
             box = QDoubleSpinBox()
             box.setDecimals(2)
@@ -171,9 +174,10 @@ class WhatIfPanel(QFrame):
             box.setRange(0.0, max(10.0, 4 * top))
             box.setObjectName(f"whatif_weight_{c.id}")
             box.valueChanged.connect(self._edited)
-            name = _label(c.name, wrap=False)
+            name = _label(c.name, wrap=False, scale=0.75)
             name.setToolTip(c.description or c.name)
-            columns[0 if i < half else 1].addRow(name, box)
+            box.setProperty("scale", 0.75)
+            columns[min(i // per_column, 2)].addRow(name, box)
             self.weights[c.id] = box
         for key, text, maximum, suffix in (("ttft_p99_ms", "TTFT p99 ≤", 600000.0, " ms"),
                                            ("tpot_p99_ms", "TPOT p99 ≤", 10000.0, " ms")):
@@ -184,19 +188,19 @@ class WhatIfPanel(QFrame):
             box.setSuffix(suffix)
             box.setSpecialValueText(self.tr("no limit"))
             box.setObjectName(f"whatif_{key}")
+            box.setProperty("scale", 0.75)
             box.valueChanged.connect(self._edited)
-            slo.addRow(_label(self.tr(text), wrap=False), box)
+            slo.addRow(_label(self.tr(text), wrap=False, scale=0.75), box)
             self.slo[key] = box
-        head = _label(self.tr("What-if"), bold=True, wrap=False)
-        left = QVBoxLayout()
-        left.addWidget(head)
-        left.addWidget(_label(self.tr("weights and SLO;\nthe saved decision\nis not changed"), wrap=False))
-        left.addStretch(1)
-        self._layout.addLayout(left)
+        head = _label(self.tr("What-if on weights and SLO (the saved decision is not changed)"), bold=True,
+                      wrap=False, scale=0.75)
+        row = QHBoxLayout()
         for col in columns:
-            self._layout.addLayout(col)
-        self._layout.addLayout(slo)
-        self._layout.addStretch(1)
+            row.addLayout(col)
+        row.addLayout(slo)
+        row.addStretch(1)
+        self._layout.addWidget(head)
+        self._layout.addLayout(row)
         del weights
 
     def _edited(self, _value: float) -> None:
