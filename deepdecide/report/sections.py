@@ -220,9 +220,13 @@ def options(ctx: Context) -> list[Flowable]:
     out = h1("Options compared", "options")
     considered = set(ws.decision.considered_options) or {o.id for o in ws.options}
     rows = []
+    short = look.short_labels(ws)
     for o in ws.options:
         mark = " (chosen)" if o.id == ws.decision.chosen_option else ""
-        rows.append([o.name + mark, o.strategy.value, runtime_name(ws, o.runtime), platform_name(ws, o.platform),
+        # the short label the figures and narrow tables use, under the full name
+        name = para(f"{esc(o.name + mark)}<br/><font size=\"6.5\" color=\"#5b6470\">{esc(short[o.id])}</font>", "cell",
+                    markup=True)
+        rows.append([name, o.strategy.value, runtime_name(ws, o.runtime), platform_name(ws, o.platform),
                      support_label(ws, o), o.topology.description or f"{o.topology.gpus_per_node} GPUs per node",
                      o.cost.pricing.value + ("" if o.id in considered else "; not considered")])
     status_col = []
@@ -230,7 +234,7 @@ def options(ctx: Context) -> list[Flowable]:
         color = GOOD if ws.matrix.status(o.runtime, o.platform) == SupportStatus.OFFICIAL else WARN
         status_col.append(("TEXTCOLOR", (4, i), (4, i), color))
     out.append(table(["Option", "Strategy", "Runtime", "Platform", "Official support", "Topology", "Pricing"], rows,
-                     [34 * mm, 17 * mm, 20 * mm, 20 * mm, 30 * mm, 35 * mm, 18 * mm], extra=status_col))
+                     [34 * mm, 17 * mm, 20 * mm, 20 * mm, 30 * mm, 35 * mm, 18 * mm], extra=status_col, notes=(5,)))
     out.append(para("Official support is read from the support matrix for the exact runtime and platform. A platform "
                     "the runtime does not list is experimental, whatever the evidence says; reference topologies are "
                     "measurements on the hardware they name and are never scaled to another platform.", "small"))
