@@ -100,21 +100,30 @@ class Slide(QWidget):
         self.body_layout.addWidget(widget)
         return widget
 
-    def grid(self, headers: list[str], rows: list[list[str]], tips: list[str] | None = None) -> QGridLayout:
-        """A table of labels (header row bold); the first column's tooltip is ``tips``."""
+    def grid(self, headers: list[str], rows: list[list[str]], tips: list[str] | None = None,
+             numeric: tuple[int, ...] = (), centred: tuple[int, ...] = ()) -> QGridLayout:
+        """A table of labels (header row bold); the first column's tooltip is ``tips``; the
+        ``numeric`` columns align right, the ``centred`` ones (✓ / ✗) centre."""
         box = QWidget()
         grid = QGridLayout(box)
         grid.setHorizontalSpacing(28)
         grid.setVerticalSpacing(8)
         for c, h in enumerate(headers):
-            grid.addWidget(_label(h, bold=True, wrap=False), 0, c)
+            head = _label(h, bold=True, wrap=False)
+            if c in numeric:
+                head.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            elif c in centred:
+                head.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            grid.addWidget(head, 0, c)
         for r, row in enumerate(rows, start=1):
             for c, cell in enumerate(row):
                 lab = _label(cell, wrap=c == len(row) - 1)
                 if c == 0 and tips:
                     lab.setToolTip(tips[r - 1])
-                if c and c < len(row) - 1:
+                if c in numeric:
                     lab.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                elif c in centred:
+                    lab.setAlignment(Qt.AlignmentFlag.AlignCenter)
                 grid.addWidget(lab, r, c)
         grid.setColumnStretch(len(headers) - 1, 1)
         self.add(box)
@@ -455,7 +464,7 @@ class PresentationWindow(QWidget):
                          missing or self.tr("all three claims shown")])
             tips.append(oa.name)
         s.grid([self.tr("Option"), self.tr("Builds"), self.tr("Correct"), self.tr("Performs"), self.tr("Runs"),
-                self.tr("First gap")], rows, tips)
+                self.tr("First gap")], rows, tips, numeric=(4,), centred=(1, 2, 3))
 
     def _capacity(self, s: Slide, ws: Workspace, a: Any) -> None:
         short = look.short_labels(ws)
@@ -475,7 +484,7 @@ class PresentationWindow(QWidget):
         s.add(_label(fmt(self.tr("Cost view: %1 · capacity under the SLO (%2)"), view, describe_slo(ws.slo))))
         s.grid([self.tr("Option"), self.tr("Capacity"), self.tr("GPUs"), self.tr("$/M tokens"),
                 fmt(self.tr("TCO %1"), fmtn.count(round(ws.assumptions.horizon_years), "year")),
-                self.tr("To production"), self.tr("Capacity basis")], rows, tips)
+                self.tr("To production"), self.tr("Capacity basis")], rows, tips, numeric=(1, 2, 3, 4, 5))
 
     def _flips(self, s: Slide, ws: Workspace, a: Any) -> None:
         sens = a.sensitivity
@@ -493,7 +502,7 @@ class PresentationWindow(QWidget):
                       fmt(self.tr("above → %1"), short.get(w.winner_above, w.winner_above)) if w.winner_above else ""]
             rows.append([names.get(w.criterion, w.criterion), fmtn.number(w.weight),
                          f"{fmtn.number(w.low)} – {hi}", "; ".join(b for b in beyond if b) or self.tr("never flips")])
-        s.grid([self.tr("Criterion"), self.tr("Weight"), self.tr("Holds for"), self.tr("Beyond")], rows)
+        s.grid([self.tr("Criterion"), self.tr("Weight"), self.tr("Holds for"), self.tr("Beyond")], rows, numeric=(1, 2))
         flips = [f for f in sens.inputs if (f.flip_below is not None and f.below_in_range)
                  or (f.flip_above is not None and f.above_in_range)]
         if flips:
