@@ -88,8 +88,8 @@ class DecisionPage(Page):
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(scroll)
         split.addWidget(side)
-        split.setStretchFactor(0, 3)
-        split.setStretchFactor(1, 2)
+        split.setStretchFactor(0, 1)  # half each: the sign-off table's five columns fit at 1280 px
+        split.setStretchFactor(1, 1)
         outer = QVBoxLayout(self)
         outer.addWidget(QLabel(self.tr("<h2>Decision</h2>")))
         outer.addWidget(split, 1)
