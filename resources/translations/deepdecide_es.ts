@@ -282,43 +282,64 @@
 <context>
     <name>ContextDialog</name>
     <message>
-        <location filename="../../deepdecide/gui/views/context_dialog.py" line="28"/>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="34"/>
         <source>Context for the import</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/context_dialog.py" line="31"/>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="37"/>
         <source>Runtime</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/context_dialog.py" line="31"/>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="37"/>
         <source>Platform</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/context_dialog.py" line="31"/>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="37"/>
         <source>GPU count</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/context_dialog.py" line="32"/>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="38"/>
         <source>Model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/context_dialog.py" line="32"/>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="38"/>
         <source>Runtime version</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/context_dialog.py" line="33"/>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="39"/>
         <source>Quantization</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/context_dialog.py" line="49"/>
-        <source>&lt;b&gt;%1&lt;/b&gt; does not say everything the comparison needs. Tell deepdecide what it was measured on:</source>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="40"/>
+        <source>Accept as a proxy because… (empty: not a proxy)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="41"/>
+        <source>Proxy throughput factor (low/likely/high)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="51"/>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="64"/>
+        <source>— not known —</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="75"/>
+        <source>suggested by the file name (%1): check it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="79"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; does not say everything the comparison needs. Tell deepdecide what it was measured on. A fact left “not known” makes its runs &lt;i&gt;needs context&lt;/i&gt;: they count for nothing until it is given.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -563,12 +584,12 @@
         <location filename="../../deepdecide/gui/evidence_import.py" line="50"/>
         <location filename="../../deepdecide/gui/evidence_import.py" line="53"/>
         <source>Importing %1…</source>
-        <extracomment>facts the GUI asks for when a file lacks them</extracomment>
+        <extracomment>facts the GUI asks for when a file lacks them (nothing is pre-filled but what the file name suggests)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/evidence_import.py" line="64"/>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="98"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="107"/>
         <source>Cannot import the evidence</source>
         <translation type="unfinished"></translation>
     </message>
@@ -583,17 +604,17 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="83"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="90"/>
         <source>Waiting for the context of the import…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="96"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="105"/>
         <source>Import %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="101"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="110"/>
         <source>Imported %1: %2 runs, %3 parity checks.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -601,222 +622,307 @@
 <context>
     <name>EvidencePage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="99"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="119"/>
         <source>File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="101"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="121"/>
         <source>Tool</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="102"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="122"/>
         <source>Version</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="103"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="123"/>
         <source>Runs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="104"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="124"/>
         <source>Checks</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="105"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="125"/>
         <source>Size (bytes)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="106"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="126"/>
         <source>SHA-256</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="108"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="128"/>
         <source>Imported</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="109"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="129"/>
+        <source>Fits the workload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="131"/>
         <source>Label</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="113"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="135"/>
         <source>Import files…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="115"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="137"/>
         <source>Remove selected file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="117"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="139"/>
+        <source>Set context…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="140"/>
+        <source>Say what the selected file was measured on (runtime, platform, GPUs, model), or accept its runs as a proxy for the workload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="143"/>
         <source>or drop result files anywhere on the window</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="142"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="171"/>
         <source>Filter rows (any column)…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="149"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="177"/>
+        <source>all runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="177"/>
+        <source>that count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="178"/>
+        <source>matching the workload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="178"/>
+        <source>proxies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="179"/>
+        <source>mismatched</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="179"/>
+        <source>needing context</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="185"/>
         <source>Runtime × platform:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="161"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="187"/>
+        <source>Applicability:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="199"/>
         <source>Throughput per GPU against interactivity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="162"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="165"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="200"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="203"/>
         <source>output tokens/s per GPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="162"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="200"/>
         <source>tokens/s per user (1000 / TPOT p50)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="164"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="202"/>
         <source>Throughput per GPU against concurrency</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="166"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="204"/>
         <source>TTFT against concurrency</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="167"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="205"/>
         <source>TTFT (ms)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="295"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="258"/>
+        <source>(proxy accepted)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="309"/>
+        <source>Proxy discount</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="310"/>
+        <source>“%1” is not LOW/LIKELY/HIGH numbers with 0 &lt; low ≤ likely ≤ high.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="320"/>
+        <source>Context</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="323"/>
+        <source>Context of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="375"/>
+        <source> — proxy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="375"/>
+        <source> — does not count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="432"/>
         <source>%1 runs, none with TPOT p50 (interactivity is 1000 / TPOT p50, and these files publish no latency): the chart shows throughput per GPU along each concurrency sweep instead. Throughput alone says nothing about the SLO.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="308"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="445"/>
         <source>Each point is one run. The line through a group&apos;s points is its Pareto front (no other run of the group is better on both axes). Right of the red line meets the interactivity SLO. Latency: solid = p50, dashed = p99. Hollow points are illustrative, proxy or predicted data, filled ones measurements.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="168"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="206"/>
         <source>TPOT against concurrency</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="169"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="207"/>
         <source>TPOT (ms)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="84"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="104"/>
         <source>Charts</source>
-        <extracomment>columns shown first in the normalized table (then every other non-empty field) the user asked to import files (payload: None -&gt; ask for paths)</extracomment>
+        <extracomment>columns shown first in the normalized table (then every other non-empty field) applicability values whose runs count for nothing (shown greyed, with the reason) the user asked to import files (payload: None -&gt; ask for paths)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="85"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="105"/>
         <source>Normalized table</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="127"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="154"/>
         <source>&lt;h2&gt;Evidence&lt;/h2&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="197"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="235"/>
         <source>Evidence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="201"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="239"/>
         <source>tool: %1 %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="202"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="240"/>
         <source>%1 bytes, SHA-256 %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="203"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="241"/>
         <source>imported %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="203"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="241"/>
         <source>(unknown)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="212"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="333"/>
         <source>Remove %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="229"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="350"/>
         <source>all</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="248"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="385"/>
         <source>%1 runs from %2 files. Times in ms, throughputs in tokens/s; TPOT, ITL and e2e per token are different metrics and stay apart.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="277"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="414"/>
         <source>SLO ≥ %1 tok/s/user</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="280"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="417"/>
         <source>SLO bound 1000 / TPOT p99 %1 ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="284"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="421"/>
         <source>Pareto front</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="165"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="167"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="169"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="203"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="205"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="207"/>
         <source>concurrency (log scale)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="289"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="291"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="426"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="428"/>
         <source>SLO p99 ≤ %1 ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="300"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="437"/>
         <source>%1 runs, none with both output throughput per GPU and TPOT p50 (interactivity is 1000 / TPOT p50, and these files publish no latency): nothing to plot yet. Their numbers are in the normalized table.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="305"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="442"/>
         <source>No runs with throughput and TPOT yet: import benchmark results (File ▸ Import evidence, or drop files on the window).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="313"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="450"/>
         <source>%1 runs were driven by request rate, not concurrency, and are not in the latency charts.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1895,92 +2001,147 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
 <context>
     <name>OptionCard</name>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="64"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="65"/>
         <source>GPUs needed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="64"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="65"/>
         <source>$ / M output tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="65"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="66"/>
         <source>TCO over the horizon</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="65"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="66"/>
         <source>Score</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="66"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="67"/>
         <source>P(best)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="92"/>
-        <source>&lt;b&gt;#%1&lt;/b&gt;</source>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="67"/>
+        <source>Runs vs the workload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="90"/>
+        <source>match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="90"/>
+        <source>proxy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="91"/>
+        <source>mismatch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="91"/>
+        <source>need context</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/overview_page.py" line="93"/>
+        <source>no run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="100"/>
+        <source>&lt;b&gt;#%1&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="101"/>
         <source>Rank by weighted score</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="95"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="103"/>
         <source>not ranked</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="98"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="106"/>
         <source>official</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="98"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="106"/>
         <source>experimental</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="108"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="116"/>
         <source>reached</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="108"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="116"/>
         <source>not reached</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="124"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="132"/>
         <source>Share of Monte Carlo draws in which this option ranks first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="127"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="135"/>
         <source>Monte Carlo running</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="131"/>
-        <source>capacity is an assumption (no run meets the SLO)</source>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="139"/>
+        <source>nothing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="132"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="143"/>
+        <source>… and %1 more</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="149"/>
+        <source>capacity is an assumption (no applicable run)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="150"/>
         <source>capacity is a lower bound (the SLO holds at the highest load measured)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="133"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="151"/>
         <source>capacity interpolated between two measured loads</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="136"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="152"/>
+        <source>fails the SLO at the lightest measured load: no capacity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="155"/>
+        <source>PROXY: capacity from runs accepted as a proxy (discounted); performs not reached</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="157"/>
+        <source>%1 run(s) do not count: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="160"/>
         <source>%1 blocker(s): %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1988,13 +2149,23 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
 <context>
     <name>OverviewPage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="183"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="211"/>
         <source>Overview</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="209"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="237"/>
         <source>&lt;h2&gt;%1&lt;/h2&gt;%2 options for %3 · %4 evidence files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="240"/>
+        <source>Evidence is judged against the %1. Runs of another model, precision or request shape are shown but count for nothing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="243"/>
+        <source>Runs and parity checks that match the workload count; a proxy the user accepted counts, discounted, for capacity; a mismatch or a run that needs context counts for nothing</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2205,362 +2376,362 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
 <context>
     <name>PresentationWindow</name>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="228"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="237"/>
         <source>Presentation — deepdecide</source>
         <extracomment>the slide shown changed (payload: its index)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="238"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="247"/>
         <source>Back to the saved decision (B)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="252"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="261"/>
         <source>The question</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="253"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="262"/>
         <source>The options</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="254"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="263"/>
         <source>The evidence per option</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="255"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="264"/>
         <source>Capacity and cost</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="256"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="265"/>
         <source>What would flip it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="257"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="266"/>
         <source>The recommendation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="258"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="267"/>
         <source>Sign-off status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="299"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="308"/>
         <source>→ / Space next   ← previous   W what-if   B baseline   Esc leaves</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="376"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="385"/>
         <source>weights</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="378"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="387"/>
         <source>SLO</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="379"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="388"/>
         <source>what-if: differs from the saved decision (%1 changed)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="381"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="390"/>
         <source>the top rank moves from %1 to %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="382"/>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="384"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="391"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="393"/>
         <source>none</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="384"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="393"/>
         <source>%1 still ranks first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="422"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="431"/>
         <source>Model: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="432"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="441"/>
         <source>Peak demand: %1 · SLO: %2 · horizon %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="444"/>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="457"/>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="476"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="453"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="466"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="485"/>
         <source>Option</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="444"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="453"/>
         <source>Strategy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="444"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="453"/>
         <source>Support</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="444"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="453"/>
         <source>Full name</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="455"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="464"/>
         <source>all three claims shown</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="457"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="466"/>
         <source>Builds</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="457"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="466"/>
         <source>Correct</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="457"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="466"/>
         <source>Performs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="457"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="466"/>
         <source>Runs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="458"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="467"/>
         <source>First gap</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="468"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="477"/>
         <source>none (no run, no assumption)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="475"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="484"/>
         <source>Cost view: %1 · capacity under the SLO (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="476"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="485"/>
         <source>Capacity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="476"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="485"/>
         <source>GPUs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="476"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="485"/>
         <source>$/M tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="477"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="486"/>
         <source>TCO %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="478"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="487"/>
         <source>To production</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="478"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="487"/>
         <source>Capacity basis</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="484"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="493"/>
         <source>No option ranks first, so nothing can flip.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="487"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="496"/>
         <source>%1 ranks first. It stays first while each weight stays in its range (the others unchanged):</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="491"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="500"/>
         <source>no limit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="492"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="501"/>
         <source>below → %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="493"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="502"/>
         <source>above → %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="495"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="504"/>
         <source>never flips</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="496"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="505"/>
         <source>Criterion</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="496"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="505"/>
         <source>Weight</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="496"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="505"/>
         <source>Holds for</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="496"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="505"/>
         <source>Beyond</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="500"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="509"/>
         <source>Uncertain inputs that flip it inside their range:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="504"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="513"/>
         <source>below %1 → %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="505"/>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="508"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="514"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="517"/>
         <source>none eligible</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="507"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="516"/>
         <source>above %1 → %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="511"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="520"/>
         <source>No uncertain input flips it inside its low–high range.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="516"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="525"/>
         <source>No recommendation yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="521"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="530"/>
         <source>Recommended: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="525"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="534"/>
         <source>Ranked first of %1 with %2 points</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="527"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="536"/>
         <source>; next: %1 with %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="530"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="539"/>
         <source>officially supported on its platform</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="531"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="540"/>
         <source>experimental: not on the runtime&apos;s official list</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="532"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="541"/>
         <source>evidence level %1 of 3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="534"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="543"/>
         <source>its capacity is an assumption, not a measurement that meets the SLO</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="536"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="545"/>
         <source>blocker: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="540"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="549"/>
         <source>agrees</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="540"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="549"/>
         <source>differs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="541"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="550"/>
         <source>The record&apos;s chosen option: %1 (%2 with the ranking)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="547"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="556"/>
         <source>Record %1 · status %2 · updated %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="550"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="559"/>
         <source>Nobody is asked to sign off yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="554"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="563"/>
         <source>Name</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="554"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="563"/>
         <source>Role</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="554"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="563"/>
         <source>Verdict</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="554"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="563"/>
         <source>Date</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="554"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="563"/>
         <source>Conditions</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="557"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="566"/>
         <source>%1 of %2 approved, %3 pending</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2688,12 +2859,12 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
 <context>
     <name>WhatIfPanel</name>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="189"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="198"/>
         <source>no limit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="195"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="204"/>
         <source>What-if on weights and SLO (the saved decision is not changed)</source>
         <translation type="unfinished"></translation>
     </message>
