@@ -60,8 +60,8 @@ def run(args) -> int:
         report_error(exc)
         return EXIT_INPUT
     a = evaluate(ws, sensitivity=False, monte_carlo=not args.no_monte_carlo, draws=args.draws, seed=args.seed)
-    tables = {"comparison": sheet.comparison_table(ws, a), "evidence": sheet.evidence_table(ws),
-              "parity": sheet.parity_table(ws)}
+    tables = {"comparison": sheet.comparison_table(ws, a), "evidence": sheet.evidence_table(ws, a),
+              "parity": sheet.parity_table(ws, a)}
     written: list[str] = []
     current = ""
     try:

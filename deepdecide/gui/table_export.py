@@ -43,8 +43,8 @@ def tables(ctx: ControllerContext) -> dict[str, Table]:
     mc = doc.current_monte_carlo()
     if mc is not None:
         a = dataclasses.replace(a, monte_carlo=mc)
-    return {"comparison": sheet.comparison_table(ws, a), "evidence": sheet.evidence_table(ws),
-            "parity": sheet.parity_table(ws)}
+    return {"comparison": sheet.comparison_table(ws, a), "evidence": sheet.evidence_table(ws, a),
+            "parity": sheet.parity_table(ws, a)}
 
 
 def export_table(ctx: ControllerContext, kind: str, path: str | None = None) -> str:

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from deepdecide.analysis.assessment import Assessment, CapacityBasis, Figure, OptionAssessment
+from deepdecide.analysis.assessment import Assessment, CapacityBasis, Figure, FitCounts, OptionAssessment
 from deepdecide.domain import presentation as look
 from deepdecide.domain.errors import DeepdecideError
 from deepdecide.domain.evidence import BENCHMARK_FIELDS, PARITY_FIELDS, EvidenceFile
@@ -43,6 +43,9 @@ PROVENANCE_COLUMNS: tuple[str, ...] = (
     "file_name", "file_sha256", "file_kind", "file_measured", "file_tool", "file_tool_version",
     "file_size_bytes", "file_imported_at", "file_label",
 )
+
+#: how the Assessment judged a run or check against the workload (after the provenance)
+FIT_COLUMNS: tuple[str, ...] = ("applicability", "applicability_reasons", "options", "counts_for")
 
 #: the basis words of the "… basis" columns
 MEASURED, ASSUMED, PROXY, PREDICTED = "measured", "assumed", "proxy", "predicted"
@@ -109,6 +112,11 @@ def figure_basis(fig: Figure, holder: Any, oa: OptionAssessment) -> str:
     if "assumption" in flags or "assumed" in flags or getattr(holder, "assumed", False) is True:
         return ASSUMED
     if fig is oa.capacity.figure:
+        source = str(getattr(getattr(oa.capacity, "source", None), "value", "") or "")
+        if source in ("own", "third_party"):
+            return MEASURED
+        if source in (PROXY, PREDICTED, ASSUMED):
+            return source
         return MEASURED if oa.capacity.basis in (CapacityBasis.MEASURED, CapacityBasis.INTERPOLATED,
                                                  CapacityBasis.LOWER_BOUND) else ""
     return ""
@@ -158,7 +166,10 @@ def comparison_table(ws: Workspace, a: Assessment) -> Table:
         headers += [header("P(best)", "fraction"), header("Monte Carlo draws", "draws")]
         headers += [header(f"Monte Carlo $/M output tokens {p}", "$/M tokens") for p in ("P10", "P50", "P90")]
         headers += [header(f"Monte Carlo TCO over {horizon:g} years {p}", "$") for p in ("P10", "P50", "P90")]
-    headers += [header("capacity basis")]
+    headers += [header("capacity basis"), header("capacity source")]
+    fit_fields = [f.name for f in dataclasses.fields(FitCounts)]
+    headers += [header(f"evidence: {name.replace('_', ' ')}", "runs" if "checks" not in name else "checks")
+                for name in fit_fields]
     for _path, col in fig_cols:
         headers += [col, f"{col.split(' [')[0]} basis"]
 
@@ -182,7 +193,9 @@ def comparison_table(ws: Workspace, a: Assessment) -> Table:
             row += [_number(d.p_best) if d else None, mc.draws]
             for pct in (d.cost_per_m_tokens_usd, d.tco_usd) if d else (None, None):
                 row += [_number(pct.p10), _number(pct.p50), _number(pct.p90)] if pct else [None] * 3
-        row.append(oa.capacity.basis.value)
+        row += [oa.capacity.basis.value, str(getattr(getattr(oa.capacity, "source", None), "value", "") or "")]
+        fit = getattr(oa, "fit", None) or FitCounts()
+        row += [getattr(fit, name) for name in fit_fields]
         found = {(path, header(_figure_label(path, fig), fig.unit)): (fig, h) for path, fig, h in _figures(oa)}
         for key in fig_cols:
             if key in found:
@@ -212,18 +225,29 @@ def _provenance(f: EvidenceFile) -> list[Cell]:
             p.imported_at, p.label]
 
 
-def evidence_table(ws: Workspace) -> Table:
-    """Every normalized benchmark run, after the provenance of its file."""
-    rows = [tuple(_provenance(f) + [_plain(getattr(r, name)) for name in BENCHMARK_FIELDS])
-            for f in ws.evidence.files for r in f.runs]
-    return Table("Evidence", PROVENANCE_COLUMNS + BENCHMARK_FIELDS, tuple(rows))
+def _fit_cells(a: Assessment | None, file_index: int, index: int, item: str) -> list[Cell]:
+    """How the Assessment judged this run or check against the workload (empty without one)."""
+    fits = a.evidence_fit if a is not None else ()
+    fit = next((f for f in fits if (f.file_index, f.index, f.item) == (file_index, index, item)), None)
+    if fit is None:
+        return ["", "", "", ""]
+    return [str(fit.applicability.value), "; ".join(str(m) for m in fit.reasons), "; ".join(fit.options),
+            "; ".join(fit.counts_for)]
 
 
-def parity_table(ws: Workspace) -> Table:
-    """Every parity check, after the provenance of its file."""
-    rows = [tuple(_provenance(f) + [_plain(getattr(c, name)) for name in PARITY_FIELDS])
-            for f in ws.evidence.files for c in f.parity]
-    return Table("Parity", PROVENANCE_COLUMNS + PARITY_FIELDS, tuple(rows))
+def evidence_table(ws: Workspace, a: Assessment | None = None) -> Table:
+    """Every normalized benchmark run, after the provenance of its file and (with an Assessment)
+    its applicability to the workload: matches, proxy, mismatch or needs-context."""
+    rows = [tuple(_provenance(f) + _fit_cells(a, fi, ri, "run") + [_plain(getattr(r, name)) for name in BENCHMARK_FIELDS])
+            for fi, f in enumerate(ws.evidence.files) for ri, r in enumerate(f.runs)]
+    return Table("Evidence", PROVENANCE_COLUMNS + FIT_COLUMNS + BENCHMARK_FIELDS, tuple(rows))
+
+
+def parity_table(ws: Workspace, a: Assessment | None = None) -> Table:
+    """Every parity check, after the provenance of its file and its applicability."""
+    rows = [tuple(_provenance(f) + _fit_cells(a, fi, ci, "check") + [_plain(getattr(c, name)) for name in PARITY_FIELDS])
+            for fi, f in enumerate(ws.evidence.files) for ci, c in enumerate(f.parity)]
+    return Table("Parity", PROVENANCE_COLUMNS + FIT_COLUMNS + PARITY_FIELDS, tuple(rows))
 
 
 # ---------------------------------------------------------------------------------------------

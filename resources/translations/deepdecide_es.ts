@@ -2470,7 +2470,7 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
     <message>
         <location filename="../../deepdecide/gui/views/presentation.py" line="453"/>
         <location filename="../../deepdecide/gui/views/presentation.py" line="466"/>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="485"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="495"/>
         <source>Option</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2520,218 +2520,243 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="474"/>
+        <source>match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="474"/>
+        <source>proxy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="475"/>
+        <source>mismatch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="475"/>
+        <source>need context</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location filename="../../deepdecide/gui/views/presentation.py" line="477"/>
+        <source>no runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="487"/>
         <source>none (no run, no assumption)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="484"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="494"/>
         <source>Cost view: %1 · capacity under the SLO (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="485"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="495"/>
         <source>Capacity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="485"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="495"/>
         <source>GPUs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="485"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="495"/>
         <source>$/M tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="486"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="496"/>
         <source>TCO %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="487"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="497"/>
         <source>To production</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="487"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="497"/>
         <source>Capacity basis</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="493"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="503"/>
         <source>No option ranks first, so nothing can flip.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="496"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="506"/>
         <source>%1 ranks first. It stays first while each weight stays in its range (the others unchanged):</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="500"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="510"/>
         <source>no limit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="501"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="511"/>
         <source>below → %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="502"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="512"/>
         <source>above → %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="504"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="514"/>
         <source>never flips</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="505"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="515"/>
         <source>Criterion</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="505"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="515"/>
         <source>Weight</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="505"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="515"/>
         <source>Holds for</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="505"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="515"/>
         <source>Beyond</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="509"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="519"/>
         <source>Uncertain inputs that flip it inside their range:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="513"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="523"/>
         <source>below %1 → %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="514"/>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="517"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="524"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="527"/>
         <source>none eligible</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="516"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="526"/>
         <source>above %1 → %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="520"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="530"/>
         <source>No uncertain input flips it inside its low–high range.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="525"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="535"/>
         <source>No recommendation yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="530"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="540"/>
         <source>Recommended: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="534"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="544"/>
         <source>Ranked first of %1 with %2 points</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="536"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="546"/>
         <source>; next: %1 with %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="539"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="549"/>
         <source>officially supported on its platform</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="540"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="550"/>
         <source>experimental: not on the runtime&apos;s official list</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="541"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="551"/>
         <source>evidence level %1 of 3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="543"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="553"/>
         <source>its capacity is an assumption, not a measurement that meets the SLO</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="545"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="555"/>
         <source>blocker: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="549"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="559"/>
         <source>agrees</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="549"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="559"/>
         <source>differs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="550"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="560"/>
         <source>The record&apos;s chosen option: %1 (%2 with the ranking)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="556"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="566"/>
         <source>Record %1 · status %2 · updated %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="559"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="569"/>
         <source>Nobody is asked to sign off yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="563"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="573"/>
         <source>Name</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="563"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="573"/>
         <source>Role</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="563"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="573"/>
         <source>Verdict</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="563"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="573"/>
         <source>Date</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="563"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="573"/>
         <source>Conditions</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="566"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="576"/>
         <source>%1 of %2 approved, %3 pending</source>
         <translation type="unfinished"></translation>
     </message>

@@ -79,14 +79,16 @@ def test_comparison_basis_column_says_assumed_where_the_assessment_does(sample):
     table = sheet.comparison_table(ws, a)
     cap = "capacity under the SLO [output tok/s/GPU]"
     assert cap in table.headers
+    expected = {"own": "measured", "third_party": "measured", "proxy": "proxy", "predicted": "predicted",
+                "assumed": "assumed"}
     for oid, basis in zip(table.column("option"), table.column("capacity under the SLO basis"), strict=True):
         oa = a.option(oid)
         if oa.capacity.value is None:
             assert basis == ""
-        elif oa.capacity.basis.value == "assumed":
-            assert basis == "assumed"
         else:
-            assert basis == "measured"
+            assert basis == expected[oa.capacity.source.value]
+    assert table.column("capacity source") == [a.option(o).capacity.source.value for o in table.column("option")]
+    assert table.column("evidence: mismatches [runs]") == [a.option(o).fit.mismatches for o in table.column("option")]
     # a price the user entered is not labelled a measurement
     assert set(table.column("all-in $/GPU-h basis")) <= {""}
 
@@ -99,12 +101,18 @@ def test_comparison_without_monte_carlo_leaves_the_columns_out():
 
 def test_evidence_csv_uses_the_inspect_names_after_the_provenance(tmp_path):
     ws = load_builtin_workspace()
+    a = evaluate(ws, sensitivity=False)
     out = tmp_path / "evidence.csv"
-    sheet.write_csv(sheet.evidence_table(ws), out)
+    sheet.write_csv(sheet.evidence_table(ws, a), out)
     rows = read_csv(out)
     runs = [(f, r) for f in ws.evidence.files for r in f.runs]
     assert len(rows) == len(runs) > 0
-    assert list(rows[0]) == list(sheet.PROVENANCE_COLUMNS) + list(BENCHMARK_FIELDS)
+    assert list(rows[0]) == list(sheet.PROVENANCE_COLUMNS) + list(sheet.FIT_COLUMNS) + list(BENCHMARK_FIELDS)
+    fits = {(f.file_index, f.index): f for f in a.evidence_fit if f.item == "run"}
+    flat = [(fi, ri) for fi, f in enumerate(ws.evidence.files) for ri in range(len(f.runs))]
+    for row, key in zip(rows, flat, strict=True):
+        assert row["applicability"] == fits[key].applicability.value  # matches / proxy / mismatch / needs-context
+        assert row["options"] == "; ".join(fits[key].options)
     for row, (f, run) in zip(rows, runs, strict=True):
         assert row["file_name"] == f.provenance.file_name
         assert row["file_sha256"] == f.provenance.sha256 and len(row["file_sha256"]) == 64
@@ -126,7 +134,7 @@ def test_parity_checks_export_with_their_verdicts(tmp_path):
     sheet.write_csv(sheet.parity_table(ws), out)
     rows = read_csv(out)
     assert len(rows) == len(result.evidence.parity) > 0
-    assert list(rows[0])[len(sheet.PROVENANCE_COLUMNS):] == list(PARITY_FIELDS)
+    assert list(rows[0])[len(sheet.PROVENANCE_COLUMNS) + len(sheet.FIT_COLUMNS):] == list(PARITY_FIELDS)
     for row, check in zip(rows, result.evidence.parity, strict=True):
         assert row["verdict"] == check.verdict.value and row["task"] == check.task
         assert float(row["value"]) == pytest.approx(check.value)

@@ -460,11 +460,21 @@ class PresentationWindow(QWidget):
             missing = next((lv.reasons[0] for lv in (ev.builds, ev.correct, ev.performs)
                             if not lv.reached and lv.reasons), "")
             rows.append([short.get(oa.option, oa.option), _yes(ev.builds.reached), _yes(ev.correct.reached),
-                         _yes(ev.performs.reached), fmtn.count(len(oa.capacity.points), "run"),
+                         _yes(ev.performs.reached), self._fit_text(oa),
                          missing or self.tr("all three claims shown")])
             tips.append(oa.name)
         s.grid([self.tr("Option"), self.tr("Builds"), self.tr("Correct"), self.tr("Performs"), self.tr("Runs"),
-                self.tr("First gap")], rows, tips, numeric=(4,), centred=(1, 2, 3))
+                self.tr("First gap")], rows, tips, centred=(1, 2, 3))
+
+    def _fit_text(self, oa: Any) -> str:
+        """"3 match · 1 proxy · 2 mismatch": how the runs about the option fit the workload."""
+        fit = getattr(oa, "fit", None)
+        if fit is None:
+            return fmtn.count(len(oa.capacity.points), "run")
+        parts = [(fit.matches, self.tr("match")), (fit.proxies, self.tr("proxy")),
+                 (fit.mismatches, self.tr("mismatch")), (fit.needs_context, self.tr("need context"))]
+        shown = [f"{fmtn.integer(n)} {word}" for n, word in parts if n]
+        return " · ".join(shown) if shown else self.tr("no runs")
 
     def _capacity(self, s: Slide, ws: Workspace, a: Any) -> None:
         short = look.short_labels(ws)
