@@ -24,6 +24,7 @@ class FakeInteraction:
         self.open_path = ""
         self.save_path = ""
         self.pdf_path = ""
+        self.table_path = ""
         self.certificate_path = ""
         #: drives the real export dialog: called with the dialog before it is "accepted"
         self.export_script: Any = None
@@ -66,6 +67,9 @@ class FakeInteraction:
     def ask_sign(self, roles: tuple[str, ...]) -> Any:
         self.sign_roles.append(roles)
         return self.sign_answer
+    def ask_table_path(self, title: str, directory: str, suggested: str, suffix: str) -> str:
+        self.asked.append(f"table:{suggested}")
+        return self.table_path
 
     def ask_export(self, defaults: Any, decision_id: str) -> Any:
         """Build the real export dialog with the window's defaults; ``export_script`` fills it in.

@@ -9,6 +9,7 @@ from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
+    QFrame,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -90,11 +91,15 @@ class DecisionPage(Page):
         side_layout.addWidget(self._build_approval_box())
         side_layout.addWidget(self._build_signoff_box(), 1)
 
+        side_scroll = QScrollArea()  # at 1280×800 the approval lists and the sign-off table need more height
+        side_scroll.setWidgetResizable(True)
+        side_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        side_scroll.setWidget(side)
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(scroll)
-        split.addWidget(side)
-        split.setStretchFactor(0, 3)
-        split.setStretchFactor(1, 2)
+        split.addWidget(side_scroll)
+        split.setStretchFactor(0, 1)  # half each: the sign-off table's five columns fit at 1280 px
+        split.setStretchFactor(1, 1)
         outer = QVBoxLayout(self)
         outer.addWidget(QLabel(self.tr("<h2>Decision</h2>")))
         outer.addWidget(split, 1)
