@@ -101,7 +101,7 @@ def _estimate(e: Estimate | None, where: str, problems: list[Message]) -> Estima
         return None
     reason = estimate_problem(e)  # the one definition of a usable estimate (domain.validation)
     if reason:
-        problems.append(msg("input.unusable", "{where}: {reason}", where=where, reason=reason))
+        problems.append(msg("input.estimate", "{where}: {reason}", where=where, reason=reason))
         return None
     return e
 

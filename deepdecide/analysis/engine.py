@@ -95,11 +95,6 @@ class _Prepared:
     fits: tuple[EvidenceFit, ...] = ()
 
 
-def _usable(e: Estimate) -> Estimate | None:
-    """The estimate, or None when the analysis cannot use it (the reason is reported by ``costs``)."""
-    return e if estimate_problem(e) is None else None
-
-
 def _effort(porting: Estimate | None, checklist: ChecklistSummary) -> Effort:
     external = owned = not_counted = ZERO_EFFORT
     for line in checklist.lines:
@@ -136,6 +131,11 @@ def _risks(ws: Workspace, o: Option, cls_official: bool, checklist: ChecklistSum
         out.append(Risk(o.id, "topology", msg("risk.topology", "topology measured on {measured_on}, not on {platform}.",
                                               measured_on=o.topology.measured_on, platform=o.platform)))
     return tuple(out)
+
+
+def _usable(e: Estimate) -> Estimate | None:
+    """The estimate, or None when the analysis cannot use it (the reason is reported by ``costs``)."""
+    return e if estimate_problem(e) is None else None
 
 
 def _prepare(ws: Workspace) -> _Prepared:

@@ -62,9 +62,12 @@ COMMAND_MODULES: tuple[str, ...] = (
     "evidence_cmd",
     "evaluate_cmd",
     "report_cmd",
+    "sign_cmd",
     "verify_cmd",
+    "signoffs_cmd",
     "diff_cmd",
     "revisit_cmd",
+    "export_cmd",
 )
 
 

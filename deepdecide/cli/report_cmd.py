@@ -22,6 +22,11 @@ The certificate's password is read, in this order, from --password-file FILE, th
 variable {PASSWORD_ENV}, or an interactive prompt. --password TEXT exists for scripted tests
 only: a password on the command line is visible to other users (ps, shell history).
 
+Export for approval: --for-approval checks that the record is ready (chosen option, rationale,
+good and bad consequences, confirmation criteria, decision makers), proposed and every sign-off
+row pending, and writes the record with one empty signature field per approver role; each
+approver then signs it in turn with `deepdecide sign`. It names what is missing otherwise.
+
 Sections (default: all): """
 
 
@@ -32,6 +37,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("workspace", nargs="?", help="workspace file (*.deepdecide.yaml); default: the built-in sample")
     parser.add_argument("-o", "--output", required=True, metavar="FILE.pdf", help="where to write the record")
     parser.add_argument("--sections", metavar="LIST", help="comma-separated sections to include (cover is always in)")
+    parser.add_argument("--for-approval", action="store_true",
+                        help="freeze the content for approval: refuse unless ready, proposed and every row pending")
     parser.add_argument("--sign", metavar="CERT.p12", help="sign with the key and certificate in this PKCS#12 file")
     parser.add_argument("--signer", metavar="NAME", help="the signer's name, recorded in the signature")
     parser.add_argument("--reason", default="", help="reason recorded in the signature (default: the decision)")
@@ -70,9 +77,26 @@ def run(args: argparse.Namespace) -> int:
     if args.sign and not args.signer:
         print("deepdecide report: --sign needs --signer NAME (who signs)", file=sys.stderr)
         return EXIT_USAGE
+    if args.for_approval and args.sign:
+        print("deepdecide report: --for-approval writes an unsigned record; each approver then signs it with "
+              "`deepdecide sign`", file=sys.stderr)
+        return EXIT_USAGE
     sections = [s.strip() for s in args.sections.split(",") if s.strip()] if args.sections else None
     try:
         ws = load_workspace(args.workspace) if args.workspace else load_builtin_workspace()
+        if args.for_approval:
+            from deepdecide.domain import approval
+
+            gaps = approval.not_exportable(ws)
+            if gaps:
+                print(f"deepdecide report: {args.workspace or 'the built-in sample'}: not ready for approval:",
+                      file=sys.stderr)
+                for g in gaps:
+                    print(f"  missing: {g}", file=sys.stderr)
+                return EXIT_PROBLEM
+            ws = approval.frozen(ws)
+            if sections is not None and "signoff" not in sections:
+                sections.append("signoff")
         sign = None
         if args.sign:
             sign = SignRequest(args.sign, _passphrase(args), args.signer,
@@ -95,4 +119,10 @@ def run(args: argparse.Namespace) -> int:
 
     print(f"wrote {args.output} ({len(data):,} bytes{', signed by ' + args.signer if sign else ''}); "
           f"inputs embedded as {INPUTS_NAME}")
+    if args.for_approval:
+        from deepdecide.domain import approval
+
+        print("for approval; required approvers: " + approval.roles_text(approval.required_approvers(ws))
+              + "; each signs with: deepdecide sign " + args.output + " --role ROLE --verdict approve|reject "
+              "--sign CERT.p12")
     return EXIT_OK

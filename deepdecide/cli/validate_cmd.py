@@ -49,4 +49,22 @@ def run(args) -> int:
         else:
             report_warnings(warnings)
             print(f"{path}: valid {kind} file" + (f" ({len(warnings)} warning(s))" if warnings else ""))
+            if kind == "workspace":
+                _approval_lines(_doc)
     return worst
+
+
+def _approval_lines(ws) -> None:
+    """What the decision still lacks for approval, and who has signed (not errors: a proposal may be a draft)."""
+    from deepdecide.domain import approval
+    from deepdecide.domain.workspace import RecordStatus
+
+    if ws.decision.status != RecordStatus.PROPOSED:
+        return
+    gaps = approval.missing_for_approval(ws)
+    if gaps:
+        print("  not ready for approval; missing: " + "; ".join(str(g) for g in gaps))
+    else:
+        print("  ready for approval: export it with deepdecide report WS -o RECORD.pdf --for-approval")
+    for line in approval.signer_summary(ws):
+        print(f"  sign-off: {line}")

@@ -15,12 +15,17 @@ EXIT_UNREADABLE = 3
 EXIT_UNSIGNED = 5
 EXIT_UNTRUSTED = 6
 EXIT_NOT_A_RECORD = 7
+EXIT_NOT_APPROVED = 8
 
 # (exit code, headline, meaning): the one table of verify's outcomes (also in docs/verify.md)
 OUTCOMES: tuple[tuple[int, str, str], ...] = (
     (EXIT_TRUSTED, "intact, signed and trusted",
      "rebuilt byte for byte from its embedded inputs; every signature valid, over exactly the record, "
-     "by a certificate that chains to a --trust certificate"),
+     "by a certificate that chains to a --trust certificate; a record with sign-off signatures is also "
+     "approved: every required approver signed approve (the output says \"approved\")"),
+    (EXIT_NOT_APPROVED, "intact and trusted, but not approved",
+     "every signature valid and trusted, but the sign-offs do not approve the record: a required approver "
+     "has not signed, signed only for review, or rejected"),
     (EXIT_UNSIGNED, "intact, unsigned", "the record matches its embedded inputs; nobody attested it"),
     (EXIT_UNTRUSTED, "intact, but a signer is not trusted",
      "signatures valid, but a signer's certificate is self-signed or chains to no --trust certificate "
@@ -67,7 +72,40 @@ def outcome(result) -> tuple[int, str]:
         return EXIT_UNSIGNED, "intact, unsigned"
     if not all(s.trusted for s in result.signatures):
         return EXIT_UNTRUSTED, "intact, but a signer is not trusted"
+    state = getattr(result, "approval", None)
+    if state is not None and any(s.role for s in state.signatures):
+        from deepdecide.report.approval import APPROVED
+
+        if state.state != APPROVED:
+            return EXIT_NOT_APPROVED, f"intact and trusted, but not approved ({state.state})"
+        return EXIT_TRUSTED, "intact, signed and trusted; approved"
     return EXIT_TRUSTED, "intact, signed and trusted"
+
+
+def _approval(result, data: bytes):
+    """The approval state of an intact record (None when it cannot be read as one)."""
+    from deepdecide.report.approval import state_of_record
+    from deepdecide.report.integrity import INTACT
+
+    if result.status != INTACT:
+        return None
+    try:
+        return state_of_record(data, result.signatures)
+    except Exception:  # the record is intact, so this is not expected; verify's verdict stands without it
+        return None
+
+
+def _signature_line(sig, later_ok: bool) -> str:
+    role = f"{sig.role} ({sig.kind or 'sign-off'})" if sig.role else "no role (not a sign-off)"
+    c = sig.check
+    valid = "valid" if c.ok else "NOT VALID"
+    trusted = "trusted" if c.trusted else "NOT TRUSTED"
+    after = ("nothing but later signatures added after it" if later_ok
+             else "CHANGED after it: " + (c.modification or "not only signatures were added"))
+    verdict = sig.verdict or "–"
+    extra = f"; conditions: {sig.conditions}" if sig.conditions else ""
+    return (f"signature {c.field_name}: {c.signer or 'unknown subject'}; role {role}; verdict {verdict}{extra}; "
+            f"date {sig.date or '?'}; {valid}; {trusted}; {after}")
 
 
 def run(args) -> int:
@@ -95,13 +133,23 @@ def run(args) -> int:
     except UnreadableRecord as exc:
         print(f"deepdecide verify: {args.file}: {exc}", file=sys.stderr)
         return EXIT_UNREADABLE
+    result.approval = _approval(result, data)
     code, headline = outcome(result)
+    appr = result.approval
     if args.json:
         print(json.dumps({
             "file": args.file, "status": result.status, "outcome": headline, "exit_code": code,
             "decision_id": result.decision_id,
             "inputs_sha256": result.inputs_sha256, "reasons": result.reasons, "checks": result.checks,
             "signatures": [s.__dict__ | {"notes": list(s.notes)} for s in result.signatures],
+            "signoffs": [{"field": x.check.field_name, "subject": x.check.signer, "role": x.role,
+                          "verdict": x.verdict, "kind": x.kind, "conditions": x.conditions, "date": x.date,
+                          "valid": x.check.ok, "trusted": x.check.trusted,
+                          "only_signatures_after": x.check.covers_whole_file or x.check.modification_ok}
+                         for x in (appr.signatures if appr else [])],
+            "approval": ({"state": appr.state, "required": list(appr.required),
+                          "outstanding": list(appr.outstanding), "rejected_by": list(appr.rejected_by),
+                          "notes": appr.notes} if appr else None),
         }, indent=2))
         return code
     head = f"{args.file}: {headline}"
@@ -118,6 +166,18 @@ def run(args) -> int:
                  "NOT TRUSTED: chains to no --trust certificate")
         print(f"  certificate of signature {s.field_name}: {s.signer or 'unknown subject'}; "
               f"SHA-256 fingerprint {s.fingerprint_sha256 or '?'}; {state}")
+    if appr is not None:
+        for sig in appr.signatures:
+            print("  " + _signature_line(sig, sig.check.covers_whole_file or sig.check.modification_ok))
+        if any(x.role for x in appr.signatures) or appr.state != "not exported for approval":
+            line = f"  approval: {appr.state}"
+            if appr.outstanding and appr.state != "approved":
+                line += "; no valid, trusted approval yet from: " + ", ".join(appr.outstanding)
+            if appr.rejected_by:
+                line += "; rejected by: " + ", ".join(appr.rejected_by)
+            print(line)
+        for n in appr.notes:
+            print(f"  note: {n}")
     if code == EXIT_UNSIGNED:
         print("  note: unsigned; a consistent record rebuilt from edited inputs would show another inputs hash,"
               " so compare the hash with the one the signers approved")

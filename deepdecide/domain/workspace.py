@@ -186,11 +186,19 @@ class Vote(StrEnum):
 
 @dataclass(frozen=True)
 class SignOff:
+    """One row of the sign-off table. ``role`` is one of the decision's decision makers (a required
+    approver) or consulted (may sign). The verdict, date and conditions come from that approver's
+    signature on the record (``deepdecide signoffs RECORD.pdf --into WS``), which also fills in
+    the certificate and the inputs hash of the record signed (see domain/approval.py)."""
+
     name: str
     role: str
     verdict: Vote = Vote.PENDING
     date: str = ""
     conditions: str = ""
+    certificate: str = ""  # subject of the certificate that signed the verdict
+    fingerprint_sha256: str = ""  # of that certificate
+    record_inputs_sha256: str = ""  # inputs SHA-256 of the record the verdict was signed on
 
 
 class StepStatus(StrEnum):

@@ -14,7 +14,7 @@ from deepdecide.domain.workspace import Workspace
 from deepdecide.gui.undo import EditCommand
 
 if TYPE_CHECKING:
-    from deepdecide.analysis.assessment import Assessment
+    from deepdecide.analysis.assessment import Assessment, MonteCarlo
     from deepdecide.domain.edits import Edit
     from deepdecide.gui.montecarlo import MonteCarloService
 
@@ -107,6 +107,10 @@ class WorkspaceDocument(QObject):
             self._full = evaluate(self._workspace, sensitivity=True)
             self._full_for = self._workspace
         return self._full
+
+    def current_monte_carlo(self) -> MonteCarlo | None:
+        """The background Monte Carlo result for the current workspace, or None (not started or running)."""
+        return self._mc.current() if self._mc is not None else None
 
     def monte_carlo(self) -> MonteCarloService:
         """The background Monte Carlo service of this document (started on first use)."""

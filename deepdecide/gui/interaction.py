@@ -92,6 +92,15 @@ class Interaction:
             path += ".pdf"
         return path
 
+    def ask_table_path(self, title: str, directory: str, suggested: str, suffix: str) -> str:
+        """Where to write a CSV (``suffix`` ".csv") or XLSX file."""
+        filters = {".csv": QCoreApplication.translate("Interaction", "CSV (*.csv)"),
+                   ".xlsx": QCoreApplication.translate("Interaction", "Excel workbook (*.xlsx)")}
+        path, _ = QFileDialog.getSaveFileName(self.parent, title, str(Path(directory) / suggested), filters[suffix])
+        if path and not path.lower().endswith(suffix):
+            path += suffix
+        return path
+
     def ask_certificate_path(self, directory: str) -> str:
         path, _ = QFileDialog.getOpenFileName(self.parent, QCoreApplication.translate("Interaction", "Certificate to sign with"), directory,
                                               QCoreApplication.translate("Interaction", "PKCS#12 certificate (*.p12 *.pfx)") + ";;" + QCoreApplication.translate("Interaction", "All files (*)"))
@@ -104,6 +113,16 @@ class Interaction:
         dialog = ExportDialog(defaults, self, self.parent, decision_id=decision_id)
         try:
             return dialog.accepted_request if dialog.exec() else None
+        finally:
+            dialog.deleteLater()
+
+    def ask_sign(self, roles: tuple[str, ...]) -> Any:
+        """The sign dialog: record, role, verdict, conditions, certificate; None when cancelled."""
+        from deepdecide.gui.views.sign_dialog import SignDialog
+
+        dialog = SignDialog(roles, self.parent)
+        try:
+            return dialog.request() if dialog.exec() else None
         finally:
             dialog.deleteLater()
 

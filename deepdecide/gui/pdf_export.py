@@ -117,3 +117,99 @@ def export_pdf(ctx: ControllerContext, request: ExportRequest | None = None) -> 
     ctx.set_busy(writing, 0.0)
     ctx.tasks.start(task)
     return task
+
+
+@dataclass(frozen=True)
+class SignRecordRequest:
+    """One approver's signature on a record file: role, verdict, conditions, certificate."""
+
+    record: str
+    role: str
+    verdict: str  # approve | reject
+    certificate: str
+    conditions: str = ""
+    review: bool = False
+    passphrase: bytes | None = field(default=None, repr=False)
+
+
+def export_for_approval(ctx: ControllerContext) -> Task | None:
+    """Write the record exported for approval (ready, proposed, every row pending), in the background."""
+    from deepdecide.domain import approval
+
+    ws = ctx.document.workspace
+    gaps = approval.not_exportable(ws)
+    if gaps:
+        ctx.interaction.info(QCoreApplication.translate("PdfExport", "Not ready for approval"),
+                             QCoreApplication.translate("PdfExport", "Missing:") + "\n" + "\n".join(f"• {g}" for g in gaps))
+        return None
+    folder = ctx.prefs.get("last_directory") or str(Path.home())
+    stem = suggested_name(ctx).removesuffix(".pdf")
+    path = ctx.interaction.ask_pdf_path(folder, f"{stem}-for-approval.pdf")
+    if not path:
+        return None
+    frozen = approval.frozen(ws)
+
+    def work(progress: ProgressCallback, token: CancelToken) -> str:
+        from deepdecide.report import write_record
+
+        write_record(frozen, path, progress=progress, cancel=token)
+        return path
+
+    task = Task(work)
+    writing = fmt(QCoreApplication.translate("PdfExport", "Writing %1 for approval…"), Path(path).name)
+    task.signals.progress_changed.connect(lambda v: ctx.set_busy(writing, v))
+    done = fmt(QCoreApplication.translate("PdfExport", "Wrote %1 for approval; each approver signs it in turn"), path)
+    task.signals.finished.connect(lambda _p: ctx.set_busy(done, None))
+    task.signals.cancelled.connect(lambda: ctx.set_busy(QCoreApplication.translate("PdfExport", "Export cancelled; nothing was written."), None))
+
+    def failed(exc: BaseException) -> None:
+        ctx.set_busy(QCoreApplication.translate("PdfExport", "Export failed; nothing was written."), None)
+        ctx.interaction.show_error(QCoreApplication.translate("PdfExport", "Cannot export the decision record"), exc)
+
+    task.signals.failed.connect(failed)
+    ctx.set_busy(writing, 0.0)
+    ctx.tasks.start(task)
+    return task
+
+
+def sign_record(ctx: ControllerContext, request: SignRecordRequest | None = None) -> Task | None:
+    """Sign a record file as one approver (the same code as ``deepdecide sign``), in the background."""
+    from deepdecide.domain import approval
+
+    if request is None:
+        request = ctx.interaction.ask_sign(approval.may_sign(ctx.document.workspace))
+    if request is None or not request.record:
+        return None
+    pending: list[SignRecordRequest] = [request]
+    target, role = request.record, request.role
+    del request
+
+    def work(progress: ProgressCallback, token: CancelToken) -> str:
+        from deepdecide.domain.workspace import Vote
+        from deepdecide.report.approval import sign_as_approver
+        from deepdecide.report.signing import load_pkcs12
+        from deepdecide.storage.yamlio import atomic_write_bytes
+
+        req = pending.pop()
+        signer = load_pkcs12(req.certificate, req.passphrase)
+        with open(req.record, "rb") as fh:
+            data = fh.read()
+        signed, kind = sign_as_approver(data, signer, role=req.role, verdict=Vote(req.verdict),
+                                        conditions=req.conditions, review=req.review)
+        atomic_write_bytes(req.record, signed)
+        return kind
+
+    task = Task(work)
+    busy = fmt(QCoreApplication.translate("PdfExport", "Signing %1 as %2…"), Path(target).name, role)
+    task.signals.progress_changed.connect(lambda v: ctx.set_busy(busy, v))
+    task.signals.finished.connect(lambda kind: ctx.set_busy(
+        fmt(QCoreApplication.translate("PdfExport", "Signed %1 as %2 (%3)"), target, role, str(kind)), None))
+
+    def failed(exc: BaseException) -> None:
+        ctx.set_busy(QCoreApplication.translate("PdfExport", "Not signed; the record is unchanged."), None)
+        ctx.interaction.show_error(QCoreApplication.translate("PdfExport", "Cannot sign the decision record"), exc)
+
+    task.signals.failed.connect(failed)
+    ctx.set_busy(busy, 0.0)
+    ctx.tasks.start(task)
+    return task

@@ -44,6 +44,7 @@ class Verification:
     inputs_sha256: str = ""
     record_bytes: int = 0
     signatures: list[SignatureCheck] = field(default_factory=list)
+    approval: Any = None  # report.approval.ApprovalState of an intact record, set by the verify command
 
     @property
     def intact(self) -> bool:

@@ -42,6 +42,7 @@ class SignatureCheck:
     notes: tuple[str, ...] = field(default_factory=tuple)
     fingerprint_sha256: str = ""  # of the signer's certificate, "AB:CD:..." (compare it out of band)
     self_signed: bool = False  # the signer's certificate is its own issuer
+    reason: str = ""  # the signature dictionary's /Reason (signed with it)
 
     @property
     def ok(self) -> bool:
@@ -174,7 +175,12 @@ def validate_signatures(pdf: bytes, trust: list[Any] | None = None) -> list[Sign
         whole = status.coverage == SignatureCoverageLevel.ENTIRE_FILE
         allowed = (ModificationLevel.NONE, ModificationLevel.LTA_UPDATES, ModificationLevel.FORM_FILLING)
         t = sig.self_reported_timestamp
+        try:
+            reason = str(sig.sig_object.get("/Reason", ""))
+        except Exception:  # a damaged signature dictionary: no reason to read
+            reason = ""
         results.append(SignatureCheck(
+            reason=reason,
             field_name=name,
             signer=signer,
             signing_time=t.isoformat() if t else "",

@@ -106,6 +106,9 @@ def make_canvas_class(meta: RecordMeta) -> type[Canvas]:
                 _draw_furniture(self, meta, number, total)
                 Canvas.showPage(self)
             _embed(self, meta)
+            from deepdecide.report.signoff_page import add_acroform
+
+            add_acroform(self._doc)
             Canvas.save(self)
 
     return RecordCanvas

@@ -124,7 +124,35 @@ def _yaml_float(x: float) -> str:
 
 _BENCHMARK_KEYS = frozenset(f.name for f in dataclasses.fields(BenchmarkRun))
 
-MIGRATIONS: dict[int, Migration] = {1: _migrate_1_to_2}
+def _migrate_signoff_roles_1_to_2(body: dict[str, Any], warn: Callable[[str, str], None]) -> dict[str, Any]:
+    """Schema 2 names a sign-off by the role exactly as page 1 lists it (a decision maker or a
+    consulted): schema 1's "Head of Inference Platform (approver)" becomes "Head of Inference
+    Platform" when that is a listed role. A role still not listed stays, and opens with a warning."""
+    decision = body.get("decision")
+    rows = body.get("signoffs")
+    if not isinstance(decision, dict) or not isinstance(rows, list):
+        return body
+    listed = {str(r) for key in ("decision_makers", "consulted") if isinstance(decision.get(key), list)
+              for r in decision[key]}
+    out = []
+    for i, row in enumerate(rows):
+        role = row.get("role") if isinstance(row, dict) else None
+        if isinstance(role, str) and role not in listed:
+            for suffix in (" (approver)", " (consulted)", " (decision maker)"):
+                if role.endswith(suffix) and role[: -len(suffix)] in listed:
+                    row = {**row, "role": role[: -len(suffix)]}
+                    warn(f"signoffs[{i}].role", f"read as {row['role']!r}: schema 2 names a sign-off by its role "
+                         "as decision_makers or consulted list it")
+                    break
+        out.append(row)
+    return {**body, "signoffs": out}
+
+
+def _migrate_1_to_2_all(body: dict[str, Any], warn: Callable[[str, str], None]) -> dict[str, Any]:
+    return _migrate_signoff_roles_1_to_2(_migrate_1_to_2(body, warn), warn)
+
+
+MIGRATIONS: dict[int, Migration] = {1: _migrate_1_to_2_all}
 
 
 def data_root() -> Path:
@@ -320,6 +348,7 @@ def check_with_warnings(doc: Any, schema_version: int) -> tuple[list[ValidationE
         _check_matrix(doc.matrix, "matrix", errs)
         _check_workspace(doc, errs)
         problems.extend(validation.workspace_problems(doc))
+        problems.extend(approval_problems(doc))
     elif isinstance(doc, MatrixFile):
         _check_matrix(doc.matrix, "matrix", errs)
     elif isinstance(doc, ChecklistFile):
@@ -408,6 +437,37 @@ def _check_workspace(ws: Workspace, errs: list[ValidationError]) -> None:
     if d.chosen_option and d.chosen_option not in option_ids:
         errs.append(ValidationError(f"unknown option {d.chosen_option!r}", path="decision.chosen_option"))
     _unique([str(s.order) for s in ws.migration_plan], "migration_plan", errs, what="order")
+
+
+def record_inputs_json(ws: Workspace) -> bytes:
+    """The canonical JSON a record of ``ws`` embeds: one decode/encode round trip of
+    ``canonical_json`` makes it a fixed point (report.canonical relies on the same form)."""
+    first = json.loads(canonical_json(ws))
+    body = {k: v for k, v in first.items() if k != "kind"}
+    return canonical_json(codec.from_data(Workspace, body))
+
+
+def approval_content_sha256(ws: Workspace) -> str:
+    """The inputs SHA-256 of the record an approver signs for this workspace: its content with the
+    status and the sign-off verdicts set back to how they were exported (``approval.frozen``)."""
+    import hashlib
+
+    from deepdecide.domain import approval
+
+    return hashlib.sha256(record_inputs_json(approval.frozen(ws))).hexdigest()
+
+
+def approval_problems(ws: Workspace) -> list[validation.Problem]:
+    from deepdecide.domain import approval
+    from deepdecide.domain.workspace import RecordStatus
+
+    needs_hash = (ws.decision.status in (*approval.APPROVED_STATUSES, RecordStatus.REJECTED)
+                  or any(s.record_inputs_sha256 for s in ws.signoffs))
+    try:
+        digest = approval_content_sha256(ws) if needs_hash else ""
+    except (ValidationError, ValueError):  # a value the stored form cannot hold: reported by the save
+        digest = ""
+    return approval.problems(ws, digest)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -118,287 +118,287 @@
 <context>
     <name>ComparePage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="78"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="77"/>
         <source>Weight of %1</source>
         <extracomment>slider steps per unit of weight</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="133"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="132"/>
         <source>Criteria weights</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="152"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="171"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="151"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="170"/>
         <source>not set</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="159"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="158"/>
         <source>Service-level objective</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="161"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="160"/>
         <source>TTFT p99 ≤</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="161"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="160"/>
         <source>TPOT p99 ≤</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="162"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="161"/>
         <source>Tokens/s per user ≥</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="163"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="162"/>
         <source>Error rate ≤</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="178"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="177"/>
         <source>Peak demand</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="180"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="179"/>
         <source>Output tokens/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="181"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="180"/>
         <source>or requests/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="182"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="181"/>
         <source>input tokens / request</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="183"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="182"/>
         <source>output tokens / request</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="204"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="203"/>
         <source>Ranking</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="205"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="204"/>
         <source>Criteria</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="227"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="226"/>
         <source>Ranking (weighted score, live)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="247"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="246"/>
         <source>Criterion</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="248"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="247"/>
         <source>Weight</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="249"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="248"/>
         <source>Winner holds from</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="250"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="265"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="268"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="249"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="264"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="267"/>
         <source>to</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="251"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="250"/>
         <source>Below: winner</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="252"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="251"/>
         <source>Above: winner</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="258"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="257"/>
         <source>Input</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="259"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="258"/>
         <source>Low</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="260"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="259"/>
         <source>Likely</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="261"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="260"/>
         <source>High</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="262"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="261"/>
         <source>Unit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="263"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="262"/>
         <source>Flips below</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="266"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="265"/>
         <source>Flips above</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="292"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="291"/>
         <source>low %1 · likely %2 · high %3 (editing the likely value widens the range if needed)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="298"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="297"/>
         <source>Option</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="300"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="299"/>
         <source>Pricing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="301"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="300"/>
         <source>$/GPU-hour</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="303"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="302"/>
         <source>Capex per GPU ($)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="305"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="304"/>
         <source>kW per GPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="307"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="306"/>
         <source>Assumed tok/s/GPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="451"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="450"/>
         <source>$/M output tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="463"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="462"/>
         <source>%1 (%2): P(best) %3, $/M tokens P50 %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="468"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="467"/>
         <source>%1 draws (seed %2). Whisker: P10–P90 of $/M output tokens; dot: P50.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="198"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="197"/>
         <source>Weight intervals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="199"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="198"/>
         <source>Flip values</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="201"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="200"/>
         <source>Prices</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="235"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="234"/>
         <source>Monte Carlo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="237"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="445"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="236"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="444"/>
         <source>Monte Carlo running…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="122"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="121"/>
         <source>&lt;h2&gt;Compare&lt;/h2&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="313"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="312"/>
         <source>Compare</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="342"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="341"/>
         <source>SLO</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="350"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="349"/>
         <source>demand</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="388"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="387"/>
         <source>Weights are relative: each criterion counts by its share of the total. Drag a slider and the ranking follows. Not used: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="391"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="390"/>
         <source>Weights are relative: each criterion counts by its share of the total. Drag a slider and the ranking follows.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="402"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="401"/>
         <source>Ranked first: &lt;b&gt;%1&lt;/b&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="403"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="402"/>
         <source>No option can be ranked: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="438"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="437"/>
         <source>No winner, so no sensitivity.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="471"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="470"/>
         <source>Most often best: &lt;b&gt;%1&lt;/b&gt; (P(best) %2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="475"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="474"/>
         <source>No winner in %1 of draws.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="477"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="476"/>
         <source>No option has a cost range yet: import benchmarks or give assumed capacities and prices.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -470,234 +470,274 @@
 <context>
     <name>DecisionPage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="35"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="36"/>
         <source>pending</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="35"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="36"/>
         <source>approve</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="36"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="37"/>
         <source>reject</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="36"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="37"/>
         <source>abstain</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="40"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="41"/>
         <source>proposed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="40"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="41"/>
         <source>accepted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="41"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="42"/>
         <source>rejected</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="41"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="42"/>
         <source>deprecated</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="42"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="43"/>
         <source>superseded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="103"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="113"/>
         <source>Record id</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="103"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="113"/>
         <source>Title</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="103"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="113"/>
         <source>Date (last updated)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="104"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="114"/>
         <source>Evidence cut-off</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="104"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="114"/>
         <source>Decision makers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="105"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="115"/>
         <source>Consulted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="105"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="115"/>
         <source>Informed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="106"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="116"/>
         <source>Context and problem</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="106"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="116"/>
         <source>Decision drivers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="107"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="117"/>
         <source>Rationale</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="107"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="117"/>
         <source>Good consequences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="108"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="118"/>
         <source>Bad consequences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="108"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="118"/>
         <source>Confirmation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="109"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="119"/>
         <source>Revisit when</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="109"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="119"/>
         <source>Supersedes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="110"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="120"/>
         <source>Superseded by</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="119"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="129"/>
         <source>one entry per line</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="127"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="137"/>
         <source>Decision record (MADR)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="165"/>
-        <source>Name</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="166"/>
-        <source>Role</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="167"/>
-        <source>Verdict</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="169"/>
-        <source>Date</source>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="168"/>
+        <source>Export for approval…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/decision_page.py" line="170"/>
-        <source>Conditions</source>
+        <source>Sign a record…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="172"/>
+        <source>Approval</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="174"/>
+        <source>&lt;b&gt;Missing for approval&lt;/b&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/decision_page.py" line="176"/>
-        <source>Add sign-off</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="178"/>
-        <source>Remove selected</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="180"/>
-        <source>Export PDF decision record…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="187"/>
-        <source>Sign-off</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="143"/>
-        <source>Outcome</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="145"/>
-        <source>Status</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="146"/>
-        <source>Chosen option</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="147"/>
-        <source>Considered options</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="94"/>
-        <source>&lt;h2&gt;Decision&lt;/h2&gt;</source>
-        <extracomment>the user asked for the PDF decision record</extracomment>
+        <source>&lt;b&gt;Signed&lt;/b&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/decision_page.py" line="194"/>
+        <source>Nothing: ready for approval.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="196"/>
+        <source>Nobody may sign: name the decision makers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="225"/>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="226"/>
+        <source>Role</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="228"/>
+        <source>Verdict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="229"/>
+        <source>not signed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="230"/>
+        <source>Date</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="231"/>
+        <source>Conditions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="236"/>
+        <source>Add sign-off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="238"/>
+        <source>Remove selected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="240"/>
+        <source>Export PDF decision record…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="247"/>
+        <source>Sign-off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="153"/>
+        <source>Outcome</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="155"/>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="156"/>
+        <source>Chosen option</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="157"/>
+        <source>Considered options</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="104"/>
+        <source>&lt;h2&gt;Decision&lt;/h2&gt;</source>
+        <extracomment>the user asked for the PDF decision record the user asked for the record exported for approval the user asked to sign a record as one approver</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="254"/>
         <source>Decision</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="206"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="273"/>
         <source>(name)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="206"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="273"/>
         <source>(role)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="207"/>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="213"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="274"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="280"/>
         <source>sign-offs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="235"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="302"/>
         <source>(not chosen yet)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -746,307 +786,307 @@
 <context>
     <name>EvidencePage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="118"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="119"/>
         <source>File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="120"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="121"/>
         <source>Tool</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="121"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="122"/>
         <source>Version</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="122"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="123"/>
         <source>Runs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="123"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="124"/>
         <source>Checks</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="124"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="125"/>
         <source>Size (bytes)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="125"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="126"/>
         <source>SHA-256</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="127"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="128"/>
         <source>Imported</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="128"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="129"/>
         <source>Fits the workload</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="130"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="131"/>
         <source>Label</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="134"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="135"/>
         <source>Import files…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="136"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="137"/>
         <source>Remove selected file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="138"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="139"/>
         <source>Set context…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="139"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="140"/>
         <source>Say what the selected file was measured on (runtime, platform, GPUs, model), or accept its runs as a proxy for the workload</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="142"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="143"/>
         <source>or drop result files anywhere on the window</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="170"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="171"/>
         <source>Filter rows (any column)…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="176"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="177"/>
         <source>all runs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="176"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="177"/>
         <source>that count</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="177"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="178"/>
         <source>matching the workload</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="177"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="178"/>
         <source>proxies</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="178"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="179"/>
         <source>mismatched</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="178"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="179"/>
         <source>needing context</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="184"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="185"/>
         <source>Runtime × platform:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="186"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="187"/>
         <source>Applicability:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="198"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="199"/>
         <source>Throughput per GPU against interactivity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="199"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="202"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="200"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="203"/>
         <source>output tokens/s per GPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="199"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="200"/>
         <source>tokens/s per user (1000 / TPOT p50)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="201"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="202"/>
         <source>Throughput per GPU against concurrency</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="203"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="204"/>
         <source>TTFT against concurrency</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="204"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="205"/>
         <source>TTFT (ms)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="248"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="258"/>
         <source>(proxy accepted)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="299"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="309"/>
         <source>Proxy discount</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="300"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="310"/>
         <source>“%1” is not LOW/LIKELY/HIGH numbers with 0 &lt; low ≤ likely ≤ high.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="310"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="320"/>
         <source>Context</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="313"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="323"/>
         <source>Context of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="365"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="375"/>
         <source> — proxy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="365"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="375"/>
         <source> — does not count</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="422"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="432"/>
         <source>%1 runs, none with TPOT p50 (interactivity is 1000 / TPOT p50, and these files publish no latency): the chart shows throughput per GPU along each concurrency sweep instead. Throughput alone says nothing about the SLO.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="435"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="445"/>
         <source>Each point is one run. The line through a group&apos;s points is its Pareto front (no other run of the group is better on both axes). Right of the red line meets the interactivity SLO. Latency: solid = p50, dashed = p99. Hollow points are illustrative, proxy or predicted data, filled ones measurements.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="205"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="206"/>
         <source>TPOT against concurrency</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="206"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="207"/>
         <source>TPOT (ms)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="103"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="104"/>
         <source>Charts</source>
         <extracomment>columns shown first in the normalized table (then every other non-empty field) applicability values whose runs count for nothing (shown greyed, with the reason) the user asked to import files (payload: None -&gt; ask for paths)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="104"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="105"/>
         <source>Normalized table</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="153"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="154"/>
         <source>&lt;h2&gt;Evidence&lt;/h2&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="225"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="235"/>
         <source>Evidence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="229"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="239"/>
         <source>tool: %1 %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="230"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="240"/>
         <source>%1 bytes, SHA-256 %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="231"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="241"/>
         <source>imported %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="231"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="241"/>
         <source>(unknown)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="323"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="333"/>
         <source>Remove %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="340"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="350"/>
         <source>all</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="375"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="385"/>
         <source>%1 runs from %2 files. Times in ms, throughputs in tokens/s; TPOT, ITL and e2e per token are different metrics and stay apart.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="404"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="414"/>
         <source>SLO ≥ %1 tok/s/user</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="407"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="417"/>
         <source>SLO bound 1000 / TPOT p99 %1 ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="411"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="421"/>
         <source>Pareto front</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="202"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="204"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="206"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="203"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="205"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="207"/>
         <source>concurrency (log scale)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="416"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="418"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="426"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="428"/>
         <source>SLO p99 ≤ %1 ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="427"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="437"/>
         <source>%1 runs, none with both output throughput per GPU and TPOT p50 (interactivity is 1000 / TPOT p50, and these files publish no latency): nothing to plot yet. Their numbers are in the normalized table.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="432"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="442"/>
         <source>No runs with throughput and TPOT yet: import benchmark results (File ▸ Import evidence, or drop files on the window).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="440"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="450"/>
         <source>%1 runs were driven by request rate, not concurrency, and are not in the latency charts.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1438,7 +1478,7 @@ Recover it?</source>
     </message>
     <message>
         <location filename="../../deepdecide/gui/interaction.py" line="72"/>
-        <location filename="../../deepdecide/gui/interaction.py" line="97"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="106"/>
         <source>All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1468,12 +1508,22 @@ Recover it?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/interaction.py" line="96"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="97"/>
+        <source>CSV (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/interaction.py" line="98"/>
+        <source>Excel workbook (*.xlsx)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/interaction.py" line="105"/>
         <source>Certificate to sign with</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/interaction.py" line="97"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="106"/>
         <source>PKCS#12 certificate (*.p12 *.pfx)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1630,8 +1680,8 @@ Recover it?</source>
     <name>MainWindow</name>
     <message>
         <location filename="../../deepdecide/gui/app.py" line="94"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="350"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="353"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="375"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="378"/>
         <source>Cannot open the workspace</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1688,206 +1738,251 @@ Recover it?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="168"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="172"/>
         <source>Cannot read the file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="207"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="211"/>
         <source>&amp;New from the built-in sample</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="208"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="212"/>
         <source>&amp;Open…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="209"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="213"/>
         <source>&amp;Save</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="210"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="214"/>
         <source>Save &amp;As…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="211"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="215"/>
         <source>&amp;Import evidence…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="212"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="216"/>
         <source>Import benchmark or parity result files</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="213"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="217"/>
         <source>&amp;Export PDF decision record…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="215"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="219"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="216"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="220"/>
         <source>&amp;Undo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="218"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="222"/>
         <source>&amp;Redo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="225"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="229"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="227"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="231"/>
         <source>Open &amp;Recent</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="236"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="237"/>
+        <source>E&amp;xport</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="240"/>
+        <source>&amp;Comparison as CSV…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="242"/>
+        <source>&amp;Evidence as CSV…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="244"/>
+        <source>&amp;Parity checks as CSV…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="246"/>
+        <source>&amp;Workbook as XLSX…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="248"/>
+        <source>The comparison, the evidence and the parity checks in one workbook (needs openpyxl)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="254"/>
         <source>&amp;Edit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="239"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="257"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="247"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="265"/>
+        <source>&amp;Present</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="267"/>
+        <source>Full-screen slides of the decision, with a what-if that changes nothing (Esc leaves)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="268"/>
+        <source>Present the decision full screen (F5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="270"/>
         <source>&amp;Theme</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="250"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="273"/>
         <source>Follow the system</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="250"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="273"/>
         <source>Light</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="250"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="273"/>
         <source>Dark</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="257"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="280"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="258"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="281"/>
         <source>&amp;About deepdecide</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="260"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="283"/>
         <source>Main</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="265"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="280"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="288"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="304"/>
         <source>Undo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="266"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="281"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="289"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="305"/>
         <source>Redo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="280"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="304"/>
         <source>Undo %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="281"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="305"/>
         <source>Redo %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="291"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="315"/>
         <source>About deepdecide</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="291"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="315"/>
         <source>deepdecide %1
 
 Evidence, comparison and a signed decision record for LLM-serving platform choices. Works offline.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="305"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="329"/>
         <source>(no recent files)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="311"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="335"/>
         <source>untitled</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="320"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="344"/>
         <source>the untitled workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="331"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="355"/>
         <source>Cannot load the built-in sample</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="358"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="383"/>
         <source>Opened %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="348"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="385"/>
         <source>Opened %1 with %2 warning(s): fix them before saving. First: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="375"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="405"/>
         <source>Cannot save the workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="380"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="410"/>
         <source>Saved %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="394"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="424"/>
         <source>Autosave failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="407"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="437"/>
         <source>an untitled workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="409"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="439"/>
         <source>(autosaved %1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="414"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="444"/>
         <source>Cannot recover the autosaved copy</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2438,17 +2533,511 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
     </message>
     <message>
         <location filename="../../deepdecide/gui/pdf_export.py" line="110"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="163"/>
         <source>Export cancelled; nothing was written.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/pdf_export.py" line="113"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="166"/>
         <source>Export failed; nothing was written.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/pdf_export.py" line="114"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="167"/>
         <source>Cannot export the decision record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="142"/>
+        <source>Not ready for approval</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="143"/>
+        <source>Missing:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="159"/>
+        <source>Writing %1 for approval…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="161"/>
+        <source>Wrote %1 for approval; each approver signs it in turn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="203"/>
+        <source>Signing %1 as %2…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="206"/>
+        <source>Signed %1 as %2 (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="209"/>
+        <source>Not signed; the record is unchanged.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="210"/>
+        <source>Cannot sign the decision record</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>PresentationWindow</name>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="239"/>
+        <source>Presentation — deepdecide</source>
+        <extracomment>the slide shown changed (payload: its index)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="249"/>
+        <source>Back to the saved decision (B)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="263"/>
+        <source>The question</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="264"/>
+        <source>The options</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="265"/>
+        <source>The evidence per option</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="266"/>
+        <source>Capacity and cost</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="267"/>
+        <source>What would flip it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="268"/>
+        <source>The recommendation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="269"/>
+        <source>Sign-off status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="310"/>
+        <source>→ / Space next   ← previous   W what-if   B baseline   Esc leaves</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="387"/>
+        <source>weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="389"/>
+        <source>SLO</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="390"/>
+        <source>what-if: differs from the saved decision (%1 changed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="392"/>
+        <source>the top rank moves from %1 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="393"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="395"/>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="395"/>
+        <source>%1 still ranks first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="433"/>
+        <source>Model: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="443"/>
+        <source>Peak demand: %1 · SLO: %2 · horizon %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="455"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="468"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="497"/>
+        <source>Option</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="455"/>
+        <source>Strategy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="455"/>
+        <source>Support</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="455"/>
+        <source>Full name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="466"/>
+        <source>all three claims shown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="468"/>
+        <source>Builds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="468"/>
+        <source>Correct</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="468"/>
+        <source>Performs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="468"/>
+        <source>Runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="469"/>
+        <source>First gap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="476"/>
+        <source>match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="476"/>
+        <source>proxy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="477"/>
+        <source>mismatch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="477"/>
+        <source>need context</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="479"/>
+        <source>no runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="489"/>
+        <source>none (no run, no assumption)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="496"/>
+        <source>Cost view: %1 · capacity under the SLO (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="497"/>
+        <source>Capacity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="497"/>
+        <source>GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="497"/>
+        <source>$/M tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="498"/>
+        <source>TCO %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="499"/>
+        <source>To production</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="499"/>
+        <source>Capacity basis</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="505"/>
+        <source>No option ranks first, so nothing can flip.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="508"/>
+        <source>%1 ranks first. It stays first while each weight stays in its range (the others unchanged):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="512"/>
+        <source>no limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="513"/>
+        <source>below → %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="514"/>
+        <source>above → %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="516"/>
+        <source>never flips</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="517"/>
+        <source>Criterion</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="517"/>
+        <source>Weight</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="517"/>
+        <source>Holds for</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="517"/>
+        <source>Beyond</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="521"/>
+        <source>Uncertain inputs that flip it inside their range:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="525"/>
+        <source>below %1 → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="526"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="529"/>
+        <source>none eligible</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="528"/>
+        <source>above %1 → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="532"/>
+        <source>No uncertain input flips it inside its low–high range.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="537"/>
+        <source>No recommendation yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="542"/>
+        <source>Recommended: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="546"/>
+        <source>Ranked first of %1 with %2 points</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="548"/>
+        <source>; next: %1 with %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="551"/>
+        <source>officially supported on its platform</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="552"/>
+        <source>experimental: not on the runtime&apos;s official list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="553"/>
+        <source>evidence level %1 of 3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="555"/>
+        <source>its capacity is an assumption, not a measurement that meets the SLO</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="557"/>
+        <source>blocker: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="561"/>
+        <source>agrees</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="561"/>
+        <source>differs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="562"/>
+        <source>The record&apos;s chosen option: %1 (%2 with the ranking)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="568"/>
+        <source>Record %1 · status %2 · updated %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="571"/>
+        <source>Nobody is asked to sign off yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="575"/>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="575"/>
+        <source>Role</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="575"/>
+        <source>Verdict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="575"/>
+        <source>Date</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="575"/>
+        <source>Conditions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="578"/>
+        <source>%1 of %2 approved, %3 pending</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SignDialog</name>
+    <message>
+        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="21"/>
+        <source>Sign the decision record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="24"/>
+        <source>the PDF exported for approval</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="28"/>
+        <source>approve</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="29"/>
+        <source>reject</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="32"/>
+        <source>your PKCS#12 file (.p12/.pfx)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="35"/>
+        <source>review signature (not an approval)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="36"/>
+        <source>Record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="37"/>
+        <source>Role</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="38"/>
+        <source>Verdict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="39"/>
+        <source>Conditions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="40"/>
+        <source>Certificate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="41"/>
+        <source>Password</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2521,6 +3110,45 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
     </message>
 </context>
 <context>
+    <name>TableExport</name>
+    <message>
+        <location filename="../../deepdecide/gui/table_export.py" line="55"/>
+        <source>Export the comparison as CSV</source>
+        <extracomment>what can be exported: key -&gt; (file suffix)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/table_export.py" line="56"/>
+        <source>Export the evidence as CSV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/table_export.py" line="57"/>
+        <source>Export the parity checks as CSV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/table_export.py" line="58"/>
+        <source>Export a workbook (XLSX)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/table_export.py" line="61"/>
+        <source>XLSX export needs openpyxl: pip install &apos;deepdecide[xlsx]&apos; (CSV export works without it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/table_export.py" line="78"/>
+        <source>Export failed; nothing was written.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/table_export.py" line="82"/>
+        <source>Wrote %1 (%2 rows)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ThroughputChart</name>
     <message>
         <location filename="../../deepdecide/gui/widgets/charts.py" line="249"/>
@@ -2530,6 +3158,19 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
     <message>
         <location filename="../../deepdecide/gui/widgets/charts.py" line="281"/>
         <source>No run with TPOT p50 yet (interactivity is 1000 / TPOT p50)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>WhatIfPanel</name>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="200"/>
+        <source>no limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="206"/>
+        <source>What-if on weights and SLO (the saved decision is not changed)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

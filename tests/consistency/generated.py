@@ -4,7 +4,7 @@ Each draw varies what the views used to re-derive on their own: parity checks pe
 kind (pass, fail and inconclusive mixed, the platform written as the matrix id or as the GPU
 name a file reports), checklist answers (provided, external, missing with and without an
 owner, three-point efforts), criteria weights (zeros included), the required parity kinds, and
-sometimes a criterion whose metric is mistyped (validation accepts it; it must not dilute the
+sometimes a criterion whose metric is mistyped (validation refuses it since schema 2, the analysis still must not dilute the
 shares). Options get short distinct names so the PDF's table rows can be read back.
 
 ``expected_*`` are the seed's rules written out plainly, as an oracle independent of

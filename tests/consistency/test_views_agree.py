@@ -18,6 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from generated import (
     KINDS,
+    UNKNOWN_METRIC,
     expected_effort,
     expected_outcome,
     expected_shares,
@@ -264,6 +265,17 @@ def test_sample_pdf_agrees():
           suppress_health_check=[HealthCheck.too_slow])
 @given(gen=workspaces())
 def test_generated_workspaces_agree_in_the_pdf(gen):
+    from dataclasses import replace
+
+    from deepdecide.domain.errors import ValidationError
+    from deepdecide.report import build
+
     ws = gen.ws
+    if any(c.metric == UNKNOWN_METRIC for c in ws.criteria):
+        # validation refuses a mistyped metric (the record is never built from it) ...
+        with pytest.raises(ValidationError, match=r"criteria\[\d+\]\.metric: unknown metric"):
+            build(ws, sections=PDF_SECTIONS)
+        # ... and the record of the corrected workspace agrees with the analysis
+        ws = replace(ws, criteria=tuple(c for c in ws.criteria if c.metric != UNKNOWN_METRIC))
     data = cli_data(ws)
     check_pdf(data, pdf_text(ws))

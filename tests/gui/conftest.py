@@ -24,6 +24,7 @@ class FakeInteraction:
         self.open_path = ""
         self.save_path = ""
         self.pdf_path = ""
+        self.table_path = ""
         self.certificate_path = ""
         #: drives the real export dialog: called with the dialog before it is "accepted"
         self.export_script: Any = None
@@ -34,6 +35,8 @@ class FakeInteraction:
         self.context_questions: list[tuple[str, list[str]]] = []
         self.context_suggestions: list[dict[str, str]] = []
         self.asked: list[str] = []
+        self.sign_answer: Any = None  # a SignRecordRequest
+        self.sign_roles: list[tuple[str, ...]] = []
 
     def show_error(self, title: str, exc: BaseException) -> None:
         self.errors.append((title, exc))
@@ -60,6 +63,13 @@ class FakeInteraction:
 
     def ask_certificate_path(self, directory: str) -> str:
         return self.certificate_path
+
+    def ask_sign(self, roles: tuple[str, ...]) -> Any:
+        self.sign_roles.append(roles)
+        return self.sign_answer
+    def ask_table_path(self, title: str, directory: str, suggested: str, suffix: str) -> str:
+        self.asked.append(f"table:{suggested}")
+        return self.table_path
 
     def ask_export(self, defaults: Any, decision_id: str) -> Any:
         """Build the real export dialog with the window's defaults; ``export_script`` fills it in.

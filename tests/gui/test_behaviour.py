@@ -363,9 +363,12 @@ def test_migration_and_signoff_edits_are_undoable(make_window):
     decision.add_signoff()
     assert len(doc.workspace.signoffs) == len(start.signoffs) + 1
     sign = decision.signoffs
-    verdict = [sign.headerData(i, Qt.Orientation.Horizontal) for i in range(sign.columnCount())].index("Verdict")
-    assert sign.setData(sign.index(0, verdict), Vote.APPROVE.value)
-    assert doc.workspace.signoffs[0].verdict == Vote.APPROVE
+    headers = [sign.headerData(i, Qt.Orientation.Horizontal) for i in range(sign.columnCount())]
+    assert sign.setData(sign.index(0, headers.index("Name")), "Ana Ruiz")
+    assert doc.workspace.signoffs[0].name == "Ana Ruiz"
+    # the verdict is the approver's signature, copied from the signed record: never typed in
+    assert not sign.setData(sign.index(0, headers.index("Verdict")), Vote.APPROVE.value)
+    assert doc.workspace.signoffs[0].verdict == Vote.PENDING
     decision.chosen_combo.setCurrentIndex(2)
     decision.chosen_combo.activated.emit(2)
     assert doc.workspace.decision.chosen_option == start.options[1].id
@@ -514,3 +517,25 @@ def test_cancelling_an_export_writes_nothing(make_window, qtbot, interaction, tm
     assert not interaction.errors
     assert window.status_label.text() == "Export cancelled; nothing was written."
     assert not window.progress.isVisible()
+
+
+def test_the_decision_page_lists_what_is_missing_and_who_signed_before_export_for_approval(make_window, tmp_path):
+    from deepdecide.domain.workspace import RecordStatus
+
+    window = make_window()
+    doc = window.document
+    decision = window.show_page("decision")
+    ws = doc.workspace
+    assert ws.decision.chosen_option == ""  # the built-in sample is a proposal without a choice
+    assert "no chosen option" in decision.missing_label.text()
+    assert ws.decision.decision_makers[0] in decision.signed_label.text()
+    assert "not signed" in decision.signed_label.text()
+    # accepted and rejected are never chosen by hand
+    combo = decision.status_combo
+    for status in (RecordStatus.ACCEPTED, RecordStatus.REJECTED):
+        assert not combo.model().item(combo.findData(status.value)).isEnabled()
+    combo.setCurrentIndex(combo.findData(RecordStatus.ACCEPTED.value))
+    combo.activated.emit(combo.currentIndex())
+    assert doc.workspace.decision.status == ws.decision.status
+    assert not decision.export_approval_button.isEnabled()
+    assert "no chosen option" in decision.export_approval_button.toolTip()

@@ -304,7 +304,10 @@ def test_sample_asks_for_every_parity_kind_and_states_slo_and_demand(workspace):
     assert workspace.slo.ttft_p99_ms == 2000 and workspace.slo.tpot_p99_ms == 50
     assert workspace.demand.output_tokens_per_s == 200000
     assert [s.order for s in workspace.migration_plan] == [1, 2, 3, 4, 5, 6]
-    assert 3 <= len(workspace.signoffs) <= 4
+    # who signs follows who decides: one row per decision maker and consulted, none for the informed
+    d = workspace.decision
+    assert [s.role for s in workspace.signoffs] == [*d.decision_makers, *d.consulted]
+    assert not {s.role for s in workspace.signoffs} & set(d.informed)
     assert all(s.verdict == "pending" for s in workspace.signoffs)
 
 

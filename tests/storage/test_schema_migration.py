@@ -63,14 +63,24 @@ def test_the_schema_1_sample_opens_validates_evaluates_and_reports(tmp_path):
     warnings: list[ValidationError] = []
     ws = files.load_workspace(V1_SAMPLE, warnings)
     assert ws.schema_version == SCHEMA_VERSION
-    assert warnings == []
+    # schema 2's sign-off rule: roles as page 1 lists them (migrated), and the informed never sign —
+    # release 1's sample had the Finance Business Partner (informed) sign as consulted: a warning
+    assert [s.role for s in ws.signoffs[:3]] == ["Head of Inference Platform", "VP Engineering", "SRE Lead"]
+    assert [w.path for w in warnings] == [f"signoffs[{i}].role" for i in range(4)]
+    assert "informed never sign" in warnings[3].reason and warnings[3].line
     code, out, err = _run(["validate", str(V1_SAMPLE)])
-    assert code == 0 and "valid workspace file" in out and err == ""
+    assert code == 0 and "valid workspace file" in out and "informed never sign" in out + err
     code, out, err = _run(["evaluate", str(V1_SAMPLE), "--json", "--draws", "200"])
     assert code == 0, err
     assert json.loads(out)["winner"]
+    # a record is a document of the current schema: the broken rule is an error there, located
     pdf = tmp_path / "record.pdf"
     code, out, err = _run(["report", str(V1_SAMPLE), "-o", str(pdf)])
+    assert code != 0 and "signoffs[3].role" in err and not pdf.exists()
+    ws = dataclasses.replace(ws, signoffs=ws.signoffs[:3])
+    fixed = tmp_path / "fixed.deepdecide.yaml"
+    files.save_workspace(ws, fixed)
+    code, out, err = _run(["report", str(fixed), "-o", str(pdf)])
     assert code == 0, err
     code, out, err = _run(["verify", str(pdf)])
     assert "intact" in out

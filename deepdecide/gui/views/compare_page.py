@@ -60,8 +60,7 @@ class WeightSlider(QWidget):
         self.slider.setPageStep(5)
         self.slider.setToolTip(tip)
         self.slider.setMinimumWidth(110)
-        self.label.setWordWrap(True)
-        self.label.setMaximumWidth(160)
+        self.label.setWordWrap(False)  # on its own row above the slider: never cut, never four lines
         self.value = QLabel()
         self.value.setMinimumWidth(80)
         self.value.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
@@ -196,8 +195,8 @@ class ComparePage(Page):
         top = QWidget()
         tl = QHBoxLayout(top)
         tl.setContentsMargins(0, 0, 0, 0)
-        tl.addWidget(self._build_ranking_box(), 3)
-        tl.addWidget(self._build_monte_carlo_box(), 2)
+        tl.addWidget(self._build_ranking_box(), 1)
+        tl.addWidget(self._build_monte_carlo_box(), 1)  # room for its axis title at 1280 px
         self.tabs = QTabWidget()
         self.tabs.addTab(make_table(self._build_intervals_model()), self.tr("Weight intervals"))
         self.tabs.addTab(make_table(self._build_flips_model()), self.tr("Flip values"))
@@ -365,10 +364,10 @@ class ComparePage(Page):
             tip = f"<b>{c.name}</b> ({c.direction.value}, {c.unit})<br>{c.description}"
             w = WeightSlider(self, c.id, c.name, tip)
             self.sliders[c.id] = w
-            self.weights_grid.addWidget(w.label, row, 0)
-            self.weights_grid.addWidget(w.slider, row, 1)
-            self.weights_grid.addWidget(w.value, row, 2)
-        self.weights_grid.setColumnStretch(1, 1)
+            self.weights_grid.addWidget(w.label, 2 * row, 0, 1, 2)
+            self.weights_grid.addWidget(w.slider, 2 * row + 1, 0)
+            self.weights_grid.addWidget(w.value, 2 * row + 1, 1)
+        self.weights_grid.setColumnStretch(0, 1)
 
     # refresh -----------------------------------------------------------------------------
     def refresh(self) -> None:

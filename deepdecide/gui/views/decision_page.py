@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
 from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
+    QFrame,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -68,6 +70,10 @@ class DecisionPage(Page):
 
     #: the user asked for the PDF decision record
     export_requested = Signal()
+    #: the user asked for the record exported for approval
+    export_for_approval_requested = Signal()
+    #: the user asked to sign a record as one approver
+    sign_requested = Signal()
 
     def __init__(self, document: WorkspaceDocument, parent: QWidget | None = None):
         super().__init__(document, parent)
@@ -83,13 +89,18 @@ class DecisionPage(Page):
         side_layout.setContentsMargins(0, 0, 0, 0)
         side_layout.addWidget(self.recommendation)
         side_layout.addWidget(self._build_outcome_box())
+        side_layout.addWidget(self._build_approval_box())
         side_layout.addWidget(self._build_signoff_box(), 1)
 
+        side_scroll = QScrollArea()  # at 1280×800 the approval lists and the sign-off table need more height
+        side_scroll.setWidgetResizable(True)
+        side_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        side_scroll.setWidget(side)
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(scroll)
-        split.addWidget(side)
-        split.setStretchFactor(0, 3)
-        split.setStretchFactor(1, 2)
+        split.addWidget(side_scroll)
+        split.setStretchFactor(0, 1)  # half each: the sign-off table's five columns fit at 1280 px
+        split.setStretchFactor(1, 1)
         outer = QVBoxLayout(self)
         outer.addWidget(QLabel(self.tr("<h2>Decision</h2>")))
         outer.addWidget(split, 1)
@@ -147,6 +158,56 @@ class DecisionPage(Page):
         choice_form.addRow(self.tr("Considered options"), self.considered)
         return choice_box
 
+    def _build_approval_box(self) -> QGroupBox:
+        """What the record lacks for approval, who has signed, then "Export for approval"."""
+        self.missing_label = QLabel()
+        self.missing_label.setObjectName("approval_missing")
+        self.missing_label.setWordWrap(True)
+        self.signed_label = QLabel()
+        self.signed_label.setObjectName("approval_signed")
+        self.signed_label.setWordWrap(True)
+        self.export_approval_button = QPushButton(self.tr("Export for approval…"))
+        self.export_approval_button.clicked.connect(self.export_for_approval_requested)
+        self.sign_button = QPushButton(self.tr("Sign a record…"))
+        self.sign_button.clicked.connect(self.sign_requested)
+        box = QGroupBox(self.tr("Approval"))
+        layout = QVBoxLayout(box)
+        layout.addWidget(QLabel(self.tr("<b>Missing for approval</b>")))
+        layout.addWidget(self.missing_label)
+        layout.addWidget(QLabel(self.tr("<b>Signed</b>")))
+        layout.addWidget(self.signed_label)
+        row = QHBoxLayout()
+        row.addStretch(1)
+        row.addWidget(self.sign_button)
+        row.addWidget(self.export_approval_button)
+        layout.addLayout(row)
+        return box
+
+    def _refresh_approval(self) -> None:
+        from deepdecide.domain import approval
+
+        ws = self.document.workspace
+        missing = approval.missing_for_approval(ws)
+        blocked = approval.not_exportable(ws)
+        if missing:
+            self.missing_label.setText("\n".join(f"• {m}" for m in missing))
+        else:
+            self.missing_label.setText(self.tr("Nothing: ready for approval."))
+        self.signed_label.setText("\n".join(f"• {line}" for line in approval.signer_summary(ws))
+                                  or self.tr("Nobody may sign: name the decision makers."))
+        self.export_approval_button.setEnabled(not blocked)
+        self.export_approval_button.setToolTip("\n".join(str(m) for m in blocked))
+        # accepted and rejected come from the signatures; other statuses follow the lifecycle
+        model = cast(QStandardItemModel, self.status_combo.model())  # a QComboBox's own model
+        current = ws.decision.status
+        for i in range(self.status_combo.count()):
+            target = RecordStatus(self.status_combo.itemData(i))
+            problem = approval.hand_status_problem(current, target)
+            item = model.item(i)
+            if item is not None:
+                item.setEnabled(problem is None)
+                item.setToolTip(str(problem) if problem else "")
+
     def _build_signoff_box(self) -> QGroupBox:
         """The sign-off table (edited in place), its buttons and the PDF export button."""
         def signoff_edit(field: str):
@@ -164,11 +225,11 @@ class DecisionPage(Page):
         self.signoffs = RecordTableModel([
             Column(self.tr("Name"), lambda r: r[1].name, edit=signoff_edit("name")),
             Column(self.tr("Role"), lambda r: r[1].role, edit=signoff_edit("role")),
+            # verdict, date and conditions come from the approver's signature (deepdecide signoffs)
             Column(self.tr("Verdict"), lambda r: r[1].verdict.value, meaning=lambda r: r[1].verdict.value,
-                   choices=vote_labels(), edit=signoff_edit("verdict")),
-            Column(self.tr("Date"), lambda r: r[1].date, edit=signoff_edit("date")),
-            Column(self.tr("Conditions"), lambda r: r[1].conditions, tooltip=lambda r: r[1].conditions,
-                   edit=signoff_edit("conditions")),
+                   tooltip=lambda r: r[1].certificate or self.tr("not signed")),
+            Column(self.tr("Date"), lambda r: r[1].date),
+            Column(self.tr("Conditions"), lambda r: r[1].conditions, tooltip=lambda r: r[1].conditions),
         ], self.submit, self)
         self.signoff_view = make_table(self.signoffs)
         self.signoff_view.setItemDelegate(ChoiceDelegate(self.signoff_view))
@@ -194,6 +255,13 @@ class DecisionPage(Page):
         return self.tr("Decision")
 
     def _commit(self, name: str, value: Any) -> None:
+        if name == "status":
+            from deepdecide.domain import approval
+
+            problem = approval.hand_status_problem(self.document.workspace.decision.status, value)
+            if problem is not None:
+                self.refresh()
+                return
         if getattr(self.document.workspace.decision, name) != value:
             self.submit(SetDecisionField(name, value), name.replace("_", " "))
 
@@ -247,6 +315,7 @@ class DecisionPage(Page):
         self.considered.blockSignals(False)
         self.signoffs.set_rows(list(enumerate(ws.signoffs)))
         self.signoff_view.resizeColumnsToContents()
+        self._refresh_approval()
         from deepdecide.gui.summary import recommendation
 
         mc = self.document._mc.current() if self.document._mc is not None else None

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QScrollArea,
     QSplitter,
     QTabWidget,
     QVBoxLayout,
@@ -219,10 +220,19 @@ class EvidencePage(Page):
         grid.setRowStretch(1, 2)
         self.chart_note = QLabel()
         self.chart_note.setWordWrap(True)
-        charts_tab = QWidget()
-        cl = QVBoxLayout(charts_tab)
+        # each chart keeps room for its axis titles; on a short window the charts scroll
+        for chart in (self.throughput, self.sweep_chart, self.ttft, self.tpot):
+            chart.setMinimumHeight(270)
+        inner = QWidget()
+        cl = QVBoxLayout(inner)
+        cl.setContentsMargins(0, 0, 0, 0)
         cl.addWidget(charts, 1)
         cl.addWidget(self.chart_note)
+        charts_tab = QScrollArea()
+        charts_tab.setWidgetResizable(True)
+        charts_tab.setFrameShape(QScrollArea.Shape.NoFrame)
+        charts_tab.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        charts_tab.setWidget(inner)
         return charts_tab
 
     def title(self) -> str:

@@ -165,6 +165,10 @@ class MainWindow(QMainWindow):
     def _connect_page(self, key: str, page: Any) -> None:
         if hasattr(page, "export_requested"):
             page.export_requested.connect(self.export_pdf)
+        if hasattr(page, "export_for_approval_requested"):
+            page.export_for_approval_requested.connect(self.export_for_approval)
+        if hasattr(page, "sign_requested"):
+            page.sign_requested.connect(self.sign_record)
         if hasattr(page, "import_requested"):
             page.import_requested.connect(self.import_evidence)
         if hasattr(page, "files_dropped"):
@@ -234,7 +238,21 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         file_menu.addActions([self.act_save, self.act_save_as])
         file_menu.addSeparator()
-        file_menu.addActions([self.act_import, self.act_export])
+        file_menu.addAction(self.act_import)
+        self.export_menu = file_menu.addMenu(QCoreApplication.translate("MainWindow", "E&xport"))
+        self.export_menu.addAction(self.act_export)
+        self.export_menu.addSeparator()
+        self.act_export_comparison = self._action(QCoreApplication.translate("MainWindow", "&Comparison as CSV…"),
+                                                  lambda: self.export_table("comparison"))
+        self.act_export_evidence = self._action(QCoreApplication.translate("MainWindow", "&Evidence as CSV…"),
+                                                lambda: self.export_table("evidence"))
+        self.act_export_parity = self._action(QCoreApplication.translate("MainWindow", "&Parity checks as CSV…"),
+                                              lambda: self.export_table("parity"))
+        self.act_export_xlsx = self._action(QCoreApplication.translate("MainWindow", "&Workbook as XLSX…"),
+                                            lambda: self.export_table("workbook"),
+                                            tip=QCoreApplication.translate("MainWindow", "The comparison, the evidence and the parity checks in one workbook (needs openpyxl)"))
+        self.export_menu.addActions([self.act_export_comparison, self.act_export_evidence, self.act_export_parity,
+                                     self.act_export_xlsx])
         file_menu.addSeparator()
         file_menu.addAction(self.act_quit)
 
@@ -249,6 +267,11 @@ class MainWindow(QMainWindow):
             self.page_actions.append(act)
             view_menu.addAction(act)
         view_menu.addSeparator()
+        self.act_present = self._action(QCoreApplication.translate("MainWindow", "&Present"), self.present, "F5",
+                                        "x-office-presentation",
+                                        QCoreApplication.translate("MainWindow", "Full-screen slides of the decision, with a what-if that changes nothing (Esc leaves)"))
+        self.act_present.setToolTip(QCoreApplication.translate("MainWindow", "Present the decision full screen (F5)"))
+        view_menu.addAction(self.act_present)
         theme_menu = view_menu.addMenu(QCoreApplication.translate("MainWindow", "&Theme"))
         group = QActionGroup(self)
         current = self.theme.choice if self.theme is not None else "system"
@@ -272,7 +295,8 @@ class MainWindow(QMainWindow):
         self.tb_undo.setEnabled(stack.canUndo())
         self.tb_redo.setEnabled(stack.canRedo())
         stack.indexChanged.connect(self._update_undo_buttons)
-        tb.addActions([self.act_open, self.act_save, self.act_import, self.tb_undo, self.tb_redo, self.act_export])
+        tb.addActions([self.act_open, self.act_save, self.act_import, self.tb_undo, self.tb_redo, self.act_export,
+                       self.act_present])
 
     def _update_undo_buttons(self, *_args: Any) -> None:
         import shiboken6
@@ -463,6 +487,39 @@ class MainWindow(QMainWindow):
         from deepdecide.gui.pdf_export import export_pdf
 
         export_pdf(self.controller_context())
+
+    def export_for_approval(self) -> None:
+        from deepdecide.gui.pdf_export import export_for_approval
+
+        export_for_approval(self.controller_context())
+
+    def sign_record(self) -> None:
+        from deepdecide.gui.pdf_export import sign_record
+
+        sign_record(self.controller_context())
+    def present(self, *, full_screen: bool = True) -> Any:
+        """Open presentation mode on the current workspace (a what-if there never edits it)."""
+        from deepdecide.gui.views.presentation import PresentationWindow
+
+        old = getattr(self, "presentation", None)
+        if old is not None:
+            old.close()
+            old.deleteLater()
+        self.presentation = PresentationWindow(self.document, self)
+        self.presentation.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, False)
+        if full_screen:
+            self.presentation.showFullScreen()
+        else:
+            self.presentation.show()
+        self.presentation.activateWindow()
+        self.presentation.setFocus()
+        return self.presentation
+
+    def export_table(self, kind: str, path: str | None = None) -> str:
+        """Comparison / evidence / parity as CSV, or all three as XLSX; never an edit."""
+        from deepdecide.gui.table_export import export_table
+
+        return export_table(self.controller_context(), kind, path)
 
     def controller_context(self) -> ControllerContext:
         """What the import and export controllers may use of this window."""

@@ -21,9 +21,9 @@ from deepdecide.report.sections.options import options
 from deepdecide.report.sections.parity import parity
 from deepdecide.report.sections.risks import risks
 from deepdecide.report.sections.sensitivity import sensitivity
-from deepdecide.report.sections.signoff import signoff
 from deepdecide.report.sections.summary import summary
 from deepdecide.report.sections.titles import TITLES
+from deepdecide.report.signoff_page import signoff
 
 BUILDERS: dict[str, Callable[[Context], list[Flowable]]] = {
     "cover": cover,

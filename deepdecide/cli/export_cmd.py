@@ -1,0 +1,90 @@
+"""``deepdecide export [WORKSPACE] --comparison FILE.csv --evidence FILE.csv [--parity FILE.csv]
+[--xlsx FILE.xlsx]``: the comparison and the normalized evidence for spreadsheets."""
+
+from __future__ import annotations
+
+import sys
+
+NAME = "export"
+HELP = ("write the comparison (ranking and every per-option figure, units in the headers) and the "
+        "normalized evidence as CSV, or all of it as one XLSX workbook")
+
+DESCRIPTION = HELP + """
+
+CSV numbers are plain numbers; each figure column names its unit in brackets ("TCO over 3 years [$]")
+and is followed by a "... basis" column (measured, assumed, proxy or predicted where the assessment
+says so). The evidence rows use the names of `deepdecide inspect --json` after their file's
+provenance (file_name, file_sha256, file_kind, ...). Files are written atomically.
+XLSX needs openpyxl: pip install 'deepdecide[xlsx]'."""
+
+
+def add_arguments(parser) -> None:
+    parser.description = DESCRIPTION
+    parser.add_argument("workspace", nargs="?", metavar="WORKSPACE",
+                        help="a workspace file (*.deepdecide.yaml); default: the built-in sample decision")
+    parser.add_argument("--comparison", metavar="FILE.csv", help="the ranking and every per-option figure")
+    parser.add_argument("--evidence", metavar="FILE.csv", help="the normalized benchmark runs with provenance")
+    parser.add_argument("--parity", metavar="FILE.csv", help="the parity checks with provenance")
+    parser.add_argument("--xlsx", metavar="FILE.xlsx",
+                        help="one workbook with a Comparison, an Evidence and a Parity sheet (needs openpyxl)")
+    parser.add_argument("--draws", type=int, metavar="N",
+                        help="Monte Carlo draws for P(best) and the percentiles (default: the workspace's)")
+    parser.add_argument("--seed", type=int, help="Monte Carlo seed (default: the workspace's)")
+    parser.add_argument("--no-monte-carlo", action="store_true",
+                        help="leave out P(best) and the Monte Carlo percentiles")
+
+
+def run(args) -> int:
+    from deepdecide.analysis import evaluate
+    from deepdecide.cli.common import error, report_error
+    from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
+    from deepdecide.domain import formatting as fmt
+    from deepdecide.domain.errors import DeepdecideError
+    from deepdecide.report import spreadsheet as sheet
+    from deepdecide.storage import files
+
+    targets = [args.comparison, args.evidence, args.parity, args.xlsx]
+    if not any(targets):
+        error("export: give at least one of --comparison, --evidence, --parity, --xlsx")
+        return EXIT_USAGE
+    if args.draws is not None and args.draws < 1:
+        error(f"--draws must be at least 1, got {args.draws}")
+        return EXIT_USAGE
+    if args.xlsx and not sheet.xlsx_available():
+        error("export: --xlsx needs openpyxl, which is not installed: pip install 'deepdecide[xlsx]' "
+              "(CSV export works without it); nothing was written")
+        return EXIT_USAGE
+    try:
+        ws = files.load_workspace(args.workspace) if args.workspace else files.load_builtin_workspace()
+    except DeepdecideError as exc:
+        report_error(exc)
+        return EXIT_INPUT
+    a = evaluate(ws, sensitivity=False, monte_carlo=not args.no_monte_carlo, draws=args.draws, seed=args.seed)
+    tables = {"comparison": sheet.comparison_table(ws, a), "evidence": sheet.evidence_table(ws, a),
+              "parity": sheet.parity_table(ws, a)}
+    written: list[str] = []
+    current = ""
+    try:
+        for key, path in (("comparison", args.comparison), ("evidence", args.evidence), ("parity", args.parity)):
+            if path:
+                current = path
+                sheet.write_csv(tables[key], path)
+                written.append(f"{path} ({fmt.count(len(tables[key].rows), 'row')})")
+        if args.xlsx:
+            current = args.xlsx
+            sheet.write_xlsx(list(tables.values()), args.xlsx)
+            sheets = ", ".join(f"{t.name} {fmt.count(len(t.rows), 'row')}" for t in tables.values())
+            written.append(f"{args.xlsx} ({sheets})")
+    except OSError as exc:
+        error(f"export: cannot write {current}: {exc.strerror or exc}"
+              + (f"; already written: {', '.join(written)}" if written else "; nothing was written"))
+        return EXIT_PROBLEM
+    except DeepdecideError as exc:
+        report_error(exc)
+        return EXIT_PROBLEM
+    for w in written:
+        print(f"wrote {w}")
+    if a.monte_carlo is not None:
+        print(f"P(best) and percentiles from {fmt.count(a.monte_carlo.draws, 'Monte Carlo draw')}, "
+              f"seed {a.monte_carlo.seed}", file=sys.stderr)
+    return EXIT_OK

@@ -1,0 +1,77 @@
+"""``deepdecide sign RECORD.pdf --role ROLE --verdict approve|reject --sign CERT.p12``: one approver signs."""
+
+from __future__ import annotations
+
+import sys
+
+NAME = "sign"
+HELP = "sign a decision record as one approver (role, verdict, conditions): a PAdES incremental update"
+
+EPILOG = """Each approver signs the record exported for approval (`deepdecide report WS -o R.pdf
+--for-approval`) in turn, in their own signature field on the sign-off page: the role (a decision
+maker or a consulted of the record), the verdict, the conditions and the date are in the signed
+content, and the field shows signer, role, verdict and date. One signature per role; the
+informed never sign. A record that is not ready for approval (no chosen option, rationale,
+consequences or confirmation criteria; not proposed; rows not pending) takes only a review
+signature (--review), labelled so. The record's bytes stay unchanged: `deepdecide verify` still
+rebuilds them, and lists every signature.
+
+The certificate's password is read from --password-file FILE, the environment variable
+DEEPDECIDE_P12_PASSWORD, or an interactive prompt."""
+
+
+def add_arguments(parser) -> None:
+    import argparse
+
+    parser.epilog = EPILOG
+    parser.add_argument("record", metavar="RECORD.pdf", help="the record to sign")
+    parser.add_argument("--role", required=True, help="the role you sign as, exactly as the record lists it")
+    parser.add_argument("--verdict", required=True, choices=["approve", "reject"], help="your verdict")
+    parser.add_argument("--conditions", default="", metavar="TEXT", help="conditions of your verdict")
+    parser.add_argument("--sign", required=True, metavar="CERT.p12", help="your key and certificate (PKCS#12)")
+    parser.add_argument("--password-file", metavar="FILE", help="read the certificate password from FILE (first line)")
+    parser.add_argument("--password", help=argparse.SUPPRESS)  # tests only: visible to other users
+    parser.add_argument("--review", action="store_true",
+                        help="a review signature (not an approval); the only kind a record not ready takes")
+    parser.add_argument("-o", "--output", metavar="OUT.pdf", help="write the signed record here (default: in place)")
+
+
+def run(args) -> int:
+    from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM
+    from deepdecide.cli.report_cmd import _passphrase
+    from deepdecide.domain.errors import DeepdecideError, ValidationError, ValidationErrors
+    from deepdecide.domain.workspace import Vote
+    from deepdecide.report.approval import REVIEW, ApprovalError, sign_as_approver
+    from deepdecide.report.integrity import UnreadableRecord
+    from deepdecide.report.signing import SigningError, load_pkcs12
+    from deepdecide.storage.yamlio import atomic_write_bytes
+
+    try:
+        with open(args.record, "rb") as fh:
+            data = fh.read()
+    except OSError as exc:
+        print(f"deepdecide sign: {args.record}: cannot be read: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_INPUT
+    try:
+        signer = load_pkcs12(args.sign, _passphrase(args))
+        signed, kind = sign_as_approver(data, signer, role=args.role, verdict=Vote(args.verdict),
+                                        conditions=args.conditions, review=args.review)
+    except (SigningError, ValidationError, ValidationErrors, UnreadableRecord) as exc:
+        print(f"deepdecide sign: {args.record}: {exc}", file=sys.stderr)
+        return EXIT_INPUT
+    except ApprovalError as exc:
+        print(f"deepdecide sign: {args.record}: {exc}", file=sys.stderr)
+        return EXIT_PROBLEM
+    except DeepdecideError as exc:
+        print(f"deepdecide sign: {args.record}: {exc}", file=sys.stderr)
+        return EXIT_PROBLEM
+    target = args.output or args.record
+    try:
+        atomic_write_bytes(target, signed)
+    except OSError as exc:
+        print(f"deepdecide sign: {target}: cannot be written: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_INPUT
+    what = "review signature" if kind == REVIEW else "sign-off"
+    print(f"wrote {target}: {what} of {args.role!r}, verdict {args.verdict}"
+          + (f", conditions: {args.conditions}" if args.conditions else "") + f" ({len(signed):,} bytes)")
+    return EXIT_OK

@@ -1,0 +1,64 @@
+"""``deepdecide signoffs RECORD.pdf --into WS``: copy the signed verdicts back into the workspace."""
+
+from __future__ import annotations
+
+import sys
+
+NAME = "signoffs"
+HELP = "copy the approvers' signed verdicts from a record into its workspace (which becomes accepted or rejected)"
+
+EPILOG = """Only when the record's embedded inputs are the workspace's content (sign-offs and status
+aside): each valid, trusted approval signature's verdict, date, conditions, certificate and the
+record's inputs hash go into that role's sign-off row. The workspace becomes accepted when every
+required approver (decision maker) approved, rejected when one rejected, and stays proposed
+otherwise. Pass the organisation's CA with --trust, as for verify: an untrusted signature is
+not copied. Nothing is written when anything fails."""
+
+
+def add_arguments(parser) -> None:
+    parser.epilog = EPILOG
+    parser.add_argument("record", metavar="RECORD.pdf", help="the signed record")
+    parser.add_argument("--into", required=True, metavar="WS", help="the workspace the record was exported from")
+    parser.add_argument("--trust", action="append", default=[], metavar="CA.pem",
+                        help="a certificate (PEM/DER) to trust as root or signer; repeatable")
+
+
+def run(args) -> int:
+    from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM
+    from deepdecide.domain.errors import DeepdecideError, ValidationError, ValidationErrors
+    from deepdecide.report.approval import ApprovalError, copy_signoffs
+    from deepdecide.report.integrity import INTACT, UnreadableRecord, verify
+    from deepdecide.report.signing import SigningError, load_trust
+    from deepdecide.storage.files import load_workspace, save_workspace
+
+    try:
+        with open(args.record, "rb") as fh:
+            data = fh.read()
+    except OSError as exc:
+        print(f"deepdecide signoffs: {args.record}: cannot be read: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_INPUT
+    try:
+        ws = load_workspace(args.into)
+        result = verify(data, trust=load_trust(args.trust))
+        if result.status != INTACT:
+            print(f"deepdecide signoffs: {args.record}: the record is {result.status}: "
+                  + "; ".join(result.reasons[:3]), file=sys.stderr)
+            return EXIT_PROBLEM
+        new, state = copy_signoffs(ws, data, result.signatures)
+        save_workspace(new, args.into)
+    except (ValidationError, ValidationErrors, SigningError, UnreadableRecord) as exc:
+        print(f"deepdecide signoffs: {exc}", file=sys.stderr)
+        return EXIT_INPUT
+    except (ApprovalError, DeepdecideError) as exc:
+        print(f"deepdecide signoffs: {args.record}: {exc}", file=sys.stderr)
+        return EXIT_PROBLEM
+    print(f"{args.into}: {new.decision.status.value} ({state.state})")
+    for s in new.signoffs:
+        if s.record_inputs_sha256:
+            print(f"  {s.role}: {s.verdict.value} on {s.date or '?'} by {s.certificate or '?'}"
+                  + (f"; conditions: {s.conditions}" if s.conditions else ""))
+    for r in state.outstanding:
+        print(f"  {r}: no valid, trusted approval yet")
+    for n in state.notes:
+        print(f"  note: {n}")
+    return EXIT_OK

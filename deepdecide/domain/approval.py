@@ -1,0 +1,254 @@
+"""Approval: who signs, when a record is ready, and what each status needs.
+
+- **Who signs follows who decides.** The decision makers are the *required approvers*; the
+  consulted *may* sign; the informed never sign. A sign-off row whose role is none of the
+  decision makers or consulted is an error, and so is a second row for one role (one signature
+  per approver).
+- **Ready for approval** = a chosen option, the rationale, the consequences (good and bad), the
+  confirmation criteria, and at least one decision maker. :func:`missing_for_approval` names
+  what is missing, for ``validate``, the GUI and the record.
+- **Lifecycle:** proposed -> accepted | rejected; accepted -> deprecated | superseded (by a named
+  record). *Accepted* is never typed by hand: it is what ``deepdecide signoffs RECORD.pdf --into
+  WS`` writes when every required approver signed the record with *approve*. Each copied verdict
+  carries the inputs hash of the record it was signed on; the workspace's content (everything but
+  the sign-off verdicts and the status) must still hash to it, so an edit after approval is found.
+
+The content hash itself (canonical JSON, SHA-256) is computed by storage and passed in here as
+``content_sha256``: the domain does not know the stored form.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from deepdecide.domain.messages import Message, msg
+from deepdecide.domain.validation import Problem
+from deepdecide.domain.workspace import RecordStatus, SignOff, Vote, Workspace
+
+# the rules here came with schema 2: a schema-1 file that breaks them opens with warnings
+SINCE = 2
+
+TRANSITIONS: dict[RecordStatus, tuple[RecordStatus, ...]] = {
+    RecordStatus.PROPOSED: (RecordStatus.ACCEPTED, RecordStatus.REJECTED),
+    RecordStatus.ACCEPTED: (RecordStatus.DEPRECATED, RecordStatus.SUPERSEDED),
+    RecordStatus.REJECTED: (),
+    RecordStatus.DEPRECATED: (),
+    RecordStatus.SUPERSEDED: (),
+}
+
+# statuses that rest on the approval of every required approver (they were accepted once)
+APPROVED_STATUSES = (RecordStatus.ACCEPTED, RecordStatus.DEPRECATED, RecordStatus.SUPERSEDED)
+
+#: statuses a person may set by hand (in the GUI or the file); the others come from signatures
+HAND_STATUSES = (RecordStatus.PROPOSED, RecordStatus.DEPRECATED, RecordStatus.SUPERSEDED)
+
+REQUIRED = "required approver"
+OPTIONAL = "consulted, may sign"
+
+
+@dataclass(frozen=True)
+class Signer:
+    """One place on the sign-off page: a role, whether its signature is required, and its row."""
+
+    role: str
+    required: bool
+    row: SignOff  # the workspace's row for the role, or an unnamed pending one
+
+    @property
+    def name(self) -> str:
+        return self.row.name
+
+    @property
+    def signed(self) -> bool:
+        return bool(self.row.record_inputs_sha256) and self.row.verdict in (Vote.APPROVE, Vote.REJECT)
+
+
+def required_approvers(ws: Workspace) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(r for r in ws.decision.decision_makers if r.strip()))
+
+
+def may_sign(ws: Workspace) -> tuple[str, ...]:
+    """Every role that may sign: the decision makers first, then the consulted."""
+    d = ws.decision
+    return tuple(dict.fromkeys(r for r in (*d.decision_makers, *d.consulted) if r.strip()))
+
+
+def signers(ws: Workspace) -> tuple[Signer, ...]:
+    """The sign-off page's rows: every decision maker (required), then every consulted (optional),
+    each with the workspace's row for that role or an unnamed pending one."""
+    rows = {s.role: s for s in ws.signoffs}
+    required = set(required_approvers(ws))
+    return tuple(Signer(role, role in required, rows.get(role) or SignOff(name="", role=role))
+                 for role in may_sign(ws))
+
+
+def field_name(role: str) -> str:
+    """The PDF signature field of a role: ``signoff-`` and the role in lower-case ASCII words."""
+    words = "".join(ch.lower() if ch.isascii() and ch.isalnum() else " " for ch in role).split()
+    return "signoff-" + ("-".join(words) or "role")
+
+
+def missing_for_approval(ws: Workspace) -> list[Message]:
+    """What the record still lacks to be exported for approval (empty = ready)."""
+    d = ws.decision
+    out: list[Message] = []
+    if not d.chosen_option:
+        out.append(msg("approval.missing.chosen", "no chosen option (decision.chosen_option)"))
+    if not d.rationale.strip():
+        out.append(msg("approval.missing.rationale", "no rationale: why this option (decision.rationale)"))
+    if not any(c.strip() for c in d.consequences_good):
+        out.append(msg("approval.missing.good", "no good consequences (decision.consequences_good)"))
+    if not any(c.strip() for c in d.consequences_bad):
+        out.append(msg("approval.missing.bad", "no bad consequences (decision.consequences_bad)"))
+    if not d.confirmation.strip():
+        out.append(msg("approval.missing.confirmation",
+                       "no confirmation criteria: how the decision will be checked (decision.confirmation)"))
+    if not required_approvers(ws):
+        out.append(msg("approval.missing.approvers", "no decision makers: nobody can approve (decision.decision_makers)"))
+    return out
+
+
+def is_ready(ws: Workspace) -> bool:
+    return not missing_for_approval(ws)
+
+
+def not_exportable(ws: Workspace) -> list[Message]:
+    """Why the workspace cannot be exported for approval (empty = it can): ready, status proposed,
+    every sign-off row pending (the content is frozen as it is exported)."""
+    out = missing_for_approval(ws)
+    if ws.decision.status != RecordStatus.PROPOSED:
+        out.append(msg("approval.export.status", "the status is {status}; only a proposed record is exported for "
+                       "approval (a changed decision is a new revision)", status=ws.decision.status.value))
+    signed = [s.role for s in ws.signoffs if s.verdict != Vote.PENDING or s.record_inputs_sha256]
+    if signed:
+        out.append(msg("approval.export.signed", "sign-off rows already hold verdicts ({roles}); a record for "
+                       "approval starts with every row pending", roles=tuple(signed)))
+    return out
+
+
+def frozen(ws: Workspace) -> Workspace:
+    """The content an approver signs: the workspace as exported for approval — status proposed,
+    ``superseded_by`` empty, and one pending sign-off row (name and role) per role that may sign, in
+    page-1 order (rows of roles that may not sign are errors of their own and left out)."""
+    d = dataclasses.replace(ws.decision, status=RecordStatus.PROPOSED, superseded_by="")
+    rows = tuple(SignOff(name=s.name, role=s.role) for s in (x.row for x in signers(ws)))
+    return dataclasses.replace(ws, decision=d, signoffs=rows)
+
+
+def approval_outcome(ws: Workspace) -> RecordStatus | None:
+    """What the signed verdicts make of the record: accepted when every required approver approved,
+    rejected when a required approver rejected, None while approvals are outstanding."""
+    rows = {s.role: s for s in ws.signoffs if s.record_inputs_sha256}
+    required = required_approvers(ws)
+    if any(rows.get(r) is not None and rows[r].verdict == Vote.REJECT for r in required):
+        return RecordStatus.REJECTED
+    if required and all(rows.get(r) is not None and rows[r].verdict == Vote.APPROVE for r in required):
+        return RecordStatus.ACCEPTED
+    return None
+
+
+def transition_problem(old: RecordStatus, new: RecordStatus) -> Message | None:
+    """Why the status cannot change from ``old`` to ``new`` (None: it can)."""
+    if old == new or new in TRANSITIONS[old]:
+        return None
+    allowed = ", ".join(s.value for s in TRANSITIONS[old]) or "none (final)"
+    return msg("approval.transition", "a {old} record cannot become {new}; from {old} it may become: {allowed}",
+               old=old.value, new=new.value, allowed=allowed)
+
+
+def hand_status_problem(old: RecordStatus, new: RecordStatus) -> Message | None:
+    """Why a person may not set ``new`` by hand (accepted and rejected come from the signatures)."""
+    if new == old:
+        return None
+    if new in (RecordStatus.ACCEPTED, RecordStatus.REJECTED):
+        return msg("approval.by_hand", "{new} is never set by hand: export the record for approval, have every "
+                   "required approver sign it, then copy the verdicts with deepdecide signoffs", new=new.value)
+    return transition_problem(old, new)
+
+
+def problems(ws: Workspace, content_sha256: str) -> list[Problem]:
+    """Every approval rule the workspace breaks, located by key path. ``content_sha256`` is the hash
+    of ``frozen(ws)`` in the form a record embeds (its inputs SHA-256)."""
+    out: list[Problem] = []
+    d = ws.decision
+    listed = set(may_sign(ws))
+    informed = set(d.informed)
+    seen: dict[str, int] = {}
+    for i, s in enumerate(ws.signoffs):
+        at = f"signoffs[{i}].role"
+        base = s.role.rsplit(" (", 1)[0] if s.role.endswith(")") else s.role
+        if (s.role in informed or base in informed) and s.role not in listed:
+            out.append(Problem(at, f"{s.role!r} is informed (decision.informed): the informed never sign; remove the "
+                               "row, or list the role under decision_makers or consulted", SINCE))
+        elif s.role not in listed:
+            roles = ", ".join(repr(r) for r in may_sign(ws)) or "none are listed"
+            out.append(Problem(at, f"{s.role!r} is neither a decision maker nor consulted, so it cannot sign; a sign-off "
+                               f"role is one of: {roles}", SINCE))
+        if s.role in seen:
+            out.append(Problem(at, f"a second sign-off row for {s.role!r} (the first is signoffs[{seen[s.role]}]): one "
+                               "signature per approver", SINCE))
+        seen.setdefault(s.role, i)
+        if s.record_inputs_sha256 and s.verdict not in (Vote.APPROVE, Vote.REJECT):
+            out.append(Problem(f"signoffs[{i}].verdict", "a row that names a signed record holds that signature's "
+                               f"verdict (approve or reject), not {s.verdict.value}", SINCE))
+    if d.superseded_by and d.status != RecordStatus.SUPERSEDED:
+        out.append(Problem("decision.superseded_by", f"set, but the status is {d.status.value}; superseded_by "
+                           "belongs to a superseded record", SINCE))
+    if d.status == RecordStatus.SUPERSEDED and not d.superseded_by.strip():
+        out.append(Problem("decision.superseded_by", "a superseded record names the record that supersedes it "
+                           "(decision.superseded_by)", SINCE))
+    if d.status in APPROVED_STATUSES:
+        out.extend(_approval_problems(ws, content_sha256))
+    if d.status == RecordStatus.REJECTED and approval_outcome(ws) != RecordStatus.REJECTED:
+        hashes = {s.record_inputs_sha256 for s in ws.signoffs if s.record_inputs_sha256}
+        if hashes and hashes != {content_sha256}:
+            out.append(Problem("decision.status", "rejected, but the workspace changed after the record was signed",
+                               SINCE))
+    return out
+
+
+def _approval_problems(ws: Workspace, content_sha256: str) -> list[Problem]:
+    out: list[Problem] = []
+    status = ws.decision.status.value
+    gaps = missing_for_approval(ws)
+    if gaps:
+        out.append(Problem("decision.status", f"{status}, but the record is not ready for approval: "
+                           + "; ".join(str(g) for g in gaps), SINCE))
+    rows = {s.role: (i, s) for i, s in enumerate(ws.signoffs)}
+    unsigned = [r for r in required_approvers(ws) if r not in rows or rows[r][1].verdict != Vote.APPROVE
+                or not rows[r][1].record_inputs_sha256]
+    if unsigned:
+        out.append(Problem("decision.status", f"{status} needs the signed approval of every required approver; "
+                           f"missing: {', '.join(unsigned)}. Accepted is never typed by hand: export the record for "
+                           "approval (deepdecide report --for-approval), have each approver sign it (deepdecide sign), "
+                           "then copy the verdicts (deepdecide signoffs RECORD.pdf --into WS)", SINCE))
+    for i, s in enumerate(ws.signoffs):
+        if s.record_inputs_sha256 and s.record_inputs_sha256 != content_sha256:
+            out.append(Problem(f"signoffs[{i}].record_inputs_sha256",
+                               f"the verdict of {s.role!r} was signed on a record with inputs SHA-256 "
+                               f"{s.record_inputs_sha256[:16]}…, but the workspace's content now hashes to "
+                               f"{content_sha256[:16]}…: it changed after approval (a change is a new revision, "
+                               "signed again)", SINCE))
+    return out
+
+
+def signer_summary(ws: Workspace) -> list[str]:
+    """One line per place on the sign-off page: role, required or optional, and its state."""
+    out = []
+    for s in signers(ws):
+        kind = REQUIRED if s.required else OPTIONAL
+        who = s.name or "(to be named)"
+        if s.signed:
+            state = f"signed: {s.row.verdict.value}" + (f" on {s.row.date}" if s.row.date else "")
+            if s.row.certificate:
+                state += f" ({s.row.certificate})"
+        else:
+            state = "not signed"
+        out.append(f"{s.role} — {who} ({kind}): {state}")
+    return out
+
+
+def roles_text(roles: Iterable[str]) -> str:
+    return ", ".join(roles) or "none"

@@ -1,0 +1,580 @@
+"""Presentation mode: the decision as a guided sequence of full-screen slides, in large type.
+
+The question, the options, the evidence per option, capacity and cost, what would flip it, the
+recommendation, the sign-off status. Keys: → ↓ PageDown Space next; ← ↑ PageUp previous; Home /
+End first / last; W shows or hides the what-if panel; B back to the baseline; Esc leaves.
+
+The what-if (weights and SLO) re-runs the analysis on a *copy* of the workspace: the document,
+its file and its undo stack are never touched. While the what-if differs from the saved
+decision a banner says so, and B (or the banner's button) returns to it. Every figure comes from
+the Assessment (``analysis.evaluate``) and is written by ``domain.formatting``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QCloseEvent, QFont, QKeyEvent, QResizeEvent
+from PySide6.QtWidgets import (
+    QDoubleSpinBox,
+    QFormLayout,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from deepdecide.analysis.evidence import describe_slo
+from deepdecide.domain import formatting as fmtn
+from deepdecide.domain import presentation as look
+from deepdecide.domain.messages import Message
+from deepdecide.domain.workspace import SLO, Workspace
+from deepdecide.gui.document import WorkspaceDocument
+from deepdecide.gui.i18n import fmt
+from deepdecide.gui.i18n import text as message_text
+
+NEXT_KEYS = (Qt.Key.Key_Right, Qt.Key.Key_Down, Qt.Key.Key_PageDown, Qt.Key.Key_Space)
+PREVIOUS_KEYS = (Qt.Key.Key_Left, Qt.Key.Key_Up, Qt.Key.Key_PageUp, Qt.Key.Key_Backspace)
+
+
+def _label(text: str | Message = "", *, scale: float = 1.0, bold: bool = False, wrap: bool = True,
+           rich: bool = False, name: str = "") -> QLabel:
+    label = QLabel(message_text(text) if isinstance(text, Message) else str(text))
+    label.setWordWrap(wrap)
+    label.setTextFormat(Qt.TextFormat.RichText if rich else Qt.TextFormat.PlainText)
+    label.setProperty("scale", scale)
+    if bold:
+        font = label.font()
+        font.setBold(True)
+        label.setFont(font)
+    if name:
+        label.setObjectName(name)
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.NoTextInteraction)
+    return label
+
+
+def _yes(reached: bool) -> str:
+    return "✓" if reached else "✗"
+
+
+class Slide(QWidget):
+    """One slide: a large title and a body the builder fills."""
+
+    def __init__(self, key: str, title: str, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.key = key
+        self.title = _label(title, scale=1.9, bold=True, name="slide_title")
+        self.body = QWidget()
+        self.body_layout = QVBoxLayout(self.body)
+        self.body_layout.setContentsMargins(0, 0, 0, 0)
+        self.body_layout.setSpacing(14)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setWidget(self.body)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.title)
+        layout.addWidget(scroll, 1)
+
+    def clear(self) -> None:
+        while self.body_layout.count():
+            item = self.body_layout.takeAt(0)
+            if item is None:
+                break
+            w = item.widget()
+            if w is not None:
+                w.hide()  # gone at once, not only when the event loop deletes it
+                w.setParent(None)
+                w.deleteLater()
+            elif (inner := item.layout()) is not None:
+                _drop_layout(inner)
+
+    def add(self, widget: QWidget) -> QWidget:
+        self.body_layout.addWidget(widget)
+        return widget
+
+    def grid(self, headers: list[str], rows: list[list[str]], tips: list[str] | None = None,
+             numeric: tuple[int, ...] = (), centred: tuple[int, ...] = ()) -> QGridLayout:
+        """A table of labels (header row bold); the first column's tooltip is ``tips``; the
+        ``numeric`` columns align right, the ``centred`` ones (✓ / ✗) centre."""
+        box = QWidget()
+        grid = QGridLayout(box)
+        grid.setHorizontalSpacing(28)
+        grid.setVerticalSpacing(8)
+        for c, h in enumerate(headers):
+            head = _label(h, bold=True, wrap=False)
+            if c in numeric:
+                head.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            elif c in centred:
+                head.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            grid.addWidget(head, 0, c)
+        for r, row in enumerate(rows, start=1):
+            for c, cell in enumerate(row):
+                lab = _label(cell, wrap=c == len(row) - 1)
+                if c == 0 and tips:
+                    lab.setToolTip(tips[r - 1])
+                if c in numeric:
+                    lab.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                elif c in centred:
+                    lab.setAlignment(Qt.AlignmentFlag.AlignCenter)
+                grid.addWidget(lab, r, c)
+        grid.setColumnStretch(len(headers) - 1, 1)
+        self.add(box)
+        return grid
+
+
+def _drop_layout(layout: Any) -> None:
+    while layout.count():
+        item = layout.takeAt(0)
+        if item.widget() is not None:
+            item.widget().hide()
+            item.widget().deleteLater()
+        elif item.layout() is not None:
+            _drop_layout(item.layout())
+
+
+class WhatIfPanel(QFrame):
+    """Weights and SLO of the what-if; ``changed`` on every edit."""
+
+    changed = Signal()
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("whatif_panel")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.weights: dict[str, QDoubleSpinBox] = {}
+        self.slo: dict[str, QDoubleSpinBox] = {}
+        self._layout = QVBoxLayout(self)
+        self._filling = False
+
+    def fill(self, ws: Workspace) -> None:
+        """Show ``ws``'s weights and SLO (no ``changed`` while filling)."""
+        self._filling = True
+        try:
+            if not self.weights:
+                self._build(ws)
+            for c in ws.criteria:
+                if c.id in self.weights:
+                    self.weights[c.id].setValue(c.weight)
+            for key, box in self.slo.items():
+                value = getattr(ws.slo, key)
+                box.setValue(0.0 if value is None else float(value))
+        finally:
+            self._filling = False
+
+    def _build(self, ws: Workspace) -> None:
+        weights = QFormLayout()
+        slo = QFormLayout()
+        used = list(ws.criteria)
+        top = max([c.weight for c in used] + [1.0])
+        per_column = (len(used) + 2) // 3
+        columns = [QFormLayout(), QFormLayout(), QFormLayout()]
+        for i, c in enumerate(used):
+            box = QDoubleSpinBox()
+            box.setDecimals(2)
+            box.setSingleStep(0.05)
+            box.setRange(0.0, max(10.0, 4 * top))
+            box.setObjectName(f"whatif_weight_{c.id}")
+            box.valueChanged.connect(self._edited)
+            name = _label(c.name, wrap=False, scale=0.75)
+            name.setToolTip(c.description or c.name)
+            box.setProperty("scale", 0.75)
+            columns[min(i // per_column, 2)].addRow(name, box)
+            self.weights[c.id] = box
+        for key, text, maximum, suffix in (("ttft_p99_ms", "TTFT p99 ≤", 600000.0, " ms"),
+                                           ("tpot_p99_ms", "TPOT p99 ≤", 10000.0, " ms")):
+            box = QDoubleSpinBox()
+            box.setDecimals(0)
+            box.setRange(0.0, maximum)
+            box.setSingleStep(50 if key == "ttft_p99_ms" else 5)
+            box.setSuffix(suffix)
+            box.setSpecialValueText(self.tr("no limit"))
+            box.setObjectName(f"whatif_{key}")
+            box.setProperty("scale", 0.75)
+            box.valueChanged.connect(self._edited)
+            slo.addRow(_label(self.tr(text), wrap=False, scale=0.75), box)
+            self.slo[key] = box
+        head = _label(self.tr("What-if on weights and SLO (the saved decision is not changed)"), bold=True,
+                      wrap=False, scale=0.75)
+        row = QHBoxLayout()
+        for col in columns:
+            row.addLayout(col)
+        row.addLayout(slo)
+        row.addStretch(1)
+        self._layout.addWidget(head)
+        self._layout.addLayout(row)
+        del weights
+
+    def _edited(self, _value: float) -> None:
+        if not self._filling:
+            self.changed.emit()
+
+    def apply_to(self, ws: Workspace) -> Workspace:
+        """``ws`` with the panel's weights and SLO."""
+        criteria = tuple(dataclasses.replace(c, weight=self.weights[c.id].value()) if c.id in self.weights else c
+                         for c in ws.criteria)
+        changes = {key: (box.value() or None) for key, box in self.slo.items()}
+        slo: SLO = dataclasses.replace(ws.slo, **changes)
+        return dataclasses.replace(ws, criteria=criteria, slo=slo)
+
+
+class PresentationWindow(QWidget):
+    """Full screen slides of one document's decision, with a what-if that never edits it."""
+
+    #: the slide shown changed (payload: its index)
+    slide_changed = Signal(int)
+
+    def __init__(self, document: WorkspaceDocument, parent: QWidget | None = None):
+        super().__init__(parent, Qt.WindowType.Window)
+        self.setObjectName("presentation")
+        self.setWindowTitle(self.tr("Presentation — deepdecide"))
+        self.document = document
+        self.baseline: Workspace = document.workspace
+        self.current: Workspace = self.baseline
+        self._assessments: dict[int, Any] = {}
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+
+        self.banner = QFrame()
+        self.banner.setObjectName("whatif_banner")
+        self.banner_text = _label("", bold=True, name="whatif_banner_text")
+        self.banner_button = QPushButton(self.tr("Back to the saved decision (B)"))
+        self.banner_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.banner_button.clicked.connect(self.reset_to_baseline)
+        banner_layout = QHBoxLayout(self.banner)
+        banner_layout.addWidget(self.banner_text, 1)
+        banner_layout.addWidget(self.banner_button)
+        self.banner.setStyleSheet("QFrame#whatif_banner { background: #B54708; border-radius: 6px; }"
+                                  "QFrame#whatif_banner QLabel { color: white; }")
+        self.banner.hide()
+
+        self.stack = QStackedWidget()
+        self.slides: list[Slide] = []
+        self._builders: list[Callable[[Slide, Workspace, Any], None]] = []
+        for key, title, builder in (
+            ("question", self.tr("The question"), self._question),
+            ("options", self.tr("The options"), self._options),
+            ("evidence", self.tr("The evidence per option"), self._evidence),
+            ("capacity", self.tr("Capacity and cost"), self._capacity),
+            ("flips", self.tr("What would flip it"), self._flips),
+            ("recommendation", self.tr("The recommendation"), self._recommendation),
+            ("signoff", self.tr("Sign-off status"), self._signoff),
+        ):
+            slide = Slide(key, title)
+            self.slides.append(slide)
+            self._builders.append(builder)
+            self.stack.addWidget(slide)
+
+        self.whatif = WhatIfPanel()
+        self.whatif.fill(self.baseline)
+        self.whatif.changed.connect(self._whatif_changed)
+        self.whatif.hide()
+        self.footer = _label("", wrap=False, name="presentation_footer")
+        self.footer.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.footer.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.position = _label("", wrap=False, name="presentation_position")
+        bottom = QHBoxLayout()
+        bottom.addWidget(self.position)
+        bottom.addWidget(self.footer, 1)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(48, 28, 48, 20)
+        layout.setSpacing(14)
+        layout.addWidget(self.banner)
+        layout.addWidget(self.stack, 1)
+        layout.addWidget(self.whatif)
+        layout.addLayout(bottom)
+        self._rebuild()
+        self.go(0)
+
+    # navigation ----------------------------------------------------------------------------
+    @property
+    def index(self) -> int:
+        return self.stack.currentIndex()
+
+    def current_key(self) -> str:
+        return self.slides[self.index].key
+
+    def go(self, index: int) -> None:
+        index = max(0, min(index, len(self.slides) - 1))
+        self.stack.setCurrentIndex(index)
+        self.position.setText(f"{index + 1} / {len(self.slides)}  ·  {self.slides[index].title.text()}")
+        self.footer.setText(self.tr("→ / Space next   ← previous   W what-if   B baseline   Esc leaves"))
+        self.footer.setToolTip(self.footer.text())
+        self.slide_changed.emit(index)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = event.key()
+        if key == Qt.Key.Key_Escape:
+            self.close()
+        elif key in NEXT_KEYS:
+            self.go(self.index + 1)
+        elif key in PREVIOUS_KEYS:
+            self.go(self.index - 1)
+        elif key == Qt.Key.Key_Home:
+            self.go(0)
+        elif key == Qt.Key.Key_End:
+            self.go(len(self.slides) - 1)
+        elif key == Qt.Key.Key_B:
+            self.reset_to_baseline()
+        elif key == Qt.Key.Key_W:
+            self.toggle_whatif()
+        else:
+            super().keyPressEvent(event)
+            return
+        event.accept()
+
+    def toggle_whatif(self) -> None:
+        self.whatif.setVisible(not self.whatif.isVisible())
+        if not self.whatif.isVisible():
+            self.setFocus()
+
+    # what-if -------------------------------------------------------------------------------
+    def differs(self) -> bool:
+        return self.current is not self.baseline
+
+    def set_whatif(self, ws: Workspace) -> None:
+        """Show the slides for ``ws`` (a changed copy of the baseline); the document stays as it is."""
+        same = (ws.criteria == self.baseline.criteria and ws.slo == self.baseline.slo)
+        self.current = self.baseline if same else ws
+        self._rebuild()
+
+    def _whatif_changed(self) -> None:
+        self.set_whatif(self.whatif.apply_to(self.baseline))
+
+    def reset_to_baseline(self) -> None:
+        self.whatif.fill(self.baseline)
+        self.set_whatif(self.baseline)
+        if not self.whatif.isVisible():
+            self.setFocus()
+
+    def assessment(self, ws: Workspace | None = None) -> Any:
+        from deepdecide.analysis import evaluate
+
+        ws = ws or self.current
+        key = id(ws)
+        if key not in self._assessments or self._assessments[key][0] is not ws:
+            self._assessments = {k: v for k, v in self._assessments.items() if v[0] in (self.baseline, ws)}
+            self._assessments[key] = (ws, evaluate(ws, sensitivity=True))
+        return self._assessments[key][1]
+
+    def _rebuild(self) -> None:
+        ws = self.current
+        a = self.assessment(ws)
+        for slide, build in zip(self.slides, self._builders, strict=True):
+            slide.clear()
+            build(slide, ws, a)
+            slide.body_layout.addStretch(1)
+        self._update_banner(a)
+        self._apply_type()
+
+    def _update_banner(self, a: Any) -> None:
+        if not self.differs():
+            self.banner.hide()
+            return
+        base = self.assessment(self.baseline)
+        short = look.short_labels(self.baseline)
+        changed = []
+        if self.current.criteria != self.baseline.criteria:
+            changed.append(self.tr("weights"))
+        if self.current.slo != self.baseline.slo:
+            changed.append(self.tr("SLO"))
+        text = fmt(self.tr("what-if: differs from the saved decision (%1 changed)"), ", ".join(changed))
+        if a.winner != base.winner:
+            text += " — " + fmt(self.tr("the top rank moves from %1 to %2"),
+                                short.get(base.winner or "", self.tr("none")), short.get(a.winner or "", self.tr("none")))
+        else:
+            text += " — " + fmt(self.tr("%1 still ranks first"), short.get(a.winner or "", self.tr("none")))
+        self.banner_text.setText(text)
+        self.banner.show()
+
+    # type ---------------------------------------------------------------------------------
+    def base_point_size(self) -> float:
+        """Large type: about a fortieth of the screen height (27 px at 1080)."""
+        h = max(self.height(), 600)
+        return max(12.0, h / 52.0)
+
+    def _apply_type(self) -> None:
+        base = self.base_point_size()
+        font = QFont(self.font())
+        font.setPointSizeF(base)
+        for w in self.findChildren(QWidget):
+            scale = w.property("scale")
+            f = QFont(w.font())
+            f.setPointSizeF(base * (float(scale) if scale else 1.0))
+            w.setFont(f)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._apply_type()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        parent = self.parentWidget()
+        super().closeEvent(event)
+        if parent is not None:
+            parent.activateWindow()
+
+    # slides ---------------------------------------------------------------------------------
+    def _order(self, a: Any) -> list[Any]:
+        ids = list(a.ranking) + [o.option for o in a.options if o.option not in a.ranking]
+        return [a.option(i) for i in ids]
+
+    def _question(self, s: Slide, ws: Workspace, a: Any) -> None:
+        d = ws.decision
+        s.add(_label(d.title or ws.name, scale=1.4, bold=True))
+        s.add(_label(fmt(self.tr("Model: %1"), ws.model)))
+        if d.context:  # the first paragraph; the record holds the rest
+            s.add(_label(d.context.strip().split("\n\n")[0]))
+        dem = ws.demand
+        if dem.output_tokens_per_s is not None:
+            demand = fmtn.tps(dem.output_tokens_per_s)
+        elif dem.requests_per_s is not None:
+            demand = fmtn.rate(dem.requests_per_s)
+        else:
+            demand = fmtn.DASH
+        s.add(_label(fmt(self.tr("Peak demand: %1 · SLO: %2 · horizon %3"), demand, describe_slo(ws.slo),
+                         fmtn.count(round(ws.assumptions.horizon_years), "year"))))
+        for drv in d.drivers:
+            s.add(_label("•  " + drv))
+
+    def _options(self, s: Slide, ws: Workspace, a: Any) -> None:
+        short = look.short_labels(ws)
+        rows, tips = [], []
+        for o in ws.options:
+            oa = a.option(o.id)
+            rows.append([short[o.id], o.strategy.value, oa.classification.label if oa else fmtn.DASH, o.name])
+            tips.append(o.name)
+        s.grid([self.tr("Option"), self.tr("Strategy"), self.tr("Support"), self.tr("Full name")], rows, tips)
+
+    def _evidence(self, s: Slide, ws: Workspace, a: Any) -> None:
+        short = look.short_labels(ws)
+        rows, tips = [], []
+        for oa in self._order(a):
+            ev = oa.evidence
+            missing = next((lv.reasons[0] for lv in (ev.builds, ev.correct, ev.performs)
+                            if not lv.reached and lv.reasons), "")
+            rows.append([short.get(oa.option, oa.option), _yes(ev.builds.reached), _yes(ev.correct.reached),
+                         _yes(ev.performs.reached), self._fit_text(oa),
+                         missing or self.tr("all three claims shown")])
+            tips.append(oa.name)
+        s.grid([self.tr("Option"), self.tr("Builds"), self.tr("Correct"), self.tr("Performs"), self.tr("Runs"),
+                self.tr("First gap")], rows, tips, centred=(1, 2, 3))
+
+    def _fit_text(self, oa: Any) -> str:
+        """"3 match · 1 proxy · 2 mismatch": how the runs about the option fit the workload."""
+        fit = getattr(oa, "fit", None)
+        if fit is None:
+            return fmtn.count(len(oa.capacity.points), "run")
+        parts = [(fit.matches, self.tr("match")), (fit.proxies, self.tr("proxy")),
+                 (fit.mismatches, self.tr("mismatch")), (fit.needs_context, self.tr("need context"))]
+        shown = [f"{fmtn.integer(n)} {word}" for n, word in parts if n]
+        return " · ".join(shown) if shown else self.tr("no runs")
+
+    def _capacity(self, s: Slide, ws: Workspace, a: Any) -> None:
+        short = look.short_labels(ws)
+        rows, tips = [], []
+        view = ""
+        for oa in self._order(a):
+            c = oa.costs
+            view = view or str(getattr(getattr(c, "view", None), "value", "") or "all-in")
+            cap = oa.capacity
+            basis = cap.basis.value if cap.value is not None else self.tr("none (no run, no assumption)")
+            assumed = cap.basis.value == "assumed"
+            rows.append([short.get(oa.option, oa.option), fmtn.tps(cap.value, per="GPU"),
+                         fmtn.integer(oa.fleet.gpus.value), fmtn.money(c.cost_per_m_tokens_usd.value, approx=assumed),
+                         fmtn.money(c.tco_usd.value, approx=assumed), fmtn.number(c.time_to_production_weeks.value, "wk"),
+                         basis])
+            tips.append(oa.name)
+        s.add(_label(fmt(self.tr("Cost view: %1 · capacity under the SLO (%2)"), view, describe_slo(ws.slo))))
+        s.grid([self.tr("Option"), self.tr("Capacity"), self.tr("GPUs"), self.tr("$/M tokens"),
+                fmt(self.tr("TCO %1"), fmtn.count(round(ws.assumptions.horizon_years), "year")),
+                self.tr("To production"), self.tr("Capacity basis")], rows, tips, numeric=(1, 2, 3, 4, 5))
+
+    def _flips(self, s: Slide, ws: Workspace, a: Any) -> None:
+        sens = a.sensitivity
+        short = look.short_labels(ws)
+        if sens is None or sens.winner is None:
+            s.add(_label(self.tr("No option ranks first, so nothing can flip.")))
+            return
+        names = {c.id: c.name for c in a.criteria}
+        s.add(_label(fmt(self.tr("%1 ranks first. It stays first while each weight stays in its range "
+                                 "(the others unchanged):"), short.get(sens.winner, sens.winner))))
+        rows = []
+        for w in sens.weights:
+            hi = self.tr("no limit") if w.high is None else fmtn.number(w.high)
+            beyond = [fmt(self.tr("below → %1"), short.get(w.winner_below, w.winner_below)) if w.winner_below else "",
+                      fmt(self.tr("above → %1"), short.get(w.winner_above, w.winner_above)) if w.winner_above else ""]
+            rows.append([names.get(w.criterion, w.criterion), fmtn.number(w.weight),
+                         f"{fmtn.number(w.low)} – {hi}", "; ".join(b for b in beyond if b) or self.tr("never flips")])
+        s.grid([self.tr("Criterion"), self.tr("Weight"), self.tr("Holds for"), self.tr("Beyond")], rows, numeric=(1, 2))
+        flips = [f for f in sens.inputs if (f.flip_below is not None and f.below_in_range)
+                 or (f.flip_above is not None and f.above_in_range)]
+        if flips:
+            s.add(_label(self.tr("Uncertain inputs that flip it inside their range:"), bold=True))
+            for f in flips:
+                parts = []
+                if f.flip_below is not None and f.below_in_range:
+                    parts.append(fmt(self.tr("below %1 → %2"), fmtn.number(f.flip_below, f.unit),
+                                     short.get(f.winner_below or "", self.tr("none eligible"))))
+                if f.flip_above is not None and f.above_in_range:
+                    parts.append(fmt(self.tr("above %1 → %2"), fmtn.number(f.flip_above, f.unit),
+                                     short.get(f.winner_above or "", self.tr("none eligible"))))
+                s.add(_label(f"•  {f.label}: {'; '.join(parts)}"))
+        else:
+            s.add(_label(self.tr("No uncertain input flips it inside its low–high range.")))
+
+    def _recommendation(self, s: Slide, ws: Workspace, a: Any) -> None:
+        short = look.short_labels(ws)
+        if a.winner is None:
+            s.add(_label(self.tr("No recommendation yet."), scale=1.4, bold=True))
+            for m in a.messages:
+                s.add(_label("•  " + m))
+            return
+        win = a.option(a.winner)
+        s.add(_label(fmt(self.tr("Recommended: %1"), win.name), scale=1.4, bold=True))
+        ranked = [o for o in self._order(a) if o.rank is not None]
+        runner = ranked[1] if len(ranked) > 1 else None
+        score = fmtn.number(win.score.total if win.score else None)
+        line = fmt(self.tr("Ranked first of %1 with %2 points"), len(ranked), score)
+        if runner is not None and runner.score is not None:
+            line += fmt(self.tr("; next: %1 with %2"), short.get(runner.option, runner.option),
+                        fmtn.number(runner.score.total))
+        s.add(_label(line))
+        s.add(_label("•  " + (self.tr("officially supported on its platform") if win.classification.official
+                              else self.tr("experimental: not on the runtime's official list"))))
+        s.add(_label("•  " + fmt(self.tr("evidence level %1 of 3"), win.evidence.level)))
+        if win.capacity.basis.value == "assumed":
+            s.add(_label("•  " + self.tr("its capacity is an assumption, not a measurement that meets the SLO")))
+        for b in win.checklist.blockers:
+            s.add(_label("•  " + fmt(self.tr("blocker: %1"), b.title)))
+        d = ws.decision
+        if d.chosen_option:
+            chosen = short.get(d.chosen_option, d.chosen_option)
+            agrees = self.tr("agrees") if d.chosen_option == a.winner else self.tr("differs")
+            s.add(_label(fmt(self.tr("The record's chosen option: %1 (%2 with the ranking)"), chosen, agrees)))
+        if d.rationale:
+            s.add(_label(d.rationale.strip()))
+
+    def _signoff(self, s: Slide, ws: Workspace, a: Any) -> None:
+        d = ws.decision
+        s.add(_label(fmt(self.tr("Record %1 · status %2 · updated %3"), d.id, d.status.value, fmtn.date(d.date)),
+                     scale=1.2, bold=True))
+        if not ws.signoffs:
+            s.add(_label(self.tr("Nobody is asked to sign off yet.")))
+            return
+        rows = [[so.name, so.role, so.verdict.value, fmtn.date(so.date), so.conditions or fmtn.DASH]
+                for so in ws.signoffs]
+        s.grid([self.tr("Name"), self.tr("Role"), self.tr("Verdict"), self.tr("Date"), self.tr("Conditions")], rows)
+        pending = sum(1 for so in ws.signoffs if so.verdict.value == "pending")
+        approved = sum(1 for so in ws.signoffs if so.verdict.value == "approve")
+        s.add(_label(fmt(self.tr("%1 of %2 approved, %3 pending"), approved, len(ws.signoffs), pending)))

@@ -1,0 +1,258 @@
+"""Approval on the record: export for approval, one signature per approver, and what the signatures say.
+
+An approver signs the record exported for approval (``report --for-approval``) in their own
+signature field (``approval.field_name(role)``), as a PAdES incremental update. The role, the
+verdict, the conditions and whether it is a *review* (a record not ready for approval) are in
+the signature dictionary's ``/Reason``, which the signature covers, after the marker
+``deepdecide-signoff:`` as JSON; the date is the dictionary's ``/M``. The visible appearance in
+the field shows the signer (certificate subject), role, verdict and date.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import json
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+from deepdecide.domain import approval
+from deepdecide.domain.errors import DeepdecideError
+from deepdecide.domain.workspace import RecordStatus, SignOff, Vote, Workspace
+from deepdecide.report.signing import SignatureCheck, SigningError, _quiet_pyhanko
+
+MARKER = "deepdecide-signoff:"
+APPROVAL = "approval"
+REVIEW = "review"
+
+APPROVED = "approved"
+REJECTED = "rejected"
+AWAITING = "awaiting approval"
+NOT_FOR_APPROVAL = "not exported for approval"
+
+
+class ApprovalError(DeepdecideError):
+    """A sign-off that cannot be made or copied (wrong role, field already signed, content differs)."""
+
+
+@dataclass(frozen=True)
+class SignoffSignature:
+    """One signature on the record, read back: the validation result and the sign-off it states."""
+
+    check: SignatureCheck
+    role: str = ""  # empty: a signature that is not a sign-off (e.g. ``report --sign``)
+    verdict: str = ""
+    conditions: str = ""
+    kind: str = ""  # approval | review
+    date: str = ""  # ISO date of the signing time (/M)
+
+    @property
+    def counts(self) -> bool:
+        """A valid, trusted approval signature over an unaltered revision."""
+        c = self.check
+        return self.kind == APPROVAL and c.ok and c.trusted and c.modification_ok
+
+
+@dataclass
+class ApprovalState:
+    state: str = NOT_FOR_APPROVAL
+    required: tuple[str, ...] = ()
+    signatures: list[SignoffSignature] = field(default_factory=list)
+    outstanding: tuple[str, ...] = ()  # required approvers without a counting approve
+    rejected_by: tuple[str, ...] = ()
+    notes: list[str] = field(default_factory=list)
+
+
+def _record_workspace(pdf: bytes) -> Workspace:
+    from deepdecide.report.canonical import INPUTS_NAME, workspace_from_json
+    from deepdecide.report.integrity import extract_attachments
+
+    inputs = extract_attachments(pdf).get(INPUTS_NAME)
+    if inputs is None:
+        raise ApprovalError("not a deepdecide record: it carries no embedded inputs")
+    return workspace_from_json(inputs)
+
+
+def record_inputs_sha256(pdf: bytes) -> str:
+    from deepdecide.report.canonical import INPUTS_NAME, sha256_hex
+    from deepdecide.report.integrity import extract_attachments
+
+    inputs = extract_attachments(pdf).get(INPUTS_NAME)
+    if inputs is None:
+        raise ApprovalError("not a deepdecide record: it carries no embedded inputs")
+    return sha256_hex(inputs)
+
+
+def parse_reason(reason: str) -> dict[str, str]:
+    if MARKER not in reason:
+        return {}
+    try:
+        data = json.loads(reason.split(MARKER, 1)[1])
+    except ValueError:
+        return {}
+    return {k: str(v) for k, v in data.items()} if isinstance(data, dict) else {}
+
+
+def read_signatures(pdf: bytes, checks: list[SignatureCheck]) -> list[SignoffSignature]:
+    """Pair every validated signature with the sign-off it states (if any)."""
+    out = []
+    for c in checks:
+        data = parse_reason(c.reason)
+        out.append(SignoffSignature(check=c, role=data.get("role", ""), verdict=data.get("verdict", ""),
+                                    conditions=data.get("conditions", ""), kind=data.get("kind", ""),
+                                    date=c.signing_time[:10]))
+    return out
+
+
+def approval_state(ws: Workspace, sigs: list[SignoffSignature]) -> ApprovalState:
+    """Approved only when every required approver has a valid, trusted approve in their own field."""
+    found = ApprovalState(required=approval.required_approvers(ws), signatures=sigs)
+    exported = not approval.not_exportable(ws)
+    by_role: dict[str, SignoffSignature] = {}
+    for s in sigs:
+        if not s.role:
+            continue
+        if s.check.field_name != approval.field_name(s.role):
+            found.notes.append(f"signature {s.check.field_name} claims the role {s.role!r} but is not in that "
+                               "role's field: ignored")
+            continue
+        if s.role not in approval.may_sign(ws):
+            found.notes.append(f"signature {s.check.field_name}: {s.role!r} may not sign this record: ignored")
+            continue
+        by_role[s.role] = s
+    counting = {r: s for r, s in by_role.items() if s.counts}
+    found.rejected_by = tuple(r for r in found.required if r in counting and counting[r].verdict == Vote.REJECT)
+    found.outstanding = tuple(r for r in found.required
+                              if r not in counting or counting[r].verdict != Vote.APPROVE)
+    for r, s in by_role.items():
+        if r in found.required and not s.counts:
+            why = ("a review signature" if s.kind == REVIEW else "not trusted" if s.check.ok and not s.check.trusted
+                   else "not valid" if not s.check.ok else "changed after it was signed")
+            found.notes.append(f"{r}: signed, but it does not count as approval ({why})")
+    if not exported:
+        found.state = NOT_FOR_APPROVAL
+    elif found.rejected_by:
+        found.state = REJECTED
+    elif not found.outstanding:
+        found.state = APPROVED
+    else:
+        found.state = AWAITING
+    return found
+
+
+def state_of_record(pdf: bytes, checks: list[SignatureCheck]) -> ApprovalState:
+    return approval_state(_record_workspace(pdf), read_signatures(pdf, checks))
+
+
+# ---------------------------------------------------------------------------------------------
+# signing
+
+
+def sign_as_approver(pdf: bytes, signer, *, role: str, verdict: Vote, conditions: str = "",
+                     review: bool = False, when: datetime | None = None) -> tuple[bytes, str]:
+    """Sign ``pdf`` (a record) in ``role``'s field; return the signed bytes and the kind
+    (approval or review). Raises ApprovalError for a record that is altered, a role that may not
+    sign, a field already signed, or a record not ready for approval without ``review``."""
+    from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
+    from pyhanko.sign import fields, signers
+    from pyhanko.stamp import TextStampStyle
+
+    from deepdecide.report.integrity import INTACT, verify
+
+    if verdict not in (Vote.APPROVE, Vote.REJECT):
+        raise ApprovalError(f"the verdict is approve or reject, not {verdict.value}")
+    result = verify(pdf)
+    if result.status != INTACT:
+        raise ApprovalError(f"the record is {result.status}: " + "; ".join(result.reasons[:3]))
+    ws = _record_workspace(pdf)
+    d = ws.decision
+    if role not in approval.may_sign(ws):
+        if role in d.informed:
+            raise ApprovalError(f"{role!r} is informed on this record: the informed never sign")
+        raise ApprovalError(f"{role!r} is neither a decision maker nor consulted on this record; roles that may "
+                            f"sign: {approval.roles_text(approval.may_sign(ws))}")
+    name = approval.field_name(role)
+    taken = {c.field_name for c in result.signatures}
+    if name in taken:
+        raise ApprovalError(f"{role!r} has already signed this record (one signature per approver)")
+    gaps = approval.not_exportable(ws)
+    kind = REVIEW if (gaps or review) else APPROVAL
+    if gaps and not review:
+        raise ApprovalError("the record is not ready for approval, so it can only get a review signature "
+                            "(--review): " + "; ".join(str(g) for g in gaps))
+    payload = {"record": d.id, "role": role, "verdict": verdict.value, "kind": kind, "conditions": conditions}
+    label = f"REVIEW, not an approval: {verdict.value}" if kind == REVIEW else verdict.value.upper()
+    reason = (f"{'Review' if kind == REVIEW else 'Sign-off'} of decision record {d.id}: {verdict.value} as {role}"
+              + (f"; conditions: {conditions}" if conditions else "")
+              + f" {MARKER}" + json.dumps(payload, ensure_ascii=False, sort_keys=True))
+    when = when or datetime.now(UTC)
+    style = TextStampStyle(
+        stamp_text="%(label)s\nSigned by: %(signer)s\nRole: %(role)s\nDate: %(ts)s" + ("\nConditions: %(cond)s"
+                                                                                       if conditions else ""),
+        timestamp_format="%Y-%m-%d %H:%M UTC",
+        border_width=1,
+    )
+    meta = signers.PdfSignatureMetadata(field_name=name, subfilter=fields.SigSeedSubFilter.PADES,
+                                        md_algorithm="sha256", reason=reason)
+    _quiet_pyhanko()
+    writer = IncrementalPdfFileWriter(io.BytesIO(pdf))
+    out = io.BytesIO()
+    params = {"label": label, "role": role, "cond": conditions[:80]}
+    try:
+        pdf_signer = signers.PdfSigner(meta, signer, stamp_style=style)
+        pdf_signer.sign_pdf(writer, output=out, appearance_text_params=params)
+    except Exception as exc:  # pyHanko signals many problems (key type, field clash) with its own types
+        raise SigningError(f"the record could not be signed: {exc}") from None
+    signed = out.getvalue()
+    if not signed.startswith(pdf):
+        raise SigningError("the signature did not leave the record's bytes unchanged")
+    return signed, kind
+
+
+# ---------------------------------------------------------------------------------------------
+# back into the workspace
+
+
+def copy_signoffs(ws: Workspace, pdf: bytes, checks: list[SignatureCheck]) -> tuple[Workspace, ApprovalState]:
+    """The workspace with the record's approval verdicts copied into its sign-off rows, and its
+    status set to accepted (every required approver approved) or rejected (one rejected).
+
+    Only if the record's embedded inputs are this workspace's content (its frozen form: everything
+    but sign-off verdicts and status); only valid, trusted approval signatures are copied."""
+    from deepdecide.storage.files import approval_content_sha256
+
+    record_hash = record_inputs_sha256(pdf)
+    mine = approval_content_sha256(ws)
+    if record_hash != mine:
+        raise ApprovalError(f"the record's embedded inputs (SHA-256 {record_hash[:16]}…) are not this workspace's "
+                            f"content (SHA-256 {mine[:16]}…, sign-offs and status aside): the workspace changed "
+                            "after the record was exported, or it is another decision's record")
+    state = state_of_record(pdf, checks)
+    if state.state == NOT_FOR_APPROVAL:
+        raise ApprovalError("the record was not exported for approval (not ready, not proposed, or rows not pending)")
+    rows = list(ws.signoffs)
+    index = {s.role: i for i, s in enumerate(rows)}
+    for s in state.signatures:
+        if not s.counts or s.role not in approval.may_sign(ws) or s.check.field_name != approval.field_name(s.role):
+            continue
+        verdict = Vote(s.verdict)
+        base = rows[index[s.role]] if s.role in index else SignOff(name="", role=s.role)
+        row = dataclasses.replace(base, verdict=verdict, date=s.date, conditions=s.conditions,
+                                  certificate=s.check.signer, fingerprint_sha256=s.check.fingerprint_sha256,
+                                  record_inputs_sha256=record_hash)
+        if s.role in index:
+            rows[index[s.role]] = row
+        else:
+            index[s.role] = len(rows)
+            rows.append(row)
+    new = dataclasses.replace(ws, signoffs=tuple(rows))
+    if state.state == APPROVED:
+        status = RecordStatus.ACCEPTED
+    elif state.state == REJECTED:
+        status = RecordStatus.REJECTED
+    else:
+        status = RecordStatus.PROPOSED
+    new = dataclasses.replace(new, decision=dataclasses.replace(new.decision, status=status))
+    if approval_content_sha256(new) != record_hash:
+        raise ApprovalError("copying the verdicts changed the workspace's content (a bug): nothing was written")
+    return new, state

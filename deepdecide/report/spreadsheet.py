@@ -1,0 +1,320 @@
+"""Tables for spreadsheets: the comparison and the normalized evidence, as CSV (and XLSX).
+
+Procurement works in spreadsheets, so the numbers leave as plain numbers (never formatted
+strings): every numeric column names its unit in its header ("TCO over 3 years [$]"), and a
+sibling "… basis" column says whether the figure is measured, assumed, proxy or predicted where
+the Assessment says so. The figures are read from the Assessment only (``analysis.evaluate``):
+every :class:`Figure` an option holds becomes a column, so a figure added to the Assessment
+appears in the export without a change here.
+
+* :func:`comparison_table`: one row per option, ranked options first in rank order;
+* :func:`evidence_table`: one row per normalized benchmark run, with exactly the names of
+  ``deepdecide inspect --json`` after the provenance of its file (file, SHA-256, kind);
+* :func:`parity_table`: one row per parity check, likewise.
+
+CSV files are UTF-8 with a byte-order mark (so spreadsheet programs read "≤" and "·"), comma
+separated, written atomically. XLSX needs the optional ``openpyxl`` (``pip install
+'deepdecide[xlsx]'``); without it :func:`write_xlsx` raises :class:`XlsxUnavailable`.
+"""
+
+from __future__ import annotations
+
+import csv
+import dataclasses
+import io
+import math
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from deepdecide.analysis.assessment import Assessment, CapacityBasis, Figure, FitCounts, OptionAssessment
+from deepdecide.domain import presentation as look
+from deepdecide.domain.errors import DeepdecideError
+from deepdecide.domain.evidence import BENCHMARK_FIELDS, PARITY_FIELDS, EvidenceFile
+from deepdecide.domain.workspace import Workspace
+from deepdecide.storage.yamlio import atomic_write_bytes
+
+Cell = str | float | int | bool | None
+
+#: provenance columns that lead each evidence row (the file the row came from)
+PROVENANCE_COLUMNS: tuple[str, ...] = (
+    "file_name", "file_sha256", "file_kind", "file_measured", "file_tool", "file_tool_version",
+    "file_size_bytes", "file_imported_at", "file_label",
+)
+
+#: how the Assessment judged a run or check against the workload (after the provenance)
+FIT_COLUMNS: tuple[str, ...] = ("applicability", "applicability_reasons", "options", "counts_for")
+
+#: the basis words of the "… basis" columns
+MEASURED, ASSUMED, PROXY, PREDICTED = "measured", "assumed", "proxy", "predicted"
+
+#: sub-objects of an option whose figures keep their plain name (others prefix theirs: "cash: …")
+_PLAIN_PARENTS = frozenset({"checklist", "capacity", "fleet", "costs", "figure"})
+
+
+class XlsxUnavailable(DeepdecideError):
+    """XLSX export needs openpyxl, which is not installed."""
+
+
+@dataclass(frozen=True)
+class Table:
+    """A named table: headers (units in brackets) and rows of plain values."""
+
+    name: str
+    headers: tuple[str, ...]
+    rows: tuple[tuple[Cell, ...], ...]
+
+    def column(self, header: str) -> list[Cell]:
+        i = self.headers.index(header)
+        return [row[i] for row in self.rows]
+
+
+def header(name: str, unit: str = "") -> str:
+    """"TCO over 3 years [$]"; a unitless column is its name alone."""
+    return f"{name} [{unit}]" if unit else name
+
+
+# ---------------------------------------------------------------------------------------------
+# the comparison
+
+
+def _figures(obj: Any, parents: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], Figure, Any]]:
+    """Every Figure inside ``obj`` (depth first, in field order) with its field path and the
+    object that holds it."""
+    out: list[tuple[tuple[str, ...], Figure, Any]] = []
+    if not dataclasses.is_dataclass(obj) or isinstance(obj, type):
+        return out
+    for f in dataclasses.fields(obj):
+        value = getattr(obj, f.name)
+        if isinstance(value, Figure):
+            out.append(((*parents, f.name), value, obj))
+        elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+            out.extend(_figures(value, (*parents, f.name)))
+    return out
+
+
+def _figure_label(path: tuple[str, ...], fig: Figure) -> str:
+    prefix = [p.replace("_", "-") for p in path[:-1] if p not in _PLAIN_PARENTS]
+    return ": ".join((*prefix, fig.name)) if prefix else fig.name
+
+
+def figure_basis(fig: Figure, holder: Any, oa: OptionAssessment) -> str:
+    """Measured / assumed / proxy / predicted where the Assessment says so, else ""."""
+    flags = " ".join(fig.flags).lower()
+    if fig.value is None:
+        return ""
+    if "predicted" in flags:
+        return PREDICTED
+    if "proxy" in flags:
+        return PROXY
+    if "assumption" in flags or "assumed" in flags or getattr(holder, "assumed", False) is True:
+        return ASSUMED
+    if fig is oa.capacity.figure:
+        source = str(getattr(getattr(oa.capacity, "source", None), "value", "") or "")
+        if source in ("own", "third_party"):
+            return MEASURED
+        if source in (PROXY, PREDICTED, ASSUMED):
+            return source
+        return MEASURED if oa.capacity.basis in (CapacityBasis.MEASURED, CapacityBasis.INTERPOLATED,
+                                                 CapacityBasis.LOWER_BOUND) else ""
+    return ""
+
+
+def _number(value: Any) -> Cell:
+    if value is None or isinstance(value, bool):
+        return value
+    if isinstance(value, (int, float)):
+        return None if isinstance(value, float) and not math.isfinite(value) else value
+    return value
+
+
+def _cost_view(oa: OptionAssessment) -> str:
+    view = getattr(oa.costs, "view", None)
+    if isinstance(view, Enum):
+        return str(view.value)
+    if view:
+        return str(view)
+    return "all-in"  # before cost views, every price was the all-in $/GPU-h
+
+
+def comparison_table(ws: Workspace, a: Assessment) -> Table:
+    """The ranking and every per-option figure of the Assessment, one row per option."""
+    order = list(a.ranking) + [o.option for o in a.options if o.option not in a.ranking]
+    options = [oa for oid in order if (oa := a.option(oid)) is not None]
+    short = look.short_labels(ws)
+    mc = a.monte_carlo
+    horizon = ws.assumptions.horizon_years
+
+    # the figure columns: the union over the options, in the order first seen
+    fig_cols: list[tuple[tuple[str, ...], str]] = []
+    for oa in options:
+        for path, fig, _h in _figures(oa):
+            key = (path, header(_figure_label(path, fig), fig.unit))
+            if key not in fig_cols:
+                fig_cols.append(key)
+    criteria = [c for c in a.criteria if c.used]
+
+    headers: list[str] = [
+        "rank", "option", "short label", "name", "strategy", "runtime", "platform", "classification",
+        "evidence level [0-3]", "builds", "correct", "performs", "eligible", "status", "cost view",
+        header("score", "points"),
+    ]
+    headers += [header(f"score: {c.name}", "points") for c in criteria]
+    if mc is not None:
+        headers += [header("P(best)", "fraction"), header("Monte Carlo draws", "draws")]
+        headers += [header(f"Monte Carlo $/M output tokens {p}", "$/M tokens") for p in ("P10", "P50", "P90")]
+        headers += [header(f"Monte Carlo TCO over {horizon:g} years {p}", "$") for p in ("P10", "P50", "P90")]
+    headers += [header("capacity basis"), header("capacity source")]
+    fit_fields = [f.name for f in dataclasses.fields(FitCounts)]
+    headers += [header(f"evidence: {name.replace('_', ' ')}", "runs" if "checks" not in name else "checks")
+                for name in fit_fields]
+    for _path, col in fig_cols:
+        headers += [col, f"{col.split(' [')[0]} basis"]
+
+    rows: list[tuple[Cell, ...]] = []
+    for oa in options:
+        status = ("ranked" if oa.rank is not None else "dev-only" if not oa.eligible
+                  else "vetoed" if oa.vetoes else "not ranked")
+        ev = oa.evidence
+        row: list[Cell] = [
+            oa.rank, oa.option, short.get(oa.option, oa.option), oa.name, oa.strategy.value, oa.runtime,
+            oa.platform, oa.classification.label, ev.level, ev.builds.reached, ev.correct.reached,
+            ev.performs.reached, oa.eligible, status, _cost_view(oa),
+            _number(oa.score.total) if oa.score else None,
+        ]
+        parts = {p.criterion: p for p in oa.score.parts} if oa.score else {}
+        for c in criteria:
+            part = parts.get(c.id) or parts.get(c.name)
+            row.append(_number(part.contribution) if part else None)
+        if mc is not None:
+            d = mc.for_option(oa.option)
+            row += [_number(d.p_best) if d else None, mc.draws]
+            for pct in (d.cost_per_m_tokens_usd, d.tco_usd) if d else (None, None):
+                row += [_number(pct.p10), _number(pct.p50), _number(pct.p90)] if pct else [None] * 3
+        row += [oa.capacity.basis.value, str(getattr(getattr(oa.capacity, "source", None), "value", "") or "")]
+        fit = getattr(oa, "fit", None) or FitCounts()
+        row += [getattr(fit, name) for name in fit_fields]
+        found = {(path, header(_figure_label(path, fig), fig.unit)): (fig, h) for path, fig, h in _figures(oa)}
+        for key in fig_cols:
+            if key in found:
+                fig, holder = found[key]
+                row += [_number(fig.value), figure_basis(fig, holder, oa)]
+            else:
+                row += [None, ""]
+        rows.append(tuple(row))
+    return Table("Comparison", tuple(headers), tuple(rows))
+
+
+# ---------------------------------------------------------------------------------------------
+# the evidence
+
+
+def _plain(value: Any) -> Cell:
+    if isinstance(value, Enum):
+        return str(value.value)
+    if isinstance(value, (tuple, list)):
+        return "; ".join(str(v) for v in value)
+    return _number(value)
+
+
+def _provenance(f: EvidenceFile) -> list[Cell]:
+    p = f.provenance
+    return [p.file_name, p.sha256, p.kind.value, p.kind.measured, p.tool, p.tool_version, p.size_bytes,
+            p.imported_at, p.label]
+
+
+def _fit_cells(a: Assessment | None, file_index: int, index: int, item: str) -> list[Cell]:
+    """How the Assessment judged this run or check against the workload (empty without one)."""
+    fits = a.evidence_fit if a is not None else ()
+    fit = next((f for f in fits if (f.file_index, f.index, f.item) == (file_index, index, item)), None)
+    if fit is None:
+        return ["", "", "", ""]
+    return [str(fit.applicability.value), "; ".join(str(m) for m in fit.reasons), "; ".join(fit.options),
+            "; ".join(fit.counts_for)]
+
+
+def evidence_table(ws: Workspace, a: Assessment | None = None) -> Table:
+    """Every normalized benchmark run, after the provenance of its file and (with an Assessment)
+    its applicability to the workload: matches, proxy, mismatch or needs-context."""
+    rows = [tuple(_provenance(f) + _fit_cells(a, fi, ri, "run") + [_plain(getattr(r, name)) for name in BENCHMARK_FIELDS])
+            for fi, f in enumerate(ws.evidence.files) for ri, r in enumerate(f.runs)]
+    return Table("Evidence", PROVENANCE_COLUMNS + FIT_COLUMNS + BENCHMARK_FIELDS, tuple(rows))
+
+
+def parity_table(ws: Workspace, a: Assessment | None = None) -> Table:
+    """Every parity check, after the provenance of its file and its applicability."""
+    rows = [tuple(_provenance(f) + _fit_cells(a, fi, ci, "check") + [_plain(getattr(c, name)) for name in PARITY_FIELDS])
+            for fi, f in enumerate(ws.evidence.files) for ci, c in enumerate(f.parity)]
+    return Table("Parity", PROVENANCE_COLUMNS + FIT_COLUMNS + PARITY_FIELDS, tuple(rows))
+
+
+# ---------------------------------------------------------------------------------------------
+# writing
+
+
+def _csv_cell(value: Cell) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        # 15 significant digits: what a spreadsheet keeps (0.17300000000000001 reads 0.173)
+        return str(int(value)) if value.is_integer() and abs(value) < 1e15 else format(value, ".15g")
+    return str(value)
+
+
+def csv_bytes(table: Table) -> bytes:
+    """The table as CSV (UTF-8 with BOM, CRLF line ends as RFC 4180 has them)."""
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\r\n")
+    writer.writerow(table.headers)
+    for row in table.rows:
+        writer.writerow([_csv_cell(v) for v in row])
+    return ("\ufeff" + buf.getvalue()).encode("utf-8")
+
+
+def write_csv(table: Table, path: str | os.PathLike[str]) -> None:
+    """Write the table to ``path`` atomically (the old file or the new one, never half)."""
+    atomic_write_bytes(path, csv_bytes(table))
+
+
+def xlsx_available() -> bool:
+    try:
+        import openpyxl  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def xlsx_bytes(tables: Sequence[Table]) -> bytes:
+    """A workbook with one sheet per table: bold frozen header row, numbers as numbers."""
+    try:
+        from openpyxl import Workbook
+        from openpyxl.styles import Font
+        from openpyxl.utils import get_column_letter
+    except ImportError:
+        raise XlsxUnavailable("XLSX export needs openpyxl: pip install 'deepdecide[xlsx]' "
+                              "(CSV export works without it)") from None
+    wb = Workbook()
+    wb.remove(wb.active)
+    bold = Font(bold=True)
+    for table in tables:
+        sheet = wb.create_sheet(table.name[:31])
+        sheet.append(list(table.headers))
+        for cell in sheet[1]:
+            cell.font = bold
+        for row in table.rows:
+            sheet.append(list(row))
+        sheet.freeze_panes = "C2" if table.name == "Comparison" else "A2"
+        for i, h in enumerate(table.headers, start=1):
+            longest = max([len(h)] + [len(_csv_cell(r[i - 1])) for r in table.rows])
+            sheet.column_dimensions[get_column_letter(i)].width = min(max(8, longest + 2), 48)
+    buf = io.BytesIO()
+    wb.save(buf)
+    return buf.getvalue()
+
+
+def write_xlsx(tables: Sequence[Table], path: str | os.PathLike[str]) -> None:
+    atomic_write_bytes(path, xlsx_bytes(tables))

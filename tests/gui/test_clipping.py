@@ -1,0 +1,42 @@
+"""No text is clipped: on every page at 1280×800 and 1920×1080, and in presentation mode at 1920×1080,
+no label, button, header section or chart axis title is narrower than its text needs (unless it shows
+the full text in a tooltip and what remains visible still tells it apart)."""
+
+from __future__ import annotations
+
+import pytest
+from clip_check import clips, clips_on_every_tab
+
+pytestmark = pytest.mark.gui
+
+SIZES = [(1280, 800), (1920, 1080)]
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES, ids=["1280x800", "1920x1080"])
+def test_no_page_clips_its_text(make_window, qtbot, width, height):
+    from deepdecide.gui.views.main_window import PAGES
+
+    window = make_window()
+    window.resize(width, height)
+    found = []
+    for key, _m, _c in PAGES:
+        window.show_page(key)
+        qtbot.wait(400)  # the pages' deferred work (sensitivity after 250 ms) has run
+        found += [f"{key}: {c}" for c in clips_on_every_tab(window.page(key), lambda: qtbot.wait(20))]
+    found += [f"window: {c}" for c in clips(window.menuBar()) + clips(window.statusBar())]
+    assert not found, "\n".join(found)
+
+
+def test_presentation_mode_clips_no_text(make_window, qtbot):
+    window = make_window()
+    p = window.present(full_screen=False)
+    qtbot.addWidget(p)
+    p.resize(1920, 1080)
+    qtbot.waitExposed(p)
+    p.toggle_whatif()
+    found = []
+    for i in range(len(p.slides)):
+        p.go(i)
+        qtbot.wait(30)
+        found += [f"slide {p.current_key()}: {c}" for c in clips(p)]
+    assert not found, "\n".join(found)
