@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import argparse
 import sys
 
 NAME = "export"
@@ -18,7 +19,7 @@ provenance (file_name, file_sha256, file_kind, ...). Files are written atomicall
 XLSX needs openpyxl: pip install 'deepdecide[xlsx]'."""
 
 
-def add_arguments(parser) -> None:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.description = DESCRIPTION
     parser.add_argument("workspace", nargs="?", metavar="WORKSPACE",
                         help="a workspace file (*.deepdecide.yaml); default: the built-in sample decision")
@@ -34,7 +35,7 @@ def add_arguments(parser) -> None:
                         help="leave out P(best) and the Monte Carlo percentiles")
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from deepdecide.analysis import evaluate
     from deepdecide.cli.common import error, report_error
     from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE

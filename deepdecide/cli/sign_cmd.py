@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import sys
 
 NAME = "sign"
@@ -20,9 +21,7 @@ The certificate's password is read from --password-file FILE, the environment va
 DEEPDECIDE_P12_PASSWORD, or an interactive prompt."""
 
 
-def add_arguments(parser) -> None:
-    import argparse
-
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = EPILOG
     parser.add_argument("record", metavar="RECORD.pdf", help="the record to sign")
     parser.add_argument("--role", required=True, help="the role you sign as, exactly as the record lists it")
@@ -36,7 +35,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("-o", "--output", metavar="OUT.pdf", help="write the signed record here (default: in place)")
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM
     from deepdecide.cli.report_cmd import _passphrase
     from deepdecide.domain.errors import DeepdecideError, ValidationError, ValidationErrors

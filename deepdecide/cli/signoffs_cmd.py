@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import sys
 
 NAME = "signoffs"
@@ -15,7 +16,7 @@ otherwise. Pass the organisation's CA with --trust, as for verify: an untrusted 
 not copied. Nothing is written when anything fails."""
 
 
-def add_arguments(parser) -> None:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = EPILOG
     parser.add_argument("record", metavar="RECORD.pdf", help="the signed record")
     parser.add_argument("--into", required=True, metavar="WS", help="the workspace the record was exported from")
@@ -23,7 +24,7 @@ def add_arguments(parser) -> None:
                         help="a certificate (PEM/DER) to trust as root or signer; repeatable")
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM
     from deepdecide.domain.errors import DeepdecideError, ValidationError, ValidationErrors
     from deepdecide.report.approval import ApprovalError, copy_signoffs

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import argparse
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from deepdecide.domain.workspace import Workspace
 NAME = "validate"
 HELP = "validate workspace and data files (*.deepdecide.yaml, support matrix, checklist, criteria)"
 
 
-def add_arguments(parser) -> None:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("files", nargs="*", metavar="FILE")
     parser.add_argument("--schema", metavar="KIND", help=argparse_kinds_help())
 
@@ -17,7 +22,7 @@ def argparse_kinds_help() -> str:
     return f"print the JSON Schema of a kind of file instead ({', '.join(KINDS)}); no FILE needed"
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from deepdecide.cli.common import error, report_error, report_warnings
     from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
     from deepdecide.domain.errors import UnreadableFileError, ValidationError, ValidationErrors
@@ -54,7 +59,7 @@ def run(args) -> int:
     return worst
 
 
-def _approval_lines(ws) -> None:
+def _approval_lines(ws: Workspace) -> None:
     """What the decision still lacks for approval, and who has signed (not errors: a proposal may be a draft)."""
     from deepdecide.domain import approval
     from deepdecide.domain.workspace import RecordStatus

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 import textwrap
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from deepdecide.report.approval import ApprovalState, SignoffSignature
+    from deepdecide.report.integrity import Verification
 
 NAME = "verify"
 HELP = "check a PDF decision record: rebuild it from its embedded inputs and validate its signature"
@@ -48,9 +54,7 @@ exit codes (the worst outcome decides):
   2  usage error"""
 
 
-def add_arguments(parser) -> None:
-    import argparse
-
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = EPILOG
     parser.add_argument("file", metavar="FILE.pdf", help="the record to check")
     parser.add_argument("--trust", action="append", default=[], metavar="CA.pem",
@@ -60,7 +64,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
 
 
-def outcome(result) -> tuple[int, str]:
+def outcome(result: Verification) -> tuple[int, str]:
     """The exit code and headline of a verification (see OUTCOMES)."""
     from deepdecide.report.integrity import INTACT, NOT_A_RECORD
 
@@ -82,7 +86,7 @@ def outcome(result) -> tuple[int, str]:
     return EXIT_TRUSTED, "intact, signed and trusted"
 
 
-def _approval(result, data: bytes):
+def _approval(result: Verification, data: bytes) -> ApprovalState | None:
     """The approval state of an intact record (None when it cannot be read as one)."""
     from deepdecide.report.approval import state_of_record
     from deepdecide.report.integrity import INTACT
@@ -95,7 +99,7 @@ def _approval(result, data: bytes):
         return None
 
 
-def _signature_line(sig, later_ok: bool) -> str:
+def _signature_line(sig: SignoffSignature, later_ok: bool) -> str:
     role = f"{sig.role} ({sig.kind or 'sign-off'})" if sig.role else "no role (not a sign-off)"
     c = sig.check
     valid = "valid" if c.ok else "NOT VALID"
@@ -108,7 +112,7 @@ def _signature_line(sig, later_ok: bool) -> str:
             f"date {sig.date or '?'}; {valid}; {trusted}; {after}")
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from deepdecide.report.integrity import UnreadableRecord, verify
     from deepdecide.report.signing import SigningError, load_trust
 

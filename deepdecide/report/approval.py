@@ -15,11 +15,15 @@ import io
 import json
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING
 
 from deepdecide.domain import approval
 from deepdecide.domain.errors import DeepdecideError
 from deepdecide.domain.workspace import RecordStatus, SignOff, Vote, Workspace
 from deepdecide.report.signing import SignatureCheck, SigningError, _quiet_pyhanko
+
+if TYPE_CHECKING:
+    from pyhanko.sign.signers import SimpleSigner
 
 MARKER = "deepdecide-signoff:"
 APPROVAL = "approval"
@@ -148,7 +152,7 @@ def state_of_record(pdf: bytes, checks: list[SignatureCheck]) -> ApprovalState:
 # signing
 
 
-def sign_as_approver(pdf: bytes, signer, *, role: str, verdict: Vote, conditions: str = "",
+def sign_as_approver(pdf: bytes, signer: SimpleSigner, *, role: str, verdict: Vote, conditions: str = "",
                      review: bool = False, when: datetime | None = None) -> tuple[bytes, str]:
     """Sign ``pdf`` (a record) in ``role``'s field; return the signed bytes and the kind
     (approval or review). Raises ApprovalError for a record that is altered, a role that may not

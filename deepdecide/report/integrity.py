@@ -18,12 +18,15 @@ import io
 import json
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from deepdecide.domain.errors import DeepdecideError, ValidationError, ValidationErrors
 from deepdecide.report.canonical import BUILD_NAME, INPUTS_NAME, sha256_hex, workspace_from_json
 from deepdecide.report.signing import SignatureCheck, validate_signatures
 from deepdecide.storage.files import canonical_json
+
+if TYPE_CHECKING:
+    from deepdecide.report.approval import ApprovalState
 
 INTACT = "intact"
 ALTERED = "altered"
@@ -44,7 +47,7 @@ class Verification:
     inputs_sha256: str = ""
     record_bytes: int = 0
     signatures: list[SignatureCheck] = field(default_factory=list)
-    approval: Any = None  # report.approval.ApprovalState of an intact record, set by the verify command
+    approval: ApprovalState | None = None  # of an intact record, set by the verify command
 
     @property
     def intact(self) -> bool:

@@ -42,7 +42,8 @@ class _SignatureWidget(PDFObject):
             "Rect": PDFArray([round(v, 2) for v in self.rect]),
             "F": 4,  # print
         })
-        return d.format(document)
+        formatted: bytes = d.format(document)
+        return formatted
 
 
 class SignatureField(Flowable):
@@ -110,7 +111,7 @@ def signoff(ctx: Any) -> list[Flowable]:
         out.append(para("Ready for approval: a chosen option, the rationale, good and bad consequences and the "
                         "confirmation criteria are stated."))
     rows: list[list[Any]] = []
-    extra: list[tuple] = []
+    extra: list[tuple[Any, ...]] = []
     for i, s in enumerate(approval.signers(ws), start=1):
         r = s.row
         if s.signed:

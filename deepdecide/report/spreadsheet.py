@@ -127,7 +127,8 @@ def _number(value: Any) -> Cell:
         return value
     if isinstance(value, (int, float)):
         return None if isinstance(value, float) and not math.isfinite(value) else value
-    return value
+    cell: Cell = value
+    return cell
 
 
 def _cost_view(oa: OptionAssessment) -> str:
