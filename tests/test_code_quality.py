@@ -46,6 +46,7 @@ STRICT = [
     "deepdecide/analysis/__init__.py",
     "deepdecide/analysis/applicability.py",
     "deepdecide/analysis/assessment.py",
+    "deepdecide/analysis/capacity.py",
     "deepdecide/analysis/diff.py",
     "deepdecide/analysis/engine.py",
     "deepdecide/analysis/evidence.py",

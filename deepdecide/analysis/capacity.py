@@ -41,8 +41,9 @@ from deepdecide.analysis.evidence import (
     run_label,
 )
 from deepdecide.domain import formatting
+from deepdecide.domain.common import Estimate
 from deepdecide.domain.evidence import BenchmarkRun
-from deepdecide.domain.messages import msg
+from deepdecide.domain.messages import Message, msg
 from deepdecide.domain.workspace import SLO, Option
 
 UNIT = "output tok/s/GPU"
@@ -61,7 +62,7 @@ def _bucket(x: float | None) -> int | None:
     return None if not x or x <= 0 else round(math.log2(x) * 2)
 
 
-def _sweep_key(r: BenchmarkRun) -> tuple:
+def _sweep_key(r: BenchmarkRun) -> tuple[object, ...]:
     return (r.gpu_count, r.prefill_gpus, r.decode_gpus, r.model, r.quantization, r.dataset,
             _bucket(r.input_tokens), _bucket(r.output_tokens))
 
@@ -75,7 +76,7 @@ def _conc(r: BenchmarkRun) -> float:
     return r.concurrency if r.concurrency is not None else math.inf
 
 
-def _order(r: BenchmarkRun) -> tuple:
+def _order(r: BenchmarkRun) -> tuple[float, float, float, str]:
     # a total order that does not depend on import order: load, then the result, then the name
     tps = output_tps_per_gpu(r)
     return (_conc(r), _rate(r), -(tps if tps is not None else -math.inf), run_label(r))
@@ -84,7 +85,7 @@ def _order(r: BenchmarkRun) -> tuple:
 def sweeps(runs: Sequence[BenchmarkRun]) -> list[tuple[str, list[BenchmarkRun]]]:
     """The runs as sweeps: (load axis, runs ordered along it). The axis is "concurrency",
     "request rate" or "" (a single load point, however many runs)."""
-    groups: dict[tuple, list[BenchmarkRun]] = defaultdict(list)
+    groups: dict[tuple[object, ...], list[BenchmarkRun]] = defaultdict(list)
     for r in runs:
         groups[_sweep_key(r)].append(r)
     out: list[tuple[str, list[BenchmarkRun]]] = []
@@ -160,7 +161,7 @@ class _Best:
 def _search(idx: EvidenceIndex, runs: Sequence[BenchmarkRun], slo: SLO) -> tuple[_Best | None, BenchmarkRun | None]:
     """The best capacity the runs support, and (when none meets the SLO) the lightest run."""
     best: _Best | None = None
-    lightest: tuple[tuple, BenchmarkRun] | None = None
+    lightest: tuple[tuple[float, float, str], BenchmarkRun] | None = None
     for axis, group in sweeps(runs):
         fails = [idx.failures(r, slo) for r in group]
         tps = [output_tps_per_gpu(r) for r in group]
@@ -319,11 +320,12 @@ def capacity(idx: EvidenceIndex, option: Option, slo: SLO) -> Capacity:
     return Capacity(Figure(NAME, None, UNIT, missing_reason=reason), CapacityBasis.NONE, tuple(points))
 
 
-def _assumption_ok(assumed) -> bool:
+def _assumption_ok(assumed: Estimate) -> bool:
     return assumed.low > 0 and assumed.is_ordered
 
 
-def _assumed(option: Option, assumed, flags: tuple[str, ...], points: list[CapacityPoint], why) -> Capacity:
+def _assumed(option: Option, assumed: Estimate, flags: tuple[str, ...], points: list[CapacityPoint],
+             why: Message | None) -> Capacity:
     note_text = option.cost.assumption_note or "no measurement"
     trail = (TrailItem("assumed output tok/s per GPU (likely)", assumed.likely, UNIT,
                        f"options.{option.id}.cost.assumed_output_tps_per_gpu: {note_text}"),
