@@ -37,63 +37,33 @@ def test_no_init_in_packaging_folder():
     assert not (ROOT / "packaging" / "__init__.py").exists()
 
 
-#: held to ``mypy --strict``; every Qt-free package joins this list (issue: types are checked)
+#: held to ``mypy --strict`` (every Qt-free package; issue: types are checked)
 STRICT = [
     "deepdecide/domain",
     "deepdecide/importers",
     "deepdecide/storage",
-    # analysis/: the modules whose code is settled
-    "deepdecide/analysis/__init__.py",
-    "deepdecide/analysis/applicability.py",
-    "deepdecide/analysis/assessment.py",
-    "deepdecide/analysis/capacity.py",
-    "deepdecide/analysis/diff.py",
-    "deepdecide/analysis/engine.py",
-    "deepdecide/analysis/evidence.py",
-    "deepdecide/analysis/revisit.py",
-    "deepdecide/analysis/scoring.py",
-    "deepdecide/analysis/sensitivity.py",
-    # report/: the modules whose code is settled
-    "deepdecide/report/__init__.py",
-    "deepdecide/report/approval.py",
-    "deepdecide/report/build.py",
-    "deepdecide/report/canonical.py",
-    "deepdecide/report/charts.py",
-    "deepdecide/report/fonts.py",
-    "deepdecide/report/integrity.py",
-    "deepdecide/report/sections",
-    "deepdecide/report/signing.py",
-    "deepdecide/report/signoff_page.py",
-    "deepdecide/report/spreadsheet.py",
-    "deepdecide/report/styles.py",
-    "deepdecide/report/template.py",
-    "deepdecide/report/writer.py",
-    # cli/: the modules whose code is settled; the rest join as their work lands
-    "deepdecide/cli/__init__.py",
-    "deepdecide/cli/check_cmd.py",
-    "deepdecide/cli/common.py",
-    "deepdecide/cli/diff_cmd.py",
-    "deepdecide/cli/evidence_args.py",
-    "deepdecide/cli/evidence_cmd.py",
-    "deepdecide/cli/export_cmd.py",
-    "deepdecide/cli/inspect_cmd.py",
-    "deepdecide/cli/main.py",
-    "deepdecide/cli/matrix_cmd.py",
-    "deepdecide/cli/report_cmd.py",
-    "deepdecide/cli/revisit_cmd.py",
-    "deepdecide/cli/sign_cmd.py",
-    "deepdecide/cli/signoffs_cmd.py",
-    "deepdecide/cli/validate_cmd.py",
-    "deepdecide/cli/verify_cmd.py",
+    "deepdecide/analysis",
+    "deepdecide/report",
+    "deepdecide/cli",
+]
+
+#: modules of STRICT not held to it yet, because their code is being reworked; they join by leaving this list
+STRICT_PENDING = [
+    "deepdecide/analysis/cost.py",
+    "deepdecide/analysis/model.py",
+    "deepdecide/analysis/montecarlo.py",
+    "deepdecide/cli/evaluate_cmd.py",
+    "deepdecide/cli/import_cmd.py",
 ]
 
 
 def test_mypy_strict():
-    """Each entry of STRICT passes ``mypy --strict``. Modules they import are read for their types but
-    their own errors are not reported here (``--follow-imports=silent``): a package is held to the
-    strict rules once it is listed, not through the packages that import it."""
-    proc = subprocess.run([_tool("mypy"), "--strict", "--follow-imports=silent", "--no-incremental", *STRICT],
-                          cwd=ROOT, capture_output=True, text=True, timeout=600)
+    """Each package of STRICT passes ``mypy --strict``. Modules they import are read for their types but
+    their own errors are reported only where they are checked (``--follow-imports=silent``), so a
+    module listed in STRICT_PENDING does not fail the packages that import it."""
+    exclude = [arg for path in STRICT_PENDING for arg in ("--exclude", f"^{path}$")]
+    proc = subprocess.run([_tool("mypy"), "--strict", "--follow-imports=silent", "--no-incremental", *exclude,
+                           *STRICT], cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
