@@ -16,6 +16,7 @@ from deepdecide.gui.tasks import Task
 
 if TYPE_CHECKING:
     from deepdecide.gui.controller_context import ControllerContext
+    from deepdecide.importers.registry import ImportResult
 
 #: facts the GUI asks for when a file lacks them (nothing is pre-filled but what the file name suggests)
 ASKED_CONTEXT = ("runtime", "platform", "gpu_count", "model")
@@ -74,7 +75,7 @@ class EvidenceImporter(QObject):
         return {"runtime": [(r.id, r.name) for r in m.runtimes],
                 "platform": [(p.id, f"{p.vendor} {p.name}") for p in m.platforms]}
 
-    def _suggestions(self, result: Any) -> dict[str, str]:
+    def _suggestions(self, result: ImportResult) -> dict[str, str]:
         """What the file name suggests, as the matrix's ids where it names a known platform."""
         out = dict(result.suggestions)
         if "platform" in out:

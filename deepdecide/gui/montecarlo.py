@@ -6,7 +6,7 @@ the run stops at its next block of draws, and a new one starts when the edits se
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
@@ -38,8 +38,8 @@ class MonteCarloService(QObject):
     def __init__(self, document: WorkspaceDocument, delay_ms: int = 300):
         super().__init__(document)
         self.document = document
-        self.result: Any = None
-        self._result_for: Any = None
+        self.result: MonteCarlo | None = None
+        self._result_for: Workspace | None = None
         self.runner = TaskRunner(self)
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
@@ -47,11 +47,11 @@ class MonteCarloService(QObject):
         self.timer.timeout.connect(self.start)
         document.changed.connect(self._changed)
 
-    def _changed(self, _ws: Any) -> None:
+    def _changed(self, _ws: Workspace) -> None:
         self.runner.cancel()  # superseded: its result would be dropped
         self.timer.start()
 
-    def current(self) -> Any:
+    def current(self) -> MonteCarlo | None:
         """The result for the current workspace, or None while it is being computed."""
         return self.result if self._result_for is self.document.workspace else None
 
@@ -62,7 +62,7 @@ class MonteCarloService(QObject):
         task.signals.failed.connect(self.failed)
         return self.runner.start(task)
 
-    def _finished(self, payload: tuple[Any, Any]) -> None:
+    def _finished(self, payload: tuple[Workspace, MonteCarlo]) -> None:
         ws, result = payload
         if ws is not self.document.workspace:
             return  # an edit came in meanwhile; its own run follows

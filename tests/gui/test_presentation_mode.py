@@ -108,3 +108,22 @@ def test_large_type_at_full_hd(make_window, qtbot):
     window = make_window()
     p = open_presentation(window, qtbot)
     assert p.slides[0].title.font().pointSizeF() >= 2 * window.font().pointSizeF()
+
+
+def test_recommendation_without_a_winner_lists_the_assessment_messages(make_window, qtbot):
+    """With no winner the slide lists the Assessment's messages (structured messages, rendered)."""
+    import dataclasses
+
+    from deepdecide.domain.messages import msg
+
+    window = make_window()
+    ws = window.document.workspace
+    p = open_presentation(window, qtbot)
+    a = dataclasses.replace(evaluate(ws), winner=None,
+                            messages=(msg("test.reason", "no option meets the {what}", what="SLO"),))
+    slide = p.slides[5]
+    slide.clear()
+    p._recommendation(slide, ws, a)
+    shown = texts(slide)
+    assert "No recommendation yet." in shown
+    assert "no option meets the SLO" in shown

@@ -34,6 +34,7 @@ from deepdecide.gui.views.page import Page, make_table
 from deepdecide.gui.widgets.charts import LatencyChart, SeriesLook, ThroughputChart
 
 if TYPE_CHECKING:
+    from deepdecide.domain.matrix import Platform, SupportMatrix
     from deepdecide.gui.interaction import Interaction
     from deepdecide.gui.views.main_window import MainWindow
 
@@ -84,7 +85,7 @@ def runs_frame(ws: Workspace, fits: tuple[Any, ...] = ()) -> pd.DataFrame:
     return df[keep]
 
 
-def resolve_platform(matrix: Any, name: str) -> Any:
+def resolve_platform(matrix: SupportMatrix, name: str) -> Platform | None:
     """The matrix platform a run names: its id, or else the GPU name the file reported (as the analysis does)."""
     return matrix.resolve_platform(name)
 

@@ -13,7 +13,7 @@ the Assessment (``analysis.evaluate``) and is written by ``domain.formatting``.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from deepdecide.analysis.assessment import Assessment, OptionAssessment
 from deepdecide.analysis.evidence import describe_slo
 from deepdecide.domain import formatting as fmtn
 from deepdecide.domain import presentation as look
@@ -104,7 +105,7 @@ class Slide(QWidget):
         self.body_layout.addWidget(widget)
         return widget
 
-    def grid(self, headers: list[str], rows: list[list[str]], tips: list[str] | None = None,
+    def grid(self, headers: list[str], rows: Sequence[Sequence[str | Message]], tips: list[str] | None = None,
              numeric: tuple[int, ...] = (), centred: tuple[int, ...] = ()) -> QGridLayout:
         """A table of labels (header row bold); the first column's tooltip is ``tips``; the
         ``numeric`` columns align right, the ``centred`` ones (✓ / ✗) centre."""
@@ -242,7 +243,7 @@ class PresentationWindow(QWidget):
         self.document = document
         self.baseline: Workspace = document.workspace
         self.current: Workspace = self.baseline
-        self._assessments: dict[int, Any] = {}
+        self._assessments: dict[int, tuple[Workspace, Assessment]] = {}
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
 
         self.banner = QFrame()
@@ -260,7 +261,7 @@ class PresentationWindow(QWidget):
 
         self.stack = QStackedWidget()
         self.slides: list[Slide] = []
-        self._builders: list[Callable[[Slide, Workspace, Any], None]] = []
+        self._builders: list[Callable[[Slide, Workspace, Assessment], None]] = []
         for key, title, builder in (
             ("question", self.tr("The question"), self._question),
             ("options", self.tr("The options"), self._options),
@@ -358,7 +359,7 @@ class PresentationWindow(QWidget):
         if not self.whatif.isVisible():
             self.setFocus()
 
-    def assessment(self, ws: Workspace | None = None) -> Any:
+    def assessment(self, ws: Workspace | None = None) -> Assessment:
         from deepdecide.analysis import evaluate
 
         ws = ws or self.current
@@ -378,7 +379,7 @@ class PresentationWindow(QWidget):
         self._update_banner(a)
         self._apply_type()
 
-    def _update_banner(self, a: Any) -> None:
+    def _update_banner(self, a: Assessment) -> None:
         if not self.differs():
             self.banner.hide()
             return
@@ -425,11 +426,11 @@ class PresentationWindow(QWidget):
             parent.activateWindow()
 
     # slides ---------------------------------------------------------------------------------
-    def _order(self, a: Any) -> list[Any]:
+    def _order(self, a: Assessment) -> list[OptionAssessment]:
         ids = list(a.ranking) + [o.option for o in a.options if o.option not in a.ranking]
-        return [a.option(i) for i in ids]
+        return [oa for i in ids if (oa := a.option(i)) is not None]  # every id is one of a.options
 
-    def _question(self, s: Slide, ws: Workspace, a: Any) -> None:
+    def _question(self, s: Slide, ws: Workspace, a: Assessment) -> None:
         d = ws.decision
         s.add(_label(d.title or ws.name, scale=1.4, bold=True))
         s.add(_label(fmt(self.tr("Model: %1"), ws.model)))
@@ -447,7 +448,7 @@ class PresentationWindow(QWidget):
         for drv in d.drivers:
             s.add(_label("•  " + drv))
 
-    def _options(self, s: Slide, ws: Workspace, a: Any) -> None:
+    def _options(self, s: Slide, ws: Workspace, a: Assessment) -> None:
         short = look.short_labels(ws)
         rows, tips = [], []
         for o in ws.options:
@@ -456,7 +457,7 @@ class PresentationWindow(QWidget):
             tips.append(o.name)
         s.grid([self.tr("Option"), self.tr("Strategy"), self.tr("Support"), self.tr("Full name")], rows, tips)
 
-    def _evidence(self, s: Slide, ws: Workspace, a: Any) -> None:
+    def _evidence(self, s: Slide, ws: Workspace, a: Assessment) -> None:
         short = look.short_labels(ws)
         rows, tips = [], []
         for oa in self._order(a):
@@ -470,7 +471,7 @@ class PresentationWindow(QWidget):
         s.grid([self.tr("Option"), self.tr("Builds"), self.tr("Correct"), self.tr("Performs"), self.tr("Runs"),
                 self.tr("First gap")], rows, tips, centred=(1, 2, 3))
 
-    def _fit_text(self, oa: Any) -> str:
+    def _fit_text(self, oa: OptionAssessment) -> str:
         """"3 match · 1 proxy · 2 mismatch": how the runs about the option fit the workload."""
         fit = getattr(oa, "fit", None)
         if fit is None:
@@ -480,7 +481,7 @@ class PresentationWindow(QWidget):
         shown = [f"{fmtn.integer(n)} {word}" for n, word in parts if n]
         return " · ".join(shown) if shown else self.tr("no runs")
 
-    def _capacity(self, s: Slide, ws: Workspace, a: Any) -> None:
+    def _capacity(self, s: Slide, ws: Workspace, a: Assessment) -> None:
         short = look.short_labels(ws)
         rows, tips = [], []
         view = ""
@@ -500,7 +501,7 @@ class PresentationWindow(QWidget):
                 fmt(self.tr("TCO %1"), fmtn.count(round(ws.assumptions.horizon_years), "year")),
                 self.tr("To production"), self.tr("Capacity basis")], rows, tips, numeric=(1, 2, 3, 4, 5))
 
-    def _flips(self, s: Slide, ws: Workspace, a: Any) -> None:
+    def _flips(self, s: Slide, ws: Workspace, a: Assessment) -> None:
         sens = a.sensitivity
         short = look.short_labels(ws)
         if sens is None or sens.winner is None:
@@ -533,14 +534,15 @@ class PresentationWindow(QWidget):
         else:
             s.add(_label(self.tr("No uncertain input flips it inside its low–high range.")))
 
-    def _recommendation(self, s: Slide, ws: Workspace, a: Any) -> None:
+    def _recommendation(self, s: Slide, ws: Workspace, a: Assessment) -> None:
         short = look.short_labels(ws)
         if a.winner is None:
             s.add(_label(self.tr("No recommendation yet."), scale=1.4, bold=True))
             for m in a.messages:
-                s.add(_label("•  " + m))
+                s.add(_label("•  " + message_text(m)))
             return
         win = a.option(a.winner)
+        assert win is not None  # the winner is one of the assessment's options
         s.add(_label(fmt(self.tr("Recommended: %1"), win.name), scale=1.4, bold=True))
         ranked = [o for o in self._order(a) if o.rank is not None]
         runner = ranked[1] if len(ranked) > 1 else None
@@ -565,7 +567,7 @@ class PresentationWindow(QWidget):
         if d.rationale:
             s.add(_label(d.rationale.strip()))
 
-    def _signoff(self, s: Slide, ws: Workspace, a: Any) -> None:
+    def _signoff(self, s: Slide, ws: Workspace, a: Assessment) -> None:
         d = ws.decision
         s.add(_label(fmt(self.tr("Record %1 · status %2 · updated %3"), d.id, d.status.value, fmtn.date(d.date)),
                      scale=1.2, bold=True))
