@@ -187,66 +187,77 @@ def costs(oi: OptionInputs, capacity: Figure, demand: Figure, ws: Workspace) -> 
     engc = _assumption(a.engineer_usd_per_week, "engineer_usd_per_week", global_problems)
     horizon = a.horizon_years if a.horizon_years and a.horizon_years > 0 else None
     util = a.utilization if a.utilization and 0 < a.utilization <= 1 else None
-    o = oi.option
-    at = f"options.{o.id}.cost"
+    at = f"options.{oi.option.id}.cost"
+
+    gpus, raw = _fleet_figure(oi, capacity, demand)
+    hour = _gpu_hour_figure(oi, elec, at)
+    cpm, eff = _per_million_figures(hour, capacity, util)
+    pw, eng = _engineering_figures(oi, engc, at)
+    ttp = _time_to_production_figure(oi, at)
+    hw, pwr = _horizon_figures(oi, gpus, hour, elec, horizon, at)
+    tco = _tco_figure(hw, pwr, eng, gpus, a.horizon_years)
+    figs = [_finite(f) for f in (hour, cpm, eff, hw, pwr, pw, eng, ttp, tco)]
+    fleet = Fleet(_finite(gpus), oi.unit, oi.unit_reason, raw if raw is None or math.isfinite(raw) else None)
+    return fleet, Costs(*figs), global_problems
+
+
+def _fleet_figure(oi: OptionInputs, capacity: Figure, demand: Figure) -> tuple[Figure, float | None]:
+    """GPUs for the peak demand at the capacity under the SLO, rounded to deployable units; and the
+    unrounded count (None when either input is missing)."""
     tps = capacity.value
-
-    # --- fleet
     if tps is None or tps <= 0:
-        gpus = missing("GPUs", "GPUs", f"no capacity: {capacity.missing_reason or 'not positive'}")
-        raw = None
-    elif demand.value is None:
-        gpus = missing("GPUs", "GPUs", demand.missing_reason)
-        raw = None
-    else:
-        raw = demand.value / tps
-        n = float(fleet_gpus(demand.value, tps, oi.unit))
-        gpus = Figure("GPUs", n, "GPUs", (
-            TrailItem("demand", demand.value, "output tok/s", "workspace demand"),
-            TrailItem("capacity under the SLO", tps, "output tok/s/GPU", capacity.trail[0].source
-                      if capacity.trail else "capacity"),
-            TrailItem("GPUs needed (unrounded)", raw, "GPUs", "demand / capacity"),
-            TrailItem("rounded up to units of", oi.unit, "GPUs", oi.unit_reason),
-        ), flags=capacity.flags)
+        return missing("GPUs", "GPUs", f"no capacity: {capacity.missing_reason or 'not positive'}"), None
+    if demand.value is None:
+        return missing("GPUs", "GPUs", demand.missing_reason), None
+    raw = demand.value / tps
+    n = float(fleet_gpus(demand.value, tps, oi.unit))
+    return Figure("GPUs", n, "GPUs", (
+        TrailItem("demand", demand.value, "output tok/s", "workspace demand"),
+        TrailItem("capacity under the SLO", tps, "output tok/s/GPU", capacity.trail[0].source
+                  if capacity.trail else "capacity"),
+        TrailItem("GPUs needed (unrounded)", raw, "GPUs", "demand / capacity"),
+        TrailItem("rounded up to units of", oi.unit, "GPUs", oi.unit_reason),
+    ), flags=capacity.flags), raw
 
-    # --- all-in $/GPU-h
+
+def _gpu_hour_figure(oi: OptionInputs, elec: float | None, at: str) -> Figure:
+    """All-in $/GPU-h: the rental price (rent), amortized capex plus power (own), power only (existing)."""
     trail: list[TrailItem] = [TrailItem("pricing", oi.pricing.value, "", f"{at}.pricing")]
-    hour: Figure
     if oi.pricing == Pricing.RENT:
         if oi.rate is None:
-            hour = missing("all-in $/GPU-h", "$/GPU-h", f"{at}.gpu_hour_usd is not given (pricing: rent)")
-        else:
-            trail.append(TrailItem("rental price", oi.rate.likely, "$/GPU-h", f"{at}.gpu_hour_usd"))
-            flags = ("rental price taken as all-in: power not added",) if oi.kw is not None else ()
-            hour = Figure("all-in $/GPU-h", oi.rate.likely, "$/GPU-h", tuple(trail), flags=flags)
+            return missing("all-in $/GPU-h", "$/GPU-h", f"{at}.gpu_hour_usd is not given (pricing: rent)")
+        trail.append(TrailItem("rental price", oi.rate.likely, "$/GPU-h", f"{at}.gpu_hour_usd"))
+        flags = ("rental price taken as all-in: power not added",) if oi.kw is not None else ()
+        return Figure("all-in $/GPU-h", oi.rate.likely, "$/GPU-h", tuple(trail), flags=flags)
+    why = []
+    if oi.kw is None:
+        why.append(f"{at}.power_kw_per_gpu is not given")
+    if elec is None:
+        why.append("assumptions.electricity_usd_per_kwh is not usable")
+    if oi.pricing == Pricing.OWN:
+        if oi.capex is None:
+            why.append(f"{at}.capex_per_gpu_usd is not given (pricing: own)")
+        if math.isnan(oi.amort_years):
+            why.append(f"{at}.amortization_years is not positive")
+    if why or oi.kw is None or elec is None:
+        return missing("all-in $/GPU-h", "$/GPU-h", "; ".join(why))
+    if oi.pricing == Pricing.OWN and oi.capex is not None:
+        trail += [TrailItem("capex per GPU", oi.capex.likely, "$", f"{at}.capex_per_gpu_usd"),
+                  TrailItem("amortization", oi.amort_years, "years", f"{at}.amortization_years")]
     else:
-        why = []
-        if oi.kw is None:
-            why.append(f"{at}.power_kw_per_gpu is not given")
-        if elec is None:
-            why.append("assumptions.electricity_usd_per_kwh is not usable")
-        if oi.pricing == Pricing.OWN:
-            if oi.capex is None:
-                why.append(f"{at}.capex_per_gpu_usd is not given (pricing: own)")
-            if math.isnan(oi.amort_years):
-                why.append(f"{at}.amortization_years is not positive")
-        if why:
-            hour = missing("all-in $/GPU-h", "$/GPU-h", "; ".join(why))
-        else:
-            if oi.pricing == Pricing.OWN:
-                trail += [TrailItem("capex per GPU", oi.capex.likely, "$", f"{at}.capex_per_gpu_usd"),
-                          TrailItem("amortization", oi.amort_years, "years", f"{at}.amortization_years")]
-            else:
-                trail.append(TrailItem("capex", "sunk (existing fleet)", "", "operating cost only"))
-            trail += [TrailItem("all-in power per GPU", oi.kw.likely, "kW", f"{at}.power_kw_per_gpu"),
-                      TrailItem("electricity", elec, "$/kWh", "assumptions.electricity_usd_per_kwh"),
-                      TrailItem("formula", "capex / (years x 8760) + kW x $/kWh" if oi.pricing == Pricing.OWN
-                                else "kW x $/kWh", "", SOURCE_D9)]
-            capex = oi.capex.likely if oi.capex else 0.0
-            v = float(gpu_hour_all_in(oi.pricing, 0.0, capex, oi.amort_years, oi.kw.likely, elec))
-            hour = Figure("all-in $/GPU-h", v, "$/GPU-h", tuple(trail))
+        trail.append(TrailItem("capex", "sunk (existing fleet)", "", "operating cost only"))
+    trail += [TrailItem("all-in power per GPU", oi.kw.likely, "kW", f"{at}.power_kw_per_gpu"),
+              TrailItem("electricity", elec, "$/kWh", "assumptions.electricity_usd_per_kwh"),
+              TrailItem("formula", "capex / (years x 8760) + kW x $/kWh" if oi.pricing == Pricing.OWN
+                        else "kW x $/kWh", "", SOURCE_D9)]
+    capex = oi.capex.likely if oi.capex else 0.0
+    v = float(gpu_hour_all_in(oi.pricing, 0.0, capex, oi.amort_years, oi.kw.likely, elec))
+    return Figure("all-in $/GPU-h", v, "$/GPU-h", tuple(trail))
 
-    # --- $/M tokens
+
+def _per_million_figures(hour: Figure, capacity: Figure, util: float | None) -> tuple[Figure, Figure]:
+    """$/M output tokens at full use (D3) and at the sustained utilization (D9)."""
+    tps = capacity.value
     if hour.value is None:
         cpm = missing("$/M output tokens", "$/M tokens", hour.missing_reason)
     elif tps is None or tps <= 0:
@@ -265,74 +276,87 @@ def costs(oi: OptionInputs, capacity: Figure, demand: Figure, ws: Workspace) -> 
             TrailItem("$/M at full use", cpm.value, "$/M tokens", SOURCE_D3),
             TrailItem("sustained utilization", util, "fraction", "assumptions.utilization"),
             TrailItem("formula", "$/M / U", "", SOURCE_D9)), flags=cpm.flags)
+    return cpm, eff
 
-    # --- engineering and time
+
+def _engineering_figures(oi: OptionInputs, engc: float | None, at: str) -> tuple[Figure, Figure]:
+    """Engineering effort (porting + checklist person-weeks) and its cost at the loaded weekly rate."""
     eng_trail: list[TrailItem] = []
     eng_missing: list[str] = []
+    weeks: list[float] = []
     if oi.porting is None:
         eng_missing.append(f"{at}.porting_effort_person_weeks is not usable")
     else:
         eng_trail.append(TrailItem("porting effort", oi.porting.likely, "person-weeks",
                                    f"{at}.porting_effort_person_weeks"))
+        weeks.append(oi.porting.likely)
     for label, e in oi.efforts:
         if math.isnan(e.likely):
             eng_missing.append(f"effort of {label} is not usable")
         else:
             eng_trail.append(TrailItem(label, e.likely, "person-weeks", "checklist answer"))
+            weeks.append(e.likely)
     if eng_missing:
         pw = missing("engineering effort", "person-weeks", "; ".join(eng_missing), tuple(eng_trail))
     else:
-        pw = Figure("engineering effort", float(sum(t.value for t in eng_trail)), "person-weeks",  # type: ignore[misc]
-                    tuple(eng_trail))
+        pw = Figure("engineering effort", float(sum(weeks)), "person-weeks", tuple(eng_trail))
     if pw.value is None or engc is None:
         eng = missing("engineering cost", "$", pw.missing_reason or "assumptions.engineer_usd_per_week is not usable")
     else:
         eng = Figure("engineering cost", pw.value * engc, "$", (
             TrailItem("engineering effort", pw.value, "person-weeks", "porting + checklist efforts"),
             TrailItem("loaded cost per person-week", engc, "$/person-week", "assumptions.engineer_usd_per_week")))
-    if oi.ttp is None:
-        ttp = missing("time to production", "weeks", f"{at}.time_to_production_weeks is not usable")
-    else:
-        ttp = Figure("time to production", oi.ttp.likely, "weeks",
-                     (TrailItem("time to production (likely)", oi.ttp.likely, "weeks", f"{at}.time_to_production_weeks"),))
+    return pw, eng
 
-    # --- horizon costs
+
+def _time_to_production_figure(oi: OptionInputs, at: str) -> Figure:
+    if oi.ttp is None:
+        return missing("time to production", "weeks", f"{at}.time_to_production_weeks is not usable")
+    return Figure("time to production", oi.ttp.likely, "weeks",
+                  (TrailItem("time to production (likely)", oi.ttp.likely, "weeks", f"{at}.time_to_production_weeks"),))
+
+
+def _horizon_figures(oi: OptionInputs, gpus: Figure, hour: Figure, elec: float | None, horizon: float | None,
+                     at: str) -> tuple[Figure, Figure]:
+    """Hardware and power over the horizon for the fleet."""
     if gpus.value is None or hour.value is None or horizon is None:
         reason = gpus.missing_reason or hour.missing_reason or "assumptions.horizon_years is not positive"
-        hw = missing("hardware over the horizon", "$", reason)
-        pwr = missing("power over the horizon", "$", reason)
+        return missing("hardware over the horizon", "$", reason), missing("power over the horizon", "$", reason)
+    n = gpus.value
+    base = (TrailItem("GPUs", n, "GPUs", "fleet"), TrailItem("horizon", horizon, "years", "assumptions.horizon_years"))
+    # a priced $/GPU-h implies the inputs its pricing needs (see _gpu_hour_figure)
+    if oi.pricing == Pricing.RENT:
+        assert oi.rate is not None
+        hw = Figure("hardware over the horizon", float(horizon_hardware(oi.pricing, n, oi.rate.likely, 0, 1, horizon)),
+                    "$", (*base, TrailItem("rental price", oi.rate.likely, "$/GPU-h", f"{at}.gpu_hour_usd"),
+                          TrailItem("hours per year", HOURS_PER_YEAR, "h", "")))
+        pwr = Figure("power over the horizon", 0.0, "$", (TrailItem("power", "included in the rental price", "",
+                                                                     "pricing: rent"),))
+        return hw, pwr
+    assert oi.kw is not None and elec is not None
+    if oi.pricing == Pricing.OWN:
+        assert oi.capex is not None
+        hw = Figure("hardware over the horizon",
+                    float(horizon_hardware(oi.pricing, n, 0, oi.capex.likely, oi.amort_years, horizon)), "$",
+                    (*base, TrailItem("capex per GPU", oi.capex.likely, "$", f"{at}.capex_per_gpu_usd"),
+                     TrailItem("amortization", oi.amort_years, "years", "straight-line share over the horizon")))
     else:
-        n = gpus.value
-        base = (TrailItem("GPUs", n, "GPUs", "fleet"), TrailItem("horizon", horizon, "years", "assumptions.horizon_years"))
-        if oi.pricing == Pricing.RENT:
-            hw = Figure("hardware over the horizon", float(horizon_hardware(oi.pricing, n, oi.rate.likely, 0, 1, horizon)),
-                        "$", (*base, TrailItem("rental price", oi.rate.likely, "$/GPU-h", f"{at}.gpu_hour_usd"),
-                              TrailItem("hours per year", HOURS_PER_YEAR, "h", "")))
-        elif oi.pricing == Pricing.OWN:
-            hw = Figure("hardware over the horizon",
-                        float(horizon_hardware(oi.pricing, n, 0, oi.capex.likely, oi.amort_years, horizon)), "$",
-                        (*base, TrailItem("capex per GPU", oi.capex.likely, "$", f"{at}.capex_per_gpu_usd"),
-                         TrailItem("amortization", oi.amort_years, "years", "straight-line share over the horizon")))
-        else:
-            hw = Figure("hardware over the horizon", 0.0, "$", (*base, TrailItem("capex", "sunk", "", "existing fleet")))
-        if oi.pricing == Pricing.RENT:
-            pwr = Figure("power over the horizon", 0.0, "$", (TrailItem("power", "included in the rental price", "",
-                                                                         "pricing: rent"),))
-        else:
-            pwr = Figure("power over the horizon", float(horizon_power(oi.pricing, n, oi.kw.likely, elec, horizon)), "$",
-                         (*base, TrailItem("all-in power per GPU", oi.kw.likely, "kW", f"{at}.power_kw_per_gpu"),
-                          TrailItem("electricity", elec, "$/kWh", "assumptions.electricity_usd_per_kwh")))
+        hw = Figure("hardware over the horizon", 0.0, "$", (*base, TrailItem("capex", "sunk", "", "existing fleet")))
+    pwr = Figure("power over the horizon", float(horizon_power(oi.pricing, n, oi.kw.likely, elec, horizon)), "$",
+                 (*base, TrailItem("all-in power per GPU", oi.kw.likely, "kW", f"{at}.power_kw_per_gpu"),
+                  TrailItem("electricity", elec, "$/kWh", "assumptions.electricity_usd_per_kwh")))
+    return hw, pwr
+
+
+def _tco_figure(hw: Figure, pwr: Figure, eng: Figure, gpus: Figure, horizon_years: float) -> Figure:
+    """TCO = hardware + power + engineering over the horizon."""
+    name = f"TCO over {horizon_years:g} years"
     if hw.value is None or pwr.value is None or eng.value is None:
-        tco = missing(f"TCO over {a.horizon_years:g} years", "$",
-                      hw.missing_reason or pwr.missing_reason or eng.missing_reason)
-    else:
-        tco = Figure(f"TCO over {a.horizon_years:g} years", hw.value + pwr.value + eng.value, "$", (
-            TrailItem("hardware", hw.value, "$", "see its trail"),
-            TrailItem("power", pwr.value, "$", "see its trail"),
-            TrailItem("engineering", eng.value, "$", "see its trail")), flags=gpus.flags)
-    figs = [_finite(f) for f in (hour, cpm, eff, hw, pwr, pw, eng, ttp, tco)]
-    fleet = Fleet(_finite(gpus), oi.unit, oi.unit_reason, raw if raw is None or math.isfinite(raw) else None)
-    return fleet, Costs(*figs), global_problems
+        return missing(name, "$", hw.missing_reason or pwr.missing_reason or eng.missing_reason)
+    return Figure(name, hw.value + pwr.value + eng.value, "$", (
+        TrailItem("hardware", hw.value, "$", "see its trail"),
+        TrailItem("power", pwr.value, "$", "see its trail"),
+        TrailItem("engineering", eng.value, "$", "see its trail")), flags=gpus.flags)
 
 
 def _finite(f: Figure) -> Figure:

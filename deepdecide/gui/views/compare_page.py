@@ -101,12 +101,44 @@ class ComparePage(Page):
         self.drag_session = 0
         self.sliders: dict[str, WeightSlider] = {}
         self._criteria_key: tuple[str, ...] = ()
+        self._mc = None
 
-        # left: inputs
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(self._build_inputs())
+        split.addWidget(self._build_results())
+        split.setStretchFactor(0, 2)
+        split.setStretchFactor(1, 5)
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel(self.tr("<h2>Compare</h2>")))
+        layout.addWidget(split, 1)
+
+        self.sensitivity_timer = QTimer(self)
+        self.sensitivity_timer.setSingleShot(True)
+        self.sensitivity_timer.setInterval(250)
+        self.sensitivity_timer.timeout.connect(self.refresh_sensitivity)
+
+    # construction ------------------------------------------------------------------------
+    def _build_inputs(self) -> QWidget:
+        """The left column: weights, SLO and demand, scrolling."""
         self.weights_box = QGroupBox(self.tr("Criteria weights"))
         self.weights_grid = QGridLayout(self.weights_box)
         self.weights_note = QLabel()
         self.weights_note.setWordWrap(True)
+        left = QWidget()
+        ll = QVBoxLayout(left)
+        ll.addWidget(self.weights_box)
+        ll.addWidget(self.weights_note)
+        ll.addWidget(self._build_slo_box())
+        ll.addWidget(self._build_demand_box())
+        ll.addStretch(1)
+        left_scroll = QScrollArea()
+        left_scroll.setWidgetResizable(True)
+        left_scroll.setWidget(left)
+        left_scroll.setMinimumWidth(400)
+        left_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        return left_scroll
+
+    def _build_slo_box(self) -> QGroupBox:
         not_set = self.tr("not set")
         self.slo_fields = {
             "ttft_p99_ms": _spin(1e6, 0, " ms", not_set),
@@ -123,6 +155,10 @@ class ComparePage(Page):
             box.setObjectName(f"slo_{key}")
             box.valueChanged.connect(lambda _v, k=key: self._slo_changed(k))
             slo_form.addRow(label, box)
+        return slo_box
+
+    def _build_demand_box(self) -> QGroupBox:
+        not_set = self.tr("not set")
         self.demand_fields = {
             "output_tokens_per_s": _spin(1e9, 0, " tok/s", not_set),
             "requests_per_s": _spin(1e7, 2, " req/s", not_set),
@@ -139,20 +175,36 @@ class ComparePage(Page):
             box.setObjectName(f"demand_{key}")
             box.valueChanged.connect(lambda _v, k=key: self._demand_changed(k))
             demand_form.addRow(label, box)
-        left = QWidget()
-        ll = QVBoxLayout(left)
-        ll.addWidget(self.weights_box)
-        ll.addWidget(self.weights_note)
-        ll.addWidget(slo_box)
-        ll.addWidget(demand_box)
-        ll.addStretch(1)
-        left_scroll = QScrollArea()
-        left_scroll.setWidgetResizable(True)
-        left_scroll.setWidget(left)
-        left_scroll.setMinimumWidth(400)
-        left_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        return demand_box
 
-        # right: results
+    def _build_results(self) -> QWidget:
+        """The right column: ranking and Monte Carlo above, the sensitivity and price tables below."""
+        top = QWidget()
+        tl = QHBoxLayout(top)
+        tl.setContentsMargins(0, 0, 0, 0)
+        tl.addWidget(self._build_ranking_box(), 3)
+        tl.addWidget(self._build_monte_carlo_box(), 2)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(make_table(self._build_intervals_model()), self.tr("Weight intervals"))
+        self.tabs.addTab(make_table(self._build_flips_model()), self.tr("Flip values"))
+        self.prices_view = make_table(self._build_prices_model())
+        self.tabs.addTab(self.prices_view, self.tr("Prices"))
+        self.sens_note = QLabel()
+        self.sens_note.setWordWrap(True)
+        bottom = QWidget()
+        bl = QVBoxLayout(bottom)
+        bl.setContentsMargins(0, 0, 0, 0)
+        bl.addWidget(self.tabs, 1)
+        bl.addWidget(self.sens_note)
+        right = QSplitter(Qt.Orientation.Vertical)
+        right.addWidget(top)
+        right.addWidget(bottom)
+        right.setStretchFactor(0, 3)
+        right.setStretchFactor(1, 2)
+        right.setSizes([420, 280])
+        return right
+
+    def _build_ranking_box(self) -> QGroupBox:
         self.bars = RankingBars()
         self.bars.setMinimumWidth(280)
         self.winner_label = QLabel()
@@ -163,7 +215,20 @@ class ComparePage(Page):
         rl.addWidget(self.winner_label)
         rl.addWidget(self.bars)
         rl.addStretch(1)
+        return rank_box
 
+    def _build_monte_carlo_box(self) -> QGroupBox:
+        self.mc_box = QGroupBox(self.tr("Monte Carlo"))
+        self.mc_layout = QVBoxLayout(self.mc_box)
+        self.mc_label = QLabel(self.tr("Monte Carlo running…"))
+        self.mc_label.setWordWrap(True)
+        self.mc_label.setTextFormat(Qt.TextFormat.RichText)
+        self.mc_layout.addWidget(self.mc_label)
+        self.mc_layout.addStretch(0)
+        self.mc_chart: Any = None
+        return self.mc_box
+
+    def _build_intervals_model(self) -> RecordTableModel:
         self.intervals = RecordTableModel([
             Column(self.tr("Criterion"), lambda w: self._criterion_name(w.criterion)),
             Column(self.tr("Weight"), lambda w: w.weight, numeric=True),
@@ -172,6 +237,9 @@ class ComparePage(Page):
             Column(self.tr("Below: winner"), lambda w: self._option_name(w.winner_below)),
             Column(self.tr("Above: winner"), lambda w: self._option_name(w.winner_above)),
         ], None, self)
+        return self.intervals
+
+    def _build_flips_model(self) -> RecordTableModel:
         self.flips = RecordTableModel([
             Column(self.tr("Input"), lambda f: f.label, tooltip=lambda f: f.note or f.key),
             Column(self.tr("Low"), lambda f: f.low, numeric=True),
@@ -185,7 +253,10 @@ class ComparePage(Page):
                    meaning=lambda f: "fail" if f.above_in_range else None),
             Column(self.tr("to"), lambda f: self._option_name(f.winner_above)),
         ], None, self)
+        return self.flips
 
+    def _build_prices_model(self) -> RecordTableModel:
+        """Each option's price inputs, the likely values editable in place."""
         def price_edit(field: str):
             def make(o: Option, value: Any):
                 v = float(value)
@@ -221,53 +292,7 @@ class ComparePage(Page):
             Column(self.tr("Assumed tok/s/GPU"), likely("assumed_output_tps_per_gpu"), numeric=True,
                    edit=price_edit("assumed_output_tps_per_gpu"), tooltip=lambda o: o.cost.assumption_note),
         ], self.submit, self)
-        self.tabs = QTabWidget()
-        self.tabs.addTab(make_table(self.intervals), self.tr("Weight intervals"))
-        self.tabs.addTab(make_table(self.flips), self.tr("Flip values"))
-        self.prices_view = make_table(self.prices)
-        self.tabs.addTab(self.prices_view, self.tr("Prices"))
-        self.sens_note = QLabel()
-        self.sens_note.setWordWrap(True)
-
-        self.mc_box = QGroupBox(self.tr("Monte Carlo"))
-        self.mc_layout = QVBoxLayout(self.mc_box)
-        self.mc_label = QLabel(self.tr("Monte Carlo running…"))
-        self.mc_label.setWordWrap(True)
-        self.mc_label.setTextFormat(Qt.TextFormat.RichText)
-        self.mc_layout.addWidget(self.mc_label)
-        self.mc_layout.addStretch(0)
-        self.mc_chart: Any = None
-
-        top = QWidget()
-        tl = QHBoxLayout(top)
-        tl.setContentsMargins(0, 0, 0, 0)
-        tl.addWidget(rank_box, 3)
-        tl.addWidget(self.mc_box, 2)
-        bottom = QWidget()
-        bl = QVBoxLayout(bottom)
-        bl.setContentsMargins(0, 0, 0, 0)
-        bl.addWidget(self.tabs, 1)
-        bl.addWidget(self.sens_note)
-        right = QSplitter(Qt.Orientation.Vertical)
-        right.addWidget(top)
-        right.addWidget(bottom)
-        right.setStretchFactor(0, 3)
-        right.setStretchFactor(1, 2)
-        right.setSizes([420, 280])
-        split = QSplitter(Qt.Orientation.Horizontal)
-        split.addWidget(left_scroll)
-        split.addWidget(right)
-        split.setStretchFactor(0, 2)
-        split.setStretchFactor(1, 5)
-        layout = QVBoxLayout(self)
-        layout.addWidget(QLabel(self.tr("<h2>Compare</h2>")))
-        layout.addWidget(split, 1)
-
-        self.sensitivity_timer = QTimer(self)
-        self.sensitivity_timer.setSingleShot(True)
-        self.sensitivity_timer.setInterval(250)
-        self.sensitivity_timer.timeout.connect(self.refresh_sensitivity)
-        self._mc = None
+        return self.prices
 
     def title(self) -> str:
         return self.tr("Compare")

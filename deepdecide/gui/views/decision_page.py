@@ -72,18 +72,33 @@ class DecisionPage(Page):
     def __init__(self, document: WorkspaceDocument, parent: QWidget | None = None):
         super().__init__(document, parent)
         self.editors: dict[str, Any] = {}
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self._build_record_box())
+        self.recommendation = QLabel()
+        self.recommendation.setWordWrap(True)
+        self.recommendation.setTextFormat(Qt.TextFormat.RichText)
+        side = QWidget()
+        side_layout = QVBoxLayout(side)
+        side_layout.setContentsMargins(0, 0, 0, 0)
+        side_layout.addWidget(self.recommendation)
+        side_layout.addWidget(self._build_outcome_box())
+        side_layout.addWidget(self._build_signoff_box(), 1)
+
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(scroll)
+        split.addWidget(side)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
+        outer = QVBoxLayout(self)
+        outer.addWidget(QLabel(self.tr("<h2>Decision</h2>")))
+        outer.addWidget(split, 1)
+
+    # construction --------------------------------------------------------------------------
+    def _build_record_box(self) -> QGroupBox:
+        """One editor per MADR field: a line, paragraphs, or a list (one entry per line)."""
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-        self.status_combo = QComboBox()
-        for value, label in status_labels():
-            self.status_combo.addItem(label, value)
-        self.status_combo.activated.connect(
-            lambda _i: self._commit("status", RecordStatus(self.status_combo.currentData())))
-        self.chosen_combo = QComboBox()
-        self.chosen_combo.activated.connect(lambda _i: self._commit("chosen_option", self.chosen_combo.currentData()))
-        self.considered = QListWidget()
-        self.considered.setMaximumHeight(150)
-        self.considered.itemChanged.connect(self._considered_changed)
         labels = {
             "id": self.tr("Record id"), "title": self.tr("Title"), "date": self.tr("Date (last updated)"),
             "evidence_cutoff": self.tr("Evidence cut-off"), "decision_makers": self.tr("Decision makers"),
@@ -109,11 +124,31 @@ class DecisionPage(Page):
             w.setObjectName(f"decision_{name}")
             self.editors[name] = w
             form.addRow(labels[name], w)
-
         record_box = QGroupBox(self.tr("Decision record (MADR)"))
         record_box.setLayout(form)
+        return record_box
 
-        # sign-offs
+    def _build_outcome_box(self) -> QGroupBox:
+        """Status, chosen option and the options considered."""
+        self.status_combo = QComboBox()
+        for value, label in status_labels():
+            self.status_combo.addItem(label, value)
+        self.status_combo.activated.connect(
+            lambda _i: self._commit("status", RecordStatus(self.status_combo.currentData())))
+        self.chosen_combo = QComboBox()
+        self.chosen_combo.activated.connect(lambda _i: self._commit("chosen_option", self.chosen_combo.currentData()))
+        self.considered = QListWidget()
+        self.considered.setMaximumHeight(150)
+        self.considered.itemChanged.connect(self._considered_changed)
+        choice_box = QGroupBox(self.tr("Outcome"))
+        choice_form = QFormLayout(choice_box)
+        choice_form.addRow(self.tr("Status"), self.status_combo)
+        choice_form.addRow(self.tr("Chosen option"), self.chosen_combo)
+        choice_form.addRow(self.tr("Considered options"), self.considered)
+        return choice_box
+
+    def _build_signoff_box(self) -> QGroupBox:
+        """The sign-off table (edited in place), its buttons and the PDF export button."""
         def signoff_edit(field: str):
             def make(rec: tuple[int, SignOff], value):
                 i, s = rec
@@ -153,34 +188,7 @@ class DecisionPage(Page):
         sign_layout = QVBoxLayout(sign_box)
         sign_layout.addWidget(self.signoff_view)
         sign_layout.addLayout(buttons)
-
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setWidget(record_box)
-
-        choice_box = QGroupBox(self.tr("Outcome"))
-        choice_form = QFormLayout(choice_box)
-        choice_form.addRow(self.tr("Status"), self.status_combo)
-        choice_form.addRow(self.tr("Chosen option"), self.chosen_combo)
-        choice_form.addRow(self.tr("Considered options"), self.considered)
-        self.recommendation = QLabel()
-        self.recommendation.setWordWrap(True)
-        self.recommendation.setTextFormat(Qt.TextFormat.RichText)
-        side = QWidget()
-        side_layout = QVBoxLayout(side)
-        side_layout.setContentsMargins(0, 0, 0, 0)
-        side_layout.addWidget(self.recommendation)
-        side_layout.addWidget(choice_box)
-        side_layout.addWidget(sign_box, 1)
-
-        split = QSplitter(Qt.Orientation.Horizontal)
-        split.addWidget(scroll)
-        split.addWidget(side)
-        split.setStretchFactor(0, 3)
-        split.setStretchFactor(1, 2)
-        outer = QVBoxLayout(self)
-        outer.addWidget(QLabel(self.tr("<h2>Decision</h2>")))
-        outer.addWidget(split, 1)
+        return sign_box
 
     def title(self) -> str:
         return self.tr("Decision")

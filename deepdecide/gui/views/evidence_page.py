@@ -76,6 +76,22 @@ class EvidencePage(Page):
 
     def __init__(self, document: WorkspaceDocument, parent: QWidget | None = None):
         super().__init__(document, parent)
+        files_panel = self._build_files_panel()
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self._build_charts_tab(), self.tr("Charts"))
+        self.tabs.addTab(self._build_table_tab(), self.tr("Normalized table"))
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(files_panel)
+        split.addWidget(self.tabs)
+        split.setStretchFactor(0, 1)
+        split.setStretchFactor(1, 4)
+        layout = QVBoxLayout(self)
+        layout.addWidget(split)
+        self._frame = pd.DataFrame()
+
+    # construction --------------------------------------------------------------------------
+    def _build_files_panel(self) -> QWidget:
+        """The page title, the import/remove buttons and the table of imported files."""
         self.files = RecordTableModel([
             Column(self.tr("File"), lambda f: f.provenance.file_name,
                    tooltip=lambda f: self._provenance_tip(f)),
@@ -101,7 +117,16 @@ class EvidencePage(Page):
         file_buttons.addWidget(hint)
         file_buttons.addStretch(1)
         file_buttons.addWidget(self.remove_button)
+        top = QWidget()
+        top_layout = QVBoxLayout(top)
+        top_layout.setContentsMargins(0, 0, 0, 0)
+        top_layout.addWidget(QLabel(self.tr("<h2>Evidence</h2>")))
+        top_layout.addLayout(file_buttons)
+        top_layout.addWidget(self.files_view)
+        return top
 
+    def _build_table_tab(self) -> QWidget:
+        """The normalized runs, sortable, with a text filter and a runtime × platform filter."""
         self.table = DataFrameModel(self)
         self.proxy = QSortFilterProxyModel(self)
         self.proxy.setSourceModel(self.table)
@@ -120,7 +145,15 @@ class EvidencePage(Page):
         filters.addWidget(QLabel(self.tr("Runtime × platform:")))
         filters.addWidget(self.group_filter, 1)
         self.count_label = QLabel()
+        table_tab = QWidget()
+        tl = QVBoxLayout(table_tab)
+        tl.addLayout(filters)
+        tl.addWidget(self.table_view, 1)
+        tl.addWidget(self.count_label)
+        return table_tab
 
+    def _build_charts_tab(self) -> QWidget:
+        """Throughput against interactivity above, TTFT and TPOT against concurrency below, and a note."""
         self.throughput = ThroughputChart(title=self.tr("Throughput per GPU against interactivity"))
         self.throughput.set_axis_labels(self.tr("output tokens/s per GPU"), self.tr("tokens/s per user (1000 / TPOT p50)"))
         self.ttft = LatencyChart(title=self.tr("TTFT against concurrency"))
@@ -137,34 +170,11 @@ class EvidencePage(Page):
         grid.setRowStretch(1, 2)
         self.chart_note = QLabel()
         self.chart_note.setWordWrap(True)
-
-        table_tab = QWidget()
-        tl = QVBoxLayout(table_tab)
-        tl.addLayout(filters)
-        tl.addWidget(self.table_view, 1)
-        tl.addWidget(self.count_label)
         charts_tab = QWidget()
         cl = QVBoxLayout(charts_tab)
         cl.addWidget(charts, 1)
         cl.addWidget(self.chart_note)
-        self.tabs = QTabWidget()
-        self.tabs.addTab(charts_tab, self.tr("Charts"))
-        self.tabs.addTab(table_tab, self.tr("Normalized table"))
-
-        top = QWidget()
-        top_layout = QVBoxLayout(top)
-        top_layout.setContentsMargins(0, 0, 0, 0)
-        top_layout.addWidget(QLabel(self.tr("<h2>Evidence</h2>")))
-        top_layout.addLayout(file_buttons)
-        top_layout.addWidget(self.files_view)
-        split = QSplitter(Qt.Orientation.Vertical)
-        split.addWidget(top)
-        split.addWidget(self.tabs)
-        split.setStretchFactor(0, 1)
-        split.setStretchFactor(1, 4)
-        layout = QVBoxLayout(self)
-        layout.addWidget(split)
-        self._frame = pd.DataFrame()
+        return charts_tab
 
     def title(self) -> str:
         return self.tr("Evidence")

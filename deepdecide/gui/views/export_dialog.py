@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -52,8 +53,32 @@ class ExportDialog(QDialog):
                                    "is embedded, so <tt>deepdecide verify</tt> can later prove that the file "
                                    "was not changed."), decision_id or Path(defaults.path).stem))
         intro.setWordWrap(True)
+        target_form = self._build_target(defaults)
+        sections_box = self._build_sections(defaults, SECTIONS, TITLES)
+        self._build_signature(defaults)
+        self._build_buttons()
 
-        # target file
+        for edit in (self.path_edit, self.certificate_edit, self.signer_edit):
+            edit.textChanged.connect(lambda _t: self._update())
+        self.sign_box.toggled.connect(lambda _on: self._update())
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(intro)
+        layout.addLayout(target_form)
+        layout.addWidget(sections_box)
+        layout.addWidget(self.sign_box)
+        layout.addWidget(self.problem_label)
+        layout.addStretch(1)
+        layout.addWidget(self.buttons)
+        self.ensurePolished()
+        width = 580
+        # wrapped labels make the height depend on the width: ask the layout for exactly that height
+        self.resize(width, max(layout.totalHeightForWidth(width), layout.totalMinimumSize().height()))
+        self._update()
+
+    # construction --------------------------------------------------------------------------
+    def _build_target(self, defaults: ExportRequest) -> QFormLayout:
+        """The target file: a path field and a file chooser."""
         self.path_edit = QLineEdit(defaults.path)
         self.path_edit.setObjectName("export_path")
         self.path_edit.setPlaceholderText(self.tr("record.pdf"))
@@ -64,14 +89,17 @@ class ExportDialog(QDialog):
         target.addWidget(self.browse_button)
         target_form = QFormLayout()
         target_form.addRow(self.tr("Save to"), target)
+        return target_form
 
-        # sections
+    def _build_sections(self, defaults: ExportRequest, sections: Sequence[str],
+                        titles: Mapping[str, str]) -> QGroupBox:
+        """One checkable item per section (the mandatory ones checked and fixed), with select-all buttons."""
         labels = self._section_labels()
-        chosen = set(defaults.sections or SECTIONS) | set(MANDATORY)
+        chosen = set(defaults.sections or sections) | set(MANDATORY)
         self.sections = QListWidget()
         self.sections.setObjectName("export_sections")
-        for sid in SECTIONS:
-            label = labels.get(sid, TITLES[sid])
+        for sid in sections:
+            label = labels.get(sid, titles[sid])
             item = QListWidgetItem(fmt(self.tr("%1 (always included)"), label) if sid in MANDATORY else label)
             item.setData(SectionRole, sid)
             flags = Qt.ItemFlag.ItemIsUserCheckable | Qt.ItemFlag.ItemIsEnabled
@@ -98,8 +126,10 @@ class ExportDialog(QDialog):
         sections_layout = QVBoxLayout(sections_box)
         sections_layout.addWidget(self.sections, 1)
         sections_layout.addLayout(section_buttons)
+        return sections_box
 
-        # signature
+    def _build_signature(self, defaults: ExportRequest) -> None:
+        """The checkable "sign with a certificate" group: certificate, signer, password, reason."""
         self.sign_box = QGroupBox(self.tr("Sign with a certificate"))
         self.sign_box.setObjectName("export_sign")
         self.sign_box.setCheckable(True)
@@ -132,6 +162,8 @@ class ExportDialog(QDialog):
         note.setEnabled(False)
         sign_form.addRow(note)
 
+    def _build_buttons(self) -> None:
+        """The problem line and the Export / Cancel buttons."""
         self.problem_label = QLabel()
         self.problem_label.setObjectName("export_problem")
         self.problem_label.setWordWrap(True)
@@ -140,24 +172,6 @@ class ExportDialog(QDialog):
         self.ok_button.setText(self.tr("Export"))
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
-
-        for edit in (self.path_edit, self.certificate_edit, self.signer_edit):
-            edit.textChanged.connect(lambda _t: self._update())
-        self.sign_box.toggled.connect(lambda _on: self._update())
-
-        layout = QVBoxLayout(self)
-        layout.addWidget(intro)
-        layout.addLayout(target_form)
-        layout.addWidget(sections_box)
-        layout.addWidget(self.sign_box)
-        layout.addWidget(self.problem_label)
-        layout.addStretch(1)
-        layout.addWidget(self.buttons)
-        self.ensurePolished()
-        width = 580
-        # wrapped labels make the height depend on the width: ask the layout for exactly that height
-        self.resize(width, max(layout.totalHeightForWidth(width), layout.totalMinimumSize().height()))
-        self._update()
 
     def _section_labels(self) -> dict[str, str]:
         """The section titles of ``report.TITLES``, translatable (tests check they stay the same)."""
