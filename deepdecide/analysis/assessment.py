@@ -368,6 +368,9 @@ class Assessment:
     sensitivity: Sensitivity | None = None
     monte_carlo: MonteCarlo | None = None
     cost_view: CostView = CostView.CASH  # the cost view the cost criteria score (drives the ranking)
+    # risks of the recommended option (analysis.risks.RecommendationRisk): assumed capacity, missing
+    # parity, proxy evidence, blockers, driver / CUDA requirements still to meet
+    recommendation_risks: tuple[Any, ...] = ()
 
     def option(self, option_id: str) -> OptionAssessment | None:
         return next((o for o in self.options if o.option == option_id), None)

@@ -35,6 +35,7 @@ from deepdecide.analysis.cost import (
 )
 from deepdecide.analysis.evidence import EvidenceIndex, checklist_summary, classify, evidence_levels
 from deepdecide.analysis.model import ScenarioModel
+from deepdecide.analysis.risks import recommendation_risks
 from deepdecide.analysis.scoring import ScoringSetup, compile_criteria, normalize, vetoes, weighted_sum
 from deepdecide.analysis.sensitivity import input_flips, weight_intervals
 from deepdecide.domain.common import Estimate
@@ -263,8 +264,9 @@ def evaluate(ws: Workspace, *, sensitivity: bool = True, monte_carlo: bool = Fal
     mcr = None
     if monte_carlo:
         mcr = _monte_carlo(prep, ids, draws, seed)
+    risks = recommendation_risks(ws, next(o for o in options if o.option == winner)) if winner else ()
     return Assessment(tuple(options), prep.setup.infos, ranking, winner, tuple(messages), sens, mcr,
-                      cost_view=prep.model.view)
+                      cost_view=prep.model.view, recommendation_risks=risks)
 
 
 def _monte_carlo(prep: _Prepared, ids: list[str], draws: int | None, seed: int | None,
