@@ -2,6 +2,6 @@
 
 import sys
 
-from deepdecide.cli.main import main
+from deepdecide.launcher import main
 
 sys.exit(main())

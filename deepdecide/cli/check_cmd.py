@@ -41,8 +41,8 @@ def run(args) -> int:
     from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
     from deepdecide.domain.machine import MachineProfile, ReqState, check_machine
     from deepdecide.domain.matrix import normalise_name
+    from deepdecide.importers.nvidia_smi import read_nvidia_smi_file
     from deepdecide.storage import files
-    from deepdecide.storage.nvidia_smi import read_nvidia_smi_file
 
     if not args.gpu and not args.nvidia_smi:
         error("check needs --gpu NAME or --nvidia-smi FILE")

@@ -1,4 +1,7 @@
-"""The ``deepdecide`` command: argparse subcommands from a registry; ``main(argv) -> int``.
+"""The headless commands of ``deepdecide``: argparse subcommands from a registry; ``main(argv) -> int``.
+
+The ``deepdecide`` entry point is ``deepdecide.launcher``: it adds the ``gui`` command (the desktop
+application) to this parser, so this package never imports the GUI.
 
 Exit codes (also in ``deepdecide --help``):
   0  success
@@ -14,6 +17,7 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
+from typing import Any, Protocol
 
 from deepdecide import __version__
 
@@ -33,9 +37,21 @@ EPILOG = """exit codes:
 With no command, deepdecide opens the desktop application on the built-in sample decision
 (or on FILE with `deepdecide gui FILE`)."""
 
+
+class Command(Protocol):
+    """A subcommand: a module of deepdecide.cli named in ``COMMAND_MODULES``, or an object the
+    launcher passes in (the ``gui`` command)."""
+
+    NAME: str
+    HELP: str
+
+    def add_arguments(self, parser: argparse.ArgumentParser) -> None: ...
+
+    def run(self, args: Any) -> int: ...
+
+
 # Each module in deepdecide.cli named here defines NAME, HELP, add_arguments(parser) and run(args) -> int.
 COMMAND_MODULES: tuple[str, ...] = (
-    "gui_cmd",
     "matrix_cmd",
     "check_cmd",
     "validate_cmd",
@@ -44,10 +60,13 @@ COMMAND_MODULES: tuple[str, ...] = (
     "evaluate_cmd",
     "report_cmd",
     "verify_cmd",
+    "diff_cmd",
+    "revisit_cmd",
 )
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(commands: Sequence[Command] = ()) -> argparse.ArgumentParser:
+    """The parser of ``commands`` (listed first) and of every module in ``COMMAND_MODULES``."""
     parser = argparse.ArgumentParser(
         prog="deepdecide",
         description="Evidence, comparison and a signed decision record for LLM-serving platform choices.",
@@ -56,20 +75,23 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"deepdecide {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMAND_MODULES:
-        module = importlib.import_module(f"deepdecide.cli.{name}")
-        p = sub.add_parser(module.NAME, help=module.HELP, description=module.HELP,
+    modules: list[Any] = [importlib.import_module(f"deepdecide.cli.{name}") for name in COMMAND_MODULES]
+    for command in (*commands, *modules):
+        p = sub.add_parser(command.NAME, help=command.HELP, description=command.HELP,
                            formatter_class=argparse.RawDescriptionHelpFormatter)
-        module.add_arguments(p)
-        p.set_defaults(_run=module.run)
+        command.add_arguments(p)
+        p.set_defaults(_run=command.run)
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+def main(argv: Sequence[str] | None = None, commands: Sequence[Command] = ()) -> int:
+    """Run one command; ``commands`` adds commands from above this package (the launcher's ``gui``)."""
+    parser = build_parser(commands)
     args_list = list(sys.argv[1:] if argv is None else argv)
     if not args_list:
-        args_list = ["gui"]
+        parser.print_usage(sys.stderr)
+        print("deepdecide: give a command (see --help)", file=sys.stderr)
+        return EXIT_USAGE
     try:
         args = parser.parse_args(args_list)
     except SystemExit as exc:  # argparse exits 2 on usage errors, 0 on --help/--version

@@ -7,14 +7,14 @@ HELP = "validate workspace and data files (*.deepdecide.yaml, support matrix, ch
 
 
 def add_arguments(parser) -> None:
-    parser.add_argument("files", nargs="+", metavar="FILE")
+    parser.add_argument("files", nargs="*", metavar="FILE")
     parser.add_argument("--schema", metavar="KIND", help=argparse_kinds_help())
 
 
 def argparse_kinds_help() -> str:
     from deepdecide.storage.files import KINDS
 
-    return f"print the JSON Schema of a kind of file instead ({', '.join(KINDS)}); FILE is then ignored"
+    return f"print the JSON Schema of a kind of file instead ({', '.join(KINDS)}); no FILE needed"
 
 
 def run(args) -> int:
@@ -29,6 +29,9 @@ def run(args) -> int:
             return EXIT_USAGE
         print(files.schema_text(args.schema), end="")
         return EXIT_OK
+    if not args.files:
+        error("validate: name at least one FILE (or --schema KIND)")
+        return EXIT_USAGE
     worst = EXIT_OK
     for path in args.files:
         try:

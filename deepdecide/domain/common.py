@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 
 class SourceKind(StrEnum):
@@ -64,10 +65,13 @@ class Estimate:
         return self.low == self.likely == self.high
 
 
-def _empty() -> tuple:
+def _empty() -> tuple[Any, ...]:
     return ()
 
 
-def tuple_field():
-    """A dataclass field defaulting to an empty tuple (frozen-friendly list)."""
+def tuple_field() -> Any:
+    """A dataclass field defaulting to an empty tuple (frozen-friendly list).
+
+    Typed ``Any`` as ``dataclasses.field`` itself is: the annotation of the attribute it
+    initialises (``tuple[str, ...]``) is what the checker holds the field to."""
     return field(default_factory=_empty)

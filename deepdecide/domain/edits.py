@@ -151,9 +151,9 @@ def apply(ws: Workspace, edit: Edit) -> tuple[Workspace, Edit]:
             if not 0 <= index < len(ws.migration_plan):
                 raise EditError(f"no migration step at index {index}")
             plan = list(ws.migration_plan)
-            old = plan[index]
+            old_step = plan[index]
             plan[index] = step
-            return replace(ws, migration_plan=tuple(plan)), SetMigrationStep(index, old)
+            return replace(ws, migration_plan=tuple(plan)), SetMigrationStep(index, old_step)
         case SetSLO(slo):
             return replace(ws, slo=slo), SetSLO(ws.slo)
         case SetDemand(demand):

@@ -8,7 +8,7 @@ Qt-free and IO-free. Rules:
   written by :func:`rate` as "max rate");
 - figures keep ``digits`` significant digits (3 by default) and never switch to scientific
   notation; at or above ``10**digits`` they are whole numbers with thousands separators
-  ("11,080", not "1.108e+04");
+  ("11,080", not "1.108e+04"); a whole value is written whole ("50 ms", not "50.0 ms");
 - money uses k / M / B suffixes from ten thousand up ("$4.12M", "$45.6k", "$9,870", "$0.216");
   an *approximate* figure (one that rests on assumptions or placeholders) is written with the
   precision its range supports, prefixed "≈" ("≈ $33M", not "$33.23M");
@@ -69,7 +69,7 @@ def number(value: float | int | None, unit: str = "", *, digits: int = 3) -> str
         return DASH
     if isinstance(value, int) and not isinstance(value, bool):
         text = f"{value:,}"
-    elif 10 ** digits <= abs(v) < 1e15:
+    elif (10 ** digits <= abs(v) < 1e15) or (v.is_integer() and abs(v) < 1e15):  # 50.0 ms reads "50 ms"
         text = f"{v:,.0f}"
     else:
         text = significant(v, digits)
@@ -144,8 +144,8 @@ def probability(p: float | None, draws: int | None = None) -> str:
         return DASH
     if v >= 0.995:
         text = "≥ 99.5 %"
-    elif 0 < v <= 0.005 or v == 0:
-        text = "≤ 0.5 %" if v <= 0.005 else percent(v)
+    elif v <= 0.005:
+        text = "≤ 0.5 %"
     else:
         text = percent(v)
     if draws is not None:

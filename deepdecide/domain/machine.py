@@ -43,7 +43,8 @@ class MachineProfile:
     notes: tuple[str, ...] = tuple_field()
 
     def value(self, component: Component) -> str:
-        return getattr(self, component.value)
+        value: str = getattr(self, component.value)
+        return value
 
 
 class ReqState(StrEnum):

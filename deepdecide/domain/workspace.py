@@ -8,6 +8,7 @@ from enum import StrEnum
 from deepdecide.domain.common import Estimate, Source, tuple_field
 from deepdecide.domain.evidence import Evidence, ParityKind
 from deepdecide.domain.matrix import SupportMatrix
+from deepdecide.domain.revisit import RevisitCondition
 
 SCHEMA_VERSION = 1
 
@@ -204,7 +205,8 @@ class DecisionRecord:
     consequences_good: tuple[str, ...] = tuple_field()
     consequences_bad: tuple[str, ...] = tuple_field()
     confirmation: str = ""
-    revisit_triggers: tuple[str, ...] = tuple_field()
+    revisit_triggers: tuple[str, ...] = tuple_field()  # free text, judged by a person
+    revisit_conditions: tuple[RevisitCondition, ...] = tuple_field()  # checked by ``deepdecide revisit``
     supersedes: str = ""
     superseded_by: str = ""
 

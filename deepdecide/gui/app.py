@@ -46,15 +46,15 @@ def build_window(argv: Sequence[str] = (), *, settings_path: str | os.PathLike[s
     from PySide6.QtWidgets import QApplication
 
     from deepdecide.domain.errors import DeepdecideError
-    from deepdecide.gui.autosave import Autosaver
     from deepdecide.gui.document import WorkspaceDocument
     from deepdecide.gui.i18n import install_translators
     from deepdecide.gui.resources import app_icon, register_icon_themes
     from deepdecide.gui.settings import Preferences, open_settings
     from deepdecide.gui.theme import ThemeManager
     from deepdecide.gui.views.main_window import MainWindow
-    from deepdecide.gui.workspace_cache import load_workspace_cached
+    from deepdecide.storage.autosave import Autosaver
     from deepdecide.storage.files import load_builtin_workspace, sample_workspace_path
+    from deepdecide.storage.workspace_cache import load_workspace_cached
 
     app = QApplication.instance()
     if not getattr(app, "_deepdecide_ready", False):

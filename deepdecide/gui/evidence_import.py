@@ -14,7 +14,7 @@ from deepdecide.gui.i18n import fmt
 from deepdecide.gui.tasks import CancelToken, Task
 
 if TYPE_CHECKING:
-    from deepdecide.gui.views.main_window import MainWindow
+    from deepdecide.gui.controller_context import ControllerContext
 
 #: facts the GUI asks for when a file lacks them
 ASKED_CONTEXT = ("runtime", "platform", "gpu_count")
@@ -38,9 +38,9 @@ def import_files(paths: list[str], contexts: dict[str, Any], progress: Any, toke
 class EvidenceImporter(QObject):
     """Drive one import: run in the background, ask for missing context, add all files as one edit."""
 
-    def __init__(self, window: MainWindow):
-        super().__init__(window)
-        self.window = window
+    def __init__(self, ctx: ControllerContext):
+        super().__init__(ctx.parent)
+        self.ctx = ctx
         self.contexts: dict[str, Any] = {}
         self.paths: list[str] = []
         self.task: Task | None = None
@@ -48,32 +48,32 @@ class EvidenceImporter(QObject):
     def start(self, paths: list[str]) -> Task:
         self.paths = paths
         names = ", ".join(Path(p).name for p in paths)
-        self.window.set_busy(fmt(QCoreApplication.translate("EvidenceImporter", "Importing %1…"), names), 0.0)
+        self.ctx.set_busy(fmt(QCoreApplication.translate("EvidenceImporter", "Importing %1…"), names), 0.0)
         contexts = dict(self.contexts)
         task = Task(lambda progress, token: import_files(paths, contexts, progress, token))
-        task.signals.progress_changed.connect(lambda v: self.window.set_busy(fmt(QCoreApplication.translate("EvidenceImporter", "Importing %1…"), names), v))
+        task.signals.progress_changed.connect(lambda v: self.ctx.set_busy(fmt(QCoreApplication.translate("EvidenceImporter", "Importing %1…"), names), v))
         task.signals.finished.connect(self._finished)
         task.signals.failed.connect(self._failed)
         task.signals.cancelled.connect(self._cancelled)
         self.task = task
-        self.window.tasks.start(task)
+        self.ctx.tasks.start(task)
         return task
 
     def _failed(self, exc: BaseException) -> None:
-        self.window.set_busy("", None)
+        self.ctx.set_busy("", None)
         if type(exc).__name__ == "ImportCancelled":
             self._cancelled()
             return
-        self.window.interaction.show_error(QCoreApplication.translate("EvidenceImporter", "Cannot import the evidence"), exc)
-        self.window.status_label.setText(QCoreApplication.translate("EvidenceImporter", "Import failed; nothing was changed."))
+        self.ctx.interaction.show_error(QCoreApplication.translate("EvidenceImporter", "Cannot import the evidence"), exc)
+        self.ctx.set_busy(QCoreApplication.translate("EvidenceImporter", "Import failed; nothing was changed."), None)
         self.deleteLater()
 
     def _cancelled(self) -> None:
-        self.window.set_busy(QCoreApplication.translate("EvidenceImporter", "Import cancelled; nothing was changed."), None)
+        self.ctx.set_busy(QCoreApplication.translate("EvidenceImporter", "Import cancelled; nothing was changed."), None)
         self.deleteLater()
 
     def _context_choices(self) -> dict[str, list[tuple[str, str]]]:
-        m = self.window.document.workspace.matrix
+        m = self.ctx.document.workspace.matrix
         return {"runtime": [(r.id, r.name) for r in m.runtimes],
                 "platform": [(p.id, f"{p.vendor} {p.name}") for p in m.platforms]}
 
@@ -83,9 +83,9 @@ class EvidenceImporter(QObject):
         need = [(path, [m for m in r.missing_context if m in ASKED_CONTEXT]) for path, r in results]
         need = [(path, missing) for path, missing in need if missing and path not in self.contexts]
         if need:
-            self.window.set_busy(QCoreApplication.translate("EvidenceImporter", "Waiting for the context of the import…"), None)
+            self.ctx.set_busy(QCoreApplication.translate("EvidenceImporter", "Waiting for the context of the import…"), None)
             for path, missing in need:
-                values = self.window.interaction.ask_context(Path(path).name, missing, self._context_choices())
+                values = self.ctx.interaction.ask_context(Path(path).name, missing, self._context_choices())
                 if values is None:
                     self._cancelled()
                     return
@@ -96,10 +96,10 @@ class EvidenceImporter(QObject):
         edits = tuple(InsertEvidenceFile(r.evidence) for _p, r in results)
         names = ", ".join(Path(p).name for p, _r in results)
         try:
-            self.window.document.edit(edits[0] if len(edits) == 1 else Batch(edits), fmt(QCoreApplication.translate("EvidenceImporter", "Import %1"), names))
+            self.ctx.document.edit(edits[0] if len(edits) == 1 else Batch(edits), fmt(QCoreApplication.translate("EvidenceImporter", "Import %1"), names))
         except DeepdecideError as exc:
-            self.window.interaction.show_error(QCoreApplication.translate("EvidenceImporter", "Cannot import the evidence"), exc)
+            self.ctx.interaction.show_error(QCoreApplication.translate("EvidenceImporter", "Cannot import the evidence"), exc)
         runs = sum(len(r.evidence.runs) for _p, r in results)
         checks = sum(len(r.evidence.parity) for _p, r in results)
-        self.window.set_busy(fmt(QCoreApplication.translate("EvidenceImporter", "Imported %1: %2 runs, %3 parity checks."), names, runs, checks), None)
+        self.ctx.set_busy(fmt(QCoreApplication.translate("EvidenceImporter", "Imported %1: %2 runs, %3 parity checks."), names, runs, checks), None)
         self.deleteLater()

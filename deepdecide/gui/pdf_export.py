@@ -16,7 +16,7 @@ from deepdecide.gui.i18n import fmt
 from deepdecide.gui.tasks import Task
 
 if TYPE_CHECKING:
-    from deepdecide.gui.views.main_window import MainWindow
+    from deepdecide.gui.controller_context import ControllerContext
     from deepdecide.report import SignRequest
 
 
@@ -40,32 +40,32 @@ class ExportRequest:
         return SignRequest(self.certificate, self.passphrase, self.signer_name, reason=self.reason)
 
 
-def suggested_name(window: MainWindow) -> str:
-    d = window.document.workspace.decision
+def suggested_name(ctx: ControllerContext) -> str:
+    d = ctx.document.workspace.decision
     stem = "".join(c if c.isalnum() or c in "-_." else "-" for c in (d.id or "decision-record"))
     return f"{stem}.pdf"
 
 
-def default_request(window: MainWindow) -> ExportRequest:
+def default_request(ctx: ControllerContext) -> ExportRequest:
     """The dialog's starting values: the last folder, the last sections, the last certificate and signer."""
     from deepdecide.report import SECTIONS
 
-    prefs = window.prefs
+    prefs = ctx.prefs
     folder = prefs.get("last_directory") or str(Path.home())
     omitted = set(prefs.get("export_omitted_sections"))
     return ExportRequest(
-        path=str(Path(folder) / suggested_name(window)),
+        path=str(Path(folder) / suggested_name(ctx)),
         sections=tuple(s for s in SECTIONS if s not in omitted or s == "cover"),
         certificate=prefs.get("signing_certificate"),
         signer_name=prefs.get("signer_name"),  # the certificate holder, not a role from the record
     )
 
 
-def remember(window: MainWindow, request: ExportRequest) -> None:
+def remember(ctx: ControllerContext, request: ExportRequest) -> None:
     """Keep the choices for next time (never the password)."""
     from deepdecide.report import SECTIONS
 
-    prefs = window.prefs
+    prefs = ctx.prefs
     prefs.set("last_directory", str(Path(request.path).parent))
     chosen = set(request.sections or SECTIONS)
     prefs.set("export_omitted_sections", [s for s in SECTIONS if s not in chosen])
@@ -74,14 +74,14 @@ def remember(window: MainWindow, request: ExportRequest) -> None:
         prefs.set("signer_name", request.signer_name)
 
 
-def export_pdf(window: MainWindow, request: ExportRequest | None = None) -> Task | None:
+def export_pdf(ctx: ControllerContext, request: ExportRequest | None = None) -> Task | None:
     """Ask what to export (the export dialog), then build, sign and write it in the background."""
     if request is None:
-        request = window.interaction.ask_export(default_request(window), window.document.workspace.decision.id)
+        request = ctx.interaction.ask_export(default_request(ctx), ctx.document.workspace.decision.id)
     if request is None or not request.path:
         return None
-    remember(window, request)
-    ws = window.document.workspace
+    remember(ctx, request)
+    ws = ctx.document.workspace
     path = request.path
     sections = request.sections or None
     pending: list[ExportRequest] = [request]  # the only reference to the password; dropped once read
@@ -100,22 +100,22 @@ def export_pdf(window: MainWindow, request: ExportRequest | None = None) -> Task
     name = Path(path).name
     writing = (fmt(QCoreApplication.translate("PdfExport", "Writing and signing %1…"), name) if signed
                else fmt(QCoreApplication.translate("PdfExport", "Writing %1…"), name))
-    task.signals.progress_changed.connect(lambda v: window.set_busy(writing, v))
+    task.signals.progress_changed.connect(lambda v: ctx.set_busy(writing, v))
     if signed:
         done = fmt(QCoreApplication.translate("PdfExport", "Wrote the decision record %1, signed by %2"), path, signer)
     else:
         done = fmt(QCoreApplication.translate("PdfExport", "Wrote the decision record %1"), path)
-    task.signals.finished.connect(lambda _p: window.set_busy(done, None))
-    task.signals.cancelled.connect(lambda: window.set_busy(QCoreApplication.translate("PdfExport", "Export cancelled; nothing was written."), None))
+    task.signals.finished.connect(lambda _p: ctx.set_busy(done, None))
+    task.signals.cancelled.connect(lambda: ctx.set_busy(QCoreApplication.translate("PdfExport", "Export cancelled; nothing was written."), None))
 
     def failed(exc: BaseException) -> None:
         if type(exc).__name__ == "Cancelled":
-            window.set_busy(QCoreApplication.translate("PdfExport", "Export cancelled; nothing was written."), None)
+            ctx.set_busy(QCoreApplication.translate("PdfExport", "Export cancelled; nothing was written."), None)
             return
-        window.set_busy(QCoreApplication.translate("PdfExport", "Export failed; nothing was written."), None)
-        window.interaction.show_error(QCoreApplication.translate("PdfExport", "Cannot export the decision record"), exc)
+        ctx.set_busy(QCoreApplication.translate("PdfExport", "Export failed; nothing was written."), None)
+        ctx.interaction.show_error(QCoreApplication.translate("PdfExport", "Cannot export the decision record"), exc)
 
     task.signals.failed.connect(failed)
-    window.set_busy(writing, 0.0)
-    window.tasks.start(task)
+    ctx.set_busy(writing, 0.0)
+    ctx.tasks.start(task)
     return task

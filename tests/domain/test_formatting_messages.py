@@ -29,7 +29,7 @@ def test_money_approximate_keeps_the_precision_its_range_supports():
 
 
 @pytest.mark.parametrize(("value", "text"), [
-    (11_080.4, "11,080"), (1.0, "1.00"), (9.996, "10.0"), (0.000123, "0.000123"), (5, "5"),
+    (11_080.4, "11,080"), (1.0, "1"), (50.0, "50"), (9.996, "10.0"), (2.5, "2.50"), (0.000123, "0.000123"), (5, "5"),
     (1516.3, "1,516"), (215.54, "216"), (True, f.DASH), ("x", f.DASH),
 ])
 def test_number_never_uses_an_exponent_for_real_figures(value, text):

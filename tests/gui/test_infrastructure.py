@@ -1,14 +1,12 @@
-"""Settings, background tasks, error texts and the autosave store, without the main window."""
+"""Settings, background tasks and error texts, without the main window."""
 
 from __future__ import annotations
 
 import threading
-from pathlib import Path
 
 import pytest
 
 from deepdecide.domain.errors import LocatedError, ValidationError, ValidationErrors
-from deepdecide.gui.autosave import Autosaver
 from deepdecide.gui.interaction import error_parts
 from deepdecide.gui.settings import DEFAULTS, Preferences, open_settings
 from deepdecide.gui.tasks import Task, TaskRunner
@@ -103,43 +101,3 @@ def test_error_texts_name_file_place_and_reason():
     summary, _ = error_parts(FileNotFoundError(2, "No such file or directory", "/tmp/gone.yaml"))
     assert "gone.yaml" in summary and "No such file" in summary
     assert isinstance(exc, LocatedError)
-
-
-def test_autosave_round_trip_and_discard(qapp, tmp_path, builtin_workspace):
-    saver = Autosaver(tmp_path / "auto")
-    assert saver.leftovers() == []
-    original = str(tmp_path / "mine.deepdecide.yaml")
-    copy = saver.save(builtin_workspace, original)
-    assert copy.exists()
-    (found,) = saver.leftovers()
-    assert found.original == original and found.saved_at
-    assert saver.load(found) == builtin_workspace
-    saver.discard(original)
-    assert saver.leftovers() == []
-    assert not any(Path(tmp_path / "auto").iterdir())
-
-
-def test_workspace_cache_is_exact_and_invalidated_by_changes(tmp_path):
-    from deepdecide.gui.workspace_cache import cache_key, load_workspace_cached
-    from deepdecide.storage.files import load_workspace
-
-    src = Path(__file__).resolve().parent.parent / "fixtures" / "gui" / "small.deepdecide.yaml"
-    path = tmp_path / "w.deepdecide.yaml"
-    path.write_bytes(src.read_bytes())
-    cache = tmp_path / "cache"
-    first = load_workspace_cached(path, cache)
-    assert first == load_workspace(path)
-    (entry,) = cache.glob("*.json")
-    assert entry.stem == cache_key(path)
-    assert load_workspace_cached(path, cache) == first  # from the cache
-    path.write_text(src.read_text(encoding="utf-8").replace("Test decision", "Changed"), encoding="utf-8")
-    assert load_workspace_cached(path, cache).decision.title == "Changed"
-    # a damaged entry falls back to the validating load
-    for e in cache.glob("*.json"):
-        e.write_text("{not json")
-    assert load_workspace_cached(path, cache).decision.title == "Changed"
-    # a bad file still raises the located error
-    path.write_text("kind: workspace\nname: [", encoding="utf-8")
-    with pytest.raises(LocatedError) as info:
-        load_workspace_cached(path, cache)
-    assert info.value.file.endswith("w.deepdecide.yaml")

@@ -1,5 +1,7 @@
-"""The pieces of the PyInstaller build that run without building: the launcher's argument handling
-and the Windows/macOS icons rendered from the SVG."""
+"""The pieces of the PyInstaller build that run without building: the entry script and the
+Windows/macOS icons rendered from the SVG. Which command lines open the application is
+``deepdecide.launcher.route_argv`` (tests/test_launcher.py); the entry script hands it the
+executable's name."""
 
 from __future__ import annotations
 
@@ -21,44 +23,23 @@ def load(name: str):
     return module
 
 
-@pytest.fixture(scope="module")
-def launcher():
-    return load("launcher")
-
-
-def test_launcher_passes_commands_through(launcher):
-    assert launcher.bundle_argv(["--version"]) == ["--version"]
-    assert launcher.bundle_argv([]) == []
-    assert launcher.bundle_argv(["validate", "x.deepdecide.yaml"]) == ["validate", "x.deepdecide.yaml"]
-
-
-def test_launcher_opens_a_workspace_given_alone(launcher, tmp_path):
-    workspace = tmp_path / "plan.deepdecide.yaml"
-    workspace.write_text("kind: workspace\n", encoding="utf-8")
-    assert launcher.bundle_argv([str(workspace)]) == ["gui", str(workspace)]
-    # not a workspace, or not there: left to the CLI, which reports it
-    assert launcher.bundle_argv([str(tmp_path / "missing.deepdecide.yaml")]) == [str(tmp_path / "missing.deepdecide.yaml")]
-    assert launcher.bundle_argv(["matrix"]) == ["matrix"]
-    # "Open with" on any YAML file (macOS lists the app for YAML documents)
-    other = tmp_path / "notes.YML"
-    other.write_text("a: 1\n", encoding="utf-8")
-    assert launcher.bundle_argv([str(other)]) == ["gui", str(other)]
-    text = tmp_path / "notes.txt"
-    text.write_text("a\n", encoding="utf-8")
-    assert launcher.bundle_argv([str(text)]) == [str(text)]
-
-
-def test_windowed_executable_always_opens_the_application(launcher):
-    assert launcher.bundle_argv([], "C:\\deepdecide\\deepdecide-gui.exe") == ["gui"]
-    assert launcher.bundle_argv(["a.yaml"], "/opt/deepdecide/deepdecide-gui") == ["gui", "a.yaml"]
-
-
 def test_launcher_runs_the_cli(tmp_path):
     result = run([sys.executable, str(PYINSTALLER_DIR / "launcher.py"), "--version"], cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     from importlib.metadata import version
 
     assert result.stdout.strip() == f"deepdecide {version('deepdecide')}"
+
+
+def test_entry_script_names_the_executable(monkeypatch):
+    import deepdecide.launcher
+
+    seen = []
+    monkeypatch.setattr(deepdecide.launcher, "main", lambda argv, executable: seen.append((argv, executable)) or 7)
+    monkeypatch.setattr(sys, "argv", ["deepdecide-gui", "plan.deepdecide.yaml"])
+    monkeypatch.setattr(sys, "executable", "C:\\deepdecide\\deepdecide-gui.exe")
+    assert load("launcher").run() == 7
+    assert seen == [(["plan.deepdecide.yaml"], "C:\\deepdecide\\deepdecide-gui.exe")]
 
 
 def png_size(data: bytes) -> tuple[int, int]:

@@ -151,7 +151,7 @@ def test_desktop_entry_runs_the_gui_script_and_opens_workspaces():
     entry = desktop_entry()
     scripts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["gui-scripts"]
     command, field_code = entry["Exec"].split()
-    assert command in scripts and scripts[command] == "deepdecide.gui.app:main"
+    assert command in scripts and scripts[command] == "deepdecide.launcher:gui_main"
     assert field_code in {"%f", "%F"}
     assert entry["TryExec"] == command
     assert entry["MimeType"] == f"{MIME_TYPE};"

@@ -336,7 +336,7 @@ def test_generator_reproduces_the_committed_matrix():
 
 def test_full_captures_check_against_the_builtin_matrix(matrix):
     from deepdecide.domain.machine import ReqState, Verdict, check_machine
-    from deepdecide.storage.nvidia_smi import read_nvidia_smi_file
+    from deepdecide.importers.nvidia_smi import read_nvidia_smi_file
 
     h100 = read_nvidia_smi_file(FIXTURES / "h100_sxm_8gpu.xml")
     assert (h100.gpu_name, h100.gpu_count, h100.driver, h100.cuda) == ("NVIDIA H100 80GB HBM3", 8, "575.57.08", "12.9")

@@ -23,12 +23,13 @@ from PySide6.QtWidgets import (
 
 from deepdecide.domain.errors import DeepdecideError
 from deepdecide.domain.workspace import Workspace
-from deepdecide.gui.autosave import Autosaver
+from deepdecide.gui.controller_context import ControllerContext
 from deepdecide.gui.document import WorkspaceDocument
 from deepdecide.gui.i18n import fmt
 from deepdecide.gui.interaction import Interaction
 from deepdecide.gui.settings import Preferences
 from deepdecide.gui.tasks import TaskRunner
+from deepdecide.storage.autosave import Autosaver
 from deepdecide.storage.files import WORKSPACE_SUFFIX, load_builtin_workspace, load_workspace, save_workspace
 
 #: (key, module, class) of each page, in sidebar order; modules are imported on first show
@@ -423,7 +424,7 @@ class MainWindow(QMainWindow):
             paths = self.interaction.ask_evidence_paths(self.prefs.get("last_directory"))
         if not paths:
             return
-        EvidenceImporter(self).start(list(paths))
+        EvidenceImporter(self.controller_context()).start(list(paths))
 
     def set_busy(self, text: str, value: float | None) -> None:
         """Show task progress in the status bar (``value`` None hides it)."""
@@ -437,7 +438,11 @@ class MainWindow(QMainWindow):
     def export_pdf(self) -> None:
         from deepdecide.gui.pdf_export import export_pdf
 
-        export_pdf(self)
+        export_pdf(self.controller_context())
+
+    def controller_context(self) -> ControllerContext:
+        """What the import and export controllers may use of this window."""
+        return ControllerContext(self.document, self.interaction, self.tasks, self.prefs, self.set_busy, self)
 
     def set_workspace(self, ws: Workspace) -> None:
         """Replace the document's workspace (used by tests and the recovery path)."""

@@ -128,7 +128,7 @@ class MachineCheckPanel(QGroupBox):
 
     def read_file(self, path: str) -> bool:
         """Fill the form from an nvidia-smi -q -x capture and check; False (and ``error``) if unreadable."""
-        from deepdecide.storage.nvidia_smi import read_nvidia_smi_file
+        from deepdecide.importers.nvidia_smi import read_nvidia_smi_file
 
         try:
             profile = read_nvidia_smi_file(path)

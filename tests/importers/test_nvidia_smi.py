@@ -3,7 +3,7 @@
 import pytest
 
 from deepdecide.domain.errors import ValidationError
-from deepdecide.storage.nvidia_smi import parse_nvidia_smi_xml, read_nvidia_smi_file
+from deepdecide.importers.nvidia_smi import parse_nvidia_smi_xml, read_nvidia_smi_file
 
 XML = b"""<?xml version="1.0" ?>
 <!DOCTYPE nvidia_smi_log SYSTEM "nvsmi_device_v12.dtd">

@@ -1,0 +1,175 @@
+"""What changed between two revisions of a decision: in its inputs and in its outcome.
+
+``diff_workspaces(a, b)`` compares two workspaces field by field where a user would look —
+evidence files added or removed, options, prices and other cost inputs, criteria and weights,
+SLO, demand, assumptions, checklist answers, support cells, the decision record — and then the
+outcome of both assessments (ranking, winner, eligibility, GPUs, $/M tokens, TCO). Pure: no IO.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from deepdecide.analysis.assessment import Assessment, Figure, OptionAssessment
+from deepdecide.analysis.engine import evaluate
+from deepdecide.domain import formatting
+from deepdecide.domain.common import Estimate
+from deepdecide.domain.messages import Message, msg
+from deepdecide.domain.workspace import Workspace
+
+ABSENT = "(absent)"
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One difference: where (``area`` and ``key``), the value before and after, in words."""
+
+    area: str
+    key: str
+    before: str
+    after: str
+
+    @property
+    def message(self) -> Message:
+        return msg("diff.change", "{key}: {before} -> {after}", key=self.key, before=self.before, after=self.after)
+
+
+@dataclass(frozen=True, slots=True)
+class WorkspaceDiff:
+    inputs: tuple[Change, ...]
+    outcome: tuple[Change, ...]
+
+    @property
+    def identical(self) -> bool:
+        return not self.inputs and not self.outcome
+
+    def areas(self) -> tuple[str, ...]:
+        seen: dict[str, None] = {}
+        for c in (*self.inputs, *self.outcome):
+            seen.setdefault(c.area, None)
+        return tuple(seen)
+
+
+def _text(v: Any) -> str:
+    if v is None:
+        return formatting.DASH
+    if isinstance(v, Estimate):
+        return formatting.estimate(v.likely, v.low, v.high)
+    if isinstance(v, enum.Enum):
+        return str(v.value)
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    if isinstance(v, (int, float)):
+        return formatting.number(v)
+    if isinstance(v, tuple):
+        return "[" + ", ".join(_text(x) for x in v) + "]"
+    if dataclasses.is_dataclass(v):
+        return type(v).__name__
+    text = str(v)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _fields(area: str, prefix: str, a: Any, b: Any, out: list[Change]) -> None:
+    """Every leaf field of two values of the same dataclass type that differs."""
+    if a == b:
+        return
+    if (dataclasses.is_dataclass(a) and dataclasses.is_dataclass(b) and type(a) is type(b)
+            and not isinstance(a, Estimate)):
+        for f in dataclasses.fields(a):
+            _fields(area, f"{prefix}.{f.name}" if prefix else f.name, getattr(a, f.name), getattr(b, f.name), out)
+        return
+    out.append(Change(area, prefix, _text(a), _text(b)))
+
+
+def _keyed(area: str, name: str, a: Iterable[Any], b: Iterable[Any], key: Any, out: list[Change]) -> None:
+    """Two collections matched by ``key``: added, removed and changed members."""
+    da = {key(x): x for x in a}
+    db = {key(x): x for x in b}
+    for k in da.keys() - db.keys():
+        out.append(Change(area, f"{name} {k}", "present", "removed"))
+    for k in db.keys() - da.keys():
+        out.append(Change(area, f"{name} {k}", ABSENT, "added"))
+    for k in sorted(da.keys() & db.keys(), key=str):
+        _fields(area, f"{name} {k}", da[k], db[k], out)
+
+
+def input_changes(a: Workspace, b: Workspace) -> tuple[Change, ...]:
+    out: list[Change] = []
+    # evidence: files by content hash (a re-import with a new label is a change of that file)
+    fa = {f.provenance.sha256: f for f in a.evidence.files}
+    fb = {f.provenance.sha256: f for f in b.evidence.files}
+    for h in fa.keys() - fb.keys():
+        f = fa[h]
+        out.append(Change("evidence", f"file {f.provenance.file_name} ({h[:12]})",
+                          formatting.count(len(f.runs) + len(f.parity), "record"), "removed"))
+    for h in fb.keys() - fa.keys():
+        f = fb[h]
+        out.append(Change("evidence", f"file {f.provenance.file_name} ({h[:12]})", ABSENT,
+                          "added, " + formatting.count(len(f.runs) + len(f.parity), "record")))
+    for h in sorted(fa.keys() & fb.keys()):
+        if fa[h] != fb[h]:
+            _fields("evidence", f"file {fa[h].provenance.file_name}", fa[h], fb[h], out)
+    _keyed("evidence", "build", a.evidence.builds, b.evidence.builds, lambda x: (x.runtime, x.platform, x.date), out)
+    _keyed("options", "option", a.options, b.options, lambda o: o.id, out)
+    _keyed("criteria", "criterion", a.criteria, b.criteria, lambda c: c.id, out)
+    _fields("slo", "slo", a.slo, b.slo, out)
+    _fields("demand", "demand", a.demand, b.demand, out)
+    _fields("assumptions", "assumptions", a.assumptions, b.assumptions, out)
+    _keyed("checklist", "answer", a.answers, b.answers, lambda x: f"{x.option}/{x.item}", out)
+    _keyed("checklist", "item", a.checklist, b.checklist, lambda x: x.id, out)
+    _keyed("support", "cell", a.matrix.entries, b.matrix.entries, lambda e: f"{e.runtime}/{e.platform}", out)
+    _keyed("support", "platform", a.matrix.platforms, b.matrix.platforms, lambda p: p.id, out)
+    _keyed("support", "runtime", a.matrix.runtimes, b.matrix.runtimes, lambda r: r.id, out)
+    if tuple(a.required_parity) != tuple(b.required_parity):
+        out.append(Change("parity", "required_parity", _text(a.required_parity), _text(b.required_parity)))
+    _fields("decision", "decision", a.decision, b.decision, out)
+    _keyed("decision", "sign-off", a.signoffs, b.signoffs, lambda s: s.role, out)
+    # an option's cost inputs are its prices: name the area for what a reader looks for
+    return tuple(dataclasses.replace(c, area="prices") if c.area == "options" and ".cost." in c.key else c
+                 for c in out)
+
+
+def _fig(f: Figure, kind: str = "number") -> str:
+    if f.value is None:
+        return formatting.DASH
+    if kind == "money":
+        return formatting.money(f.value)
+    return formatting.number(f.value, f.unit)
+
+
+def outcome_changes(a: Assessment, b: Assessment) -> tuple[Change, ...]:
+    out: list[Change] = []
+    if a.winner != b.winner:
+        out.append(Change("outcome", "recommended option", a.winner or formatting.DASH, b.winner or formatting.DASH))
+    if a.ranking != b.ranking:
+        out.append(Change("outcome", "ranking", " > ".join(a.ranking) or formatting.DASH,
+                          " > ".join(b.ranking) or formatting.DASH))
+    oa = {o.option: o for o in a.options}
+    ob = {o.option: o for o in b.options}
+    for oid in [o.option for o in b.options if o.option in oa]:
+        x: OptionAssessment = oa[oid]
+        y: OptionAssessment = ob[oid]
+        pairs = (
+            ("eligible", _text(x.eligible and not x.vetoes), _text(y.eligible and not y.vetoes)),
+            ("rank", _text(x.rank), _text(y.rank)),
+            ("capacity", _fig(x.capacity.figure), _fig(y.capacity.figure)),
+            ("GPUs", _fig(x.fleet.gpus), _fig(y.fleet.gpus)),
+            ("$/M tokens", _fig(x.costs.cost_per_m_tokens_usd, "money"), _fig(y.costs.cost_per_m_tokens_usd, "money")),
+            ("TCO", _fig(x.costs.tco_usd, "money"), _fig(y.costs.tco_usd, "money")),
+            ("evidence level", _text(x.evidence.level), _text(y.evidence.level)),
+        )
+        for name, before, after in pairs:
+            if before != after:
+                out.append(Change("outcome", f"{oid}: {name}", before, after))
+    return tuple(out)
+
+
+def diff_workspaces(a: Workspace, b: Workspace) -> WorkspaceDiff:
+    """Inputs and outcome that differ between revision ``a`` and revision ``b``."""
+    inputs = input_changes(a, b)
+    outcome = outcome_changes(evaluate(a, sensitivity=False), evaluate(b, sensitivity=False)) if inputs else ()
+    return WorkspaceDiff(inputs, outcome)

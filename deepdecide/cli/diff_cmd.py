@@ -1,0 +1,88 @@
+"""``deepdecide diff A B``: what changed between two revisions (workspaces or PDF records)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from deepdecide.domain.workspace import Workspace
+
+NAME = "diff"
+HELP = "list what changed between two revisions of a decision (workspaces or PDF records): inputs and outcome"
+
+EPILOG = """A and B are workspace files (*.deepdecide.yaml) or PDF decision records (their embedded
+inputs are compared). Inputs: evidence files added or removed, options and prices, criteria and
+weights, SLO, demand, assumptions, checklist answers, support cells, the decision record. Outcome:
+recommendation, ranking, eligibility, capacity, GPUs, $/M tokens, TCO.
+
+exit codes: 0 no difference, 1 differences listed, 3 an input could not be read."""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.epilog = EPILOG
+    parser.add_argument("a", metavar="A", help="the earlier revision")
+    parser.add_argument("b", metavar="B", help="the later revision")
+    parser.add_argument("--json", action="store_true", help="print the changes as JSON")
+
+
+def load_revision(path: str) -> Workspace:
+    """A workspace from a workspace file or from the inputs embedded in a PDF record."""
+    from deepdecide.domain.errors import UnreadableFileError
+    from deepdecide.storage import files
+
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(5)
+    except OSError as exc:
+        raise UnreadableFileError(f"{path}: {exc.strerror or exc}") from exc
+    if head == b"%PDF-":
+        from deepdecide.report.canonical import INPUTS_NAME, workspace_from_json
+        from deepdecide.report.integrity import extract_attachments
+
+        with open(path, "rb") as fh:
+            attachments = extract_attachments(fh.read())
+        inputs = attachments.get(INPUTS_NAME)
+        if inputs is None:
+            raise UnreadableFileError(f"{path}: a PDF without embedded inputs ({INPUTS_NAME}): not a deepdecide record")
+        return workspace_from_json(inputs, file=f"{path}#{INPUTS_NAME}")
+    return files.load_workspace(path)
+
+
+def run(args: argparse.Namespace) -> int:
+    import json
+
+    from deepdecide.analysis.diff import diff_workspaces
+    from deepdecide.cli.common import report_error
+    from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM
+    from deepdecide.domain.errors import DeepdecideError
+
+    try:
+        a = load_revision(args.a)
+        b = load_revision(args.b)
+    except DeepdecideError as exc:
+        report_error(exc)
+        return EXIT_INPUT
+    d = diff_workspaces(a, b)
+    if args.json:
+        print(json.dumps({
+            "identical": d.identical,
+            "inputs": [{"area": c.area, "key": c.key, "before": c.before, "after": c.after} for c in d.inputs],
+            "outcome": [{"area": c.area, "key": c.key, "before": c.before, "after": c.after} for c in d.outcome],
+        }, indent=2, ensure_ascii=False))
+    elif d.identical:
+        print(f"{args.a} and {args.b}: same inputs, same outcome")
+    else:
+        print(f"Changes from {args.a} to {args.b}")
+        for title, changes in (("Inputs", d.inputs), ("Outcome", d.outcome)):
+            if not changes:
+                print(f"\n{title}: unchanged")
+                continue
+            print(f"\n{title} ({len(changes)})")
+            area = None
+            for c in changes:
+                if c.area != area:
+                    area = c.area
+                    print(f"  [{area}]")
+                print(f"    {c.key}: {c.before} -> {c.after}")
+    return EXIT_OK if d.identical else EXIT_PROBLEM

@@ -1,0 +1,70 @@
+"""``deepdecide revisit [WORKSPACE] [--matrix NEWER.yaml]``: which revisit triggers have fired."""
+
+from __future__ import annotations
+
+import argparse
+
+NAME = "revisit"
+HELP = "check a decision's revisit triggers: support cells (against a newer matrix), prices, demand, SLO, evidence age"
+
+EPILOG = """Checkable triggers are the decision record's revisit_conditions; free-text
+revisit_triggers are listed for a person to judge. --matrix takes a support-matrix file, or a
+workspace whose matrix to use, e.g. a newer release of the built-in matrix.
+
+exit codes: 0 no trigger fired, 1 at least one fired, 3 an input could not be read."""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.epilog = EPILOG
+    parser.add_argument("workspace", nargs="?", metavar="WORKSPACE",
+                        help="a workspace file (*.deepdecide.yaml); default: the built-in sample decision")
+    parser.add_argument("--matrix", metavar="FILE", help="check support conditions against this newer support matrix")
+    parser.add_argument("--today", metavar="YYYY-MM-DD", help="the day to check evidence age on (default: today)")
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+
+
+def run(args: argparse.Namespace) -> int:
+    import datetime as dt
+    import json
+
+    from deepdecide.analysis.revisit import check_revisit
+    from deepdecide.cli.common import error, report_error
+    from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
+    from deepdecide.domain.errors import DeepdecideError
+    from deepdecide.domain.matrix import SupportMatrix
+    from deepdecide.domain.workspace import Workspace
+    from deepdecide.storage import files
+
+    try:
+        today = dt.date.fromisoformat(args.today) if args.today else dt.date.today()
+    except ValueError:
+        error(f"--today: expected a date YYYY-MM-DD, got {args.today!r}")
+        return EXIT_USAGE
+    try:
+        ws = files.load_workspace(args.workspace) if args.workspace else files.load_builtin_workspace()
+        matrix: SupportMatrix | None = None
+        if args.matrix:
+            _kind, doc = files.load_document(args.matrix)
+            matrix = doc.matrix if isinstance(doc, Workspace) or hasattr(doc, "matrix") else None
+            if not isinstance(matrix, SupportMatrix):
+                error(f"{args.matrix}: not a support matrix or workspace file")
+                return EXIT_INPUT
+    except DeepdecideError as exc:
+        report_error(exc)
+        return EXIT_INPUT
+    report = check_revisit(ws, today, matrix, args.matrix or "")
+    if args.json:
+        print(json.dumps({
+            "checked_on": report.checked_on, "matrix": report.matrix,
+            "triggers": [{"text": t.text, "kind": t.kind, "fired": t.fired, "reason": t.reason.to_data()}
+                         for t in report.triggers],
+        }, indent=2, ensure_ascii=False))
+    else:
+        print(f"Revisit triggers of {ws.decision.id} on {report.checked_on} (support cells: {report.matrix})")
+        for t in report.triggers:
+            mark = {True: "FIRED", False: "not fired", None: "judge"}[t.fired]
+            print(f"  {mark:<9}  {t.text}")
+            print(f"  {'':<9}  {t.reason}")
+        n = len(report.fired)
+        print(f"{n} of {len(report.triggers)} fired" if n else "no checkable trigger fired")
+    return EXIT_PROBLEM if report.fired else EXIT_OK

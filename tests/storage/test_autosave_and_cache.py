@@ -1,0 +1,52 @@
+"""The autosave store (crash recovery) and the start-up cache of parsed workspaces."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from deepdecide.domain.errors import LocatedError
+from deepdecide.storage.autosave import Autosaver
+from deepdecide.storage.files import load_builtin_workspace, load_workspace
+from deepdecide.storage.workspace_cache import cache_key, load_workspace_cached
+
+SMALL = Path(__file__).resolve().parents[1] / "fixtures" / "gui" / "small.deepdecide.yaml"
+
+
+def test_autosave_round_trip_and_discard(tmp_path):
+    builtin_workspace = load_builtin_workspace()
+    saver = Autosaver(tmp_path / "auto")
+    assert saver.leftovers() == []
+    original = str(tmp_path / "mine.deepdecide.yaml")
+    copy = saver.save(builtin_workspace, original)
+    assert copy.exists()
+    (found,) = saver.leftovers()
+    assert found.original == original and found.saved_at
+    assert saver.load(found) == builtin_workspace
+    saver.discard(original)
+    assert saver.leftovers() == []
+    assert not any(Path(tmp_path / "auto").iterdir())
+
+
+def test_workspace_cache_is_exact_and_invalidated_by_changes(tmp_path):
+    src = SMALL
+    path = tmp_path / "w.deepdecide.yaml"
+    path.write_bytes(src.read_bytes())
+    cache = tmp_path / "cache"
+    first = load_workspace_cached(path, cache)
+    assert first == load_workspace(path)
+    (entry,) = cache.glob("*.json")
+    assert entry.stem == cache_key(path)
+    assert load_workspace_cached(path, cache) == first  # from the cache
+    path.write_text(src.read_text(encoding="utf-8").replace("Test decision", "Changed"), encoding="utf-8")
+    assert load_workspace_cached(path, cache).decision.title == "Changed"
+    # a damaged entry falls back to the validating load
+    for e in cache.glob("*.json"):
+        e.write_text("{not json")
+    assert load_workspace_cached(path, cache).decision.title == "Changed"
+    # a bad file still raises the located error
+    path.write_text("kind: workspace\nname: [", encoding="utf-8")
+    with pytest.raises(LocatedError) as info:
+        load_workspace_cached(path, cache)
+    assert info.value.file.endswith("w.deepdecide.yaml")
