@@ -9,6 +9,7 @@ from typing import Any
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Spacer
 
+from deepdecide.domain import formatting
 from deepdecide.report import charts
 from deepdecide.report.sections import BODY_W, Context, est, h1, h2, num, option_label
 from deepdecide.report.styles import BAD, GOOD, WARN, bullets, para, table
@@ -119,6 +120,10 @@ def summary(ctx: Context) -> list[Flowable]:
              + "; ".join(oa.eligibility_reasons or oa.vetoes or ("not eligible",))],
         ]
         out.append(_kv(rows))
+        risks = a.recommendation_risks if oa.option == a.winner else ()
+        if risks:
+            out.append(para(f"Risks of the recommended option ({len(risks)}):"))
+            out += bullets([r.text for r in risks])
     out += h2("Why", "summary-why")
     if d.rationale:
         out.append(para(d.rationale))
@@ -175,14 +180,55 @@ def _ranking_table(ctx: Context) -> Flowable:
                  extra=extra)
 
 
+def _view_money(view: Any, per_m: bool) -> str:
+    if view is None:
+        return "–"
+    fig = view.cost_per_m_tokens_usd if per_m else view.tco_usd
+    low, high = (view.low, view.high) if per_m else (view.tco_low, view.tco_high)
+    return formatting.money(fig.value, approx=view.assumed, low=low, high=high)
+
+
+def _cost_views(ctx: Context) -> list[Flowable]:
+    """Both cost views side by side, with the owned fleet and the shortfall ("≈": rests on
+    assumptions, printed with the precision its range supports)."""
+    a = ctx.assessment
+    rows = []
+    for oa in a.options:
+        f, c = oa.fleet, oa.costs
+        if f.gpus.value is None:
+            fleet = "–"
+        elif f.owned_gpus is None:
+            fleet = f"{formatting.integer(f.gpus.value)} (all owned)"
+        else:
+            fleet = (f"{formatting.integer(f.owned_used)} + {formatting.integer(f.shortfall_gpus)}"
+                     + (f" {f.acquire}" if f.acquire else "")
+                     + (f"; {formatting.integer(f.freed_gpus)} freed" if f.freed_gpus else ""))
+        rows.append([oa.name, c.pricing.value, fleet, _view_money(c.cash, True), _view_money(c.all_in, True),
+                     _view_money(c.cash, False), _view_money(c.all_in, False)])
+    star = {v: (" *" if a.cost_view.value == v else "") for v in ("cash", "all-in")}
+    out: list[Flowable] = [para(f"Cost views (* drives the ranking: {a.cost_view.value}); fleet = owned used + "
+                                "new GPUs bought or rented.")]
+    out.append(table(["Option", "Pricing", "Fleet (owned + new)", f"$/M cash{star['cash']}",
+                      f"$/M all-in{star['all-in']}", f"TCO cash{star['cash']}", f"TCO all-in{star['all-in']}"],
+                     rows, [38 * mm, 14 * mm, 34 * mm, 19 * mm, 19 * mm, 24 * mm, 24 * mm], numeric=(3, 4, 5, 6)))
+    warnings = [f"{oa.name}: {w}" for oa in a.options for w in oa.fleet.warnings]
+    if warnings:
+        out.append(para("Warnings: " + " ".join(warnings)))
+    return out
+
+
 def cost(ctx: Context) -> list[Flowable]:
     ws, a = ctx.ws, ctx.assessment
     out = h1("Cost and TCO", "cost")
     if a is not None:
-        out.append(para("All-in $/GPU-h: rent = the rental price; own = capex / (amortization × 8,760 h) + kW × $/kWh; "
-                        "existing = kW × $/kWh (capex sunk). $/M output tokens = $/GPU-h / (tok/s/GPU × 3,600 / 10^6) "
-                        "at the SLO capacity. Fleet = demand / capacity, rounded up to the deployable unit. "
-                        f"TCO over {ws.assumptions.horizon_years:g} years = hardware + power + engineering."))
+        out.append(para("All-in $/GPU-h: rent = the rental price; own = capex / (amortization × 8,760 h) + "
+                        "kW × PUE × $/kWh + hosting. Cash: GPUs already owned at kW × PUE × $/kWh + hosting only "
+                        "(capex sunk), the shortfall bought or rented at its price. "
+                        "$/M output tokens = $/GPU-h / (tok/s/GPU × 3,600 / 10^6) "
+                        "at the SLO capacity. Fleet = demand / capacity, rounded up to the deployable unit in whole "
+                        "nodes; owned GPUs first. "
+                        f"TCO over {ws.assumptions.horizon_years:g} years = hardware + power and hosting + engineering. "
+                        f"The cost criteria score the {a.cost_view.value} view; the table below it shows both."))
         rows = []
         for oa in a.options:
             c = oa.costs
@@ -195,6 +241,7 @@ def cost(ctx: Context) -> list[Flowable]:
                           "Engineering", "TCO"], rows,
                          [32 * mm, 14 * mm, 26 * mm, 12 * mm, 17 * mm, 17 * mm, 15 * mm, 24 * mm, 17 * mm],
                          numeric=(1, 3, 4, 5, 6, 8)))
+        out += _cost_views(ctx)
         gaps = [f"{oa.name}: {oa.costs.tco_usd.missing_reason or oa.costs.cost_per_m_tokens_usd.missing_reason}"
                 for oa in a.options if oa.costs.tco_usd.value is None]
         if gaps:
@@ -339,7 +386,7 @@ def sensitivity(ctx: Context) -> list[Flowable]:
         rows = []
         for d in mc.options:
             c, t = d.cost_per_m_tokens_usd, d.tco_usd
-            rows.append([_name(ctx, d.option), f"{d.p_best * 100:.1f} %",
+            rows.append([_name(ctx, d.option), formatting.probability(d.p_best),
                          " / ".join(_per_m(x) for x in (c.p10, c.p50, c.p90)),
                          " / ".join(_money(x) for x in (t.p10, t.p50, t.p90)),
                          f"{d.missing_fraction * 100:.0f} %"])

@@ -4,276 +4,277 @@
 <context>
     <name>ComparePage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="77"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="78"/>
         <source>Weight of %1</source>
         <extracomment>slider steps per unit of weight</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="106"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="124"/>
         <source>Criteria weights</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="110"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="143"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="162"/>
         <source>not set</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="117"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="150"/>
         <source>Service-level objective</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="119"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="152"/>
         <source>TTFT p99 ≤</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="119"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="152"/>
         <source>TPOT p99 ≤</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="120"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="153"/>
         <source>Tokens/s per user ≥</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="121"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="154"/>
         <source>Error rate ≤</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="132"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="169"/>
         <source>Peak demand</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="134"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="171"/>
         <source>Output tokens/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="135"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="172"/>
         <source>or requests/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="136"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="173"/>
         <source>input tokens / request</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="137"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="174"/>
         <source>output tokens / request</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="161"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="214"/>
         <source>Ranking (weighted score, live)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="168"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="234"/>
         <source>Criterion</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="169"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="235"/>
         <source>Weight</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="170"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="236"/>
         <source>Winner holds from</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="171"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="183"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="186"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="237"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="252"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="255"/>
         <source>to</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="172"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="238"/>
         <source>Below: winner</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="173"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="239"/>
         <source>Above: winner</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="176"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="245"/>
         <source>Input</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="177"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="246"/>
         <source>Low</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="178"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="247"/>
         <source>Likely</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="179"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="248"/>
         <source>High</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="180"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="249"/>
         <source>Unit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="181"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="250"/>
         <source>Flips below</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="184"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="253"/>
         <source>Flips above</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="207"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="279"/>
         <source>low %1 · likely %2 · high %3 (editing the likely value widens the range if needed)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="213"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="285"/>
         <source>Option</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="214"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="286"/>
         <source>Pricing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="215"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="287"/>
         <source>$/GPU-hour</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="217"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="289"/>
         <source>Capex per GPU ($)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="219"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="291"/>
         <source>kW per GPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="221"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="293"/>
         <source>Assumed tok/s/GPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="225"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="429"/>
+        <source>%1 draws (seed %2), %3 cost view.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="189"/>
         <source>Weight intervals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="226"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="190"/>
         <source>Flip values</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="228"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="192"/>
         <source>Prices</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="232"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="222"/>
         <source>Monte Carlo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="234"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="382"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="224"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="408"/>
         <source>Monte Carlo running…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="263"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="113"/>
         <source>&lt;h2&gt;Compare&lt;/h2&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="273"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="299"/>
         <source>Compare</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="302"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="328"/>
         <source>SLO</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="310"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="336"/>
         <source>demand</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="348"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="374"/>
         <source>Weights are relative: each criterion counts by its share of the total. Drag a slider and the ranking follows. Not used: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="351"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="377"/>
         <source>Weights are relative: each criterion counts by its share of the total. Drag a slider and the ranking follows.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="357"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="383"/>
         <source>Ranked first: &lt;b&gt;%1&lt;/b&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="358"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="384"/>
         <source>No option can be ranked: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="375"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="401"/>
         <source>No winner, so no sensitivity.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="388"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="414"/>
         <source>$/M tokens (P10–P90, dot P50)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="398"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="424"/>
         <source>%1: P(best) %2, $/M tokens P50 %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="403"/>
-        <source>%1 draws (seed %2).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="405"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="431"/>
         <source>Most often best: &lt;b&gt;%1&lt;/b&gt; (P(best) %2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="409"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="435"/>
         <source>No winner in %1 of draws.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="411"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="437"/>
         <source>No option has a cost range yet: import benchmarks or give assumed capacities and prices.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -369,189 +370,189 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="88"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="103"/>
         <source>Record id</source>
-        <extracomment>the user asked for the PDF decision record</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="88"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="103"/>
         <source>Title</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="88"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="103"/>
         <source>Date (last updated)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="89"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="104"/>
         <source>Evidence cut-off</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="89"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="104"/>
         <source>Decision makers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="90"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="105"/>
         <source>Consulted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="90"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="105"/>
         <source>Informed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="91"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="106"/>
         <source>Context and problem</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="91"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="106"/>
         <source>Decision drivers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="92"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="107"/>
         <source>Rationale</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="92"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="107"/>
         <source>Good consequences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="93"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="108"/>
         <source>Bad consequences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="93"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="108"/>
         <source>Confirmation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="94"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="109"/>
         <source>Revisit when</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="94"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="109"/>
         <source>Supersedes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="95"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="110"/>
         <source>Superseded by</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="104"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="119"/>
         <source>one entry per line</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="113"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="127"/>
         <source>Decision record (MADR)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="130"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="165"/>
         <source>Name</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="131"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="166"/>
         <source>Role</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="132"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="167"/>
         <source>Verdict</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="134"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="169"/>
         <source>Date</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="135"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="170"/>
         <source>Conditions</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="141"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="176"/>
         <source>Add sign-off</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="143"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="178"/>
         <source>Remove selected</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="145"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="180"/>
         <source>Export PDF decision record…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="152"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="187"/>
         <source>Sign-off</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="161"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="143"/>
         <source>Outcome</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="163"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="145"/>
         <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="164"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="146"/>
         <source>Chosen option</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="165"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="147"/>
         <source>Considered options</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="182"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="94"/>
         <source>&lt;h2&gt;Decision&lt;/h2&gt;</source>
+        <extracomment>the user asked for the PDF decision record</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="186"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="194"/>
         <source>Decision</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="198"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="206"/>
         <source>(name)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="198"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="206"/>
         <source>(role)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="199"/>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="205"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="207"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="213"/>
         <source>sign-offs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="227"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="235"/>
         <source>(not chosen yet)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -600,229 +601,229 @@
 <context>
     <name>EvidencePage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="82"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="96"/>
         <source>File</source>
-        <extracomment>columns shown first in the normalized table (then every other non-empty field) the user asked to import files (payload: None -&gt; ask for paths)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="84"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="98"/>
         <source>Tool</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="85"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="99"/>
         <source>Version</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="86"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="100"/>
         <source>Runs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="87"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="101"/>
         <source>Checks</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="88"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="102"/>
         <source>Size (bytes)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="89"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="103"/>
         <source>SHA-256</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="91"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="105"/>
         <source>Imported</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="92"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="106"/>
         <source>Label</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="95"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="109"/>
         <source>Import files…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="97"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="111"/>
         <source>Remove selected file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="99"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="113"/>
         <source>or drop result files anywhere on the window</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="115"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="138"/>
         <source>Filter rows (any column)…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="122"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="145"/>
         <source>Runtime × platform:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="126"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="266"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="157"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="274"/>
         <source>Throughput per GPU against interactivity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="127"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="264"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="267"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="158"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="272"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="275"/>
         <source>output tokens/s per GPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="127"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="268"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="158"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="276"/>
         <source>tokens/s per user (1000 / TPOT p50)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="128"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="159"/>
         <source>TTFT against concurrency</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="129"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="160"/>
         <source>TTFT (ms)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="129"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="131"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="160"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="162"/>
         <source>concurrency</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="130"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="161"/>
         <source>TPOT against concurrency</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="131"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="162"/>
         <source>TPOT (ms)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="153"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="81"/>
         <source>Charts</source>
+        <extracomment>columns shown first in the normalized table (then every other non-empty field) the user asked to import files (payload: None -&gt; ask for paths)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="154"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="82"/>
         <source>Normalized table</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="159"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="123"/>
         <source>&lt;h2&gt;Evidence&lt;/h2&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="172"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="180"/>
         <source>Evidence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="176"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="184"/>
         <source>tool: %1 %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="177"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="185"/>
         <source>%1 bytes, SHA-256 %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="178"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="186"/>
         <source>imported %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="178"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="186"/>
         <source>(unknown)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="187"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="195"/>
         <source>Remove %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="204"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="212"/>
         <source>all</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="223"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="231"/>
         <source>%1 runs from %2 files. Times in ms, throughputs in tokens/s; TPOT, ITL and e2e per token are different metrics and stay apart.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="252"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="260"/>
         <source>SLO ≥ %1 tok/s/user</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="255"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="263"/>
         <source>SLO bound 1000 / TPOT p99 %1 ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="258"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="266"/>
         <source>Pareto front</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="263"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="271"/>
         <source>Throughput per GPU against concurrency (no run has TPOT yet)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="264"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="272"/>
         <source>concurrency (log scale)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="269"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="270"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="277"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="278"/>
         <source>SLO p99 ≤ %1 ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="273"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="281"/>
         <source>%1 runs, none with TPOT p50 (interactivity is 1000 / TPOT p50, and these files publish no latency): the top chart shows throughput per GPU along each concurrency sweep instead. Throughput alone says nothing about the SLO.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="278"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="286"/>
         <source>%1 runs, none with both output throughput per GPU and TPOT p50 (interactivity is 1000 / TPOT p50, and these files publish no latency): nothing to plot yet. Their numbers are in the normalized table.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="283"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="291"/>
         <source>No runs with throughput and TPOT yet: import benchmark results (File ▸ Import evidence, or drop files on the window).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="286"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="294"/>
         <source>Each point is one run. The line through a group&apos;s points is its Pareto front (no other run of the group is better on both axes). Right of the red line meets the interactivity SLO. Latency: solid = p50, dashed = p99.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="290"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="298"/>
         <source>%1 runs were driven by request rate, not concurrency, and are not in the latency charts.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -830,204 +831,204 @@
 <context>
     <name>ExportDialog</name>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="45"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="46"/>
         <source>Export the decision record</source>
         <extracomment>sections the record always holds (``report.build`` adds the cover: it carries the inputs&apos; hash)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="51"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="52"/>
         <source>Write decision record &lt;b&gt;%1&lt;/b&gt; as a PDF. The workspace it was built from is embedded, so &lt;tt&gt;deepdecide verify&lt;/tt&gt; can later prove that the file was not changed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="59"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="84"/>
         <source>record.pdf</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="60"/>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="110"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="85"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="140"/>
         <source>Browse…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="66"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="91"/>
         <source>Save to</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="75"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="103"/>
         <source>%1 (always included)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="80"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="108"/>
         <source>Always included: the cover carries the SHA-256 of the inputs that the footer of every page repeats.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="89"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="117"/>
         <source>Select all</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="91"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="119"/>
         <source>Only the cover</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="97"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="125"/>
         <source>Sections</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="103"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="133"/>
         <source>Sign with a certificate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="109"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="139"/>
         <source>PKCS#12 file (.p12 or .pfx) with your key and certificate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="120"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="150"/>
         <source>the certificate file&apos;s password (not stored)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="123"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="153"/>
         <source>optional, e.g. Approved for production</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="126"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="156"/>
         <source>Certificate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="127"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="157"/>
         <source>Signer name</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="128"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="158"/>
         <source>Password</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="129"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="159"/>
         <source>Reason</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="130"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="160"/>
         <source>The signature is appended after the record, so its bytes stay reproducible.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="140"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="172"/>
         <source>Export</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="165"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="179"/>
         <source>Cover</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="166"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="180"/>
         <source>Executive summary</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="167"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="181"/>
         <source>Context and decision drivers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="168"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="182"/>
         <source>Options compared</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="169"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="183"/>
         <source>Support matrix (excerpt)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="170"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="184"/>
         <source>Benchmark evidence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="171"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="185"/>
         <source>Parity verdicts</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="172"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="186"/>
         <source>Service-gap checklist</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="173"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="187"/>
         <source>Cost and TCO</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="174"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="188"/>
         <source>Sensitivity and Monte Carlo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="175"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="189"/>
         <source>Migration plan</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="176"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="190"/>
         <source>Risks and consequences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="177"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="191"/>
         <source>Sign-off</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="178"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="192"/>
         <source>Appendix: evidence files</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="211"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="225"/>
         <source>Choose the file to write.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="213"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="227"/>
         <source>The target is a folder; give a file name.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="215"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="229"/>
         <source>Choose at least one section besides the cover.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="218"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="232"/>
         <source>Choose the certificate file (.p12 or .pfx) to sign with.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="220"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="234"/>
         <source>Give the signer&apos;s name.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="227"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="241"/>
         <source>%1 exists and will be replaced.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1252,139 +1253,139 @@ Recover it?</source>
 <context>
     <name>MachineCheckPanel</name>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="48"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="49"/>
         <source>Check a machine</source>
         <extracomment>an error the user must see (payload: the DeepdecideError)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="51"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="52"/>
         <source>GPU name, e.g. NVIDIA H100 80GB HBM3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="54"/>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="63"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="55"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="64"/>
         <source>not given</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="57"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="58"/>
         <source>GPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="58"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="59"/>
         <source>GPU count</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="59"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="60"/>
         <source>OS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="59"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="60"/>
         <source>CUDA</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="59"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="60"/>
         <source>Driver</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="59"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="60"/>
         <source>CANN</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="60"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="61"/>
         <source>ROCm</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="60"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="61"/>
         <source>GCC</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="60"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="61"/>
         <source>Python</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="66"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="67"/>
         <source>Read nvidia-smi -q -x file…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="68"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="69"/>
         <source>Check</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="79"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="80"/>
         <source>Runtime</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="80"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="81"/>
         <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="82"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="83"/>
         <source>Stack</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="101"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="102"/>
         <source>%1 unmet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="103"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="104"/>
         <source>%1 not given</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="104"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="105"/>
         <source>all met</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="113"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="114"/>
         <source>entered by hand</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="123"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="124"/>
         <source>Read an nvidia-smi -q -x capture</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="124"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="125"/>
         <source>XML files (*.xml);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="146"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="147"/>
         <source>Enter a GPU name or read an nvidia-smi capture.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="153"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="154"/>
         <source>&lt;b&gt;%1&lt;/b&gt; is not a platform in the matrix: every runtime is &lt;b&gt;experimental&lt;/b&gt; on it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="158"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="159"/>
         <source>Recognised as &lt;b&gt;%1&lt;/b&gt; (%2). Officially listed: %3. Ready with the given stack: %4.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="160"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="161"/>
         <source>none</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1393,259 +1394,259 @@ Recover it?</source>
     <name>MainWindow</name>
     <message>
         <location filename="../../deepdecide/gui/app.py" line="94"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="336"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="339"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="337"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="340"/>
         <source>Cannot open the workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="49"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="50"/>
         <source>Overview</source>
         <extracomment>(key, module, class) of each page, in sidebar order; modules are imported on first show</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="50"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="51"/>
         <source>Support matrix</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="51"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="52"/>
         <source>Evidence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="52"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="53"/>
         <source>Parity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="53"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="54"/>
         <source>Service gaps</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="54"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="55"/>
         <source>Compare</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="55"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="56"/>
         <source>Decision</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="56"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="57"/>
         <source>Migration plan</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="92"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="93"/>
         <source>%1 (Ctrl+%2)</source>
         <extracomment>the page shown changed (payload: page key)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="108"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="109"/>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="154"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="155"/>
         <source>Cannot read the file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="193"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="194"/>
         <source>&amp;New from the built-in sample</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="194"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="195"/>
         <source>&amp;Open…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="195"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="196"/>
         <source>&amp;Save</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="196"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="197"/>
         <source>Save &amp;As…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="197"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="198"/>
         <source>&amp;Import evidence…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="198"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="199"/>
         <source>Import benchmark or parity result files</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="199"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="200"/>
         <source>&amp;Export PDF decision record…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="201"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="202"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="202"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="203"/>
         <source>&amp;Undo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="204"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="205"/>
         <source>&amp;Redo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="211"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="212"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="213"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="214"/>
         <source>Open &amp;Recent</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="222"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="223"/>
         <source>&amp;Edit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="225"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="226"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="233"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="234"/>
         <source>&amp;Theme</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="236"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="237"/>
         <source>Follow the system</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="236"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="237"/>
         <source>Light</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="236"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="237"/>
         <source>Dark</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="243"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="244"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="244"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="245"/>
         <source>&amp;About deepdecide</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="246"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="247"/>
         <source>Main</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="251"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="266"/>
-        <source>Undo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/main_window.py" line="252"/>
         <location filename="../../deepdecide/gui/views/main_window.py" line="267"/>
+        <source>Undo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="253"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="268"/>
         <source>Redo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="266"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="267"/>
         <source>Undo %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="267"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="268"/>
         <source>Redo %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="277"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="278"/>
         <source>About deepdecide</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="277"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="278"/>
         <source>deepdecide %1
 
 Evidence, comparison and a signed decision record for LLM-serving platform choices. Works offline.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="291"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="292"/>
         <source>(no recent files)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="297"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="298"/>
         <source>untitled</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="306"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="307"/>
         <source>the untitled workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="317"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="318"/>
         <source>Cannot load the built-in sample</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="344"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="345"/>
         <source>Opened %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="361"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="362"/>
         <source>Cannot save the workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="366"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="367"/>
         <source>Saved %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="380"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="381"/>
         <source>Autosave failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="393"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="394"/>
         <source>an untitled workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="395"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="396"/>
         <source>(autosaved %1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="400"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="401"/>
         <source>Cannot recover the autosaved copy</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1727,47 +1728,47 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
 <context>
     <name>MatrixPage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="183"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="184"/>
         <source>Filter platforms…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="198"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="199"/>
         <source>Show:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="207"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="208"/>
         <source>Click a cell for its required stack and sources.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="217"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="218"/>
         <source>&lt;h2&gt;Support matrix&lt;/h2&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="235"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="236"/>
         <source>Support matrix</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="260"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="266"/>
         <source>Matrix as of %1 — %2 runtimes × %3 platforms. Hover or click a cell for the required stack, its sources and their dates.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="262"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="268"/>
         <source>(undated)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="264"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="270"/>
         <source>All vendors</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="265"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="271"/>
         <source>All runtime kinds</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1838,105 +1839,125 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
 <context>
     <name>OptionCard</name>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="64"/>
-        <source>GPUs needed</source>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="66"/>
+        <source>GPUs needed (owned + new)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="64"/>
-        <source>$ / M output tokens</source>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="67"/>
+        <source>$ / M output tokens, cash</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="65"/>
-        <source>TCO over the horizon</source>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="67"/>
+        <source>$ / M output tokens, all-in</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="65"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="68"/>
+        <source>TCO over the horizon, cash</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="69"/>
         <source>Score</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="66"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="69"/>
+        <source>TCO over the horizon, all-in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="70"/>
         <source>P(best)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="92"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="98"/>
         <source>&lt;b&gt;#%1&lt;/b&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="93"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="99"/>
         <source>Rank by weighted score</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="95"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="101"/>
         <source>not ranked</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="98"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="104"/>
         <source>official</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="98"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="104"/>
         <source>experimental</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="108"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="114"/>
         <source>reached</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="108"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="114"/>
         <source>not reached</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="124"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="126"/>
         <source>Share of Monte Carlo draws in which this option ranks first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="127"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="129"/>
         <source>Monte Carlo running</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="131"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="133"/>
         <source>capacity is an assumption (no run meets the SLO)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="132"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="134"/>
         <source>capacity is a lower bound (the SLO holds at the highest load measured)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="133"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="135"/>
         <source>capacity interpolated between two measured loads</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="136"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="138"/>
         <source>%1 blocker(s): %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="151"/>
+        <source>%1 owned GPUs freed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="163"/>
+        <source>this view drives the ranking</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>OverviewPage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="183"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="212"/>
         <source>Overview</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="209"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="238"/>
         <source>&lt;h2&gt;%1&lt;/h2&gt;%2 options for %3 · %4 evidence files</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2002,107 +2023,107 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="62"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="53"/>
         <source>%1 = %2 vs %3 (reference %4), Δ %5, n = %6, stderr %7</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="65"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="56"/>
         <source>rule</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="66"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="57"/>
         <source>(not stated)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="81"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="72"/>
         <source>Verdict</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="83"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="74"/>
         <source>Task</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="84"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="75"/>
         <source>Metric</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="85"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="76"/>
         <source>Value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="86"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="77"/>
         <source>Reference</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="88"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="79"/>
         <source>Δ</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="89"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="80"/>
         <source>n</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="90"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="81"/>
         <source>stderr</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="91"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="82"/>
         <source>Rule</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="92"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="83"/>
         <source>Source</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="95"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="86"/>
         <source>Click a cell to see the checks behind it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="108"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="99"/>
         <source>&lt;h2&gt;Parity&lt;/h2&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="115"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="106"/>
         <source>Parity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="124"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="115"/>
         <source>Option</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="134"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="125"/>
         <source>No check of this kind on this exact runtime and platform.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="139"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="130"/>
         <source>* required before an option counts as correct</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="148"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="139"/>
         <source>%1 parity checks imported. A verdict needs the option&apos;s exact runtime and platform. Too few samples to decide is inconclusive, never a pass. Required kinds are marked *.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="173"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="164"/>
         <source>%1 — %2: %3 checks</source>
         <translation type="unfinished"></translation>
     </message>

@@ -33,8 +33,13 @@ def test_weight_change_reranks_and_undo_restores(make_window, qtbot):
     before = ranking(window)
     assessment = doc.assessment()
     winner = assessment.option(assessment.winner)
-    # push the weight of a criterion the current winner is worst at until the ranking changes
-    crit = min((p for p in winner.score.parts), key=lambda p: p.value_score).criterion
+    # push the weight of the criterion on which another ranked option beats the winner most
+    others = [assessment.option(oid) for oid in assessment.ranking if oid != assessment.winner]
+
+    def lead(k: int) -> float:
+        return max(o.score.parts[k].value_score for o in others) - winner.score.parts[k].value_score
+
+    crit = winner.score.parts[max(range(len(winner.score.parts)), key=lead)].criterion
     cid = next(c.id for c in doc.workspace.criteria if c.name == crit or c.id == crit)
     for other in doc.workspace.criteria:
         if other.id != cid:

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from deepdecide.domain.common import Estimate
 from deepdecide.domain.edits import SetDemand, SetOptionCost, SetSLO, SetWeight
+from deepdecide.domain.formatting import probability
 from deepdecide.domain.workspace import Option
 from deepdecide.gui.document import WorkspaceDocument
 from deepdecide.gui.formatting import DASH, money, number, percent
@@ -420,15 +421,15 @@ class ComparePage(Page):
             name = self._option_name(od.option)
             c = od.cost_per_m_tokens_usd
             rows.append((name, c.p10, c.p50, c.p90))
-            lines.append(fmt(self.tr("%1: P(best) %2, $/M tokens P50 %3"), name, percent(od.p_best),
+            lines.append(fmt(self.tr("%1: P(best) %2, $/M tokens P50 %3"), name, probability(od.p_best),
                              money(c.p50, currency)))
         drawn = self.mc_chart.set_options([(_short(r[0]), *r[1:]) for r in rows])
         self.mc_chart.setVisible(drawn > 0)
         best = sorted(mc.options, key=lambda o: -o.p_best)[0] if mc.options else None
-        text = fmt(self.tr("%1 draws (seed %2)."), f"{mc.draws:,}", mc.seed)
+        text = fmt(self.tr("%1 draws (seed %2), %3 cost view."), f"{mc.draws:,}", mc.seed, mc.cost_view.value)
         if best is not None:
             text += " " + fmt(self.tr("Most often best: <b>%1</b> (P(best) %2)."), self._option_name(best.option),
-                              percent(best.p_best))
+                              probability(best.p_best, mc.draws))
         self.mc_box.setToolTip("<br>".join(lines))
         if mc.p_no_winner:
             text += "<br>" + fmt(self.tr("No winner in %1 of draws."), percent(mc.p_no_winner))
