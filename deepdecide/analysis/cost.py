@@ -193,6 +193,28 @@ def _scale_up_warning(option: Option) -> Message | None:
     return None
 
 
+def _support_warning(ws: Workspace, platform: str, end_of_support: str, at: str) -> Message | None:
+    """The owned GPUs run out of support before the horizon ends (counted from the decision date)."""
+    import datetime as dt
+
+    if not end_of_support:
+        return None
+    try:
+        end = dt.date.fromisoformat(end_of_support)
+        start = dt.date.fromisoformat(ws.decision.date or ws.decision.evidence_cutoff)
+    except (TypeError, ValueError):
+        return None
+    years = ws.assumptions.horizon_years
+    if not isinstance(years, (int, float)) or not 0 < years < 100:
+        return None
+    horizon_end = start + dt.timedelta(days=365.25 * years)
+    if end >= horizon_end:
+        return None
+    return msg("fleet.support_ends", "the owned {platform} GPUs run out of support on {end} ({at}), before the "
+               "horizon ends on {horizon_end}", platform=platform, end=end.isoformat(), at=f"{at}.end_of_support",
+               horizon_end=horizon_end.isoformat())
+
+
 def _resolve(option_value: Estimate | None, fleet_value: Estimate | None, opt_key: str, fleet_key: str,
              name: str, oi: OptionInputs, problems: list[str]) -> Estimate | None:
     if option_value is not None:
@@ -236,9 +258,13 @@ def option_inputs(option: Option, efforts: list[tuple[str, Estimate]],
             oi.owned = float(owned)
         else:
             problems.append(f"{fat}.owned_gpus must be a whole number >= 0, got {owned}")
+    if pf is not None and oi.owned > 0:
         if pf.book_value_usd_per_gpu is not None:
             oi.book_value = pf.book_value_usd_per_gpu.likely
         oi.end_of_support = pf.end_of_support
+        w = _support_warning(ws, pf.platform, pf.end_of_support, fat) if ws is not None else None
+        if w is not None:
+            oi.warnings.append(w)
     oi.porting = _estimate(c.porting_effort_person_weeks, f"{at}.porting_effort_person_weeks", problems)
     oi.ttp = _estimate(c.time_to_production_weeks, f"{at}.time_to_production_weeks", problems)
     oi.capacity = capacity_estimate

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 NAME = "evaluate"
-HELP = ("rank a workspace's options: classification, evidence levels, capacity, GPUs, $/M tokens, TCO, "
-        "flip thresholds and P(best)")
+HELP = ("rank a workspace's options: classification, evidence levels, capacity, GPUs (owned + new), $/M tokens "
+        "and TCO in the cash and all-in views, flip thresholds, P(best) and the recommended option's risks")
 
 
 def add_arguments(parser) -> None:
@@ -57,6 +57,10 @@ def _fleet_line(oa) -> str:
     line = f"fleet: {n} GPUs{nodes}: {' + '.join(parts)} (owned on {oa.platform}: {formatting.integer(f.owned_gpus)})"
     if f.freed_gpus:
         line += f"; {formatting.integer(f.freed_gpus)} owned GPUs freed"
+    if f.book_value_usd_per_gpu is not None:
+        line += f"; book value {formatting.money(f.book_value_usd_per_gpu)} per owned GPU"
+    if f.end_of_support:
+        line += f"; supported until {f.end_of_support}"
     return line
 
 

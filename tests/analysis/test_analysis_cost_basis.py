@@ -191,3 +191,14 @@ def test_assumed_figures_are_printed_with_the_precision_their_range_supports():
     assert asc.assumed and asc.low < asc.cost_per_m_tokens_usd.value < asc.high
     text = formatting.money(asc.tco_usd.value, approx=True, low=asc.tco_low, high=asc.tco_high)
     assert text.startswith("≈ $") and "." not in text.split("$")[1].rstrip("MkB")  # "≈ $23M", not "$22.58M"
+
+
+def test_owned_gpus_running_out_of_support_before_the_horizon_ends_is_a_warning():
+    ws = replace(workspace(), fleet=(PlatformFleet("nv-h100", owned_gpus=64, end_of_support="2027-06-30",
+                                                   book_value_usd_per_gpu=E.exact(9000)),))
+    ws = replace(ws, decision=replace(ws.decision, date="2026-11-29"))
+    f = evaluate(ws, sensitivity=False).option("keep-vllm-h100").fleet
+    assert [w.id for w in f.warnings] == ["fleet.support_ends"]
+    assert "2027-06-30" in str(f.warnings[0]) and f.book_value_usd_per_gpu == 9000
+    later = replace(ws, fleet=(replace(ws.fleet[0], end_of_support="2031-01-01"),))
+    assert evaluate(later, sensitivity=False).option("keep-vllm-h100").fleet.warnings == ()
