@@ -1,5 +1,45 @@
-"""Root test configuration. Qt must never try to open a real display in tests."""
+"""Root test configuration. Qt must never try to open a real display in tests.
+
+Third-party files (real tool output) are never copied into this repository: tests read them from
+``../shared/fixtures/`` beside the checkout (``SOURCES.md`` there says where each comes from),
+through the ``shared_fixture`` fixture, which skips the test with the reason when they are absent.
+The files under ``tests/fixtures/`` are the project's own (see its SOURCES.md).
+"""
 
 import os
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+#: the real third-party files, beside the checkout (present in CI and for every developer)
+SHARED_FIXTURES = REPO_ROOT / ".." / "shared" / "fixtures"
+
+
+def shared_fixture_path(relative: str) -> Path:
+    """The path of ``relative`` under ``../shared/fixtures``; skips the test when it is not there."""
+    path = SHARED_FIXTURES / relative
+    if not SHARED_FIXTURES.is_dir():
+        pytest.skip(f"needs the real third-party files in {SHARED_FIXTURES.resolve()} "
+                    "(the shared fixtures beside the checkout), which is absent")
+    if not path.is_file():
+        pytest.skip(f"needs {relative} from {SHARED_FIXTURES.resolve()}, which does not hold it")
+    return path
+
+
+@pytest.fixture(scope="session")
+def shared_fixtures() -> Path:
+    """The folder of the real third-party files; skips the test when it is absent."""
+    if not SHARED_FIXTURES.is_dir():
+        pytest.skip(f"needs the real third-party files in {SHARED_FIXTURES.resolve()} "
+                    "(the shared fixtures beside the checkout), which is absent")
+    return SHARED_FIXTURES.resolve()
+
+
+@pytest.fixture(scope="session")
+def shared_fixture() -> Callable[[str], Path]:
+    """``shared_fixture("benchmarks/vllm/x.json")``: the file's path; skips the test when it is absent."""
+    return shared_fixture_path

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from typing import Any
 
 import numpy as np
 
@@ -40,6 +39,7 @@ from deepdecide.analysis.scoring import ScoringSetup, compile_criteria, normaliz
 from deepdecide.analysis.sensitivity import input_flips, weight_intervals
 from deepdecide.domain.common import Estimate
 from deepdecide.domain.messages import msg
+from deepdecide.domain.progress import Cancellable, ProgressCallback
 from deepdecide.domain.workspace import Answer, Option, Strategy, Workspace
 
 DEV_ONLY_REASON = ("strategy dev-only: development and evaluation only, never production capacity "
@@ -241,9 +241,10 @@ def _replace(oa: OptionAssessment, **kw) -> OptionAssessment:
 
 
 def evaluate(ws: Workspace, *, sensitivity: bool = True, monte_carlo: bool = False,
-             draws: int | None = None, seed: int | None = None) -> Assessment:
+             draws: int | None = None, seed: int | None = None, cancel: Cancellable | None = None) -> Assessment:
     """Assess every option of the workspace. Never raises on bad numbers: problems become
-    messages on the option or criterion they concern, missing values None with a reason."""
+    messages on the option or criterion they concern, missing values None with a reason.
+    ``cancel`` is checked between the Monte Carlo's blocks of draws (``Cancelled``)."""
     prep = _prepare(ws)
     options, ranking, norm, eligible = _score(prep)
     winner = ranking[0] if ranking else None
@@ -263,14 +264,14 @@ def evaluate(ws: Workspace, *, sensitivity: bool = True, monte_carlo: bool = Fal
         )
     mcr = None
     if monte_carlo:
-        mcr = _monte_carlo(prep, ids, draws, seed)
+        mcr = _monte_carlo(prep, ids, draws, seed, cancel=cancel)
     risks = recommendation_risks(ws, next(o for o in options if o.option == winner)) if winner else ()
     return Assessment(tuple(options), prep.setup.infos, ranking, winner, tuple(messages), sens, mcr,
                       cost_view=prep.model.view, recommendation_risks=risks)
 
 
 def _monte_carlo(prep: _Prepared, ids: list[str], draws: int | None, seed: int | None,
-                 progress: mc.ProgressCallback | None = None, cancel: Any = None) -> MonteCarlo:
+                 progress: ProgressCallback | None = None, cancel: Cancellable | None = None) -> MonteCarlo:
     a = prep.ws.assumptions
     n = draws if draws is not None else a.monte_carlo_draws
     s = seed if seed is not None else a.monte_carlo_seed
@@ -279,9 +280,9 @@ def _monte_carlo(prep: _Prepared, ids: list[str], draws: int | None, seed: int |
 
 
 def monte_carlo(ws: Workspace, draws: int | None = None, seed: int | None = None, *,
-                progress: mc.ProgressCallback | None = None, cancel: Any = None) -> MonteCarlo:
+                progress: ProgressCallback | None = None, cancel: Cancellable | None = None) -> MonteCarlo:
     """Monte Carlo alone (for a background task): P(rank 1), P10/P50/P90 of $/M tokens and TCO.
-    ``progress(fraction)`` is called after each block of draws; ``cancel`` (a token with
-    ``check()``, an Event, or a callable returning True) stops the run with ``Cancelled``."""
+    ``progress(fraction)`` is called after each block of draws; ``cancel`` (a
+    ``domain.progress.CancelToken``) stops the run with ``domain.progress.Cancelled``."""
     prep = _prepare(ws)
     return _monte_carlo(prep, [o.id for o in ws.options], draws, seed, progress, cancel)

@@ -7,39 +7,11 @@ P(rank 1) per option and P10 / P50 / P90 of $/M tokens and TCO.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 import numpy as np
 
 from deepdecide.analysis.assessment import MonteCarlo, OptionDraws, Percentiles
 from deepdecide.analysis.model import ScenarioModel
-from deepdecide.domain.errors import DeepdecideError
-
-ProgressCallback = Callable[[float], None]
-
-
-class Cancelled(DeepdecideError):  # noqa: N818 - the name says what happened
-    """The Monte Carlo run was cancelled."""
-
-
-def check_cancel(cancel: Any) -> None:
-    """Stop when ``cancel`` says so: an object with ``check()`` (raises its own exception), a
-    ``threading.Event``-like ``is_set()``, a ``cancelled`` flag or method, or a callable."""
-    if cancel is None:
-        return
-    if hasattr(cancel, "check"):
-        cancel.check()
-        return
-    if hasattr(cancel, "is_set"):
-        stop = cancel.is_set()
-    elif hasattr(cancel, "cancelled"):
-        flag = cancel.cancelled
-        stop = flag() if callable(flag) else flag
-    else:
-        stop = cancel()
-    if stop:
-        raise Cancelled("Monte Carlo cancelled")
+from deepdecide.domain.progress import Cancellable, ProgressCallback, check_cancelled, report
 
 
 def _percentiles(x: np.ndarray) -> tuple[list[Percentiles], list[float]]:
@@ -92,10 +64,12 @@ def weight_ranges(model: ScenarioModel) -> np.ndarray | None:
 
 
 def run(model: ScenarioModel, ids: list[str], draws: int, seed: int, *, ranking_ok: bool = True,
-        progress: ProgressCallback | None = None, cancel: Any = None, draw_weights: bool = False) -> MonteCarlo:
+        progress: ProgressCallback | None = None, cancel: Cancellable | None = None,
+        draw_weights: bool = False) -> MonteCarlo:
     """Draw every uncertain input ``draws`` times and re-score the options (in blocks of draws;
-    ``progress`` gets the fraction done after each block, ``cancel`` is checked before each).
-    With ``draw_weights``, the criteria weights are drawn too, within their stated ranges."""
+    ``progress`` gets the fraction done after each block, ``cancel`` is checked before each and
+    raises ``domain.progress.Cancelled``). With ``draw_weights``, the criteria weights are drawn
+    too, within their stated ranges."""
     from deepdecide.analysis.scoring import winners
 
     draws = max(int(draws), 1)
@@ -121,7 +95,7 @@ def run(model: ScenarioModel, ids: list[str], draws: int, seed: int, *, ranking_
     eff_cols, eff_starts = np.unique(np.array([c for c, _ in eff], dtype=int), return_index=True)
     block = max(256, CHUNK_CELLS // max(n_opt, 1))
     for start in range(0, draws, block):
-        check_cancel(cancel)
+        check_cancelled(cancel)
         size = min(block, draws - start)
         p = model.broadcast(size)
         touched: dict[str, np.ndarray] = {}
@@ -146,8 +120,7 @@ def run(model: ScenarioModel, ids: list[str], draws: int, seed: int, *, ranking_
             win = winners(score, eligible)
             counts += np.bincount(win[win >= 0], minlength=n_opt)
             none += int((win < 0).sum())
-        if progress is not None:
-            progress((start + size) / draws)
+        report(progress, (start + size) / draws)
     notes = [f"{len(inputs)} uncertain input(s) drawn from triangular(low, likely, high); "
              f"{draws} draws, seed {seed}; cost view {model.view.value}"]
     if w_est is not None:

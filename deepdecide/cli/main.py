@@ -35,7 +35,7 @@ EPILOG = """exit codes:
   4  the GUI cannot start here (no display)
 
 With no command, deepdecide opens the desktop application on the built-in sample decision
-(or on FILE with `deepdecide gui FILE`)."""
+(or on FILE with `deepdecide gui FILE`, or `deepdecide FILE.yaml` for an existing file)."""
 
 
 class Command(Protocol):

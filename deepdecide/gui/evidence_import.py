@@ -10,8 +10,9 @@ from PySide6.QtCore import QCoreApplication, QObject
 
 from deepdecide.domain.edits import Batch, InsertEvidenceFile
 from deepdecide.domain.errors import DeepdecideError
+from deepdecide.domain.progress import CancelToken, ProgressCallback, scaled
 from deepdecide.gui.i18n import fmt
-from deepdecide.gui.tasks import CancelToken, Task
+from deepdecide.gui.tasks import Task
 
 if TYPE_CHECKING:
     from deepdecide.gui.controller_context import ControllerContext
@@ -20,17 +21,15 @@ if TYPE_CHECKING:
 ASKED_CONTEXT = ("runtime", "platform", "gpu_count")
 
 
-def import_files(paths: list[str], contexts: dict[str, Any], progress: Any, token: CancelToken) -> list[Any]:
+def import_files(paths: list[str], contexts: dict[str, Any], progress: ProgressCallback,
+                 token: CancelToken) -> list[Any]:
     """Worker: import every file (all-or-nothing per file); raise the first file's error."""
     from deepdecide.importers.registry import import_file
 
     results = []
     n = len(paths)
     for i, path in enumerate(paths):
-        def sub(v: float, i: int = i) -> None:
-            progress((i + v) / n)
-
-        results.append((path, import_file(path, contexts.get(path), sub, token)))
+        results.append((path, import_file(path, contexts.get(path), scaled(progress, i / n, (i + 1) / n), token)))
     progress(1.0)
     return results
 
@@ -60,10 +59,8 @@ class EvidenceImporter(QObject):
         return task
 
     def _failed(self, exc: BaseException) -> None:
+        # a cancelled import arrives as the cancelled signal (domain.progress.Cancelled), not here
         self.ctx.set_busy("", None)
-        if type(exc).__name__ == "ImportCancelled":
-            self._cancelled()
-            return
         self.ctx.interaction.show_error(QCoreApplication.translate("EvidenceImporter", "Cannot import the evidence"), exc)
         self.ctx.set_busy(QCoreApplication.translate("EvidenceImporter", "Import failed; nothing was changed."), None)
         self.deleteLater()

@@ -1,4 +1,8 @@
-"""Monte Carlo in the background: re-run after edits settle; the newest result wins."""
+"""Monte Carlo in the background: re-run after edits settle; the newest result wins.
+
+An edit cancels the run in progress at once (its result would be for a workspace that is gone);
+the run stops at its next block of draws, and a new one starts when the edits settle.
+"""
 
 from __future__ import annotations
 
@@ -9,14 +13,17 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from deepdecide.gui.tasks import Task, TaskRunner
 
 if TYPE_CHECKING:
+    from deepdecide.analysis.assessment import MonteCarlo
+    from deepdecide.domain.progress import CancelToken
+    from deepdecide.domain.workspace import Workspace
     from deepdecide.gui.document import WorkspaceDocument
 
 
-def _run(ws: Any, progress: Any, token: Any) -> Any:
+def _run(ws: Workspace, token: CancelToken) -> tuple[Workspace, MonteCarlo]:
     from deepdecide.analysis import monte_carlo
 
     token.check()
-    result = monte_carlo(ws)
+    result = monte_carlo(ws, cancel=token)
     return ws, result
 
 
@@ -38,7 +45,11 @@ class MonteCarloService(QObject):
         self.timer.setSingleShot(True)
         self.timer.setInterval(delay_ms)
         self.timer.timeout.connect(self.start)
-        document.changed.connect(lambda _ws: self.timer.start())
+        document.changed.connect(self._changed)
+
+    def _changed(self, _ws: Any) -> None:
+        self.runner.cancel()  # superseded: its result would be dropped
+        self.timer.start()
 
     def current(self) -> Any:
         """The result for the current workspace, or None while it is being computed."""
@@ -46,7 +57,7 @@ class MonteCarloService(QObject):
 
     def start(self) -> Task:
         ws = self.document.workspace
-        task = Task(lambda progress, token: _run(ws, progress, token))
+        task = Task(lambda _progress, token: _run(ws, token))
         task.signals.finished.connect(self._finished)
         task.signals.failed.connect(self.failed)
         return self.runner.start(task)

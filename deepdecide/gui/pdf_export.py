@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication
 
@@ -16,6 +16,7 @@ from deepdecide.gui.i18n import fmt
 from deepdecide.gui.tasks import Task
 
 if TYPE_CHECKING:
+    from deepdecide.domain.progress import CancelToken, ProgressCallback
     from deepdecide.gui.controller_context import ControllerContext
     from deepdecide.report import SignRequest
 
@@ -87,7 +88,7 @@ def export_pdf(ctx: ControllerContext, request: ExportRequest | None = None) -> 
     pending: list[ExportRequest] = [request]  # the only reference to the password; dropped once read
     del request
 
-    def work(progress: Any, token: Any) -> str:
+    def work(progress: ProgressCallback, token: CancelToken) -> str:
         from deepdecide.report import write_record
 
         write_record(ws, path, sections=sections, sign=pending.pop().sign_request(), progress=progress,
@@ -108,10 +109,7 @@ def export_pdf(ctx: ControllerContext, request: ExportRequest | None = None) -> 
     task.signals.finished.connect(lambda _p: ctx.set_busy(done, None))
     task.signals.cancelled.connect(lambda: ctx.set_busy(QCoreApplication.translate("PdfExport", "Export cancelled; nothing was written."), None))
 
-    def failed(exc: BaseException) -> None:
-        if type(exc).__name__ == "Cancelled":
-            ctx.set_busy(QCoreApplication.translate("PdfExport", "Export cancelled; nothing was written."), None)
-            return
+    def failed(exc: BaseException) -> None:  # a cancelled export arrives as the cancelled signal
         ctx.set_busy(QCoreApplication.translate("PdfExport", "Export failed; nothing was written."), None)
         ctx.interaction.show_error(QCoreApplication.translate("PdfExport", "Cannot export the decision record"), exc)
 

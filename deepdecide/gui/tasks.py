@@ -1,6 +1,9 @@
 """Background tasks: Task(QRunnable) with a TaskSignals channel, progress and cancel.
 
-Workers never touch widgets: results come back through queued signals only.
+Workers never touch widgets: results come back through queued signals only. Progress and
+cancellation follow ``deepdecide.domain.progress``: each task has a ``CancelToken``, the worker gets
+a progress callback that also checks it, and ``Cancelled`` (raised by the token, or by the
+importers, the Monte Carlo or the report it calls) becomes the ``cancelled`` signal.
 """
 
 from __future__ import annotations
@@ -11,27 +14,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
-
-class Cancelled(Exception):  # noqa: N818 - the name says what happened
-    """Raised inside a task when its cancel token was set."""
-
-
-class CancelToken:
-    """A flag the GUI sets and the worker checks (between steps, through ``check``)."""
-
-    def __init__(self) -> None:
-        self._cancelled = False
-
-    def cancel(self) -> None:
-        self._cancelled = True
-
-    @property
-    def cancelled(self) -> bool:
-        return self._cancelled
-
-    def check(self) -> None:
-        if self._cancelled:
-            raise Cancelled()
+from deepdecide.domain.progress import Cancelled, CancelToken, ProgressCallback
 
 
 class TaskSignals(QObject):
@@ -45,9 +28,6 @@ class TaskSignals(QObject):
     cancelled = Signal()
     #: progress in [0, 1], throttled
     progress_changed = Signal(float)
-
-
-ProgressCallback = Callable[[float], None]
 
 
 class Task(QRunnable):
@@ -78,7 +58,7 @@ class Task(QRunnable):
         try:
             result = self.fn(self._progress, self.token)
             self.token.check()
-        except Cancelled:
+        except Cancelled:  # from the token, or from the work it was handed to
             self.signals.cancelled.emit()
         except Exception as exc:  # reported to the user through the failed signal
             self.signals.failed.emit(exc)

@@ -13,13 +13,13 @@ import io
 import json
 import math
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 import orjson
 
-from deepdecide.domain.errors import DeepdecideError, EvidenceImportError
+from deepdecide.domain.errors import EvidenceImportError
 from deepdecide.domain.evidence import BenchmarkRun, ParityCheck
 from deepdecide.importers import bigjson
 
@@ -30,13 +30,6 @@ MAX_FILE_BYTES = 512 * 1024 * 1024
 
 #: Largest integer accepted as a count (requests, tokens, GPUs): beyond it a float loses precision.
 MAX_COUNT = 2**53
-
-ProgressCallback = Callable[[float], None]
-
-
-class ImportCancelled(DeepdecideError):
-    """The caller cancelled an import; nothing was stored."""
-
 
 @dataclass(frozen=True)
 class ImportContext:

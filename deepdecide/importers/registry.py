@@ -12,7 +12,6 @@ from __future__ import annotations
 import hashlib
 import os
 import threading
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -20,6 +19,7 @@ from typing import Any
 
 from deepdecide.domain.errors import EvidenceImportError
 from deepdecide.domain.evidence import BenchmarkRun, EvidenceFile, ParityCheck, Provenance
+from deepdecide.domain.progress import Cancellable, ProgressCallback, check_cancelled, report
 from deepdecide.importers import (
     bigjson,
     genai_perf,
@@ -38,11 +38,9 @@ from deepdecide.importers import (
 )
 from deepdecide.importers.base import (
     MAX_FILE_BYTES,
-    ImportCancelled,
     ImportContext,
     Importer,
     Parsed,
-    ProgressCallback,
     Source,
 )
 from deepdecide.importers.normalize import finalize
@@ -83,9 +81,6 @@ IMPORTERS: tuple[Importer, ...] = (
 #: chosen only when the user declares a column mapping (a CSV cannot be recognised otherwise)
 GENERIC_CSV = generic_csv.GenericCsv()
 
-CancelCheck = Callable[[], bool] | threading.Event | Any
-
-
 @dataclass(frozen=True)
 class ImportResult:
     """One imported file: its evidence, the format it was recognised as, what is still missing."""
@@ -102,21 +97,9 @@ def format_names() -> tuple[str, ...]:
     return tuple(i.description for i in IMPORTERS)
 
 
-def _cancelled(cancel: CancelCheck | None) -> bool:
-    if cancel is None:
-        return False
-    if isinstance(cancel, threading.Event):
-        return cancel.is_set()
-    if callable(cancel):
-        return bool(cancel())
-    return bool(getattr(cancel, "cancelled", False) or getattr(cancel, "is_cancelled", False))
-
-
-def _step(progress: ProgressCallback | None, cancel: CancelCheck | None, value: float) -> None:
-    if _cancelled(cancel):
-        raise ImportCancelled("import cancelled")
-    if progress is not None:
-        progress(value)
+def _step(progress: ProgressCallback | None, cancel: Cancellable | None, value: float) -> None:
+    check_cancelled(cancel)
+    report(progress, value)
 
 
 def read_file(path: str | os.PathLike[str]) -> bytes:
@@ -195,7 +178,7 @@ def _scrub(record: Any) -> Any:
 
 
 def import_source(src: Source, context: ImportContext | None = None, *, sha256: str = "",
-                  progress: ProgressCallback | None = None, cancel: CancelCheck | None = None) -> ImportResult:
+                  progress: ProgressCallback | None = None, cancel: Cancellable | None = None) -> ImportResult:
     """Sniff, parse and normalize an in-memory file (the bytes of ``src``)."""
     context = context or ImportContext()
     importer = sniff_source(src, context)
@@ -256,12 +239,12 @@ def _apply_parity_context(check: ParityCheck, ctx: ImportContext) -> ParityCheck
 
 
 def import_file(path: str | os.PathLike[str], context: ImportContext | None = None,
-                progress: ProgressCallback | None = None, cancel: CancelCheck | None = None) -> ImportResult:
+                progress: ProgressCallback | None = None, cancel: Cancellable | None = None) -> ImportResult:
     """Read, recognise, parse and normalize one evidence file; safe to call from a worker thread.
 
-    ``progress`` receives values in [0, 1]; ``cancel`` is a ``threading.Event``, a callable
-    returning True, or an object with a ``cancelled`` attribute. Raises EvidenceImportError for a
-    bad file and ImportCancelled when cancelled; never changes anything outside its return value.
+    ``progress`` receives values in [0, 1]; ``cancel`` is a ``domain.progress.CancelToken``
+    (checked between the steps). Raises EvidenceImportError for a bad file and
+    ``domain.progress.Cancelled`` when cancelled; never changes anything outside its return value.
     """
     _step(progress, cancel, 0.0)
     data = read_file(path)

@@ -17,12 +17,11 @@ import reportlab
 
 from deepdecide import __version__
 from deepdecide.domain.errors import DeepdecideError
+from deepdecide.domain.progress import Cancellable, ProgressCallback, check_cancelled, scaled
 from deepdecide.domain.workspace import Workspace
 from deepdecide.report import sections as sec
 from deepdecide.report.canonical import BUILD_NAME, INPUTS_NAME, canonical_inputs, dumps_canonical, sha256_hex
 from deepdecide.report.template import Attachment, RecordDocTemplate, RecordMeta, make_canvas_class, pdf_date
-
-ProgressCallback = Callable[[float], None]
 
 BUILD_FORMAT = 1
 SECTIONS: tuple[str, ...] = tuple(sec.TITLES)  # in record order
@@ -31,29 +30,6 @@ TITLES = sec.TITLES
 
 class ReportError(DeepdecideError):
     """The record cannot be built or written (the message says which file and why)."""
-
-
-class Cancelled(DeepdecideError):
-    """The build was cancelled through its cancel token; nothing was written."""
-
-    def __init__(self) -> None:
-        super().__init__("report cancelled")
-
-
-def _cancelled(token: Any) -> bool:
-    """Accept the usual shapes of a cancel token: ``threading.Event``, ``.cancelled``, a callable."""
-    if token is None:
-        return False
-    for attr in ("is_cancelled", "is_set"):
-        fn = getattr(token, attr, None)
-        if callable(fn):
-            return bool(fn())
-    flag = getattr(token, "cancelled", None)
-    if flag is not None:
-        return bool(flag() if callable(flag) else flag)
-    if callable(token):
-        return bool(token())
-    return False
 
 
 def normalise_sections(sections: Iterable[str] | None) -> tuple[str, ...]:
@@ -77,38 +53,36 @@ def build_params(sections: tuple[str, ...]) -> bytes:
     return dumps_canonical({"format": BUILD_FORMAT, "sections": list(sections), "generator": generator_info()})
 
 
-def evaluate(ws: Workspace) -> Any:
+def evaluate(ws: Workspace, cancel: Cancellable | None = None) -> Any:
     """The assessment of the workspace, with sensitivity and the seeded Monte Carlo (deterministic)."""
     from deepdecide.analysis import evaluate as _evaluate
 
-    return _evaluate(ws, sensitivity=True, monte_carlo=True)
+    return _evaluate(ws, sensitivity=True, monte_carlo=True, cancel=cancel)
 
 
 def build(ws: Workspace, *, sections: Iterable[str] | None = None, progress: ProgressCallback | None = None,
-          cancel: Any = None) -> bytes:
+          cancel: Cancellable | None = None) -> bytes:
     """Build the unsigned decision record and return its bytes.
 
     Raises ValidationError(s) for a workspace that fails validation, ReportError for bad
-    arguments, Cancelled when ``cancel`` is set while building.
+    arguments, ``domain.progress.Cancelled`` when ``cancel`` is cancelled while building.
     """
     chosen = normalise_sections(sections)
-    report = progress or (lambda _f: None)
+    report = scaled(progress, 0.0, 1.0)
     report(0.0)
     normal, inputs = canonical_inputs(ws)
     return render(normal, inputs, build_params(chosen), chosen, progress=report, cancel=cancel)
 
 
 def render(ws: Workspace, inputs: bytes, params: bytes, chosen: tuple[str, ...], *,
-           progress: ProgressCallback | None = None, cancel: Any = None) -> bytes:
+           progress: ProgressCallback | None = None, cancel: Cancellable | None = None) -> bytes:
     """Render the record of an already-canonical workspace (``inputs`` is its canonical JSON)."""
-    report = progress or (lambda _f: None)
-    if _cancelled(cancel):
-        raise Cancelled()
+    report = scaled(progress, 0.0, 1.0)
+    check_cancelled(cancel)
     needs_assessment = any(s in chosen for s in ("summary", "cost", "sensitivity"))
-    assessment = evaluate(ws) if needs_assessment else None
+    assessment = evaluate(ws, cancel) if needs_assessment else None
     report(0.3)
-    if _cancelled(cancel):
-        raise Cancelled()
+    check_cancelled(cancel)
     digest = sha256_hex(inputs)
     info = generator_info()
     ctx = sec.Context(ws=ws, inputs_sha256=digest, sections=chosen, assessment=assessment,
@@ -136,8 +110,7 @@ def render(ws: Workspace, inputs: bytes, params: bytes, chosen: tuple[str, ...],
 
     def on_flowable() -> None:
         done[0] += 1
-        if _cancelled(cancel):
-            raise Cancelled()
+        check_cancelled(cancel)
         if done[0] % 8 == 0:
             report(0.35 + 0.6 * min(done[0] / total, 1.0))
 

@@ -6,10 +6,10 @@ import os
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
+from deepdecide.domain.progress import Cancellable, ProgressCallback, check_cancelled, report, scaled
 from deepdecide.domain.workspace import Workspace
-from deepdecide.report.build import Cancelled, ProgressCallback, ReportError, build
+from deepdecide.report.build import ReportError, build
 from deepdecide.report.signing import load_pkcs12, sign_record
 from deepdecide.storage.yamlio import atomic_write_bytes
 
@@ -39,7 +39,7 @@ def _check_target(path: Path) -> None:
 
 def write_record(ws: Workspace, path: str | os.PathLike[str], *, sections: Iterable[str] | None = None,
                  sign: SignRequest | None = None, progress: ProgressCallback | None = None,
-                 cancel: Any = None) -> bytes:
+                 cancel: Cancellable | None = None) -> bytes:
     """Build (and sign) the record and write it to ``path`` atomically; return the bytes written.
 
     On any failure — invalid workspace, wrong certificate password, unwritable target,
@@ -48,20 +48,14 @@ def write_record(ws: Workspace, path: str | os.PathLike[str], *, sections: Itera
     target = Path(path)
     _check_target(target)
     signer = load_pkcs12(sign.p12_path, sign.passphrase) if sign else None  # fail before the slow part
-    report = progress or (lambda _f: None)
-    scale = 0.9 if sign else 0.97
-    data = build(ws, sections=sections, progress=lambda f: report(f * scale), cancel=cancel)
+    data = build(ws, sections=sections, progress=scaled(progress, 0.0, 0.9 if sign else 0.97), cancel=cancel)
     if sign:
         data = sign_record(data, signer, signer_name=sign.signer_name, reason=sign.reason, location=sign.location)
-        report(0.97)
-    if cancel is not None:
-        from deepdecide.report.build import _cancelled
-
-        if _cancelled(cancel):
-            raise Cancelled()
+        report(progress, 0.97)
+    check_cancelled(cancel)
     try:
         atomic_write_bytes(target, data)
     except OSError as exc:
         raise ReportError(f"{target}: cannot be written: {exc.strerror or exc}") from None
-    report(1.0)
+    report(progress, 1.0)
     return data

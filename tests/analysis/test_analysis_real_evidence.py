@@ -1,8 +1,8 @@
 """The analysis on a real benchmark file, read by the importers (skipped until they are merged).
 
-File: tests/fixtures/importers/benchmarks/inferencemax/agg_dsr1_fp4_b200_sglang_tp4_conc4.json,
+File: ../shared/fixtures/benchmarks/inferencemax/agg_dsr1_fp4_b200_sglang_tp4_conc4.json,
 an InferenceMAX aggregate (faradawn/InferenceMAX @ b3d302df, SGLang, 4x B200, DeepSeek-R1 FP4,
-concurrency 4; see tests/fixtures/SOURCES.md). Values read from the file by hand:
+concurrency 4; see ../shared/fixtures/SOURCES.md). Values read from the file by hand:
 output_tput_per_gpu 81.938 tok/s/GPU, p99_ttft 1.784 s, p99_tpot 0.01241 s, median_intvty 90.23.
 It has no request or failure counts, so its error rate is unknown.
 """
@@ -10,7 +10,6 @@ It has no request or failure counts, so its error rate is unknown.
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 from analysis_factory import SRC, E, workspace
@@ -23,15 +22,12 @@ from deepdecide.domain.workspace import SLO, CostInputs, Option, Pricing, Strate
 registry = pytest.importorskip("deepdecide.importers.registry")
 base = pytest.importorskip("deepdecide.importers.base")
 
-FIXTURE = (Path(__file__).resolve().parent.parent / "fixtures" / "importers" / "benchmarks" / "inferencemax"
-           / "agg_dsr1_fp4_b200_sglang_tp4_conc4.json")
+FIXTURE = "benchmarks/inferencemax/agg_dsr1_fp4_b200_sglang_tp4_conc4.json"  # under ../shared/fixtures
 
 
 @pytest.fixture
-def ws():
-    if not FIXTURE.exists():
-        pytest.skip(f"{FIXTURE.name} comes with the importers' fixtures")
-    result = registry.import_file(FIXTURE, base.ImportContext(runtime="sglang"))
+def ws(shared_fixture):
+    result = registry.import_file(shared_fixture(FIXTURE), base.ImportContext(runtime="sglang"))
     w = workspace()
     m = w.matrix
     m = replace(m, runtimes=(*m.runtimes, Runtime("sglang", "SGLang", RuntimeKind.SERVING_RUNTIME)),

@@ -175,19 +175,29 @@ def test_triangular_sampler_matches_the_distribution():
 
 
 def test_monte_carlo_reports_progress_and_can_be_cancelled():
-    import threading
-
-    from deepdecide.analysis.montecarlo import Cancelled
+    from deepdecide.domain.progress import Cancelled, CancelToken
 
     seen: list[float] = []
     monte_carlo(workspace(), draws=5000, seed=1, progress=seen.append)
     assert seen and seen == sorted(seen) and seen[-1] == 1.0
-    stop = threading.Event()
-    stop.set()
+    stop = CancelToken()
+    stop.cancel()
     with pytest.raises(Cancelled):
         monte_carlo(workspace(), draws=5000, seed=1, cancel=stop)
+    # cancelled between blocks of draws: the run stops early
+    token = CancelToken()
+    blocks: list[float] = []
+
+    def cancel_after_first_block(fraction: float) -> None:
+        blocks.append(fraction)
+        token.cancel()
+
     with pytest.raises(Cancelled):
-        monte_carlo(workspace(), draws=5000, seed=1, cancel=lambda: True)
+        monte_carlo(workspace(), draws=50_000, seed=1, progress=cancel_after_first_block, cancel=token)
+    assert len(blocks) == 1 and blocks[0] < 1.0
+    # evaluate passes the token to its Monte Carlo
+    with pytest.raises(Cancelled):
+        evaluate(workspace(), monte_carlo=True, cancel=stop)
 
 
 def test_reported_flip_agrees_with_a_full_re_evaluation():

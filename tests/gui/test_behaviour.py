@@ -14,9 +14,19 @@ from deepdecide.domain.errors import EvidenceImportError, LocatedError
 from deepdecide.storage.files import load_workspace
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "gui"
-L40S = FIXTURES / "vllm_serving_l40s_append_multi.jsonl"
-GSM8K = FIXTURES / "v0.4.2_gsm8k_hf_Llama-3-8B-Instruct_A100.json"
 SMALL = FIXTURES / "small.deepdecide.yaml"
+
+
+@pytest.fixture
+def l40s(shared_fixture) -> Path:
+    """A real vLLM serving result (9 runs on 4x L40S), from ../shared/fixtures."""
+    return shared_fixture("benchmarks/vllm/vllm_serving_l40s_append_multi.jsonl")
+
+
+@pytest.fixture
+def gsm8k(shared_fixture) -> Path:
+    """A real lm-evaluation-harness result (GSM8K on an A100), from ../shared/fixtures."""
+    return shared_fixture("parity/lm_eval/v0.4.2_gsm8k_hf_Llama-3-8B-Instruct_A100.json")
 
 pytestmark = pytest.mark.gui
 
@@ -82,19 +92,19 @@ def test_slider_drag_is_one_undo_step(make_window, qtbot):
     assert doc.undo_stack.count() == 2
 
 
-def test_import_real_file_updates_table_and_charts(make_window, qtbot, interaction, tmp_path):
+def test_import_real_file_updates_table_and_charts(make_window, qtbot, interaction, tmp_path, l40s):
     window = make_window()
     page = window.show_page("evidence")
     rows_before = page.table.rowCount()
     interaction.context = {"runtime": "vllm"}
-    src = tmp_path / L40S.name
-    shutil.copy(L40S, src)
+    src = tmp_path / l40s.name
+    shutil.copy(l40s, src)
     with qtbot.waitSignal(window.document.changed, timeout=20000):
         window.import_evidence([str(src)])
-    assert interaction.context_questions == [(L40S.name, ["runtime"])]
+    assert interaction.context_questions == [(l40s.name, ["runtime"])]
     assert not interaction.errors
     files = window.document.workspace.evidence.files
-    assert [f.provenance.file_name for f in files][-1] == L40S.name
+    assert [f.provenance.file_name for f in files][-1] == l40s.name
     assert all(r.runtime == "vllm" and r.platform for r in files[-1].runs)
     assert page.table.rowCount() == rows_before + 9
     assert page.files.rowCount() == len(files)
@@ -115,12 +125,12 @@ def test_import_real_file_updates_table_and_charts(make_window, qtbot, interacti
     assert page.table.rowCount() == rows_before
 
 
-def test_import_by_drag_and_drop(make_window, qtbot, interaction):
+def test_import_by_drag_and_drop(make_window, qtbot, interaction, gsm8k):
     window = make_window()
     page = window.show_page("parity")
     interaction.context = None  # the file names runtime and platform itself
     mime = QMimeData()
-    mime.setUrls([QUrl.fromLocalFile(str(GSM8K))])
+    mime.setUrls([QUrl.fromLocalFile(str(gsm8k))])
     event = QDropEvent(QPointF(50, 50), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,
                        Qt.KeyboardModifier.NoModifier)
     n = len(window.document.workspace.evidence.parity)
@@ -324,8 +334,8 @@ def test_cancelling_an_import_changes_nothing(make_window, qtbot, interaction, m
     monkeypatch.setattr(registry, "import_file", slow_import)
     window = make_window()
     before = window.document.workspace
-    src = tmp_path / L40S.name
-    shutil.copy(L40S, src)
+    src = tmp_path / "slow.jsonl"  # never read: the import is replaced above
+    src.write_text("{}\n", encoding="utf-8")
     window.import_evidence([str(src)])
     task = window.tasks.current
     assert started.wait(5)
@@ -417,19 +427,19 @@ def test_start_with_an_unreadable_file_opens_the_sample_and_reports(make_window,
     assert "broken.deepdecide.yaml" in str(exc)
 
 
-def test_import_button_remove_file_and_recent_menu(make_window, qtbot, interaction, tmp_path):
+def test_import_button_remove_file_and_recent_menu(make_window, qtbot, interaction, tmp_path, gsm8k):
     window = make_window()
     page = window.show_page("evidence")
-    interaction.evidence_paths = [str(GSM8K)]
+    interaction.evidence_paths = [str(gsm8k)]
     n = page.files.rowCount()
     with qtbot.waitSignal(window.document.changed, timeout=20000):
         page.import_requested.emit()  # what the "Import files…" button does
     assert page.files.rowCount() == n + 1
-    assert page.files.row_record(n).provenance.file_name == GSM8K.name
+    assert page.files.row_record(n).provenance.file_name == gsm8k.name
     page.files_view.selectRow(n)
     page.remove_selected()
     assert page.files.rowCount() == n
-    assert GSM8K.name not in [f.provenance.file_name for f in window.document.workspace.evidence.files]
+    assert gsm8k.name not in [f.provenance.file_name for f in window.document.workspace.evidence.files]
     window.document.undo_stack.undo()
     assert page.files.rowCount() == n + 1
     # recent files menu lists what was opened
@@ -447,3 +457,49 @@ def test_evidence_without_latency_falls_back_to_a_concurrency_sweep(make_window)
     assert page.plotted_points == 0
     assert page.sweep_points == 10
     assert "concurrency sweep" in page.chart_note.text()
+
+
+def test_an_edit_cancels_the_superseded_monte_carlo_run(make_window, qtbot, monkeypatch):
+    """The run for the old workspace stops at its next block of draws; the new one gives the result."""
+    import threading
+
+    import deepdecide.analysis
+    from deepdecide.domain.edits import SetSignOffs
+
+    real = deepdecide.analysis.monte_carlo
+    started = threading.Event()
+
+    def slow_monte_carlo(ws, draws=None, seed=None, *, progress=None, cancel=None):
+        started.set()
+        for _ in range(1000):  # blocks of draws, each checking the token as the real run does
+            cancel.check()
+            threading.Event().wait(0.01)
+        raise AssertionError("not cancelled")
+
+    monkeypatch.setattr(deepdecide.analysis, "monte_carlo", slow_monte_carlo)
+    window = make_window()
+    service = window.document.monte_carlo()
+    first = service.runner.current
+    assert started.wait(5)
+    monkeypatch.setattr(deepdecide.analysis, "monte_carlo", real)
+    with qtbot.waitSignal(first.signals.cancelled, timeout=5000):
+        window.document.edit(SetSignOffs(()), "sign-offs")
+    assert first.token.cancelled
+    with qtbot.waitSignal(service.result_ready, timeout=30000):
+        pass
+    assert service.current() is not None
+
+
+def test_cancelling_an_export_writes_nothing(make_window, qtbot, interaction, tmp_path):
+    from deepdecide.gui.pdf_export import ExportRequest, export_pdf
+
+    window = make_window()
+    target = tmp_path / "cancelled.pdf"
+    task = export_pdf(window.controller_context(), ExportRequest(str(target)))
+    assert window.cancel_button.isVisible()
+    with qtbot.waitSignal(task.signals.cancelled, timeout=30000):
+        window.cancel_button.click()
+    assert not target.exists() and list(tmp_path.glob("cancelled*")) == []
+    assert not interaction.errors
+    assert window.status_label.text() == "Export cancelled; nothing was written."
+    assert not window.progress.isVisible()

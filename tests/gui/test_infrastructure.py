@@ -88,6 +88,21 @@ def test_starting_a_task_cancels_the_running_one(qtbot):
     runner.wait(5000)
 
 
+def test_work_that_raises_cancelled_ends_as_cancelled_not_failed(qtbot):
+    """The importers, the Monte Carlo and the report raise the one ``Cancelled`` of domain.progress."""
+    from deepdecide.domain.progress import Cancelled
+
+    def work(progress, token):
+        raise Cancelled("import cancelled")
+
+    task = Task(work)
+    failed = []
+    task.signals.failed.connect(failed.append)
+    with qtbot.waitSignal(task.signals.cancelled, timeout=5000):
+        TaskRunner().start(task)
+    assert failed == []
+
+
 def test_error_texts_name_file_place_and_reason():
     exc = ValidationError("expected a number", file="/tmp/w.deepdecide.yaml", line=12, path="slo.ttft_p99_ms")
     summary, details = error_parts(exc)

@@ -9,8 +9,9 @@ import os
 import pytest
 
 from deepdecide.domain.errors import EvidenceImportError
+from deepdecide.domain.progress import Cancelled, CancelToken
 from deepdecide.importers import registry
-from deepdecide.importers.base import MAX_FILE_BYTES, ImportCancelled, ImportContext
+from deepdecide.importers.base import MAX_FILE_BYTES, ImportContext
 from deepdecide.importers.registry import import_bytes, import_file
 
 
@@ -113,10 +114,24 @@ def test_generic_csv_mapping_errors():
     assert err.line == 2 and "'lat'" in err.path
 
 
-def test_progress_and_cancel(fixture_path):
-    path = fixture_path("benchmarks/vllm/vllm_serving_l40s_append_multi.jsonl")
+def test_progress_and_cancel(shared_fixture):
+    path = shared_fixture("benchmarks/vllm/vllm_serving_l40s_append_multi.jsonl")
     seen: list[float] = []
     import_file(path, progress=seen.append)
     assert seen[0] == 0.0 and seen[-1] == 1.0 and seen == sorted(seen)
-    with pytest.raises(ImportCancelled):
-        import_file(path, cancel=lambda: True)
+    token = CancelToken()
+    token.cancel()
+    with pytest.raises(Cancelled):
+        import_file(path, cancel=token)
+    # cancelled half-way (from the progress callback, as another thread would): nothing returned
+    token = CancelToken()
+    seen = []
+
+    def cancel_at_half(value):
+        seen.append(value)
+        if value >= 0.5:
+            token.cancel()
+
+    with pytest.raises(Cancelled):
+        import_file(path, progress=cancel_at_half, cancel=token)
+    assert seen[-1] < 1.0

@@ -77,8 +77,8 @@ def test_long_context_no_cliff():
     assert v == Verdict.PASS and "no-cliff" in text
 
 
-def test_judge_lm_eval_results_against_ci_baseline(fixture_path):
-    results = import_file(fixture_path("parity/lm_eval/v0.4.2_gsm8k_hf_Llama-3-8B-Instruct_A100.json")).evidence.parity
+def test_judge_lm_eval_results_against_ci_baseline(shared_fixture):
+    results = import_file(shared_fixture("parity/lm_eval/v0.4.2_gsm8k_hf_Llama-3-8B-Instruct_A100.json")).evidence.parity
     ref = ParityCheck(ParityKind.EVAL_ACCURACY, task="gsm8k", metric="exact_match,strict-match",
                       reference_value=0.76, reference_runtime="vllm-ci", source="baseline")
     judged = judge_against(results, [ref])

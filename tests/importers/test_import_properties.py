@@ -13,7 +13,6 @@ from deepdecide.domain.errors import EvidenceImportError
 from deepdecide.importers.base import ImportContext
 from deepdecide.importers.registry import import_bytes
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "importers"
 SAMPLES = {
     "vllm_serve": "benchmarks/vllm/vllm_bench_sweep_serve_run0_opt125m.json",
     "vllm_append": "benchmarks/vllm/vllm_serving_l40s_append_multi.jsonl",
@@ -87,8 +86,8 @@ def mutated(draw, original: bytes):
 
 
 @pytest.mark.parametrize("family", sorted(SAMPLES))
-def test_mutated_real_files(family):
-    original = (FIXTURES / SAMPLES[family]).read_bytes()
+def test_mutated_real_files(family, shared_fixture):
+    original = shared_fixture(SAMPLES[family]).read_bytes()
     name = Path(SAMPLES[family]).name
 
     @PROFILE

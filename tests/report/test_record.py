@@ -8,14 +8,14 @@ import io
 import re
 import subprocess
 import sys
-import threading
 
 import pytest
 from pdf_helpers import SMALL, need
 from pypdf import PdfReader
 
 from deepdecide.domain.evidence import BenchmarkRun, EvidenceFile, Provenance
-from deepdecide.report import SECTIONS, Cancelled, ReportError, build, write_record
+from deepdecide.domain.progress import Cancelled, CancelToken
+from deepdecide.report import SECTIONS, ReportError, build, write_record
 from deepdecide.report.canonical import BUILD_NAME, INPUTS_NAME, canonical_inputs
 from deepdecide.report.integrity import extract_attachments
 
@@ -146,13 +146,13 @@ def test_progress_rises_to_one(small_ws):
 
 
 def test_cancel_stops_the_build_and_writes_nothing(small_ws, tmp_path):
-    token = threading.Event()
+    token = CancelToken()
     calls = []
 
     def progress(f):
         calls.append(f)
         if f > 0.3:
-            token.set()
+            token.cancel()
 
     target = tmp_path / "r.pdf"
     with pytest.raises(Cancelled):
