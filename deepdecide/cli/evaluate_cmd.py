@@ -85,7 +85,10 @@ def render(ws, a) -> str:
              f"SLO: {describe_slo(ws.slo)}"]
     horizon = ws.assumptions.horizon_years
     mcr = a.monte_carlo
-    order = list(a.ranking) + [o.option for o in a.options if o.option not in a.ranking]
+    # the ranked options, then those not eligible (blocked, vetoed, dev-only) by score: ranked after them
+    rest = sorted((o for o in a.options if o.option not in a.ranking),
+                  key=lambda o: -(o.score.total if o.score else -1.0))
+    order = list(a.ranking) + [o.option for o in rest]
     rows = []
     view = getattr(a, "cost_view", None)
     view_name = view.value if view is not None else "cash"

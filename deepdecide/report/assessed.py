@@ -170,7 +170,7 @@ def _ranking_table(ctx: Context) -> Flowable:
         oa = a.option(oid)
         rows.append([str(oa.rank) if oa.rank else "–", oa.name, f"{oa.score.total:.3f}" if oa.score else "–",
                      oa.classification.label, f"{oa.evidence.level} of 3",
-                     _per_m(oa.costs.cost_per_m_tokens_usd.value), _money(oa.costs.tco_usd.value),
+                     _view_money(_driving(oa.costs), True), _view_money(_driving(oa.costs), False),
                      "; ".join(oa.vetoes or oa.eligibility_reasons) or "eligible"])
         extra.append(("TEXTCOLOR", (3, i), (3, i), GOOD if oa.classification.official else WARN))
         if not oa.eligible or oa.vetoes:
@@ -178,6 +178,11 @@ def _ranking_table(ctx: Context) -> Flowable:
     return table(["Rank", "Option", "Score", "Support", "Evidence", "$/M out tok", "TCO", "Eligibility"], rows,
                  [10 * mm, 36 * mm, 13 * mm, 20 * mm, 16 * mm, 18 * mm, 18 * mm, 43 * mm], numeric=(0, 2, 5, 6),
                  extra=extra)
+
+
+def _driving(costs: Any) -> Any:
+    """The cost view that drives the ranking (its figures are the scored ones)."""
+    return costs.all_in if costs.view.value == "all-in" else costs.cash
 
 
 def _view_money(view: Any, per_m: bool) -> str:
@@ -233,11 +238,11 @@ def cost(ctx: Context) -> list[Flowable]:
         for oa in a.options:
             c = oa.costs
             rows.append([oa.name, _fig(c.gpu_hour_usd, 2), f"{_fig(oa.capacity.figure, 0)} ({oa.capacity.basis.value})",
-                         _fig(oa.fleet.gpus, 0), _per_m(c.cost_per_m_tokens_usd.value),
+                         _fig(oa.fleet.gpus, 0), _view_money(_driving(c), True),
                          _money(c.hardware_usd.value), _money(c.power_usd.value),
                          f"{_fig(c.engineering_person_weeks, 0)} pw / {_money(c.engineering_usd.value)}",
-                         _money(c.tco_usd.value)])
-        out.append(table(["Option", "$/GPU-h", "tok/s/GPU at SLO", "GPUs", "$/M out tok", "Hardware", "Power",
+                         _view_money(_driving(c), False)])
+        out.append(table(["Option", "$/GPU-h", "tok/s/GPU at SLO", "GPUs", "$/M out tok", "Hardware", "Power, hosting",
                           "Engineering", "TCO"], rows,
                          [32 * mm, 14 * mm, 26 * mm, 12 * mm, 17 * mm, 17 * mm, 15 * mm, 24 * mm, 17 * mm],
                          numeric=(1, 3, 4, 5, 6, 8)))

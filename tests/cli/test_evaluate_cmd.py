@@ -56,6 +56,16 @@ def test_evaluate_json(capsys):
     assert port["evidence"]["level"] == 0
     assert data["monte_carlo"]["draws"] == 300 and data["monte_carlo"]["seed"] == 5
     assert data["winner"] == data["ranking"][0]
+    # both cost views and the owned fleet, and which view drives the ranking
+    assert data["cost_view"] == "all-in" and data["monte_carlo"]["cost_view"] == "all-in"
+    trt = next(o for o in data["options"] if o["option"] == "keep-trtllm-h100")
+    assert trt["costs"]["view"] == "all-in"
+    assert trt["costs"]["cash"]["cost_per_m_tokens_usd"]["value"] < trt["costs"]["all_in"]["cost_per_m_tokens_usd"]["value"]
+    assert (trt["fleet"]["owned_used"], trt["fleet"]["shortfall_gpus"], trt["fleet"]["acquire"]) == (1024, 32, "buy")
+    sm = next(o for o in data["options"] if o["option"] == "buy-sm100-deepinfer")
+    assert sm["fleet"]["gpus"]["value"] % 8 == 0 and not sm["eligible"]
+    assert sm["fleet"]["warnings"][0]["id"] == "fleet.scale_up_exceeds_node"
+    assert {r["kind"] for r in data["recommendation_risks"]} >= {"assumed-capacity", "missing-parity"}
 
 
 def test_evaluate_unreadable_file(tmp_path, capsys):
