@@ -4,277 +4,297 @@
 <context>
     <name>ComparePage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="78"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="79"/>
         <source>Weight of %1</source>
         <extracomment>slider steps per unit of weight</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="124"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="125"/>
         <source>Criteria weights</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="143"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="162"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="145"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="164"/>
         <source>not set</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="150"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="152"/>
         <source>Service-level objective</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="152"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="154"/>
         <source>TTFT p99 ≤</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="152"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="154"/>
         <source>TPOT p99 ≤</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="153"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="155"/>
         <source>Tokens/s per user ≥</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="154"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="156"/>
         <source>Error rate ≤</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="169"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="171"/>
         <source>Peak demand</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="171"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="173"/>
         <source>Output tokens/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="172"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="174"/>
         <source>or requests/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="173"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="175"/>
         <source>input tokens / request</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="174"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="176"/>
         <source>output tokens / request</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="214"/>
-        <source>Ranking (weighted score, live)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="234"/>
-        <source>Criterion</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="235"/>
-        <source>Weight</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="236"/>
-        <source>Winner holds from</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="237"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="252"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="255"/>
-        <source>to</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="238"/>
-        <source>Below: winner</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="239"/>
-        <source>Above: winner</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="245"/>
-        <source>Input</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="246"/>
-        <source>Low</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="247"/>
-        <source>Likely</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="248"/>
-        <source>High</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="249"/>
-        <source>Unit</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="250"/>
-        <source>Flips below</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="253"/>
-        <source>Flips above</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="279"/>
-        <source>low %1 · likely %2 · high %3 (editing the likely value widens the range if needed)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="285"/>
-        <source>Option</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="286"/>
-        <source>Pricing</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="287"/>
-        <source>$/GPU-hour</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="289"/>
-        <source>Capex per GPU ($)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="291"/>
-        <source>kW per GPU</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="293"/>
-        <source>Assumed tok/s/GPU</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="429"/>
-        <source>%1 draws (seed %2), %3 cost view.</source>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="185"/>
+        <source>Cost view that drives the ranking</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/compare_page.py" line="189"/>
-        <source>Weight intervals</source>
+        <source>all-in: every GPU at its all-in $/GPU-h</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/compare_page.py" line="190"/>
+        <source>cash: what we will spend (owned GPUs&apos; capex sunk)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="201"/>
+        <source>cost view</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="236"/>
+        <source>Ranking (weighted score, live)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="256"/>
+        <source>Criterion</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="257"/>
+        <source>Weight</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="258"/>
+        <source>Winner holds from</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="259"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="274"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="277"/>
+        <source>to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="260"/>
+        <source>Below: winner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="261"/>
+        <source>Above: winner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="267"/>
+        <source>Input</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="268"/>
+        <source>Low</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="269"/>
+        <source>Likely</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="270"/>
+        <source>High</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="271"/>
+        <source>Unit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="272"/>
+        <source>Flips below</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="275"/>
+        <source>Flips above</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="301"/>
+        <source>low %1 · likely %2 · high %3 (editing the likely value widens the range if needed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="307"/>
+        <source>Option</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="308"/>
+        <source>Pricing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="309"/>
+        <source>$/GPU-hour</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="311"/>
+        <source>Capex per GPU ($)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="313"/>
+        <source>kW per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="315"/>
+        <source>Assumed tok/s/GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="452"/>
+        <source>%1 draws (seed %2), %3 cost view.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="211"/>
+        <source>Weight intervals</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="212"/>
         <source>Flip values</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="192"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="214"/>
         <source>Prices</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="222"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="244"/>
         <source>Monte Carlo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="224"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="408"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="246"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="431"/>
         <source>Monte Carlo running…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="113"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="114"/>
         <source>&lt;h2&gt;Compare&lt;/h2&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="299"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="321"/>
         <source>Compare</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="328"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="350"/>
         <source>SLO</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="336"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="358"/>
         <source>demand</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="374"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="397"/>
         <source>Weights are relative: each criterion counts by its share of the total. Drag a slider and the ranking follows. Not used: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="377"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="400"/>
         <source>Weights are relative: each criterion counts by its share of the total. Drag a slider and the ranking follows.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="383"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="406"/>
         <source>Ranked first: &lt;b&gt;%1&lt;/b&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="384"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="407"/>
         <source>No option can be ranked: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="401"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="424"/>
         <source>No winner, so no sensitivity.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="414"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="437"/>
         <source>$/M tokens (P10–P90, dot P50)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="424"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="447"/>
         <source>%1: P(best) %2, $/M tokens P50 %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="431"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="454"/>
         <source>Most often best: &lt;b&gt;%1&lt;/b&gt; (P(best) %2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="435"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="458"/>
         <source>No winner in %1 of draws.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="437"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="460"/>
         <source>No option has a cost range yet: import benchmarks or give assumed capacities and prices.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -560,40 +580,40 @@
 <context>
     <name>EvidenceImporter</name>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="51"/>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="54"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="50"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="53"/>
         <source>Importing %1…</source>
         <extracomment>facts the GUI asks for when a file lacks them</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="67"/>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="101"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="64"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="98"/>
         <source>Cannot import the evidence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="68"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="65"/>
         <source>Import failed; nothing was changed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="72"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="69"/>
         <source>Import cancelled; nothing was changed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="86"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="83"/>
         <source>Waiting for the context of the import…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="99"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="96"/>
         <source>Import %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="104"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="101"/>
         <source>Imported %1: %2 runs, %3 parity checks.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2131,38 +2151,37 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
 <context>
     <name>PdfExport</name>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="101"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="102"/>
         <source>Writing and signing %1…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="102"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="103"/>
         <source>Writing %1…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="105"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="106"/>
         <source>Wrote the decision record %1, signed by %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="107"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="108"/>
         <source>Wrote the decision record %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="109"/>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="113"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="110"/>
         <source>Export cancelled; nothing was written.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="115"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="113"/>
         <source>Export failed; nothing was written.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="116"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="114"/>
         <source>Cannot export the decision record</source>
         <translation type="unfinished"></translation>
     </message>

@@ -503,3 +503,20 @@ def test_cancelling_an_export_writes_nothing(make_window, qtbot, interaction, tm
     assert not interaction.errors
     assert window.status_label.text() == "Export cancelled; nothing was written."
     assert not window.progress.isVisible()
+
+
+def test_cost_view_choice_is_an_undoable_edit_that_re_scores(make_window):
+    window = make_window()
+    page = window.show_page("compare")
+    doc = window.document
+    assert doc.assessment().cost_view == "all-in"
+    combo = page.cost_view_combo
+    combo.setCurrentIndex(combo.findData("cash"))
+    assert doc.workspace.assumptions.cost_view == "cash"
+    a = doc.assessment()
+    assert a.cost_view == "cash"
+    oa = a.option("keep-sglang-h100")
+    assert oa.costs.cost_per_m_tokens_usd.value == oa.costs.cash.cost_per_m_tokens_usd.value
+    doc.undo_stack.undo()
+    assert doc.workspace.assumptions.cost_view == "all-in"
+    assert combo.currentData() == "all-in"
