@@ -15,7 +15,14 @@ from deepdecide.analysis.assessment import (
     Level,
     TrailItem,
 )
-from deepdecide.domain.evidence import BenchmarkRun, BuildAttestation, ParityCheck, ParityKind, Verdict
+from deepdecide.domain.evidence import (
+    BenchmarkRun,
+    BuildAttestation,
+    ParityCheck,
+    ParityKind,
+    ProvenanceKind,
+    Verdict,
+)
 from deepdecide.domain.matrix import SupportMatrix, SupportStatus
 from deepdecide.domain.workspace import SLO, Answer, Option, Workspace
 
@@ -37,6 +44,7 @@ class EvidenceIndex:
     builds: dict[tuple[str, str], list[BuildAttestation]] = field(default_factory=lambda: defaultdict(list))
     runtime_platforms: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
     run_platforms: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+    kinds: dict[int, ProvenanceKind] = field(default_factory=dict)  # id(run) -> its file's provenance kind
     _platform_cache: dict[str, str] = field(default_factory=dict)
     _slo_cache: dict[int, tuple[str, ...]] = field(default_factory=dict)
 
@@ -47,6 +55,10 @@ class EvidenceIndex:
         if got is None:
             got = self._slo_cache[key] = slo_failures(run, slo)
         return got
+
+    def kind(self, run: BenchmarkRun) -> ProvenanceKind:
+        """Who made the file the run came from (own, third_party, illustrative, predicted)."""
+        return self.kinds.get(id(run), ProvenanceKind.OWN)
 
     def platform_id(self, name: str) -> str:
         """The matrix platform id a run's platform text refers to (ids pass through)."""
@@ -65,6 +77,7 @@ class EvidenceIndex:
             for r in f.runs:
                 key = (r.runtime, idx.platform_id(r.platform))
                 idx.runs[key].append(r)
+                idx.kinds[id(r)] = f.provenance.kind
                 idx.runtime_platforms[r.runtime].add(key[1])
                 idx.run_platforms[r.runtime].add(key[1])
             for p in f.parity:
@@ -208,7 +221,7 @@ def _builds(idx: EvidenceIndex, option: Option) -> Level:
         reasons.append(f"build attestation {b.date}{who} ({log})")
     ran = [r for r in runs if not (r.completed is not None and r.completed <= 0)]
     if ran:
-        shown = sum(1 for r in ran if r.illustrative)
+        shown = sum(1 for r in ran if idx.kind(r) == ProvenanceKind.ILLUSTRATIVE)
         note = (f" ({shown} of them illustrative, reconstructed from published figures: someone else's build, "
                 "not ours)" if shown else "")
         reasons.append(f"{len(ran)} benchmark run(s) of {option.runtime} on {option.platform}: it ran, so it built"

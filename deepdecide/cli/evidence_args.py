@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import argparse
 
+from deepdecide.domain.evidence import ProvenanceKind
 from deepdecide.importers.base import ImportContext
+
+#: ``--kind`` spellings (the CLI writes third-party with a hyphen)
+KINDS = {k.value.replace("_", "-"): k for k in ProvenanceKind}
 
 
 def add_context_arguments(parser: argparse.ArgumentParser) -> None:
@@ -16,7 +20,11 @@ def add_context_arguments(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--gpus", type=int, default=None, metavar="N", help="GPUs serving the run")
     g.add_argument("--model", default="", help="model served")
     g.add_argument("--quantization", default="", help="weights / activations precision, e.g. fp8, fp4")
-    g.add_argument("--label", default="", help="what the evidence is, when it is not your own measurement")
+    g.add_argument("--label", default="", help="free text saying what the evidence is (e.g. its published source)")
+    g.add_argument("--kind", choices=list(KINDS), default=None,
+                   help="who made the files: own (measured by you; the default), third-party (a published or "
+                        "shared result), illustrative (reconstructed from published figures), predicted (an "
+                        "estimator's or simulator's output; AIConfigurator, vidur and BLIS files always are)")
     g.add_argument("--map", action="append", default=[], metavar="FIELD=COLUMN",
                    help="generic CSV: read normalized FIELD from COLUMN (repeat; e.g. ttft_ms_p99='TTFT p99')")
     g.add_argument("--unit", action="append", default=[], metavar="FIELD=UNIT",
@@ -45,5 +53,6 @@ def context_from(args: argparse.Namespace) -> ImportContext:
     return ImportContext(
         runtime=args.runtime, runtime_version=args.runtime_version, platform=args.platform, gpu_count=args.gpus,
         model=args.model, quantization=args.quantization, label=args.label,
+        kind=KINDS[args.kind] if getattr(args, "kind", None) else None,
         csv_mapping=_pairs(args.map, "--map"), csv_units=_pairs(args.unit, "--unit"),
         csv_per_request=args.per_request)

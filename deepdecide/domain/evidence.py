@@ -12,10 +12,44 @@ from enum import StrEnum
 from deepdecide.domain.common import tuple_field
 
 
+class ProvenanceKind(StrEnum):
+    """Who made an evidence file, and so what it can prove (a typed field, never read from a label).
+
+    * ``own``: measured by us (the user imported a file of their own);
+    * ``third_party``: a published or shared result someone else measured;
+    * ``illustrative``: reconstructed from published figures (the built-in sample's files);
+    * ``predicted``: the output of an estimator or simulator (AIConfigurator, vidur, BLIS): no
+      hardware ran it.
+    """
+
+    OWN = "own"
+    THIRD_PARTY = "third_party"
+    ILLUSTRATIVE = "illustrative"
+    PREDICTED = "predicted"
+
+    @property
+    def text(self) -> str:
+        """How views name the kind ("own measurement", "predicted (estimator or simulator)")."""
+        return _KIND_TEXT[self]
+
+    @property
+    def measured(self) -> bool:
+        """True for a measurement on hardware (own or third-party), False for reconstructed or predicted."""
+        return self in (ProvenanceKind.OWN, ProvenanceKind.THIRD_PARTY)
+
+
+_KIND_TEXT = {
+    ProvenanceKind.OWN: "own measurement",
+    ProvenanceKind.THIRD_PARTY: "third-party result",
+    ProvenanceKind.ILLUSTRATIVE: "illustrative, reconstructed from published figures",
+    ProvenanceKind.PREDICTED: "predicted (estimator or simulator, not a measurement)",
+}
+
+
 @dataclass(frozen=True)
 class Provenance:
-    """Where an evidence file came from. ``label`` says what it is when it is not the
-    user's own measurement (e.g. "illustrative, from published figures: <source>")."""
+    """Where an evidence file came from. ``kind`` says who made it (own, third_party, illustrative,
+    predicted); ``label`` is free text describing it (e.g. its published source)."""
 
     file_name: str
     size_bytes: int
@@ -24,6 +58,7 @@ class Provenance:
     tool_version: str = ""
     imported_at: str = ""  # ISO 8601, UTC
     label: str = ""
+    kind: ProvenanceKind = ProvenanceKind.OWN
 
 
 LATENCY_METRICS = ("ttft_ms", "tpot_ms", "itl_ms", "e2e_ms", "e2e_per_token_ms")
@@ -84,11 +119,6 @@ class BenchmarkRun:
     quality_flags: tuple[str, ...] = tuple_field()  # e.g. "file's output throughput differs from recomputed by 3.2 %"
     missing_context: tuple[str, ...] = tuple_field()  # fields the file did not hold and the user did not give
     label: str = ""  # the run's name inside its file (e.g. a sweep point)
-
-    @property
-    def illustrative(self) -> bool:
-        """Labelled as reconstructed from published figures, not a measurement of ours."""
-        return "illustrative" in self.label.lower()
 
     @property
     def error_rate(self) -> float | None:

@@ -96,6 +96,7 @@ class Option:
     topology: Topology = Topology()
     cost: CostInputs = CostInputs()
     notes: str = ""
+    short_label: str = ""  # shown where space is tight ("H100 · SGLang"); empty: derived (domain.presentation)
 
 
 class Answer(StrEnum):

@@ -10,6 +10,8 @@ from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication
 
+from deepdecide.domain.presentation import OPTION_SWATCHES
+
 #: meaning -> (light colour, dark colour); backgrounds of badges and matrix cells
 _STATUS = {
     "official": ("#b7e4c7", "#1f6f43"),
@@ -33,9 +35,10 @@ _STATUS = {
     "pending": ("#ffe08a", "#8a6d00"),
 }
 
-#: series colours for charts (colour-blind friendly, Okabe-Ito), light / dark
-SERIES_LIGHT = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442"]
-SERIES_DARK = ["#56B4E9", "#E69F00", "#009E73", "#CC79A7", "#F0E442", "#0072B2", "#FFFFFF", "#D55E00"]
+#: series colours for charts: one per option, the same hues as the PDF's (deepdecide.domain.presentation);
+#: the dark theme uses a lighter tint of the same hue, never a different colour
+SERIES_LIGHT = [s.light for s in OPTION_SWATCHES]
+SERIES_DARK = [s.dark for s in OPTION_SWATCHES]
 
 
 def is_dark(palette: QPalette | None = None) -> bool:

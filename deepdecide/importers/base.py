@@ -20,7 +20,7 @@ from typing import Any, ClassVar
 import orjson
 
 from deepdecide.domain.errors import EvidenceImportError
-from deepdecide.domain.evidence import BenchmarkRun, ParityCheck
+from deepdecide.domain.evidence import BenchmarkRun, ParityCheck, ProvenanceKind
 from deepdecide.importers import bigjson
 
 #: Largest evidence file accepted. Real benchmark files are at most a few hundred MB (a
@@ -49,6 +49,7 @@ class ImportContext:
     model: str = ""
     quantization: str = ""
     label: str = ""
+    kind: ProvenanceKind | None = None  # who made the file; None = not said (own, unless the format says)
     csv_mapping: tuple[tuple[str, str], ...] = ()
     csv_units: tuple[tuple[str, str], ...] = ()
     csv_per_request: bool = False  # generic CSV: one row per request, reduced to one run
@@ -416,6 +417,9 @@ class Importer:
     description: ClassVar[str] = ""
     #: True when a file of this format holds reference values rather than measurements
     is_reference: ClassVar[bool] = False
+    #: the provenance kind every file of this format has whatever the user says (estimators and
+    #: simulators: ``predicted``); None when it depends on who made the file
+    provenance_kind: ClassVar[ProvenanceKind | None] = None
 
     def sniff(self, src: Source) -> bool:  # pragma: no cover - interface
         raise NotImplementedError

@@ -3,7 +3,12 @@ benchmark of the sweep.
 
 * v0.1.x: ``benchmarks[].benchmarks[]`` with per-request ``results`` (times in seconds);
 * v0.2 / v0.3: ``benchmarks[]`` of ``generative_benchmark`` with ``args.strategy``;
-* v0.4+: ``metadata.guidellm_version``, ``benchmarks[].config.strategy``, ``metrics.request_totals``.
+* v0.4+: ``metadata.guidellm_version``, ``benchmarks[].config.strategy``, ``metrics.request_totals``;
+  0.8's v2 schema (``metadata.version`` 2) replaces ``args`` by ``config.spec`` (the model is in
+  ``config.spec.backend.model``).
+
+A constant / poisson / async strategy's load is its rate: its ``max_concurrency`` (10240 in 0.8)
+caps the requests in flight and is not stored as the run's concurrency.
 
 guidellm's ``inter_token_latency_ms`` is vLLM's TPOT (stored as ``tpot_ms``); its
 ``time_per_output_token_ms`` is e2e / output tokens, TTFT included (``e2e_per_token_ms``);
@@ -73,8 +78,12 @@ def _strategy(d: RunDraft, s: Node) -> None:
     elif kind == "concurrent":
         d.set(concurrency=s["streams"].num())
     elif kind in ("constant", "poisson", "async"):
-        d.set(request_rate=s["rate"].rate(), concurrency=s["max_concurrency"].num())
+        # the load is the rate; max_concurrency only caps the requests in flight (0.8 writes 10240)
         rate = s["rate"].rate()
+        d.set(request_rate=rate)
+        cap = s["max_concurrency"].num()
+        if cap is not None:
+            d.flag(f"max_concurrency {cap:g} is a cap on requests in flight, not the load (the load is the rate)")
         d.set(label=f"{kind} {rate:g} req/s" if rate is not None else kind)
     elif kind == "throughput":
         d.set(concurrency=s["max_concurrency"].num())
@@ -93,7 +102,7 @@ def _totals(d: RunDraft, t: Node) -> None:
 
 class Guidellm(Importer):
     tool = "guidellm"
-    description = "guidellm benchmarks.json (v0.1, v0.2/0.3, v0.4+)"
+    description = "guidellm benchmarks.json (v0.1, v0.2/0.3, v0.4+, 0.8 v2 schema)"
 
     def sniff(self, src: Source) -> bool:
         return bool(layout(src.json))
@@ -113,13 +122,19 @@ class Guidellm(Importer):
         top_model = r["args"]["model"].str() if isinstance(r["args"]["model"].value, str) else ""
         if not top_model and isinstance(r["config"]["model"].value, str):
             top_model = r["config"]["model"].str()
+        spec_model = r["config"]["spec"]["backend"]["model"]  # v2 schema (0.8): config.spec.backend.model
+        if not top_model and isinstance(spec_model.value, str):
+            top_model = spec_model.str()
         for bench in r["benchmarks"].elements():
             d = RunDraft(self.tool, tool_version=tool_version)
             strategy = bench["config"]["strategy"] if kind == "v0.4+" else bench["args"]["strategy"]
             _strategy(d, strategy)
             totals = bench["metrics"]["request_totals"] if kind == "v0.4+" else bench["request_totals"]
             _totals(d, totals)
-            d.set(duration_s=bench["duration"].num(), model=bench["worker"]["backend_model"].str() or top_model)
+            bench_model = bench["config"]["backend"]["model"]
+            d.set(duration_s=bench["duration"].num(),
+                  model=bench["worker"]["backend_model"].str() or
+                  (bench_model.str() if isinstance(bench_model.value, str) else "") or top_model)
             if d["duration_s"] is None and bench.has("start_time") and bench.has("end_time"):
                 start, end = bench["start_time"].num(), bench["end_time"].num()
                 if start is not None and end is not None and end >= start:

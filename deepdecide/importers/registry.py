@@ -4,7 +4,10 @@
 thread: it reads the file once (refusing anything above :data:`MAX_FILE_BYTES` before reading),
 hashes it, sniffs the format, parses, normalizes, and returns an :class:`ImportResult` holding
 one :class:`EvidenceFile`, or raises one :class:`EvidenceImportError` naming the file, the place
-and the reason (and the formats tried). It touches no workspace: the caller adds the result.
+and the reason (for a file no format recognises: what it is when it is a known non-result file,
+else the closest formats and why each failed). The file's provenance kind comes from the format
+(estimators and simulators: predicted) or the context (default own). It touches no workspace:
+the caller adds the result.
 """
 
 from __future__ import annotations
@@ -18,21 +21,28 @@ from pathlib import Path
 from typing import Any
 
 from deepdecide.domain.errors import EvidenceImportError
-from deepdecide.domain.evidence import BenchmarkRun, EvidenceFile, ParityCheck, Provenance
+from deepdecide.domain.evidence import BenchmarkRun, EvidenceFile, ParityCheck, Provenance, ProvenanceKind
 from deepdecide.domain.progress import Cancellable, ProgressCallback, check_cancelled, report
 from deepdecide.importers import (
+    aiconfigurator,
     bigjson,
     genai_perf,
     generic_csv,
     guidellm,
+    inference_perf,
     inferencemax,
+    llmd,
     llmperf,
     lm_eval,
     mlperf,
+    mlperf_results,
+    nearest,
     niah,
+    not_results,
     parity_baselines,
     parity_custom,
     sglang,
+    simulators,
     trtllm,
     vllm,
 )
@@ -47,9 +57,13 @@ from deepdecide.importers.normalize import finalize
 from deepdecide.importers.secrets import redact
 
 #: every importer, in sniffing order (benchmarks.md §12, parity.md §1.10): the first match wins.
-#: Order matters: AIPerf before GenAI-Perf, InferenceMAX and SGLang before vLLM serving.
+#: Order matters: AIPerf before GenAI-Perf, InferenceMAX and SGLang before vLLM serving; the
+#: YAML reports (llm-d, inference-perf dumps) after the CI baselines, whose keys are narrower.
 IMPORTERS: tuple[Importer, ...] = (
     mlperf.MlperfSummary(),
+    aiconfigurator.AiconfiguratorCsv(),
+    mlperf_results.MlperfResultsSummary(),
+    simulators.VidurRequestMetrics(),
     lm_eval.LmEvalTable(),
     genai_perf.AiperfCsv(),
     genai_perf.GenaiPerfCsv(),
@@ -57,6 +71,9 @@ IMPORTERS: tuple[Importer, ...] = (
     parity_custom.ParityCsv(),
     parity_baselines.LmEvalBaselineYaml(),
     parity_baselines.VllmGsm8kBaselineYaml(),
+    llmd.LlmdReport(),
+    inference_perf.InferencePerfLifecycle(),
+    inference_perf.InferencePerfPerRequest(),
     genai_perf.AiperfJson(),
     genai_perf.GenaiPerfJson(),
     guidellm.Guidellm(),
@@ -76,6 +93,8 @@ IMPORTERS: tuple[Importer, ...] = (
     lm_eval.LmEvalResults(),
     niah.NiahSingle(),
     niah.NiahAggregate(),
+    simulators.BlisMetrics(),
+    simulators.BlisGoldenDataset(),
 )
 
 #: chosen only when the user declares a column mapping (a CSV cannot be recognised otherwise)
@@ -146,23 +165,29 @@ def sniff(path: str | os.PathLike[str]) -> Importer | None:
 
 
 def _unknown_format(src: Source) -> EvidenceImportError:
-    tried = format_names()
+    """The error for a file no importer recognised: what it is when it is a known non-result
+    file, else the two or three closest formats and why each failed (never the whole list)."""
     if not src.data.strip():
-        return src.error("the file is empty", tried=tried)
+        return src.error("the file is empty: not a benchmark or parity result file")
     if src.looks_binary():
-        return src.error("binary data, not a benchmark or parity result file", tried=tried)
+        return src.error("binary data, not a benchmark or parity result file")
     if src.text is None:
         reason, line = src.problems["text"]
-        return src.error(reason, line=line, tried=tried)
+        return src.error(reason, line=line)
     for view in ("json_lines", "json"):
         if view in src.problems and src.first_byte in (ord("{"), ord("[")):
             reason, line = src.problems[view]
-            return src.error(f"{reason}; not a format deepdecide knows", line=line, tried=tried)
+            return src.error(f"{reason}; not a format deepdecide knows", line=line)
+    what = not_results.what_it_is(src)
+    if what:
+        return src.error(f"this is {what}, not a result file")
     keys = ""
     if isinstance(src.json, dict):
         keys = " (top-level keys: " + ", ".join(list(src.json)[:12]) + ")"
-    return src.error("format not recognised" + keys + "; for a CSV of your own, declare its columns "
-                     "(deepdecide import --map normalized_name=Column ...)", tried=tried)
+    near = nearest.describe(src, IMPORTERS)
+    hint = ("; for a CSV of your own, declare its columns (deepdecide import --map normalized_name=Column ...)"
+            if not src.looks_json else "")
+    return src.error("format not recognised" + keys + (f"; {near}" if near else "") + hint)
 
 
 def _scrub(record: Any) -> Any:
@@ -209,6 +234,9 @@ def import_source(src: Source, context: ImportContext | None = None, *, sha256: 
     runs: tuple[BenchmarkRun, ...] = tuple(_scrub(finalize(r, context)) for r in parsed.runs)
     parity: tuple[ParityCheck, ...] = tuple(_scrub(_apply_parity_context(p, context)) for p in parsed.parity)
     digest = sha256 or hashlib.sha256(src.data).hexdigest()
+    kind, kind_note = provenance_kind(importer, context)
+    if kind_note:
+        parsed.notes.append(kind_note)
     provenance = Provenance(
         file_name=Path(src.name).name,
         size_bytes=len(src.data),
@@ -217,6 +245,7 @@ def import_source(src: Source, context: ImportContext | None = None, *, sha256: 
         tool_version=redact(parsed.tool_version),
         imported_at=datetime.now(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z"),
         label=context.label,
+        kind=kind,
     )
     missing = tuple(dict.fromkeys(m for r in runs for m in r.missing_context))
     measured = [p for p in parity if p.value is not None]  # reference-only checks need no context
@@ -227,6 +256,21 @@ def import_source(src: Source, context: ImportContext | None = None, *, sha256: 
     _step(progress, cancel, 1.0)
     return ImportResult(EvidenceFile(provenance, runs, parity), importer.tool, importer.description,
                         missing, tuple(parsed.notes), redact(parsed.model))
+
+
+def provenance_kind(importer: Importer, context: ImportContext) -> tuple[ProvenanceKind, str]:
+    """The file's provenance kind and, when the user's word was overridden, why.
+
+    An estimator's or simulator's output is ``predicted`` whatever the user says; otherwise the
+    kind the user gave; a file the user imports without saying is their ``own``.
+    """
+    fixed = importer.provenance_kind
+    if fixed is not None:
+        if context.kind is not None and context.kind != fixed:
+            return fixed, (f"{importer.description} files are {fixed.text}: kind {fixed.value} kept, "
+                           f"not {context.kind.value} as given")
+        return fixed, ""
+    return (context.kind if context.kind is not None else ProvenanceKind.OWN), ""
 
 
 def _apply_parity_context(check: ParityCheck, ctx: ImportContext) -> ParityCheck:

@@ -12,6 +12,7 @@ from importlib import resources
 from pathlib import Path
 
 from deepdecide.domain.errors import EvidenceImportError
+from deepdecide.domain.evidence import ProvenanceKind
 from deepdecide.importers.base import ImportContext
 from deepdecide.importers.registry import ImportResult, import_file
 
@@ -21,7 +22,10 @@ def samples_dir() -> Path:
 
 
 def sample_evidence() -> list[tuple[Path, ImportContext]]:
-    """(file, context with its label) for every sample evidence file in the manifest."""
+    """(file, context with its label and kind) for every sample evidence file in the manifest.
+
+    The sample files are reconstructed from published figures: their kind is ``illustrative``
+    unless the manifest entry says otherwise."""
     manifest = samples_dir() / "manifest.json"
     try:
         doc = json.loads(manifest.read_text(encoding="utf-8"))
@@ -31,10 +35,16 @@ def sample_evidence() -> list[tuple[Path, ImportContext]]:
     for i, entry in enumerate(doc.get("files", []) if isinstance(doc, dict) else []):
         if not isinstance(entry, dict) or "file" not in entry or not entry.get("label"):
             raise EvidenceImportError("each entry needs a file and a label", file=str(manifest), path=f"files[{i}]")
+        try:
+            kind = ProvenanceKind(entry.get("kind", ProvenanceKind.ILLUSTRATIVE.value))
+        except ValueError:
+            raise EvidenceImportError(f"kind must be one of {', '.join(k.value for k in ProvenanceKind)}",
+                                      file=str(manifest), path=f"files[{i}].kind") from None
         out.append((samples_dir() / entry["file"], ImportContext(
             runtime=str(entry.get("runtime", "")), platform=str(entry.get("platform", "")),
             gpu_count=entry.get("gpus"), model=str(entry.get("model", "")),
-            quantization=str(entry.get("quantization", "")), label=str(entry["label"]))))
+            quantization=str(entry.get("quantization", "")), label=str(entry["label"]),
+            kind=kind)))
     return out
 
 

@@ -12,6 +12,8 @@
 
 from __future__ import annotations
 
+import re
+
 from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source, json_records, root
 from deepdecide.importers.normalize import RunDraft, canonical_hardware, gpu_count_from_name, per_second
 from deepdecide.importers.secrets import strip_secrets
@@ -69,6 +71,29 @@ def _is_serving(obj: object) -> bool:
     return has_metric and ("date" in obj or "backend" in obj)
 
 
+_STAT_KEY = re.compile(r"^(mean|median|std|p\d+(\.\d+)?)_")
+#: swept engine arguments whose product is the run's GPU count (vLLM's plot_pareto does the same)
+_PARALLEL_KEYS = ("tensor_parallel_size", "pipeline_parallel_size", "data_parallel_size")
+
+
+def _sweep_summary(src: Source) -> bool:
+    """A ``vllm bench sweep serve`` ``summary.json``: a JSON list of serving results."""
+    v = src.json
+    return isinstance(v, list) and bool(v) and all(_is_serving(x) for x in v)
+
+
+def _sweep_overrides(r: Node) -> dict[str, str]:
+    """The swept server / bench overrides ``vllm bench sweep serve`` adds to each run (every
+    top-level key that is not ``vllm bench serve``'s own, e.g. ``max_num_seqs``)."""
+    out = {}
+    for key, value in r.obj().items():
+        if key in _KNOWN_KEYS or _STAT_KEY.match(key) or isinstance(value, (dict, list)):
+            continue
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            out[key] = r[key].str()
+    return out
+
+
 def _inferencemax_names(d: RunDraft, file_name: str) -> None:
     """The InferenceMAX fork's raw files encode the run in their name
     (``dsr1_1k1k_fp4_sglang_tp4_ep1_dpa_false_conc4_b200.json``)."""
@@ -89,17 +114,26 @@ def _inferencemax_names(d: RunDraft, file_name: str) -> None:
 
 class VllmServe(Importer):
     tool = "vllm_serve"
-    description = "vLLM benchmark_serving.py / vllm bench serve results (JSON, --append-result JSONL, --save-detailed)"
+    description = ("vLLM benchmark_serving.py / vllm bench serve results (JSON, --append-result JSONL, --save-detailed, "
+                   "vllm bench sweep serve run=N.json and summary.json)")
 
     def sniff(self, src: Source) -> bool:
         records = json_records(src)
+        if _sweep_summary(src):
+            return True
         return bool(records) and all(_is_serving(v) for _, v in records)
 
     def parse(self, src: Source, ctx: ImportContext) -> Parsed:
         out = Parsed()
         eras = []
-        for line, value in json_records(src):
-            r = root(src, strip_secrets(value), line)
+        if _sweep_summary(src):
+            # vllm bench sweep serve summary.json: the JSON list of its run=N.json payloads
+            records = [(None, value, f"[{i}]") for i, value in enumerate(src.json)]
+            out.notes.append(f"vllm bench sweep serve summary.json: {len(records)} run(s) of the sweep")
+        else:
+            records = [(line, value, "") for line, value in json_records(src)]
+        for line, value, path in records:
+            r = root(src, strip_secrets(value), line, path)
             eras.append(serving_era(r))
             d = self._run(r)
             if r.has("benchmark_start_time_unix"):
@@ -124,6 +158,22 @@ class VllmServe(Importer):
         d.set(runtime_version=metadata.get("version", ""), model=metadata.get("model", ""))
         d.set(concurrency=r["max_concurrency"].num(), request_rate=r["request_rate"].rate())
         label_parts = [r["label"].str(), f"run {r['run_number'].str()}" if r.has("run_number") else ""]
+        if r.has("run_number"):
+            overrides = _sweep_overrides(r)
+            label_parts += [f"{k}={v}" for k, v in overrides.items()]
+            if overrides:
+                d.flag("vllm bench sweep serve overrides: " + ", ".join(f"{k}={v}" for k, v in overrides.items()))
+            sizes = [r[k].count() for k in _PARALLEL_KEYS if k in overrides]
+            if sizes and d["gpu_count"] is None and all(sizes):
+                gpus = 1
+                for size in sizes:
+                    gpus *= size or 1
+                d.set(gpu_count=gpus)
+                d.flag(f"gpu_count {gpus} from the swept " + " x ".join(k for k in _PARALLEL_KEYS if k in overrides))
+        peak = r["max_concurrent_requests"].num()
+        if peak is not None and d["concurrency"] is not None and peak != d["concurrency"]:
+            d.flag(f"max_concurrent_requests {peak:g} is the observed peak; the load is max_concurrency "
+                   f"{d['concurrency']:g}")
         label_parts += [f"{k}={v}" for k, v in metadata.items() if k in ("deployment", "name", "config", "scenario")]
         rate = r["request_rate"].raw_number()
         label_parts.append(f"rate {'inf' if rate is not None and rate == float('inf') else r['request_rate'].str()}"

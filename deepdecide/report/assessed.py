@@ -7,9 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, KeepTogether, Spacer
+from reportlab.platypus import Flowable, Spacer
 
-from deepdecide.domain import formatting
+from deepdecide.domain import formatting as fmt
+from deepdecide.domain import presentation as look
 from deepdecide.report import charts
 from deepdecide.report.sections import BODY_W, Context, est, h1, h2, num, option_label
 from deepdecide.report.styles import BAD, GOOD, WARN, bullets, para, table
@@ -190,7 +191,7 @@ def _view_money(view: Any, per_m: bool) -> str:
         return "–"
     fig = view.cost_per_m_tokens_usd if per_m else view.tco_usd
     low, high = (view.low, view.high) if per_m else (view.tco_low, view.tco_high)
-    return formatting.money(fig.value, approx=view.assumed, low=low, high=high)
+    return fmt.money(fig.value, approx=view.assumed, low=low, high=high)
 
 
 def _cost_views(ctx: Context) -> list[Flowable]:
@@ -203,11 +204,11 @@ def _cost_views(ctx: Context) -> list[Flowable]:
         if f.gpus.value is None:
             fleet = "–"
         elif f.owned_gpus is None:
-            fleet = f"{formatting.integer(f.gpus.value)} (all owned)"
+            fleet = f"{fmt.integer(f.gpus.value)} (all owned)"
         else:
-            fleet = (f"{formatting.integer(f.owned_used)} + {formatting.integer(f.shortfall_gpus)}"
+            fleet = (f"{fmt.integer(f.owned_used)} + {fmt.integer(f.shortfall_gpus)}"
                      + (f" {f.acquire}" if f.acquire else "")
-                     + (f"; {formatting.integer(f.freed_gpus)} freed" if f.freed_gpus else ""))
+                     + (f"; {fmt.integer(f.freed_gpus)} freed" if f.freed_gpus else ""))
         rows.append([oa.name, c.pricing.value, fleet, _view_money(c.cash, True), _view_money(c.all_in, True),
                      _view_money(c.cash, False), _view_money(c.all_in, False)])
     star = {v: (" *" if a.cost_view.value == v else "") for v in ("cash", "all-in")}
@@ -253,6 +254,7 @@ def cost(ctx: Context) -> list[Flowable]:
             out.append(para("Not computed:", "small"))
             out += bullets(gaps)
         mc = a.monte_carlo
+        short = look.short_labels(ws)
         bars = []
         for oa in a.options:
             v = oa.costs.tco_usd.value
@@ -261,20 +263,33 @@ def cost(ctx: Context) -> list[Flowable]:
             d = mc.for_option(oa.option) if mc else None
             lo = d.tco_usd.p10 if d else None
             hi = d.tco_usd.p90 if d else None
-            bars.append((oa.name, v, lo, hi))
+            bars.append((oa.option, v, lo, hi))
         if bars:
             out.append(Spacer(1, 3 * mm))
-            out.append(KeepTogether([
-                charts.bar_chart(bars, x_label=f"TCO over {ws.assumptions.horizon_years:g} years, USD",
+            out.append(charts.figure(
+                charts.bar_chart([(short[o], v, lo, hi) for o, v, lo, hi in bars],
+                                 x_label=f"TCO over {ws.assumptions.horizon_years:g} years, {ws.assumptions.currency}",
                                  width=BODY_W, title="TCO per option (bar: likely inputs; whisker: Monte Carlo P10–P90)",
-                                 value_fmt=lambda v: _money(v)),
-            ]))
-        cap_bars = [(oa.name, oa.capacity.value, oa.capacity.low, oa.capacity.high) for oa in a.options
-                    if oa.capacity.value is not None]
-        if cap_bars:
-            out.append(KeepTogether([charts.bar_chart(
-                cap_bars, x_label="output tok/s per GPU at the SLO", width=BODY_W,
-                title="Capacity at the SLO (measured, interpolated, lower bound or assumed; whisker: assumed range)")]))
+                                 value_fmt=lambda v: _money(v), tick_fmt=lambda v: fmt.money(v, digits=2),
+                                 colors_=[look.option_color(ws, o) for o, *_ in bars],
+                                 filled=[a.option(o).capacity.basis.value != "assumed" for o, *_ in bars]),
+                f"Total cost of ownership over {ws.assumptions.horizon_years:g} years (hardware, power and "
+                f"engineering), in {ws.assumptions.currency}; the whisker spans the Monte Carlo P10–P90.",
+                "Hollow bars rest on an assumed capacity (no run meets the SLO on that platform yet); every TCO "
+                "also rests on assumed prices and effort estimates (see Assumptions)."
+                if any(a.option(o).capacity.basis.value == "assumed" for o, *_ in bars) else
+                "Rests on assumed prices and effort estimates (see Assumptions)."))
+        cap = [oa for oa in a.options if oa.capacity.value is not None]
+        if cap:
+            assumed = [oa.capacity.basis.value == "assumed" for oa in cap]
+            out.append(charts.figure(charts.bar_chart(
+                [(short[oa.option], oa.capacity.value, oa.capacity.low, oa.capacity.high) for oa in cap],
+                x_label="output tok/s per GPU at the SLO", width=BODY_W,
+                title="Capacity at the SLO (measured, interpolated, lower bound or assumed; whisker: assumed range)",
+                colors_=[look.option_color(ws, oa.option) for oa in cap], filled=[not x for x in assumed]),
+                "Output tokens per second one GPU sustains while meeting the SLO.",
+                "Hollow bars are assumed capacities (no run meets the SLO on that platform yet), not measurements."
+                if any(assumed) else ""))
         out += _trails(ctx)
     out += _assumptions(ctx)
     return out
@@ -383,15 +398,20 @@ def sensitivity(ctx: Context) -> list[Flowable]:
         out.append(para(f"{mc.draws:,} draws (seed {mc.seed}) of every uncertain input from its triangular "
                         f"(low, likely, high) distribution. In {mc.p_no_winner * 100:.1f} % of draws no option "
                         "could be ranked. " + " ".join(mc.notes)))
-        bars = [(_name(ctx, d.option), d.p_best * 100, None, None) for d in mc.options]
+        short = look.short_labels(ctx.ws)
+        bars = [(short.get(d.option, _name(ctx, d.option)), d.p_best * 100, None, None) for d in mc.options]
         if bars:
-            out.append(KeepTogether([charts.bar_chart(bars, x_label="share of draws in which the option ranks first, %",
-                                                      width=BODY_W, title="Probability of ranking first",
-                                                      value_fmt=lambda v: f"{v:.1f} %")]))
+            out.append(charts.figure(charts.bar_chart(
+                bars, x_label="share of draws in which the option ranks first (%)", width=BODY_W,
+                title="Probability of ranking first", value_fmt=lambda v: fmt.probability(v / 100),
+                tick_fmt=lambda v: fmt.percent(v / 100), x_max=100,
+                colors_=[look.option_color(ctx.ws, d.option) for d in mc.options]),
+                f"Share of {fmt.count(mc.draws, 'draw')} (seed {mc.seed}) in which each option ranks first.",
+                "Draws sample assumed ranges (triangular low, likely, high), not measured distributions."))
         rows = []
         for d in mc.options:
             c, t = d.cost_per_m_tokens_usd, d.tco_usd
-            rows.append([_name(ctx, d.option), formatting.probability(d.p_best),
+            rows.append([_name(ctx, d.option), fmt.probability(d.p_best),
                          " / ".join(_per_m(x) for x in (c.p10, c.p50, c.p90)),
                          " / ".join(_money(x) for x in (t.p10, t.p50, t.p90)),
                          f"{d.missing_fraction * 100:.0f} %"])

@@ -6,14 +6,15 @@ official support is read for the exact platform, and "not listed" is experimenta
 
 from __future__ import annotations
 
-import math
 from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
 from reportlab.lib.units import mm
-from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, PageBreak, Spacer
+from reportlab.platypus import CondPageBreak, Flowable, PageBreak, Spacer
 
+from deepdecide.domain import formatting as fmt
+from deepdecide.domain import presentation as look
 from deepdecide.domain.common import Estimate
 from deepdecide.domain.evidence import BenchmarkRun, Verdict
 from deepdecide.domain.matrix import SupportStatus
@@ -219,9 +220,13 @@ def options(ctx: Context) -> list[Flowable]:
     out = h1("Options compared", "options")
     considered = set(ws.decision.considered_options) or {o.id for o in ws.options}
     rows = []
+    short = look.short_labels(ws)
     for o in ws.options:
         mark = " (chosen)" if o.id == ws.decision.chosen_option else ""
-        rows.append([o.name + mark, o.strategy.value, runtime_name(ws, o.runtime), platform_name(ws, o.platform),
+        # the short label the figures and narrow tables use, under the full name
+        name = para(f"{esc(o.name + mark)}<br/><font size=\"6.5\" color=\"#5b6470\">{esc(short[o.id])}</font>", "cell",
+                    markup=True)
+        rows.append([name, o.strategy.value, runtime_name(ws, o.runtime), platform_name(ws, o.platform),
                      support_label(ws, o), o.topology.description or f"{o.topology.gpus_per_node} GPUs per node",
                      o.cost.pricing.value + ("" if o.id in considered else "; not considered")])
     status_col = []
@@ -229,7 +234,7 @@ def options(ctx: Context) -> list[Flowable]:
         color = GOOD if ws.matrix.status(o.runtime, o.platform) == SupportStatus.OFFICIAL else WARN
         status_col.append(("TEXTCOLOR", (4, i), (4, i), color))
     out.append(table(["Option", "Strategy", "Runtime", "Platform", "Official support", "Topology", "Pricing"], rows,
-                     [34 * mm, 17 * mm, 20 * mm, 20 * mm, 30 * mm, 35 * mm, 18 * mm], extra=status_col))
+                     [34 * mm, 17 * mm, 20 * mm, 20 * mm, 30 * mm, 35 * mm, 18 * mm], extra=status_col, notes=(5,)))
     out.append(para("Official support is read from the support matrix for the exact runtime and platform. A platform "
                     "the runtime does not list is experimental, whatever the evidence says; reference topologies are "
                     "measurements on the hardware they name and are never scaled to another platform.", "small"))
@@ -282,38 +287,45 @@ def evidence(ctx: Context) -> list[Flowable]:
         out.append(para("No benchmark runs have been imported: no option's performance is evidenced."))
         return out
     groups = _run_groups(ws)
+    kinds = {id(r): look.provenance_kind(f) for f in ws.evidence.files for r in f.runs}
+
+    def style(rs: list[BenchmarkRun]) -> dict[str, Any]:
+        return {"color": look.group_color(ws, rs[0].runtime, rs[0].platform),
+                "filled": look.filled(kinds.get(id(r)) for r in rs)}
+
     series = []
     for label, rs in groups.items():
         pts = [(r.interactivity_tps_per_user, r.output_tps_per_gpu) for r in rs
                if r.interactivity_tps_per_user is not None and r.output_tps_per_gpu is not None]
         if pts:
-            series.append(charts.Series(label, pts))
+            series.append(charts.Series(label, pts, front=True, **style(rs)))
     markers = []
     if ws.slo.min_interactivity_tps_per_user:
         markers.append(charts.Marker(ws.slo.min_interactivity_tps_per_user,
-                                     f"SLO {ws.slo.min_interactivity_tps_per_user:g} tok/s/user"))
+                                     f"SLO ≥ {fmt.number(ws.slo.min_interactivity_tps_per_user)} tok/s/user"))
     if series:
-        out.append(KeepTogether([
-            charts.xy_chart(series, x_label="interactivity, tok/s per user (1000 / TPOT p50)",
+        out.append(charts.figure(
+            charts.xy_chart(series, x_label="interactivity (tok/s per user, 1000 / TPOT p50)",
                             y_label="output tok/s per GPU", markers=markers, width=BODY_W,
                             title="Throughput per GPU against interactivity, per option (each point one run)"),
-            para("Points to the right of the SLO line serve users fast enough; higher is more output per GPU. "
-                 "Runs are plotted only on the platform they were measured on.", "small"),
-        ]))
+            "Points to the right of the SLO line serve users fast enough; higher is more output per GPU; the "
+            "line joins each option's Pareto front (no other run of it is better on both axes). Runs are plotted "
+            "only on the platform they were measured on. Units: tokens per second.",
+            charts.illustrative_note(series)))
     sweep = []
     for label, rs in groups.items():
-        pts = [(math.log2(r.concurrency), r.output_tps_per_gpu) for r in rs
+        pts = [(r.concurrency, r.output_tps_per_gpu) for r in rs
                if r.concurrency and r.concurrency > 0 and r.output_tps_per_gpu is not None]
         if pts:
-            sweep.append(charts.Series(label, pts))
+            sweep.append(charts.Series(label, pts, **style(rs)))
     if sweep:
-        out.append(KeepTogether([
-            charts.xy_chart(sweep, x_label="concurrency, log2 scale (0 = 1, 4 = 16, 8 = 256, 12 = 4,096)",
-                            y_label="output tok/s per GPU", width=BODY_W,
+        out.append(charts.figure(
+            charts.xy_chart(sweep, x_label="concurrency (requests in flight, log scale)",
+                            y_label="output tok/s per GPU", width=BODY_W, x_log=2,
                             title="Throughput per GPU along each concurrency sweep (each point one run)"),
-            para("Throughput alone says nothing about latency: a run counts towards capacity only where it meets "
-                 "the SLO (TTFT, TPOT, error rate).", "small"),
-        ]))
+            "Throughput alone says nothing about latency: a run counts towards capacity only where it meets "
+            "the SLO (TTFT, TPOT, error rate). Units: output tokens per second per GPU.",
+            charts.illustrative_note(sweep)))
     rows = []
     legend = []
     for i, f in enumerate(ws.evidence.files, start=1):
@@ -322,7 +334,7 @@ def evidence(ctx: Context) -> list[Flowable]:
         ref = f"F{i}"
         p = f.provenance
         legend.append(f"{ref}: {p.file_name} ({p.tool} {p.tool_version}".rstrip() + ")"
-                      + (f" — {p.label}" if p.label else " — own measurement"))
+                      + f" — {p.kind.text}" + (f": {p.label}" if p.label else ""))
         for r in f.runs:
             rows.append([_option_for_run(ws, r), ref, num(r.gpu_count), num(r.concurrency, 0),
                          num(r.output_throughput_tps, 0), num(r.output_tps_per_gpu, 0), num(r.ttft_ms_p99, 0),
@@ -353,7 +365,7 @@ def evidence(ctx: Context) -> list[Flowable]:
         rows = [[runtime_name(ws, b.runtime), platform_name(ws, b.platform), b.date, b.by or "–",
                  b.log_sha256 or "–", b.notes or "–"] for b in ws.evidence.builds]
         out.append(table(["Runtime", "Platform", "Date", "By", "Log SHA-256", "Notes"], rows,
-                         [22 * mm, 22 * mm, 18 * mm, 26 * mm, 44 * mm, 42 * mm]))
+                         [22 * mm, 22 * mm, 18 * mm, 26 * mm, 44 * mm, 42 * mm], notes=(5,)))
     return out
 
 
@@ -427,7 +439,9 @@ def checklist(ctx: Context) -> list[Flowable]:
                 extra.append(("TEXTCOLOR", (c, r), (c, r), WARN))
         rows.append(row)
     w = (BODY_W - 50 * mm) / max(len(ws.options), 1)
-    out.append(table(["Item", *[o.name for o in ws.options]], rows, [50 * mm] + [w] * len(ws.options), extra=extra))
+    short = look.short_labels(ws)
+    out.append(table(["Item", *[short[o.id] for o in ws.options]], rows, [50 * mm] + [w] * len(ws.options),
+                     extra=extra))
     out += h2("Owners and effort", "checklist-owners")
     rows = []
     extra = []
@@ -453,7 +467,7 @@ def checklist(ctx: Context) -> list[Flowable]:
             extra.append(("FONTNAME", (0, i), (-1, i), "DDVera-Bold"))
     if rows:
         out.append(table(["Option", "Item", "Answer", "Provider / owner", "Effort pw (range)", "Notes"], rows,
-                         [34 * mm, 40 * mm, 16 * mm, 30 * mm, 24 * mm, 30 * mm], extra=extra))
+                         [34 * mm, 40 * mm, 16 * mm, 30 * mm, 24 * mm, 30 * mm], extra=extra, notes=(5,)))
     else:
         out.append(para("Every item is provided by every option's runtime."))
     return out
@@ -468,7 +482,7 @@ def migration(ctx: Context) -> list[Flowable]:
     rows = [[str(s.order), s.title, s.status.value, s.owner or "not named", s.notes or "–"]
             for s in sorted(ws.migration_plan, key=lambda s: s.order)]
     out.append(table(["#", "Step", "Status", "Owner", "Notes"], rows,
-                     [8 * mm, 78 * mm, 20 * mm, 28 * mm, 40 * mm], numeric=(0,)))
+                     [8 * mm, 78 * mm, 20 * mm, 28 * mm, 40 * mm], numeric=(0,), notes=(4,)))
     if ws.decision.confirmation:
         out += h2("Confirmation", "confirmation")
         out.append(para(ws.decision.confirmation))
@@ -568,8 +582,8 @@ def appendix(ctx: Context) -> list[Flowable]:
             contents = ", ".join(x for x in (f"{len(f.runs)} runs" if f.runs else "",
                                              f"{len(f.parity)} parity checks" if f.parity else "") if x) or "–"
             rows.append([p.file_name, num(p.size_bytes), f"{p.tool} {p.tool_version}".strip(), p.imported_at or "–",
-                         contents, p.label or "own measurement"])
-        out.append(table(["File", "Bytes", "Tool and version", "Imported", "Holds", "Label"], rows,
+                         contents, p.kind.text + (f": {p.label}" if p.label else "")])
+        out.append(table(["File", "Bytes", "Tool and version", "Imported", "Holds", "Kind: label"], rows,
                          [48 * mm, 16 * mm, 30 * mm, 28 * mm, 20 * mm, 32 * mm], numeric=(1,)))
         out.append(Spacer(1, 3 * mm))
         out.append(table(["File", "SHA-256 of the file as imported"],

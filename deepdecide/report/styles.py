@@ -10,6 +10,7 @@ from xml.sax.saxutils import escape
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph, Table, TableStyle
 
 from deepdecide.report import fonts
@@ -50,7 +51,13 @@ def styles() -> dict[str, ParagraphStyle]:
         "callout": ParagraphStyle("callout", parent=base, fontSize=9.5, leading=13, borderPadding=6,
                                   backColor=ZEBRA, borderColor=RULE, borderWidth=0.5, spaceBefore=4, spaceAfter=10),
         "bullet": ParagraphStyle("bullet", parent=base, leftIndent=10, bulletIndent=2, spaceAfter=2),
+        "caption": ParagraphStyle("caption", parent=base, fontSize=7.5, leading=9.5, textColor=GREY, spaceBefore=2,
+                                  spaceAfter=2),
+        "footnote": ParagraphStyle("footnote", parent=base, fontSize=7, leading=8.6, textColor=GREY, spaceAfter=0,
+                                   leftIndent=12, firstLineIndent=-12),
     }
+    # a header wraps between words only (its column is made wide enough, see fit_header)
+    out["head"].splitLongWords = 0
     return out
 
 
@@ -68,14 +75,103 @@ def bullets(items: Sequence[Any], style: str = "bullet") -> list[Paragraph]:
     return [Paragraph(esc(i), styles()[style], bulletText="\u2022") for i in items]
 
 
+#: cell padding left and right (points)
+PAD = 3
+#: smallest font a header may shrink to (then its column borrows width from its neighbours)
+HEAD_MIN_SIZE = 6.0
+#: a note longer than this many lines at its column's width becomes a numbered footnote
+NOTE_MAX_LINES = 4
+
+
+def _word_width(text: str, font: str, size: float) -> float:
+    words = str(text).split()
+    return max((stringWidth(fonts.safe_text(w), font, size) for w in words), default=0.0)
+
+
+def fit_header(header: Sequence[str], widths: Sequence[float],
+               rows: Sequence[Sequence[Any]] = ()) -> tuple[list[float], list[Paragraph]]:
+    """Column widths and header cells such that no header breaks inside a word.
+
+    A header cell wraps only between words. A column narrower than its header's longest word
+    borrows width from columns with room to spare (each keeps its header's and its cells' longest
+    word, and at first 60 % of its width), then gets a smaller header font (down to
+    ``HEAD_MIN_SIZE``) and borrows again; the table keeps its total width."""
+    st = styles()["head"]
+    widths = [float(w) for w in widths]
+    original = list(widths)
+    words = [_word_width(h, st.fontName, st.fontSize) for h in header]
+    cell = styles()["cell"]
+    body = [max([_word_width(r[j], cell.fontName, cell.fontSize) for r in rows
+                 if j < len(r) and isinstance(r[j], str)] + [0.0]) + 2 * PAD + 0.5 for j in range(len(header))]
+    # a cell's name-like word ("TensorRT-LLM") should not break either; URLs and hashes may
+    names = [max([_word_width(" ".join(w for w in r[j].split() if len(w) <= 14), cell.fontName, cell.fontSize)
+                  for r in rows if j < len(r) and isinstance(r[j], str)] + [0.0]) + 2 * PAD + 0.5
+             for j in range(len(header))]
+
+    def borrow(need: list[float], keep: float) -> None:
+        for i in range(len(widths)):
+            short = need[i] - widths[i]
+            if short <= 0:
+                continue
+            floor = [max(need[j], body[j], original[j] * keep) for j in range(len(widths))]
+            room = {j: widths[j] - floor[j] for j in range(len(widths)) if j != i and widths[j] - floor[j] > 0.5}
+            take = min(short, sum(room.values()))
+            if take <= 0:
+                continue
+            total = sum(room.values())
+            for j, r in room.items():
+                widths[j] -= take * r / total
+            widths[i] += take
+
+    # at full size, from columns that keep 60 % of their width
+    borrow([max(w + 2 * PAD + 0.5, n) for w, n in zip(words, names, strict=True)], 0.6)
+    # then a smaller header font, then whatever width the others can spare
+    sizes = [max(HEAD_MIN_SIZE, min(st.fontSize, st.fontSize * (widths[i] - 2 * PAD - 0.5) / max(words[i], 1)))
+             for i in range(len(header))]
+    borrow([words[i] * sizes[i] / st.fontSize + 2 * PAD + 0.5 for i in range(len(header))], 0.0)
+    cells = []
+    for h, size in zip(header, sizes, strict=True):
+        style = st if size == st.fontSize else ParagraphStyle(f"head_{size:.2f}", parent=st, fontSize=size,
+                                                              leading=size * 1.23, splitLongWords=0)
+        cells.append(Paragraph(esc(h), style))
+    return widths, cells
+
+
+def _footnotes(rows: list[list[Any]], widths: Sequence[float] | None, notes: Sequence[int]) -> list[str]:
+    """Replace every note cell that would wrap to more than ``NOTE_MAX_LINES`` lines by "[n]";
+    return the notes, numbered in reading order."""
+    if not notes or not widths:
+        return []
+    cell = styles()["cell"]
+    out: list[str] = []
+    for row in rows:
+        for c in notes:
+            value = row[c] if c < len(row) else None
+            if not isinstance(value, str) or not value.strip():
+                continue
+            _w, h = Paragraph(esc(value), cell).wrap(widths[c] - 2 * PAD, 1e6)
+            if h / cell.leading > NOTE_MAX_LINES + 0.5:
+                out.append(value)
+                row[c] = f"[{len(out)}]"
+    return out
+
+
 def table(header: Sequence[str], rows: Sequence[Sequence[Any]], widths: Sequence[float] | None = None, *,
-          numeric: Sequence[int] = (), extra: Sequence[tuple] = (), zebra: bool = True) -> Table:
-    """A table whose header row repeats on every page it spans; cells wrap.
+          numeric: Sequence[int] = (), extra: Sequence[tuple] = (), zebra: bool = True,
+          notes: Sequence[int] = ()) -> Table:
+    """A table whose header row repeats on every page it spans; cells wrap, headers only between words.
 
     ``rows`` hold plain text (escaped here) or ready flowables; ``numeric`` columns align right.
+    In the ``notes`` columns a long text becomes a reference "[n]" and the note is printed,
+    numbered, in rows under the table.
     """
     st = styles()
-    head = [Paragraph(esc(h), st["head"]) for h in header]
+    rows = [list(r) for r in rows]
+    footnotes = _footnotes(rows, widths, notes)
+    if widths:
+        widths, head = fit_header(header, widths, rows)
+    else:
+        head = [Paragraph(esc(h), st["head"]) for h in header]
     body = []
     for row in rows:
         cells = []
@@ -85,12 +181,16 @@ def table(header: Sequence[str], rows: Sequence[Sequence[Any]], widths: Sequence
             else:
                 cells.append(Paragraph(esc(value), st["cell_r" if i in numeric else "cell"]))
         body.append(cells)
-    t = Table([head, *body], colWidths=list(widths) if widths else None, repeatRows=1, hAlign="LEFT")
+    n_cols = len(header)
+    note_rows = [[Paragraph(f"[{i}]&nbsp;&nbsp;{esc(text)}", st["footnote"])] + [""] * (n_cols - 1)
+                 for i, text in enumerate(footnotes, start=1)]
+    t = Table([head, *body, *note_rows], colWidths=list(widths) if widths else None, repeatRows=1, hAlign="LEFT")
+    last = len(body)
     commands: list[tuple] = [
         ("FONTNAME", (0, 0), (-1, -1), fonts.REGULAR),  # reportlab's default is Helvetica, which is not embedded
         ("BACKGROUND", (0, 0), (-1, 0), HEADER_BG),
         ("LINEBELOW", (0, 0), (-1, 0), 0.8, GREY),
-        ("LINEBELOW", (0, 1), (-1, -1), 0.25, RULE),
+        ("LINEBELOW", (0, 1), (-1, max(last, 1)), 0.25, RULE),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("LEFTPADDING", (0, 0), (-1, -1), 3),
         ("RIGHTPADDING", (0, 0), (-1, -1), 3),
@@ -100,6 +200,9 @@ def table(header: Sequence[str], rows: Sequence[Sequence[Any]], widths: Sequence
     if zebra:
         for r in range(2, len(body) + 1, 2):
             commands.append(("BACKGROUND", (0, r), (-1, r), ZEBRA))
+    for r in range(last + 1, last + 1 + len(note_rows)):
+        commands.append(("SPAN", (0, r), (-1, r)))
+        commands.append(("TOPPADDING", (0, r), (-1, r), 1 if r > last + 1 else 4))
     commands.extend(extra)
     t.setStyle(TableStyle(commands))
     return t

@@ -111,6 +111,19 @@ def _migrate(body: dict[str, Any], located: LocatedData) -> dict[str, Any]:
     return body
 
 
+def _legacy_provenance_kinds(body: dict[str, Any]) -> None:
+    """Files written before ``provenance.kind`` existed said "illustrative" only in the label
+    (``deepdecide import --samples``): read those as kind ``illustrative``, the rest as the
+    default (``own``). A provenance that states its kind is never touched."""
+    evidence = body.get("evidence")
+    files = evidence.get("files") if isinstance(evidence, dict) else None
+    for f in files if isinstance(files, list) else ():
+        prov = f.get("provenance") if isinstance(f, dict) else None
+        if isinstance(prov, dict) and "kind" not in prov and isinstance(prov.get("label"), str) \
+                and prov["label"].lower().startswith("illustrative"):
+            prov["kind"] = "illustrative"
+
+
 def decode(located: LocatedData, expected_kind: str | None = None) -> tuple[str, Any]:
     """Turn parsed YAML into a domain document; return (kind, document)."""
     data = located.data
@@ -130,6 +143,7 @@ def decode(located: LocatedData, expected_kind: str | None = None) -> tuple[str,
     body = {k: v for k, v in data.items() if k != "kind"}
     body = _migrate(body, located)
     if kind == "workspace":
+        _legacy_provenance_kinds(body)
         for key in _BUILTIN_SECTIONS:
             if body.get(key) == BUILTIN:
                 body[key] = _builtin_section(key)

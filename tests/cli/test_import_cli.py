@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from deepdecide.cli.main import main
-from deepdecide.domain.evidence import BENCHMARK_FIELDS, PARITY_FIELDS
+from deepdecide.domain.evidence import BENCHMARK_FIELDS, PARITY_FIELDS, ProvenanceKind
 from deepdecide.domain.workspace import DecisionRecord, Workspace
 from deepdecide.storage.files import load_workspace, save_workspace
 
@@ -58,7 +58,7 @@ def test_inspect_bad_file_exit_3(tmp_path, capsys, sweep):
     bad.write_text('{"nope": 1}')
     assert main(["inspect", str(bad), str(sweep)]) == 3
     captured = capsys.readouterr()
-    assert "bad.json" in captured.err and "formats tried" in captured.err and "vllm" in captured.out.lower()
+    assert "bad.json" in captured.err and "not recognised" in captured.err and "vllm" in captured.out.lower()
 
 
 def test_import_adds_files_all_or_nothing(workspace, tmp_path, capsys, sweep):
@@ -101,6 +101,7 @@ def test_import_samples_are_labelled_illustrative(workspace):
     assert len(ws.evidence.files) == 3
     for f in ws.evidence.files:
         assert "illustrative, reconstructed from published figures, not a measurement" in f.provenance.label
+        assert f.provenance.kind == ProvenanceKind.ILLUSTRATIVE
         assert all("illustrative" in r.label for r in f.runs)
     h100 = next(f for f in ws.evidence.files if "h100" in f.provenance.file_name)
     peak = next(r for r in h100.runs if r.concurrency == 4096)
@@ -132,3 +133,26 @@ def test_every_recognised_real_file_round_trips_through_a_workspace(workspace, s
         saved = by_name[Path(path).name]
         assert saved.runs == fresh.runs and saved.parity == fresh.parity
         assert saved.provenance.sha256 == fresh.provenance.sha256
+
+
+def test_import_kind_is_typed_and_own_only_by_default(workspace, tmp_path, capsys, sweep, gsm8k):
+    assert main(["import", str(sweep), "--into", str(workspace)]) == 0
+    assert load_workspace(workspace).evidence.files[0].provenance.kind == ProvenanceKind.OWN
+    other = tmp_path / "other.json"
+    other.write_bytes(gsm8k.read_bytes())
+    assert main(["import", str(other), "--into", str(workspace), "--kind", "third-party",
+                 "--label", "illustrative figures from a blog"]) == 0
+    second = load_workspace(workspace).evidence.files[1].provenance
+    assert second.kind == ProvenanceKind.THIRD_PARTY  # the label's words do not change the kind
+    assert "kind: third_party" in workspace.read_text()
+
+
+def test_import_kind_option_is_documented(capsys):
+    assert main(["import", "--help"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "--kind {own,third-party,illustrative,predicted}" in out and "estimator" in out
+
+
+def test_import_kind_rejects_an_unknown_kind(workspace, capsys, sweep):
+    assert main(["import", str(sweep), "--into", str(workspace), "--kind", "mine"]) == 2
+    assert "invalid choice" in capsys.readouterr().err and not load_workspace(workspace).evidence.files

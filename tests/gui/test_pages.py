@@ -32,7 +32,7 @@ def test_page_renders_builtin_workspace(make_window, builtin_workspace, key, tmp
     window = make_window()
     assert window.document.workspace == builtin_workspace
     page = window.show_page(key)
-    assert window.stack.currentWidget() is page
+    assert window.stack.currentWidget().widget() is page  # each page sits in its scroll area
     assert page.isVisible()
     assert page.title()
     pixmap = window.grab()

@@ -10,7 +10,7 @@ import defusedxml.ElementTree as DET
 import pytest
 from packaging.specifiers import SpecifierSet
 
-from deepdecide.domain.evidence import ParityKind
+from deepdecide.domain.evidence import ParityKind, ProvenanceKind
 from deepdecide.domain.matrix import Component, SupportStatus, match_platform
 from deepdecide.domain.workspace import Answer, Direction, Pricing, Strategy
 from deepdecide.storage.files import (
@@ -242,6 +242,7 @@ def test_sample_has_the_seven_options_all_considered_none_chosen(workspace):
     assert len(workspace.evidence.files) == 3
     for f in workspace.evidence.files:
         assert f.provenance.label.startswith("illustrative, reconstructed from published figures, not a measurement")
+        assert f.provenance.kind == ProvenanceKind.ILLUSTRATIVE  # typed, not read from the label
         assert all(r.label.startswith("illustrative") for r in f.runs)
 
 

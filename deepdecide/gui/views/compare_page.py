@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from typing import Any
 
@@ -22,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from deepdecide.domain import presentation as look
 from deepdecide.domain.common import Estimate
 from deepdecide.domain.edits import SetAssumptions, SetDemand, SetOptionCost, SetSLO, SetWeight
 from deepdecide.domain.formatting import probability
@@ -37,12 +39,9 @@ from deepdecide.gui.widgets.ranking_bars import RankingBars
 SLIDER_SCALE = 100
 
 
-def _short(name: str, limit: int = 22) -> str:
-    return name if len(name) <= limit else name[: limit - 1] + "…"
-
-
 class WeightSlider(QWidget):
-    """One criterion's weight: a slider (0..1 in steps of 0.01) and the weight's share of the total."""
+    """One criterion's weight: a slider (0..1 in steps of 0.01, further where a flip value lies beyond 1)
+    and the weight's share of the total."""
 
     def __init__(self, page: ComparePage, criterion_id: str, name: str, tip: str):
         super().__init__()
@@ -78,7 +77,16 @@ class WeightSlider(QWidget):
         self.page.document.edit(SetWeight(self.criterion, weight),
                                 fmt(QCoreApplication.translate("ComparePage", "Weight of %1"), self.label.text()), key)
 
+    def set_maximum(self, maximum: float) -> None:
+        """Let the slider reach ``maximum`` (a weight, e.g. the flip value the winner holds to)."""
+        top = max(SLIDER_SCALE, math.ceil(maximum * SLIDER_SCALE))
+        if top != self.slider.maximum():
+            self.slider.setMaximum(top)
+            self.slider.setPageStep(max(5, top // 20))
+
     def show_weight(self, weight: float, share: float | None) -> None:
+        if weight * SLIDER_SCALE > self.slider.maximum():
+            self.set_maximum(weight)
         self.slider.setValue(round(weight * SLIDER_SCALE))
         self.value.setText(f"{weight:.2f} ({percent(share)})" if share is not None else f"{weight:.2f}")
 
@@ -304,7 +312,8 @@ class ComparePage(Page):
             return tip
 
         self.prices = RecordTableModel([
-            Column(self.tr("Option"), lambda o: o.name),
+            Column(self.tr("Option"), lambda o: look.short_label(self.document.workspace, o.id),
+                   tooltip=lambda o: o.name),
             Column(self.tr("Pricing"), lambda o: o.cost.pricing.value),
             Column(self.tr("$/GPU-hour"), likely("gpu_hour_usd"), numeric=True, edit=price_edit("gpu_hour_usd"),
                    tooltip=est_tip("gpu_hour_usd")),
@@ -400,13 +409,33 @@ class ComparePage(Page):
                                   self.tr("Weights are relative: each criterion counts by its share of the total. "
                                           "Drag a slider and the ranking follows."))
         order = sorted(a.options, key=lambda o: (o.rank is None, o.rank or 0, o.name))
+        short = look.short_labels(ws)
         self.bars.set_rows([(o.name, o.score.total if o.score else 0.0, o.rank is not None,
-                             "; ".join((*o.eligibility_reasons, *o.vetoes))) for o in order])
+                             "; ".join((*o.eligibility_reasons, *o.vetoes))) for o in order],
+                           [short.get(o.option, o.name) for o in order],
+                           [look.option_swatch(ws, o.option) for o in order])
         win = a.option(a.winner) if a.winner else None
         self.winner_label.setText(fmt(self.tr("Ranked first: <b>%1</b>"), win.name) if win else
                                   fmt(self.tr("No option can be ranked: %1"), "; ".join(a.messages)))
         self.prices.set_rows(list(ws.options))
         self.sensitivity_timer.start()
+
+    def _fit_slider_ranges(self, sens: Any) -> None:
+        """Each weight slider reaches past the values the weight-interval table compares it with
+        (where the winner changes, plus a quarter), so every flip value can be dragged to."""
+        ends: dict[str, float] = {}
+        for w in (sens.weights if sens else ()):
+            for v in (w.low, w.high):
+                if v is not None and math.isfinite(v):
+                    ends[w.criterion] = max(ends.get(w.criterion, 0.0), v)
+        self.updating = True
+        try:
+            for cid, slider in self.sliders.items():
+                weight = next((c.weight for c in self.document.workspace.criteria if c.id == cid), 0.0)
+                need = max(1.0, weight, ends.get(cid, 0.0) * 1.25)
+                slider.set_maximum(math.ceil(need * 4) / 4)
+        finally:
+            self.updating = False
 
     def resize_price_columns(self) -> None:
         self.prices_view.resizeColumnsToContents()
@@ -418,6 +447,7 @@ class ComparePage(Page):
         full = self.document.full_assessment()
         sens = full.sensitivity
         self.intervals.set_rows(list(sens.weights) if sens else [])
+        self._fit_slider_ranges(sens)
         self.flips.set_rows(list(sens.inputs) if sens else [])
         for i in range(self.tabs.count() - 1):
             self.tabs.widget(i).resizeColumnsToContents()
@@ -434,22 +464,25 @@ class ComparePage(Page):
             from deepdecide.gui.widgets.charts import DistributionChart
 
             self.mc_chart = DistributionChart()
-            self.mc_chart.set_axis_labels("", self.tr("$/M tokens (P10–P90, dot P50)"))
+            self.mc_chart.set_axis_labels("", self.tr("$/M output tokens"))
             self.mc_layout.addWidget(self.mc_chart, 1)
         ws = self.document.workspace
         currency = ws.assumptions.currency
         rows = []
         lines = []
-        for od in sorted(mc.options, key=lambda o: -o.p_best):
+        short = look.short_labels(ws)
+        order = sorted(mc.options, key=lambda o: -o.p_best)
+        for od in order:
             name = self._option_name(od.option)
             c = od.cost_per_m_tokens_usd
-            rows.append((name, c.p10, c.p50, c.p90))
-            lines.append(fmt(self.tr("%1: P(best) %2, $/M tokens P50 %3"), name, probability(od.p_best),
-                             money(c.p50, currency)))
-        drawn = self.mc_chart.set_options([(_short(r[0]), *r[1:]) for r in rows])
+            rows.append((short.get(od.option, name), c.p10, c.p50, c.p90))
+            lines.append(fmt(self.tr("%1 (%2): P(best) %3, $/M tokens P50 %4"), short.get(od.option, name), name,
+                             probability(od.p_best), money(c.p50, currency)))
+        drawn = self.mc_chart.set_options(rows, [look.option_swatch(ws, od.option) for od in order])
         self.mc_chart.setVisible(drawn > 0)
         best = sorted(mc.options, key=lambda o: -o.p_best)[0] if mc.options else None
-        text = fmt(self.tr("%1 draws (seed %2), %3 cost view."), f"{mc.draws:,}", mc.seed, mc.cost_view.value)
+        text = fmt(self.tr("%1 draws (seed %2), %3 cost view. Whisker: P10–P90 of $/M output tokens; dot: P50."),
+                   f"{mc.draws:,}", mc.seed, mc.cost_view.value)
         if best is not None:
             text += " " + fmt(self.tr("Most often best: <b>%1</b> (P(best) %2)."), self._option_name(best.option),
                               probability(best.p_best, mc.draws))

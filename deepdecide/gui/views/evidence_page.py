@@ -20,6 +20,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from deepdecide.domain import formatting
+from deepdecide.domain import presentation as look
 from deepdecide.domain.edits import RemoveEvidenceFile
 from deepdecide.domain.evidence import BENCHMARK_FIELDS, EvidenceFile
 from deepdecide.domain.workspace import Workspace
@@ -28,7 +30,7 @@ from deepdecide.gui.i18n import fmt
 from deepdecide.gui.models.dataframe_model import DataFrameModel
 from deepdecide.gui.models.records import Column, RecordTableModel, SortRole
 from deepdecide.gui.views.page import Page, make_table
-from deepdecide.gui.widgets.charts import LatencyChart, ThroughputChart
+from deepdecide.gui.widgets.charts import LatencyChart, SeriesLook, ThroughputChart
 
 #: columns shown first in the normalized table (then every other non-empty field)
 FIRST_COLUMNS = ("file", "tool", "runtime", "platform", "gpu_count", "concurrency", "request_rate",
@@ -103,7 +105,8 @@ class EvidencePage(Page):
             Column(self.tr("SHA-256"), lambda f: f.provenance.sha256[:12] + "…",
                    tooltip=lambda f: f.provenance.sha256),
             Column(self.tr("Imported"), lambda f: f.provenance.imported_at),
-            Column(self.tr("Label"), lambda f: f.provenance.label, tooltip=lambda f: f.provenance.label),
+            Column(self.tr("Label"), lambda f: f.provenance.kind.text + (f": {f.provenance.label}" if f.provenance.label else ""),
+                   tooltip=lambda f: f.provenance.label),
         ], None, self)
         self.files_view = make_table(self.files)
         import_button = QPushButton(self.tr("Import files…"))
@@ -156,14 +159,18 @@ class EvidencePage(Page):
         """Throughput against interactivity above, TTFT and TPOT against concurrency below, and a note."""
         self.throughput = ThroughputChart(title=self.tr("Throughput per GPU against interactivity"))
         self.throughput.set_axis_labels(self.tr("output tokens/s per GPU"), self.tr("tokens/s per user (1000 / TPOT p50)"))
+        # every run with a concurrency stays visible here, whether or not its file publishes latency
+        self.sweep_chart = ThroughputChart(title=self.tr("Throughput per GPU against concurrency"))
+        self.sweep_chart.set_axis_labels(self.tr("output tokens/s per GPU"), self.tr("concurrency (log scale)"))
         self.ttft = LatencyChart(title=self.tr("TTFT against concurrency"))
-        self.ttft.set_axis_labels(self.tr("TTFT (ms)"), self.tr("concurrency"))
+        self.ttft.set_axis_labels(self.tr("TTFT (ms)"), self.tr("concurrency (log scale)"))
         self.tpot = LatencyChart(title=self.tr("TPOT against concurrency"))
-        self.tpot.set_axis_labels(self.tr("TPOT (ms)"), self.tr("concurrency"))
+        self.tpot.set_axis_labels(self.tr("TPOT (ms)"), self.tr("concurrency (log scale)"))
         charts = QWidget()
         grid = QGridLayout(charts)
         grid.setContentsMargins(0, 0, 0, 0)
-        grid.addWidget(self.throughput, 0, 0, 1, 2)
+        grid.addWidget(self.throughput, 0, 0)
+        grid.addWidget(self.sweep_chart, 0, 1)
         grid.addWidget(self.ttft, 1, 0)
         grid.addWidget(self.tpot, 1, 1)
         grid.setRowStretch(0, 3)
@@ -257,29 +264,26 @@ class EvidencePage(Page):
         slo_x, slo_label = None, ""
         if slo.min_interactivity_tps_per_user:
             slo_x = slo.min_interactivity_tps_per_user
-            slo_label = fmt(self.tr("SLO ≥ %1 tok/s/user"), f"{slo_x:g}")
+            slo_label = fmt(self.tr("SLO ≥ %1 tok/s/user"), formatting.number(slo_x))
         elif slo.tpot_p99_ms:
             slo_x = 1000.0 / slo.tpot_p99_ms
-            slo_label = fmt(self.tr("SLO bound 1000 / TPOT p99 %1 ms"), f"{slo.tpot_p99_ms:g}")
+            slo_label = fmt(self.tr("SLO bound 1000 / TPOT p99 %1 ms"), formatting.number(slo.tpot_p99_ms))
         self.without_concurrency = int(sum(1 for row in df.itertuples(index=False)
                                            if not _num(getattr(row, "concurrency", None)))) if len(df) else 0
-        n = self.throughput.set_groups(tput, slo_x, slo_label, self.tr("Pareto front"))
-        self.sweep_points = 0
-        if n == 0 and sweep:
-            self.sweep_points = self.throughput.set_sweep(sweep)
-        if self.sweep_points:
-            self.throughput.set_title(self.tr("Throughput per GPU against concurrency (no run has TPOT yet)"))
-            self.throughput.set_axis_labels(self.tr("output tokens/s per GPU"), self.tr("concurrency (log scale)"))
-        else:
-            self.throughput.set_title(self.tr("Throughput per GPU against interactivity"))
-            self.throughput.set_axis_labels(self.tr("output tokens/s per GPU"),
-                                            self.tr("tokens/s per user (1000 / TPOT p50)"))
-        self.ttft.set_groups(ttft, slo.ttft_p99_ms, fmt(self.tr("SLO p99 ≤ %1 ms"), f"{slo.ttft_p99_ms or 0:g}"))
-        self.tpot.set_groups(tpot, slo.tpot_p99_ms, fmt(self.tr("SLO p99 ≤ %1 ms"), f"{slo.tpot_p99_ms or 0:g}"))
+        looks = series_looks(ws, df)
+        n = self.throughput.set_groups(tput, slo_x, slo_label, self.tr("Pareto front"), looks)
+        self.sweep_points = self.sweep_chart.set_sweep(sweep, looks)
+        # both throughput views side by side; without any TPOT the sweep takes the whole row
+        self.throughput.setVisible(n > 0 or not self.sweep_points)
+        self.sweep_chart.setVisible(self.sweep_points > 0)
+        self.ttft.set_groups(ttft, slo.ttft_p99_ms, fmt(self.tr("SLO p99 ≤ %1 ms"), formatting.number(slo.ttft_p99_ms)),
+                             looks)
+        self.tpot.set_groups(tpot, slo.tpot_p99_ms, fmt(self.tr("SLO p99 ≤ %1 ms"), formatting.number(slo.tpot_p99_ms)),
+                             looks)
         self.plotted_points = n
         if n == 0 and self.sweep_points:
             self.chart_note.setText(fmt(self.tr("%1 runs, none with TPOT p50 (interactivity is 1000 / TPOT p50, and "
-                                                "these files publish no latency): the top chart shows throughput "
+                                                "these files publish no latency): the chart shows throughput "
                                                 "per GPU along each concurrency sweep instead. Throughput alone "
                                                 "says nothing about the SLO."), len(df)))
         elif n == 0 and len(df):
@@ -293,11 +297,28 @@ class EvidencePage(Page):
         else:
             text = self.tr("Each point is one run. The line through a group's points is its Pareto front (no other "
                            "run of the group is better on both axes). Right of the red line meets the interactivity "
-                           "SLO. Latency: solid = p50, dashed = p99.")
+                           "SLO. Latency: solid = p50, dashed = p99. Hollow points are illustrative, proxy or "
+                           "predicted data, filled ones measurements.")
             if self.without_concurrency:
                 text += " " + fmt(self.tr("%1 runs were driven by request rate, not concurrency, and are not in "
                                           "the latency charts."), self.without_concurrency)
             self.chart_note.setText(text)
+
+
+def series_looks(ws: Workspace, df: Any) -> dict[str, SeriesLook]:
+    """Each runtime × platform group's legend text (its option's full name), colour and kind."""
+    if not len(df):
+        return {}
+    kinds = {f.provenance.file_name: look.provenance_kind(f) for f in ws.evidence.files}
+    out: dict[str, SeriesLook] = {}
+    for g, part in df.groupby("group_", sort=False):
+        runtime, platform = part["runtime"].iloc[0], part["platform"].iloc[0]
+        option = look.option_for(ws, runtime, platform)
+        # the same legend text as the record's: the option's name, or "<runtime> on <platform>"
+        out[str(g)] = SeriesLook(option.name if option else str(g).replace(" × ", " on "),
+                                 look.group_swatch(ws, runtime, platform),
+                                 look.filled(kinds.get(name) for name in part["file"]))
+    return out
 
 
 def _num(v: Any) -> bool:

@@ -7,6 +7,7 @@ from dataclasses import replace
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSplitter, QVBoxLayout, QWidget
 
+from deepdecide.domain import presentation as look
 from deepdecide.domain.common import Estimate
 from deepdecide.domain.edits import SetChecklistAnswer
 from deepdecide.domain.workspace import Answer, ChecklistAnswer, ChecklistItem, Workspace
@@ -162,8 +163,14 @@ class GapsPage(Page):
         self.overview_view.resizeColumnToContents(0)
         self.overview_view.setColumnWidth(0, min(self.overview_view.columnWidth(0), 260))
         for col in range(1, self.overview.columnCount()):
-            # option names are long: the full name is in the header's tooltip
-            self.overview_view.setColumnWidth(col, 120)
+            # columns show the options' short labels on two lines; the full name is in the header's tooltip
+            self.overview_view.resizeColumnToContents(col)
+            text = str(self.overview.headerData(col, Qt.Orientation.Horizontal) or "")
+            header = self.overview_view.horizontalHeader()
+            header.setTextElideMode(Qt.TextElideMode.ElideNone)  # Qt elides a two-line label as one line
+            metrics = header.fontMetrics()
+            need = max((metrics.horizontalAdvance(line) for line in text.splitlines()), default=0) + 20
+            self.overview_view.setColumnWidth(col, max(self.overview_view.columnWidth(col), need, 90))
 
     def _build_overview(self, ws: Workspace) -> None:
         def answer_of(option_id: str):
@@ -175,9 +182,11 @@ class GapsPage(Page):
 
         labels = dict(answer_labels())
         cols = [Column(self.tr("Item"), lambda it: it.title, tooltip=item_tooltip)]
+        short = look.short_labels(ws)
         for o in ws.options:
             get = answer_of(o.id)
-            cols.append(Column(o.name, get, display=lambda v, labels=labels: labels.get(v or "", ""),
+            # the short label on two lines ("H100" over "SGLang"): every option fits at 1280 px
+            cols.append(Column(short[o.id].replace(look.SEP, "\n", 1), get, display=lambda v, labels=labels: labels.get(v or "", ""),
                                meaning=get, header_tip=o.name))
         self.overview.set_columns(cols)
 

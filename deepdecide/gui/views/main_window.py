@@ -10,6 +10,7 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import (
+    QFrame,
     QHBoxLayout,
     QLabel,
     QListWidget,
@@ -17,6 +18,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QProgressBar,
     QPushButton,
+    QScrollArea,
     QStackedWidget,
     QWidget,
 )
@@ -60,6 +62,17 @@ def page_titles() -> dict[str, str]:
 
 def is_workspace_file(path: str) -> bool:
     return path.endswith(WORKSPACE_SUFFIX)
+
+
+def page_frame(page: QWidget) -> QScrollArea:
+    """A page inside a frameless scroll area: a page that needs more room than the window has
+    scrolls, and never makes the window grow by itself (its minimum size stays inside)."""
+    frame = QScrollArea()
+    frame.setObjectName(f"frame_{page.objectName()}")
+    frame.setFrameShape(QFrame.Shape.NoFrame)
+    frame.setWidgetResizable(True)
+    frame.setWidget(page)
+    return frame
 
 
 class MainWindow(QMainWindow):
@@ -140,7 +153,7 @@ class MainWindow(QMainWindow):
             old = self.stack.widget(i)
             self.stack.removeWidget(old)
             old.deleteLater()
-            self.stack.insertWidget(i, page)
+            self.stack.insertWidget(i, page_frame(page))
             self.pages[key] = page
         return self.pages[key]
 

@@ -1,0 +1,146 @@
+"""kubernetes-sigs/inference-perf reports (formats/benchmarks.md, "Added 2026-12" §4b).
+
+* ``stage_<n>_lifecycle_metrics.json`` (one load stage) and ``summary_lifecycle_metrics.json``
+  (all stages pooled), JSON or dumped as YAML (llm-d's converter input): one run each;
+* ``per_request_lifecycle_metrics.json``: the list of requests, reduced to one run.
+
+All times are in **seconds**. Definitions (inference-perf reportgen): ``time_per_output_token``
+excludes the first token ((last token - first token) / (output tokens - 1): vLLM's TPOT, stored
+as ``tpot_ms``); ``inter_token_latency`` pools every gap between streamed chunks (``itl_ms``);
+``normalized_time_per_output_token`` = request latency / output tokens, first token included
+(``e2e_per_token_ms``). The load is the stage's ``requested_rate`` (req/s); no concurrency, GPU
+count, model or hardware is recorded (they are in the run's configuration and manifests).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from deepdecide.importers.base import ImportContext, Importer, Parsed, Source, root
+from deepdecide.importers.normalize import RunDraft
+from deepdecide.importers.stats import summarize
+from deepdecide.importers.structured import structured
+
+LATENCY = {
+    "time_to_first_token": "ttft_ms",
+    "time_per_output_token": "tpot_ms",
+    "inter_token_latency": "itl_ms",
+    "request_latency": "e2e_ms",
+    "normalized_time_per_output_token": "e2e_per_token_ms",
+}
+STATS = (("mean", "mean"), ("median", "p50"), ("p90", "p90"), ("p99", "p99"))
+MODALITIES = ("image", "video", "audio")
+
+
+def _is_lifecycle(v: object) -> bool:
+    return (isinstance(v, dict) and isinstance(v.get("successes"), dict) and isinstance(v.get("load_summary"), dict)
+            and "failures" in v and isinstance(v["successes"].get("latency"), dict))
+
+
+def _is_per_request(v: object) -> bool:
+    return (isinstance(v, list) and bool(v) and all(isinstance(x, dict) for x in v)
+            and all("start_time" in x and "end_time" in x and "info" in x and "error" in x for x in v))
+
+
+class InferencePerfLifecycle(Importer):
+    tool = "inference_perf"
+    description = "inference-perf stage_N / summary_lifecycle_metrics (JSON or YAML dump)"
+
+    def sniff(self, src: Source) -> bool:
+        return _is_lifecycle(structured(src))
+
+    def parse(self, src: Source, ctx: ImportContext) -> Parsed:
+        r = root(src, structured(src))
+        d = RunDraft(self.tool, tool_version="inference-perf lifecycle report")
+        ok = r["successes"]
+        for key, norm in LATENCY.items():
+            block = ok["latency"][key]
+            for stat_key, stat in STATS:
+                d.set(**{f"{norm}_{stat}": block[stat_key].num(1000.0)})
+        tp = ok["throughput"]
+        d.set(output_throughput_tps=tp["output_tokens_per_sec"].num(), total_throughput_tps=tp["total_tokens_per_sec"].num(),
+              request_throughput_rps=tp["requests_per_sec"].num(), input_tokens=ok["prompt_len"]["mean"].num(),
+              output_tokens=ok["output_len"]["mean"].num())
+        completed, failed = ok["count"].count(), r["failures"]["count"].count()
+        d.set(completed=completed, failed=failed)
+        if completed is not None and failed is not None:
+            d.set(num_requests=completed + failed)
+        d.set(duration_s=r["benchmark_time_seconds"].num())
+        load = r["load_summary"]
+        rate = load["requested_rate"].rate()
+        if rate is not None:
+            d.set(request_rate=rate, label=f"stage at {rate:g} req/s requested")
+            achieved = load["achieved_rate"].num()
+            if achieved is not None:
+                d.flag(f"achieved rate {achieved:.4g} req/s of {rate:g} requested")
+        else:
+            d.set(label="summary of all stages")
+            d.flag("summary over every stage of the run: no single load (import the stage_N files for load points)")
+        shown = [m for m in MODALITIES if isinstance(ok[m].value, dict)]
+        if shown:
+            d.flag(f"multimodal requests: {', '.join(shown)} blocks not imported")
+        d.flag("inference-perf times in seconds, converted to ms; time_per_output_token excludes the first token "
+               "(TPOT), inter_token_latency pools chunk gaps (ITL), normalized_time_per_output_token is e2e / tokens")
+        return Parsed(runs=[d.build()], tool_version=d["tool_version"])
+
+
+class InferencePerfPerRequest(Importer):
+    tool = "inference_perf"
+    description = "inference-perf per_request_lifecycle_metrics.json (per-request list)"
+
+    def sniff(self, src: Source) -> bool:
+        return _is_per_request(src.json)
+
+    def parse(self, src: Source, ctx: ImportContext) -> Parsed:
+        r = root(src, src.json)
+        d = RunDraft(self.tool, tool_version="inference-perf per-request lifecycle metrics")
+        e2e, ttft, tpot, gaps, per_token, prompt, out_tokens, starts, ends = ([] for _ in range(9))
+        failed = 0
+        for req in r.elements():
+            start, end = req["start_time"].num(allow_negative=True), req["end_time"].num(allow_negative=True)
+            if start is None or end is None:
+                raise req.fail("every request needs start_time and end_time")
+            if end < start:
+                raise req["end_time"].fail("end_time before start_time")
+            starts.append(start)
+            ends.append(end)
+            if not req["error"].missing:
+                failed += 1
+                continue
+            info = req["info"]
+            times = [t.num(allow_negative=True) for t in info["response_metrics"]["output_token_times"].elements()]
+            times = [t for t in times if t is not None]
+            n = info["response_metrics"]["output_tokens"].count()
+            n = n if n is not None else len(times)
+            e2e.append(end - start)
+            if n:
+                per_token.append((end - start) / n)
+            if times:
+                ttft.append(times[0] - start)
+                gaps.extend(b - a for a, b in zip(times, times[1:], strict=False))
+                if len(times) > 1:
+                    tpot.append((times[-1] - times[0]) / (len(times) - 1))
+            tokens_in = info["request_metrics"]["text"]["input_tokens"].num()
+            if tokens_in is None:
+                tokens_in = info["input_tokens"].num()
+            if tokens_in is not None:
+                prompt.append(tokens_in)
+            out_tokens.append(n)
+        for norm, values in (("e2e_ms", e2e), ("ttft_ms", ttft), ("tpot_ms", tpot), ("itl_ms", gaps),
+                             ("e2e_per_token_ms", per_token)):
+            for stat, v in summarize(np.array(values, dtype=float), 1000.0).items():
+                d.set(**{f"{norm}_{stat}": v})
+        completed = len(e2e)
+        d.set(completed=completed, failed=failed, num_requests=completed + failed,
+              input_tokens=float(np.mean(prompt)) if prompt else None,
+              output_tokens=float(np.mean(out_tokens)) if out_tokens else None)
+        duration = max(ends) - min(starts) if starts else 0.0
+        if duration > 0:
+            d.own_or_derived("duration_s", None, duration, "last end_time - first start_time")
+            d.own_or_derived("request_throughput_rps", None, completed / duration, "completed / duration")
+            d.own_or_derived("output_throughput_tps", None, sum(out_tokens) / duration, "output tokens / duration")
+        d.set(label=f"{completed + failed} requests")
+        d.flag("statistics computed from the per-request list (linear-interpolation percentiles): TPOT = "
+               "(last - first token) / (tokens - 1), ITL = gaps between output token times")
+        d.flag("the requests of every stage are pooled: no single load")
+        return Parsed(runs=[d.build()], tool_version=d["tool_version"])
