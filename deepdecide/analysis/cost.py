@@ -639,8 +639,9 @@ def capacity_estimate(cap: Capacity, option: Option) -> tuple[Estimate | None, b
     v = cap.value
     if v is None:
         return None, False, ""
-    if cap.basis == CapacityBasis.ASSUMED and cap.low is not None and cap.high is not None:
-        return Estimate(cap.low, v, cap.high), True, "assumption's range"
+    if cap.low is not None and cap.high is not None and cap.low < cap.high:  # assumed, or a discounted proxy
+        assumed = cap.basis == CapacityBasis.ASSUMED
+        return Estimate(cap.low, v, cap.high), assumed, "assumption's range" if assumed else "proxy's discount range"
     err = option.cost.capacity_error
     if err is not None and isinstance(err, (int, float)) and 0 < err < 1:
         return (Estimate(v * (1 - err), v, v * (1 + err)), False,

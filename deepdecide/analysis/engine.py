@@ -12,10 +12,12 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from deepdecide.analysis import montecarlo as mc
+from deepdecide.analysis.applicability import describe_workload, effective_workload, fit_counts
 from deepdecide.analysis.assessment import (
     Assessment,
     ChecklistSummary,
     CriterionScore,
+    EvidenceFit,
     Figure,
     MonteCarlo,
     OptionAssessment,
@@ -76,6 +78,7 @@ class _Prepared:
     figures: list[list[Figure]]
     model: ScenarioModel
     messages: list[str]
+    fits: tuple[EvidenceFit, ...] = ()
 
 
 def _blocked_reasons(ws: Workspace, o: Option, checklist: ChecklistSummary) -> tuple[str, ...]:
@@ -149,7 +152,7 @@ def _prepare(ws: Workspace) -> _Prepared:
         eligible = not reasons
         options.append(OptionAssessment(
             o.id, o.name, o.strategy, o.runtime, o.platform, cls, levels, checklist, cap, fleet, cost_figs,
-            eligible=eligible, eligibility_reasons=reasons, messages=tuple(msgs)))
+            eligible=eligible, eligibility_reasons=reasons, messages=tuple(msgs), fit=fit_counts(idx.fits, o.id)))
         inputs.append(oi)
 
     setup = compile_criteria(ws.criteria)
@@ -177,7 +180,7 @@ def _prepare(ws: Workspace) -> _Prepared:
     view = globals_of(ws, []).view
     model = ScenarioModel(inputs, demand.value, horizon, elec, engc, setup, values, static_eligible,
                           pue=pue, util=util, view=view)
-    return _Prepared(ws, options, inputs, setup, values, figures, model, messages)
+    return _Prepared(ws, options, inputs, setup, values, figures, model, messages, tuple(idx.fits))
 
 
 def _score(prep: _Prepared) -> tuple[list[OptionAssessment], tuple[str, ...], np.ndarray, np.ndarray]:
@@ -267,6 +270,7 @@ def evaluate(ws: Workspace, *, sensitivity: bool = True, monte_carlo: bool = Fal
         mcr = _monte_carlo(prep, ids, draws, seed, cancel=cancel)
     risks = recommendation_risks(ws, next(o for o in options if o.option == winner)) if winner else ()
     return Assessment(tuple(options), prep.setup.infos, ranking, winner, tuple(messages), sens, mcr,
+                      evidence_fit=prep.fits, workload=describe_workload(effective_workload(ws)),
                       cost_view=prep.model.view, recommendation_risks=risks)
 
 

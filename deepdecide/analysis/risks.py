@@ -58,7 +58,7 @@ def recommendation_risks(ws: Workspace, oa: OptionAssessment) -> tuple[Recommend
     proxy += [f for f in cap.figure.flags if "proxy" in f]
     if proxy:
         add("proxy-evidence", msg("risk.proxy_evidence",
-                                  "evidence is a proxy or illustrative, not our own measurement: {reasons}",
+                                  "evidence is a proxy or illustrative, not measured by us: {reasons}",
                                   reasons=tuple(dict.fromkeys(proxy))))
     for b in oa.checklist.blockers:
         add("blocker", msg("risk.blocker", "blocker: {reason}", reason=b.reason))

@@ -10,6 +10,7 @@ from dataclasses import dataclass, fields
 from enum import StrEnum
 
 from deepdecide.domain.common import tuple_field
+from deepdecide.domain.workload import ProxyAcceptance
 
 
 class ProvenanceKind(StrEnum):
@@ -82,7 +83,7 @@ class BenchmarkRun:
     quantization: str = ""
     dataset: str = ""
     concurrency: float | None = None
-    request_rate: float | None = None  # requests/s offered; None = unlimited ("inf")
+    request_rate: float | None = None  # requests/s offered; None = not stated, or unlimited (see max_rate)
     input_tokens: float | None = None  # mean input length per request
     output_tokens: float | None = None  # mean output length per request
     num_requests: int | None = None
@@ -119,6 +120,7 @@ class BenchmarkRun:
     quality_flags: tuple[str, ...] = tuple_field()  # e.g. "file's output throughput differs from recomputed by 3.2 %"
     missing_context: tuple[str, ...] = tuple_field()  # fields the file did not hold and the user did not give
     label: str = ""  # the run's name inside its file (e.g. a sweep point)
+    max_rate: bool = False  # the file offered requests as fast as possible (request rate "inf")
 
     @property
     def error_rate(self) -> float | None:
@@ -192,6 +194,7 @@ class EvidenceFile:
     provenance: Provenance
     runs: tuple[BenchmarkRun, ...] = tuple_field()
     parity: tuple[ParityCheck, ...] = tuple_field()
+    proxy: ProxyAcceptance | None = None  # the user accepts these runs as a proxy for the workload
 
 
 @dataclass(frozen=True)

@@ -132,10 +132,10 @@ def test_a_measured_capacity_carries_a_range_into_monte_carlo():
     assert "keep-vllm-h100.capacity" in a.monte_carlo.drawn
     flip = next(f for f in a.sensitivity.inputs if f.key == "keep-vllm-h100.capacity")
     assert (flip.low, flip.high) == (2750, 3500) and "measured" in flip.label
-    # a measured point with a stated measurement error of 10 %
+    # a single measured point (a lower bound) with a stated measurement error of 10 %
     ws = with_option(workspace(), "buy-sm100-deepinfer", cost={"capacity_error": 0.10})
     a = evaluate(ws, monte_carlo=True, draws=300)
-    assert a.option("buy-sm100-deepinfer").capacity.basis == "measured"
+    assert a.option("buy-sm100-deepinfer").capacity.basis == "lower-bound"  # one passing point
     assert "buy-sm100-deepinfer.capacity" in a.monte_carlo.drawn
     flip = next(f for f in a.sensitivity.inputs if f.key == "buy-sm100-deepinfer.capacity")
     assert (flip.low, flip.likely, flip.high) == pytest.approx((4500, 5000, 5500))

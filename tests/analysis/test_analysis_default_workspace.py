@@ -111,8 +111,10 @@ def test_default_workspace_numbers_are_labelled_assumptions_computed_by_hand(ass
     assert sglang.capacity.basis == "assumed"
     assert (sglang.capacity.low, sglang.capacity.value, sglang.capacity.high) == (180.0, 223.0, 251.0)
     assert not sglang.evidence.performs.reached
+    # illustrative files (reconstructed from published figures) count for no rung, not even builds
+    assert not sglang.evidence.builds.reached
     builds = " ".join(sglang.evidence.builds.reasons)
-    assert "3 of them illustrative" in builds and "not ours" in builds
+    assert "3 illustrative run(s)" in builds and "count for no rung" in builds
     # operating: 1.73 kW x PUE 1.0 x $0.10/kWh + $0.10 hosting = $0.273/GPU-h;
     # all-in: $38,750 / (4 x 8760 h) + 0.273 = $1.37888/GPU-h
     op = 1.73 * 0.10 + 0.10
