@@ -155,7 +155,7 @@ def render(ws, a) -> str:
             _view_money(c.cash, False),
             _view_money(c.all_in, False),
             _num(oa.score.total if oa.score else None, "{:.3f}"),
-            _p_best(draws.p_best if draws else None, mcr.draws if mcr else None),
+            _p_best(draws.p_best if draws and oa.rank is not None else None, mcr.draws if mcr else None),
             status,
         ])
     lines.append(f"Cost view that drives the ranking: {view_name} (marked *); both views are shown")
