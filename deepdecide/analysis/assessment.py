@@ -16,7 +16,7 @@ from typing import Any
 from deepdecide.domain.evidence import ParityKind
 from deepdecide.domain.matrix import SupportStatus
 from deepdecide.domain.messages import Message
-from deepdecide.domain.workspace import Answer, Direction, Strategy
+from deepdecide.domain.workspace import Answer, CostView, Direction, Pricing, Strategy
 
 
 @dataclass(frozen=True, slots=True)
@@ -316,19 +316,52 @@ class Capacity:
 
 @dataclass(frozen=True, slots=True)
 class Fleet:
-    """GPUs needed for the demand at the SLO capacity, rounded to the deployable unit."""
+    """GPUs needed for the demand at the SLO capacity, rounded to whole nodes of the deployable
+    unit; the owned GPUs of the platform come first, the shortfall is bought or rented, and owned
+    GPUs the option does not need are freed capacity."""
 
     gpus: Figure
     unit_gpus: int
     unit_reason: str
     raw_gpus: float | None = None
+    node_gpus: int = 1
+    nodes: float | None = None  # gpus / node_gpus (a whole number)
+    owned_gpus: float | None = None  # owned on the platform (None: every GPU counts as owned, schema 1)
+    owned_used: float | None = None
+    shortfall_gpus: float | None = None  # to buy (pricing own) or rent (pricing rent)
+    freed_gpus: float | None = None  # owned GPUs the option leaves free
+    acquire: str = ""  # "buy" | "rent" | "" (nothing to acquire)
+    book_value_usd_per_gpu: float | None = None
+    end_of_support: str = ""
+    warnings: tuple[Message, ...] = ()  # e.g. a reference unit larger than the platform's node
+
+
+@dataclass(frozen=True, slots=True)
+class CostViewFigures:
+    """One cost view of an option: *cash* (owned GPUs' capex excluded) or *all-in* (every GPU at
+    its all-in $/GPU-h). ``gpu_hour_usd`` is the fleet's average $/GPU-h in this view."""
+
+    view: CostView
+    gpu_hour_usd: Figure
+    cost_per_m_tokens_usd: Figure
+    effective_cost_per_m_tokens_usd: Figure
+    hardware_usd: Figure  # capex share or rent over the horizon
+    power_usd: Figure  # power and hosting over the horizon
+    tco_usd: Figure
+    assumed: bool = False  # rests on an assumption or placeholder (capacity, price)
+    low: float | None = None  # $/M range the inputs' low / high values support
+    high: float | None = None
+    tco_low: float | None = None
+    tco_high: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Costs:
-    """Per-option money and time; engineering is in $ and person-weeks."""
+    """Per-option money and time; engineering is in $ and person-weeks. The top-level money
+    figures are those of the cost view that drives the ranking (``view``); ``cash`` and
+    ``all_in`` hold both views."""
 
-    gpu_hour_usd: Figure  # all-in $/GPU-h used for $/M tokens
+    gpu_hour_usd: Figure  # $/GPU-h used for $/M tokens (driving view)
     cost_per_m_tokens_usd: Figure
     effective_cost_per_m_tokens_usd: Figure  # at the sustained utilization
     hardware_usd: Figure  # over the horizon
@@ -337,6 +370,10 @@ class Costs:
     engineering_usd: Figure
     time_to_production_weeks: Figure
     tco_usd: Figure
+    view: CostView = CostView.CASH
+    cash: CostViewFigures | None = None
+    all_in: CostViewFigures | None = None
+    pricing: Pricing = Pricing.RENT
 
 
 @dataclass(frozen=True, slots=True)
@@ -477,6 +514,7 @@ class OptionDraws:
     cost_per_m_tokens_usd: Percentiles
     tco_usd: Percentiles
     missing_fraction: float = 0.0  # draws in which the option's cost could not be computed
+    effective_cost_per_m_tokens_usd: Percentiles | None = None  # at the drawn utilization
 
 
 @dataclass(frozen=True, slots=True)
@@ -486,6 +524,8 @@ class MonteCarlo:
     options: tuple[OptionDraws, ...] = ()
     p_no_winner: float = 0.0
     notes: tuple[str, ...] = ()
+    cost_view: CostView = CostView.CASH  # the view P(best) and the percentiles are computed in
+    drawn: tuple[str, ...] = ()  # keys of the inputs drawn (see Sensitivity inputs)
 
     def for_option(self, option_id: str) -> OptionDraws | None:
         return next((o for o in self.options if o.option == option_id), None)
@@ -504,6 +544,10 @@ class Assessment:
     parity_checks: tuple[Attribution, ...] = ()  # one per Workspace.evidence.parity, in order
     slo: Message | None = None  # the SLO in words
     required_parity: tuple[ParityKind, ...] = ()
+    cost_view: CostView = CostView.CASH  # the cost view the cost criteria score (drives the ranking)
+    # risks of the recommended option (analysis.risks.RecommendationRisk): assumed capacity, missing
+    # parity, proxy evidence, blockers, driver / CUDA requirements still to meet
+    recommendation_risks: tuple[Any, ...] = ()
     evidence_fit: tuple[EvidenceFit, ...] = ()  # every run and parity check against the workload
     workload: Message | None = None  # the workload the evidence was judged against, in one line
 

@@ -2,17 +2,24 @@
 
 Formulas (decision_practice.md section (d)):
 
-- all-in $/GPU-h, C_hr: rent = the rental price (taken as all-in: power not added);
-  own = capex / (amortization_years x 8760) + kW x $/kWh (D9, full hours);
-  existing = kW x $/kWh only (the capex is sunk).
-- $/M output tokens = C_hr / (T x 3600 / 10^6) (D3); $1.30/GPU-h at 1,000 tok/s/GPU -> $0.361.
-  At the sustained utilization U the effective figure is that / U (D9).
-- GPUs = ceil(demand / T / unit) x unit, unit = the deployable unit (reference topology on its
-  own platform, else the node size) (D8 steps 2-3, sized for the peak demand).
-- Over the horizon H years: hardware = GPUs x C_rent x 8760 x H (rent), GPUs x capex x H /
-  amortization_years (own, straight-line), 0 (existing); power = GPUs x kW x 8760 x H x $/kWh
-  (own, existing); engineering = (porting + checklist person-weeks) x loaded $/person-week.
-- TCO = hardware + power + engineering.
+- Fleet: GPUs = ceil(demand / T / unit) x unit, the unit (reference topology on its own platform,
+  else one node) rounded up to whole nodes of the platform: a 68-GPU unit on 8-GPU nodes is 9
+  nodes = 72 GPUs (D8 steps 2-3, sized for the peak demand). The GPUs the team owns on the
+  platform (``Workspace.fleet``) are used first; the shortfall is bought (pricing *own*) or rented
+  (*rent*); owned GPUs left over are freed capacity. Pricing *existing* (schema 1) counts every
+  GPU as owned.
+- Per GPU-hour: operating = kW x PUE x $/kWh + hosting; an owned or bought GPU all-in =
+  capex / (amortization_years x 8760) + operating (D9, full hours); a rented GPU = the rental
+  price (power and hosting inside it).
+- Two views, always both: *all-in* charges every GPU of the fleet at its all-in $/GPU-h (the
+  InferenceMAX basis, comparable across options and with published $/M figures); *cash* is what
+  we will spend: owned GPUs at their operating cost only (their capex is sunk), the shortfall at
+  its all-in (bought) or rental price. The user chooses the view the cost criteria score
+  (``assumptions.cost_view``).
+- $/M output tokens = C_hr / (T x 3600 / 10^6) (D3), C_hr the fleet's average $/GPU-h in the view;
+  $1.30/GPU-h at 1,000 tok/s/GPU -> $0.361. At the sustained utilization U: that / U (D9).
+- Over the horizon H years: each view's hardware + power (and hosting) = GPUs x C_hr x 8760 x H;
+  engineering = (porting + checklist person-weeks) x loaded $/person-week; TCO = their sum.
 """
 
 from __future__ import annotations
@@ -22,11 +29,20 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from deepdecide.analysis.assessment import Costs, Figure, Fleet, TrailItem, missing
+from deepdecide.analysis.assessment import (
+    Capacity,
+    CapacityBasis,
+    Costs,
+    CostViewFigures,
+    Figure,
+    Fleet,
+    TrailItem,
+    missing,
+)
 from deepdecide.domain.common import Estimate
 from deepdecide.domain.messages import Message, msg
 from deepdecide.domain.validation import estimate_problem
-from deepdecide.domain.workspace import Assumptions, Demand, Option, Pricing, Workspace
+from deepdecide.domain.workspace import Assumptions, CostView, Demand, Option, Pricing, Workspace
 
 HOURS_PER_YEAR = 8760.0
 SOURCE_D3 = "decision_practice.md (d) D3: $/M = C_hr / (T x 3600 / 10^6)"
@@ -38,14 +54,39 @@ SOURCE_D8 = "decision_practice.md (d) D8: instances -> servers"
 # formulas: every one works on floats and on numpy arrays
 
 
-def gpu_hour_all_in(pricing: Pricing, rate, capex, amort_years, kw, elec):
-    """All-in $/GPU-h for the pricing kind."""
+def operating_hour(kw, pue, elec, hosting):
+    """$/GPU-h of running a GPU we own or buy: power at the wall times PUE, plus hosting."""
+    return kw * pue * elec + hosting
+
+
+def all_in_hour(pricing: Pricing, rate, capex, amort_years, operating):
+    """All-in $/GPU-h: the rental price (rent), else amortized capex plus operating cost."""
     if pricing == Pricing.RENT:
         return rate
-    power = kw * elec
-    if pricing == Pricing.OWN:
-        return capex / (amort_years * HOURS_PER_YEAR) + power
-    return power
+    return capex / (amort_years * HOURS_PER_YEAR) + operating
+
+
+def gpu_hour_all_in(pricing: Pricing, rate, capex, amort_years, kw, elec, pue=1.0, hosting=0.0):
+    """All-in $/GPU-h for the pricing kind (every GPU at its full price, owned ones included)."""
+    return all_in_hour(pricing, rate, capex, amort_years, operating_hour(kw, pue, elec, hosting))
+
+
+def split_fleet(gpus, owned):
+    """(owned GPUs used, shortfall, freed owned GPUs) of a fleet of ``gpus``."""
+    used = np.minimum(gpus, owned)
+    return used, gpus - used, np.maximum(owned - gpus, 0.0)
+
+
+def cash_hour(pricing: Pricing, gpus, owned, operating, all_in):
+    """The fleet's average cash $/GPU-h: owned GPUs at their operating cost (capex sunk), the
+    shortfall at its all-in (bought) or rental (rented) price."""
+    used, short, _ = split_fleet(gpus, owned)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        spend = np.where(used > 0, used * operating, 0.0) + np.where(short > 0, short * all_in, 0.0)
+        mixed = spend / gpus
+    # nothing owned: every GPU at its price; everything owned (pricing existing): operating cost;
+    # both hold whatever the fleet size (known or not)
+    return np.where(owned <= 0, all_in, np.where(np.isinf(owned), operating, mixed))
 
 
 def cost_per_million(gpu_hour, tps_per_gpu):
@@ -59,18 +100,9 @@ def fleet_gpus(demand_tps, tps_per_gpu, unit):
     return np.ceil(demand_tps / tps_per_gpu / unit - 1e-9) * unit
 
 
-def horizon_hardware(pricing: Pricing, gpus, rate, capex, amort_years, horizon_years):
-    if pricing == Pricing.RENT:
-        return gpus * rate * HOURS_PER_YEAR * horizon_years
-    if pricing == Pricing.OWN:
-        return gpus * capex * horizon_years / amort_years
-    return gpus * 0.0
-
-
-def horizon_power(pricing: Pricing, gpus, kw, elec, horizon_years):
-    if pricing == Pricing.RENT:
-        return gpus * 0.0
-    return gpus * kw * HOURS_PER_YEAR * horizon_years * elec
+def horizon_cost(gpus, gpu_hour, horizon_years):
+    """$ over the horizon of ``gpus`` at ``gpu_hour`` $/GPU-h."""
+    return gpus * gpu_hour * HOURS_PER_YEAR * horizon_years
 
 
 # ---------------------------------------------------------------------------------------------
@@ -79,7 +111,8 @@ def horizon_power(pricing: Pricing, gpus, kw, elec, horizon_years):
 
 @dataclass
 class OptionInputs:
-    """An option's cost inputs after validation; an unusable input is None with a message."""
+    """An option's cost inputs after validation (the option's own prices, else its platform's);
+    an unusable input is None with a message."""
 
     option: Option
     pricing: Pricing
@@ -89,11 +122,19 @@ class OptionInputs:
     rate: Estimate | None = None
     capex: Estimate | None = None
     kw: Estimate | None = None
+    hosting: Estimate | None = None
     porting: Estimate | None = None
     ttp: Estimate | None = None
     capacity: Estimate | None = None  # exact when measured, the assumption's range when assumed
+    capacity_assumed: bool = False
     efforts: list[tuple[str, Estimate]] = field(default_factory=list)
-    problems: list[Message] = field(default_factory=list)
+    problems: list[Message | str] = field(default_factory=list)
+    owned: float = 0.0  # GPUs owned on the platform (inf: pricing existing, every GPU owned)
+    node: int = 1
+    sources: dict[str, str] = field(default_factory=dict)  # input -> the key it was read from
+    warnings: list[Message] = field(default_factory=list)
+    book_value: float | None = None
+    end_of_support: str = ""
 
 
 def _estimate(e: Estimate | None, where: str, problems: list[Message]) -> Estimate | None:
@@ -107,8 +148,8 @@ def _estimate(e: Estimate | None, where: str, problems: list[Message]) -> Estima
 
 
 def deploy_unit(option: Option) -> tuple[int, str]:
-    """The GPU count fleets are rounded to, and why. A reference topology is used only on the
-    platform it was measured on; elsewhere the node size is used, and the reason says so."""
+    """The GPU count fleets are rounded to, and why: the reference topology on the platform it was
+    measured on (elsewhere one node), rounded up to whole nodes of the platform."""
     topo = option.topology
     node = max(int(topo.gpus_per_node or 1), 1)
     unit = topo.unit_gpus
@@ -121,6 +162,11 @@ def deploy_unit(option: Option) -> tuple[int, str]:
         where = f", reference topology measured on {topo.measured_on}" if topo.measured_on else ""
         split = (f": {topo.prefill_gpus} prefill + {topo.decode_gpus} decode"
                  if topo.prefill_gpus and topo.decode_gpus else "")
+        nodes = math.ceil(unit / node)
+        whole = nodes * node
+        if whole != unit:
+            return whole, (f"deployable unit of {_gpus(unit)}{split}{where}, on {_gpus(node)} nodes: "
+                           f"{nodes} nodes = {_gpus(whole)}")
         return int(unit), f"deployable unit of {_gpus(unit)}{split}{where}"
     return node, f"node of {_gpus(node)}"
 
@@ -129,26 +175,101 @@ def _gpus(n: int) -> str:
     return "1 GPU" if n == 1 else f"{n} GPUs"
 
 
+def _scale_up_warning(option: Option) -> Message | None:
+    topo = option.topology
+    need = topo.scale_up_domain_gpus
+    node = max(int(topo.gpus_per_node or 1), 1)
+    if need and need > node:
+        return msg("fleet.scale_up_exceeds_node",
+                   "the reference unit needs {need} GPUs in one scale-up domain, but a node of {platform} "
+                   "holds {node}: the unit spans {nodes} nodes over the scale-out network, so its measured "
+                   "performance may not carry over", need=need, platform=option.platform, node=node,
+                   nodes=math.ceil(need / node))
+    return None
+
+
+def _support_warning(ws: Workspace, platform: str, end_of_support: str, at: str) -> Message | None:
+    """The owned GPUs run out of support before the horizon ends (counted from the decision date)."""
+    import datetime as dt
+
+    if not end_of_support:
+        return None
+    try:
+        end = dt.date.fromisoformat(end_of_support)
+        start = dt.date.fromisoformat(ws.decision.date or ws.decision.evidence_cutoff)
+    except (TypeError, ValueError):
+        return None
+    years = ws.assumptions.horizon_years
+    if not isinstance(years, (int, float)) or not 0 < years < 100:
+        return None
+    horizon_end = start + dt.timedelta(days=365.25 * years)
+    if end >= horizon_end:
+        return None
+    return msg("fleet.support_ends", "the owned {platform} GPUs run out of support on {end} ({at}), before the "
+               "horizon ends on {horizon_end}", platform=platform, end=end.isoformat(), at=f"{at}.end_of_support",
+               horizon_end=horizon_end.isoformat())
+
+
+def _resolve(option_value: Estimate | None, fleet_value: Estimate | None, opt_key: str, fleet_key: str,
+             name: str, oi: OptionInputs, problems: list[str]) -> Estimate | None:
+    if option_value is not None:
+        oi.sources[name] = opt_key
+        return _estimate(option_value, opt_key, problems)
+    if fleet_value is not None:
+        oi.sources[name] = fleet_key
+        return _estimate(fleet_value, fleet_key, problems)
+    return None
+
+
 def option_inputs(option: Option, efforts: list[tuple[str, Estimate]],
-                  capacity_estimate: Estimate | None) -> OptionInputs:
+                  capacity_estimate: Estimate | None, ws: Workspace | None = None,
+                  capacity_assumed: bool = False) -> OptionInputs:
     c = option.cost
     problems: list[Message] = []
     unit, unit_reason = deploy_unit(option)
     at = f"options.{option.id}.cost"
     amort = c.amortization_years
-    if c.pricing == Pricing.OWN and (not isinstance(amort, (int, float)) or not amort > 0):
-        problems.append(msg("input.amortization", "{where}.amortization_years must be positive, got {value}",
-                            where=at, value=str(amort)))
+    if c.pricing != Pricing.RENT and (not isinstance(amort, (int, float)) or not amort > 0):
+        problems.append(f"{at}.amortization_years must be positive, got {amort}")
     oi = OptionInputs(option, c.pricing, unit, unit_reason, float(amort) if amort and amort > 0 else math.nan)
-    oi.rate = _estimate(c.gpu_hour_usd, f"{at}.gpu_hour_usd", problems)
-    oi.capex = _estimate(c.capex_per_gpu_usd, f"{at}.capex_per_gpu_usd", problems)
-    oi.kw = _estimate(c.power_kw_per_gpu, f"{at}.power_kw_per_gpu", problems)
+    oi.node = max(int(option.topology.gpus_per_node or 1), 1)
+    pf = ws.fleet_of(option.platform) if ws is not None else None
+    fi = next((i for i, f in enumerate(ws.fleet) if f.platform == option.platform), 0) if pf else 0
+    fat = f"fleet[{fi}]"
+    oi.rate = _resolve(c.gpu_hour_usd, pf.rental_usd_per_gpu_hour if pf else None, f"{at}.gpu_hour_usd",
+                       f"{fat}.rental_usd_per_gpu_hour", "rate", oi, problems)
+    oi.capex = _resolve(c.capex_per_gpu_usd, pf.purchase_usd_per_gpu if pf else None, f"{at}.capex_per_gpu_usd",
+                        f"{fat}.purchase_usd_per_gpu", "capex", oi, problems)
+    oi.kw = _resolve(c.power_kw_per_gpu, pf.power_kw_per_gpu if pf else None, f"{at}.power_kw_per_gpu",
+                     f"{fat}.power_kw_per_gpu", "kw", oi, problems)
+    oi.hosting = _resolve(c.hosting_usd_per_gpu_hour, pf.hosting_usd_per_gpu_hour if pf else None,
+                          f"{at}.hosting_usd_per_gpu_hour", f"{fat}.hosting_usd_per_gpu_hour", "hosting", oi,
+                          problems)
+    if c.pricing == Pricing.EXISTING:
+        oi.owned = math.inf
+    elif pf is not None:
+        owned = pf.owned_gpus
+        if isinstance(owned, int) and owned >= 0:
+            oi.owned = float(owned)
+        else:
+            problems.append(f"{fat}.owned_gpus must be a whole number >= 0, got {owned}")
+    if pf is not None and oi.owned > 0:
+        if pf.book_value_usd_per_gpu is not None:
+            oi.book_value = pf.book_value_usd_per_gpu.likely
+        oi.end_of_support = pf.end_of_support
+        w = _support_warning(ws, pf.platform, pf.end_of_support, fat) if ws is not None else None
+        if w is not None:
+            oi.warnings.append(w)
     oi.porting = _estimate(c.porting_effort_person_weeks, f"{at}.porting_effort_person_weeks", problems)
     oi.ttp = _estimate(c.time_to_production_weeks, f"{at}.time_to_production_weeks", problems)
     oi.capacity = capacity_estimate
+    oi.capacity_assumed = capacity_assumed
     for label, e in efforts:
         ok = _estimate(e, f"checklist answer {label}: effort_person_weeks", problems)
         oi.efforts.append((label, ok if ok is not None else Estimate(math.nan, math.nan, math.nan)))
+    w = _scale_up_warning(option)
+    if w is not None:
+        oi.warnings.append(w)
     oi.problems = problems
     return oi
 
@@ -176,31 +297,54 @@ def _assumption(a: Estimate, name: str, problems: list[Message]) -> float | None
     return ok.likely if ok is not None else None
 
 
-def costs(oi: OptionInputs, capacity: Figure, demand: Figure, ws: Workspace) -> tuple[Fleet, Costs, list[Message]]:
-    """Fleet and costs of one option at the likely values, each with its trail."""
+@dataclass(frozen=True)
+class Globals:
+    """The workspace-wide cost inputs at their likely values (None: not usable)."""
+
+    elec: float | None
+    pue: float | None
+    engc: float | None
+    horizon: float | None
+    util: float | None
+    view: CostView
+
+
+def globals_of(ws: Workspace, problems: list[str]) -> Globals:
     a: Assumptions = ws.assumptions
-    global_problems: list[Message] = []
-    elec = _assumption(a.electricity_usd_per_kwh, "electricity_usd_per_kwh", global_problems)
-    engc = _assumption(a.engineer_usd_per_week, "engineer_usd_per_week", global_problems)
+    elec = _assumption(a.electricity_usd_per_kwh, "electricity_usd_per_kwh", problems)
+    pue = _assumption(a.pue, "pue", problems)
+    engc = _assumption(a.engineer_usd_per_week, "engineer_usd_per_week", problems)
     horizon = a.horizon_years if a.horizon_years and a.horizon_years > 0 else None
     util = a.utilization if a.utilization and 0 < a.utilization <= 1 else None
+    return Globals(elec, pue, engc, horizon, util, CostView(a.cost_view))
+
+
+def costs(oi: OptionInputs, capacity: Figure, demand: Figure, ws: Workspace) -> tuple[Fleet, Costs, list[str]]:
+    """Fleet and costs of one option at the likely values, each with its trail; both cost views."""
+    global_problems: list[str] = []
+    g = globals_of(ws, global_problems)
     at = f"options.{oi.option.id}.cost"
 
     gpus, raw = _fleet_figure(oi, capacity, demand)
-    hour = _gpu_hour_figure(oi, elec, at)
-    cpm, eff = _per_million_figures(hour, capacity, util)
-    pw, eng = _engineering_figures(oi, engc, at)
+    fleet = _fleet(oi, gpus, raw)
+    op = _operating_figure(oi, g, at)
+    allin_hour = _all_in_hour_figure(oi, op, at)
+    cash_hour_f = _cash_hour_figure(oi, fleet, op, allin_hour)
+    pw, eng = _engineering_figures(oi, g.engc, at)
     ttp = _time_to_production_figure(oi, at)
-    hw, pwr = _horizon_figures(oi, gpus, hour, elec, horizon, at)
-    tco = _tco_figure(hw, pwr, eng, gpus, a.horizon_years)
-    figs = [_finite(f) for f in (hour, cpm, eff, hw, pwr, pw, eng, ttp, tco)]
-    fleet = Fleet(_finite(gpus), oi.unit, oi.unit_reason, raw if raw is None or math.isfinite(raw) else None)
-    return fleet, Costs(*figs), global_problems
+    views = {}
+    for view, hour in ((CostView.CASH, cash_hour_f), (CostView.ALL_IN, allin_hour)):
+        views[view] = _view_figures(view, oi, hour, op, fleet, capacity, eng, g, ws.assumptions.horizon_years)
+    d = views[g.view]
+    figs = (d.gpu_hour_usd, d.cost_per_m_tokens_usd, d.effective_cost_per_m_tokens_usd, d.hardware_usd,
+            d.power_usd, _finite(pw), _finite(eng), _finite(ttp), d.tco_usd)
+    return fleet, Costs(*figs, view=g.view, cash=views[CostView.CASH], all_in=views[CostView.ALL_IN],
+                        pricing=oi.pricing), global_problems
 
 
 def _fleet_figure(oi: OptionInputs, capacity: Figure, demand: Figure) -> tuple[Figure, float | None]:
-    """GPUs for the peak demand at the capacity under the SLO, rounded to deployable units; and the
-    unrounded count (None when either input is missing)."""
+    """GPUs for the peak demand at the capacity under the SLO, rounded to deployable units (whole
+    nodes); and the unrounded count (None when either input is missing)."""
     tps = capacity.value
     if tps is None or tps <= 0:
         return missing("GPUs", "GPUs", f"no capacity: {capacity.missing_reason or 'not positive'}"), None
@@ -217,59 +361,174 @@ def _fleet_figure(oi: OptionInputs, capacity: Figure, demand: Figure) -> tuple[F
     ), flags=capacity.flags), raw
 
 
-def _gpu_hour_figure(oi: OptionInputs, elec: float | None, at: str) -> Figure:
-    """All-in $/GPU-h: the rental price (rent), amortized capex plus power (own), power only (existing)."""
+def _fleet(oi: OptionInputs, gpus: Figure, raw: float | None) -> Fleet:
+    """The fleet with the owned GPUs first, the shortfall and the freed owned GPUs."""
+    n = gpus.value if gpus.value is not None and math.isfinite(gpus.value) else None
+    owned = None if math.isinf(oi.owned) else oi.owned
+    used = short = freed = None
+    if n is not None:
+        u, s, f = split_fleet(n, oi.owned)
+        used, short = float(u), float(s)
+        freed = None if owned is None else float(f)
+    acquire = ""
+    if short:
+        acquire = "rent" if oi.pricing == Pricing.RENT else "buy"
+    return Fleet(_finite(gpus), oi.unit, oi.unit_reason, raw if raw is None or math.isfinite(raw) else None,
+                 node_gpus=oi.node, nodes=None if n is None else n / oi.node, owned_gpus=owned,
+                 owned_used=used, shortfall_gpus=short, freed_gpus=freed, acquire=acquire,
+                 book_value_usd_per_gpu=oi.book_value, end_of_support=oi.end_of_support,
+                 warnings=tuple(oi.warnings))
+
+
+def _operating_figure(oi: OptionInputs, g: Globals, at: str) -> Figure:
+    """$/GPU-h of running an owned or bought GPU: kW x PUE x $/kWh + hosting."""
+    name, unit = "operating $/GPU-h", "$/GPU-h"
+    why = []
+    if oi.kw is None:
+        why.append(f"{at}.power_kw_per_gpu is not given (nor the platform's in fleet)")
+    if g.elec is None:
+        why.append("assumptions.electricity_usd_per_kwh is not usable")
+    if g.pue is None:
+        why.append("assumptions.pue is not usable")
+    if why or oi.kw is None or g.elec is None or g.pue is None:
+        return missing(name, unit, "; ".join(why))
+    host = oi.hosting.likely if oi.hosting is not None else 0.0
+    v = float(operating_hour(oi.kw.likely, g.pue, g.elec, host))
+    return Figure(name, v, unit, (
+        TrailItem("power per GPU", oi.kw.likely, "kW", oi.sources.get("kw", f"{at}.power_kw_per_gpu")),
+        TrailItem("PUE", g.pue, "", "assumptions.pue"),
+        TrailItem("electricity", g.elec, "$/kWh", "assumptions.electricity_usd_per_kwh"),
+        TrailItem("hosting", host, "$/GPU-h", oi.sources.get("hosting", "not stated: 0")),
+        TrailItem("formula", "kW x PUE x $/kWh + hosting", "", SOURCE_D9)))
+
+
+def _all_in_hour_figure(oi: OptionInputs, op: Figure, at: str) -> Figure:
+    """All-in $/GPU-h: the rental price (rent), else amortized capex plus operating cost."""
+    name, unit = "all-in $/GPU-h", "$/GPU-h"
     trail: list[TrailItem] = [TrailItem("pricing", oi.pricing.value, "", f"{at}.pricing")]
     if oi.pricing == Pricing.RENT:
         if oi.rate is None:
-            return missing("all-in $/GPU-h", "$/GPU-h", f"{at}.gpu_hour_usd is not given (pricing: rent)")
-        trail.append(TrailItem("rental price", oi.rate.likely, "$/GPU-h", f"{at}.gpu_hour_usd"))
-        flags = ("rental price taken as all-in: power not added",) if oi.kw is not None else ()
-        return Figure("all-in $/GPU-h", oi.rate.likely, "$/GPU-h", tuple(trail), flags=flags)
+            return missing(name, unit, f"{at}.gpu_hour_usd is not given, nor the platform's "
+                                       "rental_usd_per_gpu_hour (pricing: rent)")
+        trail.append(TrailItem("rental price", oi.rate.likely, "$/GPU-h", oi.sources.get("rate", "")))
+        return Figure(name, oi.rate.likely, unit, tuple(trail),
+                      flags=("rental price taken as all-in: power and hosting inside it",))
     why = []
-    if oi.kw is None:
-        why.append(f"{at}.power_kw_per_gpu is not given")
-    if elec is None:
-        why.append("assumptions.electricity_usd_per_kwh is not usable")
-    if oi.pricing == Pricing.OWN:
-        if oi.capex is None:
-            why.append(f"{at}.capex_per_gpu_usd is not given (pricing: own)")
-        if math.isnan(oi.amort_years):
-            why.append(f"{at}.amortization_years is not positive")
-    if why or oi.kw is None or elec is None:
-        return missing("all-in $/GPU-h", "$/GPU-h", "; ".join(why))
-    if oi.pricing == Pricing.OWN and oi.capex is not None:
-        trail += [TrailItem("capex per GPU", oi.capex.likely, "$", f"{at}.capex_per_gpu_usd"),
-                  TrailItem("amortization", oi.amort_years, "years", f"{at}.amortization_years")]
+    if oi.capex is None:
+        why.append(f"{at}.capex_per_gpu_usd is not given, nor the platform's purchase_usd_per_gpu "
+                   f"(pricing: {oi.pricing.value})")
+    if math.isnan(oi.amort_years):
+        why.append(f"{at}.amortization_years is not positive")
+    if op.value is None:
+        why.append(op.missing_reason)
+    if why or oi.capex is None or op.value is None:
+        return missing(name, unit, "; ".join(why))
+    trail += [TrailItem("purchase price per GPU", oi.capex.likely, "$", oi.sources.get("capex", "")),
+              TrailItem("amortization", oi.amort_years, "years", f"{at}.amortization_years"),
+              TrailItem("operating $/GPU-h", op.value, "$/GPU-h", "kW x PUE x $/kWh + hosting"),
+              TrailItem("formula", "capex / (years x 8760) + operating", "", SOURCE_D9)]
+    v = float(all_in_hour(oi.pricing, 0.0, oi.capex.likely, oi.amort_years, op.value))
+    return Figure(name, v, unit, tuple(trail))
+
+
+def _cash_hour_figure(oi: OptionInputs, fleet: Fleet, op: Figure, allin: Figure) -> Figure:
+    """The fleet's average cash $/GPU-h: owned GPUs at operating cost, the shortfall at full price."""
+    name, unit = "cash $/GPU-h", "$/GPU-h"
+    n = fleet.gpus.value
+    if (n is None or n <= 0) and 0 < oi.owned < math.inf:
+        return missing(name, unit, f"owned and new GPUs cannot be split: {fleet.gpus.missing_reason or 'no fleet'}")
+    if n is None or n <= 0:
+        n = math.nan
+        used, short = (math.inf, 0.0) if math.isinf(oi.owned) else (0.0, math.inf)
     else:
-        trail.append(TrailItem("capex", "sunk (existing fleet)", "", "operating cost only"))
-    trail += [TrailItem("all-in power per GPU", oi.kw.likely, "kW", f"{at}.power_kw_per_gpu"),
-              TrailItem("electricity", elec, "$/kWh", "assumptions.electricity_usd_per_kwh"),
-              TrailItem("formula", "capex / (years x 8760) + kW x $/kWh" if oi.pricing == Pricing.OWN
-                        else "kW x $/kWh", "", SOURCE_D9)]
-    capex = oi.capex.likely if oi.capex else 0.0
-    v = float(gpu_hour_all_in(oi.pricing, 0.0, capex, oi.amort_years, oi.kw.likely, elec))
-    return Figure("all-in $/GPU-h", v, "$/GPU-h", tuple(trail))
+        used, short = fleet.owned_used or 0.0, fleet.shortfall_gpus or 0.0
+    if used > 0 and op.value is None:
+        return missing(name, unit, f"owned GPUs in the fleet: {op.missing_reason}")
+    if short > 0 and allin.value is None:
+        return missing(name, unit, f"shortfall to {fleet.acquire}: {allin.missing_reason}")
+    opv = op.value if op.value is not None else math.nan
+    av = allin.value if allin.value is not None else math.nan
+    v = float(cash_hour(oi.pricing, n, oi.owned, opv, av))
+    if not math.isfinite(v):
+        return missing(name, unit, op.missing_reason or allin.missing_reason or "not a finite number")
+    trail = [TrailItem("owned GPUs used", used if math.isfinite(used) else "all", "GPUs", "fleet (capex sunk)")]
+    if used > 0:
+        trail.append(TrailItem("operating $/GPU-h of an owned GPU", opv, "$/GPU-h", "see operating cost"))
+    trail.append(TrailItem(f"shortfall ({fleet.acquire or 'none'})", short if math.isfinite(short) else "all",
+                           "GPUs", "fleet"))
+    if short > 0:
+        trail.append(TrailItem("price of a shortfall GPU", av, "$/GPU-h", "all-in (bought) or rental price"))
+    trail.append(TrailItem("formula", "(owned x operating + shortfall x price) / GPUs", "", "cash view"))
+    return Figure(name, v, unit, tuple(trail))
 
 
-def _per_million_figures(hour: Figure, capacity: Figure, util: float | None) -> tuple[Figure, Figure]:
+def _view_figures(view: CostView, oi: OptionInputs, hour: Figure, op: Figure, fleet: Fleet, capacity: Figure,
+                  eng: Figure, g: Globals, horizon_years: float) -> CostViewFigures:
+    cpm, eff = _per_million_figures(hour, capacity, g.util, view)
+    hw, pwr = _horizon_figures(oi, view, fleet, hour, op, g.horizon)
+    tco = _tco_figure(hw, pwr, eng, fleet.gpus, horizon_years)
+    lo, hi, tlo, thi = _ranges(view, oi, fleet, capacity, g, eng)
+    assumed = oi.capacity_assumed or (lo is not None and hi is not None and hi > lo)
+    return CostViewFigures(view, _finite(hour), _finite(cpm), _finite(eff), _finite(hw), _finite(pwr),
+                           _finite(tco), assumed, lo, hi, tlo, thi)
+
+
+def _lh(e: Estimate | None, which: int) -> float:
+    if e is None:
+        return math.nan
+    return (e.low, e.likely, e.high)[which]
+
+
+def _ranges(view: CostView, oi: OptionInputs, fleet: Fleet, capacity: Figure, g: Globals,
+            eng: Figure) -> tuple[float | None, float | None, float | None, float | None]:
+    """$/M and TCO at the low and the high ends of the option's price and capacity ranges (the
+    precision those figures are printed with)."""
+    cap = oi.capacity
+    if cap is None or capacity.value is None or g.elec is None or g.pue is None:
+        return None, None, None, None
+    out = []
+    for prices, caps in ((0, 2), (2, 0)):
+        host = _lh(oi.hosting, prices) if oi.hosting is not None else 0.0
+        opv = operating_hour(_lh(oi.kw, prices), g.pue, g.elec, host)
+        allin = all_in_hour(oi.pricing, _lh(oi.rate, prices), _lh(oi.capex, prices), oi.amort_years, opv)
+        t = (cap.low, cap.likely, cap.high)[caps]
+        if t <= 0:
+            return None, None, None, None
+        n = fleet.gpus.value
+        hour = allin
+        if view == CostView.CASH and n is not None:
+            hour = cash_hour(oi.pricing, n, oi.owned, opv, allin)
+        cpm = float(cost_per_million(hour, t))
+        tco = None
+        if n is not None and g.horizon is not None and eng.value is not None:
+            tco = float(horizon_cost(n, hour, g.horizon)) + eng.value
+        out.append((cpm, tco))
+    (lo, tlo), (hi, thi) = out
+    ok = all(x is not None and math.isfinite(x) for x in (lo, hi))
+    okt = all(x is not None and math.isfinite(x) for x in (tlo, thi))
+    return (lo if ok else None, hi if ok else None, tlo if okt else None, thi if okt else None)
+
+
+def _per_million_figures(hour: Figure, capacity: Figure, util: float | None,
+                         view: CostView = CostView.ALL_IN) -> tuple[Figure, Figure]:
     """$/M output tokens at full use (D3) and at the sustained utilization (D9)."""
     tps = capacity.value
+    label = f"$/M output tokens ({view.value})"
     if hour.value is None:
-        cpm = missing("$/M output tokens", "$/M tokens", hour.missing_reason)
+        cpm = missing(label, "$/M tokens", hour.missing_reason)
     elif tps is None or tps <= 0:
-        cpm = missing("$/M output tokens", "$/M tokens", f"no capacity: {capacity.missing_reason}")
+        cpm = missing(label, "$/M tokens", f"no capacity: {capacity.missing_reason}")
     else:
-        cpm = Figure("$/M output tokens", float(cost_per_million(hour.value, tps)), "$/M tokens", (
-            TrailItem("all-in $/GPU-h", hour.value, "$/GPU-h", "see its trail"),
+        cpm = Figure(label, float(cost_per_million(hour.value, tps)), "$/M tokens", (
+            TrailItem(hour.name, hour.value, "$/GPU-h", "see its trail"),
             TrailItem("output tok/s per GPU under the SLO", tps, "tok/s/GPU", "capacity"),
             TrailItem("formula", "C_hr / (T x 3600 / 10^6)", "", SOURCE_D3),
         ), flags=capacity.flags)
     if cpm.value is None or util is None:
-        eff = missing("$/M output tokens at utilization", "$/M tokens",
+        eff = missing(f"{label} at utilization", "$/M tokens",
                       cpm.missing_reason or "assumptions.utilization is not in (0, 1]")
     else:
-        eff = Figure("$/M output tokens at utilization", cpm.value / util, "$/M tokens", (
+        eff = Figure(f"{label} at utilization", cpm.value / util, "$/M tokens", (
             TrailItem("$/M at full use", cpm.value, "$/M tokens", SOURCE_D3),
             TrailItem("sustained utilization", util, "fraction", "assumptions.utilization"),
             TrailItem("formula", "$/M / U", "", SOURCE_D9)), flags=cpm.flags)
@@ -313,46 +572,47 @@ def _time_to_production_figure(oi: OptionInputs, at: str) -> Figure:
                   (TrailItem("time to production (likely)", oi.ttp.likely, "weeks", f"{at}.time_to_production_weeks"),))
 
 
-def _horizon_figures(oi: OptionInputs, gpus: Figure, hour: Figure, elec: float | None, horizon: float | None,
-                     at: str) -> tuple[Figure, Figure]:
-    """Hardware and power over the horizon for the fleet."""
+def _horizon_figures(oi: OptionInputs, view: CostView, fleet: Fleet, hour: Figure, op: Figure,
+                     horizon: float | None) -> tuple[Figure, Figure]:
+    """Hardware (capex share or rent) and power with hosting over the horizon, in the view."""
+    gpus = fleet.gpus
     if gpus.value is None or hour.value is None or horizon is None:
         reason = gpus.missing_reason or hour.missing_reason or "assumptions.horizon_years is not positive"
-        return missing("hardware over the horizon", "$", reason), missing("power over the horizon", "$", reason)
+        return missing("hardware over the horizon", "$", reason), missing("power and hosting over the horizon",
+                                                                            "$", reason)
     n = gpus.value
-    base = (TrailItem("GPUs", n, "GPUs", "fleet"), TrailItem("horizon", horizon, "years", "assumptions.horizon_years"))
-    # a priced $/GPU-h implies the inputs its pricing needs (see _gpu_hour_figure)
+    used, short = fleet.owned_used or 0.0, fleet.shortfall_gpus or 0.0
+    base = (TrailItem("horizon", horizon, "years", "assumptions.horizon_years"),
+            TrailItem("hours per year", HOURS_PER_YEAR, "h", ""))
+    opv = op.value if op.value is not None else 0.0
     if oi.pricing == Pricing.RENT:
-        assert oi.rate is not None
-        hw = Figure("hardware over the horizon", float(horizon_hardware(oi.pricing, n, oi.rate.likely, 0, 1, horizon)),
-                    "$", (*base, TrailItem("rental price", oi.rate.likely, "$/GPU-h", f"{at}.gpu_hour_usd"),
-                          TrailItem("hours per year", HOURS_PER_YEAR, "h", "")))
-        pwr = Figure("power over the horizon", 0.0, "$", (TrailItem("power", "included in the rental price", "",
-                                                                     "pricing: rent"),))
-        return hw, pwr
-    assert oi.kw is not None and elec is not None
-    if oi.pricing == Pricing.OWN:
-        assert oi.capex is not None
-        hw = Figure("hardware over the horizon",
-                    float(horizon_hardware(oi.pricing, n, 0, oi.capex.likely, oi.amort_years, horizon)), "$",
-                    (*base, TrailItem("capex per GPU", oi.capex.likely, "$", f"{at}.capex_per_gpu_usd"),
-                     TrailItem("amortization", oi.amort_years, "years", "straight-line share over the horizon")))
+        running = used if view == CostView.CASH else 0.0  # rented GPUs: power inside the price
+        rented = short if view == CostView.CASH else n
+        hw_v = float(horizon_cost(n, hour.value, horizon)) - float(horizon_cost(running, opv, horizon))
+        pw_v = float(horizon_cost(running, opv, horizon))
+        who = f"{rented:g} GPUs rented" if view == CostView.CASH else f"{n:g} GPUs at the rental price"
     else:
-        hw = Figure("hardware over the horizon", 0.0, "$", (*base, TrailItem("capex", "sunk", "", "existing fleet")))
-    pwr = Figure("power over the horizon", float(horizon_power(oi.pricing, n, oi.kw.likely, elec, horizon)), "$",
-                 (*base, TrailItem("all-in power per GPU", oi.kw.likely, "kW", f"{at}.power_kw_per_gpu"),
-                  TrailItem("electricity", elec, "$/kWh", "assumptions.electricity_usd_per_kwh")))
+        running = n
+        pw_v = float(horizon_cost(running, opv, horizon))
+        hw_v = float(horizon_cost(n, hour.value, horizon)) - pw_v
+        who = (f"{short:g} GPUs bought (owned: capex sunk)" if view == CostView.CASH
+               else f"{n:g} GPUs at amortized capex")
+    hw = Figure("hardware over the horizon", hw_v, "$", (
+        TrailItem("GPUs", n, "GPUs", who), TrailItem(hour.name, hour.value, "$/GPU-h", "see its trail"), *base))
+    pwr = Figure("power and hosting over the horizon", pw_v, "$", (
+        TrailItem("GPUs running at operating cost", running, "GPUs", "fleet"),
+        TrailItem("operating $/GPU-h", opv, "$/GPU-h", "kW x PUE x $/kWh + hosting"), *base))
     return hw, pwr
 
 
 def _tco_figure(hw: Figure, pwr: Figure, eng: Figure, gpus: Figure, horizon_years: float) -> Figure:
-    """TCO = hardware + power + engineering over the horizon."""
+    """TCO = hardware + power and hosting + engineering over the horizon."""
     name = f"TCO over {horizon_years:g} years"
     if hw.value is None or pwr.value is None or eng.value is None:
         return missing(name, "$", hw.missing_reason or pwr.missing_reason or eng.missing_reason)
     return Figure(name, hw.value + pwr.value + eng.value, "$", (
         TrailItem("hardware", hw.value, "$", "see its trail"),
-        TrailItem("power", pwr.value, "$", "see its trail"),
+        TrailItem("power and hosting", pwr.value, "$", "see its trail"),
         TrailItem("engineering", eng.value, "$", "see its trail")), flags=gpus.flags)
 
 
@@ -361,3 +621,29 @@ def _finite(f: Figure) -> Figure:
     if f.value is None or math.isfinite(f.value):
         return f
     return missing(f.name, f.unit, f"not a finite number ({f.value}): check the inputs in its trail", f.trail)
+
+
+def capacity_estimate(cap: Capacity, option: Option) -> tuple[Estimate | None, bool, str]:
+    """The capacity as a three-point range for sensitivity and Monte Carlo, whether it is an
+    assumption, and where its range comes from.
+
+    Assumed: the assumption's low / likely / high. Interpolated: between the measured point that
+    meets the SLO and the next, heavier one that does not (the spread of the sweep points it was
+    interpolated from). Measured or lower bound: +/- the option's stated ``capacity_error``
+    (relative), else exact."""
+    v = cap.value
+    if v is None:
+        return None, False, ""
+    if cap.low is not None and cap.high is not None and cap.low < cap.high:  # assumed, or a discounted proxy
+        assumed = cap.basis == CapacityBasis.ASSUMED
+        return Estimate(cap.low, v, cap.high), assumed, "assumption's range" if assumed else "proxy's discount range"
+    err = option.cost.capacity_error
+    if err is not None and isinstance(err, (int, float)) and 0 < err < 1:
+        return (Estimate(v * (1 - err), v, v * (1 + err)), False,
+                f"stated measurement error +/- {err:.0%} (options.{option.id}.cost.capacity_error)")
+    if cap.basis == CapacityBasis.INTERPOLATED:
+        meets = next((t.value for t in cap.figure.trail if t.name == "meets the SLO at"), None)
+        misses = next((t.value for t in cap.figure.trail if t.name == "misses the SLO at"), None)
+        if isinstance(meets, (int, float)) and isinstance(misses, (int, float)) and meets <= v <= misses:
+            return Estimate(float(meets), v, float(misses)), False, "between the sweep points it was interpolated from"
+    return Estimate.exact(v), False, ""

@@ -33,7 +33,14 @@ from deepdecide.analysis.assessment import (
     TrailItem,
 )
 from deepdecide.analysis.capacity import capacity
-from deepdecide.analysis.cost import OptionInputs, costs, demand_tps, option_inputs
+from deepdecide.analysis.cost import (
+    OptionInputs,
+    capacity_estimate,
+    costs,
+    demand_tps,
+    globals_of,
+    option_inputs,
+)
 from deepdecide.analysis.evidence import (
     EvidenceIndex,
     attributions,
@@ -44,6 +51,7 @@ from deepdecide.analysis.evidence import (
     parity_by_kind,
 )
 from deepdecide.analysis.model import ScenarioModel
+from deepdecide.analysis.risks import recommendation_risks
 from deepdecide.analysis.scoring import ScoringSetup, compile_criteria, normalize, vetoes, weighted_sum
 from deepdecide.analysis.sensitivity import input_flips, weight_intervals
 from deepdecide.domain.common import Estimate
@@ -138,6 +146,24 @@ def _usable(e: Estimate) -> Estimate | None:
     return e if estimate_problem(e) is None else None
 
 
+def _blocked_reasons(ws: Workspace, o: Option, checklist: ChecklistSummary) -> tuple[str, ...]:
+    """Why a checklist keeps the option from being recommended: a "missing" piece nobody is named
+    to build, or one whose owner gave no effort range."""
+    out = []
+    if checklist.blockers:
+        out.append(str(msg("eligibility.blocker",
+                           "not recommendable until someone is named to build {items} (missing, no owner) with "
+                           "an effort range", items=tuple(b.title for b in checklist.blockers))))
+    titles = {i.id: i.title for i in ws.checklist}
+    no_effort = tuple(titles.get(a.item, a.item) for a in ws.answers_for(o.id)
+                      if a.answer == Answer.MISSING and a.provider.strip() and not a.effort_person_weeks.high > 0)
+    if no_effort:
+        out.append(str(msg("eligibility.no_effort",
+                           "not recommendable until {items} (missing, owner named) has an effort range",
+                           items=no_effort)))
+    return tuple(out)
+
+
 def _prepare(ws: Workspace) -> _Prepared:
     idx = EvidenceIndex.build(ws)
     demand = demand_tps(ws.demand)
@@ -170,14 +196,10 @@ def _prepare(ws: Workspace) -> _Prepared:
         levels = evidence_levels(idx, o, ws, verdicts)
         checklist, efforts = checklist_summary(ws, o)
         cap = capacity(idx, o, ws.slo)
-        if cap.value is not None and cap.low is not None and cap.high is not None:  # assumed, or a proxy
-            cap_est = Estimate(cap.low, cap.value, cap.high)
-        elif cap.value is not None:
-            cap_est = Estimate.exact(cap.value)
-        else:
-            cap_est = None
+        cap_est, cap_assumed, _ = capacity_estimate(cap, o)
+        if cap.value is None:
             msgs.append(msg("option.no_capacity", "no capacity: {reason}", reason=cap.figure.missing_reason))
-        oi = option_inputs(o, efforts, cap_est)
+        oi = option_inputs(o, efforts, cap_est, ws, cap_assumed)
         msgs.extend(oi.problems)
         fleet, cost_figs, global_problems = costs(oi, cap.figure, demand, ws)
         if checklist.blockers:
@@ -187,8 +209,9 @@ def _prepare(ws: Workspace) -> _Prepared:
         for gp in global_problems:
             if gp not in messages:
                 messages.append(gp)
-        eligible = o.strategy != Strategy.DEV_ONLY
-        reasons = () if eligible else (DEV_ONLY_REASON,)
+        reasons = (DEV_ONLY_REASON,) if o.strategy == Strategy.DEV_ONLY else ()
+        reasons += _blocked_reasons(ws, o, checklist)
+        eligible = not reasons
         key = (o.runtime, o.platform)
         run_ids = tuple(idx.run_ids.get(key, ()))
         options.append(OptionAssessment(
@@ -218,7 +241,16 @@ def _prepare(ws: Workspace) -> _Prepared:
     engc = _usable(a.engineer_usd_per_week)
     horizon = a.horizon_years if a.horizon_years and a.horizon_years > 0 else None
     static_eligible = np.array([oa.eligible for oa in options], dtype=bool)
-    model = ScenarioModel(inputs, demand.value, horizon, elec, engc, setup, values, static_eligible)
+    pue = _usable(a.pue)
+    util = a.utilization_range if a.utilization_range is not None else (
+        Estimate.exact(a.utilization) if isinstance(a.utilization, (int, float)) and 0 < a.utilization <= 1 else None)
+    if util is not None and not (0 < util.low <= util.likely <= util.high <= 1):
+        messages.append(f"assumptions.utilization_range must be 0 < low <= likely <= high <= 1, got "
+                        f"{util.low:g} / {util.likely:g} / {util.high:g}: not drawn")
+        util = None
+    view = globals_of(ws, []).view
+    model = ScenarioModel(inputs, demand.value, horizon, elec, engc, setup, values, static_eligible,
+                          pue=pue, util=util, view=view)
     runs, parity = attributions(idx, ws)
     return _Prepared(ws, options, inputs, setup, values, figures, model, messages, runs, parity, tuple(idx.fits))
 
@@ -312,9 +344,12 @@ def evaluate(ws: Workspace, *, sensitivity: bool = True, monte_carlo: bool = Fal
     mcr = None
     if monte_carlo:
         mcr = _monte_carlo(prep, ids, draws, seed, cancel=cancel)
+    risks = recommendation_risks(ws, next(o for o in options if o.option == winner)) if winner else ()
     return Assessment(tuple(options), prep.setup.infos, ranking, winner, tuple(messages), sens, mcr,
-                      prep.runs, prep.parity, describe_slo(ws.slo), tuple(ws.required_parity),
-                      prep.fits, describe_workload(effective_workload(ws)))
+                      runs=prep.runs, parity_checks=prep.parity, slo=describe_slo(ws.slo),
+                      required_parity=tuple(ws.required_parity), evidence_fit=prep.fits,
+                      workload=describe_workload(effective_workload(ws)),
+                      cost_view=prep.model.view, recommendation_risks=risks)
 
 
 def _monte_carlo(prep: _Prepared, ids: list[str], draws: int | None, seed: int | None,
@@ -322,7 +357,8 @@ def _monte_carlo(prep: _Prepared, ids: list[str], draws: int | None, seed: int |
     a = prep.ws.assumptions
     n = draws if draws is not None else a.monte_carlo_draws
     s = seed if seed is not None else a.monte_carlo_seed
-    return mc.run(prep.model, ids, n, s, ranking_ok=prep.setup.weights_ok, progress=progress, cancel=cancel)
+    return mc.run(prep.model, ids, n, s, ranking_ok=prep.setup.weights_ok, progress=progress, cancel=cancel,
+                  draw_weights=bool(a.draw_weights))
 
 
 def monte_carlo(ws: Workspace, draws: int | None = None, seed: int | None = None, *,

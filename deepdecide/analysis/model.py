@@ -25,10 +25,10 @@ from deepdecide.analysis.scoring import (
     winners,
 )
 from deepdecide.domain.common import Estimate
-from deepdecide.domain.workspace import Pricing
+from deepdecide.domain.workspace import CostView, Pricing
 
-PARAMS = ("rate", "capex", "kw", "port", "eff", "ttp", "cap")
-GLOBALS = ("elec", "engc")
+PARAMS = ("rate", "capex", "kw", "host", "port", "eff", "ttp", "cap")
+GLOBALS = ("elec", "engc", "pue", "util")
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +46,9 @@ class UncertainInput:
     effort: int | None = None
 
 
+NO_OVERHEAD = Estimate(1.0, 1.0, 1.0)  # PUE 1: the kW figures are all-in
+
+
 def _v(e: Estimate | None) -> float:
     return e.likely if e is not None else math.nan
 
@@ -53,20 +56,25 @@ def _v(e: Estimate | None) -> float:
 class ScenarioModel:
     def __init__(self, inputs: list[OptionInputs], demand: float | None, horizon: float | None,
                  elec: Estimate | None, engc: Estimate | None, setup: ScoringSetup,
-                 static_values: np.ndarray, static_eligible: np.ndarray):
+                 static_values: np.ndarray, static_eligible: np.ndarray, *,
+                 pue: Estimate | None = NO_OVERHEAD, util: Estimate | None = None,
+                 view: CostView = CostView.CASH):
         self.inputs = inputs
         self.setup = setup
         self.n = len(inputs)
         self.demand = demand if demand is not None else math.nan
         self.horizon = horizon if horizon is not None else math.nan
-        self.elec_est, self.engc_est = elec, engc
+        self.elec_est, self.engc_est, self.pue_est, self.util_est = elec, engc, pue, util
+        self.view = view
         self.pricing = [oi.pricing for oi in inputs]
         self.amort = np.array([oi.amort_years for oi in inputs], dtype=float)
         self.unit = np.array([oi.unit for oi in inputs], dtype=float)
+        self.owned = np.array([oi.owned for oi in inputs], dtype=float)
         self.base = {
             "rate": np.array([_v(oi.rate) for oi in inputs]),
             "capex": np.array([_v(oi.capex) for oi in inputs]),
             "kw": np.array([_v(oi.kw) for oi in inputs]),
+            "host": np.array([oi.hosting.likely if oi.hosting is not None else 0.0 for oi in inputs]),
             "port": np.array([_v(oi.porting) for oi in inputs]),
             "eff": np.array([sum((e.likely for _, e in oi.efforts), 0.0) for oi in inputs]),
             "ttp": np.array([_v(oi.ttp) for oi in inputs]),
@@ -74,6 +82,8 @@ class ScenarioModel:
                              for oi in inputs]),
             "elec": np.array([_v(elec)]),
             "engc": np.array([_v(engc)]),
+            "pue": np.array([_v(pue)]),
+            "util": np.array([_v(util)]),
         }
         self.masks = {p: np.array([x == p for x in self.pricing], dtype=bool) for p in Pricing}
         # the scored metrics: which columns are dynamic, and the static part of every score
@@ -82,9 +92,16 @@ class ScenarioModel:
         self.dyn_names = [metrics[k] for k in self.dyn_k]
         # criteria reading the same metric in the same direction normalise alike: score them once
         groups: dict[tuple[str, bool], float] = {}
+        grp_of: list[int] = []
         for k in self.dyn_k:
             key = (metrics[k], bool(setup.benefit[k]))
-            groups[key] = groups.get(key, 0.0) + float(setup.shares[k])
+            if key not in groups:
+                groups[key] = 0.0
+            groups[key] += float(setup.shares[k])
+            grp_of.append(list(groups).index(key))
+        # (dynamic criteria, groups) one-hot: per-draw shares of the criteria -> shares of the groups
+        self.grp_matrix = np.zeros((len(self.dyn_k), len(groups)))
+        self.grp_matrix[np.arange(len(grp_of)), grp_of] = 1.0
         self.grp_names = [name for name, _ in groups]
         self.grp_sign = np.array([1.0 if benefit else -1.0 for _, benefit in groups])
         self.grp_share = np.array(list(groups.values()))
@@ -123,19 +140,22 @@ class ScenarioModel:
                 continue
             oid = oi.option.id
             at = f"{oid}: "
+            cap_label = "assumed output tok/s/GPU" if oi.capacity_assumed else "measured output tok/s/GPU"
             cands: list[tuple[str, str, str, str, Estimate | None]] = [
-                ("capacity", "assumed output tok/s/GPU", "tok/s/GPU", "cap", oi.capacity),
+                ("capacity", cap_label, "tok/s/GPU", "cap", oi.capacity),
             ]
+            runs_owned = oi.owned > 0 or oi.pricing != Pricing.RENT  # some GPUs at operating cost
             if oi.pricing == Pricing.RENT:
                 cands.append(("gpu_hour_usd", "rental $/GPU-h", "$/GPU-h", "rate", oi.rate))
-            if oi.pricing == Pricing.OWN:
-                cands.append(("capex_per_gpu_usd", "capex per GPU", "$", "capex", oi.capex))
-            if oi.pricing != Pricing.RENT:
-                cands.append(("power_kw_per_gpu", "all-in kW per GPU", "kW", "kw", oi.kw))
+            elif oi.pricing == Pricing.OWN or self.view == CostView.ALL_IN:
+                cands.append(("capex_per_gpu_usd", "purchase price per GPU", "$", "capex", oi.capex))
+            if runs_owned:
+                cands.append(("power_kw_per_gpu", "kW per GPU", "kW", "kw", oi.kw))
+                cands.append(("hosting_usd_per_gpu_hour", "hosting $/GPU-h", "$/GPU-h", "host", oi.hosting))
             cands += [("porting_effort_person_weeks", "porting effort", "person-weeks", "port", oi.porting),
                       ("time_to_production_weeks", "time to production", "weeks", "ttp", oi.ttp)]
             for key, label, unit, param, est in cands:
-                if candidates_only and param in ("rate", "capex", "kw") and math.isnan(self.base["cap"][j]):
+                if candidates_only and param in ("rate", "capex", "kw", "host") and math.isnan(self.base["cap"][j]):
                     continue  # without a capacity the price moves no figure
                 if est is not None and est.low < est.high:
                     out.append(UncertainInput(f"{oid}.{key}", at + label, unit, param, j, est, oid))
@@ -144,11 +164,17 @@ class ScenarioModel:
                     out.append(UncertainInput(f"{oid}.effort[{e_i}]", at + f"effort: {lab}", "person-weeks",
                                               "eff", j, est, oid, e_i))
         cap_known = ~np.isnan(self.base["cap"])
-        uses_power = any(p != Pricing.RENT and (k or not candidates_only) for p, k in zip(self.pricing, cap_known,
-                                                                                         strict=True))
+        uses_power = any((p != Pricing.RENT or self.owned[j] > 0) and (cap_known[j] or not candidates_only)
+                         for j, p in enumerate(self.pricing))
         if uses_power and self.elec_est is not None and self.elec_est.low < self.elec_est.high:
             out.append(UncertainInput("assumptions.electricity_usd_per_kwh", "electricity price", "$/kWh",
                                       "elec", None, self.elec_est))
+        if uses_power and self.pue_est is not None and self.pue_est.low < self.pue_est.high:
+            out.append(UncertainInput("assumptions.pue", "PUE", "", "pue", None, self.pue_est))
+        if not candidates_only and self.util_est is not None and self.util_est.low < self.util_est.high:
+            # a global utilization scales every option's $/M alike: it moves no rank, only the figures
+            out.append(UncertainInput("assumptions.utilization", "sustained utilization", "fraction", "util",
+                                      None, self.util_est))
         engc_moves = not candidates_only or (cap_known.any() and not math.isnan(self.demand))
         if engc_moves and self.engc_est is not None and self.engc_est.low < self.engc_est.high:
             out.append(UncertainInput("assumptions.engineer_usd_per_week", "loaded cost per person-week",
@@ -165,40 +191,46 @@ class ScenarioModel:
         return out
 
     def metrics(self, p: dict[str, np.ndarray], cols: np.ndarray | None = None) -> dict[str, np.ndarray]:
-        """Dynamic metrics, each (S, C): column c is option ``cols[c]`` (default: every option)."""
+        """Dynamic metrics, each (S, C): column c is option ``cols[c]`` (default: every option).
+        Money is in the driving cost view (``self.view``)."""
         if cols is None:
-            amort, unit, masks = self.amort, self.unit, self.masks
+            amort, unit, owned, masks = self.amort, self.unit, self.owned, self.masks
         else:
-            amort, unit = self.amort[cols], self.unit[cols]
+            amort, unit, owned = self.amort[cols], self.unit[cols], self.owned[cols]
             masks = {k: m[cols] for k, m in self.masks.items()}
         shape = np.broadcast_shapes(p["cap"].shape, p["rate"].shape)
         cap = np.where(p["cap"] > 0, p["cap"], np.nan)
-        hour = np.full(shape, np.nan)
-        hw = np.full(shape, np.nan)
-        pw = np.full(shape, np.nan)
         gpus = C.fleet_gpus(self.demand, cap, unit)
-        elec = p["elec"]
+        op = C.operating_hour(p["kw"], p["pue"], p["elec"], p["host"])
+        hour = np.full(shape, np.nan)
+        cash = self.view == CostView.CASH
         for pricing, m in masks.items():
             if not m.any():
                 continue
-            am = amort[m]
-            rate, capex, kw = p["rate"][:, m], p["capex"][:, m], p["kw"][:, m]
-            hour[:, m] = C.gpu_hour_all_in(pricing, rate, capex, am, kw, elec)
-            hw[:, m] = C.horizon_hardware(pricing, gpus[:, m], rate, capex, am, self.horizon)
-            pw[:, m] = C.horizon_power(pricing, gpus[:, m], kw, elec, self.horizon)
+            allin = C.all_in_hour(pricing, p["rate"][:, m], p["capex"][:, m], amort[m], op[:, m])
+            if cash:
+                hour[:, m] = C.cash_hour(pricing, gpus[:, m], owned[m], op[:, m], allin)
+            else:
+                hour[:, m] = allin
         eng_pw = p["port"] + p["eff"]
         cpm = C.cost_per_million(hour, cap)
-        tco = hw + pw + eng_pw * p["engc"]
+        tco = C.horizon_cost(gpus, hour, self.horizon) + eng_pw * p["engc"]
+        eff = cpm / p["util"]
         return {  # an overflow is missing, as in the deterministic figures
             "cost_per_m_tokens_usd": np.where(np.isfinite(cpm), cpm, np.nan),
+            "effective_cost_per_m_tokens_usd": np.where(np.isfinite(eff), eff, np.nan),
             "tco_usd": np.where(np.isfinite(tco), tco, np.nan),
             "time_to_production_weeks": np.broadcast_to(p["ttp"], shape),
             "engineering_person_weeks": eng_pw,
             "capacity_tps_per_gpu": cap,
         }
 
-    def evaluate(self, p: dict[str, np.ndarray]) -> tuple[np.ndarray, np.ndarray, dict[str, np.ndarray]]:
-        """Scores (S, O), eligibility (S, O) and the dynamic metrics."""
+    def evaluate(self, p: dict[str, np.ndarray], weights: np.ndarray | None = None
+                 ) -> tuple[np.ndarray, np.ndarray, dict[str, np.ndarray]]:
+        """Scores (S, O), eligibility (S, O) and the dynamic metrics; ``weights`` (S, K) are raw
+        criteria weights per scenario (default: the workspace's)."""
+        if weights is not None:
+            return self._evaluate_weights(p, weights)
         with np.errstate(all="ignore"):
             m = self.metrics(p)
         s = p["cap"].shape[0]
@@ -216,6 +248,33 @@ class ScenarioModel:
             score = np.zeros((s, self.n))
         static = self._static_score(eligible) if self.dynamic_knockout else self.static_score
         return score + static, eligible, m
+
+    def _evaluate_weights(self, p: dict[str, np.ndarray], weights: np.ndarray
+                          ) -> tuple[np.ndarray, np.ndarray, dict[str, np.ndarray]]:
+        with np.errstate(all="ignore"):
+            m = self.metrics(p)
+        s = p["cap"].shape[0]
+        total = weights.sum(axis=1, keepdims=True)
+        shares = np.where(total > 0, weights / np.where(total > 0, total, 1.0), 0.0)
+        eligible = np.broadcast_to(self.static_eligible, (s, self.n))
+        st = self.setup
+        if self.ko_k:
+            k = self.ko_k
+            raw = np.stack([m[st.criteria[i].metric] for i in k], axis=-1)
+            eligible = eligible & ~vetoes(raw, st.benefit[k], st.knockout[k], st.threshold[k]).any(-1)
+        score = np.zeros((s, self.n))
+        if self.grp_names:
+            values = np.stack([m[name] for name in self.grp_names], axis=-1) * self.grp_sign
+            cand = eligible if self.ko_k else self.static_eligible
+            gshare = np.einsum("sk,kg->sg", shares[:, self.dyn_k], self.grp_matrix)  # (S, G)
+            score = np.einsum("sog,sg->so", normalize_range(values, cand), gshare)
+        sk = self.stat_k
+        if sk:
+            cands = eligible if self.dynamic_knockout else self.static_eligible[None, :]
+            sv = np.broadcast_to(self.static_values[:, sk], (*cands.shape, len(sk)))
+            sn = normalize(sv, st.benefit[sk], st.lo[sk], st.hi[sk], cands)
+            score = score + np.einsum("sok,sk->so", np.broadcast_to(sn, (s, self.n, len(sk))), shares[:, sk])
+        return score, eligible, m
 
     def _sweep_base(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Signed base values (O, G) of the dynamic groups, their presence, and per option the

@@ -48,19 +48,39 @@ def triangular(rng: np.random.Generator, est: np.ndarray, size: int) -> np.ndarr
     return np.where(left, low + s, high - s)
 
 
+def weight_ranges(model: ScenarioModel) -> np.ndarray | None:
+    """(K, 3) low / weight / high of every scored criterion's raw weight, or None when no criterion
+    states a ``weight_range`` around its weight."""
+    rows = []
+    any_range = False
+    for c, w in zip(model.setup.criteria, model.setup.weights.tolist(), strict=True):
+        r = c.weight_range
+        if r is not None and 0 <= r.low <= w <= r.high and r.low < r.high and np.isfinite([r.low, r.high]).all():
+            rows.append((r.low, w, r.high))
+            any_range = True
+        else:
+            rows.append((w, w, w))
+    return np.array(rows, dtype=float).reshape(-1, 3) if any_range else None
+
+
 def run(model: ScenarioModel, ids: list[str], draws: int, seed: int, *, ranking_ok: bool = True,
-        progress: ProgressCallback | None = None, cancel: Cancellable | None = None) -> MonteCarlo:
+        progress: ProgressCallback | None = None, cancel: Cancellable | None = None,
+        draw_weights: bool = False) -> MonteCarlo:
     """Draw every uncertain input ``draws`` times and re-score the options (in blocks of draws;
     ``progress`` gets the fraction done after each block, ``cancel`` is checked before each and
-    raises ``domain.progress.Cancelled``)."""
+    raises ``domain.progress.Cancelled``). With ``draw_weights``, the criteria weights are drawn
+    too, within their stated ranges."""
     from deepdecide.analysis.scoring import winners
 
     draws = max(int(draws), 1)
     rng = np.random.default_rng(seed)
     inputs = model.uncertain_inputs()
     est = np.array([(i.estimate.low, i.estimate.likely, i.estimate.high) for i in inputs]).reshape(-1, 3)
+    w_est = weight_ranges(model) if draw_weights else None
+    w_ranged = w_est[:, 2] > w_est[:, 0] if w_est is not None else None
     n_opt = len(ids)
     cpm_all = np.empty((draws, n_opt))
+    eff_all = np.empty((draws, n_opt))
     tco_all = np.empty((draws, n_opt))
     counts = np.zeros(n_opt, dtype=np.int64)
     none = 0
@@ -88,8 +108,13 @@ def run(model: ScenarioModel, ids: list[str], draws: int, seed: int, *, ranking_
                 arr = touched["eff"] = p["eff"].copy()
                 arr[:, eff_cols] += np.add.reduceat(x[:, eff_idx] - eff_likely, eff_starts, axis=1)
         p.update(touched)
-        score, eligible, metrics = model.evaluate(p)
+        weights = None
+        if w_est is not None:
+            weights = np.broadcast_to(w_est[:, 1], (size, len(w_est))).copy()
+            weights[:, w_ranged] = triangular(rng, w_est[w_ranged], size)
+        score, eligible, metrics = model.evaluate(p, weights)
         cpm_all[start:start + size] = metrics["cost_per_m_tokens_usd"]
+        eff_all[start:start + size] = metrics["effective_cost_per_m_tokens_usd"]
         tco_all[start:start + size] = metrics["tco_usd"]
         if ranking_ok:
             win = winners(score, eligible)
@@ -97,7 +122,11 @@ def run(model: ScenarioModel, ids: list[str], draws: int, seed: int, *, ranking_
             none += int((win < 0).sum())
         report(progress, (start + size) / draws)
     notes = [f"{len(inputs)} uncertain input(s) drawn from triangular(low, likely, high); "
-             f"{draws} draws, seed {seed}"]
+             f"{draws} draws, seed {seed}; cost view {model.view.value}"]
+    if w_est is not None:
+        notes.append(f"criteria weights drawn within their stated ranges "
+                     f"({int((w_est[:, 2] > w_est[:, 0]).sum())} of {len(w_est)})")
+    drawn = tuple(i.key for i in inputs)
     if ranking_ok:
         p_best = counts / draws
         p_none = none / draws
@@ -106,7 +135,8 @@ def run(model: ScenarioModel, ids: list[str], draws: int, seed: int, *, ranking_
         p_none = 1.0
         notes.append("no ranking (see the criteria messages): P(rank 1) is 0 for every option")
     cpm, miss_c = _percentiles(cpm_all)
+    eff, _ = _percentiles(eff_all)
     tco, miss_t = _percentiles(tco_all)
-    options = [OptionDraws(oid, float(p_best[j]), cpm[j], tco[j], max(miss_c[j], miss_t[j]))
+    options = [OptionDraws(oid, float(p_best[j]), cpm[j], tco[j], max(miss_c[j], miss_t[j]), eff[j])
                for j, oid in enumerate(ids)]
-    return MonteCarlo(draws, seed, tuple(options), p_none, tuple(notes))
+    return MonteCarlo(draws, seed, tuple(options), p_none, tuple(notes), cost_view=model.view, drawn=drawn)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from deepdecide.domain import formatting
 
 NAME = "evaluate"
-HELP = ("rank a workspace's options: classification, evidence levels, capacity, GPUs, $/M tokens, TCO, "
-        "flip thresholds and P(best)")
+HELP = ("rank a workspace's options: classification, evidence levels, capacity, GPUs (owned + new), $/M tokens "
+        "and TCO in the cash and all-in views, flip thresholds, P(best) and the recommended option's risks")
 
 
 def add_arguments(parser) -> None:
@@ -25,10 +25,53 @@ def _num(v: float | None, none: str = "n/a") -> str:
     return none if v is None else number(v)
 
 
-def _money(v: float | None, currency: str = "USD") -> str:
-    from deepdecide.domain.formatting import money
+def _money(v: float | None) -> str:
+    from deepdecide.domain import formatting
 
-    return "n/a" if v is None else money(v, currency)
+    return "n/a" if v is None else formatting.money(v)
+
+
+def _view_money(view, per_m: bool) -> str:
+    """A cost view's $/M or TCO, "≈" with the precision its range supports when it rests on
+    assumptions."""
+    from deepdecide.domain import formatting
+
+    if view is None:
+        return "n/a"
+    f = view.cost_per_m_tokens_usd if per_m else view.tco_usd
+    if f.value is None:
+        return "n/a"
+    low, high = (view.low, view.high) if per_m else (view.tco_low, view.tco_high)
+    return formatting.money(f.value, approx=view.assumed, low=low, high=high)
+
+
+def _fleet_line(oa) -> str:
+    from deepdecide.domain import formatting
+
+    f = oa.fleet
+    if f.gpus.value is None:
+        return f"fleet: none ({f.gpus.missing_reason})"
+    n = formatting.integer(f.gpus.value)
+    nodes = f" = {formatting.integer(f.nodes)} nodes of {f.node_gpus}" if f.nodes is not None else ""
+    if f.owned_gpus is None:
+        return f"fleet: {n} GPUs{nodes}, every one counted as owned (pricing existing)"
+    parts = [f"{formatting.integer(f.owned_used)} owned"]
+    if f.shortfall_gpus:
+        parts.append(f"{formatting.integer(f.shortfall_gpus)} to {f.acquire}")
+    line = f"fleet: {n} GPUs{nodes}: {' + '.join(parts)} (owned on {oa.platform}: {formatting.integer(f.owned_gpus)})"
+    if f.freed_gpus:
+        line += f"; {formatting.integer(f.freed_gpus)} owned GPUs freed"
+    if f.book_value_usd_per_gpu is not None:
+        line += f"; book value {formatting.money(f.book_value_usd_per_gpu)} per owned GPU"
+    if f.end_of_support:
+        line += f"; supported until {f.end_of_support}"
+    return line
+
+
+def _p_best(p: float | None, draws: int | None) -> str:
+    from deepdecide.domain import formatting
+
+    return "-" if p is None else formatting.probability(p, draws)
 
 
 def _levels(oa) -> str:
@@ -67,18 +110,24 @@ def _fit_lines(a) -> list[str]:
 def render(ws, a) -> str:
     """The assessment as plain text for a terminal."""
     from deepdecide.cli.common import table
-    from deepdecide.domain.formatting import percent, probability, share
+    from deepdecide.domain.formatting import share
     from deepdecide.domain.messages import join
 
-    currency = ws.assumptions.currency
     lines = [f"{ws.name}: {len(a.options)} option(s); winner: {a.winner or 'none'}",
              f"SLO: {a.slo}"]
     if a.workload is not None:
         lines.append(f"Evidence judged against the {a.workload}")
     horizon = ws.assumptions.horizon_years
     mcr = a.monte_carlo
-    order = list(a.ranking) + [o.option for o in a.options if o.option not in a.ranking]
+    # the ranked options, then those not eligible (blocked, vetoed, dev-only) by score: ranked after them
+    rest = sorted((o for o in a.options if o.option not in a.ranking),
+                  key=lambda o: -(o.score.total if o.score else -1.0))
+    order = list(a.ranking) + [o.option for o in rest]
     rows = []
+    view = getattr(a, "cost_view", None)
+    view_name = view.value if view is not None else "cash"
+    star = {"cash": "", "all-in": ""}
+    star[view_name] = "*"
     for oid in order:
         oa = a.option(oid)
         cap = oa.capacity
@@ -88,8 +137,14 @@ def render(ws, a) -> str:
         elif cap.basis.value == "fails-slo":
             cap_txt = "fails the SLO"
         draws = mcr.for_option(oid) if mcr else None
-        status = "" if oa.rank is not None else ("dev-only" if not oa.eligible else
+        status = "" if oa.rank is not None else ("dev-only" if oa.strategy.value == "dev-only" else
+                                                 "blocked" if oa.checklist.blockers or not oa.eligible else
                                                  "vetoed" if oa.vetoes else "not ranked")
+        f = oa.fleet
+        gpus = _num(f.gpus.value)
+        if f.gpus.value is not None and f.owned_gpus is not None:
+            gpus += f" ({_num(f.owned_used)}+{_num(f.shortfall_gpus)})"
+        c = oa.costs
         rows.append([
             str(oa.rank) if oa.rank is not None else "-",
             oid,
@@ -97,18 +152,26 @@ def render(ws, a) -> str:
             _levels(oa),
             _fit(oa.fit),
             cap_txt,
-            _num(oa.fleet.gpus.value),
-            _money(oa.costs.cost_per_m_tokens_usd.value, currency),
-            _money(oa.costs.tco_usd.value, currency),
-            f"{oa.score.total:.3f}" if oa.score else "n/a",
-            probability(draws.p_best) if draws else "-",
+            gpus,
+            _view_money(c.cash, True),
+            _view_money(c.all_in, True),
+            _view_money(c.cash, False),
+            _view_money(c.all_in, False),
+            _num(oa.score.total if oa.score else None, "{:.3f}"),
+            _p_best(draws.p_best if draws and oa.rank is not None else None, mcr.draws if mcr else None),
             status,
         ])
+    lines.append(f"Cost view that drives the ranking: {view_name} (marked *); both views are shown")
     lines.append("")
-    lines.append(table(["rank", "option", "class", "evidence", "runs m/p/x/?", "tok/s/GPU", "GPUs", "$/M tok",
-                        f"TCO {horizon:g}y", "score", "P(best)", "note"], rows))
+    lines.append(table(["rank", "option", "class", "evidence", "runs m/p/x/?", "tok/s/GPU", "GPUs (owned+new)",
+                        f"$/M cash{star['cash']}", f"$/M all-in{star['all-in']}",
+                        f"TCO {horizon:g}y cash{star['cash']}", f"TCO {horizon:g}y all-in{star['all-in']}",
+                        "score", "P(best)", "note"], rows))
     lines.append("  evidence: B = builds, C = correct, P = performs (+ reached, - not); "
-                 "$/M tok = all-in $/GPU-h / (tok/s/GPU x 3600 / 10^6)")
+                 "$/M tok = $/GPU-h / (tok/s/GPU x 3600 / 10^6); ≈: rests on assumptions, "
+                 "printed with the precision its range supports")
+    lines.append("  cash = what we will spend (owned GPUs' capex excluded); all-in = every GPU at its "
+                 "all-in $/GPU-h (InferenceMAX basis)")
     lines.append("  runs m/p/x/?: runs about the option that match the workload / are accepted proxies / "
                  "mismatch (count for nothing) / need context (count for nothing until assigned)")
     lines.extend(_fit_lines(a))
@@ -135,6 +198,16 @@ def render(ws, a) -> str:
         for f in cap.flags:
             lines.append(f"    capacity: {f}")
         lines.append(f"    GPUs: {oa.fleet.unit_reason}")
+        lines.append(f"    {_fleet_line(oa)}")
+        for w in oa.fleet.warnings:
+            lines.append(f"    WARNING: {w}")
+        c = oa.costs
+        for v in (c.cash, c.all_in):
+            if v is not None and v.gpu_hour_usd.value is not None:
+                lines.append(f"    {v.view.value}: {v.gpu_hour_usd.value:,.3f} $/GPU-h"
+                             f" (pricing {c.pricing.value}){' [drives the ranking]' if v.view == c.view else ''}")
+            elif v is not None:
+                lines.append(f"    {v.view.value}: n/a ({v.gpu_hour_usd.missing_reason})")
         for b in oa.checklist.blockers:
             lines.append(f"    BLOCKER: {b.reason}")
         for r in oa.eligibility_reasons:
@@ -142,7 +215,7 @@ def render(ws, a) -> str:
         for v in oa.vetoes:
             lines.append(f"    vetoed: {v}")
         for m in oa.messages:
-            if m.id != "option.no_capacity":  # already said on the capacity line
+            if getattr(m, "id", "") != "option.no_capacity":  # already said on the capacity line
                 lines.append(f"    ! {m}")
     s = a.sensitivity
     if s is not None:
@@ -171,16 +244,21 @@ def render(ws, a) -> str:
         if steady:
             lines.append(f"  {steady} other uncertain input(s) do not change the winner between 0 and about "
                          "twice their high value")
+    risks = getattr(a, "recommendation_risks", ())
+    if a.winner is not None and risks:
+        lines.append("")
+        lines.append(f"Risks of the recommended option ({a.winner}):")
+        lines.extend(f"  - {r.kind}: {r.text}" for r in risks)
     if mcr is not None:
         lines.append("")
-        lines.append(f"Monte Carlo: {mcr.draws} draws, seed {mcr.seed}"
-                     + (f"; no option eligible in {percent(mcr.p_no_winner, 1)} of draws" if mcr.p_no_winner else ""))
+        lines.append(f"Monte Carlo ({view_name} view): {mcr.draws} draws, seed {mcr.seed}"
+                     + (f"; no option eligible in {mcr.p_no_winner:.1%} of draws" if mcr.p_no_winner else ""))
         mrows = []
         for d in mcr.options:
             c, t = d.cost_per_m_tokens_usd, d.tco_usd
-            mrows.append([d.option, probability(d.p_best),
-                          " / ".join(_money(x, currency) for x in (c.p10, c.p50, c.p90)),
-                          " / ".join(_money(x, currency) for x in (t.p10, t.p50, t.p90))])
+            mrows.append([d.option, _p_best(d.p_best, mcr.draws),
+                          " / ".join(_num(x, "${:,.3f}") for x in (c.p10, c.p50, c.p90)),
+                          " / ".join(_money(x) for x in (t.p10, t.p50, t.p90))])
         lines.append(table(["option", "P(best)", "$/M tok P10 / P50 / P90", "TCO P10 / P50 / P90"], mrows))
     return "\n".join(lines)
 

@@ -22,9 +22,18 @@ class Strategy(StrEnum):
 
 
 class Pricing(StrEnum):
-    RENT = "rent"  # $/GPU-hour rental or cloud price
-    OWN = "own"  # new capex, amortized
-    EXISTING = "existing"  # already owned: capex is sunk, only operating cost counts
+    """How the option gets the GPUs its fleet needs beyond those the team owns on the platform."""
+
+    RENT = "rent"  # the shortfall is rented at $/GPU-hour (power and hosting inside the price)
+    OWN = "own"  # the shortfall is bought: capex amortized, plus power and hosting
+    EXISTING = "existing"  # (schema 1) every GPU of the fleet is already owned: no shortfall
+
+
+class CostView(StrEnum):
+    """Which cost figures the cost criteria score (both are always computed and shown)."""
+
+    CASH = "cash"  # what we will spend: the capex of GPUs already owned is excluded (sunk)
+    ALL_IN = "all-in"  # every GPU at its all-in $/GPU-hour, owned ones included (InferenceMAX basis)
 
 
 @dataclass(frozen=True)
@@ -37,6 +46,9 @@ class Topology:
     decode_gpus: int | None = None
     unit_gpus: int | None = None  # smallest deployable unit (e.g. 68 for 4 prefill + 64 decode)
     measured_on: str = ""  # platform id the topology was measured on, if it is a reference topology
+    # GPUs the unit needs inside one scale-up domain (e.g. 68 on one NVLink domain); larger than
+    # gpus_per_node means the platform's node cannot hold it: a warning on the option
+    scale_up_domain_gpus: int | None = None
 
 
 @dataclass(frozen=True)
@@ -45,7 +57,8 @@ class CostInputs:
     gpu_hour_usd: Estimate | None = None  # rental $/GPU-h (RENT)
     capex_per_gpu_usd: Estimate | None = None  # all-in purchase per GPU (OWN)
     amortization_years: float = 3.0
-    power_kw_per_gpu: Estimate | None = None  # all-in provisioned kW per GPU (OWN, EXISTING)
+    power_kw_per_gpu: Estimate | None = None  # kW per GPU at the wall (x PUE) (OWN, EXISTING)
+    hosting_usd_per_gpu_hour: Estimate | None = None  # space, network, support per GPU-hour (OWN, EXISTING)
     porting_effort_person_weeks: Estimate = Estimate(0, 0, 0)
     time_to_production_weeks: Estimate = Estimate(0, 0, 0)
     assumed_output_tps_per_gpu: Estimate | None = None  # used only where no run meets the SLO; flagged
@@ -53,6 +66,27 @@ class CostInputs:
     # why the assumed capacity may stand although measured runs of the option miss the SLO (empty:
     # it may not; a failing measurement is never replaced by an assumption silently)
     assumption_override: str = ""
+    # stated relative error of a measured capacity (0.05 = +/- 5 %), drawn by Monte Carlo
+    capacity_error: float | None = None
+    sources: tuple[Source, ...] = tuple_field()
+
+
+@dataclass(frozen=True)
+class PlatformFleet:
+    """What the team owns of one platform, and the platform's stated prices.
+
+    An option's fleet is the owned GPUs first, then the shortfall, bought (pricing ``own``) or
+    rented (``rent``) at these prices unless the option states its own."""
+
+    platform: str
+    owned_gpus: int = 0
+    book_value_usd_per_gpu: Estimate | None = None  # remaining book value of an owned GPU
+    end_of_support: str = ""  # ISO date the owned GPUs run out of support
+    purchase_usd_per_gpu: Estimate | None = None  # all-in purchase price per GPU (server share)
+    rental_usd_per_gpu_hour: Estimate | None = None
+    power_kw_per_gpu: Estimate | None = None
+    hosting_usd_per_gpu_hour: Estimate | None = None
+    note: str = ""
     sources: tuple[Source, ...] = tuple_field()
 
 
@@ -112,6 +146,7 @@ class Criterion:
     description: str = ""
     knockout: bool = False  # veto switched on: an option failing ``knockout_threshold`` is out
     knockout_threshold: float | None = None
+    weight_range: Estimate | None = None  # low / high the weight may take (Monte Carlo, if drawn)
 
 
 @dataclass(frozen=True)
@@ -138,6 +173,10 @@ class Assumptions:
     electricity_usd_per_kwh: Estimate = Estimate(0.08, 0.10, 0.14)
     engineer_usd_per_week: Estimate = Estimate(4000, 5000, 6500)  # loaded cost of one person-week
     utilization: float = 0.7  # sustained fraction of the fleet's hours doing useful work
+    utilization_range: Estimate | None = None  # low / likely / high of utilization, drawn by Monte Carlo
+    pue: Estimate = Estimate(1.0, 1.0, 1.0)  # facility overhead on power (1.0: kW figures are all-in)
+    cost_view: CostView = CostView.CASH  # which cost figures the cost criteria score (schema 1: cash)
+    draw_weights: bool = False  # Monte Carlo also draws criteria weights within their weight_range
     currency: str = "USD"
     monte_carlo_draws: int = 10000
     monte_carlo_seed: int = 20261129
@@ -234,12 +273,16 @@ class Workspace:
     assumptions: Assumptions = Assumptions()
     signoffs: tuple[SignOff, ...] = tuple_field()
     migration_plan: tuple[MigrationStep, ...] = tuple_field()
+    fleet: tuple[PlatformFleet, ...] = tuple_field()  # owned GPUs and prices, per platform
     evidence: Evidence = field(default_factory=Evidence)
     description: str = ""
     schema_version: int = SCHEMA_VERSION
 
     def option(self, option_id: str) -> Option | None:
         return next((o for o in self.options if o.id == option_id), None)
+
+    def fleet_of(self, platform_id: str) -> PlatformFleet | None:
+        return next((f for f in self.fleet if f.platform == platform_id), None)
 
     def answers_for(self, option_id: str) -> tuple[ChecklistAnswer, ...]:
         return tuple(a for a in self.answers if a.option == option_id)

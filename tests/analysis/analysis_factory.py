@@ -167,7 +167,9 @@ def answers() -> tuple[ChecklistAnswer, ...]:
            ChecklistAnswer("keep-vllm-h100", "http", Answer.PROVIDED, "vLLM"),
            ChecklistAnswer("keep-vllm-h100", "lb", Answer.PROVIDED, "gateway")]
     for oid in ("port-deepinfer-h100", "buy-sm100-deepinfer"):
-        out += [ChecklistAnswer(oid, "kv-cache", Answer.MISSING, "", E(6, 12, 24)),
+        # missing, but someone is named to build it: its effort counts, the option stays eligible
+        # (``with_blocker`` makes it an unowned blocker)
+        out += [ChecklistAnswer(oid, "kv-cache", Answer.MISSING, "platform team", E(6, 12, 24)),
                 ChecklistAnswer(oid, "http", Answer.EXTERNAL, "platform team", E(4, 8, 16)),
                 ChecklistAnswer(oid, "lb", Answer.EXTERNAL, "gateway", E(2, 4, 8))]
     out += [ChecklistAnswer("rtx-dev-only", i, Answer.PROVIDED, "llama-server") for i in ("kv-cache", "http", "lb")]
@@ -203,3 +205,9 @@ def with_option(ws: Workspace, option_id: str, **changes) -> Workspace:
             o = replace(o, **changes)
         opts.append(o)
     return replace(ws, options=tuple(opts))
+
+
+def with_blocker(ws: Workspace, option_id: str, item: str = "kv-cache") -> Workspace:
+    """The workspace with the option's ``item`` answered "missing" and nobody named to build it."""
+    return replace(ws, answers=tuple(replace(a, provider="") if (a.option, a.item) == (option_id, item) else a
+                                     for a in ws.answers))

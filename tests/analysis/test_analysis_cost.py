@@ -27,7 +27,21 @@ def test_all_in_gpu_hour_by_pricing_kind():
     assert C.gpu_hour_all_in(Pricing.RENT, 2.34, 0, 0, 5.0, 1.0) == 2.34  # rental is all-in: power not added
     own = C.gpu_hour_all_in(Pricing.OWN, 0, 30_000, 3, 2.0, 0.10)
     assert own == pytest.approx(30_000 / (3 * 8760) + 0.2)
-    assert C.gpu_hour_all_in(Pricing.EXISTING, 0, 30_000, 3, 1.73, 0.10) == pytest.approx(0.173)  # capex sunk
+    # all-in charges an owned GPU its capex too (like for like); PUE and hosting add to the power
+    assert C.gpu_hour_all_in(Pricing.EXISTING, 0, 30_000, 3, 1.73, 0.10) == pytest.approx(30_000 / 26_280 + 0.173)
+    assert C.gpu_hour_all_in(Pricing.OWN, 0, 30_000, 3, 1.0, 0.10, pue=1.3, hosting=0.2) == pytest.approx(
+        30_000 / 26_280 + 0.13 + 0.2)
+
+
+def test_cash_gpu_hour_charges_owned_gpus_their_operating_cost_only():
+    op, full = 0.273, 1.379
+    # 1,056 GPUs with 1,024 owned: (1,024 x 0.273 + 32 x 1.379) / 1,056
+    assert C.cash_hour(Pricing.OWN, 1056, 1024, op, full) == pytest.approx((1024 * op + 32 * full) / 1056)
+    assert C.cash_hour(Pricing.OWN, 904, 1024, op, full) == pytest.approx(op)  # all owned; 120 freed
+    assert C.cash_hour(Pricing.RENT, 72, 0, op, 2.34) == pytest.approx(2.34)  # nothing owned: cash = all-in
+    assert C.cash_hour(Pricing.EXISTING, float("nan"), float("inf"), op, full) == pytest.approx(op)
+    assert [float(x) for x in C.split_fleet(1056, 1024)] == [1024, 32, 0]
+    assert [float(x) for x in C.split_fleet(904, 1024)] == [904, 0, 120]
 
 
 def test_fleet_rounds_up_to_whole_units_and_not_past_an_exact_multiple():
@@ -38,12 +52,10 @@ def test_fleet_rounds_up_to_whole_units_and_not_past_an_exact_multiple():
 
 
 def test_horizon_costs():
-    assert C.horizon_hardware(Pricing.RENT, 68, 2.34, 0, 0, 3) == pytest.approx(68 * 2.34 * 8760 * 3)
-    assert C.horizon_hardware(Pricing.OWN, 10, 0, 30_000, 3, 3) == pytest.approx(300_000)
-    assert C.horizon_hardware(Pricing.OWN, 10, 0, 30_000, 5, 3) == pytest.approx(180_000)  # straight-line share
-    assert C.horizon_hardware(Pricing.EXISTING, 10, 0, 30_000, 3, 3) == 0
-    assert C.horizon_power(Pricing.EXISTING, 72, 1.73, 0.10, 3) == pytest.approx(72 * 1.73 * 8760 * 3 * 0.10)
-    assert C.horizon_power(Pricing.RENT, 72, 1.73, 0.10, 3) == 0
+    assert C.horizon_cost(68, 2.34, 3) == pytest.approx(68 * 2.34 * 8760 * 3)
+    # an owned GPU over 3 of its 5 amortization years: 3/5 of its capex
+    assert C.horizon_cost(10, 30_000 / (5 * 8760), 3) == pytest.approx(180_000)
+    assert C.horizon_cost(72, C.operating_hour(1.73, 1.0, 0.10, 0.0), 3) == pytest.approx(72 * 1.73 * 8760 * 3 * 0.10)
 
 
 def test_keep_option_figures_by_hand():
@@ -63,16 +75,17 @@ def test_keep_option_figures_by_hand():
 
 def test_buy_option_uses_its_reference_topology_on_its_own_platform():
     oa = evaluate(workspace(), sensitivity=False).option("buy-sm100-deepinfer")
-    assert oa.fleet.unit_gpus == 68
+    # the 68-GPU reference unit on 8-GPU nodes: 9 nodes = 72 GPUs
+    assert oa.fleet.unit_gpus == 72 and "9 nodes = 72 GPUs" in oa.fleet.unit_reason
     assert "measured on nv-b200" in oa.fleet.unit_reason
-    assert oa.fleet.gpus.value == 68
+    assert oa.fleet.gpus.value == 72 and oa.fleet.nodes == 9
+    assert oa.fleet.shortfall_gpus == 72 and oa.fleet.acquire == "rent"
     assert oa.costs.cost_per_m_tokens_usd.value == pytest.approx(0.13)  # 2.34 / (5000 x 0.0036)
-    assert oa.costs.hardware_usd.value == pytest.approx(4_181_673.6)
+    assert oa.costs.hardware_usd.value == pytest.approx(72 * 2.34 * 8760 * 3)  # 4,427,654.40
     assert oa.costs.power_usd.value == 0  # inside the rental price
-    # porting 4 + external HTTP 8 + external load balancing 4; the unowned KV cache is a blocker, not counted
-    assert oa.costs.engineering_person_weeks.value == 16
-    assert any("blocker" in f for f in oa.costs.engineering_person_weeks.flags)
-    assert oa.costs.tco_usd.value == pytest.approx(4_261_673.6)
+    # porting 4 + external HTTP 8 + external load balancing 4 + KV cache 12 (missing, owner named)
+    assert oa.costs.engineering_person_weeks.value == 28
+    assert oa.costs.tco_usd.value == pytest.approx(4_427_654.4 + 28 * 5000)
 
 
 def test_reference_topology_is_never_applied_to_another_platform():

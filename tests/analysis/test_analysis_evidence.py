@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from analysis_factory import E, parity, run, with_option, workspace
+from analysis_factory import E, parity, run, with_blocker, with_option, workspace
 
 from deepdecide.analysis import evaluate
 from deepdecide.domain.evidence import (
@@ -125,7 +125,7 @@ def test_evidence_level_is_the_ladder_reached_in_order():
 
 
 def test_checklist_external_adds_effort_missing_without_owner_blocks():
-    oa = evaluate(workspace(), sensitivity=False).option("port-deepinfer-h100")
+    oa = evaluate(with_blocker(workspace(), "port-deepinfer-h100"), sensitivity=False).option("port-deepinfer-h100")
     cl = oa.checklist
     assert cl.external == ("http", "lb")
     assert [b.item for b in cl.blockers] == ["kv-cache"]
@@ -136,7 +136,7 @@ def test_checklist_external_adds_effort_missing_without_owner_blocks():
 
 
 def test_missing_with_an_owner_is_not_a_blocker_and_costs_effort():
-    ws = workspace()
+    ws = with_blocker(workspace(), "port-deepinfer-h100")
     answers = tuple(
         ChecklistAnswer(a.option, a.item, Answer.MISSING, "platform team", E(6, 12, 24))
         if (a.option, a.item) == ("port-deepinfer-h100", "kv-cache") else a for a in ws.answers)
@@ -190,7 +190,8 @@ def test_reasons_are_structured_messages_with_ids_and_parameters():
     data = to_data(port)["classification"]["reasons"][0]
     assert data["id"] == "class.no_cell" and data["params"]["platform"] == "nv-h100"
     assert data["text"] == str(first)
-    blocker = port.checklist.blockers[0].reason
+    blocked = evaluate(with_blocker(workspace(), "port-deepinfer-h100"), sensitivity=False).option("port-deepinfer-h100")
+    blocker = blocked.checklist.blockers[0].reason
     assert blocker.id == "checklist.blocker" and blocker.args["item"] == "Persistent KV cache"
     assert all(isinstance(m, Message) for m in (*a.messages, *port.evidence.correct.reasons, *port.messages,
                                                  *(r.text for r in port.risks)))

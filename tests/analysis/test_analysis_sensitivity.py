@@ -207,8 +207,8 @@ def test_reported_flip_agrees_with_a_full_re_evaluation():
     assert flips
     for f in flips:
         field = f.key.split(".", 1)[1]
-        if field.startswith("effort"):
-            continue
+        if field.startswith("effort") or (field == "capacity" and "measured" in f.label):
+            continue  # a measured capacity moves with its runs, not with an assumption
         for value, expect in ((f.flip_below, f.winner_below), (f.flip_above, f.winner_above)):
             if value is None:
                 continue

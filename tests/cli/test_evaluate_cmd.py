@@ -20,15 +20,26 @@ def test_evaluate_prints_the_ranking_with_classification_and_reasons(capsys):
     assert cli_main.main(["evaluate", str(sample_workspace_path()), "--draws", "500"]) == 0
     out = capsys.readouterr().out
     assert "winner:" in out
-    for col in ("rank", "class", "evidence", "tok/s/GPU", "GPUs", "$/M tok", "TCO 3y", "P(best)"):
+    for col in ("rank", "class", "evidence", "tok/s/GPU", "GPUs (owned+new)", "$/M cash", "$/M all-in*",
+                "TCO 3y cash", "TCO 3y all-in*", "P(best)"):
         assert col in out
+    assert "Cost view that drives the ranking: all-in" in out
     line = next(ln for ln in out.splitlines() if ln.split()[1:2] == ["port-deepinfer-h100"])
-    assert "experimental" in line
+    assert "experimental" in line and "blocked" in line
     assert "not on the official list" in out
     assert "BLOCKER: Persistent KV cache" in out
+    assert "not eligible: not recommendable until someone is named to build Persistent KV cache" in out
     assert "dev-only" in out
     assert "What would flip the decision" in out
-    assert "Monte Carlo: 500 draws" in out
+    assert "Monte Carlo (all-in view): 500 draws" in out
+    assert "100 %" not in out
+    # the owned fleet and the shortfall, per option
+    assert "fleet: 1,056 GPUs = 132 nodes of 8: 1,024 owned + 32 to buy (owned on nv-h100: 1,024)" in out
+    assert "fleet: 904 GPUs = 113 nodes of 8: 904 owned (owned on nv-h100: 1,024); 120 owned GPUs freed" in out
+    assert "fleet: 360 GPUs = 45 nodes of 8: 0 owned + 360 to buy" in out
+    sglang = next(ln for ln in out.splitlines() if ln.split()[1:2] == ["keep-sglang-h100"])
+    assert "≈ $0.34" in sglang and "≈ $1.7" in sglang  # cash and all-in $/M, marked as assumed
+    assert "WARNING: the reference unit needs 68 GPUs in one scale-up domain" in out
 
 
 def test_evaluate_default_is_the_builtin_sample(capsys):
@@ -45,6 +56,16 @@ def test_evaluate_json(capsys):
     assert port["evidence"]["level"] == 0
     assert data["monte_carlo"]["draws"] == 300 and data["monte_carlo"]["seed"] == 5
     assert data["winner"] == data["ranking"][0]
+    # both cost views and the owned fleet, and which view drives the ranking
+    assert data["cost_view"] == "all-in" and data["monte_carlo"]["cost_view"] == "all-in"
+    trt = next(o for o in data["options"] if o["option"] == "keep-trtllm-h100")
+    assert trt["costs"]["view"] == "all-in"
+    assert trt["costs"]["cash"]["cost_per_m_tokens_usd"]["value"] < trt["costs"]["all_in"]["cost_per_m_tokens_usd"]["value"]
+    assert (trt["fleet"]["owned_used"], trt["fleet"]["shortfall_gpus"], trt["fleet"]["acquire"]) == (1024, 32, "buy")
+    sm = next(o for o in data["options"] if o["option"] == "buy-sm100-deepinfer")
+    assert sm["fleet"]["gpus"]["value"] % 8 == 0 and not sm["eligible"]
+    assert sm["fleet"]["warnings"][0]["id"] == "fleet.scale_up_exceeds_node"
+    assert {r["kind"] for r in data["recommendation_risks"]} >= {"assumed-capacity", "missing-parity"}
 
 
 def test_evaluate_unreadable_file(tmp_path, capsys):

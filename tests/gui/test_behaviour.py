@@ -44,8 +44,13 @@ def test_weight_change_reranks_and_undo_restores(make_window, qtbot):
     before = ranking(window)
     assessment = doc.assessment()
     winner = assessment.option(assessment.winner)
-    # push the weight of a criterion the current winner is worst at until the ranking changes
-    crit = min((p for p in winner.score.parts), key=lambda p: p.value_score).criterion
+    # push the weight of the criterion on which another ranked option beats the winner most
+    others = [assessment.option(oid) for oid in assessment.ranking if oid != assessment.winner]
+
+    def lead(k: int) -> float:
+        return max(o.score.parts[k].value_score for o in others) - winner.score.parts[k].value_score
+
+    crit = winner.score.parts[max(range(len(winner.score.parts)), key=lead)].criterion
     cid = next(c.id for c in doc.workspace.criteria if c.name == crit or c.id == crit)
     for other in doc.workspace.criteria:
         if other.id != cid:
@@ -539,3 +544,18 @@ def test_the_decision_page_lists_what_is_missing_and_who_signed_before_export_fo
     assert doc.workspace.decision.status == ws.decision.status
     assert not decision.export_approval_button.isEnabled()
     assert "no chosen option" in decision.export_approval_button.toolTip()
+def test_cost_view_choice_is_an_undoable_edit_that_re_scores(make_window):
+    window = make_window()
+    page = window.show_page("compare")
+    doc = window.document
+    assert doc.assessment().cost_view == "all-in"
+    combo = page.cost_view_combo
+    combo.setCurrentIndex(combo.findData("cash"))
+    assert doc.workspace.assumptions.cost_view == "cash"
+    a = doc.assessment()
+    assert a.cost_view == "cash"
+    oa = a.option("keep-sglang-h100")
+    assert oa.costs.cost_per_m_tokens_usd.value == oa.costs.cash.cost_per_m_tokens_usd.value
+    doc.undo_stack.undo()
+    assert doc.workspace.assumptions.cost_view == "all-in"
+    assert combo.currentData() == "all-in"

@@ -97,3 +97,17 @@ def test_theme_follows_choice_and_icons_exist(make_window, qapp):
         window.set_theme("light")
     assert qapp.palette().color(QPalette.ColorRole.Window).lightness() >= 128
     assert window.prefs.get("theme") == "light"
+
+
+@pytest.mark.gui
+def test_overview_cards_show_both_cost_views_and_the_owned_fleet(make_window):
+    window = make_window()
+    page = window.show_page("overview")
+    card = next(c for c in page.cards if c.option_id == "keep-trtllm-h100")
+    assert card.values["gpus"].text() == "1,056 (1,024 + 32)"
+    for key in ("cpm_cash", "cpm_all-in", "tco_cash", "tco_all-in"):
+        assert card.values[key].text().startswith("≈ $"), key  # rests on an assumed capacity
+    # the sample's cost criteria score the all-in view: its rows are bold, the cash rows are not
+    assert card.names["cpm_all-in"].font().bold() and not card.names["cpm_cash"].font().bold()
+    sm100 = next(c for c in page.cards if c.option_id == "buy-sm100-deepinfer")
+    assert "68 GPUs in one scale-up domain" in sm100.values["gpus"].toolTip()

@@ -186,3 +186,18 @@ def test_runs_named_by_gpu_name_belong_to_their_option():
     assert evaluate(ws, sensitivity=False).runs[ws.evidence.runs.index(h100)].group == ws.option("keep-sglang-h100").name
     text = " ".join(" ".join(_texts(build(ws, sections=["evidence", "risks"]))).split())
     assert "Keep H100, serve with SGLang" in text
+
+
+def test_cost_section_shows_both_views_the_fleet_and_the_risks():
+    from deepdecide.storage.files import load_builtin_workspace
+
+    pdf = build(load_builtin_workspace(), sections=("summary", "cost"))
+    flat = " ".join("\n".join(_texts(pdf)).split())
+    assert "Cost views (* drives the ranking: all-in)" in flat
+    for head in ("$/M cash", "$/M all-in *", "TCO cash", "TCO all-in *", "Fleet (owned + new)"):
+        assert head in flat, head
+    assert "1,024 + 32 buy" in flat  # TensorRT-LLM: the owned H100s plus the shortfall bought
+    assert "904 + 0; 120 freed" in flat
+    assert "≈ $" in flat  # figures resting on assumptions are marked
+    assert "68 GPUs in one scale-up domain" in flat
+    assert "Risks of the recommended option" in flat

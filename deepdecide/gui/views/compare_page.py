@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from PySide6.QtCore import QCoreApplication, Qt, QTimer
 from PySide6.QtWidgets import (
+    QComboBox,
     QDoubleSpinBox,
     QFormLayout,
     QGridLayout,
@@ -25,10 +26,10 @@ from PySide6.QtWidgets import (
 
 from deepdecide.domain import presentation as look
 from deepdecide.domain.common import Estimate
-from deepdecide.domain.edits import SetDemand, SetOptionCost, SetSLO, SetWeight
+from deepdecide.domain.edits import SetAssumptions, SetDemand, SetOptionCost, SetSLO, SetWeight
 from deepdecide.domain.formatting import DASH, money, number, percent, probability
 from deepdecide.domain.formatting import share as share_text
-from deepdecide.domain.workspace import Option
+from deepdecide.domain.workspace import CostView, Option
 from deepdecide.gui.document import WorkspaceDocument
 from deepdecide.gui.i18n import fmt, texts
 from deepdecide.gui.models.assessed import criteria_model, ranked_order, ranking_model
@@ -143,6 +144,7 @@ class ComparePage(Page):
         ll.addWidget(self.weights_note)
         ll.addWidget(self._build_slo_box())
         ll.addWidget(self._build_demand_box())
+        ll.addWidget(self._build_cost_view_box())
         ll.addStretch(1)
         left_scroll = QScrollArea()
         left_scroll.setWidgetResizable(True)
@@ -189,6 +191,26 @@ class ComparePage(Page):
             box.valueChanged.connect(lambda _v, k=key: self._demand_changed(k))
             demand_form.addRow(label, box)
         return demand_box
+
+    def _build_cost_view_box(self) -> QGroupBox:
+        """Which cost view the cost criteria score: cash (owned GPUs' capex sunk) or all-in."""
+        box = QGroupBox(self.tr("Cost view that drives the ranking"))
+        form = QFormLayout(box)
+        self.cost_view_combo = QComboBox()
+        self.cost_view_combo.setObjectName("cost_view")
+        self.cost_view_combo.addItem(self.tr("all-in: every GPU at its all-in $/GPU-h"), CostView.ALL_IN.value)
+        self.cost_view_combo.addItem(self.tr("cash: what we will spend (owned GPUs' capex sunk)"), CostView.CASH.value)
+        self.cost_view_combo.currentIndexChanged.connect(self._cost_view_changed)
+        form.addRow(self.cost_view_combo)
+        return box
+
+    def _cost_view_changed(self, _index: int) -> None:
+        if self.updating:
+            return
+        view = CostView(self.cost_view_combo.currentData())
+        a = self.document.workspace.assumptions
+        if a.cost_view != view:
+            self.submit(SetAssumptions(replace(a, cost_view=view)), self.tr("cost view"))
 
     def _build_results(self) -> QWidget:
         """The right column: ranking and Monte Carlo above, the sensitivity and price tables below."""
@@ -387,6 +409,7 @@ class ComparePage(Page):
                 box.setValue(getattr(ws.slo, k) or 0)
             for k, box in self.demand_fields.items():
                 box.setValue(getattr(ws.demand, k) or 0)
+            self.cost_view_combo.setCurrentIndex(max(self.cost_view_combo.findData(ws.assumptions.cost_view.value), 0))
         finally:
             self.updating = False
         unused = [ci.name for ci in a.criteria if not ci.used]
@@ -470,11 +493,11 @@ class ComparePage(Page):
         drawn = self.mc_chart.set_options(rows, [look.option_swatch(ws, od.option) for od in order])
         self.mc_chart.setVisible(drawn > 0)
         best = sorted(mc.options, key=lambda o: -o.p_best)[0] if mc.options else None
-        text = fmt(self.tr("%1 draws (seed %2). Whisker: P10–P90 of $/M output tokens; dot: P50."),
-                   f"{mc.draws:,}", mc.seed)
+        text = fmt(self.tr("%1 draws (seed %2), %3 cost view. Whisker: P10–P90 of $/M output tokens; dot: P50."),
+                   f"{mc.draws:,}", mc.seed, mc.cost_view.value)
         if best is not None:
             text += " " + fmt(self.tr("Most often best: <b>%1</b> (P(best) %2)."), self._option_name(best.option),
-                              probability(best.p_best))
+                              probability(best.p_best, mc.draws))
         self.mc_box.setToolTip("<br>".join(lines))
         if mc.p_no_winner:
             text += "<br>" + fmt(self.tr("No winner in %1 of draws."), percent(mc.p_no_winner))

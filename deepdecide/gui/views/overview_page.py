@@ -8,7 +8,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from deepdecide.analysis.assessment import EvidenceFit, FitCounts, OptionAssessment, OptionDraws
-from deepdecide.domain.formatting import DASH, integer, money, number, probability
+from deepdecide.domain.formatting import DASH, integer, number, probability
+from deepdecide.domain.formatting import money as money_range
 from deepdecide.gui.document import WorkspaceDocument
 from deepdecide.gui.formatting import figure_tip
 from deepdecide.gui.i18n import fmt, text, texts
@@ -66,11 +67,15 @@ class OptionCard(QFrame):
         chips.addStretch(1)
         grid = QGridLayout()
         grid.setHorizontalSpacing(12)
-        rows = [("gpus", self.tr("GPUs needed")), ("cpm", self.tr("$ / M output tokens")),
-                ("tco", self.tr("TCO over the horizon")), ("score", self.tr("Score")),
+        rows = [("gpus", self.tr("GPUs needed (owned + new)")),
+                ("cpm_cash", self.tr("$ / M output tokens, cash")), ("cpm_all-in", self.tr("$ / M output tokens, all-in")),
+                ("tco_cash", self.tr("TCO over the horizon, cash")),
+                ("tco_all-in", self.tr("TCO over the horizon, all-in")), ("score", self.tr("Score")),
                 ("pbest", self.tr("P(best)")), ("runs", self.tr("Runs vs the workload"))]
+        self.names: dict[str, QLabel] = {}
         for i, (key, label) in enumerate(rows):
             name = QLabel(label)
+            self.names[key] = name
             value = QLabel(DASH)
             value.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             value.setTextFormat(Qt.TextFormat.PlainText)
@@ -123,11 +128,7 @@ class OptionCard(QFrame):
                                          *(text(r) for r in level.reasons))))
         for chip in (self.badge, *self.levels.values()):
             _style_chip(chip)
-        c = oa.costs
-        self._set("gpus", number(oa.fleet.gpus.value), figure_tip(oa.fleet.gpus) +
-                  (f"<br>{oa.fleet.unit_reason}" if oa.fleet.unit_reason else ""))
-        self._set("cpm", money(c.cost_per_m_tokens_usd.value, currency), figure_tip(c.cost_per_m_tokens_usd))
-        self._set("tco", money(c.tco_usd.value, currency), figure_tip(c.tco_usd))
+        self._set_cost_views(oa, currency)
         if oa.score is not None:
             parts = "<br>".join(f"{p.criterion}: {p.contribution:.3f} ({p.weight_share:.2f} × {p.value_score:.2f})"
                                 + (f" — {p.note}" if p.note else "") for p in oa.score.parts)
@@ -135,8 +136,8 @@ class OptionCard(QFrame):
         else:
             self._set("score", DASH, texts((*oa.eligibility_reasons, *oa.vetoes)))
         if draws is not None:
-            self._set("pbest", probability(draws.p_best, draws=None), self.tr("Share of Monte Carlo draws in which this option "
-                                                              "ranks first"))
+            self._set("pbest", probability(draws.p_best), self.tr("Share of Monte Carlo draws in which this option "
+                                                                  "ranks first"))
         else:
             self._set("pbest", "…", self.tr("Monte Carlo running"))
         tip_lines = [f"<b>{self.tr('Runs and checks about this option, against the workload')}</b>"]
@@ -167,6 +168,33 @@ class OptionCard(QFrame):
                              ", ".join(b.title for b in oa.checklist.blockers)))
         self.note.setText("<br>".join(f"<small>⚠ {n}</small>" for n in notes[:3]))
         self.note.setVisible(bool(notes))
+
+    def _set_cost_views(self, oa: Any, currency: str) -> None:
+        """The fleet (owned + new) and both cost views; the view that drives the ranking is bold."""
+        f = oa.fleet
+        gpus = number(f.gpus.value)
+        if f.gpus.value is not None and f.owned_gpus is not None:
+            gpus += f" ({number(f.owned_used)} + {number(f.shortfall_gpus)})"
+        extra = [f.unit_reason] if f.unit_reason else []
+        if f.freed_gpus:
+            extra.append(fmt(self.tr("%1 owned GPUs freed"), number(f.freed_gpus)))
+        extra += [str(w) for w in f.warnings]
+        self._set("gpus", gpus, figure_tip(f.gpus) + "".join(f"<br>{x}" for x in extra))
+        c = oa.costs
+        for view in (c.cash, c.all_in):
+            if view is None:
+                continue
+            key = view.view.value
+            drives = view.view == c.view
+            for kind, fig, low, high in (("cpm", view.cost_per_m_tokens_usd, view.low, view.high),
+                                         ("tco", view.tco_usd, view.tco_low, view.tco_high)):
+                text = money_range(fig.value, currency, approx=view.assumed, low=low, high=high)
+                tip = figure_tip(fig) + ("<br><b>" + self.tr("this view drives the ranking") + "</b>" if drives else "")
+                self._set(f"{kind}_{key}", text, tip)
+                name = self.names[f"{kind}_{key}"]
+                font = name.font()
+                font.setBold(drives)
+                name.setFont(font)
 
     def _set(self, key: str, text: str, tip: str) -> None:
         self.values[key].setText(text)

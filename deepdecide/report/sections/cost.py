@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer
 
@@ -13,25 +15,72 @@ from deepdecide.report.sections.base import BODY_W, Context, est, fig, h1, h2, m
 from deepdecide.report.styles import bullets, para, table
 
 
+def driving(costs: Any) -> Any:
+    """The cost view that drives the ranking (its figures are the scored ones)."""
+    return costs.all_in if costs.view.value == "all-in" else costs.cash
+
+
+def view_money(view: Any, per_m: bool) -> str:
+    """A cost view's $/M or TCO; "≈" with the precision its range supports when it rests on assumptions."""
+    if view is None:
+        return DASH
+    f = view.cost_per_m_tokens_usd if per_m else view.tco_usd
+    low, high = (view.low, view.high) if per_m else (view.tco_low, view.tco_high)
+    return formatting.money(f.value, approx=view.assumed, low=low, high=high)
+
+
+def _cost_views(ctx: Context) -> list[Flowable]:
+    """Both cost views side by side, with the owned fleet and the shortfall."""
+    a = ctx.assessment
+    rows = []
+    for oa in a.options:
+        f, c = oa.fleet, oa.costs
+        if f.gpus.value is None:
+            fleet = DASH
+        elif f.owned_gpus is None:
+            fleet = f"{formatting.integer(f.gpus.value)} (all owned)"
+        else:
+            fleet = (f"{formatting.integer(f.owned_used)} + {formatting.integer(f.shortfall_gpus)}"
+                     + (f" {f.acquire}" if f.acquire else "")
+                     + (f"; {formatting.integer(f.freed_gpus)} freed" if f.freed_gpus else ""))
+        rows.append([oa.name, c.pricing.value, fleet, view_money(c.cash, True), view_money(c.all_in, True),
+                     view_money(c.cash, False), view_money(c.all_in, False)])
+    star = {v: (" *" if a.cost_view.value == v else "") for v in ("cash", "all-in")}
+    out: list[Flowable] = [para(f"Cost views (* drives the ranking: {a.cost_view.value}); fleet = owned used + "
+                                "new GPUs bought or rented.")]
+    out.append(table(["Option", "Pricing", "Fleet (owned + new)", f"$/M cash{star['cash']}",
+                      f"$/M all-in{star['all-in']}", f"TCO cash{star['cash']}", f"TCO all-in{star['all-in']}"],
+                     rows, [38 * mm, 14 * mm, 34 * mm, 19 * mm, 19 * mm, 24 * mm, 24 * mm], numeric=(3, 4, 5, 6)))
+    warnings = [f"{oa.name}: {w}" for oa in a.options for w in oa.fleet.warnings]
+    if warnings:
+        out.append(para("Warnings: " + " ".join(warnings)))
+    return out
+
+
 def cost(ctx: Context) -> list[Flowable]:
     ws, a = ctx.ws, ctx.assessment
     out = h1("Cost and TCO", "cost")
-    out.append(para("All-in $/GPU-h: rent = the rental price; own = capex / (amortization × 8,760 h) + kW × $/kWh; "
-                    "existing = kW × $/kWh (capex sunk). $/M output tokens = $/GPU-h / (tok/s/GPU × 3,600 / 10^6) "
-                    "at the SLO capacity. Fleet = demand / capacity, rounded up to the deployable unit. "
-                    f"TCO over {ws.assumptions.horizon_years:g} years = hardware + power + engineering."))
+    out.append(para("All-in $/GPU-h: rent = the rental price; own = capex / (amortization × 8,760 h) + "
+                    "kW × PUE × $/kWh + hosting. Cash: GPUs already owned at kW × PUE × $/kWh + hosting only "
+                    "(capex sunk), the shortfall bought or rented at its price. "
+                    "$/M output tokens = $/GPU-h / (tok/s/GPU × 3,600 / 10^6) "
+                    "at the SLO capacity. Fleet = demand / capacity, rounded up to the deployable unit in whole "
+                    "nodes; owned GPUs first. "
+                    f"TCO over {ws.assumptions.horizon_years:g} years = hardware + power and hosting + engineering. "
+                    f"The cost criteria score the {a.cost_view.value} view; the table below it shows both."))
     rows = []
     for oa in a.options:
         c = oa.costs
         rows.append([oa.name, fig(c.gpu_hour_usd), f"{fig(oa.capacity.figure)} ({oa.capacity.label})",
-                     fig(oa.fleet.gpus), money(c.cost_per_m_tokens_usd.value),
+                     fig(oa.fleet.gpus), view_money(driving(c), True),
                      money(c.hardware_usd.value), money(c.power_usd.value),
                      f"{fig(c.engineering_person_weeks)} pw / {money(c.engineering_usd.value)}",
-                     money(c.tco_usd.value)])
-    out.append(table(["Option", "$/GPU-h", "tok/s/GPU at SLO", "GPUs", "$/M out tok", "Hardware", "Power",
+                     view_money(driving(c), False)])
+    out.append(table(["Option", "$/GPU-h", "tok/s/GPU at SLO", "GPUs", "$/M out tok", "Hardware", "Power, hosting",
                       "Engineering", "TCO"], rows,
                      [32 * mm, 14 * mm, 26 * mm, 12 * mm, 17 * mm, 17 * mm, 15 * mm, 24 * mm, 17 * mm],
                      numeric=(1, 3, 4, 5, 6, 8)))
+    out += _cost_views(ctx)
     gaps = [f"{oa.name}: {oa.costs.tco_usd.missing_reason or oa.costs.cost_per_m_tokens_usd.missing_reason}"
             for oa in a.options if oa.costs.tco_usd.value is None]
     if gaps:

@@ -20,6 +20,7 @@ from deepdecide.report.sections.base import (
     num,
     support_label,
 )
+from deepdecide.report.sections.cost import driving, view_money
 from deepdecide.report.styles import BAD, GOOD, WARN, bullets, esc, para, table
 
 
@@ -87,6 +88,10 @@ def summary(ctx: Context) -> list[Flowable]:
              + (join(oa.eligibility_reasons or oa.vetoes) or "not eligible")],
         ]
         out.append(kv(rows))
+        risks = a.recommendation_risks if oa.option == a.winner else ()
+        if risks:
+            out.append(para(f"Risks of the recommended option ({len(risks)}):"))
+            out += bullets([str(r.text) for r in risks])
     out += h2("Why", "summary-why")
     if d.rationale:
         out.append(para(d.rationale))
@@ -153,7 +158,7 @@ def _ranking_table(ctx: Context) -> Flowable:
         assert oa is not None  # every id in the order is one of the assessment's options
         rows.append([str(oa.rank) if oa.rank else DASH, oa.name, f"{oa.score.total:.3f}" if oa.score else DASH,
                      oa.classification.label, f"{oa.evidence.level} of 3",
-                     money(oa.costs.cost_per_m_tokens_usd.value), money(oa.costs.tco_usd.value),
+                     view_money(driving(oa.costs), True), view_money(driving(oa.costs), False),
                      join(oa.vetoes or oa.eligibility_reasons) or "eligible"])
         extra.append(("TEXTCOLOR", (3, i), (3, i), GOOD if oa.classification.official else WARN))
         if not oa.eligible or oa.vetoes:
