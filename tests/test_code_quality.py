@@ -50,8 +50,10 @@ STRICT = [
 #: modules of STRICT not held to it yet, because their code is being reworked; they join by leaving this list
 STRICT_PENDING = [
     "deepdecide/analysis/cost.py",
+    "deepdecide/analysis/engine.py",  # with cost.py: some eligibility reasons and problems are str, not Message
     "deepdecide/analysis/model.py",
     "deepdecide/analysis/montecarlo.py",
+    "deepdecide/analysis/risks.py",  # a capacity flag (str) among the proxy reasons (Message)
     "deepdecide/cli/evaluate_cmd.py",
     "deepdecide/cli/import_cmd.py",
 ]
