@@ -20,6 +20,8 @@ from deepdecide.analysis.assessment import (
     Figure,
     MonteCarlo,
     OptionAssessment,
+    PredictionPair,
+    PredictorError,
     Score,
     Sensitivity,
     TrailItem,
@@ -69,6 +71,8 @@ class _Prepared:
     model: ScenarioModel
     messages: list[str]
     fits: tuple[EvidenceFit, ...] = ()
+    pairs: tuple[PredictionPair, ...] = ()
+    predictor_errors: tuple[PredictorError, ...] = ()
 
 
 def _valid(e: Estimate, name: str, messages: list[str]) -> Estimate | None:
@@ -146,7 +150,8 @@ def _prepare(ws: Workspace) -> _Prepared:
     horizon = a.horizon_years if a.horizon_years and a.horizon_years > 0 else None
     static_eligible = np.array([oa.eligible for oa in options], dtype=bool)
     model = ScenarioModel(inputs, demand.value, horizon, elec, engc, setup, values, static_eligible)
-    return _Prepared(ws, options, inputs, setup, values, figures, model, messages, tuple(idx.fits))
+    return _Prepared(ws, options, inputs, setup, values, figures, model, messages, tuple(idx.fits), idx.pairs,
+                     tuple(idx.predictor_errors.values()))
 
 
 def _score(prep: _Prepared) -> tuple[list[OptionAssessment], tuple[str, ...], np.ndarray, np.ndarray]:
@@ -235,7 +240,7 @@ def evaluate(ws: Workspace, *, sensitivity: bool = True, monte_carlo: bool = Fal
     if monte_carlo:
         mcr = _monte_carlo(prep, ids, draws, seed, cancel=cancel)
     return Assessment(tuple(options), prep.setup.infos, ranking, winner, tuple(messages), sens, mcr,
-                      prep.fits, describe_workload(effective_workload(ws)))
+                      prep.fits, describe_workload(effective_workload(ws)), prep.pairs, prep.predictor_errors)
 
 
 def _monte_carlo(prep: _Prepared, ids: list[str], draws: int | None, seed: int | None,

@@ -86,6 +86,8 @@ def render(ws, a) -> str:
             cap_txt += f" ({cap.label})"
         elif cap.basis.value == "fails-slo":
             cap_txt = "fails the SLO"
+        elif cap.basis.value == "fails-parity":
+            cap_txt = "fails parity"
         draws = mcr.for_option(oid) if mcr else None
         status = "" if oa.rank is not None else ("dev-only" if not oa.eligible else
                                                  "vetoed" if oa.vetoes else "not ranked")
