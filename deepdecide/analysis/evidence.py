@@ -152,7 +152,8 @@ class EvidenceIndex:
         for key, checks in self.parity.items():
             failed = [c for c in checks if c.verdict == Verdict.FAIL and (not required or c.kind in required)]
             if failed:
-                self.parity_failed[key] = "; ".join(f"{c.kind.value} FAILED ({_check_text(c)})" for c in failed)
+                self.parity_failed[key] = "; ".join(
+                    f"{c.kind.value} FAILED ({_check_text(c).removeprefix(c.kind.value + ', ')})" for c in failed)
         if not self.parity_failed:
             return
         for i, fit in enumerate(self.fits):

@@ -79,7 +79,7 @@ def render(ws: Workspace, inputs: bytes, params: bytes, chosen: tuple[str, ...],
     """Render the record of an already-canonical workspace (``inputs`` is its canonical JSON)."""
     report = scaled(progress, 0.0, 1.0)
     check_cancelled(cancel)
-    needs_assessment = any(s in chosen for s in ("summary", "cost", "sensitivity"))
+    needs_assessment = any(s in chosen for s in ("summary", "evidence", "cost", "sensitivity"))
     assessment = evaluate(ws, cancel) if needs_assessment else None
     report(0.3)
     check_cancelled(cancel)

@@ -19,7 +19,7 @@ from deepdecide.domain.common import Estimate
 from deepdecide.domain.evidence import BenchmarkRun, Verdict
 from deepdecide.domain.matrix import SupportStatus
 from deepdecide.domain.workspace import Answer, Option, Vote, Workspace
-from deepdecide.report import charts
+from deepdecide.report import charts, predictions
 from deepdecide.report.styles import BAD, GOOD, WARN, bullets, esc, para, table
 
 BODY_W = 174 * mm  # A4 width minus margins
@@ -279,7 +279,9 @@ def _run_groups(ws: Workspace, assessment: Any = None) -> dict[str, list[Benchma
     for fi, f in enumerate(ws.evidence.files):
         for ri, run in enumerate(f.runs):
             x = fit_of.get((fi, ri))
-            suffix = "" if x is None else (" (proxy)" if x.applicability.value == "proxy" else
+            suffix = "" if x is None else (" (excluded: fails parity)" if x.excluded else
+                                           " (predicted)" if x.kind == "predicted" and x.counts_for else
+                                           " (proxy)" if x.applicability.value == "proxy" else
                                            "" if x.counts_for else " (does not count)")
             groups[_option_for_run(ws, run) + suffix].append(run)
     return groups
@@ -345,11 +347,10 @@ def evidence(ctx: Context) -> list[Flowable]:
                       + (f": {p.label}" if p.label else "") + (f"; proxy accepted: {f.proxy.reason}" if f.proxy else ""))
         for j, r in enumerate(f.runs):
             x = fit_of.get((i - 1, j))
-            fit = "–" if x is None else ("proxy" if x.applicability.value == "proxy" else
-                                         x.applicability.value if x.counts_for else f"{x.applicability.value}, not counted")
-            rows.append([_option_for_run(ws, r), ref, fit, num(r.gpu_count), num(r.concurrency, 0),
-                         num(r.output_throughput_tps, 0), num(r.output_tps_per_gpu, 0), num(r.ttft_ms_p99, 0),
-                         num(r.tpot_ms_p50, 1), num(r.tpot_ms_p99, 1), num(r.interactivity_tps_per_user, 1)])
+            row = [_option_for_run(ws, r), ref, predictions.fit_text(x), num(r.gpu_count), num(r.concurrency, 0),
+                   num(r.output_throughput_tps, 0), num(r.output_tps_per_gpu, 0), num(r.ttft_ms_p99, 0),
+                   num(r.tpot_ms_p50, 1), num(r.tpot_ms_p99, 1), num(r.interactivity_tps_per_user, 1)]
+            rows.append(predictions.struck(row, tuple(range(3, 11))) if x is not None and x.excluded else row)
     out.append(Spacer(1, 3 * mm))
     out.append(table(["Option", "File", "Fits the workload", "GPUs", "Conc.", "Out tok/s", "tok/s/GPU", "TTFT p99 ms",
                       "TPOT p50 ms", "TPOT p99 ms", "tok/s/user"], rows,
@@ -357,6 +358,10 @@ def evidence(ctx: Context) -> list[Flowable]:
                       13 * mm], numeric=tuple(range(3, 11))))
     out.append(para("Files:", "small"))
     out += [para(line, "small") for line in legend]
+    excluded = sorted({x.excluded for x in fit_of.values() if x.excluded})
+    if excluded:
+        out += bullets([f"Struck-through runs: {why}" for why in excluded])
+    out += predictions.section(ws, ctx.assessment, h2, BODY_W)
     flags = []
     for i, f in enumerate(ws.evidence.files, start=1):
         notes: dict[str, list[str]] = {}
