@@ -41,14 +41,15 @@ def pair_rows(ws: Workspace, assessment: Any) -> list[dict[str, Any]]:
         row: dict[str, Any] = {
             "predictor": p.tool, "runtime × platform": _cell_name(ws, p.runtime, p.platform), "model": p.model,
             "GPUs": p.gpu_count, "tokens in / out": f"{fmt.integer(p.input_tokens)} / {fmt.integer(p.output_tokens)}",
-            "load": p.load, "predicted run": f"{p.predicted} ({p.predicted_file})",
-            "measured run": f"{p.measured} ({p.measured_file})",
+            "load": p.load,
         }
         for label, prefix in METRICS:
             e = _error(p, prefix)
             stat = "" if e is None or e.metric == prefix else e.metric[len(prefix):]
-            row[f"{label}{stat} predicted / measured"] = _value(e)
             row[f"{label} error"] = signed_percent(e.relative_error) if e is not None else fmt.DASH
+            row[f"{label}{stat} predicted / measured"] = _value(e)
+        row["predicted run"] = f"{p.predicted} ({p.predicted_file})"
+        row["measured run"] = f"{p.measured} ({p.measured_file})"
         rows.append(row)
     return rows
 
@@ -102,7 +103,7 @@ def section(ws: Workspace, assessment: Any, heading: Any, body_width: float) -> 
     out.append(para("Each row is a predicted run beside a measured run of the same configuration (runtime, platform, "
                     "model, GPU count, token lengths within 10 %, the same concurrency or request rate). Error = "
                     "(predicted − measured) / measured: positive means the predictor promised more than was "
-                    "measured (for TTFT and TPOT, slower than it said when negative)."))
+                    "measured; for TTFT and TPOT a negative error means the hardware was slower than predicted."))
     header = ["Predictor", "Configuration", "Predicted run", "Measured run", "TTFT pred. / meas. ms", "TTFT err.",
               "TPOT pred. / meas. ms", "TPOT err.", "tok/s/GPU pred. / meas.", "tok/s/GPU err."]
     body = []
@@ -112,8 +113,8 @@ def section(ws: Workspace, assessment: Any, heading: Any, body_width: float) -> 
         errors = [v for k, v in r.items() if k.endswith(" error")]
         body.append([p.tool, conf, r["predicted run"], r["measured run"], values[0], errors[0], values[1], errors[1],
                      values[2], errors[2]])
-    fixed = [15 * mm, 32 * mm, 24 * mm, 24 * mm, 15 * mm, 11 * mm, 14 * mm, 11 * mm]
-    widths = [*fixed, body_width - sum(fixed) - 11 * mm, 11 * mm]
+    fixed = [15 * mm, 30 * mm, 22 * mm, 24 * mm, 14 * mm, 12 * mm, 14 * mm, 12 * mm]
+    widths = [*fixed, body_width - sum(fixed) - 12 * mm, 12 * mm]
     out.append(table(header, body, widths, numeric=(4, 5, 6, 7, 8, 9)))
     out += bullets(predictor_lines(assessment))
     return out
