@@ -622,307 +622,322 @@
 <context>
     <name>EvidencePage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="118"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="124"/>
         <source>File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="120"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="126"/>
         <source>Tool</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="121"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="127"/>
         <source>Version</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="122"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="128"/>
         <source>Runs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="123"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="129"/>
         <source>Checks</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="124"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="130"/>
         <source>Size (bytes)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="125"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="131"/>
         <source>SHA-256</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="127"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="133"/>
         <source>Imported</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="128"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="134"/>
         <source>Fits the workload</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="130"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="136"/>
         <source>Label</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="134"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="140"/>
         <source>Import files…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="136"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="142"/>
         <source>Remove selected file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="138"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="144"/>
         <source>Set context…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="139"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="145"/>
         <source>Say what the selected file was measured on (runtime, platform, GPUs, model), or accept its runs as a proxy for the workload</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="142"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="148"/>
         <source>or drop result files anywhere on the window</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="170"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="177"/>
         <source>Filter rows (any column)…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="176"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="183"/>
         <source>all runs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="176"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="183"/>
         <source>that count</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="177"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="184"/>
         <source>matching the workload</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="177"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="184"/>
         <source>proxies</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="178"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="185"/>
         <source>mismatched</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="178"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="185"/>
         <source>needing context</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="184"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="191"/>
         <source>Runtime × platform:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="186"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="193"/>
         <source>Applicability:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="198"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="205"/>
         <source>Throughput per GPU against interactivity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="199"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="202"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="206"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="209"/>
         <source>output tokens/s per GPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="199"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="206"/>
         <source>tokens/s per user (1000 / TPOT p50)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="201"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="208"/>
         <source>Throughput per GPU against concurrency</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="203"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="210"/>
         <source>TTFT against concurrency</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="204"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="211"/>
         <source>TTFT (ms)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="248"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="255"/>
         <source>(proxy accepted)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="299"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="306"/>
         <source>Proxy discount</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="300"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="307"/>
         <source>“%1” is not LOW/LIKELY/HIGH numbers with 0 &lt; low ≤ likely ≤ high.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="310"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="317"/>
         <source>Context</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="313"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="320"/>
         <source>Context of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="365"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="375"/>
+        <source> — excluded (fails parity)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="375"/>
+        <source> — predicted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="376"/>
         <source> — proxy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="365"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="376"/>
         <source> — does not count</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="422"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="433"/>
         <source>%1 runs, none with TPOT p50 (interactivity is 1000 / TPOT p50, and these files publish no latency): the chart shows throughput per GPU along each concurrency sweep instead. Throughput alone says nothing about the SLO.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="435"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="446"/>
         <source>Each point is one run. The line through a group&apos;s points is its Pareto front (no other run of the group is better on both axes). Right of the red line meets the interactivity SLO. Latency: solid = p50, dashed = p99. Hollow points are illustrative, proxy or predicted data, filled ones measurements.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="205"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="212"/>
         <source>TPOT against concurrency</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="206"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="213"/>
         <source>TPOT (ms)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="103"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="107"/>
         <source>Charts</source>
         <extracomment>columns shown first in the normalized table (then every other non-empty field) applicability values whose runs count for nothing (shown greyed, with the reason) the user asked to import files (payload: None -&gt; ask for paths)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="104"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="108"/>
         <source>Normalized table</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="153"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="110"/>
+        <source>Predicted vs measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="159"/>
         <source>&lt;h2&gt;Evidence&lt;/h2&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="225"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="232"/>
         <source>Evidence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="229"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="236"/>
         <source>tool: %1 %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="230"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="237"/>
         <source>%1 bytes, SHA-256 %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="231"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="238"/>
         <source>imported %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="231"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="238"/>
         <source>(unknown)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="323"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="330"/>
         <source>Remove %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="340"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="348"/>
         <source>all</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="375"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="386"/>
         <source>%1 runs from %2 files. Times in ms, throughputs in tokens/s; TPOT, ITL and e2e per token are different metrics and stay apart.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="404"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="415"/>
         <source>SLO ≥ %1 tok/s/user</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="407"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="418"/>
         <source>SLO bound 1000 / TPOT p99 %1 ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="411"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="422"/>
         <source>Pareto front</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="202"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="204"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="206"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="209"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="211"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="213"/>
         <source>concurrency (log scale)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="416"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="418"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="427"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="429"/>
         <source>SLO p99 ≤ %1 ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="427"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="438"/>
         <source>%1 runs, none with both output throughput per GPU and TPOT p50 (interactivity is 1000 / TPOT p50, and these files publish no latency): nothing to plot yet. Their numbers are in the normalized table.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="432"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="443"/>
         <source>No runs with throughput and TPOT yet: import benchmark results (File ▸ Import evidence, or drop files on the window).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="440"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="451"/>
         <source>%1 runs were driven by request rate, not concurrency, and are not in the latency charts.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2076,17 +2091,27 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="155"/>
-        <source>PROXY: capacity from runs accepted as a proxy (discounted); performs not reached</source>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="153"/>
+        <source>fails parity: a required parity check failed, its runs are excluded from capacity and cost</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/overview_page.py" line="157"/>
+        <source>PROXY: capacity from runs accepted as a proxy (discounted); performs not reached</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="159"/>
+        <source>PREDICTED: capacity from an estimator or simulator, not a measurement; performs not reached</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="162"/>
         <source>%1 run(s) do not count: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="160"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="165"/>
         <source>%1 blocker(s): %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2094,22 +2119,22 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
 <context>
     <name>OverviewPage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="211"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="216"/>
         <source>Overview</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="237"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="242"/>
         <source>&lt;h2&gt;%1&lt;/h2&gt;%2 options for %3 · %4 evidence files</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="240"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="245"/>
         <source>Evidence is judged against the %1. Runs of another model, precision or request shape are shown but count for nothing.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="243"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="248"/>
         <source>Runs and parity checks that match the workload count; a proxy the user accepted counts, discounted, for capacity; a mismatch or a run that needs context counts for nothing</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2315,6 +2340,24 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
     <message>
         <location filename="../../deepdecide/gui/pdf_export.py" line="114"/>
         <source>Cannot export the decision record</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>PredictionPairsPanel</name>
+    <message>
+        <location filename="../../deepdecide/gui/views/prediction_pairs.py" line="40"/>
+        <source>Each row is a predicted run beside a measured run of the same configuration (runtime, platform, model, GPU count, token lengths within 10 %, the same load). Error = (predicted − measured) / measured.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/prediction_pairs.py" line="45"/>
+        <source>%1 predicted run(s) and no measured run of the same configuration: their error is unknown, and capacities resting on them get no range.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/prediction_pairs.py" line="48"/>
+        <source>No predicted runs (estimators or simulators such as AIConfigurator, vidur, BLIS) are imported.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
