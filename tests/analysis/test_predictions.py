@@ -215,3 +215,15 @@ def test_a_failing_check_that_is_not_required_does_not_gate():
         parity("vllm", "nv-h100", ParityKind.GREEDY_MATCH, Verdict.FAIL))
     a = evaluate(_with(ws, checks=checks), sensitivity=False)
     assert a.option("keep-vllm-h100").capacity.value is not None
+
+
+def test_evaluate_prints_the_pairs_and_the_predictor_errors(tmp_path):
+    from prediction_scenarios import with_twin
+
+    from deepdecide.cli.evaluate_cmd import render
+
+    ws, row, twin = with_twin(tmp_path)
+    text = render(ws, evaluate(ws, sensitivity=False))
+    assert "Predicted vs measured" in text
+    assert f"({twin}): TTFT mean -33.3 %, TPOT mean +20.0 %, output tok/s/GPU +11.1 %" in text
+    assert "aiconfigurator: 1 prediction(s) beside a measurement" in text
