@@ -256,23 +256,26 @@ def cost(ctx: Context) -> list[Flowable]:
                                  width=BODY_W, title="TCO per option (bar: likely inputs; whisker: Monte Carlo P10–P90)",
                                  value_fmt=lambda v: _money(v), tick_fmt=lambda v: fmt.money(v, digits=2),
                                  colors_=[look.option_color(ws, o) for o, *_ in bars],
-                                 filled=[a.option(o).capacity.basis.value != "assumed" for o, *_ in bars]),
+                                 filled=[_measured(a.option(o)) for o, *_ in bars]),
                 f"Total cost of ownership over {ws.assumptions.horizon_years:g} years (hardware, power and "
                 f"engineering), in {ws.assumptions.currency}; the whisker spans the Monte Carlo P10–P90.",
-                "Hollow bars rest on an assumed capacity (no run meets the SLO on that platform yet); every TCO "
-                "also rests on assumed prices and effort estimates (see Assumptions)."
-                if any(a.option(o).capacity.basis.value == "assumed" for o, *_ in bars) else
+                "Hollow bars rest on an assumed, proxy or predicted capacity (no measurement of this workload "
+                "meets the SLO on that platform yet); every TCO also rests on assumed prices and effort "
+                "estimates (see Assumptions)."
+                if not all(_measured(a.option(o)) for o, *_ in bars) else
                 "Rests on assumed prices and effort estimates (see Assumptions)."))
         cap = [oa for oa in a.options if oa.capacity.value is not None]
         if cap:
-            assumed = [oa.capacity.basis.value == "assumed" for oa in cap]
+            assumed = [not _measured(oa) for oa in cap]
             out.append(charts.figure(charts.bar_chart(
                 [(short[oa.option], oa.capacity.value, oa.capacity.low, oa.capacity.high) for oa in cap],
                 x_label="output tok/s per GPU at the SLO", width=BODY_W,
-                title="Capacity at the SLO (measured, interpolated, lower bound or assumed; whisker: assumed range)",
+                title="Capacity at the SLO (measured, interpolated, lower bound, proxy, predicted or assumed; "
+                      "whisker: the range)",
                 colors_=[look.option_color(ws, oa.option) for oa in cap], filled=[not x for x in assumed]),
                 "Output tokens per second one GPU sustains while meeting the SLO.",
-                "Hollow bars are assumed capacities (no run meets the SLO on that platform yet), not measurements."
+                "Hollow bars are assumed, proxy or predicted capacities, not measurements of this workload "
+                "(a predicted capacity's whisker spans the errors its predictor showed beside measurements)."
                 if any(assumed) else ""))
         out += _trails(ctx)
     out += _assumptions(ctx)
@@ -403,3 +406,9 @@ def sensitivity(ctx: Context) -> list[Flowable]:
                           "Draws without a cost"], rows, [40 * mm, 18 * mm, 42 * mm, 46 * mm, 28 * mm],
                          numeric=(1, 4)))
     return out
+
+
+def _measured(oa: Any) -> bool:
+    """Drawn filled: the capacity rests on an own or third-party measurement (not an assumption, a
+    proxy or a prediction)."""
+    return oa.capacity.source.value in ("own", "third_party")
