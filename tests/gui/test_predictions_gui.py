@@ -62,6 +62,8 @@ def test_runs_excluded_by_a_failing_parity_check_are_struck_through(make_window,
     other = next(i for i, f in enumerate(files) if "illustrative" in f)
     assert page.proxy.index(other, 0).data(Qt.ItemDataRole.FontRole) is None
     _shot(window, "evidence_table_fails_parity.png")
+    page.fit_filter.setCurrentIndex(page.fit_filter.findData("counts"))
+    assert page.proxy.rowCount() == 0  # the only matching runs are excluded
     overview = window.show_page("overview")
     card = next(c for c in overview.cards if c.option_id == "keep-sglang-h100")
     _shot(window, "overview_fails_parity.png")

@@ -363,8 +363,9 @@ class EvidencePage(Page):
             fit = self.fit_filter.currentData()
             if fit and "applicability" in df.columns:
                 status = df["applicability"].fillna("").astype(str)
-                if fit == "counts":
-                    df = df[~status.map(counts_for_nothing)]
+                if fit == "counts":  # runs a failing parity check excludes count for nothing either
+                    gone = df["excluded"].notna() if "excluded" in df.columns else pd.Series(False, index=df.index)
+                    df = df[~status.map(counts_for_nothing) & ~gone]
                 else:
                     df = df[status.str.split(" ").str[0] == fit]
         if len(df) and "applicability" in df.columns:
