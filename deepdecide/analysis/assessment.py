@@ -235,6 +235,7 @@ class EvidenceFit:
     options: tuple[str, ...] = ()  # the options it is evidence about (or could be, once given context)
     counts_for: tuple[str, ...] = ()
     discount: tuple[float, float, float] | None = None  # proxy: low / likely / high throughput factor
+    excluded: str = ""  # counts for no capacity or cost: a required parity check of its cell failed
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,6 +267,7 @@ class CapacityPoint:
     failures: tuple[str, ...] = ()
     max_rate: bool = False  # offered as fast as possible (request rate "inf")
     source: str = ""  # own, third_party, proxy or predicted
+    excluded: str = ""  # why the run counts for nothing here (its runtime x platform fails a parity check)
 
 
 class CapacityBasis(StrEnum):
@@ -274,6 +276,7 @@ class CapacityBasis(StrEnum):
     LOWER_BOUND = "lower-bound"  # one passing point, or the SLO still holds at the heaviest load (not extrapolated)
     ASSUMED = "assumed"  # CostInputs.assumed_output_tps_per_gpu: no applicable run at all (or an override)
     FAILS_SLO = "fails-slo"  # applicable runs exist and none meets the SLO: no capacity
+    FAILS_PARITY = "fails-parity"  # every run is excluded: a required parity check of the cell failed
     NONE = "none"
 
 
@@ -308,10 +311,54 @@ class Capacity:
     def label(self) -> str:
         """Basis and source in a few words: "interpolated, proxy", "assumed", "fails the SLO"."""
         basis = {CapacityBasis.LOWER_BOUND: "lower bound", CapacityBasis.FAILS_SLO: "fails the SLO",
-                 CapacityBasis.NONE: "none"}.get(self.basis, self.basis.value)
+                 CapacityBasis.FAILS_PARITY: "fails parity", CapacityBasis.NONE: "none"}.get(self.basis, self.basis.value)
         if self.source in (CapacitySource.OWN, CapacitySource.ASSUMED, CapacitySource.NONE):
             return basis if self.source != CapacitySource.OWN else f"{basis}, own measurement"
         return f"{basis}, {self.source.value.replace('_', '-')}"
+
+
+@dataclass(frozen=True, slots=True)
+class MetricError:
+    """One metric of a prediction against its measured twin: error = (predicted - measured) / measured."""
+
+    metric: str  # "TTFT", "TPOT" or "output tok/s/GPU"
+    unit: str
+    predicted: float
+    measured: float
+    relative_error: float  # signed: positive = the predictor over-states the value
+
+
+@dataclass(frozen=True, slots=True)
+class PredictionPair:
+    """A predicted run and a measured run of the same configuration, with the error per metric."""
+
+    tool: str  # the predictor (e.g. "aiconfigurator")
+    runtime: str
+    platform: str  # matrix platform id
+    model: str
+    gpu_count: int | None
+    input_tokens: float | None
+    output_tokens: float | None
+    load: str  # "concurrency 64" or "rate 2/s"
+    predicted: str  # the predicted run's label
+    predicted_file: str
+    measured: str  # the measured run's label
+    measured_file: str
+    errors: tuple[MetricError, ...] = ()
+
+    def error(self, metric: str) -> MetricError | None:
+        return next((e for e in self.errors if e.metric == metric), None)
+
+
+@dataclass(frozen=True, slots=True)
+class PredictorError:
+    """The errors observed for one predictor over its pairs (throughput drives capacity ranges)."""
+
+    tool: str
+    pairs: int
+    throughput_low: float | None = None  # most negative signed error of output tok/s/GPU
+    throughput_high: float | None = None  # most positive
+    note: Message | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -550,6 +597,8 @@ class Assessment:
     recommendation_risks: tuple[Any, ...] = ()
     evidence_fit: tuple[EvidenceFit, ...] = ()  # every run and parity check against the workload
     workload: Message | None = None  # the workload the evidence was judged against, in one line
+    prediction_pairs: tuple[PredictionPair, ...] = ()  # predicted runs beside measured runs of the same configuration
+    predictor_errors: tuple[PredictorError, ...] = ()  # per predictor: the errors its pairs show
 
     def fits_for(self, option_id: str) -> tuple[EvidenceFit, ...]:
         return tuple(f for f in self.evidence_fit if option_id in f.options)

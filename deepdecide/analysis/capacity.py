@@ -245,10 +245,54 @@ def _tiers(idx: EvidenceIndex, key: tuple[str, str]) -> list[tuple[CapacitySourc
             (CapacitySource.PREDICTED, idx.predicted_runs.get(key, []))]
 
 
-def _points(idx: EvidenceIndex, runs: Sequence[BenchmarkRun], slo: SLO, source: CapacitySource) -> list[CapacityPoint]:
+def _points(idx: EvidenceIndex, runs: Sequence[BenchmarkRun], slo: SLO, source: CapacitySource,
+            excluded: str = "") -> list[CapacityPoint]:
     return [CapacityPoint(run_label(r), r.concurrency, r.request_rate, output_tps_per_gpu(r), not idx.failures(r, slo),
-                          idx.failures(r, slo), r.max_rate, source.value)
+                          idx.failures(r, slo), r.max_rate, source.value, excluded)
             for _, group in sweeps(runs) for r in group]
+
+
+def _fails_parity(idx: EvidenceIndex, option: Option, slo: SLO, tiers, check: str) -> Capacity:
+    """Every run of the option's cell is excluded: a required parity check failed. No capacity, and no
+    fallback to the assumption: a configuration that gives wrong answers is never priced."""
+    points: list[CapacityPoint] = []
+    n = 0
+    for source, runs in tiers:
+        points.extend(_points(idx, runs, slo, source, check))
+        n += len(runs)
+    why = msg("capacity.fails_parity", "fails parity: {check}; the {n} run(s) of {runtime} on {platform} are "
+                                       "excluded from capacity and cost",
+              check=check, n=n, runtime=option.runtime, platform=option.platform)
+    reason = str(why)
+    if option.cost.assumed_output_tps_per_gpu is not None:
+        reason += str(msg("capacity.fails_parity_assumption", "; the assumed capacity is not used either (a "
+                                                             "configuration that gives wrong answers is never "
+                                                             "priced)"))
+    return Capacity(Figure(NAME, None, UNIT, missing_reason=reason), CapacityBasis.FAILS_PARITY, tuple(points),
+                    note=why)
+
+
+def _predicted_range(idx: EvidenceIndex, best: _Best, value: float) -> tuple[float | None, float | None,
+                                                                             tuple[TrailItem, ...], str]:
+    """The Monte Carlo range of a predicted capacity, widened by its predictor's observed errors."""
+    from deepdecide.analysis.prediction import signed_percent, widen
+
+    tool = best.group[best.i].tool
+    err = idx.predictor_errors.get(tool)
+    rng = widen(value, err)
+    if rng is None or err is None:
+        return None, None, (), str(msg("capacity.predicted_error_unknown",
+                                       "the error of {tool} is unknown here: no measured run of the same "
+                                       "configuration to compare with", tool=tool or "the predictor"))
+    trail = (TrailItem(f"{tool} output tok/s/GPU error observed", f"{signed_percent(err.throughput_low)} to "
+                                                                  f"{signed_percent(err.throughput_high)}", "",
+                       f"{err.pairs} prediction(s) beside a measurement of the same configuration"),
+             TrailItem("range low / high", f"{formatting.number(rng[0])} / {formatting.number(rng[1])}", UNIT,
+                       "predicted / (1 + error)"))
+    flag = str(msg("capacity.predicted_widened", "range widened by the errors {tool} showed beside measurements: "
+                                                 "{low} to {high} {unit}", tool=tool,
+                   low=formatting.number(rng[0]), high=formatting.number(rng[1]), unit=UNIT))
+    return rng[0], rng[1], trail, flag
 
 
 def capacity(idx: EvidenceIndex, option: Option, slo: SLO) -> Capacity:
@@ -257,6 +301,9 @@ def capacity(idx: EvidenceIndex, option: Option, slo: SLO) -> Capacity:
     target = str(describe_slo(slo))
     points: list[CapacityPoint] = []
     tiers = _tiers(idx, key)
+    gate = idx.parity_failed.get(key)
+    if gate and any(runs for _, runs in tiers):
+        return _fails_parity(idx, option, slo, tiers, gate)
     for source, runs in tiers:
         points.extend(_points(idx, runs, slo, source))
     others = idx.other_platforms(option.runtime, option.platform, runs_only=True)
@@ -279,6 +326,9 @@ def capacity(idx: EvidenceIndex, option: Option, slo: SLO) -> Capacity:
         value, trail, flags = _figure(best, target, source, scale)
         if source == CapacitySource.PROXY:
             low, high = best.value * d[0], best.value * d[2]
+        elif source == CapacitySource.PREDICTED:
+            low, high, extra, flag = _predicted_range(idx, best, value)
+            trail, flags = (*trail, *extra), (*flags, flag)
         if other_note:
             flags = (*flags, other_note)
         note = msg("capacity.note", "{basis}, {source}", basis=_basis_words(best.basis), source=_SOURCE_TEXT[source])

@@ -27,6 +27,8 @@ from deepdecide.analysis.assessment import (
     Figure,
     MonteCarlo,
     OptionAssessment,
+    PredictionPair,
+    PredictorError,
     Risk,
     Score,
     Sensitivity,
@@ -101,6 +103,8 @@ class _Prepared:
     runs: tuple[Attribution, ...] = ()
     parity: tuple[Attribution, ...] = ()
     fits: tuple[EvidenceFit, ...] = ()
+    pairs: tuple[PredictionPair, ...] = ()
+    predictor_errors: tuple[PredictorError, ...] = ()
 
 
 def _effort(porting: Estimate | None, checklist: ChecklistSummary) -> Effort:
@@ -252,7 +256,8 @@ def _prepare(ws: Workspace) -> _Prepared:
     model = ScenarioModel(inputs, demand.value, horizon, elec, engc, setup, values, static_eligible,
                           pue=pue, util=util, view=view)
     runs, parity = attributions(idx, ws)
-    return _Prepared(ws, options, inputs, setup, values, figures, model, messages, runs, parity, tuple(idx.fits))
+    return _Prepared(ws, options, inputs, setup, values, figures, model, messages, runs, parity, tuple(idx.fits),
+                     idx.pairs, tuple(idx.predictor_errors.values()))
 
 
 def _score(prep: _Prepared) -> tuple[list[OptionAssessment], tuple[str, ...], np.ndarray, np.ndarray]:
@@ -349,7 +354,8 @@ def evaluate(ws: Workspace, *, sensitivity: bool = True, monte_carlo: bool = Fal
                       runs=prep.runs, parity_checks=prep.parity, slo=describe_slo(ws.slo),
                       required_parity=tuple(ws.required_parity), evidence_fit=prep.fits,
                       workload=describe_workload(effective_workload(ws)),
-                      cost_view=prep.model.view, recommendation_risks=risks)
+                      cost_view=prep.model.view, recommendation_risks=risks,
+                      prediction_pairs=prep.pairs, predictor_errors=prep.predictor_errors)
 
 
 def _monte_carlo(prep: _Prepared, ids: list[str], draws: int | None, seed: int | None,

@@ -7,6 +7,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from deepdecide.analysis.assessment import (
+    Applicability,
     Attribution,
     Blocker,
     ChecklistLine,
@@ -19,6 +20,8 @@ from deepdecide.analysis.assessment import (
     KindParity,
     Level,
     ParityOutcome,
+    PredictionPair,
+    PredictorError,
     TrailItem,
 )
 from deepdecide.domain.common import Estimate
@@ -63,6 +66,9 @@ class EvidenceIndex:
     source: dict[int, str] = field(default_factory=dict)  # id(run) -> own, third_party, proxy, predicted
     discount: dict[int, tuple[float, float, float]] = field(default_factory=dict)  # id(run) -> proxy factor
     kinds: dict[int, ProvenanceKind] = field(default_factory=dict)  # id(run) -> its file's provenance kind
+    pairs: tuple[PredictionPair, ...] = ()  # predicted runs beside measured runs of the same configuration
+    predictor_errors: dict[str, PredictorError] = field(default_factory=dict)  # tool -> its observed errors
+    parity_failed: dict[tuple[str, str], str] = field(default_factory=dict)  # (runtime, platform) -> failing check
     _platform_cache: dict[str, str] = field(default_factory=dict)
     _slo_cache: dict[int, tuple[str, ...]] = field(default_factory=dict)
 
@@ -91,17 +97,26 @@ class EvidenceIndex:
     def build(cls, ws: Workspace) -> EvidenceIndex:
         """Index the evidence that counts: each run and check is judged against the workload
         first (``fits``); only what applies reaches the rungs and the capacity."""
-        from deepdecide.analysis.applicability import judge_check, judge_run, resolve
+        from deepdecide.analysis.applicability import effective_workload, judge_check, judge_run, resolve
+        from deepdecide.analysis.prediction import MEASURED, pair, predictor_errors
 
         idx = cls(ws.matrix)
         ev = ws.evidence
         cache = idx._platform_cache
+        predicted: list[tuple[BenchmarkRun, str, str, str]] = []
+        measured: list[tuple[BenchmarkRun, str, str, str]] = []
         for fi, f in enumerate(ev.files):
             for ri, r in enumerate(f.runs):
                 pid = resolve(ws.matrix, r.platform, cache)
                 fit = judge_run(ws, f, fi, ri, r, pid, run_label(r))
                 idx.fits.append(fit)
                 idx.kinds[id(r)] = f.provenance.kind
+                if pid and fit.applicability != Applicability.NEEDS_CONTEXT:
+                    item = (r, pid, f.provenance.file_name, run_label(r))
+                    if f.provenance.kind == ProvenanceKind.PREDICTED:
+                        predicted.append(item)
+                    elif f.provenance.kind in MEASURED:
+                        measured.append(item)
                 key = (r.runtime, pid)
                 if fit.counts_for:
                     idx.run_ids[key].append(len(idx.run_keys))
@@ -113,7 +128,7 @@ class EvidenceIndex:
                     idx.runs[key].append(r)
                     idx.source[id(r)] = fit.kind
                 elif "capacity" in fit.counts_for:
-                    if fit.discount is not None:
+                    if fit.discount is not None and f.provenance.kind != ProvenanceKind.PREDICTED:
                         idx.proxy_runs[key].append(r)
                         idx.discount[id(r)] = fit.discount
                         idx.source[id(r)] = "proxy"
@@ -139,7 +154,28 @@ class EvidenceIndex:
             key = (b.runtime, idx.platform_id(b.platform))
             idx.builds[key].append(b)
             idx.runtime_platforms[b.runtime].add(key[1])
+        idx.pairs = pair(effective_workload(ws), predicted, measured)
+        idx.predictor_errors = {e.tool: e for e in predictor_errors(idx.pairs)}
+        idx._gate_parity(ws.required_parity)
         return idx
+
+    def _gate_parity(self, required: tuple[ParityKind, ...]) -> None:
+        """Cells (runtime x platform) whose required parity check failed: their runs are excluded from
+        capacity and cost (with no required kinds, any failing check gates)."""
+        from dataclasses import replace
+
+        for key, checks in self.parity.items():
+            failed = [c for c in checks if c.verdict == Verdict.FAIL and (not required or c.kind in required)]
+            if failed:
+                self.parity_failed[key] = "; ".join(
+                    f"{c.kind.value} FAILED ({_check_text(c).removeprefix(c.kind.value + ', ')})" for c in failed)
+        if not self.parity_failed:
+            return
+        for i, fit in enumerate(self.fits):
+            why = self.parity_failed.get((fit.runtime, fit.platform))
+            if why and fit.item == "run" and "capacity" in fit.counts_for:
+                self.fits[i] = replace(fit, excluded=str(msg(
+                    "fit.parity_excluded", "excluded from capacity and cost: {check}", check=why)))
 
     def other_platforms(self, runtime: str, platform: str, *, runs_only: bool = False) -> list[str]:
         """Platforms other than ``platform`` with evidence (or benchmark runs) of ``runtime``."""

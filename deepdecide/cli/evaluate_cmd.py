@@ -107,6 +107,22 @@ def _fit_lines(a) -> list[str]:
     return out
 
 
+def _prediction_lines(a) -> list[str]:
+    """Predictions beside measured runs of the same configuration, and each predictor's error."""
+    from deepdecide.analysis.prediction import signed_percent
+
+    pairs = getattr(a, "prediction_pairs", ())
+    if not pairs:
+        return []
+    out = ["", "Predicted vs measured (error = (predicted - measured) / measured):"]
+    for p in pairs:
+        errs = ", ".join(f"{e.metric} {signed_percent(e.relative_error)}" for e in p.errors)
+        out.append(f"  {p.tool} {p.runtime} on {p.platform}, {p.model}, {formatting.integer(p.gpu_count)} GPUs, "
+                   f"{p.load}: {p.predicted} vs {p.measured} ({p.measured_file}): {errs}")
+    out.extend(f"  {e.note}" for e in a.predictor_errors if e.note is not None)
+    return out
+
+
 def render(ws, a) -> str:
     """The assessment as plain text for a terminal."""
     from deepdecide.cli.common import table
@@ -136,6 +152,8 @@ def render(ws, a) -> str:
             cap_txt += f" ({cap.label})"
         elif cap.basis.value == "fails-slo":
             cap_txt = "fails the SLO"
+        elif cap.basis.value == "fails-parity":
+            cap_txt = "fails parity"
         draws = mcr.for_option(oid) if mcr else None
         status = "" if oa.rank is not None else ("dev-only" if oa.strategy.value == "dev-only" else
                                                  "blocked" if oa.checklist.blockers or not oa.eligible else
@@ -175,6 +193,7 @@ def render(ws, a) -> str:
     lines.append("  runs m/p/x/?: runs about the option that match the workload / are accepted proxies / "
                  "mismatch (count for nothing) / need context (count for nothing until assigned)")
     lines.extend(_fit_lines(a))
+    lines.extend(_prediction_lines(a))
     if a.messages:
         lines.append("")
         lines.append("Workspace messages:")

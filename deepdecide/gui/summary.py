@@ -37,6 +37,9 @@ def recommendation(ws: Workspace, assessment: Assessment, mc: MonteCarlo | None 
     if win.capacity.basis.value == "assumed":
         text += "; " + QCoreApplication.translate("Summary", "its capacity is an assumption, not a measurement "
                                                   "that meets the SLO")
+    elif win.capacity.source.value == "predicted":
+        text += "; " + QCoreApplication.translate("Summary", "its capacity is PREDICTED by an estimator or "
+                                                  "simulator, not a measurement")
     if mc is not None:
         od = mc.for_option(win.option)
         if od is not None:

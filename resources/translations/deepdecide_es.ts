@@ -806,307 +806,322 @@
 <context>
     <name>EvidencePage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="119"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="125"/>
         <source>File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="121"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="127"/>
         <source>Tool</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="122"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="128"/>
         <source>Version</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="123"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="129"/>
         <source>Runs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="124"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="130"/>
         <source>Checks</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="125"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="131"/>
         <source>Size (bytes)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="126"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="132"/>
         <source>SHA-256</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="128"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="134"/>
         <source>Imported</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="129"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="135"/>
         <source>Fits the workload</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="131"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="137"/>
         <source>Label</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="135"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="141"/>
         <source>Import files…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="137"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="143"/>
         <source>Remove selected file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="139"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="145"/>
         <source>Set context…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="140"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="146"/>
         <source>Say what the selected file was measured on (runtime, platform, GPUs, model), or accept its runs as a proxy for the workload</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="143"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="149"/>
         <source>or drop result files anywhere on the window</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="171"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="178"/>
         <source>Filter rows (any column)…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="177"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="184"/>
         <source>all runs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="177"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="184"/>
         <source>that count</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="178"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="185"/>
         <source>matching the workload</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="178"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="185"/>
         <source>proxies</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="179"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="186"/>
         <source>mismatched</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="179"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="186"/>
         <source>needing context</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="185"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="192"/>
         <source>Runtime × platform:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="187"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="194"/>
         <source>Applicability:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="199"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="206"/>
         <source>Throughput per GPU against interactivity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="200"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="203"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="207"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="210"/>
         <source>output tokens/s per GPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="200"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="207"/>
         <source>tokens/s per user (1000 / TPOT p50)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="202"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="209"/>
         <source>Throughput per GPU against concurrency</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="204"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="211"/>
         <source>TTFT against concurrency</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="205"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="212"/>
         <source>TTFT (ms)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="258"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="265"/>
         <source>(proxy accepted)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="309"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="316"/>
         <source>Proxy discount</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="310"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="317"/>
         <source>“%1” is not LOW/LIKELY/HIGH numbers with 0 &lt; low ≤ likely ≤ high.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="320"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="327"/>
         <source>Context</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="323"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="330"/>
         <source>Context of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="375"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="386"/>
+        <source> — excluded (fails parity)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="386"/>
+        <source> — predicted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="387"/>
         <source> — proxy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="375"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="387"/>
         <source> — does not count</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="432"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="444"/>
         <source>%1 runs, none with TPOT p50 (interactivity is 1000 / TPOT p50, and these files publish no latency): the chart shows throughput per GPU along each concurrency sweep instead. Throughput alone says nothing about the SLO.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="445"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="457"/>
         <source>Each point is one run. The line through a group&apos;s points is its Pareto front (no other run of the group is better on both axes). Right of the red line meets the interactivity SLO. Latency: solid = p50, dashed = p99. Hollow points are illustrative, proxy or predicted data, filled ones measurements.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="206"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="213"/>
         <source>TPOT against concurrency</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="207"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="214"/>
         <source>TPOT (ms)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="104"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="108"/>
         <source>Charts</source>
         <extracomment>columns shown first in the normalized table (then every other non-empty field) applicability values whose runs count for nothing (shown greyed, with the reason) the user asked to import files (payload: None -&gt; ask for paths)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="105"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="109"/>
         <source>Normalized table</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="154"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="111"/>
+        <source>Predicted vs measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="160"/>
         <source>&lt;h2&gt;Evidence&lt;/h2&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="235"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="242"/>
         <source>Evidence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="239"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="246"/>
         <source>tool: %1 %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="240"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="247"/>
         <source>%1 bytes, SHA-256 %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="241"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="248"/>
         <source>imported %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="241"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="248"/>
         <source>(unknown)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="333"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="340"/>
         <source>Remove %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="350"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="358"/>
         <source>all</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="385"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="397"/>
         <source>%1 runs from %2 files. Times in ms, throughputs in tokens/s; TPOT, ITL and e2e per token are different metrics and stay apart.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="414"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="426"/>
         <source>SLO ≥ %1 tok/s/user</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="417"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="429"/>
         <source>SLO bound 1000 / TPOT p99 %1 ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="421"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="433"/>
         <source>Pareto front</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="203"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="205"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="207"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="210"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="212"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="214"/>
         <source>concurrency (log scale)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="426"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="428"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="438"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="440"/>
         <source>SLO p99 ≤ %1 ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="437"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="449"/>
         <source>%1 runs, none with both output throughput per GPU and TPOT p50 (interactivity is 1000 / TPOT p50, and these files publish no latency): nothing to plot yet. Their numbers are in the normalized table.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="442"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="454"/>
         <source>No runs with throughput and TPOT yet: import benchmark results (File ▸ Import evidence, or drop files on the window).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="450"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="462"/>
         <source>%1 runs were driven by request rate, not concurrency, and are not in the latency charts.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2335,27 +2350,37 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="159"/>
-        <source>PROXY: capacity from runs accepted as a proxy (discounted); performs not reached</source>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="157"/>
+        <source>fails parity: a required parity check failed, its runs are excluded from capacity and cost</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/overview_page.py" line="161"/>
+        <source>PROXY: capacity from runs accepted as a proxy (discounted); performs not reached</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="163"/>
+        <source>PREDICTED: capacity from an estimator or simulator, not a measurement; performs not reached</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="166"/>
         <source>%1 run(s) do not count: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="164"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="169"/>
         <source>%1 blocker(s): %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="177"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="182"/>
         <source>%1 owned GPUs freed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="189"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="194"/>
         <source>this view drives the ranking</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2363,22 +2388,22 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
 <context>
     <name>OverviewPage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="242"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="247"/>
         <source>Overview</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="268"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="273"/>
         <source>&lt;h2&gt;%1&lt;/h2&gt;%2 options for %3 · %4 evidence files</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="271"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="276"/>
         <source>Evidence is judged against the %1. Runs of another model, precision or request shape are shown but count for nothing.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="274"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="279"/>
         <source>Runs and parity checks that match the workload count; a proxy the user accepted counts, discounted, for capacity; a mismatch or a run that needs context counts for nothing</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2627,6 +2652,24 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
     <message>
         <location filename="../../deepdecide/gui/pdf_export.py" line="210"/>
         <source>Cannot sign the decision record</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>PredictionPairsPanel</name>
+    <message>
+        <location filename="../../deepdecide/gui/views/prediction_pairs.py" line="40"/>
+        <source>Each row is a predicted run beside a measured run of the same configuration (runtime, platform, model, GPU count, token lengths within 10 %, the same load). Error = (predicted − measured) / measured.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/prediction_pairs.py" line="45"/>
+        <source>%1 predicted run(s) and no measured run of the same configuration: their error is unknown, and capacities resting on them get no range.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/prediction_pairs.py" line="48"/>
+        <source>No predicted runs (estimators or simulators such as AIConfigurator, vidur, BLIS) are imported.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3144,7 +3187,12 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/summary.py" line="43"/>
+        <location filename="../../deepdecide/gui/summary.py" line="41"/>
+        <source>its capacity is PREDICTED by an estimator or simulator, not a measurement</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/summary.py" line="46"/>
         <source>best in %1 of %2 Monte Carlo draws</source>
         <translation type="unfinished"></translation>
     </message>

@@ -26,6 +26,8 @@ class DataFrameModel(QAbstractTableModel):
         # rows whose ``muted_column`` value satisfies ``muted`` are shown greyed (e.g. runs that count for nothing)
         self.muted_column = ""
         self.muted: Callable[[Any], bool] | None = None
+        # rows with a value in ``struck_column`` are drawn struck through (e.g. runs excluded by a failing check)
+        self.struck_column = ""
 
     def frame(self) -> pd.DataFrame:
         return self._df
@@ -92,12 +94,24 @@ class DataFrameModel(QAbstractTableModel):
             return None if value is None else str(value)
         if role == Qt.ItemDataRole.TextAlignmentRole and numeric:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.FontRole and self.is_struck(index.row()):
+            from PySide6.QtGui import QFont
+
+            font = QFont()
+            font.setStrikeOut(True)
+            return font
         if role == Qt.ItemDataRole.ForegroundRole and self.is_muted(index.row()):
             from PySide6.QtGui import QPalette
             from PySide6.QtWidgets import QApplication
 
             return QApplication.palette().brush(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
         return None
+
+    def is_struck(self, row: int) -> bool:
+        if not self.struck_column or self.struck_column not in self._df.columns or not 0 <= row < len(self._df):
+            return False
+        value = self._df[self.struck_column].iat[row]
+        return value is not None and value == value and str(value) != ""
 
     def is_muted(self, row: int) -> bool:
         if (self.muted is None or not self.muted_column or self.muted_column not in self._df.columns

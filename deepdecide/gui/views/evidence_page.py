@@ -31,6 +31,7 @@ from deepdecide.gui.i18n import fmt
 from deepdecide.gui.models.dataframe_model import DataFrameModel
 from deepdecide.gui.models.records import Column, RecordTableModel, SortRole
 from deepdecide.gui.views.page import Page, make_table
+from deepdecide.gui.views.prediction_pairs import PredictionPairsPanel
 from deepdecide.gui.widgets.charts import LatencyChart, SeriesLook, ThroughputChart
 
 if TYPE_CHECKING:
@@ -39,7 +40,7 @@ if TYPE_CHECKING:
     from deepdecide.gui.views.main_window import MainWindow
 
 #: columns shown first in the normalized table (then every other non-empty field)
-FIRST_COLUMNS = ("file", "applicability", "why", "tool", "runtime", "platform", "gpu_count", "concurrency", "request_rate",
+FIRST_COLUMNS = ("file", "applicability", "kind", "why", "excluded", "tool", "runtime", "platform", "gpu_count", "concurrency", "request_rate",
                  "output_tps_per_gpu", "interactivity_tps_per_user", "output_throughput_tps",
                  "ttft_ms_p50", "ttft_ms_p99", "tpot_ms_p50", "tpot_ms_p99", "itl_ms_p50", "itl_ms_p99",
                  "e2e_ms_p50", "e2e_ms_p99", "completed", "failed")
@@ -70,6 +71,8 @@ def runs_frame(ws: Workspace, fits: tuple[Any, ...] = ()) -> pd.DataFrame:
                 d["applicability"] = (fit.applicability.value if fit.counts_for or fit.applicability.value in NOT_COUNTED
                                       else f"{fit.applicability.value} ({fit.kind.replace('_', '-')})")
                 d["why"] = "; ".join(str(m) for m in fit.reasons)
+                d["kind"] = "PREDICTED" if fit.kind == "predicted" else fit.kind.replace("_", "-")
+                d["excluded"] = fit.excluded or None
             if r.max_rate and r.request_rate is None:
                 d["request_rate"] = "max rate"
             rows.append(d)
@@ -81,7 +84,8 @@ def runs_frame(ws: Workspace, fits: tuple[Any, ...] = ()) -> pd.DataFrame:
     order = [c for c in FIRST_COLUMNS if c in df.columns] + [c for c in ("file", *BENCHMARK_FIELDS)
                                                               if c in df.columns and c not in FIRST_COLUMNS]
     df = df[order]
-    keep = [c for c in df.columns if c in FIRST_COLUMNS[:6] or df[c].notna().any()]
+    keep = [c for c in df.columns if c in ("file", "applicability", "kind", "why", "tool", "runtime")
+            or df[c].notna().any()]
     return df[keep]
 
 
@@ -108,6 +112,8 @@ class EvidencePage(Page):
         self.tabs = QTabWidget()
         self.tabs.addTab(self._build_charts_tab(), self.tr("Charts"))
         self.tabs.addTab(self._build_table_tab(), self.tr("Normalized table"))
+        self.pairs = PredictionPairsPanel(self)
+        self.tabs.addTab(self.pairs, self.tr("Predicted vs measured"))
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(files_panel)
         split.addWidget(self.tabs)
@@ -166,6 +172,7 @@ class EvidencePage(Page):
         self.table = DataFrameModel(self)
         self.table.muted_column = "applicability"
         self.table.muted = counts_for_nothing
+        self.table.struck_column = "excluded"  # runs a failing parity check excludes from capacity and cost
         self.proxy = QSortFilterProxyModel(self)
         self.proxy.setSourceModel(self.table)
         self.proxy.setSortRole(SortRole)
@@ -346,6 +353,7 @@ class EvidencePage(Page):
                                        + 2 * self.files_view.frameWidth()
                                        + self.files_view.horizontalScrollBar().sizeHint().height())
         self._frame = runs_frame(ws, self.document.assessment().evidence_fit)
+        self.pairs.show_assessment(ws, self.document.assessment())
         groups = sorted({group_name(ws, r, p) for r, p in zip(self._frame.get("runtime", []),
                                                               self._frame.get("platform", []), strict=True)})
         current = self.group_filter.currentData()
@@ -369,15 +377,19 @@ class EvidencePage(Page):
             fit = self.fit_filter.currentData()
             if fit and "applicability" in df.columns:
                 status = df["applicability"].fillna("").astype(str)
-                if fit == "counts":
-                    df = df[~status.map(counts_for_nothing)]
+                if fit == "counts":  # runs a failing parity check excludes count for nothing either
+                    gone = df["excluded"].notna() if "excluded" in df.columns else pd.Series(False, index=df.index)
+                    df = df[~status.map(counts_for_nothing) & ~gone]
                 else:
                     df = df[status.str.split(" ").str[0] == fit]
         if len(df) and "applicability" in df.columns:
             status = df["applicability"].fillna("").astype(str).str.split(" ").str[0]
             muted = df["applicability"].map(counts_for_nothing)
-            suffix = [self.tr(" — proxy") if v == "proxy" else self.tr(" — does not count") if m else ""
-                      for v, m in zip(status, muted, strict=True)]
+            kind = df["kind"] if "kind" in df.columns else pd.Series([""] * len(df), index=df.index)
+            gone = df["excluded"].notna() if "excluded" in df.columns else pd.Series([False] * len(df), index=df.index)
+            suffix = [self.tr(" — excluded (fails parity)") if x else self.tr(" — predicted") if k == "PREDICTED"
+                      and not m else self.tr(" — proxy") if v == "proxy" else self.tr(" — does not count") if m else ""
+                      for v, m, k, x in zip(status, muted, kind, gone, strict=True)]
             df = df.assign(group_=df["group_"] + suffix)
         shown = df.drop(columns=["group_"]) if "group_" in df.columns else df
         self.table.headers = {c: c for c in shown.columns}

@@ -7,6 +7,7 @@ from typing import Any
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer
 
+from deepdecide.analysis.assessment import OptionAssessment
 from deepdecide.domain import formatting
 from deepdecide.domain import presentation as look
 from deepdecide.domain.formatting import DASH, percent
@@ -98,7 +99,7 @@ def cost(ctx: Context) -> list[Flowable]:
         bars.append((oa.option, v, lo, hi))
     short = look.short_labels(ws)
     if bars:
-        assumed_bar = [oa.capacity.basis.value == "assumed" for oa in a.options if oa.costs.tco_usd.value is not None]
+        assumed_bar = [not _measured(oa) for oa in a.options if oa.costs.tco_usd.value is not None]
         out.append(Spacer(1, 3 * mm))
         out.append(charts.figure(
             charts.bar_chart([(short[o], v, lo, hi) for o, v, lo, hi in bars],
@@ -109,20 +110,23 @@ def cost(ctx: Context) -> list[Flowable]:
                              filled=[not x for x in assumed_bar]),
             f"Total cost of ownership over {ws.assumptions.horizon_years:g} years (hardware, power and "
             f"engineering), in {ws.assumptions.currency}; the whisker spans the Monte Carlo P10–P90.",
-            "Hollow bars rest on an assumed capacity (no run meets the SLO on that platform yet); every TCO "
+            "Hollow bars rest on an assumed, proxy or predicted capacity (no measurement of this workload meets the "
+            "SLO on that platform yet); every TCO "
             "also rests on assumed prices and effort estimates (see Assumptions)."
             if any(assumed_bar) else "Rests on assumed prices and effort estimates (see Assumptions)."))
     cap = [oa for oa in a.options if oa.capacity.value is not None]
     if cap:
-        assumed = [oa.capacity.basis.value == "assumed" for oa in cap]
+        assumed = [not _measured(oa) for oa in cap]
         out.append(charts.figure(charts.bar_chart(
             [(short[oa.option], value, oa.capacity.low, oa.capacity.high) for oa in cap
              if (value := oa.capacity.value) is not None],
             x_label="output tok/s per GPU at the SLO", width=BODY_W,
-            title="Capacity at the SLO (measured, interpolated, lower bound or assumed; whisker: assumed range)",
+            title="Capacity at the SLO (measured, interpolated, lower bound, proxy, predicted or assumed; "
+                  "whisker: the range)",
             colors_=[look.option_color(ws, oa.option) for oa in cap], filled=[not x for x in assumed]),
             "Output tokens per second one GPU sustains while meeting the SLO.",
-            "Hollow bars are assumed capacities (no run meets the SLO on that platform yet), not measurements."
+            "Hollow bars are assumed, proxy or predicted capacities, not measurements of this workload (a predicted "
+                "capacity's whisker spans the errors its predictor showed beside measurements)."
             if any(assumed) else ""))
     out += trails(ctx)
     out += assumptions(ctx)
@@ -183,3 +187,9 @@ def assumptions(ctx: Context) -> list[Flowable]:
     if sources:
         out.append(para("Sources: " + "; ".join(sources), "small"))
     return out
+
+
+def _measured(oa: OptionAssessment) -> bool:
+    """Drawn filled: the capacity rests on an own or third-party measurement (not an assumption, a
+    proxy or a prediction)."""
+    return oa.capacity.source.value in ("own", "third_party")

@@ -11,7 +11,7 @@ from reportlab.platypus import Flowable, Spacer
 from deepdecide.domain import presentation as look
 from deepdecide.domain.evidence import BenchmarkRun
 from deepdecide.domain.formatting import DASH, number
-from deepdecide.report import charts
+from deepdecide.report import charts, predictions
 from deepdecide.report.sections.base import BODY_W, Context, h1, h2, num, platform_name, runtime_name
 from deepdecide.report.styles import bullets, para, table
 
@@ -32,15 +32,9 @@ def evidence(ctx: Context) -> list[Flowable]:
         x = run_fit[k]
         if x is None:
             return ""
-        return " (proxy)" if x.applicability.value == "proxy" else "" if x.counts_for else " (does not count)"
-
-    def fit_cell(k: int) -> str:
-        x = run_fit[k]
-        if x is None:
-            return DASH
-        if x.applicability.value == "proxy":
-            return "proxy"
-        return x.applicability.value if x.counts_for else f"{x.applicability.value}, not counted"
+        return (" (excluded: fails parity)" if x.excluded else
+                " (predicted)" if x.kind == "predicted" and x.counts_for else
+                " (proxy)" if x.applicability.value == "proxy" else "" if x.counts_for else " (does not count)")
 
     groups: dict[str, list[BenchmarkRun]] = defaultdict(list)
     for k, (run, att) in enumerate(zip(runs, attribution, strict=True)):
@@ -96,10 +90,12 @@ def evidence(ctx: Context) -> list[Flowable]:
                       + f" — {p.kind.text}" + (f": {p.label}" if p.label else "")
                       + (f"; proxy accepted: {f.proxy.reason}" if f.proxy else ""))
         for k, r in enumerate(f.runs):
-            rows.append([attribution[first + k].group, ref, fit_cell(first + k), num(r.gpu_count),
-                         num(r.concurrency), num(r.output_throughput_tps), num(r.output_tps_per_gpu),
-                         num(r.ttft_ms_p99), num(r.tpot_ms_p50), num(r.tpot_ms_p99),
-                         num(r.interactivity_tps_per_user)])
+            x = run_fit[first + k]
+            row = [attribution[first + k].group, ref, predictions.fit_text(x), num(r.gpu_count),
+                   num(r.concurrency), num(r.output_throughput_tps), num(r.output_tps_per_gpu),
+                   num(r.ttft_ms_p99), num(r.tpot_ms_p50), num(r.tpot_ms_p99),
+                   num(r.interactivity_tps_per_user)]
+            rows.append(predictions.struck(row, tuple(range(3, 11))) if x is not None and x.excluded else row)
     out.append(Spacer(1, 3 * mm))
     out.append(table(["Option", "File", "Fits the workload", "GPUs", "Conc.", "Out tok/s", "tok/s/GPU",
                       "TTFT p99 ms", "TPOT p50 ms", "TPOT p99 ms", "tok/s/user"], rows,
@@ -107,6 +103,10 @@ def evidence(ctx: Context) -> list[Flowable]:
                       13 * mm], numeric=tuple(range(3, 11))))
     out.append(para("Files:", "small"))
     out += [para(line, "small") for line in legend]
+    excluded = sorted({x.excluded for x in run_fit if x is not None and x.excluded})
+    if excluded:
+        out += bullets([f"Struck-through runs: {why}" for why in excluded])
+    out += predictions.section(ws, ctx.assessment, h2, BODY_W)
     flags = []
     for i, f in enumerate(ws.evidence.files, start=1):
         notes: dict[str, list[str]] = {}

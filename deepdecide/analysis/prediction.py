@@ -1,0 +1,175 @@
+"""Predictions beside measurements: pair a predicted run with a measured run of the same
+configuration and compute the predictor's error per metric.
+
+Two runs describe the same configuration when they have the same runtime, the same matrix
+platform, the same model (case-insensitive, or both the workload's model or a declared alias), the
+same GPU count (and prefill / decode split), input and output token lengths within
+``TOKEN_TOLERANCE`` of each other, and the same load: the same concurrency within
+``LOAD_TOLERANCE`` when both state one, else the same request rate. The predicted run comes from a
+file whose provenance kind is *predicted*; the measured one from an *own* or *third-party* file
+(illustrative files are reconstructions, not measurements). A run that needs context (runtime,
+platform, GPU count or model unknown) is never paired.
+
+The error is signed and relative, ``(predicted - measured) / measured``, for TTFT and TPOT (the
+same statistic on both sides: the mean, else the median; never ITL for TPOT) and for output tokens/s
+per GPU. A positive throughput error means the predictor promised more than the hardware gave.
+
+Per predictor (the run's ``tool``), the most negative and most positive throughput errors widen
+the Monte Carlo range of any capacity that rests on that predictor's runs (see ``widen``).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+
+from deepdecide.analysis.assessment import MetricError, PredictionPair, PredictorError
+from deepdecide.domain import formatting
+from deepdecide.domain.evidence import BenchmarkRun, ProvenanceKind
+from deepdecide.domain.messages import msg
+from deepdecide.domain.workload import Workload, model_matches
+
+TOKEN_TOLERANCE = 0.10  # input / output token lengths within 10 % of each other
+LOAD_TOLERANCE = 0.05  # concurrency (or request rate) within 5 %
+THROUGHPUT = "output tok/s/GPU"
+MEASURED = (ProvenanceKind.OWN, ProvenanceKind.THIRD_PARTY)
+
+
+def _close(a: float | None, b: float | None, tol: float) -> bool:
+    if a is None or b is None:
+        return a is None and b is None
+    scale = max(abs(a), abs(b))
+    return scale == 0 or abs(a - b) / scale <= tol
+
+
+def same_model(w: Workload, a: str, b: str) -> bool:
+    if a.strip().casefold() == b.strip().casefold():
+        return True
+    return bool(w.stated and model_matches(w, a) and model_matches(w, b))
+
+
+def _load(p: BenchmarkRun, m: BenchmarkRun) -> str | None:
+    """The load both runs share, in words, or None when it differs."""
+    if p.concurrency is not None and m.concurrency is not None:
+        return (f"concurrency {formatting.number(p.concurrency)}"
+                if _close(p.concurrency, m.concurrency, LOAD_TOLERANCE) else None)
+    if p.request_rate is not None and m.request_rate is not None:
+        return (f"rate {formatting.rate(p.request_rate)}"
+                if _close(p.request_rate, m.request_rate, LOAD_TOLERANCE) else None)
+    return None
+
+
+def same_configuration(w: Workload, p: BenchmarkRun, m: BenchmarkRun) -> str | None:
+    """The shared load in words when the two runs describe the same configuration, else None."""
+    if p.runtime != m.runtime or not p.model or not same_model(w, p.model, m.model):
+        return None
+    if p.gpu_count is None or p.gpu_count != m.gpu_count:
+        return None
+    if (p.prefill_gpus, p.decode_gpus) != (m.prefill_gpus, m.decode_gpus):
+        return None
+    if not (_close(p.input_tokens, m.input_tokens, TOKEN_TOLERANCE)
+            and _close(p.output_tokens, m.output_tokens, TOKEN_TOLERANCE)):
+        return None
+    return _load(p, m)
+
+
+def _stat(r: BenchmarkRun, metric: str, stat: str) -> float | None:
+    return getattr(r, f"{metric}_ms_{stat}")
+
+
+def _latency_error(name: str, metric: str, p: BenchmarkRun, m: BenchmarkRun) -> MetricError | None:
+    for stat in ("mean", "p50"):
+        pv, mv = _stat(p, metric, stat), _stat(m, metric, stat)
+        if pv is not None and mv:
+            return MetricError(f"{name} {stat}", "ms", pv, mv, (pv - mv) / mv)
+    return None
+
+
+def errors(p: BenchmarkRun, m: BenchmarkRun) -> tuple[MetricError, ...]:
+    from deepdecide.analysis.evidence import output_tps_per_gpu
+
+    out = [e for e in (_latency_error("TTFT", "ttft", p, m), _latency_error("TPOT", "tpot", p, m)) if e]
+    pt, mt = output_tps_per_gpu(p), output_tps_per_gpu(m)
+    if pt is not None and mt:
+        out.append(MetricError(THROUGHPUT, "tok/s/GPU", pt, mt, (pt - mt) / mt))
+    return tuple(out)
+
+
+Item = tuple[BenchmarkRun, str, str, str]  # run, matrix platform id, file name, run label
+
+
+def pair(w: Workload, predicted: Sequence[Item], measured: Sequence[Item]) -> tuple[PredictionPair, ...]:
+    """The (predicted, measured) pairs of the same configuration on the same platform: each measured
+    run with at most one run of each predicted file (the closest in token lengths and load, then
+    the first in the file: AIConfigurator's Pareto rows of one configuration differ in settings no
+    measurement states)."""
+    out: list[PredictionPair] = []
+    by_cell: dict[tuple[str, str], list[Item]] = defaultdict(list)
+    for item in predicted:
+        by_cell[(item[0].runtime, item[1])].append(item)
+    for m, mid, mfile, mlabel in measured:
+        best: dict[str, tuple[float, int, Item, str]] = {}
+        for n, item in enumerate(by_cell.get((m.runtime, mid), ())):
+            p, _pid, pfile, _plabel = item
+            load = same_configuration(w, p, m)
+            if load is None:
+                continue
+            d = _distance(p, m)
+            if pfile not in best or (d, n) < best[pfile][:2]:
+                best[pfile] = (d, n, item, load)
+        for pfile in sorted(best):
+            _d, _n, (p, pid, _f, plabel), load = best[pfile]
+            errs = errors(p, m)
+            if errs:
+                out.append(PredictionPair(p.tool, p.runtime, pid, p.model, p.gpu_count, p.input_tokens,
+                                          p.output_tokens, load, plabel, pfile, mlabel, mfile, errs))
+    return tuple(out)
+
+
+def _distance(p: BenchmarkRun, m: BenchmarkRun) -> float:
+    total = 0.0
+    for a, b in ((p.input_tokens, m.input_tokens), (p.output_tokens, m.output_tokens),
+                 (p.concurrency, m.concurrency), (p.request_rate, m.request_rate)):
+        if a is not None and b is not None and max(abs(a), abs(b)):
+            total += abs(a - b) / max(abs(a), abs(b))
+    return total
+
+
+def predictor_errors(pairs: Sequence[PredictionPair]) -> tuple[PredictorError, ...]:
+    by_tool: dict[str, list[PredictionPair]] = defaultdict(list)
+    for p in pairs:
+        by_tool[p.tool].append(p)
+    out = []
+    for tool in sorted(by_tool):
+        ps = by_tool[tool]
+        tput = [e.relative_error for p in ps if (e := p.error(THROUGHPUT)) is not None]
+        low, high = (min(tput), max(tput)) if tput else (None, None)
+        note = msg("prediction.errors", "{tool}: {n} prediction(s) beside a measurement; output tok/s/GPU error "
+                                        "{low} to {high}", tool=tool, n=len(ps),
+                   low=_signed(low), high=_signed(high))
+        out.append(PredictorError(tool, len(ps), low, high, note))
+    return tuple(out)
+
+
+def _signed(e: float | None) -> str:
+    if e is None:
+        return formatting.DASH
+    return ("+" if e > 0 else "") + formatting.percent(e, 1)
+
+
+def signed_percent(e: float | None) -> str:
+    """A signed relative error as a percentage: 0.123 -> "+12.3 %"."""
+    return _signed(e)
+
+
+def widen(value: float, err: PredictorError | None) -> tuple[float, float] | None:
+    """The range of capacities a predicted ``value`` stands for, given the predictor's observed
+    throughput errors e (measured = predicted / (1 + e)): from value / (1 + the largest
+    over-statement) to value / (1 + the largest under-statement); None when no error is known."""
+    if err is None or err.throughput_low is None or err.throughput_high is None:
+        return None
+    over = max(err.throughput_high, 0.0)
+    under = min(err.throughput_low, 0.0)
+    low = value / (1.0 + over)
+    high = value / max(1.0 + under, 0.05)
+    return low, high

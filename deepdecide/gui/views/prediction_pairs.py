@@ -1,0 +1,53 @@
+"""The Evidence page's "Predicted vs measured" tab: each prediction beside the measured run of the same
+configuration, with the signed error per metric, and what the errors do to the capacity ranges."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pandas as pd
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+
+from deepdecide.gui.i18n import fmt
+from deepdecide.gui.models.dataframe_model import DataFrameModel
+from deepdecide.gui.views.page import make_table
+from deepdecide.report.predictions import pair_rows, predictor_lines
+
+
+class PredictionPairsPanel(QWidget):
+    """A table of the Assessment's ``prediction_pairs`` and a note per predictor."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.model = DataFrameModel(self)
+        self.view = make_table(self.model, stretch_last=False)
+        self.view.setObjectName("prediction_pairs")
+        self.note = QLabel()
+        self.note.setWordWrap(True)
+        self.note.setObjectName("prediction_note")
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.view, 1)
+        layout.addWidget(self.note)
+
+    def show_assessment(self, ws: Any, assessment: Any) -> None:
+        rows = pair_rows(ws, assessment)
+        self.model.set_frame(pd.DataFrame(rows))
+        self.view.resizeColumnsToContents()
+        for col in range(self.model.columnCount()):
+            self.view.setColumnWidth(col, min(self.view.columnWidth(col), 260))
+        predicted = sum(1 for f in assessment.evidence_fit if f.kind == "predicted" and f.item == "run")
+        if rows:
+            text = [self.tr("Each row is a predicted run beside a measured run of the same configuration (runtime, "
+                            "platform, model, GPU count, token lengths within 10 %, the same load). Error = "
+                            "(predicted − measured) / measured.")]
+            text += predictor_lines(assessment)
+        elif predicted:
+            text = [fmt(self.tr("%1 predicted run(s) and no measured run of the same configuration: their error is "
+                                "unknown, and capacities resting on them get no range."), predicted)]
+        else:
+            text = [self.tr("No predicted runs (estimators or simulators such as AIConfigurator, vidur, BLIS) "
+                            "are imported.")]
+        self.note.setText("\n".join(text))
+
+    def row_count(self) -> int:
+        return self.model.rowCount()
