@@ -252,7 +252,8 @@ def _points(idx: EvidenceIndex, runs: Sequence[BenchmarkRun], slo: SLO, source: 
             for _, group in sweeps(runs) for r in group]
 
 
-def _fails_parity(idx: EvidenceIndex, option: Option, slo: SLO, tiers, check: str) -> Capacity:
+def _fails_parity(idx: EvidenceIndex, option: Option, slo: SLO,
+                  tiers: list[tuple[CapacitySource, list[BenchmarkRun]]], check: str) -> Capacity:
     """Every run of the option's cell is excluded: a required parity check failed. No capacity, and no
     fallback to the assumption: a configuration that gives wrong answers is never priced."""
     points: list[CapacityPoint] = []

@@ -74,7 +74,8 @@ def same_configuration(w: Workload, p: BenchmarkRun, m: BenchmarkRun) -> str | N
 
 
 def _stat(r: BenchmarkRun, metric: str, stat: str) -> float | None:
-    return getattr(r, f"{metric}_ms_{stat}")
+    value: float | None = getattr(r, f"{metric}_ms_{stat}")
+    return value
 
 
 def _latency_error(name: str, metric: str, p: BenchmarkRun, m: BenchmarkRun) -> MetricError | None:

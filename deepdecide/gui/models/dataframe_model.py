@@ -110,7 +110,7 @@ class DataFrameModel(QAbstractTableModel):
     def is_struck(self, row: int) -> bool:
         if not self.struck_column or self.struck_column not in self._df.columns or not 0 <= row < len(self._df):
             return False
-        value = self._df[self.struck_column].iat[row]
+        value: Any = self._df[self.struck_column].iat[row]  # a cell of any dtype (NaN where empty)
         return value is not None and value == value and str(value) != ""
 
     def is_muted(self, row: int) -> bool:
