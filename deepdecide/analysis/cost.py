@@ -24,6 +24,7 @@ import numpy as np
 
 from deepdecide.analysis.assessment import Costs, Figure, Fleet, TrailItem, missing
 from deepdecide.domain.common import Estimate
+from deepdecide.domain.validation import estimate_problem
 from deepdecide.domain.workspace import Assumptions, Demand, Option, Pricing, Workspace
 
 HOURS_PER_YEAR = 8760.0
@@ -97,15 +98,9 @@ class OptionInputs:
 def _estimate(e: Estimate | None, where: str, problems: list[str]) -> Estimate | None:
     if e is None:
         return None
-    vals = (e.low, e.likely, e.high)
-    if not all(isinstance(v, (int, float)) and math.isfinite(v) for v in vals):
-        problems.append(f"{where}: not a number ({e.low} / {e.likely} / {e.high})")
-        return None
-    if e.low < 0:
-        problems.append(f"{where}: must not be negative (low = {e.low:g})")
-        return None
-    if not e.is_ordered:
-        problems.append(f"{where}: expected low <= likely <= high, got {e.low:g} / {e.likely:g} / {e.high:g}")
+    reason = estimate_problem(e)  # the one definition of a usable estimate (domain.validation)
+    if reason:
+        problems.append(f"{where}: {reason}")
         return None
     return e
 

@@ -31,6 +31,7 @@ from deepdecide.analysis.scoring import ScoringSetup, compile_criteria, normaliz
 from deepdecide.analysis.sensitivity import input_flips, weight_intervals
 from deepdecide.domain.common import Estimate
 from deepdecide.domain.progress import Cancellable, ProgressCallback
+from deepdecide.domain.validation import estimate_problem
 from deepdecide.domain.workspace import Strategy, Workspace
 
 DEV_ONLY_REASON = ("strategy dev-only: development and evaluation only, never production capacity "
@@ -69,12 +70,9 @@ class _Prepared:
     messages: list[str]
 
 
-def _valid(e: Estimate, name: str, messages: list[str]) -> Estimate | None:
-    vals = (e.low, e.likely, e.high)
-    if not all(isinstance(v, (int, float)) and math.isfinite(v) for v in vals) or e.low < 0 or not e.is_ordered:
-        messages.append(f"assumptions.{name}: needs 0 <= low <= likely <= high, got {e.low} / {e.likely} / {e.high}")
-        return None
-    return e
+def _usable(e: Estimate) -> Estimate | None:
+    """The estimate, or None when the analysis cannot use it (the reason is reported by ``costs``)."""
+    return e if estimate_problem(e) is None else None
 
 
 def _prepare(ws: Workspace) -> _Prepared:
@@ -139,8 +137,8 @@ def _prepare(ws: Workspace) -> _Prepared:
         for k, f in enumerate(row):
             if f.value is not None and math.isfinite(f.value):
                 values[j, k] = f.value
-    elec = _valid(a.electricity_usd_per_kwh, "electricity_usd_per_kwh", [])
-    engc = _valid(a.engineer_usd_per_week, "engineer_usd_per_week", [])
+    elec = _usable(a.electricity_usd_per_kwh)
+    engc = _usable(a.engineer_usd_per_week)
     horizon = a.horizon_years if a.horizon_years and a.horizon_years > 0 else None
     static_eligible = np.array([oa.eligible for oa in options], dtype=bool)
     model = ScenarioModel(inputs, demand.value, horizon, elec, engc, setup, values, static_eligible)

@@ -21,6 +21,15 @@ def report_error(exc: DeepdecideError) -> None:
         error(str(exc))
 
 
+def report_warnings(warnings: Sequence[DeepdecideError]) -> None:
+    """Rules an older file breaks that its schema did not have: it opens, but saving it needs a fix."""
+    for w in warnings:
+        error(f"warning: {getattr(w, 'message', w)}")
+    if warnings:
+        error(f"warning: {len(warnings)} value(s) break rules of the current workspace schema; the file opens, "
+              "but saving it (or changing its status) requires fixing them (docs/workspace-schema.md)")
+
+
 def table(headers: Sequence[str], rows: Sequence[Sequence[str]], *, wrap_last: bool = True) -> str:
     """A plain-text table; the last column wraps to the terminal width."""
     widths = [len(h) for h in headers]

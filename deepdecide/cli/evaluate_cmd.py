@@ -12,8 +12,8 @@ def add_arguments(parser) -> None:
                         help="a workspace file (*.deepdecide.yaml); default: the built-in sample decision")
     parser.add_argument("--json", action="store_true", help="print the whole assessment as JSON")
     parser.add_argument("--draws", type=int, metavar="N",
-                        help="Monte Carlo draws (default: the workspace's assumptions.monte_carlo_draws)")
-    parser.add_argument("--seed", type=int, help="Monte Carlo seed (default: the workspace's)")
+                        help="Monte Carlo draws, 1..1,000,000 (default: the workspace's assumptions.monte_carlo_draws)")
+    parser.add_argument("--seed", type=int, help="Monte Carlo seed, 0..4,294,967,295 (default: the workspace's)")
     parser.add_argument("--no-monte-carlo", action="store_true", help="skip the Monte Carlo draws")
 
 
@@ -151,19 +151,25 @@ def run(args) -> int:
     import json
 
     from deepdecide.analysis import evaluate, to_data
-    from deepdecide.cli.common import error, report_error
+    from deepdecide.cli.common import error, report_error, report_warnings
     from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
-    from deepdecide.domain.errors import DeepdecideError
+    from deepdecide.domain.errors import DeepdecideError, ValidationError
+    from deepdecide.domain.validation import MAX_DRAWS, MAX_SEED
     from deepdecide.storage import files
 
-    if args.draws is not None and args.draws < 1:
-        error(f"--draws must be at least 1, got {args.draws}")
+    if args.draws is not None and not 1 <= args.draws <= MAX_DRAWS:
+        error(f"--draws must be in [1, {MAX_DRAWS:,}], got {args.draws:,}")
         return EXIT_USAGE
+    if args.seed is not None and not 0 <= args.seed <= MAX_SEED:
+        error(f"--seed must be in [0, {MAX_SEED:,}], got {args.seed:,}")
+        return EXIT_USAGE
+    warnings: list[ValidationError] = []
     try:
-        ws = files.load_workspace(args.workspace) if args.workspace else files.load_builtin_workspace()
+        ws = files.load_workspace(args.workspace, warnings) if args.workspace else files.load_builtin_workspace()
     except DeepdecideError as exc:
         report_error(exc)
         return EXIT_INPUT
+    report_warnings(warnings)
     a = evaluate(ws, monte_carlo=not args.no_monte_carlo, draws=args.draws, seed=args.seed)
     if args.json:
         print(json.dumps(to_data(a), indent=2, ensure_ascii=False, allow_nan=False))

@@ -33,6 +33,8 @@ EPILOG = """exit codes:
   2  usage error
   3  an input could not be read or understood
   4  the GUI cannot start here (no display)
+`deepdecide verify` has its own table (intact and trusted, unsigned, untrusted signer, altered,
+not a record): see `deepdecide verify --help`.
 
 With no command, deepdecide opens the desktop application on the built-in sample decision
 (or on FILE with `deepdecide gui FILE`, or `deepdecide FILE.yaml` for an existing file)."""

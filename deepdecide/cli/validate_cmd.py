@@ -18,7 +18,7 @@ def argparse_kinds_help() -> str:
 
 
 def run(args) -> int:
-    from deepdecide.cli.common import error, report_error
+    from deepdecide.cli.common import error, report_error, report_warnings
     from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
     from deepdecide.domain.errors import UnreadableFileError, ValidationError, ValidationErrors
     from deepdecide.storage import files
@@ -34,8 +34,9 @@ def run(args) -> int:
         return EXIT_USAGE
     worst = EXIT_OK
     for path in args.files:
+        warnings: list[ValidationError] = []
         try:
-            kind, _doc = files.load_document(path)
+            kind, _doc = files.load_document(path, warnings=warnings)
         except ValidationErrors as exc:
             report_error(exc)
             worst = max(worst, EXIT_PROBLEM)
@@ -46,5 +47,6 @@ def run(args) -> int:
             report_error(exc)
             worst = max(worst, EXIT_PROBLEM)
         else:
-            print(f"{path}: valid {kind} file")
+            report_warnings(warnings)
+            print(f"{path}: valid {kind} file" + (f" ({len(warnings)} warning(s))" if warnings else ""))
     return worst

@@ -6,7 +6,7 @@ The field names of :class:`BenchmarkRun` and :class:`ParityCheck` are the contra
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
 
 from deepdecide.domain.common import tuple_field
@@ -61,6 +61,8 @@ class Provenance:
     kind: ProvenanceKind = ProvenanceKind.OWN
 
 
+UNLIMITED = "deepdecide.unlimited"  # field metadata key: math.inf is allowed and stored as this text
+
 LATENCY_METRICS = ("ttft_ms", "tpot_ms", "itl_ms", "e2e_ms", "e2e_per_token_ms")
 STATISTICS = ("mean", "p50", "p90", "p99")
 
@@ -82,7 +84,9 @@ class BenchmarkRun:
     quantization: str = ""
     dataset: str = ""
     concurrency: float | None = None
-    request_rate: float | None = None  # requests/s offered; None = unlimited ("inf")
+    # requests/s offered; math.inf = unlimited, stored as the string "inf" (the only non-finite value a
+    # workspace holds); None = not stated (older imports also wrote None for unlimited)
+    request_rate: float | None = field(default=None, metadata={UNLIMITED: "inf"})
     input_tokens: float | None = None  # mean input length per request
     output_tokens: float | None = None  # mean output length per request
     num_requests: int | None = None

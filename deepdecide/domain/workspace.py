@@ -10,7 +10,7 @@ from deepdecide.domain.evidence import Evidence, ParityKind
 from deepdecide.domain.matrix import SupportMatrix
 from deepdecide.domain.revisit import RevisitCondition
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # docs/workspace-schema.md: what each version changed, and the migration policy
 
 
 class Strategy(StrEnum):

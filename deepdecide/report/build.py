@@ -114,9 +114,14 @@ def render(ws: Workspace, inputs: bytes, params: bytes, chosen: tuple[str, ...],
         if done[0] % 8 == 0:
             report(0.35 + 0.6 * min(done[0] / total, 1.0))
 
+    from reportlab.platypus.doctemplate import LayoutError
+
     buf = io.BytesIO()
     doc = RecordDocTemplate(buf, meta, on_flowable=on_flowable)
-    doc.build(story, canvasmaker=make_canvas_class(meta))
+    try:
+        doc.build(story, canvasmaker=make_canvas_class(meta))
+    except LayoutError as exc:  # e.g. a table cell taller than a page: a clear error, not a traceback
+        raise ReportError(f"the record cannot be laid out: {str(exc).splitlines()[0][:300]}") from None
     report(1.0)
     return buf.getvalue()
 

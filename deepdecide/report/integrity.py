@@ -27,6 +27,7 @@ from deepdecide.storage.files import canonical_json
 INTACT = "intact"
 ALTERED = "altered"
 UNCONFIRMED = "unconfirmed"
+NOT_A_RECORD = "not a deepdecide record"
 
 
 class UnreadableRecord(DeepdecideError):
@@ -211,8 +212,13 @@ def verify(pdf: bytes, *, trust: list | None = None) -> Verification:
     params_raw = attachments.get(BUILD_NAME)
     if inputs is None or params_raw is None:
         missing = [n for n in (INPUTS_NAME, BUILD_NAME) if n not in attachments]
-        found.reasons.append(f"the embedded file(s) {', '.join(missing)} are missing: not a deepdecide record, "
-                             "or its inputs were removed")
+        if not attachments.keys() & {INPUTS_NAME, BUILD_NAME} and not _looks_like_a_record(pdf):
+            found.status = NOT_A_RECORD
+            found.reasons.append(f"the PDF carries none of deepdecide's embedded files ({', '.join(missing)}) and "
+                                 "no page shows a deepdecide inputs hash: it was not made by deepdecide")
+        else:
+            found.reasons.append(f"the embedded file(s) {', '.join(missing)} are missing: the record's inputs "
+                                 "were removed")
         found.signatures = _signatures(pdf, trust, found)
         return found
     found.inputs_sha256 = sha256_hex(inputs)
@@ -271,6 +277,17 @@ def verify(pdf: bytes, *, trust: list | None = None) -> Verification:
     _explain_difference(pdf, rebuilt, inputs, found)
     found.signatures = _signatures(pdf, trust, found)
     return found
+
+
+def _looks_like_a_record(pdf: bytes) -> bool:
+    """A deepdecide record whose attachments were removed still names its producer or shows the inputs
+    hash in its page footers."""
+    if b"deepdecide (reportlab)" in pdf:
+        return True
+    try:
+        return any(footer_hashes(_page_texts(pdf)))
+    except Exception:  # an unreadable page: judged by the producer alone
+        return False
 
 
 def _signatures(pdf: bytes, trust: list | None, found: Verification) -> list[SignatureCheck]:

@@ -36,6 +36,8 @@ class SignatureCheck:
     revision: int = -1  # the file revision (0 = the first) that holds this signature
     error: str = ""
     notes: tuple[str, ...] = field(default_factory=tuple)
+    fingerprint_sha256: str = ""  # of the signer's certificate, "AB:CD:..." (compare it out of band)
+    self_signed: bool = False  # the signer's certificate is its own issuer
 
     @property
     def ok(self) -> bool:
@@ -110,15 +112,25 @@ def sign_record(record: bytes, signer, *, signer_name: str, reason: str = "", lo
 
 
 def load_trust(paths: list[str]) -> list:
-    """Certificates (PEM or DER) a signature may chain to."""
+    """Certificates (PEM or DER) a signature may chain to: an organisation's CA, or a signer's own
+    certificate obtained out of band. Every file must hold at least one certificate."""
     from pyhanko.keys import load_certs_from_pemder
 
     certs = []
     for p in paths:
         try:
-            certs.extend(load_certs_from_pemder([p]))
-        except (OSError, ValueError) as exc:
+            found = list(load_certs_from_pemder([p]))
+        except FileNotFoundError:
+            raise SigningError(f"{p}: no such certificate file") from None
+        except IsADirectoryError:
+            raise SigningError(f"{p}: is a folder, not a certificate file") from None
+        except OSError as exc:
+            raise SigningError(f"{p}: cannot be read: {exc.strerror or exc}") from None
+        except Exception as exc:  # asn1crypto raises ValueError, TypeError and its own errors on garbage
             raise SigningError(f"{p}: not a readable PEM/DER certificate: {exc}") from None
+        if not found:
+            raise SigningError(f"{p}: holds no certificate")
+        certs.extend(found)
     return certs
 
 
@@ -144,6 +156,12 @@ def validate_signatures(pdf: bytes, trust: list | None = None) -> list[Signature
             signer = status.signing_cert.subject.human_friendly
         except Exception:
             signer = ""
+        try:
+            digest = status.signing_cert.sha256
+            fingerprint = ":".join(f"{b:02X}" for b in digest)
+            self_signed = status.signing_cert.self_signed in ("yes", "maybe")
+        except Exception:
+            fingerprint, self_signed = "", False
         br = list(sig.byte_range) if sig.byte_range is not None else []
         level = status.modification_level
         mod = level.name.lower().replace("_", " ") if level else ""
@@ -162,5 +180,7 @@ def validate_signatures(pdf: bytes, trust: list | None = None) -> list[Signature
             modification=mod,
             modification_ok=whole or level in allowed,
             revision=int(sig.signed_revision),
+            fingerprint_sha256=fingerprint,
+            self_signed=self_signed,
         ))
     return results

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from functools import cache
 from typing import Any
@@ -11,7 +12,7 @@ from reportlab.lib import colors
 from reportlab.lib.enums import TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Paragraph, Table, TableStyle
+from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 
 from deepdecide.report import fonts
 
@@ -61,14 +62,111 @@ def styles() -> dict[str, ParagraphStyle]:
     return out
 
 
+LONG_WORD = 120  # a run of non-space characters longer than this gets break opportunities ...
+WORD_PIECE = 60  # ... every this many characters
+_SOFT_BREAK = " "  # a space: the one break reportlab finds in linear time (ZWSP and soft hyphen are not)
+_LONG_WORD_RE = re.compile(r"\S{" + str(LONG_WORD + 1) + ",}")
+
+
+def break_long_words(text: str) -> str:
+    """Give every word longer than LONG_WORD a break opportunity every WORD_PIECE characters.
+
+    reportlab splits an overlong word by trying ever shorter prefixes, which takes time growing with
+    the square of its length (a 400 KB word took 20 s, 2 MB over ten minutes); with these break
+    opportunities the layout is linear in the text's length. Ordinary words, URLs and hashes up to
+    LONG_WORD characters are left as they are."""
+    if len(text) <= LONG_WORD:
+        return text
+    return _LONG_WORD_RE.sub(
+        lambda m: _SOFT_BREAK.join(m.group(0)[i:i + WORD_PIECE] for i in range(0, len(m.group(0)), WORD_PIECE)), text)
+
+
 def esc(text: Any) -> str:
-    """Escape text for reportlab's paragraph markup (and drop glyphs the font lacks)."""
-    return escape(fonts.safe_text("" if text is None else str(text)))
+    """Escape text for reportlab's paragraph markup (and drop glyphs the font lacks); break overlong
+    words so that any text lays out in time linear in its length."""
+    return escape(break_long_words(fonts.safe_text("" if text is None else str(text))))
 
 
-def para(text: Any, style: str = "body", *, markup: bool = False) -> Paragraph:
-    """A paragraph of plain text (escaped) or, with ``markup``, of trusted reportlab markup."""
-    return Paragraph(str(text) if markup else esc(text), styles()[style])
+LONG_PARAGRAPH = 8_000  # characters: a longer plain-text paragraph is laid out as several
+
+
+class LongParagraph(Flowable):
+    """A very long paragraph as consecutive paragraphs of at most LONG_PARAGRAPH characters.
+
+    reportlab re-breaks the whole rest of a paragraph each time it splits it at a page end, so one
+    paragraph of N characters over P pages costs N x P; in pieces the cost is linear in N. The frame
+    splits this flowable into its pieces; inside a container it draws them one under another."""
+
+    def __init__(self, parts: list[Paragraph]):
+        super().__init__()
+        self.parts = parts
+        self._sizes: list[tuple[float, float]] = []
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # noqa: N803 - reportlab API
+        # stop measuring once the pieces overflow the space: the frame will split here anyway, and
+        # measuring every remaining piece on every page would make the layout quadratic again
+        self._sizes, height, width = [], 0.0, 0.0
+        for p in self.parts:
+            w, h = p.wrap(availWidth, availHeight)
+            self._sizes.append((w, h))
+            width, height = max(width, w), height + h
+            if height > availHeight:
+                break
+        self.width, self.height = width, height
+        return width, height
+
+    def split(self, availWidth: float, availHeight: float) -> list[Flowable]:  # noqa: N803 - reportlab API
+        out: list[Flowable] = []
+        room = availHeight
+        for i, p in enumerate(self.parts):
+            _w, h = p.wrap(availWidth, room)
+            if h <= room:
+                out.append(p)
+                room -= h
+                continue
+            head = p.split(availWidth, room)
+            if not head and not out:
+                return []  # nothing fits here: the frame moves on
+            out.extend(head[:1])
+            rest = [*head[1:], *self.parts[i + 1:]] if head else self.parts[i:]
+            if rest:
+                out.append(LongParagraph(rest))
+            return out
+        return out
+
+    def draw(self) -> None:
+        y = self.height
+        for p, (_w, h) in zip(self.parts, self._sizes, strict=False):
+            y -= h
+            p.drawOn(self.canv, 0, y)
+
+
+def _pieces(text: str, size: int) -> list[str]:
+    """``text`` cut into pieces of at most ``size`` characters, at a line end or a space where possible."""
+    out, start = [], 0
+    while len(text) - start > size:
+        end = start + size
+        cut = text.rfind("\n", start + size // 2, end)
+        if cut < 0:
+            cut = text.rfind(" ", start + size // 2, end)
+        cut = end if cut < 0 else cut + 1
+        out.append(text[start:cut])
+        start = cut
+    out.append(text[start:])
+    return out
+
+
+def para(text: Any, style: str = "body", *, markup: bool = False) -> Flowable:
+    """A paragraph of plain text (escaped) or, with ``markup``, of trusted reportlab markup. Plain text
+    of any length lays out in time linear in its length (long words broken, long paragraphs in pieces)."""
+    if markup:
+        return Paragraph(str(text), styles()[style])
+    raw = "" if text is None else str(text)
+    if len(raw) <= LONG_PARAGRAPH:
+        return Paragraph(esc(raw), styles()[style])
+    st = styles()[style]
+    words = break_long_words(fonts.safe_text(raw))
+    return LongParagraph([Paragraph(escape(piece), st) for piece in _pieces(words, LONG_PARAGRAPH)])
 
 
 def bullets(items: Sequence[Any], style: str = "bullet") -> list[Paragraph]:
@@ -156,6 +254,16 @@ def _footnotes(rows: list[list[Any]], widths: Sequence[float] | None, notes: Seq
     return out
 
 
+MAX_CELL_CHARS = 3_000  # a table row cannot span pages: longer cell text is cut, and says so
+
+
+def _cell_text(value: Any) -> str:
+    text = "" if value is None else str(value)
+    if len(text) <= MAX_CELL_CHARS:
+        return text
+    return text[:MAX_CELL_CHARS] + f" … [cut here: {len(text) - MAX_CELL_CHARS:,} more characters in the workspace]"
+
+
 def table(header: Sequence[str], rows: Sequence[Sequence[Any]], widths: Sequence[float] | None = None, *,
           numeric: Sequence[int] = (), extra: Sequence[tuple] = (), zebra: bool = True,
           notes: Sequence[int] = ()) -> Table:
@@ -179,7 +287,7 @@ def table(header: Sequence[str], rows: Sequence[Sequence[Any]], widths: Sequence
             if isinstance(value, Paragraph) or hasattr(value, "wrap"):
                 cells.append(value)
             else:
-                cells.append(Paragraph(esc(value), st["cell_r" if i in numeric else "cell"]))
+                cells.append(Paragraph(esc(_cell_text(value)), st["cell_r" if i in numeric else "cell"]))
         body.append(cells)
     n_cols = len(header)
     note_rows = [[Paragraph(f"[{i}]&nbsp;&nbsp;{esc(text)}", st["footnote"])] + [""] * (n_cols - 1)

@@ -17,6 +17,13 @@ from functools import cache
 from typing import Any, get_args, get_origin, get_type_hints
 
 from deepdecide.domain.errors import ValidationError
+from deepdecide.domain.evidence import UNLIMITED
+
+
+class UnstorableValueError(ValidationError):
+    """A value the stored form cannot hold (a non-finite number, text that is not valid Unicode).
+    Reaching the codec with one is a bug of the code that made the value: it is refused, naming the
+    key path, so that no file is written that ``validate`` would refuse."""
 
 
 def _join(path: str, key: str | int) -> str:
@@ -124,6 +131,8 @@ def from_data(tp: Any, data: Any, path: str = "") -> Any:
             return value
     elif tp is str:
         if isinstance(data, str):
+            if not data.isascii():
+                _check_text(data, path)
             return data
         # YAML turns unquoted dates and numbers into non-strings: accept them as their text
         if isinstance(data, (int, float)) and not isinstance(data, bool):
@@ -133,6 +142,14 @@ def from_data(tp: Any, data: Any, path: str = "") -> Any:
     elif tp is Any:
         return data
     raise ValidationError(f"expected {_type_name(tp)}, got {_describe(data)}", path=path)
+
+
+def _check_text(text: str, path: str) -> None:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise ValidationError(f"invalid text: a lone surrogate (U+{ord(text[exc.start]):04X}) at position "
+                              f"{exc.start + 1}", path=path) from None
 
 
 def _dataclass_from_data(cls: type, data: Any, path: str) -> Any:
@@ -148,17 +165,27 @@ def _dataclass_from_data(cls: type, data: Any, path: str) -> Any:
     kwargs = {}
     for name, f in fields.items():
         if name in data:
-            kwargs[name] = from_data(hints[name], data[name], _join(path, name))
+            value = data[name]
+            marker = f.metadata.get(UNLIMITED)
+            if marker is not None and value == marker:
+                kwargs[name] = math.inf
+                continue
+            if marker is not None and isinstance(value, float) and math.isinf(value):
+                raise ValidationError(f"write an unlimited value as the string {marker!r}, not {value}",
+                                      path=_join(path, name))
+            kwargs[name] = from_data(hints[name], value, _join(path, name))
         elif _default_of(f) is dataclasses.MISSING:
             raise ValidationError(f"missing required key {name!r} ({_type_name(hints[name])})", path=path)
     return cls(**kwargs)
 
 
-def to_data(obj: Any, *, omit_defaults: bool = True) -> Any:
+def to_data(obj: Any, *, omit_defaults: bool = True, path: str = "") -> Any:
     """Turn a domain value into plain data (the inverse of ``from_data``).
 
     With ``omit_defaults`` a field equal to its default is left out (readable files);
-    without it every field is written (canonical form for hashing).
+    without it every field is written (canonical form for hashing). A non-finite number is never
+    written: math.inf in a field that allows it (an unlimited request rate) becomes ``"inf"``; any
+    other raises UnstorableValueError naming the key path, and so does text with a lone surrogate.
     """
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
         out: dict[str, Any] = {}
@@ -168,14 +195,29 @@ def to_data(obj: Any, *, omit_defaults: bool = True) -> Any:
                 default = _default_of(f)
                 if default is not dataclasses.MISSING and value == default:
                     continue
-            out[f.name] = to_data(value, omit_defaults=omit_defaults)
+            marker = f.metadata.get(UNLIMITED)
+            if marker is not None and isinstance(value, float) and value == math.inf:
+                out[f.name] = marker
+                continue
+            out[f.name] = to_data(value, omit_defaults=omit_defaults, path=_join(path, f.name))
         return out
     if isinstance(obj, Enum):
         return obj.value
     if isinstance(obj, (tuple, list)):
-        return [to_data(v, omit_defaults=omit_defaults) for v in obj]
-    if isinstance(obj, float) and obj.is_integer() and abs(obj) < 2**53:
-        return int(obj) if omit_defaults else obj
+        return [to_data(v, omit_defaults=omit_defaults, path=_join(path, i)) for i, v in enumerate(obj)]
+    if isinstance(obj, float):
+        if not math.isfinite(obj):
+            raise UnstorableValueError(f"the non-finite number {obj} cannot be stored (only an unlimited request "
+                                       "rate may be infinite); this is a bug of the code that made it", path=path)
+        if obj.is_integer() and abs(obj) < 2**53:
+            return int(obj) if omit_defaults else obj
+        return obj
+    if isinstance(obj, str):
+        try:
+            obj.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            raise UnstorableValueError(f"text with an invalid character (U+{ord(obj[exc.start]):04X}, a lone "
+                                       f"surrogate) at position {exc.start + 1} cannot be stored", path=path) from None
     return obj
 
 
@@ -203,6 +245,9 @@ def json_schema_of(tp: Any, defs: dict[str, Any]) -> dict[str, Any]:
                 if not f.init:
                     continue
                 props[f.name] = json_schema_of(hints[f.name], defs)
+                marker = f.metadata.get(UNLIMITED)
+                if marker is not None:
+                    props[f.name] = {"anyOf": [*props[f.name]["anyOf"], {"const": marker}]}
                 if _default_of(f) is dataclasses.MISSING:
                     required.append(f.name)
             schema: dict[str, Any] = {

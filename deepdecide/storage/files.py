@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -17,8 +18,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from deepdecide.domain.common import Estimate
+from deepdecide.domain import validation
 from deepdecide.domain.errors import ValidationError, ValidationErrors
+from deepdecide.domain.evidence import BenchmarkRun
 from deepdecide.domain.matrix import Component, SupportMatrix
 from deepdecide.domain.workspace import SCHEMA_VERSION, ChecklistItem, Criterion, Workspace
 from deepdecide.storage import codec
@@ -70,8 +72,53 @@ _BUILTIN_SECTIONS: dict[str, tuple[str, str]] = {
     "criteria": ("criteria", "criteria"),
 }
 
-# schema_version -> function upgrading a document body of that version by one version
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+# A migration upgrades a document body of one schema version to the next: it takes the plain data
+# and a ``warn(path, reason)`` callback (for values it had to change) and returns the upgraded data.
+# MIGRATIONS[v] upgrades version v to v + 1; docs/workspace-schema.md states the policy.
+Migration = Callable[[dict[str, Any], Callable[[str, str], None]], dict[str, Any]]
+
+
+def _migrate_1_to_2(body: dict[str, Any], warn: Callable[[str, str], None]) -> dict[str, Any]:
+    """Schema 2 never holds a YAML ``.inf``/``.nan``: an unlimited request rate becomes the string
+    ``"inf"``; any other non-finite number (which schema 1 could not read either, but an import could
+    write) becomes null, with a quality flag on its benchmark run saying what the file held.
+    Schema 2 also adds ranges of decision inputs and the id rule: a schema-1 file that breaks them
+    opens with warnings (see ``check_with_warnings``). Evidence provenance without a ``kind`` whose
+    label says "illustrative" is read as kind ``illustrative`` (schema 1 said it only in the label)."""
+    _legacy_provenance_kinds(body)
+    return _replace_non_finite(body, "", warn)
+
+
+def _replace_non_finite(obj: Any, path: str, warn: Callable[[str, str], None]) -> Any:
+    if isinstance(obj, dict):
+        out = {k: _replace_non_finite(v, f"{path}.{k}" if path else str(k), warn) for k, v in obj.items()}
+        if set(obj) <= _BENCHMARK_KEYS:  # a benchmark run: say what the file held
+            lost = [f"the file held {_yaml_float(x)} for {k}; stored as null (schema 2)"
+                    for k, x in obj.items() if isinstance(x, float) and not math.isfinite(x)
+                    and not (k == "request_rate" and x == math.inf)]
+            if lost:
+                old = obj.get("quality_flags")
+                out["quality_flags"] = [*(old if isinstance(old, list) else []), *lost]
+        return out
+    if isinstance(obj, list):
+        return [_replace_non_finite(v, f"{path}[{i}]", warn) for i, v in enumerate(obj)]
+    if isinstance(obj, float) and not math.isfinite(obj):
+        if path.endswith(".request_rate") and obj == math.inf:
+            warn(path, 'the legacy YAML .inf for an unlimited request rate is read as "inf" (schema 2)')
+            return "inf"
+        warn(path, f"the file holds the non-finite number {_yaml_float(obj)}; read as null (schema 2 stores "
+                   "no .inf/.nan); saving the workspace stores it so")
+        return None
+    return obj
+
+
+def _yaml_float(x: float) -> str:
+    return ".nan" if math.isnan(x) else (".inf" if x > 0 else "-.inf")
+
+
+_BENCHMARK_KEYS = frozenset(f.name for f in dataclasses.fields(BenchmarkRun))
+
+MIGRATIONS: dict[int, Migration] = {1: _migrate_1_to_2}
 
 
 def data_root() -> Path:
@@ -87,7 +134,8 @@ def sample_workspace_path() -> Path:
 # reading
 
 
-def _migrate(body: dict[str, Any], located: LocatedData) -> dict[str, Any]:
+def _migrate(body: dict[str, Any], located: LocatedData, warnings: list[ValidationError]) -> tuple[dict[str, Any], int]:
+    """Upgrade ``body`` to the current schema; return it and the version the file was written in."""
     version = body.get("schema_version", SCHEMA_VERSION)
     if not isinstance(version, int) or isinstance(version, bool):
         raise ValidationError(
@@ -99,16 +147,21 @@ def _migrate(body: dict[str, Any], located: LocatedData) -> dict[str, Any]:
             f"schema_version {version} was written by a newer deepdecide (this one reads up to {SCHEMA_VERSION})",
             file=located.file, line=located.line_of("schema_version"), path="schema_version",
         )
+    original = version
+
+    def warn(path: str, reason: str) -> None:
+        warnings.append(ValidationError(reason, file=located.file, line=located.line_of(path), path=path))
+
     while version < SCHEMA_VERSION:
         if version not in MIGRATIONS:
             raise ValidationError(
                 f"schema_version {version} is not supported (oldest readable is {min(MIGRATIONS, default=SCHEMA_VERSION)})",
                 file=located.file, line=located.line_of("schema_version"), path="schema_version",
             )
-        body = MIGRATIONS[version](body)
+        body = MIGRATIONS[version](body, warn)
         version += 1
         body["schema_version"] = version
-    return body
+    return body, original
 
 
 def _legacy_provenance_kinds(body: dict[str, Any]) -> None:
@@ -124,8 +177,12 @@ def _legacy_provenance_kinds(body: dict[str, Any]) -> None:
             prov["kind"] = "illustrative"
 
 
-def decode(located: LocatedData, expected_kind: str | None = None) -> tuple[str, Any]:
-    """Turn parsed YAML into a domain document; return (kind, document)."""
+def decode(located: LocatedData, expected_kind: str | None = None,
+           warnings: list[ValidationError] | None = None) -> tuple[str, Any]:
+    """Turn parsed YAML into a domain document; return (kind, document).
+
+    A file of an older schema is migrated; the rules it may break that its schema did not have
+    are appended to ``warnings`` (when given) instead of raised."""
     data = located.data
     if not isinstance(data, dict):
         raise ValidationError("expected a mapping at the top of the file", file=located.file, line=1)
@@ -140,10 +197,10 @@ def decode(located: LocatedData, expected_kind: str | None = None) -> tuple[str,
         raise ValidationError(
             f"this is a {kind} file, not a {expected_kind}", file=located.file, line=located.line_of("kind"), path="kind"
         )
+    found: list[ValidationError] = []
     body = {k: v for k, v in data.items() if k != "kind"}
-    body = _migrate(body, located)
+    body, version = _migrate(body, located, found)
     if kind == "workspace":
-        _legacy_provenance_kinds(body)
         for key in _BUILTIN_SECTIONS:
             if body.get(key) == BUILTIN:
                 body[key] = _builtin_section(key)
@@ -153,12 +210,14 @@ def decode(located: LocatedData, expected_kind: str | None = None) -> tuple[str,
         exc.file = located.file
         exc.line = located.line_of(exc.path)
         raise
-    errors = check(doc)
+    errors, later = check_with_warnings(doc, version)
+    for e in errors + later:
+        e.file = located.file
+        e.line = located.line_of(e.path)
     if errors:
-        for e in errors:
-            e.file = located.file
-            e.line = located.line_of(e.path)
         raise ValidationErrors(errors) if len(errors) > 1 else errors[0]
+    if warnings is not None:
+        warnings.extend(found + later)
     return kind, doc
 
 
@@ -170,17 +229,19 @@ def _builtin_section(key: str) -> Any:
     return located.data[field]
 
 
-def load_document(path: str | os.PathLike[str], expected_kind: str | None = None) -> tuple[str, Any]:
-    return decode(read_yaml_file(path), expected_kind)
+def load_document(path: str | os.PathLike[str], expected_kind: str | None = None,
+                  warnings: list[ValidationError] | None = None) -> tuple[str, Any]:
+    return decode(read_yaml_file(path), expected_kind, warnings)
 
 
-def load_workspace(path: str | os.PathLike[str]) -> Workspace:
-    """Read and validate a workspace file. Raises ValidationError(s) naming file, line and key path."""
-    return load_document(path, "workspace")[1]
+def load_workspace(path: str | os.PathLike[str], warnings: list[ValidationError] | None = None) -> Workspace:
+    """Read and validate a workspace file. Raises ValidationError(s) naming file, line and key path;
+    the rules an older file breaks that its schema did not have go to ``warnings`` (when given)."""
+    return load_document(path, "workspace", warnings)[1]
 
 
-def load_workspace_text(text: str, file: str = "<text>") -> Workspace:
-    return decode(parse_yaml(text, file), "workspace")[1]
+def load_workspace_text(text: str, file: str = "<text>", warnings: list[ValidationError] | None = None) -> Workspace:
+    return decode(parse_yaml(text, file), "workspace", warnings)[1]
 
 
 def load_builtin_workspace() -> Workspace:
@@ -196,7 +257,10 @@ def load_builtin_matrix() -> SupportMatrix:
 
 
 def workspace_to_data(ws: Workspace, *, canonical: bool = False) -> dict[str, Any]:
-    return {"kind": "workspace", **codec.to_data(ws, omit_defaults=not canonical)}
+    """Plain data of a workspace. ``schema_version`` is always written (a file without one is read as
+    the current schema, which would skip a migration once the schema moves on)."""
+    body = codec.to_data(ws, omit_defaults=not canonical)
+    return {"kind": "workspace", "schema_version": ws.schema_version, **body}
 
 
 def workspace_to_yaml(ws: Workspace) -> str:
@@ -212,12 +276,18 @@ def canonical_json(ws: Workspace) -> bytes:
 
 
 def save_workspace(ws: Workspace, path: str | os.PathLike[str]) -> None:
-    """Validate, then write atomically: the target is the old file or the new one, never half."""
+    """Validate against every rule of the current schema (a warning when an older file was opened is an
+    error now), then write atomically: the target is the old file or the new one, never half."""
     errors = check(ws)
+    for e in errors:
+        e.file = e.file or str(path)
     if errors:
         raise ValidationErrors(errors) if len(errors) > 1 else errors[0]
+    if ws.schema_version != SCHEMA_VERSION:
+        ws = dataclasses.replace(ws, schema_version=SCHEMA_VERSION)
+    payload = workspace_to_yaml(ws)  # refuses a non-finite number or invalid text, naming the key path
     try:
-        atomic_write_bytes(path, workspace_to_yaml(ws).encode("utf-8"))
+        atomic_write_bytes(path, payload.encode("utf-8"))
     except OSError as exc:
         raise ValidationError(f"cannot be written: {exc.strerror or exc}", file=str(path)) from None
 
@@ -227,19 +297,33 @@ def save_workspace(ws: Workspace, path: str | os.PathLike[str]) -> None:
 
 
 def check(doc: Any) -> list[ValidationError]:
-    """Cross-reference and value checks; each error carries the key path of the culprit."""
+    """Every rule of the current schema; each error carries the key path of the culprit."""
+    errors, later = check_with_warnings(doc, SCHEMA_VERSION)
+    return errors + later
+
+
+def check_with_warnings(doc: Any, schema_version: int) -> tuple[list[ValidationError], list[ValidationError]]:
+    """(errors, warnings) of a document written with ``schema_version``: a rule introduced by a later
+    schema is a warning for it (the file still opens), an error for a file of that schema or later."""
     errs: list[ValidationError] = []
+    problems: list[validation.Problem] = []
     if isinstance(doc, Workspace):
         _check_matrix(doc.matrix, "matrix", errs)
         _check_workspace(doc, errs)
+        problems.extend(validation.workspace_problems(doc))
     elif isinstance(doc, MatrixFile):
         _check_matrix(doc.matrix, "matrix", errs)
     elif isinstance(doc, ChecklistFile):
         _unique([i.id for i in doc.items], "items", errs)
     elif isinstance(doc, CriteriaFile):
-        _check_criteria(doc.criteria, "criteria", errs)
-    _check_estimates(doc, "", errs)
-    return errs
+        _unique([c.id for c in doc.criteria], "criteria", errs)
+        problems.extend(validation.criteria_problems(doc.criteria, "criteria"))
+    problems.extend(validation.id_problems(doc))
+    problems.extend(validation.name_problems(doc))
+    later: list[ValidationError] = []
+    for p in problems:
+        (errs if p.since <= schema_version else later).append(ValidationError(p.reason, path=p.path))
+    return errs, later
 
 
 def _unique(ids: list[str], path: str, errs: list[ValidationError], what: str = "id") -> None:
@@ -285,17 +369,10 @@ def _check_matrix(m: SupportMatrix, path: str, errs: list[ValidationError]) -> N
                     path=f"{at}.requirements[{j}].spec"))
 
 
-def _check_criteria(criteria: tuple[Criterion, ...], path: str, errs: list[ValidationError]) -> None:
-    _unique([c.id for c in criteria], path, errs)
-    for i, c in enumerate(criteria):
-        if c.weight < 0:
-            errs.append(ValidationError(f"weight must not be negative, got {c.weight}", path=f"{path}[{i}].weight"))
-
-
 def _check_workspace(ws: Workspace, errs: list[ValidationError]) -> None:
     _unique([o.id for o in ws.options], "options", errs)
     _unique([c.id for c in ws.checklist], "checklist", errs)
-    _check_criteria(ws.criteria, "criteria", errs)
+    _unique([c.id for c in ws.criteria], "criteria", errs)
     runtimes = {r.id for r in ws.matrix.runtimes}
     platforms = {p.id for p in ws.matrix.platforms}
     option_ids = {o.id for o in ws.options}
@@ -305,8 +382,6 @@ def _check_workspace(ws: Workspace, errs: list[ValidationError]) -> None:
             errs.append(ValidationError(f"unknown runtime {o.runtime!r} (not in the support matrix)", path=f"options[{i}].runtime"))
         if o.platform not in platforms:
             errs.append(ValidationError(f"unknown platform {o.platform!r} (not in the support matrix)", path=f"options[{i}].platform"))
-        if o.topology.gpus_per_node < 1:
-            errs.append(ValidationError("gpus_per_node must be at least 1", path=f"options[{i}].topology.gpus_per_node"))
     seen_pairs: set[tuple[str, str]] = set()
     for i, a in enumerate(ws.answers):
         if a.option not in option_ids:
@@ -323,31 +398,6 @@ def _check_workspace(ws: Workspace, errs: list[ValidationError]) -> None:
     if d.chosen_option and d.chosen_option not in option_ids:
         errs.append(ValidationError(f"unknown option {d.chosen_option!r}", path="decision.chosen_option"))
     _unique([str(s.order) for s in ws.migration_plan], "migration_plan", errs, what="order")
-    a = ws.assumptions
-    if a.horizon_years <= 0:
-        errs.append(ValidationError("horizon_years must be positive", path="assumptions.horizon_years"))
-    if not 0 < a.utilization <= 1:
-        errs.append(ValidationError("utilization must be in (0, 1]", path="assumptions.utilization"))
-
-
-def _check_estimates(obj: Any, path: str, errs: list[ValidationError]) -> None:
-    """Every Estimate is ordered (low <= likely <= high) and prices and efforts are not negative."""
-    if isinstance(obj, Estimate):
-        if not obj.is_ordered:
-            errs.append(ValidationError(
-                f"expected low <= likely <= high, got {obj.low} / {obj.likely} / {obj.high}", path=path))
-        if obj.low < 0:
-            errs.append(ValidationError(f"must not be negative, got low = {obj.low}", path=f"{path}.low"))
-        return
-    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        for f in dataclasses.fields(obj):
-            value = getattr(obj, f.name)
-            if isinstance(value, (Estimate, tuple)) or dataclasses.is_dataclass(value):
-                _check_estimates(value, f"{path}.{f.name}" if path else f.name, errs)
-    elif isinstance(obj, tuple):
-        for i, v in enumerate(obj):
-            if isinstance(v, Estimate) or dataclasses.is_dataclass(v):
-                _check_estimates(v, f"{path}[{i}]", errs)
 
 
 # ---------------------------------------------------------------------------------------------

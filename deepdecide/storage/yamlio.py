@@ -9,15 +9,25 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
+import stat
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
 import yaml
 
 from deepdecide.domain.errors import UnreadableFileError, ValidationError
+from deepdecide.domain.validation import (
+    MAX_FILE_BYTES,
+    MAX_INTEGER,
+    MAX_INTEGER_DIGITS,
+    MAX_NESTING_DEPTH,
+    MAX_STRING_CHARS,
+)
 
-MAX_FILE_BYTES = 64 * 1024 * 1024  # a workspace is text; anything larger is not one
+TEMP_SUFFIX = ".deepdecide-save"  # temporary files of a save: ".<name>.<pid>.<random>.deepdecide-save"
 
 _STANDARD_TAGS = {
     "tag:yaml.org,2002:null",
@@ -32,9 +42,26 @@ _STANDARD_TAGS = {
 
 
 class _Loader(yaml.SafeLoader):
-    """SafeLoader that refuses anchors and aliases while composing."""
+    """SafeLoader that refuses anchors and aliases while composing, and nesting deeper than
+    MAX_NESTING_DEPTH (PyYAML composes recursively: a deep file would raise RecursionError)."""
+
+    _depth = 0
 
     def compose_node(self, parent, index):  # noqa: D401 - PyYAML hook
+        if self.check_event(yaml.MappingStartEvent, yaml.SequenceStartEvent):
+            if self._depth >= MAX_NESTING_DEPTH:
+                event = self.peek_event()
+                raise ValidationError(
+                    f"the YAML is nested more than {MAX_NESTING_DEPTH} levels deep (mappings and lists inside "
+                    "each other); a deepdecide file needs far fewer", line=event.start_mark.line + 1)
+            self._depth += 1
+            try:
+                return self._compose_checked(parent, index)
+            finally:
+                self._depth -= 1
+        return self._compose_checked(parent, index)
+
+    def _compose_checked(self, parent, index):
         if self.check_event(yaml.AliasEvent):
             event = self.peek_event()
             raise ValidationError(
@@ -89,7 +116,7 @@ def _construct(node: yaml.Node, path: str, lines: dict[str, int], ctor: yaml.Saf
         for key_node, value_node in node.value:
             if not isinstance(key_node, yaml.ScalarNode) or key_node.tag not in _STANDARD_TAGS:
                 raise ValidationError("mapping keys must be plain scalars", line=key_node.start_mark.line + 1, path=path)
-            key = ctor.construct_object(key_node)
+            key = _construct(key_node, path, {}, ctor)
             if key in out:
                 raise ValidationError(
                     f"duplicate key {key!r}", line=key_node.start_mark.line + 1, path=_join(path, str(key))
@@ -102,7 +129,31 @@ def _construct(node: yaml.Node, path: str, lines: dict[str, int], ctor: yaml.Saf
         return [_construct(v, _join(path, i), lines, ctor) for i, v in enumerate(node.value)]
     if node.tag == "tag:yaml.org,2002:timestamp":
         return node.value  # keep dates as written: "2026-11-29"
-    return ctor.construct_object(node)
+    if node.tag == "tag:yaml.org,2002:int":
+        digits = sum(c.isdigit() for c in node.value)
+        if digits > MAX_INTEGER_DIGITS:
+            raise ValidationError(f"an integer of {digits} digits is not allowed (at most {MAX_INTEGER:,})",
+                                  line=node.start_mark.line + 1, path=path)
+    if node.tag == "tag:yaml.org,2002:str":
+        _check_text(node.value, node, path)
+    value = ctor.construct_object(node)
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_INTEGER:
+        raise ValidationError(f"the integer {value:,} is too large (at most {MAX_INTEGER:,})",
+                              line=node.start_mark.line + 1, path=path)
+    return value
+
+
+def _check_text(text: str, node: yaml.Node, path: str) -> None:
+    if len(text) > MAX_STRING_CHARS:
+        raise ValidationError(f"a text of {len(text):,} characters is too long (at most {MAX_STRING_CHARS:,})",
+                              line=node.start_mark.line + 1, path=path)
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            raise ValidationError(f"invalid text: a lone surrogate (U+{ord(text[exc.start]):04X}, written as an "
+                                  f"escape) at character {exc.start + 1}", line=node.start_mark.line + 1,
+                                  path=path) from None
 
 
 def parse_yaml(text: str, file: str = "") -> LocatedData:
@@ -128,6 +179,8 @@ def parse_yaml(text: str, file: str = "") -> LocatedData:
             raise ValidationError(f"not valid YAML: {reason}", file=file, line=line) from None
         except yaml.YAMLError as exc:
             raise ValidationError(f"not valid YAML: {exc}", file=file) from None
+        except RecursionError:
+            raise ValidationError("the YAML is nested too deeply", file=file) from None
         if node is None:
             raise ValidationError("the file is empty", file=file)
         lines: dict[str, int] = {}
@@ -150,7 +203,10 @@ def read_yaml_file(path: str | os.PathLike[str]) -> LocatedData:
     p = Path(path)
     name = str(p)
     try:
-        size = p.stat().st_size
+        st = p.stat()
+        if not stat.S_ISREG(st.st_mode) and not stat.S_ISDIR(st.st_mode):
+            raise UnreadableFileError("is not a regular file (a FIFO, device or socket): not read", file=name)
+        size = st.st_size
         if size > MAX_FILE_BYTES:
             raise UnreadableFileError(f"the file is {size:,} bytes, larger than any workspace ({MAX_FILE_BYTES:,})", file=name)
         raw = p.read_bytes()
@@ -190,12 +246,69 @@ def dump_yaml(data: Any) -> str:
     return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100, default_flow_style=False)
 
 
+STALE_AFTER_S = 3600  # a temporary file of a save older than this, or whose process is gone, is stale
+_TEMP_RE = re.compile(r"\.(?P<name>.+)\.(?P<pid>[0-9]+)\.[A-Za-z0-9_]+" + re.escape(TEMP_SUFFIX) + r"\Z")
+
+
+def save_target(path: str | os.PathLike[str]) -> Path:
+    """The file a save to ``path`` must replace: through any symlinks, the file they point to (so the link
+    stays a link and the real file is updated, as editors do)."""
+    target = Path(path)
+    if target.is_symlink():
+        return Path(os.path.realpath(target))
+    return target
+
+
+def stale_temp_files(target: str | os.PathLike[str], *, now: float | None = None) -> list[Path]:
+    """Temporary files left beside ``target`` by earlier saves that were killed: named
+    ``.<target name>.<pid>.<random>.deepdecide-save``, and either older than STALE_AFTER_S or written by a
+    process that no longer runs. Nothing else is ever matched."""
+    t = Path(target)
+    folder = t.parent if str(t.parent) else Path(".")
+    now = time.time() if now is None else now
+    found = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return []
+    for entry in entries:
+        m = _TEMP_RE.match(entry.name)
+        if not m or m.group("name") != t.name:
+            continue
+        try:
+            if not entry.is_file(follow_symlinks=False):
+                continue
+            age = now - entry.stat(follow_symlinks=False).st_mtime
+        except OSError:
+            continue
+        if age > STALE_AFTER_S or not _process_alive(int(m.group("pid"))):
+            found.append(Path(entry.path))
+    return found
+
+
+def _process_alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, OSError):
+        return True  # exists (another user's), or cannot tell: keep the file
+    return True
+
+
 def atomic_write_bytes(path: str | os.PathLike[str], payload: bytes) -> None:
     """Write ``payload`` to ``path`` so that the file is either the old one or the new one:
-    temporary file in the same folder, fsync, rename, fsync of the folder."""
-    target = Path(path)
+    temporary file in the same folder, fsync, rename, fsync of the folder. A symlink is followed (the
+    file it points to is replaced, the link kept); stale temporary files of earlier killed saves of the
+    same file are removed."""
+    target = save_target(path)
     folder = target.parent if str(target.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    for stale in stale_temp_files(target):
+        with contextlib.suppress(OSError):
+            stale.unlink()
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.{os.getpid()}.", suffix=TEMP_SUFFIX, dir=folder)
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(payload)

@@ -1622,7 +1622,12 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="375"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="348"/>
+        <source>Opened %1 with %2 warning(s): fix them before saving. First: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="361"/>
         <source>Cannot save the workspace</source>
         <translation type="unfinished"></translation>
     </message>

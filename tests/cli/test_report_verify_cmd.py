@@ -22,9 +22,9 @@ def test_report_then_verify_intact(tmp_path, capsys):
     out = tmp_path / "r.pdf"
     assert main(["report", str(SMALL), "-o", str(out)]) == 0
     assert "wrote" in capsys.readouterr().out
-    assert main(["verify", str(out)]) == 0
+    assert main(["verify", str(out)]) == 5  # intact, unsigned
     text = capsys.readouterr().out
-    assert ": intact (decision DR-0042" in text and "identical byte for byte" in text
+    assert ": intact, unsigned (decision DR-0042" in text and "identical byte for byte" in text
 
 
 def test_same_workspace_same_bytes_via_cli(tmp_path):
@@ -62,7 +62,8 @@ def test_sign_with_password_from_env_and_verify_with_trust(tmp_path, cert, monke
     assert main(["verify", str(out), "--trust", str(cert[1])]) == 0
     text = capsys.readouterr().out
     assert "intact and valid; trusted" in text
-    assert main(["verify", str(out), "--require-trusted"]) == 1
+    assert main(["verify", str(out)]) == 6  # self-signed, not given with --trust
+    assert main(["verify", str(out), "--require-trusted"]) == 6  # the old option: now always so
 
 
 def test_sign_with_password_file(tmp_path, cert, monkeypatch):
@@ -72,7 +73,7 @@ def test_sign_with_password_file(tmp_path, cert, monkeypatch):
     out = tmp_path / "s.pdf"
     assert main(["report", str(SMALL), "-o", str(out), "--sign", str(cert[0]), "--signer", "A",
                  "--password-file", str(pw)]) == 0
-    assert main(["verify", str(out)]) == 0
+    assert main(["verify", str(out), "--trust", str(cert[1])]) == 0
 
 
 def test_wrong_password_exits_3_and_leaves_no_pdf(tmp_path, cert, monkeypatch, capsys):
@@ -111,7 +112,7 @@ def test_usage_errors_exit_2(tmp_path, capsys):
 def test_report_of_the_builtin_workspace(tmp_path):
     out = tmp_path / "builtin.pdf"
     assert main(["report", "-o", str(out), "--sections", "summary,options,cost"]) == 0
-    assert main(["verify", str(out)]) == 0
+    assert main(["verify", str(out)]) == 5
 
 
 def test_report_and_verify_do_not_import_qt():

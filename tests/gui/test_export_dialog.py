@@ -145,7 +145,7 @@ def test_unchecked_sections_are_left_out_of_the_record(make_window, qtbot, inter
         assert TITLES[sid] in text
     for sid in ("summary", "sensitivity", "checklist", "migration", "appendix"):
         assert TITLES[sid] not in text, f"{sid} was unchecked but is in the record"
-    assert main(["verify", str(target)]) == 0
+    assert main(["verify", str(target)]) == 5  # intact, unsigned
     assert "short.pdf" in window.status_label.text()
 
     # the choice is remembered for the next export (and the folder)
@@ -179,7 +179,7 @@ def test_signed_export_verifies_intact_with_a_valid_signature(make_window, qtbot
     assert not interaction.errors
     assert "signed by Ana Ruiz" in window.status_label.text()
     capsys.readouterr()
-    assert main(["verify", str(target), "--json"]) == 0
+    assert main(["verify", str(target), "--json"]) == 6  # intact, but the self-signed signer is not trusted
     result = json.loads(capsys.readouterr().out)
     assert result["status"] == "intact"
     (sig,) = result["signatures"]

@@ -91,7 +91,7 @@ def test_bundle_exports_and_verifies_a_report_of_the_builtin_workspace(bundle, t
     assert "deepdecide-inputs.json" in reader.attachments
     assert elapsed < 30
     result = bundled(bundle, "verify", str(pdf), cwd=tmp_path)
-    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.returncode == 5, result.stdout + result.stderr  # intact, unsigned
 
 
 def test_bundled_gui_starts_offscreen(bundle, tmp_path):

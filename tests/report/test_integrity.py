@@ -13,7 +13,7 @@ from reportlab.pdfgen import canvas
 
 from deepdecide.report import SignRequest, build, write_record
 from deepdecide.report.canonical import INPUTS_NAME
-from deepdecide.report.integrity import ALTERED, INTACT, UnreadableRecord, verify
+from deepdecide.report.integrity import ALTERED, INTACT, NOT_A_RECORD, UnreadableRecord, verify
 from deepdecide.report.signing import SigningError, load_trust
 
 
@@ -88,14 +88,27 @@ def test_not_a_pdf_is_unreadable():
         verify(b"hello, not a pdf")
 
 
-def test_a_pdf_without_inputs_is_not_intact():
+def test_a_pdf_without_inputs_is_not_a_record():
     buf = io.BytesIO()
     c = canvas.Canvas(buf)
     c.drawString(100, 700, "some other document")
     c.save()
     result = verify(buf.getvalue())
+    assert result.status == NOT_A_RECORD
+    assert "not made by deepdecide" in result.reasons[0]
+
+
+def test_a_record_whose_inputs_were_removed_is_altered(record):
+    reader = PdfReader(io.BytesIO(record))
+    writer = PdfWriter()
+    for page in reader.pages:
+        writer.add_page(page)
+    writer.add_metadata({"/Producer": "deepdecide (reportlab)"})
+    out = io.BytesIO()
+    writer.write(out)
+    result = verify(out.getvalue())
     assert result.status == ALTERED
-    assert "missing" in result.reasons[0]
+    assert "missing" in result.reasons[0] and "removed" in result.reasons[0]
 
 
 # ---------------------------------------------------------------------------------------------

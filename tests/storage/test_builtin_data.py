@@ -12,7 +12,7 @@ from packaging.specifiers import SpecifierSet
 
 from deepdecide.domain.evidence import ParityKind, ProvenanceKind
 from deepdecide.domain.matrix import Component, SupportStatus, match_platform
-from deepdecide.domain.workspace import Answer, Direction, Pricing, Strategy
+from deepdecide.domain.workspace import SCHEMA_VERSION, Answer, Direction, Pricing, Strategy
 from deepdecide.storage.files import (
     canonical_json,
     data_root,
@@ -61,7 +61,7 @@ def test_every_data_file_loads_and_validates(name):
     expected = {"support_matrix.yaml": "support-matrix", "service_checklist.yaml": "service-checklist",
                 "criteria.yaml": "criteria"}.get(name, "workspace")
     assert kind == expected
-    assert doc.schema_version == 1
+    assert doc.schema_version == SCHEMA_VERSION
 
 
 # --------------------------------------------------------------------------------------------

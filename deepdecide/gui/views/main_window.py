@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from deepdecide.domain.errors import DeepdecideError
+from deepdecide.domain.errors import DeepdecideError, ValidationError
 from deepdecide.domain.workspace import Workspace
 from deepdecide.gui.controller_context import ControllerContext
 from deepdecide.gui.document import WorkspaceDocument
@@ -344,8 +344,9 @@ class MainWindow(QMainWindow):
         """Load a workspace file; an unreadable one shows the error and changes nothing."""
         if ask and not self.maybe_save():
             return False
+        warnings: list[ValidationError] = []
         try:
-            ws = load_workspace(path)
+            ws = load_workspace(path, warnings)
         except DeepdecideError as exc:
             self.interaction.show_error(QCoreApplication.translate("MainWindow", "Cannot open the workspace"), exc)
             return False
@@ -356,6 +357,11 @@ class MainWindow(QMainWindow):
         self.document.replace(ws, path)
         self._remember(path)
         self.status_label.setText(fmt(QCoreApplication.translate("MainWindow", "Opened %1"), path))
+        if warnings:  # an older file breaking a newer rule: it opens; saving it needs the values fixed
+            self.status_label.setText(fmt(QCoreApplication.translate(
+                "MainWindow", "Opened %1 with %2 warning(s): fix them before saving. First: %3"),
+                path, str(len(warnings)), str(warnings[0])))
+            self.status_label.setToolTip("\n".join(str(w) for w in warnings))
         return True
 
     def save(self) -> bool:

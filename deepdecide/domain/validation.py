@@ -1,0 +1,344 @@
+"""The accepted ranges of every decision input and the limits of every file, in one place.
+
+Storage's validator (``storage.files.check``) turns each problem found here into a located error
+(``file:line: key.path: reason``); the analysis uses the same checks to decide which inputs it can
+use (``estimate_problem``), and turns what it cannot use into messages on the option, never an
+exception. docs/workspace-schema.md lists the ranges and limits for users.
+
+Every rule carries ``since``: the schema version that introduced it. A file written with an older
+schema that breaks a newer rule still opens (the rule is a warning then); saving it, which writes
+the current schema, makes it an error (see ``storage.files``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import re
+import unicodedata
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from deepdecide.domain.common import Estimate
+
+# ---------------------------------------------------------------------------------------------
+# structural limits of a file (always errors: beyond them commands would crash or run out of memory)
+
+MAX_FILE_BYTES = 64 * 1024 * 1024  # a workspace is text; anything larger is not one
+MAX_NESTING_DEPTH = 64  # mappings and lists inside each other (a workspace needs about 8)
+MAX_INTEGER = 2**53  # |integer| up to 9,007,199,254,740,992: exact in JSON and in a float
+MAX_INTEGER_DIGITS = 20  # an integer written with more digits is refused before it is parsed
+MAX_STRING_CHARS = 4_000_000  # one text value (a context, a note, a label)
+MAX_DRAWS = 1_000_000  # Monte Carlo draws
+MAX_SEED = 2**32 - 1  # Monte Carlo seed: 0 .. 4,294,967,295
+MAX_GPUS = 1_000_000  # GPUs in one unit, node, prefill or decode group
+MAX_NAME_CHARS = 500  # a name, title, role or model: shown in table cells, which cannot span pages
+NAME_FIELDS = frozenset({"name", "title", "role", "model"})
+
+# the metrics a criterion may name (the analysis's scoring table; a test keeps the two equal)
+METRIC_NAMES: tuple[str, ...] = (
+    "cost_per_m_tokens_usd", "tco_usd", "time_to_production_weeks", "engineering_person_weeks",
+    "evidence_level", "official_support", "service_completeness", "capacity_tps_per_gpu", "blockers",
+)
+
+# ---------------------------------------------------------------------------------------------
+# identifiers
+
+ID_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*\Z")
+MAX_ID_CHARS = 64
+ID_RULE = ("an id is 1-64 ASCII characters: letters, digits, '.', '_' and '-', starting with a letter or "
+           "digit (names and titles may use any script)")
+
+
+def id_problem(value: str) -> str | None:
+    """Why ``value`` is not a valid id, or None. ASCII-only ids make confusables (a Cyrillic 'е' for a
+    Latin 'e') and invisible characters (a zero-width space) impossible; NFKC forms are suggested."""
+    if ID_PATTERN.match(value) and len(value) <= MAX_ID_CHARS:
+        return None
+    if not value:
+        return "an id must not be empty"
+    if len(value) > MAX_ID_CHARS:
+        return f"the id has {len(value)} characters, more than {MAX_ID_CHARS}"
+    normalized = unicodedata.normalize("NFKC", value)
+    if normalized != value and ID_PATTERN.match(normalized) and len(normalized) <= MAX_ID_CHARS:
+        return f"{_printable(value)} is not in normal form (NFKC): write {normalized!r}"
+    for pos, ch in enumerate(value):
+        if ch.isascii() and (ch.isalnum() or (ch in "._-" and pos > 0)):
+            continue
+        name = unicodedata.name(ch, "")
+        code = f"U+{ord(ch):04X}" + (f" {name}" if name else "")
+        if unicodedata.category(ch) in ("Cf", "Cc", "Zs", "Zl", "Zp", "Mn", "Me") or ch.isspace():
+            kind = "invisible or control character" if ch != " " else "space"
+        elif not ch.isascii():
+            kind = "non-ASCII character (it may look like an ASCII one)"
+        else:
+            kind = "character"
+        return f"{kind} {code} at position {pos + 1} of {_printable(value)}; {ID_RULE}"
+    return ID_RULE  # pragma: no cover - every failing value has a failing character
+
+
+def _printable(value: str) -> str:
+    """The value with every non-printable character escaped, for a message."""
+    return repr(value.encode("ascii", "backslashreplace").decode("ascii"))
+
+
+# ---------------------------------------------------------------------------------------------
+# numeric ranges
+
+
+@dataclass(frozen=True)
+class Range:
+    """An accepted range: ``low``/``high`` None = unbounded; ``*_open`` = that end excluded."""
+
+    low: float | None
+    high: float | None
+    low_open: bool = False
+    high_open: bool = False
+    unit: str = ""
+
+    def contains(self, value: float) -> bool:
+        if not isinstance(value, (int, float)) or isinstance(value, bool) or not math.isfinite(value):
+            return False
+        if self.low is not None and (value < self.low or (self.low_open and value == self.low)):
+            return False
+        return not (self.high is not None and (value > self.high or (self.high_open and value == self.high)))
+
+    @property
+    def text(self) -> str:
+        lo = "-inf" if self.low is None else _bound(self.low)
+        hi = "inf" if self.high is None else _bound(self.high)
+        left = "(" if self.low_open or self.low is None else "["
+        right = ")" if self.high_open or self.high is None else "]"
+        return f"{left}{lo}, {hi}{right}" + (f" {self.unit}" if self.unit else "")
+
+
+def _bound(x: float) -> str:
+    return f"{int(x):,}" if float(x).is_integer() and abs(x) < 1e15 else f"{x:g}"
+
+
+def _positive(high: float, unit: str) -> Range:
+    return Range(0, high, low_open=True, unit=unit)
+
+
+def _nonneg(high: float, unit: str) -> Range:
+    return Range(0, high, unit=unit)
+
+
+@dataclass(frozen=True)
+class Rule:
+    """The range of one kind of decision input; ``key`` names it in docs/workspace-schema.md.
+
+    ``legacy`` is what schema 1 already enforced (or what any command needs so as not to overflow):
+    a value outside it is an error in a file of any schema. A value inside ``legacy`` but outside
+    ``range`` breaks a rule of schema 2: a warning in a schema-1 file, an error otherwise.
+    ``legacy=None`` means schema 1 accepted any value."""
+
+    key: str
+    range: Range
+    legacy: Range | None = None
+    integer: bool = False
+
+    @property
+    def since(self) -> int:
+        return 1 if self.legacy == self.range else 2
+
+
+_ANY_POSITIVE = Range(0, None, low_open=True)
+_GPUS = Range(1, MAX_GPUS, unit="GPUs")
+_FEW_GPUS = Range(None, MAX_GPUS, unit="GPUs")  # schema 1 accepted 0 or less (ignored); never more than this
+
+RULES: dict[str, Rule] = {r.key: r for r in (
+    # option topology
+    Rule("topology.gpus_per_node", Range(1, 1024, unit="GPUs"), _GPUS, integer=True),
+    Rule("topology.prefill_gpus", _GPUS, _FEW_GPUS, integer=True),
+    Rule("topology.decode_gpus", _GPUS, _FEW_GPUS, integer=True),
+    Rule("topology.unit_gpus", _GPUS, _FEW_GPUS, integer=True),
+    # option cost (an estimate: low, likely and high each in the range)
+    Rule("cost.gpu_hour_usd", _positive(10_000, "$/GPU-hour")),
+    Rule("cost.capex_per_gpu_usd", _positive(10_000_000, "$ per GPU")),
+    Rule("cost.amortization_years", _positive(30, "years")),
+    Rule("cost.power_kw_per_gpu", _positive(100, "kW per GPU")),
+    Rule("cost.porting_effort_person_weeks", _nonneg(10_000, "person-weeks")),
+    Rule("cost.time_to_production_weeks", _nonneg(1_040, "weeks")),
+    Rule("cost.assumed_output_tps_per_gpu", _positive(1_000_000, "output tok/s per GPU")),
+    Rule("answer.effort_person_weeks", _nonneg(10_000, "person-weeks")),
+    # criteria
+    Rule("criterion.weight", _nonneg(1_000_000, ""), _nonneg(1_000_000, "")),
+    Rule("criterion.knockout_threshold", Range(-1e15, 1e15)),
+    # service level objective
+    Rule("slo.ttft_p99_ms", _positive(3_600_000, "ms")),
+    Rule("slo.tpot_p99_ms", _positive(3_600_000, "ms")),
+    Rule("slo.min_interactivity_tps_per_user", _positive(1_000_000, "tok/s per user")),
+    Rule("slo.max_error_rate", _nonneg(1, "(a fraction: 0.01 = 1 %)")),
+    # demand
+    Rule("demand.output_tokens_per_s", _positive(1e12, "output tok/s")),
+    Rule("demand.requests_per_s", _positive(1e9, "requests/s")),
+    Rule("demand.input_tokens", _nonneg(1e8, "tokens per request")),
+    Rule("demand.output_tokens", _positive(1e8, "tokens per request")),
+    # assumptions
+    Rule("assumptions.horizon_years", _positive(30, "years"), _ANY_POSITIVE),
+    Rule("assumptions.electricity_usd_per_kwh", _positive(10, "$/kWh")),
+    Rule("assumptions.engineer_usd_per_week", _positive(1_000_000, "$ per person-week")),
+    Rule("assumptions.utilization", Range(0, 1, low_open=True), Range(0, 1, low_open=True)),
+    Rule("assumptions.monte_carlo_draws", Range(1, MAX_DRAWS, unit="draws"), Range(1, MAX_DRAWS, unit="draws"),
+         integer=True),
+    Rule("assumptions.monte_carlo_seed", Range(0, MAX_SEED), Range(0, MAX_SEED), integer=True),
+)}
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A value outside its accepted range. ``path`` is the key path from the document's top;
+    ``since`` the schema version whose rule it breaks."""
+
+    path: str
+    reason: str
+    since: int = 2
+
+
+def number_problem(value: Any, rule: Rule, rng: Range | None = None) -> str | None:
+    rng = rng or rule.range
+    if rule.integer and (not isinstance(value, int) or isinstance(value, bool)):
+        return f"must be a whole number in {rng.text}, got {_show(value)}"
+    if rng.contains(value):
+        return None
+    return f"must be in {rng.text}, got {_show(value)}"
+
+
+def estimate_problem(e: Estimate, rng: Range | None = None) -> str | None:
+    """Why an estimate cannot be used, or None: every point a finite number, ``low >= 0``,
+    ``low <= likely <= high``, and (with ``rng``) every point inside the range. The analysis and the
+    storage validator both ask this; the reasons are the analysis's messages."""
+    vals = (e.low, e.likely, e.high)
+    if not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in vals):
+        return f"not a number ({e.low} / {e.likely} / {e.high})"
+    if e.low < 0:
+        return f"must not be negative (low = {e.low:g})"
+    if not e.is_ordered:
+        return f"expected low <= likely <= high, got {e.low:g} / {e.likely:g} / {e.high:g}"
+    if rng is not None:
+        for name, v in (("low", e.low), ("high", e.high)):
+            if not rng.contains(v):
+                return f"{name} must be in {rng.text}, got {_show(v)}"
+    return None
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, float):
+        return f"{value:g}"
+    if isinstance(value, int) and not isinstance(value, bool):
+        return f"{value:,}" if abs(value) < 10**30 else f"an integer of {len(str(abs(value)))} digits"
+    return repr(value)
+
+
+def _check(value: Any, key: str, path: str, out: list[Problem]) -> None:
+    if value is None:
+        return
+    rule = RULES[key]
+    if isinstance(value, Estimate):
+        legacy = estimate_problem(value, rule.legacy)
+        reason = legacy or estimate_problem(value, rule.range)
+        if reason:
+            out.append(Problem(path, reason, 1 if legacy else 2))
+        return
+    legacy = number_problem(value, rule, rule.legacy) if rule.legacy else None
+    reason = number_problem(value, rule)  # names the whole accepted range
+    if reason:
+        out.append(Problem(path, reason, 1 if legacy else 2))
+
+
+def workspace_problems(ws: Any) -> list[Problem]:
+    """Every decision input of a workspace outside its range (``ws`` is a domain Workspace)."""
+    out: list[Problem] = []
+    for i, o in enumerate(ws.options):
+        at = f"options[{i}]"
+        t = o.topology
+        for name in ("gpus_per_node", "prefill_gpus", "decode_gpus", "unit_gpus"):
+            _check(getattr(t, name), f"topology.{name}", f"{at}.topology.{name}", out)
+        c = o.cost
+        for name in ("gpu_hour_usd", "capex_per_gpu_usd", "amortization_years", "power_kw_per_gpu",
+                     "porting_effort_person_weeks", "time_to_production_weeks", "assumed_output_tps_per_gpu"):
+            _check(getattr(c, name), f"cost.{name}", f"{at}.cost.{name}", out)
+    for i, a in enumerate(ws.answers):
+        _check(a.effort_person_weeks, "answer.effort_person_weeks", f"answers[{i}].effort_person_weeks", out)
+    out.extend(criteria_problems(ws.criteria, "criteria"))
+    for name in ("ttft_p99_ms", "tpot_p99_ms", "min_interactivity_tps_per_user", "max_error_rate"):
+        _check(getattr(ws.slo, name), f"slo.{name}", f"slo.{name}", out)
+    for name in ("output_tokens_per_s", "requests_per_s", "input_tokens", "output_tokens"):
+        _check(getattr(ws.demand, name), f"demand.{name}", f"demand.{name}", out)
+    a = ws.assumptions
+    for name in ("horizon_years", "electricity_usd_per_kwh", "engineer_usd_per_week", "utilization",
+                 "monte_carlo_draws", "monte_carlo_seed"):
+        _check(getattr(a, name), f"assumptions.{name}", f"assumptions.{name}", out)
+    return out
+
+
+def criteria_problems(criteria: Any, path: str) -> list[Problem]:
+    out: list[Problem] = []
+    for i, c in enumerate(criteria):
+        _check(c.weight, "criterion.weight", f"{path}[{i}].weight", out)
+        _check(c.knockout_threshold, "criterion.knockout_threshold", f"{path}[{i}].knockout_threshold", out)
+        if c.metric not in METRIC_NAMES:
+            import difflib
+
+            hint = difflib.get_close_matches(c.metric, METRIC_NAMES, n=1)
+            extra = f" (did you mean {hint[0]!r}?)" if hint else ""
+            out.append(Problem(f"{path}[{i}].metric",
+                               f"unknown metric {c.metric!r}{extra}; expected one of: {', '.join(METRIC_NAMES)}"))
+    return out
+
+
+def id_problems(doc: Any, path: str = "") -> list[Problem]:
+    """Every ``id`` field of a document (options, checklist items, criteria, matrix entries, sources,
+    the decision) that breaks the id rule. Empty ids of sources are allowed (the id is optional)."""
+    out: list[Problem] = []
+    for at, value in _ids(doc, path):
+        reason = id_problem(value)
+        if reason:
+            out.append(Problem(at, reason))
+    return out
+
+
+def name_problems(doc: Any, path: str = "") -> list[Problem]:
+    """Names, titles, roles and model names longer than MAX_NAME_CHARS (long text belongs in a
+    description, notes or context, which the record lays out over pages). Evidence is not walked:
+    its model names come from tool files and are shown in paragraphs."""
+    out: list[Problem] = []
+    _names(doc, path, out)
+    return out
+
+
+def _names(obj: Any, path: str, out: list[Problem]) -> None:
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        for f in dataclasses.fields(obj):
+            if f.name == "evidence":
+                continue
+            value = getattr(obj, f.name)
+            at = f"{path}.{f.name}" if path else f.name
+            if f.name in NAME_FIELDS and isinstance(value, str):
+                if len(value) > MAX_NAME_CHARS:
+                    out.append(Problem(at, f"a {f.name} of {len(value):,} characters is too long (at most "
+                                           f"{MAX_NAME_CHARS}; longer text belongs in a description or notes)"))
+            elif isinstance(value, tuple) or (dataclasses.is_dataclass(value) and not isinstance(value, type)):
+                _names(value, at, out)
+    elif isinstance(obj, tuple):
+        for i, v in enumerate(obj):
+            if dataclasses.is_dataclass(v) and not isinstance(v, type):
+                _names(v, f"{path}[{i}]", out)
+
+
+def _ids(obj: Any, path: str) -> Iterator[tuple[str, str]]:
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        for f in dataclasses.fields(obj):
+            value = getattr(obj, f.name)
+            at = f"{path}.{f.name}" if path else f.name
+            if f.name == "id" and isinstance(value, str):
+                if value or f.default is dataclasses.MISSING:
+                    yield at, value
+            elif isinstance(value, tuple) or (dataclasses.is_dataclass(value) and not isinstance(value, type)):
+                yield from _ids(value, at)
+    elif isinstance(obj, tuple):
+        for i, v in enumerate(obj):
+            if dataclasses.is_dataclass(v) and not isinstance(v, type):
+                yield from _ids(v, f"{path}[{i}]")

@@ -1,0 +1,32 @@
+"""The desktop application opens a workspace of an older schema that breaks a newer rule, says so,
+and refuses to save it until the value is fixed (the migration policy, docs/workspace-schema.md)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from deepdecide.domain.errors import LocatedError
+
+SMALL = Path(__file__).resolve().parent.parent / "fixtures" / "gui" / "small.deepdecide.yaml"
+
+pytestmark = pytest.mark.gui
+
+
+def test_an_older_file_opens_with_its_warnings_and_cannot_be_saved_as_is(make_window, interaction, tmp_path):
+    text = SMALL.read_text(encoding="utf-8")
+    assert "schema_version: 1\n" in text
+    old = tmp_path / "old.deepdecide.yaml"
+    old.write_text(text + "slo:\n  max_error_rate: 5\n", encoding="utf-8")
+    window = make_window()
+    assert window.open_file(str(old))
+    status = window.status_label.text()
+    assert "1 warning" in status and "slo.max_error_rate" in status
+    assert not interaction.errors
+    target = tmp_path / "saved.deepdecide.yaml"
+    interaction.save_path = str(target)
+    assert not window.save_as()
+    _title, exc = interaction.errors[-1]
+    assert isinstance(exc, LocatedError) and exc.path == "slo.max_error_rate"
+    assert not target.exists()
