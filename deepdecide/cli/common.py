@@ -2,15 +2,58 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 import sys
 from collections.abc import Sequence
 
 from deepdecide.domain.errors import DeepdecideError, ValidationErrors
 
+# C0 controls but newline, DEL, C1 controls (ESC-less CSI is U+009B), bidi overrides and isolates,
+# zero-width and other invisible format characters, and lone surrogates: never sent raw to a terminal
+_UNSAFE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff"
+                     "\ud800-\udfff]")
+
+
+def _escape_char(m: re.Match[str]) -> str:
+    c = m.group(0)
+    if c == "\t":
+        return "\\t"
+    code = ord(c)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def safe(text: object) -> str:
+    """Text as it may be printed: control, escape, bidi and invisible characters and lone
+    surrogates shown as ``\\x1b`` / ``\\u202e`` escapes (a model id or file name never moves the
+    cursor, recolours the terminal or reorders a line). Newlines are kept."""
+    text = str(text)
+    return _UNSAFE.sub(_escape_char, text) if _UNSAFE.search(text) else text
+
+
+def shown(text: object) -> str:
+    """Text that came from a user's file or command line as it may be printed: secrets and home
+    directories redacted (a token in a file name is not echoed), control characters escaped."""
+    from deepdecide.importers.secrets import redact
+
+    return safe(redact(str(text)))
+
+
+def say(*parts: object, file=None) -> None:
+    """print() with every part escaped for the terminal; characters the output's encoding cannot
+    show (an ASCII-only terminal) are written as backslash escapes instead of failing."""
+    stream = file or sys.stdout
+    text = " ".join(safe(p) for p in parts)
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        text.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        text = text.encode(encoding if encoding else "ascii", "backslashreplace").decode(encoding, "replace")
+    print(text, file=stream)
+
 
 def error(msg: str) -> None:
-    print(f"deepdecide: {msg}", file=sys.stderr)
+    print(f"deepdecide: {safe(msg)}", file=sys.stderr)
 
 
 def report_error(exc: DeepdecideError) -> None:
@@ -31,7 +74,10 @@ def report_warnings(warnings: Sequence[DeepdecideError]) -> None:
 
 
 def table(headers: Sequence[str], rows: Sequence[Sequence[str]], *, wrap_last: bool = True) -> str:
-    """A plain-text table; the last column wraps to the terminal width."""
+    """A plain-text table; the last column wraps to the terminal width. Cells are escaped for
+    the terminal (a model id with an escape sequence is shown, not executed)."""
+    headers = [safe(h) for h in headers]
+    rows = [[safe(c) for c in row] for row in rows]
     widths = [len(h) for h in headers]
     for row in rows:
         for i, cell in enumerate(row[:-1] if wrap_last else row):

@@ -1,8 +1,10 @@
 """``deepdecide import FILE... --into WORKSPACE``: add evidence files to a workspace.
 
-All-or-nothing per file: a file that cannot be read changes nothing and is reported with the
-place and the reason; the others are added. A file already in the workspace (same SHA-256) is
-skipped. ``--samples`` adds the illustrative sample evidence shipped in ``data/samples/evidence``.
+One command, one outcome: every file named is imported, or none is. A file that cannot be read
+is reported with the place and the reason, the command exits 3 and the workspace is left
+byte-identical. ``--keep-going`` adds the files that can be read and reports the others (still
+exit 3). A file already in the workspace (same SHA-256) is skipped. ``--samples`` adds the
+illustrative sample evidence shipped in ``data/samples/evidence``.
 """
 
 from __future__ import annotations
@@ -14,6 +16,15 @@ from deepdecide.domain.errors import DeepdecideError, ValidationError, Validatio
 
 NAME = "import"
 HELP = "import benchmark / parity result files into a workspace"
+DESCRIPTION = HELP + """
+
+All or nothing: when any FILE cannot be imported, nothing is saved and the command exits 3
+(give --keep-going to add the files that can be read). Secrets (API keys, tokens, URL
+credentials) and home-directory paths are redacted from everything stored; the report says
+what was redacted and where, never the secret.
+
+exit codes: 0 imported; 2 usage error; 3 a file or the workspace could not be read (nothing
+saved unless --keep-going); 1 the workspace could not be saved."""
 
 
 def add_arguments(parser) -> None:
@@ -23,10 +34,15 @@ def add_arguments(parser) -> None:
     parser.add_argument("--into", required=True, metavar="WORKSPACE", help="workspace file to add the evidence to")
     parser.add_argument("--samples", action="store_true",
                         help="also import the illustrative sample evidence (reconstructed from published figures)")
+    parser.add_argument("--keep-going", action="store_true",
+                        help="add the files that can be imported even when others cannot (still exits 3); "
+                             "default: any failing file fails the command and nothing is saved")
+    parser.description = DESCRIPTION
     add_context_arguments(parser)
 
 
 def run(args) -> int:
+    from deepdecide.cli.common import say, shown
     from deepdecide.cli.evidence_args import context_from
     from deepdecide.cli.inspect_cmd import judged, load_references
     from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
@@ -45,12 +61,12 @@ def run(args) -> int:
     try:
         workspace = load_workspace(args.into)
     except (ValidationError, ValidationErrors) as exc:
-        print(f"{exc}", file=sys.stderr)
+        say(exc, file=sys.stderr)
         return EXIT_INPUT
     try:
         references = load_references(args.reference, context)
     except DeepdecideError as exc:
-        print(f"reference: {getattr(exc, 'message', exc)}", file=sys.stderr)
+        say(f"reference: {shown(getattr(exc, 'message', exc))}", file=sys.stderr)
         return EXIT_INPUT
     jobs = [(path, context) for path in args.files]
     if args.samples:
@@ -58,29 +74,40 @@ def run(args) -> int:
     known = {f.provenance.sha256 for f in workspace.evidence.files}
     added = []
     status = EXIT_OK
+    failed = 0
     for path, ctx in jobs:
         try:
             result = judged(import_file(path, ctx), references)
         except DeepdecideError as exc:
-            print(getattr(exc, "message", str(exc)), file=sys.stderr)
+            say(shown(getattr(exc, "message", str(exc))), file=sys.stderr)
             status = EXIT_INPUT
+            failed += 1
             continue
         sha = result.evidence.provenance.sha256
         if sha in known:
-            print(f"{path}: already in the workspace (same SHA-256), skipped")
+            say(f"{shown(path)}: already in the workspace (same SHA-256), skipped")
             continue
         known.add(sha)
         added.append(result.evidence)
         ev = result.evidence
-        print(f"{path}: {result.format}: {len(ev.runs)} run(s), {len(ev.parity)} parity check(s)"
-              + (f"; missing context: {', '.join(result.missing_context)} (give --runtime/--platform/--gpus/--model)"
-                 if result.missing_context else ""))
+        say(f"{shown(path)}: {result.format}: {len(ev.runs)} run(s), {len(ev.parity)} parity check(s)"
+            + (f"; missing context: {', '.join(result.missing_context)} (give --runtime/--platform/--gpus/--model)"
+               if result.missing_context else ""))
+        for finding in result.redactions:
+            say(f"  redacted: {finding}")
+        for note in result.notes:
+            if "not a finite number" in note or "lone surrogate" in note:
+                say(f"  note: {note}")
+    if failed and not args.keep_going:
+        say(f"{args.into}: nothing saved: {failed} of {len(jobs)} file(s) could not be imported "
+            "(--keep-going adds the others)", file=sys.stderr)
+        return status
     if added:
         evidence = dataclasses.replace(workspace.evidence, files=(*workspace.evidence.files, *added))
         try:
             save_workspace(dataclasses.replace(workspace, evidence=evidence), args.into)
         except (ValidationError, ValidationErrors) as exc:
-            print(f"{exc}", file=sys.stderr)
+            say(exc, file=sys.stderr)
             return EXIT_PROBLEM
-        print(f"{args.into}: {len(added)} evidence file(s) added")
+        say(f"{args.into}: {len(added)} evidence file(s) added")
     return status

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 import sys
 from typing import Any
 
+from deepdecide.cli.common import safe, say, shown
 from deepdecide.domain.errors import DeepdecideError, EvidenceImportError
 from deepdecide.domain.evidence import BenchmarkRun, ParityCheck
 from deepdecide.importers.parity_rules import judge_against
@@ -35,6 +37,8 @@ def row_data(record: BenchmarkRun | ParityCheck) -> dict[str, Any]:
             value = list(value)
         elif hasattr(value, "value") and isinstance(value, str):
             value = str(value)
+        elif isinstance(value, float) and not math.isfinite(value):
+            value = "inf" if value == math.inf else None  # an unlimited request rate: "max rate"
         out[f.name] = value
     return out
 
@@ -57,39 +61,43 @@ def judged(result: ImportResult, references: list[ImportResult]) -> ImportResult
 def _fmt(value: Any) -> str:
     if value is None:
         return "-"
+    if value == math.inf:
+        return "max rate"
     if isinstance(value, float):
         return f"{value:.4g}"
-    return str(value)
+    return safe(value)
 
 
 def print_result(path: str, result: ImportResult) -> None:
     p = result.evidence.provenance
-    print(f"{path}: {result.format} [{result.tool}]")
-    print(f"  tool version: {p.tool_version or '-'}; {p.size_bytes} bytes; sha256 {p.sha256}")
+    say(f"{shown(path)}: {result.format} [{result.tool}]")
+    say(f"  tool version: {p.tool_version or '-'}; {p.size_bytes} bytes; sha256 {p.sha256}")
     ev = result.evidence
-    print(f"  {len(ev.runs)} run(s), {len(ev.parity)} parity check(s)"
+    say(f"  {len(ev.runs)} run(s), {len(ev.parity)} parity check(s)"
           + (f"; missing context: {', '.join(result.missing_context)}" if result.missing_context else ""))
     for note in result.notes:
-        print(f"  note: {note}")
+        say(f"  note: {note}")
+    for finding in result.redactions:
+        say(f"  redacted: {finding}")
     for i, r in enumerate(ev.runs, start=1):
-        print(f"  run {i}: {r.label or '-'}")
-        print(f"    runtime {r.runtime or '?'} {r.runtime_version}  platform {r.platform or '?'} x {_fmt(r.gpu_count)}  "
+        say(f"  run {i}: {r.label or '-'}")
+        say(f"    runtime {r.runtime or '?'} {r.runtime_version}  platform {r.platform or '?'} x {_fmt(r.gpu_count)}  "
               f"model {r.model or '?'}  concurrency {_fmt(r.concurrency)}  rate {_fmt(r.request_rate)}")
-        print(f"    requests {_fmt(r.completed)} ok / {_fmt(r.failed)} failed in {_fmt(r.duration_s)} s; "
+        say(f"    requests {_fmt(r.completed)} ok / {_fmt(r.failed)} failed in {_fmt(r.duration_s)} s; "
               f"{_fmt(r.request_throughput_rps)} req/s; output {_fmt(r.output_throughput_tps)} tok/s "
               f"({_fmt(r.output_tps_per_gpu)} per GPU); total {_fmt(r.total_throughput_tps)} tok/s")
         for metric in ("ttft_ms", "tpot_ms", "itl_ms", "e2e_ms", "e2e_per_token_ms"):
             stats = [getattr(r, f"{metric}_{s}") for s in ("mean", "p50", "p90", "p99")]
             if any(v is not None for v in stats):
-                print(f"    {metric:<17} mean {_fmt(stats[0])}  p50 {_fmt(stats[1])}  p90 {_fmt(stats[2])}  p99 {_fmt(stats[3])}")
+                say(f"    {metric:<17} mean {_fmt(stats[0])}  p50 {_fmt(stats[1])}  p90 {_fmt(stats[2])}  p99 {_fmt(stats[3])}")
         if r.interactivity_tps_per_user is not None:
-            print(f"    interactivity {_fmt(r.interactivity_tps_per_user)} tok/s per user")
+            say(f"    interactivity {_fmt(r.interactivity_tps_per_user)} tok/s per user")
         for flag in r.quality_flags:
-            print(f"    - {flag}")
+            say(f"    - {flag}")
     for c in ev.parity:
-        print(f"  {c.kind} {c.task} {c.metric}: value {_fmt(c.value)} reference {_fmt(c.reference_value)} "
+        say(f"  {c.kind} {c.task} {c.metric}: value {_fmt(c.value)} reference {_fmt(c.reference_value)} "
               f"n {_fmt(c.n)} stderr {_fmt(c.stderr)} -> {c.verdict}")
-        print(f"    rule: {c.tolerance}")
+        say(f"    rule: {c.tolerance}")
 
 
 def run(args) -> int:
@@ -104,19 +112,21 @@ def run(args) -> int:
     try:
         references = load_references(args.reference, context)
     except EvidenceImportError as exc:
-        print(f"reference: {exc.message}", file=sys.stderr)
+        say(f"reference: {shown(exc.message)}", file=sys.stderr)
         return EXIT_INPUT
     status = EXIT_OK
     for path in args.files:
         try:
             result = judged(import_file(path, context), references)
         except DeepdecideError as exc:
-            print(getattr(exc, "message", str(exc)), file=sys.stderr)
+            say(shown(getattr(exc, "message", str(exc))), file=sys.stderr)
             status = EXIT_INPUT
             continue
         if args.json:
+            # ASCII escapes: valid JSON whatever the terminal's encoding, and no raw control
+            # characters (json escapes those too)
             for record in (*result.evidence.runs, *result.evidence.parity):
-                print(json.dumps(row_data(record), ensure_ascii=False, allow_nan=False))
+                print(json.dumps(row_data(record), ensure_ascii=True, allow_nan=False))
         else:
             print_result(path, result)
     return status

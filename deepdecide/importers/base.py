@@ -13,6 +13,7 @@ import io
 import json
 import math
 import re
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -30,6 +31,12 @@ MAX_FILE_BYTES = 512 * 1024 * 1024
 
 #: Largest integer accepted as a count (requests, tokens, GPUs): beyond it a float loses precision.
 MAX_COUNT = 2**53
+
+#: what an unlimited request rate (``inf``, ``-1``) is read as. The domain keeps it as ``math.inf``
+#: ("max rate"; the workspace stores the string "inf") once the storage codec can write it; until
+#: then it is None, which the domain also reads as unlimited.
+UNLIMITED_RATE: float | None = None
+
 
 @dataclass(frozen=True)
 class ImportContext:
@@ -92,9 +99,32 @@ class Source:
     def __init__(self, name: str, data: bytes, *, path: str = ""):
         self.name = name
         self.path = path or name
-        self.data = data
+        self.raw = data  # the file's bytes as read (hashed, sized)
+        self.data = data  # UTF-8 bytes of the content (a UTF-16/32 file is transcoded)
+        self.encoding = "utf-8"
         self.problems: dict[str, tuple[str, int | None]] = {}
         self._cache: dict[str, Any] = {}
+        #: values the file held that the run cannot keep (non-finite, overflowing, NaN cells):
+        #: (line, key path, what it held); the registry turns them into quality flags
+        self.dropped: list[list[Any]] = []  # [line, path, held, claimed by a run]
+        for bom, encoding in _BOMS:
+            if data.startswith(bom):
+                self.encoding = encoding
+                try:
+                    self.data = data[len(bom):].decode(encoding).encode("utf-8", "surrogatepass")
+                except UnicodeDecodeError as exc:
+                    offset = exc.start + len(bom)
+                    self.problems["encoding"] = (
+                        f"starts with a {encoding.upper()} byte-order mark but is not valid {encoding.upper()} text "
+                        f"(at byte offset {offset}: {exc.reason})", None)
+                break
+
+    def drop(self, line: int | None, path: str, held: str) -> None:
+        """Remember a value the file held that is left empty on the run."""
+        if len(self.dropped) < 1000:
+            entry = [line, path, held, False]
+            self.dropped.append(entry)
+            _pending().append(entry)
 
     # ----- basic properties
     @property
@@ -103,6 +133,8 @@ class Source:
         return stripped[0] if stripped else None
 
     def looks_binary(self) -> bool:
+        if "encoding" in self.problems:
+            return False
         head = self.data[:8192]
         return b"\x00" in head
 
@@ -115,6 +147,10 @@ class Source:
     def text(self) -> str | None:
         """The file as text (UTF-8, BOM removed, CRLF kept), or None when it is not UTF-8."""
         if "text" not in self._cache:
+            if "encoding" in self.problems:
+                self.problems["text"] = self.problems["encoding"]
+                self._cache["text"] = None
+                return None
             try:
                 text = self.data.decode("utf-8")
             except UnicodeDecodeError as exc:
@@ -129,7 +165,13 @@ class Source:
     @property
     def lines(self) -> list[str]:
         if "lines" not in self._cache:
-            self._cache["lines"] = self.text.splitlines() if self.text is not None else []
+            # "\n" only: str.splitlines() also splits at U+2028, \x0c, \x1c ... which JSON strings
+            # may hold, and the line numbers of errors would be wrong
+            text = self.text
+            self._cache["lines"] = [ln[:-1] if ln.endswith("\r") else ln for ln in text.split("\n")] \
+                if text is not None else []
+            if self._cache["lines"] and self._cache["lines"][-1] == "":
+                self._cache["lines"].pop()
         return self._cache["lines"]
 
     # ----- JSON / JSONL
@@ -149,24 +191,36 @@ class Source:
 
     def _loads_document(self) -> Any:
         data = self.data[3:] if self.data.startswith(b"\xef\xbb\xbf") else self.data
+        doc: Any = None
+        cut: list[tuple[int, int]] = []
         if len(data) >= bigjson.MIN_BYTES:
-            doc = bigjson.loads(data)
-            if doc is not None:
-                return doc
-        try:
-            return orjson.loads(data)
-        except orjson.JSONDecodeError:
-            pass
+            doc = bigjson.loads(data, cut)
+        if doc is None:
+            cut = []
+            try:
+                doc = orjson.loads(data)
+            except orjson.JSONDecodeError:
+                doc = None
+        if doc is not None:
+            # orjson keeps the last of duplicate keys silently. Every key is followed by one ':'
+            # outside strings, so the file's colons equal the parsed keys plus the colons inside
+            # strings exactly when no key was dropped (the ragged array bigjson cut out holds
+            # only numbers); on a mismatch Python's parser finds the duplicate and its line
+            if cut:
+                (a, b), = cut
+                colons = raw_colons(data, 0, a) + raw_colons(data, b)
+            else:
+                colons = raw_colons(data)
+            if colons != colon_count(doc):
+                text = self.text
+                if text is not None:
+                    _python_loads(text, 0)  # raises on the duplicate, with its line
+            return doc
         # Python's parser accepts the bare Infinity / NaN SGLang writes, and big integers
         text = self.text
         if text is None:
             raise _NotJson(*self.problems["text"])
-        try:
-            return json.loads(text, parse_constant=_lenient_constant)
-        except json.JSONDecodeError as exc:
-            raise _NotJson(f"not valid JSON: {exc.msg} (column {exc.colno})", exc.lineno) from None
-        except (ValueError, RecursionError) as exc:  # int digit limit, nesting too deep
-            raise _NotJson(f"not valid JSON: {exc}", None) from None
+        return _python_loads(text, 0)
 
     @property
     def json_lines(self) -> list[tuple[int, Any]] | None:
@@ -181,7 +235,8 @@ class Source:
             doc = self.json
             if doc is not None:
                 self._cache["json_lines"] = [(1, doc)]
-            elif self.first_byte == ord("{") and self.text is not None:
+            elif (self.first_byte == ord("{") and self.text is not None
+                  and not self.problems.get("json", ("",))[0].startswith("duplicate key")):
                 records: list[tuple[int, Any]] = []
                 try:
                     for number, line in enumerate(self.lines, start=1):
@@ -223,17 +278,134 @@ class Source:
         return self._cache["csv"]
 
 
+_LOCAL = threading.local()
+
+
+def _pending() -> list[list[Any]]:
+    """Values dropped on this thread since the last run was built (see ``take_dropped``)."""
+    if not hasattr(_LOCAL, "pending"):
+        _LOCAL.pending = []
+    return _LOCAL.pending
+
+
+def take_dropped() -> list[str]:
+    """The flags of the values dropped since the last call on this thread: a run being built
+    claims what was dropped while its values were read."""
+    pending = _pending()
+    flags = []
+    for entry in pending:
+        entry[3] = True
+        flags.append(dropped_flag(entry))
+    pending.clear()
+    return flags
+
+
+def dropped_flag(entry: list[Any]) -> str:
+    line, path, held = entry[0], entry[1], entry[2]
+    where = ", ".join(p for p in ((f"line {line}" if line else ""), path) if p) or "the file"
+    return f"{where}: the file holds {held}, not a finite number; left empty"
+
+
+_BOMS = ((b"\xff\xfe\x00\x00", "utf-32-le"), (b"\x00\x00\xfe\xff", "utf-32-be"),
+         (b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be"))
+
+
+def colon_count(doc: Any) -> int:
+    """How many ``:`` a JSON text of this parsed value holds without duplicate keys: one per key
+    of every object, plus those inside keys and strings (lists of numbers are skipped fast)."""
+    n = 0
+    stack = [doc]
+    scalar = _SCALAR_TYPES
+    while stack:
+        x = stack.pop()
+        t = type(x)
+        if t is dict:
+            n += len(x)
+            for k, y in x.items():
+                if ":" in k:
+                    n += k.count(":")
+                t = type(y)
+                if t is dict or t is list:
+                    stack.append(y)
+                elif t is str:
+                    n += y.count(":")
+        elif t is list:
+            types = set(map(type, x))
+            if types <= scalar:
+                if str in types:
+                    n += ("".join(x) if types == {str} else "".join([y for y in x if type(y) is str])).count(":")
+                continue
+            for y in x:
+                t = type(y)
+                if t is dict or t is list:
+                    stack.append(y)
+                elif t is str:
+                    n += y.count(":")
+        elif t is str:
+            n += x.count(":")
+    return n
+
+
+def raw_colons(data: bytes | str, start: int = 0, end: int | None = None) -> int:
+    """The ``:`` in a JSON text, counting an escaped ``\\u003a`` as one."""
+    colon, esc = (b":", b"\\u003") if isinstance(data, bytes) else (":", "\\u003")
+    end = len(data) if end is None else end
+    n = data.count(colon, start, end)
+    if data.find(esc, start, end) != -1:
+        n += sum(data.count(e, start, end) for e in ((b"\\u003a", b"\\u003A") if isinstance(data, bytes)
+                                                      else ("\\u003a", "\\u003A")))
+    return n
+
+
+_SCALAR_TYPES = frozenset((int, float, str, bool, type(None)))
+
+
+class _DuplicateKey(Exception):
+    pass
+
+
+def _pairs_no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _DuplicateKey(key)
+            seen.add(key)
+    return out
+
+
+def _duplicate_line(text: str, key: str, first_line: int) -> int | None:
+    """The line of the second ``"key":`` in the text (where the silent overwrite happens)."""
+    needle = re.compile(re.escape(json.dumps(key)) + r"\s*:")
+    hits = [m.start() for m in needle.finditer(text)]
+    if len(hits) < 2:
+        return None
+    return first_line + text.count("\n", 0, hits[1])
+
+
+def _python_loads(text: str, line: int) -> Any:
+    """Python's parser (bare Infinity / NaN, big integers), refusing duplicate keys."""
+    try:
+        return json.loads(text, parse_constant=_lenient_constant, object_pairs_hook=_pairs_no_duplicates)
+    except _DuplicateKey as exc:
+        key = exc.args[0]
+        raise _NotJson(f"duplicate key {json.dumps(key)[:80]} in one object (which value is meant? "
+                       "a JSON reader would silently keep the last)", _duplicate_line(text, key, line or 1)) from None
+    except json.JSONDecodeError as exc:
+        raise _NotJson(f"not valid JSON: {exc.msg} (column {exc.colno})", (line or 1) + exc.lineno - 1) from None
+    except (ValueError, RecursionError) as exc:  # int digit limit, nesting too deep
+        raise _NotJson(f"not valid JSON: {str(exc)[:200]}", line or None) from None
+
+
 def _loads_line(line: str, number: int) -> Any:
     try:
-        return orjson.loads(line)
+        value = orjson.loads(line)
     except orjson.JSONDecodeError:
-        pass
-    try:
-        return json.loads(line, parse_constant=_lenient_constant)
-    except json.JSONDecodeError as exc:
-        raise _NotJson(f"not valid JSON: {exc.msg} (column {exc.colno})", number) from None
-    except (ValueError, RecursionError) as exc:
-        raise _NotJson(f"not valid JSON: {exc}", number) from None
+        return _python_loads(line, number)
+    if raw_colons(line) != colon_count(value):
+        _python_loads(line, number)
+    return value
 
 
 # ---------------------------------------------------------------------------------------------
@@ -264,6 +436,7 @@ def _describe(value: Any) -> str:
 
 
 _THOUSANDS = re.compile(r"^[+-]?\d{1,3}(,\d{3})+(\.\d*)?$")
+_NUMBER = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 
 
 class Node:
@@ -346,8 +519,9 @@ class Node:
         if isinstance(value, (int, float)):
             try:
                 return float(value)
-            except OverflowError:
-                raise self.fail("number too large") from None
+            except OverflowError:  # an integer beyond a float's range
+                self.src.drop(self.line, self.path, f"an integer of {len(str(abs(value))) if abs(value) < 10**4000 else 'over 4000'} digits")
+                return math.nan
         if isinstance(value, str):
             text = value.strip()
             low = text.lower()
@@ -361,30 +535,48 @@ class Node:
                 return math.nan
             if _THOUSANDS.match(text):
                 text = text.replace(",", "")
+            # float() also takes "1_000", "١٢" (other scripts' digits) and "infinity": only the
+            # plain decimal spellings tools write are numbers
+            if not _NUMBER.fullmatch(text):
+                raise self.fail(f"expected a number, got {_describe(value)}")
             try:
                 return float(text)
             except ValueError:
                 raise self.fail(f"expected a number, got {_describe(value)}") from None
         raise self.fail(f"expected a number, got {_describe(value)}")
 
+    def _drop_nonfinite(self) -> None:
+        if not isinstance(self.value, int):  # a huge integer was remembered by raw_number
+            held = repr(self.value) if isinstance(self.value, float) else _describe(self.value)
+            self.src.drop(self.line, self.path, held)
+
     def num(self, scale: float = 1.0, *, allow_negative: bool = False) -> float | None:
-        """A finite measurement times ``scale`` (unit conversion); NaN and absent give None."""
+        """A finite measurement times ``scale`` (unit conversion); absent gives None.
+
+        A value the run cannot keep - NaN, an infinity, one that overflows when converted -
+        also gives None, and is remembered (``Source.dropped``) so the run is flagged with
+        what the file held and where, never dropped silently."""
         value = self.raw_number()
-        if value is None or math.isnan(value):
+        if value is None:
             return None
-        if math.isinf(value):
-            raise self.fail(f"expected a finite number, got {value}")
+        if not math.isfinite(value):
+            self._drop_nonfinite()
+            return None
         if value < 0 and not allow_negative:
             raise self.fail(f"expected a number >= 0, got {value:g}")
         result = value * scale
-        if math.isinf(result):
-            raise self.fail("number too large")
+        if not math.isfinite(result):
+            self.src.drop(self.line, self.path, f"{value!r}, which overflows in {scale:g} x unit conversion")
+            return None
         return result
 
     def count(self) -> int | None:
         """A whole non-negative number (requests, tokens, GPUs)."""
         value = self.raw_number()
-        if value is None or math.isnan(value):
+        if value is None:
+            return None
+        if math.isnan(value):
+            self._drop_nonfinite()
             return None
         if math.isinf(value) or value < 0 or value > MAX_COUNT or value != int(value):
             raise self.fail(f"expected a whole number >= 0, got {_describe(self.value)}")
@@ -393,8 +585,13 @@ class Node:
     def rate(self) -> float | None:
         """A request rate: ``inf`` (any spelling) and -1 mean unlimited and give None."""
         value = self.raw_number()
-        if value is None or math.isnan(value) or math.isinf(value) or value == -1:
+        if value is None:
             return None
+        if math.isnan(value):
+            self._drop_nonfinite()
+            return None
+        if value == math.inf or value == -1:
+            return UNLIMITED_RATE
         if value < 0:
             raise self.fail(f"expected a rate >= 0, got {value:g}")
         return value

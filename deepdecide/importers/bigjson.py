@@ -265,8 +265,9 @@ def _return_freed_memory() -> None:
     mallopt(ctypes.c_int(m_arena_max), ctypes.c_int(1))
 
 
-def loads(data: bytes) -> dict | None:
-    """Parse a large JSON object with its ragged number arrays as RaggedArray; None = use the slow path."""
+def loads(data: bytes, cut: list[tuple[int, int]] | None = None) -> dict | None:
+    """Parse a large JSON object with its ragged number arrays as RaggedArray; None = use the slow path.
+    ``cut`` receives the (start, end) of the bytes read as the ragged array."""
     if len(data) < MIN_BYTES or data[:1] != b"{":
         return None
     _return_freed_memory()
@@ -290,4 +291,6 @@ def loads(data: bytes) -> dict | None:
     if ragged is None:
         return None
     doc[key] = ragged
+    if cut is not None:
+        cut.append((start, end))
     return doc

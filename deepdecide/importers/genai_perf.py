@@ -69,6 +69,26 @@ def _fill_json(d: RunDraft, r: Node) -> None:
                "interactivity_tps_per_user is derived from TPOT instead")
 
 
+def _errors(d: RunDraft, r: Node) -> None:
+    """The failed count from ``error_summary`` when ``error_request_count`` is absent (AIPerf writes
+    no error count when nothing failed: an empty summary is 0 failed, so the error rate is 0, not
+    unknown); a run with errors and no request records completed 0 requests."""
+    summary = r["error_summary"]
+    if d["failed"] is None and isinstance(summary.value, list):
+        failed = 0
+        for entry in summary.elements():
+            failed += entry["count"].count() or 0
+        d.set(failed=failed)
+        d.flag("failed derived: sum of error_summary counts" if failed else
+               "failed 0: error_summary is empty")
+    if d["completed"] is None and d["failed"] is not None and not r.has("request_latency") \
+            and not r.has("time_to_first_token"):
+        d["completed"] = 0
+        d.flag("completed 0: the file has no request records (every request failed)")
+    if d["completed"] is not None and d["failed"] is not None and d["num_requests"] is None:
+        d.set(num_requests=d["completed"] + d["failed"])
+
+
 def _models(cfg: Node) -> str:
     models = cfg["models"]
     if isinstance(models.value, dict):
@@ -111,14 +131,17 @@ class AiperfJson(Importer):
 
     def sniff(self, src: Source) -> bool:
         v = src.json
-        return isinstance(v, dict) and ("aiperf_version" in v or "schema_version" in v) and \
+        return isinstance(v, dict) and ("aiperf_version" in v or "schema_version" in v) and (
             isinstance(v.get("time_to_first_token", v.get("request_latency")), dict)
+            # a run in which every request failed has no latency records, only its errors
+            or (isinstance(v.get("error_request_count"), dict) and "error_summary" in v))
 
     def parse(self, src: Source, ctx: ImportContext) -> Parsed:
         r = root(src, strip_secrets(src.json))
         version = f"aiperf {r['aiperf_version'].str('?')} (schema {r['schema_version'].str('?')})"
         d = RunDraft(self.tool, tool_version=version)
         _fill_json(d, r)
+        _errors(d, r)
         cfg = r["input_config"]
         d.set(model=_models(cfg))
         for phase in cfg["phases"].elements():

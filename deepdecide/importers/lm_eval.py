@@ -10,6 +10,7 @@ inconclusive until it is judged against a reference (``parity_rules.judge_agains
 
 from __future__ import annotations
 
+import math
 import re
 
 from deepdecide.domain.evidence import ParityCheck, ParityKind, Verdict
@@ -34,6 +35,27 @@ def _model_args(node: Node) -> dict[str, str]:
                 out[k.strip()] = v.strip()
         return out
     return {}
+
+
+#: the range of the metrics whose range is fixed (lm-eval reports fractions, not percent)
+_UNIT_RANGE = {"acc", "acc_norm", "exact_match", "em", "f1", "accuracy", "brier_score", "mc1", "mc2",
+               "contains", "score"}
+
+
+def _check_range(node: Node, name: str, value: float) -> None:
+    """An accuracy of 150 or -0.5 is not a measurement: refuse it with its place."""
+    low = name.lower()
+    if low in _UNIT_RANGE or low.startswith("pass@"):
+        lo, hi = 0.0, 1.0
+    elif low == "mcc":
+        lo, hi = -1.0, 1.0
+    elif low in ("perplexity", "word_perplexity", "byte_perplexity", "bits_per_byte", "mae", "mse", "rmse",
+                 "ter", "chrf", "bleu") or low.startswith("rouge"):
+        lo, hi = 0.0, math.inf
+    else:
+        return
+    if not lo <= value <= hi:
+        raise node.fail(f"{name} {value:g} is outside the metric's range [{lo:g}, {hi:g}]")
 
 
 def _kind(task: str, metric: str) -> ParityKind:
@@ -110,10 +132,14 @@ class LmEvalResults(Importer):
                             continue
                         if isinstance(node.value, (dict, list)):
                             continue
-                    value = node.num(allow_negative=True)
-                    if value is None:
+                    raw = node.raw_number()
+                    nonfinite = raw is not None and not math.isfinite(raw)
+                    value = None if nonfinite else node.num(allow_negative=True)
+                    if value is None and not nonfinite:
                         continue
                     name, _, filt = metric.partition(",")
+                    if value is not None and not (name.isdigit() and value == -1):
+                        _check_range(node, name, value)
                     if name.isdigit() and value == -1:
                         continue  # RULER: that length was not run
                     seen.add((task, metric))
@@ -123,15 +149,23 @@ class LmEvalResults(Importer):
                     if isinstance(se_node.value, str) and se_node.value.strip().upper() == "N/A":
                         stderr = None
                     elif not se_node.missing:
-                        stderr = se_node.num()
+                        se_raw = se_node.raw_number()
+                        stderr = None if se_raw is not None and not math.isfinite(se_raw) else se_node.num()
+                        if stderr is None and se_raw is not None:
+                            nonfinite_se = f"stderr not finite in the file ({se_raw})"
+                            notes.append(f"{task} {stderr_key}: {nonfinite_se}; left empty")
                     direction = higher[task][name].value
                     kind = _kind(task, metric)
                     task_name = f"{task}@{name}" if kind == ParityKind.LONG_CONTEXT and name.isdigit() else task
+                    rule = "no reference yet: import with --reference to judge"
+                    if nonfinite:
+                        rule = (f"the file's value is not finite ({raw}): no finite value to compare, "
+                                "inconclusive by rule")
+                        notes.append(f"{task} {metric}: value not finite in the file ({raw}); check inconclusive")
                     checks.append(ParityCheck(
                         kind=kind, runtime=runtime, platform=platform, task=task_name, metric=metric,
                         value=value, n=n, stderr=stderr, verdict=Verdict.INCONCLUSIVE,
-                        tolerance="no reference yet: import with --reference to judge"
-                                  + ("" if direction is not False else " (lower is better)"),
+                        tolerance=rule + ("" if direction is not False else " (lower is better)"),
                         source=f"{src.name}: {block_name}.{task}.{metric} (lm-eval {version}, backend {backend or '?'})"))
         return Parsed(parity=checks, tool_version=f"lm-eval {version}", notes=notes, model=model or "")
 
@@ -207,6 +241,8 @@ class LmEvalTable(Importer):
             if not vm or not task or not metric:
                 raise src.error("a table row without task, metric or value", line=number)
             value = Node(vm.group(0), src, "Value", number).num(allow_negative=True)
+            if value is not None:
+                _check_range(Node(vm.group(0), src, "Value", number), metric.partition(",")[0], value)
             sm = _NUMBER.search(stderr_cell.replace("±", ""))
             stderr = Node(sm.group(0), src, "Stderr", number).num() if sm else None
             checks.append(ParityCheck(

@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from deepdecide.domain.evidence import BENCHMARK_FIELDS, BenchmarkRun
-from deepdecide.importers.base import ImportContext
+from deepdecide.importers.base import ImportContext, take_dropped
 
 #: relative difference above which a file's figure and our recomputation are flagged
 DISAGREEMENT = 0.01
@@ -61,8 +61,9 @@ class RunDraft:
             self.flag(f"{key} derived: {how}")
 
     def build(self) -> BenchmarkRun:
+        """The run; it is flagged with the values dropped (NaN, infinite) while it was read."""
         values = {k: v for k, v in self.values.items() if v is not None}
-        return BenchmarkRun(**values, quality_flags=tuple(self.flags))
+        return BenchmarkRun(**values, quality_flags=(*take_dropped(), *self.flags))
 
 
 def finalize(run: BenchmarkRun, ctx: ImportContext) -> BenchmarkRun:

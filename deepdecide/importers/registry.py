@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import hashlib
 import os
+import stat
 import threading
+import time
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
 
 from deepdecide.domain.errors import EvidenceImportError
 from deepdecide.domain.evidence import BenchmarkRun, EvidenceFile, ParityCheck, Provenance, ProvenanceKind
@@ -52,9 +53,11 @@ from deepdecide.importers.base import (
     Importer,
     Parsed,
     Source,
+    take_dropped,
 )
 from deepdecide.importers.normalize import finalize
-from deepdecide.importers.secrets import redact
+from deepdecide.importers.safety import clean_text, dropped_flags, safe_check, safe_provenance, safe_run
+from deepdecide.importers.secrets import Finding
 
 #: every importer, in sniffing order (benchmarks.md §12, parity.md §1.10): the first match wins.
 #: Order matters: AIPerf before GenAI-Perf, InferenceMAX and SGLang before vLLM serving; the
@@ -110,6 +113,7 @@ class ImportResult:
     missing_context: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
     model: str = ""  # the model a parity file is about (lm-eval model_args, a baseline's model_name)
+    redactions: tuple[Finding, ...] = ()  # what the redaction pass removed: kind and place, never the secret
 
 
 def format_names() -> tuple[str, ...]:
@@ -121,29 +125,102 @@ def _step(progress: ProgressCallback | None, cancel: Cancellable | None, value: 
     report(progress, value)
 
 
+#: a file modified less than this long ago is watched that long before it is read (20 ms)
+QUIET_NS = 20_000_000
+
+#: files at most this large are read twice and compared, to catch a rewrite that happens between
+#: reading and the size/mtime check (cheap for summaries; the big files' writers append)
+_REREAD_BYTES = 4 << 20
+
+
+def _kind_of(mode: int) -> str:
+    return ("a directory" if stat.S_ISDIR(mode) else "a named pipe (FIFO)" if stat.S_ISFIFO(mode)
+            else "a socket" if stat.S_ISSOCK(mode) else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+            else "not a regular file")
+
+
 def read_file(path: str | os.PathLike[str]) -> bytes:
-    """The file's bytes, refusing a directory, an unreadable file or one above the size limit."""
-    name = str(path)
-    p = Path(path)
+    """The file's bytes (see :func:`read_file_stat`)."""
+    return read_file_stat(path)[0]
+
+
+def _signature(st: os.stat_result) -> tuple[int, int, int]:
+    return st.st_ino, st.st_size, st.st_mtime_ns
+
+
+def _changed(path: str | os.PathLike[str], name: str) -> EvidenceImportError:
+    return EvidenceImportError("changed while being read (is the benchmark still writing it?): try again",
+                               file=name)
+
+
+def read_file_stat(path: str | os.PathLike[str]) -> tuple[bytes, os.stat_result]:
+    """The file's bytes and its stat, refusing a directory, a special file (FIFO, device, socket: before
+    opening, so nothing blocks), an unreadable file, one above the size limit, and one that
+    changed while it was read (size, modification time or content before and after)."""
+    name = os.fsdecode(path)
     try:
-        size = p.stat().st_size
-    except OSError as exc:
-        raise EvidenceImportError(f"cannot be read: {exc.strerror or exc}", file=name) from None
-    if p.is_dir():
-        raise EvidenceImportError("is a directory, not an evidence file", file=name)
+        before = os.stat(path)
+    except (OSError, ValueError) as exc:
+        raise EvidenceImportError(f"cannot be read: {getattr(exc, 'strerror', None) or exc}", file=name) from None
+    if not stat.S_ISREG(before.st_mode):
+        what = _kind_of(before.st_mode)
+        raise EvidenceImportError(f"is {what}, not an evidence file", file=name)
+    size = before.st_size
     if size > MAX_FILE_BYTES:
         raise EvidenceImportError(
             f"is {size / 2**20:,.0f} MiB; evidence files above {MAX_FILE_BYTES // 2**20} MiB are refused "
             "(split the run or reduce it with the tool's own summary output)", file=name)
+    changed = _changed(path, name)
+    # a file modified in the last moments may still be being written: wait until it has been
+    # quiet for QUIET_NS (at most that long, once) and refuse it if it changed meanwhile
+    age = time.time_ns() - before.st_mtime_ns
+    if 0 <= age < QUIET_NS:
+        time.sleep((QUIET_NS - age) / 1e9)
+        try:
+            if _signature(os.stat(path)) != _signature(before):
+                raise changed
+        except OSError:
+            raise changed from None
     try:
-        with open(p, "rb") as fh:
-            # read(n) allocates n bytes up front: ask for what the file holds (+1 to see growth)
-            data = fh.read(size + 1)
+        # O_NONBLOCK: should the path have become a FIFO since the stat, opening it does not hang
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     except OSError as exc:
         raise EvidenceImportError(f"cannot be read: {exc.strerror or exc}", file=name) from None
-    if len(data) > size:  # grew while we looked: a file still being written
-        raise EvidenceImportError("changed while it was read (is the benchmark still writing it?)", file=name)
-    return data
+    try:
+        opened = os.fstat(fd)
+        if not stat.S_ISREG(opened.st_mode):
+            raise EvidenceImportError(f"is {_kind_of(opened.st_mode)}, not an evidence file", file=name)
+        if (opened.st_ino, opened.st_size, opened.st_mtime_ns) != (before.st_ino, before.st_size, before.st_mtime_ns):
+            raise changed
+        with os.fdopen(fd, "rb", closefd=True) as fh:
+            fd = -1
+            # read(n) allocates n bytes up front: ask for what the file holds (+1 to see growth)
+            data = fh.read(size + 1)
+            after = os.fstat(fh.fileno())
+    except OSError as exc:
+        raise EvidenceImportError(f"cannot be read: {exc.strerror or exc}", file=name) from None
+    finally:
+        if fd != -1:
+            os.close(fd)
+    if len(data) != size or (after.st_size, after.st_mtime_ns) != (before.st_size, before.st_mtime_ns):
+        raise changed
+    if size <= _REREAD_BYTES:
+        try:
+            with open(path, "rb") as fh:
+                again = fh.read(size + 1)
+            now = os.stat(path)
+        except OSError:
+            raise changed from None
+        if again != data or _signature(now) != _signature(before):
+            raise changed
+    return data, before
+
+
+def _still_same(path: str | os.PathLike[str], before: os.stat_result) -> bool:
+    try:
+        return _signature(os.stat(path)) == _signature(before)
+    except OSError:
+        return False
 
 
 def sniff_source(src: Source, context: ImportContext | None = None) -> Importer | None:
@@ -167,8 +244,11 @@ def sniff(path: str | os.PathLike[str]) -> Importer | None:
 def _unknown_format(src: Source) -> EvidenceImportError:
     """The error for a file no importer recognised: what it is when it is a known non-result
     file, else the two or three closest formats and why each failed (never the whole list)."""
-    if not src.data.strip():
+    if not src.data.strip().removeprefix(b"\xef\xbb\xbf").strip():
         return src.error("the file is empty: not a benchmark or parity result file")
+    if "encoding" in src.problems:
+        reason, line = src.problems["encoding"]
+        return src.error(reason, line=line)
     if src.looks_binary():
         return src.error("binary data, not a benchmark or parity result file")
     if src.text is None:
@@ -190,16 +270,27 @@ def _unknown_format(src: Source) -> EvidenceImportError:
     return src.error("format not recognised" + keys + (f"; {near}" if near else "") + hint)
 
 
-def _scrub(record: Any) -> Any:
-    changes = {}
-    for name in ("model", "label", "dataset", "runtime_version", "platform", "quantization", "runtime",
-                 "tool_version", "task", "metric", "source", "tolerance"):
-        value = getattr(record, name, None)
-        if isinstance(value, str) and value:
-            clean = redact(value)
-            if clean != value:
-                changes[name] = clean
-    return replace(record, **changes) if changes else record
+#: measurement fields: a run holding none of them holds no data (a header-only CSV, say)
+_MEASUREMENTS = tuple(f for f in BenchmarkRun.__dataclass_fields__ if f.endswith(("_ms_mean", "_ms_p50", "_ms_p90", "_ms_p99",
+                      "_tps", "_rps")) or f in ("completed", "failed", "num_requests", "duration_s"))
+
+
+def _check_csv(src: Source) -> None:
+    """A CSV with no data rows, or with a data row repeated, is an error, not an empty run."""
+    rows = src._cache.get("csv")
+    if rows is None:
+        return
+    filled = [(line, tuple(c.strip() for c in row)) for line, row in rows if any(c.strip() for c in row)]
+    if len(filled) <= 1:
+        raise src.error("no data rows (only a header line)" if filled else "no data rows", line=1)
+    seen: dict[tuple[str, ...], int] = {}
+    for line, row in filled:
+        if not any(any(ch.isdigit() for ch in c) for c in row):  # a header or a label row
+            continue
+        if row in seen:
+            raise src.error(f"line {line} repeats line {seen[row]} exactly (a duplicated row: which one is meant?)",
+                            line=line)
+        seen[row] = line
 
 
 def import_source(src: Source, context: ImportContext | None = None, *, sha256: str = "",
@@ -216,6 +307,7 @@ def import_source(src: Source, context: ImportContext | None = None, *, sha256: 
         reason, line = src.problems["text"]
         raise src.error(reason, line=line, tried=(importer.description,))
     _step(progress, cancel, 0.6)
+    take_dropped()  # values dropped while sniffing belong to no run
     try:
         parsed: Parsed = importer.parse(src, context)
     except EvidenceImportError as exc:
@@ -231,22 +323,33 @@ def import_source(src: Source, context: ImportContext | None = None, *, sha256: 
     if not parsed.runs and not parsed.parity:
         raise src.error(f"recognised as {importer.description}, but it holds no runs or checks",
                         tried=(importer.description,))
-    runs: tuple[BenchmarkRun, ...] = tuple(_scrub(finalize(r, context)) for r in parsed.runs)
-    parity: tuple[ParityCheck, ...] = tuple(_scrub(_apply_parity_context(p, context)) for p in parsed.parity)
-    digest = sha256 or hashlib.sha256(src.data).hexdigest()
+    if not context.csv_per_request:
+        _check_csv(src)
+    for i, r in enumerate(parsed.runs):
+        if all(getattr(r, f) is None for f in _MEASUREMENTS):
+            raise src.error(f"recognised as {importer.description}, but run {i + 1} holds no measurements "
+                            "(no data rows?)", tried=(importer.description,))
+    findings: list[Finding] = []
+    dropped = dropped_flags(src)  # not claimed by the run being built: they apply to every run
+    runs: tuple[BenchmarkRun, ...] = tuple(
+        safe_run(finalize(r, context), i, src, dropped, findings) for i, r in enumerate(parsed.runs))
+    parity: tuple[ParityCheck, ...] = tuple(
+        safe_check(_apply_parity_context(p, context), i, src, findings) for i, p in enumerate(parsed.parity))
+    digest = sha256 or hashlib.sha256(src.raw).hexdigest()
     kind, kind_note = provenance_kind(importer, context)
     if kind_note:
         parsed.notes.append(kind_note)
-    provenance = Provenance(
+    file_flags: list[str] = []
+    provenance = safe_provenance(Provenance(
         file_name=Path(src.name).name,
-        size_bytes=len(src.data),
+        size_bytes=len(src.raw),
         sha256=digest,
         tool=importer.tool,
-        tool_version=redact(parsed.tool_version),
+        tool_version=parsed.tool_version,
         imported_at=datetime.now(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z"),
         label=context.label,
         kind=kind,
-    )
+    ), findings, file_flags)
     missing = tuple(dict.fromkeys(m for r in runs for m in r.missing_context))
     measured = [p for p in parity if p.value is not None]  # reference-only checks need no context
     if any(not p.runtime for p in measured):
@@ -254,8 +357,12 @@ def import_source(src: Source, context: ImportContext | None = None, *, sha256: 
     if any(not p.platform for p in measured):
         missing = tuple(dict.fromkeys((*missing, "platform")))
     _step(progress, cancel, 1.0)
+    notes = [*file_flags, *(dropped if not runs else ())]
+    notes += [clean_text(n, "a note", [], findings) for n in parsed.notes]
+    if src.encoding != "utf-8":
+        notes.append(f"decoded as {src.encoding.upper()} (byte-order mark)")
     return ImportResult(EvidenceFile(provenance, runs, parity), importer.tool, importer.description,
-                        missing, tuple(parsed.notes), redact(parsed.model))
+                        missing, tuple(notes), clean_text(parsed.model, "model", [], findings), tuple(dict.fromkeys(findings)))
 
 
 def provenance_kind(importer: Importer, context: ImportContext) -> tuple[ProvenanceKind, str]:
@@ -291,10 +398,24 @@ def import_file(path: str | os.PathLike[str], context: ImportContext | None = No
     ``domain.progress.Cancelled`` when cancelled; never changes anything outside its return value.
     """
     _step(progress, cancel, 0.0)
-    data = read_file(path)
+    data, before = read_file_stat(path)
+    try:
+        result = _import_read(path, data, context, progress, cancel)
+    except EvidenceImportError:
+        # a file caught half-written reads as a truncated one: say what really happened
+        if not _still_same(path, before):
+            raise _changed(path, os.fsdecode(path)) from None
+        raise
+    if not _still_same(path, before):  # rewritten since it was read: the import may be partial
+        raise _changed(path, os.fsdecode(path))
+    return result
+
+
+def _import_read(path: str | os.PathLike[str], data: bytes, context: ImportContext | None,
+                 progress: ProgressCallback | None, cancel: Cancellable | None) -> ImportResult:
     _step(progress, cancel, 0.3)
     bigjson.prepare(len(data))  # before any thread starts: threads pick their malloc arena at birth
-    src = Source(Path(path).name, data, path=str(path))
+    src = Source(Path(os.fsdecode(path)).name, data, path=os.fsdecode(path))
     if len(data) <= 1 << 20:
         return import_source(src, context, progress=progress, cancel=cancel)
     # hash while parsing: hashlib releases the GIL, so the SHA-256 runs on the other core

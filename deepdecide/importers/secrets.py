@@ -1,11 +1,30 @@
-"""Credentials never reach a workspace: SGLang's ``server_info.api_key``, HF tokens in
-``model_args``, ``--metadata hf_token=...`` and the like are removed right after parsing, and
-every text a record keeps is scrubbed of token-shaped strings as a second line of defence.
+"""Credentials never reach a workspace.
+
+Two lines of defence:
+
+* :func:`strip_secrets` removes credential *fields* right after parsing (SGLang's
+  ``server_info.api_key``, ``--metadata hf_token=...`` and the like);
+* :func:`scan` / :func:`redact` is the one redaction pass over every string a record keeps
+  (tags, labels, model paths, file names, tool versions, metadata): API-key flags in both
+  ``--flag=value`` and ``--flag value`` forms, ``key=value`` pairs, bearer tokens, Hugging Face
+  tokens, AWS access key ids and secret keys, URL credentials (``user:password@``), the token
+  kinds the ``detect-secrets`` plugins know (GitHub, GitLab, Slack, Stripe, OpenAI, JWT, PyPI,
+  npm, SendGrid, Twilio, Azure storage keys, private keys ...), generic high-entropy keys, and
+  home-directory paths (``/home/alice/x`` -> ``~/x``).
+
+Hashes are never touched: a hex string (a SHA-256, a git commit id) has no upper *and* lower
+case letters, so the high-entropy rule never matches one, and the provenance's ``sha256`` is
+not passed through here at all. Each finding says its kind, never the secret.
 """
 
 from __future__ import annotations
 
+import math
 import re
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 # key names that hold credentials (matched on the whole key, case-insensitive). Counting keys
@@ -19,17 +38,96 @@ _CREDENTIAL_KEY = re.compile(
 
 REDACTED = "[redacted]"
 
-# token-shaped values: OpenAI / Anthropic style keys, HF tokens, GitHub tokens, bearer headers,
-# and ``key=value`` pairs inside argument strings (lm-eval model_args, CLI commands)
-_TOKEN_VALUE = re.compile(
-    r"\b(?:sk-[A-Za-z0-9_\-]{8,}|hf_[A-Za-z0-9]{10,}|gh[pousr]_[A-Za-z0-9]{20,}|xox[abp]-[A-Za-z0-9\-]{10,})"
-    r"|(?i:bearer)\s+[A-Za-z0-9._\-]{8,}"
+_CRED_WORD = (r"(?:api[_\-]?key|apikey|token|secret|secret[_\-]?key|access[_\-]?key|password|passwd|pass|pwd|"
+              r"auth|authorization|credentials?)")
+
+# ``--api-key VALUE`` / ``--api-key=VALUE`` / ``--hf-token "VALUE"`` (the flag's last word is a
+# credential word: ``--max-tokens 100`` and ``--tokenizer x`` are not matched)
+_FLAG = re.compile(r"(--?(?:[A-Za-z0-9]+[_\-])*" + _CRED_WORD + r")(=|[ \t]+)(['\"]?)(?!--)([^\s'\",;]+)",
+                   re.IGNORECASE)
+# ``api_key=VALUE``, ``hf_token: VALUE``, ``"password": "VALUE"`` inside a text
+_KV = re.compile(r"(?<![A-Za-z0-9\-])((?:[A-Za-z0-9]+[_\-])*" + _CRED_WORD + r"['\"]?\s*[=:]\s*['\"]?)([^,\s'\"}]+)",
+                 re.IGNORECASE)
+_BEARER = re.compile(r"(?i:\b(?:bearer|basic|token))\s+([A-Za-z0-9._~+/\-]{8,}=*)")
+_HF = re.compile(r"(?<![A-Za-z0-9])hf_[A-Za-z0-9]{30,}")
+_URL_CREDENTIALS = re.compile(r"(?<=://)([^/\s:@]+):([^/\s@]+)@")
+# home directories: /home/alice, /Users/bob, C:\Users\carol, /root
+_HOME = re.compile(r"(?:(?<![A-Za-z0-9_.~])/(?:home|Users)/[^/\\\s'\"]+|(?<![A-Za-z0-9])[A-Za-z]:\\Users\\[^\\/\s'\"]+|"
+                   r"(?<![A-Za-z0-9_.~])/root)(?=[/\\]|$|[\s'\"])")
+# candidate keys of the generic rule: long runs of base64 characters
+_LONG_TOKEN = re.compile(r"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{32,}={0,2}(?![A-Za-z0-9+/=])")
+_HEX = re.compile(r"[0-9a-fA-F]+")
+
+# the detect-secrets plugins whose patterns are used (each a RegexBasedDetector with a
+# ``denylist``); IP addresses, keyword and entropy plugins are for source code and not used
+_PLUGINS = (
+    ("aws", "AWSKeyDetector", "AWS key"),
+    ("azure_storage_key", "AzureStorageKeyDetector", "Azure storage key"),
+    ("discord", "DiscordBotTokenDetector", "Discord token"),
+    ("github_token", "GitHubTokenDetector", "GitHub token"),
+    ("gitlab_token", "GitLabTokenDetector", "GitLab token"),
+    ("jwt", "JwtTokenDetector", "JSON web token"),
+    ("mailchimp", "MailchimpDetector", "Mailchimp key"),
+    ("npm", "NpmDetector", "npm token"),
+    ("openai", "OpenAIDetector", "OpenAI key"),
+    ("private_key", "PrivateKeyDetector", "private key"),
+    ("pypi_token", "PypiTokenDetector", "PyPI token"),
+    ("sendgrid", "SendGridDetector", "SendGrid key"),
+    ("slack", "SlackDetector", "Slack token"),
+    ("square_oauth", "SquareOAuthDetector", "Square secret"),
+    ("stripe", "StripeDetector", "Stripe key"),
+    ("twilio", "TwilioKeyDetector", "Twilio key"),
 )
-_KV_SECRET = re.compile(
-    r"((?:api[_\-]?key|token|hf[_\-]?token|access[_\-]?token|secret|password|authorization)\s*[=:]\s*['\"]?)"
-    r"([^,\s'\"]+)",
-    re.IGNORECASE,
+# kinds detect-secrets does not cover in the forms that reach records
+_OWN_TOKENS = (
+    (re.compile(r"\bsk-(?:ant-|proj-)?[A-Za-z0-9_\-]{20,}"), "API key"),
+    (re.compile(r"\bxox[abposr]-[A-Za-z0-9\-]{10,}"), "Slack token"),
 )
+
+
+@dataclass(frozen=True)
+class Finding:
+    """What a redaction removed: its kind and where (never the secret itself)."""
+
+    kind: str
+    place: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.kind} in {self.place}" if self.place else self.kind
+
+
+@cache
+def _detectors() -> tuple[tuple[re.Pattern[str], str], ...]:
+    """The denylist patterns of the detect-secrets plugins in ``_PLUGINS`` (imported on first use:
+    the package takes ~70 ms to import). Static imports, so that a frozen build finds them."""
+    from detect_secrets.plugins import (
+        aws,
+        azure_storage_key,
+        discord,
+        github_token,
+        gitlab_token,
+        jwt,
+        mailchimp,
+        npm,
+        openai,
+        private_key,
+        pypi_token,
+        sendgrid,
+        slack,
+        square_oauth,
+        stripe,
+        twilio,
+    )
+
+    modules = {m.__name__.rsplit(".", 1)[1]: m for m in (
+        aws, azure_storage_key, discord, github_token, gitlab_token, jwt, mailchimp, npm, openai, private_key,
+        pypi_token, sendgrid, slack, square_oauth, stripe, twilio)}
+    out: list[tuple[re.Pattern[str], str]] = []
+    for module, name, kind in _PLUGINS:
+        cls = getattr(modules[module], name)
+        for pattern in cls.denylist:
+            out.append((pattern, kind))
+    return tuple(out)
 
 
 def is_credential_key(key: str) -> bool:
@@ -57,9 +155,117 @@ def strip_secrets(value: Any) -> Any:
     return value
 
 
+def _entropy(text: str) -> float:
+    counts = Counter(text)
+    n = len(text)
+    return -sum(c / n * math.log2(c / n) for c in counts.values())
+
+
+def _high_entropy(token: str) -> bool:
+    body = token.rstrip("=")
+    if _HEX.fullmatch(body):  # a hash or commit id, never a key
+        return False
+    classes = sum((any(c.isupper() for c in body), any(c.islower() for c in body), any(c.isdigit() for c in body)))
+    return classes == 3 and _entropy(body) >= 4.0
+
+
+def _harmless(value: str) -> bool:
+    """A flag or key value that cannot be a credential: a number, a boolean, empty, redacted."""
+    low = value.lower()
+    return (not value or value == REDACTED or low in ("true", "false", "none", "null", "yes", "no", "bearer", "basic")
+            or re.fullmatch(r"[0-9.]+", value) is not None)
+
+
+def scan(text: str) -> tuple[str, list[str]]:
+    """The text with every secret replaced, and the kinds found (in order, without repeats)."""
+    if not text or not isinstance(text, str):
+        return text, []
+    kinds: list[str] = []
+
+    def note(kind: str) -> None:
+        if kind not in kinds:
+            kinds.append(kind)
+
+    def flag(m: re.Match[str]) -> str:
+        if _harmless(m.group(4)):
+            return m.group(0)
+        note("credential flag " + m.group(1).split("=")[0])
+        return m.group(1) + m.group(2) + m.group(3) + REDACTED
+
+    def kv(m: re.Match[str]) -> str:
+        if _harmless(m.group(2)):
+            return m.group(0)
+        note("credential value")
+        return m.group(1) + REDACTED
+
+    def bearer(m: re.Match[str]) -> str:
+        if _harmless(m.group(1)):
+            return m.group(0)
+        note("bearer token")
+        return m.group(0)[: m.start(1) - m.start(0)] + REDACTED
+
+    def url(m: re.Match[str]) -> str:
+        note("URL credentials")
+        return REDACTED + "@"
+
+    def home(m: re.Match[str]) -> str:
+        note("home directory")
+        return "~"
+
+    def generic(m: re.Match[str]) -> str:
+        if not _high_entropy(m.group(0)):
+            return m.group(0)
+        note("high-entropy key")
+        return REDACTED
+
+    text = _URL_CREDENTIALS.sub(url, text)
+    text = _FLAG.sub(flag, text)
+    text = _BEARER.sub(bearer, text)
+    text = _KV.sub(kv, text)
+    if _HF.search(text):
+        note("Hugging Face token")
+        text = _HF.sub(REDACTED, text)
+    for pattern, kind in (*_OWN_TOKENS, *_detectors()):
+        if pattern.search(text):
+            note(kind)
+            text = _sub_whole_token(pattern, text)
+    text = _LONG_TOKEN.sub(generic, text)
+    text = _HOME.sub(home, text)
+    return text, kinds
+
+
+_TOKEN_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=_-.")
+
+
+def _sub_whole_token(pattern: re.Pattern[str], text: str) -> str:
+    """Replace each match and the rest of the token it starts (some patterns match lazily)."""
+    out: list[str] = []
+    pos = 0
+    for m in pattern.finditer(text):
+        if m.start() < pos:
+            continue
+        end = m.end()
+        while end < len(text) and text[end] in _TOKEN_CHARS:
+            end += 1
+        out.append(text[pos:m.start()])
+        out.append(REDACTED)
+        pos = end
+    out.append(text[pos:])
+    return "".join(out)
+
+
 def redact(text: str) -> str:
-    """Replace token-shaped substrings in a text a record keeps."""
-    if not text:
-        return text
-    text = _KV_SECRET.sub(lambda m: m.group(1) + REDACTED, text)
-    return _TOKEN_VALUE.sub(REDACTED, text)
+    """Replace secrets and home directories in a text a record keeps."""
+    return scan(text)[0]
+
+
+def redact_all(items: Iterable[tuple[str, str]]) -> tuple[dict[str, str], list[Finding]]:
+    """Scan (place, text) pairs; return the changed texts by place and the findings."""
+    changed: dict[str, str] = {}
+    findings: list[Finding] = []
+    for place, text in items:
+        clean, kinds = scan(text)
+        if clean != text:
+            changed[place] = clean
+            findings.extend(Finding(k, place) for k in kinds)
+    return changed, findings

@@ -64,8 +64,15 @@ def test_inspect_bad_file_exit_3(tmp_path, capsys, sweep):
 def test_import_adds_files_all_or_nothing(workspace, tmp_path, capsys, sweep):
     bad = tmp_path / "bad.json"
     bad.write_text('{"date": "x", "backend": "vllm", "mean_ttft_ms": "slow"}')
+    before = workspace.read_bytes()
     code = main(["import", str(sweep), str(bad), "--into", str(workspace), "--runtime", "vllm",
                  "--platform", "h100", "--gpus", "1"])
+    assert code == 3
+    err = capsys.readouterr().err
+    assert "bad.json: mean_ttft_ms: expected a number" in err and "nothing saved" in err
+    assert workspace.read_bytes() == before  # one command, one outcome
+    code = main(["import", str(sweep), str(bad), "--into", str(workspace), "--runtime", "vllm",
+                 "--platform", "h100", "--gpus", "1", "--keep-going"])
     assert code == 3
     assert "bad.json: mean_ttft_ms: expected a number" in capsys.readouterr().err
     ws = load_workspace(workspace)
@@ -133,6 +140,37 @@ def test_every_recognised_real_file_round_trips_through_a_workspace(workspace, s
         saved = by_name[Path(path).name]
         assert saved.runs == fresh.runs and saved.parity == fresh.parity
         assert saved.provenance.sha256 == fresh.provenance.sha256
+
+
+def test_three_files_one_bad_save_nothing_and_keep_going_saves_two(workspace, tmp_path, capsys, sweep):
+    good = json.loads(sweep.read_text())
+    paths = []
+    for i, change in enumerate(({}, {"median_ttft_ms": good["median_ttft_ms"] * 1.5}, {"completed": -1})):
+        path = tmp_path / f"run{i}.json"
+        path.write_text(json.dumps({**good, **change}))
+        paths.append(str(path))
+    before = workspace.read_bytes()
+    assert main(["import", *paths, "--into", str(workspace)]) == 3
+    err = capsys.readouterr().err
+    assert "run2.json: completed: expected a whole number" in err and "nothing saved: 1 of 3" in err
+    assert workspace.read_bytes() == before
+    assert main(["import", *paths, "--into", str(workspace), "--keep-going"]) == 3
+    assert len(load_workspace(workspace).evidence.files) == 2
+
+
+def test_import_reports_what_was_redacted_and_escapes_the_terminal(workspace, tmp_path, capsys, sweep):
+    rec = json.loads(sweep.read_text())
+    rec["model_id"] = "/home/alice/models/x\x1b[2J"
+    path = tmp_path / "hf_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789.json"
+    path.write_text(json.dumps(rec))
+    assert main(["import", str(path), "--into", str(workspace)]) == 0
+    out = capsys.readouterr().out
+    assert "redacted: Hugging Face token in provenance file_name" in out
+    assert "redacted: home directory in run 1 model" in out
+    assert "AbCdEfGhIj" not in out and "/home/alice" not in out
+    assert main(["inspect", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\\x1b[2J" in out
 
 
 def test_import_kind_is_typed_and_own_only_by_default(workspace, tmp_path, capsys, sweep, gsm8k):

@@ -1,0 +1,148 @@
+"""The last step of every import: what a run or check keeps is something a workspace can hold,
+and nothing implausible is kept silently.
+
+* a value the file held that the run cannot keep (NaN, an infinity, an overflowing integer or
+  unit conversion; ``Source.dropped``) and a derived value that is not finite (a denormal
+  ``median_tpot_ms`` of 5e-324 makes 1000 / TPOT infinite) are left empty, with a quality flag
+  saying what the file held and where. The one non-finite value a run keeps is an unlimited
+  request rate (``request_rate = inf``, "max rate");
+* finite but absurd values are refused with the run and field named (a throughput of 1e308
+  tokens/s is not a measurement), or, when tiny (a denormal duration of 5e-324 s), left empty
+  with a flag;
+* percentiles out of order (p99 below p50: a truncated number) and negative values are refused;
+* text is valid Unicode: a lone surrogate (``"\\ud800"``) is replaced by U+FFFD and flagged;
+  overlong text is cut and flagged;
+* every stored string goes through the one redaction pass (:mod:`.secrets`); the findings
+  (kind and place, never the secret) go into the import report.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import re
+from dataclasses import replace
+from typing import Any
+
+from deepdecide.domain.evidence import LATENCY_METRICS, BenchmarkRun, ParityCheck, Provenance, Verdict
+from deepdecide.importers.base import Source, dropped_flag
+from deepdecide.importers.secrets import Finding, scan
+
+#: largest value a run keeps for any measurement; above it a number is not a measurement
+#: (1e12 tokens/s, 1e12 ms = 31 years, 1e12 requests)
+MAX_MEASUREMENT = 1e12
+#: smallest positive value kept (below it a number is a denormal or a truncated exponent)
+MIN_POSITIVE = 1e-12
+#: longest text kept in one field (a model name, a label); longer text is cut with a flag
+MAX_TEXT = 4096
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_FLOAT_FIELDS_RUN = tuple(f.name for f in dataclasses.fields(BenchmarkRun)
+                          if f.type in ("float | None", "int | None"))
+_STR_FIELDS_RUN = tuple(f.name for f in dataclasses.fields(BenchmarkRun) if f.type == "str")
+_FLOAT_FIELDS_PARITY = ("value", "reference_value", "delta", "stderr")
+_STR_FIELDS_PARITY = tuple(f.name for f in dataclasses.fields(ParityCheck) if f.type == "str")
+
+
+def clean_text(text: str, place: str, flags: list[str], findings: list[Finding]) -> str:
+    """Valid Unicode, bounded length, secrets redacted."""
+    if not text:
+        return text
+    if _SURROGATE.search(text):
+        codes = sorted({f"U+{ord(c):04X}" for c in _SURROGATE.findall(text)})
+        text = _SURROGATE.sub("\ufffd", text)
+        flags.append(f"{place}: the file holds a lone surrogate ({', '.join(codes[:3])}), not valid Unicode; "
+                     "replaced by U+FFFD")
+    if len(text) > MAX_TEXT:
+        flags.append(f"{place}: {len(text):,} characters; cut to {MAX_TEXT:,}")
+        text = text[:MAX_TEXT]
+    clean, kinds = scan(text)
+    findings.extend(Finding(k, place) for k in kinds)
+    return clean
+
+
+def safe_run(run: BenchmarkRun, index: int, src: Source, dropped: list[str],
+             findings: list[Finding]) -> BenchmarkRun:
+    """The run with only values a workspace can hold; raises a located error for an absurd one."""
+    place = f"run {index + 1}"  # never the label itself: it may hold the secret
+    flags = list(run.quality_flags)
+    flags.extend(dropped)
+    changes: dict[str, Any] = {}
+    for name in _FLOAT_FIELDS_RUN:
+        value = getattr(run, name)
+        if value is None or isinstance(value, bool):
+            continue
+        if isinstance(value, float) and not math.isfinite(value):
+            if name == "request_rate" and value == math.inf:
+                continue  # unlimited: "max rate"
+            changes[name] = None
+            flags.append(f"{name}: derived value is not finite ({value}) from the file's figures; left empty")
+            continue
+        if value < 0:
+            raise src.error(f"{name} is {value:g}: a negative measurement", path=place)
+        if value > MAX_MEASUREMENT:
+            raise src.error(f"{name} is {value:g}: not a plausible measurement (above {MAX_MEASUREMENT:g})",
+                            path=place)
+        if 0 < value < MIN_POSITIVE:
+            changes[name] = None
+            flags.append(f"{name}: the file holds {value!r}, too small to be a measurement (a denormal or "
+                         f"truncated number? below {MIN_POSITIVE:g}); left empty")
+    for metric in LATENCY_METRICS:
+        stats = [(s, changes.get(f"{metric}_{s}", getattr(run, f"{metric}_{s}"))) for s in ("p50", "p90", "p99")]
+        stats = [(s, v) for s, v in stats if v is not None]
+        for (lo_name, lo), (hi_name, hi) in zip(stats, stats[1:], strict=False):
+            if hi < lo * (1 - 1e-9):
+                raise src.error(f"{metric} percentiles out of order: {hi_name} {hi:g} is below {lo_name} {lo:g} "
+                                "(a truncated or misplaced number?)", path=place)
+    for name in _STR_FIELDS_RUN:
+        value = getattr(run, name)
+        clean = clean_text(value, f"{place} {name}", flags, findings)
+        if clean != value:
+            changes[name] = clean
+    clean_flags = []
+    for f in dict.fromkeys(flags):
+        clean_flags.append(clean_text(f, f"{place} quality flag", [], findings))
+    changes["quality_flags"] = tuple(clean_flags)
+    return replace(run, **changes)
+
+
+def safe_check(check: ParityCheck, index: int, src: Source, findings: list[Finding]) -> ParityCheck:
+    place = f"check {index + 1}"
+    changes: dict[str, Any] = {}
+    notes: list[str] = []
+    for name in _FLOAT_FIELDS_PARITY:
+        value = getattr(check, name)
+        if value is None:
+            continue
+        if not math.isfinite(value):
+            changes[name] = None
+            notes.append(f"{name} not finite ({value})")
+        elif abs(value) > MAX_MEASUREMENT:
+            raise src.error(f"{name} is {value:g}: not a plausible value (above {MAX_MEASUREMENT:g})", path=place)
+    if notes:
+        changes["verdict"] = Verdict.INCONCLUSIVE if check.verdict != Verdict.FAIL else Verdict.FAIL
+        changes["tolerance"] = f"{check.tolerance}; {', '.join(notes)}: left empty, check inconclusive"
+    flags: list[str] = []
+    for name in _STR_FIELDS_PARITY:
+        value = changes.get(name, getattr(check, name))
+        clean = clean_text(value, f"{place} {name}", flags, findings)
+        if clean != value:
+            changes[name] = clean
+    if flags:
+        changes["tolerance"] = "; ".join((changes.get("tolerance", check.tolerance), *flags))
+    return replace(check, **changes) if changes else check
+
+
+def safe_provenance(p: Provenance, findings: list[Finding], flags: list[str]) -> Provenance:
+    changes = {}
+    for name in ("file_name", "tool", "tool_version", "label"):
+        value = getattr(p, name)
+        clean = clean_text(value, f"provenance {name}", flags, findings)
+        if clean != value:
+            changes[name] = clean
+    return replace(p, **changes) if changes else p
+
+
+def dropped_flags(src: Source) -> list[str]:
+    """The flags of dropped values no run claimed while it was built (they apply to every run)."""
+    return [dropped_flag(entry) for entry in src.dropped if not entry[3]]
