@@ -156,8 +156,67 @@ def _check_text(text: str, node: yaml.Node, path: str) -> None:
                                   path=path) from None
 
 
+#: PyYAML's C (libyaml) loader when the installed PyYAML has it; None otherwise
+_CLoader: Any = getattr(yaml, "CSafeLoader", None)
+
+# an anchor (&a) or alias (*a) indicator can only start a node: after whitespace, a flow indicator or
+# at the start of the text. A text where none of these occurs cannot hold one; a text where one does
+# (perhaps only inside a quoted string) is read by the checking Python loader.
+_MAYBE_ANCHOR = re.compile(r"(?<![^\s\[\]{},])[&*]")
+
+
+def _parse_fast(text: str, file: str) -> LocatedData | None:
+    """Parse with libyaml and construct with every check of ``_construct`` (tags, duplicate keys,
+    integer size, text length) plus the nesting depth. Returns None when the text may hold what only the
+    Python loader refuses with a located message (an anchor, alias or non-printable character), or on
+    any problem at all: the caller then parses with the Python loader, which reports it exactly as
+    it always has. The C parser itself stops at 1,000 levels of nesting, so it cannot recurse away."""
+    if _CLoader is None or (("&" in text or "*" in text) and _MAYBE_ANCHOR.search(text)) \
+            or yaml.reader.Reader.NON_PRINTABLE.search(text):
+        return None
+    loader = _CLoader(text)
+    try:
+        node = loader.get_single_node()
+        if node is None or _too_deep(node):
+            return None
+        lines: dict[str, int] = {}
+        data = _construct(node, "", lines, loader)
+    except Exception:  # noqa: BLE001 - any problem: the Python loader reads the text and locates it
+        return None
+    finally:
+        loader.dispose()
+    return LocatedData(data, lines, file)
+
+
+def _too_deep(root: yaml.Node) -> bool:
+    """Whether collections nest more than MAX_NESTING_DEPTH levels (iterative: no recursion)."""
+    stack = [(root, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_NESTING_DEPTH:
+            return True
+        value = node.value
+        if isinstance(node, yaml.MappingNode):
+            stack.extend((v, depth + 1) for _k, v in value if not isinstance(v, yaml.ScalarNode))
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend((v, depth + 1) for v in value if not isinstance(v, yaml.ScalarNode))
+    return False
+
+
 def parse_yaml(text: str, file: str = "") -> LocatedData:
-    """Parse YAML text into plain data with line numbers; raise ValidationError on any problem."""
+    """Parse YAML text into plain data with line numbers; raise ValidationError on any problem.
+
+    The C parser reads every text it can (about ten times faster); anything it cannot read, or that
+    might break a rule only the Python loader checks, is read by the Python loader, whose message
+    (file, line, key path) is the one reported."""
+    fast = _parse_fast(text, file)
+    if fast is not None:
+        return fast
+    return _parse_checked(text, file)
+
+
+def _parse_checked(text: str, file: str = "") -> LocatedData:
+    """The Python loader: refuses anchors, aliases and deep nesting while composing."""
     try:
         loader = _Loader(text)
     except yaml.reader.ReaderError as exc:
@@ -241,9 +300,17 @@ def _str_presenter(dumper: yaml.SafeDumper, value: str) -> yaml.Node:
 
 _Dumper.add_representer(str, _str_presenter)
 
+_CDumper: Any = None
+if hasattr(yaml, "CSafeDumper"):
+    class _CDumper(yaml.CSafeDumper):  # type: ignore[no-redef]  # libyaml's emitter, same representers
+        pass
+
+    _CDumper.add_representer(str, _str_presenter)
+
 
 def dump_yaml(data: Any) -> str:
-    return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100, default_flow_style=False)
+    return yaml.dump(data, Dumper=_CDumper or _Dumper, sort_keys=False, allow_unicode=True, width=100,
+                     default_flow_style=False)
 
 
 STALE_AFTER_S = 3600  # a temporary file of a save older than this, or whose process is gone, is stale
