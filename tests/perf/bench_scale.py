@@ -226,7 +226,7 @@ def measure(n: int, tmp: Path, runs: int, gui: bool) -> dict[str, tuple[float, f
     builtin = [data_root() / k.builtin_file for k in files.KINDS.values() if k.builtin_file]
 
     def load() -> None:
-        files._BUILTIN_CACHE.clear()
+        getattr(files, "_BUILTIN_CACHE", {}).clear()
         load_workspace(ws_path)
 
     fig["load (in process)"] = paired(load, c_parse_floor([ws_path, *builtin]), runs)
