@@ -12,6 +12,7 @@ import dataclasses
 import json
 import math
 import os
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
@@ -218,7 +219,19 @@ def decode(located: LocatedData, expected_kind: str | None = None,
         raise ValidationErrors(errors) if len(errors) > 1 else errors[0]
     if warnings is not None:
         warnings.extend(found + later)
+    if not found and not later and kind == "workspace":
+        _VALIDATED[id(doc)] = doc
     return kind, doc
+
+
+# Workspaces read here that broke no rule of the current schema (no error, no warning): a record
+# built from one need not check it again. Weak: an entry goes with its workspace (immutable).
+_VALIDATED: weakref.WeakValueDictionary[int, Any] = weakref.WeakValueDictionary()
+
+
+def is_validated(ws: Any) -> bool:
+    """Whether ``ws`` is a workspace this module read and found valid under every current rule."""
+    return _VALIDATED.get(id(ws)) is ws
 
 
 # The built-in data is read once per process and shared: (what, path) -> (stat stamp, value). The stamp
