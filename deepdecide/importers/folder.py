@@ -5,10 +5,12 @@ followed; files in sorted order, so the outcome does not depend on the file syst
 and imports each regular file through :func:`registry.import_file`, with all its checks (size,
 special files, hash before and after the read, duplicate JSON keys, redaction):
 
-- a file no format recognises (an editor backup, a log, a script, a PDF, an empty file) is
-  *skipped*, with the reason, and listed in the summary;
-- a file a format recognises that then fails (truncated, a unit it cannot convert, rewritten while
-  being read) *fails the step*: the caller stores nothing and reports every failure;
+- a file that is no result file at all (empty, binary, a known non-result file such as a
+  workspace, text no format matches: a README, a log, a script) is *skipped*, with the reason, and
+  listed in the summary;
+- a file a format recognises that then fails, a file that looks like JSON but does not parse
+  (perhaps truncated), one rewritten while being read or unreadable, *fails the step*: the
+  caller stores nothing and reports every failure;
 - a special file (FIFO, socket, device) or one above the size limit is skipped unread.
 
 Files are imported on a few worker threads: the read, the SHA-256 and orjson release the GIL, so
@@ -81,9 +83,10 @@ def _walk(root: Path) -> Iterator[tuple[str, os.stat_result | None, str]]:
 
 
 def is_unrecognised(exc: EvidenceImportError) -> bool:
-    """Whether an import error says the file is no result file at all (no format claimed it), as
-    opposed to a recognised file that failed or a file that could not be read."""
-    return not exc.tried and not exc.reason.startswith(("cannot be read", "changed while being read", "is "))
+    """Whether an import error says the file is no result file at all (empty, binary, a known
+    non-result file, text no format matches), as opposed to a recognised file that failed, a file
+    that looks like JSON but does not parse, or one that could not be read."""
+    return bool(getattr(exc, "not_a_result", False))
 
 
 def import_folder(root: str | os.PathLike[str], context: ImportContext | None = None, *,
@@ -125,6 +128,7 @@ def import_folder(root: str | os.PathLike[str], context: ImportContext | None = 
                         if is_unrecognised(exc):
                             out.skipped.append((path, exc.reason.split("; closest formats")[0]))
                         else:
+                            exc.file = path  # the path below the folder, not only the file's name
                             out.failed.append(exc)
                     done += 1
                     report(progress, done / total)
