@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from deepdecide.cli.main import main
-from deepdecide.domain.progress import CancelToken, Cancelled
+from deepdecide.domain.progress import Cancelled, CancelToken
 from deepdecide.importers.folder import import_folder
 from deepdecide.storage.files import data_root, load_workspace, sample_workspace_path
 
