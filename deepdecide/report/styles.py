@@ -173,6 +173,16 @@ def bullets(items: Sequence[Any], style: str = "bullet") -> list[Paragraph]:
     return [Paragraph(esc(i), styles()[style], bulletText="\u2022") for i in items]
 
 
+MAX_CELL_CHARS = 3_000  # a table row cannot span pages: longer cell text is cut, and says so
+
+
+def _cell_text(value: Any) -> str:
+    text = "" if value is None else str(value)
+    if len(text) <= MAX_CELL_CHARS:
+        return text
+    return text[:MAX_CELL_CHARS] + f" … [cut here: {len(text) - MAX_CELL_CHARS:,} more characters in the workspace]"
+
+
 #: cell padding left and right (points)
 PAD = 3
 #: smallest font a header may shrink to (then its column borrows width from its neighbours)
@@ -252,16 +262,6 @@ def _footnotes(rows: list[list[Any]], widths: Sequence[float] | None, notes: Seq
                 out.append(value)
                 row[c] = f"[{len(out)}]"
     return out
-
-
-MAX_CELL_CHARS = 3_000  # a table row cannot span pages: longer cell text is cut, and says so
-
-
-def _cell_text(value: Any) -> str:
-    text = "" if value is None else str(value)
-    if len(text) <= MAX_CELL_CHARS:
-        return text
-    return text[:MAX_CELL_CHARS] + f" … [cut here: {len(text) - MAX_CELL_CHARS:,} more characters in the workspace]"
 
 
 def table(header: Sequence[str], rows: Sequence[Sequence[Any]], widths: Sequence[float] | None = None, *,

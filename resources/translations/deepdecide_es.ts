@@ -1627,7 +1627,7 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="361"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="375"/>
         <source>Cannot save the workspace</source>
         <translation type="unfinished"></translation>
     </message>

@@ -369,7 +369,8 @@ def test_a_file_rewritten_by_another_process_is_never_imported_partially(tmp_pat
     finally:
         proc.wait(10)
     assert "PARTIAL" not in outcomes, outcomes
-    assert all(o in ("whole", "refused", "the file is empty") for o in outcomes), outcomes
+    # caught between the writer's truncate and its first write, on a loaded machine: empty, not partial
+    assert all(o in ("whole", "refused") or o.startswith("the file is empty") for o in outcomes), outcomes
 
 
 def test_a_dropped_value_flags_the_run_it_belongs_to():
