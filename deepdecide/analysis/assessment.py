@@ -14,6 +14,7 @@ from enum import Enum, StrEnum
 from typing import Any
 
 from deepdecide.domain.matrix import SupportStatus
+from deepdecide.domain.messages import Message
 from deepdecide.domain.workspace import Direction, Strategy
 
 
@@ -115,6 +116,52 @@ class ChecklistSummary:
     effort_person_weeks: Figure = Figure("checklist effort", 0.0, "person-weeks")
 
 
+class Applicability(StrEnum):
+    """How a run or parity check fits the decision's workload."""
+
+    MATCHES = "matches"  # the decision's model, precision and token lengths (as far as the file says)
+    PROXY = "proxy"  # does not match, but the user accepted it as a proxy (reason, discount)
+    MISMATCH = "mismatch"  # another model, precision or request shape: shown, counts for nothing
+    NEEDS_CONTEXT = "needs-context"  # runtime, platform, GPU count or model unknown: counts for nothing yet
+
+
+@dataclass(frozen=True, slots=True)
+class EvidenceFit:
+    """One run or parity check judged against the workload: what it is, whether it applies, why,
+    and what it may count for (``capacity``, ``builds``, ``correct``, ``performs``)."""
+
+    file: str  # the evidence file's name
+    file_index: int  # position of the file in the workspace's evidence
+    index: int  # position of the run (or check) in its file
+    item: str  # "run" or "check"
+    label: str
+    runtime: str
+    platform: str  # the matrix platform id it resolves to ("" when unknown)
+    kind: str  # provenance kind: own, third_party, illustrative, predicted
+    applicability: Applicability
+    reasons: tuple[Message, ...] = ()
+    options: tuple[str, ...] = ()  # the options it is evidence about (or could be, once given context)
+    counts_for: tuple[str, ...] = ()
+    discount: tuple[float, float, float] | None = None  # proxy: low / likely / high throughput factor
+
+
+@dataclass(frozen=True, slots=True)
+class FitCounts:
+    """Per option: how many runs (and checks) match, are proxies, mismatch or need context."""
+
+    matches: int = 0
+    proxies: int = 0
+    mismatches: int = 0
+    needs_context: int = 0
+    checks_matching: int = 0
+    checks_other: int = 0  # parity checks that do not count (mismatch, needs context, illustrative)
+    not_counted: int = 0  # matching runs that count for nothing (illustrative files)
+
+    @property
+    def runs(self) -> int:
+        return self.matches + self.proxies + self.mismatches + self.needs_context
+
+
 @dataclass(frozen=True, slots=True)
 class CapacityPoint:
     """One run on the option's runtime and platform, as the capacity search saw it."""
@@ -125,13 +172,27 @@ class CapacityPoint:
     tps_per_gpu: float | None
     meets_slo: bool
     failures: tuple[str, ...] = ()
+    max_rate: bool = False  # offered as fast as possible (request rate "inf")
+    source: str = ""  # own, third_party, proxy or predicted
 
 
 class CapacityBasis(StrEnum):
     MEASURED = "measured"  # the best run that meets the SLO
     INTERPOLATED = "interpolated"  # between a run that meets the SLO and the next that does not
-    LOWER_BOUND = "lower-bound"  # the SLO still holds at the highest measured load (not extrapolated)
-    ASSUMED = "assumed"  # CostInputs.assumed_output_tps_per_gpu: no run meets the SLO
+    LOWER_BOUND = "lower-bound"  # one passing point, or the SLO still holds at the heaviest load (not extrapolated)
+    ASSUMED = "assumed"  # CostInputs.assumed_output_tps_per_gpu: no applicable run at all (or an override)
+    FAILS_SLO = "fails-slo"  # applicable runs exist and none meets the SLO: no capacity
+    NONE = "none"
+
+
+class CapacitySource(StrEnum):
+    """What the capacity rests on, in the order the analysis takes them."""
+
+    OWN = "own"  # applicable own measurements
+    THIRD_PARTY = "third_party"  # applicable measurements someone else published or shared
+    PROXY = "proxy"  # runs the user accepted as a proxy, scaled by the stated discount
+    PREDICTED = "predicted"  # an estimator or simulator
+    ASSUMED = "assumed"  # the option's stated assumption
     NONE = "none"
 
 
@@ -142,12 +203,23 @@ class Capacity:
     figure: Figure
     basis: CapacityBasis
     points: tuple[CapacityPoint, ...] = ()
-    low: float | None = None  # three-point range where the value is an assumption
+    low: float | None = None  # three-point range where the value is an assumption or a proxy
     high: float | None = None
+    source: CapacitySource = CapacitySource.NONE
+    note: Message | None = None  # what the value rests on, in one line ("lower bound, own measurement")
 
     @property
     def value(self) -> float | None:
         return self.figure.value
+
+    @property
+    def label(self) -> str:
+        """Basis and source in a few words: "interpolated, proxy", "assumed", "fails the SLO"."""
+        basis = {CapacityBasis.LOWER_BOUND: "lower bound", CapacityBasis.FAILS_SLO: "fails the SLO",
+                 CapacityBasis.NONE: "none"}.get(self.basis, self.basis.value)
+        if self.source in (CapacitySource.OWN, CapacitySource.ASSUMED, CapacitySource.NONE):
+            return basis if self.source != CapacitySource.OWN else f"{basis}, own measurement"
+        return f"{basis}, {self.source.value.replace('_', '-')}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,6 +297,7 @@ class OptionAssessment:
     score: Score | None = None
     rank: int | None = None
     messages: tuple[str, ...] = ()  # problems with this option's inputs
+    fit: FitCounts = FitCounts()  # how the evidence about this option fits the workload
 
     @property
     def ranked(self) -> bool:
@@ -326,6 +399,11 @@ class Assessment:
     messages: tuple[str, ...] = ()
     sensitivity: Sensitivity | None = None
     monte_carlo: MonteCarlo | None = None
+    evidence_fit: tuple[EvidenceFit, ...] = ()  # every run and parity check against the workload
+    workload: Message | None = None  # the workload the evidence was judged against, in one line
+
+    def fits_for(self, option_id: str) -> tuple[EvidenceFit, ...]:
+        return tuple(f for f in self.evidence_fit if option_id in f.options)
 
     def option(self, option_id: str) -> OptionAssessment | None:
         return next((o for o in self.options if o.option == option_id), None)
@@ -339,11 +417,17 @@ def _fmt(value: float | None) -> str:
 
 def to_data(obj: Any) -> Any:
     """Plain JSON-ready data of an assessment (enums as their values; no NaN ever)."""
+    if isinstance(obj, Message):
+        return obj.to_data()
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
         out = {f.name: to_data(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
         if isinstance(obj, EvidenceLevels):
             out["level"] = obj.level
         if isinstance(obj, Classification):
+            out["label"] = obj.label
+        if isinstance(obj, CapacityPoint) and obj.max_rate and obj.request_rate is None:
+            out["request_rate"] = "inf"  # unlimited: the string, never null or a non-finite float
+        if isinstance(obj, Capacity):
             out["label"] = obj.label
         return out
     if isinstance(obj, Enum):

@@ -1,21 +1,38 @@
 """Capacity under the SLO: the highest output tokens/s per GPU that meets it.
 
-Only runs of the option's runtime on the option's exact platform count; a measurement on
-one platform is never scaled to another. Runs are grouped into sweeps (same GPU count,
-model, quantization, dataset and token lengths) ordered by load (concurrency, else request
-rate). Between a run that meets the SLO and the next, heavier one that does not, the limit is
-found by linear interpolation of the failing metrics and of the throughput, which stays
-between the two measured values (monotone, never overshooting). Nothing is extrapolated
-beyond the heaviest run measured; when that run still meets the SLO the value is flagged as
-a lower bound.
+Only runs of the option's runtime on the option's exact platform that fit the workload count; a
+measurement on one platform is never scaled to another. The sources are taken in order:
+applicable measurements (own, else third-party), then runs the user accepted as a proxy (scaled by
+the stated discount), then predictions, then the option's stated assumption. The first source that
+has runs decides: when none of its runs meets the SLO, the option *fails the SLO at the lightest
+measured load* and gets no capacity; the assumption never silently replaces a failing
+measurement (only an explicit ``assumption_override`` with a reason keeps it).
+
+Runs are grouped into sweeps (same GPU count, model, quantization, dataset and token lengths). The
+load axis is the one that varies inside the group: concurrency, else the request rate (an
+unlimited rate is the heaviest); when both vary, each concurrency is its own rate sweep. Runs are
+ordered by that axis and by nothing that depends on the order of import. Between a run that meets
+the SLO and the next, heavier one that does not, the limit is found by linear interpolation of the
+failing metrics and of the throughput, which stays between the two measured values (monotone,
+never overshooting). Nothing is extrapolated beyond the heaviest run measured: a single passing
+point, or a sweep whose heaviest load still passes, gives a *lower bound*.
 """
 
 from __future__ import annotations
 
 import math
 from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
 
-from deepdecide.analysis.assessment import Capacity, CapacityBasis, CapacityPoint, Figure, TrailItem
+from deepdecide.analysis.assessment import (
+    Capacity,
+    CapacityBasis,
+    CapacityPoint,
+    CapacitySource,
+    Figure,
+    TrailItem,
+)
 from deepdecide.analysis.evidence import (
     EvidenceIndex,
     describe_slo,
@@ -23,11 +40,20 @@ from deepdecide.analysis.evidence import (
     output_tps_per_gpu,
     run_label,
 )
+from deepdecide.domain import formatting
 from deepdecide.domain.evidence import BenchmarkRun
+from deepdecide.domain.messages import msg
 from deepdecide.domain.workspace import SLO, Option
 
 UNIT = "output tok/s/GPU"
 NAME = "capacity under the SLO"
+
+_SOURCE_TEXT = {
+    CapacitySource.OWN: "own measurement",
+    CapacitySource.THIRD_PARTY: "third-party measurement",
+    CapacitySource.PROXY: "proxy (accepted by the user, discounted)",
+    CapacitySource.PREDICTED: "prediction (estimator or simulator, not a measurement)",
+}
 
 
 def _bucket(x: float | None) -> int | None:
@@ -40,12 +66,51 @@ def _sweep_key(r: BenchmarkRun) -> tuple:
             _bucket(r.input_tokens), _bucket(r.output_tokens))
 
 
-def _load(r: BenchmarkRun) -> float:
-    if r.concurrency is not None:
-        return r.concurrency
-    if r.request_rate is not None:
-        return r.request_rate
-    return math.inf
+def _rate(r: BenchmarkRun) -> float:
+    """The offered request rate; unlimited ("inf") and unstated are the heaviest."""
+    return r.request_rate if r.request_rate is not None else math.inf
+
+
+def _conc(r: BenchmarkRun) -> float:
+    return r.concurrency if r.concurrency is not None else math.inf
+
+
+def _order(r: BenchmarkRun) -> tuple:
+    # a total order that does not depend on import order: load, then the result, then the name
+    tps = output_tps_per_gpu(r)
+    return (_conc(r), _rate(r), -(tps if tps is not None else -math.inf), run_label(r))
+
+
+def sweeps(runs: Sequence[BenchmarkRun]) -> list[tuple[str, list[BenchmarkRun]]]:
+    """The runs as sweeps: (load axis, runs ordered along it). The axis is "concurrency",
+    "request rate" or "" (a single load point, however many runs)."""
+    groups: dict[tuple, list[BenchmarkRun]] = defaultdict(list)
+    for r in runs:
+        groups[_sweep_key(r)].append(r)
+    out: list[tuple[str, list[BenchmarkRun]]] = []
+    for key in sorted(groups, key=repr):
+        group = groups[key]
+        concs = {_conc(r) for r in group}
+        rates = {_rate(r) for r in group}
+        if len(concs) > 1 and len(rates) > 1:  # a grid: each fixed concurrency is a rate sweep
+            by_c: dict[float, list[BenchmarkRun]] = defaultdict(list)
+            for r in group:
+                by_c[_conc(r)].append(r)
+            for c in sorted(by_c):
+                sub = by_c[c]
+                axis = "request rate" if len({_rate(r) for r in sub}) > 1 else ""
+                out.append((axis, sorted(sub, key=_order)))
+        elif len(concs) > 1:
+            out.append(("concurrency", sorted(group, key=_order)))
+        elif len(rates) > 1:
+            out.append(("request rate", sorted(group, key=lambda r: (_rate(r), *_order(r)))))
+        else:
+            out.append(("", sorted(group, key=_order)))
+    return out
+
+
+def _load_of(axis: str, r: BenchmarkRun) -> float:
+    return _rate(r) if axis == "request rate" else _conc(r)
 
 
 def _crossing(a: BenchmarkRun, b: BenchmarkRun, slo: SLO) -> tuple[float, str]:
@@ -81,99 +146,194 @@ def _crossing(a: BenchmarkRun, b: BenchmarkRun, slo: SLO) -> tuple[float, str]:
     return best_t, which
 
 
-def capacity(idx: EvidenceIndex, option: Option, slo: SLO) -> Capacity:
-    """The option's capacity under the SLO, with the runs it looked at."""
-    runs = idx.runs.get((option.runtime, option.platform), [])
-    target = describe_slo(slo)
-    sweeps: dict[tuple, list[BenchmarkRun]] = defaultdict(list)
-    for r in runs:
-        sweeps[_sweep_key(r)].append(r)
+@dataclass
+class _Best:
+    value: float
+    basis: CapacityBasis
+    group: list[BenchmarkRun]
+    i: int
+    frac: float = 0.0
+    limit: str = ""
+    next_failures: tuple[str, ...] = ()
 
-    points: list[CapacityPoint] = []
-    # the best candidate so far: (tps, basis, group, index in group, fraction, limit); its trail is
-    # written once at the end
-    best: tuple[float, CapacityBasis, list[BenchmarkRun], int, float, str] | None = None
-    fails_of: dict[int, tuple[str, ...]] = {}
 
-    for group in sweeps.values():
-        group.sort(key=_load)
+def _search(idx: EvidenceIndex, runs: Sequence[BenchmarkRun], slo: SLO) -> tuple[_Best | None, BenchmarkRun | None]:
+    """The best capacity the runs support, and (when none meets the SLO) the lightest run."""
+    best: _Best | None = None
+    lightest: tuple[tuple, BenchmarkRun] | None = None
+    for axis, group in sweeps(runs):
         fails = [idx.failures(r, slo) for r in group]
         tps = [output_tps_per_gpu(r) for r in group]
-        for r, f, t in zip(group, fails, tps, strict=True):
-            points.append(CapacityPoint(run_label(r), r.concurrency, r.request_rate, t, not f, f))
-        sweep_axis = len(group) > 1 and all(_load(r) != math.inf for r in group)
+        lightest_here = ((_conc(group[0]), _rate(group[0]), run_label(group[0])), group[0])
+        if lightest is None or lightest_here[0] < lightest[0]:
+            lightest = lightest_here
         last = len(group) - 1
         for i in range(len(group)):
             t = tps[i]
             if fails[i] or t is None:
                 continue
-            basis = CapacityBasis.LOWER_BOUND if (i == last and sweep_axis) else CapacityBasis.MEASURED
-            if best is None or t > best[0]:
-                best = (t, basis, group, i, 0.0, "")
-            if i == last or not sweep_axis:
+            # a lower bound unless a heavier run of the sweep misses the SLO
+            heavier_fails = bool(axis) and i < last and any(fails[j] for j in range(i + 1, len(group)))
+            basis = CapacityBasis.MEASURED if heavier_fails else CapacityBasis.LOWER_BOUND
+            if best is None or t > best.value:
+                best = _Best(t, basis, group, i)
+            if not axis or i == last:
                 continue
             t_next = tps[i + 1]
-            if fails[i + 1] and t_next is not None and t_next > t:
+            if (fails[i + 1] and t_next is not None and t_next > t
+                    and _load_of(axis, group[i + 1]) > _load_of(axis, group[i])):
                 frac, limit = _crossing(group[i], group[i + 1], slo)
                 value = t + frac * (t_next - t)
-                if frac > 0 and value > best[0]:
-                    best = (value, CapacityBasis.INTERPOLATED, group, i, frac, limit)
-                    fails_of[id(group[i + 1])] = fails[i + 1]
+                if frac > 0 and value > best.value:
+                    best = _Best(value, CapacityBasis.INTERPOLATED, group, i, frac, limit, fails[i + 1])
+    return best, (lightest[1] if lightest else None)
 
-    if best is not None:
-        value, basis, group, i, frac, limit = best
-        r = group[i]
-        src = f"run {run_label(r)} ({r.tool or 'benchmark'})"
-        t = output_tps_per_gpu(r)
-        if basis == CapacityBasis.INTERPOLATED:
-            nxt = group[i + 1]
-            src2 = f"run {run_label(nxt)} ({nxt.tool or 'benchmark'})"
-            trail = (
-                TrailItem("meets the SLO at", t, UNIT, src),
-                TrailItem("misses the SLO at", output_tps_per_gpu(nxt), UNIT,
-                          f"{src2}: {'; '.join(fails_of.get(id(nxt), ()))}"),
-                TrailItem(f"fraction of the step where {limit} reaches its limit", frac, "", "linear"),
-                TrailItem("SLO", target, "", "workspace SLO"),
-            )
-            flags: tuple[str, ...] = ()
-        else:
-            trail = (
-                TrailItem("output tok/s per GPU", t, UNIT, src),
-                TrailItem("output throughput", r.output_throughput_tps, "tok/s", src),
-                TrailItem("GPUs in the run", r.gpu_count, "GPUs", src),
-                TrailItem("SLO", target, "", "workspace SLO"),
-            )
-            flags = (("lower bound: the SLO still holds at the heaviest load measured (not extrapolated)",)
-                     if basis == CapacityBasis.LOWER_BOUND else ())
 
+def _src(r: BenchmarkRun) -> str:
+    return f"run {run_label(r)} ({r.tool or 'benchmark'})"
+
+
+def _figure(best: _Best, target: str, source: CapacitySource, scale: float) -> tuple[float, tuple[TrailItem, ...],
+                                                                                    tuple[str, ...]]:
+    r = best.group[best.i]
+    t = output_tps_per_gpu(r)
+    label = _SOURCE_TEXT[source]
+    if best.basis == CapacityBasis.INTERPOLATED:
+        nxt = best.group[best.i + 1]
+        trail: tuple[TrailItem, ...] = (
+            TrailItem("meets the SLO at", t, UNIT, f"{_src(r)}, {label}"),
+            TrailItem("misses the SLO at", output_tps_per_gpu(nxt), UNIT,
+                      f"{_src(nxt)}: {'; '.join(best.next_failures)}"),
+            TrailItem(f"fraction of the step where {best.limit} reaches its limit", best.frac, "", "linear"),
+            TrailItem("SLO", target, "", "workspace SLO"),
+        )
+        flags: tuple[str, ...] = ()
+    else:
+        trail = (
+            TrailItem("output tok/s per GPU", t, UNIT, f"{_src(r)}, {label}"),
+            TrailItem("output throughput", r.output_throughput_tps, "tok/s", _src(r)),
+            TrailItem("GPUs in the run", r.gpu_count, "GPUs", _src(r)),
+            TrailItem("SLO", target, "", "workspace SLO"),
+        )
+        flags = ()
+        if best.basis == CapacityBasis.LOWER_BOUND:
+            flags = ((str(msg("capacity.lower_bound_single",
+                              "lower bound: a single load point meets the SLO (not extrapolated)"))
+                      if len(best.group) == 1 else
+                      str(msg("capacity.lower_bound",
+                              "lower bound: the SLO still holds at the heaviest load measured (not extrapolated)"))),)
+    value = best.value * scale
+    if source == CapacitySource.PROXY:
+        trail = (*trail, TrailItem("proxy discount (likely)", scale, "x", "accepted proxy: throughput scaled"))
+        flags = (*flags, str(msg("capacity.proxy", "PROXY: measured on a workload the user accepted as a proxy, "
+                                                    "scaled x {factor}; performs is not reached", factor=scale)))
+    elif source == CapacitySource.PREDICTED:
+        flags = (*flags, str(msg("capacity.predicted", "PREDICTED by an estimator or simulator, not a measurement: "
+                                                        "performs is not reached")))
+    elif source == CapacitySource.THIRD_PARTY:
+        flags = (*flags, str(msg("capacity.third_party", "third-party measurement (not ours)")))
+    return value, trail, flags
+
+
+def _tiers(idx: EvidenceIndex, key: tuple[str, str]) -> list[tuple[CapacitySource, list[BenchmarkRun]]]:
+    measured = idx.runs.get(key, [])
+    own = [r for r in measured if idx.source.get(id(r), "own") == "own"]
+    third = [r for r in measured if idx.source.get(id(r), "own") != "own"]
+    return [(CapacitySource.OWN, own), (CapacitySource.THIRD_PARTY, third),
+            (CapacitySource.PROXY, idx.proxy_runs.get(key, [])),
+            (CapacitySource.PREDICTED, idx.predicted_runs.get(key, []))]
+
+
+def _points(idx: EvidenceIndex, runs: Sequence[BenchmarkRun], slo: SLO, source: CapacitySource) -> list[CapacityPoint]:
+    return [CapacityPoint(run_label(r), r.concurrency, r.request_rate, output_tps_per_gpu(r), not idx.failures(r, slo),
+                          idx.failures(r, slo), r.max_rate, source.value)
+            for _, group in sweeps(runs) for r in group]
+
+
+def capacity(idx: EvidenceIndex, option: Option, slo: SLO) -> Capacity:
+    """The option's capacity under the SLO, with the runs it looked at."""
+    key = (option.runtime, option.platform)
+    target = describe_slo(slo)
+    points: list[CapacityPoint] = []
+    tiers = _tiers(idx, key)
+    for source, runs in tiers:
+        points.extend(_points(idx, runs, slo, source))
     others = idx.other_platforms(option.runtime, option.platform, runs_only=True)
     other_note = (f"runs of {option.runtime} on {', '.join(others)} are not used: a measurement on one "
                   f"platform is never scaled to another") if others else ""
-    if best is not None:
+    failing: tuple[CapacitySource, list[BenchmarkRun], BenchmarkRun] | None = None
+    for source, runs in tiers:
+        if not runs:
+            continue
+        # the first source with runs decides: a failing one is never replaced by a later source
+        best, lightest = _search(idx, runs, slo)
+        if best is None:
+            if lightest is not None:
+                failing = (source, runs, lightest)
+            break
+        scale, low, high = 1.0, None, None
+        if source == CapacitySource.PROXY:
+            d = idx.discount[id(best.group[best.i])]
+            scale = d[1]
+        value, trail, flags = _figure(best, target, source, scale)
+        if source == CapacitySource.PROXY:
+            low, high = best.value * d[0], best.value * d[2]
         if other_note:
             flags = (*flags, other_note)
-        return Capacity(Figure(NAME, value, UNIT, trail, flags=flags), basis, tuple(points))
+        note = msg("capacity.note", "{basis}, {source}", basis=_basis_words(best.basis), source=_SOURCE_TEXT[source])
+        return Capacity(Figure(NAME, value, UNIT, trail, flags=flags), best.basis, tuple(points), low, high,
+                        source, note)
 
-    if runs:
-        why = f"none of the {len(runs)} run(s) of {option.runtime} on {option.platform} meets the SLO ({target})"
-    else:
-        why = f"no run of {option.runtime} on {option.platform}"
     assumed = option.cost.assumed_output_tps_per_gpu
+    if failing is not None:
+        source, runs, lightest = failing
+        failures = "; ".join(idx.failures(lightest, slo))
+        why = msg("capacity.fails_slo", "fails the SLO at the lightest measured load: {run} ({source}): {failures}; "
+                                        "none of the {n} applicable run(s) of {runtime} on {platform} meets {slo}",
+                  run=run_label(lightest), source=_SOURCE_TEXT[source], failures=failures, n=len(runs),
+                  runtime=option.runtime, platform=option.platform, slo=target)
+        if assumed is not None and option.cost.assumption_override.strip() and _assumption_ok(assumed):
+            flags = (f"ASSUMPTION kept by an explicit override although measured runs miss the SLO: "
+                     f"{option.cost.assumption_override.strip()}", str(why), "performs is not reached")
+            return _assumed(option, assumed, flags, points, why)
+        reason = str(why)
+        if assumed is not None:
+            reason += (f"; the assumed {formatting.number(assumed.likely)} {UNIT} is not used (a failing measurement "
+                       "is never replaced by an assumption; set cost.assumption_override with a reason to keep it)")
+        return Capacity(Figure(NAME, None, UNIT, missing_reason=reason), CapacityBasis.FAILS_SLO, tuple(points),
+                        source=source, note=why)
+
+    why_text = f"no applicable run of {option.runtime} on {option.platform}"
     if assumed is not None:
-        if assumed.low <= 0 or not assumed.is_ordered:
+        if not _assumption_ok(assumed):
             return Capacity(Figure(NAME, None, UNIT, missing_reason=(
-                f"{why}; the assumed capacity {assumed.low:g}/{assumed.likely:g}/{assumed.high:g} is not a "
+                f"{why_text}; the assumed capacity {assumed.low:g}/{assumed.likely:g}/{assumed.high:g} is not a "
                 "positive ordered low/likely/high")), CapacityBasis.NONE, tuple(points))
-        note = option.cost.assumption_note or "no measurement"
-        flags = (f"ASSUMPTION, not a measurement ({why}): performs is not reached", )
+        flags = (f"ASSUMPTION, not a measurement ({why_text}): performs is not reached",)
         if other_note:
             flags = (*flags, other_note)
-        trail = (TrailItem("assumed output tok/s per GPU (likely)", assumed.likely, UNIT,
-                           f"options.{option.id}.cost.assumed_output_tps_per_gpu: {note}"),
-                 TrailItem("range low / high", f"{assumed.low:g} / {assumed.high:g}", UNIT, "assumption"))
-        return Capacity(Figure(NAME, assumed.likely, UNIT, trail, flags=flags), CapacityBasis.ASSUMED,
-                        tuple(points), assumed.low, assumed.high)
-    reason = f"{why}, and the option gives no assumed_output_tps_per_gpu"
+        return _assumed(option, assumed, flags, points, None)
+    reason = f"{why_text}, and the option gives no assumed_output_tps_per_gpu"
     if other_note:
         reason += f"; {other_note}"
     return Capacity(Figure(NAME, None, UNIT, missing_reason=reason), CapacityBasis.NONE, tuple(points))
+
+
+def _assumption_ok(assumed) -> bool:
+    return assumed.low > 0 and assumed.is_ordered
+
+
+def _assumed(option: Option, assumed, flags: tuple[str, ...], points: list[CapacityPoint], why) -> Capacity:
+    note_text = option.cost.assumption_note or "no measurement"
+    trail = (TrailItem("assumed output tok/s per GPU (likely)", assumed.likely, UNIT,
+                       f"options.{option.id}.cost.assumed_output_tps_per_gpu: {note_text}"),
+             TrailItem("range low / high", f"{assumed.low:g} / {assumed.high:g}", UNIT, "assumption"))
+    note = msg("capacity.note_assumed", "assumed (the option's stated assumption){override}",
+               override=", kept by override although measured runs miss the SLO" if why is not None else "")
+    return Capacity(Figure(NAME, assumed.likely, UNIT, trail, flags=flags), CapacityBasis.ASSUMED,
+                    tuple(points), assumed.low, assumed.high, CapacitySource.ASSUMED, note)
+
+
+def _basis_words(basis: CapacityBasis) -> str:
+    return {CapacityBasis.LOWER_BOUND: "lower bound", CapacityBasis.INTERPOLATED: "interpolated",
+            CapacityBasis.MEASURED: "measured"}.get(basis, basis.value)

@@ -12,10 +12,11 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from deepdecide.analysis import montecarlo as mc
+from deepdecide.analysis.applicability import describe_workload, effective_workload, fit_counts
 from deepdecide.analysis.assessment import (
     Assessment,
-    CapacityBasis,
     CriterionScore,
+    EvidenceFit,
     Figure,
     MonteCarlo,
     OptionAssessment,
@@ -68,6 +69,7 @@ class _Prepared:
     figures: list[list[Figure]]
     model: ScenarioModel
     messages: list[str]
+    fits: tuple[EvidenceFit, ...] = ()
 
 
 def _usable(e: Estimate) -> Estimate | None:
@@ -102,8 +104,8 @@ def _prepare(ws: Workspace) -> _Prepared:
         levels = evidence_levels(idx, o, ws)
         checklist, efforts = checklist_summary(ws, o)
         cap = capacity(idx, o, ws.slo)
-        if cap.basis == CapacityBasis.ASSUMED:
-            cap_est = Estimate(cap.low, cap.value, cap.high)  # type: ignore[arg-type]
+        if cap.value is not None and cap.low is not None and cap.high is not None:  # assumed, or a proxy
+            cap_est = Estimate(cap.low, cap.value, cap.high)
         elif cap.value is not None:
             cap_est = Estimate.exact(cap.value)
         else:
@@ -123,7 +125,7 @@ def _prepare(ws: Workspace) -> _Prepared:
         reasons = () if eligible else (DEV_ONLY_REASON,)
         options.append(OptionAssessment(
             o.id, o.name, o.strategy, o.runtime, o.platform, cls, levels, checklist, cap, fleet, cost_figs,
-            eligible=eligible, eligibility_reasons=reasons, messages=tuple(msgs)))
+            eligible=eligible, eligibility_reasons=reasons, messages=tuple(msgs), fit=fit_counts(idx.fits, o.id)))
         inputs.append(oi)
 
     setup = compile_criteria(ws.criteria)
@@ -142,7 +144,7 @@ def _prepare(ws: Workspace) -> _Prepared:
     horizon = a.horizon_years if a.horizon_years and a.horizon_years > 0 else None
     static_eligible = np.array([oa.eligible for oa in options], dtype=bool)
     model = ScenarioModel(inputs, demand.value, horizon, elec, engc, setup, values, static_eligible)
-    return _Prepared(ws, options, inputs, setup, values, figures, model, messages)
+    return _Prepared(ws, options, inputs, setup, values, figures, model, messages, tuple(idx.fits))
 
 
 def _score(prep: _Prepared) -> tuple[list[OptionAssessment], tuple[str, ...], np.ndarray, np.ndarray]:
@@ -230,7 +232,8 @@ def evaluate(ws: Workspace, *, sensitivity: bool = True, monte_carlo: bool = Fal
     mcr = None
     if monte_carlo:
         mcr = _monte_carlo(prep, ids, draws, seed, cancel=cancel)
-    return Assessment(tuple(options), prep.setup.infos, ranking, winner, tuple(messages), sens, mcr)
+    return Assessment(tuple(options), prep.setup.infos, ranking, winner, tuple(messages), sens, mcr,
+                      prep.fits, describe_workload(effective_workload(ws)))
 
 
 def _monte_carlo(prep: _Prepared, ids: list[str], draws: int | None, seed: int | None,

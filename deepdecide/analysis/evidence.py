@@ -10,6 +10,7 @@ from deepdecide.analysis.assessment import (
     Blocker,
     ChecklistSummary,
     Classification,
+    EvidenceFit,
     EvidenceLevels,
     Figure,
     Level,
@@ -44,6 +45,12 @@ class EvidenceIndex:
     builds: dict[tuple[str, str], list[BuildAttestation]] = field(default_factory=lambda: defaultdict(list))
     runtime_platforms: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
     run_platforms: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+    proxy_runs: dict[tuple[str, str], list[BenchmarkRun]] = field(default_factory=lambda: defaultdict(list))
+    predicted_runs: dict[tuple[str, str], list[BenchmarkRun]] = field(default_factory=lambda: defaultdict(list))
+    proxy_built: dict[tuple[str, str], int] = field(default_factory=lambda: defaultdict(int))
+    fits: list[EvidenceFit] = field(default_factory=list)
+    source: dict[int, str] = field(default_factory=dict)  # id(run) -> own, third_party, proxy, predicted
+    discount: dict[int, tuple[float, float, float]] = field(default_factory=dict)  # id(run) -> proxy factor
     kinds: dict[int, ProvenanceKind] = field(default_factory=dict)  # id(run) -> its file's provenance kind
     _platform_cache: dict[str, str] = field(default_factory=dict)
     _slo_cache: dict[int, tuple[str, ...]] = field(default_factory=dict)
@@ -71,19 +78,47 @@ class EvidenceIndex:
 
     @classmethod
     def build(cls, ws: Workspace) -> EvidenceIndex:
+        """Index the evidence that counts: each run and check is judged against the workload
+        first (``fits``); only what applies reaches the rungs and the capacity."""
+        from deepdecide.analysis.applicability import judge_check, judge_run, resolve
+
         idx = cls(ws.matrix)
         ev = ws.evidence
-        for f in ev.files:
-            for r in f.runs:
-                key = (r.runtime, idx.platform_id(r.platform))
-                idx.runs[key].append(r)
+        cache = idx._platform_cache
+        for fi, f in enumerate(ev.files):
+            for ri, r in enumerate(f.runs):
+                pid = resolve(ws.matrix, r.platform, cache)
+                fit = judge_run(ws, f, fi, ri, r, pid, run_label(r))
+                idx.fits.append(fit)
                 idx.kinds[id(r)] = f.provenance.kind
-                idx.runtime_platforms[r.runtime].add(key[1])
-                idx.run_platforms[r.runtime].add(key[1])
-            for p in f.parity:
-                key = (p.runtime, idx.platform_id(p.platform))
-                idx.parity[key].append(p)
-                idx.runtime_platforms[p.runtime].add(key[1])
+                key = (r.runtime, pid)
+                if r.runtime and pid:
+                    idx.runtime_platforms[r.runtime].add(pid)
+                    idx.run_platforms[r.runtime].add(pid)
+                if "performs" in fit.counts_for:
+                    idx.runs[key].append(r)
+                    idx.source[id(r)] = fit.kind
+                elif "capacity" in fit.counts_for:
+                    if fit.discount is not None:
+                        idx.proxy_runs[key].append(r)
+                        idx.discount[id(r)] = fit.discount
+                        idx.source[id(r)] = "proxy"
+                    else:
+                        idx.predicted_runs[key].append(r)
+                        idx.source[id(r)] = fit.kind
+                if "builds" in fit.counts_for and "performs" not in fit.counts_for:
+                    idx.proxy_built[key] += 1
+            for ci, p in enumerate(f.parity):
+                pid = resolve(ws.matrix, p.platform, cache)
+                fit = judge_check(ws, f, fi, ci, p, pid)
+                idx.fits.append(fit)
+                key = (p.runtime, pid)
+                if p.runtime and pid:
+                    idx.runtime_platforms[p.runtime].add(pid)
+                if "correct" in fit.counts_for:
+                    idx.parity[key].append(p)
+                elif "builds" in fit.counts_for:
+                    idx.proxy_built[key] += 1
         for b in ev.builds:
             key = (b.runtime, idx.platform_id(b.platform))
             idx.builds[key].append(b)
@@ -221,20 +256,43 @@ def _builds(idx: EvidenceIndex, option: Option) -> Level:
         reasons.append(f"build attestation {b.date}{who} ({log})")
     ran = [r for r in runs if not (r.completed is not None and r.completed <= 0)]
     if ran:
-        shown = sum(1 for r in ran if idx.kind(r) == ProvenanceKind.ILLUSTRATIVE)
-        note = (f" ({shown} of them illustrative, reconstructed from published figures: someone else's build, "
-                "not ours)" if shown else "")
-        reasons.append(f"{len(ran)} benchmark run(s) of {option.runtime} on {option.platform}: it ran, so it built"
-                       + note)
+        reasons.append(f"{len(ran)} benchmark run(s) of {option.runtime} on {option.platform}: it ran, so it built")
     if checks:
         reasons.append(f"{len(checks)} parity check(s) ran on {option.platform}")
+    proxies = idx.proxy_built.get(key, 0)
+    if proxies:
+        reasons.append(f"{proxies} run(s) or check(s) of {option.runtime} on {option.platform} on an accepted "
+                       "proxy workload: it ran, so it built (proxy)")
     if reasons:
         return Level(True, tuple(reasons))
-    why = [f"no build attestation and no run of {option.runtime} on {option.platform}"]
+    why = [f"no build attestation and no applicable run of {option.runtime} on {option.platform}"]
+    not_counted = _not_counted(idx, option)
+    if not_counted:
+        why.append(not_counted)
     others = idx.other_platforms(option.runtime, option.platform)
     if others:
         why.append(f"evidence on {', '.join(others)} does not count for {option.platform}")
     return Level(False, tuple(why))
+
+
+def _not_counted(idx: EvidenceIndex, option: Option) -> str:
+    """Why evidence about this option's runtime and platform counts for nothing, in one line."""
+    from deepdecide.analysis.applicability import ILLUSTRATIVE
+
+    fits = [f for f in idx.fits if f.runtime == option.runtime and f.platform == option.platform
+            and not f.counts_for]
+    if not fits:
+        return ""
+    illustrative = [f for f in fits if f.kind == ILLUSTRATIVE]
+    other = [f for f in fits if f.kind != ILLUSTRATIVE]
+    parts = []
+    if other:
+        first = f" (e.g. {other[0].reasons[0]})" if other[0].reasons else ""
+        parts.append(f"{len(other)} run(s) or check(s) do not fit the workload or need context{first}")
+    if illustrative:
+        parts.append(f"{len(illustrative)} illustrative run(s) or check(s), reconstructed from published figures, "
+                     "count for no rung")
+    return "; ".join(parts)
 
 
 def _check_text(c: ParityCheck) -> str:
@@ -294,7 +352,13 @@ def _performs(idx: EvidenceIndex, option: Option, slo: SLO) -> Level:
     runs = idx.runs.get((option.runtime, option.platform), [])
     target = describe_slo(slo)
     if not runs:
-        why = [f"no benchmark of {option.runtime} on {option.platform}"]
+        why = [f"no applicable benchmark of {option.runtime} on {option.platform}"]
+        proxies = idx.proxy_runs.get((option.runtime, option.platform), [])
+        if proxies:
+            why.append(f"{len(proxies)} proxy run(s) count for capacity (discounted), never for performs")
+        not_counted = _not_counted(idx, option)
+        if not_counted:
+            why.append(not_counted)
         others = idx.other_platforms(option.runtime, option.platform, runs_only=True)
         if others:
             why.append(f"benchmarks on {', '.join(others)} are not evidence for {option.platform}")

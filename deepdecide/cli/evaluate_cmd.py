@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from deepdecide.domain import formatting
+
 NAME = "evaluate"
 HELP = ("rank a workspace's options: classification, evidence levels, capacity, GPUs, $/M tokens, TCO, "
         "flip thresholds and P(best)")
@@ -36,6 +38,33 @@ def _levels(oa) -> str:
                     for n, lv in (("builds", ev.builds), ("correct", ev.correct), ("performs", ev.performs)))
 
 
+def _fit(c) -> str:
+    return "/".join(formatting.integer(n) for n in (c.matches, c.proxies, c.mismatches, c.needs_context))
+
+
+def _fit_lines(a) -> list[str]:
+    """Every run or check that does not count in full, with the reason (mismatch, proxy, needs context,
+    illustrative), so that an import that changes nothing says why."""
+    from deepdecide.domain.messages import render_all
+
+    groups: dict[tuple, list] = {}
+    for f in a.evidence_fit:
+        if f.applicability.value == "matches" and f.counts_for and f.kind in ("own", "third_party"):
+            continue
+        what = f.applicability.value if f.applicability.value != "matches" else f.kind.replace("_", "-")
+        key = (f.file, f.item, f.runtime, f.platform, what, f.counts_for)
+        groups.setdefault(key, []).append(f)
+    out = []
+    for (file, item, runtime, platform, what, counts_for), fits in groups.items():
+        reasons = list(dict.fromkeys(r for f in fits for r in render_all(f.reasons)))
+        counts = ", ".join(counts_for) if counts_for else "nothing"
+        out.append(f"  {file}: {formatting.count(len(fits), item)} of {runtime or '?'} on {platform or '?'}: "
+                   f"{what.upper()}, counts for {counts}: {'; '.join(reasons)}")
+    if out:
+        out = ["", "Evidence that does not count in full:", *out]
+    return out
+
+
 def render(ws, a) -> str:
     """The assessment as plain text for a terminal."""
     from deepdecide.analysis.evidence import describe_slo
@@ -43,6 +72,8 @@ def render(ws, a) -> str:
 
     lines = [f"{ws.name}: {len(a.options)} option(s); winner: {a.winner or 'none'}",
              f"SLO: {describe_slo(ws.slo)}"]
+    if a.workload is not None:
+        lines.append(f"Evidence judged against the {a.workload}")
     horizon = ws.assumptions.horizon_years
     mcr = a.monte_carlo
     order = list(a.ranking) + [o.option for o in a.options if o.option not in a.ranking]
@@ -51,8 +82,10 @@ def render(ws, a) -> str:
         oa = a.option(oid)
         cap = oa.capacity
         cap_txt = _num(cap.value)
-        if cap.value is not None and cap.basis.value != "measured":
-            cap_txt += f" ({cap.basis.value})"
+        if cap.value is not None:
+            cap_txt += f" ({cap.label})"
+        elif cap.basis.value == "fails-slo":
+            cap_txt = "fails the SLO"
         draws = mcr.for_option(oid) if mcr else None
         status = "" if oa.rank is not None else ("dev-only" if not oa.eligible else
                                                  "vetoed" if oa.vetoes else "not ranked")
@@ -61,6 +94,7 @@ def render(ws, a) -> str:
             oid,
             oa.classification.label,
             _levels(oa),
+            _fit(oa.fit),
             cap_txt,
             _num(oa.fleet.gpus.value),
             _num(oa.costs.cost_per_m_tokens_usd.value, "${:,.3f}"),
@@ -70,10 +104,13 @@ def render(ws, a) -> str:
             status,
         ])
     lines.append("")
-    lines.append(table(["rank", "option", "class", "evidence", "tok/s/GPU", "GPUs", "$/M tok",
+    lines.append(table(["rank", "option", "class", "evidence", "runs m/p/x/?", "tok/s/GPU", "GPUs", "$/M tok",
                         f"TCO {horizon:g}y", "score", "P(best)", "note"], rows))
     lines.append("  evidence: B = builds, C = correct, P = performs (+ reached, - not); "
                  "$/M tok = all-in $/GPU-h / (tok/s/GPU x 3600 / 10^6)")
+    lines.append("  runs m/p/x/?: runs about the option that match the workload / are accepted proxies / "
+                 "mismatch (count for nothing) / need context (count for nothing until assigned)")
+    lines.extend(_fit_lines(a))
     if a.messages:
         lines.append("")
         lines.append("Workspace messages:")
@@ -93,7 +130,7 @@ def render(ws, a) -> str:
         if cap.value is None:
             lines.append(f"    capacity: none: {cap.missing_reason}")
         else:
-            lines.append(f"    capacity: {cap.value:,.1f} {cap.unit} ({oa.capacity.basis.value})")
+            lines.append(f"    capacity: {formatting.number(cap.value)} {cap.unit} ({oa.capacity.label})")
         for f in cap.flags:
             lines.append(f"    capacity: {f}")
         lines.append(f"    GPUs: {oa.fleet.unit_reason}")

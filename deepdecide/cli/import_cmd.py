@@ -6,7 +6,10 @@ are skipped and listed; a recognised file that fails fails the command like a na
 One command, one outcome: every file named is imported, or none is. A file that cannot be read
 is reported with the place and the reason, the command exits 3 and the workspace is left
 byte-identical. ``--keep-going`` adds the files that can be read and reports the others (still
-exit 3). A file already in the workspace (same SHA-256) is skipped. ``--samples`` adds the
+exit 3). A file already in the workspace (same SHA-256) is skipped, unless it comes with new
+context (``--runtime``, ``--platform``, ``--gpus``, ``--model``, ...) or ``--replace``: then the
+new import replaces the old one where it stood. Context a file name suggests (``1xH100``,
+``tp8``, ``b200-trt``) is printed for the user to confirm, never applied. ``--samples`` adds the
 illustrative sample evidence shipped in ``data/samples/evidence``.
 """
 
@@ -40,6 +43,10 @@ def add_arguments(parser) -> None:
     parser.add_argument("files", nargs="*", metavar="FILE|DIR",
                         help="benchmark or parity result files, or folders to search for them")
     parser.add_argument("--into", required=True, metavar="WORKSPACE", help="workspace file to add the evidence to")
+    parser.add_argument("--replace", action="store_true",
+                        help="a file already in the workspace (same SHA-256) is imported again and replaces the old "
+                             "one (its context too); without it, a file given new context replaces the old, else "
+                             "it is skipped")
     parser.add_argument("--samples", action="store_true",
                         help="also import the illustrative sample evidence (reconstructed from published figures)")
     parser.add_argument("--keep-going", action="store_true",
@@ -89,8 +96,11 @@ def run(args) -> int:
             jobs.append((path, context))
     if args.samples:
         jobs += [(str(p), ctx) for p, ctx in sample_evidence()]
-    known = {f.provenance.sha256 for f in workspace.evidence.files}
+    known = {f.provenance.sha256: i for i, f in enumerate(workspace.evidence.files)}
+    given = any((context.runtime, context.runtime_version, context.platform, context.gpu_count, context.model,
+                 context.quantization, context.label, context.kind))
     added = []
+    replaced: dict[int, object] = {}
     status = EXIT_OK
     failed = 0
     for path, job in jobs:
@@ -104,15 +114,28 @@ def run(args) -> int:
             failed += 1
             continue
         sha = result.evidence.provenance.sha256
-        if sha in known:
-            say(f"{shown(path)}: already in the workspace (same SHA-256), skipped")
-            continue
-        known.add(sha)
-        added.append(result.evidence)
         ev = result.evidence
+        if sha in known:
+            if not (args.replace or (given and (job is context or isinstance(job, ImportResult)))):
+                say(f"{shown(path)}: already in the workspace (same SHA-256), skipped (give new context or "
+                    "--replace to replace it)")
+                continue
+            old = workspace.evidence.files[known[sha]] if known[sha] >= 0 else None
+            if old is not None and old.proxy is not None and ev.proxy is None:
+                ev = dataclasses.replace(ev, proxy=old.proxy)  # a proxy acceptance is the user's: kept
+            if known[sha] >= 0:
+                replaced[known[sha]] = ev
+            say(f"{shown(path)}: already in the workspace: replaced with this import and its context")
+        else:
+            known[sha] = -1
+            added.append(ev)
         say(f"{shown(path)}: {result.format}: {len(ev.runs)} run(s), {len(ev.parity)} parity check(s)"
             + (f"; missing context: {', '.join(result.missing_context)} (give --runtime/--platform/--gpus/--model)"
                if result.missing_context else ""))
+        if result.suggestions:
+            opts = " ".join(f"--{'gpus' if k == 'gpu_count' else k} {v}" for k, v in result.suggestions)
+            say(f"{shown(path)}: the file name suggests {opts} (not applied; confirm with "
+                f"`deepdecide evidence set {args.into} {ev.provenance.file_name} {opts}`)")
         for finding in result.redactions:
             say(f"  redacted: {finding}")
         for note in result.notes:
@@ -122,6 +145,17 @@ def run(args) -> int:
         say(f"{args.into}: nothing saved: {failed} of {len(jobs)} file(s) could not be imported "
             "(--keep-going adds the others)", file=sys.stderr)
         return status
+    if replaced:
+        files = tuple(replaced.get(i, f) for i, f in enumerate(workspace.evidence.files))
+        workspace = dataclasses.replace(workspace, evidence=dataclasses.replace(workspace.evidence, files=files))
+        if not added:
+            try:
+                save_workspace(workspace, args.into)
+            except (ValidationError, ValidationErrors) as exc:
+                say(exc, file=sys.stderr)
+                return EXIT_PROBLEM
+            say(f"{args.into}: {len(replaced)} evidence file(s) replaced")
+            _print_fit(workspace, list(replaced))
     if added:
         evidence = dataclasses.replace(workspace.evidence, files=(*workspace.evidence.files, *added))
         try:
@@ -129,7 +163,10 @@ def run(args) -> int:
         except (ValidationError, ValidationErrors) as exc:
             say(exc, file=sys.stderr)
             return EXIT_PROBLEM
-        say(f"{args.into}: {len(added)} evidence file(s) added")
+        say(f"{args.into}: {len(added)} evidence file(s) added"
+            + (f", {len(replaced)} replaced" if replaced else ""))
+        n = len(workspace.evidence.files)
+        _print_fit(dataclasses.replace(workspace, evidence=evidence), [*replaced, *range(n, n + len(added))])
     return status
 
 
@@ -144,3 +181,11 @@ def _folder(path: str, context):
             print(f"\r{path}: {fraction:4.0%}", end="" if fraction < 1 else "\n", file=sys.stderr, flush=True)
 
     return import_folder(path, context, progress=progress)
+
+
+def _print_fit(workspace, indexes) -> None:
+    from deepdecide.cli.common import say
+    from deepdecide.cli.evidence_cmd import fit_summary
+
+    for line in fit_summary(workspace, indexes):
+        say(line)

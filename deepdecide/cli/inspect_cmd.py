@@ -14,6 +14,7 @@ if TYPE_CHECKING:  # the importers (numpy, every format) load when a file is imp
     from deepdecide.importers.registry import ImportResult
 
 from deepdecide.cli.common import safe, say, shown
+from deepdecide.domain import formatting
 from deepdecide.domain.errors import DeepdecideError, EvidenceImportError
 from deepdecide.domain.evidence import BenchmarkRun, ParityCheck
 
@@ -41,6 +42,8 @@ def row_data(record: BenchmarkRun | ParityCheck) -> dict[str, Any]:
         elif isinstance(value, float) and not math.isfinite(value):
             value = "inf" if value == math.inf else None  # an unlimited request rate: "max rate"
         out[f.name] = value
+    if isinstance(record, BenchmarkRun) and record.max_rate and record.request_rate is None:
+        out["request_rate"] = "inf"  # offered as fast as possible: never null, never a non-finite float
     return out
 
 
@@ -80,14 +83,24 @@ def print_result(path: str, result: ImportResult) -> None:
     ev = result.evidence
     say(f"  {len(ev.runs)} run(s), {len(ev.parity)} parity check(s)"
           + (f"; missing context: {', '.join(result.missing_context)}" if result.missing_context else ""))
+    if result.model:
+        say(f"  model: {shown(result.model)}")
     for note in result.notes:
         say(f"  note: {note}")
     for finding in result.redactions:
         say(f"  redacted: {finding}")
+    if result.suggestions:
+        opts = " ".join(f"--{'gpus' if k == 'gpu_count' else k} {v}" for k, v in result.suggestions)
+        say(f"  the file name suggests: {opts} (not applied)")
     for i, r in enumerate(ev.runs, start=1):
         say(f"  run {i}: {r.label or '-'}")
+        rate = formatting.rate(math.inf) if r.max_rate else _fmt(r.request_rate)
         say(f"    runtime {r.runtime or '?'} {r.runtime_version}  platform {r.platform or '?'} x {_fmt(r.gpu_count)}  "
-              f"model {r.model or '?'}  concurrency {_fmt(r.concurrency)}  rate {_fmt(r.request_rate)}")
+            f"concurrency {_fmt(r.concurrency)}  rate {rate}")
+        say(f"    model {r.model or '? (not in the file)'}  precision {r.quantization or '?'}  "
+            f"tokens in / out {formatting.integer(r.input_tokens) if r.input_tokens is not None else '?'} / "
+            f"{formatting.integer(r.output_tokens) if r.output_tokens is not None else '?'} per request"
+            + (f"  dataset {r.dataset}" if r.dataset else ""))
         say(f"    requests {_fmt(r.completed)} ok / {_fmt(r.failed)} failed in {_fmt(r.duration_s)} s; "
               f"{_fmt(r.request_throughput_rps)} req/s; output {_fmt(r.output_throughput_tps)} tok/s "
               f"({_fmt(r.output_tps_per_gpu)} per GPU); total {_fmt(r.total_throughput_tps)} tok/s")

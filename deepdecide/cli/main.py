@@ -59,6 +59,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "validate_cmd",
     "inspect_cmd",
     "import_cmd",
+    "evidence_cmd",
     "evaluate_cmd",
     "report_cmd",
     "verify_cmd",

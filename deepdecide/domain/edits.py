@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from deepdecide.domain.evidence import EvidenceFile
+from deepdecide.domain.evidence import BenchmarkRun, EvidenceFile, ParityCheck
+from deepdecide.domain.workload import ProxyAcceptance, Workload
 from deepdecide.domain.workspace import (
     SLO,
     Assumptions,
@@ -101,6 +102,21 @@ class RemoveEvidenceFile:
 
 
 @dataclass(frozen=True)
+class SetEvidenceFile:
+    """Replace the evidence file at ``index`` (its context edited, a proxy accepted or withdrawn)."""
+
+    index: int
+    file: EvidenceFile
+
+
+@dataclass(frozen=True)
+class SetWorkload:
+    """Replace the decision's workload."""
+
+    workload: Workload
+
+
+@dataclass(frozen=True)
 class Batch:
     """Several edits applied in order as one step (its inverse undoes them in reverse)."""
 
@@ -108,7 +124,8 @@ class Batch:
 
 
 Edit = (SetWeight | SetChecklistAnswer | SetDecisionField | SetSignOffs | SetMigrationStep | SetSLO
-        | SetDemand | SetAssumptions | SetOptionCost | InsertEvidenceFile | RemoveEvidenceFile | Batch)
+        | SetDemand | SetAssumptions | SetOptionCost | InsertEvidenceFile | RemoveEvidenceFile | SetEvidenceFile
+        | SetWorkload | Batch)
 
 
 class EditError(ValueError):
@@ -179,6 +196,14 @@ def apply(ws: Workspace, edit: Edit) -> tuple[Workspace, Edit]:
                 raise EditError(f"no evidence file at index {index}")
             old_file = files.pop(index)
             return replace(ws, evidence=replace(ws.evidence, files=tuple(files))), InsertEvidenceFile(old_file, index)
+        case SetEvidenceFile(index, new_file):
+            files = list(ws.evidence.files)
+            if not 0 <= index < len(files):
+                raise EditError(f"no evidence file at index {index}")
+            old_file, files[index] = files[index], new_file
+            return replace(ws, evidence=replace(ws.evidence, files=tuple(files))), SetEvidenceFile(index, old_file)
+        case SetWorkload(workload):
+            return replace(ws, workload=workload), SetWorkload(ws.workload)
         case Batch(edits):
             inverses: list[Edit] = []
             for e in edits:
@@ -213,6 +238,63 @@ def describe(edit: Edit) -> str:
             return f"import {file.provenance.file_name}"
         case RemoveEvidenceFile():
             return "remove evidence file"
+        case SetEvidenceFile(_, file):
+            return f"context of {file.provenance.file_name}"
+        case SetWorkload():
+            return "workload"
         case Batch(edits):
             return ", ".join(describe(e) for e in edits)
     return str(edit)
+
+
+#: context fields of a run the user may set after import, and the name the run's missing list uses
+CONTEXT_FIELDS = ("runtime", "platform", "gpu_count", "model", "quantization")
+_REQUIRED = ("runtime", "platform", "gpu_count", "model")
+
+
+def _run_with(run: BenchmarkRun, values: dict[str, Any]) -> BenchmarkRun:
+    changes: dict[str, Any] = {}
+    flags = list(run.quality_flags)
+    for name, value in values.items():
+        if value in (None, "") or getattr(run, name) == value:
+            continue
+        old = getattr(run, name)
+        changes[name] = value
+        flags = [f for f in flags if not f.startswith(f"{name} given by the user")
+                 and not f.startswith(f"{name} set by the user")]
+        flags.append(f"{name} set by the user" + (f" (was {old!r})" if old not in (None, "") else ""))
+    if not changes:
+        return run
+    gpus = changes.get("gpu_count", run.gpu_count)
+    if "gpu_count" in changes and gpus and run.output_throughput_tps is not None:
+        changes["output_tps_per_gpu"] = run.output_throughput_tps / gpus
+    merged = replace(run, **changes)
+    missing = tuple(n for n in _REQUIRED if getattr(merged, n) in ("", None))
+    return replace(merged, missing_context=missing, quality_flags=tuple(dict.fromkeys(flags)))
+
+
+def _check_with(check: ParityCheck, values: dict[str, Any]) -> ParityCheck:
+    changes = {k: v for k, v in values.items() if k in ("runtime", "platform") and v not in (None, "")}
+    if check.value is None and check.reference_value is not None:
+        return check  # a reference-only record: its runtime is the reference's
+    return replace(check, **changes) if changes else check
+
+
+def with_context(file: EvidenceFile, *, runtime: str = "", platform: str = "", gpu_count: int | None = None,
+                 model: str = "", quantization: str = "", label: str | None = None,
+                 proxy: ProxyAcceptance | None | bool = False) -> EvidenceFile:
+    """The file with the context the user gives set on every run and check (a value the user gives
+    replaces the stored one, flagged "set by the user"); ``proxy``: an acceptance, ``None`` to
+    withdraw it, ``False`` to leave it as it is. Raises EditError for a GPU count below 1."""
+    if gpu_count is not None and gpu_count < 1:
+        raise EditError(f"GPU count must be at least 1, got {gpu_count}")
+    values = {"runtime": runtime, "platform": platform, "gpu_count": gpu_count, "model": model,
+              "quantization": quantization}
+    runs = tuple(_run_with(r, values) for r in file.runs)
+    checks = tuple(_check_with(c, values) for c in file.parity)
+    out = replace(file, runs=runs, parity=checks)
+    if label is not None:
+        out = replace(out, provenance=replace(out.provenance, label=label))
+    if proxy is not False:
+        out = replace(out, proxy=proxy if isinstance(proxy, ProxyAcceptance) else None)
+    return out

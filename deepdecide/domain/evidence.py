@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, fields
 from enum import StrEnum
 
 from deepdecide.domain.common import tuple_field
+from deepdecide.domain.workload import ProxyAcceptance
 
 
 class ProvenanceKind(StrEnum):
@@ -85,7 +86,7 @@ class BenchmarkRun:
     dataset: str = ""
     concurrency: float | None = None
     # requests/s offered; math.inf = unlimited, stored as the string "inf" (the only non-finite value a
-    # workspace holds); None = not stated (older imports also wrote None for unlimited)
+    # workspace holds); None = not stated (older imports also wrote None for unlimited; see max_rate)
     request_rate: float | None = field(default=None, metadata={UNLIMITED: "inf"})
     input_tokens: float | None = None  # mean input length per request
     output_tokens: float | None = None  # mean output length per request
@@ -123,6 +124,7 @@ class BenchmarkRun:
     quality_flags: tuple[str, ...] = tuple_field()  # e.g. "file's output throughput differs from recomputed by 3.2 %"
     missing_context: tuple[str, ...] = tuple_field()  # fields the file did not hold and the user did not give
     label: str = ""  # the run's name inside its file (e.g. a sweep point)
+    max_rate: bool = False  # the file offered requests as fast as possible (request rate "inf")
 
     @property
     def error_rate(self) -> float | None:
@@ -196,6 +198,7 @@ class EvidenceFile:
     provenance: Provenance
     runs: tuple[BenchmarkRun, ...] = tuple_field()
     parity: tuple[ParityCheck, ...] = tuple_field()
+    proxy: ProxyAcceptance | None = None  # the user accepts these runs as a proxy for the workload
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ from deepdecide.domain.common import Estimate, Source, tuple_field
 from deepdecide.domain.evidence import Evidence, ParityKind
 from deepdecide.domain.matrix import SupportMatrix
 from deepdecide.domain.revisit import RevisitCondition
+from deepdecide.domain.workload import Workload
 
 SCHEMA_VERSION = 2  # docs/workspace-schema.md: what each version changed, and the migration policy
 
@@ -49,6 +50,9 @@ class CostInputs:
     time_to_production_weeks: Estimate = Estimate(0, 0, 0)
     assumed_output_tps_per_gpu: Estimate | None = None  # used only where no run meets the SLO; flagged
     assumption_note: str = ""
+    # why the assumed capacity may stand although measured runs of the option miss the SLO (empty:
+    # it may not; a failing measurement is never replaced by an assumption silently)
+    assumption_override: str = ""
     sources: tuple[Source, ...] = tuple_field()
 
 
@@ -210,6 +214,7 @@ class Workspace:
     name: str
     model: str
     decision: DecisionRecord
+    workload: Workload = Workload()
     matrix: SupportMatrix = SupportMatrix()
     options: tuple[Option, ...] = tuple_field()
     checklist: tuple[ChecklistItem, ...] = tuple_field()

@@ -18,8 +18,8 @@ from deepdecide.gui.tasks import Task
 if TYPE_CHECKING:
     from deepdecide.gui.controller_context import ControllerContext
 
-#: facts the GUI asks for when a file lacks them
-ASKED_CONTEXT = ("runtime", "platform", "gpu_count")
+#: facts the GUI asks for when a file lacks them (nothing is pre-filled but what the file name suggests)
+ASKED_CONTEXT = ("runtime", "platform", "gpu_count", "model")
 
 
 def import_files(paths: list[str], contexts: dict[str, Any], progress: ProgressCallback,
@@ -91,6 +91,13 @@ class EvidenceImporter(QObject):
         return {"runtime": [(r.id, r.name) for r in m.runtimes],
                 "platform": [(p.id, f"{p.vendor} {p.name}") for p in m.platforms]}
 
+    def _suggestions(self, result: Any) -> dict[str, str]:
+        """What the file name suggests, as the matrix's ids where it names a known platform."""
+        out = dict(result.suggestions)
+        if "platform" in out:
+            out["platform"] = self.ctx.document.workspace.matrix.platform_id(out["platform"])
+        return out
+
     def _finished(self, results: list[tuple[str, Any]]) -> None:
         from deepdecide.importers.base import ImportContext
 
@@ -101,7 +108,9 @@ class EvidenceImporter(QObject):
             for path, missing in need:
                 if path in self.contexts:  # answered for an earlier file of the same folder
                     continue
-                values = self.ctx.interaction.ask_context(Path(path).name, missing, self._context_choices())
+                result = next(r for p, r in results if p == path)
+                values = self.ctx.interaction.ask_context(Path(path).name, missing, self._context_choices(),
+                                                          self._suggestions(result))
                 if values is None:
                     self._cancelled()
                     return

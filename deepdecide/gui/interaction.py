@@ -107,10 +107,12 @@ class Interaction:
         finally:
             dialog.deleteLater()
 
-    def ask_context(self, file_name: str, missing: list[str], choices: dict[str, list[str]]) -> dict[str, Any] | None:
+    def ask_context(self, file_name: str, missing: list[str], choices: dict[str, list[str]],
+                    suggestions: dict[str, str] | None = None,
+                    current: dict[str, Any] | None = None) -> dict[str, Any] | None:
         from deepdecide.gui.views.context_dialog import ContextDialog
 
-        dialog = ContextDialog(file_name, missing, choices, self.parent)
+        dialog = ContextDialog(file_name, missing, choices, self.parent, suggestions, current)
         return dialog.values() if dialog.exec() else None
 
     def info(self, title: str, text: str) -> None:

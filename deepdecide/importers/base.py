@@ -582,6 +582,11 @@ class Node:
             raise self.fail(f"expected a whole number >= 0, got {_describe(self.value)}")
         return int(value)
 
+    def unlimited(self) -> bool:
+        """A request rate written as ``inf`` (any spelling) or -1: requests offered as fast as possible."""
+        value = self.raw_number()
+        return value is not None and (math.isinf(value) and value > 0 or value == -1)
+
     def rate(self) -> float | None:
         """A request rate: ``inf`` (any spelling) and -1 mean unlimited and give None."""
         value = self.raw_number()

@@ -157,3 +157,43 @@ def per_second(duration: float | None):
 
 def finite_or_none(value: float | None) -> float | None:
     return value if value is not None and math.isfinite(value) else None
+
+
+# a benchmark client's "backend" (the API it spoke) -> the runtime behind it, where that is certain
+_BACKENDS = {"vllm": "vllm", "sglang": "sglang", "tgi": "tgi", "lmdeploy": "lmdeploy",
+             "tensorrt-llm": "trtllm", "trt-llm": "trtllm", "trtllm": "trtllm"}
+
+
+def runtime_from_backend(backend: str) -> str:
+    """``"vllm"`` -> ``"vllm"``; ``"openai"`` (any server) -> ``""``."""
+    return _BACKENDS.get(backend.strip().lower(), "")
+
+
+# runtime words a file name may hold (longest first)
+_NAME_RUNTIMES = (("tensorrt-llm", "trtllm"), ("trtllm", "trtllm"), ("trt", "trtllm"), ("sglang", "sglang"),
+                  ("vllm", "vllm"), ("deepinfer", "deepinfer"), ("lmdeploy", "lmdeploy"))
+
+
+def hints_from_name(name: str) -> dict[str, object]:
+    """Context a file *name* suggests (``1xH100``, ``tp8``, ``b200-trt``): never applied silently,
+    only offered for the user to confirm. Keys: platform, gpu_count, runtime (those found)."""
+    import os
+
+    stem = os.path.basename(name)
+    low = stem.lower()
+    out: dict[str, object] = {}
+    hw = canonical_hardware(stem)
+    if hw != stem.strip():
+        out["platform"] = hw
+    gpus = gpu_count_from_name(stem)
+    if gpus is None:
+        m = re.search(r"(?:^|[^a-z0-9])tp[_-]?(\d{1,3})(?:$|[^0-9])", low)
+        if m:
+            gpus = int(m.group(1))
+    if gpus:
+        out["gpu_count"] = gpus
+    for word, runtime in _NAME_RUNTIMES:
+        if re.search(rf"(?:^|[^a-z]){re.escape(word)}(?:$|[^a-z])", low):
+            out["runtime"] = runtime
+            break
+    return out

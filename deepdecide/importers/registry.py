@@ -55,7 +55,7 @@ from deepdecide.importers.base import (
     Source,
     take_dropped,
 )
-from deepdecide.importers.normalize import finalize
+from deepdecide.importers.normalize import finalize, hints_from_name
 from deepdecide.importers.safety import clean_text, dropped_flags, safe_check, safe_provenance, safe_run
 from deepdecide.importers.secrets import Finding
 
@@ -114,6 +114,8 @@ class ImportResult:
     notes: tuple[str, ...] = ()
     model: str = ""  # the model a parity file is about (lm-eval model_args, a baseline's model_name)
     redactions: tuple[Finding, ...] = ()  # what the redaction pass removed: kind and place, never the secret
+    # context the file *name* suggests for what is missing (never applied: the user confirms)
+    suggestions: tuple[tuple[str, str], ...] = ()
 
 
 def format_names() -> tuple[str, ...]:
@@ -370,8 +372,10 @@ def import_source(src: Source, context: ImportContext | None = None, *, sha256: 
     notes += [clean_text(n, "a note", [], findings) for n in parsed.notes]
     if src.encoding != "utf-8":
         notes.append(f"decoded as {src.encoding.upper()} (byte-order mark)")
+    suggestions = tuple((k, str(v)) for k, v in hints_from_name(src.name).items() if k in set(missing))
     return ImportResult(EvidenceFile(provenance, runs, parity), importer.tool, importer.description,
-                        missing, tuple(notes), clean_text(parsed.model, "model", [], findings), tuple(dict.fromkeys(findings)))
+                        missing, tuple(notes), clean_text(parsed.model, "model", [], findings),
+                        tuple(dict.fromkeys(findings)), suggestions)
 
 
 def provenance_kind(importer: Importer, context: ImportContext) -> tuple[ProvenanceKind, str]:

@@ -66,6 +66,8 @@ class SglangServe(Importer):
             versions.append(d["runtime_version"] or era)
             d.set(dataset=r["dataset_name"].str(), label=r["tag"].str(),
                   concurrency=r["max_concurrency"].num(), request_rate=_rate(r))
+            if r.has("request_rate") and r["request_rate"].unlimited():
+                d.set(max_rate=True)
             completed = r["completed"].count()
             duration = r["duration"].num()
             d.set(completed=completed, duration_s=duration)

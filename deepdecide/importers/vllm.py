@@ -15,7 +15,13 @@ from __future__ import annotations
 import re
 
 from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source, json_records, root
-from deepdecide.importers.normalize import RunDraft, canonical_hardware, gpu_count_from_name, per_second
+from deepdecide.importers.normalize import (
+    RunDraft,
+    canonical_hardware,
+    gpu_count_from_name,
+    per_second,
+    runtime_from_backend,
+)
 from deepdecide.importers.secrets import strip_secrets
 from deepdecide.importers.stats import reduce_serving_arrays
 
@@ -69,6 +75,15 @@ def _is_serving(obj: object) -> bool:
         return False
     has_metric = any(k in obj for k in ("mean_ttft_ms", "mean_tpot_ms", "median_ttft_ms", "mean_e2el_ms"))
     return has_metric and ("date" in obj or "backend" in obj)
+
+
+def _runtime_from_backend(d: RunDraft, r: Node) -> None:
+    """The client's ``backend`` names the server's API; where that is one engine's, it is the runtime."""
+    backend = r["backend"].str() if isinstance(r["backend"].value, str) else ""
+    runtime = runtime_from_backend(backend) if backend else ""
+    if runtime and not d["runtime"]:
+        d.set(runtime=runtime)
+        d.flag(f"runtime {runtime!r} read from the file's backend {backend!r}")
 
 
 _STAT_KEY = re.compile(r"^(mean|median|std|p\d+(\.\d+)?)_")
@@ -138,6 +153,7 @@ class VllmServe(Importer):
             d = self._run(r)
             if r.has("benchmark_start_time_unix"):
                 _inferencemax_names(d, src.name)
+            _runtime_from_backend(d, r)
             out.runs.append(d.build())
         out.tool_version = "; ".join(dict.fromkeys(eras))
         return out
@@ -157,6 +173,8 @@ class VllmServe(Importer):
                 d.flag(f"gpu_count read from --metadata {key}=")
         d.set(runtime_version=metadata.get("version", ""), model=metadata.get("model", ""))
         d.set(concurrency=r["max_concurrency"].num(), request_rate=r["request_rate"].rate())
+        if r.has("request_rate") and r["request_rate"].unlimited():
+            d.set(max_rate=True)
         label_parts = [r["label"].str(), f"run {r['run_number'].str()}" if r.has("run_number") else ""]
         if r.has("run_number"):
             overrides = _sweep_overrides(r)

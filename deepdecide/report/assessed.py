@@ -107,7 +107,7 @@ def summary(ctx: Context) -> list[Flowable]:
              + ("" if oa.classification.label == oa.classification.status.value
                 else f" (matrix: {oa.classification.status.value})")],
             ["Evidence levels", _levels(oa)],
-            ["Capacity at the SLO", f"{_fig(oa.capacity.figure, 0)} tok/s per GPU ({oa.capacity.basis.value})"
+            ["Capacity at the SLO", f"{_fig(oa.capacity.figure, 0)} tok/s per GPU ({oa.capacity.label})"
              if oa.capacity.value is not None else f"– ({oa.capacity.figure.missing_reason})"],
             ["Fleet for the peak demand", f"{_fig(oa.fleet.gpus, 0)} GPUs" if oa.fleet.gpus.value is not None
              else f"– ({oa.fleet.gpus.missing_reason})"],
@@ -141,8 +141,43 @@ def summary(ctx: Context) -> list[Flowable]:
         out.append(para("Revisit triggers recorded by the decision-makers: " + "; ".join(d.revisit_triggers) + "."))
     out += h2("Ranking", "ranking")
     out.append(_ranking_table(ctx))
+    out += _fit_summary(ctx)
     if a.messages:
         out.append(para("Analysis notes: " + " ".join(a.messages), "small"))
+    return out
+
+
+def _fit_summary(ctx: Context) -> list[Flowable]:
+    """Per option: how many runs match the workload, are proxies, mismatch or need context, and what the
+    capacity rests on; then why the evidence that counts for nothing does not count."""
+    from deepdecide.domain import formatting
+    from deepdecide.domain.messages import render_all
+
+    a = ctx.assessment
+    out = h2("Evidence against the workload", "summary-fit")
+    if a.workload is not None:
+        out.append(para(f"Runs and parity checks are judged against the {a.workload}. Only runs that match "
+                        "(or that the decision-makers accepted as a proxy, discounted) count for capacity, cost "
+                        "and the evidence rungs; a proxy never reaches performs."))
+    rows = []
+    for oa in a.options:
+        f = oa.fit
+        rows.append([oa.name, formatting.integer(f.matches), formatting.integer(f.proxies),
+                     formatting.integer(f.mismatches), formatting.integer(f.needs_context), oa.capacity.label])
+    out.append(table(["Option", "Match", "Proxy", "Mismatch", "Needs context", "Capacity rests on"], rows,
+                     [50 * mm, 16 * mm, 16 * mm, 18 * mm, 22 * mm, BODY_W - 122 * mm], numeric=(1, 2, 3, 4)))
+    groups: dict[tuple[str, str], list[str]] = {}
+    for x in a.evidence_fit:
+        if x.counts_for and x.applicability.value == "matches":
+            continue
+        key = (x.file, x.applicability.value)
+        groups.setdefault(key, []).extend(render_all(x.reasons))
+    notes = [f"{file}: {status} — {'; '.join(dict.fromkeys(reasons))}" for (file, status), reasons in groups.items()]
+    if notes:
+        out.append(para("Evidence that does not count in full:", "small"))
+        out += bullets(notes[:12])
+        if len(notes) > 12:
+            out.append(para(f"… and {len(notes) - 12} more files (see the Benchmark evidence section).", "small"))
     return out
 
 
@@ -188,7 +223,7 @@ def cost(ctx: Context) -> list[Flowable]:
         rows = []
         for oa in a.options:
             c = oa.costs
-            rows.append([oa.name, _fig(c.gpu_hour_usd, 2), f"{_fig(oa.capacity.figure, 0)} ({oa.capacity.basis.value})",
+            rows.append([oa.name, _fig(c.gpu_hour_usd, 2), f"{_fig(oa.capacity.figure, 0)} ({oa.capacity.label})",
                          _fig(oa.fleet.gpus, 0), _per_m(c.cost_per_m_tokens_usd.value),
                          _money(c.hardware_usd.value), _money(c.power_usd.value),
                          f"{_fig(c.engineering_person_weeks, 0)} pw / {_money(c.engineering_usd.value)}",

@@ -272,10 +272,16 @@ def matrix(ctx: Context) -> list[Flowable]:
     return out
 
 
-def _run_groups(ws: Workspace) -> dict[str, list[BenchmarkRun]]:
+def _run_groups(ws: Workspace, assessment: Any = None) -> dict[str, list[BenchmarkRun]]:
+    """Runs by option for the charts; proxies and runs that count for nothing are their own, labelled series."""
+    fit_of = {(x.file_index, x.index): x for x in (assessment.evidence_fit if assessment else ()) if x.item == "run"}
     groups: dict[str, list[BenchmarkRun]] = defaultdict(list)
-    for run in ws.evidence.runs:
-        groups[_option_for_run(ws, run)].append(run)
+    for fi, f in enumerate(ws.evidence.files):
+        for ri, run in enumerate(f.runs):
+            x = fit_of.get((fi, ri))
+            suffix = "" if x is None else (" (proxy)" if x.applicability.value == "proxy" else
+                                           "" if x.counts_for else " (does not count)")
+            groups[_option_for_run(ws, run) + suffix].append(run)
     return groups
 
 
@@ -286,7 +292,7 @@ def evidence(ctx: Context) -> list[Flowable]:
     if not runs:
         out.append(para("No benchmark runs have been imported: no option's performance is evidenced."))
         return out
-    groups = _run_groups(ws)
+    groups = _run_groups(ws, ctx.assessment)
     kinds = {id(r): look.provenance_kind(f) for f in ws.evidence.files for r in f.runs}
 
     def style(rs: list[BenchmarkRun]) -> dict[str, Any]:
@@ -328,23 +334,27 @@ def evidence(ctx: Context) -> list[Flowable]:
             charts.illustrative_note(sweep)))
     rows = []
     legend = []
+    fit_of = {(x.file_index, x.index): x for x in (ctx.assessment.evidence_fit if ctx.assessment else ())
+              if x.item == "run"}
     for i, f in enumerate(ws.evidence.files, start=1):
         if not f.runs:
             continue
         ref = f"F{i}"
         p = f.provenance
-        legend.append(f"{ref}: {p.file_name} ({p.tool} {p.tool_version}".rstrip() + ")"
-                      + f" — {p.kind.text}" + (f": {p.label}" if p.label else ""))
-        for r in f.runs:
-            rows.append([_option_for_run(ws, r), ref, num(r.gpu_count), num(r.concurrency, 0),
+        legend.append(f"{ref}: {p.file_name} ({p.tool} {p.tool_version}".rstrip() + f") — {p.kind.text}"
+                      + (f": {p.label}" if p.label else "") + (f"; proxy accepted: {f.proxy.reason}" if f.proxy else ""))
+        for j, r in enumerate(f.runs):
+            x = fit_of.get((i - 1, j))
+            fit = "–" if x is None else ("proxy" if x.applicability.value == "proxy" else
+                                         x.applicability.value if x.counts_for else f"{x.applicability.value}, not counted")
+            rows.append([_option_for_run(ws, r), ref, fit, num(r.gpu_count), num(r.concurrency, 0),
                          num(r.output_throughput_tps, 0), num(r.output_tps_per_gpu, 0), num(r.ttft_ms_p99, 0),
-                         num(r.tpot_ms_p50, 1), num(r.tpot_ms_p99, 1), num(r.interactivity_tps_per_user, 1),
-                         r.tool])
+                         num(r.tpot_ms_p50, 1), num(r.tpot_ms_p99, 1), num(r.interactivity_tps_per_user, 1)])
     out.append(Spacer(1, 3 * mm))
-    out.append(table(["Option", "File", "GPUs", "Conc.", "Out tok/s", "tok/s/GPU", "TTFT p99 ms", "TPOT p50 ms",
-                      "TPOT p99 ms", "tok/s/user", "Tool"], rows,
-                     [32 * mm, 10 * mm, 10 * mm, 11 * mm, 15 * mm, 15 * mm, 15 * mm, 15 * mm, 15 * mm, 14 * mm,
-                      22 * mm], numeric=tuple(range(2, 10))))
+    out.append(table(["Option", "File", "Fits the workload", "GPUs", "Conc.", "Out tok/s", "tok/s/GPU", "TTFT p99 ms",
+                      "TPOT p50 ms", "TPOT p99 ms", "tok/s/user"], rows,
+                     [30 * mm, 9 * mm, 24 * mm, 10 * mm, 11 * mm, 15 * mm, 15 * mm, 15 * mm, 15 * mm, 15 * mm,
+                      13 * mm], numeric=tuple(range(3, 11))))
     out.append(para("Files:", "small"))
     out += [para(line, "small") for line in legend]
     flags = []
@@ -582,8 +592,8 @@ def appendix(ctx: Context) -> list[Flowable]:
             contents = ", ".join(x for x in (f"{len(f.runs)} runs" if f.runs else "",
                                              f"{len(f.parity)} parity checks" if f.parity else "") if x) or "–"
             rows.append([p.file_name, num(p.size_bytes), f"{p.tool} {p.tool_version}".strip(), p.imported_at or "–",
-                         contents, p.kind.text + (f": {p.label}" if p.label else "")])
-        out.append(table(["File", "Bytes", "Tool and version", "Imported", "Holds", "Kind: label"], rows,
+                         contents, p.label or "–"])
+        out.append(table(["File", "Bytes", "Tool and version", "Imported", "Holds", "Label"], rows,
                          [48 * mm, 16 * mm, 30 * mm, 28 * mm, 20 * mm, 32 * mm], numeric=(1,)))
         out.append(Spacer(1, 3 * mm))
         out.append(table(["File", "SHA-256 of the file as imported"],

@@ -23,6 +23,7 @@ from deepdecide.domain import validation
 from deepdecide.domain.errors import ValidationError, ValidationErrors
 from deepdecide.domain.evidence import BenchmarkRun
 from deepdecide.domain.matrix import Component, SupportMatrix
+from deepdecide.domain.workload import workload_problems
 from deepdecide.domain.workspace import SCHEMA_VERSION, ChecklistItem, Criterion, Workspace
 from deepdecide.storage import codec
 from deepdecide.storage.yamlio import LocatedData, atomic_write_bytes, dump_yaml, parse_yaml, read_yaml_file
@@ -415,6 +416,7 @@ def _check_workspace(ws: Workspace, errs: list[ValidationError]) -> None:
     _unique([o.id for o in ws.options], "options", errs)
     _unique([c.id for c in ws.checklist], "checklist", errs)
     _unique([c.id for c in ws.criteria], "criteria", errs)
+    errs.extend(ValidationError(reason, path=path) for path, reason in workload_problems(ws.workload, ws.evidence.files))
     runtimes = {r.id for r in ws.matrix.runtimes}
     platforms = {p.id for p in ws.matrix.platforms}
     option_ids = {o.id for o in ws.options}

@@ -282,43 +282,64 @@
 <context>
     <name>ContextDialog</name>
     <message>
-        <location filename="../../deepdecide/gui/views/context_dialog.py" line="28"/>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="34"/>
         <source>Context for the import</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/context_dialog.py" line="31"/>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="37"/>
         <source>Runtime</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/context_dialog.py" line="31"/>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="37"/>
         <source>Platform</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/context_dialog.py" line="31"/>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="37"/>
         <source>GPU count</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/context_dialog.py" line="32"/>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="38"/>
         <source>Model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/context_dialog.py" line="32"/>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="38"/>
         <source>Runtime version</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/context_dialog.py" line="33"/>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="39"/>
         <source>Quantization</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/context_dialog.py" line="49"/>
-        <source>&lt;b&gt;%1&lt;/b&gt; does not say everything the comparison needs. Tell deepdecide what it was measured on:</source>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="40"/>
+        <source>Accept as a proxy because… (empty: not a proxy)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="41"/>
+        <source>Proxy throughput factor (low/likely/high)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="51"/>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="64"/>
+        <source>— not known —</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="75"/>
+        <source>suggested by the file name (%1): check it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="79"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; does not say everything the comparison needs. Tell deepdecide what it was measured on. A fact left “not known” makes its runs &lt;i&gt;needs context&lt;/i&gt;: they count for nothing until it is given.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -563,12 +584,12 @@
         <location filename="../../deepdecide/gui/evidence_import.py" line="50"/>
         <location filename="../../deepdecide/gui/evidence_import.py" line="53"/>
         <source>Importing %1…</source>
-        <extracomment>facts the GUI asks for when a file lacks them</extracomment>
+        <extracomment>facts the GUI asks for when a file lacks them (nothing is pre-filled but what the file name suggests)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/evidence_import.py" line="64"/>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="98"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="107"/>
         <source>Cannot import the evidence</source>
         <translation type="unfinished"></translation>
     </message>
@@ -583,17 +604,17 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="83"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="90"/>
         <source>Waiting for the context of the import…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="96"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="105"/>
         <source>Import %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="101"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="110"/>
         <source>Imported %1: %2 runs, %3 parity checks.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -601,222 +622,307 @@
 <context>
     <name>EvidencePage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="98"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="118"/>
         <source>File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="100"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="120"/>
         <source>Tool</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="101"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="121"/>
         <source>Version</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="102"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="122"/>
         <source>Runs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="103"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="123"/>
         <source>Checks</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="104"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="124"/>
         <source>Size (bytes)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="105"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="125"/>
         <source>SHA-256</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="107"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="127"/>
         <source>Imported</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="108"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="128"/>
+        <source>Fits the workload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="130"/>
         <source>Label</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="112"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="134"/>
         <source>Import files…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="114"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="136"/>
         <source>Remove selected file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="116"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="138"/>
+        <source>Set context…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="139"/>
+        <source>Say what the selected file was measured on (runtime, platform, GPUs, model), or accept its runs as a proxy for the workload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="142"/>
         <source>or drop result files anywhere on the window</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="141"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="170"/>
         <source>Filter rows (any column)…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="148"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="176"/>
+        <source>all runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="176"/>
+        <source>that count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="177"/>
+        <source>matching the workload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="177"/>
+        <source>proxies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="178"/>
+        <source>mismatched</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="178"/>
+        <source>needing context</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="184"/>
         <source>Runtime × platform:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="160"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="186"/>
+        <source>Applicability:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="198"/>
         <source>Throughput per GPU against interactivity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="161"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="164"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="199"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="202"/>
         <source>output tokens/s per GPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="161"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="199"/>
         <source>tokens/s per user (1000 / TPOT p50)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="163"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="201"/>
         <source>Throughput per GPU against concurrency</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="165"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="203"/>
         <source>TTFT against concurrency</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="166"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="204"/>
         <source>TTFT (ms)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="285"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="248"/>
+        <source>(proxy accepted)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="299"/>
+        <source>Proxy discount</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="300"/>
+        <source>“%1” is not LOW/LIKELY/HIGH numbers with 0 &lt; low ≤ likely ≤ high.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="310"/>
+        <source>Context</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="313"/>
+        <source>Context of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="365"/>
+        <source> — proxy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="365"/>
+        <source> — does not count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="422"/>
         <source>%1 runs, none with TPOT p50 (interactivity is 1000 / TPOT p50, and these files publish no latency): the chart shows throughput per GPU along each concurrency sweep instead. Throughput alone says nothing about the SLO.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="298"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="435"/>
         <source>Each point is one run. The line through a group&apos;s points is its Pareto front (no other run of the group is better on both axes). Right of the red line meets the interactivity SLO. Latency: solid = p50, dashed = p99. Hollow points are illustrative, proxy or predicted data, filled ones measurements.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="167"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="205"/>
         <source>TPOT against concurrency</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="168"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="206"/>
         <source>TPOT (ms)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="83"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="103"/>
         <source>Charts</source>
-        <extracomment>columns shown first in the normalized table (then every other non-empty field) the user asked to import files (payload: None -&gt; ask for paths)</extracomment>
+        <extracomment>columns shown first in the normalized table (then every other non-empty field) applicability values whose runs count for nothing (shown greyed, with the reason) the user asked to import files (payload: None -&gt; ask for paths)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="84"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="104"/>
         <source>Normalized table</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="126"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="153"/>
         <source>&lt;h2&gt;Evidence&lt;/h2&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="187"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="225"/>
         <source>Evidence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="191"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="229"/>
         <source>tool: %1 %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="192"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="230"/>
         <source>%1 bytes, SHA-256 %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="193"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="231"/>
         <source>imported %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="193"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="231"/>
         <source>(unknown)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="202"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="323"/>
         <source>Remove %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="219"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="340"/>
         <source>all</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="238"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="375"/>
         <source>%1 runs from %2 files. Times in ms, throughputs in tokens/s; TPOT, ITL and e2e per token are different metrics and stay apart.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="267"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="404"/>
         <source>SLO ≥ %1 tok/s/user</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="270"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="407"/>
         <source>SLO bound 1000 / TPOT p99 %1 ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="274"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="411"/>
         <source>Pareto front</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="164"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="166"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="168"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="202"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="204"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="206"/>
         <source>concurrency (log scale)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="279"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="281"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="416"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="418"/>
         <source>SLO p99 ≤ %1 ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="290"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="427"/>
         <source>%1 runs, none with both output throughput per GPU and TPOT p50 (interactivity is 1000 / TPOT p50, and these files publish no latency): nothing to plot yet. Their numbers are in the normalized table.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="295"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="432"/>
         <source>No runs with throughput and TPOT yet: import benchmark results (File ▸ Import evidence, or drop files on the window).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="303"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="440"/>
         <source>%1 runs were driven by request rate, not concurrency, and are not in the latency charts.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1845,92 +1951,147 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
 <context>
     <name>OptionCard</name>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="64"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="65"/>
         <source>GPUs needed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="64"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="65"/>
         <source>$ / M output tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="65"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="66"/>
         <source>TCO over the horizon</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="65"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="66"/>
         <source>Score</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="66"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="67"/>
         <source>P(best)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="92"/>
-        <source>&lt;b&gt;#%1&lt;/b&gt;</source>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="67"/>
+        <source>Runs vs the workload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="90"/>
+        <source>match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="90"/>
+        <source>proxy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="91"/>
+        <source>mismatch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="91"/>
+        <source>need context</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/overview_page.py" line="93"/>
+        <source>no run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="100"/>
+        <source>&lt;b&gt;#%1&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="101"/>
         <source>Rank by weighted score</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="95"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="103"/>
         <source>not ranked</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="98"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="106"/>
         <source>official</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="98"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="106"/>
         <source>experimental</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="108"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="116"/>
         <source>reached</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="108"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="116"/>
         <source>not reached</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="124"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="132"/>
         <source>Share of Monte Carlo draws in which this option ranks first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="127"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="135"/>
         <source>Monte Carlo running</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="131"/>
-        <source>capacity is an assumption (no run meets the SLO)</source>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="139"/>
+        <source>nothing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="132"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="143"/>
+        <source>… and %1 more</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="149"/>
+        <source>capacity is an assumption (no applicable run)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="150"/>
         <source>capacity is a lower bound (the SLO holds at the highest load measured)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="133"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="151"/>
         <source>capacity interpolated between two measured loads</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="136"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="152"/>
+        <source>fails the SLO at the lightest measured load: no capacity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="155"/>
+        <source>PROXY: capacity from runs accepted as a proxy (discounted); performs not reached</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="157"/>
+        <source>%1 run(s) do not count: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="160"/>
         <source>%1 blocker(s): %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1938,13 +2099,23 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
 <context>
     <name>OverviewPage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="183"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="211"/>
         <source>Overview</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="209"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="237"/>
         <source>&lt;h2&gt;%1&lt;/h2&gt;%2 options for %3 · %4 evidence files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="240"/>
+        <source>Evidence is judged against the %1. Runs of another model, precision or request shape are shown but count for nothing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="243"/>
+        <source>Runs and parity checks that match the workload count; a proxy the user accepted counts, discounted, for capacity; a mismatch or a run that needs context counts for nothing</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

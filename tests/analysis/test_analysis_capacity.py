@@ -52,9 +52,10 @@ def test_slo_met_at_the_heaviest_load_is_a_flagged_lower_bound_not_extrapolated(
     assert any("lower bound" in f and "not extrapolated" in f for f in cap.figure.flags)
 
 
-def test_a_single_run_is_measured():
+def test_a_single_passing_run_is_a_lower_bound():
     cap = _cap(workspace(), "buy-sm100-deepinfer")
-    assert cap.basis == CapacityBasis.MEASURED and cap.value == 5000
+    assert cap.basis == CapacityBasis.LOWER_BOUND and cap.value == 5000
+    assert any("single load point" in f for f in cap.figure.flags)
 
 
 def test_missing_metric_is_conservative():
@@ -68,9 +69,9 @@ def test_missing_metric_is_conservative():
 def test_no_run_meets_the_slo_and_no_assumption():
     ws = replace(workspace(), slo=SLO(ttft_p99_ms=100))
     cap = _cap(ws)
-    assert cap.value is None and cap.basis == CapacityBasis.NONE
-    assert "none of the 4 run(s)" in cap.figure.missing_reason
-    assert "assumed_output_tps_per_gpu" in cap.figure.missing_reason
+    assert cap.value is None and cap.basis == CapacityBasis.FAILS_SLO
+    assert "fails the SLO at the lightest measured load" in cap.figure.missing_reason
+    assert "none of the 4 applicable run(s)" in cap.figure.missing_reason
 
 
 def test_assumption_is_used_flagged_and_performs_not_reached():

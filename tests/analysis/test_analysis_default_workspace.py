@@ -72,8 +72,10 @@ def test_default_workspace_numbers_are_labelled_assumptions_computed_by_hand(ass
     assert sglang.capacity.basis == "assumed"
     assert (sglang.capacity.low, sglang.capacity.value, sglang.capacity.high) == (180.0, 223.0, 251.0)
     assert not sglang.evidence.performs.reached
+    # illustrative files (reconstructed from published figures) count for no rung, not even builds
+    assert not sglang.evidence.builds.reached
     builds = " ".join(sglang.evidence.builds.reasons)
-    assert "3 of them illustrative" in builds and "not ours" in builds
+    assert "3 illustrative run(s)" in builds and "count for no rung" in builds
     # 1.73 kW x $0.10/kWh = $0.173/GPU-h; / (223 tok/s x 3600 / 1e6) = $0.2155 per M output tokens
     assert sglang.costs.cost_per_m_tokens_usd.value == pytest.approx(0.173 / (223 * 3600 / 1e6))
     # 200,000 tok/s / 223 = 896.9 GPUs, rounded up to whole 8-GPU nodes = 904

@@ -17,6 +17,7 @@ from analysis_factory import SRC, E, workspace
 from deepdecide.analysis import evaluate
 from deepdecide.domain.evidence import Evidence
 from deepdecide.domain.matrix import Runtime, RuntimeKind, SupportEntry, SupportStatus
+from deepdecide.domain.workload import Workload
 from deepdecide.domain.workspace import SLO, CostInputs, Option, Pricing, Strategy, Topology
 
 registry = pytest.importorskip("deepdecide.importers.registry")
@@ -35,7 +36,17 @@ def ws(shared_fixture):
     opt = Option("sglang-b200", "SGLang on B200", Strategy.BUY, "sglang", "nv-b200",
                  Topology("4x B200", gpus_per_node=4, unit_gpus=4),
                  CostInputs(Pricing.RENT, gpu_hour_usd=E(1.95, 2.34, 2.90)))
-    return replace(w, matrix=m, options=(*w.options, opt), evidence=Evidence(files=(result.evidence,)))
+    # the decision here serves the file's model (a DeepSeek-R1 file counts only for an R1 workload)
+    workload = Workload(model=result.evidence.runs[0].model)
+    return replace(w, matrix=m, options=(*w.options, opt), evidence=Evidence(files=(result.evidence,)),
+                   workload=workload)
+
+
+def test_the_same_file_does_not_count_for_a_deepseek_v4_decision(ws):
+    v4 = replace(ws, workload=Workload("DeepSeek-V4.1-Flash"))
+    oa = evaluate(v4, sensitivity=False).option("sglang-b200")
+    assert not oa.evidence.builds.reached and oa.fit.mismatches == 1
+    assert "not DeepSeek-V4.1-Flash" in " ".join(oa.evidence.builds.reasons)
 
 
 def test_capacity_from_a_real_inferencemax_file(ws):

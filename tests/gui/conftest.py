@@ -32,6 +32,7 @@ class FakeInteraction:
         self.evidence_paths: list[str] = []
         self.context: dict[str, Any] | None = None
         self.context_questions: list[tuple[str, list[str]]] = []
+        self.context_suggestions: list[dict[str, str]] = []
         self.asked: list[str] = []
 
     def show_error(self, title: str, exc: BaseException) -> None:
@@ -79,8 +80,10 @@ class FakeInteraction:
         dialog.accept()
         return dialog.accepted_request
 
-    def ask_context(self, file_name: str, missing: list[str], choices: dict) -> dict[str, Any] | None:
+    def ask_context(self, file_name: str, missing: list[str], choices: dict, suggestions: dict | None = None,
+                    current: dict | None = None) -> dict[str, Any] | None:
         self.context_questions.append((file_name, list(missing)))
+        self.context_suggestions.append(dict(suggestions or {}))
         return self.context
 
     def info(self, title: str, text: str) -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDropEvent
+from PySide6.QtWidgets import QLabel
 
 from deepdecide.domain.errors import EvidenceImportError, LocatedError
 from deepdecide.storage.files import load_workspace
@@ -96,7 +97,8 @@ def test_import_real_file_updates_table_and_charts(make_window, qtbot, interacti
     shutil.copy(l40s, src)
     with qtbot.waitSignal(window.document.changed, timeout=20000):
         window.import_evidence([str(src)])
-    assert interaction.context_questions == [(l40s.name, ["runtime"])]
+    # the file holds everything: runtime from its backend, GPUs and platform from its metadata
+    assert interaction.context_questions == []
     assert not interaction.errors
     files = window.document.workspace.evidence.files
     assert [f.provenance.file_name for f in files][-1] == l40s.name
@@ -379,9 +381,23 @@ def test_context_dialog_offers_matrix_choices(qtbot):
                            {"runtime": [("vllm", "vLLM"), ("sglang", "SGLang")],
                             "platform": [("nv-h100", "NVIDIA H100 SXM")]})
     qtbot.addWidget(dialog)
-    dialog.fields["runtime"].setCurrentIndex(1)
+    assert dialog.values() == {}  # nothing pre-filled: unknown until the user says
+    dialog.fields["runtime"].setCurrentIndex(2)
+    dialog.fields["platform"].setCurrentIndex(1)
     dialog.fields["gpu_count"].setValue(16)
     assert dialog.values() == {"runtime": "sglang", "platform": "nv-h100", "gpu_count": 16}
+
+
+def test_context_dialog_offers_file_name_hints_as_suggestions(qtbot):
+    from deepdecide.gui.views.context_dialog import ContextDialog
+
+    dialog = ContextDialog("1xH100_llama.json", ["platform", "gpu_count"],
+                           {"platform": [("nv-a100", "NVIDIA A100 SXM"), ("nv-h100", "NVIDIA H100 SXM")]},
+                           suggestions={"platform": "nv-h100", "gpu_count": "1"})
+    qtbot.addWidget(dialog)
+    assert dialog.values() == {"platform": "nv-h100", "gpu_count": 1}  # not A100 x 8
+    assert set(dialog.suggested) == {"platform", "gpu_count"}
+    assert dialog.findChild(QLabel, "suggested_platform") is not None
 
 
 def test_slo_demand_and_price_inputs_are_undoable_edits(make_window):

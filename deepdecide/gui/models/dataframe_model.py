@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -22,6 +23,9 @@ class DataFrameModel(QAbstractTableModel):
         self._numeric: list[bool] = []
         self.headers: dict[str, str] = {}
         self.header_tips: dict[str, str] = {}
+        # rows whose ``muted_column`` value satisfies ``muted`` are shown greyed (e.g. runs that count for nothing)
+        self.muted_column = ""
+        self.muted: Callable[[Any], bool] | None = None
 
     def frame(self) -> pd.DataFrame:
         return self._df
@@ -88,4 +92,15 @@ class DataFrameModel(QAbstractTableModel):
             return None if value is None else str(value)
         if role == Qt.ItemDataRole.TextAlignmentRole and numeric:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.ForegroundRole and self.is_muted(index.row()):
+            from PySide6.QtGui import QPalette
+            from PySide6.QtWidgets import QApplication
+
+            return QApplication.palette().brush(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
         return None
+
+    def is_muted(self, row: int) -> bool:
+        if (self.muted is None or not self.muted_column or self.muted_column not in self._df.columns
+                or not 0 <= row < len(self._df)):
+            return False
+        return bool(self.muted(self._df[self.muted_column].iat[row]))

@@ -1,4 +1,9 @@
-"""Ask for the facts an evidence file does not hold: runtime, platform, GPU count."""
+"""Ask for the facts an evidence file does not hold: runtime, platform, GPU count, model.
+
+Nothing is pre-filled silently: a field starts as "not known" unless the file's name suggests a
+value (``1xH100``, ``tp8``, ``b200-trt``), which is shown as a suggestion to confirm. A fact left
+unknown makes the file's runs "needs context": they count for nothing until it is given (the
+Evidence page's "Set context…" does that later, undoably)."""
 
 from __future__ import annotations
 
@@ -23,31 +28,58 @@ class ContextDialog(QDialog):
     """One field per missing fact; runtime and platform are chosen from the support matrix."""
 
     def __init__(self, file_name: str, missing: list[str], choices: dict[str, list[tuple[str, str]]],
-                 parent: QWidget | None = None):
+                 parent: QWidget | None = None, suggestions: dict[str, str] | None = None,
+                 current: dict[str, Any] | None = None):
         super().__init__(parent)
         self.setWindowTitle(self.tr("Context for the import"))
         self.fields: dict[str, Any] = {}
         form = QFormLayout()
         labels = {"runtime": self.tr("Runtime"), "platform": self.tr("Platform"), "gpu_count": self.tr("GPU count"),
                   "model": self.tr("Model"), "runtime_version": self.tr("Runtime version"),
-                  "quantization": self.tr("Quantization")}
+                  "quantization": self.tr("Quantization"),
+                  "proxy_reason": self.tr("Accept as a proxy because… (empty: not a proxy)"),
+                  "proxy_discount": self.tr("Proxy throughput factor (low/likely/high)")}
+        suggestions = suggestions or {}
+        current = current or {}
+        self.suggested: dict[str, str] = {}
         for name in missing:
+            hint = suggestions.get(name)
+            value = current.get(name)
             if name in choices:
                 w: Any = QComboBox()
                 w.setEditable(False)
-                for value, label in choices[name]:
-                    w.addItem(label, value)
+                w.addItem(self.tr("— not known —"), "")
+                for v, label in choices[name]:
+                    w.addItem(label, v)
+                pick = value if value else hint
+                at = w.findData(pick) if pick else -1
+                if at >= 0:
+                    w.setCurrentIndex(at)
+                elif pick:  # a value the matrix does not list: offered as it is
+                    w.addItem(str(pick), pick)
+                    w.setCurrentIndex(w.count() - 1)
             elif name == "gpu_count":
                 w = QSpinBox()
-                w.setRange(1, 100000)
-                w.setValue(8)
+                w.setRange(0, 100000)
+                w.setSpecialValueText(self.tr("— not known —"))
+                pick = value if value else hint
+                w.setValue(int(pick) if pick else 0)
             else:
-                w = QLineEdit()
+                w = QLineEdit(str(value or hint or ""))
             w.setObjectName(f"context_{name}")
             self.fields[name] = w
-            form.addRow(labels.get(name, name.replace("_", " ")), w)
+            label = labels.get(name, name.replace("_", " "))
+            form.addRow(label, w)
+            if hint and not value:
+                self.suggested[name] = hint
+                note = QLabel(fmt(self.tr("suggested by the file name (%1): check it"), hint))
+                note.setObjectName(f"suggested_{name}")
+                note.setStyleSheet("color: palette(mid);")
+                form.addRow("", note)
         intro = QLabel(fmt(self.tr("<b>%1</b> does not say everything the comparison needs. "
-                                   "Tell deepdecide what it was measured on:"), file_name))
+                                   "Tell deepdecide what it was measured on. A fact left “not known” makes "
+                                   "its runs <i>needs context</i>: they count for nothing until it is given."),
+                           file_name))
         intro.setWordWrap(True)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
@@ -58,12 +90,15 @@ class ContextDialog(QDialog):
         layout.addWidget(buttons)
 
     def values(self) -> dict[str, Any]:
+        """The facts the user gave; a fact left "not known" is left out."""
         out: dict[str, Any] = {}
         for name, w in self.fields.items():
             if isinstance(w, QComboBox):
-                out[name] = w.currentData()
+                value: Any = w.currentData()
             elif isinstance(w, QSpinBox):
-                out[name] = w.value()
+                value = w.value() or None
             else:
-                out[name] = w.text().strip()
+                value = w.text().strip()
+            if value not in ("", None):
+                out[name] = value
         return out

@@ -33,19 +33,39 @@ from deepdecide.gui.views.page import Page, make_table
 from deepdecide.gui.widgets.charts import LatencyChart, SeriesLook, ThroughputChart
 
 #: columns shown first in the normalized table (then every other non-empty field)
-FIRST_COLUMNS = ("file", "tool", "runtime", "platform", "gpu_count", "concurrency", "request_rate",
+FIRST_COLUMNS = ("file", "applicability", "why", "tool", "runtime", "platform", "gpu_count", "concurrency", "request_rate",
                  "output_tps_per_gpu", "interactivity_tps_per_user", "output_throughput_tps",
                  "ttft_ms_p50", "ttft_ms_p99", "tpot_ms_p50", "tpot_ms_p99", "itl_ms_p50", "itl_ms_p99",
                  "e2e_ms_p50", "e2e_ms_p99", "completed", "failed")
 
 
-def runs_frame(ws: Workspace) -> pd.DataFrame:
-    """One row per benchmark run, with its file name; empty columns dropped."""
+#: applicability values whose runs count for nothing (shown greyed, with the reason)
+NOT_COUNTED = frozenset({"mismatch", "needs-context"})
+
+
+def counts_for_nothing(applicability: Any) -> bool:
+    """A run shown greyed: mismatched, needing context, or matching but from a file that counts for no
+    rung or capacity (illustrative: "matches (illustrative)")."""
+    text = str(applicability or "")
+    return text in NOT_COUNTED or "(" in text
+
+
+def runs_frame(ws: Workspace, fits: tuple[Any, ...] = ()) -> pd.DataFrame:
+    """One row per benchmark run, with its file name and how it fits the workload (from the
+    Assessment's ``evidence_fit``); empty columns dropped."""
+    fit_of = {(f.file_index, f.index): f for f in fits if f.item == "run"}
     rows = []
-    for f in ws.evidence.files:
-        for r in f.runs:
+    for fi, f in enumerate(ws.evidence.files):
+        for ri, r in enumerate(f.runs):
             d = asdict(r)
             d["file"] = f.provenance.file_name
+            fit = fit_of.get((fi, ri))
+            if fit is not None:
+                d["applicability"] = (fit.applicability.value if fit.counts_for or fit.applicability.value in NOT_COUNTED
+                                      else f"{fit.applicability.value} ({fit.kind.replace('_', '-')})")
+                d["why"] = "; ".join(str(m) for m in fit.reasons)
+            if r.max_rate and r.request_rate is None:
+                d["request_rate"] = "max rate"
             rows.append(d)
     if not rows:
         return pd.DataFrame(columns=list(FIRST_COLUMNS))
@@ -55,7 +75,7 @@ def runs_frame(ws: Workspace) -> pd.DataFrame:
     order = [c for c in FIRST_COLUMNS if c in df.columns] + [c for c in ("file", *BENCHMARK_FIELDS)
                                                               if c in df.columns and c not in FIRST_COLUMNS]
     df = df[order]
-    keep = [c for c in df.columns if c in FIRST_COLUMNS[:4] or df[c].notna().any()]
+    keep = [c for c in df.columns if c in FIRST_COLUMNS[:6] or df[c].notna().any()]
     return df[keep]
 
 
@@ -105,6 +125,8 @@ class EvidencePage(Page):
             Column(self.tr("SHA-256"), lambda f: f.provenance.sha256[:12] + "…",
                    tooltip=lambda f: f.provenance.sha256),
             Column(self.tr("Imported"), lambda f: f.provenance.imported_at),
+            Column(self.tr("Fits the workload"), lambda f: self._file_fit(f),
+                   tooltip=lambda f: self._file_fit(f, detail=True)),
             Column(self.tr("Label"), lambda f: f.provenance.kind.text + (f": {f.provenance.label}" if f.provenance.label else ""),
                    tooltip=lambda f: f.provenance.label),
         ], None, self)
@@ -113,12 +135,17 @@ class EvidencePage(Page):
         import_button.clicked.connect(lambda: self.import_requested.emit())
         self.remove_button = QPushButton(self.tr("Remove selected file"))
         self.remove_button.clicked.connect(self.remove_selected)
+        self.context_button = QPushButton(self.tr("Set context…"))
+        self.context_button.setToolTip(self.tr("Say what the selected file was measured on (runtime, platform, GPUs, "
+                                               "model), or accept its runs as a proxy for the workload"))
+        self.context_button.clicked.connect(self.edit_context)
         hint = QLabel(self.tr("or drop result files anywhere on the window"))
         hint.setEnabled(False)
         file_buttons = QHBoxLayout()
         file_buttons.addWidget(import_button)
         file_buttons.addWidget(hint)
         file_buttons.addStretch(1)
+        file_buttons.addWidget(self.context_button)
         file_buttons.addWidget(self.remove_button)
         top = QWidget()
         top_layout = QVBoxLayout(top)
@@ -131,6 +158,8 @@ class EvidencePage(Page):
     def _build_table_tab(self) -> QWidget:
         """The normalized runs, sortable, with a text filter and a runtime × platform filter."""
         self.table = DataFrameModel(self)
+        self.table.muted_column = "applicability"
+        self.table.muted = counts_for_nothing
         self.proxy = QSortFilterProxyModel(self)
         self.proxy.setSourceModel(self.table)
         self.proxy.setSortRole(SortRole)
@@ -143,10 +172,19 @@ class EvidencePage(Page):
         self.filter_edit.textChanged.connect(self.proxy.setFilterFixedString)
         self.group_filter = QComboBox()
         self.group_filter.currentIndexChanged.connect(lambda _i: self._update_views())
+        self.fit_filter = QComboBox()
+        for label, value in ((self.tr("all runs"), ""), (self.tr("that count"), "counts"),
+                             (self.tr("matching the workload"), "matches"), (self.tr("proxies"), "proxy"),
+                             (self.tr("mismatched"), "mismatch"), (self.tr("needing context"), "needs-context")):
+            self.fit_filter.addItem(label, value)
+        self.fit_filter.setObjectName("fit_filter")
+        self.fit_filter.currentIndexChanged.connect(lambda _i: self._update_views())
         filters = QHBoxLayout()
         filters.addWidget(self.filter_edit, 2)
         filters.addWidget(QLabel(self.tr("Runtime × platform:")))
         filters.addWidget(self.group_filter, 1)
+        filters.addWidget(QLabel(self.tr("Applicability:")))
+        filters.addWidget(self.fit_filter, 1)
         self.count_label = QLabel()
         table_tab = QWidget()
         tl = QVBoxLayout(table_tab)
@@ -195,6 +233,89 @@ class EvidencePage(Page):
             lines.append(f"<i>{p.label}</i>")
         return "<br>".join(lines)
 
+    def _file_fit(self, f: EvidenceFile, detail: bool = False) -> str:
+        """How the file's runs and checks fit the workload: "2 mismatch", "3 match", with reasons on hover."""
+        try:
+            index = self.document.workspace.evidence.files.index(f)
+        except ValueError:
+            return ""
+        fits = [x for x in self.document.assessment().evidence_fit if x.file_index == index]
+        counts: dict[str, int] = {}
+        for x in fits:
+            counts[x.applicability.value] = counts.get(x.applicability.value, 0) + 1
+        text = ", ".join(f"{n} {k}" for k, n in counts.items())
+        if f.proxy is not None:
+            text += " " + self.tr("(proxy accepted)")
+        if not detail:
+            return text
+        reasons = list(dict.fromkeys(str(m) for x in fits for m in x.reasons))
+        return "<br>".join([f"<b>{text}</b>", *reasons[:8]])
+
+    def selected_file(self) -> int | None:
+        rows = sorted({i.row() for i in self.files_view.selectionModel().selectedRows()})
+        return rows[0] if rows else None
+
+    def edit_context(self) -> None:
+        """Ask for the selected file's context (current values shown) and apply it as one undoable edit."""
+        from deepdecide.domain.common import Estimate
+        from deepdecide.domain.edits import EditError, SetEvidenceFile, with_context
+        from deepdecide.domain.workload import ProxyAcceptance
+
+        row = self.selected_file()
+        if row is None:
+            return
+        ws = self.document.workspace
+        f = ws.evidence.files[row]
+        first = f.runs[0] if f.runs else None
+        current: dict[str, Any] = {}
+        if first is not None:
+            current = {"runtime": first.runtime, "platform": ws.matrix.platform_id(first.platform) if first.platform
+                       else "", "gpu_count": first.gpu_count, "model": first.model}
+        elif f.parity:
+            current = {"runtime": f.parity[0].runtime, "platform": f.parity[0].platform}
+        if f.proxy is not None:
+            d = f.proxy.discount
+            current.update(proxy_reason=f.proxy.reason, proxy_discount=f"{d.low:g}/{d.likely:g}/{d.high:g}")
+        fields = ["runtime", "platform", "gpu_count", "model", "proxy_reason", "proxy_discount"] if f.runs else \
+            ["runtime", "platform"]
+        m = ws.matrix
+        choices = {"runtime": [(r.id, r.name) for r in m.runtimes],
+                   "platform": [(p.id, f"{p.vendor} {p.name}") for p in m.platforms]}
+        values = self.document_interaction().ask_context(f.provenance.file_name, fields, choices, None, current)
+        if values is None:
+            return
+        proxy: Any = False
+        reason = str(values.get("proxy_reason", "") or "").strip()
+        if "proxy_reason" in fields:
+            if reason:
+                text = str(values.get("proxy_discount", "") or "0.5/0.7/0.9").replace(",", "/")
+                try:
+                    parts = [float(x) for x in text.split("/")]
+                    parts = parts * 3 if len(parts) == 1 else parts
+                    discount = Estimate(*parts)
+                    if len(parts) != 3 or not 0 < discount.low <= discount.likely <= discount.high:
+                        raise ValueError(text)
+                except (TypeError, ValueError):
+                    self.document_interaction().info(self.tr("Proxy discount"),
+                                                     fmt(self.tr("“%1” is not LOW/LIKELY/HIGH numbers with "
+                                                                 "0 < low ≤ likely ≤ high."), text))
+                    return
+                proxy = ProxyAcceptance(reason, discount)
+            else:
+                proxy = None
+        try:
+            new = with_context(f, runtime=values.get("runtime", ""), platform=values.get("platform", ""),
+                               gpu_count=values.get("gpu_count"), model=values.get("model", ""), proxy=proxy)
+        except EditError as exc:
+            self.document_interaction().info(self.tr("Context"), str(exc))
+            return
+        if new != f:
+            self.document.edit(SetEvidenceFile(row, new), fmt(self.tr("Context of %1"), f.provenance.file_name))
+
+    def document_interaction(self) -> Any:
+        window = self.window()
+        return window.interaction
+
     def remove_selected(self) -> None:
         rows = sorted({i.row() for i in self.files_view.selectionModel().selectedRows()})
         if rows:
@@ -210,7 +331,7 @@ class EvidencePage(Page):
                                        + rows * self.files_view.verticalHeader().defaultSectionSize()
                                        + 2 * self.files_view.frameWidth()
                                        + self.files_view.horizontalScrollBar().sizeHint().height())
-        self._frame = runs_frame(ws)
+        self._frame = runs_frame(ws, self.document.assessment().evidence_fit)
         groups = sorted({group_name(ws, r, p) for r, p in zip(self._frame.get("runtime", []),
                                                               self._frame.get("platform", []), strict=True)})
         current = self.group_filter.currentData()
@@ -231,10 +352,26 @@ class EvidencePage(Page):
             chosen = self.group_filter.currentData()
             if chosen:
                 df = df[df["group_"] == chosen]
+            fit = self.fit_filter.currentData()
+            if fit and "applicability" in df.columns:
+                status = df["applicability"].fillna("").astype(str)
+                if fit == "counts":
+                    df = df[~status.map(counts_for_nothing)]
+                else:
+                    df = df[status.str.split(" ").str[0] == fit]
+        if len(df) and "applicability" in df.columns:
+            status = df["applicability"].fillna("").astype(str).str.split(" ").str[0]
+            muted = df["applicability"].map(counts_for_nothing)
+            suffix = [self.tr(" — proxy") if v == "proxy" else self.tr(" — does not count") if m else ""
+                      for v, m in zip(status, muted, strict=True)]
+            df = df.assign(group_=df["group_"] + suffix)
         shown = df.drop(columns=["group_"]) if "group_" in df.columns else df
         self.table.headers = {c: c for c in shown.columns}
         self.table.set_frame(shown)
         self.table_view.resizeColumnsToContents()
+        if "why" in shown.columns:  # the reasons are long: a readable width, the whole text on hover
+            col = list(shown.columns).index("why")
+            self.table_view.setColumnWidth(col, min(self.table_view.columnWidth(col), 340))
         self.count_label.setText(fmt(self.tr("%1 runs from %2 files. Times in ms, throughputs in tokens/s; "
                                              "TPOT, ITL and e2e per token are different metrics and stay apart."),
                                      len(shown), len(ws.evidence.files)))

@@ -7,6 +7,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
+from deepdecide.domain.formatting import integer
 from deepdecide.gui.document import WorkspaceDocument
 from deepdecide.gui.formatting import DASH, figure_tip, money, number, percent
 from deepdecide.gui.i18n import fmt
@@ -63,7 +64,7 @@ class OptionCard(QFrame):
         grid.setHorizontalSpacing(12)
         rows = [("gpus", self.tr("GPUs needed")), ("cpm", self.tr("$ / M output tokens")),
                 ("tco", self.tr("TCO over the horizon")), ("score", self.tr("Score")),
-                ("pbest", self.tr("P(best)"))]
+                ("pbest", self.tr("P(best)")), ("runs", self.tr("Runs vs the workload"))]
         for i, (key, label) in enumerate(rows):
             name = QLabel(label)
             value = QLabel(DASH)
@@ -84,7 +85,14 @@ class OptionCard(QFrame):
         layout.addStretch(1)
         self.setMinimumWidth(300)
 
-    def set_option(self, oa: Any, draws: Any, currency: str) -> None:
+    def fit_text(self, fit: Any) -> str:
+        """"1 match · 1 proxy · 3 mismatch · 1 needs context" (zeros left out; "none" when no run)."""
+        parts = [(fit.matches, self.tr("match")), (fit.proxies, self.tr("proxy")),
+                 (fit.mismatches, self.tr("mismatch")), (fit.needs_context, self.tr("need context"))]
+        text = " · ".join(f"{integer(n)} {word}" for n, word in parts if n)
+        return text or self.tr("no run")
+
+    def set_option(self, oa: Any, draws: Any, currency: str, fits: tuple[Any, ...] = ()) -> None:
         self.option_id = oa.option
         self.title.setText(f"<b>{oa.name}</b>")
         self.subtitle.setText(f"{oa.strategy.value} · {oa.runtime} · {oa.platform}")
@@ -125,13 +133,29 @@ class OptionCard(QFrame):
                                                               "ranks first"))
         else:
             self._set("pbest", "…", self.tr("Monte Carlo running"))
+        tip_lines = [f"<b>{self.tr('Runs and checks about this option, against the workload')}</b>"]
+        for f in fits[:12]:
+            reasons = "; ".join(str(m) for m in f.reasons)
+            counts = ", ".join(f.counts_for) if f.counts_for else self.tr("nothing")
+            tip_lines.append(f"{f.file}: {f.applicability.value} ({self.tr('counts for')} {counts})"
+                             + (f" — {reasons}" if reasons else ""))
+        if len(fits) > 12:
+            tip_lines.append(fmt(self.tr("… and %1 more"), len(fits) - 12))
+        self._set("runs", self.fit_text(oa.fit), "<br>".join(tip_lines))
         notes = [*oa.vetoes, *oa.messages]
         basis = oa.capacity.basis.value
-        if basis in ("assumed", "lower-bound", "interpolated"):
-            label = {"assumed": self.tr("capacity is an assumption (no run meets the SLO)"),
+        source = getattr(oa.capacity, "source", None)
+        if basis in ("assumed", "lower-bound", "interpolated", "fails-slo"):
+            label = {"assumed": self.tr("capacity is an assumption (no applicable run)"),
                      "lower-bound": self.tr("capacity is a lower bound (the SLO holds at the highest load measured)"),
-                     "interpolated": self.tr("capacity interpolated between two measured loads")}[basis]
+                     "interpolated": self.tr("capacity interpolated between two measured loads"),
+                     "fails-slo": self.tr("fails the SLO at the lightest measured load: no capacity")}[basis]
             notes.insert(0, label)
+        if source is not None and source.value == "proxy":
+            notes.insert(0, self.tr("PROXY: capacity from runs accepted as a proxy (discounted); performs not reached"))
+        elif fits and not oa.fit.matches and (oa.fit.mismatches or oa.fit.needs_context):
+            notes.insert(0, fmt(self.tr("%1 run(s) do not count: %2"), oa.fit.mismatches + oa.fit.needs_context,
+                                self.fit_text(oa.fit)))
         if oa.checklist.blockers:
             notes.append(fmt(self.tr("%1 blocker(s): %2"), len(oa.checklist.blockers),
                              ", ".join(b.title for b in oa.checklist.blockers)))
@@ -162,6 +186,9 @@ class OverviewPage(Page):
         self.recommendation.setTextFormat(Qt.TextFormat.RichText)
         self.recommendation.setFrameShape(QFrame.Shape.StyledPanel)
         self.recommendation.setMargin(8)
+        self.workload = QLabel()
+        self.workload.setWordWrap(True)
+        self.workload.setObjectName("workload")
         self.messages = QLabel()
         self.messages.setWordWrap(True)
         self.cards_host = QWidget()
@@ -174,6 +201,7 @@ class OverviewPage(Page):
         scroll.setWidget(self.cards_host)
         layout = QVBoxLayout(self)
         layout.addWidget(self.heading)
+        layout.addWidget(self.workload)
         layout.addWidget(self.recommendation)
         layout.addWidget(self.messages)
         layout.addWidget(scroll, 1)
@@ -209,6 +237,12 @@ class OverviewPage(Page):
         self.heading.setText(fmt(self.tr("<h2>%1</h2>%2 options for %3 · %4 evidence files"),
                                  ws.decision.title, len(ws.options), ws.model, len(ws.evidence.files)))
         self.recommendation.setText(recommendation(ws, a, mc))
+        self.workload.setText(fmt(self.tr("Evidence is judged against the %1. Runs of another model, precision or "
+                                          "request shape are shown but count for nothing."), str(a.workload))
+                              if a.workload is not None else "")
+        self.workload.setToolTip(self.tr("Runs and parity checks that match the workload count; a proxy the user "
+                                         "accepted counts, discounted, for capacity; a mismatch or a run that "
+                                         "needs context counts for nothing"))
         self.messages.setText("<br>".join(a.messages))
         self.messages.setVisible(bool(a.messages))
         order = sorted(a.options, key=lambda o: (o.rank is None, o.rank or 0))
@@ -220,6 +254,7 @@ class OverviewPage(Page):
             card.deleteLater()
         columns = 3
         for i, (card, oa) in enumerate(zip(self.cards, order, strict=True)):
-            card.set_option(oa, mc.for_option(oa.option) if mc else None, ws.assumptions.currency)
+            card.set_option(oa, mc.for_option(oa.option) if mc else None, ws.assumptions.currency,
+                            a.fits_for(oa.option))
             self.grid.addWidget(card, i // columns, i % columns)
         self.grid.setRowStretch(len(order) // columns + 1, 1)

@@ -1,0 +1,233 @@
+"""Does a run or parity check fit the decision? Workload matching and what evidence counts for.
+
+Every run and parity check is judged against the workspace's :class:`Workload`:
+
+* **needs context** when the runtime, platform, GPU count or model is unknown (neither the file nor
+  the user said): it counts for nothing until assigned;
+* **mismatch** when it was measured on another model (not the workload's model or a declared
+  alias), at another precision, or with token lengths outside the workload's ranges: it is shown,
+  with the reason, and counts for no capacity, cost or rung (not even *builds*: the
+  architecture-sensitive kernels are exercised only by the decision's model);
+* **proxy** when it does not match but the user accepted its file as a proxy (a reason and a
+  low / likely / high discount): it counts for *builds* and, discounted, for capacity after the
+  applicable measurements; never for *correct* or *performs*;
+* **matches** otherwise.
+
+Who made the file matters too: illustrative files (reconstructed from published figures) count
+for no rung and no capacity; predictions (estimators, simulators) only for capacity, after
+measurements and proxies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from deepdecide.analysis.assessment import Applicability, EvidenceFit, FitCounts
+from deepdecide.domain import formatting
+from deepdecide.domain.evidence import BenchmarkRun, EvidenceFile, ParityCheck
+from deepdecide.domain.matrix import SupportMatrix
+from deepdecide.domain.messages import Message, msg
+from deepdecide.domain.workload import TokenRange, Workload, model_matches, precision_matches
+from deepdecide.domain.workspace import Option, Workspace
+
+OWN, THIRD_PARTY, ILLUSTRATIVE, PREDICTED = "own", "third_party", "illustrative", "predicted"
+MEASURED_KINDS = (OWN, THIRD_PARTY)
+
+
+def provenance_kind(f: EvidenceFile) -> str:
+    """Who made the file: own, third_party, illustrative or predicted (the provenance's typed kind)."""
+    return f.provenance.kind.value
+
+
+def effective_workload(ws: Workspace) -> Workload:
+    """The workspace's workload; a workspace that states none (written before workloads existed) is
+    judged on its model alone."""
+    if ws.workload.stated or not ws.model:
+        return ws.workload
+    return Workload(model=ws.model)
+
+
+def _range(r: TokenRange) -> str:
+    low, high = r.low, r.high
+    return formatting.integer(low) if low == high else f"{formatting.integer(low)}–{formatting.integer(high)}"
+
+
+def describe_workload(w: Workload) -> Message:
+    if not w.stated:
+        return msg("fit.workload.none", "no workload stated: runs are not checked against a model or token lengths")
+    parts = [w.model]
+    if w.aliases:
+        parts.append(f"(also: {', '.join(w.aliases)})")
+    if w.precisions:
+        parts.append(f"at {' or '.join(w.precisions)}")
+    if w.input_tokens is not None or w.output_tokens is not None:
+        parts.append(f"{_range(w.input_tokens) if w.input_tokens else '?'} in / "
+                     f"{_range(w.output_tokens) if w.output_tokens else '?'} out tokens")
+    if w.dataset:
+        parts.append(f"({w.dataset})")
+    return msg("fit.workload", "workload: {workload}", workload=" ".join(parts))
+
+
+def _tokens(value: float | None) -> str:
+    return formatting.integer(value) if value is not None else "?"
+
+
+def _mismatches(w: Workload, model: str, quantization: str, input_tokens: float | None,
+                output_tokens: float | None) -> list[Message]:
+    out: list[Message] = []
+    if not w.stated:
+        return out
+    if model and not model_matches(w, model):
+        out.append(msg("fit.model", "measured on {model}, not {workload}", model=model, workload=w.model))
+    if quantization and w.precisions and not precision_matches(w, quantization):
+        out.append(msg("fit.precision", "precision {precision}, not {wanted}", precision=quantization,
+                       wanted=" or ".join(w.precisions)))
+    bad_in = input_tokens is not None and w.input_tokens is not None and not w.input_tokens.contains(input_tokens)
+    bad_out = (output_tokens is not None and w.output_tokens is not None
+               and not w.output_tokens.contains(output_tokens))
+    if bad_in or bad_out:
+        out.append(msg("fit.tokens", "{got_in} / {got_out} tokens vs {want_in} / {want_out}",
+                       got_in=_tokens(input_tokens), got_out=_tokens(output_tokens),
+                       want_in=_range(w.input_tokens) if w.input_tokens else "any",
+                       want_out=_range(w.output_tokens) if w.output_tokens else "any"))
+    return out
+
+
+def _notes(w: Workload, run: BenchmarkRun) -> list[Message]:
+    out: list[Message] = []
+    if not w.stated:
+        return [describe_workload(w)]
+    if w.precisions and not run.quantization:
+        out.append(msg("fit.precision_unknown", "precision not stated in the file"))
+    if (w.input_tokens or w.output_tokens) and run.input_tokens is None and run.output_tokens is None:
+        out.append(msg("fit.tokens_unknown", "token lengths not stated in the file"))
+    if w.dataset and run.dataset and run.dataset.lower() != w.dataset.lower():
+        out.append(msg("fit.dataset", "dataset {dataset}, the workload's is {wanted}", dataset=run.dataset,
+                       wanted=w.dataset))
+    return out
+
+
+def _missing(run: BenchmarkRun) -> tuple[str, ...]:
+    fields = [name for name, value in (("runtime", run.runtime), ("platform", run.platform),
+                                       ("GPU count", run.gpu_count), ("model", run.model))
+              if value in ("", None)]
+    return tuple(fields)
+
+
+def _options_for(options: Iterable[Option], runtime: str, platform: str) -> tuple[str, ...]:
+    """Options the evidence is about; a missing runtime or platform matches any (needs context)."""
+    return tuple(o.id for o in options
+                 if (not runtime or runtime == o.runtime) and (not platform or platform == o.platform))
+
+
+def _counts_for(kind: str, status: Applicability, item: str) -> tuple[str, ...]:
+    if status in (Applicability.MISMATCH, Applicability.NEEDS_CONTEXT) or kind == ILLUSTRATIVE:
+        return ()
+    if kind == PREDICTED:
+        return ("capacity",) if item == "run" else ()
+    if status == Applicability.PROXY:
+        return ("capacity", "builds") if item == "run" else ("builds",)
+    return ("capacity", "builds", "performs") if item == "run" else ("builds", "correct")
+
+
+def _kind_note(kind: str) -> list[Message]:
+    if kind == ILLUSTRATIVE:
+        return [msg("fit.illustrative", "illustrative, reconstructed from published figures: counts for no rung "
+                                        "and no capacity")]
+    if kind == PREDICTED:
+        return [msg("fit.predicted", "predicted by an estimator or simulator: counts for capacity only, after "
+                                     "measurements and proxies, never for a rung")]
+    return []
+
+
+def judge_run(ws: Workspace, f: EvidenceFile, fi: int, ri: int, run: BenchmarkRun, platform_id: str,
+              label: str) -> EvidenceFit:
+    w = effective_workload(ws)
+    kind = provenance_kind(f)
+    reasons: list[Message] = []
+    missing = _missing(run)
+    discount = None
+    if missing:
+        status = Applicability.NEEDS_CONTEXT
+        reasons.append(msg("fit.needs_context", "needs context: {fields} not in the file and not given "
+                                                "(set with `deepdecide evidence set` or in the Evidence page)",
+                           fields=", ".join(missing)))
+    else:
+        bad = _mismatches(w, run.model, run.quantization, run.input_tokens, run.output_tokens)
+        if bad and f.proxy is not None:
+            status = Applicability.PROXY
+            d = f.proxy.discount
+            discount = (d.low, d.likely, d.high)
+            reasons.append(msg("fit.proxy", "proxy accepted: {reason} (throughput x {low} / {likely} / {high})",
+                               reason=f.proxy.reason, low=d.low, likely=d.likely, high=d.high))
+            reasons.extend(bad)
+        elif bad:
+            status = Applicability.MISMATCH
+            reasons.extend(bad)
+        else:
+            status = Applicability.MATCHES
+            reasons.extend(_notes(w, run))
+    reasons.extend(_kind_note(kind))
+    return EvidenceFit(f.provenance.file_name, fi, ri, "run", label, run.runtime, platform_id, kind, status,
+                       tuple(reasons), _options_for(ws.options, run.runtime, platform_id),
+                       _counts_for(kind, status, "run"), discount)
+
+
+def judge_check(ws: Workspace, f: EvidenceFile, fi: int, ci: int, check: ParityCheck, platform_id: str,
+                model: str = "") -> EvidenceFit:
+    kind = provenance_kind(f)
+    reasons: list[Message] = []
+    missing = [n for n, v in (("runtime", check.runtime), ("platform", check.platform)) if not v]
+    label = ", ".join(x for x in (check.kind.value, check.task, check.metric) if x)
+    if check.value is None and check.reference_value is not None:
+        # a reference-only record (a baseline): it is about the reference runtime, not an option
+        missing = []
+    if missing:
+        status = Applicability.NEEDS_CONTEXT
+        reasons.append(msg("fit.needs_context", "needs context: {fields} not in the file and not given "
+                                                "(set with `deepdecide evidence set` or in the Evidence page)",
+                           fields=", ".join(missing)))
+    else:
+        bad = _mismatches(effective_workload(ws), model, "", None, None) if model else []
+        if bad and f.proxy is not None:
+            status = Applicability.PROXY
+            reasons.append(msg("fit.proxy_check", "proxy accepted: {reason} (counts for builds only)",
+                               reason=f.proxy.reason))
+            reasons.extend(bad)
+        elif bad:
+            status = Applicability.MISMATCH
+            reasons.extend(bad)
+        else:
+            status = Applicability.MATCHES
+    reasons.extend(_kind_note(kind))
+    return EvidenceFit(f.provenance.file_name, fi, ci, "check", label, check.runtime, platform_id, kind, status,
+                       tuple(reasons), _options_for(ws.options, check.runtime, platform_id),
+                       _counts_for(kind, status, "check"))
+
+
+def fit_counts(fits: Iterable[EvidenceFit], option_id: str) -> FitCounts:
+    n = {a: 0 for a in Applicability}
+    checks_ok = checks_other = not_counted = 0
+    for f in fits:
+        if option_id not in f.options:
+            continue
+        if f.item == "check":
+            if f.applicability == Applicability.MATCHES and f.counts_for:
+                checks_ok += 1
+            else:
+                checks_other += 1
+            continue
+        n[f.applicability] += 1
+        if f.applicability == Applicability.MATCHES and not f.counts_for:
+            not_counted += 1
+    return FitCounts(n[Applicability.MATCHES], n[Applicability.PROXY], n[Applicability.MISMATCH],
+                     n[Applicability.NEEDS_CONTEXT], checks_ok, checks_other, not_counted)
+
+
+def resolve(matrix: SupportMatrix, name: str, cache: dict[str, str]) -> str:
+    if not name:
+        return ""
+    got = cache.get(name)
+    if got is None:
+        got = cache[name] = matrix.platform_id(name)
+    return got

@@ -1,0 +1,212 @@
+"""``deepdecide evidence list|set|workload``: the evidence files of a workspace, how each run fits
+the decision's workload, and the context and workload the user states after import.
+
+    deepdecide evidence list WS                        # every file and run: matches / proxy / mismatch / needs context
+    deepdecide evidence set WS FILE --platform H100 --gpus 1 --runtime vllm
+    deepdecide evidence set WS FILE --proxy "same architecture, smaller" --discount 0.3/0.5/0.7
+    deepdecide evidence set WS FILE --no-proxy
+    deepdecide evidence workload WS --model DeepSeek-V4.1-Flash --alias deepseek-ai/DeepSeek-V4.1-Flash \\
+        --precision fp4 --precision fp8 --input 6144-10240 --output 768-1280
+
+FILE is the evidence file's name as imported, or its number in ``evidence list`` (from 1).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+NAME = "evidence"
+HELP = "list a workspace's evidence against its workload; set a file's context, accept a proxy, state the workload"
+
+
+def add_arguments(parser) -> None:
+    sub = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
+    ls = sub.add_parser("list", help="every evidence file and run, and how it fits the workload")
+    ls.add_argument("workspace", metavar="WORKSPACE")
+    st = sub.add_parser("set", help="set a file's context (runtime, platform, GPUs, model) or proxy acceptance")
+    st.add_argument("workspace", metavar="WORKSPACE")
+    st.add_argument("file", metavar="FILE", help="the evidence file's name, or its number in `evidence list`")
+    st.add_argument("--runtime", default="", help="serving engine, e.g. vllm, sglang, trtllm, deepinfer")
+    st.add_argument("--platform", default="", help="accelerator / platform, e.g. H100, nv-h100, B200")
+    st.add_argument("--gpus", type=int, default=None, metavar="N", help="GPUs serving the run")
+    st.add_argument("--model", default="", help="model served (replaces what the file said)")
+    st.add_argument("--quantization", default="", help="weights / activations precision, e.g. fp8, fp4")
+    st.add_argument("--label", default=None, help="what the evidence is (free text)")
+    st.add_argument("--kind", choices=("own", "third-party", "illustrative", "predicted"), default=None,
+                    help="who made the file: own measurement, third-party result, illustrative, predicted")
+    st.add_argument("--proxy", default=None, metavar="REASON",
+                    help="accept the file's runs as a proxy for the workload, with the reason")
+    st.add_argument("--discount", default="0.5/0.7/0.9", metavar="LOW/LIKELY/HIGH",
+                    help="throughput factor of a proxy (default 0.5/0.7/0.9)")
+    st.add_argument("--no-proxy", action="store_true", help="withdraw the proxy acceptance")
+    wl = sub.add_parser("workload", help="state the decision's workload (model, aliases, precision, token lengths)")
+    wl.add_argument("workspace", metavar="WORKSPACE")
+    wl.add_argument("--model", default=None, help="the model the decision serves")
+    wl.add_argument("--alias", action="append", default=None, metavar="NAME",
+                    help="another name of the same model (repeat); replaces the aliases")
+    wl.add_argument("--precision", action="append", default=None, metavar="FORMAT",
+                    help="a precision the decision serves, e.g. fp4 (repeat); replaces the list")
+    wl.add_argument("--input", default=None, metavar="LOW-HIGH", help="input tokens per request, e.g. 6144-10240")
+    wl.add_argument("--output", default=None, metavar="LOW-HIGH", help="output tokens per request, e.g. 768-1280")
+    wl.add_argument("--dataset", default=None, help="dataset or traffic class")
+
+
+def _estimate(text: str):
+    from deepdecide.domain.common import Estimate
+
+    parts = text.replace(",", "/").split("/")
+    try:
+        values = [float(p) for p in parts]
+    except ValueError:
+        raise ValueError(f"--discount expects LOW/LIKELY/HIGH numbers, got {text!r}") from None
+    if len(values) == 1:
+        values = values * 3
+    if len(values) != 3 or not (0 < values[0] <= values[1] <= values[2]):
+        raise ValueError(f"--discount needs 0 < low <= likely <= high, got {text!r}")
+    return Estimate(*values)
+
+
+def _range(text: str, option: str):
+    from deepdecide.domain.workload import TokenRange
+
+    low, sep, high = text.partition("-")
+    try:
+        lo = float(low)
+        hi = float(high) if sep else lo
+    except ValueError:
+        raise ValueError(f"{option} expects LOW-HIGH tokens, got {text!r}") from None
+    if not 0 < lo <= hi:
+        raise ValueError(f"{option} needs 0 < low <= high, got {text!r}")
+    return TokenRange(lo, hi)
+
+
+def find_file(ws, key: str) -> int:
+    """The index of the evidence file named ``key`` (or numbered, from 1); ValueError if none or several."""
+    files = ws.evidence.files
+    if key.isdigit() and 1 <= int(key) <= len(files):
+        return int(key) - 1
+    hits = [i for i, f in enumerate(files) if f.provenance.file_name == key]
+    if not hits:
+        names = ", ".join(f.provenance.file_name for f in files) or "none"
+        raise ValueError(f"no evidence file {key!r} in the workspace (files: {names})")
+    if len(hits) > 1:
+        raise ValueError(f"{len(hits)} evidence files are named {key!r}: give its number from `evidence list`")
+    return hits[0]
+
+
+def _list(ws, only: int | None = None) -> str:
+    from deepdecide.analysis import evaluate
+    from deepdecide.domain import formatting
+    from deepdecide.domain.messages import join
+
+    a = evaluate(ws, sensitivity=False)
+    lines = [f"{ws.name}", f"Evidence judged against the {a.workload}" if a.workload else ""]
+    for i, f in enumerate(ws.evidence.files, 1):
+        if only is not None and i - 1 != only:
+            continue
+        fits = [x for x in a.evidence_fit if x.file_index == i - 1]
+        p = f.provenance
+        proxy = f" — proxy accepted: {f.proxy.reason}" if f.proxy else ""
+        lines.append(f"{i}. {p.file_name} ({p.tool}, {fits[0].kind.replace('_', '-') if fits else 'own'}){proxy}")
+        for x in fits:
+            who = f"{x.runtime or '?'} on {x.platform or '?'}"
+            counts = ", ".join(x.counts_for) if x.counts_for else "nothing"
+            lines.append(f"   {x.item} {x.label} [{who}]: {x.applicability.value}, counts for {counts}"
+                         + (f" — {join(x.reasons)}" if x.reasons else ""))
+    if not ws.evidence.files:
+        lines.append("no evidence files")
+    if only is None:
+        lines.append(f"{formatting.count(len(ws.evidence.files), 'evidence file')}")
+    return "\n".join(x for x in lines if x)
+
+
+def fit_summary(ws, indexes) -> list[str]:
+    """One line per imported file: how its runs and checks fit the workload, with the reasons."""
+    from deepdecide.analysis import evaluate
+    from deepdecide.domain import formatting
+    from deepdecide.domain.messages import render_all
+
+    a = evaluate(ws, sensitivity=False)
+    out = []
+    for i in indexes:
+        fits = [x for x in a.evidence_fit if x.file_index == i]
+        if not fits:
+            continue
+        by: dict[str, list] = {}
+        for x in fits:
+            by.setdefault(x.applicability.value, []).append(x)
+        parts = []
+        for status, xs in by.items():
+            reasons = list(dict.fromkeys(r for x in xs for r in render_all(x.reasons)))
+            counts = ", ".join(dict.fromkeys(c for x in xs for c in x.counts_for)) or "nothing"
+            parts.append(f"{formatting.count(len(xs), 'item')} {status.upper()} (counts for {counts})"
+                         + (f": {'; '.join(reasons)}" if reasons else ""))
+        out.append(f"{fits[0].file}: {' | '.join(parts)}")
+    return out
+
+
+def run(args) -> int:
+    from deepdecide.cli.common import error, report_error
+    from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
+    from deepdecide.domain import edits
+    from deepdecide.domain.errors import DeepdecideError
+    from deepdecide.domain.workload import ProxyAcceptance
+    from deepdecide.storage.files import load_workspace, save_workspace
+
+    try:
+        ws = load_workspace(args.workspace)
+    except DeepdecideError as exc:
+        report_error(exc)
+        return EXIT_INPUT
+    if args.action == "list":
+        print(_list(ws))
+        return EXIT_OK
+    try:
+        if args.action == "set":
+            index = find_file(ws, args.file)
+            proxy: ProxyAcceptance | None | bool = False
+            if args.proxy is not None and args.no_proxy:
+                raise ValueError("give --proxy or --no-proxy, not both")
+            if args.proxy is not None:
+                if not args.proxy.strip():
+                    raise ValueError("--proxy needs a reason")
+                proxy = ProxyAcceptance(args.proxy.strip(), _estimate(args.discount))
+            elif args.no_proxy:
+                proxy = None
+            new = edits.with_context(ws.evidence.files[index], runtime=args.runtime, platform=args.platform,
+                                     gpu_count=args.gpus, model=args.model, quantization=args.quantization,
+                                     label=args.label, proxy=proxy)
+            if args.kind is not None:
+                from deepdecide.domain.evidence import ProvenanceKind
+
+                new = replace(new, provenance=replace(new.provenance, kind=ProvenanceKind(args.kind.replace("-", "_"))))
+            edit: edits.Edit = edits.SetEvidenceFile(index, new)
+        else:
+            w = ws.workload
+            changes: dict = {}
+            if args.model is not None:
+                changes["model"] = args.model.strip()
+            if args.alias is not None:
+                changes["aliases"] = tuple(a.strip() for a in args.alias if a.strip())
+            if args.precision is not None:
+                changes["precisions"] = tuple(p.strip() for p in args.precision if p.strip())
+            if args.input is not None:
+                changes["input_tokens"] = _range(args.input, "--input")
+            if args.output is not None:
+                changes["output_tokens"] = _range(args.output, "--output")
+            if args.dataset is not None:
+                changes["dataset"] = args.dataset.strip()
+            edit = edits.SetWorkload(replace(w, **changes))
+        new_ws, _ = edits.apply(ws, edit)
+    except (ValueError, edits.EditError) as exc:
+        error(str(exc))
+        return EXIT_USAGE
+    try:
+        save_workspace(new_ws, args.workspace)
+    except DeepdecideError as exc:
+        report_error(exc)
+        return EXIT_PROBLEM
+    print(f"{args.workspace}: {edits.describe(edit)} saved")
+    if isinstance(edit, edits.SetEvidenceFile):
+        print(_list(new_ws, edit.index))
+    return EXIT_OK

@@ -1,0 +1,117 @@
+"""The decision's workload: which model, at which precision, with which request shape.
+
+Evidence counts for the decision only where it was measured on this workload (or on a proxy the
+user accepted, with a reason and a discount): a run of another model, another precision or other
+token lengths says little about the capacity of this one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from deepdecide.domain.common import Estimate, tuple_field
+
+
+@dataclass(frozen=True)
+class TokenRange:
+    """Mean tokens per request that still count as the decision's workload (inclusive)."""
+
+    low: float
+    high: float
+
+    def contains(self, value: float) -> bool:
+        return self.low <= value <= self.high
+
+
+@dataclass(frozen=True)
+class Workload:
+    """What the decision serves. ``aliases`` are other names the user declares to be the same
+    model (a checkpoint path, a hub id); nothing else counts as the same model.
+    ``precisions`` are the weight / activation formats the decision would serve (``fp4``, ``fp8``);
+    a run's quantization matches when its leading format is one of them (``fp4-w4a16`` is ``fp4``).
+    """
+
+    model: str = ""
+    aliases: tuple[str, ...] = tuple_field()
+    precisions: tuple[str, ...] = tuple_field()
+    input_tokens: TokenRange | None = None
+    output_tokens: TokenRange | None = None
+    dataset: str = ""  # optional: dataset or traffic class (e.g. "random", "chat", "RAG")
+    notes: str = ""
+
+    @property
+    def stated(self) -> bool:
+        return bool(self.model)
+
+    def names(self) -> tuple[str, ...]:
+        return (self.model, *self.aliases) if self.model else self.aliases
+
+
+@dataclass(frozen=True)
+class ProxyAcceptance:
+    """The user accepts a file's runs as a proxy for the decision's workload (e.g. a smaller model
+    of the same architecture): ``reason`` says why, ``discount`` scales their throughput
+    (low / likely / high, each in (0, 1] or above 1 where the proxy is known to be slower)."""
+
+    reason: str
+    discount: Estimate = Estimate(0.5, 0.7, 0.9)
+
+
+def _model_key(name: str) -> str:
+    return name.strip().rstrip("/").lower()
+
+
+def _basename(name: str) -> str:
+    return _model_key(name).rsplit("/", 1)[-1]
+
+
+def model_matches(workload: Workload, model: str) -> bool:
+    """The run's model is the workload's model or a declared alias. A hub organisation or a
+    local path before the name does not matter (``deepseek-ai/DeepSeek-V4.1-Flash`` and
+    ``/models/DeepSeek-V4.1-Flash`` are ``DeepSeek-V4.1-Flash``); anything else does."""
+    if not model.strip():
+        return False
+    full, base = _model_key(model), _basename(model)
+    return any(_model_key(name) == full or _basename(name) == base for name in workload.names())
+
+
+def precision_family(text: str) -> str:
+    """``fp4-w4a16`` -> ``fp4``; ``FP8_dynamic`` -> ``fp8``; ``bf16`` -> ``bf16``."""
+    m = re.match(r"\s*([a-z0-9.]+)", text.lower())
+    return m.group(1) if m else ""
+
+
+def precision_matches(workload: Workload, quantization: str) -> bool:
+    family = precision_family(quantization)
+    return any(precision_family(p) == family for p in workload.precisions)
+
+
+class _HasProxy(Protocol):
+    @property
+    def proxy(self) -> ProxyAcceptance | None: ...
+
+
+def workload_problems(workload: Workload, files: Sequence[_HasProxy] = ()) -> list[tuple[str, str]]:
+    """Value rules the type hints cannot say, as (key path, reason): token ranges positive and
+    ordered; a proxy acceptance has a reason and a positive ordered discount."""
+    out: list[tuple[str, str]] = []
+    for name in ("input_tokens", "output_tokens"):
+        r = getattr(workload, name)
+        if r is not None and not (0 < r.low <= r.high):
+            out.append((f"workload.{name}", f"needs 0 < low <= high, got {r.low:g} / {r.high:g}"))
+    if workload.aliases and not workload.model:
+        out.append(("workload.model", "aliases are given but no model"))
+    for i, f in enumerate(files):
+        p = f.proxy
+        if p is None:
+            continue
+        if not p.reason.strip():
+            out.append((f"evidence.files[{i}].proxy.reason", "a proxy needs a reason (why these runs stand for the workload)"))
+        d = p.discount
+        if not (0 < d.low <= d.likely <= d.high):
+            out.append((f"evidence.files[{i}].proxy.discount",
+                        f"needs 0 < low <= likely <= high, got {d.low:g} / {d.likely:g} / {d.high:g}"))
+    return out

@@ -1,0 +1,113 @@
+"""The command line on the Llama-on-H100 scenario: import, evaluate, inspect, evidence set / list / workload."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+from generated_files import vllm_serving, write_json
+
+from deepdecide.cli.main import main
+from deepdecide.storage.files import load_workspace, sample_workspace_path
+
+LLAMA = "neuralmagic/Meta-Llama-3.1-8B-Instruct-FP8"
+
+
+@pytest.fixture
+def sample(tmp_path):
+    path = tmp_path / "ws.deepdecide.yaml"
+    shutil.copy(sample_workspace_path(), path)
+    return path
+
+
+@pytest.fixture
+def llama(tmp_path):
+    return write_json(tmp_path / "1xH100_vllm_llama31-8b-fp8.json", vllm_serving())
+
+
+def _evaluate(capsys, path) -> dict:
+    capsys.readouterr()
+    main(["evaluate", str(path), "--json", "--no-monte-carlo"])
+    return json.loads(capsys.readouterr().out)
+
+
+def _decision(data: dict):
+    return (data["ranking"], [(o["option"], o["capacity"]["figure"]["value"], o["fleet"]["gpus"]["value"],
+                               o["costs"]["cost_per_m_tokens_usd"]["value"], o["costs"]["tco_usd"]["value"])
+                              for o in data["options"]])
+
+
+@pytest.mark.parametrize("claim", [[], ["--model", "DeepSeek-V4.1-Flash"]])
+def test_import_of_llama_changes_nothing_and_every_command_says_why(capsys, sample, llama, claim):
+    before = _decision(_evaluate(capsys, sample))
+    assert main(["import", str(llama), "--into", str(sample), "--runtime", "vllm", "--platform", "H100",
+                 "--gpus", "1", *claim]) == 0
+    out = capsys.readouterr().out
+    assert "MISMATCH (counts for nothing)" in out and f"measured on {LLAMA}, not DeepSeek-V4.1-Flash" in out
+    assert _decision(_evaluate(capsys, sample)) == before
+    main(["evaluate", str(sample), "--no-monte-carlo"])
+    text = capsys.readouterr().out
+    assert "Evidence judged against the workload: DeepSeek-V4.1-Flash" in text
+    row = next(line for line in text.splitlines() if line.split()[1:2] == ["keep-vllm-h100"])
+    assert " 0/0/1/0 " in row and "(assumed)" in row
+    assert "1,024 / 170 tokens vs 6,144–10,240 / 768–1,280" in text
+
+
+def test_reimport_with_new_context_replaces_instead_of_skipping(capsys, sample, llama):
+    assert main(["import", str(llama), "--into", str(sample)]) == 0
+    out = capsys.readouterr().out
+    assert "the file name suggests --platform H100 --gpus 1 (not applied" in out
+    assert "NEEDS-CONTEXT" in out
+    ws = load_workspace(sample)
+    assert ws.evidence.files[-1].runs[0].platform == ""  # a suggestion is never applied silently
+    assert main(["import", str(llama), "--into", str(sample)]) == 0
+    assert "skipped" in capsys.readouterr().out
+    n = len(load_workspace(sample).evidence.files)
+    assert main(["import", str(llama), "--into", str(sample), "--platform", "H100", "--gpus", "1"]) == 0
+    assert "replaced" in capsys.readouterr().out
+    ws = load_workspace(sample)
+    assert len(ws.evidence.files) == n and ws.evidence.files[-1].runs[0].gpu_count == 1
+    assert main(["import", str(llama), "--into", str(sample), "--replace"]) == 0
+    assert load_workspace(sample).evidence.files[-1].runs[0].platform == ""
+
+
+def test_evidence_set_assigns_context_and_accepts_a_proxy(capsys, sample, tmp_path):
+    run = write_json(tmp_path / "dsv41.json", vllm_serving("DeepSeek-V4.1-Flash", input_len=8192, output_len=1024))
+    assert main(["import", str(run), "--into", str(sample)]) == 0
+    assert main(["evidence", "set", str(sample), "dsv41.json", "--platform", "H100", "--gpus", "8"]) == 0
+    out = capsys.readouterr().out
+    assert "matches, counts for capacity, builds, performs" in out
+    data = _evaluate(capsys, sample)
+    vllm = next(o for o in data["options"] if o["option"] == "keep-vllm-h100")
+    assert vllm["capacity"]["label"] == "lower bound, own measurement"
+    assert vllm["capacity"]["figure"]["value"] == pytest.approx(1516 / 8)
+    # a proxy: the Llama file accepted with a reason and a discount
+    llama = write_json(tmp_path / "llama.json", vllm_serving())
+    main(["import", str(llama), "--into", str(sample), "--runtime", "vllm", "--platform", "H100", "--gpus", "1"])
+    assert main(["evidence", "set", str(sample), "llama.json", "--proxy", "dense stand-in", "--discount",
+                 "0.1/0.15/0.2"]) == 0
+    assert "proxy, counts for capacity, builds" in capsys.readouterr().out
+    assert main(["evidence", "set", str(sample), "llama.json", "--proxy", "x", "--discount", "0.5/0.2/0.9"]) == 2
+    assert "0 < low <= likely <= high" in capsys.readouterr().err
+    assert main(["evidence", "set", str(sample), "nope.json", "--gpus", "1"]) == 2
+    assert "no evidence file 'nope.json'" in capsys.readouterr().err
+
+
+def test_evidence_workload_and_list(capsys, sample):
+    assert main(["evidence", "workload", str(sample), "--alias", "deepseek-ai/DeepSeek-V4-Flash"]) == 0
+    main(["evidence", "list", str(sample)])
+    out = capsys.readouterr().out
+    assert "also: deepseek-ai/DeepSeek-V4-Flash" in out
+    assert "illustrative, reconstructed from published figures" in out and "counts for nothing" in out
+    assert main(["evidence", "workload", str(sample), "--input", "9000-100"]) == 2
+
+
+def test_inspect_shows_model_tokens_and_max_rate(capsys, llama):
+    assert main(["inspect", str(llama)]) == 0
+    out = capsys.readouterr().out
+    assert f"model {LLAMA}" in out and "tokens in / out 1,024 / 170 per request" in out
+    assert "rate max rate" in out and "the file name suggests: --platform H100 --gpus 1" in out
+    assert main(["inspect", str(llama), "--json"]) == 0
+    row = json.loads(capsys.readouterr().out.splitlines()[0])
+    assert row["request_rate"] == "inf" and row["max_rate"] is True

@@ -1,0 +1,33 @@
+"""The PDF record of the Llama-on-H100 scenario: same recommendation, and the summary says why."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import replace
+
+from generated_files import vllm_serving, write_json
+from pypdf import PdfReader
+
+from deepdecide.importers.base import ImportContext
+from deepdecide.importers.registry import import_file
+from deepdecide.report.build import build
+from deepdecide.storage.files import load_builtin_workspace
+
+
+def _text(ws) -> str:
+    pdf = build(ws, sections=("summary", "evidence"))
+    return "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages)
+
+
+def test_record_of_the_llama_import_keeps_the_recommendation_and_says_why(tmp_path):
+    ws = load_builtin_workspace()
+    path = write_json(tmp_path / "1xH100_vllm_llama31-8b-fp8.json", vllm_serving())
+    ev = import_file(path, ImportContext(runtime="vllm", platform="H100", gpu_count=1)).evidence
+    text = _text(replace(ws, evidence=replace(ws.evidence, files=(*ws.evidence.files, ev))))
+    flat = " ".join(text.split())
+    assert "Recommended option: Keep H100, serve with SGLang" in flat
+    assert "Evidence against the workload" in flat
+    assert "measured on neuralmagic/Meta-Llama-3.1-8B-Instruct-FP8, not DeepSeek-V4.1-Flash" in flat
+    assert "1,024 / 170 tokens vs 6,144–10,240 / 768–1,280" in flat
+    assert "own measurement" not in flat.split("Evidence against the workload")[0]  # no silent "own measurement"
+    assert "mismatch, not counted" in flat
