@@ -103,44 +103,76 @@ def _join(path: str, key: Any) -> str:
     return f"{path}.{key}" if path else str(key)
 
 
+_STR = "tag:yaml.org,2002:str"
+_INT = "tag:yaml.org,2002:int"
+_TIMESTAMP = "tag:yaml.org,2002:timestamp"
+_DIRECT = frozenset({"tag:yaml.org,2002:null", "tag:yaml.org,2002:bool", _INT, "tag:yaml.org,2002:float"})
+_ScalarNode, _MappingNode, _SequenceNode = yaml.ScalarNode, yaml.MappingNode, yaml.SequenceNode
+
+
+def _scalar(node: yaml.ScalarNode, path: str, ctor: yaml.SafeLoader) -> Any:
+    tag = node.tag
+    if tag == _STR:  # most values: no constructor call (SafeConstructor returns node.value too)
+        value = node.value
+        if len(value) > 1000 or not value.isascii():
+            _check_text(value, node, path)
+        return value
+    if tag not in _STANDARD_TAGS:
+        raise ValidationError(f"the YAML tag {tag!r} is not allowed (only plain YAML)",
+                              line=node.start_mark.line + 1, path=path)
+    if tag == _TIMESTAMP:
+        return node.value  # keep dates as written: "2026-11-29"
+    if tag == _INT:
+        digits = sum(c.isdigit() for c in node.value)
+        if digits > MAX_INTEGER_DIGITS:
+            raise ValidationError(f"an integer of {digits} digits is not allowed (at most {MAX_INTEGER:,})",
+                                  line=node.start_mark.line + 1, path=path)
+    # null, bool, int, float: their constructors return the value; anything else (a !!map tag on a
+    # scalar, say) goes through construct_object, which refuses it as it always has
+    try:
+        value = ctor.yaml_constructors[tag](ctor, node) if tag in _DIRECT else ctor.construct_object(node)
+    except (ValueError, TypeError, OverflowError):  # an explicit tag on a value it does not fit: !!int abc
+        raise ValidationError(f"{node.value!r} is not a valid {tag.rsplit(':', 1)[-1]}",
+                              line=node.start_mark.line + 1, path=path) from None
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_INTEGER:
+        raise ValidationError(f"the integer {value:,} is too large (at most {MAX_INTEGER:,})",
+                              line=node.start_mark.line + 1, path=path)
+    return value
+
+
 def _construct(node: yaml.Node, path: str, lines: dict[str, int], ctor: yaml.SafeLoader) -> Any:
-    lines.setdefault(path, node.start_mark.line + 1)
+    if path not in lines:
+        lines[path] = node.start_mark.line + 1
+    cls = node.__class__
+    if cls is _ScalarNode:
+        return _scalar(node, path, ctor)
     if node.tag not in _STANDARD_TAGS:
         raise ValidationError(
             f"the YAML tag {node.tag!r} is not allowed (only plain YAML)",
             line=node.start_mark.line + 1,
             path=path,
         )
-    if isinstance(node, yaml.MappingNode):
+    if cls is _MappingNode:
         out: dict[Any, Any] = {}
+        prefix = f"{path}." if path else ""
         for key_node, value_node in node.value:
-            if not isinstance(key_node, yaml.ScalarNode) or key_node.tag not in _STANDARD_TAGS:
+            if key_node.__class__ is not _ScalarNode or key_node.tag not in _STANDARD_TAGS:
                 raise ValidationError("mapping keys must be plain scalars", line=key_node.start_mark.line + 1, path=path)
-            key = _construct(key_node, path, {}, ctor)
+            key = _scalar(key_node, path, ctor)
             if key in out:
                 raise ValidationError(
                     f"duplicate key {key!r}", line=key_node.start_mark.line + 1, path=_join(path, str(key))
                 )
-            child = _join(path, str(key))
+            child = prefix + (key if key.__class__ is str else str(key))
             lines[child] = key_node.start_mark.line + 1
-            out[key] = _construct(value_node, child, lines, ctor)
+            if value_node.__class__ is _ScalarNode:
+                out[key] = _scalar(value_node, child, ctor)
+            else:
+                out[key] = _construct(value_node, child, lines, ctor)
         return out
-    if isinstance(node, yaml.SequenceNode):
-        return [_construct(v, _join(path, i), lines, ctor) for i, v in enumerate(node.value)]
-    if node.tag == "tag:yaml.org,2002:timestamp":
-        return node.value  # keep dates as written: "2026-11-29"
-    if node.tag == "tag:yaml.org,2002:int":
-        digits = sum(c.isdigit() for c in node.value)
-        if digits > MAX_INTEGER_DIGITS:
-            raise ValidationError(f"an integer of {digits} digits is not allowed (at most {MAX_INTEGER:,})",
-                                  line=node.start_mark.line + 1, path=path)
-    if node.tag == "tag:yaml.org,2002:str":
-        _check_text(node.value, node, path)
-    value = ctor.construct_object(node)
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_INTEGER:
-        raise ValidationError(f"the integer {value:,} is too large (at most {MAX_INTEGER:,})",
-                              line=node.start_mark.line + 1, path=path)
-    return value
+    if cls is _SequenceNode:
+        return [_construct(v, f"{path}[{i}]", lines, ctor) for i, v in enumerate(node.value)]
+    raise ValidationError(f"unexpected YAML node {cls.__name__}", line=node.start_mark.line + 1, path=path)
 
 
 def _check_text(text: str, node: yaml.Node, path: str) -> None:

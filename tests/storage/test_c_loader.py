@@ -51,6 +51,12 @@ HOSTILE = {
     "complex-key": "? [1, 2]\n: b\n",
     "multiline": "a: |\n  one\n  two\nb: >\n  folded\n  text\n",
     "unicode": "name: Décision — 決定 🚀\n",
+    "map-tag-on-scalar": "a: !!map x\n",
+    "seq-tag-on-scalar": "a: !!seq x\n",
+    "int-tag-on-text": "a: !!int abc\n",
+    "float-tag": "a: !!float 1\nb: !!bool yes\nc: !!null ''\n",
+    "int-key": "1: a\ntrue: b\n~: c\n",
+    "long-ascii": "a: " + "y" * 5000 + "\n",
     "long-text": "a: " + "x" * 4_000_001 + "\n",
 }
 
