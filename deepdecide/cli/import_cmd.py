@@ -19,7 +19,7 @@ import dataclasses
 import os
 import sys
 
-from deepdecide.domain.errors import DeepdecideError, ValidationError, ValidationErrors
+from deepdecide.domain.errors import DeepdecideError, EvidenceImportError, ValidationError, ValidationErrors
 
 NAME = "import"
 HELP = "import benchmark / parity result files into a workspace"
@@ -92,6 +92,9 @@ def run(args) -> int:
             jobs += [(file, result) for file, result in found.imported]
             jobs += [(exc.file, exc) for exc in found.failed]
             say(found.summary())
+            if not found.imported and not found.failed:  # a folder given by mistake, or the wrong one
+                jobs.append((path, EvidenceImportError(
+                    f"is a directory holding no result files ({len(found.skipped)} file(s) skipped)", file=path)))
         else:
             jobs.append((path, context))
     if args.samples:
