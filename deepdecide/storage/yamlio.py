@@ -189,7 +189,25 @@ def _check_text(text: str, node: yaml.Node, path: str) -> None:
 
 
 #: PyYAML's C (libyaml) loader when the installed PyYAML has it; None otherwise
-_CLoader: Any = getattr(yaml, "CSafeLoader", None)
+_CLoader: Any = None
+if hasattr(yaml, "CSafeLoader"):
+    class _CLoader(yaml.CSafeLoader):  # type: ignore[no-redef]
+        """libyaml's composer with the safe resolver's answer for each (text, style) remembered: a
+        workspace repeats the same keys and values thousands of times, and the resolver runs a
+        regular expression per scalar. The tag depends on nothing else (no path resolvers)."""
+
+        def __init__(self, stream: Any) -> None:
+            super().__init__(stream)
+            self._tags: dict[tuple[str, Any], str] = {}
+
+        def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
+            if kind is yaml.ScalarNode:
+                key = (value, implicit)
+                tag = self._tags.get(key)
+                if tag is None:
+                    tag = self._tags[key] = super().resolve(kind, value, implicit)
+                return tag
+            return super().resolve(kind, value, implicit)
 
 # an anchor (&a) or alias (*a) indicator can only start a node: after whitespace, a flow indicator or
 # at the start of the text. A text where none of these occurs cannot hold one; a text where one does
