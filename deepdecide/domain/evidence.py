@@ -85,8 +85,8 @@ class BenchmarkRun:
     quantization: str = ""
     dataset: str = ""
     concurrency: float | None = None
-    # requests/s offered; math.inf = unlimited, stored as the string "inf" (the only non-finite value a
-    # workspace holds); None = not stated (older imports also wrote None for unlimited; see max_rate)
+    # requests/s offered; None = not stated, or unlimited (see max_rate). A stored "inf" is read as
+    # math.inf (the only non-finite value a workspace may hold); never written as a YAML .inf
     request_rate: float | None = field(default=None, metadata={UNLIMITED: "inf"})
     input_tokens: float | None = None  # mean input length per request
     output_tokens: float | None = None  # mean output length per request

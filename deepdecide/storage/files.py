@@ -94,6 +94,10 @@ def _migrate_1_to_2(body: dict[str, Any], warn: Callable[[str, str], None]) -> d
 def _replace_non_finite(obj: Any, path: str, warn: Callable[[str, str], None]) -> Any:
     if isinstance(obj, dict):
         out = {k: _replace_non_finite(v, f"{path}.{k}" if path else str(k), warn) for k, v in obj.items()}
+        rate = obj.get("request_rate")
+        if isinstance(rate, float) and rate == math.inf and "max_rate" in _BENCHMARK_KEYS and set(obj) <= _BENCHMARK_KEYS:
+            out.pop("request_rate", None)  # unlimited: the run's max_rate flag, as the importers write it
+            out["max_rate"] = True
         if set(obj) <= _BENCHMARK_KEYS:  # a benchmark run: say what the file held
             lost = [f"the file held {_yaml_float(x)} for {k}; stored as null (schema 2)"
                     for k, x in obj.items() if isinstance(x, float) and not math.isfinite(x)
@@ -106,7 +110,7 @@ def _replace_non_finite(obj: Any, path: str, warn: Callable[[str, str], None]) -
         return [_replace_non_finite(v, f"{path}[{i}]", warn) for i, v in enumerate(obj)]
     if isinstance(obj, float) and not math.isfinite(obj):
         if path.endswith(".request_rate") and obj == math.inf:
-            warn(path, 'the legacy YAML .inf for an unlimited request rate is read as "inf" (schema 2)')
+            warn(path, "the legacy YAML .inf for an unlimited request rate is read as max_rate: true (schema 2)")
             return "inf"
         warn(path, f"the file holds the non-finite number {_yaml_float(obj)}; read as null (schema 2 stores "
                    "no .inf/.nan); saving the workspace stores it so")

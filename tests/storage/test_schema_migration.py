@@ -198,19 +198,19 @@ def test_legacy_yaml_inf_and_nan_in_an_older_file_open_with_warnings(tmp_path):
     warnings: list[ValidationError] = []
     ws = files.load_workspace(path, warnings)
     r = ws.evidence.runs[0]
-    assert r.request_rate == math.inf and r.ttft_ms_p99 is None
+    assert r.request_rate is None and r.max_rate and r.ttft_ms_p99 is None
     assert r.quality_flags[0] == "x" and ".nan for ttft_ms_p99" in r.quality_flags[1]
     assert {w.path for w in warnings} == {"evidence.files[0].runs[0].request_rate",
                                           "evidence.files[0].runs[0].ttft_ms_p99"}
     assert all(w.line for w in warnings)
     files.save_workspace(ws, path)  # the converted values are valid: saving stores them so
     text = path.read_text(encoding="utf-8")
-    assert not _non_finite(yaml.safe_load(text)) and "request_rate: inf\n" in text
+    assert not _non_finite(yaml.safe_load(text)) and "max_rate: true" in text
     warnings.clear()
     assert files.load_workspace(path, warnings) == ws and warnings == []
     # in a file of the current schema a YAML .inf is refused, with the stored form to use
     bad = tmp_path / "bad.deepdecide.yaml"
-    bad.write_text(text.replace("request_rate: inf", "request_rate: .inf"), encoding="utf-8")
+    bad.write_text(text.replace("max_rate: true", "request_rate: .inf"), encoding="utf-8")
     with pytest.raises(ValidationError) as info:
         files.load_workspace(bad)
     assert info.value.path == "evidence.files[0].runs[0].request_rate" and "'inf'" in info.value.reason
