@@ -581,41 +581,56 @@
 <context>
     <name>EvidenceImporter</name>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="50"/>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="53"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="65"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="70"/>
         <source>Importing %1…</source>
         <extracomment>facts the GUI asks for when a file lacks them (nothing is pre-filled but what the file name suggests)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="64"/>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="107"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="81"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="139"/>
         <source>Cannot import the evidence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="65"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="82"/>
         <source>Import failed; nothing was changed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="69"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="86"/>
         <source>Import cancelled; nothing was changed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="90"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="107"/>
         <source>Waiting for the context of the import…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="105"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="127"/>
+        <source>No result files found; %1 file(s) skipped, nothing was changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="135"/>
+        <source>%1 files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="137"/>
         <source>Import %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="110"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="142"/>
         <source>Imported %1: %2 runs, %3 parity checks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="145"/>
+        <source>Skipped %1 file(s) that are not result files (first: %2: %3).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -773,47 +788,47 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="248"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="246"/>
         <source>(proxy accepted)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="299"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="315"/>
         <source>Proxy discount</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="300"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="316"/>
         <source>“%1” is not LOW/LIKELY/HIGH numbers with 0 &lt; low ≤ likely ≤ high.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="310"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="326"/>
         <source>Context</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="313"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="329"/>
         <source>Context of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="365"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="381"/>
         <source> — proxy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="365"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="381"/>
         <source> — does not count</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="422"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="438"/>
         <source>%1 runs, none with TPOT p50 (interactivity is 1000 / TPOT p50, and these files publish no latency): the chart shows throughput per GPU along each concurrency sweep instead. Throughput alone says nothing about the SLO.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="435"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="451"/>
         <source>Each point is one run. The line through a group&apos;s points is its Pareto front (no other run of the group is better on both axes). Right of the red line meets the interactivity SLO. Latency: solid = p50, dashed = p99. Hollow points are illustrative, proxy or predicted data, filled ones measurements.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -869,32 +884,32 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="323"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="339"/>
         <source>Remove %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="340"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="356"/>
         <source>all</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="375"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="391"/>
         <source>%1 runs from %2 files. Times in ms, throughputs in tokens/s; TPOT, ITL and e2e per token are different metrics and stay apart.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="404"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="420"/>
         <source>SLO ≥ %1 tok/s/user</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="407"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="423"/>
         <source>SLO bound 1000 / TPOT p99 %1 ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="411"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="427"/>
         <source>Pareto front</source>
         <translation type="unfinished"></translation>
     </message>
@@ -906,23 +921,23 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="416"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="418"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="432"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="434"/>
         <source>SLO p99 ≤ %1 ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="427"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="443"/>
         <source>%1 runs, none with both output throughput per GPU and TPOT p50 (interactivity is 1000 / TPOT p50, and these files publish no latency): nothing to plot yet. Their numbers are in the normalized table.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="432"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="448"/>
         <source>No runs with throughput and TPOT yet: import benchmark results (File ▸ Import evidence, or drop files on the window).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="440"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="456"/>
         <source>%1 runs were driven by request rate, not concurrency, and are not in the latency charts.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1500,9 +1515,9 @@ Recover it?</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../deepdecide/gui/app.py" line="94"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="350"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="353"/>
+        <location filename="../../deepdecide/gui/app.py" line="104"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="351"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="354"/>
         <source>Cannot open the workspace</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1723,42 +1738,42 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="358"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="359"/>
         <source>Opened %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="348"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="361"/>
         <source>Opened %1 with %2 warning(s): fix them before saving. First: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="375"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="381"/>
         <source>Cannot save the workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="380"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="386"/>
         <source>Saved %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="394"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="400"/>
         <source>Autosave failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="407"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="413"/>
         <source>an untitled workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="409"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="415"/>
         <source>(autosaved %1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="414"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="420"/>
         <source>Cannot recover the autosaved copy</source>
         <translation type="unfinished"></translation>
     </message>
