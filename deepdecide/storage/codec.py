@@ -330,7 +330,57 @@ def to_data(obj: Any, *, omit_defaults: bool = True, path: str = "") -> Any:
     without it every field is written (canonical form for hashing). A non-finite number is never
     written: math.inf in a field that allows it (an unlimited request rate) becomes ``"inf"``; any
     other raises UnstorableValueError naming the key path, and so does text with a lone surrogate.
+
+    Values are written without building key paths; at the first problem the value is written again
+    by the path-tracking writer, which raises the error naming its key path.
     """
+    if not path:
+        try:
+            return _to_fast(obj, omit_defaults)
+        except Exception:  # noqa: BLE001 - the tracking writer reports it exactly
+            pass
+    return _to_data(obj, omit_defaults=omit_defaults, path=path)
+
+
+@cache
+def _plan(cls: type) -> tuple[tuple[str, Any, Any], ...]:
+    return tuple((f.name, _default_of(f), f.metadata.get(UNLIMITED)) for f in _fields(cls))
+
+
+_MISSING = dataclasses.MISSING
+
+
+def _to_fast(obj: Any, omit: bool) -> Any:
+    cls = obj.__class__
+    if cls is str:
+        if not obj.isascii():
+            obj.encode("utf-8")  # a lone surrogate raises: the tracking writer names the key path
+        return obj
+    if cls is int or cls is bool or obj is None:
+        return obj
+    if cls is float:
+        if not math.isfinite(obj):
+            raise ValueError("non-finite")
+        if obj.is_integer() and abs(obj) < 2**53:
+            return int(obj) if omit else obj
+        return obj
+    if cls is tuple or cls is list:
+        return [_to_fast(v, omit) for v in obj]
+    if hasattr(cls, "__dataclass_fields__") and not isinstance(obj, type):
+        out: dict[str, Any] = {}
+        for name, default, marker in _plan(cls):
+            value = getattr(obj, name)
+            if omit and default is not _MISSING and value == default:
+                continue
+            if marker is not None and isinstance(value, float) and value == math.inf:
+                out[name] = marker
+                continue
+            out[name] = _to_fast(value, omit)
+        return out
+    return _to_data(obj, omit_defaults=omit, path="")  # enums and anything else: as the tracking writer
+
+
+def _to_data(obj: Any, *, omit_defaults: bool = True, path: str = "") -> Any:
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
         out: dict[str, Any] = {}
         for f in _fields(type(obj)):
@@ -343,12 +393,12 @@ def to_data(obj: Any, *, omit_defaults: bool = True, path: str = "") -> Any:
             if marker is not None and isinstance(value, float) and value == math.inf:
                 out[f.name] = marker
                 continue
-            out[f.name] = to_data(value, omit_defaults=omit_defaults, path=_join(path, f.name))
+            out[f.name] = _to_data(value, omit_defaults=omit_defaults, path=_join(path, f.name))
         return out
     if isinstance(obj, Enum):
         return obj.value
     if isinstance(obj, (tuple, list)):
-        return [to_data(v, omit_defaults=omit_defaults, path=_join(path, i)) for i, v in enumerate(obj)]
+        return [_to_data(v, omit_defaults=omit_defaults, path=_join(path, i)) for i, v in enumerate(obj)]
     if isinstance(obj, float):
         if not math.isfinite(obj):
             raise UnstorableValueError(f"the non-finite number {obj} cannot be stored (only an unlimited request "

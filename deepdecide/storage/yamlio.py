@@ -209,20 +209,22 @@ if hasattr(yaml, "CSafeLoader"):
                 return tag
             return super().resolve(kind, value, implicit)
 
-# an anchor (&a) or alias (*a) indicator can only start a node: after whitespace, a flow indicator or
+# an anchor (&a), alias (*a) or tag (!t) indicator can only start a node: after whitespace, a flow indicator or
 # at the start of the text. A text where none of these occurs cannot hold one; a text where one does
-# (perhaps only inside a quoted string) is read by the checking Python loader.
-_MAYBE_ANCHOR = re.compile(r"(?<![^\s\[\]{},])[&*]")
+# (perhaps only inside a quoted string) is read by the checking Python loader (libyaml and PyYAML
+# also resolve some tags differently: "!" alone).
+_MAYBE_ANCHOR = re.compile(r"(?<![^\s\[\]{},])[&*!]")
 
 
 def _parse_fast(text: str, file: str) -> LocatedData | None:
     """Parse with libyaml and construct with every check of ``_construct`` (tags, duplicate keys,
     integer size, text length) plus the nesting depth. Returns None when the text may hold what only the
-    Python loader refuses with a located message (an anchor, alias or non-printable character), or on
+    Python loader refuses with a located message (an anchor, alias, non-printable character, or a tab,
+    which libyaml accepts in places PyYAML does not), or on
     any problem at all: the caller then parses with the Python loader, which reports it exactly as
     it always has. The C parser itself stops at 1,000 levels of nesting, so it cannot recurse away."""
-    if _CLoader is None or (("&" in text or "*" in text) and _MAYBE_ANCHOR.search(text)) \
-            or yaml.reader.Reader.NON_PRINTABLE.search(text):
+    if _CLoader is None or (("&" in text or "*" in text or "!" in text) and _MAYBE_ANCHOR.search(text)) \
+            or "\t" in text or yaml.reader.Reader.NON_PRINTABLE.search(text):
         return None
     loader = _CLoader(text)
     try:
