@@ -77,8 +77,25 @@ def _usable(e: Estimate) -> Estimate | None:
     return e if estimate_problem(e) is None else None
 
 
-def _prepare(ws: Workspace) -> _Prepared:
+# The evidence index of the last workspace evaluated, with what it was built from: judging every run
+# against the workload costs more than the ranking with a thousand result files, and a weight
+# slider changes only the criteria. Parts are compared by identity (they are immutable).
+_LAST_INDEX: list[tuple[tuple[object, ...], EvidenceIndex]] = []
+
+
+def _evidence_index(ws: Workspace) -> EvidenceIndex:
+    parts = (ws.matrix, ws.evidence, ws.options, ws.workload, ws.model)
+    if _LAST_INDEX:
+        key, idx = _LAST_INDEX[0]
+        if all(a is b for a, b in zip(key[:4], parts[:4], strict=True)) and key[4] == parts[4]:
+            return idx
     idx = EvidenceIndex.build(ws)
+    _LAST_INDEX[:] = [(parts, idx)]
+    return idx
+
+
+def _prepare(ws: Workspace) -> _Prepared:
+    idx = _evidence_index(ws)
     demand = demand_tps(ws.demand)
     messages: list[str] = []
     if demand.value is None:
