@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from enum import Enum, StrEnum
 from typing import Any
 
+from deepdecide.domain.evidence import ParityKind
 from deepdecide.domain.matrix import SupportStatus
 from deepdecide.domain.messages import Message
-from deepdecide.domain.workspace import Direction, Strategy
+from deepdecide.domain.workspace import Answer, Direction, Strategy
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +55,7 @@ class Level:
     """One evidence claim (builds, correct or performs): reached or not, and why."""
 
     reached: bool
-    reasons: tuple[str, ...] = ()
+    reasons: tuple[Message, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +87,7 @@ class Classification:
 
     status: SupportStatus
     official: bool
-    reasons: tuple[str, ...] = ()
+    reasons: tuple[Message, ...] = ()
     sources: tuple[str, ...] = ()
 
     @property
@@ -100,7 +101,51 @@ class Blocker:
 
     item: str
     title: str
-    reason: str
+    reason: Message
+
+
+@dataclass(frozen=True, slots=True)
+class EffortRange:
+    """A sum of three-point efforts in person-weeks (low, likely, high)."""
+
+    low: float = 0.0
+    likely: float = 0.0
+    high: float = 0.0
+
+    def __add__(self, other: EffortRange) -> EffortRange:
+        return EffortRange(self.low + other.low, self.likely + other.likely, self.high + other.high)
+
+
+ZERO_EFFORT = EffortRange()
+
+
+@dataclass(frozen=True, slots=True)
+class ChecklistLine:
+    """One checklist item for one option: the answer, who owns it, and the effort that counts."""
+
+    item: str
+    title: str
+    answer: Answer | None  # None: not answered
+    owner: str = ""
+    stated_effort: EffortRange | None = None  # the answer's estimate, as stated (None: unanswered)
+    counted: bool = False  # its effort counts as engineering (external, or missing with an owner)
+    blocker: bool = False  # missing and nobody named to build it
+    notes: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Effort:
+    """An option's engineering effort, split by where it comes from (person-weeks).
+
+    ``checklist`` = ``external`` + ``missing_owned``; ``total`` = ``porting`` + ``checklist``
+    (None when the porting estimate is not usable). Blockers' efforts are not counted."""
+
+    porting: EffortRange | None
+    external: EffortRange
+    missing_owned: EffortRange
+    checklist: EffortRange
+    total: EffortRange | None
+    not_counted: EffortRange = ZERO_EFFORT  # stated efforts of blockers (no owner yet)
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +159,53 @@ class ChecklistSummary:
     unanswered: tuple[str, ...] = ()
     completeness: Figure = Figure("service completeness", None, "fraction")
     effort_person_weeks: Figure = Figure("checklist effort", 0.0, "person-weeks")
+    lines: tuple[ChecklistLine, ...] = ()  # one per checklist item, in checklist order
+
+
+class ParityOutcome(StrEnum):
+    """The verdict of one parity kind on one option's exact runtime and platform.
+
+    ``pass`` only when every check of the kind passes; any failure is ``fail``; otherwise (some
+    inconclusive) ``inconclusive``; ``none`` when no check of the kind was run there. A required
+    kind counts towards *correct* only when it is ``pass``."""
+
+    PASS = "pass"
+    FAIL = "fail"
+    INCONCLUSIVE = "inconclusive"
+    NONE = "none"
+
+
+@dataclass(frozen=True, slots=True)
+class KindParity:
+    """One parity kind on one option: its outcome and the checks behind it."""
+
+    kind: ParityKind
+    required: bool
+    outcome: ParityOutcome
+    checks: tuple[int, ...] = ()  # indices into Workspace.evidence.parity
+    passed: int = 0
+    failed: int = 0
+    inconclusive: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Attribution:
+    """Which options one piece of evidence (a run or a parity check) counts for."""
+
+    index: int  # into Workspace.evidence.runs (or .parity)
+    runtime: str
+    platform: str  # the matrix platform id the file's platform names (the text itself if none)
+    options: tuple[str, ...] = ()  # option ids on exactly this runtime and platform
+    group: str = ""  # display name: the options' names, else "runtime on platform"
+
+
+@dataclass(frozen=True, slots=True)
+class Risk:
+    """A risk found in the evidence for one option."""
+
+    option: str
+    kind: str  # experimental | blocker | no-benchmark | topology
+    text: Message
 
 
 class Applicability(StrEnum):
@@ -292,12 +384,21 @@ class OptionAssessment:
     fleet: Fleet
     costs: Costs
     eligible: bool = True
-    eligibility_reasons: tuple[str, ...] = ()
-    vetoes: tuple[str, ...] = ()
+    eligibility_reasons: tuple[Message, ...] = ()
+    vetoes: tuple[Message, ...] = ()
     score: Score | None = None
     rank: int | None = None
-    messages: tuple[str, ...] = ()  # problems with this option's inputs
+    messages: tuple[Message, ...] = ()  # problems with this option's inputs
+    parity: tuple[KindParity, ...] = ()  # one per ParityKind, in enum order
+    runs: tuple[int, ...] = ()  # indices into Workspace.evidence.runs that count for this option
+    parity_checks: tuple[int, ...] = ()  # indices into Workspace.evidence.parity that count for it
+    effort: Effort | None = None
+    risks: tuple[Risk, ...] = ()
+
     fit: FitCounts = FitCounts()  # how the evidence about this option fits the workload
+
+    def parity_of(self, kind: ParityKind) -> KindParity | None:
+        return next((k for k in self.parity if k.kind == kind), None)
 
     @property
     def ranked(self) -> bool:
@@ -316,7 +417,7 @@ class CriterionInfo:
     value_function: str
     knockout: bool = False
     knockout_threshold: float | None = None
-    message: str = ""
+    message: Message | None = None  # why it is not scored, or how it is scored unusually
 
 
 @dataclass(frozen=True, slots=True)
@@ -396,9 +497,13 @@ class Assessment:
     criteria: tuple[CriterionInfo, ...]
     ranking: tuple[str, ...]
     winner: str | None
-    messages: tuple[str, ...] = ()
+    messages: tuple[Message, ...] = ()
     sensitivity: Sensitivity | None = None
     monte_carlo: MonteCarlo | None = None
+    runs: tuple[Attribution, ...] = ()  # one per Workspace.evidence.runs, in order
+    parity_checks: tuple[Attribution, ...] = ()  # one per Workspace.evidence.parity, in order
+    slo: Message | None = None  # the SLO in words
+    required_parity: tuple[ParityKind, ...] = ()
     evidence_fit: tuple[EvidenceFit, ...] = ()  # every run and parity check against the workload
     workload: Message | None = None  # the workload the evidence was judged against, in one line
 
@@ -408,6 +513,13 @@ class Assessment:
     def option(self, option_id: str) -> OptionAssessment | None:
         return next((o for o in self.options if o.option == option_id), None)
 
+    def criterion(self, criterion_id: str) -> CriterionInfo | None:
+        return next((c for c in self.criteria if c.id == criterion_id), None)
+
+    @property
+    def risks(self) -> tuple[Risk, ...]:
+        return tuple(r for o in self.options for r in o.risks)
+
 
 def _fmt(value: float | None) -> str:
     if value is None:
@@ -415,12 +527,31 @@ def _fmt(value: float | None) -> str:
     return f"{value:.6g}"
 
 
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    return names
+
+
 def to_data(obj: Any) -> Any:
-    """Plain JSON-ready data of an assessment (enums as their values; no NaN ever)."""
+    """Plain JSON-ready data of an assessment (enums as their values; no NaN ever; a message as
+    its id, rendered English text, template and parameters)."""
+    if obj is None or isinstance(obj, (str, bool, int)) and not isinstance(obj, Enum):
+        return obj
+    if isinstance(obj, float):
+        return obj if math.isfinite(obj) else None
+    if isinstance(obj, Enum):
+        return obj.value
+    if isinstance(obj, (tuple, list)):
+        return [to_data(v) for v in obj]
     if isinstance(obj, Message):
         return obj.to_data()
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        out = {f.name: to_data(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
+        out = {name: to_data(getattr(obj, name)) for name in _field_names(type(obj))}
         if isinstance(obj, EvidenceLevels):
             out["level"] = obj.level
         if isinstance(obj, Classification):
@@ -430,10 +561,4 @@ def to_data(obj: Any) -> Any:
         if isinstance(obj, Capacity):
             out["label"] = obj.label
         return out
-    if isinstance(obj, Enum):
-        return obj.value
-    if isinstance(obj, (tuple, list)):
-        return [to_data(v) for v in obj]
-    if isinstance(obj, float) and not math.isfinite(obj):
-        return None
     return obj

@@ -253,7 +253,7 @@ def _points(idx: EvidenceIndex, runs: Sequence[BenchmarkRun], slo: SLO, source: 
 def capacity(idx: EvidenceIndex, option: Option, slo: SLO) -> Capacity:
     """The option's capacity under the SLO, with the runs it looked at."""
     key = (option.runtime, option.platform)
-    target = describe_slo(slo)
+    target = str(describe_slo(slo))
     points: list[CapacityPoint] = []
     tiers = _tiers(idx, key)
     for source, runs in tiers:

@@ -24,7 +24,7 @@ import numpy as np
 
 from deepdecide.analysis.assessment import Costs, Figure, Fleet, TrailItem, missing
 from deepdecide.domain.common import Estimate
-from deepdecide.domain.validation import estimate_problem
+from deepdecide.domain.messages import Message, msg
 from deepdecide.domain.workspace import Assumptions, Demand, Option, Pricing, Workspace
 
 HOURS_PER_YEAR = 8760.0
@@ -92,15 +92,23 @@ class OptionInputs:
     ttp: Estimate | None = None
     capacity: Estimate | None = None  # exact when measured, the assumption's range when assumed
     efforts: list[tuple[str, Estimate]] = field(default_factory=list)
-    problems: list[str] = field(default_factory=list)
+    problems: list[Message] = field(default_factory=list)
 
 
-def _estimate(e: Estimate | None, where: str, problems: list[str]) -> Estimate | None:
+def _estimate(e: Estimate | None, where: str, problems: list[Message]) -> Estimate | None:
     if e is None:
         return None
-    reason = estimate_problem(e)  # the one definition of a usable estimate (domain.validation)
-    if reason:
-        problems.append(f"{where}: {reason}")
+    vals = (e.low, e.likely, e.high)
+    if not all(isinstance(v, (int, float)) and math.isfinite(v) for v in vals):
+        problems.append(msg("input.not_a_number", "{where}: not a number ({low} / {likely} / {high})",
+                            where=where, low=str(e.low), likely=str(e.likely), high=str(e.high)))
+        return None
+    if e.low < 0:
+        problems.append(msg("input.negative", "{where}: must not be negative (low = {low:g})", where=where, low=e.low))
+        return None
+    if not e.is_ordered:
+        problems.append(msg("input.unordered", "{where}: expected low <= likely <= high, got {low:g} / {likely:g} / "
+                            "{high:g}", where=where, low=e.low, likely=e.likely, high=e.high))
         return None
     return e
 
@@ -131,12 +139,13 @@ def _gpus(n: int) -> str:
 def option_inputs(option: Option, efforts: list[tuple[str, Estimate]],
                   capacity_estimate: Estimate | None) -> OptionInputs:
     c = option.cost
-    problems: list[str] = []
+    problems: list[Message] = []
     unit, unit_reason = deploy_unit(option)
     at = f"options.{option.id}.cost"
     amort = c.amortization_years
     if c.pricing == Pricing.OWN and (not isinstance(amort, (int, float)) or not amort > 0):
-        problems.append(f"{at}.amortization_years must be positive, got {amort}")
+        problems.append(msg("input.amortization", "{where}.amortization_years must be positive, got {value}",
+                            where=at, value=str(amort)))
     oi = OptionInputs(option, c.pricing, unit, unit_reason, float(amort) if amort and amort > 0 else math.nan)
     oi.rate = _estimate(c.gpu_hour_usd, f"{at}.gpu_hour_usd", problems)
     oi.capex = _estimate(c.capex_per_gpu_usd, f"{at}.capex_per_gpu_usd", problems)
@@ -169,15 +178,15 @@ def demand_tps(demand: Demand) -> Figure:
                                "with output_tokens)")
 
 
-def _assumption(a: Estimate, name: str, problems: list[str]) -> float | None:
+def _assumption(a: Estimate, name: str, problems: list[Message]) -> float | None:
     ok = _estimate(a, f"assumptions.{name}", problems)
     return ok.likely if ok is not None else None
 
 
-def costs(oi: OptionInputs, capacity: Figure, demand: Figure, ws: Workspace) -> tuple[Fleet, Costs, list[str]]:
+def costs(oi: OptionInputs, capacity: Figure, demand: Figure, ws: Workspace) -> tuple[Fleet, Costs, list[Message]]:
     """Fleet and costs of one option at the likely values, each with its trail."""
     a: Assumptions = ws.assumptions
-    global_problems: list[str] = []
+    global_problems: list[Message] = []
     elec = _assumption(a.electricity_usd_per_kwh, "electricity_usd_per_kwh", global_problems)
     engc = _assumption(a.engineer_usd_per_week, "engineer_usd_per_week", global_problems)
     horizon = a.horizon_years if a.horizon_years and a.horizon_years > 0 else None

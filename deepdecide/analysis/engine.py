@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -14,49 +15,68 @@ import numpy as np
 from deepdecide.analysis import montecarlo as mc
 from deepdecide.analysis.applicability import describe_workload, effective_workload, fit_counts
 from deepdecide.analysis.assessment import (
+    ZERO_EFFORT,
     Assessment,
+    Attribution,
+    ChecklistSummary,
     CriterionScore,
+    Effort,
+    EffortRange,
     EvidenceFit,
     Figure,
     MonteCarlo,
     OptionAssessment,
+    Risk,
     Score,
     Sensitivity,
     TrailItem,
 )
 from deepdecide.analysis.capacity import capacity
 from deepdecide.analysis.cost import OptionInputs, costs, demand_tps, option_inputs
-from deepdecide.analysis.evidence import EvidenceIndex, checklist_summary, classify, evidence_levels
+from deepdecide.analysis.evidence import (
+    EvidenceIndex,
+    attributions,
+    checklist_summary,
+    classify,
+    describe_slo,
+    evidence_levels,
+    parity_by_kind,
+)
 from deepdecide.analysis.model import ScenarioModel
 from deepdecide.analysis.scoring import ScoringSetup, compile_criteria, normalize, vetoes, weighted_sum
 from deepdecide.analysis.sensitivity import input_flips, weight_intervals
 from deepdecide.domain.common import Estimate
+from deepdecide.domain.messages import Message, msg
 from deepdecide.domain.progress import Cancellable, ProgressCallback
 from deepdecide.domain.validation import estimate_problem
-from deepdecide.domain.workspace import Strategy, Workspace
+from deepdecide.domain.workspace import Answer, Option, Strategy, Workspace
 
-DEV_ONLY_REASON = ("strategy dev-only: development and evaluation only, never production capacity "
-                   "(a small workstation group is not a substitute for the reference topologies)")
+DEV_ONLY_REASON = msg("eligibility.dev_only", "strategy dev-only: development and evaluation only, never production "
+                      "capacity (a small workstation group is not a substitute for the reference topologies)")
 
 
-def _metric_figures(oa: OptionAssessment) -> dict[str, Figure]:
+def _evidence_figure(oa: OptionAssessment) -> Figure:
     ev = oa.evidence
     levels = (("builds", ev.builds), ("correct", ev.correct), ("performs", ev.performs))
-    return {
-        "cost_per_m_tokens_usd": oa.costs.cost_per_m_tokens_usd,
-        "tco_usd": oa.costs.tco_usd,
-        "time_to_production_weeks": oa.costs.time_to_production_weeks,
-        "engineering_person_weeks": oa.costs.engineering_person_weeks,
-        "evidence_level": Figure("evidence level", float(ev.level), "levels", tuple(
-            TrailItem(n, "reached" if lv.reached else "not reached", "", "; ".join(lv.reasons))
-            for n, lv in levels)),
-        "official_support": Figure("official support", 1.0 if oa.classification.official else 0.0, "0/1", (
-            TrailItem("matrix status", oa.classification.status.value, "", "; ".join(oa.classification.reasons)),)),
-        "service_completeness": oa.checklist.completeness,
-        "capacity_tps_per_gpu": oa.capacity.figure,
-        "blockers": Figure("blockers", float(len(oa.checklist.blockers)), "items", tuple(
-            TrailItem(b.title, "missing, no owner", "", b.reason) for b in oa.checklist.blockers)),
-    }
+    return Figure("evidence level", float(ev.level), "levels", tuple(
+        TrailItem(n, "reached" if lv.reached else "not reached", "", f"evidence levels: {n} (its reasons)")
+        for n, lv in levels))
+
+
+#: metric -> its figure on an option (built only for the metrics the criteria use)
+_METRIC_FIGURES: dict[str, Callable[[OptionAssessment], Figure]] = {
+    "cost_per_m_tokens_usd": lambda oa: oa.costs.cost_per_m_tokens_usd,
+    "tco_usd": lambda oa: oa.costs.tco_usd,
+    "time_to_production_weeks": lambda oa: oa.costs.time_to_production_weeks,
+    "engineering_person_weeks": lambda oa: oa.costs.engineering_person_weeks,
+    "evidence_level": _evidence_figure,
+    "official_support": lambda oa: Figure("official support", 1.0 if oa.classification.official else 0.0, "0/1", (
+        TrailItem("matrix status", oa.classification.status.value, "", "support matrix (the classification's reasons)"),)),
+    "service_completeness": lambda oa: oa.checklist.completeness,
+    "capacity_tps_per_gpu": lambda oa: oa.capacity.figure,
+    "blockers": lambda oa: Figure("blockers", float(len(oa.checklist.blockers)), "items", tuple(
+        TrailItem(b.title, "missing, no owner", "", f"checklist answer {b.item}") for b in oa.checklist.blockers)),
+}
 
 
 @dataclass
@@ -68,7 +88,9 @@ class _Prepared:
     values: np.ndarray  # (O, K) raw metric values, NaN = missing
     figures: list[list[Figure]]
     model: ScenarioModel
-    messages: list[str]
+    messages: list[Message]
+    runs: tuple[Attribution, ...] = ()
+    parity: tuple[Attribution, ...] = ()
     fits: tuple[EvidenceFit, ...] = ()
 
 
@@ -94,31 +116,83 @@ def _evidence_index(ws: Workspace) -> EvidenceIndex:
     return idx
 
 
+def _effort(porting: Estimate | None, checklist: ChecklistSummary) -> Effort:
+    external = owned = not_counted = ZERO_EFFORT
+    for line in checklist.lines:
+        if line.stated_effort is None:
+            continue
+        if line.blocker:
+            not_counted = not_counted + line.stated_effort
+        elif line.counted and line.answer == Answer.EXTERNAL:
+            external = external + line.stated_effort
+        elif line.counted:
+            owned = owned + line.stated_effort
+    port = EffortRange(porting.low, porting.likely, porting.high) if porting is not None else None
+    total_checklist = external + owned
+    return Effort(port, external, owned, total_checklist,
+                  port + total_checklist if port is not None else None, not_counted)
+
+
+def _risks(ws: Workspace, o: Option, cls_official: bool, checklist: ChecklistSummary, runs: int) -> tuple[Risk, ...]:
+    rt = ws.matrix.runtime(o.runtime)
+    pf = ws.matrix.platform(o.platform)
+    rt_name, pf_name = (rt.name if rt else o.runtime), (pf.name if pf else o.platform)
+    out = []
+    if not cls_official:
+        out.append(Risk(o.id, "experimental", msg(
+            "risk.experimental", "{runtime} does not list {platform}: an experimental project (runtime failures, "
+            "wrong results, lost performance).", runtime=rt_name, platform=pf_name)))
+    if checklist.blockers:
+        out.append(Risk(o.id, "blocker", msg("risk.blocker", "blocker: nobody builds {items} yet.",
+                                             items=tuple(b.title for b in checklist.blockers))))
+    if not runs:
+        out.append(Risk(o.id, "no-benchmark", msg("risk.no_benchmark", "no benchmark run on this platform: "
+                                                  "performance is not evidenced.")))
+    if o.topology.measured_on and o.topology.measured_on != o.platform:
+        out.append(Risk(o.id, "topology", msg("risk.topology", "topology measured on {measured_on}, not on {platform}.",
+                                              measured_on=o.topology.measured_on, platform=o.platform)))
+    return tuple(out)
+
+
+def _valid(e: Estimate, name: str, messages: list[Message]) -> Estimate | None:
+    vals = (e.low, e.likely, e.high)
+    if not all(isinstance(v, (int, float)) and math.isfinite(v) for v in vals) or e.low < 0 or not e.is_ordered:
+        messages.append(msg("assumptions.estimate", "assumptions.{name}: needs 0 <= low <= likely <= high, got {low} / "
+                            "{likely} / {high}", name=name, low=str(e.low), likely=str(e.likely), high=str(e.high)))
+        return None
+    return e
+
+
 def _prepare(ws: Workspace) -> _Prepared:
     idx = _evidence_index(ws)
     demand = demand_tps(ws.demand)
-    messages: list[str] = []
+    messages: list[Message] = []
     if demand.value is None:
-        messages.append(f"fleet size and TCO cannot be computed: {demand.missing_reason}")
+        messages.append(msg("demand.missing", "fleet size and TCO cannot be computed: {reason}",
+                            reason=demand.missing_reason))
     a = ws.assumptions
     if not (isinstance(a.horizon_years, (int, float)) and a.horizon_years > 0):
-        messages.append(f"assumptions.horizon_years must be positive, got {a.horizon_years}: no TCO")
+        messages.append(msg("assumptions.horizon", "assumptions.horizon_years must be positive, got {value}: no TCO",
+                            value=str(a.horizon_years)))
     if not (isinstance(a.utilization, (int, float)) and 0 < a.utilization <= 1):
-        messages.append(f"assumptions.utilization must be in (0, 1], got {a.utilization}: "
-                        "no $/M tokens at utilization")
+        messages.append(msg("assumptions.utilization", "assumptions.utilization must be in (0, 1], got {value}: "
+                            "no $/M tokens at utilization", value=str(a.utilization)))
     if not ws.options:
-        messages.append("the workspace has no options to assess")
+        messages.append(msg("workspace.no_options", "the workspace has no options to assess"))
     options: list[OptionAssessment] = []
     inputs: list[OptionInputs] = []
     runtimes = {r.id for r in ws.matrix.runtimes}
     for o in ws.options:
-        msgs: list[str] = []
+        msgs: list[Message] = []
         if ws.matrix.platform(o.platform) is None:
-            msgs.append(f"platform {o.platform!r} is not in the support matrix: classified experimental")
+            msgs.append(msg("option.platform_unknown", "platform '{platform}' is not in the support matrix: "
+                            "classified experimental", platform=o.platform))
         if ws.matrix.runtimes and o.runtime not in runtimes:
-            msgs.append(f"runtime {o.runtime!r} is not in the support matrix")
+            msgs.append(msg("option.runtime_unknown", "runtime '{runtime}' is not in the support matrix",
+                            runtime=o.runtime))
         cls = classify(ws.matrix, o)
-        levels = evidence_levels(idx, o, ws)
+        verdicts = parity_by_kind(idx, o, ws.required_parity)
+        levels = evidence_levels(idx, o, ws, verdicts)
         checklist, efforts = checklist_summary(ws, o)
         cap = capacity(idx, o, ws.slo)
         if cap.value is not None and cap.low is not None and cap.high is not None:  # assumed, or a proxy
@@ -127,7 +201,7 @@ def _prepare(ws: Workspace) -> _Prepared:
             cap_est = Estimate.exact(cap.value)
         else:
             cap_est = None
-            msgs.append(f"no capacity: {cap.figure.missing_reason}")
+            msgs.append(msg("option.no_capacity", "no capacity: {reason}", reason=cap.figure.missing_reason))
         oi = option_inputs(o, efforts, cap_est)
         msgs.extend(oi.problems)
         fleet, cost_figs, global_problems = costs(oi, cap.figure, demand, ws)
@@ -140,9 +214,13 @@ def _prepare(ws: Workspace) -> _Prepared:
                 messages.append(gp)
         eligible = o.strategy != Strategy.DEV_ONLY
         reasons = () if eligible else (DEV_ONLY_REASON,)
+        key = (o.runtime, o.platform)
+        run_ids = tuple(idx.run_ids.get(key, ()))
         options.append(OptionAssessment(
             o.id, o.name, o.strategy, o.runtime, o.platform, cls, levels, checklist, cap, fleet, cost_figs,
-            eligible=eligible, eligibility_reasons=reasons, messages=tuple(msgs), fit=fit_counts(idx.fits, o.id)))
+            eligible=eligible, eligibility_reasons=reasons, messages=tuple(msgs), parity=verdicts,
+            runs=run_ids, parity_checks=tuple(idx.parity_ids.get(key, ())), effort=_effort(oi.porting, checklist),
+            risks=_risks(ws, o, cls.official, checklist, len(run_ids)), fit=fit_counts(idx.fits, o.id)))
         inputs.append(oi)
 
     setup = compile_criteria(ws.criteria)
@@ -150,8 +228,13 @@ def _prepare(ws: Workspace) -> _Prepared:
     figures = []
     values = np.full((len(options), len(setup.criteria)), np.nan)
     for j, oa in enumerate(options):
-        figs = _metric_figures(oa)
-        row = [figs[c.metric] for c in setup.criteria]
+        figs: dict[str, Figure] = {}
+        row = []
+        for c in setup.criteria:
+            f = figs.get(c.metric)
+            if f is None:
+                f = figs[c.metric] = _METRIC_FIGURES[c.metric](oa)
+            row.append(f)
         figures.append(row)
         for k, f in enumerate(row):
             if f.value is not None and math.isfinite(f.value):
@@ -161,7 +244,8 @@ def _prepare(ws: Workspace) -> _Prepared:
     horizon = a.horizon_years if a.horizon_years and a.horizon_years > 0 else None
     static_eligible = np.array([oa.eligible for oa in options], dtype=bool)
     model = ScenarioModel(inputs, demand.value, horizon, elec, engc, setup, values, static_eligible)
-    return _Prepared(ws, options, inputs, setup, values, figures, model, messages, tuple(idx.fits))
+    runs, parity = attributions(idx, ws)
+    return _Prepared(ws, options, inputs, setup, values, figures, model, messages, runs, parity, tuple(idx.fits))
 
 
 def _score(prep: _Prepared) -> tuple[list[OptionAssessment], tuple[str, ...], np.ndarray, np.ndarray]:
@@ -185,7 +269,7 @@ def _score(prep: _Prepared) -> tuple[list[OptionAssessment], tuple[str, ...], np
     out: list[OptionAssessment] = []
     for j, oa in enumerate(prep.options):
         parts = []
-        veto_reasons = []
+        veto_reasons: list[Message] = []
         for k, c in enumerate(setup.criteria):
             f = prep.figures[j][k]
             raw = values_l[j][k]
@@ -204,10 +288,13 @@ def _score(prep: _Prepared) -> tuple[list[OptionAssessment], tuple[str, ...], np
                                         shares_l[k], v * shares_l[k], note, f))
             if veto_l[j][k]:
                 if raw is None:
-                    veto_reasons.append(f"knock-out {c.id}: value missing ({f.missing_reason})")
+                    veto_reasons.append(msg("veto.missing", "knock-out {criterion}: value missing ({reason})",
+                                            criterion=c.id, reason=f.missing_reason))
                 else:
                     op = "<" if setup.benefit[k] else ">"
-                    veto_reasons.append(f"knock-out {c.id}: {raw:.4g} {op} threshold {c.knockout_threshold:g}")
+                    veto_reasons.append(msg("veto.threshold", "knock-out {criterion}: {value:.4g} {op} threshold "
+                                            "{threshold:g}", criterion=c.id, value=raw, op=op,
+                                            threshold=c.knockout_threshold))
         score = Score(float(totals[j]), tuple(parts)) if setup.weights_ok else None
         out.append(_replace(oa, score=score, vetoes=tuple(veto_reasons)))
     eligible = np.array([oa.eligible and not oa.vetoes for oa in out], dtype=bool)
@@ -234,7 +321,8 @@ def evaluate(ws: Workspace, *, sensitivity: bool = True, monte_carlo: bool = Fal
     winner = ranking[0] if ranking else None
     messages = list(prep.messages)
     if prep.setup.weights_ok and not ranking and options:
-        messages.append("no option can be ranked: every option is dev-only or vetoed by a knock-out criterion")
+        messages.append(msg("ranking.none", "no option can be ranked: every option is dev-only or vetoed by a "
+                            "knock-out criterion"))
     ids = [oa.option for oa in options]
     sens = None
     if sensitivity and winner is not None:
@@ -250,6 +338,7 @@ def evaluate(ws: Workspace, *, sensitivity: bool = True, monte_carlo: bool = Fal
     if monte_carlo:
         mcr = _monte_carlo(prep, ids, draws, seed, cancel=cancel)
     return Assessment(tuple(options), prep.setup.infos, ranking, winner, tuple(messages), sens, mcr,
+                      prep.runs, prep.parity, describe_slo(ws.slo), tuple(ws.required_parity),
                       prep.fits, describe_workload(effective_workload(ws)))
 
 

@@ -7,13 +7,18 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from deepdecide.analysis.assessment import (
+    Attribution,
     Blocker,
+    ChecklistLine,
     ChecklistSummary,
     Classification,
+    EffortRange,
     EvidenceFit,
     EvidenceLevels,
     Figure,
+    KindParity,
     Level,
+    ParityOutcome,
     TrailItem,
 )
 from deepdecide.domain.evidence import (
@@ -25,6 +30,7 @@ from deepdecide.domain.evidence import (
     Verdict,
 )
 from deepdecide.domain.matrix import SupportMatrix, SupportStatus
+from deepdecide.domain.messages import Message, msg, plain
 from deepdecide.domain.workspace import SLO, Answer, Option, Workspace
 
 _STATUS_WORDS = {
@@ -43,6 +49,10 @@ class EvidenceIndex:
     runs: dict[tuple[str, str], list[BenchmarkRun]] = field(default_factory=lambda: defaultdict(list))
     parity: dict[tuple[str, str], list[ParityCheck]] = field(default_factory=lambda: defaultdict(list))
     builds: dict[tuple[str, str], list[BuildAttestation]] = field(default_factory=lambda: defaultdict(list))
+    run_ids: dict[tuple[str, str], list[int]] = field(default_factory=lambda: defaultdict(list))
+    parity_ids: dict[tuple[str, str], list[int]] = field(default_factory=lambda: defaultdict(list))
+    run_keys: list[tuple[str, str]] = field(default_factory=list)  # per Evidence.runs index
+    parity_keys: list[tuple[str, str]] = field(default_factory=list)  # per Evidence.parity index
     runtime_platforms: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
     run_platforms: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
     proxy_runs: dict[tuple[str, str], list[BenchmarkRun]] = field(default_factory=lambda: defaultdict(list))
@@ -92,6 +102,9 @@ class EvidenceIndex:
                 idx.fits.append(fit)
                 idx.kinds[id(r)] = f.provenance.kind
                 key = (r.runtime, pid)
+                if fit.counts_for:
+                    idx.run_ids[key].append(len(idx.run_keys))
+                idx.run_keys.append(key)
                 if r.runtime and pid:
                     idx.runtime_platforms[r.runtime].add(pid)
                     idx.run_platforms[r.runtime].add(pid)
@@ -117,8 +130,10 @@ class EvidenceIndex:
                     idx.runtime_platforms[p.runtime].add(pid)
                 if "correct" in fit.counts_for:
                     idx.parity[key].append(p)
+                    idx.parity_ids[key].append(len(idx.parity_keys))
                 elif "builds" in fit.counts_for:
                     idx.proxy_built[key] += 1
+                idx.parity_keys.append(key)
         for b in ev.builds:
             key = (b.runtime, idx.platform_id(b.platform))
             idx.builds[key].append(b)
@@ -197,17 +212,21 @@ def slo_failures(run: BenchmarkRun, slo: SLO) -> tuple[str, ...]:
     return tuple(out)
 
 
-def describe_slo(slo: SLO) -> str:
-    parts = []
+def describe_slo(slo: SLO) -> Message:
+    """The SLO in words (a message: its limits are parameters)."""
+    parts: list[Message] = []
     if slo.ttft_p99_ms is not None:
-        parts.append(f"TTFT p99 <= {slo.ttft_p99_ms:g} ms")
+        parts.append(msg("slo.ttft", "TTFT p99 <= {limit:g} ms", limit=slo.ttft_p99_ms))
     if slo.tpot_p99_ms is not None:
-        parts.append(f"TPOT p99 <= {slo.tpot_p99_ms:g} ms")
+        parts.append(msg("slo.tpot", "TPOT p99 <= {limit:g} ms", limit=slo.tpot_p99_ms))
     if slo.min_interactivity_tps_per_user is not None:
-        parts.append(f"interactivity >= {slo.min_interactivity_tps_per_user:g} tok/s/user")
+        parts.append(msg("slo.interactivity", "interactivity >= {limit:g} tok/s/user",
+                         limit=slo.min_interactivity_tps_per_user))
     if slo.max_error_rate is not None:
-        parts.append(f"error rate <= {slo.max_error_rate:.2%}")
-    return ", ".join(parts) if parts else "no SLO set"
+        parts.append(msg("slo.error_rate", "error rate <= {limit:.2%}", limit=slo.max_error_rate))
+    if not parts:
+        return msg("slo.none", "no SLO set")
+    return msg("slo.limits", "{limits}", limits=tuple(parts))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -220,23 +239,30 @@ def classify(matrix: SupportMatrix, option: Option) -> Classification:
     if matrix.platform(pf) is None:
         return Classification(
             SupportStatus.UNDOCUMENTED, False,
-            (f"platform {pf!r} is not in the support matrix: experimental (not on any official list)",),
+            (msg("class.platform_unknown",
+                 "platform '{platform}' is not in the support matrix: experimental (not on any official list)",
+                 platform=pf),),
         )
     entry = matrix.entry(rt, pf)
     status = entry.status if entry else SupportStatus.UNDOCUMENTED
     sources = tuple(f"{s.title or s.url_or_path} ({s.as_of})" for s in entry.sources) if entry else ()
     if status == SupportStatus.OFFICIAL:
-        reasons = [f"{rt} lists {pf} as officially supported"]
+        reasons = [msg("class.official", "{runtime} lists {platform} as officially supported", runtime=rt, platform=pf)]
     else:
         what = _STATUS_WORDS[status]
-        cell = "" if entry else ", no cell in the matrix"
-        reasons = [f"{rt} on {pf}: {what}{cell}, so the option is experimental whatever the evidence says"]
+        if entry:
+            reasons = [msg("class.experimental", "{runtime} on {platform}: " + what + ", so the option is "
+                           "experimental whatever the evidence says", runtime=rt, platform=pf)]
+        else:
+            reasons = [msg("class.no_cell", "{runtime} on {platform}: " + what + ", no cell in the matrix, so the "
+                           "option is experimental whatever the evidence says", runtime=rt, platform=pf)]
         official_elsewhere = sorted(e.platform for e in matrix.entries
                                     if e.runtime == rt and e.status == SupportStatus.OFFICIAL)
         if official_elsewhere:
-            reasons.append(f"{rt} is official only on: {', '.join(official_elsewhere)}")
+            reasons.append(msg("class.official_elsewhere", "{runtime} is official only on: {platforms}",
+                               runtime=rt, platforms=tuple(official_elsewhere)))
     if entry and entry.notes:
-        reasons.append(entry.notes)
+        reasons.append(plain(entry.notes))
     return Classification(status, status == SupportStatus.OFFICIAL, tuple(reasons), sources)
 
 
@@ -249,50 +275,72 @@ def _builds(idx: EvidenceIndex, option: Option) -> Level:
     atts = idx.builds.get(key, [])
     runs = idx.runs.get(key, [])
     checks = idx.parity.get(key, [])
-    reasons: list[str] = []
+    reasons: list[Message] = []
     for b in atts:
-        log = f"log sha256 {b.log_sha256[:12]}..." if b.log_sha256 else "no build log hash recorded"
-        who = f" by {b.by}" if b.by else ""
-        reasons.append(f"build attestation {b.date}{who} ({log})")
+        log = (msg("builds.log_hash", "log sha256 {hash}...", hash=b.log_sha256[:12]) if b.log_sha256
+               else msg("builds.no_log_hash", "no build log hash recorded"))
+        if b.by:
+            reasons.append(msg("builds.attested_by", "build attestation {date} by {who} ({log})",
+                               date=b.date, who=b.by, log=log))
+        else:
+            reasons.append(msg("builds.attested", "build attestation {date} ({log})", date=b.date, log=log))
     ran = [r for r in runs if not (r.completed is not None and r.completed <= 0)]
     if ran:
-        reasons.append(f"{len(ran)} benchmark run(s) of {option.runtime} on {option.platform}: it ran, so it built")
+        shown = sum(1 for r in ran if idx.kind(r) == ProvenanceKind.ILLUSTRATIVE)
+        if shown:
+            reasons.append(msg("builds.ran_illustrative",
+                               "{n} benchmark run(s) of {runtime} on {platform}: it ran, so it built ({shown} of "
+                               "them illustrative, reconstructed from published figures: someone else's build, "
+                               "not ours)", n=len(ran), runtime=option.runtime, platform=option.platform, shown=shown))
+        else:
+            reasons.append(msg("builds.ran", "{n} benchmark run(s) of {runtime} on {platform}: it ran, so it built",
+                               n=len(ran), runtime=option.runtime, platform=option.platform))
     if checks:
-        reasons.append(f"{len(checks)} parity check(s) ran on {option.platform}")
+        reasons.append(msg("builds.parity_ran", "{n} parity check(s) ran on {platform}",
+                           n=len(checks), platform=option.platform))
     proxies = idx.proxy_built.get(key, 0)
     if proxies:
-        reasons.append(f"{proxies} run(s) or check(s) of {option.runtime} on {option.platform} on an accepted "
-                       "proxy workload: it ran, so it built (proxy)")
+        reasons.append(msg("builds.proxy", "{n} run(s) or check(s) of {runtime} on {platform} on an accepted proxy "
+                           "workload: it ran, so it built (proxy)", n=proxies, runtime=option.runtime,
+                           platform=option.platform))
     if reasons:
         return Level(True, tuple(reasons))
-    why = [f"no build attestation and no applicable run of {option.runtime} on {option.platform}"]
+    why = [msg("builds.none", "no build attestation and no applicable run of {runtime} on {platform}",
+               runtime=option.runtime, platform=option.platform)]
     not_counted = _not_counted(idx, option)
     if not_counted:
         why.append(not_counted)
     others = idx.other_platforms(option.runtime, option.platform)
     if others:
-        why.append(f"evidence on {', '.join(others)} does not count for {option.platform}")
+        why.append(msg("builds.elsewhere", "evidence on {others} does not count for {platform}",
+                       others=tuple(others), platform=option.platform))
     return Level(False, tuple(why))
 
 
-def _not_counted(idx: EvidenceIndex, option: Option) -> str:
-    """Why evidence about this option's runtime and platform counts for nothing, in one line."""
+def _not_counted(idx: EvidenceIndex, option: Option) -> Message | None:
+    """Why evidence about this option's runtime and platform counts for nothing, in one message."""
     from deepdecide.analysis.applicability import ILLUSTRATIVE
 
     fits = [f for f in idx.fits if f.runtime == option.runtime and f.platform == option.platform
             and not f.counts_for]
     if not fits:
-        return ""
+        return None
     illustrative = [f for f in fits if f.kind == ILLUSTRATIVE]
     other = [f for f in fits if f.kind != ILLUSTRATIVE]
-    parts = []
+    parts: list[Message] = []
     if other:
-        first = f" (e.g. {other[0].reasons[0]})" if other[0].reasons else ""
-        parts.append(f"{len(other)} run(s) or check(s) do not fit the workload or need context{first}")
+        if other[0].reasons:
+            parts.append(msg("evidence.not_fitting_eg", "{n} run(s) or check(s) do not fit the workload or need "
+                             "context (e.g. {example})", n=len(other), example=other[0].reasons[0]))
+        else:
+            parts.append(msg("evidence.not_fitting", "{n} run(s) or check(s) do not fit the workload or need "
+                             "context", n=len(other)))
     if illustrative:
-        parts.append(f"{len(illustrative)} illustrative run(s) or check(s), reconstructed from published figures, "
-                     "count for no rung")
-    return "; ".join(parts)
+        parts.append(msg("evidence.illustrative_no_rung", "{n} illustrative run(s) or check(s), reconstructed from "
+                         "published figures, count for no rung", n=len(illustrative)))
+    if len(parts) == 1:
+        return parts[0]
+    return msg("evidence.not_counted", "{first}; {second}", first=parts[0], second=parts[1])
 
 
 def _check_text(c: ParityCheck) -> str:
@@ -310,41 +358,80 @@ def _check_text(c: ParityCheck) -> str:
     return ", ".join(bits)
 
 
-def _correct(idx: EvidenceIndex, option: Option, required: tuple[ParityKind, ...]) -> Level:
+def kind_outcome(checks: list[ParityCheck]) -> ParityOutcome:
+    """The seed's parity rule for the checks of one kind on one platform: any failure fails;
+    every check passing passes; otherwise (some inconclusive) inconclusive; no check: none."""
+    if not checks:
+        return ParityOutcome.NONE
+    verdicts = {c.verdict for c in checks}
+    if Verdict.FAIL in verdicts:
+        return ParityOutcome.FAIL
+    if verdicts == {Verdict.PASS}:
+        return ParityOutcome.PASS
+    return ParityOutcome.INCONCLUSIVE
+
+
+def parity_by_kind(idx: EvidenceIndex, option: Option, required: tuple[ParityKind, ...]) -> tuple[KindParity, ...]:
+    """One verdict per parity kind (all kinds, in enum order) on the option's runtime and platform."""
+    key = (option.runtime, option.platform)
+    checks = idx.parity.get(key, [])
+    ids = idx.parity_ids.get(key, [])
+    out = []
+    for kind in ParityKind:
+        mine = [(i, c) for i, c in zip(ids, checks, strict=True) if c.kind == kind]
+        cs = [c for _, c in mine]
+        out.append(KindParity(
+            kind, kind in required, kind_outcome(cs), tuple(i for i, _ in mine),
+            sum(1 for c in cs if c.verdict == Verdict.PASS), sum(1 for c in cs if c.verdict == Verdict.FAIL),
+            sum(1 for c in cs if c.verdict == Verdict.INCONCLUSIVE)))
+    return tuple(out)
+
+
+def _correct(idx: EvidenceIndex, option: Option, required: tuple[ParityKind, ...],
+             verdicts: tuple[KindParity, ...]) -> Level:
     checks = idx.parity.get((option.runtime, option.platform), [])
     by_kind: dict[ParityKind, list[ParityCheck]] = defaultdict(list)
     for c in checks:
         by_kind[c.kind].append(c)
+    outcome = {k.kind: k.outcome for k in verdicts}
     kinds = required
-    reasons: list[str] = []
+    reasons: list[Message] = []
     ok = True
     if not kinds:
-        reasons.append("the workspace requires no parity kinds: at least one passing check and no failure needed")
+        reasons.append(msg("correct.none_required", "the workspace requires no parity kinds: every kind checked "
+                           "must pass, and at least one check"))
         kinds = tuple(sorted(by_kind, key=lambda k: k.value))
         if not kinds:
-            return Level(False, (*reasons, f"no parity check of {option.runtime} on {option.platform}"))
+            return Level(False, (*reasons, msg("correct.no_check", "no parity check of {runtime} on {platform}",
+                                               runtime=option.runtime, platform=option.platform)))
     for kind in kinds:
         cs = by_kind.get(kind, [])
-        fails = [c for c in cs if c.verdict == Verdict.FAIL]
-        passes = [c for c in cs if c.verdict == Verdict.PASS]
-        unsure = [c for c in cs if c.verdict == Verdict.INCONCLUSIVE]
-        if fails:
+        verdict = outcome[kind]
+        if verdict == ParityOutcome.FAIL:
             ok = False
-            reasons.extend(f"{kind.value} FAILED: {_check_text(c)}" for c in fails)
-        elif passes:
-            reasons.append(f"{kind.value} passes ({len(passes)} check(s)); e.g. {_check_text(passes[0])}")
-            if unsure:
-                reasons.append(f"{kind.value}: {len(unsure)} further check(s) inconclusive")
-        elif unsure:
+            reasons.extend(msg("correct.failed", "{kind} FAILED: {check}", kind=kind.value, check=_check_text(c))
+                           for c in cs if c.verdict == Verdict.FAIL)
+        elif verdict == ParityOutcome.PASS:
+            reasons.append(msg("correct.passes", "{kind} passes ({n} check(s)); e.g. {check}",
+                               kind=kind.value, n=len(cs), check=_check_text(cs[0])))
+        elif verdict == ParityOutcome.INCONCLUSIVE:
             ok = False
-            reasons.extend(f"{kind.value} INCONCLUSIVE (not a pass): {_check_text(c)}" for c in unsure)
+            passes = sum(1 for c in cs if c.verdict == Verdict.PASS)
+            reasons.extend(msg("correct.inconclusive", "{kind} INCONCLUSIVE (not a pass): {check}",
+                               kind=kind.value, check=_check_text(c))
+                           for c in cs if c.verdict == Verdict.INCONCLUSIVE)
+            if passes:
+                reasons.append(msg("correct.pass_not_enough", "{kind}: {n} passing check(s) do not outweigh an "
+                                   "inconclusive one: every check of the kind must pass", kind=kind.value, n=passes))
         else:
             ok = False
-            reasons.append(f"{kind.value}: no check on {option.platform}")
+            reasons.append(msg("correct.kind_missing", "{kind}: no check on {platform}",
+                               kind=kind.value, platform=option.platform))
     if not ok:
         others = idx.other_platforms(option.runtime, option.platform)
         if others:
-            reasons.append(f"checks on {', '.join(others)} do not count for {option.platform}")
+            reasons.append(msg("correct.elsewhere", "checks on {others} do not count for {platform}",
+                               others=tuple(others), platform=option.platform))
     return Level(ok, tuple(reasons))
 
 
@@ -352,36 +439,73 @@ def _performs(idx: EvidenceIndex, option: Option, slo: SLO) -> Level:
     runs = idx.runs.get((option.runtime, option.platform), [])
     target = describe_slo(slo)
     if not runs:
-        why = [f"no applicable benchmark of {option.runtime} on {option.platform}"]
+        why = [msg("performs.no_benchmark", "no applicable benchmark of {runtime} on {platform}",
+                   runtime=option.runtime, platform=option.platform)]
         proxies = idx.proxy_runs.get((option.runtime, option.platform), [])
         if proxies:
-            why.append(f"{len(proxies)} proxy run(s) count for capacity (discounted), never for performs")
+            why.append(msg("performs.proxy_only", "{n} proxy run(s) count for capacity (discounted), never for "
+                           "performs", n=len(proxies)))
         not_counted = _not_counted(idx, option)
         if not_counted:
             why.append(not_counted)
         others = idx.other_platforms(option.runtime, option.platform, runs_only=True)
         if others:
-            why.append(f"benchmarks on {', '.join(others)} are not evidence for {option.platform}")
+            why.append(msg("performs.elsewhere", "benchmarks on {others} are not evidence for {platform}",
+                           others=tuple(others), platform=option.platform))
         if option.cost.assumed_output_tps_per_gpu is not None:
-            why.append("its capacity is an assumption (assumed_output_tps_per_gpu), not a measurement")
+            why.append(msg("performs.assumed", "its capacity is an assumption (assumed_output_tps_per_gpu), "
+                           "not a measurement"))
         return Level(False, tuple(why))
     meeting = [r for r in runs if not idx.failures(r, slo)]
     if meeting:
         best = max(meeting, key=lambda r: output_tps_per_gpu(r) or 0.0)
-        return Level(True, (f"{len(meeting)} of {len(runs)} run(s) meet the SLO ({target}); "
-                            f"best: {run_label(best)}",))
+        return Level(True, (msg("performs.meets", "{n} of {total} run(s) meet the SLO ({slo}); best: {best}",
+                                n=len(meeting), total=len(runs), slo=target, best=run_label(best)),))
     # the run that comes closest: fewest failed conditions, then highest throughput
     closest = min(runs, key=lambda r: (len(idx.failures(r, slo)), -(output_tps_per_gpu(r) or 0.0)))
-    return Level(False, (f"none of {len(runs)} run(s) meets the SLO ({target})",
-                         f"closest, {run_label(closest)}: {'; '.join(idx.failures(closest, slo))}"))
+    return Level(False, (msg("performs.none_meets", "none of {total} run(s) meets the SLO ({slo})",
+                             total=len(runs), slo=target),
+                         msg("performs.closest", "closest, {run}: {failures}", run=run_label(closest),
+                             failures="; ".join(idx.failures(closest, slo)))))
 
 
-def evidence_levels(idx: EvidenceIndex, option: Option, ws: Workspace) -> EvidenceLevels:
+def evidence_levels(idx: EvidenceIndex, option: Option, ws: Workspace,
+                    verdicts: tuple[KindParity, ...] | None = None) -> EvidenceLevels:
+    if verdicts is None:
+        verdicts = parity_by_kind(idx, option, ws.required_parity)
     return EvidenceLevels(
         builds=_builds(idx, option),
-        correct=_correct(idx, option, ws.required_parity),
+        correct=_correct(idx, option, ws.required_parity, verdicts),
         performs=_performs(idx, option, ws.slo),
     )
+
+
+def attributions(idx: EvidenceIndex, ws: Workspace) -> tuple[tuple[Attribution, ...], tuple[Attribution, ...]]:
+    """For every run and every parity check: the options (same runtime, same matrix platform)
+    it counts for, and the name to group it under."""
+    by_key: dict[tuple[str, str], list[Option]] = defaultdict(list)
+    for o in ws.options:
+        by_key[(o.runtime, o.platform)].append(o)
+    names: dict[tuple[str, str], str] = {}
+
+    def group(key: tuple[str, str]) -> str:
+        got = names.get(key)
+        if got is None:
+            opts = by_key.get(key, [])
+            if opts:
+                got = " / ".join(o.name for o in opts)
+            else:
+                rt = ws.matrix.runtime(key[0])
+                pf = ws.matrix.platform(key[1])
+                got = f"{rt.name if rt else key[0]} on {pf.name if pf else key[1]}"
+            names[key] = got
+        return got
+
+    def one(i: int, key: tuple[str, str]) -> Attribution:
+        return Attribution(i, key[0], key[1], tuple(o.id for o in by_key.get(key, [])), group(key))
+
+    return (tuple(one(i, k) for i, k in enumerate(idx.run_keys)),
+            tuple(one(i, k) for i, k in enumerate(idx.parity_keys)))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -402,15 +526,20 @@ def checklist_summary(ws: Workspace, option: Option) -> tuple[ChecklistSummary, 
     unanswered: list[str] = []
     efforts: list[tuple[str, object]] = []
     trail: list[TrailItem] = []
+    lines: list[ChecklistLine] = []
     for item in ws.checklist:
         a = answers.get(item.id)
         if a is None:
             unanswered.append(item.id)
+            lines.append(ChecklistLine(item.id, item.title, None))
             continue
+        e = a.effort_person_weeks
+        stated = EffortRange(e.low, e.likely, e.high)
+        who = a.provider.strip()
         if a.answer == Answer.PROVIDED:
             provided.append(item.id)
+            lines.append(ChecklistLine(item.id, item.title, a.answer, who, stated, notes=a.notes))
             continue
-        who = a.provider.strip()
         if a.answer == Answer.EXTERNAL:
             external.append(item.id)
             label = f"{item.title} (external{', ' + who if who else ''})"
@@ -419,11 +548,14 @@ def checklist_summary(ws: Workspace, option: Option) -> tuple[ChecklistSummary, 
             label = f"{item.title} (missing, to be built by {who})"
         else:
             blockers.append(Blocker(item.id, item.title,
-                                    f"{item.title}: missing and nobody is named to build it"))
+                                    msg("checklist.blocker", "{item}: missing and nobody is named to build it",
+                                        item=item.title)))
             trail.append(TrailItem(f"{item.title} (missing, BLOCKER: no owner)", "not counted", "person-weeks",
                                    f"checklist answer {item.id}: its effort counts once someone is named "
                                    f"to build it (stated: {a.effort_person_weeks.likely:g})"))
+            lines.append(ChecklistLine(item.id, item.title, a.answer, who, stated, blocker=True, notes=a.notes))
             continue
+        lines.append(ChecklistLine(item.id, item.title, a.answer, who, stated, counted=True, notes=a.notes))
         efforts.append((label, a.effort_person_weeks))
         trail.append(TrailItem(label, a.effort_person_weeks.likely, "person-weeks", f"checklist answer {item.id}"))
     n = len(ws.checklist)
@@ -440,4 +572,4 @@ def checklist_summary(ws: Workspace, option: Option) -> tuple[ChecklistSummary, 
     effort = Figure("checklist engineering effort", float(total), "person-weeks", tuple(trail), flags=flags)
     unanswered_titles = tuple(titles.get(i, i) for i in unanswered)
     return ChecklistSummary(tuple(provided), tuple(external), tuple(owned), tuple(blockers),
-                            unanswered_titles, completeness, effort), efforts
+                            unanswered_titles, completeness, effort, tuple(lines)), efforts

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from deepdecide.analysis.assessment import CriterionInfo
+from deepdecide.domain.messages import Message, msg
 from deepdecide.domain.workspace import Criterion, Direction
 
 
@@ -64,7 +65,7 @@ class ScoringSetup:
     criteria: list[Criterion]
     specs: list[MetricSpec]
     infos: tuple[CriterionInfo, ...]
-    messages: list[str]
+    messages: list[Message]
     benefit: np.ndarray  # (K,) bool
     lo: np.ndarray  # (K,) fixed scale low, NaN = options' range
     hi: np.ndarray
@@ -89,34 +90,38 @@ def value_function_text(spec: MetricSpec, direction: Direction) -> str:
 def compile_criteria(criteria: tuple[Criterion, ...]) -> ScoringSetup:
     used: list[Criterion] = []
     specs: list[MetricSpec] = []
-    notes: dict[str, str] = {}
-    messages: list[str] = []
+    notes: dict[str, Message] = {}
+    messages: list[Message] = []
+
+    def note(c: Criterion, m: Message) -> None:
+        notes[c.id] = m
+        messages.append(msg("criterion.note", "criterion '{criterion}': {note}", criterion=c.id, note=m))
+
     for c in criteria:
         spec = METRICS.get(c.metric)
         if spec is None:
-            notes[c.id] = (f"unknown metric {c.metric!r}: criterion not scored (known: "
-                           f"{', '.join(METRICS)})")
-            messages.append(f"criterion {c.id!r}: {notes[c.id]}")
+            note(c, msg("criterion.unknown_metric", "unknown metric '{metric}': criterion not scored (known: {known})",
+                        metric=c.metric, known=tuple(METRICS)))
             continue
         if not isinstance(c.weight, (int, float)) or not math.isfinite(c.weight) or c.weight < 0:
-            notes[c.id] = f"weight must be a number >= 0, got {c.weight!r}: criterion not scored"
-            messages.append(f"criterion {c.id!r}: {notes[c.id]}")
+            note(c, msg("criterion.bad_weight", "weight must be a number >= 0, got {weight}: criterion not scored",
+                        weight=repr(c.weight)))
             continue
         if c.knockout and c.knockout_threshold is None:
-            notes[c.id] = "knock-out switched on without a threshold: no veto applied"
-            messages.append(f"criterion {c.id!r}: {notes[c.id]}")
+            note(c, msg("criterion.knockout_no_threshold", "knock-out switched on without a threshold: no veto applied"))
         elif c.direction != spec.natural:
-            notes[c.id] = (f"scored as {c.direction.value} although {c.metric} is naturally a "
-                           f"{spec.natural.value}")
+            notes[c.id] = msg("criterion.direction", "scored as {direction} although {metric} is naturally a {natural}",
+                              direction=c.direction.value, metric=c.metric, natural=spec.natural.value)
         used.append(c)
         specs.append(spec)
     weights = np.array([float(c.weight) for c in used], dtype=float)
     total = float(weights.sum()) if len(used) else 0.0
     weights_ok = total > 0
     if not used:
-        messages.append("no usable criteria: options cannot be scored or ranked")
+        messages.append(msg("criteria.none_usable", "no usable criteria: options cannot be scored or ranked"))
     elif not weights_ok:
-        messages.append("the criteria weights sum to 0: options cannot be ranked (give some criterion a weight)")
+        messages.append(msg("criteria.zero_weights", "the criteria weights sum to 0: options cannot be ranked "
+                            "(give some criterion a weight)"))
     shares = weights / total if weights_ok else np.zeros_like(weights)
     share_of = {c.id: float(s) for c, s in zip(used, shares, strict=True)}
     infos = []
@@ -126,7 +131,7 @@ def compile_criteria(criteria: tuple[Criterion, ...]) -> ScoringSetup:
             c.id, c.name, c.metric, c.direction, float(c.weight) if isinstance(c.weight, (int, float)) else 0.0,
             share_of.get(c.id) if weights_ok else None, c.id in share_of,
             value_function_text(spec, c.direction) if spec else "", c.knockout, c.knockout_threshold,
-            notes.get(c.id, "")))
+            notes.get(c.id)))
     return ScoringSetup(
         used, specs, tuple(infos), messages,
         benefit=np.array([c.direction == Direction.BENEFIT for c in used], dtype=bool),

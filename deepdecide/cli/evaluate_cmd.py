@@ -19,17 +19,16 @@ def add_arguments(parser) -> None:
     parser.add_argument("--no-monte-carlo", action="store_true", help="skip the Monte Carlo draws")
 
 
-def _num(v: float | None, fmt: str = "{:,.0f}", none: str = "n/a") -> str:
-    return none if v is None else fmt.format(v)
+def _num(v: float | None, none: str = "n/a") -> str:
+    from deepdecide.domain.formatting import number
+
+    return none if v is None else number(v)
 
 
-def _money(v: float | None) -> str:
-    if v is None:
-        return "n/a"
-    for div, suffix in ((1e9, "B"), (1e6, "M"), (1e3, "k")):
-        if abs(v) >= div:
-            return f"${v / div:,.2f}{suffix}"
-    return f"${v:,.0f}"
+def _money(v: float | None, currency: str = "USD") -> str:
+    from deepdecide.domain.formatting import money
+
+    return "n/a" if v is None else money(v, currency)
 
 
 def _levels(oa) -> str:
@@ -67,11 +66,13 @@ def _fit_lines(a) -> list[str]:
 
 def render(ws, a) -> str:
     """The assessment as plain text for a terminal."""
-    from deepdecide.analysis.evidence import describe_slo
     from deepdecide.cli.common import table
+    from deepdecide.domain.formatting import percent, probability, share
+    from deepdecide.domain.messages import join
 
+    currency = ws.assumptions.currency
     lines = [f"{ws.name}: {len(a.options)} option(s); winner: {a.winner or 'none'}",
-             f"SLO: {describe_slo(ws.slo)}"]
+             f"SLO: {a.slo}"]
     if a.workload is not None:
         lines.append(f"Evidence judged against the {a.workload}")
     horizon = ws.assumptions.horizon_years
@@ -97,10 +98,10 @@ def render(ws, a) -> str:
             _fit(oa.fit),
             cap_txt,
             _num(oa.fleet.gpus.value),
-            _num(oa.costs.cost_per_m_tokens_usd.value, "${:,.3f}"),
-            _money(oa.costs.tco_usd.value),
-            _num(oa.score.total if oa.score else None, "{:.3f}"),
-            _num(draws.p_best if draws else None, "{:.1%}", "-"),
+            _money(oa.costs.cost_per_m_tokens_usd.value, currency),
+            _money(oa.costs.tco_usd.value, currency),
+            f"{oa.score.total:.3f}" if oa.score else "n/a",
+            probability(draws.p_best) if draws else "-",
             status,
         ])
     lines.append("")
@@ -125,7 +126,7 @@ def render(ws, a) -> str:
         for name, lv in (("builds", oa.evidence.builds), ("correct", oa.evidence.correct),
                          ("performs", oa.evidence.performs)):
             state = "reached" if lv.reached else "NOT reached"
-            lines.append(f"    {name} {state}: {'; '.join(lv.reasons)}")
+            lines.append(f"    {name} {state}: {join(lv.reasons)}")
         cap = oa.capacity.figure
         if cap.value is None:
             lines.append(f"    capacity: none: {cap.missing_reason}")
@@ -141,21 +142,21 @@ def render(ws, a) -> str:
         for v in oa.vetoes:
             lines.append(f"    vetoed: {v}")
         for m in oa.messages:
-            if not m.startswith("no capacity: "):  # already said on the capacity line
+            if m.id != "option.no_capacity":  # already said on the capacity line
                 lines.append(f"    ! {m}")
     s = a.sensitivity
     if s is not None:
         lines.append("")
         lines.append(f"What would flip the decision (winner: {s.winner}):")
         for w in s.weights:
-            hi = "no limit" if w.high is None else f"{w.high:.3g} ({w.high_share:.0%})"
+            hi = "no limit" if w.high is None else f"{w.high:.3g} ({share(w.high_share)})"
             beyond = []
             if w.winner_below:
                 beyond.append(f"below -> {w.winner_below}")
             if w.winner_above:
                 beyond.append(f"above -> {w.winner_above}")
-            lines.append(f"  weight {w.criterion} = {w.weight:g} ({w.weight_share:.0%}): winner holds for "
-                         f"{w.low:.3g} ({w.low_share:.0%}) .. {hi}" + (f"; {', '.join(beyond)}" if beyond else ""))
+            lines.append(f"  weight {w.criterion} = {w.weight:g} ({share(w.weight_share)}): winner holds for "
+                         f"{w.low:.3g} ({share(w.low_share)}) .. {hi}" + (f"; {', '.join(beyond)}" if beyond else ""))
         flips = [f for f in s.inputs if f.flip_below is not None or f.flip_above is not None]
         for f in flips:
             parts = []
@@ -173,21 +174,29 @@ def render(ws, a) -> str:
     if mcr is not None:
         lines.append("")
         lines.append(f"Monte Carlo: {mcr.draws} draws, seed {mcr.seed}"
-                     + (f"; no option eligible in {mcr.p_no_winner:.1%} of draws" if mcr.p_no_winner else ""))
+                     + (f"; no option eligible in {percent(mcr.p_no_winner, 1)} of draws" if mcr.p_no_winner else ""))
         mrows = []
         for d in mcr.options:
             c, t = d.cost_per_m_tokens_usd, d.tco_usd
-            mrows.append([d.option, f"{d.p_best:.1%}",
-                          " / ".join(_num(x, "${:,.3f}") for x in (c.p10, c.p50, c.p90)),
-                          " / ".join(_money(x) for x in (t.p10, t.p50, t.p90))])
+            mrows.append([d.option, probability(d.p_best),
+                          " / ".join(_money(x, currency) for x in (c.p10, c.p50, c.p90)),
+                          " / ".join(_money(x, currency) for x in (t.p10, t.p50, t.p90))])
         lines.append(table(["option", "P(best)", "$/M tok P10 / P50 / P90", "TCO P10 / P50 / P90"], mrows))
     return "\n".join(lines)
+
+
+def json_data(ws, a) -> dict:
+    """What ``evaluate --json`` prints: the whole assessment as plain data (messages keep their
+    id and parameters beside the rendered text)."""
+    from deepdecide.analysis import to_data
+
+    return to_data(a)
 
 
 def run(args) -> int:
     import json
 
-    from deepdecide.analysis import evaluate, to_data
+    from deepdecide.analysis import evaluate
     from deepdecide.cli.common import error, report_error, report_warnings
     from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
     from deepdecide.domain.errors import DeepdecideError, ValidationError
@@ -209,7 +218,7 @@ def run(args) -> int:
     report_warnings(warnings)
     a = evaluate(ws, monte_carlo=not args.no_monte_carlo, draws=args.draws, seed=args.seed)
     if args.json:
-        print(json.dumps(to_data(a), indent=2, ensure_ascii=False, allow_nan=False))
+        print(json.dumps(json_data(ws, a), indent=2, ensure_ascii=False, allow_nan=False))
     else:
         print(render(ws, a))
     return EXIT_OK if a.winner is not None else EXIT_PROBLEM

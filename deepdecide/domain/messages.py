@@ -20,6 +20,7 @@ from __future__ import annotations
 import string
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from numbers import Real
 from typing import Union
 
@@ -90,10 +91,16 @@ def _param_data(v: Param) -> object:
     return v
 
 
+@lru_cache(maxsize=2048)
+def _fields(template: str) -> frozenset[str]:
+    """The named fields of a template (parsed once per template)."""
+    return frozenset(f for _, f, _, _ in string.Formatter().parse(template) if f)
+
+
 def msg(id: str, template: str, /, **params: Param) -> Message:
     """Build a message; the template must name exactly the given parameters."""
-    names = {f for _, f, _, _ in string.Formatter().parse(template) if f}
-    if names != set(params):
+    if _fields(template) != set(params):
+        names = _fields(template)
         raise ValueError(f"message {id!r}: template fields {sorted(names)} != parameters {sorted(params)}")
     return Message(id, template, tuple(params.items()))
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
@@ -14,7 +14,9 @@ from deepdecide.domain.workspace import Workspace
 from deepdecide.gui.undo import EditCommand
 
 if TYPE_CHECKING:
+    from deepdecide.analysis.assessment import Assessment
     from deepdecide.domain.edits import Edit
+    from deepdecide.gui.montecarlo import MonteCarloService
 
 
 class WorkspaceDocument(QObject):
@@ -33,10 +35,10 @@ class WorkspaceDocument(QObject):
         self._workspace = workspace
         self._path = str(path) if path else ""
         self.undo_stack = QUndoStack(self)
-        self._assessment: Any = None
+        self._assessment: Assessment | None = None
         self._assessment_for: Workspace | None = None
-        self._mc: Any = None
-        self._full: Any = None
+        self._mc: MonteCarloService | None = None
+        self._full: Assessment | None = None
         self._full_for: Workspace | None = None
 
     # state -------------------------------------------------------------------------------
@@ -88,25 +90,25 @@ class WorkspaceDocument(QObject):
         return inverse
 
     # derived -----------------------------------------------------------------------------
-    def assessment(self) -> Any:
+    def assessment(self) -> Assessment:
         """The analysis of the current workspace without sensitivity (fast: every edit re-runs it)."""
-        if self._assessment_for is not self._workspace:
+        if self._assessment is None or self._assessment_for is not self._workspace:
             from deepdecide.analysis import evaluate
 
             self._assessment = evaluate(self._workspace, sensitivity=False)
             self._assessment_for = self._workspace
         return self._assessment
 
-    def full_assessment(self) -> Any:
+    def full_assessment(self) -> Assessment:
         """The analysis with sensitivity (weight intervals, input flips); computed on demand."""
-        if self._full_for is not self._workspace:
+        if self._full is None or self._full_for is not self._workspace:
             from deepdecide.analysis import evaluate
 
             self._full = evaluate(self._workspace, sensitivity=True)
             self._full_for = self._workspace
         return self._full
 
-    def monte_carlo(self) -> Any:
+    def monte_carlo(self) -> MonteCarloService:
         """The background Monte Carlo service of this document (started on first use)."""
         if self._mc is None:
             from deepdecide.gui.montecarlo import MonteCarloService

@@ -6,10 +6,12 @@ translation may reorder them.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QLocale, QTranslator
 
+from deepdecide.domain.messages import Message
 from deepdecide.gui.resources import translations_dir
 
 
@@ -39,3 +41,17 @@ def install_translators(app: QCoreApplication, locale: QLocale | None = None) ->
         app.installTranslator(qt)
         installed.append(qt)
     return installed
+
+
+def _translate_template(template: str) -> str:
+    return QCoreApplication.translate("Messages", template)
+
+
+def text(message: Message | str) -> str:
+    """An analysis message in the interface language (its template is the catalog key)."""
+    return message if isinstance(message, str) else message.render(_translate_template)
+
+
+def texts(messages: Iterable[Message | str], sep: str = "<br>") -> str:
+    """Several messages joined by ``sep``."""
+    return sep.join(text(m) for m in messages)

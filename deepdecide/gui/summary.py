@@ -2,24 +2,25 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from PySide6.QtCore import QCoreApplication
 
-from deepdecide.gui.formatting import percent
-from deepdecide.gui.i18n import fmt
+from deepdecide.analysis.assessment import Assessment, MonteCarlo
+from deepdecide.domain.formatting import integer, probability
+from deepdecide.domain.workspace import Workspace
+from deepdecide.gui.i18n import fmt, texts
 
 
 def level_names() -> dict[str, str]:
     return {"builds": QCoreApplication.translate("Summary", "builds"), "correct": QCoreApplication.translate("Summary", "correct"), "performs": QCoreApplication.translate("Summary", "performs")}
 
 
-def recommendation(ws: Any, assessment: Any, mc: Any = None) -> str:
+def recommendation(ws: Workspace, assessment: Assessment, mc: MonteCarlo | None = None) -> str:
     """One sentence (rich text) naming the recommended option and what it rests on."""
     if assessment.winner is None:
-        why = "; ".join(assessment.messages) or QCoreApplication.translate("Summary", "no option has a score yet")
+        why = texts(assessment.messages, "; ") or QCoreApplication.translate("Summary", "no option has a score yet")
         return fmt(QCoreApplication.translate("Summary", "No recommendation yet: %1."), why)
     win = assessment.option(assessment.winner)
+    assert win is not None  # the winner is one of the options
     ranked = [o for o in assessment.options if o.rank is not None]
     runner = next((o for o in ranked if o.rank == 2), None)
     reached = [level_names()[n] for n in win.evidence.names_reached]
@@ -29,9 +30,9 @@ def recommendation(ws: Any, assessment: Any, mc: Any = None) -> str:
     support = QCoreApplication.translate("Summary", "officially supported on its platform") if win.classification.official \
         else QCoreApplication.translate("Summary", "experimental (not on the runtime's official list)")
     text = fmt(QCoreApplication.translate("Summary", "Recommendation: <b>%1</b> — ranked first of %2 with %3 points"),
-               win.name, len(ranked), f"{win.score.total:.2f}" if win.score else "?")
+               win.name, len(ranked), f"{win.score.total:.3f}" if win.score else "?")
     if runner is not None and runner.score is not None:
-        text += fmt(QCoreApplication.translate("Summary", " (next: %1, %2)"), runner.name, f"{runner.score.total:.2f}")
+        text += fmt(QCoreApplication.translate("Summary", " (next: %1, %2)"), runner.name, f"{runner.score.total:.3f}")
     text += "; " + support + "; " + evidence
     if win.capacity.basis.value == "assumed":
         text += "; " + QCoreApplication.translate("Summary", "its capacity is an assumption, not a measurement "
@@ -39,5 +40,5 @@ def recommendation(ws: Any, assessment: Any, mc: Any = None) -> str:
     if mc is not None:
         od = mc.for_option(win.option)
         if od is not None:
-            text += "; " + fmt(QCoreApplication.translate("Summary", "best in %1 of %2 Monte Carlo draws"), percent(od.p_best), f"{mc.draws:,}")
+            text += "; " + fmt(QCoreApplication.translate("Summary", "best in %1 of %2 Monte Carlo draws"), probability(od.p_best), integer(mc.draws))
     return text + "."

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import io
 import zlib
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any
 
 import reportlab
 
 from deepdecide import __version__
+from deepdecide.analysis.assessment import Assessment
 from deepdecide.domain.errors import DeepdecideError
 from deepdecide.domain.progress import Cancellable, ProgressCallback, check_cancelled, scaled
 from deepdecide.domain.workspace import Workspace
@@ -53,7 +54,7 @@ def build_params(sections: tuple[str, ...]) -> bytes:
     return dumps_canonical({"format": BUILD_FORMAT, "sections": list(sections), "generator": generator_info()})
 
 
-def evaluate(ws: Workspace, cancel: Cancellable | None = None) -> Any:
+def evaluate(ws: Workspace, cancel: Cancellable | None = None) -> Assessment:
     """The assessment of the workspace, with sensitivity and the seeded Monte Carlo (deterministic)."""
     from deepdecide.analysis import evaluate as _evaluate
 
@@ -79,8 +80,7 @@ def render(ws: Workspace, inputs: bytes, params: bytes, chosen: tuple[str, ...],
     """Render the record of an already-canonical workspace (``inputs`` is its canonical JSON)."""
     report = scaled(progress, 0.0, 1.0)
     check_cancelled(cancel)
-    needs_assessment = any(s in chosen for s in ("summary", "cost", "sensitivity"))
-    assessment = evaluate(ws, cancel) if needs_assessment else None
+    assessment = evaluate(ws, cancel)
     report(0.3)
     check_cancelled(cancel)
     digest = sha256_hex(inputs)
@@ -128,25 +128,7 @@ def render(ws: Workspace, inputs: bytes, params: bytes, chosen: tuple[str, ...],
 
 def compose(ctx: sec.Context) -> list[Any]:
     """The record's flowables, section by section."""
-    from deepdecide.report import assessed
-
-    builders: dict[str, Callable[[sec.Context], list[Any]]] = {
-        "cover": sec.cover,
-        "summary": assessed.summary,
-        "context": sec.context,
-        "options": sec.options,
-        "matrix": sec.matrix,
-        "evidence": sec.evidence,
-        "parity": sec.parity,
-        "checklist": sec.checklist,
-        "cost": assessed.cost,
-        "sensitivity": assessed.sensitivity,
-        "migration": sec.migration,
-        "risks": sec.risks,
-        "signoff": sec.signoff,
-        "appendix": sec.appendix,
-    }
     story: list[Any] = []
     for name in ctx.sections:
-        story.extend(builders[name](ctx))
+        story.extend(sec.BUILDERS[name](ctx))
     return story

@@ -2,279 +2,403 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="es_ES">
 <context>
+    <name>AssessedModels</name>
+    <message>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="27"/>
+        <source>Rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="29"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="83"/>
+        <source>Option</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="30"/>
+        <source>Score</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="32"/>
+        <source>Support</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="35"/>
+        <source>Evidence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="37"/>
+        <source>Eligibility</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="37"/>
+        <source>eligible</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="51"/>
+        <source>Criterion</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="52"/>
+        <source>Metric</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="53"/>
+        <source>Weight</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="54"/>
+        <source>Share</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="55"/>
+        <source>Scored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="55"/>
+        <source>yes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="55"/>
+        <source>no</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="58"/>
+        <source>Note</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="76"/>
+        <source>likely (low–high): </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="84"/>
+        <source>Porting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="85"/>
+        <source>External</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="86"/>
+        <source>Missing, owned</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="87"/>
+        <source>Checklist</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="88"/>
+        <source>Total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="89"/>
+        <source>Blockers</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ComparePage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="76"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="78"/>
         <source>Weight of %1</source>
         <extracomment>slider steps per unit of weight</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="131"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="133"/>
         <source>Criteria weights</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="150"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="169"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="152"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="171"/>
         <source>not set</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="157"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="159"/>
         <source>Service-level objective</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="159"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="161"/>
         <source>TTFT p99 ≤</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="159"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="161"/>
         <source>TPOT p99 ≤</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="160"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="162"/>
         <source>Tokens/s per user ≥</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="161"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="163"/>
         <source>Error rate ≤</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="176"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="178"/>
         <source>Peak demand</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="178"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="180"/>
         <source>Output tokens/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="179"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="181"/>
         <source>or requests/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="180"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="182"/>
         <source>input tokens / request</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="181"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="183"/>
         <source>output tokens / request</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="221"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="204"/>
+        <source>Ranking</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="205"/>
+        <source>Criteria</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="227"/>
         <source>Ranking (weighted score, live)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="241"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="247"/>
         <source>Criterion</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="242"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="248"/>
         <source>Weight</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="243"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="249"/>
         <source>Winner holds from</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="244"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="259"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="262"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="250"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="265"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="268"/>
         <source>to</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="245"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="251"/>
         <source>Below: winner</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="246"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="252"/>
         <source>Above: winner</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="252"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="258"/>
         <source>Input</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="253"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="259"/>
         <source>Low</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="254"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="260"/>
         <source>Likely</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="255"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="261"/>
         <source>High</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="256"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="262"/>
         <source>Unit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="257"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="263"/>
         <source>Flips below</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="260"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="266"/>
         <source>Flips above</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="286"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="292"/>
         <source>low %1 · likely %2 · high %3 (editing the likely value widens the range if needed)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="292"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="298"/>
         <source>Option</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="294"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="300"/>
         <source>Pricing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="295"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="301"/>
         <source>$/GPU-hour</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="297"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="303"/>
         <source>Capex per GPU ($)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="299"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="305"/>
         <source>kW per GPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="301"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="307"/>
         <source>Assumed tok/s/GPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="443"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="451"/>
         <source>$/M output tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="455"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="463"/>
         <source>%1 (%2): P(best) %3, $/M tokens P50 %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="460"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="468"/>
         <source>%1 draws (seed %2). Whisker: P10–P90 of $/M output tokens; dot: P50.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="196"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="198"/>
         <source>Weight intervals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="197"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="199"/>
         <source>Flip values</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="199"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="201"/>
         <source>Prices</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="229"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="235"/>
         <source>Monte Carlo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="231"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="437"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="237"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="445"/>
         <source>Monte Carlo running…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="120"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="122"/>
         <source>&lt;h2&gt;Compare&lt;/h2&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="307"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="313"/>
         <source>Compare</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="336"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="342"/>
         <source>SLO</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="344"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="350"/>
         <source>demand</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="382"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="388"/>
         <source>Weights are relative: each criterion counts by its share of the total. Drag a slider and the ranking follows. Not used: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="385"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="391"/>
         <source>Weights are relative: each criterion counts by its share of the total. Drag a slider and the ranking follows.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="394"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="402"/>
         <source>Ranked first: &lt;b&gt;%1&lt;/b&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="395"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="403"/>
         <source>No option can be ranked: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="430"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="438"/>
         <source>No winner, so no sensitivity.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="463"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="471"/>
         <source>Most often best: &lt;b&gt;%1&lt;/b&gt; (P(best) %2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="467"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="475"/>
         <source>No winner in %1 of draws.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="469"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="477"/>
         <source>No option has a cost range yet: import benchmarks or give assumed capacities and prices.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1150,103 +1274,108 @@
 <context>
     <name>GapsPage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="24"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="26"/>
         <source>not answered</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="24"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="26"/>
         <source>provided</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="25"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="27"/>
         <source>external</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="25"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="27"/>
         <source>missing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="32"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="34"/>
         <source>as of</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="89"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="91"/>
         <source>Person-weeks of engineering; low &lt;= likely &lt;= high is kept by moving the other points</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="91"/>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="184"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="93"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="193"/>
         <source>Item</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="92"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="94"/>
         <source>Category</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="93"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="95"/>
         <source>Answer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="96"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="98"/>
         <source>provided: the runtime has it; external: someone must build or integrate it (adds to the migration cost); missing: a blocker until an owner is named</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="98"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="100"/>
         <source>Owner</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="99"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="101"/>
         <source>Effort low</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="100"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="102"/>
         <source>likely</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="101"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="103"/>
         <source>high</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="102"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="104"/>
         <source>Notes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="117"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="123"/>
         <source>Option:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="120"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="126"/>
         <source>&lt;h2&gt;Service gaps&lt;/h2&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="132"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="140"/>
         <source>Service gaps</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="201"/>
-        <source>%1 provided, %2 external, %3 missing, %4 not answered. External work adds %5 / %6 / %7 person-weeks (low / likely / high) to the migration cost.</source>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="209"/>
+        <source>%1 provided, %2 external, %3 missing, %4 not answered. External work, and missing items someone is named to build, add %5 / %6 / %7 person-weeks (low / likely / high) to the migration cost.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="208"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="216"/>
+        <source>(external %1, missing with an owner %2 likely)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="219"/>
         <source>Blockers until someone names who builds them: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1966,147 +2095,147 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
 <context>
     <name>OptionCard</name>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="65"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="66"/>
         <source>GPUs needed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="65"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="66"/>
         <source>$ / M output tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="66"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="67"/>
         <source>TCO over the horizon</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="66"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="67"/>
         <source>Score</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="67"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="68"/>
         <source>P(best)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="67"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="68"/>
         <source>Runs vs the workload</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="90"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="91"/>
         <source>match</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="90"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="91"/>
         <source>proxy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="91"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="92"/>
         <source>mismatch</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="91"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="92"/>
         <source>need context</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="93"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="94"/>
         <source>no run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="100"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="102"/>
         <source>&lt;b&gt;#%1&lt;/b&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="101"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="103"/>
         <source>Rank by weighted score</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="103"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="105"/>
         <source>not ranked</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="106"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="108"/>
         <source>official</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="106"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="108"/>
         <source>experimental</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="116"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="119"/>
         <source>reached</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="116"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="119"/>
         <source>not reached</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="132"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="135"/>
         <source>Share of Monte Carlo draws in which this option ranks first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="135"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="138"/>
         <source>Monte Carlo running</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="139"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="142"/>
         <source>nothing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="143"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="146"/>
         <source>… and %1 more</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="149"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="152"/>
         <source>capacity is an assumption (no applicable run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="150"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="153"/>
         <source>capacity is a lower bound (the SLO holds at the highest load measured)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="151"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="154"/>
         <source>capacity interpolated between two measured loads</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="152"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="155"/>
         <source>fails the SLO at the lightest measured load: no capacity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="155"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="158"/>
         <source>PROXY: capacity from runs accepted as a proxy (discounted); performs not reached</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="157"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="160"/>
         <source>%1 run(s) do not count: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="160"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="163"/>
         <source>%1 blocker(s): %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2114,22 +2243,22 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
 <context>
     <name>OverviewPage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="211"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="214"/>
         <source>Overview</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="237"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="240"/>
         <source>&lt;h2&gt;%1&lt;/h2&gt;%2 options for %3 · %4 evidence files</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="240"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="243"/>
         <source>Evidence is judged against the %1. Runs of another model, precision or request shape are shown but count for nothing.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="243"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="246"/>
         <source>Runs and parity checks that match the workload count; a proxy the user accepted counts, discounted, for capacity; a mismatch or a run that needs context counts for nothing</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2145,157 +2274,157 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
 <context>
     <name>ParityPage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="21"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="22"/>
         <source>✔ pass</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="21"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="22"/>
         <source>✘ fail</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="22"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="23"/>
         <source>? inconclusive</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="22"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="23"/>
         <source>— no evidence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="26"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="27"/>
         <source>Kernels</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="26"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="27"/>
         <source>Logits</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="27"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="28"/>
         <source>Greedy match</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="27"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="28"/>
         <source>Eval accuracy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="28"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="29"/>
         <source>Structured output</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="29"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="30"/>
         <source>Long context</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="53"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="51"/>
         <source>%1 = %2 vs %3 (reference %4), Δ %5, n = %6, stderr %7</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="56"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="54"/>
         <source>rule</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="57"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="55"/>
         <source>(not stated)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="72"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="70"/>
         <source>Verdict</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="74"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="72"/>
         <source>Task</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="75"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="73"/>
         <source>Metric</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="76"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="74"/>
         <source>Value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="77"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="75"/>
         <source>Reference</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="79"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="77"/>
         <source>Δ</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="80"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="78"/>
         <source>n</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="81"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="79"/>
         <source>stderr</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="82"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="80"/>
         <source>Rule</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="83"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="81"/>
         <source>Source</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="86"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="84"/>
         <source>Click a cell to see the checks behind it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="99"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="97"/>
         <source>&lt;h2&gt;Parity&lt;/h2&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="106"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="104"/>
         <source>Parity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="115"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="114"/>
         <source>Option</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="125"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="124"/>
         <source>No check of this kind on this exact runtime and platform.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="130"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="129"/>
         <source>* required before an option counts as correct</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="139"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="138"/>
         <source>%1 parity checks imported. A verdict needs the option&apos;s exact runtime and platform. Too few samples to decide is inconclusive, never a pass. Required kinds are marked *.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="164"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="163"/>
         <source>%1 — %2: %3 checks</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2366,42 +2495,42 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/summary.py" line="26"/>
+        <location filename="../../deepdecide/gui/summary.py" line="27"/>
         <source>evidence level %1 of 3 (claims shown: %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/summary.py" line="28"/>
+        <location filename="../../deepdecide/gui/summary.py" line="29"/>
         <source>no evidence level reached yet (no build, parity or benchmark on its platform)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/summary.py" line="29"/>
+        <location filename="../../deepdecide/gui/summary.py" line="30"/>
         <source>officially supported on its platform</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/summary.py" line="30"/>
+        <location filename="../../deepdecide/gui/summary.py" line="31"/>
         <source>experimental (not on the runtime&apos;s official list)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/summary.py" line="31"/>
+        <location filename="../../deepdecide/gui/summary.py" line="32"/>
         <source>Recommendation: &lt;b&gt;%1&lt;/b&gt; — ranked first of %2 with %3 points</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/summary.py" line="34"/>
+        <location filename="../../deepdecide/gui/summary.py" line="35"/>
         <source> (next: %1, %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/summary.py" line="37"/>
+        <location filename="../../deepdecide/gui/summary.py" line="38"/>
         <source>its capacity is an assumption, not a measurement that meets the SLO</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/summary.py" line="42"/>
+        <location filename="../../deepdecide/gui/summary.py" line="43"/>
         <source>best in %1 of %2 Monte Carlo draws</source>
         <translation type="unfinished"></translation>
     </message>

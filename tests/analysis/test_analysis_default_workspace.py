@@ -20,7 +20,7 @@ def test_default_workspace_classifies_the_port_as_experimental_with_its_reasons(
     port = assessment.option("port-deepinfer-h100")
     assert port.classification.label == "experimental"
     assert not port.classification.official
-    text = " ".join(port.classification.reasons)
+    text = " ".join(map(str, port.classification.reasons))
     assert "deepinfer on nv-h100" in text
     assert "not on the official list" in text
     assert "whatever the evidence says" in text
@@ -74,7 +74,7 @@ def test_default_workspace_numbers_are_labelled_assumptions_computed_by_hand(ass
     assert not sglang.evidence.performs.reached
     # illustrative files (reconstructed from published figures) count for no rung, not even builds
     assert not sglang.evidence.builds.reached
-    builds = " ".join(sglang.evidence.builds.reasons)
+    builds = " ".join(map(str, sglang.evidence.builds.reasons))
     assert "3 illustrative run(s)" in builds and "count for no rung" in builds
     # 1.73 kW x $0.10/kWh = $0.173/GPU-h; / (223 tok/s x 3600 / 1e6) = $0.2155 per M output tokens
     assert sglang.costs.cost_per_m_tokens_usd.value == pytest.approx(0.173 / (223 * 3600 / 1e6))

@@ -178,11 +178,11 @@ def test_run_without_throughput_is_not_plotted_but_listed(small_ws):
 def test_runs_named_by_gpu_name_belong_to_their_option():
     """Importers keep the GPU name a file reports ("H100"); the record attributes those runs to the
     option on that platform, as the analysis does (the built-in sample's illustrative runs)."""
-    from deepdecide.report.sections import _option_for_run
+    from deepdecide.analysis import evaluate
     from deepdecide.storage.files import load_builtin_workspace
 
     ws = load_builtin_workspace()
     h100 = next(r for r in ws.evidence.runs if r.platform == "H100")
-    assert _option_for_run(ws, h100) == ws.option("keep-sglang-h100").name
+    assert evaluate(ws, sensitivity=False).runs[ws.evidence.runs.index(h100)].group == ws.option("keep-sglang-h100").name
     text = " ".join(" ".join(_texts(build(ws, sections=["evidence", "risks"]))).split())
     assert "Keep H100, serve with SGLang" in text

@@ -75,7 +75,7 @@ def _with_sample_runs_as(kind: ProvenanceKind, label: str):
 def _builds_text(ws) -> str:
     a = evaluate(ws)
     opts = a.options.values() if isinstance(a.options, dict) else a.options
-    return " ".join(" ".join(oa.evidence.builds.reasons) for oa in opts)
+    return " ".join(" ".join(map(str, oa.evidence.builds.reasons)) for oa in opts)
 
 
 def test_analysis_reads_the_kind_not_the_label():

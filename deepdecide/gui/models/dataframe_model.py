@@ -9,7 +9,7 @@ import numpy as np
 import pandas as pd
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
-from deepdecide.gui.models.records import SortRole, fmt_number
+from deepdecide.gui.models.records import SortRole, cell_text
 
 _Index = QModelIndex | QPersistentModelIndex
 
@@ -78,7 +78,7 @@ class DataFrameModel(QAbstractTableModel):
             return None
         numeric = self._numeric[index.column()]
         if role == Qt.ItemDataRole.DisplayRole:
-            return fmt_number(self._value(index))
+            return cell_text(self._value(index))
         if role == Qt.ItemDataRole.EditRole:
             value = self._value(index)
             return "" if value is None else value

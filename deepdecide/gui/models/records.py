@@ -13,6 +13,7 @@ from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
+from deepdecide.domain import formatting
 from deepdecide.gui.theme import status_color
 
 SortRole = Qt.ItemDataRole.UserRole
@@ -39,21 +40,14 @@ class Column:
     header_tip: str = ""
 
 
-def fmt_number(value: Any, digits: int = 3) -> str:
-    """Format a number for display with ``digits`` significant digits; blank for None."""
-    if value is None:
+def cell_text(value: Any) -> str:
+    """What a table cell shows: blank when there is no value, text as it is, numbers through
+    :func:`deepdecide.domain.formatting.number` (as the CLI and the PDF write them)."""
+    if value is None or (isinstance(value, float) and value != value):
         return ""
-    if isinstance(value, bool):
+    if isinstance(value, (bool, str)) or not isinstance(value, (int, float)):
         return str(value)
-    if isinstance(value, int):
-        return f"{value:,}"
-    if isinstance(value, float):
-        if value != value:  # NaN
-            return ""
-        if abs(value) >= 10 ** digits:
-            return f"{value:,.0f}"
-        return f"{value:.{digits}g}"
-    return str(value)
+    return formatting.number(value)
 
 
 class RecordTableModel(QAbstractTableModel):
@@ -155,7 +149,7 @@ class RecordTableModel(QAbstractTableModel):
             return col.display(value)
         if col.choices:
             return next((label for v, label in col.choices if v == value), "" if value is None else str(value))
-        return fmt_number(value)
+        return cell_text(value)
 
     def _sort_value(self, col: Column, rec: Any) -> Any:
         value = col.value(rec)

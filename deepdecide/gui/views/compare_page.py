@@ -25,10 +25,12 @@ from PySide6.QtWidgets import (
 from deepdecide.domain import presentation as look
 from deepdecide.domain.common import Estimate
 from deepdecide.domain.edits import SetDemand, SetOptionCost, SetSLO, SetWeight
+from deepdecide.domain.formatting import DASH, money, number, percent, probability
+from deepdecide.domain.formatting import share as share_text
 from deepdecide.domain.workspace import Option
 from deepdecide.gui.document import WorkspaceDocument
-from deepdecide.gui.formatting import DASH, money, number, percent
-from deepdecide.gui.i18n import fmt
+from deepdecide.gui.i18n import fmt, texts
+from deepdecide.gui.models.assessed import criteria_model, ranked_order, ranking_model
 from deepdecide.gui.models.records import Column, RecordTableModel
 from deepdecide.gui.views.page import Page, make_table
 from deepdecide.gui.widgets.ranking_bars import RankingBars
@@ -86,7 +88,7 @@ class WeightSlider(QWidget):
         if weight * SLIDER_SCALE > self.slider.maximum():
             self.set_maximum(weight)
         self.slider.setValue(round(weight * SLIDER_SCALE))
-        self.value.setText(f"{weight:.2f} ({percent(share)})" if share is not None else f"{weight:.2f}")
+        self.value.setText(f"{weight:.2f} ({share_text(share)})" if share is not None else f"{weight:.2f}")
 
 
 def _spin(maximum: float, decimals: int, suffix: str, special: str) -> QDoubleSpinBox:
@@ -197,6 +199,10 @@ class ComparePage(Page):
         self.tabs.addTab(make_table(self._build_flips_model()), self.tr("Flip values"))
         self.prices_view = make_table(self._build_prices_model())
         self.tabs.addTab(self.prices_view, self.tr("Prices"))
+        self.ranking = ranking_model(self)
+        self.criteria = criteria_model(self)
+        self.tabs.addTab(make_table(self.ranking), self.tr("Ranking"))
+        self.tabs.addTab(make_table(self.criteria), self.tr("Criteria"))
         self.sens_note = QLabel()
         self.sens_note.setWordWrap(True)
         bottom = QWidget()
@@ -387,12 +393,14 @@ class ComparePage(Page):
         order = sorted(a.options, key=lambda o: (o.rank is None, o.rank or 0, o.name))
         short = look.short_labels(ws)
         self.bars.set_rows([(o.name, o.score.total if o.score else 0.0, o.rank is not None,
-                             "; ".join((*o.eligibility_reasons, *o.vetoes))) for o in order],
+                             texts((*o.eligibility_reasons, *o.vetoes), "; ")) for o in order],
                            [short.get(o.option, o.name) for o in order],
                            [look.option_swatch(ws, o.option) for o in order])
+        self.ranking.set_rows(ranked_order(a.options))
+        self.criteria.set_rows(list(a.criteria))
         win = a.option(a.winner) if a.winner else None
         self.winner_label.setText(fmt(self.tr("Ranked first: <b>%1</b>"), win.name) if win else
-                                  fmt(self.tr("No option can be ranked: %1"), "; ".join(a.messages)))
+                                  fmt(self.tr("No option can be ranked: %1"), texts(a.messages, "; ")))
         self.prices.set_rows(list(ws.options))
         self.sensitivity_timer.start()
 
@@ -453,7 +461,7 @@ class ComparePage(Page):
             c = od.cost_per_m_tokens_usd
             rows.append((short.get(od.option, name), c.p10, c.p50, c.p90))
             lines.append(fmt(self.tr("%1 (%2): P(best) %3, $/M tokens P50 %4"), short.get(od.option, name), name,
-                             percent(od.p_best), money(c.p50, currency)))
+                             probability(od.p_best), money(c.p50, currency)))
         drawn = self.mc_chart.set_options(rows, [look.option_swatch(ws, od.option) for od in order])
         self.mc_chart.setVisible(drawn > 0)
         best = sorted(mc.options, key=lambda o: -o.p_best)[0] if mc.options else None
@@ -461,7 +469,7 @@ class ComparePage(Page):
                    f"{mc.draws:,}", mc.seed)
         if best is not None:
             text += " " + fmt(self.tr("Most often best: <b>%1</b> (P(best) %2)."), self._option_name(best.option),
-                              percent(best.p_best))
+                              probability(best.p_best))
         self.mc_box.setToolTip("<br>".join(lines))
         if mc.p_no_winner:
             text += "<br>" + fmt(self.tr("No winner in %1 of draws."), percent(mc.p_no_winner))

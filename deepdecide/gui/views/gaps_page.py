@@ -10,10 +10,12 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSplitter, QVBoxLa
 from deepdecide.domain import presentation as look
 from deepdecide.domain.common import Estimate
 from deepdecide.domain.edits import SetChecklistAnswer
+from deepdecide.domain.formatting import number
 from deepdecide.domain.workspace import Answer, ChecklistAnswer, ChecklistItem, Workspace
 from deepdecide.gui.document import WorkspaceDocument
 from deepdecide.gui.i18n import fmt
-from deepdecide.gui.models.records import Column, RecordTableModel, fmt_number
+from deepdecide.gui.models.assessed import effort_model
+from deepdecide.gui.models.records import Column, RecordTableModel
 from deepdecide.gui.views.page import Page, make_table
 from deepdecide.gui.widgets.delegates import ChoiceDelegate
 
@@ -113,6 +115,10 @@ class GapsPage(Page):
         self.overview_view.horizontalHeader().setTextElideMode(Qt.TextElideMode.ElideRight)
         self.overview_view.horizontalHeader().setStretchLastSection(False)
 
+        # engineering effort per option, as the analysis counts it
+        self.efforts = effort_model(self)
+        self.efforts_view = make_table(self.efforts)
+
         top = QHBoxLayout()
         top.addWidget(QLabel(self.tr("Option:")))
         top.addWidget(self.option_combo, 1)
@@ -123,8 +129,10 @@ class GapsPage(Page):
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(self.view)
         split.addWidget(self.overview_view)
+        split.addWidget(self.efforts_view)
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)
+        split.setStretchFactor(2, 1)
         layout.addWidget(split, 1)
         self._options_key: tuple[str, ...] = ()
 
@@ -157,6 +165,7 @@ class GapsPage(Page):
         self.model.set_rows([(option, item, answers.get(item.id)) for item in ws.checklist])
         self.overview.set_rows(list(ws.checklist))
         self.summary.setText(self._summary(ws, option))
+        self.efforts.set_rows(list(self.document.assessment().options))
         self.view.resizeColumnsToContents()
         for col, cap in ((0, 340), (3, 260)):
             self.view.setColumnWidth(col, min(self.view.columnWidth(col), cap))
@@ -191,20 +200,22 @@ class GapsPage(Page):
         self.overview.set_columns(cols)
 
     def _summary(self, ws: Workspace, option: str) -> str:
-        answers = ws.answers_for(option)
-        external = [a for a in answers if a.answer == Answer.EXTERNAL]
-        missing = [a for a in answers if a.answer == Answer.MISSING]
-        unanswered = len(ws.checklist) - len(answers)
-        low = sum(a.effort_person_weeks.low for a in external)
-        likely = sum(a.effort_person_weeks.likely for a in external)
-        high = sum(a.effort_person_weeks.high for a in external)
+        oa = self.document.assessment().option(option)
+        if oa is None:
+            return ""
+        cl, effort = oa.checklist, oa.effort
+        missing = len(cl.missing_owned) + len(cl.blockers)
+        counted = effort.checklist if effort is not None else None
         text = fmt(self.tr("%1 provided, %2 external, %3 missing, %4 not answered. "
-                           "External work adds %5 / %6 / %7 person-weeks (low / likely / high) to the migration cost."),
-                   sum(1 for a in answers if a.answer == Answer.PROVIDED), len(external), len(missing), unanswered,
-                   fmt_number(low), fmt_number(likely), fmt_number(high))
-        no_owner = [a for a in missing if not a.provider]
-        if no_owner:
-            titles = {i.id: i.title for i in ws.checklist}
+                           "External work, and missing items someone is named to build, add %5 / %6 / %7 "
+                           "person-weeks (low / likely / high) to the migration cost."),
+                   len(cl.provided), len(cl.external), missing, len(cl.unanswered),
+                   number(counted.low if counted else None), number(counted.likely if counted else None),
+                   number(counted.high if counted else None))
+        if effort is not None and (effort.missing_owned.likely or effort.missing_owned.high):
+            text += " " + fmt(self.tr("(external %1, missing with an owner %2 likely)"),
+                              number(effort.external.likely), number(effort.missing_owned.likely))
+        if cl.blockers:
             text += "<br><b>" + fmt(self.tr("Blockers until someone names who builds them: %1"),
-                                    ", ".join(titles.get(a.item, a.item) for a in no_owner)) + "</b>"
+                                    ", ".join(b.title for b in cl.blockers)) + "</b>"
         return text

@@ -7,10 +7,11 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
-from deepdecide.domain.formatting import integer
+from deepdecide.analysis.assessment import EvidenceFit, FitCounts, OptionAssessment, OptionDraws
+from deepdecide.domain.formatting import DASH, integer, money, number, probability
 from deepdecide.gui.document import WorkspaceDocument
-from deepdecide.gui.formatting import DASH, figure_tip, money, number, percent
-from deepdecide.gui.i18n import fmt
+from deepdecide.gui.formatting import figure_tip
+from deepdecide.gui.i18n import fmt, text, texts
 from deepdecide.gui.summary import level_names
 from deepdecide.gui.theme import status_color
 from deepdecide.gui.views.page import Page
@@ -85,14 +86,15 @@ class OptionCard(QFrame):
         layout.addStretch(1)
         self.setMinimumWidth(300)
 
-    def fit_text(self, fit: Any) -> str:
+    def fit_text(self, fit: FitCounts) -> str:
         """"1 match · 1 proxy · 3 mismatch · 1 needs context" (zeros left out; "none" when no run)."""
         parts = [(fit.matches, self.tr("match")), (fit.proxies, self.tr("proxy")),
                  (fit.mismatches, self.tr("mismatch")), (fit.needs_context, self.tr("need context"))]
         text = " · ".join(f"{integer(n)} {word}" for n, word in parts if n)
         return text or self.tr("no run")
 
-    def set_option(self, oa: Any, draws: Any, currency: str, fits: tuple[Any, ...] = ()) -> None:
+    def set_option(self, oa: OptionAssessment, draws: OptionDraws | None, currency: str,
+                   fits: tuple[EvidenceFit, ...] = ()) -> None:
         self.option_id = oa.option
         self.title.setText(f"<b>{oa.name}</b>")
         self.subtitle.setText(f"{oa.strategy.value} · {oa.runtime} · {oa.platform}")
@@ -101,11 +103,12 @@ class OptionCard(QFrame):
             self.rank.setToolTip(self.tr("Rank by weighted score"))
         else:
             self.rank.setText(self.tr("not ranked"))
-            self.rank.setToolTip("<br>".join((*oa.eligibility_reasons, *oa.vetoes)))
+            self.rank.setToolTip(texts((*oa.eligibility_reasons, *oa.vetoes)))
         official = oa.classification.official
         self.badge.setText(self.tr("official") if official else self.tr("experimental"))
         self.badge.setProperty("meaning", "official" if official else "experimental")
-        self.badge.setToolTip("<br>".join((f"<b>{oa.classification.status.value}</b>", *oa.classification.reasons,
+        self.badge.setToolTip("<br>".join((f"<b>{oa.classification.status.value}</b>",
+                                           *(text(r) for r in oa.classification.reasons),
                                            *oa.classification.sources)))
         for name, chip in self.levels.items():
             level = getattr(oa.evidence, name)
@@ -114,7 +117,7 @@ class OptionCard(QFrame):
             chip.setText(f"{mark} {level_names()[name]}")
             chip.setToolTip("<br>".join((f"<b>{level_names()[name]}</b>: "
                                          + (self.tr("reached") if level.reached else self.tr("not reached")),
-                                         *level.reasons)))
+                                         *(text(r) for r in level.reasons))))
         for chip in (self.badge, *self.levels.values()):
             _style_chip(chip)
         c = oa.costs
@@ -127,22 +130,22 @@ class OptionCard(QFrame):
                                 + (f" — {p.note}" if p.note else "") for p in oa.score.parts)
             self._set("score", f"{oa.score.total:.3f}", f"<b>{self.tr('Score')}</b><br>{parts}")
         else:
-            self._set("score", DASH, "<br>".join((*oa.eligibility_reasons, *oa.vetoes)))
+            self._set("score", DASH, texts((*oa.eligibility_reasons, *oa.vetoes)))
         if draws is not None:
-            self._set("pbest", percent(draws.p_best), self.tr("Share of Monte Carlo draws in which this option "
+            self._set("pbest", probability(draws.p_best, draws=None), self.tr("Share of Monte Carlo draws in which this option "
                                                               "ranks first"))
         else:
             self._set("pbest", "…", self.tr("Monte Carlo running"))
         tip_lines = [f"<b>{self.tr('Runs and checks about this option, against the workload')}</b>"]
         for f in fits[:12]:
-            reasons = "; ".join(str(m) for m in f.reasons)
+            reasons = "; ".join(text(m) for m in f.reasons)
             counts = ", ".join(f.counts_for) if f.counts_for else self.tr("nothing")
             tip_lines.append(f"{f.file}: {f.applicability.value} ({self.tr('counts for')} {counts})"
                              + (f" — {reasons}" if reasons else ""))
         if len(fits) > 12:
             tip_lines.append(fmt(self.tr("… and %1 more"), len(fits) - 12))
         self._set("runs", self.fit_text(oa.fit), "<br>".join(tip_lines))
-        notes = [*oa.vetoes, *oa.messages]
+        notes = [text(m) for m in (*oa.vetoes, *oa.messages)]
         basis = oa.capacity.basis.value
         source = getattr(oa.capacity, "source", None)
         if basis in ("assumed", "lower-bound", "interpolated", "fails-slo"):
@@ -243,7 +246,7 @@ class OverviewPage(Page):
         self.workload.setToolTip(self.tr("Runs and parity checks that match the workload count; a proxy the user "
                                          "accepted counts, discounted, for capacity; a mismatch or a run that "
                                          "needs context counts for nothing"))
-        self.messages.setText("<br>".join(a.messages))
+        self.messages.setText(texts(a.messages))
         self.messages.setVisible(bool(a.messages))
         order = sorted(a.options, key=lambda o: (o.rank is None, o.rank or 0))
         while len(self.cards) < len(order):

@@ -7,14 +7,15 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QLabel, QSplitter, QVBoxLayout, QWidget
 
+from deepdecide.analysis.assessment import OptionAssessment, ParityOutcome
 from deepdecide.domain.evidence import ParityCheck, ParityKind, Verdict
-from deepdecide.domain.workspace import Option, Workspace
+from deepdecide.domain.workspace import Workspace
 from deepdecide.gui.document import WorkspaceDocument
 from deepdecide.gui.i18n import fmt
-from deepdecide.gui.models.records import Column, MeaningRole, RecordTableModel, fmt_number
+from deepdecide.gui.models.records import Column, MeaningRole, RecordTableModel, cell_text
 from deepdecide.gui.views.page import Page, make_table
 
-NO_EVIDENCE = "none"
+NO_EVIDENCE = ParityOutcome.NONE.value
 
 
 def verdict_label(verdict: str) -> str:
@@ -29,30 +30,27 @@ def kind_label(kind: ParityKind) -> str:
             ParityKind.LONG_CONTEXT: QCoreApplication.translate("ParityPage", "Long context")}[kind]
 
 
-def checks_for(ws: Workspace, option: Option, kind: ParityKind) -> list[ParityCheck]:
-    """The parity checks of one kind measured on the option's exact runtime and platform (a GPU name
-    the file reported counts for the matrix platform it names, as in the analysis)."""
-    return [p for p in ws.evidence.parity
-            if p.kind == kind and p.runtime == option.runtime and ws.matrix.platform_id(p.platform) == option.platform]
+def checks_for(ws: Workspace, oa: OptionAssessment, kind: ParityKind) -> list[ParityCheck]:
+    """The parity checks of one kind the Assessment counts for the option (its exact runtime and
+    platform; a GPU name the file reported counts for the matrix platform it names)."""
+    kp = oa.parity_of(kind)
+    if kp is None:
+        return []
+    checks = ws.evidence.parity
+    return [checks[i] for i in kp.checks]
 
 
-def combined_verdict(checks: list[ParityCheck]) -> str:
-    """Any fail fails; all pass passes; anything else (too few samples, mixed) is inconclusive."""
-    if not checks:
-        return NO_EVIDENCE
-    verdicts = {c.verdict for c in checks}
-    if Verdict.FAIL in verdicts:
-        return Verdict.FAIL.value
-    if verdicts == {Verdict.PASS}:
-        return Verdict.PASS.value
-    return Verdict.INCONCLUSIVE.value
+def outcome(oa: OptionAssessment, kind: ParityKind) -> str:
+    """The Assessment's verdict of one kind on the option (pass, fail, inconclusive, none)."""
+    kp = oa.parity_of(kind)
+    return kp.outcome.value if kp is not None else NO_EVIDENCE
 
 
 def check_line(c: ParityCheck) -> str:
     ref = f"{c.reference_runtime or '?'} on {c.reference_platform or '?'}"
     nums = fmt(QCoreApplication.translate("ParityPage", "%1 = %2 vs %3 (reference %4), Δ %5, n = %6, stderr %7"), c.metric or c.task,
-               fmt_number(c.value), fmt_number(c.reference_value), ref, fmt_number(c.delta),
-               fmt_number(c.n) or "?", fmt_number(c.stderr) or "?")
+               cell_text(c.value), cell_text(c.reference_value), ref, cell_text(c.delta),
+               cell_text(c.n) or "?", cell_text(c.stderr) or "?")
     rule = QCoreApplication.translate("ParityPage", "rule")
     tolerance = c.tolerance or QCoreApplication.translate("ParityPage", "(not stated)")
     source = f" — {c.source}" if c.source else ""
@@ -99,7 +97,7 @@ class ParityPage(Page):
         layout.addWidget(QLabel(self.tr("<h2>Parity</h2>")))
         layout.addWidget(self.note)
         layout.addWidget(split, 1)
-        self._options: tuple[Option, ...] = ()
+        self._options: tuple[OptionAssessment, ...] = ()
         self._key: Any = None
 
     def title(self) -> str:
@@ -107,18 +105,19 @@ class ParityPage(Page):
 
     def refresh(self) -> None:
         ws = self.document.workspace
-        required = set(ws.required_parity)
-        key = (ws.options, tuple(ws.required_parity))
+        a = self.document.assessment()
+        self._options = a.options
+        required = set(a.required_parity)
+        key = (ws.options, tuple(a.required_parity))
         if key != self._key:
             self._key = key
-            self._options = ws.options
             cols = [Column(self.tr("Option"), lambda o: o.name,
                            tooltip=lambda o: f"{o.name}<br>{o.runtime} / {o.platform}")]
             for k in ParityKind:
-                def verdict(o: Option, k: ParityKind = k) -> str:
-                    return combined_verdict(checks_for(self.document.workspace, o, k))
+                def verdict(o: OptionAssessment, k: ParityKind = k) -> str:
+                    return outcome(o, k)
 
-                def tip(o: Option, k: ParityKind = k) -> str:
+                def tip(o: OptionAssessment, k: ParityKind = k) -> str:
                     checks = checks_for(self.document.workspace, o, k)
                     head = f"<b>{o.name}</b> — {kind_label(k)}"
                     if not checks:
@@ -130,7 +129,7 @@ class ParityPage(Page):
                                    header_tip=self.tr("* required before an option counts as correct")
                                    if k in required else ""))
             self.grid.set_columns(cols)
-        self.grid.set_rows(list(ws.options))
+        self.grid.set_rows(list(a.options))
         if self.grid.rowCount():
             self.grid.dataChanged.emit(self.grid.index(0, 0),
                                        self.grid.index(self.grid.rowCount() - 1, self.grid.columnCount() - 1))
@@ -155,7 +154,7 @@ class ParityPage(Page):
         kind = list(ParityKind)[index.column() - 1]
         self._show_detail(option, kind)
 
-    def _show_detail(self, option: Option | None, kind: ParityKind | None) -> None:
+    def _show_detail(self, option: OptionAssessment | None, kind: ParityKind | None) -> None:
         if option is None or kind is None:
             self.detail.set_rows([])
             return

@@ -1,0 +1,95 @@
+"""Table models over the Assessment: the ranking, the criteria with their weight shares, and
+the engineering effort per option. Their cells show what the analysis decided, formatted by
+:mod:`deepdecide.domain.formatting`; nothing is derived here."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication, QObject
+
+from deepdecide.analysis.assessment import EffortRange, OptionAssessment
+from deepdecide.domain import formatting
+from deepdecide.domain.messages import Message
+from deepdecide.gui.i18n import text, texts
+from deepdecide.gui.models.records import Column, RecordTableModel
+
+
+def _effort(e: EffortRange | None) -> str:
+    return formatting.DASH if e is None else formatting.estimate(e.likely, e.low, e.high)
+
+
+def _likely(e: EffortRange | None) -> float | None:
+    return None if e is None else e.likely
+
+
+def ranking_model(parent: QObject | None = None) -> RecordTableModel:
+    """One row per option (OptionAssessment), best first: rank, score, support, evidence, eligibility."""
+    return RecordTableModel([
+        Column(QCoreApplication.translate("AssessedModels", "Rank"), lambda o: o.rank, display=lambda v: formatting.DASH if v is None else str(v),
+               numeric=True),
+        Column(QCoreApplication.translate("AssessedModels", "Option"), lambda o: o.name, tooltip=lambda o: f"{o.option}<br>{o.runtime} / {o.platform}"),
+        Column(QCoreApplication.translate("AssessedModels", "Score"), lambda o: o.score.total if o.score else None,
+               display=lambda v: formatting.DASH if v is None else f"{v:.3f}", numeric=True),
+        Column(QCoreApplication.translate("AssessedModels", "Support"), lambda o: o.classification.label,
+               meaning=lambda o: "official" if o.classification.official else "experimental",
+               tooltip=lambda o: texts(o.classification.reasons)),
+        Column(QCoreApplication.translate("AssessedModels", "Evidence"), lambda o: o.evidence.level, display=lambda v: f"{v} / 3", numeric=True,
+               tooltip=lambda o: ", ".join(o.evidence.names_reached)),
+        Column(QCoreApplication.translate("AssessedModels", "Eligibility"), lambda o: texts((*o.eligibility_reasons, *o.vetoes), "; ") or QCoreApplication.translate("AssessedModels", "eligible"),
+               tooltip=lambda o: texts((*o.eligibility_reasons, *o.vetoes))),
+    ], None, parent)
+
+
+def ranked_order(options: tuple[OptionAssessment, ...]) -> list[OptionAssessment]:
+    """Ranked options first in rank order, then the others in workspace order."""
+    return sorted(options, key=lambda o: (o.rank is None, o.rank or 0))
+
+
+def criteria_model(parent: QObject | None = None) -> RecordTableModel:
+    """One row per criterion (CriterionInfo): its weight, its share of the scored weights, and why a
+    criterion is not scored (an unknown metric, a bad weight): such a criterion takes no share."""
+    return RecordTableModel([
+        Column(QCoreApplication.translate("AssessedModels", "Criterion"), lambda c: c.name, tooltip=lambda c: c.id),
+        Column(QCoreApplication.translate("AssessedModels", "Metric"), lambda c: c.metric),
+        Column(QCoreApplication.translate("AssessedModels", "Weight"), lambda c: c.weight, numeric=True),
+        Column(QCoreApplication.translate("AssessedModels", "Share"), lambda c: c.weight_share if c.used else None, display=_share_text, numeric=True),
+        Column(QCoreApplication.translate("AssessedModels", "Scored"), lambda c: QCoreApplication.translate("AssessedModels", "yes") if c.used else QCoreApplication.translate("AssessedModels", "no"),
+               meaning=lambda c: None if c.used and not c.message else ("fail" if not c.used else "inconclusive"),
+               tooltip=lambda c: _message(c.message)),
+        Column(QCoreApplication.translate("AssessedModels", "Note"), lambda c: _message(c.message),
+               tooltip=lambda c: _message(c.message)),
+    ], None, parent)
+
+
+def _message(m: Message | None) -> str:
+    return text(m) if m is not None else ""
+
+
+def _share_text(v: float | None) -> str:
+    return formatting.DASH if v is None else formatting.share(v)
+
+
+def _effort_column(title: str, part: str) -> Column:
+    def get(o: OptionAssessment) -> EffortRange | None:
+        return getattr(o.effort, part) if o.effort is not None else None
+
+    return Column(title, lambda o: _likely(get(o)), numeric=True,
+                  tooltip=lambda o: QCoreApplication.translate("AssessedModels", "likely (low–high): ") + _effort(get(o)))
+
+
+def effort_model(parent: QObject | None = None) -> RecordTableModel:
+    """One row per option: porting, external, missing with an owner, checklist and total effort
+    (person-weeks, likely; the low–high range on hover) and the blockers whose effort is not counted."""
+    return RecordTableModel([
+        Column(QCoreApplication.translate("AssessedModels", "Option"), lambda o: o.name),
+        _effort_column(QCoreApplication.translate("AssessedModels", "Porting"), "porting"),
+        _effort_column(QCoreApplication.translate("AssessedModels", "External"), "external"),
+        _effort_column(QCoreApplication.translate("AssessedModels", "Missing, owned"), "missing_owned"),
+        _effort_column(QCoreApplication.translate("AssessedModels", "Checklist"), "checklist"),
+        _effort_column(QCoreApplication.translate("AssessedModels", "Total"), "total"),
+        Column(QCoreApplication.translate("AssessedModels", "Blockers"), lambda o: len(o.checklist.blockers), numeric=True,
+               meaning=lambda o: "fail" if o.checklist.blockers else None,
+               tooltip=lambda o: texts(b.reason for b in o.checklist.blockers)),
+    ], None, parent)
+
+
+__all__ = ["criteria_model", "effort_model", "ranked_order", "ranking_model"]

@@ -1,0 +1,148 @@
+"""What every section of the record shares: the build context, headings, tables and the names
+of runtimes, platforms and options. Sections format the Assessment; they decide nothing."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportlab.lib.units import mm
+from reportlab.platypus import CondPageBreak, Flowable, Table, TableStyle
+
+from deepdecide.analysis.assessment import Assessment, Classification, EffortRange, Figure
+from deepdecide.domain import formatting
+from deepdecide.domain.common import Estimate
+from deepdecide.domain.matrix import SupportStatus
+from deepdecide.domain.workspace import Workspace
+from deepdecide.report.styles import HEADER_BG, RULE, para
+
+BODY_W = 174 * mm  # A4 width minus margins
+
+
+@dataclass(frozen=True)
+class Context:
+    ws: Workspace
+    inputs_sha256: str
+    sections: tuple[str, ...]
+    assessment: Assessment
+    generator: str = ""
+
+
+class Heading(Flowable):
+    """A section heading that also makes a PDF outline (bookmark) entry."""
+
+    def __init__(self, text: str, key: str, level: int = 0):
+        super().__init__()
+        self.text = text
+        self.key = key
+        self.level = level
+        self._para = para(text, "h1" if level == 0 else "h2")
+
+    def wrap(self, aw: float, ah: float) -> tuple[float, float]:
+        w, h = self._para.wrap(aw, ah)
+        self.width, self.height = w, h
+        return w, h
+
+    def getSpaceBefore(self) -> float:  # noqa: N802 - reportlab API
+        return self._para.getSpaceBefore()
+
+    def getSpaceAfter(self) -> float:  # noqa: N802 - reportlab API
+        return self._para.getSpaceAfter()
+
+    def draw(self) -> None:
+        self.canv.bookmarkPage(self.key)
+        self.canv.addOutlineEntry(self.text, self.key, level=self.level, closed=False)
+        self._para.drawOn(self.canv, 0, 0)
+
+
+def h1(text: str, key: str) -> list[Flowable]:
+    return [CondPageBreak(60 * mm), Heading(text, key, 0)]
+
+
+def h2(text: str, key: str) -> list[Flowable]:
+    return [CondPageBreak(35 * mm), Heading(text, key, 1)]
+
+
+def table_without_header(rows: list[list[str]], widths: list[float]) -> Flowable:
+    data = [[para(k, "head"), para(v, "cell")] for k, v in rows]
+    t = Table(data, colWidths=widths, hAlign="LEFT")
+    t.setStyle(TableStyle([
+        ("FONTNAME", (0, 0), (-1, -1), "DDVera"),
+        ("BACKGROUND", (0, 0), (0, -1), HEADER_BG),
+        ("LINEBELOW", (0, 0), (-1, -1), 0.25, RULE),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("TOPPADDING", (0, 0), (-1, -1), 3), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+    ]))
+    return t
+
+
+def kv(rows: list[list[str]]) -> Flowable:
+    return table_without_header(rows, [55 * mm, BODY_W - 55 * mm])
+
+
+# ---------------------------------------------------------------------------------------------
+# formatting: every figure goes through deepdecide.domain.formatting, as in the GUI and the CLI
+
+
+def num(v: float | None, unit: str = "") -> str:
+    return formatting.number(v, unit)
+
+
+def est(e: Estimate | None, unit: str = "") -> str:
+    """A three-point estimate as "likely (low–high) unit"."""
+    if e is None:
+        return formatting.DASH
+    return formatting.estimate(e.likely, e.low, e.high, unit)
+
+
+def effort(e: EffortRange | None, unit: str = "") -> str:
+    """A summed effort as "likely (low–high) unit"."""
+    if e is None:
+        return formatting.DASH
+    return formatting.estimate(e.likely, e.low, e.high, unit)
+
+
+def fig(f: Figure | None) -> str:
+    return formatting.DASH if f is None else formatting.number(f.value)
+
+
+def money(v: float | None, currency: str = "USD") -> str:
+    return formatting.money(v, currency)
+
+
+def plain(v: float | str | None) -> str:
+    """A trail item's value: text as it is, numbers as figures."""
+    if v is None or isinstance(v, (int, float)) and not isinstance(v, bool):
+        return formatting.number(v)
+    return str(v)
+
+
+# ---------------------------------------------------------------------------------------------
+# names
+
+
+def runtime_name(ws: Workspace, rid: str) -> str:
+    r = ws.matrix.runtime(rid)
+    return r.name if r else rid
+
+
+def platform_name(ws: Workspace, pid: str) -> str:
+    p = ws.matrix.resolve_platform(pid)
+    return p.name if p else pid
+
+
+def option_label(ws: Workspace, oid: str) -> str:
+    o = ws.option(oid)
+    return o.name if o else oid
+
+
+def name_of(ctx: Context, oid: str | None) -> str:
+    return option_label(ctx.ws, oid) if oid else "no option"
+
+
+def support_label(c: Classification) -> str:
+    """The classification in words: official, or experimental with the matrix's status."""
+    if c.official:
+        return "official"
+    if c.status == SupportStatus.UNDOCUMENTED:
+        return "experimental (not on the official list)"
+    return f"experimental ({c.status.value})"

@@ -1,0 +1,41 @@
+"""Options compared: strategy, runtime, platform, the official-support classification, topology."""
+
+from __future__ import annotations
+
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable
+
+from deepdecide.domain import presentation as look
+from deepdecide.domain.formatting import DASH
+from deepdecide.report.sections.base import Context, h1, platform_name, runtime_name, support_label
+from deepdecide.report.styles import GOOD, WARN, bullets, esc, para, table
+
+
+def options(ctx: Context) -> list[Flowable]:
+    ws, a = ctx.ws, ctx.assessment
+    out = h1("Options compared", "options")
+    considered = set(ws.decision.considered_options) or {o.id for o in ws.options}
+    rows = []
+    status_col = []
+    short = look.short_labels(ws)
+    for i, o in enumerate(ws.options, start=1):
+        oa = a.option(o.id)
+        mark = " (chosen)" if o.id == ws.decision.chosen_option else ""
+        cls = oa.classification if oa is not None else None
+        # the short label the figures and narrow tables use, under the full name
+        name = para(f"{esc(o.name + mark)}<br/><font size=\"6.5\" color=\"#5b6470\">{esc(short[o.id])}</font>", "cell",
+                    markup=True)
+        rows.append([name, o.strategy.value, runtime_name(ws, o.runtime), platform_name(ws, o.platform),
+                     support_label(cls) if cls else DASH,
+                     o.topology.description or f"{o.topology.gpus_per_node} GPUs per node",
+                     o.cost.pricing.value + ("" if o.id in considered else "; not considered")])
+        status_col.append(("TEXTCOLOR", (4, i), (4, i), GOOD if cls is not None and cls.official else WARN))
+    out.append(table(["Option", "Strategy", "Runtime", "Platform", "Official support", "Topology", "Pricing"], rows,
+                     [34 * mm, 17 * mm, 20 * mm, 20 * mm, 30 * mm, 35 * mm, 18 * mm], extra=status_col, notes=(5,)))
+    out.append(para("Official support is read from the support matrix for the exact runtime and platform. A platform "
+                    "the runtime does not list is experimental, whatever the evidence says; reference topologies are "
+                    "measurements on the hardware they name and are never scaled to another platform.", "small"))
+    notes = [f"{o.name}: {o.notes}" for o in ws.options if o.notes]
+    if notes:
+        out += bullets(notes)
+    return out

@@ -1,0 +1,79 @@
+"""Sensitivity and Monte Carlo: weights that keep the winner, inputs where it changes, P(first)."""
+
+from __future__ import annotations
+
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable
+
+from deepdecide.domain import presentation as look
+from deepdecide.domain.formatting import DASH, count, percent, probability, share
+from deepdecide.report import charts
+from deepdecide.report.sections.base import BODY_W, Context, h1, h2, money, name_of, num
+from deepdecide.report.styles import BAD, para, table
+
+
+def sensitivity(ctx: Context) -> list[Flowable]:
+    a = ctx.assessment
+    out = h1("Sensitivity and Monte Carlo", "sensitivity")
+    s = a.sensitivity
+    if s is None:
+        out.append(para("No option can be ranked, so there is no winner whose stability could be tested."))
+    else:
+        out.append(para(f"Winner under the likely inputs: {name_of(ctx, s.winner)}. " + " ".join(s.notes)))
+        if s.weights:
+            out += h2("Weights that keep the winner", "sens-weights")
+            rows = []
+            for w in s.weights:
+                crit = next((c.name for c in a.criteria if c.id == w.criterion), w.criterion)
+                hi = share(w.high_share) if w.high_share is not None else "no limit"
+                rows.append([crit, share(w.weight_share), f"{share(w.low_share)} – {hi}",
+                             name_of(ctx, w.winner_below) if w.winner_below else DASH,
+                             name_of(ctx, w.winner_above) if w.winner_above else DASH])
+            out.append(table(["Criterion", "Weight now", "Winner unchanged for", "Winner below", "Winner above"],
+                             rows, [50 * mm, 20 * mm, 34 * mm, 35 * mm, 35 * mm]))
+        if s.inputs:
+            out += h2("Inputs: where the winner changes", "sens-inputs")
+            rows = []
+            extra = []
+            for i, f in enumerate(s.inputs, start=1):
+                flips = []
+                if f.flip_below is not None:
+                    flips.append(f"≤ {num(f.flip_below)} → {name_of(ctx, f.winner_below)}"
+                                 + ("" if f.below_in_range else " (outside range)"))
+                if f.flip_above is not None:
+                    flips.append(f"≥ {num(f.flip_above)} → {name_of(ctx, f.winner_above)}"
+                                 + ("" if f.above_in_range else " (outside range)"))
+                rows.append([f.label.replace(f"{f.option}: ", f"{name_of(ctx, f.option)}: ") if f.option else f.label,
+                             f"{num(f.likely)} ({num(f.low)}–{num(f.high)}) {f.unit}",
+                             "; ".join(flips) or (f.note or "no change")])
+                if f.below_in_range or f.above_in_range:
+                    extra.append(("TEXTCOLOR", (2, i), (2, i), BAD))
+            out.append(table(["Input", "Likely (range)", "Winner changes at"], rows,
+                             [62 * mm, 42 * mm, BODY_W - 104 * mm], extra=extra))
+    mc = a.monte_carlo
+    if mc is not None:
+        out += h2("Monte Carlo", "monte-carlo")
+        out.append(para(f"{mc.draws:,} draws (seed {mc.seed}) of every uncertain input from its triangular "
+                        f"(low, likely, high) distribution. In {percent(mc.p_no_winner, 1)} of draws no option "
+                        "could be ranked. " + " ".join(mc.notes)))
+        short = look.short_labels(ctx.ws)
+        bars = [(short.get(d.option, name_of(ctx, d.option)), d.p_best * 100, None, None) for d in mc.options]
+        if bars:
+            out.append(charts.figure(charts.bar_chart(
+                bars, x_label="share of draws in which the option ranks first (%)", width=BODY_W,
+                title="Probability of ranking first", value_fmt=lambda v: probability(v / 100),
+                tick_fmt=lambda v: percent(v / 100), x_max=100,
+                colors_=[look.option_color(ctx.ws, d.option) for d in mc.options]),
+                f"Share of {count(mc.draws, 'draw')} (seed {mc.seed}) in which each option ranks first.",
+                "Draws sample assumed ranges (triangular low, likely, high), not measured distributions."))
+        rows = []
+        for d in mc.options:
+            c, t = d.cost_per_m_tokens_usd, d.tco_usd
+            rows.append([name_of(ctx, d.option), probability(d.p_best),
+                         " / ".join(money(x) for x in (c.p10, c.p50, c.p90)),
+                         " / ".join(money(x) for x in (t.p10, t.p50, t.p90)),
+                         percent(d.missing_fraction)])
+        out.append(table(["Option", "P(first)", "$/M out tok P10 / P50 / P90", "TCO P10 / P50 / P90",
+                          "Draws without a cost"], rows, [40 * mm, 18 * mm, 42 * mm, 46 * mm, 28 * mm],
+                         numeric=(1, 4)))
+    return out

@@ -1,0 +1,152 @@
+"""Generated workspaces for the consistency tests, built in memory from the built-in sample.
+
+Each draw varies what the views used to re-derive on their own: parity checks per option and
+kind (pass, fail and inconclusive mixed, the platform written as the matrix id or as the GPU
+name a file reports), checklist answers (provided, external, missing with and without an
+owner, three-point efforts), criteria weights (zeros included), the required parity kinds, and
+sometimes a criterion whose metric is mistyped (validation accepts it; it must not dilute the
+shares). Options get short distinct names so the PDF's table rows can be read back.
+
+``expected_*`` are the seed's rules written out plainly, as an oracle independent of
+``deepdecide.analysis``: a view and the analysis that agree on a wrong rule still fail.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from functools import lru_cache
+
+from hypothesis import strategies as st
+
+from deepdecide.domain.common import Estimate
+from deepdecide.domain.evidence import EvidenceFile, ParityCheck, ParityKind, Provenance, Verdict
+from deepdecide.domain.workspace import Answer, ChecklistAnswer, Criterion, Direction, Workspace
+from deepdecide.storage.files import load_builtin_workspace
+
+NAMES = ("Alpha", "Bravo", "Charlie", "Delta", "Echo", "Foxtrot", "Golf", "Hotel")
+KINDS = tuple(ParityKind)
+UNKNOWN_METRIC = "cost_per_m_token_usd"  # a typo of cost_per_m_tokens_usd
+
+
+@lru_cache(maxsize=1)
+def sample() -> Workspace:
+    ws = load_builtin_workspace()
+    options = tuple(replace(o, name=NAMES[i]) for i, o in enumerate(ws.options))
+    a = replace(ws.assumptions, monte_carlo_draws=200)
+    return replace(ws, options=options, assumptions=a)
+
+
+def _platform_text(ws: Workspace, platform: str, as_alias: bool) -> str:
+    p = ws.matrix.platform(platform)
+    if as_alias and p is not None and p.aliases:
+        return p.aliases[0]
+    return platform
+
+
+_efforts = st.tuples(st.integers(0, 8), st.integers(0, 8), st.integers(0, 8)).map(
+    lambda t: Estimate(*(x / 2 for x in sorted(t))))
+
+
+def _efforts(rng: random.Random) -> Estimate:
+    low, likely, high = sorted(rng.randint(0, 8) / 2 for _ in range(3))
+    return Estimate(low, likely, high)
+
+
+class Generated:
+    """A generated workspace with a short repr (its seeds), so a failing example prints readably."""
+
+    def __init__(self, ws: Workspace, label: str):
+        self.ws = ws
+        self.label = label
+
+    def __repr__(self) -> str:
+        return f"Generated({self.label})"
+
+
+@st.composite
+def workspaces(draw: st.DrawFn) -> Generated:
+    """A few structured draws (weights, the mistyped criterion, required kinds) and two seeds for
+    the many small choices (parity checks, checklist answers): fast enough for 1,000 examples."""
+    ws = sample()
+    seed_parity = draw(st.integers(0, 2**32 - 1))
+    rng = random.Random(seed_parity)
+    checks: list[ParityCheck] = []
+    verdicts = tuple(Verdict)
+    for o in ws.options:
+        for _ in range(rng.randint(0, 4)):
+            kind = rng.choice(KINDS)
+            platform = _platform_text(ws, o.platform, rng.random() < 0.5)
+            checks.append(ParityCheck(kind, o.runtime, platform, "vllm", "nv-h100", task="gsm8k",
+                                      metric="exact_match", value=0.9, reference_value=0.9, delta=0.0, n=500,
+                                      tolerance="|delta| <= 0.02", verdict=rng.choice(verdicts)))
+    seed_answers = draw(st.integers(0, 2**32 - 1))
+    rng = random.Random(seed_answers)
+    answers: list[ChecklistAnswer] = []
+    for o in ws.options:
+        for item in ws.checklist:
+            choice = rng.choice(("none", "provided", "external", "missing"))
+            if choice == "none":
+                continue
+            owner = rng.choice(("", "platform team"))
+            answers.append(ChecklistAnswer(o.id, item.id, Answer(choice), owner, _efforts(rng)))
+    weights = draw(st.lists(st.integers(0, 5), min_size=len(ws.criteria), max_size=len(ws.criteria)))
+    criteria = [replace(c, weight=float(w)) for c, w in zip(ws.criteria, weights, strict=True)]
+    typo = draw(st.integers(0, 5))
+    if typo:
+        criteria.append(Criterion("typo", "Cost per token (typo)", UNKNOWN_METRIC,
+                                  Direction.COST, float(typo)))
+    mask = draw(st.integers(0, 2 ** len(KINDS) - 1))
+    required = tuple(k for i, k in enumerate(KINDS) if mask >> i & 1)
+    prov = Provenance("generated-parity.json", 1, "0" * 64, "test")
+    files = (*ws.evidence.files, EvidenceFile(prov, (), tuple(checks)))
+    out = replace(ws, evidence=replace(ws.evidence, files=files), answers=tuple(answers),
+                  criteria=tuple(criteria), required_parity=required)
+    return Generated(out, f"parity seed {seed_parity}, answers seed {seed_answers}, weights {weights}, "
+                          f"mistyped criterion weight {typo}, required {[k.value for k in required]}")
+
+
+# ---------------------------------------------------------------------------------------------
+# the oracle
+
+
+_IDS: dict[str, str] = {}
+
+
+def _platform_id(ws: Workspace, name: str) -> str:
+    """The matrix id a check's platform text names (the generated workspaces share one matrix)."""
+    got = _IDS.get(name)
+    if got is None:
+        got = _IDS[name] = ws.matrix.platform_id(name)
+    return got
+
+
+def expected_outcome(ws: Workspace, runtime: str, platform: str, kind: ParityKind) -> str:
+    verdicts = [p.verdict for p in ws.evidence.parity
+                if p.kind == kind and p.runtime == runtime and _platform_id(ws, p.platform) == platform]
+    if not verdicts:
+        return "none"
+    if Verdict.FAIL in verdicts:
+        return "fail"
+    if all(v == Verdict.PASS for v in verdicts):
+        return "pass"
+    return "inconclusive"
+
+
+def expected_effort(ws: Workspace, option_id: str) -> tuple[float, float, float]:
+    """(external, missing with an owner, checklist) likely person-weeks."""
+    external = owned = 0.0
+    for a in ws.answers_for(option_id):
+        if a.answer == Answer.EXTERNAL:
+            external += a.effort_person_weeks.likely
+        elif a.answer == Answer.MISSING and a.provider.strip():
+            owned += a.effort_person_weeks.likely
+    return external, owned, external + owned
+
+
+def expected_shares(ws: Workspace) -> dict[str, float | None]:
+    from deepdecide.analysis import METRICS
+
+    scored = {c.id: c.weight for c in ws.criteria if c.metric in METRICS and c.weight >= 0}
+    total = sum(scored.values())
+    return {c.id: (scored[c.id] / total if total > 0 else None) if c.id in scored else None for c in ws.criteria}

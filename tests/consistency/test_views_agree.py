@@ -1,0 +1,269 @@
+"""One source of truth: the CLI's ``evaluate --json``, the GUI's models and the PDF record show
+the same parity verdicts, efforts, weight shares and ranks — on the built-in sample and on
+1,000 generated workspaces (the PDF on 50 of them; ``tools/pdf_consistency_sweep.py`` runs
+more) — and they agree with the seed's rules written out in ``generated.py``."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from generated import (  # noqa: E402
+    KINDS,
+    expected_effort,
+    expected_outcome,
+    expected_shares,
+    sample,
+    workspaces,
+)
+
+from deepdecide.analysis import evaluate  # noqa: E402
+from deepdecide.cli.evaluate_cmd import json_data  # noqa: E402
+from deepdecide.domain import formatting  # noqa: E402
+from deepdecide.storage.files import load_builtin_workspace  # noqa: E402
+
+GUI_EXAMPLES = 1000
+PDF_EXAMPLES = 50
+
+
+def cli_data(ws):
+    """What ``deepdecide evaluate --json`` prints, called in process."""
+    return json_data(ws, evaluate(ws, sensitivity=False))
+
+
+def check_cli_against_rules(ws, data) -> None:
+    shares = expected_shares(ws)
+    for c in data["criteria"]:
+        want = shares[c["id"]]
+        assert (c["weight_share"] is None) == (want is None), c
+        if want is not None:
+            assert c["weight_share"] == pytest.approx(want), c
+        if c["metric"] not in {"cost_per_m_tokens_usd"} and not c["used"]:
+            assert c["message"], "a criterion that is not scored says why"
+    for o in data["options"]:
+        for kp in o["parity"]:
+            assert kp["outcome"] == expected_outcome(ws, o["runtime"], o["platform"], kp["kind"]), (o["option"], kp)
+        required = [kp for kp in o["parity"] if kp["required"]]
+        if required:
+            assert o["evidence"]["correct"]["reached"] == all(kp["outcome"] == "pass" for kp in required)
+        ext, owned, checklist = expected_effort(ws, o["option"])
+        e = o["effort"]
+        assert (e["external"]["likely"], e["missing_owned"]["likely"], e["checklist"]["likely"]) == \
+            pytest.approx((ext, owned, checklist))
+        if e["total"] is not None and o["costs"]["engineering_person_weeks"]["value"] is not None:
+            assert o["costs"]["engineering_person_weeks"]["value"] == pytest.approx(e["total"]["likely"])
+
+
+# ---------------------------------------------------------------------------------------------
+# GUI
+
+
+class Views:
+    """The pages that show verdicts, efforts, shares and ranks, on one document."""
+
+    def __init__(self) -> None:
+        from deepdecide.gui.document import WorkspaceDocument
+        from deepdecide.gui.views.compare_page import ComparePage
+        from deepdecide.gui.views.gaps_page import GapsPage
+        from deepdecide.gui.views.parity_page import ParityPage
+
+        self.document = WorkspaceDocument(sample())
+        self.parity = ParityPage(self.document)
+        self.gaps = GapsPage(self.document)
+        self.compare = ComparePage(self.document)
+
+    def show(self, ws) -> None:
+        self.document.replace(ws)
+        for page in (self.parity, self.gaps, self.compare):
+            page.refresh()
+
+    def check(self, data) -> None:
+        from PySide6.QtCore import Qt
+
+        from deepdecide.gui.models.records import MeaningRole
+
+        display = Qt.ItemDataRole.DisplayRole
+        grid = self.parity.grid
+        options = data["options"]
+        assert grid.rowCount() == len(options)
+        for r, o in enumerate(options):
+            assert grid.index(r, 0).data(display) == o["name"]
+            for c, kp in enumerate(o["parity"], start=1):
+                assert kp["kind"] == KINDS[c - 1].value
+                assert grid.index(r, c).data(MeaningRole) == kp["outcome"], (o["option"], kp["kind"])
+        efforts = self.gaps.efforts
+        assert efforts.rowCount() == len(options)
+        for r, o in enumerate(options):
+            e = o["effort"]
+            assert efforts.index(r, 0).data(display) == o["name"]
+            for c, part in enumerate(("porting", "external", "missing_owned", "checklist", "total"), start=1):
+                want = e[part]["likely"] if e[part] is not None else None
+                assert efforts.index(r, c).data(display) == ("" if want is None else formatting.number(want)), \
+                    (o["option"], part)
+            assert efforts.index(r, 6).data(display) == formatting.number(len(o["checklist"]["blockers"]))
+        current = self.gaps.current_option()
+        shown = next(o for o in options if o["option"] == current)
+        counted = shown["effort"]["checklist"]
+        text = self.gaps.summary.text()
+        assert " / ".join(formatting.number(counted[k]) for k in ("low", "likely", "high")) in text
+        crit = self.compare.criteria
+        assert crit.rowCount() == len(data["criteria"])
+        for r, c in enumerate(data["criteria"]):
+            assert crit.index(r, 0).data(display) == c["name"]
+            want = formatting.share(c["weight_share"]) if c["used"] and c["weight_share"] is not None \
+                else formatting.DASH
+            assert crit.index(r, 3).data(display) == want, c["id"]
+        ranking = self.compare.ranking
+        by_name = {o["name"]: o for o in options}
+        for r in range(ranking.rowCount()):
+            o = by_name[ranking.index(r, 1).data(display)]
+            want = formatting.DASH if o["rank"] is None else str(o["rank"])
+            assert ranking.index(r, 0).data(display) == want, o["option"]
+        ranked = [ranking.index(r, 1).data(display) for r in range(ranking.rowCount())
+                  if ranking.index(r, 0).data(display) != formatting.DASH]
+        assert ranked == [by_name_of(options, oid) for oid in data["ranking"]]
+
+
+def by_name_of(options, oid: str) -> str:
+    return next(o["name"] for o in options if o["option"] == oid)
+
+
+@pytest.fixture(scope="module")
+def views(qapp):
+    from deepdecide.gui import compat
+
+    compat.install_bool_guard()  # PySide6 6.12 on Python 3.11 drops references to None and True
+    return Views()
+
+
+def test_sample_agrees_everywhere(views):
+    ws = load_builtin_workspace()
+    data = cli_data(ws)
+    check_cli_against_rules(ws, data)
+    views.show(ws)
+    views.check(data)
+
+
+@settings(max_examples=GUI_EXAMPLES, deadline=None, derandomize=True, database=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(gen=workspaces())
+def test_generated_workspaces_agree_in_cli_and_gui(views, gen):
+    ws = gen.ws
+    data = cli_data(ws)
+    check_cli_against_rules(ws, data)
+    views.show(ws)
+    views.check(data)
+
+
+# ---------------------------------------------------------------------------------------------
+# PDF
+
+PDF_SECTIONS = ("summary", "context", "parity", "checklist")
+
+
+def pdf_text(ws) -> str:
+    from deepdecide.report import build
+
+    pdf = build(ws, sections=PDF_SECTIONS)
+    out = subprocess.run(["pdftotext", "-layout", "-", "-"], input=pdf, capture_output=True, check=True, timeout=60)
+    return out.stdout.decode("utf-8")
+
+
+def _cells(line: str) -> list[str]:
+    return [c.strip() for c in re.split(r"\s{2,}", line.strip()) if c.strip()]
+
+
+def _row(lines: list[str], start: int, first: str) -> list[str]:
+    """The cells of the first table row after line ``start`` whose first cell is ``first``."""
+    for line in lines[start:]:
+        cells = _cells(line)
+        if cells and cells[0] == first:
+            return cells
+    raise AssertionError(f"no row {first!r} after line {start}")
+
+
+def _tokens(lines: list[str], start: int, first: str, *, drop_ranges: bool = False) -> list[str]:
+    """The words of the first line after ``start`` that begins with ``first`` (one-word names);
+    with ``drop_ranges`` the "(low–high)" parts of the cells are left out, keeping the likely values."""
+    for line in lines[start:]:
+        words = line.split()
+        if words and words[0] == first:
+            if drop_ranges:
+                words = re.sub(r"\([^)]*(\)|$)", " ", line).split()
+            return words
+    raise AssertionError(f"no row {first!r} after line {start}")
+
+
+def _after(lines: list[str], heading: str) -> int:
+    return next(i for i, line in enumerate(lines) if line.strip() == heading)
+
+
+def check_pdf(data, text: str) -> None:
+    lines = text.splitlines()
+    options = data["options"]
+    # weight shares: the context section's criteria table
+    at = _after(lines, "Criteria and weights")
+    for c in data["criteria"]:
+        cells = _row(lines, at, c["name"])
+        want = ("not scored" if not c["used"] else
+                formatting.share(c["weight_share"]) if c["weight_share"] is not None else formatting.DASH)
+        assert re.search(r"(?<![\d.])" + re.escape(want), "  ".join(cells[1:])), (c["id"], cells)
+    # ranks: the summary's ranking table
+    at = _after(lines, "Ranking")
+    ranked_rows = []
+    for line in lines[at:]:
+        words = line.split()
+        if len(words) >= 2 and words[1] in {o["name"] for o in options}:
+            ranked_rows.append((words[0], words[1]))
+        if line.strip() == "Context and decision drivers":
+            break
+    ranks = {name: rank for rank, name in ranked_rows}
+    for o in options:
+        assert ranks.get(o["name"]) == (str(o["rank"]) if o["rank"] is not None else formatting.DASH), o["option"]
+    # parity: required kinds per option
+    required = [kp["kind"] for kp in options[0]["parity"] if kp["required"]] if options else []
+    words = {"pass": "pass", "fail": "fail", "inconclusive": "inconclusive", "none": "none"}
+    if required:
+        at = _after(lines, "Required checks per option")
+        for o in options:
+            tokens = _tokens(lines, at, o["name"])
+            by_kind = {kp["kind"]: kp["outcome"] for kp in o["parity"]}
+            assert tokens[1:1 + len(required)] == [words[by_kind[k]] for k in required], (o["option"], tokens)
+            assert " ".join(tokens[1 + len(required):]) == \
+                ("yes" if o["evidence"]["correct"]["reached"] else "no")
+    # efforts: the checklist section's effort table (likely values lead each cell)
+    at = _after(lines, "Engineering effort per option")
+    for o in options:
+        tokens = _tokens(lines, at, o["name"], drop_ranges=True)
+        e = o["effort"]
+        want = [formatting.DASH if e[p] is None else formatting.number(e[p]["likely"])
+                for p in ("porting", "external", "missing_owned", "checklist", "total")]
+        assert tokens[1:] == [*want, str(len(o["checklist"]["blockers"]))], (o["option"], tokens)
+
+
+needs_pdftotext = pytest.mark.skipif(shutil.which("pdftotext") is None,
+                                     reason="pdftotext (poppler-utils) is not installed")
+
+
+@needs_pdftotext
+def test_sample_pdf_agrees():
+    ws = sample()
+    check_pdf(cli_data(ws), pdf_text(ws))
+
+
+@needs_pdftotext
+@settings(max_examples=PDF_EXAMPLES, deadline=None, derandomize=True, database=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(gen=workspaces())
+def test_generated_workspaces_agree_in_the_pdf(gen):
+    ws = gen.ws
+    data = cli_data(ws)
+    check_pdf(data, pdf_text(ws))
