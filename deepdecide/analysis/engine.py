@@ -107,6 +107,25 @@ class _Prepared:
     predictor_errors: tuple[PredictorError, ...] = ()
 
 
+# The evidence index of the last workspace evaluated, with what it was built from: judging every run
+# against the workload costs more than the ranking with a thousand result files, and a weight
+# slider changes only the criteria. Parts are compared by identity (they are immutable).
+_LAST_INDEX: list[tuple[tuple[object, ...], EvidenceIndex]] = []
+
+
+def _evidence_index(ws: Workspace) -> EvidenceIndex:
+    # the index also holds what depends on the SLO (per-run failures) and on the required parity
+    # kinds (parity-gated runs): those are compared by value
+    parts = (ws.matrix, ws.evidence, ws.options, ws.workload, ws.model, ws.slo, tuple(ws.required_parity))
+    if _LAST_INDEX:
+        key, idx = _LAST_INDEX[0]
+        if all(a is b for a, b in zip(key[:4], parts[:4], strict=True)) and key[4:] == parts[4:]:
+            return idx
+    idx = EvidenceIndex.build(ws)
+    _LAST_INDEX[:] = [(parts, idx)]
+    return idx
+
+
 def _effort(porting: Estimate | None, checklist: ChecklistSummary) -> Effort:
     external = owned = not_counted = ZERO_EFFORT
     for line in checklist.lines:
@@ -169,7 +188,7 @@ def _blocked_reasons(ws: Workspace, o: Option, checklist: ChecklistSummary) -> t
 
 
 def _prepare(ws: Workspace) -> _Prepared:
-    idx = EvidenceIndex.build(ws)
+    idx = _evidence_index(ws)
     demand = demand_tps(ws.demand)
     messages: list[Message] = []
     if demand.value is None:

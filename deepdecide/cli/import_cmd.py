@@ -1,4 +1,7 @@
-"""``deepdecide import FILE... --into WORKSPACE``: add evidence files to a workspace.
+"""``deepdecide import FILE|DIR... --into WORKSPACE``: add evidence files to a workspace.
+
+A DIR is searched for result files below it (``importers.folder``): files no format recognises
+are skipped and listed; a recognised file that fails fails the command like a named FILE.
 
 One command, one outcome: every file named is imported, or none is. A file that cannot be read
 is reported with the place and the reason, the command exits 3 and the workspace is left
@@ -13,13 +16,17 @@ illustrative sample evidence shipped in ``data/samples/evidence``.
 from __future__ import annotations
 
 import dataclasses
+import os
 import sys
 
-from deepdecide.domain.errors import DeepdecideError, ValidationError, ValidationErrors
+from deepdecide.domain.errors import DeepdecideError, EvidenceImportError, ValidationError, ValidationErrors
 
 NAME = "import"
 HELP = "import benchmark / parity result files into a workspace"
 DESCRIPTION = HELP + """
+
+A DIR imports every result file below it; files that are not result files at all are skipped
+and listed with the reason (a recognised file that fails counts as a failing FILE).
 
 All or nothing: when any FILE cannot be imported, nothing is saved and the command exits 3
 (give --keep-going to add the files that can be read). Secrets (API keys, tokens, URL
@@ -33,7 +40,8 @@ saved unless --keep-going); 1 the workspace could not be saved."""
 def add_arguments(parser) -> None:
     from deepdecide.cli.evidence_args import add_context_arguments
 
-    parser.add_argument("files", nargs="*", metavar="FILE", help="benchmark or parity result files")
+    parser.add_argument("files", nargs="*", metavar="FILE|DIR",
+                        help="benchmark or parity result files, or folders to search for them")
     parser.add_argument("--into", required=True, metavar="WORKSPACE", help="workspace file to add the evidence to")
     parser.add_argument("--replace", action="store_true",
                         help="a file already in the workspace (same SHA-256) is imported again and replaces the old "
@@ -53,7 +61,7 @@ def run(args) -> int:
     from deepdecide.cli.evidence_args import context_from
     from deepdecide.cli.inspect_cmd import judged, load_references
     from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
-    from deepdecide.importers.registry import import_file
+    from deepdecide.importers.registry import ImportResult, import_file
     from deepdecide.importers.samples import sample_evidence
     from deepdecide.storage.files import load_workspace, save_workspace
 
@@ -75,7 +83,20 @@ def run(args) -> int:
     except DeepdecideError as exc:
         say(f"reference: {shown(getattr(exc, 'message', exc))}", file=sys.stderr)
         return EXIT_INPUT
-    jobs = [(path, context) for path in args.files]
+    jobs: list[tuple[str, object]] = []  # (path, context) to import, or (path, an import outcome)
+    for path in args.files:
+        if os.path.isdir(path):
+            found = _folder(path, context)
+            for file, reason in found.skipped:
+                say(f"{shown(file)}: skipped: {shown(reason)}")
+            jobs += [(file, result) for file, result in found.imported]
+            jobs += [(exc.file, exc) for exc in found.failed]
+            say(found.summary())
+            if not found.imported and not found.failed:  # a folder given by mistake, or the wrong one
+                jobs.append((path, EvidenceImportError(
+                    f"is a directory holding no result files ({len(found.skipped)} file(s) skipped)", file=path)))
+        else:
+            jobs.append((path, context))
     if args.samples:
         jobs += [(str(p), ctx) for p, ctx in sample_evidence()]
     known = {f.provenance.sha256: i for i, f in enumerate(workspace.evidence.files)}
@@ -85,9 +106,11 @@ def run(args) -> int:
     replaced: dict[int, object] = {}
     status = EXIT_OK
     failed = 0
-    for path, ctx in jobs:
+    for path, job in jobs:
         try:
-            result = judged(import_file(path, ctx), references)
+            if isinstance(job, DeepdecideError):
+                raise job
+            result = judged(job if isinstance(job, ImportResult) else import_file(path, job), references)
         except DeepdecideError as exc:
             say(shown(getattr(exc, "message", str(exc))), file=sys.stderr)
             status = EXIT_INPUT
@@ -96,7 +119,7 @@ def run(args) -> int:
         sha = result.evidence.provenance.sha256
         ev = result.evidence
         if sha in known:
-            if not (args.replace or (given and ctx is context)):
+            if not (args.replace or (given and (job is context or isinstance(job, ImportResult)))):
                 say(f"{shown(path)}: already in the workspace (same SHA-256), skipped (give new context or "
                     "--replace to replace it)")
                 continue
@@ -148,6 +171,19 @@ def run(args) -> int:
         n = len(workspace.evidence.files)
         _print_fit(dataclasses.replace(workspace, evidence=evidence), [*replaced, *range(n, n + len(added))])
     return status
+
+
+def _folder(path: str, context):
+    """Import a folder, with a progress line on a terminal."""
+    from deepdecide.importers.folder import import_folder
+
+    tty = sys.stderr.isatty()
+
+    def progress(fraction: float) -> None:
+        if tty:
+            print(f"\r{path}: {fraction:4.0%}", end="" if fraction < 1 else "\n", file=sys.stderr, flush=True)
+
+    return import_folder(path, context, progress=progress)
 
 
 def _print_fit(workspace, indexes) -> None:

@@ -9,15 +9,16 @@ import dataclasses
 import json
 import math
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the importers (numpy, every format) load when a file is imported, not at start-up
+    from deepdecide.importers.base import ImportContext
+    from deepdecide.importers.registry import ImportResult
 
 from deepdecide.cli.common import safe, say, shown
 from deepdecide.domain import formatting
 from deepdecide.domain.errors import DeepdecideError, EvidenceImportError
 from deepdecide.domain.evidence import BenchmarkRun, ParityCheck
-from deepdecide.importers.base import ImportContext
-from deepdecide.importers.parity_rules import judge_against
-from deepdecide.importers.registry import ImportResult, import_file
 
 NAME = "inspect"
 HELP = "show what evidence files are recognised as, and their normalized rows"
@@ -49,6 +50,8 @@ def row_data(record: BenchmarkRun | ParityCheck) -> dict[str, Any]:
 
 
 def load_references(paths: list[str], context: ImportContext) -> list[ImportResult]:
+    from deepdecide.importers.registry import import_file
+
     return [import_file(path, context) for path in paths]
 
 
@@ -56,6 +59,8 @@ def judged(result: ImportResult, references: list[ImportResult]) -> ImportResult
     """The result's parity checks judged against the reference files' checks (same model only)."""
     if not references or not result.evidence.parity:
         return result
+    from deepdecide.importers.parity_rules import judge_against
+
     parity = result.evidence.parity
     for ref in references:
         parity = tuple(judge_against(parity, ref.evidence.parity, candidate_model=result.model,
@@ -118,6 +123,7 @@ def print_result(path: str, result: ImportResult) -> None:
 def run(args: argparse.Namespace) -> int:
     from deepdecide.cli.evidence_args import context_from
     from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_USAGE
+    from deepdecide.importers.registry import import_file
 
     try:
         context = context_from(args)

@@ -71,8 +71,12 @@ COMMAND_MODULES: tuple[str, ...] = (
 )
 
 
-def build_parser(commands: Sequence[Command] = ()) -> argparse.ArgumentParser:
-    """The parser of ``commands`` (listed first) and of every module in ``COMMAND_MODULES``."""
+def build_parser(commands: Sequence[Command] = (), only: str | None = None) -> argparse.ArgumentParser:
+    """The parser of ``commands`` (listed first) and of every module in ``COMMAND_MODULES``.
+
+    With ``only`` (a command name, or "" for none) the other commands get their name and help but
+    not their arguments: ``add_arguments`` may import what its command needs (reportlab for
+    ``report``), which a run of another command, or ``--version``, should not pay for."""
     parser = argparse.ArgumentParser(
         prog="deepdecide",
         description="Evidence, comparison and a signed decision record for LLM-serving platform choices.",
@@ -85,15 +89,16 @@ def build_parser(commands: Sequence[Command] = ()) -> argparse.ArgumentParser:
     for command in (*commands, *modules):
         p = sub.add_parser(command.NAME, help=command.HELP, description=command.HELP,
                            formatter_class=argparse.RawDescriptionHelpFormatter)
-        command.add_arguments(p)
+        if only is None or only == command.NAME:
+            command.add_arguments(p)
         p.set_defaults(_run=command.run)
     return parser
 
 
 def main(argv: Sequence[str] | None = None, commands: Sequence[Command] = ()) -> int:
     """Run one command; ``commands`` adds commands from above this package (the launcher's ``gui``)."""
-    parser = build_parser(commands)
     args_list = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(commands, only=_command_named(args_list))
     if not args_list:
         parser.print_usage(sys.stderr)
         print("deepdecide: give a command (see --help)", file=sys.stderr)
@@ -109,6 +114,16 @@ def main(argv: Sequence[str] | None = None, commands: Sequence[Command] = ()) ->
         return 130
     except BrokenPipeError:
         return EXIT_OK
+
+
+def _command_named(args: Sequence[str]) -> str:
+    """The subcommand ``args`` run: its first word that is not an option ("" for none)."""
+    for a in args:
+        if a == "--":
+            return ""
+        if not a.startswith("-"):
+            return a
+    return ""
 
 
 if __name__ == "__main__":

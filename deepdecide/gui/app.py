@@ -77,8 +77,9 @@ def build_window(argv: Sequence[str] = (), *, settings_path: str | os.PathLike[s
     error: Exception | None = None
     path = argv[0] if argv else None
     cache_dir = Path(settings.fileName()).parent / "cache"
+    deferred: list[Any] = []  # work that can wait until the window is up (the cache entry)
     try:
-        ws = load_workspace_cached(path or sample_workspace_path(), cache_dir)
+        ws = load_workspace_cached(path or sample_workspace_path(), cache_dir, defer=deferred.append)
     except (DeepdecideError, OSError) as exc:
         error, path = exc, None
         ws = load_builtin_workspace()
@@ -88,7 +89,16 @@ def build_window(argv: Sequence[str] = (), *, settings_path: str | os.PathLike[s
         window._remember(path)
     window._startup_error = error  # shown once the window is up
     window._offer_recovery = recover and not path
+    window._deferred = deferred
+    if not getattr(app, "_deepdecide_exec", False):  # tests and scripts that never run the event loop
+        run_deferred(window)
     return window
+
+
+def run_deferred(window: MainWindow) -> None:
+    """Run the start-up work that waited for the window (writing the parsed-workspace cache)."""
+    while window._deferred:
+        window._deferred.pop(0)()
 
 
 def _after_show(window: MainWindow) -> None:
@@ -107,12 +117,14 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     argv = list(sys.argv[1:] if argv is None else argv)
     app = create_app()
+    app._deepdecide_exec = True  # deferred start-up work runs after show
     window = build_window(argv, settings_path=os.environ.get("DEEPDECIDE_SETTINGS") or None)
     if os.environ.get("DEEPDECIDE_EXIT_AFTER_PAINT"):
         # start-up benchmark (tests/perf/bench_gui.py): print when the first frame is painted, quit
         _report_first_paint(window, app)
     else:
         QTimer.singleShot(0, lambda: _after_show(window))
+    QTimer.singleShot(500, lambda: run_deferred(window))  # after the first paint
     window.show()
     return int(app.exec())
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -23,14 +24,28 @@ ASKED_CONTEXT = ("runtime", "platform", "gpu_count", "model")
 
 
 def import_files(paths: list[str], contexts: dict[str, Any], progress: ProgressCallback,
-                 token: CancelToken) -> list[Any]:
-    """Worker: import every file (all-or-nothing per file); raise the first file's error."""
+                 token: CancelToken, skipped: list[tuple[str, str]] | None = None) -> list[Any]:
+    """Worker: import every file, and every result file below a folder (all or nothing); raise the
+    first failure. Files below a folder that are no result files go to ``skipped`` (path, reason)."""
+    from deepdecide.importers.folder import import_folder
     from deepdecide.importers.registry import import_file
 
     results = []
     n = len(paths)
     for i, path in enumerate(paths):
-        results.append((path, import_file(path, contexts.get(path), scaled(progress, i / n, (i + 1) / n), token)))
+        step = scaled(progress, i / n, (i + 1) / n)
+        if os.path.isdir(path):
+            found = import_folder(path, contexts=contexts, progress=step, cancel=token)
+            if found.failed:
+                first = found.failed[0]
+                if len(found.failed) > 1:
+                    first.reason += f" (and {len(found.failed) - 1} more file(s) below {path} that failed)"
+                raise first
+            results.extend(found.imported)
+            if skipped is not None:
+                skipped.extend(found.skipped)
+        else:
+            results.append((path, import_file(path, contexts.get(path), step, token)))
     progress(1.0)
     return results
 
@@ -50,7 +65,9 @@ class EvidenceImporter(QObject):
         names = ", ".join(Path(p).name for p in paths)
         self.ctx.set_busy(fmt(QCoreApplication.translate("EvidenceImporter", "Importing %1…"), names), 0.0)
         contexts = dict(self.contexts)
-        task = Task(lambda progress, token: import_files(paths, contexts, progress, token))
+        self.skipped: list[tuple[str, str]] = []
+        skipped = self.skipped
+        task = Task(lambda progress, token: import_files(paths, contexts, progress, token, skipped))
         task.signals.progress_changed.connect(lambda v: self.ctx.set_busy(fmt(QCoreApplication.translate("EvidenceImporter", "Importing %1…"), names), v))
         task.signals.finished.connect(self._finished)
         task.signals.failed.connect(self._failed)
@@ -90,23 +107,44 @@ class EvidenceImporter(QObject):
         if need:
             self.ctx.set_busy(QCoreApplication.translate("EvidenceImporter", "Waiting for the context of the import…"), None)
             for path, missing in need:
+                if path in self.contexts:  # answered for an earlier file of the same folder
+                    continue
                 result = next(r for p, r in results if p == path)
                 values = self.ctx.interaction.ask_context(Path(path).name, missing, self._context_choices(),
                                                           self._suggestions(result))
                 if values is None:
                     self._cancelled()
                     return
-                self.contexts[path] = ImportContext(**{k: v for k, v in values.items()
-                                                       if k in {f.name for f in dataclasses.fields(ImportContext)}})
+                answer = ImportContext(**{k: v for k, v in values.items()
+                                          if k in {f.name for f in dataclasses.fields(ImportContext)}})
+                # one answer serves every file of the same folder that lacks the same facts
+                for other, lacks in need:
+                    if other not in self.contexts and lacks == missing and Path(other).parent == Path(path).parent:
+                        self.contexts[other] = answer
+                self.contexts[path] = answer
             self.start(self.paths)  # again, with the context (an import is all-or-nothing)
+            return
+        if not results:
+            self.ctx.set_busy(fmt(QCoreApplication.translate(
+                "EvidenceImporter", "No result files found; %1 file(s) skipped, nothing was changed."),
+                len(self.skipped)), None)
+            self.deleteLater()
             return
         edits = tuple(InsertEvidenceFile(r.evidence) for _p, r in results)
         names = ", ".join(Path(p).name for p, _r in results)
+        if len(results) > 3:
+            names = fmt(QCoreApplication.translate("EvidenceImporter", "%1 files"), len(results))
         try:
             self.ctx.document.edit(edits[0] if len(edits) == 1 else Batch(edits), fmt(QCoreApplication.translate("EvidenceImporter", "Import %1"), names))
         except DeepdecideError as exc:
             self.ctx.interaction.show_error(QCoreApplication.translate("EvidenceImporter", "Cannot import the evidence"), exc)
         runs = sum(len(r.evidence.runs) for _p, r in results)
         checks = sum(len(r.evidence.parity) for _p, r in results)
-        self.ctx.set_busy(fmt(QCoreApplication.translate("EvidenceImporter", "Imported %1: %2 runs, %3 parity checks."), names, runs, checks), None)
+        text = fmt(QCoreApplication.translate("EvidenceImporter", "Imported %1: %2 runs, %3 parity checks."), names, runs, checks)
+        if self.skipped:
+            first, reason = self.skipped[0]
+            text += " " + fmt(QCoreApplication.translate(
+                "EvidenceImporter", "Skipped %1 file(s) that are not result files (first: %2: %3)."),
+                len(self.skipped), Path(first).name, reason)
+        self.ctx.set_busy(text, None)
         self.deleteLater()

@@ -244,16 +244,25 @@ def sniff(path: str | os.PathLike[str]) -> Importer | None:
     return sniff_source(Source(Path(path).name, read_file(path), path=str(path)))
 
 
+def _not_a_result(exc: EvidenceImportError) -> EvidenceImportError:
+    exc.not_a_result = True  # type: ignore[attr-defined]  # read by importers.folder: skipped, not failed
+    return exc
+
+
 def _unknown_format(src: Source) -> EvidenceImportError:
     """The error for a file no importer recognised: what it is when it is a known non-result
-    file, else the two or three closest formats and why each failed (never the whole list)."""
+    file, else the two or three closest formats and why each failed (never the whole list).
+
+    An empty or binary file, a known non-result file and text no format matches are marked
+    ``not_a_result`` (a folder import skips them); a file that looks like JSON but does not
+    parse, or text that cannot be decoded, may be a damaged result file and is not."""
     if not src.data.strip().removeprefix(b"\xef\xbb\xbf").strip():
-        return src.error("the file is empty: not a benchmark or parity result file")
+        return _not_a_result(src.error("the file is empty: not a benchmark or parity result file"))
     if "encoding" in src.problems:
         reason, line = src.problems["encoding"]
         return src.error(reason, line=line)
     if src.looks_binary():
-        return src.error("binary data, not a benchmark or parity result file")
+        return _not_a_result(src.error("binary data, not a benchmark or parity result file"))
     if src.text is None:
         reason, line = src.problems["text"]
         return src.error(reason, line=line)
@@ -263,14 +272,14 @@ def _unknown_format(src: Source) -> EvidenceImportError:
             return src.error(f"{reason}; not a format deepdecide knows", line=line)
     what = not_results.what_it_is(src)
     if what:
-        return src.error(f"this is {what}, not a result file")
+        return _not_a_result(src.error(f"this is {what}, not a result file"))
     keys = ""
     if isinstance(src.json, dict):
         keys = " (top-level keys: " + ", ".join(list(src.json)[:12]) + ")"
     near = nearest.describe(src, IMPORTERS)
     hint = ("; for a CSV of your own, declare its columns (deepdecide import --map normalized_name=Column ...)"
             if not src.looks_json else "")
-    return src.error("format not recognised" + keys + (f"; {near}" if near else "") + hint)
+    return _not_a_result(src.error("format not recognised" + keys + (f"; {near}" if near else "") + hint))
 
 
 #: measurement fields: a run holding none of them holds no data (a header-only CSV, say)

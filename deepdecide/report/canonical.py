@@ -13,14 +13,17 @@ import json
 from deepdecide.domain.errors import ValidationError, ValidationErrors
 from deepdecide.domain.workspace import Workspace
 from deepdecide.storage import codec
-from deepdecide.storage.files import canonical_json, check
+from deepdecide.storage.files import canonical_json, check, is_validated
 
 INPUTS_NAME = "deepdecide-inputs.json"
 BUILD_NAME = "deepdecide-build.json"
 
 
 def validate(ws: Workspace, file: str = "") -> None:
-    """Raise the workspace's validation errors (each naming its key path), if any."""
+    """Raise the workspace's validation errors (each naming its key path), if any. A workspace that
+    ``storage.files`` read and found free of errors and warnings is not checked again."""
+    if is_validated(ws):
+        return
     errors = check(ws)
     for e in errors:
         e.file = e.file or file

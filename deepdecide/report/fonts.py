@@ -8,6 +8,7 @@ depends on, so no system font is needed and the text stays extractable (ToUnicod
 from __future__ import annotations
 
 import os
+import re
 import unicodedata
 from functools import cache
 
@@ -56,8 +57,19 @@ def _covered() -> frozenset[int]:
     return frozenset(font.face.charToGlyph)
 
 
+@cache
+def _ascii_covered() -> bool:
+    covered = _covered()
+    return all(c in covered for c in range(0x20, 0x7F))
+
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+
+
 def safe_text(text: str) -> str:
     """Replace characters the embedded font cannot draw, so nothing prints as an empty box."""
+    if text.isascii() and _ascii_covered() and not _CONTROL.search(text):
+        return text  # the common case, without a set look-up per character
     covered = _covered()
     if all(ord(c) in covered or c in "\n\t" for c in text):
         return text

@@ -84,7 +84,151 @@ def from_data(tp: Any, data: Any, path: str = "") -> Any:
     """Build a value of type ``tp`` from plain data; raise ValidationError at the first problem.
 
     ValidationErrors raised here carry only the key path; the caller adds file and line.
-    """
+
+    A decoder compiled once per type reads valid data without building key paths; at the first
+    problem the data is read again by the path-tracking reader below, which raises the error."""
+    try:
+        return _decoder(tp)(data)
+    except Exception:
+        return _from_data(tp, data, path)
+
+
+class _Bad(Exception):
+    """The fast decoder met something it does not accept: read again with paths for the message."""
+
+
+_BAD = _Bad()
+
+
+@cache
+def _decoder(tp: Any) -> Any:
+    """A function data -> value for ``tp`` that accepts exactly what ``_from_data`` accepts (and
+    returns the same value), raising ``_Bad`` otherwise."""
+    origin = get_origin(tp)
+    if origin in (typing.Union, types.UnionType):
+        args = get_args(tp)
+        optional = type(None) in args
+        inner = [_decoder(a) for a in args if a is not type(None)]
+        if len(inner) == 1:
+            one = inner[0]
+            if optional:
+                return lambda data: None if data is None else one(data)
+            return one
+
+        def union(data: Any) -> Any:
+            if data is None and optional:
+                return None
+            for dec in inner:
+                try:
+                    return dec(data)
+                except _Bad:
+                    continue
+            raise _BAD
+        return union
+    if origin is tuple:
+        item = _decoder(get_args(tp)[0])
+
+        def seq(data: Any) -> Any:
+            if not isinstance(data, list):
+                raise _BAD
+            return tuple([item(x) for x in data])
+        return seq
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+        return _dataclass_decoder(tp)
+    if isinstance(tp, type) and issubclass(tp, Enum):
+        def enum(data: Any) -> Any:
+            try:
+                return tp(data)
+            except (ValueError, TypeError):
+                raise _BAD from None
+        return enum
+    if tp is bool:
+        def boolean(data: Any) -> Any:
+            if data is True or data is False:
+                return data
+            raise _BAD
+        return boolean
+    if tp is int:
+        def integer(data: Any) -> Any:
+            if isinstance(data, int) and not isinstance(data, bool):
+                return data
+            raise _BAD
+        return integer
+    if tp is float:
+        isfinite = math.isfinite
+
+        def number(data: Any) -> Any:
+            if isinstance(data, (int, float)) and not isinstance(data, bool):
+                value = float(data)
+                if isfinite(value):
+                    return value
+            raise _BAD
+        return number
+    if tp is str:
+        def text(data: Any) -> Any:
+            if isinstance(data, str):
+                if not data.isascii():
+                    try:
+                        data.encode("utf-8")
+                    except UnicodeEncodeError:
+                        raise _BAD from None  # a lone surrogate: the tracking reader says where
+                return data
+            # YAML turns unquoted dates and numbers into non-strings: accept them as their text
+            if isinstance(data, (int, float)) and not isinstance(data, bool):
+                return str(data)
+            if hasattr(data, "isoformat"):
+                return data.isoformat()
+            raise _BAD
+        return text
+    if tp is Any:
+        return lambda data: data
+
+    def never(data: Any) -> Any:
+        raise _BAD
+    return never
+
+
+def _dataclass_decoder(cls: type) -> Any:
+    hints = _hints(cls)
+    fields = {f.name: f for f in _fields(cls) if f.init}
+    names = frozenset(fields)
+    plan: list[tuple[str, Any, Any, bool]] = []  # (name, decoder, unlimited marker, required)
+
+    def later(name: str) -> Any:  # resolve lazily: a dataclass may refer to itself
+        box: list[Any] = []
+
+        def dec(data: Any) -> Any:
+            if not box:
+                box.append(_decoder(hints[name]))
+            return box[0](data)
+        return dec
+
+    for name, f in fields.items():
+        plan.append((name, later(name), f.metadata.get(UNLIMITED), _default_of(f) is dataclasses.MISSING))
+    inf = math.inf
+
+    def decode(data: Any) -> Any:
+        if not isinstance(data, dict) or not names.issuperset(data):
+            raise _BAD
+        kwargs = {}
+        for name, dec, marker, required in plan:
+            if name in data:
+                value = data[name]
+                if marker is not None:
+                    if value == marker:
+                        kwargs[name] = inf
+                        continue
+                    if isinstance(value, float) and math.isinf(value):
+                        raise _BAD
+                kwargs[name] = dec(value)
+            elif required:
+                raise _BAD
+        return cls(**kwargs)
+    return decode
+
+
+def _from_data(tp: Any, data: Any, path: str = "") -> Any:
+    """``from_data`` with the key path of every value (slow; used to report a problem)."""
     origin = get_origin(tp)
     if origin in (typing.Union, types.UnionType):
         args = get_args(tp)
@@ -92,11 +236,11 @@ def from_data(tp: Any, data: Any, path: str = "") -> Any:
             return None
         non_none = [a for a in args if a is not type(None)]
         if len(non_none) == 1:
-            return from_data(non_none[0], data, path)
+            return _from_data(non_none[0], data, path)
         errors = []
         for a in non_none:
             try:
-                return from_data(a, data, path)
+                return _from_data(a, data, path)
             except ValidationError as exc:
                 errors.append(exc)
         raise ValidationError(f"expected {_type_name(tp)}, got {_describe(data)}", path=path)
@@ -104,7 +248,7 @@ def from_data(tp: Any, data: Any, path: str = "") -> Any:
         (item_tp, *_rest) = get_args(tp)
         if not isinstance(data, list):
             raise ValidationError(f"expected {_type_name(tp)}, got {_describe(data)}", path=path)
-        return tuple(from_data(item_tp, item, _join(path, i)) for i, item in enumerate(data))
+        return tuple(_from_data(item_tp, item, _join(path, i)) for i, item in enumerate(data))
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return _dataclass_from_data(tp, data, path)
     if isinstance(tp, type) and issubclass(tp, Enum):
@@ -173,7 +317,7 @@ def _dataclass_from_data(cls: type, data: Any, path: str) -> Any:
             if marker is not None and isinstance(value, float) and math.isinf(value):
                 raise ValidationError(f"write an unlimited value as the string {marker!r}, not {value}",
                                       path=_join(path, name))
-            kwargs[name] = from_data(hints[name], value, _join(path, name))
+            kwargs[name] = _from_data(hints[name], value, _join(path, name))
         elif _default_of(f) is dataclasses.MISSING:
             raise ValidationError(f"missing required key {name!r} ({_type_name(hints[name])})", path=path)
     return cls(**kwargs)
@@ -186,7 +330,57 @@ def to_data(obj: Any, *, omit_defaults: bool = True, path: str = "") -> Any:
     without it every field is written (canonical form for hashing). A non-finite number is never
     written: math.inf in a field that allows it (an unlimited request rate) becomes ``"inf"``; any
     other raises UnstorableValueError naming the key path, and so does text with a lone surrogate.
+
+    Values are written without building key paths; at the first problem the value is written again
+    by the path-tracking writer, which raises the error naming its key path.
     """
+    if not path:
+        try:
+            return _to_fast(obj, omit_defaults)
+        except Exception:
+            pass
+    return _to_data(obj, omit_defaults=omit_defaults, path=path)
+
+
+@cache
+def _plan(cls: type) -> tuple[tuple[str, Any, Any], ...]:
+    return tuple((f.name, _default_of(f), f.metadata.get(UNLIMITED)) for f in _fields(cls))
+
+
+_MISSING = dataclasses.MISSING
+
+
+def _to_fast(obj: Any, omit: bool) -> Any:
+    cls = obj.__class__
+    if cls is str:
+        if not obj.isascii():
+            obj.encode("utf-8")  # a lone surrogate raises: the tracking writer names the key path
+        return obj
+    if cls is int or cls is bool or obj is None:
+        return obj
+    if cls is float:
+        if not math.isfinite(obj):
+            raise ValueError("non-finite")
+        if obj.is_integer() and abs(obj) < 2**53:
+            return int(obj) if omit else obj
+        return obj
+    if cls is tuple or cls is list:
+        return [_to_fast(v, omit) for v in obj]
+    if hasattr(cls, "__dataclass_fields__") and not isinstance(obj, type):
+        out: dict[str, Any] = {}
+        for name, default, marker in _plan(cls):
+            value = getattr(obj, name)
+            if omit and default is not _MISSING and value == default:
+                continue
+            if marker is not None and isinstance(value, float) and value == math.inf:
+                out[name] = marker
+                continue
+            out[name] = _to_fast(value, omit)
+        return out
+    return _to_data(obj, omit_defaults=omit, path="")  # enums and anything else: as the tracking writer
+
+
+def _to_data(obj: Any, *, omit_defaults: bool = True, path: str = "") -> Any:
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
         out: dict[str, Any] = {}
         for f in _fields(type(obj)):
@@ -199,12 +393,12 @@ def to_data(obj: Any, *, omit_defaults: bool = True, path: str = "") -> Any:
             if marker is not None and isinstance(value, float) and value == math.inf:
                 out[f.name] = marker
                 continue
-            out[f.name] = to_data(value, omit_defaults=omit_defaults, path=_join(path, f.name))
+            out[f.name] = _to_data(value, omit_defaults=omit_defaults, path=_join(path, f.name))
         return out
     if isinstance(obj, Enum):
         return obj.value
     if isinstance(obj, (tuple, list)):
-        return [to_data(v, omit_defaults=omit_defaults, path=_join(path, i)) for i, v in enumerate(obj)]
+        return [_to_data(v, omit_defaults=omit_defaults, path=_join(path, i)) for i, v in enumerate(obj)]
     if isinstance(obj, float):
         if not math.isfinite(obj):
             raise UnstorableValueError(f"the non-finite number {obj} cannot be stored (only an unlimited request "

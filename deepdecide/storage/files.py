@@ -12,6 +12,7 @@ import dataclasses
 import json
 import math
 import os
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
@@ -252,15 +253,53 @@ def decode(located: LocatedData, expected_kind: str | None = None,
         raise ValidationErrors(errors) if len(errors) > 1 else errors[0]
     if warnings is not None:
         warnings.extend(found + later)
+    if not found and not later and kind == "workspace":
+        _VALIDATED[id(doc)] = doc
     return kind, doc
 
 
+# Workspaces read here that broke no rule of the current schema (no error, no warning): a record
+# built from one need not check it again. Weak: an entry goes with its workspace (immutable).
+_VALIDATED: weakref.WeakValueDictionary[int, Any] = weakref.WeakValueDictionary()
+
+
+def is_validated(ws: Any) -> bool:
+    """Whether ``ws`` is a workspace this module read and found valid under every current rule."""
+    return _VALIDATED.get(id(ws)) is ws
+
+
+# The built-in data is read once per process and shared: (what, path) -> (stat stamp, value). The stamp
+# (size, mtime) makes an edited data file (a developer's, a test's) read again.
+_BUILTIN_CACHE: dict[tuple[str, str], tuple[tuple[int, int], Any]] = {}
+
+
+def _builtin_once(what: str, path: Path, read: Callable[[], Any]) -> Any:
+    try:
+        st = path.stat()
+        stamp = (st.st_size, st.st_mtime_ns)
+    except OSError:
+        return read()  # reports the missing file the usual way
+    key = (what, str(path))
+    hit = _BUILTIN_CACHE.get(key)
+    if hit is not None and hit[0] == stamp:
+        return hit[1]
+    value = read()
+    _BUILTIN_CACHE[key] = (stamp, value)
+    return value
+
+
 def _builtin_section(key: str) -> Any:
-    """The plain data of a built-in section, read from its (validated) data file."""
+    """The plain data of a built-in section, read from its (validated) data file once per process.
+    The data is shared: ``codec.from_data`` only reads it."""
     section_kind, field = _BUILTIN_SECTIONS[key]
-    located = read_yaml_file(data_root() / KINDS[section_kind].builtin_file)
-    decode(located, section_kind)  # the built-in file must itself be valid
-    return located.data[field]
+    path = data_root() / KINDS[section_kind].builtin_file
+
+    def read() -> Any:
+        located = read_yaml_file(path)
+        decode(located, section_kind)  # the built-in file must itself be valid
+        return located.data[field]
+
+    return _builtin_once(f"section:{key}", path, read)
 
 
 def load_document(path: str | os.PathLike[str], expected_kind: str | None = None,
@@ -281,11 +320,15 @@ def load_workspace_text(text: str, file: str = "<text>", warnings: list[Validati
 
 
 def load_builtin_workspace() -> Workspace:
-    return load_workspace(sample_workspace_path())
+    """The built-in sample workspace, read once per process (a Workspace is immutable: shared)."""
+    path = sample_workspace_path()
+    workspace: Workspace = _builtin_once("sample", path, lambda: load_workspace(path))
+    return workspace
 
 
 def load_builtin_matrix() -> SupportMatrix:
-    matrix: SupportMatrix = load_document(data_root() / "support_matrix.yaml", "support-matrix")[1].matrix
+    path = data_root() / "support_matrix.yaml"
+    matrix: SupportMatrix = _builtin_once("matrix", path, lambda: load_document(path, "support-matrix")[1].matrix)
     return matrix
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 from deepdecide.domain.workspace import SCHEMA_VERSION, Workspace
@@ -48,8 +49,12 @@ def cache_key(path: str | os.PathLike[str]) -> str:
     return h.hexdigest()
 
 
-def load_workspace_cached(path: str | os.PathLike[str], cache_dir: str | os.PathLike[str] | None) -> Workspace:
-    """Load like ``load_workspace`` (same errors for a bad file), from the cache when it is valid."""
+def load_workspace_cached(path: str | os.PathLike[str], cache_dir: str | os.PathLike[str] | None, *,
+                          defer: Callable[[Callable[[], None]], None] | None = None) -> Workspace:
+    """Load like ``load_workspace`` (same errors for a bad file), from the cache when it is valid.
+
+    A new cache entry is written at once, or handed to ``defer`` (the desktop app writes it after its
+    first paint: with a thousand result files the write costs as much as a third of the load)."""
     if cache_dir is None:
         return load_workspace(path)
     import orjson
@@ -67,9 +72,16 @@ def load_workspace_cached(path: str | os.PathLike[str], cache_dir: str | os.Path
     except Exception:
         pass
     ws = load_workspace(path)
-    try:
-        Path(cache_dir).mkdir(parents=True, exist_ok=True)
-        atomic_write_bytes(entry, orjson.dumps(workspace_to_data(ws, canonical=True)))
-    except OSError:
-        pass  # a cache that cannot be written only costs time
+
+    def write() -> None:
+        try:
+            Path(cache_dir).mkdir(parents=True, exist_ok=True)
+            atomic_write_bytes(entry, orjson.dumps(workspace_to_data(ws, canonical=True)))
+        except OSError:
+            pass  # a cache that cannot be written only costs time
+
+    if defer is None:
+        write()
+    else:
+        defer(write)
     return ws

@@ -13,8 +13,9 @@ import re
 import stat
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import yaml
 
@@ -103,44 +104,76 @@ def _join(path: str, key: Any) -> str:
     return f"{path}.{key}" if path else str(key)
 
 
+_STR = "tag:yaml.org,2002:str"
+_INT = "tag:yaml.org,2002:int"
+_TIMESTAMP = "tag:yaml.org,2002:timestamp"
+_DIRECT = frozenset({"tag:yaml.org,2002:null", "tag:yaml.org,2002:bool", _INT, "tag:yaml.org,2002:float"})
+_ScalarNode, _MappingNode, _SequenceNode = yaml.ScalarNode, yaml.MappingNode, yaml.SequenceNode
+
+
+def _scalar(node: yaml.ScalarNode, path: str, ctor: yaml.SafeLoader) -> Any:
+    tag = node.tag
+    if tag == _STR:  # most values: no constructor call (SafeConstructor returns node.value too)
+        value = node.value
+        if len(value) > 1000 or not value.isascii():
+            _check_text(value, node, path)
+        return value
+    if tag not in _STANDARD_TAGS:
+        raise ValidationError(f"the YAML tag {tag!r} is not allowed (only plain YAML)",
+                              line=node.start_mark.line + 1, path=path)
+    if tag == _TIMESTAMP:
+        return node.value  # keep dates as written: "2026-11-29"
+    if tag == _INT:
+        digits = sum(c.isdigit() for c in node.value)
+        if digits > MAX_INTEGER_DIGITS:
+            raise ValidationError(f"an integer of {digits} digits is not allowed (at most {MAX_INTEGER:,})",
+                                  line=node.start_mark.line + 1, path=path)
+    # null, bool, int, float: their constructors return the value; anything else (a !!map tag on a
+    # scalar, say) goes through construct_object, which refuses it as it always has
+    try:
+        value = ctor.yaml_constructors[tag](ctor, node) if tag in _DIRECT else ctor.construct_object(node)
+    except (ValueError, TypeError, OverflowError):  # an explicit tag on a value it does not fit: !!int abc
+        raise ValidationError(f"{node.value!r} is not a valid {tag.rsplit(':', 1)[-1]}",
+                              line=node.start_mark.line + 1, path=path) from None
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_INTEGER:
+        raise ValidationError(f"the integer {value:,} is too large (at most {MAX_INTEGER:,})",
+                              line=node.start_mark.line + 1, path=path)
+    return value
+
+
 def _construct(node: yaml.Node, path: str, lines: dict[str, int], ctor: yaml.SafeLoader) -> Any:
-    lines.setdefault(path, node.start_mark.line + 1)
+    if path not in lines:
+        lines[path] = node.start_mark.line + 1
+    cls = node.__class__
+    if cls is _ScalarNode:
+        return _scalar(cast(yaml.ScalarNode, node), path, ctor)
     if node.tag not in _STANDARD_TAGS:
         raise ValidationError(
             f"the YAML tag {node.tag!r} is not allowed (only plain YAML)",
             line=node.start_mark.line + 1,
             path=path,
         )
-    if isinstance(node, yaml.MappingNode):
+    if cls is _MappingNode:
         out: dict[Any, Any] = {}
+        prefix = f"{path}." if path else ""
         for key_node, value_node in node.value:
-            if not isinstance(key_node, yaml.ScalarNode) or key_node.tag not in _STANDARD_TAGS:
+            if key_node.__class__ is not _ScalarNode or key_node.tag not in _STANDARD_TAGS:
                 raise ValidationError("mapping keys must be plain scalars", line=key_node.start_mark.line + 1, path=path)
-            key = _construct(key_node, path, {}, ctor)
+            key = _scalar(key_node, path, ctor)
             if key in out:
                 raise ValidationError(
                     f"duplicate key {key!r}", line=key_node.start_mark.line + 1, path=_join(path, str(key))
                 )
-            child = _join(path, str(key))
+            child = prefix + (key if key.__class__ is str else str(key))
             lines[child] = key_node.start_mark.line + 1
-            out[key] = _construct(value_node, child, lines, ctor)
+            if value_node.__class__ is _ScalarNode:
+                out[key] = _scalar(value_node, child, ctor)
+            else:
+                out[key] = _construct(value_node, child, lines, ctor)
         return out
-    if isinstance(node, yaml.SequenceNode):
-        return [_construct(v, _join(path, i), lines, ctor) for i, v in enumerate(node.value)]
-    if node.tag == "tag:yaml.org,2002:timestamp":
-        return node.value  # keep dates as written: "2026-11-29"
-    if node.tag == "tag:yaml.org,2002:int":
-        digits = sum(c.isdigit() for c in node.value)
-        if digits > MAX_INTEGER_DIGITS:
-            raise ValidationError(f"an integer of {digits} digits is not allowed (at most {MAX_INTEGER:,})",
-                                  line=node.start_mark.line + 1, path=path)
-    if node.tag == "tag:yaml.org,2002:str":
-        _check_text(node.value, node, path)
-    value = ctor.construct_object(node)
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_INTEGER:
-        raise ValidationError(f"the integer {value:,} is too large (at most {MAX_INTEGER:,})",
-                              line=node.start_mark.line + 1, path=path)
-    return value
+    if cls is _SequenceNode:
+        return [_construct(v, f"{path}[{i}]", lines, ctor) for i, v in enumerate(node.value)]
+    raise ValidationError(f"unexpected YAML node {cls.__name__}", line=node.start_mark.line + 1, path=path)
 
 
 def _check_text(text: str, node: yaml.Node, path: str) -> None:
@@ -156,8 +189,88 @@ def _check_text(text: str, node: yaml.Node, path: str) -> None:
                                   path=path) from None
 
 
+#: PyYAML's C (libyaml) loader when the installed PyYAML has it; None otherwise
+_CLoader: Any = None
+if hasattr(yaml, "CSafeLoader"):
+    class _CLoader(yaml.CSafeLoader):  # type: ignore[no-redef]
+        """libyaml's composer with the safe resolver's answer for each (text, style) remembered: a
+        workspace repeats the same keys and values thousands of times, and the resolver runs a
+        regular expression per scalar. The tag depends on nothing else (no path resolvers)."""
+
+        def __init__(self, stream: Any) -> None:
+            super().__init__(stream)
+            self._tags: dict[tuple[str, Any], str] = {}
+
+        def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
+            base: Callable[[Any, Any, Any], Any] = super().resolve  # unannotated in types-PyYAML
+            if kind is yaml.ScalarNode:
+                key = (value, implicit)
+                tag = self._tags.get(key)
+                if tag is None:
+                    tag = self._tags[key] = base(kind, value, implicit)
+                return tag
+            return base(kind, value, implicit)
+
+# an anchor (&a), alias (*a) or tag (!t) indicator can only start a node: after whitespace, a flow indicator or
+# at the start of the text. A text where none of these occurs cannot hold one; a text where one does
+# (perhaps only inside a quoted string) is read by the checking Python loader (libyaml and PyYAML
+# also resolve some tags differently: "!" alone).
+_MAYBE_ANCHOR = re.compile(r"(?<![^\s\[\]{},])[&*!]")
+
+
+def _parse_fast(text: str, file: str) -> LocatedData | None:
+    """Parse with libyaml and construct with every check of ``_construct`` (tags, duplicate keys,
+    integer size, text length) plus the nesting depth. Returns None when the text may hold what only the
+    Python loader refuses with a located message (an anchor, alias, non-printable character, or a tab,
+    which libyaml accepts in places PyYAML does not), or on
+    any problem at all: the caller then parses with the Python loader, which reports it exactly as
+    it always has. The C parser itself stops at 1,000 levels of nesting, so it cannot recurse away."""
+    if _CLoader is None or (("&" in text or "*" in text or "!" in text) and _MAYBE_ANCHOR.search(text)) \
+            or "\t" in text or yaml.reader.Reader.NON_PRINTABLE.search(text):
+        return None
+    loader = _CLoader(text)
+    try:
+        node = loader.get_single_node()
+        if node is None or _too_deep(node):
+            return None
+        lines: dict[str, int] = {}
+        data = _construct(node, "", lines, loader)
+    except Exception:
+        return None
+    finally:
+        loader.dispose()
+    return LocatedData(data, lines, file)
+
+
+def _too_deep(root: yaml.Node) -> bool:
+    """Whether collections nest more than MAX_NESTING_DEPTH levels (iterative: no recursion)."""
+    stack = [(root, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_NESTING_DEPTH:
+            return True
+        value = node.value
+        if isinstance(node, yaml.MappingNode):
+            stack.extend((v, depth + 1) for _k, v in value if not isinstance(v, yaml.ScalarNode))
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend((v, depth + 1) for v in value if not isinstance(v, yaml.ScalarNode))
+    return False
+
+
 def parse_yaml(text: str, file: str = "") -> LocatedData:
-    """Parse YAML text into plain data with line numbers; raise ValidationError on any problem."""
+    """Parse YAML text into plain data with line numbers; raise ValidationError on any problem.
+
+    The C parser reads every text it can (about ten times faster); anything it cannot read, or that
+    might break a rule only the Python loader checks, is read by the Python loader, whose message
+    (file, line, key path) is the one reported."""
+    fast = _parse_fast(text, file)
+    if fast is not None:
+        return fast
+    return _parse_checked(text, file)
+
+
+def _parse_checked(text: str, file: str = "") -> LocatedData:
+    """The Python loader: refuses anchors, aliases and deep nesting while composing."""
     try:
         loader = _Loader(text)
     except yaml.reader.ReaderError as exc:
@@ -241,9 +354,17 @@ def _str_presenter(dumper: yaml.SafeDumper, value: str) -> yaml.Node:
 
 _Dumper.add_representer(str, _str_presenter)
 
+_CDumper: Any = None
+if hasattr(yaml, "CSafeDumper"):
+    class _CDumper(yaml.CSafeDumper):  # type: ignore[no-redef]  # libyaml's emitter, same representers
+        pass
+
+    _CDumper.add_representer(str, _str_presenter)
+
 
 def dump_yaml(data: Any) -> str:
-    return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100, default_flow_style=False)
+    return yaml.dump(data, Dumper=_CDumper or _Dumper, sort_keys=False, allow_unicode=True, width=100,
+                     default_flow_style=False)
 
 
 STALE_AFTER_S = 3600  # a temporary file of a save older than this, or whose process is gone, is stale

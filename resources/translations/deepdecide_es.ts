@@ -765,41 +765,56 @@
 <context>
     <name>EvidenceImporter</name>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="50"/>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="53"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="65"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="70"/>
         <source>Importing %1…</source>
         <extracomment>facts the GUI asks for when a file lacks them (nothing is pre-filled but what the file name suggests)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="64"/>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="107"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="81"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="139"/>
         <source>Cannot import the evidence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="65"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="82"/>
         <source>Import failed; nothing was changed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="69"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="86"/>
         <source>Import cancelled; nothing was changed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="90"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="107"/>
         <source>Waiting for the context of the import…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="105"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="127"/>
+        <source>No result files found; %1 file(s) skipped, nothing was changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="135"/>
+        <source>%1 files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="137"/>
         <source>Import %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="110"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="142"/>
         <source>Imported %1: %2 runs, %3 parity checks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="145"/>
+        <source>Skipped %1 file(s) that are not result files (first: %2: %3).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -957,57 +972,57 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="265"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="263"/>
         <source>(proxy accepted)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="316"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="332"/>
         <source>Proxy discount</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="317"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="333"/>
         <source>“%1” is not LOW/LIKELY/HIGH numbers with 0 &lt; low ≤ likely ≤ high.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="327"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="343"/>
         <source>Context</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="330"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="346"/>
         <source>Context of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="386"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="402"/>
         <source> — excluded (fails parity)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="386"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="402"/>
         <source> — predicted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="387"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="403"/>
         <source> — proxy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="387"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="403"/>
         <source> — does not count</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="444"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="460"/>
         <source>%1 runs, none with TPOT p50 (interactivity is 1000 / TPOT p50, and these files publish no latency): the chart shows throughput per GPU along each concurrency sweep instead. Throughput alone says nothing about the SLO.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="457"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="473"/>
         <source>Each point is one run. The line through a group&apos;s points is its Pareto front (no other run of the group is better on both axes). Right of the red line meets the interactivity SLO. Latency: solid = p50, dashed = p99. Hollow points are illustrative, proxy or predicted data, filled ones measurements.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1068,32 +1083,32 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="340"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="356"/>
         <source>Remove %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="358"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="374"/>
         <source>all</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="397"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="413"/>
         <source>%1 runs from %2 files. Times in ms, throughputs in tokens/s; TPOT, ITL and e2e per token are different metrics and stay apart.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="426"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="442"/>
         <source>SLO ≥ %1 tok/s/user</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="429"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="445"/>
         <source>SLO bound 1000 / TPOT p99 %1 ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="433"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="449"/>
         <source>Pareto front</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1105,23 +1120,23 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="438"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="440"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="454"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="456"/>
         <source>SLO p99 ≤ %1 ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="449"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="465"/>
         <source>%1 runs, none with both output throughput per GPU and TPOT p50 (interactivity is 1000 / TPOT p50, and these files publish no latency): nothing to plot yet. Their numbers are in the normalized table.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="454"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="470"/>
         <source>No runs with throughput and TPOT yet: import benchmark results (File ▸ Import evidence, or drop files on the window).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="462"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="478"/>
         <source>%1 runs were driven by request rate, not concurrency, and are not in the latency charts.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1714,7 +1729,7 @@ Recover it?</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../deepdecide/gui/app.py" line="94"/>
+        <location filename="../../deepdecide/gui/app.py" line="104"/>
         <location filename="../../deepdecide/gui/views/main_window.py" line="375"/>
         <location filename="../../deepdecide/gui/views/main_window.py" line="378"/>
         <source>Cannot open the workspace</source>

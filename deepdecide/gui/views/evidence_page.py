@@ -257,11 +257,9 @@ class EvidencePage(Page):
 
     def _file_fit(self, f: EvidenceFile, detail: bool = False) -> str:
         """How the file's runs and checks fit the workload: "2 mismatch", "3 match", with reasons on hover."""
-        try:
-            index = self.document.workspace.evidence.files.index(f)
-        except ValueError:
+        fits = self._fits_of(f)
+        if fits is None:
             return ""
-        fits = [x for x in self.document.assessment().evidence_fit if x.file_index == index]
         counts: dict[str, int] = {}
         for x in fits:
             counts[x.applicability.value] = counts.get(x.applicability.value, 0) + 1
@@ -272,6 +270,24 @@ class EvidencePage(Page):
             return text
         reasons = list(dict.fromkeys(str(m) for x in fits for m in x.reasons))
         return "<br>".join([f"<b>{text}</b>", *reasons[:8]])
+
+    def _fits_of(self, f: EvidenceFile) -> list[Any] | None:
+        """The fit entries of file ``f`` (None: not in the workspace), from an index built once per
+        assessment: the files table asks for every row it measures, so a linear search per row
+        would cost files x runs with 1,000 files."""
+        assessment = self.document.assessment()
+        files = self.document.workspace.evidence.files
+        key = (id(assessment), id(files))
+        if getattr(self, "_fit_index_key", None) != key:
+            by_file: dict[int, list[Any]] = {}
+            for x in assessment.evidence_fit:
+                by_file.setdefault(x.file_index, []).append(x)
+            self._fit_index = ({id(g): i for i, g in enumerate(files)}, by_file)
+            self._fit_index_key = key
+            self._fit_index_refs = (assessment, files)  # keep the ids valid while the index is used
+        positions, by_file = self._fit_index
+        index = positions.get(id(f))
+        return None if index is None else by_file.get(index, [])
 
     def selected_file(self) -> int | None:
         rows = sorted({i.row() for i in self.files_view.selectionModel().selectedRows()})

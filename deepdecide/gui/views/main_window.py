@@ -84,6 +84,8 @@ class MainWindow(QMainWindow):
     #: offer recovered autosaves once the window is shown
     _startup_error: Exception | None = None
     _offer_recovery: bool = False
+    #: start-up work that waits until the window is shown (set by ``app.build_window``)
+    _deferred: list[Callable[[], None]]
 
     def __init__(self, document: WorkspaceDocument, prefs: Preferences, *, autosaver: Autosaver | None = None,
                  interaction: Interaction | None = None, theme: Any = None, parent: QWidget | None = None):

@@ -47,6 +47,10 @@ class Page(QWidget):
         self.document.edit(edit, fmt(self.tr("Edit %1"), what), merge_key)
 
 
+#: rows read to size a table's columns to their contents
+RESIZE_SAMPLE_ROWS = 200
+
+
 def make_table(model: Any, *, sortable: bool = False, stretch_last: bool = True) -> QTableView:
     """A table view with the application's defaults (alternating rows, sized columns)."""
     view = QTableView()
@@ -55,6 +59,10 @@ def make_table(model: Any, *, sortable: bool = False, stretch_last: bool = True)
     view.setSortingEnabled(sortable)
     view.setWordWrap(False)
     view.verticalHeader().setVisible(False)
+    # sizing columns to their contents reads at most this many rows (Qt's default is 1,000): a table
+    # of a thousand result files stays quick to lay out, the widths come from a sample of it
+    view.verticalHeader().setResizeContentsPrecision(RESIZE_SAMPLE_ROWS)
+    view.horizontalHeader().setResizeContentsPrecision(RESIZE_SAMPLE_ROWS)
     view.horizontalHeader().setStretchLastSection(stretch_last)
     view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
     view.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)

@@ -1,0 +1,148 @@
+"""Import every result file below a folder in one all-or-nothing step.
+
+``import_folder(root, context, progress=..., cancel=...)`` walks ``root`` (symlinked folders are not
+followed; files in sorted order, so the outcome does not depend on the file system's order),
+and imports each regular file through :func:`registry.import_file`, with all its checks (size,
+special files, hash before and after the read, duplicate JSON keys, redaction):
+
+- a file that is no result file at all (empty, binary, a known non-result file such as a
+  workspace, text no format matches: a README, a log, a script) is *skipped*, with the reason, and
+  listed in the summary;
+- a file a format recognises that then fails, a file that looks like JSON but does not parse
+  (perhaps truncated), one rewritten while being read or unreadable, *fails the step*: the
+  caller stores nothing and reports every failure;
+- a special file (FIFO, socket, device) or one above the size limit is skipped unread.
+
+Files are imported on a few worker threads: the read, the SHA-256 and orjson release the GIL, so
+a folder of large files goes faster; small summaries cost about the same either way. Progress
+is reported per file (values in [0, 1], never decreasing); ``cancel`` is checked between files
+and raises :class:`~deepdecide.domain.progress.Cancelled`, with nothing returned.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Iterator, Mapping
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from deepdecide.domain.errors import EvidenceImportError
+from deepdecide.domain.progress import Cancellable, ProgressCallback, check_cancelled, report
+from deepdecide.importers.base import MAX_FILE_BYTES, ImportContext
+from deepdecide.importers.registry import ImportResult, import_file
+
+#: worker threads of a folder import (more do not help on a laptop's disk and cores)
+WORKERS = min(4, os.cpu_count() or 1)
+
+
+@dataclass
+class FolderImport:
+    """What a folder holds: the imported files (in path order), the skipped ones and the failures."""
+
+    root: str
+    imported: list[tuple[str, ImportResult]] = field(default_factory=list)
+    skipped: list[tuple[str, str]] = field(default_factory=list)  # (path, reason)
+    failed: list[EvidenceImportError] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.failed
+
+    def summary(self) -> str:
+        return (f"{self.root}: {len(self.imported)} result file(s) recognised, {len(self.skipped)} skipped, "
+                f"{len(self.failed)} failed")
+
+
+def _walk(root: Path) -> Iterator[tuple[str, os.stat_result | None, str]]:
+    """(path, stat, reason to skip or "") for every entry below ``root``, sorted; folders are entered
+    (not through symlinks), everything else is listed."""
+    try:
+        entries = sorted(os.scandir(root), key=lambda e: e.name)
+    except OSError as exc:
+        yield str(root), None, f"cannot be listed: {exc.strerror or exc}"
+        return
+    for entry in entries:
+        try:
+            st = entry.stat(follow_symlinks=True)
+        except OSError as exc:
+            yield entry.path, None, f"cannot be read: {exc.strerror or exc}"
+            continue
+        if stat.S_ISDIR(st.st_mode):
+            if entry.is_symlink():
+                yield entry.path, None, "a symbolic link to a folder: not followed"
+                continue
+            yield from _walk(Path(entry.path))
+        elif not stat.S_ISREG(st.st_mode):
+            yield entry.path, None, "not a regular file (a FIFO, socket or device): not read"
+        elif st.st_size > MAX_FILE_BYTES:
+            yield entry.path, None, f"{st.st_size / 2**20:,.0f} MiB, above the {MAX_FILE_BYTES // 2**20} MiB limit: not read"
+        else:
+            yield entry.path, st, ""
+
+
+def is_unrecognised(exc: EvidenceImportError) -> bool:
+    """Whether an import error says the file is no result file at all (empty, binary, a known
+    non-result file, text no format matches), as opposed to a recognised file that failed, a file
+    that looks like JSON but does not parse, or one that could not be read."""
+    return bool(getattr(exc, "not_a_result", False))
+
+
+def import_folder(root: str | os.PathLike[str], context: ImportContext | None = None, *,
+                  contexts: Mapping[str, ImportContext] | None = None,
+                  progress: ProgressCallback | None = None, cancel: Cancellable | None = None,
+                  workers: int = WORKERS) -> FolderImport:
+    """Import every result file below ``root`` (see the module's docstring) with ``context``, or the
+    one ``contexts`` gives for its path. Never raises for a bad file: failures are in
+    ``FolderImport.failed``; raises ``Cancelled`` when cancelled."""
+    contexts = contexts or {}
+    out = FolderImport(os.fsdecode(root))
+    found: list[str] = []
+    for path, _st, reason in _walk(Path(root)):
+        check_cancelled(cancel)
+        if reason:
+            out.skipped.append((path, reason))
+        else:
+            found.append(path)
+    report(progress, 0.0)
+    results: dict[str, ImportResult] = {}
+    total = max(len(found), 1)
+    done = 0
+    with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
+        pending: dict[Future[ImportResult], str] = {}
+        queue = iter(found)
+
+        def submit() -> None:
+            path = next(queue, None)
+            if path is not None:
+                pending[pool.submit(import_file, path, contexts.get(path, context), None, cancel)] = path
+
+        for _ in range(max(1, workers) * 2):
+            submit()
+        try:
+            while pending:
+                finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+                for fut in finished:
+                    path = pending.pop(fut)
+                    try:
+                        results[path] = fut.result()
+                    except EvidenceImportError as exc:
+                        if is_unrecognised(exc):
+                            out.skipped.append((path, exc.reason.split("; closest formats")[0]))
+                        else:
+                            exc.file = path  # the path below the folder, not only the file's name
+                            out.failed.append(exc)
+                    done += 1
+                    report(progress, done / total)
+                    check_cancelled(cancel)
+                    submit()
+        except BaseException:
+            for fut in pending:
+                fut.cancel()
+            raise
+    out.imported = [(p, results[p]) for p in found if p in results]
+    out.skipped.sort()
+    out.failed.sort(key=lambda e: e.file or "")
+    report(progress, 1.0)
+    return out

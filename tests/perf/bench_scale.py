@@ -1,0 +1,354 @@
+"""Scale benchmark (a script, not a test): ``python tests/perf/bench_scale.py [--sizes 1,100,1000] [--runs 3]``.
+
+Builds workspaces holding 1, 100 and 1,000 generated vLLM ``benchmark_serving`` result files (a
+concurrency x request-rate sweep over three platforms; the sample workspace's options, criteria and
+built-in data) and measures, each figure beside its floor measured in the same run (best of
+``--runs``, the two taking turns so that other load on the machine falls on both alike):
+
+* load: ``storage.files.load_workspace`` in process, the built-in data read afresh each time;
+  floor: PyYAML's C parser (``yaml.load(..., CSafeLoader)``) on the same bytes (workspace and the
+  built-in files it names). Target <= 2 x at every size;
+* validate / evaluate: whole process (``deepdecide validate|evaluate WS``); floor:
+  ``deepdecide --version``. Target for the sample (1 file): <= 1.5 x;
+* evaluate in process (``analysis.evaluate``, the evidence judged afresh) and slider -> re-rank (one
+  weight changed, evaluate without sensitivity, the ranking read; the evidence index of the
+  previous evaluation reused, as in the app): targets at 1,000 files <= 100 ms and <= 16 ms;
+* report: whole process (``deepdecide report WS -o out.pdf``); floor: a whole-process script
+  building a bare reportlab document of the same page count (a table and a vector chart per page).
+  Target <= 2 x; at 1,000 files <= 5 s;
+* first GUI paint: whole process, offscreen, cold (empty settings folder: no parsed-workspace
+  cache); floor: a bare PySide6 window with one pyqtgraph plot. Target at 1,000 files <= 1 s;
+* folder import: ``deepdecide import DIR --into WS`` of all the files into the sample, whole
+  process; floor: a whole-process script that reads, hashes (SHA-256) and ``orjson.loads`` every
+  file. Target at 1,000 files <= 5 s.
+
+The growth column is each figure at this size over the figure at the smallest size. Nothing fails:
+the script prints the table and which targets are met.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import yaml
+
+REPO = Path(__file__).resolve().parents[2]
+CLI = [sys.executable, "-m", "deepdecide"]
+
+PLATFORMS = (("nv-h100", 8), ("nv-h200", 8), ("nv-b200", 4))
+
+
+def make_results(folder: Path, n: int, seed: int = 7) -> list[Path]:
+    """``n`` vLLM benchmark_serving summaries (no per-request arrays), a sweep of concurrency and rate."""
+    import random
+
+    rng = random.Random(seed)
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for i in range(n):
+        platform, gpus = PLATFORMS[i % len(PLATFORMS)]
+        conc = 2 ** (1 + (i // len(PLATFORMS)) % 9)
+        prompts = 200 + (i % 50)
+        duration = 60.0 + rng.uniform(0, 240)
+        out_tokens = prompts * rng.randint(150, 350)
+        tpot = 8 + conc * 0.12 + rng.uniform(0, 3)
+        ttft = 40 + conc * 1.5 + rng.uniform(0, 30)
+        rec = {"date": f"20260{1 + i % 9}01-120000", "backend": "vllm", "model_id": "deepseek-ai/DeepSeek-V4-Flash",
+               "tokenizer_id": "deepseek-ai/DeepSeek-V4-Flash", "num_prompts": prompts, "request_rate": "inf",
+               "burstiness": 1.0, "max_concurrency": conc, "duration": duration, "completed": prompts,
+               "total_input_tokens": 1000 * prompts, "total_output_tokens": out_tokens,
+               "request_throughput": prompts / duration, "output_throughput": out_tokens / duration,
+               "total_token_throughput": (1000 * prompts + out_tokens) / duration}
+        for key, mean in (("ttft", ttft), ("tpot", tpot), ("itl", tpot * 0.97), ("e2el", ttft + tpot * 250)):
+            rec[f"mean_{key}_ms"] = mean
+            rec[f"median_{key}_ms"] = mean * 0.95
+            rec[f"std_{key}_ms"] = mean * 0.2
+            rec[f"p99_{key}_ms"] = mean * 1.8
+        sub = folder / platform / f"c{conc:03d}"
+        sub.mkdir(parents=True, exist_ok=True)
+        path = sub / f"vllm-{i:05d}.json"
+        path.write_text(json.dumps(rec))
+        paths.append(path)
+    return paths
+
+
+def build_workspace(results: list[Path], target: Path) -> Path:
+    """The sample workspace plus the evidence of ``results`` (imported in process, no CLI)."""
+    import dataclasses
+
+    from deepdecide.importers.base import ImportContext
+    from deepdecide.importers.registry import import_file
+    from deepdecide.storage.files import load_workspace, sample_workspace_path, save_workspace
+
+    ws = load_workspace(sample_workspace_path())
+    added = []
+    for p in results:
+        platform = p.parent.parent.name
+        gpus = dict(PLATFORMS)[platform]
+        added.append(import_file(p, ImportContext(runtime="vllm", platform=platform, gpu_count=gpus)).evidence)
+    evidence = dataclasses.replace(ws.evidence, files=(*ws.evidence.files, *added))
+    save_workspace(dataclasses.replace(ws, evidence=evidence), target)
+    return target
+
+
+def best(fn, runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t0)
+    return min(times)
+
+
+def paired(ours, floor, runs: int) -> tuple[float, float]:
+    """Best of ``runs`` for each, taking turns."""
+    a, b = [], []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        floor()
+        b.append(time.perf_counter() - t0)
+        t0 = time.perf_counter()
+        ours()
+        a.append(time.perf_counter() - t0)
+    return min(a), min(b)
+
+
+def run(cmd: list[str], env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    out = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=600)
+    return out
+
+
+def checked(cmd: list[str], env: dict[str, str] | None = None, ok: tuple[int, ...] = (0,)):
+    def go() -> None:
+        out = run(cmd, env)
+        if out.returncode not in ok:
+            raise RuntimeError(f"{' '.join(cmd)} exited {out.returncode}:\n{out.stderr[-2000:]}")
+    return go
+
+
+# ------------------------------------------------------------------------------------------------
+# floors
+
+def c_parse_floor(paths: list[Path]):
+    datas = [p.read_bytes() for p in paths]
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    return lambda: [yaml.load(d, Loader=loader) for d in datas]
+
+
+BARE_REPORT = r'''
+import sys
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.styles import getSampleStyleSheet
+from reportlab.platypus import SimpleDocTemplate, Paragraph, Table, PageBreak
+from reportlab.graphics.shapes import Drawing
+from reportlab.graphics.charts.lineplots import LinePlot
+pages = int(sys.argv[1]); out = sys.argv[2]
+ss = getSampleStyleSheet()
+story = []
+for p in range(pages):
+    story.append(Paragraph(f"Page {p + 1}: a heading", ss["Heading2"]))
+    story.append(Table([[f"r{r}c{c}" for c in range(6)] for r in range(18)]))
+    d = Drawing(400, 180)
+    lp = LinePlot(); lp.x = 40; lp.y = 20; lp.width = 340; lp.height = 140
+    lp.data = [[(x, (x * (k + 1)) % 17) for x in range(40)] for k in range(3)]
+    d.add(lp); story.append(d)
+    story.append(PageBreak())
+SimpleDocTemplate(out, pagesize=A4).build(story[:-1])
+'''
+
+GUI_BASELINE = r'''
+import sys, time
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtWidgets import QApplication, QMainWindow
+import pyqtgraph as pg
+app = QApplication(sys.argv[:1])
+w = QMainWindow()
+plot = pg.PlotWidget()
+plot.plot([0, 1, 2, 3], [1, 3, 2, 4])
+w.setCentralWidget(plot)
+w.resize(1280, 820)
+class F(QObject):
+    done = False
+    def eventFilter(self, o, e):
+        if e.type() == QEvent.Type.Paint and not self.done and o.isWidgetType() and o.window() is w:
+            self.done = True
+            print(f"FIRST_PAINT {time.time():.6f}", flush=True)
+            QTimer.singleShot(0, app.quit)
+        return False
+f = F(w)
+app.installEventFilter(f)
+w.show()
+app.exec()
+'''
+
+IMPORT_FLOOR = r'''
+import hashlib, os, sys, orjson
+for root, _dirs, names in os.walk(sys.argv[1]):
+    for n in sorted(names):
+        data = open(os.path.join(root, n), "rb").read()
+        hashlib.sha256(data).hexdigest(); orjson.loads(data)
+'''
+
+
+def first_paint(argv: list[str], env: dict[str, str]) -> float:
+    start = time.time()
+    out = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=300)
+    for line in out.stdout.splitlines():
+        if line.startswith("FIRST_PAINT "):
+            return float(line.split()[1]) - start
+    raise RuntimeError(f"no paint reported (exit {out.returncode}):\n{out.stdout[-2000:]}\n{out.stderr[-2000:]}")
+
+
+def pdf_pages(path: Path) -> int:
+    return len(re.findall(rb"/Type\s*/Page(?![s\w])", path.read_bytes()))
+
+
+# ------------------------------------------------------------------------------------------------
+
+
+def measure(n: int, tmp: Path, runs: int, gui: bool) -> dict[str, tuple[float, float | None]]:
+    from deepdecide.analysis import evaluate
+    from deepdecide.storage import files
+    from deepdecide.storage.files import data_root, load_workspace
+
+    folder = tmp / f"results-{n}"
+    results = make_results(folder, n)
+    ws_path = build_workspace(results, tmp / f"ws-{n}.deepdecide.yaml")
+    fig: dict[str, tuple[float, float | None]] = {}
+
+    builtin = [data_root() / k.builtin_file for k in files.KINDS.values() if k.builtin_file]
+
+    def load() -> None:
+        getattr(files, "_BUILTIN_CACHE", {}).clear()
+        load_workspace(ws_path)
+
+    fig["load (in process)"] = paired(load, c_parse_floor([ws_path, *builtin]), runs)
+
+    version = checked([*CLI, "--version"])
+    fig["validate (process)"] = paired(checked([*CLI, "validate", str(ws_path)], ok=(0, 1)), version, runs)
+    fig["evaluate (process)"] = paired(checked([*CLI, "evaluate", str(ws_path)], ok=(0, 1)), version, runs)
+
+    ws = load_workspace(ws_path)
+    from deepdecide.analysis import engine
+
+    def evaluate_cold() -> None:  # without the evidence index of the previous evaluation
+        getattr(engine, "_LAST_INDEX", []).clear()
+        evaluate(ws)
+    fig["evaluate (in process)"] = (best(evaluate_cold, runs * 3), None)
+    evaluate(ws)  # the slider's re-rank starts from an evaluated workspace, as in the app
+    crit = ws.criteria[0]
+    import dataclasses
+
+    def rerank() -> None:
+        changed = dataclasses.replace(ws, criteria=(dataclasses.replace(crit, weight=crit.weight * 0.9 + 0.05),
+                                                    *ws.criteria[1:]))
+        _ = [o for o in evaluate(changed, sensitivity=False).options]
+    fig["slider -> re-rank (in process)"] = (best(rerank, runs * 5), None)
+
+    pdf = tmp / f"record-{n}.pdf"
+    checked([*CLI, "report", str(ws_path), "-o", str(pdf)], ok=(0, 1))()
+    pages = pdf_pages(pdf)
+    bare = [sys.executable, "-c", BARE_REPORT, str(pages), str(tmp / f"bare-{n}.pdf")]
+    fig[f"report (process, {pages} pages)"] = paired(checked([*CLI, "report", str(ws_path), "-o", str(pdf)], ok=(0, 1)),
+                                                     checked(bare), runs)
+
+    if gui:
+        def gui_env() -> dict[str, str]:
+            settings = tempfile.mkdtemp(prefix="deepdecide-bench-cold-")
+            env = dict(os.environ, DEEPDECIDE_EXIT_AFTER_PAINT="1", DEEPDECIDE_SETTINGS=os.path.join(settings, "s.ini"))
+            env.setdefault("QT_QPA_PLATFORM", "offscreen")
+            return env
+        app = [sys.executable, "-c", "from deepdecide.gui.app import main; import sys; main(sys.argv[1:])", str(ws_path)]
+        base = [sys.executable, "-c", GUI_BASELINE]
+        ours_t, base_t = [], []
+        for _ in range(runs):
+            base_t.append(first_paint(base, gui_env()))
+            ours_t.append(first_paint(app, gui_env()))
+        fig["first GUI paint (process, cold)"] = (min(ours_t), min(base_t))
+
+    into = tmp / f"into-{n}.deepdecide.yaml"
+    sample = files.sample_workspace_path().read_bytes()
+
+    def folder_import() -> None:
+        into.write_bytes(sample)
+        checked([*CLI, "import", str(folder), "--into", str(into), "--runtime", "vllm", "--platform", "nv-h100",
+                 "--gpus", "8"])()
+    if _has_folder_import():
+        fig["folder import (process)"] = paired(folder_import, checked([sys.executable, "-c", IMPORT_FLOOR, str(folder)]),
+                                                runs)
+    return fig
+
+
+def _has_folder_import() -> bool:
+    try:
+        import deepdecide.importers.folder  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+TARGETS = {  # figure -> (size it applies to or None for every size, ratio target, absolute target s)
+    "load (in process)": (None, 2.0, None),
+    "validate (process)": (1, 1.5, None),
+    "evaluate (process)": (1, 1.5, None),
+    "evaluate (in process)": (1000, None, 0.100),
+    "slider -> re-rank (in process)": (1000, None, 0.016),
+    "report": (None, 2.0, None),
+    "report@1000": (1000, None, 5.0),
+    "first GUI paint (process, cold)": (1000, None, 1.0),
+    "folder import (process)": (1000, None, 5.0),
+}
+
+
+def verdicts(name: str, n: int, ours: float, floor: float | None) -> list[str]:
+    out = []
+    keys = [name] if name in TARGETS else []
+    if name.startswith("report"):
+        keys = ["report", "report@1000"]
+    for key in keys:
+        size, ratio, absolute = TARGETS[key]
+        if size is not None and size != n:
+            continue
+        if ratio is not None and floor:
+            out.append(f"{'met' if ours <= ratio * floor else 'MISSED'} (<= {ratio} x)")
+        if absolute is not None:
+            out.append(f"{'met' if ours <= absolute else 'MISSED'} (<= {absolute * 1000:.0f} ms)")
+    return out
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--sizes", default="1,100,1000")
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--no-gui", action="store_true")
+    args = ap.parse_args()
+    sizes = [int(s) for s in args.sizes.split(",")]
+    tmp = Path(tempfile.mkdtemp(prefix="deepdecide-scale-"))
+    table: dict[int, dict[str, tuple[float, float | None]]] = {}
+    for n in sizes:
+        print(f"measuring {n} result file(s)...", file=sys.stderr, flush=True)
+        table[n] = measure(n, tmp, args.runs, not args.no_gui)
+    print(f"\nload average {os.getloadavg()[0]:.2f}; best of {args.runs}; growth = this size / {sizes[0]} file(s)\n")
+    print(f"{'files':>5}  {'figure':<34} {'ours':>9} {'floor':>9} {'ratio':>6} {'growth':>7}  target")
+    for n in sizes:
+        for name, (ours, floor) in table[n].items():
+            base_name = name if name in table[sizes[0]] else next(
+                (k for k in table[sizes[0]] if k.split(" (")[0] == name.split(" (")[0]), None)
+            growth = ours / table[sizes[0]][base_name][0] if base_name else float("nan")
+            ratio = f"{ours / floor:6.2f}" if floor else "     -"
+            floor_s = f"{floor * 1000:7.0f}ms" if floor else "        -"
+            print(f"{n:>5}  {name:<34} {ours * 1000:7.1f}ms {floor_s} {ratio} {growth:6.1f}x  "
+                  + "; ".join(verdicts(name, n, ours, floor)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

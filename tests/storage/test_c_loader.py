@@ -1,0 +1,115 @@
+"""The C (libyaml) fast path of the workspace load: same data, same lines, same located errors as the
+checking Python loader, for hostile texts and for every case of the bad-workspace corpus."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+from loader_parity import assert_same
+
+from deepdecide.domain.errors import ValidationError
+from deepdecide.storage import files, yamlio
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "corpus"))
+from make_workspace_cases import cases
+
+needs_c = pytest.mark.skipif(yamlio._CLoader is None, reason="this PyYAML has no libyaml (C) loader")
+
+HOSTILE = {
+    "alias": "a: &x [1, 2]\nb: *x\n",
+    "anchor-only": "a: &x 1\nb: 2\n",
+    "anchor-in-flow": "a: [&x 1]\n",
+    "ampersand-in-text": "a: R&D and 3*4\nb: 'x &y'\n",
+    "python-tag": "a: !!python/object:os.system x\n",
+    "local-tag": "a: !thing 1\n",
+    "str-tag": "a: !!str 1\n",
+    "duplicate-key": "a: 1\nb: 2\na: 3\n",
+    "duplicate-nested": "a:\n  b: 1\n  b: 2\n",
+    "flow-65": "a: " + "[" * 65 + "]" * 65 + "\n",
+    "flow-64": "a: " + "[" * 63 + "]" * 63 + "\n",
+    "flow-2000": "[" * 2000 + "]" * 2000,
+    "block-70": "".join(" " * i + "k:\n" for i in range(70)) + " " * 70 + "v\n",
+    "int-25-digits": "a: 1234567890123456789012345\n",
+    "int-too-large": "a: 18014398509481984\n",
+    "hex-int": "a: 0x1F\nb: 0o17\nc: 1_000\n",
+    "floats": "a: .inf\nb: -.inf\nc: .nan\nd: 1e3\ne: 1.5\n",
+    "bools-null": "a: yes\nb: off\nc: ~\nd: null\ne: true\n",
+    "timestamp": "a: 2026-11-29\nb: 2026-11-29T10:00:00Z\n",
+    "surrogate-escape": 'a: "\\ud800"\n',
+    "non-printable": "a: \x07\n",
+    "tab-indent": "a:\n\tb: 1\n",
+    "unclosed-flow": "a: [1, 2\n",
+    "bad-indent": "a:\n  b: 1\n c: 2\n",
+    "two-documents": "a: 1\n---\nb: 2\n",
+    "empty": "",
+    "comment-only": "# nothing\n",
+    "bom": "\ufeffa: 1\n",
+    "non-string-key": "1: a\n[1, 2]: b\n",
+    "complex-key": "? [1, 2]\n: b\n",
+    "multiline": "a: |\n  one\n  two\nb: >\n  folded\n  text\n",
+    "unicode": "name: Décision — 決定 🚀\n",
+    "map-tag-on-scalar": "a: !!map x\n",
+    "seq-tag-on-scalar": "a: !!seq x\n",
+    "int-tag-on-text": "a: !!int abc\n",
+    "float-tag": "a: !!float 1\nb: !!bool yes\nc: !!null ''\n",
+    "int-key": "1: a\ntrue: b\n~: c\n",
+    "long-ascii": "a: " + "y" * 5000 + "\n",
+    "long-text": "a: " + "x" * 4_000_001 + "\n",
+}
+
+
+@needs_c
+@pytest.mark.parametrize("name", HOSTILE)
+def test_both_loaders_agree_on_hostile_text(name):
+    assert_same(HOSTILE[name], f"{name}.yaml")
+
+
+@needs_c
+@pytest.mark.parametrize("name", ["alias", "python-tag", "duplicate-key", "flow-65", "flow-2000", "int-25-digits",
+                                  "surrogate-escape", "non-printable", "unclosed-flow"])
+def test_refused_text_gives_the_python_loaders_located_error(name):
+    text = HOSTILE[name]
+    with pytest.raises(ValidationError) as checked:
+        yamlio._parse_checked(text, "f.yaml")
+    with pytest.raises(ValidationError) as got:
+        yamlio.parse_yaml(text, "f.yaml")
+    assert str(got.value) == str(checked.value)
+    assert (got.value.file, got.value.line, got.value.path) == (checked.value.file, checked.value.line,
+                                                                 checked.value.path)
+
+
+@needs_c
+@pytest.mark.parametrize("case", [c for c in cases() if not c.size], ids=lambda c: c.name)
+def test_both_loaders_agree_on_the_bad_workspace_corpus(case):
+    try:
+        text = case.content.decode("utf-8")
+    except UnicodeDecodeError:
+        pytest.skip("not UTF-8: refused before parsing")
+    assert_same(text, case.name)
+
+
+@needs_c
+def test_the_built_in_data_takes_the_fast_path():
+    for name in ("support_matrix.yaml", "service_checklist.yaml", "criteria.yaml",
+                 "samples/deepseek-v4.1-flash.deepdecide.yaml"):
+        text = (files.data_root() / name).read_text("utf-8")
+        assert assert_same(text, name) == "fast", name
+
+
+def test_without_libyaml_the_python_loader_reads_everything(monkeypatch):
+    monkeypatch.setattr(yamlio, "_CLoader", None)
+    text = (files.data_root() / "criteria.yaml").read_text("utf-8")
+    assert yamlio._parse_fast(text, "x") is None
+    assert yamlio.parse_yaml(text, "x").data["kind"] == "criteria"
+
+
+@needs_c
+def test_saving_with_the_c_emitter_writes_what_the_python_emitter_writes():
+    ws = files.load_builtin_workspace()
+    data = files.workspace_to_data(ws)
+    python = yaml.dump(data, Dumper=yamlio._Dumper, sort_keys=False, allow_unicode=True, width=100,
+                       default_flow_style=False)
+    assert yamlio.dump_yaml(data) == python
