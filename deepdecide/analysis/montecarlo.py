@@ -11,6 +11,7 @@ import numpy as np
 
 from deepdecide.analysis.assessment import MonteCarlo, OptionDraws, Percentiles
 from deepdecide.analysis.model import ScenarioModel
+from deepdecide.domain import formatting
 from deepdecide.domain.progress import Cancellable, ProgressCallback, check_cancelled, report
 
 
@@ -121,8 +122,8 @@ def run(model: ScenarioModel, ids: list[str], draws: int, seed: int, *, ranking_
             counts += np.bincount(win[win >= 0], minlength=n_opt)
             none += int((win < 0).sum())
         report(progress, (start + size) / draws)
-    notes = [f"{len(inputs)} uncertain input(s) drawn from triangular(low, likely, high); "
-             f"{draws} draws, seed {seed}; cost view {model.view.value}"]
+    notes = [f"{formatting.count(len(inputs), 'uncertain input')} drawn from triangular(low, likely, high); "
+             f"{formatting.count(draws, 'draw')}, seed {seed}; cost view {model.view.value}"]
     if w_est is not None:
         notes.append(f"criteria weights drawn within their stated ranges "
                      f"({int((w_est[:, 2] > w_est[:, 0]).sum())} of {len(w_est)})")
