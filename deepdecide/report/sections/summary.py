@@ -6,6 +6,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
 
 from deepdecide.analysis.assessment import Assessment, OptionAssessment
+from deepdecide.domain import formatting
 from deepdecide.domain.formatting import DASH, integer, percent, share
 from deepdecide.domain.messages import join
 from deepdecide.report.sections.base import (
@@ -15,7 +16,6 @@ from deepdecide.report.sections.base import (
     h1,
     h2,
     kv,
-    money,
     name_of,
     num,
     support_label,
@@ -78,11 +78,16 @@ def summary(ctx: Context) -> list[Flowable]:
              if oa.capacity.value is not None else f"– ({oa.capacity.figure.missing_reason})"],
             ["Fleet for the peak demand", f"{fig(oa.fleet.gpus)} GPUs" if oa.fleet.gpus.value is not None
              else f"– ({oa.fleet.gpus.missing_reason})"],
-            ["Cost per million output tokens", f"{money(c.cost_per_m_tokens_usd.value)} "
-             f"({money(c.effective_cost_per_m_tokens_usd.value)} at {percent(ws.assumptions.utilization)} utilization)"
+            # the driving cost view, at the precision its range supports ("≈" when it rests on
+            # assumptions), as in the ranking table below
+            ["Cost per million output tokens", f"{view_money(driving(c), True)} "
+             f"({a.cost_view.value} view; "
+             + f"{formatting.money(c.effective_cost_per_m_tokens_usd.value, approx=driving(c).assumed)} at "
+             f"{percent(ws.assumptions.utilization)} "
+             "utilization)"
              if c.cost_per_m_tokens_usd.value is not None else f"– ({c.cost_per_m_tokens_usd.missing_reason})"],
-            [f"TCO over {horizon:g} years", money(c.tco_usd.value) if c.tco_usd.value is not None
-             else f"– ({c.tco_usd.missing_reason})"],
+            [f"TCO over {horizon:g} years", f"{view_money(driving(c), False)} ({a.cost_view.value} view)"
+             if c.tco_usd.value is not None else f"– ({c.tco_usd.missing_reason})"],
             ["Time to production", f"{fig(c.time_to_production_weeks)} weeks"],
             ["Rank", f"{oa.rank} of {len(a.ranking)}" if oa.rank else "not ranked: "
              + (join(oa.eligibility_reasons or oa.vetoes) or "not eligible")],
