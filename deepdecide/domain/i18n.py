@@ -1,0 +1,133 @@
+"""The interface language of the Qt-free layers: one gettext catalog for analysis messages, the
+command line and the PDF record.
+
+The catalog is ``data/locale/<lang>/LC_MESSAGES/deepdecide.po`` (edited by people, extracted and
+checked with Babel: ``tools/i18n.py``) compiled to the ``.mo`` beside it, which the stdlib
+:mod:`gettext` reads at run time (no Babel import on the English path). The language is
+process-wide: the CLI sets it from ``--lang`` or the environment (``LC_ALL``, ``LC_MESSAGES``,
+``LANG``, ``LANGUAGE``), the GUI from its preferences. English is the source language and needs no
+catalog.
+
+Mark text with ``_()`` (or :func:`ngettext` for counts); fill parameters after translating
+(``_("{n} files imported").format(n=3)``), never concatenate translated fragments. A
+:class:`~deepdecide.domain.messages.Message`'s template is its catalog key, rendered through
+:func:`translate`.
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+import os
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from functools import cache
+from importlib import resources
+
+#: languages with a catalog, by code; English is the source language
+LANGUAGES: dict[str, str] = {"en": "English", "es": "Español"}
+DEFAULT = "en"
+DOMAIN = "deepdecide"
+
+_current = DEFAULT
+
+
+def normalize(lang: str | None) -> str | None:
+    """A supported language code for ``lang`` ("es_ES.UTF-8" -> "es"), or None."""
+    if not lang:
+        return None
+    code = lang.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+    if code in ("c", "posix"):
+        return DEFAULT
+    return code if code in LANGUAGES else None
+
+
+def from_environment(environ: Mapping[str, str] | None = None) -> str:
+    """The language the environment asks for, as gettext reads it (first supported wins)."""
+    env = os.environ if environ is None else environ
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+        value = env.get(var)
+        if not value:
+            continue
+        for part in value.split(":"):
+            code = normalize(part)
+            if code:
+                return code
+        return DEFAULT  # the first variable set decides, as for gettext
+    return DEFAULT
+
+
+def set_language(lang: str | None = None) -> str:
+    """Use ``lang`` (a code or locale name; None: the environment's) from now on; returns the code.
+
+    Raises ValueError for a language with no catalog."""
+    global _current
+    if lang is None:
+        code = from_environment()
+    else:
+        found = normalize(lang)
+        if found is None:
+            raise ValueError(f"unsupported language {lang!r} (choose from {', '.join(LANGUAGES)})")
+        code = found
+    _current = code
+    return code
+
+
+def language() -> str:
+    """The current language code."""
+    return _current
+
+
+@contextmanager
+def using(lang: str) -> Iterator[str]:
+    """Switch language for a block (a record rebuilt in the language it was written in)."""
+    previous = _current
+    code = set_language(lang)
+    try:
+        yield code
+    finally:
+        set_language(previous)
+
+
+def locale_dir() -> str:
+    return str(resources.files("deepdecide.data") / "locale")
+
+
+@cache
+def _catalog(lang: str) -> _gettext.NullTranslations:
+    if lang == DEFAULT:
+        return _gettext.NullTranslations()
+    return _gettext.translation(DOMAIN, locale_dir(), languages=[lang], fallback=True)
+
+
+def gettext(message: str) -> str:
+    """``message`` in the current language (itself when there is no translation)."""
+    if _current == DEFAULT or not message:
+        return message
+    return _catalog(_current).gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The singular or plural form for ``n``, in the current language."""
+    if _current == DEFAULT:
+        return singular if n == 1 else plural
+    return _catalog(_current).ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` disambiguated by ``context`` ("table header", "verb", ...)."""
+    if _current == DEFAULT:
+        return message
+    return _catalog(_current).pgettext(context, message)
+
+
+def translate(template: str) -> str:
+    """The translator a Message renders through (its template is the catalog key)."""
+    return gettext(template)
+
+
+_ = gettext
+
+
+def reset_cache() -> None:
+    """Forget loaded catalogs (tests that rewrite a catalog)."""
+    _catalog.cache_clear()
