@@ -89,14 +89,42 @@ def precision_matches(workload: Workload, quantization: str) -> bool:
     return any(precision_family(p) == family for p in workload.precisions)
 
 
+class _ItemProxy(Protocol):
+    @property
+    def index(self) -> int: ...
+    @property
+    def reason(self) -> str: ...
+    @property
+    def discount(self) -> Estimate: ...
+
+
 class _HasProxy(Protocol):
     @property
     def proxy(self) -> ProxyAcceptance | None: ...
+    @property
+    def runs(self) -> Sequence[object]: ...
+    @property
+    def parity(self) -> Sequence[object]: ...
+    @property
+    def run_proxies(self) -> Sequence[_ItemProxy]: ...
+    @property
+    def check_proxies(self) -> Sequence[_ItemProxy]: ...
+
+
+def _proxy_problems(path: str, reason: str, d: Estimate) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    if not reason.strip():
+        out.append((f"{path}.reason", "a proxy needs a reason (why these runs stand for the workload)"))
+    if not (0 < d.low <= d.likely <= d.high):
+        out.append((f"{path}.discount",
+                    f"needs 0 < low <= likely <= high, got {d.low:g} / {d.likely:g} / {d.high:g}"))
+    return out
 
 
 def workload_problems(workload: Workload, files: Sequence[_HasProxy] = ()) -> list[tuple[str, str]]:
     """Value rules the type hints cannot say, as (key path, reason): token ranges positive and
-    ordered; a proxy acceptance has a reason and a positive ordered discount."""
+    ordered; a proxy acceptance (of a file, a run or a check) has a reason and a positive ordered
+    discount; a run's or check's acceptance names one that exists, once."""
     out: list[tuple[str, str]] = []
     for name in ("input_tokens", "output_tokens"):
         r = getattr(workload, name)
@@ -106,12 +134,17 @@ def workload_problems(workload: Workload, files: Sequence[_HasProxy] = ()) -> li
         out.append(("workload.model", "aliases are given but no model"))
     for i, f in enumerate(files):
         p = f.proxy
-        if p is None:
-            continue
-        if not p.reason.strip():
-            out.append((f"evidence.files[{i}].proxy.reason", "a proxy needs a reason (why these runs stand for the workload)"))
-        d = p.discount
-        if not (0 < d.low <= d.likely <= d.high):
-            out.append((f"evidence.files[{i}].proxy.discount",
-                        f"needs 0 < low <= likely <= high, got {d.low:g} / {d.likely:g} / {d.high:g}"))
+        if p is not None:
+            out.extend(_proxy_problems(f"evidence.files[{i}].proxy", p.reason, p.discount))
+        for key, items, what in (("run_proxies", f.run_proxies, f.runs), ("check_proxies", f.check_proxies, f.parity)):
+            seen: set[int] = set()
+            for j, item in enumerate(items):
+                path = f"evidence.files[{i}].{key}[{j}]"
+                if not 0 <= item.index < len(what):
+                    out.append((f"{path}.index", f"no {'run' if key == 'run_proxies' else 'parity check'} at index "
+                                f"{item.index} (the file has {len(what)}, counted from 0)"))
+                elif item.index in seen:
+                    out.append((f"{path}.index", f"index {item.index} is accepted twice"))
+                seen.add(item.index)
+                out.extend(_proxy_problems(path, item.reason, item.discount))
     return out
