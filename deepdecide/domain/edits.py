@@ -317,8 +317,8 @@ def with_item_proxy(file: EvidenceFile, item: str, index: int, proxy: ProxyAccep
             raise EditError("a proxy needs a reason (why this stands for the workload)")
         if not (0 < d.low <= d.likely <= d.high):
             raise EditError(f"a proxy discount needs 0 < low <= likely <= high, got {d.low:g} / {d.likely:g} / {d.high:g}")
-    field = "run_proxies" if item == "run" else "check_proxies"
-    kept = [p for p in getattr(file, field) if p.index != index]
+    kept = [p for p in (file.run_proxies if item == "run" else file.check_proxies) if p.index != index]
     if proxy is not None:
         kept.append(ItemProxy(index, proxy.reason.strip(), proxy.discount))
-    return replace(file, **{field: tuple(sorted(kept, key=lambda p: p.index))})
+    ordered = tuple(sorted(kept, key=lambda p: p.index))
+    return replace(file, run_proxies=ordered) if item == "run" else replace(file, check_proxies=ordered)

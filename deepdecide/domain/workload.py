@@ -7,12 +7,14 @@ token lengths says little about the capacity of this one.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
 from deepdecide.domain.common import Estimate, tuple_field
+from deepdecide.domain.i18n import _
 
 
 @dataclass(frozen=True)
@@ -58,6 +60,68 @@ class ProxyAcceptance:
 
     reason: str
     discount: Estimate = Estimate(0.5, 0.7, 0.9)
+
+
+def parse_token_range(text: str) -> TokenRange | None:
+    """``"6144-10240"`` (or one number, ``"8192"``) as a range of tokens per request; ``""`` is no
+    range. Raises ValueError with the reason for anything else."""
+    text = text.strip().replace("–", "-").replace(",", "").replace(" ", "")
+    if not text:
+        return None
+    low, sep, high = text.partition("-")
+    try:
+        lo = float(low)
+        hi = float(high) if sep else lo
+    except ValueError:
+        raise ValueError(_("“{text}” is not LOW-HIGH tokens (e.g. 6144-10240)").format(text=text)) from None
+    if not (math.isfinite(lo) and math.isfinite(hi) and 0 < lo <= hi):
+        raise ValueError(_("{text}: needs 0 < low <= high").format(text=text))
+    return TokenRange(lo, hi)
+
+
+def parse_discount(text: str) -> Estimate:
+    """``"0.5/0.7/0.9"`` (or one number for all three) as a proxy's throughput factor; raises
+    ValueError with the reason unless 0 < low <= likely <= high."""
+    parts = [p for p in text.strip().replace(",", "/").split("/")]
+    try:
+        values = [float(p) for p in parts]
+    except ValueError:
+        raise ValueError(_("“{text}” is not LOW/LIKELY/HIGH numbers (e.g. 0.5/0.7/0.9)").format(text=text)) from None
+    if len(values) == 1:
+        values = values * 3
+    if len(values) != 3 or not all(math.isfinite(v) for v in values) or not 0 < values[0] <= values[1] <= values[2]:
+        raise ValueError(_("{text}: a discount needs 0 < low <= likely <= high").format(text=text))
+    return Estimate(*values)
+
+
+def _names(text: str) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(x.strip() for x in text.replace(";", ",").replace("\n", ",").split(",") if x.strip()))
+
+
+def workload_from_form(*, model: str, aliases: str = "", precisions: str = "", input_tokens: str = "",
+                       output_tokens: str = "", dataset: str = "", notes: str = "") -> tuple[Workload | None, list[str]]:
+    """A workload from the texts of an editor (aliases and precisions comma-separated, token ranges
+    ``LOW-HIGH``): the workload and no problems, or None and each problem in words."""
+    problems: list[str] = []
+    ranges: dict[str, TokenRange | None] = {}
+    for key, text, what in (("input_tokens", input_tokens, _("Input tokens")),
+                            ("output_tokens", output_tokens, _("Output tokens"))):
+        try:
+            ranges[key] = parse_token_range(text)
+        except ValueError as exc:
+            problems.append(_("{what}: {reason}").format(what=what, reason=exc))
+    model = model.strip()
+    alias_names = tuple(a for a in _names(aliases) if a != model)
+    if alias_names and not model:
+        problems.append(_("Aliases are given but no model: name the model first"))
+    if (precisions.strip() or input_tokens.strip() or output_tokens.strip() or dataset.strip()) and not model:
+        problems.append(_("A workload needs its model: without one no run or check is compared with it"))
+    if len(model) > 500:
+        problems.append(_("Model: at most 500 characters"))
+    if problems:
+        return None, problems
+    return Workload(model, alias_names, _names(precisions), ranges.get("input_tokens"),
+                    ranges.get("output_tokens"), dataset.strip(), notes.strip()), []
 
 
 def _model_key(name: str) -> str:
