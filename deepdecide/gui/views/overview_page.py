@@ -107,8 +107,10 @@ class OptionCard(QFrame):
         """"1 match · 1 proxy · 3 mismatch · 1 needs context" (zeros left out; "none" when no run)."""
         parts = [(fit.matches, self.tr("match")), (fit.proxies, self.tr("proxy")),
                  (fit.mismatches, self.tr("mismatch")), (fit.needs_context, self.tr("need context"))]
-        text = " · ".join(f"{integer(n)} {word}" for n, word in parts if n)
-        return text or self.tr("no run")
+        text = " · ".join(f"{integer(n)} {word}" for n, word in parts if n) or self.tr("no run")
+        if fit.checks_other:  # parity checks of another model, proxies or needing context: no verdict from them
+            text += " · " + fmt(self.tr("%1 checks not counted"), integer(fit.checks_other))
+        return text
 
     def set_option(self, oa: OptionAssessment, draws: OptionDraws | None, currency: str,
                    fits: tuple[EvidenceFit, ...] = ()) -> None:
@@ -153,7 +155,8 @@ class OptionCard(QFrame):
         for f in fits[:12]:
             reasons = "; ".join(text(m) for m in f.reasons)
             counts = ", ".join(f.counts_for) if f.counts_for else self.tr("nothing")
-            tip_lines.append(f"{f.file}: {f.applicability.value} ({self.tr('counts for')} {counts})"
+            what = self.tr("run") if f.item == "run" else self.tr("check")
+            tip_lines.append(f"{f.file} ({what} {f.index + 1}): {f.applicability.value} ({self.tr('counts for')} {counts})"
                              + (f" — {reasons}" if reasons else ""))
         if len(fits) > 12:
             tip_lines.append(fmt(self.tr("… and %1 more"), len(fits) - 12))
