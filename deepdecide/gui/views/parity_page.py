@@ -104,8 +104,9 @@ class ParityPage(Page):
         self.detail = RecordTableModel([
             Column(self.tr("Verdict"), lambda r: r[0].verdict.value, display=verdict_label,
                    meaning=lambda r: r[0].verdict.value if r[1] is None or "correct" in r[1].counts_for else None),
-            Column(self.tr("Fits the workload"), lambda r: fit_label(r[1]),
-                   tooltip=lambda r: "<br>".join(str(m) for m in r[1].reasons) if r[1] is not None else ""),
+            Column(self.tr("Fits"), lambda r: fit_label(r[1]),
+                   tooltip=lambda r: "<br>".join(str(m) for m in r[1].reasons) if r[1] is not None else "",
+                   header_tip=self.tr("How the check fits the decision's workload (its model)")),
             Column(self.tr("Model"), lambda r: r[0].model, tooltip=lambda r: r[0].model),
             Column(self.tr("Task"), lambda r: r[0].task),
             Column(self.tr("Metric"), lambda r: r[0].metric),
