@@ -28,6 +28,8 @@ def test_llama_import_changes_nothing_and_the_window_says_why(make_window, qtbot
     assert interaction.context_questions[-1][1] == ["platform", "gpu_count"]
     assert interaction.context_suggestions[-1] == {"platform": "nv-h100", "gpu_count": "1"}
     assert _decision(doc.assessment()) == before
+    status = window.status_label.text()  # the import says at once that the file does not count
+    assert "Against the workload: 1 mismatch (measured on neuralmagic/Meta-Llama-3.1-8B-Instruct-FP8" in status
 
     overview = window.show_page("overview")
     card = next(c for c in overview.cards if c.option_id == "keep-vllm-h100")
