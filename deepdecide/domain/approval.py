@@ -201,12 +201,25 @@ def problems(ws: Workspace, content_sha256: str) -> list[Problem]:
                            "(decision.superseded_by)", SINCE))
     if d.status in APPROVED_STATUSES:
         out.extend(_approval_problems(ws, content_sha256))
-    if d.status == RecordStatus.REJECTED and approval_outcome(ws) != RecordStatus.REJECTED:
-        hashes = {s.record_inputs_sha256 for s in ws.signoffs if s.record_inputs_sha256}
-        if hashes and hashes != {content_sha256}:
-            out.append(Problem("decision.status", "rejected, but the workspace changed after the record was signed",
-                               SINCE))
+    if d.status == RecordStatus.REJECTED:
+        out.extend(_rejection_problems(ws, content_sha256))
     return out
+
+
+def _rejection_problems(ws: Workspace, content_sha256: str) -> list[Problem]:
+    """*Rejected*, like *accepted*, is never typed by hand: it is what a record becomes when a required
+    approver signed it with *reject* (``deepdecide signoffs``), on the content the workspace still has."""
+    rows = {s.role: s for s in ws.signoffs if s.record_inputs_sha256}
+    rejecters = [r for r in required_approvers(ws) if r in rows and rows[r].verdict == Vote.REJECT]
+    if not rejecters:
+        return [Problem("decision.status", "rejected needs the signed reject of a required approver "
+                        f"({roles_text(required_approvers(ws))}); none is recorded. Rejected is never typed by hand: "
+                        "export the record for approval (deepdecide report --for-approval), have the approvers sign it "
+                        "(deepdecide sign), then copy the verdicts (deepdecide signoffs RECORD.pdf --into WS)", SINCE)]
+    if any(rows[r].record_inputs_sha256 != content_sha256 for r in rejecters):
+        return [Problem("decision.status", "rejected, but the workspace changed after the record was signed",
+                        SINCE)]
+    return []
 
 
 def _approval_problems(ws: Workspace, content_sha256: str) -> list[Problem]:
