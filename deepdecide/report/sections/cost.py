@@ -12,7 +12,7 @@ from deepdecide.domain import formatting
 from deepdecide.domain import presentation as look
 from deepdecide.domain.formatting import DASH, percent
 from deepdecide.report import charts
-from deepdecide.report.sections.base import BODY_W, Context, est, fig, h1, h2, money, num, plain
+from deepdecide.report.sections.base import BODY_W, Context, est, fig, h1, h2, money, num
 from deepdecide.report.styles import bullets, para, table
 
 
@@ -145,8 +145,8 @@ def trails(ctx: Context) -> list[Flowable]:
                 if key in seen:
                     continue
                 seen.add(key)
-                value = plain(t.value)
-                rows.append([oa.name, t.name, f"{value} {t.unit}".strip(), t.source or DASH])
+                value = t.value if isinstance(t.value, str) else num(t.value, t.unit)
+                rows.append([oa.name, t.name, value, t.source or DASH])
     if rows:
         out.append(table(["Option", "Input", "Value", "Source"], rows, [34 * mm, 50 * mm, 34 * mm, 56 * mm]))
     else:

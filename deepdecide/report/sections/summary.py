@@ -40,10 +40,10 @@ def flips(ctx: Context, a: Assessment) -> list[str]:
         label = f.label.split(": ", 1)[-1]
         who = name_of(ctx, f.option) if f.option else "all options"
         if f.flip_below is not None and f.below_in_range:
-            out.append(f"{who}: {label} at or below {num(f.flip_below)} {f.unit} (likely {num(f.likely)}) makes "
+            out.append(f"{who}: {label} at or below {num(f.flip_below, f.unit)} (likely {num(f.likely, f.unit)}) makes "
                        f"{name_of(ctx, f.winner_below)} the winner.")
         if f.flip_above is not None and f.above_in_range:
-            out.append(f"{who}: {label} at or above {num(f.flip_above)} {f.unit} (likely {num(f.likely)}) makes "
+            out.append(f"{who}: {label} at or above {num(f.flip_above, f.unit)} (likely {num(f.likely, f.unit)}) makes "
                        f"{name_of(ctx, f.winner_above)} the winner.")
     for w in s.weights:
         crit = next((c.name for c in a.criteria if c.id == w.criterion), w.criterion)
