@@ -84,6 +84,11 @@ def signers(ws: Workspace) -> tuple[Signer, ...]:
                  for role in may_sign(ws))
 
 
+def still_to_sign(ws: Workspace) -> tuple[Signer, ...]:
+    """The required approvers whose signed *approve* the record still lacks (page 1 names them)."""
+    return tuple(s for s in signers(ws) if s.required and not (s.signed and s.row.verdict == Vote.APPROVE))
+
+
 def field_name(role: str) -> str:
     """The PDF signature field of a role: ``signoff-`` and the role in lower-case ASCII words."""
     words = "".join(ch.lower() if ch.isascii() and ch.isalnum() else " " for ch in role).split()

@@ -119,7 +119,8 @@ def render(ws: Workspace, inputs: bytes, params: bytes, chosen: tuple[str, ...],
     buf = io.BytesIO()
     doc = RecordDocTemplate(buf, meta, on_flowable=on_flowable)
     try:
-        doc.build(story, canvasmaker=make_canvas_class(meta))
+        # two passes (or more): the contents on page 1 learn the page of every section in the first
+        doc.multiBuild(story, canvasmaker=make_canvas_class(meta), maxPasses=5)
     except LayoutError as exc:  # e.g. a table cell taller than a page: a clear error, not a traceback
         raise ReportError(f"the record cannot be laid out: {str(exc).splitlines()[0][:300]}") from None
     report(1.0)

@@ -50,6 +50,11 @@ class Heading(Flowable):
         space: float = self._para.getSpaceAfter()
         return space
 
+    @property
+    def toc_level(self) -> int | None:
+        """The level of its entry in the contents: sections only (None: not listed)."""
+        return 0 if self.level == 0 else None
+
     def draw(self) -> None:
         self.canv.bookmarkPage(self.key)
         self.canv.addOutlineEntry(self.text, self.key, level=self.level, closed=False)

@@ -8,6 +8,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer
 
 from deepdecide.analysis.assessment import OptionAssessment
+from deepdecide.analysis.explain import source_key
 from deepdecide.domain import formatting
 from deepdecide.domain import presentation as look
 from deepdecide.domain.formatting import DASH, percent
@@ -183,7 +184,12 @@ def assumptions(ctx: Context) -> list[Flowable]:
     out.append(para("Values are likely (low–high); the ranges feed the sensitivity analysis and the Monte Carlo draws.",
                     "small"))
     out += [para(n, "small") for n in notes]
-    sources = [f"{o.name}: {s.title} ({s.url_or_path}), as of {s.as_of}" for o in ws.options for s in o.cost.sources]
+    sources = []
+    for o in ws.options:
+        for s in o.cost.sources:
+            c = ctx.assessment.citation(source_key(s))
+            sources.append(f"{o.name}: [{c.number}] {c.title}, {c.publisher}, {c.date}, {c.locator}" if c is not None
+                           else f"{o.name}: {s.title}, {s.as_of}")
     if sources:
         out.append(para("Sources: " + "; ".join(sources), "small"))
     return out

@@ -100,12 +100,11 @@ def summary(ctx: Context) -> list[Flowable]:
     out += h2("Why", "summary-why")
     if d.rationale:
         out.append(para(d.rationale))
-    if oa is not None and oa.score is not None:
-        parts = sorted(oa.score.parts, key=lambda p: -p.contribution)[:3]
-        if parts:
-            out.append(para("Largest parts of its score: " + "; ".join(
-                f"{p.criterion} {p.contribution:.3f} (weight {share(p.weight_share)} × value {p.value_score:.2f})"
-                for p in parts) + "."))
+    if a.why and a.recommended == chosen:
+        other = next((w.other_name for w in a.why if w.other), "")
+        out.append(para(f"Where it differs most from {other}, the next option in the ranking:" if other
+                        else "What its score rests on:"))
+        out += bullets([str(w.text)[:1].upper() + str(w.text)[1:] + "." for w in a.why])
     out += h2("What would change the decision", "summary-flip")
     found = flips(ctx, a)
     if found:
