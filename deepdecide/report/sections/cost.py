@@ -187,9 +187,9 @@ def assumptions(ctx: Context) -> list[Flowable]:
     sources = []
     for o in ws.options:
         for s in o.cost.sources:
-            c = ctx.assessment.citation(source_key(s))
-            sources.append(f"{o.name}: [{c.number}] {c.title}, {c.publisher}, {c.date}, {c.locator}" if c is not None
-                           else f"{o.name}: {s.title}, {s.as_of}")
+            cite = ctx.assessment.citation(source_key(s))
+            sources.append(f"{o.name}: [{cite.number}] {cite.title}, {cite.publisher}, {cite.date}, {cite.locator}"
+                           if cite is not None else f"{o.name}: {s.title}, {s.as_of}")
     if sources:
         out.append(para("Sources: " + "; ".join(sources), "small"))
     return out
