@@ -9,6 +9,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import CondPageBreak, Flowable, Table, TableStyle
 
 from deepdecide.analysis.assessment import Assessment, Classification, EffortRange, Figure
+from deepdecide.analysis.diff import WorkspaceDiff
 from deepdecide.domain import formatting
 from deepdecide.domain.common import Estimate
 from deepdecide.domain.matrix import SupportStatus
@@ -25,6 +26,7 @@ class Context:
     sections: tuple[str, ...]
     assessment: Assessment
     generator: str = ""
+    changes: WorkspaceDiff | None = None  # since the earlier revision, when its inputs were given
 
 
 class Heading(Flowable):

@@ -78,6 +78,9 @@ def cover(ctx: Context) -> list[Flowable]:
         ["Recommendation", _recommendation(ctx)],
         ["Status", status],
         ["Still to sign", signing],
+        *([["Revision", f"{d.revision}" + (f", following revision {d.previous.revision} of {d.previous.id} (changes "
+                                          "in the appendix)" if d.previous else "")]]
+          if d.revision > 1 or d.previous else []),
         ["Date (last updated)", d.date or "undated"],
         ["Evidence cut-off", d.evidence_cutoff or "not stated"],
         ["Decision-makers", ", ".join(d.decision_makers) or "not named"],
