@@ -184,12 +184,17 @@ def assumptions(ctx: Context) -> list[Flowable]:
     out.append(para("Values are likely (low–high); the ranges feed the sensitivity analysis and the Monte Carlo draws.",
                     "small"))
     out += [para(n, "small") for n in notes]
-    sources = []
+    # each source once, with the options whose cost inputs it gives (locators: "Sources cited")
+    cited: dict[str, tuple[str, list[str]]] = {}
     for o in ws.options:
         for s in o.cost.sources:
             cite = ctx.assessment.citation(source_key(s))
-            sources.append(f"{o.name}: [{cite.number}] {cite.title}, {cite.publisher}, {cite.date}, {cite.locator}"
-                           if cite is not None else f"{o.name}: {s.title}, {s.as_of}")
+            text = (f"[{cite.number}] {cite.title}, {cite.publisher}, {cite.date}" if cite is not None
+                    else f"{s.title}, {s.as_of}")
+            names = cited.setdefault(source_key(s), (text, []))[1]
+            if o.name not in names:
+                names.append(o.name)
+    sources = [f"{text} (for {', '.join(names)})" for text, names in cited.values()]
     if sources:
         out.append(para("Sources: " + "; ".join(sources), "small"))
     return out

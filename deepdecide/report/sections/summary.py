@@ -101,9 +101,14 @@ def summary(ctx: Context) -> list[Flowable]:
     if d.rationale:
         out.append(para(d.rationale))
     if a.why and a.recommended == chosen:
-        other = next((w.other_name for w in a.why if w.other), "")
-        out.append(para(f"Where it differs most from {other}, the next option in the ranking:" if other
-                        else "What its score rests on:"))
+        other = next((w for w in a.why if w.other), None)
+        if other is None:
+            lead = "What its score rests on:"
+        elif a.ranking and other.other == a.ranking[0]:
+            lead = f"Where it differs most from {other.other_name}, the analysis's top rank:"
+        else:
+            lead = f"Where it differs most from {other.other_name}, the next option in the ranking:"
+        out.append(para(lead))
         out += bullets([str(w.text)[:1].upper() + str(w.text)[1:] + "." for w in a.why])
     out += h2("What would change the decision", "summary-flip")
     found = flips(ctx, a)
