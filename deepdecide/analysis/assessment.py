@@ -579,6 +579,52 @@ class MonteCarlo:
 
 
 @dataclass(frozen=True, slots=True)
+class WhyPart:
+    """One reason the recommended option ranks where it does, in the criterion's own terms: its value
+    against the best other ranked option's (``other``), and the score it gains (or loses) there."""
+
+    criterion: str  # id
+    name: str  # the criterion's name, for the reader
+    direction: Direction
+    unit: str
+    value: float | None
+    other: str | None  # the option compared with (None: no other ranked option)
+    other_name: str
+    other_value: float | None
+    gain: float  # weighted score points the recommended option gains over ``other`` on this criterion
+    best: bool  # no other ranked option does better on this criterion
+    text: Message
+
+
+@dataclass(frozen=True, slots=True)
+class ProsCons:
+    """MADR's good / neutral / bad for one option: derived from the assessment, plus the
+    decision-makers' own consequences for the chosen option (``stated``)."""
+
+    option: str
+    name: str
+    good: tuple[Message, ...] = ()
+    neutral: tuple[Message, ...] = ()
+    bad: tuple[Message, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Citation:
+    """A source the record cites, as a reader finds it: title, publisher, date, locator; ``number``
+    is its place in the record's list of sources ([1], [2], ...)."""
+
+    number: int
+    id: str
+    title: str
+    publisher: str
+    date: str
+    locator: str
+    kind: str
+    public: bool = True  # False: a document supplied with the decision, not a public page
+    cited_for: tuple[str, ...] = ()  # ids of the options it is cited for (support cell or cost input)
+
+
+@dataclass(frozen=True, slots=True)
 class Assessment:
     options: tuple[OptionAssessment, ...]
     criteria: tuple[CriterionInfo, ...]
@@ -599,6 +645,16 @@ class Assessment:
     workload: Message | None = None  # the workload the evidence was judged against, in one line
     prediction_pairs: tuple[PredictionPair, ...] = ()  # predicted runs beside measured runs of the same configuration
     predictor_errors: tuple[PredictorError, ...] = ()  # per predictor: the errors its pairs show
+    recommended: str | None = None  # the chosen option, else the winner: what ``why`` explains
+    why: tuple[WhyPart, ...] = ()  # the recommended option's largest differences, by criterion
+    pros_cons: tuple[ProsCons, ...] = ()  # one per option, in option order
+    citations: tuple[Citation, ...] = ()  # the sources of the options' support cells and cost inputs
+
+    def citation(self, source_id: str) -> Citation | None:
+        return next((c for c in self.citations if c.id == source_id), None)
+
+    def pros_cons_of(self, option_id: str) -> ProsCons | None:
+        return next((p for p in self.pros_cons if p.option == option_id), None)
 
     def fits_for(self, option_id: str) -> tuple[EvidenceFit, ...]:
         return tuple(f for f in self.evidence_fit if option_id in f.options)

@@ -19,7 +19,7 @@ from deepdecide.analysis.engine import evaluate
 from deepdecide.domain import formatting
 from deepdecide.domain.common import Estimate
 from deepdecide.domain.messages import Message, msg
-from deepdecide.domain.workspace import Workspace
+from deepdecide.domain.workspace import PreviousRevision, Workspace
 
 ABSENT = "(absent)"
 
@@ -67,6 +67,8 @@ def _text(v: Any) -> str:
         return formatting.number(v)
     if isinstance(v, tuple):
         return "[" + ", ".join(_text(x) for x in v) + "]"
+    if isinstance(v, PreviousRevision):
+        return f"revision {v.revision} of {v.id} (inputs {v.inputs_sha256[:12]}…)"
     if dataclasses.is_dataclass(v):
         return type(v).__name__
     text = str(v)

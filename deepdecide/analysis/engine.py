@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 
+from deepdecide.analysis import explain
 from deepdecide.analysis import montecarlo as mc
 from deepdecide.analysis.applicability import describe_workload, effective_workload, fit_counts
 from deepdecide.analysis.assessment import (
@@ -369,12 +370,18 @@ def evaluate(ws: Workspace, *, sensitivity: bool = True, monte_carlo: bool = Fal
     if monte_carlo:
         mcr = _monte_carlo(prep, ids, draws, seed, cancel=cancel)
     risks = recommendation_risks(ws, next(o for o in options if o.option == winner)) if winner else ()
+    chosen = ws.decision.chosen_option if ws.decision.chosen_option in ids else None
+    recommended = chosen or winner
     return Assessment(tuple(options), prep.setup.infos, ranking, winner, tuple(messages), sens, mcr,
                       runs=prep.runs, parity_checks=prep.parity, slo=describe_slo(ws.slo),
                       required_parity=tuple(ws.required_parity), evidence_fit=prep.fits,
                       workload=describe_workload(effective_workload(ws)),
                       cost_view=prep.model.view, recommendation_risks=risks,
-                      prediction_pairs=prep.pairs, predictor_errors=prep.predictor_errors)
+                      prediction_pairs=prep.pairs, predictor_errors=prep.predictor_errors,
+                      recommended=recommended,
+                      why=explain.why(options, prep.setup.infos, ranking, recommended),
+                      pros_cons=explain.pros_cons(ws, options, prep.setup.infos, chosen),
+                      citations=explain.citations(ws, options))
 
 
 def _monte_carlo(prep: _Prepared, ids: list[str], draws: int | None, seed: int | None,

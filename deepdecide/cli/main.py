@@ -67,6 +67,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "signoffs_cmd",
     "diff_cmd",
     "revisit_cmd",
+    "revise_cmd",
     "export_cmd",
 )
 

@@ -27,6 +27,10 @@ good and bad consequences, confirmation criteria, decision makers), proposed and
 row pending, and writes the record with one empty signature field per approver role; each
 approver then signs it in turn with `deepdecide sign`. It names what is missing otherwise.
 
+Revisions: a workspace made with `deepdecide revise EARLIER.pdf -o WS` names the record it revises;
+--since EARLIER.pdf gives that record, whose inputs must hash to the SHA-256 the workspace names.
+The record then carries an appendix "Changes since revision N" (inputs and outcome).
+
 Sections (default: all): """
 
 
@@ -39,6 +43,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--sections", metavar="LIST", help="comma-separated sections to include (cover is always in)")
     parser.add_argument("--for-approval", action="store_true",
                         help="freeze the content for approval: refuse unless ready, proposed and every row pending")
+    parser.add_argument("--since", metavar="EARLIER.pdf",
+                        help="the record this workspace revises (decision.previous): the record lists what changed "
+                             "since it and carries its inputs")
     parser.add_argument("--sign", metavar="CERT.p12", help="sign with the key and certificate in this PKCS#12 file")
     parser.add_argument("--signer", metavar="NAME", help="the signer's name, recorded in the signature")
     parser.add_argument("--reason", default="", help="reason recorded in the signature (default: the decision)")
@@ -102,7 +109,12 @@ def run(args: argparse.Namespace) -> int:
             sign = SignRequest(args.sign, _passphrase(args), args.signer,
                                reason=args.reason or f"Sign-off of decision record {ws.decision.id}",
                                location=args.location)
-        data = write_record(ws, args.output, sections=sections, sign=sign)
+        previous = None
+        if args.since:
+            from deepdecide.cli.revise_cmd import record_inputs
+
+            previous = record_inputs(args.since)
+        data = write_record(ws, args.output, sections=sections, sign=sign, previous_inputs=previous)
     except (ValidationError, ValidationErrors) as exc:
         print(f"deepdecide report: {exc}", file=sys.stderr)
         return EXIT_INPUT

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from deepdecide.domain.messages import Message, msg
 from deepdecide.domain.validation import Problem
-from deepdecide.domain.workspace import RecordStatus, SignOff, Vote, Workspace
+from deepdecide.domain.workspace import PreviousRevision, RecordStatus, SignOff, Vote, Workspace
 
 # the rules here came with schema 2: a schema-1 file that breaks them opens with warnings
 SINCE = 2
@@ -82,6 +82,11 @@ def signers(ws: Workspace) -> tuple[Signer, ...]:
     required = set(required_approvers(ws))
     return tuple(Signer(role, role in required, rows.get(role) or SignOff(name="", role=role))
                  for role in may_sign(ws))
+
+
+def still_to_sign(ws: Workspace) -> tuple[Signer, ...]:
+    """The required approvers whose signed *approve* the record still lacks (page 1 names them)."""
+    return tuple(s for s in signers(ws) if s.required and not (s.signed and s.row.verdict == Vote.APPROVE))
 
 
 def field_name(role: str) -> str:
@@ -193,6 +198,7 @@ def problems(ws: Workspace, content_sha256: str) -> list[Problem]:
         if s.record_inputs_sha256 and s.verdict not in (Vote.APPROVE, Vote.REJECT):
             out.append(Problem(f"signoffs[{i}].verdict", "a row that names a signed record holds that signature's "
                                f"verdict (approve or reject), not {s.verdict.value}", SINCE))
+    out.extend(revision_problems(ws))
     if d.superseded_by and d.status != RecordStatus.SUPERSEDED:
         out.append(Problem("decision.superseded_by", f"set, but the status is {d.status.value}; superseded_by "
                            "belongs to a superseded record", SINCE))
@@ -201,12 +207,57 @@ def problems(ws: Workspace, content_sha256: str) -> list[Problem]:
                            "(decision.superseded_by)", SINCE))
     if d.status in APPROVED_STATUSES:
         out.extend(_approval_problems(ws, content_sha256))
-    if d.status == RecordStatus.REJECTED and approval_outcome(ws) != RecordStatus.REJECTED:
-        hashes = {s.record_inputs_sha256 for s in ws.signoffs if s.record_inputs_sha256}
-        if hashes and hashes != {content_sha256}:
-            out.append(Problem("decision.status", "rejected, but the workspace changed after the record was signed",
-                               SINCE))
+    if d.status == RecordStatus.REJECTED:
+        out.extend(_rejection_problems(ws, content_sha256))
     return out
+
+
+def revision_problems(ws: Workspace) -> list[Problem]:
+    """A revision counts from 1; a later revision names its predecessor by id, revision and inputs hash."""
+    d = ws.decision
+    out: list[Problem] = []
+    if d.revision < 1:
+        out.append(Problem("decision.revision", f"{d.revision}: a record's revision counts from 1", SINCE))
+    p = d.previous
+    if p is None:
+        return out
+    if not p.id.strip():
+        out.append(Problem("decision.previous.id", "the previous revision's record id is empty", SINCE))
+    if not (1 <= p.revision < d.revision):
+        out.append(Problem("decision.previous.revision", f"{p.revision}: the previous revision comes before this "
+                           f"one (revision {d.revision})", SINCE))
+    h = p.inputs_sha256.lower()
+    if len(h) != 64 or any(ch not in "0123456789abcdef" for ch in h):
+        out.append(Problem("decision.previous.inputs_sha256", "not a SHA-256 (64 hexadecimal digits): the inputs hash "
+                           "deepdecide verify prints for the earlier record", SINCE))
+    return out
+
+
+def new_revision(previous: Workspace, inputs_sha256: str) -> Workspace:
+    """A new revision of a record, built from that record's inputs: the same decision, the revision
+    counted on, its predecessor named by id, revision and inputs hash; proposed again, with every
+    sign-off row pending (the people stay), since a changed decision is approved anew."""
+    d = previous.decision
+    rows = tuple(SignOff(name=s.name, role=s.role) for s in previous.signoffs)
+    new = dataclasses.replace(d, status=RecordStatus.PROPOSED, superseded_by="", revision=d.revision + 1,
+                              previous=PreviousRevision(d.id, d.revision, inputs_sha256))
+    return dataclasses.replace(previous, decision=new, signoffs=rows)
+
+
+def _rejection_problems(ws: Workspace, content_sha256: str) -> list[Problem]:
+    """*Rejected*, like *accepted*, is never typed by hand: it is what a record becomes when a required
+    approver signed it with *reject* (``deepdecide signoffs``), on the content the workspace still has."""
+    rows = {s.role: s for s in ws.signoffs if s.record_inputs_sha256}
+    rejecters = [r for r in required_approvers(ws) if r in rows and rows[r].verdict == Vote.REJECT]
+    if not rejecters:
+        return [Problem("decision.status", "rejected needs the signed reject of a required approver "
+                        f"({roles_text(required_approvers(ws))}); none is recorded. Rejected is never typed by hand: "
+                        "export the record for approval (deepdecide report --for-approval), have the approvers sign it "
+                        "(deepdecide sign), then copy the verdicts (deepdecide signoffs RECORD.pdf --into WS)", SINCE)]
+    if any(rows[r].record_inputs_sha256 != content_sha256 for r in rejecters):
+        return [Problem("decision.status", "rejected, but the workspace changed after the record was signed",
+                        SINCE)]
+    return []
 
 
 def _approval_problems(ws: Workspace, content_sha256: str) -> list[Problem]:

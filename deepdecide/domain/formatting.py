@@ -62,8 +62,32 @@ def significant(value: float, digits: int = 3) -> str:
     return f"{rounded:,.{decimals}f}"
 
 
+def _currency_unit(unit: str) -> tuple[str, str] | None:
+    """A unit that is money, split into its symbol and the rest: "$/GPU-h" -> ("$", "/GPU-h"),
+    "USD" -> ("$", ""); None for any other unit."""
+    for code, symbol in _SYMBOLS.items():
+        for head in (symbol, code):
+            if unit == head or unit.startswith(head + "/"):
+                return symbol, unit[len(head):]
+    return None
+
+
+def with_unit(text: str, unit: str) -> str:
+    """A written figure and its unit in reading order: "216 tok/s", but money first: "$45,835",
+    "$2.10/GPU-h" (never "45,835 $"); a leading minus stays in front of the symbol ("-$5")."""
+    if not unit or text == DASH:
+        return text
+    money_unit = _currency_unit(unit)
+    if money_unit is None:
+        return f"{text} {unit}"
+    symbol, rest = money_unit
+    sign = "-" if text.startswith("-") else ""
+    return f"{sign}{symbol}{text.removeprefix('-')}{rest}"
+
+
 def number(value: float | int | None, unit: str = "", *, digits: int = 3) -> str:
-    """A measured or derived figure: "216 tok/s", "0.0320", "11,080 ms"; ``DASH`` if unknown."""
+    """A measured or derived figure: "216 tok/s", "0.0320", "11,080 ms"; ``DASH`` if unknown.
+    A money unit goes in front: ``number(45835, "$")`` is "$45,835", with "$/GPU-h" "$2.10/GPU-h"."""
     v = _finite(value)
     if v is None:
         return DASH
@@ -73,7 +97,7 @@ def number(value: float | int | None, unit: str = "", *, digits: int = 3) -> str
         text = f"{v:,.0f}"
     else:
         text = significant(v, digits)
-    return f"{text} {unit}".strip()
+    return with_unit(text, unit.strip())
 
 
 def integer(value: int | float | None) -> str:
@@ -190,5 +214,8 @@ def estimate(likely: float | None, low: float | None = None, high: float | None 
         return DASH
     if low is None or high is None or low == high == likely:
         return number(likely, unit, digits=digits)
+    if _currency_unit(unit) is not None:  # "$38,750 ($31,000–$46,500)": the symbol on every figure
+        return f"{number(likely, unit, digits=digits)} ({number(low, unit, digits=digits)}–" \
+               f"{number(high, unit, digits=digits)})"
     return f"{number(likely, digits=digits)} ({number(low, digits=digits)}–{number(high, digits=digits)}) " \
            f"{unit}".rstrip()

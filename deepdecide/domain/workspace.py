@@ -191,6 +191,16 @@ class RecordStatus(StrEnum):
 
 
 @dataclass(frozen=True)
+class PreviousRevision:
+    """The record this one is a new revision of: its id, its revision number and the SHA-256 of its
+    embedded inputs (what ``deepdecide verify`` prints), so the earlier record can be found and checked."""
+
+    id: str
+    revision: int
+    inputs_sha256: str
+
+
+@dataclass(frozen=True)
 class DecisionRecord:
     """MADR sections of the decision record."""
 
@@ -214,6 +224,8 @@ class DecisionRecord:
     revisit_conditions: tuple[RevisitCondition, ...] = tuple_field()  # checked by ``deepdecide revisit``
     supersedes: str = ""
     superseded_by: str = ""
+    revision: int = 1  # 1 for a first record; a new revision of a record counts on from its predecessor
+    previous: PreviousRevision | None = None  # the earlier revision this one was built from
 
 
 class Vote(StrEnum):

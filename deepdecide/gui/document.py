@@ -15,6 +15,8 @@ from deepdecide.gui.undo import EditCommand
 
 if TYPE_CHECKING:
     from deepdecide.analysis.assessment import Assessment, MonteCarlo
+    from deepdecide.analysis.diff import WorkspaceDiff
+    from deepdecide.analysis.revisit import RevisitReport
     from deepdecide.domain.edits import Edit
     from deepdecide.gui.montecarlo import MonteCarloService
 
@@ -40,6 +42,12 @@ class WorkspaceDocument(QObject):
         self._mc: MonteCarloService | None = None
         self._full: Assessment | None = None
         self._full_for: Workspace | None = None
+        # the last saved file or exported record: what the Decision page's changes are against
+        self._baseline: Workspace | None = workspace if path else None
+        self._baseline_label = Path(str(path)).name if path else ""
+        self._baseline_assessment: Assessment | None = None
+        self._diff: tuple[Workspace, Workspace, WorkspaceDiff] | None = None
+        self._revisit: tuple[Workspace, str, RevisitReport] | None = None
 
     # state -------------------------------------------------------------------------------
     @property
@@ -64,6 +72,63 @@ class WorkspaceDocument(QObject):
     def mark_saved(self, path: str | os.PathLike[str]) -> None:
         self.set_path(path)
         self.undo_stack.setClean()
+        self.set_baseline(self._workspace, Path(str(path)).name)
+
+    # the last saved or exported revision ----------------------------------------------------
+    @property
+    def baseline(self) -> Workspace | None:
+        """The workspace as last saved, opened from its file, or exported as a record (None: neither yet)."""
+        return self._baseline
+
+    @property
+    def baseline_label(self) -> str:
+        """Which file the baseline is: the workspace file's or the record's name."""
+        return self._baseline_label
+
+    def set_baseline(self, workspace: Workspace | None, label: str) -> None:
+        if workspace is not self._baseline:
+            self._baseline_assessment = None
+        self._baseline = workspace
+        self._baseline_label = label if workspace is not None else ""
+        self.changed.emit(self._workspace)
+
+    def record_exported(self, workspace: Workspace, path: str) -> None:
+        """A record of ``workspace`` was written to ``path``: later changes are shown against it."""
+        self.set_baseline(workspace, Path(path).name)
+
+    def changes_since_baseline(self) -> WorkspaceDiff | None:
+        """What changed, in the inputs and in the outcome, since the baseline (None: no baseline)."""
+        base, ws = self._baseline, self._workspace
+        if base is None:
+            return None
+        if self._diff is not None and self._diff[0] is base and self._diff[1] is ws:
+            return self._diff[2]
+        from deepdecide.analysis.diff import WorkspaceDiff, input_changes, outcome_changes
+
+        inputs = input_changes(base, ws)
+        outcome: tuple = ()
+        if inputs:
+            if self._baseline_assessment is None:
+                from deepdecide.analysis import evaluate
+
+                self._baseline_assessment = evaluate(base, sensitivity=False)
+            outcome = outcome_changes(self._baseline_assessment, self.assessment())
+        result = WorkspaceDiff(inputs, outcome)
+        self._diff = (base, ws, result)
+        return result
+
+    def revisit(self, today: str) -> RevisitReport:
+        """The record's own revisit triggers checked on ``today`` (ISO date) against the workspace."""
+        ws = self._workspace
+        if self._revisit is not None and self._revisit[0] is ws and self._revisit[1] == today:
+            return self._revisit[2]
+        import datetime as dt
+
+        from deepdecide.analysis.revisit import check_revisit
+
+        report = check_revisit(ws, dt.date.fromisoformat(today))
+        self._revisit = (ws, today, report)
+        return report
 
     def replace(self, workspace: Workspace, path: str | os.PathLike[str] | None = None,
                 *, modified: bool = False) -> None:
@@ -71,6 +136,9 @@ class WorkspaceDocument(QObject):
         self.undo_stack.clear()
         self._workspace = workspace
         self.set_path(path)
+        self._baseline = workspace if path and not modified else None
+        self._baseline_label = Path(str(path)).name if self._baseline is not None else ""
+        self._baseline_assessment = None
         if modified:
             # a recovered autosave: unsaved until the user saves it
             self.undo_stack.resetClean()

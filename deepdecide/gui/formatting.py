@@ -17,7 +17,7 @@ def figure_tip(fig: Figure | None) -> str:
     for flag in fig.flags:
         lines.append(f"⚠ {flag}")
     for t in fig.trail:
-        value = t.value if isinstance(t.value, str) else number(t.value)
+        value = f"{t.value} {t.unit}".strip() if isinstance(t.value, str) else number(t.value, t.unit)
         src = f" — {t.source}" if t.source else ""
-        lines.append(f"&nbsp;&nbsp;• {t.name}: {value} {t.unit}{src}")
+        lines.append(f"&nbsp;&nbsp;• {t.name}: {value}{src}")
     return "<br>".join(lines)

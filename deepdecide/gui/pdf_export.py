@@ -107,6 +107,7 @@ def export_pdf(ctx: ControllerContext, request: ExportRequest | None = None) -> 
     else:
         done = fmt(QCoreApplication.translate("PdfExport", "Wrote the decision record %1"), path)
     task.signals.finished.connect(lambda _p: ctx.set_busy(done, None))
+    task.signals.finished.connect(lambda _p: ctx.document.record_exported(ws, path))
     task.signals.cancelled.connect(lambda: ctx.set_busy(QCoreApplication.translate("PdfExport", "Export cancelled; nothing was written."), None))
 
     def failed(exc: BaseException) -> None:  # a cancelled export arrives as the cancelled signal
@@ -160,6 +161,7 @@ def export_for_approval(ctx: ControllerContext) -> Task | None:
     task.signals.progress_changed.connect(lambda v: ctx.set_busy(writing, v))
     done = fmt(QCoreApplication.translate("PdfExport", "Wrote %1 for approval; each approver signs it in turn"), path)
     task.signals.finished.connect(lambda _p: ctx.set_busy(done, None))
+    task.signals.finished.connect(lambda _p: ctx.document.record_exported(frozen, path))
     task.signals.cancelled.connect(lambda: ctx.set_busy(QCoreApplication.translate("PdfExport", "Export cancelled; nothing was written."), None))
 
     def failed(exc: BaseException) -> None:

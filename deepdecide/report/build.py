@@ -21,7 +21,15 @@ from deepdecide.domain.errors import DeepdecideError
 from deepdecide.domain.progress import Cancellable, ProgressCallback, check_cancelled, scaled
 from deepdecide.domain.workspace import Workspace
 from deepdecide.report import sections as sec
-from deepdecide.report.canonical import BUILD_NAME, INPUTS_NAME, canonical_inputs, dumps_canonical, sha256_hex
+from deepdecide.report.canonical import (
+    BUILD_NAME,
+    INPUTS_NAME,
+    PREVIOUS_NAME,
+    canonical_inputs,
+    dumps_canonical,
+    sha256_hex,
+    workspace_from_json,
+)
 from deepdecide.report.template import Attachment, RecordDocTemplate, RecordMeta, make_canvas_class, pdf_date
 
 BUILD_FORMAT = 1
@@ -62,31 +70,59 @@ def evaluate(ws: Workspace, cancel: Cancellable | None = None) -> Assessment:
 
 
 def build(ws: Workspace, *, sections: Iterable[str] | None = None, progress: ProgressCallback | None = None,
-          cancel: Cancellable | None = None) -> bytes:
+          cancel: Cancellable | None = None, previous_inputs: bytes | None = None) -> bytes:
     """Build the unsigned decision record and return its bytes.
 
+    ``previous_inputs`` are the embedded inputs of the earlier revision the workspace names
+    (``decision.previous``): the record then lists what changed since it and carries them too.
     Raises ValidationError(s) for a workspace that fails validation, ReportError for bad
-    arguments, ``domain.progress.Cancelled`` when ``cancel`` is cancelled while building.
+    arguments (or earlier inputs whose hash is not the one the workspace names),
+    ``domain.progress.Cancelled`` when ``cancel`` is cancelled while building.
     """
     chosen = normalise_sections(sections)
     report = scaled(progress, 0.0, 1.0)
     report(0.0)
     normal, inputs = canonical_inputs(ws)
-    return render(normal, inputs, build_params(chosen), chosen, progress=report, cancel=cancel)
+    if previous_inputs is not None:
+        check_previous(normal, previous_inputs)
+    return render(normal, inputs, build_params(chosen), chosen, progress=report, cancel=cancel,
+                  previous_inputs=previous_inputs)
+
+
+def check_previous(ws: Workspace, previous_inputs: bytes) -> None:
+    """The earlier revision's inputs are the ones the workspace names (by their SHA-256)."""
+    named = ws.decision.previous
+    if named is None:
+        raise ReportError("an earlier revision was given, but the workspace names none (decision.previous: the "
+                          "record id, revision and inputs SHA-256 of the record it revises)")
+    digest = sha256_hex(previous_inputs)
+    if digest != named.inputs_sha256.lower():
+        raise ReportError(f"the earlier record's inputs hash to {digest}, but the workspace names revision "
+                          f"{named.revision} of {named.id} with inputs SHA-256 {named.inputs_sha256} "
+                          "(decision.previous.inputs_sha256): not the record this one revises")
 
 
 def render(ws: Workspace, inputs: bytes, params: bytes, chosen: tuple[str, ...], *,
-           progress: ProgressCallback | None = None, cancel: Cancellable | None = None) -> bytes:
-    """Render the record of an already-canonical workspace (``inputs`` is its canonical JSON)."""
+           progress: ProgressCallback | None = None, cancel: Cancellable | None = None,
+           previous_inputs: bytes | None = None) -> bytes:
+    """Render the record of an already-canonical workspace (``inputs`` is its canonical JSON;
+    ``previous_inputs``, if any, the earlier revision's, checked by the caller)."""
     report = scaled(progress, 0.0, 1.0)
     check_cancelled(cancel)
     assessment = evaluate(ws, cancel)
     report(0.3)
     check_cancelled(cancel)
+    changes = None
+    if previous_inputs is not None:
+        from deepdecide.analysis.diff import diff_workspaces
+
+        earlier = workspace_from_json(previous_inputs, file=PREVIOUS_NAME, check_values=False)
+        changes = diff_workspaces(earlier, ws)
     digest = sha256_hex(inputs)
     info = generator_info()
     ctx = sec.Context(ws=ws, inputs_sha256=digest, sections=chosen, assessment=assessment,
-                      generator=f"deepdecide {info['deepdecide']} with reportlab {info['reportlab']}")
+                      generator=f"deepdecide {info['deepdecide']} with reportlab {info['reportlab']}",
+                      changes=changes)
     story = compose(ctx)
     d = ws.decision
     meta = RecordMeta(
@@ -103,6 +139,9 @@ def render(ws: Workspace, inputs: bytes, params: bytes, chosen: tuple[str, ...],
             Attachment(INPUTS_NAME, inputs, "application/json",
                        f"Canonical workspace this record was built from (SHA-256 {digest})"),
             Attachment(BUILD_NAME, params, "application/json", "Sections and software versions of the build"),
+            *((Attachment(PREVIOUS_NAME, previous_inputs, "application/json",
+                          f"Canonical workspace of the revision this record follows (SHA-256 "
+                          f"{sha256_hex(previous_inputs)})"),) if previous_inputs is not None else ()),
         ),
     )
     total = max(len(story), 1)
@@ -119,7 +158,8 @@ def render(ws: Workspace, inputs: bytes, params: bytes, chosen: tuple[str, ...],
     buf = io.BytesIO()
     doc = RecordDocTemplate(buf, meta, on_flowable=on_flowable)
     try:
-        doc.build(story, canvasmaker=make_canvas_class(meta))
+        # two passes (or more): the contents on page 1 learn the page of every section in the first
+        doc.multiBuild(story, canvasmaker=make_canvas_class(meta), maxPasses=5)
     except LayoutError as exc:  # e.g. a table cell taller than a page: a clear error, not a traceback
         raise ReportError(f"the record cannot be laid out: {str(exc).splitlines()[0][:300]}") from None
     report(1.0)

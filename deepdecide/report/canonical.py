@@ -17,6 +17,7 @@ from deepdecide.storage.files import canonical_json, check, is_validated
 
 INPUTS_NAME = "deepdecide-inputs.json"
 BUILD_NAME = "deepdecide-build.json"
+PREVIOUS_NAME = "deepdecide-previous-inputs.json"  # the inputs of the revision this record follows
 
 
 def validate(ws: Workspace, file: str = "") -> None:

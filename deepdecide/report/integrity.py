@@ -21,7 +21,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from deepdecide.domain.errors import DeepdecideError, ValidationError, ValidationErrors
-from deepdecide.report.canonical import BUILD_NAME, INPUTS_NAME, sha256_hex, workspace_from_json
+from deepdecide.report.canonical import (
+    BUILD_NAME,
+    INPUTS_NAME,
+    PREVIOUS_NAME,
+    sha256_hex,
+    workspace_from_json,
+)
 from deepdecide.report.signing import SignatureCheck, validate_signatures
 from deepdecide.storage.files import canonical_json
 
@@ -211,7 +217,7 @@ def _structural_differences(pdf: bytes, rebuilt: bytes) -> list[str]:
 
 def verify(pdf: bytes, *, trust: list[Any] | None = None) -> Verification:
     """Check a record file; raise UnreadableRecord if it is not a readable PDF."""
-    from deepdecide.report.build import SECTIONS, generator_info, render
+    from deepdecide.report.build import SECTIONS, check_previous, generator_info, render
 
     found = Verification()
     attachments = extract_attachments(pdf)
@@ -264,7 +270,15 @@ def verify(pdf: bytes, *, trust: list[Any] | None = None) -> Verification:
         found.signatures = _signatures(pdf, trust, found)
         return found
 
-    rebuilt = render(ws, inputs, params_raw, sections)
+    previous = attachments.get(PREVIOUS_NAME)
+    if previous is not None:
+        try:
+            check_previous(ws, previous)
+        except DeepdecideError as exc:
+            found.reasons.append(f"the embedded earlier revision does not match: {exc}")
+            found.signatures = _signatures(pdf, trust, found)
+            return found
+    rebuilt = render(ws, inputs, params_raw, sections, previous_inputs=previous)
     found.record_bytes = len(rebuilt)
     if found.reasons:  # non-canonical inputs: still explain where the file departs
         _explain_difference(pdf, rebuilt, inputs, found)

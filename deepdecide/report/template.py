@@ -208,6 +208,10 @@ class RecordDocTemplate(BaseDocTemplate):
         self.addPageTemplates([PageTemplate(id="page", frames=[frame])])
 
     def afterFlowable(self, flowable: Any) -> None:
+        # a section heading (sections.base.Heading) is an entry of the contents on page 1, with its page
+        level = getattr(flowable, "toc_level", None)
+        if level is not None:
+            self.notify("TOCEntry", (level, flowable.text, self.page, flowable.key))
         if self._on_flowable is not None:
             self._on_flowable()
 

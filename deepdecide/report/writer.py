@@ -39,8 +39,9 @@ def _check_target(path: Path) -> None:
 
 def write_record(ws: Workspace, path: str | os.PathLike[str], *, sections: Iterable[str] | None = None,
                  sign: SignRequest | None = None, progress: ProgressCallback | None = None,
-                 cancel: Cancellable | None = None) -> bytes:
+                 cancel: Cancellable | None = None, previous_inputs: bytes | None = None) -> bytes:
     """Build (and sign) the record and write it to ``path`` atomically; return the bytes written.
+    ``previous_inputs``: the earlier revision's embedded inputs (see ``build``).
 
     On any failure — invalid workspace, wrong certificate password, unwritable target,
     cancellation — nothing is left at ``path`` (an existing file stays as it was).
@@ -48,7 +49,8 @@ def write_record(ws: Workspace, path: str | os.PathLike[str], *, sections: Itera
     target = Path(path)
     _check_target(target)
     signer = load_pkcs12(sign.p12_path, sign.passphrase) if sign else None  # fail before the slow part
-    data = build(ws, sections=sections, progress=scaled(progress, 0.0, 0.9 if sign else 0.97), cancel=cancel)
+    data = build(ws, sections=sections, progress=scaled(progress, 0.0, 0.9 if sign else 0.97), cancel=cancel,
+                 previous_inputs=previous_inputs)
     if sign and signer is not None:
         data = sign_record(data, signer, signer_name=sign.signer_name, reason=sign.reason, location=sign.location)
         report(progress, 0.97)

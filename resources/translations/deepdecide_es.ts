@@ -490,274 +490,307 @@
 <context>
     <name>DecisionPage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="37"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="38"/>
         <source>pending</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="37"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="38"/>
         <source>approve</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="38"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="39"/>
         <source>reject</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="38"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="39"/>
         <source>abstain</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="42"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="43"/>
         <source>proposed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="42"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="43"/>
         <source>accepted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="43"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="44"/>
         <source>rejected</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="43"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="44"/>
         <source>deprecated</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="44"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="45"/>
         <source>superseded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="114"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="116"/>
         <source>Record id</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="114"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="116"/>
         <source>Title</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="114"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="116"/>
         <source>Date (last updated)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="115"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="117"/>
         <source>Evidence cut-off</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="115"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="117"/>
         <source>Decision makers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="116"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="118"/>
         <source>Consulted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="116"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="118"/>
         <source>Informed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="117"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="119"/>
         <source>Context and problem</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="117"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="119"/>
         <source>Decision drivers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="118"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="120"/>
         <source>Rationale</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="118"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="120"/>
         <source>Good consequences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="119"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="121"/>
         <source>Bad consequences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="119"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="121"/>
         <source>Confirmation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="120"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="122"/>
         <source>Revisit when</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="120"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="122"/>
         <source>Supersedes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="121"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="123"/>
         <source>Superseded by</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="130"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="132"/>
         <source>one entry per line</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="138"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="140"/>
         <source>Decision record (MADR)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="169"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="171"/>
         <source>Export for approval…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="171"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="173"/>
         <source>Sign a record…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="173"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="175"/>
         <source>Approval</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="175"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="177"/>
         <source>&lt;b&gt;Missing for approval&lt;/b&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="177"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="179"/>
         <source>&lt;b&gt;Signed&lt;/b&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="195"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="198"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="209"/>
+        <source>Changes since the last record</source>
+        <extracomment>at most this many changes are listed per kind (inputs, outcome); the rest are counted</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="210"/>
+        <source>Not saved or exported yet: nothing to compare with.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="212"/>
+        <source>Changes since %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="214"/>
+        <source>None: the workspace is as in %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="217"/>
+        <source>Inputs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="223"/>
+        <source>… and %1 more</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="236"/>
         <source>Nothing: ready for approval.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="197"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="238"/>
         <source>Nobody may sign: name the decision makers.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="226"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="267"/>
         <source>Name</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="227"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="268"/>
         <source>Role</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="229"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="270"/>
         <source>Verdict</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="230"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="271"/>
         <source>not signed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="231"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="272"/>
         <source>Date</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="232"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="273"/>
         <source>Conditions</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="237"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="278"/>
         <source>Add sign-off</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="239"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="280"/>
         <source>Remove selected</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="241"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="282"/>
         <source>Export PDF decision record…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="248"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="289"/>
         <source>Sign-off</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="154"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="156"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="217"/>
         <source>Outcome</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="156"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="158"/>
         <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="157"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="159"/>
         <source>Chosen option</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="158"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="160"/>
         <source>Considered options</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="105"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="107"/>
         <source>&lt;h2&gt;Decision&lt;/h2&gt;</source>
         <extracomment>the user asked for the PDF decision record the user asked for the record exported for approval the user asked to sign a record as one approver</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="255"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="296"/>
         <source>Decision</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="274"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="315"/>
         <source>(name)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="274"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="315"/>
         <source>(role)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="275"/>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="281"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="316"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="322"/>
         <source>sign-offs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="303"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="344"/>
         <source>(not chosen yet)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2516,27 +2549,32 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="270"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="283"/>
         <source>Overview</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="282"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="295"/>
         <source>Workload</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="308"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="329"/>
+        <source>Revisit this decision: %1 of its own triggers fired</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="341"/>
         <source>&lt;h2&gt;%1&lt;/h2&gt;%2 options for %3 · %4 evidence files</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="311"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="344"/>
         <source>Evidence is judged against the %1. Runs and checks of another model, precision, request shape or dataset are shown but count for nothing.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="315"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="348"/>
         <source>Runs and parity checks that match the workload count; a proxy the user accepted counts, discounted, for capacity; a mismatch or a run that needs context counts for nothing</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2775,60 +2813,60 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="110"/>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="163"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="111"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="165"/>
         <source>Export cancelled; nothing was written.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="113"/>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="166"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="114"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="168"/>
         <source>Export failed; nothing was written.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="114"/>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="167"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="115"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="169"/>
         <source>Cannot export the decision record</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="142"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="143"/>
         <source>Not ready for approval</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="143"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="144"/>
         <source>Missing:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="159"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="160"/>
         <source>Writing %1 for approval…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="161"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="162"/>
         <source>Wrote %1 for approval; each approver signs it in turn</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="203"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="205"/>
         <source>Signing %1 as %2…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="206"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="208"/>
         <source>Signed %1 as %2 (%3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="209"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="211"/>
         <source>Not signed; the record is unchanged.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="210"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="212"/>
         <source>Cannot sign the decision record</source>
         <translation type="unfinished"></translation>
     </message>

@@ -271,3 +271,17 @@ def test_signoffs_refuse_a_workspace_whose_content_differs(exported, pki, tmp_pa
     code, _out, err = _run(["signoffs", str(record), "--into", str(ws_path), "--trust", str(pki.ca_pem)])
     assert code == 1 and "not this workspace's content" in err
     assert ws_path.read_bytes() == before
+
+
+def test_rejected_by_hand_is_a_located_error_too(tmp_path):
+    ws = _ready_workspace()
+    rejected = dataclasses.replace(ws, decision=dataclasses.replace(ws.decision, status=RecordStatus.REJECTED))
+    path = tmp_path / "rejected.deepdecide.yaml"
+    path.write_text(files.workspace_to_yaml(rejected), encoding="utf-8")
+    with pytest.raises(ValidationError) as info:
+        files.load_workspace(path)
+    assert info.value.path == "decision.status" and info.value.line
+    assert "signed reject of a required approver" in info.value.reason and "never typed by hand" in info.value.reason
+    code, _out, err = _run(["validate", str(path)])
+    assert code != 0 and "decision.status" in err
+    assert approval.hand_status_problem(RecordStatus.PROPOSED, RecordStatus.REJECTED).id == "approval.by_hand"

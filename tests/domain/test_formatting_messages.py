@@ -86,3 +86,16 @@ def test_message_round_trips_through_json_data():
 def test_msg_checks_its_fields():
     with pytest.raises(ValueError, match="template fields"):
         msg("bad", "needs {a}", b=1)
+
+
+@pytest.mark.parametrize(("value", "unit", "text"), [
+    (45835.2, "$", "$45,835"), (2.1, "$/GPU-h", "$2.10/GPU-h"), (-5, "$", "-$5"), (0.08, "$/kWh", "$0.0800/kWh"),
+    (3, "USD", "$3"), (216.0, "tok/s", "216 tok/s"), (None, "$", "—"),
+])
+def test_a_money_unit_goes_in_front_of_the_figure(value, unit, text):
+    assert f.number(value, unit) == text
+
+
+def test_an_estimate_in_money_carries_the_symbol_on_every_figure():
+    assert f.estimate(38750, 31000, 46500, "$") == "$38,750 ($31,000–$46,500)"
+    assert f.estimate(223, 180, 251, "tok/s/GPU") == "223 (180–251) tok/s/GPU"

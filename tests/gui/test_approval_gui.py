@@ -49,3 +49,49 @@ def test_export_for_approval_and_two_signatures_from_the_application(make_window
     with contextlib.redirect_stdout(out):
         code = main(["verify", str(record), "--trust", str(pki.ca_pem)])
     assert code == 0 and "approved" in out.getvalue()
+
+
+def test_the_decision_page_shows_what_changed_since_the_saved_file(make_window, qtbot, tmp_path):
+    import dataclasses
+
+    from deepdecide.domain.edits import SetDecisionField
+
+    ws_path = tmp_path / "sample.deepdecide.yaml"
+    files.save_workspace(files.load_builtin_workspace(), ws_path)
+    window = make_window((str(ws_path),))
+    page = window.show_page("decision")
+    assert page.changes_box.title() == "Changes since sample.deepdecide.yaml"
+    assert page.changes_label.text().startswith("None:")
+    ws = window.document.workspace
+    more = dataclasses.replace(ws.demand, output_tokens_per_s=250_000)
+    window.document.replace(dataclasses.replace(ws, demand=more), str(ws_path), modified=True)
+    window.document.set_baseline(ws, "sample.deepdecide.yaml")
+    window.document.edit(SetDecisionField("confirmation", "a two-week canary at 10 % of traffic"), "confirmation")
+    page.refresh()
+    text = page.changes_label.text()
+    assert "<b>Inputs</b>" in text and "demand.output_tokens_per_s: 200,000 → 250,000" in text
+    assert "decision.confirmation" in text
+    assert "<b>Outcome</b>" in text and "keep-sglang-h100: GPUs" in text
+
+
+def test_a_fired_revisit_trigger_shows_a_banner_naming_it_and_the_evidence(make_window, tmp_path):
+    import dataclasses
+
+    from deepdecide.domain.matrix import SupportStatus
+
+    ws = files.load_builtin_workspace()
+    entries = tuple(dataclasses.replace(e, status=SupportStatus.OFFICIAL)
+                    if (e.runtime, e.platform) == ("deepinfer", "nv-h100") else e for e in ws.matrix.entries)
+    ws_path = tmp_path / "newer.deepdecide.yaml"
+    files.save_workspace(ws, ws_path)
+    window = make_window((str(ws_path),))
+    page = window.show_page("overview")
+    assert page.revisit_banner.isHidden()
+    window.document.replace(dataclasses.replace(ws, matrix=dataclasses.replace(ws.matrix, entries=entries)),
+                            str(ws_path), modified=True)
+    page.refresh()
+    assert not page.revisit_banner.isHidden()
+    text = page.revisit_text.text()
+    assert "1 of its own triggers fired" in text
+    assert "DeepInfer adds SM90 (H100) to its official support list" in text
+    assert "deepinfer on nv-h100: the matrix says official" in text

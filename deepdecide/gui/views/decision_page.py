@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 from deepdecide.domain.edits import SetDecisionField, SetSignOffs
 from deepdecide.domain.workspace import RecordStatus, SignOff, Vote
 from deepdecide.gui.document import WorkspaceDocument
+from deepdecide.gui.i18n import fmt
 from deepdecide.gui.models.records import Column, RecordTableModel
 from deepdecide.gui.views.page import Page, make_table
 from deepdecide.gui.widgets.delegates import ChoiceDelegate
@@ -90,6 +91,7 @@ class DecisionPage(Page):
         side_layout.addWidget(self.recommendation)
         side_layout.addWidget(self._build_outcome_box())
         side_layout.addWidget(self._build_approval_box())
+        side_layout.addWidget(self._build_changes_box())
         side_layout.addWidget(self._build_signoff_box(), 1)
 
         side_scroll = QScrollArea()  # at 1280×800 the approval lists and the sign-off table need more height
@@ -182,6 +184,45 @@ class DecisionPage(Page):
         row.addWidget(self.export_approval_button)
         layout.addLayout(row)
         return box
+
+    #: at most this many changes are listed per kind (inputs, outcome); the rest are counted
+    MAX_CHANGES = 12
+
+    def _build_changes_box(self) -> QGroupBox:
+        """What changed, in the inputs and in the outcome, since the last saved file or exported record."""
+        self.changes_label = QLabel()
+        self.changes_label.setObjectName("decision_changes")
+        self.changes_label.setWordWrap(True)
+        self.changes_label.setTextFormat(Qt.TextFormat.RichText)
+        self.changes_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.changes_box = QGroupBox(self.tr("Changes since the last record"))
+        layout = QVBoxLayout(self.changes_box)
+        layout.addWidget(self.changes_label)
+        return self.changes_box
+
+    def _refresh_changes(self) -> None:
+        from html import escape
+
+        doc = self.document
+        diff = doc.changes_since_baseline()
+        if diff is None:
+            self.changes_box.setTitle(self.tr("Changes since the last record"))
+            self.changes_label.setText(self.tr("Not saved or exported yet: nothing to compare with."))
+            return
+        self.changes_box.setTitle(fmt(self.tr("Changes since %1"), doc.baseline_label))
+        if diff.identical:
+            self.changes_label.setText(fmt(self.tr("None: the workspace is as in %1."), escape(doc.baseline_label)))
+            return
+        parts = []
+        for title, changes in ((self.tr("Inputs"), diff.inputs), (self.tr("Outcome"), diff.outcome)):
+            if not changes:
+                parts.append(f"<b>{escape(title)}</b>: {escape(self.tr('unchanged'))}")
+                continue
+            lines = [f"• {escape(c.key)}: {escape(c.before)} → {escape(c.after)}" for c in changes[:self.MAX_CHANGES]]
+            if len(changes) > self.MAX_CHANGES:
+                lines.append(escape(fmt(self.tr("… and %1 more"), len(changes) - self.MAX_CHANGES)))
+            parts.append(f"<b>{escape(title)}</b> ({len(changes)})<br>" + "<br>".join(lines))
+        self.changes_label.setText("<br>".join(parts))
 
     def _refresh_approval(self) -> None:
         from deepdecide.domain import approval
@@ -316,6 +357,7 @@ class DecisionPage(Page):
         self.signoffs.set_rows(list(enumerate(ws.signoffs)))
         self.signoff_view.resizeColumnsToContents()
         self._refresh_approval()
+        self._refresh_changes()
         from deepdecide.gui.summary import recommendation
 
         mc = self.document._mc.current() if self.document._mc is not None else None

@@ -258,7 +258,20 @@ class OverviewPage(Page):
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setWidget(self.cards_host)
+        # the record's own revisit triggers that have fired, with the evidence (hidden while none has)
+        self.revisit_banner = QFrame()
+        self.revisit_banner.setObjectName("revisit_banner")
+        self.revisit_text = QLabel()
+        self.revisit_text.setObjectName("revisit_banner_text")
+        self.revisit_text.setWordWrap(True)
+        self.revisit_text.setTextFormat(Qt.TextFormat.RichText)
+        banner_layout = QHBoxLayout(self.revisit_banner)
+        banner_layout.addWidget(self.revisit_text, 1)
+        self.revisit_banner.setStyleSheet("QFrame#revisit_banner { background: #B54708; border-radius: 6px; }"
+                                          "QFrame#revisit_banner QLabel { color: white; }")
+        self.revisit_banner.hide()
         layout = QVBoxLayout(self)
+        layout.addWidget(self.revisit_banner)
         layout.addWidget(self.heading)
         layout.addLayout(workload_row)
         layout.addWidget(self.recommendation)
@@ -299,8 +312,28 @@ class OverviewPage(Page):
                 card.restyle()
         super().changeEvent(event)
 
+    def today(self) -> str:
+        """The day the triggers are checked on (ISO); tests pin it."""
+        import datetime as dt
+
+        return dt.date.today().isoformat()
+
+    def _refresh_revisit(self) -> None:
+        from html import escape
+
+        fired = self.document.revisit(self.today()).fired
+        if not fired:
+            self.revisit_banner.hide()
+            return
+        lines = [f"• <b>{escape(t.text)}</b> — {escape(text(t.reason))}" for t in fired]
+        self.revisit_text.setText(fmt(self.tr("Revisit this decision: %1 of its own triggers fired"), len(fired))
+                                  + "<br>" + "<br>".join(lines))
+        self.revisit_banner.show()
+
     def refresh(self) -> None:
         from deepdecide.gui.summary import recommendation
+
+        self._refresh_revisit()
 
         ws = self.document.workspace
         a = self.document.assessment()

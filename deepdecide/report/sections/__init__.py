@@ -10,6 +10,7 @@ from reportlab.platypus import Flowable
 
 from deepdecide.report.sections.appendix import appendix
 from deepdecide.report.sections.base import Context
+from deepdecide.report.sections.changes import changes
 from deepdecide.report.sections.checklist import checklist
 from deepdecide.report.sections.context import context
 from deepdecide.report.sections.cost import cost
@@ -40,6 +41,7 @@ BUILDERS: dict[str, Callable[[Context], list[Flowable]]] = {
     "risks": risks,
     "signoff": signoff,
     "appendix": appendix,
+    "changes": changes,
 }
 
 __all__ = ["BUILDERS", "TITLES", "Context"]

@@ -40,5 +40,7 @@ def appendix(ctx: Context) -> list[Flowable]:
     ])
     out += h2("Files embedded in this PDF", "embedded")
     out.append(para("deepdecide-inputs.json: the canonical workspace (its SHA-256 is in every footer). "
-                    "deepdecide-build.json: the sections and the software versions used to build the record."))
+                    "deepdecide-build.json: the sections and the software versions used to build the record."
+                    + (" deepdecide-previous-inputs.json: the canonical workspace of the revision this record follows "
+                       "(see the changes appendix)." if ctx.changes is not None else "")))
     return out

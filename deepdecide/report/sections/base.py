@@ -9,6 +9,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import CondPageBreak, Flowable, Table, TableStyle
 
 from deepdecide.analysis.assessment import Assessment, Classification, EffortRange, Figure
+from deepdecide.analysis.diff import WorkspaceDiff
 from deepdecide.domain import formatting
 from deepdecide.domain.common import Estimate
 from deepdecide.domain.matrix import SupportStatus
@@ -25,6 +26,7 @@ class Context:
     sections: tuple[str, ...]
     assessment: Assessment
     generator: str = ""
+    changes: WorkspaceDiff | None = None  # since the earlier revision, when its inputs were given
 
 
 class Heading(Flowable):
@@ -49,6 +51,11 @@ class Heading(Flowable):
     def getSpaceAfter(self) -> float:
         space: float = self._para.getSpaceAfter()
         return space
+
+    @property
+    def toc_level(self) -> int | None:
+        """The level of its entry in the contents: sections only (None: not listed)."""
+        return 0 if self.level == 0 else None
 
     def draw(self) -> None:
         self.canv.bookmarkPage(self.key)

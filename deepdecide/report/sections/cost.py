@@ -8,11 +8,12 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer
 
 from deepdecide.analysis.assessment import OptionAssessment
+from deepdecide.analysis.explain import source_key
 from deepdecide.domain import formatting
 from deepdecide.domain import presentation as look
 from deepdecide.domain.formatting import DASH, percent
 from deepdecide.report import charts
-from deepdecide.report.sections.base import BODY_W, Context, est, fig, h1, h2, money, num, plain
+from deepdecide.report.sections.base import BODY_W, Context, est, fig, h1, h2, money, num
 from deepdecide.report.styles import bullets, para, table
 
 
@@ -145,8 +146,8 @@ def trails(ctx: Context) -> list[Flowable]:
                 if key in seen:
                     continue
                 seen.add(key)
-                value = plain(t.value)
-                rows.append([oa.name, t.name, f"{value} {t.unit}".strip(), t.source or DASH])
+                value = t.value if isinstance(t.value, str) else num(t.value, t.unit)
+                rows.append([oa.name, t.name, value, t.source or DASH])
     if rows:
         out.append(table(["Option", "Input", "Value", "Source"], rows, [34 * mm, 50 * mm, 34 * mm, 56 * mm]))
     else:
@@ -183,7 +184,17 @@ def assumptions(ctx: Context) -> list[Flowable]:
     out.append(para("Values are likely (low–high); the ranges feed the sensitivity analysis and the Monte Carlo draws.",
                     "small"))
     out += [para(n, "small") for n in notes]
-    sources = [f"{o.name}: {s.title} ({s.url_or_path}), as of {s.as_of}" for o in ws.options for s in o.cost.sources]
+    # each source once, with the options whose cost inputs it gives (locators: "Sources cited")
+    cited: dict[str, tuple[str, list[str]]] = {}
+    for o in ws.options:
+        for s in o.cost.sources:
+            cite = ctx.assessment.citation(source_key(s))
+            text = (f"[{cite.number}] {cite.title}, {cite.publisher}, {cite.date}" if cite is not None
+                    else f"{s.title}, {s.as_of}")
+            names = cited.setdefault(source_key(s), (text, []))[1]
+            if o.name not in names:
+                names.append(o.name)
+    sources = [f"{text} (for {', '.join(names)})" for text, names in cited.values()]
     if sources:
         out.append(para("Sources: " + "; ".join(sources), "small"))
     return out

@@ -5,9 +5,10 @@ from __future__ import annotations
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
 
+from deepdecide.analysis.explain import source_key
 from deepdecide.domain.formatting import DASH
 from deepdecide.domain.matrix import SupportStatus
-from deepdecide.report.sections.base import Context, h1, platform_name, runtime_name
+from deepdecide.report.sections.base import Context, h1, h2, name_of, platform_name, runtime_name
 from deepdecide.report.styles import BAD, GOOD, WARN, esc, para, table
 
 
@@ -27,7 +28,8 @@ def matrix(ctx: Context) -> list[Flowable]:
     for i, (r, p, status) in enumerate(cells, start=1):
         entry = ws.matrix.entry(r, p)
         reqs = "; ".join(f"{q.component.value} {q.spec}" for q in entry.requirements) if entry else ""
-        srcs = "\n".join(f"{s.title} ({s.url_or_path}), as of {s.as_of}" for s in entry.sources) if entry else \
+        cited = [ctx.assessment.citation(source_key(s)) for s in entry.sources] if entry else []
+        srcs = "\n".join(f"[{c.number}] {c.title}, {c.date}" for c in cited if c is not None) if entry else \
             "no cell: nothing found either way"
         rows.append([runtime_name(ws, r), platform_name(ws, p), status.value, reqs or DASH,
                      para(esc(srcs).replace("\n", "<br/>"), "cell", markup=True)])
@@ -35,4 +37,19 @@ def matrix(ctx: Context) -> list[Flowable]:
         extra.append(("TEXTCOLOR", (2, i), (2, i), color))
     out.append(table(["Runtime", "Platform", "Status", "Pinned requirements", "Sources (as of)"], rows,
                      [24 * mm, 24 * mm, 24 * mm, 30 * mm, 72 * mm], extra=extra))
+    out += sources(ctx)
+    return out
+
+
+def sources(ctx: Context) -> list[Flowable]:
+    """The sources the record cites: number, title, publisher, date and where to find it."""
+    cites = ctx.assessment.citations
+    if not cites:
+        return []
+    out = h2("Sources cited", "sources")
+    rows = [[f"[{c.number}]", c.title, c.publisher, c.date,
+             para(esc(c.locator), "cell", markup=True),
+             ", ".join(name_of(ctx, o) for o in c.cited_for)] for c in cites]
+    out.append(table(["#", "Title", "Author or publisher", "Date", "Locator", "Cited for"], rows,
+                     [8 * mm, 38 * mm, 24 * mm, 24 * mm, 48 * mm, 32 * mm]))
     return out

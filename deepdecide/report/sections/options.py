@@ -7,7 +7,15 @@ from reportlab.platypus import Flowable
 
 from deepdecide.domain import presentation as look
 from deepdecide.domain.formatting import DASH
-from deepdecide.report.sections.base import Context, h1, platform_name, runtime_name, support_label
+from deepdecide.report.sections.base import (
+    BODY_W,
+    Context,
+    h1,
+    h2,
+    platform_name,
+    runtime_name,
+    support_label,
+)
 from deepdecide.report.styles import GOOD, WARN, bullets, esc, para, table
 
 
@@ -38,4 +46,27 @@ def options(ctx: Context) -> list[Flowable]:
     notes = [f"{o.name}: {o.notes}" for o in ws.options if o.notes]
     if notes:
         out += bullets(notes)
+    out += pros_and_cons(ctx)
+    return out
+
+
+def pros_and_cons(ctx: Context) -> list[Flowable]:
+    """MADR's good / neutral / bad per option, as the Assessment derived them (plus, for the chosen
+    option, the decision-makers' consequences)."""
+    a = ctx.assessment
+    if not a.pros_cons:
+        return []
+    out = h2("Pros and cons of the options", "pros-cons")
+    out.append(para("Per option, in MADR's terms: good, because …; neutral, because …; bad, because … — derived from "
+                    "the analysis (support, evidence, the criteria on which it is best or worst of the options, "
+                    "blockers) and, for the chosen option, the decision-makers' own consequences.", "small"))
+    rows = []
+    for p in a.pros_cons:
+        cells = []
+        for items in (p.good, p.neutral, p.bad):
+            text = "<br/>".join("• " + esc(str(m)) for m in items) or DASH
+            cells.append(para(text, "cell", markup=True))
+        rows.append([p.name, *cells])
+    out.append(table(["Option", "Good, because", "Neutral, because", "Bad, because"], rows,
+                     [30 * mm, 58 * mm, 36 * mm, BODY_W - 124 * mm]))
     return out

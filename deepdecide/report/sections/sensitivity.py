@@ -6,7 +6,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
 
 from deepdecide.domain import presentation as look
-from deepdecide.domain.formatting import DASH, count, percent, probability, share
+from deepdecide.domain.formatting import DASH, count, estimate, percent, probability, share
 from deepdecide.report import charts
 from deepdecide.report.sections.base import BODY_W, Context, h1, h2, money, name_of, num
 from deepdecide.report.styles import BAD, para, table
@@ -38,13 +38,13 @@ def sensitivity(ctx: Context) -> list[Flowable]:
             for i, f in enumerate(s.inputs, start=1):
                 flips = []
                 if f.flip_below is not None:
-                    flips.append(f"≤ {num(f.flip_below)} → {name_of(ctx, f.winner_below)}"
+                    flips.append(f"≤ {num(f.flip_below, f.unit)} → {name_of(ctx, f.winner_below)}"
                                  + ("" if f.below_in_range else " (outside range)"))
                 if f.flip_above is not None:
-                    flips.append(f"≥ {num(f.flip_above)} → {name_of(ctx, f.winner_above)}"
+                    flips.append(f"≥ {num(f.flip_above, f.unit)} → {name_of(ctx, f.winner_above)}"
                                  + ("" if f.above_in_range else " (outside range)"))
                 rows.append([f.label.replace(f"{f.option}: ", f"{name_of(ctx, f.option)}: ") if f.option else f.label,
-                             f"{num(f.likely)} ({num(f.low)}–{num(f.high)}) {f.unit}",
+                             estimate(f.likely, f.low, f.high, f.unit),
                              "; ".join(flips) or (f.note or "no change")])
                 if f.below_in_range or f.above_in_range:
                     extra.append(("TEXTCOLOR", (2, i), (2, i), BAD))

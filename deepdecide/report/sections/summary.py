@@ -40,10 +40,10 @@ def flips(ctx: Context, a: Assessment) -> list[str]:
         label = f.label.split(": ", 1)[-1]
         who = name_of(ctx, f.option) if f.option else "all options"
         if f.flip_below is not None and f.below_in_range:
-            out.append(f"{who}: {label} at or below {num(f.flip_below)} {f.unit} (likely {num(f.likely)}) makes "
+            out.append(f"{who}: {label} at or below {num(f.flip_below, f.unit)} (likely {num(f.likely, f.unit)}) makes "
                        f"{name_of(ctx, f.winner_below)} the winner.")
         if f.flip_above is not None and f.above_in_range:
-            out.append(f"{who}: {label} at or above {num(f.flip_above)} {f.unit} (likely {num(f.likely)}) makes "
+            out.append(f"{who}: {label} at or above {num(f.flip_above, f.unit)} (likely {num(f.likely, f.unit)}) makes "
                        f"{name_of(ctx, f.winner_above)} the winner.")
     for w in s.weights:
         crit = next((c.name for c in a.criteria if c.id == w.criterion), w.criterion)
@@ -100,12 +100,16 @@ def summary(ctx: Context) -> list[Flowable]:
     out += h2("Why", "summary-why")
     if d.rationale:
         out.append(para(d.rationale))
-    if oa is not None and oa.score is not None:
-        parts = sorted(oa.score.parts, key=lambda p: -p.contribution)[:3]
-        if parts:
-            out.append(para("Largest parts of its score: " + "; ".join(
-                f"{p.criterion} {p.contribution:.3f} (weight {share(p.weight_share)} × value {p.value_score:.2f})"
-                for p in parts) + "."))
+    if a.why and a.recommended == chosen:
+        other = next((w for w in a.why if w.other), None)
+        if other is None:
+            lead = "What its score rests on:"
+        elif a.ranking and other.other == a.ranking[0]:
+            lead = f"Where it differs most from {other.other_name}, the analysis's top rank:"
+        else:
+            lead = f"Where it differs most from {other.other_name}, the next option in the ranking:"
+        out.append(para(lead))
+        out += bullets([str(w.text)[:1].upper() + str(w.text)[1:] + "." for w in a.why])
     out += h2("What would change the decision", "summary-flip")
     found = flips(ctx, a)
     if found:

@@ -17,4 +17,5 @@ TITLES: dict[str, str] = {
     "risks": "Risks and consequences",
     "signoff": "Sign-off",
     "appendix": "Appendix: evidence files",
+    "changes": "Appendix: changes since the previous revision",
 }

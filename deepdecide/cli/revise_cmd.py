@@ -1,0 +1,71 @@
+"""``deepdecide revise RECORD.pdf -o WS``: start a new revision of a decision from its record."""
+
+from __future__ import annotations
+
+import argparse
+
+NAME = "revise"
+HELP = "start a new revision of a decision from its PDF record: a workspace that names the record it revises"
+
+EPILOG = """The new workspace is the record's embedded inputs with the revision counted on, the record
+named as its predecessor (decision.previous: id, revision, inputs SHA-256), the status proposed and
+every sign-off row pending. Edit it, then write its record with
+`deepdecide report WS -o NEW.pdf --since RECORD.pdf`: the record lists what changed since the
+earlier revision in the appendix "Changes since revision N" and carries the earlier inputs.
+
+exit codes: 0 written, 3 the record or the target could not be read or written."""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.epilog = EPILOG
+    parser.add_argument("record", metavar="RECORD.pdf", help="the record to revise (a deepdecide PDF record)")
+    parser.add_argument("-o", "--output", required=True, metavar="WS.deepdecide.yaml",
+                        help="where to write the new revision's workspace")
+    parser.add_argument("--force", action="store_true", help="overwrite an existing workspace file")
+
+
+def record_inputs(path: str) -> bytes:
+    """The embedded inputs of a PDF record, as they are (their SHA-256 is the record's inputs hash)."""
+    from deepdecide.domain.errors import UnreadableFileError
+    from deepdecide.report.canonical import INPUTS_NAME
+    from deepdecide.report.integrity import extract_attachments
+
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read()
+    except OSError as exc:
+        raise UnreadableFileError(f"{path}: {exc.strerror or exc}") from exc
+    if not data.startswith(b"%PDF-"):
+        raise UnreadableFileError(f"{path}: not a PDF record")
+    inputs = extract_attachments(data).get(INPUTS_NAME)
+    if inputs is None:
+        raise UnreadableFileError(f"{path}: a PDF without embedded inputs ({INPUTS_NAME}): not a deepdecide record")
+    return inputs
+
+
+def run(args: argparse.Namespace) -> int:
+    import os
+
+    from deepdecide.cli.common import report_error
+    from deepdecide.cli.main import EXIT_INPUT, EXIT_OK
+    from deepdecide.domain import approval
+    from deepdecide.domain.errors import DeepdecideError
+    from deepdecide.report.canonical import INPUTS_NAME, sha256_hex, workspace_from_json
+    from deepdecide.storage import files
+
+    try:
+        inputs = record_inputs(args.record)
+        earlier = workspace_from_json(inputs, file=f"{args.record}#{INPUTS_NAME}")
+        if os.path.exists(args.output) and not args.force:
+            print(f"deepdecide revise: {args.output}: exists; give --force to overwrite it")
+            return EXIT_INPUT
+        new = approval.new_revision(earlier, sha256_hex(inputs))
+        files.save_workspace(new, args.output)
+    except DeepdecideError as exc:
+        report_error(exc)
+        return EXIT_INPUT
+    d = new.decision
+    print(f"wrote {args.output}: revision {d.revision} of {d.id}, following revision {d.previous.revision if d.previous else '?'} "
+          f"(inputs SHA-256 {sha256_hex(inputs)}); write its record with: deepdecide report {args.output} -o NEW.pdf "
+          f"--since {args.record}")
+    return EXIT_OK

@@ -1,0 +1,55 @@
+"""Appendix: what changed since the previous revision of the record (inputs and outcome), when the
+workspace names the revision it follows (``decision.previous``)."""
+
+from __future__ import annotations
+
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable
+
+from deepdecide.analysis.diff import Change
+from deepdecide.report.canonical import PREVIOUS_NAME
+from deepdecide.report.sections.base import BODY_W, Context, h1, h2, name_of
+from deepdecide.report.styles import para, table
+
+# the revision bookkeeping itself is said in the first paragraph, not listed as a change
+_BOOKKEEPING = ("decision.revision", "decision.previous")
+
+
+def _rows(ctx: Context, changes: tuple[Change, ...]) -> list[list[str]]:
+    """One row per change; an outcome's "option-id: figure" reads with the option's name."""
+    rows = []
+    for c in changes:
+        if c.key.startswith(_BOOKKEEPING):
+            continue
+        key = c.key
+        oid, sep, rest = key.partition(": ")
+        if c.area == "outcome" and sep and ctx.ws.option(oid) is not None:
+            key = f"{name_of(ctx, oid)}: {rest}"
+        rows.append([c.area, key, c.before, c.after])
+    return rows
+
+
+def changes(ctx: Context) -> list[Flowable]:
+    d = ctx.ws.decision
+    prev = d.previous
+    if prev is None:
+        return []
+    out = h1(f"Appendix: changes since revision {prev.revision}", "changes")
+    out.append(para(f"This is revision {d.revision} of {d.id}. It follows revision {prev.revision} of {prev.id}, "
+                    f"whose embedded inputs have SHA-256 {prev.inputs_sha256}."))
+    diff = ctx.changes
+    if diff is None:
+        out.append(para("The earlier record was not given when this record was built, so what changed is not "
+                        "listed here. Build the record with deepdecide report --since EARLIER.pdf to list it."))
+        return out
+    out.append(para(f"The earlier revision's inputs travel in this PDF as the attachment {PREVIOUS_NAME}; "
+                    "deepdecide diff EARLIER.pdf THIS.pdf lists the same changes."))
+    widths = [20 * mm, 62 * mm, 46 * mm, BODY_W - 128 * mm]
+    for title, key, rows in (("What changed in the inputs", "changes-inputs", _rows(ctx, diff.inputs)),
+                             ("What changed in the outcome", "changes-outcome", _rows(ctx, diff.outcome))):
+        out += h2(title, key)
+        if rows:
+            out.append(table(["Area", "What", f"Revision {prev.revision}", f"Revision {d.revision}"], rows, widths))
+        else:
+            out.append(para("Nothing."))
+    return out
