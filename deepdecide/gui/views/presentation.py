@@ -530,7 +530,10 @@ class PresentationWindow(QWidget):
                 if f.flip_above is not None and f.above_in_range:
                     parts.append(fmt(self.tr("above %1 → %2"), fmtn.number(f.flip_above, f.unit),
                                      short.get(f.winner_above or "", self.tr("none eligible"))))
-                s.add(_label(f"•  {f.label}: {'; '.join(parts)}"))
+                name = f.label
+                if f.option and name.startswith(f"{f.option}: "):  # the option's short label, not its id
+                    name = f"{short.get(f.option, f.option)}: {name[len(f.option) + 2:]}"
+                s.add(_label(f"•  {name}: {'; '.join(parts)}"))
         else:
             s.add(_label(self.tr("No uncertain input flips it inside its low–high range.")))
 
