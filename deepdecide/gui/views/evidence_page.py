@@ -546,8 +546,11 @@ def series_looks(ws: Workspace, df: Any) -> dict[str, SeriesLook]:
     for g, part in df.groupby("group_", sort=False):
         runtime, platform = part["runtime"].iloc[0], part["platform"].iloc[0]
         option = look.option_for(ws, runtime, platform)
-        # the same legend text as the record's: the option's name, or "<runtime> on <platform>"
-        out[str(g)] = SeriesLook(option.name if option else str(g).replace(" × ", " on "),
+        # the same legend text as the record's: the option's name, or "<runtime> on <platform>",
+        # with what the group's runs count for (" — does not count"), as every group says it
+        base = group_name(ws, runtime, platform)
+        suffix = str(g)[len(base):] if str(g).startswith(base) else ""
+        out[str(g)] = SeriesLook(option.name + suffix if option else str(g).replace(" × ", " on "),
                                  look.group_swatch(ws, runtime, platform),
                                  look.filled(kinds.get(name) for name in part["file"]))
     return out
