@@ -1,4 +1,4 @@
-"""No text is clipped: on every page at 1280×800 and 1920×1080, and in presentation mode at 1920×1080,
+"""No text is clipped: on every page at 1280×800 and 1920×1080, and in presentation mode at both sizes,
 no label, button, header section or chart axis title is narrower than its text needs (unless it shows
 the full text in a tooltip and what remains visible still tells it apart)."""
 
@@ -27,11 +27,12 @@ def test_no_page_clips_its_text(make_window, qtbot, width, height):
     assert not found, "\n".join(found)
 
 
-def test_presentation_mode_clips_no_text(make_window, qtbot):
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (1920, 1080)], ids=["1280x800", "1920x1080"])
+def test_presentation_mode_clips_no_text(make_window, qtbot, width, height):
     window = make_window()
     p = window.present(full_screen=False)
     qtbot.addWidget(p)
-    p.resize(1920, 1080)
+    p.resize(width, height)
     qtbot.waitExposed(p)
     p.toggle_whatif()
     found = []

@@ -40,7 +40,7 @@ def test_the_evidence_page_pairs_a_prediction_with_its_measured_twin(make_window
     assert "aiconfigurator: 1 prediction(s) beside a measurement" in page.pairs.note.text()
     _shot(window, "evidence_predicted_vs_measured.png")
 
-    page.tabs.setCurrentIndex(1)  # the normalized table labels predicted runs
+    page.tabs.setCurrentWidget(page.table_tab)  # the normalized table labels predicted runs
     cols = _columns(page.proxy)
     kinds = [page.proxy.index(r, cols.index("kind")).data() for r in range(page.proxy.rowCount())]
     assert "PREDICTED" in kinds
@@ -53,7 +53,7 @@ def test_runs_excluded_by_a_failing_parity_check_are_struck_through(make_window,
     window = make_window()
     window.document.replace(with_failing_parity(tmp_path))
     page = window.show_page("evidence")
-    page.tabs.setCurrentIndex(1)
+    page.tabs.setCurrentWidget(page.table_tab)
     cols = _columns(page.proxy)
     files = [page.proxy.index(r, cols.index("file")).data() for r in range(page.proxy.rowCount())]
     r = files.index("8xH100_sglang_dsv4_c16.json")

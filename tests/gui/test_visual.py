@@ -71,7 +71,8 @@ def test_sample_runs_stay_visible_after_an_import_and_the_window_keeps_its_size(
     assert all(after[k] == v for k, v in colours.items())
     assert len(set(after.values())) == len(after)
     # the legend gives full names and sits outside the plot; the view is padded, never a sliver
-    assert "Keep H100, serve with SGLang" in page.sweep_chart.legend_texts()
+    # (with what its runs count for, as every group's entry says: "… — does not count")
+    assert "Keep H100, serve with SGLang — does not count" in page.sweep_chart.legend_texts()
     assert page.sweep_chart.legend.parentItem() is not page.sweep_chart.getPlotItem().getViewBox()
     (_x0, _x1), (y0, y1) = page.throughput.getPlotItem().viewRange()
     assert y0 <= 0 and y1 > 2500
@@ -113,7 +114,7 @@ def test_theme_change_restyles_legends_and_series(make_window, qtbot):
             assert QColor(label.opts["color"]) == dark_fg  # re-rendered, not only stored
             assert dark_fg.name() in label.item.toHtml()
         # the series use the dark tint of their option's hue
-        item = next(i for i in chart.getPlotItem().listDataItems() if i.name() == "Keep H100, serve with SGLang")
+        item = next(i for i in chart.getPlotItem().listDataItems() if i.name().startswith("Keep H100, serve with SGLang"))
         assert item.opts["pen"].color().name().lower() == presentation.OPTION_SWATCHES[1].dark.lower()
     finally:
         window.set_theme("light")

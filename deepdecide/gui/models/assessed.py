@@ -73,6 +73,7 @@ def _effort_column(title: str, part: str) -> Column:
         return getattr(o.effort, part) if o.effort is not None else None
 
     return Column(title, lambda o: _likely(get(o)), numeric=True,
+                  header_tip=QCoreApplication.translate("AssessedModels", "person-weeks, likely (the low–high range on hover)"),
                   tooltip=lambda o: QCoreApplication.translate("AssessedModels", "likely (low–high): ") + _effort(get(o)))
 
 
@@ -80,7 +81,7 @@ def effort_model(parent: QObject | None = None) -> RecordTableModel:
     """One row per option: porting, external, missing with an owner, checklist and total effort
     (person-weeks, likely; the low–high range on hover) and the blockers whose effort is not counted."""
     return RecordTableModel([
-        Column(QCoreApplication.translate("AssessedModels", "Option"), lambda o: o.name),
+        Column(QCoreApplication.translate("AssessedModels", "Option"), lambda o: o.name, tooltip=lambda o: o.name),
         _effort_column(QCoreApplication.translate("AssessedModels", "Porting"), "porting"),
         _effort_column(QCoreApplication.translate("AssessedModels", "External"), "external"),
         _effort_column(QCoreApplication.translate("AssessedModels", "Missing, owned"), "missing_owned"),

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 from deepdecide.domain import presentation as look
 from deepdecide.domain.common import Estimate
 from deepdecide.domain.edits import SetAssumptions, SetDemand, SetOptionCost, SetSLO, SetWeight
-from deepdecide.domain.formatting import DASH, money, number, percent, probability
+from deepdecide.domain.formatting import DASH, integer, money, number, percent, probability
 from deepdecide.domain.formatting import share as share_text
 from deepdecide.domain.workspace import CostView, Option
 from deepdecide.gui.document import WorkspaceDocument
@@ -104,6 +104,17 @@ def _spin(maximum: float, decimals: int, suffix: str, special: str) -> QDoubleSp
     box.setKeyboardTracking(False)
     box.setAccelerated(True)
     return box
+
+
+#: the widest the flip table's input column grows (the values beside it stay in view at 1280 px)
+FLIP_INPUT_WIDTH = 260
+
+
+def input_label(flip: Any) -> str:
+    """An uncertain input's name without its option's id ("porting effort", not
+    "keep-vllm-h100: porting effort"): the option has its own column."""
+    prefix = f"{flip.option}: " if flip.option else ""
+    return flip.label[len(prefix):] if prefix and flip.label.startswith(prefix) else flip.label
 
 
 class ComparePage(Page):
@@ -273,24 +284,30 @@ class ComparePage(Page):
             Column(self.tr("Weight"), lambda w: w.weight, numeric=True),
             Column(self.tr("Winner holds from"), lambda w: w.low, numeric=True),
             Column(self.tr("to"), lambda w: w.high, display=lambda v: "∞" if v is None else number(v), numeric=True),
-            Column(self.tr("Below: winner"), lambda w: self._option_name(w.winner_below)),
-            Column(self.tr("Above: winner"), lambda w: self._option_name(w.winner_above)),
+            Column(self.tr("Below: winner"), lambda w: self._option_short(w.winner_below) or DASH,
+                   tooltip=lambda w: self._option_name(w.winner_below)),
+            Column(self.tr("Above: winner"), lambda w: self._option_short(w.winner_above) or DASH,
+                   tooltip=lambda w: self._option_name(w.winner_above)),
         ], None, self)
         return self.intervals
 
     def _build_flips_model(self) -> RecordTableModel:
         self.flips = RecordTableModel([
-            Column(self.tr("Input"), lambda f: f.label, tooltip=lambda f: f.note or f.key),
+            Column(self.tr("Option"), lambda f: self._option_short(f.option), tooltip=lambda f: self._option_name(f.option)),
+            Column(self.tr("Input"), lambda f: input_label(f),
+                   tooltip=lambda f: "<br>".join(x for x in (input_label(f), f.note) if x)),
             Column(self.tr("Low"), lambda f: f.low, numeric=True),
             Column(self.tr("Likely"), lambda f: f.likely, numeric=True),
             Column(self.tr("High"), lambda f: f.high, numeric=True),
             Column(self.tr("Unit"), lambda f: f.unit),
             Column(self.tr("Flips below"), lambda f: f.flip_below, numeric=True,
                    meaning=lambda f: "fail" if f.below_in_range else None),
-            Column(self.tr("to"), lambda f: self._option_name(f.winner_below)),
+            Column(self.tr("to"), lambda f: self._option_short(f.winner_below) or DASH,
+                   tooltip=lambda f: self._option_name(f.winner_below)),
             Column(self.tr("Flips above"), lambda f: f.flip_above, numeric=True,
                    meaning=lambda f: "fail" if f.above_in_range else None),
-            Column(self.tr("to"), lambda f: self._option_name(f.winner_above)),
+            Column(self.tr("to"), lambda f: self._option_short(f.winner_above) or DASH,
+                   tooltip=lambda f: self._option_name(f.winner_above)),
         ], None, self)
         return self.flips
 
@@ -341,6 +358,10 @@ class ComparePage(Page):
     def _criterion_name(self, cid: str) -> str:
         c = next((c for c in self.document.workspace.criteria if c.id == cid), None)
         return c.name if c else cid
+
+    def _option_short(self, oid: str | None) -> str:
+        """The option's short label ("H100 · vLLM"); blank for an input every option shares."""
+        return look.short_label(self.document.workspace, oid) if oid else ""
 
     def _option_name(self, oid: str | None) -> str:
         if not oid:
@@ -463,6 +484,10 @@ class ComparePage(Page):
         self.flips.set_rows(list(sens.inputs) if sens else [])
         for i in range(self.tabs.count() - 1):
             cast(QTableView, self.tabs.widget(i)).resizeColumnsToContents()
+        # an input's name can be a whole checklist answer: a readable width, the whole text on hover,
+        # so the flip values beside it stay in view
+        flips_view = cast(QTableView, self.tabs.widget(1))
+        flips_view.setColumnWidth(1, min(flips_view.columnWidth(1), FLIP_INPUT_WIDTH))
         notes = list(sens.notes) if sens else [self.tr("No winner, so no sensitivity.")]
         self.sens_note.setText("<small>" + " · ".join(notes) + "</small>")
         self.refresh_monte_carlo()
@@ -493,11 +518,13 @@ class ComparePage(Page):
         drawn = self.mc_chart.set_options(rows, [look.option_swatch(ws, od.option) for od in order])
         self.mc_chart.setVisible(drawn > 0)
         best = sorted(mc.options, key=lambda o: -o.p_best)[0] if mc.options else None
-        text = fmt(self.tr("%1 draws (seed %2), %3 cost view. Whisker: P10–P90 of $/M output tokens; dot: P50."),
-                   f"{mc.draws:,}", mc.seed, mc.cost_view.value)
+        # the draws, seed and cost view are said once: in the analysis's note when it has one
+        text = (self.tr("Whisker: P10–P90 of $/M output tokens; dot: P50.") if mc.notes else
+                fmt(self.tr("%1 draws (seed %2), %3 cost view. Whisker: P10–P90 of $/M output tokens; dot: P50."),
+                    integer(mc.draws), mc.seed, mc.cost_view.value))
         if best is not None:
             text += " " + fmt(self.tr("Most often best: <b>%1</b> (P(best) %2)."), self._option_name(best.option),
-                              probability(best.p_best, mc.draws))
+                              probability(best.p_best))
         self.mc_box.setToolTip("<br>".join(lines))
         if mc.p_no_winner:
             text += "<br>" + fmt(self.tr("No winner in %1 of draws."), percent(mc.p_no_winner))

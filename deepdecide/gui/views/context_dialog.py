@@ -32,6 +32,7 @@ class ContextDialog(QDialog):
                  current: dict[str, Any] | None = None):
         super().__init__(parent)
         self.setWindowTitle(self.tr("Context for the import"))
+        self.setMinimumWidth(480)  # the explanation reads as a paragraph, the platform names fit
         self.fields: dict[str, Any] = {}
         form = QFormLayout()
         labels = {"runtime": self.tr("Runtime"), "platform": self.tr("Platform"), "gpu_count": self.tr("GPU count"),

@@ -9,12 +9,11 @@ import pandas as pd
 from PySide6.QtCore import QSortFilterProxyModel, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
-    QGridLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
-    QScrollArea,
+    QSizePolicy,
     QSplitter,
     QTabWidget,
     QVBoxLayout,
@@ -45,6 +44,9 @@ FIRST_COLUMNS = ("file", "applicability", "kind", "why", "excluded", "tool", "ru
                  "ttft_ms_p50", "ttft_ms_p99", "tpot_ms_p50", "tpot_ms_p99", "itl_ms_p50", "itl_ms_p99",
                  "e2e_ms_p50", "e2e_ms_p99", "completed", "failed")
 
+
+#: the widest the file-name column of the files table grows (the label column after it keeps room)
+FILE_COLUMN_WIDTH = 280
 
 #: applicability values whose runs count for nothing (shown greyed, with the reason)
 NOT_COUNTED = frozenset({"mismatch", "needs-context"})
@@ -109,10 +111,17 @@ class EvidencePage(Page):
     def __init__(self, document: WorkspaceDocument, parent: QWidget | None = None):
         super().__init__(document, parent)
         files_panel = self._build_files_panel()
+        # one view per tab, each with the whole height: the throughput charts, the latency charts,
+        # the normalized table, predictions beside measurements; the page never scrolls at 1280×800
         self.tabs = QTabWidget()
-        self.tabs.addTab(self._build_charts_tab(), self.tr("Charts"))
-        self.tabs.addTab(self._build_table_tab(), self.tr("Normalized table"))
+        self.tabs.setObjectName("evidence_tabs")
+        self.charts_tab = self._build_charts_tab()
+        self.latency_tab = self._build_latency_tab()
+        self.table_tab = self._build_table_tab()
         self.pairs = PredictionPairsPanel(self)
+        self.tabs.addTab(self.charts_tab, self.tr("Throughput"))
+        self.tabs.addTab(self.latency_tab, self.tr("Latency"))
+        self.tabs.addTab(self.table_tab, self.tr("Normalized table"))
         self.tabs.addTab(self.pairs, self.tr("Predicted vs measured"))
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(files_panel)
@@ -136,7 +145,9 @@ class EvidencePage(Page):
             Column(self.tr("Size (bytes)"), lambda f: f.provenance.size_bytes, numeric=True),
             Column(self.tr("SHA-256"), lambda f: f.provenance.sha256[:12] + "…",
                    tooltip=lambda f: f.provenance.sha256),
-            Column(self.tr("Imported"), lambda f: f.provenance.imported_at),
+            Column(self.tr("Imported"), lambda f: f.provenance.imported_at,
+                   display=lambda v: str(v or "")[:10],  # the day; the time on hover
+                   tooltip=lambda f: str(f.provenance.imported_at or "")),
             Column(self.tr("Fits the workload"), lambda f: self._file_fit(f),
                    tooltip=lambda f: self._file_fit(f, detail=True)),
             Column(self.tr("Label"), lambda f: f.provenance.kind.text + (f": {f.provenance.label}" if f.provenance.label else ""),
@@ -205,6 +216,7 @@ class EvidencePage(Page):
         filters.addWidget(QLabel(self.tr("Applicability:")))
         filters.addWidget(self.fit_filter, 1)
         self.count_label = QLabel()
+        self.count_label.setWordWrap(True)
         table_tab = QWidget()
         tl = QVBoxLayout(table_tab)
         tl.addLayout(filters)
@@ -213,41 +225,33 @@ class EvidencePage(Page):
         return table_tab
 
     def _build_charts_tab(self) -> QWidget:
-        """Throughput against interactivity above, TTFT and TPOT against concurrency below, and a note."""
+        """Throughput per GPU against interactivity and against concurrency side by side, and a note.
+        Without any TPOT the interactivity chart has nothing to draw: the sweep takes the whole row."""
         self.throughput = ThroughputChart(title=self.tr("Throughput per GPU against interactivity"))
         self.throughput.set_axis_labels(self.tr("output tokens/s per GPU"), self.tr("tokens/s per user (1000 / TPOT p50)"))
         # every run with a concurrency stays visible here, whether or not its file publishes latency
         self.sweep_chart = ThroughputChart(title=self.tr("Throughput per GPU against concurrency"))
         self.sweep_chart.set_axis_labels(self.tr("output tokens/s per GPU"), self.tr("concurrency (log scale)"))
+        self.chart_note = QLabel()
+        self.chart_note.setWordWrap(True)
+        return _chart_row((self.throughput, self.sweep_chart), self.chart_note)
+
+    def _build_latency_tab(self) -> QWidget:
+        """TTFT and TPOT against concurrency side by side (a chart without data gives its room to the
+        other), or one message when no run publishes either; and a note."""
         self.ttft = LatencyChart(title=self.tr("TTFT against concurrency"))
         self.ttft.set_axis_labels(self.tr("TTFT (ms)"), self.tr("concurrency (log scale)"))
         self.tpot = LatencyChart(title=self.tr("TPOT against concurrency"))
         self.tpot.set_axis_labels(self.tr("TPOT (ms)"), self.tr("concurrency (log scale)"))
-        charts = QWidget()
-        grid = QGridLayout(charts)
-        grid.setContentsMargins(0, 0, 0, 0)
-        grid.addWidget(self.throughput, 0, 0)
-        grid.addWidget(self.sweep_chart, 0, 1)
-        grid.addWidget(self.ttft, 1, 0)
-        grid.addWidget(self.tpot, 1, 1)
-        grid.setRowStretch(0, 3)
-        grid.setRowStretch(1, 2)
-        self.chart_note = QLabel()
-        self.chart_note.setWordWrap(True)
-        # each chart keeps room for its axis titles; on a short window the charts scroll
-        for chart in (self.throughput, self.sweep_chart, self.ttft, self.tpot):
-            chart.setMinimumHeight(270)
-        inner = QWidget()
-        cl = QVBoxLayout(inner)
-        cl.setContentsMargins(0, 0, 0, 0)
-        cl.addWidget(charts, 1)
-        cl.addWidget(self.chart_note)
-        charts_tab = QScrollArea()
-        charts_tab.setWidgetResizable(True)
-        charts_tab.setFrameShape(QScrollArea.Shape.NoFrame)
-        charts_tab.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        charts_tab.setWidget(inner)
-        return charts_tab
+        self.latency_empty = QLabel()
+        self.latency_empty.setObjectName("latency_empty")
+        self.latency_empty.setWordWrap(True)
+        self.latency_empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.latency_empty.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.latency_empty.hide()
+        self.latency_note = QLabel()
+        self.latency_note.setWordWrap(True)
+        return _chart_row((self.ttft, self.tpot, self.latency_empty), self.latency_note)
 
     def title(self) -> str:
         return self.tr("Evidence")
@@ -395,6 +399,8 @@ class EvidencePage(Page):
         ws = self.document.workspace
         self.files.set_rows(list(ws.evidence.files))
         self.files_view.resizeColumnsToContents()
+        # long result-file names end in "…" (the whole name and provenance on hover): the label keeps room
+        self.files_view.setColumnWidth(0, min(self.files_view.columnWidth(0), FILE_COLUMN_WIDTH))
         rows = max(2, min(len(ws.evidence.files), 5))
         self.files_view.setFixedHeight(self.files_view.horizontalHeader().sizeHint().height()
                                        + rows * self.files_view.verticalHeader().defaultSectionSize()
@@ -443,6 +449,9 @@ class EvidencePage(Page):
         self.table.headers = {c: c for c in shown.columns}
         self.table.set_frame(shown)
         self.table_view.resizeColumnsToContents()
+        if "file" in shown.columns:  # as in the files table: the name ends in "…", the whole on hover
+            col = list(shown.columns).index("file")
+            self.table_view.setColumnWidth(col, min(self.table_view.columnWidth(col), FILE_COLUMN_WIDTH))
         if "why" in shown.columns:  # the reasons are long: a readable width, the whole text on hover
             col = list(shown.columns).index("why")
             self.table_view.setColumnWidth(col, min(self.table_view.columnWidth(col), 340))
@@ -487,10 +496,12 @@ class EvidencePage(Page):
         # both throughput views side by side; without any TPOT the sweep takes the whole row
         self.throughput.setVisible(n > 0 or not self.sweep_points)
         self.sweep_chart.setVisible(self.sweep_points > 0)
-        self.ttft.set_groups(ttft, slo.ttft_p99_ms, fmt(self.tr("SLO p99 ≤ %1 ms"), formatting.number(slo.ttft_p99_ms)),
-                             looks)
-        self.tpot.set_groups(tpot, slo.tpot_p99_ms, fmt(self.tr("SLO p99 ≤ %1 ms"), formatting.number(slo.tpot_p99_ms)),
-                             looks)
+        n_ttft = self.ttft.set_groups(ttft, slo.ttft_p99_ms, fmt(self.tr("SLO p99 ≤ %1 ms"),
+                                                                 formatting.number(slo.ttft_p99_ms)), looks)
+        n_tpot = self.tpot.set_groups(tpot, slo.tpot_p99_ms, fmt(self.tr("SLO p99 ≤ %1 ms"),
+                                                                 formatting.number(slo.tpot_p99_ms)), looks)
+        self.latency_points = (n_ttft, n_tpot)
+        self._show_latency(len(df), n_ttft, n_tpot)
         self.plotted_points = n
         if n == 0 and self.sweep_points:
             self.chart_note.setText(fmt(self.tr("%1 runs, none with TPOT p50 (interactivity is 1000 / TPOT p50, and "
@@ -506,14 +517,56 @@ class EvidencePage(Page):
             self.chart_note.setText(self.tr("No runs with throughput and TPOT yet: import benchmark results "
                                             "(File ▸ Import evidence, or drop files on the window)."))
         else:
-            text = self.tr("Each point is one run. The line through a group's points is its Pareto front (no other "
-                           "run of the group is better on both axes). Right of the red line meets the interactivity "
-                           "SLO. Latency: solid = p50, dashed = p99. Hollow points are illustrative, proxy or "
-                           "predicted data, filled ones measurements.")
-            if self.without_concurrency:
-                text += " " + fmt(self.tr("%1 runs were driven by request rate, not concurrency, and are not in "
-                                          "the latency charts."), self.without_concurrency)
-            self.chart_note.setText(text)
+            self.chart_note.setText(self.tr("Each point is one run. The line through a group's points is its "
+                                            "Pareto front (no other run of the group is better on both axes). "
+                                            "Right of the red line meets the interactivity SLO. Hollow points are "
+                                            "illustrative, proxy or predicted data, filled ones measurements."))
+
+    def _show_latency(self, runs: int, n_ttft: int, n_tpot: int) -> None:
+        """Both latency charts, the one with data alone (it takes the row), or one message for none."""
+        self.ttft.setVisible(n_ttft > 0)
+        self.tpot.setVisible(n_tpot > 0)
+        self.latency_empty.setVisible(n_ttft == 0 and n_tpot == 0)
+        if n_ttft == 0 and n_tpot == 0:
+            self.latency_empty.setText(
+                fmt(self.tr("<h3>No latency to plot</h3><p>None of the %1 runs shown publishes TTFT or TPOT "
+                            "against a concurrency: these files report throughput only.</p><p>Their numbers are "
+                            "in the normalized table; import results with latency (File ▸ Import evidence, or "
+                            "drop files on the window) to see them here.</p>"), formatting.integer(runs))
+                if runs else self.tr("<h3>No latency to plot</h3><p>Import benchmark results with TTFT or TPOT "
+                                     "(File ▸ Import evidence, or drop files on the window).</p>"))
+        parts = []
+        if n_ttft or n_tpot:
+            parts.append(self.tr("Solid lines are p50, dashed p99; below the red line meets the SLO. Hollow points "
+                                 "are illustrative, proxy or predicted data, filled ones measurements."))
+        if n_ttft and not n_tpot:
+            parts.append(self.tr("No run shown publishes TPOT."))
+        elif n_tpot and not n_ttft:
+            parts.append(self.tr("No run shown publishes TTFT."))
+        if self.without_concurrency:
+            parts.append(fmt(self.tr("%1 runs were driven by request rate, not concurrency, and are not in "
+                                     "the latency charts."), formatting.integer(self.without_concurrency)))
+        self.latency_note.setText(" ".join(parts))
+        self.latency_note.setVisible(bool(parts))
+
+
+#: the least height a chart keeps for its title, axes and legend (the tab fits at 1280×800)
+CHART_MIN_HEIGHT = 300
+
+
+def _chart_row(widgets: tuple[QWidget, ...], note: QLabel) -> QWidget:
+    """Widgets side by side over the whole height of a tab, a note under them; a hidden one gives its
+    room to the others."""
+    tab = QWidget()
+    layout = QVBoxLayout(tab)
+    row = QHBoxLayout()
+    row.setContentsMargins(0, 0, 0, 0)
+    for w in widgets:
+        w.setMinimumHeight(CHART_MIN_HEIGHT)
+        row.addWidget(w, 1)
+    layout.addLayout(row, 1)
+    layout.addWidget(note)
+    return tab
 
 
 def series_looks(ws: Workspace, df: Any) -> dict[str, SeriesLook]:
@@ -525,8 +578,11 @@ def series_looks(ws: Workspace, df: Any) -> dict[str, SeriesLook]:
     for g, part in df.groupby("group_", sort=False):
         runtime, platform = part["runtime"].iloc[0], part["platform"].iloc[0]
         option = look.option_for(ws, runtime, platform)
-        # the same legend text as the record's: the option's name, or "<runtime> on <platform>"
-        out[str(g)] = SeriesLook(option.name if option else str(g).replace(" × ", " on "),
+        # the same legend text as the record's: the option's name, or "<runtime> on <platform>",
+        # with what the group's runs count for (" — does not count"), as every group says it
+        base = group_name(ws, runtime, platform)
+        suffix = str(g)[len(base):] if str(g).startswith(base) else ""
+        out[str(g)] = SeriesLook(option.name + suffix if option else str(g).replace(" × ", " on "),
                                  look.group_swatch(ws, runtime, platform),
                                  look.filled(kinds.get(name) for name in part["file"]))
     return out

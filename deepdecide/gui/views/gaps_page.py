@@ -119,7 +119,7 @@ class GapsPage(Page):
 
         # engineering effort per option, as the analysis counts it
         self.efforts = effort_model(self)
-        self.efforts_view = make_table(self.efforts)
+        self.efforts_view = make_table(self.efforts, stretch_last=False)
 
         top = QHBoxLayout()
         top.addWidget(QLabel(self.tr("Option:")))
@@ -168,6 +168,8 @@ class GapsPage(Page):
         self.overview.set_rows(list(ws.checklist))
         self.summary.setText(self._summary(ws, option))
         self.efforts.set_rows(list(self.document.assessment().options))
+        # the options' full names in the first column, the figures beside them (not pushed to the far right)
+        self.efforts_view.resizeColumnsToContents()
         self.view.resizeColumnsToContents()
         for col, cap in ((0, 340), (3, 260)):
             self.view.setColumnWidth(col, min(self.view.columnWidth(col), cap))

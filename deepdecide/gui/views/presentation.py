@@ -63,6 +63,17 @@ def _label(text: str | Message = "", *, scale: float = 1.0, bold: bool = False, 
     return label
 
 
+def _named(ws: Workspace, reason: str | Message) -> str | Message:
+    """A reason that names a runtime or platform by its id ("sglang on nv-h100") with their names
+    instead ("SGLang on H100"), as the rest of the slide does."""
+    if not isinstance(reason, Message):
+        return reason
+    names = {"runtime": lambda v: look.runtime_short(ws.matrix, v),
+             "platform": lambda v: look.platform_short(ws.matrix, v)}
+    params = tuple((k, names[k](v) if k in names and isinstance(v, str) else v) for k, v in reason.params)
+    return dataclasses.replace(reason, params=params)
+
+
 def _yes(reached: bool) -> str:
     return "✓" if reached else "✗"
 
@@ -401,9 +412,12 @@ class PresentationWindow(QWidget):
 
     # type ---------------------------------------------------------------------------------
     def base_point_size(self) -> float:
-        """Large type: about a fortieth of the screen height (27 px at 1080)."""
+        """Large type: about a fiftieth of the screen height (20.8 pt at 1080), and no larger than a
+        1920 × 1080 slide's type in proportion to the width, so a 16:10 screen (1280 × 800) keeps
+        every column of the widest slide in view."""
         h = max(self.height(), 600)
-        return max(12.0, h / 52.0)
+        w = max(self.width(), 800)
+        return max(12.0, min(h / 52.0, w / (1920 / (1080 / 52.0))))
 
     def _apply_type(self) -> None:
         base = self.base_point_size()
@@ -462,8 +476,8 @@ class PresentationWindow(QWidget):
         rows, tips = [], []
         for oa in self._order(a):
             ev = oa.evidence
-            missing = next((lv.reasons[0] for lv in (ev.builds, ev.correct, ev.performs)
-                            if not lv.reached and lv.reasons), "")
+            missing = _named(ws, next((lv.reasons[0] for lv in (ev.builds, ev.correct, ev.performs)
+                                       if not lv.reached and lv.reasons), ""))
             rows.append([short.get(oa.option, oa.option), _yes(ev.builds.reached), _yes(ev.correct.reached),
                          _yes(ev.performs.reached), self._fit_text(oa),
                          missing or self.tr("all three claims shown")])
@@ -530,7 +544,10 @@ class PresentationWindow(QWidget):
                 if f.flip_above is not None and f.above_in_range:
                     parts.append(fmt(self.tr("above %1 → %2"), fmtn.number(f.flip_above, f.unit),
                                      short.get(f.winner_above or "", self.tr("none eligible"))))
-                s.add(_label(f"•  {f.label}: {'; '.join(parts)}"))
+                name = f.label
+                if f.option and name.startswith(f"{f.option}: "):  # the option's short label, not its id
+                    name = f"{short.get(f.option, f.option)}: {name[len(f.option) + 2:]}"
+                s.add(_label(f"•  {name}: {'; '.join(parts)}"))
         else:
             s.add(_label(self.tr("No uncertain input flips it inside its low–high range.")))
 

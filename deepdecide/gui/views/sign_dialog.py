@@ -19,6 +19,7 @@ class SignDialog(QDialog):
     def __init__(self, roles: tuple[str, ...], parent: QWidget | None = None):
         super().__init__(parent)
         self.setWindowTitle(self.tr("Sign the decision record"))
+        self.setMinimumWidth(520)  # room for a record's and a certificate's path
         form = QFormLayout(self)
         self.record = QLineEdit()
         self.record.setPlaceholderText(self.tr("the PDF exported for approval"))

@@ -22,10 +22,13 @@ def appendix(ctx: Context) -> list[Flowable]:
             p = f.provenance
             contents = ", ".join(x for x in (f"{len(f.runs)} runs" if f.runs else "",
                                              f"{len(f.parity)} parity checks" if f.parity else "") if x) or DASH
-            rows.append([p.file_name, num(p.size_bytes), f"{p.tool} {p.tool_version}".strip(), p.imported_at or DASH,
+            # the date and the time on their own lines, never broken inside the time
+            imported = (p.imported_at or DASH).replace("T", " ", 1)
+            rows.append([p.file_name, num(p.size_bytes), f"{p.tool} {p.tool_version}".strip(), imported,
                          contents, p.kind.text + (f": {p.label}" if p.label else "")])
+        # a long label (a file's whole provenance note) becomes a numbered note under the table
         out.append(table(["File", "Bytes", "Tool and version", "Imported", "Holds", "Kind: label"], rows,
-                         [48 * mm, 16 * mm, 30 * mm, 28 * mm, 20 * mm, 32 * mm], numeric=(1,)))
+                         [48 * mm, 14 * mm, 28 * mm, 22 * mm, 16 * mm, 46 * mm], numeric=(1,), notes=(5,)))
         out.append(Spacer(1, 3 * mm))
         out.append(table(["File", "SHA-256 of the file as imported"],
                          [[f.provenance.file_name, f.provenance.sha256] for f in files],

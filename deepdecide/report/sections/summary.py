@@ -180,6 +180,6 @@ def _ranking_table(ctx: Context) -> Flowable:
             extra.append(("TEXTCOLOR", (7, i), (7, i), BAD))
     return table(["Rank", "Option", "Score", "Support", "Evidence", "$/M out tok", "TCO", "Eligibility"], rows,
                  [10 * mm, 36 * mm, 13 * mm, 20 * mm, 16 * mm, 18 * mm, 18 * mm, 43 * mm], numeric=(0, 2, 5, 6),
-                 extra=extra)
+                 extra=extra, notes=(7,))  # a long list of reasons becomes a numbered note under the table
 
 

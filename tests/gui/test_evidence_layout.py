@@ -1,0 +1,83 @@
+"""The Evidence page fits the window: at 1280×800 and 1600×1000 it never scrolls, every chart of
+a tab is wholly in view with room to read, and a chart without data gives its room away."""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.gui
+
+SIZES = [(1280, 800), (1600, 1000)]
+
+
+def _frame(window):
+    return window.stack.currentWidget()
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES, ids=["1280x800", "1600x1000"])
+def test_the_evidence_page_never_scrolls_and_shows_whole_charts(make_window, qtbot, width, height):
+    window = make_window()
+    window.resize(width, height)
+    page = window.show_page("evidence")
+    qtbot.wait(50)
+    frame = _frame(window)
+    for i in range(page.tabs.count()):
+        page.tabs.setCurrentIndex(i)
+        qtbot.wait(20)
+        assert not frame.verticalScrollBar().isVisible(), page.tabs.tabText(i)
+        assert not frame.horizontalScrollBar().isVisible(), page.tabs.tabText(i)
+    page.tabs.setCurrentWidget(page.charts_tab)
+    qtbot.wait(20)
+    visible = frame.viewport().rect()
+    for chart in (page.throughput, page.sweep_chart):
+        if not chart.isVisible():
+            continue
+        box = chart.rect().translated(chart.mapTo(frame.viewport(), chart.rect().topLeft()))
+        assert visible.contains(box), chart.getPlotItem().titleLabel.text
+        assert chart.height() >= 300
+
+
+def test_without_latency_the_sweep_takes_the_row_and_the_latency_tab_says_why(make_window, qtbot):
+    """The sample publishes throughput only: no empty interactivity chart beside the sweep, and one
+    clear message instead of two empty latency charts."""
+    window = make_window()
+    window.resize(1280, 800)
+    page = window.show_page("evidence")
+    qtbot.wait(50)
+    assert page.plotted_points == 0 and page.sweep_points == 10
+    assert not page.throughput.isVisible() and page.sweep_chart.isVisible()
+    row = page.charts_tab.width()
+    assert page.sweep_chart.width() > 0.9 * row
+    page.tabs.setCurrentWidget(page.latency_tab)
+    qtbot.wait(20)
+    assert page.latency_points == (0, 0)
+    assert not page.ttft.isVisible() and not page.tpot.isVisible()
+    assert page.latency_empty.isVisible()
+    assert "No latency to plot" in page.latency_empty.text() and "10 runs" in page.latency_empty.text()
+    assert page.latency_empty.height() > 300  # it has the charts' room, not a line under nothing
+
+
+def test_with_latency_both_charts_share_the_rows(make_window, qtbot):
+    """A run with TTFT and TPOT: the interactivity chart is back beside the sweep, both latency charts
+    are shown, the message is gone."""
+    from dataclasses import replace
+
+    from deepdecide.domain.edits import SetEvidenceFile
+    from deepdecide.domain.evidence import BenchmarkRun
+
+    window = make_window()
+    window.resize(1280, 800)
+    page = window.show_page("evidence")
+    ws = window.document.workspace
+    f = ws.evidence.files[0]
+    runs = tuple(replace(r, ttft_ms_p50=500.0 + i, ttft_ms_p99=900.0 + i, tpot_ms_p50=30.0 + i, tpot_ms_p99=50.0 + i,
+                         interactivity_tps_per_user=1000.0 / (30.0 + i))  # as the importers derive it
+                 for i, r in enumerate(f.runs))
+    window.document.edit(SetEvidenceFile(0, replace(f, runs=runs)), "latency")
+    qtbot.wait(50)
+    assert isinstance(runs[0], BenchmarkRun)
+    assert page.throughput.isVisible() and page.sweep_chart.isVisible()
+    page.tabs.setCurrentWidget(page.latency_tab)
+    qtbot.wait(20)
+    assert page.ttft.isVisible() and page.tpot.isVisible() and not page.latency_empty.isVisible()
+    assert "dashed p99" in page.latency_note.text()
