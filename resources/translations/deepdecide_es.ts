@@ -10,7 +10,7 @@
     </message>
     <message>
         <location filename="../../deepdecide/gui/models/assessed.py" line="29"/>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="83"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="84"/>
         <source>Option</source>
         <translation type="unfinished"></translation>
     </message>
@@ -81,36 +81,41 @@
     </message>
     <message>
         <location filename="../../deepdecide/gui/models/assessed.py" line="76"/>
+        <source>person-weeks, likely (the low–high range on hover)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="77"/>
         <source>likely (low–high): </source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="84"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="85"/>
         <source>Porting</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="85"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="86"/>
         <source>External</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="86"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="87"/>
         <source>Missing, owned</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="87"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="88"/>
         <source>Checklist</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="88"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="89"/>
         <source>Total</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="89"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="90"/>
         <source>Blockers</source>
         <translation type="unfinished"></translation>
     </message>
@@ -124,301 +129,308 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="137"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="148"/>
         <source>Criteria weights</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="157"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="176"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="168"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="187"/>
         <source>not set</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="164"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="175"/>
         <source>Service-level objective</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="166"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="177"/>
         <source>TTFT p99 ≤</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="166"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="177"/>
         <source>TPOT p99 ≤</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="167"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="178"/>
         <source>Tokens/s per user ≥</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="168"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="179"/>
         <source>Error rate ≤</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="183"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="194"/>
         <source>Peak demand</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="185"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="196"/>
         <source>Output tokens/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="186"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="197"/>
         <source>or requests/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="187"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="198"/>
         <source>input tokens / request</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="188"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="199"/>
         <source>output tokens / request</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="197"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="208"/>
         <source>Cost view that drives the ranking</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="201"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="212"/>
         <source>all-in: every GPU at its all-in $/GPU-h</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="202"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="213"/>
         <source>cash: what we will spend (owned GPUs&apos; capex sunk)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="213"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="224"/>
         <source>cost view</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="229"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="240"/>
         <source>Ranking</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="230"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="241"/>
         <source>Criteria</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="252"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="263"/>
         <source>Ranking (weighted score, live)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="272"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="283"/>
         <source>Criterion</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="273"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="284"/>
         <source>Weight</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="274"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="285"/>
         <source>Winner holds from</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="275"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="290"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="293"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="286"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="305"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="309"/>
         <source>to</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="276"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="287"/>
         <source>Below: winner</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="277"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="289"/>
         <source>Above: winner</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="283"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="297"/>
         <source>Input</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="284"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="299"/>
         <source>Low</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="285"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="300"/>
         <source>Likely</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="286"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="301"/>
         <source>High</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="287"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="302"/>
         <source>Unit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="288"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="303"/>
         <source>Flips below</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="291"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="307"/>
         <source>Flips above</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="318"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="335"/>
         <source>low %1 · likely %2 · high %3 (editing the likely value widens the range if needed)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="324"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="296"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="341"/>
         <source>Option</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="326"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="343"/>
         <source>Pricing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="327"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="344"/>
         <source>$/GPU-hour</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="329"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="346"/>
         <source>Capex per GPU ($)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="331"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="348"/>
         <source>kW per GPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="333"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="350"/>
         <source>Assumed tok/s/GPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="479"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="504"/>
         <source>$/M output tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="491"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="516"/>
         <source>%1 (%2): P(best) %3, $/M tokens P50 %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="223"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="234"/>
         <source>Weight intervals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="224"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="235"/>
         <source>Flip values</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="226"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="237"/>
         <source>Prices</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="260"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="271"/>
         <source>Monte Carlo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="262"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="473"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="273"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="498"/>
         <source>Monte Carlo running…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="126"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="137"/>
         <source>&lt;h2&gt;Compare&lt;/h2&gt;</source>
+        <extracomment>the widest the flip table&apos;s input column grows (the values beside it stay in view at 1280 px)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="339"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="356"/>
         <source>Compare</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="368"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="389"/>
         <source>SLO</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="376"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="397"/>
         <source>demand</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="416"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="437"/>
         <source>Weights are relative: each criterion counts by its share of the total. Drag a slider and the ranking follows. Not used: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="419"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="440"/>
         <source>Weights are relative: each criterion counts by its share of the total. Drag a slider and the ranking follows.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="430"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="451"/>
         <source>Ranked first: &lt;b&gt;%1&lt;/b&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="431"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="452"/>
         <source>No option can be ranked: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="466"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="491"/>
         <source>No winner, so no sensitivity.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="496"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="522"/>
+        <source>Whisker: P10–P90 of $/M output tokens; dot: P50.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="523"/>
         <source>%1 draws (seed %2), %3 cost view. Whisker: P10–P90 of $/M output tokens; dot: P50.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="499"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="526"/>
         <source>Most often best: &lt;b&gt;%1&lt;/b&gt; (P(best) %2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="503"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="530"/>
         <source>No winner in %1 of draws.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="505"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="532"/>
         <source>No option has a cost range yet: import benchmarks or give assumed capacities and prices.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -431,58 +443,58 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/context_dialog.py" line="37"/>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="38"/>
         <source>Runtime</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/context_dialog.py" line="37"/>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="38"/>
         <source>Platform</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/context_dialog.py" line="37"/>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="38"/>
         <source>GPU count</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/context_dialog.py" line="38"/>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="39"/>
         <source>Model</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/context_dialog.py" line="38"/>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="39"/>
         <source>Runtime version</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/context_dialog.py" line="39"/>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="40"/>
         <source>Quantization</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/context_dialog.py" line="40"/>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="41"/>
         <source>Accept as a proxy because… (empty: not a proxy)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/context_dialog.py" line="41"/>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="42"/>
         <source>Proxy throughput factor (low/likely/high)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/context_dialog.py" line="51"/>
-        <location filename="../../deepdecide/gui/views/context_dialog.py" line="64"/>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="52"/>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="65"/>
         <source>— not known —</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/context_dialog.py" line="75"/>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="76"/>
         <source>suggested by the file name (%1): check it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/context_dialog.py" line="79"/>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="80"/>
         <source>&lt;b&gt;%1&lt;/b&gt; does not say everything the comparison needs. Tell deepdecide what it was measured on. A fact left “not known” makes its runs &lt;i&gt;needs context&lt;/i&gt;: they count for nothing until it is given.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -864,357 +876,387 @@
 <context>
     <name>EvidencePage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="130"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="139"/>
         <source>File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="132"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="141"/>
         <source>Tool</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="133"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="142"/>
         <source>Version</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="134"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="143"/>
         <source>Runs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="135"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="144"/>
         <source>Checks</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="136"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="145"/>
         <source>Size (bytes)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="137"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="146"/>
         <source>SHA-256</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="139"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="148"/>
         <source>Imported</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="140"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="151"/>
         <source>Fits the workload</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="142"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="153"/>
         <source>Label</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="146"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="157"/>
         <source>Import files…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="148"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="159"/>
         <source>Remove selected file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="150"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="161"/>
         <source>Set context…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="151"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="162"/>
         <source>Say what the selected file was measured on (runtime, platform, GPUs, model), or accept its runs as a proxy for the workload</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="154"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="165"/>
         <source>Proxy for one run or check…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="156"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="167"/>
         <source>Accept one run or parity check of the selected file as a proxy for the workload (with a reason and a discount), or withdraw it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="159"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="170"/>
         <source>or drop result files anywhere on the window</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="189"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="200"/>
         <source>Filter rows (any column)…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="195"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="206"/>
         <source>all runs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="195"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="206"/>
         <source>that count</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="196"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="207"/>
         <source>matching the workload</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="196"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="207"/>
         <source>proxies</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="197"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="208"/>
         <source>mismatched</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="197"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="208"/>
         <source>needing context</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="203"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="214"/>
         <source>Runtime × platform:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="205"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="216"/>
         <source>Applicability:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="217"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="230"/>
         <source>Throughput per GPU against interactivity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="218"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="221"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="231"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="234"/>
         <source>output tokens/s per GPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="218"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="231"/>
         <source>tokens/s per user (1000 / TPOT p50)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="220"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="233"/>
         <source>Throughput per GPU against concurrency</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="222"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="242"/>
         <source>TTFT against concurrency</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="223"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="243"/>
         <source>TTFT (ms)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="274"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="278"/>
         <source>(proxy accepted)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="276"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="280"/>
         <source>(%1 accepted as proxies)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="345"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="349"/>
         <source>Proxy discount</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="346"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="350"/>
         <source>“%1” is not LOW/LIKELY/HIGH numbers with 0 &lt; low ≤ likely ≤ high.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="356"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="360"/>
         <source>Context</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="359"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="363"/>
         <source>Context of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="378"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="382"/>
         <source>Proxy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="381"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="385"/>
         <source>run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="381"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="385"/>
         <source>check</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="383"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="387"/>
         <source>Proxy for %1 %2 of %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="438"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="444"/>
         <source> — excluded (fails parity)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="438"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="444"/>
         <source> — predicted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="439"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="445"/>
         <source> — proxy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="439"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="445"/>
         <source> — does not count</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="496"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="507"/>
         <source>%1 runs, none with TPOT p50 (interactivity is 1000 / TPOT p50, and these files publish no latency): the chart shows throughput per GPU along each concurrency sweep instead. Throughput alone says nothing about the SLO.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="509"/>
-        <source>Each point is one run. The line through a group&apos;s points is its Pareto front (no other run of the group is better on both axes). Right of the red line meets the interactivity SLO. Latency: solid = p50, dashed = p99. Hollow points are illustrative, proxy or predicted data, filled ones measurements.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="224"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="244"/>
         <source>TPOT against concurrency</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="225"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="245"/>
         <source>TPOT (ms)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="113"/>
-        <source>Charts</source>
-        <extracomment>columns shown first in the normalized table (then every other non-empty field) applicability values whose runs count for nothing (shown greyed, with the reason) the user asked to import files (payload: None -&gt; ask for paths)</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="114"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="124"/>
         <source>Normalized table</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="116"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="125"/>
         <source>Predicted vs measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="171"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="182"/>
         <source>&lt;h2&gt;Evidence&lt;/h2&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="253"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="257"/>
         <source>Evidence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="257"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="261"/>
         <source>tool: %1 %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="258"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="262"/>
         <source>%1 bytes, SHA-256 %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="259"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="263"/>
         <source>imported %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="259"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="263"/>
         <source>(unknown)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="392"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="396"/>
         <source>Remove %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="410"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="416"/>
         <source>all</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="449"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="458"/>
         <source>%1 runs from %2 files. Times in ms, throughputs in tokens/s; TPOT, ITL and e2e per token are different metrics and stay apart.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="478"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="487"/>
         <source>SLO ≥ %1 tok/s/user</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="481"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="490"/>
         <source>SLO bound 1000 / TPOT p99 %1 ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="485"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="494"/>
         <source>Pareto front</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="221"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="223"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="225"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="234"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="243"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="245"/>
         <source>concurrency (log scale)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="490"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="492"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="122"/>
+        <source>Throughput</source>
+        <extracomment>columns shown first in the normalized table (then every other non-empty field) the widest the file-name column of the files table grows (the label column after it keeps room) applicability values whose runs count for nothing (shown greyed, with the reason) the user asked to import files (payload: None -&gt; ask for paths)</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="123"/>
+        <source>Latency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="499"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="501"/>
         <source>SLO p99 ≤ %1 ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="501"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="512"/>
         <source>%1 runs, none with both output throughput per GPU and TPOT p50 (interactivity is 1000 / TPOT p50, and these files publish no latency): nothing to plot yet. Their numbers are in the normalized table.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="506"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="517"/>
         <source>No runs with throughput and TPOT yet: import benchmark results (File ▸ Import evidence, or drop files on the window).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="514"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="520"/>
+        <source>Each point is one run. The line through a group&apos;s points is its Pareto front (no other run of the group is better on both axes). Right of the red line meets the interactivity SLO. Hollow points are illustrative, proxy or predicted data, filled ones measurements.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="532"/>
+        <source>&lt;h3&gt;No latency to plot&lt;/h3&gt;&lt;p&gt;None of the %1 runs shown publishes TTFT or TPOT against a concurrency: these files report throughput only.&lt;/p&gt;&lt;p&gt;Their numbers are in the normalized table; import results with latency (File ▸ Import evidence, or drop files on the window) to see them here.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="536"/>
+        <source>&lt;h3&gt;No latency to plot&lt;/h3&gt;&lt;p&gt;Import benchmark results with TTFT or TPOT (File ▸ Import evidence, or drop files on the window).&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="540"/>
+        <source>Solid lines are p50, dashed p99; below the red line meets the SLO. Hollow points are illustrative, proxy or predicted data, filled ones measurements.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="543"/>
+        <source>No run shown publishes TPOT.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="545"/>
+        <source>No run shown publishes TTFT.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="547"/>
         <source>%1 runs were driven by request rate, not concurrency, and are not in the latency charts.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1458,7 +1500,7 @@
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/gaps_page.py" line="95"/>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="195"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="197"/>
         <source>Item</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1518,17 +1560,17 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="215"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="217"/>
         <source>%1 provided, %2 external, %3 missing, %4 not answered. External work, and missing items someone is named to build, add %5 / %6 / %7 person-weeks (low / likely / high) to the migration cost.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="222"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="224"/>
         <source>(external %1, missing with an owner %2 likely)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="225"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="227"/>
         <source>Blockers until someone names who builds them: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2892,387 +2934,387 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
 <context>
     <name>PresentationWindow</name>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="242"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="253"/>
         <source>Presentation — deepdecide</source>
         <extracomment>the slide shown changed (payload: its index)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="252"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="263"/>
         <source>Back to the saved decision (B)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="266"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="277"/>
         <source>The question</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="267"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="278"/>
         <source>The options</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="268"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="279"/>
         <source>The evidence per option</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="269"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="280"/>
         <source>Capacity and cost</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="270"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="281"/>
         <source>What would flip it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="271"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="282"/>
         <source>The recommendation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="272"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="283"/>
         <source>Sign-off status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="313"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="324"/>
         <source>→ / Space next   ← previous   W what-if   B baseline   Esc leaves</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="390"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="401"/>
         <source>weights</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="392"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="403"/>
         <source>SLO</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="393"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="404"/>
         <source>what-if: differs from the saved decision (%1 changed)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="395"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="406"/>
         <source>the top rank moves from %1 to %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="396"/>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="398"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="407"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="409"/>
         <source>none</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="398"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="409"/>
         <source>%1 still ranks first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="436"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="450"/>
         <source>Model: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="446"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="460"/>
         <source>Peak demand: %1 · SLO: %2 · horizon %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="458"/>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="471"/>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="500"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="472"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="485"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="514"/>
         <source>Option</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="458"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="472"/>
         <source>Strategy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="458"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="472"/>
         <source>Support</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="458"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="472"/>
         <source>Full name</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="469"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="483"/>
         <source>all three claims shown</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="471"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="485"/>
         <source>Builds</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="471"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="485"/>
         <source>Correct</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="471"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="485"/>
         <source>Performs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="471"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="485"/>
         <source>Runs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="472"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="486"/>
         <source>First gap</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="479"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="493"/>
         <source>match</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="479"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="493"/>
         <source>proxy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="480"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="494"/>
         <source>mismatch</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="480"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="494"/>
         <source>need context</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="482"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="496"/>
         <source>no runs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="492"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="506"/>
         <source>none (no run, no assumption)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="499"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="513"/>
         <source>Cost view: %1 · capacity under the SLO (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="500"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="514"/>
         <source>Capacity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="500"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="514"/>
         <source>GPUs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="500"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="514"/>
         <source>$/M tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="501"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="515"/>
         <source>TCO %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="502"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="516"/>
         <source>To production</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="502"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="516"/>
         <source>Capacity basis</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="508"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="522"/>
         <source>No option ranks first, so nothing can flip.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="511"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="525"/>
         <source>%1 ranks first. It stays first while each weight stays in its range (the others unchanged):</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="515"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="529"/>
         <source>no limit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="516"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="530"/>
         <source>below → %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="517"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="531"/>
         <source>above → %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="519"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="533"/>
         <source>never flips</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="520"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="534"/>
         <source>Criterion</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="520"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="534"/>
         <source>Weight</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="520"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="534"/>
         <source>Holds for</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="520"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="534"/>
         <source>Beyond</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="524"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="538"/>
         <source>Uncertain inputs that flip it inside their range:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="528"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="542"/>
         <source>below %1 → %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="529"/>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="532"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="543"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="546"/>
         <source>none eligible</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="531"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="545"/>
         <source>above %1 → %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="535"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="552"/>
         <source>No uncertain input flips it inside its low–high range.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="540"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="557"/>
         <source>No recommendation yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="546"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="563"/>
         <source>Recommended: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="550"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="567"/>
         <source>Ranked first of %1 with %2 points</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="552"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="569"/>
         <source>; next: %1 with %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="555"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="572"/>
         <source>officially supported on its platform</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="556"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="573"/>
         <source>experimental: not on the runtime&apos;s official list</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="557"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="574"/>
         <source>evidence level %1 of 3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="559"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="576"/>
         <source>its capacity is an assumption, not a measurement that meets the SLO</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="561"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="578"/>
         <source>blocker: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="565"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="582"/>
         <source>agrees</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="565"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="582"/>
         <source>differs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="566"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="583"/>
         <source>The record&apos;s chosen option: %1 (%2 with the ranking)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="572"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="589"/>
         <source>Record %1 · status %2 · updated %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="575"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="592"/>
         <source>Nobody is asked to sign off yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="579"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="596"/>
         <source>Name</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="579"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="596"/>
         <source>Role</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="579"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="596"/>
         <source>Verdict</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="579"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="596"/>
         <source>Date</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="579"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="596"/>
         <source>Conditions</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="582"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="599"/>
         <source>%1 of %2 approved, %3 pending</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3285,57 +3327,57 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="24"/>
+        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="25"/>
         <source>the PDF exported for approval</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="28"/>
+        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="29"/>
         <source>approve</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="29"/>
+        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="30"/>
         <source>reject</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="32"/>
+        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="33"/>
         <source>your PKCS#12 file (.p12/.pfx)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="35"/>
+        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="36"/>
         <source>review signature (not an approval)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="36"/>
+        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="37"/>
         <source>Record</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="37"/>
+        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="38"/>
         <source>Role</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="38"/>
+        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="39"/>
         <source>Verdict</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="39"/>
+        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="40"/>
         <source>Conditions</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="40"/>
+        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="41"/>
         <source>Certificate</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="41"/>
+        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="42"/>
         <source>Password</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3468,12 +3510,12 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
 <context>
     <name>WhatIfPanel</name>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="203"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="214"/>
         <source>no limit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="209"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="220"/>
         <source>What-if on weights and SLO (the saved decision is not changed)</source>
         <translation type="unfinished"></translation>
     </message>
