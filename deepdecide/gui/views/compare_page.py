@@ -32,6 +32,7 @@ from deepdecide.domain.formatting import share as share_text
 from deepdecide.domain.workspace import CostView, Option
 from deepdecide.gui.document import WorkspaceDocument
 from deepdecide.gui.i18n import fmt, texts
+from deepdecide.gui.i18n import text as message_text
 from deepdecide.gui.models.assessed import criteria_model, ranked_order, ranking_model
 from deepdecide.gui.models.records import Column, RecordTableModel
 from deepdecide.gui.views.page import Page, make_table
@@ -280,7 +281,7 @@ class ComparePage(Page):
 
     def _build_flips_model(self) -> RecordTableModel:
         self.flips = RecordTableModel([
-            Column(self.tr("Input"), lambda f: f.label, tooltip=lambda f: f.note or f.key),
+            Column(self.tr("Input"), lambda f: f.label, tooltip=lambda f: message_text(f.note) if f.note is not None else f.key),
             Column(self.tr("Low"), lambda f: f.low, numeric=True),
             Column(self.tr("Likely"), lambda f: f.likely, numeric=True),
             Column(self.tr("High"), lambda f: f.high, numeric=True),
@@ -463,7 +464,7 @@ class ComparePage(Page):
         self.flips.set_rows(list(sens.inputs) if sens else [])
         for i in range(self.tabs.count() - 1):
             cast(QTableView, self.tabs.widget(i)).resizeColumnsToContents()
-        notes = list(sens.notes) if sens else [self.tr("No winner, so no sensitivity.")]
+        notes = [message_text(n) for n in sens.notes] if sens else [self.tr("No winner, so no sensitivity.")]
         self.sens_note.setText("<small>" + " · ".join(notes) + "</small>")
         self.refresh_monte_carlo()
 
@@ -505,5 +506,5 @@ class ComparePage(Page):
             text += " <i>" + self.tr("No option has a cost range yet: import benchmarks or give assumed "
                                         "capacities and prices.") + "</i>"
         if mc.notes:
-            text += "<br><small>" + " · ".join(mc.notes) + "</small>"
+            text += "<br><small>" + texts(mc.notes, " · ") + "</small>"
         self.mc_label.setText(text)

@@ -131,7 +131,7 @@ class OptionCard(QFrame):
         self._set_cost_views(oa, currency)
         if oa.score is not None:
             parts = "<br>".join(f"{p.criterion}: {p.contribution:.3f} ({p.weight_share:.2f} × {p.value_score:.2f})"
-                                + (f" — {p.note}" if p.note else "") for p in oa.score.parts)
+                                + (f" — {text(p.note)}" if p.note is not None else "") for p in oa.score.parts)
             self._set("score", f"{oa.score.total:.3f}", f"<b>{self.tr('Score')}</b><br>{parts}")
         else:
             self._set("score", DASH, texts((*oa.eligibility_reasons, *oa.vetoes)))

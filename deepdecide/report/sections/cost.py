@@ -82,7 +82,7 @@ def cost(ctx: Context) -> list[Flowable]:
                      [32 * mm, 14 * mm, 26 * mm, 12 * mm, 17 * mm, 17 * mm, 15 * mm, 24 * mm, 17 * mm],
                      numeric=(1, 3, 4, 5, 6, 8)))
     out += _cost_views(ctx)
-    gaps = [f"{oa.name}: {oa.costs.tco_usd.missing_reason or oa.costs.cost_per_m_tokens_usd.missing_reason}"
+    gaps = [f"{oa.name}: {oa.costs.tco_usd.missing_reason or oa.costs.cost_per_m_tokens_usd.missing_reason or DASH}"
             for oa in a.options if oa.costs.tco_usd.value is None]
     if gaps:
         out.append(para("Not computed:", "small"))

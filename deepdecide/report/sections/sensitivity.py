@@ -7,6 +7,7 @@ from reportlab.platypus import Flowable
 
 from deepdecide.domain import presentation as look
 from deepdecide.domain.formatting import DASH, count, percent, probability, share
+from deepdecide.domain.messages import join
 from deepdecide.report import charts
 from deepdecide.report.sections.base import BODY_W, Context, h1, h2, money, name_of, num
 from deepdecide.report.styles import BAD, para, table
@@ -19,7 +20,7 @@ def sensitivity(ctx: Context) -> list[Flowable]:
     if s is None:
         out.append(para("No option can be ranked, so there is no winner whose stability could be tested."))
     else:
-        out.append(para(f"Winner under the likely inputs: {name_of(ctx, s.winner)}. " + " ".join(s.notes)))
+        out.append(para(f"Winner under the likely inputs: {name_of(ctx, s.winner)}. " + join(s.notes, " ")))
         if s.weights:
             out += h2("Weights that keep the winner", "sens-weights")
             rows = []
@@ -45,7 +46,7 @@ def sensitivity(ctx: Context) -> list[Flowable]:
                                  + ("" if f.above_in_range else " (outside range)"))
                 rows.append([f.label.replace(f"{f.option}: ", f"{name_of(ctx, f.option)}: ") if f.option else f.label,
                              f"{num(f.likely)} ({num(f.low)}–{num(f.high)}) {f.unit}",
-                             "; ".join(flips) or (f.note or "no change")])
+                             "; ".join(flips) or (str(f.note) if f.note is not None else "no change")])
                 if f.below_in_range or f.above_in_range:
                     extra.append(("TEXTCOLOR", (2, i), (2, i), BAD))
             out.append(table(["Input", "Likely (range)", "Winner changes at"], rows,
@@ -55,7 +56,7 @@ def sensitivity(ctx: Context) -> list[Flowable]:
         out += h2("Monte Carlo", "monte-carlo")
         out.append(para(f"{mc.draws:,} draws (seed {mc.seed}) of every uncertain input from its triangular "
                         f"(low, likely, high) distribution. In {percent(mc.p_no_winner, 1)} of draws no option "
-                        "could be ranked. " + " ".join(mc.notes)))
+                        "could be ranked. " + join(mc.notes, " ")))
         short = look.short_labels(ctx.ws)
         bars = [(short.get(d.option, name_of(ctx, d.option)), d.p_best * 100, None, None) for d in mc.options]
         if bars:
