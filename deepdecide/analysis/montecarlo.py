@@ -12,7 +12,7 @@ import numpy as np
 from deepdecide.analysis.assessment import MonteCarlo, OptionDraws, Percentiles
 from deepdecide.analysis.model import ScenarioModel
 from deepdecide.domain import formatting
-from deepdecide.domain.messages import Message, msg
+from deepdecide.domain.messages import msg
 from deepdecide.domain.progress import Cancellable, ProgressCallback, check_cancelled, report
 
 
