@@ -259,7 +259,9 @@ def render(ws: Workspace, a: Assessment) -> str:
             if flip.flip_above is not None:
                 where = "in range" if flip.above_in_range else "outside the range"
                 parts.append(f"above {flip.flip_above:.4g} ({where}) -> {flip.winner_above or 'none eligible'}")
-            lines.append(f"  {flip.label} [{flip.low:g} / {flip.likely:g} / {flip.high:g} {flip.unit}]: {'; '.join(parts)}")
+            flip_unit = flip.unit.replace("$", unit)  # the analysis writes the workspace's money as "$"
+            lines.append(f"  {flip.label} [{flip.low:g} / {flip.likely:g} / {flip.high:g} {flip_unit}]: "
+                         f"{'; '.join(parts)}")
         steady = len(s.inputs) - len(flips)
         if steady:
             lines.append(f"  {steady} other uncertain input(s) do not change the winner between 0 and about "

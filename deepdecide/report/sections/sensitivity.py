@@ -44,9 +44,10 @@ def sensitivity(ctx: Context) -> list[Flowable]:
                 if f.flip_above is not None:
                     flips.append(f"≥ {num(f.flip_above)} → {name_of(ctx, f.winner_above)}"
                                  + ("" if f.above_in_range else " (outside range)"))
-                rows.append([f.label.replace(f"{f.option}: ", f"{name_of(ctx, f.option)}: ") if f.option else f.label,
-                             f"{num(f.likely)} ({num(f.low)}–{num(f.high)}) {f.unit}",
-                             "; ".join(flips) or (str(f.note) if f.note is not None else "no change")])
+                label = f.label.replace(f"{f.option}: ", f"{name_of(ctx, f.option)}: ") if f.option else f.label
+                rows.append([ctx.money_words(label),
+                             f"{num(f.likely)} ({num(f.low)}–{num(f.high)}) {ctx.money_words(f.unit)}",
+                             "; ".join(flips) or (ctx.money_words(str(f.note)) if f.note is not None else "no change")])
                 if f.below_in_range or f.above_in_range:
                     extra.append(("TEXTCOLOR", (2, i), (2, i), BAD))
             out.append(table(["Input", "Likely (range)", "Winner changes at"], rows,
@@ -71,10 +72,10 @@ def sensitivity(ctx: Context) -> list[Flowable]:
         for d in mc.options:
             c, t = d.cost_per_m_tokens_usd, d.tco_usd
             rows.append([name_of(ctx, d.option), probability(d.p_best),
-                         " / ".join(money(x) for x in (c.p10, c.p50, c.p90)),
-                         " / ".join(money(x) for x in (t.p10, t.p50, t.p90)),
+                         " / ".join(money(x, ctx.currency) for x in (c.p10, c.p50, c.p90)),
+                         " / ".join(money(x, ctx.currency) for x in (t.p10, t.p50, t.p90)),
                          percent(d.missing_fraction)])
-        out.append(table(["Option", "P(first)", "$/M out tok P10 / P50 / P90", "TCO P10 / P50 / P90",
+        out.append(table(["Option", "P(first)", f"{ctx.unit}/M out tok P10 / P50 / P90", "TCO P10 / P50 / P90",
                           "Draws without a cost"], rows, [40 * mm, 18 * mm, 42 * mm, 46 * mm, 28 * mm],
                          numeric=(1, 4)))
     return out
