@@ -302,6 +302,9 @@ class Capacity:
     high: float | None = None
     source: CapacitySource = CapacitySource.NONE
     note: Message | None = None  # what the value rests on, in one line ("lower bound, own measurement")
+    # what a reader must know before trusting the value, most important first (a proxy or a
+    # prediction, then a basis other than measured): the Overview's warnings
+    caveats: tuple[Message, ...] = ()
 
     @property
     def value(self) -> float | None:

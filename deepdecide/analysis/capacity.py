@@ -20,6 +20,7 @@ point, or a sweep whose heaviest load still passes, gives a *lower bound*.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections import defaultdict
 from collections.abc import Sequence
@@ -296,8 +297,39 @@ def _predicted_range(idx: EvidenceIndex, best: _Best, value: float) -> tuple[flo
     return rng[0], rng[1], trail, flag
 
 
+_BASIS_CAVEATS: dict[CapacityBasis, Message] = {
+    CapacityBasis.ASSUMED: msg("capacity.caveat.assumed", "capacity is an assumption (no applicable run)"),
+    CapacityBasis.LOWER_BOUND: msg("capacity.caveat.lower_bound",
+                                   "capacity is a lower bound (the SLO holds at the highest load measured)"),
+    CapacityBasis.INTERPOLATED: msg("capacity.caveat.interpolated", "capacity interpolated between two measured loads"),
+    CapacityBasis.FAILS_SLO: msg("capacity.caveat.fails_slo",
+                                 "fails the SLO at the lightest measured load: no capacity"),
+    CapacityBasis.FAILS_PARITY: msg("capacity.caveat.fails_parity",
+                                    "fails parity: a required parity check failed, its runs are excluded from "
+                                    "capacity and cost"),
+}
+_SOURCE_CAVEATS: dict[CapacitySource, Message] = {
+    CapacitySource.PROXY: msg("capacity.caveat.proxy",
+                              "PROXY: capacity from runs accepted as a proxy (discounted); performs not reached"),
+    CapacitySource.PREDICTED: msg("capacity.caveat.predicted",
+                                  "PREDICTED: capacity from an estimator or simulator, not a measurement; performs "
+                                  "not reached"),
+}
+
+
+def caveats(cap: Capacity) -> tuple[Message, ...]:
+    """What a reader must know before trusting the capacity: its source when it is a proxy or a
+    prediction, then its basis when it is not a plain measurement."""
+    return tuple(m for m in (_SOURCE_CAVEATS.get(cap.source), _BASIS_CAVEATS.get(cap.basis)) if m is not None)
+
+
 def capacity(idx: EvidenceIndex, option: Option, slo: SLO) -> Capacity:
-    """The option's capacity under the SLO, with the runs it looked at."""
+    """The option's capacity under the SLO, with the runs it looked at and its caveats."""
+    cap = _capacity(idx, option, slo)
+    return dataclasses.replace(cap, caveats=caveats(cap))
+
+
+def _capacity(idx: EvidenceIndex, option: Option, slo: SLO) -> Capacity:
     key = (option.runtime, option.platform)
     target = str(describe_slo(slo))
     points: list[CapacityPoint] = []

@@ -150,22 +150,8 @@ class OptionCard(QFrame):
             tip_lines.append(fmt(self.tr("… and %1 more"), len(fits) - 12))
         self._set("runs", self.fit_text(oa.fit), "<br>".join(tip_lines))
         notes = [text(m) for m in (*oa.vetoes, *oa.messages)]
-        basis = oa.capacity.basis.value
-        source = getattr(oa.capacity, "source", None)
-        if basis in ("assumed", "lower-bound", "interpolated", "fails-slo", "fails-parity"):
-            label = {"assumed": self.tr("capacity is an assumption (no applicable run)"),
-                     "lower-bound": self.tr("capacity is a lower bound (the SLO holds at the highest load measured)"),
-                     "interpolated": self.tr("capacity interpolated between two measured loads"),
-                     "fails-slo": self.tr("fails the SLO at the lightest measured load: no capacity"),
-                     "fails-parity": self.tr("fails parity: a required parity check failed, its runs are "
-                                             "excluded from capacity and cost")}[basis]
-            notes.insert(0, label)
-        if source is not None and source.value == "proxy":
-            notes.insert(0, self.tr("PROXY: capacity from runs accepted as a proxy (discounted); performs not reached"))
-        elif source is not None and source.value == "predicted":
-            notes.insert(0, self.tr("PREDICTED: capacity from an estimator or simulator, not a measurement; "
-                                    "performs not reached"))
-        elif fits and not oa.fit.matches and (oa.fit.mismatches or oa.fit.needs_context):
+        notes[:0] = [text(m) for m in oa.capacity.caveats]  # what the capacity rests on, from the Assessment
+        if oa.capacity.source.value not in ("proxy", "predicted") and fits and not oa.fit.matches and (oa.fit.mismatches or oa.fit.needs_context):
             notes.insert(0, fmt(self.tr("%1 run(s) do not count: %2"), oa.fit.mismatches + oa.fit.needs_context,
                                 self.fit_text(oa.fit)))
         if oa.checklist.blockers:
