@@ -372,7 +372,7 @@ class Fleet:
 
     gpus: Figure
     unit_gpus: int
-    unit_reason: str
+    unit_reason: Message
     raw_gpus: float | None = None
     node_gpus: int = 1
     nodes: float | None = None  # gpus / node_gpus (a whole number)

@@ -122,7 +122,7 @@ class OptionInputs:
     option: Option
     pricing: Pricing
     unit: int
-    unit_reason: str
+    unit_reason: Message
     amort_years: float
     rate: Estimate | None = None
     capex: Estimate | None = None
@@ -152,7 +152,7 @@ def _estimate(e: Estimate | None, where: str, problems: list[Message]) -> Estima
     return e
 
 
-def deploy_unit(option: Option) -> tuple[int, str]:
+def deploy_unit(option: Option) -> tuple[int, Message]:
     """The GPU count fleets are rounded to, and why: the reference topology on the platform it was
     measured on (elsewhere one node), rounded up to whole nodes of the platform."""
     topo = option.topology
@@ -162,22 +162,27 @@ def deploy_unit(option: Option) -> tuple[int, str]:
         unit = topo.prefill_gpus + topo.decode_gpus
     if unit and unit > 0:
         if topo.measured_on and topo.measured_on != option.platform:
-            return node, (f"reference topology ({_gpus(unit)}) was measured on {topo.measured_on}, not "
-                          f"{option.platform}: not used; rounded to the node size ({_gpus(node)})")
-        where = f", reference topology measured on {topo.measured_on}" if topo.measured_on else ""
-        split = (f": {topo.prefill_gpus} prefill + {topo.decode_gpus} decode"
-                 if topo.prefill_gpus and topo.decode_gpus else "")
+            return node, msg("fleet.unit_elsewhere", "reference topology ({unit}) was measured on {measured_on}, not "
+                                                     "{platform}: not used; rounded to the node size ({node})",
+                             unit=_gpus(unit), measured_on=topo.measured_on, platform=option.platform,
+                             node=_gpus(node))
+        where = (msg("fleet.unit_where", ", reference topology measured on {measured_on}",
+                     measured_on=topo.measured_on) if topo.measured_on else "")
+        split = (msg("fleet.unit_split", ": {prefill} prefill + {decode} decode", prefill=topo.prefill_gpus,
+                     decode=topo.decode_gpus) if topo.prefill_gpus and topo.decode_gpus else "")
         nodes = math.ceil(unit / node)
         whole = nodes * node
         if whole != unit:
-            return whole, (f"deployable unit of {_gpus(unit)}{split}{where}, on {_gpus(node)} nodes: "
-                           f"{nodes} nodes = {_gpus(whole)}")
-        return int(unit), f"deployable unit of {_gpus(unit)}{split}{where}"
-    return node, f"node of {_gpus(node)}"
+            return whole, msg("fleet.unit_nodes", "deployable unit of {unit}{split}{where}, on {node} nodes: "
+                                                  "{nodes} nodes = {whole}", unit=_gpus(unit), split=split,
+                              where=where, node=_gpus(node), nodes=nodes, whole=_gpus(whole))
+        return int(unit), msg("fleet.unit", "deployable unit of {unit}{split}{where}", unit=_gpus(unit), split=split,
+                              where=where)
+    return node, msg("fleet.node", "node of {node}", node=_gpus(node))
 
 
-def _gpus(n: int) -> str:
-    return "1 GPU" if n == 1 else f"{n} GPUs"
+def _gpus(n: int) -> Message:
+    return msg("fleet.one_gpu", "1 GPU") if n == 1 else msg("fleet.gpus", "{n} GPUs", n=n)
 
 
 def _scale_up_warning(option: Option) -> Message | None:
@@ -369,7 +374,7 @@ def _fleet_figure(oi: OptionInputs, capacity: Figure, demand: Figure) -> tuple[F
         TrailItem("capacity under the SLO", tps, "output tok/s/GPU", capacity.trail[0].source
                   if capacity.trail else "capacity"),
         TrailItem("GPUs needed (unrounded)", raw, "GPUs", "demand / capacity"),
-        TrailItem("rounded up to units of", oi.unit, "GPUs", oi.unit_reason),
+        TrailItem("rounded up to units of", oi.unit, "GPUs", str(oi.unit_reason)),
     ), flags=capacity.flags), raw
 
 

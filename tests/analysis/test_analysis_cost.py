@@ -76,8 +76,8 @@ def test_keep_option_figures_by_hand():
 def test_buy_option_uses_its_reference_topology_on_its_own_platform():
     oa = evaluate(workspace(), sensitivity=False).option("buy-sm100-deepinfer")
     # the 68-GPU reference unit on 8-GPU nodes: 9 nodes = 72 GPUs
-    assert oa.fleet.unit_gpus == 72 and "9 nodes = 72 GPUs" in oa.fleet.unit_reason
-    assert "measured on nv-b200" in oa.fleet.unit_reason
+    assert oa.fleet.unit_gpus == 72 and "9 nodes = 72 GPUs" in str(oa.fleet.unit_reason)
+    assert "measured on nv-b200" in str(oa.fleet.unit_reason)
     assert oa.fleet.gpus.value == 72 and oa.fleet.nodes == 9
     assert oa.fleet.shortfall_gpus == 72 and oa.fleet.acquire == "rent"
     assert oa.costs.cost_per_m_tokens_usd.value == pytest.approx(0.13)  # 2.34 / (5000 x 0.0036)
@@ -94,7 +94,7 @@ def test_reference_topology_is_never_applied_to_another_platform():
                                        unit_gpus=68, measured_on="nv-b200"))
     oa = evaluate(ws, sensitivity=False).option("port-deepinfer-h100")
     assert oa.fleet.unit_gpus == 8
-    assert "measured on nv-b200, not nv-h100" in oa.fleet.unit_reason
+    assert "measured on nv-b200, not nv-h100" in str(oa.fleet.unit_reason)
     assert oa.fleet.gpus.value == 112  # 200,000 / 1,800 = 111.1 -> 14 nodes of 8
 
 

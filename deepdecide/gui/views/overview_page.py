@@ -166,7 +166,7 @@ class OptionCard(QFrame):
         gpus = number(f.gpus.value)
         if f.gpus.value is not None and f.owned_gpus is not None:
             gpus += f" ({number(f.owned_used)} + {number(f.shortfall_gpus)})"
-        extra = [f.unit_reason] if f.unit_reason else []
+        extra = [text(f.unit_reason)]
         if f.freed_gpus:
             extra.append(fmt(self.tr("%1 owned GPUs freed"), number(f.freed_gpus)))
         extra += [str(w) for w in f.warnings]
