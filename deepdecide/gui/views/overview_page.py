@@ -179,9 +179,9 @@ class OptionCard(QFrame):
             drives = view.view == c.view
             for kind, fig, low, high in (("cpm", view.cost_per_m_tokens_usd, view.low, view.high),
                                          ("tco", view.tco_usd, view.tco_low, view.tco_high)):
-                text = money_range(fig.value, currency, approx=view.assumed, low=low, high=high)
+                amount = money_range(fig.value, currency, approx=view.assumed, low=low, high=high)
                 tip = figure_tip(fig) + ("<br><b>" + self.tr("this view drives the ranking") + "</b>" if drives else "")
-                self._set(f"{kind}_{key}", text, tip)
+                self._set(f"{kind}_{key}", amount, tip)
                 name = self.names[f"{kind}_{key}"]
                 font = name.font()
                 font.setBold(drives)

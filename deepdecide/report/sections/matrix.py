@@ -7,8 +7,8 @@ from reportlab.platypus import Flowable
 
 from deepdecide.analysis.assessment import Classification
 from deepdecide.domain.formatting import DASH
-from deepdecide.domain.messages import join
 from deepdecide.domain.matrix import SupportStatus
+from deepdecide.domain.messages import join
 from deepdecide.report.sections.base import Context, h1, platform_name, runtime_name
 from deepdecide.report.styles import BAD, GOOD, WARN, esc, para, table
 
