@@ -47,25 +47,11 @@ STRICT = [
     "deepdecide/cli",
 ]
 
-#: modules of STRICT not held to it yet, because their code is being reworked; they join by leaving this list
-STRICT_PENDING = [
-    "deepdecide/analysis/cost.py",
-    "deepdecide/analysis/engine.py",  # with cost.py: some eligibility reasons and problems are str, not Message
-    "deepdecide/analysis/model.py",
-    "deepdecide/analysis/montecarlo.py",
-    "deepdecide/analysis/risks.py",  # a capacity flag (str) among the proxy reasons (Message)
-    "deepdecide/cli/evaluate_cmd.py",
-    "deepdecide/cli/import_cmd.py",
-]
-
 
 def test_mypy_strict():
-    """Each package of STRICT passes ``mypy --strict``. Modules they import are read for their types but
-    their own errors are reported only where they are checked (``--follow-imports=silent``), so a
-    module listed in STRICT_PENDING does not fail the packages that import it."""
-    exclude = [arg for path in STRICT_PENDING for arg in ("--exclude", f"^{path}$")]
-    proc = subprocess.run([_tool("mypy"), "--strict", "--follow-imports=silent", "--no-incremental", *exclude,
-                           *STRICT], cwd=ROOT, capture_output=True, text=True, timeout=600)
+    """Each package of STRICT passes ``mypy --strict``, every module of it."""
+    proc = subprocess.run([_tool("mypy"), "--strict", "--follow-imports=silent", "--no-incremental", *STRICT],
+                          cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
 

@@ -37,15 +37,15 @@ class Figure:
     value: float | None
     unit: str = ""
     trail: tuple[TrailItem, ...] = ()
-    missing_reason: str = ""
-    flags: tuple[str, ...] = ()  # e.g. "assumption", "lower bound"
+    missing_reason: Message | None = None  # why ``value`` is None
+    flags: tuple[Message, ...] = ()  # e.g. "assumption", "lower bound"
 
     @property
     def known(self) -> bool:
         return self.value is not None
 
 
-def missing(name: str, unit: str, reason: str, trail: tuple[TrailItem, ...] = ()) -> Figure:
+def missing(name: str, unit: str, reason: Message | None, trail: tuple[TrailItem, ...] = ()) -> Figure:
     """A figure that cannot be computed, with the reason."""
     return Figure(name, None, unit, trail, missing_reason=reason)
 
@@ -302,6 +302,9 @@ class Capacity:
     high: float | None = None
     source: CapacitySource = CapacitySource.NONE
     note: Message | None = None  # what the value rests on, in one line ("lower bound, own measurement")
+    # what a reader must know before trusting the value, most important first (a proxy or a
+    # prediction, then a basis other than measured): the Overview's warnings
+    caveats: tuple[Message, ...] = ()
 
     @property
     def value(self) -> float | None:
@@ -369,7 +372,7 @@ class Fleet:
 
     gpus: Figure
     unit_gpus: int
-    unit_reason: str
+    unit_reason: Message
     raw_gpus: float | None = None
     node_gpus: int = 1
     nodes: float | None = None  # gpus / node_gpus (a whole number)
@@ -434,7 +437,7 @@ class CriterionScore:
     value_score: float  # 0..1 after the value function
     weight_share: float  # normalized weight
     contribution: float
-    note: str = ""  # how the value function treated it (e.g. missing: scored as worst)
+    note: Message | None = None  # how the value function treated it (e.g. missing: scored as worst)
     source: Figure | None = None
 
 
@@ -536,7 +539,7 @@ class InputFlip:
     winner_above: str | None
     below_in_range: bool = False
     above_in_range: bool = False
-    note: str = ""
+    note: Message | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -544,7 +547,7 @@ class Sensitivity:
     winner: str | None
     weights: tuple[WeightInterval, ...] = ()
     inputs: tuple[InputFlip, ...] = ()
-    notes: tuple[str, ...] = ()
+    notes: tuple[Message, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -570,7 +573,7 @@ class MonteCarlo:
     seed: int
     options: tuple[OptionDraws, ...] = ()
     p_no_winner: float = 0.0
-    notes: tuple[str, ...] = ()
+    notes: tuple[Message, ...] = ()
     cost_view: CostView = CostView.CASH  # the view P(best) and the percentiles are computed in
     drawn: tuple[str, ...] = ()  # keys of the inputs drawn (see Sensitivity inputs)
 

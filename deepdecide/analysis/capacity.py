@@ -20,6 +20,7 @@ point, or a sweep whose heaviest load still passes, gives a *lower bound*.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections import defaultdict
 from collections.abc import Sequence
@@ -43,7 +44,7 @@ from deepdecide.analysis.evidence import (
 from deepdecide.domain import formatting
 from deepdecide.domain.common import Estimate
 from deepdecide.domain.evidence import BenchmarkRun
-from deepdecide.domain.messages import Message, msg
+from deepdecide.domain.messages import Message, chain, msg
 from deepdecide.domain.workspace import SLO, Option
 
 UNIT = "output tok/s/GPU"
@@ -195,7 +196,7 @@ def _src(r: BenchmarkRun) -> str:
 
 
 def _figure(best: _Best, target: str, source: CapacitySource, scale: float) -> tuple[float, tuple[TrailItem, ...],
-                                                                                    tuple[str, ...]]:
+                                                                                    tuple[Message, ...]]:
     r = best.group[best.i]
     t = output_tps_per_gpu(r)
     label = _SOURCE_TEXT[source]
@@ -208,7 +209,7 @@ def _figure(best: _Best, target: str, source: CapacitySource, scale: float) -> t
             TrailItem(f"fraction of the step where {best.limit} reaches its limit", best.frac, "", "linear"),
             TrailItem("SLO", target, "", "workspace SLO"),
         )
-        flags: tuple[str, ...] = ()
+        flags: tuple[Message, ...] = ()
     else:
         trail = (
             TrailItem("output tok/s per GPU", t, UNIT, f"{_src(r)}, {label}"),
@@ -218,21 +219,21 @@ def _figure(best: _Best, target: str, source: CapacitySource, scale: float) -> t
         )
         flags = ()
         if best.basis == CapacityBasis.LOWER_BOUND:
-            flags = ((str(msg("capacity.lower_bound_single",
-                              "lower bound: a single load point meets the SLO (not extrapolated)"))
+            flags = ((msg("capacity.lower_bound_single",
+                          "lower bound: a single load point meets the SLO (not extrapolated)")
                       if len(best.group) == 1 else
-                      str(msg("capacity.lower_bound",
-                              "lower bound: the SLO still holds at the heaviest load measured (not extrapolated)"))),)
+                      msg("capacity.lower_bound",
+                          "lower bound: the SLO still holds at the heaviest load measured (not extrapolated)")),)
     value = best.value * scale
     if source == CapacitySource.PROXY:
         trail = (*trail, TrailItem("proxy discount (likely)", scale, "x", "accepted proxy: throughput scaled"))
-        flags = (*flags, str(msg("capacity.proxy", "PROXY: measured on a workload the user accepted as a proxy, "
-                                                    "scaled x {factor}; performs is not reached", factor=scale)))
+        flags = (*flags, msg("capacity.proxy", "PROXY: measured on a workload the user accepted as a proxy, "
+                                                "scaled x {factor}; performs is not reached", factor=scale))
     elif source == CapacitySource.PREDICTED:
-        flags = (*flags, str(msg("capacity.predicted", "PREDICTED by an estimator or simulator, not a measurement: "
-                                                        "performs is not reached")))
+        flags = (*flags, msg("capacity.predicted", "PREDICTED by an estimator or simulator, not a measurement: "
+                                                    "performs is not reached"))
     elif source == CapacitySource.THIRD_PARTY:
-        flags = (*flags, str(msg("capacity.third_party", "third-party measurement (not ours)")))
+        flags = (*flags, msg("capacity.third_party", "third-party measurement (not ours)"))
     return value, trail, flags
 
 
@@ -264,17 +265,17 @@ def _fails_parity(idx: EvidenceIndex, option: Option, slo: SLO,
     why = msg("capacity.fails_parity", "fails parity: {check}; the {n} run(s) of {runtime} on {platform} are "
                                        "excluded from capacity and cost",
               check=check, n=n, runtime=option.runtime, platform=option.platform)
-    reason = str(why)
+    reason = why
     if option.cost.assumed_output_tps_per_gpu is not None:
-        reason += str(msg("capacity.fails_parity_assumption", "; the assumed capacity is not used either (a "
-                                                             "configuration that gives wrong answers is never "
-                                                             "priced)"))
+        reason = msg("capacity.fails_parity_assumption", "{why}; the assumed capacity is not used either (a "
+                                                         "configuration that gives wrong answers is never priced)",
+                     why=why)
     return Capacity(Figure(NAME, None, UNIT, missing_reason=reason), CapacityBasis.FAILS_PARITY, tuple(points),
                     note=why)
 
 
 def _predicted_range(idx: EvidenceIndex, best: _Best, value: float) -> tuple[float | None, float | None,
-                                                                             tuple[TrailItem, ...], str]:
+                                                                             tuple[TrailItem, ...], Message]:
     """The Monte Carlo range of a predicted capacity, widened by its predictor's observed errors."""
     from deepdecide.analysis.prediction import signed_percent, widen
 
@@ -282,22 +283,53 @@ def _predicted_range(idx: EvidenceIndex, best: _Best, value: float) -> tuple[flo
     err = idx.predictor_errors.get(tool)
     rng = widen(value, err)
     if rng is None or err is None:
-        return None, None, (), str(msg("capacity.predicted_error_unknown",
-                                       "the error of {tool} is unknown here: no measured run of the same "
-                                       "configuration to compare with", tool=tool or "the predictor"))
+        return None, None, (), msg("capacity.predicted_error_unknown",
+                                   "the error of {tool} is unknown here: no measured run of the same "
+                                   "configuration to compare with", tool=tool or "the predictor")
     trail = (TrailItem(f"{tool} output tok/s/GPU error observed", f"{signed_percent(err.throughput_low)} to "
                                                                   f"{signed_percent(err.throughput_high)}", "",
                        f"{err.pairs} prediction(s) beside a measurement of the same configuration"),
              TrailItem("range low / high", f"{formatting.number(rng[0])} / {formatting.number(rng[1])}", UNIT,
                        "predicted / (1 + error)"))
-    flag = str(msg("capacity.predicted_widened", "range widened by the errors {tool} showed beside measurements: "
-                                                 "{low} to {high} {unit}", tool=tool,
-                   low=formatting.number(rng[0]), high=formatting.number(rng[1]), unit=UNIT))
+    flag = msg("capacity.predicted_widened", "range widened by the errors {tool} showed beside measurements: "
+                                             "{low} to {high} {unit}", tool=tool,
+               low=formatting.number(rng[0]), high=formatting.number(rng[1]), unit=UNIT)
     return rng[0], rng[1], trail, flag
 
 
+_BASIS_CAVEATS: dict[CapacityBasis, Message] = {
+    CapacityBasis.ASSUMED: msg("capacity.caveat.assumed", "capacity is an assumption (no applicable run)"),
+    CapacityBasis.LOWER_BOUND: msg("capacity.caveat.lower_bound",
+                                   "capacity is a lower bound (the SLO holds at the highest load measured)"),
+    CapacityBasis.INTERPOLATED: msg("capacity.caveat.interpolated", "capacity interpolated between two measured loads"),
+    CapacityBasis.FAILS_SLO: msg("capacity.caveat.fails_slo",
+                                 "fails the SLO at the lightest measured load: no capacity"),
+    CapacityBasis.FAILS_PARITY: msg("capacity.caveat.fails_parity",
+                                    "fails parity: a required parity check failed, its runs are excluded from "
+                                    "capacity and cost"),
+}
+_SOURCE_CAVEATS: dict[CapacitySource, Message] = {
+    CapacitySource.PROXY: msg("capacity.caveat.proxy",
+                              "PROXY: capacity from runs accepted as a proxy (discounted); performs not reached"),
+    CapacitySource.PREDICTED: msg("capacity.caveat.predicted",
+                                  "PREDICTED: capacity from an estimator or simulator, not a measurement; performs "
+                                  "not reached"),
+}
+
+
+def caveats(cap: Capacity) -> tuple[Message, ...]:
+    """What a reader must know before trusting the capacity: its source when it is a proxy or a
+    prediction, then its basis when it is not a plain measurement."""
+    return tuple(m for m in (_SOURCE_CAVEATS.get(cap.source), _BASIS_CAVEATS.get(cap.basis)) if m is not None)
+
+
 def capacity(idx: EvidenceIndex, option: Option, slo: SLO) -> Capacity:
-    """The option's capacity under the SLO, with the runs it looked at."""
+    """The option's capacity under the SLO, with the runs it looked at and its caveats."""
+    cap = _capacity(idx, option, slo)
+    return dataclasses.replace(cap, caveats=caveats(cap))
+
+
+def _capacity(idx: EvidenceIndex, option: Option, slo: SLO) -> Capacity:
     key = (option.runtime, option.platform)
     target = str(describe_slo(slo))
     points: list[CapacityPoint] = []
@@ -308,8 +340,9 @@ def capacity(idx: EvidenceIndex, option: Option, slo: SLO) -> Capacity:
     for source, runs in tiers:
         points.extend(_points(idx, runs, slo, source))
     others = idx.other_platforms(option.runtime, option.platform, runs_only=True)
-    other_note = (f"runs of {option.runtime} on {', '.join(others)} are not used: a measurement on one "
-                  f"platform is never scaled to another") if others else ""
+    other_note = msg("capacity.other_platforms", "runs of {runtime} on {platforms} are not used: a measurement on "
+                                                 "one platform is never scaled to another",
+                     runtime=option.runtime, platforms=tuple(others)) if others else None
     failing: tuple[CapacitySource, list[BenchmarkRun], BenchmarkRun] | None = None
     for source, runs in tiers:
         if not runs:
@@ -330,7 +363,7 @@ def capacity(idx: EvidenceIndex, option: Option, slo: SLO) -> Capacity:
         elif source == CapacitySource.PREDICTED:
             low, high, extra, flag = _predicted_range(idx, best, value)
             trail, flags = (*trail, *extra), (*flags, flag)
-        if other_note:
+        if other_note is not None:
             flags = (*flags, other_note)
         note = msg("capacity.note", "{basis}, {source}", basis=_basis_words(best.basis), source=_SOURCE_TEXT[source])
         return Capacity(Figure(NAME, value, UNIT, trail, flags=flags), best.basis, tuple(points), low, high,
@@ -345,29 +378,35 @@ def capacity(idx: EvidenceIndex, option: Option, slo: SLO) -> Capacity:
                   run=run_label(lightest), source=_SOURCE_TEXT[source], failures=failures, n=len(runs),
                   runtime=option.runtime, platform=option.platform, slo=target)
         if assumed is not None and option.cost.assumption_override.strip() and _assumption_ok(assumed):
-            flags = (f"ASSUMPTION kept by an explicit override although measured runs miss the SLO: "
-                     f"{option.cost.assumption_override.strip()}", str(why), "performs is not reached")
+            flags = (msg("capacity.override", "ASSUMPTION kept by an explicit override although measured runs miss "
+                                              "the SLO: {override}", override=option.cost.assumption_override.strip()),
+                     why, msg("capacity.performs_not_reached", "performs is not reached"))
             return _assumed(option, assumed, flags, points, why)
-        reason = str(why)
+        reason = why
         if assumed is not None:
-            reason += (f"; the assumed {formatting.number(assumed.likely)} {UNIT} is not used (a failing measurement "
-                       "is never replaced by an assumption; set cost.assumption_override with a reason to keep it)")
+            reason = msg("capacity.fails_slo_assumption", "{why}; the assumed {value} {unit} is not used (a failing "
+                                                          "measurement is never replaced by an assumption; set "
+                                                          "cost.assumption_override with a reason to keep it)",
+                         why=why, value=assumed.likely, unit=UNIT)
         return Capacity(Figure(NAME, None, UNIT, missing_reason=reason), CapacityBasis.FAILS_SLO, tuple(points),
                         source=source, note=why)
 
-    why_text = f"no applicable run of {option.runtime} on {option.platform}"
+    why_text = msg("capacity.no_run", "no applicable run of {runtime} on {platform}", runtime=option.runtime,
+                   platform=option.platform)
     if assumed is not None:
         if not _assumption_ok(assumed):
-            return Capacity(Figure(NAME, None, UNIT, missing_reason=(
-                f"{why_text}; the assumed capacity {assumed.low:g}/{assumed.likely:g}/{assumed.high:g} is not a "
-                "positive ordered low/likely/high")), CapacityBasis.NONE, tuple(points))
-        flags = (f"ASSUMPTION, not a measurement ({why_text}): performs is not reached",)
-        if other_note:
+            return Capacity(Figure(NAME, None, UNIT, missing_reason=msg(
+                "capacity.assumption_invalid", "{why}; the assumed capacity {low:g}/{likely:g}/{high:g} is not a "
+                "positive ordered low/likely/high", why=why_text, low=assumed.low, likely=assumed.likely,
+                high=assumed.high)), CapacityBasis.NONE, tuple(points))
+        flags = (msg("capacity.assumed", "ASSUMPTION, not a measurement ({why}): performs is "
+                                                               "not reached", why=why_text),)
+        if other_note is not None:
             flags = (*flags, other_note)
         return _assumed(option, assumed, flags, points, None)
-    reason = f"{why_text}, and the option gives no assumed_output_tps_per_gpu"
-    if other_note:
-        reason += f"; {other_note}"
+    reason = msg("capacity.none", "{why}, and the option gives no assumed_output_tps_per_gpu", why=why_text)
+    if other_note is not None:
+        reason = chain((reason, other_note)) or reason
     return Capacity(Figure(NAME, None, UNIT, missing_reason=reason), CapacityBasis.NONE, tuple(points))
 
 
@@ -375,7 +414,7 @@ def _assumption_ok(assumed: Estimate) -> bool:
     return assumed.low > 0 and assumed.is_ordered
 
 
-def _assumed(option: Option, assumed: Estimate, flags: tuple[str, ...], points: list[CapacityPoint],
+def _assumed(option: Option, assumed: Estimate, flags: tuple[Message, ...], points: list[CapacityPoint],
              why: Message | None) -> Capacity:
     note_text = option.cost.assumption_note or "no measurement"
     trail = (TrailItem("assumed output tok/s per GPU (likely)", assumed.likely, UNIT,

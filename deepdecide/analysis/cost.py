@@ -40,7 +40,7 @@ from deepdecide.analysis.assessment import (
     missing,
 )
 from deepdecide.domain.common import Estimate
-from deepdecide.domain.messages import Message, msg
+from deepdecide.domain.messages import Message, chain, msg
 from deepdecide.domain.validation import estimate_problem
 from deepdecide.domain.workspace import Assumptions, CostView, Demand, Option, Pricing, Workspace
 
@@ -54,30 +54,35 @@ SOURCE_D8 = "decision_practice.md (d) D8: instances -> servers"
 # formulas: every one works on floats and on numpy arrays
 
 
-def operating_hour(kw, pue, elec, hosting):
+#: a scalar or an array of scenarios: the formulas take either, and the Monte Carlo mixes both
+Num = float | np.ndarray
+
+
+def operating_hour(kw: Num, pue: Num, elec: Num, hosting: Num) -> Num:
     """$/GPU-h of running a GPU we own or buy: power at the wall times PUE, plus hosting."""
     return kw * pue * elec + hosting
 
 
-def all_in_hour(pricing: Pricing, rate, capex, amort_years, operating):
+def all_in_hour(pricing: Pricing, rate: Num, capex: Num, amort_years: Num, operating: Num) -> Num:
     """All-in $/GPU-h: the rental price (rent), else amortized capex plus operating cost."""
     if pricing == Pricing.RENT:
         return rate
     return capex / (amort_years * HOURS_PER_YEAR) + operating
 
 
-def gpu_hour_all_in(pricing: Pricing, rate, capex, amort_years, kw, elec, pue=1.0, hosting=0.0):
+def gpu_hour_all_in(pricing: Pricing, rate: Num, capex: Num, amort_years: Num, kw: Num, elec: Num, pue: Num = 1.0,
+                    hosting: Num = 0.0) -> Num:
     """All-in $/GPU-h for the pricing kind (every GPU at its full price, owned ones included)."""
     return all_in_hour(pricing, rate, capex, amort_years, operating_hour(kw, pue, elec, hosting))
 
 
-def split_fleet(gpus, owned):
+def split_fleet(gpus: Num, owned: Num) -> tuple[Num, Num, Num]:
     """(owned GPUs used, shortfall, freed owned GPUs) of a fleet of ``gpus``."""
     used = np.minimum(gpus, owned)
     return used, gpus - used, np.maximum(owned - gpus, 0.0)
 
 
-def cash_hour(pricing: Pricing, gpus, owned, operating, all_in):
+def cash_hour(pricing: Pricing, gpus: Num, owned: Num, operating: Num, all_in: Num) -> Num:
     """The fleet's average cash $/GPU-h: owned GPUs at their operating cost (capex sunk), the
     shortfall at its all-in (bought) or rental (rented) price."""
     used, short, _ = split_fleet(gpus, owned)
@@ -89,18 +94,18 @@ def cash_hour(pricing: Pricing, gpus, owned, operating, all_in):
     return np.where(owned <= 0, all_in, np.where(np.isinf(owned), operating, mixed))
 
 
-def cost_per_million(gpu_hour, tps_per_gpu):
+def cost_per_million(gpu_hour: Num, tps_per_gpu: Num) -> Num:
     """$ per million tokens from $/GPU-h and tokens/s per GPU (D3)."""
     return gpu_hour / (tps_per_gpu * 3600.0 / 1e6)
 
 
-def fleet_gpus(demand_tps, tps_per_gpu, unit):
+def fleet_gpus(demand_tps: Num, tps_per_gpu: Num, unit: Num) -> Num:
     """GPUs for the demand, rounded up to whole deployable units."""
     # the tiny slack keeps an exact multiple (e.g. 8.000000001 units from float noise) from adding a unit
     return np.ceil(demand_tps / tps_per_gpu / unit - 1e-9) * unit
 
 
-def horizon_cost(gpus, gpu_hour, horizon_years):
+def horizon_cost(gpus: Num, gpu_hour: Num, horizon_years: Num) -> Num:
     """$ over the horizon of ``gpus`` at ``gpu_hour`` $/GPU-h."""
     return gpus * gpu_hour * HOURS_PER_YEAR * horizon_years
 
@@ -117,7 +122,7 @@ class OptionInputs:
     option: Option
     pricing: Pricing
     unit: int
-    unit_reason: str
+    unit_reason: Message
     amort_years: float
     rate: Estimate | None = None
     capex: Estimate | None = None
@@ -128,7 +133,7 @@ class OptionInputs:
     capacity: Estimate | None = None  # exact when measured, the assumption's range when assumed
     capacity_assumed: bool = False
     efforts: list[tuple[str, Estimate]] = field(default_factory=list)
-    problems: list[Message | str] = field(default_factory=list)
+    problems: list[Message] = field(default_factory=list)
     owned: float = 0.0  # GPUs owned on the platform (inf: pricing existing, every GPU owned)
     node: int = 1
     sources: dict[str, str] = field(default_factory=dict)  # input -> the key it was read from
@@ -147,7 +152,7 @@ def _estimate(e: Estimate | None, where: str, problems: list[Message]) -> Estima
     return e
 
 
-def deploy_unit(option: Option) -> tuple[int, str]:
+def deploy_unit(option: Option) -> tuple[int, Message]:
     """The GPU count fleets are rounded to, and why: the reference topology on the platform it was
     measured on (elsewhere one node), rounded up to whole nodes of the platform."""
     topo = option.topology
@@ -157,22 +162,27 @@ def deploy_unit(option: Option) -> tuple[int, str]:
         unit = topo.prefill_gpus + topo.decode_gpus
     if unit and unit > 0:
         if topo.measured_on and topo.measured_on != option.platform:
-            return node, (f"reference topology ({_gpus(unit)}) was measured on {topo.measured_on}, not "
-                          f"{option.platform}: not used; rounded to the node size ({_gpus(node)})")
-        where = f", reference topology measured on {topo.measured_on}" if topo.measured_on else ""
-        split = (f": {topo.prefill_gpus} prefill + {topo.decode_gpus} decode"
-                 if topo.prefill_gpus and topo.decode_gpus else "")
+            return node, msg("fleet.unit_elsewhere", "reference topology ({unit}) was measured on {measured_on}, not "
+                                                     "{platform}: not used; rounded to the node size ({node})",
+                             unit=_gpus(unit), measured_on=topo.measured_on, platform=option.platform,
+                             node=_gpus(node))
+        where = (msg("fleet.unit_where", ", reference topology measured on {measured_on}",
+                     measured_on=topo.measured_on) if topo.measured_on else "")
+        split = (msg("fleet.unit_split", ": {prefill} prefill + {decode} decode", prefill=topo.prefill_gpus,
+                     decode=topo.decode_gpus) if topo.prefill_gpus and topo.decode_gpus else "")
         nodes = math.ceil(unit / node)
         whole = nodes * node
         if whole != unit:
-            return whole, (f"deployable unit of {_gpus(unit)}{split}{where}, on {_gpus(node)} nodes: "
-                           f"{nodes} nodes = {_gpus(whole)}")
-        return int(unit), f"deployable unit of {_gpus(unit)}{split}{where}"
-    return node, f"node of {_gpus(node)}"
+            return whole, msg("fleet.unit_nodes", "deployable unit of {unit}{split}{where}, on {node} nodes: "
+                                                  "{nodes} nodes = {whole}", unit=_gpus(unit), split=split,
+                              where=where, node=_gpus(node), nodes=nodes, whole=_gpus(whole))
+        return int(unit), msg("fleet.unit", "deployable unit of {unit}{split}{where}", unit=_gpus(unit), split=split,
+                              where=where)
+    return node, msg("fleet.node", "node of {node}", node=_gpus(node))
 
 
-def _gpus(n: int) -> str:
-    return "1 GPU" if n == 1 else f"{n} GPUs"
+def _gpus(n: int) -> Message:
+    return msg("fleet.one_gpu", "1 GPU") if n == 1 else msg("fleet.gpus", "{n} GPUs", n=n)
 
 
 def _scale_up_warning(option: Option) -> Message | None:
@@ -211,7 +221,7 @@ def _support_warning(ws: Workspace, platform: str, end_of_support: str, at: str)
 
 
 def _resolve(option_value: Estimate | None, fleet_value: Estimate | None, opt_key: str, fleet_key: str,
-             name: str, oi: OptionInputs, problems: list[str]) -> Estimate | None:
+             name: str, oi: OptionInputs, problems: list[Message]) -> Estimate | None:
     if option_value is not None:
         oi.sources[name] = opt_key
         return _estimate(option_value, opt_key, problems)
@@ -230,11 +240,12 @@ def option_inputs(option: Option, efforts: list[tuple[str, Estimate]],
     at = f"options.{option.id}.cost"
     amort = c.amortization_years
     if c.pricing != Pricing.RENT and (not isinstance(amort, (int, float)) or not amort > 0):
-        problems.append(f"{at}.amortization_years must be positive, got {amort}")
+        problems.append(msg("input.amortization", "{at}.amortization_years must be positive, got {value}",
+                            at=at, value=str(amort)))
     oi = OptionInputs(option, c.pricing, unit, unit_reason, float(amort) if amort and amort > 0 else math.nan)
     oi.node = max(int(option.topology.gpus_per_node or 1), 1)
     pf = ws.fleet_of(option.platform) if ws is not None else None
-    fi = next((i for i, f in enumerate(ws.fleet) if f.platform == option.platform), 0) if pf else 0
+    fi = next((i for i, f in enumerate(ws.fleet) if f.platform == option.platform), 0) if pf and ws else 0
     fat = f"fleet[{fi}]"
     oi.rate = _resolve(c.gpu_hour_usd, pf.rental_usd_per_gpu_hour if pf else None, f"{at}.gpu_hour_usd",
                        f"{fat}.rental_usd_per_gpu_hour", "rate", oi, problems)
@@ -252,7 +263,8 @@ def option_inputs(option: Option, efforts: list[tuple[str, Estimate]],
         if isinstance(owned, int) and owned >= 0:
             oi.owned = float(owned)
         else:
-            problems.append(f"{fat}.owned_gpus must be a whole number >= 0, got {owned}")
+            problems.append(msg("input.owned_gpus", "{at}.owned_gpus must be a whole number >= 0, got {value}",
+                                at=fat, value=str(owned)))
     if pf is not None and oi.owned > 0:
         if pf.book_value_usd_per_gpu is not None:
             oi.book_value = pf.book_value_usd_per_gpu.likely
@@ -280,16 +292,19 @@ def demand_tps(demand: Demand) -> Figure:
     if demand.output_tokens_per_s is not None:
         v = demand.output_tokens_per_s
         if not math.isfinite(v) or v <= 0:
-            return missing(name, unit, f"demand.output_tokens_per_s must be positive, got {v:g}")
+            return missing(name, unit, msg("demand.not_positive", "demand.output_tokens_per_s must be positive, "
+                                                                  "got {value:g}", value=v))
         return Figure(name, float(v), unit, (TrailItem("output tokens per second", v, unit, "workspace demand"),))
     if demand.requests_per_s is not None and demand.output_tokens is not None:
         r, o = demand.requests_per_s, demand.output_tokens
         if not (math.isfinite(r) and math.isfinite(o)) or r <= 0 or o <= 0:
-            return missing(name, unit, f"demand requests_per_s ({r:g}) and output_tokens ({o:g}) must be positive")
+            return missing(name, unit, msg("demand.rate_not_positive", "demand requests_per_s ({rate:g}) and "
+                                                                       "output_tokens ({tokens:g}) must be positive",
+                                           rate=r, tokens=o))
         return Figure(name, r * o, unit, (TrailItem("requests per second", r, "req/s", "workspace demand"),
                                           TrailItem("output tokens per request", o, "tokens", "workspace demand")))
-    return missing(name, unit, "the workspace gives no demand (output_tokens_per_s, or requests_per_s "
-                               "with output_tokens)")
+    return missing(name, unit, msg("demand.none", "the workspace gives no demand (output_tokens_per_s, or "
+                                                  "requests_per_s with output_tokens)"))
 
 
 def _assumption(a: Estimate, name: str, problems: list[Message]) -> float | None:
@@ -309,7 +324,7 @@ class Globals:
     view: CostView
 
 
-def globals_of(ws: Workspace, problems: list[str]) -> Globals:
+def globals_of(ws: Workspace, problems: list[Message]) -> Globals:
     a: Assumptions = ws.assumptions
     elec = _assumption(a.electricity_usd_per_kwh, "electricity_usd_per_kwh", problems)
     pue = _assumption(a.pue, "pue", problems)
@@ -319,9 +334,9 @@ def globals_of(ws: Workspace, problems: list[str]) -> Globals:
     return Globals(elec, pue, engc, horizon, util, CostView(a.cost_view))
 
 
-def costs(oi: OptionInputs, capacity: Figure, demand: Figure, ws: Workspace) -> tuple[Fleet, Costs, list[str]]:
+def costs(oi: OptionInputs, capacity: Figure, demand: Figure, ws: Workspace) -> tuple[Fleet, Costs, list[Message]]:
     """Fleet and costs of one option at the likely values, each with its trail; both cost views."""
-    global_problems: list[str] = []
+    global_problems: list[Message] = []
     g = globals_of(ws, global_problems)
     at = f"options.{oi.option.id}.cost"
 
@@ -332,7 +347,7 @@ def costs(oi: OptionInputs, capacity: Figure, demand: Figure, ws: Workspace) -> 
     cash_hour_f = _cash_hour_figure(oi, fleet, op, allin_hour)
     pw, eng = _engineering_figures(oi, g.engc, at)
     ttp = _time_to_production_figure(oi, at)
-    views = {}
+    views: dict[CostView, CostViewFigures] = {}
     for view, hour in ((CostView.CASH, cash_hour_f), (CostView.ALL_IN, allin_hour)):
         views[view] = _view_figures(view, oi, hour, op, fleet, capacity, eng, g, ws.assumptions.horizon_years)
     d = views[g.view]
@@ -347,7 +362,9 @@ def _fleet_figure(oi: OptionInputs, capacity: Figure, demand: Figure) -> tuple[F
     nodes); and the unrounded count (None when either input is missing)."""
     tps = capacity.value
     if tps is None or tps <= 0:
-        return missing("GPUs", "GPUs", f"no capacity: {capacity.missing_reason or 'not positive'}"), None
+        return missing("GPUs", "GPUs", msg("fleet.no_capacity", "no capacity: {reason}",
+                                           reason=capacity.missing_reason or msg("capacity.not_positive",
+                                                                                 "not positive"))), None
     if demand.value is None:
         return missing("GPUs", "GPUs", demand.missing_reason), None
     raw = demand.value / tps
@@ -357,7 +374,7 @@ def _fleet_figure(oi: OptionInputs, capacity: Figure, demand: Figure) -> tuple[F
         TrailItem("capacity under the SLO", tps, "output tok/s/GPU", capacity.trail[0].source
                   if capacity.trail else "capacity"),
         TrailItem("GPUs needed (unrounded)", raw, "GPUs", "demand / capacity"),
-        TrailItem("rounded up to units of", oi.unit, "GPUs", oi.unit_reason),
+        TrailItem("rounded up to units of", oi.unit, "GPUs", str(oi.unit_reason)),
     ), flags=capacity.flags), raw
 
 
@@ -367,7 +384,7 @@ def _fleet(oi: OptionInputs, gpus: Figure, raw: float | None) -> Fleet:
     owned = None if math.isinf(oi.owned) else oi.owned
     used = short = freed = None
     if n is not None:
-        u, s, f = split_fleet(n, oi.owned)
+        u, s, f = split_fleet(n, oi.owned)  # floats in, floats out
         used, short = float(u), float(s)
         freed = None if owned is None else float(f)
     acquire = ""
@@ -383,15 +400,15 @@ def _fleet(oi: OptionInputs, gpus: Figure, raw: float | None) -> Fleet:
 def _operating_figure(oi: OptionInputs, g: Globals, at: str) -> Figure:
     """$/GPU-h of running an owned or bought GPU: kW x PUE x $/kWh + hosting."""
     name, unit = "operating $/GPU-h", "$/GPU-h"
-    why = []
+    why: list[Message] = []
     if oi.kw is None:
-        why.append(f"{at}.power_kw_per_gpu is not given (nor the platform's in fleet)")
+        why.append(msg("cost.no_power", "{at}.power_kw_per_gpu is not given (nor the platform's in fleet)", at=at))
     if g.elec is None:
-        why.append("assumptions.electricity_usd_per_kwh is not usable")
+        why.append(msg("cost.no_electricity", "assumptions.electricity_usd_per_kwh is not usable"))
     if g.pue is None:
-        why.append("assumptions.pue is not usable")
+        why.append(msg("cost.no_pue", "assumptions.pue is not usable"))
     if why or oi.kw is None or g.elec is None or g.pue is None:
-        return missing(name, unit, "; ".join(why))
+        return missing(name, unit, chain(why))
     host = oi.hosting.likely if oi.hosting is not None else 0.0
     v = float(operating_hour(oi.kw.likely, g.pue, g.elec, host))
     return Figure(name, v, unit, (
@@ -408,21 +425,21 @@ def _all_in_hour_figure(oi: OptionInputs, op: Figure, at: str) -> Figure:
     trail: list[TrailItem] = [TrailItem("pricing", oi.pricing.value, "", f"{at}.pricing")]
     if oi.pricing == Pricing.RENT:
         if oi.rate is None:
-            return missing(name, unit, f"{at}.gpu_hour_usd is not given, nor the platform's "
-                                       "rental_usd_per_gpu_hour (pricing: rent)")
+            return missing(name, unit, msg("cost.no_rental", "{at}.gpu_hour_usd is not given, nor the platform's "
+                                                             "rental_usd_per_gpu_hour (pricing: rent)", at=at))
         trail.append(TrailItem("rental price", oi.rate.likely, "$/GPU-h", oi.sources.get("rate", "")))
         return Figure(name, oi.rate.likely, unit, tuple(trail),
-                      flags=("rental price taken as all-in: power and hosting inside it",))
-    why = []
+                      flags=(msg("cost.rental_all_in", "rental price taken as all-in: power and hosting inside it"),))
+    why: list[Message] = []
     if oi.capex is None:
-        why.append(f"{at}.capex_per_gpu_usd is not given, nor the platform's purchase_usd_per_gpu "
-                   f"(pricing: {oi.pricing.value})")
+        why.append(msg("cost.no_capex", "{at}.capex_per_gpu_usd is not given, nor the platform's "
+                                        "purchase_usd_per_gpu (pricing: {pricing})", at=at, pricing=oi.pricing.value))
     if math.isnan(oi.amort_years):
-        why.append(f"{at}.amortization_years is not positive")
-    if op.value is None:
+        why.append(msg("cost.amortization_not_positive", "{at}.amortization_years is not positive", at=at))
+    if op.value is None and op.missing_reason is not None:
         why.append(op.missing_reason)
     if why or oi.capex is None or op.value is None:
-        return missing(name, unit, "; ".join(why))
+        return missing(name, unit, chain(why))
     trail += [TrailItem("purchase price per GPU", oi.capex.likely, "$", oi.sources.get("capex", "")),
               TrailItem("amortization", oi.amort_years, "years", f"{at}.amortization_years"),
               TrailItem("operating $/GPU-h", op.value, "$/GPU-h", "kW x PUE x $/kWh + hosting"),
@@ -436,21 +453,25 @@ def _cash_hour_figure(oi: OptionInputs, fleet: Fleet, op: Figure, allin: Figure)
     name, unit = "cash $/GPU-h", "$/GPU-h"
     n = fleet.gpus.value
     if (n is None or n <= 0) and 0 < oi.owned < math.inf:
-        return missing(name, unit, f"owned and new GPUs cannot be split: {fleet.gpus.missing_reason or 'no fleet'}")
+        return missing(name, unit, msg("cost.cannot_split", "owned and new GPUs cannot be split: {reason}",
+                                       reason=fleet.gpus.missing_reason or msg("fleet.none", "no fleet")))
     if n is None or n <= 0:
         n = math.nan
         used, short = (math.inf, 0.0) if math.isinf(oi.owned) else (0.0, math.inf)
     else:
         used, short = fleet.owned_used or 0.0, fleet.shortfall_gpus or 0.0
     if used > 0 and op.value is None:
-        return missing(name, unit, f"owned GPUs in the fleet: {op.missing_reason}")
+        return missing(name, unit, msg("cost.owned_operating", "owned GPUs in the fleet: {reason}",
+                                       reason=op.missing_reason))
     if short > 0 and allin.value is None:
-        return missing(name, unit, f"shortfall to {fleet.acquire}: {allin.missing_reason}")
+        return missing(name, unit, msg("cost.shortfall_price", "shortfall to {acquire}: {reason}",
+                                       acquire=fleet.acquire, reason=allin.missing_reason))
     opv = op.value if op.value is not None else math.nan
     av = allin.value if allin.value is not None else math.nan
     v = float(cash_hour(oi.pricing, n, oi.owned, opv, av))
     if not math.isfinite(v):
-        return missing(name, unit, op.missing_reason or allin.missing_reason or "not a finite number")
+        return missing(name, unit, op.missing_reason or allin.missing_reason
+                       or msg("cost.not_finite_hour", "not a finite number"))
     trail = [TrailItem("owned GPUs used", used if math.isfinite(used) else "all", "GPUs", "fleet (capex sunk)")]
     if used > 0:
         trail.append(TrailItem("operating $/GPU-h of an owned GPU", opv, "$/GPU-h", "see operating cost"))
@@ -486,7 +507,7 @@ def _ranges(view: CostView, oi: OptionInputs, fleet: Fleet, capacity: Figure, g:
     cap = oi.capacity
     if cap is None or capacity.value is None or g.elec is None or g.pue is None:
         return None, None, None, None
-    out = []
+    out: list[tuple[float, float | None]] = []
     for prices, caps in ((0, 2), (2, 0)):
         host = _lh(oi.hosting, prices) if oi.hosting is not None else 0.0
         opv = operating_hour(_lh(oi.kw, prices), g.pue, g.elec, host)
@@ -517,7 +538,8 @@ def _per_million_figures(hour: Figure, capacity: Figure, util: float | None,
     if hour.value is None:
         cpm = missing(label, "$/M tokens", hour.missing_reason)
     elif tps is None or tps <= 0:
-        cpm = missing(label, "$/M tokens", f"no capacity: {capacity.missing_reason}")
+        cpm = missing(label, "$/M tokens", msg("cost.no_capacity", "no capacity: {reason}",
+                                               reason=capacity.missing_reason))
     else:
         cpm = Figure(label, float(cost_per_million(hour.value, tps)), "$/M tokens", (
             TrailItem(hour.name, hour.value, "$/GPU-h", "see its trail"),
@@ -526,7 +548,7 @@ def _per_million_figures(hour: Figure, capacity: Figure, util: float | None,
         ), flags=capacity.flags)
     if cpm.value is None or util is None:
         eff = missing(f"{label} at utilization", "$/M tokens",
-                      cpm.missing_reason or "assumptions.utilization is not in (0, 1]")
+                      cpm.missing_reason or msg("cost.utilization", "assumptions.utilization is not in (0, 1]"))
     else:
         eff = Figure(f"{label} at utilization", cpm.value / util, "$/M tokens", (
             TrailItem("$/M at full use", cpm.value, "$/M tokens", SOURCE_D3),
@@ -538,26 +560,27 @@ def _per_million_figures(hour: Figure, capacity: Figure, util: float | None,
 def _engineering_figures(oi: OptionInputs, engc: float | None, at: str) -> tuple[Figure, Figure]:
     """Engineering effort (porting + checklist person-weeks) and its cost at the loaded weekly rate."""
     eng_trail: list[TrailItem] = []
-    eng_missing: list[str] = []
+    eng_missing: list[Message] = []
     weeks: list[float] = []
     if oi.porting is None:
-        eng_missing.append(f"{at}.porting_effort_person_weeks is not usable")
+        eng_missing.append(msg("cost.no_porting", "{at}.porting_effort_person_weeks is not usable", at=at))
     else:
         eng_trail.append(TrailItem("porting effort", oi.porting.likely, "person-weeks",
                                    f"{at}.porting_effort_person_weeks"))
         weeks.append(oi.porting.likely)
     for label, e in oi.efforts:
         if math.isnan(e.likely):
-            eng_missing.append(f"effort of {label} is not usable")
+            eng_missing.append(msg("cost.effort_unusable", "effort of {label} is not usable", label=label))
         else:
             eng_trail.append(TrailItem(label, e.likely, "person-weeks", "checklist answer"))
             weeks.append(e.likely)
     if eng_missing:
-        pw = missing("engineering effort", "person-weeks", "; ".join(eng_missing), tuple(eng_trail))
+        pw = missing("engineering effort", "person-weeks", chain(eng_missing), tuple(eng_trail))
     else:
         pw = Figure("engineering effort", float(sum(weeks)), "person-weeks", tuple(eng_trail))
     if pw.value is None or engc is None:
-        eng = missing("engineering cost", "$", pw.missing_reason or "assumptions.engineer_usd_per_week is not usable")
+        eng = missing("engineering cost", "$", pw.missing_reason
+                      or msg("cost.no_engineer_rate", "assumptions.engineer_usd_per_week is not usable"))
     else:
         eng = Figure("engineering cost", pw.value * engc, "$", (
             TrailItem("engineering effort", pw.value, "person-weeks", "porting + checklist efforts"),
@@ -567,7 +590,8 @@ def _engineering_figures(oi: OptionInputs, engc: float | None, at: str) -> tuple
 
 def _time_to_production_figure(oi: OptionInputs, at: str) -> Figure:
     if oi.ttp is None:
-        return missing("time to production", "weeks", f"{at}.time_to_production_weeks is not usable")
+        return missing("time to production", "weeks", msg("cost.no_ttp", "{at}.time_to_production_weeks is not usable",
+                                                          at=at))
     return Figure("time to production", oi.ttp.likely, "weeks",
                   (TrailItem("time to production (likely)", oi.ttp.likely, "weeks", f"{at}.time_to_production_weeks"),))
 
@@ -577,7 +601,8 @@ def _horizon_figures(oi: OptionInputs, view: CostView, fleet: Fleet, hour: Figur
     """Hardware (capex share or rent) and power with hosting over the horizon, in the view."""
     gpus = fleet.gpus
     if gpus.value is None or hour.value is None or horizon is None:
-        reason = gpus.missing_reason or hour.missing_reason or "assumptions.horizon_years is not positive"
+        reason = gpus.missing_reason or hour.missing_reason or msg("cost.horizon",
+                                                                   "assumptions.horizon_years is not positive")
         return missing("hardware over the horizon", "$", reason), missing("power and hosting over the horizon",
                                                                             "$", reason)
     n = gpus.value
@@ -620,7 +645,8 @@ def _finite(f: Figure) -> Figure:
     """A figure whose value overflowed (absurdly small or large inputs) becomes missing, with why."""
     if f.value is None or math.isfinite(f.value):
         return f
-    return missing(f.name, f.unit, f"not a finite number ({f.value}): check the inputs in its trail", f.trail)
+    return missing(f.name, f.unit, msg("figure.not_finite", "not a finite number ({value}): check the inputs in its "
+                                                            "trail", value=str(f.value)), f.trail)
 
 
 def capacity_estimate(cap: Capacity, option: Option) -> tuple[Estimate | None, bool, str]:

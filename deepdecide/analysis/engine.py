@@ -58,7 +58,7 @@ from deepdecide.analysis.risks import recommendation_risks
 from deepdecide.analysis.scoring import ScoringSetup, compile_criteria, normalize, vetoes, weighted_sum
 from deepdecide.analysis.sensitivity import input_flips, weight_intervals
 from deepdecide.domain.common import Estimate
-from deepdecide.domain.messages import Message, msg
+from deepdecide.domain.messages import Message, chain, msg
 from deepdecide.domain.progress import Cancellable, ProgressCallback
 from deepdecide.domain.validation import estimate_problem
 from deepdecide.domain.workspace import Answer, Option, Strategy, Workspace
@@ -170,21 +170,21 @@ def _usable(e: Estimate) -> Estimate | None:
     return e if estimate_problem(e) is None else None
 
 
-def _blocked_reasons(ws: Workspace, o: Option, checklist: ChecklistSummary) -> tuple[str, ...]:
+def _blocked_reasons(ws: Workspace, o: Option, checklist: ChecklistSummary) -> tuple[Message, ...]:
     """Why a checklist keeps the option from being recommended: a "missing" piece nobody is named
     to build, or one whose owner gave no effort range."""
-    out = []
+    out: list[Message] = []
     if checklist.blockers:
-        out.append(str(msg("eligibility.blocker",
-                           "not recommendable until someone is named to build {items} (missing, no owner) with "
-                           "an effort range", items=tuple(b.title for b in checklist.blockers))))
+        out.append(msg("eligibility.blocker",
+                       "not recommendable until someone is named to build {items} (missing, no owner) with "
+                       "an effort range", items=tuple(b.title for b in checklist.blockers)))
     titles = {i.id: i.title for i in ws.checklist}
     no_effort = tuple(titles.get(a.item, a.item) for a in ws.answers_for(o.id)
                       if a.answer == Answer.MISSING and a.provider.strip() and not a.effort_person_weeks.high > 0)
     if no_effort:
-        out.append(str(msg("eligibility.no_effort",
-                           "not recommendable until {items} (missing, owner named) has an effort range",
-                           items=no_effort)))
+        out.append(msg("eligibility.no_effort",
+                       "not recommendable until {items} (missing, owner named) has an effort range",
+                       items=no_effort))
     return tuple(out)
 
 
@@ -233,7 +233,7 @@ def _prepare(ws: Workspace) -> _Prepared:
         for gp in global_problems:
             if gp not in messages:
                 messages.append(gp)
-        reasons = (DEV_ONLY_REASON,) if o.strategy == Strategy.DEV_ONLY else ()
+        reasons: tuple[Message, ...] = (DEV_ONLY_REASON,) if o.strategy == Strategy.DEV_ONLY else ()
         reasons += _blocked_reasons(ws, o, checklist)
         eligible = not reasons
         key = (o.runtime, o.platform)
@@ -269,8 +269,9 @@ def _prepare(ws: Workspace) -> _Prepared:
     util = a.utilization_range if a.utilization_range is not None else (
         Estimate.exact(a.utilization) if isinstance(a.utilization, (int, float)) and 0 < a.utilization <= 1 else None)
     if util is not None and not (0 < util.low <= util.likely <= util.high <= 1):
-        messages.append(f"assumptions.utilization_range must be 0 < low <= likely <= high <= 1, got "
-                        f"{util.low:g} / {util.likely:g} / {util.high:g}: not drawn")
+        messages.append(msg("assumptions.utilization_range", "assumptions.utilization_range must be 0 < low <= "
+                            "likely <= high <= 1, got {low:g} / {likely:g} / {high:g}: not drawn",
+                            low=util.low, likely=util.likely, high=util.high))
         util = None
     view = globals_of(ws, []).view
     model = ScenarioModel(inputs, demand.value, horizon, elec, engc, setup, values, static_eligible,
@@ -306,15 +307,15 @@ def _score(prep: _Prepared) -> tuple[list[OptionAssessment], tuple[str, ...], np
             f = prep.figures[j][k]
             raw = values_l[j][k]
             raw = None if raw != raw else raw  # NaN: missing
-            note = ""
+            how: Message | None = None
             if raw is None:
-                note = f"missing ({f.missing_reason or 'no value'}): scored as the worst value, 0"
+                how = msg("score.missing", "missing ({reason}): scored as the worst value, 0",
+                          reason=f.missing_reason or msg("score.no_value", "no value"))
             elif same[k]:
-                note = "every candidate option has the same value: 1 for all"
+                how = msg("score.same", "every candidate option has the same value: 1 for all")
             elif setup.specs[k].scale is None and not candidates[j]:
-                note = "not a candidate: scored on the candidates' range, clipped to 0..1"
-            if f.flags:
-                note = "; ".join(x for x in (note, *f.flags) if x)
+                how = msg("score.not_candidate", "not a candidate: scored on the candidates' range, clipped to 0..1")
+            note = chain((how, *f.flags) if how is not None else f.flags)
             v = float(norm_l[j][k])
             parts.append(CriterionScore(c.id, c.metric, raw, f.unit or setup.specs[k].unit, v,
                                         shares_l[k], v * shares_l[k], note, f))
@@ -363,8 +364,9 @@ def evaluate(ws: Workspace, *, sensitivity: bool = True, monte_carlo: bool = Fal
             winner,
             weight_intervals(prep.setup, norm, eligible, w, ids),
             input_flips(prep.model, w, ids),
-            ("weights: raw weight of one criterion, the others fixed; shares are of the new total",
-             "inputs: one at a time, the others at their likely values"),
+            (msg("sensitivity.weights_note", "weights: raw weight of one criterion, the others fixed; shares are of "
+                 "the new total"),
+             msg("sensitivity.inputs_note", "inputs: one at a time, the others at their likely values")),
         )
     mcr = None
     if monte_carlo:

@@ -602,10 +602,10 @@ def checklist_summary(ws: Workspace, option: Option) -> tuple[ChecklistSummary, 
                                TrailItem("checklist items", n, "items", "workspace checklist")))
     else:
         completeness = Figure("service completeness", None, "fraction",
-                              missing_reason="the workspace has no checklist items")
+                              missing_reason=msg("checklist.empty", "the workspace has no checklist items"))
     total = sum(e.likely for _, e in efforts)
-    flags = (f"excludes {len(blockers)} blocker(s) without an owner: their effort counts once someone "
-             "is named",) if blockers else ()
+    flags = (msg("checklist.blockers_excluded", "excludes {n} blocker(s) without an owner: their effort counts "
+                                                "once someone is named", n=len(blockers)),) if blockers else ()
     effort = Figure("checklist engineering effort", float(total), "person-weeks", tuple(trail), flags=flags)
     unanswered_titles = tuple(titles.get(i, i) for i in unanswered)
     return ChecklistSummary(tuple(provided), tuple(external), tuple(owned), tuple(blockers),

@@ -200,8 +200,8 @@ class ScenarioModel:
             masks = {k: m[cols] for k, m in self.masks.items()}
         shape = np.broadcast_shapes(p["cap"].shape, p["rate"].shape)
         cap = np.where(p["cap"] > 0, p["cap"], np.nan)
-        gpus = C.fleet_gpus(self.demand, cap, unit)
-        op = C.operating_hour(p["kw"], p["pue"], p["elec"], p["host"])
+        gpus = np.asarray(C.fleet_gpus(self.demand, cap, unit))
+        op = np.asarray(C.operating_hour(p["kw"], p["pue"], p["elec"], p["host"]))
         hour = np.full(shape, np.nan)
         cash = self.view == CostView.CASH
         for pricing, m in masks.items():

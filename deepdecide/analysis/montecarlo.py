@@ -12,6 +12,7 @@ import numpy as np
 from deepdecide.analysis.assessment import MonteCarlo, OptionDraws, Percentiles
 from deepdecide.analysis.model import ScenarioModel
 from deepdecide.domain import formatting
+from deepdecide.domain.messages import msg
 from deepdecide.domain.progress import Cancellable, ProgressCallback, check_cancelled, report
 
 
@@ -19,7 +20,8 @@ def _percentiles(x: np.ndarray) -> tuple[list[Percentiles], list[float]]:
     """P10 / P50 / P90 per column of (draws, O), over the draws where the value exists."""
     finite = np.isfinite(x)
     full = finite.all(axis=0)
-    out: list[Percentiles | None] = [None] * x.shape[1]
+    none = Percentiles(None, None, None)
+    out: list[Percentiles] = [none] * x.shape[1]
     miss = (1.0 - finite.mean(axis=0)).tolist() if len(x) else [1.0] * x.shape[1]
     if full.any():
         q = np.percentile(x[:, full], [10, 50, 90], axis=0)
@@ -30,9 +32,7 @@ def _percentiles(x: np.ndarray) -> tuple[list[Percentiles], list[float]]:
         if len(ok):
             p10, p50, p90 = np.percentile(ok, [10, 50, 90])
             out[j] = Percentiles(float(p10), float(p50), float(p90))
-        else:
-            out[j] = Percentiles(None, None, None)
-    return out, miss  # type: ignore[return-value]
+    return out, miss
 
 
 CHUNK_CELLS = 20_000  # draws x options per block: keeps the working arrays in cache
@@ -46,7 +46,8 @@ def triangular(rng: np.random.Generator, est: np.ndarray, size: int) -> np.ndarr
     cut = (mode - low) / width
     left = u < cut
     s = np.sqrt(np.where(left, u * (width * (mode - low)), (1.0 - u) * (width * (high - mode))))
-    return np.where(left, low + s, high - s)
+    drawn: np.ndarray = np.where(left, low + s, high - s)
+    return drawn
 
 
 def weight_ranges(model: ScenarioModel) -> np.ndarray | None:
@@ -88,12 +89,12 @@ def run(model: ScenarioModel, ids: list[str], draws: int, seed: int, *, ranking_
     # where each input goes: per parameter, the input indices and their option columns
     direct: dict[str, tuple[np.ndarray, np.ndarray]] = {}
     for param in {i.param for i in inputs if i.param != "eff"}:
-        idx = [n for n, i in enumerate(inputs) if i.param == param]
-        direct[param] = (np.array(idx), np.array([inputs[n].column or 0 for n in idx]))
-    eff = sorted((i.column, n) for n, i in enumerate(inputs) if i.param == "eff")
-    eff_idx = np.array([n for _, n in eff], dtype=int)
+        where = [n for n, i in enumerate(inputs) if i.param == param]
+        direct[param] = (np.array(where), np.array([inputs[n].column or 0 for n in where]))
+    efforts = sorted((i.column or 0, n) for n, i in enumerate(inputs) if i.param == "eff")
+    eff_idx = np.array([n for _, n in efforts], dtype=int)
     eff_likely = est[eff_idx, 1] if len(eff_idx) else np.empty(0)
-    eff_cols, eff_starts = np.unique(np.array([c for c, _ in eff], dtype=int), return_index=True)
+    eff_cols, eff_starts = np.unique(np.array([c for c, _ in efforts], dtype=int), return_index=True)
     block = max(256, CHUNK_CELLS // max(n_opt, 1))
     for start in range(0, draws, block):
         check_cancelled(cancel)
@@ -122,11 +123,13 @@ def run(model: ScenarioModel, ids: list[str], draws: int, seed: int, *, ranking_
             counts += np.bincount(win[win >= 0], minlength=n_opt)
             none += int((win < 0).sum())
         report(progress, (start + size) / draws)
-    notes = [f"{formatting.count(len(inputs), 'uncertain input')} drawn from triangular(low, likely, high); "
-             f"{formatting.count(draws, 'draw')}, seed {seed}; cost view {model.view.value}"]
+    notes = [msg("montecarlo.drawn", "{inputs} drawn from triangular(low, likely, high); {draws}, seed {seed}; "
+                                     "cost view {view}", inputs=formatting.count(len(inputs), "uncertain input"),
+                 draws=formatting.count(draws, "draw"), seed=str(seed), view=model.view.value)]
     if w_est is not None:
-        notes.append(f"criteria weights drawn within their stated ranges "
-                     f"({int((w_est[:, 2] > w_est[:, 0]).sum())} of {len(w_est)})")
+        notes.append(msg("montecarlo.weights_drawn", "criteria weights drawn within their stated ranges ({n} of "
+                                                     "{total})", n=int((w_est[:, 2] > w_est[:, 0]).sum()),
+                         total=len(w_est)))
     drawn = tuple(i.key for i in inputs)
     if ranking_ok:
         p_best = counts / draws
@@ -134,7 +137,8 @@ def run(model: ScenarioModel, ids: list[str], draws: int, seed: int, *, ranking_
     else:
         p_best = np.zeros(n_opt)
         p_none = 1.0
-        notes.append("no ranking (see the criteria messages): P(rank 1) is 0 for every option")
+        notes.append(msg("montecarlo.no_ranking", "no ranking (see the criteria messages): P(rank 1) is 0 for "
+                                                  "every option"))
     cpm, miss_c = _percentiles(cpm_all)
     eff, _ = _percentiles(eff_all)
     tco, miss_t = _percentiles(tco_all)

@@ -53,9 +53,9 @@ def recommendation_risks(ws: Workspace, oa: OptionAssessment) -> tuple[Recommend
         add("missing-parity", msg("risk.missing_parity",
                                   "required parity not reached on {platform}: {reasons}",
                                   platform=oa.platform, reasons=missing or ("no check",)))
-    proxy = [r for lv in (oa.evidence.builds, oa.evidence.performs) for r in lv.reasons
-             if "proxy" in str(r) or "illustrative" in str(r)]
-    proxy += [f for f in cap.figure.flags if "proxy" in str(f)]
+    proxy: list[Message] = [r for lv in (oa.evidence.builds, oa.evidence.performs) for r in lv.reasons
+                            if "proxy" in str(r) or "illustrative" in str(r)]
+    proxy += [f for f in cap.figure.flags if f.id == "capacity.proxy"]
     if proxy:
         add("proxy-evidence", msg("risk.proxy_evidence",
                                   "evidence is a proxy or illustrative, not measured by us: {reasons}",

@@ -18,6 +18,7 @@ import numpy as np
 from deepdecide.analysis.assessment import InputFlip, WeightInterval
 from deepdecide.analysis.model import ScenarioModel, UncertainInput
 from deepdecide.analysis.scoring import ScoringSetup, weighted_sum
+from deepdecide.domain.messages import Message, chain, msg
 
 GRID_IN = 9  # points inside [low, high]
 MAX_SCENARIOS = 4000  # per pass; larger problems get a coarser first grid
@@ -138,7 +139,7 @@ def input_flips(model: ScenarioModel, winner: int, ids: list[str]) -> tuple[Inpu
     for i, inp in enumerate(inputs):
         e = inp.estimate
         res: dict[str, tuple[float | None, str | None, bool]] = {}
-        notes = []
+        notes: list[Message] = []
         for side in ("below", "above"):
             b = brackets.get((i, side))
             if b is None:
@@ -147,12 +148,15 @@ def input_flips(model: ScenarioModel, winner: int, ids: list[str]) -> tuple[Inpu
             value = float((b[0] + b[1]) / 2.0)
             who = ids[b[2]] if b[2] >= 0 else None
             if b[2] < 0:
-                notes.append(f"{side} {value:.4g} {inp.unit}: no option is eligible (knock-outs)")
+                notes.append(msg("sensitivity.no_eligible", "{side} {value:.4g} {unit}: no option is eligible "
+                                                            "(knock-outs)", side=side, value=value, unit=inp.unit))
             res[side] = (value, who, e.low <= value <= e.high)
         if res["below"][0] is None and res["above"][0] is None:
-            notes.append(f"the winner does not change between {grid[i, 0]:.4g} and {grid[i, -1]:.4g} {inp.unit}")
+            notes.append(msg("sensitivity.no_change", "the winner does not change between {low:.4g} and {high:.4g} "
+                                                      "{unit}", low=float(grid[i, 0]), high=float(grid[i, -1]),
+                             unit=inp.unit))
         out.append(InputFlip(
             inp.key, inp.option, inp.label, inp.unit, e.low, e.likely, e.high,
             res["below"][0], res["below"][1], res["above"][0], res["above"][1],
-            res["below"][2], res["above"][2], "; ".join(notes)))
+            res["below"][2], res["above"][2], chain(notes)))
     return tuple(out)

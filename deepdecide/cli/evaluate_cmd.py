@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+import argparse
+from typing import TYPE_CHECKING, Any
+
 from deepdecide.domain import formatting
+
+if TYPE_CHECKING:
+    from deepdecide.analysis.assessment import Assessment, CostViewFigures, FitCounts, OptionAssessment
+    from deepdecide.domain.workspace import Workspace
 
 NAME = "evaluate"
 HELP = ("rank a workspace's options: classification, evidence levels, capacity, GPUs (owned + new), $/M tokens "
         "and TCO in the cash and all-in views, flip thresholds, P(best) and the recommended option's risks")
 
 
-def add_arguments(parser) -> None:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("workspace", nargs="?", metavar="WORKSPACE",
                         help="a workspace file (*.deepdecide.yaml); default: the built-in sample decision")
     parser.add_argument("--json", action="store_true", help="print the whole assessment as JSON")
@@ -25,29 +32,23 @@ def _num(v: float | None, none: str = "n/a") -> str:
     return none if v is None else number(v)
 
 
-def _money(v: float | None) -> str:
-    from deepdecide.domain import formatting
-
-    return "n/a" if v is None else formatting.money(v)
+def _money(v: float | None, currency: str) -> str:
+    return "n/a" if v is None else formatting.money(v, currency)
 
 
-def _view_money(view, per_m: bool) -> str:
+def _view_money(view: CostViewFigures | None, per_m: bool, currency: str) -> str:
     """A cost view's $/M or TCO, "≈" with the precision its range supports when it rests on
     assumptions."""
-    from deepdecide.domain import formatting
-
     if view is None:
         return "n/a"
     f = view.cost_per_m_tokens_usd if per_m else view.tco_usd
     if f.value is None:
         return "n/a"
     low, high = (view.low, view.high) if per_m else (view.tco_low, view.tco_high)
-    return formatting.money(f.value, approx=view.assumed, low=low, high=high)
+    return formatting.money(f.value, currency, approx=view.assumed, low=low, high=high)
 
 
-def _fleet_line(oa) -> str:
-    from deepdecide.domain import formatting
-
+def _fleet_line(oa: OptionAssessment, currency: str) -> str:
     f = oa.fleet
     if f.gpus.value is None:
         return f"fleet: none ({f.gpus.missing_reason})"
@@ -62,34 +63,33 @@ def _fleet_line(oa) -> str:
     if f.freed_gpus:
         line += f"; {formatting.integer(f.freed_gpus)} owned GPUs freed"
     if f.book_value_usd_per_gpu is not None:
-        line += f"; book value {formatting.money(f.book_value_usd_per_gpu)} per owned GPU"
+        line += f"; book value {formatting.money(f.book_value_usd_per_gpu, currency)} per owned GPU"
     if f.end_of_support:
         line += f"; supported until {f.end_of_support}"
     return line
 
 
 def _p_best(p: float | None, draws: int | None) -> str:
-    from deepdecide.domain import formatting
-
     return "-" if p is None else formatting.probability(p, draws)
 
 
-def _levels(oa) -> str:
+def _levels(oa: OptionAssessment) -> str:
     ev = oa.evidence
     return " ".join(f"{n[0].upper()}{'+' if lv.reached else '-'}"
                     for n, lv in (("builds", ev.builds), ("correct", ev.correct), ("performs", ev.performs)))
 
 
-def _fit(c) -> str:
+def _fit(c: FitCounts) -> str:
     return "/".join(formatting.integer(n) for n in (c.matches, c.proxies, c.mismatches, c.needs_context))
 
 
-def _fit_lines(a) -> list[str]:
+def _fit_lines(a: Assessment) -> list[str]:
     """Every run or check that does not count in full, with the reason (mismatch, proxy, needs context,
     illustrative), so that an import that changes nothing says why."""
+    from deepdecide.analysis.assessment import EvidenceFit
     from deepdecide.domain.messages import render_all
 
-    groups: dict[tuple, list] = {}
+    groups: dict[tuple[str, str, str, str, str, tuple[str, ...]], list[EvidenceFit]] = {}
     for f in a.evidence_fit:
         if f.applicability.value == "matches" and f.counts_for and f.kind in ("own", "third_party"):
             continue
@@ -107,11 +107,11 @@ def _fit_lines(a) -> list[str]:
     return out
 
 
-def _prediction_lines(a) -> list[str]:
+def _prediction_lines(a: Assessment) -> list[str]:
     """Predictions beside measured runs of the same configuration, and each predictor's error."""
     from deepdecide.analysis.prediction import signed_percent
 
-    pairs = getattr(a, "prediction_pairs", ())
+    pairs = a.prediction_pairs
     if not pairs:
         return []
     out = ["", "Predicted vs measured (error = (predicted - measured) / measured):"]
@@ -123,7 +123,7 @@ def _prediction_lines(a) -> list[str]:
     return out
 
 
-def render(ws, a) -> str:
+def render(ws: Workspace, a: Assessment) -> str:
     """The assessment as plain text for a terminal."""
     from deepdecide.cli.common import table
     from deepdecide.domain.formatting import share
@@ -134,18 +134,19 @@ def render(ws, a) -> str:
     if a.workload is not None:
         lines.append(f"Evidence judged against the {a.workload}")
     horizon = ws.assumptions.horizon_years
+    currency = ws.assumptions.currency
+    unit = formatting.currency_unit(currency)
     mcr = a.monte_carlo
     # the ranked options, then those not eligible (blocked, vetoed, dev-only) by score: ranked after them
     rest = sorted((o for o in a.options if o.option not in a.ranking),
                   key=lambda o: -(o.score.total if o.score else -1.0))
     order = list(a.ranking) + [o.option for o in rest]
     rows = []
-    view = getattr(a, "cost_view", None)
-    view_name = view.value if view is not None else "cash"
+    view_name = a.cost_view.value
     star = {"cash": "", "all-in": ""}
     star[view_name] = "*"
     for oid in order:
-        oa = a.option(oid)
+        oa = _option(a, oid)
         cap = oa.capacity
         cap_txt = _num(cap.value)
         if cap.value is not None:
@@ -171,25 +172,25 @@ def render(ws, a) -> str:
             _fit(oa.fit),
             cap_txt,
             gpus,
-            _view_money(c.cash, True),
-            _view_money(c.all_in, True),
-            _view_money(c.cash, False),
-            _view_money(c.all_in, False),
-            _num(oa.score.total if oa.score else None, "{:.3f}"),
+            _view_money(c.cash, True, currency),
+            _view_money(c.all_in, True, currency),
+            _view_money(c.cash, False, currency),
+            _view_money(c.all_in, False, currency),
+            f"{oa.score.total:.3f}" if oa.score else "-",
             _p_best(draws.p_best if draws and oa.rank is not None else None, mcr.draws if mcr else None),
             status,
         ])
     lines.append(f"Cost view that drives the ranking: {view_name} (marked *); both views are shown")
     lines.append("")
     lines.append(table(["rank", "option", "class", "evidence", "runs m/p/x/?", "tok/s/GPU", "GPUs (owned+new)",
-                        f"$/M cash{star['cash']}", f"$/M all-in{star['all-in']}",
+                        f"{unit}/M cash{star['cash']}", f"{unit}/M all-in{star['all-in']}",
                         f"TCO {horizon:g}y cash{star['cash']}", f"TCO {horizon:g}y all-in{star['all-in']}",
                         "score", "P(best)", "note"], rows))
     lines.append("  evidence: B = builds, C = correct, P = performs (+ reached, - not); "
-                 "$/M tok = $/GPU-h / (tok/s/GPU x 3600 / 10^6); ≈: rests on assumptions, "
+                 f"{unit}/M tok = {unit}/GPU-h / (tok/s/GPU x 3600 / 10^6); ≈: rests on assumptions, "
                  "printed with the precision its range supports")
     lines.append("  cash = what we will spend (owned GPUs' capex excluded); all-in = every GPU at its "
-                 "all-in $/GPU-h (InferenceMAX basis)")
+                 f"all-in {unit}/GPU-h (InferenceMAX basis)")
     lines.append("  runs m/p/x/?: runs about the option that match the workload / are accepted proxies / "
                  "mismatch (count for nothing) / need context (count for nothing until assigned)")
     lines.extend(_fit_lines(a))
@@ -201,7 +202,7 @@ def render(ws, a) -> str:
     lines.append("")
     lines.append("Why, option by option:")
     for oid in order:
-        oa = a.option(oid)
+        oa = _option(a, oid)
         lines.append(f"  {oid} ({oa.classification.label}, {oa.strategy.value})")
         for r in oa.classification.reasons:
             lines.append(f"    support: {r}")
@@ -209,33 +210,33 @@ def render(ws, a) -> str:
                          ("performs", oa.evidence.performs)):
             state = "reached" if lv.reached else "NOT reached"
             lines.append(f"    {name} {state}: {join(lv.reasons)}")
-        cap = oa.capacity.figure
-        if cap.value is None:
-            lines.append(f"    capacity: none: {cap.missing_reason}")
+        cap_fig = oa.capacity.figure
+        if cap_fig.value is None:
+            lines.append(f"    capacity: none: {cap_fig.missing_reason}")
         else:
-            lines.append(f"    capacity: {formatting.number(cap.value)} {cap.unit} ({oa.capacity.label})")
-        for f in cap.flags:
-            lines.append(f"    capacity: {f}")
+            lines.append(f"    capacity: {formatting.number(cap_fig.value)} {cap_fig.unit} ({oa.capacity.label})")
+        for flag in cap_fig.flags:
+            lines.append(f"    capacity: {flag}")
         lines.append(f"    GPUs: {oa.fleet.unit_reason}")
-        lines.append(f"    {_fleet_line(oa)}")
-        for w in oa.fleet.warnings:
-            lines.append(f"    WARNING: {w}")
+        lines.append(f"    {_fleet_line(oa, currency)}")
+        for warning in oa.fleet.warnings:
+            lines.append(f"    WARNING: {warning}")
         c = oa.costs
-        for v in (c.cash, c.all_in):
-            if v is not None and v.gpu_hour_usd.value is not None:
-                lines.append(f"    {v.view.value}: {v.gpu_hour_usd.value:,.3f} $/GPU-h"
-                             f" (pricing {c.pricing.value}){' [drives the ranking]' if v.view == c.view else ''}")
-            elif v is not None:
-                lines.append(f"    {v.view.value}: n/a ({v.gpu_hour_usd.missing_reason})")
+        for cv in (c.cash, c.all_in):
+            if cv is not None and cv.gpu_hour_usd.value is not None:
+                lines.append(f"    {cv.view.value}: {formatting.money_rate(cv.gpu_hour_usd.value, currency, 'GPU-h')}"
+                             f" (pricing {c.pricing.value}){' [drives the ranking]' if cv.view == c.view else ''}")
+            elif cv is not None:
+                lines.append(f"    {cv.view.value}: n/a ({cv.gpu_hour_usd.missing_reason})")
         for b in oa.checklist.blockers:
             lines.append(f"    BLOCKER: {b.reason}")
         for r in oa.eligibility_reasons:
             lines.append(f"    not eligible: {r}")
-        for v in oa.vetoes:
-            lines.append(f"    vetoed: {v}")
-        for m in oa.messages:
-            if getattr(m, "id", "") != "option.no_capacity":  # already said on the capacity line
-                lines.append(f"    ! {m}")
+        for veto in oa.vetoes:
+            lines.append(f"    vetoed: {veto}")
+        for om in oa.messages:
+            if om.id != "option.no_capacity":  # already said on the capacity line
+                lines.append(f"    ! {om}")
     s = a.sensitivity
     if s is not None:
         lines.append("")
@@ -249,21 +250,23 @@ def render(ws, a) -> str:
                 beyond.append(f"above -> {w.winner_above}")
             lines.append(f"  weight {w.criterion} = {w.weight:g} ({share(w.weight_share)}): winner holds for "
                          f"{w.low:.3g} ({share(w.low_share)}) .. {hi}" + (f"; {', '.join(beyond)}" if beyond else ""))
-        flips = [f for f in s.inputs if f.flip_below is not None or f.flip_above is not None]
-        for f in flips:
+        flips = [flip for flip in s.inputs if flip.flip_below is not None or flip.flip_above is not None]
+        for flip in flips:
             parts = []
-            if f.flip_below is not None:
-                where = "in range" if f.below_in_range else "outside the range"
-                parts.append(f"below {f.flip_below:.4g} ({where}) -> {f.winner_below or 'none eligible'}")
-            if f.flip_above is not None:
-                where = "in range" if f.above_in_range else "outside the range"
-                parts.append(f"above {f.flip_above:.4g} ({where}) -> {f.winner_above or 'none eligible'}")
-            lines.append(f"  {f.label} [{f.low:g} / {f.likely:g} / {f.high:g} {f.unit}]: {'; '.join(parts)}")
+            if flip.flip_below is not None:
+                where = "in range" if flip.below_in_range else "outside the range"
+                parts.append(f"below {flip.flip_below:.4g} ({where}) -> {flip.winner_below or 'none eligible'}")
+            if flip.flip_above is not None:
+                where = "in range" if flip.above_in_range else "outside the range"
+                parts.append(f"above {flip.flip_above:.4g} ({where}) -> {flip.winner_above or 'none eligible'}")
+            flip_unit = flip.unit.replace("$", unit)  # the analysis writes the workspace's money as "$"
+            lines.append(f"  {flip.label} [{flip.low:g} / {flip.likely:g} / {flip.high:g} {flip_unit}]: "
+                         f"{'; '.join(parts)}")
         steady = len(s.inputs) - len(flips)
         if steady:
             lines.append(f"  {steady} other uncertain input(s) do not change the winner between 0 and about "
                          "twice their high value")
-    risks = getattr(a, "recommendation_risks", ())
+    risks = a.recommendation_risks
     if a.winner is not None and risks:
         lines.append("")
         lines.append(f"Risks of the recommended option ({a.winner}):")
@@ -274,23 +277,31 @@ def render(ws, a) -> str:
                      + (f"; no option eligible in {mcr.p_no_winner:.1%} of draws" if mcr.p_no_winner else ""))
         mrows = []
         for d in mcr.options:
-            c, t = d.cost_per_m_tokens_usd, d.tco_usd
+            cpm, t = d.cost_per_m_tokens_usd, d.tco_usd
             mrows.append([d.option, _p_best(d.p_best, mcr.draws),
-                          " / ".join(_num(x, "${:,.3f}") for x in (c.p10, c.p50, c.p90)),
-                          " / ".join(_money(x) for x in (t.p10, t.p50, t.p90))])
-        lines.append(table(["option", "P(best)", "$/M tok P10 / P50 / P90", "TCO P10 / P50 / P90"], mrows))
+                          " / ".join(_money(x, currency) for x in (cpm.p10, cpm.p50, cpm.p90)),
+                          " / ".join(_money(x, currency) for x in (t.p10, t.p50, t.p90))])
+        lines.append(table(["option", "P(best)", f"{unit}/M tok P10 / P50 / P90", "TCO P10 / P50 / P90"], mrows))
     return "\n".join(lines)
 
 
-def json_data(ws, a) -> dict:
+def _option(a: Assessment, oid: str) -> OptionAssessment:
+    oa = a.option(oid)
+    assert oa is not None, oid  # ``order`` holds the assessment's own option ids
+    return oa
+
+
+def json_data(ws: Workspace, a: Assessment) -> dict[str, Any]:
     """What ``evaluate --json`` prints: the whole assessment as plain data (messages keep their
     id and parameters beside the rendered text)."""
     from deepdecide.analysis import to_data
 
-    return to_data(a)
+    data: dict[str, Any] = to_data(a)
+    data["currency"] = ws.assumptions.currency  # the unit of every money figure (named ..._usd for history)
+    return data
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     import json
 
     from deepdecide.analysis import evaluate

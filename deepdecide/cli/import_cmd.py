@@ -15,11 +15,24 @@ illustrative sample evidence shipped in ``data/samples/evidence``.
 
 from __future__ import annotations
 
+import argparse
 import dataclasses
 import os
 import sys
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from deepdecide.domain.errors import DeepdecideError, EvidenceImportError, ValidationError, ValidationErrors
+
+if TYPE_CHECKING:
+    from deepdecide.domain.evidence import EvidenceFile
+    from deepdecide.domain.workspace import Workspace
+    from deepdecide.importers.base import ImportContext
+    from deepdecide.importers.folder import FolderImport
+    from deepdecide.importers.registry import ImportResult
+
+    #: a file to import with its context, or the outcome a folder import already gave
+    Job = ImportContext | ImportResult | DeepdecideError
 
 NAME = "import"
 HELP = "import benchmark / parity result files into a workspace"
@@ -37,7 +50,7 @@ exit codes: 0 imported; 2 usage error; 3 a file or the workspace could not be re
 saved unless --keep-going); 1 the workspace could not be saved."""
 
 
-def add_arguments(parser) -> None:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     from deepdecide.cli.evidence_args import add_context_arguments
 
     parser.add_argument("files", nargs="*", metavar="FILE|DIR",
@@ -56,7 +69,7 @@ def add_arguments(parser) -> None:
     add_context_arguments(parser)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from deepdecide.cli.common import say, shown
     from deepdecide.cli.evidence_args import context_from
     from deepdecide.cli.inspect_cmd import judged, load_references
@@ -83,7 +96,7 @@ def run(args) -> int:
     except DeepdecideError as exc:
         say(f"reference: {shown(getattr(exc, 'message', exc))}", file=sys.stderr)
         return EXIT_INPUT
-    jobs: list[tuple[str, object]] = []  # (path, context) to import, or (path, an import outcome)
+    jobs: list[tuple[str, Job]] = []  # (path, context) to import, or (path, an import outcome)
     for path in args.files:
         if os.path.isdir(path):
             found = _folder(path, context)
@@ -102,8 +115,8 @@ def run(args) -> int:
     known = {f.provenance.sha256: i for i, f in enumerate(workspace.evidence.files)}
     given = any((context.runtime, context.runtime_version, context.platform, context.gpu_count, context.model,
                  context.quantization, context.label, context.kind))
-    added = []
-    replaced: dict[int, object] = {}
+    added: list[EvidenceFile] = []
+    replaced: dict[int, EvidenceFile] = {}
     status = EXIT_OK
     failed = 0
     for path, job in jobs:
@@ -177,7 +190,7 @@ def run(args) -> int:
     return status
 
 
-def _folder(path: str, context):
+def _folder(path: str, context: ImportContext) -> FolderImport:
     """Import a folder, with a progress line on a terminal."""
     from deepdecide.importers.folder import import_folder
 
@@ -190,7 +203,7 @@ def _folder(path: str, context):
     return import_folder(path, context, progress=progress)
 
 
-def _print_fit(workspace, indexes) -> None:
+def _print_fit(workspace: Workspace, indexes: Iterable[int]) -> None:
     from deepdecide.cli.common import say
     from deepdecide.cli.evidence_cmd import fit_summary
 

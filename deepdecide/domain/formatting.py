@@ -147,6 +147,17 @@ def money(value: float | int | None, currency: str = "USD", *, digits: int = 3, 
     return f"≈ {text}" if approx else text
 
 
+def currency_unit(currency: str = "USD") -> str:
+    """The currency as a unit in headers and rates: "$" (USD), "€", "£", else its code ("CHF")."""
+    return _SYMBOLS.get(currency, currency)
+
+
+def money_rate(value: float | int | None, currency: str, per: str, *, digits: int = 3) -> str:
+    """A price per unit, "$1.30/GPU-h" or "1.30 CHF/GPU-h"."""
+    text = money(value, currency, digits=digits)
+    return text if text == DASH else f"{text}/{per}"
+
+
 def percent(fraction: float | None, digits: int = 0) -> str:
     """A fraction as a percentage: 0.84 -> "84 %"."""
     v = _finite(fraction)

@@ -136,3 +136,15 @@ def _from_param(v: object) -> Param:
     if v is None or isinstance(v, (str, int, float, bool)):
         return v
     return str(v)
+
+
+def chain(messages: Iterable[Message]) -> Message | None:
+    """Several messages as one, joined by "; " (None when there are none); each stays a message, so
+    the whole renders through the same translator."""
+    items = list(messages)
+    if not items:
+        return None
+    out = items[-1]
+    for m in reversed(items[:-1]):
+        out = Message("chain", "{first}; {rest}", (("first", m), ("rest", out)))
+    return out

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from deepdecide.analysis.assessment import Figure
 from deepdecide.domain.formatting import DASH, number
+from deepdecide.gui.i18n import text
 
 
 def figure_tip(fig: Figure | None) -> str:
@@ -12,10 +13,10 @@ def figure_tip(fig: Figure | None) -> str:
     if fig is None:
         return ""
     lines = [f"<b>{fig.name}</b>: " + (number(fig.value, fig.unit) if fig.value is not None else DASH)]
-    if fig.missing_reason:
-        lines.append(f"<i>{fig.missing_reason}</i>")
+    if fig.missing_reason is not None:
+        lines.append(f"<i>{text(fig.missing_reason)}</i>")
     for flag in fig.flags:
-        lines.append(f"⚠ {flag}")
+        lines.append(f"⚠ {text(flag)}")
     for t in fig.trail:
         value = f"{t.value} {t.unit}".strip() if isinstance(t.value, str) else number(t.value, t.unit)
         src = f" — {t.source}" if t.source else ""

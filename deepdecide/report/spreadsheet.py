@@ -102,7 +102,7 @@ def _figure_label(path: tuple[str, ...], fig: Figure) -> str:
 
 def figure_basis(fig: Figure, holder: Any, oa: OptionAssessment) -> str:
     """Measured / assumed / proxy / predicted where the Assessment says so, else ""."""
-    flags = " ".join(fig.flags).lower()
+    flags = " ".join(map(str, fig.flags)).lower()
     if fig.value is None:
         return ""
     if "predicted" in flags:

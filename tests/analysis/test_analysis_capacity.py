@@ -49,13 +49,13 @@ def test_slo_met_at_the_heaviest_load_is_a_flagged_lower_bound_not_extrapolated(
     cap = _cap(_ws_runs(keep_sweep()[:3]))
     assert cap.basis == CapacityBasis.LOWER_BOUND
     assert cap.value == 2750
-    assert any("lower bound" in f and "not extrapolated" in f for f in cap.figure.flags)
+    assert any("lower bound" in f and "not extrapolated" in f for f in map(str, cap.figure.flags))
 
 
 def test_a_single_passing_run_is_a_lower_bound():
     cap = _cap(workspace(), "buy-sm100-deepinfer")
     assert cap.basis == CapacityBasis.LOWER_BOUND and cap.value == 5000
-    assert any("single load point" in f for f in cap.figure.flags)
+    assert any("single load point" in f for f in map(str, cap.figure.flags))
 
 
 def test_missing_metric_is_conservative():
@@ -70,8 +70,8 @@ def test_no_run_meets_the_slo_and_no_assumption():
     ws = replace(workspace(), slo=SLO(ttft_p99_ms=100))
     cap = _cap(ws)
     assert cap.value is None and cap.basis == CapacityBasis.FAILS_SLO
-    assert "fails the SLO at the lightest measured load" in cap.figure.missing_reason
-    assert "none of the 4 applicable run(s)" in cap.figure.missing_reason
+    assert "fails the SLO at the lightest measured load" in str(cap.figure.missing_reason)
+    assert "none of the 4 applicable run(s)" in str(cap.figure.missing_reason)
 
 
 def test_assumption_is_used_flagged_and_performs_not_reached():
@@ -79,10 +79,10 @@ def test_assumption_is_used_flagged_and_performs_not_reached():
     cap = oa.capacity
     assert cap.basis == CapacityBasis.ASSUMED and cap.value == 1800
     assert (cap.low, cap.high) == (1000, 2600)
-    assert any("ASSUMPTION" in f for f in cap.figure.flags)
+    assert any("ASSUMPTION" in f for f in map(str, cap.figure.flags))
     assert not oa.evidence.performs.reached
     # the flag travels to the cost figures built on it
-    assert any("ASSUMPTION" in f for f in oa.costs.cost_per_m_tokens_usd.flags)
+    assert any("ASSUMPTION" in f for f in map(str, oa.costs.cost_per_m_tokens_usd.flags))
 
 
 def test_runs_on_another_platform_are_never_scaled():
@@ -90,7 +90,7 @@ def test_runs_on_another_platform_are_never_scaled():
     ws = with_option(workspace(), "port-deepinfer-h100", cost={"assumed_output_tps_per_gpu": None})
     cap = evaluate(ws, sensitivity=False).option("port-deepinfer-h100").capacity
     assert cap.value is None
-    assert "nv-b200" in cap.figure.missing_reason and "never scaled" in cap.figure.missing_reason
+    assert "nv-b200" in str(cap.figure.missing_reason) and "never scaled" in str(cap.figure.missing_reason)
 
 
 def test_request_rate_sweep_without_concurrency():
@@ -121,4 +121,4 @@ def test_capacity_never_exceeds_the_best_measured_throughput(points):
 def test_other_platform_note_names_only_platforms_with_runs():
     # DeepInfer has parity checks and a build on H100 but no runs there: nothing to "not scale"
     cap = evaluate(workspace(), sensitivity=False).option("buy-sm100-deepinfer").capacity
-    assert not any("nv-h100" in f for f in cap.figure.flags)
+    assert not any("nv-h100" in f for f in map(str, cap.figure.flags))

@@ -76,8 +76,8 @@ def test_keep_option_figures_by_hand():
 def test_buy_option_uses_its_reference_topology_on_its_own_platform():
     oa = evaluate(workspace(), sensitivity=False).option("buy-sm100-deepinfer")
     # the 68-GPU reference unit on 8-GPU nodes: 9 nodes = 72 GPUs
-    assert oa.fleet.unit_gpus == 72 and "9 nodes = 72 GPUs" in oa.fleet.unit_reason
-    assert "measured on nv-b200" in oa.fleet.unit_reason
+    assert oa.fleet.unit_gpus == 72 and "9 nodes = 72 GPUs" in str(oa.fleet.unit_reason)
+    assert "measured on nv-b200" in str(oa.fleet.unit_reason)
     assert oa.fleet.gpus.value == 72 and oa.fleet.nodes == 9
     assert oa.fleet.shortfall_gpus == 72 and oa.fleet.acquire == "rent"
     assert oa.costs.cost_per_m_tokens_usd.value == pytest.approx(0.13)  # 2.34 / (5000 x 0.0036)
@@ -94,7 +94,7 @@ def test_reference_topology_is_never_applied_to_another_platform():
                                        unit_gpus=68, measured_on="nv-b200"))
     oa = evaluate(ws, sensitivity=False).option("port-deepinfer-h100")
     assert oa.fleet.unit_gpus == 8
-    assert "measured on nv-b200, not nv-h100" in oa.fleet.unit_reason
+    assert "measured on nv-b200, not nv-h100" in str(oa.fleet.unit_reason)
     assert oa.fleet.gpus.value == 112  # 200,000 / 1,800 = 111.1 -> 14 nodes of 8
 
 
@@ -107,7 +107,7 @@ def test_requests_per_second_demand():
 def test_missing_demand_leaves_fleet_and_tco_explicitly_unknown():
     a = evaluate(workspace(demand=Demand()), sensitivity=False)
     oa = a.option("keep-vllm-h100")
-    assert oa.fleet.gpus.value is None and "no demand" in oa.fleet.gpus.missing_reason
+    assert oa.fleet.gpus.value is None and "no demand" in str(oa.fleet.gpus.missing_reason)
     assert oa.costs.tco_usd.value is None and oa.costs.tco_usd.missing_reason
     assert oa.costs.cost_per_m_tokens_usd.value is not None  # does not need the demand
     assert any("no demand" in str(m) for m in a.messages)
@@ -118,7 +118,7 @@ def test_negative_price_is_a_message_on_the_option_not_a_crash():
     oa = evaluate(ws).option("buy-sm100-deepinfer")
     assert any("gpu_hour_usd" in str(m) and "negative" in str(m) for m in oa.messages)
     assert oa.costs.cost_per_m_tokens_usd.value is None
-    assert "gpu_hour_usd" in oa.costs.cost_per_m_tokens_usd.missing_reason
+    assert "gpu_hour_usd" in str(oa.costs.cost_per_m_tokens_usd.missing_reason)
 
 
 def test_own_pricing_without_power_is_explicitly_missing():
@@ -126,7 +126,7 @@ def test_own_pricing_without_power_is_explicitly_missing():
                                                           "power_kw_per_gpu": None})
     oa = evaluate(ws).option("keep-vllm-h100")
     assert oa.costs.gpu_hour_usd.value is None
-    assert "power_kw_per_gpu" in oa.costs.gpu_hour_usd.missing_reason
+    assert "power_kw_per_gpu" in str(oa.costs.gpu_hour_usd.missing_reason)
 
 
 def test_every_cost_figure_has_a_trail_with_sources():

@@ -97,7 +97,7 @@ def test_an_unowned_missing_piece_blocks_until_someone_is_named_with_an_effort_r
     a = evaluate(ws, monte_carlo=True, draws=300)
     sm = a.option("buy-sm100-deepinfer")
     assert not sm.eligible and sm.rank is None and "buy-sm100-deepinfer" not in a.ranking
-    assert "Persistent KV cache (missing, no owner)" in sm.eligibility_reasons[0]
+    assert "Persistent KV cache (missing, no owner)" in str(sm.eligibility_reasons[0])
     assert a.winner == "keep-vllm-h100"  # the best eligible one, though SM100 measures more
     assert a.monte_carlo.for_option("buy-sm100-deepinfer").p_best == 0
     # named, without an effort range: still not recommendable
@@ -105,7 +105,7 @@ def test_an_unowned_missing_piece_blocks_until_someone_is_named_with_an_effort_r
                                       if (x.option, x.item) == ("buy-sm100-deepinfer", "kv-cache") else x
                                       for x in ws.answers))
     sm = evaluate(named, sensitivity=False).option("buy-sm100-deepinfer")
-    assert not sm.eligible and "has an effort range" in sm.eligibility_reasons[0]
+    assert not sm.eligible and "has an effort range" in str(sm.eligibility_reasons[0])
     # named with an effort range: eligible, and its 12 person-weeks count in effort and TCO
     owned = evaluate(workspace(criteria=criteria(capacity_tps_per_gpu=1)), sensitivity=False)
     sm = owned.option("buy-sm100-deepinfer")
@@ -181,7 +181,7 @@ def test_weights_are_drawn_within_their_stated_ranges_when_asked():
     drawn = monte_carlo(replace(ws, assumptions=replace(ws.assumptions, draw_weights=True)), draws=2000, seed=9)
     assert fixed.for_option("keep-vllm-h100").p_best == 1.0
     assert drawn.for_option("buy-sm100-deepinfer").p_best > 0.05  # capacity weighs more in some draws
-    assert any("weights drawn" in n for n in drawn.notes)
+    assert any("weights drawn" in str(n) for n in drawn.notes)
     assert sum(d.p_best for d in drawn.options) + drawn.p_no_winner == pytest.approx(1.0)
 
 

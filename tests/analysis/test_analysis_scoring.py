@@ -81,7 +81,7 @@ def test_missing_value_is_scored_worst_and_says_so():
     port = evaluate(ws, sensitivity=False).option("port-deepinfer-h100")
     part = next(p for p in port.score.parts if p.metric == "capacity_tps_per_gpu")
     assert part.raw is None and part.value_score == 0.0
-    assert "scored as the worst value" in part.note
+    assert "scored as the worst value" in str(part.note)
     assert all(math.isfinite(p.contribution) for p in port.score.parts)
 
 

@@ -122,8 +122,8 @@ def test_an_accepted_proxy_is_discounted_labelled_and_never_reaches_performs(tmp
     assert cap.source == CapacitySource.PROXY and cap.basis == CapacityBasis.LOWER_BOUND
     assert (cap.low, cap.value, cap.high) == pytest.approx((151.6, 227.4, 303.2))
     assert "proxy" in cap.label
-    assert any(f.startswith("PROXY") for f in cap.figure.flags)
-    assert any(f.startswith("PROXY") for f in vllm.costs.cost_per_m_tokens_usd.flags)  # wherever its numbers go
+    assert any(f.startswith("PROXY") for f in map(str, cap.figure.flags))
+    assert any(f.startswith("PROXY") for f in map(str, vllm.costs.cost_per_m_tokens_usd.flags))  # wherever its numbers go
     assert not vllm.evidence.performs.reached and vllm.evidence.builds.reached
     assert vllm.fit.proxies == 1
 
@@ -214,14 +214,14 @@ def test_a_failing_measurement_is_never_replaced_by_the_assumption(tmp_path, sam
     ws = _with_file(sample, ev)
     vllm = evaluate(ws, sensitivity=False).option("keep-vllm-h100")
     assert vllm.capacity.basis == CapacityBasis.FAILS_SLO and vllm.capacity.value is None
-    assert vllm.capacity.figure.missing_reason.startswith("fails the SLO at the lightest measured load")
-    assert "is never replaced by an assumption" in vllm.capacity.figure.missing_reason
+    assert vllm.capacity.figure.missing_reason.render().startswith("fails the SLO at the lightest measured load")
+    assert "is never replaced by an assumption" in str(vllm.capacity.figure.missing_reason)
     assert vllm.costs.cost_per_m_tokens_usd.value is None and vllm.fleet.gpus.value is None
     # an explicit override with a reason keeps the assumption, flagged
     kept = with_option(ws, "keep-vllm-h100", cost={"assumption_override": "the run used a debug build"})
     cap = evaluate(kept, sensitivity=False).option("keep-vllm-h100").capacity
     assert cap.basis == CapacityBasis.ASSUMED and cap.value == 200
-    assert any("override" in f and "debug build" in f for f in cap.figure.flags)
+    assert any("override" in f and "debug build" in f for f in map(str, cap.figure.flags))
 
 
 def test_an_impossible_slo_does_not_rank_like_the_default():

@@ -62,7 +62,7 @@ def test_a_predicted_run_with_a_platform_is_no_proof_of_builds_correct_or_perfor
     assert cap.source == CapacitySource.PREDICTED and cap.value == pytest.approx(2000)
     assert "predicted" in cap.label
     for fig in (cap.figure, port.fleet.gpus, port.costs.cost_per_m_tokens_usd, port.costs.tco_usd):
-        assert any(f.startswith("PREDICTED") for f in fig.flags), fig.name
+        assert any(f.startswith("PREDICTED") for f in map(str, fig.flags)), fig.name
     assert all(p.source == "predicted" for p in cap.points)
 
 
@@ -82,7 +82,7 @@ def test_a_prediction_is_not_used_where_an_applicable_measurement_exists():
     a = evaluate(_with(ws, pred), sensitivity=False)
     keep = a.option("keep-vllm-h100")
     assert keep.capacity.source == CapacitySource.OWN
-    assert not any("PREDICTED" in f for f in keep.capacity.figure.flags)
+    assert not any("PREDICTED" in f for f in map(str, keep.capacity.figure.flags))
 
 
 # -- 2. predicted vs measured ------------------------------------------------------------------
@@ -132,7 +132,7 @@ def test_the_observed_error_widens_the_range_of_a_capacity_resting_on_that_predi
     cap = a.option("port-deepinfer-h100").capacity
     assert cap.source == CapacitySource.PREDICTED
     assert (cap.low, cap.value, cap.high) == pytest.approx((1600, 2000, 2000))  # 2000 / 1.25
-    assert any("widened" in f for f in cap.figure.flags)
+    assert any("widened" in f for f in map(str, cap.figure.flags))
     draws = a.monte_carlo.for_option("port-deepinfer-h100").cost_per_m_tokens_usd
     assert draws.p90 > draws.p10  # the range reaches the Monte Carlo
 
@@ -140,7 +140,7 @@ def test_the_observed_error_widens_the_range_of_a_capacity_resting_on_that_predi
     alone = evaluate(_with(workspace(), _predicted(port_pred), checks=_passing_checks(ws)), sensitivity=False)
     cap = alone.option("port-deepinfer-h100").capacity
     assert cap.low is None and cap.high is None
-    assert any("error of aiconfigurator is unknown" in f for f in cap.figure.flags)
+    assert any("error of aiconfigurator is unknown" in f for f in map(str, cap.figure.flags))
 
 
 def _aic_run(result):
@@ -188,7 +188,7 @@ def test_runs_of_a_cell_whose_required_parity_check_failed_are_excluded_and_it_f
     cap = keep.capacity
     assert cap.basis == CapacityBasis.FAILS_PARITY and cap.value is None
     assert cap.label == "fails parity"
-    assert "greedy_match FAILED" in cap.figure.missing_reason
+    assert "greedy_match FAILED" in str(cap.figure.missing_reason)
     assert cap.points and all("greedy_match FAILED" in p.excluded for p in cap.points)
     assert keep.costs.cost_per_m_tokens_usd.value is None and keep.fleet.gpus.value is None
     excluded = [f for f in a.fits_for("keep-vllm-h100") if f.item == "run"]
@@ -203,7 +203,7 @@ def test_a_failing_parity_cell_never_falls_back_to_its_assumed_capacity():
     a = evaluate(_with(ws, pred), sensitivity=False)
     cap = a.option("port-deepinfer-h100").capacity
     assert cap.basis == CapacityBasis.FAILS_PARITY and cap.value is None
-    assert "assumed capacity is not used" in cap.figure.missing_reason
+    assert "assumed capacity is not used" in str(cap.figure.missing_reason)
     # without runs the cell keeps its stated assumption (nothing to exclude)
     assert evaluate(ws, sensitivity=False).option("port-deepinfer-h100").capacity.basis == CapacityBasis.ASSUMED
 

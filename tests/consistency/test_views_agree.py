@@ -32,6 +32,7 @@ from deepdecide.domain import formatting
 from deepdecide.storage.files import load_builtin_workspace
 
 GUI_EXAMPLES = 1000
+FULL_EVERY = 20  # generated workspaces per check of the slower pages (50 of the 1,000)
 PDF_EXAMPLES = 50
 
 
@@ -50,6 +51,11 @@ def check_cli_against_rules(ws, data) -> None:
         if c["metric"] not in {"cost_per_m_tokens_usd"} and not c["used"]:
             assert c["message"], "a criterion that is not scored says why"
     for o in data["options"]:
+        # reasons are structured messages (an id and parameters beside the English text)
+        for m in (*o["eligibility_reasons"], *o["capacity"]["caveats"], *o["capacity"]["figure"]["flags"]):
+            assert m["id"] and m["text"] and isinstance(m["params"], dict), m
+        if o["capacity"]["figure"]["value"] is None:
+            assert o["capacity"]["figure"]["missing_reason"]["text"], o["option"]
         for kp in o["parity"]:
             assert kp["outcome"] == expected_outcome(ws, o["runtime"], o["platform"], kp["kind"]), (o["option"], kp)
         required = [kp for kp in o["parity"] if kp["required"]]
@@ -73,17 +79,27 @@ class Views:
     def __init__(self) -> None:
         from deepdecide.gui.document import WorkspaceDocument
         from deepdecide.gui.views.compare_page import ComparePage
+        from deepdecide.gui.views.evidence_page import EvidencePage
         from deepdecide.gui.views.gaps_page import GapsPage
+        from deepdecide.gui.views.overview_page import OverviewPage
         from deepdecide.gui.views.parity_page import ParityPage
 
         self.document = WorkspaceDocument(sample())
         self.parity = ParityPage(self.document)
         self.gaps = GapsPage(self.document)
         self.compare = ComparePage(self.document)
+        self.evidence = EvidencePage(self.document)
+        self.overview = OverviewPage(self.document)
+        self.shown = 0
+        self.full = True
 
     def show(self, ws) -> None:
+        """Refresh the pages on ``ws``; the Evidence page and the Overview (charts and cards, slow to
+        build) on every ``FULL_EVERY``-th workspace, the first one included."""
         self.document.replace(ws)
-        for page in (self.parity, self.gaps, self.compare):
+        self.full = self.shown % FULL_EVERY == 0
+        self.shown += 1
+        for page in (self.parity, self.gaps, self.compare, *((self.evidence, self.overview) if self.full else ())):
             page.refresh()
 
     def check(self, data) -> None:
@@ -131,6 +147,19 @@ class Views:
         ranked = [ranking.index(r, 1).data(display) for r in range(ranking.rowCount())
                   if ranking.index(r, 0).data(display) != formatting.DASH]
         assert ranked == [by_name_of(options, oid) for oid in data["ranking"]]
+        if not self.full:
+            return
+        # run groups: the Evidence page groups every run as the analysis attributes it
+        assert self.evidence._groups == [r["group"] for r in data["runs"]]
+        # capacity caveats and eligibility: the Overview's cards show the Assessment's messages
+        by_id = {o["option"]: o for o in options}
+        for card in self.overview.cards:
+            o = by_id[card.option_id]
+            for caveat in o["capacity"]["caveats"][:3]:
+                assert caveat["text"] in card.note.text(), (o["option"], caveat["id"])
+            if o["rank"] is None:
+                for reason in o["eligibility_reasons"]:
+                    assert reason["text"] in card.rank.toolTip(), (o["option"], reason["id"])
 
 
 def by_name_of(options, oid: str) -> str:
@@ -149,6 +178,7 @@ def test_sample_agrees_everywhere(views):
     ws = load_builtin_workspace()
     data = cli_data(ws)
     check_cli_against_rules(ws, data)
+    views.shown = 0  # every page
     views.show(ws)
     views.check(data)
 

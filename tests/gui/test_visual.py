@@ -87,15 +87,7 @@ def test_sample_runs_stay_visible_after_an_import_and_the_window_keeps_its_size(
 def _looks(page):
     from deepdecide.gui.views.evidence_page import series_looks
 
-    df = page._frame.assign(group_=[page_group(page, r, p) for r, p in zip(page._frame["runtime"],
-                                                                           page._frame["platform"], strict=True)])
-    return series_looks(page.document.workspace, df)
-
-
-def page_group(page, runtime, platform):
-    from deepdecide.gui.views.evidence_page import group_name
-
-    return group_name(page.document.workspace, runtime, platform)
+    return series_looks(page.document.workspace, page._frame.assign(group_=page._groups))
 
 
 def test_theme_change_restyles_legends_and_series(make_window, qtbot):

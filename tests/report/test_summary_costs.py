@@ -17,7 +17,8 @@ def test_summary_and_ranking_print_the_same_cost_figures():
     ws = load_builtin_workspace()
     a = evaluate(ws, sensitivity=False)
     oa = a.option(a.winner)
-    per_m, tco = view_money(driving(oa.costs), True), view_money(driving(oa.costs), False)
+    cur = ws.assumptions.currency
+    per_m, tco = view_money(driving(oa.costs), True, cur), view_money(driving(oa.costs), False, cur)
     assert per_m.startswith("≈")  # the sample's capacity and prices are assumptions
     pdf = build(ws, sections=("cover", "summary"))
     text = subprocess.run([need("pdftotext"), "-layout", "-", "-"], input=pdf, capture_output=True, check=True,

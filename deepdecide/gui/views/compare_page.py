@@ -32,6 +32,7 @@ from deepdecide.domain.formatting import share as share_text
 from deepdecide.domain.workspace import CostView, Option
 from deepdecide.gui.document import WorkspaceDocument
 from deepdecide.gui.i18n import fmt, texts
+from deepdecide.gui.i18n import text as message_text
 from deepdecide.gui.models.assessed import criteria_model, ranked_order, ranking_model
 from deepdecide.gui.models.records import Column, RecordTableModel
 from deepdecide.gui.views.page import Page, make_table
@@ -295,7 +296,7 @@ class ComparePage(Page):
         self.flips = RecordTableModel([
             Column(self.tr("Option"), lambda f: self._option_short(f.option), tooltip=lambda f: self._option_name(f.option)),
             Column(self.tr("Input"), lambda f: input_label(f),
-                   tooltip=lambda f: "<br>".join(x for x in (input_label(f), f.note) if x)),
+                   tooltip=lambda f: "<br>".join(x for x in (input_label(f), message_text(f.note) if f.note is not None else "") if x)),
             Column(self.tr("Low"), lambda f: f.low, numeric=True),
             Column(self.tr("Likely"), lambda f: f.likely, numeric=True),
             Column(self.tr("High"), lambda f: f.high, numeric=True),
@@ -488,7 +489,7 @@ class ComparePage(Page):
         # so the flip values beside it stay in view
         flips_view = cast(QTableView, self.tabs.widget(1))
         flips_view.setColumnWidth(1, min(flips_view.columnWidth(1), FLIP_INPUT_WIDTH))
-        notes = list(sens.notes) if sens else [self.tr("No winner, so no sensitivity.")]
+        notes = [message_text(n) for n in sens.notes] if sens else [self.tr("No winner, so no sensitivity.")]
         self.sens_note.setText("<small>" + " · ".join(notes) + "</small>")
         self.refresh_monte_carlo()
 
@@ -532,5 +533,5 @@ class ComparePage(Page):
             text += " <i>" + self.tr("No option has a cost range yet: import benchmarks or give assumed "
                                         "capacities and prices.") + "</i>"
         if mc.notes:
-            text += "<br><small>" + " · ".join(mc.notes) + "</small>"
+            text += "<br><small>" + texts(mc.notes, " · ") + "</small>"
         self.mc_label.setText(text)

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from deepdecide.analysis.assessment import Assessment
 from deepdecide.domain import formatting
 from deepdecide.domain import presentation as look
 from deepdecide.domain.edits import RemoveEvidenceFile
@@ -34,7 +35,6 @@ from deepdecide.gui.views.prediction_pairs import PredictionPairsPanel
 from deepdecide.gui.widgets.charts import LatencyChart, SeriesLook, ThroughputChart
 
 if TYPE_CHECKING:
-    from deepdecide.domain.matrix import Platform, SupportMatrix
     from deepdecide.gui.interaction import Interaction
     from deepdecide.gui.views.main_window import MainWindow
 
@@ -91,15 +91,11 @@ def runs_frame(ws: Workspace, fits: tuple[Any, ...] = ()) -> pd.DataFrame:
     return df[keep]
 
 
-def resolve_platform(matrix: SupportMatrix, name: str) -> Platform | None:
-    """The matrix platform a run names: its id, or else the GPU name the file reported (as the analysis does)."""
-    return matrix.resolve_platform(name)
-
-
-def group_name(ws: Workspace, runtime: str, platform: str) -> str:
-    rt = ws.matrix.runtime(runtime)
-    pf = resolve_platform(ws.matrix, platform)
-    return f"{rt.name if rt else runtime or '?'} × {pf.name if pf else platform or '?'}"
+def run_groups(assessment: Assessment, n_runs: int) -> list[str]:
+    """The group of every run, in the workspace's run order: the Assessment's attribution (the
+    options on exactly its runtime and matrix platform, else "runtime on platform")."""
+    groups = [att.group or f"{att.runtime or '?'} on {att.platform or '?'}" for att in assessment.runs]
+    return groups if len(groups) == n_runs else ["?"] * n_runs
 
 
 class EvidencePage(Page):
@@ -131,6 +127,7 @@ class EvidencePage(Page):
         layout = QVBoxLayout(self)
         layout.addWidget(split)
         self._frame = pd.DataFrame()
+        self._groups: list[str] = []  # per row of _frame: its group, from the Assessment
 
     # construction --------------------------------------------------------------------------
     def _build_files_panel(self) -> QWidget:
@@ -406,10 +403,11 @@ class EvidencePage(Page):
                                        + rows * self.files_view.verticalHeader().defaultSectionSize()
                                        + 2 * self.files_view.frameWidth()
                                        + self.files_view.horizontalScrollBar().sizeHint().height())
-        self._frame = runs_frame(ws, self.document.assessment().evidence_fit)
-        self.pairs.show_assessment(ws, self.document.assessment())
-        groups = sorted({group_name(ws, r, p) for r, p in zip(self._frame.get("runtime", []),
-                                                              self._frame.get("platform", []), strict=True)})
+        assessment = self.document.assessment()
+        self._frame = runs_frame(ws, assessment.evidence_fit)
+        self._groups = run_groups(assessment, len(self._frame))
+        self.pairs.show_assessment(ws, assessment)
+        groups = sorted(set(self._groups))
         current = self.group_filter.currentData()
         self.group_filter.blockSignals(True)
         self.group_filter.clear()
@@ -424,7 +422,7 @@ class EvidencePage(Page):
         ws = self.document.workspace
         df = self._frame
         if len(df):
-            df = df.assign(group_=[group_name(ws, r, p) for r, p in zip(df["runtime"], df["platform"], strict=True)])
+            df = df.assign(group_=self._groups)
             chosen = self.group_filter.currentData()
             if chosen:
                 df = df[df["group_"] == chosen]
@@ -444,8 +442,8 @@ class EvidencePage(Page):
             suffix = [self.tr(" — excluded (fails parity)") if x else self.tr(" — predicted") if k == "PREDICTED"
                       and not m else self.tr(" — proxy") if v == "proxy" else self.tr(" — does not count") if m else ""
                       for v, m, k, x in zip(status, muted, kind, gone, strict=True)]
-            df = df.assign(group_=df["group_"] + suffix)
-        shown = df.drop(columns=["group_"]) if "group_" in df.columns else df
+            df = df.assign(groupbase_=df["group_"], group_=df["group_"] + suffix)
+        shown = df.drop(columns=[c for c in ("group_", "groupbase_") if c in df.columns])
         self.table.headers = {c: c for c in shown.columns}
         self.table.set_frame(shown)
         self.table_view.resizeColumnsToContents()
@@ -580,9 +578,9 @@ def series_looks(ws: Workspace, df: Any) -> dict[str, SeriesLook]:
         option = look.option_for(ws, runtime, platform)
         # the same legend text as the record's: the option's name, or "<runtime> on <platform>",
         # with what the group's runs count for (" — does not count"), as every group says it
-        base = group_name(ws, runtime, platform)
+        base = str(part["groupbase_"].iloc[0]) if "groupbase_" in part.columns else str(g)
         suffix = str(g)[len(base):] if str(g).startswith(base) else ""
-        out[str(g)] = SeriesLook(option.name + suffix if option else str(g).replace(" × ", " on "),
+        out[str(g)] = SeriesLook(option.name + suffix if option else str(g),
                                  look.group_swatch(ws, runtime, platform),
                                  look.filled(kinds.get(name) for name in part["file"]))
     return out

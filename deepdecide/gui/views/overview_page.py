@@ -142,7 +142,7 @@ class OptionCard(QFrame):
         self._set_cost_views(oa, currency)
         if oa.score is not None:
             parts = "<br>".join(f"{p.criterion}: {p.contribution:.3f} ({p.weight_share:.2f} × {p.value_score:.2f})"
-                                + (f" — {p.note}" if p.note else "") for p in oa.score.parts)
+                                + (f" — {text(p.note)}" if p.note is not None else "") for p in oa.score.parts)
             self._set("score", f"{oa.score.total:.3f}", f"<b>{self.tr('Score')}</b><br>{parts}")
         else:
             self._set("score", DASH, texts((*oa.eligibility_reasons, *oa.vetoes)))
@@ -162,22 +162,8 @@ class OptionCard(QFrame):
             tip_lines.append(fmt(self.tr("… and %1 more"), len(fits) - 12))
         self._set("runs", self.fit_text(oa.fit), "<br>".join(tip_lines))
         notes = [text(m) for m in (*oa.vetoes, *oa.messages)]
-        basis = oa.capacity.basis.value
-        source = getattr(oa.capacity, "source", None)
-        if basis in ("assumed", "lower-bound", "interpolated", "fails-slo", "fails-parity"):
-            label = {"assumed": self.tr("capacity is an assumption (no applicable run)"),
-                     "lower-bound": self.tr("capacity is a lower bound (the SLO holds at the highest load measured)"),
-                     "interpolated": self.tr("capacity interpolated between two measured loads"),
-                     "fails-slo": self.tr("fails the SLO at the lightest measured load: no capacity"),
-                     "fails-parity": self.tr("fails parity: a required parity check failed, its runs are "
-                                             "excluded from capacity and cost")}[basis]
-            notes.insert(0, label)
-        if source is not None and source.value == "proxy":
-            notes.insert(0, self.tr("PROXY: capacity from runs accepted as a proxy (discounted); performs not reached"))
-        elif source is not None and source.value == "predicted":
-            notes.insert(0, self.tr("PREDICTED: capacity from an estimator or simulator, not a measurement; "
-                                    "performs not reached"))
-        elif fits and not oa.fit.matches and (oa.fit.mismatches or oa.fit.needs_context):
+        notes[:0] = [text(m) for m in oa.capacity.caveats]  # what the capacity rests on, from the Assessment
+        if oa.capacity.source.value not in ("proxy", "predicted") and fits and not oa.fit.matches and (oa.fit.mismatches or oa.fit.needs_context):
             notes.insert(0, fmt(self.tr("%1 run(s) do not count: %2"), oa.fit.mismatches + oa.fit.needs_context,
                                 self.fit_text(oa.fit)))
         if oa.checklist.blockers:
@@ -192,7 +178,7 @@ class OptionCard(QFrame):
         gpus = number(f.gpus.value)
         if f.gpus.value is not None and f.owned_gpus is not None:
             gpus += f" ({number(f.owned_used)} + {number(f.shortfall_gpus)})"
-        extra = [f.unit_reason] if f.unit_reason else []
+        extra = [text(f.unit_reason)]
         if f.freed_gpus:
             extra.append(fmt(self.tr("%1 owned GPUs freed"), number(f.freed_gpus)))
         extra += [str(w) for w in f.warnings]
@@ -205,9 +191,9 @@ class OptionCard(QFrame):
             drives = view.view == c.view
             for kind, fig, low, high in (("cpm", view.cost_per_m_tokens_usd, view.low, view.high),
                                          ("tco", view.tco_usd, view.tco_low, view.tco_high)):
-                text = money_range(fig.value, currency, approx=view.assumed, low=low, high=high)
+                amount = money_range(fig.value, currency, approx=view.assumed, low=low, high=high)
                 tip = figure_tip(fig) + ("<br><b>" + self.tr("this view drives the ranking") + "</b>" if drives else "")
-                self._set(f"{kind}_{key}", text, tip)
+                self._set(f"{kind}_{key}", amount, tip)
                 name = self.names[f"{kind}_{key}"]
                 font = name.font()
                 font.setBold(drives)

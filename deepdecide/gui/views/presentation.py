@@ -504,11 +504,16 @@ class PresentationWindow(QWidget):
             view = view or str(getattr(getattr(c, "view", None), "value", "") or "all-in")
             cap = oa.capacity
             basis = cap.basis.value if cap.value is not None else self.tr("none (no run, no assumption)")
-            assumed = cap.basis.value == "assumed"
+            # the driving cost view, at the precision its range supports, as on the Overview and in the record
+            dv = c.all_in if c.view.value == "all-in" else c.cash
+            cur = ws.assumptions.currency
+            per_m = (fmtn.money(dv.cost_per_m_tokens_usd.value, cur, approx=dv.assumed, low=dv.low, high=dv.high)
+                     if dv is not None else fmtn.money(c.cost_per_m_tokens_usd.value, cur))
+            tco = (fmtn.money(dv.tco_usd.value, cur, approx=dv.assumed, low=dv.tco_low, high=dv.tco_high)
+                   if dv is not None else fmtn.money(c.tco_usd.value, cur))
             rows.append([short.get(oa.option, oa.option), fmtn.tps(cap.value, per="GPU"),
-                         fmtn.integer(oa.fleet.gpus.value), fmtn.money(c.cost_per_m_tokens_usd.value, approx=assumed),
-                         fmtn.money(c.tco_usd.value, approx=assumed), fmtn.number(c.time_to_production_weeks.value, "wk"),
-                         basis])
+                         fmtn.integer(oa.fleet.gpus.value), per_m, tco,
+                         fmtn.number(c.time_to_production_weeks.value, "wk"), basis])
             tips.append(oa.name)
         s.add(_label(fmt(self.tr("Cost view: %1 · capacity under the SLO (%2)"), view, describe_slo(ws.slo))))
         s.grid([self.tr("Option"), self.tr("Capacity"), self.tr("GPUs"), self.tr("$/M tokens"),

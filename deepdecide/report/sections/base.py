@@ -28,6 +28,21 @@ class Context:
     generator: str = ""
     changes: WorkspaceDiff | None = None  # since the earlier revision, when its inputs were given
 
+    @property
+    def currency(self) -> str:
+        """The workspace currency: every money figure of the record is in it."""
+        return self.ws.assumptions.currency
+
+    @property
+    def unit(self) -> str:
+        """The currency as it stands in headers and rates ("$", "€", "CHF")."""
+        return formatting.currency_unit(self.currency)
+
+    def money_words(self, text: str) -> str:
+        """An analysis unit or label in the workspace currency ("$/GPU-h" -> "€/GPU-h"); the analysis
+        computes in the workspace's own money and writes its unit as "$"."""
+        return text.replace("$", self.unit) if self.unit != "$" else text
+
 
 class Heading(Flowable):
     """A section heading that also makes a PDF outline (bookmark) entry."""
@@ -114,7 +129,7 @@ def fig(f: Figure | None) -> str:
     return formatting.DASH if f is None else formatting.number(f.value)
 
 
-def money(v: float | None, currency: str = "USD") -> str:
+def money(v: float | None, currency: str) -> str:
     return formatting.money(v, currency)
 
 

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer
 
-from deepdecide.analysis.assessment import OptionAssessment
+from deepdecide.analysis.assessment import Costs, CostViewFigures, OptionAssessment
 from deepdecide.analysis.explain import source_key
 from deepdecide.domain import formatting
 from deepdecide.domain import presentation as look
@@ -17,18 +15,18 @@ from deepdecide.report.sections.base import BODY_W, Context, est, fig, h1, h2, m
 from deepdecide.report.styles import bullets, para, table
 
 
-def driving(costs: Any) -> Any:
+def driving(costs: Costs) -> CostViewFigures | None:
     """The cost view that drives the ranking (its figures are the scored ones)."""
     return costs.all_in if costs.view.value == "all-in" else costs.cash
 
 
-def view_money(view: Any, per_m: bool) -> str:
+def view_money(view: CostViewFigures | None, per_m: bool, currency: str) -> str:
     """A cost view's $/M or TCO; "≈" with the precision its range supports when it rests on assumptions."""
     if view is None:
         return DASH
     f = view.cost_per_m_tokens_usd if per_m else view.tco_usd
     low, high = (view.low, view.high) if per_m else (view.tco_low, view.tco_high)
-    return formatting.money(f.value, approx=view.assumed, low=low, high=high)
+    return formatting.money(f.value, currency, approx=view.assumed, low=low, high=high)
 
 
 def _cost_views(ctx: Context) -> list[Flowable]:
@@ -45,13 +43,14 @@ def _cost_views(ctx: Context) -> list[Flowable]:
             fleet = (f"{formatting.integer(f.owned_used)} + {formatting.integer(f.shortfall_gpus)}"
                      + (f" {f.acquire}" if f.acquire else "")
                      + (f"; {formatting.integer(f.freed_gpus)} freed" if f.freed_gpus else ""))
-        rows.append([oa.name, c.pricing.value, fleet, view_money(c.cash, True), view_money(c.all_in, True),
-                     view_money(c.cash, False), view_money(c.all_in, False)])
+        cur = ctx.currency
+        rows.append([oa.name, c.pricing.value, fleet, view_money(c.cash, True, cur), view_money(c.all_in, True, cur),
+                     view_money(c.cash, False, cur), view_money(c.all_in, False, cur)])
     star = {v: (" *" if a.cost_view.value == v else "") for v in ("cash", "all-in")}
     out: list[Flowable] = [para(f"Cost views (* drives the ranking: {a.cost_view.value}); fleet = owned used + "
                                 "new GPUs bought or rented.")]
-    out.append(table(["Option", "Pricing", "Fleet (owned + new)", f"$/M cash{star['cash']}",
-                      f"$/M all-in{star['all-in']}", f"TCO cash{star['cash']}", f"TCO all-in{star['all-in']}"],
+    out.append(table(["Option", "Pricing", "Fleet (owned + new)", f"{ctx.unit}/M cash{star['cash']}",
+                      f"{ctx.unit}/M all-in{star['all-in']}", f"TCO cash{star['cash']}", f"TCO all-in{star['all-in']}"],
                      rows, [38 * mm, 14 * mm, 34 * mm, 19 * mm, 19 * mm, 24 * mm, 24 * mm], numeric=(3, 4, 5, 6)))
     warnings = [f"{oa.name}: {w}" for oa in a.options for w in oa.fleet.warnings]
     if warnings:
@@ -62,10 +61,11 @@ def _cost_views(ctx: Context) -> list[Flowable]:
 def cost(ctx: Context) -> list[Flowable]:
     ws, a = ctx.ws, ctx.assessment
     out = h1("Cost and TCO", "cost")
-    out.append(para("All-in $/GPU-h: rent = the rental price; own = capex / (amortization × 8,760 h) + "
-                    "kW × PUE × $/kWh + hosting. Cash: GPUs already owned at kW × PUE × $/kWh + hosting only "
+    u, cur = ctx.unit, ctx.currency
+    out.append(para(f"All-in {u}/GPU-h: rent = the rental price; own = capex / (amortization × 8,760 h) + "
+                    f"kW × PUE × {u}/kWh + hosting. Cash: GPUs already owned at kW × PUE × {u}/kWh + hosting only "
                     "(capex sunk), the shortfall bought or rented at its price. "
-                    "$/M output tokens = $/GPU-h / (tok/s/GPU × 3,600 / 10^6) "
+                    f"{u}/M output tokens = {u}/GPU-h / (tok/s/GPU × 3,600 / 10^6) "
                     "at the SLO capacity. Fleet = demand / capacity, rounded up to the deployable unit in whole "
                     "nodes; owned GPUs first. "
                     f"TCO over {ws.assumptions.horizon_years:g} years = hardware + power and hosting + engineering. "
@@ -74,16 +74,16 @@ def cost(ctx: Context) -> list[Flowable]:
     for oa in a.options:
         c = oa.costs
         rows.append([oa.name, fig(c.gpu_hour_usd), f"{fig(oa.capacity.figure)} ({oa.capacity.label})",
-                     fig(oa.fleet.gpus), view_money(driving(c), True),
-                     money(c.hardware_usd.value), money(c.power_usd.value),
-                     f"{fig(c.engineering_person_weeks)} pw / {money(c.engineering_usd.value)}",
-                     view_money(driving(c), False)])
-    out.append(table(["Option", "$/GPU-h", "tok/s/GPU at SLO", "GPUs", "$/M out tok", "Hardware", "Power, hosting",
+                     fig(oa.fleet.gpus), view_money(driving(c), True, cur),
+                     money(c.hardware_usd.value, cur), money(c.power_usd.value, cur),
+                     f"{fig(c.engineering_person_weeks)} pw / {money(c.engineering_usd.value, cur)}",
+                     view_money(driving(c), False, cur)])
+    out.append(table(["Option", f"{u}/GPU-h", "tok/s/GPU at SLO", "GPUs", f"{u}/M out tok", "Hardware", "Power, hosting",
                       "Engineering", "TCO"], rows,
                      [32 * mm, 14 * mm, 26 * mm, 12 * mm, 17 * mm, 17 * mm, 15 * mm, 24 * mm, 17 * mm],
                      numeric=(1, 3, 4, 5, 6, 8)))
     out += _cost_views(ctx)
-    gaps = [f"{oa.name}: {oa.costs.tco_usd.missing_reason or oa.costs.cost_per_m_tokens_usd.missing_reason}"
+    gaps = [f"{oa.name}: {oa.costs.tco_usd.missing_reason or oa.costs.cost_per_m_tokens_usd.missing_reason or DASH}"
             for oa in a.options if oa.costs.tco_usd.value is None]
     if gaps:
         out.append(para("Not computed:", "small"))
@@ -106,7 +106,8 @@ def cost(ctx: Context) -> list[Flowable]:
             charts.bar_chart([(short[o], v, lo, hi) for o, v, lo, hi in bars],
                              x_label=f"TCO over {ws.assumptions.horizon_years:g} years, {ws.assumptions.currency}",
                              width=BODY_W, title="TCO per option (bar: likely inputs; whisker: Monte Carlo P10–P90)",
-                             value_fmt=lambda v: money(v), tick_fmt=lambda v: formatting.money(v, digits=2),
+                             value_fmt=lambda v: money(v, cur),
+                             tick_fmt=lambda v: formatting.money(v, cur, digits=2),
                              colors_=[look.option_color(ws, o) for o, *_ in bars],
                              filled=[not x for x in assumed_bar]),
             f"Total cost of ownership over {ws.assumptions.horizon_years:g} years (hardware, power and "
@@ -146,8 +147,9 @@ def trails(ctx: Context) -> list[Flowable]:
                 if key in seen:
                     continue
                 seen.add(key)
-                value = t.value if isinstance(t.value, str) else num(t.value, t.unit)
-                rows.append([oa.name, t.name, value, t.source or DASH])
+                # the analysis states money in the workspace currency, written "$"
+                value = t.value if isinstance(t.value, str) else num(t.value, ctx.money_words(t.unit))
+                rows.append([oa.name, ctx.money_words(t.name), value, t.source or DASH])
     if rows:
         out.append(table(["Option", "Input", "Value", "Source"], rows, [34 * mm, 50 * mm, 34 * mm, 56 * mm]))
     else:
@@ -178,7 +180,7 @@ def assumptions(ctx: Context) -> list[Flowable]:
                      num(c.amortization_years), est(c.power_kw_per_gpu), est(c.porting_effort_person_weeks),
                      est(c.time_to_production_weeks), est(c.assumed_output_tps_per_gpu), ref])
     out.append(Spacer(1, 2 * mm))
-    out.append(table(["Option", "Pricing", "$/GPU-h", "Capex $/GPU", "Amort. yrs", "kW/GPU", "Porting pw",
+    out.append(table(["Option", "Pricing", f"{ctx.unit}/GPU-h", f"Capex {ctx.unit}/GPU", "Amort. yrs", "kW/GPU", "Porting pw",
                       "Weeks to prod.", "Assumed tok/s/GPU", "Note"], rows,
                      [32 * mm, 13 * mm, 19 * mm, 19 * mm, 12 * mm, 18 * mm, 17 * mm, 17 * mm, 17 * mm, 10 * mm]))
     out.append(para("Values are likely (low–high); the ranges feed the sensitivity analysis and the Monte Carlo draws.",

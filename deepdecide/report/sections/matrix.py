@@ -5,9 +5,11 @@ from __future__ import annotations
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
 
+from deepdecide.analysis.assessment import Classification
 from deepdecide.analysis.explain import source_key
 from deepdecide.domain.formatting import DASH
 from deepdecide.domain.matrix import SupportStatus
+from deepdecide.domain.messages import join
 from deepdecide.report.sections.base import Context, h1, h2, name_of, platform_name, runtime_name
 from deepdecide.report.styles import BAD, GOOD, WARN, esc, para, table
 
@@ -17,21 +19,20 @@ def matrix(ctx: Context) -> list[Flowable]:
     out = h1("Support matrix (excerpt)", "matrix")
     out.append(para(f"The cell of each option's exact runtime and platform; the matrix is as of "
                     f"{ws.matrix.as_of or 'an unstated date'}. Each cell cites its sources with their own as-of dates."))
-    cells = []
-    seen = set()
+    cells: dict[tuple[str, str], Classification] = {}
     for oa in ctx.assessment.options:
-        if (oa.runtime, oa.platform) not in seen:
-            seen.add((oa.runtime, oa.platform))
-            cells.append((oa.runtime, oa.platform, oa.classification.status))
+        cells.setdefault((oa.runtime, oa.platform), oa.classification)
     rows = []
     extra = []
-    for i, (r, p, status) in enumerate(cells, start=1):
+    for i, ((r, p), cls) in enumerate(cells.items(), start=1):
+        status = cls.status
+        # the cited rows themselves are inputs; what they mean for the option is the Assessment's
         entry = ws.matrix.entry(r, p)
         reqs = "; ".join(f"{q.component.value} {q.spec}" for q in entry.requirements) if entry else ""
         cited = [ctx.assessment.citation(source_key(s)) for s in entry.sources] if entry else []
         srcs = "\n".join(f"[{c.number}] {c.title}, {c.date}" for c in cited if c is not None) if entry else \
-            "no cell: nothing found either way"
-        rows.append([runtime_name(ws, r), platform_name(ws, p), status.value, reqs or DASH,
+            join(cls.reasons)
+        rows.append([runtime_name(ws, r), platform_name(ws, p), f"{status.value}\n({cls.label})", reqs or DASH,
                      para(esc(srcs).replace("\n", "<br/>"), "cell", markup=True)])
         color = GOOD if status == SupportStatus.OFFICIAL else (BAD if status == SupportStatus.UNSUPPORTED else WARN)
         extra.append(("TEXTCOLOR", (2, i), (2, i), color))

@@ -7,6 +7,7 @@ from reportlab.platypus import Flowable
 
 from deepdecide.domain import presentation as look
 from deepdecide.domain.formatting import DASH, count, estimate, percent, probability, share
+from deepdecide.domain.messages import join
 from deepdecide.report import charts
 from deepdecide.report.sections.base import BODY_W, Context, h1, h2, money, name_of, num
 from deepdecide.report.styles import BAD, para, table
@@ -19,7 +20,7 @@ def sensitivity(ctx: Context) -> list[Flowable]:
     if s is None:
         out.append(para("No option can be ranked, so there is no winner whose stability could be tested."))
     else:
-        out.append(para(f"Winner under the likely inputs: {name_of(ctx, s.winner)}. " + " ".join(s.notes)))
+        out.append(para(f"Winner under the likely inputs: {name_of(ctx, s.winner)}. " + join(s.notes, " ")))
         if s.weights:
             out += h2("Weights that keep the winner", "sens-weights")
             rows = []
@@ -38,14 +39,15 @@ def sensitivity(ctx: Context) -> list[Flowable]:
             for i, f in enumerate(s.inputs, start=1):
                 flips = []
                 if f.flip_below is not None:
-                    flips.append(f"≤ {num(f.flip_below, f.unit)} → {name_of(ctx, f.winner_below)}"
+                    flips.append(f"≤ {num(f.flip_below, ctx.money_words(f.unit))} → {name_of(ctx, f.winner_below)}"
                                  + ("" if f.below_in_range else " (outside range)"))
                 if f.flip_above is not None:
-                    flips.append(f"≥ {num(f.flip_above, f.unit)} → {name_of(ctx, f.winner_above)}"
+                    flips.append(f"≥ {num(f.flip_above, ctx.money_words(f.unit))} → {name_of(ctx, f.winner_above)}"
                                  + ("" if f.above_in_range else " (outside range)"))
-                rows.append([f.label.replace(f"{f.option}: ", f"{name_of(ctx, f.option)}: ") if f.option else f.label,
-                             estimate(f.likely, f.low, f.high, f.unit),
-                             "; ".join(flips) or (f.note or "no change")])
+                label = f.label.replace(f"{f.option}: ", f"{name_of(ctx, f.option)}: ") if f.option else f.label
+                rows.append([ctx.money_words(label),
+                             estimate(f.likely, f.low, f.high, ctx.money_words(f.unit)),
+                             "; ".join(flips) or (ctx.money_words(str(f.note)) if f.note is not None else "no change")])
                 if f.below_in_range or f.above_in_range:
                     extra.append(("TEXTCOLOR", (2, i), (2, i), BAD))
             out.append(table(["Input", "Likely (range)", "Winner changes at"], rows,
@@ -55,7 +57,7 @@ def sensitivity(ctx: Context) -> list[Flowable]:
         out += h2("Monte Carlo", "monte-carlo")
         out.append(para(f"{mc.draws:,} draws (seed {mc.seed}) of every uncertain input from its triangular "
                         f"(low, likely, high) distribution. In {percent(mc.p_no_winner, 1)} of draws no option "
-                        "could be ranked. " + " ".join(mc.notes)))
+                        "could be ranked. " + join(mc.notes, " ")))
         short = look.short_labels(ctx.ws)
         bars = [(short.get(d.option, name_of(ctx, d.option)), d.p_best * 100, None, None) for d in mc.options]
         if bars:
@@ -70,10 +72,10 @@ def sensitivity(ctx: Context) -> list[Flowable]:
         for d in mc.options:
             c, t = d.cost_per_m_tokens_usd, d.tco_usd
             rows.append([name_of(ctx, d.option), probability(d.p_best),
-                         " / ".join(money(x) for x in (c.p10, c.p50, c.p90)),
-                         " / ".join(money(x) for x in (t.p10, t.p50, t.p90)),
+                         " / ".join(money(x, ctx.currency) for x in (c.p10, c.p50, c.p90)),
+                         " / ".join(money(x, ctx.currency) for x in (t.p10, t.p50, t.p90)),
                          percent(d.missing_fraction)])
-        out.append(table(["Option", "P(first)", "$/M out tok P10 / P50 / P90", "TCO P10 / P50 / P90",
+        out.append(table(["Option", "P(first)", f"{ctx.unit}/M out tok P10 / P50 / P90", "TCO P10 / P50 / P90",
                           "Draws without a cost"], rows, [40 * mm, 18 * mm, 42 * mm, 46 * mm, 28 * mm],
                          numeric=(1, 4)))
     return out

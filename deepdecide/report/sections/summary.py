@@ -5,7 +5,7 @@ from __future__ import annotations
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
 
-from deepdecide.analysis.assessment import Assessment, OptionAssessment
+from deepdecide.analysis.assessment import Assessment, Costs, OptionAssessment
 from deepdecide.domain import formatting
 from deepdecide.domain.formatting import DASH, integer, percent, share
 from deepdecide.domain.messages import join
@@ -24,6 +24,11 @@ from deepdecide.report.sections.cost import driving, view_money
 from deepdecide.report.styles import BAD, GOOD, WARN, bullets, esc, para, table
 
 
+def _assumed(costs: Costs) -> bool:
+    view = driving(costs)
+    return view is not None and view.assumed
+
+
 def levels(oa: OptionAssessment) -> str:
     ev = oa.evidence
     return ", ".join(f"{n} {'yes' if lv.reached else 'no'}" for n, lv in
@@ -37,13 +42,13 @@ def flips(ctx: Context, a: Assessment) -> list[str]:
     if s is None:
         return out
     for f in s.inputs:
-        label = f.label.split(": ", 1)[-1]
+        label, unit = ctx.money_words(f.label.split(": ", 1)[-1]), ctx.money_words(f.unit)
         who = name_of(ctx, f.option) if f.option else "all options"
         if f.flip_below is not None and f.below_in_range:
-            out.append(f"{who}: {label} at or below {num(f.flip_below, f.unit)} (likely {num(f.likely, f.unit)}) makes "
+            out.append(f"{who}: {label} at or below {num(f.flip_below, unit)} (likely {num(f.likely, unit)}) makes "
                        f"{name_of(ctx, f.winner_below)} the winner.")
         if f.flip_above is not None and f.above_in_range:
-            out.append(f"{who}: {label} at or above {num(f.flip_above, f.unit)} (likely {num(f.likely, f.unit)}) makes "
+            out.append(f"{who}: {label} at or above {num(f.flip_above, unit)} (likely {num(f.likely, unit)}) makes "
                        f"{name_of(ctx, f.winner_above)} the winner.")
     for w in s.weights:
         crit = next((c.name for c in a.criteria if c.id == w.criterion), w.criterion)
@@ -80,13 +85,13 @@ def summary(ctx: Context) -> list[Flowable]:
              else f"– ({oa.fleet.gpus.missing_reason})"],
             # the driving cost view, at the precision its range supports ("≈" when it rests on
             # assumptions), as in the ranking table below
-            ["Cost per million output tokens", f"{view_money(driving(c), True)} "
+            ["Cost per million output tokens", f"{view_money(driving(c), True, ctx.currency)} "
              f"({a.cost_view.value} view; "
-             + f"{formatting.money(c.effective_cost_per_m_tokens_usd.value, approx=driving(c).assumed)} at "
+             + f"{formatting.money(c.effective_cost_per_m_tokens_usd.value, ctx.currency, approx=_assumed(c))} at "
              f"{percent(ws.assumptions.utilization)} "
              "utilization)"
              if c.cost_per_m_tokens_usd.value is not None else f"– ({c.cost_per_m_tokens_usd.missing_reason})"],
-            [f"TCO over {horizon:g} years", f"{view_money(driving(c), False)} ({a.cost_view.value} view)"
+            [f"TCO over {horizon:g} years", f"{view_money(driving(c), False, ctx.currency)} ({a.cost_view.value} view)"
              if c.tco_usd.value is not None else f"– ({c.tco_usd.missing_reason})"],
             ["Time to production", f"{fig(c.time_to_production_weeks)} weeks"],
             ["Rank", f"{oa.rank} of {len(a.ranking)}" if oa.rank else "not ranked: "
@@ -173,12 +178,13 @@ def _ranking_table(ctx: Context) -> Flowable:
         assert oa is not None  # every id in the order is one of the assessment's options
         rows.append([str(oa.rank) if oa.rank else DASH, oa.name, f"{oa.score.total:.3f}" if oa.score else DASH,
                      oa.classification.label, f"{oa.evidence.level} of 3",
-                     view_money(driving(oa.costs), True), view_money(driving(oa.costs), False),
+                     view_money(driving(oa.costs), True, ctx.currency),
+                     view_money(driving(oa.costs), False, ctx.currency),
                      join(oa.vetoes or oa.eligibility_reasons) or "eligible"])
         extra.append(("TEXTCOLOR", (3, i), (3, i), GOOD if oa.classification.official else WARN))
         if not oa.eligible or oa.vetoes:
             extra.append(("TEXTCOLOR", (7, i), (7, i), BAD))
-    return table(["Rank", "Option", "Score", "Support", "Evidence", "$/M out tok", "TCO", "Eligibility"], rows,
+    return table(["Rank", "Option", "Score", "Support", "Evidence", f"{ctx.unit}/M out tok", "TCO", "Eligibility"], rows,
                  [10 * mm, 36 * mm, 13 * mm, 20 * mm, 16 * mm, 18 * mm, 18 * mm, 43 * mm], numeric=(0, 2, 5, 6),
                  extra=extra, notes=(7,))  # a long list of reasons becomes a numbered note under the table
 
