@@ -381,7 +381,7 @@ def evaluate(ws: Workspace, *, sensitivity: bool = True, monte_carlo: bool = Fal
                       cost_view=prep.model.view, recommendation_risks=risks,
                       prediction_pairs=prep.pairs, predictor_errors=prep.predictor_errors,
                       recommended=recommended,
-                      why=explain.why(options, prep.setup.infos, ranking, recommended),
+                      why=explain.why(options, prep.setup.infos, ranking, recommended, ws.assumptions.currency),
                       pros_cons=explain.pros_cons(ws, options, prep.setup.infos, chosen),
                       citations=explain.citations(ws, options))
 

@@ -33,13 +33,16 @@ WHY_PARTS = 3
 # values in words
 
 
-def value_text(value: float | None, unit: str) -> str:
+def value_text(value: float | None, unit: str, currency: str = "USD") -> str:
     """A criterion's raw value as a reader reads it: money with its symbol in front ("$1.72/M tokens",
-    "$32.8M"), a share as a percentage, official support as yes / no, evidence as "1 of 3"."""
+    "$32.8M"), a share as a percentage, official support as yes / no, evidence as "1 of 3". The
+    analysis writes money units as "$"; they are in the workspace's ``currency``."""
     if value is None:
         return formatting.DASH
     if unit in ("$", "USD"):
-        return formatting.money(value)
+        return formatting.money(value, currency)
+    if unit.startswith("$"):
+        unit = formatting.currency_unit(currency) + unit[1:]
     if unit == "fraction":
         return formatting.percent(value)
     if unit == "0/1":
@@ -65,12 +68,12 @@ def _varies(parts: Sequence[CriterionScore]) -> bool:
 
 
 def _why_text(part: CriterionScore, info: CriterionInfo | None, other_part: CriterionScore | None,
-              other_name: str, best: bool) -> Message:
+              other_name: str, best: bool, currency: str) -> Message:
     name = _lower_first(info.name if info else part.criterion)
-    value = value_text(part.raw, part.unit)
+    value = value_text(part.raw, part.unit, currency)
     if other_part is None:
         return msg("why.alone", "{criterion}: {value}", criterion=name, value=value)
-    other_value = value_text(other_part.raw, other_part.unit)
+    other_value = value_text(other_part.raw, other_part.unit, currency)
     cost = info is not None and info.direction == Direction.COST
     if part.contribution < other_part.contribution:
         return msg("why.worse", "worse on {criterion}: {value} vs {other_value} for {other}", criterion=name,
@@ -87,7 +90,7 @@ def _why_text(part: CriterionScore, info: CriterionInfo | None, other_part: Crit
 
 
 def why(options: Sequence[OptionAssessment], criteria: Sequence[CriterionInfo], ranking: Sequence[str],
-        recommended: str | None) -> tuple[WhyPart, ...]:
+        recommended: str | None, currency: str = "USD") -> tuple[WhyPart, ...]:
     """The criteria on which the recommended option gains most over the best other ranked option
     (and the one it loses most on, if any), in words with the criteria's names."""
     by_id = {o.option: o for o in options}
@@ -117,7 +120,7 @@ def why(options: Sequence[OptionAssessment], criteria: Sequence[CriterionInfo], 
         out.append(WhyPart(p.criterion, c.name if c else p.criterion, c.direction if c else Direction.BENEFIT,
                            p.unit, p.raw, other.option if other is not None else None,
                            other.name if other is not None else "", q.raw if q is not None else None, gain, best,
-                           _why_text(p, c, q, other.name if other is not None else "", best)))
+                           _why_text(p, c, q, other.name if other is not None else "", best, currency)))
     gains = sorted((w for w in out if w.gain > 1e-9), key=lambda w: -w.gain)[:WHY_PARTS]
     losses = sorted((w for w in out if w.gain < -1e-9), key=lambda w: w.gain)[:1]
     if other is None:
@@ -169,7 +172,7 @@ def pros_cons(ws: Workspace, options: Sequence[OptionAssessment], criteria: Sequ
                 continue
             best_raw, worst_raw = (min(raws), max(raws)) if c.direction == Direction.COST else (max(raws), min(raws))
             name = _lower_first(c.name)
-            value = value_text(p.raw, p.unit)
+            value = value_text(p.raw, p.unit, ws.assumptions.currency)
             if p.raw == best_raw:
                 good.append(msg("madr.best", "best of the options on {criterion}: {value}", criterion=name,
                                 value=value))
