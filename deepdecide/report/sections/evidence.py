@@ -8,14 +8,22 @@ from typing import Any
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer
 
+from deepdecide.domain import formatting
 from deepdecide.domain import presentation as look
 from deepdecide.domain.evidence import BenchmarkRun
-from deepdecide.domain import formatting
 from deepdecide.domain.formatting import DASH, number
 from deepdecide.report import charts, predictions
-from deepdecide.report.sections.base import BODY_W, Context, file_refs, h1, h2, num, platform_name, runtime_name
+from deepdecide.report.sections.base import (
+    BODY_W,
+    Context,
+    file_refs,
+    h1,
+    h2,
+    num,
+    platform_name,
+    runtime_name,
+)
 from deepdecide.report.styles import bullets, para, table
-
 
 DENSE_RUNS = 100  # more runs than this: the runs table is set dense (smaller type, less padding)
 
