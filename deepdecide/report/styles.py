@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from functools import cache
@@ -194,9 +195,16 @@ HEAD_MIN_SIZE = 6.0
 NOTE_MAX_LINES = 4
 
 
+@functools.lru_cache(maxsize=1 << 16)
+def text_width(text: str, font: str, size: float) -> float:
+    """``stringWidth``, remembered: a record measures the same words and figures thousands of times."""
+    return float(stringWidth(text, font, size))
+
+
+@functools.lru_cache(maxsize=1 << 16)
 def _word_width(text: str, font: str, size: float) -> float:
     words = str(text).split()
-    return max((stringWidth(fonts.safe_text(w), font, size) for w in words), default=0.0)
+    return max((text_width(fonts.safe_text(w), font, size) for w in words), default=0.0)
 
 
 def fit_header(header: Sequence[str], widths: Sequence[float],
@@ -299,7 +307,7 @@ def table(header: Sequence[str], rows: Sequence[Sequence[Any]], widths: Sequence
                 continue
             text = fonts.safe_text(_cell_text(value))
             if room is not None and i < len(room) and "\n" not in text and len(text) <= LONG_WORD \
-                    and stringWidth(text, cell.fontName, cell.fontSize) <= room[i]:
+                    and text_width(text, cell.fontName, cell.fontSize) <= room[i]:
                 cells.append(text)
             else:
                 cells.append(Paragraph(escape(break_long_words(text)), st[kind + "_r" if i in numeric else kind]))
