@@ -422,7 +422,7 @@ def main() -> int:
             print("measuring the record build and the 50 MB import...", file=sys.stderr, flush=True)
             table[n].update(measure_once(tmp, args.runs))
     print(f"\nload average {os.getloadavg()[0]:.2f}; median of {args.runs}; growth = this size / {sizes[0]} file(s)\n")
-    print(f"{'files':>5}  {'figure':<34} {'ours':>9} {'floor':>9} {'ratio':>6} {'growth':>7}  target")
+    print(f"{'files':>5}  {'figure':<40} {'ours':>9} {'floor':>9} {'ratio':>6} {'growth':>7}  target")
     for n in sizes:
         for name, (ours, floor) in table[n].items():
             base_name = name if name in table[sizes[0]] else next(
@@ -433,7 +433,7 @@ def main() -> int:
                 ours_s, floor_s = f"{ours:7.1f}MB", f"{floor:7.1f}MB"
             else:
                 ours_s, floor_s = f"{ours * 1000:7.1f}ms", f"{floor * 1000:7.0f}ms" if floor else "        -"
-            print(f"{n:>5}  {name:<34} {ours_s} {floor_s} {ratio} {growth:6.1f}x  "
+            print(f"{n:>5}  {name:<40} {ours_s} {floor_s} {ratio} {growth:6.1f}x  "
                   + "; ".join(verdicts(name, n, ours, floor)))
     return 0
 
