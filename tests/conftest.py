@@ -7,12 +7,16 @@ The files under ``tests/fixtures/`` are the project's own (see its SOURCES.md).
 """
 
 import os
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# the parsed built-in data a run keeps for the next (storage.files.builtin_cache_dir): in a folder of
+# this test session, never the user's cache
+os.environ.setdefault("DEEPDECIDE_CACHE_DIR", tempfile.mkdtemp(prefix="deepdecide-test-cache-"))
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 #: the real third-party files, beside the checkout (present in CI and for every developer)

@@ -259,6 +259,28 @@ def pareto_front(points: Sequence[tuple[float, float]]) -> list[tuple[float, flo
     return sorted(front)
 
 
+#: a series with more points than this is drawn with an even sample of them (its line keeps every x)
+MAX_POINTS = 1500
+
+
+def sweep_line(pts: Sequence[tuple[float, float]]) -> tuple[list[float], list[float]]:
+    """One point per distinct x, the median of its y: the line of a sweep that was run more than once
+    at a level (a thousand files of one sweep draw nine levels, not a zig-zag through every run). GUI and PDF."""
+    by_x: dict[float, list[float]] = {}
+    for x, y in pts:
+        by_x.setdefault(x, []).append(y)
+    xs = sorted(by_x)
+    return xs, [_median(by_x[x]) for x in xs]
+
+
+def sampled(pts: Sequence[Any], limit: int = MAX_POINTS) -> list[Any]:
+    """At most ``limit`` of ``pts``, evenly spread (the first and the last kept); all when fewer."""
+    if len(pts) <= limit:
+        return list(pts)
+    step = (len(pts) - 1) / (limit - 1)
+    return [pts[round(i * step)] for i in range(limit)]
+
+
 def log_ticks(lo: float, hi: float, base: int = 2, step: int = 2) -> list[float]:
     """Tick values of a log axis in real units: 1, 4, 16, … 4,096 (every ``step``-th power of ``base``)
     covering [lo, hi]; at most about eight ticks."""
@@ -273,3 +295,9 @@ def log_ticks(lo: float, hi: float, base: int = 2, step: int = 2) -> list[float]
     k0 -= k0 % step
     ticks = [float(base ** k) for k in range(k0, k1 + step, step)]
     return ticks if len(ticks) > 1 else [float(base ** k0), float(base ** (k0 + step))]
+
+
+def _median(values: list[float]) -> float:
+    import statistics
+
+    return statistics.median(values)

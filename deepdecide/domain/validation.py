@@ -13,6 +13,7 @@ the current schema, makes it an error (see ``storage.files``).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 import re
 import unicodedata
@@ -309,36 +310,60 @@ def name_problems(doc: Any, path: str = "") -> list[Problem]:
     return out
 
 
+# Walking a workspace for its ids and names visits every dataclass in it (a built-in matrix alone has
+# thousands): the fields of each class are listed once, and plain values are passed over by type.
+_LEAF = (str, int, float, bool, type(None))
+
+
+@functools.cache
+def _fields_of(cls: type) -> tuple[tuple[str, bool], ...]:
+    """(name, has a default value) of each field of a dataclass."""
+    return tuple((f.name, f.default is not dataclasses.MISSING) for f in dataclasses.fields(cls))
+
+
+def _is_instance(value: Any) -> bool:
+    return hasattr(value.__class__, "__dataclass_fields__") and not isinstance(value, type)
+
+
 def _names(obj: Any, path: str, out: list[Problem]) -> None:
-    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        for f in dataclasses.fields(obj):
-            if f.name == "evidence":
+    if _is_instance(obj):
+        for name, _default in _fields_of(obj.__class__):
+            if name == "evidence":
                 continue
-            value = getattr(obj, f.name)
-            at = f"{path}.{f.name}" if path else f.name
-            if f.name in NAME_FIELDS and isinstance(value, str):
+            value = getattr(obj, name)
+            if value.__class__ in _LEAF and not (name in NAME_FIELDS and value.__class__ is str):
+                continue
+            at = f"{path}.{name}" if path else name
+            if name in NAME_FIELDS and isinstance(value, str):
                 if len(value) > MAX_NAME_CHARS:
-                    out.append(Problem(at, f"a {f.name} of {len(value):,} characters is too long (at most "
+                    out.append(Problem(at, f"a {name} of {len(value):,} characters is too long (at most "
                                            f"{MAX_NAME_CHARS}; longer text belongs in a description or notes)"))
-            elif isinstance(value, tuple) or (dataclasses.is_dataclass(value) and not isinstance(value, type)):
+            elif isinstance(value, tuple) or _is_instance(value):
                 _names(value, at, out)
     elif isinstance(obj, tuple):
         for i, v in enumerate(obj):
-            if dataclasses.is_dataclass(v) and not isinstance(v, type):
+            if v.__class__ not in _LEAF and _is_instance(v):
                 _names(v, f"{path}[{i}]", out)
 
 
 def _ids(obj: Any, path: str) -> Iterator[tuple[str, str]]:
-    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        for f in dataclasses.fields(obj):
-            value = getattr(obj, f.name)
-            at = f"{path}.{f.name}" if path else f.name
-            if f.name == "id" and isinstance(value, str):
-                if value or f.default is dataclasses.MISSING:
-                    yield at, value
-            elif isinstance(value, tuple) or (dataclasses.is_dataclass(value) and not isinstance(value, type)):
-                yield from _ids(value, at)
+    out: list[tuple[str, str]] = []
+    _collect_ids(obj, path, out)
+    return iter(out)
+
+
+def _collect_ids(obj: Any, path: str, out: list[tuple[str, str]]) -> None:
+    if _is_instance(obj):
+        for name, has_default in _fields_of(obj.__class__):
+            value = getattr(obj, name)
+            if name == "id" and isinstance(value, str):
+                if value or not has_default:
+                    out.append((f"{path}.{name}" if path else name, value))
+            elif value.__class__ in _LEAF:
+                continue
+            elif isinstance(value, tuple) or _is_instance(value):
+                _collect_ids(value, f"{path}.{name}" if path else name, out)
     elif isinstance(obj, tuple):
         for i, v in enumerate(obj):
-            if dataclasses.is_dataclass(v) and not isinstance(v, type):
-                yield from _ids(v, f"{path}[{i}]")
+            if v.__class__ not in _LEAF and _is_instance(v):
+                _collect_ids(v, f"{path}[{i}]", out)

@@ -212,7 +212,8 @@ def xy_chart(series: Sequence[Series], *, x_label: str, y_label: str, markers: S
     for i, s in enumerate(series):
         color = _color(s.color, i)
         pts = sorted(p for p in s.points if not x_log or p[0] > 0)
-        along = look.pareto_front(pts) if s.front else pts
+        # the front of a scatter; a sweep's line through each level's median (runs repeated at a level)
+        along = look.pareto_front(pts) if s.front else list(zip(*look.sweep_line(pts), strict=True))
         if s.line and len(along) > 1:
             flat = [c for p in along for c in (f.sx(p[0]), f.sy(p[1]))]
             d.add(PolyLine(flat, strokeColor=color, strokeWidth=1.1, strokeDashArray=[3, 2] if s.dashed else None))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from functools import cache
@@ -40,6 +41,9 @@ def styles() -> dict[str, ParagraphStyle]:
         "small": ParagraphStyle("small", parent=base, fontSize=7.5, leading=9.5, textColor=GREY),
         "cell": ParagraphStyle("cell", parent=base, fontSize=7.5, leading=9.2, spaceAfter=0),
         "cell_r": ParagraphStyle("cell_r", parent=base, fontSize=7.5, leading=9.2, spaceAfter=0, alignment=TA_RIGHT),
+        "cell_dense": ParagraphStyle("cell_dense", parent=base, fontSize=6.5, leading=7.8, spaceAfter=0),
+        "cell_dense_r": ParagraphStyle("cell_dense_r", parent=base, fontSize=6.5, leading=7.8, spaceAfter=0,
+                                       alignment=TA_RIGHT),
         "head": ParagraphStyle("head", parent=base, fontName=fonts.BOLD, fontSize=7.5, leading=9.2, spaceAfter=0),
         "h1": ParagraphStyle("h1", parent=base, fontName=fonts.BOLD, fontSize=14, leading=18, spaceBefore=6,
                              spaceAfter=8, textColor=ACCENT, keepWithNext=1),
@@ -191,9 +195,16 @@ HEAD_MIN_SIZE = 6.0
 NOTE_MAX_LINES = 4
 
 
+@functools.lru_cache(maxsize=1 << 16)
+def text_width(text: str, font: str, size: float) -> float:
+    """``stringWidth``, remembered: a record measures the same words and figures thousands of times."""
+    return float(stringWidth(text, font, size))
+
+
+@functools.lru_cache(maxsize=1 << 16)
 def _word_width(text: str, font: str, size: float) -> float:
     words = str(text).split()
-    return max((stringWidth(fonts.safe_text(w), font, size) for w in words), default=0.0)
+    return max((text_width(fonts.safe_text(w), font, size) for w in words), default=0.0)
 
 
 def fit_header(header: Sequence[str], widths: Sequence[float],
@@ -266,12 +277,13 @@ def _footnotes(rows: list[list[Any]], widths: Sequence[float] | None, notes: Seq
 
 def table(header: Sequence[str], rows: Sequence[Sequence[Any]], widths: Sequence[float] | None = None, *,
           numeric: Sequence[int] = (), extra: Sequence[tuple[Any, ...]] = (), zebra: bool = True,
-          notes: Sequence[int] = ()) -> Table:
+          notes: Sequence[int] = (), dense: bool = False) -> Table:
     """A table whose header row repeats on every page it spans; cells wrap, headers only between words.
 
     ``rows`` hold plain text (escaped here) or ready flowables; ``numeric`` columns align right.
     In the ``notes`` columns a long text becomes a reference "[n]" and the note is printed,
-    numbered, in rows under the table.
+    numbered, in rows under the table. A ``dense`` table sets its cells smaller, with less padding
+    (a list of a thousand files).
     """
     st = styles()
     cells_of: list[list[Any]] = [list(r) for r in rows]
@@ -282,13 +294,23 @@ def table(header: Sequence[str], rows: Sequence[Sequence[Any]], widths: Sequence
     else:
         head = [Paragraph(esc(h), st["head"]) for h in header]
     body = []
+    kind = "cell_dense" if dense else "cell"
+    cell = st[kind]
+    # a cell whose text fits on one line is drawn as a plain string (styled like the paragraph it would
+    # be): laying out a paragraph per cell is most of the time of a record with a thousand runs
+    room = [w - 2 * PAD - 0.5 for w in widths] if widths else None
     for row in rows:
         cells = []
         for i, value in enumerate(row):
             if isinstance(value, Paragraph) or hasattr(value, "wrap"):
                 cells.append(value)
+                continue
+            text = fonts.safe_text(_cell_text(value))
+            if room is not None and i < len(room) and "\n" not in text and len(text) <= LONG_WORD \
+                    and text_width(text, cell.fontName, cell.fontSize) <= room[i]:
+                cells.append(text)
             else:
-                cells.append(Paragraph(esc(_cell_text(value)), st["cell_r" if i in numeric else "cell"]))
+                cells.append(Paragraph(escape(break_long_words(text)), st[kind + "_r" if i in numeric else kind]))
         body.append(cells)
     n_cols = len(header)
     note_rows = [[Paragraph(f"[{i}]&nbsp;&nbsp;{esc(text)}", st["footnote"])] + [""] * (n_cols - 1)
@@ -306,6 +328,12 @@ def table(header: Sequence[str], rows: Sequence[Sequence[Any]], widths: Sequence
         ("TOPPADDING", (0, 0), (-1, -1), 2),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
     ]
+    if body:  # the plain-string cells: the font, size, leading, colour and alignment of the cell styles
+        commands += [("FONTSIZE", (0, 1), (-1, last), cell.fontSize), ("LEADING", (0, 1), (-1, last), cell.leading),
+                     ("TEXTCOLOR", (0, 1), (-1, last), cell.textColor)]
+        commands += [("ALIGN", (i, 1), (i, last), "RIGHT") for i in numeric]
+        if dense:
+            commands += [("TOPPADDING", (0, 1), (-1, last), 1), ("BOTTOMPADDING", (0, 1), (-1, last), 1)]
     if zebra:
         for r in range(2, len(body) + 1, 2):
             commands.append(("BACKGROUND", (0, r), (-1, r), ZEBRA))

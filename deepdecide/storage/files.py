@@ -320,17 +320,85 @@ def _builtin_once(what: str, path: Path, read: Callable[[], Any]) -> Any:
 
 
 def _builtin_section(key: str) -> Any:
-    """The plain data of a built-in section, read from its (validated) data file once per process.
+    """The plain data of a built-in section, read from its (validated) data file once per process,
+    and from the disk cache (``builtin_cache_dir``) when an earlier process read the same file.
     The data is shared: ``codec.from_data`` only reads it."""
     section_kind, field = _BUILTIN_SECTIONS[key]
     path = data_root() / KINDS[section_kind].builtin_file
 
     def read() -> Any:
+        cached = _read_builtin_cache(key, path)
+        if cached is not None:
+            return cached[0]
         located = read_yaml_file(path)
         decode(located, section_kind)  # the built-in file must itself be valid
+        _write_builtin_cache(key, path, located.data[field])
         return located.data[field]
 
     return _builtin_once(f"section:{key}", path, read)
+
+
+# The built-in sections as plain data, parsed and validated by an earlier process: a start-up that
+# says "matrix: builtin" reads 229 KB of YAML otherwise (a third of `deepdecide validate`). An entry
+# is named by a hash of the data file's path, size and mtime, the deepdecide version and the reading
+# and checking code's own files (size, mtime): any change gives a new name. It is written only after
+# the file validated; one that cannot be read (or written) only costs the parse.
+CACHE_ENV = "DEEPDECIDE_CACHE_DIR"
+
+
+def builtin_cache_dir() -> Path | None:
+    """Where the parsed built-in data is kept: $DEEPDECIDE_CACHE_DIR (empty: no cache), else
+    $XDG_CACHE_HOME/deepdecide, else ~/.cache/deepdecide."""
+    env = os.environ.get(CACHE_ENV)
+    if env is not None:
+        return Path(env) if env else None
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "deepdecide"
+
+
+def _builtin_cache_file(key: str, path: Path) -> Path | None:
+    import hashlib
+    import sys
+
+    folder = builtin_cache_dir()
+    if folder is None:
+        return None
+    from deepdecide import __version__
+
+    parts = [__version__, str(SCHEMA_VERSION), sys.version, key, str(path)]
+    for name in (path, __file__, codec.__file__, validation.__file__, sys.modules[parse_yaml.__module__].__file__,
+                 sys.modules[Workspace.__module__].__file__, sys.modules[SupportMatrix.__module__].__file__):
+        try:
+            st = os.stat(str(name))
+        except (OSError, TypeError):
+            return None
+        parts.append(f"{st.st_size}:{st.st_mtime_ns}")
+    return folder / f"builtin-{key}-{hashlib.sha256(chr(0).join(parts).encode()).hexdigest()[:32]}.marshal"
+
+
+def _read_builtin_cache(key: str, path: Path) -> tuple[Any] | None:
+    import marshal
+
+    file = _builtin_cache_file(key, path)
+    if file is None:
+        return None
+    try:
+        return (marshal.loads(file.read_bytes()),)
+    except (OSError, EOFError, ValueError, TypeError):
+        return None
+
+
+def _write_builtin_cache(key: str, path: Path, data: Any) -> None:
+    import marshal
+
+    file = _builtin_cache_file(key, path)
+    if file is None:
+        return
+    try:
+        file.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_bytes(file, marshal.dumps(data))
+    except (OSError, ValueError):
+        pass
 
 
 def load_document(path: str | os.PathLike[str], expected_kind: str | None = None,

@@ -211,11 +211,22 @@ if hasattr(yaml, "CSafeLoader"):
                 return tag
             return base(kind, value, implicit)
 
-# an anchor (&a), alias (*a) or tag (!t) indicator can only start a node: after whitespace, a flow indicator or
+# an anchor (&a), alias (*a) or tag (!t) indicator can only start a node (and so can "?", a complex
+# key): after whitespace, a flow indicator or
 # at the start of the text. A text where none of these occurs cannot hold one; a text where one does
 # (perhaps only inside a quoted string) is read by the checking Python loader (libyaml and PyYAML
 # also resolve some tags differently: "!" alone).
-_MAYBE_ANCHOR = re.compile(r"(?<![^\s\[\]{},])[&*!]")
+_MAYBE_ANCHOR = re.compile(r"(?<![^\s\[\]{},])[&*!?]")
+
+
+_FLOW_QUESTION = re.compile(r"^[^#\n]*[\[{][^\n]*\?", re.MULTILINE)
+
+
+def _maybe_flow_question(text: str) -> bool:
+    """Whether a "?" may stand inside a flow collection ("{r?le: x}"): PyYAML ends a plain scalar
+    there and refuses the text, libyaml reads on. Looks for a "?" after a bracket on one line (the
+    flow collections deepdecide writes, and a hand-edit of one line)."""
+    return "?" in text and _FLOW_QUESTION.search(text) is not None
 
 
 def _parse_fast(text: str, file: str) -> LocatedData | None:
@@ -225,7 +236,8 @@ def _parse_fast(text: str, file: str) -> LocatedData | None:
     which libyaml accepts in places PyYAML does not), or on
     any problem at all: the caller then parses with the Python loader, which reports it exactly as
     it always has. The C parser itself stops at 1,000 levels of nesting, so it cannot recurse away."""
-    if _CLoader is None or (("&" in text or "*" in text or "!" in text) and _MAYBE_ANCHOR.search(text)) \
+    if _CLoader is None or (("&" in text or "*" in text or "!" in text or "?" in text)
+                            and _MAYBE_ANCHOR.search(text)) or _maybe_flow_question(text) \
             or "\t" in text or yaml.reader.Reader.NON_PRINTABLE.search(text):
         return None
     loader = _CLoader(text)

@@ -114,3 +114,14 @@ def test_a_short_label_set_in_the_workspace_file_is_read_and_saved(sample, tmp_p
     save_workspace(ws, tmp_path / "again.deepdecide.yaml")
     assert "short_label: Keep vLLM" in (tmp_path / "again.deepdecide.yaml").read_text(encoding="utf-8")
     assert p.short_label(load_workspace(tmp_path / "again.deepdecide.yaml"), "keep-vllm-h100") == "Keep vLLM"
+
+
+def test_sweep_line_takes_each_levels_median_and_sampling_keeps_the_ends():
+    from deepdecide.domain.presentation import sampled, sweep_line
+
+    assert sweep_line([(4, 10.0), (2, 5.0), (4, 30.0), (4, 20.0), (8, 1.0)]) == ([2, 4, 8], [5.0, 20.0, 1.0])
+    assert sweep_line([]) == ([], [])
+    pts = list(range(10_000))
+    out = sampled(pts, 1_500)
+    assert len(out) == 1_500 and out[0] == 0 and out[-1] == 9_999 and out == sorted(set(out))
+    assert sampled(pts[:10], 1_500) == pts[:10]

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QWidget
 
 from deepdecide.domain import formatting
 from deepdecide.domain import presentation as look
-from deepdecide.domain.presentation import pareto_front
+from deepdecide.domain.presentation import pareto_front, sampled, sweep_line
 from deepdecide.gui.theme import is_dark
 
 pg.setConfigOptions(antialias=True)
@@ -237,9 +237,15 @@ class ThroughputChart(ThemedPlot):
             if not pts:
                 continue
             s = _look(looks, name)
+            lx, ly = sweep_line(pts)
+            if len(lx) == len(pts):  # one run per level: the line through the runs
+                self.plot(lx, ly, pen=pg.mkPen(self.color(s), width=2), symbol="o", symbolSize=8, name=s.label,
+                          **self.symbol_style(s))
+            else:  # several runs per level: the runs as points, the line through each level's median
+                self.plot(lx, ly, pen=pg.mkPen(self.color(s), width=2), name=s.label)
+                x, y = zip(*sampled(pts), strict=True)
+                self.plot(x, y, pen=None, symbol="o", symbolSize=6, **self.symbol_style(s))
             x, y = zip(*pts, strict=True)
-            self.plot(x, y, pen=pg.mkPen(self.color(s), width=2), symbol="o", symbolSize=8, name=s.label,
-                      **self.symbol_style(s))
             xs += x
             ys += y
             n += len(pts)
@@ -264,8 +270,10 @@ class ThroughputChart(ThemedPlot):
                 continue
             s = _look(looks, name)
             color = self.color(s)
+            x, y = zip(*sampled(pts), strict=True)
+            self.plot(x, y, pen=None, symbol="o", symbolSize=8 if len(pts) <= 200 else 6, name=s.label,
+                      **self.symbol_style(s))
             x, y = zip(*pts, strict=True)
-            self.plot(x, y, pen=None, symbol="o", symbolSize=8, name=s.label, **self.symbol_style(s))
             front = pareto_front(pts)
             if len(front) > 1:
                 fx, fy = zip(*front, strict=True)
@@ -304,9 +312,15 @@ class LatencyChart(ThemedPlot):
                 if not values:
                     continue
                 style = Qt.PenStyle.DashLine if look.line_style(kind) == "dashed" else Qt.PenStyle.SolidLine
+                lx, ly = sweep_line(values)
+                if len(lx) == len(values):
+                    self.plot(lx, ly, pen=pg.mkPen(color, width=2, style=style), symbol=symbol, symbolSize=7,
+                              name=f"{s.label} {kind}", **self.symbol_style(s))
+                else:  # several runs per level: the line through the medians, the runs as points
+                    self.plot(lx, ly, pen=pg.mkPen(color, width=2, style=style), name=f"{s.label} {kind}")
+                    x, y = zip(*sampled(values), strict=True)
+                    self.plot(x, y, pen=None, symbol=symbol, symbolSize=5, **self.symbol_style(s))
                 x, y = zip(*values, strict=True)
-                self.plot(x, y, pen=pg.mkPen(color, width=2, style=style), symbol=symbol, symbolSize=7,
-                          name=f"{s.label} {kind}", **self.symbol_style(s))
                 xs += x
                 ys += y
                 n += len(values)

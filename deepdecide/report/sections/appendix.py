@@ -5,8 +5,9 @@ from __future__ import annotations
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Spacer
 
+from deepdecide.domain import formatting
 from deepdecide.domain.formatting import DASH
-from deepdecide.report.sections.base import BODY_W, Context, h1, h2, num
+from deepdecide.report.sections.base import BODY_W, Context, file_refs, h1, h2, num
 from deepdecide.report.styles import bullets, para, table
 
 
@@ -17,22 +18,31 @@ def appendix(ctx: Context) -> list[Flowable]:
     if not files:
         out.append(para("No evidence files were imported."))
     else:
-        rows = []
-        for f in files:
+        # what files share (tool, kind, label: a sweep) once per group, then one line per file
+        groups: dict[tuple[str, str], list[int]] = {}
+        for i, f in enumerate(files, start=1):
             p = f.provenance
-            contents = ", ".join(x for x in (f"{len(f.runs)} runs" if f.runs else "",
-                                             f"{len(f.parity)} parity checks" if f.parity else "") if x) or DASH
-            # the date and the time on their own lines, never broken inside the time
-            imported = (p.imported_at or DASH).replace("T", " ", 1)
-            rows.append([p.file_name, num(p.size_bytes), f"{p.tool} {p.tool_version}".strip(), imported,
-                         contents, p.kind.text + (f": {p.label}" if p.label else "")])
-        # a long label (a file's whole provenance note) becomes a numbered note under the table
-        out.append(table(["File", "Bytes", "Tool and version", "Imported", "Holds", "Kind: label"], rows,
-                         [48 * mm, 14 * mm, 28 * mm, 22 * mm, 16 * mm, 46 * mm], numeric=(1,), notes=(5,)))
+            groups.setdefault((f"{p.tool} {p.tool_version}".strip(), p.kind.text + (f": {p.label}" if p.label else "")),
+                              []).append(i)
+        rows = []
+        for (tool, kind), numbers in groups.items():
+            # the date and the time apart, never broken inside the time
+            dates = sorted((files[i - 1].provenance.imported_at or "").replace("T", " ", 1) for i in numbers
+                           if files[i - 1].provenance.imported_at)
+            imported = DASH if not dates else dates[0] if dates[0] == dates[-1] else f"{dates[0]} to {dates[-1]}"
+            rows.append([file_refs(numbers), tool, imported, kind])
+        out.append(table(["Files", "Tool and version", "Imported", "Kind: label"], rows,
+                         [30 * mm, 36 * mm, 34 * mm, BODY_W - 100 * mm], notes=(3,)))  # a long label: a note
         out.append(Spacer(1, 3 * mm))
-        out.append(table(["File", "SHA-256 of the file as imported"],
-                         [[f.provenance.file_name, f.provenance.sha256] for f in files],
-                         [50 * mm, BODY_W - 50 * mm]))
+        rows = []
+        for i, f in enumerate(files, start=1):
+            p = f.provenance
+            contents = ", ".join(x for x in (formatting.count(len(f.runs), "run") if f.runs else "",
+                                             formatting.count(len(f.parity), "parity check") if f.parity else "")
+                                 if x) or DASH
+            rows.append([f"F{i}", p.file_name, num(p.size_bytes), contents, p.sha256])
+        out.append(table(["Ref", "File", "Bytes", "Holds", "SHA-256 of the file as imported"], rows,
+                         [10 * mm, 38 * mm, 12 * mm, 18 * mm, BODY_W - 78 * mm], numeric=(2,), dense=True))
     out += h2("Metric definitions", "definitions")
     out += bullets([
         "TPOT (time per output token): (e2e − TTFT) / (output tokens − 1) per request, in ms; p50/p99 over requests.",

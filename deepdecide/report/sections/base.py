@@ -140,6 +140,24 @@ def plain(v: float | str | None) -> str:
     return str(v)
 
 
+def file_refs(numbers: list[int]) -> str:
+    """Evidence file references for file numbers (1-based): "F3–F7, F9, F10"; three or more
+    consecutive numbers as a range."""
+    out: list[str] = []
+    nums = sorted(set(numbers))
+    i = 0
+    while i < len(nums):
+        j = i
+        while j + 1 < len(nums) and nums[j + 1] == nums[j] + 1:
+            j += 1
+        if j >= i + 2:
+            out.append(f"F{nums[i]}–F{nums[j]}")
+        else:
+            out.extend(f"F{n}" for n in nums[i:j + 1])
+        i = j + 1
+    return ", ".join(out)
+
+
 # ---------------------------------------------------------------------------------------------
 # names
 

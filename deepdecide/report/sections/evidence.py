@@ -8,12 +8,24 @@ from typing import Any
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer
 
+from deepdecide.domain import formatting
 from deepdecide.domain import presentation as look
 from deepdecide.domain.evidence import BenchmarkRun
 from deepdecide.domain.formatting import DASH, number
 from deepdecide.report import charts, predictions
-from deepdecide.report.sections.base import BODY_W, Context, h1, h2, num, platform_name, runtime_name
+from deepdecide.report.sections.base import (
+    BODY_W,
+    Context,
+    file_refs,
+    h1,
+    h2,
+    num,
+    platform_name,
+    runtime_name,
+)
 from deepdecide.report.styles import bullets, para, table
+
+DENSE_RUNS = 100  # more runs than this: the runs table is set dense (smaller type, less padding)
 
 
 def evidence(ctx: Context) -> list[Flowable]:
@@ -78,7 +90,9 @@ def evidence(ctx: Context) -> list[Flowable]:
             "the SLO (TTFT, TPOT, error rate). Units: output tokens per second per GPU.",
             charts.illustrative_note(sweep)))
     rows = []
-    legend = []
+    # the files' legend: a file alone names itself; files of one tool, kind and label (a sweep) share a
+    # line, their names are in the appendix
+    legend: dict[str, list[int]] = {}
     n = 0
     for i, f in enumerate(ws.evidence.files, start=1):
         first, n = n, n + len(f.runs)
@@ -86,9 +100,9 @@ def evidence(ctx: Context) -> list[Flowable]:
             continue
         ref = f"F{i}"
         p = f.provenance
-        legend.append(f"{ref}: {p.file_name} ({p.tool} {p.tool_version}".rstrip() + ")"
-                      + f" — {p.kind.text}" + (f": {p.label}" if p.label else "")
-                      + (f"; proxy accepted: {f.proxy.reason}" if f.proxy else ""))
+        legend.setdefault(f"({p.tool} {p.tool_version}".rstrip() + ")" + f" — {p.kind.text}"
+                          + (f": {p.label}" if p.label else "")
+                          + (f"; proxy accepted: {f.proxy.reason}" if f.proxy else ""), []).append(i)
         for k, r in enumerate(f.runs):
             x = run_fit[first + k]
             row = [attribution[first + k].group, ref, predictions.fit_text(x), num(r.gpu_count),
@@ -100,14 +114,21 @@ def evidence(ctx: Context) -> list[Flowable]:
     out.append(table(["Option", "File", "Fits the workload", "GPUs", "Conc.", "Out tok/s", "tok/s/GPU",
                       "TTFT p99 ms", "TPOT p50 ms", "TPOT p99 ms", "tok/s/user"], rows,
                      [30 * mm, 9 * mm, 24 * mm, 10 * mm, 11 * mm, 15 * mm, 15 * mm, 15 * mm, 15 * mm, 15 * mm,
-                      13 * mm], numeric=tuple(range(3, 11))))
+                      13 * mm], numeric=tuple(range(3, 11)), dense=len(rows) > DENSE_RUNS))
     out.append(para("Files:", "small"))
-    out += [para(line, "small") for line in legend]
+    names = {i: f.provenance.file_name for i, f in enumerate(ws.evidence.files, start=1)}
+    for what, numbers in legend.items():
+        if len(numbers) == 1:
+            out.append(para(f"F{numbers[0]}: {names[numbers[0]]} {what}", "small"))
+        else:
+            out.append(para(f"{file_refs(numbers)}: {formatting.count(len(numbers), 'file')} {what} "
+                            "(names and hashes in the appendix)", "small"))
     excluded = sorted({x.excluded for x in run_fit if x is not None and x.excluded})
     if excluded:
         out += bullets([f"Struck-through runs: {why}" for why in excluded])
     out += predictions.section(ws, ctx.assessment, h2, BODY_W)
-    flags = []
+    # one note per text and scope: the same note of many files (a sweep) is one line naming them all
+    flags: dict[tuple[str, str], list[int]] = {}
     for i, f in enumerate(ws.evidence.files, start=1):
         notes: dict[str, list[str]] = {}
         for r in f.runs:
@@ -116,10 +137,10 @@ def evidence(ctx: Context) -> list[Flowable]:
                 notes.setdefault(q, []).append(where)
         for q, wheres in notes.items():
             scope = "all runs" if len(wheres) == len(f.runs) else ", ".join(wheres)
-            flags.append(f"F{i} ({scope}): {q}")
+            flags.setdefault((q, scope), []).append(i)
     if flags:
         out += h2("Data-quality notes", "evidence-quality")
-        out += bullets(flags)
+        out += bullets([f"{file_refs(numbers)} ({scope}): {q}" for (q, scope), numbers in flags.items()])
     if ws.evidence.builds:
         out += h2("Build attestations (the code compiles; nothing more)", "builds")
         rows = [[runtime_name(ws, b.runtime), platform_name(ws, b.platform), b.date, b.by or DASH,
