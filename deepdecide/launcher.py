@@ -23,6 +23,7 @@ from typing import Any
 
 from deepdecide.cli.main import EXIT_NO_DISPLAY
 from deepdecide.cli.main import main as cli_main
+from deepdecide.domain.i18n import _
 
 # workspaces are *.deepdecide.yaml; "Open with" may hand over any YAML file (the app then says
 # whether it is a workspace)
@@ -81,7 +82,7 @@ class GuiCommand:
     @staticmethod
     def add_arguments(parser: Any) -> None:
         parser.add_argument("file", nargs="?",
-                            help="a workspace file (*.deepdecide.yaml); default: the built-in sample")
+                            help=_("a workspace file (*.deepdecide.yaml); default: the built-in sample"))
 
     @staticmethod
     def run(args: Any) -> int:

@@ -5,11 +5,13 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
+from deepdecide.domain.i18n import N_, _
+
 if TYPE_CHECKING:
     from deepdecide.domain.workspace import Workspace
 
 NAME = "diff"
-HELP = "list what changed between two revisions of a decision (workspaces or PDF records): inputs and outcome"
+HELP = N_("list what changed between two revisions of a decision (workspaces or PDF records): inputs and outcome")
 
 EPILOG = """A and B are workspace files (*.deepdecide.yaml) or PDF decision records (their embedded
 inputs are compared). Inputs: evidence files added or removed, options and prices, criteria and
@@ -21,9 +23,9 @@ exit codes: 0 no difference, 1 differences listed, 3 an input could not be read.
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = EPILOG
-    parser.add_argument("a", metavar="A", help="the earlier revision")
-    parser.add_argument("b", metavar="B", help="the later revision")
-    parser.add_argument("--json", action="store_true", help="print the changes as JSON")
+    parser.add_argument("a", metavar="A", help=_("the earlier revision"))
+    parser.add_argument("b", metavar="B", help=_("the later revision"))
+    parser.add_argument("--json", action="store_true", help=_("print the changes as JSON"))
 
 
 def load_revision(path: str) -> Workspace:

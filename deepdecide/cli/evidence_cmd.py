@@ -18,6 +18,8 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from deepdecide.domain.i18n import N_, _
+
 if TYPE_CHECKING:
     from deepdecide.analysis.assessment import EvidenceFit
     from deepdecide.domain.common import Estimate
@@ -25,39 +27,39 @@ if TYPE_CHECKING:
     from deepdecide.domain.workspace import Workspace
 
 NAME = "evidence"
-HELP = "list a workspace's evidence against its workload; set a file's context, accept a proxy, state the workload"
+HELP = N_("list a workspace's evidence against its workload; set a file's context, accept a proxy, state the workload")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
-    ls = sub.add_parser("list", help="every evidence file and run, and how it fits the workload")
+    ls = sub.add_parser("list", help=_("every evidence file and run, and how it fits the workload"))
     ls.add_argument("workspace", metavar="WORKSPACE")
-    st = sub.add_parser("set", help="set a file's context (runtime, platform, GPUs, model) or proxy acceptance")
+    st = sub.add_parser("set", help=_("set a file's context (runtime, platform, GPUs, model) or proxy acceptance"))
     st.add_argument("workspace", metavar="WORKSPACE")
-    st.add_argument("file", metavar="FILE", help="the evidence file's name, or its number in `evidence list`")
-    st.add_argument("--runtime", default="", help="serving engine, e.g. vllm, sglang, trtllm, deepinfer")
-    st.add_argument("--platform", default="", help="accelerator / platform, e.g. H100, nv-h100, B200")
-    st.add_argument("--gpus", type=int, default=None, metavar="N", help="GPUs serving the run")
-    st.add_argument("--model", default="", help="model served (replaces what the file said)")
-    st.add_argument("--quantization", default="", help="weights / activations precision, e.g. fp8, fp4")
-    st.add_argument("--label", default=None, help="what the evidence is (free text)")
+    st.add_argument("file", metavar="FILE", help=_("the evidence file's name, or its number in `evidence list`"))
+    st.add_argument("--runtime", default="", help=_("serving engine, e.g. vllm, sglang, trtllm, deepinfer"))
+    st.add_argument("--platform", default="", help=_("accelerator / platform, e.g. H100, nv-h100, B200"))
+    st.add_argument("--gpus", type=int, default=None, metavar="N", help=_("GPUs serving the run"))
+    st.add_argument("--model", default="", help=_("model served (replaces what the file said)"))
+    st.add_argument("--quantization", default="", help=_("weights / activations precision, e.g. fp8, fp4"))
+    st.add_argument("--label", default=None, help=_("what the evidence is (free text)"))
     st.add_argument("--kind", choices=("own", "third-party", "illustrative", "predicted"), default=None,
-                    help="who made the file: own measurement, third-party result, illustrative, predicted")
+                    help=_("who made the file: own measurement, third-party result, illustrative, predicted"))
     st.add_argument("--proxy", default=None, metavar="REASON",
-                    help="accept the file's runs as a proxy for the workload, with the reason")
+                    help=_("accept the file's runs as a proxy for the workload, with the reason"))
     st.add_argument("--discount", default="0.5/0.7/0.9", metavar="LOW/LIKELY/HIGH",
-                    help="throughput factor of a proxy (default 0.5/0.7/0.9)")
-    st.add_argument("--no-proxy", action="store_true", help="withdraw the proxy acceptance")
-    wl = sub.add_parser("workload", help="state the decision's workload (model, aliases, precision, token lengths)")
+                    help=_("throughput factor of a proxy (default 0.5/0.7/0.9)"))
+    st.add_argument("--no-proxy", action="store_true", help=_("withdraw the proxy acceptance"))
+    wl = sub.add_parser("workload", help=_("state the decision's workload (model, aliases, precision, token lengths)"))
     wl.add_argument("workspace", metavar="WORKSPACE")
-    wl.add_argument("--model", default=None, help="the model the decision serves")
+    wl.add_argument("--model", default=None, help=_("the model the decision serves"))
     wl.add_argument("--alias", action="append", default=None, metavar="NAME",
-                    help="another name of the same model (repeat); replaces the aliases")
+                    help=_("another name of the same model (repeat); replaces the aliases"))
     wl.add_argument("--precision", action="append", default=None, metavar="FORMAT",
-                    help="a precision the decision serves, e.g. fp4 (repeat); replaces the list")
-    wl.add_argument("--input", default=None, metavar="LOW-HIGH", help="input tokens per request, e.g. 6144-10240")
-    wl.add_argument("--output", default=None, metavar="LOW-HIGH", help="output tokens per request, e.g. 768-1280")
-    wl.add_argument("--dataset", default=None, help="dataset or traffic class")
+                    help=_("a precision the decision serves, e.g. fp4 (repeat); replaces the list"))
+    wl.add_argument("--input", default=None, metavar="LOW-HIGH", help=_("input tokens per request, e.g. 6144-10240"))
+    wl.add_argument("--output", default=None, metavar="LOW-HIGH", help=_("output tokens per request, e.g. 768-1280"))
+    wl.add_argument("--dataset", default=None, help=_("dataset or traffic class"))
 
 
 def _estimate(text: str) -> Estimate:

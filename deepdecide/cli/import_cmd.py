@@ -20,9 +20,10 @@ import os
 import sys
 
 from deepdecide.domain.errors import DeepdecideError, EvidenceImportError, ValidationError, ValidationErrors
+from deepdecide.domain.i18n import N_, _
 
 NAME = "import"
-HELP = "import benchmark / parity result files into a workspace"
+HELP = N_("import benchmark / parity result files into a workspace")
 DESCRIPTION = HELP + """
 
 A DIR imports every result file below it; files that are not result files at all are skipped
@@ -41,18 +42,18 @@ def add_arguments(parser) -> None:
     from deepdecide.cli.evidence_args import add_context_arguments
 
     parser.add_argument("files", nargs="*", metavar="FILE|DIR",
-                        help="benchmark or parity result files, or folders to search for them")
-    parser.add_argument("--into", required=True, metavar="WORKSPACE", help="workspace file to add the evidence to")
+                        help=_("benchmark or parity result files, or folders to search for them"))
+    parser.add_argument("--into", required=True, metavar="WORKSPACE", help=_("workspace file to add the evidence to"))
     parser.add_argument("--replace", action="store_true",
-                        help="a file already in the workspace (same SHA-256) is imported again and replaces the old "
+                        help=_("a file already in the workspace (same SHA-256) is imported again and replaces the old "
                              "one (its context too); without it, a file given new context replaces the old, else "
-                             "it is skipped")
+                             "it is skipped"))
     parser.add_argument("--samples", action="store_true",
-                        help="also import the illustrative sample evidence (reconstructed from published figures)")
+                        help=_("also import the illustrative sample evidence (reconstructed from published figures)"))
     parser.add_argument("--keep-going", action="store_true",
-                        help="add the files that can be imported even when others cannot (still exits 3); "
-                             "default: any failing file fails the command and nothing is saved")
-    parser.description = DESCRIPTION
+                        help=_("add the files that can be imported even when others cannot (still exits 3); "
+                             "default: any failing file fails the command and nothing is saved"))
+    parser.description = _(DESCRIPTION)
     add_context_arguments(parser)
 
 
@@ -66,7 +67,7 @@ def run(args) -> int:
     from deepdecide.storage.files import load_workspace, save_workspace
 
     if not args.files and not args.samples:
-        print("deepdecide import: give at least one FILE (or --samples)", file=sys.stderr)
+        print(_("deepdecide import: give at least one FILE (or --samples)"), file=sys.stderr)
         return EXIT_USAGE
     try:
         context = context_from(args)

@@ -11,6 +11,8 @@ import math
 import sys
 from typing import TYPE_CHECKING, Any
 
+from deepdecide.domain.i18n import N_, _
+
 if TYPE_CHECKING:  # the importers (numpy, every format) load when a file is imported, not at start-up
     from deepdecide.importers.base import ImportContext
     from deepdecide.importers.registry import ImportResult
@@ -21,14 +23,14 @@ from deepdecide.domain.errors import DeepdecideError, EvidenceImportError
 from deepdecide.domain.evidence import BenchmarkRun, ParityCheck
 
 NAME = "inspect"
-HELP = "show what evidence files are recognised as, and their normalized rows"
+HELP = N_("show what evidence files are recognised as, and their normalized rows")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     from deepdecide.cli.evidence_args import add_context_arguments
 
-    parser.add_argument("files", nargs="+", metavar="FILE", help="benchmark or parity result files")
-    parser.add_argument("--json", action="store_true", help="one JSON object per row, normalized names")
+    parser.add_argument("files", nargs="+", metavar="FILE", help=_("benchmark or parity result files"))
+    parser.add_argument("--json", action="store_true", help=_("one JSON object per row, normalized names"))
     add_context_arguments(parser)
 
 

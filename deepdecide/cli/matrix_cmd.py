@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from deepdecide.cli.common import report_error, table
 from deepdecide.domain.errors import DeepdecideError
+from deepdecide.domain.i18n import N_, _
 
 if TYPE_CHECKING:
     from deepdecide.domain.matrix import Platform, Runtime
@@ -16,17 +17,17 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 NAME = "matrix"
-HELP = "print the support matrix (runtime x platform) with status, required stack and source"
+HELP = N_("print the support matrix (runtime x platform) with status, required stack and source")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--runtime", action="append", default=[], metavar="R",
-                        help="only this runtime (id or name; repeatable)")
+                        help=_("only this runtime (id or name; repeatable)"))
     parser.add_argument("--platform", action="append", default=[], metavar="P",
-                        help="only this platform (id, name or GPU name; repeatable)")
+                        help=_("only this platform (id, name or GPU name; repeatable)"))
     parser.add_argument("--workspace", metavar="FILE",
-                        help="use the matrix stored in this workspace instead of the built-in one")
-    parser.add_argument("--json", action="store_true", help="one JSON object per cell")
+                        help=_("use the matrix stored in this workspace instead of the built-in one"))
+    parser.add_argument("--json", action="store_true", help=_("one JSON object per cell"))
 
 
 def _pick(items: Iterable[T], wanted: Sequence[str] | None,
@@ -96,7 +97,7 @@ def run(args: argparse.Namespace) -> int:
         for rec in records:
             print(json.dumps(rec, ensure_ascii=False))
         return EXIT_OK
-    print(table(["runtime", "platform", "status", "required stack", "source"], rows))
+    print(table([_("runtime"), _("platform"), _("status"), _("required stack"), _("source")], rows))
     if matrix.as_of:
         print(f"\nmatrix compiled as of {matrix.as_of}; cells not listed are undocumented (plan as experimental)")
     return EXIT_OK

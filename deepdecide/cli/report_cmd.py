@@ -8,9 +8,10 @@ import os
 import sys
 
 from deepdecide.domain.errors import DeepdecideError, ValidationError, ValidationErrors
+from deepdecide.domain.i18n import N_, _
 
 NAME = "report"
-HELP = "write the PDF decision record of a workspace (optionally signed, PAdES)"
+HELP = N_("write the PDF decision record of a workspace (optionally signed, PAdES)")
 PASSWORD_ENV = "DEEPDECIDE_P12_PASSWORD"
 
 EPILOG = f"""The same workspace always gives the same unsigned PDF (dates come from the record). The
@@ -34,17 +35,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     from deepdecide.report.build import SECTIONS
 
     parser.epilog = EPILOG + ", ".join(SECTIONS)
-    parser.add_argument("workspace", nargs="?", help="workspace file (*.deepdecide.yaml); default: the built-in sample")
-    parser.add_argument("-o", "--output", required=True, metavar="FILE.pdf", help="where to write the record")
-    parser.add_argument("--sections", metavar="LIST", help="comma-separated sections to include (cover is always in)")
+    parser.add_argument("workspace", nargs="?", help=_("workspace file (*.deepdecide.yaml); default: the built-in sample"))
+    parser.add_argument("-o", "--output", required=True, metavar="FILE.pdf", help=_("where to write the record"))
+    parser.add_argument("--sections", metavar="LIST", help=_("comma-separated sections to include (cover is always in)"))
     parser.add_argument("--for-approval", action="store_true",
-                        help="freeze the content for approval: refuse unless ready, proposed and every row pending")
-    parser.add_argument("--sign", metavar="CERT.p12", help="sign with the key and certificate in this PKCS#12 file")
-    parser.add_argument("--signer", metavar="NAME", help="the signer's name, recorded in the signature")
-    parser.add_argument("--reason", default="", help="reason recorded in the signature (default: the decision)")
-    parser.add_argument("--location", default="", help="location recorded in the signature")
-    parser.add_argument("--password-file", metavar="FILE", help="read the certificate password from FILE (first line)")
-    parser.add_argument("--password", help="the certificate password (INSECURE: visible to other users; for tests)")
+                        help=_("freeze the content for approval: refuse unless ready, proposed and every row pending"))
+    parser.add_argument("--sign", metavar="CERT.p12", help=_("sign with the key and certificate in this PKCS#12 file"))
+    parser.add_argument("--signer", metavar="NAME", help=_("the signer's name, recorded in the signature"))
+    parser.add_argument("--reason", default="", help=_("reason recorded in the signature (default: the decision)"))
+    parser.add_argument("--location", default="", help=_("location recorded in the signature"))
+    parser.add_argument("--password-file", metavar="FILE", help=_("read the certificate password from FILE (first line)"))
+    parser.add_argument("--password", help=_("the certificate password (INSECURE: visible to other users; for tests)"))
 
 
 def _passphrase(args: argparse.Namespace) -> bytes | None:
@@ -72,14 +73,14 @@ def run(args: argparse.Namespace) -> int:
     from deepdecide.storage.files import load_builtin_workspace, load_workspace
 
     if (args.signer or args.password or args.password_file) and not args.sign:
-        print("deepdecide report: --signer and the password options need --sign CERT.p12", file=sys.stderr)
+        print(_("deepdecide report: --signer and the password options need --sign CERT.p12"), file=sys.stderr)
         return EXIT_USAGE
     if args.sign and not args.signer:
-        print("deepdecide report: --sign needs --signer NAME (who signs)", file=sys.stderr)
+        print(_("deepdecide report: --sign needs --signer NAME (who signs)"), file=sys.stderr)
         return EXIT_USAGE
     if args.for_approval and args.sign:
-        print("deepdecide report: --for-approval writes an unsigned record; each approver then signs it with "
-              "`deepdecide sign`", file=sys.stderr)
+        print(_("deepdecide report: --for-approval writes an unsigned record; each approver then signs it with "
+              "`deepdecide sign`"), file=sys.stderr)
         return EXIT_USAGE
     sections = [s.strip() for s in args.sections.split(",") if s.strip()] if args.sections else None
     try:

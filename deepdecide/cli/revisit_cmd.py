@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 
+from deepdecide.domain.i18n import N_, _
+
 NAME = "revisit"
-HELP = "check a decision's revisit triggers: support cells (against a newer matrix), prices, demand, SLO, evidence age"
+HELP = N_("check a decision's revisit triggers: support cells (against a newer matrix), prices, demand, SLO, evidence age")
 
 EPILOG = """Checkable triggers are the decision record's revisit_conditions; free-text
 revisit_triggers are listed for a person to judge. --matrix takes a support-matrix file, or a
@@ -17,10 +19,10 @@ exit codes: 0 no trigger fired, 1 at least one fired, 3 an input could not be re
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = EPILOG
     parser.add_argument("workspace", nargs="?", metavar="WORKSPACE",
-                        help="a workspace file (*.deepdecide.yaml); default: the built-in sample decision")
-    parser.add_argument("--matrix", metavar="FILE", help="check support conditions against this newer support matrix")
-    parser.add_argument("--today", metavar="YYYY-MM-DD", help="the day to check evidence age on (default: today)")
-    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+                        help=_("a workspace file (*.deepdecide.yaml); default: the built-in sample decision"))
+    parser.add_argument("--matrix", metavar="FILE", help=_("check support conditions against this newer support matrix"))
+    parser.add_argument("--today", metavar="YYYY-MM-DD", help=_("the day to check evidence age on (default: today)"))
+    parser.add_argument("--json", action="store_true", help=_("print the result as JSON"))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -5,8 +5,10 @@ from __future__ import annotations
 import argparse
 import sys
 
+from deepdecide.domain.i18n import N_, _
+
 NAME = "signoffs"
-HELP = "copy the approvers' signed verdicts from a record into its workspace (which becomes accepted or rejected)"
+HELP = N_("copy the approvers' signed verdicts from a record into its workspace (which becomes accepted or rejected)")
 
 EPILOG = """Only when the record's embedded inputs are the workspace's content (sign-offs and status
 aside): each valid, trusted approval signature's verdict, date, conditions, certificate and the
@@ -18,10 +20,10 @@ not copied. Nothing is written when anything fails."""
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = EPILOG
-    parser.add_argument("record", metavar="RECORD.pdf", help="the signed record")
-    parser.add_argument("--into", required=True, metavar="WS", help="the workspace the record was exported from")
+    parser.add_argument("record", metavar="RECORD.pdf", help=_("the signed record"))
+    parser.add_argument("--into", required=True, metavar="WS", help=_("the workspace the record was exported from"))
     parser.add_argument("--trust", action="append", default=[], metavar="CA.pem",
-                        help="a certificate (PEM/DER) to trust as root or signer; repeatable")
+                        help=_("a certificate (PEM/DER) to trust as root or signer; repeatable"))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -5,10 +5,12 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
+from deepdecide.domain.i18n import N_, _
+
 if TYPE_CHECKING:
     from deepdecide.domain.workspace import Workspace
 NAME = "validate"
-HELP = "validate workspace and data files (*.deepdecide.yaml, support matrix, checklist, criteria)"
+HELP = N_("validate workspace and data files (*.deepdecide.yaml, support matrix, checklist, criteria)")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -35,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
         print(files.schema_text(args.schema), end="")
         return EXIT_OK
     if not args.files:
-        error("validate: name at least one FILE (or --schema KIND)")
+        error(_("validate: name at least one FILE (or --schema KIND)"))
         return EXIT_USAGE
     worst = EXIT_OK
     for path in args.files:
@@ -70,6 +72,6 @@ def _approval_lines(ws: Workspace) -> None:
     if gaps:
         print("  not ready for approval; missing: " + "; ".join(str(g) for g in gaps))
     else:
-        print("  ready for approval: export it with deepdecide report WS -o RECORD.pdf --for-approval")
+        print(_("  ready for approval: export it with deepdecide report WS -o RECORD.pdf --for-approval"))
     for line in approval.signer_summary(ws):
         print(f"  sign-off: {line}")

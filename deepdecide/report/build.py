@@ -17,6 +17,7 @@ import reportlab
 
 from deepdecide import __version__
 from deepdecide.analysis.assessment import Assessment
+from deepdecide.domain import i18n
 from deepdecide.domain.errors import DeepdecideError
 from deepdecide.domain.progress import Cancellable, ProgressCallback, check_cancelled, scaled
 from deepdecide.domain.workspace import Workspace
@@ -50,8 +51,20 @@ def generator_info() -> dict[str, str]:
     return {"deepdecide": __version__, "reportlab": reportlab.Version, "zlib": zlib.ZLIB_VERSION}
 
 
-def build_params(sections: tuple[str, ...]) -> bytes:
-    return dumps_canonical({"format": BUILD_FORMAT, "sections": list(sections), "generator": generator_info()})
+def build_params(sections: tuple[str, ...], language: str | None = None) -> bytes:
+    """The record's build parameters as embedded in it: sections, software, and the language it is
+    written in (its inputs are locale-independent; the language decides only how they are told)."""
+    return dumps_canonical({"format": BUILD_FORMAT, "sections": list(sections), "generator": generator_info(),
+                            "language": language or i18n.language()})
+
+
+def record_language(params: dict[str, object]) -> str:
+    """The language a record was written in, from its build parameters (English for records made
+    before records had a language). Raises ValueError for a language this version has no catalog for."""
+    lang = params.get("language", i18n.DEFAULT)
+    if not isinstance(lang, str) or i18n.normalize(lang) != lang:
+        raise ValueError(f"unknown record language {lang!r} (this version has {', '.join(i18n.LANGUAGES)})")
+    return lang
 
 
 def evaluate(ws: Workspace, cancel: Cancellable | None = None) -> Assessment:
@@ -62,8 +75,9 @@ def evaluate(ws: Workspace, cancel: Cancellable | None = None) -> Assessment:
 
 
 def build(ws: Workspace, *, sections: Iterable[str] | None = None, progress: ProgressCallback | None = None,
-          cancel: Cancellable | None = None) -> bytes:
-    """Build the unsigned decision record and return its bytes.
+          cancel: Cancellable | None = None, language: str | None = None) -> bytes:
+    """Build the unsigned decision record and return its bytes, in ``language`` (default: the
+    current language of :mod:`deepdecide.domain.i18n`).
 
     Raises ValidationError(s) for a workspace that fails validation, ReportError for bad
     arguments, ``domain.progress.Cancelled`` when ``cancel`` is cancelled while building.
@@ -72,12 +86,24 @@ def build(ws: Workspace, *, sections: Iterable[str] | None = None, progress: Pro
     report = scaled(progress, 0.0, 1.0)
     report(0.0)
     normal, inputs = canonical_inputs(ws)
-    return render(normal, inputs, build_params(chosen), chosen, progress=report, cancel=cancel)
+    lang = i18n.language() if language is None else i18n.normalize(language)
+    if lang is None:
+        raise ReportError(f"unsupported language {language!r} (choose from {', '.join(i18n.LANGUAGES)})")
+    return render(normal, inputs, build_params(chosen, lang), chosen, progress=report, cancel=cancel)
 
 
 def render(ws: Workspace, inputs: bytes, params: bytes, chosen: tuple[str, ...], *,
            progress: ProgressCallback | None = None, cancel: Cancellable | None = None) -> bytes:
-    """Render the record of an already-canonical workspace (``inputs`` is its canonical JSON)."""
+    """Render the record of an already-canonical workspace (``inputs`` is its canonical JSON) in the
+    language its build parameters name."""
+    import json
+
+    with i18n.using(record_language(json.loads(params))):
+        return _render(ws, inputs, params, chosen, progress=progress, cancel=cancel)
+
+
+def _render(ws: Workspace, inputs: bytes, params: bytes, chosen: tuple[str, ...], *,
+            progress: ProgressCallback | None = None, cancel: Cancellable | None = None) -> bytes:
     report = scaled(progress, 0.0, 1.0)
     check_cancelled(cancel)
     assessment = evaluate(ws, cancel)

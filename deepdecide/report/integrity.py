@@ -45,6 +45,7 @@ class Verification:
     checks: list[str] = field(default_factory=list)  # what was checked and held
     decision_id: str = ""
     inputs_sha256: str = ""
+    language: str = ""  # the record's language, from its build parameters
     record_bytes: int = 0
     signatures: list[SignatureCheck] = field(default_factory=list)
     approval: ApprovalState | None = None  # of an intact record, set by the verify command
@@ -211,7 +212,7 @@ def _structural_differences(pdf: bytes, rebuilt: bytes) -> list[str]:
 
 def verify(pdf: bytes, *, trust: list[Any] | None = None) -> Verification:
     """Check a record file; raise UnreadableRecord if it is not a readable PDF."""
-    from deepdecide.report.build import SECTIONS, generator_info, render
+    from deepdecide.report.build import SECTIONS, generator_info, record_language, render
 
     found = Verification()
     attachments = extract_attachments(pdf)
@@ -244,6 +245,7 @@ def verify(pdf: bytes, *, trust: list[Any] | None = None) -> Verification:
         generator = dict(params["generator"])
         if not set(sections) <= set(SECTIONS):
             raise ValueError(f"unknown sections {sorted(set(sections) - set(SECTIONS))}")
+        found.language = record_language(params)
     except (ValueError, KeyError, TypeError) as exc:
         found.reasons.append(f"the embedded build parameters cannot be read: {exc}")
         found.signatures = _signatures(pdf, trust, found)
