@@ -147,6 +147,13 @@ def _write(cat: Catalog, path: Path) -> None:
     path.write_bytes(buf.getvalue())
 
 
+def _rel(path: Path) -> str:
+    try:
+        return path.relative_to(ROOT).as_posix()
+    except ValueError:
+        return path.as_posix()
+
+
 def po_files(domain: str = DOMAIN) -> list[Path]:
     return sorted(LOCALE.glob(f"*/LC_MESSAGES/{domain}.po"))
 
@@ -173,7 +180,7 @@ def _update(domain: str) -> None:
             if cat.get(m.id, m.context) is None:
                 cat[m.id] = m
         _write(cat, path)
-        print(f"{path.relative_to(ROOT)}: {len(cat)} messages, "
+        print(f"{_rel(path)}: {len(cat)} messages, "
               f"{sum(1 for m in cat if m.id and not _done(m))} to translate")
 
 
@@ -197,7 +204,7 @@ def compiled(path: Path) -> bytes:
 def compile_all() -> None:
     for path in (p for domain in DOMAINS for p in po_files(domain)):
         path.with_suffix(".mo").write_bytes(compiled(path))
-        print(f"{path.with_suffix('.mo').relative_to(ROOT)} written")
+        print(f"{_rel(path.with_suffix('.mo'))} written")
 
 
 def _fields(text: str) -> set[str]:
@@ -225,7 +232,7 @@ def _problems(domain: str) -> list[str]:
     pot = template(domain)
     wanted = {(m.id if isinstance(m.id, str) else m.id[0], m.context) for m in pot if m.id}
     for path in po_files(domain):
-        rel = path.relative_to(ROOT).as_posix()
+        rel = _rel(path)
         cat = _read(path)
         have = {(m.id if isinstance(m.id, str) else m.id[0], m.context) for m in cat if m.id}
         for key in sorted(wanted - have, key=str):
@@ -252,7 +259,7 @@ def _problems(domain: str) -> list[str]:
                                    f"({sorted(_fields(s) - want)}): {m.id!r}")
         mo = path.with_suffix(".mo")
         if not mo.exists() or mo.read_bytes() != compiled(path):
-            out.append(f"{mo.relative_to(ROOT).as_posix()}: not a fresh compile of its .po "
+            out.append(f"{_rel(mo)}: not a fresh compile of its .po "
                        "(run tools/i18n.py compile)")
     return out
 

@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, TypeVar
 
 from deepdecide.cli.common import report_error, table
+from deepdecide.domain import formatting
 from deepdecide.domain.errors import DeepdecideError
 from deepdecide.domain.i18n import N_, _
 
@@ -67,9 +68,10 @@ def run(args: argparse.Namespace) -> int:
     runtimes, bad_r = _pick(matrix.runtimes, args.runtime, find_runtime)
     platforms, bad_p = _pick(matrix.platforms, args.platform, find_platform)
     for w in bad_r:
-        error(f"unknown runtime {w!r}; known: {', '.join(r.id for r in matrix.runtimes)}")
+        error(_("unknown runtime {name!r}; known: {known}").format(name=w, known=", ".join(r.id for r in matrix.runtimes)))
     for w in bad_p:
-        error(f"unknown platform {w!r}; known: {', '.join(p.id for p in matrix.platforms)}")
+        error(_("unknown platform {name!r}; known: {known}").format(name=w,
+                                                                    known=", ".join(p.id for p in matrix.platforms)))
     if bad_r or bad_p:
         return EXIT_USAGE
 
@@ -79,9 +81,11 @@ def run(args: argparse.Namespace) -> int:
         for p in platforms:
             e = matrix.entry(r.id, p.id)
             status = e.status.value if e else "undocumented"
+            shown_status = _(status)
             stack = ", ".join(f"{q.component.value} {q.spec}" for q in e.requirements) if e else ""
             src = e.sources[0] if e and e.sources else None
-            source = f"{src.title or src.url_or_path} (as of {src.as_of})" if src else "no cell in the matrix"
+            source = (_("{title} (as of {date})").format(title=src.title or src.url_or_path, date=formatting.date(src.as_of))
+                      if src else _("no cell in the matrix"))
             if args.json:
                 records.append({
                     "runtime": r.id, "platform": p.id, "status": status,
@@ -92,12 +96,13 @@ def run(args: argparse.Namespace) -> int:
                     "notes": e.notes if e else "",
                 })
             elif e or args.runtime or args.platform:
-                rows.append([r.name, p.id, status, stack or "-", source])
+                rows.append([r.name, p.id, shown_status, stack or "-", source])
     if args.json:
         for rec in records:
             print(json.dumps(rec, ensure_ascii=False))
         return EXIT_OK
     print(table([_("runtime"), _("platform"), _("status"), _("required stack"), _("source")], rows))
     if matrix.as_of:
-        print(f"\nmatrix compiled as of {matrix.as_of}; cells not listed are undocumented (plan as experimental)")
+        print("\n" + _("matrix compiled as of {date}; cells not listed are undocumented (plan as experimental)").format(
+            date=formatting.date(matrix.as_of)))
     return EXIT_OK

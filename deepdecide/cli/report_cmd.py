@@ -14,13 +14,13 @@ NAME = "report"
 HELP = N_("write the PDF decision record of a workspace (optionally signed, PAdES)")
 PASSWORD_ENV = "DEEPDECIDE_P12_PASSWORD"
 
-EPILOG = f"""The same workspace always gives the same unsigned PDF (dates come from the record). The
+EPILOG = N_("""The same workspace always gives the same unsigned PDF (dates come from the record). The
 workspace travels inside the PDF and its SHA-256 is printed in every footer: check a record
 with `deepdecide verify FILE.pdf`.
 
 Signing: --sign CERT.p12 --signer NAME appends a PAdES signature over exactly that record.
 The certificate's password is read, in this order, from --password-file FILE, the environment
-variable {PASSWORD_ENV}, or an interactive prompt. --password TEXT exists for scripted tests
+variable {env}, or an interactive prompt. --password TEXT exists for scripted tests
 only: a password on the command line is visible to other users (ps, shell history).
 
 Export for approval: --for-approval checks that the record is ready (chosen option, rationale,
@@ -28,13 +28,13 @@ good and bad consequences, confirmation criteria, decision makers), proposed and
 row pending, and writes the record with one empty signature field per approver role; each
 approver then signs it in turn with `deepdecide sign`. It names what is missing otherwise.
 
-Sections (default: all): """
+Sections (default: all): {sections}""")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     from deepdecide.report.build import SECTIONS
 
-    parser.epilog = EPILOG + ", ".join(SECTIONS)
+    parser.epilog = _(EPILOG).format(env=PASSWORD_ENV, sections=", ".join(SECTIONS))
     parser.add_argument("workspace", nargs="?", help=_("workspace file (*.deepdecide.yaml); default: the built-in sample"))
     parser.add_argument("-o", "--output", required=True, metavar="FILE.pdf", help=_("where to write the record"))
     parser.add_argument("--sections", metavar="LIST", help=_("comma-separated sections to include (cover is always in)"))
@@ -90,10 +90,10 @@ def run(args: argparse.Namespace) -> int:
 
             gaps = approval.not_exportable(ws)
             if gaps:
-                print(f"deepdecide report: {args.workspace or 'the built-in sample'}: not ready for approval:",
-                      file=sys.stderr)
+                print("deepdecide report: " + _("{file}: not ready for approval:").format(
+                    file=args.workspace or _("the built-in sample")), file=sys.stderr)
                 for g in gaps:
-                    print(f"  missing: {g}", file=sys.stderr)
+                    print("  " + _("missing: {what}").format(what=g), file=sys.stderr)
                 return EXIT_PROBLEM
             ws = approval.frozen(ws)
             if sections is not None and "signoff" not in sections:
@@ -118,8 +118,11 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_PROBLEM
     from deepdecide.report.canonical import INPUTS_NAME
 
-    print(f"wrote {args.output} ({len(data):,} bytes{', signed by ' + args.signer if sign else ''}); "
-          f"inputs embedded as {INPUTS_NAME}")
+    from deepdecide.domain import formatting
+
+    print((_("wrote {file} ({size}, signed by {signer}); inputs embedded as {inputs}") if sign else
+           _("wrote {file} ({size}); inputs embedded as {inputs}")).format(
+        file=args.output, size=formatting.count(len(data), "byte"), signer=args.signer, inputs=INPUTS_NAME))
     if args.for_approval:
         from deepdecide.domain import approval
 

@@ -21,7 +21,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def argparse_kinds_help() -> str:
     from deepdecide.storage.files import KINDS
 
-    return f"print the JSON Schema of a kind of file instead ({', '.join(KINDS)}); no FILE needed"
+    return _("print the JSON Schema of a kind of file instead ({kinds}); no FILE needed").format(kinds=", ".join(KINDS))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -32,7 +32,8 @@ def run(args: argparse.Namespace) -> int:
 
     if args.schema:
         if args.schema not in files.KINDS:
-            error(f"unknown kind {args.schema!r}; expected one of: {', '.join(files.KINDS)}")
+            error(_("unknown kind {kind!r}; expected one of: {kinds}").format(kind=args.schema,
+                                                                             kinds=", ".join(files.KINDS)))
             return EXIT_USAGE
         print(files.schema_text(args.schema), end="")
         return EXIT_OK
@@ -55,7 +56,8 @@ def run(args: argparse.Namespace) -> int:
             worst = max(worst, EXIT_PROBLEM)
         else:
             report_warnings(warnings)
-            print(f"{path}: valid {kind} file" + (f" ({len(warnings)} warning(s))" if warnings else ""))
+            print((_("{path}: valid {kind} file ({n} warning(s))") if warnings else _("{path}: valid {kind} file")).format(
+                path=path, kind=kind, n=len(warnings)))
             if kind == "workspace":
                 _approval_lines(_doc)
     return worst
@@ -70,8 +72,8 @@ def _approval_lines(ws: Workspace) -> None:
         return
     gaps = approval.missing_for_approval(ws)
     if gaps:
-        print("  not ready for approval; missing: " + "; ".join(str(g) for g in gaps))
+        print("  " + _("not ready for approval; missing: {gaps}").format(gaps="; ".join(str(g) for g in gaps)))
     else:
         print(_("  ready for approval: export it with deepdecide report WS -o RECORD.pdf --for-approval"))
     for line in approval.signer_summary(ws):
-        print(f"  sign-off: {line}")
+        print("  " + _("sign-off: {line}").format(line=line))

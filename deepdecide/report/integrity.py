@@ -20,7 +20,9 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from deepdecide.domain import formatting
 from deepdecide.domain.errors import DeepdecideError, ValidationError, ValidationErrors
+from deepdecide.domain.i18n import _
 from deepdecide.report.canonical import BUILD_NAME, INPUTS_NAME, sha256_hex, workspace_from_json
 from deepdecide.report.signing import SignatureCheck, validate_signatures
 from deepdecide.storage.files import canonical_json
@@ -160,7 +162,8 @@ def _explain_difference(pdf: bytes, rebuilt: bytes, inputs: bytes, found: Verifi
             k = next((j for j in range(min(len(a), len(b))) if a[j] != b[j]), min(len(a), len(b)))
             got = " ".join(a[k:k + 6]) or "(nothing)"
             want = " ".join(b[k:k + 6]) or "(nothing)"
-            found.reasons.append(f"page {i}: the text reads \"{got}\" where the record has \"{want}\"")
+            found.reasons.append(_("page {page}: the text reads \"{got}\" where the record has \"{want}\"").format(
+                page=i, got=got, want=want))
         if len(differing) > 5:
             found.reasons.append(f"… and the text of {len(differing) - 5} more pages differs")
     if not found.reasons:
@@ -238,7 +241,7 @@ def verify(pdf: bytes, *, trust: list[Any] | None = None) -> Verification:
         return found
     found.decision_id = ws.decision.id
     if canonical_json(ws) != inputs:
-        found.reasons.append("the embedded inputs are not in canonical form: they were edited after the build")
+        found.reasons.append(_("the embedded inputs are not in canonical form: they were edited after the build"))
     try:
         params = json.loads(params_raw)
         sections = tuple(params["sections"])
@@ -247,7 +250,7 @@ def verify(pdf: bytes, *, trust: list[Any] | None = None) -> Verification:
             raise ValueError(f"unknown sections {sorted(set(sections) - set(SECTIONS))}")
         found.language = record_language(params)
     except (ValueError, KeyError, TypeError) as exc:
-        found.reasons.append(f"the embedded build parameters cannot be read: {exc}")
+        found.reasons.append(_("the embedded build parameters cannot be read: {reason}").format(reason=exc))
         found.signatures = _signatures(pdf, trust, found)
         return found
     here = generator_info()
@@ -274,12 +277,13 @@ def verify(pdf: bytes, *, trust: list[Any] | None = None) -> Verification:
         return found
     if pdf == rebuilt:
         found.status = INTACT
-        found.checks.append(f"rebuilt from its embedded inputs, the record is identical byte for byte "
-                            f"({len(pdf):,} bytes)")
+        found.checks.append(_("rebuilt from its embedded inputs, the record is identical byte for byte ({size})")
+                            .format(size=formatting.count(len(pdf), "byte")))
         found.signatures = []
         return found
     if pdf.startswith(rebuilt):
-        found.checks.append(f"the first {len(rebuilt):,} bytes are exactly the record rebuilt from its embedded inputs")
+        found.checks.append(_("the first {size} are exactly the record rebuilt from its embedded inputs").format(
+            size=formatting.count(len(rebuilt), "byte")))
         found.signatures = _signatures(pdf, trust, found)
         _judge_appendix(pdf, rebuilt, found)
         return found
@@ -320,8 +324,8 @@ def _judge_appendix(pdf: bytes, rebuilt: bytes, found: Verification) -> None:
     """Bytes after the record: acceptable only as valid signatures, the first signing exactly the record."""
     sigs = found.signatures
     if not sigs:
-        found.reasons.append(f"{len(pdf) - len(rebuilt):,} bytes were appended after the record "
-                             "(an incremental update that is not a signature)")
+        found.reasons.append(_("{size} were appended after the record (an incremental update that is not a "
+                               "signature)").format(size=formatting.count(len(pdf) - len(rebuilt), "byte")))
         return
     if any(not s.ok for s in sigs):
         return  # reasons already recorded
@@ -345,4 +349,4 @@ def _judge_appendix(pdf: bytes, rebuilt: bytes, found: Verification) -> None:
         found.checks.append(f"signature {s.field_name} by {who}"
                             + (f" at {s.signing_time}" if s.signing_time else "")
                             + f": intact and valid; {trust}")
-    found.checks.append("the signature is an incremental update over exactly the record; nothing follows it")
+    found.checks.append(_("the signature is an incremental update over exactly the record; nothing follows it"))
