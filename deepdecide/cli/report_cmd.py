@@ -116,9 +116,8 @@ def run(args: argparse.Namespace) -> int:
     except DeepdecideError as exc:
         print(f"deepdecide report: {exc}", file=sys.stderr)
         return EXIT_PROBLEM
-    from deepdecide.report.canonical import INPUTS_NAME
-
     from deepdecide.domain import formatting
+    from deepdecide.report.canonical import INPUTS_NAME
 
     print((_("wrote {file} ({size}, signed by {signer}); inputs embedded as {inputs}") if sign else
            _("wrote {file} ({size}); inputs embedded as {inputs}")).format(

@@ -250,16 +250,16 @@ def date(value: _dt.date | _dt.datetime | str | None) -> str:
         return DASH
     if isinstance(value, str):
         try:
-            value = _dt.date.fromisoformat(value)
+            day = _dt.date.fromisoformat(value)
         except ValueError:
             return value
-    if isinstance(value, _dt.datetime):
-        value = value.date()
+    else:
+        day = value.date() if isinstance(value, _dt.datetime) else value
     if _style(i18n.language()) is None:
-        return value.isoformat()
+        return day.isoformat()
     from babel import dates
 
-    return str(dates.format_date(value, "long", locale=i18n.language()))
+    return str(dates.format_date(day, "long", locale=i18n.language()))
 
 
 def estimate(likely: float | None, low: float | None = None, high: float | None = None, unit: str = "",
