@@ -65,7 +65,10 @@ def run(args: argparse.Namespace) -> int:
     except DeepdecideError as exc:
         report_error(exc)
         return EXIT_INPUT
-    d = diff_workspaces(a, b)
+    from deepdecide.domain.formatting import using_currency
+
+    with using_currency(b.assumptions.currency):
+        d = diff_workspaces(a, b)
     if args.json:
         print(json.dumps({
             "identical": d.identical,
@@ -73,12 +76,12 @@ def run(args: argparse.Namespace) -> int:
             "outcome": [{"area": c.area, "key": c.key, "before": c.before, "after": c.after} for c in d.outcome],
         }, indent=2, ensure_ascii=False))
     elif d.identical:
-        print(f"{args.a} and {args.b}: same inputs, same outcome")
+        print(_("{a} and {b}: same inputs, same outcome").format(a=args.a, b=args.b))
     else:
-        print(f"Changes from {args.a} to {args.b}")
-        for title, changes in (("Inputs", d.inputs), ("Outcome", d.outcome)):
+        print(_("Changes from {a} to {b}").format(a=args.a, b=args.b))
+        for title, changes in ((_("Inputs"), d.inputs), (_("Outcome"), d.outcome)):
             if not changes:
-                print(f"\n{title}: unchanged")
+                print("\n" + _("{title}: unchanged").format(title=title))
                 continue
             print(f"\n{title} ({len(changes)})")
             area = None

@@ -26,13 +26,13 @@ def _num(v: float | None, none: str | None = None) -> str:
     return (_("n/a") if none is None else none) if v is None else number(v)
 
 
-def _money(v: float | None, currency: str = "USD") -> str:
+def _money(v: float | None, currency: str | None = None) -> str:
     from deepdecide.domain import formatting
 
     return _("n/a") if v is None else formatting.money(v, currency)
 
 
-def _view_money(view, per_m: bool, currency: str = "USD") -> str:
+def _view_money(view, per_m: bool, currency: str | None = None) -> str:
     """A cost view's $/M or TCO, "≈" with the precision its range supports when it rests on
     assumptions."""
     from deepdecide.domain import formatting
@@ -46,7 +46,7 @@ def _view_money(view, per_m: bool, currency: str = "USD") -> str:
     return formatting.money(f.value, currency, approx=view.assumed, low=low, high=high)
 
 
-def _fleet_line(oa, currency: str = "USD") -> str:
+def _fleet_line(oa, currency: str | None = None) -> str:
     from deepdecide.domain import formatting
 
     f = oa.fleet
@@ -359,9 +359,10 @@ def run(args) -> int:
         report_error(exc)
         return EXIT_INPUT
     report_warnings(warnings)
-    a = evaluate(ws, monte_carlo=not args.no_monte_carlo, draws=args.draws, seed=args.seed)
-    if args.json:
-        print(json.dumps(json_data(ws, a), indent=2, ensure_ascii=False, allow_nan=False))
-    else:
-        print(render(ws, a))
+    with formatting.using_currency(ws.assumptions.currency):
+        a = evaluate(ws, monte_carlo=not args.no_monte_carlo, draws=args.draws, seed=args.seed)
+        if args.json:
+            print(json.dumps(json_data(ws, a), indent=2, ensure_ascii=False, allow_nan=False))
+        else:
+            print(render(ws, a))
     return EXIT_OK if a.winner is not None else EXIT_PROBLEM

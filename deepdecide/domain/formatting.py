@@ -28,6 +28,9 @@ from __future__ import annotations
 
 import datetime as _dt
 import math
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 from numbers import Real
 from typing import NamedTuple
@@ -40,6 +43,27 @@ NBSP = "\u00a0"
 
 _SUFFIXES = ((1e12, 1e12, "T"), (1e9, 1e9, "B"), (1e6, 1e6, "M"), (1e4, 1e3, "k"))  # from, divisor, suffix
 _SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£"}
+
+
+#: the currency of money written without one: the workspace's (``assumptions.currency``) while a
+#: view of it is written (:func:`using_currency`), else US dollars
+_currency: ContextVar[str] = ContextVar("deepdecide_currency", default="USD")
+
+
+def default_currency() -> str:
+    return _currency.get()
+
+
+@contextmanager
+def using_currency(currency: str | None) -> Iterator[str]:
+    """Write money in ``currency`` (an ISO 4217 code; None keeps the current one) in this block:
+    the record and the CLI write a workspace's figures in its stated currency. No conversion."""
+    code = (currency or _currency.get()).upper()
+    token = _currency.set(code)
+    try:
+        yield code
+    finally:
+        _currency.reset(token)
 
 
 class _Style(NamedTuple):
@@ -156,13 +180,16 @@ def _approx_digits(value: float, low: float | None, high: float | None) -> int:
     return 1 if spread >= 1 else 2
 
 
-def money(value: float | int | None, currency: str = "USD", *, digits: int = 3, approx: bool = False,
+def money(value: float | int | None, currency: str | None = None, *, digits: int = 3, approx: bool = False,
           low: float | None = None, high: float | None = None) -> str:
     """"$4.12M", "$45.6k", "$9,870", "$0.216", "$0.0320"; ``approx`` (a figure resting on
-    assumptions) gives "≈ $33M" with the precision its ``low``/``high`` range supports."""
+    assumptions) gives "≈ $33M" with the precision its ``low``/``high`` range supports.
+    ``currency`` defaults to the block's (:func:`using_currency`), US dollars outside one."""
     v = _finite(value)
     if v is None:
         return DASH
+    if currency is None:
+        currency = _currency.get()
     style = _style(i18n.language())
     sign = "-" if v < 0 else ""
     a = abs(v)
@@ -184,8 +211,10 @@ def money(value: float | int | None, currency: str = "USD", *, digits: int = 3, 
     return f"≈ {text}" if approx else text
 
 
-def currency_symbol(currency: str = "USD") -> str:
+def currency_symbol(currency: str | None = None) -> str:
     """The symbol of ``currency`` in the current language ("$", "US$", "€"; the code when none)."""
+    if currency is None:
+        currency = _currency.get()
     if _style(i18n.language()) is None:
         return _SYMBOLS.get(currency, currency)
     from babel import numbers

@@ -98,7 +98,9 @@ def render(ws: Workspace, inputs: bytes, params: bytes, chosen: tuple[str, ...],
     language its build parameters name."""
     import json
 
-    with i18n.using(record_language(json.loads(params))):
+    from deepdecide.domain.formatting import using_currency
+
+    with i18n.using(record_language(json.loads(params))), using_currency(ws.assumptions.currency):
         return _render(ws, inputs, params, chosen, progress=progress, cancel=cancel)
 
 

@@ -77,3 +77,20 @@ def test_check_and_matrix_in_spanish(capsys):
     assert main(["--lang", "es", "matrix", "--runtime", "vllm"]) == 0
     out = capsys.readouterr().out
     assert "plataforma" in out and "a fecha de" in out and " de 20" in out  # a long Spanish date
+
+
+def test_a_spanish_team_in_euros(tmp_path, capsys):
+    """Every money figure carries the workspace's currency (no conversion)."""
+    from deepdecide.storage import files
+
+    ws = files.load_builtin_workspace()
+    from dataclasses import replace
+
+    ws = replace(ws, assumptions=replace(ws.assumptions, currency="EUR"))
+    path = tmp_path / "eur.deepdecide.yaml"
+    files.save_workspace(ws, path)
+    assert main(["--lang", "es", "evaluate", str(path), "--no-monte-carlo"]) == 0
+    out = capsys.readouterr().out
+    assert "Importes en EUR" in out and "€/M caja" in out
+    assert "US$" not in out and "$0" not in out
+    assert "mil\u00a0€ por GPU propia" in out

@@ -69,3 +69,14 @@ def test_the_english_path_never_imports_babel():
             "from deepdecide.cli.main import main; main(['--version']) if False else None;"
             "assert 'babel' not in sys.modules, 'babel imported'")
     subprocess.run([sys.executable, "-c", code], check=True, env={"LANG": "C.UTF-8", "PATH": ""})
+
+
+def test_money_without_a_currency_is_in_the_blocks_currency():
+    assert f.money(12.5) == "$12.5"
+    with f.using_currency("eur"):
+        assert f.money(12.5) == "€12.5"
+        assert f.money(12.5, "USD") == "$12.5"  # an explicit currency wins
+        with i18n.using("es"):
+            assert f.money(4.12e6) == f"4,12{NB}M{NB}€"
+            assert f.currency_symbol() == "€"
+    assert f.default_currency() == "USD"

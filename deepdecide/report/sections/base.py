@@ -107,7 +107,7 @@ def fig(f: Figure | None) -> str:
     return formatting.DASH if f is None else formatting.number(f.value)
 
 
-def money(v: float | None, currency: str = "USD") -> str:
+def money(v: float | None, currency: str | None = None) -> str:
     return formatting.money(v, currency)
 
 
