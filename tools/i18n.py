@@ -48,6 +48,7 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "_": ("s",),
     "gettext": ("s",),
     "N_": ("s",),
+    "N_plural": ("s", "p"),
     "ngettext": ("s", "p"),
     "pgettext": ("c", "s"),
     "msg": ("id", "s"),
@@ -100,7 +101,7 @@ def extract_source(text: str, file: str) -> Iterator[Found]:
             if len(node.args) > 2:
                 continue  # a plural that is not a literal
             plural = message + "s"
-        if name == "ngettext" and plural is None:
+        if name in ("ngettext", "N_plural") and plural is None:
             continue
         comment = f"id: {values['id']}" if name == "msg" and values.get("id") else None
         yield Found(file, node.lineno, message, plural if "p" in values else None, values.get("c"), comment)

@@ -43,17 +43,18 @@ from deepdecide.analysis.evidence import (
 from deepdecide.domain import formatting
 from deepdecide.domain.common import Estimate
 from deepdecide.domain.evidence import BenchmarkRun
+from deepdecide.domain.i18n import N_
 from deepdecide.domain.messages import Message, msg
 from deepdecide.domain.workspace import SLO, Option
 
-UNIT = "output tok/s/GPU"
+UNIT = N_("output tok/s/GPU")
 NAME = "capacity under the SLO"
 
 _SOURCE_TEXT = {
-    CapacitySource.OWN: "own measurement",
-    CapacitySource.THIRD_PARTY: "third-party measurement",
-    CapacitySource.PROXY: "proxy (accepted by the user, discounted)",
-    CapacitySource.PREDICTED: "prediction (estimator or simulator, not a measurement)",
+    CapacitySource.OWN: msg("capacity.source.own", "own measurement"),
+    CapacitySource.THIRD_PARTY: msg("capacity.source.third_party", "third-party measurement"),
+    CapacitySource.PROXY: msg("capacity.source.proxy", "proxy (accepted by the user, discounted)"),
+    CapacitySource.PREDICTED: msg("capacity.source.predicted", "prediction (estimator or simulator, not a measurement)"),
 }
 
 
@@ -308,8 +309,9 @@ def capacity(idx: EvidenceIndex, option: Option, slo: SLO) -> Capacity:
     for source, runs in tiers:
         points.extend(_points(idx, runs, slo, source))
     others = idx.other_platforms(option.runtime, option.platform, runs_only=True)
-    other_note = (f"runs of {option.runtime} on {', '.join(others)} are not used: a measurement on one "
-                  f"platform is never scaled to another") if others else ""
+    other_note = str(msg("capacity.other_platforms", "runs of {runtime} on {platforms} are not used: a measurement "
+                             "on one platform is never scaled to another", runtime=option.runtime,
+                         platforms=", ".join(others))) if others else ""
     failing: tuple[CapacitySource, list[BenchmarkRun], BenchmarkRun] | None = None
     for source, runs in tiers:
         if not runs:
@@ -345,29 +347,37 @@ def capacity(idx: EvidenceIndex, option: Option, slo: SLO) -> Capacity:
                   run=run_label(lightest), source=_SOURCE_TEXT[source], failures=failures, n=len(runs),
                   runtime=option.runtime, platform=option.platform, slo=target)
         if assumed is not None and option.cost.assumption_override.strip() and _assumption_ok(assumed):
-            flags = (f"ASSUMPTION kept by an explicit override although measured runs miss the SLO: "
-                     f"{option.cost.assumption_override.strip()}", str(why), "performs is not reached")
+            flags = (str(msg("capacity.override_kept", "ASSUMPTION kept by an explicit override although measured runs "
+                                                       "miss the SLO: {reason}",
+                             reason=option.cost.assumption_override.strip())), str(why),
+                     str(msg("capacity.performs_not_reached", "performs is not reached")))
             return _assumed(option, assumed, flags, points, why)
         reason = str(why)
         if assumed is not None:
-            reason += (f"; the assumed {formatting.number(assumed.likely)} {UNIT} is not used (a failing measurement "
-                       "is never replaced by an assumption; set cost.assumption_override with a reason to keep it)")
+            reason = str(msg("capacity.assumed_not_used", "{why}; the assumed {value} output tok/s/GPU is not used (a "
+                                                          "failing measurement is never replaced by an assumption; "
+                                                          "set cost.assumption_override with a reason to keep it)",
+                             why=why, value=assumed.likely))
         return Capacity(Figure(NAME, None, UNIT, missing_reason=reason), CapacityBasis.FAILS_SLO, tuple(points),
                         source=source, note=why)
 
-    why_text = f"no applicable run of {option.runtime} on {option.platform}"
+    why_text = str(msg("capacity.no_applicable_run", "no applicable run of {runtime} on {platform}",
+                       runtime=option.runtime, platform=option.platform))
     if assumed is not None:
         if not _assumption_ok(assumed):
-            return Capacity(Figure(NAME, None, UNIT, missing_reason=(
-                f"{why_text}; the assumed capacity {assumed.low:g}/{assumed.likely:g}/{assumed.high:g} is not a "
-                "positive ordered low/likely/high")), CapacityBasis.NONE, tuple(points))
-        flags = (f"ASSUMPTION, not a measurement ({why_text}): performs is not reached",)
+            return Capacity(Figure(NAME, None, UNIT, missing_reason=str(msg(
+                "capacity.assumption_invalid", "{why}; the assumed capacity {low:g}/{likely:g}/{high:g} is not a "
+                "positive ordered low/likely/high", why=why_text, low=assumed.low, likely=assumed.likely,
+                high=assumed.high))), CapacityBasis.NONE, tuple(points))
+        flags = (str(msg("capacity.assumption", "ASSUMPTION, not a measurement ({why}): performs is not reached",
+                         why=why_text)),)
         if other_note:
             flags = (*flags, other_note)
         return _assumed(option, assumed, flags, points, None)
-    reason = f"{why_text}, and the option gives no assumed_output_tps_per_gpu"
+    reason = str(msg("capacity.no_assumption", "{why}, and the option gives no assumed_output_tps_per_gpu",
+                     why=why_text))
     if other_note:
-        reason += f"; {other_note}"
+        reason = str(msg("capacity.and", "{first}; {second}", first=reason, second=other_note))
     return Capacity(Figure(NAME, None, UNIT, missing_reason=reason), CapacityBasis.NONE, tuple(points))
 
 

@@ -39,6 +39,7 @@ from deepdecide.analysis.assessment import (
     TrailItem,
     missing,
 )
+from deepdecide.domain import formatting
 from deepdecide.domain.common import Estimate
 from deepdecide.domain.messages import Message, msg
 from deepdecide.domain.validation import estimate_problem
@@ -157,22 +158,27 @@ def deploy_unit(option: Option) -> tuple[int, str]:
         unit = topo.prefill_gpus + topo.decode_gpus
     if unit and unit > 0:
         if topo.measured_on and topo.measured_on != option.platform:
-            return node, (f"reference topology ({_gpus(unit)}) was measured on {topo.measured_on}, not "
-                          f"{option.platform}: not used; rounded to the node size ({_gpus(node)})")
-        where = f", reference topology measured on {topo.measured_on}" if topo.measured_on else ""
-        split = (f": {topo.prefill_gpus} prefill + {topo.decode_gpus} decode"
-                 if topo.prefill_gpus and topo.decode_gpus else "")
+            return node, str(msg("fleet.unit_elsewhere", "reference topology ({unit}) was measured on {measured_on}, "
+                                                        "not {platform}: not used; rounded to the node size ({node})",
+                                 unit=_gpus(unit), measured_on=topo.measured_on, platform=option.platform,
+                                 node=_gpus(node)))
+        where = (str(msg("fleet.unit_where", ", reference topology measured on {platform}", platform=topo.measured_on))
+                 if topo.measured_on else "")
+        split = (str(msg("fleet.unit_split", ": {prefill} prefill + {decode} decode", prefill=topo.prefill_gpus,
+                         decode=topo.decode_gpus)) if topo.prefill_gpus and topo.decode_gpus else "")
         nodes = math.ceil(unit / node)
         whole = nodes * node
         if whole != unit:
-            return whole, (f"deployable unit of {_gpus(unit)}{split}{where}, on {_gpus(node)} nodes: "
-                           f"{nodes} nodes = {_gpus(whole)}")
-        return int(unit), f"deployable unit of {_gpus(unit)}{split}{where}"
-    return node, f"node of {_gpus(node)}"
+            return whole, str(msg("fleet.unit_nodes", "deployable unit of {unit}{split}{where}, on {node} nodes: "
+                                                      "{nodes} nodes = {whole}", unit=_gpus(unit), split=split,
+                                  where=where, node=_gpus(node), nodes=nodes, whole=_gpus(whole)))
+        return int(unit), str(msg("fleet.unit", "deployable unit of {unit}{split}{where}", unit=_gpus(unit),
+                                  split=split, where=where))
+    return node, str(msg("fleet.node", "node of {node}", node=_gpus(node)))
 
 
 def _gpus(n: int) -> str:
-    return "1 GPU" if n == 1 else f"{n} GPUs"
+    return formatting.count(int(n), "GPU")
 
 
 def _scale_up_warning(option: Option) -> Message | None:

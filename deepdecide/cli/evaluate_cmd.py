@@ -115,11 +115,12 @@ def _fit_lines(a) -> list[str]:
     out = []
     for (file, item, runtime, platform, what, counts_for), fits in groups.items():
         reasons = list(dict.fromkeys(r for f in fits for r in render_all(f.reasons)))
-        counts = ", ".join(_(c) for c in counts_for) if counts_for else _("nothing")
-        out.append("  " + _("{file}: {items} of {runtime} on {platform}: {what}, counts for {counts}: "
-                            "{reasons}").format(file=file, items=formatting.count(len(fits), item),
-                                                runtime=runtime or "?", platform=platform or "?",
-                                                what=_(what).upper(), counts=counts, reasons="; ".join(reasons)))
+        template = (_("{file}: {items} of {runtime} on {platform}: {what}, counts for {counts}: {reasons}")
+                    if counts_for else
+                    _("{file}: {items} of {runtime} on {platform}: {what}, counts for nothing: {reasons}"))
+        out.append("  " + template.format(file=file, items=formatting.count(len(fits), item),
+                                          runtime=runtime or "?", platform=platform or "?", what=_(what).upper(),
+                                          counts=", ".join(_(c) for c in counts_for), reasons="; ".join(reasons)))
     if out:
         out = ["", _("Evidence that does not count in full:"), *out]
     return out
@@ -243,7 +244,7 @@ def render(ws, a) -> str:
             lines.append("    " + _("capacity: none: {reason}").format(reason=cap.missing_reason))
         else:
             lines.append("    " + _("capacity: {value} ({label})").format(
-                value=formatting.number(cap.value, cap.unit), label=_cap_label(oa.capacity)))
+                value=formatting.number(cap.value, _(cap.unit)), label=_cap_label(oa.capacity)))
         for f in cap.flags:
             lines.append("    " + _("capacity: {flag}").format(flag=f))
         lines.append("    " + _("GPUs: {reason}").format(reason=oa.fleet.unit_reason))

@@ -165,6 +165,12 @@ def N_(message: str) -> str:
     return message
 
 
+def N_plural(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a counted word's two forms for the catalog (a word ``formatting.count`` is given at run
+    time); returns them as given."""
+    return singular, plural
+
+
 _ = gettext
 
 

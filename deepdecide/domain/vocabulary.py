@@ -5,7 +5,7 @@ never passed through ``term``."""
 
 from __future__ import annotations
 
-from deepdecide.domain.i18n import N_, _
+from deepdecide.domain.i18n import N_, N_plural, _
 
 WORDS: tuple[str, ...] = (
     # support classification and matrix status
@@ -27,6 +27,12 @@ WORDS: tuple[str, ...] = (
     N_("deprecated"), N_("superseded"), N_("approve"), N_("reject"), N_("abstain"), N_("pending"),
     # risks
     N_("blocker"), N_("no-benchmark"), N_("topology"),
+)
+
+
+#: words counted with ``formatting.count(n, word)`` where the word is not a literal at the call
+COUNTED: tuple[tuple[str, str], ...] = (
+    N_plural("run", "runs"), N_plural("check", "checks"), N_plural("GPU", "GPUs"),
 )
 
 
