@@ -208,7 +208,7 @@ def run(args: argparse.Namespace) -> int:
             if args.dataset is not None:
                 changes["dataset"] = args.dataset.strip()
             edit = edits.SetWorkload(replace(w, **changes))
-        new_ws, _ = edits.apply(ws, edit)
+        new_ws, _applied = edits.apply(ws, edit)
     except (ValueError, edits.EditError) as exc:
         error(str(exc))
         return EXIT_USAGE
@@ -217,7 +217,7 @@ def run(args: argparse.Namespace) -> int:
     except DeepdecideError as exc:
         report_error(exc)
         return EXIT_PROBLEM
-    print(f"{args.workspace}: {edits.describe(edit)} saved")
+    print(_('{workspace}: {value} saved').format(workspace=args.workspace, value=edits.describe(edit)))
     if isinstance(edit, edits.SetEvidenceFile):
         print(_list(new_ws, edit.index))
     return EXIT_OK

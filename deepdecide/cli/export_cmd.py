@@ -51,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
         error(_("export: give at least one of --comparison, --evidence, --parity, --xlsx"))
         return EXIT_USAGE
     if args.draws is not None and args.draws < 1:
-        error(f"--draws must be at least 1, got {args.draws}")
+        error(_('--draws must be at least 1, got {draws}').format(draws=args.draws))
         return EXIT_USAGE
     if args.xlsx and not sheet.xlsx_available():
         error(_("export: --xlsx needs openpyxl, which is not installed: pip install 'deepdecide[xlsx]' "
@@ -79,15 +79,14 @@ def run(args: argparse.Namespace) -> int:
             sheets = ", ".join(f"{t.name} {fmt.count(len(t.rows), 'row')}" for t in tables.values())
             written.append(f"{args.xlsx} ({sheets})")
     except OSError as exc:
-        error(f"export: cannot write {current}: {exc.strerror or exc}"
-              + (f"; already written: {', '.join(written)}" if written else "; nothing was written"))
+        error(_('export: cannot write {current}: {value}').format(current=current, value=exc.strerror or exc)
+              + (_('; already written: {value}').format(value=', '.join(written)) if written else _("; nothing was written")))
         return EXIT_PROBLEM
     except DeepdecideError as exc:
         report_error(exc)
         return EXIT_PROBLEM
     for w in written:
-        print(f"wrote {w}")
+        print(_('wrote {w}').format(w=w))
     if a.monte_carlo is not None:
-        print(f"P(best) and percentiles from {fmt.count(a.monte_carlo.draws, 'Monte Carlo draw')}, "
-              f"seed {a.monte_carlo.seed}", file=sys.stderr)
+        print(_('P(best) and percentiles from {value}, seed {seed}').format(value=fmt.count(a.monte_carlo.draws, 'Monte Carlo draw'), seed=a.monte_carlo.seed), file=sys.stderr)
     return EXIT_OK

@@ -72,7 +72,7 @@ def run(args) -> int:
     try:
         context = context_from(args)
     except ValueError as exc:
-        print(f"deepdecide import: {exc}", file=sys.stderr)
+        print(_('deepdecide import: {exc}').format(exc=exc), file=sys.stderr)
         return EXIT_USAGE
     try:
         workspace = load_workspace(args.into)
@@ -82,14 +82,14 @@ def run(args) -> int:
     try:
         references = load_references(args.reference, context)
     except DeepdecideError as exc:
-        say(f"reference: {shown(getattr(exc, 'message', exc))}", file=sys.stderr)
+        say(_('reference: {exc}').format(exc=shown(getattr(exc, 'message', exc))), file=sys.stderr)
         return EXIT_INPUT
     jobs: list[tuple[str, object]] = []  # (path, context) to import, or (path, an import outcome)
     for path in args.files:
         if os.path.isdir(path):
             found = _folder(path, context)
             for file, reason in found.skipped:
-                say(f"{shown(file)}: skipped: {shown(reason)}")
+                say(_('{file}: skipped: {reason}').format(file=shown(file), reason=shown(reason)))
             jobs += [(file, result) for file, result in found.imported]
             jobs += [(exc.file, exc) for exc in found.failed]
             say(found.summary())
@@ -121,33 +121,30 @@ def run(args) -> int:
         ev = result.evidence
         if sha in known:
             if not (args.replace or (given and (job is context or isinstance(job, ImportResult)))):
-                say(f"{shown(path)}: already in the workspace (same SHA-256), skipped (give new context or "
-                    "--replace to replace it)")
+                say(_('{path}: already in the workspace (same SHA-256), skipped (give new context or --replace to replace it)').format(path=shown(path)))
                 continue
             old = workspace.evidence.files[known[sha]] if known[sha] >= 0 else None
             if old is not None and old.proxy is not None and ev.proxy is None:
                 ev = dataclasses.replace(ev, proxy=old.proxy)  # a proxy acceptance is the user's: kept
             if known[sha] >= 0:
                 replaced[known[sha]] = ev
-            say(f"{shown(path)}: already in the workspace: replaced with this import and its context")
+            say(_('{path}: already in the workspace: replaced with this import and its context').format(path=shown(path)))
         else:
             known[sha] = -1
             added.append(ev)
-        say(f"{shown(path)}: {result.format}: {len(ev.runs)} run(s), {len(ev.parity)} parity check(s)"
-            + (f"; missing context: {', '.join(result.missing_context)} (give --runtime/--platform/--gpus/--model)"
+        say(_('{path}: {format}: {n} run(s), {n2} parity check(s)').format(path=shown(path), format=result.format, n=len(ev.runs), n2=len(ev.parity))
+            + (_('; missing context: {value} (give --runtime/--platform/--gpus/--model)').format(value=', '.join(result.missing_context))
                if result.missing_context else ""))
         if result.suggestions:
             opts = " ".join(f"--{'gpus' if k == 'gpu_count' else k} {v}" for k, v in result.suggestions)
-            say(f"{shown(path)}: the file name suggests {opts} (not applied; confirm with "
-                f"`deepdecide evidence set {args.into} {ev.provenance.file_name} {opts}`)")
+            say(_('{path}: the file name suggests {opts} (not applied; confirm with `deepdecide evidence set {into} {file_name} {opts}`)').format(path=shown(path), opts=opts, into=args.into, file_name=ev.provenance.file_name))
         for finding in result.redactions:
-            say(f"  redacted: {finding}")
+            say(_('  redacted: {finding}').format(finding=finding))
         for note in result.notes:
             if "not a finite number" in note or "lone surrogate" in note:
-                say(f"  note: {note}")
+                say(_('  note: {note}').format(note=note))
     if failed and not args.keep_going:
-        say(f"{args.into}: nothing saved: {failed} of {len(jobs)} file(s) could not be imported "
-            "(--keep-going adds the others)", file=sys.stderr)
+        say(_('{into}: nothing saved: {failed} of {n} file(s) could not be imported (--keep-going adds the others)').format(into=args.into, failed=failed, n=len(jobs)), file=sys.stderr)
         return status
     if replaced:
         files = tuple(replaced.get(i, f) for i, f in enumerate(workspace.evidence.files))
@@ -158,7 +155,7 @@ def run(args) -> int:
             except (ValidationError, ValidationErrors) as exc:
                 say(exc, file=sys.stderr)
                 return EXIT_PROBLEM
-            say(f"{args.into}: {len(replaced)} evidence file(s) replaced")
+            say(_('{into}: {n} evidence file(s) replaced').format(into=args.into, n=len(replaced)))
             _print_fit(workspace, list(replaced))
     if added:
         evidence = dataclasses.replace(workspace.evidence, files=(*workspace.evidence.files, *added))
@@ -167,8 +164,8 @@ def run(args) -> int:
         except (ValidationError, ValidationErrors) as exc:
             say(exc, file=sys.stderr)
             return EXIT_PROBLEM
-        say(f"{args.into}: {len(added)} evidence file(s) added"
-            + (f", {len(replaced)} replaced" if replaced else ""))
+        say(_('{into}: {n} evidence file(s) added').format(into=args.into, n=len(added))
+            + (_(', {n} replaced').format(n=len(replaced)) if replaced else ""))
         n = len(workspace.evidence.files)
         _print_fit(dataclasses.replace(workspace, evidence=evidence), [*replaced, *range(n, n + len(added))])
     return status

@@ -51,28 +51,28 @@ def run(args: argparse.Namespace) -> int:
         with open(args.record, "rb") as fh:
             data = fh.read()
     except OSError as exc:
-        print(f"deepdecide sign: {args.record}: cannot be read: {exc.strerror or exc}", file=sys.stderr)
+        print(_('deepdecide sign: {record}: cannot be read: {value}').format(record=args.record, value=exc.strerror or exc), file=sys.stderr)
         return EXIT_INPUT
     try:
         signer = load_pkcs12(args.sign, _passphrase(args))
         signed, kind = sign_as_approver(data, signer, role=args.role, verdict=Vote(args.verdict),
                                         conditions=args.conditions, review=args.review)
     except (SigningError, ValidationError, ValidationErrors, UnreadableRecord) as exc:
-        print(f"deepdecide sign: {args.record}: {exc}", file=sys.stderr)
+        print(_('deepdecide sign: {record}: {exc}').format(record=args.record, exc=exc), file=sys.stderr)
         return EXIT_INPUT
     except ApprovalError as exc:
-        print(f"deepdecide sign: {args.record}: {exc}", file=sys.stderr)
+        print(_('deepdecide sign: {record}: {exc}').format(record=args.record, exc=exc), file=sys.stderr)
         return EXIT_PROBLEM
     except DeepdecideError as exc:
-        print(f"deepdecide sign: {args.record}: {exc}", file=sys.stderr)
+        print(_('deepdecide sign: {record}: {exc}').format(record=args.record, exc=exc), file=sys.stderr)
         return EXIT_PROBLEM
     target = args.output or args.record
     try:
         atomic_write_bytes(target, signed)
     except OSError as exc:
-        print(f"deepdecide sign: {target}: cannot be written: {exc.strerror or exc}", file=sys.stderr)
+        print(_('deepdecide sign: {target}: cannot be written: {value}').format(target=target, value=exc.strerror or exc), file=sys.stderr)
         return EXIT_INPUT
-    what = "review signature" if kind == REVIEW else "sign-off"
-    print(f"wrote {target}: {what} of {args.role!r}, verdict {args.verdict}"
-          + (f", conditions: {args.conditions}" if args.conditions else "") + f" ({len(signed):,} bytes)")
+    what = _("review signature") if kind == REVIEW else _("sign-off")
+    print(_('wrote {target}: {what} of {role!r}, verdict {verdict}').format(target=target, what=what, role=args.role, verdict=args.verdict)
+          + (_(', conditions: {conditions}').format(conditions=args.conditions) if args.conditions else "") + _(' ({n:,} bytes)').format(n=len(signed)))
     return EXIT_OK
