@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from deepdecide.analysis.assessment import CapacityBasis, OptionAssessment
+from deepdecide.domain import i18n
 from deepdecide.domain.matrix import Component
 from deepdecide.domain.messages import Message, msg
 from deepdecide.domain.workspace import Workspace
@@ -53,9 +54,11 @@ def recommendation_risks(ws: Workspace, oa: OptionAssessment) -> tuple[Recommend
         add("missing-parity", msg("risk.missing_parity",
                                   "required parity not reached on {platform}: {reasons}",
                                   platform=oa.platform, reasons=missing or ("no check",)))
-    proxy = [r for lv in (oa.evidence.builds, oa.evidence.performs) for r in lv.reasons
-             if "proxy" in str(r) or "illustrative" in str(r)]
-    proxy += [f for f in cap.figure.flags if "proxy" in str(f)]
+    with i18n.using(i18n.DEFAULT):  # judged on the English text: the same risks in every language
+        proxy: list[Message | str] = [r for lv in (oa.evidence.builds, oa.evidence.performs) for r in lv.reasons
+                                      if "proxy" in str(r) or "illustrative" in str(r)]
+    # capacity flags are text already; the proxy flag keeps its "PROXY:" in every language
+    proxy += [f for f in cap.figure.flags if "proxy" in str(f).lower()]
     if proxy:
         add("proxy-evidence", msg("risk.proxy_evidence",
                                   "evidence is a proxy or illustrative, not measured by us: {reasons}",

@@ -72,6 +72,10 @@ def _fleet_line(oa, currency: str | None = None) -> str:
     return line
 
 
+_PRICING = {"rent": lambda: _("rented GPUs"), "own": lambda: _("GPUs owned or bought"),
+            "existing": lambda: _("existing GPUs")}
+
+
 def _cap_label(c) -> str:
     """A capacity's basis and source in the current language ("interpolated, proxy")."""
     from deepdecide.analysis.assessment import CapacityBasis, CapacitySource
@@ -257,7 +261,7 @@ def render(ws, a) -> str:
                 lines.append("    " + (_("{view}: {money}/GPU-h (pricing {pricing}) [drives the ranking]")
                                        if v.view == c.view else _("{view}: {money}/GPU-h (pricing {pricing})")).format(
                     view=_(v.view.value), money=formatting.money(v.gpu_hour_usd.value, cur, digits=4),
-                    pricing=_(c.pricing.value)))
+                    pricing=_PRICING.get(c.pricing.value, c.pricing.value)()))
             elif v is not None:
                 lines.append("    " + _("{view}: n/a ({reason})").format(view=_(v.view.value),
                                                                        reason=v.gpu_hour_usd.missing_reason))
@@ -299,8 +303,9 @@ def render(ws, a) -> str:
                 parts.append(_("above {value} ({where}) -> {option}").format(
                     value=formatting.number(f.flip_above, digits=4), where=where,
                     option=f.winner_above or _("none eligible")))
+            unit = f.unit.replace("$", sym)  # the workspace's currency: the figures are in it
             lines.append(f"  {f.label} [{formatting.number(f.low)} / {formatting.number(f.likely)} / "
-                         f"{formatting.number(f.high, f.unit)}]: {'; '.join(parts)}")
+                         f"{formatting.number(f.high, unit)}]: {'; '.join(parts)}")
         steady = len(s.inputs) - len(flips)
         if steady:
             lines.append("  " + _("{n} other uncertain input(s) do not change the winner between 0 and about "

@@ -26,7 +26,8 @@ WORDS: tuple[str, ...] = (
     N_("provided"), N_("external"), N_("missing"), N_("proposed"), N_("accepted"), N_("rejected"),
     N_("deprecated"), N_("superseded"), N_("approve"), N_("reject"), N_("abstain"), N_("pending"),
     # risks
-    N_("blocker"), N_("no-benchmark"), N_("topology"),
+    N_("blocker"), N_("no-benchmark"), N_("topology"), N_("assumed-capacity"), N_("missing-parity"),
+    N_("proxy-evidence"), N_("requirement"), N_("fleet"),
 )
 
 

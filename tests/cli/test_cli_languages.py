@@ -94,3 +94,20 @@ def test_a_spanish_team_in_euros(tmp_path, capsys):
     assert "Importes en EUR" in out and "€/M caja" in out
     assert "US$" not in out and "$0" not in out
     assert "mil\u00a0€ por GPU propia" in out
+
+
+def test_the_analysis_is_the_same_in_every_language():
+    """Only the words change: ranks, figures and risks do not depend on the language."""
+    from deepdecide.analysis import evaluate, to_data
+    from deepdecide.storage import files
+
+    ws = files.load_builtin_workspace()
+    english = to_data(evaluate(ws, monte_carlo=False))
+    with i18n.using("es"):
+        spanish = evaluate(ws, monte_carlo=False)
+        assert [r.kind for r in spanish.recommendation_risks] == [
+            r["kind"] for r in english["recommendation_risks"]]
+        spanish_data = to_data(spanish)
+    assert spanish_data["ranking"] == english["ranking"]
+    assert [o["fleet"]["gpus"]["value"] for o in spanish_data["options"]] == [
+        o["fleet"]["gpus"]["value"] for o in english["options"]]
