@@ -286,12 +286,14 @@ def demand_tps(demand: Demand) -> Figure:
     if demand.output_tokens_per_s is not None:
         v = demand.output_tokens_per_s
         if not math.isfinite(v) or v <= 0:
-            return missing(name, unit, f"demand.output_tokens_per_s must be positive, got {v:g}")
+            return missing(name, unit, str(msg("demand.tps_not_positive", "demand.output_tokens_per_s must be positive, got {value:g}",
+                                                value=v)))
         return Figure(name, float(v), unit, (TrailItem("output tokens per second", v, unit, "workspace demand"),))
     if demand.requests_per_s is not None and demand.output_tokens is not None:
         r, o = demand.requests_per_s, demand.output_tokens
         if not (math.isfinite(r) and math.isfinite(o)) or r <= 0 or o <= 0:
-            return missing(name, unit, f"demand requests_per_s ({r:g}) and output_tokens ({o:g}) must be positive")
+            return missing(name, unit, str(msg("demand.not_positive", "demand requests_per_s ({rate:g}) and output_tokens "
+                                                "({tokens:g}) must be positive", rate=r, tokens=o)))
         return Figure(name, r * o, unit, (TrailItem("requests per second", r, "req/s", "workspace demand"),
                                           TrailItem("output tokens per request", o, "tokens", "workspace demand")))
     return missing(name, unit, "the workspace gives no demand (output_tokens_per_s, or requests_per_s "
@@ -353,7 +355,9 @@ def _fleet_figure(oi: OptionInputs, capacity: Figure, demand: Figure) -> tuple[F
     nodes); and the unrounded count (None when either input is missing)."""
     tps = capacity.value
     if tps is None or tps <= 0:
-        return missing("GPUs", "GPUs", f"no capacity: {capacity.missing_reason or 'not positive'}"), None
+        return missing("GPUs", "GPUs", str(msg("fleet.no_capacity", "no capacity: {reason}",
+                                               reason=capacity.missing_reason or msg("fleet.not_positive",
+                                                                                     "not positive")))), None
     if demand.value is None:
         return missing("GPUs", "GPUs", demand.missing_reason), None
     raw = demand.value / tps
@@ -391,11 +395,12 @@ def _operating_figure(oi: OptionInputs, g: Globals, at: str) -> Figure:
     name, unit = "operating $/GPU-h", "$/GPU-h"
     why = []
     if oi.kw is None:
-        why.append(f"{at}.power_kw_per_gpu is not given (nor the platform's in fleet)")
+        why.append(str(msg("cost.no_power", "{at}.power_kw_per_gpu is not given (nor the platform's in fleet)",
+                           at=at)))
     if g.elec is None:
-        why.append("assumptions.electricity_usd_per_kwh is not usable")
+        why.append(str(msg("cost.no_electricity", "assumptions.electricity_usd_per_kwh is not usable")))
     if g.pue is None:
-        why.append("assumptions.pue is not usable")
+        why.append(str(msg("cost.no_pue", "assumptions.pue is not usable")))
     if why or oi.kw is None or g.elec is None or g.pue is None:
         return missing(name, unit, "; ".join(why))
     host = oi.hosting.likely if oi.hosting is not None else 0.0
@@ -414,17 +419,18 @@ def _all_in_hour_figure(oi: OptionInputs, op: Figure, at: str) -> Figure:
     trail: list[TrailItem] = [TrailItem("pricing", oi.pricing.value, "", f"{at}.pricing")]
     if oi.pricing == Pricing.RENT:
         if oi.rate is None:
-            return missing(name, unit, f"{at}.gpu_hour_usd is not given, nor the platform's "
-                                       "rental_usd_per_gpu_hour (pricing: rent)")
+            return missing(name, unit, str(msg("cost.no_rate", "{at}.gpu_hour_usd is not given, nor the platform's "
+                                                               "rental_usd_per_gpu_hour (pricing: rent)", at=at)))
         trail.append(TrailItem("rental price", oi.rate.likely, "$/GPU-h", oi.sources.get("rate", "")))
         return Figure(name, oi.rate.likely, unit, tuple(trail),
                       flags=("rental price taken as all-in: power and hosting inside it",))
     why = []
     if oi.capex is None:
-        why.append(f"{at}.capex_per_gpu_usd is not given, nor the platform's purchase_usd_per_gpu "
-                   f"(pricing: {oi.pricing.value})")
+        why.append(str(msg("cost.no_capex", "{at}.capex_per_gpu_usd is not given, nor the platform's "
+                                            "purchase_usd_per_gpu (pricing: {pricing})", at=at,
+                           pricing=oi.pricing.value)))
     if math.isnan(oi.amort_years):
-        why.append(f"{at}.amortization_years is not positive")
+        why.append(str(msg("cost.amortization", "{at}.amortization_years is not positive", at=at)))
     if op.value is None:
         why.append(op.missing_reason)
     if why or oi.capex is None or op.value is None:
@@ -442,16 +448,20 @@ def _cash_hour_figure(oi: OptionInputs, fleet: Fleet, op: Figure, allin: Figure)
     name, unit = "cash $/GPU-h", "$/GPU-h"
     n = fleet.gpus.value
     if (n is None or n <= 0) and 0 < oi.owned < math.inf:
-        return missing(name, unit, f"owned and new GPUs cannot be split: {fleet.gpus.missing_reason or 'no fleet'}")
+        return missing(name, unit, str(msg("cost.no_split", "owned and new GPUs cannot be split: {reason}",
+                                           reason=fleet.gpus.missing_reason or msg("cost.no_fleet", "no fleet"))))
     if n is None or n <= 0:
         n = math.nan
         used, short = (math.inf, 0.0) if math.isinf(oi.owned) else (0.0, math.inf)
     else:
         used, short = fleet.owned_used or 0.0, fleet.shortfall_gpus or 0.0
     if used > 0 and op.value is None:
-        return missing(name, unit, f"owned GPUs in the fleet: {op.missing_reason}")
+        return missing(name, unit, str(msg("cost.owned_missing", "owned GPUs in the fleet: {reason}",
+                                           reason=op.missing_reason)))
     if short > 0 and allin.value is None:
-        return missing(name, unit, f"shortfall to {fleet.acquire}: {allin.missing_reason}")
+        return missing(name, unit, str(msg("cost.shortfall_missing", "shortfall to {acquire}: {reason}",
+                                           acquire=msg("fleet.acquire", fleet.acquire),  # "buy" / "rent"
+                                           reason=allin.missing_reason)))
     opv = op.value if op.value is not None else math.nan
     av = allin.value if allin.value is not None else math.nan
     v = float(cash_hour(oi.pricing, n, oi.owned, opv, av))
@@ -523,7 +533,8 @@ def _per_million_figures(hour: Figure, capacity: Figure, util: float | None,
     if hour.value is None:
         cpm = missing(label, "$/M tokens", hour.missing_reason)
     elif tps is None or tps <= 0:
-        cpm = missing(label, "$/M tokens", f"no capacity: {capacity.missing_reason}")
+        cpm = missing(label, "$/M tokens", str(msg("fleet.no_capacity", "no capacity: {reason}",
+                                                   reason=capacity.missing_reason)))
     else:
         cpm = Figure(label, float(cost_per_million(hour.value, tps)), "$/M tokens", (
             TrailItem(hour.name, hour.value, "$/GPU-h", "see its trail"),
@@ -532,7 +543,7 @@ def _per_million_figures(hour: Figure, capacity: Figure, util: float | None,
         ), flags=capacity.flags)
     if cpm.value is None or util is None:
         eff = missing(f"{label} at utilization", "$/M tokens",
-                      cpm.missing_reason or "assumptions.utilization is not in (0, 1]")
+                      cpm.missing_reason or str(msg("cost.utilization", "assumptions.utilization is not in (0, 1]")))
     else:
         eff = Figure(f"{label} at utilization", cpm.value / util, "$/M tokens", (
             TrailItem("$/M at full use", cpm.value, "$/M tokens", SOURCE_D3),
@@ -573,7 +584,8 @@ def _engineering_figures(oi: OptionInputs, engc: float | None, at: str) -> tuple
 
 def _time_to_production_figure(oi: OptionInputs, at: str) -> Figure:
     if oi.ttp is None:
-        return missing("time to production", "weeks", f"{at}.time_to_production_weeks is not usable")
+        return missing("time to production", "weeks", str(msg("cost.ttp", "{at}.time_to_production_weeks is not "
+                                                                          "usable", at=at)))
     return Figure("time to production", oi.ttp.likely, "weeks",
                   (TrailItem("time to production (likely)", oi.ttp.likely, "weeks", f"{at}.time_to_production_weeks"),))
 
