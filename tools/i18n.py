@@ -5,6 +5,8 @@
     python tools/i18n.py compile   # write the .mo beside each .po
     python tools/i18n.py check     # fail on an untranslated, fuzzy or obsolete entry, a stale .mo,
                                    # or a translation that names other fields than its source
+    python tools/i18n.py resolve   # during a git merge that conflicts in a .po: join both sides'
+                                   # translations, update from the merged code and recompile
 
 What is extracted from ``deepdecide/`` (``deepdecide/gui`` has Qt's own catalog):
 
@@ -265,9 +267,46 @@ def _problems(domain: str) -> list[str]:
     return out
 
 
+def _stage(path: Path, stage: int) -> Catalog | None:
+    """One side of a conflicted file from the git index (2: ours, 3: theirs), or None."""
+    import subprocess
+
+    rel = path.relative_to(ROOT).as_posix()
+    proc = subprocess.run(["git", "show", f":{stage}:{rel}"], cwd=ROOT, capture_output=True)
+    if proc.returncode != 0:
+        return None
+    return read_po(io.BytesIO(proc.stdout), locale=path.parents[1].name, domain=path.stem)
+
+
+def resolve() -> int:
+    """Resolve merge conflicts in the catalogs: every translation of both sides (ours where both
+    translate a message differently, which is listed), then update from the merged code, compile."""
+    clashes = 0
+    for domain in DOMAINS:
+        for path in po_files(domain):
+            ours, theirs = _stage(path, 2), _stage(path, 3)
+            if ours is None or theirs is None:
+                continue  # not conflicted
+            for m in theirs:
+                if not m.id or not _done(m):
+                    continue
+                mine = ours.get(m.id, m.context)
+                if mine is None or not _done(mine):
+                    ours[m.id] = m
+                elif mine.string != m.string:
+                    clashes += 1
+                    print(f"{_rel(path)}: both sides translate {m.id!r}: kept ours {mine.string!r}, "
+                          f"not {m.string!r}")
+            _write(ours, path)
+            print(f"{_rel(path)}: joined both sides")
+    update()
+    compile_all()
+    return 1 if clashes else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="tools/i18n.py", description=__doc__.split("\n\n")[0])
-    parser.add_argument("action", choices=("extract", "update", "compile", "check"))
+    parser.add_argument("action", choices=("extract", "update", "compile", "check", "resolve"))
     parser.add_argument("--domain", choices=tuple(DOMAINS), default=DOMAIN, help="for extract")
     args = parser.parse_args(argv)
     if args.action == "extract":
@@ -278,6 +317,8 @@ def main(argv: list[str] | None = None) -> int:
         update()
     elif args.action == "compile":
         compile_all()
+    elif args.action == "resolve":
+        return resolve()
     else:
         found = problems()
         for line in found:

@@ -52,19 +52,25 @@ def generator_info() -> dict[str, str]:
 
 
 def build_params(sections: tuple[str, ...], language: str | None = None) -> bytes:
-    """The record's build parameters as embedded in it: sections, software, and the language it is
-    written in (its inputs are locale-independent; the language decides only how they are told)."""
-    return dumps_canonical({"format": BUILD_FORMAT, "sections": list(sections), "generator": generator_info(),
-                            "language": language or i18n.language()})
+    """The build parameters stored in the record: the sections, the software and, for a record not in
+    English, its language (so that ``verify`` rebuilds it in the same language; its inputs are
+    locale-independent). An English record's parameters are as they were before records had a language."""
+    params: dict[str, Any] = {"format": BUILD_FORMAT, "sections": list(sections), "generator": generator_info()}
+    lang = language or i18n.language()
+    if lang != i18n.DEFAULT:
+        params["language"] = lang
+    return dumps_canonical(params)
 
 
-def record_language(params: dict[str, object]) -> str:
-    """The language a record was written in, from its build parameters (English for records made
-    before records had a language). Raises ValueError for a language this version has no catalog for."""
-    lang = params.get("language", i18n.DEFAULT)
-    if not isinstance(lang, str) or i18n.normalize(lang) != lang:
-        raise ValueError(f"unknown record language {lang!r} (this version has {', '.join(i18n.LANGUAGES)})")
-    return lang
+def params_language(params: bytes) -> str:
+    """The language a record was built in, from its build parameters (English when unstated)."""
+    import json
+
+    try:
+        lang = json.loads(params).get("language")
+    except (ValueError, AttributeError):
+        return i18n.DEFAULT
+    return lang if isinstance(lang, str) and i18n.normalize(lang) == lang else i18n.DEFAULT
 
 
 def evaluate(ws: Workspace, cancel: Cancellable | None = None) -> Assessment:
@@ -96,11 +102,9 @@ def render(ws: Workspace, inputs: bytes, params: bytes, chosen: tuple[str, ...],
            progress: ProgressCallback | None = None, cancel: Cancellable | None = None) -> bytes:
     """Render the record of an already-canonical workspace (``inputs`` is its canonical JSON) in the
     language its build parameters name."""
-    import json
-
     from deepdecide.domain.formatting import using_currency
 
-    with i18n.using(record_language(json.loads(params))), using_currency(ws.assumptions.currency):
+    with i18n.using(params_language(params)), using_currency(ws.assumptions.currency):
         return _render(ws, inputs, params, chosen, progress=progress, cancel=cancel)
 
 

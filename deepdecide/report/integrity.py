@@ -215,7 +215,7 @@ def _structural_differences(pdf: bytes, rebuilt: bytes) -> list[str]:
 
 def verify(pdf: bytes, *, trust: list[Any] | None = None) -> Verification:
     """Check a record file; raise UnreadableRecord if it is not a readable PDF."""
-    from deepdecide.report.build import SECTIONS, generator_info, record_language, render
+    from deepdecide.report.build import SECTIONS, generator_info, params_language, render
 
     found = Verification()
     attachments = extract_attachments(pdf)
@@ -248,7 +248,7 @@ def verify(pdf: bytes, *, trust: list[Any] | None = None) -> Verification:
         generator = dict(params["generator"])
         if not set(sections) <= set(SECTIONS):
             raise ValueError(f"unknown sections {sorted(set(sections) - set(SECTIONS))}")
-        found.language = record_language(params)
+        found.language = params_language(params_raw)
     except (ValueError, KeyError, TypeError) as exc:
         found.reasons.append(_("the embedded build parameters cannot be read: {reason}").format(reason=exc))
         found.signatures = _signatures(pdf, trust, found)
