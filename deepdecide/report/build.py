@@ -53,8 +53,7 @@ def generator_info() -> dict[str, str]:
 
 def build_params(sections: tuple[str, ...], language: str | None = None) -> bytes:
     """The build parameters stored in the record: the sections, the software and, for a record not in
-    English, its language (so that ``verify`` rebuilds it in the same language; its inputs are
-    locale-independent). An English record's parameters are as they were before records had a language."""
+    English, its language (so that ``verify`` rebuilds it in the same language)."""
     params: dict[str, Any] = {"format": BUILD_FORMAT, "sections": list(sections), "generator": generator_info()}
     lang = language or i18n.language()
     if lang != i18n.DEFAULT:
@@ -81,9 +80,8 @@ def evaluate(ws: Workspace, cancel: Cancellable | None = None) -> Assessment:
 
 
 def build(ws: Workspace, *, sections: Iterable[str] | None = None, progress: ProgressCallback | None = None,
-          cancel: Cancellable | None = None, language: str | None = None) -> bytes:
-    """Build the unsigned decision record and return its bytes, in ``language`` (default: the
-    current language of :mod:`deepdecide.domain.i18n`).
+          cancel: Cancellable | None = None) -> bytes:
+    """Build the unsigned decision record, in the current language (``domain.i18n``), and return its bytes.
 
     Raises ValidationError(s) for a workspace that fails validation, ReportError for bad
     arguments, ``domain.progress.Cancelled`` when ``cancel`` is cancelled while building.
@@ -92,23 +90,18 @@ def build(ws: Workspace, *, sections: Iterable[str] | None = None, progress: Pro
     report = scaled(progress, 0.0, 1.0)
     report(0.0)
     normal, inputs = canonical_inputs(ws)
-    lang = i18n.language() if language is None else i18n.normalize(language)
-    if lang is None:
-        raise ReportError(f"unsupported language {language!r} (choose from {', '.join(i18n.LANGUAGES)})")
-    return render(normal, inputs, build_params(chosen, lang), chosen, progress=report, cancel=cancel)
+    return render(normal, inputs, build_params(chosen, i18n.language()), chosen, progress=report, cancel=cancel)
 
 
 def render(ws: Workspace, inputs: bytes, params: bytes, chosen: tuple[str, ...], *,
            progress: ProgressCallback | None = None, cancel: Cancellable | None = None) -> bytes:
-    """Render the record of an already-canonical workspace (``inputs`` is its canonical JSON) in the
+    """Render the record of an already-canonical workspace (``inputs`` is its canonical JSON), in the
     language its build parameters name."""
-    from deepdecide.domain.formatting import using_currency
-
-    with i18n.using(params_language(params)), using_currency(ws.assumptions.currency):
-        return _render(ws, inputs, params, chosen, progress=progress, cancel=cancel)
+    with i18n.using(params_language(params)) as lang:
+        return _render(ws, inputs, params, chosen, lang, progress=progress, cancel=cancel)
 
 
-def _render(ws: Workspace, inputs: bytes, params: bytes, chosen: tuple[str, ...], *,
+def _render(ws: Workspace, inputs: bytes, params: bytes, chosen: tuple[str, ...], lang: str, *,
             progress: ProgressCallback | None = None, cancel: Cancellable | None = None) -> bytes:
     report = scaled(progress, 0.0, 1.0)
     check_cancelled(cancel)
@@ -159,8 +152,11 @@ def _render(ws: Workspace, inputs: bytes, params: bytes, chosen: tuple[str, ...]
 
 
 def compose(ctx: sec.Context) -> list[Any]:
-    """The record's flowables, section by section."""
+    """The record's flowables, section by section; money in the workspace's currency."""
+    from deepdecide.domain.formatting import using_currency
+
     story: list[Any] = []
-    for name in ctx.sections:
-        story.extend(sec.BUILDERS[name](ctx))
+    with using_currency(ctx.ws.assumptions.currency):
+        for name in ctx.sections:
+            story.extend(sec.BUILDERS[name](ctx))
     return story

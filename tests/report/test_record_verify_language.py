@@ -18,7 +18,10 @@ from deepdecide.storage.files import load_workspace
 @pytest.fixture(scope="module")
 def records():
     ws = load_workspace(SMALL)
-    return {"en": build(ws), "es": build(ws, language="es")}
+    english = build(ws)
+    with i18n.using("es"):
+        spanish = build(ws)
+    return {"en": english, "es": spanish}
 
 
 def test_the_language_is_a_build_parameter_and_the_inputs_are_the_same(records):
