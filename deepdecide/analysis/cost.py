@@ -41,6 +41,7 @@ from deepdecide.analysis.assessment import (
 )
 from deepdecide.domain import formatting
 from deepdecide.domain.common import Estimate
+from deepdecide.domain.i18n import ngettext
 from deepdecide.domain.messages import Message, msg
 from deepdecide.domain.validation import estimate_problem
 from deepdecide.domain.workspace import Assumptions, CostView, Demand, Option, Pricing, Workspace
@@ -178,7 +179,7 @@ def deploy_unit(option: Option) -> tuple[int, str]:
 
 
 def _gpus(n: int) -> str:
-    return formatting.count(int(n), "GPU")
+    return ngettext("{n} GPU", "{n} GPUs", int(n)).format(n=formatting.integer(n))
 
 
 def _scale_up_warning(option: Option) -> Message | None:

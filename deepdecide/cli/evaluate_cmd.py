@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from deepdecide.domain import formatting
-from deepdecide.domain.i18n import N_, _
+from deepdecide.domain.i18n import N_, _, ngettext
 
 NAME = "evaluate"
 HELP = N_("rank a workspace's options: classification, evidence levels, capacity, GPUs (owned + new), $/M tokens "
@@ -122,7 +122,10 @@ def _fit_lines(a) -> list[str]:
         template = (_("{file}: {items} of {runtime} on {platform}: {what}, counts for {counts}: {reasons}")
                     if counts_for else
                     _("{file}: {items} of {runtime} on {platform}: {what}, counts for nothing: {reasons}"))
-        out.append("  " + template.format(file=file, items=formatting.count(len(fits), item),
+        n = formatting.integer(len(fits))
+        items = (ngettext("{n} run", "{n} runs", len(fits)) if item == "run" else
+                 ngettext("{n} check", "{n} checks", len(fits))).format(n=n)
+        out.append("  " + template.format(file=file, items=items,
                                           runtime=runtime or "?", platform=platform or "?", what=_(what).upper(),
                                           counts=", ".join(_(c) for c in counts_for), reasons="; ".join(reasons)))
     if out:

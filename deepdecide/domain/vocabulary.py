@@ -5,7 +5,7 @@ never passed through ``term``."""
 
 from __future__ import annotations
 
-from deepdecide.domain.i18n import N_, N_plural, _
+from deepdecide.domain.i18n import N_, _
 
 WORDS: tuple[str, ...] = (
     # support classification and matrix status
@@ -19,7 +19,7 @@ WORDS: tuple[str, ...] = (
     # applicability and evidence kinds
     N_("matches"), N_("mismatch"), N_("needs-context"), N_("illustrative"), N_("third_party"),
     # evidence levels
-    N_("builds"), N_("correct"), N_("performs"),
+    N_("builds"), N_("correct"), N_("performs"), N_("capacity"),
     # parity verdicts and machine requirement states
     N_("pass"), N_("fail"), N_("inconclusive"), N_("met"), N_("unmet"), N_("unknown"),
     # checklist answers, record status, votes
@@ -28,12 +28,6 @@ WORDS: tuple[str, ...] = (
     # risks
     N_("blocker"), N_("no-benchmark"), N_("topology"), N_("assumed-capacity"), N_("missing-parity"),
     N_("proxy-evidence"), N_("requirement"), N_("fleet"),
-)
-
-
-#: words counted with ``formatting.count(n, word)`` where the word is not a literal at the call
-COUNTED: tuple[tuple[str, str], ...] = (
-    N_plural("run", "runs"), N_plural("check", "checks"), N_plural("GPU", "GPUs"),
 )
 
 
