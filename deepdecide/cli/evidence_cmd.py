@@ -111,21 +111,24 @@ def _list(ws: Workspace, only: int | None = None) -> str:
     from deepdecide.domain.messages import join
 
     a = evaluate(ws, sensitivity=False)
-    lines = [f"{ws.name}", f"Evidence judged against the {a.workload}" if a.workload else ""]
+    lines = [f"{ws.name}", _("Evidence judged against the {workload}").format(workload=a.workload) if a.workload else ""]
     for i, f in enumerate(ws.evidence.files, 1):
         if only is not None and i - 1 != only:
             continue
         fits = [x for x in a.evidence_fit if x.file_index == i - 1]
         p = f.provenance
-        proxy = f" — proxy accepted: {f.proxy.reason}" if f.proxy else ""
-        lines.append(f"{i}. {p.file_name} ({p.tool}, {fits[0].kind.replace('_', '-') if fits else 'own'}){proxy}")
+        proxy = _(" — proxy accepted: {reason}").format(reason=f.proxy.reason) if f.proxy else ""
+        kind = fits[0].kind.replace("_", "-") if fits else "own"
+        lines.append(f"{i}. {p.file_name} ({p.tool}, {_(kind)}){proxy}")
         for x in fits:
-            who = f"{x.runtime or '?'} on {x.platform or '?'}"
-            counts = ", ".join(x.counts_for) if x.counts_for else "nothing"
-            lines.append(f"   {x.item} {x.label} [{who}]: {x.applicability.value}, counts for {counts}"
-                         + (f" — {join(x.reasons)}" if x.reasons else ""))
+            who = _("{runtime} on {platform}").format(runtime=x.runtime or "?", platform=x.platform or "?")
+            line = (_("{item} {label} [{who}]: {fit}, counts for {counts}") if x.counts_for else
+                    _("{item} {label} [{who}]: {fit}, counts for nothing")).format(
+                item=_(x.item), label=x.label, who=who, fit=_(x.applicability.value),
+                counts=", ".join(_(c) for c in x.counts_for))
+            lines.append("   " + line + (f" — {join(x.reasons)}" if x.reasons else ""))
     if not ws.evidence.files:
-        lines.append("no evidence files")
+        lines.append(_("no evidence files"))
     if only is None:
         lines.append(f"{formatting.count(len(ws.evidence.files), 'evidence file')}")
     return "\n".join(x for x in lines if x)
@@ -149,8 +152,11 @@ def fit_summary(ws: Workspace, indexes: Iterable[int]) -> list[str]:
         parts = []
         for status, xs in by.items():
             reasons = list(dict.fromkeys(r for x in xs for r in render_all(x.reasons)))
-            counts = ", ".join(dict.fromkeys(c for x in xs for c in x.counts_for)) or "nothing"
-            parts.append(f"{formatting.count(len(xs), 'item')} {status.upper()} (counts for {counts})"
+            counted = list(dict.fromkeys(c for x in xs for c in x.counts_for))
+            parts.append((_("{items} {status} (counts for {counts})") if counted else
+                          _("{items} {status} (counts for nothing)")).format(
+                items=formatting.count(len(xs), "item"), status=_(status).upper(),
+                counts=", ".join(_(c) for c in counted))
                          + (f": {'; '.join(reasons)}" if reasons else ""))
         out.append(f"{fits[0].file}: {' | '.join(parts)}")
     return out

@@ -19,7 +19,7 @@ WORDS: tuple[str, ...] = (
     # applicability and evidence kinds
     N_("matches"), N_("mismatch"), N_("needs-context"), N_("illustrative"), N_("third_party"),
     # evidence levels
-    N_("builds"), N_("correct"), N_("performs"), N_("capacity"),
+    N_("builds"), N_("correct"), N_("performs"), N_("capacity"), N_("run"), N_("check"),
     # parity verdicts and machine requirement states
     N_("pass"), N_("fail"), N_("inconclusive"), N_("met"), N_("unmet"), N_("unknown"),
     # checklist answers, record status, votes
