@@ -5,10 +5,14 @@ the decision's workload, and the context and workload the user states after impo
     deepdecide evidence set WS FILE --platform H100 --gpus 1 --runtime vllm
     deepdecide evidence set WS FILE --proxy "same architecture, smaller" --discount 0.3/0.5/0.7
     deepdecide evidence set WS FILE --no-proxy
+    deepdecide evidence set WS FILE --run 2 --proxy "same architecture, 8K traffic" --discount 0.4/0.6/0.8
+    deepdecide evidence set WS FILE --check 1 --proxy "same checkpoint family" ; --check 1 --no-proxy
     deepdecide evidence workload WS --model DeepSeek-V4.1-Flash --alias deepseek-ai/DeepSeek-V4.1-Flash \\
         --precision fp4 --precision fp8 --input 6144-10240 --output 768-1280
 
-FILE is the evidence file's name as imported, or its number in ``evidence list`` (from 1).
+FILE is the evidence file's name as imported, or its number in ``evidence list`` (from 1);
+``--run N`` / ``--check N`` (from 1, as ``evidence list`` numbers them) make ``--proxy`` and
+``--no-proxy`` apply to that one run or parity check instead of the whole file.
 """
 
 from __future__ import annotations
@@ -50,6 +54,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     st.add_argument("--discount", default="0.5/0.7/0.9", metavar="LOW/LIKELY/HIGH",
                     help=_("throughput factor of a proxy (default 0.5/0.7/0.9)"))
     st.add_argument("--no-proxy", action="store_true", help=_("withdraw the proxy acceptance"))
+    one = st.add_mutually_exclusive_group()
+    one.add_argument("--run", type=int, default=None, metavar="N",
+                     help=_("--proxy / --no-proxy for run N of the file only (numbered from 1 in `evidence list`)"))
+    one.add_argument("--check", type=int, default=None, metavar="N",
+                     help=_("--proxy / --no-proxy for parity check N of the file only (from 1)"))
     wl = sub.add_parser("workload", help=_("state the decision's workload (model, aliases, precision, token lengths)"))
     wl.add_argument("workspace", metavar="WORKSPACE")
     wl.add_argument("--model", default=None, help=_("the model the decision serves"))
@@ -69,11 +78,11 @@ def _estimate(text: str) -> Estimate:
     try:
         values = [float(p) for p in parts]
     except ValueError:
-        raise ValueError(f"--discount expects LOW/LIKELY/HIGH numbers, got {text!r}") from None
+        raise ValueError(_('--discount expects LOW/LIKELY/HIGH numbers, got {text!r}').format(text=text)) from None
     if len(values) == 1:
         values = values * 3
     if len(values) != 3 or not (0 < values[0] <= values[1] <= values[2]):
-        raise ValueError(f"--discount needs 0 < low <= likely <= high, got {text!r}")
+        raise ValueError(_('--discount needs 0 < low <= likely <= high, got {text!r}').format(text=text))
     return Estimate(*values)
 
 
@@ -85,9 +94,9 @@ def _range(text: str, option: str) -> TokenRange:
         lo = float(low)
         hi = float(high) if sep else lo
     except ValueError:
-        raise ValueError(f"{option} expects LOW-HIGH tokens, got {text!r}") from None
+        raise ValueError(_('{option} expects LOW-HIGH tokens, got {text!r}').format(option=option, text=text)) from None
     if not 0 < lo <= hi:
-        raise ValueError(f"{option} needs 0 < low <= high, got {text!r}")
+        raise ValueError(_('{option} needs 0 < low <= high, got {text!r}').format(option=option, text=text))
     return TokenRange(lo, hi)
 
 
@@ -99,9 +108,9 @@ def find_file(ws: Workspace, key: str) -> int:
     hits = [i for i, f in enumerate(files) if f.provenance.file_name == key]
     if not hits:
         names = ", ".join(f.provenance.file_name for f in files) or "none"
-        raise ValueError(f"no evidence file {key!r} in the workspace (files: {names})")
+        raise ValueError(_('no evidence file {key!r} in the workspace (files: {names})').format(key=key, names=names))
     if len(hits) > 1:
-        raise ValueError(f"{len(hits)} evidence files are named {key!r}: give its number from `evidence list`")
+        raise ValueError(_('{n} evidence files are named {key!r}: give its number from `evidence list`').format(n=len(hits), key=key))
     return hits[0]
 
 
@@ -122,9 +131,12 @@ def _list(ws: Workspace, only: int | None = None) -> str:
         lines.append(f"{i}. {p.file_name} ({p.tool}, {_(kind)}){proxy}")
         for x in fits:
             who = _("{runtime} on {platform}").format(runtime=x.runtime or "?", platform=x.platform or "?")
-            line = (_("{item} {label} [{who}]: {fit}, counts for {counts}") if x.counts_for else
-                    _("{item} {label} [{who}]: {fit}, counts for nothing")).format(
-                item=_(x.item), label=x.label, who=who, fit=_(x.applicability.value),
+            own = f.own_proxy(x.item, x.index)
+            mark = (_(" (proxy accepted for this {item}: {reason})").format(item=_(x.item), reason=own.reason)
+                    if own is not None else "")
+            line = (_("{item} {n}: {label} [{who}]: {fit}{mark}, counts for {counts}") if x.counts_for else
+                    _("{item} {n}: {label} [{who}]: {fit}{mark}, counts for nothing")).format(
+                item=_(x.item), n=x.index + 1, label=x.label, who=who, fit=_(x.applicability.value), mark=mark,
                 counts=", ".join(_(c) for c in x.counts_for))
             lines.append("   " + line + (f" — {join(x.reasons)}" if x.reasons else ""))
     if not ws.evidence.files:
@@ -183,16 +195,23 @@ def run(args: argparse.Namespace) -> int:
             index = find_file(ws, args.file)
             proxy: ProxyAcceptance | None | bool = False
             if args.proxy is not None and args.no_proxy:
-                raise ValueError("give --proxy or --no-proxy, not both")
+                raise ValueError(_('give --proxy or --no-proxy, not both'))
             if args.proxy is not None:
                 if not args.proxy.strip():
-                    raise ValueError("--proxy needs a reason")
+                    raise ValueError(_('--proxy needs a reason'))
                 proxy = ProxyAcceptance(args.proxy.strip(), _estimate(args.discount))
             elif args.no_proxy:
                 proxy = None
+            item = "run" if args.run is not None else "check" if args.check is not None else ""
+            if item and proxy is False:
+                raise ValueError(_('--{item} N needs --proxy REASON or --no-proxy (context is set for the whole file)').format(item=item))
             new = edits.with_context(ws.evidence.files[index], runtime=args.runtime, platform=args.platform,
                                      gpu_count=args.gpus, model=args.model, quantization=args.quantization,
-                                     label=args.label, proxy=proxy)
+                                     label=args.label, proxy=False if item else proxy)
+            if item:
+                number = args.run if item == "run" else args.check
+                acceptance = proxy if isinstance(proxy, ProxyAcceptance) else None
+                new = edits.with_item_proxy(new, item, number - 1, acceptance)
             if args.kind is not None:
                 from deepdecide.domain.evidence import ProvenanceKind
 
