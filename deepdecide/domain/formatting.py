@@ -104,6 +104,11 @@ def _local(text: str) -> str:
     return text.translate({ord(","): style.group, ord("."): style.decimal})
 
 
+def localized(text: str) -> str:
+    """A figure written by Python's format ("1,234.5", "1.00%") with the current language's separators."""
+    return _local(text)
+
+
 def _with_unit(text: str, unit: str) -> str:
     if not unit:
         return text

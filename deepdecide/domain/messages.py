@@ -48,7 +48,9 @@ class _Formatter(string.Formatter):
         if isinstance(value, tuple):
             return ", ".join(self.format_field(v, format_spec) for v in value)
         if format_spec:
-            return format(value, format_spec)
+            text = format(value, format_spec)
+            # a number formatted as written, with the language's separators
+            return formatting.localized(text) if isinstance(value, Real) and not isinstance(value, bool) else text
         if value is None:
             return formatting.DASH
         if isinstance(value, bool):

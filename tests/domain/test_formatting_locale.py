@@ -80,3 +80,12 @@ def test_money_without_a_currency_is_in_the_blocks_currency():
             assert f.money(4.12e6) == f"4,12{NB}M{NB}€"
             assert f.currency_symbol() == "€"
     assert f.default_currency() == "USD"
+
+
+def test_a_message_field_with_a_format_spec_takes_the_languages_separators():
+    from deepdecide.domain.messages import msg
+
+    m = msg("x.rate", "error rate <= {limit:.2%}, {n:,} runs", limit=0.01, n=12345)
+    assert str(m) == "error rate <= 1.00%, 12,345 runs"
+    with i18n.using("es"):
+        assert m.render(lambda t: t) == "error rate <= 1,00%, 12.345 runs"
