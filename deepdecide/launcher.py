@@ -23,13 +23,14 @@ from typing import Any
 
 from deepdecide.cli.main import EXIT_NO_DISPLAY
 from deepdecide.cli.main import main as cli_main
+from deepdecide.domain.i18n import N_, _
 
 # workspaces are *.deepdecide.yaml; "Open with" may hand over any YAML file (the app then says
 # whether it is a workspace)
 DOCUMENT_SUFFIXES = (".yaml", ".yml")
 GUI_EXECUTABLE = "deepdecide-gui"
 
-NO_DISPLAY_MESSAGE = (
+NO_DISPLAY_MESSAGE = N_(
     "deepdecide: no display here (neither DISPLAY nor WAYLAND_DISPLAY is set), so the desktop\n"
     "application cannot open. The headless commands work without one:\n"
     "  deepdecide matrix            the support matrix with sources\n"
@@ -65,7 +66,7 @@ def route_argv(argv: Sequence[str], executable: str = "deepdecide") -> list[str]
 def open_gui(files: Sequence[str] = ()) -> int:
     """Start the desktop application on ``files[0]`` (the built-in sample without one)."""
     if not display_available():
-        print(NO_DISPLAY_MESSAGE, file=sys.stderr)
+        print(_(NO_DISPLAY_MESSAGE), file=sys.stderr)
         return EXIT_NO_DISPLAY
     from deepdecide.gui.app import main as gui_app_main
 
@@ -76,12 +77,12 @@ class GuiCommand:
     """``deepdecide gui [FILE]``, registered with the CLI's parser (help, usage errors) by this module."""
 
     NAME = "gui"
-    HELP = "open the desktop application (default when no command is given)"
+    HELP = N_("open the desktop application (default when no command is given)")
 
     @staticmethod
     def add_arguments(parser: Any) -> None:
         parser.add_argument("file", nargs="?",
-                            help="a workspace file (*.deepdecide.yaml); default: the built-in sample")
+                            help=_("a workspace file (*.deepdecide.yaml); default: the built-in sample"))
 
     @staticmethod
     def run(args: Any) -> int:

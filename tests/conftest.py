@@ -17,6 +17,21 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # the parsed built-in data a run keeps for the next (storage.files.builtin_cache_dir): in a folder of
 # this test session, never the user's cache
 os.environ.setdefault("DEEPDECIDE_CACHE_DIR", tempfile.mkdtemp(prefix="deepdecide-test-cache-"))
+# the tests expect English unless they ask for another language (a developer's LANG=es_ES would
+# otherwise turn every CLI test Spanish); tests of Spanish pass LANG or --lang explicitly
+for _var in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+    os.environ.pop(_var, None)
+os.environ["LANG"] = "C.UTF-8"
+
+
+@pytest.fixture(autouse=True)
+def _english_interface():
+    """Each test starts (and leaves the process) in English."""
+    from deepdecide.domain import i18n
+
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 #: the real third-party files, beside the checkout (present in CI and for every developer)

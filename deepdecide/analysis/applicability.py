@@ -58,12 +58,14 @@ def describe_workload(w: Workload) -> Message:
         return msg("fit.workload.none", "no workload stated: runs are not checked against a model or token lengths")
     parts = [w.model]
     if w.aliases:
-        parts.append(f"(also: {', '.join(w.aliases)})")
+        parts.append(str(msg("fit.workload.aliases", "(also: {aliases})", aliases=", ".join(w.aliases))))
     if w.precisions:
-        parts.append(f"at {' or '.join(w.precisions)}")
+        parts.append(str(msg("fit.workload.precisions", "at {precisions}",
+                             precisions=str(msg("fit.workload.or", " or ")).join(w.precisions))))
     if w.input_tokens is not None or w.output_tokens is not None:
-        parts.append(f"{_range(w.input_tokens) if w.input_tokens else '?'} in / "
-                     f"{_range(w.output_tokens) if w.output_tokens else '?'} out tokens")
+        parts.append(str(msg("fit.workload.tokens", "{input} in / {output} out tokens",
+                             input=_range(w.input_tokens) if w.input_tokens else "?",
+                             output=_range(w.output_tokens) if w.output_tokens else "?")))
     if w.dataset:
         parts.append(f"({w.dataset})")
     return msg("fit.workload", "workload: {workload}", workload=" ".join(parts))

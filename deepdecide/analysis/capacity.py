@@ -44,17 +44,18 @@ from deepdecide.analysis.evidence import (
 from deepdecide.domain import formatting
 from deepdecide.domain.common import Estimate
 from deepdecide.domain.evidence import BenchmarkRun
+from deepdecide.domain.i18n import N_
 from deepdecide.domain.messages import Message, chain, msg
 from deepdecide.domain.workspace import SLO, Option
 
-UNIT = "output tok/s/GPU"
+UNIT = N_("output tok/s/GPU")
 NAME = "capacity under the SLO"
 
 _SOURCE_TEXT = {
-    CapacitySource.OWN: "own measurement",
-    CapacitySource.THIRD_PARTY: "third-party measurement",
-    CapacitySource.PROXY: "proxy (accepted by the user, discounted)",
-    CapacitySource.PREDICTED: "prediction (estimator or simulator, not a measurement)",
+    CapacitySource.OWN: msg("capacity.source.own", "own measurement"),
+    CapacitySource.THIRD_PARTY: msg("capacity.source.third_party", "third-party measurement"),
+    CapacitySource.PROXY: msg("capacity.source.proxy", "proxy (accepted by the user, discounted)"),
+    CapacitySource.PREDICTED: msg("capacity.source.predicted", "prediction (estimator or simulator, not a measurement)"),
 }
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from deepdecide.analysis.assessment import CapacityBasis, OptionAssessment
+from deepdecide.domain import i18n
 from deepdecide.domain.matrix import Component
 from deepdecide.domain.messages import Message, msg
 from deepdecide.domain.workspace import Workspace
@@ -53,8 +54,9 @@ def recommendation_risks(ws: Workspace, oa: OptionAssessment) -> tuple[Recommend
         add("missing-parity", msg("risk.missing_parity",
                                   "required parity not reached on {platform}: {reasons}",
                                   platform=oa.platform, reasons=missing or ("no check",)))
-    proxy: list[Message] = [r for lv in (oa.evidence.builds, oa.evidence.performs) for r in lv.reasons
-                            if "proxy" in str(r) or "illustrative" in str(r)]
+    with i18n.using(i18n.DEFAULT):  # judged on the English text: the same risks in every language
+        proxy: list[Message] = [r for lv in (oa.evidence.builds, oa.evidence.performs) for r in lv.reasons
+                                if "proxy" in str(r) or "illustrative" in str(r)]
     proxy += [f for f in cap.figure.flags if f.id == "capacity.proxy"]
     if proxy:
         add("proxy-evidence", msg("risk.proxy_evidence",

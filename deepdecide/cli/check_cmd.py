@@ -6,11 +6,13 @@ import argparse
 import json
 
 from deepdecide.cli.common import error, report_error, table
+from deepdecide.domain import formatting
 from deepdecide.domain.errors import DeepdecideError
+from deepdecide.domain.i18n import N_, _
 
 NAME = "check"
-HELP = "check a machine (GPU and software stack) against the support matrix"
-DESCRIPTION = """Check a machine against the support matrix, runtime by runtime.
+HELP = N_("check a machine (GPU and software stack) against the support matrix")
+DESCRIPTION = N_("""Check a machine against the support matrix, runtime by runtime.
 
 Answers the checklist's first question: is this exact GPU on the runtime's official list,
 and which pinned requirements (OS, CUDA/CANN/ROCm, driver, compiler, Python) are unmet?
@@ -20,20 +22,20 @@ Give the machine with flags, or with --nvidia-smi FILE: the XML of `nvidia-smi -
 captured on the target machine (flags given as well override what the file says).
 
 Exit code: 0 when the check ran; with --runtime, 1 unless every named runtime is officially
-listed for this GPU with no pinned requirement known to be unmet."""
+listed for this GPU with no pinned requirement known to be unmet.""")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.description = DESCRIPTION
-    parser.add_argument("--gpu", metavar="NAME", help='GPU name, e.g. "H100 SXM" or "NVIDIA B200"')
+    parser.description = _(DESCRIPTION)
+    parser.add_argument("--gpu", metavar="NAME", help=_('GPU name, e.g. "H100 SXM" or "NVIDIA B200"'))
     parser.add_argument("--nvidia-smi", metavar="FILE", dest="nvidia_smi",
-                        help="XML from `nvidia-smi -q -x` captured on the target machine")
+                        help=_("XML from `nvidia-smi -q -x` captured on the target machine"))
     for comp, example in (("cuda", "12.8"), ("cann", "9.2"), ("rocm", "6.4"), ("driver", "570.86.15"),
                           ("gcc", "12.3"), ("python", "3.11"), ("os", "linux")):
-        parser.add_argument(f"--{comp}", default="", metavar="V", help=f"{comp} version on the machine, e.g. {example}")
-    parser.add_argument("--runtime", action="append", default=[], metavar="R", help="only this runtime (repeatable)")
-    parser.add_argument("--workspace", metavar="FILE", help="use this workspace's matrix instead of the built-in one")
-    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+        parser.add_argument(f"--{comp}", default="", metavar="V", help=_("{component} version on the machine, e.g. {example}").format(component=comp, example=example))
+    parser.add_argument("--runtime", action="append", default=[], metavar="R", help=_("only this runtime (repeatable)"))
+    parser.add_argument("--workspace", metavar="FILE", help=_("use this workspace's matrix instead of the built-in one"))
+    parser.add_argument("--json", action="store_true", help=_("print the result as JSON"))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -46,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
     from deepdecide.storage import files
 
     if not args.gpu and not args.nvidia_smi:
-        error("check needs --gpu NAME or --nvidia-smi FILE")
+        error(_("check needs --gpu NAME or --nvidia-smi FILE"))
         return EXIT_USAGE
     try:
         matrix = files.load_workspace(args.workspace).matrix if args.workspace else files.load_builtin_matrix()
@@ -66,7 +68,8 @@ def run(args: argparse.Namespace) -> int:
         key = normalise_name(w)
         r = next((r for r in matrix.runtimes if normalise_name(r.id) == key or normalise_name(r.name) == key), None)
         if r is None:
-            error(f"unknown runtime {w!r}; known: {', '.join(r.id for r in matrix.runtimes)}")
+            error(_("unknown runtime {name!r}; known: {known}").format(name=w,
+                                                                      known=", ".join(r.id for r in matrix.runtimes)))
             return EXIT_USAGE
         runtime_ids.append(r.id)
     result = check_machine(matrix, machine, tuple(runtime_ids))
@@ -90,29 +93,31 @@ def run(args: argparse.Namespace) -> int:
         m = machine
         count = f" x{m.gpu_count}" if m.gpu_count else ""
         plat = (f"{result.platform.id} ({result.platform.name}, {result.platform.architecture})"
-                if result.platform else "no platform in the matrix")
-        print(f"Machine: {m.gpu_name}{count} -> {plat}")
+                if result.platform else _("no platform in the matrix"))
+        print(_("Machine: {gpu}{count} -> {platform}").format(gpu=m.gpu_name, count=count, platform=plat))
         stack = ", ".join(f"{k} {getattr(m, k)}" for k in ("os", "driver", "cuda", "cann", "rocm", "gcc", "python")
                           if getattr(m, k))
-        print(f"Stack:   {stack or 'not given (requirements cannot be checked)'}   [{m.source}]")
+        print(_("Stack:   {stack}   [{source}]").format(
+            stack=stack or _("not given (requirements cannot be checked)"), source=_(m.source)))
         for note in m.notes:
-            print(f"Note:    {note}")
+            print(_("Note:    {note}").format(note=note))
         print()
-        marks = {ReqState.MET: "ok", ReqState.UNMET: "UNMET", ReqState.UNKNOWN: "?"}
+        marks = {ReqState.MET: _("ok"), ReqState.UNMET: _("UNMET"), ReqState.UNKNOWN: "?"}
         rows = []
         for rc in result.runtimes:
-            verdict = {"listed": "officially listed", "experimental": "NOT listed -> experimental",
-                       "unsupported": "unsupported"}[rc.verdict.value]
+            verdict = {"listed": _("officially listed"), "experimental": _("NOT listed -> experimental"),
+                       "unsupported": _("unsupported")}[rc.verdict.value]
             reqs = "; ".join(f"{q.requirement.component.value} {q.requirement.spec}: {marks[q.state]}"
-                             + (f" (has {q.machine_value})" if q.state == ReqState.UNMET else "")
+                             + (_(" (has {value})").format(value=q.machine_value) if q.state == ReqState.UNMET else "")
                              for q in rc.requirements)
             src = rc.entry.sources[0] if rc.entry and rc.entry.sources else None
-            where = f" [source: {src.title or src.url_or_path}, as of {src.as_of}]" if src else ""
-            rows.append([rc.runtime.name, rc.status.value, verdict, (reqs or "no pinned requirements") + where])
-        print(table(["runtime", "status", "verdict", "requirements and source"], rows))
+            where = _(" [source: {title}, as of {date}]").format(title=src.title or src.url_or_path,
+                                                                  date=formatting.date(src.as_of)) if src else ""
+            rows.append([rc.runtime.name, _(rc.status.value), verdict, (reqs or _("no pinned requirements")) + where])
+        print(table([_("runtime"), _("status"), _("verdict"), _("requirements and source")], rows))
         unknown = any(q.state == ReqState.UNKNOWN for rc in result.runtimes for q in rc.requirements)
         if unknown:
-            print("\n? = not given on the command line or in the capture; pass --cuda/--driver/--gcc/--python/--os to check it")
+            print(_("\n? = not given on the command line or in the capture; pass --cuda/--driver/--gcc/--python/--os to check it"))
     if runtime_ids:
         return EXIT_OK if all(rc.ready for rc in result.runtimes) else EXIT_PROBLEM
     return EXIT_OK

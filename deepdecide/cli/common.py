@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from deepdecide.domain.errors import DeepdecideError, ValidationErrors
+from deepdecide.domain.i18n import _, ngettext
 
 # C0 controls but newline, DEL, C1 controls (ESC-less CSI is U+009B), bidi overrides and isolates,
 # zero-width and other invisible format characters, and lone surrogates: never sent raw to a terminal
@@ -68,10 +69,13 @@ def report_error(exc: DeepdecideError) -> None:
 def report_warnings(warnings: Sequence[DeepdecideError]) -> None:
     """Rules an older file breaks that its schema did not have: it opens, but saving it needs a fix."""
     for w in warnings:
-        error(f"warning: {getattr(w, 'message', w)}")
+        error(_("warning: {message}").format(message=getattr(w, "message", w)))
     if warnings:
-        error(f"warning: {len(warnings)} value(s) break rules of the current workspace schema; the file opens, "
-              "but saving it (or changing its status) requires fixing them (docs/workspace-schema.md)")
+        error(ngettext("warning: {n} value breaks rules of the current workspace schema; the file opens, "
+                       "but saving it (or changing its status) requires fixing it (docs/workspace-schema.md)",
+                       "warning: {n} values break rules of the current workspace schema; the file opens, "
+                       "but saving it (or changing its status) requires fixing them (docs/workspace-schema.md)",
+                       len(warnings)).format(n=len(warnings)))
 
 
 def table(headers: Sequence[str], rows: Sequence[Sequence[str]], *, wrap_last: bool = True) -> str:

@@ -5,11 +5,13 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
+from deepdecide.domain.i18n import N_, _
+
 if TYPE_CHECKING:
     from deepdecide.domain.workspace import Workspace
 
 NAME = "diff"
-HELP = "list what changed between two revisions of a decision (workspaces or PDF records): inputs and outcome"
+HELP = N_("list what changed between two revisions of a decision (workspaces or PDF records): inputs and outcome")
 
 EPILOG = """A and B are workspace files (*.deepdecide.yaml) or PDF decision records (their embedded
 inputs are compared). Inputs: evidence files added or removed, options and prices, criteria and
@@ -21,9 +23,9 @@ exit codes: 0 no difference, 1 differences listed, 3 an input could not be read.
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = EPILOG
-    parser.add_argument("a", metavar="A", help="the earlier revision")
-    parser.add_argument("b", metavar="B", help="the later revision")
-    parser.add_argument("--json", action="store_true", help="print the changes as JSON")
+    parser.add_argument("a", metavar="A", help=_("the earlier revision"))
+    parser.add_argument("b", metavar="B", help=_("the later revision"))
+    parser.add_argument("--json", action="store_true", help=_("print the changes as JSON"))
 
 
 def load_revision(path: str) -> Workspace:
@@ -63,7 +65,10 @@ def run(args: argparse.Namespace) -> int:
     except DeepdecideError as exc:
         report_error(exc)
         return EXIT_INPUT
-    d = diff_workspaces(a, b)
+    from deepdecide.domain.formatting import using_currency
+
+    with using_currency(b.assumptions.currency):
+        d = diff_workspaces(a, b)
     if args.json:
         print(json.dumps({
             "identical": d.identical,
@@ -71,12 +76,12 @@ def run(args: argparse.Namespace) -> int:
             "outcome": [{"area": c.area, "key": c.key, "before": c.before, "after": c.after} for c in d.outcome],
         }, indent=2, ensure_ascii=False))
     elif d.identical:
-        print(f"{args.a} and {args.b}: same inputs, same outcome")
+        print(_("{a} and {b}: same inputs, same outcome").format(a=args.a, b=args.b))
     else:
-        print(f"Changes from {args.a} to {args.b}")
-        for title, changes in (("Inputs", d.inputs), ("Outcome", d.outcome)):
+        print(_("Changes from {a} to {b}").format(a=args.a, b=args.b))
+        for title, changes in ((_("Inputs"), d.inputs), (_("Outcome"), d.outcome)):
             if not changes:
-                print(f"\n{title}: unchanged")
+                print("\n" + _("{title}: unchanged").format(title=title))
                 continue
             print(f"\n{title} ({len(changes)})")
             area = None

@@ -6,67 +6,93 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from deepdecide.domain import formatting
+from deepdecide.domain.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
-    from deepdecide.analysis.assessment import Assessment, CostViewFigures, FitCounts, OptionAssessment
+    from deepdecide.analysis.assessment import (
+        Assessment,
+        Capacity,
+        CostViewFigures,
+        FitCounts,
+        OptionAssessment,
+    )
     from deepdecide.domain.workspace import Workspace
 
 NAME = "evaluate"
-HELP = ("rank a workspace's options: classification, evidence levels, capacity, GPUs (owned + new), $/M tokens "
+HELP = N_("rank a workspace's options: classification, evidence levels, capacity, GPUs (owned + new), $/M tokens "
         "and TCO in the cash and all-in views, flip thresholds, P(best) and the recommended option's risks")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("workspace", nargs="?", metavar="WORKSPACE",
-                        help="a workspace file (*.deepdecide.yaml); default: the built-in sample decision")
-    parser.add_argument("--json", action="store_true", help="print the whole assessment as JSON")
+                        help=_("a workspace file (*.deepdecide.yaml); default: the built-in sample decision"))
+    parser.add_argument("--json", action="store_true", help=_("print the whole assessment as JSON"))
     parser.add_argument("--draws", type=int, metavar="N",
-                        help="Monte Carlo draws, 1..1,000,000 (default: the workspace's assumptions.monte_carlo_draws)")
-    parser.add_argument("--seed", type=int, help="Monte Carlo seed, 0..4,294,967,295 (default: the workspace's)")
-    parser.add_argument("--no-monte-carlo", action="store_true", help="skip the Monte Carlo draws")
+                        help=_("Monte Carlo draws, 1..1,000,000 (default: the workspace's assumptions.monte_carlo_draws)"))
+    parser.add_argument("--seed", type=int, help=_("Monte Carlo seed, 0..4,294,967,295 (default: the workspace's)"))
+    parser.add_argument("--no-monte-carlo", action="store_true", help=_("skip the Monte Carlo draws"))
 
 
-def _num(v: float | None, none: str = "n/a") -> str:
+def _num(v: float | None, none: str | None = None) -> str:
     from deepdecide.domain.formatting import number
 
-    return none if v is None else number(v)
+    return (_("n/a") if none is None else none) if v is None else number(v)
 
 
-def _money(v: float | None, currency: str) -> str:
-    return "n/a" if v is None else formatting.money(v, currency)
+def _money(v: float | None, currency: str | None = None) -> str:
+    return _("n/a") if v is None else formatting.money(v, currency)
 
 
-def _view_money(view: CostViewFigures | None, per_m: bool, currency: str) -> str:
+def _view_money(view: CostViewFigures | None, per_m: bool, currency: str | None = None) -> str:
     """A cost view's $/M or TCO, "≈" with the precision its range supports when it rests on
     assumptions."""
     if view is None:
-        return "n/a"
+        return _("n/a")
     f = view.cost_per_m_tokens_usd if per_m else view.tco_usd
     if f.value is None:
-        return "n/a"
+        return _("n/a")
     low, high = (view.low, view.high) if per_m else (view.tco_low, view.tco_high)
     return formatting.money(f.value, currency, approx=view.assumed, low=low, high=high)
 
 
-def _fleet_line(oa: OptionAssessment, currency: str) -> str:
+def _fleet_line(oa: OptionAssessment, currency: str | None = None) -> str:
     f = oa.fleet
     if f.gpus.value is None:
-        return f"fleet: none ({f.gpus.missing_reason})"
+        return _("fleet: none ({reason})").format(reason=f.gpus.missing_reason)
     n = formatting.integer(f.gpus.value)
-    nodes = f" = {formatting.integer(f.nodes)} nodes of {f.node_gpus}" if f.nodes is not None else ""
+    nodes = (_(" = {nodes} nodes of {gpus}").format(nodes=formatting.integer(f.nodes), gpus=f.node_gpus)
+             if f.nodes is not None else "")
     if f.owned_gpus is None:
-        return f"fleet: {n} GPUs{nodes}, every one counted as owned (pricing existing)"
-    parts = [f"{formatting.integer(f.owned_used)} owned"]
+        return _("fleet: {n} GPUs{nodes}, every one counted as owned (pricing existing)").format(n=n, nodes=nodes)
+    parts = [_("{n} owned").format(n=formatting.integer(f.owned_used))]
     if f.shortfall_gpus:
-        parts.append(f"{formatting.integer(f.shortfall_gpus)} to {f.acquire}")
-    line = f"fleet: {n} GPUs{nodes}: {' + '.join(parts)} (owned on {oa.platform}: {formatting.integer(f.owned_gpus)})"
+        parts.append(_("{n} to {acquire}").format(n=formatting.integer(f.shortfall_gpus), acquire=_(f.acquire)))
+    line = _("fleet: {n} GPUs{nodes}: {parts} (owned on {platform}: {owned})").format(
+        n=n, nodes=nodes, parts=" + ".join(parts), platform=oa.platform, owned=formatting.integer(f.owned_gpus))
     if f.freed_gpus:
-        line += f"; {formatting.integer(f.freed_gpus)} owned GPUs freed"
+        line += _("; {n} owned GPUs freed").format(n=formatting.integer(f.freed_gpus))
     if f.book_value_usd_per_gpu is not None:
-        line += f"; book value {formatting.money(f.book_value_usd_per_gpu, currency)} per owned GPU"
+        line += _("; book value {money} per owned GPU").format(
+            money=formatting.money(f.book_value_usd_per_gpu, currency))
     if f.end_of_support:
-        line += f"; supported until {f.end_of_support}"
+        line += _("; supported until {date}").format(date=formatting.date(f.end_of_support))
     return line
+
+
+_PRICING = {"rent": lambda: _("rented GPUs"), "own": lambda: _("GPUs owned or bought"),
+            "existing": lambda: _("existing GPUs")}
+
+
+def _cap_label(c: Capacity) -> str:
+    """A capacity's basis and source in the current language ("interpolated, proxy")."""
+    from deepdecide.analysis.assessment import CapacityBasis, CapacitySource
+
+    basis = _({CapacityBasis.LOWER_BOUND: "lower bound", CapacityBasis.FAILS_SLO: "fails the SLO",
+               CapacityBasis.FAILS_PARITY: "fails parity", CapacityBasis.NONE: "none"}.get(c.basis, c.basis.value))
+    if c.source in (CapacitySource.ASSUMED, CapacitySource.NONE):
+        return basis
+    source = _("own measurement") if c.source == CapacitySource.OWN else _(c.source.value.replace("_", "-"))
+    return _("{basis}, {source}").format(basis=basis, source=source)
 
 
 def _p_best(p: float | None, draws: int | None) -> str:
@@ -99,11 +125,17 @@ def _fit_lines(a: Assessment) -> list[str]:
     out = []
     for (file, item, runtime, platform, what, counts_for), fits in groups.items():
         reasons = list(dict.fromkeys(r for f in fits for r in render_all(f.reasons)))
-        counts = ", ".join(counts_for) if counts_for else "nothing"
-        out.append(f"  {file}: {formatting.count(len(fits), item)} of {runtime or '?'} on {platform or '?'}: "
-                   f"{what.upper()}, counts for {counts}: {'; '.join(reasons)}")
+        template = (_("{file}: {items} of {runtime} on {platform}: {what}, counts for {counts}: {reasons}")
+                    if counts_for else
+                    _("{file}: {items} of {runtime} on {platform}: {what}, counts for nothing: {reasons}"))
+        n = formatting.integer(len(fits))
+        items = (ngettext("{n} run", "{n} runs", len(fits)) if item == "run" else
+                 ngettext("{n} check", "{n} checks", len(fits))).format(n=n)
+        out.append("  " + template.format(file=file, items=items,
+                                          runtime=runtime or "?", platform=platform or "?", what=_(what).upper(),
+                                          counts=", ".join(_(c) for c in counts_for), reasons="; ".join(reasons)))
     if out:
-        out = ["", "Evidence that does not count in full:", *out]
+        out = ["", _("Evidence that does not count in full:"), *out]
     return out
 
 
@@ -114,11 +146,14 @@ def _prediction_lines(a: Assessment) -> list[str]:
     pairs = a.prediction_pairs
     if not pairs:
         return []
-    out = ["", "Predicted vs measured (error = (predicted - measured) / measured):"]
+    out = ["", _("Predicted vs measured (error = (predicted - measured) / measured):")]
     for p in pairs:
         errs = ", ".join(f"{e.metric} {signed_percent(e.relative_error)}" for e in p.errors)
-        out.append(f"  {p.tool} {p.runtime} on {p.platform}, {p.model}, {formatting.integer(p.gpu_count)} GPUs, "
-                   f"{p.load}: {p.predicted} vs {p.measured} ({p.measured_file}): {errs}")
+        out.append("  " + _("{tool} {runtime} on {platform}, {model}, {gpus} GPUs, {load}: {predicted} vs "
+                            "{measured} ({file}): {errors}").format(
+            tool=p.tool, runtime=p.runtime, platform=p.platform, model=p.model,
+            gpus=formatting.integer(p.gpu_count), load=p.load, predicted=p.predicted, measured=p.measured,
+            file=p.measured_file, errors=errs))
     out.extend(f"  {e.note}" for e in a.predictor_errors if e.note is not None)
     return out
 
@@ -129,13 +164,13 @@ def render(ws: Workspace, a: Assessment) -> str:
     from deepdecide.domain.formatting import share
     from deepdecide.domain.messages import join
 
-    lines = [f"{ws.name}: {len(a.options)} option(s); winner: {a.winner or 'none'}",
-             f"SLO: {a.slo}"]
+    cur = ws.assumptions.currency
+    lines = [_("{name}: {n} option(s); winner: {winner}").format(name=ws.name, n=formatting.integer(len(a.options)),
+                                                               winner=a.winner or _("none")),
+             _("SLO: {slo}").format(slo=a.slo)]
     if a.workload is not None:
-        lines.append(f"Evidence judged against the {a.workload}")
+        lines.append(_("Evidence judged against the {workload}").format(workload=a.workload))
     horizon = ws.assumptions.horizon_years
-    currency = ws.assumptions.currency
-    unit = formatting.currency_unit(currency)
     mcr = a.monte_carlo
     # the ranked options, then those not eligible (blocked, vetoed, dev-only) by score: ranked after them
     rest = sorted((o for o in a.options if o.option not in a.ranking),
@@ -150,15 +185,15 @@ def render(ws: Workspace, a: Assessment) -> str:
         cap = oa.capacity
         cap_txt = _num(cap.value)
         if cap.value is not None:
-            cap_txt += f" ({cap.label})"
+            cap_txt += f" ({_cap_label(cap)})"
         elif cap.basis.value == "fails-slo":
-            cap_txt = "fails the SLO"
+            cap_txt = _("fails the SLO")
         elif cap.basis.value == "fails-parity":
-            cap_txt = "fails parity"
+            cap_txt = _("fails parity")
         draws = mcr.for_option(oid) if mcr else None
-        status = "" if oa.rank is not None else ("dev-only" if oa.strategy.value == "dev-only" else
-                                                 "blocked" if oa.checklist.blockers or not oa.eligible else
-                                                 "vetoed" if oa.vetoes else "not ranked")
+        status = "" if oa.rank is not None else (_("dev-only") if oa.strategy.value == "dev-only" else
+                                                 _("blocked") if oa.checklist.blockers or not oa.eligible else
+                                                 _("vetoed") if oa.vetoes else _("not ranked"))
         f = oa.fleet
         gpus = _num(f.gpus.value)
         if f.gpus.value is not None and f.owned_gpus is not None:
@@ -167,121 +202,141 @@ def render(ws: Workspace, a: Assessment) -> str:
         rows.append([
             str(oa.rank) if oa.rank is not None else "-",
             oid,
-            oa.classification.label,
+            _(oa.classification.label),
             _levels(oa),
             _fit(oa.fit),
             cap_txt,
             gpus,
-            _view_money(c.cash, True, currency),
-            _view_money(c.all_in, True, currency),
-            _view_money(c.cash, False, currency),
-            _view_money(c.all_in, False, currency),
+            _view_money(c.cash, True, cur),
+            _view_money(c.all_in, True, cur),
+            _view_money(c.cash, False, cur),
+            _view_money(c.all_in, False, cur),
             f"{oa.score.total:.3f}" if oa.score else "-",
             _p_best(draws.p_best if draws and oa.rank is not None else None, mcr.draws if mcr else None),
             status,
         ])
-    lines.append(f"Cost view that drives the ranking: {view_name} (marked *); both views are shown")
+    sym = formatting.currency_symbol(cur)
+    lines.append(_("Cost view that drives the ranking: {view} (marked *); both views are shown").format(
+        view=_(view_name)))
+    lines.append(_("Money in {currency}").format(currency=cur))
     lines.append("")
-    lines.append(table(["rank", "option", "class", "evidence", "runs m/p/x/?", "tok/s/GPU", "GPUs (owned+new)",
-                        f"{unit}/M cash{star['cash']}", f"{unit}/M all-in{star['all-in']}",
-                        f"TCO {horizon:g}y cash{star['cash']}", f"TCO {horizon:g}y all-in{star['all-in']}",
-                        "score", "P(best)", "note"], rows))
-    lines.append("  evidence: B = builds, C = correct, P = performs (+ reached, - not); "
-                 f"{unit}/M tok = {unit}/GPU-h / (tok/s/GPU x 3600 / 10^6); ≈: rests on assumptions, "
-                 "printed with the precision its range supports")
-    lines.append("  cash = what we will spend (owned GPUs' capex excluded); all-in = every GPU at its "
-                 f"all-in {unit}/GPU-h (InferenceMAX basis)")
-    lines.append("  runs m/p/x/?: runs about the option that match the workload / are accepted proxies / "
-                 "mismatch (count for nothing) / need context (count for nothing until assigned)")
+    lines.append(table([_("rank"), _("option"), _("class"), _("evidence"), _("runs m/p/x/?"), _("tok/s/GPU"),
+                        _("GPUs (owned+new)"),
+                        _("{symbol}/M cash").format(symbol=sym) + star["cash"],
+                        _("{symbol}/M all-in").format(symbol=sym) + star["all-in"],
+                        _("TCO {years}y cash").format(years=formatting.number(horizon)) + star["cash"],
+                        _("TCO {years}y all-in").format(years=formatting.number(horizon)) + star["all-in"],
+                        _("score"), _("P(best)"), _("note")], rows))
+    lines.append("  " + _("evidence: B = builds, C = correct, P = performs (+ reached, - not); "
+                          "{symbol}/M tok = {symbol}/GPU-h / (tok/s/GPU x 3600 / 10^6); ≈: rests on assumptions, "
+                          "printed with the precision its range supports").format(symbol=sym))
+    lines.append("  " + _("cash = what we will spend (owned GPUs' capex excluded); all-in = every GPU at its "
+                          "all-in {symbol}/GPU-h (InferenceMAX basis)").format(symbol=sym))
+    lines.append("  " + _("runs m/p/x/?: runs about the option that match the workload / are accepted proxies / "
+                          "mismatch (count for nothing) / need context (count for nothing until assigned)"))
     lines.extend(_fit_lines(a))
     lines.extend(_prediction_lines(a))
     if a.messages:
         lines.append("")
-        lines.append("Workspace messages:")
+        lines.append(_("Workspace messages:"))
         lines.extend(f"  ! {m}" for m in a.messages)
     lines.append("")
-    lines.append("Why, option by option:")
+    lines.append(_("Why, option by option:"))
     for oid in order:
         oa = _option(a, oid)
-        lines.append(f"  {oid} ({oa.classification.label}, {oa.strategy.value})")
+        lines.append(f"  {oid} ({_(oa.classification.label)}, {_(oa.strategy.value)})")
         for r in oa.classification.reasons:
-            lines.append(f"    support: {r}")
-        for name, lv in (("builds", oa.evidence.builds), ("correct", oa.evidence.correct),
-                         ("performs", oa.evidence.performs)):
-            state = "reached" if lv.reached else "NOT reached"
+            lines.append("    " + _("support: {reason}").format(reason=r))
+        for name, lv in ((_("builds"), oa.evidence.builds), (_("correct"), oa.evidence.correct),
+                         (_("performs"), oa.evidence.performs)):
+            state = _("reached") if lv.reached else _("NOT reached")
             lines.append(f"    {name} {state}: {join(lv.reasons)}")
         cap_fig = oa.capacity.figure
         if cap_fig.value is None:
-            lines.append(f"    capacity: none: {cap_fig.missing_reason}")
+            lines.append("    " + _("capacity: none: {reason}").format(reason=cap_fig.missing_reason))
         else:
-            lines.append(f"    capacity: {formatting.number(cap_fig.value)} {cap_fig.unit} ({oa.capacity.label})")
+            lines.append("    " + _("capacity: {value} ({label})").format(
+                value=formatting.number(cap_fig.value, _(cap_fig.unit)), label=_cap_label(oa.capacity)))
         for flag in cap_fig.flags:
-            lines.append(f"    capacity: {flag}")
-        lines.append(f"    GPUs: {oa.fleet.unit_reason}")
-        lines.append(f"    {_fleet_line(oa, currency)}")
+            lines.append("    " + _("capacity: {flag}").format(flag=flag))
+        lines.append("    " + _("GPUs: {reason}").format(reason=oa.fleet.unit_reason))
+        lines.append(f"    {_fleet_line(oa, cur)}")
         for warning in oa.fleet.warnings:
-            lines.append(f"    WARNING: {warning}")
+            lines.append("    " + _("WARNING: {warning}").format(warning=warning))
         c = oa.costs
         for cv in (c.cash, c.all_in):
             if cv is not None and cv.gpu_hour_usd.value is not None:
-                lines.append(f"    {cv.view.value}: {formatting.money_rate(cv.gpu_hour_usd.value, currency, 'GPU-h')}"
-                             f" (pricing {c.pricing.value}){' [drives the ranking]' if cv.view == c.view else ''}")
+                lines.append("    " + (_("{view}: {money}/GPU-h (pricing {pricing}) [drives the ranking]")
+                                       if cv.view == c.view else _("{view}: {money}/GPU-h (pricing {pricing})")).format(
+                    view=_(cv.view.value), money=formatting.money(cv.gpu_hour_usd.value, cur, digits=4),
+                    pricing=_PRICING[c.pricing.value]() if c.pricing.value in _PRICING else c.pricing.value))
             elif cv is not None:
-                lines.append(f"    {cv.view.value}: n/a ({cv.gpu_hour_usd.missing_reason})")
+                lines.append("    " + _("{view}: n/a ({reason})").format(view=_(cv.view.value),
+                                                                       reason=cv.gpu_hour_usd.missing_reason))
         for b in oa.checklist.blockers:
-            lines.append(f"    BLOCKER: {b.reason}")
+            lines.append("    " + _("BLOCKER: {reason}").format(reason=b.reason))
         for r in oa.eligibility_reasons:
-            lines.append(f"    not eligible: {r}")
+            lines.append("    " + _("not eligible: {reason}").format(reason=r))
         for veto in oa.vetoes:
-            lines.append(f"    vetoed: {veto}")
+            lines.append("    " + _("vetoed: {reason}").format(reason=veto))
         for om in oa.messages:
             if om.id != "option.no_capacity":  # already said on the capacity line
                 lines.append(f"    ! {om}")
     s = a.sensitivity
     if s is not None:
         lines.append("")
-        lines.append(f"What would flip the decision (winner: {s.winner}):")
+        lines.append(_("What would flip the decision (winner: {winner}):").format(winner=s.winner))
         for w in s.weights:
-            hi = "no limit" if w.high is None else f"{w.high:.3g} ({share(w.high_share)})"
+            hi = _("no limit") if w.high is None else f"{formatting.number(w.high)} ({share(w.high_share)})"
             beyond = []
             if w.winner_below:
-                beyond.append(f"below -> {w.winner_below}")
+                beyond.append(_("below -> {option}").format(option=w.winner_below))
             if w.winner_above:
-                beyond.append(f"above -> {w.winner_above}")
-            lines.append(f"  weight {w.criterion} = {w.weight:g} ({share(w.weight_share)}): winner holds for "
-                         f"{w.low:.3g} ({share(w.low_share)}) .. {hi}" + (f"; {', '.join(beyond)}" if beyond else ""))
+                beyond.append(_("above -> {option}").format(option=w.winner_above))
+            lines.append("  " + _("weight {criterion} = {weight} ({share}): winner holds for {low} ({low_share}) .. "
+                                  "{high}").format(criterion=w.criterion, weight=formatting.number(w.weight),
+                                                   share=share(w.weight_share), low=formatting.number(w.low),
+                                                   low_share=share(w.low_share), high=hi)
+                         + (f"; {', '.join(beyond)}" if beyond else ""))
         flips = [flip for flip in s.inputs if flip.flip_below is not None or flip.flip_above is not None]
         for flip in flips:
             parts = []
             if flip.flip_below is not None:
-                where = "in range" if flip.below_in_range else "outside the range"
-                parts.append(f"below {flip.flip_below:.4g} ({where}) -> {flip.winner_below or 'none eligible'}")
+                where = _("in range") if flip.below_in_range else _("outside the range")
+                parts.append(_("below {value} ({where}) -> {option}").format(
+                    value=formatting.number(flip.flip_below, digits=4), where=where,
+                    option=flip.winner_below or _("none eligible")))
             if flip.flip_above is not None:
-                where = "in range" if flip.above_in_range else "outside the range"
-                parts.append(f"above {flip.flip_above:.4g} ({where}) -> {flip.winner_above or 'none eligible'}")
-            flip_unit = flip.unit.replace("$", unit)  # the analysis writes the workspace's money as "$"
-            lines.append(f"  {flip.label} [{flip.low:g} / {flip.likely:g} / {flip.high:g} {flip_unit}]: "
-                         f"{'; '.join(parts)}")
+                where = _("in range") if flip.above_in_range else _("outside the range")
+                parts.append(_("above {value} ({where}) -> {option}").format(
+                    value=formatting.number(flip.flip_above, digits=4), where=where,
+                    option=flip.winner_above or _("none eligible")))
+            flip_unit = flip.unit.replace("$", sym)  # the analysis writes the workspace's money as "$"
+            lines.append(f"  {flip.label} [{formatting.number(flip.low)} / {formatting.number(flip.likely)} / "
+                         f"{formatting.number(flip.high, flip_unit)}]: {'; '.join(parts)}")
         steady = len(s.inputs) - len(flips)
         if steady:
-            lines.append(f"  {steady} other uncertain input(s) do not change the winner between 0 and about "
-                         "twice their high value")
+            lines.append("  " + _("{n} other uncertain input(s) do not change the winner between 0 and about "
+                                  "twice their high value").format(n=formatting.integer(steady)))
     risks = a.recommendation_risks
     if a.winner is not None and risks:
         lines.append("")
-        lines.append(f"Risks of the recommended option ({a.winner}):")
-        lines.extend(f"  - {r.kind}: {r.text}" for r in risks)
+        lines.append(_("Risks of the recommended option ({option}):").format(option=a.winner))
+        lines.extend(f"  - {_(r.kind)}: {r.text}" for r in risks)
     if mcr is not None:
         lines.append("")
-        lines.append(f"Monte Carlo ({view_name} view): {mcr.draws} draws, seed {mcr.seed}"
-                     + (f"; no option eligible in {mcr.p_no_winner:.1%} of draws" if mcr.p_no_winner else ""))
+        lines.append(_("Monte Carlo ({view} view): {draws}, seed {seed}").format(
+            view=_(view_name), draws=formatting.count(mcr.draws, "draw"), seed=mcr.seed)
+            + (_("; no option eligible in {share} of draws").format(share=formatting.percent(mcr.p_no_winner, 1))
+               if mcr.p_no_winner else ""))
         mrows = []
         for d in mcr.options:
             cpm, t = d.cost_per_m_tokens_usd, d.tco_usd
             mrows.append([d.option, _p_best(d.p_best, mcr.draws),
-                          " / ".join(_money(x, currency) for x in (cpm.p10, cpm.p50, cpm.p90)),
-                          " / ".join(_money(x, currency) for x in (t.p10, t.p50, t.p90))])
-        lines.append(table(["option", "P(best)", f"{unit}/M tok P10 / P50 / P90", "TCO P10 / P50 / P90"], mrows))
+                          " / ".join(_money(x, cur) for x in (cpm.p10, cpm.p50, cpm.p90)),
+                          " / ".join(_money(x, cur) for x in (t.p10, t.p50, t.p90))])
+        lines.append(table([_("option"), _("P(best)"), _("{symbol}/M tok P10 / P50 / P90").format(symbol=sym),
+                            _("TCO P10 / P50 / P90")], mrows))
     return "\n".join(lines)
 
 
@@ -312,10 +367,12 @@ def run(args: argparse.Namespace) -> int:
     from deepdecide.storage import files
 
     if args.draws is not None and not 1 <= args.draws <= MAX_DRAWS:
-        error(f"--draws must be in [1, {MAX_DRAWS:,}], got {args.draws:,}")
+        error(_("--draws must be in [1, {max}], got {n}").format(max=formatting.integer(MAX_DRAWS),
+                                                                 n=formatting.integer(args.draws)))
         return EXIT_USAGE
     if args.seed is not None and not 0 <= args.seed <= MAX_SEED:
-        error(f"--seed must be in [0, {MAX_SEED:,}], got {args.seed:,}")
+        error(_("--seed must be in [0, {max}], got {n}").format(max=formatting.integer(MAX_SEED),
+                                                                n=formatting.integer(args.seed)))
         return EXIT_USAGE
     warnings: list[ValidationError] = []
     try:
@@ -324,9 +381,10 @@ def run(args: argparse.Namespace) -> int:
         report_error(exc)
         return EXIT_INPUT
     report_warnings(warnings)
-    a = evaluate(ws, monte_carlo=not args.no_monte_carlo, draws=args.draws, seed=args.seed)
-    if args.json:
-        print(json.dumps(json_data(ws, a), indent=2, ensure_ascii=False, allow_nan=False))
-    else:
-        print(render(ws, a))
+    with formatting.using_currency(ws.assumptions.currency):
+        a = evaluate(ws, monte_carlo=not args.no_monte_carlo, draws=args.draws, seed=args.seed)
+        if args.json:
+            print(json.dumps(json_data(ws, a), indent=2, ensure_ascii=False, allow_nan=False))
+        else:
+            print(render(ws, a))
     return EXIT_OK if a.winner is not None else EXIT_PROBLEM

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 
 from deepdecide.domain.evidence import ProvenanceKind
+from deepdecide.domain.i18n import _
 from deepdecide.importers.base import ImportContext
 
 #: ``--kind`` spellings (the CLI writes third-party with a hyphen)
@@ -14,26 +15,26 @@ KINDS = {k.value.replace("_", "-"): k for k in ProvenanceKind}
 
 def add_context_arguments(parser: argparse.ArgumentParser) -> None:
     g = parser.add_argument_group("context the files may not hold (used only where a file is silent)")
-    g.add_argument("--runtime", default="", help="serving engine, e.g. vllm, sglang, trtllm, deepinfer")
-    g.add_argument("--runtime-version", default="", help="engine version")
-    g.add_argument("--platform", default="", help="accelerator / platform id, e.g. h100-sxm, b200")
-    g.add_argument("--gpus", type=int, default=None, metavar="N", help="GPUs serving the run")
-    g.add_argument("--model", default="", help="model served")
-    g.add_argument("--quantization", default="", help="weights / activations precision, e.g. fp8, fp4")
-    g.add_argument("--label", default="", help="free text saying what the evidence is (e.g. its published source)")
+    g.add_argument("--runtime", default="", help=_("serving engine, e.g. vllm, sglang, trtllm, deepinfer"))
+    g.add_argument("--runtime-version", default="", help=_("engine version"))
+    g.add_argument("--platform", default="", help=_("accelerator / platform id, e.g. h100-sxm, b200"))
+    g.add_argument("--gpus", type=int, default=None, metavar="N", help=_("GPUs serving the run"))
+    g.add_argument("--model", default="", help=_("model served"))
+    g.add_argument("--quantization", default="", help=_("weights / activations precision, e.g. fp8, fp4"))
+    g.add_argument("--label", default="", help=_("free text saying what the evidence is (e.g. its published source)"))
     g.add_argument("--kind", choices=list(KINDS), default=None,
-                   help="who made the files: own (measured by you; the default), third-party (a published or "
+                   help=_("who made the files: own (measured by you; the default), third-party (a published or "
                         "shared result), illustrative (reconstructed from published figures), predicted (an "
-                        "estimator's or simulator's output; AIConfigurator, vidur and BLIS files always are)")
+                        "estimator's or simulator's output; AIConfigurator, vidur and BLIS files always are)"))
     g.add_argument("--map", action="append", default=[], metavar="FIELD=COLUMN",
-                   help="generic CSV: read normalized FIELD from COLUMN (repeat; e.g. ttft_ms_p99='TTFT p99')")
+                   help=_("generic CSV: read normalized FIELD from COLUMN (repeat; e.g. ttft_ms_p99='TTFT p99')"))
     g.add_argument("--unit", action="append", default=[], metavar="FIELD=UNIT",
-                   help="generic CSV: unit of a latency column when not ms (s, ms, us, ns)")
+                   help=_("generic CSV: unit of a latency column when not ms (s, ms, us, ns)"))
     g.add_argument("--per-request", action="store_true",
-                   help="generic CSV: one row per request (map ttft_ms, tpot_ms, itl_ms, e2e_ms, input_tokens, "
-                        "output_tokens); the rows are reduced to one run")
+                   help=_("generic CSV: one row per request (map ttft_ms, tpot_ms, itl_ms, e2e_ms, input_tokens, "
+                        "output_tokens); the rows are reduced to one run"))
     parser.add_argument("--reference", action="append", default=[], metavar="FILE",
-                        help="judge parity results against this reference (another run's results, or a CI baseline)")
+                        help=_("judge parity results against this reference (another run's results, or a CI baseline)"))
 
 
 def _pairs(items: list[str], option: str) -> tuple[tuple[str, str], ...]:

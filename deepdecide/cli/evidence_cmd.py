@@ -22,6 +22,8 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from deepdecide.domain.i18n import N_, _
+
 if TYPE_CHECKING:
     from deepdecide.analysis.assessment import EvidenceFit
     from deepdecide.domain.common import Estimate
@@ -29,44 +31,44 @@ if TYPE_CHECKING:
     from deepdecide.domain.workspace import Workspace
 
 NAME = "evidence"
-HELP = "list a workspace's evidence against its workload; set a file's context, accept a proxy, state the workload"
+HELP = N_("list a workspace's evidence against its workload; set a file's context, accept a proxy, state the workload")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
-    ls = sub.add_parser("list", help="every evidence file and run, and how it fits the workload")
+    ls = sub.add_parser("list", help=_("every evidence file and run, and how it fits the workload"))
     ls.add_argument("workspace", metavar="WORKSPACE")
-    st = sub.add_parser("set", help="set a file's context (runtime, platform, GPUs, model) or proxy acceptance")
+    st = sub.add_parser("set", help=_("set a file's context (runtime, platform, GPUs, model) or proxy acceptance"))
     st.add_argument("workspace", metavar="WORKSPACE")
-    st.add_argument("file", metavar="FILE", help="the evidence file's name, or its number in `evidence list`")
-    st.add_argument("--runtime", default="", help="serving engine, e.g. vllm, sglang, trtllm, deepinfer")
-    st.add_argument("--platform", default="", help="accelerator / platform, e.g. H100, nv-h100, B200")
-    st.add_argument("--gpus", type=int, default=None, metavar="N", help="GPUs serving the run")
-    st.add_argument("--model", default="", help="model served (replaces what the file said)")
-    st.add_argument("--quantization", default="", help="weights / activations precision, e.g. fp8, fp4")
-    st.add_argument("--label", default=None, help="what the evidence is (free text)")
+    st.add_argument("file", metavar="FILE", help=_("the evidence file's name, or its number in `evidence list`"))
+    st.add_argument("--runtime", default="", help=_("serving engine, e.g. vllm, sglang, trtllm, deepinfer"))
+    st.add_argument("--platform", default="", help=_("accelerator / platform, e.g. H100, nv-h100, B200"))
+    st.add_argument("--gpus", type=int, default=None, metavar="N", help=_("GPUs serving the run"))
+    st.add_argument("--model", default="", help=_("model served (replaces what the file said)"))
+    st.add_argument("--quantization", default="", help=_("weights / activations precision, e.g. fp8, fp4"))
+    st.add_argument("--label", default=None, help=_("what the evidence is (free text)"))
     st.add_argument("--kind", choices=("own", "third-party", "illustrative", "predicted"), default=None,
-                    help="who made the file: own measurement, third-party result, illustrative, predicted")
+                    help=_("who made the file: own measurement, third-party result, illustrative, predicted"))
     st.add_argument("--proxy", default=None, metavar="REASON",
-                    help="accept the file's runs as a proxy for the workload, with the reason")
+                    help=_("accept the file's runs as a proxy for the workload, with the reason"))
     st.add_argument("--discount", default="0.5/0.7/0.9", metavar="LOW/LIKELY/HIGH",
-                    help="throughput factor of a proxy (default 0.5/0.7/0.9)")
-    st.add_argument("--no-proxy", action="store_true", help="withdraw the proxy acceptance")
+                    help=_("throughput factor of a proxy (default 0.5/0.7/0.9)"))
+    st.add_argument("--no-proxy", action="store_true", help=_("withdraw the proxy acceptance"))
     one = st.add_mutually_exclusive_group()
     one.add_argument("--run", type=int, default=None, metavar="N",
-                     help="--proxy / --no-proxy for run N of the file only (numbered from 1 in `evidence list`)")
+                     help=_("--proxy / --no-proxy for run N of the file only (numbered from 1 in `evidence list`)"))
     one.add_argument("--check", type=int, default=None, metavar="N",
-                     help="--proxy / --no-proxy for parity check N of the file only (from 1)")
-    wl = sub.add_parser("workload", help="state the decision's workload (model, aliases, precision, token lengths)")
+                     help=_("--proxy / --no-proxy for parity check N of the file only (from 1)"))
+    wl = sub.add_parser("workload", help=_("state the decision's workload (model, aliases, precision, token lengths)"))
     wl.add_argument("workspace", metavar="WORKSPACE")
-    wl.add_argument("--model", default=None, help="the model the decision serves")
+    wl.add_argument("--model", default=None, help=_("the model the decision serves"))
     wl.add_argument("--alias", action="append", default=None, metavar="NAME",
-                    help="another name of the same model (repeat); replaces the aliases")
+                    help=_("another name of the same model (repeat); replaces the aliases"))
     wl.add_argument("--precision", action="append", default=None, metavar="FORMAT",
-                    help="a precision the decision serves, e.g. fp4 (repeat); replaces the list")
-    wl.add_argument("--input", default=None, metavar="LOW-HIGH", help="input tokens per request, e.g. 6144-10240")
-    wl.add_argument("--output", default=None, metavar="LOW-HIGH", help="output tokens per request, e.g. 768-1280")
-    wl.add_argument("--dataset", default=None, help="dataset or traffic class")
+                    help=_("a precision the decision serves, e.g. fp4 (repeat); replaces the list"))
+    wl.add_argument("--input", default=None, metavar="LOW-HIGH", help=_("input tokens per request, e.g. 6144-10240"))
+    wl.add_argument("--output", default=None, metavar="LOW-HIGH", help=_("output tokens per request, e.g. 768-1280"))
+    wl.add_argument("--dataset", default=None, help=_("dataset or traffic class"))
 
 
 def _estimate(text: str) -> Estimate:
@@ -76,11 +78,11 @@ def _estimate(text: str) -> Estimate:
     try:
         values = [float(p) for p in parts]
     except ValueError:
-        raise ValueError(f"--discount expects LOW/LIKELY/HIGH numbers, got {text!r}") from None
+        raise ValueError(_('--discount expects LOW/LIKELY/HIGH numbers, got {text!r}').format(text=text)) from None
     if len(values) == 1:
         values = values * 3
     if len(values) != 3 or not (0 < values[0] <= values[1] <= values[2]):
-        raise ValueError(f"--discount needs 0 < low <= likely <= high, got {text!r}")
+        raise ValueError(_('--discount needs 0 < low <= likely <= high, got {text!r}').format(text=text))
     return Estimate(*values)
 
 
@@ -92,9 +94,9 @@ def _range(text: str, option: str) -> TokenRange:
         lo = float(low)
         hi = float(high) if sep else lo
     except ValueError:
-        raise ValueError(f"{option} expects LOW-HIGH tokens, got {text!r}") from None
+        raise ValueError(_('{option} expects LOW-HIGH tokens, got {text!r}').format(option=option, text=text)) from None
     if not 0 < lo <= hi:
-        raise ValueError(f"{option} needs 0 < low <= high, got {text!r}")
+        raise ValueError(_('{option} needs 0 < low <= high, got {text!r}').format(option=option, text=text))
     return TokenRange(lo, hi)
 
 
@@ -106,9 +108,9 @@ def find_file(ws: Workspace, key: str) -> int:
     hits = [i for i, f in enumerate(files) if f.provenance.file_name == key]
     if not hits:
         names = ", ".join(f.provenance.file_name for f in files) or "none"
-        raise ValueError(f"no evidence file {key!r} in the workspace (files: {names})")
+        raise ValueError(_('no evidence file {key!r} in the workspace (files: {names})').format(key=key, names=names))
     if len(hits) > 1:
-        raise ValueError(f"{len(hits)} evidence files are named {key!r}: give its number from `evidence list`")
+        raise ValueError(_('{n} evidence files are named {key!r}: give its number from `evidence list`').format(n=len(hits), key=key))
     return hits[0]
 
 
@@ -118,23 +120,27 @@ def _list(ws: Workspace, only: int | None = None) -> str:
     from deepdecide.domain.messages import join
 
     a = evaluate(ws, sensitivity=False)
-    lines = [f"{ws.name}", f"Evidence judged against the {a.workload}" if a.workload else ""]
+    lines = [f"{ws.name}", _("Evidence judged against the {workload}").format(workload=a.workload) if a.workload else ""]
     for i, f in enumerate(ws.evidence.files, 1):
         if only is not None and i - 1 != only:
             continue
         fits = [x for x in a.evidence_fit if x.file_index == i - 1]
         p = f.provenance
-        proxy = f" — proxy accepted: {f.proxy.reason}" if f.proxy else ""
-        lines.append(f"{i}. {p.file_name} ({p.tool}, {fits[0].kind.replace('_', '-') if fits else 'own'}){proxy}")
+        proxy = _(" — proxy accepted: {reason}").format(reason=f.proxy.reason) if f.proxy else ""
+        kind = fits[0].kind.replace("_", "-") if fits else "own"
+        lines.append(f"{i}. {p.file_name} ({p.tool}, {_(kind)}){proxy}")
         for x in fits:
-            who = f"{x.runtime or '?'} on {x.platform or '?'}"
-            counts = ", ".join(x.counts_for) if x.counts_for else "nothing"
+            who = _("{runtime} on {platform}").format(runtime=x.runtime or "?", platform=x.platform or "?")
             own = f.own_proxy(x.item, x.index)
-            mark = f" (proxy accepted for this {x.item}: {own.reason})" if own is not None else ""
-            lines.append(f"   {x.item} {x.index + 1}: {x.label} [{who}]: {x.applicability.value}{mark}, counts for "
-                         f"{counts}" + (f" — {join(x.reasons)}" if x.reasons else ""))
+            mark = (_(" (proxy accepted for this {item}: {reason})").format(item=_(x.item), reason=own.reason)
+                    if own is not None else "")
+            line = (_("{item} {n}: {label} [{who}]: {fit}{mark}, counts for {counts}") if x.counts_for else
+                    _("{item} {n}: {label} [{who}]: {fit}{mark}, counts for nothing")).format(
+                item=_(x.item), n=x.index + 1, label=x.label, who=who, fit=_(x.applicability.value), mark=mark,
+                counts=", ".join(_(c) for c in x.counts_for))
+            lines.append("   " + line + (f" — {join(x.reasons)}" if x.reasons else ""))
     if not ws.evidence.files:
-        lines.append("no evidence files")
+        lines.append(_("no evidence files"))
     if only is None:
         lines.append(f"{formatting.count(len(ws.evidence.files), 'evidence file')}")
     return "\n".join(x for x in lines if x)
@@ -158,8 +164,11 @@ def fit_summary(ws: Workspace, indexes: Iterable[int]) -> list[str]:
         parts = []
         for status, xs in by.items():
             reasons = list(dict.fromkeys(r for x in xs for r in render_all(x.reasons)))
-            counts = ", ".join(dict.fromkeys(c for x in xs for c in x.counts_for)) or "nothing"
-            parts.append(f"{formatting.count(len(xs), 'item')} {status.upper()} (counts for {counts})"
+            counted = list(dict.fromkeys(c for x in xs for c in x.counts_for))
+            parts.append((_("{items} {status} (counts for {counts})") if counted else
+                          _("{items} {status} (counts for nothing)")).format(
+                items=formatting.count(len(xs), "item"), status=_(status).upper(),
+                counts=", ".join(_(c) for c in counted))
                          + (f": {'; '.join(reasons)}" if reasons else ""))
         out.append(f"{fits[0].file}: {' | '.join(parts)}")
     return out
@@ -186,16 +195,16 @@ def run(args: argparse.Namespace) -> int:
             index = find_file(ws, args.file)
             proxy: ProxyAcceptance | None | bool = False
             if args.proxy is not None and args.no_proxy:
-                raise ValueError("give --proxy or --no-proxy, not both")
+                raise ValueError(_('give --proxy or --no-proxy, not both'))
             if args.proxy is not None:
                 if not args.proxy.strip():
-                    raise ValueError("--proxy needs a reason")
+                    raise ValueError(_('--proxy needs a reason'))
                 proxy = ProxyAcceptance(args.proxy.strip(), _estimate(args.discount))
             elif args.no_proxy:
                 proxy = None
             item = "run" if args.run is not None else "check" if args.check is not None else ""
             if item and proxy is False:
-                raise ValueError(f"--{item} N needs --proxy REASON or --no-proxy (context is set for the whole file)")
+                raise ValueError(_('--{item} N needs --proxy REASON or --no-proxy (context is set for the whole file)').format(item=item))
             new = edits.with_context(ws.evidence.files[index], runtime=args.runtime, platform=args.platform,
                                      gpu_count=args.gpus, model=args.model, quantization=args.quantization,
                                      label=args.label, proxy=False if item else proxy)
@@ -224,7 +233,7 @@ def run(args: argparse.Namespace) -> int:
             if args.dataset is not None:
                 changes["dataset"] = args.dataset.strip()
             edit = edits.SetWorkload(replace(w, **changes))
-        new_ws, _ = edits.apply(ws, edit)
+        new_ws, _applied = edits.apply(ws, edit)
     except (ValueError, edits.EditError) as exc:
         error(str(exc))
         return EXIT_USAGE
@@ -233,7 +242,7 @@ def run(args: argparse.Namespace) -> int:
     except DeepdecideError as exc:
         report_error(exc)
         return EXIT_PROBLEM
-    print(f"{args.workspace}: {edits.describe(edit)} saved")
+    print(_('{workspace}: {value} saved').format(workspace=args.workspace, value=edits.describe(edit)))
     if isinstance(edit, edits.SetEvidenceFile):
         print(_list(new_ws, edit.index))
     return EXIT_OK

@@ -6,9 +6,11 @@ from __future__ import annotations
 import argparse
 import sys
 
+from deepdecide.domain.i18n import N_, _
+
 NAME = "export"
-HELP = ("write the comparison (ranking and every per-option figure, units in the headers) and the "
-        "normalized evidence as CSV, or all of it as one XLSX workbook")
+HELP = (N_("write the comparison (ranking and every per-option figure, units in the headers) and the "
+        "normalized evidence as CSV, or all of it as one XLSX workbook"))
 
 DESCRIPTION = HELP + """
 
@@ -20,19 +22,19 @@ XLSX needs openpyxl: pip install 'deepdecide[xlsx]'."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.description = DESCRIPTION
+    parser.description = _(DESCRIPTION)
     parser.add_argument("workspace", nargs="?", metavar="WORKSPACE",
-                        help="a workspace file (*.deepdecide.yaml); default: the built-in sample decision")
-    parser.add_argument("--comparison", metavar="FILE.csv", help="the ranking and every per-option figure")
-    parser.add_argument("--evidence", metavar="FILE.csv", help="the normalized benchmark runs with provenance")
-    parser.add_argument("--parity", metavar="FILE.csv", help="the parity checks with provenance")
+                        help=_("a workspace file (*.deepdecide.yaml); default: the built-in sample decision"))
+    parser.add_argument("--comparison", metavar="FILE.csv", help=_("the ranking and every per-option figure"))
+    parser.add_argument("--evidence", metavar="FILE.csv", help=_("the normalized benchmark runs with provenance"))
+    parser.add_argument("--parity", metavar="FILE.csv", help=_("the parity checks with provenance"))
     parser.add_argument("--xlsx", metavar="FILE.xlsx",
-                        help="one workbook with a Comparison, an Evidence and a Parity sheet (needs openpyxl)")
+                        help=_("one workbook with a Comparison, an Evidence and a Parity sheet (needs openpyxl)"))
     parser.add_argument("--draws", type=int, metavar="N",
-                        help="Monte Carlo draws for P(best) and the percentiles (default: the workspace's)")
-    parser.add_argument("--seed", type=int, help="Monte Carlo seed (default: the workspace's)")
+                        help=_("Monte Carlo draws for P(best) and the percentiles (default: the workspace's)"))
+    parser.add_argument("--seed", type=int, help=_("Monte Carlo seed (default: the workspace's)"))
     parser.add_argument("--no-monte-carlo", action="store_true",
-                        help="leave out P(best) and the Monte Carlo percentiles")
+                        help=_("leave out P(best) and the Monte Carlo percentiles"))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -46,14 +48,14 @@ def run(args: argparse.Namespace) -> int:
 
     targets = [args.comparison, args.evidence, args.parity, args.xlsx]
     if not any(targets):
-        error("export: give at least one of --comparison, --evidence, --parity, --xlsx")
+        error(_("export: give at least one of --comparison, --evidence, --parity, --xlsx"))
         return EXIT_USAGE
     if args.draws is not None and args.draws < 1:
-        error(f"--draws must be at least 1, got {args.draws}")
+        error(_('--draws must be at least 1, got {draws}').format(draws=args.draws))
         return EXIT_USAGE
     if args.xlsx and not sheet.xlsx_available():
-        error("export: --xlsx needs openpyxl, which is not installed: pip install 'deepdecide[xlsx]' "
-              "(CSV export works without it); nothing was written")
+        error(_("export: --xlsx needs openpyxl, which is not installed: pip install 'deepdecide[xlsx]' "
+              "(CSV export works without it); nothing was written"))
         return EXIT_USAGE
     try:
         ws = files.load_workspace(args.workspace) if args.workspace else files.load_builtin_workspace()
@@ -77,15 +79,14 @@ def run(args: argparse.Namespace) -> int:
             sheets = ", ".join(f"{t.name} {fmt.count(len(t.rows), 'row')}" for t in tables.values())
             written.append(f"{args.xlsx} ({sheets})")
     except OSError as exc:
-        error(f"export: cannot write {current}: {exc.strerror or exc}"
-              + (f"; already written: {', '.join(written)}" if written else "; nothing was written"))
+        error(_('export: cannot write {current}: {value}').format(current=current, value=exc.strerror or exc)
+              + (_('; already written: {value}').format(value=', '.join(written)) if written else _("; nothing was written")))
         return EXIT_PROBLEM
     except DeepdecideError as exc:
         report_error(exc)
         return EXIT_PROBLEM
     for w in written:
-        print(f"wrote {w}")
+        print(_('wrote {w}').format(w=w))
     if a.monte_carlo is not None:
-        print(f"P(best) and percentiles from {fmt.count(a.monte_carlo.draws, 'Monte Carlo draw')}, "
-              f"seed {a.monte_carlo.seed}", file=sys.stderr)
+        print(_('P(best) and percentiles from {value}, seed {seed}').format(value=fmt.count(a.monte_carlo.draws, 'Monte Carlo draw'), seed=a.monte_carlo.seed), file=sys.stderr)
     return EXIT_OK

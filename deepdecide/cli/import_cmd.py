@@ -23,6 +23,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from deepdecide.domain.errors import DeepdecideError, EvidenceImportError, ValidationError, ValidationErrors
+from deepdecide.domain.i18n import N_, _
 
 if TYPE_CHECKING:
     from deepdecide.domain.evidence import EvidenceFile
@@ -35,7 +36,7 @@ if TYPE_CHECKING:
     Job = ImportContext | ImportResult | DeepdecideError
 
 NAME = "import"
-HELP = "import benchmark / parity result files into a workspace"
+HELP = N_("import benchmark / parity result files into a workspace")
 DESCRIPTION = HELP + """
 
 A DIR imports every result file below it; files that are not result files at all are skipped
@@ -54,18 +55,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     from deepdecide.cli.evidence_args import add_context_arguments
 
     parser.add_argument("files", nargs="*", metavar="FILE|DIR",
-                        help="benchmark or parity result files, or folders to search for them")
-    parser.add_argument("--into", required=True, metavar="WORKSPACE", help="workspace file to add the evidence to")
+                        help=_("benchmark or parity result files, or folders to search for them"))
+    parser.add_argument("--into", required=True, metavar="WORKSPACE", help=_("workspace file to add the evidence to"))
     parser.add_argument("--replace", action="store_true",
-                        help="a file already in the workspace (same SHA-256) is imported again and replaces the old "
+                        help=_("a file already in the workspace (same SHA-256) is imported again and replaces the old "
                              "one (its context too); without it, a file given new context replaces the old, else "
-                             "it is skipped")
+                             "it is skipped"))
     parser.add_argument("--samples", action="store_true",
-                        help="also import the illustrative sample evidence (reconstructed from published figures)")
+                        help=_("also import the illustrative sample evidence (reconstructed from published figures)"))
     parser.add_argument("--keep-going", action="store_true",
-                        help="add the files that can be imported even when others cannot (still exits 3); "
-                             "default: any failing file fails the command and nothing is saved")
-    parser.description = DESCRIPTION
+                        help=_("add the files that can be imported even when others cannot (still exits 3); "
+                             "default: any failing file fails the command and nothing is saved"))
+    parser.description = _(DESCRIPTION)
     add_context_arguments(parser)
 
 
@@ -79,12 +80,12 @@ def run(args: argparse.Namespace) -> int:
     from deepdecide.storage.files import load_workspace, save_workspace
 
     if not args.files and not args.samples:
-        print("deepdecide import: give at least one FILE (or --samples)", file=sys.stderr)
+        print(_("deepdecide import: give at least one FILE (or --samples)"), file=sys.stderr)
         return EXIT_USAGE
     try:
         context = context_from(args)
     except ValueError as exc:
-        print(f"deepdecide import: {exc}", file=sys.stderr)
+        print(_('deepdecide import: {exc}').format(exc=exc), file=sys.stderr)
         return EXIT_USAGE
     try:
         workspace = load_workspace(args.into)
@@ -94,14 +95,14 @@ def run(args: argparse.Namespace) -> int:
     try:
         references = load_references(args.reference, context)
     except DeepdecideError as exc:
-        say(f"reference: {shown(getattr(exc, 'message', exc))}", file=sys.stderr)
+        say(_('reference: {exc}').format(exc=shown(getattr(exc, 'message', exc))), file=sys.stderr)
         return EXIT_INPUT
     jobs: list[tuple[str, Job]] = []  # (path, context) to import, or (path, an import outcome)
     for path in args.files:
         if os.path.isdir(path):
             found = _folder(path, context)
             for file, reason in found.skipped:
-                say(f"{shown(file)}: skipped: {shown(reason)}")
+                say(_('{file}: skipped: {reason}').format(file=shown(file), reason=shown(reason)))
             jobs += [(file, result) for file, result in found.imported]
             jobs += [(exc.file, exc) for exc in found.failed]
             say(found.summary())
@@ -133,8 +134,7 @@ def run(args: argparse.Namespace) -> int:
         ev = result.evidence
         if sha in known:
             if not (args.replace or (given and (job is context or isinstance(job, ImportResult)))):
-                say(f"{shown(path)}: already in the workspace (same SHA-256), skipped (give new context or "
-                    "--replace to replace it)")
+                say(_('{path}: already in the workspace (same SHA-256), skipped (give new context or --replace to replace it)').format(path=shown(path)))
                 continue
             old = workspace.evidence.files[known[sha]] if known[sha] >= 0 else None
             if old is not None and old.proxy is not None and ev.proxy is None:
@@ -145,25 +145,23 @@ def run(args: argparse.Namespace) -> int:
                     check_proxies=tuple(p for p in old.check_proxies if p.index < len(ev.parity)))
             if known[sha] >= 0:
                 replaced[known[sha]] = ev
-            say(f"{shown(path)}: already in the workspace: replaced with this import and its context")
+            say(_('{path}: already in the workspace: replaced with this import and its context').format(path=shown(path)))
         else:
             known[sha] = -1
             added.append(ev)
-        say(f"{shown(path)}: {result.format}: {len(ev.runs)} run(s), {len(ev.parity)} parity check(s)"
-            + (f"; missing context: {', '.join(result.missing_context)} (give --runtime/--platform/--gpus/--model)"
+        say(_('{path}: {format}: {n} run(s), {n2} parity check(s)').format(path=shown(path), format=result.format, n=len(ev.runs), n2=len(ev.parity))
+            + (_('; missing context: {value} (give --runtime/--platform/--gpus/--model)').format(value=', '.join(result.missing_context))
                if result.missing_context else ""))
         if result.suggestions:
             opts = " ".join(f"--{'gpus' if k == 'gpu_count' else k} {v}" for k, v in result.suggestions)
-            say(f"{shown(path)}: the file name suggests {opts} (not applied; confirm with "
-                f"`deepdecide evidence set {args.into} {ev.provenance.file_name} {opts}`)")
+            say(_('{path}: the file name suggests {opts} (not applied; confirm with `deepdecide evidence set {into} {file_name} {opts}`)').format(path=shown(path), opts=opts, into=args.into, file_name=ev.provenance.file_name))
         for finding in result.redactions:
-            say(f"  redacted: {finding}")
+            say(_('  redacted: {finding}').format(finding=finding))
         for note in result.notes:
             if "not a finite number" in note or "lone surrogate" in note:
-                say(f"  note: {note}")
+                say(_('  note: {note}').format(note=note))
     if failed and not args.keep_going:
-        say(f"{args.into}: nothing saved: {failed} of {len(jobs)} file(s) could not be imported "
-            "(--keep-going adds the others)", file=sys.stderr)
+        say(_('{into}: nothing saved: {failed} of {n} file(s) could not be imported (--keep-going adds the others)').format(into=args.into, failed=failed, n=len(jobs)), file=sys.stderr)
         return status
     if replaced:
         files = tuple(replaced.get(i, f) for i, f in enumerate(workspace.evidence.files))
@@ -174,7 +172,7 @@ def run(args: argparse.Namespace) -> int:
             except (ValidationError, ValidationErrors) as exc:
                 say(exc, file=sys.stderr)
                 return EXIT_PROBLEM
-            say(f"{args.into}: {len(replaced)} evidence file(s) replaced")
+            say(_('{into}: {n} evidence file(s) replaced').format(into=args.into, n=len(replaced)))
             _print_fit(workspace, list(replaced))
     if added:
         evidence = dataclasses.replace(workspace.evidence, files=(*workspace.evidence.files, *added))
@@ -183,8 +181,8 @@ def run(args: argparse.Namespace) -> int:
         except (ValidationError, ValidationErrors) as exc:
             say(exc, file=sys.stderr)
             return EXIT_PROBLEM
-        say(f"{args.into}: {len(added)} evidence file(s) added"
-            + (f", {len(replaced)} replaced" if replaced else ""))
+        say(_('{into}: {n} evidence file(s) added').format(into=args.into, n=len(added))
+            + (_(', {n} replaced').format(n=len(replaced)) if replaced else ""))
         n = len(workspace.evidence.files)
         _print_fit(dataclasses.replace(workspace, evidence=evidence), [*replaced, *range(n, n + len(added))])
     return status

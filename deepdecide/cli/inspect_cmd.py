@@ -11,6 +11,8 @@ import math
 import sys
 from typing import TYPE_CHECKING, Any
 
+from deepdecide.domain.i18n import N_, _
+
 if TYPE_CHECKING:  # the importers (numpy, every format) load when a file is imported, not at start-up
     from deepdecide.importers.base import ImportContext
     from deepdecide.importers.registry import ImportResult
@@ -21,14 +23,14 @@ from deepdecide.domain.errors import DeepdecideError, EvidenceImportError
 from deepdecide.domain.evidence import BenchmarkRun, ParityCheck
 
 NAME = "inspect"
-HELP = "show what evidence files are recognised as, and their normalized rows"
+HELP = N_("show what evidence files are recognised as, and their normalized rows")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     from deepdecide.cli.evidence_args import add_context_arguments
 
-    parser.add_argument("files", nargs="+", metavar="FILE", help="benchmark or parity result files")
-    parser.add_argument("--json", action="store_true", help="one JSON object per row, normalized names")
+    parser.add_argument("files", nargs="+", metavar="FILE", help=_("benchmark or parity result files"))
+    parser.add_argument("--json", action="store_true", help=_("one JSON object per row, normalized names"))
     add_context_arguments(parser)
 
 
@@ -81,43 +83,37 @@ def _fmt(value: Any) -> str:
 def print_result(path: str, result: ImportResult) -> None:
     p = result.evidence.provenance
     say(f"{shown(path)}: {result.format} [{result.tool}]")
-    say(f"  tool version: {p.tool_version or '-'}; {p.size_bytes} bytes; sha256 {p.sha256}")
+    say(_('  tool version: {value}; {size_bytes} bytes; sha256 {sha256}').format(value=p.tool_version or '-', size_bytes=p.size_bytes, sha256=p.sha256))
     ev = result.evidence
-    say(f"  {len(ev.runs)} run(s), {len(ev.parity)} parity check(s)"
-          + (f"; missing context: {', '.join(result.missing_context)}" if result.missing_context else ""))
+    say(_('  {n} run(s), {n2} parity check(s)').format(n=len(ev.runs), n2=len(ev.parity))
+          + (_('; missing context: {value}').format(value=', '.join(result.missing_context)) if result.missing_context else ""))
     if result.model:
-        say(f"  model: {shown(result.model)}")
+        say(_('  model: {model}').format(model=shown(result.model)))
     for note in result.notes:
-        say(f"  note: {note}")
+        say(_('  note: {note}').format(note=note))
     for finding in result.redactions:
-        say(f"  redacted: {finding}")
+        say(_('  redacted: {finding}').format(finding=finding))
     if result.suggestions:
         opts = " ".join(f"--{'gpus' if k == 'gpu_count' else k} {v}" for k, v in result.suggestions)
-        say(f"  the file name suggests: {opts} (not applied)")
+        say(_('  the file name suggests: {opts} (not applied)').format(opts=opts))
     for i, r in enumerate(ev.runs, start=1):
-        say(f"  run {i}: {r.label or '-'}")
+        say(_('  run {i}: {value}').format(i=i, value=r.label or '-'))
         rate = formatting.rate(math.inf) if r.max_rate else _fmt(r.request_rate)
-        say(f"    runtime {r.runtime or '?'} {r.runtime_version}  platform {r.platform or '?'} x {_fmt(r.gpu_count)}  "
-            f"concurrency {_fmt(r.concurrency)}  rate {rate}")
-        say(f"    model {r.model or '? (not in the file)'}  precision {r.quantization or '?'}  "
-            f"tokens in / out {formatting.integer(r.input_tokens) if r.input_tokens is not None else '?'} / "
-            f"{formatting.integer(r.output_tokens) if r.output_tokens is not None else '?'} per request"
-            + (f"  dataset {r.dataset}" if r.dataset else ""))
-        say(f"    requests {_fmt(r.completed)} ok / {_fmt(r.failed)} failed in {_fmt(r.duration_s)} s; "
-              f"{_fmt(r.request_throughput_rps)} req/s; output {_fmt(r.output_throughput_tps)} tok/s "
-              f"({_fmt(r.output_tps_per_gpu)} per GPU); total {_fmt(r.total_throughput_tps)} tok/s")
+        say(_('    runtime {value} {runtime_version}  platform {value2} x {gpu_count}  concurrency {concurrency}  rate {rate}').format(value=r.runtime or '?', runtime_version=r.runtime_version, value2=r.platform or '?', gpu_count=_fmt(r.gpu_count), concurrency=_fmt(r.concurrency), rate=rate))
+        say(_('    model {value}  precision {value2}  tokens in / out {value3} / {value4} per request').format(value=r.model or '? (not in the file)', value2=r.quantization or '?', value3=formatting.integer(r.input_tokens) if r.input_tokens is not None else '?', value4=formatting.integer(r.output_tokens) if r.output_tokens is not None else '?')
+            + (_('  dataset {dataset}').format(dataset=r.dataset) if r.dataset else ""))
+        say(_('    requests {completed} ok / {failed} failed in {duration_s} s; {request_throughput_rps} req/s; output {output_throughput_tps} tok/s ({output_tps_per_gpu} per GPU); total {total_throughput_tps} tok/s').format(completed=_fmt(r.completed), failed=_fmt(r.failed), duration_s=_fmt(r.duration_s), request_throughput_rps=_fmt(r.request_throughput_rps), output_throughput_tps=_fmt(r.output_throughput_tps), output_tps_per_gpu=_fmt(r.output_tps_per_gpu), total_throughput_tps=_fmt(r.total_throughput_tps)))
         for metric in ("ttft_ms", "tpot_ms", "itl_ms", "e2e_ms", "e2e_per_token_ms"):
             stats = [getattr(r, f"{metric}_{s}") for s in ("mean", "p50", "p90", "p99")]
             if any(v is not None for v in stats):
-                say(f"    {metric:<17} mean {_fmt(stats[0])}  p50 {_fmt(stats[1])}  p90 {_fmt(stats[2])}  p99 {_fmt(stats[3])}")
+                say(_('    {metric:<17} mean {value}  p50 {value2}  p90 {value3}  p99 {value4}').format(metric=metric, value=_fmt(stats[0]), value2=_fmt(stats[1]), value3=_fmt(stats[2]), value4=_fmt(stats[3])))
         if r.interactivity_tps_per_user is not None:
-            say(f"    interactivity {_fmt(r.interactivity_tps_per_user)} tok/s per user")
+            say(_('    interactivity {interactivity_tps_per_user} tok/s per user').format(interactivity_tps_per_user=_fmt(r.interactivity_tps_per_user)))
         for flag in r.quality_flags:
             say(f"    - {flag}")
     for c in ev.parity:
-        say(f"  {c.kind} {c.task} {c.metric}: value {_fmt(c.value)} reference {_fmt(c.reference_value)} "
-              f"n {_fmt(c.n)} stderr {_fmt(c.stderr)} -> {c.verdict}")
-        say(f"    rule: {c.tolerance}")
+        say(_('  {kind} {task} {metric}: value {value} reference {reference_value} n {n} stderr {stderr} -> {verdict}').format(kind=c.kind, task=c.task, metric=c.metric, value=_fmt(c.value), reference_value=_fmt(c.reference_value), n=_fmt(c.n), stderr=_fmt(c.stderr), verdict=c.verdict))
+        say(_('    rule: {tolerance}').format(tolerance=c.tolerance))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -128,12 +124,12 @@ def run(args: argparse.Namespace) -> int:
     try:
         context = context_from(args)
     except ValueError as exc:
-        print(f"deepdecide inspect: {exc}", file=sys.stderr)
+        print(_('deepdecide inspect: {exc}').format(exc=exc), file=sys.stderr)
         return EXIT_USAGE
     try:
         references = load_references(args.reference, context)
     except EvidenceImportError as exc:
-        say(f"reference: {shown(exc.message)}", file=sys.stderr)
+        say(_('reference: {message}').format(message=shown(exc.message)), file=sys.stderr)
         return EXIT_INPUT
     status = EXIT_OK
     for path in args.files:

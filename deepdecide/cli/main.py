@@ -20,6 +20,8 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from deepdecide import __version__
+from deepdecide.domain import i18n
+from deepdecide.domain.i18n import N_, _
 
 EXIT_OK = 0
 EXIT_PROBLEM = 1
@@ -27,7 +29,7 @@ EXIT_USAGE = 2
 EXIT_INPUT = 3
 EXIT_NO_DISPLAY = 4
 
-EPILOG = """exit codes:
+EPILOG = N_("""exit codes:
   0  success
   1  the command ran and found a problem (unmet requirement, invalid file, altered record)
   2  usage error
@@ -37,7 +39,12 @@ EPILOG = """exit codes:
 not a record): see `deepdecide verify --help`.
 
 With no command, deepdecide opens the desktop application on the built-in sample decision
-(or on FILE with `deepdecide gui FILE`, or `deepdecide FILE.yaml` for an existing file)."""
+(or on FILE with `deepdecide gui FILE`, or `deepdecide FILE.yaml` for an existing file).
+
+The language (English or Spanish) follows the environment (LC_ALL, LC_MESSAGES, LANG, LANGUAGE);
+--lang chooses it for one run.""")
+DESCRIPTION = N_("Evidence, comparison and a signed decision record for LLM-serving platform choices.")
+LANG_HELP = N_("language of the output: en (English) or es (Spanish); default: the environment's")
 
 
 class Command(Protocol):
@@ -78,18 +85,25 @@ def build_parser(commands: Sequence[Command] = (), only: str | None = None) -> a
     With ``only`` (a command name, or "" for none) the other commands get their name and help but
     not their arguments: ``add_arguments`` may import what its command needs (reportlab for
     ``report``), which a run of another command, or ``--version``, should not pay for."""
+    _use_argparse_catalog()
+    # --lang is read before parsing (help texts are translated as the parser is built); every
+    # command accepts it too, so it may come before or after the command name
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--lang", choices=tuple(i18n.LANGUAGES), default=argparse.SUPPRESS, help=_(LANG_HELP))
     parser = argparse.ArgumentParser(
         prog="deepdecide",
-        description="Evidence, comparison and a signed decision record for LLM-serving platform choices.",
-        epilog=EPILOG,
+        description=_(DESCRIPTION),
+        epilog=_(EPILOG),
         formatter_class=argparse.RawDescriptionHelpFormatter,
+        parents=[common],
     )
-    parser.add_argument("--version", action="version", version=f"deepdecide {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    parser.add_argument("--version", action="version", version=f"deepdecide {__version__}",
+                        help=_("show the version and exit"))
+    sub = parser.add_subparsers(dest="command", metavar=_("COMMAND"))
     modules: list[Any] = [importlib.import_module(f"deepdecide.cli.{name}") for name in COMMAND_MODULES]
     for command in (*commands, *modules):
-        p = sub.add_parser(command.NAME, help=command.HELP, description=command.HELP,
-                           formatter_class=argparse.RawDescriptionHelpFormatter)
+        p = sub.add_parser(command.NAME, help=_(command.HELP), description=_(command.HELP),
+                           formatter_class=argparse.RawDescriptionHelpFormatter, parents=[common])
         if only is None or only == command.NAME:
             command.add_arguments(p)
         p.set_defaults(_run=command.run)
@@ -99,10 +113,11 @@ def build_parser(commands: Sequence[Command] = (), only: str | None = None) -> a
 def main(argv: Sequence[str] | None = None, commands: Sequence[Command] = ()) -> int:
     """Run one command; ``commands`` adds commands from above this package (the launcher's ``gui``)."""
     args_list = list(sys.argv[1:] if argv is None else argv)
+    i18n.set_language(_lang_named(args_list))
     parser = build_parser(commands, only=_command_named(args_list))
     if not args_list:
         parser.print_usage(sys.stderr)
-        print("deepdecide: give a command (see --help)", file=sys.stderr)
+        print(_("deepdecide: give a command (see --help)"), file=sys.stderr)
         return EXIT_USAGE
     try:
         args = parser.parse_args(args_list)
@@ -111,7 +126,7 @@ def main(argv: Sequence[str] | None = None, commands: Sequence[Command] = ()) ->
     try:
         return int(args._run(args))
     except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
+        print(_("interrupted"), file=sys.stderr)
         return 130
     except BrokenPipeError:
         return EXIT_OK
@@ -119,12 +134,51 @@ def main(argv: Sequence[str] | None = None, commands: Sequence[Command] = ()) ->
 
 def _command_named(args: Sequence[str]) -> str:
     """The subcommand ``args`` run: its first word that is not an option ("" for none)."""
+    skip = False
     for a in args:
+        if skip:
+            skip = False
+            continue
         if a == "--":
             return ""
+        if a == "--lang":
+            skip = True
+            continue
         if not a.startswith("-"):
             return a
     return ""
+
+
+def _lang_named(args: Sequence[str]) -> str | None:
+    """The language ``--lang`` asks for (the last one given), or None: the environment's. A value
+    argparse will refuse is ignored here."""
+    found: str | None = None
+    for i, a in enumerate(args):
+        if a == "--":
+            break
+        value = args[i + 1] if a == "--lang" and i + 1 < len(args) else (
+            a.split("=", 1)[1] if a.startswith("--lang=") else None)
+        if value is not None and value in i18n.LANGUAGES:
+            found = value
+    return found
+
+
+def _use_argparse_catalog() -> None:
+    """argparse's own words ("usage:", "options", its error messages) in the current language:
+    argparse looks up its module-level ``_`` / ``ngettext`` at run time, so point them at our
+    "argparse" catalog (the English text itself in English)."""
+    if getattr(argparse, "_deepdecide_catalog", False):
+        return
+
+    def gettext(message: str) -> str:
+        return i18n.dgettext("argparse", message)
+
+    def ngettext(singular: str, plural: str, n: int) -> str:
+        return i18n.dngettext("argparse", singular, plural, n)
+
+    setattr(argparse, "_", gettext)  # noqa: B010 - argparse reads these module globals at run time
+    setattr(argparse, "ngettext", ngettext)  # noqa: B010
+    setattr(argparse, "_deepdecide_catalog", True)  # noqa: B010
 
 
 if __name__ == "__main__":

@@ -8,7 +8,9 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, TypeVar
 
 from deepdecide.cli.common import report_error, table
+from deepdecide.domain import formatting
 from deepdecide.domain.errors import DeepdecideError
+from deepdecide.domain.i18n import N_, _
 
 if TYPE_CHECKING:
     from deepdecide.domain.matrix import Platform, Runtime
@@ -16,17 +18,17 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 NAME = "matrix"
-HELP = "print the support matrix (runtime x platform) with status, required stack and source"
+HELP = N_("print the support matrix (runtime x platform) with status, required stack and source")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--runtime", action="append", default=[], metavar="R",
-                        help="only this runtime (id or name; repeatable)")
+                        help=_("only this runtime (id or name; repeatable)"))
     parser.add_argument("--platform", action="append", default=[], metavar="P",
-                        help="only this platform (id, name or GPU name; repeatable)")
+                        help=_("only this platform (id, name or GPU name; repeatable)"))
     parser.add_argument("--workspace", metavar="FILE",
-                        help="use the matrix stored in this workspace instead of the built-in one")
-    parser.add_argument("--json", action="store_true", help="one JSON object per cell")
+                        help=_("use the matrix stored in this workspace instead of the built-in one"))
+    parser.add_argument("--json", action="store_true", help=_("one JSON object per cell"))
 
 
 def _pick(items: Iterable[T], wanted: Sequence[str] | None,
@@ -66,9 +68,10 @@ def run(args: argparse.Namespace) -> int:
     runtimes, bad_r = _pick(matrix.runtimes, args.runtime, find_runtime)
     platforms, bad_p = _pick(matrix.platforms, args.platform, find_platform)
     for w in bad_r:
-        error(f"unknown runtime {w!r}; known: {', '.join(r.id for r in matrix.runtimes)}")
+        error(_("unknown runtime {name!r}; known: {known}").format(name=w, known=", ".join(r.id for r in matrix.runtimes)))
     for w in bad_p:
-        error(f"unknown platform {w!r}; known: {', '.join(p.id for p in matrix.platforms)}")
+        error(_("unknown platform {name!r}; known: {known}").format(name=w,
+                                                                    known=", ".join(p.id for p in matrix.platforms)))
     if bad_r or bad_p:
         return EXIT_USAGE
 
@@ -78,9 +81,11 @@ def run(args: argparse.Namespace) -> int:
         for p in platforms:
             e = matrix.entry(r.id, p.id)
             status = e.status.value if e else "undocumented"
+            shown_status = _(status)
             stack = ", ".join(f"{q.component.value} {q.spec}" for q in e.requirements) if e else ""
             src = e.sources[0] if e and e.sources else None
-            source = f"{src.title or src.url_or_path} (as of {src.as_of})" if src else "no cell in the matrix"
+            source = (_("{title} (as of {date})").format(title=src.title or src.url_or_path, date=formatting.date(src.as_of))
+                      if src else _("no cell in the matrix"))
             if args.json:
                 records.append({
                     "runtime": r.id, "platform": p.id, "status": status,
@@ -91,12 +96,13 @@ def run(args: argparse.Namespace) -> int:
                     "notes": e.notes if e else "",
                 })
             elif e or args.runtime or args.platform:
-                rows.append([r.name, p.id, status, stack or "-", source])
+                rows.append([r.name, p.id, shown_status, stack or "-", source])
     if args.json:
         for rec in records:
             print(json.dumps(rec, ensure_ascii=False))
         return EXIT_OK
-    print(table(["runtime", "platform", "status", "required stack", "source"], rows))
+    print(table([_("runtime"), _("platform"), _("status"), _("required stack"), _("source")], rows))
     if matrix.as_of:
-        print(f"\nmatrix compiled as of {matrix.as_of}; cells not listed are undocumented (plan as experimental)")
+        print("\n" + _("matrix compiled as of {date}; cells not listed are undocumented (plan as experimental)").format(
+            date=formatting.date(matrix.as_of)))
     return EXIT_OK

@@ -8,18 +8,19 @@ import os
 import sys
 
 from deepdecide.domain.errors import DeepdecideError, ValidationError, ValidationErrors
+from deepdecide.domain.i18n import N_, _
 
 NAME = "report"
-HELP = "write the PDF decision record of a workspace (optionally signed, PAdES)"
+HELP = N_("write the PDF decision record of a workspace (optionally signed, PAdES)")
 PASSWORD_ENV = "DEEPDECIDE_P12_PASSWORD"
 
-EPILOG = f"""The same workspace always gives the same unsigned PDF (dates come from the record). The
+EPILOG = N_("""The same workspace always gives the same unsigned PDF (dates come from the record). The
 workspace travels inside the PDF and its SHA-256 is printed in every footer: check a record
 with `deepdecide verify FILE.pdf`.
 
 Signing: --sign CERT.p12 --signer NAME appends a PAdES signature over exactly that record.
 The certificate's password is read, in this order, from --password-file FILE, the environment
-variable {PASSWORD_ENV}, or an interactive prompt. --password TEXT exists for scripted tests
+variable {env}, or an interactive prompt. --password TEXT exists for scripted tests
 only: a password on the command line is visible to other users (ps, shell history).
 
 Export for approval: --for-approval checks that the record is ready (chosen option, rationale,
@@ -31,27 +32,27 @@ Revisions: a workspace made with `deepdecide revise EARLIER.pdf -o WS` names the
 --since EARLIER.pdf gives that record, whose inputs must hash to the SHA-256 the workspace names.
 The record then carries an appendix "Changes since revision N" (inputs and outcome).
 
-Sections (default: all): """
+Sections (default: all): {sections}""")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     from deepdecide.report.build import SECTIONS
 
-    parser.epilog = EPILOG + ", ".join(SECTIONS)
-    parser.add_argument("workspace", nargs="?", help="workspace file (*.deepdecide.yaml); default: the built-in sample")
-    parser.add_argument("-o", "--output", required=True, metavar="FILE.pdf", help="where to write the record")
-    parser.add_argument("--sections", metavar="LIST", help="comma-separated sections to include (cover is always in)")
+    parser.epilog = _(EPILOG).format(env=PASSWORD_ENV, sections=", ".join(SECTIONS))
+    parser.add_argument("workspace", nargs="?", help=_("workspace file (*.deepdecide.yaml); default: the built-in sample"))
+    parser.add_argument("-o", "--output", required=True, metavar="FILE.pdf", help=_("where to write the record"))
+    parser.add_argument("--sections", metavar="LIST", help=_("comma-separated sections to include (cover is always in)"))
     parser.add_argument("--for-approval", action="store_true",
-                        help="freeze the content for approval: refuse unless ready, proposed and every row pending")
+                        help=_("freeze the content for approval: refuse unless ready, proposed and every row pending"))
     parser.add_argument("--since", metavar="EARLIER.pdf",
-                        help="the record this workspace revises (decision.previous): the record lists what changed "
-                             "since it and carries its inputs")
-    parser.add_argument("--sign", metavar="CERT.p12", help="sign with the key and certificate in this PKCS#12 file")
-    parser.add_argument("--signer", metavar="NAME", help="the signer's name, recorded in the signature")
-    parser.add_argument("--reason", default="", help="reason recorded in the signature (default: the decision)")
-    parser.add_argument("--location", default="", help="location recorded in the signature")
-    parser.add_argument("--password-file", metavar="FILE", help="read the certificate password from FILE (first line)")
-    parser.add_argument("--password", help="the certificate password (INSECURE: visible to other users; for tests)")
+                        help=_("the record this workspace revises (decision.previous): the record lists what changed "
+                               "since it and carries its inputs"))
+    parser.add_argument("--sign", metavar="CERT.p12", help=_("sign with the key and certificate in this PKCS#12 file"))
+    parser.add_argument("--signer", metavar="NAME", help=_("the signer's name, recorded in the signature"))
+    parser.add_argument("--reason", default="", help=_("reason recorded in the signature (default: the decision)"))
+    parser.add_argument("--location", default="", help=_("location recorded in the signature"))
+    parser.add_argument("--password-file", metavar="FILE", help=_("read the certificate password from FILE (first line)"))
+    parser.add_argument("--password", help=_("the certificate password (INSECURE: visible to other users; for tests)"))
 
 
 def _passphrase(args: argparse.Namespace) -> bytes | None:
@@ -79,14 +80,14 @@ def run(args: argparse.Namespace) -> int:
     from deepdecide.storage.files import load_builtin_workspace, load_workspace
 
     if (args.signer or args.password or args.password_file) and not args.sign:
-        print("deepdecide report: --signer and the password options need --sign CERT.p12", file=sys.stderr)
+        print(_("deepdecide report: --signer and the password options need --sign CERT.p12"), file=sys.stderr)
         return EXIT_USAGE
     if args.sign and not args.signer:
-        print("deepdecide report: --sign needs --signer NAME (who signs)", file=sys.stderr)
+        print(_("deepdecide report: --sign needs --signer NAME (who signs)"), file=sys.stderr)
         return EXIT_USAGE
     if args.for_approval and args.sign:
-        print("deepdecide report: --for-approval writes an unsigned record; each approver then signs it with "
-              "`deepdecide sign`", file=sys.stderr)
+        print(_("deepdecide report: --for-approval writes an unsigned record; each approver then signs it with "
+              "`deepdecide sign`"), file=sys.stderr)
         return EXIT_USAGE
     sections = [s.strip() for s in args.sections.split(",") if s.strip()] if args.sections else None
     try:
@@ -96,10 +97,10 @@ def run(args: argparse.Namespace) -> int:
 
             gaps = approval.not_exportable(ws)
             if gaps:
-                print(f"deepdecide report: {args.workspace or 'the built-in sample'}: not ready for approval:",
-                      file=sys.stderr)
+                print("deepdecide report: " + _("{file}: not ready for approval:").format(
+                    file=args.workspace or _("the built-in sample")), file=sys.stderr)
                 for g in gaps:
-                    print(f"  missing: {g}", file=sys.stderr)
+                    print("  " + _("missing: {what}").format(what=g), file=sys.stderr)
                 return EXIT_PROBLEM
             ws = approval.frozen(ws)
             if sections is not None and "signoff" not in sections:
@@ -127,10 +128,12 @@ def run(args: argparse.Namespace) -> int:
     except DeepdecideError as exc:
         print(f"deepdecide report: {exc}", file=sys.stderr)
         return EXIT_PROBLEM
+    from deepdecide.domain import formatting
     from deepdecide.report.canonical import INPUTS_NAME
 
-    print(f"wrote {args.output} ({len(data):,} bytes{', signed by ' + args.signer if sign else ''}); "
-          f"inputs embedded as {INPUTS_NAME}")
+    print((_("wrote {file} ({size}, signed by {signer}); inputs embedded as {inputs}") if sign else
+           _("wrote {file} ({size}); inputs embedded as {inputs}")).format(
+        file=args.output, size=formatting.count(len(data), "byte"), signer=args.signer, inputs=INPUTS_NAME))
     if args.for_approval:
         from deepdecide.domain import approval
 

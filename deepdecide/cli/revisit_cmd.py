@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 
+from deepdecide.domain.i18n import N_, _
+
 NAME = "revisit"
-HELP = "check a decision's revisit triggers: support cells (against a newer matrix), prices, demand, SLO, evidence age"
+HELP = N_("check a decision's revisit triggers: support cells (against a newer matrix), prices, demand, SLO, evidence age")
 
 EPILOG = """Checkable triggers are the decision record's revisit_conditions; free-text
 revisit_triggers are listed for a person to judge. --matrix takes a support-matrix file, or a
@@ -17,10 +19,10 @@ exit codes: 0 no trigger fired, 1 at least one fired, 3 an input could not be re
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = EPILOG
     parser.add_argument("workspace", nargs="?", metavar="WORKSPACE",
-                        help="a workspace file (*.deepdecide.yaml); default: the built-in sample decision")
-    parser.add_argument("--matrix", metavar="FILE", help="check support conditions against this newer support matrix")
-    parser.add_argument("--today", metavar="YYYY-MM-DD", help="the day to check evidence age on (default: today)")
-    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+                        help=_("a workspace file (*.deepdecide.yaml); default: the built-in sample decision"))
+    parser.add_argument("--matrix", metavar="FILE", help=_("check support conditions against this newer support matrix"))
+    parser.add_argument("--today", metavar="YYYY-MM-DD", help=_("the day to check evidence age on (default: today)"))
+    parser.add_argument("--json", action="store_true", help=_("print the result as JSON"))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -38,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         today = dt.date.fromisoformat(args.today) if args.today else dt.date.today()
     except ValueError:
-        error(f"--today: expected a date YYYY-MM-DD, got {args.today!r}")
+        error(_('--today: expected a date YYYY-MM-DD, got {today!r}').format(today=args.today))
         return EXIT_USAGE
     try:
         ws = files.load_workspace(args.workspace) if args.workspace else files.load_builtin_workspace()
@@ -47,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
             _kind, doc = files.load_document(args.matrix)
             matrix = doc.matrix if isinstance(doc, Workspace) or hasattr(doc, "matrix") else None
             if not isinstance(matrix, SupportMatrix):
-                error(f"{args.matrix}: not a support matrix or workspace file")
+                error(_('{matrix}: not a support matrix or workspace file').format(matrix=args.matrix))
                 return EXIT_INPUT
     except DeepdecideError as exc:
         report_error(exc)
@@ -60,11 +62,11 @@ def run(args: argparse.Namespace) -> int:
                          for t in report.triggers],
         }, indent=2, ensure_ascii=False))
     else:
-        print(f"Revisit triggers of {ws.decision.id} on {report.checked_on} (support cells: {report.matrix})")
+        print(_('Revisit triggers of {id} on {checked_on} (support cells: {matrix})').format(id=ws.decision.id, checked_on=report.checked_on, matrix=report.matrix))
         for t in report.triggers:
             mark = {True: "FIRED", False: "not fired", None: "judge"}[t.fired]
             print(f"  {mark:<9}  {t.text}")
             print(f"  {'':<9}  {t.reason}")
         n = len(report.fired)
-        print(f"{n} of {len(report.triggers)} fired" if n else "no checkable trigger fired")
+        print(_('{n} of {n2} fired').format(n=n, n2=len(report.triggers)) if n else _("no checkable trigger fired"))
     return EXIT_PROBLEM if report.fired else EXIT_OK

@@ -5,8 +5,10 @@ from __future__ import annotations
 import argparse
 import sys
 
+from deepdecide.domain.i18n import N_, _
+
 NAME = "sign"
-HELP = "sign a decision record as one approver (role, verdict, conditions): a PAdES incremental update"
+HELP = N_("sign a decision record as one approver (role, verdict, conditions): a PAdES incremental update")
 
 EPILOG = """Each approver signs the record exported for approval (`deepdecide report WS -o R.pdf
 --for-approval`) in turn, in their own signature field on the sign-off page: the role (a decision
@@ -23,16 +25,16 @@ DEEPDECIDE_P12_PASSWORD, or an interactive prompt."""
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = EPILOG
-    parser.add_argument("record", metavar="RECORD.pdf", help="the record to sign")
-    parser.add_argument("--role", required=True, help="the role you sign as, exactly as the record lists it")
-    parser.add_argument("--verdict", required=True, choices=["approve", "reject"], help="your verdict")
-    parser.add_argument("--conditions", default="", metavar="TEXT", help="conditions of your verdict")
-    parser.add_argument("--sign", required=True, metavar="CERT.p12", help="your key and certificate (PKCS#12)")
-    parser.add_argument("--password-file", metavar="FILE", help="read the certificate password from FILE (first line)")
+    parser.add_argument("record", metavar="RECORD.pdf", help=_("the record to sign"))
+    parser.add_argument("--role", required=True, help=_("the role you sign as, exactly as the record lists it"))
+    parser.add_argument("--verdict", required=True, choices=["approve", "reject"], help=_("your verdict"))
+    parser.add_argument("--conditions", default="", metavar="TEXT", help=_("conditions of your verdict"))
+    parser.add_argument("--sign", required=True, metavar="CERT.p12", help=_("your key and certificate (PKCS#12)"))
+    parser.add_argument("--password-file", metavar="FILE", help=_("read the certificate password from FILE (first line)"))
     parser.add_argument("--password", help=argparse.SUPPRESS)  # tests only: visible to other users
     parser.add_argument("--review", action="store_true",
-                        help="a review signature (not an approval); the only kind a record not ready takes")
-    parser.add_argument("-o", "--output", metavar="OUT.pdf", help="write the signed record here (default: in place)")
+                        help=_("a review signature (not an approval); the only kind a record not ready takes"))
+    parser.add_argument("-o", "--output", metavar="OUT.pdf", help=_("write the signed record here (default: in place)"))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -49,28 +51,28 @@ def run(args: argparse.Namespace) -> int:
         with open(args.record, "rb") as fh:
             data = fh.read()
     except OSError as exc:
-        print(f"deepdecide sign: {args.record}: cannot be read: {exc.strerror or exc}", file=sys.stderr)
+        print(_('deepdecide sign: {record}: cannot be read: {value}').format(record=args.record, value=exc.strerror or exc), file=sys.stderr)
         return EXIT_INPUT
     try:
         signer = load_pkcs12(args.sign, _passphrase(args))
         signed, kind = sign_as_approver(data, signer, role=args.role, verdict=Vote(args.verdict),
                                         conditions=args.conditions, review=args.review)
     except (SigningError, ValidationError, ValidationErrors, UnreadableRecord) as exc:
-        print(f"deepdecide sign: {args.record}: {exc}", file=sys.stderr)
+        print(_('deepdecide sign: {record}: {exc}').format(record=args.record, exc=exc), file=sys.stderr)
         return EXIT_INPUT
     except ApprovalError as exc:
-        print(f"deepdecide sign: {args.record}: {exc}", file=sys.stderr)
+        print(_('deepdecide sign: {record}: {exc}').format(record=args.record, exc=exc), file=sys.stderr)
         return EXIT_PROBLEM
     except DeepdecideError as exc:
-        print(f"deepdecide sign: {args.record}: {exc}", file=sys.stderr)
+        print(_('deepdecide sign: {record}: {exc}').format(record=args.record, exc=exc), file=sys.stderr)
         return EXIT_PROBLEM
     target = args.output or args.record
     try:
         atomic_write_bytes(target, signed)
     except OSError as exc:
-        print(f"deepdecide sign: {target}: cannot be written: {exc.strerror or exc}", file=sys.stderr)
+        print(_('deepdecide sign: {target}: cannot be written: {value}').format(target=target, value=exc.strerror or exc), file=sys.stderr)
         return EXIT_INPUT
-    what = "review signature" if kind == REVIEW else "sign-off"
-    print(f"wrote {target}: {what} of {args.role!r}, verdict {args.verdict}"
-          + (f", conditions: {args.conditions}" if args.conditions else "") + f" ({len(signed):,} bytes)")
+    what = _("review signature") if kind == REVIEW else _("sign-off")
+    print(_('wrote {target}: {what} of {role!r}, verdict {verdict}').format(target=target, what=what, role=args.role, verdict=args.verdict)
+          + (_(', conditions: {conditions}').format(conditions=args.conditions) if args.conditions else "") + _(' ({n:,} bytes)').format(n=len(signed)))
     return EXIT_OK

@@ -5,8 +5,10 @@ from __future__ import annotations
 import argparse
 import sys
 
+from deepdecide.domain.i18n import N_, _
+
 NAME = "signoffs"
-HELP = "copy the approvers' signed verdicts from a record into its workspace (which becomes accepted or rejected)"
+HELP = N_("copy the approvers' signed verdicts from a record into its workspace (which becomes accepted or rejected)")
 
 EPILOG = """Only when the record's embedded inputs are the workspace's content (sign-offs and status
 aside): each valid, trusted approval signature's verdict, date, conditions, certificate and the
@@ -18,10 +20,10 @@ not copied. Nothing is written when anything fails."""
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = EPILOG
-    parser.add_argument("record", metavar="RECORD.pdf", help="the signed record")
-    parser.add_argument("--into", required=True, metavar="WS", help="the workspace the record was exported from")
+    parser.add_argument("record", metavar="RECORD.pdf", help=_("the signed record"))
+    parser.add_argument("--into", required=True, metavar="WS", help=_("the workspace the record was exported from"))
     parser.add_argument("--trust", action="append", default=[], metavar="CA.pem",
-                        help="a certificate (PEM/DER) to trust as root or signer; repeatable")
+                        help=_("a certificate (PEM/DER) to trust as root or signer; repeatable"))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -36,30 +38,30 @@ def run(args: argparse.Namespace) -> int:
         with open(args.record, "rb") as fh:
             data = fh.read()
     except OSError as exc:
-        print(f"deepdecide signoffs: {args.record}: cannot be read: {exc.strerror or exc}", file=sys.stderr)
+        print(_('deepdecide signoffs: {record}: cannot be read: {value}').format(record=args.record, value=exc.strerror or exc), file=sys.stderr)
         return EXIT_INPUT
     try:
         ws = load_workspace(args.into)
         result = verify(data, trust=load_trust(args.trust))
         if result.status != INTACT:
-            print(f"deepdecide signoffs: {args.record}: the record is {result.status}: "
+            print(_('deepdecide signoffs: {record}: the record is {status}: ').format(record=args.record, status=result.status)
                   + "; ".join(result.reasons[:3]), file=sys.stderr)
             return EXIT_PROBLEM
         new, state = copy_signoffs(ws, data, result.signatures)
         save_workspace(new, args.into)
     except (ValidationError, ValidationErrors, SigningError, UnreadableRecord) as exc:
-        print(f"deepdecide signoffs: {exc}", file=sys.stderr)
+        print(_('deepdecide signoffs: {exc}').format(exc=exc), file=sys.stderr)
         return EXIT_INPUT
     except (ApprovalError, DeepdecideError) as exc:
-        print(f"deepdecide signoffs: {args.record}: {exc}", file=sys.stderr)
+        print(_('deepdecide signoffs: {record}: {exc}').format(record=args.record, exc=exc), file=sys.stderr)
         return EXIT_PROBLEM
     print(f"{args.into}: {new.decision.status.value} ({state.state})")
     for s in new.signoffs:
         if s.record_inputs_sha256:
             print(f"  {s.role}: {s.verdict.value} on {s.date or '?'} by {s.certificate or '?'}"
-                  + (f"; conditions: {s.conditions}" if s.conditions else ""))
+                  + (_('; conditions: {conditions}').format(conditions=s.conditions) if s.conditions else ""))
     for r in state.outstanding:
-        print(f"  {r}: no valid, trusted approval yet")
+        print(_('  {r}: no valid, trusted approval yet').format(r=r))
     for n in state.notes:
-        print(f"  note: {n}")
+        print(_('  note: {n}').format(n=n))
     return EXIT_OK

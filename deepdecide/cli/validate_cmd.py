@@ -5,10 +5,12 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
+from deepdecide.domain.i18n import N_, _
+
 if TYPE_CHECKING:
     from deepdecide.domain.workspace import Workspace
 NAME = "validate"
-HELP = "validate workspace and data files (*.deepdecide.yaml, support matrix, checklist, criteria)"
+HELP = N_("validate workspace and data files (*.deepdecide.yaml, support matrix, checklist, criteria)")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -19,7 +21,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def argparse_kinds_help() -> str:
     from deepdecide.storage.files import KINDS
 
-    return f"print the JSON Schema of a kind of file instead ({', '.join(KINDS)}); no FILE needed"
+    return _("print the JSON Schema of a kind of file instead ({kinds}); no FILE needed").format(kinds=", ".join(KINDS))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -30,12 +32,13 @@ def run(args: argparse.Namespace) -> int:
 
     if args.schema:
         if args.schema not in files.KINDS:
-            error(f"unknown kind {args.schema!r}; expected one of: {', '.join(files.KINDS)}")
+            error(_("unknown kind {kind!r}; expected one of: {kinds}").format(kind=args.schema,
+                                                                             kinds=", ".join(files.KINDS)))
             return EXIT_USAGE
         print(files.schema_text(args.schema), end="")
         return EXIT_OK
     if not args.files:
-        error("validate: name at least one FILE (or --schema KIND)")
+        error(_("validate: name at least one FILE (or --schema KIND)"))
         return EXIT_USAGE
     worst = EXIT_OK
     for path in args.files:
@@ -53,7 +56,8 @@ def run(args: argparse.Namespace) -> int:
             worst = max(worst, EXIT_PROBLEM)
         else:
             report_warnings(warnings)
-            print(f"{path}: valid {kind} file" + (f" ({len(warnings)} warning(s))" if warnings else ""))
+            print((_("{path}: valid {kind} file ({n} warning(s))") if warnings else _("{path}: valid {kind} file")).format(
+                path=path, kind=kind, n=len(warnings)))
             if kind == "workspace":
                 _approval_lines(_doc)
     return worst
@@ -68,8 +72,8 @@ def _approval_lines(ws: Workspace) -> None:
         return
     gaps = approval.missing_for_approval(ws)
     if gaps:
-        print("  not ready for approval; missing: " + "; ".join(str(g) for g in gaps))
+        print("  " + _("not ready for approval; missing: {gaps}").format(gaps="; ".join(str(g) for g in gaps)))
     else:
-        print("  ready for approval: export it with deepdecide report WS -o RECORD.pdf --for-approval")
+        print(_("  ready for approval: export it with deepdecide report WS -o RECORD.pdf --for-approval"))
     for line in approval.signer_summary(ws):
-        print(f"  sign-off: {line}")
+        print("  " + _("sign-off: {line}").format(line=line))

@@ -8,12 +8,14 @@ import sys
 import textwrap
 from typing import TYPE_CHECKING
 
+from deepdecide.domain.i18n import N_, _
+
 if TYPE_CHECKING:
     from deepdecide.report.approval import ApprovalState, SignoffSignature
     from deepdecide.report.integrity import Verification
 
 NAME = "verify"
-HELP = "check a PDF decision record: rebuild it from its embedded inputs and validate its signature"
+HELP = N_("check a PDF decision record: rebuild it from its embedded inputs and validate its signature")
 
 EXIT_TRUSTED = 0
 EXIT_ALTERED = 1
@@ -25,43 +27,48 @@ EXIT_NOT_APPROVED = 8
 
 # (exit code, headline, meaning): the one table of verify's outcomes (also in docs/verify.md)
 OUTCOMES: tuple[tuple[int, str, str], ...] = (
-    (EXIT_TRUSTED, "intact, signed and trusted",
-     "rebuilt byte for byte from its embedded inputs; every signature valid, over exactly the record, "
+    (EXIT_TRUSTED, N_("intact, signed and trusted"),
+     N_("rebuilt byte for byte from its embedded inputs; every signature valid, over exactly the record, "
      "by a certificate that chains to a --trust certificate; a record with sign-off signatures is also "
-     "approved: every required approver signed approve (the output says \"approved\")"),
-    (EXIT_NOT_APPROVED, "intact and trusted, but not approved",
-     "every signature valid and trusted, but the sign-offs do not approve the record: a required approver "
-     "has not signed, signed only for review, or rejected"),
-    (EXIT_UNSIGNED, "intact, unsigned", "the record matches its embedded inputs; nobody attested it"),
-    (EXIT_UNTRUSTED, "intact, but a signer is not trusted",
-     "signatures valid, but a signer's certificate is self-signed or chains to no --trust certificate "
-     "(each certificate's subject and SHA-256 fingerprint are printed); with several signatures the worst decides"),
-    (EXIT_ALTERED, "ALTERED", "the file is not the record its inputs give, a signature does not verify, or it "
-     "cannot be confirmed (built by other software)"),
-    (EXIT_NOT_A_RECORD, "NOT A DEEPDECIDE RECORD", "a PDF without deepdecide's embedded inputs"),
-    (EXIT_UNREADABLE, "(error message)", "the file cannot be read, is not a PDF, or a --trust file is unreadable"),
+     "approved: every required approver signed approve (the output says \"approved\")")),
+    (EXIT_NOT_APPROVED, N_("intact and trusted, but not approved"),
+     N_("every signature valid and trusted, but the sign-offs do not approve the record: a required approver "
+     "has not signed, signed only for review, or rejected")),
+    (EXIT_UNSIGNED, N_("intact, unsigned"), N_("the record matches its embedded inputs; nobody attested it")),
+    (EXIT_UNTRUSTED, N_("intact, but a signer is not trusted"),
+     N_("signatures valid, but a signer's certificate is self-signed or chains to no --trust certificate "
+     "(each certificate's subject and SHA-256 fingerprint are printed); with several signatures the worst decides")),
+    (EXIT_ALTERED, N_("ALTERED"), N_("the file is not the record its inputs give, a signature does not verify, or "
+     "it cannot be confirmed (built by other software)")),
+    (EXIT_NOT_A_RECORD, N_("NOT A DEEPDECIDE RECORD"), N_("a PDF without deepdecide's embedded inputs")),
+    (EXIT_UNREADABLE, N_("(error message)"), N_("the file cannot be read, is not a PDF, or a --trust file is "
+                                                "unreadable")),
 )
 
-EPILOG = """Offline. The record is rebuilt from the workspace embedded in it and compared byte for byte,
+EPILOG_HEAD = N_("""Offline. The record is rebuilt from the workspace embedded in it and compared byte for byte,
 so a change to any text, table, chart or attachment is found; bytes after the record must be valid
 signatures over exactly it. A signature is trusted only when its certificate chains to a certificate
 given with --trust (an organisation's CA, or the signer's own certificate obtained out of band): a
 self-signed certificate can carry any name, so it proves nothing on its own.
 
-exit codes (the worst outcome decides):
-""" + "\n".join(textwrap.fill(f"{head}: {meaning}", 96, break_on_hyphens=False, initial_indent=f"  {code}  ", subsequent_indent="     ")
-                for code, head, meaning in OUTCOMES) + """
-  2  usage error"""
+exit codes (the worst outcome decides):""")
+
+
+def epilog() -> str:
+    """verify's help epilog, in the current language."""
+    return _(EPILOG_HEAD) + "\n" + "\n".join(
+        textwrap.fill(f"{_(head)}: {_(meaning)}", 96, break_on_hyphens=False, initial_indent=f"  {code}  ",
+                      subsequent_indent="     ") for code, head, meaning in OUTCOMES) + "\n  2  " + _("usage error")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.epilog = EPILOG
-    parser.add_argument("file", metavar="FILE.pdf", help="the record to check")
+    parser.epilog = epilog()
+    parser.add_argument("file", metavar="FILE.pdf", help=_("the record to check"))
     parser.add_argument("--trust", action="append", default=[], metavar="CA.pem",
-                        help="a certificate (PEM/DER) to trust as root or signer, e.g. your organisation's CA; "
-                             "repeatable")
+                        help=_("a certificate (PEM/DER) to trust as root or signer, e.g. your organisation's CA; "
+                             "repeatable"))
     parser.add_argument("--require-trusted", action="store_true", help=argparse.SUPPRESS)  # now always so
-    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.add_argument("--json", action="store_true", help=_("print the result as JSON"))
 
 
 def outcome(result: Verification) -> tuple[int, str]:
@@ -81,7 +88,7 @@ def outcome(result: Verification) -> tuple[int, str]:
         from deepdecide.report.approval import APPROVED
 
         if state.state != APPROVED:
-            return EXIT_NOT_APPROVED, f"intact and trusted, but not approved ({state.state})"
+            return EXIT_NOT_APPROVED, f"intact and trusted, but not approved ({state.state})"  # English: JSON
         return EXIT_TRUSTED, "intact, signed and trusted; approved"
     return EXIT_TRUSTED, "intact, signed and trusted"
 
@@ -99,17 +106,29 @@ def _approval(result: Verification, data: bytes) -> ApprovalState | None:
         return None
 
 
+def _headline(headline: str) -> str:
+    """An outcome's headline (English in --json) in the current language."""
+    if headline.startswith("intact and trusted, but not approved ("):
+        state = headline[len("intact and trusted, but not approved ("):-1]
+        return _("intact and trusted, but not approved ({state})").format(state=_(state))
+    return {"intact, signed and trusted; approved": _("intact, signed and trusted; approved")}.get(
+        headline, _(headline))
+
+
 def _signature_line(sig: SignoffSignature, later_ok: bool) -> str:
-    role = f"{sig.role} ({sig.kind or 'sign-off'})" if sig.role else "no role (not a sign-off)"
+    role = _("{role} ({kind})").format(role=sig.role, kind=_(sig.kind or "sign-off")) if sig.role else \
+        _("no role (not a sign-off)")
     c = sig.check
-    valid = "valid" if c.ok else "NOT VALID"
-    trusted = "trusted" if c.trusted else "NOT TRUSTED"
-    after = ("nothing but later signatures added after it" if later_ok
-             else "CHANGED after it: " + (c.modification or "not only signatures were added"))
-    verdict = sig.verdict or "–"
-    extra = f"; conditions: {sig.conditions}" if sig.conditions else ""
-    return (f"signature {c.field_name}: {c.signer or 'unknown subject'}; role {role}; verdict {verdict}{extra}; "
-            f"date {sig.date or '?'}; {valid}; {trusted}; {after}")
+    valid = _("valid") if c.ok else _("NOT VALID")
+    trusted = _("trusted") if c.trusted else _("NOT TRUSTED")
+    after = (_("nothing but later signatures added after it") if later_ok
+             else _("CHANGED after it: {what}").format(what=c.modification or _("not only signatures were added")))
+    verdict = _(sig.verdict) if sig.verdict else "–"
+    extra = _("; conditions: {conditions}").format(conditions=sig.conditions) if sig.conditions else ""
+    return _("signature {field}: {signer}; role {role}; verdict {verdict}{extra}; date {date}; {valid}; {trusted}; "
+             "{after}").format(field=c.field_name, signer=c.signer or _("unknown subject"), role=role,
+                               verdict=verdict, extra=extra, date=sig.date or "?", valid=valid, trusted=trusted,
+                               after=after)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -120,13 +139,14 @@ def run(args: argparse.Namespace) -> int:
         with open(args.file, "rb") as fh:
             data = fh.read()
     except FileNotFoundError:
-        print(f"deepdecide verify: {args.file}: no such file", file=sys.stderr)
+        print("deepdecide verify: " + _("{file}: no such file").format(file=args.file), file=sys.stderr)
         return EXIT_UNREADABLE
     except IsADirectoryError:
-        print(f"deepdecide verify: {args.file}: is a folder, not a file", file=sys.stderr)
+        print("deepdecide verify: " + _("{file}: is a folder, not a file").format(file=args.file), file=sys.stderr)
         return EXIT_UNREADABLE
     except OSError as exc:
-        print(f"deepdecide verify: {args.file}: cannot be read: {exc.strerror or exc}", file=sys.stderr)
+        print("deepdecide verify: " + _("{file}: cannot be read: {reason}").format(
+            file=args.file, reason=exc.strerror or exc), file=sys.stderr)
         return EXIT_UNREADABLE
     try:
         trust = load_trust(args.trust)
@@ -144,7 +164,8 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps({
             "file": args.file, "status": result.status, "outcome": headline, "exit_code": code,
             "decision_id": result.decision_id,
-            "inputs_sha256": result.inputs_sha256, "reasons": result.reasons, "checks": result.checks,
+            "inputs_sha256": result.inputs_sha256, "language": result.language or None,
+            "reasons": result.reasons, "checks": result.checks,
             "signatures": [s.__dict__ | {"notes": list(s.notes)} for s in result.signatures],
             "signoffs": [{"field": x.check.field_name, "subject": x.check.signer, "role": x.role,
                           "verdict": x.verdict, "kind": x.kind, "conditions": x.conditions, "date": x.date,
@@ -156,36 +177,41 @@ def run(args: argparse.Namespace) -> int:
                           "notes": appr.notes} if appr else None),
         }, indent=2))
         return code
-    head = f"{args.file}: {headline}"
+    head = f"{args.file}: {_headline(headline)}"
     if result.decision_id:
-        head += f" (decision {result.decision_id}, inputs SHA-256 {result.inputs_sha256})"
+        head += " " + _("(decision {id}, inputs SHA-256 {sha})").format(id=result.decision_id,
+                                                                     sha=result.inputs_sha256)
+    if result.language and result.language != "en":
+        head += " " + _("[record in {language}]").format(language=result.language)
     print(head)
     for line in result.checks:
-        print(f"  ok: {line}")
+        print("  " + _("ok: {line}").format(line=line))
     for line in result.reasons:
-        print(f"  {'why' if code in (EXIT_ALTERED, EXIT_NOT_A_RECORD) else 'note'}: {line}")
+        print("  " + (_("why: {line}") if code in (EXIT_ALTERED, EXIT_NOT_A_RECORD) else _("note: {line}")).format(
+            line=line))
     for s in result.signatures:
-        state = ("trusted" if s.trusted else
-                 "NOT TRUSTED: self-signed, anyone can make one with this name" if s.self_signed else
-                 "NOT TRUSTED: chains to no --trust certificate")
-        print(f"  certificate of signature {s.field_name}: {s.signer or 'unknown subject'}; "
-              f"SHA-256 fingerprint {s.fingerprint_sha256 or '?'}; {state}")
+        state = (_("trusted") if s.trusted else
+                 _("NOT TRUSTED: self-signed, anyone can make one with this name") if s.self_signed else
+                 _("NOT TRUSTED: chains to no --trust certificate"))
+        print("  " + _("certificate of signature {field}: {signer}; SHA-256 fingerprint {fingerprint}; {state}").format(
+            field=s.field_name, signer=s.signer or _("unknown subject"), fingerprint=s.fingerprint_sha256 or "?",
+            state=state))
     if appr is not None:
         for sig in appr.signatures:
             print("  " + _signature_line(sig, sig.check.covers_whole_file or sig.check.modification_ok))
         if any(x.role for x in appr.signatures) or appr.state != "not exported for approval":
-            line = f"  approval: {appr.state}"
+            line = "  " + _("approval: {state}").format(state=_(appr.state))
             if appr.outstanding and appr.state != "approved":
-                line += "; no valid, trusted approval yet from: " + ", ".join(appr.outstanding)
+                line += _("; no valid, trusted approval yet from: {roles}").format(roles=", ".join(appr.outstanding))
             if appr.rejected_by:
-                line += "; rejected by: " + ", ".join(appr.rejected_by)
+                line += _("; rejected by: {roles}").format(roles=", ".join(appr.rejected_by))
             print(line)
         for n in appr.notes:
-            print(f"  note: {n}")
+            print("  " + _("note: {line}").format(line=n))
     if code == EXIT_UNSIGNED:
-        print("  note: unsigned; a consistent record rebuilt from edited inputs would show another inputs hash,"
-              " so compare the hash with the one the signers approved")
+        print(_("  note: unsigned; a consistent record rebuilt from edited inputs would show another inputs hash,"
+              " so compare the hash with the one the signers approved"))
     if code == EXIT_UNTRUSTED:
-        print("  note: compare each fingerprint with the signer's, then pass their CA (or certificate) "
-              "with --trust CA.pem")
+        print(_("  note: compare each fingerprint with the signer's, then pass their CA (or certificate) "
+              "with --trust CA.pem"))
     return code

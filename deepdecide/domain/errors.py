@@ -59,7 +59,9 @@ class EvidenceImportError(LocatedError):
     def message(self) -> str:
         msg = super().message
         if self.tried:
-            msg += f" (formats tried: {', '.join(self.tried)})"
+            from deepdecide.domain.i18n import _
+
+            msg += _(" (formats tried: {formats})").format(formats=", ".join(self.tried))
         return msg
 
 

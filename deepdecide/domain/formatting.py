@@ -15,20 +15,104 @@ Qt-free and IO-free. Rules:
 - a probability that no draw contradicted is not "100 %": it is "≥ 99.5 %" (with the number of
   draws when given).
 
-Locale-specific output (decimal comma, translated month names) plugs in here.
+Figures follow the interface language (:mod:`deepdecide.domain.i18n`). English is written as
+above, without loading any locale data. Other languages take their symbols from CLDR through
+Babel (imported only then): Spanish writes "1.234,5", "12,5 %", "1 de diciembre de 2026", and money
+with the currency symbol after the figure and CLDR's short scale words ("4,12 M US$", "45,6 mil €",
+"0,0320 €"; a thousand million is "2.500 M", not a billion). The significant-digit rule is the
+same in every language; the space before a unit, symbol or scale word is a no-break space there.
+Figures embedded in a record's inputs are never formatted: they stay locale-independent.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
 import math
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import cache
 from numbers import Real
+from typing import NamedTuple
+
+from deepdecide.domain import i18n
 
 DASH = "—"
 INFINITY = "∞"
+NBSP = "\u00a0"
 
 _SUFFIXES = ((1e12, 1e12, "T"), (1e9, 1e9, "B"), (1e6, 1e6, "M"), (1e4, 1e3, "k"))  # from, divisor, suffix
 _SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£"}
+
+
+#: the currency of money written without one: the workspace's (``assumptions.currency``) while a
+#: view of it is written (:func:`using_currency`), else US dollars
+_currency: ContextVar[str] = ContextVar("deepdecide_currency", default="USD")
+
+
+def default_currency() -> str:
+    return _currency.get()
+
+
+@contextmanager
+def using_currency(currency: str | None) -> Iterator[str]:
+    """Write money in ``currency`` (an ISO 4217 code; None keeps the current one) in this block:
+    the record and the CLI write a workspace's figures in its stated currency. No conversion."""
+    code = (currency or _currency.get()).upper()
+    token = _currency.set(code)
+    try:
+        yield code
+    finally:
+        _currency.reset(token)
+
+
+class _Style(NamedTuple):
+    """How a language writes figures (English: ``None``, the rules above)."""
+
+    decimal: str
+    group: str
+    suffixes: tuple[tuple[float, float, str], ...]  # from, divisor, scale word (CLDR short decimal)
+    symbol_after: bool
+
+
+@cache
+def _style(lang: str) -> _Style | None:
+    if lang == i18n.DEFAULT:
+        return None
+    from babel import Locale, numbers
+
+    loc = Locale.parse(lang)
+    short = loc.compact_decimal_formats.get("short", {}).get("other", {})
+    suffixes = []
+    for power in range(14, 3, -1):  # from ten thousand up, as in English
+        found = short.get(str(10 ** power))
+        pattern = str(getattr(found, "pattern", found or ""))
+        zeros = pattern.count("0")
+        word = pattern.replace("0", "").replace("\u00a0", " ").strip().replace(" ", NBSP)
+        if zeros and word:  # CLDR: "00 mil" at 10**4 is thousands, "0000 M" at 10**9 millions
+            suffixes.append((float(10 ** power), float(10 ** (power - zeros + 1)), word))
+    pattern = loc.currency_formats["standard"].pattern
+    return _Style(numbers.get_decimal_symbol(lang), numbers.get_group_symbol(lang), tuple(suffixes),
+                  pattern.strip().endswith("¤"))
+
+
+def _local(text: str) -> str:
+    """An English-written figure ("1,234.5") in the current language's separators."""
+    style = _style(i18n.language())
+    if style is None:
+        return text
+    return text.translate({ord(","): style.group, ord("."): style.decimal})
+
+
+def localized(text: str) -> str:
+    """A figure written by Python's format ("1,234.5", "1.00%") with the current language's separators."""
+    return _local(text)
+
+
+def _with_unit(text: str, unit: str) -> str:
+    if not unit:
+        return text
+    return f"{text}{' ' if _style(i18n.language()) is None else NBSP}{unit}"
 
 
 def _finite(value: object) -> float | None:
@@ -50,7 +134,7 @@ def significant(value: float, digits: int = 3) -> str:
     if math.isinf(value):
         return ("-" if value < 0 else "") + INFINITY
     if abs(value) >= 1e15:  # far beyond any real figure: say so compactly
-        return f"{value:.{digits}g}"
+        return _local(f"{value:.{digits}g}")
     magnitude = math.floor(math.log10(abs(value)))
     places = digits - 1 - magnitude  # negative: round to tens, hundreds, ...
     rounded = round(value, places)
@@ -59,7 +143,7 @@ def significant(value: float, digits: int = 3) -> str:
         places -= 1
         rounded = round(value, places)
     decimals = max(places, 0)
-    return f"{rounded:,.{decimals}f}"
+    return _local(f"{rounded:,.{decimals}f}")
 
 
 def _currency_unit(unit: str) -> tuple[str, str] | None:
@@ -72,12 +156,18 @@ def _currency_unit(unit: str) -> tuple[str, str] | None:
     return None
 
 
+def _code_of(symbol: str) -> str:
+    return next((code for code, sym in _SYMBOLS.items() if sym == symbol), symbol)
+
+
 def with_unit(text: str, unit: str) -> str:
     """A written figure and its unit in reading order: "216 tok/s", but money first: "$45,835",
     "$2.10/GPU-h" (never "45,835 $"); a leading minus stays in front of the symbol ("-$5")."""
     if not unit or text == DASH:
         return text
     money_unit = _currency_unit(unit)
+    if _style(i18n.language()) is not None:  # other languages: the unit after the figure, as CLDR writes it
+        return _with_unit(text, unit if money_unit is None else currency_symbol(_code_of(money_unit[0])) + money_unit[1])
     if money_unit is None:
         return f"{text} {unit}"
     symbol, rest = money_unit
@@ -92,9 +182,9 @@ def number(value: float | int | None, unit: str = "", *, digits: int = 3) -> str
     if v is None:
         return DASH
     if isinstance(value, int) and not isinstance(value, bool):
-        text = f"{value:,}"
+        text = _local(f"{value:,}")
     elif (10 ** digits <= abs(v) < 1e15) or (v.is_integer() and abs(v) < 1e15):  # 50.0 ms reads "50 ms"
-        text = f"{v:,.0f}"
+        text = _local(f"{v:,.0f}")
     else:
         text = significant(v, digits)
     return with_unit(text, unit.strip())
@@ -107,12 +197,13 @@ def integer(value: int | float | None) -> str:
         return DASH
     if math.isinf(v):
         return INFINITY
-    return f"{round(v):,}"
+    return _local(f"{round(v):,}")
 
 
 def count(n: int, singular: str, plural: str | None = None) -> str:
-    """"1 run", "2 runs", "10,000 draws" (``plural`` defaults to singular + "s")."""
-    word = singular if n == 1 else (plural if plural is not None else singular + "s")
+    """"1 run", "2 runs", "10,000 draws" (``plural`` defaults to singular + "s"); the words are
+    catalog keys (``tools/i18n.py`` extracts them), translated for the current language."""
+    word = i18n.ngettext(singular, plural if plural is not None else singular + "s", n)
     return f"{integer(n)} {word}"
 
 
@@ -124,26 +215,34 @@ def _approx_digits(value: float, low: float | None, high: float | None) -> int:
     return 1 if spread >= 1 else 2
 
 
-def money(value: float | int | None, currency: str = "USD", *, digits: int = 3, approx: bool = False,
+def money(value: float | int | None, currency: str | None = None, *, digits: int = 3, approx: bool = False,
           low: float | None = None, high: float | None = None) -> str:
     """"$4.12M", "$45.6k", "$9,870", "$0.216", "$0.0320"; ``approx`` (a figure resting on
-    assumptions) gives "≈ $33M" with the precision its ``low``/``high`` range supports."""
+    assumptions) gives "≈ $33M" with the precision its ``low``/``high`` range supports.
+    ``currency`` defaults to the block's (:func:`using_currency`), US dollars outside one."""
     v = _finite(value)
     if v is None:
         return DASH
-    symbol = _SYMBOLS.get(currency)
+    if currency is None:
+        currency = _currency.get()
+    style = _style(i18n.language())
     sign = "-" if v < 0 else ""
     a = abs(v)
     if approx:
         digits = min(digits, _approx_digits(v, low, high))
     body = ""
-    for limit, divisor, suffix in _SUFFIXES:
+    for limit, divisor, suffix in (_SUFFIXES if style is None else style.suffixes):
         if a >= limit:
-            body = significant(a / divisor, digits) + suffix
+            body = significant(a / divisor, digits) + (suffix if style is None else NBSP + suffix)
             break
     else:
-        body = f"{a:,.0f}" if a >= 10 ** digits and not approx else significant(a, digits)
-    text = f"{sign}{symbol}{body}" if symbol else f"{sign}{body} {currency}"
+        body = _local(f"{a:,.0f}") if a >= 10 ** digits and not approx else significant(a, digits)
+    if style is None:
+        symbol = _SYMBOLS.get(currency)
+        text = f"{sign}{symbol}{body}" if symbol else f"{sign}{body} {currency}"
+    else:
+        symbol = currency_symbol(currency)
+        text = f"{sign}{body}{NBSP}{symbol}" if style.symbol_after else f"{sign}{symbol}{NBSP}{body}"
     return f"≈ {text}" if approx else text
 
 
@@ -156,6 +255,15 @@ def money_rate(value: float | int | None, currency: str, per: str, *, digits: in
     """A price per unit, "$1.30/GPU-h" or "1.30 CHF/GPU-h"."""
     text = money(value, currency, digits=digits)
     return text if text == DASH else f"{text}/{per}"
+def currency_symbol(currency: str | None = None) -> str:
+    """The symbol of ``currency`` in the current language ("$", "US$", "€"; the code when none)."""
+    if currency is None:
+        currency = _currency.get()
+    if _style(i18n.language()) is None:
+        return _SYMBOLS.get(currency, currency)
+    from babel import numbers
+
+    return str(numbers.get_currency_symbol(currency, i18n.language()))
 
 
 def percent(fraction: float | None, digits: int = 0) -> str:
@@ -163,7 +271,7 @@ def percent(fraction: float | None, digits: int = 0) -> str:
     v = _finite(fraction)
     if v is None:
         return DASH
-    return f"{100 * v:,.{digits}f} %"
+    return _with_unit(_local(f"{100 * v:,.{digits}f}"), "%")
 
 
 def share(fraction: float | None) -> str:
@@ -178,9 +286,9 @@ def probability(p: float | None, draws: int | None = None) -> str:
     if v is None:
         return DASH
     if v >= 0.995:
-        text = "≥ 99.5 %"
+        text = "≥ " + percent(0.995, 1)
     elif v <= 0.005:
-        text = "≤ 0.5 %"
+        text = "≤ " + percent(0.005, 1)
     else:
         text = percent(v)
     if draws is not None:
@@ -190,7 +298,7 @@ def probability(p: float | None, draws: int | None = None) -> str:
 
 def tps(value: float | None, *, per: str = "") -> str:
     """Tokens per second: "1,516 tok/s", with ``per`` "GPU" -> "223 tok/s/GPU"."""
-    unit = "tok/s" + (f"/{per}" if per else "")
+    unit = i18n._("tok/s") + (f"/{per}" if per else "")
     return number(value, unit)
 
 
@@ -203,19 +311,28 @@ def rate(value: float | None) -> str:
     """A request rate: "4.00 req/s"; an unlimited rate is "max rate"."""
     v = _finite(value)
     if v is not None and math.isinf(v):
-        return "max rate"
-    return number(value, "req/s")
+        return i18n._("max rate")
+    return number(value, i18n._("req/s"))
 
 
 def date(value: _dt.date | _dt.datetime | str | None) -> str:
-    """An ISO date, "2026-12-01" (a datetime keeps only its date; a string is passed through)."""
+    """A date: ISO in English, "2026-12-01"; the language's long form otherwise ("1 de diciembre de
+    2026"). A datetime keeps only its date; a string that is an ISO date is read as one, any other
+    is passed through."""
     if value is None or value == "":
         return DASH
-    if isinstance(value, _dt.datetime):
-        return value.date().isoformat()
-    if isinstance(value, _dt.date):
-        return value.isoformat()
-    return str(value)
+    if isinstance(value, str):
+        try:
+            day = _dt.date.fromisoformat(value)
+        except ValueError:
+            return value
+    else:
+        day = value.date() if isinstance(value, _dt.datetime) else value
+    if _style(i18n.language()) is None:
+        return day.isoformat()
+    from babel import dates
+
+    return str(dates.format_date(day, "long", locale=i18n.language()))
 
 
 def estimate(likely: float | None, low: float | None = None, high: float | None = None, unit: str = "",

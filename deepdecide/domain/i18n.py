@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import gettext as _gettext
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 from importlib import resources
 
@@ -29,6 +30,9 @@ DEFAULT = "en"
 DOMAIN = "deepdecide"
 
 _current = DEFAULT
+#: a block's language (:func:`using`): per thread / task, so a record rebuilt in Spanish in a worker
+#: thread does not switch the rest of the application
+_block: ContextVar[str | None] = ContextVar("deepdecide_language", default=None)
 
 
 def normalize(lang: str | None) -> str | None:
@@ -74,18 +78,24 @@ def set_language(lang: str | None = None) -> str:
 
 def language() -> str:
     """The current language code."""
-    return _current
+    block = _block.get()
+    return _current if block is None else block
 
 
 @contextmanager
 def using(lang: str) -> Iterator[str]:
-    """Switch language for a block (a record rebuilt in the language it was written in)."""
-    previous = _current
-    code = set_language(lang)
+    """Switch language for a block (a record rebuilt in the language it was written in; a
+    message's English text for JSON output). Only the calling thread's block is switched.
+
+    Raises ValueError for a language with no catalog."""
+    code = normalize(lang)
+    if code is None:
+        raise ValueError(f"unsupported language {lang!r} (choose from {', '.join(LANGUAGES)})")
+    token = _block.set(code)
     try:
         yield code
     finally:
-        set_language(previous)
+        _block.reset(token)
 
 
 def locale_dir() -> str:
@@ -93,36 +103,72 @@ def locale_dir() -> str:
 
 
 @cache
-def _catalog(lang: str) -> _gettext.NullTranslations:
+def _catalog(lang: str, domain: str = DOMAIN) -> _gettext.NullTranslations:
     if lang == DEFAULT:
         return _gettext.NullTranslations()
-    return _gettext.translation(DOMAIN, locale_dir(), languages=[lang], fallback=True)
+    return _gettext.translation(domain, locale_dir(), languages=[lang], fallback=True)
 
 
 def gettext(message: str) -> str:
     """``message`` in the current language (itself when there is no translation)."""
-    if _current == DEFAULT or not message:
+    lang = language()
+    if lang == DEFAULT or not message:
         return message
-    return _catalog(_current).gettext(message)
+    return _catalog(lang).gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The singular or plural form for ``n``, in the current language."""
-    if _current == DEFAULT:
+    lang = language()
+    if lang == DEFAULT:
         return singular if n == 1 else plural
-    return _catalog(_current).ngettext(singular, plural, n)
+    return _catalog(lang).ngettext(singular, plural, n)
 
 
 def pgettext(context: str, message: str) -> str:
     """``message`` disambiguated by ``context`` ("table header", "verb", ...)."""
-    if _current == DEFAULT:
+    lang = language()
+    if lang == DEFAULT:
         return message
-    return _catalog(_current).pgettext(context, message)
+    return _catalog(lang).pgettext(context, message)
+
+
+def dgettext(domain: str, message: str) -> str:
+    """``message`` from another catalog of ours ("argparse": argparse's own words)."""
+    lang = language()
+    if lang == DEFAULT or not message:
+        return message
+    return _catalog(lang, domain).gettext(message)
+
+
+def dngettext(domain: str, singular: str, plural: str, n: int) -> str:
+    lang = language()
+    if lang == DEFAULT:
+        return singular if n == 1 else plural
+    return _catalog(lang, domain).ngettext(singular, plural, n)
 
 
 def translate(template: str) -> str:
     """The translator a Message renders through (its template is the catalog key)."""
     return gettext(template)
+
+
+def translator() -> Callable[[str], str] | None:
+    """What a Message renders through by default: None in English (the template as written),
+    :func:`translate` otherwise."""
+    return None if language() == DEFAULT else translate
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalog without translating it now (a constant translated where it
+    is shown: ``_(HELP)``)."""
+    return message
+
+
+def N_plural(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a counted word's two forms for the catalog (a word ``formatting.count`` is given at run
+    time); returns them as given."""
+    return singular, plural
 
 
 _ = gettext

@@ -9,6 +9,11 @@ which is the message's catalog key) without rewriting a rule::
     str(m)              # 'lower bound: the SLO still holds at the heaviest load, 64'
     m.render(gettext)   # the template translated first, then filled in
 
+``str(m)`` and ``m.render()`` speak the current language of :mod:`deepdecide.domain.i18n` (the
+gettext catalog; English needs none); ``m.render(translate)`` uses the translator given (the GUI's).
+``to_data()`` keeps the English text beside the template and raw parameters, so JSON output is
+the same in every language (plus ``translation`` when the language is not English).
+
 Templates use ``str.format`` named fields. A field without a format spec is written through
 :mod:`deepdecide.domain.formatting` (numbers with their significant digits, None as a dash); a
 field with a spec (``{share:.3f}``) is formatted as written. A parameter may itself be a Message,
@@ -24,7 +29,7 @@ from functools import lru_cache
 from numbers import Real
 from typing import Union
 
-from deepdecide.domain import formatting
+from deepdecide.domain import formatting, i18n
 
 #: what a parameter may hold
 Param = Union[str, int, float, bool, None, "Message", tuple["Param", ...]]
@@ -43,11 +48,13 @@ class _Formatter(string.Formatter):
         if isinstance(value, tuple):
             return ", ".join(self.format_field(v, format_spec) for v in value)
         if format_spec:
-            return format(value, format_spec)
+            text = format(value, format_spec)
+            # a number formatted as written, with the language's separators
+            return formatting.localized(text) if isinstance(value, Real) and not isinstance(value, bool) else text
         if value is None:
             return formatting.DASH
         if isinstance(value, bool):
-            return "yes" if value else "no"
+            return i18n._("yes") if value else i18n._("no")
         if isinstance(value, Real):
             return formatting.number(value if isinstance(value, int) else float(value))
         return str(value)
@@ -67,7 +74,10 @@ class Message:
         return dict(self.params)
 
     def render(self, translate: Translate | None = None) -> str:
-        """The text, in English or through ``translate`` (template -> translated template)."""
+        """The text through ``translate`` (template -> translated template); without one, in the
+        current language."""
+        if translate is None:
+            translate = i18n.translator()
         template = translate(self.template) if translate is not None else self.template
         try:
             return _Formatter(translate).vformat(template, (), self.args)
@@ -78,9 +88,15 @@ class Message:
         return self.render()
 
     def to_data(self) -> dict[str, object]:
-        """For JSON output: the id, the rendered English text, the template and the raw parameters."""
-        return {"id": self.id, "text": self.render(), "template": self.template,
-                "params": {k: _param_data(v) for k, v in self.params}}
+        """For JSON output: the id, the rendered English text, the template and the raw parameters;
+        in another language also its ``translation``."""
+        lang = i18n.language()
+        with i18n.using(i18n.DEFAULT):
+            data: dict[str, object] = {"id": self.id, "text": self.render(), "template": self.template,
+                                       "params": {k: _param_data(v) for k, v in self.params}}
+        if lang != i18n.DEFAULT:
+            data["translation"] = self.render()
+        return data
 
 
 def _param_data(v: Param) -> object:

@@ -24,6 +24,7 @@ from typing import Any
 
 from deepdecide.domain.errors import EvidenceImportError
 from deepdecide.domain.evidence import BenchmarkRun, EvidenceFile, ParityCheck, Provenance, ProvenanceKind
+from deepdecide.domain.i18n import _
 from deepdecide.domain.progress import Cancellable, ProgressCallback, check_cancelled, report
 from deepdecide.importers import (
     aiconfigurator,
@@ -152,7 +153,7 @@ def _signature(st: os.stat_result) -> tuple[int, int, int]:
 
 
 def _changed(path: str | os.PathLike[str], name: str) -> EvidenceImportError:
-    return EvidenceImportError("changed while being read (is the benchmark still writing it?): try again",
+    return EvidenceImportError(_('changed while being read (is the benchmark still writing it?): try again'),
                                file=name)
 
 
@@ -164,15 +165,14 @@ def read_file_stat(path: str | os.PathLike[str]) -> tuple[bytes, os.stat_result]
     try:
         before = os.stat(path)
     except (OSError, ValueError) as exc:
-        raise EvidenceImportError(f"cannot be read: {getattr(exc, 'strerror', None) or exc}", file=name) from None
+        raise EvidenceImportError(_('cannot be read: {value}').format(value=getattr(exc, 'strerror', None) or exc), file=name) from None
     if not stat.S_ISREG(before.st_mode):
         what = _kind_of(before.st_mode)
-        raise EvidenceImportError(f"is {what}, not an evidence file", file=name)
+        raise EvidenceImportError(_('is {what}, not an evidence file').format(what=what), file=name)
     size = before.st_size
     if size > MAX_FILE_BYTES:
         raise EvidenceImportError(
-            f"is {size / 2**20:,.0f} MiB; evidence files above {MAX_FILE_BYTES // 2**20} MiB are refused "
-            "(split the run or reduce it with the tool's own summary output)", file=name)
+            _("is {value:,.0f} MiB; evidence files above {value2} MiB are refused (split the run or reduce it with the tool's own summary output)").format(value=size / 2 ** 20, value2=MAX_FILE_BYTES // 2 ** 20), file=name)
     changed = _changed(path, name)
     # a file modified in the last moments may still be being written: wait until it has been
     # quiet for QUIET_NS (at most that long, once) and refuse it if it changed meanwhile
@@ -188,11 +188,11 @@ def read_file_stat(path: str | os.PathLike[str]) -> tuple[bytes, os.stat_result]
         # O_NONBLOCK: should the path have become a FIFO since the stat, opening it does not hang
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     except OSError as exc:
-        raise EvidenceImportError(f"cannot be read: {exc.strerror or exc}", file=name) from None
+        raise EvidenceImportError(_('cannot be read: {value}').format(value=exc.strerror or exc), file=name) from None
     try:
         opened = os.fstat(fd)
         if not stat.S_ISREG(opened.st_mode):
-            raise EvidenceImportError(f"is {_kind_of(opened.st_mode)}, not an evidence file", file=name)
+            raise EvidenceImportError(_('is {st_mode}, not an evidence file').format(st_mode=_kind_of(opened.st_mode)), file=name)
         if (opened.st_ino, opened.st_size, opened.st_mtime_ns) != (before.st_ino, before.st_size, before.st_mtime_ns):
             raise changed
         with os.fdopen(fd, "rb", closefd=True) as fh:
@@ -201,7 +201,7 @@ def read_file_stat(path: str | os.PathLike[str]) -> tuple[bytes, os.stat_result]
             data = fh.read(size + 1)
             after = os.fstat(fh.fileno())
     except OSError as exc:
-        raise EvidenceImportError(f"cannot be read: {exc.strerror or exc}", file=name) from None
+        raise EvidenceImportError(_('cannot be read: {value}').format(value=exc.strerror or exc), file=name) from None
     finally:
         if fd != -1:
             os.close(fd)
@@ -262,24 +262,25 @@ def _unknown_format(src: Source) -> EvidenceImportError:
         reason, line = src.problems["encoding"]
         return src.error(reason, line=line)
     if src.looks_binary():
-        return _not_a_result(src.error("binary data, not a benchmark or parity result file"))
+        return _not_a_result(src.error(_("binary data, not a benchmark or parity result file")))
     if src.text is None:
         reason, line = src.problems["text"]
         return src.error(reason, line=line)
     for view in ("json_lines", "json"):
         if view in src.problems and src.first_byte in (ord("{"), ord("[")):
             reason, line = src.problems[view]
-            return src.error(f"{reason}; not a format deepdecide knows", line=line)
+            return src.error(_("{reason}; not a format deepdecide knows").format(reason=reason), line=line)
     what = not_results.what_it_is(src)
     if what:
-        return _not_a_result(src.error(f"this is {what}, not a result file"))
+        return _not_a_result(src.error(_("this is {what}, not a result file").format(what=what)))
     keys = ""
     if isinstance(src.json, dict):
-        keys = " (top-level keys: " + ", ".join(list(src.json)[:12]) + ")"
+        keys = _(" (top-level keys: {keys})").format(keys=", ".join(list(src.json)[:12]))
     near = nearest.describe(src, IMPORTERS)
-    hint = ("; for a CSV of your own, declare its columns (deepdecide import --map normalized_name=Column ...)"
+    hint = (_("; for a CSV of your own, declare its columns (deepdecide import --map normalized_name=Column ...)")
             if not src.looks_json else "")
-    return _not_a_result(src.error("format not recognised" + keys + (f"; {near}" if near else "") + hint))
+    return _not_a_result(src.error(_("format not recognised{keys}{near}{hint}").format(
+        keys=keys, near=f"; {near}" if near else "", hint=hint)))
 
 
 #: measurement fields: a run holding none of them holds no data (a header-only CSV, say)
@@ -451,5 +452,5 @@ def _import_read(path: str | os.PathLike[str], data: bytes, context: ImportConte
 def import_bytes(name: str, data: bytes, context: ImportContext | None = None) -> ImportResult:
     """Import an in-memory file (tests, clipboard paste)."""
     if len(data) > MAX_FILE_BYTES:
-        raise EvidenceImportError(f"is larger than {MAX_FILE_BYTES // 2**20} MiB", file=name)
+        raise EvidenceImportError(_('is larger than {value} MiB').format(value=MAX_FILE_BYTES // 2 ** 20), file=name)
     return import_source(Source(name, data), context)

@@ -17,7 +17,9 @@ import reportlab
 
 from deepdecide import __version__
 from deepdecide.analysis.assessment import Assessment
+from deepdecide.domain import i18n
 from deepdecide.domain.errors import DeepdecideError
+from deepdecide.domain.i18n import _
 from deepdecide.domain.progress import Cancellable, ProgressCallback, check_cancelled, scaled
 from deepdecide.domain.workspace import Workspace
 from deepdecide.report import sections as sec
@@ -58,8 +60,25 @@ def generator_info() -> dict[str, str]:
     return {"deepdecide": __version__, "reportlab": reportlab.Version, "zlib": zlib.ZLIB_VERSION}
 
 
-def build_params(sections: tuple[str, ...]) -> bytes:
-    return dumps_canonical({"format": BUILD_FORMAT, "sections": list(sections), "generator": generator_info()})
+def build_params(sections: tuple[str, ...], language: str | None = None) -> bytes:
+    """The build parameters stored in the record: the sections, the software and, for a record not in
+    English, its language (so that ``verify`` rebuilds it in the same language)."""
+    params: dict[str, Any] = {"format": BUILD_FORMAT, "sections": list(sections), "generator": generator_info()}
+    lang = language or i18n.language()
+    if lang != i18n.DEFAULT:
+        params["language"] = lang
+    return dumps_canonical(params)
+
+
+def params_language(params: bytes) -> str:
+    """The language a record was built in, from its build parameters (English when unstated)."""
+    import json
+
+    try:
+        lang = json.loads(params).get("language")
+    except (ValueError, AttributeError):
+        return i18n.DEFAULT
+    return lang if isinstance(lang, str) and i18n.normalize(lang) == lang else i18n.DEFAULT
 
 
 def evaluate(ws: Workspace, cancel: Cancellable | None = None) -> Assessment:
@@ -71,7 +90,7 @@ def evaluate(ws: Workspace, cancel: Cancellable | None = None) -> Assessment:
 
 def build(ws: Workspace, *, sections: Iterable[str] | None = None, progress: ProgressCallback | None = None,
           cancel: Cancellable | None = None, previous_inputs: bytes | None = None) -> bytes:
-    """Build the unsigned decision record and return its bytes.
+    """Build the unsigned decision record, in the current language (``domain.i18n``), and return its bytes.
 
     ``previous_inputs`` are the embedded inputs of the earlier revision the workspace names
     (``decision.previous``): the record then lists what changed since it and carries them too.
@@ -85,7 +104,7 @@ def build(ws: Workspace, *, sections: Iterable[str] | None = None, progress: Pro
     normal, inputs = canonical_inputs(ws)
     if previous_inputs is not None:
         check_previous(normal, previous_inputs)
-    return render(normal, inputs, build_params(chosen), chosen, progress=report, cancel=cancel,
+    return render(normal, inputs, build_params(chosen, i18n.language()), chosen, progress=report, cancel=cancel,
                   previous_inputs=previous_inputs)
 
 
@@ -93,20 +112,30 @@ def check_previous(ws: Workspace, previous_inputs: bytes) -> None:
     """The earlier revision's inputs are the ones the workspace names (by their SHA-256)."""
     named = ws.decision.previous
     if named is None:
-        raise ReportError("an earlier revision was given, but the workspace names none (decision.previous: the "
-                          "record id, revision and inputs SHA-256 of the record it revises)")
+        raise ReportError(_("an earlier revision was given, but the workspace names none (decision.previous: the "
+                            "record id, revision and inputs SHA-256 of the record it revises)"))
     digest = sha256_hex(previous_inputs)
     if digest != named.inputs_sha256.lower():
-        raise ReportError(f"the earlier record's inputs hash to {digest}, but the workspace names revision "
-                          f"{named.revision} of {named.id} with inputs SHA-256 {named.inputs_sha256} "
-                          "(decision.previous.inputs_sha256): not the record this one revises")
+        raise ReportError(_("the earlier record's inputs hash to {digest}, but the workspace names revision "
+                            "{revision} of {id} with inputs SHA-256 {named} (decision.previous.inputs_sha256): "
+                            "not the record this one revises").format(
+                                digest=digest, revision=named.revision, id=named.id, named=named.inputs_sha256))
 
 
 def render(ws: Workspace, inputs: bytes, params: bytes, chosen: tuple[str, ...], *,
            progress: ProgressCallback | None = None, cancel: Cancellable | None = None,
            previous_inputs: bytes | None = None) -> bytes:
     """Render the record of an already-canonical workspace (``inputs`` is its canonical JSON;
-    ``previous_inputs``, if any, the earlier revision's, checked by the caller)."""
+    ``previous_inputs``, if any, the earlier revision's, checked by the caller), in the language its
+    build parameters name."""
+    with i18n.using(params_language(params)) as lang:
+        return _render(ws, inputs, params, chosen, lang, progress=progress, cancel=cancel,
+                       previous_inputs=previous_inputs)
+
+
+def _render(ws: Workspace, inputs: bytes, params: bytes, chosen: tuple[str, ...], lang: str, *,
+            progress: ProgressCallback | None = None, cancel: Cancellable | None = None,
+            previous_inputs: bytes | None = None) -> bytes:
     report = scaled(progress, 0.0, 1.0)
     check_cancelled(cancel)
     assessment = evaluate(ws, cancel)
@@ -167,8 +196,11 @@ def render(ws: Workspace, inputs: bytes, params: bytes, chosen: tuple[str, ...],
 
 
 def compose(ctx: sec.Context) -> list[Any]:
-    """The record's flowables, section by section."""
+    """The record's flowables, section by section; money in the workspace's currency."""
+    from deepdecide.domain.formatting import using_currency
+
     story: list[Any] = []
-    for name in ctx.sections:
-        story.extend(sec.BUILDERS[name](ctx))
+    with using_currency(ctx.ws.assumptions.currency):
+        for name in ctx.sections:
+            story.extend(sec.BUILDERS[name](ctx))
     return story

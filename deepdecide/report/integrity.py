@@ -20,7 +20,9 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from deepdecide.domain import formatting
 from deepdecide.domain.errors import DeepdecideError, ValidationError, ValidationErrors
+from deepdecide.domain.i18n import _
 from deepdecide.report.canonical import (
     BUILD_NAME,
     INPUTS_NAME,
@@ -51,6 +53,7 @@ class Verification:
     checks: list[str] = field(default_factory=list)  # what was checked and held
     decision_id: str = ""
     inputs_sha256: str = ""
+    language: str = ""  # the record's language, from its build parameters
     record_bytes: int = 0
     signatures: list[SignatureCheck] = field(default_factory=list)
     approval: ApprovalState | None = None  # of an intact record, set by the verify command
@@ -165,7 +168,8 @@ def _explain_difference(pdf: bytes, rebuilt: bytes, inputs: bytes, found: Verifi
             k = next((j for j in range(min(len(a), len(b))) if a[j] != b[j]), min(len(a), len(b)))
             got = " ".join(a[k:k + 6]) or "(nothing)"
             want = " ".join(b[k:k + 6]) or "(nothing)"
-            found.reasons.append(f"page {i}: the text reads \"{got}\" where the record has \"{want}\"")
+            found.reasons.append(_("page {page}: the text reads \"{got}\" where the record has \"{want}\"").format(
+                page=i, got=got, want=want))
         if len(differing) > 5:
             found.reasons.append(f"… and the text of {len(differing) - 5} more pages differs")
     if not found.reasons:
@@ -217,7 +221,7 @@ def _structural_differences(pdf: bytes, rebuilt: bytes) -> list[str]:
 
 def verify(pdf: bytes, *, trust: list[Any] | None = None) -> Verification:
     """Check a record file; raise UnreadableRecord if it is not a readable PDF."""
-    from deepdecide.report.build import SECTIONS, check_previous, generator_info, render
+    from deepdecide.report.build import SECTIONS, check_previous, generator_info, params_language, render
 
     found = Verification()
     attachments = extract_attachments(pdf)
@@ -243,15 +247,16 @@ def verify(pdf: bytes, *, trust: list[Any] | None = None) -> Verification:
         return found
     found.decision_id = ws.decision.id
     if canonical_json(ws) != inputs:
-        found.reasons.append("the embedded inputs are not in canonical form: they were edited after the build")
+        found.reasons.append(_("the embedded inputs are not in canonical form: they were edited after the build"))
     try:
         params = json.loads(params_raw)
         sections = tuple(params["sections"])
         generator = dict(params["generator"])
         if not set(sections) <= set(SECTIONS):
             raise ValueError(f"unknown sections {sorted(set(sections) - set(SECTIONS))}")
+        found.language = params_language(params_raw)
     except (ValueError, KeyError, TypeError) as exc:
-        found.reasons.append(f"the embedded build parameters cannot be read: {exc}")
+        found.reasons.append(_("the embedded build parameters cannot be read: {reason}").format(reason=exc))
         found.signatures = _signatures(pdf, trust, found)
         return found
     here = generator_info()
@@ -286,12 +291,13 @@ def verify(pdf: bytes, *, trust: list[Any] | None = None) -> Verification:
         return found
     if pdf == rebuilt:
         found.status = INTACT
-        found.checks.append(f"rebuilt from its embedded inputs, the record is identical byte for byte "
-                            f"({len(pdf):,} bytes)")
+        found.checks.append(_("rebuilt from its embedded inputs, the record is identical byte for byte ({size})")
+                            .format(size=formatting.count(len(pdf), "byte")))
         found.signatures = []
         return found
     if pdf.startswith(rebuilt):
-        found.checks.append(f"the first {len(rebuilt):,} bytes are exactly the record rebuilt from its embedded inputs")
+        found.checks.append(_("the first {size} are exactly the record rebuilt from its embedded inputs").format(
+            size=formatting.count(len(rebuilt), "byte")))
         found.signatures = _signatures(pdf, trust, found)
         _judge_appendix(pdf, rebuilt, found)
         return found
@@ -332,8 +338,8 @@ def _judge_appendix(pdf: bytes, rebuilt: bytes, found: Verification) -> None:
     """Bytes after the record: acceptable only as valid signatures, the first signing exactly the record."""
     sigs = found.signatures
     if not sigs:
-        found.reasons.append(f"{len(pdf) - len(rebuilt):,} bytes were appended after the record "
-                             "(an incremental update that is not a signature)")
+        found.reasons.append(_("{size} were appended after the record (an incremental update that is not a "
+                               "signature)").format(size=formatting.count(len(pdf) - len(rebuilt), "byte")))
         return
     if any(not s.ok for s in sigs):
         return  # reasons already recorded
@@ -357,4 +363,4 @@ def _judge_appendix(pdf: bytes, rebuilt: bytes, found: Verification) -> None:
         found.checks.append(f"signature {s.field_name} by {who}"
                             + (f" at {s.signing_time}" if s.signing_time else "")
                             + f": intact and valid; {trust}")
-    found.checks.append("the signature is an incremental update over exactly the record; nothing follows it")
+    found.checks.append(_("the signature is an incremental update over exactly the record; nothing follows it"))

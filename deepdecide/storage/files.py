@@ -22,6 +22,7 @@ from typing import Any
 from deepdecide.domain import validation
 from deepdecide.domain.errors import ValidationError, ValidationErrors
 from deepdecide.domain.evidence import BenchmarkRun
+from deepdecide.domain.i18n import _
 from deepdecide.domain.matrix import Component, SupportMatrix
 from deepdecide.domain.workload import workload_problems
 from deepdecide.domain.workspace import SCHEMA_VERSION, ChecklistItem, Criterion, Workspace
@@ -205,12 +206,12 @@ def _migrate(body: dict[str, Any], located: LocatedData, warnings: list[Validati
     version = body.get("schema_version", SCHEMA_VERSION)
     if not isinstance(version, int) or isinstance(version, bool):
         raise ValidationError(
-            f"schema_version must be an integer, got {version!r}",
+            _('schema_version must be an integer, got {version!r}').format(version=version),
             file=located.file, line=located.line_of("schema_version"), path="schema_version",
         )
     if version > SCHEMA_VERSION:
         raise ValidationError(
-            f"schema_version {version} was written by a newer deepdecide (this one reads up to {SCHEMA_VERSION})",
+            _('schema_version {version} was written by a newer deepdecide (this one reads up to {schema_version})').format(version=version, schema_version=SCHEMA_VERSION),
             file=located.file, line=located.line_of("schema_version"), path="schema_version",
         )
     original = version
@@ -221,7 +222,7 @@ def _migrate(body: dict[str, Any], located: LocatedData, warnings: list[Validati
     while version < SCHEMA_VERSION:
         if version not in MIGRATIONS:
             raise ValidationError(
-                f"schema_version {version} is not supported (oldest readable is {min(MIGRATIONS, default=SCHEMA_VERSION)})",
+                _('schema_version {version} is not supported (oldest readable is {migrations})').format(version=version, migrations=min(MIGRATIONS, default=SCHEMA_VERSION)),
                 file=located.file, line=located.line_of("schema_version"), path="schema_version",
             )
         body = MIGRATIONS[version](body, warn)
@@ -251,17 +252,17 @@ def decode(located: LocatedData, expected_kind: str | None = None,
     are appended to ``warnings`` (when given) instead of raised."""
     data = located.data
     if not isinstance(data, dict):
-        raise ValidationError("expected a mapping at the top of the file", file=located.file, line=1)
+        raise ValidationError(_('expected a mapping at the top of the file'), file=located.file, line=1)
     kind = data.get("kind")
     if kind not in KINDS:
         choices = ", ".join(KINDS)
         raise ValidationError(
-            f"unknown or missing 'kind' ({kind!r}); expected one of: {choices}",
+            _("unknown or missing 'kind' ({kind!r}); expected one of: {choices}").format(kind=kind, choices=choices),
             file=located.file, line=located.line_of("kind") or 1, path="kind",
         )
     if expected_kind and kind != expected_kind:
         raise ValidationError(
-            f"this is a {kind} file, not a {expected_kind}", file=located.file, line=located.line_of("kind"), path="kind"
+            _('this is a {kind} file, not a {expected_kind}').format(kind=kind, expected_kind=expected_kind), file=located.file, line=located.line_of("kind"), path="kind"
         )
     found: list[ValidationError] = []
     body = {k: v for k, v in data.items() if k != "kind"}
@@ -468,7 +469,7 @@ def save_workspace(ws: Workspace, path: str | os.PathLike[str]) -> None:
     try:
         atomic_write_bytes(path, payload.encode("utf-8"))
     except OSError as exc:
-        raise ValidationError(f"cannot be written: {exc.strerror or exc}", file=str(path)) from None
+        raise ValidationError(_('cannot be written: {value}').format(value=exc.strerror or exc), file=str(path)) from None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -510,7 +511,7 @@ def _unique(ids: list[str], path: str, errs: list[ValidationError], what: str = 
     seen: set[str] = set()
     for i, value in enumerate(ids):
         if value in seen:
-            errs.append(ValidationError(f"duplicate {what} {value!r}", path=f"{path}[{i}].{what}"))
+            errs.append(ValidationError(_('duplicate {what} {value!r}').format(what=what, value=value), path=f"{path}[{i}].{what}"))
         seen.add(value)
 
 
@@ -525,19 +526,19 @@ def _check_matrix(m: SupportMatrix, path: str, errs: list[ValidationError]) -> N
     for i, e in enumerate(m.entries):
         at = f"{path}.entries[{i}]"
         if e.runtime not in runtimes:
-            errs.append(ValidationError(f"unknown runtime {e.runtime!r} (not in matrix.runtimes)", path=f"{at}.runtime"))
+            errs.append(ValidationError(_('unknown runtime {runtime!r} (not in matrix.runtimes)').format(runtime=e.runtime), path=f"{at}.runtime"))
         if e.platform not in platforms:
-            errs.append(ValidationError(f"unknown platform {e.platform!r} (not in matrix.platforms)", path=f"{at}.platform"))
+            errs.append(ValidationError(_('unknown platform {platform!r} (not in matrix.platforms)').format(platform=e.platform), path=f"{at}.platform"))
         if (e.runtime, e.platform) in cells:
-            errs.append(ValidationError(f"second cell for {e.runtime} x {e.platform}", path=at))
+            errs.append(ValidationError(_('second cell for {runtime} x {platform}').format(runtime=e.runtime, platform=e.platform), path=at))
         cells.add((e.runtime, e.platform))
         if not e.sources:
-            errs.append(ValidationError("a support cell needs at least one source", path=f"{at}.sources"))
+            errs.append(ValidationError(_('a support cell needs at least one source'), path=f"{at}.sources"))
         for j, s in enumerate(e.sources):
             if not s.as_of.strip():
-                errs.append(ValidationError("a source needs its as-of date", path=f"{at}.sources[{j}].as_of"))
+                errs.append(ValidationError(_('a source needs its as-of date'), path=f"{at}.sources[{j}].as_of"))
             if not s.url_or_path.strip():
-                errs.append(ValidationError("a source needs a URL or repository path", path=f"{at}.sources[{j}].url_or_path"))
+                errs.append(ValidationError(_('a source needs a URL or repository path'), path=f"{at}.sources[{j}].url_or_path"))
         for j, r in enumerate(e.requirements):
             if r.component == Component.OS:
                 continue
@@ -545,7 +546,7 @@ def _check_matrix(m: SupportMatrix, path: str, errs: list[ValidationError]) -> N
                 SpecifierSet(r.spec)
             except InvalidSpecifier:
                 errs.append(ValidationError(
-                    f"{r.spec!r} is not a version range (write e.g. '>=12.8' or '>=3.10,<3.14')",
+                    _("{spec!r} is not a version range (write e.g. '>=12.8' or '>=3.10,<3.14')").format(spec=r.spec),
                     path=f"{at}.requirements[{j}].spec"))
 
 
@@ -560,24 +561,24 @@ def _check_workspace(ws: Workspace, errs: list[ValidationError]) -> None:
     item_ids = {c.id for c in ws.checklist}
     for i, o in enumerate(ws.options):
         if o.runtime not in runtimes:
-            errs.append(ValidationError(f"unknown runtime {o.runtime!r} (not in the support matrix)", path=f"options[{i}].runtime"))
+            errs.append(ValidationError(_('unknown runtime {runtime!r} (not in the support matrix)').format(runtime=o.runtime), path=f"options[{i}].runtime"))
         if o.platform not in platforms:
-            errs.append(ValidationError(f"unknown platform {o.platform!r} (not in the support matrix)", path=f"options[{i}].platform"))
+            errs.append(ValidationError(_('unknown platform {platform!r} (not in the support matrix)').format(platform=o.platform), path=f"options[{i}].platform"))
     seen_pairs: set[tuple[str, str]] = set()
     for i, a in enumerate(ws.answers):
         if a.option not in option_ids:
-            errs.append(ValidationError(f"unknown option {a.option!r}", path=f"answers[{i}].option"))
+            errs.append(ValidationError(_('unknown option {option!r}').format(option=a.option), path=f"answers[{i}].option"))
         if a.item not in item_ids:
-            errs.append(ValidationError(f"unknown checklist item {a.item!r}", path=f"answers[{i}].item"))
+            errs.append(ValidationError(_('unknown checklist item {item!r}').format(item=a.item), path=f"answers[{i}].item"))
         if (a.option, a.item) in seen_pairs:
-            errs.append(ValidationError(f"second answer for {a.option} / {a.item}", path=f"answers[{i}]"))
+            errs.append(ValidationError(_('second answer for {option} / {item}').format(option=a.option, item=a.item), path=f"answers[{i}]"))
         seen_pairs.add((a.option, a.item))
     d = ws.decision
     for i, oid in enumerate(d.considered_options):
         if oid not in option_ids:
-            errs.append(ValidationError(f"unknown option {oid!r}", path=f"decision.considered_options[{i}]"))
+            errs.append(ValidationError(_('unknown option {oid!r}').format(oid=oid), path=f"decision.considered_options[{i}]"))
     if d.chosen_option and d.chosen_option not in option_ids:
-        errs.append(ValidationError(f"unknown option {d.chosen_option!r}", path="decision.chosen_option"))
+        errs.append(ValidationError(_('unknown option {chosen_option!r}').format(chosen_option=d.chosen_option), path="decision.chosen_option"))
     _unique([str(s.order) for s in ws.migration_plan], "migration_plan", errs, what="order")
 
 

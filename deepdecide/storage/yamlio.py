@@ -20,6 +20,7 @@ from typing import Any, cast
 import yaml
 
 from deepdecide.domain.errors import UnreadableFileError, ValidationError
+from deepdecide.domain.i18n import _
 from deepdecide.domain.validation import (
     MAX_FILE_BYTES,
     MAX_INTEGER,
@@ -53,8 +54,7 @@ class _Loader(yaml.SafeLoader):
             if self._depth >= MAX_NESTING_DEPTH:
                 event = self.peek_event()
                 raise ValidationError(
-                    f"the YAML is nested more than {MAX_NESTING_DEPTH} levels deep (mappings and lists inside "
-                    "each other); a deepdecide file needs far fewer", line=event.start_mark.line + 1)
+                    _('the YAML is nested more than {max_nesting_depth} levels deep (mappings and lists inside each other); a deepdecide file needs far fewer').format(max_nesting_depth=MAX_NESTING_DEPTH), line=event.start_mark.line + 1)
             self._depth += 1
             try:
                 return self._compose_checked(parent, index)
@@ -66,14 +66,14 @@ class _Loader(yaml.SafeLoader):
         if self.check_event(yaml.AliasEvent):
             event = self.peek_event()
             raise ValidationError(
-                f"YAML aliases (*{event.anchor}) are not allowed in deepdecide files",
+                _('YAML aliases (*{anchor}) are not allowed in deepdecide files').format(anchor=event.anchor),
                 line=event.start_mark.line + 1,
             )
         event = self.peek_event()
         anchor = getattr(event, "anchor", None)
         if anchor is not None:
             raise ValidationError(
-                f"YAML anchors (&{anchor}) are not allowed in deepdecide files",
+                _('YAML anchors (&{anchor}) are not allowed in deepdecide files').format(anchor=anchor),
                 line=event.start_mark.line + 1,
             )
         return super().compose_node(parent, index)
@@ -119,24 +119,24 @@ def _scalar(node: yaml.ScalarNode, path: str, ctor: yaml.SafeLoader) -> Any:
             _check_text(value, node, path)
         return value
     if tag not in _STANDARD_TAGS:
-        raise ValidationError(f"the YAML tag {tag!r} is not allowed (only plain YAML)",
+        raise ValidationError(_('the YAML tag {tag!r} is not allowed (only plain YAML)').format(tag=tag),
                               line=node.start_mark.line + 1, path=path)
     if tag == _TIMESTAMP:
         return node.value  # keep dates as written: "2026-11-29"
     if tag == _INT:
         digits = sum(c.isdigit() for c in node.value)
         if digits > MAX_INTEGER_DIGITS:
-            raise ValidationError(f"an integer of {digits} digits is not allowed (at most {MAX_INTEGER:,})",
+            raise ValidationError(_('an integer of {digits} digits is not allowed (at most {max_integer:,})').format(digits=digits, max_integer=MAX_INTEGER),
                                   line=node.start_mark.line + 1, path=path)
     # null, bool, int, float: their constructors return the value; anything else (a !!map tag on a
     # scalar, say) goes through construct_object, which refuses it as it always has
     try:
         value = ctor.yaml_constructors[tag](ctor, node) if tag in _DIRECT else ctor.construct_object(node)
     except (ValueError, TypeError, OverflowError):  # an explicit tag on a value it does not fit: !!int abc
-        raise ValidationError(f"{node.value!r} is not a valid {tag.rsplit(':', 1)[-1]}",
+        raise ValidationError(_('{value!r} is not a valid {value2}').format(value=node.value, value2=tag.rsplit(':', 1)[-1]),
                               line=node.start_mark.line + 1, path=path) from None
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_INTEGER:
-        raise ValidationError(f"the integer {value:,} is too large (at most {MAX_INTEGER:,})",
+        raise ValidationError(_('the integer {value:,} is too large (at most {max_integer:,})').format(value=value, max_integer=MAX_INTEGER),
                               line=node.start_mark.line + 1, path=path)
     return value
 
@@ -149,7 +149,7 @@ def _construct(node: yaml.Node, path: str, lines: dict[str, int], ctor: yaml.Saf
         return _scalar(cast(yaml.ScalarNode, node), path, ctor)
     if node.tag not in _STANDARD_TAGS:
         raise ValidationError(
-            f"the YAML tag {node.tag!r} is not allowed (only plain YAML)",
+            _('the YAML tag {tag!r} is not allowed (only plain YAML)').format(tag=node.tag),
             line=node.start_mark.line + 1,
             path=path,
         )
@@ -158,11 +158,11 @@ def _construct(node: yaml.Node, path: str, lines: dict[str, int], ctor: yaml.Saf
         prefix = f"{path}." if path else ""
         for key_node, value_node in node.value:
             if key_node.__class__ is not _ScalarNode or key_node.tag not in _STANDARD_TAGS:
-                raise ValidationError("mapping keys must be plain scalars", line=key_node.start_mark.line + 1, path=path)
+                raise ValidationError(_('mapping keys must be plain scalars'), line=key_node.start_mark.line + 1, path=path)
             key = _scalar(key_node, path, ctor)
             if key in out:
                 raise ValidationError(
-                    f"duplicate key {key!r}", line=key_node.start_mark.line + 1, path=_join(path, str(key))
+                    _('duplicate key {key!r}').format(key=key), line=key_node.start_mark.line + 1, path=_join(path, str(key))
                 )
             child = prefix + (key if key.__class__ is str else str(key))
             lines[child] = key_node.start_mark.line + 1
@@ -173,19 +173,18 @@ def _construct(node: yaml.Node, path: str, lines: dict[str, int], ctor: yaml.Saf
         return out
     if cls is _SequenceNode:
         return [_construct(v, f"{path}[{i}]", lines, ctor) for i, v in enumerate(node.value)]
-    raise ValidationError(f"unexpected YAML node {cls.__name__}", line=node.start_mark.line + 1, path=path)
+    raise ValidationError(_('unexpected YAML node {name}').format(name=cls.__name__), line=node.start_mark.line + 1, path=path)
 
 
 def _check_text(text: str, node: yaml.Node, path: str) -> None:
     if len(text) > MAX_STRING_CHARS:
-        raise ValidationError(f"a text of {len(text):,} characters is too long (at most {MAX_STRING_CHARS:,})",
+        raise ValidationError(_('a text of {n:,} characters is too long (at most {max_string_chars:,})').format(n=len(text), max_string_chars=MAX_STRING_CHARS),
                               line=node.start_mark.line + 1, path=path)
     if not text.isascii():
         try:
             text.encode("utf-8")
         except UnicodeEncodeError as exc:
-            raise ValidationError(f"invalid text: a lone surrogate (U+{ord(text[exc.start]):04X}, written as an "
-                                  f"escape) at character {exc.start + 1}", line=node.start_mark.line + 1,
+            raise ValidationError(_('invalid text: a lone surrogate (U+{value:04X}, written as an escape) at character {value2}').format(value=ord(text[exc.start]), value2=exc.start + 1), line=node.start_mark.line + 1,
                                   path=path) from None
 
 
@@ -287,7 +286,7 @@ def _parse_checked(text: str, file: str = "") -> LocatedData:
         loader = _Loader(text)
     except yaml.reader.ReaderError as exc:
         line = text[: exc.position].count("\n") + 1
-        raise ValidationError(f"not valid YAML: {exc.reason} (character {exc.character!r})", file=file, line=line) from None
+        raise ValidationError(_('not valid YAML: {reason} (character {character!r})').format(reason=exc.reason, character=exc.character), file=file, line=line) from None
     try:
         try:
             node = loader.get_single_node()
@@ -296,18 +295,18 @@ def _parse_checked(text: str, file: str = "") -> LocatedData:
             raise
         except yaml.reader.ReaderError as exc:
             line = text[: exc.position].count("\n") + 1
-            raise ValidationError(f"not valid YAML: {exc.reason} (character {exc.character!r})", file=file, line=line) from None
+            raise ValidationError(_('not valid YAML: {reason} (character {character!r})').format(reason=exc.reason, character=exc.character), file=file, line=line) from None
         except yaml.MarkedYAMLError as exc:
             mark = exc.problem_mark or exc.context_mark
             mark_line = mark.line + 1 if mark else None
             reason = " ".join(str(p) for p in (exc.context, exc.problem) if p)
-            raise ValidationError(f"not valid YAML: {reason}", file=file, line=mark_line) from None
+            raise ValidationError(_('not valid YAML: {reason}').format(reason=reason), file=file, line=mark_line) from None
         except yaml.YAMLError as exc:
-            raise ValidationError(f"not valid YAML: {exc}", file=file) from None
+            raise ValidationError(_('not valid YAML: {exc}').format(exc=exc), file=file) from None
         except RecursionError:
-            raise ValidationError("the YAML is nested too deeply", file=file) from None
+            raise ValidationError(_('the YAML is nested too deeply'), file=file) from None
         if node is None:
-            raise ValidationError("the file is empty", file=file)
+            raise ValidationError(_('the file is empty'), file=file)
         lines: dict[str, int] = {}
         try:
             data = _construct(node, "", lines, loader)
@@ -315,9 +314,9 @@ def _parse_checked(text: str, file: str = "") -> LocatedData:
             exc.file = file
             raise
         except yaml.YAMLError as exc:
-            raise ValidationError(f"not valid YAML: {exc}", file=file) from None
+            raise ValidationError(_('not valid YAML: {exc}').format(exc=exc), file=file) from None
         except RecursionError:
-            raise ValidationError("the YAML is nested too deeply", file=file) from None
+            raise ValidationError(_('the YAML is nested too deeply'), file=file) from None
     finally:
         loader.dispose()
     return LocatedData(data, lines, file)
@@ -330,28 +329,28 @@ def read_yaml_file(path: str | os.PathLike[str]) -> LocatedData:
     try:
         st = p.stat()
         if not stat.S_ISREG(st.st_mode) and not stat.S_ISDIR(st.st_mode):
-            raise UnreadableFileError("is not a regular file (a FIFO, device or socket): not read", file=name)
+            raise UnreadableFileError(_('is not a regular file (a FIFO, device or socket): not read'), file=name)
         size = st.st_size
         if size > MAX_FILE_BYTES:
-            raise UnreadableFileError(f"the file is {size:,} bytes, larger than any workspace ({MAX_FILE_BYTES:,})", file=name)
+            raise UnreadableFileError(_('the file is {size:,} bytes, larger than any workspace ({max_file_bytes:,})').format(size=size, max_file_bytes=MAX_FILE_BYTES), file=name)
         raw = p.read_bytes()
     except ValidationError:
         raise
     except IsADirectoryError:
-        raise UnreadableFileError("is a folder, not a file", file=name) from None
+        raise UnreadableFileError(_('is a folder, not a file'), file=name) from None
     except FileNotFoundError:
-        raise UnreadableFileError("no such file", file=name) from None
+        raise UnreadableFileError(_('no such file'), file=name) from None
     except PermissionError:
-        raise UnreadableFileError("permission denied: the file cannot be read", file=name) from None
+        raise UnreadableFileError(_('permission denied: the file cannot be read'), file=name) from None
     except OSError as exc:
-        raise UnreadableFileError(f"cannot be read: {exc.strerror or exc}", file=name) from None
+        raise UnreadableFileError(_('cannot be read: {value}').format(value=exc.strerror or exc), file=name) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
-        raise ValidationError(f"not UTF-8 text (byte {exc.start})", file=name, line=line) from None
+        raise ValidationError(_('not UTF-8 text (byte {start})').format(start=exc.start), file=name, line=line) from None
     if "\x00" in text:
-        raise ValidationError("contains NUL bytes: not a text file", file=name, line=text[: text.index("\x00")].count("\n") + 1)
+        raise ValidationError(_('contains NUL bytes: not a text file'), file=name, line=text[: text.index("\x00")].count("\n") + 1)
     return parse_yaml(text, name)
 
 

@@ -129,7 +129,7 @@ def fig(f: Figure | None) -> str:
     return formatting.DASH if f is None else formatting.number(f.value)
 
 
-def money(v: float | None, currency: str) -> str:
+def money(v: float | None, currency: str | None = None) -> str:
     return formatting.money(v, currency)
 
 

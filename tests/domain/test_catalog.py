@@ -1,0 +1,74 @@
+"""The gettext catalogs (data/locale): complete, current, and compiled from their .po."""
+
+from __future__ import annotations
+
+import importlib.util
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def tool():
+    spec = importlib.util.spec_from_file_location("i18n_tool", ROOT / "tools" / "i18n.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_every_message_is_translated_current_and_compiled(tool):
+    """Fails on a marked string missing from a catalog, an obsolete, untranslated or fuzzy entry, a
+    translation naming fields its source has not, or a .mo that is not a fresh compile of its .po
+    (fix: `python tools/i18n.py update`, translate, `python tools/i18n.py compile`)."""
+    assert tool.po_files(), "no Spanish catalog"
+    assert tool.problems() == []
+
+
+def test_a_stale_or_incomplete_catalog_is_reported(tool, tmp_path, monkeypatch):
+    src = ROOT / "data" / "locale" / "es" / "LC_MESSAGES"
+    dst = tmp_path / "es" / "LC_MESSAGES"
+    shutil.copytree(src, dst)
+    po = dst / "deepdecide.po"
+    text = po.read_text(encoding="utf-8")
+    text = text.replace('msgstr "interrumpido"', 'msgstr ""')  # untranslated, and the .mo is now stale
+    text += '\nmsgid "a string no code uses"\nmsgstr "una cadena que no usa nadie"\n'
+    text += '\n#, fuzzy\nmsgid "another"\nmsgstr "otra"\n'
+    po.write_text(text, encoding="utf-8")
+    monkeypatch.setattr(tool, "LOCALE", tmp_path)
+    found = "\n".join(tool.problems())
+    assert "untranslated: 'interrupted'" in found
+    assert "obsolete, no code uses it" in found and "a string no code uses" in found
+    assert "fuzzy" in found
+    assert "deepdecide.mo: not a fresh compile" in found
+
+
+def test_the_extractor_finds_templates_counts_and_contexts(tool):
+    source = '''
+from deepdecide.domain.i18n import _, N_, ngettext, pgettext
+from deepdecide.domain import formatting
+from deepdecide.domain.messages import msg
+HELP = N_("a help text")
+m = msg("cap.x", "capacity {value} "
+        "at {load}", value=1, load=2)
+n = formatting.count(3, "draw")
+o = formatting.count(3, "analysis", "analyses")
+p = ngettext("{n} file", "{n} files", 2)
+q = pgettext("table header", "rank")
+r = _(f"not {m}")   # an f-string is never a key
+s = _(variable)     # nor a variable
+'''
+    found = {(f.message, f.plural, f.context, f.comment) for f in tool.extract_source(source, "x.py")}
+    assert found == {
+        ("a help text", None, None, None),
+        ("capacity {value} at {load}", None, None, "id: cap.x"),
+        ("draw", "draws", None, None),
+        ("analysis", "analyses", None, None),
+        ("{n} file", "{n} files", None, None),
+        ("rank", None, "table header", None),
+    }

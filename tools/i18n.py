@@ -1,0 +1,332 @@
+"""The gettext catalog of the Qt-free layers: extract, update, compile, check.
+
+    python tools/i18n.py extract   # print the template (.pot) of every marked string to stdout
+    python tools/i18n.py update    # merge the extracted strings into every data/locale/*/.po
+    python tools/i18n.py compile   # write the .mo beside each .po
+    python tools/i18n.py check     # fail on an untranslated, fuzzy or obsolete entry, a stale .mo,
+                                   # or a translation that names other fields than its source
+    python tools/i18n.py resolve   # during a git merge that conflicts in a .po: join both sides'
+                                   # translations, update from the merged code and recompile
+
+What is extracted from ``deepdecide/`` (``deepdecide/gui`` has Qt's own catalog):
+
+- ``_("text")``, ``gettext("text")``, ``N_("text")`` (marked, translated later),
+  ``ngettext("singular", "plural", n)``, ``pgettext("context", "text")``;
+- every :func:`deepdecide.domain.messages.msg` template: ``msg("id", "template", ...)``; the
+  template is the catalog key, the id is written as an extracted comment;
+- ``formatting.count(n, "singular"[, "plural"])``: the plural defaults to singular + "s", as
+  the function does.
+
+Only string literals are extracted (implicit concatenation included); an f-string is never a
+catalog key. The .po is written sorted by message id with no line numbers, so two branches that
+add strings merge mechanically; the .mo is always a fresh compile of the .po (never merge it:
+recompile).
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import io
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+
+ROOT = Path(__file__).resolve().parents[1]
+SOURCE = ROOT / "deepdecide"
+EXCLUDE = ("gui",)
+LOCALE = ROOT / "data" / "locale"
+DOMAIN = "deepdecide"
+PROJECT = "deepdecide"
+WIDTH = 110
+
+#: function name -> what its arguments are ("s": a message, "p": its plural, "c": a context)
+KEYWORDS: dict[str, tuple[str, ...]] = {
+    "_": ("s",),
+    "gettext": ("s",),
+    "N_": ("s",),
+    "N_plural": ("s", "p"),
+    "ngettext": ("s", "p"),
+    "pgettext": ("c", "s"),
+    "msg": ("id", "s"),
+    "count": ("n", "s", "p?"),
+}
+
+
+@dataclass(frozen=True)
+class Found:
+    file: str
+    line: int
+    message: str
+    plural: str | None = None
+    context: str | None = None
+    comment: str | None = None
+
+
+def _literal(node: ast.expr) -> str | None:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    return None
+
+
+def _name(func: ast.expr) -> str | None:
+    if isinstance(func, ast.Name):
+        return func.id
+    if isinstance(func, ast.Attribute):  # i18n.ngettext, formatting.count, messages.msg
+        return func.attr
+    return None
+
+
+def extract_source(text: str, file: str) -> Iterator[Found]:
+    """Every marked string of one Python source."""
+    for node in ast.walk(ast.parse(text, file)):
+        if not isinstance(node, ast.Call):
+            continue
+        name = _name(node.func)
+        spec = KEYWORDS.get(name or "")
+        if spec is None:
+            continue
+        values: dict[str, str | None] = {}
+        for i, role in enumerate(spec):
+            role = role.rstrip("?")
+            values[role] = _literal(node.args[i]) if i < len(node.args) else None
+        message = values.get("s")
+        if not message:
+            continue
+        plural = values.get("p")
+        if name == "count" and plural is None:
+            if len(node.args) > 2:
+                continue  # a plural that is not a literal
+            plural = message + "s"
+        if name in ("ngettext", "N_plural") and plural is None:
+            continue
+        comment = f"id: {values['id']}" if name == "msg" and values.get("id") else None
+        yield Found(file, node.lineno, message, plural if "p" in values else None, values.get("c"), comment)
+
+
+def sources() -> list[Path]:
+    return sorted(p for p in SOURCE.rglob("*.py")
+                  if not any(part in EXCLUDE for part in p.relative_to(SOURCE).parts[:1]))
+
+
+def _argparse_source() -> list[tuple[Path, str]]:
+    import argparse
+
+    return [(Path(argparse.__file__), "argparse.py")]
+
+
+def _project_sources() -> list[tuple[Path, str]]:
+    return [(p, p.relative_to(ROOT).as_posix()) for p in sources()]
+
+
+#: catalog domain -> the sources its strings come from. "argparse" translates argparse's own
+#: words ("usage:", "options", its errors), taken from the running Python's argparse module.
+DOMAINS = {DOMAIN: _project_sources, "argparse": _argparse_source}
+
+
+def template(domain: str = DOMAIN) -> Catalog:
+    """The catalog template: every marked string of the domain's sources, sorted, without line numbers."""
+    cat = Catalog(project=PROJECT, charset="utf-8", fuzzy=False)
+    for path, rel in DOMAINS[domain]():
+        for f in extract_source(path.read_text(encoding="utf-8"), rel):
+            mid: str | tuple[str, str] = (f.message, f.plural) if f.plural else f.message
+            existing = cat.get(f.message, f.context)
+            if existing is not None and existing.pluralizable != bool(f.plural):
+                raise SystemExit(f"{rel}:{f.line}: {f.message!r} is used both with and without a plural")
+            cat.add(mid, locations=[(rel, None)], auto_comments=[f.comment] if f.comment else [],
+                    context=f.context)
+    return cat
+
+
+def _write(cat: Catalog, path: Path) -> None:
+    buf = io.BytesIO()
+    write_po(buf, cat, width=WIDTH, no_location=False, omit_header=False, sort_output=True,
+             include_lineno=False, ignore_obsolete=True)
+    path.write_bytes(buf.getvalue())
+
+
+def _rel(path: Path) -> str:
+    try:
+        return path.relative_to(ROOT).as_posix()
+    except ValueError:
+        return path.as_posix()
+
+
+def po_files(domain: str = DOMAIN) -> list[Path]:
+    return sorted(LOCALE.glob(f"*/LC_MESSAGES/{domain}.po"))
+
+
+def _read(path: Path) -> Catalog:
+    with path.open("rb") as fh:
+        return read_po(fh, locale=path.parents[1].name, domain=path.stem)
+
+
+def update() -> None:
+    for domain in DOMAINS:
+        _update(domain)
+
+
+def _update(domain: str) -> None:
+    pot = template(domain)
+    for path in po_files(domain):
+        cat = _read(path)
+        kept = [m for m in cat if m.id and m.string] if domain == "argparse" else []
+        cat.update(pot, no_fuzzy_matching=domain == "argparse", update_header_comment=False,
+                   keep_user_comments=True, update_creation_date=False)
+        cat.obsolete.clear()  # a string the code no longer uses (a changed one came back fuzzy)
+        for m in kept:  # argparse's words of other Python versions stay
+            if cat.get(m.id, m.context) is None:
+                cat[m.id] = m
+        _write(cat, path)
+        print(f"{_rel(path)}: {len(cat)} messages, "
+              f"{sum(1 for m in cat if m.id and not _done(m))} to translate")
+
+
+def _done(m: object) -> bool:
+    string = getattr(m, "string", None)
+    if getattr(m, "fuzzy", False):
+        return False
+    if isinstance(string, (tuple, list)):
+        return all(string)
+    return bool(string)
+
+
+def compiled(path: Path) -> bytes:
+    """The .mo of a .po, as compile writes it."""
+    cat = _read(path)
+    buf = io.BytesIO()
+    write_mo(buf, cat, use_fuzzy=False)
+    return buf.getvalue()
+
+
+def compile_all() -> None:
+    for path in (p for domain in DOMAINS for p in po_files(domain)):
+        path.with_suffix(".mo").write_bytes(compiled(path))
+        print(f"{_rel(path.with_suffix('.mo'))} written")
+
+
+def _fields(text: str) -> set[str]:
+    """The str.format fields of a text, and its printf-style ones (argparse's %(prog)s, %s)."""
+    import re
+    import string
+
+    percent = set(re.findall(r"%(?:\(\w+\))?[sdr]", text))
+    try:
+        return percent | {f for _, f, _, _ in string.Formatter().parse(text) if f is not None}
+    except ValueError:
+        return percent | {"<unbalanced braces>"}
+
+
+def problems() -> list[str]:
+    """What is wrong with the catalogs: each a line naming the file and the message."""
+    out: list[str] = []
+    for domain in DOMAINS:
+        out.extend(_problems(domain))
+    return out
+
+
+def _problems(domain: str) -> list[str]:
+    out: list[str] = []
+    pot = template(domain)
+    wanted = {(m.id if isinstance(m.id, str) else m.id[0], m.context) for m in pot if m.id}
+    for path in po_files(domain):
+        rel = _rel(path)
+        cat = _read(path)
+        have = {(m.id if isinstance(m.id, str) else m.id[0], m.context) for m in cat if m.id}
+        for key in sorted(wanted - have, key=str):
+            out.append(f"{rel}: not in the catalog (run tools/i18n.py update): {key[0]!r}")
+        if domain != "argparse":  # argparse's words of another Python version are kept
+            for key in sorted(have - wanted, key=str):
+                out.append(f"{rel}: obsolete, no code uses it (run tools/i18n.py update): {key[0]!r}")
+        for m in cat.obsolete.values():
+            out.append(f"{rel}: obsolete entry {m.id!r}")
+        for m in cat:
+            if not m.id:
+                continue
+            if m.fuzzy:
+                out.append(f"{rel}: fuzzy (check the translation, then remove the flag): {m.id!r}")
+            elif not _done(m):
+                out.append(f"{rel}: untranslated: {m.id!r}")
+            else:
+                sources = m.id if isinstance(m.id, (tuple, list)) else (m.id,)
+                strings = m.string if isinstance(m.string, (tuple, list)) else (m.string,)
+                want = set().union(*(_fields(s) for s in sources))
+                for s in strings:
+                    if _fields(s) - want:
+                        out.append(f"{rel}: the translation names fields the source has not "
+                                   f"({sorted(_fields(s) - want)}): {m.id!r}")
+        mo = path.with_suffix(".mo")
+        if not mo.exists() or mo.read_bytes() != compiled(path):
+            out.append(f"{_rel(mo)}: not a fresh compile of its .po "
+                       "(run tools/i18n.py compile)")
+    return out
+
+
+def _stage(path: Path, stage: int) -> Catalog | None:
+    """One side of a conflicted file from the git index (2: ours, 3: theirs), or None."""
+    import subprocess
+
+    rel = path.relative_to(ROOT).as_posix()
+    proc = subprocess.run(["git", "show", f":{stage}:{rel}"], cwd=ROOT, capture_output=True)
+    if proc.returncode != 0:
+        return None
+    return read_po(io.BytesIO(proc.stdout), locale=path.parents[1].name, domain=path.stem)
+
+
+def resolve() -> int:
+    """Resolve merge conflicts in the catalogs: every translation of both sides (ours where both
+    translate a message differently, which is listed), then update from the merged code, compile."""
+    clashes = 0
+    for domain in DOMAINS:
+        for path in po_files(domain):
+            ours, theirs = _stage(path, 2), _stage(path, 3)
+            if ours is None or theirs is None:
+                continue  # not conflicted
+            for m in theirs:
+                if not m.id or not _done(m):
+                    continue
+                mine = ours.get(m.id, m.context)
+                if mine is None or not _done(mine):
+                    ours[m.id] = m
+                elif mine.string != m.string:
+                    clashes += 1
+                    print(f"{_rel(path)}: both sides translate {m.id!r}: kept ours {mine.string!r}, "
+                          f"not {m.string!r}")
+            _write(ours, path)
+            print(f"{_rel(path)}: joined both sides")
+    update()
+    compile_all()
+    return 1 if clashes else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="tools/i18n.py", description=__doc__.split("\n\n")[0])
+    parser.add_argument("action", choices=("extract", "update", "compile", "check", "resolve"))
+    parser.add_argument("--domain", choices=tuple(DOMAINS), default=DOMAIN, help="for extract")
+    args = parser.parse_args(argv)
+    if args.action == "extract":
+        buf = io.BytesIO()
+        write_po(buf, template(args.domain), width=WIDTH, sort_output=True, include_lineno=False)
+        sys.stdout.write(buf.getvalue().decode("utf-8"))
+    elif args.action == "update":
+        update()
+    elif args.action == "compile":
+        compile_all()
+    elif args.action == "resolve":
+        return resolve()
+    else:
+        found = problems()
+        for line in found:
+            print(line)
+        print(f"{len(found)} problem(s)" if found else "catalogs complete")
+        return 1 if found else 0
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
