@@ -17,12 +17,15 @@ import reportlab
 
 from deepdecide import __version__
 from deepdecide.analysis.assessment import Assessment
+from deepdecide.domain import i18n
 from deepdecide.domain.errors import DeepdecideError
+from deepdecide.domain.i18n import _
 from deepdecide.domain.progress import Cancellable, ProgressCallback, check_cancelled, scaled
 from deepdecide.domain.workspace import Workspace
 from deepdecide.report import sections as sec
 from deepdecide.report.canonical import BUILD_NAME, INPUTS_NAME, canonical_inputs, dumps_canonical, sha256_hex
 from deepdecide.report.template import Attachment, RecordDocTemplate, RecordMeta, make_canvas_class, pdf_date
+from deepdecide.report.words import word
 
 BUILD_FORMAT = 1
 SECTIONS: tuple[str, ...] = tuple(sec.TITLES)  # in record order
@@ -40,7 +43,8 @@ def normalise_sections(sections: Iterable[str] | None) -> tuple[str, ...]:
     chosen = set(sections)
     unknown = sorted(chosen - set(SECTIONS))
     if unknown:
-        raise ReportError(f"unknown section(s) {', '.join(map(repr, unknown))}; expected some of: {', '.join(SECTIONS)}")
+        raise ReportError(_("unknown section(s) {unknown}; expected some of: {sections}").format(
+            unknown=", ".join(map(repr, unknown)), sections=", ".join(SECTIONS)))
     chosen.add("cover")
     return tuple(s for s in SECTIONS if s in chosen)
 
@@ -50,8 +54,25 @@ def generator_info() -> dict[str, str]:
     return {"deepdecide": __version__, "reportlab": reportlab.Version, "zlib": zlib.ZLIB_VERSION}
 
 
-def build_params(sections: tuple[str, ...]) -> bytes:
-    return dumps_canonical({"format": BUILD_FORMAT, "sections": list(sections), "generator": generator_info()})
+def build_params(sections: tuple[str, ...], language: str | None = None) -> bytes:
+    """The build parameters stored in the record: the sections, the software and, for a record not in
+    English, its language (so that ``verify`` rebuilds it in the same language)."""
+    params: dict[str, Any] = {"format": BUILD_FORMAT, "sections": list(sections), "generator": generator_info()}
+    lang = language or i18n.language()
+    if lang != i18n.DEFAULT:
+        params["language"] = lang
+    return dumps_canonical(params)
+
+
+def params_language(params: bytes) -> str:
+    """The language a record was built in, from its build parameters (English when unstated)."""
+    import json
+
+    try:
+        lang = json.loads(params).get("language")
+    except (ValueError, AttributeError):
+        return i18n.DEFAULT
+    return lang if isinstance(lang, str) and i18n.normalize(lang) == lang else i18n.DEFAULT
 
 
 def evaluate(ws: Workspace, cancel: Cancellable | None = None) -> Assessment:
@@ -63,7 +84,7 @@ def evaluate(ws: Workspace, cancel: Cancellable | None = None) -> Assessment:
 
 def build(ws: Workspace, *, sections: Iterable[str] | None = None, progress: ProgressCallback | None = None,
           cancel: Cancellable | None = None) -> bytes:
-    """Build the unsigned decision record and return its bytes.
+    """Build the unsigned decision record, in the current language (``domain.i18n``), and return its bytes.
 
     Raises ValidationError(s) for a workspace that fails validation, ReportError for bad
     arguments, ``domain.progress.Cancelled`` when ``cancel`` is cancelled while building.
@@ -72,12 +93,19 @@ def build(ws: Workspace, *, sections: Iterable[str] | None = None, progress: Pro
     report = scaled(progress, 0.0, 1.0)
     report(0.0)
     normal, inputs = canonical_inputs(ws)
-    return render(normal, inputs, build_params(chosen), chosen, progress=report, cancel=cancel)
+    return render(normal, inputs, build_params(chosen, i18n.language()), chosen, progress=report, cancel=cancel)
 
 
 def render(ws: Workspace, inputs: bytes, params: bytes, chosen: tuple[str, ...], *,
            progress: ProgressCallback | None = None, cancel: Cancellable | None = None) -> bytes:
-    """Render the record of an already-canonical workspace (``inputs`` is its canonical JSON)."""
+    """Render the record of an already-canonical workspace (``inputs`` is its canonical JSON), in the
+    language its build parameters name."""
+    with i18n.using(params_language(params)) as lang:
+        return _render(ws, inputs, params, chosen, lang, progress=progress, cancel=cancel)
+
+
+def _render(ws: Workspace, inputs: bytes, params: bytes, chosen: tuple[str, ...], lang: str, *,
+            progress: ProgressCallback | None = None, cancel: Cancellable | None = None) -> bytes:
     report = scaled(progress, 0.0, 1.0)
     check_cancelled(cancel)
     assessment = evaluate(ws, cancel)
@@ -86,23 +114,27 @@ def render(ws: Workspace, inputs: bytes, params: bytes, chosen: tuple[str, ...],
     digest = sha256_hex(inputs)
     info = generator_info()
     ctx = sec.Context(ws=ws, inputs_sha256=digest, sections=chosen, assessment=assessment,
-                      generator=f"deepdecide {info['deepdecide']} with reportlab {info['reportlab']}")
+                      generator=_("deepdecide {version} with reportlab {reportlab}").format(
+                          version=info["deepdecide"], reportlab=info["reportlab"]))
     story = compose(ctx)
     d = ws.decision
     meta = RecordMeta(
         decision_id=d.id,
         title=d.title,
-        status=d.status.value,
+        status=word(d.status),
         input_sha256=digest,
         pdf_date=pdf_date(d.date),
         author="; ".join(d.decision_makers),
-        subject=f"Decision record {d.id} ({d.status.value}) for {ws.model}",
+        subject=_("Decision record {id} ({status}) for {model}").format(id=d.id, status=word(d.status),
+                                                                       model=ws.model),
+        # the keywords stay English: tools search records by them
         keywords=f"deepdecide decision record; {d.id}; inputs-sha256={digest}",
         creator=f"deepdecide {info['deepdecide']}",
+        lang=lang,
         attachments=(
             Attachment(INPUTS_NAME, inputs, "application/json",
-                       f"Canonical workspace this record was built from (SHA-256 {digest})"),
-            Attachment(BUILD_NAME, params, "application/json", "Sections and software versions of the build"),
+                       _("Canonical workspace this record was built from (SHA-256 {digest})").format(digest=digest)),
+            Attachment(BUILD_NAME, params, "application/json", _("Sections and software versions of the build")),
         ),
     )
     total = max(len(story), 1)
@@ -121,7 +153,8 @@ def render(ws: Workspace, inputs: bytes, params: bytes, chosen: tuple[str, ...],
     try:
         doc.build(story, canvasmaker=make_canvas_class(meta))
     except LayoutError as exc:  # e.g. a table cell taller than a page: a clear error, not a traceback
-        raise ReportError(f"the record cannot be laid out: {str(exc).splitlines()[0][:300]}") from None
+        raise ReportError(_("the record cannot be laid out: {reason}").format(
+            reason=str(exc).splitlines()[0][:300])) from None
     report(1.0)
     return buf.getvalue()
 

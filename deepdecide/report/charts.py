@@ -22,6 +22,7 @@ from reportlab.platypus import Flowable, KeepTogether
 
 from deepdecide.domain import formatting
 from deepdecide.domain import presentation as look
+from deepdecide.domain.i18n import _
 from deepdecide.report import fonts
 from deepdecide.report.styles import GREY, INK, RULE, SERIES, WARN
 
@@ -186,7 +187,7 @@ def xy_chart(series: Sequence[Series], *, x_label: str, y_label: str, markers: S
     top_pad = 8 + len(rows) * 10 + (12 if title else 0)
     d = _drawing(width, height)
     if not xs or not ys:
-        d.add(_text(width / 2, height / 2, "no data", anchor="middle"))
+        d.add(_text(width / 2, height / 2, _("no data"), anchor="middle"))
         return d
     f = _Frame(46, 30, width - 56, height - 30 - top_pad, x_log=bool(x_log))
     if x_log:
@@ -301,8 +302,8 @@ def illustrative_note(series: Sequence[Series], *, assumed: bool = False) -> str
     """The note a figure needs: hollow series are illustrative / proxy / predicted data."""
     notes = []
     if any(not s.filled for s in series):
-        notes.append("Hollow points are illustrative, proxy or predicted data (reconstructed from published "
-                     "figures or estimated), not measurements of this deployment.")
+        notes.append(_("Hollow points are illustrative, proxy or predicted data (reconstructed from published "
+                       "figures or estimated), not measurements of this deployment."))
     if assumed:
-        notes.append("Hollow bars are assumed figures, not measured ones.")
+        notes.append(_("Hollow bars are assumed figures, not measured ones."))
     return " ".join(notes)

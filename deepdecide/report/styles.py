@@ -14,6 +14,8 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 
+from deepdecide.domain import formatting
+from deepdecide.domain.i18n import _
 from deepdecide.report import fonts
 
 INK = colors.HexColor("#1b1f24")
@@ -180,7 +182,8 @@ def _cell_text(value: Any) -> str:
     text = "" if value is None else str(value)
     if len(text) <= MAX_CELL_CHARS:
         return text
-    return text[:MAX_CELL_CHARS] + f" … [cut here: {len(text) - MAX_CELL_CHARS:,} more characters in the workspace]"
+    return text[:MAX_CELL_CHARS] + " " + _("… [cut here: {n} more characters in the workspace]").format(
+        n=formatting.integer(len(text) - MAX_CELL_CHARS))
 
 
 #: cell padding left and right (points)

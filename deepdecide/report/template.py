@@ -20,6 +20,7 @@ from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 
+from deepdecide.domain.i18n import _
 from deepdecide.report import fonts
 from deepdecide.report.styles import GREY, INK, RULE
 
@@ -54,6 +55,7 @@ class RecordMeta:
     subject: str = ""
     keywords: str = ""
     creator: str = "deepdecide"
+    lang: str = "en"  # the record's language: the catalog's /Lang
     attachments: tuple[Attachment, ...] = field(default_factory=tuple)
 
 
@@ -122,16 +124,17 @@ def _draw_furniture(c: Canvas, meta: RecordMeta, number: int, total: int) -> Non
     c.line(MARGIN_X, FOOTER_Y + 9, width - MARGIN_X, FOOTER_Y + 9)
     c.setFillColor(GREY)
     c.setFont(fonts.REGULAR, 6.5)
-    c.drawString(MARGIN_X, FOOTER_Y, f"{meta.decision_id}   inputs SHA-256 {meta.input_sha256}")
+    c.drawString(MARGIN_X, FOOTER_Y, _("{id}   inputs SHA-256 {sha256}").format(id=meta.decision_id,
+                                                                             sha256=meta.input_sha256))
     c.setFont(fonts.BOLD, 7.5)
     c.setFillColor(INK)
-    c.drawRightString(width - MARGIN_X, FOOTER_Y, f"page {number} of {total}")
+    c.drawRightString(width - MARGIN_X, FOOTER_Y, _("page {number} of {total}").format(number=number, total=total))
     if number > 1:
         c.setFont(fonts.REGULAR, 7)
         c.setFillColor(GREY)
         top = PAGE_SIZE[1] - 12 * mm
         c.drawString(MARGIN_X, top, fonts.safe_text(f"{meta.decision_id}: {meta.title}")[:120])
-        c.drawRightString(width - MARGIN_X, top, f"status: {meta.status}")
+        c.drawRightString(width - MARGIN_X, top, _("status: {status}").format(status=meta.status))
         c.line(MARGIN_X, top - 3, width - MARGIN_X, top - 3)
     c.restoreState()
 
@@ -198,7 +201,7 @@ class RecordDocTemplate(BaseDocTemplate):
             invariant=1,
             pageCompression=1,
             initialFontName=fonts.REGULAR,
-            lang="en",
+            lang=meta.lang,
             **kwargs,
         )
         self.meta = meta

@@ -11,9 +11,12 @@ from deepdecide.analysis.assessment import OptionAssessment
 from deepdecide.domain import formatting
 from deepdecide.domain import presentation as look
 from deepdecide.domain.formatting import DASH, percent
+from deepdecide.domain.i18n import _, ngettext
 from deepdecide.report import charts
 from deepdecide.report.sections.base import BODY_W, Context, est, fig, h1, h2, money, num, plain
+from deepdecide.report.sections.titles import title
 from deepdecide.report.styles import bullets, para, table
+from deepdecide.report.words import acquire_word, capacity_label, text, word
 
 
 def driving(costs: Any) -> Any:
@@ -39,53 +42,59 @@ def _cost_views(ctx: Context) -> list[Flowable]:
         if f.gpus.value is None:
             fleet = DASH
         elif f.owned_gpus is None:
-            fleet = f"{formatting.integer(f.gpus.value)} (all owned)"
+            fleet = _("{gpus} (all owned)").format(gpus=formatting.integer(f.gpus.value))
         else:
-            fleet = (f"{formatting.integer(f.owned_used)} + {formatting.integer(f.shortfall_gpus)}"
-                     + (f" {f.acquire}" if f.acquire else "")
-                     + (f"; {formatting.integer(f.freed_gpus)} freed" if f.freed_gpus else ""))
-        rows.append([oa.name, c.pricing.value, fleet, view_money(c.cash, True), view_money(c.all_in, True),
+            fleet = f"{formatting.integer(f.owned_used)} + {formatting.integer(f.shortfall_gpus)}"
+            if f.acquire:
+                fleet = _("{fleet} {acquire}").format(fleet=fleet, acquire=acquire_word(f.acquire))
+            if f.freed_gpus:
+                fleet = _("{fleet}; {n} freed").format(fleet=fleet, n=formatting.integer(f.freed_gpus))
+        rows.append([oa.name, word(c.pricing), fleet, view_money(c.cash, True), view_money(c.all_in, True),
                      view_money(c.cash, False), view_money(c.all_in, False)])
     star = {v: (" *" if a.cost_view.value == v else "") for v in ("cash", "all-in")}
-    out: list[Flowable] = [para(f"Cost views (* drives the ranking: {a.cost_view.value}); fleet = owned used + "
-                                "new GPUs bought or rented.")]
-    out.append(table(["Option", "Pricing", "Fleet (owned + new)", f"$/M cash{star['cash']}",
-                      f"$/M all-in{star['all-in']}", f"TCO cash{star['cash']}", f"TCO all-in{star['all-in']}"],
+    out: list[Flowable] = [para(_("Cost views (* drives the ranking: {view}); fleet = owned used + new GPUs bought "
+                                  "or rented.").format(view=word(a.cost_view)))]
+    out.append(table([_("Option"), _("Pricing"), _("Fleet (owned + new)"), _("$/M cash") + star["cash"],
+                      _("$/M all-in") + star["all-in"], _("TCO cash") + star["cash"],
+                      _("TCO all-in") + star["all-in"]],
                      rows, [38 * mm, 14 * mm, 34 * mm, 19 * mm, 19 * mm, 24 * mm, 24 * mm], numeric=(3, 4, 5, 6)))
-    warnings = [f"{oa.name}: {w}" for oa in a.options for w in oa.fleet.warnings]
+    warnings = [f"{oa.name}: {text(w)}" for oa in a.options for w in oa.fleet.warnings]
     if warnings:
-        out.append(para("Warnings: " + " ".join(warnings)))
+        out.append(para(_("Warnings: {warnings}").format(warnings=" ".join(warnings))))
     return out
 
 
 def cost(ctx: Context) -> list[Flowable]:
     ws, a = ctx.ws, ctx.assessment
-    out = h1("Cost and TCO", "cost")
-    out.append(para("All-in $/GPU-h: rent = the rental price; own = capex / (amortization × 8,760 h) + "
-                    "kW × PUE × $/kWh + hosting. Cash: GPUs already owned at kW × PUE × $/kWh + hosting only "
-                    "(capex sunk), the shortfall bought or rented at its price. "
-                    "$/M output tokens = $/GPU-h / (tok/s/GPU × 3,600 / 10^6) "
-                    "at the SLO capacity. Fleet = demand / capacity, rounded up to the deployable unit in whole "
-                    "nodes; owned GPUs first. "
-                    f"TCO over {ws.assumptions.horizon_years:g} years = hardware + power and hosting + engineering. "
-                    f"The cost criteria score the {a.cost_view.value} view; the table below it shows both."))
+    out = h1(title("cost"), "cost")
+    out.append(para(_("All-in $/GPU-h: rent = the rental price; own = capex / (amortization × {hours} h) + "
+                      "kW × PUE × $/kWh + hosting. Cash: GPUs already owned at kW × PUE × $/kWh + hosting only "
+                      "(capex sunk), the shortfall bought or rented at its price. "
+                      "$/M output tokens = $/GPU-h / (tok/s/GPU × {seconds} / 10^6) "
+                      "at the SLO capacity. Fleet = demand / capacity, rounded up to the deployable unit in whole "
+                      "nodes; owned GPUs first. "
+                      "TCO over {years} years = hardware + power and hosting + engineering. "
+                      "The cost criteria score the {view} view; the table below it shows both.").format(
+                          hours=formatting.integer(8760), seconds=formatting.integer(3600),
+                          years=f"{ws.assumptions.horizon_years:g}", view=word(a.cost_view))))
     rows = []
     for oa in a.options:
         c = oa.costs
-        rows.append([oa.name, fig(c.gpu_hour_usd), f"{fig(oa.capacity.figure)} ({oa.capacity.label})",
+        rows.append([oa.name, fig(c.gpu_hour_usd), f"{fig(oa.capacity.figure)} ({capacity_label(oa.capacity)})",
                      fig(oa.fleet.gpus), view_money(driving(c), True),
                      money(c.hardware_usd.value), money(c.power_usd.value),
-                     f"{fig(c.engineering_person_weeks)} pw / {money(c.engineering_usd.value)}",
+                     _("{weeks} pw / {cost}").format(weeks=fig(c.engineering_person_weeks),
+                                                      cost=money(c.engineering_usd.value)),
                      view_money(driving(c), False)])
-    out.append(table(["Option", "$/GPU-h", "tok/s/GPU at SLO", "GPUs", "$/M out tok", "Hardware", "Power, hosting",
-                      "Engineering", "TCO"], rows,
+    out.append(table([_("Option"), _("$/GPU-h"), _("tok/s/GPU at SLO"), _("GPUs"), _("$/M out tok"), _("Hardware"),
+                      _("Power, hosting"), _("Engineering"), _("TCO")], rows,
                      [32 * mm, 14 * mm, 26 * mm, 12 * mm, 17 * mm, 17 * mm, 15 * mm, 24 * mm, 17 * mm],
                      numeric=(1, 3, 4, 5, 6, 8)))
     out += _cost_views(ctx)
-    gaps = [f"{oa.name}: {oa.costs.tco_usd.missing_reason or oa.costs.cost_per_m_tokens_usd.missing_reason}"
+    gaps = [f"{oa.name}: {text(oa.costs.tco_usd.missing_reason or oa.costs.cost_per_m_tokens_usd.missing_reason)}"
             for oa in a.options if oa.costs.tco_usd.value is None]
     if gaps:
-        out.append(para("Not computed:", "small"))
+        out.append(para(_("Not computed:"), "small"))
         out += bullets(gaps)
     mc = a.monte_carlo
     bars = []
@@ -103,30 +112,32 @@ def cost(ctx: Context) -> list[Flowable]:
         out.append(Spacer(1, 3 * mm))
         out.append(charts.figure(
             charts.bar_chart([(short[o], v, lo, hi) for o, v, lo, hi in bars],
-                             x_label=f"TCO over {ws.assumptions.horizon_years:g} years, {ws.assumptions.currency}",
-                             width=BODY_W, title="TCO per option (bar: likely inputs; whisker: Monte Carlo P10–P90)",
+                             x_label=_("TCO over {years} years, {currency}").format(
+                                 years=f"{ws.assumptions.horizon_years:g}", currency=ws.assumptions.currency),
+                             width=BODY_W, title=_("TCO per option (bar: likely inputs; whisker: Monte Carlo P10–P90)"),
                              value_fmt=lambda v: money(v), tick_fmt=lambda v: formatting.money(v, digits=2),
                              colors_=[look.option_color(ws, o) for o, *_ in bars],
                              filled=[not x for x in assumed_bar]),
-            f"Total cost of ownership over {ws.assumptions.horizon_years:g} years (hardware, power and "
-            f"engineering), in {ws.assumptions.currency}; the whisker spans the Monte Carlo P10–P90.",
-            "Hollow bars rest on an assumed, proxy or predicted capacity (no measurement of this workload meets the "
-            "SLO on that platform yet); every TCO "
-            "also rests on assumed prices and effort estimates (see Assumptions)."
-            if any(assumed_bar) else "Rests on assumed prices and effort estimates (see Assumptions)."))
+            _("Total cost of ownership over {years} years (hardware, power and engineering), in {currency}; the "
+              "whisker spans the Monte Carlo P10–P90.").format(years=f"{ws.assumptions.horizon_years:g}",
+                                                               currency=ws.assumptions.currency),
+            _("Hollow bars rest on an assumed, proxy or predicted capacity (no measurement of this workload meets "
+              "the SLO on that platform yet); every TCO also rests on assumed prices and effort estimates (see "
+              "Assumptions).")
+            if any(assumed_bar) else _("Rests on assumed prices and effort estimates (see Assumptions).")))
     cap = [oa for oa in a.options if oa.capacity.value is not None]
     if cap:
         assumed = [not _measured(oa) for oa in cap]
         out.append(charts.figure(charts.bar_chart(
             [(short[oa.option], value, oa.capacity.low, oa.capacity.high) for oa in cap
              if (value := oa.capacity.value) is not None],
-            x_label="output tok/s per GPU at the SLO", width=BODY_W,
-            title="Capacity at the SLO (measured, interpolated, lower bound, proxy, predicted or assumed; "
-                  "whisker: the range)",
+            x_label=_("output tok/s per GPU at the SLO"), width=BODY_W,
+            title=_("Capacity at the SLO (measured, interpolated, lower bound, proxy, predicted or assumed; "
+                    "whisker: the range)"),
             colors_=[look.option_color(ws, oa.option) for oa in cap], filled=[not x for x in assumed]),
-            "Output tokens per second one GPU sustains while meeting the SLO.",
-            "Hollow bars are assumed, proxy or predicted capacities, not measurements of this workload (a predicted "
-                "capacity's whisker spans the errors its predictor showed beside measurements)."
+            _("Output tokens per second one GPU sustains while meeting the SLO."),
+            _("Hollow bars are assumed, proxy or predicted capacities, not measurements of this workload (a "
+              "predicted capacity's whisker spans the errors its predictor showed beside measurements).")
             if any(assumed) else ""))
     out += trails(ctx)
     out += assumptions(ctx)
@@ -135,7 +146,7 @@ def cost(ctx: Context) -> list[Flowable]:
 
 def trails(ctx: Context) -> list[Flowable]:
     """Where each option's $/M and TCO come from: every input with its value, unit and source."""
-    out = h2("Inputs behind each cost", "cost-trails")
+    out = h2(_("Inputs behind each cost"), "cost-trails")
     rows = []
     for oa in ctx.assessment.options:
         seen = set()
@@ -146,26 +157,30 @@ def trails(ctx: Context) -> list[Flowable]:
                     continue
                 seen.add(key)
                 value = plain(t.value)
-                rows.append([oa.name, t.name, f"{value} {t.unit}".strip(), t.source or DASH])
+                rows.append([oa.name, text(t.name), f"{value} {t.unit}".strip(), text(t.source) or DASH])
     if rows:
-        out.append(table(["Option", "Input", "Value", "Source"], rows, [34 * mm, 50 * mm, 34 * mm, 56 * mm]))
+        out.append(table([_("Option"), _("Input"), _("Value"), _("Source")], rows,
+                         [34 * mm, 50 * mm, 34 * mm, 56 * mm]))
     else:
-        out.append(para("No cost could be computed, so no inputs were used."))
+        out.append(para(_("No cost could be computed, so no inputs were used.")))
     return out
 
 
 def assumptions(ctx: Context) -> list[Flowable]:
     ws = ctx.ws
     a = ws.assumptions
-    out = h2("Assumptions", "assumptions")
+    out = h2(_("Assumptions"), "assumptions")
     rows = [
-        ["Horizon", num(a.horizon_years, "years")],
-        ["Utilization (sustained useful fraction of fleet hours)", percent(a.utilization)],
-        ["Electricity", est(a.electricity_usd_per_kwh, f"{a.currency}/kWh")],
-        ["Engineer cost (loaded)", est(a.engineer_usd_per_week, f"{a.currency}/person-week")],
-        ["Monte Carlo", f"{a.monte_carlo_draws:,} draws, seed {a.monte_carlo_seed}, triangular(low, likely, high)"],
+        [_("Horizon"), num(a.horizon_years, _("years"))],
+        [_("Utilization (sustained useful fraction of fleet hours)"), percent(a.utilization)],
+        [_("Electricity"), est(a.electricity_usd_per_kwh, f"{a.currency}/kWh")],
+        [_("Engineer cost (loaded)"), est(a.engineer_usd_per_week, _("{currency}/person-week").format(
+            currency=a.currency))],
+        [_("Monte Carlo"), ngettext("{n} draw, seed {seed}, triangular(low, likely, high)",
+                                    "{n} draws, seed {seed}, triangular(low, likely, high)", a.monte_carlo_draws)
+         .format(n=formatting.integer(a.monte_carlo_draws), seed=a.monte_carlo_seed)],
     ]
-    out.append(table(["Assumption", "Value (likely, range)"], rows, [70 * mm, BODY_W - 70 * mm]))
+    out.append(table([_("Assumption"), _("Value (likely, range)")], rows, [70 * mm, BODY_W - 70 * mm]))
     rows = []
     notes: list[str] = []
     for o in ws.options:
@@ -173,19 +188,21 @@ def assumptions(ctx: Context) -> list[Flowable]:
         ref = f"N{len(notes) + 1}" if c.assumption_note else DASH
         if c.assumption_note:
             notes.append(f"{ref} ({o.name}): {c.assumption_note}")
-        rows.append([o.name, c.pricing.value, est(c.gpu_hour_usd), est(c.capex_per_gpu_usd),
+        rows.append([o.name, word(c.pricing), est(c.gpu_hour_usd), est(c.capex_per_gpu_usd),
                      num(c.amortization_years), est(c.power_kw_per_gpu), est(c.porting_effort_person_weeks),
                      est(c.time_to_production_weeks), est(c.assumed_output_tps_per_gpu), ref])
     out.append(Spacer(1, 2 * mm))
-    out.append(table(["Option", "Pricing", "$/GPU-h", "Capex $/GPU", "Amort. yrs", "kW/GPU", "Porting pw",
-                      "Weeks to prod.", "Assumed tok/s/GPU", "Note"], rows,
+    out.append(table([_("Option"), _("Pricing"), _("$/GPU-h"), _("Capex $/GPU"), _("Amort. yrs"), _("kW/GPU"),
+                      _("Porting pw"), _("Weeks to prod."), _("Assumed tok/s/GPU"), _("Note")], rows,
                      [32 * mm, 13 * mm, 19 * mm, 19 * mm, 12 * mm, 18 * mm, 17 * mm, 17 * mm, 17 * mm, 10 * mm]))
-    out.append(para("Values are likely (low–high); the ranges feed the sensitivity analysis and the Monte Carlo draws.",
-                    "small"))
+    out.append(para(_("Values are likely (low–high); the ranges feed the sensitivity analysis and the Monte Carlo "
+                      "draws."), "small"))
     out += [para(n, "small") for n in notes]
-    sources = [f"{o.name}: {s.title} ({s.url_or_path}), as of {s.as_of}" for o in ws.options for s in o.cost.sources]
+    sources = [f"{o.name}: " + _("{title} ({where}), as of {date}").format(title=s.title, where=s.url_or_path,
+                                                                           date=s.as_of)
+               for o in ws.options for s in o.cost.sources]
     if sources:
-        out.append(para("Sources: " + "; ".join(sources), "small"))
+        out.append(para(_("Sources: {sources}").format(sources="; ".join(sources)), "small"))
     return out
 
 

@@ -6,66 +6,76 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
 
 from deepdecide.domain import presentation as look
-from deepdecide.domain.formatting import DASH, count, percent, probability, share
+from deepdecide.domain.formatting import DASH, integer, percent, probability, share
+from deepdecide.domain.i18n import _, ngettext
 from deepdecide.report import charts
 from deepdecide.report.sections.base import BODY_W, Context, h1, h2, money, name_of, num
+from deepdecide.report.sections.titles import title
 from deepdecide.report.styles import BAD, para, table
+from deepdecide.report.words import text
 
 
 def sensitivity(ctx: Context) -> list[Flowable]:
     a = ctx.assessment
-    out = h1("Sensitivity and Monte Carlo", "sensitivity")
+    out = h1(title("sensitivity"), "sensitivity")
     s = a.sensitivity
     if s is None:
-        out.append(para("No option can be ranked, so there is no winner whose stability could be tested."))
+        out.append(para(_("No option can be ranked, so there is no winner whose stability could be tested.")))
     else:
-        out.append(para(f"Winner under the likely inputs: {name_of(ctx, s.winner)}. " + " ".join(s.notes)))
+        out.append(para(_("Winner under the likely inputs: {winner}.").format(winner=name_of(ctx, s.winner))
+                        + "".join(" " + text(n) for n in s.notes)))
         if s.weights:
-            out += h2("Weights that keep the winner", "sens-weights")
+            out += h2(_("Weights that keep the winner"), "sens-weights")
             rows = []
             for w in s.weights:
                 crit = next((c.name for c in a.criteria if c.id == w.criterion), w.criterion)
-                hi = share(w.high_share) if w.high_share is not None else "no limit"
+                hi = share(w.high_share) if w.high_share is not None else _("no limit")
                 rows.append([crit, share(w.weight_share), f"{share(w.low_share)} – {hi}",
                              name_of(ctx, w.winner_below) if w.winner_below else DASH,
                              name_of(ctx, w.winner_above) if w.winner_above else DASH])
-            out.append(table(["Criterion", "Weight now", "Winner unchanged for", "Winner below", "Winner above"],
+            out.append(table([_("Criterion"), _("Weight now"), _("Winner unchanged for"), _("Winner below"),
+                              _("Winner above")],
                              rows, [50 * mm, 20 * mm, 34 * mm, 35 * mm, 35 * mm]))
         if s.inputs:
-            out += h2("Inputs: where the winner changes", "sens-inputs")
+            out += h2(_("Inputs: where the winner changes"), "sens-inputs")
             rows = []
             extra = []
             for i, f in enumerate(s.inputs, start=1):
                 flips = []
                 if f.flip_below is not None:
-                    flips.append(f"≤ {num(f.flip_below)} → {name_of(ctx, f.winner_below)}"
-                                 + ("" if f.below_in_range else " (outside range)"))
+                    flip = f"≤ {num(f.flip_below)} → {name_of(ctx, f.winner_below)}"
+                    flips.append(flip if f.below_in_range else _("{flip} (outside range)").format(flip=flip))
                 if f.flip_above is not None:
-                    flips.append(f"≥ {num(f.flip_above)} → {name_of(ctx, f.winner_above)}"
-                                 + ("" if f.above_in_range else " (outside range)"))
+                    flip = f"≥ {num(f.flip_above)} → {name_of(ctx, f.winner_above)}"
+                    flips.append(flip if f.above_in_range else _("{flip} (outside range)").format(flip=flip))
                 rows.append([f.label.replace(f"{f.option}: ", f"{name_of(ctx, f.option)}: ") if f.option else f.label,
                              f"{num(f.likely)} ({num(f.low)}–{num(f.high)}) {f.unit}",
-                             "; ".join(flips) or (f.note or "no change")])
+                             "; ".join(flips) or (text(f.note) or _("no change"))])
                 if f.below_in_range or f.above_in_range:
                     extra.append(("TEXTCOLOR", (2, i), (2, i), BAD))
-            out.append(table(["Input", "Likely (range)", "Winner changes at"], rows,
+            out.append(table([_("Input"), _("Likely (range)"), _("Winner changes at")], rows,
                              [62 * mm, 42 * mm, BODY_W - 104 * mm], extra=extra))
     mc = a.monte_carlo
     if mc is not None:
-        out += h2("Monte Carlo", "monte-carlo")
-        out.append(para(f"{mc.draws:,} draws (seed {mc.seed}) of every uncertain input from its triangular "
-                        f"(low, likely, high) distribution. In {percent(mc.p_no_winner, 1)} of draws no option "
-                        "could be ranked. " + " ".join(mc.notes)))
+        out += h2(_("Monte Carlo"), "monte-carlo")
+        out.append(para(ngettext("{n} draw (seed {seed}) of every uncertain input from its triangular (low, likely, "
+                                 "high) distribution. In {share} of draws no option could be ranked.",
+                                 "{n} draws (seed {seed}) of every uncertain input from its triangular (low, likely, "
+                                 "high) distribution. In {share} of draws no option could be ranked.", mc.draws)
+                        .format(n=integer(mc.draws), seed=mc.seed, share=percent(mc.p_no_winner, 1))
+                        + "".join(" " + text(n) for n in mc.notes)))
         short = look.short_labels(ctx.ws)
         bars = [(short.get(d.option, name_of(ctx, d.option)), d.p_best * 100, None, None) for d in mc.options]
         if bars:
             out.append(charts.figure(charts.bar_chart(
-                bars, x_label="share of draws in which the option ranks first (%)", width=BODY_W,
-                title="Probability of ranking first", value_fmt=lambda v: probability(v / 100),
+                bars, x_label=_("share of draws in which the option ranks first (%)"), width=BODY_W,
+                title=_("Probability of ranking first"), value_fmt=lambda v: probability(v / 100),
                 tick_fmt=lambda v: percent(v / 100), x_max=100,
                 colors_=[look.option_color(ctx.ws, d.option) for d in mc.options]),
-                f"Share of {count(mc.draws, 'draw')} (seed {mc.seed}) in which each option ranks first.",
-                "Draws sample assumed ranges (triangular low, likely, high), not measured distributions."))
+                ngettext("Share of {n} draw (seed {seed}) in which each option ranks first.",
+                         "Share of {n} draws (seed {seed}) in which each option ranks first.", mc.draws)
+                .format(n=integer(mc.draws), seed=mc.seed),
+                _("Draws sample assumed ranges (triangular low, likely, high), not measured distributions.")))
         rows = []
         for d in mc.options:
             c, t = d.cost_per_m_tokens_usd, d.tco_usd
@@ -73,7 +83,7 @@ def sensitivity(ctx: Context) -> list[Flowable]:
                          " / ".join(money(x) for x in (c.p10, c.p50, c.p90)),
                          " / ".join(money(x) for x in (t.p10, t.p50, t.p90)),
                          percent(d.missing_fraction)])
-        out.append(table(["Option", "P(first)", "$/M out tok P10 / P50 / P90", "TCO P10 / P50 / P90",
-                          "Draws without a cost"], rows, [40 * mm, 18 * mm, 42 * mm, 46 * mm, 28 * mm],
+        out.append(table([_("Option"), _("P(first)"), _("$/M out tok P10 / P50 / P90"), _("TCO P10 / P50 / P90"),
+                          _("Draws without a cost")], rows, [40 * mm, 18 * mm, 42 * mm, 46 * mm, 28 * mm],
                          numeric=(1, 4)))
     return out
