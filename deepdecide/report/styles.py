@@ -241,9 +241,12 @@ def fit_header(header: Sequence[str], widths: Sequence[float],
              for i in range(len(header))]
     borrow([words[i] * sizes[i] / st.fontSize + 2 * PAD + 0.5 for i in range(len(header))], 0.0)
     cells = []
-    for h, size in zip(header, sizes, strict=True):
-        style = st if size == st.fontSize else ParagraphStyle(f"head_{size:.2f}", parent=st, fontSize=size,
-                                                              leading=size * 1.23, splitLongWords=0)
+    for i, (h, size) in enumerate(zip(header, sizes, strict=True)):
+        # a word that fits nowhere even at the smallest size (a long word of a long language) is
+        # broken rather than drawn over its neighbours
+        split = 1 if words[i] * size / st.fontSize > widths[i] - 2 * PAD + 0.01 else 0
+        style = st if size == st.fontSize and not split else ParagraphStyle(
+            f"head_{size:.2f}_{split}", parent=st, fontSize=size, leading=size * 1.23, splitLongWords=split)
         cells.append(Paragraph(esc(h), style))
     return widths, cells
 
