@@ -17,6 +17,7 @@ from typing import Any
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream, PDFString, PDFZCompress
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 
@@ -116,6 +117,16 @@ def make_canvas_class(meta: RecordMeta) -> type[Canvas]:
     return RecordCanvas
 
 
+def fit_line(text: str, room: float, size: float, font: str = fonts.REGULAR) -> str:
+    """``text`` cut (with "…") to fit ``room`` points at ``size``: a running header never runs into
+    the text beside it, however long the title or its language's words."""
+    if stringWidth(text, font, size) <= room:
+        return text
+    while text and stringWidth(text + "…", font, size) > room:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
 def _draw_furniture(c: Canvas, meta: RecordMeta, number: int, total: int) -> None:
     width, _height = PAGE_SIZE
     c.saveState()
@@ -133,8 +144,10 @@ def _draw_furniture(c: Canvas, meta: RecordMeta, number: int, total: int) -> Non
         c.setFont(fonts.REGULAR, 7)
         c.setFillColor(GREY)
         top = PAGE_SIZE[1] - 12 * mm
-        c.drawString(MARGIN_X, top, fonts.safe_text(f"{meta.decision_id}: {meta.title}")[:120])
-        c.drawRightString(width - MARGIN_X, top, _("status: {status}").format(status=meta.status))
+        status = _("status: {status}").format(status=meta.status)
+        c.drawRightString(width - MARGIN_X, top, status)
+        room = width - 2 * MARGIN_X - stringWidth(fonts.safe_text(status), fonts.REGULAR, 7) - 12
+        c.drawString(MARGIN_X, top, fit_line(fonts.safe_text(f"{meta.decision_id}: {meta.title}"), room, 7))
         c.line(MARGIN_X, top - 3, width - MARGIN_X, top - 3)
     c.restoreState()
 

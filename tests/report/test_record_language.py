@@ -292,3 +292,24 @@ def test_pseudo_locale_record_lays_out_without_clipping(which, pseudo_locale, mo
     assert pseudo("Executive summary") in text and pseudo("Metric definitions") in text
     assert "Executive summary" not in text
     assert not found, found[:20]
+
+
+def test_the_running_header_title_is_cut_to_leave_room_for_the_status():
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from deepdecide.report import fonts
+    from deepdecide.report.template import fit_line
+
+    fonts.register()
+    title = "DR-0001: " + pseudo("Serve DeepSeek-V4.1-Flash: keep the H100 stack, port DeepInfer to H100, or buy SM100")
+    cut = fit_line(title, 300, 7)
+    assert cut.endswith("…") and title.startswith(cut[:-1].rstrip())
+    assert stringWidth(cut, fonts.REGULAR, 7) <= 300
+    assert fit_line("DR-0001: short", 300, 7) == "DR-0001: short"
+
+
+def test_spanish_record_pages_keep_the_header_apart_from_the_status(spanish_record):
+    from pypdf import PdfReader
+
+    page = PdfReader(io.BytesIO(spanish_record)).pages[1].extract_text()
+    assert "…" in page and "estado: propuesta" in page
