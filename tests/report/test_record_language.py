@@ -313,3 +313,16 @@ def test_spanish_record_pages_keep_the_header_apart_from_the_status(spanish_reco
 
     page = PdfReader(io.BytesIO(spanish_record)).pages[1].extract_text()
     assert "…" in page and "estado: propuesta" in page
+
+
+def test_the_visible_signature_speaks_the_record_language(spanish_record, record):
+    from deepdecide.domain.workspace import Vote
+    from deepdecide.report.approval import APPROVAL, REVIEW, _stamp
+
+    label, text = _stamp(spanish_record, APPROVAL, Vote.APPROVE, True)
+    assert label == "APRUEBA"
+    assert text.splitlines() == ["%(label)s", "Firmado por: %(signer)s", "Rol: %(role)s", "Fecha: %(ts)s",
+                                 "Condiciones: %(cond)s"]
+    assert _stamp(spanish_record, REVIEW, Vote.REJECT, False)[0] == "REVISIÓN, no es una aprobación: rechaza"
+    assert _stamp(record, APPROVAL, Vote.APPROVE, False) == ("APPROVE", "%(label)s\nSigned by: %(signer)s\n"
+                                                             "Role: %(role)s\nDate: %(ts)s")
