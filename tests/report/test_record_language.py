@@ -326,3 +326,20 @@ def test_the_visible_signature_speaks_the_record_language(spanish_record, record
     assert _stamp(spanish_record, REVIEW, Vote.REJECT, False)[0] == "REVISIÓN, no es una aprobación: rechaza"
     assert _stamp(record, APPROVAL, Vote.APPROVE, False) == ("APPROVE", "%(label)s\nSigned by: %(signer)s\n"
                                                              "Role: %(role)s\nDate: %(ts)s")
+
+
+def test_report_without_a_workspace_writes_the_sample_in_the_record_language(tmp_path, monkeypatch):
+    """``deepdecide report -o registro.pdf`` under a Spanish locale: the Spanish sample, in Spanish."""
+    from deepdecide.cli import main as cli_main
+    from deepdecide.report.integrity import INTACT, verify
+
+    monkeypatch.setenv("LC_ALL", "es_ES.UTF-8")
+    i18n.set_language("es")
+    out = tmp_path / "registro.pdf"
+    assert cli_main.main(["report", "-o", str(out), "--sections", "summary,context"]) == 0
+    pdf = out.read_bytes()
+    text = _text(pdf)
+    assert "Resumen ejecutivo" in text and "Servir DeepSeek-V4.1-Flash" in text
+    assert _catalog_lang(pdf) == "es"
+    i18n.set_language("en")
+    assert verify(pdf).status == INTACT
