@@ -118,307 +118,307 @@
 <context>
     <name>ComparePage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="78"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="82"/>
         <source>Weight of %1</source>
         <extracomment>slider steps per unit of weight</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="133"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="137"/>
         <source>Criteria weights</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="153"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="172"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="157"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="176"/>
         <source>not set</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="160"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="164"/>
         <source>Service-level objective</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="162"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="166"/>
         <source>TTFT p99 ≤</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="162"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="166"/>
         <source>TPOT p99 ≤</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="163"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="167"/>
         <source>Tokens/s per user ≥</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="164"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="168"/>
         <source>Error rate ≤</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="179"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="183"/>
         <source>Peak demand</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="181"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="185"/>
         <source>Output tokens/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="182"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="186"/>
         <source>or requests/s</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="183"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="187"/>
         <source>input tokens / request</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="184"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="188"/>
         <source>output tokens / request</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="193"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="197"/>
         <source>Cost view that drives the ranking</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="197"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="201"/>
         <source>all-in: every GPU at its all-in $/GPU-h</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="198"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="202"/>
         <source>cash: what we will spend (owned GPUs&apos; capex sunk)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="209"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="213"/>
         <source>cost view</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="225"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="229"/>
         <source>Ranking</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="226"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="230"/>
         <source>Criteria</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="248"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="252"/>
         <source>Ranking (weighted score, live)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="268"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="272"/>
         <source>Criterion</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="269"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="273"/>
         <source>Weight</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="270"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="274"/>
         <source>Winner holds from</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="271"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="286"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="289"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="275"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="290"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="293"/>
         <source>to</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="272"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="276"/>
         <source>Below: winner</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="273"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="277"/>
         <source>Above: winner</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="279"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="283"/>
         <source>Input</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="280"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="284"/>
         <source>Low</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="281"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="285"/>
         <source>Likely</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="282"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="286"/>
         <source>High</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="283"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="287"/>
         <source>Unit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="284"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="288"/>
         <source>Flips below</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="287"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="291"/>
         <source>Flips above</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="313"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="318"/>
         <source>low %1 · likely %2 · high %3 (editing the likely value widens the range if needed)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="319"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="324"/>
         <source>Option</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="321"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="326"/>
         <source>Pricing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="322"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="327"/>
         <source>$/GPU-hour</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="324"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="329"/>
         <source>Capex per GPU ($)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="326"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="331"/>
         <source>kW per GPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="328"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="333"/>
         <source>Assumed tok/s/GPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="473"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="479"/>
         <source>$/M output tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="485"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="491"/>
         <source>%1 (%2): P(best) %3, $/M tokens P50 %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="219"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="223"/>
         <source>Weight intervals</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="220"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="224"/>
         <source>Flip values</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="222"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="226"/>
         <source>Prices</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="256"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="260"/>
         <source>Monte Carlo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="258"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="467"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="262"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="473"/>
         <source>Monte Carlo running…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="122"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="126"/>
         <source>&lt;h2&gt;Compare&lt;/h2&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="334"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="339"/>
         <source>Compare</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="363"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="368"/>
         <source>SLO</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="371"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="376"/>
         <source>demand</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="410"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="416"/>
         <source>Weights are relative: each criterion counts by its share of the total. Drag a slider and the ranking follows. Not used: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="413"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="419"/>
         <source>Weights are relative: each criterion counts by its share of the total. Drag a slider and the ranking follows.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="424"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="430"/>
         <source>Ranked first: &lt;b&gt;%1&lt;/b&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="425"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="431"/>
         <source>No option can be ranked: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="460"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="466"/>
         <source>No winner, so no sensitivity.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="490"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="496"/>
         <source>%1 draws (seed %2), %3 cost view. Whisker: P10–P90 of $/M output tokens; dot: P50.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="493"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="499"/>
         <source>Most often best: &lt;b&gt;%1&lt;/b&gt; (P(best) %2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="497"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="503"/>
         <source>No winner in %1 of draws.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="499"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="505"/>
         <source>No option has a cost range yet: import benchmarks or give assumed capacities and prices.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -490,274 +490,274 @@
 <context>
     <name>DecisionPage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="36"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="37"/>
         <source>pending</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="36"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="37"/>
         <source>approve</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="37"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="38"/>
         <source>reject</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="37"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="38"/>
         <source>abstain</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="41"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="42"/>
         <source>proposed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="41"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="42"/>
         <source>accepted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="42"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="43"/>
         <source>rejected</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="42"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="43"/>
         <source>deprecated</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="43"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="44"/>
         <source>superseded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="113"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="114"/>
         <source>Record id</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="113"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="114"/>
         <source>Title</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="113"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="114"/>
         <source>Date (last updated)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="114"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="115"/>
         <source>Evidence cut-off</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="114"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="115"/>
         <source>Decision makers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="115"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="116"/>
         <source>Consulted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="115"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="116"/>
         <source>Informed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="116"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="117"/>
         <source>Context and problem</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="116"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="117"/>
         <source>Decision drivers</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="117"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="118"/>
         <source>Rationale</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="117"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="118"/>
         <source>Good consequences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="118"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="119"/>
         <source>Bad consequences</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="118"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="119"/>
         <source>Confirmation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="119"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="120"/>
         <source>Revisit when</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="119"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="120"/>
         <source>Supersedes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="120"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="121"/>
         <source>Superseded by</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="129"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="130"/>
         <source>one entry per line</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="137"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="138"/>
         <source>Decision record (MADR)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="168"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="169"/>
         <source>Export for approval…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="170"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="171"/>
         <source>Sign a record…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="172"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="173"/>
         <source>Approval</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="174"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="175"/>
         <source>&lt;b&gt;Missing for approval&lt;/b&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="176"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="177"/>
         <source>&lt;b&gt;Signed&lt;/b&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="194"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="195"/>
         <source>Nothing: ready for approval.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="196"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="197"/>
         <source>Nobody may sign: name the decision makers.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="225"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="226"/>
         <source>Name</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="226"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="227"/>
         <source>Role</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="228"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="229"/>
         <source>Verdict</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="229"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="230"/>
         <source>not signed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="230"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="231"/>
         <source>Date</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="231"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="232"/>
         <source>Conditions</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="236"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="237"/>
         <source>Add sign-off</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="238"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="239"/>
         <source>Remove selected</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="240"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="241"/>
         <source>Export PDF decision record…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="247"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="248"/>
         <source>Sign-off</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="153"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="154"/>
         <source>Outcome</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="155"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="156"/>
         <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="156"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="157"/>
         <source>Chosen option</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="157"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="158"/>
         <source>Considered options</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="104"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="105"/>
         <source>&lt;h2&gt;Decision&lt;/h2&gt;</source>
         <extracomment>the user asked for the PDF decision record the user asked for the record exported for approval the user asked to sign a record as one approver</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="254"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="255"/>
         <source>Decision</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="273"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="274"/>
         <source>(name)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="273"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="274"/>
         <source>(role)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="274"/>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="280"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="275"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="281"/>
         <source>sign-offs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="302"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="303"/>
         <source>(not chosen yet)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -765,55 +765,65 @@
 <context>
     <name>EvidenceImporter</name>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="65"/>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="70"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="66"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="71"/>
         <source>Importing %1…</source>
         <extracomment>facts the GUI asks for when a file lacks them (nothing is pre-filled but what the file name suggests)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="81"/>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="139"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="82"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="161"/>
         <source>Cannot import the evidence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="82"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="83"/>
         <source>Import failed; nothing was changed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="86"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="87"/>
         <source>Import cancelled; nothing was changed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="107"/>
-        <source>Waiting for the context of the import…</source>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="104"/>
+        <source>Against the workload: %1 (%2); see the Evidence page.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="106"/>
+        <source>Against the workload: %1; see the Evidence page.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/evidence_import.py" line="127"/>
+        <source>Waiting for the context of the import…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="147"/>
         <source>No result files found; %1 file(s) skipped, nothing was changed.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="135"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="155"/>
         <source>%1 files</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="137"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="158"/>
         <source>Import %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="142"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="164"/>
         <source>Imported %1: %2 runs, %3 parity checks.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="145"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="170"/>
         <source>Skipped %1 file(s) that are not result files (first: %2: %3).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -821,322 +831,357 @@
 <context>
     <name>EvidencePage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="125"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="130"/>
         <source>File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="127"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="132"/>
         <source>Tool</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="128"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="133"/>
         <source>Version</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="129"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="134"/>
         <source>Runs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="130"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="135"/>
         <source>Checks</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="131"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="136"/>
         <source>Size (bytes)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="132"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="137"/>
         <source>SHA-256</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="134"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="139"/>
         <source>Imported</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="135"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="140"/>
         <source>Fits the workload</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="137"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="142"/>
         <source>Label</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="141"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="146"/>
         <source>Import files…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="143"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="148"/>
         <source>Remove selected file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="145"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="150"/>
         <source>Set context…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="146"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="151"/>
         <source>Say what the selected file was measured on (runtime, platform, GPUs, model), or accept its runs as a proxy for the workload</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="149"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="154"/>
+        <source>Proxy for one run or check…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="156"/>
+        <source>Accept one run or parity check of the selected file as a proxy for the workload (with a reason and a discount), or withdraw it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="159"/>
         <source>or drop result files anywhere on the window</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="178"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="189"/>
         <source>Filter rows (any column)…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="184"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="195"/>
         <source>all runs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="184"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="195"/>
         <source>that count</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="185"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="196"/>
         <source>matching the workload</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="185"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="196"/>
         <source>proxies</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="186"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="197"/>
         <source>mismatched</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="186"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="197"/>
         <source>needing context</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="192"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="203"/>
         <source>Runtime × platform:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="194"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="205"/>
         <source>Applicability:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="206"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="217"/>
         <source>Throughput per GPU against interactivity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="207"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="210"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="218"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="221"/>
         <source>output tokens/s per GPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="207"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="218"/>
         <source>tokens/s per user (1000 / TPOT p50)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="209"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="220"/>
         <source>Throughput per GPU against concurrency</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="211"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="222"/>
         <source>TTFT against concurrency</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="212"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="223"/>
         <source>TTFT (ms)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="263"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="274"/>
         <source>(proxy accepted)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="332"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="276"/>
+        <source>(%1 accepted as proxies)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="345"/>
         <source>Proxy discount</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="333"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="346"/>
         <source>“%1” is not LOW/LIKELY/HIGH numbers with 0 &lt; low ≤ likely ≤ high.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="343"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="356"/>
         <source>Context</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="346"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="359"/>
         <source>Context of %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="402"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="378"/>
+        <source>Proxy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="381"/>
+        <source>run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="381"/>
+        <source>check</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="383"/>
+        <source>Proxy for %1 %2 of %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="438"/>
         <source> — excluded (fails parity)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="402"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="438"/>
         <source> — predicted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="403"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="439"/>
         <source> — proxy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="403"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="439"/>
         <source> — does not count</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="460"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="496"/>
         <source>%1 runs, none with TPOT p50 (interactivity is 1000 / TPOT p50, and these files publish no latency): the chart shows throughput per GPU along each concurrency sweep instead. Throughput alone says nothing about the SLO.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="473"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="509"/>
         <source>Each point is one run. The line through a group&apos;s points is its Pareto front (no other run of the group is better on both axes). Right of the red line meets the interactivity SLO. Latency: solid = p50, dashed = p99. Hollow points are illustrative, proxy or predicted data, filled ones measurements.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="213"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="224"/>
         <source>TPOT against concurrency</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="214"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="225"/>
         <source>TPOT (ms)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="108"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="113"/>
         <source>Charts</source>
         <extracomment>columns shown first in the normalized table (then every other non-empty field) applicability values whose runs count for nothing (shown greyed, with the reason) the user asked to import files (payload: None -&gt; ask for paths)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="109"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="114"/>
         <source>Normalized table</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="111"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="116"/>
         <source>Predicted vs measured</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="160"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="171"/>
         <source>&lt;h2&gt;Evidence&lt;/h2&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="242"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="253"/>
         <source>Evidence</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="246"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="257"/>
         <source>tool: %1 %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="247"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="258"/>
         <source>%1 bytes, SHA-256 %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="248"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="259"/>
         <source>imported %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="248"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="259"/>
         <source>(unknown)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="356"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="392"/>
         <source>Remove %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="374"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="410"/>
         <source>all</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="413"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="449"/>
         <source>%1 runs from %2 files. Times in ms, throughputs in tokens/s; TPOT, ITL and e2e per token are different metrics and stay apart.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="442"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="478"/>
         <source>SLO ≥ %1 tok/s/user</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="445"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="481"/>
         <source>SLO bound 1000 / TPOT p99 %1 ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="449"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="485"/>
         <source>Pareto front</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="210"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="212"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="214"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="221"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="223"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="225"/>
         <source>concurrency (log scale)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="454"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="456"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="490"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="492"/>
         <source>SLO p99 ≤ %1 ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="465"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="501"/>
         <source>%1 runs, none with both output throughput per GPU and TPOT p50 (interactivity is 1000 / TPOT p50, and these files publish no latency): nothing to plot yet. Their numbers are in the normalized table.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="470"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="506"/>
         <source>No runs with throughput and TPOT yet: import benchmark results (File ▸ Import evidence, or drop files on the window).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="478"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="514"/>
         <source>%1 runs were driven by request rate, not concurrency, and are not in the latency charts.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1349,108 +1394,108 @@
 <context>
     <name>GapsPage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="26"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="27"/>
         <source>not answered</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="26"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="27"/>
         <source>provided</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="27"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="28"/>
         <source>external</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="27"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="28"/>
         <source>missing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="34"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="35"/>
         <source>as of</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="91"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="93"/>
         <source>Person-weeks of engineering; low &lt;= likely &lt;= high is kept by moving the other points</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="93"/>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="193"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="95"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="195"/>
         <source>Item</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="94"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="96"/>
         <source>Category</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="95"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="97"/>
         <source>Answer</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="98"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="100"/>
         <source>provided: the runtime has it; external: someone must build or integrate it (adds to the migration cost); missing: a blocker until an owner is named</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="100"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="102"/>
         <source>Owner</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="101"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="103"/>
         <source>Effort low</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="102"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="104"/>
         <source>likely</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="103"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="105"/>
         <source>high</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="104"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="106"/>
         <source>Notes</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="123"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="125"/>
         <source>Option:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="126"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="128"/>
         <source>&lt;h2&gt;Service gaps&lt;/h2&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="140"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="142"/>
         <source>Service gaps</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="209"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="215"/>
         <source>%1 provided, %2 external, %3 missing, %4 not answered. External work, and missing items someone is named to build, add %5 / %6 / %7 person-weeks (low / likely / high) to the migration cost.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="216"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="222"/>
         <source>(external %1, missing with an owner %2 likely)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="219"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="225"/>
         <source>Blockers until someone names who builds them: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1579,6 +1624,49 @@ Recover it?</source>
     </message>
 </context>
 <context>
+    <name>ItemProxyDialog</name>
+    <message>
+        <location filename="../../deepdecide/gui/views/item_proxy_dialog.py" line="30"/>
+        <source>Proxy for one run or check of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/item_proxy_dialog.py" line="38"/>
+        <source>run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/item_proxy_dialog.py" line="38"/>
+        <source>check</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/item_proxy_dialog.py" line="43"/>
+        <source>why it stands for the workload (empty: withdraw the acceptance)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/item_proxy_dialog.py" line="45"/>
+        <source>Its throughput is multiplied by this factor (low/likely/high); a check accepted as a proxy counts for builds only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/item_proxy_dialog.py" line="54"/>
+        <source>Run or check</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/item_proxy_dialog.py" line="55"/>
+        <source>Accept as a proxy because…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/item_proxy_dialog.py" line="56"/>
+        <source>Throughput factor</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>LatencyChart</name>
     <message>
         <location filename="../../deepdecide/gui/widgets/charts.py" line="317"/>
@@ -1589,139 +1677,139 @@ Recover it?</source>
 <context>
     <name>MachineCheckPanel</name>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="49"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="52"/>
         <source>Check a machine</source>
         <extracomment>an error the user must see (payload: the DeepdecideError)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="52"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="55"/>
         <source>GPU name, e.g. NVIDIA H100 80GB HBM3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="55"/>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="64"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="58"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="67"/>
         <source>not given</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="58"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="61"/>
         <source>GPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="59"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="62"/>
         <source>GPU count</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="60"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="63"/>
         <source>OS</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="60"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="63"/>
         <source>CUDA</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="60"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="63"/>
         <source>Driver</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="60"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="63"/>
         <source>CANN</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="61"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="64"/>
         <source>ROCm</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="61"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="64"/>
         <source>GCC</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="61"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="64"/>
         <source>Python</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="67"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="70"/>
         <source>Read nvidia-smi -q -x file…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="69"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="72"/>
         <source>Check</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="80"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="83"/>
         <source>Runtime</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="81"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="84"/>
         <source>Status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="83"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="86"/>
         <source>Stack</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="102"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="105"/>
         <source>%1 unmet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="104"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="107"/>
         <source>%1 not given</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="105"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="108"/>
         <source>all met</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="114"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="118"/>
         <source>entered by hand</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="124"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="127"/>
         <source>Read an nvidia-smi -q -x capture</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="125"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="128"/>
         <source>XML files (*.xml);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="147"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="150"/>
         <source>Enter a GPU name or read an nvidia-smi capture.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="154"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="157"/>
         <source>&lt;b&gt;%1&lt;/b&gt; is not a platform in the matrix: every runtime is &lt;b&gt;experimental&lt;/b&gt; on it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="159"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="162"/>
         <source>Recognised as &lt;b&gt;%1&lt;/b&gt; (%2). Officially listed: %3. Ready with the given stack: %4.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="161"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="164"/>
         <source>none</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1729,9 +1817,9 @@ Recover it?</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../deepdecide/gui/app.py" line="104"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="375"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="378"/>
+        <location filename="../../deepdecide/gui/app.py" line="108"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="382"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="385"/>
         <source>Cannot open the workspace</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1777,262 +1865,262 @@ Recover it?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="106"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="112"/>
         <source>%1 (Ctrl+%2)</source>
-        <extracomment>the page shown changed (payload: page key)</extracomment>
+        <extracomment>the page shown changed (payload: page key) set by ``app.build_window``: the error opening the workspace named at start-up, and whether to offer recovered autosaves once the window is shown start-up work that waits until the window is shown (set by ``app.build_window``)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="122"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="128"/>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="172"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="179"/>
         <source>Cannot read the file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="211"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="218"/>
         <source>&amp;New from the built-in sample</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="212"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="219"/>
         <source>&amp;Open…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="213"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="220"/>
         <source>&amp;Save</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="214"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="221"/>
         <source>Save &amp;As…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="215"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="222"/>
         <source>&amp;Import evidence…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="216"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="223"/>
         <source>Import benchmark or parity result files</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="217"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="224"/>
         <source>&amp;Export PDF decision record…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="219"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="226"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="220"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="227"/>
         <source>&amp;Undo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="222"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="229"/>
         <source>&amp;Redo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="229"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="236"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="231"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="238"/>
         <source>Open &amp;Recent</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="237"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="244"/>
         <source>E&amp;xport</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="240"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="247"/>
         <source>&amp;Comparison as CSV…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="242"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="249"/>
         <source>&amp;Evidence as CSV…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="244"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="251"/>
         <source>&amp;Parity checks as CSV…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="246"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="253"/>
         <source>&amp;Workbook as XLSX…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="248"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="255"/>
         <source>The comparison, the evidence and the parity checks in one workbook (needs openpyxl)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="254"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="261"/>
         <source>&amp;Edit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="257"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="264"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="265"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="272"/>
         <source>&amp;Present</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="267"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="274"/>
         <source>Full-screen slides of the decision, with a what-if that changes nothing (Esc leaves)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="268"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="275"/>
         <source>Present the decision full screen (F5)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="270"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="277"/>
         <source>&amp;Theme</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="273"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="280"/>
         <source>Follow the system</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="273"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="280"/>
         <source>Light</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="273"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="280"/>
         <source>Dark</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="280"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="287"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="281"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="288"/>
         <source>&amp;About deepdecide</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="283"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="290"/>
         <source>Main</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="288"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="304"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="295"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="311"/>
         <source>Undo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="289"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="305"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="296"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="312"/>
         <source>Redo</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="304"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="311"/>
         <source>Undo %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="305"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="312"/>
         <source>Redo %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="315"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="322"/>
         <source>About deepdecide</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="315"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="322"/>
         <source>deepdecide %1
 
 Evidence, comparison and a signed decision record for LLM-serving platform choices. Works offline.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="329"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="336"/>
         <source>(no recent files)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="335"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="342"/>
         <source>untitled</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="344"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="351"/>
         <source>the untitled workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="355"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="362"/>
         <source>Cannot load the built-in sample</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="383"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="390"/>
         <source>Opened %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="385"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="392"/>
         <source>Opened %1 with %2 warning(s): fix them before saving. First: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="405"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="412"/>
         <source>Cannot save the workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="410"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="417"/>
         <source>Saved %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="424"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="431"/>
         <source>Autosave failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="437"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="444"/>
         <source>an untitled workspace</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="439"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="446"/>
         <source>(autosaved %1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="444"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="451"/>
         <source>Cannot recover the autosaved copy</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2114,47 +2202,47 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
 <context>
     <name>MatrixPage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="184"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="187"/>
         <source>Filter platforms…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="199"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="202"/>
         <source>Show:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="208"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="211"/>
         <source>Click a cell for its required stack and sources.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="218"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="221"/>
         <source>&lt;h2&gt;Support matrix&lt;/h2&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="236"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="239"/>
         <source>Support matrix</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="266"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="269"/>
         <source>Matrix as of %1 — %2 runtimes × %3 platforms. Hover or click a cell for the required stack, its sources and their dates.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="268"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="271"/>
         <source>(undated)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="270"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="273"/>
         <source>All vendors</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="271"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="274"/>
         <source>All runtime kinds</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2225,177 +2313,192 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
 <context>
     <name>OptionCard</name>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="67"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="79"/>
         <source>GPUs needed (owned + new)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="68"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="80"/>
         <source>$ / M output tokens, cash</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="68"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="80"/>
         <source>$ / M output tokens, all-in</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="69"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="81"/>
         <source>TCO over the horizon, cash</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="70"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="82"/>
         <source>Score</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="70"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="82"/>
         <source>TCO over the horizon, all-in</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="71"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="83"/>
         <source>P(best)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="71"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="83"/>
         <source>Runs vs the workload</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="96"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="108"/>
         <source>match</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="96"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="108"/>
         <source>proxy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="97"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="109"/>
         <source>mismatch</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="97"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="109"/>
         <source>need context</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="99"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="110"/>
         <source>no run</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="107"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="112"/>
+        <source>%1 checks not counted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="121"/>
         <source>&lt;b&gt;#%1&lt;/b&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="108"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="122"/>
         <source>Rank by weighted score</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="110"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="124"/>
         <source>not ranked</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="113"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="127"/>
         <source>official</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="113"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="127"/>
         <source>experimental</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="124"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="138"/>
         <source>reached</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="124"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="138"/>
         <source>not reached</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="136"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="150"/>
         <source>Share of Monte Carlo draws in which this option ranks first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="139"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="153"/>
         <source>Monte Carlo running</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="143"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="157"/>
         <source>nothing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="147"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="158"/>
+        <source>run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="158"/>
+        <source>check</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="162"/>
         <source>… and %1 more</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="153"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="168"/>
         <source>capacity is an assumption (no applicable run)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="154"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="169"/>
         <source>capacity is a lower bound (the SLO holds at the highest load measured)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="155"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="170"/>
         <source>capacity interpolated between two measured loads</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="156"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="171"/>
         <source>fails the SLO at the lightest measured load: no capacity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="157"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="172"/>
         <source>fails parity: a required parity check failed, its runs are excluded from capacity and cost</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="161"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="176"/>
         <source>PROXY: capacity from runs accepted as a proxy (discounted); performs not reached</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="163"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="178"/>
         <source>PREDICTED: capacity from an estimator or simulator, not a measurement; performs not reached</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="166"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="181"/>
         <source>%1 run(s) do not count: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="169"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="184"/>
         <source>%1 blocker(s): %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="182"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="197"/>
         <source>%1 owned GPUs freed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="194"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="209"/>
         <source>this view drives the ranking</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2403,22 +2506,37 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
 <context>
     <name>OverviewPage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="247"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="243"/>
+        <source>Edit workload…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="245"/>
+        <source>The model (and its other names), precisions, tokens per request and dataset every run and parity check is judged against</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="270"/>
         <source>Overview</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="273"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="282"/>
+        <source>Workload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="308"/>
         <source>&lt;h2&gt;%1&lt;/h2&gt;%2 options for %3 · %4 evidence files</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="276"/>
-        <source>Evidence is judged against the %1. Runs of another model, precision or request shape are shown but count for nothing.</source>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="311"/>
+        <source>Evidence is judged against the %1. Runs and checks of another model, precision, request shape or dataset are shown but count for nothing.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="279"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="315"/>
         <source>Runs and parity checks that match the workload count; a proxy the user accepted counts, discounted, for capacity; a mismatch or a run that needs context counts for nothing</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2484,108 +2602,153 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="51"/>
-        <source>%1 = %2 vs %3 (reference %4), Δ %5, n = %6, stderr %7</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="54"/>
-        <source>rule</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="55"/>
-        <source>(not stated)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="70"/>
-        <source>Verdict</source>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="71"/>
+        <source>matches</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/parity_page.py" line="72"/>
-        <source>Task</source>
+        <source>proxy (builds only)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/parity_page.py" line="73"/>
-        <source>Metric</source>
+        <source>mismatch — not counted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/parity_page.py" line="74"/>
+        <source>needs context — not counted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="86"/>
+        <source>%1 = %2 vs %3 (reference %4), Δ %5, n = %6, stderr %7</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="89"/>
+        <source>rule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="90"/>
+        <source>(not stated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="105"/>
+        <source>Verdict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="107"/>
+        <source>Fits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="109"/>
+        <source>How the check fits the decision&apos;s workload (its model)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="110"/>
+        <source>Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="111"/>
+        <source>Task</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="112"/>
+        <source>Metric</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="113"/>
         <source>Value</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="75"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="114"/>
         <source>Reference</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="77"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="116"/>
         <source>Δ</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="78"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="117"/>
         <source>n</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="79"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="118"/>
         <source>stderr</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="80"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="119"/>
         <source>Rule</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="81"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="120"/>
         <source>Source</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="84"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="125"/>
         <source>Click a cell to see the checks behind it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="97"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="138"/>
         <source>&lt;h2&gt;Parity&lt;/h2&gt;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="104"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="145"/>
         <source>Parity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="114"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="155"/>
         <source>Option</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="124"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="165"/>
+        <source>%1 more check(s) count for no verdict (another model, a proxy, or needing context)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="168"/>
         <source>No check of this kind on this exact runtime and platform.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="129"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="174"/>
         <source>* required before an option counts as correct</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="138"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="183"/>
         <source>%1 parity checks imported. A verdict needs the option&apos;s exact runtime and platform. Too few samples to decide is inconclusive, never a pass. Required kinds are marked *.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="163"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="213"/>
         <source>%1 — %2: %3 checks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="215"/>
+        <source>%1 — %2: %3 checks count; %4 more shown in grey count for no verdict (another model, a proxy, or needing context)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2691,387 +2854,387 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
 <context>
     <name>PresentationWindow</name>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="239"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="242"/>
         <source>Presentation — deepdecide</source>
         <extracomment>the slide shown changed (payload: its index)</extracomment>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="249"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="252"/>
         <source>Back to the saved decision (B)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="263"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="266"/>
         <source>The question</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="264"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="267"/>
         <source>The options</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="265"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="268"/>
         <source>The evidence per option</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="266"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="269"/>
         <source>Capacity and cost</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="267"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="270"/>
         <source>What would flip it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="268"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="271"/>
         <source>The recommendation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="269"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="272"/>
         <source>Sign-off status</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="310"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="313"/>
         <source>→ / Space next   ← previous   W what-if   B baseline   Esc leaves</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="387"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="390"/>
         <source>weights</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="389"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="392"/>
         <source>SLO</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="390"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="393"/>
         <source>what-if: differs from the saved decision (%1 changed)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="392"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="395"/>
         <source>the top rank moves from %1 to %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="393"/>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="395"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="396"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="398"/>
         <source>none</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="395"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="398"/>
         <source>%1 still ranks first</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="433"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="436"/>
         <source>Model: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="443"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="446"/>
         <source>Peak demand: %1 · SLO: %2 · horizon %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="455"/>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="468"/>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="497"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="458"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="471"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="500"/>
         <source>Option</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="455"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="458"/>
         <source>Strategy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="455"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="458"/>
         <source>Support</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="455"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="458"/>
         <source>Full name</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="466"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="469"/>
         <source>all three claims shown</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="468"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="471"/>
         <source>Builds</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="468"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="471"/>
         <source>Correct</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="468"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="471"/>
         <source>Performs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="468"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="471"/>
         <source>Runs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="469"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="472"/>
         <source>First gap</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="476"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="479"/>
         <source>match</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="476"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="479"/>
         <source>proxy</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="477"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="480"/>
         <source>mismatch</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="477"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="480"/>
         <source>need context</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="479"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="482"/>
         <source>no runs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="489"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="492"/>
         <source>none (no run, no assumption)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="496"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="499"/>
         <source>Cost view: %1 · capacity under the SLO (%2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="497"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="500"/>
         <source>Capacity</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="497"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="500"/>
         <source>GPUs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="497"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="500"/>
         <source>$/M tokens</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="498"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="501"/>
         <source>TCO %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="499"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="502"/>
         <source>To production</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="499"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="502"/>
         <source>Capacity basis</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="505"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="508"/>
         <source>No option ranks first, so nothing can flip.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="508"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="511"/>
         <source>%1 ranks first. It stays first while each weight stays in its range (the others unchanged):</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="512"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="515"/>
         <source>no limit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="513"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="516"/>
         <source>below → %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="514"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="517"/>
         <source>above → %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="516"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="519"/>
         <source>never flips</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="517"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="520"/>
         <source>Criterion</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="517"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="520"/>
         <source>Weight</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="517"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="520"/>
         <source>Holds for</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="517"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="520"/>
         <source>Beyond</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="521"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="524"/>
         <source>Uncertain inputs that flip it inside their range:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="525"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="528"/>
         <source>below %1 → %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="526"/>
         <location filename="../../deepdecide/gui/views/presentation.py" line="529"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="532"/>
         <source>none eligible</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="528"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="531"/>
         <source>above %1 → %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="532"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="535"/>
         <source>No uncertain input flips it inside its low–high range.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="537"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="540"/>
         <source>No recommendation yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="542"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="546"/>
         <source>Recommended: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="546"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="550"/>
         <source>Ranked first of %1 with %2 points</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="548"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="552"/>
         <source>; next: %1 with %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="551"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="555"/>
         <source>officially supported on its platform</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="552"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="556"/>
         <source>experimental: not on the runtime&apos;s official list</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="553"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="557"/>
         <source>evidence level %1 of 3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="555"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="559"/>
         <source>its capacity is an assumption, not a measurement that meets the SLO</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="557"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="561"/>
         <source>blocker: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="561"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="565"/>
         <source>agrees</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="561"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="565"/>
         <source>differs</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="562"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="566"/>
         <source>The record&apos;s chosen option: %1 (%2 with the ranking)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="568"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="572"/>
         <source>Record %1 · status %2 · updated %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="571"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="575"/>
         <source>Nobody is asked to sign off yet.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="575"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="579"/>
         <source>Name</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="575"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="579"/>
         <source>Role</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="575"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="579"/>
         <source>Verdict</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="575"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="579"/>
         <source>Date</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="575"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="579"/>
         <source>Conditions</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="578"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="582"/>
         <source>%1 of %2 approved, %3 pending</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3267,13 +3430,96 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
 <context>
     <name>WhatIfPanel</name>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="200"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="203"/>
         <source>no limit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="206"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="209"/>
         <source>What-if on weights and SLO (the saved decision is not changed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>WorkloadDialog</name>
+    <message>
+        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="36"/>
+        <source>Workload of the decision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="39"/>
+        <source>e.g. DeepSeek-V4.1-Flash</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="41"/>
+        <source>other names of the same model, comma-separated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="42"/>
+        <source>Only names you declare count as the same model: a hub id or a checkpoint path of this model. A smaller model of the same architecture is a proxy, not an alias.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="46"/>
+        <source>e.g. fp4, fp8 (empty: any)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="48"/>
+        <source>LOW-HIGH, e.g. 6144-10240 (empty: any)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="50"/>
+        <source>LOW-HIGH, e.g. 768-1280 (empty: any)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="52"/>
+        <source>dataset or traffic class, e.g. random, chat, RAG (empty: any)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="55"/>
+        <source>Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="56"/>
+        <source>Also known as</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="57"/>
+        <source>Precisions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="58"/>
+        <source>Input tokens per request</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="59"/>
+        <source>Output tokens per request</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="60"/>
+        <source>Dataset / traffic class</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="61"/>
+        <source>Notes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="66"/>
+        <source>Runs and parity checks of another model, precision, request shape or dataset are shown but count for nothing, unless you accept them as a proxy.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

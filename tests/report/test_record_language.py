@@ -78,6 +78,12 @@ def test_the_spanish_sample_has_spanish_text_and_the_same_figures(spanish_sample
     assert es.criteria[0].name == "Coste por millón de tokens de salida"
     assert es.checklist[0].title == "Caché KV persistente"
     assert [o.id for o in es.options] == [o.id for o in en.options]
+    from deepdecide.storage.files import sample_workspace_path
+
+    def version(lang):
+        return re.search(r"(?m)^schema_version: (\d+)$", sample_workspace_path(lang).read_text("utf-8")).group(1)
+
+    assert version("es") == version("en")  # the files are kept in step
 
     def numbers(x):
         if isinstance(x, dict):

@@ -7,11 +7,11 @@ from reportlab.platypus import Flowable
 
 from deepdecide.analysis.assessment import ParityOutcome
 from deepdecide.domain.evidence import Verdict
-from deepdecide.domain.i18n import _
+from deepdecide.domain.i18n import _, ngettext
 from deepdecide.report.sections.base import BODY_W, Context, h1, h2, num, platform_name, runtime_name
 from deepdecide.report.sections.titles import title
-from deepdecide.report.styles import BAD, GOOD, WARN, para, table
-from deepdecide.report.words import word, yes_no
+from deepdecide.report.styles import BAD, GOOD, GREY, WARN, para, table
+from deepdecide.report.words import join_text, word, yes_no
 
 OUTCOME_COLOURS = {ParityOutcome.PASS: GOOD, ParityOutcome.FAIL: BAD, ParityOutcome.INCONCLUSIVE: WARN}
 
@@ -25,23 +25,43 @@ def parity(ctx: Context) -> list[Flowable]:
     if not checks:
         out.append(para(_("No parity checks have been imported: correctness is not evidenced for any option.")))
     else:
+        from deepdecide.report.predictions import fit_text
+
+        fit_of = {(x.file_index, x.index): x for x in a.evidence_fit if x.item == "check"}
+        fits = [fit_of.get((fi, ci)) for fi, f in enumerate(ws.evidence.files) for ci in range(len(f.parity))]
         rows = []
         extra = []
-        for i, p in enumerate(checks, start=1):
-            on = _("{runtime} on {platform}")
+        notes = []
+        on = _("{runtime} on {platform}")
+        for i, (p, x) in enumerate(zip(checks, fits, strict=True), start=1):
             rows.append([word(p.kind), on.format(runtime=runtime_name(ws, p.runtime),
                                                  platform=platform_name(ws, p.platform)),
                          on.format(runtime=runtime_name(ws, p.reference_runtime),
                                    platform=platform_name(ws, p.reference_platform)),
                          f"{p.task} / {p.metric}".strip(" /"), num(p.value), num(p.reference_value),
                          num(p.delta), num(p.n), num(p.stderr), p.tolerance or _("no rule stated"),
-                         word(p.verdict)])
-            color = {Verdict.PASS: GOOD, Verdict.FAIL: BAD}.get(p.verdict, WARN)
-            extra.append(("TEXTCOLOR", (10, i), (10, i), color))
+                         fit_text(x), word(p.verdict)])
+            if x is not None and not x.counts_for:  # shown, greyed: it counts for no verdict
+                extra.append(("TEXTCOLOR", (0, i), (-1, i), GREY))
+            else:
+                color = {Verdict.PASS: GOOD, Verdict.FAIL: BAD}.get(p.verdict, WARN)
+                extra.append(("TEXTCOLOR", (11, i), (11, i), color))
+            if x is not None and x.applicability.value != "matches" and x.reasons:
+                notes.append(_("Check {n} ({kind}, {what}), {fit}: {reasons}").format(
+                    n=i, kind=word(p.kind), what=p.task or p.metric, fit=fit_text(x), reasons=join_text(x.reasons)))
         out.append(table([_("Kind"), _("Runtime"), _("Reference"), _("Task / metric"), _("Value"), _("Ref."),
-                          _("Delta"), _("n"), _("SE"), _("Rule"), _("Verdict")], rows,
-                         [18 * mm, 20 * mm, 20 * mm, 20 * mm, 11 * mm, 11 * mm, 11 * mm, 9 * mm, 10 * mm, 28 * mm,
-                          16 * mm], numeric=(4, 5, 6, 7, 8), extra=extra))
+                          _("Delta"), _("n"), _("SE"), _("Rule"), _("Fits"), _("Verdict")], rows,
+                         [17 * mm, 19 * mm, 19 * mm, 19 * mm, 11 * mm, 11 * mm, 11 * mm, 9 * mm, 10 * mm, 20 * mm,
+                          14 * mm, 14 * mm], numeric=(4, 5, 6, 7, 8), extra=extra))
+        out.append(para(_("Fits: how the check fits the decision's workload (model). A proxy counts for builds only; "
+                          "a mismatch or a check that needs context is shown in grey and counts for no verdict."),
+                        "small"))
+        out.extend(para(n, "small") for n in notes[:40])
+        if len(notes) > 40:
+            more = len(notes) - 40
+            out.append(para(ngettext("… and {n} more check that does not match the workload.",
+                                     "… and {n} more checks that do not match the workload.", more).format(n=more),
+                            "small"))
     if a.required_parity:
         out += h2(_("Required checks per option"), "parity-required")
         rows = []
