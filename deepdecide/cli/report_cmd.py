@@ -77,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
     from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
     from deepdecide.report import ReportError, SignRequest, write_record
     from deepdecide.report.signing import SigningError
-    from deepdecide.storage.files import load_builtin_workspace, load_workspace
+    from deepdecide.storage.files import builtin_sample, load_workspace
 
     if (args.signer or args.password or args.password_file) and not args.sign:
         print(_("deepdecide report: --signer and the password options need --sign CERT.p12"), file=sys.stderr)
@@ -91,7 +91,8 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     sections = [s.strip() for s in args.sections.split(",") if s.strip()] if args.sections else None
     try:
-        ws = load_workspace(args.workspace) if args.workspace else load_builtin_workspace()
+        # no workspace: the built-in sample in the record's language (its text written in it)
+        ws = load_workspace(args.workspace) if args.workspace else builtin_sample()
         if args.for_approval:
             from deepdecide.domain import approval
 

@@ -152,6 +152,27 @@ def state_of_record(pdf: bytes, checks: list[SignatureCheck]) -> ApprovalState:
 # signing
 
 
+def _stamp(pdf: bytes, kind: str, verdict: Vote, conditions: bool) -> tuple[str, str]:
+    """The visible signature's label and text (pyHanko fields ``%(signer)s`` ...), in the language the
+    record was written in."""
+    from deepdecide.domain import i18n
+    from deepdecide.domain.i18n import _
+    from deepdecide.report.build import params_language
+    from deepdecide.report.canonical import BUILD_NAME
+    from deepdecide.report.integrity import extract_attachments
+    from deepdecide.report.words import word
+
+    with i18n.using(params_language(extract_attachments(pdf).get(BUILD_NAME, b"{}"))):
+        vote = word(verdict)
+        label = (_("REVIEW, not an approval: {verdict}").format(verdict=vote) if kind == REVIEW
+                 else vote.upper())
+        lines = [_("Signed by: {signer}").format(signer="%(signer)s"), _("Role: {role}").format(role="%(role)s"),
+                 _("Date: {date}").format(date="%(ts)s")]
+        if conditions:
+            lines.append(_("Conditions: {conditions}").format(conditions="%(cond)s"))
+    return label, "\n".join(["%(label)s", *lines])
+
+
 def sign_as_approver(pdf: bytes, signer: SimpleSigner, *, role: str, verdict: Vote, conditions: str = "",
                      review: bool = False, when: datetime | None = None) -> tuple[bytes, str]:
     """Sign ``pdf`` (a record) in ``role``'s field; return the signed bytes and the kind
@@ -185,14 +206,13 @@ def sign_as_approver(pdf: bytes, signer: SimpleSigner, *, role: str, verdict: Vo
         raise ApprovalError("the record is not ready for approval, so it can only get a review signature "
                             "(--review): " + "; ".join(str(g) for g in gaps))
     payload = {"record": d.id, "role": role, "verdict": verdict.value, "kind": kind, "conditions": conditions}
-    label = f"REVIEW, not an approval: {verdict.value}" if kind == REVIEW else verdict.value.upper()
+    label, stamp_text = _stamp(pdf, kind, verdict, bool(conditions))
     reason = (f"{'Review' if kind == REVIEW else 'Sign-off'} of decision record {d.id}: {verdict.value} as {role}"
               + (f"; conditions: {conditions}" if conditions else "")
               + f" {MARKER}" + json.dumps(payload, ensure_ascii=False, sort_keys=True))
     when = when or datetime.now(UTC)
     style = TextStampStyle(
-        stamp_text="%(label)s\nSigned by: %(signer)s\nRole: %(role)s\nDate: %(ts)s" + ("\nConditions: %(cond)s"
-                                                                                       if conditions else ""),
+        stamp_text=stamp_text,
         timestamp_format="%Y-%m-%d %H:%M UTC",
         border_width=1,
     )

@@ -33,6 +33,7 @@ from deepdecide.report.canonical import (
     workspace_from_json,
 )
 from deepdecide.report.template import Attachment, RecordDocTemplate, RecordMeta, make_canvas_class, pdf_date
+from deepdecide.report.words import word
 
 BUILD_FORMAT = 1
 SECTIONS: tuple[str, ...] = tuple(sec.TITLES)  # in record order
@@ -50,7 +51,8 @@ def normalise_sections(sections: Iterable[str] | None) -> tuple[str, ...]:
     chosen = set(sections)
     unknown = sorted(chosen - set(SECTIONS))
     if unknown:
-        raise ReportError(f"unknown section(s) {', '.join(map(repr, unknown))}; expected some of: {', '.join(SECTIONS)}")
+        raise ReportError(_("unknown section(s) {unknown}; expected some of: {sections}").format(
+            unknown=", ".join(map(repr, unknown)), sections=", ".join(SECTIONS)))
     chosen.add("cover")
     return tuple(s for s in SECTIONS if s in chosen)
 
@@ -157,13 +159,16 @@ def _render(ws: Workspace, inputs: bytes, params: bytes, chosen: tuple[str, ...]
     meta = RecordMeta(
         decision_id=d.id,
         title=d.title,
-        status=d.status.value,
+        status=word(d.status),
         input_sha256=digest,
         pdf_date=pdf_date(d.date),
         author="; ".join(d.decision_makers),
-        subject=f"Decision record {d.id} ({d.status.value}) for {ws.model}",
+        subject=_("Decision record {id} ({status}) for {model}").format(id=d.id, status=word(d.status),
+                                                                       model=ws.model),
+        # the keywords stay English: tools search records by them
         keywords=f"deepdecide decision record; {d.id}; inputs-sha256={digest}",
         creator=f"deepdecide {info['deepdecide']}",
+        lang=lang,
         attachments=(
             Attachment(INPUTS_NAME, inputs, "application/json",
                        f"Canonical workspace this record was built from (SHA-256 {digest})"),
@@ -190,7 +195,8 @@ def _render(ws: Workspace, inputs: bytes, params: bytes, chosen: tuple[str, ...]
         # two passes (or more): the contents on page 1 learn the page of every section in the first
         doc.multiBuild(story, canvasmaker=make_canvas_class(meta), maxPasses=5)
     except LayoutError as exc:  # e.g. a table cell taller than a page: a clear error, not a traceback
-        raise ReportError(f"the record cannot be laid out: {str(exc).splitlines()[0][:300]}") from None
+        raise ReportError(_("the record cannot be laid out: {reason}").format(
+            reason=str(exc).splitlines()[0][:300])) from None
     report(1.0)
     return buf.getvalue()
 

@@ -22,6 +22,7 @@ from reportlab.platypus import Flowable, KeepTogether
 
 from deepdecide.domain import formatting
 from deepdecide.domain import presentation as look
+from deepdecide.domain.i18n import _
 from deepdecide.report import fonts
 from deepdecide.report.styles import GREY, INK, RULE, SERIES, WARN
 
@@ -147,6 +148,43 @@ def _axes(d: Drawing, f: _Frame, x_label: str, y_label: str, x_fmt: Callable[[fl
     d.add(g)
 
 
+TITLE_SIZE = 8.0
+TITLE_MIN_SIZE = 6.5
+TITLE_LEADING = 9.5
+
+
+def _title_lines(title: str, width: float) -> tuple[list[str], float]:
+    """A chart title fitted to ``width``: at a smaller size if need be, then over as many lines as it
+    takes (a long title in a long language is wrapped, never cut)."""
+    if not title:
+        return [], TITLE_SIZE
+    size = TITLE_SIZE
+    while size > TITLE_MIN_SIZE and _bold_width(title, size) > width:
+        size -= 0.25
+    lines: list[str] = []
+    for word in title.split():
+        if lines and _bold_width(f"{lines[-1]} {word}", size) <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines, size
+
+
+def _bold_width(text: str, size: float) -> float:
+    width: float = stringWidth(fonts.safe_text(text), fonts.BOLD, size)
+    return width
+
+
+def _title_height(lines: Sequence[str]) -> float:
+    """The room the title takes above the legend (12 points for one line, as before)."""
+    return 0.0 if not lines else 12 + TITLE_LEADING * (len(lines) - 1)
+
+
+def _draw_title(d: Drawing, x: float, lines: Sequence[str], size: float) -> None:
+    for i, line in enumerate(lines):
+        d.add(_text(x, d.height - 9 - i * TITLE_LEADING, line, size=size, color=INK, bold=True))
+
+
 def _swatch(d: Drawing, x: float, y: float, color: colors.Color, *, line: bool, dashed: bool, filled: bool) -> None:
     if line:
         d.add(Line(x, y + 2.5, x + 10, y + 2.5, strokeColor=color, strokeWidth=1.1,
@@ -183,10 +221,11 @@ def xy_chart(series: Sequence[Series], *, x_label: str, y_label: str, markers: S
     legend_w = width - 52
     entries = [(s.label, (s, i)) for i, s in enumerate(series)]
     rows = _legend_rows(entries, legend_w)
-    top_pad = 8 + len(rows) * 10 + (12 if title else 0)
+    title_lines, title_size = _title_lines(title, width - 46)
+    top_pad = 8 + len(rows) * 10 + _title_height(title_lines)
     d = _drawing(width, height)
     if not xs or not ys:
-        d.add(_text(width / 2, height / 2, "no data", anchor="middle"))
+        d.add(_text(width / 2, height / 2, _("no data"), anchor="middle"))
         return d
     f = _Frame(46, 30, width - 56, height - 30 - top_pad, x_log=bool(x_log))
     if x_log:
@@ -222,7 +261,7 @@ def xy_chart(series: Sequence[Series], *, x_label: str, y_label: str, markers: S
                 d.add(Circle(f.sx(x), f.sy(y), 2.2, fillColor=color, strokeColor=colors.white, strokeWidth=0.4))
             else:
                 d.add(Circle(f.sx(x), f.sy(y), 2.2, fillColor=colors.white, strokeColor=color, strokeWidth=0.9))
-    y = height - 10 - (12 if title else 0)
+    y = height - 10 - _title_height(title_lines)
     for row in rows:
         x = f.x0
         for text, (s, i), w in row:
@@ -230,8 +269,7 @@ def xy_chart(series: Sequence[Series], *, x_label: str, y_label: str, markers: S
             d.add(_text(x + 13, y, text, color=INK))
             x += w
         y -= 10
-    if title:
-        d.add(_text(f.x0, height - 9, title, size=8, color=INK, bold=True))
+    _draw_title(d, f.x0, title_lines, title_size)
     return d
 
 
@@ -245,7 +283,8 @@ def bar_chart(rows: Sequence[tuple[str, float, float | None, float | None]], *, 
     figure); ``x_max`` caps the axis (a share stops at 100 %)."""
     label_w = max([_width(r[0]) for r in rows] + [40]) + 10
     label_w = min(label_w, width * 0.4)
-    height = 38 + len(rows) * (bar_h + 6) + (12 if title else 0)
+    title_lines, title_size = _title_lines(title, width)
+    height = 38 + len(rows) * (bar_h + 6) + _title_height(title_lines)
     d = _drawing(width, height)
     if not rows:
         return d
@@ -279,8 +318,7 @@ def bar_chart(rows: Sequence[tuple[str, float, float | None, float | None]], *, 
         d.add(_text(label_w - 4, y + bar_h / 2 - 2, label, anchor="end", color=INK))
         d.add(_text(f.sx(max(value, hi or value)) + 3, y + bar_h / 2 - 2, value_fmt(value), color=INK))
     d.add(Line(f.sx(0), f.y0, f.sx(0), f.y0 + f.h, strokeColor=GREY, strokeWidth=0.7))
-    if title:
-        d.add(_text(0, height - 9, title, size=8, color=INK, bold=True))
+    _draw_title(d, 0, title_lines, title_size)
     return d
 
 
@@ -302,8 +340,8 @@ def illustrative_note(series: Sequence[Series], *, assumed: bool = False) -> str
     """The note a figure needs: hollow series are illustrative / proxy / predicted data."""
     notes = []
     if any(not s.filled for s in series):
-        notes.append("Hollow points are illustrative, proxy or predicted data (reconstructed from published "
-                     "figures or estimated), not measurements of this deployment.")
+        notes.append(_("Hollow points are illustrative, proxy or predicted data (reconstructed from published "
+                       "figures or estimated), not measurements of this deployment."))
     if assumed:
-        notes.append("Hollow bars are assumed figures, not measured ones.")
+        notes.append(_("Hollow bars are assumed figures, not measured ones."))
     return " ".join(notes)

@@ -98,7 +98,9 @@ def _page_texts(pdf: bytes) -> list[str]:
         return []
 
 
-_FOOTER_HASH = re.compile(r"inputs SHA-256 ([0-9a-f]{64})")
+# "inputs SHA-256 <hash>" in English, "SHA-256 de las entradas <hash>" in Spanish: a few words may
+# stand between the name of the hash and the hash
+_FOOTER_HASH = re.compile(r"SHA-256(?: [^\W\d_]+){0,4} ([0-9a-f]{64})")
 
 
 def footer_hashes(texts: list[str]) -> list[str | None]:

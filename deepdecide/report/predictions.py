@@ -11,8 +11,10 @@ from reportlab.platypus import Flowable, Paragraph
 
 from deepdecide.analysis.prediction import THROUGHPUT, signed_percent
 from deepdecide.domain import formatting as fmt
+from deepdecide.domain.i18n import _, ngettext
 from deepdecide.domain.workspace import Workspace
 from deepdecide.report.styles import bullets, esc, para, styles, table
+from deepdecide.report.words import text, word
 
 #: the metrics of a pair, in the order they are shown: (label, metric name prefix in MetricError)
 METRICS = (("TTFT", "TTFT"), ("TPOT", "TPOT"), ("tok/s/GPU", THROUGHPUT))
@@ -21,7 +23,7 @@ METRICS = (("TTFT", "TTFT"), ("TPOT", "TPOT"), ("tok/s/GPU", THROUGHPUT))
 def _cell_name(ws: Workspace, runtime: str, platform: str) -> str:
     rt = ws.matrix.runtime(runtime)
     pf = ws.matrix.platform(platform)
-    return f"{rt.name if rt else runtime} on {pf.name if pf else platform}"
+    return _("{runtime} on {platform}").format(runtime=rt.name if rt else runtime, platform=pf.name if pf else platform)
 
 
 def _error(pair: Any, prefix: str) -> Any:
@@ -58,10 +60,10 @@ def predictor_lines(assessment: Any) -> list[str]:
     """Per predictor, how far its predictions were from the measurements, and what that does."""
     out = []
     for e in getattr(assessment, "predictor_errors", ()) or ():
-        line = str(e.note) if e.note is not None else e.tool
+        line = text(e.note) if e.note is not None else e.tool
         if e.throughput_low is not None:
-            line += ("; capacities that rest on its predictions get a Monte Carlo range widened by these errors "
-                     "(measured = predicted / (1 + error))")
+            line = _("{line}; capacities that rest on its predictions get a Monte Carlo range widened by these "
+                     "errors (measured = predicted / (1 + error))").format(line=line)
         out.append(line)
     return out
 
@@ -70,13 +72,14 @@ def fit_text(fit: Any) -> str:
     """How a run fits, for the record's runs table: "matches, predicted", "EXCLUDED: …"."""
     if fit is None:
         return fmt.DASH
-    status = fit.applicability.value
-    text = "proxy" if status == "proxy" else status if fit.counts_for else f"{status}, not counted"
+    status = word(fit.applicability)
+    out = status if fit.counts_for or fit.applicability.value == "proxy" else _("{status}, not counted").format(
+        status=status)
     if fit.kind == "predicted":
-        text += ", PREDICTED"
+        out = _("{fit}, PREDICTED").format(fit=out)
     if fit.excluded:
-        text = "EXCLUDED (fails parity): " + text
-    return text
+        out = _("EXCLUDED (fails parity): {fit}").format(fit=out)
+    return out
 
 
 def struck(row: list[str], numeric: tuple[int, ...]) -> list[Any]:
@@ -93,22 +96,30 @@ def section(ws: Workspace, assessment: Any, heading: Any, body_width: float) -> 
     predicted = [f for f in (getattr(assessment, "evidence_fit", ()) or ()) if f.kind == "predicted"]
     if not rows and not predicted:
         return []
-    out: list[Flowable] = list(heading("Predicted vs measured", "evidence-predicted"))
+    out: list[Flowable] = list(heading(_("Predicted vs measured"), "evidence-predicted"))
     if not rows:
-        out.append(para(f"{fmt.count(len(predicted), 'predicted run')} (estimators or simulators) and no measured "
-                        "run of the same configuration (runtime, platform, model, GPU count, token lengths within "
-                        "10 %, load): their error is unknown, and capacities resting on them keep the predicted "
-                        "value without a range."))
+        out.append(para(ngettext(
+            "{n} predicted run (estimators or simulators) and no measured run of the same configuration (runtime, "
+            "platform, model, GPU count, token lengths within 10 %, load): its error is unknown, and capacities "
+            "resting on it keep the predicted value without a range.",
+            "{n} predicted runs (estimators or simulators) and no measured run of the same configuration (runtime, "
+            "platform, model, GPU count, token lengths within 10 %, load): their error is unknown, and capacities "
+            "resting on them keep the predicted value without a range.", len(predicted)).format(
+                n=fmt.integer(len(predicted)))))
         return out
-    out.append(para("Each row is a predicted run beside a measured run of the same configuration (runtime, platform, "
-                    "model, GPU count, token lengths within 10 %, the same concurrency or request rate). Error = "
-                    "(predicted − measured) / measured: positive means the predictor promised more than was "
-                    "measured; for TTFT and TPOT a negative error means the hardware was slower than predicted."))
-    header = ["Predictor", "Configuration", "Predicted run", "Measured run", "TTFT pred. / meas. ms", "TTFT err.",
-              "TPOT pred. / meas. ms", "TPOT err.", "tok/s/GPU pred. / meas.", "tok/s/GPU err."]
+    out.append(para(_("Each row is a predicted run beside a measured run of the same configuration (runtime, "
+                      "platform, model, GPU count, token lengths within 10 %, the same concurrency or request rate). "
+                      "Error = (predicted − measured) / measured: positive means the predictor promised more than "
+                      "was measured; for TTFT and TPOT a negative error means the hardware was slower than "
+                      "predicted.")))
+    header = [_("Predictor"), _("Configuration"), _("Predicted run"), _("Measured run"), _("TTFT pred. / meas. ms"),
+              _("TTFT err."), _("TPOT pred. / meas. ms"), _("TPOT err."), _("tok/s/GPU pred. / meas."),
+              _("tok/s/GPU err.")]
     body = []
     for r, p in zip(rows, assessment.prediction_pairs, strict=True):
-        conf = f"{r['runtime × platform']}, {p.model}, {fmt.integer(p.gpu_count)} GPUs, {r['tokens in / out']} tok, {p.load}"
+        conf = _("{cell}, {model}, {gpus} GPUs, {tokens} tok, {load}").format(
+            cell=r["runtime × platform"], model=p.model, gpus=fmt.integer(p.gpu_count), tokens=r["tokens in / out"],
+            load=p.load)
         values = [v for k, v in r.items() if k.endswith("predicted / measured")]
         errors = [v for k, v in r.items() if k.endswith(" error")]
         body.append([p.tool, conf, r["predicted run"], r["measured run"], values[0], errors[0], values[1], errors[1],

@@ -16,8 +16,10 @@ from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFObject
 from reportlab.platypus import Flowable, Spacer
 
 from deepdecide.domain import approval
+from deepdecide.domain.i18n import _, pgettext
 from deepdecide.domain.workspace import Vote
 from deepdecide.report.styles import BAD, GOOD, WARN, bullets, para, table
+from deepdecide.report.words import text, word
 
 FIELD_W = 58 * mm
 FIELD_H = 19 * mm
@@ -72,7 +74,8 @@ class SignatureField(Flowable):
         x0, y0 = c.absolutePosition(0, 0)
         x1, y1 = c.absolutePosition(self.width, self.height)
         name = approval.field_name(self.role)
-        c._addAnnotation(_SignatureWidget(name, f"Sign-off: {self.role}", (x0, y0, x1, y1)), name=name)
+        c._addAnnotation(_SignatureWidget(name, _("Sign-off: {role}").format(role=self.role), (x0, y0, x1, y1)),
+                         name=name)
         doc = c._doc
         fields = getattr(doc, _FIELDS_ATTR, None)
         if fields is None:
@@ -92,55 +95,64 @@ def add_acroform(doc: Any) -> None:
 
 def signoff(ctx: Any) -> list[Flowable]:
     from deepdecide.report.sections.base import h1
+    from deepdecide.report.sections.titles import title
 
     ws = ctx.ws
     d = ws.decision
-    out = h1("Sign-off", "signoff")
+    out = h1(title("signoff"), "signoff")
     gaps = approval.missing_for_approval(ws)
-    out.append(para(f"Status: {d.status.value}. Each approver signs this PDF in turn, in their own field below; the "
-                    f"signature is the approval and carries the role, the verdict (approve or reject), any conditions "
-                    f"and the date. It applies to the record identified by decision id {d.id} and inputs SHA-256 "
-                    f"{ctx.inputs_sha256}."))
-    out.append(para("Required approvers (the decision makers): " + approval.roles_text(approval.required_approvers(ws))
-                    + ". Consulted, who may sign: " + approval.roles_text(d.consulted)
-                    + ". Informed, who never sign: " + approval.roles_text(d.informed) + "."))
+    out.append(para(_("Status: {status}. Each approver signs this PDF in turn, in their own field below; the "
+                      "signature is the approval and carries the role, the verdict (approve or reject), any "
+                      "conditions and the date. It applies to the record identified by decision id {id} and inputs "
+                      "SHA-256 {sha256}.").format(status=word(d.status), id=d.id, sha256=ctx.inputs_sha256)))
+
+    def roles(names: Any) -> str:
+        return ", ".join(names) or pgettext("roles", "none")
+
+    out.append(para(_("Required approvers (the decision makers): {required}. Consulted, who may sign: {consulted}. "
+                      "Informed, who never sign: {informed}.").format(
+                          required=roles(approval.required_approvers(ws)), consulted=roles(d.consulted),
+                          informed=roles(d.informed))))
     if gaps:
-        out.append(para("Not ready for approval. Missing: " + "; ".join(str(g) for g in gaps)
-                        + ". A signature on this record is a review signature, not an approval.", markup=False))
+        out.append(para(_("Not ready for approval. Missing: {missing}. A signature on this record is a review "
+                          "signature, not an approval.").format(missing="; ".join(text(g) for g in gaps)),
+                        markup=False))
     else:
-        out.append(para("Ready for approval: a chosen option, the rationale, good and bad consequences and the "
-                        "confirmation criteria are stated."))
+        out.append(para(_("Ready for approval: a chosen option, the rationale, good and bad consequences and the "
+                          "confirmation criteria are stated.")))
     rows: list[list[Any]] = []
     extra: list[tuple[Any, ...]] = []
     for i, s in enumerate(approval.signers(ws), start=1):
         r = s.row
+        vote = _("{vote} (dissent)").format(vote=word(r.verdict)) if r.verdict == Vote.REJECT else word(r.verdict)
         if s.signed:
-            verdict = r.verdict.value + (" (dissent)" if r.verdict == Vote.REJECT else "")
-            verdict += f", {r.date}" if r.date else ""
+            verdict = _("{verdict}, {date}").format(verdict=vote, date=r.date) if r.date else vote
             color = GOOD if r.verdict == Vote.APPROVE else BAD
         elif r.verdict != Vote.PENDING:  # typed into the workspace, not copied from a signature
-            verdict = r.verdict.value + (" (dissent)" if r.verdict == Vote.REJECT else "") + ", not signed"
+            verdict = _("{verdict}, not signed").format(verdict=vote)
             color = WARN
         else:
-            verdict, color = "pending", WARN
-        rows.append([s.role, s.name or "(to be named)", "required" if s.required else "optional", verdict,
+            verdict, color = word(Vote.PENDING), WARN
+        rows.append([s.role, s.name or _("(to be named)"), _("required") if s.required else _("optional"), verdict,
                      r.conditions or "–", SignatureField(s.role, s.required)])
         extra.append(("TEXTCOLOR", (3, i), (3, i), color))
         extra.append(("VALIGN", (0, i), (-1, i), "MIDDLE"))
     if not rows:
-        out.append(para("No decision makers or consulted are named: nobody can sign."))
+        out.append(para(_("No decision makers or consulted are named: nobody can sign.")))
         return out
-    out.append(table(["Role", "Name", "Approver", "Verdict", "Conditions", "Signature field"], rows,
+    out.append(table([_("Role"), _("Name"), _("Approver"), _("Verdict"), _("Conditions"), _("Signature field")], rows,
                      [34 * mm, 24 * mm, 16 * mm, 20 * mm, 22 * mm, FIELD_W], extra=extra))
     out.append(Spacer(1, 2 * mm))
     signed = [s for s in approval.signers(ws) if s.signed]
     required = [s for s in approval.signers(ws) if s.required]
     approved = sum(1 for s in required if s.signed and s.row.verdict == Vote.APPROVE)
-    out.append(para(f"The Verdict column shows the verdicts the workspace held when this record was built: "
-                    f"{approved} of {len(required)} required approvals, {len(signed)} signed verdicts in all. The "
-                    "signatures in the fields are the approvals of this record; deepdecide verify lists each one "
-                    "(signer, role, verdict, trusted) and says whether the record is approved."))
+    out.append(para(_("The Verdict column shows the verdicts the workspace held when this record was built: "
+                      "{approved} of {required} required approvals, {signed} signed verdicts in all. The signatures "
+                      "in the fields are the approvals of this record; deepdecide verify lists each one (signer, "
+                      "role, verdict, trusted) and says whether the record is approved.").format(
+                          approved=approved, required=len(required), signed=len(signed))))
     unlisted = [s for s in ws.signoffs if s.role not in approval.may_sign(ws)]
     if unlisted:
-        out += bullets([f"Row not shown: {s.role} is not a decision maker or consulted" for s in unlisted])
+        out += bullets([_("Row not shown: {role} is not a decision maker or consulted").format(role=s.role)
+                        for s in unlisted])
     return out

@@ -15,6 +15,8 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 
+from deepdecide.domain import formatting
+from deepdecide.domain.i18n import _
 from deepdecide.report import fonts
 
 INK = colors.HexColor("#1b1f24")
@@ -184,7 +186,8 @@ def _cell_text(value: Any) -> str:
     text = "" if value is None else str(value)
     if len(text) <= MAX_CELL_CHARS:
         return text
-    return text[:MAX_CELL_CHARS] + f" … [cut here: {len(text) - MAX_CELL_CHARS:,} more characters in the workspace]"
+    return text[:MAX_CELL_CHARS] + " " + _("… [cut here: {n} more characters in the workspace]").format(
+        n=formatting.integer(len(text) - MAX_CELL_CHARS))
 
 
 #: cell padding left and right (points)
@@ -249,9 +252,12 @@ def fit_header(header: Sequence[str], widths: Sequence[float],
              for i in range(len(header))]
     borrow([words[i] * sizes[i] / st.fontSize + 2 * PAD + 0.5 for i in range(len(header))], 0.0)
     cells = []
-    for h, size in zip(header, sizes, strict=True):
-        style = st if size == st.fontSize else ParagraphStyle(f"head_{size:.2f}", parent=st, fontSize=size,
-                                                              leading=size * 1.23, splitLongWords=0)
+    for i, (h, size) in enumerate(zip(header, sizes, strict=True)):
+        # a word that fits nowhere even at the smallest size (a long word of a long language) is
+        # broken rather than drawn over its neighbours
+        split = 1 if words[i] * size / st.fontSize > widths[i] - 2 * PAD + 0.01 else 0
+        style = st if size == st.fontSize and not split else ParagraphStyle(
+            f"head_{size:.2f}_{split}", parent=st, fontSize=size, leading=size * 1.23, splitLongWords=split)
         cells.append(Paragraph(esc(h), style))
     return widths, cells
 

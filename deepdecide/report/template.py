@@ -17,9 +17,11 @@ from typing import Any
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream, PDFString, PDFZCompress
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 
+from deepdecide.domain.i18n import _
 from deepdecide.report import fonts
 from deepdecide.report.styles import GREY, INK, RULE
 
@@ -54,6 +56,7 @@ class RecordMeta:
     subject: str = ""
     keywords: str = ""
     creator: str = "deepdecide"
+    lang: str = "en"  # the record's language: the catalog's /Lang
     attachments: tuple[Attachment, ...] = field(default_factory=tuple)
 
 
@@ -114,6 +117,16 @@ def make_canvas_class(meta: RecordMeta) -> type[Canvas]:
     return RecordCanvas
 
 
+def fit_line(text: str, room: float, size: float, font: str = fonts.REGULAR) -> str:
+    """``text`` cut (with "…") to fit ``room`` points at ``size``: a running header never runs into
+    the text beside it, however long the title or its language's words."""
+    if stringWidth(text, font, size) <= room:
+        return text
+    while text and stringWidth(text + "…", font, size) > room:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
 def _draw_furniture(c: Canvas, meta: RecordMeta, number: int, total: int) -> None:
     width, _height = PAGE_SIZE
     c.saveState()
@@ -122,16 +135,19 @@ def _draw_furniture(c: Canvas, meta: RecordMeta, number: int, total: int) -> Non
     c.line(MARGIN_X, FOOTER_Y + 9, width - MARGIN_X, FOOTER_Y + 9)
     c.setFillColor(GREY)
     c.setFont(fonts.REGULAR, 6.5)
-    c.drawString(MARGIN_X, FOOTER_Y, f"{meta.decision_id}   inputs SHA-256 {meta.input_sha256}")
+    c.drawString(MARGIN_X, FOOTER_Y, _("{id}   inputs SHA-256 {sha256}").format(id=meta.decision_id,
+                                                                             sha256=meta.input_sha256))
     c.setFont(fonts.BOLD, 7.5)
     c.setFillColor(INK)
-    c.drawRightString(width - MARGIN_X, FOOTER_Y, f"page {number} of {total}")
+    c.drawRightString(width - MARGIN_X, FOOTER_Y, _("page {number} of {total}").format(number=number, total=total))
     if number > 1:
         c.setFont(fonts.REGULAR, 7)
         c.setFillColor(GREY)
         top = PAGE_SIZE[1] - 12 * mm
-        c.drawString(MARGIN_X, top, fonts.safe_text(f"{meta.decision_id}: {meta.title}")[:120])
-        c.drawRightString(width - MARGIN_X, top, f"status: {meta.status}")
+        status = _("status: {status}").format(status=meta.status)
+        c.drawRightString(width - MARGIN_X, top, status)
+        room = width - 2 * MARGIN_X - stringWidth(fonts.safe_text(status), fonts.REGULAR, 7) - 12
+        c.drawString(MARGIN_X, top, fit_line(fonts.safe_text(f"{meta.decision_id}: {meta.title}"), room, 7))
         c.line(MARGIN_X, top - 3, width - MARGIN_X, top - 3)
     c.restoreState()
 
@@ -198,7 +214,7 @@ class RecordDocTemplate(BaseDocTemplate):
             invariant=1,
             pageCompression=1,
             initialFontName=fonts.REGULAR,
-            lang="en",
+            lang=meta.lang,
             **kwargs,
         )
         self.meta = meta

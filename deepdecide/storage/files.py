@@ -193,8 +193,25 @@ def data_root() -> Path:
     return Path(str(resources.files("deepdecide.data")))
 
 
-def sample_workspace_path() -> Path:
-    return data_root() / "samples" / f"deepseek-v4.1-flash{WORKSPACE_SUFFIX}"
+#: the built-in sample decision's file per language: the same decision and figures, its text
+#: (context, drivers, notes, criteria and checklist wording) written in that language
+SAMPLE_FILES: dict[str, str] = {
+    "en": f"deepseek-v4.1-flash{WORKSPACE_SUFFIX}",
+    "es": f"deepseek-v4.1-flash.es{WORKSPACE_SUFFIX}",
+}
+
+
+def _sample_language(lang: str | None) -> str:
+    from deepdecide.domain import i18n
+
+    code = i18n.language() if lang is None else i18n.normalize(lang)
+    return code if code in SAMPLE_FILES else "en"
+
+
+def sample_workspace_path(lang: str = "en") -> Path:
+    """The built-in sample workspace file in ``lang`` (a code or locale name; English when the
+    language has no sample)."""
+    return data_root() / "samples" / SAMPLE_FILES[_sample_language(lang)]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -420,9 +437,18 @@ def load_workspace_text(text: str, file: str = "<text>", warnings: list[Validati
 
 
 def load_builtin_workspace() -> Workspace:
-    """The built-in sample workspace, read once per process (a Workspace is immutable: shared)."""
-    path = sample_workspace_path()
-    workspace: Workspace = _builtin_once("sample", path, lambda: load_workspace(path))
+    """The built-in sample workspace (English), read once per process (a Workspace is immutable: shared)."""
+    return builtin_sample("en")
+
+
+def builtin_sample(lang: str | None = None) -> Workspace:
+    """The built-in sample decision with its text in ``lang`` (a code such as "es" or a locale name
+    such as "es_ES.UTF-8"; None: the current interface language, ``domain.i18n.language()``),
+    English when the language has no sample. The figures are the same in every language, so every
+    sample gives the same Assessment; only the user text differs. Read once per process."""
+    code = _sample_language(lang)
+    path = sample_workspace_path(code)
+    workspace: Workspace = _builtin_once(f"sample:{code}", path, lambda: load_workspace(path))
     return workspace
 
 

@@ -5,18 +5,19 @@ from __future__ import annotations
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Spacer
 
-from deepdecide.domain import formatting
-from deepdecide.domain.formatting import DASH
+from deepdecide.domain.formatting import DASH, integer
+from deepdecide.domain.i18n import _, ngettext
 from deepdecide.report.sections.base import BODY_W, Context, file_refs, h1, h2, num
+from deepdecide.report.sections.titles import title
 from deepdecide.report.styles import bullets, para, table
 
 
 def appendix(ctx: Context) -> list[Flowable]:
     ws = ctx.ws
-    out = [PageBreak()] + h1("Appendix: evidence files", "appendix")
+    out = [PageBreak()] + h1(title("appendix"), "appendix")
     files = ws.evidence.files
     if not files:
-        out.append(para("No evidence files were imported."))
+        out.append(para(_("No evidence files were imported.")))
     else:
         # what files share (tool, kind, label: a sweep) once per group, then one line per file
         groups: dict[tuple[str, str], list[int]] = {}
@@ -31,25 +32,28 @@ def appendix(ctx: Context) -> list[Flowable]:
                            if files[i - 1].provenance.imported_at)
             imported = DASH if not dates else dates[0] if dates[0] == dates[-1] else f"{dates[0]} to {dates[-1]}"
             rows.append([file_refs(numbers), tool, imported, kind])
-        out.append(table(["Files", "Tool and version", "Imported", "Kind: label"], rows,
+        out.append(table([_("Files"), _("Tool and version"), _("Imported"), _("Kind: label")], rows,
                          [30 * mm, 36 * mm, 34 * mm, BODY_W - 100 * mm], notes=(3,)))  # a long label: a note
         out.append(Spacer(1, 3 * mm))
         rows = []
         for i, f in enumerate(files, start=1):
             p = f.provenance
-            contents = ", ".join(x for x in (formatting.count(len(f.runs), "run") if f.runs else "",
-                                             formatting.count(len(f.parity), "parity check") if f.parity else "")
-                                 if x) or DASH
+            holds = [ngettext("{n} run", "{n} runs", len(f.runs)).format(n=integer(len(f.runs))) if f.runs else "",
+                     ngettext("{n} parity check", "{n} parity checks", len(f.parity)).format(n=integer(len(f.parity)))
+                     if f.parity else ""]
+            contents = ", ".join(x for x in holds if x) or DASH
             rows.append([f"F{i}", p.file_name, num(p.size_bytes), contents, p.sha256])
-        out.append(table(["Ref", "File", "Bytes", "Holds", "SHA-256 of the file as imported"], rows,
+        out.append(table(["Ref", _("File"), _("Bytes"), _("Holds"), _("SHA-256 of the file as imported")], rows,
                          [10 * mm, 38 * mm, 12 * mm, 18 * mm, BODY_W - 78 * mm], numeric=(2,), dense=True))
-    out += h2("Metric definitions", "definitions")
+    out += h2(_("Metric definitions"), "definitions")
     out += bullets([
-        "TPOT (time per output token): (e2e − TTFT) / (output tokens − 1) per request, in ms; p50/p99 over requests.",
-        "ITL (inter-token latency): the gap between streamed chunks, in ms. It is not TPOT and is never relabelled.",
-        "Interactivity: 1000 / TPOT p50, in output tokens per second per user (no prefill).",
-        "Output tok/s per GPU: output throughput of the run divided by the GPUs it used.",
-        "Cost per million output tokens: fleet cost per hour / (output tokens per hour / 10^6).",
+        _("TPOT (time per output token): (e2e − TTFT) / (output tokens − 1) per request, in ms; p50/p99 over "
+          "requests."),
+        _("ITL (inter-token latency): the gap between streamed chunks, in ms. It is not TPOT and is never "
+          "relabelled."),
+        _("Interactivity: 1000 / TPOT p50, in output tokens per second per user (no prefill)."),
+        _("Output tok/s per GPU: output throughput of the run divided by the GPUs it used."),
+        _("Cost per million output tokens: fleet cost per hour / (output tokens per hour / 10^6)."),
     ])
     out += h2("Files embedded in this PDF", "embedded")
     out.append(para("deepdecide-inputs.json: the canonical workspace (its SHA-256 is in every footer). "

@@ -12,9 +12,11 @@ from deepdecide.analysis.assessment import Assessment, Classification, EffortRan
 from deepdecide.analysis.diff import WorkspaceDiff
 from deepdecide.domain import formatting
 from deepdecide.domain.common import Estimate
+from deepdecide.domain.i18n import _
 from deepdecide.domain.matrix import SupportStatus
 from deepdecide.domain.workspace import Workspace
 from deepdecide.report.styles import HEADER_BG, RULE, para
+from deepdecide.report.words import word
 
 BODY_W = 174 * mm  # A4 width minus margins
 
@@ -178,13 +180,13 @@ def option_label(ws: Workspace, oid: str) -> str:
 
 
 def name_of(ctx: Context, oid: str | None) -> str:
-    return option_label(ctx.ws, oid) if oid else "no option"
+    return option_label(ctx.ws, oid) if oid else _("no option")
 
 
 def support_label(c: Classification) -> str:
     """The classification in words: official, or experimental with the matrix's status."""
     if c.official:
-        return "official"
+        return word(SupportStatus.OFFICIAL)
     if c.status == SupportStatus.UNDOCUMENTED:
-        return "experimental (not on the official list)"
-    return f"experimental ({c.status.value})"
+        return _("experimental (not on the official list)")
+    return _("experimental ({status})").format(status=word(c.status))

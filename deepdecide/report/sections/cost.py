@@ -10,9 +10,11 @@ from deepdecide.analysis.explain import source_key
 from deepdecide.domain import formatting
 from deepdecide.domain import presentation as look
 from deepdecide.domain.formatting import DASH, percent
+from deepdecide.domain.i18n import _, ngettext
 from deepdecide.report import charts
 from deepdecide.report.sections.base import BODY_W, Context, est, fig, h1, h2, money, num
 from deepdecide.report.styles import bullets, para, table
+from deepdecide.report.words import text, word
 
 
 def driving(costs: Costs) -> CostViewFigures | None:
@@ -38,7 +40,7 @@ def _cost_views(ctx: Context) -> list[Flowable]:
         if f.gpus.value is None:
             fleet = DASH
         elif f.owned_gpus is None:
-            fleet = f"{formatting.integer(f.gpus.value)} (all owned)"
+            fleet = _("{gpus} (all owned)").format(gpus=formatting.integer(f.gpus.value))
         else:
             fleet = (f"{formatting.integer(f.owned_used)} + {formatting.integer(f.shortfall_gpus)}"
                      + (f" {f.acquire}" if f.acquire else "")
@@ -52,9 +54,9 @@ def _cost_views(ctx: Context) -> list[Flowable]:
     out.append(table(["Option", "Pricing", "Fleet (owned + new)", f"{ctx.unit}/M cash{star['cash']}",
                       f"{ctx.unit}/M all-in{star['all-in']}", f"TCO cash{star['cash']}", f"TCO all-in{star['all-in']}"],
                      rows, [38 * mm, 14 * mm, 34 * mm, 19 * mm, 19 * mm, 24 * mm, 24 * mm], numeric=(3, 4, 5, 6)))
-    warnings = [f"{oa.name}: {w}" for oa in a.options for w in oa.fleet.warnings]
+    warnings = [f"{oa.name}: {text(w)}" for oa in a.options for w in oa.fleet.warnings]
     if warnings:
-        out.append(para("Warnings: " + " ".join(warnings)))
+        out.append(para(_("Warnings: {warnings}").format(warnings=" ".join(warnings))))
     return out
 
 
@@ -86,7 +88,7 @@ def cost(ctx: Context) -> list[Flowable]:
     gaps = [f"{oa.name}: {oa.costs.tco_usd.missing_reason or oa.costs.cost_per_m_tokens_usd.missing_reason or DASH}"
             for oa in a.options if oa.costs.tco_usd.value is None]
     if gaps:
-        out.append(para("Not computed:", "small"))
+        out.append(para(_("Not computed:"), "small"))
         out += bullets(gaps)
     mc = a.monte_carlo
     bars = []
@@ -110,25 +112,26 @@ def cost(ctx: Context) -> list[Flowable]:
                              tick_fmt=lambda v: formatting.money(v, cur, digits=2),
                              colors_=[look.option_color(ws, o) for o, *_ in bars],
                              filled=[not x for x in assumed_bar]),
-            f"Total cost of ownership over {ws.assumptions.horizon_years:g} years (hardware, power and "
-            f"engineering), in {ws.assumptions.currency}; the whisker spans the Monte Carlo P10–P90.",
-            "Hollow bars rest on an assumed, proxy or predicted capacity (no measurement of this workload meets the "
-            "SLO on that platform yet); every TCO "
-            "also rests on assumed prices and effort estimates (see Assumptions)."
-            if any(assumed_bar) else "Rests on assumed prices and effort estimates (see Assumptions)."))
+            _("Total cost of ownership over {years} years (hardware, power and engineering), in {currency}; the "
+              "whisker spans the Monte Carlo P10–P90.").format(years=f"{ws.assumptions.horizon_years:g}",
+                                                               currency=ws.assumptions.currency),
+            _("Hollow bars rest on an assumed, proxy or predicted capacity (no measurement of this workload meets "
+              "the SLO on that platform yet); every TCO also rests on assumed prices and effort estimates (see "
+              "Assumptions).")
+            if any(assumed_bar) else _("Rests on assumed prices and effort estimates (see Assumptions).")))
     cap = [oa for oa in a.options if oa.capacity.value is not None]
     if cap:
         assumed = [not _measured(oa) for oa in cap]
         out.append(charts.figure(charts.bar_chart(
             [(short[oa.option], value, oa.capacity.low, oa.capacity.high) for oa in cap
              if (value := oa.capacity.value) is not None],
-            x_label="output tok/s per GPU at the SLO", width=BODY_W,
-            title="Capacity at the SLO (measured, interpolated, lower bound, proxy, predicted or assumed; "
-                  "whisker: the range)",
+            x_label=_("output tok/s per GPU at the SLO"), width=BODY_W,
+            title=_("Capacity at the SLO (measured, interpolated, lower bound, proxy, predicted or assumed; "
+                    "whisker: the range)"),
             colors_=[look.option_color(ws, oa.option) for oa in cap], filled=[not x for x in assumed]),
-            "Output tokens per second one GPU sustains while meeting the SLO.",
-            "Hollow bars are assumed, proxy or predicted capacities, not measurements of this workload (a predicted "
-                "capacity's whisker spans the errors its predictor showed beside measurements)."
+            _("Output tokens per second one GPU sustains while meeting the SLO."),
+            _("Hollow bars are assumed, proxy or predicted capacities, not measurements of this workload (a "
+              "predicted capacity's whisker spans the errors its predictor showed beside measurements).")
             if any(assumed) else ""))
     out += trails(ctx)
     out += assumptions(ctx)
@@ -137,7 +140,7 @@ def cost(ctx: Context) -> list[Flowable]:
 
 def trails(ctx: Context) -> list[Flowable]:
     """Where each option's $/M and TCO come from: every input with its value, unit and source."""
-    out = h2("Inputs behind each cost", "cost-trails")
+    out = h2(_("Inputs behind each cost"), "cost-trails")
     rows = []
     for oa in ctx.assessment.options:
         seen = set()
@@ -151,24 +154,28 @@ def trails(ctx: Context) -> list[Flowable]:
                 value = t.value if isinstance(t.value, str) else num(t.value, ctx.money_words(t.unit))
                 rows.append([oa.name, ctx.money_words(t.name), value, t.source or DASH])
     if rows:
-        out.append(table(["Option", "Input", "Value", "Source"], rows, [34 * mm, 50 * mm, 34 * mm, 56 * mm]))
+        out.append(table([_("Option"), _("Input"), _("Value"), _("Source")], rows,
+                         [34 * mm, 50 * mm, 34 * mm, 56 * mm]))
     else:
-        out.append(para("No cost could be computed, so no inputs were used."))
+        out.append(para(_("No cost could be computed, so no inputs were used.")))
     return out
 
 
 def assumptions(ctx: Context) -> list[Flowable]:
     ws = ctx.ws
     a = ws.assumptions
-    out = h2("Assumptions", "assumptions")
+    out = h2(_("Assumptions"), "assumptions")
     rows = [
-        ["Horizon", num(a.horizon_years, "years")],
-        ["Utilization (sustained useful fraction of fleet hours)", percent(a.utilization)],
-        ["Electricity", est(a.electricity_usd_per_kwh, f"{a.currency}/kWh")],
-        ["Engineer cost (loaded)", est(a.engineer_usd_per_week, f"{a.currency}/person-week")],
-        ["Monte Carlo", f"{a.monte_carlo_draws:,} draws, seed {a.monte_carlo_seed}, triangular(low, likely, high)"],
+        [_("Horizon"), num(a.horizon_years, _("years"))],
+        [_("Utilization (sustained useful fraction of fleet hours)"), percent(a.utilization)],
+        [_("Electricity"), est(a.electricity_usd_per_kwh, f"{a.currency}/kWh")],
+        [_("Engineer cost (loaded)"), est(a.engineer_usd_per_week, _("{currency}/person-week").format(
+            currency=a.currency))],
+        [_("Monte Carlo"), ngettext("{n} draw, seed {seed}, triangular(low, likely, high)",
+                                    "{n} draws, seed {seed}, triangular(low, likely, high)", a.monte_carlo_draws)
+         .format(n=formatting.integer(a.monte_carlo_draws), seed=a.monte_carlo_seed)],
     ]
-    out.append(table(["Assumption", "Value (likely, range)"], rows, [70 * mm, BODY_W - 70 * mm]))
+    out.append(table([_("Assumption"), _("Value (likely, range)")], rows, [70 * mm, BODY_W - 70 * mm]))
     rows = []
     notes: list[str] = []
     for o in ws.options:
@@ -176,15 +183,15 @@ def assumptions(ctx: Context) -> list[Flowable]:
         ref = f"N{len(notes) + 1}" if c.assumption_note else DASH
         if c.assumption_note:
             notes.append(f"{ref} ({o.name}): {c.assumption_note}")
-        rows.append([o.name, c.pricing.value, est(c.gpu_hour_usd), est(c.capex_per_gpu_usd),
+        rows.append([o.name, word(c.pricing), est(c.gpu_hour_usd), est(c.capex_per_gpu_usd),
                      num(c.amortization_years), est(c.power_kw_per_gpu), est(c.porting_effort_person_weeks),
                      est(c.time_to_production_weeks), est(c.assumed_output_tps_per_gpu), ref])
     out.append(Spacer(1, 2 * mm))
     out.append(table(["Option", "Pricing", f"{ctx.unit}/GPU-h", f"Capex {ctx.unit}/GPU", "Amort. yrs", "kW/GPU", "Porting pw",
                       "Weeks to prod.", "Assumed tok/s/GPU", "Note"], rows,
                      [32 * mm, 13 * mm, 19 * mm, 19 * mm, 12 * mm, 18 * mm, 17 * mm, 17 * mm, 17 * mm, 10 * mm]))
-    out.append(para("Values are likely (low–high); the ranges feed the sensitivity analysis and the Monte Carlo draws.",
-                    "small"))
+    out.append(para(_("Values are likely (low–high); the ranges feed the sensitivity analysis and the Monte Carlo "
+                      "draws."), "small"))
     out += [para(n, "small") for n in notes]
     # each source once, with the options whose cost inputs it gives (locators: "Sources cited")
     cited: dict[str, tuple[str, list[str]]] = {}
@@ -198,7 +205,7 @@ def assumptions(ctx: Context) -> list[Flowable]:
                 names.append(o.name)
     sources = [f"{text} (for {', '.join(names)})" for text, names in cited.values()]
     if sources:
-        out.append(para("Sources: " + "; ".join(sources), "small"))
+        out.append(para(_("Sources: {sources}").format(sources="; ".join(sources)), "small"))
     return out
 
 

@@ -9,11 +9,13 @@ from reportlab.platypus import Flowable, PageBreak, Spacer, TableStyle
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from deepdecide.domain import approval
-from deepdecide.domain.formatting import DASH, count
+from deepdecide.domain.formatting import DASH, integer
+from deepdecide.domain.i18n import _, ngettext
 from deepdecide.domain.workspace import RecordStatus
 from deepdecide.report import fonts
 from deepdecide.report.sections.base import BODY_W, Context, option_label, table_without_header
 from deepdecide.report.styles import INK, para
+from deepdecide.report.words import word
 
 
 def _question(ctx: Context) -> str:
@@ -21,19 +23,22 @@ def _question(ctx: Context) -> str:
     ws = ctx.ws
     text = " ".join(ws.description.split())
     first = text.split(". ", 1)[0].rstrip(".") + "." if text else ws.decision.title
-    return f"{first} ({count(len(ws.options), 'option')} compared)"
+    n = len(ws.options)
+    return _("{question} ({options} compared)").format(
+        question=first, options=ngettext("{n} option", "{n} options", n).format(n=integer(n)))
 
 
 def _recommendation(ctx: Context) -> str:
     d, a = ctx.ws.decision, ctx.assessment
     if d.chosen_option:
-        text = f"{option_label(ctx.ws, d.chosen_option)} (chosen by the decision-makers)"
+        text = _("{option} (chosen by the decision-makers)").format(option=option_label(ctx.ws, d.chosen_option))
         if a.winner and a.winner != d.chosen_option:
-            text += f"; the analysis ranks {option_label(ctx.ws, a.winner)} first"
+            text += _("; the analysis ranks {option} first").format(option=option_label(ctx.ws, a.winner))
     elif a.winner:
-        text = f"{option_label(ctx.ws, a.winner)}: the analysis's top rank (no option chosen yet)"
+        text = _("{option}: the analysis's top rank (no option chosen yet)").format(
+            option=option_label(ctx.ws, a.winner))
     else:
-        return "none: no option can be ranked (see the executive summary)"
+        return _("none: no option can be ranked (see the executive summary)")
     if a.why:
         text += ". " + str(a.why[0].text)[:1].upper() + str(a.why[0].text)[1:] + "."
     return text
@@ -41,17 +46,22 @@ def _recommendation(ctx: Context) -> str:
 
 def _status(ctx: Context) -> tuple[str, str]:
     ws, d = ctx.ws, ctx.ws.decision
-    status = d.status.value + (f" (supersedes {d.supersedes})" if d.supersedes else "") \
-        + (f" (superseded by {d.superseded_by})" if d.superseded_by else "")
+    status = word(d.status)
+    if d.supersedes:
+        status = _("{status} (supersedes {id})").format(status=status, id=d.supersedes)
+    if d.superseded_by:
+        status = _("{status} (superseded by {id})").format(status=status, id=d.superseded_by)
     gaps = approval.missing_for_approval(ws)
     if d.status == RecordStatus.PROPOSED:
-        status += (": not ready for approval. Missing: " + "; ".join(str(g) for g in gaps)) if gaps \
-            else ": ready for approval"
+        status = (_("{status}: not ready for approval. Missing: {gaps}").format(
+            status=status, gaps="; ".join(str(g) for g in gaps)) if gaps
+            else _("{status}: ready for approval").format(status=status))
     todo = approval.still_to_sign(ws)
     if d.status in approval.APPROVED_STATUSES or d.status == RecordStatus.REJECTED:
-        signing = "nobody: the verdicts are recorded (see Sign-off)"
+        signing = _("nobody: the verdicts are recorded (see Sign-off)")
     elif todo:
-        signing = ", ".join(s.role + (f" ({s.name})" if s.name and not s.name.startswith("(") else "") for s in todo) + " (required approvers)"
+        signing = _("{approvers} (required approvers)").format(approvers=", ".join(
+            s.role + (f" ({s.name})" if s.name and not s.name.startswith("(") else "") for s in todo))
     else:
         signing = DASH
     return status, signing
@@ -69,36 +79,38 @@ def contents() -> Flowable:
 
 def cover(ctx: Context) -> list[Flowable]:
     ws, d = ctx.ws, ctx.ws.decision
-    out: list[Flowable] = [Spacer(1, 6 * mm), para(f"DECISION RECORD {d.id}", "small"),
+    out: list[Flowable] = [Spacer(1, 6 * mm), para(_("DECISION RECORD {id}").format(id=d.id), "small"),
                            para(d.title, "title"),
                            para(f"{ws.model} · {ws.name}", "subtitle")]
     status, signing = _status(ctx)
     rows = [
-        ["Question", _question(ctx)],
-        ["Recommendation", _recommendation(ctx)],
-        ["Status", status],
-        ["Still to sign", signing],
-        *([["Revision", f"{d.revision}" + (f", following revision {d.previous.revision} of {d.previous.id} (changes "
-                                          "in the appendix)" if d.previous else "")]]
+        [_("Question"), _question(ctx)],
+        [_("Recommendation"), _recommendation(ctx)],
+        [_("Status"), status],
+        [_("Still to sign"), signing],
+        *([[_("Revision"), _("{revision}, following revision {previous} of {id} (changes in the appendix)").format(
+            revision=d.revision, previous=d.previous.revision, id=d.previous.id) if d.previous else str(d.revision)]]
           if d.revision > 1 or d.previous else []),
-        ["Date (last updated)", d.date or "undated"],
-        ["Evidence cut-off", d.evidence_cutoff or "not stated"],
-        ["Decision-makers", ", ".join(d.decision_makers) or "not named"],
-        ["Consulted", ", ".join(d.consulted) or DASH],
-        ["Informed", ", ".join(d.informed) or DASH],
-        ["Inputs SHA-256", ctx.inputs_sha256],
+        [_("Date (last updated)"), d.date or _("undated")],
+        [_("Evidence cut-off"), d.evidence_cutoff or _("not stated")],
+        [_("Decision-makers"), ", ".join(d.decision_makers) or _("not named")],
+        [_("Consulted"), ", ".join(d.consulted) or DASH],
+        [_("Informed"), ", ".join(d.informed) or DASH],
+        [_("Inputs SHA-256"), ctx.inputs_sha256],
     ]
     out.append(table_without_header(rows, [38 * mm, BODY_W - 38 * mm]))
-    out.append(para("Contents", "h2"))
+    out.append(para(_("Contents"), "h2"))
     out.append(contents())
     out.append(Spacer(1, 3 * mm))
-    out.append(para(
+    out.append(para(_(
         "<b>How to check this record.</b> The workspace this record was built from travels inside the PDF as the "
-        "attachment <i>deepdecide-inputs.json</i>; its SHA-256 is printed above and in every page footer. "
-        "<font name='DDVera'>deepdecide verify FILE.pdf</font> rebuilds the record from that attachment and compares "
+        "attachment <i>{inputs}</i>; its SHA-256 is printed above and in every page footer. "
+        "<font name='DDVera'>{command}</font> rebuilds the record from that attachment and compares "
         "the bytes, so a change to any text, table, chart or attachment is detected; each approver's digital "
-        "signature is an incremental update over exactly this record and is validated too.", "callout", markup=True))
-    out.append(para(f"Built by {ctx.generator}. Dates in this record come from the workspace, not from the "
-                    "time of printing, so the same workspace always gives the same file.", "small"))
+        "signature is an incremental update over exactly this record and is validated too.").format(
+            inputs="deepdecide-inputs.json", command=_("deepdecide verify FILE.pdf")), "callout", markup=True))
+    out.append(para(_("Built by {generator}. Dates in this record come from the workspace, not from the "
+                      "time of printing, so the same workspace always gives the same file.").format(
+                          generator=ctx.generator), "small"))
     out.append(PageBreak())
     return out

@@ -12,6 +12,7 @@ from deepdecide.domain import formatting
 from deepdecide.domain import presentation as look
 from deepdecide.domain.evidence import BenchmarkRun
 from deepdecide.domain.formatting import DASH, number
+from deepdecide.domain.i18n import _
 from deepdecide.report import charts, predictions
 from deepdecide.report.sections.base import (
     BODY_W,
@@ -23,17 +24,19 @@ from deepdecide.report.sections.base import (
     platform_name,
     runtime_name,
 )
+from deepdecide.report.sections.titles import title
 from deepdecide.report.styles import bullets, para, table
+from deepdecide.report.words import text
 
 DENSE_RUNS = 100  # more runs than this: the runs table is set dense (smaller type, less padding)
 
 
 def evidence(ctx: Context) -> list[Flowable]:
     ws = ctx.ws
-    out = h1("Benchmark evidence", "evidence")
+    out = h1(title("evidence"), "evidence")
     runs = ws.evidence.runs
     if not runs:
-        out.append(para("No benchmark runs have been imported: no option's performance is evidenced."))
+        out.append(para(_("No benchmark runs have been imported: no option's performance is evidenced.")))
         return out
     attribution = ctx.assessment.runs
     # how each run fits the workload: proxies and runs that count for nothing are their own, labelled series
@@ -44,13 +47,14 @@ def evidence(ctx: Context) -> list[Flowable]:
         x = run_fit[k]
         if x is None:
             return ""
-        return (" (excluded: fails parity)" if x.excluded else
-                " (predicted)" if x.kind == "predicted" and x.counts_for else
-                " (proxy)" if x.applicability.value == "proxy" else "" if x.counts_for else " (does not count)")
+        return (_("{group} (excluded: fails parity)") if x.excluded else
+                _("{group} (predicted)") if x.kind == "predicted" and x.counts_for else
+                _("{group} (proxy)") if x.applicability.value == "proxy" else
+                "{group}" if x.counts_for else _("{group} (does not count)"))
 
     groups: dict[str, list[BenchmarkRun]] = defaultdict(list)
     for k, (run, att) in enumerate(zip(runs, attribution, strict=True)):
-        groups[att.group + suffix(k)].append(run)
+        groups[suffix(k).format(group=att.group) if suffix(k) else att.group].append(run)
     kinds = {id(r): look.provenance_kind(f) for f in ws.evidence.files for r in f.runs}
 
     def style(rs: list[BenchmarkRun]) -> dict[str, Any]:
@@ -65,15 +69,16 @@ def evidence(ctx: Context) -> list[Flowable]:
     markers = []
     if ws.slo.min_interactivity_tps_per_user:
         markers.append(charts.Marker(ws.slo.min_interactivity_tps_per_user,
-                                     f"SLO ≥ {number(ws.slo.min_interactivity_tps_per_user)} tok/s/user"))
+                                     _("SLO ≥ {value} tok/s/user").format(
+                                         value=number(ws.slo.min_interactivity_tps_per_user))))
     if series:
         out.append(charts.figure(
-            charts.xy_chart(series, x_label="interactivity (tok/s per user, 1000 / TPOT p50)",
-                            y_label="output tok/s per GPU", markers=markers, width=BODY_W,
-                            title="Throughput per GPU against interactivity, per option (each point one run)"),
-            "Points to the right of the SLO line serve users fast enough; higher is more output per GPU; the "
-            "line joins each option's Pareto front (no other run of it is better on both axes). Runs are plotted "
-            "only on the platform they were measured on. Units: tokens per second.",
+            charts.xy_chart(series, x_label=_("interactivity (tok/s per user, 1000 / TPOT p50)"),
+                            y_label=_("output tok/s per GPU"), markers=markers, width=BODY_W,
+                            title=_("Throughput per GPU against interactivity, per option (each point one run)")),
+            _("Points to the right of the SLO line serve users fast enough; higher is more output per GPU; the "
+              "line joins each option's Pareto front (no other run of it is better on both axes). Runs are plotted "
+              "only on the platform they were measured on. Units: tokens per second."),
             charts.illustrative_note(series)))
     sweep = []
     for label, rs in groups.items():
@@ -83,11 +88,11 @@ def evidence(ctx: Context) -> list[Flowable]:
             sweep.append(charts.Series(label, pts, **style(rs)))
     if sweep:
         out.append(charts.figure(
-            charts.xy_chart(sweep, x_label="concurrency (requests in flight, log scale)",
-                            y_label="output tok/s per GPU", width=BODY_W, x_log=2,
-                            title="Throughput per GPU along each concurrency sweep (each point one run)"),
-            "Throughput alone says nothing about latency: a run counts towards capacity only where it meets "
-            "the SLO (TTFT, TPOT, error rate). Units: output tokens per second per GPU.",
+            charts.xy_chart(sweep, x_label=_("concurrency (requests in flight, log scale)"),
+                            y_label=_("output tok/s per GPU"), width=BODY_W, x_log=2,
+                            title=_("Throughput per GPU along each concurrency sweep (each point one run)")),
+            _("Throughput alone says nothing about latency: a run counts towards capacity only where it meets "
+              "the SLO (TTFT, TPOT, error rate). Units: output tokens per second per GPU."),
             charts.illustrative_note(sweep)))
     rows = []
     # the files' legend: a file alone names itself; files of one tool, kind and label (a sweep) share a
@@ -111,8 +116,8 @@ def evidence(ctx: Context) -> list[Flowable]:
                    num(r.interactivity_tps_per_user)]
             rows.append(predictions.struck(row, tuple(range(3, 11))) if x is not None and x.excluded else row)
     out.append(Spacer(1, 3 * mm))
-    out.append(table(["Option", "File", "Fits the workload", "GPUs", "Conc.", "Out tok/s", "tok/s/GPU",
-                      "TTFT p99 ms", "TPOT p50 ms", "TPOT p99 ms", "tok/s/user"], rows,
+    out.append(table([_("Option"), _("File"), _("Fits the workload"), _("GPUs"), _("Conc."), _("Out tok/s"),
+                      _("tok/s/GPU"), _("TTFT p99 ms"), _("TPOT p50 ms"), _("TPOT p99 ms"), _("tok/s/user")], rows,
                      [30 * mm, 9 * mm, 24 * mm, 10 * mm, 11 * mm, 15 * mm, 15 * mm, 15 * mm, 15 * mm, 15 * mm,
                       13 * mm], numeric=tuple(range(3, 11)), dense=len(rows) > DENSE_RUNS))
     out.append(para("Files:", "small"))
@@ -125,15 +130,17 @@ def evidence(ctx: Context) -> list[Flowable]:
                             "(names and hashes in the appendix)", "small"))
     excluded = sorted({x.excluded for x in run_fit if x is not None and x.excluded})
     if excluded:
-        out += bullets([f"Struck-through runs: {why}" for why in excluded])
+        out += bullets([_("Struck-through runs: {why}").format(why=text(why)) for why in excluded])
     out += predictions.section(ws, ctx.assessment, h2, BODY_W)
     # one note per text and scope: the same note of many files (a sweep) is one line naming them all
     flags: dict[tuple[str, str], list[int]] = {}
     for i, f in enumerate(ws.evidence.files, start=1):
         notes: dict[str, list[str]] = {}
         for r in f.runs:
-            where = f"conc. {r.concurrency:g}" if r.concurrency is not None else (r.label or "run")
-            for q in (*r.quality_flags, *([f"missing {', '.join(r.missing_context)}"] if r.missing_context else [])):
+            where = (_("conc. {n}").format(n=f"{r.concurrency:g}") if r.concurrency is not None
+                     else (r.label or _("run")))
+            missing = ([_("missing {what}").format(what=", ".join(r.missing_context))] if r.missing_context else [])
+            for q in (*(text(x) for x in r.quality_flags), *missing):
                 notes.setdefault(q, []).append(where)
         for q, wheres in notes.items():
             scope = "all runs" if len(wheres) == len(f.runs) else ", ".join(wheres)
@@ -142,9 +149,9 @@ def evidence(ctx: Context) -> list[Flowable]:
         out += h2("Data-quality notes", "evidence-quality")
         out += bullets([f"{file_refs(numbers)} ({scope}): {q}" for (q, scope), numbers in flags.items()])
     if ws.evidence.builds:
-        out += h2("Build attestations (the code compiles; nothing more)", "builds")
+        out += h2(_("Build attestations (the code compiles; nothing more)"), "builds")
         rows = [[runtime_name(ws, b.runtime), platform_name(ws, b.platform), b.date, b.by or DASH,
                  b.log_sha256 or DASH, b.notes or DASH] for b in ws.evidence.builds]
-        out.append(table(["Runtime", "Platform", "Date", "By", "Log SHA-256", "Notes"], rows,
+        out.append(table([_("Runtime"), _("Platform"), _("Date"), _("By"), _("Log SHA-256"), _("Notes")], rows,
                          [22 * mm, 22 * mm, 18 * mm, 26 * mm, 44 * mm, 42 * mm], notes=(5,)))
     return out

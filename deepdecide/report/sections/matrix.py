@@ -8,6 +8,7 @@ from reportlab.platypus import Flowable
 from deepdecide.analysis.assessment import Classification
 from deepdecide.analysis.explain import source_key
 from deepdecide.domain.formatting import DASH
+from deepdecide.domain.i18n import _
 from deepdecide.domain.matrix import SupportStatus
 from deepdecide.domain.messages import join
 from deepdecide.report.sections.base import Context, h1, h2, name_of, platform_name, runtime_name
@@ -36,7 +37,7 @@ def matrix(ctx: Context) -> list[Flowable]:
                      para(esc(srcs).replace("\n", "<br/>"), "cell", markup=True)])
         color = GOOD if status == SupportStatus.OFFICIAL else (BAD if status == SupportStatus.UNSUPPORTED else WARN)
         extra.append(("TEXTCOLOR", (2, i), (2, i), color))
-    out.append(table(["Runtime", "Platform", "Status", "Pinned requirements", "Sources (as of)"], rows,
+    out.append(table([_("Runtime"), _("Platform"), _("Status"), _("Pinned requirements"), _("Sources (as of)")], rows,
                      [24 * mm, 24 * mm, 24 * mm, 30 * mm, 72 * mm], extra=extra))
     out += sources(ctx)
     return out

@@ -7,6 +7,7 @@ from reportlab.platypus import Flowable
 
 from deepdecide.domain import presentation as look
 from deepdecide.domain.formatting import DASH
+from deepdecide.domain.i18n import _
 from deepdecide.report.sections.base import (
     BODY_W,
     Context,
@@ -16,33 +17,38 @@ from deepdecide.report.sections.base import (
     runtime_name,
     support_label,
 )
+from deepdecide.report.sections.titles import title
 from deepdecide.report.styles import GOOD, WARN, bullets, esc, para, table
+from deepdecide.report.words import word
 
 
 def options(ctx: Context) -> list[Flowable]:
     ws, a = ctx.ws, ctx.assessment
-    out = h1("Options compared", "options")
+    out = h1(title("options"), "options")
     considered = set(ws.decision.considered_options) or {o.id for o in ws.options}
     rows = []
     status_col = []
     short = look.short_labels(ws)
     for i, o in enumerate(ws.options, start=1):
         oa = a.option(o.id)
-        mark = " (chosen)" if o.id == ws.decision.chosen_option else ""
+        label = _("{option} (chosen)").format(option=o.name) if o.id == ws.decision.chosen_option else o.name
         cls = oa.classification if oa is not None else None
         # the short label the figures and narrow tables use, under the full name
-        name = para(f"{esc(o.name + mark)}<br/><font size=\"6.5\" color=\"#5b6470\">{esc(short[o.id])}</font>", "cell",
+        name = para(f"{esc(label)}<br/><font size=\"6.5\" color=\"#5b6470\">{esc(short[o.id])}</font>", "cell",
                     markup=True)
-        rows.append([name, o.strategy.value, runtime_name(ws, o.runtime), platform_name(ws, o.platform),
+        pricing = word(o.cost.pricing)
+        rows.append([name, word(o.strategy), runtime_name(ws, o.runtime), platform_name(ws, o.platform),
                      support_label(cls) if cls else DASH,
-                     o.topology.description or f"{o.topology.gpus_per_node} GPUs per node",
-                     o.cost.pricing.value + ("" if o.id in considered else "; not considered")])
+                     o.topology.description or _("{n} GPUs per node").format(n=o.topology.gpus_per_node),
+                     pricing if o.id in considered else _("{pricing}; not considered").format(pricing=pricing)])
         status_col.append(("TEXTCOLOR", (4, i), (4, i), GOOD if cls is not None and cls.official else WARN))
-    out.append(table(["Option", "Strategy", "Runtime", "Platform", "Official support", "Topology", "Pricing"], rows,
+    out.append(table([_("Option"), _("Strategy"), _("Runtime"), _("Platform"), _("Official support"), _("Topology"),
+                      _("Pricing")], rows,
                      [34 * mm, 17 * mm, 20 * mm, 20 * mm, 30 * mm, 35 * mm, 18 * mm], extra=status_col, notes=(5,)))
-    out.append(para("Official support is read from the support matrix for the exact runtime and platform. A platform "
-                    "the runtime does not list is experimental, whatever the evidence says; reference topologies are "
-                    "measurements on the hardware they name and are never scaled to another platform.", "small"))
+    out.append(para(_("Official support is read from the support matrix for the exact runtime and platform. A "
+                      "platform the runtime does not list is experimental, whatever the evidence says; reference "
+                      "topologies are measurements on the hardware they name and are never scaled to another "
+                      "platform."), "small"))
     notes = [f"{o.name}: {o.notes}" for o in ws.options if o.notes]
     if notes:
         out += bullets(notes)

@@ -7,24 +7,24 @@ from reportlab.platypus import Flowable
 
 from deepdecide.analysis.assessment import ParityOutcome
 from deepdecide.domain.evidence import Verdict
+from deepdecide.domain.i18n import _, ngettext
 from deepdecide.report.sections.base import BODY_W, Context, h1, h2, num, platform_name, runtime_name
+from deepdecide.report.sections.titles import title
 from deepdecide.report.styles import BAD, GOOD, GREY, WARN, para, table
+from deepdecide.report.words import join_text, word, yes_no
 
-OUTCOME_WORDS = {ParityOutcome.PASS: "pass", ParityOutcome.FAIL: "fail",
-                 ParityOutcome.INCONCLUSIVE: "inconclusive", ParityOutcome.NONE: "none"}
 OUTCOME_COLOURS = {ParityOutcome.PASS: GOOD, ParityOutcome.FAIL: BAD, ParityOutcome.INCONCLUSIVE: WARN}
 
 
 def parity(ctx: Context) -> list[Flowable]:
     ws, a = ctx.ws, ctx.assessment
-    out = h1("Parity verdicts", "parity")
+    out = h1(title("parity"), "parity")
     checks = ws.evidence.parity
-    out.append(para("Each check compares a runtime's output with a reference runtime under a stated rule. A check "
-                    "with too few samples to decide is inconclusive, never a pass."))
+    out.append(para(_("Each check compares a runtime's output with a reference runtime under a stated rule. A check "
+                      "with too few samples to decide is inconclusive, never a pass.")))
     if not checks:
-        out.append(para("No parity checks have been imported: correctness is not evidenced for any option."))
+        out.append(para(_("No parity checks have been imported: correctness is not evidenced for any option.")))
     else:
-        from deepdecide.domain.messages import join
         from deepdecide.report.predictions import fit_text
 
         fit_of = {(x.file_index, x.index): x for x in a.evidence_fit if x.item == "check"}
@@ -32,31 +32,38 @@ def parity(ctx: Context) -> list[Flowable]:
         rows = []
         extra = []
         notes = []
+        on = _("{runtime} on {platform}")
         for i, (p, x) in enumerate(zip(checks, fits, strict=True), start=1):
-            rows.append([p.kind.value, f"{runtime_name(ws, p.runtime)} on {platform_name(ws, p.platform)}",
-                         f"{runtime_name(ws, p.reference_runtime)} on {platform_name(ws, p.reference_platform)}",
+            rows.append([word(p.kind), on.format(runtime=runtime_name(ws, p.runtime),
+                                                 platform=platform_name(ws, p.platform)),
+                         on.format(runtime=runtime_name(ws, p.reference_runtime),
+                                   platform=platform_name(ws, p.reference_platform)),
                          f"{p.task} / {p.metric}".strip(" /"), num(p.value), num(p.reference_value),
-                         num(p.delta), num(p.n), num(p.stderr), p.tolerance or "no rule stated",
-                         fit_text(x), p.verdict.value])
+                         num(p.delta), num(p.n), num(p.stderr), p.tolerance or _("no rule stated"),
+                         fit_text(x), word(p.verdict)])
             if x is not None and not x.counts_for:  # shown, greyed: it counts for no verdict
                 extra.append(("TEXTCOLOR", (0, i), (-1, i), GREY))
             else:
                 color = {Verdict.PASS: GOOD, Verdict.FAIL: BAD}.get(p.verdict, WARN)
                 extra.append(("TEXTCOLOR", (11, i), (11, i), color))
             if x is not None and x.applicability.value != "matches" and x.reasons:
-                notes.append(f"Check {i} ({p.kind.value}, {p.task or p.metric}), {fit_text(x)}: {join(x.reasons)}")
-        out.append(table(["Kind", "Runtime", "Reference", "Task / metric", "Value", "Ref.", "Delta", "n", "SE",
-                          "Rule", "Fits", "Verdict"], rows,
+                notes.append(_("Check {n} ({kind}, {what}), {fit}: {reasons}").format(
+                    n=i, kind=word(p.kind), what=p.task or p.metric, fit=fit_text(x), reasons=join_text(x.reasons)))
+        out.append(table([_("Kind"), _("Runtime"), _("Reference"), _("Task / metric"), _("Value"), _("Ref."),
+                          _("Delta"), _("n"), _("SE"), _("Rule"), _("Fits"), _("Verdict")], rows,
                          [17 * mm, 19 * mm, 19 * mm, 19 * mm, 11 * mm, 11 * mm, 11 * mm, 9 * mm, 10 * mm, 20 * mm,
                           14 * mm, 14 * mm], numeric=(4, 5, 6, 7, 8), extra=extra))
-        out.append(para("Fits: how the check fits the decision's workload (model). A proxy counts for builds only; "
-                        "a mismatch or a check that needs context is shown in grey and counts for no verdict.",
+        out.append(para(_("Fits: how the check fits the decision's workload (model). A proxy counts for builds only; "
+                          "a mismatch or a check that needs context is shown in grey and counts for no verdict."),
                         "small"))
         out.extend(para(n, "small") for n in notes[:40])
         if len(notes) > 40:
-            out.append(para(f"… and {len(notes) - 40} more checks that do not match the workload.", "small"))
+            more = len(notes) - 40
+            out.append(para(ngettext("… and {n} more check that does not match the workload.",
+                                     "… and {n} more checks that do not match the workload.", more).format(n=more),
+                            "small"))
     if a.required_parity:
-        out += h2("Required checks per option", "parity-required")
+        out += h2(_("Required checks per option"), "parity-required")
         rows = []
         extra = []
         for i, oa in enumerate(a.options, start=1):
@@ -64,17 +71,18 @@ def parity(ctx: Context) -> list[Flowable]:
             for j, kind in enumerate(a.required_parity, start=1):
                 kp = oa.parity_of(kind)
                 outcome = kp.outcome if kp is not None else ParityOutcome.NONE
-                cells.append(OUTCOME_WORDS[outcome])
+                cells.append(word(outcome))
                 if outcome in OUTCOME_COLOURS:
                     extra.append(("TEXTCOLOR", (j, i), (j, i), OUTCOME_COLOURS[outcome]))
-            cells.append("yes" if oa.evidence.correct.reached else "no")
+            cells.append(yes_no(oa.evidence.correct.reached))
             rows.append(cells)
-        kinds = [k.value for k in a.required_parity]
+        kinds = [word(k) for k in a.required_parity]
         w = (BODY_W - 50 * mm - 22 * mm) / max(len(kinds), 1)
-        out.append(table(["Option", *kinds, "Correct"], rows, [50 * mm] + [w] * len(kinds) + [22 * mm],
+        out.append(table([_("Option"), *kinds, _("Correct")], rows, [50 * mm] + [w] * len(kinds) + [22 * mm],
                          extra=extra))
-        out.append(para("A kind passes only when every check of it on the option's exact runtime and platform "
-                        "passes; any failure fails it; one inconclusive check leaves it inconclusive; \"none\": no check "
-                        "of the kind ran there. An option is its own reference when it is the reference runtime on "
-                        "the same platform (\"none\" then means no check was needed or none was run).", "small"))
+        out.append(para(_("A kind passes only when every check of it on the option's exact runtime and platform "
+                          "passes; any failure fails it; one inconclusive check leaves it inconclusive; \"none\": no "
+                          "check of the kind ran there. An option is its own reference when it is the reference "
+                          "runtime on the same platform (\"none\" then means no check was needed or none was run)."),
+                        "small"))
     return out

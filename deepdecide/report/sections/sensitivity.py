@@ -6,34 +6,37 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
 
 from deepdecide.domain import presentation as look
-from deepdecide.domain.formatting import DASH, count, estimate, percent, probability, share
+from deepdecide.domain.formatting import DASH, estimate, integer, percent, probability, share
+from deepdecide.domain.i18n import _, ngettext
 from deepdecide.domain.messages import join
 from deepdecide.report import charts
 from deepdecide.report.sections.base import BODY_W, Context, h1, h2, money, name_of, num
+from deepdecide.report.sections.titles import title
 from deepdecide.report.styles import BAD, para, table
 
 
 def sensitivity(ctx: Context) -> list[Flowable]:
     a = ctx.assessment
-    out = h1("Sensitivity and Monte Carlo", "sensitivity")
+    out = h1(title("sensitivity"), "sensitivity")
     s = a.sensitivity
     if s is None:
-        out.append(para("No option can be ranked, so there is no winner whose stability could be tested."))
+        out.append(para(_("No option can be ranked, so there is no winner whose stability could be tested.")))
     else:
         out.append(para(f"Winner under the likely inputs: {name_of(ctx, s.winner)}. " + join(s.notes, " ")))
         if s.weights:
-            out += h2("Weights that keep the winner", "sens-weights")
+            out += h2(_("Weights that keep the winner"), "sens-weights")
             rows = []
             for w in s.weights:
                 crit = next((c.name for c in a.criteria if c.id == w.criterion), w.criterion)
-                hi = share(w.high_share) if w.high_share is not None else "no limit"
+                hi = share(w.high_share) if w.high_share is not None else _("no limit")
                 rows.append([crit, share(w.weight_share), f"{share(w.low_share)} – {hi}",
                              name_of(ctx, w.winner_below) if w.winner_below else DASH,
                              name_of(ctx, w.winner_above) if w.winner_above else DASH])
-            out.append(table(["Criterion", "Weight now", "Winner unchanged for", "Winner below", "Winner above"],
+            out.append(table([_("Criterion"), _("Weight now"), _("Winner unchanged for"), _("Winner below"),
+                              _("Winner above")],
                              rows, [50 * mm, 20 * mm, 34 * mm, 35 * mm, 35 * mm]))
         if s.inputs:
-            out += h2("Inputs: where the winner changes", "sens-inputs")
+            out += h2(_("Inputs: where the winner changes"), "sens-inputs")
             rows = []
             extra = []
             for i, f in enumerate(s.inputs, start=1):
@@ -50,7 +53,7 @@ def sensitivity(ctx: Context) -> list[Flowable]:
                              "; ".join(flips) or (ctx.money_words(str(f.note)) if f.note is not None else "no change")])
                 if f.below_in_range or f.above_in_range:
                     extra.append(("TEXTCOLOR", (2, i), (2, i), BAD))
-            out.append(table(["Input", "Likely (range)", "Winner changes at"], rows,
+            out.append(table([_("Input"), _("Likely (range)"), _("Winner changes at")], rows,
                              [62 * mm, 42 * mm, BODY_W - 104 * mm], extra=extra))
     mc = a.monte_carlo
     if mc is not None:
@@ -62,12 +65,14 @@ def sensitivity(ctx: Context) -> list[Flowable]:
         bars = [(short.get(d.option, name_of(ctx, d.option)), d.p_best * 100, None, None) for d in mc.options]
         if bars:
             out.append(charts.figure(charts.bar_chart(
-                bars, x_label="share of draws in which the option ranks first (%)", width=BODY_W,
-                title="Probability of ranking first", value_fmt=lambda v: probability(v / 100),
+                bars, x_label=_("share of draws in which the option ranks first (%)"), width=BODY_W,
+                title=_("Probability of ranking first"), value_fmt=lambda v: probability(v / 100),
                 tick_fmt=lambda v: percent(v / 100), x_max=100,
                 colors_=[look.option_color(ctx.ws, d.option) for d in mc.options]),
-                f"Share of {count(mc.draws, 'draw')} (seed {mc.seed}) in which each option ranks first.",
-                "Draws sample assumed ranges (triangular low, likely, high), not measured distributions."))
+                ngettext("Share of {n} draw (seed {seed}) in which each option ranks first.",
+                         "Share of {n} draws (seed {seed}) in which each option ranks first.", mc.draws)
+                .format(n=integer(mc.draws), seed=mc.seed),
+                _("Draws sample assumed ranges (triangular low, likely, high), not measured distributions.")))
         rows = []
         for d in mc.options:
             c, t = d.cost_per_m_tokens_usd, d.tco_usd

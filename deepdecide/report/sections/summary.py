@@ -8,6 +8,7 @@ from reportlab.platypus import Flowable
 from deepdecide.analysis.assessment import Assessment, Costs, OptionAssessment
 from deepdecide.domain import formatting
 from deepdecide.domain.formatting import DASH, integer, percent, share
+from deepdecide.domain.i18n import _, ngettext, pgettext
 from deepdecide.domain.messages import join
 from deepdecide.report.sections.base import (
     BODY_W,
@@ -21,7 +22,9 @@ from deepdecide.report.sections.base import (
     support_label,
 )
 from deepdecide.report.sections.cost import driving, view_money
+from deepdecide.report.sections.titles import title
 from deepdecide.report.styles import BAD, GOOD, WARN, bullets, esc, para, table
+from deepdecide.report.words import capacity_label, join_text, text, word, yes_no
 
 
 def _assumed(costs: Costs) -> bool:
@@ -31,8 +34,9 @@ def _assumed(costs: Costs) -> bool:
 
 def levels(oa: OptionAssessment) -> str:
     ev = oa.evidence
-    return ", ".join(f"{n} {'yes' if lv.reached else 'no'}" for n, lv in
-                     (("builds", ev.builds), ("correct", ev.correct), ("performs", ev.performs)))
+    return ", ".join(f"{n} {yes_no(lv.reached)}" for n, lv in
+                     ((pgettext("evidence rung", "builds"), ev.builds), (pgettext("evidence rung", "correct"), ev.correct),
+                      (pgettext("evidence rung", "performs"), ev.performs)))
 
 
 def flips(ctx: Context, a: Assessment) -> list[str]:
@@ -53,36 +57,41 @@ def flips(ctx: Context, a: Assessment) -> list[str]:
     for w in s.weights:
         crit = next((c.name for c in a.criteria if c.id == w.criterion), w.criterion)
         if w.winner_below and w.low_share is not None and w.low > 0:
-            out.append(f"weight of '{crit}' below {share(w.low_share)} (now {share(w.weight_share)}): "
-                       f"{name_of(ctx, w.winner_below)} wins.")
+            out.append(_("weight of '{criterion}' below {share} (now {now}): {winner} wins.").format(
+                criterion=crit, share=share(w.low_share), now=share(w.weight_share),
+                winner=name_of(ctx, w.winner_below)))
         if w.winner_above and w.high_share is not None:
-            out.append(f"weight of '{crit}' above {share(w.high_share)} (now {share(w.weight_share)}): "
-                       f"{name_of(ctx, w.winner_above)} wins.")
+            out.append(_("weight of '{criterion}' above {share} (now {now}): {winner} wins.").format(
+                criterion=crit, share=share(w.high_share), now=share(w.weight_share),
+                winner=name_of(ctx, w.winner_above)))
     return out
 
 
 def summary(ctx: Context) -> list[Flowable]:
     ws, d, a = ctx.ws, ctx.ws.decision, ctx.assessment
-    out = h1("Executive summary", "summary")
+    out = h1(title("summary"), "summary")
     chosen = d.chosen_option or a.winner or ""
     if chosen:
-        out.append(para(f"<b>Recommended option: {esc(name_of(ctx, chosen))}</b>"
-                        + ("" if d.chosen_option else " (the analysis's top rank; no option chosen yet)"),
-                        "callout", markup=True))
+        callout = (_("<b>Recommended option: {option}</b>") if d.chosen_option else
+                   _("<b>Recommended option: {option}</b> (the analysis's top rank; no option chosen yet)"))
+        out.append(para(callout.format(option=esc(name_of(ctx, chosen))), "callout", markup=True))
     if d.chosen_option and a.winner and a.winner != d.chosen_option:
-        out.append(para(f"Note: the analysis ranks {name_of(ctx, a.winner)} first; the decision-makers chose "
-                        f"{name_of(ctx, d.chosen_option)}. The reason below must justify the difference."))
+        out.append(para(_("Note: the analysis ranks {winner} first; the decision-makers chose {chosen}. The reason "
+                          "below must justify the difference.").format(winner=name_of(ctx, a.winner),
+                                                                       chosen=name_of(ctx, d.chosen_option))))
     oa = a.option(chosen) if chosen else None
     if oa is not None:
         c = oa.costs
         horizon = ws.assumptions.horizon_years
+        missing = _("– ({reason})")
         rows = [
-            ["Official support (exact platform)", support_label(oa.classification)],
-            ["Evidence levels", levels(oa)],
-            ["Capacity at the SLO", f"{fig(oa.capacity.figure)} tok/s per GPU ({oa.capacity.label})"
-             if oa.capacity.value is not None else f"– ({oa.capacity.figure.missing_reason})"],
-            ["Fleet for the peak demand", f"{fig(oa.fleet.gpus)} GPUs" if oa.fleet.gpus.value is not None
-             else f"– ({oa.fleet.gpus.missing_reason})"],
+            [_("Official support (exact platform)"), support_label(oa.classification)],
+            [_("Evidence levels"), levels(oa)],
+            [_("Capacity at the SLO"), _("{value} tok/s per GPU ({basis})").format(
+                value=fig(oa.capacity.figure), basis=capacity_label(oa.capacity))
+             if oa.capacity.value is not None else missing.format(reason=text(oa.capacity.figure.missing_reason))],
+            [_("Fleet for the peak demand"), _("{gpus} GPUs").format(gpus=fig(oa.fleet.gpus))
+             if oa.fleet.gpus.value is not None else missing.format(reason=text(oa.fleet.gpus.missing_reason))],
             # the driving cost view, at the precision its range supports ("≈" when it rests on
             # assumptions), as in the ranking table below
             ["Cost per million output tokens", f"{view_money(driving(c), True, ctx.currency)} "
@@ -100,9 +109,9 @@ def summary(ctx: Context) -> list[Flowable]:
         out.append(kv(rows))
         risks = a.recommendation_risks if oa.option == a.winner else ()
         if risks:
-            out.append(para(f"Risks of the recommended option ({len(risks)}):"))
-            out += bullets([str(r.text) for r in risks])
-    out += h2("Why", "summary-why")
+            out.append(para(_("Risks of the recommended option ({n}):").format(n=len(risks))))
+            out += bullets([text(r.text) for r in risks])
+    out += h2(_("Why"), "summary-why")
     if d.rationale:
         out.append(para(d.rationale))
     if a.why and a.recommended == chosen:
@@ -120,15 +129,16 @@ def summary(ctx: Context) -> list[Flowable]:
     if found:
         out += bullets(found[:8])
     else:
-        out.append(para("No single input within its stated range and no single weight change moves the top rank "
-                        "(one at a time, the others at their likely values)."))
+        out.append(para(_("No single input within its stated range and no single weight change moves the top rank "
+                          "(one at a time, the others at their likely values).")))
     if d.revisit_triggers:
-        out.append(para("Revisit triggers recorded by the decision-makers: " + "; ".join(d.revisit_triggers) + "."))
-    out += h2("Ranking", "ranking")
+        out.append(para(_("Revisit triggers recorded by the decision-makers: {triggers}.").format(
+            triggers="; ".join(d.revisit_triggers))))
+    out += h2(_("Ranking"), "ranking")
     out.append(_ranking_table(ctx))
     out += _fit_summary(ctx)
     if a.messages:
-        out.append(para("Analysis notes: " + join(a.messages, " "), "small"))
+        out.append(para(_("Analysis notes: {notes}").format(notes=join_text(a.messages, " ")), "small"))
     return out
 
 
@@ -136,35 +146,40 @@ def _fit_summary(ctx: Context) -> list[Flowable]:
     """Per option: how many runs match the workload, are proxies, mismatch or need context, and what the
     capacity rests on; then why the evidence that counts for nothing does not count."""
     a = ctx.assessment
-    out = h2("Evidence against the workload", "summary-fit")
+    out = h2(_("Evidence against the workload"), "summary-fit")
     if a.workload is not None:
-        out.append(para(f"Runs and parity checks are judged against the {a.workload}. Only runs that "
-                        "match (or that the decision-makers accepted as a proxy, discounted) count for capacity, "
-                        "cost and the evidence rungs; a proxy never reaches performs."))
+        out.append(para(_("Runs and parity checks are judged against the {workload}. Only runs that match (or that "
+                          "the decision-makers accepted as a proxy, discounted) count for capacity, cost and the "
+                          "evidence rungs; a proxy never reaches performs.").format(workload=text(a.workload))))
     rows = []
     for oa in a.options:
         f = oa.fit
         rows.append([oa.name, integer(f.matches), integer(f.proxies), integer(f.mismatches),
                      integer(f.needs_context), f"{integer(f.checks_matching)} / {integer(f.checks_other)}",
-                     oa.capacity.label])
-    out.append(table(["Option", "Match", "Proxy", "Mismatch", "Needs context", "Checks counted / not",
-                      "Capacity rests on"], rows,
+                     capacity_label(oa.capacity)])
+    out.append(table([_("Option"), _("Match"), _("Proxy"), _("Mismatch"), _("Needs context"),
+                      _("Checks counted / not"), _("Capacity rests on")], rows,
                      [46 * mm, 14 * mm, 14 * mm, 17 * mm, 19 * mm, 22 * mm, BODY_W - 132 * mm],
                      numeric=(1, 2, 3, 4, 5)))
-    out.append(para("Match, Proxy, Mismatch, Needs context: benchmark runs about the option. Checks: parity checks "
-                    "on its runtime and platform that count for its verdicts / that do not (another model, a proxy, "
-                    "needing context, illustrative).", "small"))
+    out.append(para(_("Match, Proxy, Mismatch, Needs context: benchmark runs about the option. Checks: parity "
+                      "checks on its runtime and platform that count for its verdicts / that do not (another model, "
+                      "a proxy, needing context, illustrative)."), "small"))
     groups: dict[tuple[str, str], list[str]] = {}
     for x in a.evidence_fit:
         if x.counts_for and x.applicability.value == "matches":
             continue
-        groups.setdefault((x.file, x.applicability.value), []).extend(str(m) for m in x.reasons)
-    notes = [f"{file}: {status} — {'; '.join(dict.fromkeys(reasons))}" for (file, status), reasons in groups.items()]
+        groups.setdefault((x.file, word(x.applicability)), []).extend(text(m) for m in x.reasons)
+    notes = [_("{file}: {status} — {reasons}").format(file=file, status=status,
+                                                      reasons="; ".join(dict.fromkeys(reasons)))
+             for (file, status), reasons in groups.items()]
     if notes:
-        out.append(para("Evidence that does not count in full:", "small"))
+        out.append(para(_("Evidence that does not count in full:"), "small"))
         out += bullets(notes[:12])
         if len(notes) > 12:
-            out.append(para(f"… and {len(notes) - 12} more files (see the Benchmark evidence section).", "small"))
+            more = len(notes) - 12
+            out.append(para(ngettext("… and {n} more file (see the Benchmark evidence section).",
+                                     "… and {n} more files (see the Benchmark evidence section).", more)
+                            .format(n=more), "small"))
     return out
 
 
