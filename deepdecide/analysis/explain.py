@@ -23,6 +23,7 @@ from deepdecide.analysis.assessment import (
 )
 from deepdecide.domain import formatting
 from deepdecide.domain.common import Source, SourceKind
+from deepdecide.domain.i18n import N_
 from deepdecide.domain.messages import Message, msg, plain
 from deepdecide.domain.workspace import Direction, Workspace
 
@@ -79,12 +80,12 @@ def _why_text(part: CriterionScore, info: CriterionInfo | None, other_part: Crit
         return msg("why.worse", "worse on {criterion}: {value} vs {other_value} for {other}", criterion=name,
                    value=value, other_value=other_value, other=other_name)
     if best:
-        template = ("lowest {criterion}: {value} vs {other_value} for {other}" if cost
-                    else "highest {criterion}: {value} vs {other_value} for {other}")
+        template = (N_("lowest {criterion}: {value} vs {other_value} for {other}") if cost
+                    else N_("highest {criterion}: {value} vs {other_value} for {other}"))
         return msg("why.lowest" if cost else "why.highest", template, criterion=name, value=value,
                    other_value=other_value, other=other_name)
-    template = ("lower {criterion} than {other}: {value} vs {other_value}" if cost
-                else "higher {criterion} than {other}: {value} vs {other_value}")
+    template = (N_("lower {criterion} than {other}: {value} vs {other_value}") if cost
+                else N_("higher {criterion} than {other}: {value} vs {other_value}"))
     return msg("why.lower" if cost else "why.higher", template, criterion=name, value=value,
                other_value=other_value, other=other_name)
 

@@ -10,6 +10,7 @@ from deepdecide.domain.i18n import _, ngettext
 from deepdecide.report.sections.base import BODY_W, Context, file_refs, h1, h2, num
 from deepdecide.report.sections.titles import title
 from deepdecide.report.styles import bullets, para, table
+from deepdecide.report.words import word
 
 
 def appendix(ctx: Context) -> list[Flowable]:
@@ -23,7 +24,7 @@ def appendix(ctx: Context) -> list[Flowable]:
         groups: dict[tuple[str, str], list[int]] = {}
         for i, f in enumerate(files, start=1):
             p = f.provenance
-            groups.setdefault((f"{p.tool} {p.tool_version}".strip(), p.kind.text + (f": {p.label}" if p.label else "")),
+            groups.setdefault((f"{p.tool} {p.tool_version}".strip(), word(p.kind) + (f": {p.label}" if p.label else "")),
                               []).append(i)
         rows = []
         for (tool, kind), numbers in groups.items():
@@ -55,9 +56,11 @@ def appendix(ctx: Context) -> list[Flowable]:
         _("Output tok/s per GPU: output throughput of the run divided by the GPUs it used."),
         _("Cost per million output tokens: fleet cost per hour / (output tokens per hour / 10^6)."),
     ])
-    out += h2("Files embedded in this PDF", "embedded")
-    out.append(para("deepdecide-inputs.json: the canonical workspace (its SHA-256 is in every footer). "
-                    "deepdecide-build.json: the sections and the software versions used to build the record."
-                    + (" deepdecide-previous-inputs.json: the canonical workspace of the revision this record follows "
-                       "(see the changes appendix)." if ctx.changes is not None else "")))
+    out += h2(_("Files embedded in this PDF"), "embedded")
+    out.append(para(_("{inputs}: the canonical workspace (its SHA-256 is in every footer). {build}: the sections "
+                      "and the software versions used to build the record.").format(
+                          inputs="deepdecide-inputs.json", build="deepdecide-build.json")
+                    + (" " + _("{previous}: the canonical workspace of the revision this record follows (see the "
+                               "changes appendix).").format(previous="deepdecide-previous-inputs.json")
+                       if ctx.changes is not None else "")))
     return out

@@ -13,8 +13,9 @@ from deepdecide.domain.formatting import DASH, percent
 from deepdecide.domain.i18n import _, ngettext
 from deepdecide.report import charts
 from deepdecide.report.sections.base import BODY_W, Context, est, fig, h1, h2, money, num
+from deepdecide.report.sections.titles import title
 from deepdecide.report.styles import bullets, para, table
-from deepdecide.report.words import text, word
+from deepdecide.report.words import acquire_word, capacity_label, text, word
 
 
 def driving(costs: Costs) -> CostViewFigures | None:
@@ -42,17 +43,20 @@ def _cost_views(ctx: Context) -> list[Flowable]:
         elif f.owned_gpus is None:
             fleet = _("{gpus} (all owned)").format(gpus=formatting.integer(f.gpus.value))
         else:
-            fleet = (f"{formatting.integer(f.owned_used)} + {formatting.integer(f.shortfall_gpus)}"
-                     + (f" {f.acquire}" if f.acquire else "")
-                     + (f"; {formatting.integer(f.freed_gpus)} freed" if f.freed_gpus else ""))
+            fleet = f"{formatting.integer(f.owned_used)} + {formatting.integer(f.shortfall_gpus)}"
+            if f.acquire:
+                fleet = _("{fleet} {acquire}").format(fleet=fleet, acquire=acquire_word(f.acquire))
+            if f.freed_gpus:
+                fleet = _("{fleet}; {n} freed").format(fleet=fleet, n=formatting.integer(f.freed_gpus))
         cur = ctx.currency
-        rows.append([oa.name, c.pricing.value, fleet, view_money(c.cash, True, cur), view_money(c.all_in, True, cur),
+        rows.append([oa.name, word(c.pricing), fleet, view_money(c.cash, True, cur), view_money(c.all_in, True, cur),
                      view_money(c.cash, False, cur), view_money(c.all_in, False, cur)])
     star = {v: (" *" if a.cost_view.value == v else "") for v in ("cash", "all-in")}
-    out: list[Flowable] = [para(f"Cost views (* drives the ranking: {a.cost_view.value}); fleet = owned used + "
-                                "new GPUs bought or rented.")]
-    out.append(table(["Option", "Pricing", "Fleet (owned + new)", f"{ctx.unit}/M cash{star['cash']}",
-                      f"{ctx.unit}/M all-in{star['all-in']}", f"TCO cash{star['cash']}", f"TCO all-in{star['all-in']}"],
+    out: list[Flowable] = [para(_("Cost views (* drives the ranking: {view}); fleet = owned used + new GPUs bought "
+                                  "or rented.").format(view=word(a.cost_view)))]
+    out.append(table([_("Option"), _("Pricing"), _("Fleet (owned + new)"), _("{unit}/M cash").format(unit=ctx.unit) + star["cash"],
+                      _("{unit}/M all-in").format(unit=ctx.unit) + star["all-in"], _("TCO cash") + star["cash"],
+                      _("TCO all-in") + star["all-in"]],
                      rows, [38 * mm, 14 * mm, 34 * mm, 19 * mm, 19 * mm, 24 * mm, 24 * mm], numeric=(3, 4, 5, 6)))
     warnings = [f"{oa.name}: {text(w)}" for oa in a.options for w in oa.fleet.warnings]
     if warnings:
@@ -62,30 +66,33 @@ def _cost_views(ctx: Context) -> list[Flowable]:
 
 def cost(ctx: Context) -> list[Flowable]:
     ws, a = ctx.ws, ctx.assessment
-    out = h1("Cost and TCO", "cost")
-    u, cur = ctx.unit, ctx.currency
-    out.append(para(f"All-in {u}/GPU-h: rent = the rental price; own = capex / (amortization × 8,760 h) + "
-                    f"kW × PUE × {u}/kWh + hosting. Cash: GPUs already owned at kW × PUE × {u}/kWh + hosting only "
-                    "(capex sunk), the shortfall bought or rented at its price. "
-                    f"{u}/M output tokens = {u}/GPU-h / (tok/s/GPU × 3,600 / 10^6) "
-                    "at the SLO capacity. Fleet = demand / capacity, rounded up to the deployable unit in whole "
-                    "nodes; owned GPUs first. "
-                    f"TCO over {ws.assumptions.horizon_years:g} years = hardware + power and hosting + engineering. "
-                    f"The cost criteria score the {a.cost_view.value} view; the table below it shows both."))
+    out = h1(title("cost"), "cost")
+    out.append(para(_("All-in {unit}/GPU-h: rent = the rental price; own = capex / (amortization × {hours} h) + "
+                      "kW × PUE × {unit}/kWh + hosting. Cash: GPUs already owned at kW × PUE × {unit}/kWh + hosting only "
+                      "(capex sunk), the shortfall bought or rented at its price. "
+                      "{unit}/M output tokens = {unit}/GPU-h / (tok/s/GPU × {seconds} / 10^6) "
+                      "at the SLO capacity. Fleet = demand / capacity, rounded up to the deployable unit in whole "
+                      "nodes; owned GPUs first. "
+                      "TCO over {years} years = hardware + power and hosting + engineering. "
+                      "The cost criteria score the {view} view; the table below it shows both.").format(
+                          unit=ctx.unit, hours=formatting.integer(8760), seconds=formatting.integer(3600),
+                          years=f"{ws.assumptions.horizon_years:g}", view=word(a.cost_view))))
     rows = []
     for oa in a.options:
         c = oa.costs
-        rows.append([oa.name, fig(c.gpu_hour_usd), f"{fig(oa.capacity.figure)} ({oa.capacity.label})",
-                     fig(oa.fleet.gpus), view_money(driving(c), True, cur),
-                     money(c.hardware_usd.value, cur), money(c.power_usd.value, cur),
-                     f"{fig(c.engineering_person_weeks)} pw / {money(c.engineering_usd.value, cur)}",
-                     view_money(driving(c), False, cur)])
-    out.append(table(["Option", f"{u}/GPU-h", "tok/s/GPU at SLO", "GPUs", f"{u}/M out tok", "Hardware", "Power, hosting",
-                      "Engineering", "TCO"], rows,
+        rows.append([oa.name, fig(c.gpu_hour_usd), f"{fig(oa.capacity.figure)} ({capacity_label(oa.capacity)})",
+                     fig(oa.fleet.gpus), view_money(driving(c), True, ctx.currency),
+                     money(c.hardware_usd.value), money(c.power_usd.value),
+                     _("{weeks} pw / {cost}").format(weeks=fig(c.engineering_person_weeks),
+                                                      cost=money(c.engineering_usd.value)),
+                     view_money(driving(c), False, ctx.currency)])
+    out.append(table([_("Option"), _("{unit}/GPU-h").format(unit=ctx.unit), _("tok/s/GPU at SLO"), _("GPUs"),
+                      _("{unit}/M out tok").format(unit=ctx.unit), _("Hardware"),
+                      _("Power, hosting"), _("Engineering"), _("TCO")], rows,
                      [32 * mm, 14 * mm, 26 * mm, 12 * mm, 17 * mm, 17 * mm, 15 * mm, 24 * mm, 17 * mm],
                      numeric=(1, 3, 4, 5, 6, 8)))
     out += _cost_views(ctx)
-    gaps = [f"{oa.name}: {oa.costs.tco_usd.missing_reason or oa.costs.cost_per_m_tokens_usd.missing_reason or DASH}"
+    gaps = [f"{oa.name}: {text(oa.costs.tco_usd.missing_reason or oa.costs.cost_per_m_tokens_usd.missing_reason)}"
             for oa in a.options if oa.costs.tco_usd.value is None]
     if gaps:
         out.append(para(_("Not computed:"), "small"))
@@ -106,10 +113,10 @@ def cost(ctx: Context) -> list[Flowable]:
         out.append(Spacer(1, 3 * mm))
         out.append(charts.figure(
             charts.bar_chart([(short[o], v, lo, hi) for o, v, lo, hi in bars],
-                             x_label=f"TCO over {ws.assumptions.horizon_years:g} years, {ws.assumptions.currency}",
-                             width=BODY_W, title="TCO per option (bar: likely inputs; whisker: Monte Carlo P10–P90)",
-                             value_fmt=lambda v: money(v, cur),
-                             tick_fmt=lambda v: formatting.money(v, cur, digits=2),
+                             x_label=_("TCO over {years} years, {currency}").format(
+                                 years=f"{ws.assumptions.horizon_years:g}", currency=ws.assumptions.currency),
+                             width=BODY_W, title=_("TCO per option (bar: likely inputs; whisker: Monte Carlo P10–P90)"),
+                             value_fmt=lambda v: money(v), tick_fmt=lambda v: formatting.money(v, digits=2),
                              colors_=[look.option_color(ws, o) for o, *_ in bars],
                              filled=[not x for x in assumed_bar]),
             _("Total cost of ownership over {years} years (hardware, power and engineering), in {currency}; the "
@@ -152,7 +159,7 @@ def trails(ctx: Context) -> list[Flowable]:
                 seen.add(key)
                 # the analysis states money in the workspace currency, written "$"
                 value = t.value if isinstance(t.value, str) else num(t.value, ctx.money_words(t.unit))
-                rows.append([oa.name, ctx.money_words(t.name), value, t.source or DASH])
+                rows.append([oa.name, ctx.money_words(text(t.name)), value, text(t.source) or DASH])
     if rows:
         out.append(table([_("Option"), _("Input"), _("Value"), _("Source")], rows,
                          [34 * mm, 50 * mm, 34 * mm, 56 * mm]))
@@ -187,8 +194,8 @@ def assumptions(ctx: Context) -> list[Flowable]:
                      num(c.amortization_years), est(c.power_kw_per_gpu), est(c.porting_effort_person_weeks),
                      est(c.time_to_production_weeks), est(c.assumed_output_tps_per_gpu), ref])
     out.append(Spacer(1, 2 * mm))
-    out.append(table(["Option", "Pricing", f"{ctx.unit}/GPU-h", f"Capex {ctx.unit}/GPU", "Amort. yrs", "kW/GPU", "Porting pw",
-                      "Weeks to prod.", "Assumed tok/s/GPU", "Note"], rows,
+    out.append(table([_("Option"), _("Pricing"), _("{unit}/GPU-h").format(unit=ctx.unit), _("Capex {unit}/GPU").format(unit=ctx.unit), _("Amort. yrs"), _("kW/GPU"),
+                      _("Porting pw"), _("Weeks to prod."), _("Assumed tok/s/GPU"), _("Note")], rows,
                      [32 * mm, 13 * mm, 19 * mm, 19 * mm, 12 * mm, 18 * mm, 17 * mm, 17 * mm, 17 * mm, 10 * mm]))
     out.append(para(_("Values are likely (low–high); the ranges feed the sensitivity analysis and the Monte Carlo "
                       "draws."), "small"))
@@ -198,12 +205,13 @@ def assumptions(ctx: Context) -> list[Flowable]:
     for o in ws.options:
         for s in o.cost.sources:
             cite = ctx.assessment.citation(source_key(s))
-            text = (f"[{cite.number}] {cite.title}, {cite.publisher}, {cite.date}" if cite is not None
-                    else f"{s.title}, {s.as_of}")
-            names = cited.setdefault(source_key(s), (text, []))[1]
+            label = (f"[{cite.number}] {cite.title}, {cite.publisher}, {cite.date}" if cite is not None
+                     else f"{s.title}, {s.as_of}")
+            names = cited.setdefault(source_key(s), (label, []))[1]
             if o.name not in names:
                 names.append(o.name)
-    sources = [f"{text} (for {', '.join(names)})" for text, names in cited.values()]
+    sources = [_("{source} (for {options})").format(source=label, options=", ".join(names))
+               for label, names in cited.values()]
     if sources:
         out.append(para(_("Sources: {sources}").format(sources="; ".join(sources)), "small"))
     return out

@@ -26,7 +26,7 @@ from deepdecide.report.sections.base import (
 )
 from deepdecide.report.sections.titles import title
 from deepdecide.report.styles import bullets, para, table
-from deepdecide.report.words import text
+from deepdecide.report.words import text, word
 
 DENSE_RUNS = 100  # more runs than this: the runs table is set dense (smaller type, less padding)
 
@@ -105,9 +105,11 @@ def evidence(ctx: Context) -> list[Flowable]:
             continue
         ref = f"F{i}"
         p = f.provenance
-        legend.setdefault(f"({p.tool} {p.tool_version}".rstrip() + ")" + f" — {p.kind.text}"
-                          + (f": {p.label}" if p.label else "")
-                          + (f"; proxy accepted: {f.proxy.reason}" if f.proxy else ""), []).append(i)
+        what = _("({tool}) — {kind}").format(tool=f"{p.tool} {p.tool_version}".strip(),
+                                            kind=word(p.kind) + (f": {p.label}" if p.label else ""))
+        if f.proxy:
+            what = _("{line}; proxy accepted: {reason}").format(line=what, reason=f.proxy.reason)
+        legend.setdefault(what, []).append(i)
         for k, r in enumerate(f.runs):
             x = run_fit[first + k]
             row = [attribution[first + k].group, ref, predictions.fit_text(x), num(r.gpu_count),
@@ -120,14 +122,14 @@ def evidence(ctx: Context) -> list[Flowable]:
                       _("tok/s/GPU"), _("TTFT p99 ms"), _("TPOT p50 ms"), _("TPOT p99 ms"), _("tok/s/user")], rows,
                      [30 * mm, 9 * mm, 24 * mm, 10 * mm, 11 * mm, 15 * mm, 15 * mm, 15 * mm, 15 * mm, 15 * mm,
                       13 * mm], numeric=tuple(range(3, 11)), dense=len(rows) > DENSE_RUNS))
-    out.append(para("Files:", "small"))
+    out.append(para(_("Files:"), "small"))
     names = {i: f.provenance.file_name for i, f in enumerate(ws.evidence.files, start=1)}
     for what, numbers in legend.items():
         if len(numbers) == 1:
             out.append(para(f"F{numbers[0]}: {names[numbers[0]]} {what}", "small"))
         else:
-            out.append(para(f"{file_refs(numbers)}: {formatting.count(len(numbers), 'file')} {what} "
-                            "(names and hashes in the appendix)", "small"))
+            out.append(para(_("{refs}: {files} {what} (names and hashes in the appendix)").format(
+                refs=file_refs(numbers), files=formatting.count(len(numbers), "file"), what=what), "small"))
     excluded = sorted({x.excluded for x in run_fit if x is not None and x.excluded})
     if excluded:
         out += bullets([_("Struck-through runs: {why}").format(why=text(why)) for why in excluded])
@@ -143,10 +145,10 @@ def evidence(ctx: Context) -> list[Flowable]:
             for q in (*(text(x) for x in r.quality_flags), *missing):
                 notes.setdefault(q, []).append(where)
         for q, wheres in notes.items():
-            scope = "all runs" if len(wheres) == len(f.runs) else ", ".join(wheres)
+            scope = _("all runs") if len(wheres) == len(f.runs) else ", ".join(wheres)
             flags.setdefault((q, scope), []).append(i)
     if flags:
-        out += h2("Data-quality notes", "evidence-quality")
+        out += h2(_("Data-quality notes"), "evidence-quality")
         out += bullets([f"{file_refs(numbers)} ({scope}): {q}" for (q, scope), numbers in flags.items()])
     if ws.evidence.builds:
         out += h2(_("Build attestations (the code compiles; nothing more)"), "builds")

@@ -12,14 +12,17 @@ from deepdecide.domain.i18n import _
 from deepdecide.domain.matrix import SupportStatus
 from deepdecide.domain.messages import join
 from deepdecide.report.sections.base import Context, h1, h2, name_of, platform_name, runtime_name
+from deepdecide.report.sections.titles import title
 from deepdecide.report.styles import BAD, GOOD, WARN, esc, para, table
+from deepdecide.report.words import word
 
 
 def matrix(ctx: Context) -> list[Flowable]:
     ws = ctx.ws
-    out = h1("Support matrix (excerpt)", "matrix")
-    out.append(para(f"The cell of each option's exact runtime and platform; the matrix is as of "
-                    f"{ws.matrix.as_of or 'an unstated date'}. Each cell cites its sources with their own as-of dates."))
+    out = h1(title("matrix"), "matrix")
+    out.append(para(_("The cell of each option's exact runtime and platform; the matrix is as of {date}. Each cell "
+                      "cites its sources with their own as-of dates.").format(
+                          date=ws.matrix.as_of or _("an unstated date"))))
     cells: dict[tuple[str, str], Classification] = {}
     for oa in ctx.assessment.options:
         cells.setdefault((oa.runtime, oa.platform), oa.classification)
@@ -33,7 +36,7 @@ def matrix(ctx: Context) -> list[Flowable]:
         cited = [ctx.assessment.citation(source_key(s)) for s in entry.sources] if entry else []
         srcs = "\n".join(f"[{c.number}] {c.title}, {c.date}" for c in cited if c is not None) if entry else \
             join(cls.reasons)
-        rows.append([runtime_name(ws, r), platform_name(ws, p), f"{status.value}\n({cls.label})", reqs or DASH,
+        rows.append([runtime_name(ws, r), platform_name(ws, p), f"{word(status)}\n({_(cls.label)})", reqs or DASH,
                      para(esc(srcs).replace("\n", "<br/>"), "cell", markup=True)])
         color = GOOD if status == SupportStatus.OFFICIAL else (BAD if status == SupportStatus.UNSUPPORTED else WARN)
         extra.append(("TEXTCOLOR", (2, i), (2, i), color))

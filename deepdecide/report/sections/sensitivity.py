@@ -8,11 +8,11 @@ from reportlab.platypus import Flowable
 from deepdecide.domain import presentation as look
 from deepdecide.domain.formatting import DASH, estimate, integer, percent, probability, share
 from deepdecide.domain.i18n import _, ngettext
-from deepdecide.domain.messages import join
 from deepdecide.report import charts
 from deepdecide.report.sections.base import BODY_W, Context, h1, h2, money, name_of, num
 from deepdecide.report.sections.titles import title
 from deepdecide.report.styles import BAD, para, table
+from deepdecide.report.words import text
 
 
 def sensitivity(ctx: Context) -> list[Flowable]:
@@ -22,7 +22,8 @@ def sensitivity(ctx: Context) -> list[Flowable]:
     if s is None:
         out.append(para(_("No option can be ranked, so there is no winner whose stability could be tested.")))
     else:
-        out.append(para(f"Winner under the likely inputs: {name_of(ctx, s.winner)}. " + join(s.notes, " ")))
+        out.append(para(_("Winner under the likely inputs: {winner}.").format(winner=name_of(ctx, s.winner))
+                        + "".join(" " + text(n) for n in s.notes)))
         if s.weights:
             out += h2(_("Weights that keep the winner"), "sens-weights")
             rows = []
@@ -42,25 +43,28 @@ def sensitivity(ctx: Context) -> list[Flowable]:
             for i, f in enumerate(s.inputs, start=1):
                 flips = []
                 if f.flip_below is not None:
-                    flips.append(f"≤ {num(f.flip_below, ctx.money_words(f.unit))} → {name_of(ctx, f.winner_below)}"
-                                 + ("" if f.below_in_range else " (outside range)"))
+                    flip = f"≤ {num(f.flip_below, ctx.money_words(f.unit))} → {name_of(ctx, f.winner_below)}"
+                    flips.append(flip if f.below_in_range else _("{flip} (outside range)").format(flip=flip))
                 if f.flip_above is not None:
-                    flips.append(f"≥ {num(f.flip_above, ctx.money_words(f.unit))} → {name_of(ctx, f.winner_above)}"
-                                 + ("" if f.above_in_range else " (outside range)"))
+                    flip = f"≥ {num(f.flip_above, ctx.money_words(f.unit))} → {name_of(ctx, f.winner_above)}"
+                    flips.append(flip if f.above_in_range else _("{flip} (outside range)").format(flip=flip))
                 label = f.label.replace(f"{f.option}: ", f"{name_of(ctx, f.option)}: ") if f.option else f.label
-                rows.append([ctx.money_words(label),
-                             estimate(f.likely, f.low, f.high, ctx.money_words(f.unit)),
-                             "; ".join(flips) or (ctx.money_words(str(f.note)) if f.note is not None else "no change")])
+                rows.append([ctx.money_words(text(label)),
+                             estimate(f.likely, f.low, f.high, ctx.money_words(_(f.unit))),
+                             "; ".join(flips) or (ctx.money_words(text(f.note)) if f.note is not None else _("no change"))])
                 if f.below_in_range or f.above_in_range:
                     extra.append(("TEXTCOLOR", (2, i), (2, i), BAD))
             out.append(table([_("Input"), _("Likely (range)"), _("Winner changes at")], rows,
                              [62 * mm, 42 * mm, BODY_W - 104 * mm], extra=extra))
     mc = a.monte_carlo
     if mc is not None:
-        out += h2("Monte Carlo", "monte-carlo")
-        out.append(para(f"{mc.draws:,} draws (seed {mc.seed}) of every uncertain input from its triangular "
-                        f"(low, likely, high) distribution. In {percent(mc.p_no_winner, 1)} of draws no option "
-                        "could be ranked. " + join(mc.notes, " ")))
+        out += h2(_("Monte Carlo"), "monte-carlo")
+        out.append(para(ngettext("{n} draw (seed {seed}) of every uncertain input from its triangular (low, likely, "
+                                 "high) distribution. In {share} of draws no option could be ranked.",
+                                 "{n} draws (seed {seed}) of every uncertain input from its triangular (low, likely, "
+                                 "high) distribution. In {share} of draws no option could be ranked.", mc.draws)
+                        .format(n=integer(mc.draws), seed=mc.seed, share=percent(mc.p_no_winner, 1))
+                        + "".join(" " + text(n) for n in mc.notes)))
         short = look.short_labels(ctx.ws)
         bars = [(short.get(d.option, name_of(ctx, d.option)), d.p_best * 100, None, None) for d in mc.options]
         if bars:
@@ -80,7 +84,7 @@ def sensitivity(ctx: Context) -> list[Flowable]:
                          " / ".join(money(x, ctx.currency) for x in (c.p10, c.p50, c.p90)),
                          " / ".join(money(x, ctx.currency) for x in (t.p10, t.p50, t.p90)),
                          percent(d.missing_fraction)])
-        out.append(table(["Option", "P(first)", f"{ctx.unit}/M out tok P10 / P50 / P90", "TCO P10 / P50 / P90",
-                          "Draws without a cost"], rows, [40 * mm, 18 * mm, 42 * mm, 46 * mm, 28 * mm],
+        out.append(table([_("Option"), _("P(first)"), _("{unit}/M out tok P10 / P50 / P90").format(unit=ctx.unit),
+                          _("TCO P10 / P50 / P90"), _("Draws without a cost")], rows, [40 * mm, 18 * mm, 42 * mm, 46 * mm, 28 * mm],
                          numeric=(1, 4)))
     return out

@@ -9,7 +9,6 @@ from deepdecide.analysis.assessment import Assessment, Costs, OptionAssessment
 from deepdecide.domain import formatting
 from deepdecide.domain.formatting import DASH, integer, percent, share
 from deepdecide.domain.i18n import _, ngettext, pgettext
-from deepdecide.domain.messages import join
 from deepdecide.report.sections.base import (
     BODY_W,
     Context,
@@ -47,13 +46,15 @@ def flips(ctx: Context, a: Assessment) -> list[str]:
         return out
     for f in s.inputs:
         label, unit = ctx.money_words(f.label.split(": ", 1)[-1]), ctx.money_words(f.unit)
-        who = name_of(ctx, f.option) if f.option else "all options"
+        who = name_of(ctx, f.option) if f.option else _("all options")
         if f.flip_below is not None and f.below_in_range:
-            out.append(f"{who}: {label} at or below {num(f.flip_below, unit)} (likely {num(f.likely, unit)}) makes "
-                       f"{name_of(ctx, f.winner_below)} the winner.")
+            out.append(_("{who}: {input} at or below {value} (likely {likely}) makes {winner} the winner.")
+                       .format(who=who, input=text(label), value=num(f.flip_below, unit), likely=num(f.likely, unit),
+                               winner=name_of(ctx, f.winner_below)))
         if f.flip_above is not None and f.above_in_range:
-            out.append(f"{who}: {label} at or above {num(f.flip_above, unit)} (likely {num(f.likely, unit)}) makes "
-                       f"{name_of(ctx, f.winner_above)} the winner.")
+            out.append(_("{who}: {input} at or above {value} (likely {likely}) makes {winner} the winner.")
+                       .format(who=who, input=text(label), value=num(f.flip_above, unit), likely=num(f.likely, unit),
+                               winner=name_of(ctx, f.winner_above)))
     for w in s.weights:
         crit = next((c.name for c in a.criteria if c.id == w.criterion), w.criterion)
         if w.winner_below and w.low_share is not None and w.low > 0:
@@ -94,17 +95,21 @@ def summary(ctx: Context) -> list[Flowable]:
              if oa.fleet.gpus.value is not None else missing.format(reason=text(oa.fleet.gpus.missing_reason))],
             # the driving cost view, at the precision its range supports ("≈" when it rests on
             # assumptions), as in the ranking table below
-            ["Cost per million output tokens", f"{view_money(driving(c), True, ctx.currency)} "
-             f"({a.cost_view.value} view; "
-             + f"{formatting.money(c.effective_cost_per_m_tokens_usd.value, ctx.currency, approx=_assumed(c))} at "
-             f"{percent(ws.assumptions.utilization)} "
-             "utilization)"
-             if c.cost_per_m_tokens_usd.value is not None else f"– ({c.cost_per_m_tokens_usd.missing_reason})"],
-            [f"TCO over {horizon:g} years", f"{view_money(driving(c), False, ctx.currency)} ({a.cost_view.value} view)"
-             if c.tco_usd.value is not None else f"– ({c.tco_usd.missing_reason})"],
-            ["Time to production", f"{fig(c.time_to_production_weeks)} weeks"],
-            ["Rank", f"{oa.rank} of {len(a.ranking)}" if oa.rank else "not ranked: "
-             + (join(oa.eligibility_reasons or oa.vetoes) or "not eligible")],
+            [_("Cost per million output tokens"),
+             _("{cost} ({view} view; {effective} at {utilization} utilization)").format(
+                 cost=view_money(driving(c), True, ctx.currency), view=word(a.cost_view),
+                 effective=formatting.money(c.effective_cost_per_m_tokens_usd.value, ctx.currency,
+                                            approx=_assumed(c)),
+                 utilization=percent(ws.assumptions.utilization))
+             if c.cost_per_m_tokens_usd.value is not None
+             else f"– ({text(c.cost_per_m_tokens_usd.missing_reason)})"],
+            [_("TCO over {years} years").format(years=f"{horizon:g}"),
+             _("{tco} ({view} view)").format(tco=view_money(driving(c), False, ctx.currency), view=word(a.cost_view))
+             if c.tco_usd.value is not None else f"– ({text(c.tco_usd.missing_reason)})"],
+            [_("Time to production"), _("{weeks} weeks").format(weeks=fig(c.time_to_production_weeks))],
+            [_("Rank"), _("{rank} of {count}").format(rank=oa.rank, count=len(a.ranking)) if oa.rank else
+             _("not ranked: {reasons}").format(reasons=join_text(oa.eligibility_reasons or oa.vetoes)
+                                               or _("not eligible"))],
         ]
         out.append(kv(rows))
         risks = a.recommendation_risks if oa.option == a.winner else ()
@@ -117,14 +122,15 @@ def summary(ctx: Context) -> list[Flowable]:
     if a.why and a.recommended == chosen:
         other = next((w for w in a.why if w.other), None)
         if other is None:
-            lead = "What its score rests on:"
+            lead = _("What its score rests on:")
         elif a.ranking and other.other == a.ranking[0]:
-            lead = f"Where it differs most from {other.other_name}, the analysis's top rank:"
+            lead = _("Where it differs most from {option}, the analysis's top rank:").format(option=other.other_name)
         else:
-            lead = f"Where it differs most from {other.other_name}, the next option in the ranking:"
+            lead = _("Where it differs most from {option}, the next option in the ranking:").format(
+                option=other.other_name)
         out.append(para(lead))
-        out += bullets([str(w.text)[:1].upper() + str(w.text)[1:] + "." for w in a.why])
-    out += h2("What would change the decision", "summary-flip")
+        out += bullets([text(w.text)[:1].upper() + text(w.text)[1:] + "." for w in a.why])
+    out += h2(_("What would change the decision"), "summary-flip")
     found = flips(ctx, a)
     if found:
         out += bullets(found[:8])
@@ -192,14 +198,15 @@ def _ranking_table(ctx: Context) -> Flowable:
         oa = a.option(oid)
         assert oa is not None  # every id in the order is one of the assessment's options
         rows.append([str(oa.rank) if oa.rank else DASH, oa.name, f"{oa.score.total:.3f}" if oa.score else DASH,
-                     oa.classification.label, f"{oa.evidence.level} of 3",
+                     _(oa.classification.label), _("{level} of 3").format(level=oa.evidence.level),
                      view_money(driving(oa.costs), True, ctx.currency),
                      view_money(driving(oa.costs), False, ctx.currency),
-                     join(oa.vetoes or oa.eligibility_reasons) or "eligible"])
+                     join_text(oa.vetoes or oa.eligibility_reasons) or _("eligible")])
         extra.append(("TEXTCOLOR", (3, i), (3, i), GOOD if oa.classification.official else WARN))
         if not oa.eligible or oa.vetoes:
             extra.append(("TEXTCOLOR", (7, i), (7, i), BAD))
-    return table(["Rank", "Option", "Score", "Support", "Evidence", f"{ctx.unit}/M out tok", "TCO", "Eligibility"], rows,
+    return table([_("Rank"), _("Option"), _("Score"), _("Support"), _("Evidence"),
+                  _("{unit}/M out tok").format(unit=ctx.unit), _("TCO"), _("Eligibility")], rows,
                  [10 * mm, 36 * mm, 13 * mm, 20 * mm, 16 * mm, 18 * mm, 18 * mm, 43 * mm], numeric=(0, 2, 5, 6),
                  extra=extra, notes=(7,))  # a long list of reasons becomes a numbered note under the table
 
