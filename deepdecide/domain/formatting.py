@@ -345,5 +345,5 @@ def estimate(likely: float | None, low: float | None = None, high: float | None 
     if _currency_unit(unit) is not None:  # "$38,750 ($31,000–$46,500)": the symbol on every figure
         return f"{number(likely, unit, digits=digits)} ({number(low, unit, digits=digits)}–" \
                f"{number(high, unit, digits=digits)})"
-    return f"{number(likely, digits=digits)} ({number(low, digits=digits)}–{number(high, digits=digits)}) " \
-           f"{unit}".rstrip()
+    return _with_unit(f"{number(likely, digits=digits)} ({number(low, digits=digits)}–"
+                      f"{number(high, digits=digits)})", unit.strip())

@@ -152,7 +152,8 @@ def _render(ws: Workspace, inputs: bytes, params: bytes, chosen: tuple[str, ...]
     digest = sha256_hex(inputs)
     info = generator_info()
     ctx = sec.Context(ws=ws, inputs_sha256=digest, sections=chosen, assessment=assessment,
-                      generator=f"deepdecide {info['deepdecide']} with reportlab {info['reportlab']}",
+                      generator=_("deepdecide {version} with reportlab {reportlab}").format(
+                          version=info["deepdecide"], reportlab=info["reportlab"]),
                       changes=changes)
     story = compose(ctx)
     d = ws.decision

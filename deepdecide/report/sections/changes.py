@@ -7,6 +7,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
 
 from deepdecide.analysis.diff import Change
+from deepdecide.domain.i18n import _
 from deepdecide.report.canonical import PREVIOUS_NAME
 from deepdecide.report.sections.base import BODY_W, Context, h1, h2, name_of
 from deepdecide.report.styles import para, table
@@ -34,22 +35,25 @@ def changes(ctx: Context) -> list[Flowable]:
     prev = d.previous
     if prev is None:
         return []
-    out = h1(f"Appendix: changes since revision {prev.revision}", "changes")
-    out.append(para(f"This is revision {d.revision} of {d.id}. It follows revision {prev.revision} of {prev.id}, "
-                    f"whose embedded inputs have SHA-256 {prev.inputs_sha256}."))
+    out = h1(_("Appendix: changes since revision {revision}").format(revision=prev.revision), "changes")
+    out.append(para(_("This is revision {revision} of {id}. It follows revision {previous} of {previous_id}, whose "
+                      "embedded inputs have SHA-256 {sha256}.").format(revision=d.revision, id=d.id,
+                                                                      previous=prev.revision, previous_id=prev.id,
+                                                                      sha256=prev.inputs_sha256)))
     diff = ctx.changes
     if diff is None:
-        out.append(para("The earlier record was not given when this record was built, so what changed is not "
-                        "listed here. Build the record with deepdecide report --since EARLIER.pdf to list it."))
+        out.append(para(_("The earlier record was not given when this record was built, so what changed is not "
+                          "listed here. Build the record with deepdecide report --since EARLIER.pdf to list it.")))
         return out
-    out.append(para(f"The earlier revision's inputs travel in this PDF as the attachment {PREVIOUS_NAME}; "
-                    "deepdecide diff EARLIER.pdf THIS.pdf lists the same changes."))
+    out.append(para(_("The earlier revision's inputs travel in this PDF as the attachment {name}; "
+                      "deepdecide diff EARLIER.pdf THIS.pdf lists the same changes.").format(name=PREVIOUS_NAME)))
     widths = [20 * mm, 62 * mm, 46 * mm, BODY_W - 128 * mm]
-    for title, key, rows in (("What changed in the inputs", "changes-inputs", _rows(ctx, diff.inputs)),
-                             ("What changed in the outcome", "changes-outcome", _rows(ctx, diff.outcome))):
-        out += h2(title, key)
+    for heading, key, rows in ((_("What changed in the inputs"), "changes-inputs", _rows(ctx, diff.inputs)),
+                               (_("What changed in the outcome"), "changes-outcome", _rows(ctx, diff.outcome))):
+        out += h2(heading, key)
         if rows:
-            out.append(table(["Area", "What", f"Revision {prev.revision}", f"Revision {d.revision}"], rows, widths))
+            out.append(table([_("Area"), _("What"), _("Revision {n}").format(n=prev.revision),
+                              _("Revision {n}").format(n=d.revision)], rows, widths))
         else:
-            out.append(para("Nothing."))
+            out.append(para(_("Nothing.")))
     return out

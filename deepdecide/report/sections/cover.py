@@ -98,7 +98,7 @@ def cover(ctx: Context) -> list[Flowable]:
         [_("Informed"), ", ".join(d.informed) or DASH],
         [_("Inputs SHA-256"), ctx.inputs_sha256],
     ]
-    out.append(table_without_header(rows, [38 * mm, BODY_W - 38 * mm]))
+    out.append(table_without_header(rows, [45 * mm, BODY_W - 45 * mm]))
     out.append(para(_("Contents"), "h2"))
     out.append(contents())
     out.append(Spacer(1, 3 * mm))

@@ -51,10 +51,10 @@ def sources(ctx: Context) -> list[Flowable]:
     cites = ctx.assessment.citations
     if not cites:
         return []
-    out = h2("Sources cited", "sources")
+    out = h2(_("Sources cited"), "sources")
     rows = [[f"[{c.number}]", c.title, c.publisher, c.date,
              para(esc(c.locator), "cell", markup=True),
              ", ".join(name_of(ctx, o) for o in c.cited_for)] for c in cites]
-    out.append(table(["#", "Title", "Author or publisher", "Date", "Locator", "Cited for"], rows,
+    out.append(table(["#", _("Title"), _("Author or publisher"), _("Date"), _("Locator"), _("Cited for")], rows,
                      [8 * mm, 38 * mm, 24 * mm, 24 * mm, 48 * mm, 32 * mm]))
     return out

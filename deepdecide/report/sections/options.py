@@ -19,7 +19,7 @@ from deepdecide.report.sections.base import (
 )
 from deepdecide.report.sections.titles import title
 from deepdecide.report.styles import GOOD, WARN, bullets, esc, para, table
-from deepdecide.report.words import word
+from deepdecide.report.words import text, word
 
 
 def options(ctx: Context) -> list[Flowable]:
@@ -62,17 +62,18 @@ def pros_and_cons(ctx: Context) -> list[Flowable]:
     a = ctx.assessment
     if not a.pros_cons:
         return []
-    out = h2("Pros and cons of the options", "pros-cons")
-    out.append(para("Per option, in MADR's terms: good, because …; neutral, because …; bad, because … — derived from "
-                    "the analysis (support, evidence, the criteria on which it is best or worst of the options, "
-                    "blockers) and, for the chosen option, the decision-makers' own consequences.", "small"))
+    out = h2(_("Pros and cons of the options"), "pros-cons")
+    out.append(para(_("Per option, in MADR's terms: good, because …; neutral, because …; bad, because … — derived "
+                      "from the analysis (support, evidence, the criteria on which it is best or worst of the "
+                      "options, blockers) and, for the chosen option, the decision-makers' own consequences."),
+                    "small"))
     rows = []
     for p in a.pros_cons:
         cells = []
         for items in (p.good, p.neutral, p.bad):
-            text = "<br/>".join("• " + esc(str(m)) for m in items) or DASH
-            cells.append(para(text, "cell", markup=True))
+            cell = "<br/>".join("• " + esc(text(m)) for m in items) or DASH
+            cells.append(para(cell, "cell", markup=True))
         rows.append([p.name, *cells])
-    out.append(table(["Option", "Good, because", "Neutral, because", "Bad, because"], rows,
+    out.append(table([_("Option"), _("Good, because"), _("Neutral, because"), _("Bad, because")], rows,
                      [30 * mm, 58 * mm, 36 * mm, BODY_W - 124 * mm]))
     return out
