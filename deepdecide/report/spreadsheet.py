@@ -30,9 +30,11 @@ from enum import Enum
 from typing import Any
 
 from deepdecide.analysis.assessment import Assessment, CapacityBasis, Figure, FitCounts, OptionAssessment
+from deepdecide.domain import formatting
 from deepdecide.domain import presentation as look
 from deepdecide.domain.errors import DeepdecideError
 from deepdecide.domain.evidence import BENCHMARK_FIELDS, PARITY_FIELDS, EvidenceFile
+from deepdecide.domain.messages import Message
 from deepdecide.domain.workspace import Workspace
 from deepdecide.storage.yamlio import atomic_write_bytes
 
@@ -102,7 +104,8 @@ def _figure_label(path: tuple[str, ...], fig: Figure) -> str:
 
 def figure_basis(fig: Figure, holder: Any, oa: OptionAssessment) -> str:
     """Measured / assumed / proxy / predicted where the Assessment says so, else ""."""
-    flags = " ".join(map(str, fig.flags)).lower()
+    # the flags' English text (their catalog keys), whatever the interface language
+    flags = " ".join(f.render(lambda t: t) if isinstance(f, Message) else str(f) for f in fig.flags).lower()
     if fig.value is None:
         return ""
     if "predicted" in flags:
@@ -205,7 +208,9 @@ def comparison_table(ws: Workspace, a: Assessment) -> Table:
             else:
                 row += [None, ""]
         rows.append(tuple(row))
-    return Table("Comparison", tuple(headers), tuple(rows))
+    # the analysis writes money as "$": the workspace's currency names it ("TCO over 3 years [€]")
+    unit = formatting.currency_unit(ws.assumptions.currency)
+    return Table("Comparison", tuple(h.replace("$", unit) for h in headers), tuple(rows))
 
 
 # ---------------------------------------------------------------------------------------------

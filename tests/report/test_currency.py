@@ -48,3 +48,12 @@ def test_the_cli_prints_every_amount_in_the_workspace_currency():
     assert "$" not in text
     assert "€/M cash" in text and "€/GPU-h" in text
     assert evaluate_cmd.json_data(ws, a)["currency"] == "EUR"
+
+
+def test_the_spreadsheet_names_money_columns_in_the_workspace_currency():
+    from deepdecide.report.spreadsheet import comparison_table
+
+    ws = _in_euros()
+    headers = comparison_table(ws, evaluate(ws, monte_carlo=True, draws=50)).headers
+    assert not [h for h in headers if "$" in h]
+    assert any(h.endswith("[€]") for h in headers) and any("[€/M tokens]" in h for h in headers)
