@@ -200,6 +200,11 @@ class ComparePage(Page):
         self.cost_view_combo.setObjectName("cost_view")
         self.cost_view_combo.addItem(self.tr("all-in: every GPU at its all-in $/GPU-h"), CostView.ALL_IN.value)
         self.cost_view_combo.addItem(self.tr("cash: what we will spend (owned GPUs' capex sunk)"), CostView.CASH.value)
+        # the choices are sentences: the combo does not widen the panel to the longest (in any
+        # language); the open list shows them whole
+        self.cost_view_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.cost_view_combo.setMinimumContentsLength(24)
+        self.cost_view_combo.view().setTextElideMode(Qt.TextElideMode.ElideNone)
         self.cost_view_combo.currentIndexChanged.connect(self._cost_view_changed)
         form.addRow(self.cost_view_combo)
         return box

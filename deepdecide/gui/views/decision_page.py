@@ -147,6 +147,9 @@ class DecisionPage(Page):
         self.status_combo.activated.connect(
             lambda _i: self._commit("status", RecordStatus(self.status_combo.currentData())))
         self.chosen_combo = QComboBox()
+        # option names are long: the combo does not widen the panel to the longest; its list shows them whole
+        self.chosen_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.chosen_combo.setMinimumContentsLength(20)
         self.chosen_combo.activated.connect(lambda _i: self._commit("chosen_option", self.chosen_combo.currentData()))
         self.considered = QListWidget()
         self.considered.setMaximumHeight(150)

@@ -214,6 +214,7 @@ class MatrixPage(Page):
         self.detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.detail.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.as_of = QLabel()
+        self.as_of.setWordWrap(True)  # a sentence: it wraps rather than widen the page
 
         left = QWidget()
         ll = QVBoxLayout(left)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
 
 from deepdecide.analysis.assessment import EvidenceFit, FitCounts, OptionAssessment, OptionDraws
 from deepdecide.domain.formatting import DASH, integer, number, probability
@@ -27,6 +27,8 @@ def _chip(text: str, meaning: str, tip: str = "") -> QLabel:
     label.setProperty("meaning", meaning)
     label.setToolTip(tip)
     label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+    # a chip is a word or two: shown whole (the card's labels give way first)
+    label.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
     return label
 
 
@@ -61,7 +63,7 @@ class OptionCard(QFrame):
         head.addWidget(self.rank)
         chips = QHBoxLayout()
         chips.addWidget(self.badge)
-        chips.addSpacing(8)
+        chips.addSpacing(6)
         for chip in self.levels.values():
             chips.addWidget(chip)
         chips.addStretch(1)
