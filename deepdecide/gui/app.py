@@ -53,11 +53,11 @@ def build_window(argv: Sequence[str] = (), *, settings_path: str | os.PathLike[s
     from deepdecide.gui.document import WorkspaceDocument
     from deepdecide.gui.i18n import apply_language
     from deepdecide.gui.resources import app_icon, register_icon_themes
+    from deepdecide.gui.samples import load_builtin_workspace, sample_workspace_path
     from deepdecide.gui.settings import Preferences, open_settings
     from deepdecide.gui.theme import ThemeManager
     from deepdecide.gui.views.main_window import MainWindow
     from deepdecide.storage.autosave import Autosaver
-    from deepdecide.gui.samples import load_builtin_workspace, sample_workspace_path
     from deepdecide.storage.workspace_cache import load_workspace_cached
 
     app = cast(QApplication, QApplication.instance())

@@ -130,7 +130,7 @@
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/compare_page.py" line="157"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="176"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="177"/>
         <source>not set</source>
         <translation>sin definir</translation>
     </message>
@@ -140,220 +140,220 @@
         <translation>Objetivo de nivel de servicio</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="166"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="167"/>
         <source>TTFT p99 ≤</source>
         <translation>TTFT p99 ≤</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="166"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="167"/>
         <source>TPOT p99 ≤</source>
         <translation>TPOT p99 ≤</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="167"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="168"/>
         <source>Tokens/s per user ≥</source>
         <translation>Tokens/s por usuario ≥</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="168"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="169"/>
         <source>Error rate ≤</source>
         <translation>Tasa de errores ≤</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="183"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="184"/>
         <source>Peak demand</source>
         <translation>Demanda punta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="185"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="187"/>
         <source>Output tokens/s</source>
         <translation>Tokens de salida/s</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="186"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="188"/>
         <source>or requests/s</source>
         <translation>o peticiones/s</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="187"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="189"/>
         <source>input tokens / request</source>
         <translation>tokens de entrada / petición</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="188"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="190"/>
         <source>output tokens / request</source>
         <translation>tokens de salida / petición</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="197"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="199"/>
         <source>Cost view that drives the ranking</source>
         <translation>Vista de coste que decide la clasificación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="201"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="203"/>
         <source>all-in: every GPU at its all-in $/GPU-h</source>
         <translation>todo incluido: cada GPU a su $/GPU-h con todo incluido</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="202"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="204"/>
         <source>cash: what we will spend (owned GPUs&apos; capex sunk)</source>
         <translation>caja: lo que vamos a gastar (el capex de las GPU propias ya está hundido)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="218"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="220"/>
         <source>cost view</source>
         <translation>vista de coste</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="234"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="236"/>
         <source>Ranking</source>
         <translation>Clasificación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="235"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="237"/>
         <source>Criteria</source>
         <translation>Criterios</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="257"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="259"/>
         <source>Ranking (weighted score, live)</source>
         <translation>Clasificación (puntuación ponderada, en vivo)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="277"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="279"/>
         <source>Criterion</source>
         <translation>Criterio</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="278"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="280"/>
         <source>Weight</source>
         <translation>Peso</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="279"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="281"/>
         <source>Winner holds from</source>
         <translation>La ganadora se mantiene desde</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="280"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="295"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="298"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="282"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="297"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="300"/>
         <source>to</source>
         <translation>hasta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="281"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="283"/>
         <source>Below: winner</source>
         <translation>Debajo: gana</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="282"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="284"/>
         <source>Above: winner</source>
         <translation>Encima: gana</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="288"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="290"/>
         <source>Input</source>
         <translation>Dato de entrada</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="289"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="291"/>
         <source>Low</source>
         <translation>Bajo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="290"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="292"/>
         <source>Likely</source>
         <translation>Probable</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="291"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="293"/>
         <source>High</source>
         <translation>Alto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="292"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="294"/>
         <source>Unit</source>
         <translation>Unidad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="293"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="295"/>
         <source>Flips below</source>
         <translation>Cambia por debajo de</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="296"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="298"/>
         <source>Flips above</source>
         <translation>Cambia por encima de</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="323"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="325"/>
         <source>low %1 · likely %2 · high %3 (editing the likely value widens the range if needed)</source>
         <translation>bajo %1 · probable %2 · alto %3 (al editar el valor probable, el intervalo se amplía si hace falta)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="329"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="331"/>
         <source>Option</source>
         <translation>Opción</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="331"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="333"/>
         <source>Pricing</source>
         <translation>Precios</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="332"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="334"/>
         <source>$/GPU-hour</source>
         <translation>$/GPU-hora</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="334"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="336"/>
         <source>Capex per GPU ($)</source>
         <translation>Capex por GPU ($)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="336"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="338"/>
         <source>kW per GPU</source>
         <translation>kW por GPU</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="338"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="340"/>
         <source>Assumed tok/s/GPU</source>
         <translation>Tok/s/GPU supuestos</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="484"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="487"/>
         <source>$/M output tokens</source>
         <translation>$/M tokens de salida</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="496"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="499"/>
         <source>%1 (%2): P(best) %3, $/M tokens P50 %4</source>
         <translation>%1 (%2): P(mejor) %3, $/M tokens P50 %4</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="228"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="230"/>
         <source>Weight intervals</source>
         <translation>Intervalos de peso</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="229"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="231"/>
         <source>Flip values</source>
         <translation>Valores de cambio</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="231"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="233"/>
         <source>Prices</source>
         <translation>Precios</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="265"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="267"/>
         <source>Monte Carlo</source>
         <translation>Monte Carlo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="267"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="478"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="269"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="480"/>
         <source>Monte Carlo running…</source>
         <translation>Monte Carlo en curso…</translation>
     </message>
@@ -363,62 +363,62 @@
         <translation>&lt;h2&gt;Comparativa&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="344"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="346"/>
         <source>Compare</source>
         <translation>Comparativa</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="373"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="375"/>
         <source>SLO</source>
         <translation>SLO</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="381"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="383"/>
         <source>demand</source>
         <translation>demanda</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="421"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="423"/>
         <source>Weights are relative: each criterion counts by its share of the total. Drag a slider and the ranking follows. Not used: %1</source>
         <translation>Los pesos son relativos: cada criterio cuenta según su proporción del total. Mueva un control deslizante y la clasificación se actualiza. Sin usar: %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="424"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="426"/>
         <source>Weights are relative: each criterion counts by its share of the total. Drag a slider and the ranking follows.</source>
         <translation>Los pesos son relativos: cada criterio cuenta según su proporción del total. Mueva un control deslizante y la clasificación se actualiza.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="435"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="437"/>
         <source>Ranked first: &lt;b&gt;%1&lt;/b&gt;</source>
         <translation>En primer puesto: &lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="436"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="438"/>
         <source>No option can be ranked: %1</source>
         <translation>No se puede clasificar ninguna opción: %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="471"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="473"/>
         <source>No winner, so no sensitivity.</source>
         <translation>No hay ganadora, así que no hay análisis de sensibilidad.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="501"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="504"/>
         <source>%1 draws (seed %2), %3 cost view. Whisker: P10–P90 of $/M output tokens; dot: P50.</source>
         <translation>%1 muestras (semilla %2), vista de coste %3. Bigote: P10–P90 de $/M tokens de salida; punto: P50.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="504"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="507"/>
         <source>Most often best: &lt;b&gt;%1&lt;/b&gt; (P(best) %2).</source>
         <translation>La mejor con más frecuencia: &lt;b&gt;%1&lt;/b&gt; (P(mejor) %2).</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="508"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="511"/>
         <source>No winner in %1 of draws.</source>
         <translation>Sin ganadora en el %1 de las muestras.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="510"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="513"/>
         <source>No option has a cost range yet: import benchmarks or give assumed capacities and prices.</source>
         <translation>Ninguna opción tiene aún un intervalo de coste: importe benchmarks o indique capacidades y precios supuestos.</translation>
     </message>
@@ -705,7 +705,7 @@
         <translation>Exportar registro en PDF…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="251"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="256"/>
         <source>Sign-off</source>
         <translation>Aprobaciones</translation>
     </message>
@@ -736,28 +736,28 @@
         <translation>&lt;h2&gt;Decisión&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="258"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="263"/>
         <source>Decision</source>
         <translation>Decisión</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="277"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="282"/>
         <source>(name)</source>
         <translation>(nombre)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="277"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="282"/>
         <source>(role)</source>
         <translation>(cargo)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="278"/>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="284"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="283"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="289"/>
         <source>sign-offs</source>
         <translation>aprobaciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="306"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="311"/>
         <source>(not chosen yet)</source>
         <translation>(aún sin elegir)</translation>
     </message>
@@ -821,322 +821,495 @@
 <context>
     <name>EvidencePage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="130"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="131"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="256"/>
         <source>File</source>
         <translation>Archivo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="132"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="133"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="257"/>
         <source>Tool</source>
         <translation>Herramienta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="133"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="134"/>
         <source>Version</source>
         <translation>Versión</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="134"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="135"/>
         <source>Runs</source>
         <translation>Ejecuciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="135"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="136"/>
         <source>Checks</source>
         <translation>Comprobaciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="136"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="137"/>
         <source>Size (bytes)</source>
         <translation>Tamaño (bytes)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="137"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="138"/>
         <source>SHA-256</source>
         <translation>SHA-256</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="139"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="140"/>
         <source>Imported</source>
         <translation>Importado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="140"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="141"/>
         <source>Fits the workload</source>
         <translation>Se ajusta a la carga</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="142"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="143"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="270"/>
         <source>Label</source>
         <translation>Etiqueta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="146"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="147"/>
         <source>Import files…</source>
         <translation>Importar archivos…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="148"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="149"/>
         <source>Remove selected file</source>
         <translation>Quitar el archivo seleccionado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="150"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="151"/>
         <source>Set context…</source>
         <translation>Indicar el contexto…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="151"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="152"/>
         <source>Say what the selected file was measured on (runtime, platform, GPUs, model), or accept its runs as a proxy for the workload</source>
         <translation>Indique sobre qué se midió el archivo seleccionado (runtime, plataforma, GPU, modelo) o acepte sus ejecuciones como proxy de la carga de trabajo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="154"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="155"/>
         <source>or drop result files anywhere on the window</source>
         <translation>o suelte archivos de resultados en cualquier parte de la ventana</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="183"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="184"/>
         <source>Filter rows (any column)…</source>
         <translation>Filtrar filas (cualquier columna)…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="189"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="190"/>
         <source>all runs</source>
         <translation>todas las ejecuciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="189"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="190"/>
         <source>that count</source>
         <translation>las que cuentan</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="190"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="191"/>
         <source>matching the workload</source>
         <translation>que coinciden con la carga</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="190"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="191"/>
         <source>proxies</source>
         <translation>proxies</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="191"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="192"/>
         <source>mismatched</source>
         <translation>no coincidentes</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="191"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="192"/>
         <source>needing context</source>
         <translation>que necesitan contexto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="197"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="198"/>
         <source>Runtime × platform:</source>
         <translation>Runtime × plataforma:</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="199"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="200"/>
         <source>Applicability:</source>
         <translation>Aplicabilidad:</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="211"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="212"/>
         <source>Throughput per GPU against interactivity</source>
         <translation>Throughput por GPU frente a interactividad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="212"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="215"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="213"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="216"/>
         <source>output tokens/s per GPU</source>
         <translation>tokens de salida/s por GPU</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="212"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="213"/>
         <source>tokens/s per user (1000 / TPOT p50)</source>
         <translation>tokens/s por usuario (1000 / TPOT p50)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="214"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="215"/>
         <source>Throughput per GPU against concurrency</source>
         <translation>Throughput por GPU frente a concurrencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="216"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="217"/>
         <source>TTFT against concurrency</source>
         <translation>TTFT frente a concurrencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="217"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="218"/>
         <source>TTFT (ms)</source>
         <translation>TTFT (ms)</translation>
     </message>
     <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="252"/>
+        <source>e2e</source>
+        <translation>e2e</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="253"/>
+        <source>e2e per token</source>
+        <translation>e2e por token</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="254"/>
+        <source>%1 %2 (ms)</source>
+        <translation>%1 %2 (ms)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="254"/>
+        <source>mean</source>
+        <translation>media</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="256"/>
+        <source>Applicability</source>
+        <translation>Aplicabilidad</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="256"/>
+        <source>Kind</source>
+        <translation>Tipo</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="257"/>
+        <source>Why</source>
+        <translation>Motivo</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="257"/>
+        <source>Excluded</source>
+        <translation>Excluida</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="258"/>
+        <source>Tool version</source>
+        <translation>Versión de la herramienta</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="258"/>
+        <source>Runtime</source>
+        <translation>Runtime</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="259"/>
+        <source>Runtime version</source>
+        <translation>Versión del runtime</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="259"/>
+        <source>Platform</source>
+        <translation>Plataforma</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="260"/>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="260"/>
+        <source>Model</source>
+        <translation>Modelo</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="260"/>
+        <source>Quantization</source>
+        <translation>Cuantización</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="261"/>
+        <source>Dataset</source>
+        <translation>Conjunto de datos</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="261"/>
+        <source>Concurrency</source>
+        <translation>Concurrencia</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="262"/>
+        <source>Request rate (req/s)</source>
+        <translation>Tasa de peticiones (pet./s)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="262"/>
+        <source>Input tokens</source>
+        <translation>Tokens de entrada</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="263"/>
+        <source>Output tokens</source>
+        <translation>Tokens de salida</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="263"/>
+        <source>Requests</source>
+        <translation>Peticiones</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="264"/>
+        <source>Completed</source>
+        <translation>Completadas</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="264"/>
+        <source>Failed</source>
+        <translation>Fallidas</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="264"/>
+        <source>Duration (s)</source>
+        <translation>Duración (s)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="265"/>
+        <source>Requests/s</source>
+        <translation>Peticiones/s</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="265"/>
+        <source>Output tokens/s</source>
+        <translation>Tokens de salida/s</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="266"/>
+        <source>Total tokens/s</source>
+        <translation>Tokens totales/s</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="267"/>
+        <source>Output tokens/s per GPU</source>
+        <translation>Tokens de salida/s por GPU</translation>
+    </message>
+    <message>
         <location filename="../../deepdecide/gui/views/evidence_page.py" line="268"/>
+        <source>Tokens/s per user</source>
+        <translation>Tokens/s por usuario</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="268"/>
+        <source>Prefill GPUs</source>
+        <translation>GPU de prefill</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="269"/>
+        <source>Decode GPUs</source>
+        <translation>GPU de decode</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="269"/>
+        <source>Quality flags</source>
+        <translation>Indicadores de calidad</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="270"/>
+        <source>Missing context</source>
+        <translation>Contexto que falta</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="270"/>
+        <source>Max rate</source>
+        <translation>Tasa máxima</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="296"/>
         <source>(proxy accepted)</source>
         <translation>(proxy aceptado)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="337"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="365"/>
         <source>Proxy discount</source>
         <translation>Descuento del proxy</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="338"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="366"/>
         <source>“%1” is not LOW/LIKELY/HIGH numbers with 0 &lt; low ≤ likely ≤ high.</source>
         <translation>«%1» no son números BAJO/PROBABLE/ALTO con 0 &lt; bajo ≤ probable ≤ alto.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="348"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="376"/>
         <source>Context</source>
         <translation>Contexto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="351"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="379"/>
         <source>Context of %1</source>
         <translation>Contexto de %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="406"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="434"/>
         <source> — excluded (fails parity)</source>
         <translation> — excluida (no supera la paridad)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="406"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="434"/>
         <source> — predicted</source>
         <translation> — predicha</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="407"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="435"/>
         <source> — proxy</source>
         <translation> — proxy</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="407"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="435"/>
         <source> — does not count</source>
         <translation> — no cuenta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="464"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="493"/>
         <source>%1 runs, none with TPOT p50 (interactivity is 1000 / TPOT p50, and these files publish no latency): the chart shows throughput per GPU along each concurrency sweep instead. Throughput alone says nothing about the SLO.</source>
         <translation>%1 ejecuciones, ninguna con TPOT p50 (la interactividad es 1000 / TPOT p50, y estos archivos no publican latencia): el gráfico muestra en su lugar el throughput por GPU a lo largo de cada barrido de concurrencia. El throughput por sí solo no dice nada del SLO.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="477"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="506"/>
         <source>Each point is one run. The line through a group&apos;s points is its Pareto front (no other run of the group is better on both axes). Right of the red line meets the interactivity SLO. Latency: solid = p50, dashed = p99. Hollow points are illustrative, proxy or predicted data, filled ones measurements.</source>
         <translation>Cada punto es una ejecución. La línea que une los puntos de un grupo es su frente de Pareto (ninguna otra ejecución del grupo es mejor en ambos ejes). A la derecha de la línea roja se cumple el SLO de interactividad. Latencia: continua = p50, discontinua = p99. Los puntos huecos son datos ilustrativos, de proxy o predichos; los rellenos, mediciones.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="218"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="219"/>
         <source>TPOT against concurrency</source>
         <translation>TPOT frente a concurrencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="219"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="220"/>
         <source>TPOT (ms)</source>
         <translation>TPOT (ms)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="113"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="114"/>
         <source>Charts</source>
         <extracomment>columns shown first in the normalized table (then every other non-empty field) applicability values whose runs count for nothing (shown greyed, with the reason) the user asked to import files (payload: None -&gt; ask for paths)</extracomment>
         <translation>Gráficos</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="114"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="115"/>
         <source>Normalized table</source>
         <translation>Tabla normalizada</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="116"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="117"/>
         <source>Predicted vs measured</source>
         <translation>Predicho frente a medido</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="165"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="166"/>
         <source>&lt;h2&gt;Evidence&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;Evidencia&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="247"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="275"/>
         <source>Evidence</source>
         <translation>Evidencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="251"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="279"/>
         <source>tool: %1 %2</source>
         <translation>herramienta: %1 %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="252"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="280"/>
         <source>%1 bytes, SHA-256 %2</source>
         <translation>%1 bytes, SHA-256 %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="253"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="281"/>
         <source>imported %1</source>
         <translation>importado %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="253"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="281"/>
         <source>(unknown)</source>
         <translation>(desconocido)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="360"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="388"/>
         <source>Remove %1</source>
         <translation>Quitar %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="378"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="406"/>
         <source>all</source>
         <translation>todas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="417"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="446"/>
         <source>%1 runs from %2 files. Times in ms, throughputs in tokens/s; TPOT, ITL and e2e per token are different metrics and stay apart.</source>
         <translation>%1 ejecuciones de %2 archivos. Tiempos en ms, throughputs en tokens/s; TPOT, ITL y e2e por token son métricas distintas y se mantienen separadas.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="446"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="475"/>
         <source>SLO ≥ %1 tok/s/user</source>
         <translation>SLO ≥ %1 tok/s/usuario</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="449"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="478"/>
         <source>SLO bound 1000 / TPOT p99 %1 ms</source>
         <translation>Límite del SLO 1000 / TPOT p99 %1 ms</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="453"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="482"/>
         <source>Pareto front</source>
         <translation>Frente de Pareto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="215"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="217"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="219"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="216"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="218"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="220"/>
         <source>concurrency (log scale)</source>
         <translation>concurrencia (escala logarítmica)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="458"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="460"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="487"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="489"/>
         <source>SLO p99 ≤ %1 ms</source>
         <translation>SLO p99 ≤ %1 ms</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="469"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="498"/>
         <source>%1 runs, none with both output throughput per GPU and TPOT p50 (interactivity is 1000 / TPOT p50, and these files publish no latency): nothing to plot yet. Their numbers are in the normalized table.</source>
         <translation>%1 ejecuciones, ninguna con throughput de salida por GPU y TPOT p50 a la vez (la interactividad es 1000 / TPOT p50, y estos archivos no publican latencia): aún no hay nada que representar. Sus cifras están en la tabla normalizada.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="474"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="503"/>
         <source>No runs with throughput and TPOT yet: import benchmark results (File ▸ Import evidence, or drop files on the window).</source>
         <translation>Aún no hay ejecuciones con throughput y TPOT: importe resultados de benchmarks (Archivo ▸ Importar evidencia, o suelte archivos en la ventana).</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="482"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="511"/>
         <source>%1 runs were driven by request rate, not concurrency, and are not in the latency charts.</source>
         <translation>%1 ejecuciones se dirigieron por tasa de peticiones, no por concurrencia, y no aparecen en los gráficos de latencia.</translation>
     </message>
@@ -1380,7 +1553,7 @@
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/gaps_page.py" line="95"/>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="195"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="196"/>
         <source>Item</source>
         <translation>Elemento</translation>
     </message>
@@ -1440,17 +1613,17 @@
         <translation>Carencias del servicio</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="215"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="216"/>
         <source>%1 provided, %2 external, %3 missing, %4 not answered. External work, and missing items someone is named to build, add %5 / %6 / %7 person-weeks (low / likely / high) to the migration cost.</source>
         <translation>%1 cubiertos, %2 externos, %3 faltan, %4 sin responder. El trabajo externo y los elementos que faltan con un responsable nombrado suman %5 / %6 / %7 semanas-persona (bajo / probable / alto) al coste de migración.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="222"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="223"/>
         <source>(external %1, missing with an owner %2 likely)</source>
         <translation>(externo %1, faltan con responsable %2 probable)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="225"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="226"/>
         <source>Blockers until someone names who builds them: %1</source>
         <translation>Bloqueantes hasta que alguien indique quién los construye: %1</translation>
     </message>
@@ -2235,177 +2408,177 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
 <context>
     <name>OptionCard</name>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="72"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="82"/>
         <source>GPUs needed (owned + new)</source>
         <translation>GPU (propias + nuevas)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="73"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="83"/>
         <source>$ / M output tokens, cash</source>
         <translation>$/M tokens de salida, caja</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="73"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="83"/>
         <source>$ / M output tokens, all-in</source>
         <translation>$/M tok. de salida, todo incl.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="74"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="84"/>
         <source>TCO over the horizon, cash</source>
         <translation>TCO del horizonte, caja</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="75"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="85"/>
         <source>Score</source>
         <translation>Puntuación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="75"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="85"/>
         <source>TCO over the horizon, all-in</source>
         <translation>TCO del horizonte, todo incl.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="76"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="86"/>
         <source>P(best)</source>
         <translation>P(mejor)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="76"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="86"/>
         <source>Runs vs the workload</source>
         <translation>Ejecuciones frente a la carga</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="101"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="112"/>
         <source>match</source>
         <translation>coinciden</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="101"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="112"/>
         <source>proxy</source>
         <translation>proxy</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="102"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="113"/>
         <source>mismatch</source>
         <translation>no coinciden</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="102"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="113"/>
         <source>need context</source>
         <translation>falta contexto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="104"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="115"/>
         <source>no run</source>
         <translation>ninguna ejecución</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="112"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="123"/>
         <source>&lt;b&gt;#%1&lt;/b&gt;</source>
         <translation>&lt;b&gt;n.º %1&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="113"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="124"/>
         <source>Rank by weighted score</source>
         <translation>Puesto por puntuación ponderada</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="115"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="126"/>
         <source>not ranked</source>
         <translation>sin clasificar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="118"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="129"/>
         <source>official</source>
         <translation>oficial</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="118"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="129"/>
         <source>experimental</source>
         <translation>experimental</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="129"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="140"/>
         <source>reached</source>
         <translation>alcanzado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="129"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="140"/>
         <source>not reached</source>
         <translation>no alcanzado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="141"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="152"/>
         <source>Share of Monte Carlo draws in which this option ranks first</source>
         <translation>Proporción de muestras de Monte Carlo en las que esta opción queda primera</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="144"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="155"/>
         <source>Monte Carlo running</source>
         <translation>Monte Carlo en curso</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="148"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="159"/>
         <source>nothing</source>
         <translation>nada</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="152"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="163"/>
         <source>… and %1 more</source>
         <translation>… y %1 más</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="158"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="169"/>
         <source>capacity is an assumption (no applicable run)</source>
         <translation>la capacidad es un supuesto (ninguna ejecución aplicable)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="159"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="170"/>
         <source>capacity is a lower bound (the SLO holds at the highest load measured)</source>
         <translation>la capacidad es una cota inferior (el SLO se cumple con la mayor carga medida)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="160"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="171"/>
         <source>capacity interpolated between two measured loads</source>
         <translation>capacidad interpolada entre dos cargas medidas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="161"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="172"/>
         <source>fails the SLO at the lightest measured load: no capacity</source>
         <translation>no cumple el SLO con la menor carga medida: sin capacidad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="162"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="173"/>
         <source>fails parity: a required parity check failed, its runs are excluded from capacity and cost</source>
         <translation>no supera la paridad: falló una comprobación de paridad obligatoria y sus ejecuciones quedan excluidas de la capacidad y del coste</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="166"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="177"/>
         <source>PROXY: capacity from runs accepted as a proxy (discounted); performs not reached</source>
         <translation>PROXY: capacidad a partir de ejecuciones aceptadas como proxy (con descuento); «rinde» no alcanzado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="168"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="179"/>
         <source>PREDICTED: capacity from an estimator or simulator, not a measurement; performs not reached</source>
         <translation>PREDICHA: capacidad de un estimador o simulador, no una medición; «rinde» no alcanzado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="171"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="182"/>
         <source>%1 run(s) do not count: %2</source>
         <translation>%1 ejecución(es) no cuentan: %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="174"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="185"/>
         <source>%1 blocker(s): %2</source>
         <translation>%1 bloqueante(s): %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="187"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="198"/>
         <source>%1 owned GPUs freed</source>
         <translation>%1 GPU propias liberadas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="199"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="210"/>
         <source>this view drives the ranking</source>
         <translation>esta vista decide la clasificación</translation>
     </message>
@@ -2413,22 +2586,22 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
 <context>
     <name>OverviewPage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="252"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="263"/>
         <source>Overview</source>
         <translation>Resumen</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="278"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="289"/>
         <source>&lt;h2&gt;%1&lt;/h2&gt;%2 options for %3 · %4 evidence files</source>
         <translation>&lt;h2&gt;%1&lt;/h2&gt;%2 opciones para %3 · %4 archivos de evidencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="281"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="292"/>
         <source>Evidence is judged against the %1. Runs of another model, precision or request shape are shown but count for nothing.</source>
         <translation>La evidencia se juzga frente a %1. Las ejecuciones con otro modelo, otra precisión u otra forma de petición se muestran, pero no cuentan para nada.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="284"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="295"/>
         <source>Runs and parity checks that match the workload count; a proxy the user accepted counts, discounted, for capacity; a mismatch or a run that needs context counts for nothing</source>
         <translation>Cuentan las ejecuciones y comprobaciones de paridad que coinciden con la carga; un proxy aceptado por el usuario cuenta, con descuento, para la capacidad; una no coincidencia o una ejecución a la que le falta contexto no cuenta para nada</translation>
     </message>

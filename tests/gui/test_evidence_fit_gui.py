@@ -35,7 +35,8 @@ def test_llama_import_changes_nothing_and_the_window_says_why(make_window, qtbot
 
     page = window.show_page("evidence")
     page.fit_filter.setCurrentIndex(page.fit_filter.findData("mismatch"))
-    cols = [page.proxy.headerData(i, Qt.Orientation.Horizontal) for i in range(page.proxy.columnCount())]
+    cols = [page.proxy.headerData(i, Qt.Orientation.Horizontal, Qt.ItemDataRole.UserRole)
+            for i in range(page.proxy.columnCount())]
     rows = [page.proxy.index(r, cols.index("file")).data() for r in range(page.proxy.rowCount())]
     assert path.name in rows
     r = rows.index(path.name)

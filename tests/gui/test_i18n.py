@@ -1,8 +1,11 @@
-"""Every user-visible string goes through Qt's translator: a Spanish .qm changes the window, and
-the committed translation template lists every string the code marks."""
+"""Every user-visible string goes through Qt's translator: the Spanish catalog lists exactly the
+strings the code marks, every one translated (markers and markup kept), its compiled .qm is the one
+lrelease makes from it; the language comes from the system locale or the preferences, switches at
+run time without touching the workspace, and takes Qt's own dialogs and the analysis messages along."""
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
@@ -14,6 +17,9 @@ from PySide6.QtCore import QCoreApplication, QTranslator
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATE = ROOT / "resources" / "translations" / "deepdecide_es.ts"
+COMPILED = TEMPLATE.with_suffix(".qm")
+REFRESH = ("pyside6-lupdate -no-obsolete $(find deepdecide/gui -name '*.py' | sort) -ts "
+           "resources/translations/deepdecide_es.ts, translate, then pyside6-lrelease it")
 
 
 def _tool(name: str) -> str:
@@ -36,8 +42,114 @@ def test_template_lists_every_marked_string(tmp_path):
     subprocess.run([_tool("pyside6-lupdate"), *files, "-ts", str(fresh)], check=True, capture_output=True,
                    timeout=120)
     missing = _sources(fresh) - _sources(TEMPLATE)
-    assert not missing, f"run pyside6-lupdate to refresh {TEMPLATE.name}; new strings: {sorted(missing)[:5]}"
+    assert not missing, f"{REFRESH}; new strings: {sorted(missing)[:5]}"
+    gone = _sources(TEMPLATE) - _sources(fresh)
+    assert not gone, f"strings no longer in the code stay in the catalog ({REFRESH}): {sorted(gone)[:5]}"
     assert not any(ctx == "" for ctx, _ in _sources(fresh)), "a string without a translation context"
+
+
+def test_every_message_is_translated_with_its_markers():
+    problems = []
+    for ctx in ET.parse(TEMPLATE).getroot().iter("context"):
+        name = ctx.findtext("name")
+        for msg in ctx.iter("message"):
+            source = msg.findtext("source") or ""
+            tr = msg.find("translation")
+            kind = tr.get("type") if tr is not None else "missing"
+            text = (tr.text or "") if tr is not None else ""
+            if msg.get("numerus") == "yes" and tr is not None:
+                text = "".join(f.text or "" for f in tr.iter("numerusform"))
+            if kind or not text.strip():
+                problems.append(f"{name}: {source!r} is {kind or 'empty'}")
+                continue
+            for pattern, what in ((r"%\d+|%n", "markers"), (r"</?\w+[^>]*>", "HTML tags")):
+                if sorted(re.findall(pattern, source)) != sorted(re.findall(pattern, text)):
+                    problems.append(f"{name}: {source!r} -> {text!r} changes its {what}")
+            if "&" in source.replace("&&", "") and "&" not in text.replace("&&", "") and len(source) < 40:
+                problems.append(f"{name}: {source!r} -> {text!r} loses its keyboard accelerator")
+    assert not problems, "\n".join(problems[:20])
+
+
+def test_the_compiled_catalog_is_the_one_lrelease_makes(tmp_path):
+    fresh = tmp_path / "fresh.qm"
+    subprocess.run([_tool("pyside6-lrelease"), str(TEMPLATE), "-qm", str(fresh)], check=True, capture_output=True,
+                   timeout=120)
+    assert COMPILED.exists(), f"{COMPILED.name} is missing: {REFRESH}"
+    assert COMPILED.read_bytes() == fresh.read_bytes(), f"{COMPILED.name} is older than {TEMPLATE.name}: {REFRESH}"
+
+
+def test_the_language_follows_the_system_locale():
+    from PySide6.QtCore import QLocale
+
+    from deepdecide.gui.i18n import resolve, system_language
+
+    assert system_language(QLocale("es_ES")) == "es"
+    assert system_language(QLocale("es_MX")) == "es"
+    assert system_language(QLocale("de_DE")) == "en"
+    assert system_language(QLocale.c()) == "en"
+    assert resolve("es") == "es" and resolve("en") == "en" and resolve("es_AR.UTF-8") == "es"
+
+
+@pytest.mark.gui
+def test_spanish_installs_qt_own_translations_and_the_analysis_language(qapp):
+    from deepdecide.domain import i18n as domain_i18n
+    from deepdecide.gui.i18n import apply_language, current_language
+
+    try:
+        assert apply_language(qapp, "es") == "es"
+        assert current_language() == "es" and domain_i18n.language() == "es"
+        # Qt's file dialog and standard buttons, from qtbase_es.qm
+        assert QCoreApplication.translate("QFileDialog", "Look in:") == "Ver en:"
+        assert QCoreApplication.translate("QPlatformTheme", "Cancel") == "Cancelar"
+        assert QCoreApplication.translate("MainWindow", "&File") == "&Archivo"
+        from PySide6.QtCore import QLocale
+
+        assert QLocale().language() == QLocale.Language.Spanish  # spin boxes and dates
+    finally:
+        apply_language(qapp, "en")
+    assert QCoreApplication.translate("QFileDialog", "Look in:") == "Look in:"
+    assert QCoreApplication.translate("MainWindow", "&File") == "&File"
+    assert domain_i18n.language() == "en"
+
+
+@pytest.mark.gui
+def test_a_spanish_first_start_shows_spanish(make_window):
+    window = make_window(language="es")
+    assert window.sidebar.item(0).text() == "Resumen"
+    assert window.menuBar().actions()[0].text() == "&Archivo"
+    assert window.show_page("compare").weights_box.title() == "Pesos de los criterios"
+    assert window.language_actions["es"].isChecked()
+
+
+@pytest.mark.gui
+def test_switching_language_keeps_the_workspace_and_its_history(make_window, qtbot):
+    from deepdecide.domain import i18n as domain_i18n
+    from deepdecide.domain.edits import SetDecisionField
+
+    window = make_window()
+    window.show_page("decision")
+    window.document.edit(SetDecisionField("title", "Keep the fleet"), "title")
+    document, workspace = window.document, window.document.workspace
+    undo_count = document.undo_stack.count()
+
+    window.language_actions["es"].trigger()
+    assert window.prefs.get("language") == "es" and domain_i18n.language() == "es"
+    assert window.document is document and document.workspace is workspace
+    assert document.undo_stack.count() == undo_count and document.is_modified()
+    assert window.current_page_key() == "decision"
+    assert window.sidebar.item(0).text() == "Resumen"
+    assert [a.text() for a in window.menuBar().actions()][:2] == ["&Archivo", "&Editar"]
+    page = window.page("decision")
+    assert page.isVisible() and page.editors["title"].text() == "Keep the fleet"
+    assert window.show_page("compare").weights_box.title() == "Pesos de los criterios"
+    qtbot.wait(50)
+    document.undo_stack.undo()  # the history still works after the pages were rebuilt
+    assert document.workspace.decision.title != "Keep the fleet"
+
+    window.language_actions["en"].trigger()
+    assert window.sidebar.item(0).text() == "Overview"
+    assert window.show_page("compare").weights_box.title() == "Criteria weights"
+    assert domain_i18n.language() == "en"
 
 
 @pytest.mark.gui

@@ -54,6 +54,8 @@ class DataFrameModel(QAbstractTableModel):
                 return self.headers.get(name, name)
             if role == Qt.ItemDataRole.ToolTipRole:
                 return self.header_tips.get(name, name)
+            if role == Qt.ItemDataRole.UserRole:  # the column's name, whatever its title's language
+                return name
         elif orientation == Qt.Orientation.Vertical and role == Qt.ItemDataRole.DisplayRole \
                 and 0 <= section < len(self._df):
             return str(section + 1)

@@ -163,6 +163,7 @@ class ComparePage(Page):
         }
         slo_box = QGroupBox(self.tr("Service-level objective"))
         slo_form = QFormLayout(slo_box)
+        slo_form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         for key, label in (("ttft_p99_ms", self.tr("TTFT p99 ≤")), ("tpot_p99_ms", self.tr("TPOT p99 ≤")),
                            ("min_interactivity_tps_per_user", self.tr("Tokens/s per user ≥")),
                            ("max_error_rate", self.tr("Error rate ≤"))):
@@ -182,6 +183,7 @@ class ComparePage(Page):
         }
         demand_box = QGroupBox(self.tr("Peak demand"))
         demand_form = QFormLayout(demand_box)
+        demand_form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         for key, label in (("output_tokens_per_s", self.tr("Output tokens/s")),
                            ("requests_per_s", self.tr("or requests/s")),
                            ("input_tokens", self.tr("input tokens / request")),
@@ -481,7 +483,8 @@ class ComparePage(Page):
             from deepdecide.gui.widgets.charts import DistributionChart
 
             self.mc_chart = DistributionChart()
-            self.mc_chart.set_axis_labels("", self.tr("$/M output tokens"))
+            # the unit over the whole chart, not under its narrow plot area: it fits in any language
+            self.mc_chart.set_title(self.tr("$/M output tokens"))
             self.mc_layout.addWidget(self.mc_chart, 1)
         ws = self.document.workspace
         currency = ws.assumptions.currency

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Any, TypeGuard, cast
 
@@ -243,6 +244,33 @@ class EvidencePage(Page):
         charts_tab.setWidget(inner)
         return charts_tab
 
+    def column_title(self, name: str) -> str:
+        """The normalized table's title of field ``name`` (the field name itself is in its tooltip)."""
+        latency = re.fullmatch(r"(ttft|tpot|itl|e2e|e2e_per_token)_ms_(mean|p\d+)", name)
+        if latency:
+            metric, stat = latency.groups()
+            metrics = {"ttft": "TTFT", "tpot": "TPOT", "itl": "ITL", "e2e": self.tr("e2e"),
+                       "e2e_per_token": self.tr("e2e per token")}
+            return fmt(self.tr("%1 %2 (ms)"), metrics[metric], self.tr("mean") if stat == "mean" else stat)
+        titles = {
+            "file": self.tr("File"), "applicability": self.tr("Applicability"), "kind": self.tr("Kind"),
+            "why": self.tr("Why"), "excluded": self.tr("Excluded"), "tool": self.tr("Tool"),
+            "tool_version": self.tr("Tool version"), "runtime": self.tr("Runtime"),
+            "runtime_version": self.tr("Runtime version"), "platform": self.tr("Platform"),
+            "gpu_count": self.tr("GPUs"), "model": self.tr("Model"), "quantization": self.tr("Quantization"),
+            "dataset": self.tr("Dataset"), "concurrency": self.tr("Concurrency"),
+            "request_rate": self.tr("Request rate (req/s)"), "input_tokens": self.tr("Input tokens"),
+            "output_tokens": self.tr("Output tokens"), "num_requests": self.tr("Requests"),
+            "completed": self.tr("Completed"), "failed": self.tr("Failed"), "duration_s": self.tr("Duration (s)"),
+            "request_throughput_rps": self.tr("Requests/s"), "output_throughput_tps": self.tr("Output tokens/s"),
+            "total_throughput_tps": self.tr("Total tokens/s"),
+            "output_tps_per_gpu": self.tr("Output tokens/s per GPU"),
+            "interactivity_tps_per_user": self.tr("Tokens/s per user"), "prefill_gpus": self.tr("Prefill GPUs"),
+            "decode_gpus": self.tr("Decode GPUs"), "quality_flags": self.tr("Quality flags"),
+            "missing_context": self.tr("Missing context"), "label": self.tr("Label"), "max_rate": self.tr("Max rate"),
+        }
+        return titles.get(name, name)
+
     def title(self) -> str:
         return self.tr("Evidence")
 
@@ -408,7 +436,8 @@ class EvidencePage(Page):
                       for v, m, k, x in zip(status, muted, kind, gone, strict=True)]
             df = df.assign(group_=df["group_"] + suffix)
         shown = df.drop(columns=["group_"]) if "group_" in df.columns else df
-        self.table.headers = {c: c for c in shown.columns}
+        self.table.headers = {c: self.column_title(c) for c in shown.columns}
+        self.table.header_tips = {c: f"{self.column_title(c)} ({c})" for c in shown.columns}
         self.table.set_frame(shown)
         self.table_view.resizeColumnsToContents()
         if "why" in shown.columns:  # the reasons are long: a readable width, the whole text on hover

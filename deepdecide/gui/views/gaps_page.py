@@ -168,6 +168,7 @@ class GapsPage(Page):
         self.overview.set_rows(list(ws.checklist))
         self.summary.setText(self._summary(ws, option))
         self.efforts.set_rows(list(self.document.assessment().options))
+        self.efforts_view.resizeColumnsToContents()
         self.view.resizeColumnsToContents()
         for col, cap in ((0, 340), (3, 260)):
             self.view.setColumnWidth(col, min(self.view.columnWidth(col), cap))

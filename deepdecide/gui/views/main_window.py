@@ -28,8 +28,8 @@ from deepdecide.domain.workspace import Workspace
 from deepdecide.gui.controller_context import ControllerContext
 from deepdecide.gui.document import WorkspaceDocument
 from deepdecide.gui.i18n import current_language, fmt
-from deepdecide.gui.samples import load_builtin_workspace
 from deepdecide.gui.interaction import Interaction
+from deepdecide.gui.samples import load_builtin_workspace
 from deepdecide.gui.settings import Preferences
 from deepdecide.gui.tasks import TaskRunner
 from deepdecide.storage.autosave import Autosaver
@@ -176,10 +176,10 @@ class MainWindow(QMainWindow):
         its filters and selection)."""
         key = self.current_page_key()
         presentation = getattr(self, "presentation", None)
-        if presentation is not None:
+        if presentation is not None:  # it is rebuilt in the new language when presented again
             presentation.close()
             presentation.deleteLater()
-            self.presentation = None
+            del self.presentation
         self._build_actions()
         self._title_sidebar()
         self.status_label.clear()
@@ -188,6 +188,7 @@ class MainWindow(QMainWindow):
             if k not in self.pages:
                 continue
             old = self.stack.widget(i)
+            assert old is not None
             self.stack.insertWidget(i, QWidget())
             self.stack.removeWidget(old)
             old.deleteLater()

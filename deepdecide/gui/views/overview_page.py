@@ -5,7 +5,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QScrollArea,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
 
 from deepdecide.analysis.assessment import EvidenceFit, FitCounts, OptionAssessment, OptionDraws
 from deepdecide.domain.formatting import DASH, integer, number, probability
@@ -61,9 +70,10 @@ class OptionCard(QFrame):
         head = QHBoxLayout()
         head.addWidget(self.title, 1)
         head.addWidget(self.rank)
+        sub = QHBoxLayout()
+        sub.addWidget(self.subtitle, 1)
+        sub.addWidget(self.badge, 0, Qt.AlignmentFlag.AlignTop)
         chips = QHBoxLayout()
-        chips.addWidget(self.badge)
-        chips.addSpacing(6)
         for chip in self.levels.values():
             chips.addWidget(chip)
         chips.addStretch(1)
@@ -77,6 +87,7 @@ class OptionCard(QFrame):
         self.names: dict[str, QLabel] = {}
         for i, (key, label) in enumerate(rows):
             name = QLabel(label)
+            name.setWordWrap(True)  # a long name takes two lines rather than push the figure out
             self.names[key] = name
             value = QLabel(DASH)
             value.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
@@ -89,7 +100,7 @@ class OptionCard(QFrame):
         self.note.setTextFormat(Qt.TextFormat.RichText)
         layout = QVBoxLayout(self)
         layout.addLayout(head)
-        layout.addWidget(self.subtitle)
+        layout.addLayout(sub)
         layout.addLayout(chips)
         layout.addLayout(grid)
         layout.addWidget(self.note)
