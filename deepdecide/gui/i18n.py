@@ -71,6 +71,31 @@ def locale_for(code: str) -> QLocale:
     return QLocale(_DEFAULT_LOCALES.get(code, code))
 
 
+class AcceleratorFallback(QTranslator):
+    """Qt's catalog under a label's older spelling: Qt 6 added keyboard accelerators to some of its
+    own labels ("&Look in:", "Files of &type:") that its translations still list without them
+    ("Look in:"), so a Spanish file dialog showed them in English. Asked last, for a text with an
+    accelerator that no catalog knows, it answers with the plain text's translation, the accelerator
+    on the same letter when the translation has it."""
+
+    def __init__(self, base: QTranslator, parent: QCoreApplication | None = None):
+        super().__init__(parent)
+        self.base = base
+
+    def isEmpty(self) -> bool:
+        return False
+
+    def translate(self, context: str, source: str, disambiguation: str | None = None, n: int = -1) -> str:
+        at = source.find("&") if source else -1
+        if at < 0 or at == len(source) - 1 or source[at + 1] == "&":
+            return ""
+        found = self.base.translate(context, source[:at] + source[at + 1:], disambiguation, n)
+        if not found:
+            return ""
+        i = max(found.lower().find(source[at + 1].lower()), 0)
+        return found[:i] + "&" + found[i:]
+
+
 def _installed(app: QCoreApplication) -> list[QTranslator]:
     found = getattr(app, "_deepdecide_translators", None)
     if found is None:
@@ -103,6 +128,10 @@ def apply_language(app: QCoreApplication, choice: str | QLocale | None = SYSTEM)
         for name, where in (("qtbase", qt_dir), ("deepdecide", str(translations_dir()))):
             translator = QTranslator(app)
             if translator.load(locale, name, "_", where):
+                if name == "qtbase":  # installed first: asked after every catalog
+                    fallback = AcceleratorFallback(translator, app)
+                    app.installTranslator(fallback)
+                    _installed(app).append(fallback)
                 app.installTranslator(translator)
                 _installed(app).append(translator)
     app._deepdecide_language = code  # type: ignore[attr-defined]

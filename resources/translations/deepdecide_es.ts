@@ -764,58 +764,72 @@
 </context>
 <context>
     <name>EvidenceImporter</name>
-    <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="66"/>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="71"/>
-        <source>Importing %1…</source>
+    <message numerus="yes">
+        <location filename="../../deepdecide/gui/evidence_import.py" line="43"/>
+        <source> (and %n more file(s) below %1 that failed)</source>
         <extracomment>facts the GUI asks for when a file lacks them (nothing is pre-filled but what the file name suggests)</extracomment>
+        <translation>
+            <numerusform> (y %n archivo más bajo %1 que ha fallado)</numerusform>
+            <numerusform> (y %n archivos más bajo %1 que han fallado)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="68"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="73"/>
+        <source>Importing %1…</source>
         <translation>Importando %1…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="82"/>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="140"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="84"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="142"/>
         <source>Cannot import the evidence</source>
         <translation>No se puede importar la evidencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="83"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="85"/>
         <source>Import failed; nothing was changed.</source>
         <translation>La importación ha fallado; no se ha cambiado nada.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="87"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="89"/>
         <source>Import cancelled; nothing was changed.</source>
         <translation>Importación cancelada; no se ha cambiado nada.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="108"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="110"/>
         <source>Waiting for the context of the import…</source>
         <translation>Esperando el contexto de la importación…</translation>
     </message>
-    <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="128"/>
-        <source>No result files found; %1 file(s) skipped, nothing was changed.</source>
-        <translation>No se han encontrado archivos de resultados; %1 archivo(s) omitido(s), no se ha cambiado nada.</translation>
+    <message numerus="yes">
+        <location filename="../../deepdecide/gui/evidence_import.py" line="130"/>
+        <source>No result files found; %n file(s) skipped, nothing was changed.</source>
+        <translation>
+            <numerusform>No se han encontrado archivos de resultados; se ha omitido %n archivo, no se ha cambiado nada.</numerusform>
+            <numerusform>No se han encontrado archivos de resultados; se han omitido %n archivos, no se ha cambiado nada.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../deepdecide/gui/evidence_import.py" line="148"/>
+        <source>Skipped %n file(s) that are not result files (first: %1: %2).</source>
+        <translation>
+            <numerusform>Se ha omitido %n archivo que no es de resultados (%1: %2).</numerusform>
+            <numerusform>Se han omitido %n archivos que no son de resultados (el primero: %1: %2).</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="136"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="138"/>
         <source>%1 files</source>
         <translation>%1 archivos</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="138"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="140"/>
         <source>Import %1</source>
         <translation>Importar %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="143"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="145"/>
         <source>Imported %1: %2 runs, %3 parity checks.</source>
         <translation>Importado %1: %2 ejecuciones, %3 comprobaciones de paridad.</translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="146"/>
-        <source>Skipped %1 file(s) that are not result files (first: %2: %3).</source>
-        <translation>Se han omitido %1 archivo(s) que no son de resultados (el primero: %2: %3).</translation>
     </message>
 </context>
 <context>
@@ -1905,8 +1919,8 @@ Recover it?</source>
     <name>MainWindow</name>
     <message>
         <location filename="../../deepdecide/gui/app.py" line="108"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="466"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="469"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="467"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="470"/>
         <source>Cannot open the workspace</source>
         <translation>No se puede abrir el espacio de trabajo</translation>
     </message>
@@ -1963,195 +1977,195 @@ Recover it?</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="229"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="230"/>
         <source>Cannot read the file</source>
         <translation>No se puede leer el archivo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="282"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="283"/>
         <source>&amp;New from the built-in sample</source>
         <translation>&amp;Nuevo a partir del ejemplo integrado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="283"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="284"/>
         <source>&amp;Open…</source>
         <translation>&amp;Abrir…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="284"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="285"/>
         <source>&amp;Save</source>
         <translation>&amp;Guardar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="285"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="286"/>
         <source>Save &amp;As…</source>
         <translation>Guardar &amp;como…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="286"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="287"/>
         <source>&amp;Import evidence…</source>
         <translation>&amp;Importar evidencia…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="287"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="288"/>
         <source>Import benchmark or parity result files</source>
         <translation>Importar archivos de resultados de benchmarks o de paridad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="288"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="289"/>
         <source>&amp;Export PDF decision record…</source>
         <translation>&amp;Exportar el registro de decisión en PDF…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="290"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="291"/>
         <source>&amp;Quit</source>
         <translation>&amp;Salir</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="291"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="292"/>
         <source>&amp;Undo</source>
         <translation>&amp;Deshacer</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="293"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="294"/>
         <source>&amp;Redo</source>
         <translation>&amp;Rehacer</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="301"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="302"/>
         <source>&amp;File</source>
         <translation>&amp;Archivo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="303"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="304"/>
         <source>Open &amp;Recent</source>
         <translation>Abrir &amp;reciente</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="309"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="310"/>
         <source>E&amp;xport</source>
         <translation>E&amp;xportar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="312"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="313"/>
         <source>&amp;Comparison as CSV…</source>
         <translation>&amp;Comparativa como CSV…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="314"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="315"/>
         <source>&amp;Evidence as CSV…</source>
         <translation>&amp;Evidencia como CSV…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="316"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="317"/>
         <source>&amp;Parity checks as CSV…</source>
         <translation>Comprobaciones de &amp;paridad como CSV…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="318"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="319"/>
         <source>&amp;Workbook as XLSX…</source>
         <translation>&amp;Libro como XLSX…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="320"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="321"/>
         <source>The comparison, the evidence and the parity checks in one workbook (needs openpyxl)</source>
         <translation>La comparativa, la evidencia y las comprobaciones de paridad en un libro (necesita openpyxl)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="326"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="327"/>
         <source>&amp;Edit</source>
         <translation>&amp;Editar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="329"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="330"/>
         <source>&amp;View</source>
         <translation>&amp;Ver</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="337"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="338"/>
         <source>&amp;Present</source>
         <translation>&amp;Presentar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="339"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="340"/>
         <source>Full-screen slides of the decision, with a what-if that changes nothing (Esc leaves)</source>
         <translation>Diapositivas a pantalla completa de la decisión, con un «¿y si…?» que no cambia nada (Esc para salir)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="340"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="341"/>
         <source>Present the decision full screen (F5)</source>
         <translation>Presentar la decisión a pantalla completa (F5)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="342"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="343"/>
         <source>&amp;Theme</source>
         <translation>&amp;Tema</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="346"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="361"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="347"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="362"/>
         <source>Follow the system</source>
         <translation>Seguir al sistema</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="346"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="347"/>
         <source>Light</source>
         <translation>Claro</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="346"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="347"/>
         <source>Dark</source>
         <translation>Oscuro</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="353"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="354"/>
         <source>&amp;Language</source>
         <translation>&amp;Idioma</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="371"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="372"/>
         <source>&amp;Help</source>
         <translation>Ay&amp;uda</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="372"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="373"/>
         <source>&amp;About deepdecide</source>
         <translation>&amp;Acerca de deepdecide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="374"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="375"/>
         <source>Main</source>
         <translation>Principal</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="380"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="395"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="381"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="396"/>
         <source>Undo</source>
         <translation>Deshacer</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="381"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="396"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="382"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="397"/>
         <source>Redo</source>
         <translation>Rehacer</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="395"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="396"/>
         <source>Undo %1</source>
         <translation>Deshacer %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="396"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="397"/>
         <source>Redo %1</source>
         <translation>Rehacer %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="406"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="407"/>
         <source>About deepdecide</source>
         <translation>Acerca de deepdecide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="406"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="407"/>
         <source>deepdecide %1
 
 Evidence, comparison and a signed decision record for LLM-serving platform choices. Works offline.</source>
@@ -2160,62 +2174,65 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
 Evidencia, comparativa y un registro de decisión firmado para elegir la plataforma de servicio de LLM. Funciona sin conexión.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="420"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="421"/>
         <source>(no recent files)</source>
         <translation>(no hay archivos recientes)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="426"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="427"/>
         <source>untitled</source>
         <translation>sin título</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="435"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="436"/>
         <source>the untitled workspace</source>
         <translation>el espacio de trabajo sin título</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="446"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="447"/>
         <source>Cannot load the built-in sample</source>
         <translation>No se puede cargar el ejemplo integrado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="474"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="475"/>
         <source>Opened %1</source>
         <translation>Abierto %1</translation>
     </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="476"/>
-        <source>Opened %1 with %2 warning(s): fix them before saving. First: %3</source>
-        <translation>Abierto %1 con %2 aviso(s): corríjalos antes de guardar. El primero: %3</translation>
+    <message numerus="yes">
+        <location filename="../../deepdecide/gui/views/main_window.py" line="477"/>
+        <source>Opened %1 with %n warning(s): fix them before saving. First: %2</source>
+        <translation>
+            <numerusform>Abierto %1 con %n aviso: corríjalo antes de guardar. %2</numerusform>
+            <numerusform>Abierto %1 con %n avisos: corríjalos antes de guardar. El primero: %2</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="496"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="497"/>
         <source>Cannot save the workspace</source>
         <translation>No se puede guardar el espacio de trabajo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="501"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="502"/>
         <source>Saved %1</source>
         <translation>Guardado %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="515"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="516"/>
         <source>Autosave failed: %1</source>
         <translation>Ha fallado el autoguardado: %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="528"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="529"/>
         <source>an untitled workspace</source>
         <translation>un espacio de trabajo sin título</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="530"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="531"/>
         <source>(autosaved %1)</source>
         <translation>(autoguardado %1)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="535"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="536"/>
         <source>Cannot recover the autosaved copy</source>
         <translation>No se puede recuperar la copia autoguardada</translation>
     </message>
@@ -2562,15 +2579,21 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
         <source>PREDICTED: capacity from an estimator or simulator, not a measurement; performs not reached</source>
         <translation>PREDICHA: capacidad de un estimador o simulador, no una medición; «rinde» no alcanzado</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location filename="../../deepdecide/gui/views/overview_page.py" line="182"/>
-        <source>%1 run(s) do not count: %2</source>
-        <translation>%1 ejecución(es) no cuentan: %2</translation>
+        <source>%n run(s) do not count: %1</source>
+        <translation>
+            <numerusform>%n ejecución no cuenta: %1</numerusform>
+            <numerusform>%n ejecuciones no cuentan: %1</numerusform>
+        </translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location filename="../../deepdecide/gui/views/overview_page.py" line="185"/>
-        <source>%1 blocker(s): %2</source>
-        <translation>%1 bloqueante(s): %2</translation>
+        <source>%n blocker(s): %1</source>
+        <translation>
+            <numerusform>%n bloqueante: %1</numerusform>
+            <numerusform>%n bloqueantes: %1</numerusform>
+        </translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/overview_page.py" line="198"/>
@@ -2856,17 +2879,20 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
 <context>
     <name>PredictionPairsPanel</name>
     <message>
-        <location filename="../../deepdecide/gui/views/prediction_pairs.py" line="40"/>
+        <location filename="../../deepdecide/gui/views/prediction_pairs.py" line="39"/>
         <source>Each row is a predicted run beside a measured run of the same configuration (runtime, platform, model, GPU count, token lengths within 10 %, the same load). Error = (predicted − measured) / measured.</source>
         <translation>Cada fila es una ejecución predicha junto a una ejecución medida de la misma configuración (runtime, plataforma, modelo, número de GPU, longitudes de tokens dentro de un 10 %, la misma carga). Error = (predicho − medido) / medido.</translation>
     </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/prediction_pairs.py" line="45"/>
-        <source>%1 predicted run(s) and no measured run of the same configuration: their error is unknown, and capacities resting on them get no range.</source>
-        <translation>%1 ejecución(es) predicha(s) y ninguna medida de la misma configuración: su error es desconocido y las capacidades que se basan en ellas no tienen intervalo.</translation>
+    <message numerus="yes">
+        <location filename="../../deepdecide/gui/views/prediction_pairs.py" line="44"/>
+        <source>%n predicted run(s) and no measured run of the same configuration: their error is unknown, and capacities resting on them get no range.</source>
+        <translation>
+            <numerusform>%n ejecución predicha y ninguna medida de la misma configuración: su error es desconocido y las capacidades que se basan en ella no tienen intervalo.</numerusform>
+            <numerusform>%n ejecuciones predichas y ninguna medida de la misma configuración: su error es desconocido y las capacidades que se basan en ellas no tienen intervalo.</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/prediction_pairs.py" line="48"/>
+        <location filename="../../deepdecide/gui/views/prediction_pairs.py" line="47"/>
         <source>No predicted runs (estimators or simulators such as AIConfigurator, vidur, BLIS) are imported.</source>
         <translation>No se ha importado ninguna ejecución predicha (estimadores o simuladores como AIConfigurator, vidur o BLIS).</translation>
     </message>

@@ -48,7 +48,13 @@ def write_pseudo_qm(template: Path, out_dir: Path, lrelease: str) -> Path:
     for msg in root.iter("message"):
         tr = msg.find("translation")
         assert tr is not None
-        tr.text = pseudo(msg.findtext("source") or "")
+        text = pseudo(msg.findtext("source") or "")
+        forms = tr.findall("numerusform")
+        if forms:  # a message with plural forms: each of them
+            for form in forms:
+                form.text = text
+        else:
+            tr.text = text
         tr.attrib.pop("type", None)
     ts = out_dir / "deepdecide_pseudo.ts"
     ET.ElementTree(root).write(ts, encoding="utf-8", xml_declaration=True)

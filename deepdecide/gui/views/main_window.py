@@ -475,8 +475,8 @@ class MainWindow(QMainWindow):
         self.status_label.setText(fmt(QCoreApplication.translate("MainWindow", "Opened %1"), path))
         if warnings:  # an older file breaking a newer rule: it opens; saving it needs the values fixed
             self.status_label.setText(fmt(QCoreApplication.translate(
-                "MainWindow", "Opened %1 with %2 warning(s): fix them before saving. First: %3"),
-                path, str(len(warnings)), str(warnings[0])))
+                "MainWindow", "Opened %1 with %n warning(s): fix them before saving. First: %2", None,
+                len(warnings)), path, str(warnings[0])))
             self.status_label.setToolTip("\n".join(str(w) for w in warnings))
         return True
 

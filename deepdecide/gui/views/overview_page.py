@@ -179,10 +179,10 @@ class OptionCard(QFrame):
             notes.insert(0, self.tr("PREDICTED: capacity from an estimator or simulator, not a measurement; "
                                     "performs not reached"))
         elif fits and not oa.fit.matches and (oa.fit.mismatches or oa.fit.needs_context):
-            notes.insert(0, fmt(self.tr("%1 run(s) do not count: %2"), oa.fit.mismatches + oa.fit.needs_context,
+            notes.insert(0, fmt(self.tr("%n run(s) do not count: %1", "", oa.fit.mismatches + oa.fit.needs_context),
                                 self.fit_text(oa.fit)))
         if oa.checklist.blockers:
-            notes.append(fmt(self.tr("%1 blocker(s): %2"), len(oa.checklist.blockers),
+            notes.append(fmt(self.tr("%n blocker(s): %1", "", len(oa.checklist.blockers)),
                              ", ".join(b.title for b in oa.checklist.blockers)))
         self.note.setText("<br>".join(f"<small>⚠ {n}</small>" for n in notes[:3]))
         self.note.setVisible(bool(notes))
