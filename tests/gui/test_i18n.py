@@ -191,3 +191,20 @@ def test_a_spanish_translation_changes_the_window(make_window, tmp_path, qapp):
         assert window.show_page("compare").weights_box.title() == "Pesos de los criterios"
     finally:
         QCoreApplication.removeTranslator(translator)
+
+
+@pytest.mark.gui
+def test_a_spanish_first_start_opens_the_spanish_sample(make_window):
+    from deepdecide.storage import files
+
+    if not hasattr(files, "builtin_sample"):
+        pytest.skip("this build ships the built-in sample in English only")
+    spanish = files.builtin_sample("es")
+    window = make_window(language="es")
+    assert window.document.workspace.decision.context == spanish.decision.context
+    assert window.document.workspace.decision.context != files.builtin_sample("en").decision.context
+    window.new_document()  # "New from the built-in sample" too
+    assert window.document.workspace.decision.context == spanish.decision.context
+    # switching the interface back to English does not translate the user's text
+    window.set_language("en")
+    assert window.document.workspace.decision.context == spanish.decision.context
