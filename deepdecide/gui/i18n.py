@@ -85,13 +85,15 @@ class AcceleratorFallback(QTranslator):
     def isEmpty(self) -> bool:
         return False
 
-    def translate(self, context: str, source: str, disambiguation: str | None = None, n: int = -1) -> str:
+    def translate(self, context: str, source: str, disambiguation: str | None = None,  # type: ignore[override]
+                  n: int = -1) -> str | None:
+        # None is Qt's null string, "not found here" (an empty string would be a translation)
         at = source.find("&") if source else -1
         if at < 0 or at == len(source) - 1 or source[at + 1] == "&":
-            return ""
+            return None
         found = self.base.translate(context, source[:at] + source[at + 1:], disambiguation, n)
         if not found:
-            return ""
+            return None
         i = max(found.lower().find(source[at + 1].lower()), 0)
         return found[:i] + "&" + found[i:]
 

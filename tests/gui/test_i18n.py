@@ -102,6 +102,9 @@ def test_spanish_installs_qt_own_translations_and_the_analysis_language(qapp):
         # Qt's file dialog and standard buttons, from qtbase_es.qm
         assert QCoreApplication.translate("QFileDialog", "Look in:") == "Ver en:"
         assert QCoreApplication.translate("QPlatformTheme", "Cancel") == "Cancelar"
+        # a text no catalog holds comes back as it is (not empty)
+        assert QCoreApplication.translate("MainWindow", "not in any catalog") == "not in any catalog"
+        assert QCoreApplication.translate("OptionCard", "experimental") == "experimental"
         # labels Qt 6 gave an accelerator that its Spanish catalog lists without one
         from PySide6.QtWidgets import QFileDialog, QLabel
 

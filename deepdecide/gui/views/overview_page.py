@@ -79,6 +79,7 @@ class OptionCard(QFrame):
         chips.addStretch(1)
         grid = QGridLayout()
         grid.setHorizontalSpacing(12)
+        grid.setColumnStretch(0, 1)  # the names take the room the figures leave; they wrap only past it
         rows = [("gpus", self.tr("GPUs needed (owned + new)")),
                 ("cpm_cash", self.tr("$ / M output tokens, cash")), ("cpm_all-in", self.tr("$ / M output tokens, all-in")),
                 ("tco_cash", self.tr("TCO over the horizon, cash")),
@@ -92,6 +93,7 @@ class OptionCard(QFrame):
             value = QLabel(DASH)
             value.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             value.setTextFormat(Qt.TextFormat.PlainText)
+            value.setSizePolicy(QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Preferred)  # a figure is never squeezed
             grid.addWidget(name, i, 0)
             grid.addWidget(value, i, 1)
             self.values[key] = value
