@@ -211,3 +211,14 @@ def test_a_spanish_first_start_opens_the_spanish_sample(make_window):
     # switching the interface back to English does not translate the user's text
     window.set_language("en")
     assert window.document.workspace.decision.context == spanish.decision.context
+
+
+def test_a_proxy_discount_reads_either_decimal_notation():
+    from deepdecide.gui.views.evidence_page import parse_estimate
+
+    assert parse_estimate("0.5/0.7/0.9") == [0.5, 0.7, 0.9]
+    assert parse_estimate("0.5, 0.7, 0.9") == [0.5, 0.7, 0.9]
+    assert parse_estimate("0,5/0,7/0,9") == [0.5, 0.7, 0.9]
+    assert parse_estimate("0,5; 0,7; 0,9") == [0.5, 0.7, 0.9]
+    assert parse_estimate("0,8") == [0.8]
+    assert parse_estimate("0.8") == [0.8]

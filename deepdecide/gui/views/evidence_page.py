@@ -51,6 +51,19 @@ FIRST_COLUMNS = ("file", "applicability", "kind", "why", "excluded", "tool", "ru
 NOT_COUNTED = frozenset({"mismatch", "needs-context"})
 
 
+def parse_estimate(text: str) -> list[float]:
+    """The numbers of "LOW/LIKELY/HIGH" (or one number), in either notation: "0.5/0.7/0.9",
+    "0.5, 0.7, 0.9", or with decimal commas as Spanish writes them, "0,5/0,7/0,9" or "0,8"."""
+    text = text.strip()
+    if "/" in text or ";" in text:
+        parts = re.split(r"[/;]", text)
+    elif re.fullmatch(r"\s*\d+,\d+\s*", text):
+        parts = [text]
+    else:
+        parts = text.split(",")
+    return [float(p.strip().replace(",", ".")) for p in parts]
+
+
 def counts_for_nothing(applicability: Any) -> bool:
     """A run shown greyed: mismatched, needing context, or matching but from a file that counts for no
     rung or capacity (illustrative: "matches (illustrative)")."""
@@ -354,9 +367,9 @@ class EvidencePage(Page):
         reason = str(values.get("proxy_reason", "") or "").strip()
         if "proxy_reason" in fields:
             if reason:
-                text = str(values.get("proxy_discount", "") or "0.5/0.7/0.9").replace(",", "/")
+                text = str(values.get("proxy_discount", "") or "0.5/0.7/0.9")
                 try:
-                    parts = [float(x) for x in text.split("/")]
+                    parts = parse_estimate(text)
                     parts = parts * 3 if len(parts) == 1 else parts
                     discount = Estimate(*parts)
                     if len(parts) != 3 or not 0 < discount.low <= discount.likely <= discount.high:
