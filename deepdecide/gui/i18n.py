@@ -85,7 +85,7 @@ class AcceleratorFallback(QTranslator):
     def isEmpty(self) -> bool:
         return False
 
-    def translate(self, context: str, source: str, disambiguation: str | None = None,  # type: ignore[override]
+    def translate(self, context: str, source: str, disambiguation: str | None = None,
                   n: int = -1) -> str | None:
         # None is Qt's null string, "not found here" (an empty string would be a translation)
         at = source.find("&") if source else -1
@@ -138,12 +138,6 @@ def apply_language(app: QCoreApplication, choice: str | QLocale | None = SYSTEM)
                 _installed(app).append(translator)
     app._deepdecide_language = code  # type: ignore[attr-defined]
     return code
-
-
-def install_translators(app: QCoreApplication, locale: QLocale | None = None) -> list[QTranslator]:
-    """Install the translators for ``locale``'s language (default: the system's); see apply_language."""
-    apply_language(app, locale if locale is not None else SYSTEM)
-    return list(_installed(app))
 
 
 def text(message: Message | str) -> str:
