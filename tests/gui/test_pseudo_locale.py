@@ -154,6 +154,15 @@ def test_pseudo_locale_every_page_fits_and_is_translated(make_window, qtbot, tmp
             found += [f"{key}: {c}" for c in clips_on_every_tab(window.page(key), lambda: qtbot.wait(20))]
         found += [f"window: {c}" for c in clips(window.menuBar()) + clips(window.statusBar())
                   + clips(window.centralWidget())]
+        presentation = window.present(full_screen=False)
+        qtbot.addWidget(presentation)
+        presentation.resize(1920, 1080)
+        qtbot.waitExposed(presentation)
+        for i in range(len(presentation.slides)):
+            presentation.go(i)
+            qtbot.wait(30)
+            found += [f"slide {presentation.current_key()}: {c}" for c in clips(presentation)]
+        presentation.close()
         assert not found, "clipped in the pseudo-locale:\n" + "\n".join(found)
 
         from deepdecide.gui.i18n import languages
@@ -181,3 +190,34 @@ def test_pseudo_locale_every_page_fits_and_is_translated(make_window, qtbot, tmp
     finally:
         QCoreApplication.removeTranslator(translator)
         window.retranslate()
+
+
+@pytest.mark.parametrize("language", ["es", "pseudo"])
+def test_the_dialogs_fit_longer_languages(make_window, qtbot, tmp_path, language):
+    from deepdecide.gui.pdf_export import default_request
+    from deepdecide.gui.views.context_dialog import ContextDialog
+    from deepdecide.gui.views.export_dialog import ExportDialog
+    from deepdecide.gui.views.sign_dialog import SignDialog
+
+    translator = QTranslator()
+    if language == "pseudo":
+        assert translator.load(str(write_pseudo_qm(TEMPLATE, tmp_path, _lrelease())))
+        QCoreApplication.installTranslator(translator)
+    try:
+        window = make_window(language="en" if language == "pseudo" else language)
+        export = ExportDialog(default_request(window.controller_context()), None, window, decision_id="DR-0001")
+        export.sign_box.setChecked(True)
+        sign = SignDialog(("Head of Inference Platform", "VP Engineering"), window)
+        context = ContextDialog("run.json", ["runtime", "platform", "gpu_count", "proxy_reason", "proxy_discount"],
+                                {"runtime": [("vllm", "vLLM")], "platform": [("nv-h100", "H100")]}, window,
+                                {"runtime": "vllm"}, None)
+        found = []
+        for dialog in (export, sign, context):
+            qtbot.addWidget(dialog)
+            dialog.show()
+            qtbot.waitExposed(dialog)
+            found += [f"{type(dialog).__name__}: {c}" for c in clips(dialog)]
+            dialog.close()
+        assert not found, "\n".join(found)
+    finally:
+        QCoreApplication.removeTranslator(translator)
