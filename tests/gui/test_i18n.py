@@ -222,3 +222,20 @@ def test_a_proxy_discount_reads_either_decimal_notation():
     assert parse_estimate("0,5; 0,7; 0,9") == [0.5, 0.7, 0.9]
     assert parse_estimate("0,8") == [0.8]
     assert parse_estimate("0.8") == [0.8]
+
+
+@pytest.mark.gui
+def test_analysis_messages_render_through_the_gettext_catalog(qapp):
+    """One catalog holds the analysis messages: the GUI renders a Message in the interface
+    language through deepdecide.domain.i18n, as the command line and the record do."""
+    from deepdecide.domain import i18n as domain_i18n
+    from deepdecide.domain.messages import msg
+    from deepdecide.gui.i18n import apply_language, text
+
+    message = msg("test.language", "unsupported language")
+    try:
+        apply_language(qapp, "es")
+        assert text(message) == domain_i18n.translate("unsupported language") == "idioma no disponible"
+    finally:
+        apply_language(qapp, "en")
+    assert text(message) == "unsupported language"
