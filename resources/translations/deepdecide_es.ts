@@ -535,197 +535,200 @@
         <translation>sustituida</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="114"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="112"/>
         <source>Record id</source>
         <translation>Id. del registro</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="114"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="112"/>
         <source>Title</source>
         <translation>Título</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="114"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="112"/>
         <source>Date (last updated)</source>
         <translation>Fecha (última actualización)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="115"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="113"/>
         <source>Evidence cut-off</source>
         <translation>Fecha de corte de la evidencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="115"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="113"/>
         <source>Decision makers</source>
         <translation>Responsables de la decisión</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="116"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="114"/>
         <source>Consulted</source>
         <translation>Consultados</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="116"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="114"/>
         <source>Informed</source>
         <translation>Informados</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="117"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="115"/>
         <source>Context and problem</source>
         <translation>Contexto y problema</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="117"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="115"/>
         <source>Decision drivers</source>
         <translation>Factores de decisión</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="118"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="116"/>
         <source>Rationale</source>
         <translation>Justificación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="118"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="116"/>
         <source>Good consequences</source>
         <translation>Consecuencias positivas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="119"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="117"/>
         <source>Bad consequences</source>
         <translation>Consecuencias negativas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="119"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="117"/>
         <source>Confirmation</source>
         <translation>Confirmación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="120"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="118"/>
         <source>Revisit when</source>
         <translation>Revisar cuando</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="120"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="118"/>
         <source>Supersedes</source>
         <translation>Sustituye a</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="121"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="119"/>
         <source>Superseded by</source>
         <translation>Sustituida por</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="130"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="136"/>
         <source>one entry per line</source>
         <translation>una entrada por línea</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="138"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="144"/>
         <source>Decision record (MADR)</source>
         <translation>Registro de decisión (MADR)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="172"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="178"/>
         <source>Export for approval…</source>
         <translation>Exportar para aprobación…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="174"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="180"/>
         <source>Sign a record…</source>
         <translation>Firmar un registro…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="176"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="182"/>
         <source>Approval</source>
         <translation>Aprobación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="178"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="184"/>
         <source>&lt;b&gt;Missing for approval&lt;/b&gt;</source>
         <translation>&lt;b&gt;Falta para la aprobación&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="180"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="186"/>
         <source>&lt;b&gt;Signed&lt;/b&gt;</source>
         <translation>&lt;b&gt;Firmado&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="198"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="204"/>
         <source>Nothing: ready for approval.</source>
         <translation>Nada: listo para la aprobación.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="200"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="206"/>
         <source>Nobody may sign: name the decision makers.</source>
         <translation>Nadie puede firmar: indique los responsables de la decisión.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="229"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="235"/>
         <source>Name</source>
         <translation>Nombre</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="230"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="236"/>
         <source>Role</source>
         <translation>Cargo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="232"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="238"/>
         <source>Verdict</source>
         <translation>Dictamen</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="233"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="239"/>
         <source>not signed</source>
         <translation>sin firmar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="234"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="240"/>
         <source>Date</source>
         <translation>Fecha</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="235"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="241"/>
         <source>Conditions</source>
         <translation>Condiciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="240"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="246"/>
         <source>Add sign-off</source>
         <translation>Añadir firmante</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="242"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="248"/>
         <source>Remove selected</source>
         <translation>Quitar selección</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="244"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="250"/>
         <source>Export PDF decision record…</source>
         <translation>Exportar registro en PDF…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="256"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="262"/>
         <source>Sign-off</source>
         <translation>Aprobaciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="157"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="163"/>
         <source>Outcome</source>
         <translation>Resultado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="159"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="120"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="165"/>
         <source>Status</source>
         <translation>Estado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="160"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="120"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="166"/>
         <source>Chosen option</source>
         <translation>Opción elegida</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="161"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="121"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="167"/>
         <source>Considered options</source>
         <translation>Opciones consideradas</translation>
     </message>
@@ -736,28 +739,28 @@
         <translation>&lt;h2&gt;Decisión&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="263"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="269"/>
         <source>Decision</source>
         <translation>Decisión</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="282"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="288"/>
         <source>(name)</source>
         <translation>(nombre)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="282"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="288"/>
         <source>(role)</source>
         <translation>(cargo)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="283"/>
         <location filename="../../deepdecide/gui/views/decision_page.py" line="289"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="295"/>
         <source>sign-offs</source>
         <translation>aprobaciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="311"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="317"/>
         <source>(not chosen yet)</source>
         <translation>(aún sin elegir)</translation>
     </message>

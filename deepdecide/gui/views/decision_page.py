@@ -106,11 +106,9 @@ class DecisionPage(Page):
         outer.addWidget(split, 1)
 
     # construction --------------------------------------------------------------------------
-    def _build_record_box(self) -> QGroupBox:
-        """One editor per MADR field: a line, paragraphs, or a list (one entry per line)."""
-        form = QFormLayout()
-        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-        labels = {
+    def field_labels(self) -> dict[str, str]:
+        """Each decision field's name in the interface language (form labels, undo steps)."""
+        return {
             "id": self.tr("Record id"), "title": self.tr("Title"), "date": self.tr("Date (last updated)"),
             "evidence_cutoff": self.tr("Evidence cut-off"), "decision_makers": self.tr("Decision makers"),
             "consulted": self.tr("Consulted"), "informed": self.tr("Informed"),
@@ -119,7 +117,15 @@ class DecisionPage(Page):
             "consequences_bad": self.tr("Bad consequences"), "confirmation": self.tr("Confirmation"),
             "revisit_triggers": self.tr("Revisit when"), "supersedes": self.tr("Supersedes"),
             "superseded_by": self.tr("Superseded by"),
+            "status": self.tr("Status"), "chosen_option": self.tr("Chosen option"),
+            "considered_options": self.tr("Considered options"),
         }
+
+    def _build_record_box(self) -> QGroupBox:
+        """One editor per MADR field: a line, paragraphs, or a list (one entry per line)."""
+        form = QFormLayout()
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        labels = self.field_labels()
         for name, kind, _english in _FIELDS:
             if kind == "line":
                 w: Any = QLineEdit()
@@ -271,7 +277,7 @@ class DecisionPage(Page):
                 self.refresh()
                 return
         if getattr(self.document.workspace.decision, name) != value:
-            self.submit(SetDecisionField(name, value), name.replace("_", " "))
+            self.submit(SetDecisionField(name, value), self.field_labels().get(name, name).lower())
 
     def _considered_changed(self, _item: QListWidgetItem) -> None:
         ids = tuple(self.considered.item(i).data(Qt.ItemDataRole.UserRole) for i in range(self.considered.count())
