@@ -2449,6 +2449,7 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/overview_page.py" line="86"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="150"/>
         <source>Score</source>
         <translation>Puntuación</translation>
     </message>
@@ -2528,62 +2529,101 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
         <translation>no alcanzado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="154"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="155"/>
         <source>Share of Monte Carlo draws in which this option ranks first</source>
         <translation>Proporción de muestras de Monte Carlo en las que esta opción queda primera</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="157"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="158"/>
         <source>Monte Carlo running</source>
         <translation>Monte Carlo en curso</translation>
     </message>
     <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="159"/>
+        <source>Runs and checks about this option, against the workload</source>
+        <translation>Ejecuciones y comprobaciones de esta opción, frente a la carga de trabajo</translation>
+    </message>
+    <message>
         <location filename="../../deepdecide/gui/views/overview_page.py" line="161"/>
+        <source>matches</source>
+        <comment>one file&apos;s fit</comment>
+        <translation>coincide</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="161"/>
+        <source>proxy</source>
+        <comment>one file&apos;s fit</comment>
+        <translation>proxy</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="162"/>
+        <source>mismatch</source>
+        <comment>one file&apos;s fit</comment>
+        <translation>no coincide</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="163"/>
+        <source>needs context</source>
+        <comment>one file&apos;s fit</comment>
+        <translation>falta contexto</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="164"/>
+        <source>capacity</source>
+        <translation>capacidad</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="167"/>
         <source>nothing</source>
         <translation>nada</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="165"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="168"/>
+        <source>%1: %2 (counts for %3)</source>
+        <translation>%1: %2 (cuenta para: %3)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="172"/>
         <source>… and %1 more</source>
         <translation>… y %1 más</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="171"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="178"/>
         <source>capacity is an assumption (no applicable run)</source>
         <translation>la capacidad es un supuesto (ninguna ejecución aplicable)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="172"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="179"/>
         <source>capacity is a lower bound (the SLO holds at the highest load measured)</source>
         <translation>la capacidad es una cota inferior (el SLO se cumple con la mayor carga medida)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="173"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="180"/>
         <source>capacity interpolated between two measured loads</source>
         <translation>capacidad interpolada entre dos cargas medidas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="174"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="181"/>
         <source>fails the SLO at the lightest measured load: no capacity</source>
         <translation>no cumple el SLO con la menor carga medida: sin capacidad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="175"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="182"/>
         <source>fails parity: a required parity check failed, its runs are excluded from capacity and cost</source>
         <translation>no supera la paridad: falló una comprobación de paridad obligatoria y sus ejecuciones quedan excluidas de la capacidad y del coste</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="179"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="186"/>
         <source>PROXY: capacity from runs accepted as a proxy (discounted); performs not reached</source>
         <translation>PROXY: capacidad a partir de ejecuciones aceptadas como proxy (con descuento); «rinde» no alcanzado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="181"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="188"/>
         <source>PREDICTED: capacity from an estimator or simulator, not a measurement; performs not reached</source>
         <translation>PREDICHA: capacidad de un estimador o simulador, no una medición; «rinde» no alcanzado</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="184"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="191"/>
         <source>%n run(s) do not count: %1</source>
         <translation>
             <numerusform>%n ejecución no cuenta: %1</numerusform>
@@ -2591,7 +2631,7 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="187"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="194"/>
         <source>%n blocker(s): %1</source>
         <translation>
             <numerusform>%n bloqueante: %1</numerusform>
@@ -2599,12 +2639,12 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
         </translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="200"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="207"/>
         <source>%1 owned GPUs freed</source>
         <translation>%1 GPU propias liberadas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="212"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="219"/>
         <source>this view drives the ranking</source>
         <translation>esta vista decide la clasificación</translation>
     </message>
@@ -2612,22 +2652,22 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
 <context>
     <name>OverviewPage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="265"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="272"/>
         <source>Overview</source>
         <translation>Resumen</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="291"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="298"/>
         <source>&lt;h2&gt;%1&lt;/h2&gt;%2 options for %3 · %4 evidence files</source>
         <translation>&lt;h2&gt;%1&lt;/h2&gt;%2 opciones para %3 · %4 archivos de evidencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="294"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="301"/>
         <source>Evidence is judged against the %1. Runs of another model, precision or request shape are shown but count for nothing.</source>
         <translation>La evidencia se juzga frente a %1. Las ejecuciones con otro modelo, otra precisión u otra forma de petición se muestran, pero no cuentan para nada.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="297"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="304"/>
         <source>Runs and parity checks that match the workload count; a proxy the user accepted counts, discounted, for capacity; a mismatch or a run that needs context counts for nothing</source>
         <translation>Cuentan las ejecuciones y comprobaciones de paridad que coinciden con la carga; un proxy aceptado por el usuario cuenta, con descuento, para la capacidad; una no coincidencia o una ejecución a la que le falta contexto no cuenta para nada</translation>
     </message>

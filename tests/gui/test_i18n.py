@@ -239,3 +239,18 @@ def test_analysis_messages_render_through_the_gettext_catalog(qapp):
     finally:
         apply_language(qapp, "en")
     assert text(message) == "unsupported language"
+
+
+def test_no_translated_text_hides_inside_an_f_string():
+    """lupdate does not look inside f-strings: a tr() there never reaches the catalog."""
+    import ast
+
+    found = []
+    for path in sorted((ROOT / "deepdecide" / "gui").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.JoinedStr):
+                for call in ast.walk(node):
+                    if isinstance(call, ast.Call) and getattr(call.func, "attr", getattr(call.func, "id", "")) \
+                            in ("tr", "translate"):
+                        found.append(f"{path.relative_to(ROOT)}:{call.lineno}")
+    assert not found, "take the tr() out of the f-string: " + ", ".join(found)

@@ -147,7 +147,8 @@ class OptionCard(QFrame):
         if oa.score is not None:
             parts = "<br>".join(f"{p.criterion}: {p.contribution:.3f} ({p.weight_share:.2f} × {p.value_score:.2f})"
                                 + (f" — {p.note}" if p.note else "") for p in oa.score.parts)
-            self._set("score", f"{oa.score.total:.3f}", f"<b>{self.tr('Score')}</b><br>{parts}")
+            score = self.tr("Score")
+            self._set("score", f"{oa.score.total:.3f}", f"<b>{score}</b><br>{parts}")
         else:
             self._set("score", DASH, texts((*oa.eligibility_reasons, *oa.vetoes)))
         if draws is not None:
@@ -155,12 +156,18 @@ class OptionCard(QFrame):
                                                                   "ranks first"))
         else:
             self._set("pbest", "…", self.tr("Monte Carlo running"))
-        tip_lines = [f"<b>{self.tr('Runs and checks about this option, against the workload')}</b>"]
+        heading = self.tr("Runs and checks about this option, against the workload")
+        tip_lines = [f"<b>{heading}</b>"]
+        fit_words = {"matches": self.tr("matches", "one file's fit"), "proxy": self.tr("proxy", "one file's fit"),
+                     "mismatch": self.tr("mismatch", "one file's fit"),
+                     "needs-context": self.tr("needs context", "one file's fit")}
+        uses = {**level_names(), "capacity": self.tr("capacity")}
         for f in fits[:12]:
             reasons = "; ".join(text(m) for m in f.reasons)
-            counts = ", ".join(f.counts_for) if f.counts_for else self.tr("nothing")
-            tip_lines.append(f"{f.file}: {f.applicability.value} ({self.tr('counts for')} {counts})"
-                             + (f" — {reasons}" if reasons else ""))
+            counts = ", ".join(uses.get(c, c) for c in f.counts_for) if f.counts_for else self.tr("nothing")
+            line = fmt(self.tr("%1: %2 (counts for %3)"), f.file, fit_words.get(f.applicability.value,
+                                                                             f.applicability.value), counts)
+            tip_lines.append(line + (f" — {reasons}" if reasons else ""))
         if len(fits) > 12:
             tip_lines.append(fmt(self.tr("… and %1 more"), len(fits) - 12))
         self._set("runs", self.fit_text(oa.fit), "<br>".join(tip_lines))
