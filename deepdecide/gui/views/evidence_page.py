@@ -257,6 +257,23 @@ class EvidencePage(Page):
         charts_tab.setWidget(inner)
         return charts_tab
 
+    def kind_label(self, kind: Any) -> str:
+        """A file's kind (own, third-party, illustrative, PREDICTED) in the interface language."""
+        words = {"own": self.tr("own", "kind of evidence"), "third-party": self.tr("third-party", "kind of evidence"),
+                 "illustrative": self.tr("illustrative", "kind of evidence"),
+                 "PREDICTED": self.tr("PREDICTED", "kind of evidence")}
+        return words.get(str(kind), str(kind))
+
+    def fit_label(self, applicability: Any) -> str:
+        """How a run fits the workload ("matches", "mismatch", "matches (illustrative)", ...)."""
+        words = {"matches": self.tr("matches", "fit to the workload"), "proxy": self.tr("proxy", "fit to the workload"),
+                 "mismatch": self.tr("mismatch", "fit to the workload"),
+                 "needs-context": self.tr("needs-context", "fit to the workload")}
+        value, _sep, kind = str(applicability).partition(" (")
+        if kind.endswith(")"):
+            return fmt(self.tr("%1 (%2)"), words.get(value, value), self.kind_label(kind[:-1]))
+        return words.get(value, value)
+
     def column_title(self, name: str) -> str:
         """The normalized table's title of field ``name`` (the field name itself is in its tooltip)."""
         latency = re.fullmatch(r"(ttft|tpot|itl|e2e|e2e_per_token)_ms_(mean|p\d+)", name)
@@ -451,6 +468,7 @@ class EvidencePage(Page):
         shown = df.drop(columns=["group_"]) if "group_" in df.columns else df
         self.table.headers = {c: self.column_title(c) for c in shown.columns}
         self.table.header_tips = {c: f"{self.column_title(c)} ({c})" for c in shown.columns}
+        self.table.value_labels = {"applicability": self.fit_label, "kind": self.kind_label}
         self.table.set_frame(shown)
         self.table_view.resizeColumnsToContents()
         if "why" in shown.columns:  # the reasons are long: a readable width, the whole text on hover
