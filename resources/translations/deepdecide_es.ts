@@ -1214,58 +1214,94 @@
         <source>Max rate</source>
         <translation>Tasa máxima</translation>
     </message>
-    <message>
+    <message numerus="yes">
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="325"/>
+        <source>%n matches</source>
+        <comment>fit count</comment>
+        <translation>
+            <numerusform>%n coincide</numerusform>
+            <numerusform>%n coinciden</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="325"/>
+        <source>%n proxy</source>
+        <comment>fit count</comment>
+        <translation>
+            <numerusform>%n proxy</numerusform>
+            <numerusform>%n proxies</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <location filename="../../deepdecide/gui/views/evidence_page.py" line="326"/>
+        <source>%n mismatch</source>
+        <comment>fit count</comment>
+        <translation>
+            <numerusform>%n no coincide</numerusform>
+            <numerusform>%n no coinciden</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="327"/>
+        <source>%n needs-context</source>
+        <comment>fit count</comment>
+        <translation>
+            <numerusform>%n necesita contexto</numerusform>
+            <numerusform>%n necesitan contexto</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="332"/>
         <source>(proxy accepted)</source>
         <translation>(proxy aceptado)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="395"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="401"/>
         <source>Proxy discount</source>
         <translation>Descuento del proxy</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="396"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="402"/>
         <source>“%1” is not LOW/LIKELY/HIGH numbers with 0 &lt; low ≤ likely ≤ high.</source>
         <translation>«%1» no son números BAJO/PROBABLE/ALTO con 0 &lt; bajo ≤ probable ≤ alto.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="406"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="412"/>
         <source>Context</source>
         <translation>Contexto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="409"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="415"/>
         <source>Context of %1</source>
         <translation>Contexto de %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="464"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="470"/>
         <source> — excluded (fails parity)</source>
         <translation> — excluida (no supera la paridad)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="464"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="470"/>
         <source> — predicted</source>
         <translation> — predicha</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="465"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="471"/>
         <source> — proxy</source>
         <translation> — proxy</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="465"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="471"/>
         <source> — does not count</source>
         <translation> — no cuenta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="524"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="530"/>
         <source>%1 runs, none with TPOT p50 (interactivity is 1000 / TPOT p50, and these files publish no latency): the chart shows throughput per GPU along each concurrency sweep instead. Throughput alone says nothing about the SLO.</source>
         <translation>%1 ejecuciones, ninguna con TPOT p50 (la interactividad es 1000 / TPOT p50, y estos archivos no publican latencia): el gráfico muestra en su lugar el throughput por GPU a lo largo de cada barrido de concurrencia. El throughput por sí solo no dice nada del SLO.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="537"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="543"/>
         <source>Each point is one run. The line through a group&apos;s points is its Pareto front (no other run of the group is better on both axes). Right of the red line meets the interactivity SLO. Latency: solid = p50, dashed = p99. Hollow points are illustrative, proxy or predicted data, filled ones measurements.</source>
         <translation>Cada punto es una ejecución. La línea que une los puntos de un grupo es su frente de Pareto (ninguna otra ejecución del grupo es mejor en ambos ejes). A la derecha de la línea roja se cumple el SLO de interactividad. Latencia: continua = p50, discontinua = p99. Los puntos huecos son datos ilustrativos, de proxy o predichos; los rellenos, mediciones.</translation>
     </message>
@@ -1326,32 +1362,32 @@
         <translation>(desconocido)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="418"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="424"/>
         <source>Remove %1</source>
         <translation>Quitar %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="436"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="442"/>
         <source>all</source>
         <translation>todas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="477"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="483"/>
         <source>%1 runs from %2 files. Times in ms, throughputs in tokens/s; TPOT, ITL and e2e per token are different metrics and stay apart.</source>
         <translation>%1 ejecuciones de %2 archivos. Tiempos en ms, throughputs en tokens/s; TPOT, ITL y e2e por token son métricas distintas y se mantienen separadas.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="506"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="512"/>
         <source>SLO ≥ %1 tok/s/user</source>
         <translation>SLO ≥ %1 tok/s/usuario</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="509"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="515"/>
         <source>SLO bound 1000 / TPOT p99 %1 ms</source>
         <translation>Límite del SLO 1000 / TPOT p99 %1 ms</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="513"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="519"/>
         <source>Pareto front</source>
         <translation>Frente de Pareto</translation>
     </message>
@@ -1363,23 +1399,23 @@
         <translation>concurrencia (escala logarítmica)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="518"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="520"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="524"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="526"/>
         <source>SLO p99 ≤ %1 ms</source>
         <translation>SLO p99 ≤ %1 ms</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="529"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="535"/>
         <source>%1 runs, none with both output throughput per GPU and TPOT p50 (interactivity is 1000 / TPOT p50, and these files publish no latency): nothing to plot yet. Their numbers are in the normalized table.</source>
         <translation>%1 ejecuciones, ninguna con throughput de salida por GPU y TPOT p50 a la vez (la interactividad es 1000 / TPOT p50, y estos archivos no publican latencia): aún no hay nada que representar. Sus cifras están en la tabla normalizada.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="534"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="540"/>
         <source>No runs with throughput and TPOT yet: import benchmark results (File ▸ Import evidence, or drop files on the window).</source>
         <translation>Aún no hay ejecuciones con throughput y TPOT: importe resultados de benchmarks (Archivo ▸ Importar evidencia, o suelte archivos en la ventana).</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="542"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="548"/>
         <source>%1 runs were driven by request rate, not concurrency, and are not in the latency charts.</source>
         <translation>%1 ejecuciones se dirigieron por tasa de peticiones, no por concurrencia, y no aparecen en los gráficos de latencia.</translation>
     </message>

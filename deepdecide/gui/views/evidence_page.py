@@ -321,7 +321,13 @@ class EvidencePage(Page):
         counts: dict[str, int] = {}
         for x in fits:
             counts[x.applicability.value] = counts.get(x.applicability.value, 0) + 1
-        text = ", ".join(f"{n} {k}" for k, n in counts.items())
+        def count(code: str, n: int) -> str:  # "3 mismatch": the English words are the codes
+            words = {"matches": self.tr("%n matches", "fit count", n), "proxy": self.tr("%n proxy", "fit count", n),
+                     "mismatch": self.tr("%n mismatch", "fit count", n),
+                     "needs-context": self.tr("%n needs-context", "fit count", n)}
+            return words.get(code, f"{n} {code}")
+
+        text = ", ".join(count(k, n) for k, n in counts.items())
         if f.proxy is not None:
             text += " " + self.tr("(proxy accepted)")
         if not detail:
