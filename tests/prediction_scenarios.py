@@ -53,6 +53,6 @@ def with_failing_parity(tmp_path: Path):
                                                      quantization="fp8")).evidence)
     check = ParityCheck(ParityKind.GREEDY_MATCH, "sglang", "nv-h100", "vllm", "nv-h100", task="gsm8k",
                         metric="exact_match", value=0.71, reference_value=0.93, delta=-0.22, n=500,
-                        tolerance="|delta| <= 0.02", verdict=Verdict.FAIL)
+                        tolerance="|delta| <= 0.02", verdict=Verdict.FAIL, model="DeepSeek-V4.1-Flash")
     files.append(EvidenceFile(Provenance("greedy_parity_sglang_h100.json", 10, "aa" * 32, "custom"), (), (check,)))
     return replace(ws, evidence=replace(ws.evidence, files=(*ws.evidence.files, *files)))

@@ -535,7 +535,7 @@ def _flowify(doc: dict[str, Any]) -> dict[str, Any]:
 def render(facts: dict[str, Any]) -> str:
     doc = {
         "kind": "support-matrix",
-        "schema_version": 2,
+        "schema_version": 3,
         "matrix": {
             "as_of": str(facts["meta"]["compiled_on"]),
             "runtimes": build_runtimes(facts),

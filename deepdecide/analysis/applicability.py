@@ -5,12 +5,13 @@ Every run and parity check is judged against the workspace's :class:`Workload`:
 * **needs context** when the runtime, platform, GPU count or model is unknown (neither the file nor
   the user said): it counts for nothing until assigned;
 * **mismatch** when it was measured on another model (not the workload's model or a declared
-  alias), at another precision, or with token lengths outside the workload's ranges: it is shown,
+  alias), at another precision, with token lengths outside the workload's ranges, or on another
+  dataset or traffic class than the workload states: it is shown,
   with the reason, and counts for no capacity, cost or rung (not even *builds*: the
   architecture-sensitive kernels are exercised only by the decision's model);
-* **proxy** when it does not match but the user accepted its file as a proxy (a reason and a
-  low / likely / high discount): it counts for *builds* and, discounted, for capacity after the
-  applicable measurements; never for *correct* or *performs*;
+* **proxy** when it does not match but the user accepted it (the run or check itself, or its
+  whole file) as a proxy, with a reason and a low / likely / high discount: it counts for *builds*
+  and, discounted, for capacity after the applicable measurements; never for *correct* or *performs*;
 * **matches** otherwise.
 
 Who made the file matters too: illustrative files (reconstructed from published figures) count
@@ -73,7 +74,7 @@ def _tokens(value: float | None) -> str:
 
 
 def _mismatches(w: Workload, model: str, quantization: str, input_tokens: float | None,
-                output_tokens: float | None) -> list[Message]:
+                output_tokens: float | None, dataset: str = "") -> list[Message]:
     out: list[Message] = []
     if not w.stated:
         return out
@@ -90,6 +91,9 @@ def _mismatches(w: Workload, model: str, quantization: str, input_tokens: float 
                        got_in=_tokens(input_tokens), got_out=_tokens(output_tokens),
                        want_in=_range(w.input_tokens) if w.input_tokens else "any",
                        want_out=_range(w.output_tokens) if w.output_tokens else "any"))
+    if w.dataset and dataset.strip() and dataset.strip().lower() != w.dataset.strip().lower():
+        out.append(msg("fit.dataset", "dataset {dataset}, the workload's is {wanted}", dataset=dataset.strip(),
+                       wanted=w.dataset))
     return out
 
 
@@ -101,9 +105,8 @@ def _notes(w: Workload, run: BenchmarkRun) -> list[Message]:
         out.append(msg("fit.precision_unknown", "precision not stated in the file"))
     if (w.input_tokens or w.output_tokens) and run.input_tokens is None and run.output_tokens is None:
         out.append(msg("fit.tokens_unknown", "token lengths not stated in the file"))
-    if w.dataset and run.dataset and run.dataset.lower() != w.dataset.lower():
-        out.append(msg("fit.dataset", "dataset {dataset}, the workload's is {wanted}", dataset=run.dataset,
-                       wanted=w.dataset))
+    if w.dataset and not run.dataset.strip():
+        out.append(msg("fit.dataset_unknown", "dataset not stated in the file"))
     return out
 
 
@@ -153,13 +156,14 @@ def judge_run(ws: Workspace, f: EvidenceFile, fi: int, ri: int, run: BenchmarkRu
                                                 "(set with `deepdecide evidence set` or in the Evidence page)",
                            fields=", ".join(missing)))
     else:
-        bad = _mismatches(w, run.model, run.quantization, run.input_tokens, run.output_tokens)
-        if bad and f.proxy is not None:
+        bad = _mismatches(w, run.model, run.quantization, run.input_tokens, run.output_tokens, run.dataset)
+        proxy = f.proxy_for("run", ri)
+        if bad and proxy is not None:
             status = Applicability.PROXY
-            d = f.proxy.discount
+            d = proxy.discount
             discount = (d.low, d.likely, d.high)
             reasons.append(msg("fit.proxy", "proxy accepted: {reason} (throughput x {low} / {likely} / {high})",
-                               reason=f.proxy.reason, low=d.low, likely=d.likely, high=d.high))
+                               reason=proxy.reason, low=d.low, likely=d.likely, high=d.high))
             reasons.extend(bad)
         elif bad:
             status = Applicability.MISMATCH
@@ -173,11 +177,16 @@ def judge_run(ws: Workspace, f: EvidenceFile, fi: int, ri: int, run: BenchmarkRu
                        _counts_for(kind, status, "run"), discount)
 
 
-def judge_check(ws: Workspace, f: EvidenceFile, fi: int, ci: int, check: ParityCheck, platform_id: str,
-                model: str = "") -> EvidenceFit:
+def judge_check(ws: Workspace, f: EvidenceFile, fi: int, ci: int, check: ParityCheck,
+                platform_id: str) -> EvidenceFit:
+    """A parity check judged like a run: needs context without runtime, platform or model;
+    a mismatch when it evaluated another model (unless accepted as a proxy, when it counts for
+    *builds* only); a reference-only record (a baseline) is about the reference runtime and
+    needs no context of its own."""
     kind = provenance_kind(f)
     reasons: list[Message] = []
-    missing = [n for n, v in (("runtime", check.runtime), ("platform", check.platform)) if not v]
+    missing = [n for n, v in (("runtime", check.runtime), ("platform", check.platform), ("model", check.model))
+               if not v]
     label = ", ".join(x for x in (check.kind.value, check.task, check.metric) if x)
     if check.value is None and check.reference_value is not None:
         # a reference-only record (a baseline): it is about the reference runtime, not an option
@@ -188,11 +197,12 @@ def judge_check(ws: Workspace, f: EvidenceFile, fi: int, ci: int, check: ParityC
                                                 "(set with `deepdecide evidence set` or in the Evidence page)",
                            fields=", ".join(missing)))
     else:
-        bad = _mismatches(effective_workload(ws), model, "", None, None) if model else []
-        if bad and f.proxy is not None:
-            status = Applicability.PROXY
+        bad = _mismatches(effective_workload(ws), check.model, "", None, None) if check.model else []
+        proxy = f.proxy_for("check", ci)
+        if bad and proxy is not None:
+            status = Applicability.PROXY  # its discount scales no number: a check counts for builds only
             reasons.append(msg("fit.proxy_check", "proxy accepted: {reason} (counts for builds only)",
-                               reason=f.proxy.reason))
+                               reason=proxy.reason))
             reasons.extend(bad)
         elif bad:
             status = Applicability.MISMATCH

@@ -5,10 +5,14 @@ the decision's workload, and the context and workload the user states after impo
     deepdecide evidence set WS FILE --platform H100 --gpus 1 --runtime vllm
     deepdecide evidence set WS FILE --proxy "same architecture, smaller" --discount 0.3/0.5/0.7
     deepdecide evidence set WS FILE --no-proxy
+    deepdecide evidence set WS FILE --run 2 --proxy "same architecture, 8K traffic" --discount 0.4/0.6/0.8
+    deepdecide evidence set WS FILE --check 1 --proxy "same checkpoint family" ; --check 1 --no-proxy
     deepdecide evidence workload WS --model DeepSeek-V4.1-Flash --alias deepseek-ai/DeepSeek-V4.1-Flash \\
         --precision fp4 --precision fp8 --input 6144-10240 --output 768-1280
 
-FILE is the evidence file's name as imported, or its number in ``evidence list`` (from 1).
+FILE is the evidence file's name as imported, or its number in ``evidence list`` (from 1);
+``--run N`` / ``--check N`` (from 1, as ``evidence list`` numbers them) make ``--proxy`` and
+``--no-proxy`` apply to that one run or parity check instead of the whole file.
 """
 
 from __future__ import annotations
@@ -48,6 +52,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     st.add_argument("--discount", default="0.5/0.7/0.9", metavar="LOW/LIKELY/HIGH",
                     help="throughput factor of a proxy (default 0.5/0.7/0.9)")
     st.add_argument("--no-proxy", action="store_true", help="withdraw the proxy acceptance")
+    one = st.add_mutually_exclusive_group()
+    one.add_argument("--run", type=int, default=None, metavar="N",
+                     help="--proxy / --no-proxy for run N of the file only (numbered from 1 in `evidence list`)")
+    one.add_argument("--check", type=int, default=None, metavar="N",
+                     help="--proxy / --no-proxy for parity check N of the file only (from 1)")
     wl = sub.add_parser("workload", help="state the decision's workload (model, aliases, precision, token lengths)")
     wl.add_argument("workspace", metavar="WORKSPACE")
     wl.add_argument("--model", default=None, help="the model the decision serves")
@@ -120,8 +129,10 @@ def _list(ws: Workspace, only: int | None = None) -> str:
         for x in fits:
             who = f"{x.runtime or '?'} on {x.platform or '?'}"
             counts = ", ".join(x.counts_for) if x.counts_for else "nothing"
-            lines.append(f"   {x.item} {x.label} [{who}]: {x.applicability.value}, counts for {counts}"
-                         + (f" — {join(x.reasons)}" if x.reasons else ""))
+            own = f.own_proxy(x.item, x.index)
+            mark = f" (proxy accepted for this {x.item}: {own.reason})" if own is not None else ""
+            lines.append(f"   {x.item} {x.index + 1}: {x.label} [{who}]: {x.applicability.value}{mark}, counts for "
+                         f"{counts}" + (f" — {join(x.reasons)}" if x.reasons else ""))
     if not ws.evidence.files:
         lines.append("no evidence files")
     if only is None:
@@ -182,9 +193,16 @@ def run(args: argparse.Namespace) -> int:
                 proxy = ProxyAcceptance(args.proxy.strip(), _estimate(args.discount))
             elif args.no_proxy:
                 proxy = None
+            item = "run" if args.run is not None else "check" if args.check is not None else ""
+            if item and proxy is False:
+                raise ValueError(f"--{item} N needs --proxy REASON or --no-proxy (context is set for the whole file)")
             new = edits.with_context(ws.evidence.files[index], runtime=args.runtime, platform=args.platform,
                                      gpu_count=args.gpus, model=args.model, quantization=args.quantization,
-                                     label=args.label, proxy=proxy)
+                                     label=args.label, proxy=False if item else proxy)
+            if item:
+                number = args.run if item == "run" else args.check
+                acceptance = proxy if isinstance(proxy, ProxyAcceptance) else None
+                new = edits.with_item_proxy(new, item, number - 1, acceptance)
             if args.kind is not None:
                 from deepdecide.domain.evidence import ProvenanceKind
 

@@ -126,6 +126,10 @@ def run(args) -> int:
             old = workspace.evidence.files[known[sha]] if known[sha] >= 0 else None
             if old is not None and old.proxy is not None and ev.proxy is None:
                 ev = dataclasses.replace(ev, proxy=old.proxy)  # a proxy acceptance is the user's: kept
+            if old is not None:  # so are those of single runs and checks (same bytes: same runs, same order)
+                ev = dataclasses.replace(
+                    ev, run_proxies=tuple(p for p in old.run_proxies if p.index < len(ev.runs)),
+                    check_proxies=tuple(p for p in old.check_proxies if p.index < len(ev.parity)))
             if known[sha] >= 0:
                 replaced[known[sha]] = ev
             say(f"{shown(path)}: already in the workspace: replaced with this import and its context")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from deepdecide.domain.evidence import BenchmarkRun, EvidenceFile, ParityCheck
+from deepdecide.domain.evidence import BenchmarkRun, EvidenceFile, ItemProxy, ParityCheck
 from deepdecide.domain.workload import ProxyAcceptance, Workload
 from deepdecide.domain.workspace import (
     SLO,
@@ -274,7 +274,7 @@ def _run_with(run: BenchmarkRun, values: dict[str, Any]) -> BenchmarkRun:
 
 
 def _check_with(check: ParityCheck, values: dict[str, Any]) -> ParityCheck:
-    changes = {k: v for k, v in values.items() if k in ("runtime", "platform") and v not in (None, "")}
+    changes = {k: v for k, v in values.items() if k in ("runtime", "platform", "model") and v not in (None, "")}
     if check.value is None and check.reference_value is not None:
         return check  # a reference-only record: its runtime is the reference's
     return replace(check, **changes) if changes else check
@@ -298,3 +298,27 @@ def with_context(file: EvidenceFile, *, runtime: str = "", platform: str = "", g
     if proxy is not False:
         out = replace(out, proxy=proxy if isinstance(proxy, ProxyAcceptance) else None)
     return out
+
+
+def with_item_proxy(file: EvidenceFile, item: str, index: int, proxy: ProxyAcceptance | None) -> EvidenceFile:
+    """The file with run (``item="run"``) or parity check (``"check"``) ``index`` (from 0) accepted
+    as a proxy with ``proxy``'s reason and discount, or, with ``None``, its own acceptance
+    withdrawn (the file's, if any, then applies again). Raises EditError for an index that is not
+    in the file, or an acceptance without a reason or with a discount out of order."""
+    items = file.runs if item == "run" else file.parity
+    what = "run" if item == "run" else "parity check"
+    if item not in ("run", "check"):
+        raise EditError(f"not a run or check: {item!r}")
+    if not 0 <= index < len(items):
+        raise EditError(f"the file has no {what} {index + 1} (it has {len(items)})")
+    if proxy is not None:
+        d = proxy.discount
+        if not proxy.reason.strip():
+            raise EditError("a proxy needs a reason (why this stands for the workload)")
+        if not (0 < d.low <= d.likely <= d.high):
+            raise EditError(f"a proxy discount needs 0 < low <= likely <= high, got {d.low:g} / {d.likely:g} / {d.high:g}")
+    kept = [p for p in (file.run_proxies if item == "run" else file.check_proxies) if p.index != index]
+    if proxy is not None:
+        kept.append(ItemProxy(index, proxy.reason.strip(), proxy.discount))
+    ordered = tuple(sorted(kept, key=lambda p: p.index))
+    return replace(file, run_proxies=ordered) if item == "run" else replace(file, check_proxies=ordered)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
 
-from deepdecide.domain.common import tuple_field
+from deepdecide.domain.common import Estimate, tuple_field
 from deepdecide.domain.workload import ProxyAcceptance
 
 
@@ -174,6 +174,7 @@ class ParityCheck:
     tolerance: str = ""
     verdict: Verdict = Verdict.INCONCLUSIVE
     source: str = ""
+    model: str = ""  # the model evaluated, as the file states it (or the user gave); "" = not stated
 
 
 PARITY_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(ParityCheck))
@@ -192,13 +193,47 @@ class BuildAttestation:
 
 
 @dataclass(frozen=True)
+class ItemProxy:
+    """The user accepts one run (or one parity check) of a file as a proxy for the workload:
+    ``index`` is its position in the file's ``runs`` (or ``parity``), counted from 0 as key paths
+    count; ``reason`` and ``discount`` as in :class:`ProxyAcceptance`."""
+
+    index: int
+    reason: str
+    discount: Estimate = Estimate(0.5, 0.7, 0.9)
+
+    @property
+    def acceptance(self) -> ProxyAcceptance:
+        return ProxyAcceptance(self.reason, self.discount)
+
+
+@dataclass(frozen=True)
 class EvidenceFile:
-    """Everything imported from one file; an import adds one of these or nothing."""
+    """Everything imported from one file; an import adds one of these or nothing.
+
+    ``proxy`` accepts every run and check of the file as a proxy for the workload; ``run_proxies``
+    and ``check_proxies`` accept single runs or checks (one of those takes precedence over the
+    file's acceptance for its item)."""
 
     provenance: Provenance
     runs: tuple[BenchmarkRun, ...] = tuple_field()
     parity: tuple[ParityCheck, ...] = tuple_field()
     proxy: ProxyAcceptance | None = None  # the user accepts these runs as a proxy for the workload
+    run_proxies: tuple[ItemProxy, ...] = tuple_field()
+    check_proxies: tuple[ItemProxy, ...] = tuple_field()
+
+    def proxy_for(self, item: str, index: int) -> ProxyAcceptance | None:
+        """The proxy acceptance of run (``item="run"``) or check (``"check"``) ``index``: its own,
+        else the file's, else None."""
+        for p in self.run_proxies if item == "run" else self.check_proxies:
+            if p.index == index:
+                return p.acceptance
+        return self.proxy
+
+    def own_proxy(self, item: str, index: int) -> ItemProxy | None:
+        """The acceptance given for that one run or check (not the file's)."""
+        return next((p for p in (self.run_proxies if item == "run" else self.check_proxies) if p.index == index),
+                    None)
 
 
 @dataclass(frozen=True)

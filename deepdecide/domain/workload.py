@@ -7,12 +7,14 @@ token lengths says little about the capacity of this one.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
 from deepdecide.domain.common import Estimate, tuple_field
+from deepdecide.domain.i18n import _
 
 
 @dataclass(frozen=True)
@@ -60,6 +62,68 @@ class ProxyAcceptance:
     discount: Estimate = Estimate(0.5, 0.7, 0.9)
 
 
+def parse_token_range(text: str) -> TokenRange | None:
+    """``"6144-10240"`` (or one number, ``"8192"``) as a range of tokens per request; ``""`` is no
+    range. Raises ValueError with the reason for anything else."""
+    text = text.strip().replace("–", "-").replace(",", "").replace(" ", "")
+    if not text:
+        return None
+    low, sep, high = text.partition("-")
+    try:
+        lo = float(low)
+        hi = float(high) if sep else lo
+    except ValueError:
+        raise ValueError(_("“{text}” is not LOW-HIGH tokens (e.g. 6144-10240)").format(text=text)) from None
+    if not (math.isfinite(lo) and math.isfinite(hi) and 0 < lo <= hi):
+        raise ValueError(_("{text}: needs 0 < low <= high").format(text=text))
+    return TokenRange(lo, hi)
+
+
+def parse_discount(text: str) -> Estimate:
+    """``"0.5/0.7/0.9"`` (or one number for all three) as a proxy's throughput factor; raises
+    ValueError with the reason unless 0 < low <= likely <= high."""
+    parts = [p for p in text.strip().replace(",", "/").split("/")]
+    try:
+        values = [float(p) for p in parts]
+    except ValueError:
+        raise ValueError(_("“{text}” is not LOW/LIKELY/HIGH numbers (e.g. 0.5/0.7/0.9)").format(text=text)) from None
+    if len(values) == 1:
+        values = values * 3
+    if len(values) != 3 or not all(math.isfinite(v) for v in values) or not 0 < values[0] <= values[1] <= values[2]:
+        raise ValueError(_("{text}: a discount needs 0 < low <= likely <= high").format(text=text))
+    return Estimate(*values)
+
+
+def _names(text: str) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(x.strip() for x in text.replace(";", ",").replace("\n", ",").split(",") if x.strip()))
+
+
+def workload_from_form(*, model: str, aliases: str = "", precisions: str = "", input_tokens: str = "",
+                       output_tokens: str = "", dataset: str = "", notes: str = "") -> tuple[Workload | None, list[str]]:
+    """A workload from the texts of an editor (aliases and precisions comma-separated, token ranges
+    ``LOW-HIGH``): the workload and no problems, or None and each problem in words."""
+    problems: list[str] = []
+    ranges: dict[str, TokenRange | None] = {}
+    for key, text, what in (("input_tokens", input_tokens, _("Input tokens")),
+                            ("output_tokens", output_tokens, _("Output tokens"))):
+        try:
+            ranges[key] = parse_token_range(text)
+        except ValueError as exc:
+            problems.append(_("{what}: {reason}").format(what=what, reason=exc))
+    model = model.strip()
+    alias_names = tuple(a for a in _names(aliases) if a != model)
+    if alias_names and not model:
+        problems.append(_("Aliases are given but no model: name the model first"))
+    if (precisions.strip() or input_tokens.strip() or output_tokens.strip() or dataset.strip()) and not model:
+        problems.append(_("A workload needs its model: without one no run or check is compared with it"))
+    if len(model) > 500:
+        problems.append(_("Model: at most 500 characters"))
+    if problems:
+        return None, problems
+    return Workload(model, alias_names, _names(precisions), ranges.get("input_tokens"),
+                    ranges.get("output_tokens"), dataset.strip(), notes.strip()), []
+
+
 def _model_key(name: str) -> str:
     return name.strip().rstrip("/").lower()
 
@@ -89,14 +153,42 @@ def precision_matches(workload: Workload, quantization: str) -> bool:
     return any(precision_family(p) == family for p in workload.precisions)
 
 
+class _ItemProxy(Protocol):
+    @property
+    def index(self) -> int: ...
+    @property
+    def reason(self) -> str: ...
+    @property
+    def discount(self) -> Estimate: ...
+
+
 class _HasProxy(Protocol):
     @property
     def proxy(self) -> ProxyAcceptance | None: ...
+    @property
+    def runs(self) -> Sequence[object]: ...
+    @property
+    def parity(self) -> Sequence[object]: ...
+    @property
+    def run_proxies(self) -> Sequence[_ItemProxy]: ...
+    @property
+    def check_proxies(self) -> Sequence[_ItemProxy]: ...
+
+
+def _proxy_problems(path: str, reason: str, d: Estimate) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    if not reason.strip():
+        out.append((f"{path}.reason", "a proxy needs a reason (why these runs stand for the workload)"))
+    if not (0 < d.low <= d.likely <= d.high):
+        out.append((f"{path}.discount",
+                    f"needs 0 < low <= likely <= high, got {d.low:g} / {d.likely:g} / {d.high:g}"))
+    return out
 
 
 def workload_problems(workload: Workload, files: Sequence[_HasProxy] = ()) -> list[tuple[str, str]]:
     """Value rules the type hints cannot say, as (key path, reason): token ranges positive and
-    ordered; a proxy acceptance has a reason and a positive ordered discount."""
+    ordered; a proxy acceptance (of a file, a run or a check) has a reason and a positive ordered
+    discount; a run's or check's acceptance names one that exists, once."""
     out: list[tuple[str, str]] = []
     for name in ("input_tokens", "output_tokens"):
         r = getattr(workload, name)
@@ -106,12 +198,17 @@ def workload_problems(workload: Workload, files: Sequence[_HasProxy] = ()) -> li
         out.append(("workload.model", "aliases are given but no model"))
     for i, f in enumerate(files):
         p = f.proxy
-        if p is None:
-            continue
-        if not p.reason.strip():
-            out.append((f"evidence.files[{i}].proxy.reason", "a proxy needs a reason (why these runs stand for the workload)"))
-        d = p.discount
-        if not (0 < d.low <= d.likely <= d.high):
-            out.append((f"evidence.files[{i}].proxy.discount",
-                        f"needs 0 < low <= likely <= high, got {d.low:g} / {d.likely:g} / {d.high:g}"))
+        if p is not None:
+            out.extend(_proxy_problems(f"evidence.files[{i}].proxy", p.reason, p.discount))
+        for key, items, what in (("run_proxies", f.run_proxies, f.runs), ("check_proxies", f.check_proxies, f.parity)):
+            seen: set[int] = set()
+            for j, item in enumerate(items):
+                path = f"evidence.files[{i}].{key}[{j}]"
+                if not 0 <= item.index < len(what):
+                    out.append((f"{path}.index", f"no {'run' if key == 'run_proxies' else 'parity check'} at index "
+                                f"{item.index} (the file has {len(what)}, counted from 0)"))
+                elif item.index in seen:
+                    out.append((f"{path}.index", f"index {item.index} is accepted twice"))
+                seen.add(item.index)
+                out.extend(_proxy_problems(path, item.reason, item.discount))
     return out

@@ -89,6 +89,25 @@ class EvidenceImporter(QObject):
         self.ctx.set_busy(QCoreApplication.translate("EvidenceImporter", "Import cancelled; nothing was changed."), None)
         self.deleteLater()
 
+    def _fit_note(self, n_files: int) -> str:
+        """How the files just imported (the last ``n_files``) fit the workload, with the first reason of
+        what does not count: "1 mismatch (measured on …, not …); see the Evidence page"."""
+        doc = self.ctx.document
+        first = len(doc.workspace.evidence.files) - n_files
+        fits = [x for x in doc.assessment().evidence_fit if x.file_index >= first]
+        counts: dict[str, int] = {}
+        for x in fits:
+            counts[x.applicability.value] = counts.get(x.applicability.value, 0) + 1
+        if not counts or set(counts) == {"matches"}:
+            return ""
+        other = next((x for x in fits if x.applicability.value != "matches" and x.reasons), None)
+        text = ", ".join(f"{n} {k}" for k, n in counts.items())
+        if other is not None:
+            return fmt(QCoreApplication.translate("EvidenceImporter", "Against the workload: %1 (%2); see the Evidence "
+                                                  "page."), text, str(other.reasons[0]))
+        return fmt(QCoreApplication.translate("EvidenceImporter", "Against the workload: %1; see the Evidence page."),
+                   text)
+
     def _context_choices(self) -> dict[str, list[tuple[str, str]]]:
         m = self.ctx.document.workspace.matrix
         return {"runtime": [(r.id, r.name) for r in m.runtimes],
@@ -136,13 +155,18 @@ class EvidenceImporter(QObject):
         names = ", ".join(Path(p).name for p, _r in results)
         if len(results) > 3:
             names = fmt(QCoreApplication.translate("EvidenceImporter", "%1 files"), len(results))
+        added = False
         try:
             self.ctx.document.edit(edits[0] if len(edits) == 1 else Batch(edits), fmt(QCoreApplication.translate("EvidenceImporter", "Import %1"), names))
+            added = True
         except DeepdecideError as exc:
             self.ctx.interaction.show_error(QCoreApplication.translate("EvidenceImporter", "Cannot import the evidence"), exc)
         runs = sum(len(r.evidence.runs) for _p, r in results)
         checks = sum(len(r.evidence.parity) for _p, r in results)
         text = fmt(QCoreApplication.translate("EvidenceImporter", "Imported %1: %2 runs, %3 parity checks."), names, runs, checks)
+        fit = self._fit_note(len(results)) if added else ""
+        if fit:
+            text += " " + fit
         if self.skipped:
             first, reason = self.skipped[0]
             text += " " + fmt(QCoreApplication.translate(

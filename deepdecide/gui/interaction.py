@@ -134,5 +134,26 @@ class Interaction:
         dialog = ContextDialog(file_name, missing, choices, self.parent, suggestions, current)
         return dialog.values() if dialog.exec() else None
 
+    def ask_workload(self, workload: Any) -> Any:
+        """The workload editor: the new Workload, or None when the user cancels."""
+        from deepdecide.gui.views.workload_dialog import WorkloadDialog
+
+        dialog = WorkloadDialog(workload, self.parent)
+        try:
+            return dialog.workload() if dialog.exec() else None
+        finally:
+            dialog.deleteLater()
+
+    def ask_item_proxy(self, file: Any, fits: list[Any]) -> Any:
+        """Accept one run or check of ``file`` as a proxy (or withdraw its acceptance): ``(item, index,
+        ProxyAcceptance | None)``, or None when the user cancels."""
+        from deepdecide.gui.views.item_proxy_dialog import ItemProxyDialog
+
+        dialog = ItemProxyDialog(file, fits, self.parent)
+        try:
+            return dialog.answer() if dialog.exec() else None
+        finally:
+            dialog.deleteLater()
+
     def info(self, title: str, text: str) -> None:
         QMessageBox.information(self.parent, title, text)

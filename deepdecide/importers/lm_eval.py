@@ -164,7 +164,7 @@ class LmEvalResults(Importer):
                         notes.append(f"{task} {metric}: value not finite in the file ({raw}); check inconclusive")
                     checks.append(ParityCheck(
                         kind=kind, runtime=runtime, platform=platform, task=task_name, metric=metric,
-                        value=value, n=n, stderr=stderr, verdict=Verdict.INCONCLUSIVE,
+                        value=value, n=n, stderr=stderr, verdict=Verdict.INCONCLUSIVE, model=model or "",
                         tolerance=rule + ("" if direction is not False else " (lower is better)"),
                         source=f"{src.name}: {block_name}.{task}.{metric} (lm-eval {version}, backend {backend or '?'})"))
         return Parsed(parity=checks, tool_version=f"lm-eval {version}", notes=notes, model=model or "")
@@ -247,7 +247,7 @@ class LmEvalTable(Importer):
             stderr = Node(sm.group(0), src, "Stderr", number).num() if sm else None
             checks.append(ParityCheck(
                 kind=_kind(task, metric), runtime=runtime, platform=platform, task=task, metric=metric,
-                value=value, stderr=stderr, verdict=Verdict.INCONCLUSIVE,
+                value=value, stderr=stderr, verdict=Verdict.INCONCLUSIVE, model=model,
                 tolerance="no reference yet: import with --reference to judge",
                 source=f"{src.name}:{number} ({version})"))
         return Parsed(parity=checks, tool_version=f"lm-eval {version}", notes=notes, model=model)

@@ -33,10 +33,10 @@ class NiahSingle(Importer):
             raise r["score"].fail("a test needs a score and a context length")
         check = ParityCheck(
             kind=ParityKind.LONG_CONTEXT, task=f"niah@{length}", metric="pass_rate (judge score 10)",
-            value=1.0 if score >= PASS_SCORE else 0.0, n=1, verdict=Verdict.INCONCLUSIVE,
+            value=1.0 if score >= PASS_SCORE else 0.0, n=1, verdict=Verdict.INCONCLUSIVE, model=r["model"].str(),
             tolerance="one needle cell (n=1): too few samples to judge on its own",
             source=f"{src.name}: depth {depth:g} %, judge score {score:g} / 10, model {r['model'].str('?')}")
-        return Parsed(parity=[check], tool_version=f"NIAH {r['version'].str('original')}")
+        return Parsed(parity=[check], tool_version=f"NIAH {r['version'].str('original')}", model=r["model"].str())
 
 
 class NiahAggregate(Importer):

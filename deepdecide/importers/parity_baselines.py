@@ -82,7 +82,7 @@ class LmEvalBaselineYaml(Importer):
                     kind=ParityKind.LONG_CONTEXT if long_ctx else ParityKind.EVAL_ACCURACY,
                     reference_runtime=ref_runtime, reference_platform=platform,
                     task=f"{name}@{metric_name.split(',')[0]}" if long_ctx else name, metric=metric_name,
-                    reference_value=value, n=limit, verdict=Verdict.INCONCLUSIVE,
+                    reference_value=value, n=limit, verdict=Verdict.INCONCLUSIVE, model=model,
                     tolerance=f"reference value only ({rule}); limit {limit} is the eval's sample limit",
                     source=f"{src.name}: tasks[{name}].metrics[{metric_name}] for {model}"))
         return Parsed(parity=checks, tool_version=ref_runtime, notes=[f"reference for model {model!r}"], model=model)
@@ -107,7 +107,7 @@ class VllmGsm8kBaselineYaml(Importer):
         model = r["model_name"].str()
         check = ParityCheck(
             kind=ParityKind.EVAL_ACCURACY, reference_runtime="vllm-ci", task="gsm8k", metric="accuracy",
-            reference_value=threshold, n=n, verdict=Verdict.INCONCLUSIVE,
+            reference_value=threshold, n=n, verdict=Verdict.INCONCLUSIVE, model=model,
             tolerance=(f"reference value only (vLLM gsm8k gate: measured >= threshold - tolerance, tolerance "
                        f"{tolerance if tolerance is not None else 0.08:g}); {r['num_fewshot'].str('?')}-shot, {n} questions"),
             source=f"{src.name}: accuracy_threshold for {model}")

@@ -14,6 +14,7 @@ reference_value     the reference's figure (omit for kernel checks: the referenc
 n, reference_n      sample counts (prompts, questions, samples per length)
 stderr, reference_stderr   standard errors when known
 runtime, platform, reference_runtime, reference_platform   what was compared
+model               the model evaluated (matched against the decision's workload)
 reference_kind      run (default) | published
 dtype, library      kernel checks: fp8 / bf16 / fp4 / fp4xfp4, deepgemm / flashmla / deepep / tilelang
 threshold           a limit of your own (kernel, logits); otherwise the library's default
@@ -33,7 +34,7 @@ from deepdecide.importers.secrets import strip_secrets
 
 FORMAT = "deepdecide-parity/1"
 COLUMNS = ("kind", "task", "metric", "value", "reference_value", "n", "reference_n", "stderr", "reference_stderr",
-           "runtime", "platform", "reference_runtime", "reference_platform", "reference_kind", "dtype", "library",
+           "runtime", "platform", "model", "reference_runtime", "reference_platform", "reference_kind", "dtype", "library",
            "threshold", "same_stack", "higher_is_better", "context_length", "note")
 
 
@@ -77,7 +78,7 @@ def check_from(node: Node, src: Source, where: str) -> ParityCheck:
         same_stack=_bool(node["same_stack"]))
     note = node["note"].str()
     check = ParityCheck(
-        kind=kind, runtime=node["runtime"].str(), platform=node["platform"].str(),
+        kind=kind, runtime=node["runtime"].str(), platform=node["platform"].str(), model=node["model"].str().strip(),
         reference_runtime=node["reference_runtime"].str(), reference_platform=node["reference_platform"].str(),
         task=task, metric=comparison.metric, value=value, reference_value=comparison.reference_value,
         n=comparison.n, stderr=comparison.stderr, verdict=Verdict.INCONCLUSIVE,

@@ -368,6 +368,8 @@ def import_source(src: Source, context: ImportContext | None = None, *, sha256: 
         missing = tuple(dict.fromkeys((*missing, "runtime")))
     if any(not p.platform for p in measured):
         missing = tuple(dict.fromkeys((*missing, "platform")))
+    if any(not p.model for p in measured):
+        missing = tuple(dict.fromkeys((*missing, "model")))
     _step(progress, cancel, 1.0)
     notes = [*file_flags, *(dropped if not runs else ())]
     notes += [clean_text(n, "a note", [], findings) for n in parsed.notes]
@@ -400,6 +402,8 @@ def _apply_parity_context(check: ParityCheck, ctx: ImportContext) -> ParityCheck
         changes["runtime"] = ctx.runtime
     if not check.platform and ctx.platform and check.value is not None:
         changes["platform"] = ctx.platform
+    if not check.model and ctx.model:
+        changes["model"] = ctx.model
     return replace(check, **changes) if changes else check
 
 

@@ -153,7 +153,38 @@ def _migrate_1_to_2_all(body: dict[str, Any], warn: Callable[[str, str], None]) 
     return _migrate_signoff_roles_1_to_2(_migrate_1_to_2(body, warn), warn)
 
 
-MIGRATIONS: dict[int, Migration] = {1: _migrate_1_to_2_all}
+def _migrate_2_to_3(body: dict[str, Any], warn: Callable[[str, str], None]) -> dict[str, Any]:
+    """Schema 3 matches parity checks on the model (``model`` of a check) and makes a dataset
+    difference a mismatch; it adds proxy acceptances of single runs and checks
+    (``run_proxies``, ``check_proxies``). Nothing is mapped: a schema-2 file opens with a warning
+    for each measured parity check without a model (it needs context until one is set) and for
+    each run whose dataset differs from the workload's (now a mismatch, unless accepted as a proxy)."""
+    evidence = body.get("evidence")
+    files = evidence.get("files") if isinstance(evidence, dict) else None
+    workload = body.get("workload")
+    wanted = workload.get("dataset") if isinstance(workload, dict) else None
+    wanted = wanted.strip() if isinstance(wanted, str) else ""
+    for i, f in enumerate(files if isinstance(files, list) else ()):
+        if not isinstance(f, dict):
+            continue
+        checks = f.get("parity")
+        for j, c in enumerate(checks if isinstance(checks, list) else ()):
+            if isinstance(c, dict) and not c.get("model") and c.get("value") is not None:
+                warn(f"evidence.files[{i}].parity[{j}]",
+                     "this parity check states no model (schema 3 matches checks on the decision's model): it "
+                     "needs context and counts for nothing until one is set (deepdecide evidence set WS FILE "
+                     "--model NAME, or the Evidence page)")
+        runs = f.get("runs")
+        for j, r in enumerate(runs if isinstance(runs, list) else ()):
+            got = r.get("dataset") if isinstance(r, dict) else None
+            if wanted and isinstance(got, str) and got.strip() and got.strip().lower() != wanted.lower():
+                warn(f"evidence.files[{i}].runs[{j}].dataset",
+                     f"dataset {got.strip()!r} is not the workload's {wanted!r}: from schema 3 a mismatch (it "
+                     "was a note), counting for nothing unless accepted as a proxy")
+    return body
+
+
+MIGRATIONS: dict[int, Migration] = {1: _migrate_1_to_2_all, 2: _migrate_2_to_3}
 
 
 def data_root() -> Path:

@@ -784,7 +784,7 @@
     </message>
     <message>
         <location filename="../../deepdecide/gui/evidence_import.py" line="84"/>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="142"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="163"/>
         <source>Cannot import the evidence</source>
         <translation>No se puede importar la evidencia</translation>
     </message>
@@ -799,12 +799,22 @@
         <translation>Importación cancelada; no se ha cambiado nada.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="110"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="106"/>
+        <source>Against the workload: %1 (%2); see the Evidence page.</source>
+        <translation>Frente a la carga de trabajo: %1 (%2); vea la página Evidencia.</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="108"/>
+        <source>Against the workload: %1; see the Evidence page.</source>
+        <translation>Frente a la carga de trabajo: %1; vea la página Evidencia.</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="129"/>
         <source>Waiting for the context of the import…</source>
         <translation>Esperando el contexto de la importación…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/evidence_import.py" line="130"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="149"/>
         <source>No result files found; %n file(s) skipped, nothing was changed.</source>
         <translation>
             <numerusform>No se han encontrado archivos de resultados; se ha omitido %n archivo, no se ha cambiado nada.</numerusform>
@@ -812,7 +822,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/evidence_import.py" line="148"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="172"/>
         <source>Skipped %n file(s) that are not result files (first: %1: %2).</source>
         <translation>
             <numerusform>Se ha omitido %n archivo que no es de resultados (%1: %2).</numerusform>
@@ -820,17 +830,17 @@
         </translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="138"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="157"/>
         <source>%1 files</source>
         <translation>%1 archivos</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="140"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="160"/>
         <source>Import %1</source>
         <translation>Importar %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="145"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="166"/>
         <source>Imported %1: %2 runs, %3 parity checks.</source>
         <translation>Importado %1: %2 ejecuciones, %3 comprobaciones de paridad.</translation>
     </message>
@@ -839,13 +849,13 @@
     <name>EvidencePage</name>
     <message>
         <location filename="../../deepdecide/gui/views/evidence_page.py" line="144"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="286"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="292"/>
         <source>File</source>
         <translation>Archivo</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/evidence_page.py" line="146"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="287"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="293"/>
         <source>Tool</source>
         <translation>Herramienta</translation>
     </message>
@@ -886,7 +896,7 @@
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/evidence_page.py" line="156"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="300"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="306"/>
         <source>Label</source>
         <translation>Etiqueta</translation>
     </message>
@@ -912,310 +922,320 @@
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/evidence_page.py" line="168"/>
+        <source>Proxy for one run or check…</source>
+        <translation>Proxy para una ejecución o comprobación…</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="170"/>
+        <source>Accept one run or parity check of the selected file as a proxy for the workload (with a reason and a discount), or withdraw it</source>
+        <translation>Acepte una ejecución o comprobación de paridad del archivo seleccionado como proxy de la carga de trabajo (con un motivo y un descuento), o retire la aceptación</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="173"/>
         <source>or drop result files anywhere on the window</source>
         <translation>o suelte archivos de resultados en cualquier parte de la ventana</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="197"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="203"/>
         <source>Filter rows (any column)…</source>
         <translation>Filtrar filas (cualquier columna)…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="203"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="209"/>
         <source>all runs</source>
         <translation>todas las ejecuciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="203"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="209"/>
         <source>that count</source>
         <translation>las que cuentan</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="204"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="210"/>
         <source>matching the workload</source>
         <translation>que coinciden con la carga</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="204"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="210"/>
         <source>proxies</source>
         <translation>proxies</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="205"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="211"/>
         <source>mismatched</source>
         <translation>no coincidentes</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="205"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="211"/>
         <source>needing context</source>
         <translation>que necesitan contexto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="211"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="217"/>
         <source>Runtime × platform:</source>
         <translation>Runtime × plataforma:</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="213"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="219"/>
         <source>Applicability:</source>
         <translation>Aplicabilidad:</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="225"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="231"/>
         <source>Throughput per GPU against interactivity</source>
         <translation>Throughput por GPU frente a interactividad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="226"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="229"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="232"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="235"/>
         <source>output tokens/s per GPU</source>
         <translation>tokens de salida/s por GPU</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="226"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="232"/>
         <source>tokens/s per user (1000 / TPOT p50)</source>
         <translation>tokens/s por usuario (1000 / TPOT p50)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="228"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="234"/>
         <source>Throughput per GPU against concurrency</source>
         <translation>Throughput por GPU frente a concurrencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="230"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="236"/>
         <source>TTFT against concurrency</source>
         <translation>TTFT frente a concurrencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="231"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="237"/>
         <source>TTFT (ms)</source>
         <translation>TTFT (ms)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="262"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="268"/>
         <source>own</source>
         <comment>kind of evidence</comment>
         <translation>propia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="262"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="268"/>
         <source>third-party</source>
         <comment>kind of evidence</comment>
         <translation>de terceros</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="263"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="269"/>
         <source>illustrative</source>
         <comment>kind of evidence</comment>
         <translation>ilustrativa</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="264"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="270"/>
         <source>PREDICTED</source>
         <comment>kind of evidence</comment>
         <translation>PREDICHA</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="269"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="275"/>
         <source>matches</source>
         <comment>fit to the workload</comment>
         <translation>coincide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="269"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="275"/>
         <source>proxy</source>
         <comment>fit to the workload</comment>
         <translation>proxy</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="270"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="276"/>
         <source>mismatch</source>
         <comment>fit to the workload</comment>
         <translation>no coincide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="271"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="277"/>
         <source>needs-context</source>
         <comment>fit to the workload</comment>
         <translation>falta contexto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="274"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="280"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="282"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="288"/>
         <source>e2e</source>
         <translation>e2e</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="283"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="289"/>
         <source>e2e per token</source>
         <translation>e2e por token</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="284"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="290"/>
         <source>%1 %2 (ms)</source>
         <translation>%1 %2 (ms)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="284"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="290"/>
         <source>mean</source>
         <translation>media</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="286"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="292"/>
         <source>Applicability</source>
         <translation>Aplicabilidad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="286"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="292"/>
         <source>Kind</source>
         <translation>Tipo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="287"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="293"/>
         <source>Why</source>
         <translation>Motivo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="287"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="293"/>
         <source>Excluded</source>
         <translation>Excluida</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="288"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="294"/>
         <source>Tool version</source>
         <translation>Versión de la herramienta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="288"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="294"/>
         <source>Runtime</source>
         <translation>Runtime</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="289"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="295"/>
         <source>Runtime version</source>
         <translation>Versión del runtime</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="289"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="295"/>
         <source>Platform</source>
         <translation>Plataforma</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="290"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="296"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="290"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="296"/>
         <source>Model</source>
         <translation>Modelo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="290"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="296"/>
         <source>Quantization</source>
         <translation>Cuantización</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="291"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="297"/>
         <source>Dataset</source>
         <translation>Conjunto de datos</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="291"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="297"/>
         <source>Concurrency</source>
         <translation>Concurrencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="292"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="298"/>
         <source>Request rate (req/s)</source>
         <translation>Tasa de peticiones (pet./s)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="292"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="298"/>
         <source>Input tokens</source>
         <translation>Tokens de entrada</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="293"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="299"/>
         <source>Output tokens</source>
         <translation>Tokens de salida</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="293"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="299"/>
         <source>Requests</source>
         <translation>Peticiones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="294"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="300"/>
         <source>Completed</source>
         <translation>Completadas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="294"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="300"/>
         <source>Failed</source>
         <translation>Fallidas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="294"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="300"/>
         <source>Duration (s)</source>
         <translation>Duración (s)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="295"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="301"/>
         <source>Requests/s</source>
         <translation>Peticiones/s</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="295"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="301"/>
         <source>Output tokens/s</source>
         <translation>Tokens de salida/s</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="296"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="302"/>
         <source>Total tokens/s</source>
         <translation>Tokens totales/s</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="297"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="303"/>
         <source>Output tokens/s per GPU</source>
         <translation>Tokens de salida/s por GPU</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="298"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="304"/>
         <source>Tokens/s per user</source>
         <translation>Tokens/s por usuario</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="298"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="304"/>
         <source>Prefill GPUs</source>
         <translation>GPU de prefill</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="299"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="305"/>
         <source>Decode GPUs</source>
         <translation>GPU de decode</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="299"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="305"/>
         <source>Quality flags</source>
         <translation>Indicadores de calidad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="300"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="306"/>
         <source>Missing context</source>
         <translation>Contexto que falta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="300"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="306"/>
         <source>Max rate</source>
         <translation>Tasa máxima</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="325"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="331"/>
         <source>%n matches</source>
         <comment>fit count</comment>
         <translation>
@@ -1224,7 +1244,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="325"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="331"/>
         <source>%n proxy</source>
         <comment>fit count</comment>
         <translation>
@@ -1233,7 +1253,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="326"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="332"/>
         <source>%n mismatch</source>
         <comment>fit count</comment>
         <translation>
@@ -1242,7 +1262,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="327"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="333"/>
         <source>%n needs-context</source>
         <comment>fit count</comment>
         <translation>
@@ -1251,67 +1271,92 @@
         </translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="332"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="338"/>
         <source>(proxy accepted)</source>
         <translation>(proxy aceptado)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="401"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="340"/>
+        <source>(%1 accepted as proxies)</source>
+        <translation>(%1 aceptadas como proxy)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="409"/>
         <source>Proxy discount</source>
         <translation>Descuento del proxy</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="402"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="410"/>
         <source>“%1” is not LOW/LIKELY/HIGH numbers with 0 &lt; low ≤ likely ≤ high.</source>
         <translation>«%1» no son números BAJO/PROBABLE/ALTO con 0 &lt; bajo ≤ probable ≤ alto.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="412"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="420"/>
         <source>Context</source>
         <translation>Contexto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="415"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="423"/>
         <source>Context of %1</source>
         <translation>Contexto de %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="470"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="442"/>
+        <source>Proxy</source>
+        <translation>Proxy</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="445"/>
+        <source>run</source>
+        <translation>ejecución</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="445"/>
+        <source>check</source>
+        <translation>comprobación</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="447"/>
+        <source>Proxy for %1 %2 of %3</source>
+        <translation>Proxy para %1 %2 de %3</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="502"/>
         <source> — excluded (fails parity)</source>
         <translation> — excluida (no supera la paridad)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="470"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="502"/>
         <source> — predicted</source>
         <translation> — predicha</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="471"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="503"/>
         <source> — proxy</source>
         <translation> — proxy</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="471"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="503"/>
         <source> — does not count</source>
         <translation> — no cuenta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="530"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="562"/>
         <source>%1 runs, none with TPOT p50 (interactivity is 1000 / TPOT p50, and these files publish no latency): the chart shows throughput per GPU along each concurrency sweep instead. Throughput alone says nothing about the SLO.</source>
         <translation>%1 ejecuciones, ninguna con TPOT p50 (la interactividad es 1000 / TPOT p50, y estos archivos no publican latencia): el gráfico muestra en su lugar el throughput por GPU a lo largo de cada barrido de concurrencia. El throughput por sí solo no dice nada del SLO.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="543"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="575"/>
         <source>Each point is one run. The line through a group&apos;s points is its Pareto front (no other run of the group is better on both axes). Right of the red line meets the interactivity SLO. Latency: solid = p50, dashed = p99. Hollow points are illustrative, proxy or predicted data, filled ones measurements.</source>
         <translation>Cada punto es una ejecución. La línea que une los puntos de un grupo es su frente de Pareto (ninguna otra ejecución del grupo es mejor en ambos ejes). A la derecha de la línea roja se cumple el SLO de interactividad. Latencia: continua = p50, discontinua = p99. Los puntos huecos son datos ilustrativos, de proxy o predichos; los rellenos, mediciones.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="232"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="238"/>
         <source>TPOT against concurrency</source>
         <translation>TPOT frente a concurrencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="233"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="239"/>
         <source>TPOT (ms)</source>
         <translation>TPOT (ms)</translation>
     </message>
@@ -1332,90 +1377,90 @@
         <translation>Predicho frente a medido</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="179"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="185"/>
         <source>&lt;h2&gt;Evidence&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;Evidencia&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="305"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="311"/>
         <source>Evidence</source>
         <translation>Evidencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="309"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="315"/>
         <source>tool: %1 %2</source>
         <translation>herramienta: %1 %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="310"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="316"/>
         <source>%1 bytes, SHA-256 %2</source>
         <translation>%1 bytes, SHA-256 %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="311"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="317"/>
         <source>imported %1</source>
         <translation>importado %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="311"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="317"/>
         <source>(unknown)</source>
         <translation>(desconocido)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="424"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="456"/>
         <source>Remove %1</source>
         <translation>Quitar %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="442"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="474"/>
         <source>all</source>
         <translation>todas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="483"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="515"/>
         <source>%1 runs from %2 files. Times in ms, throughputs in tokens/s; TPOT, ITL and e2e per token are different metrics and stay apart.</source>
         <translation>%1 ejecuciones de %2 archivos. Tiempos en ms, throughputs en tokens/s; TPOT, ITL y e2e por token son métricas distintas y se mantienen separadas.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="512"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="544"/>
         <source>SLO ≥ %1 tok/s/user</source>
         <translation>SLO ≥ %1 tok/s/usuario</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="515"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="547"/>
         <source>SLO bound 1000 / TPOT p99 %1 ms</source>
         <translation>Límite del SLO 1000 / TPOT p99 %1 ms</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="519"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="551"/>
         <source>Pareto front</source>
         <translation>Frente de Pareto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="229"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="231"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="233"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="235"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="237"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="239"/>
         <source>concurrency (log scale)</source>
         <translation>concurrencia (escala logarítmica)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="524"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="526"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="556"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="558"/>
         <source>SLO p99 ≤ %1 ms</source>
         <translation>SLO p99 ≤ %1 ms</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="535"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="567"/>
         <source>%1 runs, none with both output throughput per GPU and TPOT p50 (interactivity is 1000 / TPOT p50, and these files publish no latency): nothing to plot yet. Their numbers are in the normalized table.</source>
         <translation>%1 ejecuciones, ninguna con throughput de salida por GPU y TPOT p50 a la vez (la interactividad es 1000 / TPOT p50, y estos archivos no publican latencia): aún no hay nada que representar. Sus cifras están en la tabla normalizada.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="540"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="572"/>
         <source>No runs with throughput and TPOT yet: import benchmark results (File ▸ Import evidence, or drop files on the window).</source>
         <translation>Aún no hay ejecuciones con throughput y TPOT: importe resultados de benchmarks (Archivo ▸ Importar evidencia, o suelte archivos en la ventana).</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="548"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="580"/>
         <source>%1 runs were driven by request rate, not concurrency, and are not in the latency charts.</source>
         <translation>%1 ejecuciones se dirigieron por tasa de peticiones, no por concurrencia, y no aparecen en los gráficos de latencia.</translation>
     </message>
@@ -1857,6 +1902,49 @@ Recover it?</source>
         <location filename="../../deepdecide/gui/interaction.py" line="106"/>
         <source>PKCS#12 certificate (*.p12 *.pfx)</source>
         <translation>Certificado PKCS#12 (*.p12 *.pfx)</translation>
+    </message>
+</context>
+<context>
+    <name>ItemProxyDialog</name>
+    <message>
+        <location filename="../../deepdecide/gui/views/item_proxy_dialog.py" line="30"/>
+        <source>Proxy for one run or check of %1</source>
+        <translation>Proxy para una ejecución o comprobación de %1</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/item_proxy_dialog.py" line="38"/>
+        <source>run</source>
+        <translation>ejecución</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/item_proxy_dialog.py" line="38"/>
+        <source>check</source>
+        <translation>comprobación</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/item_proxy_dialog.py" line="43"/>
+        <source>why it stands for the workload (empty: withdraw the acceptance)</source>
+        <translation>por qué representa la carga de trabajo (vacío: retirar la aceptación)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/item_proxy_dialog.py" line="45"/>
+        <source>Its throughput is multiplied by this factor (low/likely/high); a check accepted as a proxy counts for builds only</source>
+        <translation>Su throughput se multiplica por este factor (bajo/probable/alto); una comprobación aceptada como proxy solo cuenta para «compila»</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/item_proxy_dialog.py" line="54"/>
+        <source>Run or check</source>
+        <translation>Ejecución o comprobación</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/item_proxy_dialog.py" line="55"/>
+        <source>Accept as a proxy because…</source>
+        <translation>Se acepta como proxy porque…</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/item_proxy_dialog.py" line="56"/>
+        <source>Throughput factor</source>
+        <translation>Factor de throughput</translation>
     </message>
 </context>
 <context>
@@ -2517,63 +2605,63 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
 <context>
     <name>OptionCard</name>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="83"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="84"/>
         <source>GPUs needed (owned + new)</source>
         <translation>GPU (propias + nuevas)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="84"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="85"/>
         <source>$ / M output tokens, cash</source>
         <translation>$/M tokens de salida, caja</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="84"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="85"/>
         <source>$ / M output tokens, all-in</source>
         <translation>$/M tok. de salida, todo incl.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="85"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="86"/>
         <source>TCO over the horizon, cash</source>
         <translation>TCO del horizonte, caja</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="86"/>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="150"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="87"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="153"/>
         <source>Score</source>
         <translation>Puntuación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="86"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="87"/>
         <source>TCO over the horizon, all-in</source>
         <translation>TCO del horizonte, todo incl.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="87"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="88"/>
         <source>P(best)</source>
         <translation>P(mejor)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="87"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="88"/>
         <source>Runs vs the workload</source>
         <translation>Ejecuciones frente a la carga</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="114"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="115"/>
         <source>match</source>
         <translation>coinciden</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="114"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="115"/>
         <source>proxy</source>
         <translation>proxy</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="115"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="116"/>
         <source>mismatch</source>
         <translation>no coinciden</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="115"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="116"/>
         <source>need context</source>
         <translation>falta contexto</translation>
     </message>
@@ -2583,136 +2671,151 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
         <translation>ninguna ejecución</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="125"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="119"/>
+        <source>%1 checks not counted</source>
+        <translation>%1 comprobaciones no contadas</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="128"/>
         <source>&lt;b&gt;#%1&lt;/b&gt;</source>
         <translation>&lt;b&gt;n.º %1&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="126"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="129"/>
         <source>Rank by weighted score</source>
         <translation>Puesto por puntuación ponderada</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="128"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="131"/>
         <source>not ranked</source>
         <translation>sin clasificar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="131"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="134"/>
         <source>official</source>
         <translation>oficial</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="131"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="134"/>
         <source>experimental</source>
         <translation>experimental</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="142"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="145"/>
         <source>reached</source>
         <translation>alcanzado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="142"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="145"/>
         <source>not reached</source>
         <translation>no alcanzado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="155"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="158"/>
         <source>Share of Monte Carlo draws in which this option ranks first</source>
         <translation>Proporción de muestras de Monte Carlo en las que esta opción queda primera</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="158"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="161"/>
         <source>Monte Carlo running</source>
         <translation>Monte Carlo en curso</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="159"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="162"/>
         <source>Runs and checks about this option, against the workload</source>
         <translation>Ejecuciones y comprobaciones de esta opción, frente a la carga de trabajo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="161"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="164"/>
         <source>matches</source>
         <comment>one file&apos;s fit</comment>
         <translation>coincide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="161"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="164"/>
         <source>proxy</source>
         <comment>one file&apos;s fit</comment>
         <translation>proxy</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="162"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="165"/>
         <source>mismatch</source>
         <comment>one file&apos;s fit</comment>
         <translation>no coincide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="163"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="166"/>
         <source>needs context</source>
         <comment>one file&apos;s fit</comment>
         <translation>falta contexto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="164"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="167"/>
         <source>capacity</source>
         <translation>capacidad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="167"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="170"/>
         <source>nothing</source>
         <translation>nada</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="168"/>
-        <source>%1: %2 (counts for %3)</source>
-        <translation>%1: %2 (cuenta para: %3)</translation>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="171"/>
+        <source>run</source>
+        <translation>ejecución</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="171"/>
+        <source>check</source>
+        <translation>comprobación</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/overview_page.py" line="172"/>
+        <source>%1 (%2 %3): %4 (counts for %5)</source>
+        <translation>%1 (%2 %3): %4 (cuenta para: %5)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="176"/>
         <source>… and %1 more</source>
         <translation>… y %1 más</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="178"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="182"/>
         <source>capacity is an assumption (no applicable run)</source>
         <translation>la capacidad es un supuesto (ninguna ejecución aplicable)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="179"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="183"/>
         <source>capacity is a lower bound (the SLO holds at the highest load measured)</source>
         <translation>la capacidad es una cota inferior (el SLO se cumple con la mayor carga medida)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="180"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="184"/>
         <source>capacity interpolated between two measured loads</source>
         <translation>capacidad interpolada entre dos cargas medidas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="181"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="185"/>
         <source>fails the SLO at the lightest measured load: no capacity</source>
         <translation>no cumple el SLO con la menor carga medida: sin capacidad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="182"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="186"/>
         <source>fails parity: a required parity check failed, its runs are excluded from capacity and cost</source>
         <translation>no supera la paridad: falló una comprobación de paridad obligatoria y sus ejecuciones quedan excluidas de la capacidad y del coste</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="186"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="190"/>
         <source>PROXY: capacity from runs accepted as a proxy (discounted); performs not reached</source>
         <translation>PROXY: capacidad a partir de ejecuciones aceptadas como proxy (con descuento); «rinde» no alcanzado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="188"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="192"/>
         <source>PREDICTED: capacity from an estimator or simulator, not a measurement; performs not reached</source>
         <translation>PREDICHA: capacidad de un estimador o simulador, no una medición; «rinde» no alcanzado</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="191"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="195"/>
         <source>%n run(s) do not count: %1</source>
         <translation>
             <numerusform>%n ejecución no cuenta: %1</numerusform>
@@ -2720,7 +2823,7 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="194"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="198"/>
         <source>%n blocker(s): %1</source>
         <translation>
             <numerusform>%n bloqueante: %1</numerusform>
@@ -2728,12 +2831,12 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
         </translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="207"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="211"/>
         <source>%1 owned GPUs freed</source>
         <translation>%1 GPU propias liberadas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="219"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="223"/>
         <source>this view drives the ranking</source>
         <translation>esta vista decide la clasificación</translation>
     </message>
@@ -2741,22 +2844,37 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
 <context>
     <name>OverviewPage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="272"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="257"/>
+        <source>Edit workload…</source>
+        <translation>Editar la carga de trabajo…</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="259"/>
+        <source>The model (and its other names), precisions, tokens per request and dataset every run and parity check is judged against</source>
+        <translation>El modelo (y sus otros nombres), las precisiones, los tokens por petición y el conjunto de datos frente a los que se juzga cada ejecución y comprobación de paridad</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="284"/>
         <source>Overview</source>
         <translation>Resumen</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="298"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="296"/>
+        <source>Workload</source>
+        <translation>Carga de trabajo</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="322"/>
         <source>&lt;h2&gt;%1&lt;/h2&gt;%2 options for %3 · %4 evidence files</source>
         <translation>&lt;h2&gt;%1&lt;/h2&gt;%2 opciones para %3 · %4 archivos de evidencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="301"/>
-        <source>Evidence is judged against the %1. Runs of another model, precision or request shape are shown but count for nothing.</source>
-        <translation>La evidencia se juzga frente a %1. Las ejecuciones con otro modelo, otra precisión u otra forma de petición se muestran, pero no cuentan para nada.</translation>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="325"/>
+        <source>Evidence is judged against the %1. Runs and checks of another model, precision, request shape or dataset are shown but count for nothing.</source>
+        <translation>La evidencia se juzga frente a %1. Las ejecuciones y comprobaciones con otro modelo, otra precisión, otra forma de petición u otro conjunto de datos se muestran, pero no cuentan para nada.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="304"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="329"/>
         <source>Runs and parity checks that match the workload count; a proxy the user accepted counts, discounted, for capacity; a mismatch or a run that needs context counts for nothing</source>
         <translation>Cuentan las ejecuciones y comprobaciones de paridad que coinciden con la carga; un proxy aceptado por el usuario cuenta, con descuento, para la capacidad; una no coincidencia o una ejecución a la que le falta contexto no cuenta para nada</translation>
     </message>
@@ -2822,109 +2940,154 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
         <translation>Contexto largo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="51"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="71"/>
+        <source>matches</source>
+        <translation>coincide</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="72"/>
+        <source>proxy (builds only)</source>
+        <translation>proxy (solo «compila»)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="73"/>
+        <source>mismatch — not counted</source>
+        <translation>no coincide — no cuenta</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="74"/>
+        <source>needs context — not counted</source>
+        <translation>falta contexto — no cuenta</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="86"/>
         <source>%1 = %2 vs %3 (reference %4), Δ %5, n = %6, stderr %7</source>
         <translation>%1 = %2 frente a %3 (referencia %4), Δ %5, n = %6, error típico %7</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="54"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="89"/>
         <source>rule</source>
         <translation>regla</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="55"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="90"/>
         <source>(not stated)</source>
         <translation>(no indicado)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="70"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="105"/>
         <source>Verdict</source>
         <translation>Dictamen</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="72"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="107"/>
+        <source>Fits</source>
+        <translation>Ajuste</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="109"/>
+        <source>How the check fits the decision&apos;s workload (its model)</source>
+        <translation>Cómo se ajusta la comprobación a la carga de trabajo de la decisión (su modelo)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="110"/>
+        <source>Model</source>
+        <translation>Modelo</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="111"/>
         <source>Task</source>
         <translation>Tarea</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="73"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="112"/>
         <source>Metric</source>
         <translation>Métrica</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="74"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="113"/>
         <source>Value</source>
         <translation>Valor</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="75"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="114"/>
         <source>Reference</source>
         <translation>Referencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="77"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="116"/>
         <source>Δ</source>
         <translation>Δ</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="78"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="117"/>
         <source>n</source>
         <translation>n</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="79"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="118"/>
         <source>stderr</source>
         <translation>error típico</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="80"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="119"/>
         <source>Rule</source>
         <translation>Regla</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="81"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="120"/>
         <source>Source</source>
         <translation>Fuente</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="84"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="125"/>
         <source>Click a cell to see the checks behind it.</source>
         <translation>Haga clic en una celda para ver las comprobaciones que la respaldan.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="97"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="138"/>
         <source>&lt;h2&gt;Parity&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;Paridad&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="104"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="145"/>
         <source>Parity</source>
         <translation>Paridad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="114"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="155"/>
         <source>Option</source>
         <translation>Opción</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="124"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="165"/>
+        <source>%1 more check(s) count for no verdict (another model, a proxy, or needing context)</source>
+        <translation>%1 comprobación(es) más no cuentan para ningún dictamen (otro modelo, un proxy o falta de contexto)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="168"/>
         <source>No check of this kind on this exact runtime and platform.</source>
         <translation>No hay ninguna comprobación de este tipo con este runtime y esta plataforma exactos.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="129"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="174"/>
         <source>* required before an option counts as correct</source>
         <translation>* obligatoria para que una opción cuente como correcta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="138"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="183"/>
         <source>%1 parity checks imported. A verdict needs the option&apos;s exact runtime and platform. Too few samples to decide is inconclusive, never a pass. Required kinds are marked *.</source>
         <translation>%1 comprobaciones de paridad importadas. Un dictamen necesita el runtime y la plataforma exactos de la opción. Con muy pocas muestras para decidir, el resultado es no concluyente, nunca «supera». Los tipos obligatorios se marcan con *.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="163"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="213"/>
         <source>%1 — %2: %3 checks</source>
         <translation>%1 — %2: %3 comprobaciones</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="215"/>
+        <source>%1 — %2: %3 checks count; %4 more shown in grey count for no verdict (another model, a proxy, or needing context)</source>
+        <translation>%1 — %2: cuentan %3 comprobaciones; %4 más, en gris, no cuentan para ningún dictamen (otro modelo, un proxy o falta de contexto)</translation>
     </message>
 </context>
 <context>
@@ -3616,6 +3779,89 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
         <location filename="../../deepdecide/gui/views/presentation.py" line="209"/>
         <source>What-if on weights and SLO (the saved decision is not changed)</source>
         <translation>«¿Y si…?» sobre pesos y SLO (la decisión guardada no cambia)</translation>
+    </message>
+</context>
+<context>
+    <name>WorkloadDialog</name>
+    <message>
+        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="36"/>
+        <source>Workload of the decision</source>
+        <translation>Carga de trabajo de la decisión</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="39"/>
+        <source>e.g. DeepSeek-V4.1-Flash</source>
+        <translation>p. ej. DeepSeek-V4.1-Flash</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="41"/>
+        <source>other names of the same model, comma-separated</source>
+        <translation>otros nombres del mismo modelo, separados por comas</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="42"/>
+        <source>Only names you declare count as the same model: a hub id or a checkpoint path of this model. A smaller model of the same architecture is a proxy, not an alias.</source>
+        <translation>Solo los nombres que usted declare cuentan como el mismo modelo: un id del hub o una ruta de checkpoint de este modelo. Un modelo más pequeño de la misma arquitectura es un proxy, no un alias.</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="46"/>
+        <source>e.g. fp4, fp8 (empty: any)</source>
+        <translation>p. ej. fp4, fp8 (vacío: cualquiera)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="48"/>
+        <source>LOW-HIGH, e.g. 6144-10240 (empty: any)</source>
+        <translation>BAJO-ALTO, p. ej. 6144-10240 (vacío: cualquiera)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="50"/>
+        <source>LOW-HIGH, e.g. 768-1280 (empty: any)</source>
+        <translation>BAJO-ALTO, p. ej. 768-1280 (vacío: cualquiera)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="52"/>
+        <source>dataset or traffic class, e.g. random, chat, RAG (empty: any)</source>
+        <translation>conjunto de datos o tipo de tráfico, p. ej. random, chat, RAG (vacío: cualquiera)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="55"/>
+        <source>Model</source>
+        <translation>Modelo</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="56"/>
+        <source>Also known as</source>
+        <translation>También conocido como</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="57"/>
+        <source>Precisions</source>
+        <translation>Precisiones</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="58"/>
+        <source>Input tokens per request</source>
+        <translation>Tokens de entrada por petición</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="59"/>
+        <source>Output tokens per request</source>
+        <translation>Tokens de salida por petición</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="60"/>
+        <source>Dataset / traffic class</source>
+        <translation>Conjunto de datos / tipo de tráfico</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="61"/>
+        <source>Notes</source>
+        <translation>Notas</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="66"/>
+        <source>Runs and parity checks of another model, precision, request shape or dataset are shown but count for nothing, unless you accept them as a proxy.</source>
+        <translation>Las ejecuciones y comprobaciones de paridad con otro modelo, otra precisión, otra forma de petición u otro conjunto de datos se muestran, pero no cuentan para nada salvo que las acepte como proxy.</translation>
     </message>
 </context>
 </TS>

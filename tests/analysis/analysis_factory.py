@@ -92,7 +92,7 @@ def keep_sweep() -> tuple[BenchmarkRun, ...]:
 def parity(runtime: str, platform: str, kind: ParityKind, verdict: Verdict) -> ParityCheck:
     return ParityCheck(kind, runtime, platform, "vllm", "nv-h100", task="gsm8k", metric="exact_match",
                        value=0.9, reference_value=0.9, delta=0.0, n=500, tolerance="|delta| <= 0.02",
-                       verdict=verdict)
+                       verdict=verdict, model="DeepSeek-V4.1-Flash")
 
 
 def evidence() -> Evidence:

@@ -111,3 +111,38 @@ def test_inspect_shows_model_tokens_and_max_rate(capsys, llama):
     assert main(["inspect", str(llama), "--json"]) == 0
     row = json.loads(capsys.readouterr().out.splitlines()[0])
     assert row["request_rate"] == "inf" and row["max_rate"] is True
+
+
+def test_evidence_set_accepts_a_proxy_for_one_run_or_check(capsys, sample, tmp_path, shared_fixture):
+    llama = write_json(tmp_path / "llama.json", vllm_serving())
+    main(["import", str(llama), "--into", str(sample), "--runtime", "vllm", "--platform", "H100", "--gpus", "1"])
+    capsys.readouterr()
+    assert main(["evidence", "set", str(sample), "llama.json", "--run", "1", "--proxy", "dense stand-in",
+                 "--discount", "0.1/0.15/0.2"]) == 0
+    out = capsys.readouterr().out
+    assert "run 1: " in out and "proxy (proxy accepted for this run: dense stand-in), counts for capacity, builds" in out
+    f = load_workspace(sample).evidence.files[-1]
+    assert f.proxy is None and [(p.index, p.reason) for p in f.run_proxies] == [(0, "dense stand-in")]
+    data = _evaluate(capsys, sample)
+    vllm = next(o for o in data["options"] if o["option"] == "keep-vllm-h100")
+    assert "proxy" in vllm["capacity"]["label"]
+    # kept when the same file is imported again with new context
+    main(["import", str(llama), "--into", str(sample), "--runtime", "vllm", "--platform", "H100", "--gpus", "2"])
+    assert len(load_workspace(sample).evidence.files[-1].run_proxies) == 1
+    assert main(["evidence", "set", str(sample), "llama.json", "--run", "1", "--no-proxy"]) == 0
+    assert "mismatch, counts for nothing" in capsys.readouterr().out
+    # refused with a clear message, nothing changed
+    before = sample.read_bytes()
+    assert main(["evidence", "set", str(sample), "llama.json", "--run", "3", "--proxy", "x"]) == 2
+    assert "the file has no run 3 (it has 1)" in capsys.readouterr().err
+    assert main(["evidence", "set", str(sample), "llama.json", "--run", "1", "--gpus", "2"]) == 2
+    assert "--run N needs --proxy REASON or --no-proxy" in capsys.readouterr().err
+    assert sample.read_bytes() == before
+    # a parity check of another model, accepted on its own
+    lm_eval = shared_fixture("parity/lm_eval/v0.4.9.2_results_vllm_tp8_H100.json")
+    assert main(["import", str(lm_eval), "--into", str(sample)]) == 0
+    assert "MISMATCH" in capsys.readouterr().out
+    assert main(["evidence", "set", str(sample), lm_eval.name, "--check", "2", "--proxy", "fine-tune of ours"]) == 0
+    out = capsys.readouterr().out
+    assert "check 2: " in out and "proxy (proxy accepted for this check: fine-tune of ours), counts for builds" in out
+    assert "check 1: " in out and "check 1: eval_accuracy" in out

@@ -79,7 +79,8 @@ def workspaces(draw: st.DrawFn) -> Generated:
             platform = _platform_text(ws, o.platform, rng.random() < 0.5)
             checks.append(ParityCheck(kind, o.runtime, platform, "vllm", "nv-h100", task="gsm8k",
                                       metric="exact_match", value=0.9, reference_value=0.9, delta=0.0, n=500,
-                                      tolerance="|delta| <= 0.02", verdict=rng.choice(verdicts)))
+                                      tolerance="|delta| <= 0.02", verdict=rng.choice(verdicts),
+                                      model=ws.workload.model or ws.model))
     seed_answers = draw(st.integers(0, 2**32 - 1))
     rng = random.Random(seed_answers)
     answers: list[ChecklistAnswer] = []

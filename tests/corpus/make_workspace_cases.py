@@ -25,7 +25,7 @@ from typing import Any
 import yaml
 
 BASE = Path(__file__).resolve().parents[1] / "fixtures" / "workspaces" / "minimal.deepdecide.yaml"
-SCHEMA = 2
+SCHEMA = 3
 
 
 @dataclass(frozen=True)
@@ -167,7 +167,7 @@ _EXPECT_OVERRIDE = {
 
 def _text_cases() -> list[Case]:
     base = _dump(base_data()).decode("utf-8")
-    head = "kind: workspace\nschema_version: 2\nname: x\nmodel: y\ndecision: {id: DR-1, title: t}\n"
+    head = f"kind: workspace\nschema_version: {SCHEMA}\nname: x\nmodel: y\ndecision: {{id: DR-1, title: t}}\n"
     out = [
         Case("nesting-flow-10000", (head + "description: " + "[" * 10_000 + "]" * 10_000 + "\n").encode(),
              "nested more than"),
@@ -190,10 +190,10 @@ def _text_cases() -> list[Case]:
         Case("duplicate-key", (base + "name: again\n").encode(), "duplicate key"),
         Case("nul-byte", (head + "description: a\x00b\n").encode(), "NUL"),
         Case("not-utf8", (head + "description: caf\xe9\n").encode("latin-1"), "UTF-8"),
-        Case("schema-newer", base.replace("schema_version: 2", "schema_version: 99", 1).encode(), "schema_version"),
-        Case("schema-not-integer", base.replace("schema_version: 2", "schema_version: two", 1).encode(),
+        Case("schema-newer", base.replace(f"schema_version: {SCHEMA}", "schema_version: 99", 1).encode(), "schema_version"),
+        Case("schema-not-integer", base.replace(f"schema_version: {SCHEMA}", "schema_version: two", 1).encode(),
              "schema_version"),
-        Case("schema-unsupported", base.replace("schema_version: 2", "schema_version: 0", 1).encode(),
+        Case("schema-unsupported", base.replace(f"schema_version: {SCHEMA}", "schema_version: 0", 1).encode(),
              "schema_version"),
         Case("kind-missing", base.replace("kind: workspace\n", "", 1).encode(), "kind"),
         Case("top-level-list", b"- kind: workspace\n", "mapping"),

@@ -37,6 +37,11 @@ class FakeInteraction:
         self.asked: list[str] = []
         self.sign_answer: Any = None  # a SignRecordRequest
         self.sign_roles: list[tuple[str, ...]] = []
+        #: drive the real workload and item-proxy dialogs (called with the dialog; False cancels)
+        self.workload_script: Any = None
+        self.workload_dialogs: list[Any] = []
+        self.item_proxy_script: Any = None
+        self.item_proxy_dialogs: list[Any] = []
 
     def show_error(self, title: str, exc: BaseException) -> None:
         self.errors.append((title, exc))
@@ -95,6 +100,28 @@ class FakeInteraction:
         self.context_questions.append((file_name, list(missing)))
         self.context_suggestions.append(dict(suggestions or {}))
         return self.context
+
+    def ask_workload(self, workload: Any) -> Any:
+        """The real workload dialog, filled by ``workload_script(dialog)``; accepted when it is valid
+        (what OK does), else None (the user could only cancel)."""
+        from deepdecide.gui.views.workload_dialog import WorkloadDialog
+
+        dialog = WorkloadDialog(workload)
+        self.workload_dialogs.append(dialog)
+        if self.workload_script is None or self.workload_script(dialog) is False:
+            return None
+        dialog.accept()
+        return dialog.workload() if dialog.result() else None
+
+    def ask_item_proxy(self, file: Any, fits: list[Any]) -> Any:
+        from deepdecide.gui.views.item_proxy_dialog import ItemProxyDialog
+
+        dialog = ItemProxyDialog(file, fits)
+        self.item_proxy_dialogs.append(dialog)
+        if self.item_proxy_script is None or self.item_proxy_script(dialog) is False:
+            return None
+        dialog.accept()
+        return dialog.answer() if dialog.result() else None
 
     def info(self, title: str, text: str) -> None:
         self.infos.append((title, text))

@@ -299,7 +299,7 @@ def test_parity_verdicts_are_visibly_different(make_window, qtbot):
     option = ws.options[0]
     base = ParityCheck(ParityKind.GREEDY_MATCH, option.runtime, option.platform, "vllm", "nv-h100", "gsm8k",
                        "exact_match", 0.81, 0.80, 0.01, 500, 0.018, "|delta| <= max(0.02, 2*stderr), n >= 200",
-                       Verdict.PASS, "unit test")
+                       Verdict.PASS, "unit test", ws.workload.model or ws.model)
     checks = (base, replace(base, kind=ParityKind.LOGITS, verdict=Verdict.FAIL, delta=0.2),
               replace(base, kind=ParityKind.KERNEL, verdict=Verdict.INCONCLUSIVE, n=20))
     f = EvidenceFile(Provenance("parity.json", 1, "0" * 64, "unit"), parity=checks)

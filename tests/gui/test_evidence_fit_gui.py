@@ -5,6 +5,8 @@ from __future__ import annotations
 from generated_files import vllm_serving, write_json
 from PySide6.QtCore import Qt
 
+from deepdecide.domain.evidence import ParityKind
+
 LLAMA = "neuralmagic/Meta-Llama-3.1-8B-Instruct-FP8"
 
 
@@ -26,6 +28,8 @@ def test_llama_import_changes_nothing_and_the_window_says_why(make_window, qtbot
     assert interaction.context_questions[-1][1] == ["platform", "gpu_count"]
     assert interaction.context_suggestions[-1] == {"platform": "nv-h100", "gpu_count": "1"}
     assert _decision(doc.assessment()) == before
+    status = window.status_label.text()  # the import says at once that the file does not count
+    assert "Against the workload: 1 mismatch (measured on neuralmagic/Meta-Llama-3.1-8B-Instruct-FP8" in status
 
     overview = window.show_page("overview")
     card = next(c for c in overview.cards if c.option_id == "keep-vllm-h100")
@@ -71,3 +75,100 @@ def test_context_is_editable_after_import_and_undoable(make_window, qtbot, inter
     doc.undo_stack.undo()
     doc.undo_stack.undo()
     assert doc.workspace == start
+
+
+def test_the_workload_is_edited_on_the_overview_with_messages_and_undo(make_window, interaction):
+    window = make_window()
+    doc = window.document
+    start = doc.workspace
+    overview = window.show_page("overview")
+    seen: dict[str, object] = {}
+
+    def bad_then_good(dialog):
+        assert dialog.model.text() == "DeepSeek-V4.1-Flash" and dialog.input_tokens.text() == "6144-10240"
+        dialog.input_tokens.setText("9000-100")
+        seen["problems"] = dialog.problems.text()
+        seen["ok"] = dialog.buttons.button(dialog.buttons.StandardButton.Ok).isEnabled()
+        dialog.input_tokens.setText("7000-9000")
+        dialog.aliases.setText("deepseek-ai/DeepSeek-V4.1-Flash, deepseek-ai/DeepSeek-V4-Flash")
+        dialog.dataset.setText("chat")
+
+    interaction.workload_script = bad_then_good
+    overview.workload_button.click()
+    assert "Input tokens: 9000-100: needs 0 < low <= high" in seen["problems"] and seen["ok"] is False
+    w = doc.workspace.workload
+    assert w.input_tokens.low == 7000 and w.dataset == "chat" and "deepseek-ai/DeepSeek-V4-Flash" in w.aliases
+    assert "chat" in overview.workload.text()
+    # every sample run states dataset "random": now a mismatch, with the reason
+    fits = [f for f in doc.assessment().evidence_fit if f.item == "run"]
+    assert fits and all(f.applicability.value == "mismatch" for f in fits)
+    assert "dataset random, the workload's is chat" in [str(m) for m in fits[0].reasons]
+    doc.undo_stack.undo()
+    assert doc.workspace == start
+
+    def invalid(dialog):
+        dialog.model.setText("")
+        dialog.aliases.setText("x")
+
+    interaction.workload_script = invalid  # OK stays disabled: nothing changes
+    overview.workload_button.click()
+    assert doc.workspace == start
+    assert "no model" in interaction.workload_dialogs[-1].problems.text()
+
+
+def test_one_run_accepted_as_a_proxy_in_the_evidence_page(make_window, qtbot, interaction, tmp_path):
+    window = make_window()
+    doc = window.document
+    path = write_json(tmp_path / "llama.json", vllm_serving())
+    interaction.context = {"platform": "nv-h100", "gpu_count": 1}
+    with qtbot.waitSignal(doc.changed, timeout=20000):
+        window.import_evidence([str(path)])
+    start = doc.workspace
+    page = window.show_page("evidence")
+    page.files_view.selectRow(len(start.evidence.files) - 1)
+    seen: dict[str, object] = {}
+
+    def accept(dialog):
+        seen["items"] = [dialog.item.itemText(i) for i in range(dialog.item.count())]
+        seen["why"] = dialog.why.text()
+        dialog.reason.setText("dense stand-in on the same stack")
+        dialog.discount.setText("0.9/0.5/1")
+        seen["problem"] = dialog.problems.text()
+        dialog.discount.setText("0.1/0.15/0.2")
+
+    interaction.item_proxy_script = accept
+    page.item_proxy_button.click()
+    assert len(seen["items"]) == 1 and seen["items"][0].startswith("run 1: ") and seen["items"][0].endswith(" — mismatch")
+    assert f"measured on {LLAMA}" in seen["why"] and "low <= likely <= high" in seen["problem"]
+    f = doc.workspace.evidence.files[-1]
+    assert f.proxy is None and f.run_proxies[0].reason == "dense stand-in on the same stack"
+    vllm = doc.assessment().option("keep-vllm-h100")
+    assert vllm.fit.proxies == 1 and vllm.capacity.source.value == "proxy"
+    page.fit_filter.setCurrentIndex(page.fit_filter.findData("proxy"))
+    cols = [page.proxy.headerData(i, Qt.Orientation.Horizontal, Qt.ItemDataRole.UserRole)
+            for i in range(page.proxy.columnCount())]
+    assert [page.proxy.index(r, cols.index("file")).data() for r in range(page.proxy.rowCount())] == ["llama.json"]
+    assert "(1 accepted as proxies)" in page.files.index(len(start.evidence.files) - 1, 8).data()
+    doc.undo_stack.undo()
+    assert doc.workspace == start
+
+
+def test_parity_checks_of_another_model_are_shown_greyed_with_the_reason(make_window, qtbot, interaction,
+                                                                         shared_fixture):
+    window = make_window()
+    doc = window.document
+    path = shared_fixture("parity/lm_eval/v0.4.9.2_results_vllm_tp8_H100.json")
+    with qtbot.waitSignal(doc.changed, timeout=20000):
+        window.import_evidence([str(path)])
+    assert not interaction.errors
+    page = window.show_page("parity")
+    vllm_row = next(r for r in range(page.grid.rowCount()) if page.grid.row_record(r).option == "keep-vllm-h100")
+    eval_col = 1 + list(ParityKind).index(ParityKind.EVAL_ACCURACY)
+    page._cell_clicked(page.grid.index(vllm_row, eval_col))
+    assert page.detail.rowCount() == 6
+    assert "6 more shown in grey" in page.detail_title.text()
+    assert page.detail.index(0, 1).data() == "mismatch — not counted"
+    assert "not DeepSeek-V4.1-Flash" in page.detail.index(0, 1).data(Qt.ItemDataRole.ToolTipRole)
+    assert page.detail.index(0, 0).data(Qt.ItemDataRole.ForegroundRole) is not None  # greyed
+    assert page.detail.index(0, 2).data().startswith("/scratch/")
+    assert page.grid.index(vllm_row, eval_col).data(Qt.ItemDataRole.UserRole + 2) == "none"  # the verdict: no check

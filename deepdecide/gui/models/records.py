@@ -59,6 +59,8 @@ class RecordTableModel(QAbstractTableModel):
         self._columns = list(columns)
         self._rows: list[Any] = []
         self._submit = submit_edit
+        #: records for which this is true are shown greyed (e.g. checks that count for nothing)
+        self.muted: Callable[[Any], bool] | None = None
 
     # contents ----------------------------------------------------------------------------
     def rows(self) -> list[Any]:
@@ -141,6 +143,11 @@ class RecordTableModel(QAbstractTableModel):
             return list(col.choices) if col.choices else None
         if role == Qt.ItemDataRole.TextAlignmentRole and col.numeric:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.ForegroundRole and self.muted is not None and self.muted(rec):
+            from PySide6.QtGui import QPalette
+            from PySide6.QtWidgets import QApplication
+
+            return QApplication.palette().brush(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
         return None
 
     def _display(self, col: Column, rec: Any) -> str:

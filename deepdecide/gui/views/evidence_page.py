@@ -165,6 +165,11 @@ class EvidencePage(Page):
         self.context_button.setToolTip(self.tr("Say what the selected file was measured on (runtime, platform, GPUs, "
                                                "model), or accept its runs as a proxy for the workload"))
         self.context_button.clicked.connect(self.edit_context)
+        self.item_proxy_button = QPushButton(self.tr("Proxy for one run or check…"))
+        self.item_proxy_button.setObjectName("item_proxy_button")
+        self.item_proxy_button.setToolTip(self.tr("Accept one run or parity check of the selected file as a proxy for "
+                                                  "the workload (with a reason and a discount), or withdraw it"))
+        self.item_proxy_button.clicked.connect(self.edit_item_proxy)
         hint = QLabel(self.tr("or drop result files anywhere on the window"))
         hint.setEnabled(False)
         file_buttons = QHBoxLayout()
@@ -172,6 +177,7 @@ class EvidencePage(Page):
         file_buttons.addWidget(hint)
         file_buttons.addStretch(1)
         file_buttons.addWidget(self.context_button)
+        file_buttons.addWidget(self.item_proxy_button)
         file_buttons.addWidget(self.remove_button)
         top = QWidget()
         top_layout = QVBoxLayout(top)
@@ -330,6 +336,8 @@ class EvidencePage(Page):
         text = ", ".join(count(k, n) for k, n in counts.items())
         if f.proxy is not None:
             text += " " + self.tr("(proxy accepted)")
+        elif f.run_proxies or f.check_proxies:
+            text += " " + fmt(self.tr("(%1 accepted as proxies)"), len(f.run_proxies) + len(f.check_proxies))
         if not detail:
             return text
         reasons = list(dict.fromkeys(str(m) for x in fits for m in x.reasons))
@@ -374,12 +382,12 @@ class EvidencePage(Page):
             current = {"runtime": first.runtime, "platform": ws.matrix.platform_id(first.platform) if first.platform
                        else "", "gpu_count": first.gpu_count, "model": first.model}
         elif f.parity:
-            current = {"runtime": f.parity[0].runtime, "platform": f.parity[0].platform}
+            current = {"runtime": f.parity[0].runtime, "platform": f.parity[0].platform, "model": f.parity[0].model}
         if f.proxy is not None:
             d = f.proxy.discount
             current.update(proxy_reason=f.proxy.reason, proxy_discount=f"{d.low:g}/{d.likely:g}/{d.high:g}")
         fields = ["runtime", "platform", "gpu_count", "model", "proxy_reason", "proxy_discount"] if f.runs else \
-            ["runtime", "platform"]
+            ["runtime", "platform", "model", "proxy_reason", "proxy_discount"]
         m = ws.matrix
         choices = {"runtime": [(r.id, r.name) for r in m.runtimes],
                    "platform": [(p.id, f"{p.vendor} {p.name}") for p in m.platforms]}
@@ -413,6 +421,30 @@ class EvidencePage(Page):
             return
         if new != f:
             self.document.edit(SetEvidenceFile(row, new), fmt(self.tr("Context of %1"), f.provenance.file_name))
+
+    def edit_item_proxy(self) -> None:
+        """Accept one run or check of the selected file as a proxy (or withdraw it): one undoable edit."""
+        from deepdecide.domain.edits import EditError, SetEvidenceFile, with_item_proxy
+
+        row = self.selected_file()
+        if row is None:
+            return
+        f = self.document.workspace.evidence.files[row]
+        if not f.runs and not f.parity:
+            return
+        answer = self.document_interaction().ask_item_proxy(f, self._fits_of(f) or [])
+        if answer is None:
+            return
+        item, index, proxy = answer
+        try:
+            new = with_item_proxy(f, item, index, proxy)
+        except EditError as exc:
+            self.document_interaction().info(self.tr("Proxy"), str(exc))
+            return
+        if new != f:
+            what = self.tr("run") if item == "run" else self.tr("check")
+            self.document.edit(SetEvidenceFile(row, new),
+                               fmt(self.tr("Proxy for %1 %2 of %3"), what, index + 1, f.provenance.file_name))
 
     def document_interaction(self) -> Interaction:
         return cast("MainWindow", self.window()).interaction

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLabel,
+    QPushButton,
     QScrollArea,
     QSizePolicy,
     QVBoxLayout,
@@ -113,8 +114,10 @@ class OptionCard(QFrame):
         """"1 match · 1 proxy · 3 mismatch · 1 needs context" (zeros left out; "none" when no run)."""
         parts = [(fit.matches, self.tr("match")), (fit.proxies, self.tr("proxy")),
                  (fit.mismatches, self.tr("mismatch")), (fit.needs_context, self.tr("need context"))]
-        text = " · ".join(f"{integer(n)} {word}" for n, word in parts if n)
-        return text or self.tr("no run")
+        text = " · ".join(f"{integer(n)} {word}" for n, word in parts if n) or self.tr("no run")
+        if fit.checks_other:  # parity checks of another model, proxies or needing context: no verdict from them
+            text += " · " + fmt(self.tr("%1 checks not counted"), integer(fit.checks_other))
+        return text
 
     def set_option(self, oa: OptionAssessment, draws: OptionDraws | None, currency: str,
                    fits: tuple[EvidenceFit, ...] = ()) -> None:
@@ -165,8 +168,9 @@ class OptionCard(QFrame):
         for f in fits[:12]:
             reasons = "; ".join(text(m) for m in f.reasons)
             counts = ", ".join(uses.get(c, c) for c in f.counts_for) if f.counts_for else self.tr("nothing")
-            line = fmt(self.tr("%1: %2 (counts for %3)"), f.file, fit_words.get(f.applicability.value,
-                                                                             f.applicability.value), counts)
+            what = self.tr("run") if f.item == "run" else self.tr("check")
+            line = fmt(self.tr("%1 (%2 %3): %4 (counts for %5)"), f.file, what, f.index + 1,
+                       fit_words.get(f.applicability.value, f.applicability.value), counts)
             tip_lines.append(line + (f" — {reasons}" if reasons else ""))
         if len(fits) > 12:
             tip_lines.append(fmt(self.tr("… and %1 more"), len(fits) - 12))
@@ -250,6 +254,14 @@ class OverviewPage(Page):
         self.workload = QLabel()
         self.workload.setWordWrap(True)
         self.workload.setObjectName("workload")
+        self.workload_button = QPushButton(self.tr("Edit workload…"))
+        self.workload_button.setObjectName("edit_workload")
+        self.workload_button.setToolTip(self.tr("The model (and its other names), precisions, tokens per request and "
+                                                "dataset every run and parity check is judged against"))
+        self.workload_button.clicked.connect(self.edit_workload)
+        workload_row = QHBoxLayout()
+        workload_row.addWidget(self.workload, 1)
+        workload_row.addWidget(self.workload_button, 0, Qt.AlignmentFlag.AlignTop)
         self.messages = QLabel()
         self.messages.setWordWrap(True)
         self.cards_host = QWidget()
@@ -262,7 +274,7 @@ class OverviewPage(Page):
         scroll.setWidget(self.cards_host)
         layout = QVBoxLayout(self)
         layout.addWidget(self.heading)
-        layout.addWidget(self.workload)
+        layout.addLayout(workload_row)
         layout.addWidget(self.recommendation)
         layout.addWidget(self.messages)
         layout.addWidget(scroll, 1)
@@ -270,6 +282,18 @@ class OverviewPage(Page):
 
     def title(self) -> str:
         return self.tr("Overview")
+
+    def edit_workload(self) -> None:
+        """Ask for the workload (the dialog validates it) and apply it as one undoable edit."""
+        from typing import cast
+
+        from deepdecide.domain.edits import SetWorkload
+
+        window = cast(Any, self.window())
+        current = self.document.workspace.workload
+        new = window.interaction.ask_workload(current)
+        if new is not None and new != current:
+            self.document.edit(SetWorkload(new), self.tr("Workload"))
 
     def showEvent(self, event: Any) -> None:
         if self._mc is None:
@@ -298,8 +322,9 @@ class OverviewPage(Page):
         self.heading.setText(fmt(self.tr("<h2>%1</h2>%2 options for %3 · %4 evidence files"),
                                  ws.decision.title, len(ws.options), ws.model, len(ws.evidence.files)))
         self.recommendation.setText(recommendation(ws, a, mc))
-        self.workload.setText(fmt(self.tr("Evidence is judged against the %1. Runs of another model, precision or "
-                                          "request shape are shown but count for nothing."), str(a.workload))
+        self.workload.setText(fmt(self.tr("Evidence is judged against the %1. Runs and checks of another model, "
+                                          "precision, request shape or dataset are shown but count for nothing."),
+                                  str(a.workload))
                               if a.workload is not None else "")
         self.workload.setToolTip(self.tr("Runs and parity checks that match the workload count; a proxy the user "
                                          "accepted counts, discounted, for capacity; a mismatch or a run that "

@@ -7,7 +7,7 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QLabel, QSplitter, QVBoxLayout, QWidget
 
-from deepdecide.analysis.assessment import OptionAssessment, ParityOutcome
+from deepdecide.analysis.assessment import Assessment, EvidenceFit, OptionAssessment, ParityOutcome
 from deepdecide.domain.evidence import ParityCheck, ParityKind, Verdict
 from deepdecide.domain.workspace import Workspace
 from deepdecide.gui.document import WorkspaceDocument
@@ -40,6 +40,41 @@ def checks_for(ws: Workspace, oa: OptionAssessment, kind: ParityKind) -> list[Pa
     return [checks[i] for i in kp.checks]
 
 
+def shown_checks(ws: Workspace, a: Assessment, oa: OptionAssessment,
+                 kind: ParityKind) -> list[tuple[ParityCheck, EvidenceFit | None]]:
+    """The checks of one kind behind an option's cell: those the verdict counts, then those on its
+    runtime and platform that count for no verdict (another model, a proxy, needing context),
+    each with how it fits the workload."""
+    where = [(fi, ci) for fi, f in enumerate(ws.evidence.files) for ci in range(len(f.parity))]
+    fit_of = {(x.file_index, x.index): x for x in a.evidence_fit if x.item == "check"}
+    kp = oa.parity_of(kind)
+    counted = list(kp.checks) if kp is not None else []
+    out: list[tuple[ParityCheck, EvidenceFit | None]] = []
+    for i in counted:
+        fi, ci = where[i]
+        out.append((ws.evidence.files[fi].parity[ci], fit_of.get((fi, ci))))
+    seen = {where[i] for i in counted}
+    for x in a.evidence_fit:
+        if x.item != "check" or "correct" in x.counts_for or (x.file_index, x.index) in seen:
+            continue
+        if oa.option not in x.options or x.runtime not in ("", oa.runtime) or x.platform not in ("", oa.platform):
+            continue
+        c = ws.evidence.files[x.file_index].parity[x.index]
+        if c.kind == kind:
+            out.append((c, x))
+    return out
+
+
+def fit_label(fit: EvidenceFit | None) -> str:
+    if fit is None:
+        return ""
+    return {"matches": QCoreApplication.translate("ParityPage", "matches"),
+            "proxy": QCoreApplication.translate("ParityPage", "proxy (builds only)"),
+            "mismatch": QCoreApplication.translate("ParityPage", "mismatch — not counted"),
+            "needs-context": QCoreApplication.translate("ParityPage", "needs context — not counted")}.get(
+        fit.applicability.value, fit.applicability.value)
+
+
 def outcome(oa: OptionAssessment, kind: ParityKind) -> str:
     """The Assessment's verdict of one kind on the option (pass, fail, inconclusive, none)."""
     kp = oa.parity_of(kind)
@@ -67,19 +102,25 @@ class ParityPage(Page):
         self.grid_view.setSelectionBehavior(self.grid_view.SelectionBehavior.SelectItems)
         self.grid_view.clicked.connect(self._cell_clicked)
         self.detail = RecordTableModel([
-            Column(self.tr("Verdict"), lambda c: c.verdict.value, display=verdict_label,
-                   meaning=lambda c: c.verdict.value),
-            Column(self.tr("Task"), lambda c: c.task),
-            Column(self.tr("Metric"), lambda c: c.metric),
-            Column(self.tr("Value"), lambda c: c.value, numeric=True),
-            Column(self.tr("Reference"), lambda c: c.reference_value, numeric=True,
-                   tooltip=lambda c: f"{c.reference_runtime} / {c.reference_platform}"),
-            Column(self.tr("Δ"), lambda c: c.delta, numeric=True),
-            Column(self.tr("n"), lambda c: c.n, numeric=True),
-            Column(self.tr("stderr"), lambda c: c.stderr, numeric=True),
-            Column(self.tr("Rule"), lambda c: c.tolerance, tooltip=lambda c: c.tolerance),
-            Column(self.tr("Source"), lambda c: c.source, tooltip=lambda c: c.source),
+            Column(self.tr("Verdict"), lambda r: r[0].verdict.value, display=verdict_label,
+                   meaning=lambda r: r[0].verdict.value if r[1] is None or "correct" in r[1].counts_for else None),
+            Column(self.tr("Fits"), lambda r: fit_label(r[1]),
+                   tooltip=lambda r: "<br>".join(str(m) for m in r[1].reasons) if r[1] is not None else "",
+                   header_tip=self.tr("How the check fits the decision's workload (its model)")),
+            Column(self.tr("Model"), lambda r: r[0].model, tooltip=lambda r: r[0].model),
+            Column(self.tr("Task"), lambda r: r[0].task),
+            Column(self.tr("Metric"), lambda r: r[0].metric),
+            Column(self.tr("Value"), lambda r: r[0].value, numeric=True),
+            Column(self.tr("Reference"), lambda r: r[0].reference_value, numeric=True,
+                   tooltip=lambda r: f"{r[0].reference_runtime} / {r[0].reference_platform}"),
+            Column(self.tr("Δ"), lambda r: r[0].delta, numeric=True),
+            Column(self.tr("n"), lambda r: r[0].n, numeric=True),
+            Column(self.tr("stderr"), lambda r: r[0].stderr, numeric=True),
+            Column(self.tr("Rule"), lambda r: r[0].tolerance, tooltip=lambda r: r[0].tolerance),
+            Column(self.tr("Source"), lambda r: r[0].source, tooltip=lambda r: r[0].source),
         ], None, self)
+        # a check that counts for no verdict (another model, a proxy, needing context) is shown greyed
+        self.detail.muted = lambda r: r[1] is not None and "correct" not in r[1].counts_for
         self.detail_view = make_table(self.detail)
         self.detail_title = QLabel(self.tr("Click a cell to see the checks behind it."))
         self.note = QLabel()
@@ -120,9 +161,13 @@ class ParityPage(Page):
                 def tip(o: OptionAssessment, k: ParityKind = k) -> str:
                     checks = checks_for(self.document.workspace, o, k)
                     head = f"<b>{o.name}</b> — {kind_label(k)}"
+                    others = len(shown_checks(self.document.workspace, self.document.assessment(), o, k)) - len(checks)
+                    more = ("<br><i>" + fmt(self.tr("%1 more check(s) count for no verdict (another model, a "
+                                                    "proxy, or needing context)"), others) + "</i>") if others else ""
                     if not checks:
-                        return head + "<br>" + self.tr("No check of this kind on this exact runtime and platform.")
-                    return head + "<br>" + "<br>".join(check_line(c) for c in checks)
+                        return (head + "<br>" + self.tr("No check of this kind on this exact runtime and platform.")
+                                + more)
+                    return head + "<br>" + "<br>".join(check_line(c) for c in checks) + more
 
                 title = kind_label(k) + (" *" if k in required else "")
                 cols.append(Column(title, verdict, display=verdict_label, meaning=verdict, tooltip=tip,
@@ -141,6 +186,9 @@ class ParityPage(Page):
         # show the checks behind the first cell that has any, so the numbers are one glance away
         first = next(((r, c) for r in range(self.grid.rowCount()) for c in range(1, self.grid.columnCount())
                       if self.grid.index(r, c).data(MeaningRole) != NO_EVIDENCE), None)
+        if first is None:  # no verdict anywhere: the first cell with checks that do not count
+            first = next(((r, c) for r in range(self.grid.rowCount()) for c in range(1, self.grid.columnCount())
+                          if shown_checks(ws, a, a.options[r], list(ParityKind)[c - 1])), None)
         if first is None:
             self._show_detail(None, None)
         else:
@@ -158,7 +206,13 @@ class ParityPage(Page):
         if option is None or kind is None:
             self.detail.set_rows([])
             return
-        checks = checks_for(self.document.workspace, option, kind)
-        self.detail.set_rows(checks)
-        self.detail_title.setText(fmt(self.tr("%1 — %2: %3 checks"), option.name, kind_label(kind), len(checks)))
+        rows = shown_checks(self.document.workspace, self.document.assessment(), option, kind)
+        counted = sum(1 for _c, x in rows if x is None or "correct" in x.counts_for)
+        self.detail.set_rows(rows)
+        if counted == len(rows):
+            self.detail_title.setText(fmt(self.tr("%1 — %2: %3 checks"), option.name, kind_label(kind), len(rows)))
+        else:
+            self.detail_title.setText(fmt(self.tr("%1 — %2: %3 checks count; %4 more shown in grey count for no "
+                                                  "verdict (another model, a proxy, or needing context)"),
+                                          option.name, kind_label(kind), counted, len(rows) - counted))
         self.detail_view.resizeColumnsToContents()

@@ -8,7 +8,7 @@ from reportlab.platypus import Flowable
 from deepdecide.analysis.assessment import ParityOutcome
 from deepdecide.domain.evidence import Verdict
 from deepdecide.report.sections.base import BODY_W, Context, h1, h2, num, platform_name, runtime_name
-from deepdecide.report.styles import BAD, GOOD, WARN, para, table
+from deepdecide.report.styles import BAD, GOOD, GREY, WARN, para, table
 
 OUTCOME_WORDS = {ParityOutcome.PASS: "pass", ParityOutcome.FAIL: "fail",
                  ParityOutcome.INCONCLUSIVE: "inconclusive", ParityOutcome.NONE: "none"}
@@ -24,20 +24,37 @@ def parity(ctx: Context) -> list[Flowable]:
     if not checks:
         out.append(para("No parity checks have been imported: correctness is not evidenced for any option."))
     else:
+        from deepdecide.domain.messages import join
+        from deepdecide.report.predictions import fit_text
+
+        fit_of = {(x.file_index, x.index): x for x in a.evidence_fit if x.item == "check"}
+        fits = [fit_of.get((fi, ci)) for fi, f in enumerate(ws.evidence.files) for ci in range(len(f.parity))]
         rows = []
         extra = []
-        for i, p in enumerate(checks, start=1):
+        notes = []
+        for i, (p, x) in enumerate(zip(checks, fits, strict=True), start=1):
             rows.append([p.kind.value, f"{runtime_name(ws, p.runtime)} on {platform_name(ws, p.platform)}",
                          f"{runtime_name(ws, p.reference_runtime)} on {platform_name(ws, p.reference_platform)}",
                          f"{p.task} / {p.metric}".strip(" /"), num(p.value), num(p.reference_value),
                          num(p.delta), num(p.n), num(p.stderr), p.tolerance or "no rule stated",
-                         p.verdict.value])
-            color = {Verdict.PASS: GOOD, Verdict.FAIL: BAD}.get(p.verdict, WARN)
-            extra.append(("TEXTCOLOR", (10, i), (10, i), color))
+                         fit_text(x), p.verdict.value])
+            if x is not None and not x.counts_for:  # shown, greyed: it counts for no verdict
+                extra.append(("TEXTCOLOR", (0, i), (-1, i), GREY))
+            else:
+                color = {Verdict.PASS: GOOD, Verdict.FAIL: BAD}.get(p.verdict, WARN)
+                extra.append(("TEXTCOLOR", (11, i), (11, i), color))
+            if x is not None and x.applicability.value != "matches" and x.reasons:
+                notes.append(f"Check {i} ({p.kind.value}, {p.task or p.metric}), {fit_text(x)}: {join(x.reasons)}")
         out.append(table(["Kind", "Runtime", "Reference", "Task / metric", "Value", "Ref.", "Delta", "n", "SE",
-                          "Rule", "Verdict"], rows,
-                         [18 * mm, 20 * mm, 20 * mm, 20 * mm, 11 * mm, 11 * mm, 11 * mm, 9 * mm, 10 * mm, 28 * mm,
-                          16 * mm], numeric=(4, 5, 6, 7, 8), extra=extra))
+                          "Rule", "Fits", "Verdict"], rows,
+                         [17 * mm, 19 * mm, 19 * mm, 19 * mm, 11 * mm, 11 * mm, 11 * mm, 9 * mm, 10 * mm, 20 * mm,
+                          14 * mm, 14 * mm], numeric=(4, 5, 6, 7, 8), extra=extra))
+        out.append(para("Fits: how the check fits the decision's workload (model). A proxy counts for builds only; "
+                        "a mismatch or a check that needs context is shown in grey and counts for no verdict.",
+                        "small"))
+        out.extend(para(n, "small") for n in notes[:40])
+        if len(notes) > 40:
+            out.append(para(f"… and {len(notes) - 40} more checks that do not match the workload.", "small"))
     if a.required_parity:
         out += h2("Required checks per option", "parity-required")
         rows = []

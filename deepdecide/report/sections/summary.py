@@ -136,9 +136,15 @@ def _fit_summary(ctx: Context) -> list[Flowable]:
     for oa in a.options:
         f = oa.fit
         rows.append([oa.name, integer(f.matches), integer(f.proxies), integer(f.mismatches),
-                     integer(f.needs_context), oa.capacity.label])
-    out.append(table(["Option", "Match", "Proxy", "Mismatch", "Needs context", "Capacity rests on"], rows,
-                     [50 * mm, 16 * mm, 16 * mm, 18 * mm, 22 * mm, BODY_W - 122 * mm], numeric=(1, 2, 3, 4)))
+                     integer(f.needs_context), f"{integer(f.checks_matching)} / {integer(f.checks_other)}",
+                     oa.capacity.label])
+    out.append(table(["Option", "Match", "Proxy", "Mismatch", "Needs context", "Checks counted / not",
+                      "Capacity rests on"], rows,
+                     [46 * mm, 14 * mm, 14 * mm, 17 * mm, 19 * mm, 22 * mm, BODY_W - 132 * mm],
+                     numeric=(1, 2, 3, 4, 5)))
+    out.append(para("Match, Proxy, Mismatch, Needs context: benchmark runs about the option. Checks: parity checks "
+                    "on its runtime and platform that count for its verdicts / that do not (another model, a proxy, "
+                    "needing context, illustrative).", "small"))
     groups: dict[tuple[str, str], list[str]] = {}
     for x in a.evidence_fit:
         if x.counts_for and x.applicability.value == "matches":
