@@ -211,8 +211,16 @@ def test_the_dialogs_fit_longer_languages(make_window, qtbot, tmp_path, language
         context = ContextDialog("run.json", ["runtime", "platform", "gpu_count", "proxy_reason", "proxy_discount"],
                                 {"runtime": [("vllm", "vLLM")], "platform": [("nv-h100", "H100")]}, window,
                                 {"runtime": "vllm"}, None)
+        from deepdecide.gui.views.item_proxy_dialog import ItemProxyDialog
+        from deepdecide.gui.views.workload_dialog import WorkloadDialog
+
+        ws = window.document.workspace
+        workload = WorkloadDialog(ws.workload, window)
+        evidence = ws.evidence.files[0]
+        fits = [x for x in window.document.assessment().evidence_fit if x.file_index == 0]
+        item_proxy = ItemProxyDialog(evidence, fits, window)
         found = []
-        for dialog in (export, sign, context):
+        for dialog in (export, sign, context, workload, item_proxy):
             qtbot.addWidget(dialog)
             dialog.show()
             qtbot.waitExposed(dialog)
