@@ -3789,77 +3789,77 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
         <translation>Carga de trabajo de la decisión</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="39"/>
+        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="40"/>
         <source>e.g. DeepSeek-V4.1-Flash</source>
         <translation>p. ej. DeepSeek-V4.1-Flash</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="41"/>
+        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="42"/>
         <source>other names of the same model, comma-separated</source>
         <translation>otros nombres del mismo modelo, separados por comas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="42"/>
+        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="43"/>
         <source>Only names you declare count as the same model: a hub id or a checkpoint path of this model. A smaller model of the same architecture is a proxy, not an alias.</source>
         <translation>Solo los nombres que usted declare cuentan como el mismo modelo: un id del hub o una ruta de checkpoint de este modelo. Un modelo más pequeño de la misma arquitectura es un proxy, no un alias.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="46"/>
+        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="47"/>
         <source>e.g. fp4, fp8 (empty: any)</source>
         <translation>p. ej. fp4, fp8 (vacío: cualquiera)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="48"/>
+        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="49"/>
         <source>LOW-HIGH, e.g. 6144-10240 (empty: any)</source>
         <translation>BAJO-ALTO, p. ej. 6144-10240 (vacío: cualquiera)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="50"/>
+        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="51"/>
         <source>LOW-HIGH, e.g. 768-1280 (empty: any)</source>
         <translation>BAJO-ALTO, p. ej. 768-1280 (vacío: cualquiera)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="52"/>
+        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="53"/>
         <source>dataset or traffic class, e.g. random, chat, RAG (empty: any)</source>
         <translation>conjunto de datos o tipo de tráfico, p. ej. random, chat, RAG (vacío: cualquiera)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="55"/>
+        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="56"/>
         <source>Model</source>
         <translation>Modelo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="56"/>
+        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="57"/>
         <source>Also known as</source>
         <translation>También conocido como</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="57"/>
+        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="58"/>
         <source>Precisions</source>
         <translation>Precisiones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="58"/>
+        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="59"/>
         <source>Input tokens per request</source>
         <translation>Tokens de entrada por petición</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="59"/>
+        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="60"/>
         <source>Output tokens per request</source>
         <translation>Tokens de salida por petición</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="60"/>
+        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="61"/>
         <source>Dataset / traffic class</source>
         <translation>Conjunto de datos / tipo de tráfico</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="61"/>
+        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="62"/>
         <source>Notes</source>
         <translation>Notas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="66"/>
+        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="67"/>
         <source>Runs and parity checks of another model, precision, request shape or dataset are shown but count for nothing, unless you accept them as a proxy.</source>
         <translation>Las ejecuciones y comprobaciones de paridad con otro modelo, otra precisión, otra forma de petición u otro conjunto de datos se muestran, pero no cuentan para nada salvo que las acepte como proxy.</translation>
     </message>
