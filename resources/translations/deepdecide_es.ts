@@ -3059,10 +3059,13 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
         <source>Option</source>
         <translation>Opción</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location filename="../../deepdecide/gui/views/parity_page.py" line="165"/>
-        <source>%1 more check(s) count for no verdict (another model, a proxy, or needing context)</source>
-        <translation>%1 comprobación(es) más no cuentan para ningún dictamen (otro modelo, un proxy o falta de contexto)</translation>
+        <source>%n more check(s) count for no verdict (another model, a proxy, or needing context)</source>
+        <translation>
+            <numerusform>%n comprobación más no cuenta para ningún dictamen (otro modelo, un proxy o falta de contexto)</numerusform>
+            <numerusform>%n comprobaciones más no cuentan para ningún dictamen (otro modelo, un proxy o falta de contexto)</numerusform>
+        </translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/parity_page.py" line="168"/>
