@@ -163,6 +163,11 @@ def test_pseudo_locale_every_page_fits_and_is_translated(make_window, qtbot, tmp
             qtbot.wait(30)
             found += [f"slide {presentation.current_key()}: {c}" for c in clips(presentation)]
         presentation.close()
+        sidebar = window.sidebar
+        metrics = sidebar.fontMetrics()
+        found += [f"sidebar: {sidebar.item(i).text()!r} needs {metrics.horizontalAdvance(sidebar.item(i).text())} px"
+                  for i in range(sidebar.count())
+                  if metrics.horizontalAdvance(sidebar.item(i).text()) > sidebar.viewport().width() - 4]
         assert not found, "clipped in the pseudo-locale:\n" + "\n".join(found)
 
         from deepdecide.gui.i18n import languages

@@ -156,6 +156,9 @@ class MainWindow(QMainWindow):
             item.setText(titles[key])
             item.setToolTip(fmt(QCoreApplication.translate("MainWindow", "%1 (Ctrl+%2)"), titles[key], i + 1))
         self.cancel_button.setText(QCoreApplication.translate("MainWindow", "Cancel"))
+        # as wide as its longest title needs (in some languages more than the English 170 px)
+        needed = self.sidebar.sizeHintForColumn(0) + 2 * self.sidebar.frameWidth() + 12
+        self.sidebar.setFixedWidth(max(170, min(needed, 280)))
 
     # language ----------------------------------------------------------------------------
     def set_language(self, choice: str) -> str:
