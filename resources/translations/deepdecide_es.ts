@@ -2099,8 +2099,8 @@ Recover it?</source>
     <name>MainWindow</name>
     <message>
         <location filename="../../deepdecide/gui/app.py" line="108"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="467"/>
         <location filename="../../deepdecide/gui/views/main_window.py" line="470"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="473"/>
         <source>Cannot open the workspace</source>
         <translation>No se puede abrir el espacio de trabajo</translation>
     </message>
@@ -2157,195 +2157,195 @@ Recover it?</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="230"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="233"/>
         <source>Cannot read the file</source>
         <translation>No se puede leer el archivo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="283"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="286"/>
         <source>&amp;New from the built-in sample</source>
         <translation>&amp;Nuevo a partir del ejemplo integrado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="284"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="287"/>
         <source>&amp;Open…</source>
         <translation>&amp;Abrir…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="285"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="288"/>
         <source>&amp;Save</source>
         <translation>&amp;Guardar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="286"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="289"/>
         <source>Save &amp;As…</source>
         <translation>Guardar &amp;como…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="287"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="290"/>
         <source>&amp;Import evidence…</source>
         <translation>&amp;Importar evidencia…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="288"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="291"/>
         <source>Import benchmark or parity result files</source>
         <translation>Importar archivos de resultados de benchmarks o de paridad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="289"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="292"/>
         <source>&amp;Export PDF decision record…</source>
         <translation>&amp;Exportar el registro de decisión en PDF…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="291"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="294"/>
         <source>&amp;Quit</source>
         <translation>&amp;Salir</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="292"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="295"/>
         <source>&amp;Undo</source>
         <translation>&amp;Deshacer</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="294"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="297"/>
         <source>&amp;Redo</source>
         <translation>&amp;Rehacer</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="302"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="305"/>
         <source>&amp;File</source>
         <translation>&amp;Archivo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="304"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="307"/>
         <source>Open &amp;Recent</source>
         <translation>Abrir &amp;reciente</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="310"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="313"/>
         <source>E&amp;xport</source>
         <translation>E&amp;xportar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="313"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="316"/>
         <source>&amp;Comparison as CSV…</source>
         <translation>&amp;Comparativa como CSV…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="315"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="318"/>
         <source>&amp;Evidence as CSV…</source>
         <translation>&amp;Evidencia como CSV…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="317"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="320"/>
         <source>&amp;Parity checks as CSV…</source>
         <translation>Comprobaciones de &amp;paridad como CSV…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="319"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="322"/>
         <source>&amp;Workbook as XLSX…</source>
         <translation>&amp;Libro como XLSX…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="321"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="324"/>
         <source>The comparison, the evidence and the parity checks in one workbook (needs openpyxl)</source>
         <translation>La comparativa, la evidencia y las comprobaciones de paridad en un libro (necesita openpyxl)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="327"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="330"/>
         <source>&amp;Edit</source>
         <translation>&amp;Editar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="330"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="333"/>
         <source>&amp;View</source>
         <translation>&amp;Ver</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="338"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="341"/>
         <source>&amp;Present</source>
         <translation>&amp;Presentar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="340"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="343"/>
         <source>Full-screen slides of the decision, with a what-if that changes nothing (Esc leaves)</source>
         <translation>Diapositivas a pantalla completa de la decisión, con un «¿y si…?» que no cambia nada (Esc para salir)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="341"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="344"/>
         <source>Present the decision full screen (F5)</source>
         <translation>Presentar la decisión a pantalla completa (F5)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="343"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="346"/>
         <source>&amp;Theme</source>
         <translation>&amp;Tema</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="347"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="362"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="350"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="365"/>
         <source>Follow the system</source>
         <translation>Seguir al sistema</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="347"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="350"/>
         <source>Light</source>
         <translation>Claro</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="347"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="350"/>
         <source>Dark</source>
         <translation>Oscuro</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="354"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="357"/>
         <source>&amp;Language</source>
         <translation>&amp;Idioma</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="372"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="375"/>
         <source>&amp;Help</source>
         <translation>Ay&amp;uda</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="373"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="376"/>
         <source>&amp;About deepdecide</source>
         <translation>&amp;Acerca de deepdecide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="375"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="378"/>
         <source>Main</source>
         <translation>Principal</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="381"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="396"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="384"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="399"/>
         <source>Undo</source>
         <translation>Deshacer</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="382"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="397"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="385"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="400"/>
         <source>Redo</source>
         <translation>Rehacer</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="396"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="399"/>
         <source>Undo %1</source>
         <translation>Deshacer %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="397"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="400"/>
         <source>Redo %1</source>
         <translation>Rehacer %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="407"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="410"/>
         <source>About deepdecide</source>
         <translation>Acerca de deepdecide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="407"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="410"/>
         <source>deepdecide %1
 
 Evidence, comparison and a signed decision record for LLM-serving platform choices. Works offline.</source>
@@ -2354,32 +2354,32 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
 Evidencia, comparativa y un registro de decisión firmado para elegir la plataforma de servicio de LLM. Funciona sin conexión.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="421"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="424"/>
         <source>(no recent files)</source>
         <translation>(no hay archivos recientes)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="427"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="430"/>
         <source>untitled</source>
         <translation>sin título</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="436"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="439"/>
         <source>the untitled workspace</source>
         <translation>el espacio de trabajo sin título</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="447"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="450"/>
         <source>Cannot load the built-in sample</source>
         <translation>No se puede cargar el ejemplo integrado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="475"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="478"/>
         <source>Opened %1</source>
         <translation>Abierto %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/main_window.py" line="477"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="480"/>
         <source>Opened %1 with %n warning(s): fix them before saving. First: %2</source>
         <translation>
             <numerusform>Abierto %1 con %n aviso: corríjalo antes de guardar. %2</numerusform>
@@ -2387,32 +2387,32 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
         </translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="497"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="500"/>
         <source>Cannot save the workspace</source>
         <translation>No se puede guardar el espacio de trabajo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="502"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="505"/>
         <source>Saved %1</source>
         <translation>Guardado %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="516"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="519"/>
         <source>Autosave failed: %1</source>
         <translation>Ha fallado el autoguardado: %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="529"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="532"/>
         <source>an untitled workspace</source>
         <translation>un espacio de trabajo sin título</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="531"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="534"/>
         <source>(autosaved %1)</source>
         <translation>(autoguardado %1)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="536"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="539"/>
         <source>Cannot recover the autosaved copy</source>
         <translation>No se puede recuperar la copia autoguardada</translation>
     </message>
