@@ -51,23 +51,23 @@ def build_window(argv: Sequence[str] = (), *, settings_path: str | os.PathLike[s
 
     from deepdecide.domain.errors import DeepdecideError
     from deepdecide.gui.document import WorkspaceDocument
-    from deepdecide.gui.i18n import install_translators
+    from deepdecide.gui.i18n import apply_language
     from deepdecide.gui.resources import app_icon, register_icon_themes
+    from deepdecide.gui.samples import load_builtin_workspace, sample_workspace_path
     from deepdecide.gui.settings import Preferences, open_settings
     from deepdecide.gui.theme import ThemeManager
     from deepdecide.gui.views.main_window import MainWindow
     from deepdecide.storage.autosave import Autosaver
-    from deepdecide.storage.files import load_builtin_workspace, sample_workspace_path
     from deepdecide.storage.workspace_cache import load_workspace_cached
 
     app = cast(QApplication, QApplication.instance())
+    settings = open_settings(settings_path)
+    prefs = Preferences(settings)
+    language = apply_language(app, prefs.get("language"))
     if not getattr(app, "_deepdecide_ready", False):
-        install_translators(app)
         register_icon_themes()
         app.setWindowIcon(app_icon())
         app._deepdecide_ready = True  # type: ignore[attr-defined]
-    settings = open_settings(settings_path)
-    prefs = Preferences(settings)
     theme = getattr(app, "_deepdecide_theme", None)
     if theme is None:
         theme = ThemeManager(app, prefs.get("theme"))
@@ -79,10 +79,10 @@ def build_window(argv: Sequence[str] = (), *, settings_path: str | os.PathLike[s
     cache_dir = Path(settings.fileName()).parent / "cache"
     deferred: list[Any] = []  # work that can wait until the window is up (the cache entry)
     try:
-        ws = load_workspace_cached(path or sample_workspace_path(), cache_dir, defer=deferred.append)
+        ws = load_workspace_cached(path or sample_workspace_path(language), cache_dir, defer=deferred.append)
     except (DeepdecideError, OSError) as exc:
         error, path = exc, None
-        ws = load_builtin_workspace()
+        ws = load_builtin_workspace(language)
     document = WorkspaceDocument(ws, path)
     window = MainWindow(document, prefs, autosaver=Autosaver(autosave_dir), interaction=interaction, theme=theme)
     if path:

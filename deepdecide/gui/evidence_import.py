@@ -39,7 +39,9 @@ def import_files(paths: list[str], contexts: dict[str, Any], progress: ProgressC
             if found.failed:
                 first = found.failed[0]
                 if len(found.failed) > 1:
-                    first.reason += f" (and {len(found.failed) - 1} more file(s) below {path} that failed)"
+                    more = len(found.failed) - 1
+                    first.reason += fmt(QCoreApplication.translate(
+                        "EvidenceImporter", " (and %n more file(s) below %1 that failed)", None, more), path)
                 raise first
             results.extend(found.imported)
             if skipped is not None:
@@ -144,8 +146,8 @@ class EvidenceImporter(QObject):
             self.start(self.paths)  # again, with the context (an import is all-or-nothing)
             return
         if not results:
-            self.ctx.set_busy(fmt(QCoreApplication.translate(
-                "EvidenceImporter", "No result files found; %1 file(s) skipped, nothing was changed."),
+            self.ctx.set_busy(QCoreApplication.translate(
+                "EvidenceImporter", "No result files found; %n file(s) skipped, nothing was changed.", None,
                 len(self.skipped)), None)
             self.deleteLater()
             return
@@ -168,7 +170,7 @@ class EvidenceImporter(QObject):
         if self.skipped:
             first, reason = self.skipped[0]
             text += " " + fmt(QCoreApplication.translate(
-                "EvidenceImporter", "Skipped %1 file(s) that are not result files (first: %2: %3)."),
-                len(self.skipped), Path(first).name, reason)
+                "EvidenceImporter", "Skipped %n file(s) that are not result files (first: %1: %2).", None,
+                len(self.skipped)), Path(first).name, reason)
         self.ctx.set_busy(text, None)
         self.deleteLater()

@@ -13,6 +13,7 @@ DEFAULTS: dict[str, Any] = {
     "recent_files": [],
     "last_directory": "",
     "theme": "system",  # system | light | dark
+    "language": "system",  # system (the system locale's) | en | es
     "autosave_seconds": 60,
     "max_recent": 8,
     "export_omitted_sections": [],  # record sections left out of the last PDF export

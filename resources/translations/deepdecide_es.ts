@@ -6,433 +6,433 @@
     <message>
         <location filename="../../deepdecide/gui/models/assessed.py" line="27"/>
         <source>Rank</source>
-        <translation type="unfinished"></translation>
+        <translation>Puesto</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/models/assessed.py" line="29"/>
         <location filename="../../deepdecide/gui/models/assessed.py" line="84"/>
         <source>Option</source>
-        <translation type="unfinished"></translation>
+        <translation>Opción</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/models/assessed.py" line="30"/>
         <source>Score</source>
-        <translation type="unfinished"></translation>
+        <translation>Puntuación</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/models/assessed.py" line="32"/>
         <source>Support</source>
-        <translation type="unfinished"></translation>
+        <translation>Soporte</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/models/assessed.py" line="35"/>
         <source>Evidence</source>
-        <translation type="unfinished"></translation>
+        <translation>Evidencia</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/models/assessed.py" line="37"/>
         <source>Eligibility</source>
-        <translation type="unfinished"></translation>
+        <translation>Elegibilidad</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/models/assessed.py" line="37"/>
         <source>eligible</source>
-        <translation type="unfinished"></translation>
+        <translation>elegible</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/models/assessed.py" line="51"/>
         <source>Criterion</source>
-        <translation type="unfinished"></translation>
+        <translation>Criterio</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/models/assessed.py" line="52"/>
         <source>Metric</source>
-        <translation type="unfinished"></translation>
+        <translation>Métrica</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/models/assessed.py" line="53"/>
         <source>Weight</source>
-        <translation type="unfinished"></translation>
+        <translation>Peso</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/models/assessed.py" line="54"/>
         <source>Share</source>
-        <translation type="unfinished"></translation>
+        <translation>Proporción</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/models/assessed.py" line="55"/>
         <source>Scored</source>
-        <translation type="unfinished"></translation>
+        <translation>Puntúa</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/models/assessed.py" line="55"/>
         <source>yes</source>
-        <translation type="unfinished"></translation>
+        <translation>sí</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/models/assessed.py" line="55"/>
         <source>no</source>
-        <translation type="unfinished"></translation>
+        <translation>no</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/models/assessed.py" line="58"/>
         <source>Note</source>
-        <translation type="unfinished"></translation>
+        <translation>Nota</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/models/assessed.py" line="76"/>
         <source>person-weeks, likely (the low–high range on hover)</source>
-        <translation type="unfinished"></translation>
+        <translation>semanas-persona, valor probable (el intervalo bajo–alto, al pasar el ratón)</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/models/assessed.py" line="77"/>
         <source>likely (low–high): </source>
-        <translation type="unfinished"></translation>
+        <translation>probable (bajo–alto): </translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/models/assessed.py" line="85"/>
         <source>Porting</source>
-        <translation type="unfinished"></translation>
+        <translation>Portabilidad</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/models/assessed.py" line="86"/>
         <source>External</source>
-        <translation type="unfinished"></translation>
+        <translation>Externo</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/models/assessed.py" line="87"/>
         <source>Missing, owned</source>
-        <translation type="unfinished"></translation>
+        <translation>Falta, con responsable</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/models/assessed.py" line="88"/>
         <source>Checklist</source>
-        <translation type="unfinished"></translation>
+        <translation>Lista de control</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/models/assessed.py" line="89"/>
         <source>Total</source>
-        <translation type="unfinished"></translation>
+        <translation>Total</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/models/assessed.py" line="90"/>
         <source>Blockers</source>
-        <translation type="unfinished"></translation>
+        <translation>Bloqueantes</translation>
     </message>
 </context>
 <context>
     <name>ComparePage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="82"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="83"/>
         <source>Weight of %1</source>
         <extracomment>slider steps per unit of weight</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Peso de %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="148"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="149"/>
         <source>Criteria weights</source>
-        <translation type="unfinished"></translation>
+        <translation>Pesos de los criterios</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="168"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="187"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="169"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="189"/>
         <source>not set</source>
-        <translation type="unfinished"></translation>
+        <translation>sin definir</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="175"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="176"/>
         <source>Service-level objective</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="177"/>
-        <source>TTFT p99 ≤</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="177"/>
-        <source>TPOT p99 ≤</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="178"/>
-        <source>Tokens/s per user ≥</source>
-        <translation type="unfinished"></translation>
+        <translation>Objetivo de nivel de servicio</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/compare_page.py" line="179"/>
-        <source>Error rate ≤</source>
-        <translation type="unfinished"></translation>
+        <source>TTFT p99 ≤</source>
+        <translation>TTFT p99 ≤</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="194"/>
-        <source>Peak demand</source>
-        <translation type="unfinished"></translation>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="179"/>
+        <source>TPOT p99 ≤</source>
+        <translation>TPOT p99 ≤</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="180"/>
+        <source>Tokens/s per user ≥</source>
+        <translation>Tokens/s por usuario ≥</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="181"/>
+        <source>Error rate ≤</source>
+        <translation>Tasa de errores ≤</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/compare_page.py" line="196"/>
-        <source>Output tokens/s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="197"/>
-        <source>or requests/s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="198"/>
-        <source>input tokens / request</source>
-        <translation type="unfinished"></translation>
+        <source>Peak demand</source>
+        <translation>Demanda punta</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/compare_page.py" line="199"/>
+        <source>Output tokens/s</source>
+        <translation>Tokens de salida/s</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="200"/>
+        <source>or requests/s</source>
+        <translation>o peticiones/s</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="201"/>
+        <source>input tokens / request</source>
+        <translation>tokens de entrada / petición</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="202"/>
         <source>output tokens / request</source>
-        <translation type="unfinished"></translation>
+        <translation>tokens de salida / petición</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="208"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="211"/>
         <source>Cost view that drives the ranking</source>
-        <translation type="unfinished"></translation>
+        <translation>Vista de coste que decide la clasificación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="212"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="215"/>
         <source>all-in: every GPU at its all-in $/GPU-h</source>
-        <translation type="unfinished"></translation>
+        <translation>todo incluido: cada GPU a su $/GPU-h con todo incluido</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="213"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="216"/>
         <source>cash: what we will spend (owned GPUs&apos; capex sunk)</source>
-        <translation type="unfinished"></translation>
+        <translation>caja: lo que vamos a gastar (el capex de las GPU propias ya está hundido)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="224"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="232"/>
         <source>cost view</source>
-        <translation type="unfinished"></translation>
+        <translation>vista de coste</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="240"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="248"/>
         <source>Ranking</source>
-        <translation type="unfinished"></translation>
+        <translation>Clasificación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="241"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="249"/>
         <source>Criteria</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="263"/>
-        <source>Ranking (weighted score, live)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="283"/>
-        <source>Criterion</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="284"/>
-        <source>Weight</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="285"/>
-        <source>Winner holds from</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="286"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="305"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="309"/>
-        <source>to</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="287"/>
-        <source>Below: winner</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="289"/>
-        <source>Above: winner</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="297"/>
-        <source>Input</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="299"/>
-        <source>Low</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="300"/>
-        <source>Likely</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="301"/>
-        <source>High</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="302"/>
-        <source>Unit</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="303"/>
-        <source>Flips below</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="307"/>
-        <source>Flips above</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="335"/>
-        <source>low %1 · likely %2 · high %3 (editing the likely value widens the range if needed)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="296"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="341"/>
-        <source>Option</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="343"/>
-        <source>Pricing</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="344"/>
-        <source>$/GPU-hour</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="346"/>
-        <source>Capex per GPU ($)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="348"/>
-        <source>kW per GPU</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="350"/>
-        <source>Assumed tok/s/GPU</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="504"/>
-        <source>$/M output tokens</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="516"/>
-        <source>%1 (%2): P(best) %3, $/M tokens P50 %4</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="234"/>
-        <source>Weight intervals</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="235"/>
-        <source>Flip values</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="237"/>
-        <source>Prices</source>
-        <translation type="unfinished"></translation>
+        <translation>Criterios</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/compare_page.py" line="271"/>
-        <source>Monte Carlo</source>
-        <translation type="unfinished"></translation>
+        <source>Ranking (weighted score, live)</source>
+        <translation>Clasificación (puntuación ponderada, en vivo)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="273"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="498"/>
-        <source>Monte Carlo running…</source>
-        <translation type="unfinished"></translation>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="291"/>
+        <source>Criterion</source>
+        <translation>Criterio</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="137"/>
-        <source>&lt;h2&gt;Compare&lt;/h2&gt;</source>
-        <extracomment>the widest the flip table&apos;s input column grows (the values beside it stay in view at 1280 px)</extracomment>
-        <translation type="unfinished"></translation>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="292"/>
+        <source>Weight</source>
+        <translation>Peso</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="293"/>
+        <source>Winner holds from</source>
+        <translation>La ganadora se mantiene desde</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="294"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="313"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="317"/>
+        <source>to</source>
+        <translation>hasta</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="295"/>
+        <source>Below: winner</source>
+        <translation>Debajo: gana</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="297"/>
+        <source>Above: winner</source>
+        <translation>Encima: gana</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="305"/>
+        <source>Input</source>
+        <translation>Dato de entrada</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="307"/>
+        <source>Low</source>
+        <translation>Bajo</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="308"/>
+        <source>Likely</source>
+        <translation>Probable</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="309"/>
+        <source>High</source>
+        <translation>Alto</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="310"/>
+        <source>Unit</source>
+        <translation>Unidad</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="311"/>
+        <source>Flips below</source>
+        <translation>Cambia por debajo de</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="315"/>
+        <source>Flips above</source>
+        <translation>Cambia por encima de</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="343"/>
+        <source>low %1 · likely %2 · high %3 (editing the likely value widens the range if needed)</source>
+        <translation>bajo %1 · probable %2 · alto %3 (al editar el valor probable, el intervalo se amplía si hace falta)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="304"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="349"/>
+        <source>Option</source>
+        <translation>Opción</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="351"/>
+        <source>Pricing</source>
+        <translation>Precios</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="352"/>
+        <source>$/GPU-hour</source>
+        <translation>$/GPU-hora</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="354"/>
+        <source>Capex per GPU ($)</source>
+        <translation>Capex por GPU ($)</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/compare_page.py" line="356"/>
-        <source>Compare</source>
-        <translation type="unfinished"></translation>
+        <source>kW per GPU</source>
+        <translation>kW por GPU</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="389"/>
-        <source>SLO</source>
-        <translation type="unfinished"></translation>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="358"/>
+        <source>Assumed tok/s/GPU</source>
+        <translation>Tok/s/GPU supuestos</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="513"/>
+        <source>$/M output tokens</source>
+        <translation>$/M tokens de salida</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="525"/>
+        <source>%1 (%2): P(best) %3, $/M tokens P50 %4</source>
+        <translation>%1 (%2): P(mejor) %3, $/M tokens P50 %4</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="242"/>
+        <source>Weight intervals</source>
+        <translation>Intervalos de peso</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="243"/>
+        <source>Flip values</source>
+        <translation>Valores de cambio</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="245"/>
+        <source>Prices</source>
+        <translation>Precios</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="279"/>
+        <source>Monte Carlo</source>
+        <translation>Monte Carlo</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="281"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="506"/>
+        <source>Monte Carlo running…</source>
+        <translation>Monte Carlo en curso…</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="138"/>
+        <source>&lt;h2&gt;Compare&lt;/h2&gt;</source>
+        <extracomment>the widest the flip table&apos;s input column grows (the values beside it stay in view at 1280 px)</extracomment>
+        <translation>&lt;h2&gt;Comparativa&lt;/h2&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="364"/>
+        <source>Compare</source>
+        <translation>Comparativa</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/compare_page.py" line="397"/>
+        <source>SLO</source>
+        <translation>SLO</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="405"/>
         <source>demand</source>
-        <translation type="unfinished"></translation>
+        <translation>demanda</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="437"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="445"/>
         <source>Weights are relative: each criterion counts by its share of the total. Drag a slider and the ranking follows. Not used: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Los pesos son relativos: cada criterio cuenta según su proporción del total. Mueva un control deslizante y la clasificación se actualiza. Sin usar: %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="440"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="448"/>
         <source>Weights are relative: each criterion counts by its share of the total. Drag a slider and the ranking follows.</source>
-        <translation type="unfinished"></translation>
+        <translation>Los pesos son relativos: cada criterio cuenta según su proporción del total. Mueva un control deslizante y la clasificación se actualiza.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="451"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="459"/>
         <source>Ranked first: &lt;b&gt;%1&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>En primer puesto: &lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="452"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="460"/>
         <source>No option can be ranked: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>No se puede clasificar ninguna opción: %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="491"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="499"/>
         <source>No winner, so no sensitivity.</source>
-        <translation type="unfinished"></translation>
+        <translation>No hay ganadora, así que no hay análisis de sensibilidad.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="522"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="531"/>
         <source>Whisker: P10–P90 of $/M output tokens; dot: P50.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="523"/>
-        <source>%1 draws (seed %2), %3 cost view. Whisker: P10–P90 of $/M output tokens; dot: P50.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="526"/>
-        <source>Most often best: &lt;b&gt;%1&lt;/b&gt; (P(best) %2).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="530"/>
-        <source>No winner in %1 of draws.</source>
-        <translation type="unfinished"></translation>
+        <translation>Bigote: P10–P90 de $/M tokens de salida; punto: P50.</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/compare_page.py" line="532"/>
+        <source>%1 draws (seed %2), %3 cost view. Whisker: P10–P90 of $/M output tokens; dot: P50.</source>
+        <translation>%1 muestras (semilla %2), vista de coste %3. Bigote: P10–P90 de $/M tokens de salida; punto: P50.</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="535"/>
+        <source>Most often best: &lt;b&gt;%1&lt;/b&gt; (P(best) %2).</source>
+        <translation>La mejor con más frecuencia: &lt;b&gt;%1&lt;/b&gt; (P(mejor) %2).</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="539"/>
+        <source>No winner in %1 of draws.</source>
+        <translation>Sin ganadora en el %1 de las muestras.</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="541"/>
         <source>No option has a cost range yet: import benchmarks or give assumed capacities and prices.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ninguna opción tiene aún un intervalo de coste: importe benchmarks o indique capacidades y precios supuestos.</translation>
     </message>
 </context>
 <context>
@@ -440,63 +440,63 @@
     <message>
         <location filename="../../deepdecide/gui/views/context_dialog.py" line="34"/>
         <source>Context for the import</source>
-        <translation type="unfinished"></translation>
+        <translation>Contexto de la importación</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/context_dialog.py" line="38"/>
         <source>Runtime</source>
-        <translation type="unfinished"></translation>
+        <translation>Runtime</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/context_dialog.py" line="38"/>
         <source>Platform</source>
-        <translation type="unfinished"></translation>
+        <translation>Plataforma</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/context_dialog.py" line="38"/>
         <source>GPU count</source>
-        <translation type="unfinished"></translation>
+        <translation>Número de GPU</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/context_dialog.py" line="39"/>
         <source>Model</source>
-        <translation type="unfinished"></translation>
+        <translation>Modelo</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/context_dialog.py" line="39"/>
         <source>Runtime version</source>
-        <translation type="unfinished"></translation>
+        <translation>Versión del runtime</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/context_dialog.py" line="40"/>
         <source>Quantization</source>
-        <translation type="unfinished"></translation>
+        <translation>Cuantización</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/context_dialog.py" line="41"/>
         <source>Accept as a proxy because… (empty: not a proxy)</source>
-        <translation type="unfinished"></translation>
+        <translation>Se acepta como proxy porque… (vacío: no es un proxy)</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/context_dialog.py" line="42"/>
         <source>Proxy throughput factor (low/likely/high)</source>
-        <translation type="unfinished"></translation>
+        <translation>Factor de throughput del proxy (bajo/probable/alto)</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/context_dialog.py" line="52"/>
         <location filename="../../deepdecide/gui/views/context_dialog.py" line="65"/>
         <source>— not known —</source>
-        <translation type="unfinished"></translation>
+        <translation>— desconocido —</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/context_dialog.py" line="76"/>
         <source>suggested by the file name (%1): check it</source>
-        <translation type="unfinished"></translation>
+        <translation>sugerido por el nombre del archivo (%1): compruébelo</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/context_dialog.py" line="80"/>
         <source>&lt;b&gt;%1&lt;/b&gt; does not say everything the comparison needs. Tell deepdecide what it was measured on. A fact left “not known” makes its runs &lt;i&gt;needs context&lt;/i&gt;: they count for nothing until it is given.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt; no indica todo lo que la comparación necesita. Indique a deepdecide sobre qué se midió. Un dato que quede como «desconocido» deja sus ejecuciones en &lt;i&gt;falta contexto&lt;/i&gt;: no cuentan para nada hasta que se indique.</translation>
     </message>
 </context>
 <context>
@@ -504,761 +504,1052 @@
     <message>
         <location filename="../../deepdecide/gui/views/decision_page.py" line="38"/>
         <source>pending</source>
-        <translation type="unfinished"></translation>
+        <translation>pendiente</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/decision_page.py" line="38"/>
         <source>approve</source>
-        <translation type="unfinished"></translation>
+        <translation>aprobar</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/decision_page.py" line="39"/>
         <source>reject</source>
-        <translation type="unfinished"></translation>
+        <translation>rechazar</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/decision_page.py" line="39"/>
         <source>abstain</source>
-        <translation type="unfinished"></translation>
+        <translation>abstenerse</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/decision_page.py" line="43"/>
         <source>proposed</source>
-        <translation type="unfinished"></translation>
+        <translation>propuesta</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/decision_page.py" line="43"/>
         <source>accepted</source>
-        <translation type="unfinished"></translation>
+        <translation>aceptada</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/decision_page.py" line="44"/>
         <source>rejected</source>
-        <translation type="unfinished"></translation>
+        <translation>rechazada</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/decision_page.py" line="44"/>
         <source>deprecated</source>
-        <translation type="unfinished"></translation>
+        <translation>obsoleta</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/decision_page.py" line="45"/>
         <source>superseded</source>
-        <translation type="unfinished"></translation>
+        <translation>sustituida</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="116"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="114"/>
         <source>Record id</source>
-        <translation type="unfinished"></translation>
+        <translation>Id. del registro</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="116"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="114"/>
         <source>Title</source>
-        <translation type="unfinished"></translation>
+        <translation>Título</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="114"/>
+        <source>Date (last updated)</source>
+        <translation>Fecha (última actualización)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="115"/>
+        <source>Evidence cut-off</source>
+        <translation>Fecha de corte de la evidencia</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="115"/>
+        <source>Decision makers</source>
+        <translation>Responsables de la decisión</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/decision_page.py" line="116"/>
-        <source>Date (last updated)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="117"/>
-        <source>Evidence cut-off</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="117"/>
-        <source>Decision makers</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="118"/>
         <source>Consulted</source>
-        <translation type="unfinished"></translation>
+        <translation>Consultados</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="116"/>
+        <source>Informed</source>
+        <translation>Informados</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="117"/>
+        <source>Context and problem</source>
+        <translation>Contexto y problema</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="117"/>
+        <source>Decision drivers</source>
+        <translation>Factores de decisión</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/decision_page.py" line="118"/>
-        <source>Informed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="119"/>
-        <source>Context and problem</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="119"/>
-        <source>Decision drivers</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="120"/>
         <source>Rationale</source>
-        <translation type="unfinished"></translation>
+        <translation>Justificación</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="118"/>
+        <source>Good consequences</source>
+        <translation>Consecuencias positivas</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="119"/>
+        <source>Bad consequences</source>
+        <translation>Consecuencias negativas</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="119"/>
+        <source>Confirmation</source>
+        <translation>Confirmación</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/decision_page.py" line="120"/>
-        <source>Good consequences</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="121"/>
-        <source>Bad consequences</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="121"/>
-        <source>Confirmation</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="122"/>
         <source>Revisit when</source>
-        <translation type="unfinished"></translation>
+        <translation>Revisar cuando</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="122"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="120"/>
         <source>Supersedes</source>
-        <translation type="unfinished"></translation>
+        <translation>Sustituye a</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="123"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="121"/>
         <source>Superseded by</source>
-        <translation type="unfinished"></translation>
+        <translation>Sustituida por</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="132"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="138"/>
         <source>one entry per line</source>
-        <translation type="unfinished"></translation>
+        <translation>una entrada por línea</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="140"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="146"/>
         <source>Decision record (MADR)</source>
-        <translation type="unfinished"></translation>
+        <translation>Registro de decisión (MADR)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="171"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="180"/>
         <source>Export for approval…</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportar para aprobación…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="173"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="182"/>
         <source>Sign a record…</source>
-        <translation type="unfinished"></translation>
+        <translation>Firmar un registro…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="175"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="184"/>
         <source>Approval</source>
-        <translation type="unfinished"></translation>
+        <translation>Aprobación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="177"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="186"/>
         <source>&lt;b&gt;Missing for approval&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Falta para la aprobación&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="179"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="188"/>
         <source>&lt;b&gt;Signed&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Firmado&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="198"/>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="209"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="207"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="218"/>
         <source>Changes since the last record</source>
         <extracomment>at most this many changes are listed per kind (inputs, outcome); the rest are counted</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Cambios desde el último registro</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="210"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="219"/>
         <source>Not saved or exported yet: nothing to compare with.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aún sin guardar ni exportar: no hay nada con qué comparar.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="212"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="221"/>
         <source>Changes since %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="214"/>
-        <source>None: the workspace is as in %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="217"/>
-        <source>Inputs</source>
-        <translation type="unfinished"></translation>
+        <translation>Cambios desde %1</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/decision_page.py" line="223"/>
+        <source>None: the workspace is as in %1.</source>
+        <translation>Ninguno: el espacio de trabajo está como en %1.</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="234"/>
         <source>… and %1 more</source>
-        <translation type="unfinished"></translation>
+        <translation>… y %1 más</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="236"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="247"/>
         <source>Nothing: ready for approval.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nada: listo para la aprobación.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="238"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="249"/>
         <source>Nobody may sign: name the decision makers.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="267"/>
-        <source>Name</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="268"/>
-        <source>Role</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="270"/>
-        <source>Verdict</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="271"/>
-        <source>not signed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="272"/>
-        <source>Date</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="273"/>
-        <source>Conditions</source>
-        <translation type="unfinished"></translation>
+        <translation>Nadie puede firmar: indique los responsables de la decisión.</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/decision_page.py" line="278"/>
-        <source>Add sign-off</source>
-        <translation type="unfinished"></translation>
+        <source>Name</source>
+        <translation>Nombre</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="280"/>
-        <source>Remove selected</source>
-        <translation type="unfinished"></translation>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="279"/>
+        <source>Role</source>
+        <translation>Cargo</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="281"/>
+        <source>Verdict</source>
+        <translation>Dictamen</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/decision_page.py" line="282"/>
-        <source>Export PDF decision record…</source>
-        <translation type="unfinished"></translation>
+        <source>not signed</source>
+        <translation>sin firmar</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="283"/>
+        <source>Date</source>
+        <translation>Fecha</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="284"/>
+        <source>Conditions</source>
+        <translation>Condiciones</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/decision_page.py" line="289"/>
+        <source>Add sign-off</source>
+        <translation>Añadir firmante</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="291"/>
+        <source>Remove selected</source>
+        <translation>Quitar selección</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="293"/>
+        <source>Export PDF decision record…</source>
+        <translation>Exportar registro en PDF…</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="305"/>
         <source>Sign-off</source>
-        <translation type="unfinished"></translation>
+        <translation>Aprobaciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="156"/>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="217"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="165"/>
         <source>Outcome</source>
-        <translation type="unfinished"></translation>
+        <translation>Resultado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="158"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="122"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="167"/>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>Estado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="159"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="122"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="168"/>
         <source>Chosen option</source>
-        <translation type="unfinished"></translation>
+        <translation>Opción elegida</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="160"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="123"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="169"/>
         <source>Considered options</source>
-        <translation type="unfinished"></translation>
+        <translation>Opciones consideradas</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/decision_page.py" line="107"/>
         <source>&lt;h2&gt;Decision&lt;/h2&gt;</source>
         <extracomment>the user asked for the PDF decision record the user asked for the record exported for approval the user asked to sign a record as one approver</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>&lt;h2&gt;Decisión&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="296"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="226"/>
+        <source>unchanged</source>
+        <comment>nothing changed in the inputs or the outcome</comment>
+        <translation>sin cambios</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="227"/>
+        <source>Inputs</source>
+        <comment>what changed</comment>
+        <translation>Datos de entrada</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="228"/>
+        <source>Outcome</source>
+        <comment>what changed</comment>
+        <translation>Resultado</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="312"/>
         <source>Decision</source>
-        <translation type="unfinished"></translation>
+        <translation>Decisión</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="315"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="331"/>
         <source>(name)</source>
-        <translation type="unfinished"></translation>
+        <translation>(nombre)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="315"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="331"/>
         <source>(role)</source>
-        <translation type="unfinished"></translation>
+        <translation>(cargo)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="316"/>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="322"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="332"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="338"/>
         <source>sign-offs</source>
-        <translation type="unfinished"></translation>
+        <translation>aprobaciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="344"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="360"/>
         <source>(not chosen yet)</source>
-        <translation type="unfinished"></translation>
+        <translation>(aún sin elegir)</translation>
     </message>
 </context>
 <context>
     <name>EvidenceImporter</name>
-    <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="66"/>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="71"/>
-        <source>Importing %1…</source>
+    <message numerus="yes">
+        <location filename="../../deepdecide/gui/evidence_import.py" line="43"/>
+        <source> (and %n more file(s) below %1 that failed)</source>
         <extracomment>facts the GUI asks for when a file lacks them (nothing is pre-filled but what the file name suggests)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>
+            <numerusform> (y %n archivo más bajo %1 que ha fallado)</numerusform>
+            <numerusform> (y %n archivos más bajo %1 que han fallado)</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="82"/>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="161"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="68"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="73"/>
+        <source>Importing %1…</source>
+        <translation>Importando %1…</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="84"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="163"/>
         <source>Cannot import the evidence</source>
-        <translation type="unfinished"></translation>
+        <translation>No se puede importar la evidencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="83"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="85"/>
         <source>Import failed; nothing was changed.</source>
-        <translation type="unfinished"></translation>
+        <translation>La importación ha fallado; no se ha cambiado nada.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="87"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="89"/>
         <source>Import cancelled; nothing was changed.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="104"/>
-        <source>Against the workload: %1 (%2); see the Evidence page.</source>
-        <translation type="unfinished"></translation>
+        <translation>Importación cancelada; no se ha cambiado nada.</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/evidence_import.py" line="106"/>
+        <source>Against the workload: %1 (%2); see the Evidence page.</source>
+        <translation>Frente a la carga de trabajo: %1 (%2); vea la página Evidencia.</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="108"/>
         <source>Against the workload: %1; see the Evidence page.</source>
-        <translation type="unfinished"></translation>
+        <translation>Frente a la carga de trabajo: %1; vea la página Evidencia.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="127"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="129"/>
         <source>Waiting for the context of the import…</source>
-        <translation type="unfinished"></translation>
+        <translation>Esperando el contexto de la importación…</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../deepdecide/gui/evidence_import.py" line="149"/>
+        <source>No result files found; %n file(s) skipped, nothing was changed.</source>
+        <translation>
+            <numerusform>No se han encontrado archivos de resultados; se ha omitido %n archivo, no se ha cambiado nada.</numerusform>
+            <numerusform>No se han encontrado archivos de resultados; se han omitido %n archivos, no se ha cambiado nada.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../deepdecide/gui/evidence_import.py" line="172"/>
+        <source>Skipped %n file(s) that are not result files (first: %1: %2).</source>
+        <translation>
+            <numerusform>Se ha omitido %n archivo que no es de resultados (%1: %2).</numerusform>
+            <numerusform>Se han omitido %n archivos que no son de resultados (el primero: %1: %2).</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="147"/>
-        <source>No result files found; %1 file(s) skipped, nothing was changed.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="155"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="157"/>
         <source>%1 files</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 archivos</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="158"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="160"/>
         <source>Import %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Importar %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="164"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="166"/>
         <source>Imported %1: %2 runs, %3 parity checks.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="170"/>
-        <source>Skipped %1 file(s) that are not result files (first: %2: %3).</source>
-        <translation type="unfinished"></translation>
+        <translation>Importado %1: %2 ejecuciones, %3 comprobaciones de paridad.</translation>
     </message>
 </context>
 <context>
     <name>EvidencePage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="139"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="150"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="293"/>
         <source>File</source>
-        <translation type="unfinished"></translation>
+        <translation>Archivo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="141"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="152"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="294"/>
         <source>Tool</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="142"/>
-        <source>Version</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="143"/>
-        <source>Runs</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="144"/>
-        <source>Checks</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="145"/>
-        <source>Size (bytes)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="146"/>
-        <source>SHA-256</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="148"/>
-        <source>Imported</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="151"/>
-        <source>Fits the workload</source>
-        <translation type="unfinished"></translation>
+        <translation>Herramienta</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/evidence_page.py" line="153"/>
-        <source>Label</source>
-        <translation type="unfinished"></translation>
+        <source>Version</source>
+        <translation>Versión</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="154"/>
+        <source>Runs</source>
+        <translation>Ejecuciones</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="155"/>
+        <source>Checks</source>
+        <translation>Comprobaciones</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="156"/>
+        <source>Size (bytes)</source>
+        <translation>Tamaño (bytes)</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/evidence_page.py" line="157"/>
-        <source>Import files…</source>
-        <translation type="unfinished"></translation>
+        <source>SHA-256</source>
+        <translation>SHA-256</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/evidence_page.py" line="159"/>
-        <source>Remove selected file</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="161"/>
-        <source>Set context…</source>
-        <translation type="unfinished"></translation>
+        <source>Imported</source>
+        <translation>Importado</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/evidence_page.py" line="162"/>
-        <source>Say what the selected file was measured on (runtime, platform, GPUs, model), or accept its runs as a proxy for the workload</source>
-        <translation type="unfinished"></translation>
+        <source>Fits the workload</source>
+        <translation>Se ajusta a la carga</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="165"/>
-        <source>Proxy for one run or check…</source>
-        <translation type="unfinished"></translation>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="164"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="307"/>
+        <source>Label</source>
+        <translation>Etiqueta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="167"/>
-        <source>Accept one run or parity check of the selected file as a proxy for the workload (with a reason and a discount), or withdraw it</source>
-        <translation type="unfinished"></translation>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="168"/>
+        <source>Import files…</source>
+        <translation>Importar archivos…</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/evidence_page.py" line="170"/>
+        <source>Remove selected file</source>
+        <translation>Quitar el archivo seleccionado</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="172"/>
+        <source>Set context…</source>
+        <translation>Indicar el contexto…</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="173"/>
+        <source>Say what the selected file was measured on (runtime, platform, GPUs, model), or accept its runs as a proxy for the workload</source>
+        <translation>Indique sobre qué se midió el archivo seleccionado (runtime, plataforma, GPU, modelo) o acepte sus ejecuciones como proxy de la carga de trabajo</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="176"/>
+        <source>Proxy for one run or check…</source>
+        <translation>Proxy para una ejecución o comprobación…</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="178"/>
+        <source>Accept one run or parity check of the selected file as a proxy for the workload (with a reason and a discount), or withdraw it</source>
+        <translation>Acepte una ejecución o comprobación de paridad del archivo seleccionado como proxy de la carga de trabajo (con un motivo y un descuento), o retire la aceptación</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="181"/>
         <source>or drop result files anywhere on the window</source>
-        <translation type="unfinished"></translation>
+        <translation>o suelte archivos de resultados en cualquier parte de la ventana</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="200"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="211"/>
         <source>Filter rows (any column)…</source>
-        <translation type="unfinished"></translation>
+        <translation>Filtrar filas (cualquier columna)…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="206"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="217"/>
         <source>all runs</source>
-        <translation type="unfinished"></translation>
+        <translation>todas las ejecuciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="206"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="217"/>
         <source>that count</source>
-        <translation type="unfinished"></translation>
+        <translation>las que cuentan</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="207"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="218"/>
         <source>matching the workload</source>
-        <translation type="unfinished"></translation>
+        <translation>que coinciden con la carga</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="207"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="218"/>
         <source>proxies</source>
-        <translation type="unfinished"></translation>
+        <translation>proxies</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="208"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="219"/>
         <source>mismatched</source>
-        <translation type="unfinished"></translation>
+        <translation>no coincidentes</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="208"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="219"/>
         <source>needing context</source>
-        <translation type="unfinished"></translation>
+        <translation>que necesitan contexto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="214"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="225"/>
         <source>Runtime × platform:</source>
-        <translation type="unfinished"></translation>
+        <translation>Runtime × plataforma:</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="216"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="227"/>
         <source>Applicability:</source>
-        <translation type="unfinished"></translation>
+        <translation>Aplicabilidad:</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="230"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="241"/>
         <source>Throughput per GPU against interactivity</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="231"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="234"/>
-        <source>output tokens/s per GPU</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="231"/>
-        <source>tokens/s per user (1000 / TPOT p50)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="233"/>
-        <source>Throughput per GPU against concurrency</source>
-        <translation type="unfinished"></translation>
+        <translation>Throughput por GPU frente a interactividad</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/evidence_page.py" line="242"/>
-        <source>TTFT against concurrency</source>
-        <translation type="unfinished"></translation>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="245"/>
+        <source>output tokens/s per GPU</source>
+        <translation>tokens de salida/s por GPU</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="243"/>
-        <source>TTFT (ms)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="278"/>
-        <source>(proxy accepted)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="280"/>
-        <source>(%1 accepted as proxies)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="349"/>
-        <source>Proxy discount</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="350"/>
-        <source>“%1” is not LOW/LIKELY/HIGH numbers with 0 &lt; low ≤ likely ≤ high.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="360"/>
-        <source>Context</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="363"/>
-        <source>Context of %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="382"/>
-        <source>Proxy</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="385"/>
-        <source>run</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="385"/>
-        <source>check</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="387"/>
-        <source>Proxy for %1 %2 of %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="444"/>
-        <source> — excluded (fails parity)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="444"/>
-        <source> — predicted</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="445"/>
-        <source> — proxy</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="445"/>
-        <source> — does not count</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="507"/>
-        <source>%1 runs, none with TPOT p50 (interactivity is 1000 / TPOT p50, and these files publish no latency): the chart shows throughput per GPU along each concurrency sweep instead. Throughput alone says nothing about the SLO.</source>
-        <translation type="unfinished"></translation>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="242"/>
+        <source>tokens/s per user (1000 / TPOT p50)</source>
+        <translation>tokens/s por usuario (1000 / TPOT p50)</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/evidence_page.py" line="244"/>
+        <source>Throughput per GPU against concurrency</source>
+        <translation>Throughput por GPU frente a concurrencia</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="253"/>
+        <source>TTFT against concurrency</source>
+        <translation>TTFT frente a concurrencia</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="254"/>
+        <source>TTFT (ms)</source>
+        <translation>TTFT (ms)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="269"/>
+        <source>own</source>
+        <comment>kind of evidence</comment>
+        <translation>propia</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="269"/>
+        <source>third-party</source>
+        <comment>kind of evidence</comment>
+        <translation>de terceros</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="270"/>
+        <source>illustrative</source>
+        <comment>kind of evidence</comment>
+        <translation>ilustrativa</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="271"/>
+        <source>PREDICTED</source>
+        <comment>kind of evidence</comment>
+        <translation>PREDICHA</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="276"/>
+        <source>matches</source>
+        <comment>fit to the workload</comment>
+        <translation>coincide</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="276"/>
+        <source>proxy</source>
+        <comment>fit to the workload</comment>
+        <translation>proxy</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="277"/>
+        <source>mismatch</source>
+        <comment>fit to the workload</comment>
+        <translation>no coincide</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="278"/>
+        <source>needs-context</source>
+        <comment>fit to the workload</comment>
+        <translation>falta contexto</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="281"/>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="289"/>
+        <source>e2e</source>
+        <translation>e2e</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="290"/>
+        <source>e2e per token</source>
+        <translation>e2e por token</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="291"/>
+        <source>%1 %2 (ms)</source>
+        <translation>%1 %2 (ms)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="291"/>
+        <source>mean</source>
+        <translation>media</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="293"/>
+        <source>Applicability</source>
+        <translation>Aplicabilidad</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="293"/>
+        <source>Kind</source>
+        <translation>Tipo</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="294"/>
+        <source>Why</source>
+        <translation>Motivo</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="294"/>
+        <source>Excluded</source>
+        <translation>Excluida</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="295"/>
+        <source>Tool version</source>
+        <translation>Versión de la herramienta</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="295"/>
+        <source>Runtime</source>
+        <translation>Runtime</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="296"/>
+        <source>Runtime version</source>
+        <translation>Versión del runtime</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="296"/>
+        <source>Platform</source>
+        <translation>Plataforma</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="297"/>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="297"/>
+        <source>Model</source>
+        <translation>Modelo</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="297"/>
+        <source>Quantization</source>
+        <translation>Cuantización</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="298"/>
+        <source>Dataset</source>
+        <translation>Conjunto de datos</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="298"/>
+        <source>Concurrency</source>
+        <translation>Concurrencia</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="299"/>
+        <source>Request rate (req/s)</source>
+        <translation>Tasa de peticiones (pet./s)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="299"/>
+        <source>Input tokens</source>
+        <translation>Tokens de entrada</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="300"/>
+        <source>Output tokens</source>
+        <translation>Tokens de salida</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="300"/>
+        <source>Requests</source>
+        <translation>Peticiones</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="301"/>
+        <source>Completed</source>
+        <translation>Completadas</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="301"/>
+        <source>Failed</source>
+        <translation>Fallidas</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="301"/>
+        <source>Duration (s)</source>
+        <translation>Duración (s)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="302"/>
+        <source>Requests/s</source>
+        <translation>Peticiones/s</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="302"/>
+        <source>Output tokens/s</source>
+        <translation>Tokens de salida/s</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="303"/>
+        <source>Total tokens/s</source>
+        <translation>Tokens totales/s</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="304"/>
+        <source>Output tokens/s per GPU</source>
+        <translation>Tokens de salida/s por GPU</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="305"/>
+        <source>Tokens/s per user</source>
+        <translation>Tokens/s por usuario</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="305"/>
+        <source>Prefill GPUs</source>
+        <translation>GPU de prefill</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="306"/>
+        <source>Decode GPUs</source>
+        <translation>GPU de decode</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="306"/>
+        <source>Quality flags</source>
+        <translation>Indicadores de calidad</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="307"/>
+        <source>Missing context</source>
+        <translation>Contexto que falta</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="307"/>
+        <source>Max rate</source>
+        <translation>Tasa máxima</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="332"/>
+        <source>%n matches</source>
+        <comment>fit count</comment>
+        <translation>
+            <numerusform>%n coincide</numerusform>
+            <numerusform>%n coinciden</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="332"/>
+        <source>%n proxy</source>
+        <comment>fit count</comment>
+        <translation>
+            <numerusform>%n proxy</numerusform>
+            <numerusform>%n proxies</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="333"/>
+        <source>%n mismatch</source>
+        <comment>fit count</comment>
+        <translation>
+            <numerusform>%n no coincide</numerusform>
+            <numerusform>%n no coinciden</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="334"/>
+        <source>%n needs-context</source>
+        <comment>fit count</comment>
+        <translation>
+            <numerusform>%n necesita contexto</numerusform>
+            <numerusform>%n necesitan contexto</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="339"/>
+        <source>(proxy accepted)</source>
+        <translation>(proxy aceptado)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="341"/>
+        <source>(%1 accepted as proxies)</source>
+        <translation>(%1 aceptadas como proxy)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="410"/>
+        <source>Proxy discount</source>
+        <translation>Descuento del proxy</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="411"/>
+        <source>“%1” is not LOW/LIKELY/HIGH numbers with 0 &lt; low ≤ likely ≤ high.</source>
+        <translation>«%1» no son números BAJO/PROBABLE/ALTO con 0 &lt; bajo ≤ probable ≤ alto.</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="421"/>
+        <source>Context</source>
+        <translation>Contexto</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="424"/>
+        <source>Context of %1</source>
+        <translation>Contexto de %1</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="443"/>
+        <source>Proxy</source>
+        <translation>Proxy</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="446"/>
+        <source>run</source>
+        <translation>ejecución</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="446"/>
+        <source>check</source>
+        <translation>comprobación</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="448"/>
+        <source>Proxy for %1 %2 of %3</source>
+        <translation>Proxy para %1 %2 de %3</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="506"/>
+        <source> — excluded (fails parity)</source>
+        <translation> — excluida (no supera la paridad)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="506"/>
+        <source> — predicted</source>
+        <translation> — predicha</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="507"/>
+        <source> — proxy</source>
+        <translation> — proxy</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="507"/>
+        <source> — does not count</source>
+        <translation> — no cuenta</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="571"/>
+        <source>%1 runs, none with TPOT p50 (interactivity is 1000 / TPOT p50, and these files publish no latency): the chart shows throughput per GPU along each concurrency sweep instead. Throughput alone says nothing about the SLO.</source>
+        <translation>%1 ejecuciones, ninguna con TPOT p50 (la interactividad es 1000 / TPOT p50, y estos archivos no publican latencia): el gráfico muestra en su lugar el throughput por GPU a lo largo de cada barrido de concurrencia. El throughput por sí solo no dice nada del SLO.</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="255"/>
         <source>TPOT against concurrency</source>
-        <translation type="unfinished"></translation>
+        <translation>TPOT frente a concurrencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="245"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="256"/>
         <source>TPOT (ms)</source>
-        <translation type="unfinished"></translation>
+        <translation>TPOT (ms)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="124"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="134"/>
         <source>Normalized table</source>
-        <translation type="unfinished"></translation>
+        <translation>Tabla normalizada</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="125"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="135"/>
         <source>Predicted vs measured</source>
-        <translation type="unfinished"></translation>
+        <translation>Predicho frente a medido</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="182"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="193"/>
         <source>&lt;h2&gt;Evidence&lt;/h2&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;h2&gt;Evidencia&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="257"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="312"/>
         <source>Evidence</source>
-        <translation type="unfinished"></translation>
+        <translation>Evidencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="261"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="316"/>
         <source>tool: %1 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>herramienta: %1 %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="262"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="317"/>
         <source>%1 bytes, SHA-256 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 bytes, SHA-256 %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="263"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="318"/>
         <source>imported %1</source>
-        <translation type="unfinished"></translation>
+        <translation>importado %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="263"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="318"/>
         <source>(unknown)</source>
-        <translation type="unfinished"></translation>
+        <translation>(desconocido)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="396"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="457"/>
         <source>Remove %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Quitar %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="416"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="478"/>
         <source>all</source>
-        <translation type="unfinished"></translation>
+        <translation>todas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="458"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="522"/>
         <source>%1 runs from %2 files. Times in ms, throughputs in tokens/s; TPOT, ITL and e2e per token are different metrics and stay apart.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ejecuciones de %2 archivos. Tiempos en ms, throughputs en tokens/s; TPOT, ITL y e2e por token son métricas distintas y se mantienen separadas.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="487"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="551"/>
         <source>SLO ≥ %1 tok/s/user</source>
-        <translation type="unfinished"></translation>
+        <translation>SLO ≥ %1 tok/s/usuario</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="490"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="554"/>
         <source>SLO bound 1000 / TPOT p99 %1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>Límite del SLO 1000 / TPOT p99 %1 ms</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="494"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="558"/>
         <source>Pareto front</source>
-        <translation type="unfinished"></translation>
+        <translation>Frente de Pareto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="234"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="243"/>
         <location filename="../../deepdecide/gui/views/evidence_page.py" line="245"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="254"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="256"/>
         <source>concurrency (log scale)</source>
-        <translation type="unfinished"></translation>
+        <translation>concurrencia (escala logarítmica)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="122"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="132"/>
         <source>Throughput</source>
         <extracomment>columns shown first in the normalized table (then every other non-empty field) the widest the file-name column of the files table grows (the label column after it keeps room) applicability values whose runs count for nothing (shown greyed, with the reason) the user asked to import files (payload: None -&gt; ask for paths)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Throughput</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="123"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="133"/>
         <source>Latency</source>
-        <translation type="unfinished"></translation>
+        <translation>Latencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="499"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="501"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="563"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="565"/>
         <source>SLO p99 ≤ %1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>SLO p99 ≤ %1 ms</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="512"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="576"/>
         <source>%1 runs, none with both output throughput per GPU and TPOT p50 (interactivity is 1000 / TPOT p50, and these files publish no latency): nothing to plot yet. Their numbers are in the normalized table.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ejecuciones, ninguna con throughput de salida por GPU y TPOT p50 a la vez (la interactividad es 1000 / TPOT p50, y estos archivos no publican latencia): aún no hay nada que representar. Sus cifras están en la tabla normalizada.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="517"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="581"/>
         <source>No runs with throughput and TPOT yet: import benchmark results (File ▸ Import evidence, or drop files on the window).</source>
-        <translation type="unfinished"></translation>
+        <translation>Aún no hay ejecuciones con throughput y TPOT: importe resultados de benchmarks (Archivo ▸ Importar evidencia, o suelte archivos en la ventana).</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="520"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="584"/>
         <source>Each point is one run. The line through a group&apos;s points is its Pareto front (no other run of the group is better on both axes). Right of the red line meets the interactivity SLO. Hollow points are illustrative, proxy or predicted data, filled ones measurements.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cada punto es una ejecución. La línea que une los puntos de un grupo es su frente de Pareto (ninguna otra ejecución del grupo es mejor en ambos ejes). A la derecha de la línea roja se cumple el SLO de interactividad. Los puntos huecos son datos ilustrativos, de proxy o predichos; los rellenos, mediciones.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="532"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="596"/>
         <source>&lt;h3&gt;No latency to plot&lt;/h3&gt;&lt;p&gt;None of the %1 runs shown publishes TTFT or TPOT against a concurrency: these files report throughput only.&lt;/p&gt;&lt;p&gt;Their numbers are in the normalized table; import results with latency (File ▸ Import evidence, or drop files on the window) to see them here.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;h3&gt;No hay latencia que representar&lt;/h3&gt;&lt;p&gt;Ninguna de las %1 ejecuciones mostradas publica TTFT ni TPOT frente a una concurrencia: estos archivos solo informan del throughput.&lt;/p&gt;&lt;p&gt;Sus cifras están en la tabla normalizada; importe resultados con latencia (Archivo ▸ Importar evidencia, o suelte archivos en la ventana) para verlos aquí.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="536"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="600"/>
         <source>&lt;h3&gt;No latency to plot&lt;/h3&gt;&lt;p&gt;Import benchmark results with TTFT or TPOT (File ▸ Import evidence, or drop files on the window).&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;h3&gt;No hay latencia que representar&lt;/h3&gt;&lt;p&gt;Importe resultados de benchmarks con TTFT o TPOT (Archivo ▸ Importar evidencia, o suelte archivos en la ventana).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="540"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="604"/>
         <source>Solid lines are p50, dashed p99; below the red line meets the SLO. Hollow points are illustrative, proxy or predicted data, filled ones measurements.</source>
-        <translation type="unfinished"></translation>
+        <translation>Las líneas continuas son p50; las discontinuas, p99; por debajo de la línea roja se cumple el SLO. Los puntos huecos son datos ilustrativos, de proxy o predichos; los rellenos, mediciones.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="543"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="607"/>
         <source>No run shown publishes TPOT.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ninguna ejecución mostrada publica TPOT.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="545"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="609"/>
         <source>No run shown publishes TTFT.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ninguna ejecución mostrada publica TTFT.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="547"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="611"/>
         <source>%1 runs were driven by request rate, not concurrency, and are not in the latency charts.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ejecuciones se dirigieron por tasa de peticiones, no por concurrencia, y no aparecen en los gráficos de latencia.</translation>
     </message>
 </context>
 <context>
@@ -1267,203 +1558,203 @@
         <location filename="../../deepdecide/gui/views/export_dialog.py" line="46"/>
         <source>Export the decision record</source>
         <extracomment>sections the record always holds (``report.build`` adds the cover: it carries the inputs&apos; hash)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Exportar el registro de decisión</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/export_dialog.py" line="52"/>
         <source>Write decision record &lt;b&gt;%1&lt;/b&gt; as a PDF. The workspace it was built from is embedded, so &lt;tt&gt;deepdecide verify&lt;/tt&gt; can later prove that the file was not changed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Escribir el registro de decisión &lt;b&gt;%1&lt;/b&gt; como PDF. Lleva incrustado el espacio de trabajo del que se generó, para que &lt;tt&gt;deepdecide verify&lt;/tt&gt; pueda demostrar después que el archivo no se ha modificado.</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/export_dialog.py" line="84"/>
         <source>record.pdf</source>
-        <translation type="unfinished"></translation>
+        <translation>registro.pdf</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/export_dialog.py" line="85"/>
         <location filename="../../deepdecide/gui/views/export_dialog.py" line="140"/>
         <source>Browse…</source>
-        <translation type="unfinished"></translation>
+        <translation>Examinar…</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/export_dialog.py" line="91"/>
         <source>Save to</source>
-        <translation type="unfinished"></translation>
+        <translation>Guardar en</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/export_dialog.py" line="103"/>
         <source>%1 (always included)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (siempre incluida)</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/export_dialog.py" line="108"/>
         <source>Always included: the cover carries the SHA-256 of the inputs that the footer of every page repeats.</source>
-        <translation type="unfinished"></translation>
+        <translation>Siempre incluida: la portada lleva el SHA-256 de los datos de entrada, que se repite en el pie de cada página.</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/export_dialog.py" line="117"/>
         <source>Select all</source>
-        <translation type="unfinished"></translation>
+        <translation>Seleccionar todo</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/export_dialog.py" line="119"/>
         <source>Only the cover</source>
-        <translation type="unfinished"></translation>
+        <translation>Solo la portada</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/export_dialog.py" line="125"/>
         <source>Sections</source>
-        <translation type="unfinished"></translation>
+        <translation>Secciones</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/export_dialog.py" line="133"/>
         <source>Sign with a certificate</source>
-        <translation type="unfinished"></translation>
+        <translation>Firmar con un certificado</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/export_dialog.py" line="139"/>
         <source>PKCS#12 file (.p12 or .pfx) with your key and certificate</source>
-        <translation type="unfinished"></translation>
+        <translation>Archivo PKCS#12 (.p12 o .pfx) con su clave y su certificado</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/export_dialog.py" line="150"/>
         <source>the certificate file&apos;s password (not stored)</source>
-        <translation type="unfinished"></translation>
+        <translation>la contraseña del archivo del certificado (no se guarda)</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/export_dialog.py" line="153"/>
         <source>optional, e.g. Approved for production</source>
-        <translation type="unfinished"></translation>
+        <translation>opcional, p. ej. Aprobado para producción</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/export_dialog.py" line="156"/>
         <source>Certificate</source>
-        <translation type="unfinished"></translation>
+        <translation>Certificado</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/export_dialog.py" line="157"/>
         <source>Signer name</source>
-        <translation type="unfinished"></translation>
+        <translation>Nombre del firmante</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/export_dialog.py" line="158"/>
         <source>Password</source>
-        <translation type="unfinished"></translation>
+        <translation>Contraseña</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/export_dialog.py" line="159"/>
         <source>Reason</source>
-        <translation type="unfinished"></translation>
+        <translation>Motivo</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/export_dialog.py" line="160"/>
         <source>The signature is appended after the record, so its bytes stay reproducible.</source>
-        <translation type="unfinished"></translation>
+        <translation>La firma se añade tras el registro, de modo que sus bytes siguen siendo reproducibles.</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/export_dialog.py" line="172"/>
         <source>Export</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportar</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/export_dialog.py" line="179"/>
         <source>Cover</source>
-        <translation type="unfinished"></translation>
+        <translation>Portada</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/export_dialog.py" line="180"/>
         <source>Executive summary</source>
-        <translation type="unfinished"></translation>
+        <translation>Resumen ejecutivo</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/export_dialog.py" line="181"/>
         <source>Context and decision drivers</source>
-        <translation type="unfinished"></translation>
+        <translation>Contexto y factores de decisión</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/export_dialog.py" line="182"/>
         <source>Options compared</source>
-        <translation type="unfinished"></translation>
+        <translation>Opciones comparadas</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/export_dialog.py" line="183"/>
         <source>Support matrix (excerpt)</source>
-        <translation type="unfinished"></translation>
+        <translation>Matriz de soporte (extracto)</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/export_dialog.py" line="184"/>
         <source>Benchmark evidence</source>
-        <translation type="unfinished"></translation>
+        <translation>Evidencia de benchmarks</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/export_dialog.py" line="185"/>
         <source>Parity verdicts</source>
-        <translation type="unfinished"></translation>
+        <translation>Dictámenes de paridad</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/export_dialog.py" line="186"/>
         <source>Service-gap checklist</source>
-        <translation type="unfinished"></translation>
+        <translation>Lista de carencias del servicio</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/export_dialog.py" line="187"/>
         <source>Cost and TCO</source>
-        <translation type="unfinished"></translation>
+        <translation>Coste y TCO</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/export_dialog.py" line="188"/>
         <source>Sensitivity and Monte Carlo</source>
-        <translation type="unfinished"></translation>
+        <translation>Sensibilidad y Monte Carlo</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/export_dialog.py" line="189"/>
         <source>Migration plan</source>
-        <translation type="unfinished"></translation>
+        <translation>Plan de migración</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/export_dialog.py" line="190"/>
         <source>Risks and consequences</source>
-        <translation type="unfinished"></translation>
+        <translation>Riesgos y consecuencias</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/export_dialog.py" line="191"/>
         <source>Sign-off</source>
-        <translation type="unfinished"></translation>
+        <translation>Aprobaciones</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/export_dialog.py" line="192"/>
         <source>Appendix: evidence files</source>
-        <translation type="unfinished"></translation>
+        <translation>Apéndice: archivos de evidencia</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/export_dialog.py" line="225"/>
         <source>Choose the file to write.</source>
-        <translation type="unfinished"></translation>
+        <translation>Elija el archivo que se va a escribir.</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/export_dialog.py" line="227"/>
         <source>The target is a folder; give a file name.</source>
-        <translation type="unfinished"></translation>
+        <translation>El destino es una carpeta; indique un nombre de archivo.</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/export_dialog.py" line="229"/>
         <source>Choose at least one section besides the cover.</source>
-        <translation type="unfinished"></translation>
+        <translation>Elija al menos una sección además de la portada.</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/export_dialog.py" line="232"/>
         <source>Choose the certificate file (.p12 or .pfx) to sign with.</source>
-        <translation type="unfinished"></translation>
+        <translation>Elija el archivo de certificado (.p12 o .pfx) con el que firmar.</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/export_dialog.py" line="234"/>
         <source>Give the signer&apos;s name.</source>
-        <translation type="unfinished"></translation>
+        <translation>Indique el nombre del firmante.</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/export_dialog.py" line="241"/>
         <source>%1 exists and will be replaced.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ya existe y se sustituirá.</translation>
     </message>
 </context>
 <context>
@@ -1471,108 +1762,108 @@
     <message>
         <location filename="../../deepdecide/gui/views/gaps_page.py" line="27"/>
         <source>not answered</source>
-        <translation type="unfinished"></translation>
+        <translation>sin responder</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/gaps_page.py" line="27"/>
         <source>provided</source>
-        <translation type="unfinished"></translation>
+        <translation>cubierto</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/gaps_page.py" line="28"/>
         <source>external</source>
-        <translation type="unfinished"></translation>
+        <translation>externo</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/gaps_page.py" line="28"/>
         <source>missing</source>
-        <translation type="unfinished"></translation>
+        <translation>falta</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/gaps_page.py" line="35"/>
         <source>as of</source>
-        <translation type="unfinished"></translation>
+        <translation>a fecha de</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/gaps_page.py" line="93"/>
         <source>Person-weeks of engineering; low &lt;= likely &lt;= high is kept by moving the other points</source>
-        <translation type="unfinished"></translation>
+        <translation>Semanas-persona de ingeniería; bajo &lt;= probable &lt;= alto se mantiene moviendo los otros valores</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/gaps_page.py" line="95"/>
         <location filename="../../deepdecide/gui/views/gaps_page.py" line="197"/>
         <source>Item</source>
-        <translation type="unfinished"></translation>
+        <translation>Elemento</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/gaps_page.py" line="96"/>
         <source>Category</source>
-        <translation type="unfinished"></translation>
+        <translation>Categoría</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/gaps_page.py" line="97"/>
         <source>Answer</source>
-        <translation type="unfinished"></translation>
+        <translation>Respuesta</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/gaps_page.py" line="100"/>
         <source>provided: the runtime has it; external: someone must build or integrate it (adds to the migration cost); missing: a blocker until an owner is named</source>
-        <translation type="unfinished"></translation>
+        <translation>cubierto: el runtime lo tiene; externo: alguien tiene que construirlo o integrarlo (se suma al coste de migración); falta: bloqueante hasta que se nombre un responsable</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/gaps_page.py" line="102"/>
         <source>Owner</source>
-        <translation type="unfinished"></translation>
+        <translation>Responsable</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/gaps_page.py" line="103"/>
         <source>Effort low</source>
-        <translation type="unfinished"></translation>
+        <translation>Esfuerzo bajo</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/gaps_page.py" line="104"/>
         <source>likely</source>
-        <translation type="unfinished"></translation>
+        <translation>probable</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/gaps_page.py" line="105"/>
         <source>high</source>
-        <translation type="unfinished"></translation>
+        <translation>alto</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/gaps_page.py" line="106"/>
         <source>Notes</source>
-        <translation type="unfinished"></translation>
+        <translation>Notas</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/gaps_page.py" line="125"/>
         <source>Option:</source>
-        <translation type="unfinished"></translation>
+        <translation>Opción:</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/gaps_page.py" line="128"/>
         <source>&lt;h2&gt;Service gaps&lt;/h2&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;h2&gt;Carencias del servicio&lt;/h2&gt;</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/gaps_page.py" line="142"/>
         <source>Service gaps</source>
-        <translation type="unfinished"></translation>
+        <translation>Carencias del servicio</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/gaps_page.py" line="217"/>
         <source>%1 provided, %2 external, %3 missing, %4 not answered. External work, and missing items someone is named to build, add %5 / %6 / %7 person-weeks (low / likely / high) to the migration cost.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 cubiertos, %2 externos, %3 faltan, %4 sin responder. El trabajo externo y los elementos que faltan con un responsable nombrado suman %5 / %6 / %7 semanas-persona (bajo / probable / alto) al coste de migración.</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/gaps_page.py" line="224"/>
         <source>(external %1, missing with an owner %2 likely)</source>
-        <translation type="unfinished"></translation>
+        <translation>(externo %1, faltan con responsable %2 probable)</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/gaps_page.py" line="227"/>
         <source>Blockers until someone names who builds them: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Bloqueantes hasta que alguien indique quién los construye: %1</translation>
     </message>
 </context>
 <context>
@@ -1580,122 +1871,124 @@
     <message>
         <location filename="../../deepdecide/gui/interaction.py" line="22"/>
         <source>%1 problems in %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 problemas en %2</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/interaction.py" line="25"/>
         <source>the input</source>
-        <translation type="unfinished"></translation>
+        <translation>la entrada</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/interaction.py" line="27"/>
         <source>line</source>
-        <translation type="unfinished"></translation>
+        <translation>línea</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/interaction.py" line="30"/>
         <location filename="../../deepdecide/gui/interaction.py" line="35"/>
         <source>%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/interaction.py" line="35"/>
         <source>file</source>
-        <translation type="unfinished"></translation>
+        <translation>archivo</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/interaction.py" line="36"/>
         <source>Unexpected error: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Error inesperado: %1</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/interaction.py" line="48"/>
         <source>Nothing was changed.</source>
-        <translation type="unfinished"></translation>
+        <translation>No se ha cambiado nada.</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/interaction.py" line="57"/>
         <source>Unsaved changes</source>
-        <translation type="unfinished"></translation>
+        <translation>Cambios sin guardar</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/interaction.py" line="58"/>
         <source>Save the changes to %1 before closing it?</source>
-        <translation type="unfinished"></translation>
+        <translation>¿Guardar los cambios de %1 antes de cerrarlo?</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/interaction.py" line="65"/>
         <source>Recover unsaved work?</source>
-        <translation type="unfinished"></translation>
+        <translation>¿Recuperar el trabajo sin guardar?</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/interaction.py" line="66"/>
         <source>deepdecide was not closed normally. An autosaved copy of %1 exists.
 
 Recover it?</source>
-        <translation type="unfinished"></translation>
+        <translation>deepdecide no se cerró correctamente. Existe una copia autoguardada de %1.
+
+¿Recuperarla?</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/interaction.py" line="71"/>
         <source>Open workspace</source>
-        <translation type="unfinished"></translation>
+        <translation>Abrir espacio de trabajo</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/interaction.py" line="72"/>
         <location filename="../../deepdecide/gui/interaction.py" line="77"/>
         <source>deepdecide workspace (*.deepdecide.yaml *.yaml *.yml)</source>
-        <translation type="unfinished"></translation>
+        <translation>Espacio de trabajo de deepdecide (*.deepdecide.yaml *.yaml *.yml)</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/interaction.py" line="72"/>
         <location filename="../../deepdecide/gui/interaction.py" line="106"/>
         <source>All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>Todos los archivos (*)</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/interaction.py" line="76"/>
         <source>Save workspace as</source>
-        <translation type="unfinished"></translation>
+        <translation>Guardar el espacio de trabajo como</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/interaction.py" line="83"/>
         <source>Import evidence files</source>
-        <translation type="unfinished"></translation>
+        <translation>Importar archivos de evidencia</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/interaction.py" line="84"/>
         <source>Benchmark and parity results (*.json *.jsonl *.csv *.yaml *.yml *.txt);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>Resultados de benchmarks y de paridad (*.json *.jsonl *.csv *.yaml *.yml *.txt);;Todos los archivos (*)</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/interaction.py" line="89"/>
         <source>Export decision record</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportar el registro de decisión</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/interaction.py" line="90"/>
         <source>PDF (*.pdf)</source>
-        <translation type="unfinished"></translation>
+        <translation>PDF (*.pdf)</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/interaction.py" line="97"/>
         <source>CSV (*.csv)</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV (*.csv)</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/interaction.py" line="98"/>
         <source>Excel workbook (*.xlsx)</source>
-        <translation type="unfinished"></translation>
+        <translation>Libro de Excel (*.xlsx)</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/interaction.py" line="105"/>
         <source>Certificate to sign with</source>
-        <translation type="unfinished"></translation>
+        <translation>Certificado con el que firmar</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/interaction.py" line="106"/>
         <source>PKCS#12 certificate (*.p12 *.pfx)</source>
-        <translation type="unfinished"></translation>
+        <translation>Certificado PKCS#12 (*.p12 *.pfx)</translation>
     </message>
 </context>
 <context>
@@ -1703,50 +1996,50 @@ Recover it?</source>
     <message>
         <location filename="../../deepdecide/gui/views/item_proxy_dialog.py" line="30"/>
         <source>Proxy for one run or check of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Proxy para una ejecución o comprobación de %1</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/item_proxy_dialog.py" line="38"/>
         <source>run</source>
-        <translation type="unfinished"></translation>
+        <translation>ejecución</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/item_proxy_dialog.py" line="38"/>
         <source>check</source>
-        <translation type="unfinished"></translation>
+        <translation>comprobación</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/item_proxy_dialog.py" line="43"/>
         <source>why it stands for the workload (empty: withdraw the acceptance)</source>
-        <translation type="unfinished"></translation>
+        <translation>por qué representa la carga de trabajo (vacío: retirar la aceptación)</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/item_proxy_dialog.py" line="45"/>
         <source>Its throughput is multiplied by this factor (low/likely/high); a check accepted as a proxy counts for builds only</source>
-        <translation type="unfinished"></translation>
+        <translation>Su throughput se multiplica por este factor (bajo/probable/alto); una comprobación aceptada como proxy solo cuenta para «compila»</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/item_proxy_dialog.py" line="54"/>
         <source>Run or check</source>
-        <translation type="unfinished"></translation>
+        <translation>Ejecución o comprobación</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/item_proxy_dialog.py" line="55"/>
         <source>Accept as a proxy because…</source>
-        <translation type="unfinished"></translation>
+        <translation>Se acepta como proxy porque…</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/item_proxy_dialog.py" line="56"/>
         <source>Throughput factor</source>
-        <translation type="unfinished"></translation>
+        <translation>Factor de throughput</translation>
     </message>
 </context>
 <context>
     <name>LatencyChart</name>
     <message>
-        <location filename="../../deepdecide/gui/widgets/charts.py" line="317"/>
+        <location filename="../../deepdecide/gui/widgets/charts.py" line="331"/>
         <source>No run driven by concurrency with this latency yet</source>
-        <translation type="unfinished"></translation>
+        <translation>Aún no hay ninguna ejecución dirigida por concurrencia con esta latencia</translation>
     </message>
 </context>
 <context>
@@ -1755,449 +2048,460 @@ Recover it?</source>
         <location filename="../../deepdecide/gui/views/matrix_page.py" line="52"/>
         <source>Check a machine</source>
         <extracomment>an error the user must see (payload: the DeepdecideError)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Comprobar una máquina</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/matrix_page.py" line="55"/>
         <source>GPU name, e.g. NVIDIA H100 80GB HBM3</source>
-        <translation type="unfinished"></translation>
+        <translation>Nombre de la GPU, p. ej. NVIDIA H100 80GB HBM3</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/matrix_page.py" line="58"/>
         <location filename="../../deepdecide/gui/views/matrix_page.py" line="67"/>
         <source>not given</source>
-        <translation type="unfinished"></translation>
+        <translation>sin indicar</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/matrix_page.py" line="61"/>
         <source>GPU</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/matrix_page.py" line="62"/>
         <source>GPU count</source>
-        <translation type="unfinished"></translation>
+        <translation>Número de GPU</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/matrix_page.py" line="63"/>
         <source>OS</source>
-        <translation type="unfinished"></translation>
+        <translation>SO</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/matrix_page.py" line="63"/>
         <source>CUDA</source>
-        <translation type="unfinished"></translation>
+        <translation>CUDA</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/matrix_page.py" line="63"/>
         <source>Driver</source>
-        <translation type="unfinished"></translation>
+        <translation>Controlador</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/matrix_page.py" line="63"/>
         <source>CANN</source>
-        <translation type="unfinished"></translation>
+        <translation>CANN</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/matrix_page.py" line="64"/>
         <source>ROCm</source>
-        <translation type="unfinished"></translation>
+        <translation>ROCm</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/matrix_page.py" line="64"/>
         <source>GCC</source>
-        <translation type="unfinished"></translation>
+        <translation>GCC</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/matrix_page.py" line="64"/>
         <source>Python</source>
-        <translation type="unfinished"></translation>
+        <translation>Python</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/matrix_page.py" line="70"/>
         <source>Read nvidia-smi -q -x file…</source>
-        <translation type="unfinished"></translation>
+        <translation>Leer archivo de nvidia-smi -q -x…</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/matrix_page.py" line="72"/>
         <source>Check</source>
-        <translation type="unfinished"></translation>
+        <translation>Comprobar</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/matrix_page.py" line="83"/>
         <source>Runtime</source>
-        <translation type="unfinished"></translation>
+        <translation>Runtime</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/matrix_page.py" line="84"/>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>Estado</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/matrix_page.py" line="86"/>
         <source>Stack</source>
-        <translation type="unfinished"></translation>
+        <translation>Pila</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/matrix_page.py" line="105"/>
         <source>%1 unmet</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 sin cumplir</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/matrix_page.py" line="107"/>
         <source>%1 not given</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 sin indicar</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/matrix_page.py" line="108"/>
         <source>all met</source>
-        <translation type="unfinished"></translation>
+        <translation>todo cumplido</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/matrix_page.py" line="118"/>
         <source>entered by hand</source>
-        <translation type="unfinished"></translation>
+        <translation>introducido a mano</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/matrix_page.py" line="127"/>
         <source>Read an nvidia-smi -q -x capture</source>
-        <translation type="unfinished"></translation>
+        <translation>Leer una captura de nvidia-smi -q -x</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/matrix_page.py" line="128"/>
         <source>XML files (*.xml);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>Archivos XML (*.xml);;Todos los archivos (*)</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/matrix_page.py" line="150"/>
         <source>Enter a GPU name or read an nvidia-smi capture.</source>
-        <translation type="unfinished"></translation>
+        <translation>Escriba el nombre de una GPU o lea una captura de nvidia-smi.</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/matrix_page.py" line="157"/>
         <source>&lt;b&gt;%1&lt;/b&gt; is not a platform in the matrix: every runtime is &lt;b&gt;experimental&lt;/b&gt; on it.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt; no es una plataforma de la matriz: todos los runtimes son &lt;b&gt;experimentales&lt;/b&gt; en ella.</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/matrix_page.py" line="162"/>
         <source>Recognised as &lt;b&gt;%1&lt;/b&gt; (%2). Officially listed: %3. Ready with the given stack: %4.</source>
-        <translation type="unfinished"></translation>
+        <translation>Reconocida como &lt;b&gt;%1&lt;/b&gt; (%2). Con soporte oficial: %3. Listos con la pila indicada: %4.</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/matrix_page.py" line="164"/>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>ninguno</translation>
     </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
         <location filename="../../deepdecide/gui/app.py" line="108"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="382"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="385"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="470"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="473"/>
         <source>Cannot open the workspace</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="52"/>
-        <source>Overview</source>
-        <extracomment>(key, module, class) of each page, in sidebar order; modules are imported on first show</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>No se puede abrir el espacio de trabajo</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/main_window.py" line="53"/>
-        <source>Support matrix</source>
-        <translation type="unfinished"></translation>
+        <source>Overview</source>
+        <extracomment>(key, module, class) of each page, in sidebar order; modules are imported on first show</extracomment>
+        <translation>Resumen</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/main_window.py" line="54"/>
-        <source>Evidence</source>
-        <translation type="unfinished"></translation>
+        <source>Support matrix</source>
+        <translation>Matriz de soporte</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/main_window.py" line="55"/>
-        <source>Parity</source>
-        <translation type="unfinished"></translation>
+        <source>Evidence</source>
+        <translation>Evidencia</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/main_window.py" line="56"/>
-        <source>Service gaps</source>
-        <translation type="unfinished"></translation>
+        <source>Parity</source>
+        <translation>Paridad</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/main_window.py" line="57"/>
-        <source>Compare</source>
-        <translation type="unfinished"></translation>
+        <source>Service gaps</source>
+        <translation>Carencias del servicio</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/main_window.py" line="58"/>
-        <source>Decision</source>
-        <translation type="unfinished"></translation>
+        <source>Compare</source>
+        <translation>Comparativa</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/main_window.py" line="59"/>
-        <source>Migration plan</source>
-        <translation type="unfinished"></translation>
+        <source>Decision</source>
+        <translation>Decisión</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="112"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="60"/>
+        <source>Migration plan</source>
+        <translation>Plan de migración</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="157"/>
         <source>%1 (Ctrl+%2)</source>
         <extracomment>the page shown changed (payload: page key) set by ``app.build_window``: the error opening the workspace named at start-up, and whether to offer recovered autosaves once the window is shown start-up work that waits until the window is shown (set by ``app.build_window``)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1 (Ctrl+%2)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="128"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="158"/>
         <source>Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>Cancelar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="179"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="233"/>
         <source>Cannot read the file</source>
-        <translation type="unfinished"></translation>
+        <translation>No se puede leer el archivo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="218"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="286"/>
         <source>&amp;New from the built-in sample</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="219"/>
-        <source>&amp;Open…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="220"/>
-        <source>&amp;Save</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="221"/>
-        <source>Save &amp;As…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="222"/>
-        <source>&amp;Import evidence…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="223"/>
-        <source>Import benchmark or parity result files</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="224"/>
-        <source>&amp;Export PDF decision record…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="226"/>
-        <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="227"/>
-        <source>&amp;Undo</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="229"/>
-        <source>&amp;Redo</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="236"/>
-        <source>&amp;File</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="238"/>
-        <source>Open &amp;Recent</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="244"/>
-        <source>E&amp;xport</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="247"/>
-        <source>&amp;Comparison as CSV…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="249"/>
-        <source>&amp;Evidence as CSV…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="251"/>
-        <source>&amp;Parity checks as CSV…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="253"/>
-        <source>&amp;Workbook as XLSX…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="255"/>
-        <source>The comparison, the evidence and the parity checks in one workbook (needs openpyxl)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="261"/>
-        <source>&amp;Edit</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="264"/>
-        <source>&amp;View</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="272"/>
-        <source>&amp;Present</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="274"/>
-        <source>Full-screen slides of the decision, with a what-if that changes nothing (Esc leaves)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="275"/>
-        <source>Present the decision full screen (F5)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="277"/>
-        <source>&amp;Theme</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="280"/>
-        <source>Follow the system</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="280"/>
-        <source>Light</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="280"/>
-        <source>Dark</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Nuevo a partir del ejemplo integrado</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/main_window.py" line="287"/>
-        <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <source>&amp;Open…</source>
+        <translation>&amp;Abrir…</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/main_window.py" line="288"/>
-        <source>&amp;About deepdecide</source>
-        <translation type="unfinished"></translation>
+        <source>&amp;Save</source>
+        <translation>&amp;Guardar</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="289"/>
+        <source>Save &amp;As…</source>
+        <translation>Guardar &amp;como…</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/main_window.py" line="290"/>
-        <source>Main</source>
-        <translation type="unfinished"></translation>
+        <source>&amp;Import evidence…</source>
+        <translation>&amp;Importar evidencia…</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="291"/>
+        <source>Import benchmark or parity result files</source>
+        <translation>Importar archivos de resultados de benchmarks o de paridad</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="292"/>
+        <source>&amp;Export PDF decision record…</source>
+        <translation>&amp;Exportar el registro de decisión en PDF…</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="294"/>
+        <source>&amp;Quit</source>
+        <translation>&amp;Salir</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/main_window.py" line="295"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="311"/>
+        <source>&amp;Undo</source>
+        <translation>&amp;Deshacer</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="297"/>
+        <source>&amp;Redo</source>
+        <translation>&amp;Rehacer</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="305"/>
+        <source>&amp;File</source>
+        <translation>&amp;Archivo</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="307"/>
+        <source>Open &amp;Recent</source>
+        <translation>Abrir &amp;reciente</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="313"/>
+        <source>E&amp;xport</source>
+        <translation>E&amp;xportar</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="316"/>
+        <source>&amp;Comparison as CSV…</source>
+        <translation>&amp;Comparativa como CSV…</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="318"/>
+        <source>&amp;Evidence as CSV…</source>
+        <translation>&amp;Evidencia como CSV…</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="320"/>
+        <source>&amp;Parity checks as CSV…</source>
+        <translation>Comprobaciones de &amp;paridad como CSV…</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="322"/>
+        <source>&amp;Workbook as XLSX…</source>
+        <translation>&amp;Libro como XLSX…</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="324"/>
+        <source>The comparison, the evidence and the parity checks in one workbook (needs openpyxl)</source>
+        <translation>La comparativa, la evidencia y las comprobaciones de paridad en un libro (necesita openpyxl)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="330"/>
+        <source>&amp;Edit</source>
+        <translation>&amp;Editar</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="333"/>
+        <source>&amp;View</source>
+        <translation>&amp;Ver</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="341"/>
+        <source>&amp;Present</source>
+        <translation>&amp;Presentar</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="343"/>
+        <source>Full-screen slides of the decision, with a what-if that changes nothing (Esc leaves)</source>
+        <translation>Diapositivas a pantalla completa de la decisión, con un «¿y si…?» que no cambia nada (Esc para salir)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="344"/>
+        <source>Present the decision full screen (F5)</source>
+        <translation>Presentar la decisión a pantalla completa (F5)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="346"/>
+        <source>&amp;Theme</source>
+        <translation>&amp;Tema</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="350"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="365"/>
+        <source>Follow the system</source>
+        <translation>Seguir al sistema</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="350"/>
+        <source>Light</source>
+        <translation>Claro</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="350"/>
+        <source>Dark</source>
+        <translation>Oscuro</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="357"/>
+        <source>&amp;Language</source>
+        <translation>&amp;Idioma</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="375"/>
+        <source>&amp;Help</source>
+        <translation>Ay&amp;uda</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="376"/>
+        <source>&amp;About deepdecide</source>
+        <translation>&amp;Acerca de deepdecide</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="378"/>
+        <source>Main</source>
+        <translation>Principal</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="384"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="399"/>
         <source>Undo</source>
-        <translation type="unfinished"></translation>
+        <translation>Deshacer</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="296"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="312"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="385"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="400"/>
         <source>Redo</source>
-        <translation type="unfinished"></translation>
+        <translation>Rehacer</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="311"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="399"/>
         <source>Undo %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Deshacer %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="312"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="400"/>
         <source>Redo %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Rehacer %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="322"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="410"/>
         <source>About deepdecide</source>
-        <translation type="unfinished"></translation>
+        <translation>Acerca de deepdecide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="322"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="410"/>
         <source>deepdecide %1
 
 Evidence, comparison and a signed decision record for LLM-serving platform choices. Works offline.</source>
-        <translation type="unfinished"></translation>
+        <translation>deepdecide %1
+
+Evidencia, comparativa y un registro de decisión firmado para elegir la plataforma de servicio de LLM. Funciona sin conexión.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="336"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="424"/>
         <source>(no recent files)</source>
-        <translation type="unfinished"></translation>
+        <translation>(no hay archivos recientes)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="342"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="430"/>
         <source>untitled</source>
-        <translation type="unfinished"></translation>
+        <translation>sin título</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="351"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="439"/>
         <source>the untitled workspace</source>
-        <translation type="unfinished"></translation>
+        <translation>el espacio de trabajo sin título</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="362"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="450"/>
         <source>Cannot load the built-in sample</source>
-        <translation type="unfinished"></translation>
+        <translation>No se puede cargar el ejemplo integrado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="390"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="478"/>
         <source>Opened %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Abierto %1</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../deepdecide/gui/views/main_window.py" line="480"/>
+        <source>Opened %1 with %n warning(s): fix them before saving. First: %2</source>
+        <translation>
+            <numerusform>Abierto %1 con %n aviso: corríjalo antes de guardar. %2</numerusform>
+            <numerusform>Abierto %1 con %n avisos: corríjalos antes de guardar. El primero: %2</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="392"/>
-        <source>Opened %1 with %2 warning(s): fix them before saving. First: %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="412"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="500"/>
         <source>Cannot save the workspace</source>
-        <translation type="unfinished"></translation>
+        <translation>No se puede guardar el espacio de trabajo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="417"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="505"/>
         <source>Saved %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Guardado %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="431"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="519"/>
         <source>Autosave failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Ha fallado el autoguardado: %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="444"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="532"/>
         <source>an untitled workspace</source>
-        <translation type="unfinished"></translation>
+        <translation>un espacio de trabajo sin título</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="446"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="534"/>
         <source>(autosaved %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>(autoguardado %1)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="451"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="539"/>
         <source>Cannot recover the autosaved copy</source>
-        <translation type="unfinished"></translation>
+        <translation>No se puede recuperar la copia autoguardada</translation>
     </message>
 </context>
 <context>
@@ -2206,72 +2510,72 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
         <location filename="../../deepdecide/gui/models/matrix_model.py" line="26"/>
         <location filename="../../deepdecide/gui/models/matrix_model.py" line="37"/>
         <source>official</source>
-        <translation type="unfinished"></translation>
+        <translation>oficial</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/models/matrix_model.py" line="27"/>
         <source>experimental</source>
-        <translation type="unfinished"></translation>
+        <translation>experimental</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/models/matrix_model.py" line="28"/>
         <source>community</source>
-        <translation type="unfinished"></translation>
+        <translation>comunidad</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/models/matrix_model.py" line="29"/>
         <source>unsupported</source>
-        <translation type="unfinished"></translation>
+        <translation>sin soporte</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/models/matrix_model.py" line="30"/>
         <source>undocumented</source>
-        <translation type="unfinished"></translation>
+        <translation>sin documentar</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/models/matrix_model.py" line="38"/>
         <source>exper.</source>
-        <translation type="unfinished"></translation>
+        <translation>exper.</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/models/matrix_model.py" line="39"/>
         <source>comm.</source>
-        <translation type="unfinished"></translation>
+        <translation>com.</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/models/matrix_model.py" line="40"/>
         <source>unsupp.</source>
-        <translation type="unfinished"></translation>
+        <translation>sin sop.</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/models/matrix_model.py" line="41"/>
         <source>undoc.</source>
-        <translation type="unfinished"></translation>
+        <translation>sin doc.</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/models/matrix_model.py" line="51"/>
         <source>Not in the matrix: nothing found either way. Plan as experimental.</source>
-        <translation type="unfinished"></translation>
+        <translation>No está en la matriz: no se ha encontrado nada ni a favor ni en contra. Planifíquelo como experimental.</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/models/matrix_model.py" line="52"/>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>Estado</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/models/matrix_model.py" line="53"/>
         <source>as of</source>
-        <translation type="unfinished"></translation>
+        <translation>a fecha de</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/models/matrix_model.py" line="56"/>
         <source>Required stack:</source>
-        <translation type="unfinished"></translation>
+        <translation>Pila necesaria:</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/models/matrix_model.py" line="60"/>
         <source>Sources:</source>
-        <translation type="unfinished"></translation>
+        <translation>Fuentes:</translation>
     </message>
 </context>
 <context>
@@ -2279,47 +2583,47 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
     <message>
         <location filename="../../deepdecide/gui/views/matrix_page.py" line="187"/>
         <source>Filter platforms…</source>
-        <translation type="unfinished"></translation>
+        <translation>Filtrar plataformas…</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/matrix_page.py" line="202"/>
         <source>Show:</source>
-        <translation type="unfinished"></translation>
+        <translation>Mostrar:</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/matrix_page.py" line="211"/>
         <source>Click a cell for its required stack and sources.</source>
-        <translation type="unfinished"></translation>
+        <translation>Haga clic en una celda para ver su pila necesaria y sus fuentes.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="221"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="222"/>
         <source>&lt;h2&gt;Support matrix&lt;/h2&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;h2&gt;Matriz de soporte&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="239"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="240"/>
         <source>Support matrix</source>
-        <translation type="unfinished"></translation>
+        <translation>Matriz de soporte</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="269"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="270"/>
         <source>Matrix as of %1 — %2 runtimes × %3 platforms. Hover or click a cell for the required stack, its sources and their dates.</source>
-        <translation type="unfinished"></translation>
+        <translation>Matriz a fecha de %1 — %2 runtimes × %3 plataformas. Pase el ratón o haga clic en una celda para ver la pila necesaria, sus fuentes y sus fechas.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="271"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="272"/>
         <source>(undated)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="273"/>
-        <source>All vendors</source>
-        <translation type="unfinished"></translation>
+        <translation>(sin fecha)</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/matrix_page.py" line="274"/>
+        <source>All vendors</source>
+        <translation>Todos los fabricantes</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="275"/>
         <source>All runtime kinds</source>
-        <translation type="unfinished"></translation>
+        <translation>Todos los tipos de runtime</translation>
     </message>
 </context>
 <context>
@@ -2327,298 +2631,312 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
     <message>
         <location filename="../../deepdecide/gui/views/migration_page.py" line="20"/>
         <source>to do</source>
-        <translation type="unfinished"></translation>
+        <translation>pendiente</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/migration_page.py" line="20"/>
         <source>in progress</source>
-        <translation type="unfinished"></translation>
+        <translation>en curso</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/migration_page.py" line="21"/>
         <source>done</source>
-        <translation type="unfinished"></translation>
+        <translation>hecho</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/migration_page.py" line="21"/>
         <source>blocked</source>
-        <translation type="unfinished"></translation>
+        <translation>bloqueado</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/migration_page.py" line="43"/>
         <source>Step</source>
-        <translation type="unfinished"></translation>
+        <translation>Paso</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/migration_page.py" line="44"/>
         <source>Title</source>
-        <translation type="unfinished"></translation>
+        <translation>Título</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/migration_page.py" line="45"/>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>Estado</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/migration_page.py" line="47"/>
         <source>Owner</source>
-        <translation type="unfinished"></translation>
+        <translation>Responsable</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/migration_page.py" line="48"/>
         <source>Notes</source>
-        <translation type="unfinished"></translation>
+        <translation>Notas</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/migration_page.py" line="54"/>
         <source>&lt;h2&gt;Migration plan&lt;/h2&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;h2&gt;Plan de migración&lt;/h2&gt;</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/migration_page.py" line="60"/>
         <source>Migration plan</source>
-        <translation type="unfinished"></translation>
+        <translation>Plan de migración</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/migration_page.py" line="66"/>
         <source>%1 steps: %2 done, %3 in progress, %4 blocked, %5 to do. Double-click a status, owner or note to change it.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 pasos: %2 hechos, %3 en curso, %4 bloqueados, %5 pendientes. Haga doble clic en un estado, un responsable o una nota para cambiarlo.</translation>
     </message>
 </context>
 <context>
     <name>OptionCard</name>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="79"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="84"/>
         <source>GPUs needed (owned + new)</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU (propias + nuevas)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="80"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="85"/>
         <source>$ / M output tokens, cash</source>
-        <translation type="unfinished"></translation>
+        <translation>$/M tokens de salida, caja</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="80"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="85"/>
         <source>$ / M output tokens, all-in</source>
-        <translation type="unfinished"></translation>
+        <translation>$/M tok. de salida, todo incl.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="81"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="86"/>
         <source>TCO over the horizon, cash</source>
-        <translation type="unfinished"></translation>
+        <translation>TCO del horizonte, caja</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="82"/>
-        <source>Score</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="82"/>
-        <source>TCO over the horizon, all-in</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="83"/>
-        <source>P(best)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="83"/>
-        <source>Runs vs the workload</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="108"/>
-        <source>match</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="108"/>
-        <source>proxy</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="109"/>
-        <source>mismatch</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="109"/>
-        <source>need context</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="110"/>
-        <source>no run</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="112"/>
-        <source>%1 checks not counted</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="121"/>
-        <source>&lt;b&gt;#%1&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="122"/>
-        <source>Rank by weighted score</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="124"/>
-        <source>not ranked</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="127"/>
-        <source>official</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="127"/>
-        <source>experimental</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="138"/>
-        <source>reached</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="138"/>
-        <source>not reached</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="150"/>
-        <source>Share of Monte Carlo draws in which this option ranks first</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="87"/>
         <location filename="../../deepdecide/gui/views/overview_page.py" line="153"/>
+        <source>Score</source>
+        <translation>Puntuación</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="87"/>
+        <source>TCO over the horizon, all-in</source>
+        <translation>TCO del horizonte, todo incl.</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="88"/>
+        <source>P(best)</source>
+        <translation>P(mejor)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="88"/>
+        <source>Runs vs the workload</source>
+        <translation>Ejecuciones frente a la carga</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="115"/>
+        <source>match</source>
+        <translation>coinciden</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="115"/>
+        <source>proxy</source>
+        <translation>proxy</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="116"/>
+        <source>mismatch</source>
+        <translation>no coinciden</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="116"/>
+        <source>need context</source>
+        <translation>falta contexto</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="117"/>
+        <source>no run</source>
+        <translation>ninguna ejecución</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="119"/>
+        <source>%1 checks not counted</source>
+        <translation>%1 comprobaciones no contadas</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="128"/>
+        <source>&lt;b&gt;#%1&lt;/b&gt;</source>
+        <translation>&lt;b&gt;n.º %1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="129"/>
+        <source>Rank by weighted score</source>
+        <translation>Puesto por puntuación ponderada</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="131"/>
+        <source>not ranked</source>
+        <translation>sin clasificar</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="134"/>
+        <source>official</source>
+        <translation>oficial</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="134"/>
+        <source>experimental</source>
+        <translation>experimental</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="145"/>
+        <source>reached</source>
+        <translation>alcanzado</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="145"/>
+        <source>not reached</source>
+        <translation>no alcanzado</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="158"/>
+        <source>Share of Monte Carlo draws in which this option ranks first</source>
+        <translation>Proporción de muestras de Monte Carlo en las que esta opción queda primera</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="161"/>
         <source>Monte Carlo running</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="157"/>
-        <source>nothing</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="158"/>
-        <source>run</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="158"/>
-        <source>check</source>
-        <translation type="unfinished"></translation>
+        <translation>Monte Carlo en curso</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/overview_page.py" line="162"/>
-        <source>… and %1 more</source>
-        <translation type="unfinished"></translation>
+        <source>Runs and checks about this option, against the workload</source>
+        <translation>Ejecuciones y comprobaciones de esta opción, frente a la carga de trabajo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="168"/>
-        <source>capacity is an assumption (no applicable run)</source>
-        <translation type="unfinished"></translation>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="164"/>
+        <source>matches</source>
+        <comment>one file&apos;s fit</comment>
+        <translation>coincide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="169"/>
-        <source>capacity is a lower bound (the SLO holds at the highest load measured)</source>
-        <translation type="unfinished"></translation>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="164"/>
+        <source>proxy</source>
+        <comment>one file&apos;s fit</comment>
+        <translation>proxy</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="165"/>
+        <source>mismatch</source>
+        <comment>one file&apos;s fit</comment>
+        <translation>no coincide</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="166"/>
+        <source>needs context</source>
+        <comment>one file&apos;s fit</comment>
+        <translation>falta contexto</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="167"/>
+        <source>capacity</source>
+        <translation>capacidad</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/overview_page.py" line="170"/>
-        <source>capacity interpolated between two measured loads</source>
-        <translation type="unfinished"></translation>
+        <source>nothing</source>
+        <translation>nada</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/overview_page.py" line="171"/>
-        <source>fails the SLO at the lightest measured load: no capacity</source>
-        <translation type="unfinished"></translation>
+        <source>run</source>
+        <translation>ejecución</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="171"/>
+        <source>check</source>
+        <translation>comprobación</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/overview_page.py" line="172"/>
-        <source>fails parity: a required parity check failed, its runs are excluded from capacity and cost</source>
-        <translation type="unfinished"></translation>
+        <source>%1 (%2 %3): %4 (counts for %5)</source>
+        <translation>%1 (%2 %3): %4 (cuenta para: %5)</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/overview_page.py" line="176"/>
-        <source>PROXY: capacity from runs accepted as a proxy (discounted); performs not reached</source>
-        <translation type="unfinished"></translation>
+        <source>… and %1 more</source>
+        <translation>… y %1 más</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="182"/>
+        <source>%n run(s) do not count: %1</source>
+        <translation>
+            <numerusform>%n ejecución no cuenta: %1</numerusform>
+            <numerusform>%n ejecuciones no cuentan: %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="185"/>
+        <source>%n blocker(s): %1</source>
+        <translation>
+            <numerusform>%n bloqueante: %1</numerusform>
+            <numerusform>%n bloqueantes: %1</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="178"/>
-        <source>PREDICTED: capacity from an estimator or simulator, not a measurement; performs not reached</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="181"/>
-        <source>%1 run(s) do not count: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="184"/>
-        <source>%1 blocker(s): %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="197"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="198"/>
         <source>%1 owned GPUs freed</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 GPU propias liberadas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="209"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="210"/>
         <source>this view drives the ranking</source>
-        <translation type="unfinished"></translation>
+        <translation>esta vista decide la clasificación</translation>
     </message>
 </context>
 <context>
     <name>OverviewPage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="243"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="244"/>
         <source>Edit workload…</source>
-        <translation type="unfinished"></translation>
+        <translation>Editar la carga de trabajo…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="245"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="246"/>
         <source>The model (and its other names), precisions, tokens per request and dataset every run and parity check is judged against</source>
-        <translation type="unfinished"></translation>
+        <translation>El modelo (y sus otros nombres), las precisiones, los tokens por petición y el conjunto de datos frente a los que se juzga cada ejecución y comprobación de paridad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="283"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="284"/>
         <source>Overview</source>
-        <translation type="unfinished"></translation>
+        <translation>Resumen</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="295"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="296"/>
         <source>Workload</source>
-        <translation type="unfinished"></translation>
+        <translation>Carga de trabajo</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="330"/>
+        <source>Revisit this decision: %n of its own triggers fired</source>
+        <translation>
+            <numerusform>Revise esta decisión: ha saltado %n de sus propios disparadores</numerusform>
+            <numerusform>Revise esta decisión: han saltado %n de sus propios disparadores</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="329"/>
-        <source>Revisit this decision: %1 of its own triggers fired</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="341"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="342"/>
         <source>&lt;h2&gt;%1&lt;/h2&gt;%2 options for %3 · %4 evidence files</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;h2&gt;%1&lt;/h2&gt;%2 opciones para %3 · %4 archivos de evidencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="344"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="345"/>
         <source>Evidence is judged against the %1. Runs and checks of another model, precision, request shape or dataset are shown but count for nothing.</source>
-        <translation type="unfinished"></translation>
+        <translation>La evidencia se juzga frente a %1. Las ejecuciones y comprobaciones con otro modelo, otra precisión, otra forma de petición u otro conjunto de datos se muestran, pero no cuentan para nada.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="348"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="349"/>
         <source>Runs and parity checks that match the workload count; a proxy the user accepted counts, discounted, for capacity; a mismatch or a run that needs context counts for nothing</source>
-        <translation type="unfinished"></translation>
+        <translation>Cuentan las ejecuciones y comprobaciones de paridad que coinciden con la carga; un proxy aceptado por el usuario cuenta, con descuento, para la capacidad; una no coincidencia o una ejecución a la que le falta contexto no cuenta para nada</translation>
     </message>
 </context>
 <context>
@@ -2626,7 +2944,7 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
     <message>
         <location filename="../../deepdecide/gui/views/page.py" line="47"/>
         <source>Edit %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Editar %1</translation>
     </message>
 </context>
 <context>
@@ -2634,202 +2952,205 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
     <message>
         <location filename="../../deepdecide/gui/views/parity_page.py" line="22"/>
         <source>✔ pass</source>
-        <translation type="unfinished"></translation>
+        <translation>✔ supera</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/parity_page.py" line="22"/>
         <source>✘ fail</source>
-        <translation type="unfinished"></translation>
+        <translation>✘ no supera</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/parity_page.py" line="23"/>
         <source>? inconclusive</source>
-        <translation type="unfinished"></translation>
+        <translation>? no concluyente</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/parity_page.py" line="23"/>
         <source>— no evidence</source>
-        <translation type="unfinished"></translation>
+        <translation>— sin evidencia</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/parity_page.py" line="27"/>
         <source>Kernels</source>
-        <translation type="unfinished"></translation>
+        <translation>Kernels</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/parity_page.py" line="27"/>
         <source>Logits</source>
-        <translation type="unfinished"></translation>
+        <translation>Logits</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/parity_page.py" line="28"/>
         <source>Greedy match</source>
-        <translation type="unfinished"></translation>
+        <translation>Coincidencia greedy</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/parity_page.py" line="28"/>
         <source>Eval accuracy</source>
-        <translation type="unfinished"></translation>
+        <translation>Exactitud en evaluación</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/parity_page.py" line="29"/>
         <source>Structured output</source>
-        <translation type="unfinished"></translation>
+        <translation>Salida estructurada</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/parity_page.py" line="30"/>
         <source>Long context</source>
-        <translation type="unfinished"></translation>
+        <translation>Contexto largo</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/parity_page.py" line="71"/>
         <source>matches</source>
-        <translation type="unfinished"></translation>
+        <translation>coincide</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/parity_page.py" line="72"/>
         <source>proxy (builds only)</source>
-        <translation type="unfinished"></translation>
+        <translation>proxy (solo «compila»)</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/parity_page.py" line="73"/>
         <source>mismatch — not counted</source>
-        <translation type="unfinished"></translation>
+        <translation>no coincide — no cuenta</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/parity_page.py" line="74"/>
         <source>needs context — not counted</source>
-        <translation type="unfinished"></translation>
+        <translation>falta contexto — no cuenta</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/parity_page.py" line="86"/>
         <source>%1 = %2 vs %3 (reference %4), Δ %5, n = %6, stderr %7</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 = %2 frente a %3 (referencia %4), Δ %5, n = %6, error típico %7</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/parity_page.py" line="89"/>
         <source>rule</source>
-        <translation type="unfinished"></translation>
+        <translation>regla</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/parity_page.py" line="90"/>
         <source>(not stated)</source>
-        <translation type="unfinished"></translation>
+        <translation>(no indicado)</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/parity_page.py" line="105"/>
         <source>Verdict</source>
-        <translation type="unfinished"></translation>
+        <translation>Dictamen</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/parity_page.py" line="107"/>
         <source>Fits</source>
-        <translation type="unfinished"></translation>
+        <translation>Ajuste</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/parity_page.py" line="109"/>
         <source>How the check fits the decision&apos;s workload (its model)</source>
-        <translation type="unfinished"></translation>
+        <translation>Cómo se ajusta la comprobación a la carga de trabajo de la decisión (su modelo)</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/parity_page.py" line="110"/>
         <source>Model</source>
-        <translation type="unfinished"></translation>
+        <translation>Modelo</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/parity_page.py" line="111"/>
         <source>Task</source>
-        <translation type="unfinished"></translation>
+        <translation>Tarea</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/parity_page.py" line="112"/>
         <source>Metric</source>
-        <translation type="unfinished"></translation>
+        <translation>Métrica</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/parity_page.py" line="113"/>
         <source>Value</source>
-        <translation type="unfinished"></translation>
+        <translation>Valor</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/parity_page.py" line="114"/>
         <source>Reference</source>
-        <translation type="unfinished"></translation>
+        <translation>Referencia</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/parity_page.py" line="116"/>
         <source>Δ</source>
-        <translation type="unfinished"></translation>
+        <translation>Δ</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/parity_page.py" line="117"/>
         <source>n</source>
-        <translation type="unfinished"></translation>
+        <translation>n</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/parity_page.py" line="118"/>
         <source>stderr</source>
-        <translation type="unfinished"></translation>
+        <translation>error típico</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/parity_page.py" line="119"/>
         <source>Rule</source>
-        <translation type="unfinished"></translation>
+        <translation>Regla</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/parity_page.py" line="120"/>
         <source>Source</source>
-        <translation type="unfinished"></translation>
+        <translation>Fuente</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/parity_page.py" line="125"/>
         <source>Click a cell to see the checks behind it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Haga clic en una celda para ver las comprobaciones que la respaldan.</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/parity_page.py" line="138"/>
         <source>&lt;h2&gt;Parity&lt;/h2&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;h2&gt;Paridad&lt;/h2&gt;</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/parity_page.py" line="145"/>
         <source>Parity</source>
-        <translation type="unfinished"></translation>
+        <translation>Paridad</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/parity_page.py" line="155"/>
         <source>Option</source>
-        <translation type="unfinished"></translation>
+        <translation>Opción</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location filename="../../deepdecide/gui/views/parity_page.py" line="165"/>
-        <source>%1 more check(s) count for no verdict (another model, a proxy, or needing context)</source>
-        <translation type="unfinished"></translation>
+        <source>%n more check(s) count for no verdict (another model, a proxy, or needing context)</source>
+        <translation>
+            <numerusform>%n comprobación más no cuenta para ningún dictamen (otro modelo, un proxy o falta de contexto)</numerusform>
+            <numerusform>%n comprobaciones más no cuentan para ningún dictamen (otro modelo, un proxy o falta de contexto)</numerusform>
+        </translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/parity_page.py" line="168"/>
         <source>No check of this kind on this exact runtime and platform.</source>
-        <translation type="unfinished"></translation>
+        <translation>No hay ninguna comprobación de este tipo con este runtime y esta plataforma exactos.</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/parity_page.py" line="174"/>
         <source>* required before an option counts as correct</source>
-        <translation type="unfinished"></translation>
+        <translation>* obligatoria para que una opción cuente como correcta</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/parity_page.py" line="183"/>
         <source>%1 parity checks imported. A verdict needs the option&apos;s exact runtime and platform. Too few samples to decide is inconclusive, never a pass. Required kinds are marked *.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 comprobaciones de paridad importadas. Un dictamen necesita el runtime y la plataforma exactos de la opción. Con muy pocas muestras para decidir, el resultado es no concluyente, nunca «supera». Los tipos obligatorios se marcan con *.</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/parity_page.py" line="213"/>
         <source>%1 — %2: %3 checks</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — %2: %3 comprobaciones</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/parity_page.py" line="215"/>
         <source>%1 — %2: %3 checks count; %4 more shown in grey count for no verdict (another model, a proxy, or needing context)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — %2: cuentan %3 comprobaciones; %4 más, en gris, no cuentan para ningún dictamen (otro modelo, un proxy o falta de contexto)</translation>
     </message>
 </context>
 <context>
@@ -2837,98 +3158,101 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
     <message>
         <location filename="../../deepdecide/gui/pdf_export.py" line="102"/>
         <source>Writing and signing %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>Escribiendo y firmando %1…</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/pdf_export.py" line="103"/>
         <source>Writing %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>Escribiendo %1…</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/pdf_export.py" line="106"/>
         <source>Wrote the decision record %1, signed by %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Se ha escrito el registro de decisión %1, firmado por %2</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/pdf_export.py" line="108"/>
         <source>Wrote the decision record %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Se ha escrito el registro de decisión %1</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/pdf_export.py" line="111"/>
         <location filename="../../deepdecide/gui/pdf_export.py" line="165"/>
         <source>Export cancelled; nothing was written.</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportación cancelada; no se ha escrito nada.</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/pdf_export.py" line="114"/>
         <location filename="../../deepdecide/gui/pdf_export.py" line="168"/>
         <source>Export failed; nothing was written.</source>
-        <translation type="unfinished"></translation>
+        <translation>La exportación ha fallado; no se ha escrito nada.</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/pdf_export.py" line="115"/>
         <location filename="../../deepdecide/gui/pdf_export.py" line="169"/>
         <source>Cannot export the decision record</source>
-        <translation type="unfinished"></translation>
+        <translation>No se puede exportar el registro de decisión</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/pdf_export.py" line="143"/>
         <source>Not ready for approval</source>
-        <translation type="unfinished"></translation>
+        <translation>No está listo para la aprobación</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/pdf_export.py" line="144"/>
         <source>Missing:</source>
-        <translation type="unfinished"></translation>
+        <translation>Falta:</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/pdf_export.py" line="160"/>
         <source>Writing %1 for approval…</source>
-        <translation type="unfinished"></translation>
+        <translation>Escribiendo %1 para su aprobación…</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/pdf_export.py" line="162"/>
         <source>Wrote %1 for approval; each approver signs it in turn</source>
-        <translation type="unfinished"></translation>
+        <translation>Se ha escrito %1 para su aprobación; cada aprobador lo firma por turno</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/pdf_export.py" line="205"/>
         <source>Signing %1 as %2…</source>
-        <translation type="unfinished"></translation>
+        <translation>Firmando %1 como %2…</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/pdf_export.py" line="208"/>
         <source>Signed %1 as %2 (%3)</source>
-        <translation type="unfinished"></translation>
+        <translation>Firmado %1 como %2 (%3)</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/pdf_export.py" line="211"/>
         <source>Not signed; the record is unchanged.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sin firmar; el registro no ha cambiado.</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/pdf_export.py" line="212"/>
         <source>Cannot sign the decision record</source>
-        <translation type="unfinished"></translation>
+        <translation>No se puede firmar el registro de decisión</translation>
     </message>
 </context>
 <context>
     <name>PredictionPairsPanel</name>
     <message>
-        <location filename="../../deepdecide/gui/views/prediction_pairs.py" line="40"/>
+        <location filename="../../deepdecide/gui/views/prediction_pairs.py" line="39"/>
         <source>Each row is a predicted run beside a measured run of the same configuration (runtime, platform, model, GPU count, token lengths within 10 %, the same load). Error = (predicted − measured) / measured.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cada fila es una ejecución predicha junto a una ejecución medida de la misma configuración (runtime, plataforma, modelo, número de GPU, longitudes de tokens dentro de un 10 %, la misma carga). Error = (predicho − medido) / medido.</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../deepdecide/gui/views/prediction_pairs.py" line="44"/>
+        <source>%n predicted run(s) and no measured run of the same configuration: their error is unknown, and capacities resting on them get no range.</source>
+        <translation>
+            <numerusform>%n ejecución predicha y ninguna medida de la misma configuración: su error es desconocido y las capacidades que se basan en ella no tienen intervalo.</numerusform>
+            <numerusform>%n ejecuciones predichas y ninguna medida de la misma configuración: su error es desconocido y las capacidades que se basan en ellas no tienen intervalo.</numerusform>
+        </translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/prediction_pairs.py" line="45"/>
-        <source>%1 predicted run(s) and no measured run of the same configuration: their error is unknown, and capacities resting on them get no range.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/prediction_pairs.py" line="48"/>
+        <location filename="../../deepdecide/gui/views/prediction_pairs.py" line="47"/>
         <source>No predicted runs (estimators or simulators such as AIConfigurator, vidur, BLIS) are imported.</source>
-        <translation type="unfinished"></translation>
+        <translation>No se ha importado ninguna ejecución predicha (estimadores o simuladores como AIConfigurator, vidur o BLIS).</translation>
     </message>
 </context>
 <context>
@@ -2937,386 +3261,386 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
         <location filename="../../deepdecide/gui/views/presentation.py" line="253"/>
         <source>Presentation — deepdecide</source>
         <extracomment>the slide shown changed (payload: its index)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Presentación — deepdecide</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/presentation.py" line="263"/>
         <source>Back to the saved decision (B)</source>
-        <translation type="unfinished"></translation>
+        <translation>Volver a la decisión guardada (B)</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/presentation.py" line="277"/>
         <source>The question</source>
-        <translation type="unfinished"></translation>
+        <translation>La pregunta</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/presentation.py" line="278"/>
         <source>The options</source>
-        <translation type="unfinished"></translation>
+        <translation>Las opciones</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/presentation.py" line="279"/>
         <source>The evidence per option</source>
-        <translation type="unfinished"></translation>
+        <translation>La evidencia de cada opción</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/presentation.py" line="280"/>
         <source>Capacity and cost</source>
-        <translation type="unfinished"></translation>
+        <translation>Capacidad y coste</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/presentation.py" line="281"/>
         <source>What would flip it</source>
-        <translation type="unfinished"></translation>
+        <translation>Qué la haría cambiar</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/presentation.py" line="282"/>
         <source>The recommendation</source>
-        <translation type="unfinished"></translation>
+        <translation>La recomendación</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/presentation.py" line="283"/>
         <source>Sign-off status</source>
-        <translation type="unfinished"></translation>
+        <translation>Estado de las aprobaciones</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/presentation.py" line="324"/>
         <source>→ / Space next   ← previous   W what-if   B baseline   Esc leaves</source>
-        <translation type="unfinished"></translation>
+        <translation>→ / Espacio siguiente   ← anterior   W «¿y si…?»   B base   Esc salir</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/presentation.py" line="401"/>
         <source>weights</source>
-        <translation type="unfinished"></translation>
+        <translation>pesos</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/presentation.py" line="403"/>
         <source>SLO</source>
-        <translation type="unfinished"></translation>
+        <translation>SLO</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/presentation.py" line="404"/>
         <source>what-if: differs from the saved decision (%1 changed)</source>
-        <translation type="unfinished"></translation>
+        <translation>«¿y si…?»: difiere de la decisión guardada (cambia: %1)</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/presentation.py" line="406"/>
         <source>the top rank moves from %1 to %2</source>
-        <translation type="unfinished"></translation>
+        <translation>el primer puesto pasa de %1 a %2</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/presentation.py" line="407"/>
         <location filename="../../deepdecide/gui/views/presentation.py" line="409"/>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>ninguna</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/presentation.py" line="409"/>
         <source>%1 still ranks first</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 sigue en primer puesto</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/presentation.py" line="450"/>
         <source>Model: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Modelo: %1</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/presentation.py" line="460"/>
         <source>Peak demand: %1 · SLO: %2 · horizon %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Demanda punta: %1 · SLO: %2 · horizonte %3</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/presentation.py" line="472"/>
         <location filename="../../deepdecide/gui/views/presentation.py" line="485"/>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="514"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="519"/>
         <source>Option</source>
-        <translation type="unfinished"></translation>
+        <translation>Opción</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/presentation.py" line="472"/>
         <source>Strategy</source>
-        <translation type="unfinished"></translation>
+        <translation>Estrategia</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/presentation.py" line="472"/>
         <source>Support</source>
-        <translation type="unfinished"></translation>
+        <translation>Soporte</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/presentation.py" line="472"/>
         <source>Full name</source>
-        <translation type="unfinished"></translation>
+        <translation>Nombre completo</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/presentation.py" line="483"/>
         <source>all three claims shown</source>
-        <translation type="unfinished"></translation>
+        <translation>las tres afirmaciones demostradas</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/presentation.py" line="485"/>
         <source>Builds</source>
-        <translation type="unfinished"></translation>
+        <translation>Compila</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/presentation.py" line="485"/>
         <source>Correct</source>
-        <translation type="unfinished"></translation>
+        <translation>Correcta</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/presentation.py" line="485"/>
         <source>Performs</source>
-        <translation type="unfinished"></translation>
+        <translation>Rinde</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/presentation.py" line="485"/>
         <source>Runs</source>
-        <translation type="unfinished"></translation>
+        <translation>Ejecuciones</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/presentation.py" line="486"/>
         <source>First gap</source>
-        <translation type="unfinished"></translation>
+        <translation>Primera carencia</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/presentation.py" line="493"/>
         <source>match</source>
-        <translation type="unfinished"></translation>
+        <translation>coinciden</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/presentation.py" line="493"/>
         <source>proxy</source>
-        <translation type="unfinished"></translation>
+        <translation>proxy</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/presentation.py" line="494"/>
         <source>mismatch</source>
-        <translation type="unfinished"></translation>
+        <translation>no coinciden</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/presentation.py" line="494"/>
         <source>need context</source>
-        <translation type="unfinished"></translation>
+        <translation>falta contexto</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/presentation.py" line="496"/>
         <source>no runs</source>
-        <translation type="unfinished"></translation>
+        <translation>sin ejecuciones</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/presentation.py" line="506"/>
         <source>none (no run, no assumption)</source>
-        <translation type="unfinished"></translation>
+        <translation>ninguna (ni ejecución ni supuesto)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="513"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="518"/>
         <source>Cost view: %1 · capacity under the SLO (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>Vista de coste: %1 · capacidad dentro del SLO (%2)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="514"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="519"/>
         <source>Capacity</source>
-        <translation type="unfinished"></translation>
+        <translation>Capacidad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="514"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="519"/>
         <source>GPUs</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="514"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="519"/>
         <source>$/M tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>$/M tokens</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="515"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="520"/>
         <source>TCO %1</source>
-        <translation type="unfinished"></translation>
+        <translation>TCO %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="516"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="521"/>
         <source>To production</source>
-        <translation type="unfinished"></translation>
+        <translation>Hasta producción</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="516"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="521"/>
         <source>Capacity basis</source>
-        <translation type="unfinished"></translation>
+        <translation>Base de la capacidad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="522"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="527"/>
         <source>No option ranks first, so nothing can flip.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="525"/>
-        <source>%1 ranks first. It stays first while each weight stays in its range (the others unchanged):</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="529"/>
-        <source>no limit</source>
-        <translation type="unfinished"></translation>
+        <translation>Ninguna opción queda primera, así que nada puede cambiar.</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/presentation.py" line="530"/>
+        <source>%1 ranks first. It stays first while each weight stays in its range (the others unchanged):</source>
+        <translation>%1 queda primera. Sigue primera mientras cada peso se mantenga en su intervalo (con los demás sin cambios):</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="534"/>
+        <source>no limit</source>
+        <translation>sin límite</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="535"/>
         <source>below → %1</source>
-        <translation type="unfinished"></translation>
+        <translation>por debajo → %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="531"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="536"/>
         <source>above → %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="533"/>
-        <source>never flips</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="534"/>
-        <source>Criterion</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="534"/>
-        <source>Weight</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="534"/>
-        <source>Holds for</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="534"/>
-        <source>Beyond</source>
-        <translation type="unfinished"></translation>
+        <translation>por encima → %1</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/presentation.py" line="538"/>
-        <source>Uncertain inputs that flip it inside their range:</source>
-        <translation type="unfinished"></translation>
+        <source>never flips</source>
+        <translation>nunca cambia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="542"/>
-        <source>below %1 → %2</source>
-        <translation type="unfinished"></translation>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="539"/>
+        <source>Criterion</source>
+        <translation>Criterio</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="539"/>
+        <source>Weight</source>
+        <translation>Peso</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="539"/>
+        <source>Holds for</source>
+        <translation>Se mantiene en</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="539"/>
+        <source>Beyond</source>
+        <translation>Fuera de él</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/presentation.py" line="543"/>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="546"/>
+        <source>Uncertain inputs that flip it inside their range:</source>
+        <translation>Datos inciertos que la hacen cambiar dentro de su intervalo:</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="547"/>
+        <source>below %1 → %2</source>
+        <translation>por debajo de %1 → %2</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="548"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="551"/>
         <source>none eligible</source>
-        <translation type="unfinished"></translation>
+        <translation>ninguna elegible</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="545"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="550"/>
         <source>above %1 → %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="552"/>
-        <source>No uncertain input flips it inside its low–high range.</source>
-        <translation type="unfinished"></translation>
+        <translation>por encima de %1 → %2</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/presentation.py" line="557"/>
+        <source>No uncertain input flips it inside its low–high range.</source>
+        <translation>Ningún dato incierto la hace cambiar dentro de su intervalo bajo–alto.</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="562"/>
         <source>No recommendation yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aún no hay recomendación.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="563"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="568"/>
         <source>Recommended: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="567"/>
-        <source>Ranked first of %1 with %2 points</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="569"/>
-        <source>; next: %1 with %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Recomendada: %1</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/presentation.py" line="572"/>
-        <source>officially supported on its platform</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="573"/>
-        <source>experimental: not on the runtime&apos;s official list</source>
-        <translation type="unfinished"></translation>
+        <source>Ranked first of %1 with %2 points</source>
+        <translation>Primera de %1 con %2 puntos</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/presentation.py" line="574"/>
-        <source>evidence level %1 of 3</source>
-        <translation type="unfinished"></translation>
+        <source>; next: %1 with %2</source>
+        <translation>; siguiente: %1 con %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="576"/>
-        <source>its capacity is an assumption, not a measurement that meets the SLO</source>
-        <translation type="unfinished"></translation>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="577"/>
+        <source>officially supported on its platform</source>
+        <translation>con soporte oficial en su plataforma</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/presentation.py" line="578"/>
-        <source>blocker: %1</source>
-        <translation type="unfinished"></translation>
+        <source>experimental: not on the runtime&apos;s official list</source>
+        <translation>experimental: no figura en la lista oficial del runtime</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="582"/>
-        <source>agrees</source>
-        <translation type="unfinished"></translation>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="579"/>
+        <source>evidence level %1 of 3</source>
+        <translation>nivel de evidencia %1 de 3</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="582"/>
-        <source>differs</source>
-        <translation type="unfinished"></translation>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="581"/>
+        <source>its capacity is an assumption, not a measurement that meets the SLO</source>
+        <translation>su capacidad es un supuesto, no una medición que cumpla el SLO</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/presentation.py" line="583"/>
+        <source>blocker: %1</source>
+        <translation>bloqueante: %1</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="587"/>
+        <source>agrees</source>
+        <translation>coincide</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="587"/>
+        <source>differs</source>
+        <translation>no coincide</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="588"/>
         <source>The record&apos;s chosen option: %1 (%2 with the ranking)</source>
-        <translation type="unfinished"></translation>
+        <translation>Opción elegida en el registro: %1 (%2 con la clasificación)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="589"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="594"/>
         <source>Record %1 · status %2 · updated %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Registro %1 · estado %2 · actualizado %3</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="592"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="597"/>
         <source>Nobody is asked to sign off yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aún no se ha pedido la aprobación a nadie.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="596"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="601"/>
         <source>Name</source>
-        <translation type="unfinished"></translation>
+        <translation>Nombre</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="596"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="601"/>
         <source>Role</source>
-        <translation type="unfinished"></translation>
+        <translation>Cargo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="596"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="601"/>
         <source>Verdict</source>
-        <translation type="unfinished"></translation>
+        <translation>Dictamen</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="596"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="601"/>
         <source>Date</source>
-        <translation type="unfinished"></translation>
+        <translation>Fecha</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="596"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="601"/>
         <source>Conditions</source>
-        <translation type="unfinished"></translation>
+        <translation>Condiciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="599"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="604"/>
         <source>%1 of %2 approved, %3 pending</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 de %2 aprobadas, %3 pendientes</translation>
     </message>
 </context>
 <context>
@@ -3324,62 +3648,62 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
     <message>
         <location filename="../../deepdecide/gui/views/sign_dialog.py" line="21"/>
         <source>Sign the decision record</source>
-        <translation type="unfinished"></translation>
+        <translation>Firmar el registro de decisión</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/sign_dialog.py" line="25"/>
         <source>the PDF exported for approval</source>
-        <translation type="unfinished"></translation>
+        <translation>el PDF exportado para su aprobación</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/sign_dialog.py" line="29"/>
         <source>approve</source>
-        <translation type="unfinished"></translation>
+        <translation>aprobar</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/sign_dialog.py" line="30"/>
         <source>reject</source>
-        <translation type="unfinished"></translation>
+        <translation>rechazar</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/sign_dialog.py" line="33"/>
         <source>your PKCS#12 file (.p12/.pfx)</source>
-        <translation type="unfinished"></translation>
+        <translation>su archivo PKCS#12 (.p12/.pfx)</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/sign_dialog.py" line="36"/>
         <source>review signature (not an approval)</source>
-        <translation type="unfinished"></translation>
+        <translation>firma de revisión (no es una aprobación)</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/sign_dialog.py" line="37"/>
         <source>Record</source>
-        <translation type="unfinished"></translation>
+        <translation>Registro</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/sign_dialog.py" line="38"/>
         <source>Role</source>
-        <translation type="unfinished"></translation>
+        <translation>Cargo</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/sign_dialog.py" line="39"/>
         <source>Verdict</source>
-        <translation type="unfinished"></translation>
+        <translation>Dictamen</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/sign_dialog.py" line="40"/>
         <source>Conditions</source>
-        <translation type="unfinished"></translation>
+        <translation>Condiciones</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/sign_dialog.py" line="41"/>
         <source>Certificate</source>
-        <translation type="unfinished"></translation>
+        <translation>Certificado</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/sign_dialog.py" line="42"/>
         <source>Password</source>
-        <translation type="unfinished"></translation>
+        <translation>Contraseña</translation>
     </message>
 </context>
 <context>
@@ -3387,72 +3711,72 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
     <message>
         <location filename="../../deepdecide/gui/summary.py" line="14"/>
         <source>builds</source>
-        <translation type="unfinished"></translation>
+        <translation>compila</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/summary.py" line="14"/>
         <source>correct</source>
-        <translation type="unfinished"></translation>
+        <translation>correcta</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/summary.py" line="14"/>
         <source>performs</source>
-        <translation type="unfinished"></translation>
+        <translation>rinde</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/summary.py" line="20"/>
         <source>no option has a score yet</source>
-        <translation type="unfinished"></translation>
+        <translation>ninguna opción tiene aún puntuación</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/summary.py" line="21"/>
         <source>No recommendation yet: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aún no hay recomendación: %1.</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/summary.py" line="27"/>
         <source>evidence level %1 of 3 (claims shown: %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>nivel de evidencia %1 de 3 (afirmaciones demostradas: %2)</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/summary.py" line="29"/>
         <source>no evidence level reached yet (no build, parity or benchmark on its platform)</source>
-        <translation type="unfinished"></translation>
+        <translation>aún no alcanza ningún nivel de evidencia (ni compilación, ni paridad, ni benchmark en su plataforma)</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/summary.py" line="30"/>
         <source>officially supported on its platform</source>
-        <translation type="unfinished"></translation>
+        <translation>con soporte oficial en su plataforma</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/summary.py" line="31"/>
         <source>experimental (not on the runtime&apos;s official list)</source>
-        <translation type="unfinished"></translation>
+        <translation>experimental (no figura en la lista oficial del runtime)</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/summary.py" line="32"/>
         <source>Recommendation: &lt;b&gt;%1&lt;/b&gt; — ranked first of %2 with %3 points</source>
-        <translation type="unfinished"></translation>
+        <translation>Recomendación: &lt;b&gt;%1&lt;/b&gt; — primera de %2 con %3 puntos</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/summary.py" line="35"/>
         <source> (next: %1, %2)</source>
-        <translation type="unfinished"></translation>
+        <translation> (siguiente: %1, %2)</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/summary.py" line="38"/>
         <source>its capacity is an assumption, not a measurement that meets the SLO</source>
-        <translation type="unfinished"></translation>
+        <translation>su capacidad es un supuesto, no una medición que cumpla el SLO</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/summary.py" line="41"/>
         <source>its capacity is PREDICTED by an estimator or simulator, not a measurement</source>
-        <translation type="unfinished"></translation>
+        <translation>su capacidad la PREDICE un estimador o simulador, no es una medición</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/summary.py" line="46"/>
         <source>best in %1 of %2 Monte Carlo draws</source>
-        <translation type="unfinished"></translation>
+        <translation>la mejor en %1 de %2 muestras de Monte Carlo</translation>
     </message>
 </context>
 <context>
@@ -3461,50 +3785,50 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
         <location filename="../../deepdecide/gui/table_export.py" line="55"/>
         <source>Export the comparison as CSV</source>
         <extracomment>what can be exported: key -&gt; (file suffix)</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Exportar la comparativa como CSV</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/table_export.py" line="56"/>
         <source>Export the evidence as CSV</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportar la evidencia como CSV</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/table_export.py" line="57"/>
         <source>Export the parity checks as CSV</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportar las comprobaciones de paridad como CSV</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/table_export.py" line="58"/>
         <source>Export a workbook (XLSX)</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportar un libro (XLSX)</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/table_export.py" line="61"/>
         <source>XLSX export needs openpyxl: pip install &apos;deepdecide[xlsx]&apos; (CSV export works without it)</source>
-        <translation type="unfinished"></translation>
+        <translation>La exportación a XLSX necesita openpyxl: pip install &apos;deepdecide[xlsx]&apos; (la exportación a CSV funciona sin él)</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/table_export.py" line="78"/>
         <source>Export failed; nothing was written.</source>
-        <translation type="unfinished"></translation>
+        <translation>La exportación ha fallado; no se ha escrito nada.</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/table_export.py" line="82"/>
         <source>Wrote %1 (%2 rows)</source>
-        <translation type="unfinished"></translation>
+        <translation>Se ha escrito %1 (%2 filas)</translation>
     </message>
 </context>
 <context>
     <name>ThroughputChart</name>
     <message>
-        <location filename="../../deepdecide/gui/widgets/charts.py" line="249"/>
+        <location filename="../../deepdecide/gui/widgets/charts.py" line="255"/>
         <source>No run with a concurrency and a throughput per GPU yet</source>
-        <translation type="unfinished"></translation>
+        <translation>Aún no hay ninguna ejecución con concurrencia y throughput por GPU</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/widgets/charts.py" line="281"/>
+        <location filename="../../deepdecide/gui/widgets/charts.py" line="289"/>
         <source>No run with TPOT p50 yet (interactivity is 1000 / TPOT p50)</source>
-        <translation type="unfinished"></translation>
+        <translation>Aún no hay ninguna ejecución con TPOT p50 (la interactividad es 1000 / TPOT p50)</translation>
     </message>
 </context>
 <context>
@@ -3512,12 +3836,12 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
     <message>
         <location filename="../../deepdecide/gui/views/presentation.py" line="214"/>
         <source>no limit</source>
-        <translation type="unfinished"></translation>
+        <translation>sin límite</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/presentation.py" line="220"/>
         <source>What-if on weights and SLO (the saved decision is not changed)</source>
-        <translation type="unfinished"></translation>
+        <translation>«¿Y si…?» sobre pesos y SLO (la decisión guardada no cambia)</translation>
     </message>
 </context>
 <context>
@@ -3525,82 +3849,82 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
     <message>
         <location filename="../../deepdecide/gui/views/workload_dialog.py" line="36"/>
         <source>Workload of the decision</source>
-        <translation type="unfinished"></translation>
+        <translation>Carga de trabajo de la decisión</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="39"/>
+        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="40"/>
         <source>e.g. DeepSeek-V4.1-Flash</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="41"/>
-        <source>other names of the same model, comma-separated</source>
-        <translation type="unfinished"></translation>
+        <translation>p. ej. DeepSeek-V4.1-Flash</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/workload_dialog.py" line="42"/>
+        <source>other names of the same model, comma-separated</source>
+        <translation>otros nombres del mismo modelo, separados por comas</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="43"/>
         <source>Only names you declare count as the same model: a hub id or a checkpoint path of this model. A smaller model of the same architecture is a proxy, not an alias.</source>
-        <translation type="unfinished"></translation>
+        <translation>Solo los nombres que usted declare cuentan como el mismo modelo: un id del hub o una ruta de checkpoint de este modelo. Un modelo más pequeño de la misma arquitectura es un proxy, no un alias.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="46"/>
+        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="47"/>
         <source>e.g. fp4, fp8 (empty: any)</source>
-        <translation type="unfinished"></translation>
+        <translation>p. ej. fp4, fp8 (vacío: cualquiera)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="48"/>
+        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="49"/>
         <source>LOW-HIGH, e.g. 6144-10240 (empty: any)</source>
-        <translation type="unfinished"></translation>
+        <translation>BAJO-ALTO, p. ej. 6144-10240 (vacío: cualquiera)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="50"/>
+        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="51"/>
         <source>LOW-HIGH, e.g. 768-1280 (empty: any)</source>
-        <translation type="unfinished"></translation>
+        <translation>BAJO-ALTO, p. ej. 768-1280 (vacío: cualquiera)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="52"/>
+        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="53"/>
         <source>dataset or traffic class, e.g. random, chat, RAG (empty: any)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="55"/>
-        <source>Model</source>
-        <translation type="unfinished"></translation>
+        <translation>conjunto de datos o tipo de tráfico, p. ej. random, chat, RAG (vacío: cualquiera)</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/workload_dialog.py" line="56"/>
-        <source>Also known as</source>
-        <translation type="unfinished"></translation>
+        <source>Model</source>
+        <translation>Modelo</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/workload_dialog.py" line="57"/>
-        <source>Precisions</source>
-        <translation type="unfinished"></translation>
+        <source>Also known as</source>
+        <translation>También conocido como</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/workload_dialog.py" line="58"/>
-        <source>Input tokens per request</source>
-        <translation type="unfinished"></translation>
+        <source>Precisions</source>
+        <translation>Precisiones</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/workload_dialog.py" line="59"/>
-        <source>Output tokens per request</source>
-        <translation type="unfinished"></translation>
+        <source>Input tokens per request</source>
+        <translation>Tokens de entrada por petición</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/workload_dialog.py" line="60"/>
-        <source>Dataset / traffic class</source>
-        <translation type="unfinished"></translation>
+        <source>Output tokens per request</source>
+        <translation>Tokens de salida por petición</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/workload_dialog.py" line="61"/>
-        <source>Notes</source>
-        <translation type="unfinished"></translation>
+        <source>Dataset / traffic class</source>
+        <translation>Conjunto de datos / tipo de tráfico</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="66"/>
+        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="62"/>
+        <source>Notes</source>
+        <translation>Notas</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/workload_dialog.py" line="67"/>
         <source>Runs and parity checks of another model, precision, request shape or dataset are shown but count for nothing, unless you accept them as a proxy.</source>
-        <translation type="unfinished"></translation>
+        <translation>Las ejecuciones y comprobaciones de paridad con otro modelo, otra precisión, otra forma de petición u otro conjunto de datos se muestran, pero no cuentan para nada salvo que las acepte como proxy.</translation>
     </message>
 </context>
 </TS>

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
     QLabel,
+    QScrollArea,
     QTabWidget,
     QWidget,
 )
@@ -161,8 +162,24 @@ def axis_clips(root: QWidget) -> list[Clip]:
     return out
 
 
+def overflow_clips(root: QWidget) -> list[Clip]:
+    """A scroll area holding content wider than its viewport: it cuts the content off at its right
+    edge (no horizontal scroll bar) or makes the user scroll sideways to read a panel."""
+    out = []
+    areas = root.findChildren(QScrollArea) + ([root] if isinstance(root, QScrollArea) else [])
+    for area in areas:
+        inner = area.widget()
+        if not _shown(area) or inner is None:
+            continue
+        need = max(inner.minimumSizeHint().width(), inner.minimumWidth())
+        if need > area.viewport().width() + SLACK or area.horizontalScrollBar().isVisible():
+            out.append(Clip(f"{_path(area)} content", inner.objectName() or type(inner).__name__,
+                            area.viewport().width(), need))
+    return out
+
+
 def clips(root: QWidget) -> list[Clip]:
-    return label_clips(root) + button_clips(root) + header_clips(root) + axis_clips(root)
+    return label_clips(root) + button_clips(root) + header_clips(root) + axis_clips(root) + overflow_clips(root)
 
 
 def clips_on_every_tab(root: QWidget, settle) -> list[Clip]:

@@ -157,7 +157,13 @@ def make_window(qtbot, tmp_path, interaction):
 
     windows = []
 
-    def make(argv: tuple[str, ...] = (), *, show: bool = True, recover: bool = False):
+    def make(argv: tuple[str, ...] = (), *, show: bool = True, recover: bool = False, language: str = "en"):
+        # English unless a test asks for another language (the suite does not follow the machine's locale)
+        from deepdecide.gui.settings import Preferences, open_settings
+
+        prefs = Preferences(open_settings(tmp_path / "settings.ini"))
+        prefs.set("language", language)
+        prefs.sync()
         window = build_window(list(argv), settings_path=tmp_path / "settings.ini",
                               autosave_dir=tmp_path / "autosave", interaction=interaction, recover=recover)
         qtbot.addWidget(window)
@@ -174,6 +180,11 @@ def make_window(qtbot, tmp_path, interaction):
         w.tasks.cancel()
         w.tasks.wait(5000)
         w.close()
+    from PySide6.QtCore import QCoreApplication
+
+    from deepdecide.gui.i18n import apply_language
+
+    apply_language(QCoreApplication.instance(), "en")
 
 
 # The offscreen platform plugin warns about window size hints it cannot pass on; the warning

@@ -113,7 +113,8 @@ def test_import_real_file_updates_table_and_charts(make_window, qtbot, interacti
     assert page.plotted_points > 0
     assert "L40S" in page.group_filter.itemText(page.group_filter.count() - 1)
     # the normalized table sorts numerically and filters
-    cols = [page.proxy.headerData(i, Qt.Orientation.Horizontal) for i in range(page.proxy.columnCount())]
+    cols = [page.proxy.headerData(i, Qt.Orientation.Horizontal, Qt.ItemDataRole.UserRole)
+            for i in range(page.proxy.columnCount())]
     tpot = cols.index("tpot_ms_p50")
     page.table_view.sortByColumn(tpot, Qt.SortOrder.AscendingOrder)
     values = [page.proxy.index(r, tpot).data(Qt.ItemDataRole.EditRole) for r in range(page.proxy.rowCount())]

@@ -39,7 +39,8 @@ def test_llama_import_changes_nothing_and_the_window_says_why(make_window, qtbot
 
     page = window.show_page("evidence")
     page.fit_filter.setCurrentIndex(page.fit_filter.findData("mismatch"))
-    cols = [page.proxy.headerData(i, Qt.Orientation.Horizontal) for i in range(page.proxy.columnCount())]
+    cols = [page.proxy.headerData(i, Qt.Orientation.Horizontal, Qt.ItemDataRole.UserRole)
+            for i in range(page.proxy.columnCount())]
     rows = [page.proxy.index(r, cols.index("file")).data() for r in range(page.proxy.rowCount())]
     assert path.name in rows
     r = rows.index(path.name)
@@ -144,7 +145,8 @@ def test_one_run_accepted_as_a_proxy_in_the_evidence_page(make_window, qtbot, in
     vllm = doc.assessment().option("keep-vllm-h100")
     assert vllm.fit.proxies == 1 and vllm.capacity.source.value == "proxy"
     page.fit_filter.setCurrentIndex(page.fit_filter.findData("proxy"))
-    cols = [page.proxy.headerData(i, Qt.Orientation.Horizontal) for i in range(page.proxy.columnCount())]
+    cols = [page.proxy.headerData(i, Qt.Orientation.Horizontal, Qt.ItemDataRole.UserRole)
+            for i in range(page.proxy.columnCount())]
     assert [page.proxy.index(r, cols.index("file")).data() for r in range(page.proxy.rowCount())] == ["llama.json"]
     assert "(1 accepted as proxies)" in page.files.index(len(start.evidence.files) - 1, 8).data()
     doc.undo_stack.undo()

@@ -12,7 +12,9 @@ SHOTS = Path("/tmp/predict")
 
 
 def _columns(model):
-    return [model.headerData(i, Qt.Orientation.Horizontal) for i in range(model.columnCount())]
+    # a field name where the model gives one (the normalized table), else the title
+    return [model.headerData(i, Qt.Orientation.Horizontal, Qt.ItemDataRole.UserRole)
+            or model.headerData(i, Qt.Orientation.Horizontal) for i in range(model.columnCount())]
 
 
 def _shot(widget, name):

@@ -23,6 +23,8 @@ class DataFrameModel(QAbstractTableModel):
         self._numeric: list[bool] = []
         self.headers: dict[str, str] = {}
         self.header_tips: dict[str, str] = {}
+        #: how a column's coded values are shown (in the interface language); sorting keeps the codes
+        self.value_labels: dict[str, Callable[[Any], str]] = {}
         # rows whose ``muted_column`` value satisfies ``muted`` are shown greyed (e.g. runs that count for nothing)
         self.muted_column = ""
         self.muted: Callable[[Any], bool] | None = None
@@ -54,6 +56,8 @@ class DataFrameModel(QAbstractTableModel):
                 return self.headers.get(name, name)
             if role == Qt.ItemDataRole.ToolTipRole:
                 return self.header_tips.get(name, name)
+            if role == Qt.ItemDataRole.UserRole:  # the column's name, whatever its title's language
+                return name
         elif orientation == Qt.Orientation.Vertical and role == Qt.ItemDataRole.DisplayRole \
                 and 0 <= section < len(self._df):
             return str(section + 1)
@@ -80,7 +84,9 @@ class DataFrameModel(QAbstractTableModel):
             return None
         numeric = self._numeric[index.column()]
         if role == Qt.ItemDataRole.DisplayRole:
-            return cell_text(self._value(index))
+            label = self.value_labels.get(str(self._df.columns[index.column()]))
+            value = self._value(index)
+            return label(value) if label is not None and value is not None else cell_text(value)
         if role == Qt.ItemDataRole.EditRole:
             value = self._value(index)
             return "" if value is None else value

@@ -104,8 +104,8 @@ class RecordTableModel(QAbstractTableModel):
             col = self._columns[section]
             if role == Qt.ItemDataRole.DisplayRole:
                 return col.title
-            if role == Qt.ItemDataRole.ToolTipRole and col.header_tip:
-                return col.header_tip
+            if role == Qt.ItemDataRole.ToolTipRole:  # the full title, for a header narrower than it
+                return col.header_tip or col.title
         elif orientation == Qt.Orientation.Vertical and role == Qt.ItemDataRole.DisplayRole \
                 and 0 <= section < len(self._rows):
             return str(section + 1)

@@ -175,6 +175,7 @@ class ComparePage(Page):
         }
         slo_box = QGroupBox(self.tr("Service-level objective"))
         slo_form = QFormLayout(slo_box)
+        slo_form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         for key, label in (("ttft_p99_ms", self.tr("TTFT p99 ≤")), ("tpot_p99_ms", self.tr("TPOT p99 ≤")),
                            ("min_interactivity_tps_per_user", self.tr("Tokens/s per user ≥")),
                            ("max_error_rate", self.tr("Error rate ≤"))):
@@ -194,6 +195,7 @@ class ComparePage(Page):
         }
         demand_box = QGroupBox(self.tr("Peak demand"))
         demand_form = QFormLayout(demand_box)
+        demand_form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         for key, label in (("output_tokens_per_s", self.tr("Output tokens/s")),
                            ("requests_per_s", self.tr("or requests/s")),
                            ("input_tokens", self.tr("input tokens / request")),
@@ -212,6 +214,11 @@ class ComparePage(Page):
         self.cost_view_combo.setObjectName("cost_view")
         self.cost_view_combo.addItem(self.tr("all-in: every GPU at its all-in $/GPU-h"), CostView.ALL_IN.value)
         self.cost_view_combo.addItem(self.tr("cash: what we will spend (owned GPUs' capex sunk)"), CostView.CASH.value)
+        # the choices are sentences: the combo does not widen the panel to the longest (in any
+        # language); the open list shows them whole
+        self.cost_view_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.cost_view_combo.setMinimumContentsLength(24)
+        self.cost_view_combo.view().setTextElideMode(Qt.TextElideMode.ElideNone)
         self.cost_view_combo.currentIndexChanged.connect(self._cost_view_changed)
         form.addRow(self.cost_view_combo)
         return box
@@ -502,7 +509,8 @@ class ComparePage(Page):
             from deepdecide.gui.widgets.charts import DistributionChart
 
             self.mc_chart = DistributionChart()
-            self.mc_chart.set_axis_labels("", self.tr("$/M output tokens"))
+            # the unit over the whole chart, not under its narrow plot area: it fits in any language
+            self.mc_chart.set_title(self.tr("$/M output tokens"))
             self.mc_layout.addWidget(self.mc_chart, 1)
         ws = self.document.workspace
         currency = ws.assumptions.currency

@@ -32,7 +32,6 @@ class ContextDialog(QDialog):
                  current: dict[str, Any] | None = None):
         super().__init__(parent)
         self.setWindowTitle(self.tr("Context for the import"))
-        self.setMinimumWidth(480)  # the explanation reads as a paragraph, the platform names fit
         self.fields: dict[str, Any] = {}
         form = QFormLayout()
         labels = {"runtime": self.tr("Runtime"), "platform": self.tr("Platform"), "gpu_count": self.tr("GPU count"),
@@ -89,6 +88,9 @@ class ContextDialog(QDialog):
         layout.addWidget(intro)
         layout.addLayout(form)
         layout.addWidget(buttons)
+        # the explanation reads as a paragraph, the platform names fit; an explicit minimum replaces
+        # the layout's own, so it is never narrower than the form's labels and notes need (in any language)
+        self.setMinimumWidth(max(480, layout.minimumSize().width()))
 
     def values(self) -> dict[str, Any]:
         """The facts the user gave; a fact left "not known" is left out."""

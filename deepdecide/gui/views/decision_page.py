@@ -108,11 +108,9 @@ class DecisionPage(Page):
         outer.addWidget(split, 1)
 
     # construction --------------------------------------------------------------------------
-    def _build_record_box(self) -> QGroupBox:
-        """One editor per MADR field: a line, paragraphs, or a list (one entry per line)."""
-        form = QFormLayout()
-        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-        labels = {
+    def field_labels(self) -> dict[str, str]:
+        """Each decision field's name in the interface language (form labels, undo steps)."""
+        return {
             "id": self.tr("Record id"), "title": self.tr("Title"), "date": self.tr("Date (last updated)"),
             "evidence_cutoff": self.tr("Evidence cut-off"), "decision_makers": self.tr("Decision makers"),
             "consulted": self.tr("Consulted"), "informed": self.tr("Informed"),
@@ -121,7 +119,15 @@ class DecisionPage(Page):
             "consequences_bad": self.tr("Bad consequences"), "confirmation": self.tr("Confirmation"),
             "revisit_triggers": self.tr("Revisit when"), "supersedes": self.tr("Supersedes"),
             "superseded_by": self.tr("Superseded by"),
+            "status": self.tr("Status"), "chosen_option": self.tr("Chosen option"),
+            "considered_options": self.tr("Considered options"),
         }
+
+    def _build_record_box(self) -> QGroupBox:
+        """One editor per MADR field: a line, paragraphs, or a list (one entry per line)."""
+        form = QFormLayout()
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        labels = self.field_labels()
         for name, kind, _english in _FIELDS:
             if kind == "line":
                 w: Any = QLineEdit()
@@ -149,6 +155,9 @@ class DecisionPage(Page):
         self.status_combo.activated.connect(
             lambda _i: self._commit("status", RecordStatus(self.status_combo.currentData())))
         self.chosen_combo = QComboBox()
+        # option names are long: the combo does not widen the panel to the longest; its list shows them whole
+        self.chosen_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.chosen_combo.setMinimumContentsLength(20)
         self.chosen_combo.activated.connect(lambda _i: self._commit("chosen_option", self.chosen_combo.currentData()))
         self.considered = QListWidget()
         self.considered.setMaximumHeight(150)
@@ -214,9 +223,11 @@ class DecisionPage(Page):
             self.changes_label.setText(fmt(self.tr("None: the workspace is as in %1."), escape(doc.baseline_label)))
             return
         parts = []
-        for title, changes in ((self.tr("Inputs"), diff.inputs), (self.tr("Outcome"), diff.outcome)):
+        unchanged = self.tr("unchanged", "nothing changed in the inputs or the outcome")
+        for title, changes in ((self.tr("Inputs", "what changed"), diff.inputs),
+                               (self.tr("Outcome", "what changed"), diff.outcome)):
             if not changes:
-                parts.append(f"<b>{escape(title)}</b>: {escape(self.tr('unchanged'))}")
+                parts.append(f"<b>{escape(title)}</b>: {escape(unchanged)}")
                 continue
             lines = [f"• {escape(c.key)}: {escape(c.before)} → {escape(c.after)}" for c in changes[:self.MAX_CHANGES]]
             if len(changes) > self.MAX_CHANGES:
@@ -281,11 +292,16 @@ class DecisionPage(Page):
         remove.clicked.connect(self.remove_signoff)
         self.export_button = QPushButton(self.tr("Export PDF decision record…"))
         self.export_button.clicked.connect(self.export_requested)
-        buttons = QHBoxLayout()
-        buttons.addWidget(add)
-        buttons.addWidget(remove)
-        buttons.addStretch(1)
-        buttons.addWidget(self.export_button)
+        rows = QHBoxLayout()
+        rows.addWidget(add)
+        rows.addWidget(remove)
+        rows.addStretch(1)
+        export_row = QHBoxLayout()
+        export_row.addStretch(1)
+        export_row.addWidget(self.export_button)
+        buttons = QVBoxLayout()  # two rows: the panel is half the window, the labels long in some languages
+        buttons.addLayout(rows)
+        buttons.addLayout(export_row)
         sign_box = QGroupBox(self.tr("Sign-off"))
         sign_layout = QVBoxLayout(sign_box)
         sign_layout.addWidget(self.signoff_view)
@@ -304,7 +320,7 @@ class DecisionPage(Page):
                 self.refresh()
                 return
         if getattr(self.document.workspace.decision, name) != value:
-            self.submit(SetDecisionField(name, value), name.replace("_", " "))
+            self.submit(SetDecisionField(name, value), self.field_labels().get(name, name).lower())
 
     def _considered_changed(self, _item: QListWidgetItem) -> None:
         ids = tuple(self.considered.item(i).data(Qt.ItemDataRole.UserRole) for i in range(self.considered.count())

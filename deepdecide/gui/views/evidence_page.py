@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Any, TypeGuard, cast
 
@@ -50,6 +51,19 @@ FILE_COLUMN_WIDTH = 280
 
 #: applicability values whose runs count for nothing (shown greyed, with the reason)
 NOT_COUNTED = frozenset({"mismatch", "needs-context"})
+
+
+def parse_estimate(text: str) -> list[float]:
+    """The numbers of "LOW/LIKELY/HIGH" (or one number), in either notation: "0.5/0.7/0.9",
+    "0.5, 0.7, 0.9", or with decimal commas as Spanish writes them, "0,5/0,7/0,9" or "0,8"."""
+    text = text.strip()
+    if "/" in text or ";" in text:
+        parts = re.split(r"[/;]", text)
+    elif re.fullmatch(r"\s*\d+,\d+\s*", text):
+        parts = [text]
+    else:
+        parts = text.split(",")
+    return [float(p.strip().replace(",", ".")) for p in parts]
 
 
 def counts_for_nothing(applicability: Any) -> bool:
@@ -250,6 +264,50 @@ class EvidencePage(Page):
         self.latency_note.setWordWrap(True)
         return _chart_row((self.ttft, self.tpot, self.latency_empty), self.latency_note)
 
+    def kind_label(self, kind: Any) -> str:
+        """A file's kind (own, third-party, illustrative, PREDICTED) in the interface language."""
+        words = {"own": self.tr("own", "kind of evidence"), "third-party": self.tr("third-party", "kind of evidence"),
+                 "illustrative": self.tr("illustrative", "kind of evidence"),
+                 "PREDICTED": self.tr("PREDICTED", "kind of evidence")}
+        return words.get(str(kind), str(kind))
+
+    def fit_label(self, applicability: Any) -> str:
+        """How a run fits the workload ("matches", "mismatch", "matches (illustrative)", ...)."""
+        words = {"matches": self.tr("matches", "fit to the workload"), "proxy": self.tr("proxy", "fit to the workload"),
+                 "mismatch": self.tr("mismatch", "fit to the workload"),
+                 "needs-context": self.tr("needs-context", "fit to the workload")}
+        value, _sep, kind = str(applicability).partition(" (")
+        if kind.endswith(")"):
+            return fmt(self.tr("%1 (%2)"), words.get(value, value), self.kind_label(kind[:-1]))
+        return words.get(value, value)
+
+    def column_title(self, name: str) -> str:
+        """The normalized table's title of field ``name`` (the field name itself is in its tooltip)."""
+        latency = re.fullmatch(r"(ttft|tpot|itl|e2e|e2e_per_token)_ms_(mean|p\d+)", name)
+        if latency:
+            metric, stat = latency.groups()
+            metrics = {"ttft": "TTFT", "tpot": "TPOT", "itl": "ITL", "e2e": self.tr("e2e"),
+                       "e2e_per_token": self.tr("e2e per token")}
+            return fmt(self.tr("%1 %2 (ms)"), metrics[metric], self.tr("mean") if stat == "mean" else stat)
+        titles = {
+            "file": self.tr("File"), "applicability": self.tr("Applicability"), "kind": self.tr("Kind"),
+            "why": self.tr("Why"), "excluded": self.tr("Excluded"), "tool": self.tr("Tool"),
+            "tool_version": self.tr("Tool version"), "runtime": self.tr("Runtime"),
+            "runtime_version": self.tr("Runtime version"), "platform": self.tr("Platform"),
+            "gpu_count": self.tr("GPUs"), "model": self.tr("Model"), "quantization": self.tr("Quantization"),
+            "dataset": self.tr("Dataset"), "concurrency": self.tr("Concurrency"),
+            "request_rate": self.tr("Request rate (req/s)"), "input_tokens": self.tr("Input tokens"),
+            "output_tokens": self.tr("Output tokens"), "num_requests": self.tr("Requests"),
+            "completed": self.tr("Completed"), "failed": self.tr("Failed"), "duration_s": self.tr("Duration (s)"),
+            "request_throughput_rps": self.tr("Requests/s"), "output_throughput_tps": self.tr("Output tokens/s"),
+            "total_throughput_tps": self.tr("Total tokens/s"),
+            "output_tps_per_gpu": self.tr("Output tokens/s per GPU"),
+            "interactivity_tps_per_user": self.tr("Tokens/s per user"), "prefill_gpus": self.tr("Prefill GPUs"),
+            "decode_gpus": self.tr("Decode GPUs"), "quality_flags": self.tr("Quality flags"),
+            "missing_context": self.tr("Missing context"), "label": self.tr("Label"), "max_rate": self.tr("Max rate"),
+        }
+        return titles.get(name, name)
+
     def title(self) -> str:
         return self.tr("Evidence")
 
@@ -270,7 +328,13 @@ class EvidencePage(Page):
         counts: dict[str, int] = {}
         for x in fits:
             counts[x.applicability.value] = counts.get(x.applicability.value, 0) + 1
-        text = ", ".join(f"{n} {k}" for k, n in counts.items())
+        def count(code: str, n: int) -> str:  # "3 mismatch": the English words are the codes
+            words = {"matches": self.tr("%n matches", "fit count", n), "proxy": self.tr("%n proxy", "fit count", n),
+                     "mismatch": self.tr("%n mismatch", "fit count", n),
+                     "needs-context": self.tr("%n needs-context", "fit count", n)}
+            return words.get(code, f"{n} {code}")
+
+        text = ", ".join(count(k, n) for k, n in counts.items())
         if f.proxy is not None:
             text += " " + self.tr("(proxy accepted)")
         elif f.run_proxies or f.check_proxies:
@@ -335,9 +399,9 @@ class EvidencePage(Page):
         reason = str(values.get("proxy_reason", "") or "").strip()
         if "proxy_reason" in fields:
             if reason:
-                text = str(values.get("proxy_discount", "") or "0.5/0.7/0.9").replace(",", "/")
+                text = str(values.get("proxy_discount", "") or "0.5/0.7/0.9")
                 try:
-                    parts = [float(x) for x in text.split("/")]
+                    parts = parse_estimate(text)
                     parts = parts * 3 if len(parts) == 1 else parts
                     discount = Estimate(*parts)
                     if len(parts) != 3 or not 0 < discount.low <= discount.likely <= discount.high:
@@ -444,7 +508,9 @@ class EvidencePage(Page):
                       for v, m, k, x in zip(status, muted, kind, gone, strict=True)]
             df = df.assign(groupbase_=df["group_"], group_=df["group_"] + suffix)
         shown = df.drop(columns=[c for c in ("group_", "groupbase_") if c in df.columns])
-        self.table.headers = {c: c for c in shown.columns}
+        self.table.headers = {c: self.column_title(c) for c in shown.columns}
+        self.table.header_tips = {c: f"{self.column_title(c)} ({c})" for c in shown.columns}
+        self.table.value_labels = {"applicability": self.fit_label, "kind": self.kind_label}
         self.table.set_frame(shown)
         self.table_view.resizeColumnsToContents()
         if "file" in shown.columns:  # as in the files table: the name ends in "…", the whole on hover

@@ -27,12 +27,13 @@ from deepdecide.domain.errors import DeepdecideError, ValidationError
 from deepdecide.domain.workspace import Workspace
 from deepdecide.gui.controller_context import ControllerContext
 from deepdecide.gui.document import WorkspaceDocument
-from deepdecide.gui.i18n import fmt
+from deepdecide.gui.i18n import current_language, fmt
 from deepdecide.gui.interaction import Interaction
+from deepdecide.gui.samples import load_builtin_workspace
 from deepdecide.gui.settings import Preferences
 from deepdecide.gui.tasks import TaskRunner
 from deepdecide.storage.autosave import Autosaver
-from deepdecide.storage.files import WORKSPACE_SUFFIX, load_builtin_workspace, load_workspace, save_workspace
+from deepdecide.storage.files import WORKSPACE_SUFFIX, load_workspace, save_workspace
 
 #: (key, module, class) of each page, in sidebar order; modules are imported on first show
 PAGES: list[tuple[str, str, str]] = [
@@ -105,11 +106,9 @@ class MainWindow(QMainWindow):
         self.sidebar.setFixedWidth(170)
         self.sidebar.setIconSize(QSize(18, 18))
         self.stack = QStackedWidget()
-        titles = page_titles()
-        for i, (key, _m, _c) in enumerate(PAGES):
-            item = QListWidgetItem(titles[key])
+        for key, _m, _c in PAGES:
+            item = QListWidgetItem()
             item.setData(Qt.ItemDataRole.UserRole, key)
-            item.setToolTip(fmt(QCoreApplication.translate("MainWindow", "%1 (Ctrl+%2)"), titles[key], i + 1))
             self.sidebar.addItem(item)
             self.stack.addWidget(QWidget())  # placeholder until the page is first shown
         self.sidebar.currentRowChanged.connect(self._show_row)
@@ -125,7 +124,7 @@ class MainWindow(QMainWindow):
         self.progress.setMaximumWidth(220)
         self.progress.setRange(0, 1000)
         self.progress.hide()
-        self.cancel_button = QPushButton(QCoreApplication.translate("MainWindow", "Cancel"))
+        self.cancel_button = QPushButton()
         self.cancel_button.hide()
         self.cancel_button.clicked.connect(self.tasks.cancel)
         self.status_label = QLabel()
@@ -133,7 +132,10 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.progress)
         self.statusBar().addPermanentWidget(self.cancel_button)
 
+        self._title_sidebar()
+        self._built: list[Any] = []  # the actions and menus _build_actions made (rebuilt on a language change)
         self._build_actions()
+        document.undo_stack.indexChanged.connect(self._update_undo_buttons)
         document.undo_stack.cleanChanged.connect(self._update_title)
         document.path_changed.connect(self._update_title)
         document.changed.connect(self._update_title)
@@ -146,6 +148,58 @@ class MainWindow(QMainWindow):
 
         self.resize(1280, 820)
         self._restore_state()
+
+    def _title_sidebar(self) -> None:
+        titles = page_titles()
+        for i, (key, _m, _c) in enumerate(PAGES):
+            item = self.sidebar.item(i)
+            item.setText(titles[key])
+            item.setToolTip(fmt(QCoreApplication.translate("MainWindow", "%1 (Ctrl+%2)"), titles[key], i + 1))
+        self.cancel_button.setText(QCoreApplication.translate("MainWindow", "Cancel"))
+        # as wide as its longest title needs (in some languages more than the English 170 px)
+        needed = self.sidebar.sizeHintForColumn(0) + 2 * self.sidebar.frameWidth() + 12
+        self.sidebar.setFixedWidth(max(170, min(needed, 280)))
+
+    # language ----------------------------------------------------------------------------
+    def set_language(self, choice: str) -> str:
+        """Switch the interface to ``choice`` ("system", "en", "es") now and for the next start; the
+        workspace, its file and its undo history stay as they are. Returns the language code."""
+        from deepdecide.gui.i18n import apply_language
+
+        self.prefs.set("language", choice)
+        app = QCoreApplication.instance()
+        assert app is not None
+        code = apply_language(app, choice)
+        self.retranslate()
+        return code
+
+    def retranslate(self) -> None:
+        """Show every text in the current language: menus, toolbar and sidebar are relabelled and
+        the pages rebuilt from the document (a page keeps nothing the document does not hold but
+        its filters and selection)."""
+        key = self.current_page_key()
+        presentation = getattr(self, "presentation", None)
+        if presentation is not None:  # it is rebuilt in the new language when presented again
+            presentation.close()
+            presentation.deleteLater()
+            del self.presentation
+        self._build_actions()
+        self._title_sidebar()
+        self.status_label.clear()
+        self.status_label.setToolTip("")
+        for i, (k, _m, _c) in enumerate(PAGES):
+            if k not in self.pages:
+                continue
+            old = self.stack.widget(i)
+            assert old is not None
+            self.stack.insertWidget(i, QWidget())
+            self.stack.removeWidget(old)
+            old.deleteLater()
+            del self.pages[k]
+        self._update_title()
+        self._update_undo_buttons()
+        self.show_page(key)
+        self._show_row(self.sidebar.currentRow())
 
     # pages -------------------------------------------------------------------------------
     def page(self, key: str) -> Any:
@@ -202,6 +256,7 @@ class MainWindow(QMainWindow):
     def _action(self, text: str, slot: Callable[..., Any], shortcut: Any = None, icon: str = "",
                 tip: str = "") -> QAction:
         action = QAction(text, self)
+        self._built.append(action)
         if shortcut is not None:
             action.setShortcut(QKeySequence(shortcut))
         if icon:
@@ -214,6 +269,19 @@ class MainWindow(QMainWindow):
         return action
 
     def _build_actions(self) -> None:
+        """The menus, the toolbar and their actions in the current language (again on a change)."""
+        from PySide6.QtWidgets import QMenuBar
+
+        old_bar = self.menuBar()
+        for old in self._built:
+            old.deleteLater()
+        self._built.clear()
+        toolbar = getattr(self, "main_toolbar", None)
+        if toolbar is not None:
+            self.removeToolBar(toolbar)
+            toolbar.deleteLater()
+            self.setMenuBar(QMenuBar(self))  # the old bar is deleted with its menus
+            old_bar = self.menuBar()
         SK = QKeySequence.StandardKey
         self.act_new = self._action(QCoreApplication.translate("MainWindow", "&New from the built-in sample"), self.new_document, SK.New, "document-new")
         self.act_open = self._action(QCoreApplication.translate("MainWindow", "&Open…"), self.open_dialog, SK.Open, "document-open")
@@ -228,12 +296,13 @@ class MainWindow(QMainWindow):
         self.act_undo.setShortcut(QKeySequence(SK.Undo))
         self.act_redo = self.document.undo_stack.createRedoAction(self, QCoreApplication.translate("MainWindow", "&Redo"))
         self.act_redo.setShortcut(QKeySequence(SK.Redo))
+        self._built += [self.act_undo, self.act_redo]
         from PySide6.QtGui import QIcon
 
         self.act_undo.setIcon(QIcon.fromTheme("edit-undo"))
         self.act_redo.setIcon(QIcon.fromTheme("edit-redo"))
 
-        file_menu = self.menuBar().addMenu(QCoreApplication.translate("MainWindow", "&File"))
+        file_menu = old_bar.addMenu(QCoreApplication.translate("MainWindow", "&File"))
         file_menu.addActions([self.act_new, self.act_open])
         self.recent_menu = file_menu.addMenu(QCoreApplication.translate("MainWindow", "Open &Recent"))
         self.recent_menu.aboutToShow.connect(self._fill_recent)
@@ -258,10 +327,10 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         file_menu.addAction(self.act_quit)
 
-        edit_menu = self.menuBar().addMenu(QCoreApplication.translate("MainWindow", "&Edit"))
+        edit_menu = old_bar.addMenu(QCoreApplication.translate("MainWindow", "&Edit"))
         edit_menu.addActions([self.act_undo, self.act_redo])
 
-        view_menu = self.menuBar().addMenu(QCoreApplication.translate("MainWindow", "&View"))
+        view_menu = old_bar.addMenu(QCoreApplication.translate("MainWindow", "&View"))
         titles = page_titles()
         self.page_actions: list[QAction] = []
         for i, (key, _m, _c) in enumerate(PAGES):
@@ -276,18 +345,38 @@ class MainWindow(QMainWindow):
         view_menu.addAction(self.act_present)
         theme_menu = view_menu.addMenu(QCoreApplication.translate("MainWindow", "&Theme"))
         group = QActionGroup(self)
+        self._built.append(group)
         current = self.theme.choice if self.theme is not None else "system"
         for value, label in (("system", QCoreApplication.translate("MainWindow", "Follow the system")), ("light", QCoreApplication.translate("MainWindow", "Light")), ("dark", QCoreApplication.translate("MainWindow", "Dark"))):
             act = QAction(label, self, checkable=True)
+            self._built.append(act)
             act.setChecked(value == current)
             act.triggered.connect(lambda _c=False, v=value: self.set_theme(v))
             group.addAction(act)
             theme_menu.addAction(act)
+        self.language_menu = view_menu.addMenu(QCoreApplication.translate("MainWindow", "&Language"))
+        language_group = QActionGroup(self)
+        self._built.append(language_group)
+        from deepdecide.gui.i18n import languages
 
-        help_menu = self.menuBar().addMenu(QCoreApplication.translate("MainWindow", "&Help"))
+        chosen = self.prefs.get("language")
+        self.language_actions: dict[str, QAction] = {}
+        # each language is named in itself, so a user lost in the other one finds theirs
+        choices = [("system", QCoreApplication.translate("MainWindow", "Follow the system")), *languages().items()]
+        for value, label in choices:
+            act = QAction(label, self, checkable=True)
+            self._built.append(act)
+            act.setChecked(value == chosen)
+            act.triggered.connect(lambda _c=False, v=value: self.set_language(v))
+            language_group.addAction(act)
+            self.language_menu.addAction(act)
+            self.language_actions[value] = act
+
+        help_menu = old_bar.addMenu(QCoreApplication.translate("MainWindow", "&Help"))
         help_menu.addAction(self._action(QCoreApplication.translate("MainWindow", "&About deepdecide"), self.about))
 
         tb = self.addToolBar(QCoreApplication.translate("MainWindow", "Main"))
+        self.main_toolbar = tb
         tb.setObjectName("main_toolbar")
         tb.setMovable(False)
         # toolbar buttons keep short labels; the menu actions say what will be undone
@@ -296,7 +385,6 @@ class MainWindow(QMainWindow):
         self.tb_redo = self._action(QCoreApplication.translate("MainWindow", "Redo"), stack.redo, None, "edit-redo")
         self.tb_undo.setEnabled(stack.canUndo())
         self.tb_redo.setEnabled(stack.canRedo())
-        stack.indexChanged.connect(self._update_undo_buttons)
         tb.addActions([self.act_open, self.act_save, self.act_import, self.tb_undo, self.tb_redo, self.act_export,
                        self.act_present])
 
@@ -357,7 +445,7 @@ class MainWindow(QMainWindow):
         if not self.maybe_save():
             return
         try:
-            ws = load_builtin_workspace()
+            ws = load_builtin_workspace(current_language())
         except DeepdecideError as exc:
             self.interaction.show_error(QCoreApplication.translate("MainWindow", "Cannot load the built-in sample"), exc)
             return
@@ -390,8 +478,8 @@ class MainWindow(QMainWindow):
         self.status_label.setText(fmt(QCoreApplication.translate("MainWindow", "Opened %1"), path))
         if warnings:  # an older file breaking a newer rule: it opens; saving it needs the values fixed
             self.status_label.setText(fmt(QCoreApplication.translate(
-                "MainWindow", "Opened %1 with %2 warning(s): fix them before saving. First: %3"),
-                path, str(len(warnings)), str(warnings[0])))
+                "MainWindow", "Opened %1 with %n warning(s): fix them before saving. First: %2", None,
+                len(warnings)), path, str(warnings[0])))
             self.status_label.setToolTip("\n".join(str(w) for w in warnings))
         return True
 

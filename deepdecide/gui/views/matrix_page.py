@@ -73,7 +73,7 @@ class MachineCheckPanel(QGroupBox):
         self.check_button.setDefault(True)
         self.check_button.clicked.connect(self.run_check)
         self.gpu.returnPressed.connect(self.run_check)
-        buttons = QHBoxLayout()
+        buttons = QVBoxLayout()  # the panel is narrow: the buttons one above the other
         buttons.addWidget(self.read_button)
         buttons.addWidget(self.check_button)
         self.verdict = QLabel()
@@ -214,6 +214,7 @@ class MatrixPage(Page):
         self.detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.detail.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.as_of = QLabel()
+        self.as_of.setWordWrap(True)  # a sentence: it wraps rather than widen the page
 
         left = QWidget()
         ll = QVBoxLayout(left)

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QScrollArea,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -36,6 +37,8 @@ def _chip(text: str, meaning: str, tip: str = "") -> QLabel:
     label.setProperty("meaning", meaning)
     label.setToolTip(tip)
     label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+    # a chip is a word or two: shown whole (the card's labels give way first)
+    label.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
     return label
 
 
@@ -68,14 +71,16 @@ class OptionCard(QFrame):
         head = QHBoxLayout()
         head.addWidget(self.title, 1)
         head.addWidget(self.rank)
+        sub = QHBoxLayout()
+        sub.addWidget(self.subtitle, 1)
+        sub.addWidget(self.badge, 0, Qt.AlignmentFlag.AlignTop)
         chips = QHBoxLayout()
-        chips.addWidget(self.badge)
-        chips.addSpacing(8)
         for chip in self.levels.values():
             chips.addWidget(chip)
         chips.addStretch(1)
         grid = QGridLayout()
         grid.setHorizontalSpacing(12)
+        grid.setColumnStretch(0, 1)  # the names take the room the figures leave; they wrap only past it
         rows = [("gpus", self.tr("GPUs needed (owned + new)")),
                 ("cpm_cash", self.tr("$ / M output tokens, cash")), ("cpm_all-in", self.tr("$ / M output tokens, all-in")),
                 ("tco_cash", self.tr("TCO over the horizon, cash")),
@@ -84,10 +89,12 @@ class OptionCard(QFrame):
         self.names: dict[str, QLabel] = {}
         for i, (key, label) in enumerate(rows):
             name = QLabel(label)
+            name.setWordWrap(True)  # a long name takes two lines rather than push the figure out
             self.names[key] = name
             value = QLabel(DASH)
             value.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             value.setTextFormat(Qt.TextFormat.PlainText)
+            value.setSizePolicy(QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Preferred)  # a figure is never squeezed
             grid.addWidget(name, i, 0)
             grid.addWidget(value, i, 1)
             self.values[key] = value
@@ -96,7 +103,7 @@ class OptionCard(QFrame):
         self.note.setTextFormat(Qt.TextFormat.RichText)
         layout = QVBoxLayout(self)
         layout.addLayout(head)
-        layout.addWidget(self.subtitle)
+        layout.addLayout(sub)
         layout.addLayout(chips)
         layout.addLayout(grid)
         layout.addWidget(self.note)
@@ -143,7 +150,8 @@ class OptionCard(QFrame):
         if oa.score is not None:
             parts = "<br>".join(f"{p.criterion}: {p.contribution:.3f} ({p.weight_share:.2f} × {p.value_score:.2f})"
                                 + (f" — {text(p.note)}" if p.note is not None else "") for p in oa.score.parts)
-            self._set("score", f"{oa.score.total:.3f}", f"<b>{self.tr('Score')}</b><br>{parts}")
+            score = self.tr("Score")
+            self._set("score", f"{oa.score.total:.3f}", f"<b>{score}</b><br>{parts}")
         else:
             self._set("score", DASH, texts((*oa.eligibility_reasons, *oa.vetoes)))
         if draws is not None:
@@ -151,23 +159,30 @@ class OptionCard(QFrame):
                                                                   "ranks first"))
         else:
             self._set("pbest", "…", self.tr("Monte Carlo running"))
-        tip_lines = [f"<b>{self.tr('Runs and checks about this option, against the workload')}</b>"]
+        heading = self.tr("Runs and checks about this option, against the workload")
+        tip_lines = [f"<b>{heading}</b>"]
+        fit_words = {"matches": self.tr("matches", "one file's fit"), "proxy": self.tr("proxy", "one file's fit"),
+                     "mismatch": self.tr("mismatch", "one file's fit"),
+                     "needs-context": self.tr("needs context", "one file's fit")}
+        uses = {**level_names(), "capacity": self.tr("capacity")}
         for f in fits[:12]:
             reasons = "; ".join(text(m) for m in f.reasons)
-            counts = ", ".join(f.counts_for) if f.counts_for else self.tr("nothing")
+            counts = ", ".join(uses.get(c, c) for c in f.counts_for) if f.counts_for else self.tr("nothing")
             what = self.tr("run") if f.item == "run" else self.tr("check")
-            tip_lines.append(f"{f.file} ({what} {f.index + 1}): {f.applicability.value} ({self.tr('counts for')} {counts})"
-                             + (f" — {reasons}" if reasons else ""))
+            line = fmt(self.tr("%1 (%2 %3): %4 (counts for %5)"), f.file, what, f.index + 1,
+                       fit_words.get(f.applicability.value, f.applicability.value), counts)
+            tip_lines.append(line + (f" — {reasons}" if reasons else ""))
         if len(fits) > 12:
             tip_lines.append(fmt(self.tr("… and %1 more"), len(fits) - 12))
         self._set("runs", self.fit_text(oa.fit), "<br>".join(tip_lines))
         notes = [text(m) for m in (*oa.vetoes, *oa.messages)]
         notes[:0] = [text(m) for m in oa.capacity.caveats]  # what the capacity rests on, from the Assessment
-        if oa.capacity.source.value not in ("proxy", "predicted") and fits and not oa.fit.matches and (oa.fit.mismatches or oa.fit.needs_context):
-            notes.insert(0, fmt(self.tr("%1 run(s) do not count: %2"), oa.fit.mismatches + oa.fit.needs_context,
+        if (oa.capacity.source.value not in ("proxy", "predicted") and fits and not oa.fit.matches
+                and (oa.fit.mismatches or oa.fit.needs_context)):
+            notes.insert(0, fmt(self.tr("%n run(s) do not count: %1", "", oa.fit.mismatches + oa.fit.needs_context),
                                 self.fit_text(oa.fit)))
         if oa.checklist.blockers:
-            notes.append(fmt(self.tr("%1 blocker(s): %2"), len(oa.checklist.blockers),
+            notes.append(fmt(self.tr("%n blocker(s): %1", "", len(oa.checklist.blockers)),
                              ", ".join(b.title for b in oa.checklist.blockers)))
         self.note.setText("<br>".join(f"<small>⚠ {n}</small>" for n in notes[:3]))
         self.note.setVisible(bool(notes))
@@ -312,7 +327,7 @@ class OverviewPage(Page):
             self.revisit_banner.hide()
             return
         lines = [f"• <b>{escape(t.text)}</b> — {escape(text(t.reason))}" for t in fired]
-        self.revisit_text.setText(fmt(self.tr("Revisit this decision: %1 of its own triggers fired"), len(fired))
+        self.revisit_text.setText(self.tr("Revisit this decision: %n of its own triggers fired", "", len(fired))
                                   + "<br>" + "<br>".join(lines))
         self.revisit_banner.show()
 

@@ -162,8 +162,8 @@ class ParityPage(Page):
                     checks = checks_for(self.document.workspace, o, k)
                     head = f"<b>{o.name}</b> — {kind_label(k)}"
                     others = len(shown_checks(self.document.workspace, self.document.assessment(), o, k)) - len(checks)
-                    more = ("<br><i>" + fmt(self.tr("%1 more check(s) count for no verdict (another model, a "
-                                                    "proxy, or needing context)"), others) + "</i>") if others else ""
+                    more = ("<br><i>" + self.tr("%n more check(s) count for no verdict (another model, a "
+                                                "proxy, or needing context)", "", others) + "</i>") if others else ""
                     if not checks:
                         return (head + "<br>" + self.tr("No check of this kind on this exact runtime and platform.")
                                 + more)

@@ -8,7 +8,6 @@ from typing import Any
 import pandas as pd
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
-from deepdecide.gui.i18n import fmt
 from deepdecide.gui.models.dataframe_model import DataFrameModel
 from deepdecide.gui.views.page import make_table
 from deepdecide.report.predictions import pair_rows, predictor_lines
@@ -42,8 +41,8 @@ class PredictionPairsPanel(QWidget):
                             "(predicted − measured) / measured.")]
             text += predictor_lines(assessment)
         elif predicted:
-            text = [fmt(self.tr("%1 predicted run(s) and no measured run of the same configuration: their error is "
-                                "unknown, and capacities resting on them get no range."), predicted)]
+            text = [self.tr("%n predicted run(s) and no measured run of the same configuration: their error is "
+                            "unknown, and capacities resting on them get no range.", "", predicted)]
         else:
             text = [self.tr("No predicted runs (estimators or simulators such as AIConfigurator, vidur, BLIS) "
                             "are imported.")]

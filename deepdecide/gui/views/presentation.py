@@ -122,10 +122,10 @@ class Slide(QWidget):
         ``numeric`` columns align right, the ``centred`` ones (✓ / ✗) centre."""
         box = QWidget()
         grid = QGridLayout(box)
-        grid.setHorizontalSpacing(28)
+        grid.setHorizontalSpacing(24)
         grid.setVerticalSpacing(8)
         for c, h in enumerate(headers):
-            head = _label(h, bold=True, wrap=False)
+            head = _label(h, bold=True, wrap=True)  # a long title takes two lines, the table stays on the slide
             if c in numeric:
                 head.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             elif c in centred:

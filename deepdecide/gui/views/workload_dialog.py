@@ -35,6 +35,7 @@ class WorkloadDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle(self.tr("Workload of the decision"))
         self.setObjectName("workload_dialog")
+        self.setMinimumWidth(560)  # the names and notes are long: fields wide enough to read them
         self.model = QLineEdit(workload.model)
         self.model.setPlaceholderText(self.tr("e.g. DeepSeek-V4.1-Flash"))
         self.aliases = QLineEdit(", ".join(workload.aliases))
