@@ -10,20 +10,11 @@ from deepdecide.domain.workspace import Workspace
 from deepdecide.storage import files
 
 
-def _has_translated_samples() -> bool:
-    return hasattr(files, "builtin_sample")
-
-
 def sample_workspace_path(language: str = "en") -> Path:
     """The built-in sample's file for ``language``, or the English one when there is none."""
-    if _has_translated_samples():
-        return files.sample_workspace_path(language)  # type: ignore[call-arg, unused-ignore]
-    return files.sample_workspace_path()
+    return files.sample_workspace_path(language)
 
 
 def load_builtin_workspace(language: str = "en") -> Workspace:
     """The built-in sample for ``language`` (English when it has no translated sample)."""
-    if _has_translated_samples():
-        sample: Workspace = files.builtin_sample(language)  # type: ignore[attr-defined, unused-ignore]
-        return sample
-    return files.load_builtin_workspace()
+    return files.builtin_sample(language)
