@@ -188,3 +188,10 @@ class WorkspaceDocument(QObject):
             self._mc = MonteCarloService(self)
             self._mc.start()
         return self._mc
+
+    def stop_background(self, msecs: int = 3000) -> None:
+        """Cancel the background Monte Carlo and wait for its worker (before the window goes away, so
+        no worker outlives the objects it reports to)."""
+        if self._mc is not None:
+            self._mc.runner.cancel()
+            self._mc.runner.wait(msecs)

@@ -654,6 +654,7 @@ class MainWindow(QMainWindow):
             return
         self.tasks.cancel()
         self.tasks.wait(3000)
+        self.document.stop_background(3000)
         self._discard_autosave()
         self.autosave_timer.stop()
         self.save_window_state()
