@@ -443,58 +443,58 @@
         <translation>Contexto de la importación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/context_dialog.py" line="38"/>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="37"/>
         <source>Runtime</source>
         <translation>Runtime</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/context_dialog.py" line="38"/>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="37"/>
         <source>Platform</source>
         <translation>Plataforma</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/context_dialog.py" line="38"/>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="37"/>
         <source>GPU count</source>
         <translation>Número de GPU</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/context_dialog.py" line="39"/>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="38"/>
         <source>Model</source>
         <translation>Modelo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/context_dialog.py" line="39"/>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="38"/>
         <source>Runtime version</source>
         <translation>Versión del runtime</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/context_dialog.py" line="40"/>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="39"/>
         <source>Quantization</source>
         <translation>Cuantización</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/context_dialog.py" line="41"/>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="40"/>
         <source>Accept as a proxy because… (empty: not a proxy)</source>
         <translation>Se acepta como proxy porque… (vacío: no es un proxy)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/context_dialog.py" line="42"/>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="41"/>
         <source>Proxy throughput factor (low/likely/high)</source>
         <translation>Factor de throughput del proxy (bajo/probable/alto)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/context_dialog.py" line="52"/>
-        <location filename="../../deepdecide/gui/views/context_dialog.py" line="65"/>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="51"/>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="64"/>
         <source>— not known —</source>
         <translation>— desconocido —</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/context_dialog.py" line="76"/>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="75"/>
         <source>suggested by the file name (%1): check it</source>
         <translation>sugerido por el nombre del archivo (%1): compruébelo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/context_dialog.py" line="80"/>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="79"/>
         <source>&lt;b&gt;%1&lt;/b&gt; does not say everything the comparison needs. Tell deepdecide what it was measured on. A fact left “not known” makes its runs &lt;i&gt;needs context&lt;/i&gt;: they count for nothing until it is given.</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; no indica todo lo que la comparación necesita. Indique a deepdecide sobre qué se midió. Un dato que quede como «desconocido» deja sus ejecuciones en &lt;i&gt;falta contexto&lt;/i&gt;: no cuentan para nada hasta que se indique.</translation>
     </message>
@@ -906,13 +906,13 @@
     <name>EvidencePage</name>
     <message>
         <location filename="../../deepdecide/gui/views/evidence_page.py" line="150"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="293"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="298"/>
         <source>File</source>
         <translation>Archivo</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/evidence_page.py" line="152"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="294"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="299"/>
         <source>Tool</source>
         <translation>Herramienta</translation>
     </message>
@@ -953,7 +953,7 @@
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/evidence_page.py" line="164"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="307"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="312"/>
         <source>Label</source>
         <translation>Etiqueta</translation>
     </message>
@@ -993,306 +993,306 @@
         <translation>o suelte archivos de resultados en cualquier parte de la ventana</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="211"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="216"/>
         <source>Filter rows (any column)…</source>
         <translation>Filtrar filas (cualquier columna)…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="217"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="222"/>
         <source>all runs</source>
         <translation>todas las ejecuciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="217"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="222"/>
         <source>that count</source>
         <translation>las que cuentan</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="218"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="223"/>
         <source>matching the workload</source>
         <translation>que coinciden con la carga</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="218"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="223"/>
         <source>proxies</source>
         <translation>proxies</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="219"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="224"/>
         <source>mismatched</source>
         <translation>no coincidentes</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="219"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="224"/>
         <source>needing context</source>
         <translation>que necesitan contexto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="225"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="230"/>
         <source>Runtime × platform:</source>
         <translation>Runtime × plataforma:</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="227"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="232"/>
         <source>Applicability:</source>
         <translation>Aplicabilidad:</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="241"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="246"/>
         <source>Throughput per GPU against interactivity</source>
         <translation>Throughput por GPU frente a interactividad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="242"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="245"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="247"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="250"/>
         <source>output tokens/s per GPU</source>
         <translation>tokens de salida/s por GPU</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="242"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="247"/>
         <source>tokens/s per user (1000 / TPOT p50)</source>
         <translation>tokens/s por usuario (1000 / TPOT p50)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="244"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="249"/>
         <source>Throughput per GPU against concurrency</source>
         <translation>Throughput por GPU frente a concurrencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="253"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="258"/>
         <source>TTFT against concurrency</source>
         <translation>TTFT frente a concurrencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="254"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="259"/>
         <source>TTFT (ms)</source>
         <translation>TTFT (ms)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="269"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="274"/>
         <source>own</source>
         <comment>kind of evidence</comment>
         <translation>propia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="269"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="274"/>
         <source>third-party</source>
         <comment>kind of evidence</comment>
         <translation>de terceros</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="270"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="275"/>
         <source>illustrative</source>
         <comment>kind of evidence</comment>
         <translation>ilustrativa</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="271"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="276"/>
         <source>PREDICTED</source>
         <comment>kind of evidence</comment>
         <translation>PREDICHA</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="276"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="281"/>
         <source>matches</source>
         <comment>fit to the workload</comment>
         <translation>coincide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="276"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="281"/>
         <source>proxy</source>
         <comment>fit to the workload</comment>
         <translation>proxy</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="277"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="282"/>
         <source>mismatch</source>
         <comment>fit to the workload</comment>
         <translation>no coincide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="278"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="283"/>
         <source>needs-context</source>
         <comment>fit to the workload</comment>
         <translation>falta contexto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="281"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="286"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="289"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="294"/>
         <source>e2e</source>
         <translation>e2e</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="290"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="295"/>
         <source>e2e per token</source>
         <translation>e2e por token</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="291"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="296"/>
         <source>%1 %2 (ms)</source>
         <translation>%1 %2 (ms)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="291"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="296"/>
         <source>mean</source>
         <translation>media</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="293"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="298"/>
         <source>Applicability</source>
         <translation>Aplicabilidad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="293"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="298"/>
         <source>Kind</source>
         <translation>Tipo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="294"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="299"/>
         <source>Why</source>
         <translation>Motivo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="294"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="299"/>
         <source>Excluded</source>
         <translation>Excluida</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="295"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="300"/>
         <source>Tool version</source>
         <translation>Versión de la herramienta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="295"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="300"/>
         <source>Runtime</source>
         <translation>Runtime</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="296"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="301"/>
         <source>Runtime version</source>
         <translation>Versión del runtime</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="296"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="301"/>
         <source>Platform</source>
         <translation>Plataforma</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="297"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="302"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="297"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="302"/>
         <source>Model</source>
         <translation>Modelo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="297"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="302"/>
         <source>Quantization</source>
         <translation>Cuantización</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="298"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="303"/>
         <source>Dataset</source>
         <translation>Conjunto de datos</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="298"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="303"/>
         <source>Concurrency</source>
         <translation>Concurrencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="299"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="304"/>
         <source>Request rate (req/s)</source>
         <translation>Tasa de peticiones (pet./s)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="299"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="304"/>
         <source>Input tokens</source>
         <translation>Tokens de entrada</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="300"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="305"/>
         <source>Output tokens</source>
         <translation>Tokens de salida</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="300"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="305"/>
         <source>Requests</source>
         <translation>Peticiones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="301"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="306"/>
         <source>Completed</source>
         <translation>Completadas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="301"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="306"/>
         <source>Failed</source>
         <translation>Fallidas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="301"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="306"/>
         <source>Duration (s)</source>
         <translation>Duración (s)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="302"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="307"/>
         <source>Requests/s</source>
         <translation>Peticiones/s</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="302"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="307"/>
         <source>Output tokens/s</source>
         <translation>Tokens de salida/s</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="303"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="308"/>
         <source>Total tokens/s</source>
         <translation>Tokens totales/s</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="304"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="309"/>
         <source>Output tokens/s per GPU</source>
         <translation>Tokens de salida/s por GPU</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="305"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="310"/>
         <source>Tokens/s per user</source>
         <translation>Tokens/s por usuario</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="305"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="310"/>
         <source>Prefill GPUs</source>
         <translation>GPU de prefill</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="306"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="311"/>
         <source>Decode GPUs</source>
         <translation>GPU de decode</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="306"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="311"/>
         <source>Quality flags</source>
         <translation>Indicadores de calidad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="307"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="312"/>
         <source>Missing context</source>
         <translation>Contexto que falta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="307"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="312"/>
         <source>Max rate</source>
         <translation>Tasa máxima</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="332"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="337"/>
         <source>%n matches</source>
         <comment>fit count</comment>
         <translation>
@@ -1301,7 +1301,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="332"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="337"/>
         <source>%n proxy</source>
         <comment>fit count</comment>
         <translation>
@@ -1310,7 +1310,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="333"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="338"/>
         <source>%n mismatch</source>
         <comment>fit count</comment>
         <translation>
@@ -1319,7 +1319,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="334"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="339"/>
         <source>%n needs-context</source>
         <comment>fit count</comment>
         <translation>
@@ -1328,87 +1328,87 @@
         </translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="339"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="344"/>
         <source>(proxy accepted)</source>
         <translation>(proxy aceptado)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="341"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="346"/>
         <source>(%1 accepted as proxies)</source>
         <translation>(%1 aceptadas como proxy)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="410"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="415"/>
         <source>Proxy discount</source>
         <translation>Descuento del proxy</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="411"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="416"/>
         <source>“%1” is not LOW/LIKELY/HIGH numbers with 0 &lt; low ≤ likely ≤ high.</source>
         <translation>«%1» no son números BAJO/PROBABLE/ALTO con 0 &lt; bajo ≤ probable ≤ alto.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="421"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="426"/>
         <source>Context</source>
         <translation>Contexto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="424"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="429"/>
         <source>Context of %1</source>
         <translation>Contexto de %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="443"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="448"/>
         <source>Proxy</source>
         <translation>Proxy</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="446"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="451"/>
         <source>run</source>
         <translation>ejecución</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="446"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="451"/>
         <source>check</source>
         <translation>comprobación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="448"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="453"/>
         <source>Proxy for %1 %2 of %3</source>
         <translation>Proxy para %1 %2 de %3</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="506"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="511"/>
         <source> — excluded (fails parity)</source>
         <translation> — excluida (no supera la paridad)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="506"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="511"/>
         <source> — predicted</source>
         <translation> — predicha</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="507"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="512"/>
         <source> — proxy</source>
         <translation> — proxy</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="507"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="512"/>
         <source> — does not count</source>
         <translation> — no cuenta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="571"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="576"/>
         <source>%1 runs, none with TPOT p50 (interactivity is 1000 / TPOT p50, and these files publish no latency): the chart shows throughput per GPU along each concurrency sweep instead. Throughput alone says nothing about the SLO.</source>
         <translation>%1 ejecuciones, ninguna con TPOT p50 (la interactividad es 1000 / TPOT p50, y estos archivos no publican latencia): el gráfico muestra en su lugar el throughput por GPU a lo largo de cada barrido de concurrencia. El throughput por sí solo no dice nada del SLO.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="255"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="260"/>
         <source>TPOT against concurrency</source>
         <translation>TPOT frente a concurrencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="256"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="261"/>
         <source>TPOT (ms)</source>
         <translation>TPOT (ms)</translation>
     </message>
@@ -1423,69 +1423,69 @@
         <translation>Predicho frente a medido</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="193"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="185"/>
         <source>&lt;h2&gt;Evidence&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;Evidencia&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="312"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="317"/>
         <source>Evidence</source>
         <translation>Evidencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="316"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="321"/>
         <source>tool: %1 %2</source>
         <translation>herramienta: %1 %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="317"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="322"/>
         <source>%1 bytes, SHA-256 %2</source>
         <translation>%1 bytes, SHA-256 %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="318"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="323"/>
         <source>imported %1</source>
         <translation>importado %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="318"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="323"/>
         <source>(unknown)</source>
         <translation>(desconocido)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="457"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="462"/>
         <source>Remove %1</source>
         <translation>Quitar %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="478"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="483"/>
         <source>all</source>
         <translation>todas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="522"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="527"/>
         <source>%1 runs from %2 files. Times in ms, throughputs in tokens/s; TPOT, ITL and e2e per token are different metrics and stay apart.</source>
         <translation>%1 ejecuciones de %2 archivos. Tiempos en ms, throughputs en tokens/s; TPOT, ITL y e2e por token son métricas distintas y se mantienen separadas.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="551"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="556"/>
         <source>SLO ≥ %1 tok/s/user</source>
         <translation>SLO ≥ %1 tok/s/usuario</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="554"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="559"/>
         <source>SLO bound 1000 / TPOT p99 %1 ms</source>
         <translation>Límite del SLO 1000 / TPOT p99 %1 ms</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="558"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="563"/>
         <source>Pareto front</source>
         <translation>Frente de Pareto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="245"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="254"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="256"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="250"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="259"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="261"/>
         <source>concurrency (log scale)</source>
         <translation>concurrencia (escala logarítmica)</translation>
     </message>
@@ -1501,53 +1501,53 @@
         <translation>Latencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="563"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="565"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="568"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="570"/>
         <source>SLO p99 ≤ %1 ms</source>
         <translation>SLO p99 ≤ %1 ms</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="576"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="581"/>
         <source>%1 runs, none with both output throughput per GPU and TPOT p50 (interactivity is 1000 / TPOT p50, and these files publish no latency): nothing to plot yet. Their numbers are in the normalized table.</source>
         <translation>%1 ejecuciones, ninguna con throughput de salida por GPU y TPOT p50 a la vez (la interactividad es 1000 / TPOT p50, y estos archivos no publican latencia): aún no hay nada que representar. Sus cifras están en la tabla normalizada.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="581"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="586"/>
         <source>No runs with throughput and TPOT yet: import benchmark results (File ▸ Import evidence, or drop files on the window).</source>
         <translation>Aún no hay ejecuciones con throughput y TPOT: importe resultados de benchmarks (Archivo ▸ Importar evidencia, o suelte archivos en la ventana).</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="584"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="589"/>
         <source>Each point is one run. The line through a group&apos;s points is its Pareto front (no other run of the group is better on both axes). Right of the red line meets the interactivity SLO. Hollow points are illustrative, proxy or predicted data, filled ones measurements.</source>
         <translation>Cada punto es una ejecución. La línea que une los puntos de un grupo es su frente de Pareto (ninguna otra ejecución del grupo es mejor en ambos ejes). A la derecha de la línea roja se cumple el SLO de interactividad. Los puntos huecos son datos ilustrativos, de proxy o predichos; los rellenos, mediciones.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="596"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="601"/>
         <source>&lt;h3&gt;No latency to plot&lt;/h3&gt;&lt;p&gt;None of the %1 runs shown publishes TTFT or TPOT against a concurrency: these files report throughput only.&lt;/p&gt;&lt;p&gt;Their numbers are in the normalized table; import results with latency (File ▸ Import evidence, or drop files on the window) to see them here.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;No hay latencia que representar&lt;/h3&gt;&lt;p&gt;Ninguna de las %1 ejecuciones mostradas publica TTFT ni TPOT frente a una concurrencia: estos archivos solo informan del throughput.&lt;/p&gt;&lt;p&gt;Sus cifras están en la tabla normalizada; importe resultados con latencia (Archivo ▸ Importar evidencia, o suelte archivos en la ventana) para verlos aquí.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="600"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="605"/>
         <source>&lt;h3&gt;No latency to plot&lt;/h3&gt;&lt;p&gt;Import benchmark results with TTFT or TPOT (File ▸ Import evidence, or drop files on the window).&lt;/p&gt;</source>
         <translation>&lt;h3&gt;No hay latencia que representar&lt;/h3&gt;&lt;p&gt;Importe resultados de benchmarks con TTFT o TPOT (Archivo ▸ Importar evidencia, o suelte archivos en la ventana).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="604"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="609"/>
         <source>Solid lines are p50, dashed p99; below the red line meets the SLO. Hollow points are illustrative, proxy or predicted data, filled ones measurements.</source>
         <translation>Las líneas continuas son p50; las discontinuas, p99; por debajo de la línea roja se cumple el SLO. Los puntos huecos son datos ilustrativos, de proxy o predichos; los rellenos, mediciones.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="607"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="612"/>
         <source>No run shown publishes TPOT.</source>
         <translation>Ninguna ejecución mostrada publica TPOT.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="609"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="614"/>
         <source>No run shown publishes TTFT.</source>
         <translation>Ninguna ejecución mostrada publica TTFT.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="611"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="616"/>
         <source>%1 runs were driven by request rate, not concurrency, and are not in the latency charts.</source>
         <translation>%1 ejecuciones se dirigieron por tasa de peticiones, no por concurrencia, y no aparecen en los gráficos de latencia.</translation>
     </message>
