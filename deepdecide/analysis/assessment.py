@@ -491,6 +491,15 @@ class OptionAssessment:
     def ranked(self) -> bool:
         return self.rank is not None
 
+    @property
+    def runs_counting_for_nothing(self) -> int:
+        """Runs about this option that count for nothing while none of them matches the workload (its
+        capacity then rests on no measurement of it); 0 when a run matches, or when the capacity
+        comes from an accepted proxy or a prediction, which the capacity caveats already name."""
+        if self.fit.matches or self.capacity.source in (CapacitySource.PROXY, CapacitySource.PREDICTED):
+            return 0
+        return self.fit.mismatches + self.fit.needs_context
+
 
 @dataclass(frozen=True, slots=True)
 class CriterionInfo:

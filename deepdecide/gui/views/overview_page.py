@@ -177,9 +177,8 @@ class OptionCard(QFrame):
         self._set("runs", self.fit_text(oa.fit), "<br>".join(tip_lines))
         notes = [text(m) for m in (*oa.vetoes, *oa.messages)]
         notes[:0] = [text(m) for m in oa.capacity.caveats]  # what the capacity rests on, from the Assessment
-        if (oa.capacity.source.value not in ("proxy", "predicted") and fits and not oa.fit.matches
-                and (oa.fit.mismatches or oa.fit.needs_context)):
-            notes.insert(0, fmt(self.tr("%n run(s) do not count: %1", "", oa.fit.mismatches + oa.fit.needs_context),
+        if oa.runs_counting_for_nothing:  # the Assessment decides; the card says it
+            notes.insert(0, fmt(self.tr("%n run(s) do not count: %1", "", oa.runs_counting_for_nothing),
                                 self.fit_text(oa.fit)))
         if oa.checklist.blockers:
             notes.append(fmt(self.tr("%n blocker(s): %1", "", len(oa.checklist.blockers)),
