@@ -21,7 +21,7 @@ measurements and proxies.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from deepdecide.analysis.assessment import Applicability, EvidenceFit, FitCounts
 from deepdecide.domain import formatting
@@ -151,32 +151,41 @@ def judge_run(ws: Workspace, f: EvidenceFile, fi: int, ri: int, run: BenchmarkRu
     kind = provenance_kind(f)
     reasons: list[Message] = []
     missing = _missing(run)
+    bad = [] if missing else _mismatches(w, run.model, run.quantization, run.input_tokens, run.output_tokens,
+                                         run.dataset)
+    proxy = f.proxy_for("run", ri)
+    accepted = None if proxy is None else msg(
+        "fit.proxy", "proxy accepted: {reason} (throughput x {low} / {likely} / {high})", reason=proxy.reason,
+        low=proxy.discount.low, likely=proxy.discount.likely, high=proxy.discount.high)
+    status = _verdict(missing, bad, accepted, reasons)
     discount = None
-    if missing:
-        status = Applicability.NEEDS_CONTEXT
-        reasons.append(msg("fit.needs_context", "needs context: {fields} not in the file and not given "
-                                                "(set with `deepdecide evidence set` or in the Evidence page)",
-                           fields=", ".join(missing)))
-    else:
-        bad = _mismatches(w, run.model, run.quantization, run.input_tokens, run.output_tokens, run.dataset)
-        proxy = f.proxy_for("run", ri)
-        if bad and proxy is not None:
-            status = Applicability.PROXY
-            d = proxy.discount
-            discount = (d.low, d.likely, d.high)
-            reasons.append(msg("fit.proxy", "proxy accepted: {reason} (throughput x {low} / {likely} / {high})",
-                               reason=proxy.reason, low=d.low, likely=d.likely, high=d.high))
-            reasons.extend(bad)
-        elif bad:
-            status = Applicability.MISMATCH
-            reasons.extend(bad)
-        else:
-            status = Applicability.MATCHES
-            reasons.extend(_notes(w, run))
+    if status == Applicability.PROXY and proxy is not None:
+        discount = (proxy.discount.low, proxy.discount.likely, proxy.discount.high)
+    if status == Applicability.MATCHES:
+        reasons.extend(_notes(w, run))
     reasons.extend(_kind_note(kind))
     return EvidenceFit(f.provenance.file_name, fi, ri, "run", label, run.runtime, platform_id, kind, status,
                        tuple(reasons), _options_for(ws.options, run.runtime, platform_id),
                        _counts_for(kind, status, "run"), discount)
+
+
+def _verdict(missing: Sequence[str], bad: list[Message], accepted: Message | None, reasons: list[Message]) -> Applicability:
+    """One rule for runs and checks: needs context when fields are missing; else a mismatch unless
+    the user accepted it as a proxy (``accepted``: the acceptance's reason); else it matches. The
+    reasons are appended to ``reasons``."""
+    if missing:
+        reasons.append(msg("fit.needs_context", "needs context: {fields} not in the file and not given "
+                                                "(set with `deepdecide evidence set` or in the Evidence page)",
+                           fields=", ".join(missing)))
+        return Applicability.NEEDS_CONTEXT
+    if bad and accepted is not None:
+        reasons.append(accepted)
+        reasons.extend(bad)
+        return Applicability.PROXY
+    if bad:
+        reasons.extend(bad)
+        return Applicability.MISMATCH
+    return Applicability.MATCHES
 
 
 def judge_check(ws: Workspace, f: EvidenceFile, fi: int, ci: int, check: ParityCheck,
@@ -193,24 +202,12 @@ def judge_check(ws: Workspace, f: EvidenceFile, fi: int, ci: int, check: ParityC
     if check.value is None and check.reference_value is not None:
         # a reference-only record (a baseline): it is about the reference runtime, not an option
         missing = []
-    if missing:
-        status = Applicability.NEEDS_CONTEXT
-        reasons.append(msg("fit.needs_context", "needs context: {fields} not in the file and not given "
-                                                "(set with `deepdecide evidence set` or in the Evidence page)",
-                           fields=", ".join(missing)))
-    else:
-        bad = _mismatches(effective_workload(ws), check.model, "", None, None) if check.model else []
-        proxy = f.proxy_for("check", ci)
-        if bad and proxy is not None:
-            status = Applicability.PROXY  # its discount scales no number: a check counts for builds only
-            reasons.append(msg("fit.proxy_check", "proxy accepted: {reason} (counts for builds only)",
-                               reason=proxy.reason))
-            reasons.extend(bad)
-        elif bad:
-            status = Applicability.MISMATCH
-            reasons.extend(bad)
-        else:
-            status = Applicability.MATCHES
+    bad = _mismatches(effective_workload(ws), check.model, "", None, None) if check.model and not missing else []
+    proxy = f.proxy_for("check", ci)
+    # an accepted check's discount scales no number: a check counts for builds only
+    accepted = None if proxy is None else msg("fit.proxy_check", "proxy accepted: {reason} (counts for builds only)",
+                                              reason=proxy.reason)
+    status = _verdict(missing, bad, accepted, reasons)
     reasons.extend(_kind_note(kind))
     return EvidenceFit(f.provenance.file_name, fi, ci, "check", label, check.runtime, platform_id, kind, status,
                        tuple(reasons), _options_for(ws.options, check.runtime, platform_id),
