@@ -18,6 +18,7 @@ lenient in one way only: number spellings JSON forbids but that are unambiguous,
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import io
 import mmap
@@ -256,10 +257,26 @@ def _filled_pages(count: int) -> np.ndarray | None:
 _heap_tuned = False
 
 
+_warmed = False
+
+
 def prepare(size: int) -> None:
-    """Call before starting any thread for a file of ``size`` bytes (see _return_freed_memory)."""
-    if size >= MIN_BYTES:
-        _return_freed_memory()
+    """Call before reading a file of ``size`` bytes, before starting any thread (see
+    _return_freed_memory). For a file the fast path may take, pandas (whose first import costs
+    0.15 s) starts loading on a thread of its own meanwhile: reading and hashing the file release
+    the GIL, so in a fresh process the import overlaps them instead of following them."""
+    global _warmed
+    if size < MIN_BYTES:
+        return
+    _return_freed_memory()
+    if not _warmed and "pandas" not in sys.modules:
+        _warmed = True
+        threading.Thread(target=_import_parser, name="deepdecide-bigjson-import", daemon=True).start()
+
+
+def _import_parser() -> None:
+    with contextlib.suppress(ImportError):  # reported where it is used
+        import pandas  # noqa: F401
 
 
 def _return_freed_memory() -> None:
