@@ -76,6 +76,10 @@ def _find_value(data: bytes, key: str) -> tuple[int, int] | None:
 # bounds are marked and told apart. Whitespace inside a line stays (a number split by any
 # whitespace, newlines included, then fails to parse).
 _TO_LINES = bytes.maketrans(b",\n\r\t", b"\n   ")
+# when every space is the space of a ", ": it becomes a blank line (skipped). A translation
+# without deletions is a third the cost of one dropping the spaces, and lines with no leading
+# space parse 25 % faster than lines with one
+_TO_LINES_SPACED = bytes.maketrans(b", \n\r\t", b"\n\n   ")
 _OPEN, _CLOSE, _COMMA, _SPACE = ord("["), ord("]"), ord(","), ord(" ")
 
 
@@ -86,7 +90,7 @@ class _Plan:
     lists: int
     commas: int
     numbers: int
-    spaces_after_commas_only: bool  # every space is the space of a ", " (dropping them joins nothing)
+    spaces_after_commas_only: bool  # every space is the space of a ", " (ending lines there splits nothing)
 
 
 def _plan_chunk(data: bytes, a: int, b: int) -> _Plan | None:
@@ -135,9 +139,9 @@ def _parse_chunk(data: bytes, a: int, b: int, plan: _Plan, out: np.ndarray) -> n
 
     if plan.lists == 0:
         return np.empty(0, dtype=np.int64) if not data[a:b].strip() else None
-    # the spaces of ", " (Python's json) are dropped when there are no others: a line with a
-    # leading space parses 25 % slower (newlines and tabs become spaces that stay)
-    text = data[a:b].translate(_TO_LINES, b" " if plan.spaces_after_commas_only else b"")
+    # the spaces of ", " (Python's json) become blank lines when there are no others (newlines
+    # and tabs become spaces that stay: a space never ends a line, so it never splits a number)
+    text = data[a:b].translate(_TO_LINES_SPACED if plan.spaces_after_commas_only else _TO_LINES)
     text = text.replace(b"[", b"\ninf\n").replace(b"]", b"\nnan\n")
     try:
         frame = pd.read_csv(io.BytesIO(text), header=None, names=["v"], dtype=np.float64, engine="c",
