@@ -10,6 +10,7 @@ between streamed chunks over all successful requests.
 
 from __future__ import annotations
 
+import operator
 from itertools import chain
 from typing import Any, Final
 
@@ -115,6 +116,20 @@ def ragged_array(node: Node, *, expected: int) -> tuple[np.ndarray, np.ndarray]:
     return flat, lengths
 
 
+def _sums(flat: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+    """The sum of each list of a ragged array (flat values, length of each list).
+
+    Each list is summed in place: no running-sum array the size of the pool, and no cancellation
+    between two large running sums. ``reduceat`` needs the empty lists left out.
+    """
+    sums = np.zeros(lengths.size)
+    filled = lengths > 0
+    if filled.any():
+        starts = np.cumsum(lengths) - lengths
+        sums[filled] = np.add.reduceat(flat, starts[filled])
+    return sums
+
+
 def reduce_serving_arrays(record: Node, n_hint: int | None = None) -> dict[str, dict[str, float]] | None:
     """Reduce vLLM / SGLang per-request arrays (seconds) to {metric: {stat: ms}}; None without arrays."""
     if not (record.has("ttfts") and record.has("itls")):
@@ -129,20 +144,17 @@ def reduce_serving_arrays(record: Node, n_hint: int | None = None) -> dict[str, 
     success = np.ones(n, dtype=bool)
     errors = record["errors"].value if record.has("errors") else None
     if isinstance(errors, list) and len(errors) == n:
-        success = np.fromiter((not e for e in errors), dtype=bool, count=n)
+        # (usually every request succeeded: one C-level count instead of a pass in Python)
+        success = np.ones(n, dtype=bool) if errors.count("") == n else np.fromiter(
+            map(operator.not_, errors), dtype=bool, count=n)
     elif out_lens is not None:
         success = out_lens > 0
-    ends = np.cumsum(itl_lens)
-    cumulative = np.empty(itl_flat.size + 1)  # [0, running sums]: no concatenated copy
-    cumulative[0] = 0.0
-    np.cumsum(itl_flat, out=cumulative[1:])
-    decode_s = cumulative[ends] - cumulative[ends - itl_lens]
-    e2e_s = numeric_array(record["latencies"], expected=n) if record.has("latencies") else ttfts + decode_s
+    e2e_s = (numeric_array(record["latencies"], expected=n) if record.has("latencies")
+             else ttfts + _sums(itl_flat, itl_lens))
     result: dict[str, dict[str, float]] = {}
     # statistics of seconds, then scaled: vLLM's own order (np.mean(ttfts) * 1000)
     result["ttft_ms"] = summarize(ttfts[success], 1000.0)
     result["e2e_ms"] = summarize(e2e_s[success], 1000.0)
-    del cumulative, decode_s
     # pooled gaps of successful requests only
     # the pooled gaps are the bulk of the file: summarized in place (the flat array is ours and
     # not used after this), scaled to ms afterwards

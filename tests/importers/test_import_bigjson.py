@@ -84,6 +84,17 @@ def test_compensating_mistakes_are_refused(force_fast_path):
     assert bigjson.loads(whitespace_list) is None  # predicted as one number: handed to the ordinary parse
 
 
+def test_missing_separator_and_extra_comma_in_one_chunk_are_refused(force_fast_path, monkeypatch):
+    """Two lists with no comma between them and an extra comma in another list of the same
+    chunk keep the chunk's totals of commas and numbers right; the separators are checked."""
+    monkeypatch.setattr(bigjson, "CHUNK", 1 << 20)  # one chunk
+    pad = ", ".join(["[0.5, 0.25]"] * 20).encode()
+    good = b'{"date": "x", "itls": [[1.0, 2.0], [3.0], [4.0, 5.0], ' + pad + b'], "t": 1}'
+    assert bigjson.loads(good)["itls"].lengths[:3].tolist() == [2, 1, 2]
+    assert bigjson.loads(good.replace(b"], [3.0], [4.0, 5.0]", b"][3.0], [4.0,, 5.0]")) is None
+    assert bigjson.loads(good.replace(b"], [3.0], [4.0, 5.0]", b"]\n[3.0], [4.0,, 5.0]")) is None
+
+
 def test_nested_key_named_itls_is_not_cut(force_fast_path):
     doc = {"meta": {"itls": [[1.0, 2.0]] * 50}, "date": "x", "backend": "vllm", "mean_ttft_ms": 1.0}
     assert bigjson.loads(json.dumps(doc).encode()) is None
