@@ -4,118 +4,118 @@
 <context>
     <name>AssessedModels</name>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="27"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="29"/>
         <source>Rank</source>
         <translation>Puesto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="29"/>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="84"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="31"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="86"/>
         <source>Option</source>
         <translation>Opción</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="30"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="32"/>
         <source>Score</source>
         <translation>Puntuación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="32"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="34"/>
         <source>Support</source>
         <translation>Soporte</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="35"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="37"/>
         <source>Evidence</source>
         <translation>Evidencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="37"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="39"/>
         <source>Eligibility</source>
         <translation>Elegibilidad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="37"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="39"/>
         <source>eligible</source>
         <translation>elegible</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="51"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="53"/>
         <source>Criterion</source>
         <translation>Criterio</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="52"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="54"/>
         <source>Metric</source>
         <translation>Métrica</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="53"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="55"/>
         <source>Weight</source>
         <translation>Peso</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="54"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="56"/>
         <source>Share</source>
         <translation>Proporción</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="55"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="57"/>
         <source>Scored</source>
         <translation>Puntúa</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="55"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="57"/>
         <source>yes</source>
         <translation>sí</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="55"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="57"/>
         <source>no</source>
         <translation>no</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="58"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="60"/>
         <source>Note</source>
         <translation>Nota</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="76"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="78"/>
         <source>person-weeks, likely (the low–high range on hover)</source>
         <translation>semanas-persona, valor probable (el intervalo bajo–alto, al pasar el ratón)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="77"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="79"/>
         <source>likely (low–high): </source>
         <translation>probable (bajo–alto): </translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="85"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="87"/>
         <source>Porting</source>
         <translation>Portabilidad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="86"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="88"/>
         <source>External</source>
         <translation>Externo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="87"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="89"/>
         <source>Missing, owned</source>
         <translation>Falta, con responsable</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="88"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="90"/>
         <source>Checklist</source>
         <translation>Lista de control</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="89"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="91"/>
         <source>Total</source>
         <translation>Total</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="90"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="92"/>
         <source>Blockers</source>
         <translation>Bloqueantes</translation>
     </message>
@@ -123,314 +123,324 @@
 <context>
     <name>ComparePage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="83"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="85"/>
         <source>Weight of %1</source>
         <extracomment>slider steps per unit of weight</extracomment>
         <translation>Peso de %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="149"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="153"/>
         <source>Criteria weights</source>
         <translation>Pesos de los criterios</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="169"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="189"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="173"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="193"/>
         <source>not set</source>
         <translation>sin definir</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="176"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="180"/>
         <source>Service-level objective</source>
         <translation>Objetivo de nivel de servicio</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="179"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="183"/>
         <source>TTFT p99 ≤</source>
         <translation>TTFT p99 ≤</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="179"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="183"/>
         <source>TPOT p99 ≤</source>
         <translation>TPOT p99 ≤</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="180"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="184"/>
         <source>Tokens/s per user ≥</source>
         <translation>Tokens/s por usuario ≥</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="181"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="185"/>
         <source>Error rate ≤</source>
         <translation>Tasa de errores ≤</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="196"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="200"/>
         <source>Peak demand</source>
         <translation>Demanda punta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="199"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="203"/>
         <source>Output tokens/s</source>
         <translation>Tokens de salida/s</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="200"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="204"/>
         <source>or requests/s</source>
         <translation>o peticiones/s</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="201"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="205"/>
         <source>input tokens / request</source>
         <translation>tokens de entrada / petición</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="202"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="206"/>
         <source>output tokens / request</source>
         <translation>tokens de salida / petición</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="211"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="215"/>
         <source>Cost view that drives the ranking</source>
         <translation>Vista de coste que decide la clasificación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="215"/>
-        <source>all-in: every GPU at its all-in $/GPU-h</source>
-        <translation>todo incluido: cada GPU a su $/GPU-h con todo incluido</translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="216"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="220"/>
         <source>cash: what we will spend (owned GPUs&apos; capex sunk)</source>
         <translation>caja: lo que vamos a gastar (el capex de las GPU propias ya está hundido)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="232"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="234"/>
+        <source>all-in: every GPU at its all-in %1/GPU-h</source>
+        <translation>todo incluido: cada GPU a su %1/GPU-h con todo incluido</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="242"/>
         <source>cost view</source>
         <translation>vista de coste</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="248"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="258"/>
         <source>Ranking</source>
         <translation>Clasificación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="249"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="259"/>
         <source>Criteria</source>
         <translation>Criterios</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="271"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="281"/>
         <source>Ranking (weighted score, live)</source>
         <translation>Clasificación (puntuación ponderada, en vivo)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="291"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="301"/>
         <source>Criterion</source>
         <translation>Criterio</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="292"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="302"/>
         <source>Weight</source>
         <translation>Peso</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="293"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="303"/>
         <source>Winner holds from</source>
         <translation>La ganadora se mantiene desde</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="294"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="313"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="317"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="304"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="324"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="328"/>
         <source>to</source>
         <translation>hasta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="295"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="305"/>
         <source>Below: winner</source>
         <translation>Debajo: gana</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="297"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="307"/>
         <source>Above: winner</source>
         <translation>Encima: gana</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="305"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="315"/>
         <source>Input</source>
         <translation>Dato de entrada</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="307"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="318"/>
         <source>Low</source>
         <translation>Bajo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="308"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="319"/>
         <source>Likely</source>
         <translation>Probable</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="309"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="320"/>
         <source>High</source>
         <translation>Alto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="310"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="321"/>
         <source>Unit</source>
         <translation>Unidad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="311"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="322"/>
         <source>Flips below</source>
         <translation>Cambia por debajo de</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="315"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="326"/>
         <source>Flips above</source>
         <translation>Cambia por encima de</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="343"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="355"/>
         <source>low %1 · likely %2 · high %3 (editing the likely value widens the range if needed)</source>
         <translation>bajo %1 · probable %2 · alto %3 (al editar el valor probable, el intervalo se amplía si hace falta)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="304"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="349"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="534"/>
+        <source>%1/M output tokens</source>
+        <translation>%1/M tokens de salida</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="543"/>
+        <source>%1 (%2): P(best) %3, %5/M tokens P50 %4</source>
+        <translation>%1 (%2): P(mejor) %3, %5/M tokens P50 %4</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="549"/>
+        <source>Whisker: P10–P90 of %1/M output tokens; dot: P50.</source>
+        <translation>Bigote: P10–P90 de %1/M tokens de salida; punto: P50.</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="550"/>
+        <source>%1 draws (seed %2), %3 cost view. Whisker: P10–P90 of %4/M output tokens; dot: P50.</source>
+        <translation>%1 muestras (semilla %2), vista de coste %3. Bigote: P10–P90 de %4/M tokens de salida; punto: P50.</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="314"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="361"/>
         <source>Option</source>
         <translation>Opción</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="351"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="363"/>
         <source>Pricing</source>
         <translation>Precios</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="352"/>
-        <source>$/GPU-hour</source>
-        <translation>$/GPU-hora</translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="354"/>
-        <source>Capex per GPU ($)</source>
-        <translation>Capex por GPU ($)</translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="356"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="368"/>
         <source>kW per GPU</source>
         <translation>kW por GPU</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="358"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="370"/>
         <source>Assumed tok/s/GPU</source>
         <translation>Tok/s/GPU supuestos</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="513"/>
-        <source>$/M output tokens</source>
-        <translation>$/M tokens de salida</translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="525"/>
-        <source>%1 (%2): P(best) %3, $/M tokens P50 %4</source>
-        <translation>%1 (%2): P(mejor) %3, $/M tokens P50 %4</translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="242"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="252"/>
         <source>Weight intervals</source>
         <translation>Intervalos de peso</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="243"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="253"/>
         <source>Flip values</source>
         <translation>Valores de cambio</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="245"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="255"/>
         <source>Prices</source>
         <translation>Precios</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="279"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="289"/>
         <source>Monte Carlo</source>
         <translation>Monte Carlo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="281"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="506"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="291"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="523"/>
         <source>Monte Carlo running…</source>
         <translation>Monte Carlo en curso…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="138"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="142"/>
         <source>&lt;h2&gt;Compare&lt;/h2&gt;</source>
         <extracomment>the widest the flip table&apos;s input column grows (the values beside it stay in view at 1280 px)</extracomment>
         <translation>&lt;h2&gt;Comparativa&lt;/h2&gt;</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/compare_page.py" line="364"/>
+        <source>%1/GPU-hour</source>
+        <translation>%1/GPU-hora</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="366"/>
+        <source>Capex per GPU (%1)</source>
+        <translation>Capex por GPU (%1)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="376"/>
         <source>Compare</source>
         <translation>Comparativa</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="397"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="409"/>
         <source>SLO</source>
         <translation>SLO</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="405"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="417"/>
         <source>demand</source>
         <translation>demanda</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="445"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="427"/>
+        <source>more is better</source>
+        <translation>más es mejor</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="427"/>
+        <source>less is better</source>
+        <translation>menos es mejor</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="461"/>
         <source>Weights are relative: each criterion counts by its share of the total. Drag a slider and the ranking follows. Not used: %1</source>
         <translation>Los pesos son relativos: cada criterio cuenta según su proporción del total. Mueva un control deslizante y la clasificación se actualiza. Sin usar: %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="448"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="464"/>
         <source>Weights are relative: each criterion counts by its share of the total. Drag a slider and the ranking follows.</source>
         <translation>Los pesos son relativos: cada criterio cuenta según su proporción del total. Mueva un control deslizante y la clasificación se actualiza.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="459"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="475"/>
         <source>Ranked first: &lt;b&gt;%1&lt;/b&gt;</source>
         <translation>En primer puesto: &lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="460"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="476"/>
         <source>No option can be ranked: %1</source>
         <translation>No se puede clasificar ninguna opción: %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="499"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="516"/>
         <source>No winner, so no sensitivity.</source>
         <translation>No hay ganadora, así que no hay análisis de sensibilidad.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="531"/>
-        <source>Whisker: P10–P90 of $/M output tokens; dot: P50.</source>
-        <translation>Bigote: P10–P90 de $/M tokens de salida; punto: P50.</translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="532"/>
-        <source>%1 draws (seed %2), %3 cost view. Whisker: P10–P90 of $/M output tokens; dot: P50.</source>
-        <translation>%1 muestras (semilla %2), vista de coste %3. Bigote: P10–P90 de $/M tokens de salida; punto: P50.</translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="535"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="553"/>
         <source>Most often best: &lt;b&gt;%1&lt;/b&gt; (P(best) %2).</source>
         <translation>La mejor con más frecuencia: &lt;b&gt;%1&lt;/b&gt; (P(mejor) %2).</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="539"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="557"/>
         <source>No winner in %1 of draws.</source>
         <translation>Sin ganadora en el %1 de las muestras.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="541"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="559"/>
         <source>No option has a cost range yet: import benchmarks or give assumed capacities and prices.</source>
         <translation>Ninguna opción tiene aún un intervalo de coste: importe benchmarks o indique capacidades y precios supuestos.</translation>
     </message>
@@ -1760,108 +1770,108 @@
 <context>
     <name>GapsPage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="27"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="29"/>
         <source>not answered</source>
         <translation>sin responder</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="27"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="29"/>
         <source>provided</source>
         <translation>cubierto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="28"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="30"/>
         <source>external</source>
         <translation>externo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="28"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="30"/>
         <source>missing</source>
         <translation>falta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="35"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="37"/>
         <source>as of</source>
         <translation>a fecha de</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="93"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="95"/>
         <source>Person-weeks of engineering; low &lt;= likely &lt;= high is kept by moving the other points</source>
         <translation>Semanas-persona de ingeniería; bajo &lt;= probable &lt;= alto se mantiene moviendo los otros valores</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="95"/>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="197"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="97"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="199"/>
         <source>Item</source>
         <translation>Elemento</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="96"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="98"/>
         <source>Category</source>
         <translation>Categoría</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="97"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="99"/>
         <source>Answer</source>
         <translation>Respuesta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="100"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="102"/>
         <source>provided: the runtime has it; external: someone must build or integrate it (adds to the migration cost); missing: a blocker until an owner is named</source>
         <translation>cubierto: el runtime lo tiene; externo: alguien tiene que construirlo o integrarlo (se suma al coste de migración); falta: bloqueante hasta que se nombre un responsable</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="102"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="104"/>
         <source>Owner</source>
         <translation>Responsable</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="103"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="105"/>
         <source>Effort low</source>
         <translation>Esfuerzo bajo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="104"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="106"/>
         <source>likely</source>
         <translation>probable</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="105"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="107"/>
         <source>high</source>
         <translation>alto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="106"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="108"/>
         <source>Notes</source>
         <translation>Notas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="125"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="127"/>
         <source>Option:</source>
         <translation>Opción:</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="128"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="130"/>
         <source>&lt;h2&gt;Service gaps&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;Carencias del servicio&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="142"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="144"/>
         <source>Service gaps</source>
         <translation>Carencias del servicio</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="217"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="219"/>
         <source>%1 provided, %2 external, %3 missing, %4 not answered. External work, and missing items someone is named to build, add %5 / %6 / %7 person-weeks (low / likely / high) to the migration cost.</source>
         <translation>%1 cubiertos, %2 externos, %3 faltan, %4 sin responder. El trabajo externo y los elementos que faltan con un responsable nombrado suman %5 / %6 / %7 semanas-persona (bajo / probable / alto) al coste de migración.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="224"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="226"/>
         <source>(external %1, missing with an owner %2 likely)</source>
         <translation>(externo %1, faltan con responsable %2 probable)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="227"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="229"/>
         <source>Blockers until someone names who builds them: %1</source>
         <translation>Bloqueantes hasta que alguien indique quién los construye: %1</translation>
     </message>
@@ -2035,9 +2045,151 @@ Recover it?</source>
     </message>
 </context>
 <context>
+    <name>Labels</name>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="21"/>
+        <source>keep the stack</source>
+        <translation>mantener la pila</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="21"/>
+        <source>port</source>
+        <translation>portar</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="22"/>
+        <source>buy hardware</source>
+        <translation>comprar hardware</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="22"/>
+        <source>development only</source>
+        <translation>solo desarrollo</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="27"/>
+        <source>rent</source>
+        <comment>pricing</comment>
+        <translation>alquiler</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="27"/>
+        <source>buy</source>
+        <comment>pricing</comment>
+        <translation>compra</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="28"/>
+        <source>already owned</source>
+        <comment>pricing</comment>
+        <translation>ya en propiedad</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="33"/>
+        <source>all-in</source>
+        <comment>cost view</comment>
+        <translation>todo incluido</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="33"/>
+        <source>cash</source>
+        <comment>cost view</comment>
+        <translation>caja</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="38"/>
+        <source>measured</source>
+        <translation>medida</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="38"/>
+        <source>interpolated</source>
+        <translation>interpolada</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="39"/>
+        <source>lower bound</source>
+        <translation>cota inferior</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="39"/>
+        <source>assumed</source>
+        <translation>supuesta</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="40"/>
+        <source>fails the SLO</source>
+        <translation>no cumple el SLO</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="40"/>
+        <source>fails parity</source>
+        <translation>no supera la paridad</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="41"/>
+        <source>none</source>
+        <comment>capacity basis</comment>
+        <translation>ninguna</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="47"/>
+        <source>service</source>
+        <comment>checklist category</comment>
+        <translation>servicio</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="47"/>
+        <source>operations</source>
+        <comment>checklist category</comment>
+        <translation>operaciones</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="48"/>
+        <source>security</source>
+        <comment>checklist category</comment>
+        <translation>seguridad</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="53"/>
+        <source>serving runtime</source>
+        <translation>runtime de servicio</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="53"/>
+        <source>engine</source>
+        <translation>motor</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="54"/>
+        <source>kernel library</source>
+        <translation>biblioteca de kernels</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="54"/>
+        <source>local runtime</source>
+        <translation>runtime local</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="64"/>
+        <source>%1 year</source>
+        <translation>%1 año</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="64"/>
+        <source>%1 years</source>
+        <translation>%1 años</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="72"/>
+        <source>%1 wk</source>
+        <translation>%1 sem.</translation>
+    </message>
+</context>
+<context>
     <name>LatencyChart</name>
     <message>
-        <location filename="../../deepdecide/gui/widgets/charts.py" line="331"/>
+        <location filename="../../deepdecide/gui/widgets/charts.py" line="338"/>
         <source>No run driven by concurrency with this latency yet</source>
         <translation>Aún no hay ninguna ejecución dirigida por concurrencia con esta latencia</translation>
     </message>
@@ -2045,139 +2197,139 @@ Recover it?</source>
 <context>
     <name>MachineCheckPanel</name>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="52"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="54"/>
         <source>Check a machine</source>
         <extracomment>an error the user must see (payload: the DeepdecideError)</extracomment>
         <translation>Comprobar una máquina</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="55"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="57"/>
         <source>GPU name, e.g. NVIDIA H100 80GB HBM3</source>
         <translation>Nombre de la GPU, p. ej. NVIDIA H100 80GB HBM3</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="58"/>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="67"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="60"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="69"/>
         <source>not given</source>
         <translation>sin indicar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="61"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="63"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="62"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="64"/>
         <source>GPU count</source>
         <translation>Número de GPU</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="63"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="65"/>
         <source>OS</source>
         <translation>SO</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="63"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="65"/>
         <source>CUDA</source>
         <translation>CUDA</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="63"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="65"/>
         <source>Driver</source>
         <translation>Controlador</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="63"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="65"/>
         <source>CANN</source>
         <translation>CANN</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="64"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="66"/>
         <source>ROCm</source>
         <translation>ROCm</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="64"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="66"/>
         <source>GCC</source>
         <translation>GCC</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="64"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="66"/>
         <source>Python</source>
         <translation>Python</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="70"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="72"/>
         <source>Read nvidia-smi -q -x file…</source>
         <translation>Leer archivo de nvidia-smi -q -x…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="72"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="74"/>
         <source>Check</source>
         <translation>Comprobar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="83"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="85"/>
         <source>Runtime</source>
         <translation>Runtime</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="84"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="86"/>
         <source>Status</source>
         <translation>Estado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="86"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="88"/>
         <source>Stack</source>
         <translation>Pila</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="105"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="107"/>
         <source>%1 unmet</source>
         <translation>%1 sin cumplir</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="107"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="109"/>
         <source>%1 not given</source>
         <translation>%1 sin indicar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="108"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="110"/>
         <source>all met</source>
         <translation>todo cumplido</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="118"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="120"/>
         <source>entered by hand</source>
         <translation>introducido a mano</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="127"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="129"/>
         <source>Read an nvidia-smi -q -x capture</source>
         <translation>Leer una captura de nvidia-smi -q -x</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="128"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="130"/>
         <source>XML files (*.xml);;All files (*)</source>
         <translation>Archivos XML (*.xml);;Todos los archivos (*)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="150"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="152"/>
         <source>Enter a GPU name or read an nvidia-smi capture.</source>
         <translation>Escriba el nombre de una GPU o lea una captura de nvidia-smi.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="157"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="159"/>
         <source>&lt;b&gt;%1&lt;/b&gt; is not a platform in the matrix: every runtime is &lt;b&gt;experimental&lt;/b&gt; on it.</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; no es una plataforma de la matriz: todos los runtimes son &lt;b&gt;experimentales&lt;/b&gt; en ella.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="162"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="164"/>
         <source>Recognised as &lt;b&gt;%1&lt;/b&gt; (%2). Officially listed: %3. Ready with the given stack: %4.</source>
         <translation>Reconocida como &lt;b&gt;%1&lt;/b&gt; (%2). Con soporte oficial: %3. Listos con la pila indicada: %4.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="164"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="166"/>
         <source>none</source>
         <translation>ninguno</translation>
     </message>
@@ -2507,73 +2659,73 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
 <context>
     <name>MatrixModel</name>
     <message>
-        <location filename="../../deepdecide/gui/models/matrix_model.py" line="26"/>
-        <location filename="../../deepdecide/gui/models/matrix_model.py" line="37"/>
+        <location filename="../../deepdecide/gui/models/matrix_model.py" line="28"/>
+        <location filename="../../deepdecide/gui/models/matrix_model.py" line="39"/>
         <source>official</source>
         <translation>oficial</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/matrix_model.py" line="27"/>
+        <location filename="../../deepdecide/gui/models/matrix_model.py" line="29"/>
         <source>experimental</source>
         <translation>experimental</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/matrix_model.py" line="28"/>
+        <location filename="../../deepdecide/gui/models/matrix_model.py" line="30"/>
         <source>community</source>
         <translation>comunidad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/matrix_model.py" line="29"/>
+        <location filename="../../deepdecide/gui/models/matrix_model.py" line="31"/>
         <source>unsupported</source>
         <translation>sin soporte</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/matrix_model.py" line="30"/>
+        <location filename="../../deepdecide/gui/models/matrix_model.py" line="32"/>
         <source>undocumented</source>
         <translation>sin documentar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/matrix_model.py" line="38"/>
+        <location filename="../../deepdecide/gui/models/matrix_model.py" line="40"/>
         <source>exper.</source>
         <translation>exper.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/matrix_model.py" line="39"/>
+        <location filename="../../deepdecide/gui/models/matrix_model.py" line="41"/>
         <source>comm.</source>
         <translation>com.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/matrix_model.py" line="40"/>
+        <location filename="../../deepdecide/gui/models/matrix_model.py" line="42"/>
         <source>unsupp.</source>
         <translation>sin sop.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/matrix_model.py" line="41"/>
+        <location filename="../../deepdecide/gui/models/matrix_model.py" line="43"/>
         <source>undoc.</source>
         <translation>sin doc.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/matrix_model.py" line="51"/>
+        <location filename="../../deepdecide/gui/models/matrix_model.py" line="53"/>
         <source>Not in the matrix: nothing found either way. Plan as experimental.</source>
         <translation>No está en la matriz: no se ha encontrado nada ni a favor ni en contra. Planifíquelo como experimental.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/matrix_model.py" line="52"/>
+        <location filename="../../deepdecide/gui/models/matrix_model.py" line="54"/>
         <source>Status</source>
         <translation>Estado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/matrix_model.py" line="53"/>
+        <location filename="../../deepdecide/gui/models/matrix_model.py" line="55"/>
         <source>as of</source>
         <translation>a fecha de</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/matrix_model.py" line="56"/>
+        <location filename="../../deepdecide/gui/models/matrix_model.py" line="58"/>
         <source>Required stack:</source>
         <translation>Pila necesaria:</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/matrix_model.py" line="60"/>
+        <location filename="../../deepdecide/gui/models/matrix_model.py" line="62"/>
         <source>Sources:</source>
         <translation>Fuentes:</translation>
     </message>
@@ -2581,47 +2733,47 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
 <context>
     <name>MatrixPage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="187"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="189"/>
         <source>Filter platforms…</source>
         <translation>Filtrar plataformas…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="202"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="204"/>
         <source>Show:</source>
         <translation>Mostrar:</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="211"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="213"/>
         <source>Click a cell for its required stack and sources.</source>
         <translation>Haga clic en una celda para ver su pila necesaria y sus fuentes.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="222"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="224"/>
         <source>&lt;h2&gt;Support matrix&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;Matriz de soporte&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="240"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="242"/>
         <source>Support matrix</source>
         <translation>Matriz de soporte</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="270"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="272"/>
         <source>Matrix as of %1 — %2 runtimes × %3 platforms. Hover or click a cell for the required stack, its sources and their dates.</source>
         <translation>Matriz a fecha de %1 — %2 runtimes × %3 plataformas. Pase el ratón o haga clic en una celda para ver la pila necesaria, sus fuentes y sus fechas.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="272"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="274"/>
         <source>(undated)</source>
         <translation>(sin fecha)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="274"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="276"/>
         <source>All vendors</source>
         <translation>Todos los fabricantes</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="275"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="277"/>
         <source>All runtime kinds</source>
         <translation>Todos los tipos de runtime</translation>
     </message>
@@ -2692,182 +2844,172 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
 <context>
     <name>OptionCard</name>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="84"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="86"/>
         <source>GPUs needed (owned + new)</source>
         <translation>GPU (propias + nuevas)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="85"/>
-        <source>$ / M output tokens, cash</source>
-        <translation>$/M tokens de salida, caja</translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="85"/>
-        <source>$ / M output tokens, all-in</source>
-        <translation>$/M tok. de salida, todo incl.</translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="86"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="88"/>
         <source>TCO over the horizon, cash</source>
         <translation>TCO del horizonte, caja</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="87"/>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="153"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="89"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="155"/>
         <source>Score</source>
         <translation>Puntuación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="87"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="89"/>
         <source>TCO over the horizon, all-in</source>
         <translation>TCO del horizonte, todo incl.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="88"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="90"/>
         <source>P(best)</source>
         <translation>P(mejor)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="88"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="90"/>
         <source>Runs vs the workload</source>
         <translation>Ejecuciones frente a la carga</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="115"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="117"/>
         <source>match</source>
         <translation>coinciden</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="115"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="117"/>
         <source>proxy</source>
         <translation>proxy</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="116"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="118"/>
         <source>mismatch</source>
         <translation>no coinciden</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="116"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="118"/>
         <source>need context</source>
         <translation>falta contexto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="117"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="119"/>
         <source>no run</source>
         <translation>ninguna ejecución</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="119"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="121"/>
         <source>%1 checks not counted</source>
         <translation>%1 comprobaciones no contadas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="128"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="130"/>
         <source>&lt;b&gt;#%1&lt;/b&gt;</source>
         <translation>&lt;b&gt;n.º %1&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="129"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="131"/>
         <source>Rank by weighted score</source>
         <translation>Puesto por puntuación ponderada</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="131"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="133"/>
         <source>not ranked</source>
         <translation>sin clasificar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="134"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="136"/>
         <source>official</source>
         <translation>oficial</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="134"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="136"/>
         <source>experimental</source>
         <translation>experimental</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="145"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="147"/>
         <source>reached</source>
         <translation>alcanzado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="145"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="147"/>
         <source>not reached</source>
         <translation>no alcanzado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="158"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="160"/>
         <source>Share of Monte Carlo draws in which this option ranks first</source>
         <translation>Proporción de muestras de Monte Carlo en las que esta opción queda primera</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="161"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="163"/>
         <source>Monte Carlo running</source>
         <translation>Monte Carlo en curso</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="162"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="164"/>
         <source>Runs and checks about this option, against the workload</source>
         <translation>Ejecuciones y comprobaciones de esta opción, frente a la carga de trabajo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="164"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="166"/>
         <source>matches</source>
         <comment>one file&apos;s fit</comment>
         <translation>coincide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="164"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="166"/>
         <source>proxy</source>
         <comment>one file&apos;s fit</comment>
         <translation>proxy</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="165"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="167"/>
         <source>mismatch</source>
         <comment>one file&apos;s fit</comment>
         <translation>no coincide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="166"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="168"/>
         <source>needs context</source>
         <comment>one file&apos;s fit</comment>
         <translation>falta contexto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="167"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="169"/>
         <source>capacity</source>
         <translation>capacidad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="170"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="172"/>
         <source>nothing</source>
         <translation>nada</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="171"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="173"/>
         <source>run</source>
         <translation>ejecución</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="171"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="173"/>
         <source>check</source>
         <translation>comprobación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="172"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="174"/>
         <source>%1 (%2 %3): %4 (counts for %5)</source>
         <translation>%1 (%2 %3): %4 (cuenta para: %5)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="176"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="178"/>
         <source>… and %1 more</source>
         <translation>… y %1 más</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="182"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="183"/>
         <source>%n run(s) do not count: %1</source>
         <translation>
             <numerusform>%n ejecución no cuenta: %1</numerusform>
@@ -2875,7 +3017,7 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="185"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="186"/>
         <source>%n blocker(s): %1</source>
         <translation>
             <numerusform>%n bloqueante: %1</numerusform>
@@ -2883,12 +3025,22 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
         </translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="198"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="199"/>
         <source>%1 owned GPUs freed</source>
         <translation>%1 GPU propias liberadas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="210"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="203"/>
+        <source>%1 / M output tokens, cash</source>
+        <translation>%1/M tokens de salida, caja</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="204"/>
+        <source>%1 / M output tokens, all-in</source>
+        <translation>%1/M tok. de salida, todo incl.</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="214"/>
         <source>this view drives the ranking</source>
         <translation>esta vista decide la clasificación</translation>
     </message>
@@ -2896,27 +3048,27 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
 <context>
     <name>OverviewPage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="244"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="248"/>
         <source>Edit workload…</source>
         <translation>Editar la carga de trabajo…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="246"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="250"/>
         <source>The model (and its other names), precisions, tokens per request and dataset every run and parity check is judged against</source>
         <translation>El modelo (y sus otros nombres), las precisiones, los tokens por petición y el conjunto de datos frente a los que se juzga cada ejecución y comprobación de paridad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="284"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="288"/>
         <source>Overview</source>
         <translation>Resumen</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="296"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="300"/>
         <source>Workload</source>
         <translation>Carga de trabajo</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="330"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="334"/>
         <source>Revisit this decision: %n of its own triggers fired</source>
         <translation>
             <numerusform>Revise esta decisión: ha saltado %n de sus propios disparadores</numerusform>
@@ -2924,17 +3076,17 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
         </translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="342"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="346"/>
         <source>&lt;h2&gt;%1&lt;/h2&gt;%2 options for %3 · %4 evidence files</source>
         <translation>&lt;h2&gt;%1&lt;/h2&gt;%2 opciones para %3 · %4 archivos de evidencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="345"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="349"/>
         <source>Evidence is judged against the %1. Runs and checks of another model, precision, request shape or dataset are shown but count for nothing.</source>
         <translation>La evidencia se juzga frente a %1. Las ejecuciones y comprobaciones con otro modelo, otra precisión, otra forma de petición u otro conjunto de datos se muestran, pero no cuentan para nada.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="349"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="353"/>
         <source>Runs and parity checks that match the workload count; a proxy the user accepted counts, discounted, for capacity; a mismatch or a run that needs context counts for nothing</source>
         <translation>Cuentan las ejecuciones y comprobaciones de paridad que coinciden con la carga; un proxy aceptado por el usuario cuenta, con descuento, para la capacidad; una no coincidencia o una ejecución a la que le falta contexto no cuenta para nada</translation>
     </message>
@@ -3258,387 +3410,387 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
 <context>
     <name>PresentationWindow</name>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="253"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="256"/>
         <source>Presentation — deepdecide</source>
         <extracomment>the slide shown changed (payload: its index)</extracomment>
         <translation>Presentación — deepdecide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="263"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="266"/>
         <source>Back to the saved decision (B)</source>
         <translation>Volver a la decisión guardada (B)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="277"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="280"/>
         <source>The question</source>
         <translation>La pregunta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="278"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="281"/>
         <source>The options</source>
         <translation>Las opciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="279"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="282"/>
         <source>The evidence per option</source>
         <translation>La evidencia de cada opción</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="280"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="283"/>
         <source>Capacity and cost</source>
         <translation>Capacidad y coste</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="281"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="284"/>
         <source>What would flip it</source>
         <translation>Qué la haría cambiar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="282"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="285"/>
         <source>The recommendation</source>
         <translation>La recomendación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="283"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="286"/>
         <source>Sign-off status</source>
         <translation>Estado de las aprobaciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="324"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="327"/>
         <source>→ / Space next   ← previous   W what-if   B baseline   Esc leaves</source>
         <translation>→ / Espacio siguiente   ← anterior   W «¿y si…?»   B base   Esc salir</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="401"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="404"/>
         <source>weights</source>
         <translation>pesos</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="403"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="406"/>
         <source>SLO</source>
         <translation>SLO</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="404"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="407"/>
         <source>what-if: differs from the saved decision (%1 changed)</source>
         <translation>«¿y si…?»: difiere de la decisión guardada (cambia: %1)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="406"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="409"/>
         <source>the top rank moves from %1 to %2</source>
         <translation>el primer puesto pasa de %1 a %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="407"/>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="409"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="410"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="412"/>
         <source>none</source>
         <translation>ninguna</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="409"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="412"/>
         <source>%1 still ranks first</source>
         <translation>%1 sigue en primer puesto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="450"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="453"/>
         <source>Model: %1</source>
         <translation>Modelo: %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="460"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="463"/>
         <source>Peak demand: %1 · SLO: %2 · horizon %3</source>
         <translation>Demanda punta: %1 · SLO: %2 · horizonte %3</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="472"/>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="485"/>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="519"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="476"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="489"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="525"/>
         <source>Option</source>
         <translation>Opción</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="472"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="476"/>
         <source>Strategy</source>
         <translation>Estrategia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="472"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="476"/>
         <source>Support</source>
         <translation>Soporte</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="472"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="476"/>
         <source>Full name</source>
         <translation>Nombre completo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="483"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="487"/>
         <source>all three claims shown</source>
         <translation>las tres afirmaciones demostradas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="485"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="489"/>
         <source>Builds</source>
         <translation>Compila</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="485"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="489"/>
         <source>Correct</source>
         <translation>Correcta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="485"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="489"/>
         <source>Performs</source>
         <translation>Rinde</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="485"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="489"/>
         <source>Runs</source>
         <translation>Ejecuciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="486"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="490"/>
         <source>First gap</source>
         <translation>Primera carencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="493"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="497"/>
         <source>match</source>
         <translation>coinciden</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="493"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="497"/>
         <source>proxy</source>
         <translation>proxy</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="494"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="498"/>
         <source>mismatch</source>
         <translation>no coinciden</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="494"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="498"/>
         <source>need context</source>
         <translation>falta contexto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="496"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="500"/>
         <source>no runs</source>
         <translation>sin ejecuciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="506"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="511"/>
         <source>none (no run, no assumption)</source>
         <translation>ninguna (ni ejecución ni supuesto)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="518"/>
-        <source>Cost view: %1 · capacity under the SLO (%2)</source>
-        <translation>Vista de coste: %1 · capacidad dentro del SLO (%2)</translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="519"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="525"/>
         <source>Capacity</source>
         <translation>Capacidad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="519"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="525"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="519"/>
-        <source>$/M tokens</source>
-        <translation>$/M tokens</translation>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="525"/>
+        <source>%1/M tokens</source>
+        <translation>%1/M tokens</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="520"/>
-        <source>TCO %1</source>
-        <translation>TCO %1</translation>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="523"/>
+        <source>Cost view: %1 · TCO over %3 · capacity under the SLO (%2)</source>
+        <translation>Vista de coste: %1 · TCO a %3 · capacidad dentro del SLO (%2)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="521"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="526"/>
+        <source>TCO</source>
+        <translation>TCO</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="527"/>
         <source>To production</source>
         <translation>Hasta producción</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="521"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="527"/>
         <source>Capacity basis</source>
         <translation>Base de la capacidad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="527"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="534"/>
         <source>No option ranks first, so nothing can flip.</source>
         <translation>Ninguna opción queda primera, así que nada puede cambiar.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="530"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="537"/>
         <source>%1 ranks first. It stays first while each weight stays in its range (the others unchanged):</source>
         <translation>%1 queda primera. Sigue primera mientras cada peso se mantenga en su intervalo (con los demás sin cambios):</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="534"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="541"/>
         <source>no limit</source>
         <translation>sin límite</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="535"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="542"/>
         <source>below → %1</source>
         <translation>por debajo → %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="536"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="543"/>
         <source>above → %1</source>
         <translation>por encima → %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="538"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="545"/>
         <source>never flips</source>
         <translation>nunca cambia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="539"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="546"/>
         <source>Criterion</source>
         <translation>Criterio</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="539"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="546"/>
         <source>Weight</source>
         <translation>Peso</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="539"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="546"/>
         <source>Holds for</source>
         <translation>Se mantiene en</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="539"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="546"/>
         <source>Beyond</source>
         <translation>Fuera de él</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="543"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="550"/>
         <source>Uncertain inputs that flip it inside their range:</source>
         <translation>Datos inciertos que la hacen cambiar dentro de su intervalo:</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="547"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="554"/>
         <source>below %1 → %2</source>
         <translation>por debajo de %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="548"/>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="551"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="555"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="558"/>
         <source>none eligible</source>
         <translation>ninguna elegible</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="550"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="557"/>
         <source>above %1 → %2</source>
         <translation>por encima de %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="557"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="564"/>
         <source>No uncertain input flips it inside its low–high range.</source>
         <translation>Ningún dato incierto la hace cambiar dentro de su intervalo bajo–alto.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="562"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="569"/>
         <source>No recommendation yet.</source>
         <translation>Aún no hay recomendación.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="568"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="575"/>
         <source>Recommended: %1</source>
         <translation>Recomendada: %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="572"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="579"/>
         <source>Ranked first of %1 with %2 points</source>
         <translation>Primera de %1 con %2 puntos</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="574"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="581"/>
         <source>; next: %1 with %2</source>
         <translation>; siguiente: %1 con %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="577"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="584"/>
         <source>officially supported on its platform</source>
         <translation>con soporte oficial en su plataforma</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="578"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="585"/>
         <source>experimental: not on the runtime&apos;s official list</source>
         <translation>experimental: no figura en la lista oficial del runtime</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="579"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="586"/>
         <source>evidence level %1 of 3</source>
         <translation>nivel de evidencia %1 de 3</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="581"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="588"/>
         <source>its capacity is an assumption, not a measurement that meets the SLO</source>
         <translation>su capacidad es un supuesto, no una medición que cumpla el SLO</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="583"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="590"/>
         <source>blocker: %1</source>
         <translation>bloqueante: %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="587"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="594"/>
         <source>agrees</source>
         <translation>coincide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="587"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="594"/>
         <source>differs</source>
         <translation>no coincide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="588"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="595"/>
         <source>The record&apos;s chosen option: %1 (%2 with the ranking)</source>
         <translation>Opción elegida en el registro: %1 (%2 con la clasificación)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="594"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="601"/>
         <source>Record %1 · status %2 · updated %3</source>
         <translation>Registro %1 · estado %2 · actualizado %3</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="597"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="604"/>
         <source>Nobody is asked to sign off yet.</source>
         <translation>Aún no se ha pedido la aprobación a nadie.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="601"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="608"/>
         <source>Name</source>
         <translation>Nombre</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="601"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="608"/>
         <source>Role</source>
         <translation>Cargo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="601"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="608"/>
         <source>Verdict</source>
         <translation>Dictamen</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="601"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="608"/>
         <source>Date</source>
         <translation>Fecha</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="601"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="608"/>
         <source>Conditions</source>
         <translation>Condiciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="604"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="611"/>
         <source>%1 of %2 approved, %3 pending</source>
         <translation>%1 de %2 aprobadas, %3 pendientes</translation>
     </message>
@@ -3821,12 +3973,12 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
 <context>
     <name>ThroughputChart</name>
     <message>
-        <location filename="../../deepdecide/gui/widgets/charts.py" line="255"/>
+        <location filename="../../deepdecide/gui/widgets/charts.py" line="262"/>
         <source>No run with a concurrency and a throughput per GPU yet</source>
         <translation>Aún no hay ninguna ejecución con concurrencia y throughput por GPU</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/widgets/charts.py" line="289"/>
+        <location filename="../../deepdecide/gui/widgets/charts.py" line="296"/>
         <source>No run with TPOT p50 yet (interactivity is 1000 / TPOT p50)</source>
         <translation>Aún no hay ninguna ejecución con TPOT p50 (la interactividad es 1000 / TPOT p50)</translation>
     </message>
@@ -3834,12 +3986,12 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
 <context>
     <name>WhatIfPanel</name>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="214"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="217"/>
         <source>no limit</source>
         <translation>sin límite</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="220"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="223"/>
         <source>What-if on weights and SLO (the saved decision is not changed)</source>
         <translation>«¿Y si…?» sobre pesos y SLO (la decisión guardada no cambia)</translation>
     </message>

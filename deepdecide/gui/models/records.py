@@ -27,9 +27,11 @@ _Index = QModelIndex | QPersistentModelIndex
 
 @dataclass
 class Column:
-    """How one column reads, shows, colours and (optionally) edits a record."""
+    """How one column reads, shows, colours and (optionally) edits a record. A ``title`` that
+    depends on the workspace (a money header in its currency) is a function, read each time the
+    header is shown (:meth:`RecordTableModel.refresh_headers` after the workspace changed)."""
 
-    title: str
+    title: str | Callable[[], str]
     value: Callable[[Any], Any]
     display: Callable[[Any], str] | None = None
     tooltip: Callable[[Any], str] | None = None
@@ -38,6 +40,10 @@ class Column:
     choices: Sequence[tuple[Any, str]] | None = None
     numeric: bool = False
     header_tip: str = ""
+
+    @property
+    def heading(self) -> str:
+        return self.title() if callable(self.title) else self.title
 
 
 def cell_text(value: Any) -> str:
@@ -88,6 +94,11 @@ class RecordTableModel(QAbstractTableModel):
         self._columns = list(columns)
         self.endResetModel()
 
+    def refresh_headers(self) -> None:
+        """Re-read the titles that are functions (a money header after a currency change)."""
+        if self._columns and any(callable(c.title) for c in self._columns):
+            self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(self._columns) - 1)
+
     def column_spec(self, column: int) -> Column:
         return self._columns[column]
 
@@ -103,9 +114,9 @@ class RecordTableModel(QAbstractTableModel):
         if orientation == Qt.Orientation.Horizontal and 0 <= section < len(self._columns):
             col = self._columns[section]
             if role == Qt.ItemDataRole.DisplayRole:
-                return col.title
+                return col.heading
             if role == Qt.ItemDataRole.ToolTipRole:  # the full title, for a header narrower than it
-                return col.header_tip or col.title
+                return col.header_tip or col.heading
         elif orientation == Qt.Orientation.Vertical and role == Qt.ItemDataRole.DisplayRole \
                 and 0 <= section < len(self._rows):
             return str(section + 1)
@@ -179,5 +190,5 @@ class RecordTableModel(QAbstractTableModel):
             return False
         if edit is None:
             return False
-        self._submit(edit, col.title)
+        self._submit(edit, col.heading)
         return True

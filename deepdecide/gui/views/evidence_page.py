@@ -157,7 +157,7 @@ class EvidencePage(Page):
             Column(self.tr("SHA-256"), lambda f: f.provenance.sha256[:12] + "…",
                    tooltip=lambda f: f.provenance.sha256),
             Column(self.tr("Imported"), lambda f: f.provenance.imported_at,
-                   display=lambda v: str(v or "")[:10],  # the day; the time on hover
+                   display=lambda v: formatting.date(str(v)[:10]) if v else "",  # the day; the time on hover
                    tooltip=lambda f: str(f.provenance.imported_at or "")),
             Column(self.tr("Fits the workload"), lambda f: self._file_fit(f),
                    tooltip=lambda f: self._file_fit(f, detail=True)),
@@ -320,7 +320,7 @@ class EvidencePage(Page):
         p = f.provenance
         lines = [f"<b>{p.file_name}</b>", fmt(self.tr("tool: %1 %2"), p.tool, p.tool_version),
                  fmt(self.tr("%1 bytes, SHA-256 %2"), p.size_bytes, p.sha256),
-                 fmt(self.tr("imported %1"), p.imported_at or self.tr("(unknown)"))]
+                 fmt(self.tr("imported %1"), formatting.date(str(p.imported_at)[:10]) if p.imported_at else self.tr("(unknown)"))]
         if p.label:
             lines.append(f"<i>{p.label}</i>")
         return "<br>".join(lines)
