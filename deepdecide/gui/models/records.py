@@ -11,7 +11,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QCoreApplication,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+)
 
 from deepdecide.domain import formatting
 from deepdecide.gui.theme import status_color
@@ -51,7 +58,9 @@ def cell_text(value: Any) -> str:
     :func:`deepdecide.domain.formatting.number` (as the CLI and the PDF write them)."""
     if value is None or (isinstance(value, float) and value != value):
         return ""
-    if isinstance(value, (bool, str)) or not isinstance(value, (int, float)):
+    if isinstance(value, bool):
+        return QCoreApplication.translate("Table", "yes") if value else QCoreApplication.translate("Table", "no")
+    if isinstance(value, str) or not isinstance(value, (int, float)):
         return str(value)
     return formatting.number(value)
 

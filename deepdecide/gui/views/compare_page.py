@@ -104,6 +104,7 @@ def _spin(maximum: float, decimals: int, suffix: str, special: str) -> QDoubleSp
     box.setRange(0, maximum)
     box.setDecimals(decimals)
     box.setSuffix(suffix)
+    box.setGroupSeparatorShown(True)  # "200,000 tok/s", "200.000 tok/s": the interface language's figures
     box.setSpecialValueText(special)
     box.setKeyboardTracking(False)
     box.setAccelerated(True)

@@ -7,7 +7,7 @@ from dataclasses import asdict
 from typing import TYPE_CHECKING, Any, TypeGuard, cast
 
 import pandas as pd
-from PySide6.QtCore import QSortFilterProxyModel, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QSortFilterProxyModel, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -26,6 +26,7 @@ from deepdecide.domain import formatting
 from deepdecide.domain import presentation as look
 from deepdecide.domain.edits import RemoveEvidenceFile
 from deepdecide.domain.evidence import BENCHMARK_FIELDS, EvidenceFile
+from deepdecide.domain.i18n import gettext
 from deepdecide.domain.workspace import Workspace
 from deepdecide.gui.document import WorkspaceDocument
 from deepdecide.gui.i18n import fmt
@@ -108,7 +109,8 @@ def runs_frame(ws: Workspace, fits: tuple[Any, ...] = ()) -> pd.DataFrame:
 def run_groups(assessment: Assessment, n_runs: int) -> list[str]:
     """The group of every run, in the workspace's run order: the Assessment's attribution (the
     options on exactly its runtime and matrix platform, else "runtime on platform")."""
-    groups = [att.group or f"{att.runtime or '?'} on {att.platform or '?'}" for att in assessment.runs]
+    on = QCoreApplication.translate("EvidencePage", "%1 on %2")
+    groups = [att.group or fmt(on, att.runtime or "?", att.platform or "?") for att in assessment.runs]
     return groups if len(groups) == n_runs else ["?"] * n_runs
 
 
@@ -161,7 +163,7 @@ class EvidencePage(Page):
                    tooltip=lambda f: str(f.provenance.imported_at or "")),
             Column(self.tr("Fits the workload"), lambda f: self._file_fit(f),
                    tooltip=lambda f: self._file_fit(f, detail=True)),
-            Column(self.tr("Label"), lambda f: f.provenance.kind.text + (f": {f.provenance.label}" if f.provenance.label else ""),
+            Column(self.tr("Label"), lambda f: gettext(f.provenance.kind.text) + (f": {f.provenance.label}" if f.provenance.label else ""),
                    tooltip=lambda f: f.provenance.label),
         ], None, self)
         self.files_view = make_table(self.files)

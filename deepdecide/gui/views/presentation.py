@@ -214,6 +214,7 @@ class WhatIfPanel(QFrame):
             box.setRange(0.0, maximum)
             box.setSingleStep(50 if key == "ttft_p99_ms" else 5)
             box.setSuffix(suffix)
+            box.setGroupSeparatorShown(True)  # "2,000 ms", "2.000 ms": the interface language's figures
             box.setSpecialValueText(self.tr("no limit"))
             box.setObjectName(f"whatif_{key}")
             box.setProperty("scale", 0.75)
