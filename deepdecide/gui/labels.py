@@ -84,3 +84,23 @@ def record_status(value: Enum | str) -> str:
     from deepdecide.gui.views.decision_page import status_labels
 
     return dict(status_labels()).get(_code(value), _code(value))
+
+
+def support(classification: object) -> str:
+    """An option's support in one word, as the ranking counts it: "official", else "experimental"
+    (not on the runtime's official list for the exact platform)."""
+    from deepdecide.domain.matrix import SupportStatus
+    from deepdecide.gui.models.matrix_model import status_label
+
+    official = bool(getattr(classification, "official", False))
+    return status_label(SupportStatus.OFFICIAL if official else SupportStatus.EXPERIMENTAL)
+
+
+def unit(value: str) -> str:
+    """A unit the analysis writes in words ("weeks", "person-weeks") in the interface language;
+    symbols and the rest ("tok/s/GPU", "kW", "€") as written."""
+    words = {"weeks": QCoreApplication.translate("Labels", "weeks", "unit"),
+             "person-weeks": QCoreApplication.translate("Labels", "person-weeks", "unit"),
+             "fraction": QCoreApplication.translate("Labels", "fraction", "unit"),
+             "years": QCoreApplication.translate("Labels", "years", "unit")}
+    return words.get(value, value)

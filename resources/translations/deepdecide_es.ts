@@ -299,7 +299,7 @@
     <message>
         <location filename="../../deepdecide/gui/views/compare_page.py" line="535"/>
         <source>%1/M output tokens</source>
-        <translation>%1/M tokens de salida</translation>
+        <translation>%1/M tok. de salida</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/compare_page.py" line="544"/>
@@ -512,322 +512,322 @@
 <context>
     <name>DecisionPage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="38"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="39"/>
         <source>pending</source>
         <translation>pendiente</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="38"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="39"/>
         <source>approve</source>
         <translation>aprobar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="39"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="40"/>
         <source>reject</source>
         <translation>rechazar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="39"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="40"/>
         <source>abstain</source>
         <translation>abstenerse</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="43"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="44"/>
         <source>proposed</source>
         <translation>propuesta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="43"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="44"/>
         <source>accepted</source>
         <translation>aceptada</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="44"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="45"/>
         <source>rejected</source>
         <translation>rechazada</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="44"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="45"/>
         <source>deprecated</source>
         <translation>obsoleta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="45"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="46"/>
         <source>superseded</source>
         <translation>sustituida</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="114"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="115"/>
         <source>Record id</source>
         <translation>Id. del registro</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="114"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="115"/>
         <source>Title</source>
         <translation>Título</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="114"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="115"/>
         <source>Date (last updated)</source>
         <translation>Fecha (última actualización)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="115"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="116"/>
         <source>Evidence cut-off</source>
         <translation>Fecha de corte de la evidencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="115"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="116"/>
         <source>Decision makers</source>
         <translation>Responsables de la decisión</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="116"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="117"/>
         <source>Consulted</source>
         <translation>Consultados</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="116"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="117"/>
         <source>Informed</source>
         <translation>Informados</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="117"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="118"/>
         <source>Context and problem</source>
         <translation>Contexto y problema</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="117"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="118"/>
         <source>Decision drivers</source>
         <translation>Factores de decisión</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="118"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="119"/>
         <source>Rationale</source>
         <translation>Justificación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="118"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="119"/>
         <source>Good consequences</source>
         <translation>Consecuencias positivas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="119"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="120"/>
         <source>Bad consequences</source>
         <translation>Consecuencias negativas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="119"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="120"/>
         <source>Confirmation</source>
         <translation>Confirmación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="120"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="121"/>
         <source>Revisit when</source>
         <translation>Revisar cuando</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="120"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="121"/>
         <source>Supersedes</source>
         <translation>Sustituye a</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="121"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="122"/>
         <source>Superseded by</source>
         <translation>Sustituida por</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="138"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="139"/>
         <source>one entry per line</source>
         <translation>una entrada por línea</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="146"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="147"/>
         <source>Decision record (MADR)</source>
         <translation>Registro de decisión (MADR)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="180"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="181"/>
         <source>Export for approval…</source>
         <translation>Exportar para aprobación…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="182"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="183"/>
         <source>Sign a record…</source>
         <translation>Firmar un registro…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="184"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="185"/>
         <source>Approval</source>
         <translation>Aprobación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="186"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="187"/>
         <source>&lt;b&gt;Missing for approval&lt;/b&gt;</source>
         <translation>&lt;b&gt;Falta para la aprobación&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="188"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="189"/>
         <source>&lt;b&gt;Signed&lt;/b&gt;</source>
         <translation>&lt;b&gt;Firmado&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="207"/>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="218"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="208"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="219"/>
         <source>Changes since the last record</source>
         <extracomment>at most this many changes are listed per kind (inputs, outcome); the rest are counted</extracomment>
         <translation>Cambios desde el último registro</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="219"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="220"/>
         <source>Not saved or exported yet: nothing to compare with.</source>
         <translation>Aún sin guardar ni exportar: no hay nada con qué comparar.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="221"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="222"/>
         <source>Changes since %1</source>
         <translation>Cambios desde %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="223"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="224"/>
         <source>None: the workspace is as in %1.</source>
         <translation>Ninguno: el espacio de trabajo está como en %1.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="234"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="235"/>
         <source>… and %1 more</source>
         <translation>… y %1 más</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="247"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="248"/>
         <source>Nothing: ready for approval.</source>
         <translation>Nada: listo para la aprobación.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="249"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="250"/>
         <source>Nobody may sign: name the decision makers.</source>
         <translation>Nadie puede firmar: indique los responsables de la decisión.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="278"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="279"/>
         <source>Name</source>
         <translation>Nombre</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="279"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="280"/>
         <source>Role</source>
         <translation>Cargo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="281"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="282"/>
         <source>Verdict</source>
         <translation>Dictamen</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="282"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="284"/>
         <source>not signed</source>
         <translation>sin firmar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="283"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="285"/>
         <source>Date</source>
         <translation>Fecha</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="284"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="286"/>
         <source>Conditions</source>
         <translation>Condiciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="289"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="291"/>
         <source>Add sign-off</source>
         <translation>Añadir firmante</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="291"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="293"/>
         <source>Remove selected</source>
         <translation>Quitar selección</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="293"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="295"/>
         <source>Export PDF decision record…</source>
         <translation>Exportar registro en PDF…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="305"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="307"/>
         <source>Sign-off</source>
         <translation>Aprobaciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="165"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="166"/>
         <source>Outcome</source>
         <translation>Resultado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="122"/>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="167"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="123"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="168"/>
         <source>Status</source>
         <translation>Estado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="122"/>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="168"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="123"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="169"/>
         <source>Chosen option</source>
         <translation>Opción elegida</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="123"/>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="169"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="124"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="170"/>
         <source>Considered options</source>
         <translation>Opciones consideradas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="107"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="108"/>
         <source>&lt;h2&gt;Decision&lt;/h2&gt;</source>
         <extracomment>the user asked for the PDF decision record the user asked for the record exported for approval the user asked to sign a record as one approver</extracomment>
         <translation>&lt;h2&gt;Decisión&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="226"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="227"/>
         <source>unchanged</source>
         <comment>nothing changed in the inputs or the outcome</comment>
         <translation>sin cambios</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="227"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="228"/>
         <source>Inputs</source>
         <comment>what changed</comment>
         <translation>Datos de entrada</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="228"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="229"/>
         <source>Outcome</source>
         <comment>what changed</comment>
         <translation>Resultado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="312"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="314"/>
         <source>Decision</source>
         <translation>Decisión</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="331"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="333"/>
         <source>(name)</source>
         <translation>(nombre)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="331"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="333"/>
         <source>(role)</source>
         <translation>(cargo)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="332"/>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="338"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="334"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="340"/>
         <source>sign-offs</source>
         <translation>aprobaciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="360"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="362"/>
         <source>(not chosen yet)</source>
         <translation>(aún sin elegir)</translation>
     </message>
@@ -2196,6 +2196,30 @@ Recover it?</source>
         <source>%1 wk</source>
         <translation>%1 sem.</translation>
     </message>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="102"/>
+        <source>weeks</source>
+        <comment>unit</comment>
+        <translation>semanas</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="103"/>
+        <source>person-weeks</source>
+        <comment>unit</comment>
+        <translation>semanas-persona</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="104"/>
+        <source>fraction</source>
+        <comment>unit</comment>
+        <translation>fracción</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="105"/>
+        <source>years</source>
+        <comment>unit</comment>
+        <translation>años</translation>
+    </message>
 </context>
 <context>
     <name>LatencyChart</name>
@@ -3426,387 +3450,387 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
 <context>
     <name>PresentationWindow</name>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="257"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="256"/>
         <source>Presentation — deepdecide</source>
         <extracomment>the slide shown changed (payload: its index)</extracomment>
         <translation>Presentación — deepdecide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="267"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="266"/>
         <source>Back to the saved decision (B)</source>
         <translation>Volver a la decisión guardada (B)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="281"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="280"/>
         <source>The question</source>
         <translation>La pregunta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="282"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="281"/>
         <source>The options</source>
         <translation>Las opciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="283"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="282"/>
         <source>The evidence per option</source>
         <translation>La evidencia de cada opción</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="284"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="283"/>
         <source>Capacity and cost</source>
         <translation>Capacidad y coste</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="285"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="284"/>
         <source>What would flip it</source>
         <translation>Qué la haría cambiar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="286"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="285"/>
         <source>The recommendation</source>
         <translation>La recomendación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="287"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="286"/>
         <source>Sign-off status</source>
         <translation>Estado de las aprobaciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="328"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="327"/>
         <source>→ / Space next   ← previous   W what-if   B baseline   Esc leaves</source>
         <translation>→ / Espacio siguiente   ← anterior   W «¿y si…?»   B base   Esc salir</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="405"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="404"/>
         <source>weights</source>
         <translation>pesos</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="407"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="406"/>
         <source>SLO</source>
         <translation>SLO</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="408"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="407"/>
         <source>what-if: differs from the saved decision (%1 changed)</source>
         <translation>«¿y si…?»: difiere de la decisión guardada (cambia: %1)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="410"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="409"/>
         <source>the top rank moves from %1 to %2</source>
         <translation>el primer puesto pasa de %1 a %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="411"/>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="413"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="410"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="412"/>
         <source>none</source>
         <translation>ninguna</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="413"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="412"/>
         <source>%1 still ranks first</source>
         <translation>%1 sigue en primer puesto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="454"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="453"/>
         <source>Model: %1</source>
         <translation>Modelo: %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="464"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="463"/>
         <source>Peak demand: %1 · SLO: %2 · horizon %3</source>
         <translation>Demanda punta: %1 · SLO: %2 · horizonte %3</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="477"/>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="490"/>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="526"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="476"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="489"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="525"/>
         <source>Option</source>
         <translation>Opción</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="477"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="476"/>
         <source>Strategy</source>
         <translation>Estrategia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="477"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="476"/>
         <source>Support</source>
         <translation>Soporte</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="477"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="476"/>
         <source>Full name</source>
         <translation>Nombre completo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="488"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="487"/>
         <source>all three claims shown</source>
         <translation>las tres afirmaciones demostradas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="490"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="489"/>
         <source>Builds</source>
         <translation>Compila</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="490"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="489"/>
         <source>Correct</source>
         <translation>Correcta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="490"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="489"/>
         <source>Performs</source>
         <translation>Rinde</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="490"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="489"/>
         <source>Runs</source>
         <translation>Ejecuciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="491"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="490"/>
         <source>First gap</source>
         <translation>Primera carencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="498"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="497"/>
         <source>match</source>
         <translation>coinciden</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="498"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="497"/>
         <source>proxy</source>
         <translation>proxy</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="499"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="498"/>
         <source>mismatch</source>
         <translation>no coinciden</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="499"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="498"/>
         <source>need context</source>
         <translation>falta contexto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="501"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="500"/>
         <source>no runs</source>
         <translation>sin ejecuciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="512"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="511"/>
         <source>none (no run, no assumption)</source>
         <translation>ninguna (ni ejecución ni supuesto)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="526"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="525"/>
         <source>Capacity</source>
         <translation>Capacidad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="526"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="525"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="526"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="525"/>
         <source>%1/M tokens</source>
         <translation>%1/M tokens</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="524"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="523"/>
         <source>Cost view: %1 · TCO over %3 · capacity under the SLO (%2)</source>
         <translation>Vista de coste: %1 · TCO a %3 · capacidad dentro del SLO (%2)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="527"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="526"/>
         <source>TCO</source>
         <translation>TCO</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="528"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="527"/>
         <source>To production</source>
         <translation>Hasta producción</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="528"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="527"/>
         <source>Capacity basis</source>
         <translation>Base de la capacidad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="535"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="534"/>
         <source>No option ranks first, so nothing can flip.</source>
         <translation>Ninguna opción queda primera, así que nada puede cambiar.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="538"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="537"/>
         <source>%1 ranks first. It stays first while each weight stays in its range (the others unchanged):</source>
         <translation>%1 queda primera. Sigue primera mientras cada peso se mantenga en su intervalo (con los demás sin cambios):</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="542"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="541"/>
         <source>no limit</source>
         <translation>sin límite</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="543"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="542"/>
         <source>below → %1</source>
         <translation>por debajo → %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="544"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="543"/>
         <source>above → %1</source>
         <translation>por encima → %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="546"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="545"/>
         <source>never flips</source>
         <translation>nunca cambia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="547"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="546"/>
         <source>Criterion</source>
         <translation>Criterio</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="547"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="546"/>
         <source>Weight</source>
         <translation>Peso</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="547"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="546"/>
         <source>Holds for</source>
         <translation>Se mantiene en</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="547"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="546"/>
         <source>Beyond</source>
         <translation>Fuera de él</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="551"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="550"/>
         <source>Uncertain inputs that flip it inside their range:</source>
         <translation>Datos inciertos que la hacen cambiar dentro de su intervalo:</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="555"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="554"/>
         <source>below %1 → %2</source>
         <translation>por debajo de %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="556"/>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="559"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="555"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="558"/>
         <source>none eligible</source>
         <translation>ninguna elegible</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="558"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="557"/>
         <source>above %1 → %2</source>
         <translation>por encima de %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="565"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="564"/>
         <source>No uncertain input flips it inside its low–high range.</source>
         <translation>Ningún dato incierto la hace cambiar dentro de su intervalo bajo–alto.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="570"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="569"/>
         <source>No recommendation yet.</source>
         <translation>Aún no hay recomendación.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="576"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="575"/>
         <source>Recommended: %1</source>
         <translation>Recomendada: %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="580"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="579"/>
         <source>Ranked first of %1 with %2 points</source>
         <translation>Primera de %1 con %2 puntos</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="582"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="581"/>
         <source>; next: %1 with %2</source>
         <translation>; siguiente: %1 con %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="585"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="584"/>
         <source>officially supported on its platform</source>
         <translation>con soporte oficial en su plataforma</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="586"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="585"/>
         <source>experimental: not on the runtime&apos;s official list</source>
         <translation>experimental: no figura en la lista oficial del runtime</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="587"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="586"/>
         <source>evidence level %1 of 3</source>
         <translation>nivel de evidencia %1 de 3</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="589"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="588"/>
         <source>its capacity is an assumption, not a measurement that meets the SLO</source>
         <translation>su capacidad es un supuesto, no una medición que cumpla el SLO</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="591"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="590"/>
         <source>blocker: %1</source>
         <translation>bloqueante: %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="595"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="594"/>
         <source>agrees</source>
         <translation>coincide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="595"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="594"/>
         <source>differs</source>
         <translation>no coincide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="596"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="595"/>
         <source>The record&apos;s chosen option: %1 (%2 with the ranking)</source>
         <translation>Opción elegida en el registro: %1 (%2 con la clasificación)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="602"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="601"/>
         <source>Record %1 · status %2 · updated %3</source>
         <translation>Registro %1 · estado %2 · actualizado %3</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="605"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="604"/>
         <source>Nobody is asked to sign off yet.</source>
         <translation>Aún no se ha pedido la aprobación a nadie.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="609"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="608"/>
         <source>Name</source>
         <translation>Nombre</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="609"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="608"/>
         <source>Role</source>
         <translation>Cargo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="609"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="608"/>
         <source>Verdict</source>
         <translation>Dictamen</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="609"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="608"/>
         <source>Date</source>
         <translation>Fecha</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="609"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="608"/>
         <source>Conditions</source>
         <translation>Condiciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="612"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="611"/>
         <source>%1 of %2 approved, %3 pending</source>
         <translation>%1 de %2 aprobadas, %3 pendientes</translation>
     </message>
@@ -4016,12 +4040,12 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
 <context>
     <name>WhatIfPanel</name>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="218"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="217"/>
         <source>no limit</source>
         <translation>sin límite</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="224"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="223"/>
         <source>What-if on weights and SLO (the saved decision is not changed)</source>
         <translation>«¿Y si…?» sobre pesos y SLO (la decisión guardada no cambia)</translation>
     </message>

@@ -319,7 +319,7 @@ class ComparePage(Page):
             Column(self.tr("Low"), lambda f: f.low, numeric=True),
             Column(self.tr("Likely"), lambda f: f.likely, numeric=True),
             Column(self.tr("High"), lambda f: f.high, numeric=True),
-            Column(self.tr("Unit"), lambda f: in_currency(f.unit, self._currency())),
+            Column(self.tr("Unit"), lambda f: labels.unit(in_currency(f.unit, self._currency()))),
             Column(self.tr("Flips below"), lambda f: f.flip_below, numeric=True,
                    meaning=lambda f: "fail" if f.below_in_range else None),
             Column(self.tr("to"), lambda f: self._option_short(f.winner_below) or DASH,

@@ -44,7 +44,6 @@ from deepdecide.gui.document import WorkspaceDocument
 from deepdecide.gui.formatting import in_currency, money_unit, workspace_unit
 from deepdecide.gui.i18n import fmt
 from deepdecide.gui.i18n import text as message_text
-from deepdecide.gui.models.matrix_model import status_label
 
 NEXT_KEYS = (Qt.Key.Key_Right, Qt.Key.Key_Down, Qt.Key.Key_PageDown, Qt.Key.Key_Space)
 PREVIOUS_KEYS = (Qt.Key.Key_Left, Qt.Key.Key_Up, Qt.Key.Key_PageUp, Qt.Key.Key_Backspace)
@@ -472,7 +471,7 @@ class PresentationWindow(QWidget):
         for o in ws.options:
             oa = a.option(o.id)
             rows.append([short[o.id], labels.strategy(o.strategy),
-                         status_label(oa.classification.status) if oa else fmtn.DASH, o.name])
+                         labels.support(oa.classification) if oa else fmtn.DASH, o.name])
             tips.append(o.name)
         s.grid([self.tr("Option"), self.tr("Strategy"), self.tr("Support"), self.tr("Full name")], rows, tips)
 
@@ -552,10 +551,10 @@ class PresentationWindow(QWidget):
             for f in flips:
                 parts = []
                 if f.flip_below is not None and f.below_in_range:
-                    parts.append(fmt(self.tr("below %1 → %2"), fmtn.number(f.flip_below, workspace_unit(f.unit, cur)),
+                    parts.append(fmt(self.tr("below %1 → %2"), fmtn.number(f.flip_below, labels.unit(workspace_unit(f.unit, cur))),
                                      short.get(f.winner_below or "", self.tr("none eligible"))))
                 if f.flip_above is not None and f.above_in_range:
-                    parts.append(fmt(self.tr("above %1 → %2"), fmtn.number(f.flip_above, workspace_unit(f.unit, cur)),
+                    parts.append(fmt(self.tr("above %1 → %2"), fmtn.number(f.flip_above, labels.unit(workspace_unit(f.unit, cur))),
                                      short.get(f.winner_above or "", self.tr("none eligible"))))
                 name = f.label
                 if f.option and name.startswith(f"{f.option}: "):  # the option's short label, not its id
