@@ -14,6 +14,7 @@ import re
 
 from deepdecide.analysis.assessment import Figure
 from deepdecide.domain.formatting import DASH, currency_symbol, currency_unit, number
+from deepdecide.domain.messages import Message
 from deepdecide.gui.i18n import text
 
 _DOLLAR = re.compile(r"US\$|\$")
@@ -55,8 +56,8 @@ def figure_tip(fig: Figure | None, currency: str = "USD") -> str:
         lines.append(f"⚠ {in_currency(text(flag), currency)}")
     for t in fig.trail:
         unit = workspace_unit(t.unit, currency)
-        value = (in_currency(f"{t.value} {unit}".strip(), currency) if isinstance(t.value, str)
+        value = (in_currency(f"{text(t.value)} {unit}".strip(), currency) if isinstance(t.value, (str, Message))
                  else number(t.value, unit))
-        src = f" — {in_currency(text(t.source), currency)}" if t.source else ""
+        src = f" — {in_currency(text(t.source), currency)}" if str(t.source) else ""
         lines.append(f"&nbsp;&nbsp;• {in_currency(text(t.name), currency)}: {value}{src}")
     return "<br>".join(lines)
