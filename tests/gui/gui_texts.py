@@ -78,3 +78,28 @@ def texts_of(root: QWidget) -> list[tuple[str, str]]:
         elif isinstance(w, QAbstractItemView):
             found += [(f"{where} {k}", v) for k, v in _model_texts(w)]
     return found + _chart_texts(root)
+
+
+def dialog_texts(window, qtbot) -> list[tuple[str, str]]:
+    """The texts of every dialog of the window (export, sign, context, workload, item proxy), each shown once."""
+    from deepdecide.gui.pdf_export import default_request
+    from deepdecide.gui.views.context_dialog import ContextDialog
+    from deepdecide.gui.views.export_dialog import ExportDialog
+    from deepdecide.gui.views.item_proxy_dialog import ItemProxyDialog
+    from deepdecide.gui.views.sign_dialog import SignDialog
+    from deepdecide.gui.views.workload_dialog import WorkloadDialog
+
+    ws = window.document.workspace
+    fits = [x for x in window.document.assessment().evidence_fit if x.file_index == 0]
+    dialogs = [ExportDialog(default_request(window.controller_context()), None, window, decision_id="DR-0001"),
+               SignDialog(("Head of Inference Platform",), window),
+               ContextDialog("run.json", ["runtime", "platform", "gpu_count"], {"runtime": [("vllm", "vLLM")]},
+                             window, {"runtime": "vllm"}, None),
+               WorkloadDialog(ws.workload, window), ItemProxyDialog(ws.evidence.files[0], fits, window)]
+    seen = []
+    for dialog in dialogs:
+        qtbot.addWidget(dialog)
+        dialog.show()
+        seen += [(f"{type(dialog).__name__}: {w}", s) for w, s in texts_of(dialog)]
+        dialog.close()
+    return seen

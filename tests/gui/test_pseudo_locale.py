@@ -305,8 +305,7 @@ def test_no_view_shows_a_coded_value_or_an_english_boolean(make_window, qtbot, t
     item or tooltip is a bare code of the model ("keep", "own", "all-in", "assumed", "pending") or
     Python's "True" / "False": those are written by the views through the Qt catalog. This is what
     the comparison with English above cannot see, since a code is never a catalog text."""
-    from gui_texts import texts_of
-    from test_currency import _dialog_texts
+    from gui_texts import dialog_texts, texts_of
 
     from deepdecide.gui.views.main_window import PAGES
 
@@ -333,7 +332,7 @@ def test_no_view_shows_a_coded_value_or_an_english_boolean(make_window, qtbot, t
             qtbot.wait(10)
             seen += [(f"slide {presentation.current_key()}: {w}", s) for w, s in texts_of(presentation)]
         presentation.close()
-        seen += _dialog_texts(window, qtbot)
+        seen += dialog_texts(window, qtbot)
         shown = [f"{where}: {text!r}" for where, text in seen
                  if _plain(text) in codes or any(f"<b>{c}</b>" == text.split("<br>")[0] for c in codes)]
         assert not shown, "a code shown as it is:\n" + "\n".join(sorted(set(shown)))

@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from gui_texts import texts_of
+from gui_texts import dialog_texts, texts_of
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QTabWidget
 
@@ -54,31 +54,7 @@ def _every_text(window, qtbot) -> list[tuple[str, str]]:
         qtbot.wait(10)
         seen += [(f"slide {presentation.current_key()}: {w}", s) for w, s in texts_of(presentation)]
     presentation.close()
-    seen += _dialog_texts(window, qtbot)
-    return seen
-
-
-def _dialog_texts(window, qtbot) -> list[tuple[str, str]]:
-    from deepdecide.gui.pdf_export import default_request
-    from deepdecide.gui.views.context_dialog import ContextDialog
-    from deepdecide.gui.views.export_dialog import ExportDialog
-    from deepdecide.gui.views.item_proxy_dialog import ItemProxyDialog
-    from deepdecide.gui.views.sign_dialog import SignDialog
-    from deepdecide.gui.views.workload_dialog import WorkloadDialog
-
-    ws = window.document.workspace
-    fits = [x for x in window.document.assessment().evidence_fit if x.file_index == 0]
-    dialogs = [ExportDialog(default_request(window.controller_context()), None, window, decision_id="DR-0001"),
-               SignDialog(("Head of Inference Platform",), window),
-               ContextDialog("run.json", ["runtime", "platform", "gpu_count"], {"runtime": [("vllm", "vLLM")]},
-                             window, {"runtime": "vllm"}, None),
-               WorkloadDialog(ws.workload, window), ItemProxyDialog(ws.evidence.files[0], fits, window)]
-    seen = []
-    for dialog in dialogs:
-        qtbot.addWidget(dialog)
-        dialog.show()
-        seen += [(f"{type(dialog).__name__}: {w}", s) for w, s in texts_of(dialog)]
-        dialog.close()
+    seen += dialog_texts(window, qtbot)
     return seen
 
 
