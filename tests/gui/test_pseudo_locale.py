@@ -1,5 +1,11 @@
 """A pseudo-locale run: the window in an accented language ~40 % longer than English renders every
-page at 1280×800 without clipped text, and no interface text stays English."""
+page at 1280×800 without clipped text, and no interface text stays English.
+
+What changes between English and the pseudo-locale is the language only: a header such as "$/GPU-hour"
+went through the catalog and so passed here, whatever the workspace's currency (that is
+``test_gui_currency``'s part: a euro workspace shows no "$"). A model code shown as it is ("keep",
+"all-in", "pending") is never a catalog text, so the comparison with English cannot see it either:
+:func:`test_no_view_shows_a_coded_value_or_an_english_boolean` looks for the codes themselves."""
 
 from __future__ import annotations
 
