@@ -122,7 +122,7 @@ class OptionCard(QFrame):
         return text
 
     def set_option(self, oa: OptionAssessment, draws: OptionDraws | None, currency: str,
-                   fits: tuple[EvidenceFit, ...] = ()) -> None:
+                   fits: tuple[EvidenceFit, ...] = (), criterion_names: dict[str, str] | None = None) -> None:
         self.option_id = oa.option
         self.title.setText(f"<b>{oa.name}</b>")
         self.subtitle.setText(f"{labels.strategy(oa.strategy)} · {oa.runtime} · {oa.platform}")
@@ -150,7 +150,9 @@ class OptionCard(QFrame):
             _style_chip(chip)
         self._set_cost_views(oa, currency)
         if oa.score is not None:
-            parts = "<br>".join(localized(f"{p.criterion}: {p.contribution:.3f} ({p.weight_share:.2f} × {p.value_score:.2f})")
+            names = criterion_names or {}
+            parts = "<br>".join(f"{names.get(p.criterion, p.criterion)}: "
+                                + localized(f"{p.contribution:.3f} ({p.weight_share:.2f} × {p.value_score:.2f})")
                                 + (f" — {text(p.note)}" if p.note is not None else "") for p in oa.score.parts)
             score = self.tr("Score")
             self._set("score", localized(f"{oa.score.total:.3f}"), f"<b>{score}</b><br>{parts}")
@@ -365,6 +367,6 @@ class OverviewPage(Page):
         columns = 3
         for i, (card, oa) in enumerate(zip(self.cards, order, strict=True)):
             card.set_option(oa, mc.for_option(oa.option) if mc else None, ws.assumptions.currency,
-                            a.fits_for(oa.option))
+                            a.fits_for(oa.option), {c.id: c.name for c in a.criteria})
             self.grid.addWidget(card, i // columns, i % columns)
         self.grid.setRowStretch(len(order) // columns + 1, 1)
