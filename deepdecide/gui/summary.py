@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication
 
 from deepdecide.analysis.assessment import Assessment, MonteCarlo
-from deepdecide.domain.formatting import integer, probability
+from deepdecide.domain.formatting import integer, localized, probability
 from deepdecide.domain.workspace import Workspace
 from deepdecide.gui.i18n import fmt, texts
 
@@ -30,9 +30,9 @@ def recommendation(ws: Workspace, assessment: Assessment, mc: MonteCarlo | None 
     support = QCoreApplication.translate("Summary", "officially supported on its platform") if win.classification.official \
         else QCoreApplication.translate("Summary", "experimental (not on the runtime's official list)")
     text = fmt(QCoreApplication.translate("Summary", "Recommendation: <b>%1</b> — ranked first of %2 with %3 points"),
-               win.name, len(ranked), f"{win.score.total:.3f}" if win.score else "?")
+               win.name, len(ranked), localized(f"{win.score.total:.3f}") if win.score else "?")
     if runner is not None and runner.score is not None:
-        text += fmt(QCoreApplication.translate("Summary", " (next: %1, %2)"), runner.name, f"{runner.score.total:.3f}")
+        text += fmt(QCoreApplication.translate("Summary", " (next: %1, %2)"), runner.name, localized(f"{runner.score.total:.3f}"))
     text += "; " + support + "; " + evidence
     if win.capacity.basis.value == "assumed":
         text += "; " + QCoreApplication.translate("Summary", "its capacity is an assumption, not a measurement "

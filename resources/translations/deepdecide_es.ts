@@ -4,118 +4,118 @@
 <context>
     <name>AssessedModels</name>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="27"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="29"/>
         <source>Rank</source>
         <translation>Puesto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="29"/>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="84"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="31"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="86"/>
         <source>Option</source>
         <translation>Opción</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="30"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="32"/>
         <source>Score</source>
         <translation>Puntuación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="32"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="34"/>
         <source>Support</source>
         <translation>Soporte</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="35"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="37"/>
         <source>Evidence</source>
         <translation>Evidencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="37"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="39"/>
         <source>Eligibility</source>
         <translation>Elegibilidad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="37"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="39"/>
         <source>eligible</source>
         <translation>elegible</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="51"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="53"/>
         <source>Criterion</source>
         <translation>Criterio</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="52"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="54"/>
         <source>Metric</source>
         <translation>Métrica</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="53"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="55"/>
         <source>Weight</source>
         <translation>Peso</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="54"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="56"/>
         <source>Share</source>
         <translation>Proporción</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="55"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="57"/>
         <source>Scored</source>
         <translation>Puntúa</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="55"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="57"/>
         <source>yes</source>
         <translation>sí</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="55"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="57"/>
         <source>no</source>
         <translation>no</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="58"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="60"/>
         <source>Note</source>
         <translation>Nota</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="76"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="78"/>
         <source>person-weeks, likely (the low–high range on hover)</source>
         <translation>semanas-persona, valor probable (el intervalo bajo–alto, al pasar el ratón)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="77"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="79"/>
         <source>likely (low–high): </source>
         <translation>probable (bajo–alto): </translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="85"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="87"/>
         <source>Porting</source>
         <translation>Portabilidad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="86"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="88"/>
         <source>External</source>
         <translation>Externo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="87"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="89"/>
         <source>Missing, owned</source>
         <translation>Falta, con responsable</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="88"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="90"/>
         <source>Checklist</source>
         <translation>Lista de control</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="89"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="91"/>
         <source>Total</source>
         <translation>Total</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="90"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="92"/>
         <source>Blockers</source>
         <translation>Bloqueantes</translation>
     </message>
@@ -123,314 +123,324 @@
 <context>
     <name>ComparePage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="83"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="85"/>
         <source>Weight of %1</source>
         <extracomment>slider steps per unit of weight</extracomment>
         <translation>Peso de %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="149"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="154"/>
         <source>Criteria weights</source>
         <translation>Pesos de los criterios</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="169"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="189"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="174"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="194"/>
         <source>not set</source>
         <translation>sin definir</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="176"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="181"/>
         <source>Service-level objective</source>
         <translation>Objetivo de nivel de servicio</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="179"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="184"/>
         <source>TTFT p99 ≤</source>
         <translation>TTFT p99 ≤</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="179"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="184"/>
         <source>TPOT p99 ≤</source>
         <translation>TPOT p99 ≤</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="180"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="185"/>
         <source>Tokens/s per user ≥</source>
         <translation>Tokens/s por usuario ≥</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="181"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="186"/>
         <source>Error rate ≤</source>
         <translation>Tasa de errores ≤</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="196"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="201"/>
         <source>Peak demand</source>
         <translation>Demanda punta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="199"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="204"/>
         <source>Output tokens/s</source>
         <translation>Tokens de salida/s</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="200"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="205"/>
         <source>or requests/s</source>
         <translation>o peticiones/s</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="201"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="206"/>
         <source>input tokens / request</source>
         <translation>tokens de entrada / petición</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="202"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="207"/>
         <source>output tokens / request</source>
         <translation>tokens de salida / petición</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="211"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="216"/>
         <source>Cost view that drives the ranking</source>
         <translation>Vista de coste que decide la clasificación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="215"/>
-        <source>all-in: every GPU at its all-in $/GPU-h</source>
-        <translation>todo incluido: cada GPU a su $/GPU-h con todo incluido</translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="216"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="221"/>
         <source>cash: what we will spend (owned GPUs&apos; capex sunk)</source>
         <translation>caja: lo que vamos a gastar (el capex de las GPU propias ya está hundido)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="232"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="235"/>
+        <source>all-in: every GPU at its all-in %1/GPU-h</source>
+        <translation>todo incluido: cada GPU a su %1/GPU-h con todo incluido</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="243"/>
         <source>cost view</source>
         <translation>vista de coste</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="248"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="259"/>
         <source>Ranking</source>
         <translation>Clasificación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="249"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="260"/>
         <source>Criteria</source>
         <translation>Criterios</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="271"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="282"/>
         <source>Ranking (weighted score, live)</source>
         <translation>Clasificación (puntuación ponderada, en vivo)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="291"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="302"/>
         <source>Criterion</source>
         <translation>Criterio</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="292"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="303"/>
         <source>Weight</source>
         <translation>Peso</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="293"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="304"/>
         <source>Winner holds from</source>
         <translation>La ganadora se mantiene desde</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="294"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="313"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="317"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="305"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="325"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="329"/>
         <source>to</source>
         <translation>hasta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="295"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="306"/>
         <source>Below: winner</source>
         <translation>Debajo: gana</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="297"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="308"/>
         <source>Above: winner</source>
         <translation>Encima: gana</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="305"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="316"/>
         <source>Input</source>
         <translation>Dato de entrada</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="307"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="319"/>
         <source>Low</source>
         <translation>Bajo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="308"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="320"/>
         <source>Likely</source>
         <translation>Probable</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="309"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="321"/>
         <source>High</source>
         <translation>Alto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="310"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="322"/>
         <source>Unit</source>
         <translation>Unidad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="311"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="323"/>
         <source>Flips below</source>
         <translation>Cambia por debajo de</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="315"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="327"/>
         <source>Flips above</source>
         <translation>Cambia por encima de</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="343"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="356"/>
         <source>low %1 · likely %2 · high %3 (editing the likely value widens the range if needed)</source>
         <translation>bajo %1 · probable %2 · alto %3 (al editar el valor probable, el intervalo se amplía si hace falta)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="304"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="349"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="535"/>
+        <source>%1/M output tokens</source>
+        <translation>%1/M tok. de salida</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="544"/>
+        <source>%1 (%2): P(best) %3, %5/M tokens P50 %4</source>
+        <translation>%1 (%2): P(mejor) %3, %5/M tokens P50 %4</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="550"/>
+        <source>Whisker: P10–P90 of %1/M output tokens; dot: P50.</source>
+        <translation>Bigote: P10–P90 de %1/M tokens de salida; punto: P50.</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="551"/>
+        <source>%1 draws (seed %2), %3 cost view. Whisker: P10–P90 of %4/M output tokens; dot: P50.</source>
+        <translation>%1 muestras (semilla %2), vista de coste %3. Bigote: P10–P90 de %4/M tokens de salida; punto: P50.</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="315"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="362"/>
         <source>Option</source>
         <translation>Opción</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="351"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="364"/>
         <source>Pricing</source>
         <translation>Precios</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="352"/>
-        <source>$/GPU-hour</source>
-        <translation>$/GPU-hora</translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="354"/>
-        <source>Capex per GPU ($)</source>
-        <translation>Capex por GPU ($)</translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="356"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="369"/>
         <source>kW per GPU</source>
         <translation>kW por GPU</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="358"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="371"/>
         <source>Assumed tok/s/GPU</source>
         <translation>Tok/s/GPU supuestos</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="513"/>
-        <source>$/M output tokens</source>
-        <translation>$/M tokens de salida</translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="525"/>
-        <source>%1 (%2): P(best) %3, $/M tokens P50 %4</source>
-        <translation>%1 (%2): P(mejor) %3, $/M tokens P50 %4</translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="242"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="253"/>
         <source>Weight intervals</source>
         <translation>Intervalos de peso</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="243"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="254"/>
         <source>Flip values</source>
         <translation>Valores de cambio</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="245"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="256"/>
         <source>Prices</source>
         <translation>Precios</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="279"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="290"/>
         <source>Monte Carlo</source>
         <translation>Monte Carlo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="281"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="506"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="292"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="524"/>
         <source>Monte Carlo running…</source>
         <translation>Monte Carlo en curso…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="138"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="143"/>
         <source>&lt;h2&gt;Compare&lt;/h2&gt;</source>
         <extracomment>the widest the flip table&apos;s input column grows (the values beside it stay in view at 1280 px)</extracomment>
         <translation>&lt;h2&gt;Comparativa&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="364"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="365"/>
+        <source>%1/GPU-hour</source>
+        <translation>%1/GPU-hora</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="367"/>
+        <source>Capex per GPU (%1)</source>
+        <translation>Capex por GPU (%1)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="377"/>
         <source>Compare</source>
         <translation>Comparativa</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="397"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="410"/>
         <source>SLO</source>
         <translation>SLO</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="405"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="418"/>
         <source>demand</source>
         <translation>demanda</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="445"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="428"/>
+        <source>more is better</source>
+        <translation>más es mejor</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="428"/>
+        <source>less is better</source>
+        <translation>menos es mejor</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="462"/>
         <source>Weights are relative: each criterion counts by its share of the total. Drag a slider and the ranking follows. Not used: %1</source>
         <translation>Los pesos son relativos: cada criterio cuenta según su proporción del total. Mueva un control deslizante y la clasificación se actualiza. Sin usar: %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="448"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="465"/>
         <source>Weights are relative: each criterion counts by its share of the total. Drag a slider and the ranking follows.</source>
         <translation>Los pesos son relativos: cada criterio cuenta según su proporción del total. Mueva un control deslizante y la clasificación se actualiza.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="459"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="476"/>
         <source>Ranked first: &lt;b&gt;%1&lt;/b&gt;</source>
         <translation>En primer puesto: &lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="460"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="477"/>
         <source>No option can be ranked: %1</source>
         <translation>No se puede clasificar ninguna opción: %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="499"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="517"/>
         <source>No winner, so no sensitivity.</source>
         <translation>No hay ganadora, así que no hay análisis de sensibilidad.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="531"/>
-        <source>Whisker: P10–P90 of $/M output tokens; dot: P50.</source>
-        <translation>Bigote: P10–P90 de $/M tokens de salida; punto: P50.</translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="532"/>
-        <source>%1 draws (seed %2), %3 cost view. Whisker: P10–P90 of $/M output tokens; dot: P50.</source>
-        <translation>%1 muestras (semilla %2), vista de coste %3. Bigote: P10–P90 de $/M tokens de salida; punto: P50.</translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="535"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="554"/>
         <source>Most often best: &lt;b&gt;%1&lt;/b&gt; (P(best) %2).</source>
         <translation>La mejor con más frecuencia: &lt;b&gt;%1&lt;/b&gt; (P(mejor) %2).</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="539"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="558"/>
         <source>No winner in %1 of draws.</source>
         <translation>Sin ganadora en el %1 de las muestras.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="541"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="560"/>
         <source>No option has a cost range yet: import benchmarks or give assumed capacities and prices.</source>
         <translation>Ninguna opción tiene aún un intervalo de coste: importe benchmarks o indique capacidades y precios supuestos.</translation>
     </message>
@@ -502,322 +512,322 @@
 <context>
     <name>DecisionPage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="38"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="39"/>
         <source>pending</source>
         <translation>pendiente</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="38"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="39"/>
         <source>approve</source>
         <translation>aprobar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="39"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="40"/>
         <source>reject</source>
         <translation>rechazar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="39"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="40"/>
         <source>abstain</source>
         <translation>abstenerse</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="43"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="44"/>
         <source>proposed</source>
         <translation>propuesta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="43"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="44"/>
         <source>accepted</source>
         <translation>aceptada</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="44"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="45"/>
         <source>rejected</source>
         <translation>rechazada</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="44"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="45"/>
         <source>deprecated</source>
         <translation>obsoleta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="45"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="46"/>
         <source>superseded</source>
         <translation>sustituida</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="114"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="115"/>
         <source>Record id</source>
         <translation>Id. del registro</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="114"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="115"/>
         <source>Title</source>
         <translation>Título</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="114"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="115"/>
         <source>Date (last updated)</source>
         <translation>Fecha (última actualización)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="115"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="116"/>
         <source>Evidence cut-off</source>
         <translation>Fecha de corte de la evidencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="115"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="116"/>
         <source>Decision makers</source>
         <translation>Responsables de la decisión</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="116"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="117"/>
         <source>Consulted</source>
         <translation>Consultados</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="116"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="117"/>
         <source>Informed</source>
         <translation>Informados</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="117"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="118"/>
         <source>Context and problem</source>
         <translation>Contexto y problema</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="117"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="118"/>
         <source>Decision drivers</source>
         <translation>Factores de decisión</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="118"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="119"/>
         <source>Rationale</source>
         <translation>Justificación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="118"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="119"/>
         <source>Good consequences</source>
         <translation>Consecuencias positivas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="119"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="120"/>
         <source>Bad consequences</source>
         <translation>Consecuencias negativas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="119"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="120"/>
         <source>Confirmation</source>
         <translation>Confirmación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="120"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="121"/>
         <source>Revisit when</source>
         <translation>Revisar cuando</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="120"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="121"/>
         <source>Supersedes</source>
         <translation>Sustituye a</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="121"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="122"/>
         <source>Superseded by</source>
         <translation>Sustituida por</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="138"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="139"/>
         <source>one entry per line</source>
         <translation>una entrada por línea</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="146"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="147"/>
         <source>Decision record (MADR)</source>
         <translation>Registro de decisión (MADR)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="180"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="181"/>
         <source>Export for approval…</source>
         <translation>Exportar para aprobación…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="182"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="183"/>
         <source>Sign a record…</source>
         <translation>Firmar un registro…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="184"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="185"/>
         <source>Approval</source>
         <translation>Aprobación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="186"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="187"/>
         <source>&lt;b&gt;Missing for approval&lt;/b&gt;</source>
         <translation>&lt;b&gt;Falta para la aprobación&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="188"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="189"/>
         <source>&lt;b&gt;Signed&lt;/b&gt;</source>
         <translation>&lt;b&gt;Firmado&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="207"/>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="218"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="208"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="219"/>
         <source>Changes since the last record</source>
         <extracomment>at most this many changes are listed per kind (inputs, outcome); the rest are counted</extracomment>
         <translation>Cambios desde el último registro</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="219"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="220"/>
         <source>Not saved or exported yet: nothing to compare with.</source>
         <translation>Aún sin guardar ni exportar: no hay nada con qué comparar.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="221"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="222"/>
         <source>Changes since %1</source>
         <translation>Cambios desde %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="223"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="224"/>
         <source>None: the workspace is as in %1.</source>
         <translation>Ninguno: el espacio de trabajo está como en %1.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="234"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="235"/>
         <source>… and %1 more</source>
         <translation>… y %1 más</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="247"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="248"/>
         <source>Nothing: ready for approval.</source>
         <translation>Nada: listo para la aprobación.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="249"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="250"/>
         <source>Nobody may sign: name the decision makers.</source>
         <translation>Nadie puede firmar: indique los responsables de la decisión.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="278"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="279"/>
         <source>Name</source>
         <translation>Nombre</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="279"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="280"/>
         <source>Role</source>
         <translation>Cargo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="281"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="282"/>
         <source>Verdict</source>
         <translation>Dictamen</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="282"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="284"/>
         <source>not signed</source>
         <translation>sin firmar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="283"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="285"/>
         <source>Date</source>
         <translation>Fecha</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="284"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="286"/>
         <source>Conditions</source>
         <translation>Condiciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="289"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="291"/>
         <source>Add sign-off</source>
         <translation>Añadir firmante</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="291"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="293"/>
         <source>Remove selected</source>
         <translation>Quitar selección</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="293"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="295"/>
         <source>Export PDF decision record…</source>
         <translation>Exportar registro en PDF…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="305"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="307"/>
         <source>Sign-off</source>
         <translation>Aprobaciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="165"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="166"/>
         <source>Outcome</source>
         <translation>Resultado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="122"/>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="167"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="123"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="168"/>
         <source>Status</source>
         <translation>Estado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="122"/>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="168"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="123"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="169"/>
         <source>Chosen option</source>
         <translation>Opción elegida</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="123"/>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="169"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="124"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="170"/>
         <source>Considered options</source>
         <translation>Opciones consideradas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="107"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="108"/>
         <source>&lt;h2&gt;Decision&lt;/h2&gt;</source>
         <extracomment>the user asked for the PDF decision record the user asked for the record exported for approval the user asked to sign a record as one approver</extracomment>
         <translation>&lt;h2&gt;Decisión&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="226"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="227"/>
         <source>unchanged</source>
         <comment>nothing changed in the inputs or the outcome</comment>
         <translation>sin cambios</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="227"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="228"/>
         <source>Inputs</source>
         <comment>what changed</comment>
         <translation>Datos de entrada</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="228"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="229"/>
         <source>Outcome</source>
         <comment>what changed</comment>
         <translation>Resultado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="312"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="314"/>
         <source>Decision</source>
         <translation>Decisión</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="331"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="333"/>
         <source>(name)</source>
         <translation>(nombre)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="331"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="333"/>
         <source>(role)</source>
         <translation>(cargo)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="332"/>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="338"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="334"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="340"/>
         <source>sign-offs</source>
         <translation>aprobaciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="360"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="362"/>
         <source>(not chosen yet)</source>
         <translation>(aún sin elegir)</translation>
     </message>
@@ -905,394 +915,394 @@
 <context>
     <name>EvidencePage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="150"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="298"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="152"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="300"/>
         <source>File</source>
         <translation>Archivo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="152"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="299"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="154"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="301"/>
         <source>Tool</source>
         <translation>Herramienta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="153"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="155"/>
         <source>Version</source>
         <translation>Versión</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="154"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="156"/>
         <source>Runs</source>
         <translation>Ejecuciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="155"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="157"/>
         <source>Checks</source>
         <translation>Comprobaciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="156"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="158"/>
         <source>Size (bytes)</source>
         <translation>Tamaño (bytes)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="157"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="159"/>
         <source>SHA-256</source>
         <translation>SHA-256</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="159"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="161"/>
         <source>Imported</source>
         <translation>Importado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="162"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="164"/>
         <source>Fits the workload</source>
         <translation>Se ajusta a la carga</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="164"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="312"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="166"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="314"/>
         <source>Label</source>
         <translation>Etiqueta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="168"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="170"/>
         <source>Import files…</source>
         <translation>Importar archivos…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="170"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="172"/>
         <source>Remove selected file</source>
         <translation>Quitar el archivo seleccionado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="172"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="174"/>
         <source>Set context…</source>
         <translation>Indicar el contexto…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="173"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="175"/>
         <source>Say what the selected file was measured on (runtime, platform, GPUs, model), or accept its runs as a proxy for the workload</source>
         <translation>Indique sobre qué se midió el archivo seleccionado (runtime, plataforma, GPU, modelo) o acepte sus ejecuciones como proxy de la carga de trabajo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="176"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="178"/>
         <source>Proxy for one run or check…</source>
         <translation>Proxy para una ejecución o comprobación…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="178"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="180"/>
         <source>Accept one run or parity check of the selected file as a proxy for the workload (with a reason and a discount), or withdraw it</source>
         <translation>Acepte una ejecución o comprobación de paridad del archivo seleccionado como proxy de la carga de trabajo (con un motivo y un descuento), o retire la aceptación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="181"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="183"/>
         <source>or drop result files anywhere on the window</source>
         <translation>o suelte archivos de resultados en cualquier parte de la ventana</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="216"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="218"/>
         <source>Filter rows (any column)…</source>
         <translation>Filtrar filas (cualquier columna)…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="222"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="224"/>
         <source>all runs</source>
         <translation>todas las ejecuciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="222"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="224"/>
         <source>that count</source>
         <translation>las que cuentan</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="223"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="225"/>
         <source>matching the workload</source>
         <translation>que coinciden con la carga</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="223"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="225"/>
         <source>proxies</source>
         <translation>proxies</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="224"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="226"/>
         <source>mismatched</source>
         <translation>no coincidentes</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="224"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="226"/>
         <source>needing context</source>
         <translation>que necesitan contexto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="230"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="232"/>
         <source>Runtime × platform:</source>
         <translation>Runtime × plataforma:</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="232"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="234"/>
         <source>Applicability:</source>
         <translation>Aplicabilidad:</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="246"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="248"/>
         <source>Throughput per GPU against interactivity</source>
         <translation>Throughput por GPU frente a interactividad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="247"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="250"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="249"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="252"/>
         <source>output tokens/s per GPU</source>
         <translation>tokens de salida/s por GPU</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="247"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="249"/>
         <source>tokens/s per user (1000 / TPOT p50)</source>
         <translation>tokens/s por usuario (1000 / TPOT p50)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="249"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="251"/>
         <source>Throughput per GPU against concurrency</source>
         <translation>Throughput por GPU frente a concurrencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="258"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="260"/>
         <source>TTFT against concurrency</source>
         <translation>TTFT frente a concurrencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="259"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="261"/>
         <source>TTFT (ms)</source>
         <translation>TTFT (ms)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="274"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="276"/>
         <source>own</source>
         <comment>kind of evidence</comment>
         <translation>propia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="274"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="276"/>
         <source>third-party</source>
         <comment>kind of evidence</comment>
         <translation>de terceros</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="275"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="277"/>
         <source>illustrative</source>
         <comment>kind of evidence</comment>
         <translation>ilustrativa</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="276"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="278"/>
         <source>PREDICTED</source>
         <comment>kind of evidence</comment>
         <translation>PREDICHA</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="281"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="283"/>
         <source>matches</source>
         <comment>fit to the workload</comment>
         <translation>coincide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="281"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="283"/>
         <source>proxy</source>
         <comment>fit to the workload</comment>
         <translation>proxy</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="282"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="284"/>
         <source>mismatch</source>
         <comment>fit to the workload</comment>
         <translation>no coincide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="283"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="285"/>
         <source>needs-context</source>
         <comment>fit to the workload</comment>
         <translation>falta contexto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="286"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="288"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="294"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="296"/>
         <source>e2e</source>
         <translation>e2e</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="295"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="297"/>
         <source>e2e per token</source>
         <translation>e2e por token</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="296"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="298"/>
         <source>%1 %2 (ms)</source>
         <translation>%1 %2 (ms)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="296"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="298"/>
         <source>mean</source>
         <translation>media</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="298"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="300"/>
         <source>Applicability</source>
         <translation>Aplicabilidad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="298"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="300"/>
         <source>Kind</source>
         <translation>Tipo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="299"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="301"/>
         <source>Why</source>
         <translation>Motivo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="299"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="301"/>
         <source>Excluded</source>
         <translation>Excluida</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="300"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="302"/>
         <source>Tool version</source>
         <translation>Versión de la herramienta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="300"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="302"/>
         <source>Runtime</source>
         <translation>Runtime</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="301"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="303"/>
         <source>Runtime version</source>
         <translation>Versión del runtime</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="301"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="303"/>
         <source>Platform</source>
         <translation>Plataforma</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="302"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="304"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="302"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="304"/>
         <source>Model</source>
         <translation>Modelo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="302"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="304"/>
         <source>Quantization</source>
         <translation>Cuantización</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="303"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="305"/>
         <source>Dataset</source>
         <translation>Conjunto de datos</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="303"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="305"/>
         <source>Concurrency</source>
         <translation>Concurrencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="304"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="306"/>
         <source>Request rate (req/s)</source>
         <translation>Tasa de peticiones (pet./s)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="304"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="306"/>
         <source>Input tokens</source>
         <translation>Tokens de entrada</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="305"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="307"/>
         <source>Output tokens</source>
         <translation>Tokens de salida</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="305"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="307"/>
         <source>Requests</source>
         <translation>Peticiones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="306"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="308"/>
         <source>Completed</source>
         <translation>Completadas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="306"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="308"/>
         <source>Failed</source>
         <translation>Fallidas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="306"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="308"/>
         <source>Duration (s)</source>
         <translation>Duración (s)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="307"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="309"/>
         <source>Requests/s</source>
         <translation>Peticiones/s</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="307"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="309"/>
         <source>Output tokens/s</source>
         <translation>Tokens de salida/s</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="308"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="310"/>
         <source>Total tokens/s</source>
         <translation>Tokens totales/s</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="309"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="311"/>
         <source>Output tokens/s per GPU</source>
         <translation>Tokens de salida/s por GPU</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="310"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="312"/>
         <source>Tokens/s per user</source>
         <translation>Tokens/s por usuario</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="310"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="312"/>
         <source>Prefill GPUs</source>
         <translation>GPU de prefill</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="311"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="313"/>
         <source>Decode GPUs</source>
         <translation>GPU de decode</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="311"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="313"/>
         <source>Quality flags</source>
         <translation>Indicadores de calidad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="312"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="314"/>
         <source>Missing context</source>
         <translation>Contexto que falta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="312"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="314"/>
         <source>Max rate</source>
         <translation>Tasa máxima</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="337"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="339"/>
         <source>%n matches</source>
         <comment>fit count</comment>
         <translation>
@@ -1301,7 +1311,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="337"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="339"/>
         <source>%n proxy</source>
         <comment>fit count</comment>
         <translation>
@@ -1310,7 +1320,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="338"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="340"/>
         <source>%n mismatch</source>
         <comment>fit count</comment>
         <translation>
@@ -1319,7 +1329,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="339"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="341"/>
         <source>%n needs-context</source>
         <comment>fit count</comment>
         <translation>
@@ -1328,226 +1338,232 @@
         </translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="344"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="346"/>
         <source>(proxy accepted)</source>
         <translation>(proxy aceptado)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="346"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="348"/>
         <source>(%1 accepted as proxies)</source>
         <translation>(%1 aceptadas como proxy)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="415"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="417"/>
         <source>Proxy discount</source>
         <translation>Descuento del proxy</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="416"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="418"/>
         <source>“%1” is not LOW/LIKELY/HIGH numbers with 0 &lt; low ≤ likely ≤ high.</source>
         <translation>«%1» no son números BAJO/PROBABLE/ALTO con 0 &lt; bajo ≤ probable ≤ alto.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="426"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="428"/>
         <source>Context</source>
         <translation>Contexto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="429"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="431"/>
         <source>Context of %1</source>
         <translation>Contexto de %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="448"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="450"/>
         <source>Proxy</source>
         <translation>Proxy</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="451"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="453"/>
         <source>run</source>
         <translation>ejecución</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="451"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="453"/>
         <source>check</source>
         <translation>comprobación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="453"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="455"/>
         <source>Proxy for %1 %2 of %3</source>
         <translation>Proxy para %1 %2 de %3</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="511"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="513"/>
         <source> — excluded (fails parity)</source>
         <translation> — excluida (no supera la paridad)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="511"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="513"/>
         <source> — predicted</source>
         <translation> — predicha</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="512"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="514"/>
         <source> — proxy</source>
         <translation> — proxy</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="512"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="514"/>
         <source> — does not count</source>
         <translation> — no cuenta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="576"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="578"/>
         <source>%1 runs, none with TPOT p50 (interactivity is 1000 / TPOT p50, and these files publish no latency): the chart shows throughput per GPU along each concurrency sweep instead. Throughput alone says nothing about the SLO.</source>
         <translation>%1 ejecuciones, ninguna con TPOT p50 (la interactividad es 1000 / TPOT p50, y estos archivos no publican latencia): el gráfico muestra en su lugar el throughput por GPU a lo largo de cada barrido de concurrencia. El throughput por sí solo no dice nada del SLO.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="260"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="262"/>
         <source>TPOT against concurrency</source>
         <translation>TPOT frente a concurrencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="261"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="263"/>
         <source>TPOT (ms)</source>
         <translation>TPOT (ms)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="134"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="136"/>
         <source>Normalized table</source>
         <translation>Tabla normalizada</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="135"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="112"/>
+        <source>%1 on %2</source>
+        <extracomment>columns shown first in the normalized table (then every other non-empty field) the widest the file-name column of the files table grows (the label column after it keeps room) applicability values whose runs count for nothing (shown greyed, with the reason)</extracomment>
+        <translation>%1 en %2</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="137"/>
         <source>Predicted vs measured</source>
         <translation>Predicho frente a medido</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="185"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="187"/>
         <source>&lt;h2&gt;Evidence&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;Evidencia&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="317"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="319"/>
         <source>Evidence</source>
         <translation>Evidencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="321"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="323"/>
         <source>tool: %1 %2</source>
         <translation>herramienta: %1 %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="322"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="324"/>
         <source>%1 bytes, SHA-256 %2</source>
         <translation>%1 bytes, SHA-256 %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="323"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="325"/>
         <source>imported %1</source>
         <translation>importado %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="323"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="325"/>
         <source>(unknown)</source>
         <translation>(desconocido)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="462"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="464"/>
         <source>Remove %1</source>
         <translation>Quitar %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="483"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="485"/>
         <source>all</source>
         <translation>todas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="527"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="529"/>
         <source>%1 runs from %2 files. Times in ms, throughputs in tokens/s; TPOT, ITL and e2e per token are different metrics and stay apart.</source>
         <translation>%1 ejecuciones de %2 archivos. Tiempos en ms, throughputs en tokens/s; TPOT, ITL y e2e por token son métricas distintas y se mantienen separadas.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="556"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="558"/>
         <source>SLO ≥ %1 tok/s/user</source>
         <translation>SLO ≥ %1 tok/s/usuario</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="559"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="561"/>
         <source>SLO bound 1000 / TPOT p99 %1 ms</source>
         <translation>Límite del SLO 1000 / TPOT p99 %1 ms</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="563"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="565"/>
         <source>Pareto front</source>
         <translation>Frente de Pareto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="250"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="259"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="252"/>
         <location filename="../../deepdecide/gui/views/evidence_page.py" line="261"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="263"/>
         <source>concurrency (log scale)</source>
         <translation>concurrencia (escala logarítmica)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="132"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="134"/>
         <source>Throughput</source>
-        <extracomment>columns shown first in the normalized table (then every other non-empty field) the widest the file-name column of the files table grows (the label column after it keeps room) applicability values whose runs count for nothing (shown greyed, with the reason) the user asked to import files (payload: None -&gt; ask for paths)</extracomment>
+        <extracomment>the user asked to import files (payload: None -&gt; ask for paths)</extracomment>
         <translation>Throughput</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="133"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="135"/>
         <source>Latency</source>
         <translation>Latencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="568"/>
         <location filename="../../deepdecide/gui/views/evidence_page.py" line="570"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="572"/>
         <source>SLO p99 ≤ %1 ms</source>
         <translation>SLO p99 ≤ %1 ms</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="581"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="583"/>
         <source>%1 runs, none with both output throughput per GPU and TPOT p50 (interactivity is 1000 / TPOT p50, and these files publish no latency): nothing to plot yet. Their numbers are in the normalized table.</source>
         <translation>%1 ejecuciones, ninguna con throughput de salida por GPU y TPOT p50 a la vez (la interactividad es 1000 / TPOT p50, y estos archivos no publican latencia): aún no hay nada que representar. Sus cifras están en la tabla normalizada.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="586"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="588"/>
         <source>No runs with throughput and TPOT yet: import benchmark results (File ▸ Import evidence, or drop files on the window).</source>
         <translation>Aún no hay ejecuciones con throughput y TPOT: importe resultados de benchmarks (Archivo ▸ Importar evidencia, o suelte archivos en la ventana).</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="589"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="591"/>
         <source>Each point is one run. The line through a group&apos;s points is its Pareto front (no other run of the group is better on both axes). Right of the red line meets the interactivity SLO. Hollow points are illustrative, proxy or predicted data, filled ones measurements.</source>
         <translation>Cada punto es una ejecución. La línea que une los puntos de un grupo es su frente de Pareto (ninguna otra ejecución del grupo es mejor en ambos ejes). A la derecha de la línea roja se cumple el SLO de interactividad. Los puntos huecos son datos ilustrativos, de proxy o predichos; los rellenos, mediciones.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="601"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="603"/>
         <source>&lt;h3&gt;No latency to plot&lt;/h3&gt;&lt;p&gt;None of the %1 runs shown publishes TTFT or TPOT against a concurrency: these files report throughput only.&lt;/p&gt;&lt;p&gt;Their numbers are in the normalized table; import results with latency (File ▸ Import evidence, or drop files on the window) to see them here.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;No hay latencia que representar&lt;/h3&gt;&lt;p&gt;Ninguna de las %1 ejecuciones mostradas publica TTFT ni TPOT frente a una concurrencia: estos archivos solo informan del throughput.&lt;/p&gt;&lt;p&gt;Sus cifras están en la tabla normalizada; importe resultados con latencia (Archivo ▸ Importar evidencia, o suelte archivos en la ventana) para verlos aquí.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="605"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="607"/>
         <source>&lt;h3&gt;No latency to plot&lt;/h3&gt;&lt;p&gt;Import benchmark results with TTFT or TPOT (File ▸ Import evidence, or drop files on the window).&lt;/p&gt;</source>
         <translation>&lt;h3&gt;No hay latencia que representar&lt;/h3&gt;&lt;p&gt;Importe resultados de benchmarks con TTFT o TPOT (Archivo ▸ Importar evidencia, o suelte archivos en la ventana).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="609"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="611"/>
         <source>Solid lines are p50, dashed p99; below the red line meets the SLO. Hollow points are illustrative, proxy or predicted data, filled ones measurements.</source>
         <translation>Las líneas continuas son p50; las discontinuas, p99; por debajo de la línea roja se cumple el SLO. Los puntos huecos son datos ilustrativos, de proxy o predichos; los rellenos, mediciones.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="612"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="614"/>
         <source>No run shown publishes TPOT.</source>
         <translation>Ninguna ejecución mostrada publica TPOT.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="614"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="616"/>
         <source>No run shown publishes TTFT.</source>
         <translation>Ninguna ejecución mostrada publica TTFT.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="616"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="618"/>
         <source>%1 runs were driven by request rate, not concurrency, and are not in the latency charts.</source>
         <translation>%1 ejecuciones se dirigieron por tasa de peticiones, no por concurrencia, y no aparecen en los gráficos de latencia.</translation>
     </message>
@@ -1727,32 +1743,37 @@
         <translation>Apéndice: archivos de evidencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="225"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="193"/>
+        <source>Appendix: changes since the previous revision</source>
+        <translation>Apéndice: cambios desde la revisión anterior</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="226"/>
         <source>Choose the file to write.</source>
         <translation>Elija el archivo que se va a escribir.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="227"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="228"/>
         <source>The target is a folder; give a file name.</source>
         <translation>El destino es una carpeta; indique un nombre de archivo.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="229"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="230"/>
         <source>Choose at least one section besides the cover.</source>
         <translation>Elija al menos una sección además de la portada.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="232"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="233"/>
         <source>Choose the certificate file (.p12 or .pfx) to sign with.</source>
         <translation>Elija el archivo de certificado (.p12 o .pfx) con el que firmar.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="234"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="235"/>
         <source>Give the signer&apos;s name.</source>
         <translation>Indique el nombre del firmante.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="241"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="242"/>
         <source>%1 exists and will be replaced.</source>
         <translation>%1 ya existe y se sustituirá.</translation>
     </message>
@@ -1760,108 +1781,108 @@
 <context>
     <name>GapsPage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="27"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="29"/>
         <source>not answered</source>
         <translation>sin responder</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="27"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="29"/>
         <source>provided</source>
         <translation>cubierto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="28"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="30"/>
         <source>external</source>
         <translation>externo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="28"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="30"/>
         <source>missing</source>
         <translation>falta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="35"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="37"/>
         <source>as of</source>
         <translation>a fecha de</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="93"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="95"/>
         <source>Person-weeks of engineering; low &lt;= likely &lt;= high is kept by moving the other points</source>
         <translation>Semanas-persona de ingeniería; bajo &lt;= probable &lt;= alto se mantiene moviendo los otros valores</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="95"/>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="197"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="97"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="199"/>
         <source>Item</source>
         <translation>Elemento</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="96"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="98"/>
         <source>Category</source>
         <translation>Categoría</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="97"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="99"/>
         <source>Answer</source>
         <translation>Respuesta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="100"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="102"/>
         <source>provided: the runtime has it; external: someone must build or integrate it (adds to the migration cost); missing: a blocker until an owner is named</source>
         <translation>cubierto: el runtime lo tiene; externo: alguien tiene que construirlo o integrarlo (se suma al coste de migración); falta: bloqueante hasta que se nombre un responsable</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="102"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="104"/>
         <source>Owner</source>
         <translation>Responsable</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="103"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="105"/>
         <source>Effort low</source>
         <translation>Esfuerzo bajo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="104"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="106"/>
         <source>likely</source>
         <translation>probable</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="105"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="107"/>
         <source>high</source>
         <translation>alto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="106"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="108"/>
         <source>Notes</source>
         <translation>Notas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="125"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="127"/>
         <source>Option:</source>
         <translation>Opción:</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="128"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="130"/>
         <source>&lt;h2&gt;Service gaps&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;Carencias del servicio&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="142"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="144"/>
         <source>Service gaps</source>
         <translation>Carencias del servicio</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="217"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="219"/>
         <source>%1 provided, %2 external, %3 missing, %4 not answered. External work, and missing items someone is named to build, add %5 / %6 / %7 person-weeks (low / likely / high) to the migration cost.</source>
         <translation>%1 cubiertos, %2 externos, %3 faltan, %4 sin responder. El trabajo externo y los elementos que faltan con un responsable nombrado suman %5 / %6 / %7 semanas-persona (bajo / probable / alto) al coste de migración.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="224"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="226"/>
         <source>(external %1, missing with an owner %2 likely)</source>
         <translation>(externo %1, faltan con responsable %2 probable)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="227"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="229"/>
         <source>Blockers until someone names who builds them: %1</source>
         <translation>Bloqueantes hasta que alguien indique quién los construye: %1</translation>
     </message>
@@ -2035,9 +2056,175 @@ Recover it?</source>
     </message>
 </context>
 <context>
+    <name>Labels</name>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="21"/>
+        <source>keep the stack</source>
+        <translation>mantener la pila</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="21"/>
+        <source>port</source>
+        <translation>portar</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="22"/>
+        <source>buy hardware</source>
+        <translation>comprar hardware</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="22"/>
+        <source>development only</source>
+        <translation>solo desarrollo</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="27"/>
+        <source>rent</source>
+        <comment>pricing</comment>
+        <translation>alquiler</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="27"/>
+        <source>buy</source>
+        <comment>pricing</comment>
+        <translation>compra</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="28"/>
+        <source>already owned</source>
+        <comment>pricing</comment>
+        <translation>ya en propiedad</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="33"/>
+        <source>all-in</source>
+        <comment>cost view</comment>
+        <translation>todo incluido</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="33"/>
+        <source>cash</source>
+        <comment>cost view</comment>
+        <translation>caja</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="38"/>
+        <source>measured</source>
+        <translation>medida</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="38"/>
+        <source>interpolated</source>
+        <translation>interpolada</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="39"/>
+        <source>lower bound</source>
+        <translation>cota inferior</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="39"/>
+        <source>assumed</source>
+        <translation>supuesta</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="40"/>
+        <source>fails the SLO</source>
+        <translation>no cumple el SLO</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="40"/>
+        <source>fails parity</source>
+        <translation>no supera la paridad</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="41"/>
+        <source>none</source>
+        <comment>capacity basis</comment>
+        <translation>ninguna</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="47"/>
+        <source>service</source>
+        <comment>checklist category</comment>
+        <translation>servicio</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="47"/>
+        <source>operations</source>
+        <comment>checklist category</comment>
+        <translation>operaciones</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="48"/>
+        <source>security</source>
+        <comment>checklist category</comment>
+        <translation>seguridad</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="53"/>
+        <source>serving runtime</source>
+        <translation>runtime de servicio</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="53"/>
+        <source>engine</source>
+        <translation>motor</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="54"/>
+        <source>kernel library</source>
+        <translation>biblioteca de kernels</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="54"/>
+        <source>local runtime</source>
+        <translation>runtime local</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="64"/>
+        <source>%1 year</source>
+        <translation>%1 año</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="64"/>
+        <source>%1 years</source>
+        <translation>%1 años</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="72"/>
+        <source>%1 wk</source>
+        <translation>%1 sem.</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="102"/>
+        <source>weeks</source>
+        <comment>unit</comment>
+        <translation>semanas</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="103"/>
+        <source>person-weeks</source>
+        <comment>unit</comment>
+        <translation>semanas-persona</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="104"/>
+        <source>fraction</source>
+        <comment>unit</comment>
+        <translation>fracción</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="105"/>
+        <source>years</source>
+        <comment>unit</comment>
+        <translation>años</translation>
+    </message>
+</context>
+<context>
     <name>LatencyChart</name>
     <message>
-        <location filename="../../deepdecide/gui/widgets/charts.py" line="331"/>
+        <location filename="../../deepdecide/gui/widgets/charts.py" line="338"/>
         <source>No run driven by concurrency with this latency yet</source>
         <translation>Aún no hay ninguna ejecución dirigida por concurrencia con esta latencia</translation>
     </message>
@@ -2045,139 +2232,139 @@ Recover it?</source>
 <context>
     <name>MachineCheckPanel</name>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="52"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="54"/>
         <source>Check a machine</source>
         <extracomment>an error the user must see (payload: the DeepdecideError)</extracomment>
         <translation>Comprobar una máquina</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="55"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="57"/>
         <source>GPU name, e.g. NVIDIA H100 80GB HBM3</source>
         <translation>Nombre de la GPU, p. ej. NVIDIA H100 80GB HBM3</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="58"/>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="67"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="60"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="69"/>
         <source>not given</source>
         <translation>sin indicar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="61"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="63"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="62"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="64"/>
         <source>GPU count</source>
         <translation>Número de GPU</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="63"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="65"/>
         <source>OS</source>
         <translation>SO</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="63"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="65"/>
         <source>CUDA</source>
         <translation>CUDA</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="63"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="65"/>
         <source>Driver</source>
         <translation>Controlador</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="63"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="65"/>
         <source>CANN</source>
         <translation>CANN</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="64"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="66"/>
         <source>ROCm</source>
         <translation>ROCm</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="64"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="66"/>
         <source>GCC</source>
         <translation>GCC</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="64"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="66"/>
         <source>Python</source>
         <translation>Python</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="70"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="72"/>
         <source>Read nvidia-smi -q -x file…</source>
         <translation>Leer archivo de nvidia-smi -q -x…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="72"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="74"/>
         <source>Check</source>
         <translation>Comprobar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="83"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="85"/>
         <source>Runtime</source>
         <translation>Runtime</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="84"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="86"/>
         <source>Status</source>
         <translation>Estado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="86"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="88"/>
         <source>Stack</source>
         <translation>Pila</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="105"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="107"/>
         <source>%1 unmet</source>
         <translation>%1 sin cumplir</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="107"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="109"/>
         <source>%1 not given</source>
         <translation>%1 sin indicar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="108"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="110"/>
         <source>all met</source>
         <translation>todo cumplido</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="118"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="120"/>
         <source>entered by hand</source>
         <translation>introducido a mano</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="127"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="129"/>
         <source>Read an nvidia-smi -q -x capture</source>
         <translation>Leer una captura de nvidia-smi -q -x</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="128"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="130"/>
         <source>XML files (*.xml);;All files (*)</source>
         <translation>Archivos XML (*.xml);;Todos los archivos (*)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="150"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="152"/>
         <source>Enter a GPU name or read an nvidia-smi capture.</source>
         <translation>Escriba el nombre de una GPU o lea una captura de nvidia-smi.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="157"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="159"/>
         <source>&lt;b&gt;%1&lt;/b&gt; is not a platform in the matrix: every runtime is &lt;b&gt;experimental&lt;/b&gt; on it.</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; no es una plataforma de la matriz: todos los runtimes son &lt;b&gt;experimentales&lt;/b&gt; en ella.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="162"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="164"/>
         <source>Recognised as &lt;b&gt;%1&lt;/b&gt; (%2). Officially listed: %3. Ready with the given stack: %4.</source>
         <translation>Reconocida como &lt;b&gt;%1&lt;/b&gt; (%2). Con soporte oficial: %3. Listos con la pila indicada: %4.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="164"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="166"/>
         <source>none</source>
         <translation>ninguno</translation>
     </message>
@@ -2507,73 +2694,73 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
 <context>
     <name>MatrixModel</name>
     <message>
-        <location filename="../../deepdecide/gui/models/matrix_model.py" line="26"/>
-        <location filename="../../deepdecide/gui/models/matrix_model.py" line="37"/>
+        <location filename="../../deepdecide/gui/models/matrix_model.py" line="28"/>
+        <location filename="../../deepdecide/gui/models/matrix_model.py" line="39"/>
         <source>official</source>
         <translation>oficial</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/matrix_model.py" line="27"/>
+        <location filename="../../deepdecide/gui/models/matrix_model.py" line="29"/>
         <source>experimental</source>
         <translation>experimental</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/matrix_model.py" line="28"/>
+        <location filename="../../deepdecide/gui/models/matrix_model.py" line="30"/>
         <source>community</source>
         <translation>comunidad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/matrix_model.py" line="29"/>
+        <location filename="../../deepdecide/gui/models/matrix_model.py" line="31"/>
         <source>unsupported</source>
         <translation>sin soporte</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/matrix_model.py" line="30"/>
+        <location filename="../../deepdecide/gui/models/matrix_model.py" line="32"/>
         <source>undocumented</source>
         <translation>sin documentar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/matrix_model.py" line="38"/>
+        <location filename="../../deepdecide/gui/models/matrix_model.py" line="40"/>
         <source>exper.</source>
         <translation>exper.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/matrix_model.py" line="39"/>
+        <location filename="../../deepdecide/gui/models/matrix_model.py" line="41"/>
         <source>comm.</source>
         <translation>com.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/matrix_model.py" line="40"/>
+        <location filename="../../deepdecide/gui/models/matrix_model.py" line="42"/>
         <source>unsupp.</source>
         <translation>sin sop.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/matrix_model.py" line="41"/>
+        <location filename="../../deepdecide/gui/models/matrix_model.py" line="43"/>
         <source>undoc.</source>
         <translation>sin doc.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/matrix_model.py" line="51"/>
+        <location filename="../../deepdecide/gui/models/matrix_model.py" line="53"/>
         <source>Not in the matrix: nothing found either way. Plan as experimental.</source>
         <translation>No está en la matriz: no se ha encontrado nada ni a favor ni en contra. Planifíquelo como experimental.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/matrix_model.py" line="52"/>
+        <location filename="../../deepdecide/gui/models/matrix_model.py" line="54"/>
         <source>Status</source>
         <translation>Estado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/matrix_model.py" line="53"/>
+        <location filename="../../deepdecide/gui/models/matrix_model.py" line="55"/>
         <source>as of</source>
         <translation>a fecha de</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/matrix_model.py" line="56"/>
+        <location filename="../../deepdecide/gui/models/matrix_model.py" line="58"/>
         <source>Required stack:</source>
         <translation>Pila necesaria:</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/matrix_model.py" line="60"/>
+        <location filename="../../deepdecide/gui/models/matrix_model.py" line="62"/>
         <source>Sources:</source>
         <translation>Fuentes:</translation>
     </message>
@@ -2581,47 +2768,47 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
 <context>
     <name>MatrixPage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="187"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="189"/>
         <source>Filter platforms…</source>
         <translation>Filtrar plataformas…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="202"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="204"/>
         <source>Show:</source>
         <translation>Mostrar:</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="211"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="213"/>
         <source>Click a cell for its required stack and sources.</source>
         <translation>Haga clic en una celda para ver su pila necesaria y sus fuentes.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="222"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="224"/>
         <source>&lt;h2&gt;Support matrix&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;Matriz de soporte&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="240"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="242"/>
         <source>Support matrix</source>
         <translation>Matriz de soporte</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="270"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="272"/>
         <source>Matrix as of %1 — %2 runtimes × %3 platforms. Hover or click a cell for the required stack, its sources and their dates.</source>
         <translation>Matriz a fecha de %1 — %2 runtimes × %3 plataformas. Pase el ratón o haga clic en una celda para ver la pila necesaria, sus fuentes y sus fechas.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="272"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="274"/>
         <source>(undated)</source>
         <translation>(sin fecha)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="274"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="276"/>
         <source>All vendors</source>
         <translation>Todos los fabricantes</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="275"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="277"/>
         <source>All runtime kinds</source>
         <translation>Todos los tipos de runtime</translation>
     </message>
@@ -2692,182 +2879,172 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
 <context>
     <name>OptionCard</name>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="84"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="86"/>
         <source>GPUs needed (owned + new)</source>
         <translation>GPU (propias + nuevas)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="85"/>
-        <source>$ / M output tokens, cash</source>
-        <translation>$/M tokens de salida, caja</translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="85"/>
-        <source>$ / M output tokens, all-in</source>
-        <translation>$/M tok. de salida, todo incl.</translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="86"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="88"/>
         <source>TCO over the horizon, cash</source>
         <translation>TCO del horizonte, caja</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="87"/>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="153"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="89"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="155"/>
         <source>Score</source>
         <translation>Puntuación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="87"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="89"/>
         <source>TCO over the horizon, all-in</source>
         <translation>TCO del horizonte, todo incl.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="88"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="90"/>
         <source>P(best)</source>
         <translation>P(mejor)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="88"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="90"/>
         <source>Runs vs the workload</source>
         <translation>Ejecuciones frente a la carga</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="115"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="117"/>
         <source>match</source>
         <translation>coinciden</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="115"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="117"/>
         <source>proxy</source>
         <translation>proxy</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="116"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="118"/>
         <source>mismatch</source>
         <translation>no coinciden</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="116"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="118"/>
         <source>need context</source>
         <translation>falta contexto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="117"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="119"/>
         <source>no run</source>
         <translation>ninguna ejecución</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="119"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="121"/>
         <source>%1 checks not counted</source>
         <translation>%1 comprobaciones no contadas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="128"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="130"/>
         <source>&lt;b&gt;#%1&lt;/b&gt;</source>
         <translation>&lt;b&gt;n.º %1&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="129"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="131"/>
         <source>Rank by weighted score</source>
         <translation>Puesto por puntuación ponderada</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="131"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="133"/>
         <source>not ranked</source>
         <translation>sin clasificar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="134"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="136"/>
         <source>official</source>
         <translation>oficial</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="134"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="136"/>
         <source>experimental</source>
         <translation>experimental</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="145"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="147"/>
         <source>reached</source>
         <translation>alcanzado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="145"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="147"/>
         <source>not reached</source>
         <translation>no alcanzado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="158"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="160"/>
         <source>Share of Monte Carlo draws in which this option ranks first</source>
         <translation>Proporción de muestras de Monte Carlo en las que esta opción queda primera</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="161"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="163"/>
         <source>Monte Carlo running</source>
         <translation>Monte Carlo en curso</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="162"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="164"/>
         <source>Runs and checks about this option, against the workload</source>
         <translation>Ejecuciones y comprobaciones de esta opción, frente a la carga de trabajo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="164"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="166"/>
         <source>matches</source>
         <comment>one file&apos;s fit</comment>
         <translation>coincide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="164"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="166"/>
         <source>proxy</source>
         <comment>one file&apos;s fit</comment>
         <translation>proxy</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="165"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="167"/>
         <source>mismatch</source>
         <comment>one file&apos;s fit</comment>
         <translation>no coincide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="166"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="168"/>
         <source>needs context</source>
         <comment>one file&apos;s fit</comment>
         <translation>falta contexto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="167"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="169"/>
         <source>capacity</source>
         <translation>capacidad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="170"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="172"/>
         <source>nothing</source>
         <translation>nada</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="171"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="173"/>
         <source>run</source>
         <translation>ejecución</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="171"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="173"/>
         <source>check</source>
         <translation>comprobación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="172"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="174"/>
         <source>%1 (%2 %3): %4 (counts for %5)</source>
         <translation>%1 (%2 %3): %4 (cuenta para: %5)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="176"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="178"/>
         <source>… and %1 more</source>
         <translation>… y %1 más</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="182"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="183"/>
         <source>%n run(s) do not count: %1</source>
         <translation>
             <numerusform>%n ejecución no cuenta: %1</numerusform>
@@ -2875,7 +3052,7 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="185"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="186"/>
         <source>%n blocker(s): %1</source>
         <translation>
             <numerusform>%n bloqueante: %1</numerusform>
@@ -2883,12 +3060,22 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
         </translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="198"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="199"/>
         <source>%1 owned GPUs freed</source>
         <translation>%1 GPU propias liberadas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="210"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="203"/>
+        <source>%1 / M output tokens, cash</source>
+        <translation>%1/M tokens de salida, caja</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="204"/>
+        <source>%1 / M output tokens, all-in</source>
+        <translation>%1/M tok. de salida, todo incl.</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="214"/>
         <source>this view drives the ranking</source>
         <translation>esta vista decide la clasificación</translation>
     </message>
@@ -2896,27 +3083,27 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
 <context>
     <name>OverviewPage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="244"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="248"/>
         <source>Edit workload…</source>
         <translation>Editar la carga de trabajo…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="246"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="250"/>
         <source>The model (and its other names), precisions, tokens per request and dataset every run and parity check is judged against</source>
         <translation>El modelo (y sus otros nombres), las precisiones, los tokens por petición y el conjunto de datos frente a los que se juzga cada ejecución y comprobación de paridad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="284"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="288"/>
         <source>Overview</source>
         <translation>Resumen</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="296"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="300"/>
         <source>Workload</source>
         <translation>Carga de trabajo</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="330"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="334"/>
         <source>Revisit this decision: %n of its own triggers fired</source>
         <translation>
             <numerusform>Revise esta decisión: ha saltado %n de sus propios disparadores</numerusform>
@@ -2924,17 +3111,17 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
         </translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="342"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="346"/>
         <source>&lt;h2&gt;%1&lt;/h2&gt;%2 options for %3 · %4 evidence files</source>
         <translation>&lt;h2&gt;%1&lt;/h2&gt;%2 opciones para %3 · %4 archivos de evidencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="345"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="349"/>
         <source>Evidence is judged against the %1. Runs and checks of another model, precision, request shape or dataset are shown but count for nothing.</source>
         <translation>La evidencia se juzga frente a %1. Las ejecuciones y comprobaciones con otro modelo, otra precisión, otra forma de petición u otro conjunto de datos se muestran, pero no cuentan para nada.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="349"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="353"/>
         <source>Runs and parity checks that match the workload count; a proxy the user accepted counts, discounted, for capacity; a mismatch or a run that needs context counts for nothing</source>
         <translation>Cuentan las ejecuciones y comprobaciones de paridad que coinciden con la carga; un proxy aceptado por el usuario cuenta, con descuento, para la capacidad; una no coincidencia o una ejecución a la que le falta contexto no cuenta para nada</translation>
     </message>
@@ -3018,6 +3205,11 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
         <location filename="../../deepdecide/gui/views/parity_page.py" line="74"/>
         <source>needs context — not counted</source>
         <translation>falta contexto — no cuenta</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="85"/>
+        <source>%1 on %2</source>
+        <translation>%1 en %2</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/parity_page.py" line="86"/>
@@ -3258,387 +3450,387 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
 <context>
     <name>PresentationWindow</name>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="253"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="256"/>
         <source>Presentation — deepdecide</source>
         <extracomment>the slide shown changed (payload: its index)</extracomment>
         <translation>Presentación — deepdecide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="263"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="266"/>
         <source>Back to the saved decision (B)</source>
         <translation>Volver a la decisión guardada (B)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="277"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="280"/>
         <source>The question</source>
         <translation>La pregunta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="278"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="281"/>
         <source>The options</source>
         <translation>Las opciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="279"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="282"/>
         <source>The evidence per option</source>
         <translation>La evidencia de cada opción</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="280"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="283"/>
         <source>Capacity and cost</source>
         <translation>Capacidad y coste</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="281"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="284"/>
         <source>What would flip it</source>
         <translation>Qué la haría cambiar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="282"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="285"/>
         <source>The recommendation</source>
         <translation>La recomendación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="283"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="286"/>
         <source>Sign-off status</source>
         <translation>Estado de las aprobaciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="324"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="327"/>
         <source>→ / Space next   ← previous   W what-if   B baseline   Esc leaves</source>
         <translation>→ / Espacio siguiente   ← anterior   W «¿y si…?»   B base   Esc salir</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="401"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="404"/>
         <source>weights</source>
         <translation>pesos</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="403"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="406"/>
         <source>SLO</source>
         <translation>SLO</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="404"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="407"/>
         <source>what-if: differs from the saved decision (%1 changed)</source>
         <translation>«¿y si…?»: difiere de la decisión guardada (cambia: %1)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="406"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="409"/>
         <source>the top rank moves from %1 to %2</source>
         <translation>el primer puesto pasa de %1 a %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="407"/>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="409"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="410"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="412"/>
         <source>none</source>
         <translation>ninguna</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="409"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="412"/>
         <source>%1 still ranks first</source>
         <translation>%1 sigue en primer puesto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="450"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="453"/>
         <source>Model: %1</source>
         <translation>Modelo: %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="460"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="463"/>
         <source>Peak demand: %1 · SLO: %2 · horizon %3</source>
         <translation>Demanda punta: %1 · SLO: %2 · horizonte %3</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="472"/>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="485"/>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="519"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="476"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="489"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="525"/>
         <source>Option</source>
         <translation>Opción</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="472"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="476"/>
         <source>Strategy</source>
         <translation>Estrategia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="472"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="476"/>
         <source>Support</source>
         <translation>Soporte</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="472"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="476"/>
         <source>Full name</source>
         <translation>Nombre completo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="483"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="487"/>
         <source>all three claims shown</source>
         <translation>las tres afirmaciones demostradas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="485"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="489"/>
         <source>Builds</source>
         <translation>Compila</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="485"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="489"/>
         <source>Correct</source>
         <translation>Correcta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="485"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="489"/>
         <source>Performs</source>
         <translation>Rinde</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="485"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="489"/>
         <source>Runs</source>
         <translation>Ejecuciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="486"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="490"/>
         <source>First gap</source>
         <translation>Primera carencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="493"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="497"/>
         <source>match</source>
         <translation>coinciden</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="493"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="497"/>
         <source>proxy</source>
         <translation>proxy</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="494"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="498"/>
         <source>mismatch</source>
         <translation>no coinciden</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="494"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="498"/>
         <source>need context</source>
         <translation>falta contexto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="496"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="500"/>
         <source>no runs</source>
         <translation>sin ejecuciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="506"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="511"/>
         <source>none (no run, no assumption)</source>
         <translation>ninguna (ni ejecución ni supuesto)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="518"/>
-        <source>Cost view: %1 · capacity under the SLO (%2)</source>
-        <translation>Vista de coste: %1 · capacidad dentro del SLO (%2)</translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="519"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="525"/>
         <source>Capacity</source>
         <translation>Capacidad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="519"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="525"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="519"/>
-        <source>$/M tokens</source>
-        <translation>$/M tokens</translation>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="525"/>
+        <source>%1/M tokens</source>
+        <translation>%1/M tokens</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="520"/>
-        <source>TCO %1</source>
-        <translation>TCO %1</translation>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="523"/>
+        <source>Cost view: %1 · TCO over %3 · capacity under the SLO (%2)</source>
+        <translation>Vista de coste: %1 · TCO a %3 · capacidad dentro del SLO (%2)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="521"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="526"/>
+        <source>TCO</source>
+        <translation>TCO</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="527"/>
         <source>To production</source>
         <translation>Hasta producción</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="521"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="527"/>
         <source>Capacity basis</source>
         <translation>Base de la capacidad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="527"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="534"/>
         <source>No option ranks first, so nothing can flip.</source>
         <translation>Ninguna opción queda primera, así que nada puede cambiar.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="530"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="537"/>
         <source>%1 ranks first. It stays first while each weight stays in its range (the others unchanged):</source>
         <translation>%1 queda primera. Sigue primera mientras cada peso se mantenga en su intervalo (con los demás sin cambios):</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="534"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="541"/>
         <source>no limit</source>
         <translation>sin límite</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="535"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="542"/>
         <source>below → %1</source>
         <translation>por debajo → %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="536"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="543"/>
         <source>above → %1</source>
         <translation>por encima → %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="538"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="545"/>
         <source>never flips</source>
         <translation>nunca cambia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="539"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="546"/>
         <source>Criterion</source>
         <translation>Criterio</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="539"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="546"/>
         <source>Weight</source>
         <translation>Peso</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="539"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="546"/>
         <source>Holds for</source>
         <translation>Se mantiene en</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="539"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="546"/>
         <source>Beyond</source>
         <translation>Fuera de él</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="543"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="550"/>
         <source>Uncertain inputs that flip it inside their range:</source>
         <translation>Datos inciertos que la hacen cambiar dentro de su intervalo:</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="547"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="554"/>
         <source>below %1 → %2</source>
         <translation>por debajo de %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="548"/>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="551"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="555"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="558"/>
         <source>none eligible</source>
         <translation>ninguna elegible</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="550"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="557"/>
         <source>above %1 → %2</source>
         <translation>por encima de %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="557"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="564"/>
         <source>No uncertain input flips it inside its low–high range.</source>
         <translation>Ningún dato incierto la hace cambiar dentro de su intervalo bajo–alto.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="562"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="569"/>
         <source>No recommendation yet.</source>
         <translation>Aún no hay recomendación.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="568"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="575"/>
         <source>Recommended: %1</source>
         <translation>Recomendada: %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="572"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="579"/>
         <source>Ranked first of %1 with %2 points</source>
         <translation>Primera de %1 con %2 puntos</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="574"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="581"/>
         <source>; next: %1 with %2</source>
         <translation>; siguiente: %1 con %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="577"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="584"/>
         <source>officially supported on its platform</source>
         <translation>con soporte oficial en su plataforma</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="578"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="585"/>
         <source>experimental: not on the runtime&apos;s official list</source>
         <translation>experimental: no figura en la lista oficial del runtime</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="579"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="586"/>
         <source>evidence level %1 of 3</source>
         <translation>nivel de evidencia %1 de 3</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="581"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="588"/>
         <source>its capacity is an assumption, not a measurement that meets the SLO</source>
         <translation>su capacidad es un supuesto, no una medición que cumpla el SLO</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="583"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="590"/>
         <source>blocker: %1</source>
         <translation>bloqueante: %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="587"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="594"/>
         <source>agrees</source>
         <translation>coincide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="587"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="594"/>
         <source>differs</source>
         <translation>no coincide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="588"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="595"/>
         <source>The record&apos;s chosen option: %1 (%2 with the ranking)</source>
         <translation>Opción elegida en el registro: %1 (%2 con la clasificación)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="594"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="601"/>
         <source>Record %1 · status %2 · updated %3</source>
         <translation>Registro %1 · estado %2 · actualizado %3</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="597"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="604"/>
         <source>Nobody is asked to sign off yet.</source>
         <translation>Aún no se ha pedido la aprobación a nadie.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="601"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="608"/>
         <source>Name</source>
         <translation>Nombre</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="601"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="608"/>
         <source>Role</source>
         <translation>Cargo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="601"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="608"/>
         <source>Verdict</source>
         <translation>Dictamen</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="601"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="608"/>
         <source>Date</source>
         <translation>Fecha</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="601"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="608"/>
         <source>Conditions</source>
         <translation>Condiciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="604"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="611"/>
         <source>%1 of %2 approved, %3 pending</source>
         <translation>%1 de %2 aprobadas, %3 pendientes</translation>
     </message>
@@ -3780,6 +3972,20 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
     </message>
 </context>
 <context>
+    <name>Table</name>
+    <message>
+        <location filename="../../deepdecide/gui/models/records.py" line="62"/>
+        <source>yes</source>
+        <extracomment>list of (value, label) pairs an editor offers for a cell the meaning (status / verdict / answer) that colours a cell</extracomment>
+        <translation>sí</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/models/records.py" line="62"/>
+        <source>no</source>
+        <translation>no</translation>
+    </message>
+</context>
+<context>
     <name>TableExport</name>
     <message>
         <location filename="../../deepdecide/gui/table_export.py" line="55"/>
@@ -3821,12 +4027,12 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
 <context>
     <name>ThroughputChart</name>
     <message>
-        <location filename="../../deepdecide/gui/widgets/charts.py" line="255"/>
+        <location filename="../../deepdecide/gui/widgets/charts.py" line="262"/>
         <source>No run with a concurrency and a throughput per GPU yet</source>
         <translation>Aún no hay ninguna ejecución con concurrencia y throughput por GPU</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/widgets/charts.py" line="289"/>
+        <location filename="../../deepdecide/gui/widgets/charts.py" line="296"/>
         <source>No run with TPOT p50 yet (interactivity is 1000 / TPOT p50)</source>
         <translation>Aún no hay ninguna ejecución con TPOT p50 (la interactividad es 1000 / TPOT p50)</translation>
     </message>
@@ -3834,12 +4040,12 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
 <context>
     <name>WhatIfPanel</name>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="214"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="217"/>
         <source>no limit</source>
         <translation>sin límite</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="220"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="223"/>
         <source>What-if on weights and SLO (the saved decision is not changed)</source>
         <translation>«¿Y si…?» sobre pesos y SLO (la decisión guardada no cambia)</translation>
     </message>

@@ -258,3 +258,43 @@ def test_no_translated_text_hides_inside_an_f_string():
                             in ("tr", "translate"):
                         found.append(f"{path.relative_to(ROOT)}:{call.lineno}")
     assert not found, "take the tr() out of the f-string: " + ", ".join(found)
+
+
+@pytest.mark.gui
+def test_switching_language_with_unsaved_edits_keeps_them_undo_and_redo(make_window, qtbot, tmp_path):
+    """Unsaved edits of several kinds, one of them undone: after View ▸ Language the workspace,
+    its file, the modified flag and both directions of the history are as they were, and the pages
+    show the edited values in the new language."""
+    from deepdecide.domain.edits import SetDecisionField, SetWeight
+    from deepdecide.storage import files
+
+    path = tmp_path / "saved.deepdecide.yaml"
+    files.save_workspace(files.load_builtin_workspace(), path)
+    window = make_window((str(path),))
+    document = window.document
+    cid = document.workspace.criteria[0].id
+    document.edit(SetWeight(cid, 0.45), "weight")
+    document.edit(SetDecisionField("rationale", "Cheapest measured option"), "rationale")
+    document.edit(SetDecisionField("title", "A title to undo"), "title")
+    document.undo_stack.undo()
+    workspace, index, count = document.workspace, document.undo_stack.index(), document.undo_stack.count()
+    assert document.is_modified() and document.undo_stack.canRedo()
+
+    window.language_actions["es"].trigger()
+    qtbot.wait(50)
+    assert window.document is document and document.workspace is workspace
+    assert document.path == str(path) and document.is_modified()
+    assert (document.undo_stack.index(), document.undo_stack.count()) == (index, count)
+    compare = window.show_page("compare")
+    qtbot.wait(50)
+    assert compare.sliders[cid].value.text().startswith("0,45")  # the edited weight, in Spanish figures
+    decision = window.show_page("decision")
+    assert decision.editors["rationale"].toPlainText() == "Cheapest measured option"
+    document.undo_stack.redo()  # the undone edit comes back after the rebuild
+    assert document.workspace.decision.title == "A title to undo"
+    assert decision.editors["title"].text() == "A title to undo"
+    document.undo_stack.undo()
+    document.undo_stack.undo()
+    assert document.workspace.decision.rationale != "Cheapest measured option"
+    window.language_actions["en"].trigger()
+    assert window.document.workspace.criteria[0].weight == 0.45 and document.is_modified()

@@ -1,5 +1,11 @@
 """A pseudo-locale run: the window in an accented language ~40 % longer than English renders every
-page at 1280×800 without clipped text, and no interface text stays English."""
+page at 1280×800 without clipped text, and no interface text stays English.
+
+What changes between English and the pseudo-locale is the language only: a header such as "$/GPU-hour"
+went through the catalog and so passed here, whatever the workspace's currency (that is
+``test_gui_currency``'s part: a euro workspace shows no "$"). A model code shown as it is ("keep",
+"all-in", "pending") is never a catalog text, so the comparison with English cannot see it either:
+:func:`test_no_view_shows_a_coded_value_or_an_english_boolean` looks for the codes themselves."""
 
 from __future__ import annotations
 
@@ -281,5 +287,60 @@ def test_the_changes_box_and_the_revisit_banner_fit_longer_languages(make_window
         assert english["Inputs"] not in changes and english["Outcome"] not in changes
         found += [f"decision: {c}" for c in clips_on_every_tab(decision, lambda: qtbot.wait(20))]
         assert not found, "\n".join(found)
+    finally:
+        QCoreApplication.removeTranslator(translator)
+
+
+def _codes() -> set[str]:
+    """Every coded value of the workspace and the analysis ("keep", "all-in", "assumed", "proposed"):
+    a view shows it in words, never as the code."""
+    import enum as _enum
+    import importlib
+
+    found: set[str] = set()
+    for module in ("deepdecide.domain.workspace", "deepdecide.domain.matrix", "deepdecide.domain.evidence",
+                   "deepdecide.analysis.assessment"):
+        for value in vars(importlib.import_module(module)).values():
+            if isinstance(value, type) and issubclass(value, _enum.StrEnum) and value is not _enum.StrEnum:
+                found |= {str(m.value) for m in value if len(str(m.value)) >= 3}
+    return found
+
+
+def test_no_view_shows_a_coded_value_or_an_english_boolean(make_window, qtbot, tmp_path):
+    """In the pseudo-locale, every page (each tab), slide and dialog: no table cell, label, combo
+    item or tooltip is a bare code of the model ("keep", "own", "all-in", "assumed", "pending") or
+    Python's "True" / "False": those are written by the views through the Qt catalog. This is what
+    the comparison with English above cannot see, since a code is never a catalog text."""
+    from gui_texts import dialog_texts, texts_of
+
+    from deepdecide.gui.views.main_window import PAGES
+
+    codes = _codes() | {"True", "False"}
+    translator = QTranslator()
+    assert translator.load(str(write_pseudo_qm(TEMPLATE, tmp_path, _lrelease())))
+    QCoreApplication.installTranslator(translator)
+    try:
+        window = make_window()
+        window.resize(1280, 800)
+        seen: list[tuple[str, str]] = []
+        for key, _m, _c in PAGES:
+            page = window.show_page(key)
+            qtbot.wait(400)
+            for tabs in page.findChildren(QTabWidget):
+                for t in range(tabs.count()):
+                    tabs.setCurrentIndex(t)
+                    qtbot.wait(10)
+            seen += [(f"{key}: {w}", s) for w, s in texts_of(page)]
+        presentation = window.present(full_screen=False)
+        qtbot.addWidget(presentation)
+        for i in range(len(presentation.slides)):
+            presentation.go(i)
+            qtbot.wait(10)
+            seen += [(f"slide {presentation.current_key()}: {w}", s) for w, s in texts_of(presentation)]
+        presentation.close()
+        seen += dialog_texts(window, qtbot)
+        shown = [f"{where}: {text!r}" for where, text in seen
+                 if _plain(text) in codes or any(f"<b>{c}</b>" == text.split("<br>")[0] for c in codes)]
+        assert not shown, "a code shown as it is:\n" + "\n".join(sorted(set(shown)))
     finally:
         QCoreApplication.removeTranslator(translator)

@@ -9,8 +9,10 @@ from PySide6.QtCore import QCoreApplication, QObject
 from deepdecide.analysis.assessment import EffortRange, OptionAssessment
 from deepdecide.domain import formatting
 from deepdecide.domain.messages import Message
+from deepdecide.gui import labels
 from deepdecide.gui.i18n import text, texts
 from deepdecide.gui.models.records import Column, RecordTableModel
+from deepdecide.gui.summary import level_names
 
 
 def _effort(e: EffortRange | None) -> str:
@@ -28,12 +30,12 @@ def ranking_model(parent: QObject | None = None) -> RecordTableModel:
                numeric=True),
         Column(QCoreApplication.translate("AssessedModels", "Option"), lambda o: o.name, tooltip=lambda o: f"{o.option}<br>{o.runtime} / {o.platform}"),
         Column(QCoreApplication.translate("AssessedModels", "Score"), lambda o: o.score.total if o.score else None,
-               display=lambda v: formatting.DASH if v is None else f"{v:.3f}", numeric=True),
-        Column(QCoreApplication.translate("AssessedModels", "Support"), lambda o: o.classification.label,
+               display=lambda v: formatting.DASH if v is None else formatting.localized(f"{v:.3f}"), numeric=True),
+        Column(QCoreApplication.translate("AssessedModels", "Support"), lambda o: labels.support(o.classification),
                meaning=lambda o: "official" if o.classification.official else "experimental",
                tooltip=lambda o: texts(o.classification.reasons)),
         Column(QCoreApplication.translate("AssessedModels", "Evidence"), lambda o: o.evidence.level, display=lambda v: f"{v} / 3", numeric=True,
-               tooltip=lambda o: ", ".join(o.evidence.names_reached)),
+               tooltip=lambda o: ", ".join(level_names().get(n, n) for n in o.evidence.names_reached)),
         Column(QCoreApplication.translate("AssessedModels", "Eligibility"), lambda o: texts((*o.eligibility_reasons, *o.vetoes), "; ") or QCoreApplication.translate("AssessedModels", "eligible"),
                tooltip=lambda o: texts((*o.eligibility_reasons, *o.vetoes))),
     ], None, parent)

@@ -95,9 +95,12 @@ class DataFrameModel(QAbstractTableModel):
             if numeric:
                 return float("-inf") if value is None else float(value)
             return "" if value is None else str(value)
-        if role == Qt.ItemDataRole.ToolTipRole:
+        if role == Qt.ItemDataRole.ToolTipRole:  # the whole cell, for one narrower than its text
             value = self._value(index)
-            return None if value is None else str(value)
+            if value is None:
+                return None
+            label = self.value_labels.get(str(self._df.columns[index.column()]))
+            return label(value) if label is not None else cell_text(value)
         if role == Qt.ItemDataRole.TextAlignmentRole and numeric:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.FontRole and self.is_struck(index.row()):

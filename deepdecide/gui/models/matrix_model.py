@@ -14,7 +14,9 @@ from PySide6.QtCore import (
     Qt,
 )
 
+from deepdecide.domain import formatting
 from deepdecide.domain.matrix import SupportEntry, SupportMatrix, SupportStatus
+from deepdecide.gui import labels
 from deepdecide.gui.models.records import MeaningRole, SortRole
 from deepdecide.gui.theme import status_color
 
@@ -58,7 +60,7 @@ def entry_tooltip(matrix: SupportMatrix, runtime_id: str, platform_id: str, entr
                      for r in entry.requirements)
     if entry.sources:
         lines.append(QCoreApplication.translate("MatrixModel", "Sources:"))
-        lines.extend(f"&nbsp;&nbsp;• {s.title} — {s.url_or_path} ({as_of} {s.as_of})" for s in entry.sources)
+        lines.extend(f"&nbsp;&nbsp;• {s.title} — {s.url_or_path} ({as_of} {formatting.date(s.as_of)})" for s in entry.sources)
     if entry.notes:
         lines.append(entry.notes)
     return "<br>".join(lines)
@@ -104,7 +106,7 @@ class MatrixModel(QAbstractTableModel):
             if role == Qt.ItemDataRole.DisplayRole:
                 return r.name
             if role == Qt.ItemDataRole.ToolTipRole:
-                return f"{r.name} ({r.kind.value})" + (f"<br>{r.notes}" if r.notes else "")
+                return f"{r.name} ({labels.runtime_kind(r.kind)})" + (f"<br>{r.notes}" if r.notes else "")
         return None
 
     def flags(self, index: _Index) -> Qt.ItemFlag:

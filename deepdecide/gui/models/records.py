@@ -11,7 +11,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QCoreApplication,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+)
 
 from deepdecide.domain import formatting
 from deepdecide.gui.theme import status_color
@@ -27,9 +34,11 @@ _Index = QModelIndex | QPersistentModelIndex
 
 @dataclass
 class Column:
-    """How one column reads, shows, colours and (optionally) edits a record."""
+    """How one column reads, shows, colours and (optionally) edits a record. A ``title`` that
+    depends on the workspace (a money header in its currency) is a function, read each time the
+    header is shown (:meth:`RecordTableModel.refresh_headers` after the workspace changed)."""
 
-    title: str
+    title: str | Callable[[], str]
     value: Callable[[Any], Any]
     display: Callable[[Any], str] | None = None
     tooltip: Callable[[Any], str] | None = None
@@ -39,13 +48,19 @@ class Column:
     numeric: bool = False
     header_tip: str = ""
 
+    @property
+    def heading(self) -> str:
+        return self.title() if callable(self.title) else self.title
+
 
 def cell_text(value: Any) -> str:
     """What a table cell shows: blank when there is no value, text as it is, numbers through
     :func:`deepdecide.domain.formatting.number` (as the CLI and the PDF write them)."""
     if value is None or (isinstance(value, float) and value != value):
         return ""
-    if isinstance(value, (bool, str)) or not isinstance(value, (int, float)):
+    if isinstance(value, bool):
+        return QCoreApplication.translate("Table", "yes") if value else QCoreApplication.translate("Table", "no")
+    if isinstance(value, str) or not isinstance(value, (int, float)):
         return str(value)
     return formatting.number(value)
 
@@ -88,6 +103,11 @@ class RecordTableModel(QAbstractTableModel):
         self._columns = list(columns)
         self.endResetModel()
 
+    def refresh_headers(self) -> None:
+        """Re-read the titles that are functions (a money header after a currency change)."""
+        if self._columns and any(callable(c.title) for c in self._columns):
+            self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(self._columns) - 1)
+
     def column_spec(self, column: int) -> Column:
         return self._columns[column]
 
@@ -103,9 +123,9 @@ class RecordTableModel(QAbstractTableModel):
         if orientation == Qt.Orientation.Horizontal and 0 <= section < len(self._columns):
             col = self._columns[section]
             if role == Qt.ItemDataRole.DisplayRole:
-                return col.title
+                return col.heading
             if role == Qt.ItemDataRole.ToolTipRole:  # the full title, for a header narrower than it
-                return col.header_tip or col.title
+                return col.header_tip or col.heading
         elif orientation == Qt.Orientation.Vertical and role == Qt.ItemDataRole.DisplayRole \
                 and 0 <= section < len(self._rows):
             return str(section + 1)
@@ -179,5 +199,5 @@ class RecordTableModel(QAbstractTableModel):
             return False
         if edit is None:
             return False
-        self._submit(edit, col.title)
+        self._submit(edit, col.heading)
         return True

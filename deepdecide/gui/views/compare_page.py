@@ -27,10 +27,12 @@ from PySide6.QtWidgets import (
 from deepdecide.domain import presentation as look
 from deepdecide.domain.common import Estimate
 from deepdecide.domain.edits import SetAssumptions, SetDemand, SetOptionCost, SetSLO, SetWeight
-from deepdecide.domain.formatting import DASH, integer, money, number, percent, probability
+from deepdecide.domain.formatting import DASH, integer, localized, money, number, percent, probability
 from deepdecide.domain.formatting import share as share_text
 from deepdecide.domain.workspace import CostView, Option
+from deepdecide.gui import labels
 from deepdecide.gui.document import WorkspaceDocument
+from deepdecide.gui.formatting import in_currency, money_unit, workspace_unit
 from deepdecide.gui.i18n import fmt, texts
 from deepdecide.gui.i18n import text as message_text
 from deepdecide.gui.models.assessed import criteria_model, ranked_order, ranking_model
@@ -93,7 +95,8 @@ class WeightSlider(QWidget):
         if weight * SLIDER_SCALE > self.slider.maximum():
             self.set_maximum(weight)
         self.slider.setValue(round(weight * SLIDER_SCALE))
-        self.value.setText(f"{weight:.2f} ({share_text(share)})" if share is not None else f"{weight:.2f}")
+        weight_text = localized(f"{weight:.2f}")
+        self.value.setText(f"{weight_text} ({share_text(share)})" if share is not None else weight_text)
 
 
 def _spin(maximum: float, decimals: int, suffix: str, special: str) -> QDoubleSpinBox:
@@ -101,6 +104,7 @@ def _spin(maximum: float, decimals: int, suffix: str, special: str) -> QDoubleSp
     box.setRange(0, maximum)
     box.setDecimals(decimals)
     box.setSuffix(suffix)
+    box.setGroupSeparatorShown(True)  # "200,000 tok/s", "200.000 tok/s": the interface language's figures
     box.setSpecialValueText(special)
     box.setKeyboardTracking(False)
     box.setAccelerated(True)
@@ -127,6 +131,7 @@ class ComparePage(Page):
         self.drag_session = 0
         self.sliders: dict[str, WeightSlider] = {}
         self._criteria_key: tuple[str, ...] = ()
+        self._tips_currency = ""
         self._mc: MonteCarloService | None = None
 
         split = QSplitter(Qt.Orientation.Horizontal)
@@ -212,7 +217,7 @@ class ComparePage(Page):
         form = QFormLayout(box)
         self.cost_view_combo = QComboBox()
         self.cost_view_combo.setObjectName("cost_view")
-        self.cost_view_combo.addItem(self.tr("all-in: every GPU at its all-in $/GPU-h"), CostView.ALL_IN.value)
+        self.cost_view_combo.addItem(self._all_in_choice(), CostView.ALL_IN.value)
         self.cost_view_combo.addItem(self.tr("cash: what we will spend (owned GPUs' capex sunk)"), CostView.CASH.value)
         # the choices are sentences: the combo does not widen the panel to the longest (in any
         # language); the open list shows them whole
@@ -222,6 +227,12 @@ class ComparePage(Page):
         self.cost_view_combo.currentIndexChanged.connect(self._cost_view_changed)
         form.addRow(self.cost_view_combo)
         return box
+
+    def _currency(self) -> str:
+        return self.document.workspace.assumptions.currency
+
+    def _all_in_choice(self) -> str:
+        return fmt(self.tr("all-in: every GPU at its all-in %1/GPU-h"), money_unit(self._currency()))
 
     def _cost_view_changed(self, _index: int) -> None:
         if self.updating:
@@ -302,12 +313,13 @@ class ComparePage(Page):
     def _build_flips_model(self) -> RecordTableModel:
         self.flips = RecordTableModel([
             Column(self.tr("Option"), lambda f: self._option_short(f.option), tooltip=lambda f: self._option_name(f.option)),
-            Column(self.tr("Input"), lambda f: input_label(f),
-                   tooltip=lambda f: "<br>".join(x for x in (input_label(f), message_text(f.note) if f.note is not None else "") if x)),
+            Column(self.tr("Input"), lambda f: in_currency(input_label(f), self._currency()),
+                   tooltip=lambda f: "<br>".join(in_currency(x, self._currency()) for x in (
+                       input_label(f), message_text(f.note) if f.note is not None else "") if x)),
             Column(self.tr("Low"), lambda f: f.low, numeric=True),
             Column(self.tr("Likely"), lambda f: f.likely, numeric=True),
             Column(self.tr("High"), lambda f: f.high, numeric=True),
-            Column(self.tr("Unit"), lambda f: f.unit),
+            Column(self.tr("Unit"), lambda f: labels.unit(in_currency(f.unit, self._currency()))),
             Column(self.tr("Flips below"), lambda f: f.flip_below, numeric=True,
                    meaning=lambda f: "fail" if f.below_in_range else None),
             Column(self.tr("to"), lambda f: self._option_short(f.winner_below) or DASH,
@@ -337,24 +349,25 @@ class ComparePage(Page):
         def likely(field: str):
             return lambda o: getattr(o.cost, field).likely if getattr(o.cost, field) is not None else None
 
-        def est_tip(field: str):
+        def est_tip(field: str, unit: str = ""):
             def tip(o: Option) -> str:
                 e = getattr(o.cost, field)
+                u = workspace_unit(unit, self._currency())
                 return "" if e is None else fmt(self.tr("low %1 · likely %2 · high %3 (editing the likely value "
                                                         "widens the range if needed)"),
-                                                number(e.low), number(e.likely), number(e.high))
+                                                number(e.low, u), number(e.likely, u), number(e.high, u))
             return tip
 
         self.prices = RecordTableModel([
             Column(self.tr("Option"), lambda o: look.short_label(self.document.workspace, o.id),
                    tooltip=lambda o: o.name),
-            Column(self.tr("Pricing"), lambda o: o.cost.pricing.value),
-            Column(self.tr("$/GPU-hour"), likely("gpu_hour_usd"), numeric=True, edit=price_edit("gpu_hour_usd"),
-                   tooltip=est_tip("gpu_hour_usd")),
-            Column(self.tr("Capex per GPU ($)"), likely("capex_per_gpu_usd"), numeric=True,
-                   edit=price_edit("capex_per_gpu_usd"), tooltip=est_tip("capex_per_gpu_usd")),
+            Column(self.tr("Pricing"), lambda o: labels.pricing(o.cost.pricing)),
+            Column(lambda: fmt(self.tr("%1/GPU-hour"), money_unit(self._currency())), likely("gpu_hour_usd"),
+                   numeric=True, edit=price_edit("gpu_hour_usd"), tooltip=est_tip("gpu_hour_usd", "$/GPU-h")),
+            Column(lambda: fmt(self.tr("Capex per GPU (%1)"), money_unit(self._currency())), likely("capex_per_gpu_usd"),
+                   numeric=True, edit=price_edit("capex_per_gpu_usd"), tooltip=est_tip("capex_per_gpu_usd", "$")),
             Column(self.tr("kW per GPU"), likely("power_kw_per_gpu"), numeric=True,
-                   edit=price_edit("power_kw_per_gpu"), tooltip=est_tip("power_kw_per_gpu")),
+                   edit=price_edit("power_kw_per_gpu"), tooltip=est_tip("power_kw_per_gpu", "kW")),
             Column(self.tr("Assumed tok/s/GPU"), likely("assumed_output_tps_per_gpu"), numeric=True,
                    edit=price_edit("assumed_output_tps_per_gpu"), tooltip=lambda o: o.cost.assumption_note),
         ], self.submit, self)
@@ -412,7 +425,8 @@ class ComparePage(Page):
                 widget.setParent(None)
         self.sliders.clear()
         for row, c in enumerate(self.document.workspace.criteria):
-            tip = f"<b>{c.name}</b> ({c.direction.value}, {c.unit})<br>{c.description}"
+            direction = self.tr("more is better") if c.direction.value == "benefit" else self.tr("less is better")
+            tip = f"<b>{c.name}</b> ({direction}, {in_currency(c.unit, self._currency())})<br>{c.description}"
             w = WeightSlider(self, c.id, c.name, tip)
             self.sliders[c.id] = w
             self.weights_grid.addWidget(w.label, 2 * row, 0, 1, 2)
@@ -428,8 +442,10 @@ class ComparePage(Page):
         key = tuple(c.id for c in ws.criteria)
         self.updating = True
         try:
-            if key != self._criteria_key:
+            # the sliders' tooltips name the criteria's units, money in the workspace's currency
+            if key != self._criteria_key or self._tips_currency != ws.assumptions.currency:
                 self._criteria_key = key
+                self._tips_currency = ws.assumptions.currency
                 self._build_sliders()
             shares = {ci.id: ci.weight_share for ci in a.criteria}
             for c in ws.criteria:
@@ -438,6 +454,7 @@ class ComparePage(Page):
                 box.setValue(getattr(ws.slo, k) or 0)
             for k, box in self.demand_fields.items():
                 box.setValue(getattr(ws.demand, k) or 0)
+            self.cost_view_combo.setItemText(0, self._all_in_choice())  # in the workspace's currency
             self.cost_view_combo.setCurrentIndex(max(self.cost_view_combo.findData(ws.assumptions.cost_view.value), 0))
         finally:
             self.updating = False
@@ -459,6 +476,7 @@ class ComparePage(Page):
         self.winner_label.setText(fmt(self.tr("Ranked first: <b>%1</b>"), win.name) if win else
                                   fmt(self.tr("No option can be ranked: %1"), texts(a.messages, "; ")))
         self.prices.set_rows(list(ws.options))
+        self.prices.refresh_headers()  # money headers in the workspace's currency
         self.sensitivity_timer.start()
 
     def _fit_slider_ranges(self, sens: Any) -> None:
@@ -510,10 +528,11 @@ class ComparePage(Page):
 
             self.mc_chart = DistributionChart()
             # the unit over the whole chart, not under its narrow plot area: it fits in any language
-            self.mc_chart.set_title(self.tr("$/M output tokens"))
             self.mc_layout.addWidget(self.mc_chart, 1)
         ws = self.document.workspace
         currency = ws.assumptions.currency
+        unit = money_unit(currency)
+        self.mc_chart.set_title(fmt(self.tr("%1/M output tokens"), unit))
         rows = []
         lines = []
         short = look.short_labels(ws)
@@ -522,15 +541,15 @@ class ComparePage(Page):
             name = self._option_name(od.option)
             c = od.cost_per_m_tokens_usd
             rows.append((short.get(od.option, name), c.p10, c.p50, c.p90))
-            lines.append(fmt(self.tr("%1 (%2): P(best) %3, $/M tokens P50 %4"), short.get(od.option, name), name,
-                             probability(od.p_best), money(c.p50, currency)))
+            lines.append(fmt(self.tr("%1 (%2): P(best) %3, %5/M tokens P50 %4"), short.get(od.option, name), name,
+                             probability(od.p_best), money(c.p50, currency), unit))
         drawn = self.mc_chart.set_options(rows, [look.option_swatch(ws, od.option) for od in order])
         self.mc_chart.setVisible(drawn > 0)
         best = sorted(mc.options, key=lambda o: -o.p_best)[0] if mc.options else None
         # the draws, seed and cost view are said once: in the analysis's note when it has one
-        text = (self.tr("Whisker: P10–P90 of $/M output tokens; dot: P50.") if mc.notes else
-                fmt(self.tr("%1 draws (seed %2), %3 cost view. Whisker: P10–P90 of $/M output tokens; dot: P50."),
-                    integer(mc.draws), mc.seed, mc.cost_view.value))
+        text = (fmt(self.tr("Whisker: P10–P90 of %1/M output tokens; dot: P50."), unit) if mc.notes else
+                fmt(self.tr("%1 draws (seed %2), %3 cost view. Whisker: P10–P90 of %4/M output tokens; dot: P50."),
+                    integer(mc.draws), mc.seed, labels.cost_view(mc.cost_view), unit))
         if best is not None:
             text += " " + fmt(self.tr("Most often best: <b>%1</b> (P(best) %2)."), self._option_name(best.option),
                               probability(best.p_best))

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from deepdecide.domain import formatting
 from deepdecide.domain.edits import SetDecisionField, SetSignOffs
 from deepdecide.domain.workspace import RecordStatus, SignOff, Vote
 from deepdecide.gui.document import WorkspaceDocument
@@ -279,8 +280,9 @@ class DecisionPage(Page):
             Column(self.tr("Role"), lambda r: r[1].role, edit=signoff_edit("role")),
             # verdict, date and conditions come from the approver's signature (deepdecide signoffs)
             Column(self.tr("Verdict"), lambda r: r[1].verdict.value, meaning=lambda r: r[1].verdict.value,
+                   display=lambda v: dict(vote_labels()).get(v, v),
                    tooltip=lambda r: r[1].certificate or self.tr("not signed")),
-            Column(self.tr("Date"), lambda r: r[1].date),
+            Column(self.tr("Date"), lambda r: r[1].date, display=lambda v: formatting.date(v) if v else ""),
             Column(self.tr("Conditions"), lambda r: r[1].conditions, tooltip=lambda r: r[1].conditions),
         ], self.submit, self)
         self.signoff_view = make_table(self.signoffs)

@@ -7,7 +7,7 @@ from dataclasses import asdict
 from typing import TYPE_CHECKING, Any, TypeGuard, cast
 
 import pandas as pd
-from PySide6.QtCore import QSortFilterProxyModel, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QSortFilterProxyModel, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -26,6 +26,7 @@ from deepdecide.domain import formatting
 from deepdecide.domain import presentation as look
 from deepdecide.domain.edits import RemoveEvidenceFile
 from deepdecide.domain.evidence import BENCHMARK_FIELDS, EvidenceFile
+from deepdecide.domain.i18n import gettext
 from deepdecide.domain.workspace import Workspace
 from deepdecide.gui.document import WorkspaceDocument
 from deepdecide.gui.i18n import fmt
@@ -108,7 +109,8 @@ def runs_frame(ws: Workspace, fits: tuple[Any, ...] = ()) -> pd.DataFrame:
 def run_groups(assessment: Assessment, n_runs: int) -> list[str]:
     """The group of every run, in the workspace's run order: the Assessment's attribution (the
     options on exactly its runtime and matrix platform, else "runtime on platform")."""
-    groups = [att.group or f"{att.runtime or '?'} on {att.platform or '?'}" for att in assessment.runs]
+    on = QCoreApplication.translate("EvidencePage", "%1 on %2")
+    groups = [att.group or fmt(on, att.runtime or "?", att.platform or "?") for att in assessment.runs]
     return groups if len(groups) == n_runs else ["?"] * n_runs
 
 
@@ -157,11 +159,11 @@ class EvidencePage(Page):
             Column(self.tr("SHA-256"), lambda f: f.provenance.sha256[:12] + "…",
                    tooltip=lambda f: f.provenance.sha256),
             Column(self.tr("Imported"), lambda f: f.provenance.imported_at,
-                   display=lambda v: str(v or "")[:10],  # the day; the time on hover
+                   display=lambda v: formatting.date(str(v)[:10]) if v else "",  # the day; the time on hover
                    tooltip=lambda f: str(f.provenance.imported_at or "")),
             Column(self.tr("Fits the workload"), lambda f: self._file_fit(f),
                    tooltip=lambda f: self._file_fit(f, detail=True)),
-            Column(self.tr("Label"), lambda f: f.provenance.kind.text + (f": {f.provenance.label}" if f.provenance.label else ""),
+            Column(self.tr("Label"), lambda f: gettext(f.provenance.kind.text) + (f": {f.provenance.label}" if f.provenance.label else ""),
                    tooltip=lambda f: f.provenance.label),
         ], None, self)
         self.files_view = make_table(self.files)
@@ -320,7 +322,7 @@ class EvidencePage(Page):
         p = f.provenance
         lines = [f"<b>{p.file_name}</b>", fmt(self.tr("tool: %1 %2"), p.tool, p.tool_version),
                  fmt(self.tr("%1 bytes, SHA-256 %2"), p.size_bytes, p.sha256),
-                 fmt(self.tr("imported %1"), p.imported_at or self.tr("(unknown)"))]
+                 fmt(self.tr("imported %1"), formatting.date(str(p.imported_at)[:10]) if p.imported_at else self.tr("(unknown)"))]
         if p.label:
             lines.append(f"<i>{p.label}</i>")
         return "<br>".join(lines)

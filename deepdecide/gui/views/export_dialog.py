@@ -190,6 +190,7 @@ class ExportDialog(QDialog):
             "risks": self.tr("Risks and consequences"),
             "signoff": self.tr("Sign-off"),
             "appendix": self.tr("Appendix: evidence files"),
+            "changes": self.tr("Appendix: changes since the previous revision"),
         }
 
     # sections ------------------------------------------------------------------------------

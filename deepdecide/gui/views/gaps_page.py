@@ -8,11 +8,13 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSplitter, QVBoxLayout, QWidget
 
+from deepdecide.domain import formatting
 from deepdecide.domain import presentation as look
 from deepdecide.domain.common import Estimate
 from deepdecide.domain.edits import SetChecklistAnswer
 from deepdecide.domain.formatting import number
 from deepdecide.domain.workspace import Answer, ChecklistAnswer, ChecklistItem, Workspace
+from deepdecide.gui import labels
 from deepdecide.gui.document import WorkspaceDocument
 from deepdecide.gui.i18n import fmt
 from deepdecide.gui.models.assessed import effort_model
@@ -34,7 +36,7 @@ def item_tooltip(item: ChecklistItem) -> str:
         lines.append(item.description)
     as_of = QCoreApplication.translate("GapsPage", "as of")
     for s in item.sources:
-        lines.append(f"<i>{s.title}</i> — {s.url_or_path} ({as_of} {s.as_of})")
+        lines.append(f"<i>{s.title}</i> — {s.url_or_path} ({as_of} {formatting.date(s.as_of)})")
     return "<br>".join(lines)
 
 
@@ -93,7 +95,7 @@ class GapsPage(Page):
         tip = self.tr("Person-weeks of engineering; low <= likely <= high is kept by moving the other points")
         self.model = RecordTableModel([
             Column(self.tr("Item"), lambda r: r[1].title, tooltip=lambda r: item_tooltip(r[1])),
-            Column(self.tr("Category"), lambda r: r[1].category),
+            Column(self.tr("Category"), lambda r: labels.category(r[1].category)),
             Column(self.tr("Answer"), lambda r: r[2].answer.value if r[2] else NOT_ANSWERED,
                    meaning=lambda r: r[2].answer.value if r[2] else None, choices=answer_labels(),
                    edit=answer_edit("answer"),

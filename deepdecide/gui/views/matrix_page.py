@@ -24,8 +24,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from deepdecide.domain import formatting
 from deepdecide.domain.errors import DeepdecideError
 from deepdecide.domain.matrix import SupportMatrix, SupportStatus
+from deepdecide.gui import labels
 from deepdecide.gui.document import WorkspaceDocument
 from deepdecide.gui.i18n import fmt
 from deepdecide.gui.models.matrix_model import MatrixFilter, MatrixModel, status_label
@@ -269,16 +271,17 @@ class MatrixPage(Page):
         self.check_panel.set_matrix(m)
         self.as_of.setText(fmt(self.tr("Matrix as of %1 — %2 runtimes × %3 platforms. Hover or click a cell for "
                                        "the required stack, its sources and their dates."),
-                               m.as_of or self.tr("(undated)"), len(m.runtimes), len(m.platforms)))
-        for combo, values, all_label in (
-            (self.vendor_filter, sorted({p.vendor for p in m.platforms}), self.tr("All vendors")),
-            (self.kind_filter, sorted({r.kind.value for r in m.runtimes}), self.tr("All runtime kinds")),
+                               formatting.date(m.as_of) if m.as_of else self.tr("(undated)"), len(m.runtimes), len(m.platforms)))
+        for combo, values, all_label, name in (
+            (self.vendor_filter, sorted({p.vendor for p in m.platforms}), self.tr("All vendors"), str),
+            (self.kind_filter, sorted({r.kind.value for r in m.runtimes}), self.tr("All runtime kinds"),
+             labels.runtime_kind),
         ):
             current = combo.currentData()
             combo.blockSignals(True)
             combo.clear()
             combo.addItem(all_label, "")
             for v in values:
-                combo.addItem(v, v)
+                combo.addItem(name(v), v)
             combo.setCurrentIndex(max(combo.findData(current), 0))
             combo.blockSignals(False)

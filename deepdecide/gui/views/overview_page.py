@@ -18,11 +18,13 @@ from PySide6.QtWidgets import (
 )
 
 from deepdecide.analysis.assessment import EvidenceFit, FitCounts, OptionAssessment, OptionDraws
-from deepdecide.domain.formatting import DASH, integer, number, probability
+from deepdecide.domain.formatting import DASH, integer, localized, number, probability
 from deepdecide.domain.formatting import money as money_range
+from deepdecide.gui import labels
 from deepdecide.gui.document import WorkspaceDocument
-from deepdecide.gui.formatting import figure_tip
+from deepdecide.gui.formatting import figure_tip, money_unit
 from deepdecide.gui.i18n import fmt, text, texts
+from deepdecide.gui.models.matrix_model import status_label
 from deepdecide.gui.summary import level_names
 from deepdecide.gui.theme import status_color
 from deepdecide.gui.views.page import Page
@@ -82,7 +84,7 @@ class OptionCard(QFrame):
         grid.setHorizontalSpacing(12)
         grid.setColumnStretch(0, 1)  # the names take the room the figures leave; they wrap only past it
         rows = [("gpus", self.tr("GPUs needed (owned + new)")),
-                ("cpm_cash", self.tr("$ / M output tokens, cash")), ("cpm_all-in", self.tr("$ / M output tokens, all-in")),
+                ("cpm_cash", ""), ("cpm_all-in", ""),  # in the workspace's currency: see _set_cost_views
                 ("tco_cash", self.tr("TCO over the horizon, cash")),
                 ("tco_all-in", self.tr("TCO over the horizon, all-in")), ("score", self.tr("Score")),
                 ("pbest", self.tr("P(best)")), ("runs", self.tr("Runs vs the workload"))]
@@ -120,10 +122,10 @@ class OptionCard(QFrame):
         return text
 
     def set_option(self, oa: OptionAssessment, draws: OptionDraws | None, currency: str,
-                   fits: tuple[EvidenceFit, ...] = ()) -> None:
+                   fits: tuple[EvidenceFit, ...] = (), criterion_names: dict[str, str] | None = None) -> None:
         self.option_id = oa.option
         self.title.setText(f"<b>{oa.name}</b>")
-        self.subtitle.setText(f"{oa.strategy.value} · {oa.runtime} · {oa.platform}")
+        self.subtitle.setText(f"{labels.strategy(oa.strategy)} · {oa.runtime} · {oa.platform}")
         if oa.rank is not None:
             self.rank.setText(fmt(self.tr("<b>#%1</b>"), oa.rank))
             self.rank.setToolTip(self.tr("Rank by weighted score"))
@@ -133,7 +135,7 @@ class OptionCard(QFrame):
         official = oa.classification.official
         self.badge.setText(self.tr("official") if official else self.tr("experimental"))
         self.badge.setProperty("meaning", "official" if official else "experimental")
-        self.badge.setToolTip("<br>".join((f"<b>{oa.classification.status.value}</b>",
+        self.badge.setToolTip("<br>".join((f"<b>{status_label(oa.classification.status)}</b>",
                                            *(text(r) for r in oa.classification.reasons),
                                            *oa.classification.sources)))
         for name, chip in self.levels.items():
@@ -148,10 +150,12 @@ class OptionCard(QFrame):
             _style_chip(chip)
         self._set_cost_views(oa, currency)
         if oa.score is not None:
-            parts = "<br>".join(f"{p.criterion}: {p.contribution:.3f} ({p.weight_share:.2f} × {p.value_score:.2f})"
+            names = criterion_names or {}
+            parts = "<br>".join(f"{names.get(p.criterion, p.criterion)}: "
+                                + localized(f"{p.contribution:.3f} ({p.weight_share:.2f} × {p.value_score:.2f})")
                                 + (f" — {text(p.note)}" if p.note is not None else "") for p in oa.score.parts)
             score = self.tr("Score")
-            self._set("score", f"{oa.score.total:.3f}", f"<b>{score}</b><br>{parts}")
+            self._set("score", localized(f"{oa.score.total:.3f}"), f"<b>{score}</b><br>{parts}")
         else:
             self._set("score", DASH, texts((*oa.eligibility_reasons, *oa.vetoes)))
         if draws is not None:
@@ -196,7 +200,10 @@ class OptionCard(QFrame):
         if f.freed_gpus:
             extra.append(fmt(self.tr("%1 owned GPUs freed"), number(f.freed_gpus)))
         extra += [str(w) for w in f.warnings]
-        self._set("gpus", gpus, figure_tip(f.gpus) + "".join(f"<br>{x}" for x in extra))
+        self._set("gpus", gpus, figure_tip(f.gpus, currency) + "".join(f"<br>{x}" for x in extra))
+        unit = money_unit(currency)
+        self.names["cpm_cash"].setText(fmt(self.tr("%1 / M output tokens, cash"), unit))
+        self.names["cpm_all-in"].setText(fmt(self.tr("%1 / M output tokens, all-in"), unit))
         c = oa.costs
         for view in (c.cash, c.all_in):
             if view is None:
@@ -206,7 +213,7 @@ class OptionCard(QFrame):
             for kind, fig, low, high in (("cpm", view.cost_per_m_tokens_usd, view.low, view.high),
                                          ("tco", view.tco_usd, view.tco_low, view.tco_high)):
                 amount = money_range(fig.value, currency, approx=view.assumed, low=low, high=high)
-                tip = figure_tip(fig) + ("<br><b>" + self.tr("this view drives the ranking") + "</b>" if drives else "")
+                tip = figure_tip(fig, currency) + ("<br><b>" + self.tr("this view drives the ranking") + "</b>" if drives else "")
                 self._set(f"{kind}_{key}", amount, tip)
                 name = self.names[f"{kind}_{key}"]
                 font = name.font()
@@ -360,6 +367,6 @@ class OverviewPage(Page):
         columns = 3
         for i, (card, oa) in enumerate(zip(self.cards, order, strict=True)):
             card.set_option(oa, mc.for_option(oa.option) if mc else None, ws.assumptions.currency,
-                            a.fits_for(oa.option))
+                            a.fits_for(oa.option), {c.id: c.name for c in a.criteria})
             self.grid.addWidget(card, i // columns, i % columns)
         self.grid.setRowStretch(len(order) // columns + 1, 1)

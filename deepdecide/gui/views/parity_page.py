@@ -82,7 +82,7 @@ def outcome(oa: OptionAssessment, kind: ParityKind) -> str:
 
 
 def check_line(c: ParityCheck) -> str:
-    ref = f"{c.reference_runtime or '?'} on {c.reference_platform or '?'}"
+    ref = fmt(QCoreApplication.translate("ParityPage", "%1 on %2"), c.reference_runtime or "?", c.reference_platform or "?")
     nums = fmt(QCoreApplication.translate("ParityPage", "%1 = %2 vs %3 (reference %4), Δ %5, n = %6, stderr %7"), c.metric or c.task,
                cell_text(c.value), cell_text(c.reference_value), ref, cell_text(c.delta),
                cell_text(c.n) or "?", cell_text(c.stderr) or "?")

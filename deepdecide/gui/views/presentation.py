@@ -39,7 +39,9 @@ from deepdecide.domain import formatting as fmtn
 from deepdecide.domain import presentation as look
 from deepdecide.domain.messages import Message
 from deepdecide.domain.workspace import SLO, Workspace
+from deepdecide.gui import labels
 from deepdecide.gui.document import WorkspaceDocument
+from deepdecide.gui.formatting import in_currency, money_unit, workspace_unit
 from deepdecide.gui.i18n import fmt
 from deepdecide.gui.i18n import text as message_text
 
@@ -211,6 +213,7 @@ class WhatIfPanel(QFrame):
             box.setRange(0.0, maximum)
             box.setSingleStep(50 if key == "ttft_p99_ms" else 5)
             box.setSuffix(suffix)
+            box.setGroupSeparatorShown(True)  # "2,000 ms", "2.000 ms": the interface language's figures
             box.setSpecialValueText(self.tr("no limit"))
             box.setObjectName(f"whatif_{key}")
             box.setProperty("scale", 0.75)
@@ -458,7 +461,7 @@ class PresentationWindow(QWidget):
         else:
             demand = fmtn.DASH
         s.add(_label(fmt(self.tr("Peak demand: %1 · SLO: %2 · horizon %3"), demand, describe_slo(ws.slo),
-                         fmtn.count(round(ws.assumptions.horizon_years), "year"))))
+                         labels.years(round(ws.assumptions.horizon_years)))))
         for drv in d.drivers:
             s.add(_label("•  " + drv))
 
@@ -467,7 +470,8 @@ class PresentationWindow(QWidget):
         rows, tips = [], []
         for o in ws.options:
             oa = a.option(o.id)
-            rows.append([short[o.id], o.strategy.value, oa.classification.label if oa else fmtn.DASH, o.name])
+            rows.append([short[o.id], labels.strategy(o.strategy),
+                         labels.support(oa.classification) if oa else fmtn.DASH, o.name])
             tips.append(o.name)
         s.grid([self.tr("Option"), self.tr("Strategy"), self.tr("Support"), self.tr("Full name")], rows, tips)
 
@@ -499,30 +503,33 @@ class PresentationWindow(QWidget):
         short = look.short_labels(ws)
         rows, tips = [], []
         view = ""
+        cur = ws.assumptions.currency
         for oa in self._order(a):
             c = oa.costs
-            view = view or str(getattr(getattr(c, "view", None), "value", "") or "all-in")
+            view = view or labels.cost_view(getattr(c, "view", None) or "all-in")
             cap = oa.capacity
-            basis = cap.basis.value if cap.value is not None else self.tr("none (no run, no assumption)")
+            basis = labels.capacity_basis(cap.basis) if cap.value is not None else self.tr("none (no run, no assumption)")
             # the driving cost view, at the precision its range supports, as on the Overview and in the record
             dv = c.all_in if c.view.value == "all-in" else c.cash
-            cur = ws.assumptions.currency
             per_m = (fmtn.money(dv.cost_per_m_tokens_usd.value, cur, approx=dv.assumed, low=dv.low, high=dv.high)
                      if dv is not None else fmtn.money(c.cost_per_m_tokens_usd.value, cur))
             tco = (fmtn.money(dv.tco_usd.value, cur, approx=dv.assumed, low=dv.tco_low, high=dv.tco_high)
                    if dv is not None else fmtn.money(c.tco_usd.value, cur))
             rows.append([short.get(oa.option, oa.option), fmtn.tps(cap.value, per="GPU"),
                          fmtn.integer(oa.fleet.gpus.value), per_m, tco,
-                         fmtn.number(c.time_to_production_weeks.value, "wk"), basis])
+                         labels.weeks(c.time_to_production_weeks.value), basis])
             tips.append(oa.name)
-        s.add(_label(fmt(self.tr("Cost view: %1 · capacity under the SLO (%2)"), view, describe_slo(ws.slo))))
-        s.grid([self.tr("Option"), self.tr("Capacity"), self.tr("GPUs"), self.tr("$/M tokens"),
-                fmt(self.tr("TCO %1"), fmtn.count(round(ws.assumptions.horizon_years), "year")),
+        # the horizon is said here, not in the TCO header: the table keeps every column in view
+        s.add(_label(fmt(self.tr("Cost view: %1 · TCO over %3 · capacity under the SLO (%2)"), view,
+                         describe_slo(ws.slo), labels.years(round(ws.assumptions.horizon_years)))))
+        s.grid([self.tr("Option"), self.tr("Capacity"), self.tr("GPUs"), fmt(self.tr("%1/M tokens"), money_unit(cur)),
+                self.tr("TCO"),
                 self.tr("To production"), self.tr("Capacity basis")], rows, tips, numeric=(1, 2, 3, 4, 5))
 
     def _flips(self, s: Slide, ws: Workspace, a: Assessment) -> None:
         sens = a.sensitivity
         short = look.short_labels(ws)
+        cur = ws.assumptions.currency
         if sens is None or sens.winner is None:
             s.add(_label(self.tr("No option ranks first, so nothing can flip.")))
             return
@@ -544,15 +551,15 @@ class PresentationWindow(QWidget):
             for f in flips:
                 parts = []
                 if f.flip_below is not None and f.below_in_range:
-                    parts.append(fmt(self.tr("below %1 → %2"), fmtn.number(f.flip_below, f.unit),
+                    parts.append(fmt(self.tr("below %1 → %2"), fmtn.number(f.flip_below, labels.unit(workspace_unit(f.unit, cur))),
                                      short.get(f.winner_below or "", self.tr("none eligible"))))
                 if f.flip_above is not None and f.above_in_range:
-                    parts.append(fmt(self.tr("above %1 → %2"), fmtn.number(f.flip_above, f.unit),
+                    parts.append(fmt(self.tr("above %1 → %2"), fmtn.number(f.flip_above, labels.unit(workspace_unit(f.unit, cur))),
                                      short.get(f.winner_above or "", self.tr("none eligible"))))
                 name = f.label
                 if f.option and name.startswith(f"{f.option}: "):  # the option's short label, not its id
                     name = f"{short.get(f.option, f.option)}: {name[len(f.option) + 2:]}"
-                s.add(_label(f"•  {name}: {'; '.join(parts)}"))
+                s.add(_label(f"•  {in_currency(name, cur)}: {'; '.join(parts)}"))
         else:
             s.add(_label(self.tr("No uncertain input flips it inside its low–high range.")))
 
@@ -591,12 +598,12 @@ class PresentationWindow(QWidget):
 
     def _signoff(self, s: Slide, ws: Workspace, a: Assessment) -> None:
         d = ws.decision
-        s.add(_label(fmt(self.tr("Record %1 · status %2 · updated %3"), d.id, d.status.value, fmtn.date(d.date)),
+        s.add(_label(fmt(self.tr("Record %1 · status %2 · updated %3"), d.id, labels.record_status(d.status), fmtn.date(d.date)),
                      scale=1.2, bold=True))
         if not ws.signoffs:
             s.add(_label(self.tr("Nobody is asked to sign off yet.")))
             return
-        rows = [[so.name, so.role, so.verdict.value, fmtn.date(so.date), so.conditions or fmtn.DASH]
+        rows = [[so.name, so.role, labels.vote(so.verdict), fmtn.date(so.date), so.conditions or fmtn.DASH]
                 for so in ws.signoffs]
         s.grid([self.tr("Name"), self.tr("Role"), self.tr("Verdict"), self.tr("Date"), self.tr("Conditions")], rows)
         pending = sum(1 for so in ws.signoffs if so.verdict.value == "pending")

@@ -31,6 +31,13 @@ Point = tuple[float, float]
 __all__ = ["DistributionChart", "LatencyChart", "SeriesLook", "ThemedPlot", "ThroughputChart", "pareto_front"]
 
 
+class LocaleAxis(pg.AxisItem):
+    """An axis whose tick numbers are written in the interface language ("0,5", "1.024")."""
+
+    def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:
+        return [formatting.localized(t) for t in super().tickStrings(values, scale, spacing)]
+
+
 @dataclass(frozen=True)
 class SeriesLook:
     """How one group is drawn: its legend text (the full name), colour and kind."""
@@ -67,7 +74,7 @@ class ThemedPlot(pg.PlotWidget):
         self.legend: pg.LegendItem = None  # made below, once the plot item exists
         self._redraw: Callable[[], Any] | None = None
         self._restyling = False
-        super().__init__(parent)
+        super().__init__(parent, axisItems={"left": LocaleAxis("left"), "bottom": LocaleAxis("bottom")})
         self._title = title
         item = self.getPlotItem()
         self.legend = pg.LegendItem(labelTextSize="8pt", colCount=2, offset=None)
