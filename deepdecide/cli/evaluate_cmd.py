@@ -311,7 +311,7 @@ def render(ws: Workspace, a: Assessment) -> str:
                 parts.append(_("above {value} ({where}) -> {option}").format(
                     value=formatting.number(flip.flip_above, digits=4), where=where,
                     option=flip.winner_above or _("none eligible")))
-            flip_unit = flip.unit.replace("$", sym)  # the analysis writes the workspace's money as "$"
+            flip_unit = formatting.unit_text(flip.unit)  # the analysis writes the workspace's money as "$"
             lines.append(f"  {flip.label} [{formatting.number(flip.low)} / {formatting.number(flip.likely)} / "
                          f"{formatting.number(flip.high, flip_unit)}]: {'; '.join(parts)}")
         steady = len(s.inputs) - len(flips)
@@ -376,7 +376,7 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     warnings: list[ValidationError] = []
     try:
-        ws = files.load_workspace(args.workspace, warnings) if args.workspace else files.load_builtin_workspace()
+        ws = files.load_workspace(args.workspace, warnings) if args.workspace else files.builtin_sample()
     except DeepdecideError as exc:
         report_error(exc)
         return EXIT_INPUT

@@ -108,7 +108,7 @@ def runs_frame(ws: Workspace, fits: tuple[Any, ...] = ()) -> pd.DataFrame:
 def run_groups(assessment: Assessment, n_runs: int) -> list[str]:
     """The group of every run, in the workspace's run order: the Assessment's attribution (the
     options on exactly its runtime and matrix platform, else "runtime on platform")."""
-    groups = [att.group or f"{att.runtime or '?'} on {att.platform or '?'}" for att in assessment.runs]
+    groups = [str(att.group) or f"{att.runtime or '?'} on {att.platform or '?'}" for att in assessment.runs]
     return groups if len(groups) == n_runs else ["?"] * n_runs
 
 
