@@ -525,7 +525,7 @@ class CriterionInfo:
     weight: float
     weight_share: float | None
     used: bool
-    value_function: str
+    value_function: str | Message  # JSON: its English text
     knockout: bool = False
     knockout_threshold: float | None = None
     message: Message | None = None  # why it is not scored, or how it is scored unusually
@@ -750,6 +750,10 @@ def to_data(obj: Any) -> Any:
                 if isinstance(value, Message):
                     out[key] = english(value)
                     out[f"{key}_message"] = value.to_data()
+        if isinstance(obj, CriterionInfo) and isinstance(obj.value_function, Message):
+            out["value_function"] = english(obj.value_function)
+        if isinstance(obj, Attribution) and isinstance(obj.group, Message):
+            out["group"] = english(obj.group)
         if isinstance(obj, InputFlip):
             out["label"] = english(obj.label_message)
         if isinstance(obj, EvidenceLevels):

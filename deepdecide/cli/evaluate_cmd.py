@@ -159,7 +159,12 @@ def _prediction_lines(a: Assessment) -> list[str]:
 
 
 def render(ws: Workspace, a: Assessment) -> str:
-    """The assessment as plain text for a terminal."""
+    """The assessment as plain text for a terminal, money in the workspace's currency."""
+    with formatting.using_currency(ws.assumptions.currency):
+        return _render(ws, a)
+
+
+def _render(ws: Workspace, a: Assessment) -> str:
     from deepdecide.cli.common import table
     from deepdecide.domain.formatting import share
     from deepdecide.domain.messages import join
@@ -312,7 +317,8 @@ def render(ws: Workspace, a: Assessment) -> str:
                     value=formatting.number(flip.flip_above, digits=4), where=where,
                     option=flip.winner_above or _("none eligible")))
             flip_unit = formatting.unit_text(flip.unit)  # the analysis writes the workspace's money as "$"
-            lines.append(f"  {flip.label} [{formatting.number(flip.low)} / {formatting.number(flip.likely)} / "
+            label = flip.label.replace("$", formatting.currency_unit(cur))  # "hosting $/GPU-h" in the currency
+            lines.append(f"  {label} [{formatting.number(flip.low)} / {formatting.number(flip.likely)} / "
                          f"{formatting.number(flip.high, flip_unit)}]: {'; '.join(parts)}")
         steady = len(s.inputs) - len(flips)
         if steady:

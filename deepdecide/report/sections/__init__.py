@@ -44,4 +44,4 @@ BUILDERS: dict[str, Callable[[Context], list[Flowable]]] = {
     "changes": changes,
 }
 
-__all__ = ["BUILDERS", "TITLES", "Context"]
+__all__ = ["BUILDERS", "TITLES", "Context", "keep_headings"]

@@ -3,6 +3,7 @@ of runtimes, platforms and options. Sections format the Assessment; they decide 
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 
 from reportlab.lib.units import mm
@@ -127,10 +128,8 @@ def keep_headings(story: list[Flowable], width: float = BODY_W) -> list[Flowable
                 need += h + story[j].getSpaceBefore() + story[j].getSpaceAfter()
             j += 1
         if j < len(story):
-            try:
+            with contextlib.suppress(AttributeError, TypeError, ValueError):  # one that cannot be measured here
                 need += story[j].getSpaceBefore() + _first_part(story[j], width)
-            except (AttributeError, TypeError, ValueError):  # a flowable that cannot be measured here
-                pass
         brk.height = max(brk.height, min(need, KEEP_MAX))
         for k in range(i + 1, j):  # the breaks inside the run: the first one decided for the run
             if isinstance(story[k], CondPageBreak):

@@ -51,7 +51,7 @@ def sensitivity(ctx: Context) -> list[Flowable]:
                     flips.append(flip if f.above_in_range else _("{flip} (outside range)").format(flip=flip))
                 label = (_("{option}: {input}").format(option=name_of(ctx, f.option), input=text(f.name))
                          if f.option else text(f.name))
-                rows.append([label, estimate(f.likely, f.low, f.high, unit),
+                rows.append([ctx.money_words(label), estimate(f.likely, f.low, f.high, unit),
                              "; ".join(flips) or (text(f.note) if f.note is not None else _("no change"))])
                 if f.below_in_range or f.above_in_range:
                     extra.append(("TEXTCOLOR", (2, i), (2, i), BAD))

@@ -45,7 +45,7 @@ def flips(ctx: Context, a: Assessment) -> list[str]:
     if s is None:
         return out
     for f in s.inputs:
-        label, unit = text(f.name), formatting.unit_text(f.unit)
+        label, unit = ctx.money_words(text(f.name)), formatting.unit_text(f.unit)
         who = name_of(ctx, f.option) if f.option else _("all options")
         if f.flip_below is not None and f.below_in_range:
             out.append(_("{who}: {input} at or below {value} (likely {likely}) makes {winner} the winner.")
