@@ -36,6 +36,7 @@ from deepdecide.analysis.assessment import (
     CostViewFigures,
     Figure,
     Fleet,
+    Label,
     TrailItem,
     missing,
 )
@@ -150,7 +151,7 @@ class OptionInputs:
     ttp: Estimate | None = None
     capacity: Estimate | None = None  # exact when measured, the assumption's range when assumed
     capacity_assumed: bool = False
-    efforts: list[tuple[str, Estimate]] = field(default_factory=list)
+    efforts: list[tuple[Label, Estimate]] = field(default_factory=list)
     problems: list[Message] = field(default_factory=list)
     owned: float = 0.0  # GPUs owned on the platform (inf: pricing existing, every GPU owned)
     node: int = 1
@@ -249,7 +250,7 @@ def _resolve(option_value: Estimate | None, fleet_value: Estimate | None, opt_ke
     return None
 
 
-def option_inputs(option: Option, efforts: list[tuple[str, Estimate]],
+def option_inputs(option: Option, efforts: list[tuple[Label, Estimate]],
                   capacity_estimate: Estimate | None, ws: Workspace | None = None,
                   capacity_assumed: bool = False) -> OptionInputs:
     c = option.cost

@@ -18,6 +18,7 @@ from deepdecide.analysis.assessment import (
     EvidenceLevels,
     Figure,
     KindParity,
+    Label,
     Level,
     ParityOutcome,
     PredictionPair,
@@ -559,7 +560,7 @@ def attributions(idx: EvidenceIndex, ws: Workspace) -> tuple[tuple[Attribution, 
 # checklist
 
 
-def checklist_summary(ws: Workspace, option: Option) -> tuple[ChecklistSummary, list[tuple[str, Estimate]]]:
+def checklist_summary(ws: Workspace, option: Option) -> tuple[ChecklistSummary, list[tuple[Label, Estimate]]]:
     """Summarize the option's answers; also return the efforts that count as engineering
     (``(label, Estimate)`` pairs): "external" answers, and "missing" ones someone is named to
     build. A "missing" answer without an owner is a blocker; its effort is not counted until an
@@ -571,7 +572,7 @@ def checklist_summary(ws: Workspace, option: Option) -> tuple[ChecklistSummary, 
     owned: list[str] = []
     blockers: list[Blocker] = []
     unanswered: list[str] = []
-    efforts: list[tuple[str, Estimate]] = []
+    efforts: list[tuple[Label, Estimate]] = []
     trail: list[TrailItem] = []
     lines: list[ChecklistLine] = []
     for item in ws.checklist:

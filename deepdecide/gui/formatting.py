@@ -4,7 +4,8 @@
 from __future__ import annotations
 
 from deepdecide.analysis.assessment import Figure
-from deepdecide.domain.formatting import DASH, number
+from deepdecide.domain.formatting import DASH, number, unit_text
+from deepdecide.domain.messages import Message
 from deepdecide.gui.i18n import text
 
 
@@ -18,7 +19,8 @@ def figure_tip(fig: Figure | None) -> str:
     for flag in fig.flags:
         lines.append(f"⚠ {text(flag)}")
     for t in fig.trail:
-        value = f"{t.value} {t.unit}".strip() if isinstance(t.value, str) else number(t.value, t.unit)
+        value = (f"{t.value} {unit_text(t.unit)}".strip() if isinstance(t.value, (str, Message))
+                 else number(t.value, unit_text(t.unit)))
         src = f" — {t.source}" if t.source else ""
         lines.append(f"&nbsp;&nbsp;• {t.name}: {value}{src}")
     return "<br>".join(lines)

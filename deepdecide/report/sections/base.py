@@ -100,7 +100,7 @@ def _first_part(f: Flowable, width: float) -> float:
     from reportlab.platypus import KeepTogether, Paragraph
 
     if isinstance(f, KeepTogether):
-        return sum(_first_part(x, width) + x.getSpaceBefore() for x in f._content)
+        return float(sum(_first_part(x, width) + x.getSpaceBefore() for x in f._content))
     _w, h = f.wrap(width, 10_000 * mm)
     if isinstance(f, Table):
         heights = list(getattr(f, "_rowHeights", ()) or ())
