@@ -216,7 +216,7 @@ def _render(ws: Workspace, a: Assessment) -> str:
             _view_money(c.all_in, True, cur),
             _view_money(c.cash, False, cur),
             _view_money(c.all_in, False, cur),
-            f"{oa.score.total:.3f}" if oa.score else "-",
+            formatting.localized(f"{oa.score.total:.3f}") if oa.score else "-",
             _p_best(draws.p_best if draws and oa.rank is not None else None, mcr.draws if mcr else None),
             status,
         ])
