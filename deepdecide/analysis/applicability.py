@@ -24,7 +24,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from deepdecide.analysis.assessment import Applicability, EvidenceFit, FitCounts
-from deepdecide.domain import formatting
 from deepdecide.domain.evidence import BenchmarkRun, EvidenceFile, ParityCheck
 from deepdecide.domain.matrix import SupportMatrix
 from deepdecide.domain.messages import Message, msg
@@ -48,31 +47,45 @@ def effective_workload(ws: Workspace) -> Workload:
     return Workload(model=ws.model)
 
 
-def _range(r: TokenRange) -> str:
-    low, high = r.low, r.high
-    return formatting.integer(low) if low == high else f"{formatting.integer(low)}–{formatting.integer(high)}"
+def _range(r: TokenRange) -> Message:
+    """A token range, written when the message is rendered (in the reader's figures)."""
+    low, high = int(round(r.low)), int(round(r.high))
+    if low == high:
+        return Message("fit.token_count", "{n}", (("n", low),))
+    return Message("fit.token_range", "{low}–{high}", (("low", low), ("high", high)))
+
+
+def _either(values: Sequence[str]) -> str | Message:
+    """"fp4 or fp8": each " or " through the catalog, when the message is rendered."""
+    out: str | Message = values[-1]
+    for v in reversed(values[:-1]):
+        out = Message("fit.workload.or_join", "{first}{sep}{rest}",
+                      (("first", v), ("sep", msg("fit.workload.or", " or ")), ("rest", out)))
+    return out
 
 
 def describe_workload(w: Workload) -> Message:
     if not w.stated:
         return msg("fit.workload.none", "no workload stated: runs are not checked against a model or token lengths")
-    parts = [w.model]
+    parts: list[str | Message] = [w.model]
     if w.aliases:
-        parts.append(str(msg("fit.workload.aliases", "(also: {aliases})", aliases=", ".join(w.aliases))))
+        parts.append(msg("fit.workload.aliases", "(also: {aliases})", aliases=", ".join(w.aliases)))
     if w.precisions:
-        parts.append(str(msg("fit.workload.precisions", "at {precisions}",
-                             precisions=str(msg("fit.workload.or", " or ")).join(w.precisions))))
+        parts.append(msg("fit.workload.precisions", "at {precisions}", precisions=_either(w.precisions)))
     if w.input_tokens is not None or w.output_tokens is not None:
-        parts.append(str(msg("fit.workload.tokens", "{input} in / {output} out tokens",
-                             input=_range(w.input_tokens) if w.input_tokens else "?",
-                             output=_range(w.output_tokens) if w.output_tokens else "?")))
+        parts.append(msg("fit.workload.tokens", "{input} in / {output} out tokens",
+                         input=_range(w.input_tokens) if w.input_tokens else "?",
+                         output=_range(w.output_tokens) if w.output_tokens else "?"))
     if w.dataset:
         parts.append(f"({w.dataset})")
-    return msg("fit.workload", "workload: {workload}", workload=" ".join(parts))
+    whole: str | Message = parts[-1]
+    for part in reversed(parts[:-1]):  # the parts side by side, each rendered in the reader's language
+        whole = Message("fit.workload.join", "{first} {rest}", (("first", part), ("rest", whole)))
+    return msg("fit.workload", "workload: {workload}", workload=whole)
 
 
-def _tokens(value: float | None) -> str:
-    return formatting.integer(value) if value is not None else "?"
+def _tokens(value: float | None) -> int | str:
+    return int(round(value)) if value is not None else "?"
 
 
 def _mismatches(w: Workload, model: str, quantization: str, input_tokens: float | None,
@@ -84,15 +97,15 @@ def _mismatches(w: Workload, model: str, quantization: str, input_tokens: float 
         out.append(msg("fit.model", "measured on {model}, not {workload}", model=model, workload=w.model))
     if quantization and w.precisions and not precision_matches(w, quantization):
         out.append(msg("fit.precision", "precision {precision}, not {wanted}", precision=quantization,
-                       wanted=" or ".join(w.precisions)))
+                       wanted=_either(w.precisions)))
     bad_in = input_tokens is not None and w.input_tokens is not None and not w.input_tokens.contains(input_tokens)
     bad_out = (output_tokens is not None and w.output_tokens is not None
                and not w.output_tokens.contains(output_tokens))
     if bad_in or bad_out:
         out.append(msg("fit.tokens", "{got_in} / {got_out} tokens vs {want_in} / {want_out}",
                        got_in=_tokens(input_tokens), got_out=_tokens(output_tokens),
-                       want_in=_range(w.input_tokens) if w.input_tokens else "any",
-                       want_out=_range(w.output_tokens) if w.output_tokens else "any"))
+                       want_in=_range(w.input_tokens) if w.input_tokens else msg("fit.any", "any"),
+                       want_out=_range(w.output_tokens) if w.output_tokens else msg("fit.any", "any")))
     if w.dataset and dataset.strip() and dataset.strip().lower() != w.dataset.strip().lower():
         out.append(msg("fit.dataset", "dataset {dataset}, the workload's is {wanted}", dataset=dataset.strip(),
                        wanted=w.dataset))

@@ -18,22 +18,30 @@ from deepdecide.domain.matrix import SupportStatus
 from deepdecide.domain.messages import Message
 from deepdecide.domain.workspace import Answer, CostView, Direction, Pricing, Strategy
 
+#: a name or source the analysis writes: a Message (rendered in the reader's language by the
+#: views, ``str(label)``), or plain text that is the user's or a file's own (a checklist title, a
+#: workspace field path such as ``assumptions.pue``, a cited source)
+Label = str | Message
+
 
 @dataclass(frozen=True, slots=True)
 class TrailItem:
-    """One input of a computed number: what it is, its value and unit, and where it came from."""
+    """One input of a computed number: what it is, its value and unit, and where it came from.
+    ``name`` and ``source`` are Messages where the analysis words them (``str()`` renders them in
+    the current language; JSON keeps the English text); ``unit`` is an analysis unit written in
+    English with "$" for the workspace's money (``formatting.unit_text`` shows it)."""
 
-    name: str
-    value: float | str | None
+    name: Label
+    value: float | str | Message | None
     unit: str = ""
-    source: str = ""
+    source: Label = ""
 
 
 @dataclass(frozen=True, slots=True)
 class Figure:
     """A computed number with its unit and trail; ``value`` is None when it cannot be computed."""
 
-    name: str
+    name: Label
     value: float | None
     unit: str = ""
     trail: tuple[TrailItem, ...] = ()
@@ -45,9 +53,16 @@ class Figure:
         return self.value is not None
 
 
-def missing(name: str, unit: str, reason: Message | None, trail: tuple[TrailItem, ...] = ()) -> Figure:
+def missing(name: Label, unit: str, reason: Message | None, trail: tuple[TrailItem, ...] = ()) -> Figure:
     """A figure that cannot be computed, with the reason."""
     return Figure(name, None, unit, trail, missing_reason=reason)
+
+
+def english(label: Label | None) -> str:
+    """A label's English text (JSON and other locale-independent output)."""
+    if isinstance(label, Message):
+        return label.to_data()["text"]  # type: ignore[return-value]
+    return "" if label is None else str(label)
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,7 +211,7 @@ class Attribution:
     runtime: str
     platform: str  # the matrix platform id the file's platform names (the text itself if none)
     options: tuple[str, ...] = ()  # option ids on exactly this runtime and platform
-    group: str = ""  # display name: the options' names, else "runtime on platform"
+    group: str | Message = ""  # display name: the options' names, else "runtime on platform" (a Message)
 
 
 @dataclass(frozen=True, slots=True)
@@ -510,7 +525,7 @@ class CriterionInfo:
     weight: float
     weight_share: float | None
     used: bool
-    value_function: str
+    value_function: str | Message  # JSON: its English text
     knockout: bool = False
     knockout_threshold: float | None = None
     message: Message | None = None  # why it is not scored, or how it is scored unusually
@@ -533,11 +548,14 @@ class WeightInterval:
 
 @dataclass(frozen=True, slots=True)
 class InputFlip:
-    """For one uncertain input: the values at which the top rank changes, nearest its likely value."""
+    """For one uncertain input: the values at which the top rank changes, nearest its likely value.
+    ``name`` is the input without its option ("porting effort"); ``label`` the whole label in the
+    current language ("keep-vllm-h100: porting effort"); ``unit`` an analysis unit
+    (``formatting.unit_text``); ``swept_low`` .. ``swept_high`` the values tried."""
 
     key: str
     option: str | None
-    label: str
+    name: Message
     unit: str
     low: float
     likely: float
@@ -549,6 +567,19 @@ class InputFlip:
     below_in_range: bool = False
     above_in_range: bool = False
     note: Message | None = None
+    swept_low: float | None = None
+    swept_high: float | None = None
+
+    @property
+    def label_message(self) -> Message:
+        if self.option is None:
+            return self.name
+        return Message("sensitivity.input", "{option}: {input}", (("option", self.option), ("input", self.name)))
+
+    @property
+    def label(self) -> str:
+        """The input's label in the current language, its option's id first."""
+        return self.label_message.render()
 
 
 @dataclass(frozen=True, slots=True)
@@ -713,6 +744,18 @@ def to_data(obj: Any) -> Any:
         return obj.to_data()
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
         out = {name: to_data(getattr(obj, name)) for name in _field_names(type(obj))}
+        if isinstance(obj, (TrailItem, Figure)):  # names stay plain English text in JSON (stable keys)
+            for key in ("name", "source", "value"):
+                value = getattr(obj, key, None)
+                if isinstance(value, Message):
+                    out[key] = english(value)
+                    out[f"{key}_message"] = value.to_data()
+        if isinstance(obj, CriterionInfo) and isinstance(obj.value_function, Message):
+            out["value_function"] = english(obj.value_function)
+        if isinstance(obj, Attribution) and isinstance(obj.group, Message):
+            out["group"] = english(obj.group)
+        if isinstance(obj, InputFlip):
+            out["label"] = english(obj.label_message)
         if isinstance(obj, EvidenceLevels):
             out["level"] = obj.level
         if isinstance(obj, Classification):

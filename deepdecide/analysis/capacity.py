@@ -41,7 +41,6 @@ from deepdecide.analysis.evidence import (
     output_tps_per_gpu,
     run_label,
 )
-from deepdecide.domain import formatting
 from deepdecide.domain.common import Estimate
 from deepdecide.domain.evidence import BenchmarkRun
 from deepdecide.domain.i18n import N_
@@ -49,7 +48,10 @@ from deepdecide.domain.messages import Message, chain, msg
 from deepdecide.domain.workspace import SLO, Option
 
 UNIT = N_("output tok/s/GPU")
-NAME = "capacity under the SLO"
+NAME = msg("trail.capacity_slo", "capacity under the SLO")
+
+WORKSPACE_SLO = msg("trail.workspace_slo", "workspace SLO")
+RANGE = msg("trail.range", "range low / high")
 
 _SOURCE_TEXT = {
     CapacitySource.OWN: msg("capacity.source.own", "own measurement"),
@@ -192,8 +194,13 @@ def _search(idx: EvidenceIndex, runs: Sequence[BenchmarkRun], slo: SLO) -> tuple
     return best, (lightest[1] if lightest else None)
 
 
-def _src(r: BenchmarkRun) -> str:
-    return f"run {run_label(r)} ({r.tool or 'benchmark'})"
+def _src(r: BenchmarkRun) -> Message:
+    return (msg("trail.run", "run {run} ({tool})", run=run_label(r), tool=r.tool) if r.tool
+            else msg("trail.run_benchmark", "run {run} (benchmark)", run=run_label(r)))
+
+
+def _src_with(r: BenchmarkRun, what: Message) -> Message:
+    return msg("trail.source_with", "{source}, {what}", source=_src(r), what=what)
 
 
 def _figure(best: _Best, target: str, source: CapacitySource, scale: float) -> tuple[float, tuple[TrailItem, ...],
@@ -204,19 +211,21 @@ def _figure(best: _Best, target: str, source: CapacitySource, scale: float) -> t
     if best.basis == CapacityBasis.INTERPOLATED:
         nxt = best.group[best.i + 1]
         trail: tuple[TrailItem, ...] = (
-            TrailItem("meets the SLO at", t, UNIT, f"{_src(r)}, {label}"),
-            TrailItem("misses the SLO at", output_tps_per_gpu(nxt), UNIT,
-                      f"{_src(nxt)}: {'; '.join(best.next_failures)}"),
-            TrailItem(f"fraction of the step where {best.limit} reaches its limit", best.frac, "", "linear"),
-            TrailItem("SLO", target, "", "workspace SLO"),
+            TrailItem(msg("trail.meets_slo", "meets the SLO at"), t, UNIT, _src_with(r, label)),
+            TrailItem(msg("trail.misses_slo", "misses the SLO at"), output_tps_per_gpu(nxt), UNIT,
+                      msg("trail.misses_because", "{source}: {failures}", source=_src(nxt),
+                          failures="; ".join(str(f) for f in best.next_failures))),
+            TrailItem(msg("trail.step_fraction", "fraction of the step where {limit} reaches its limit",
+                          limit=best.limit), best.frac, "", msg("trail.linear", "linear")),
+            TrailItem("SLO", target, "", WORKSPACE_SLO),
         )
         flags: tuple[Message, ...] = ()
     else:
         trail = (
-            TrailItem("output tok/s per GPU", t, UNIT, f"{_src(r)}, {label}"),
-            TrailItem("output throughput", r.output_throughput_tps, "tok/s", _src(r)),
-            TrailItem("GPUs in the run", r.gpu_count, "GPUs", _src(r)),
-            TrailItem("SLO", target, "", "workspace SLO"),
+            TrailItem(msg("trail.output_tps_per_gpu", "output tok/s per GPU"), t, UNIT, _src_with(r, label)),
+            TrailItem(msg("trail.output_throughput", "output throughput"), r.output_throughput_tps, "tok/s", _src(r)),
+            TrailItem(msg("trail.run_gpus", "GPUs in the run"), r.gpu_count, "GPUs", _src(r)),
+            TrailItem("SLO", target, "", WORKSPACE_SLO),
         )
         flags = ()
         if best.basis == CapacityBasis.LOWER_BOUND:
@@ -227,7 +236,8 @@ def _figure(best: _Best, target: str, source: CapacitySource, scale: float) -> t
                           "lower bound: the SLO still holds at the heaviest load measured (not extrapolated)")),)
     value = best.value * scale
     if source == CapacitySource.PROXY:
-        trail = (*trail, TrailItem("proxy discount (likely)", scale, "x", "accepted proxy: throughput scaled"))
+        trail = (*trail, TrailItem(msg("trail.proxy_discount", "proxy discount (likely)"), scale, "x",
+                                   msg("trail.proxy_scaled", "accepted proxy: throughput scaled")))
         flags = (*flags, msg("capacity.proxy", "PROXY: measured on a workload the user accepted as a proxy, "
                                                 "scaled x {factor}; performs is not reached", factor=scale))
     elif source == CapacitySource.PREDICTED:
@@ -287,14 +297,16 @@ def _predicted_range(idx: EvidenceIndex, best: _Best, value: float) -> tuple[flo
         return None, None, (), msg("capacity.predicted_error_unknown",
                                    "the error of {tool} is unknown here: no measured run of the same "
                                    "configuration to compare with", tool=tool or "the predictor")
-    trail = (TrailItem(f"{tool} output tok/s/GPU error observed", f"{signed_percent(err.throughput_low)} to "
-                                                                  f"{signed_percent(err.throughput_high)}", "",
-                       f"{err.pairs} prediction(s) beside a measurement of the same configuration"),
-             TrailItem("range low / high", f"{formatting.number(rng[0])} / {formatting.number(rng[1])}", UNIT,
-                       "predicted / (1 + error)"))
+    trail = (TrailItem(msg("trail.predictor_error", "{tool} output tok/s/GPU error observed", tool=tool or "?"),
+                       msg("trail.error_range", "{low} to {high}", low=signed_percent(err.throughput_low),
+                           high=signed_percent(err.throughput_high)), "",
+                       msg("trail.prediction_pairs", "{n} prediction(s) beside a measurement of the same "
+                           "configuration", n=err.pairs)),
+             TrailItem(RANGE, msg("trail.low_high", "{low} / {high}", low=rng[0], high=rng[1]), UNIT,
+                       msg("trail.predicted_over_error", "predicted / (1 + error)")))
     flag = msg("capacity.predicted_widened", "range widened by the errors {tool} showed beside measurements: "
                                              "{low} to {high} {unit}", tool=tool,
-               low=formatting.number(rng[0]), high=formatting.number(rng[1]), unit=UNIT)
+               low=rng[0], high=rng[1], unit=msg("unit.output_tps_gpu", "output tok/s/GPU"))
     return rng[0], rng[1], trail, flag
 
 
@@ -417,16 +429,22 @@ def _assumption_ok(assumed: Estimate) -> bool:
 
 def _assumed(option: Option, assumed: Estimate, flags: tuple[Message, ...], points: list[CapacityPoint],
              why: Message | None) -> Capacity:
-    note_text = option.cost.assumption_note or "no measurement"
-    trail = (TrailItem("assumed output tok/s per GPU (likely)", assumed.likely, UNIT,
-                       f"options.{option.id}.cost.assumed_output_tps_per_gpu: {note_text}"),
-             TrailItem("range low / high", f"{assumed.low:g} / {assumed.high:g}", UNIT, "assumption"))
-    note = msg("capacity.note_assumed", "assumed (the option's stated assumption){override}",
-               override=", kept by override although measured runs miss the SLO" if why is not None else "")
+    field = f"options.{option.id}.cost.assumed_output_tps_per_gpu"
+    source = (msg("trail.assumption_note", "{field}: {note}", field=field, note=option.cost.assumption_note)
+              if option.cost.assumption_note else
+              msg("trail.assumption_no_measurement", "{field}: no measurement", field=field))
+    trail = (TrailItem(msg("trail.assumed_capacity", "assumed output tok/s per GPU (likely)"), assumed.likely, UNIT,
+                       source),
+             TrailItem(RANGE, msg("trail.low_high", "{low} / {high}", low=assumed.low, high=assumed.high), UNIT,
+                       msg("trail.assumption", "assumption")))
+    note = (msg("capacity.note_assumed_override", "assumed (the option's stated assumption), kept by override "
+                "although measured runs miss the SLO") if why is not None else
+            msg("capacity.note_assumed", "assumed (the option's stated assumption)"))
     return Capacity(Figure(NAME, assumed.likely, UNIT, trail, flags=flags), CapacityBasis.ASSUMED,
                     tuple(points), assumed.low, assumed.high, CapacitySource.ASSUMED, note)
 
 
-def _basis_words(basis: CapacityBasis) -> str:
-    return {CapacityBasis.LOWER_BOUND: "lower bound", CapacityBasis.INTERPOLATED: "interpolated",
-            CapacityBasis.MEASURED: "measured"}.get(basis, basis.value)
+def _basis_words(basis: CapacityBasis) -> Message | str:
+    return {CapacityBasis.LOWER_BOUND: msg("capacity.basis.lower_bound", "lower bound"),
+            CapacityBasis.INTERPOLATED: msg("capacity.basis.interpolated", "interpolated"),
+            CapacityBasis.MEASURED: msg("capacity.basis.measured", "measured")}.get(basis, basis.value)

@@ -36,6 +36,7 @@ from deepdecide.analysis.assessment import (
     CostViewFigures,
     Figure,
     Fleet,
+    Label,
     TrailItem,
     missing,
 )
@@ -48,6 +49,24 @@ HOURS_PER_YEAR = 8760.0
 SOURCE_D3 = "decision_practice.md (d) D3: $/M = C_hr / (T x 3600 / 10^6)"
 SOURCE_D9 = "decision_practice.md (d) D9: own-vs-rent, utilization"
 SOURCE_D8 = "decision_practice.md (d) D8: instances -> servers"
+
+# names the cost trails share (Messages: the views render them in the reader's language)
+GPUS = msg("figure.gpus", "GPUs")
+FLEET = msg("trail.fleet", "fleet")
+FORMULA = msg("trail.formula", "formula")
+SEE_TRAIL = msg("trail.see_trail", "see its trail")
+CAPACITY = msg("trail.capacity", "capacity")
+WORKSPACE_DEMAND = msg("trail.workspace_demand", "workspace demand")
+OPERATING_HOUR = msg("figure.operating_hour", "operating $/GPU-h")
+OPERATING_FORMULA = msg("trail.operating_formula", "kW x PUE x $/kWh + hosting")
+ENGINEERING_EFFORT = msg("figure.engineering_effort", "engineering effort")
+TIME_TO_PRODUCTION = msg("figure.time_to_production", "time to production")
+HARDWARE_HORIZON = msg("figure.hardware_horizon", "hardware over the horizon")
+POWER_HORIZON = msg("figure.power_horizon", "power and hosting over the horizon")
+
+
+def _label_id(label: object) -> str | None:
+    return label.id if isinstance(label, Message) else None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -132,7 +151,7 @@ class OptionInputs:
     ttp: Estimate | None = None
     capacity: Estimate | None = None  # exact when measured, the assumption's range when assumed
     capacity_assumed: bool = False
-    efforts: list[tuple[str, Estimate]] = field(default_factory=list)
+    efforts: list[tuple[Label, Estimate]] = field(default_factory=list)
     problems: list[Message] = field(default_factory=list)
     owned: float = 0.0  # GPUs owned on the platform (inf: pricing existing, every GPU owned)
     node: int = 1
@@ -231,7 +250,7 @@ def _resolve(option_value: Estimate | None, fleet_value: Estimate | None, opt_ke
     return None
 
 
-def option_inputs(option: Option, efforts: list[tuple[str, Estimate]],
+def option_inputs(option: Option, efforts: list[tuple[Label, Estimate]],
                   capacity_estimate: Estimate | None, ws: Workspace | None = None,
                   capacity_assumed: bool = False) -> OptionInputs:
     c = option.cost
@@ -288,21 +307,22 @@ def option_inputs(option: Option, efforts: list[tuple[str, Estimate]],
 
 def demand_tps(demand: Demand) -> Figure:
     """Peak output tokens/s to serve."""
-    name, unit = "demand", "output tok/s"
+    name, unit = msg("figure.demand", "demand"), "output tok/s"
     if demand.output_tokens_per_s is not None:
         v = demand.output_tokens_per_s
         if not math.isfinite(v) or v <= 0:
             return missing(name, unit, msg("demand.not_positive", "demand.output_tokens_per_s must be positive, "
                                                                   "got {value:g}", value=v))
-        return Figure(name, float(v), unit, (TrailItem("output tokens per second", v, unit, "workspace demand"),))
+        return Figure(name, float(v), unit, (TrailItem(msg("trail.output_tps", "output tokens per second"), v, unit, WORKSPACE_DEMAND),))
     if demand.requests_per_s is not None and demand.output_tokens is not None:
         r, o = demand.requests_per_s, demand.output_tokens
         if not (math.isfinite(r) and math.isfinite(o)) or r <= 0 or o <= 0:
             return missing(name, unit, msg("demand.rate_not_positive", "demand requests_per_s ({rate:g}) and "
                                                                        "output_tokens ({tokens:g}) must be positive",
                                            rate=r, tokens=o))
-        return Figure(name, r * o, unit, (TrailItem("requests per second", r, "req/s", "workspace demand"),
-                                          TrailItem("output tokens per request", o, "tokens", "workspace demand")))
+        return Figure(name, r * o, unit, (TrailItem(msg("trail.requests_per_s", "requests per second"), r, "req/s", WORKSPACE_DEMAND),
+                                          TrailItem(msg("trail.output_tokens", "output tokens per request"), o, "tokens",
+                                                    WORKSPACE_DEMAND)))
     return missing(name, unit, msg("demand.none", "the workspace gives no demand (output_tokens_per_s, or "
                                                   "requests_per_s with output_tokens)"))
 
@@ -362,19 +382,20 @@ def _fleet_figure(oi: OptionInputs, capacity: Figure, demand: Figure) -> tuple[F
     nodes); and the unrounded count (None when either input is missing)."""
     tps = capacity.value
     if tps is None or tps <= 0:
-        return missing("GPUs", "GPUs", msg("fleet.no_capacity", "no capacity: {reason}",
+        return missing(GPUS, "GPUs", msg("fleet.no_capacity", "no capacity: {reason}",
                                            reason=capacity.missing_reason or msg("capacity.not_positive",
                                                                                  "not positive"))), None
     if demand.value is None:
-        return missing("GPUs", "GPUs", demand.missing_reason), None
+        return missing(GPUS, "GPUs", demand.missing_reason), None
     raw = demand.value / tps
     n = float(fleet_gpus(demand.value, tps, oi.unit))
-    return Figure("GPUs", n, "GPUs", (
-        TrailItem("demand", demand.value, "output tok/s", "workspace demand"),
-        TrailItem("capacity under the SLO", tps, "output tok/s/GPU", capacity.trail[0].source
-                  if capacity.trail else "capacity"),
-        TrailItem("GPUs needed (unrounded)", raw, "GPUs", "demand / capacity"),
-        TrailItem("rounded up to units of", oi.unit, "GPUs", str(oi.unit_reason)),
+    return Figure(GPUS, n, "GPUs", (
+        TrailItem(msg("figure.demand", "demand"), demand.value, "output tok/s", WORKSPACE_DEMAND),
+        TrailItem(msg("trail.capacity_slo", "capacity under the SLO"), tps, "output tok/s/GPU",
+                  capacity.trail[0].source if capacity.trail else CAPACITY),
+        TrailItem(msg("trail.gpus_unrounded", "GPUs needed (unrounded)"), raw, "GPUs",
+                  msg("trail.demand_over_capacity", "demand / capacity")),
+        TrailItem(msg("trail.rounded_to", "rounded up to units of"), oi.unit, "GPUs", oi.unit_reason),
     ), flags=capacity.flags), raw
 
 
@@ -399,7 +420,7 @@ def _fleet(oi: OptionInputs, gpus: Figure, raw: float | None) -> Fleet:
 
 def _operating_figure(oi: OptionInputs, g: Globals, at: str) -> Figure:
     """$/GPU-h of running an owned or bought GPU: kW x PUE x $/kWh + hosting."""
-    name, unit = "operating $/GPU-h", "$/GPU-h"
+    name, unit = OPERATING_HOUR, "$/GPU-h"
     why: list[Message] = []
     if oi.kw is None:
         why.append(msg("cost.no_power", "{at}.power_kw_per_gpu is not given (nor the platform's in fleet)", at=at))
@@ -412,22 +433,25 @@ def _operating_figure(oi: OptionInputs, g: Globals, at: str) -> Figure:
     host = oi.hosting.likely if oi.hosting is not None else 0.0
     v = float(operating_hour(oi.kw.likely, g.pue, g.elec, host))
     return Figure(name, v, unit, (
-        TrailItem("power per GPU", oi.kw.likely, "kW", oi.sources.get("kw", f"{at}.power_kw_per_gpu")),
+        TrailItem(msg("trail.power_per_gpu", "power per GPU"), oi.kw.likely, "kW",
+                  oi.sources.get("kw", f"{at}.power_kw_per_gpu")),
         TrailItem("PUE", g.pue, "", "assumptions.pue"),
-        TrailItem("electricity", g.elec, "$/kWh", "assumptions.electricity_usd_per_kwh"),
-        TrailItem("hosting", host, "$/GPU-h", oi.sources.get("hosting", "not stated: 0")),
-        TrailItem("formula", "kW x PUE x $/kWh + hosting", "", SOURCE_D9)))
+        TrailItem(msg("trail.electricity", "electricity"), g.elec, "$/kWh", "assumptions.electricity_usd_per_kwh"),
+        TrailItem(msg("trail.hosting", "hosting"), host, "$/GPU-h",
+                  oi.sources.get("hosting") or msg("trail.not_stated_zero", "not stated: 0")),
+        TrailItem(FORMULA, OPERATING_FORMULA, "", SOURCE_D9)))
 
 
 def _all_in_hour_figure(oi: OptionInputs, op: Figure, at: str) -> Figure:
     """All-in $/GPU-h: the rental price (rent), else amortized capex plus operating cost."""
-    name, unit = "all-in $/GPU-h", "$/GPU-h"
-    trail: list[TrailItem] = [TrailItem("pricing", oi.pricing.value, "", f"{at}.pricing")]
+    name, unit = msg("figure.all_in_hour", "all-in $/GPU-h"), "$/GPU-h"
+    trail: list[TrailItem] = [TrailItem(msg("trail.pricing", "pricing"), oi.pricing.value, "", f"{at}.pricing")]
     if oi.pricing == Pricing.RENT:
         if oi.rate is None:
             return missing(name, unit, msg("cost.no_rental", "{at}.gpu_hour_usd is not given, nor the platform's "
                                                              "rental_usd_per_gpu_hour (pricing: rent)", at=at))
-        trail.append(TrailItem("rental price", oi.rate.likely, "$/GPU-h", oi.sources.get("rate", "")))
+        trail.append(TrailItem(msg("trail.rental_price", "rental price"), oi.rate.likely, "$/GPU-h",
+                               oi.sources.get("rate", "")))
         return Figure(name, oi.rate.likely, unit, tuple(trail),
                       flags=(msg("cost.rental_all_in", "rental price taken as all-in: power and hosting inside it"),))
     why: list[Message] = []
@@ -440,17 +464,19 @@ def _all_in_hour_figure(oi: OptionInputs, op: Figure, at: str) -> Figure:
         why.append(op.missing_reason)
     if why or oi.capex is None or op.value is None:
         return missing(name, unit, chain(why))
-    trail += [TrailItem("purchase price per GPU", oi.capex.likely, "$", oi.sources.get("capex", "")),
-              TrailItem("amortization", oi.amort_years, "years", f"{at}.amortization_years"),
-              TrailItem("operating $/GPU-h", op.value, "$/GPU-h", "kW x PUE x $/kWh + hosting"),
-              TrailItem("formula", "capex / (years x 8760) + operating", "", SOURCE_D9)]
+    trail += [TrailItem(msg("input.capex", "purchase price per GPU"), oi.capex.likely, "$",
+                        oi.sources.get("capex", "")),
+              TrailItem(msg("trail.amortization", "amortization"), oi.amort_years, "years",
+                        f"{at}.amortization_years"),
+              TrailItem(OPERATING_HOUR, op.value, "$/GPU-h", OPERATING_FORMULA),
+              TrailItem(FORMULA, msg("trail.all_in_formula", "capex / (years x 8760) + operating"), "", SOURCE_D9)]
     v = float(all_in_hour(oi.pricing, 0.0, oi.capex.likely, oi.amort_years, op.value))
     return Figure(name, v, unit, tuple(trail))
 
 
 def _cash_hour_figure(oi: OptionInputs, fleet: Fleet, op: Figure, allin: Figure) -> Figure:
     """The fleet's average cash $/GPU-h: owned GPUs at operating cost, the shortfall at full price."""
-    name, unit = "cash $/GPU-h", "$/GPU-h"
+    name, unit = msg("figure.cash_hour", "cash $/GPU-h"), "$/GPU-h"
     n = fleet.gpus.value
     if (n is None or n <= 0) and 0 < oi.owned < math.inf:
         return missing(name, unit, msg("cost.cannot_split", "owned and new GPUs cannot be split: {reason}",
@@ -472,14 +498,21 @@ def _cash_hour_figure(oi: OptionInputs, fleet: Fleet, op: Figure, allin: Figure)
     if not math.isfinite(v):
         return missing(name, unit, op.missing_reason or allin.missing_reason
                        or msg("cost.not_finite_hour", "not a finite number"))
-    trail = [TrailItem("owned GPUs used", used if math.isfinite(used) else "all", "GPUs", "fleet (capex sunk)")]
+    every = msg("trail.all", "all")
+    trail = [TrailItem(msg("trail.owned_used", "owned GPUs used"), used if math.isfinite(used) else every, "GPUs",
+                       msg("trail.fleet_capex_sunk", "fleet (capex sunk)"))]
     if used > 0:
-        trail.append(TrailItem("operating $/GPU-h of an owned GPU", opv, "$/GPU-h", "see operating cost"))
-    trail.append(TrailItem(f"shortfall ({fleet.acquire or 'none'})", short if math.isfinite(short) else "all",
-                           "GPUs", "fleet"))
+        trail.append(TrailItem(msg("trail.owned_operating", "operating $/GPU-h of an owned GPU"), opv, "$/GPU-h",
+                               msg("trail.see_operating", "see operating cost")))
+    shortfall = {"rent": msg("trail.shortfall_rent", "shortfall (rent)"),
+                 "buy": msg("trail.shortfall_buy", "shortfall (buy)")}.get(
+        fleet.acquire, msg("trail.shortfall_none", "shortfall (none)"))
+    trail.append(TrailItem(shortfall, short if math.isfinite(short) else every, "GPUs", FLEET))
     if short > 0:
-        trail.append(TrailItem("price of a shortfall GPU", av, "$/GPU-h", "all-in (bought) or rental price"))
-    trail.append(TrailItem("formula", "(owned x operating + shortfall x price) / GPUs", "", "cash view"))
+        trail.append(TrailItem(msg("trail.shortfall_price", "price of a shortfall GPU"), av, "$/GPU-h",
+                               msg("trail.shortfall_price_source", "all-in (bought) or rental price")))
+    trail.append(TrailItem(FORMULA, msg("trail.cash_formula", "(owned x operating + shortfall x price) / GPUs"), "",
+                           msg("trail.cash_view", "cash view")))
     return Figure(name, v, unit, tuple(trail))
 
 
@@ -534,7 +567,10 @@ def _per_million_figures(hour: Figure, capacity: Figure, util: float | None,
                          view: CostView = CostView.ALL_IN) -> tuple[Figure, Figure]:
     """$/M output tokens at full use (D3) and at the sustained utilization (D9)."""
     tps = capacity.value
-    label = f"$/M output tokens ({view.value})"
+    label = (msg("figure.cpm_cash", "$/M output tokens (cash)") if view == CostView.CASH
+             else msg("figure.cpm_all_in", "$/M output tokens (all-in)"))
+    at_util = (msg("figure.cpm_cash_util", "$/M output tokens (cash) at utilization") if view == CostView.CASH
+               else msg("figure.cpm_all_in_util", "$/M output tokens (all-in) at utilization"))
     if hour.value is None:
         cpm = missing(label, "$/M tokens", hour.missing_reason)
     elif tps is None or tps <= 0:
@@ -542,18 +578,18 @@ def _per_million_figures(hour: Figure, capacity: Figure, util: float | None,
                                                reason=capacity.missing_reason))
     else:
         cpm = Figure(label, float(cost_per_million(hour.value, tps)), "$/M tokens", (
-            TrailItem(hour.name, hour.value, "$/GPU-h", "see its trail"),
-            TrailItem("output tok/s per GPU under the SLO", tps, "tok/s/GPU", "capacity"),
-            TrailItem("formula", "C_hr / (T x 3600 / 10^6)", "", SOURCE_D3),
+            TrailItem(hour.name, hour.value, "$/GPU-h", SEE_TRAIL),
+            TrailItem(msg("trail.capacity_per_gpu", "output tok/s per GPU under the SLO"), tps, "tok/s/GPU", CAPACITY),
+            TrailItem(FORMULA, "C_hr / (T x 3600 / 10^6)", "", SOURCE_D3),
         ), flags=capacity.flags)
     if cpm.value is None or util is None:
-        eff = missing(f"{label} at utilization", "$/M tokens",
+        eff = missing(at_util, "$/M tokens",
                       cpm.missing_reason or msg("cost.utilization", "assumptions.utilization is not in (0, 1]"))
     else:
-        eff = Figure(f"{label} at utilization", cpm.value / util, "$/M tokens", (
-            TrailItem("$/M at full use", cpm.value, "$/M tokens", SOURCE_D3),
-            TrailItem("sustained utilization", util, "fraction", "assumptions.utilization"),
-            TrailItem("formula", "$/M / U", "", SOURCE_D9)), flags=cpm.flags)
+        eff = Figure(at_util, cpm.value / util, "$/M tokens", (
+            TrailItem(msg("trail.cpm_full_use", "$/M at full use"), cpm.value, "$/M tokens", SOURCE_D3),
+            TrailItem(msg("input.utilization", "sustained utilization"), util, "fraction", "assumptions.utilization"),
+            TrailItem(FORMULA, "$/M / U", "", SOURCE_D9)), flags=cpm.flags)
     return cpm, eff
 
 
@@ -565,35 +601,38 @@ def _engineering_figures(oi: OptionInputs, engc: float | None, at: str) -> tuple
     if oi.porting is None:
         eng_missing.append(msg("cost.no_porting", "{at}.porting_effort_person_weeks is not usable", at=at))
     else:
-        eng_trail.append(TrailItem("porting effort", oi.porting.likely, "person-weeks",
+        eng_trail.append(TrailItem(msg("input.porting", "porting effort"), oi.porting.likely, "person-weeks",
                                    f"{at}.porting_effort_person_weeks"))
         weeks.append(oi.porting.likely)
     for label, e in oi.efforts:
         if math.isnan(e.likely):
             eng_missing.append(msg("cost.effort_unusable", "effort of {label} is not usable", label=label))
         else:
-            eng_trail.append(TrailItem(label, e.likely, "person-weeks", "checklist answer"))
+            eng_trail.append(TrailItem(label, e.likely, "person-weeks", msg("trail.checklist", "checklist answer")))
             weeks.append(e.likely)
     if eng_missing:
-        pw = missing("engineering effort", "person-weeks", chain(eng_missing), tuple(eng_trail))
+        pw = missing(ENGINEERING_EFFORT, "person-weeks", chain(eng_missing), tuple(eng_trail))
     else:
-        pw = Figure("engineering effort", float(sum(weeks)), "person-weeks", tuple(eng_trail))
+        pw = Figure(ENGINEERING_EFFORT, float(sum(weeks)), "person-weeks", tuple(eng_trail))
     if pw.value is None or engc is None:
-        eng = missing("engineering cost", "$", pw.missing_reason
+        eng = missing(msg("figure.engineering_cost", "engineering cost"), "$", pw.missing_reason
                       or msg("cost.no_engineer_rate", "assumptions.engineer_usd_per_week is not usable"))
     else:
-        eng = Figure("engineering cost", pw.value * engc, "$", (
-            TrailItem("engineering effort", pw.value, "person-weeks", "porting + checklist efforts"),
-            TrailItem("loaded cost per person-week", engc, "$/person-week", "assumptions.engineer_usd_per_week")))
+        eng = Figure(msg("figure.engineering_cost", "engineering cost"), pw.value * engc, "$", (
+            TrailItem(ENGINEERING_EFFORT, pw.value, "person-weeks",
+                      msg("trail.porting_checklist", "porting + checklist efforts")),
+            TrailItem(msg("input.engineer_rate", "loaded cost per person-week"), engc, "$/person-week",
+                      "assumptions.engineer_usd_per_week")))
     return pw, eng
 
 
 def _time_to_production_figure(oi: OptionInputs, at: str) -> Figure:
     if oi.ttp is None:
-        return missing("time to production", "weeks", msg("cost.no_ttp", "{at}.time_to_production_weeks is not usable",
+        return missing(TIME_TO_PRODUCTION, "weeks", msg("cost.no_ttp", "{at}.time_to_production_weeks is not usable",
                                                           at=at))
-    return Figure("time to production", oi.ttp.likely, "weeks",
-                  (TrailItem("time to production (likely)", oi.ttp.likely, "weeks", f"{at}.time_to_production_weeks"),))
+    return Figure(TIME_TO_PRODUCTION, oi.ttp.likely, "weeks",
+                  (TrailItem(msg("trail.ttp_likely", "time to production (likely)"), oi.ttp.likely, "weeks",
+                             f"{at}.time_to_production_weeks"),))
 
 
 def _horizon_figures(oi: OptionInputs, view: CostView, fleet: Fleet, hour: Figure, op: Figure,
@@ -603,42 +642,42 @@ def _horizon_figures(oi: OptionInputs, view: CostView, fleet: Fleet, hour: Figur
     if gpus.value is None or hour.value is None or horizon is None:
         reason = gpus.missing_reason or hour.missing_reason or msg("cost.horizon",
                                                                    "assumptions.horizon_years is not positive")
-        return missing("hardware over the horizon", "$", reason), missing("power and hosting over the horizon",
-                                                                            "$", reason)
+        return missing(HARDWARE_HORIZON, "$", reason), missing(POWER_HORIZON, "$", reason)
     n = gpus.value
     used, short = fleet.owned_used or 0.0, fleet.shortfall_gpus or 0.0
-    base = (TrailItem("horizon", horizon, "years", "assumptions.horizon_years"),
-            TrailItem("hours per year", HOURS_PER_YEAR, "h", ""))
+    base = (TrailItem(msg("trail.horizon", "horizon"), horizon, "years", "assumptions.horizon_years"),
+            TrailItem(msg("trail.hours_per_year", "hours per year"), HOURS_PER_YEAR, "h", ""))
     opv = op.value if op.value is not None else 0.0
     if oi.pricing == Pricing.RENT:
         running = used if view == CostView.CASH else 0.0  # rented GPUs: power inside the price
         rented = short if view == CostView.CASH else n
         hw_v = float(horizon_cost(n, hour.value, horizon)) - float(horizon_cost(running, opv, horizon))
         pw_v = float(horizon_cost(running, opv, horizon))
-        who = f"{rented:g} GPUs rented" if view == CostView.CASH else f"{n:g} GPUs at the rental price"
+        who = (msg("trail.gpus_rented", "{n} GPUs rented", n=rented) if view == CostView.CASH
+               else msg("trail.gpus_at_rental", "{n} GPUs at the rental price", n=n))
     else:
         running = n
         pw_v = float(horizon_cost(running, opv, horizon))
         hw_v = float(horizon_cost(n, hour.value, horizon)) - pw_v
-        who = (f"{short:g} GPUs bought (owned: capex sunk)" if view == CostView.CASH
-               else f"{n:g} GPUs at amortized capex")
-    hw = Figure("hardware over the horizon", hw_v, "$", (
-        TrailItem("GPUs", n, "GPUs", who), TrailItem(hour.name, hour.value, "$/GPU-h", "see its trail"), *base))
-    pwr = Figure("power and hosting over the horizon", pw_v, "$", (
-        TrailItem("GPUs running at operating cost", running, "GPUs", "fleet"),
-        TrailItem("operating $/GPU-h", opv, "$/GPU-h", "kW x PUE x $/kWh + hosting"), *base))
+        who = (msg("trail.gpus_bought", "{n} GPUs bought (owned: capex sunk)", n=short) if view == CostView.CASH
+               else msg("trail.gpus_amortized", "{n} GPUs at amortized capex", n=n))
+    hw = Figure(HARDWARE_HORIZON, hw_v, "$", (
+        TrailItem(GPUS, n, "GPUs", who), TrailItem(hour.name, hour.value, "$/GPU-h", SEE_TRAIL), *base))
+    pwr = Figure(POWER_HORIZON, pw_v, "$", (
+        TrailItem(msg("trail.gpus_running", "GPUs running at operating cost"), running, "GPUs", FLEET),
+        TrailItem(OPERATING_HOUR, opv, "$/GPU-h", OPERATING_FORMULA), *base))
     return hw, pwr
 
 
 def _tco_figure(hw: Figure, pwr: Figure, eng: Figure, gpus: Figure, horizon_years: float) -> Figure:
     """TCO = hardware + power and hosting + engineering over the horizon."""
-    name = f"TCO over {horizon_years:g} years"
+    name = msg("figure.tco", "TCO over {years} years", years=horizon_years)
     if hw.value is None or pwr.value is None or eng.value is None:
         return missing(name, "$", hw.missing_reason or pwr.missing_reason or eng.missing_reason)
     return Figure(name, hw.value + pwr.value + eng.value, "$", (
-        TrailItem("hardware", hw.value, "$", "see its trail"),
-        TrailItem("power and hosting", pwr.value, "$", "see its trail"),
-        TrailItem("engineering", eng.value, "$", "see its trail")), flags=gpus.flags)
+        TrailItem(msg("trail.hardware", "hardware"), hw.value, "$", SEE_TRAIL),
+        TrailItem(msg("trail.power_hosting", "power and hosting"), pwr.value, "$", SEE_TRAIL),
+        TrailItem(msg("trail.engineering", "engineering"), eng.value, "$", SEE_TRAIL)), flags=gpus.flags)
 
 
 def _finite(f: Figure) -> Figure:
@@ -668,8 +707,8 @@ def capacity_estimate(cap: Capacity, option: Option) -> tuple[Estimate | None, b
         return (Estimate(v * (1 - err), v, v * (1 + err)), False,
                 f"stated measurement error +/- {err:.0%} (options.{option.id}.cost.capacity_error)")
     if cap.basis == CapacityBasis.INTERPOLATED:
-        meets = next((t.value for t in cap.figure.trail if t.name == "meets the SLO at"), None)
-        misses = next((t.value for t in cap.figure.trail if t.name == "misses the SLO at"), None)
+        meets = next((t.value for t in cap.figure.trail if _label_id(t.name) == "trail.meets_slo"), None)
+        misses = next((t.value for t in cap.figure.trail if _label_id(t.name) == "trail.misses_slo"), None)
         if isinstance(meets, (int, float)) and isinstance(misses, (int, float)) and meets <= v <= misses:
             return Estimate(float(meets), v, float(misses)), False, "between the sweep points it was interpolated from"
     return Estimate.exact(v), False, ""

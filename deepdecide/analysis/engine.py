@@ -69,9 +69,12 @@ DEV_ONLY_REASON = msg("eligibility.dev_only", "strategy dev-only: development an
 
 def _evidence_figure(oa: OptionAssessment) -> Figure:
     ev = oa.evidence
-    levels = (("builds", ev.builds), ("correct", ev.correct), ("performs", ev.performs))
-    return Figure("evidence level", float(ev.level), "levels", tuple(
-        TrailItem(n, "reached" if lv.reached else "not reached", "", f"evidence levels: {n} (its reasons)")
+    levels = ((msg("rung.builds", "builds"), ev.builds), (msg("rung.correct", "correct"), ev.correct),
+              (msg("rung.performs", "performs"), ev.performs))
+    reached, not_reached = msg("trail.reached", "reached"), msg("trail.not_reached", "not reached")
+    return Figure(msg("figure.evidence_level", "evidence level"), float(ev.level), "levels", tuple(
+        TrailItem(n, reached if lv.reached else not_reached, "",
+                  msg("trail.evidence_reasons", "evidence levels: {rung} (its reasons)", rung=n))
         for n, lv in levels))
 
 
@@ -82,12 +85,16 @@ _METRIC_FIGURES: dict[str, Callable[[OptionAssessment], Figure]] = {
     "time_to_production_weeks": lambda oa: oa.costs.time_to_production_weeks,
     "engineering_person_weeks": lambda oa: oa.costs.engineering_person_weeks,
     "evidence_level": _evidence_figure,
-    "official_support": lambda oa: Figure("official support", 1.0 if oa.classification.official else 0.0, "0/1", (
-        TrailItem("matrix status", oa.classification.status.value, "", "support matrix (the classification's reasons)"),)),
+    "official_support": lambda oa: Figure(msg("figure.official_support", "official support"),
+                                          1.0 if oa.classification.official else 0.0, "0/1", (
+        TrailItem(msg("trail.matrix_status", "matrix status"), oa.classification.status.value, "",
+                  msg("trail.matrix_reasons", "support matrix (the classification's reasons)")),)),
     "service_completeness": lambda oa: oa.checklist.completeness,
     "capacity_tps_per_gpu": lambda oa: oa.capacity.figure,
-    "blockers": lambda oa: Figure("blockers", float(len(oa.checklist.blockers)), "items", tuple(
-        TrailItem(b.title, "missing, no owner", "", f"checklist answer {b.item}") for b in oa.checklist.blockers)),
+    "blockers": lambda oa: Figure(msg("figure.blockers", "blockers"), float(len(oa.checklist.blockers)), "items", tuple(
+        TrailItem(b.title, msg("trail.missing_no_owner", "missing, no owner"), "",
+                  msg("trail.checklist_answer", "checklist answer {item}", item=b.item))
+        for b in oa.checklist.blockers)),
 }
 
 

@@ -18,6 +18,7 @@ from deepdecide.analysis.assessment import (
     EvidenceLevels,
     Figure,
     KindParity,
+    Label,
     Level,
     ParityOutcome,
     PredictionPair,
@@ -37,11 +38,20 @@ from deepdecide.domain.matrix import SupportMatrix, SupportStatus
 from deepdecide.domain.messages import Message, msg, plain
 from deepdecide.domain.workspace import SLO, Answer, Option, Workspace
 
+#: a support status in words (the matrix's codes stay codes in the data)
+STATUS_NAMES = {
+    SupportStatus.OFFICIAL: msg("status.official", "official"),
+    SupportStatus.EXPERIMENTAL: msg("status.experimental", "experimental"),
+    SupportStatus.COMMUNITY: msg("status.community", "community"),
+    SupportStatus.UNSUPPORTED: msg("status.unsupported", "unsupported"),
+    SupportStatus.UNDOCUMENTED: msg("status.undocumented", "undocumented"),
+}
+
 _STATUS_WORDS = {
-    SupportStatus.EXPERIMENTAL: "listed as experimental",
-    SupportStatus.COMMUNITY: "supported only by a community fork or third party",
-    SupportStatus.UNSUPPORTED: "stated as unsupported by a source",
-    SupportStatus.UNDOCUMENTED: "not on the official list (undocumented)",
+    SupportStatus.EXPERIMENTAL: msg("class.status.experimental", "listed as experimental"),
+    SupportStatus.COMMUNITY: msg("class.status.community", "supported only by a community fork or third party"),
+    SupportStatus.UNSUPPORTED: msg("class.status.unsupported", "stated as unsupported by a source"),
+    SupportStatus.UNDOCUMENTED: msg("class.status.undocumented", "not on the official list (undocumented)"),
 }
 
 
@@ -288,11 +298,11 @@ def classify(matrix: SupportMatrix, option: Option) -> Classification:
     else:
         what = _STATUS_WORDS[status]
         if entry:
-            reasons = [msg("class.experimental", "{runtime} on {platform}: " + what + ", so the option is "
-                           "experimental whatever the evidence says", runtime=rt, platform=pf)]
+            reasons = [msg("class.experimental", "{runtime} on {platform}: {status}, so the option is "
+                           "experimental whatever the evidence says", runtime=rt, platform=pf, status=what)]
         else:
-            reasons = [msg("class.no_cell", "{runtime} on {platform}: " + what + ", no cell in the matrix, so the "
-                           "option is experimental whatever the evidence says", runtime=rt, platform=pf)]
+            reasons = [msg("class.no_cell", "{runtime} on {platform}: {status}, no cell in the matrix, so the "
+                           "option is experimental whatever the evidence says", runtime=rt, platform=pf, status=what)]
         official_elsewhere = sorted(e.platform for e in matrix.entries
                                     if e.runtime == rt and e.status == SupportStatus.OFFICIAL)
         if official_elsewhere:
@@ -523,9 +533,9 @@ def attributions(idx: EvidenceIndex, ws: Workspace) -> tuple[tuple[Attribution, 
     by_key: dict[tuple[str, str], list[Option]] = defaultdict(list)
     for o in ws.options:
         by_key[(o.runtime, o.platform)].append(o)
-    names: dict[tuple[str, str], str] = {}
+    names: dict[tuple[str, str], str | Message] = {}
 
-    def group(key: tuple[str, str]) -> str:
+    def group(key: tuple[str, str]) -> str | Message:
         got = names.get(key)
         if got is None:
             opts = by_key.get(key, [])
@@ -534,7 +544,8 @@ def attributions(idx: EvidenceIndex, ws: Workspace) -> tuple[tuple[Attribution, 
             else:
                 rt = ws.matrix.runtime(key[0])
                 pf = ws.matrix.platform(key[1])
-                got = f"{rt.name if rt else key[0]} on {pf.name if pf else key[1]}"
+                got = msg("evidence.group", "{runtime} on {platform}", runtime=rt.name if rt else key[0],
+                          platform=pf.name if pf else key[1])
             names[key] = got
         return got
 
@@ -549,7 +560,7 @@ def attributions(idx: EvidenceIndex, ws: Workspace) -> tuple[tuple[Attribution, 
 # checklist
 
 
-def checklist_summary(ws: Workspace, option: Option) -> tuple[ChecklistSummary, list[tuple[str, Estimate]]]:
+def checklist_summary(ws: Workspace, option: Option) -> tuple[ChecklistSummary, list[tuple[Label, Estimate]]]:
     """Summarize the option's answers; also return the efforts that count as engineering
     (``(label, Estimate)`` pairs): "external" answers, and "missing" ones someone is named to
     build. A "missing" answer without an owner is a blocker; its effort is not counted until an
@@ -561,7 +572,7 @@ def checklist_summary(ws: Workspace, option: Option) -> tuple[ChecklistSummary, 
     owned: list[str] = []
     blockers: list[Blocker] = []
     unanswered: list[str] = []
-    efforts: list[tuple[str, Estimate]] = []
+    efforts: list[tuple[Label, Estimate]] = []
     trail: list[TrailItem] = []
     lines: list[ChecklistLine] = []
     for item in ws.checklist:
@@ -579,34 +590,41 @@ def checklist_summary(ws: Workspace, option: Option) -> tuple[ChecklistSummary, 
             continue
         if a.answer == Answer.EXTERNAL:
             external.append(item.id)
-            label = f"{item.title} (external{', ' + who if who else ''})"
+            label = (msg("checklist.effort_external_by", "{item} (external, {who})", item=item.title, who=who)
+                     if who else msg("checklist.effort_external", "{item} (external)", item=item.title))
         elif who:
             owned.append(item.id)
-            label = f"{item.title} (missing, to be built by {who})"
+            label = msg("checklist.effort_owned", "{item} (missing, to be built by {who})", item=item.title, who=who)
         else:
             blockers.append(Blocker(item.id, item.title,
                                     msg("checklist.blocker", "{item}: missing and nobody is named to build it",
                                         item=item.title)))
-            trail.append(TrailItem(f"{item.title} (missing, BLOCKER: no owner)", "not counted", "person-weeks",
-                                   f"checklist answer {item.id}: its effort counts once someone is named "
-                                   f"to build it (stated: {a.effort_person_weeks.likely:g})"))
+            trail.append(TrailItem(msg("checklist.effort_blocker", "{item} (missing, BLOCKER: no owner)", item=item.title),
+                                   msg("trail.not_counted", "not counted"), "person-weeks",
+                                   msg("trail.blocker_effort", "checklist answer {item}: its effort counts once "
+                                       "someone is named to build it (stated: {stated})", item=item.id,
+                                       stated=a.effort_person_weeks.likely)))
             lines.append(ChecklistLine(item.id, item.title, a.answer, who, stated, blocker=True, notes=a.notes))
             continue
         lines.append(ChecklistLine(item.id, item.title, a.answer, who, stated, counted=True, notes=a.notes))
         efforts.append((label, a.effort_person_weeks))
-        trail.append(TrailItem(label, a.effort_person_weeks.likely, "person-weeks", f"checklist answer {item.id}"))
+        trail.append(TrailItem(label, a.effort_person_weeks.likely, "person-weeks",
+                               msg("trail.checklist_answer", "checklist answer {item}", item=item.id)))
     n = len(ws.checklist)
     if n:
-        completeness = Figure("service completeness", len(provided) / n, "fraction",
-                              (TrailItem("items provided", len(provided), "items", "checklist answers"),
-                               TrailItem("checklist items", n, "items", "workspace checklist")))
+        completeness = Figure(msg("figure.service_completeness", "service completeness"), len(provided) / n,
+                              "fraction",
+                              (TrailItem(msg("trail.items_provided", "items provided"), len(provided), "items",
+                                         msg("trail.checklist_answers", "checklist answers")),
+                               TrailItem(msg("trail.checklist_items", "checklist items"), n, "items",
+                                         msg("trail.workspace_checklist", "workspace checklist"))))
     else:
-        completeness = Figure("service completeness", None, "fraction",
+        completeness = Figure(msg("figure.service_completeness", "service completeness"), None, "fraction",
                               missing_reason=msg("checklist.empty", "the workspace has no checklist items"))
     total = sum(e.likely for _, e in efforts)
     flags = (msg("checklist.blockers_excluded", "excludes {n} blocker(s) without an owner: their effort counts "
                                                 "once someone is named", n=len(blockers)),) if blockers else ()
-    effort = Figure("checklist engineering effort", float(total), "person-weeks", tuple(trail), flags=flags)
+    effort = Figure(msg("figure.checklist_effort", "checklist engineering effort"), float(total), "person-weeks", tuple(trail), flags=flags)
     unanswered_titles = tuple(titles.get(i, i) for i in unanswered)
     return ChecklistSummary(tuple(provided), tuple(external), tuple(owned), tuple(blockers),
                             unanswered_titles, completeness, effort, tuple(lines)), efforts

@@ -21,10 +21,11 @@ from deepdecide.analysis.assessment import (
     ProsCons,
     WhyPart,
 )
+from deepdecide.analysis.evidence import STATUS_NAMES
 from deepdecide.domain import formatting
 from deepdecide.domain.common import Source, SourceKind
 from deepdecide.domain.i18n import N_
-from deepdecide.domain.messages import Message, msg, plain
+from deepdecide.domain.messages import Amount, Message, Param, msg, plain
 from deepdecide.domain.workspace import Direction, Workspace
 
 #: how many criteria "why" names, at most
@@ -34,23 +35,19 @@ WHY_PARTS = 3
 # values in words
 
 
-def value_text(value: float | None, unit: str, currency: str = "USD") -> str:
-    """A criterion's raw value as a reader reads it: money with its symbol in front ("$1.72/M tokens",
-    "$32.8M"), a share as a percentage, official support as yes / no, evidence as "1 of 3". The
-    analysis writes money units as "$"; they are in the workspace's ``currency``."""
+def value_text(value: float | None, unit: str, currency: str = "USD") -> Param:
+    """A criterion's raw value as a reader reads it, as a message parameter written when the message
+    is rendered (in the reader's language and the workspace's currency, ``formatting.quantity``):
+    money with its symbol ("$1.72/M tokens", "$32.8M"), a share as a percentage, official support
+    as yes / no, evidence as "1 of 3". The analysis writes money units as "$"; ``currency`` is kept
+    for callers and not needed: the view writes the figures in its block's currency."""
     if value is None:
-        return formatting.DASH
-    if unit in ("$", "USD"):
-        return formatting.money(value, currency)
-    if unit.startswith("$"):
-        unit = formatting.currency_unit(currency) + unit[1:]
-    if unit == "fraction":
-        return formatting.percent(value)
+        return None
     if unit == "0/1":
-        return "yes" if value >= 0.5 else "no"
+        return msg("value.yes", "yes") if value >= 0.5 else msg("value.no", "no")
     if unit == "levels":
-        return f"{formatting.integer(value)} of 3"
-    return formatting.number(value, unit)
+        return msg("value.levels", "{n} of 3", n=int(round(value)))
+    return Amount(value, unit)
 
 
 def _lower_first(name: str) -> str:
@@ -155,7 +152,7 @@ def pros_cons(ws: Workspace, options: Sequence[OptionAssessment], criteria: Sequ
         else:
             bad.append(msg("madr.experimental", "experimental: {runtime} on {platform} is not on the official "
                            "list ({status})", runtime=oa.runtime, platform=platform,
-                           status=oa.classification.status.value))
+                           status=STATUS_NAMES.get(oa.classification.status, oa.classification.status.value)))
         reached = oa.evidence.names_reached
         if reached:
             good.append(msg("madr.evidence", "evidence reaches: {rungs}", rungs=", ".join(reached)))
@@ -183,15 +180,14 @@ def pros_cons(ws: Workspace, options: Sequence[OptionAssessment], criteria: Sequ
         cap = oa.capacity
         if cap.basis == CapacityBasis.ASSUMED:
             neutral.append(msg("madr.assumed", "capacity is an assumption, not a measurement: {value} "
-                               "output tok/s/GPU", value=formatting.number(cap.value)))
+                               "output tok/s/GPU", value=cap.value))
         elif cap.basis == CapacityBasis.LOWER_BOUND:
             neutral.append(msg("madr.lower_bound", "capacity is a lower bound: {value} output tok/s/GPU",
-                               value=formatting.number(cap.value)))
+                               value=cap.value))
         elif cap.basis in (CapacityBasis.FAILS_SLO, CapacityBasis.FAILS_PARITY):
             bad.append(msg("madr.capacity_fails", "no capacity at the SLO ({label})", label=cap.label))
         if oa.fleet.freed_gpus:
-            neutral.append(msg("madr.freed", "leaves {gpus} owned GPUs free", gpus=formatting.number(
-                oa.fleet.freed_gpus)))
+            neutral.append(msg("madr.freed", "leaves {gpus} owned GPUs free", gpus=oa.fleet.freed_gpus))
         for b in oa.checklist.blockers:
             bad.append(msg("madr.blocker", "blocker: {title} is missing and nobody is named to build it",
                            title=b.title))
@@ -243,9 +239,9 @@ def publisher(source: Source) -> str:
         owner = m.group(1)
         return PUBLISHERS.get(owner.lower(), owner)
     if source.kind == SourceKind.MEASUREMENT:
-        return "the decision team (own measurement)"
+        return N_("the decision team (own measurement)")
     if source.kind == SourceKind.ARTICLE:
-        return "supplied with the decision"
+        return N_("supplied with the decision")
     return formatting.DASH
 
 
@@ -260,7 +256,7 @@ def is_local(source: Source) -> bool:
 def locator(source: Source) -> str:
     """Where a reader finds it: the URL or repository path; a local file is named as such, not by path."""
     if is_local(source):
-        return "a document supplied with the decision (not public)"
+        return N_("a document supplied with the decision (not public)")
     return source.url_or_path.strip()
 
 
@@ -285,6 +281,6 @@ def citations(ws: Workspace, options: Sequence[OptionAssessment]) -> tuple[Citat
         cite(oa.option, entry.sources if entry is not None else ())
     for o in ws.options:  # then the sources of the prices and other cost inputs
         cite(o.id, o.cost.sources)
-    return tuple(Citation(i, key, s.title, publisher(s), s.as_of or "undated", locator(s), s.kind.value,
+    return tuple(Citation(i, key, s.title, publisher(s), s.as_of or N_("undated"), locator(s), s.kind.value,
                           not is_local(s), tuple(cited))
                  for i, (key, (s, cited)) in enumerate(found.items(), start=1))

@@ -25,6 +25,7 @@ from deepdecide.analysis.scoring import (
     winners,
 )
 from deepdecide.domain.common import Estimate
+from deepdecide.domain.messages import Message, msg
 from deepdecide.domain.workspace import CostView, Pricing
 
 PARAMS = ("rate", "capex", "kw", "host", "port", "eff", "ttp", "cap")
@@ -37,7 +38,7 @@ class UncertainInput:
     ``effort`` the index of a checklist effort inside ``eff``."""
 
     key: str
-    label: str
+    label: Message  # what the input is, without its option ("porting effort")
     unit: str
     param: str
     column: int | None
@@ -139,45 +140,51 @@ class ScenarioModel:
             if candidates_only and not self.static_eligible[j]:
                 continue
             oid = oi.option.id
-            at = f"{oid}: "
-            cap_label = "assumed output tok/s/GPU" if oi.capacity_assumed else "measured output tok/s/GPU"
-            cands: list[tuple[str, str, str, str, Estimate | None]] = [
+            cap_label = (msg("input.capacity_assumed", "assumed output tok/s/GPU") if oi.capacity_assumed
+                         else msg("input.capacity_measured", "measured output tok/s/GPU"))
+            cands: list[tuple[str, Message, str, str, Estimate | None]] = [
                 ("capacity", cap_label, "tok/s/GPU", "cap", oi.capacity),
             ]
             runs_owned = oi.owned > 0 or oi.pricing != Pricing.RENT  # some GPUs at operating cost
             if oi.pricing == Pricing.RENT:
-                cands.append(("gpu_hour_usd", "rental $/GPU-h", "$/GPU-h", "rate", oi.rate))
+                cands.append(("gpu_hour_usd", msg("input.rental", "rental $/GPU-h"), "$/GPU-h", "rate", oi.rate))
             elif oi.pricing == Pricing.OWN or self.view == CostView.ALL_IN:
-                cands.append(("capex_per_gpu_usd", "purchase price per GPU", "$", "capex", oi.capex))
+                cands.append(("capex_per_gpu_usd", msg("input.capex", "purchase price per GPU"), "$", "capex",
+                              oi.capex))
             if runs_owned:
-                cands.append(("power_kw_per_gpu", "kW per GPU", "kW", "kw", oi.kw))
-                cands.append(("hosting_usd_per_gpu_hour", "hosting $/GPU-h", "$/GPU-h", "host", oi.hosting))
-            cands += [("porting_effort_person_weeks", "porting effort", "person-weeks", "port", oi.porting),
-                      ("time_to_production_weeks", "time to production", "weeks", "ttp", oi.ttp)]
+                cands.append(("power_kw_per_gpu", msg("input.power", "kW per GPU"), "kW", "kw", oi.kw))
+                cands.append(("hosting_usd_per_gpu_hour", msg("input.hosting", "hosting $/GPU-h"), "$/GPU-h", "host",
+                              oi.hosting))
+            cands += [("porting_effort_person_weeks", msg("input.porting", "porting effort"), "person-weeks", "port",
+                       oi.porting),
+                      ("time_to_production_weeks", msg("input.time_to_production", "time to production"), "weeks",
+                       "ttp", oi.ttp)]
             for key, label, unit, param, est in cands:
                 if candidates_only and param in ("rate", "capex", "kw", "host") and math.isnan(self.base["cap"][j]):
                     continue  # without a capacity the price moves no figure
                 if est is not None and est.low < est.high:
-                    out.append(UncertainInput(f"{oid}.{key}", at + label, unit, param, j, est, oid))
+                    out.append(UncertainInput(f"{oid}.{key}", label, unit, param, j, est, oid))
             for e_i, (lab, est) in enumerate(oi.efforts):
                 if est.low < est.high:
-                    out.append(UncertainInput(f"{oid}.effort[{e_i}]", at + f"effort: {lab}", "person-weeks",
-                                              "eff", j, est, oid, e_i))
+                    out.append(UncertainInput(f"{oid}.effort[{e_i}]", msg("input.effort", "effort: {item}", item=lab),
+                                              "person-weeks", "eff", j, est, oid, e_i))
         cap_known = ~np.isnan(self.base["cap"])
         uses_power = any((p != Pricing.RENT or self.owned[j] > 0) and (cap_known[j] or not candidates_only)
                          for j, p in enumerate(self.pricing))
         if uses_power and self.elec_est is not None and self.elec_est.low < self.elec_est.high:
-            out.append(UncertainInput("assumptions.electricity_usd_per_kwh", "electricity price", "$/kWh",
-                                      "elec", None, self.elec_est))
+            out.append(UncertainInput("assumptions.electricity_usd_per_kwh", msg("input.electricity",
+                                                                                 "electricity price"),
+                                      "$/kWh", "elec", None, self.elec_est))
         if uses_power and self.pue_est is not None and self.pue_est.low < self.pue_est.high:
-            out.append(UncertainInput("assumptions.pue", "PUE", "", "pue", None, self.pue_est))
+            out.append(UncertainInput("assumptions.pue", msg("input.pue", "PUE"), "", "pue", None, self.pue_est))
         if not candidates_only and self.util_est is not None and self.util_est.low < self.util_est.high:
             # a global utilization scales every option's $/M alike: it moves no rank, only the figures
-            out.append(UncertainInput("assumptions.utilization", "sustained utilization", "fraction", "util",
-                                      None, self.util_est))
+            out.append(UncertainInput("assumptions.utilization", msg("input.utilization", "sustained utilization"),
+                                      "fraction", "util", None, self.util_est))
         engc_moves = not candidates_only or (cap_known.any() and not math.isnan(self.demand))
         if engc_moves and self.engc_est is not None and self.engc_est.low < self.engc_est.high:
-            out.append(UncertainInput("assumptions.engineer_usd_per_week", "loaded cost per person-week",
+            out.append(UncertainInput("assumptions.engineer_usd_per_week",
+                                      msg("input.engineer_rate", "loaded cost per person-week"),
                                       "$/person-week", "engc", None, self.engc_est))
         return out
 

@@ -11,9 +11,9 @@ import numpy as np
 
 from deepdecide.analysis.assessment import MonteCarlo, OptionDraws, Percentiles
 from deepdecide.analysis.model import ScenarioModel
-from deepdecide.domain import formatting
 from deepdecide.domain.messages import msg
 from deepdecide.domain.progress import Cancellable, ProgressCallback, check_cancelled, report
+from deepdecide.domain.workspace import CostView
 
 
 def _percentiles(x: np.ndarray) -> tuple[list[Percentiles], list[float]]:
@@ -123,9 +123,14 @@ def run(model: ScenarioModel, ids: list[str], draws: int, seed: int, *, ranking_
             counts += np.bincount(win[win >= 0], minlength=n_opt)
             none += int((win < 0).sum())
         report(progress, (start + size) / draws)
+    view = (msg("montecarlo.view_cash", "cash cost view") if model.view == CostView.CASH
+            else msg("montecarlo.view_all_in", "all-in cost view"))
+    inputs_text = (msg("montecarlo.input", "{n} uncertain input", n=len(inputs)) if len(inputs) == 1
+                   else msg("montecarlo.inputs", "{n} uncertain inputs", n=len(inputs)))
+    draws_text = (msg("montecarlo.draw", "{n} draw", n=draws) if draws == 1
+                  else msg("montecarlo.draws", "{n} draws", n=draws))
     notes = [msg("montecarlo.drawn", "{inputs} drawn from triangular(low, likely, high); {draws}, seed {seed}; "
-                                     "cost view {view}", inputs=formatting.count(len(inputs), "uncertain input"),
-                 draws=formatting.count(draws, "draw"), seed=str(seed), view=model.view.value)]
+                                     "{view}", inputs=inputs_text, draws=draws_text, seed=str(seed), view=view)]
     if w_est is not None:
         notes.append(msg("montecarlo.weights_drawn", "criteria weights drawn within their stated ranges ({n} of "
                                                      "{total})", n=int((w_est[:, 2] > w_est[:, 0]).sum()),

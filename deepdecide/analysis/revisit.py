@@ -13,7 +13,9 @@ import math
 from dataclasses import dataclass
 
 from deepdecide.analysis.cost import demand_tps
+from deepdecide.analysis.evidence import STATUS_NAMES
 from deepdecide.domain.common import Estimate
+from deepdecide.domain.i18n import N_
 from deepdecide.domain.matrix import SupportMatrix
 from deepdecide.domain.messages import Message, msg
 from deepdecide.domain.revisit import ConditionKind, RevisitCondition
@@ -60,7 +62,8 @@ def _check(c: RevisitCondition, ws: Workspace, matrix: SupportMatrix, today: dt.
         status = matrix.status(c.runtime, c.platform)
         fired = status == c.status
         return fired, msg("revisit.support", "{runtime} on {platform}: the matrix says {status} (fires at {want})",
-                          runtime=c.runtime, platform=c.platform, status=status.value, want=c.status.value)
+                          runtime=c.runtime, platform=c.platform, status=STATUS_NAMES.get(status, status.value),
+                          want=STATUS_NAMES.get(c.status, c.status.value))
     if c.kind == ConditionKind.PRICE:
         option = ws.option(c.option)
         if option is None:
@@ -69,7 +72,8 @@ def _check(c: RevisitCondition, ws: Workspace, matrix: SupportMatrix, today: dt.
         value = est.likely if isinstance(est, Estimate) else None
         if c.above is None and c.below is None:
             return value is not None, msg("revisit.price.known", "{option}: {field} is {state}", option=c.option,
-                                          field=c.field, state="known" if value is not None else "not yet known")
+                                          field=c.field, state=msg("revisit.known", "known") if value is not None
+                                          else msg("revisit.not_yet_known", "not yet known"))
         if value is None:
             return False, msg("revisit.price.unknown", "{option}: {field} is not known yet", option=c.option,
                               field=c.field)
@@ -92,7 +96,7 @@ def _check(c: RevisitCondition, ws: Workspace, matrix: SupportMatrix, today: dt.
         age = _months_between(cutoff, today)
         if c.while_proposed and ws.decision.status != RecordStatus.PROPOSED:
             return False, msg("revisit.age.decided", "the record is {status}: the evidence age no longer "
-                              "triggers a revisit", status=ws.decision.status.value)
+                              "triggers a revisit", status=_RECORD_STATUS.get(ws.decision.status, ws.decision.status.value))
         return age > c.months, msg("revisit.age", "the evidence cut-off {cutoff} is {age} months old on {today} "
                                    "(fires after {months})", cutoff=cutoff.isoformat(), age=round(age, 1),
                                    today=today.isoformat(), months=c.months)
@@ -105,6 +109,14 @@ def _check(c: RevisitCondition, ws: Workspace, matrix: SupportMatrix, today: dt.
     return None, msg("revisit.unknown_kind", "unknown condition kind {kind}", kind=str(c.kind))
 
 
+_RECORD_STATUS = {
+    RecordStatus.ACCEPTED: msg("revisit.status.accepted", "accepted"),
+    RecordStatus.REJECTED: msg("revisit.status.rejected", "rejected"),
+    RecordStatus.DEPRECATED: msg("revisit.status.deprecated", "deprecated"),
+    RecordStatus.SUPERSEDED: msg("revisit.status.superseded", "superseded"),
+}
+
+
 def check_revisit(ws: Workspace, today: dt.date, matrix: SupportMatrix | None = None,
                   matrix_name: str = "") -> RevisitReport:
     """Check every trigger of the workspace's decision record on ``today``."""
@@ -115,5 +127,6 @@ def check_revisit(ws: Workspace, today: dt.date, matrix: SupportMatrix | None = 
         out.append(TriggerCheck(c.text, fired, reason, c.kind.value))
     for text in ws.decision.revisit_triggers:
         out.append(TriggerCheck(text, None, msg("revisit.text", "free text: to be checked by a person")))
-    where = matrix_name or ("the newer support matrix" if matrix is not None else "the workspace's support matrix")
+    where = matrix_name or (N_("the newer support matrix") if matrix is not None
+                            else N_("the workspace's support matrix"))  # English; the CLI shows it with _()
     return RevisitReport(today.isoformat(), where, tuple(out))

@@ -53,7 +53,7 @@ def recommendation_risks(ws: Workspace, oa: OptionAssessment) -> tuple[Recommend
         missing = tuple(r for r in oa.evidence.correct.reasons if r)
         add("missing-parity", msg("risk.missing_parity",
                                   "required parity not reached on {platform}: {reasons}",
-                                  platform=oa.platform, reasons=missing or ("no check",)))
+                                  platform=oa.platform, reasons=missing or (msg("risk.no_check", "no check"),)))
     with i18n.using(i18n.DEFAULT):  # judged on the English text: the same risks in every language
         proxy: list[Message] = [r for lv in (oa.evidence.builds, oa.evidence.performs) for r in lv.reasons
                                 if "proxy" in str(r) or "illustrative" in str(r)]

@@ -80,11 +80,15 @@ class ScoringSetup:
         return [c.metric for c in self.criteria]
 
 
-def value_function_text(spec: MetricSpec, direction: Direction) -> str:
-    sense = "more is better" if direction == Direction.BENEFIT else "less is better"
+def value_function_text(spec: MetricSpec, direction: Direction) -> Message:
+    benefit = direction == Direction.BENEFIT
     if spec.scale:
-        return f"linear on the fixed scale {spec.scale[0]:g}..{spec.scale[1]:g} ({sense})"
-    return f"linear over the options' range ({sense})"
+        return (msg("value_function.scale_more", "linear on the fixed scale {low}..{high} (more is better)",
+                    low=spec.scale[0], high=spec.scale[1]) if benefit else
+                msg("value_function.scale_less", "linear on the fixed scale {low}..{high} (less is better)",
+                    low=spec.scale[0], high=spec.scale[1]))
+    return (msg("value_function.range_more", "linear over the options' range (more is better)") if benefit
+            else msg("value_function.range_less", "linear over the options' range (less is better)"))
 
 
 def compile_criteria(criteria: tuple[Criterion, ...]) -> ScoringSetup:

@@ -18,7 +18,8 @@ import numpy as np
 from deepdecide.analysis.assessment import InputFlip, WeightInterval
 from deepdecide.analysis.model import ScenarioModel, UncertainInput
 from deepdecide.analysis.scoring import ScoringSetup, weighted_sum
-from deepdecide.domain.messages import Message, chain, msg
+from deepdecide.domain.i18n import N_
+from deepdecide.domain.messages import Amount, Message, chain, msg
 
 GRID_IN = 9  # points inside [low, high]
 MAX_SCENARIOS = 4000  # per pass; larger problems get a coarser first grid
@@ -68,6 +69,11 @@ def weight_intervals(setup: ScoringSetup, norm: np.ndarray, eligible: np.ndarray
             share(float(lo)), share(float(hi)) if np.isfinite(hi) else None,
             below if below != ids[winner] else None, above if above != ids[winner] else None))
     return tuple(out)
+
+
+def _round(x: float) -> float:
+    """A swept bound as the note states it: four significant digits."""
+    return float(f"{float(x):.4g}")
 
 
 def _sizes(n_inputs: int) -> tuple[int, int, int]:
@@ -148,15 +154,15 @@ def input_flips(model: ScenarioModel, winner: int, ids: list[str]) -> tuple[Inpu
             value = float((b[0] + b[1]) / 2.0)
             who = ids[b[2]] if b[2] >= 0 else None
             if b[2] < 0:
-                notes.append(msg("sensitivity.no_eligible", "{side} {value:.4g} {unit}: no option is eligible "
-                                                            "(knock-outs)", side=side, value=value, unit=inp.unit))
+                template = (N_("below {value}: no option is eligible (knock-outs)") if side == "below"
+                            else N_("above {value}: no option is eligible (knock-outs)"))
+                notes.append(msg(f"sensitivity.no_eligible_{side}", template, value=Amount(value, inp.unit)))
             res[side] = (value, who, e.low <= value <= e.high)
         if res["below"][0] is None and res["above"][0] is None:
-            notes.append(msg("sensitivity.no_change", "the winner does not change between {low:.4g} and {high:.4g} "
-                                                      "{unit}", low=float(grid[i, 0]), high=float(grid[i, -1]),
-                             unit=inp.unit))
+            notes.append(msg("sensitivity.no_change", "the winner does not change between {low} and {high}",
+                             low=Amount(_round(grid[i, 0]), inp.unit), high=Amount(_round(grid[i, -1]), inp.unit)))
         out.append(InputFlip(
             inp.key, inp.option, inp.label, inp.unit, e.low, e.likely, e.high,
             res["below"][0], res["below"][1], res["above"][0], res["above"][1],
-            res["below"][2], res["above"][2], chain(notes)))
+            res["below"][2], res["above"][2], chain(notes), float(grid[i, 0]), float(grid[i, -1])))
     return tuple(out)

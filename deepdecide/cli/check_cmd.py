@@ -53,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         matrix = files.load_workspace(args.workspace).matrix if args.workspace else files.load_builtin_matrix()
         machine = read_nvidia_smi_file(args.nvidia_smi) if args.nvidia_smi else MachineProfile(
-            gpu_name=args.gpu, source="command-line flags")
+            gpu_name=args.gpu, source=N_("command-line flags"))  # English in JSON, shown with _()
     except DeepdecideError as exc:
         report_error(exc)
         return EXIT_INPUT

@@ -159,7 +159,12 @@ def _prediction_lines(a: Assessment) -> list[str]:
 
 
 def render(ws: Workspace, a: Assessment) -> str:
-    """The assessment as plain text for a terminal."""
+    """The assessment as plain text for a terminal, money in the workspace's currency."""
+    with formatting.using_currency(ws.assumptions.currency):
+        return _render(ws, a)
+
+
+def _render(ws: Workspace, a: Assessment) -> str:
     from deepdecide.cli.common import table
     from deepdecide.domain.formatting import share
     from deepdecide.domain.messages import join
@@ -211,7 +216,7 @@ def render(ws: Workspace, a: Assessment) -> str:
             _view_money(c.all_in, True, cur),
             _view_money(c.cash, False, cur),
             _view_money(c.all_in, False, cur),
-            f"{oa.score.total:.3f}" if oa.score else "-",
+            formatting.localized(f"{oa.score.total:.3f}") if oa.score else "-",
             _p_best(draws.p_best if draws and oa.rank is not None else None, mcr.draws if mcr else None),
             status,
         ])
@@ -311,8 +316,9 @@ def render(ws: Workspace, a: Assessment) -> str:
                 parts.append(_("above {value} ({where}) -> {option}").format(
                     value=formatting.number(flip.flip_above, digits=4), where=where,
                     option=flip.winner_above or _("none eligible")))
-            flip_unit = flip.unit.replace("$", sym)  # the analysis writes the workspace's money as "$"
-            lines.append(f"  {flip.label} [{formatting.number(flip.low)} / {formatting.number(flip.likely)} / "
+            flip_unit = formatting.unit_text(flip.unit)  # the analysis writes the workspace's money as "$"
+            label = flip.label.replace("$", formatting.currency_unit(cur))  # "hosting $/GPU-h" in the currency
+            lines.append(f"  {label} [{formatting.number(flip.low)} / {formatting.number(flip.likely)} / "
                          f"{formatting.number(flip.high, flip_unit)}]: {'; '.join(parts)}")
         steady = len(s.inputs) - len(flips)
         if steady:
@@ -376,7 +382,7 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     warnings: list[ValidationError] = []
     try:
-        ws = files.load_workspace(args.workspace, warnings) if args.workspace else files.load_builtin_workspace()
+        ws = files.load_workspace(args.workspace, warnings) if args.workspace else files.builtin_sample()
     except DeepdecideError as exc:
         report_error(exc)
         return EXIT_INPUT

@@ -58,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
               "(CSV export works without it); nothing was written"))
         return EXIT_USAGE
     try:
-        ws = files.load_workspace(args.workspace) if args.workspace else files.load_builtin_workspace()
+        ws = files.load_workspace(args.workspace) if args.workspace else files.builtin_sample()
     except DeepdecideError as exc:
         report_error(exc)
         return EXIT_INPUT

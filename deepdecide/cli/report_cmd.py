@@ -138,7 +138,7 @@ def run(args: argparse.Namespace) -> int:
     if args.for_approval:
         from deepdecide.domain import approval
 
-        print("for approval; required approvers: " + approval.roles_text(approval.required_approvers(ws))
-              + "; each signs with: deepdecide sign " + args.output + " --role ROLE --verdict approve|reject "
-              "--sign CERT.p12")
+        print(_("for approval; required approvers: {roles}; each signs with: {command}").format(
+            roles=approval.roles_text(approval.required_approvers(ws)),
+            command=f"deepdecide sign {args.output} --role ROLE --verdict approve|reject --sign CERT.p12"))
     return EXIT_OK

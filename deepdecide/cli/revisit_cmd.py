@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from deepdecide.domain.i18n import N_, _
+from deepdecide.domain.i18n import N_, _, pgettext
 
 NAME = "revisit"
 HELP = N_("check a decision's revisit triggers: support cells (against a newer matrix), prices, demand, SLO, evidence age")
@@ -32,6 +32,7 @@ def run(args: argparse.Namespace) -> int:
     from deepdecide.analysis.revisit import check_revisit
     from deepdecide.cli.common import error, report_error
     from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
+    from deepdecide.domain import formatting
     from deepdecide.domain.errors import DeepdecideError
     from deepdecide.domain.matrix import SupportMatrix
     from deepdecide.domain.workspace import Workspace
@@ -43,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
         error(_('--today: expected a date YYYY-MM-DD, got {today!r}').format(today=args.today))
         return EXIT_USAGE
     try:
-        ws = files.load_workspace(args.workspace) if args.workspace else files.load_builtin_workspace()
+        ws = files.load_workspace(args.workspace) if args.workspace else files.builtin_sample()
         matrix: SupportMatrix | None = None
         if args.matrix:
             _kind, doc = files.load_document(args.matrix)
@@ -62,11 +63,14 @@ def run(args: argparse.Namespace) -> int:
                          for t in report.triggers],
         }, indent=2, ensure_ascii=False))
     else:
-        print(_('Revisit triggers of {id} on {checked_on} (support cells: {matrix})').format(id=ws.decision.id, checked_on=report.checked_on, matrix=report.matrix))
+        print(_('Revisit triggers of {id} on {checked_on} (support cells: {matrix})').format(
+            id=ws.decision.id, checked_on=formatting.date(report.checked_on), matrix=_(report.matrix)))
+        marks = {True: pgettext("revisit trigger", "FIRED"), False: pgettext("revisit trigger", "not fired"),
+                 None: pgettext("revisit trigger", "judge")}
+        width = max(len(m) for m in marks.values())
         for t in report.triggers:
-            mark = {True: "FIRED", False: "not fired", None: "judge"}[t.fired]
-            print(f"  {mark:<9}  {t.text}")
-            print(f"  {'':<9}  {t.reason}")
+            print(f"  {marks[t.fired]:<{width}}  {t.text}")
+            print(f"  {'':<{width}}  {t.reason}")
         n = len(report.fired)
         print(_('{n} of {n2} fired').format(n=n, n2=len(report.triggers)) if n else _("no checkable trigger fired"))
     return EXIT_PROBLEM if report.fired else EXIT_OK

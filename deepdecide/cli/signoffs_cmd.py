@@ -55,10 +55,13 @@ def run(args: argparse.Namespace) -> int:
     except (ApprovalError, DeepdecideError) as exc:
         print(_('deepdecide signoffs: {record}: {exc}').format(record=args.record, exc=exc), file=sys.stderr)
         return EXIT_PROBLEM
-    print(f"{args.into}: {new.decision.status.value} ({state.state})")
+    from deepdecide.report.words import word
+
+    print(_("{file}: {status} ({state})").format(file=args.into, status=word(new.decision.status), state=_(state.state)))
     for s in new.signoffs:
         if s.record_inputs_sha256:
-            print(f"  {s.role}: {s.verdict.value} on {s.date or '?'} by {s.certificate or '?'}"
+            print("  " + _("{role}: {verdict} on {date} by {certificate}").format(
+                role=s.role, verdict=word(s.verdict), date=s.date or "?", certificate=s.certificate or "?")
                   + (_('; conditions: {conditions}').format(conditions=s.conditions) if s.conditions else ""))
     for r in state.outstanding:
         print(_('  {r}: no valid, trusted approval yet').format(r=r))

@@ -174,7 +174,7 @@ def run(args: argparse.Namespace) -> int:
                          for x in (appr.signatures if appr else [])],
             "approval": ({"state": appr.state, "required": list(appr.required),
                           "outstanding": list(appr.outstanding), "rejected_by": list(appr.rejected_by),
-                          "notes": appr.notes} if appr else None),
+                          "notes": [n.to_data()["text"] for n in appr.notes]} if appr else None),
         }, indent=2))
         return code
     head = f"{args.file}: {_headline(headline)}"

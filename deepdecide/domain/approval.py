@@ -23,6 +23,7 @@ import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from deepdecide.domain import i18n
 from deepdecide.domain.messages import Message, msg
 from deepdecide.domain.validation import Problem
 from deepdecide.domain.workspace import PreviousRevision, RecordStatus, SignOff, Vote, Workspace
@@ -285,21 +286,37 @@ def _approval_problems(ws: Workspace, content_sha256: str) -> list[Problem]:
     return out
 
 
-def signer_summary(ws: Workspace) -> list[str]:
-    """One line per place on the sign-off page: role, required or optional, and its state."""
+def signer_lines(ws: Workspace) -> list[Message]:
+    """One message per place on the sign-off page: role, required or optional, and its state."""
     out = []
     for s in signers(ws):
-        kind = REQUIRED if s.required else OPTIONAL
-        who = s.name or "(to be named)"
+        kind = (msg("approval.required", "required approver") if s.required
+                else msg("approval.optional", "consulted, may sign"))
+        who: str | Message = s.name or msg("approval.to_be_named", "(to be named)")
         if s.signed:
-            state = f"signed: {s.row.verdict.value}" + (f" on {s.row.date}" if s.row.date else "")
-            if s.row.certificate:
-                state += f" ({s.row.certificate})"
+            verdict = (msg("approval.verdict.approve", "approve") if s.row.verdict == Vote.APPROVE
+                       else msg("approval.verdict.reject", "reject"))
+            if s.row.date and s.row.certificate:
+                state = msg("approval.signed_on_by", "signed: {verdict} on {date} ({certificate})", verdict=verdict,
+                            date=s.row.date, certificate=s.row.certificate)
+            elif s.row.date:
+                state = msg("approval.signed_on", "signed: {verdict} on {date}", verdict=verdict, date=s.row.date)
+            elif s.row.certificate:
+                state = msg("approval.signed_by", "signed: {verdict} ({certificate})", verdict=verdict,
+                            certificate=s.row.certificate)
+            else:
+                state = msg("approval.signed", "signed: {verdict}", verdict=verdict)
         else:
-            state = "not signed"
-        out.append(f"{s.role} — {who} ({kind}): {state}")
+            state = msg("approval.not_signed", "not signed")
+        out.append(msg("approval.signer", "{role} — {who} ({kind}): {state}", role=s.role, who=who, kind=kind,
+                       state=state))
     return out
 
 
+def signer_summary(ws: Workspace) -> list[str]:
+    """:func:`signer_lines` in the current language."""
+    return [m.render() for m in signer_lines(ws)]
+
+
 def roles_text(roles: Iterable[str]) -> str:
-    return ", ".join(roles) or "none"
+    return ", ".join(roles) or i18n.gettext("none")

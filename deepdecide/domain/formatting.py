@@ -255,6 +255,49 @@ def money_rate(value: float | int | None, currency: str, per: str, *, digits: in
     """A price per unit, "$1.30/GPU-h" or "1.30 CHF/GPU-h"."""
     text = money(value, currency, digits=digits)
     return text if text == DASH else f"{text}/{per}"
+#: the unit words the analysis writes (English catalog keys), shown in the interface language by
+#: :func:`unit_text`; any other unit ("tok/s/GPU", "kW", "ms") is written as it stands
+UNIT_WORDS: dict[str, str] = {
+    "person-weeks": i18n.N_("person-weeks"),
+    "person-week": i18n.N_("person-week"),
+    "weeks": i18n.N_("weeks"),
+    "years": i18n.N_("years"),
+    "GPUs": i18n.N_("GPUs"),
+    "tokens": i18n.N_("tokens"),
+    "output tok/s": i18n.N_("output tok/s"),
+    "output tok/s/GPU": i18n.N_("output tok/s/GPU"),
+    "tok/s/GPU": i18n.N_("tok/s/GPU"),
+    "$/M tokens": i18n.N_("$/M tokens"),
+    "$/person-week": i18n.N_("$/person-week"),
+}
+
+
+def unit_text(unit: str) -> str:
+    """An analysis unit as a reader reads it in the interface language: its words translated
+    ("person-weeks" -> "personas-semana") and the analysis's money sign "$" in the block's currency
+    (:func:`using_currency`: "$/GPU-h" -> "€/GPU-h" for a workspace in euros). The analysis writes
+    every unit in English with "$" for the workspace's money, so its data stays locale-independent."""
+    if not unit:
+        return unit
+    word = UNIT_WORDS.get(unit)
+    text = i18n.gettext(word) if word is not None else unit
+    if text.startswith("$") or text.startswith("-$"):
+        sign = currency_unit(_currency.get())
+        if sign != "$":
+            text = text.replace("$", sign, 1)
+    return text
+
+
+def quantity(value: float | int | None, unit: str = "", *, digits: int = 3) -> str:
+    """A figure in an analysis unit (:func:`unit_text`): "2 person-weeks", "$0.30/GPU-h"; money
+    alone ("$") as :func:`money` writes it ("$32.8M"), a "fraction" as a percentage."""
+    if unit == "$":
+        return money(value, digits=digits)
+    if unit == "fraction":
+        return percent(value)
+    return number(value, unit_text(unit), digits=digits)
+
+
 def currency_symbol(currency: str | None = None) -> str:
     """The symbol of ``currency`` in the current language ("$", "US$", "€"; the code when none)."""
     if currency is None:

@@ -22,6 +22,7 @@ rendered with the same translator.
 
 from __future__ import annotations
 
+import math
 import string
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
@@ -31,8 +32,22 @@ from typing import Union
 
 from deepdecide.domain import formatting, i18n
 
+
+@dataclass(frozen=True, slots=True)
+class Amount:
+    """A figure with its analysis unit as a message parameter ("2 person-weeks", "$0.30/GPU-h"):
+    written when the message is rendered, in the language and currency of that moment
+    (:func:`deepdecide.domain.formatting.quantity`), so a message holds data, not formatted text."""
+
+    value: float | int | None
+    unit: str = ""
+
+    def __str__(self) -> str:
+        return formatting.quantity(self.value, self.unit)
+
+
 #: what a parameter may hold
-Param = Union[str, int, float, bool, None, "Message", tuple["Param", ...]]
+Param = Union[str, int, float, bool, None, "Message", Amount, tuple["Param", ...]]
 
 Translate = Callable[[str], str]
 
@@ -45,6 +60,8 @@ class _Formatter(string.Formatter):
     def format_field(self, value: object, format_spec: str) -> str:
         if isinstance(value, Message):
             return value.render(self.translate)
+        if isinstance(value, Amount):
+            return formatting.quantity(value.value, value.unit)
         if isinstance(value, tuple):
             return ", ".join(self.format_field(v, format_spec) for v in value)
         if format_spec:
@@ -102,6 +119,9 @@ class Message:
 def _param_data(v: Param) -> object:
     if isinstance(v, Message):
         return v.to_data()
+    if isinstance(v, Amount):
+        value = v.value if v.value is None or math.isfinite(v.value) else None
+        return {"value": value, "unit": v.unit}
     if isinstance(v, tuple):
         return [_param_data(x) for x in v]
     return v
@@ -147,6 +167,9 @@ def from_data(data: Mapping[str, object]) -> Message:
 def _from_param(v: object) -> Param:
     if isinstance(v, Mapping) and "id" in v:
         return from_data(v)
+    if isinstance(v, Mapping) and set(v) == {"value", "unit"}:
+        value = v["value"]
+        return Amount(value if isinstance(value, (int, float)) else None, str(v["unit"]))
     if isinstance(v, list):
         return tuple(_from_param(x) for x in v)
     if v is None or isinstance(v, (str, int, float, bool)):

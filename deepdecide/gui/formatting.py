@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from deepdecide.analysis.assessment import Figure
-from deepdecide.domain.formatting import DASH, currency_symbol, currency_unit, number
+from deepdecide.domain.formatting import DASH, currency_symbol, currency_unit, number, unit_text
 from deepdecide.domain.messages import Message
 from deepdecide.gui.i18n import text
 
@@ -49,13 +49,13 @@ def figure_tip(fig: Figure | None, currency: str = "USD") -> str:
     if fig is None:
         return ""
     lines = [f"<b>{in_currency(text(fig.name), currency)}</b>: "
-             + (number(fig.value, workspace_unit(fig.unit, currency)) if fig.value is not None else DASH)]
+             + (number(fig.value, workspace_unit(unit_text(fig.unit), currency)) if fig.value is not None else DASH)]
     if fig.missing_reason is not None:
         lines.append(f"<i>{in_currency(text(fig.missing_reason), currency)}</i>")
     for flag in fig.flags:
         lines.append(f"⚠ {in_currency(text(flag), currency)}")
     for t in fig.trail:
-        unit = workspace_unit(t.unit, currency)
+        unit = workspace_unit(unit_text(t.unit), currency)
         value = (in_currency(f"{text(t.value)} {unit}".strip(), currency) if isinstance(t.value, (str, Message))
                  else number(t.value, unit))
         src = f" — {in_currency(text(t.source), currency)}" if str(t.source) else ""

@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING
 
 from deepdecide.domain import approval
 from deepdecide.domain.errors import DeepdecideError
+from deepdecide.domain.i18n import N_
+from deepdecide.domain.messages import Message, msg
 from deepdecide.domain.workspace import RecordStatus, SignOff, Vote, Workspace
 from deepdecide.report.signing import SignatureCheck, SigningError, _quiet_pyhanko
 
@@ -29,10 +31,10 @@ MARKER = "deepdecide-signoff:"
 APPROVAL = "approval"
 REVIEW = "review"
 
-APPROVED = "approved"
-REJECTED = "rejected"
-AWAITING = "awaiting approval"
-NOT_FOR_APPROVAL = "not exported for approval"
+APPROVED = N_("approved")
+REJECTED = N_("rejected")
+AWAITING = N_("awaiting approval")
+NOT_FOR_APPROVAL = N_("not exported for approval")  # approval states: English codes, shown with _()
 
 
 class ApprovalError(DeepdecideError):
@@ -64,7 +66,7 @@ class ApprovalState:
     signatures: list[SignoffSignature] = field(default_factory=list)
     outstanding: tuple[str, ...] = ()  # required approvers without a counting approve
     rejected_by: tuple[str, ...] = ()
-    notes: list[str] = field(default_factory=list)
+    notes: list[Message] = field(default_factory=list)  # rendered by the views (JSON: the English text)
 
 
 def _record_workspace(pdf: bytes) -> Workspace:
@@ -117,11 +119,12 @@ def approval_state(ws: Workspace, sigs: list[SignoffSignature]) -> ApprovalState
         if not s.role:
             continue
         if s.check.field_name != approval.field_name(s.role):
-            found.notes.append(f"signature {s.check.field_name} claims the role {s.role!r} but is not in that "
-                               "role's field: ignored")
+            found.notes.append(msg("approval.note.wrong_field", "signature {field} claims the role '{role}' but is "
+                                   "not in that role's field: ignored", field=s.check.field_name, role=s.role))
             continue
         if s.role not in approval.may_sign(ws):
-            found.notes.append(f"signature {s.check.field_name}: {s.role!r} may not sign this record: ignored")
+            found.notes.append(msg("approval.note.may_not_sign", "signature {field}: '{role}' may not sign this "
+                                   "record: ignored", field=s.check.field_name, role=s.role))
             continue
         by_role[s.role] = s
     counting = {r: s for r, s in by_role.items() if s.counts}
@@ -130,9 +133,12 @@ def approval_state(ws: Workspace, sigs: list[SignoffSignature]) -> ApprovalState
                               if r not in counting or counting[r].verdict != Vote.APPROVE)
     for r, s in by_role.items():
         if r in found.required and not s.counts:
-            why = ("a review signature" if s.kind == REVIEW else "not trusted" if s.check.ok and not s.check.trusted
-                   else "not valid" if not s.check.ok else "changed after it was signed")
-            found.notes.append(f"{r}: signed, but it does not count as approval ({why})")
+            why = (msg("approval.why.review", "a review signature") if s.kind == REVIEW
+                   else msg("approval.why.untrusted", "not trusted") if s.check.ok and not s.check.trusted
+                   else msg("approval.why.invalid", "not valid") if not s.check.ok
+                   else msg("approval.why.changed", "changed after it was signed"))
+            found.notes.append(msg("approval.note.not_counted", "{role}: signed, but it does not count as approval "
+                                   "({why})", role=r, why=why))
     if not exported:
         found.state = NOT_FOR_APPROVAL
     elif found.rejected_by:

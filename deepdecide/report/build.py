@@ -210,4 +210,5 @@ def compose(ctx: sec.Context) -> list[Any]:
     with using_currency(ctx.ws.assumptions.currency):
         for name in ctx.sections:
             story.extend(sec.BUILDERS[name](ctx))
+        sec.keep_headings(story)
     return story

@@ -29,7 +29,14 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from deepdecide.analysis.assessment import Assessment, CapacityBasis, Figure, FitCounts, OptionAssessment
+from deepdecide.analysis.assessment import (
+    Assessment,
+    CapacityBasis,
+    Figure,
+    FitCounts,
+    OptionAssessment,
+    english,
+)
 from deepdecide.domain import formatting
 from deepdecide.domain import presentation as look
 from deepdecide.domain.errors import DeepdecideError
@@ -99,7 +106,8 @@ def _figures(obj: Any, parents: tuple[str, ...] = ()) -> list[tuple[tuple[str, .
 
 def _figure_label(path: tuple[str, ...], fig: Figure) -> str:
     prefix = [p.replace("_", "-") for p in path[:-1] if p not in _PLAIN_PARENTS]
-    return ": ".join((*prefix, fig.name)) if prefix else fig.name
+    name = english(fig.name)  # the export's column names are English, like its other headers
+    return ": ".join((*prefix, name)) if prefix else name
 
 
 def figure_basis(fig: Figure, holder: Any, oa: OptionAssessment) -> str:

@@ -33,7 +33,7 @@ def test_interpolates_between_the_last_run_meeting_the_slo_and_the_first_missing
     # so 2750 + 0.25 x (3500 - 2750) = 2937.5 tok/s/GPU
     assert cap.basis == CapacityBasis.INTERPOLATED
     assert cap.value == pytest.approx(2937.5)
-    assert any("TPOT p99" in t.name for t in cap.figure.trail)
+    assert any("TPOT p99" in str(t.name) for t in cap.figure.trail)
     assert [p.meets_slo for p in cap.points] == [True, True, True, False]
 
 

@@ -65,7 +65,7 @@ def test_default_workspace_buy_means_buy(assessment):
         oa = assessment.option(oid)
         assert oa.fleet.acquire == "buy" and oa.fleet.owned_gpus == 0
         assert oa.costs.power_usd.value > 0  # power and hosting are paid for bought GPUs
-        names = [t.name for t in oa.costs.all_in.gpu_hour_usd.trail]
+        names = [str(t.name) for t in oa.costs.all_in.gpu_hour_usd.trail]
         assert "purchase price per GPU" in names and "amortization" in names
 
 

@@ -184,7 +184,8 @@ def test_reasons_are_structured_messages_with_ids_and_parameters():
     port = a.option("port-deepinfer-h100")
     first = port.classification.reasons[0]
     assert isinstance(first, Message) and first.id == "class.no_cell"
-    assert first.args == {"runtime": "deepinfer", "platform": "nv-h100"}
+    assert first.args["runtime"] == "deepinfer" and first.args["platform"] == "nv-h100"
+    assert isinstance(first.args["status"], Message)  # the status in words, a message of its own
     assert first.render(lambda t: t.replace("so the option is experimental", "EXPERIMENTAL")).endswith(
         "EXPERIMENTAL whatever the evidence says")
     data = to_data(port)["classification"]["reasons"][0]

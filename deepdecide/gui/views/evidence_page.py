@@ -110,7 +110,7 @@ def run_groups(assessment: Assessment, n_runs: int) -> list[str]:
     """The group of every run, in the workspace's run order: the Assessment's attribution (the
     options on exactly its runtime and matrix platform, else "runtime on platform")."""
     on = QCoreApplication.translate("EvidencePage", "%1 on %2")
-    groups = [att.group or fmt(on, att.runtime or "?", att.platform or "?") for att in assessment.runs]
+    groups = [str(att.group) or fmt(on, att.runtime or "?", att.platform or "?") for att in assessment.runs]
     return groups if len(groups) == n_runs else ["?"] * n_runs
 
 

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from reportlab.platypus import Flowable
 
 from deepdecide.report.sections.appendix import appendix
-from deepdecide.report.sections.base import Context
+from deepdecide.report.sections.base import Context, keep_headings
 from deepdecide.report.sections.changes import changes
 from deepdecide.report.sections.checklist import checklist
 from deepdecide.report.sections.context import context
@@ -44,4 +44,4 @@ BUILDERS: dict[str, Callable[[Context], list[Flowable]]] = {
     "changes": changes,
 }
 
-__all__ = ["BUILDERS", "TITLES", "Context"]
+__all__ = ["BUILDERS", "TITLES", "Context", "keep_headings"]

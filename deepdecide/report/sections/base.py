@@ -3,6 +3,7 @@ of runtimes, platforms and options. Sections format the Assessment; they decide 
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 
 from reportlab.lib.units import mm
@@ -86,6 +87,55 @@ def h1(text: str, key: str) -> list[Flowable]:
 
 def h2(text: str, key: str) -> list[Flowable]:
     return [CondPageBreak(35 * mm), Heading(text, key, 1)]
+
+
+#: the most a heading asks to have below it on its page (a figure taller than this starts where it may)
+KEEP_MAX = 200 * mm
+
+
+def _first_part(f: Flowable, width: float) -> float:
+    """The height of the first piece of ``f`` that must stand on the same page as a heading above it:
+    a table's header rows and first row, a paragraph's first two lines, a kept-together group (a
+    chart and its caption) whole, any other flowable whole."""
+    from reportlab.platypus import KeepTogether, Paragraph
+
+    if isinstance(f, KeepTogether):
+        return float(sum(_first_part(x, width) + x.getSpaceBefore() for x in f._content))
+    _w, h = f.wrap(width, 10_000 * mm)
+    if isinstance(f, Table):
+        heights = list(getattr(f, "_rowHeights", ()) or ())
+        head = f.repeatRows if isinstance(f.repeatRows, int) else len(f.repeatRows)
+        return float(sum(heights[:head + 1])) if heights else float(h)
+    if isinstance(f, Paragraph):
+        return float(min(h, 2 * f.style.leading))
+    return float(h)
+
+
+def keep_headings(story: list[Flowable], width: float = BODY_W) -> list[Flowable]:
+    """Headings never stand alone at the bottom of a page: the conditional page break before each
+    run of headings asks for room for the headings and the first part of what follows them (see
+    :func:`_first_part`), not a fixed height. The story is changed in place and returned."""
+    i = 0
+    while i < len(story):
+        brk = story[i]
+        if not (isinstance(brk, CondPageBreak) and i + 1 < len(story) and isinstance(story[i + 1], Heading)):
+            i += 1
+            continue
+        need, j = 0.0, i + 1
+        while j < len(story) and isinstance(story[j], (Heading, CondPageBreak)):
+            if isinstance(story[j], Heading):
+                _w, h = story[j].wrap(width, 10_000 * mm)
+                need += h + story[j].getSpaceBefore() + story[j].getSpaceAfter()
+            j += 1
+        if j < len(story):
+            with contextlib.suppress(AttributeError, TypeError, ValueError):  # one that cannot be measured here
+                need += story[j].getSpaceBefore() + _first_part(story[j], width)
+        brk.height = max(brk.height, min(need, KEEP_MAX))
+        for k in range(i + 1, j):  # the breaks inside the run: the first one decided for the run
+            if isinstance(story[k], CondPageBreak):
+                story[k].height = 0
+        i = j
+    return story
 
 
 def table_without_header(rows: list[list[str]], widths: list[float]) -> Flowable:

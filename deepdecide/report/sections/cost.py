@@ -9,8 +9,9 @@ from deepdecide.analysis.assessment import Costs, CostViewFigures, OptionAssessm
 from deepdecide.analysis.explain import source_key
 from deepdecide.domain import formatting
 from deepdecide.domain import presentation as look
-from deepdecide.domain.formatting import DASH, percent
+from deepdecide.domain.formatting import DASH, percent, unit_text
 from deepdecide.domain.i18n import _, ngettext
+from deepdecide.domain.messages import Message
 from deepdecide.report import charts
 from deepdecide.report.sections.base import BODY_W, Context, est, fig, h1, h2, money, num
 from deepdecide.report.sections.titles import title
@@ -153,13 +154,13 @@ def trails(ctx: Context) -> list[Flowable]:
         seen = set()
         for figure in (oa.costs.cost_per_m_tokens_usd, oa.costs.tco_usd):
             for t in figure.trail:
-                key = (t.name, str(t.value))
+                key = (text(t.name), text(t.value))
                 if key in seen:
                     continue
                 seen.add(key)
-                # the analysis states money in the workspace currency, written "$"
-                value = t.value if isinstance(t.value, str) else num(t.value, ctx.money_words(t.unit))
-                rows.append([oa.name, ctx.money_words(text(t.name)), value, text(t.source) or DASH])
+                # the analysis states money in the workspace currency, written "$" (unit_text shows it)
+                value = text(t.value) if isinstance(t.value, (str, Message)) else num(t.value, unit_text(t.unit))
+                rows.append([oa.name, ctx.money_words(text(t.name)), ctx.money_words(value), text(t.source) or DASH])
     if rows:
         out.append(table([_("Option"), _("Input"), _("Value"), _("Source")], rows,
                          [34 * mm, 50 * mm, 34 * mm, 56 * mm]))
@@ -205,7 +206,7 @@ def assumptions(ctx: Context) -> list[Flowable]:
     for o in ws.options:
         for s in o.cost.sources:
             cite = ctx.assessment.citation(source_key(s))
-            label = (f"[{cite.number}] {cite.title}, {cite.publisher}, {cite.date}" if cite is not None
+            label = (f"[{cite.number}] {cite.title}, {_(cite.publisher)}, {_(cite.date)}" if cite is not None
                      else f"{s.title}, {s.as_of}")
             names = cited.setdefault(source_key(s), (label, []))[1]
             if o.name not in names:

@@ -54,7 +54,7 @@ def evidence(ctx: Context) -> list[Flowable]:
 
     groups: dict[str, list[BenchmarkRun]] = defaultdict(list)
     for k, (run, att) in enumerate(zip(runs, attribution, strict=True)):
-        groups[suffix(k).format(group=att.group) if suffix(k) else att.group].append(run)
+        groups[suffix(k).format(group=text(att.group)) if suffix(k) else text(att.group)].append(run)
     kinds = {id(r): look.provenance_kind(f) for f in ws.evidence.files for r in f.runs}
 
     def style(rs: list[BenchmarkRun]) -> dict[str, Any]:
@@ -112,7 +112,7 @@ def evidence(ctx: Context) -> list[Flowable]:
         legend.setdefault(what, []).append(i)
         for k, r in enumerate(f.runs):
             x = run_fit[first + k]
-            row = [attribution[first + k].group, ref, predictions.fit_text(x), num(r.gpu_count),
+            row = [text(attribution[first + k].group), ref, predictions.fit_text(x), num(r.gpu_count),
                    num(r.concurrency), num(r.output_throughput_tps), num(r.output_tps_per_gpu),
                    num(r.ttft_ms_p99), num(r.tpot_ms_p50), num(r.tpot_ms_p99),
                    num(r.interactivity_tps_per_user)]

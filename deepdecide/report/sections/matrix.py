@@ -34,7 +34,7 @@ def matrix(ctx: Context) -> list[Flowable]:
         entry = ws.matrix.entry(r, p)
         reqs = "; ".join(f"{q.component.value} {q.spec}" for q in entry.requirements) if entry else ""
         cited = [ctx.assessment.citation(source_key(s)) for s in entry.sources] if entry else []
-        srcs = "\n".join(f"[{c.number}] {c.title}, {c.date}" for c in cited if c is not None) if entry else \
+        srcs = "\n".join(f"[{c.number}] {c.title}, {_(c.date)}" for c in cited if c is not None) if entry else \
             join(cls.reasons)
         rows.append([runtime_name(ws, r), platform_name(ws, p), f"{word(status)}\n({_(cls.label)})", reqs or DASH,
                      para(esc(srcs).replace("\n", "<br/>"), "cell", markup=True)])
@@ -52,8 +52,8 @@ def sources(ctx: Context) -> list[Flowable]:
     if not cites:
         return []
     out = h2(_("Sources cited"), "sources")
-    rows = [[f"[{c.number}]", c.title, c.publisher, c.date,
-             para(esc(c.locator), "cell", markup=True),
+    rows = [[f"[{c.number}]", c.title, _(c.publisher), _(c.date),
+             para(esc(_(c.locator)), "cell", markup=True),
              ", ".join(name_of(ctx, o) for o in c.cited_for)] for c in cites]
     out.append(table(["#", _("Title"), _("Author or publisher"), _("Date"), _("Locator"), _("Cited for")], rows,
                      [8 * mm, 38 * mm, 24 * mm, 24 * mm, 48 * mm, 32 * mm]))

@@ -6,7 +6,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
 
 from deepdecide.domain import presentation as look
-from deepdecide.domain.formatting import DASH, estimate, integer, percent, probability, share
+from deepdecide.domain.formatting import DASH, estimate, integer, percent, probability, share, unit_text
 from deepdecide.domain.i18n import _, ngettext
 from deepdecide.report import charts
 from deepdecide.report.sections.base import BODY_W, Context, h1, h2, money, name_of, num
@@ -23,7 +23,7 @@ def sensitivity(ctx: Context) -> list[Flowable]:
         out.append(para(_("No option can be ranked, so there is no winner whose stability could be tested.")))
     else:
         out.append(para(_("Winner under the likely inputs: {winner}.").format(winner=name_of(ctx, s.winner))
-                        + "".join(" " + text(n) for n in s.notes)))
+                        + (f" ({'; '.join(text(n) for n in s.notes)})" if s.notes else "")))
         if s.weights:
             out += h2(_("Weights that keep the winner"), "sens-weights")
             rows = []
@@ -42,16 +42,17 @@ def sensitivity(ctx: Context) -> list[Flowable]:
             extra = []
             for i, f in enumerate(s.inputs, start=1):
                 flips = []
+                unit = unit_text(f.unit)
                 if f.flip_below is not None:
-                    flip = f"≤ {num(f.flip_below, ctx.money_words(f.unit))} → {name_of(ctx, f.winner_below)}"
+                    flip = f"≤ {num(f.flip_below, unit)} → {name_of(ctx, f.winner_below)}"
                     flips.append(flip if f.below_in_range else _("{flip} (outside range)").format(flip=flip))
                 if f.flip_above is not None:
-                    flip = f"≥ {num(f.flip_above, ctx.money_words(f.unit))} → {name_of(ctx, f.winner_above)}"
+                    flip = f"≥ {num(f.flip_above, unit)} → {name_of(ctx, f.winner_above)}"
                     flips.append(flip if f.above_in_range else _("{flip} (outside range)").format(flip=flip))
-                label = f.label.replace(f"{f.option}: ", f"{name_of(ctx, f.option)}: ") if f.option else f.label
-                rows.append([ctx.money_words(text(label)),
-                             estimate(f.likely, f.low, f.high, ctx.money_words(_(f.unit))),
-                             "; ".join(flips) or (ctx.money_words(text(f.note)) if f.note is not None else _("no change"))])
+                label = (_("{option}: {input}").format(option=name_of(ctx, f.option), input=text(f.name))
+                         if f.option else text(f.name))
+                rows.append([ctx.money_words(label), estimate(f.likely, f.low, f.high, unit),
+                             "; ".join(flips) or (text(f.note) if f.note is not None else _("no change"))])
                 if f.below_in_range or f.above_in_range:
                     extra.append(("TEXTCOLOR", (2, i), (2, i), BAD))
             out.append(table([_("Input"), _("Likely (range)"), _("Winner changes at")], rows,
@@ -64,7 +65,7 @@ def sensitivity(ctx: Context) -> list[Flowable]:
                                  "{n} draws (seed {seed}) of every uncertain input from its triangular (low, likely, "
                                  "high) distribution. In {share} of draws no option could be ranked.", mc.draws)
                         .format(n=integer(mc.draws), seed=mc.seed, share=percent(mc.p_no_winner, 1))
-                        + "".join(" " + text(n) for n in mc.notes)))
+                        + (f" ({'; '.join(text(n) for n in mc.notes)})" if mc.notes else "")))
         short = look.short_labels(ctx.ws)
         bars = [(short.get(d.option, name_of(ctx, d.option)), d.p_best * 100, None, None) for d in mc.options]
         if bars:

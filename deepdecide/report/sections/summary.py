@@ -45,7 +45,7 @@ def flips(ctx: Context, a: Assessment) -> list[str]:
     if s is None:
         return out
     for f in s.inputs:
-        label, unit = ctx.money_words(f.label.split(": ", 1)[-1]), ctx.money_words(f.unit)
+        label, unit = ctx.money_words(text(f.name)), formatting.unit_text(f.unit)
         who = name_of(ctx, f.option) if f.option else _("all options")
         if f.flip_below is not None and f.below_in_range:
             out.append(_("{who}: {input} at or below {value} (likely {likely}) makes {winner} the winner.")
@@ -197,7 +197,7 @@ def _ranking_table(ctx: Context) -> Flowable:
     for i, oid in enumerate(order, start=1):
         oa = a.option(oid)
         assert oa is not None  # every id in the order is one of the assessment's options
-        rows.append([str(oa.rank) if oa.rank else DASH, oa.name, f"{oa.score.total:.3f}" if oa.score else DASH,
+        rows.append([str(oa.rank) if oa.rank else DASH, oa.name, formatting.localized(f"{oa.score.total:.3f}") if oa.score else DASH,
                      _(oa.classification.label), _("{level} of 3").format(level=oa.evidence.level),
                      view_money(driving(oa.costs), True, ctx.currency),
                      view_money(driving(oa.costs), False, ctx.currency),
