@@ -192,14 +192,73 @@ def _render(ws: Workspace, inputs: bytes, params: bytes, chosen: tuple[str, ...]
 
     buf = io.BytesIO()
     doc = RecordDocTemplate(buf, meta, on_flowable=on_flowable)
+    toc = next((f for f in story if f.isIndexing()), None)
+    contents_key = _contents_key(inputs, params, chosen, previous_inputs) if toc is not None else None
+    known = _known_contents(contents_key) if contents_key is not None else None
+    if toc is not None and known is not None:
+        toc._entries = known
     try:
-        # two passes (or more): the contents on page 1 learn the page of every section in the first
+        # two passes (or more): the contents on page 1 learn the page of every section in the first;
+        # one when the contents of this very record are known from an earlier build (a pass ends
+        # by comparing what it drew with what it found: a wrong guess only costs another pass)
         doc.multiBuild(story, canvasmaker=make_canvas_class(meta), maxPasses=5)
     except LayoutError as exc:  # e.g. a table cell taller than a page: a clear error, not a traceback
         raise ReportError(_("the record cannot be laid out: {reason}").format(
             reason=str(exc).splitlines()[0][:300])) from None
+    if toc is not None and contents_key is not None and toc._entries != known:
+        _keep_contents(contents_key, toc._entries)
     report(1.0)
     return buf.getvalue()
+
+
+# The contents of a record built before (the page of every section), named by a hash of the record's
+# inputs, build parameters and the code and fonts that lay it out (storage.diskcache): given them, the
+# first pass draws the contents right and the build needs no second pass. The bytes are those of the
+# two-pass build (tests/report checks it); an entry that is missing, damaged or wrong only costs the pass.
+_CONTENTS_FOLDER = "record-contents"
+
+
+def _contents_key(inputs: bytes, params: bytes, chosen: tuple[str, ...], previous: bytes | None) -> str | None:
+    import hashlib
+
+    from deepdecide.storage import diskcache
+
+    if diskcache.cache_root() is None:
+        return None
+    h = hashlib.sha256(b"deepdecide record contents 1\0")
+    for part in (inputs, params, ",".join(chosen).encode(), previous or b"", i18n.language().encode(),
+                 "\0".join(diskcache.code_stamp()).encode("utf-8", "surrogatepass")):
+        h.update(len(part).to_bytes(8, "little"))
+        h.update(part)
+    return h.hexdigest()[:40] + ".json"
+
+
+def _known_contents(name: str) -> list[tuple[int, str, int, str | None]] | None:
+    import json
+
+    from deepdecide.storage import diskcache
+
+    raw = diskcache.read(_CONTENTS_FOLDER, name)
+    if raw is None:
+        return None
+    try:
+        rows = json.loads(raw)
+        out = [(int(lv), str(text), int(page), None if key is None else str(key)) for lv, text, page, key in rows]
+    except (ValueError, TypeError):
+        return None
+    return out
+
+
+def _keep_contents(name: str, entries: list[Any]) -> None:
+    import json
+
+    from deepdecide.storage import diskcache
+
+    try:
+        payload = json.dumps([list(e) for e in entries], ensure_ascii=False).encode("utf-8")
+    except (TypeError, ValueError):
+        return
+    diskcache.write(_CONTENTS_FOLDER, name, payload)
 
 
 def compose(ctx: sec.Context) -> list[Any]:
