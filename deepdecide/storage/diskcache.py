@@ -99,7 +99,16 @@ def tree_stamp(folders: Iterable[str | os.PathLike[str]], suffixes: tuple[str, .
 def code_stamp() -> list[str]:
     """What a cached result of deepdecide's Qt-free code depends on besides its inputs: the version,
     every module and data file of the package (the GUI aside: size and modification time) and the
-    installed distributions."""
+    installed distributions; taken once per process (the code a process runs is the code it loaded)."""
+    if not _STAMP:
+        _STAMP.extend(_code_stamp())
+    return list(_STAMP)
+
+
+_STAMP: list[str] = []
+
+
+def _code_stamp() -> list[str]:
     import importlib.util
 
     import deepdecide

@@ -90,4 +90,4 @@ def test_an_empty_cache_setting_keeps_nothing(tmp_path, monkeypatch, capsys):
 
 
 def test_validate_names_the_kinds_storage_reads():
-    assert KIND_NAMES == tuple(files.KINDS)
+    assert tuple(files.KINDS) == KIND_NAMES

@@ -42,3 +42,31 @@ def test_known_contents_give_the_two_pass_bytes_in_one_pass(tmp_path, monkeypatc
     assert build(ws) == reference
     assert passes[3:] == [2, 2]
     assert build(ws, sections=["cover", "options"]) != reference  # other sections: other contents
+
+
+def test_kept_draws_give_the_same_record_and_a_damaged_entry_is_recomputed(tmp_path, monkeypatch):
+    import deepdecide.analysis as analysis
+
+    ws = builtin_sample("en")
+    monkeypatch.setenv("DEEPDECIDE_CACHE_DIR", "")
+    reference = build(ws)
+    monkeypatch.setenv("DEEPDECIDE_CACHE_DIR", str(tmp_path))
+    assert build(ws) == reference
+    (entry,) = (tmp_path / "monte-carlo").iterdir()
+    calls = []
+    real = analysis.monte_carlo
+    monkeypatch.setattr(analysis, "monte_carlo", lambda *a, **k: calls.append(1) or real(*a, **k))
+    assert build(ws) == reference and calls == []  # the kept draws
+    entry.write_bytes(b"\x00damaged")
+    assert build(ws) == reference and calls == [1]  # drawn again, and kept again
+    assert build(ws) == reference and calls == [1]
+
+
+def test_verify_rebuilds_from_the_record_alone(tmp_path, monkeypatch):
+    from deepdecide.report.integrity import verify
+
+    monkeypatch.setenv("DEEPDECIDE_CACHE_DIR", "")
+    pdf = build(builtin_sample("en"))
+    monkeypatch.setenv("DEEPDECIDE_CACHE_DIR", str(tmp_path / "cache"))
+    assert verify(pdf).intact
+    assert not (tmp_path / "cache").exists()
