@@ -1,10 +1,7 @@
 """deepdecide: evidence, comparison and a signed decision record for LLM-serving platform choices."""
 
-from importlib.metadata import PackageNotFoundError, version
-
-try:
-    __version__ = version("deepdecide")
-except PackageNotFoundError:  # running from a source tree that was never installed
-    __version__ = "0.0.0+unknown"
+# The one place the version is written: pyproject.toml reads it from here (``[tool.setuptools.dynamic]``),
+# so the installed metadata says the same; no importlib.metadata look-up at every start (17 ms).
+__version__ = "0.1.0"
 
 APP_ID = "io.github.deepdecide.DeepDecide"

@@ -59,6 +59,11 @@ class Command(Protocol):
     def run(self, args: Any) -> int: ...
 
 
+# A command may also define ``cache_inputs(args) -> list of file paths | None``: the files its output
+# depends on besides the built-in data, when its output may be kept for the next identical run
+# (``cli.result_cache``); None for a run that must not be kept.
+
+
 # Each module in deepdecide.cli named here defines NAME, HELP, add_arguments(parser) and run(args) -> int.
 COMMAND_MODULES: tuple[str, ...] = (
     "matrix_cmd",
@@ -82,9 +87,10 @@ COMMAND_MODULES: tuple[str, ...] = (
 def build_parser(commands: Sequence[Command] = (), only: str | None = None) -> argparse.ArgumentParser:
     """The parser of ``commands`` (listed first) and of every module in ``COMMAND_MODULES``.
 
-    With ``only`` (a command name, or "" for none) the other commands get their name and help but
-    not their arguments: ``add_arguments`` may import what its command needs (reportlab for
-    ``report``), which a run of another command, or ``--version``, should not pay for."""
+    With ``only`` (a command name, or "" for none) only that command is built (``_commands``; every
+    command when it names none), and with "" the commands get their name and help but not their
+    arguments: ``add_arguments`` may import what its command needs (reportlab for ``report``),
+    which a run of another command, or ``--version``, should not pay for."""
     _use_argparse_catalog()
     # --lang is read before parsing (help texts are translated as the parser is built); every
     # command accepts it too, so it may come before or after the command name
@@ -100,14 +106,28 @@ def build_parser(commands: Sequence[Command] = (), only: str | None = None) -> a
     parser.add_argument("--version", action="version", version=f"deepdecide {__version__}",
                         help=_("show the version and exit"))
     sub = parser.add_subparsers(dest="command", metavar=_("COMMAND"))
-    modules: list[Any] = [importlib.import_module(f"deepdecide.cli.{name}") for name in COMMAND_MODULES]
-    for command in (*commands, *modules):
+    for command in _commands(commands, only):
         p = sub.add_parser(command.NAME, help=_(command.HELP), description=_(command.HELP),
                            formatter_class=argparse.RawDescriptionHelpFormatter, parents=[common])
         if only is None or only == command.NAME:
             command.add_arguments(p)
-        p.set_defaults(_run=command.run)
+        p.set_defaults(_run=command.run, _name=command.NAME, _cache_inputs=getattr(command, "cache_inputs", None))
     return parser
+
+
+def _commands(commands: Sequence[Command], only: str | None) -> list[Any]:
+    """The commands the parser gets: all of them, or (``only`` naming one) that one alone: a run of
+    one command neither imports the others' modules nor builds their parsers. Its usage and errors
+    name only itself, and the top-level help (``only`` is "") lists every command."""
+    if only:
+        chosen: list[Any] = [c for c in commands if only == c.NAME]
+        if f"{only}_cmd" in COMMAND_MODULES:
+            module = importlib.import_module(f"deepdecide.cli.{only}_cmd")
+            if only == module.NAME:
+                chosen.append(module)
+        if chosen:
+            return chosen
+    return [*commands, *(importlib.import_module(f"deepdecide.cli.{name}") for name in COMMAND_MODULES)]
 
 
 def main(argv: Sequence[str] | None = None, commands: Sequence[Command] = ()) -> int:
@@ -124,6 +144,10 @@ def main(argv: Sequence[str] | None = None, commands: Sequence[Command] = ()) ->
     except SystemExit as exc:  # argparse exits 2 on usage errors, 0 on --help/--version
         return int(exc.code or 0)
     try:
+        if getattr(args, "_cache_inputs", None) is not None:
+            from deepdecide.cli.result_cache import run_cached
+
+            return run_cached(args._name, args, args._cache_inputs(args), args._run)
         return int(args._run(args))
     except KeyboardInterrupt:
         print(_("interrupted"), file=sys.stderr)
@@ -144,6 +168,8 @@ def _command_named(args: Sequence[str]) -> str:
         if a == "--lang":
             skip = True
             continue
+        if a in ("-h", "--help"):
+            return ""  # the top-level help, which lists every command
         if not a.startswith("-"):
             return a
     return ""

@@ -18,10 +18,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--schema", metavar="KIND", help=argparse_kinds_help())
 
 
-def argparse_kinds_help() -> str:
-    from deepdecide.storage.files import KINDS
+#: the kinds of file ``storage.files.KINDS`` reads, named here so that building the parser (``--help``,
+#: every run of validate) does not import the storage layer (tests/cli checks they are the same)
+KIND_NAMES: tuple[str, ...] = ("workspace", "support-matrix", "service-checklist", "criteria")
 
-    return _("print the JSON Schema of a kind of file instead ({kinds}); no FILE needed").format(kinds=", ".join(KINDS))
+
+def argparse_kinds_help() -> str:
+    return _("print the JSON Schema of a kind of file instead ({kinds}); no FILE needed").format(
+        kinds=", ".join(KIND_NAMES))
+
+
+def cache_inputs(args: argparse.Namespace) -> list[str] | None:
+    """The files this run reads (its output may be kept for the next identical run: ``cli.result_cache``)."""
+    return None if args.schema or not args.files else list(args.files)
 
 
 def run(args: argparse.Namespace) -> int:

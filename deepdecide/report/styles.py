@@ -6,8 +6,8 @@ import functools
 import re
 from collections.abc import Sequence
 from functools import cache
+from html import escape as _html_escape
 from typing import Any
-from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_LEFT, TA_RIGHT
@@ -18,6 +18,13 @@ from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 from deepdecide.domain import formatting
 from deepdecide.domain.i18n import _
 from deepdecide.report import fonts
+
+
+def escape(text: str) -> str:
+    """``&``, ``<`` and ``>`` as entities (what ``xml.sax.saxutils.escape`` does, without importing
+    urllib and ssl with it)."""
+    return _html_escape(text, quote=False)
+
 
 INK = colors.HexColor("#1b1f24")
 GREY = colors.HexColor("#5b6470")

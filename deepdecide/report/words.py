@@ -19,6 +19,7 @@ from deepdecide.analysis.assessment import (
     Classification,
     ParityOutcome,
 )
+from deepdecide.domain import i18n
 from deepdecide.domain.evidence import ParityKind, ProvenanceKind, Verdict
 from deepdecide.domain.i18n import _, pgettext
 from deepdecide.domain.matrix import SupportStatus
@@ -109,12 +110,29 @@ def _table() -> dict[tuple[type, str], str]:
     return {(type(k), k.value): v for k, v in pairs}
 
 
+# the table per language, built once (a record looks up a few hundred words)
+_TABLES: dict[str, dict[tuple[type, str], str]] = {}
+
+
+def _words() -> dict[tuple[type, str], str]:
+    lang = i18n.language()
+    table = _TABLES.get(lang)
+    if table is None:
+        table = _TABLES[lang] = _table()
+    return table
+
+
+def reset_cache() -> None:
+    """Forget the tables (tests that rewrite a catalog, with ``i18n.reset_cache``)."""
+    _TABLES.clear()
+
+
 def word(value: Any) -> str:
     """A coded value in the record's language (an unknown one as it is)."""
     if value is None:
         return ""
     if isinstance(value, Enum):
-        found = _table().get((type(value), value.value))
+        found = _words().get((type(value), value.value))
         if found is not None:
             return found
         return str(value.value)

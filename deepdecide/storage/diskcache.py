@@ -1,0 +1,138 @@
+"""Small results kept on disk between processes, named by a hash of everything they depend on.
+
+The folder is ``$DEEPDECIDE_CACHE_DIR`` (empty: no cache), else ``$XDG_CACHE_HOME/deepdecide``,
+else ``~/.cache/deepdecide`` (the same folder as the parsed built-in data,
+``storage.files.builtin_cache_dir``). An entry is only ever a copy of what the code would compute
+again from the same inputs: it is written atomically (a temporary file renamed over it), one that
+cannot be read, is damaged or has the wrong shape is ignored (the caller computes afresh), and one
+that cannot be written only costs the time. This module imports nothing heavy: a command that finds
+its answer here starts no faster than the lookup itself.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+import tempfile
+from collections.abc import Iterable
+from pathlib import Path
+
+CACHE_ENV = "DEEPDECIDE_CACHE_DIR"
+#: entries kept per folder; the oldest go when a write finds more
+MAX_ENTRIES = 256
+
+
+def cache_root() -> Path | None:
+    """Where cached results are kept, or None when the environment turns caching off."""
+    env = os.environ.get(CACHE_ENV)
+    if env is not None:
+        return Path(env) if env else None
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "deepdecide"
+
+
+def read(folder: str, name: str) -> bytes | None:
+    """The bytes of entry ``name`` in ``folder`` (a subfolder of the cache), or None."""
+    root = cache_root()
+    if root is None:
+        return None
+    try:
+        return (root / folder / name).read_bytes()
+    except (OSError, ValueError):
+        return None
+
+
+def write(folder: str, name: str, payload: bytes) -> None:
+    """Keep ``payload`` as entry ``name`` of ``folder`` (atomically; failures are ignored)."""
+    root = cache_root()
+    if root is None:
+        return
+    target = root / folder / name
+    tmp = None
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=target.parent)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(payload)
+        os.replace(tmp, target)
+        tmp = None
+        _prune(target.parent)
+    except (OSError, ValueError):
+        pass
+    finally:
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+
+
+def _prune(folder: Path) -> None:
+    entries = [e for e in os.scandir(folder) if not e.name.startswith(".")]
+    if len(entries) <= MAX_ENTRIES:
+        return
+    entries.sort(key=lambda e: e.stat().st_mtime_ns)
+    for e in entries[: len(entries) - MAX_ENTRIES]:
+        with contextlib.suppress(OSError):
+            os.unlink(e.path)
+
+
+def tree_stamp(folders: Iterable[str | os.PathLike[str]], suffixes: tuple[str, ...],
+               skip: tuple[str, ...] = ("__pycache__",)) -> list[str]:
+    """Name, size and modification time of every file ending in ``suffixes`` below ``folders``
+    (sorted): any edit, addition or removal changes the list."""
+    out: list[str] = []
+    for top in folders:
+        for root, dirs, names in os.walk(top):
+            dirs[:] = sorted(d for d in dirs if d not in skip)
+            for n in sorted(names):
+                if n.endswith(suffixes):
+                    p = os.path.join(root, n)
+                    try:
+                        st = os.stat(p)
+                    except OSError:
+                        out.append(f"{p}:?")
+                        continue
+                    out.append(f"{p}:{st.st_size}:{st.st_mtime_ns}")
+    return out
+
+
+def code_stamp() -> list[str]:
+    """What a cached result of deepdecide's Qt-free code depends on besides its inputs: the version,
+    every module and data file of the package (the GUI aside: size and modification time) and the
+    installed distributions; taken once per process (the code a process runs is the code it loaded)."""
+    if not _STAMP:
+        _STAMP.extend(_code_stamp())
+    return list(_STAMP)
+
+
+_STAMP: list[str] = []
+
+
+def _code_stamp() -> list[str]:
+    import importlib.util
+
+    import deepdecide
+
+    package = os.path.dirname(os.path.abspath(deepdecide.__file__ or "."))
+    folders = [package]
+    spec = importlib.util.find_spec("deepdecide.data")
+    if spec is not None and spec.submodule_search_locations:
+        folders.extend(str(p) for p in spec.submodule_search_locations if os.path.abspath(str(p)) != package)
+    return [deepdecide.__version__,
+            *tree_stamp(folders, (".py", ".yaml", ".yml", ".mo", ".json", ".ttf"), skip=("__pycache__", "gui")),
+            *installed_distributions()]
+
+
+def installed_distributions() -> list[str]:
+    """The names (with versions) of the distributions installed where Python finds its libraries:
+    a new numpy, reportlab or Babel changes the list."""
+    out: list[str] = [sys.version]
+    for entry in sys.path:
+        if not entry or not os.path.isdir(entry):
+            continue
+        try:
+            names = os.listdir(entry)
+        except OSError:
+            continue
+        out.extend(sorted(n for n in names if n.endswith((".dist-info", ".egg-info"))))
+    return out
