@@ -141,8 +141,14 @@ def _report_first_paint(window: Any, app: Any) -> None:
                     and obj.isWidgetType() and obj.window() is window:
                 self.done = True
                 print(f"FIRST_PAINT {time.time():.6f}", flush=True)
-                QTimer.singleShot(0, app.quit)
+                # the work that waits for the first paint runs before quitting, as in a session that
+                # goes on (the parsed-workspace cache a reopen reads is written)
+                QTimer.singleShot(0, self.finish)
             return False
+
+        def finish(self) -> None:
+            run_deferred(window)
+            app.quit()
 
     window._first_paint_filter = FirstPaint(window)
     app.installEventFilter(window._first_paint_filter)

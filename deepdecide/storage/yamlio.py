@@ -80,12 +80,24 @@ class _Loader(yaml.SafeLoader):
 
 
 class LocatedData:
-    """Plain data read from YAML plus the line of each key path (``options[2].cost``)."""
+    """Plain data read from YAML plus the line of each key path (``options[2].cost``).
 
-    def __init__(self, data: Any, lines: dict[str, int], file: str):
+    The lines may be worked out only when first asked for (``locate``): a valid file needs none, and
+    tracking the key path of every value costs more than reading the values."""
+
+    def __init__(self, data: Any, lines: dict[str, int] | None, file: str,
+                 locate: Callable[[], dict[str, int]] | None = None):
         self.data = data
-        self.lines = lines
+        self._lines = lines
+        self._locate = locate
         self.file = file
+
+    @property
+    def lines(self) -> dict[str, int]:
+        if self._lines is None:
+            self._lines = self._locate() if self._locate is not None else {}
+            self._locate = None
+        return self._lines
 
     def line_of(self, path: str) -> int | None:
         """The line of ``path`` or of its nearest ancestor that has one."""
@@ -211,11 +223,21 @@ if hasattr(yaml, "CSafeLoader"):
             return base(kind, value, implicit)
 
 # an anchor (&a), alias (*a) or tag (!t) indicator can only start a node (and so can "?", a complex
-# key): after whitespace, a flow indicator or
-# at the start of the text. A text where none of these occurs cannot hold one; a text where one does
-# (perhaps only inside a quoted string) is read by the checking Python loader (libyaml and PyYAML
-# also resolve some tags differently: "!" alone).
-_MAYBE_ANCHOR = re.compile(r"(?<![^\s\[\]{},])[&*!?]")
+# key): after whitespace, a flow indicator or at the start of the text. A text where none of these
+# occurs cannot hold one; a text where one does (perhaps only inside a quoted string) is read by the
+# checking Python loader (libyaml and PyYAML also resolve some tags differently: "!" alone).
+_INDICATOR = re.compile(r"[&*!?]")
+_BEFORE_INDICATOR = frozenset("[]{},")
+
+
+def _maybe_anchor(text: str) -> bool:
+    """Whether an indicator may start a node: one of ``&*!?`` at the start of the text or after
+    whitespace or a flow indicator (looked for at each indicator found, not at every character)."""
+    for m in _INDICATOR.finditer(text):
+        i = m.start()
+        if i == 0 or text[i - 1].isspace() or text[i - 1] in _BEFORE_INDICATOR:
+            return True
+    return False
 
 
 _FLOW_QUESTION = re.compile(r"^[^#\n]*[\[{][^\n]*\?", re.MULTILINE)
@@ -229,43 +251,118 @@ def _maybe_flow_question(text: str) -> bool:
 
 
 def _parse_fast(text: str, file: str) -> LocatedData | None:
-    """Parse with libyaml and construct with every check of ``_construct`` (tags, duplicate keys,
-    integer size, text length) plus the nesting depth. Returns None when the text may hold what only the
-    Python loader refuses with a located message (an anchor, alias, non-printable character, or a tab,
-    which libyaml accepts in places PyYAML does not), or on
-    any problem at all: the caller then parses with the Python loader, which reports it exactly as
-    it always has. The C parser itself stops at 1,000 levels of nesting, so it cannot recurse away."""
-    if _CLoader is None or (("&" in text or "*" in text or "!" in text or "?" in text)
-                            and _MAYBE_ANCHOR.search(text)) or _maybe_flow_question(text) \
-            or "\t" in text or yaml.reader.Reader.NON_PRINTABLE.search(text):
+    """Parse with libyaml, building the data straight from its events with every check of
+    ``_construct`` (tags, anchors, aliases, duplicate keys, integer size, text length) and the nesting
+    depth, but no key paths: the line of each key path is worked out only when asked for (an error or
+    a warning to locate), by ``_locate_fast``. Returns None when the text may hold what only the
+    Python loader refuses with a located message (an anchor, alias, non-printable character, or a
+    tab, which libyaml accepts in places PyYAML does not), or on any problem at all: the caller then
+    parses with the Python loader, which reports it exactly as it always has. The C parser itself
+    stops at 1,000 levels of nesting, so it cannot recurse away."""
+    if _CLoader is None or (("&" in text or "*" in text or "!" in text or "?" in text) and _maybe_anchor(text)) \
+            or _maybe_flow_question(text) or "\t" in text or yaml.reader.Reader.NON_PRINTABLE.search(text):
         return None
     loader = _CLoader(text)
     try:
-        node = loader.get_single_node()
-        if node is None or _too_deep(node):
-            return None
-        lines: dict[str, int] = {}
-        data = _construct(node, "", lines, loader)
-    except Exception:
+        data = _data_from_events(loader)
+    except Exception:  # a YAML error, a broken rule, anything else: the Python loader reports it
         return None
     finally:
         loader.dispose()
-    return LocatedData(data, lines, file)
+    return LocatedData(data, None, file, locate=lambda: _locate_fast(text, file))
 
 
-def _too_deep(root: yaml.Node) -> bool:
-    """Whether collections nest more than MAX_NESTING_DEPTH levels (iterative: no recursion)."""
-    stack = [(root, 1)]
-    while stack:
-        node, depth = stack.pop()
-        if depth > MAX_NESTING_DEPTH:
-            return True
-        value = node.value
-        if isinstance(node, yaml.MappingNode):
-            stack.extend((v, depth + 1) for _k, v in value if not isinstance(v, yaml.ScalarNode))
-        elif isinstance(node, yaml.SequenceNode):
-            stack.extend((v, depth + 1) for v in value if not isinstance(v, yaml.ScalarNode))
-    return False
+def _locate_fast(text: str, file: str) -> dict[str, int]:
+    """The line of every key path of a text ``_parse_fast`` read: libyaml's nodes with their marks,
+    constructed by ``_construct`` (the same data, which it checks again)."""
+    assert _CLoader is not None
+    loader = _CLoader(text)
+    try:
+        node = loader.get_single_node()
+        lines: dict[str, int] = {}
+        if node is not None:  # nested no deeper than MAX_NESTING_DEPTH: _parse_fast read it
+            _construct(node, "", lines, loader)
+            return lines
+    except Exception:  # cannot happen for a text _parse_fast read; then the Python loader's lines
+        pass
+    finally:
+        loader.dispose()
+    try:
+        return _parse_checked(text, file).lines
+    except ValidationError:
+        return {}
+
+
+class _Refused(Exception):
+    """The event reader met what it leaves to the located readers."""
+
+
+_NO_KEY: Any = object()
+_ScalarEvent, _MappingStartEvent, _SequenceStartEvent = yaml.ScalarEvent, yaml.MappingStartEvent, yaml.SequenceStartEvent
+_CollectionEnd = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
+
+
+def _data_from_events(loader: Any) -> Any:
+    """The plain data of a single-document stream, built from libyaml's events without nodes: the
+    same values ``_construct`` makes of the composed nodes (each plain scalar text resolved and
+    constructed once), refusing (``_Refused``) a tag, anchor, alias, duplicate key, collection as a key,
+    nesting deeper than MAX_NESTING_DEPTH, a second document, or any value ``_scalar`` refuses."""
+    get = loader.get_event
+    if get().__class__ is not yaml.StreamStartEvent or get().__class__ is not yaml.DocumentStartEvent:
+        raise _Refused
+    plain: dict[str, Any] = {}  # plain scalar text -> its value
+    stack: list[Any] = []  # the open collections, innermost last
+    keys: list[Any] = []  # per open collection: the key waiting for its value (_NO_KEY: none)
+    root: Any = _NO_KEY
+    while True:
+        event = get()
+        cls = event.__class__
+        if cls is _ScalarEvent:
+            if event.tag is not None or event.anchor is not None:
+                raise _Refused
+            value = event.value
+            if event.implicit[0]:
+                item = plain.get(value, _NO_KEY)
+                if item is _NO_KEY:
+                    item = plain[value] = _scalar(yaml.ScalarNode(loader.resolve(yaml.ScalarNode, value, (True, False)),
+                                                                  value), "", loader)
+            else:
+                item = value
+                if len(value) > 1000 or not value.isascii():
+                    _check_text(value, event, "")
+        elif cls is _MappingStartEvent or cls is _SequenceStartEvent:
+            if event.tag is not None or event.anchor is not None or len(stack) >= MAX_NESTING_DEPTH:
+                raise _Refused
+            item = {} if cls is _MappingStartEvent else []
+        elif cls in _CollectionEnd:
+            stack.pop()
+            if keys.pop() is not _NO_KEY:
+                raise _Refused
+            continue
+        elif cls is yaml.DocumentEndEvent:
+            if stack or root is _NO_KEY or get().__class__ is not yaml.StreamEndEvent:
+                raise _Refused
+            return root
+        else:  # an alias, or anything else
+            raise _Refused
+        if stack:
+            top = stack[-1]
+            if top.__class__ is list:
+                top.append(item)
+            elif keys[-1] is _NO_KEY:
+                if cls is not _ScalarEvent or item in top:  # a collection as a key; a duplicate key
+                    raise _Refused
+                keys[-1] = item
+            else:
+                top[keys[-1]] = item
+                keys[-1] = _NO_KEY
+        elif root is _NO_KEY:
+            root = item
+        else:
+            raise _Refused
+        if cls is not _ScalarEvent:
+            stack.append(item)
+            keys.append(_NO_KEY)
 
 
 def parse_yaml(text: str, file: str = "") -> LocatedData:

@@ -177,3 +177,23 @@ def test_record_model_same_shape_update_keeps_rows(qapp):
     model.set_rows([1])
     assert resets == [1]
     assert model.rowCount(QModelIndex()) == 1
+
+
+def test_dataframe_model_rows_flags_and_plain_values(qapp):
+    model = DataFrameModel()
+    model.muted_column = "fit"
+    model.muted = lambda v: v == "mismatch"
+    model.struck_column = "excluded"
+    df = pd.DataFrame({"fit": ["matches", "mismatch", None], "excluded": [None, "fails parity", None],
+                       "flags": [("a", "b"), (), None], "n": [1, 2, 3]})
+    model.set_frame(df)
+    assert [model.is_muted(r) for r in range(3)] == [False, True, False]
+    assert [model.is_struck(r) for r in range(3)] == [False, True, False]
+    assert model.data(model.index(0, 2), Qt.ItemDataRole.EditRole) == "a; b"
+    assert type(model.data(model.index(0, 3), Qt.ItemDataRole.EditRole)) is int
+    assert model.data(model.index(1, 0), Qt.ItemDataRole.ForegroundRole) is not None
+    assert model.data(model.index(1, 1), Qt.ItemDataRole.FontRole).strikeOut()
+    model.muted = lambda v: v == "matches"  # a new rule is applied, not the rows worked out for the old one
+    assert [model.is_muted(r) for r in range(3)] == [True, False, False]
+    model.set_frame(df.iloc[2:])
+    assert not model.is_muted(0) and not model.is_struck(0) and model.rowCount() == 1

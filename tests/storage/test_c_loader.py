@@ -113,3 +113,47 @@ def test_saving_with_the_c_emitter_writes_what_the_python_emitter_writes():
     python = yaml.dump(data, Dumper=yamlio._Dumper, sort_keys=False, allow_unicode=True, width=100,
                        default_flow_style=False)
     assert yamlio.dump_yaml(data) == python
+
+
+@needs_c
+def test_the_fast_path_works_out_lines_only_when_asked():
+    """A valid file needs no key path lines: the C reader builds the data from the parser's events and
+    the lines come only when an error or warning is located, the same as the Python loader's."""
+    text = (files.data_root() / "samples/deepseek-v4.1-flash.deepdecide.yaml").read_text("utf-8")
+    fast = yamlio._parse_fast(text, "sample.yaml")
+    assert fast is not None and fast._lines is None
+    checked = yamlio._parse_checked(text, "sample.yaml")
+    assert fast.data == checked.data
+    assert fast.lines == checked.lines
+    assert fast.line_of("options[1].runtime") == checked.line_of("options[1].runtime")
+
+
+@needs_c
+def test_a_valid_yaml_workspace_that_breaks_a_rule_is_located_from_the_fast_path(tmp_path):
+    text = (files.data_root() / "samples/deepseek-v4.1-flash.deepdecide.yaml").read_text("utf-8")
+    ws = files.load_workspace_text(text)
+    bad = text.replace(f"runtime: {ws.options[1].runtime}\n", "runtime: no-such-runtime\n", 1)
+    assert bad != text
+    path = tmp_path / "bad.deepdecide.yaml"
+    path.write_text(bad, "utf-8")
+    with pytest.raises(ValidationError) as err:
+        files.load_workspace(path)
+    assert err.value.path == "options[1].runtime"
+    assert err.value.line == bad[: bad.index("runtime: no-such-runtime")].count("\n") + 1
+
+
+@needs_c
+@pytest.mark.parametrize("text", ["a: 1\n---\nb: 2\n", "a: [1, {b: 2}]\nc: {d: [], e: {}}\n", "- a\n- - b\n  - c\n",
+                                  "a: &x 1\n", "? a\n: 1\n", "a:\n  b: 1\n  b: 1\n", "1: a\n1.0: b\n", "true: a\n1: b\n",
+                                  "a: ''\nb:\nc: \"\"\nd: 'yes'\ne: yes\n"])
+def test_event_reader_matches_or_leaves_to_the_python_loader(text):
+    assert_same(text, "x.yaml")
+
+
+def test_indicator_screen_matches_the_look_behind_pattern():
+    import re
+
+    pattern = re.compile(r"(?<![^\s\[\]{},])[&*!?]")
+    for text in ["&a", "a&b", "a &b", "x\n*y", "[!t]", "{a:?}", "a,&b", "R&D", "x\u00a0&y", "x\u2003*y", "",
+                 "a: b", "a?b", "url: http://x/?a=1&b=2"]:
+        assert yamlio._maybe_anchor(text) == bool(pattern.search(text)), text

@@ -8,6 +8,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtGui import QFont, QPalette
+from PySide6.QtWidgets import QApplication
 
 from deepdecide.gui.models.records import SortRole, cell_text
 
@@ -21,6 +23,10 @@ class DataFrameModel(QAbstractTableModel):
         super().__init__(parent)
         self._df = pd.DataFrame()
         self._numeric: list[bool] = []
+        self._rows = 0
+        self._names: list[str] = []
+        self._values: list[list[Any] | None] = []
+        self._row_flags: dict[tuple[str, Any], list[bool]] = {}
         self.headers: dict[str, str] = {}
         self.header_tips: dict[str, str] = {}
         #: how a column's coded values are shown (in the interface language); sorting keeps the codes
@@ -40,18 +46,25 @@ class DataFrameModel(QAbstractTableModel):
         self._df = df.reset_index(drop=True)
         self._numeric = [pd.api.types.is_numeric_dtype(t) and not pd.api.types.is_bool_dtype(t)
                          for t in self._df.dtypes]
+        # a view asks for every role of every cell it lays out (a thousand runs: tens of thousands of
+        # calls): the shape, the column names and each column's plain values are kept as Python lists,
+        # a column read from the frame the first time a cell of it is asked for
+        self._rows = len(self._df)
+        self._names = [str(c) for c in self._df.columns]
+        self._values = [None] * len(self._names)
+        self._row_flags = {}
         self.endResetModel()
 
     def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._df)
+        return 0 if parent.isValid() else self._rows
 
     def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._df.columns)
+        return 0 if parent.isValid() else len(self._names)
 
     def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if orientation == Qt.Orientation.Horizontal and 0 <= section < len(self._df.columns):
-            name = str(self._df.columns[section])
+        if orientation == Qt.Orientation.Horizontal and 0 <= section < len(self._names):
+            name = self._names[section]
             if role == Qt.ItemDataRole.DisplayRole:
                 return self.headers.get(name, name)
             if role == Qt.ItemDataRole.ToolTipRole:
@@ -59,7 +72,7 @@ class DataFrameModel(QAbstractTableModel):
             if role == Qt.ItemDataRole.UserRole:  # the column's name, whatever its title's language
                 return name
         elif orientation == Qt.Orientation.Vertical and role == Qt.ItemDataRole.DisplayRole \
-                and 0 <= section < len(self._df):
+                and 0 <= section < self._rows:
             return str(section + 1)
         return None
 
@@ -68,62 +81,81 @@ class DataFrameModel(QAbstractTableModel):
             return Qt.ItemFlag.NoItemFlags
         return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
 
+    def _column(self, column: int) -> list[Any]:
+        """The plain values of a column: numbers as Python numbers, None where empty, a tuple joined."""
+        values = self._values[column]
+        if values is None:
+            values = self._values[column] = [_plain(v) for v in self._df.iloc[:, column].tolist()]
+        return values
+
     def _value(self, index: _Index) -> Any:
-        value = self._df.iat[index.row(), index.column()]
-        if isinstance(value, np.generic):
-            value = value.item()
-        if value is None or (isinstance(value, float) and value != value) or value is pd.NA:
-            return None
-        if isinstance(value, tuple):
-            return "; ".join(str(v) for v in value)
-        return value
+        return self._column(index.column())[index.row()]
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not (0 <= index.row() < len(self._df)) \
-                or not (0 <= index.column() < len(self._df.columns)):
+        if not index.isValid():
             return None
-        numeric = self._numeric[index.column()]
+        row, column = index.row(), index.column()
+        if not (0 <= row < self._rows and 0 <= column < len(self._names)):
+            return None
         if role == Qt.ItemDataRole.DisplayRole:
-            label = self.value_labels.get(str(self._df.columns[index.column()]))
-            value = self._value(index)
+            label = self.value_labels.get(self._names[column])
+            value = self._column(column)[row]
             return label(value) if label is not None and value is not None else cell_text(value)
         if role == Qt.ItemDataRole.EditRole:
-            value = self._value(index)
+            value = self._column(column)[row]
             return "" if value is None else value
         if role == SortRole:
-            value = self._value(index)
-            if numeric:
+            value = self._column(column)[row]
+            if self._numeric[column]:
                 return float("-inf") if value is None else float(value)
             return "" if value is None else str(value)
         if role == Qt.ItemDataRole.ToolTipRole:  # the whole cell, for one narrower than its text
-            value = self._value(index)
+            value = self._column(column)[row]
             if value is None:
                 return None
-            label = self.value_labels.get(str(self._df.columns[index.column()]))
+            label = self.value_labels.get(self._names[column])
             return label(value) if label is not None else cell_text(value)
-        if role == Qt.ItemDataRole.TextAlignmentRole and numeric:
+        if role == Qt.ItemDataRole.TextAlignmentRole and self._numeric[column]:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        if role == Qt.ItemDataRole.FontRole and self.is_struck(index.row()):
-            from PySide6.QtGui import QFont
-
+        if role == Qt.ItemDataRole.FontRole and self.is_struck(row):
             font = QFont()
             font.setStrikeOut(True)
             return font
-        if role == Qt.ItemDataRole.ForegroundRole and self.is_muted(index.row()):
-            from PySide6.QtGui import QPalette
-            from PySide6.QtWidgets import QApplication
-
+        if role == Qt.ItemDataRole.ForegroundRole and self.is_muted(row):
             return QApplication.palette().brush(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
         return None
 
+    def _flags(self, column_name: str, test: Callable[[Any], bool]) -> list[bool] | None:
+        """``test`` of the raw cell of ``column_name`` in every row, worked out once per frame and test."""
+        if not column_name or column_name not in self._df.columns:
+            return None
+        key = (column_name, test)
+        flags = self._row_flags.get(key)
+        if flags is None:
+            flags = self._row_flags[key] = [bool(test(v)) for v in self._df[column_name].tolist()]
+        return flags
+
     def is_struck(self, row: int) -> bool:
-        if not self.struck_column or self.struck_column not in self._df.columns or not 0 <= row < len(self._df):
-            return False
-        value: Any = self._df[self.struck_column].iat[row]  # a cell of any dtype (NaN where empty)
-        return value is not None and value == value and str(value) != ""
+        flags = self._flags(self.struck_column, _has_value)
+        return flags is not None and 0 <= row < len(flags) and flags[row]
 
     def is_muted(self, row: int) -> bool:
-        if (self.muted is None or not self.muted_column or self.muted_column not in self._df.columns
-                or not 0 <= row < len(self._df)):
+        if self.muted is None:
             return False
-        return bool(self.muted(self._df[self.muted_column].iat[row]))
+        flags = self._flags(self.muted_column, self.muted)
+        return flags is not None and 0 <= row < len(flags) and flags[row]
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, np.generic):
+        value = value.item()
+    if value is None or (isinstance(value, float) and value != value) or value is pd.NA:
+        return None
+    if isinstance(value, tuple):
+        return "; ".join(str(v) for v in value)
+    return value
+
+
+def _has_value(value: Any) -> bool:
+    """A struck-through row's cell: any value (NaN where empty)."""
+    return value is not None and value == value and str(value) != ""

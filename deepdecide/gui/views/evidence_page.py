@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
-from dataclasses import asdict
 from typing import TYPE_CHECKING, Any, TypeGuard, cast
 
 import pandas as pd
@@ -25,7 +25,7 @@ from deepdecide.analysis.assessment import Assessment
 from deepdecide.domain import formatting
 from deepdecide.domain import presentation as look
 from deepdecide.domain.edits import RemoveEvidenceFile
-from deepdecide.domain.evidence import BENCHMARK_FIELDS, EvidenceFile
+from deepdecide.domain.evidence import BENCHMARK_FIELDS, BenchmarkRun, EvidenceFile
 from deepdecide.domain.i18n import gettext
 from deepdecide.domain.workspace import Workspace
 from deepdecide.gui.document import WorkspaceDocument
@@ -74,6 +74,9 @@ def counts_for_nothing(applicability: Any) -> bool:
     return text in NOT_COUNTED or "(" in text
 
 
+_RUN_FIELDS = tuple(f.name for f in dataclasses.fields(BenchmarkRun))
+
+
 def runs_frame(ws: Workspace, fits: tuple[Any, ...] = ()) -> pd.DataFrame:
     """One row per benchmark run, with its file name and how it fits the workload (from the
     Assessment's ``evidence_fit``); empty columns dropped."""
@@ -81,7 +84,7 @@ def runs_frame(ws: Workspace, fits: tuple[Any, ...] = ()) -> pd.DataFrame:
     rows = []
     for fi, f in enumerate(ws.evidence.files):
         for ri, r in enumerate(f.runs):
-            d = asdict(r)
+            d = {name: getattr(r, name) for name in _RUN_FIELDS}  # asdict's values (all plain), without its deep copy
             d["file"] = f.provenance.file_name
             fit = fit_of.get((fi, ri))
             if fit is not None:
@@ -135,6 +138,8 @@ class EvidencePage(Page):
         self.tabs.addTab(self.latency_tab, self.tr("Latency"))
         self.tabs.addTab(self.table_tab, self.tr("Normalized table"))
         self.tabs.addTab(self.pairs, self.tr("Predicted vs measured"))
+        self._table_unsized = False  # the runs table changed while its tab was not shown
+        self.tabs.currentChanged.connect(lambda _i: self._size_table_columns())
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(files_panel)
         split.addWidget(self.tabs)
@@ -519,6 +524,21 @@ class EvidencePage(Page):
         self.table.header_tips = {c: f"{self.column_title(c)} ({c})" for c in shown.columns}
         self.table.value_labels = {"applicability": self.fit_label, "kind": self.kind_label}
         self.table.set_frame(shown)
+        self._table_unsized = True
+        self._size_table_columns()
+        self.count_label.setText(fmt(self.tr("%1 runs from %2 files. Times in ms, throughputs in tokens/s; "
+                                             "TPOT, ITL and e2e per token are different metrics and stay apart."),
+                                     len(shown), len(ws.evidence.files)))
+        self._draw_charts(df)
+
+    def _size_table_columns(self) -> None:
+        """The runs table's columns sized to their contents, once its tab is shown: sizing reads a
+        sample of rows through the model (a third of a second for a thousand runs and forty columns),
+        which the charts shown first need not wait for."""
+        if not self._table_unsized or self.tabs.currentWidget() is not self.table_tab:
+            return
+        self._table_unsized = False
+        shown = self.table.frame()
         self.table_view.resizeColumnsToContents()
         if "file" in shown.columns:  # as in the files table: the name ends in "…", the whole on hover
             col = list(shown.columns).index("file")
@@ -526,10 +546,6 @@ class EvidencePage(Page):
         if "why" in shown.columns:  # the reasons are long: a readable width, the whole text on hover
             col = list(shown.columns).index("why")
             self.table_view.setColumnWidth(col, min(self.table_view.columnWidth(col), 340))
-        self.count_label.setText(fmt(self.tr("%1 runs from %2 files. Times in ms, throughputs in tokens/s; "
-                                             "TPOT, ITL and e2e per token are different metrics and stay apart."),
-                                     len(shown), len(ws.evidence.files)))
-        self._draw_charts(df)
 
     def _draw_charts(self, df: Any) -> None:
         ws = self.document.workspace
