@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from deepdecide.domain.evidence import BenchmarkRun, EvidenceFile, ItemProxy, ParityCheck
+from deepdecide.domain.flags import flag
 from deepdecide.domain.workload import ProxyAcceptance, Workload
 from deepdecide.domain.workspace import (
     SLO,
@@ -252,6 +253,10 @@ CONTEXT_FIELDS = ("runtime", "platform", "gpu_count", "model", "quantization")
 _REQUIRED = ("runtime", "platform", "gpu_count", "model")
 
 
+#: the flags saying a context field came from the user (a new value replaces them)
+_USER_FLAGS = frozenset({"normalize.given", "edits.set_by_user", "edits.set_by_user_was"})
+
+
 def _run_with(run: BenchmarkRun, values: dict[str, Any]) -> BenchmarkRun:
     changes: dict[str, Any] = {}
     flags = list(run.quality_flags)
@@ -260,9 +265,9 @@ def _run_with(run: BenchmarkRun, values: dict[str, Any]) -> BenchmarkRun:
             continue
         old = getattr(run, name)
         changes[name] = value
-        flags = [f for f in flags if not f.startswith(f"{name} given by the user")
-                 and not f.startswith(f"{name} set by the user")]
-        flags.append(f"{name} set by the user" + (f" (was {old!r})" if old not in (None, "") else ""))
+        flags = [f for f in flags if not (f.id in _USER_FLAGS and f.args.get("name") == name)]
+        flags.append(flag("edits.set_by_user_was", name=name, old=old) if old not in (None, "")
+                     else flag("edits.set_by_user", name=name))
     if not changes:
         return run
     gpus = changes.get("gpu_count", run.gpu_count)

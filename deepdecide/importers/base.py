@@ -22,6 +22,8 @@ import orjson
 
 from deepdecide.domain.errors import EvidenceImportError
 from deepdecide.domain.evidence import BenchmarkRun, ParityCheck, ProvenanceKind
+from deepdecide.domain.flags import flag
+from deepdecide.domain.messages import Message
 from deepdecide.importers import bigjson
 
 #: Largest evidence file accepted. Real benchmark files are at most a few hundred MB (a
@@ -69,7 +71,7 @@ class Parsed:
     runs: list[BenchmarkRun] = field(default_factory=list)
     parity: list[ParityCheck] = field(default_factory=list)
     tool_version: str = ""
-    notes: list[str] = field(default_factory=list)
+    notes: list[Message] = field(default_factory=list)
     model: str = ""  # the model the file's parity checks are about, when it says
 
 
@@ -293,7 +295,7 @@ def _pending() -> list[list[Any]]:
     return pending
 
 
-def take_dropped() -> list[str]:
+def take_dropped() -> list[Message]:
     """The flags of the values dropped since the last call on this thread: a run being built
     claims what was dropped while its values were read."""
     pending = _pending()
@@ -305,10 +307,15 @@ def take_dropped() -> list[str]:
     return flags
 
 
-def dropped_flag(entry: list[Any]) -> str:
+def dropped_flag(entry: list[Any]) -> Message:
     line, path, held = entry[0], entry[1], entry[2]
-    where = ", ".join(p for p in ((f"line {line}" if line else ""), path) if p) or "the file"
-    return f"{where}: the file holds {held}, not a finite number; left empty"
+    if line and path:
+        return flag("import.dropped_line_path", line=line, path=path, held=held)
+    if line:
+        return flag("import.dropped_line", line=line, held=held)
+    if path:
+        return flag("import.dropped_path", path=path, held=held)
+    return flag("import.dropped", held=held)
 
 
 _BOMS = ((b"\xff\xfe\x00\x00", "utf-32-le"), (b"\x00\x00\xfe\xff", "utf-32-be"),

@@ -119,7 +119,7 @@ class GenericCsv(Importer):
             else:
                 d.set(**{f"{name}_{stat}": v for stat, v in stats.items()})
         d.set(num_requests=n, completed=n)
-        d.flag(f"{n} requests reduced to one run (linear-interpolation percentiles)")
+        d.flag("generic_csv.reduced", n=n)
         return Parsed(runs=[d.build()], tool_version=d["tool_version"])
 
     @staticmethod

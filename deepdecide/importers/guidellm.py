@@ -66,9 +66,8 @@ def _distribution(d: RunDraft, metrics: Node) -> None:
           output_tokens=metrics["output_token_count"]["successful"]["mean"].num())
     conc = metrics["request_concurrency"]["successful"]["mean"].num()
     if conc is not None:
-        d.flag(f"measured mean concurrency {conc:.4g}")
-    d.flag("guidellm time_per_output_token_ms includes TTFT: stored as e2e_per_token_ms; "
-           "inter_token_latency_ms is TPOT")
+        d.flag("guidellm.concurrency", conc=conc)
+    d.flag("guidellm.tpot")
 
 
 def _strategy(d: RunDraft, s: Node) -> None:
@@ -84,7 +83,7 @@ def _strategy(d: RunDraft, s: Node) -> None:
         d.set(request_rate=rate)
         cap = s["max_concurrency"].num()
         if cap is not None:
-            d.flag(f"max_concurrency {cap:g} is a cap on requests in flight, not the load (the load is the rate)")
+            d.flag("guidellm.cap", cap=cap)
         d.set(label=f"{kind} {rate:g} req/s" if rate is not None else kind)
     elif kind == "throughput":
         d.set(concurrency=s["max_concurrency"].num())
@@ -185,5 +184,5 @@ class Guidellm(Importer):
                 if not np.isnan(out_tokens).any():
                     d.own_or_derived("output_throughput_tps", None, float(out_tokens.sum()) / duration,
                                      "output tokens / duration")
-            d.flag("guidellm v0.1: statistics computed from per-request results (linear-interpolation percentiles)")
+            d.flag("guidellm.v01")
         return d.build()

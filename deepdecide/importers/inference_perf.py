@@ -72,15 +72,14 @@ class InferencePerfLifecycle(Importer):
             d.set(request_rate=rate, label=f"stage at {rate:g} req/s requested")
             achieved = load["achieved_rate"].num()
             if achieved is not None:
-                d.flag(f"achieved rate {achieved:.4g} req/s of {rate:g} requested")
+                d.flag("inference_perf.achieved", achieved=achieved, rate=rate)
         else:
             d.set(label="summary of all stages")
-            d.flag("summary over every stage of the run: no single load (import the stage_N files for load points)")
+            d.flag("inference_perf.all_stages")
         shown = [m for m in MODALITIES if isinstance(ok[m].value, dict)]
         if shown:
-            d.flag(f"multimodal requests: {', '.join(shown)} blocks not imported")
-        d.flag("inference-perf times in seconds, converted to ms; time_per_output_token excludes the first token "
-               "(TPOT), inter_token_latency pools chunk gaps (ITL), normalized_time_per_output_token is e2e / tokens")
+            d.flag("inference_perf.multimodal", blocks=", ".join(shown))
+        d.flag("inference_perf.units")
         return Parsed(runs=[d.build()], tool_version=d["tool_version"])
 
 
@@ -141,7 +140,6 @@ class InferencePerfPerRequest(Importer):
             d.own_or_derived("request_throughput_rps", None, completed / duration, "completed / duration")
             d.own_or_derived("output_throughput_tps", None, sum(out_tokens) / duration, "output tokens / duration")
         d.set(label=f"{completed + failed} requests")
-        d.flag("statistics computed from the per-request list (linear-interpolation percentiles): TPOT = "
-               "(last - first token) / (tokens - 1), ITL = gaps between output token times")
-        d.flag("the requests of every stage are pooled: no single load")
+        d.flag("inference_perf.per_request")
+        d.flag("inference_perf.pooled")
         return Parsed(runs=[d.build()], tool_version=d["tool_version"])

@@ -13,6 +13,7 @@ from typing import Any
 import yaml
 
 from deepdecide.domain.evidence import ParityCheck, ParityKind, Verdict
+from deepdecide.domain.flags import flag
 from deepdecide.importers.base import ImportContext, Importer, Parsed, Source, root
 
 MAX_YAML_BYTES = 1 << 20
@@ -85,7 +86,7 @@ class LmEvalBaselineYaml(Importer):
                     reference_value=value, n=limit, verdict=Verdict.INCONCLUSIVE, model=model,
                     tolerance=f"reference value only ({rule}); limit {limit} is the eval's sample limit",
                     source=f"{src.name}: tasks[{name}].metrics[{metric_name}] for {model}"))
-        return Parsed(parity=checks, tool_version=ref_runtime, notes=[f"reference for model {model!r}"], model=model)
+        return Parsed(parity=checks, tool_version=ref_runtime, notes=[flag("parity_baselines.reference", model=model)], model=model)
 
 
 class VllmGsm8kBaselineYaml(Importer):
@@ -111,4 +112,4 @@ class VllmGsm8kBaselineYaml(Importer):
             tolerance=(f"reference value only (vLLM gsm8k gate: measured >= threshold - tolerance, tolerance "
                        f"{tolerance if tolerance is not None else 0.08:g}); {r['num_fewshot'].str('?')}-shot, {n} questions"),
             source=f"{src.name}: accuracy_threshold for {model}")
-        return Parsed(parity=[check], tool_version="vllm-ci", notes=[f"reference for model {model!r}"], model=model)
+        return Parsed(parity=[check], tool_version="vllm-ci", notes=[flag("parity_baselines.reference", model=model)], model=model)

@@ -24,7 +24,9 @@ from typing import Any
 
 from deepdecide.domain.errors import EvidenceImportError
 from deepdecide.domain.evidence import BenchmarkRun, EvidenceFile, ParityCheck, Provenance, ProvenanceKind
+from deepdecide.domain.flags import flag
 from deepdecide.domain.i18n import _
+from deepdecide.domain.messages import Message
 from deepdecide.domain.progress import Cancellable, ProgressCallback, check_cancelled, report
 from deepdecide.importers import (
     aiconfigurator,
@@ -58,7 +60,14 @@ from deepdecide.importers.base import (
     take_dropped,
 )
 from deepdecide.importers.normalize import finalize, hints_from_name
-from deepdecide.importers.safety import clean_text, dropped_flags, safe_check, safe_provenance, safe_run
+from deepdecide.importers.safety import (
+    clean_message,
+    clean_text,
+    dropped_flags,
+    safe_check,
+    safe_provenance,
+    safe_run,
+)
 from deepdecide.importers.secrets import Finding
 
 #: every importer, in sniffing order (benchmarks.md §12, parity.md §1.10): the first match wins.
@@ -113,7 +122,7 @@ class ImportResult:
     tool: str
     format: str
     missing_context: tuple[str, ...] = ()
-    notes: tuple[str, ...] = ()
+    notes: tuple[Message, ...] = ()  # what the import did to the file as a whole (rendered where shown)
     model: str = ""  # the model a parity file is about (lm-eval model_args, a baseline's model_name)
     redactions: tuple[Finding, ...] = ()  # what the redaction pass removed: kind and place, never the secret
     # context the file *name* suggests for what is missing (never applied: the user confirms)
@@ -352,7 +361,7 @@ def import_source(src: Source, context: ImportContext | None = None, *, sha256: 
     kind, kind_note = provenance_kind(importer, context)
     if kind_note:
         parsed.notes.append(kind_note)
-    file_flags: list[str] = []
+    file_flags: list[Message] = []
     provenance = safe_provenance(Provenance(
         file_name=Path(src.name).name,
         size_bytes=len(src.raw),
@@ -373,16 +382,16 @@ def import_source(src: Source, context: ImportContext | None = None, *, sha256: 
         missing = tuple(dict.fromkeys((*missing, "model")))
     _step(progress, cancel, 1.0)
     notes = [*file_flags, *(dropped if not runs else ())]
-    notes += [clean_text(n, "a note", [], findings) for n in parsed.notes]
+    notes += [clean_message(n, "a note", findings) for n in parsed.notes]
     if src.encoding != "utf-8":
-        notes.append(f"decoded as {src.encoding.upper()} (byte-order mark)")
+        notes.append(flag("import.bom", encoding=src.encoding.upper()))
     suggestions = tuple((k, str(v)) for k, v in hints_from_name(src.name).items() if k in set(missing))
     return ImportResult(EvidenceFile(provenance, runs, parity), importer.tool, importer.description,
                         missing, tuple(notes), clean_text(parsed.model, "model", [], findings),
                         tuple(dict.fromkeys(findings)), suggestions)
 
 
-def provenance_kind(importer: Importer, context: ImportContext) -> tuple[ProvenanceKind, str]:
+def provenance_kind(importer: Importer, context: ImportContext) -> tuple[ProvenanceKind, Message | None]:
     """The file's provenance kind and, when the user's word was overridden, why.
 
     An estimator's or simulator's output is ``predicted`` whatever the user says; otherwise the
@@ -391,10 +400,10 @@ def provenance_kind(importer: Importer, context: ImportContext) -> tuple[Provena
     fixed = importer.provenance_kind
     if fixed is not None:
         if context.kind is not None and context.kind != fixed:
-            return fixed, (f"{importer.description} files are {fixed.text}: kind {fixed.value} kept, "
-                           f"not {context.kind.value} as given")
-        return fixed, ""
-    return (context.kind if context.kind is not None else ProvenanceKind.OWN), ""
+            return fixed, flag("import.kind_kept", format=importer.description, kind_text=fixed.message, kind=fixed.value,
+                               given=context.kind.value)
+        return fixed, None
+    return (context.kind if context.kind is not None else ProvenanceKind.OWN), None
 
 
 def _apply_parity_context(check: ParityCheck, ctx: ImportContext) -> ParityCheck:

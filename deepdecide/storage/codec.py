@@ -16,8 +16,10 @@ from enum import Enum
 from functools import cache
 from typing import Any, get_args, get_origin, get_type_hints
 
+from deepdecide.domain import flags
 from deepdecide.domain.errors import ValidationError
 from deepdecide.domain.evidence import UNLIMITED
+from deepdecide.domain.messages import Message
 
 
 class UnstorableValueError(ValidationError):
@@ -133,6 +135,13 @@ def _decoder(tp: Any) -> Any:
                 raise _BAD
             return tuple([item(x) for x in data])
         return seq
+    if tp is Message:  # a quality flag: {id, params} or literal text (domain.flags)
+        def message(data: Any) -> Any:
+            try:
+                return flags.from_data(data)
+            except flags.FlagDataError:
+                raise _BAD from None
+        return message
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return _dataclass_decoder(tp)
     if isinstance(tp, type) and issubclass(tp, Enum):
@@ -249,6 +258,11 @@ def _from_data(tp: Any, data: Any, path: str = "") -> Any:
         if not isinstance(data, list):
             raise ValidationError(f"expected {_type_name(tp)}, got {_describe(data)}", path=path)
         return tuple(_from_data(item_tp, item, _join(path, i)) for i, item in enumerate(data))
+    if tp is Message:
+        try:
+            return flags.from_data(data)
+        except flags.FlagDataError as exc:
+            raise ValidationError(str(exc), path=path) from None
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return _dataclass_from_data(tp, data, path)
     if isinstance(tp, type) and issubclass(tp, Enum):
@@ -366,6 +380,8 @@ def _to_fast(obj: Any, omit: bool) -> Any:
         return obj
     if cls is tuple or cls is list:
         return [_to_fast(v, omit) for v in obj]
+    if cls is Message:
+        return _message_data(obj, "")
     if hasattr(cls, "__dataclass_fields__") and not isinstance(obj, type):
         out: dict[str, Any] = {}
         for name, default, marker in _plan(cls):
@@ -380,7 +396,33 @@ def _to_fast(obj: Any, omit: bool) -> Any:
     return _to_data(obj, omit_defaults=omit, path="")  # enums and anything else: as the tracking writer
 
 
+def _message_data(m: Message, path: str) -> Any:
+    """A quality flag as stored (``domain.flags.to_data``); refuses what no file may hold."""
+    data = flags.to_data(m)
+
+    def check(v: Any) -> None:
+        if isinstance(v, float) and not math.isfinite(v):
+            raise UnstorableValueError(f"the non-finite number {v} cannot be stored in a quality flag; this is a "
+                                       "bug of the code that made it", path=path)
+        if isinstance(v, str):
+            try:
+                v.encode("utf-8")
+            except UnicodeEncodeError as exc:
+                raise UnstorableValueError(f"text with an invalid character (U+{ord(v[exc.start]):04X}, a lone "
+                                           "surrogate) cannot be stored", path=path) from None
+        elif isinstance(v, dict):
+            for x in v.values():
+                check(x)
+        elif isinstance(v, list):
+            for x in v:
+                check(x)
+    check(data)
+    return data
+
+
 def _to_data(obj: Any, *, omit_defaults: bool = True, path: str = "") -> Any:
+    if isinstance(obj, Message):
+        return _message_data(obj, path)
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
         out: dict[str, Any] = {}
         for f in _fields(type(obj)):
@@ -428,6 +470,12 @@ def json_schema_of(tp: Any, defs: dict[str, Any]) -> dict[str, Any]:
         return {"type": "array", "items": json_schema_of(get_args(tp)[0], defs)}
     if tp is type(None):
         return {"type": "null"}
+    if tp is Message:
+        return {"anyOf": [{"type": "string", "description": "a flag's literal text"},
+                          {"type": "object", "description": "a flag by id (domain/flags.py) and its parameters",
+                           "properties": {"id": {"type": "string"}, "params": {"type": "object"},
+                                          "template": {"type": "string"}},
+                           "required": ["id"], "additionalProperties": False}]}
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         name = tp.__name__
         if name not in defs:

@@ -185,7 +185,26 @@ def _migrate_2_to_3(body: dict[str, Any], warn: Callable[[str, str], None]) -> d
     return body
 
 
-MIGRATIONS: dict[int, Migration] = {1: _migrate_1_to_2_all, 2: _migrate_2_to_3}
+def _migrate_3_to_4(body: dict[str, Any], warn: Callable[[str, str], None]) -> dict[str, Any]:
+    """Schema 4 stores a run's quality flags by message id and parameters (``{id, params}``,
+    ``domain.flags``) so that they show in the reader's language; schema 3 stored their English
+    text. Each known text becomes its message (exactly: the message renders the same English text);
+    any other text (a flag a user typed, one an older version wrote differently) stays as written.
+    Nothing is lost, so nothing is warned."""
+    from deepdecide.domain import flags
+
+    evidence = body.get("evidence")
+    files = evidence.get("files") if isinstance(evidence, dict) else None
+    for f in files if isinstance(files, list) else ():
+        runs = f.get("runs") if isinstance(f, dict) else None
+        for r in runs if isinstance(runs, list) else ():
+            old = r.get("quality_flags") if isinstance(r, dict) else None
+            if isinstance(old, list):
+                r["quality_flags"] = [flags.to_data(flags.from_english(x)) if isinstance(x, str) else x for x in old]
+    return body
+
+
+MIGRATIONS: dict[int, Migration] = {1: _migrate_1_to_2_all, 2: _migrate_2_to_3, 3: _migrate_3_to_4}
 
 
 def data_root() -> Path:
