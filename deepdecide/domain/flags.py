@@ -298,6 +298,8 @@ def _patterns() -> tuple[tuple[re.Pattern[str], str, tuple[tuple[str, str, str],
                 group = f"f{len(fields)}"
                 fields.append((name, spec or "", conversion or ""))
                 parts.append(f"(?P<{group}>.+?)" if fields[-1][2] != "r" else f"(?P<{group}>'.*?'|\".*?\")")
+        if sum(ch.isalpha() for ch in template if ch not in "{}") - sum(len(n) for n, _, _ in fields) < 5:
+            continue  # too little text of its own ("{name} {value}"): it would match anybody's words
         out.append((literal, re.compile("".join(parts) + r"\Z", re.DOTALL), fid, tuple(fields)))
     out.sort(key=lambda t: -t[0])
     return tuple((p, fid, fields) for _, p, fid, fields in out)
