@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from deepdecide.domain.i18n import N_
+from deepdecide.domain.i18n import N_, _
 from deepdecide.domain.messages import Message, Param, msg, plain
 
 #: every flag and import note an importer writes: id -> English template (the catalog key)
@@ -242,14 +242,14 @@ def from_data(data: Any) -> Message:
     if isinstance(data, str):
         return plain(data)
     if not isinstance(data, Mapping) or not isinstance(data.get("id"), str) or not data["id"]:
-        raise FlagDataError("expected a text or a mapping with an 'id' (a quality flag)")
+        raise FlagDataError(_("expected a text or a mapping with an 'id'"))
     unknown = set(data) - {"id", "template", "params"}
     if unknown:
-        raise FlagDataError(f"unknown key {sorted(unknown)[0]!r} in a quality flag (expected id, params, template)")
+        raise FlagDataError(_("unknown key {key!r} (expected id, params, template)").format(key=sorted(unknown)[0]))
     fid: str = data["id"]
     raw = data.get("params") or {}
     if not isinstance(raw, Mapping):
-        raise FlagDataError("a quality flag's params must be a mapping")
+        raise FlagDataError(_("params must be a mapping"))
     params = {str(k): _param_from_data(v) for k, v in raw.items()}
     template = data.get("template")
     if not isinstance(template, str):
@@ -262,8 +262,8 @@ def from_data(data: Any) -> Message:
     try:
         return msg(fid, template, **params)
     except ValueError:
-        raise FlagDataError(f"quality flag {fid!r}: params {sorted(params)} do not match its template "
-                            f"{template!r}") from None
+        raise FlagDataError(_("flag {id!r}: params {params} do not match its template {template!r}").format(
+            id=fid, params=", ".join(sorted(params)) or "-", template=template)) from None
 
 
 def _param_from_data(v: Any) -> Param:
