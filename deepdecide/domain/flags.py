@@ -125,6 +125,9 @@ TEMPLATES: dict[str, str] = {
     "import.dropped_line_path": N_("line {line:d}, {path}: the file holds {held}, not a finite number; left empty"),
     "import.dropped_line": N_("line {line:d}: the file holds {held}, not a finite number; left empty"),
     "import.dropped_path": N_("{path}: the file holds {held}, not a finite number; left empty"),
+    "import.held_digits": N_("an integer of {n} digits"),
+    "import.held_many_digits": N_("an integer of over 4000 digits"),
+    "import.held_overflow": N_("{value}, which overflows in {scale:g} x unit conversion"),
     "import.dropped": N_("the file: the file holds {held}, not a finite number; left empty"),
     "import.kind_kept": N_("{format} files are {kind_text}: kind {kind} kept, not {given} as given"),
     # safety

@@ -23,6 +23,7 @@ from collections.abc import Callable
 
 from deepdecide.domain.evidence import ProvenanceKind
 from deepdecide.domain.flags import flag
+from deepdecide.domain.i18n import _
 from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source
 from deepdecide.importers.normalize import RunDraft
 from deepdecide.importers.structured import CsvTable, csv_header, csv_table
@@ -65,7 +66,7 @@ class AiconfiguratorCsv(Importer):
     def parse(self, src: Source, ctx: ImportContext) -> Parsed:
         t = csv_table(src)
         if t is None or not t.rows:
-            raise src.error("an AIConfigurator table with a header and no rows")
+            raise src.error(_("an AIConfigurator table with a header and no rows"))
         disagg = t.has("(d)parallel")
         out = Parsed()
         versions = []

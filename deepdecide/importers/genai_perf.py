@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from deepdecide.domain.i18n import _
 from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source, root
 from deepdecide.importers.normalize import RunDraft, canonical_hardware, per_second
 from deepdecide.importers.secrets import strip_secrets
@@ -32,7 +33,7 @@ _TIME_SCALE = {"ms": 1.0, "msec": 1.0, "milliseconds": 1.0, "s": 1000.0, "sec": 
 def _time_scale(node: Node, default: str = "ms") -> float:
     unit = node["unit"].str(default).strip().lower()
     if unit not in _TIME_SCALE:
-        raise node["unit"].fail(f"unknown time unit {unit!r}")
+        raise node["unit"].fail(_("unknown time unit {unit!r}").format(unit=unit))
     return _TIME_SCALE[unit]
 
 
@@ -236,7 +237,7 @@ def _fill_csv(d: RunDraft, src: Source, secs: list[tuple[int, list[str], list[tu
                 if norm:
                     scale = _TIME_SCALE.get(unit or "ms")
                     if scale is None:
-                        raise src.error(f"unknown time unit {unit!r}", line=line, path=row[0])
+                        raise src.error(_("unknown time unit {unit!r}").format(unit=unit), line=line, path=row[0])
                     for key, stat in STATS:
                         if key in cols:
                             d.set(**{f"{norm}_{stat}": _cell(src, line, row, cols[key], key).num(scale)})

@@ -20,6 +20,7 @@ from __future__ import annotations
 import numpy as np
 
 from deepdecide.domain.evidence import BenchmarkRun
+from deepdecide.domain.i18n import _
 from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source, root
 from deepdecide.importers.normalize import RunDraft
 from deepdecide.importers.secrets import strip_secrets
@@ -160,11 +161,11 @@ class Guidellm(Importer):
                     for k in ("start_time", "end_time", "first_token_time", "output_token_count", "prompt_token_count")}
             for key in ("start_time", "end_time", "first_token_time"):
                 if np.isnan(cols[key]).any():
-                    raise bench["results"].fail(f"every result needs {key}")
+                    raise bench["results"].fail(_("every result needs {key}").format(key=key))
             e2e = cols["end_time"] - cols["start_time"]
             ttft = cols["first_token_time"] - cols["start_time"]
             if (e2e < 0).any() or (ttft < 0).any():
-                raise bench["results"].fail("end_time / first_token_time before start_time")
+                raise bench["results"].fail(_("end_time / first_token_time before start_time"))
             out_tokens = cols["output_token_count"]
             for norm, values in (("e2e_ms", e2e), ("ttft_ms", ttft)):
                 for stat, v in summarize(values * 1000.0).items():

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from deepdecide.domain.i18n import _
 from deepdecide.importers.base import ImportContext, Importer, Parsed, Source, root
 from deepdecide.importers.normalize import RunDraft
 from deepdecide.importers.stats import summarize
@@ -99,9 +100,9 @@ class InferencePerfPerRequest(Importer):
         for req in r.elements():
             start, end = req["start_time"].num(allow_negative=True), req["end_time"].num(allow_negative=True)
             if start is None or end is None:
-                raise req.fail("every request needs start_time and end_time")
+                raise req.fail(_("every request needs start_time and end_time"))
             if end < start:
-                raise req["end_time"].fail("end_time before start_time")
+                raise req["end_time"].fail(_("end_time before start_time"))
             starts.append(start)
             ends.append(end)
             if not req["error"].missing:

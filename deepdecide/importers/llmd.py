@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 import re
 
+from deepdecide.domain.i18n import _
 from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source, root
 from deepdecide.importers.normalize import RunDraft, canonical_hardware
 from deepdecide.importers.secrets import strip_secrets
@@ -66,7 +67,7 @@ def _iso_duration(node: Node) -> float | None:
         return node.num()
     m = re.fullmatch(r"P(?:T(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)S)?)", node.str().strip())
     if not m:
-        raise node.fail(f"expected an ISO 8601 duration (PT..S), got {node.str()!r}")
+        raise node.fail(_("expected an ISO 8601 duration (PT..S), got {value!r}").format(value=node.str()))
     h, mi, s = (float(x) if x else 0.0 for x in m.groups())
     return h * 3600 + mi * 60 + s
 
@@ -95,7 +96,7 @@ class LlmdReport(Importer):
         kinds = [n.str() for n in sc["host"]["type"].elements()]
         accelerators = list(sc["host"]["accelerator"].elements())
         if kinds and accelerators and len(kinds) != len(accelerators):
-            raise sc["host"].fail(f"{len(kinds)} host types but {len(accelerators)} accelerators (they pair 1:1)")
+            raise sc["host"].fail(_("{hosts} host types but {accelerators} accelerators (they pair 1:1)").format(hosts=len(kinds), accelerators=len(accelerators)))
         counts = [a["count"].count() or 0 for a in accelerators]
         names = {canonical_hardware(a["model"].str()) for a in accelerators if a["model"].str()}
         self._hardware(d, names, sum(counts) if accelerators else None)

@@ -15,6 +15,7 @@ import re
 
 from deepdecide.domain.evidence import ParityCheck, ParityKind, Verdict
 from deepdecide.domain.flags import flag
+from deepdecide.domain.i18n import _
 from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source, root
 from deepdecide.importers.normalize import canonical_hardware
 from deepdecide.importers.secrets import redact, strip_secrets
@@ -56,7 +57,7 @@ def _check_range(node: Node, name: str, value: float) -> None:
     else:
         return
     if not lo <= value <= hi:
-        raise node.fail(f"{name} {value:g} is outside the metric's range [{lo:g}, {hi:g}]")
+        raise node.fail(_("{name} {value} is outside the metric's range [{low}, {high}]").format(name=name, value=f"{value:g}", low=f"{lo:g}", high=f"{hi:g}"))
 
 
 def _kind(task: str, metric: str) -> ParityKind:
@@ -239,7 +240,7 @@ class LmEvalTable(Importer):
                 if "stderr" in columns else ""
             vm = _NUMBER.search(value_cell.replace("✅", "").replace("❌", ""))
             if not vm or not task or not metric:
-                raise src.error("a table row without task, metric or value", line=number)
+                raise src.error(_("a table row without task, metric or value"), line=number)
             value = Node(vm.group(0), src, "Value", number).num(allow_negative=True)
             if value is not None:
                 _check_range(Node(vm.group(0), src, "Value", number), metric.partition(",")[0], value)

@@ -17,6 +17,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from deepdecide.domain.i18n import _
 from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source, root
 from deepdecide.importers.normalize import RunDraft, canonical_hardware, gpu_count_from_name
 from deepdecide.importers.structured import CsvTable, csv_header, csv_table
@@ -71,7 +72,7 @@ class MlperfResultsSummary(Importer):
         else:
             t = csv_table(src)
             if t is None:
-                raise src.error("an MLPerf results summary without a header row")
+                raise src.error(_("an MLPerf results summary without a header row"))
             for line, row in t.rows:
 
                 def csv_cell(c: str, line: int = line, row: list[str] = row, t: CsvTable = t) -> Node:

@@ -14,6 +14,7 @@ import yaml
 
 from deepdecide.domain.evidence import ParityCheck, ParityKind, Verdict
 from deepdecide.domain.flags import flag
+from deepdecide.domain.i18n import _
 from deepdecide.importers.base import ImportContext, Importer, Parsed, Source, root
 
 MAX_YAML_BYTES = 1 << 20
@@ -72,12 +73,12 @@ class LmEvalBaselineYaml(Importer):
         for task in r["tasks"].elements():
             name = task["name"].str()
             if not name:
-                raise task["name"].fail("a task needs a name")
+                raise task["name"].fail(_("a task needs a name"))
             for metric in task["metrics"].elements():
                 metric_name = metric["name"].str()
                 value = metric["value"].num(allow_negative=True)
                 if value is None or not metric_name:
-                    raise metric.fail("a metric needs a name and a value")
+                    raise metric.fail(_("a metric needs a name and a value"))
                 long_ctx = metric_name.split(",")[0].isdigit()
                 checks.append(ParityCheck(
                     kind=ParityKind.LONG_CONTEXT if long_ctx else ParityKind.EVAL_ACCURACY,
@@ -102,7 +103,7 @@ class VllmGsm8kBaselineYaml(Importer):
         r = root(src, load_yaml(src))
         threshold = r["accuracy_threshold"].num()
         if threshold is None:
-            raise r["accuracy_threshold"].fail("expected a number")
+            raise r["accuracy_threshold"].fail(_("expected a number"))
         tolerance = r["tolerance"].num()
         n = r["num_questions"].count()
         model = r["model_name"].str()

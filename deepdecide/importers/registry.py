@@ -147,9 +147,9 @@ _REREAD_BYTES = 4 << 20
 
 
 def _kind_of(mode: int) -> str:
-    return ("a directory" if stat.S_ISDIR(mode) else "a named pipe (FIFO)" if stat.S_ISFIFO(mode)
-            else "a socket" if stat.S_ISSOCK(mode) else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
-            else "not a regular file")
+    return (_("a directory") if stat.S_ISDIR(mode) else _("a named pipe (FIFO)") if stat.S_ISFIFO(mode)
+            else _("a socket") if stat.S_ISSOCK(mode) else _("a device") if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+            else _("not a regular file"))
 
 
 def read_file(path: str | os.PathLike[str]) -> bytes:
@@ -266,7 +266,7 @@ def _unknown_format(src: Source) -> EvidenceImportError:
     ``not_a_result`` (a folder import skips them); a file that looks like JSON but does not
     parse, or text that cannot be decoded, may be a damaged result file and is not."""
     if not src.data.strip().removeprefix(b"\xef\xbb\xbf").strip():
-        return _not_a_result(src.error("the file is empty: not a benchmark or parity result file"))
+        return _not_a_result(src.error(_("the file is empty: not a benchmark or parity result file")))
     if "encoding" in src.problems:
         reason, line = src.problems["encoding"]
         return src.error(reason, line=line)
@@ -304,13 +304,13 @@ def _check_csv(src: Source) -> None:
         return
     filled = [(line, tuple(c.strip() for c in row)) for line, row in rows if any(c.strip() for c in row)]
     if len(filled) <= 1:
-        raise src.error("no data rows (only a header line)" if filled else "no data rows", line=1)
+        raise src.error(_("no data rows (only a header line)") if filled else _("no data rows"), line=1)
     seen: dict[tuple[str, ...], int] = {}
     for line, row in filled:
         if not any(any(ch.isdigit() for ch in c) for c in row):  # a header or a label row
             continue
         if row in seen:
-            raise src.error(f"line {line} repeats line {seen[row]} exactly (a duplicated row: which one is meant?)",
+            raise src.error(_("line {line} repeats line {first} exactly (a duplicated row: which one is meant?)").format(line=line, first=seen[row]),
                             line=line)
         seen[row] = line
 
@@ -322,7 +322,7 @@ def import_source(src: Source, context: ImportContext | None = None, *, sha256: 
     importer = sniff_source(src, context)
     if importer is None:
         if context.csv_mapping:
-            raise src.error("a column mapping was given, but the file is not a CSV with a header row",
+            raise src.error(_("a column mapping was given, but the file is not a CSV with a header row"),
                             tried=(GENERIC_CSV.description,))
         raise _unknown_format(src)
     if not src.looks_json and src.text is None:  # a text format recognised by its head only
@@ -339,18 +339,17 @@ def import_source(src: Source, context: ImportContext | None = None, *, sha256: 
     except (KeyError, TypeError, ValueError, IndexError, AttributeError, ZeroDivisionError,
             OverflowError, RecursionError) as exc:
         # a shape no check above caught: still one located error, never a traceback
-        raise src.error(f"cannot be read as {importer.description}: unexpected content ({type(exc).__name__}: {exc})",
+        raise src.error(_("cannot be read as {format}: unexpected content ({kind}: {reason})").format(format=importer.description, kind=type(exc).__name__, reason=exc),
                         tried=(importer.description,)) from None
     _step(progress, cancel, 0.9)
     if not parsed.runs and not parsed.parity:
-        raise src.error(f"recognised as {importer.description}, but it holds no runs or checks",
+        raise src.error(_("recognised as {format}, but it holds no runs or checks").format(format=importer.description),
                         tried=(importer.description,))
     if not context.csv_per_request:
         _check_csv(src)
     for i, r in enumerate(parsed.runs):
         if all(getattr(r, f) is None for f in _MEASUREMENTS):
-            raise src.error(f"recognised as {importer.description}, but run {i + 1} holds no measurements "
-                            "(no data rows?)", tried=(importer.description,))
+            raise src.error(_("recognised as {format}, but run {n} holds no measurements (no data rows?)").format(format=importer.description, n=i + 1), tried=(importer.description,))
     findings: list[Finding] = []
     dropped = dropped_flags(src)  # not claimed by the run being built: they apply to every run
     runs: tuple[BenchmarkRun, ...] = tuple(

@@ -26,6 +26,7 @@ from typing import Any
 
 from deepdecide.domain.evidence import LATENCY_METRICS, BenchmarkRun, ParityCheck, Provenance, Verdict
 from deepdecide.domain.flags import english, flag
+from deepdecide.domain.i18n import _
 from deepdecide.domain.messages import Message
 from deepdecide.importers.base import Source, dropped_flag
 from deepdecide.importers.secrets import Finding, scan
@@ -97,9 +98,9 @@ def safe_run(run: BenchmarkRun, index: int, src: Source, dropped: list[Message],
             flags.append(flag("safety.derived_not_finite", name=name, value=str(value)))
             continue
         if value < 0:
-            raise src.error(f"{name} is {value:g}: a negative measurement", path=place)
+            raise src.error(_("{name} is {value}: a negative measurement").format(name=name, value=f"{value:g}"), path=place)
         if value > MAX_MEASUREMENT:
-            raise src.error(f"{name} is {value:g}: not a plausible measurement (above {MAX_MEASUREMENT:g})",
+            raise src.error(_("{name} is {value}: not a plausible measurement (above {max})").format(name=name, value=f"{value:g}", max=f"{MAX_MEASUREMENT:g}"),
                             path=place)
         if 0 < value < MIN_POSITIVE:
             changes[name] = None
@@ -109,8 +110,7 @@ def safe_run(run: BenchmarkRun, index: int, src: Source, dropped: list[Message],
         stats = [(s, v) for s, v in stats if v is not None]
         for (lo_name, lo), (hi_name, hi) in zip(stats, stats[1:], strict=False):
             if hi < lo * (1 - 1e-9):
-                raise src.error(f"{metric} percentiles out of order: {hi_name} {hi:g} is below {lo_name} {lo:g} "
-                                "(a truncated or misplaced number?)", path=place)
+                raise src.error(_("{metric} percentiles out of order: {high_name} {high} is below {low_name} {low} (a truncated or misplaced number?)").format(metric=metric, high_name=hi_name, high=f"{hi:g}", low_name=lo_name, low=f"{lo:g}"), path=place)
     for name in _STR_FIELDS_RUN:
         value = getattr(run, name)
         clean = clean_text(value, f"{place} {name}", flags, findings)
@@ -135,7 +135,7 @@ def safe_check(check: ParityCheck, index: int, src: Source, findings: list[Findi
             changes[name] = None
             notes.append(f"{name} not finite ({value})")
         elif abs(value) > MAX_MEASUREMENT:
-            raise src.error(f"{name} is {value:g}: not a plausible value (above {MAX_MEASUREMENT:g})", path=place)
+            raise src.error(_("{name} is {value}: not a plausible value (above {max})").format(name=name, value=f"{value:g}", max=f"{MAX_MEASUREMENT:g}"), path=place)
     if notes:
         changes["verdict"] = Verdict.INCONCLUSIVE if check.verdict != Verdict.FAIL else Verdict.FAIL
         changes["tolerance"] = f"{check.tolerance}; {', '.join(notes)}: left empty, check inconclusive"

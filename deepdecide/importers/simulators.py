@@ -20,6 +20,7 @@ import numpy as np
 
 from deepdecide.domain.evidence import ProvenanceKind
 from deepdecide.domain.flags import flag
+from deepdecide.domain.i18n import _
 from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source, root
 from deepdecide.importers.normalize import RunDraft, canonical_hardware
 from deepdecide.importers.stats import summarize
@@ -43,16 +44,16 @@ class VidurRequestMetrics(Importer):
     def parse(self, src: Source, ctx: ImportContext) -> Parsed:
         t = csv_table(src)
         if t is None or not t.rows:
-            raise src.error("a Vidur request_metrics.csv with no requests")
+            raise src.error(_("a Vidur request_metrics.csv with no requests"))
         e2e, ttft, tpot, per_token, prompt, decode, restarts = ([] for _ in range(7))
         for line, row in t.rows:
             total, first = t.cell(line, row, "request_e2e_time").num(), t.cell(line, row, "prefill_e2e_time").num()
             n_in = t.cell(line, row, "request_num_prefill_tokens").num()
             n_out = t.cell(line, row, "request_num_decode_tokens").num()
             if total is None or first is None:
-                raise t.cell(line, row, "request_e2e_time").fail("every request needs request_e2e_time and prefill_e2e_time")
+                raise t.cell(line, row, "request_e2e_time").fail(_("every request needs request_e2e_time and prefill_e2e_time"))
             if first > total:
-                raise t.cell(line, row, "prefill_e2e_time").fail("prefill_e2e_time is longer than request_e2e_time")
+                raise t.cell(line, row, "prefill_e2e_time").fail(_("prefill_e2e_time is longer than request_e2e_time"))
             e2e.append(total)
             ttft.append(first)
             if n_out:
