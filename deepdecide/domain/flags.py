@@ -109,6 +109,14 @@ TEMPLATES: dict[str, str] = {
     "mlperf_results.platform_count": N_("platform and GPU count read from the system name {system!r} (the accelerator columns are empty)"),
     "mlperf_results.platform": N_("platform read from the system name {system!r} (the accelerator columns are empty)"),
     "mlperf_results.cpu": N_("system {system!r}: a CPU run, no accelerator"),
+    # how a derived figure was computed (the how of normalize.derived / normalize.disagrees)
+    "how.total_isl_osl": N_("(total ISL + total OSL) / benchmark_duration"),
+    "how.all_tokens": N_("all tokens / total_latency"),
+    "how.per_request_arrays": N_("from the file's per-request arrays"),
+    "how.latencies_list": N_("from the latencies list"),
+    "how.last_end_first_start": N_("last end - first start"),
+    "how.output_tokens_duration": N_("output tokens / duration"),
+    "how.total_output_tokens": N_("total output tokens / benchmark_duration"),
     # normalize
     "normalize.disagrees": N_("{key}: file says {own:.6g}, recomputed {how} gives {derived:.6g} ({diff:+.1f} %); file value kept"),
     "normalize.disagrees_zero": N_("{key}: file says {own:.6g}, recomputed {how} gives 0; file value kept"),
@@ -330,6 +338,12 @@ def _value(text: str, spec: str, conversion: str) -> Param:
     return text
 
 
+@cache
+def _fixed_texts() -> dict[str, Message]:
+    """The "how" messages (no parameters) by their English text."""
+    return {t: Message(i, t) for i, t in TEMPLATES.items() if i.startswith("how.")}
+
+
 def from_english(text: str) -> Message:
     """The flag whose English rendering is ``text``, or ``text`` as literal text."""
     for pattern, fid, fields in _patterns():
@@ -348,5 +362,9 @@ def from_english(text: str) -> Message:
             continue
         candidate = msg(fid, TEMPLATES[fid], **params)
         if english(candidate) == text:  # only an exact round trip: otherwise the text as written
-            return candidate
+            if not fid.startswith("normalize."):
+                return candidate
+            fixed = _fixed_texts()  # the "how" of a derived figure: one of ours when its text is
+            return msg(fid, TEMPLATES[fid], **{k: fixed.get(v, v) if isinstance(v, str) else v
+                                                for k, v in params.items()})
     return plain(text)

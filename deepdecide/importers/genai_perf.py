@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from deepdecide.domain.flags import flag
 from deepdecide.domain.i18n import _
 from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source, root
 from deepdecide.importers.normalize import RunDraft, canonical_hardware, per_second
@@ -60,11 +61,11 @@ def _fill_json(d: RunDraft, r: Node) -> None:
                      "request_count / benchmark_duration")
     total_out = r["total_output_tokens"]["avg"].num() if r.has("total_output_tokens") else r["total_osl"]["avg"].num()
     d.own_or_derived("output_throughput_tps", r["output_token_throughput"]["avg"].num(), per_s(total_out),
-                     "total output tokens / benchmark_duration")
+                     flag("how.total_output_tokens"))
     total_in = r["total_isl"]["avg"].num()
     d.own_or_derived("total_throughput_tps", r["total_token_throughput"]["avg"].num(),
                      per_s(total_in + total_out if total_in is not None and total_out is not None else None),
-                     "(total ISL + total OSL) / benchmark_duration")
+                     flag("how.total_isl_osl"))
     if r.has("output_token_throughput_per_user"):
         d.flag("genai_perf.per_user")
 

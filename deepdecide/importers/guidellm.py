@@ -20,6 +20,7 @@ from __future__ import annotations
 import numpy as np
 
 from deepdecide.domain.evidence import BenchmarkRun
+from deepdecide.domain.flags import flag
 from deepdecide.domain.i18n import _
 from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source, root
 from deepdecide.importers.normalize import RunDraft
@@ -180,10 +181,10 @@ class Guidellm(Importer):
                 d.set(output_tokens=float(np.nanmean(out_tokens)))
             duration = float(cols["end_time"].max() - cols["start_time"].min())
             if duration > 0:
-                d.own_or_derived("duration_s", None, duration, "last end - first start")
+                d.own_or_derived("duration_s", None, duration, flag("how.last_end_first_start"))
                 d.own_or_derived("request_throughput_rps", None, len(results) / duration, "completed / duration")
                 if not np.isnan(out_tokens).any():
                     d.own_or_derived("output_throughput_tps", None, float(out_tokens.sum()) / duration,
-                                     "output tokens / duration")
+                                     flag("how.output_tokens_duration"))
             d.flag("guidellm.v01")
         return d.build()

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from deepdecide.domain.flags import flag
 from deepdecide.domain.i18n import _
 from deepdecide.importers.base import ImportContext, Importer, Parsed, Source, root
 from deepdecide.importers.normalize import RunDraft
@@ -139,7 +140,7 @@ class InferencePerfPerRequest(Importer):
         if duration > 0:
             d.own_or_derived("duration_s", None, duration, "last end_time - first start_time")
             d.own_or_derived("request_throughput_rps", None, completed / duration, "completed / duration")
-            d.own_or_derived("output_throughput_tps", None, sum(out_tokens) / duration, "output tokens / duration")
+            d.own_or_derived("output_throughput_tps", None, sum(out_tokens) / duration, flag("how.output_tokens_duration"))
         d.set(label=f"{completed + failed} requests")
         d.flag("inference_perf.per_request")
         d.flag("inference_perf.pooled")

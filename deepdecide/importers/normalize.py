@@ -54,7 +54,7 @@ class RunDraft:
         if m not in self.flags:
             self.flags.append(m)
 
-    def own_or_derived(self, key: str, own: float | None, derived: float | None, how: str) -> None:
+    def own_or_derived(self, key: str, own: float | None, derived: float | None, how: str | Message) -> None:
         """Keep the file's figure; fall back to the recomputed one (flagged); flag disagreement."""
         if own is not None:
             self[key] = own

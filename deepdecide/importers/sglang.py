@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from deepdecide.domain.flags import flag
 from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source, json_records, root
 from deepdecide.importers.normalize import RunDraft, per_second
 from deepdecide.importers.secrets import strip_secrets
@@ -216,6 +217,6 @@ class SglangOffline(Importer):
                              "total_output_tokens / total_latency")
             d.own_or_derived("total_throughput_tps", r["total_throughput"].num(),
                              per_s(total_in + total_out if total_in is not None and total_out is not None else None),
-                             "all tokens / total_latency")
+                             flag("how.all_tokens"))
             out.runs.append(d.build())
         return out

@@ -51,7 +51,7 @@ def fill_latency_stats(d: RunDraft, r: Node, metric_names: dict[str, str], array
             if node.missing and stat == "p50" and d[f"{norm}_p50"] is not None:
                 continue  # "median" already gave p50
             d.own_or_derived(f"{norm}_{stat}", node.num(), recomputed.get(stat),
-                             "from the file's per-request arrays")
+                             flag("how.per_request_arrays"))
 
 
 def serving_era(r: Node) -> str:
@@ -290,7 +290,7 @@ class VllmLatency(Importer):
 
             s = summarize(numeric_array(latencies) * 1000.0)
             for stat, value in s.items():
-                d.own_or_derived(f"e2e_ms_{stat}", d[f"e2e_ms_{stat}"], value, "from the latencies list")
+                d.own_or_derived(f"e2e_ms_{stat}", d[f"e2e_ms_{stat}"], value, flag("how.latencies_list"))
             d.flag("vllm.iterations", n=len(latencies.list()))
         d.flag("vllm.batch_latency")
         return Parsed(runs=[d.build()], tool_version=d["tool_version"])
