@@ -188,7 +188,7 @@ def _fig(f: Figure, kind: str = "number") -> str:
         return formatting.DASH
     if kind == "money":
         return formatting.money(f.value)
-    return formatting.number(f.value, f.unit)
+    return formatting.number(f.value, _(f.unit) if f.unit else "")
 
 
 def outcome_changes(a: Assessment, b: Assessment) -> tuple[Change, ...]:
