@@ -138,6 +138,11 @@ TEMPLATES: dict[str, str] = {
     "import.held_overflow": N_("{value}, which overflows in {scale:g} x unit conversion"),
     "import.dropped": N_("the file: the file holds {held}, not a finite number; left empty"),
     "import.kind_kept": N_("{format} files are {kind_text}: kind {kind} kept, not {given} as given"),
+    # where in a run, check or provenance a text was (the place of safety.surrogate / safety.cut)
+    "place.run_field": N_("run {n} {field}"),
+    "place.run_flag": N_("run {n} quality flag"),
+    "place.check_field": N_("check {n} {field}"),
+    "place.provenance": N_("provenance {field}"),
     # safety
     "safety.surrogate": N_("{place}: the file holds a lone surrogate ({codes}), not valid Unicode; replaced by U+FFFD"),
     "safety.cut": N_("{place}: {n:,} characters; cut to {max:,}"),

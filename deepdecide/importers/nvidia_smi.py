@@ -52,15 +52,17 @@ def parse_nvidia_smi_xml(data: bytes, file: str = "<nvidia-smi>") -> MachineProf
     if not names:
         raise ValidationError(_("no <product_name> in any <gpu>"), file=file, path="nvidia_smi_log/gpu")
     name, count = names.most_common(1)[0]
-    notes = []
+    notes = []  # in the current language (a machine profile is shown, never stored)
     if len(names) > 1:
-        notes.append("mixed GPUs: " + ", ".join(f"{n} x{c}" for n, c in names.items()) + f"; checked {name}")
+        notes.append(_("mixed GPUs: {gpus}; checked {name}").format(
+            gpus=", ".join(f"{n} x{c}" for n, c in names.items()), name=name))
     arch = _text(gpus[0], "product_architecture")
     if arch:
-        notes.append(f"architecture reported: {arch}")
+        notes.append(_("architecture reported: {arch}").format(arch=arch))
     cuda = _text(root, "cuda_version")
     if cuda:
-        notes.append("the CUDA version nvidia-smi reports is the newest the driver supports, not the installed toolkit")
+        notes.append(_("the CUDA version nvidia-smi reports is the newest the driver supports, not the installed "
+                       "toolkit"))
     return MachineProfile(
         gpu_name=name,
         gpu_count=count,

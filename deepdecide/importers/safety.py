@@ -47,8 +47,9 @@ _FLOAT_FIELDS_PARITY = ("value", "reference_value", "delta", "stderr")
 _STR_FIELDS_PARITY = tuple(f.name for f in dataclasses.fields(ParityCheck) if f.type == "str")
 
 
-def clean_text(text: str, place: str, flags: list[Message], findings: list[Finding]) -> str:
-    """Valid Unicode, bounded length, secrets redacted."""
+def clean_text(text: str, place: str | Message, flags: list[Message], findings: list[Finding]) -> str:
+    """Valid Unicode, bounded length, secrets redacted. ``place`` names the text in the flags (a
+    message: shown in the interface language) and in the findings (in English)."""
     if not text:
         return text
     if _SURROGATE.search(text):
@@ -59,11 +60,11 @@ def clean_text(text: str, place: str, flags: list[Message], findings: list[Findi
         flags.append(flag("safety.cut", place=place, n=len(text), max=MAX_TEXT))
         text = text[:MAX_TEXT]
     clean, kinds = scan(text)
-    findings.extend(Finding(k, place) for k in kinds)
+    findings.extend(Finding(k, english(place)) for k in kinds)
     return clean
 
 
-def clean_message(m: Message, place: str, findings: list[Finding]) -> Message:
+def clean_message(m: Message, place: str | Message, findings: list[Finding]) -> Message:
     """A flag or note with every text parameter cleaned as :func:`clean_text` cleans text."""
     changed = False
     params = []
@@ -113,12 +114,12 @@ def safe_run(run: BenchmarkRun, index: int, src: Source, dropped: list[Message],
                 raise src.error(_("{metric} percentiles out of order: {high_name} {high} is below {low_name} {low} (a truncated or misplaced number?)").format(metric=metric, high_name=hi_name, high=f"{hi:g}", low_name=lo_name, low=f"{lo:g}"), path=place)
     for name in _STR_FIELDS_RUN:
         value = getattr(run, name)
-        clean = clean_text(value, f"{place} {name}", flags, findings)
+        clean = clean_text(value, flag("place.run_field", n=index + 1, field=name), flags, findings)
         if clean != value:
             changes[name] = clean
     clean_flags = []
     for f in dict.fromkeys(flags):
-        clean_flags.append(clean_message(f, f"{place} quality flag", findings))
+        clean_flags.append(clean_message(f, flag("place.run_flag", n=index + 1), findings))
     changes["quality_flags"] = tuple(clean_flags)
     return replace(run, **changes)
 
@@ -142,7 +143,7 @@ def safe_check(check: ParityCheck, index: int, src: Source, findings: list[Findi
     flags: list[Message] = []
     for name in _STR_FIELDS_PARITY:
         value = changes.get(name, getattr(check, name))
-        clean = clean_text(value, f"{place} {name}", flags, findings)
+        clean = clean_text(value, flag("place.check_field", n=index + 1, field=name), flags, findings)
         if clean != value:
             changes[name] = clean
     if flags:
@@ -154,7 +155,7 @@ def safe_provenance(p: Provenance, findings: list[Finding], flags: list[Message]
     changes: dict[str, Any] = {}
     for name in ("file_name", "tool", "tool_version", "label"):
         value = getattr(p, name)
-        clean = clean_text(value, f"provenance {name}", flags, findings)
+        clean = clean_text(value, flag("place.provenance", field=name), flags, findings)
         if clean != value:
             changes[name] = clean
     return replace(p, **changes) if changes else p
