@@ -4,6 +4,12 @@
 evidence files added or removed, options, prices and other cost inputs, criteria and weights,
 SLO, demand, assumptions, checklist answers, support cells, the decision record — and then the
 outcome of both assessments (ranking, winner, eligibility, GPUs, $/M tokens, TCO). Pure: no IO.
+
+A change's key, before and after are written in the current language (``domain.i18n``) when the
+diff is made: what it is about ("option b", "recommended option") and the words around the values
+("removed", "added, 3 records") are translated, field paths (``slo.ttft_p99_ms``), ids and user
+text are not. ``area`` is a stable English id (:func:`area_text` names it in the language); a
+``--json`` diff is made in English, so its keys and texts are the same in every language.
 """
 
 from __future__ import annotations
@@ -18,10 +24,47 @@ from deepdecide.analysis.assessment import Assessment, Figure, OptionAssessment
 from deepdecide.analysis.engine import evaluate
 from deepdecide.domain import formatting
 from deepdecide.domain.common import Estimate
+from deepdecide.domain.i18n import N_, _, pgettext
 from deepdecide.domain.messages import Message, msg
 from deepdecide.domain.workspace import PreviousRevision, Workspace
 
-ABSENT = "(absent)"
+#: the areas a change is in (a stable id), as a reader names them
+AREAS: dict[str, str] = {
+    "evidence": N_("evidence"),
+    "options": N_("options"),
+    "prices": N_("prices"),
+    "criteria": N_("criteria"),
+    "slo": N_("SLO"),
+    "demand": N_("demand"),
+    "assumptions": N_("assumptions"),
+    "checklist": N_("checklist"),
+    "support": N_("support"),
+    "parity": N_("parity"),
+    "decision": N_("decision"),
+    "outcome": N_("outcome"),
+}
+
+#: what a keyed member is called in a change's key ("option b", "criterion cost")
+MEMBERS: dict[str, str] = {
+    "build": N_("build {key}"),
+    "option": N_("option {key}"),
+    "criterion": N_("criterion {key}"),
+    "answer": N_("answer {key}"),
+    "item": N_("item {key}"),
+    "cell": N_("cell {key}"),
+    "platform": N_("platform {key}"),
+    "runtime": N_("runtime {key}"),
+    "sign-off": N_("sign-off {key}"),
+}
+
+
+def area_text(area: str) -> str:
+    """The area's name in the current language."""
+    return _(AREAS[area]) if area in AREAS else area
+
+
+def _absent() -> str:
+    return _("(absent)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,13 +105,14 @@ def _text(v: Any) -> str:
     if isinstance(v, enum.Enum):
         return str(v.value)
     if isinstance(v, bool):
-        return "yes" if v else "no"
+        return _("yes") if v else _("no")
     if isinstance(v, (int, float)):
         return formatting.number(v)
     if isinstance(v, tuple):
         return "[" + ", ".join(_text(x) for x in v) + "]"
     if isinstance(v, PreviousRevision):
-        return f"revision {v.revision} of {v.id} (inputs {v.inputs_sha256[:12]}…)"
+        return _("revision {revision} of {id} (inputs {sha}…)").format(revision=v.revision, id=v.id,
+                                                                      sha=v.inputs_sha256[:12])
     if dataclasses.is_dataclass(v):
         return type(v).__name__
     text = str(v)
@@ -91,12 +135,15 @@ def _keyed(area: str, name: str, a: Iterable[Any], b: Iterable[Any], key: Any, o
     """Two collections matched by ``key``: added, removed and changed members."""
     da = {key(x): x for x in a}
     db = {key(x): x for x in b}
+
+    def member(k: Any) -> str:
+        return _(MEMBERS[name]).format(key=k) if name in MEMBERS else f"{name} {k}"
     for k in da.keys() - db.keys():
-        out.append(Change(area, f"{name} {k}", "present", "removed"))
+        out.append(Change(area, member(k), pgettext("diff", "present"), pgettext("diff", "removed")))
     for k in db.keys() - da.keys():
-        out.append(Change(area, f"{name} {k}", ABSENT, "added"))
+        out.append(Change(area, member(k), _absent(), pgettext("diff", "added")))
     for k in sorted(da.keys() & db.keys(), key=str):
-        _fields(area, f"{name} {k}", da[k], db[k], out)
+        _fields(area, member(k), da[k], db[k], out)
 
 
 def input_changes(a: Workspace, b: Workspace) -> tuple[Change, ...]:
@@ -106,15 +153,16 @@ def input_changes(a: Workspace, b: Workspace) -> tuple[Change, ...]:
     fb = {f.provenance.sha256: f for f in b.evidence.files}
     for h in fa.keys() - fb.keys():
         f = fa[h]
-        out.append(Change("evidence", f"file {f.provenance.file_name} ({h[:12]})",
-                          formatting.count(len(f.runs) + len(f.parity), "record"), "removed"))
+        out.append(Change("evidence", _("file {name} ({sha})").format(name=f.provenance.file_name, sha=h[:12]),
+                          formatting.count(len(f.runs) + len(f.parity), "record"), pgettext("diff", "removed")))
     for h in fb.keys() - fa.keys():
         f = fb[h]
-        out.append(Change("evidence", f"file {f.provenance.file_name} ({h[:12]})", ABSENT,
-                          "added, " + formatting.count(len(f.runs) + len(f.parity), "record")))
+        out.append(Change("evidence", _("file {name} ({sha})").format(name=f.provenance.file_name, sha=h[:12]),
+                          _absent(), _("added, {records}").format(
+                              records=formatting.count(len(f.runs) + len(f.parity), "record"))))
     for h in sorted(fa.keys() & fb.keys()):
         if fa[h] != fb[h]:
-            _fields("evidence", f"file {fa[h].provenance.file_name}", fa[h], fb[h], out)
+            _fields("evidence", _("file {name}").format(name=fa[h].provenance.file_name), fa[h], fb[h], out)
     _keyed("evidence", "build", a.evidence.builds, b.evidence.builds, lambda x: (x.runtime, x.platform, x.date), out)
     _keyed("options", "option", a.options, b.options, lambda o: o.id, out)
     _keyed("criteria", "criterion", a.criteria, b.criteria, lambda c: c.id, out)
@@ -140,15 +188,16 @@ def _fig(f: Figure, kind: str = "number") -> str:
         return formatting.DASH
     if kind == "money":
         return formatting.money(f.value)
-    return formatting.number(f.value, f.unit)
+    return formatting.number(f.value, _(f.unit) if f.unit else "")
 
 
 def outcome_changes(a: Assessment, b: Assessment) -> tuple[Change, ...]:
     out: list[Change] = []
     if a.winner != b.winner:
-        out.append(Change("outcome", "recommended option", a.winner or formatting.DASH, b.winner or formatting.DASH))
+        out.append(Change("outcome", _("recommended option"), a.winner or formatting.DASH,
+                          b.winner or formatting.DASH))
     if a.ranking != b.ranking:
-        out.append(Change("outcome", "ranking", " > ".join(a.ranking) or formatting.DASH,
+        out.append(Change("outcome", _("ranking"), " > ".join(a.ranking) or formatting.DASH,
                           " > ".join(b.ranking) or formatting.DASH))
     oa = {o.option: o for o in a.options}
     ob = {o.option: o for o in b.options}
@@ -156,17 +205,18 @@ def outcome_changes(a: Assessment, b: Assessment) -> tuple[Change, ...]:
         x: OptionAssessment = oa[oid]
         y: OptionAssessment = ob[oid]
         pairs = (
-            ("eligible", _text(x.eligible and not x.vetoes), _text(y.eligible and not y.vetoes)),
-            ("rank", _text(x.rank), _text(y.rank)),
-            ("capacity", _fig(x.capacity.figure), _fig(y.capacity.figure)),
-            ("GPUs", _fig(x.fleet.gpus), _fig(y.fleet.gpus)),
-            ("$/M tokens", _fig(x.costs.cost_per_m_tokens_usd, "money"), _fig(y.costs.cost_per_m_tokens_usd, "money")),
-            ("TCO", _fig(x.costs.tco_usd, "money"), _fig(y.costs.tco_usd, "money")),
-            ("evidence level", _text(x.evidence.level), _text(y.evidence.level)),
+            (N_("{option}: eligible"), _text(x.eligible and not x.vetoes), _text(y.eligible and not y.vetoes)),
+            (N_("{option}: rank"), _text(x.rank), _text(y.rank)),
+            (N_("{option}: capacity"), _fig(x.capacity.figure), _fig(y.capacity.figure)),
+            (N_("{option}: GPUs"), _fig(x.fleet.gpus), _fig(y.fleet.gpus)),
+            (N_("{option}: $/M tokens"), _fig(x.costs.cost_per_m_tokens_usd, "money"),
+             _fig(y.costs.cost_per_m_tokens_usd, "money")),
+            (N_("{option}: TCO"), _fig(x.costs.tco_usd, "money"), _fig(y.costs.tco_usd, "money")),
+            (N_("{option}: evidence level"), _text(x.evidence.level), _text(y.evidence.level)),
         )
         for name, before, after in pairs:
             if before != after:
-                out.append(Change("outcome", f"{oid}: {name}", before, after))
+                out.append(Change("outcome", _(name).format(option=oid), before, after))
     return tuple(out)
 
 

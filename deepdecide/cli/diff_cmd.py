@@ -13,16 +13,18 @@ if TYPE_CHECKING:
 NAME = "diff"
 HELP = N_("list what changed between two revisions of a decision (workspaces or PDF records): inputs and outcome")
 
-EPILOG = """A and B are workspace files (*.deepdecide.yaml) or PDF decision records (their embedded
+EPILOG = N_("""A and B are workspace files (*.deepdecide.yaml) or PDF decision records (their embedded
 inputs are compared). Inputs: evidence files added or removed, options and prices, criteria and
 weights, SLO, demand, assumptions, checklist answers, support cells, the decision record. Outcome:
 recommendation, ranking, eligibility, capacity, GPUs, $/M tokens, TCO.
 
-exit codes: 0 no difference, 1 differences listed, 3 an input could not be read."""
+exit codes: 0 no difference, 1 differences listed, 3 an input could not be read.
+
+With --lang es (or a Spanish LANG) the changes are listed in Spanish; --json is always English.""")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.epilog = EPILOG
+    parser.epilog = _(EPILOG)
     parser.add_argument("a", metavar="A", help=_("the earlier revision"))
     parser.add_argument("b", metavar="B", help=_("the later revision"))
     parser.add_argument("--json", action="store_true", help=_("print the changes as JSON"))
@@ -37,7 +39,7 @@ def load_revision(path: str) -> Workspace:
         with open(path, "rb") as fh:
             head = fh.read(5)
     except OSError as exc:
-        raise UnreadableFileError(f"{path}: {exc.strerror or exc}") from exc
+        raise UnreadableFileError(_("cannot be read: {reason}").format(reason=exc.strerror or exc), file=path) from exc
     if head == b"%PDF-":
         from deepdecide.report.canonical import INPUTS_NAME, workspace_from_json
         from deepdecide.report.integrity import extract_attachments
@@ -46,7 +48,8 @@ def load_revision(path: str) -> Workspace:
             attachments = extract_attachments(fh.read())
         inputs = attachments.get(INPUTS_NAME)
         if inputs is None:
-            raise UnreadableFileError(f"{path}: a PDF without embedded inputs ({INPUTS_NAME}): not a deepdecide record")
+            raise UnreadableFileError(_("a PDF without embedded inputs ({name}): not a deepdecide record").format(
+                name=INPUTS_NAME), file=path)
         return workspace_from_json(inputs, file=f"{path}#{INPUTS_NAME}")
     return files.load_workspace(path)
 
@@ -54,7 +57,7 @@ def load_revision(path: str) -> Workspace:
 def run(args: argparse.Namespace) -> int:
     import json
 
-    from deepdecide.analysis.diff import diff_workspaces
+    from deepdecide.analysis.diff import area_text, diff_workspaces
     from deepdecide.cli.common import report_error
     from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM
     from deepdecide.domain.errors import DeepdecideError
@@ -65,9 +68,11 @@ def run(args: argparse.Namespace) -> int:
     except DeepdecideError as exc:
         report_error(exc)
         return EXIT_INPUT
+    from deepdecide.domain import i18n
     from deepdecide.domain.formatting import using_currency
 
-    with using_currency(b.assumptions.currency):
+    # --json: keys and texts in English whatever the language, so that tools can rely on them
+    with using_currency(b.assumptions.currency), i18n.using(i18n.DEFAULT if args.json else i18n.language()):
         d = diff_workspaces(a, b)
     if args.json:
         print(json.dumps({
@@ -83,11 +88,11 @@ def run(args: argparse.Namespace) -> int:
             if not changes:
                 print("\n" + _("{title}: unchanged").format(title=title))
                 continue
-            print(f"\n{title} ({len(changes)})")
+            print("\n" + _("{title} ({n})").format(title=title, n=len(changes)))
             area = None
             for c in changes:
                 if c.area != area:
                     area = c.area
-                    print(f"  [{area}]")
-                print(f"    {c.key}: {c.before} -> {c.after}")
+                    print(f"  [{area_text(area)}]")
+                print("    " + _("{key}: {before} -> {after}").format(key=c.key, before=c.before, after=c.after))
     return EXIT_OK if d.identical else EXIT_PROBLEM

@@ -158,7 +158,7 @@ def run(args: argparse.Namespace) -> int:
         for finding in result.redactions:
             say(_('  redacted: {finding}').format(finding=finding))
         for note in result.notes:
-            if "not a finite number" in note or "lone surrogate" in note:
+            if note.id.startswith("import.dropped") or note.id == "safety.surrogate":  # what was lost
                 say(_('  note: {note}').format(note=note))
     if failed and not args.keep_going:
         say(_('{into}: nothing saved: {failed} of {n} file(s) could not be imported (--keep-going adds the others)').format(into=args.into, failed=failed, n=len(jobs)), file=sys.stderr)

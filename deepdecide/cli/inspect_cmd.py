@@ -21,6 +21,7 @@ from deepdecide.cli.common import safe, say, shown
 from deepdecide.domain import formatting
 from deepdecide.domain.errors import DeepdecideError, EvidenceImportError
 from deepdecide.domain.evidence import BenchmarkRun, ParityCheck
+from deepdecide.domain.flags import english
 
 NAME = "inspect"
 HELP = N_("show what evidence files are recognised as, and their normalized rows")
@@ -39,7 +40,9 @@ def row_data(record: BenchmarkRun | ParityCheck) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for f in dataclasses.fields(record):
         value = getattr(record, f.name)
-        if isinstance(value, tuple):
+        if f.name == "quality_flags":
+            value = [english(m) for m in value]  # English whatever the language: JSON output is stable
+        elif isinstance(value, tuple):
             value = list(value)
         elif hasattr(value, "value") and isinstance(value, str):
             value = str(value)
@@ -109,7 +112,7 @@ def print_result(path: str, result: ImportResult) -> None:
                 say(_('    {metric:<17} mean {value}  p50 {value2}  p90 {value3}  p99 {value4}').format(metric=metric, value=_fmt(stats[0]), value2=_fmt(stats[1]), value3=_fmt(stats[2]), value4=_fmt(stats[3])))
         if r.interactivity_tps_per_user is not None:
             say(_('    interactivity {interactivity_tps_per_user} tok/s per user').format(interactivity_tps_per_user=_fmt(r.interactivity_tps_per_user)))
-        for flag in r.quality_flags:
+        for flag in r.quality_flags:  # in the current language
             say(f"    - {flag}")
     for c in ev.parity:
         say(_('  {kind} {task} {metric}: value {value} reference {reference_value} n {n} stderr {stderr} -> {verdict}').format(kind=c.kind, task=c.task, metric=c.metric, value=_fmt(c.value), reference_value=_fmt(c.reference_value), n=_fmt(c.n), stderr=_fmt(c.stderr), verdict=c.verdict))

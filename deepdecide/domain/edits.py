@@ -10,6 +10,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from deepdecide.domain.evidence import BenchmarkRun, EvidenceFile, ItemProxy, ParityCheck
+from deepdecide.domain.flags import flag
+from deepdecide.domain.i18n import gettext
 from deepdecide.domain.workload import ProxyAcceptance, Workload
 from deepdecide.domain.workspace import (
     SLO,
@@ -140,12 +142,12 @@ def apply(ws: Workspace, edit: Edit) -> tuple[Workspace, Edit]:
                 if c.id == criterion:
                     crit = (*ws.criteria[:i], replace(c, weight=float(weight)), *ws.criteria[i + 1:])
                     return replace(ws, criteria=crit), SetWeight(criterion, c.weight)
-            raise EditError(f"unknown criterion {criterion!r}")
+            raise EditError(gettext("unknown criterion {criterion!r}").format(criterion=criterion))
         case SetChecklistAnswer(option, item, answer):
             if ws.option(option) is None:
-                raise EditError(f"unknown option {option!r}")
+                raise EditError(gettext("unknown option {option!r}").format(option=option))
             if answer is not None and (answer.option, answer.item) != (option, item):
-                raise EditError("the answer belongs to another option or item")
+                raise EditError(gettext("the answer belongs to another option or item"))
             answers = list(ws.answers)
             idx = next((i for i, a in enumerate(answers) if a.option == option and a.item == item), None)
             old = answers[idx] if idx is not None else None
@@ -159,14 +161,14 @@ def apply(ws: Workspace, edit: Edit) -> tuple[Workspace, Edit]:
             return replace(ws, answers=tuple(answers)), SetChecklistAnswer(option, item, old)
         case SetDecisionField(name, value):
             if name not in ws.decision.__dataclass_fields__:
-                raise EditError(f"unknown decision field {name!r}")
+                raise EditError(gettext("unknown decision field {name!r}").format(name=name))
             old = getattr(ws.decision, name)
             return replace(ws, decision=replace(ws.decision, **{name: value})), SetDecisionField(name, old)
         case SetSignOffs(signoffs):
             return replace(ws, signoffs=tuple(signoffs)), SetSignOffs(ws.signoffs)
         case SetMigrationStep(index, step):
             if not 0 <= index < len(ws.migration_plan):
-                raise EditError(f"no migration step at index {index}")
+                raise EditError(gettext("no migration step at index {index}").format(index=index))
             plan = list(ws.migration_plan)
             old_step = plan[index]
             plan[index] = step
@@ -182,24 +184,24 @@ def apply(ws: Workspace, edit: Edit) -> tuple[Workspace, Edit]:
                 if o.id == option:
                     opts = (*ws.options[:i], replace(o, cost=cost), *ws.options[i + 1:])
                     return replace(ws, options=opts), SetOptionCost(option, o.cost)
-            raise EditError(f"unknown option {option!r}")
+            raise EditError(gettext("unknown option {option!r}").format(option=option))
         case InsertEvidenceFile(file, index):
             files = list(ws.evidence.files)
             at = len(files) if index < 0 else index
             if at > len(files):
-                raise EditError(f"cannot insert an evidence file at index {index}")
+                raise EditError(gettext("cannot insert an evidence file at index {index}").format(index=index))
             files.insert(at, file)
             return replace(ws, evidence=replace(ws.evidence, files=tuple(files))), RemoveEvidenceFile(at)
         case RemoveEvidenceFile(index):
             files = list(ws.evidence.files)
             if not 0 <= index < len(files):
-                raise EditError(f"no evidence file at index {index}")
+                raise EditError(gettext("no evidence file at index {index}").format(index=index))
             old_file = files.pop(index)
             return replace(ws, evidence=replace(ws.evidence, files=tuple(files))), InsertEvidenceFile(old_file, index)
         case SetEvidenceFile(index, new_file):
             files = list(ws.evidence.files)
             if not 0 <= index < len(files):
-                raise EditError(f"no evidence file at index {index}")
+                raise EditError(gettext("no evidence file at index {index}").format(index=index))
             old_file, files[index] = files[index], new_file
             return replace(ws, evidence=replace(ws.evidence, files=tuple(files))), SetEvidenceFile(index, old_file)
         case SetWorkload(workload):
@@ -210,7 +212,7 @@ def apply(ws: Workspace, edit: Edit) -> tuple[Workspace, Edit]:
                 ws, inv = apply(ws, e)
                 inverses.append(inv)
             return ws, Batch(tuple(reversed(inverses)))
-    raise EditError(f"not an edit: {edit!r}")
+    raise EditError(gettext("not an edit: {edit!r}").format(edit=edit))
 
 
 def describe(edit: Edit) -> str:
@@ -252,6 +254,10 @@ CONTEXT_FIELDS = ("runtime", "platform", "gpu_count", "model", "quantization")
 _REQUIRED = ("runtime", "platform", "gpu_count", "model")
 
 
+#: the flags saying a context field came from the user (a new value replaces them)
+_USER_FLAGS = frozenset({"normalize.given", "edits.set_by_user", "edits.set_by_user_was"})
+
+
 def _run_with(run: BenchmarkRun, values: dict[str, Any]) -> BenchmarkRun:
     changes: dict[str, Any] = {}
     flags = list(run.quality_flags)
@@ -260,9 +266,9 @@ def _run_with(run: BenchmarkRun, values: dict[str, Any]) -> BenchmarkRun:
             continue
         old = getattr(run, name)
         changes[name] = value
-        flags = [f for f in flags if not f.startswith(f"{name} given by the user")
-                 and not f.startswith(f"{name} set by the user")]
-        flags.append(f"{name} set by the user" + (f" (was {old!r})" if old not in (None, "") else ""))
+        flags = [f for f in flags if not (f.id in _USER_FLAGS and f.args.get("name") == name)]
+        flags.append(flag("edits.set_by_user_was", name=name, old=old) if old not in (None, "")
+                     else flag("edits.set_by_user", name=name))
     if not changes:
         return run
     gpus = changes.get("gpu_count", run.gpu_count)
@@ -287,7 +293,7 @@ def with_context(file: EvidenceFile, *, runtime: str = "", platform: str = "", g
     replaces the stored one, flagged "set by the user"); ``proxy``: an acceptance, ``None`` to
     withdraw it, ``False`` to leave it as it is. Raises EditError for a GPU count below 1."""
     if gpu_count is not None and gpu_count < 1:
-        raise EditError(f"GPU count must be at least 1, got {gpu_count}")
+        raise EditError(gettext("GPU count must be at least 1, got {n}").format(n=gpu_count))
     values = {"runtime": runtime, "platform": platform, "gpu_count": gpu_count, "model": model,
               "quantization": quantization}
     runs = tuple(_run_with(r, values) for r in file.runs)
@@ -306,17 +312,18 @@ def with_item_proxy(file: EvidenceFile, item: str, index: int, proxy: ProxyAccep
     withdrawn (the file's, if any, then applies again). Raises EditError for an index that is not
     in the file, or an acceptance without a reason or with a discount out of order."""
     items = file.runs if item == "run" else file.parity
-    what = "run" if item == "run" else "parity check"
     if item not in ("run", "check"):
-        raise EditError(f"not a run or check: {item!r}")
+        raise EditError(gettext("not a run or check: {item!r}").format(item=item))
     if not 0 <= index < len(items):
-        raise EditError(f"the file has no {what} {index + 1} (it has {len(items)})")
+        raise EditError((gettext("the file has no run {n} (it has {count})") if item == "run" else
+                         gettext("the file has no parity check {n} (it has {count})")).format(n=index + 1, count=len(items)))
     if proxy is not None:
         d = proxy.discount
         if not proxy.reason.strip():
-            raise EditError("a proxy needs a reason (why this stands for the workload)")
+            raise EditError(gettext("a proxy needs a reason (why this stands for the workload)"))
         if not (0 < d.low <= d.likely <= d.high):
-            raise EditError(f"a proxy discount needs 0 < low <= likely <= high, got {d.low:g} / {d.likely:g} / {d.high:g}")
+            raise EditError(gettext("a proxy discount needs 0 < low <= likely <= high, got {low} / {likely} / {high}").format(
+                low=f"{d.low:g}", likely=f"{d.likely:g}", high=f"{d.high:g}"))
     kept = [p for p in (file.run_proxies if item == "run" else file.check_proxies) if p.index != index]
     if proxy is not None:
         kept.append(ItemProxy(index, proxy.reason.strip(), proxy.discount))

@@ -22,7 +22,12 @@ class LocatedError(DeepdecideError):
 
     @property
     def message(self) -> str:
-        where = self.file or "<input>"
+        if not self.file:
+            from deepdecide.domain.i18n import _
+
+            where = _("<input>")
+        else:
+            where = self.file
         if self.line is not None:
             where += f":{self.line}"
         parts = [where]

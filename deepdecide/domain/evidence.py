@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, fields
 from enum import StrEnum
 
 from deepdecide.domain.common import Estimate, tuple_field
+from deepdecide.domain.messages import Message, msg
 from deepdecide.domain.workload import ProxyAcceptance
 
 
@@ -34,6 +35,11 @@ class ProvenanceKind(StrEnum):
         return _KIND_TEXT[self]
 
     @property
+    def message(self) -> Message:
+        """:attr:`text` as a message (rendered in the current language)."""
+        return _KIND_MESSAGE[self]
+
+    @property
     def measured(self) -> bool:
         """True for a measurement on hardware (own or third-party), False for reconstructed or predicted."""
         return self in (ProvenanceKind.OWN, ProvenanceKind.THIRD_PARTY)
@@ -44,6 +50,12 @@ _KIND_TEXT = {
     ProvenanceKind.THIRD_PARTY: "third-party result",
     ProvenanceKind.ILLUSTRATIVE: "illustrative, reconstructed from published figures",
     ProvenanceKind.PREDICTED: "predicted (estimator or simulator, not a measurement)",
+}
+_KIND_MESSAGE = {
+    ProvenanceKind.OWN: msg("provenance.own", "own measurement"),
+    ProvenanceKind.THIRD_PARTY: msg("provenance.third_party", "third-party result"),
+    ProvenanceKind.ILLUSTRATIVE: msg("provenance.illustrative", "illustrative, reconstructed from published figures"),
+    ProvenanceKind.PREDICTED: msg("provenance.predicted", "predicted (estimator or simulator, not a measurement)"),
 }
 
 
@@ -121,7 +133,9 @@ class BenchmarkRun:
     interactivity_tps_per_user: float | None = None  # derived: 1000 / tpot_ms_p50
     prefill_gpus: int | None = None  # disaggregated runs: GPUs serving prefill
     decode_gpus: int | None = None  # disaggregated runs: GPUs serving decode
-    quality_flags: tuple[str, ...] = tuple_field()  # e.g. "file's output throughput differs from recomputed by 3.2 %"
+    # what the import did to the file's figures, as messages (domain/flags.py): stored by id and
+    # parameters, shown in the current language
+    quality_flags: tuple[Message, ...] = tuple_field()
     missing_context: tuple[str, ...] = tuple_field()  # fields the file did not hold and the user did not give
     label: str = ""  # the run's name inside its file (e.g. a sweep point)
     max_rate: bool = False  # the file offered requests as fast as possible (request rate "inf")

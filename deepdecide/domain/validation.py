@@ -5,6 +5,9 @@ Storage's validator (``storage.files.check``) turns each problem found here into
 use (``estimate_problem``), and turns what it cannot use into messages on the option, never an
 exception. docs/workspace-schema.md lists the ranges and limits for users.
 
+Reasons are written in the current language (``domain.i18n``) from parameters: the key path, the
+value and the range are filled into a translated sentence, never joined from fragments.
+
 Every rule carries ``since``: the schema version that introduced it. A file written with an older
 schema that breaks a newer rule still opens (the rule is a warning then); saving it, which writes
 the current schema, makes it an error (see ``storage.files``).
@@ -22,6 +25,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from deepdecide.domain.common import Estimate
+from deepdecide.domain.formatting import localized
+from deepdecide.domain.i18n import N_, _
 
 # ---------------------------------------------------------------------------------------------
 # structural limits of a file (always errors: beyond them commands would crash or run out of memory)
@@ -48,8 +53,8 @@ METRIC_NAMES: tuple[str, ...] = (
 
 ID_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*\Z")
 MAX_ID_CHARS = 64
-ID_RULE = ("an id is 1-64 ASCII characters: letters, digits, '.', '_' and '-', starting with a letter or "
-           "digit (names and titles may use any script)")
+ID_RULE = N_("an id is 1-64 ASCII characters: letters, digits, '.', '_' and '-', starting with a letter or "
+             "digit (names and titles may use any script)")
 
 
 def id_problem(value: str) -> str | None:
@@ -58,25 +63,28 @@ def id_problem(value: str) -> str | None:
     if ID_PATTERN.match(value) and len(value) <= MAX_ID_CHARS:
         return None
     if not value:
-        return "an id must not be empty"
+        return _("an id must not be empty")
     if len(value) > MAX_ID_CHARS:
-        return f"the id has {len(value)} characters, more than {MAX_ID_CHARS}"
+        return _("the id has {n} characters, more than {max}").format(n=len(value), max=MAX_ID_CHARS)
     normalized = unicodedata.normalize("NFKC", value)
     if normalized != value and ID_PATTERN.match(normalized) and len(normalized) <= MAX_ID_CHARS:
-        return f"{_printable(value)} is not in normal form (NFKC): write {normalized!r}"
+        return _("{value} is not in normal form (NFKC): write {normalized!r}").format(
+            value=_printable(value), normalized=normalized)
     for pos, ch in enumerate(value):
         if ch.isascii() and (ch.isalnum() or (ch in "._-" and pos > 0)):
             continue
         name = unicodedata.name(ch, "")
         code = f"U+{ord(ch):04X}" + (f" {name}" if name else "")
         if unicodedata.category(ch) in ("Cf", "Cc", "Zs", "Zl", "Zp", "Mn", "Me") or ch.isspace():
-            kind = "invisible or control character" if ch != " " else "space"
+            template = (N_("invisible or control character {code} at position {pos} of {value}; {rule}") if ch != " "
+                        else N_("space {code} at position {pos} of {value}; {rule}"))
         elif not ch.isascii():
-            kind = "non-ASCII character (it may look like an ASCII one)"
+            template = N_("non-ASCII character (it may look like an ASCII one) {code} at position {pos} of {value}; "
+                          "{rule}")
         else:
-            kind = "character"
-        return f"{kind} {code} at position {pos + 1} of {_printable(value)}; {ID_RULE}"
-    return ID_RULE  # pragma: no cover - every failing value has a failing character
+            template = N_("character {code} at position {pos} of {value}; {rule}")
+        return _(template).format(code=code, pos=pos + 1, value=_printable(value), rule=_(ID_RULE))
+    return _(ID_RULE)  # pragma: no cover - every failing value has a failing character
 
 
 def _printable(value: str) -> str:
@@ -107,15 +115,20 @@ class Range:
 
     @property
     def text(self) -> str:
+        """The range in interval notation with its unit, "(0, 3,600,000] ms" (the unit and the
+        number separators in the current language)."""
         lo = "-inf" if self.low is None else _bound(self.low)
         hi = "inf" if self.high is None else _bound(self.high)
         left = "(" if self.low_open or self.low is None else "["
         right = ")" if self.high_open or self.high is None else "]"
-        return f"{left}{lo}, {hi}{right}" + (f" {self.unit}" if self.unit else "")
+        # the list separator is "; " where the decimal mark is a comma ("[0; 1,5]")
+        sep = "; " if localized("0.5") != "0.5" else ", "
+        interval = f"{left}{lo}{sep}{hi}{right}"
+        return _("{interval} {unit}").format(interval=interval, unit=_(self.unit)) if self.unit else interval
 
 
 def _bound(x: float) -> str:
-    return f"{int(x):,}" if float(x).is_integer() and abs(x) < 1e15 else f"{x:g}"
+    return localized(f"{int(x):,}" if float(x).is_integer() and abs(x) < 1e15 else f"{x:g}")
 
 
 def _positive(high: float, unit: str) -> Range:
@@ -146,43 +159,43 @@ class Rule:
 
 
 _ANY_POSITIVE = Range(0, None, low_open=True)
-_GPUS = Range(1, MAX_GPUS, unit="GPUs")
-_FEW_GPUS = Range(None, MAX_GPUS, unit="GPUs")  # schema 1 accepted 0 or less (ignored); never more than this
+_GPUS = Range(1, MAX_GPUS, unit=N_("GPUs"))
+_FEW_GPUS = Range(None, MAX_GPUS, unit=N_("GPUs"))  # schema 1 accepted 0 or less (ignored); never more than this
 
 RULES: dict[str, Rule] = {r.key: r for r in (
     # option topology
-    Rule("topology.gpus_per_node", Range(1, 1024, unit="GPUs"), _GPUS, integer=True),
+    Rule("topology.gpus_per_node", Range(1, 1024, unit=N_("GPUs")), _GPUS, integer=True),
     Rule("topology.prefill_gpus", _GPUS, _FEW_GPUS, integer=True),
     Rule("topology.decode_gpus", _GPUS, _FEW_GPUS, integer=True),
     Rule("topology.unit_gpus", _GPUS, _FEW_GPUS, integer=True),
     # option cost (an estimate: low, likely and high each in the range)
-    Rule("cost.gpu_hour_usd", _positive(10_000, "$/GPU-hour")),
-    Rule("cost.capex_per_gpu_usd", _positive(10_000_000, "$ per GPU")),
-    Rule("cost.amortization_years", _positive(30, "years")),
-    Rule("cost.power_kw_per_gpu", _positive(100, "kW per GPU")),
-    Rule("cost.porting_effort_person_weeks", _nonneg(10_000, "person-weeks")),
-    Rule("cost.time_to_production_weeks", _nonneg(1_040, "weeks")),
-    Rule("cost.assumed_output_tps_per_gpu", _positive(1_000_000, "output tok/s per GPU")),
-    Rule("answer.effort_person_weeks", _nonneg(10_000, "person-weeks")),
+    Rule("cost.gpu_hour_usd", _positive(10_000, N_("$/GPU-hour"))),
+    Rule("cost.capex_per_gpu_usd", _positive(10_000_000, N_("$ per GPU"))),
+    Rule("cost.amortization_years", _positive(30, N_("years"))),
+    Rule("cost.power_kw_per_gpu", _positive(100, N_("kW per GPU"))),
+    Rule("cost.porting_effort_person_weeks", _nonneg(10_000, N_("person-weeks"))),
+    Rule("cost.time_to_production_weeks", _nonneg(1_040, N_("weeks"))),
+    Rule("cost.assumed_output_tps_per_gpu", _positive(1_000_000, N_("output tok/s per GPU"))),
+    Rule("answer.effort_person_weeks", _nonneg(10_000, N_("person-weeks"))),
     # criteria
     Rule("criterion.weight", _nonneg(1_000_000, ""), _nonneg(1_000_000, "")),
     Rule("criterion.knockout_threshold", Range(-1e15, 1e15)),
     # service level objective
-    Rule("slo.ttft_p99_ms", _positive(3_600_000, "ms")),
-    Rule("slo.tpot_p99_ms", _positive(3_600_000, "ms")),
-    Rule("slo.min_interactivity_tps_per_user", _positive(1_000_000, "tok/s per user")),
-    Rule("slo.max_error_rate", _nonneg(1, "(a fraction: 0.01 = 1 %)")),
+    Rule("slo.ttft_p99_ms", _positive(3_600_000, N_("ms"))),
+    Rule("slo.tpot_p99_ms", _positive(3_600_000, N_("ms"))),
+    Rule("slo.min_interactivity_tps_per_user", _positive(1_000_000, N_("tok/s per user"))),
+    Rule("slo.max_error_rate", _nonneg(1, N_("(a fraction: 0.01 = 1 %)"))),
     # demand
-    Rule("demand.output_tokens_per_s", _positive(1e12, "output tok/s")),
-    Rule("demand.requests_per_s", _positive(1e9, "requests/s")),
-    Rule("demand.input_tokens", _nonneg(1e8, "tokens per request")),
-    Rule("demand.output_tokens", _positive(1e8, "tokens per request")),
+    Rule("demand.output_tokens_per_s", _positive(1e12, N_("output tok/s"))),
+    Rule("demand.requests_per_s", _positive(1e9, N_("requests/s"))),
+    Rule("demand.input_tokens", _nonneg(1e8, N_("tokens per request"))),
+    Rule("demand.output_tokens", _positive(1e8, N_("tokens per request"))),
     # assumptions
-    Rule("assumptions.horizon_years", _positive(30, "years"), _ANY_POSITIVE),
-    Rule("assumptions.electricity_usd_per_kwh", _positive(10, "$/kWh")),
-    Rule("assumptions.engineer_usd_per_week", _positive(1_000_000, "$ per person-week")),
+    Rule("assumptions.horizon_years", _positive(30, N_("years")), _ANY_POSITIVE),
+    Rule("assumptions.electricity_usd_per_kwh", _positive(10, N_("$/kWh"))),
+    Rule("assumptions.engineer_usd_per_week", _positive(1_000_000, N_("$ per person-week"))),
     Rule("assumptions.utilization", Range(0, 1, low_open=True), Range(0, 1, low_open=True)),
-    Rule("assumptions.monte_carlo_draws", Range(1, MAX_DRAWS, unit="draws"), Range(1, MAX_DRAWS, unit="draws"),
+    Rule("assumptions.monte_carlo_draws", Range(1, MAX_DRAWS, unit=N_("draws")), Range(1, MAX_DRAWS, unit=N_("draws")),
          integer=True),
     Rule("assumptions.monte_carlo_seed", Range(0, MAX_SEED), Range(0, MAX_SEED), integer=True),
 )}
@@ -201,10 +214,10 @@ class Problem:
 def number_problem(value: Any, rule: Rule, rng: Range | None = None) -> str | None:
     rng = rng or rule.range
     if rule.integer and (not isinstance(value, int) or isinstance(value, bool)):
-        return f"must be a whole number in {rng.text}, got {_show(value)}"
+        return _("must be a whole number in {range}, got {value}").format(range=rng.text, value=_show(value))
     if rng.contains(value):
         return None
-    return f"must be in {rng.text}, got {_show(value)}"
+    return _("must be in {range}, got {value}").format(range=rng.text, value=_show(value))
 
 
 def estimate_problem(e: Estimate, rng: Range | None = None) -> str | None:
@@ -213,23 +226,26 @@ def estimate_problem(e: Estimate, rng: Range | None = None) -> str | None:
     storage validator both ask this; the reasons are the analysis's messages."""
     vals = (e.low, e.likely, e.high)
     if not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in vals):
-        return f"not a number ({e.low} / {e.likely} / {e.high})"
+        return _("not a number ({low} / {likely} / {high})").format(low=e.low, likely=e.likely, high=e.high)
     if e.low < 0:
-        return f"must not be negative (low = {e.low:g})"
+        return _("must not be negative (low = {low})").format(low=localized(f"{e.low:g}"))
     if not e.is_ordered:
-        return f"expected low <= likely <= high, got {e.low:g} / {e.likely:g} / {e.high:g}"
+        return _("expected low <= likely <= high, got {low} / {likely} / {high}").format(
+            low=localized(f"{e.low:g}"), likely=localized(f"{e.likely:g}"), high=localized(f"{e.high:g}"))
     if rng is not None:
-        for name, v in (("low", e.low), ("high", e.high)):
+        for template, v in ((N_("low must be in {range}, got {value}"), e.low),
+                            (N_("high must be in {range}, got {value}"), e.high)):
             if not rng.contains(v):
-                return f"{name} must be in {rng.text}, got {_show(v)}"
+                return _(template).format(range=rng.text, value=_show(v))
     return None
 
 
 def _show(value: Any) -> str:
     if isinstance(value, float):
-        return f"{value:g}"
+        return localized(f"{value:g}")
     if isinstance(value, int) and not isinstance(value, bool):
-        return f"{value:,}" if abs(value) < 10**30 else f"an integer of {len(str(abs(value)))} digits"
+        return (localized(f"{value:,}") if abs(value) < 10**30
+                else _("an integer of {n} digits").format(n=len(str(abs(value)))))
     return repr(value)
 
 
@@ -284,9 +300,10 @@ def criteria_problems(criteria: Any, path: str) -> list[Problem]:
             import difflib
 
             hint = difflib.get_close_matches(c.metric, METRIC_NAMES, n=1)
-            extra = f" (did you mean {hint[0]!r}?)" if hint else ""
-            out.append(Problem(f"{path}[{i}].metric",
-                               f"unknown metric {c.metric!r}{extra}; expected one of: {', '.join(METRIC_NAMES)}"))
+            reason = (_("unknown metric {metric!r} (did you mean {hint!r}?); expected one of: {names}") if hint
+                      else _("unknown metric {metric!r}; expected one of: {names}"))
+            out.append(Problem(f"{path}[{i}].metric", reason.format(metric=c.metric, hint=hint[0] if hint else "",
+                                                                    names=", ".join(METRIC_NAMES))))
     return out
 
 
@@ -336,8 +353,9 @@ def _names(obj: Any, path: str, out: list[Problem]) -> None:
             at = f"{path}.{name}" if path else name
             if name in NAME_FIELDS and isinstance(value, str):
                 if len(value) > MAX_NAME_CHARS:
-                    out.append(Problem(at, f"a {name} of {len(value):,} characters is too long (at most "
-                                           f"{MAX_NAME_CHARS}; longer text belongs in a description or notes)"))
+                    out.append(Problem(at, _("a {name} of {n} characters is too long (at most {max}; longer text "
+                                             "belongs in a description or notes)").format(
+                                                 name=name, n=localized(f"{len(value):,}"), max=MAX_NAME_CHARS)))
             elif isinstance(value, tuple) or _is_instance(value):
                 _names(value, at, out)
     elif isinstance(obj, tuple):

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from deepdecide.domain.common import Estimate, tuple_field
+from deepdecide.domain.formatting import localized
 from deepdecide.domain.i18n import _
 
 
@@ -178,10 +179,10 @@ class _HasProxy(Protocol):
 def _proxy_problems(path: str, reason: str, d: Estimate) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     if not reason.strip():
-        out.append((f"{path}.reason", "a proxy needs a reason (why these runs stand for the workload)"))
+        out.append((f"{path}.reason", _("a proxy needs a reason (why these runs stand for the workload)")))
     if not (0 < d.low <= d.likely <= d.high):
-        out.append((f"{path}.discount",
-                    f"needs 0 < low <= likely <= high, got {d.low:g} / {d.likely:g} / {d.high:g}"))
+        out.append((f"{path}.discount", _("needs 0 < low <= likely <= high, got {low} / {likely} / {high}").format(
+            low=localized(f"{d.low:g}"), likely=localized(f"{d.likely:g}"), high=localized(f"{d.high:g}"))))
     return out
 
 
@@ -193,9 +194,10 @@ def workload_problems(workload: Workload, files: Sequence[_HasProxy] = ()) -> li
     for name in ("input_tokens", "output_tokens"):
         r = getattr(workload, name)
         if r is not None and not (0 < r.low <= r.high):
-            out.append((f"workload.{name}", f"needs 0 < low <= high, got {r.low:g} / {r.high:g}"))
+            out.append((f"workload.{name}", _("needs 0 < low <= high, got {low} / {high}").format(
+                low=localized(f"{r.low:g}"), high=localized(f"{r.high:g}"))))
     if workload.aliases and not workload.model:
-        out.append(("workload.model", "aliases are given but no model"))
+        out.append(("workload.model", _("aliases are given but no model")))
     for i, f in enumerate(files):
         p = f.proxy
         if p is not None:
@@ -205,10 +207,11 @@ def workload_problems(workload: Workload, files: Sequence[_HasProxy] = ()) -> li
             for j, item in enumerate(items):
                 path = f"evidence.files[{i}].{key}[{j}]"
                 if not 0 <= item.index < len(what):
-                    out.append((f"{path}.index", f"no {'run' if key == 'run_proxies' else 'parity check'} at index "
-                                f"{item.index} (the file has {len(what)}, counted from 0)"))
+                    reason = (_("no run at index {index} (the file has {n}, counted from 0)") if key == "run_proxies"
+                              else _("no parity check at index {index} (the file has {n}, counted from 0)"))
+                    out.append((f"{path}.index", reason.format(index=item.index, n=len(what))))
                 elif item.index in seen:
-                    out.append((f"{path}.index", f"index {item.index} is accepted twice"))
+                    out.append((f"{path}.index", _("index {index} is accepted twice").format(index=item.index)))
                 seen.add(item.index)
                 out.extend(_proxy_problems(path, item.reason, item.discount))
     return out

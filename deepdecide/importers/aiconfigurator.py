@@ -22,6 +22,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from deepdecide.domain.evidence import ProvenanceKind
+from deepdecide.domain.flags import flag
+from deepdecide.domain.i18n import _
 from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source
 from deepdecide.importers.normalize import RunDraft
 from deepdecide.importers.structured import CsvTable, csv_header, csv_table
@@ -64,7 +66,7 @@ class AiconfiguratorCsv(Importer):
     def parse(self, src: Source, ctx: ImportContext) -> Parsed:
         t = csv_table(src)
         if t is None or not t.rows:
-            raise src.error("an AIConfigurator table with a header and no rows")
+            raise src.error(_("an AIConfigurator table with a header and no rows"))
         disagg = t.has("(d)parallel")
         out = Parsed()
         versions = []
@@ -73,7 +75,7 @@ class AiconfiguratorCsv(Importer):
             versions.append(d["tool_version"])
             out.runs.append(d.build())
         out.tool_version = "; ".join(dict.fromkeys(versions))
-        out.notes.append("AIConfigurator output is a prediction (no hardware ran it): imported as kind predicted")
+        out.notes.append(flag("aiconfigurator.prediction"))
         return out
 
     def _row(self, t: CsvTable, line: int, row: list[str], disagg: bool) -> RunDraft:
@@ -92,17 +94,15 @@ class AiconfiguratorCsv(Importer):
               output_tps_per_gpu=cell("tokens/s/gpu").num(), interactivity_tps_per_user=cell("tokens/s/user").num(),
               gpu_count=cell("num_total_gpus").count(), runtime=AIC_BACKENDS.get(backend.lower(), backend),
               runtime_version=version, quantization=cell(f"{side}gemm").str())
-        d.flag("predicted by AIConfigurator: ttft, tpot and request_latency are one modelled value each "
-               "(stored as the mean; no percentiles); no ITL is modelled")
+        d.flag("aiconfigurator.modelled")
         if backend:
-            d.flag(f"runtime {backend} {version} is the performance database AIConfigurator modelled".strip())
+            d.flag("aiconfigurator.database", backend=backend, version=version)
         platform = aic_platform(system)
         if platform:
             d.set(platform=platform)
-            d.flag(f"platform {platform} from AIConfigurator system {system!r}")
+            d.flag("aiconfigurator.platform", platform=platform, system=system)
         elif system:
-            d.flag(f"AIConfigurator system {system!r} is not a known platform: give the platform it models "
-                   "(--platform)")
+            d.flag("aiconfigurator.unknown_system", system=system)
         if disagg:
             self._disagg(d, cell)
         else:
@@ -112,13 +112,13 @@ class AiconfiguratorCsv(Importer):
         modes = ", ".join(f"{k} {cell(side + k).str()}" for k in ("gemm", "kvcache", "fmha", "moe", "comm")
                           if cell(side + k).str())
         if modes:
-            d.flag(f"quantization modes: {modes}")
+            d.flag("aiconfigurator.quantization", modes=modes)
         cluster = cell("tokens/s/gpu_cluster").num()
         if cluster is not None and d["output_tps_per_gpu"] is not None and abs(cluster - d["output_tps_per_gpu"]) > 1e-9:
-            d.flag(f"tokens/s/gpu_cluster {cluster:g} (output tokens/s per GPU of the whole cluster)")
+            d.flag("aiconfigurator.cluster", cluster=cluster)
         power = cell("power_w").num()
         if power == 0:
-            d.flag("power_w 0: no power model")
+            d.flag("aiconfigurator.no_power")
         return d
 
     def _disagg(self, d: RunDraft, cell: Callable[[str], Node]) -> None:
@@ -130,14 +130,14 @@ class AiconfiguratorCsv(Importer):
                 per_worker *= cell(f"{side}{k}").count() or 1
             if workers is not None:
                 gpus[name] = workers * per_worker
-            d.flag(f"{name}: {workers} worker(s) x {cell(f'{side}parallel').str()} ({per_worker} GPUs each)")
+            d.flag("aiconfigurator.workers", name=name, workers=workers, parallel=cell(f"{side}parallel").str(), per_worker=per_worker)
         d.set(prefill_gpus=gpus.get("prefill"), decode_gpus=gpus.get("decode"))
         total = d["gpu_count"]
         if total is not None and len(gpus) == 2 and sum(gpus.values()) != total:
-            d.flag(f"num_total_gpus {total} differs from prefill + decode GPUs {sum(gpus.values())}")
+            d.flag("aiconfigurator.total_gpus", total=total, sum=sum(gpus.values()))
         systems = {cell("(p)system").str(), cell("(d)system").str()} - {""}
         if len(systems) > 1:
-            d.flag(f"prefill and decode model different systems: {', '.join(sorted(systems))}")
+            d.flag("aiconfigurator.systems", systems=", ".join(sorted(systems)))
         d.set(label=f"disagg (p){cell('(p)parallel').str()} x{cell('(p)workers').str()} + "
                     f"(d){cell('(d)parallel').str()} x{cell('(d)workers').str()}, concurrency "
                     f"{cell('concurrency').str()}")

@@ -22,6 +22,9 @@ import orjson
 
 from deepdecide.domain.errors import EvidenceImportError
 from deepdecide.domain.evidence import BenchmarkRun, ParityCheck, ProvenanceKind
+from deepdecide.domain.flags import flag
+from deepdecide.domain.i18n import _
+from deepdecide.domain.messages import Message
 from deepdecide.importers import bigjson
 
 #: Largest evidence file accepted. Real benchmark files are at most a few hundred MB (a
@@ -69,7 +72,7 @@ class Parsed:
     runs: list[BenchmarkRun] = field(default_factory=list)
     parity: list[ParityCheck] = field(default_factory=list)
     tool_version: str = ""
-    notes: list[str] = field(default_factory=list)
+    notes: list[Message] = field(default_factory=list)
     model: str = ""  # the model the file's parity checks are about, when it says
 
 
@@ -82,9 +85,10 @@ def _lenient_constant(name: str) -> float:
 
 
 class _NotJson(Exception):
-    def __init__(self, reason: str, line: int | None):
+    def __init__(self, reason: str, line: int | None, *, duplicate: bool = False):
         self.reason = reason
         self.line = line
+        self.duplicate = duplicate  # a duplicate key (not JSON Lines either: the records are objects)
         super().__init__(reason)
 
 
@@ -104,6 +108,7 @@ class Source:
         self.encoding = "utf-8"
         self.problems: dict[str, tuple[str, int | None]] = {}
         self._cache: dict[str, Any] = {}
+        self._duplicate_key = False  # the JSON view failed on a duplicate key
         #: values the file held that the run cannot keep (non-finite, overflowing, NaN cells):
         #: (line, key path, what it held); the registry turns them into quality flags
         self.dropped: list[list[Any]] = []  # [line, path, held, claimed by a run]
@@ -115,11 +120,11 @@ class Source:
                 except UnicodeDecodeError as exc:
                     offset = exc.start + len(bom)
                     self.problems["encoding"] = (
-                        f"starts with a {encoding.upper()} byte-order mark but is not valid {encoding.upper()} text "
-                        f"(at byte offset {offset}: {exc.reason})", None)
+                        _("starts with a {encoding} byte-order mark but is not valid {encoding} text (at byte offset "
+                          "{offset}: {reason})").format(encoding=encoding.upper(), offset=offset, reason=exc.reason), None)
                 break
 
-    def drop(self, line: int | None, path: str, held: str) -> None:
+    def drop(self, line: int | None, path: str, held: str | Message) -> None:
         """Remember a value the file held that is left empty on the run."""
         if len(self.dropped) < 1000:
             entry = [line, path, held, False]
@@ -155,7 +160,8 @@ class Source:
                 text = self.data.decode("utf-8")
             except UnicodeDecodeError as exc:
                 line = self.data.count(b"\n", 0, exc.start) + 1
-                self.problems["text"] = (f"not UTF-8 text (byte 0x{self.data[exc.start]:02x} at offset {exc.start})", line)
+                self.problems["text"] = (_("not UTF-8 text (byte 0x{byte:02x} at offset {offset})").format(
+                    byte=self.data[exc.start], offset=exc.start), line)
                 text = None
             if text is not None and text.startswith("\ufeff"):
                 text = text[1:]
@@ -187,8 +193,9 @@ class Source:
                     self._cache["json"] = self._loads_document()
                 except _NotJson as exc:
                     self.problems["json"] = (exc.reason, exc.line)
+                    self._duplicate_key = exc.duplicate
             else:
-                self.problems["json"] = ("does not start with '{' or '['", 1)
+                self.problems["json"] = (_("does not start with '{' or '['"), 1)
         return self._cache["json"]
 
     def _loads_document(self) -> Any:
@@ -238,7 +245,7 @@ class Source:
             if doc is not None:
                 self._cache["json_lines"] = [(1, doc)]
             elif (self.first_byte == ord("{") and self.text is not None
-                  and not self.problems.get("json", ("",))[0].startswith("duplicate key")):
+                  and not self._duplicate_key):
                 records: list[tuple[int, Any]] = []
                 try:
                     for number, line in enumerate(self.lines, start=1):
@@ -277,7 +284,7 @@ class Source:
                     reader = csv.reader(io.StringIO(text, newline=""), strict=True)
                     self._cache["csv"] = [(reader.line_num, row) for row in reader]
                 except csv.Error as exc:
-                    self.problems["csv"] = (f"not valid CSV: {exc}", None)
+                    self.problems["csv"] = (_("not valid CSV: {reason}").format(reason=exc), None)
         rows: list[tuple[int, list[str]]] | None = self._cache["csv"]
         return rows
 
@@ -293,7 +300,7 @@ def _pending() -> list[list[Any]]:
     return pending
 
 
-def take_dropped() -> list[str]:
+def take_dropped() -> list[Message]:
     """The flags of the values dropped since the last call on this thread: a run being built
     claims what was dropped while its values were read."""
     pending = _pending()
@@ -305,10 +312,15 @@ def take_dropped() -> list[str]:
     return flags
 
 
-def dropped_flag(entry: list[Any]) -> str:
+def dropped_flag(entry: list[Any]) -> Message:
     line, path, held = entry[0], entry[1], entry[2]
-    where = ", ".join(p for p in ((f"line {line}" if line else ""), path) if p) or "the file"
-    return f"{where}: the file holds {held}, not a finite number; left empty"
+    if line and path:
+        return flag("import.dropped_line_path", line=line, path=path, held=held)
+    if line:
+        return flag("import.dropped_line", line=line, held=held)
+    if path:
+        return flag("import.dropped_path", path=path, held=held)
+    return flag("import.dropped", held=held)
 
 
 _BOMS = ((b"\xff\xfe\x00\x00", "utf-32-le"), (b"\x00\x00\xfe\xff", "utf-32-be"),
@@ -399,12 +411,12 @@ def _python_loads(text: str, line: int) -> Any:
         return json.loads(text, parse_constant=_lenient_constant, object_pairs_hook=_pairs_no_duplicates)
     except _DuplicateKey as exc:
         key = exc.args[0]
-        raise _NotJson(f"duplicate key {json.dumps(key)[:80]} in one object (which value is meant? "
-                       "a JSON reader would silently keep the last)", _duplicate_line(text, key, line or 1)) from None
+        raise _NotJson(_("duplicate key {key} in one object (which value is meant? a JSON reader would silently keep the last)").format(key=json.dumps(key)[:80]), _duplicate_line(text, key, line or 1),
+                       duplicate=True) from None
     except json.JSONDecodeError as exc:
-        raise _NotJson(f"not valid JSON: {exc.msg} (column {exc.colno})", (line or 1) + exc.lineno - 1) from None
+        raise _NotJson(_("not valid JSON: {reason} (column {column})").format(reason=exc.msg, column=exc.colno), (line or 1) + exc.lineno - 1) from None
     except (ValueError, RecursionError) as exc:  # int digit limit, nesting too deep
-        raise _NotJson(f"not valid JSON: {str(exc)[:200]}", line or None) from None
+        raise _NotJson(_("not valid JSON: {reason}").format(reason=str(exc)[:200]), line or None) from None
 
 
 def _loads_line(line: str, number: int) -> Any:
@@ -435,11 +447,11 @@ def _describe(value: Any) -> str:
     if value is None:
         return "null"
     if isinstance(value, bool):
-        return f"the boolean {str(value).lower()}"
+        return _("the boolean {value}").format(value=str(value).lower())
     if isinstance(value, dict):
-        return "an object"
+        return _("an object")
     if isinstance(value, list):
-        return "a list"
+        return _("a list")
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
 
@@ -489,14 +501,14 @@ class Node:
             return self.value
         if self.missing and not required:
             return {}
-        raise self.fail(f"expected an object, got {'nothing' if self.value is _MISSING else _describe(self.value)}")
+        raise self.fail(_("expected an object, got {got}").format(got=_("nothing") if self.value is _MISSING else _describe(self.value)))
 
     def list(self, *, required: bool = True) -> list[Any]:
         if isinstance(self.value, list):
             return self.value
         if self.missing and not required:
             return []
-        raise self.fail(f"expected a list, got {'nothing' if self.value is _MISSING else _describe(self.value)}")
+        raise self.fail(_("expected a list, got {got}").format(got=_("nothing") if self.value is _MISSING else _describe(self.value)))
 
     def items(self) -> Iterator[tuple[str, Node]]:
         for key in self.obj(required=False):
@@ -515,7 +527,7 @@ class Node:
             return value
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             return f"{value:g}" if isinstance(value, float) else str(value)
-        raise self.fail(f"expected text, got {_describe(value)}")
+        raise self.fail(_("expected text, got {got}").format(got=_describe(value)))
 
     def raw_number(self) -> float | None:
         """The value as a float (inf / nan allowed); None when absent. Accepts the strings tools
@@ -524,12 +536,13 @@ class Node:
         if self.missing:
             return None
         if isinstance(value, bool):
-            raise self.fail(f"expected a number, got {_describe(value)}")
+            raise self.fail(_("expected a number, got {got}").format(got=_describe(value)))
         if isinstance(value, (int, float)):
             try:
                 return float(value)
             except OverflowError:  # an integer beyond a float's range
-                self.src.drop(self.line, self.path, f"an integer of {len(str(abs(value))) if abs(value) < 10**4000 else 'over 4000'} digits")
+                self.src.drop(self.line, self.path, flag("import.held_digits", n=len(str(abs(value))))
+                              if abs(value) < 10**4000 else flag("import.held_many_digits"))
                 return math.nan
         if isinstance(value, str):
             text = value.strip()
@@ -547,12 +560,12 @@ class Node:
             # float() also takes "1_000", "١٢" (other scripts' digits) and "infinity": only the
             # plain decimal spellings tools write are numbers
             if not _NUMBER.fullmatch(text):
-                raise self.fail(f"expected a number, got {_describe(value)}")
+                raise self.fail(_("expected a number, got {got}").format(got=_describe(value)))
             try:
                 return float(text)
             except ValueError:
-                raise self.fail(f"expected a number, got {_describe(value)}") from None
-        raise self.fail(f"expected a number, got {_describe(value)}")
+                raise self.fail(_("expected a number, got {got}").format(got=_describe(value))) from None
+        raise self.fail(_("expected a number, got {got}").format(got=_describe(value)))
 
     def _drop_nonfinite(self) -> None:
         if not isinstance(self.value, int):  # a huge integer was remembered by raw_number
@@ -572,10 +585,10 @@ class Node:
             self._drop_nonfinite()
             return None
         if value < 0 and not allow_negative:
-            raise self.fail(f"expected a number >= 0, got {value:g}")
+            raise self.fail(_("expected a number >= 0, got {value}").format(value=f"{value:g}"))
         result = value * scale
         if not math.isfinite(result):
-            self.src.drop(self.line, self.path, f"{value!r}, which overflows in {scale:g} x unit conversion")
+            self.src.drop(self.line, self.path, flag("import.held_overflow", value=repr(value), scale=scale))
             return None
         return result
 
@@ -588,7 +601,7 @@ class Node:
             self._drop_nonfinite()
             return None
         if math.isinf(value) or value < 0 or value > MAX_COUNT or value != int(value):
-            raise self.fail(f"expected a whole number >= 0, got {_describe(self.value)}")
+            raise self.fail(_("expected a whole number >= 0, got {got}").format(got=_describe(self.value)))
         return int(value)
 
     def unlimited(self) -> bool:
@@ -607,7 +620,7 @@ class Node:
         if value == math.inf or value == -1:
             return UNLIMITED_RATE
         if value < 0:
-            raise self.fail(f"expected a rate >= 0, got {value:g}")
+            raise self.fail(_("expected a rate >= 0, got {value}").format(value=f"{value:g}"))
         return value
 
 

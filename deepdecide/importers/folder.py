@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from deepdecide.domain.errors import EvidenceImportError
+from deepdecide.domain.i18n import _
 from deepdecide.domain.progress import Cancellable, ProgressCallback, check_cancelled, report
 from deepdecide.importers.base import MAX_FILE_BYTES, ImportContext
 from deepdecide.importers.registry import ImportResult, import_file
@@ -51,8 +52,8 @@ class FolderImport:
         return not self.failed
 
     def summary(self) -> str:
-        return (f"{self.root}: {len(self.imported)} result file(s) recognised, {len(self.skipped)} skipped, "
-                f"{len(self.failed)} failed")
+        return _("{root}: {imported} result file(s) recognised, {skipped} skipped, {failed} failed").format(
+            root=self.root, imported=len(self.imported), skipped=len(self.skipped), failed=len(self.failed))
 
 
 def _walk(root: Path) -> Iterator[tuple[str, os.stat_result | None, str]]:
@@ -61,23 +62,24 @@ def _walk(root: Path) -> Iterator[tuple[str, os.stat_result | None, str]]:
     try:
         entries = sorted(os.scandir(root), key=lambda e: e.name)
     except OSError as exc:
-        yield str(root), None, f"cannot be listed: {exc.strerror or exc}"
+        yield str(root), None, _("cannot be listed: {reason}").format(reason=exc.strerror or exc)
         return
     for entry in entries:
         try:
             st = entry.stat(follow_symlinks=True)
         except OSError as exc:
-            yield entry.path, None, f"cannot be read: {exc.strerror or exc}"
+            yield entry.path, None, _("cannot be read: {reason}").format(reason=exc.strerror or exc)
             continue
         if stat.S_ISDIR(st.st_mode):
             if entry.is_symlink():
-                yield entry.path, None, "a symbolic link to a folder: not followed"
+                yield entry.path, None, _("a symbolic link to a folder: not followed")
                 continue
             yield from _walk(Path(entry.path))
         elif not stat.S_ISREG(st.st_mode):
-            yield entry.path, None, "not a regular file (a FIFO, socket or device): not read"
+            yield entry.path, None, _("not a regular file (a FIFO, socket or device): not read")
         elif st.st_size > MAX_FILE_BYTES:
-            yield entry.path, None, f"{st.st_size / 2**20:,.0f} MiB, above the {MAX_FILE_BYTES // 2**20} MiB limit: not read"
+            yield entry.path, None, _("{size} MiB, above the {limit} MiB limit: not read").format(size=f"{st.st_size / 2**20:,.0f}",
+                                                                      limit=MAX_FILE_BYTES // 2**20)
         else:
             yield entry.path, st, ""
 

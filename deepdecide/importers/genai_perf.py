@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from deepdecide.domain.flags import flag
+from deepdecide.domain.i18n import _
 from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source, root
 from deepdecide.importers.normalize import RunDraft, canonical_hardware, per_second
 from deepdecide.importers.secrets import strip_secrets
@@ -32,7 +34,7 @@ _TIME_SCALE = {"ms": 1.0, "msec": 1.0, "milliseconds": 1.0, "s": 1000.0, "sec": 
 def _time_scale(node: Node, default: str = "ms") -> float:
     unit = node["unit"].str(default).strip().lower()
     if unit not in _TIME_SCALE:
-        raise node["unit"].fail(f"unknown time unit {unit!r}")
+        raise node["unit"].fail(_("unknown time unit {unit!r}").format(unit=unit))
     return _TIME_SCALE[unit]
 
 
@@ -59,14 +61,13 @@ def _fill_json(d: RunDraft, r: Node) -> None:
                      "request_count / benchmark_duration")
     total_out = r["total_output_tokens"]["avg"].num() if r.has("total_output_tokens") else r["total_osl"]["avg"].num()
     d.own_or_derived("output_throughput_tps", r["output_token_throughput"]["avg"].num(), per_s(total_out),
-                     "total output tokens / benchmark_duration")
+                     flag("how.total_output_tokens"))
     total_in = r["total_isl"]["avg"].num()
     d.own_or_derived("total_throughput_tps", r["total_token_throughput"]["avg"].num(),
                      per_s(total_in + total_out if total_in is not None and total_out is not None else None),
-                     "(total ISL + total OSL) / benchmark_duration")
+                     flag("how.total_isl_osl"))
     if r.has("output_token_throughput_per_user"):
-        d.flag("output_token_throughput_per_user (mean of per-request 1000/ITL) is not 1000 / tpot_ms_p50; "
-               "interactivity_tps_per_user is derived from TPOT instead")
+        d.flag("genai_perf.per_user")
 
 
 def _errors(d: RunDraft, r: Node) -> None:
@@ -79,12 +80,11 @@ def _errors(d: RunDraft, r: Node) -> None:
         for entry in summary.elements():
             failed += entry["count"].count() or 0
         d.set(failed=failed)
-        d.flag("failed derived: sum of error_summary counts" if failed else
-               "failed 0: error_summary is empty")
+        d.flag("genai_perf.failed_sum" if failed else "genai_perf.failed_none")
     if d["completed"] is None and d["failed"] is not None and not r.has("request_latency") \
             and not r.has("time_to_first_token"):
         d["completed"] = 0
-        d.flag("completed 0: the file has no request records (every request failed)")
+        d.flag("genai_perf.no_records")
     if d["completed"] is not None and d["failed"] is not None and d["num_requests"] is None:
         d.set(num_requests=d["completed"] + d["failed"])
 
@@ -122,7 +122,7 @@ def _telemetry(d: RunDraft, node: Node) -> None:
     _gpu_names(node.value, names)
     if names:
         d.set(platform=canonical_hardware(names[0]), gpu_count=len(names))
-        d.flag(f"platform and GPU count from GPU telemetry ({names[0]!r} x {len(names)})")
+        d.flag("genai_perf.telemetry", name=names[0], n=len(names))
 
 
 class AiperfJson(Importer):
@@ -156,7 +156,7 @@ class AiperfJson(Importer):
             d.set(dataset=cfg["datasets"][0]["dataset"].str() or cfg["datasets"][0]["name"].str())
         _telemetry(d, r["telemetry_data"]["endpoints"])
         if r["was_cancelled"].value is True:
-            d.flag("the run was cancelled before it completed")
+            d.flag("genai_perf.cancelled")
         return Parsed(runs=[d.build()], tool_version=version)
 
 
@@ -238,7 +238,7 @@ def _fill_csv(d: RunDraft, src: Source, secs: list[tuple[int, list[str], list[tu
                 if norm:
                     scale = _TIME_SCALE.get(unit or "ms")
                     if scale is None:
-                        raise src.error(f"unknown time unit {unit!r}", line=line, path=row[0])
+                        raise src.error(_("unknown time unit {unit!r}").format(unit=unit), line=line, path=row[0])
                     for key, stat in STATS:
                         if key in cols:
                             d.set(**{f"{norm}_{stat}": _cell(src, line, row, cols[key], key).num(scale)})
@@ -247,7 +247,7 @@ def _fill_csv(d: RunDraft, src: Source, secs: list[tuple[int, list[str], list[tu
                 elif name in ("output sequence length", "num output token"):
                     d.set(output_tokens=_cell(src, line, row, cols["avg"], "avg").num())
                 elif name.startswith("output token throughput per user"):
-                    d.flag("output token throughput per user (mean of per-request rates) not used as interactivity")
+                    d.flag("genai_perf.per_user_rates")
         elif first == "metric" and len(header) >= 2 and header[1].lower() == "value":
             for line, row in rows:
                 name, unit = split_name(row[0])
@@ -272,7 +272,7 @@ def _fill_csv(d: RunDraft, src: Source, secs: list[tuple[int, list[str], list[tu
             names = [row[cols["gpu_name"]] for _, row in rows if len(row) > cols["gpu_name"] and row[cols["gpu_name"]]]
             if names:
                 d.set(platform=canonical_hardware(names[0]), gpu_count=len(gpus))
-                d.flag(f"platform and GPU count from GPU telemetry ({names[0]!r} x {len(gpus)})")
+                d.flag("genai_perf.telemetry", name=names[0], n=len(gpus))
     if d["completed"] is not None and d["failed"] is not None:
         d.set(num_requests=d["completed"] + d["failed"])
 
@@ -354,8 +354,7 @@ class GenaiPerfAnalyzeCsv(Importer):
                 d.set(num_requests=_cell(src, line, row, cols[("num prompts", "")], "Num Prompts").count())
             if name in gpu_rows:
                 d.set(gpu_count=len(gpu_rows[name]))
-                d.flag(f"gpu_count from the GPU telemetry table ({len(gpu_rows[name])} GPU(s), "
-                       f"{memory.get(name, '?')} GB total memory; GPU model not recorded)")
-            d.flag("p99 statistics and averages only: GenAI-Perf analyze keeps no means or medians of latency")
+                d.flag("genai_perf.telemetry_table", n=len(gpu_rows[name]), memory=memory.get(name, "?"))
+            d.flag("genai_perf.analyze_p99")
             out.runs.append(d.build())
         return out

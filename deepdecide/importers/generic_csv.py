@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from deepdecide.domain.evidence import BENCHMARK_FIELDS
+from deepdecide.domain.i18n import _
 from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source
 from deepdecide.importers.normalize import RunDraft
 
@@ -46,13 +47,13 @@ class GenericCsv(Importer):
         units = dict(ctx.csv_units)
         for name in mapping:
             if name not in mappable_fields():
-                raise src.error(f"{name!r} is not a normalized field; mappable: {', '.join(mappable_fields())}")
+                raise src.error(_("{name!r} is not a normalized field; mappable: {fields}").format(name=name, fields=", ".join(mappable_fields())))
         rows = [(line, row) for line, row in src.csv_rows or [] if any(c.strip() for c in row)]
         header_line, header = rows[0]
         index = {h.strip(): i for i, h in enumerate(header)}
         for name, column in mapping.items():
             if column not in index:
-                raise src.error(f"column {column!r} (mapped to {name}) is not in the header", line=header_line)
+                raise src.error(_("column {column!r} (mapped to {name}) is not in the header").format(column=column, name=name), line=header_line)
         out = Parsed(tool_version="user-declared CSV mapping")
         for line, row in rows[1:]:
             d = RunDraft(self.tool, tool_version=out.tool_version)
@@ -68,7 +69,7 @@ class GenericCsv(Importer):
                 else:
                     unit = units.get(name, "ms" if "_ms" in name else "")
                     if unit and unit not in UNITS:
-                        raise src.error(f"unknown unit {unit!r} for {name} (use one of {', '.join(UNITS)})")
+                        raise src.error(_("unknown unit {unit!r} for {name} (use one of {units})").format(unit=unit, name=name, units=", ".join(UNITS)))
                     scale = UNITS[unit] if unit and "_ms" in name else 1.0
                     if name == "duration_s" and unit:
                         scale = UNITS[unit] / 1000.0
@@ -89,13 +90,13 @@ class GenericCsv(Importer):
         units = dict(ctx.csv_units)
         for name in mapping:
             if name not in PER_REQUEST:
-                raise src.error(f"{name!r} is not a per-request field; use one of {', '.join(PER_REQUEST)}")
+                raise src.error(_("{name!r} is not a per-request field; use one of {fields}").format(name=name, fields=", ".join(PER_REQUEST)))
         rows = src.csv_rows or []
         header_line, header = next(((n, r) for n, r in rows if any(c.strip() for c in r)), (1, []))
         index = {h.strip(): i for i, h in enumerate(header)}
         for name, column in mapping.items():
             if column not in index:
-                raise src.error(f"column {column!r} (mapped to {name}) is not in the header", line=header_line)
+                raise src.error(_("column {column!r} (mapped to {name}) is not in the header").format(column=column, name=name), line=header_line)
         try:  # pandas' C parser: 10^5-10^6 rows in a fraction of a second
             frame = pd.read_csv(io.StringIO(src.text or ""), usecols=list(mapping.values()), dtype=np.float64,
                                 engine="c", skip_blank_lines=True, thousands=None)
@@ -108,10 +109,10 @@ class GenericCsv(Importer):
             bad = ~np.isfinite(values) | (values < 0)
             if bad.any():
                 line = self._line_of_row(rows, header_line, int(np.flatnonzero(bad)[0]))
-                raise src.error("expected a finite number >= 0", line=line, path=f"column {mapping[name]!r}")
+                raise src.error(_("expected a finite number >= 0"), line=line, path=f"column {mapping[name]!r}")
             unit = units.get(name, "ms" if name.endswith("_ms") else "")
             if unit and unit not in UNITS:
-                raise src.error(f"unknown unit {unit!r} for {name} (use one of {', '.join(UNITS)})")
+                raise src.error(_("unknown unit {unit!r} for {name} (use one of {units})").format(unit=unit, name=name, units=", ".join(UNITS)))
             scale = UNITS[unit] if unit else 1.0
             stats = summarize(values.copy(), scale)
             if name in ("input_tokens", "output_tokens"):
@@ -119,7 +120,7 @@ class GenericCsv(Importer):
             else:
                 d.set(**{f"{name}_{stat}": v for stat, v in stats.items()})
         d.set(num_requests=n, completed=n)
-        d.flag(f"{n} requests reduced to one run (linear-interpolation percentiles)")
+        d.flag("generic_csv.reduced", n=n)
         return Parsed(runs=[d.build()], tool_version=d["tool_version"])
 
     @staticmethod
@@ -141,6 +142,6 @@ class GenericCsv(Importer):
                 i = index[column]
                 value = Node(row[i] if i < len(row) else "", src, f"column {column!r}", line).num()
                 if value is None:
-                    raise src.error("empty cell", line=line, path=f"column {column!r}")
+                    raise src.error(_("empty cell"), line=line, path=f"column {column!r}")
                 columns[name].append(value)
         return {name: np.array(values, dtype=np.float64) for name, values in columns.items()}

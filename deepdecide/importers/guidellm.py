@@ -20,6 +20,8 @@ from __future__ import annotations
 import numpy as np
 
 from deepdecide.domain.evidence import BenchmarkRun
+from deepdecide.domain.flags import flag
+from deepdecide.domain.i18n import _
 from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source, root
 from deepdecide.importers.normalize import RunDraft
 from deepdecide.importers.secrets import strip_secrets
@@ -66,9 +68,8 @@ def _distribution(d: RunDraft, metrics: Node) -> None:
           output_tokens=metrics["output_token_count"]["successful"]["mean"].num())
     conc = metrics["request_concurrency"]["successful"]["mean"].num()
     if conc is not None:
-        d.flag(f"measured mean concurrency {conc:.4g}")
-    d.flag("guidellm time_per_output_token_ms includes TTFT: stored as e2e_per_token_ms; "
-           "inter_token_latency_ms is TPOT")
+        d.flag("guidellm.concurrency", conc=conc)
+    d.flag("guidellm.tpot")
 
 
 def _strategy(d: RunDraft, s: Node) -> None:
@@ -84,7 +85,7 @@ def _strategy(d: RunDraft, s: Node) -> None:
         d.set(request_rate=rate)
         cap = s["max_concurrency"].num()
         if cap is not None:
-            d.flag(f"max_concurrency {cap:g} is a cap on requests in flight, not the load (the load is the rate)")
+            d.flag("guidellm.cap", cap=cap)
         d.set(label=f"{kind} {rate:g} req/s" if rate is not None else kind)
     elif kind == "throughput":
         d.set(concurrency=s["max_concurrency"].num())
@@ -161,11 +162,11 @@ class Guidellm(Importer):
                     for k in ("start_time", "end_time", "first_token_time", "output_token_count", "prompt_token_count")}
             for key in ("start_time", "end_time", "first_token_time"):
                 if np.isnan(cols[key]).any():
-                    raise bench["results"].fail(f"every result needs {key}")
+                    raise bench["results"].fail(_("every result needs {key}").format(key=key))
             e2e = cols["end_time"] - cols["start_time"]
             ttft = cols["first_token_time"] - cols["start_time"]
             if (e2e < 0).any() or (ttft < 0).any():
-                raise bench["results"].fail("end_time / first_token_time before start_time")
+                raise bench["results"].fail(_("end_time / first_token_time before start_time"))
             out_tokens = cols["output_token_count"]
             for norm, values in (("e2e_ms", e2e), ("ttft_ms", ttft)):
                 for stat, v in summarize(values * 1000.0).items():
@@ -180,10 +181,10 @@ class Guidellm(Importer):
                 d.set(output_tokens=float(np.nanmean(out_tokens)))
             duration = float(cols["end_time"].max() - cols["start_time"].min())
             if duration > 0:
-                d.own_or_derived("duration_s", None, duration, "last end - first start")
+                d.own_or_derived("duration_s", None, duration, flag("how.last_end_first_start"))
                 d.own_or_derived("request_throughput_rps", None, len(results) / duration, "completed / duration")
                 if not np.isnan(out_tokens).any():
                     d.own_or_derived("output_throughput_tps", None, float(out_tokens.sum()) / duration,
-                                     "output tokens / duration")
-            d.flag("guidellm v0.1: statistics computed from per-request results (linear-interpolation percentiles)")
+                                     flag("how.output_tokens_duration"))
+            d.flag("guidellm.v01")
         return d.build()

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from deepdecide.domain.flags import flag
+from deepdecide.domain.i18n import _
 from deepdecide.importers.base import ImportContext, Importer, Parsed, Source, root
 from deepdecide.importers.normalize import RunDraft
 from deepdecide.importers.stats import summarize
@@ -72,15 +74,14 @@ class InferencePerfLifecycle(Importer):
             d.set(request_rate=rate, label=f"stage at {rate:g} req/s requested")
             achieved = load["achieved_rate"].num()
             if achieved is not None:
-                d.flag(f"achieved rate {achieved:.4g} req/s of {rate:g} requested")
+                d.flag("inference_perf.achieved", achieved=achieved, rate=rate)
         else:
             d.set(label="summary of all stages")
-            d.flag("summary over every stage of the run: no single load (import the stage_N files for load points)")
+            d.flag("inference_perf.all_stages")
         shown = [m for m in MODALITIES if isinstance(ok[m].value, dict)]
         if shown:
-            d.flag(f"multimodal requests: {', '.join(shown)} blocks not imported")
-        d.flag("inference-perf times in seconds, converted to ms; time_per_output_token excludes the first token "
-               "(TPOT), inter_token_latency pools chunk gaps (ITL), normalized_time_per_output_token is e2e / tokens")
+            d.flag("inference_perf.multimodal", blocks=", ".join(shown))
+        d.flag("inference_perf.units")
         return Parsed(runs=[d.build()], tool_version=d["tool_version"])
 
 
@@ -100,9 +101,9 @@ class InferencePerfPerRequest(Importer):
         for req in r.elements():
             start, end = req["start_time"].num(allow_negative=True), req["end_time"].num(allow_negative=True)
             if start is None or end is None:
-                raise req.fail("every request needs start_time and end_time")
+                raise req.fail(_("every request needs start_time and end_time"))
             if end < start:
-                raise req["end_time"].fail("end_time before start_time")
+                raise req["end_time"].fail(_("end_time before start_time"))
             starts.append(start)
             ends.append(end)
             if not req["error"].missing:
@@ -139,9 +140,8 @@ class InferencePerfPerRequest(Importer):
         if duration > 0:
             d.own_or_derived("duration_s", None, duration, "last end_time - first start_time")
             d.own_or_derived("request_throughput_rps", None, completed / duration, "completed / duration")
-            d.own_or_derived("output_throughput_tps", None, sum(out_tokens) / duration, "output tokens / duration")
+            d.own_or_derived("output_throughput_tps", None, sum(out_tokens) / duration, flag("how.output_tokens_duration"))
         d.set(label=f"{completed + failed} requests")
-        d.flag("statistics computed from the per-request list (linear-interpolation percentiles): TPOT = "
-               "(last - first token) / (tokens - 1), ITL = gaps between output token times")
-        d.flag("the requests of every stage are pooled: no single load")
+        d.flag("inference_perf.per_request")
+        d.flag("inference_perf.pooled")
         return Parsed(runs=[d.build()], tool_version=d["tool_version"])

@@ -63,14 +63,14 @@ def _identity(d: RunDraft, r: Node, from_name: dict[str, str | int]) -> None:
         if own:
             return own
         if key in from_name:
-            d.flag(f"{key} {from_name[key]!r} read from the file name (empty in the file)")
+            d.flag("inferencemax.from_name", key=key, value=from_name[key])
             return str(from_name[key])
         return ""
 
     hw = field("hw")
     if hw:
         d.set(platform=canonical_hardware(hw))
-        d.flag(f"platform from the runner label hw={hw!r}")
+        d.flag("inferencemax.runner", hw=hw)
     framework = field("framework")
     if framework:
         d.set(runtime=FRAMEWORKS.get(framework.lower(), framework))
@@ -91,7 +91,7 @@ def _identity(d: RunDraft, r: Node, from_name: dict[str, str | int]) -> None:
         pcp = r["pcp_size"].count() or 1
         if tp:
             d.set(gpu_count=tp * pp * pcp)
-            d.flag(f"gpu_count = tp x pp x pcp = {tp} x {pp} x {pcp}")
+            d.flag("inferencemax.gpu_count", tp=tp, pp=pp, pcp=pcp)
     spec = r["spec_decoding"].str()
     offload = r["offloading"].str()
     parts = [f"conc {conc:g}" if conc is not None else "", f"tp{r['tp'].str()}" if r.has("tp") else "",
@@ -119,7 +119,7 @@ def _throughput(d: RunDraft, r: Node) -> None:
     else:
         d.set(total_throughput_tps=r["total_tput_tps"].num())
     if decode:
-        d.flag("disaggregated: the file's output_tput_per_gpu divides by decode GPUs only")
+        d.flag("inferencemax.disagg_per_gpu")
 
 
 class InferencemaxAgg(Importer):
@@ -140,14 +140,14 @@ class InferencemaxAgg(Importer):
             isl, osl = r["isl"].num(), r["osl"].num()
             if isl is None and "isl" in from_name and not path:
                 isl, osl = float(from_name["isl"]), float(from_name["osl"])
-                d.flag("input/output lengths (requested) read from the file name")
+                d.flag("inferencemax.lengths_from_name")
             d.set(input_tokens=isl, output_tokens=osl)
             for key, norm in (("ttft", "ttft_ms"), ("tpot", "tpot_ms"), ("itl", "itl_ms"), ("e2el", "e2e_ms")):
                 for stat_key, stat in (("mean", "mean"), ("median", "p50"), ("p90", "p90"), ("p99", "p99")):
                     d.set(**{f"{norm}_{stat}": r[f"{stat_key}_{key}"].num(1000.0)})
             d.set(interactivity_tps_per_user=r["median_intvty"].num())
             _throughput(d, r)
-            d.flag("latencies converted from seconds (InferenceMAX strips _ms and divides by 1000)")
+            d.flag("inferencemax.seconds_ms")
             out.runs.append(d.build())
         return out
 
@@ -183,7 +183,7 @@ class InferencemaxAgentx(Importer):
                              ok / duration if ok is not None and duration else None,
                              "num_requests_successful / duration_seconds")
             _throughput(d, metrics)
-            d.flag("agentic multi-turn workload: statistics are mean / p75 / p90 / p95 (no median or p99)")
-            d.flag("latencies converted from seconds")
+            d.flag("inferencemax.agentic")
+            d.flag("inferencemax.seconds")
             out.runs.append(d.build())
         return out

@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 import re
 
+from deepdecide.domain.i18n import _
 from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source, root
 from deepdecide.importers.normalize import RunDraft, canonical_hardware
 from deepdecide.importers.secrets import strip_secrets
@@ -66,7 +67,7 @@ def _iso_duration(node: Node) -> float | None:
         return node.num()
     m = re.fullmatch(r"P(?:T(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)S)?)", node.str().strip())
     if not m:
-        raise node.fail(f"expected an ISO 8601 duration (PT..S), got {node.str()!r}")
+        raise node.fail(_("expected an ISO 8601 duration (PT..S), got {value!r}").format(value=node.str()))
     h, mi, s = (float(x) if x else 0.0 for x in m.groups())
     return h * 3600 + mi * 60 + s
 
@@ -87,8 +88,7 @@ class LlmdReport(Importer):
             self._v01(d, r)
         else:
             self._v02(d, r)
-        d.flag("each metric scaled by its own units field; time_per_output_token is TPOT, inter_token_latency "
-               "ITL, normalized_time_per_output_token e2e / output tokens")
+        d.flag("llmd.units")
         return Parsed(runs=[d.build()], tool_version=d["tool_version"])
 
     def _v01(self, d: RunDraft, r: Node) -> None:
@@ -96,7 +96,7 @@ class LlmdReport(Importer):
         kinds = [n.str() for n in sc["host"]["type"].elements()]
         accelerators = list(sc["host"]["accelerator"].elements())
         if kinds and accelerators and len(kinds) != len(accelerators):
-            raise sc["host"].fail(f"{len(kinds)} host types but {len(accelerators)} accelerators (they pair 1:1)")
+            raise sc["host"].fail(_("{hosts} host types but {accelerators} accelerators (they pair 1:1)").format(hosts=len(kinds), accelerators=len(accelerators)))
         counts = [a["count"].count() or 0 for a in accelerators]
         names = {canonical_hardware(a["model"].str()) for a in accelerators if a["model"].str()}
         self._hardware(d, names, sum(counts) if accelerators else None)
@@ -110,7 +110,7 @@ class LlmdReport(Importer):
         rate = load["args"]["qps_values"]
         if isinstance(rate.value, (int, float, str)):
             d.set(request_rate=rate.rate())
-            d.flag(f"request rate from the harness arguments ({load['name'].str()} qps_values)")
+            d.flag("llmd.rate", name=load["name"].str())
         d.set(label=f"{load['name'].str()} {load['type'].str()}".strip(), dataset=load["type"].str())
         req = m["requests"]
         self._counts(d, req["total"].count(), req["failures"].count(), req["incomplete"].count())
@@ -141,8 +141,7 @@ class LlmdReport(Importer):
             versions.add(s["tool_version"].str())
             par = s["accelerator"]["parallelism"]
             if not par.missing:
-                d.flag(f"{c['metadata']['label'].str() or 'engine'}: {s['role'].str()}, {replicas} replica(s) x "
-                       f"{count} accelerator(s), " + ", ".join(f"{k} {v.str()}" for k, v in par.items()))
+                d.flag("llmd.engine", label=c["metadata"]["label"].str() or "engine", role=s["role"].str(), replicas=replicas, count=count, parallelism=", ".join(f"{k} {v.str()}" for k, v in par.items()))
         self._hardware(d, hardware, gpus if engines and gpus else None)
         if {"prefill", "decode"} <= set(roles):
             d.set(prefill_gpus=roles["prefill"], decode_gpus=roles["decode"])
@@ -150,7 +149,7 @@ class LlmdReport(Importer):
         if len(models) == 1:
             d.set(model=models.pop())
         elif models:
-            d.flag(f"the stack serves several models: {', '.join(sorted(models))}")
+            d.flag("llmd.models", models=", ".join(sorted(models)))
         load = sc["load"]["standardized"]
         d.set(request_rate=load["rate_qps"].rate())
         conc = load["concurrency"].raw_number()
@@ -173,10 +172,10 @@ class LlmdReport(Importer):
     def _hardware(d: RunDraft, names: set[str], gpus: int | None) -> None:
         if len(names) == 1:
             d.set(platform=next(iter(names)), gpu_count=gpus)
-            d.flag("platform and GPU count read from the report's accelerators")
+            d.flag("llmd.accelerators")
         elif names:
             d.set(gpu_count=gpus)
-            d.flag(f"heterogeneous accelerators ({', '.join(sorted(names))}): give the platform")
+            d.flag("llmd.heterogeneous", names=", ".join(sorted(names)))
 
     @staticmethod
     def _engine(d: RunDraft, names: set[str], versions: set[str]) -> None:
@@ -186,11 +185,11 @@ class LlmdReport(Importer):
             name = next(iter(names))
             d.set(runtime=ENGINES.get(name, name))
             if name == "llm-d":
-                d.flag("llm-d serves with vLLM: runtime vllm")
+                d.flag("llmd.vllm")
         if len(versions) == 1:
             version = next(iter(versions))
             if "/" in version and ":" in version:  # a container image: keep its tag
-                d.flag(f"engine image {version}")
+                d.flag("llmd.image", version=version)
                 version = version.rsplit(":", 1)[1]
             d.set(runtime_version=version)
 

@@ -37,11 +37,11 @@ class LlmperfSummary(Importer):
               label=r["name"].str(), input_tokens=r["results_number_input_tokens_mean"].num(),
               output_tokens=r["results_number_output_tokens_mean"].num())
         if r["framework"].str():
-            d.flag(f"--metadata framework={r['framework'].str()!r} (the serving provider, not necessarily the engine)")
+            d.flag("llmperf.framework", framework=r["framework"].str())
         for key, norm in SUMMARY_LATENCY.items():
             for stat_key, stat in SUMMARY_STATS:
                 d.set(**{f"{norm}_{stat}": r[f"results_{key}_{stat_key}"].num(1000.0)})
-        d.flag("llmperf inter_token_latency_s is e2e / output tokens (includes TTFT): stored as e2e_per_token_ms")
+        d.flag("llmperf.itl")
         completed = r["results_num_completed_requests"].count()
         started = r["results_num_requests_started"].count()
         errors = r["results_number_errors"].count()
@@ -51,7 +51,7 @@ class LlmperfSummary(Importer):
         d.set(request_throughput_rps=rps)
         if completed and rps:
             d.set(duration_s=completed / rps)
-            d.flag("duration_s derived: completed / (completed_requests_per_min / 60)")
+            d.flag("llmperf.duration")
         d.set(output_throughput_tps=r["results_mean_output_throughput_token_per_s"].num())
         return Parsed(runs=[d.build()], tool_version=version)
 
@@ -88,6 +88,6 @@ class LlmperfIndividual(Importer):
                 d.set(input_tokens=float(column("number_input_tokens").mean()))
             if all(n.has("number_output_tokens") for n in ok):
                 d.set(output_tokens=float(column("number_output_tokens").mean()))
-        d.flag("statistics computed from the per-request list (successful requests; linear-interpolation percentiles)")
-        d.flag("llmperf inter_token_latency_s is e2e / output tokens (includes TTFT): stored as e2e_per_token_ms")
+        d.flag("llmperf.per_request")
+        d.flag("llmperf.itl")
         return Parsed(runs=[d.build()], tool_version=d["tool_version"])

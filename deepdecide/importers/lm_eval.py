@@ -14,6 +14,8 @@ import math
 import re
 
 from deepdecide.domain.evidence import ParityCheck, ParityKind, Verdict
+from deepdecide.domain.flags import flag
+from deepdecide.domain.i18n import _
 from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source, root
 from deepdecide.importers.normalize import canonical_hardware
 from deepdecide.importers.secrets import redact, strip_secrets
@@ -55,7 +57,7 @@ def _check_range(node: Node, name: str, value: float) -> None:
     else:
         return
     if not lo <= value <= hi:
-        raise node.fail(f"{name} {value:g} is outside the metric's range [{lo:g}, {hi:g}]")
+        raise node.fail(_("{name} {value} is outside the metric's range [{low}, {high}]").format(name=name, value=f"{value:g}", low=f"{lo:g}", high=f"{hi:g}"))
 
 
 def _kind(task: str, metric: str) -> ParityKind:
@@ -95,7 +97,7 @@ class LmEvalResults(Importer):
         runtime = RUNTIMES.get(backend.lower(), "")
         notes = []
         if "base_url" in args or backend.startswith(("local-", "openai")):
-            notes.append(f"lm-eval backend {backend!r} talks to a server: the engine behind it is not recorded")
+            notes.append(flag("lm_eval.server", backend=backend))
             runtime = ""
         env = r["pretty_env_info"].str()
         gpus = re.findall(r"^GPU \d+: (.+)$", env, re.M)
@@ -104,10 +106,10 @@ class LmEvalResults(Importer):
             gpus = [m.group(1)] if m and "could not" not in m.group(1).lower() else []
         platform = canonical_hardware(gpus[0]) if gpus else ""
         if gpus:
-            notes.append(f"platform from pretty_env_info: {gpus[0]!r} x {len(gpus)}")
+            notes.append(flag("lm_eval.platform", gpu=gpus[0], n=len(gpus)))
         model = args.get("pretrained") or args.get("model") or r["model_name"].str()
         if model:
-            notes.append(f"model {redact(model)!r}")
+            notes.append(flag("lm_eval.model", model=redact(model)))
         limit = config["limit"].count() if isinstance(config["limit"].value, (int, float)) else None
         higher = r["higher_is_better"]
         n_samples = r["n-samples"]
@@ -152,8 +154,7 @@ class LmEvalResults(Importer):
                         se_raw = se_node.raw_number()
                         stderr = None if se_raw is not None and not math.isfinite(se_raw) else se_node.num()
                         if stderr is None and se_raw is not None:
-                            nonfinite_se = f"stderr not finite in the file ({se_raw})"
-                            notes.append(f"{task} {stderr_key}: {nonfinite_se}; left empty")
+                            notes.append(flag("lm_eval.stderr_not_finite", task=task, key=stderr_key, raw=str(se_raw)))
                     direction = higher[task][name].value
                     kind = _kind(task, metric)
                     task_name = f"{task}@{name}" if kind == ParityKind.LONG_CONTEXT and name.isdigit() else task
@@ -161,7 +162,7 @@ class LmEvalResults(Importer):
                     if nonfinite:
                         rule = (f"the file's value is not finite ({raw}): no finite value to compare, "
                                 "inconclusive by rule")
-                        notes.append(f"{task} {metric}: value not finite in the file ({raw}); check inconclusive")
+                        notes.append(flag("lm_eval.value_not_finite", task=task, metric=metric, raw=str(raw)))
                     checks.append(ParityCheck(
                         kind=kind, runtime=runtime, platform=platform, task=task_name, metric=metric,
                         value=value, n=n, stderr=stderr, verdict=Verdict.INCONCLUSIVE, model=model or "",
@@ -200,7 +201,7 @@ class LmEvalTable(Importer):
         m = re.search(r"Hardware Environment\*?\*?:\s*(.+)", text)
         if m:
             platform = canonical_hardware(m.group(1))
-            notes.append(f"hardware from the report: {m.group(1).strip()!r}")
+            notes.append(flag("lm_eval.hardware", hardware=m.group(1).strip()))
         model = ""
         m = re.search(r"pretrained=([^,'\s]+)", text) or re.search(r"^# (\S+/\S+)", text, re.M)
         if m:
@@ -239,7 +240,7 @@ class LmEvalTable(Importer):
                 if "stderr" in columns else ""
             vm = _NUMBER.search(value_cell.replace("✅", "").replace("❌", ""))
             if not vm or not task or not metric:
-                raise src.error("a table row without task, metric or value", line=number)
+                raise src.error(_("a table row without task, metric or value"), line=number)
             value = Node(vm.group(0), src, "Value", number).num(allow_negative=True)
             if value is not None:
                 _check_range(Node(vm.group(0), src, "Value", number), metric.partition(",")[0], value)

@@ -44,7 +44,7 @@ class MlperfSummary(Importer):
         result = values.get("result is", ("", 0))[0]
         d.set(label=f"{scenario} ({sut}), result {result}".strip())
         if result.upper() != "VALID":
-            d.flag(f"LoadGen result is {result or 'missing'}: the run does not meet its constraints")
+            d.flag("mlperf.invalid", result=result or "missing")
         if scenario.lower() == "offline":
             d.set(request_throughput_rps=num("samples per second"), output_throughput_tps=num("tokens per second"))
         else:
@@ -60,14 +60,14 @@ class MlperfSummary(Importer):
                     label = f"{key} {prefix}latency (ns)" if prefix != "time to output token " else f"{key} time to output token (ns)"
                 d.set(**{f"{norm}_{stat}": num(label.replace("  ", " "), ns)})
         if d["tpot_ms_p50"] is not None:
-            d.flag("tpot_ms from LoadGen 'Time to Output Token' (first token excluded)")
+            d.flag("mlperf.tpot")
         system = " ".join(PurePath(src.path).parts[-8:])
         platform = canonical_hardware(system)
         if platform != system.strip():
             d.set(platform=platform)
             count = gpu_count_from_name(system)
             d.set(gpu_count=count)
-            d.flag(f"platform{' and GPU count' if count else ''} read from the system name in the path")
+            d.flag("mlperf.platform_count" if count else "mlperf.platform")
         m = re.search(r"(llama[\w.\-]*?|gpt[\w.\-]*?|mixtral[\w.\-]*?|deepseek[\w.\-]*?)[-_]99(?:\.9)?(?![\d.])", system, re.I)
         if m:
             d.set(model=m.group(0))

@@ -17,6 +17,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from deepdecide.domain.i18n import _
 from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source, root
 from deepdecide.importers.normalize import RunDraft, canonical_hardware, gpu_count_from_name
 from deepdecide.importers.structured import CsvTable, csv_header, csv_table
@@ -71,7 +72,7 @@ class MlperfResultsSummary(Importer):
         else:
             t = csv_table(src)
             if t is None:
-                raise src.error("an MLPerf results summary without a header row")
+                raise src.error(_("an MLPerf results summary without a header row"))
             for line, row in t.rows:
 
                 def csv_cell(c: str, line: int = line, row: list[str] = row, t: CsvTable = t) -> Node:
@@ -97,24 +98,24 @@ class MlperfResultsSummary(Importer):
             d.set(output_throughput_tps=result)
         elif low.startswith(("queries/s", "samples/s")):
             d.set(request_throughput_rps=result)
-            d.flag(f"MLPerf Result {result:g} {units} stored as request throughput (one sample is one query)")
+            d.flag("mlperf_results.throughput", result=result, units=units)
         elif low.startswith("latency"):
             scale = 1.0 if "(ms)" in low else 1000.0
             d.set(e2e_ms_p90=result * scale)
-            d.flag(f"MLPerf Result {result:g} {units} is the 90th-percentile latency")
+            d.flag("mlperf_results.latency", result=result, units=units)
         else:
-            d.flag(f"MLPerf Result {result:g} {units!r}: unit not imported")
+            d.flag("mlperf_results.unit", result=result, units=units)
         if benchmark and benchmark != model:
-            d.flag(f"MLPerf benchmark {benchmark}, run with model {model} (open division)")
+            d.flag("mlperf_results.open_model", benchmark=benchmark, model=model)
         accuracy = cell("Accuracy").str()
         if accuracy:
-            d.flag(f"accuracy {accuracy}")
+            d.flag("mlperf_results.accuracy", accuracy=accuracy)
         self._gpus(d, cell)
         framework = cell("framework").str()
         if framework:
-            d.flag(f"framework {framework}")
+            d.flag("mlperf_results.framework", framework=framework)
         if cell("Division").str().lower() == "open":
-            d.flag("open division: the model or the method may differ from the closed benchmark")
+            d.flag("mlperf_results.open")
         return d
 
     @staticmethod
@@ -132,8 +133,7 @@ class MlperfResultsSummary(Importer):
         hint = _hardware(system)
         if hint:
             d.set(platform=hint, gpu_count=gpu_count_from_name(system))
-            d.flag(f"platform{' and GPU count' if d['gpu_count'] else ''} read from the system name {system!r} "
-                   "(the accelerator columns are empty)")
+            d.flag("mlperf_results.platform_count" if d["gpu_count"] else "mlperf_results.platform", system=system)
         elif re.search(r"\bcpu\b|-cpu-", system.lower()):
-            d.flag(f"system {system!r}: a CPU run, no accelerator")
+            d.flag("mlperf_results.cpu", system=system)
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from deepdecide.domain.i18n import N_, _
 from deepdecide.importers.base import Source
 from deepdecide.importers.structured import yaml_doc
 
@@ -127,22 +128,35 @@ def closest(src: Source, importers: tuple[Any, ...]) -> list[tuple[str, str]]:
             continue
         missing = [m for m, h in zip(sig.marks, held, strict=True) if not h]
         if not same_shape:
-            why = f"its files are {_shape_text(sig.shape)}, this is {_shape_text(shape)}"
+            why = _("its files are {expected}, this is {got}").format(expected=_shape_text(sig.shape),
+                                                                     got=_shape_text(shape))
         elif missing:
-            word = {"csv": "columns", "text": "the lines"}.get(sig.shape, "keys")
-            why = f"lacks the {word} {', '.join(repr(m) for m in missing[:4])}" + (" ..." if len(missing) > 4 else "")
-            if len(missing) < len(sig.marks):
-                why = f"has {', '.join(repr(m) for m, h in zip(sig.marks, held, strict=True) if h)} but " + why
+            kind = sig.shape if sig.shape in ("csv", "text") else "keys"
+            partly = len(missing) < len(sig.marks)
+            names = ", ".join(repr(m) for m in missing[:4]) + (" ..." if len(missing) > 4 else "")
+            has = ", ".join(repr(m) for m, h in zip(sig.marks, held, strict=True) if h)
+            why = _(_LACKS[kind, partly]).format(names=names, has=has)
         else:
-            why = "has its keys, but not in the layout it expects"
+            why = _("has its keys, but not in the layout it expects")
         scored.append((-score, i, importer.description, why))
     scored.sort()
     return [(desc, why) for _, _, desc, why in scored[:MAX_SHOWN]]
 
 
+#: why a format fails on a file of its shape: what the file lacks (and, partly, what it has)
+_LACKS = {
+    ("csv", False): N_("lacks the columns {names}"),
+    ("csv", True): N_("has {has} but lacks the columns {names}"),
+    ("text", False): N_("lacks the lines {names}"),
+    ("text", True): N_("has {has} but lacks the lines {names}"),
+    ("keys", False): N_("lacks the keys {names}"),
+    ("keys", True): N_("has {has} but lacks the keys {names}"),
+}
+
+
 def _shape_text(shape: str) -> str:
-    return {"json object": "a JSON object", "json list": "a JSON list", "csv": "CSV", "yaml": "YAML",
-            "text": "plain text"}[shape]
+    return _({"json object": N_("a JSON object"), "json list": N_("a JSON list"), "csv": N_("CSV"), "yaml": N_("YAML"),
+              "text": N_("plain text")}[shape])
 
 
 def describe(src: Source, importers: tuple[Any, ...]) -> str:
@@ -150,4 +164,4 @@ def describe(src: Source, importers: tuple[Any, ...]) -> str:
     near = closest(src, importers)
     if not near:
         return ""
-    return "closest formats: " + "; ".join(f"{desc} ({why})" for desc, why in near)
+    return _("closest formats: {formats}").format(formats="; ".join(f"{desc} ({why})" for desc, why in near))

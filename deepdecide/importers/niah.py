@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from deepdecide.domain.evidence import ParityCheck, ParityKind, Verdict
+from deepdecide.domain.i18n import _
 from deepdecide.importers.base import ImportContext, Importer, Parsed, Source, root
 from deepdecide.importers.secrets import strip_secrets
 
@@ -30,7 +31,7 @@ class NiahSingle(Importer):
         depth = r["depth_percent"].num()
         score = r["score"].num()
         if score is None or length is None:
-            raise r["score"].fail("a test needs a score and a context length")
+            raise r["score"].fail(_("a test needs a score and a context length"))
         check = ParityCheck(
             kind=ParityKind.LONG_CONTEXT, task=f"niah@{length}", metric="pass_rate (judge score 10)",
             value=1.0 if score >= PASS_SCORE else 0.0, n=1, verdict=Verdict.INCONCLUSIVE, model=r["model"].str(),
@@ -56,7 +57,7 @@ class NiahAggregate(Importer):
             length = (item["token_limit"] if item.has("token_limit") else item["context_length"]).count()
             score = item["score"].num()
             if length is None or score is None:
-                raise item.fail("each cell needs a length and a score")
+                raise item.fail(_("each cell needs a length and a score"))
             cells[length].append(score)
         checks = []
         for length in sorted(cells):

@@ -12,6 +12,8 @@ from dataclasses import replace
 from typing import Any
 
 from deepdecide.domain.evidence import BENCHMARK_FIELDS, BenchmarkRun
+from deepdecide.domain.flags import flag
+from deepdecide.domain.messages import Message, Param
 from deepdecide.importers.base import ImportContext, take_dropped
 
 #: relative difference above which a file's figure and our recomputation are flagged
@@ -31,7 +33,7 @@ class RunDraft:
 
     def __init__(self, tool: str, **values: Any):
         self.values: dict[str, Any] = {"tool": tool, **values}
-        self.flags: list[str] = []
+        self.flags: list[Message] = []
 
     def __setitem__(self, key: str, value: Any) -> None:
         if key not in BENCHMARK_FIELDS:
@@ -46,20 +48,25 @@ class RunDraft:
             if v is not None and v != "":
                 self[k] = v
 
-    def flag(self, text: str) -> None:
-        if text not in self.flags:
-            self.flags.append(text)
+    def flag(self, id: str, /, **params: Param) -> None:
+        """Flag the run with the message ``id`` of :data:`deepdecide.domain.flags.TEMPLATES`."""
+        m = flag(id, **params)
+        if m not in self.flags:
+            self.flags.append(m)
 
-    def own_or_derived(self, key: str, own: float | None, derived: float | None, how: str) -> None:
+    def own_or_derived(self, key: str, own: float | None, derived: float | None, how: str | Message) -> None:
         """Keep the file's figure; fall back to the recomputed one (flagged); flag disagreement."""
         if own is not None:
             self[key] = own
             if derived is not None and rel_diff(own, derived) > DISAGREEMENT:
-                self.flag(f"{key}: file says {own:.6g}, recomputed {how} gives {derived:.6g} "
-                          f"({(own - derived) / derived * 100 if derived else math.inf:+.1f} %); file value kept")
+                if derived:
+                    self.flag("normalize.disagrees", key=key, own=own, how=how, derived=derived,
+                              diff=(own - derived) / derived * 100)
+                else:
+                    self.flag("normalize.disagrees_zero", key=key, own=own, how=how)
         elif derived is not None:
             self[key] = derived
-            self.flag(f"{key} derived: {how}")
+            self.flag("normalize.derived", key=key, how=how)
 
     def build(self) -> BenchmarkRun:
         """The run; it is flagged with the values dropped (NaN, infinite) while it was read."""
@@ -79,35 +86,33 @@ def finalize(run: BenchmarkRun, ctx: ImportContext) -> BenchmarkRun:
         current = getattr(run, name)
         if current in ("", None):
             changes[name] = given
-            flags.append(f"{name} given by the user")
+            flags.append(flag("normalize.given", name=name))
         elif str(current).lower() != str(given).lower():
-            flags.append(f"{name}: the file says {current!r}, the user said {given!r}; the file's value is kept")
+            flags.append(flag("normalize.kept", name=name, current=current, given=given))
 
     def value(name: str) -> Any:
         return changes.get(name, getattr(run, name))
 
     gpus = value("gpu_count")
     if gpus is not None and gpus <= 0:
-        flags.append(f"gpu_count {gpus} ignored (must be positive)")
+        flags.append(flag("normalize.gpu_count_ignored", gpus=gpus))
         changes["gpu_count"] = gpus = None
     per_gpu = run.output_tps_per_gpu
     if gpus and run.output_throughput_tps is not None:
         derived = run.output_throughput_tps / gpus
         if per_gpu is None:
             per_gpu = derived
-            flags.append(f"output_tps_per_gpu derived: output_throughput_tps / gpu_count ({gpus})")
+            flags.append(flag("normalize.per_gpu_derived", gpus=gpus))
         elif rel_diff(per_gpu, derived) > DISAGREEMENT:
-            flags.append(f"output_tps_per_gpu: file says {per_gpu:.6g}, output_throughput_tps / gpu_count "
-                         f"gives {derived:.6g}; file value kept")
+            flags.append(flag("normalize.per_gpu_disagrees", own=per_gpu, derived=derived))
     interactivity = run.interactivity_tps_per_user
     if run.tpot_ms_p50:
         derived = 1000.0 / run.tpot_ms_p50
         if interactivity is None:
             interactivity = derived
-            flags.append("interactivity_tps_per_user derived: 1000 / tpot_ms_p50")
+            flags.append(flag("normalize.interactivity_derived"))
         elif rel_diff(interactivity, derived) > DISAGREEMENT:
-            flags.append(f"interactivity_tps_per_user: file says {interactivity:.6g}, 1000 / tpot_ms_p50 "
-                         f"gives {derived:.6g}; file value kept")
+            flags.append(flag("normalize.interactivity_disagrees", own=interactivity, derived=derived))
     missing = tuple(name for name in CONTEXT_FIELDS if value(name) in ("", None))
     return replace(run, **changes, output_tps_per_gpu=per_gpu, interactivity_tps_per_user=interactivity,
                    quality_flags=tuple(dict.fromkeys(flags)), missing_context=missing)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from deepdecide.domain.i18n import _
 from deepdecide.importers.base import Source
 from deepdecide.importers.structured import csv_header, yaml_doc
 
@@ -25,7 +26,7 @@ def _docs(value: Any) -> list[dict[str, Any]]:
 def _aic_exp_config(src: Source, doc: Any) -> str:
     if isinstance(doc, dict) and doc and all(isinstance(v, dict) for v in doc.values()) and \
             any("serving_mode" in v and ("system_name" in v or "total_gpus" in v) for v in doc.values()):
-        return "an AIConfigurator experiment configuration (exp_config.yaml: its search space and SLA)"
+        return _("an AIConfigurator experiment configuration (exp_config.yaml: its search space and SLA)")
     return ""
 
 
@@ -33,7 +34,7 @@ def _aic_support_matrix(src: Source, doc: Any) -> str:
     cols = csv_header(src)
     if {"system", "backend", "version", "mode", "status"} <= {c.lower() for c in cols} and \
             ({"model", "huggingfaceid"} & {c.lower() for c in cols}):
-        return "an AIConfigurator support matrix (which model x system x backend it can model, PASS / FAIL)"
+        return _("an AIConfigurator support matrix (which model x system x backend it can model, PASS / FAIL)")
     return ""
 
 
@@ -41,7 +42,7 @@ def _aic_support_index(src: Source, doc: Any) -> str:
     v = src.json
     if isinstance(v, dict) and set(v) == {"files"} and isinstance(v["files"], list) and v["files"] \
             and all(isinstance(f, str) and f.endswith(".csv") for f in v["files"]):
-        return "an AIConfigurator support-matrix index (a list of per-system CSV files)"
+        return _("an AIConfigurator support-matrix index (a list of per-system CSV files)")
     return ""
 
 
@@ -51,36 +52,36 @@ def _k8s(src: Source, doc: Any) -> str:
         return ""
     kinds = list(dict.fromkeys(str(d["kind"]) for d in docs))
     if "DynamoGraphDeployment" in kinds:
-        return ("a Dynamo DynamoGraphDeployment configuration (the deployment the Dynamo profiler tested; "
-                "its results are the profiler's raw_data.npz / *_raw_data.json)")
-    return f"a Kubernetes manifest ({', '.join(kinds)})"
+        return _("a Dynamo DynamoGraphDeployment configuration (the deployment the Dynamo profiler tested; "
+                 "its results are the profiler's raw_data.npz / *_raw_data.json)")
+    return _("a Kubernetes manifest ({kinds})").format(kinds=", ".join(kinds))
 
 
 def _inference_perf_config(src: Source, doc: Any) -> str:
     if isinstance(doc, dict) and isinstance(doc.get("load"), dict) and \
             any(isinstance(doc.get(k), dict) for k in ("server", "api", "data")) and "successes" not in doc:
-        return "an inference-perf run configuration (config.yaml)"
+        return _("an inference-perf run configuration (config.yaml)")
     return ""
 
 
 def _dynamo_raw_data(src: Source, doc: Any) -> str:
     v = src.json
     if isinstance(v, dict) and ({"prefill_isl", "prefill_ttft"} <= set(v) or {"x_kv_usage", "z_itl"} <= set(v)):
-        return "Dynamo profiler interpolation data (the points behind its prefill / decode plots)"
+        return _("Dynamo profiler interpolation data (the points behind its prefill / decode plots)")
     return ""
 
 
 def _dynamo_status(src: Source, doc: Any) -> str:
     if isinstance(doc, dict) and "status" in doc and "phase" in doc and set(doc) <= {"status", "phase", "message",
                                                                                       "timestamp"}:
-        return "a Dynamo profiler status file (profiler_status.yaml)"
+        return _("a Dynamo profiler status file (profiler_status.yaml)")
     return ""
 
 
 def _deepdecide(src: Source, doc: Any) -> str:
     if isinstance(doc, dict) and "schema_version" in doc and doc.get("kind") in (
             "workspace", "support-matrix", "service-checklist", "criteria"):
-        return f"a deepdecide {doc['kind']} file (open or validate it; it holds no tool output)"
+        return _("a deepdecide {kind} file (open or validate it; it holds no tool output)").format(kind=doc["kind"])
     return ""
 
 

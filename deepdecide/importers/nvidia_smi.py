@@ -15,6 +15,7 @@ import defusedxml.ElementTree as SafeET
 from defusedxml import DefusedXmlException
 
 from deepdecide.domain.errors import ValidationError
+from deepdecide.domain.i18n import _
 from deepdecide.domain.machine import MachineProfile
 
 MAX_BYTES = 16 * 1024 * 1024
@@ -35,31 +36,33 @@ def parse_nvidia_smi_xml(data: bytes, file: str = "<nvidia-smi>") -> MachineProf
     try:
         root = SafeET.fromstring(data)
     except DefusedXmlException as exc:
-        raise ValidationError(f"refused unsafe XML ({type(exc).__name__})", file=file) from None
+        raise ValidationError(_("refused unsafe XML ({kind})").format(kind=type(exc).__name__), file=file) from None
     except SafeET.ParseError as exc:
         line = exc.position[0] if getattr(exc, "position", None) else None
-        raise ValidationError(f"not well-formed XML: {exc}", file=file, line=line) from None
+        raise ValidationError(_("not well-formed XML: {reason}").format(reason=exc), file=file, line=line) from None
     if root.tag != "nvidia_smi_log":
         raise ValidationError(
-            f"not an nvidia-smi -q -x capture: the root element is <{root.tag}>, expected <nvidia_smi_log>",
+            _("not an nvidia-smi -q -x capture: the root element is <{tag}>, expected <nvidia_smi_log>").format(tag=root.tag),
             file=file, line=1)
     gpus = root.findall("gpu")
     if not gpus:
-        raise ValidationError("the capture lists no <gpu> element", file=file, path="nvidia_smi_log")
+        raise ValidationError(_("the capture lists no <gpu> element"), file=file, path="nvidia_smi_log")
     names = Counter(_text(g, "product_name") for g in gpus)
     names.pop("", None)
     if not names:
-        raise ValidationError("no <product_name> in any <gpu>", file=file, path="nvidia_smi_log/gpu")
+        raise ValidationError(_("no <product_name> in any <gpu>"), file=file, path="nvidia_smi_log/gpu")
     name, count = names.most_common(1)[0]
-    notes = []
+    notes = []  # in the current language (a machine profile is shown, never stored)
     if len(names) > 1:
-        notes.append("mixed GPUs: " + ", ".join(f"{n} x{c}" for n, c in names.items()) + f"; checked {name}")
+        notes.append(_("mixed GPUs: {gpus}; checked {name}").format(
+            gpus=", ".join(f"{n} x{c}" for n, c in names.items()), name=name))
     arch = _text(gpus[0], "product_architecture")
     if arch:
-        notes.append(f"architecture reported: {arch}")
+        notes.append(_("architecture reported: {arch}").format(arch=arch))
     cuda = _text(root, "cuda_version")
     if cuda:
-        notes.append("the CUDA version nvidia-smi reports is the newest the driver supports, not the installed toolkit")
+        notes.append(_("the CUDA version nvidia-smi reports is the newest the driver supports, not the installed "
+                       "toolkit"))
     return MachineProfile(
         gpu_name=name,
         gpu_count=count,
@@ -74,14 +77,14 @@ def read_nvidia_smi_file(path: str | os.PathLike[str]) -> MachineProfile:
     p = Path(path)
     try:
         if p.stat().st_size > MAX_BYTES:
-            raise ValidationError(f"larger than {MAX_BYTES:,} bytes: not an nvidia-smi capture", file=str(p))
+            raise ValidationError(_("larger than {n} bytes: not an nvidia-smi capture").format(n=f"{MAX_BYTES:,}"), file=str(p))
         data = p.read_bytes()
     except ValidationError:
         raise
     except FileNotFoundError:
-        raise ValidationError("no such file", file=str(p)) from None
+        raise ValidationError(_("no such file"), file=str(p)) from None
     except IsADirectoryError:
-        raise ValidationError("is a folder, not a file", file=str(p)) from None
+        raise ValidationError(_("is a folder, not a file"), file=str(p)) from None
     except OSError as exc:
-        raise ValidationError(f"cannot be read: {exc.strerror or exc}", file=str(p)) from None
+        raise ValidationError(_("cannot be read: {reason}").format(reason=exc.strerror or exc), file=str(p)) from None
     return parse_nvidia_smi_xml(data, str(p))

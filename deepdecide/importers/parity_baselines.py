@@ -13,6 +13,8 @@ from typing import Any
 import yaml
 
 from deepdecide.domain.evidence import ParityCheck, ParityKind, Verdict
+from deepdecide.domain.flags import flag
+from deepdecide.domain.i18n import _
 from deepdecide.importers.base import ImportContext, Importer, Parsed, Source, root
 
 MAX_YAML_BYTES = 1 << 20
@@ -71,12 +73,12 @@ class LmEvalBaselineYaml(Importer):
         for task in r["tasks"].elements():
             name = task["name"].str()
             if not name:
-                raise task["name"].fail("a task needs a name")
+                raise task["name"].fail(_("a task needs a name"))
             for metric in task["metrics"].elements():
                 metric_name = metric["name"].str()
                 value = metric["value"].num(allow_negative=True)
                 if value is None or not metric_name:
-                    raise metric.fail("a metric needs a name and a value")
+                    raise metric.fail(_("a metric needs a name and a value"))
                 long_ctx = metric_name.split(",")[0].isdigit()
                 checks.append(ParityCheck(
                     kind=ParityKind.LONG_CONTEXT if long_ctx else ParityKind.EVAL_ACCURACY,
@@ -85,7 +87,7 @@ class LmEvalBaselineYaml(Importer):
                     reference_value=value, n=limit, verdict=Verdict.INCONCLUSIVE, model=model,
                     tolerance=f"reference value only ({rule}); limit {limit} is the eval's sample limit",
                     source=f"{src.name}: tasks[{name}].metrics[{metric_name}] for {model}"))
-        return Parsed(parity=checks, tool_version=ref_runtime, notes=[f"reference for model {model!r}"], model=model)
+        return Parsed(parity=checks, tool_version=ref_runtime, notes=[flag("parity_baselines.reference", model=model)], model=model)
 
 
 class VllmGsm8kBaselineYaml(Importer):
@@ -101,7 +103,7 @@ class VllmGsm8kBaselineYaml(Importer):
         r = root(src, load_yaml(src))
         threshold = r["accuracy_threshold"].num()
         if threshold is None:
-            raise r["accuracy_threshold"].fail("expected a number")
+            raise r["accuracy_threshold"].fail(_("expected a number"))
         tolerance = r["tolerance"].num()
         n = r["num_questions"].count()
         model = r["model_name"].str()
@@ -111,4 +113,4 @@ class VllmGsm8kBaselineYaml(Importer):
             tolerance=(f"reference value only (vLLM gsm8k gate: measured >= threshold - tolerance, tolerance "
                        f"{tolerance if tolerance is not None else 0.08:g}); {r['num_fewshot'].str('?')}-shot, {n} questions"),
             source=f"{src.name}: accuracy_threshold for {model}")
-        return Parsed(parity=[check], tool_version="vllm-ci", notes=[f"reference for model {model!r}"], model=model)
+        return Parsed(parity=[check], tool_version="vllm-ci", notes=[flag("parity_baselines.reference", model=model)], model=model)

@@ -28,6 +28,7 @@ note                free text kept in the check's source
 from __future__ import annotations
 
 from deepdecide.domain.evidence import ParityCheck, ParityKind, Verdict
+from deepdecide.domain.i18n import _
 from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source, root
 from deepdecide.importers.parity_rules import Comparison, apply
 from deepdecide.importers.secrets import strip_secrets
@@ -49,7 +50,7 @@ def _bool(node: Node) -> bool | None:
         return True
     if text in ("false", "no", "0"):
         return False
-    raise node.fail(f"expected true or false, got {value!r}")
+    raise node.fail(_("expected true or false, got {value!r}").format(value=value))
 
 
 def check_from(node: Node, src: Source, where: str) -> ParityCheck:
@@ -57,17 +58,17 @@ def check_from(node: Node, src: Source, where: str) -> ParityCheck:
     try:
         kind = ParityKind(kind_text)
     except ValueError:
-        raise node["kind"].fail(f"unknown kind {kind_text!r}; one of {', '.join(k.value for k in ParityKind)}") from None
+        raise node["kind"].fail(_("unknown kind {kind!r}; one of {kinds}").format(kind=kind_text, kinds=", ".join(k.value for k in ParityKind))) from None
     value = node["value"].num(allow_negative=True)
     if value is None:
-        raise node["value"].fail("a check needs a value")
+        raise node["value"].fail(_("a check needs a value"))
     task = node["task"].str().strip()
     length = node["context_length"].count()
     if length is not None:
         task = f"{task}@{length}" if task else f"@{length}"
     ref_kind = node["reference_kind"].str("run").strip().lower() or "run"
     if ref_kind not in ("run", "published", "analytic"):
-        raise node["reference_kind"].fail("expected run, published or analytic")
+        raise node["reference_kind"].fail(_("expected run, published or analytic"))
     comparison = Comparison(
         kind=kind, metric=node["metric"].str(), value=value,
         reference_value=node["reference_value"].num(allow_negative=True),
@@ -102,11 +103,11 @@ class ParityCsv(Importer):
         names = [c.strip().lower() for c in header]
         unknown = [n for n in names if n and n not in COLUMNS]
         if unknown:
-            raise src.error(f"unknown column(s) {', '.join(unknown)}; known: {', '.join(COLUMNS)}", line=header_line)
+            raise src.error(_("unknown column(s) {unknown}; known: {known}").format(unknown=", ".join(unknown), known=", ".join(COLUMNS)), line=header_line)
         checks = []
         for line, row in rows[1:]:
             if len(row) > len(names):
-                raise src.error(f"{len(row)} cells but {len(names)} columns", line=line)
+                raise src.error(_("{cells} cells but {columns} columns").format(cells=len(row), columns=len(names)), line=line)
             values = {n: row[i].strip() for i, n in enumerate(names) if i < len(row) and row[i].strip() != ""}
             checks.append(check_from(Node(values, src, "", line), src, f"line {line}"))
         return Parsed(parity=checks, tool_version=FORMAT)
@@ -127,6 +128,6 @@ class ParityJson(Importer):
             node.obj()
             unknown = [k for k in node.obj() if k not in COLUMNS]
             if unknown:
-                raise node.fail(f"unknown key(s) {', '.join(unknown)}")
+                raise node.fail(_("unknown key(s) {keys}").format(keys=", ".join(unknown)))
             checks.append(check_from(node, src, f"checks[{i}]"))
         return Parsed(parity=checks, tool_version=FORMAT)

@@ -25,7 +25,9 @@ from typing import Any
 
 from deepdecide.domain.errors import EvidenceImportError
 from deepdecide.domain.evidence import BenchmarkRun, EvidenceFile, ParityCheck, Provenance, ProvenanceKind
+from deepdecide.domain.flags import flag
 from deepdecide.domain.i18n import _
+from deepdecide.domain.messages import Message
 from deepdecide.domain.progress import Cancellable, ProgressCallback, check_cancelled, report
 from deepdecide.importers import (
     aiconfigurator,
@@ -59,7 +61,14 @@ from deepdecide.importers.base import (
     take_dropped,
 )
 from deepdecide.importers.normalize import finalize, hints_from_name
-from deepdecide.importers.safety import clean_text, dropped_flags, safe_check, safe_provenance, safe_run
+from deepdecide.importers.safety import (
+    clean_message,
+    clean_text,
+    dropped_flags,
+    safe_check,
+    safe_provenance,
+    safe_run,
+)
 from deepdecide.importers.secrets import Finding
 
 #: every importer, in sniffing order (benchmarks.md §12, parity.md §1.10): the first match wins.
@@ -114,7 +123,7 @@ class ImportResult:
     tool: str
     format: str
     missing_context: tuple[str, ...] = ()
-    notes: tuple[str, ...] = ()
+    notes: tuple[Message, ...] = ()  # what the import did to the file as a whole (rendered where shown)
     model: str = ""  # the model a parity file is about (lm-eval model_args, a baseline's model_name)
     redactions: tuple[Finding, ...] = ()  # what the redaction pass removed: kind and place, never the secret
     # context the file *name* suggests for what is missing (never applied: the user confirms)
@@ -139,9 +148,9 @@ _REREAD_BYTES = 4 << 20
 
 
 def _kind_of(mode: int) -> str:
-    return ("a directory" if stat.S_ISDIR(mode) else "a named pipe (FIFO)" if stat.S_ISFIFO(mode)
-            else "a socket" if stat.S_ISSOCK(mode) else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
-            else "not a regular file")
+    return (_("a directory") if stat.S_ISDIR(mode) else _("a named pipe (FIFO)") if stat.S_ISFIFO(mode)
+            else _("a socket") if stat.S_ISSOCK(mode) else _("a device") if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+            else _("not a regular file"))
 
 
 def read_file(path: str | os.PathLike[str]) -> bytes:
@@ -258,7 +267,7 @@ def _unknown_format(src: Source) -> EvidenceImportError:
     ``not_a_result`` (a folder import skips them); a file that looks like JSON but does not
     parse, or text that cannot be decoded, may be a damaged result file and is not."""
     if not src.data.strip().removeprefix(b"\xef\xbb\xbf").strip():
-        return _not_a_result(src.error("the file is empty: not a benchmark or parity result file"))
+        return _not_a_result(src.error(_("the file is empty: not a benchmark or parity result file")))
     if "encoding" in src.problems:
         reason, line = src.problems["encoding"]
         return src.error(reason, line=line)
@@ -296,13 +305,13 @@ def _check_csv(src: Source) -> None:
         return
     filled = [(line, tuple(c.strip() for c in row)) for line, row in rows if any(c.strip() for c in row)]
     if len(filled) <= 1:
-        raise src.error("no data rows (only a header line)" if filled else "no data rows", line=1)
+        raise src.error(_("no data rows (only a header line)") if filled else _("no data rows"), line=1)
     seen: dict[tuple[str, ...], int] = {}
     for line, row in filled:
         if not any(any(ch.isdigit() for ch in c) for c in row):  # a header or a label row
             continue
         if row in seen:
-            raise src.error(f"line {line} repeats line {seen[row]} exactly (a duplicated row: which one is meant?)",
+            raise src.error(_("line {line} repeats line {first} exactly (a duplicated row: which one is meant?)").format(line=line, first=seen[row]),
                             line=line)
         seen[row] = line
 
@@ -314,7 +323,7 @@ def import_source(src: Source, context: ImportContext | None = None, *, sha256: 
     importer = sniff_source(src, context)
     if importer is None:
         if context.csv_mapping:
-            raise src.error("a column mapping was given, but the file is not a CSV with a header row",
+            raise src.error(_("a column mapping was given, but the file is not a CSV with a header row"),
                             tried=(GENERIC_CSV.description,))
         raise _unknown_format(src)
     if not src.looks_json and src.text is None:  # a text format recognised by its head only
@@ -331,18 +340,17 @@ def import_source(src: Source, context: ImportContext | None = None, *, sha256: 
     except (KeyError, TypeError, ValueError, IndexError, AttributeError, ZeroDivisionError,
             OverflowError, RecursionError) as exc:
         # a shape no check above caught: still one located error, never a traceback
-        raise src.error(f"cannot be read as {importer.description}: unexpected content ({type(exc).__name__}: {exc})",
+        raise src.error(_("cannot be read as {format}: unexpected content ({kind}: {reason})").format(format=importer.description, kind=type(exc).__name__, reason=exc),
                         tried=(importer.description,)) from None
     _step(progress, cancel, 0.9)
     if not parsed.runs and not parsed.parity:
-        raise src.error(f"recognised as {importer.description}, but it holds no runs or checks",
+        raise src.error(_("recognised as {format}, but it holds no runs or checks").format(format=importer.description),
                         tried=(importer.description,))
     if not context.csv_per_request:
         _check_csv(src)
     for i, r in enumerate(parsed.runs):
         if all(getattr(r, f) is None for f in _MEASUREMENTS):
-            raise src.error(f"recognised as {importer.description}, but run {i + 1} holds no measurements "
-                            "(no data rows?)", tried=(importer.description,))
+            raise src.error(_("recognised as {format}, but run {n} holds no measurements (no data rows?)").format(format=importer.description, n=i + 1), tried=(importer.description,))
     findings: list[Finding] = []
     dropped = dropped_flags(src)  # not claimed by the run being built: they apply to every run
     runs: tuple[BenchmarkRun, ...] = tuple(
@@ -353,7 +361,7 @@ def import_source(src: Source, context: ImportContext | None = None, *, sha256: 
     kind, kind_note = provenance_kind(importer, context)
     if kind_note:
         parsed.notes.append(kind_note)
-    file_flags: list[str] = []
+    file_flags: list[Message] = []
     provenance = safe_provenance(Provenance(
         file_name=Path(src.name).name,
         size_bytes=len(src.raw),
@@ -374,16 +382,16 @@ def import_source(src: Source, context: ImportContext | None = None, *, sha256: 
         missing = tuple(dict.fromkeys((*missing, "model")))
     _step(progress, cancel, 1.0)
     notes = [*file_flags, *(dropped if not runs else ())]
-    notes += [clean_text(n, "a note", [], findings) for n in parsed.notes]
+    notes += [clean_message(n, "a note", findings) for n in parsed.notes]
     if src.encoding != "utf-8":
-        notes.append(f"decoded as {src.encoding.upper()} (byte-order mark)")
+        notes.append(flag("import.bom", encoding=src.encoding.upper()))
     suggestions = tuple((k, str(v)) for k, v in hints_from_name(src.name).items() if k in set(missing))
     return ImportResult(EvidenceFile(provenance, runs, parity), importer.tool, importer.description,
                         missing, tuple(notes), clean_text(parsed.model, "model", [], findings),
                         tuple(dict.fromkeys(findings)), suggestions)
 
 
-def provenance_kind(importer: Importer, context: ImportContext) -> tuple[ProvenanceKind, str]:
+def provenance_kind(importer: Importer, context: ImportContext) -> tuple[ProvenanceKind, Message | None]:
     """The file's provenance kind and, when the user's word was overridden, why.
 
     An estimator's or simulator's output is ``predicted`` whatever the user says; otherwise the
@@ -392,10 +400,10 @@ def provenance_kind(importer: Importer, context: ImportContext) -> tuple[Provena
     fixed = importer.provenance_kind
     if fixed is not None:
         if context.kind is not None and context.kind != fixed:
-            return fixed, (f"{importer.description} files are {fixed.text}: kind {fixed.value} kept, "
-                           f"not {context.kind.value} as given")
-        return fixed, ""
-    return (context.kind if context.kind is not None else ProvenanceKind.OWN), ""
+            return fixed, flag("import.kind_kept", format=importer.description, kind_text=fixed.message, kind=fixed.value,
+                               given=context.kind.value)
+        return fixed, None
+    return (context.kind if context.kind is not None else ProvenanceKind.OWN), None
 
 
 def _apply_parity_context(check: ParityCheck, ctx: ImportContext) -> ParityCheck:

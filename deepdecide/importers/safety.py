@@ -25,6 +25,9 @@ from dataclasses import replace
 from typing import Any
 
 from deepdecide.domain.evidence import LATENCY_METRICS, BenchmarkRun, ParityCheck, Provenance, Verdict
+from deepdecide.domain.flags import english, flag
+from deepdecide.domain.i18n import _
+from deepdecide.domain.messages import Message
 from deepdecide.importers.base import Source, dropped_flag
 from deepdecide.importers.secrets import Finding, scan
 
@@ -44,24 +47,41 @@ _FLOAT_FIELDS_PARITY = ("value", "reference_value", "delta", "stderr")
 _STR_FIELDS_PARITY = tuple(f.name for f in dataclasses.fields(ParityCheck) if f.type == "str")
 
 
-def clean_text(text: str, place: str, flags: list[str], findings: list[Finding]) -> str:
-    """Valid Unicode, bounded length, secrets redacted."""
+def clean_text(text: str, place: str | Message, flags: list[Message], findings: list[Finding]) -> str:
+    """Valid Unicode, bounded length, secrets redacted. ``place`` names the text in the flags (a
+    message: shown in the interface language) and in the findings (in English)."""
     if not text:
         return text
     if _SURROGATE.search(text):
         codes = sorted({f"U+{ord(c):04X}" for c in _SURROGATE.findall(text)})
         text = _SURROGATE.sub("\ufffd", text)
-        flags.append(f"{place}: the file holds a lone surrogate ({', '.join(codes[:3])}), not valid Unicode; "
-                     "replaced by U+FFFD")
+        flags.append(flag("safety.surrogate", place=place, codes=", ".join(codes[:3])))
     if len(text) > MAX_TEXT:
-        flags.append(f"{place}: {len(text):,} characters; cut to {MAX_TEXT:,}")
+        flags.append(flag("safety.cut", place=place, n=len(text), max=MAX_TEXT))
         text = text[:MAX_TEXT]
     clean, kinds = scan(text)
-    findings.extend(Finding(k, place) for k in kinds)
+    findings.extend(Finding(k, english(place)) for k in kinds)
     return clean
 
 
-def safe_run(run: BenchmarkRun, index: int, src: Source, dropped: list[str],
+def clean_message(m: Message, place: str | Message, findings: list[Finding]) -> Message:
+    """A flag or note with every text parameter cleaned as :func:`clean_text` cleans text."""
+    changed = False
+    params = []
+    for k, v in m.params:
+        if isinstance(v, str):
+            clean = clean_text(v, place, [], findings)
+            changed = changed or clean != v
+            v = clean
+        elif isinstance(v, Message):
+            clean_m = clean_message(v, place, findings)
+            changed = changed or clean_m != v
+            v = clean_m
+        params.append((k, v))
+    return Message(m.id, m.template, tuple(params)) if changed else m
+
+
+def safe_run(run: BenchmarkRun, index: int, src: Source, dropped: list[Message],
              findings: list[Finding]) -> BenchmarkRun:
     """The run with only values a workspace can hold; raises a located error for an absurd one."""
     place = f"run {index + 1}"  # never the label itself: it may hold the secret
@@ -76,32 +96,30 @@ def safe_run(run: BenchmarkRun, index: int, src: Source, dropped: list[str],
             if name == "request_rate" and value == math.inf:
                 continue  # unlimited: "max rate"
             changes[name] = None
-            flags.append(f"{name}: derived value is not finite ({value}) from the file's figures; left empty")
+            flags.append(flag("safety.derived_not_finite", name=name, value=str(value)))
             continue
         if value < 0:
-            raise src.error(f"{name} is {value:g}: a negative measurement", path=place)
+            raise src.error(_("{name} is {value}: a negative measurement").format(name=name, value=f"{value:g}"), path=place)
         if value > MAX_MEASUREMENT:
-            raise src.error(f"{name} is {value:g}: not a plausible measurement (above {MAX_MEASUREMENT:g})",
+            raise src.error(_("{name} is {value}: not a plausible measurement (above {max})").format(name=name, value=f"{value:g}", max=f"{MAX_MEASUREMENT:g}"),
                             path=place)
         if 0 < value < MIN_POSITIVE:
             changes[name] = None
-            flags.append(f"{name}: the file holds {value!r}, too small to be a measurement (a denormal or "
-                         f"truncated number? below {MIN_POSITIVE:g}); left empty")
+            flags.append(flag("safety.too_small", name=name, value=repr(value), min=MIN_POSITIVE))
     for metric in LATENCY_METRICS:
         stats = [(s, changes.get(f"{metric}_{s}", getattr(run, f"{metric}_{s}"))) for s in ("p50", "p90", "p99")]
         stats = [(s, v) for s, v in stats if v is not None]
         for (lo_name, lo), (hi_name, hi) in zip(stats, stats[1:], strict=False):
             if hi < lo * (1 - 1e-9):
-                raise src.error(f"{metric} percentiles out of order: {hi_name} {hi:g} is below {lo_name} {lo:g} "
-                                "(a truncated or misplaced number?)", path=place)
+                raise src.error(_("{metric} percentiles out of order: {high_name} {high} is below {low_name} {low} (a truncated or misplaced number?)").format(metric=metric, high_name=hi_name, high=f"{hi:g}", low_name=lo_name, low=f"{lo:g}"), path=place)
     for name in _STR_FIELDS_RUN:
         value = getattr(run, name)
-        clean = clean_text(value, f"{place} {name}", flags, findings)
+        clean = clean_text(value, flag("place.run_field", n=index + 1, field=name), flags, findings)
         if clean != value:
             changes[name] = clean
     clean_flags = []
     for f in dict.fromkeys(flags):
-        clean_flags.append(clean_text(f, f"{place} quality flag", [], findings))
+        clean_flags.append(clean_message(f, flag("place.run_flag", n=index + 1), findings))
     changes["quality_flags"] = tuple(clean_flags)
     return replace(run, **changes)
 
@@ -118,31 +136,31 @@ def safe_check(check: ParityCheck, index: int, src: Source, findings: list[Findi
             changes[name] = None
             notes.append(f"{name} not finite ({value})")
         elif abs(value) > MAX_MEASUREMENT:
-            raise src.error(f"{name} is {value:g}: not a plausible value (above {MAX_MEASUREMENT:g})", path=place)
+            raise src.error(_("{name} is {value}: not a plausible value (above {max})").format(name=name, value=f"{value:g}", max=f"{MAX_MEASUREMENT:g}"), path=place)
     if notes:
         changes["verdict"] = Verdict.INCONCLUSIVE if check.verdict != Verdict.FAIL else Verdict.FAIL
         changes["tolerance"] = f"{check.tolerance}; {', '.join(notes)}: left empty, check inconclusive"
-    flags: list[str] = []
+    flags: list[Message] = []
     for name in _STR_FIELDS_PARITY:
         value = changes.get(name, getattr(check, name))
-        clean = clean_text(value, f"{place} {name}", flags, findings)
+        clean = clean_text(value, flag("place.check_field", n=index + 1, field=name), flags, findings)
         if clean != value:
             changes[name] = clean
     if flags:
-        changes["tolerance"] = "; ".join((changes.get("tolerance", check.tolerance), *flags))
+        changes["tolerance"] = "; ".join((changes.get("tolerance", check.tolerance), *(english(f) for f in flags)))
     return replace(check, **changes) if changes else check
 
 
-def safe_provenance(p: Provenance, findings: list[Finding], flags: list[str]) -> Provenance:
+def safe_provenance(p: Provenance, findings: list[Finding], flags: list[Message]) -> Provenance:
     changes: dict[str, Any] = {}
     for name in ("file_name", "tool", "tool_version", "label"):
         value = getattr(p, name)
-        clean = clean_text(value, f"provenance {name}", flags, findings)
+        clean = clean_text(value, flag("place.provenance", field=name), flags, findings)
         if clean != value:
             changes[name] = clean
     return replace(p, **changes) if changes else p
 
 
-def dropped_flags(src: Source) -> list[str]:
+def dropped_flags(src: Source) -> list[Message]:
     """The flags of dropped values no run claimed while it was built (they apply to every run)."""
     return [dropped_flag(entry) for entry in src.dropped if not entry[3]]

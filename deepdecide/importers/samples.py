@@ -13,6 +13,7 @@ from pathlib import Path
 
 from deepdecide.domain.errors import EvidenceImportError
 from deepdecide.domain.evidence import ProvenanceKind
+from deepdecide.domain.i18n import _
 from deepdecide.importers.base import ImportContext
 from deepdecide.importers.registry import ImportResult, import_file
 
@@ -30,15 +31,15 @@ def sample_evidence() -> list[tuple[Path, ImportContext]]:
     try:
         doc = json.loads(manifest.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
-        raise EvidenceImportError(f"cannot be read: {exc}", file=str(manifest)) from None
+        raise EvidenceImportError(_("cannot be read: {reason}").format(reason=exc), file=str(manifest)) from None
     out = []
     for i, entry in enumerate(doc.get("files", []) if isinstance(doc, dict) else []):
         if not isinstance(entry, dict) or "file" not in entry or not entry.get("label"):
-            raise EvidenceImportError("each entry needs a file and a label", file=str(manifest), path=f"files[{i}]")
+            raise EvidenceImportError(_("each entry needs a file and a label"), file=str(manifest), path=f"files[{i}]")
         try:
             kind = ProvenanceKind(entry.get("kind", ProvenanceKind.ILLUSTRATIVE.value))
         except ValueError:
-            raise EvidenceImportError(f"kind must be one of {', '.join(k.value for k in ProvenanceKind)}",
+            raise EvidenceImportError(_("kind must be one of {kinds}").format(kinds=", ".join(k.value for k in ProvenanceKind)),
                                       file=str(manifest), path=f"files[{i}].kind") from None
         out.append((samples_dir() / entry["file"], ImportContext(
             runtime=str(entry.get("runtime", "")), platform=str(entry.get("platform", "")),

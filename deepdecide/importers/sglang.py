@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from deepdecide.domain.flags import flag
 from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source, json_records, root
 from deepdecide.importers.normalize import RunDraft, per_second
 from deepdecide.importers.secrets import strip_secrets
@@ -42,9 +43,13 @@ def _server_facts(d: RunDraft, r: Node) -> None:
         dp_attention = info["enable_dp_attention"].value is True
         gpus = tp * (pp or 1) * (1 if dp_attention else (dp or 1))
         d.set(gpu_count=gpus)
-        d.flag(f"gpu_count from server_info: tp {tp} x pp {pp or 1}"
-               + ("" if dp_attention else f" x dp {dp or 1}") + (f" ({nnodes} node(s))" if nnodes else ""))
-    d.flag("runtime 'sglang' read from server_info (the server answered SGLang's /server_info)")
+        nodes = {"nodes": nnodes} if nnodes else {}
+        if dp_attention:
+            d.flag("sglang.gpus_dp_attention_nodes" if nnodes else "sglang.gpus_dp_attention", tp=tp, pp=pp or 1,
+                   **nodes)
+        else:
+            d.flag("sglang.gpus_nodes" if nnodes else "sglang.gpus", tp=tp, pp=pp or 1, dp=dp or 1, **nodes)
+    d.flag("sglang.runtime_server_info")
 
 
 class SglangServe(Importer):
@@ -77,19 +82,19 @@ class SglangServe(Importer):
             if r.has("errors") and isinstance(r["errors"].value, list):
                 errors = r["errors"].list()
                 d.set(failed=sum(1 for e in errors if e), num_requests=len(errors))
-                d.flag("failed counted from the errors list")
+                d.flag("sglang.failed_errors")
             else:
-                d.flag("failed unknown: bench_serving does not record failed requests without --output-details")
+                d.flag("sglang.failed_unknown")
             total_in, total_out = r["total_input_tokens"].count(), r["total_output_tokens"].count()
             if completed:
                 d.set(input_tokens=total_in / completed if total_in is not None else None,
                       output_tokens=total_out / completed if total_out is not None else None)
             elif completed == 0:
-                d.flag("no request completed")
+                d.flag("sglang.none_completed")
             if d["input_tokens"] is None and r["dataset_name"].str().startswith("random"):
                 d.set(input_tokens=r["random_input_len"].num(), output_tokens=r["random_output_len"].num())
                 if d["input_tokens"] is not None:
-                    d.flag("input/output tokens are the requested random lengths (no token totals in the file)")
+                    d.flag("sglang.requested_lengths")
             per_s = per_second(duration)
             d.own_or_derived("request_throughput_rps", r["request_throughput"].num(), per_s(completed),
                              "completed / duration")
@@ -101,9 +106,9 @@ class SglangServe(Importer):
             arrays = reduce_serving_arrays(r)
             fill_latency_stats(d, r, SGLANG_METRICS, arrays)
             if r.has("concurrency"):
-                d.flag(f"measured mean concurrency {r['concurrency'].num():.4g} (not the target)")
+                d.flag("sglang.concurrency", conc=r["concurrency"].num())
             if r.has("accept_length") and r["accept_length"].num() is not None:
-                d.flag(f"speculative decoding accept length {r['accept_length'].num():.4g} tokens/step")
+                d.flag("sglang.accept_length", length=r["accept_length"].num())
             out.runs.append(d.build())
         out.tool_version = "; ".join(dict.fromkeys(versions))
         return out
@@ -142,8 +147,8 @@ class SglangOneBatch(Importer):
             d.own_or_derived("total_throughput_tps", r["overall_throughput"].num(),
                              batch * (in_len + out_len) / total_s if batch and in_len is not None and out_len is not None and total_s else None,
                              "batch_size x (input_len + output_len) / total_latency")
-            d.flag("static batch: ttft_ms_mean is the prefill step, tpot_ms_p50 the median decode step")
-            d.flag("runtime 'sglang': bench_one_batch runs the SGLang engine in-process")
+            d.flag("sglang.static_batch")
+            d.flag("sglang.one_batch")
             out.runs.append(d.build())
         return out
 
@@ -176,13 +181,12 @@ class SglangOneBatchServer(Importer):
             # decode-phase rate, not the run's output rate, so it is not stored under that name
             d.own_or_derived("output_throughput_tps", None, derived_out, "batch_size x output_len / latency")
             if own_out is not None:
-                d.flag(f"the file's output_throughput {own_out:.6g} is a decode-phase rate "
-                       "(output tokens / (latency - TTFT of the last request)); not used as output_throughput_tps")
+                d.flag("sglang.decode_rate", own=own_out)
             d.own_or_derived("total_throughput_tps", r["overall_throughput"].num(),
                              batch * (in_len + out_len) / latency if batch and in_len is not None and out_len is not None and latency else None,
                              "batch_size x (input_len + output_len) / latency")
             if r.has("last_ttft"):
-                d.flag("ttft_ms_mean is last_ttft: the TTFT of the last request of the batch")
+                d.flag("sglang.last_ttft")
             out.runs.append(d.build())
         return out
 
@@ -213,6 +217,6 @@ class SglangOffline(Importer):
                              "total_output_tokens / total_latency")
             d.own_or_derived("total_throughput_tps", r["total_throughput"].num(),
                              per_s(total_in + total_out if total_in is not None and total_out is not None else None),
-                             "all tokens / total_latency")
+                             flag("how.all_tokens"))
             out.runs.append(d.build())
         return out

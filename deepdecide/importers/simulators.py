@@ -19,6 +19,8 @@ from __future__ import annotations
 import numpy as np
 
 from deepdecide.domain.evidence import ProvenanceKind
+from deepdecide.domain.flags import flag
+from deepdecide.domain.i18n import _
 from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source, root
 from deepdecide.importers.normalize import RunDraft, canonical_hardware
 from deepdecide.importers.stats import summarize
@@ -42,16 +44,16 @@ class VidurRequestMetrics(Importer):
     def parse(self, src: Source, ctx: ImportContext) -> Parsed:
         t = csv_table(src)
         if t is None or not t.rows:
-            raise src.error("a Vidur request_metrics.csv with no requests")
+            raise src.error(_("a Vidur request_metrics.csv with no requests"))
         e2e, ttft, tpot, per_token, prompt, decode, restarts = ([] for _ in range(7))
         for line, row in t.rows:
             total, first = t.cell(line, row, "request_e2e_time").num(), t.cell(line, row, "prefill_e2e_time").num()
             n_in = t.cell(line, row, "request_num_prefill_tokens").num()
             n_out = t.cell(line, row, "request_num_decode_tokens").num()
             if total is None or first is None:
-                raise t.cell(line, row, "request_e2e_time").fail("every request needs request_e2e_time and prefill_e2e_time")
+                raise t.cell(line, row, "request_e2e_time").fail(_("every request needs request_e2e_time and prefill_e2e_time"))
             if first > total:
-                raise t.cell(line, row, "prefill_e2e_time").fail("prefill_e2e_time is longer than request_e2e_time")
+                raise t.cell(line, row, "prefill_e2e_time").fail(_("prefill_e2e_time is longer than request_e2e_time"))
             e2e.append(total)
             ttft.append(first)
             if n_out:
@@ -70,13 +72,12 @@ class VidurRequestMetrics(Importer):
         d.set(completed=len(e2e), num_requests=len(e2e), failed=0,
               input_tokens=float(np.mean(prompt)) if prompt else None,
               output_tokens=float(np.mean(decode)) if decode else None, label=f"{len(e2e)} simulated requests")
-        d.flag("simulated by Vidur: seconds converted to ms; TTFT = prefill_e2e_time, TPOT = (e2e - TTFT) / "
-               "(decode tokens - 1), e2e_per_token = e2e / decode tokens; no ITL")
-        d.flag("device, TP, replicas and request rate are in Vidur's config.json, not in this file")
+        d.flag("simulators.vidur")
+        d.flag("simulators.vidur_config")
         if any(restarts):
-            d.flag(f"{sum(restarts)} request restart(s) (preemption)")
+            d.flag("simulators.restarts", n=sum(restarts))
         return Parsed(runs=[d.build()], tool_version=d["tool_version"],
-                      notes=["Vidur output is a simulation (no hardware ran it): imported as kind predicted"])
+                      notes=[flag("simulators.vidur_prediction")])
 
 
 def _blis_metrics(d: RunDraft, m: Node) -> None:
@@ -100,8 +101,8 @@ def _blis_metrics(d: RunDraft, m: Node) -> None:
                              "total_output_tokens / vllm_estimated_duration_s")
     for extra in ("goodput_rps", "slo_attainment", "preemption_count"):
         if not m[extra].missing:
-            d.flag(f"{extra} {m[extra].str()}")
-    d.flag("simulated by BLIS: itl is per decode step; tokens_per_sec counts output tokens")
+            d.flag("simulators.extra", name=extra, value=m[extra].str())
+    d.flag("simulators.blis")
 
 
 def _is_blis(v: object) -> bool:
@@ -119,9 +120,9 @@ class BlisMetrics(Importer):
     def parse(self, src: Source, ctx: ImportContext) -> Parsed:
         d = RunDraft(self.tool, tool_version="BLIS (inference-sim, simulated)")
         _blis_metrics(d, root(src, src.json))
-        d.flag("hardware, TP and request rate are BLIS inputs, not in its output")
+        d.flag("simulators.blis_inputs")
         return Parsed(runs=[d.build()], tool_version=d["tool_version"],
-                      notes=["BLIS output is a simulation (no hardware ran it): imported as kind predicted"])
+                      notes=[flag("simulators.blis_prediction")])
 
 
 class BlisGoldenDataset(Importer):
@@ -137,7 +138,7 @@ class BlisGoldenDataset(Importer):
 
     def parse(self, src: Source, ctx: ImportContext) -> Parsed:
         out = Parsed(tool_version="BLIS (inference-sim) golden dataset",
-                     notes=["BLIS output is a simulation (no hardware ran it): imported as kind predicted"])
+                     notes=[flag("simulators.blis_prediction")])
         for i, test in enumerate(root(src, src.json)["tests"].elements()):
             d = RunDraft(self.tool, tool_version=out.tool_version)
             _blis_metrics(d, test["metrics"])
@@ -146,8 +147,7 @@ class BlisGoldenDataset(Importer):
                   platform=canonical_hardware(hardware) if hardware else "",
                   label=f"test {i}: {test['workload'].str()} {test['approach'].str()}, rate {test['rate'].str()}".strip())
             if hardware or not test["tp"].missing:
-                d.flag(f"model, hardware {hardware}, tp {test['tp'].str()} and rate are the test's simulation inputs")
-            d.flag(f"inputs: prompt {test['prompt_tokens'].str()} tokens (+{test['prefix_tokens'].str()} prefix), "
-                   f"output {test['output_tokens'].str()} tokens, max-num-seqs {test['max-num-seqs'].str()}")
+                d.flag("simulators.golden_inputs", hardware=hardware, tp=test["tp"].str())
+            d.flag("simulators.golden_lengths", prompt=test["prompt_tokens"].str(), prefix=test["prefix_tokens"].str(), output=test["output_tokens"].str(), seqs=test["max-num-seqs"].str())
             out.runs.append(d.build())
         return out

@@ -16,6 +16,7 @@ from typing import Any, Final
 
 import numpy as np
 
+from deepdecide.domain.i18n import _
 from deepdecide.importers.base import Node
 from deepdecide.importers.bigjson import RaggedArray
 
@@ -84,13 +85,13 @@ def numeric_array(node: Node, *, expected: int | None = None) -> np.ndarray:
     """A flat list of numbers as float64; located error for anything else."""
     values = node.list()
     if expected is not None and len(values) != expected:
-        raise node.fail(f"expected {expected} values (one per request), got {len(values)}")
+        raise node.fail(_("expected {expected} values (one per request), got {n}").format(expected=expected, n=len(values)))
     try:
         array = np.fromiter(values, dtype=np.float64, count=len(values))
     except (TypeError, ValueError, OverflowError):
-        raise node.fail("expected a list of numbers") from None
+        raise node.fail(_("expected a list of numbers")) from None
     if not np.isfinite(array).all() or (array < 0).any():
-        raise node.fail("expected finite numbers >= 0")
+        raise node.fail(_("expected finite numbers >= 0"))
     return array
 
 
@@ -99,20 +100,20 @@ def ragged_array(node: Node, *, expected: int) -> tuple[np.ndarray, np.ndarray]:
     if isinstance(node.value, RaggedArray):  # parsed by the large-file fast path
         ragged = node.value
         if len(ragged) != expected:
-            raise node.fail(f"expected {expected} lists (one per request), got {len(ragged)}")
+            raise node.fail(_("expected {expected} lists (one per request), got {n}").format(expected=expected, n=len(ragged)))
         if (ragged.values < 0).any():
-            raise node.fail("expected finite numbers >= 0")
+            raise node.fail(_("expected finite numbers >= 0"))
         return ragged.values, ragged.lengths
     values = node.list()
     if len(values) != expected:
-        raise node.fail(f"expected {expected} lists (one per request), got {len(values)}")
+        raise node.fail(_("expected {expected} lists (one per request), got {n}").format(expected=expected, n=len(values)))
     try:
         lengths = np.fromiter(map(len, values), dtype=np.int64, count=len(values))
         flat = np.fromiter(chain.from_iterable(values), dtype=np.float64, count=int(lengths.sum()))
     except (TypeError, ValueError, OverflowError):
-        raise node.fail("expected a list of number lists") from None
+        raise node.fail(_("expected a list of number lists")) from None
     if not np.isfinite(flat).all() or (flat < 0).any():
-        raise node.fail("expected finite numbers >= 0")
+        raise node.fail(_("expected finite numbers >= 0"))
     return flat, lengths
 
 

@@ -10,6 +10,7 @@ from typing import Any
 
 import yaml
 
+from deepdecide.domain.i18n import _
 from deepdecide.importers.base import Node, Source
 from deepdecide.importers.parity_baselines import _YamlLoader
 
@@ -29,7 +30,7 @@ def yaml_doc(src: Source) -> Any:
                 docs = [d for d in yaml.load_all(text, Loader=_YamlLoader) if d is not None]
             except (yaml.YAMLError, RecursionError, ValueError) as exc:
                 mark = getattr(exc, "problem_mark", None)
-                src.problems["yaml_any"] = (f"not valid YAML: {getattr(exc, 'problem', None) or exc}",
+                src.problems["yaml_any"] = (_("not valid YAML: {reason}").format(reason=getattr(exc, "problem", None) or exc),
                                             mark.line + 1 if mark else None)
             else:
                 value: Any = docs[0] if len(docs) == 1 else docs
@@ -104,9 +105,9 @@ def unit_scale_ms(block: Node, default: str | None = None) -> float:
     """The factor turning a metric block's values into ms, read from its ``units`` field."""
     unit = block["units"].str(default or "").strip().lower()
     if not unit:
-        raise block.fail("the metric block gives no units")
+        raise block.fail(_("the metric block gives no units"))
     if unit not in TIME_UNITS_MS:
-        raise block["units"].fail(f"unknown time unit {unit!r} (expected one of: {', '.join(TIME_UNITS_MS)})")
+        raise block["units"].fail(_("unknown time unit {unit!r} (expected one of: {units})").format(unit=unit, units=", ".join(TIME_UNITS_MS)))
     return TIME_UNITS_MS[unit]
 
 

@@ -35,7 +35,7 @@ class TrtllmBench(Importer):
         d = RunDraft(self.tool, tool_version=f"trtllm-bench {version}".strip())
         d.set(runtime="trtllm", runtime_version=version, model=engine["model"].str(),
               quantization=engine["quantization"].str())
-        d.flag(f"runtime 'trtllm' (backend {engine['backend'].str('?')}) read from engine")
+        d.flag("trtllm.runtime", backend=engine["backend"].str("?"))
         gpus = world["world_size"].count()
         d.set(gpu_count=gpus)
         if r.has("machine") and r["machine"]["name"].str():
@@ -45,7 +45,7 @@ class TrtllmBench(Importer):
               output_tokens=req["avg_output_length"].num())
         concurrency = req["avg_num_concurrent_requests"].num()
         if concurrency is not None:
-            d.flag(f"measured mean concurrency {concurrency:.4g} (the --concurrency limit is not stored)")
+            d.flag("trtllm.concurrency", conc=concurrency)
         duration = perf["total_latency_ms"].num(1e-3)
         d.set(duration_s=duration)
         d.own_or_derived("request_throughput_rps", perf["request_throughput_req_s"].num(),
@@ -63,14 +63,14 @@ class TrtllmBench(Importer):
             d.set(ttft_ms_mean=d["ttft_ms_mean"] or streaming["avg_ttft_ms"].num(),
                   tpot_ms_mean=d["tpot_ms_mean"] or streaming["avg_tpot_ms"].num())
         else:
-            d.flag("no streaming_metrics (run without --streaming): no TTFT or TPOT")
+            d.flag("trtllm.no_streaming")
         if world.has("issue_rate"):
-            d.flag("world_info.issue_rate ignored (known unit bug in trtllm-bench)")
+            d.flag("trtllm.issue_rate")
         if perf.has("output_throughput_per_user_tok_s"):
-            d.flag("output_throughput_per_user_tok_s includes the context phase: not used as interactivity")
+            d.flag("trtllm.per_user")
         acc = r["decoding_stats"]["acceptance_length_percentiles"]["average"].num()
         if acc is not None:
-            d.flag(f"speculative decoding ({r['decoding_stats']['mode'].str()}): mean acceptance length {acc:.4g}")
+            d.flag("trtllm.speculative", mode=r["decoding_stats"]["mode"].str(), acc=acc)
         tp, ep, pp = world["tp_size"].count(), world["ep_size"].count(), world["pp_size"].count()
         d.set(label=f"tp{tp} ep{ep} pp{pp}" if tp else "")
         return Parsed(runs=[d.build()], tool_version=d["tool_version"])

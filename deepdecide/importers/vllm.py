@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from deepdecide.domain.flags import flag
 from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source, json_records, root
 from deepdecide.importers.normalize import (
     RunDraft,
@@ -50,7 +51,7 @@ def fill_latency_stats(d: RunDraft, r: Node, metric_names: dict[str, str], array
             if node.missing and stat == "p50" and d[f"{norm}_p50"] is not None:
                 continue  # "median" already gave p50
             d.own_or_derived(f"{norm}_{stat}", node.num(), recomputed.get(stat),
-                             "from the file's per-request arrays")
+                             flag("how.per_request_arrays"))
 
 
 def serving_era(r: Node) -> str:
@@ -84,7 +85,7 @@ def _runtime_from_backend(d: RunDraft, r: Node) -> None:
     runtime = runtime_from_backend(backend) if backend else ""
     if runtime and not d["runtime"]:
         d.set(runtime=runtime)
-        d.flag(f"runtime {runtime!r} read from the file's backend {backend!r}")
+        d.flag("vllm.runtime", runtime=runtime, backend=backend)
 
 
 _STAT_KEY = re.compile(r"^(mean|median|std|p\d+(\.\d+)?)_")
@@ -125,7 +126,7 @@ def _inferencemax_names(d: RunDraft, file_name: str) -> None:
     if "tp" in names and d["gpu_count"] is None:
         d.set(gpu_count=int(names["tp"]))
     if names:
-        d.flag(f"InferenceMAX run: {', '.join(f'{k} {v}' for k, v in names.items())} read from the file name")
+        d.flag("vllm.inferencemax_name", values=", ".join(f"{k} {v}" for k, v in names.items()))
 
 
 class VllmServe(Importer):
@@ -146,7 +147,7 @@ class VllmServe(Importer):
         if _sweep_summary(src):
             # vllm bench sweep serve summary.json: the JSON list of its run=N.json payloads
             records = [(None, value, f"[{i}]") for i, value in enumerate(src.json)]
-            out.notes.append(f"vllm bench sweep serve summary.json: {len(records)} run(s) of the sweep")
+            out.notes.append(flag("vllm.sweep", n=len(records)))
         else:
             records = [(line, value, "") for line, value in json_records(src)]
         for line, value, path in records:
@@ -168,11 +169,11 @@ class VllmServe(Importer):
         gpu_text = metadata.get("gpu", "")
         if gpu_text:
             d.set(platform=canonical_hardware(gpu_text), gpu_count=gpu_count_from_name(gpu_text))
-            d.flag(f"platform and GPU count read from --metadata gpu={gpu_text!r}")
+            d.flag("vllm.metadata_gpu", gpu=gpu_text)
         for key in ("num_gpus", "tp"):
             if d["gpu_count"] is None and key in metadata:
                 d.set(gpu_count=root(r.src, metadata[key], r.line, key).count())
-                d.flag(f"gpu_count read from --metadata {key}=")
+                d.flag("vllm.metadata_count", key=key)
         d.set(runtime_version=metadata.get("version", ""), model=metadata.get("model", ""))
         d.set(concurrency=r["max_concurrency"].num(), request_rate=r["request_rate"].rate())
         if r.has("request_rate") and r["request_rate"].unlimited():
@@ -182,18 +183,17 @@ class VllmServe(Importer):
             overrides = _sweep_overrides(r)
             label_parts += [f"{k}={v}" for k, v in overrides.items()]
             if overrides:
-                d.flag("vllm bench sweep serve overrides: " + ", ".join(f"{k}={v}" for k, v in overrides.items()))
+                d.flag("vllm.overrides", overrides=", ".join(f"{k}={v}" for k, v in overrides.items()))
             sizes = [r[k].count() for k in _PARALLEL_KEYS if k in overrides]
             if sizes and d["gpu_count"] is None and all(sizes):
                 gpus = 1
                 for size in sizes:
                     gpus *= size or 1
                 d.set(gpu_count=gpus)
-                d.flag(f"gpu_count {gpus} from the swept " + " x ".join(k for k in _PARALLEL_KEYS if k in overrides))
+                d.flag("vllm.swept_gpus", gpus=gpus, keys=" x ".join(k for k in _PARALLEL_KEYS if k in overrides))
         peak = r["max_concurrent_requests"].num()
         if peak is not None and d["concurrency"] is not None and peak != d["concurrency"]:
-            d.flag(f"max_concurrent_requests {peak:g} is the observed peak; the load is max_concurrency "
-                   f"{d['concurrency']:g}")
+            d.flag("vllm.peak", peak=peak, load=d["concurrency"])
         label_parts += [f"{k}={v}" for k, v in metadata.items() if k in ("deployment", "name", "config", "scenario")]
         rate = r["request_rate"].raw_number()
         label_parts.append(f"rate {'inf' if rate is not None and rate == float('inf') else r['request_rate'].str()}"
@@ -206,7 +206,7 @@ class VllmServe(Importer):
         d.set(num_requests=num_prompts, completed=completed)
         if failed is None and num_prompts is not None and completed is not None:
             failed = max(num_prompts - completed, 0)
-            d.flag("failed derived: num_prompts - completed")
+            d.flag("vllm.failed_derived")
         d.set(failed=failed)
         duration = r["duration"].num()
         d.set(duration_s=duration)
@@ -231,7 +231,7 @@ class VllmServe(Importer):
         arrays = reduce_serving_arrays(r)
         fill_latency_stats(d, r, VLLM_METRICS, arrays)
         if arrays:
-            d.flag("per-request arrays reduced (linear-interpolation percentiles, as vLLM's np.percentile)")
+            d.flag("vllm.per_request")
         return d
 
 
@@ -256,7 +256,7 @@ class VllmThroughput(Importer):
         d.own_or_derived("total_throughput_tps", r["tokens_per_second"].num(),
                          total_tokens / duration if total_tokens is not None and duration else None,
                          "total_num_tokens / elapsed_time")
-        d.flag("tokens_per_second counts prompt + output tokens: stored as total_throughput_tps, not output")
+        d.flag("vllm.tokens_per_second")
         out_tps = r["output_tokens_per_second"].num()
         total_out = r["total_output_tokens"].count()
         d.own_or_derived("output_throughput_tps", out_tps,
@@ -264,7 +264,7 @@ class VllmThroughput(Importer):
                          "total_output_tokens / elapsed_time")
         if total_out is not None and n:
             d.set(output_tokens=total_out / n)
-        d.flag("offline run: the whole dataset is submitted at once (no concurrency limit)")
+        d.flag("vllm.offline")
         return Parsed(runs=[d.build()], tool_version=d["tool_version"])
 
 
@@ -290,7 +290,7 @@ class VllmLatency(Importer):
 
             s = summarize(numeric_array(latencies) * 1000.0)
             for stat, value in s.items():
-                d.own_or_derived(f"e2e_ms_{stat}", d[f"e2e_ms_{stat}"], value, "from the latencies list")
-            d.flag(f"{len(latencies.list())} timed iterations of one batch each")
-        d.flag("e2e_ms is the latency of one whole batch (batch size, input and output length are not in the file)")
+                d.own_or_derived(f"e2e_ms_{stat}", d[f"e2e_ms_{stat}"], value, flag("how.latencies_list"))
+            d.flag("vllm.iterations", n=len(latencies.list()))
+        d.flag("vllm.batch_latency")
         return Parsed(runs=[d.build()], tool_version=d["tool_version"])

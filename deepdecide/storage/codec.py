@@ -16,8 +16,11 @@ from enum import Enum
 from functools import cache
 from typing import Any, get_args, get_origin, get_type_hints
 
+from deepdecide.domain import flags
 from deepdecide.domain.errors import ValidationError
 from deepdecide.domain.evidence import UNLIMITED
+from deepdecide.domain.i18n import _
+from deepdecide.domain.messages import Message
 
 
 class UnstorableValueError(ValidationError):
@@ -53,29 +56,38 @@ def _default_of(f: dataclasses.Field[Any]) -> Any:
 def _type_name(tp: Any) -> str:
     origin = get_origin(tp)
     if origin in (typing.Union, types.UnionType):
-        return " or ".join(_type_name(a) for a in get_args(tp))
+        names = [_type_name(a) for a in get_args(tp)]
+        out = names[-1]
+        for first in reversed(names[:-1]):
+            out = _("{first} or {second}").format(first=first, second=out)
+        return out
     if origin is tuple:
-        return f"a list of {_type_name(get_args(tp)[0])}"
+        return _("a list of {type}").format(type=_type_name(get_args(tp)[0]))
     if tp is type(None):
         return "null"
     if isinstance(tp, type) and issubclass(tp, Enum):
-        return "one of " + ", ".join(repr(m.value) for m in tp)
+        return _("one of {values}").format(values=", ".join(repr(m.value) for m in tp))
+    if tp is Message:
+        return _("a quality flag (a text, or a mapping with an id)")
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
-        return f"a mapping ({tp.__name__})"
-    return {str: "a string", int: "an integer", float: "a number", bool: "true or false"}.get(
-        tp, getattr(tp, "__name__", str(tp))
-    )
+        return _("a mapping ({name})").format(name=tp.__name__)
+    simple: dict[Any, str] = {str: _("a string"), int: _("an integer"), float: _("a number"), bool: _("true or false")}
+    return simple.get(tp) or str(getattr(tp, "__name__", tp))
+
+
+def _expected(tp: Any, data: Any) -> str:
+    return _("expected {expected}, got {got}").format(expected=_type_name(tp), got=_describe(data))
 
 
 def _describe(value: Any) -> str:
     if value is None:
         return "null"
     if isinstance(value, bool):
-        return f"the boolean {value!r}"
+        return _("the boolean {value!r}").format(value=value)
     if isinstance(value, dict):
-        return "a mapping"
+        return _("a mapping")
     if isinstance(value, list):
-        return "a list"
+        return _("a list")
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
 
@@ -133,6 +145,13 @@ def _decoder(tp: Any) -> Any:
                 raise _BAD
             return tuple([item(x) for x in data])
         return seq
+    if tp is Message:  # a quality flag: {id, params} or literal text (domain.flags)
+        def message(data: Any) -> Any:
+            try:
+                return flags.from_data(data)
+            except flags.FlagDataError:
+                raise _BAD from None
+        return message
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return _dataclass_decoder(tp)
     if isinstance(tp, type) and issubclass(tp, Enum):
@@ -243,12 +262,17 @@ def _from_data(tp: Any, data: Any, path: str = "") -> Any:
                 return _from_data(a, data, path)
             except ValidationError as exc:
                 errors.append(exc)
-        raise ValidationError(f"expected {_type_name(tp)}, got {_describe(data)}", path=path)
+        raise ValidationError(_expected(tp, data), path=path)
     if origin is tuple:
         (item_tp, *_rest) = get_args(tp)
         if not isinstance(data, list):
-            raise ValidationError(f"expected {_type_name(tp)}, got {_describe(data)}", path=path)
+            raise ValidationError(_expected(tp, data), path=path)
         return tuple(_from_data(item_tp, item, _join(path, i)) for i, item in enumerate(data))
+    if tp is Message:
+        try:
+            return flags.from_data(data)
+        except flags.FlagDataError as exc:
+            raise ValidationError(_("not a quality flag: {reason}").format(reason=exc), path=path) from None
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return _dataclass_from_data(tp, data, path)
     if isinstance(tp, type) and issubclass(tp, Enum):
@@ -257,10 +281,10 @@ def _from_data(tp: Any, data: Any, path: str = "") -> Any:
         except ValueError:
             allowed = [m.value for m in tp]
             hint = difflib.get_close_matches(str(data), allowed, n=1)
-            extra = f" (did you mean {hint[0]!r}?)" if hint else ""
-            raise ValidationError(
-                f"unknown value {_describe(data)}: expected {_type_name(tp)}{extra}", path=path
-            ) from None
+            reason = (_("unknown value {value}: expected {expected} (did you mean {hint!r}?)") if hint
+                      else _("unknown value {value}: expected {expected}"))
+            raise ValidationError(reason.format(value=_describe(data), expected=_type_name(tp),
+                                                hint=hint[0] if hint else ""), path=path) from None
     if tp is bool:
         if isinstance(data, bool):
             return data
@@ -271,7 +295,7 @@ def _from_data(tp: Any, data: Any, path: str = "") -> Any:
         if isinstance(data, (int, float)) and not isinstance(data, bool):
             value = float(data)
             if not math.isfinite(value):
-                raise ValidationError(f"expected a finite number, got {_describe(data)}", path=path)
+                raise ValidationError(_("expected a finite number, got {got}").format(got=_describe(data)), path=path)
             return value
     elif tp is str:
         if isinstance(data, str):
@@ -285,27 +309,29 @@ def _from_data(tp: Any, data: Any, path: str = "") -> Any:
             return data.isoformat()
     elif tp is Any:
         return data
-    raise ValidationError(f"expected {_type_name(tp)}, got {_describe(data)}", path=path)
+    raise ValidationError(_expected(tp, data), path=path)
 
 
 def _check_text(text: str, path: str) -> None:
     try:
         text.encode("utf-8")
     except UnicodeEncodeError as exc:
-        raise ValidationError(f"invalid text: a lone surrogate (U+{ord(text[exc.start]):04X}) at position "
-                              f"{exc.start + 1}", path=path) from None
+        raise ValidationError(_("invalid text: a lone surrogate (U+{code:04X}) at position {pos}").format(
+            code=ord(text[exc.start]), pos=exc.start + 1), path=path) from None
 
 
 def _dataclass_from_data(cls: type, data: Any, path: str) -> Any:
     if not isinstance(data, dict):
-        raise ValidationError(f"expected {_type_name(cls)}, got {_describe(data)}", path=path)
+        raise ValidationError(_expected(cls, data), path=path)
     hints = _hints(cls)
     fields = {f.name: f for f in _fields(cls) if f.init}
     for key in data:
         if key not in fields:
             hint = difflib.get_close_matches(str(key), list(fields), n=1)
-            extra = f"; did you mean {hint[0]!r}?" if hint else f"; expected one of: {', '.join(fields)}"
-            raise ValidationError(f"unknown key {key!r}{extra}", path=_join(path, str(key)))
+            reason = (_("unknown key {key!r}; did you mean {hint!r}?") if hint
+                      else _("unknown key {key!r}; expected one of: {keys}"))
+            raise ValidationError(reason.format(key=key, hint=hint[0] if hint else "", keys=", ".join(fields)),
+                                  path=_join(path, str(key)))
     kwargs = {}
     for name, f in fields.items():
         if name in data:
@@ -315,11 +341,12 @@ def _dataclass_from_data(cls: type, data: Any, path: str) -> Any:
                 kwargs[name] = math.inf
                 continue
             if marker is not None and isinstance(value, float) and math.isinf(value):
-                raise ValidationError(f"write an unlimited value as the string {marker!r}, not {value}",
-                                      path=_join(path, name))
+                raise ValidationError(_("write an unlimited value as the string {marker!r}, not {value}").format(
+                    marker=marker, value=value), path=_join(path, name))
             kwargs[name] = _from_data(hints[name], value, _join(path, name))
         elif _default_of(f) is dataclasses.MISSING:
-            raise ValidationError(f"missing required key {name!r} ({_type_name(hints[name])})", path=path)
+            raise ValidationError(_("missing required key {name!r} ({type})").format(
+                name=name, type=_type_name(hints[name])), path=path)
     return cls(**kwargs)
 
 
@@ -366,6 +393,8 @@ def _to_fast(obj: Any, omit: bool) -> Any:
         return obj
     if cls is tuple or cls is list:
         return [_to_fast(v, omit) for v in obj]
+    if cls is Message:
+        return _message_data(obj, "")
     if hasattr(cls, "__dataclass_fields__") and not isinstance(obj, type):
         out: dict[str, Any] = {}
         for name, default, marker in _plan(cls):
@@ -380,7 +409,33 @@ def _to_fast(obj: Any, omit: bool) -> Any:
     return _to_data(obj, omit_defaults=omit, path="")  # enums and anything else: as the tracking writer
 
 
+def _message_data(m: Message, path: str) -> Any:
+    """A quality flag as stored (``domain.flags.to_data``); refuses what no file may hold."""
+    data = flags.to_data(m)
+
+    def check(v: Any) -> None:
+        if isinstance(v, float) and not math.isfinite(v):
+            raise UnstorableValueError(f"the non-finite number {v} cannot be stored in a quality flag; this is a "
+                                       "bug of the code that made it", path=path)
+        if isinstance(v, str):
+            try:
+                v.encode("utf-8")
+            except UnicodeEncodeError as exc:
+                raise UnstorableValueError(f"text with an invalid character (U+{ord(v[exc.start]):04X}, a lone "
+                                           "surrogate) cannot be stored", path=path) from None
+        elif isinstance(v, dict):
+            for x in v.values():
+                check(x)
+        elif isinstance(v, list):
+            for x in v:
+                check(x)
+    check(data)
+    return data
+
+
 def _to_data(obj: Any, *, omit_defaults: bool = True, path: str = "") -> Any:
+    if isinstance(obj, Message):
+        return _message_data(obj, path)
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
         out: dict[str, Any] = {}
         for f in _fields(type(obj)):
@@ -428,6 +483,12 @@ def json_schema_of(tp: Any, defs: dict[str, Any]) -> dict[str, Any]:
         return {"type": "array", "items": json_schema_of(get_args(tp)[0], defs)}
     if tp is type(None):
         return {"type": "null"}
+    if tp is Message:
+        return {"anyOf": [{"type": "string", "description": "a flag's literal text"},
+                          {"type": "object", "description": "a flag by id (domain/flags.py) and its parameters",
+                           "properties": {"id": {"type": "string"}, "params": {"type": "object"},
+                                          "template": {"type": "string"}},
+                           "required": ["id"], "additionalProperties": False}]}
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         name = tp.__name__
         if name not in defs:

@@ -112,10 +112,10 @@ def _replace_non_finite(obj: Any, path: str, warn: Callable[[str, str], None]) -
         return [_replace_non_finite(v, f"{path}[{i}]", warn) for i, v in enumerate(obj)]
     if isinstance(obj, float) and not math.isfinite(obj):
         if path.endswith(".request_rate") and obj == math.inf:
-            warn(path, "the legacy YAML .inf for an unlimited request rate is read as max_rate: true (schema 2)")
+            warn(path, _("the legacy YAML .inf for an unlimited request rate is read as max_rate: true (schema 2)"))
             return "inf"
-        warn(path, f"the file holds the non-finite number {_yaml_float(obj)}; read as null (schema 2 stores "
-                   "no .inf/.nan); saving the workspace stores it so")
+        warn(path, _("the file holds the non-finite number {value}; read as null (schema 2 stores no .inf/.nan); "
+                     "saving the workspace stores it so").format(value=_yaml_float(obj)))
         return None
     return obj
 
@@ -143,8 +143,8 @@ def _migrate_signoff_roles_1_to_2(body: dict[str, Any], warn: Callable[[str, str
             for suffix in (" (approver)", " (consulted)", " (decision maker)"):
                 if role.endswith(suffix) and role[: -len(suffix)] in listed:
                     row = {**row, "role": role[: -len(suffix)]}
-                    warn(f"signoffs[{i}].role", f"read as {row['role']!r}: schema 2 names a sign-off by its role "
-                         "as decision_makers or consulted list it")
+                    warn(f"signoffs[{i}].role", _("read as {role!r}: schema 2 names a sign-off by its role as "
+                                                  "decision_makers or consulted list it").format(role=row["role"]))
                     break
         out.append(row)
     return {**body, "signoffs": out}
@@ -172,20 +172,39 @@ def _migrate_2_to_3(body: dict[str, Any], warn: Callable[[str, str], None]) -> d
         for j, c in enumerate(checks if isinstance(checks, list) else ()):
             if isinstance(c, dict) and not c.get("model") and c.get("value") is not None:
                 warn(f"evidence.files[{i}].parity[{j}]",
-                     "this parity check states no model (schema 3 matches checks on the decision's model): it "
-                     "needs context and counts for nothing until one is set (deepdecide evidence set WS FILE "
-                     "--model NAME, or the Evidence page)")
+                     _("this parity check states no model (schema 3 matches checks on the decision's model): it "
+                       "needs context and counts for nothing until one is set (deepdecide evidence set WS FILE "
+                       "--model NAME, or the Evidence page)"))
         runs = f.get("runs")
         for j, r in enumerate(runs if isinstance(runs, list) else ()):
             got = r.get("dataset") if isinstance(r, dict) else None
             if wanted and isinstance(got, str) and got.strip() and got.strip().lower() != wanted.lower():
                 warn(f"evidence.files[{i}].runs[{j}].dataset",
-                     f"dataset {got.strip()!r} is not the workload's {wanted!r}: from schema 3 a mismatch (it "
-                     "was a note), counting for nothing unless accepted as a proxy")
+                     _("dataset {got!r} is not the workload's {wanted!r}: from schema 3 a mismatch (it was a note), "
+                       "counting for nothing unless accepted as a proxy").format(got=got.strip(), wanted=wanted))
     return body
 
 
-MIGRATIONS: dict[int, Migration] = {1: _migrate_1_to_2_all, 2: _migrate_2_to_3}
+def _migrate_3_to_4(body: dict[str, Any], warn: Callable[[str, str], None]) -> dict[str, Any]:
+    """Schema 4 stores a run's quality flags by message id and parameters (``{id, params}``,
+    ``domain.flags``) so that they show in the reader's language; schema 3 stored their English
+    text. Each known text becomes its message (exactly: the message renders the same English text);
+    any other text (a flag a user typed, one an older version wrote differently) stays as written.
+    Nothing is lost, so nothing is warned."""
+    from deepdecide.domain import flags
+
+    evidence = body.get("evidence")
+    files = evidence.get("files") if isinstance(evidence, dict) else None
+    for f in files if isinstance(files, list) else ():
+        runs = f.get("runs") if isinstance(f, dict) else None
+        for r in runs if isinstance(runs, list) else ():
+            old = r.get("quality_flags") if isinstance(r, dict) else None
+            if isinstance(old, list):
+                r["quality_flags"] = [flags.to_data(flags.from_english(x)) if isinstance(x, str) else x for x in old]
+    return body
+
+
+MIGRATIONS: dict[int, Migration] = {1: _migrate_1_to_2_all, 2: _migrate_2_to_3, 3: _migrate_3_to_4}
 
 
 def data_root() -> Path:

@@ -26,7 +26,7 @@ def render_png(svg: str | os.PathLike[str], size: int) -> bytes:
     from PySide6.QtGui import QGuiApplication, QImage, QPainter
     from PySide6.QtSvg import QSvgRenderer
 
-    _app = QGuiApplication.instance() or QGuiApplication([])  # noqa: F841 (kept alive while painting)
+    _app = QGuiApplication.instance() or QGuiApplication([])
     renderer = QSvgRenderer(str(svg))
     if not renderer.isValid():
         raise ValueError(f"{svg}: not a valid SVG file")

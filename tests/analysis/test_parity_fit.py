@@ -17,6 +17,7 @@ from deepdecide.domain.common import Estimate
 from deepdecide.domain.edits import EditError, SetEvidenceFile, apply, with_context, with_item_proxy
 from deepdecide.domain.evidence import Evidence, EvidenceFile, ItemProxy, Provenance
 from deepdecide.domain.workload import ProxyAcceptance, TokenRange, Workload
+from deepdecide.domain.workspace import SCHEMA_VERSION
 from deepdecide.importers.base import ImportContext
 from deepdecide.importers.registry import import_file
 from deepdecide.storage.files import check, load_builtin_workspace, load_workspace_text, workspace_to_yaml
@@ -226,12 +227,12 @@ def test_a_schema_2_file_opens_with_warnings_for_what_schema_3_judges_differentl
     run = replace(sample.evidence.files[0].runs[0], dataset="sharegpt")
     first = replace(sample.evidence.files[0], runs=(run, *sample.evidence.files[0].runs[1:]))
     ws = replace(sample, evidence=replace(sample.evidence, files=(first, *sample.evidence.files[1:], f)))
-    text = workspace_to_yaml(ws).replace("\nschema_version: 3\n", "\nschema_version: 2\n")
+    text = workspace_to_yaml(ws).replace(f"\nschema_version: {SCHEMA_VERSION}\n", "\nschema_version: 2\n")
     warnings: list = []
     again = load_workspace_text(text, warnings=warnings)
     n = len(ws.evidence.files) - 1
     paths = [w.path for w in warnings]
     assert f"evidence.files[{n}].parity[0]" in paths and "evidence.files[0].runs[0].dataset" in paths
     assert any("states no model" in w.reason and w.line for w in warnings)
-    assert again.schema_version == 3
+    assert again.schema_version == SCHEMA_VERSION
     assert json.loads(json.dumps(to_data(evaluate(again, sensitivity=False))))  # and it evaluates

@@ -16,7 +16,7 @@ import pytest
 from deepdecide.cli.main import main
 from deepdecide.domain import approval
 from deepdecide.domain.errors import ValidationError, ValidationErrors
-from deepdecide.domain.workspace import RecordStatus, SignOff, Vote
+from deepdecide.domain.workspace import SCHEMA_VERSION, RecordStatus, SignOff, Vote
 from deepdecide.storage import files
 
 from .pki import Pki
@@ -123,7 +123,8 @@ def test_accepted_by_hand_is_a_located_error_and_a_warning_in_a_schema_1_file(tm
     code, _out, err = _run(["validate", str(path)])
     assert code != 0 and "decision.status" in err
     old = tmp_path / "old.deepdecide.yaml"
-    old.write_text(path.read_text(encoding="utf-8").replace("schema_version: 3", "schema_version: 1"), encoding="utf-8")
+    old.write_text(path.read_text(encoding="utf-8").replace(f"schema_version: {SCHEMA_VERSION}", "schema_version: 1"),
+                   encoding="utf-8")
     warnings: list[ValidationError] = []
     assert files.load_workspace(old, warnings).decision.status == RecordStatus.ACCEPTED
     assert [w.path for w in warnings] == ["decision.status"]

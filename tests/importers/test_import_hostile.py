@@ -49,7 +49,7 @@ def stored_round_trip(result) -> Workspace:
 def test_denormal_tpot_leaves_tpot_and_interactivity_empty_with_flags():
     result, run = one_run("d.json", corpus.dumps(corpus.vllm(median_tpot_ms=5e-324)))
     assert run.tpot_ms_p50 is None and run.interactivity_tps_per_user is None
-    assert any("tpot_ms_p50" in f and "5e-324" in f for f in run.quality_flags)
+    assert any("tpot_ms_p50" in f and "5e-324" in f for f in map(str, run.quality_flags))
     stored_round_trip(result)
 
 
@@ -59,7 +59,7 @@ def test_denormal_duration_makes_no_infinite_throughput():
     result, run = one_run("d.json", data)
     assert run.duration_s is None
     assert all(v is None or math.isfinite(v) for v in dataclasses.astuple(run) if isinstance(v, float))
-    assert any("duration_s" in f and "5e-324" in f for f in run.quality_flags)
+    assert any("duration_s" in f and "5e-324" in f for f in map(str, run.quality_flags))
     stored_round_trip(result)
 
 
@@ -67,7 +67,7 @@ def test_denormal_duration_makes_no_infinite_throughput():
 def test_non_finite_file_values_are_flagged_with_key(literal):
     result, run = one_run("n.json", corpus.raw_vllm("mean_ttft_ms", literal))
     assert run.ttft_ms_mean is None and run.ttft_ms_p50 == 80.0
-    flag = next(f for f in run.quality_flags if "mean_ttft_ms" in f)
+    flag = next(f for f in map(str, run.quality_flags) if "mean_ttft_ms" in f)
     assert "not a finite number" in flag
     stored_round_trip(result)
 
@@ -76,7 +76,7 @@ def test_nan_csv_cell_is_flagged_with_line_and_column():
     rows = [corpus.AIPERF_ROWS[0].replace("80.0,", "nan,", 1), *corpus.AIPERF_ROWS[1:]]
     _, run = one_run("a.csv", corpus.aiperf_csv(rows))
     assert run.ttft_ms_mean is None
-    assert any("line 2" in f and "'avg'" in f and "nan" in f for f in run.quality_flags)
+    assert any("line 2" in f and "'avg'" in f and "nan" in f for f in map(str, run.quality_flags))
 
 
 def test_absurd_throughput_is_refused_with_its_field():
@@ -144,7 +144,7 @@ def test_utf16_and_utf32_with_bom_decode(encoding, bom):
     data = bom + json.dumps(corpus.vllm(model_id="Modèle-8B"), ensure_ascii=False).encode(encoding)
     result, run = one_run("w.json", data)
     assert run.model == "Modèle-8B" and result.evidence.provenance.size_bytes == len(data)
-    assert any(encoding.upper() in n for n in result.notes)
+    assert any(encoding.upper() in n for n in map(str, result.notes))
 
 
 def test_broken_utf16_is_a_named_encoding_error():
@@ -200,7 +200,7 @@ def test_a_file_changing_while_read_is_refused(tmp_path, monkeypatch):
 def test_lone_surrogate_is_replaced_and_located():
     result, run = one_run("s.json", corpus.raw_vllm("model_id", '"Llama\\ud800-8B"'))
     assert run.model == "Llama\ufffd-8B"
-    assert any("run 1 model" in f and "U+D800" in f for f in run.quality_flags)
+    assert any("run 1 model" in f and "U+D800" in f for f in map(str, run.quality_flags))
     stored_round_trip(result)
 
 
@@ -274,7 +274,7 @@ def test_lm_eval_non_finite_metric_imports_inconclusive():
     (check,) = result.evidence.parity
     assert check.metric == "mae,none" and check.value is None and check.stderr is None
     assert check.verdict == Verdict.INCONCLUSIVE and "not finite (inf)" in check.tolerance
-    assert any("mae,none" in n and "not finite" in n for n in result.notes)
+    assert any("mae,none" in n and "not finite" in n for n in map(str, result.notes))
     stored_round_trip(result)
 
 
@@ -378,7 +378,7 @@ def test_a_dropped_value_flags_the_run_it_belongs_to():
         '"mean_ttft_ms": 88.0', '"mean_ttft_ms": NaN'), json.dumps(corpus.vllm(label="c"))]
     result = import_bytes("sweep.jsonl", ("\n".join(lines) + "\n").encode())
     flagged = [r.label.split(",")[0] for r in result.evidence.runs
-               if any("line 2, mean_ttft_ms: the file holds nan" in f for f in r.quality_flags)]
+               if any("line 2, mean_ttft_ms: the file holds nan" in f for f in map(str, r.quality_flags))]
     assert flagged == ["b"]
 
 

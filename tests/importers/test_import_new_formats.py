@@ -147,7 +147,7 @@ def test_aiconfigurator_unknown_custom_system_asks_for_the_platform():
     result = import_file(shared(relative))
     run = result.evidence.runs[0]
     assert run.platform == "" and "platform" in run.missing_context and "platform" in result.missing_context
-    assert any("rtx_pro_6000_scaleout_8x4" in f and "--platform" in f for f in run.quality_flags)
+    assert any("rtx_pro_6000_scaleout_8x4" in f and "--platform" in f for f in map(str, run.quality_flags))
     given = import_file(shared(relative), ImportContext(platform="nv-rtxpro6000")).evidence.runs[0]
     assert given.platform == "nv-rtxpro6000" and "platform" not in given.missing_context
 
@@ -170,7 +170,7 @@ def test_a_prediction_stays_predicted_whatever_the_user_says():
     relative = "aiconfigurator/dsv4flash_rtxpro6000_8x4_sglang_isl2048_osl500_agg_best_config_topn.csv"
     result = import_file(shared(relative), ImportContext(kind=ProvenanceKind.OWN))
     assert result.evidence.provenance.kind == ProvenanceKind.PREDICTED
-    assert any("kind predicted kept, not own" in n for n in result.notes)
+    assert any("kind predicted kept, not own" in n for n in map(str, result.notes))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -188,7 +188,7 @@ def test_vllm_sweep_summary_is_the_list_of_its_runs():
         assert close(run.tpot_ms_p50, payload["median_tpot_ms"]) and close(run.itl_ms_p50, payload["median_itl_ms"])
         assert close(run.e2e_ms_p99, payload["p99_e2el_ms"]) and close(run.output_throughput_tps, payload["output_throughput"])
         assert f"run {payload['run_number']}" in run.label and "max_num_seqs=4" in run.label
-        assert any("observed peak" in f for f in run.quality_flags)
+        assert any("observed peak" in f for f in map(str, run.quality_flags))
     assert runs[0].tpot_ms_p50 != runs[0].itl_ms_p50  # TPOT and ITL kept apart
 
 
@@ -207,7 +207,7 @@ def test_guidellm_08_rate_is_the_load_and_the_model_comes_from_the_spec():
         assert bench["config"]["strategy"]["max_concurrency"] == 10240
         assert run.concurrency is None and run.request_rate == bench["config"]["strategy"]["rate"]
         assert run.model == doc["config"]["spec"]["backend"]["model"] == "e2e-mock-model"
-        assert any("10240 is a cap" in f for f in run.quality_flags)
+        assert any("10240 is a cap" in f for f in map(str, run.quality_flags))
         m = bench["metrics"]
         # guidellm's ITL is vLLM's TPOT; its TPOT includes the TTFT (e2e per token)
         assert close(run.tpot_ms_mean, m["inter_token_latency_ms"]["successful"]["mean"])
@@ -237,7 +237,7 @@ def test_inference_perf_stage_seconds_become_ms():
 def test_inference_perf_summary_is_no_load_point():
     run = run_of("inference_perf/kubecon25_h100_vllm0.11_baseline_summary_lifecycle_metrics.json")
     assert run.request_rate is None and run.label == "summary of all stages"
-    assert any("no single load" in f for f in run.quality_flags)
+    assert any("no single load" in f for f in map(str, run.quality_flags))
 
 
 def test_inference_perf_per_request_list_reproduces_its_summary():
@@ -259,7 +259,7 @@ def test_inference_perf_yaml_dump_reads_like_the_json():
     run = run_of(relative)
     assert close(run.ttft_ms_mean, doc["successes"]["latency"]["time_to_first_token"]["mean"] * 1000)
     assert close(run.duration_s, doc["benchmark_time_seconds"]) and run.request_rate == 1.0
-    assert any("multimodal" in f for f in run.quality_flags)
+    assert any("multimodal" in f for f in map(str, run.quality_flags))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -320,7 +320,7 @@ def test_mlperf_results_summary_units_and_gpus(ext):
     assert server.model == "neuralmagic_Llama-2-7b-chat-hf-FP8" and close(server.request_throughput_rps, 1954.36)
     assert server.platform == "RTX 4090" and server.gpu_count == 2
     assert server.output_throughput_tps is None and server.tpot_ms_p50 is None  # a summary has no latency
-    assert any("llama2-70b-99" in f for f in server.quality_flags)
+    assert any("llama2-70b-99" in f for f in map(str, server.quality_flags))
 
 
 def test_mlperf_csv_and_json_agree():

@@ -128,7 +128,7 @@ def test_evidence_csv_uses_the_inspect_names_after_the_provenance(tmp_path):
         for name in ("output_throughput_tps", "ttft_ms_p99", "tpot_ms_p99", "output_tps_per_gpu", "concurrency"):
             value = getattr(run, name)
             assert (row[name] == "") if value is None else float(row[name]) == pytest.approx(value, rel=1e-14)
-        assert row["quality_flags"] == "; ".join(run.quality_flags)
+        assert row["quality_flags"] == "; ".join(map(str, run.quality_flags))
 
 
 def test_parity_checks_export_with_their_verdicts(tmp_path):

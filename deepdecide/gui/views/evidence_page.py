@@ -100,7 +100,7 @@ def runs_frame(ws: Workspace, fits: tuple[Any, ...] = ()) -> pd.DataFrame:
         return pd.DataFrame(columns=list(FIRST_COLUMNS))
     df = pd.DataFrame(rows)
     for col in ("quality_flags", "missing_context"):
-        df[col] = df[col].map(lambda t: "; ".join(t) if t else None)
+        df[col] = df[col].map(lambda t: "; ".join(str(x) for x in t) if t else None)
     order = [c for c in FIRST_COLUMNS if c in df.columns] + [c for c in ("file", *BENCHMARK_FIELDS)
                                                               if c in df.columns and c not in FIRST_COLUMNS]
     df = df[order]

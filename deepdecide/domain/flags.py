@@ -1,0 +1,375 @@
+"""Data-quality flags and import notes as structured messages.
+
+An importer says what it did to a file's figures ("failed derived: num_prompts - completed", "the
+file says 12.5, recomputed ... gives 13") as a :class:`~deepdecide.domain.messages.Message`: a
+stable id, its English template (the catalog key) and the parameters. A workspace stores a flag
+locale-independently, by id and parameters (``{id: vllm.failed_derived}``, ``{id: normalize.derived,
+params: {key: duration_s, how: ...}}``); the template comes from :data:`TEMPLATES` when it is read,
+so a flag renders in the current language wherever it is shown. A flag whose text is not one of
+ours (a flag a user typed, an old file's text no template matches) is stored as plain text and
+shown as written.
+
+Workspaces written before schema 4 stored the English text: :func:`from_english` maps a text back
+to its message (template and parameters), and keeps any other text literally.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import string
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
+
+from deepdecide.domain.i18n import N_, _
+from deepdecide.domain.messages import Message, Param, msg, plain
+
+#: every flag and import note an importer writes: id -> English template (the catalog key)
+TEMPLATES: dict[str, str] = {
+    # aiconfigurator
+    "aiconfigurator.prediction": N_("AIConfigurator output is a prediction (no hardware ran it): imported as kind predicted"),
+    "aiconfigurator.modelled": N_("predicted by AIConfigurator: ttft, tpot and request_latency are one modelled value each (stored as the mean; no percentiles); no ITL is modelled"),
+    "aiconfigurator.database": N_("runtime {backend} {version} is the performance database AIConfigurator modelled"),
+    "aiconfigurator.platform": N_("platform {platform} from AIConfigurator system {system!r}"),
+    "aiconfigurator.unknown_system": N_("AIConfigurator system {system!r} is not a known platform: give the platform it models (--platform)"),
+    "aiconfigurator.quantization": N_("quantization modes: {modes}"),
+    "aiconfigurator.cluster": N_("tokens/s/gpu_cluster {cluster:g} (output tokens/s per GPU of the whole cluster)"),
+    "aiconfigurator.no_power": N_("power_w 0: no power model"),
+    "aiconfigurator.workers": N_("{name}: {workers} worker(s) x {parallel} ({per_worker} GPUs each)"),
+    "aiconfigurator.total_gpus": N_("num_total_gpus {total} differs from prefill + decode GPUs {sum}"),
+    "aiconfigurator.systems": N_("prefill and decode model different systems: {systems}"),
+    # genai_perf
+    "genai_perf.per_user": N_("output_token_throughput_per_user (mean of per-request 1000/ITL) is not 1000 / tpot_ms_p50; interactivity_tps_per_user is derived from TPOT instead"),
+    "genai_perf.failed_sum": N_("failed derived: sum of error_summary counts"),
+    "genai_perf.failed_none": N_("failed 0: error_summary is empty"),
+    "genai_perf.no_records": N_("completed 0: the file has no request records (every request failed)"),
+    "genai_perf.telemetry": N_("platform and GPU count from GPU telemetry ({name!r} x {n})"),
+    "genai_perf.cancelled": N_("the run was cancelled before it completed"),
+    "genai_perf.per_user_rates": N_("output token throughput per user (mean of per-request rates) not used as interactivity"),
+    "genai_perf.telemetry_table": N_("gpu_count from the GPU telemetry table ({n} GPU(s), {memory} GB total memory; GPU model not recorded)"),
+    "genai_perf.analyze_p99": N_("p99 statistics and averages only: GenAI-Perf analyze keeps no means or medians of latency"),
+    # generic_csv
+    "generic_csv.reduced": N_("{n} requests reduced to one run (linear-interpolation percentiles)"),
+    # guidellm
+    "guidellm.concurrency": N_("measured mean concurrency {conc:.4g}"),
+    "guidellm.tpot": N_("guidellm time_per_output_token_ms includes TTFT: stored as e2e_per_token_ms; inter_token_latency_ms is TPOT"),
+    "guidellm.cap": N_("max_concurrency {cap:g} is a cap on requests in flight, not the load (the load is the rate)"),
+    "guidellm.v01": N_("guidellm v0.1: statistics computed from per-request results (linear-interpolation percentiles)"),
+    # inference_perf
+    "inference_perf.achieved": N_("achieved rate {achieved:.4g} req/s of {rate:g} requested"),
+    "inference_perf.all_stages": N_("summary over every stage of the run: no single load (import the stage_N files for load points)"),
+    "inference_perf.multimodal": N_("multimodal requests: {blocks} blocks not imported"),
+    "inference_perf.units": N_("inference-perf times in seconds, converted to ms; time_per_output_token excludes the first token (TPOT), inter_token_latency pools chunk gaps (ITL), normalized_time_per_output_token is e2e / tokens"),
+    "inference_perf.per_request": N_("statistics computed from the per-request list (linear-interpolation percentiles): TPOT = (last - first token) / (tokens - 1), ITL = gaps between output token times"),
+    "inference_perf.pooled": N_("the requests of every stage are pooled: no single load"),
+    # inferencemax
+    "inferencemax.from_name": N_("{key} {value!r} read from the file name (empty in the file)"),
+    "inferencemax.runner": N_("platform from the runner label hw={hw!r}"),
+    "inferencemax.gpu_count": N_("gpu_count = tp x pp x pcp = {tp} x {pp} x {pcp}"),
+    "inferencemax.disagg_per_gpu": N_("disaggregated: the file's output_tput_per_gpu divides by decode GPUs only"),
+    "inferencemax.lengths_from_name": N_("input/output lengths (requested) read from the file name"),
+    "inferencemax.seconds_ms": N_("latencies converted from seconds (InferenceMAX strips _ms and divides by 1000)"),
+    "inferencemax.agentic": N_("agentic multi-turn workload: statistics are mean / p75 / p90 / p95 (no median or p99)"),
+    "inferencemax.seconds": N_("latencies converted from seconds"),
+    # llmd
+    "llmd.units": N_("each metric scaled by its own units field; time_per_output_token is TPOT, inter_token_latency ITL, normalized_time_per_output_token e2e / output tokens"),
+    "llmd.rate": N_("request rate from the harness arguments ({name} qps_values)"),
+    "llmd.engine": N_("{label}: {role}, {replicas} replica(s) x {count} accelerator(s), {parallelism}"),
+    "llmd.models": N_("the stack serves several models: {models}"),
+    "llmd.accelerators": N_("platform and GPU count read from the report's accelerators"),
+    "llmd.heterogeneous": N_("heterogeneous accelerators ({names}): give the platform"),
+    "llmd.vllm": N_("llm-d serves with vLLM: runtime vllm"),
+    "llmd.image": N_("engine image {version}"),
+    # llmperf
+    "llmperf.framework": N_("--metadata framework={framework!r} (the serving provider, not necessarily the engine)"),
+    "llmperf.itl": N_("llmperf inter_token_latency_s is e2e / output tokens (includes TTFT): stored as e2e_per_token_ms"),
+    "llmperf.duration": N_("duration_s derived: completed / (completed_requests_per_min / 60)"),
+    "llmperf.per_request": N_("statistics computed from the per-request list (successful requests; linear-interpolation percentiles)"),
+    # lm_eval
+    "lm_eval.server": N_("lm-eval backend {backend!r} talks to a server: the engine behind it is not recorded"),
+    "lm_eval.platform": N_("platform from pretty_env_info: {gpu!r} x {n}"),
+    "lm_eval.model": N_("model {model!r}"),
+    "lm_eval.stderr_not_finite": N_("{task} {key}: stderr not finite in the file ({raw}); left empty"),
+    "lm_eval.value_not_finite": N_("{task} {metric}: value not finite in the file ({raw}); check inconclusive"),
+    "lm_eval.hardware": N_("hardware from the report: {hardware!r}"),
+    # mlperf
+    "mlperf.invalid": N_("LoadGen result is {result}: the run does not meet its constraints"),
+    "mlperf.tpot": N_("tpot_ms from LoadGen 'Time to Output Token' (first token excluded)"),
+    "mlperf.platform_count": N_("platform and GPU count read from the system name in the path"),
+    "mlperf.platform": N_("platform read from the system name in the path"),
+    # mlperf_results
+    "mlperf_results.throughput": N_("MLPerf Result {result:g} {units} stored as request throughput (one sample is one query)"),
+    "mlperf_results.latency": N_("MLPerf Result {result:g} {units} is the 90th-percentile latency"),
+    "mlperf_results.unit": N_("MLPerf Result {result:g} {units!r}: unit not imported"),
+    "mlperf_results.open_model": N_("MLPerf benchmark {benchmark}, run with model {model} (open division)"),
+    "mlperf_results.accuracy": N_("accuracy {accuracy}"),
+    "mlperf_results.framework": N_("framework {framework}"),
+    "mlperf_results.open": N_("open division: the model or the method may differ from the closed benchmark"),
+    "mlperf_results.platform_count": N_("platform and GPU count read from the system name {system!r} (the accelerator columns are empty)"),
+    "mlperf_results.platform": N_("platform read from the system name {system!r} (the accelerator columns are empty)"),
+    "mlperf_results.cpu": N_("system {system!r}: a CPU run, no accelerator"),
+    # how a derived figure was computed (the how of normalize.derived / normalize.disagrees)
+    "how.total_isl_osl": N_("(total ISL + total OSL) / benchmark_duration"),
+    "how.all_tokens": N_("all tokens / total_latency"),
+    "how.per_request_arrays": N_("from the file's per-request arrays"),
+    "how.latencies_list": N_("from the latencies list"),
+    "how.last_end_first_start": N_("last end - first start"),
+    "how.output_tokens_duration": N_("output tokens / duration"),
+    "how.total_output_tokens": N_("total output tokens / benchmark_duration"),
+    # normalize
+    "normalize.disagrees": N_("{key}: file says {own:.6g}, recomputed {how} gives {derived:.6g} ({diff:+.1f} %); file value kept"),
+    "normalize.disagrees_zero": N_("{key}: file says {own:.6g}, recomputed {how} gives 0; file value kept"),
+    "normalize.derived": N_("{key} derived: {how}"),
+    "normalize.given": N_("{name} given by the user"),
+    "normalize.kept": N_("{name}: the file says {current!r}, the user said {given!r}; the file's value is kept"),
+    "normalize.gpu_count_ignored": N_("gpu_count {gpus} ignored (must be positive)"),
+    "normalize.per_gpu_derived": N_("output_tps_per_gpu derived: output_throughput_tps / gpu_count ({gpus})"),
+    "normalize.per_gpu_disagrees": N_("output_tps_per_gpu: file says {own:.6g}, output_throughput_tps / gpu_count gives {derived:.6g}; file value kept"),
+    "normalize.interactivity_derived": N_("interactivity_tps_per_user derived: 1000 / tpot_ms_p50"),
+    "normalize.interactivity_disagrees": N_("interactivity_tps_per_user: file says {own:.6g}, 1000 / tpot_ms_p50 gives {derived:.6g}; file value kept"),
+    # import
+    "import.bom": N_("decoded as {encoding} (byte-order mark)"),
+    "import.dropped_line_path": N_("line {line:d}, {path}: the file holds {held}, not a finite number; left empty"),
+    "import.dropped_line": N_("line {line:d}: the file holds {held}, not a finite number; left empty"),
+    "import.dropped_path": N_("{path}: the file holds {held}, not a finite number; left empty"),
+    "import.held_digits": N_("an integer of {n} digits"),
+    "import.held_many_digits": N_("an integer of over 4000 digits"),
+    "import.held_overflow": N_("{value}, which overflows in {scale:g} x unit conversion"),
+    "import.dropped": N_("the file: the file holds {held}, not a finite number; left empty"),
+    "import.kind_kept": N_("{format} files are {kind_text}: kind {kind} kept, not {given} as given"),
+    # where in a run, check or provenance a text was (the place of safety.surrogate / safety.cut)
+    "place.run_field": N_("run {n} {field}"),
+    "place.run_flag": N_("run {n} quality flag"),
+    "place.check_field": N_("check {n} {field}"),
+    "place.provenance": N_("provenance {field}"),
+    # safety
+    "safety.surrogate": N_("{place}: the file holds a lone surrogate ({codes}), not valid Unicode; replaced by U+FFFD"),
+    "safety.cut": N_("{place}: {n:,} characters; cut to {max:,}"),
+    "safety.derived_not_finite": N_("{name}: derived value is not finite ({value}) from the file's figures; left empty"),
+    "safety.too_small": N_("{name}: the file holds {value}, too small to be a measurement (a denormal or truncated number? below {min:g}); left empty"),
+    # sglang
+    "sglang.gpus": N_("gpu_count from server_info: tp {tp} x pp {pp} x dp {dp}"),
+    "sglang.gpus_dp_attention": N_("gpu_count from server_info: tp {tp} x pp {pp}"),
+    "sglang.runtime_server_info": N_("runtime 'sglang' read from server_info (the server answered SGLang's /server_info)"),
+    "sglang.failed_errors": N_("failed counted from the errors list"),
+    "sglang.failed_unknown": N_("failed unknown: bench_serving does not record failed requests without --output-details"),
+    "sglang.none_completed": N_("no request completed"),
+    "sglang.requested_lengths": N_("input/output tokens are the requested random lengths (no token totals in the file)"),
+    "sglang.concurrency": N_("measured mean concurrency {conc:.4g} (not the target)"),
+    "sglang.accept_length": N_("speculative decoding accept length {length:.4g} tokens/step"),
+    "sglang.static_batch": N_("static batch: ttft_ms_mean is the prefill step, tpot_ms_p50 the median decode step"),
+    "sglang.one_batch": N_("runtime 'sglang': bench_one_batch runs the SGLang engine in-process"),
+    "sglang.decode_rate": N_("the file's output_throughput {own:.6g} is a decode-phase rate (output tokens / (latency - TTFT of the last request)); not used as output_throughput_tps"),
+    "sglang.last_ttft": N_("ttft_ms_mean is last_ttft: the TTFT of the last request of the batch"),
+    "sglang.gpus_nodes": N_("gpu_count from server_info: tp {tp} x pp {pp} x dp {dp} ({nodes} node(s))"),
+    "sglang.gpus_dp_attention_nodes": N_("gpu_count from server_info: tp {tp} x pp {pp} ({nodes} node(s))"),
+    # simulators
+    "simulators.vidur_prediction": N_("Vidur output is a simulation (no hardware ran it): imported as kind predicted"),
+    "simulators.blis_prediction": N_("BLIS output is a simulation (no hardware ran it): imported as kind predicted"),
+    "simulators.vidur": N_("simulated by Vidur: seconds converted to ms; TTFT = prefill_e2e_time, TPOT = (e2e - TTFT) / (decode tokens - 1), e2e_per_token = e2e / decode tokens; no ITL"),
+    "simulators.vidur_config": N_("device, TP, replicas and request rate are in Vidur's config.json, not in this file"),
+    "simulators.restarts": N_("{n} request restart(s) (preemption)"),
+    "simulators.extra": N_("{name} {value}"),
+    "simulators.blis": N_("simulated by BLIS: itl is per decode step; tokens_per_sec counts output tokens"),
+    "simulators.blis_inputs": N_("hardware, TP and request rate are BLIS inputs, not in its output"),
+    "simulators.golden_inputs": N_("model, hardware {hardware}, tp {tp} and rate are the test's simulation inputs"),
+    "simulators.golden_lengths": N_("inputs: prompt {prompt} tokens (+{prefix} prefix), output {output} tokens, max-num-seqs {seqs}"),
+    # trtllm
+    "trtllm.runtime": N_("runtime 'trtllm' (backend {backend}) read from engine"),
+    "trtllm.concurrency": N_("measured mean concurrency {conc:.4g} (the --concurrency limit is not stored)"),
+    "trtllm.no_streaming": N_("no streaming_metrics (run without --streaming): no TTFT or TPOT"),
+    "trtllm.issue_rate": N_("world_info.issue_rate ignored (known unit bug in trtllm-bench)"),
+    "trtllm.per_user": N_("output_throughput_per_user_tok_s includes the context phase: not used as interactivity"),
+    "trtllm.speculative": N_("speculative decoding ({mode}): mean acceptance length {acc:.4g}"),
+    # vllm
+    "vllm.runtime": N_("runtime {runtime!r} read from the file's backend {backend!r}"),
+    "vllm.inferencemax_name": N_("InferenceMAX run: {values} read from the file name"),
+    "vllm.sweep": N_("vllm bench sweep serve summary.json: {n} run(s) of the sweep"),
+    "vllm.metadata_gpu": N_("platform and GPU count read from --metadata gpu={gpu!r}"),
+    "vllm.metadata_count": N_("gpu_count read from --metadata {key}="),
+    "vllm.overrides": N_("vllm bench sweep serve overrides: {overrides}"),
+    "vllm.swept_gpus": N_("gpu_count {gpus} from the swept {keys}"),
+    "vllm.peak": N_("max_concurrent_requests {peak:g} is the observed peak; the load is max_concurrency {load:g}"),
+    "vllm.failed_derived": N_("failed derived: num_prompts - completed"),
+    "vllm.per_request": N_("per-request arrays reduced (linear-interpolation percentiles, as vLLM's np.percentile)"),
+    "vllm.tokens_per_second": N_("tokens_per_second counts prompt + output tokens: stored as total_throughput_tps, not output"),
+    "vllm.offline": N_("offline run: the whole dataset is submitted at once (no concurrency limit)"),
+    "vllm.iterations": N_("{n} timed iterations of one batch each"),
+    "vllm.batch_latency": N_("e2e_ms is the latency of one whole batch (batch size, input and output length are not in the file)"),
+    # parity_baselines
+    "parity_baselines.reference": N_("reference for model {model!r}"),
+    # edits
+    "edits.set_by_user": N_("{name} set by the user"),
+    "edits.set_by_user_was": N_("{name} set by the user (was {old!r})"),
+    # storage
+    "storage.non_finite_null": N_("the file held {value} for {key}; stored as null (schema 2)"),
+}
+
+TEXT = "text"  # the id of a literal text (plain(): user text, a file's own words)
+
+
+def flag(id: str, /, **params: Param) -> Message:
+    """The flag ``id`` with its parameters (the template is ``TEMPLATES[id]``)."""
+    return msg(id, TEMPLATES[id], **params)
+
+
+def english(m: Message | str) -> str:
+    """The English text of a flag (``--json`` output, matching, sorting)."""
+    if isinstance(m, str):
+        return m
+    from deepdecide.domain import i18n
+
+    with i18n.using(i18n.DEFAULT):
+        return m.render()
+
+
+# ---------------------------------------------------------------------------------------------
+# storage
+
+
+def to_data(m: Message) -> str | dict[str, Any]:
+    """A flag as plain data: literal text as a string, ours as ``{id, params}`` (and the English
+    ``template`` too when the id is not in :data:`TEMPLATES`, so it still reads back)."""
+    if m.id == TEXT and m.template == "{text}":
+        return str(m.args.get("text", ""))
+    out: dict[str, Any] = {"id": m.id}
+    if TEMPLATES.get(m.id) != m.template:
+        out["template"] = m.template
+    if m.params:
+        out["params"] = {k: _param_to_data(v) for k, v in m.params}
+    return out
+
+
+def _param_to_data(v: Param) -> Any:
+    if isinstance(v, Message):
+        return to_data(v)
+    if isinstance(v, tuple):
+        return [_param_to_data(x) for x in v]
+    return v
+
+
+class FlagDataError(ValueError):
+    """Stored flag data that is not a flag (the codec names its key path)."""
+
+
+def from_data(data: Any) -> Message:
+    """A flag from what :func:`to_data` wrote; raises FlagDataError for anything else."""
+    if isinstance(data, str):
+        return plain(data)
+    if not isinstance(data, Mapping) or not isinstance(data.get("id"), str) or not data["id"]:
+        raise FlagDataError(_("expected a text or a mapping with an 'id'"))
+    unknown = set(data) - {"id", "template", "params"}
+    if unknown:
+        raise FlagDataError(_("unknown key {key!r} (expected id, params, template)").format(key=sorted(unknown)[0]))
+    fid: str = data["id"]
+    raw = data.get("params") or {}
+    if not isinstance(raw, Mapping):
+        raise FlagDataError(_("params must be a mapping"))
+    params = {str(k): _param_from_data(v) for k, v in raw.items()}
+    template = data.get("template")
+    if not isinstance(template, str):
+        template = TEMPLATES.get(fid)
+    if fid == TEXT and template is None:
+        template = "{text}"
+    if template is None:  # an id this version does not know, without its template
+        shown = ", ".join(f"{k}={v}" for k, v in params.items())
+        return plain(f"{fid} ({shown})" if shown else fid)
+    try:
+        return msg(fid, template, **params)
+    except ValueError:
+        raise FlagDataError(_("flag {id!r}: params {params} do not match its template {template!r}").format(
+            id=fid, params=", ".join(sorted(params)) or "-", template=template)) from None
+
+
+def _param_from_data(v: Any) -> Param:
+    if isinstance(v, Mapping):
+        return from_data(v)
+    if isinstance(v, list):
+        return tuple(_param_from_data(x) for x in v)
+    if v is None or isinstance(v, (str, int, float, bool)):
+        return v
+    return str(v)  # YAML dates and the like: as their text
+
+
+# ---------------------------------------------------------------------------------------------
+# old workspaces: English text back to the message
+
+
+_FORMATTER = string.Formatter()
+
+
+@cache
+def _patterns() -> tuple[tuple[re.Pattern[str], str, tuple[tuple[str, str, str], ...]], ...]:
+    """One anchored pattern per template, the most specific (most literal text) first."""
+    out: list[tuple[int, re.Pattern[str], str, tuple[tuple[str, str, str], ...]]] = []
+    for fid, template in TEMPLATES.items():
+        parts: list[str] = []
+        fields: list[tuple[str, str, str]] = []
+        literal = 0
+        for text, name, spec, conversion in _FORMATTER.parse(template):
+            parts.append(re.escape(text))
+            literal += len(text)
+            if name is not None:
+                group = f"f{len(fields)}"
+                fields.append((name, spec or "", conversion or ""))
+                parts.append(f"(?P<{group}>.+?)" if fields[-1][2] != "r" else f"(?P<{group}>'.*?'|\".*?\")")
+        if sum(ch.isalpha() for ch in template if ch not in "{}") - sum(len(n) for n, _, _ in fields) < 5:
+            continue  # too little text of its own ("{name} {value}"): it would match anybody's words
+        out.append((literal, re.compile("".join(parts) + r"\Z", re.DOTALL), fid, tuple(fields)))
+    out.sort(key=lambda t: -t[0])
+    return tuple((p, fid, fields) for _, p, fid, fields in out)
+
+
+def _value(text: str, spec: str, conversion: str) -> Param:
+    if conversion == "r":
+        try:
+            value = ast.literal_eval(text)
+        except (ValueError, SyntaxError):
+            return text
+        return value if isinstance(value, str) else text
+    if spec:  # written as a number
+        try:
+            return int(text.replace(",", "")) if spec.endswith(",") or spec == "d" else float(text)
+        except ValueError:
+            return None
+    for convert in (int, float):
+        try:
+            value = convert(text)
+        except ValueError:
+            continue
+        if str(value) == text or convert is float:  # "1e3" stays a number, "007" stays text
+            return value if str(value) == text else text
+    return text
+
+
+@cache
+def _fixed_texts() -> dict[str, Message]:
+    """The "how" messages (no parameters) by their English text."""
+    return {t: Message(i, t) for i, t in TEMPLATES.items() if i.startswith("how.")}
+
+
+def from_english(text: str) -> Message:
+    """The flag whose English rendering is ``text``, or ``text`` as literal text."""
+    for pattern, fid, fields in _patterns():
+        m = pattern.match(text)
+        if m is None:
+            continue
+        params: dict[str, Param] = {}
+        ok = True
+        for i, (name, spec, conversion) in enumerate(fields):
+            value = _value(m.group(f"f{i}"), spec, conversion)
+            if value is None or (name in params and params[name] != value):
+                ok = False
+                break
+            params[name] = value
+        if not ok:
+            continue
+        candidate = msg(fid, TEMPLATES[fid], **params)
+        if english(candidate) == text:  # only an exact round trip: otherwise the text as written
+            if not fid.startswith("normalize."):
+                return candidate
+            fixed = _fixed_texts()  # the "how" of a derived figure: one of ours when its text is
+            return msg(fid, TEMPLATES[fid], **{k: fixed.get(v, v) if isinstance(v, str) else v
+                                                for k, v in params.items()})
+    return plain(text)
