@@ -298,3 +298,51 @@ def test_switching_language_with_unsaved_edits_keeps_them_undo_and_redo(make_win
     assert document.workspace.decision.rationale != "Cheapest measured option"
     window.language_actions["en"].trigger()
     assert window.document.workspace.criteria[0].weight == 0.45 and document.is_modified()
+
+
+@pytest.mark.gui
+def test_switching_language_remakes_the_decision_page_changes_and_the_headers(make_window, qtbot, tmp_path):
+    """The Decision page's "Changes since" box is made from a diff the document keeps for the
+    workspace it was made of; after View ▸ Language it is made again in the new language (keys,
+    figures and outcome lines), and so are the table headers, without the workspace or its history
+    changing."""
+    import dataclasses
+
+    from PySide6.QtCore import Qt
+
+    from deepdecide.domain.edits import SetDecisionField
+    from deepdecide.storage import files
+
+    path = tmp_path / "saved.deepdecide.yaml"
+    files.save_workspace(files.load_builtin_workspace(), path)
+    window = make_window((str(path),))
+    document = window.document
+    ws = document.workspace
+    document.replace(dataclasses.replace(ws, demand=dataclasses.replace(ws.demand, output_tokens_per_s=250_000)),
+                     str(path), modified=True)
+    document.set_baseline(ws, path.name)
+    document.edit(SetDecisionField("confirmation", "a canary"), "confirmation")
+    decision = window.show_page("decision")
+    english = decision.changes_label.text()
+    assert "<b>Inputs</b>" in english and "200,000 → 250,000" in english and ": GPUs" in english
+    evidence = window.show_page("evidence")
+    english_headers = [evidence.table.headerData(c, Qt.Orientation.Horizontal)
+                       for c in range(evidence.table.columnCount())]
+    workspace, index = document.workspace, document.undo_stack.index()
+
+    window.language_actions["es"].trigger()
+    qtbot.wait(50)
+    assert document.workspace is workspace and document.undo_stack.index() == index
+    decision = window.show_page("decision")
+    spanish = decision.changes_label.text()
+    assert decision.changes_box.title() == f"Cambios desde {path.name}"
+    assert "<b>Datos de entrada</b>" in spanish or "<b>Entradas</b>" in spanish, spanish
+    assert "200.000 → 250.000" in spanish and ": GPUs" not in spanish and ": GPU" in spanish, spanish
+    evidence = window.show_page("evidence")
+    spanish_headers = [evidence.table.headerData(c, Qt.Orientation.Horizontal)
+                       for c in range(evidence.table.columnCount())]
+    assert spanish_headers != english_headers and "Archivo" in spanish_headers, spanish_headers
+
+    window.language_actions["en"].trigger()
+    qtbot.wait(50)
+    assert window.show_page("decision").changes_label.text() == english
