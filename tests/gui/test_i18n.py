@@ -346,3 +346,20 @@ def test_switching_language_remakes_the_decision_page_changes_and_the_headers(ma
     window.language_actions["en"].trigger()
     qtbot.wait(50)
     assert window.show_page("decision").changes_label.text() == english
+
+
+@pytest.mark.gui
+def test_the_decision_dates_are_typed_as_iso_and_read_in_the_interface_language(make_window):
+    """A date field holds the ISO date the record stores; its tooltip says it in the language's long
+    form, and an empty one asks for the ISO form in the interface language."""
+    from deepdecide.domain.edits import SetDecisionField
+
+    window = make_window(language="es")
+    page = window.show_page("decision")
+    date = page.editors["date"]
+    assert date.text() == window.document.workspace.decision.date == "2026-11-29"
+    assert date.toolTip() == "29 de noviembre de 2026"
+    window.document.edit(SetDecisionField("evidence_cutoff", ""), "cut-off")
+    page.refresh()
+    cutoff = page.editors["evidence_cutoff"]
+    assert cutoff.toolTip() == "" and cutoff.placeholderText() == "AAAA-MM-DD"

@@ -225,6 +225,7 @@ class ComparePage(Page):
         self.cost_view_combo.setMinimumContentsLength(24)
         self.cost_view_combo.view().setTextElideMode(Qt.TextElideMode.ElideNone)
         self.cost_view_combo.currentIndexChanged.connect(self._cost_view_changed)
+        self.cost_view_combo.setToolTip(self.cost_view_combo.currentText())
         form.addRow(self.cost_view_combo)
         return box
 
@@ -235,6 +236,7 @@ class ComparePage(Page):
         return fmt(self.tr("all-in: every GPU at its all-in %1/GPU-h"), money_unit(self._currency()))
 
     def _cost_view_changed(self, _index: int) -> None:
+        self.cost_view_combo.setToolTip(self.cost_view_combo.currentText())  # whole, when the combo elides it
         if self.updating:
             return
         view = CostView(self.cost_view_combo.currentData())
@@ -456,6 +458,7 @@ class ComparePage(Page):
                 box.setValue(getattr(ws.demand, k) or 0)
             self.cost_view_combo.setItemText(0, self._all_in_choice())  # in the workspace's currency
             self.cost_view_combo.setCurrentIndex(max(self.cost_view_combo.findData(ws.assumptions.cost_view.value), 0))
+            self.cost_view_combo.setToolTip(self.cost_view_combo.currentText())
         finally:
             self.updating = False
         unused = [ci.name for ci in a.criteria if not ci.used]

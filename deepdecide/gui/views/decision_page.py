@@ -66,6 +66,9 @@ _FIELDS: list[tuple[str, str, str]] = [
     ("superseded_by", "line", "Superseded by"),
 ]
 
+#: the fields that hold an ISO date
+_DATES = ("date", "evidence_cutoff")
+
 
 class DecisionPage(Page):
     """The decision record's fields; each change is one undoable edit."""
@@ -133,6 +136,8 @@ class DecisionPage(Page):
             if kind == "line":
                 w: Any = QLineEdit()
                 w.editingFinished.connect(lambda n=name, w=w: self._commit(n, w.text()))
+                if name in _DATES:
+                    w.setPlaceholderText(self.tr("YYYY-MM-DD", "an ISO date typed in a field"))
             else:
                 w = CommitTextEdit(lines=6 if kind == "text" else 3)
                 if kind == "list":
@@ -353,6 +358,8 @@ class DecisionPage(Page):
                 if w.text() != value:
                     w.setText(value)
                     w.setCursorPosition(0)
+                if name in _DATES:  # typed as ISO, read in the interface language's long form
+                    w.setToolTip(formatting.date(value) if value else "")
             elif kind == "list":
                 w.set_text_keep_cursor("\n".join(value))
             else:
