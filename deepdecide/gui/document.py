@@ -12,7 +12,7 @@ from PySide6.QtGui import QUndoStack
 from deepdecide.domain import edits
 from deepdecide.domain import i18n as domain_i18n
 from deepdecide.domain.workspace import Workspace
-from deepdecide.gui.undo import EditCommand
+from deepdecide.gui.undo import EditCommand, Label
 
 if TYPE_CHECKING:
     from deepdecide.analysis.assessment import Assessment, MonteCarlo
@@ -150,9 +150,17 @@ class WorkspaceDocument(QObject):
         self.changed.emit(workspace)
 
     # edits -------------------------------------------------------------------------------
-    def edit(self, edit: Edit, text: str, merge_key: object = None) -> None:
-        """Apply ``edit`` as an undoable step labelled ``text``."""
+    def edit(self, edit: Edit, text: Label, merge_key: object = None) -> None:
+        """Apply ``edit`` as an undoable step labelled ``text`` (a function of no arguments: a label
+        said again in the new language after a language switch)."""
         self.undo_stack.push(EditCommand(self, edit, text, merge_key))
+
+    def retranslate_history(self) -> None:
+        """Label the undo history's steps in the current language (after View > Language)."""
+        for i in range(self.undo_stack.count()):
+            command = self.undo_stack.command(i)
+            if isinstance(command, EditCommand):
+                command.retranslate()
 
     def apply_edit(self, edit: Edit) -> Edit:
         """Apply without recording (the undo commands call this); return the inverse."""

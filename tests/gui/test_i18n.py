@@ -363,3 +363,25 @@ def test_the_decision_dates_are_typed_as_iso_and_read_in_the_interface_language(
     page.refresh()
     cutoff = page.editors["evidence_cutoff"]
     assert cutoff.toolTip() == "" and cutoff.placeholderText() == "AAAA-MM-DD"
+
+
+@pytest.mark.gui
+def test_switching_language_names_the_undo_history_in_the_new_language(make_window, qtbot):
+    """The steps made before View ▸ Language are named in the new language (Edit ▸ Undo, the
+    toolbar's tooltip), and undo and redo still work after it."""
+    window = make_window()
+    decision = window.show_page("decision")
+    decision.editors["title"].setText("Keep the fleet")
+    decision.editors["title"].editingFinished.emit()
+    stack = window.document.undo_stack
+    assert stack.undoText() == "Edit title"
+
+    window.language_actions["es"].trigger()
+    qtbot.wait(50)
+    assert stack.undoText() == "Editar título"
+    assert window.act_undo.text().endswith("Editar título")
+    stack.undo()
+    assert stack.redoText() == "Editar título" and window.document.workspace.decision.title != "Keep the fleet"
+    stack.redo()
+    window.language_actions["en"].trigger()
+    assert stack.undoText() == "Edit title"
