@@ -7,7 +7,7 @@ import re
 from typing import TYPE_CHECKING, Any, TypeGuard, cast
 
 import pandas as pd
-from PySide6.QtCore import QCoreApplication, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSortFilterProxyModel, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -32,6 +32,7 @@ from deepdecide.gui.document import WorkspaceDocument
 from deepdecide.gui.i18n import fmt
 from deepdecide.gui.models.dataframe_model import DataFrameModel
 from deepdecide.gui.models.records import Column, RecordTableModel, SortRole
+from deepdecide.gui.undo import translator_for
 from deepdecide.gui.views.page import Page, make_table
 from deepdecide.gui.views.prediction_pairs import PredictionPairsPanel
 from deepdecide.gui.widgets.charts import LatencyChart, SeriesLook, ThroughputChart
@@ -435,7 +436,8 @@ class EvidencePage(Page):
             self.document_interaction().info(self.tr("Context"), str(exc))
             return
         if new != f:
-            self.document.edit(SetEvidenceFile(row, new), fmt(self.tr("Context of %1"), f.provenance.file_name))
+            say, name = translator_for(self), f.provenance.file_name
+            self.document.edit(SetEvidenceFile(row, new), lambda: fmt(say(QT_TRANSLATE_NOOP("EvidencePage", "Context of %1")), name))
 
     def edit_item_proxy(self) -> None:
         """Accept one run or check of the selected file as a proxy (or withdraw it): one undoable edit."""
@@ -457,9 +459,10 @@ class EvidencePage(Page):
             self.document_interaction().info(self.tr("Proxy"), str(exc))
             return
         if new != f:
-            what = self.tr("run") if item == "run" else self.tr("check")
+            say, name, n = translator_for(self), f.provenance.file_name, index + 1
+            what = QT_TRANSLATE_NOOP("EvidencePage", "run") if item == "run" else QT_TRANSLATE_NOOP("EvidencePage", "check")
             self.document.edit(SetEvidenceFile(row, new),
-                               fmt(self.tr("Proxy for %1 %2 of %3"), what, index + 1, f.provenance.file_name))
+                               lambda: fmt(say(QT_TRANSLATE_NOOP("EvidencePage", "Proxy for %1 %2 of %3")), say(what), n, name))
 
     def document_interaction(self) -> Interaction:
         return cast("MainWindow", self.window()).interaction
@@ -468,7 +471,8 @@ class EvidencePage(Page):
         rows = sorted({i.row() for i in self.files_view.selectionModel().selectedRows()})
         if rows:
             name = self.files.row_record(rows[0]).provenance.file_name
-            self.document.edit(RemoveEvidenceFile(rows[0]), fmt(self.tr("Remove %1"), name))
+            say = translator_for(self)
+            self.document.edit(RemoveEvidenceFile(rows[0]), lambda: fmt(say(QT_TRANSLATE_NOOP("EvidencePage", "Remove %1")), name))
 
     def refresh(self) -> None:
         ws = self.document.workspace
