@@ -35,7 +35,7 @@ from deepdecide.domain.evidence import (
     Verdict,
 )
 from deepdecide.domain.matrix import SupportMatrix, SupportStatus
-from deepdecide.domain.messages import Message, msg, plain
+from deepdecide.domain.messages import Amount, Message, msg, plain
 from deepdecide.domain.workspace import SLO, Answer, Option, Workspace
 
 #: a support status in words (the matrix's codes stay codes in the data)
@@ -263,14 +263,14 @@ def describe_slo(slo: SLO) -> Message:
     """The SLO in words (a message: its limits are parameters)."""
     parts: list[Message] = []
     if slo.ttft_p99_ms is not None:
-        parts.append(msg("slo.ttft", "TTFT p99 <= {limit:g} ms", limit=slo.ttft_p99_ms))
+        parts.append(msg("slo.ttft", "TTFT p99 ≤ {limit:g} ms", limit=slo.ttft_p99_ms))
     if slo.tpot_p99_ms is not None:
-        parts.append(msg("slo.tpot", "TPOT p99 <= {limit:g} ms", limit=slo.tpot_p99_ms))
+        parts.append(msg("slo.tpot", "TPOT p99 ≤ {limit:g} ms", limit=slo.tpot_p99_ms))
     if slo.min_interactivity_tps_per_user is not None:
-        parts.append(msg("slo.interactivity", "interactivity >= {limit:g} tok/s/user",
+        parts.append(msg("slo.interactivity", "interactivity ≥ {limit:g} tok/s/user",
                          limit=slo.min_interactivity_tps_per_user))
     if slo.max_error_rate is not None:
-        parts.append(msg("slo.error_rate", "error rate <= {limit:.2%}", limit=slo.max_error_rate))
+        parts.append(msg("slo.error_rate", "error rate ≤ {limit}", limit=Amount(slo.max_error_rate, "fraction")))
     if not parts:
         return msg("slo.none", "no SLO set")
     return msg("slo.limits", "{limits}", limits=tuple(parts))
