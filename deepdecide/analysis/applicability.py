@@ -125,9 +125,16 @@ def _notes(w: Workload, run: BenchmarkRun) -> list[Message]:
     return out
 
 
-def _missing(run: BenchmarkRun) -> tuple[str, ...]:
-    fields = [name for name, value in (("runtime", run.runtime), ("platform", run.platform),
-                                       ("GPU count", run.gpu_count), ("model", run.model))
+#: the context a run or check cannot be judged without, named in the reader's language
+_FIELD_RUNTIME = msg("field.runtime", "runtime")
+_FIELD_PLATFORM = msg("field.platform", "platform")
+_FIELD_GPUS = msg("field.gpu_count", "GPU count")
+_FIELD_MODEL = msg("field.model", "model")
+
+
+def _missing(run: BenchmarkRun) -> tuple[Message, ...]:
+    fields = [name for name, value in ((_FIELD_RUNTIME, run.runtime), (_FIELD_PLATFORM, run.platform),
+                                       (_FIELD_GPUS, run.gpu_count), (_FIELD_MODEL, run.model))
               if value in ("", None)]
     return tuple(fields)
 
@@ -182,14 +189,14 @@ def judge_run(ws: Workspace, f: EvidenceFile, fi: int, ri: int, run: BenchmarkRu
                        _counts_for(kind, status, "run"), discount)
 
 
-def _verdict(missing: Sequence[str], bad: list[Message], accepted: Message | None, reasons: list[Message]) -> Applicability:
+def _verdict(missing: Sequence[Message], bad: list[Message], accepted: Message | None, reasons: list[Message]) -> Applicability:
     """One rule for runs and checks: needs context when fields are missing; else a mismatch unless
     the user accepted it as a proxy (``accepted``: the acceptance's reason); else it matches. The
     reasons are appended to ``reasons``."""
     if missing:
         reasons.append(msg("fit.needs_context", "needs context: {fields} not in the file and not given "
                                                 "(set with `deepdecide evidence set` or in the Evidence page)",
-                           fields=", ".join(missing)))
+                           fields=tuple(missing)))
         return Applicability.NEEDS_CONTEXT
     if bad and accepted is not None:
         reasons.append(accepted)
@@ -209,8 +216,8 @@ def judge_check(ws: Workspace, f: EvidenceFile, fi: int, ci: int, check: ParityC
     needs no context of its own."""
     kind = provenance_kind(f)
     reasons: list[Message] = []
-    missing = [n for n, v in (("runtime", check.runtime), ("platform", check.platform), ("model", check.model))
-               if not v]
+    missing = [n for n, v in ((_FIELD_RUNTIME, check.runtime), (_FIELD_PLATFORM, check.platform),
+                              (_FIELD_MODEL, check.model)) if not v]
     label = ", ".join(x for x in (check.kind.value, check.task, check.metric) if x)
     if check.value is None and check.reference_value is not None:
         # a reference-only record (a baseline): it is about the reference runtime, not an option
