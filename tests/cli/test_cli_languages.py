@@ -73,7 +73,7 @@ def test_help_usage_and_errors_in_spanish(capsys):
 def test_check_and_matrix_in_spanish(capsys):
     assert main(["--lang", "es", "check", "--gpu", "H100 SXM", "--runtime", "vllm"]) in (0, 1)
     out = capsys.readouterr().out
-    assert "Máquina: H100 SXM" in out and "motor" in out and "veredicto" in out
+    assert "Máquina: H100 SXM" in out and "runtime" in out and "veredicto" in out
     assert main(["--lang", "es", "matrix", "--runtime", "vllm"]) == 0
     out = capsys.readouterr().out
     assert "plataforma" in out and "a fecha de" in out and " de 20" in out  # a long Spanish date
