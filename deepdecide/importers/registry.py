@@ -12,7 +12,6 @@ the caller adds the result.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import os
 import stat
@@ -31,7 +30,6 @@ from deepdecide.domain.messages import Message
 from deepdecide.domain.progress import Cancellable, ProgressCallback, check_cancelled, report
 from deepdecide.importers import (
     aiconfigurator,
-    bigjson,
     genai_perf,
     generic_csv,
     guidellm,
@@ -426,8 +424,6 @@ def import_file(path: str | os.PathLike[str], context: ImportContext | None = No
     ``domain.progress.Cancelled`` when cancelled; never changes anything outside its return value.
     """
     _step(progress, cancel, 0.0)
-    with contextlib.suppress(OSError, ValueError):  # read_file_stat says what is wrong
-        bigjson.prepare(os.stat(path).st_size)  # before the read: see there
     data, before = read_file_stat(path)
     try:
         result = _import_read(path, data, context, progress, cancel)
@@ -444,7 +440,6 @@ def import_file(path: str | os.PathLike[str], context: ImportContext | None = No
 def _import_read(path: str | os.PathLike[str], data: bytes, context: ImportContext | None,
                  progress: ProgressCallback | None, cancel: Cancellable | None) -> ImportResult:
     _step(progress, cancel, 0.3)
-    bigjson.prepare(len(data))  # before any thread starts: threads pick their malloc arena at birth (once)
     src = Source(Path(os.fsdecode(path)).name, data, path=os.fsdecode(path))
     if len(data) <= 1 << 20:
         return import_source(src, context, progress=progress, cancel=cancel)
