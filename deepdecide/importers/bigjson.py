@@ -109,7 +109,8 @@ def _parse_ragged(data: bytes, start: int, end: int) -> RaggedArray | None:
     view = memoryview(data)
     buffer = bytearray(max((b - a for a, b in bounds), default=0) + 2)
     window = memoryview(buffer)
-    values: list[np.ndarray] = []
+    flat = np.empty(0)
+    used = 0
     lengths: list[int] = []
     array_type = simdjson.Array
     for a, b in bounds:
@@ -131,11 +132,18 @@ def _parse_ragged(data: bytes, start: int, end: int) -> RaggedArray | None:
             return None
         if np.count_nonzero(np.frombuffer(data, dtype=np.uint8, count=n, offset=a) == _OPEN) != len(counts):
             return None  # a list inside a list
-        values.append(numbers)
+        if used + numbers.size > flat.size:
+            # one array for all the numbers, sized from the bytes per number seen so far (each
+            # chunk's copy is freed at once and its memory reused: no pages to fault in per chunk)
+            density = (used + numbers.size) / max(b - start, 1)
+            grown = np.empty(max(int(density * (end - start) * 1.05) + 1024, 2 * flat.size, used + numbers.size))
+            grown[:used] = flat[:used]
+            flat = grown
+        flat[used:used + numbers.size] = numbers
+        used += numbers.size
+        del numbers
         lengths += counts
-    flat = np.concatenate(values) if values else np.empty(0)
-    if not np.isfinite(flat).all():
-        return None
+    flat = flat[:used]
     return RaggedArray(flat, np.array(lengths, dtype=np.int64))
 
 
