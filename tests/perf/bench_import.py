@@ -142,7 +142,7 @@ def ratio_spread(values: list[float]) -> str:
 _RSS_CHILD = """
 import sys
 from deepdecide.importers.registry import import_file
-import pandas  # the fast path's parser, imported before the baseline is taken
+import simdjson  # the fast path's parser, imported before the baseline is taken
 def status(key):
     for line in open('/proc/self/status'):
         if line.startswith(key):
