@@ -80,8 +80,8 @@ def test_compensating_mistakes_are_refused(force_fast_path):
     assert b"]" not in tail[i:j]  # one list: "[a,, b c]" has the commas and numbers of "[a, b, c]"
     assert bigjson.loads(head + tail[:i] + b",, 0." + tail[i + 4:j] + b" 0." + tail[j + 4:]) is None
     whitespace_list = head + tail.replace(b"[]", b"[ ]", 1)
-    assert b"[ ]" in whitespace_list
-    assert bigjson.loads(whitespace_list) is None  # predicted as one number: handed to the ordinary parse
+    assert b"[ ]" in whitespace_list  # valid JSON: an empty list
+    assert bigjson.loads(whitespace_list)["itls"].lengths[5] == 0
 
 
 def test_missing_separator_and_extra_comma_in_one_chunk_are_refused(force_fast_path, monkeypatch):
@@ -115,9 +115,74 @@ def test_mutated_detailed_files(force_fast_path, data):
     except EvidenceImportError:
         return
     bigjson.MIN_BYTES = 1 << 40
-    try:
-        slow = runs(blob)
-    except EvidenceImportError:
-        return  # the fast path may accept number spellings JSON forbids (documented)
+    slow = runs(blob)  # what the fast path accepts is JSON the ordinary parse reads too
     assert [dataclasses.replace(r, quality_flags=()) for r in fast] == \
         [dataclasses.replace(r, quality_flags=()) for r in slow]
+
+
+def test_values_are_the_ordinary_parsers_bit_for_bit(force_fast_path):
+    data = detailed_bytes()
+    ragged = bigjson.loads(data)["itls"]
+    lists = json.loads(data)["itls"]
+    assert ragged.lengths.tolist() == [len(x) for x in lists]
+    assert ragged.values.tobytes() == np.array([v for x in lists for v in x], dtype=np.float64).tobytes()
+
+
+def test_integers_and_any_layout_are_read(force_fast_path):
+    pad = ", ".join(["[1, 2.5e-3, 0]"] * 20)
+    doc = b'{"date": "x",\n "itls": [\n  [ 1 ,2 ],\n\t[],[3], ' + pad.encode() + b'\n ], "t": 1}'
+    ragged = bigjson.loads(doc)["itls"]
+    assert ragged.lengths[:3].tolist() == [2, 0, 1]
+    assert ragged.values[:6].tolist() == [1.0, 2.0, 3.0, 1.0, 0.0025, 0.0]
+
+
+def test_what_is_not_two_levels_of_numbers_is_declined(force_fast_path):
+    pad = ", ".join(["[0.5, 0.25]"] * 20)
+    for first in (b"[[0.5]]", b"[0.5, [1]]", b"0.5", b"[0.5, null]", b"[true]", b'["0.5"]', b"[{}]",
+                  b"[1e999]", b"[NaN]", b"[.5]", b"[+1]", b"[1,]", b"[0x1]", b"[100000000000000000000]"):
+        doc = b'{"date": "x", "itls": [' + first + b", " + pad.encode() + b'], "t": 1}'
+        assert bigjson.loads(doc) is None, first
+
+
+def test_without_simdjson_the_ordinary_parse_reads_the_file(force_fast_path, monkeypatch):
+    import sys
+
+    data = detailed_bytes()
+    fast = runs(data)
+    monkeypatch.setitem(sys.modules, "simdjson", None)  # import fails
+    assert bigjson.loads(data) is None
+    assert runs(data) == fast
+
+
+def test_a_large_file_is_read_whole_and_exactly(tmp_path):
+    from deepdecide.importers import registry
+
+    path = tmp_path / "big.bin"
+    blob = np.random.default_rng(5).integers(0, 256, (registry._LARGE_READ_BYTES + 12345,), dtype=np.uint8).tobytes()
+    path.write_bytes(blob)
+    data, st = registry.read_file_stat(path)
+    assert type(data) is bytes and data == blob and st.st_size == len(blob)
+    with open(path, "rb") as fh:  # a file that grew or shrank since its size was taken is not that size
+        assert registry._read_large(fh, len(blob) - 10) in (None, blob[:len(blob) - 9])
+    with open(path, "rb") as fh:
+        assert registry._read_large(fh, len(blob) + 10) in (None, blob)
+    with open(path, "rb") as fh:
+        assert registry._read_large(fh, 100) is None  # small: the ordinary read
+
+
+def test_a_large_file_growing_while_read_is_refused(tmp_path, monkeypatch):
+    from deepdecide.importers import registry
+
+    path = tmp_path / "grows.json"
+    path.write_bytes(b"{" + b" " * registry._LARGE_READ_BYTES + b"}")
+    real = registry._read_large
+
+    def growing(fh, size):
+        with open(path, "ab") as out:
+            out.write(b"\n")
+        return real(fh, size)
+
+    monkeypatch.setattr(registry, "_read_large", growing)
+    with pytest.raises(EvidenceImportError) as info:
+        registry.read_file_stat(path)
+    assert "changed while being read" in info.value.reason
