@@ -70,8 +70,14 @@ def triangular(rng: np.random.Generator, est: np.ndarray, size: int) -> np.ndarr
     width = high - low
     cut = (mode - low) / width
     left = u < cut
-    s = np.sqrt(np.where(left, u * (width * (mode - low)), (1.0 - u) * (width * (high - mode))))
-    drawn: np.ndarray = np.where(left, low + s, high - s)
+    # each draw's branch only, in place (the same operations on each value as computing both branches
+    # and choosing, without the temporaries)
+    s = np.subtract(1.0, u)
+    s *= width * (high - mode)
+    np.multiply(u, width * (mode - low), out=s, where=left)
+    np.sqrt(s, out=s)
+    drawn: np.ndarray = np.subtract(high, s)
+    np.add(low, s, out=drawn, where=left)
     return drawn
 
 
