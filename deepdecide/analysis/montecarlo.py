@@ -15,7 +15,6 @@ from deepdecide.domain.messages import msg
 from deepdecide.domain.progress import Cancellable, ProgressCallback, check_cancelled, report
 from deepdecide.domain.workspace import CostView
 
-
 _DECILES = np.array([10, 50, 90]) / 100
 
 
