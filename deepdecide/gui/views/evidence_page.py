@@ -139,7 +139,9 @@ class EvidencePage(Page):
         self.tabs.addTab(self.table_tab, self.tr("Normalized table"))
         self.tabs.addTab(self.pairs, self.tr("Predicted vs measured"))
         self._table_unsized = False  # the runs table changed while its tab was not shown
-        self.tabs.currentChanged.connect(lambda _i: self._size_table_columns())
+        # a bound method, not a lambda: Qt drops the connection when the page is destroyed, so the
+        # tab widget's own tear-down never calls back into a half-deleted page
+        self.tabs.currentChanged.connect(self._on_tab_changed)
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(files_panel)
         split.addWidget(self.tabs)
@@ -530,6 +532,9 @@ class EvidencePage(Page):
                                              "TPOT, ITL and e2e per token are different metrics and stay apart."),
                                      len(shown), len(ws.evidence.files)))
         self._draw_charts(df)
+
+    def _on_tab_changed(self, _index: int) -> None:
+        self._size_table_columns()
 
     def _size_table_columns(self) -> None:
         """The runs table's columns sized to their contents, once its tab is shown: sizing reads a
