@@ -15,6 +15,30 @@ from deepdecide.domain.messages import msg
 from deepdecide.domain.progress import Cancellable, ProgressCallback, check_cancelled, report
 from deepdecide.domain.workspace import CostView
 
+_DECILES = np.array([10, 50, 90]) / 100
+
+
+def _p10_p50_p90(x: np.ndarray) -> np.ndarray:
+    """(3, ...) P10 / P50 / P90 along the first axis of ``x`` (finite, at least one row): exactly
+    ``np.percentile(x, [10, 50, 90], axis=0)`` (its default, linear method; the same steps, the same
+    partition), without the masked-array module that ``np.percentile`` loads on its first call."""
+    n = x.shape[0]
+    virtual = (n - 1) * _DECILES
+    below = np.floor(virtual)
+    above = below + 1
+    last = virtual >= n - 1
+    below[last] = -1
+    above[last] = -1
+    gamma = (virtual - below).reshape((3,) + (1,) * (x.ndim - 1))
+    below_i, above_i = below.astype(np.intp), above.astype(np.intp)
+    arr = x.copy()
+    arr.partition(sorted({0, -1, *below_i.tolist(), *above_i.tolist()}), axis=0)
+    low, high = arr[below_i], arr[above_i]
+    diff = high - low
+    out: np.ndarray = low + diff * gamma
+    np.subtract(high, diff * (1 - gamma), out=out, where=gamma >= 0.5)
+    return out
+
 
 def _percentiles(x: np.ndarray) -> tuple[list[Percentiles], list[float]]:
     """P10 / P50 / P90 per column of (draws, O), over the draws where the value exists."""
@@ -23,14 +47,14 @@ def _percentiles(x: np.ndarray) -> tuple[list[Percentiles], list[float]]:
     none = Percentiles(None, None, None)
     out: list[Percentiles] = [none] * x.shape[1]
     miss = (1.0 - finite.mean(axis=0)).tolist() if len(x) else [1.0] * x.shape[1]
-    if full.any():
-        q = np.percentile(x[:, full], [10, 50, 90], axis=0)
+    if full.any() and len(x):
+        q = _p10_p50_p90(x[:, full])
         for n, j in enumerate(np.flatnonzero(full)):
             out[j] = Percentiles(float(q[0, n]), float(q[1, n]), float(q[2, n]))
     for j in np.flatnonzero(~full):
         ok = x[finite[:, j], j]
         if len(ok):
-            p10, p50, p90 = np.percentile(ok, [10, 50, 90])
+            p10, p50, p90 = _p10_p50_p90(ok)
             out[j] = Percentiles(float(p10), float(p50), float(p90))
     return out, miss
 
@@ -45,8 +69,14 @@ def triangular(rng: np.random.Generator, est: np.ndarray, size: int) -> np.ndarr
     width = high - low
     cut = (mode - low) / width
     left = u < cut
-    s = np.sqrt(np.where(left, u * (width * (mode - low)), (1.0 - u) * (width * (high - mode))))
-    drawn: np.ndarray = np.where(left, low + s, high - s)
+    # each draw's branch only, in place (the same operations on each value as computing both branches
+    # and choosing, without the temporaries)
+    s = np.subtract(1.0, u)
+    s *= width * (high - mode)
+    np.multiply(u, width * (mode - low), out=s, where=left)
+    np.sqrt(s, out=s)
+    drawn: np.ndarray = np.subtract(high, s)
+    np.add(low, s, out=drawn, where=left)
     return drawn
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from enum import StrEnum
@@ -136,6 +137,12 @@ def normalise_name(name: str) -> str:
     return _NORMALISE.sub(" ", name.lower()).strip()
 
 
+@functools.lru_cache(maxsize=4096)
+def _name_words(name: str) -> tuple[str, ...]:
+    """The words of a normalised name (the aliases of the matrix are matched against many names)."""
+    return tuple(normalise_name(name).split())
+
+
 def match_platform(matrix: SupportMatrix, gpu_name: str) -> Platform | None:
     """Find the platform a GPU name refers to.
 
@@ -143,13 +150,13 @@ def match_platform(matrix: SupportMatrix, gpu_name: str) -> Platform | None:
     name) occur in the given name as whole words; the longest such alias wins, so
     "H100 SXM" picks H100 and "GH200" does not pick H200.
     """
-    words = normalise_name(gpu_name).split()
+    words = _name_words(gpu_name)
     if not words:
         return None
     best: tuple[int, Platform] | None = None
     for platform in matrix.platforms:
         for alias in (platform.id, platform.name, *platform.aliases):
-            alias_words = normalise_name(alias).split()
+            alias_words = _name_words(alias)
             if alias_words and all(w in words for w in alias_words):
                 score = sum(len(w) for w in alias_words)
                 if best is None or score > best[0]:

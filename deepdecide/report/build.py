@@ -306,6 +306,8 @@ def _render(ws: Workspace, inputs: bytes, params: bytes, chosen: tuple[str, ...]
     known = _known_contents(contents_key) if contents_key is not None else None
     if toc is not None and known is not None:
         toc._entries = known
+    elif toc is not None:
+        doc.measure_first_pass()
     try:
         # two passes (or more): the contents on page 1 learn the page of every section in the first;
         # one when the contents of this very record are known from an earlier build (a pass ends

@@ -325,9 +325,7 @@ def bar_chart(rows: Sequence[tuple[str, float, float | None, float | None]], *, 
 def figure(drawing: Drawing, caption: str, note: str = "") -> Flowable:
     """A chart kept together with its caption (what it shows, in which units) and, where the data
     is illustrative or assumed, a note saying so."""
-    from reportlab.platypus import Paragraph
-
-    from deepdecide.report.styles import esc, styles
+    from deepdecide.report.styles import Paragraph, esc, styles
 
     parts: list[Flowable] = [drawing, Paragraph(esc(caption), styles()["caption"])]
     if note:

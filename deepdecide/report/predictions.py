@@ -7,13 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, Paragraph
+from reportlab.platypus import Flowable
 
 from deepdecide.analysis.prediction import THROUGHPUT, signed_percent
 from deepdecide.domain import formatting as fmt
 from deepdecide.domain.i18n import _, ngettext
 from deepdecide.domain.workspace import Workspace
-from deepdecide.report.styles import bullets, esc, para, styles, table
+from deepdecide.report.styles import Paragraph, bullets, esc, para, styles, table
 from deepdecide.report.words import text, word
 
 #: the metrics of a pair, in the order they are shown: (label, metric name prefix in MetricError)

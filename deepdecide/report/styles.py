@@ -13,7 +13,9 @@ from reportlab.lib import colors
 from reportlab.lib.enums import TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
+from reportlab.platypus import Flowable, Table, TableStyle
+from reportlab.platypus import Paragraph as _Paragraph
+from reportlab.rl_config import _FUZZ
 
 from deepdecide.domain import formatting
 from deepdecide.domain.i18n import _
@@ -24,6 +26,38 @@ def escape(text: str) -> str:
     """``&``, ``<`` and ``>`` as entities (what ``xml.sax.saxutils.escape`` does, without importing
     urllib and ssl with it)."""
     return _html_escape(text, quote=False)
+
+
+class Paragraph(_Paragraph):
+    """reportlab's paragraph, breaking its lines once per width.
+
+    A paragraph is measured many times at the same width: in a table cell (each page a table spans,
+    and again to draw the cell), under a heading (``sections.base.keep_headings``) and in each pass
+    of the build. Its lines depend on the width alone (and on its text and style, which do not
+    change), so the lines of the last width are kept and given back for that width; splitting the
+    paragraph forgets them, since reportlab may change its fragments while splitting."""
+
+    _KEPT = ("width", "height", "blPara", "_width_max", "_splitLongWordCount", "_hyphenations")
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        own = self.__dict__
+        kept = own.get("_lines_at")
+        if kept is not None and kept[0] == availWidth:
+            own.update(kept[1])
+            own["_wrapWidths"] = list(kept[2])
+            return self.width, self.height
+        width, height = super().wrap(availWidth, availHeight)
+        if availWidth >= _FUZZ and self.style.wordWrap not in ("RTL", "CJK"):
+            own["_lines_at"] = (availWidth, {k: own[k] for k in self._KEPT if k in own}, tuple(self._wrapWidths))
+        return width, height
+
+    def split(self, availWidth: float, availHeight: float) -> list[Flowable]:
+        self.__dict__.pop("_lines_at", None)
+        try:
+            parts: list[Flowable] = super().split(availWidth, availHeight)
+            return parts
+        finally:
+            self.__dict__.pop("_lines_at", None)
 
 
 INK = colors.HexColor("#1b1f24")

@@ -192,6 +192,26 @@ def _embed(c: Canvas, meta: RecordMeta) -> None:
     catalog.__NoDefault__ = [*catalog.__NoDefault__, "AF"]
 
 
+def _not_drawn(*_args: Any, **_kwargs: Any) -> None:
+    return None
+
+
+class _BodyFrame(Frame):
+    """The body frame; while its document measures a pass, each flowable is placed but not drawn."""
+
+    def add(self, flowable: Any, canv: Any, trySplit: int = 0) -> Any:
+        if not getattr(getattr(canv, "_doctemplate", None), "_measuring", False) or "drawOn" in vars(flowable):
+            return Frame._add(self, flowable, canv, trySplit)
+        own = vars(flowable)  # set directly: some flowables (graphics Drawings) vet their attributes
+        own["drawOn"] = _not_drawn
+        try:
+            return Frame._add(self, flowable, canv, trySplit)
+        finally:
+            del own["drawOn"]
+
+    _add = add
+
+
 class RecordDocTemplate(BaseDocTemplate):
     """One-column A4 template; reports layout progress and honours cancellation per flowable."""
 
@@ -219,9 +239,23 @@ class RecordDocTemplate(BaseDocTemplate):
         )
         self.meta = meta
         self._on_flowable = on_flowable
-        frame = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="body",
-                      leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+        self._measuring = False
+        frame = _BodyFrame(self.leftMargin, self.bottomMargin, self.width, self.height, id="body",
+                           leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
         self.addPageTemplates([PageTemplate(id="page", frames=[frame])])
+
+    def measure_first_pass(self) -> None:
+        """Lay out the first pass of ``multiBuild`` without drawing: that pass only finds the page of
+        every section for the contents, and it is never saved (a pass that draws always follows, and
+        only a pass that draws is saved). Where each flowable lands depends on its size alone, so the
+        pages found are those a drawing pass finds."""
+        self._measuring = True
+
+    def _allSatisfied(self) -> Any:
+        if self._measuring:  # the measured pass found the pages; the next one draws them
+            self._measuring = False
+            return 0
+        return super()._allSatisfied()
 
     def afterFlowable(self, flowable: Any) -> None:
         # a section heading (sections.base.Heading) is an entry of the contents on page 1, with its page
