@@ -226,6 +226,8 @@ def comparison_table(ws: Workspace, a: Assessment) -> Table:
 
 
 def _plain(value: Any) -> Cell:
+    if isinstance(value, Message):  # a parity rule: in the interface language, as the flags
+        return str(value)
     if isinstance(value, Enum):
         return str(value.value)
     if isinstance(value, (tuple, list)):
