@@ -25,7 +25,7 @@ from dataclasses import replace
 from typing import Any
 
 from deepdecide.domain.evidence import LATENCY_METRICS, BenchmarkRun, ParityCheck, Provenance, Verdict
-from deepdecide.domain.flags import english, flag, rule
+from deepdecide.domain.flags import flag, rule
 from deepdecide.domain.i18n import _
 from deepdecide.domain.messages import Message
 from deepdecide.importers.base import Source, dropped_flag
@@ -60,7 +60,7 @@ def clean_text(text: str, place: str | Message, flags: list[Message], findings: 
         flags.append(flag("safety.cut", place=place, n=len(text), max=MAX_TEXT))
         text = text[:MAX_TEXT]
     clean, kinds = scan(text)
-    findings.extend(Finding(k, english(place)) for k in kinds)
+    findings.extend(Finding(k, place) for k in kinds)
     return clean
 
 
