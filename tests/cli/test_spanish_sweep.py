@@ -19,11 +19,11 @@ from deepdecide.cli.main import main
 from deepdecide.storage.files import sample_workspace_path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "corpus"))
-import make_evidence_cases as evidence_corpus  # noqa: E402
-import make_workspace_cases as workspace_corpus  # noqa: E402
+import make_evidence_cases as evidence_corpus
+import make_workspace_cases as workspace_corpus
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "report"))
-from pdf_helpers import P12_PASSWORD, make_certificate  # noqa: E402
+from pdf_helpers import P12_PASSWORD, make_certificate
 
 #: English words of ours: a Spanish line that holds one of them (outside allowed user text) fails
 ENGLISH = re.compile(r"\b(the|and|with|which|wrote|written|cannot|must|missing|warning|warnings|"
@@ -60,11 +60,8 @@ def _strip_allowed(text: str) -> str:
 
 def run(*argv: str) -> str:
     out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            main(list(argv))
-        except SystemExit:
-            pass
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), contextlib.suppress(SystemExit):
+        main(list(argv))
     return out.getvalue() + err.getvalue()
 
 
