@@ -10,8 +10,9 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
 from deepdecide.domain import edits
+from deepdecide.domain import i18n as domain_i18n
 from deepdecide.domain.workspace import Workspace
-from deepdecide.gui.undo import EditCommand
+from deepdecide.gui.undo import EditCommand, Label
 
 if TYPE_CHECKING:
     from deepdecide.analysis.assessment import Assessment, MonteCarlo
@@ -46,8 +47,10 @@ class WorkspaceDocument(QObject):
         self._baseline: Workspace | None = workspace if path else None
         self._baseline_label = Path(str(path)).name if path else ""
         self._baseline_assessment: Assessment | None = None
-        self._diff: tuple[Workspace, Workspace, WorkspaceDiff] | None = None
-        self._revisit: tuple[Workspace, str, RevisitReport] | None = None
+        # the diff's and the revisit report's texts are in the language they were made in, so each is
+        # kept with that language and made again after View > Language
+        self._diff: tuple[Workspace, Workspace, str, WorkspaceDiff] | None = None
+        self._revisit: tuple[Workspace, str, str, RevisitReport] | None = None
 
     # state -------------------------------------------------------------------------------
     @property
@@ -101,8 +104,9 @@ class WorkspaceDocument(QObject):
         base, ws = self._baseline, self._workspace
         if base is None:
             return None
-        if self._diff is not None and self._diff[0] is base and self._diff[1] is ws:
-            return self._diff[2]
+        lang = domain_i18n.language()
+        if self._diff is not None and self._diff[0] is base and self._diff[1] is ws and self._diff[2] == lang:
+            return self._diff[3]
         from deepdecide.analysis.diff import WorkspaceDiff, input_changes, outcome_changes
 
         inputs = input_changes(base, ws)
@@ -114,20 +118,20 @@ class WorkspaceDocument(QObject):
                 self._baseline_assessment = evaluate(base, sensitivity=False)
             outcome = outcome_changes(self._baseline_assessment, self.assessment())
         result = WorkspaceDiff(inputs, outcome)
-        self._diff = (base, ws, result)
+        self._diff = (base, ws, lang, result)
         return result
 
     def revisit(self, today: str) -> RevisitReport:
         """The record's own revisit triggers checked on ``today`` (ISO date) against the workspace."""
-        ws = self._workspace
-        if self._revisit is not None and self._revisit[0] is ws and self._revisit[1] == today:
-            return self._revisit[2]
+        ws, lang = self._workspace, domain_i18n.language()
+        if self._revisit is not None and self._revisit[0] is ws and self._revisit[1:3] == (today, lang):
+            return self._revisit[3]
         import datetime as dt
 
         from deepdecide.analysis.revisit import check_revisit
 
         report = check_revisit(ws, dt.date.fromisoformat(today))
-        self._revisit = (ws, today, report)
+        self._revisit = (ws, today, lang, report)
         return report
 
     def replace(self, workspace: Workspace, path: str | os.PathLike[str] | None = None,
@@ -146,9 +150,17 @@ class WorkspaceDocument(QObject):
         self.changed.emit(workspace)
 
     # edits -------------------------------------------------------------------------------
-    def edit(self, edit: Edit, text: str, merge_key: object = None) -> None:
-        """Apply ``edit`` as an undoable step labelled ``text``."""
+    def edit(self, edit: Edit, text: Label, merge_key: object = None) -> None:
+        """Apply ``edit`` as an undoable step labelled ``text`` (a function of no arguments: a label
+        said again in the new language after a language switch)."""
         self.undo_stack.push(EditCommand(self, edit, text, merge_key))
+
+    def retranslate_history(self) -> None:
+        """Label the undo history's steps in the current language (after View > Language)."""
+        for i in range(self.undo_stack.count()):
+            command = self.undo_stack.command(i)
+            if isinstance(command, EditCommand):
+                command.retranslate()
 
     def apply_edit(self, edit: Edit) -> Edit:
         """Apply without recording (the undo commands call this); return the inverse."""

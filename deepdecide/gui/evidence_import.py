@@ -153,11 +153,17 @@ class EvidenceImporter(QObject):
             return
         edits = tuple(InsertEvidenceFile(r.evidence) for _p, r in results)
         names = ", ".join(Path(p).name for p, _r in results)
-        if len(results) > 3:
-            names = fmt(QCoreApplication.translate("EvidenceImporter", "%1 files"), len(results))
+        count = len(results)
+        if count > 3:
+            names = fmt(QCoreApplication.translate("EvidenceImporter", "%1 files"), count)
+
+        def label() -> str:
+            what = fmt(QCoreApplication.translate("EvidenceImporter", "%1 files"), count) if count > 3 else names
+            return fmt(QCoreApplication.translate("EvidenceImporter", "Import %1"), what)  # in the language of the moment
+
         added = False
         try:
-            self.ctx.document.edit(edits[0] if len(edits) == 1 else Batch(edits), fmt(QCoreApplication.translate("EvidenceImporter", "Import %1"), names))
+            self.ctx.document.edit(edits[0] if len(edits) == 1 else Batch(edits), label)
             added = True
         except DeepdecideError as exc:
             self.ctx.interaction.show_error(QCoreApplication.translate("EvidenceImporter", "Cannot import the evidence"), exc)

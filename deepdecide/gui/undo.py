@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QUndoCommand
 
 from deepdecide.domain.edits import Edit
@@ -12,6 +14,27 @@ if TYPE_CHECKING:
     from deepdecide.gui.document import WorkspaceDocument
 
 _MERGE_IDS: dict[object, int] = {}
+
+
+#: a step's label: a text, or a function that says it in the current language (so the history
+#: reads in the new language after View > Language)
+Label = str | Callable[[], str]
+
+
+def translator_for(obj: Any) -> Callable[..., str]:
+    """``obj.tr`` without holding ``obj``: the text's translation in the first of its classes'
+    contexts that has one (as PySide's ``tr`` looks it up). A label made with it outlives the page
+    that made it, which a language switch rebuilds."""
+    contexts = [c.__name__ for c in type(obj).__mro__]
+
+    def say(source: str, disambiguation: str | None = None) -> str:
+        for context in contexts:
+            text = QCoreApplication.translate(context, source, disambiguation)
+            if text != source:
+                return text
+        return source
+
+    return say
 
 
 def _merge_id(key: object) -> int:
@@ -27,8 +50,9 @@ class EditCommand(QUndoCommand):
     weight, the SLO, ...) may be given a merge key.
     """
 
-    def __init__(self, document: WorkspaceDocument, edit: Edit, text: str, merge_key: object = None):
-        super().__init__(text)
+    def __init__(self, document: WorkspaceDocument, edit: Edit, text: Label, merge_key: object = None):
+        super().__init__(text() if callable(text) else text)
+        self._label = text if callable(text) else None
         self._document = document
         self.edit = edit
         self.inverse: Edit | None = None
@@ -41,6 +65,11 @@ class EditCommand(QUndoCommand):
         if self.inverse is not None:
             self._document.apply_edit(self.inverse)
 
+    def retranslate(self) -> None:
+        """Say the label again in the current language (a plain text label stays as it was)."""
+        if self._label is not None:
+            self.setText(self._label())
+
     def id(self) -> int:
         return -1 if self.merge_key is None else _merge_id(self.merge_key)
 
@@ -50,4 +79,5 @@ class EditCommand(QUndoCommand):
         # keep our inverse (the state before the first step of the drag), take the latest edit
         self.edit = other.edit
         self.setText(other.text())
+        self._label = other._label
         return True

@@ -298,3 +298,90 @@ def test_switching_language_with_unsaved_edits_keeps_them_undo_and_redo(make_win
     assert document.workspace.decision.rationale != "Cheapest measured option"
     window.language_actions["en"].trigger()
     assert window.document.workspace.criteria[0].weight == 0.45 and document.is_modified()
+
+
+@pytest.mark.gui
+def test_switching_language_remakes_the_decision_page_changes_and_the_headers(make_window, qtbot, tmp_path):
+    """The Decision page's "Changes since" box is made from a diff the document keeps for the
+    workspace it was made of; after View ▸ Language it is made again in the new language (keys,
+    figures and outcome lines), and so are the table headers, without the workspace or its history
+    changing."""
+    import dataclasses
+
+    from PySide6.QtCore import Qt
+
+    from deepdecide.domain.edits import SetDecisionField
+    from deepdecide.storage import files
+
+    path = tmp_path / "saved.deepdecide.yaml"
+    files.save_workspace(files.load_builtin_workspace(), path)
+    window = make_window((str(path),))
+    document = window.document
+    ws = document.workspace
+    document.replace(dataclasses.replace(ws, demand=dataclasses.replace(ws.demand, output_tokens_per_s=250_000)),
+                     str(path), modified=True)
+    document.set_baseline(ws, path.name)
+    document.edit(SetDecisionField("confirmation", "a canary"), "confirmation")
+    decision = window.show_page("decision")
+    english = decision.changes_label.text()
+    assert "<b>Inputs</b>" in english and "200,000 → 250,000" in english and ": GPUs" in english
+    evidence = window.show_page("evidence")
+    english_headers = [evidence.table.headerData(c, Qt.Orientation.Horizontal)
+                       for c in range(evidence.table.columnCount())]
+    workspace, index = document.workspace, document.undo_stack.index()
+
+    window.language_actions["es"].trigger()
+    qtbot.wait(50)
+    assert document.workspace is workspace and document.undo_stack.index() == index
+    decision = window.show_page("decision")
+    spanish = decision.changes_label.text()
+    assert decision.changes_box.title() == f"Cambios desde {path.name}"
+    assert "<b>Datos de entrada</b>" in spanish or "<b>Entradas</b>" in spanish, spanish
+    assert "200.000 → 250.000" in spanish and ": GPUs" not in spanish and ": GPU" in spanish, spanish
+    evidence = window.show_page("evidence")
+    spanish_headers = [evidence.table.headerData(c, Qt.Orientation.Horizontal)
+                       for c in range(evidence.table.columnCount())]
+    assert spanish_headers != english_headers and "Archivo" in spanish_headers, spanish_headers
+
+    window.language_actions["en"].trigger()
+    qtbot.wait(50)
+    assert window.show_page("decision").changes_label.text() == english
+
+
+@pytest.mark.gui
+def test_the_decision_dates_are_typed_as_iso_and_read_in_the_interface_language(make_window):
+    """A date field holds the ISO date the record stores; its tooltip says it in the language's long
+    form, and an empty one asks for the ISO form in the interface language."""
+    from deepdecide.domain.edits import SetDecisionField
+
+    window = make_window(language="es")
+    page = window.show_page("decision")
+    date = page.editors["date"]
+    assert date.text() == window.document.workspace.decision.date == "2026-11-29"
+    assert date.toolTip() == "29 de noviembre de 2026"
+    window.document.edit(SetDecisionField("evidence_cutoff", ""), "cut-off")
+    page.refresh()
+    cutoff = page.editors["evidence_cutoff"]
+    assert cutoff.toolTip() == "" and cutoff.placeholderText() == "AAAA-MM-DD"
+
+
+@pytest.mark.gui
+def test_switching_language_names_the_undo_history_in_the_new_language(make_window, qtbot):
+    """The steps made before View ▸ Language are named in the new language (Edit ▸ Undo, the
+    toolbar's tooltip), and undo and redo still work after it."""
+    window = make_window()
+    decision = window.show_page("decision")
+    decision.editors["title"].setText("Keep the fleet")
+    decision.editors["title"].editingFinished.emit()
+    stack = window.document.undo_stack
+    assert stack.undoText() == "Edit title"
+
+    window.language_actions["es"].trigger()
+    qtbot.wait(50)
+    assert stack.undoText() == "Editar título"
+    assert window.act_undo.text().endswith("Editar título")
+    stack.undo()
+    assert stack.redoText() == "Editar título" and window.document.workspace.decision.title != "Keep the fleet"
+    stack.redo()
+    window.language_actions["en"].trigger()
+    assert stack.undoText() == "Edit title"

@@ -349,3 +349,19 @@ def test_report_without_a_workspace_writes_the_sample_in_the_record_language(tmp
     assert _catalog_lang(pdf) == "es"
     i18n.set_language("en")
     assert verify(pdf).status == INTACT
+
+
+def test_the_cover_fits_on_its_page_in_both_languages(spanish_record):
+    """The cover (question, status, contents, how to check, who built it) is one page: the longer Spanish
+    text once pushed its last line onto a second page that held nothing else."""
+    from pypdf import PdfReader
+
+    from deepdecide.report import build
+    from deepdecide.storage.files import builtin_sample
+
+    english = build(builtin_sample())
+    for pdf, heading in ((english, "Executive summary"), (spanish_record, "Resumen ejecutivo")):
+        pages = PdfReader(io.BytesIO(pdf)).pages
+        assert heading in (pages[1].extract_text() or ""), heading
+        assert heading not in (pages[0].extract_text() or "").split("Contents" if heading[0] == "E" else
+                                                                    "Contenido")[0]

@@ -6,7 +6,7 @@ import math
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, cast
 
-from PySide6.QtCore import QCoreApplication, Qt, QTimer
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QTimer
 from PySide6.QtWidgets import (
     QComboBox,
     QDoubleSpinBox,
@@ -81,8 +81,9 @@ class WeightSlider(QWidget):
         weight = value / SLIDER_SCALE
         # one drag (press .. release) is one undo step; each keyboard step is its own
         key = ("weight", self.criterion, self.session) if self.slider.isSliderDown() else None
+        name = self.label.text()
         self.page.document.edit(SetWeight(self.criterion, weight),
-                                fmt(QCoreApplication.translate("ComparePage", "Weight of %1"), self.label.text()), key)
+                                lambda: fmt(QCoreApplication.translate("ComparePage", "Weight of %1"), name), key)
 
     def set_maximum(self, maximum: float) -> None:
         """Let the slider reach ``maximum`` (a weight, e.g. the flip value the winner holds to)."""
@@ -225,6 +226,7 @@ class ComparePage(Page):
         self.cost_view_combo.setMinimumContentsLength(24)
         self.cost_view_combo.view().setTextElideMode(Qt.TextElideMode.ElideNone)
         self.cost_view_combo.currentIndexChanged.connect(self._cost_view_changed)
+        self.cost_view_combo.setToolTip(self.cost_view_combo.currentText())
         form.addRow(self.cost_view_combo)
         return box
 
@@ -235,12 +237,13 @@ class ComparePage(Page):
         return fmt(self.tr("all-in: every GPU at its all-in %1/GPU-h"), money_unit(self._currency()))
 
     def _cost_view_changed(self, _index: int) -> None:
+        self.cost_view_combo.setToolTip(self.cost_view_combo.currentText())  # whole, when the combo elides it
         if self.updating:
             return
         view = CostView(self.cost_view_combo.currentData())
         a = self.document.workspace.assumptions
         if a.cost_view != view:
-            self.submit(SetAssumptions(replace(a, cost_view=view)), self.tr("cost view"))
+            self.submit(SetAssumptions(replace(a, cost_view=view)), self.later(QT_TRANSLATE_NOOP("ComparePage", "cost view")))
 
     def _build_results(self) -> QWidget:
         """The right column: ranking and Monte Carlo above, the sensitivity and price tables below."""
@@ -407,7 +410,7 @@ class ComparePage(Page):
         value = self.slo_fields[key].value() or None
         slo = self.document.workspace.slo
         if getattr(slo, key) != value:
-            self.submit(SetSLO(replace(slo, **{key: value})), self.tr("SLO"))
+            self.submit(SetSLO(replace(slo, **{key: value})), self.later(QT_TRANSLATE_NOOP("ComparePage", "SLO")))
 
     def _demand_changed(self, key: str) -> None:
         if self.updating:
@@ -415,7 +418,7 @@ class ComparePage(Page):
         value = self.demand_fields[key].value() or None
         demand = self.document.workspace.demand
         if getattr(demand, key) != value:
-            self.submit(SetDemand(replace(demand, **{key: value})), self.tr("demand"))
+            self.submit(SetDemand(replace(demand, **{key: value})), self.later(QT_TRANSLATE_NOOP("ComparePage", "demand")))
 
     def _build_sliders(self) -> None:
         while self.weights_grid.count():
@@ -456,6 +459,7 @@ class ComparePage(Page):
                 box.setValue(getattr(ws.demand, k) or 0)
             self.cost_view_combo.setItemText(0, self._all_in_choice())  # in the workspace's currency
             self.cost_view_combo.setCurrentIndex(max(self.cost_view_combo.findData(ws.assumptions.cost_view.value), 0))
+            self.cost_view_combo.setToolTip(self.cost_view_combo.currentText())
         finally:
             self.updating = False
         unused = [ci.name for ci in a.criteria if not ci.used]

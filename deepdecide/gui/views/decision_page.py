@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, cast
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
 from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import (
     QComboBox,
@@ -65,6 +65,9 @@ _FIELDS: list[tuple[str, str, str]] = [
     ("supersedes", "line", "Supersedes"),
     ("superseded_by", "line", "Superseded by"),
 ]
+
+#: the fields that hold an ISO date
+_DATES = ("date", "evidence_cutoff")
 
 
 class DecisionPage(Page):
@@ -133,6 +136,8 @@ class DecisionPage(Page):
             if kind == "line":
                 w: Any = QLineEdit()
                 w.editingFinished.connect(lambda n=name, w=w: self._commit(n, w.text()))
+                if name in _DATES:
+                    w.setPlaceholderText(self.tr("YYYY-MM-DD", "an ISO date typed in a field"))
             else:
                 w = CommitTextEdit(lines=6 if kind == "text" else 3)
                 if kind == "list":
@@ -322,7 +327,9 @@ class DecisionPage(Page):
                 self.refresh()
                 return
         if getattr(self.document.workspace.decision, name) != value:
-            self.submit(SetDecisionField(name, value), self.field_labels().get(name, name).lower())
+            english = {n: e for n, _k, e in _FIELDS}.get(name)
+            what = self.later(english) if english else name
+            self.submit(SetDecisionField(name, value), (lambda: what().lower()) if callable(what) else what)
 
     def _considered_changed(self, _item: QListWidgetItem) -> None:
         ids = tuple(self.considered.item(i).data(Qt.ItemDataRole.UserRole) for i in range(self.considered.count())
@@ -331,13 +338,13 @@ class DecisionPage(Page):
 
     def add_signoff(self) -> None:
         new = (*self.document.workspace.signoffs, SignOff(self.tr("(name)"), self.tr("(role)")))
-        self.submit(SetSignOffs(new), self.tr("sign-offs"))
+        self.submit(SetSignOffs(new), self.later(QT_TRANSLATE_NOOP("DecisionPage", "sign-offs")))
 
     def remove_signoff(self) -> None:
         rows = sorted({i.row() for i in self.signoff_view.selectionModel().selectedIndexes()})
         if rows:
             keep = tuple(s for i, s in enumerate(self.document.workspace.signoffs) if i not in rows)
-            self.submit(SetSignOffs(keep), self.tr("sign-offs"))
+            self.submit(SetSignOffs(keep), self.later(QT_TRANSLATE_NOOP("DecisionPage", "sign-offs")))
 
     def set_recommendation(self, text: str) -> None:
         self.recommendation.setText(text)
@@ -353,6 +360,8 @@ class DecisionPage(Page):
                 if w.text() != value:
                     w.setText(value)
                     w.setCursorPosition(0)
+                if name in _DATES:  # typed as ISO, read in the interface language's long form
+                    w.setToolTip(formatting.date(value) if value else "")
             elif kind == "list":
                 w.set_text_keep_cursor("\n".join(value))
             else:

@@ -7,7 +7,7 @@ import re
 from typing import TYPE_CHECKING, Any, TypeGuard, cast
 
 import pandas as pd
-from PySide6.QtCore import QCoreApplication, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSortFilterProxyModel, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -32,6 +32,7 @@ from deepdecide.gui.document import WorkspaceDocument
 from deepdecide.gui.i18n import fmt
 from deepdecide.gui.models.dataframe_model import DataFrameModel
 from deepdecide.gui.models.records import Column, RecordTableModel, SortRole
+from deepdecide.gui.undo import translator_for
 from deepdecide.gui.views.page import Page, make_table
 from deepdecide.gui.views.prediction_pairs import PredictionPairsPanel
 from deepdecide.gui.widgets.charts import LatencyChart, SeriesLook, ThroughputChart
@@ -139,7 +140,9 @@ class EvidencePage(Page):
         self.tabs.addTab(self.table_tab, self.tr("Normalized table"))
         self.tabs.addTab(self.pairs, self.tr("Predicted vs measured"))
         self._table_unsized = False  # the runs table changed while its tab was not shown
-        self.tabs.currentChanged.connect(lambda _i: self._size_table_columns())
+        # a bound method, not a lambda: Qt drops the connection when the page is destroyed, so the
+        # tab widget's own tear-down never calls back into a half-deleted page
+        self.tabs.currentChanged.connect(self._on_tab_changed)
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(files_panel)
         split.addWidget(self.tabs)
@@ -433,7 +436,8 @@ class EvidencePage(Page):
             self.document_interaction().info(self.tr("Context"), str(exc))
             return
         if new != f:
-            self.document.edit(SetEvidenceFile(row, new), fmt(self.tr("Context of %1"), f.provenance.file_name))
+            say, name = translator_for(self), f.provenance.file_name
+            self.document.edit(SetEvidenceFile(row, new), lambda: fmt(say(QT_TRANSLATE_NOOP("EvidencePage", "Context of %1")), name))
 
     def edit_item_proxy(self) -> None:
         """Accept one run or check of the selected file as a proxy (or withdraw it): one undoable edit."""
@@ -455,9 +459,10 @@ class EvidencePage(Page):
             self.document_interaction().info(self.tr("Proxy"), str(exc))
             return
         if new != f:
-            what = self.tr("run") if item == "run" else self.tr("check")
+            say, name, n = translator_for(self), f.provenance.file_name, index + 1
+            what = QT_TRANSLATE_NOOP("EvidencePage", "run") if item == "run" else QT_TRANSLATE_NOOP("EvidencePage", "check")
             self.document.edit(SetEvidenceFile(row, new),
-                               fmt(self.tr("Proxy for %1 %2 of %3"), what, index + 1, f.provenance.file_name))
+                               lambda: fmt(say(QT_TRANSLATE_NOOP("EvidencePage", "Proxy for %1 %2 of %3")), say(what), n, name))
 
     def document_interaction(self) -> Interaction:
         return cast("MainWindow", self.window()).interaction
@@ -466,7 +471,8 @@ class EvidencePage(Page):
         rows = sorted({i.row() for i in self.files_view.selectionModel().selectedRows()})
         if rows:
             name = self.files.row_record(rows[0]).provenance.file_name
-            self.document.edit(RemoveEvidenceFile(rows[0]), fmt(self.tr("Remove %1"), name))
+            say = translator_for(self)
+            self.document.edit(RemoveEvidenceFile(rows[0]), lambda: fmt(say(QT_TRANSLATE_NOOP("EvidencePage", "Remove %1")), name))
 
     def refresh(self) -> None:
         ws = self.document.workspace
@@ -530,6 +536,9 @@ class EvidencePage(Page):
                                              "TPOT, ITL and e2e per token are different metrics and stay apart."),
                                      len(shown), len(ws.evidence.files)))
         self._draw_charts(df)
+
+    def _on_tab_changed(self, _index: int) -> None:
+        self._size_table_columns()
 
     def _size_table_columns(self) -> None:
         """The runs table's columns sized to their contents, once its tab is shown: sizing reads a

@@ -174,15 +174,16 @@ class MainWindow(QMainWindow):
         return code
 
     def retranslate(self) -> None:
-        """Show every text in the current language: menus, toolbar and sidebar are relabelled and
-        the pages rebuilt from the document (a page keeps nothing the document does not hold but
-        its filters and selection)."""
+        """Show every text in the current language: menus, toolbar and sidebar are relabelled, the
+        undo history's steps named again and the pages rebuilt from the document (a page keeps
+        nothing the document does not hold but its filters and selection)."""
         key = self.current_page_key()
         presentation = getattr(self, "presentation", None)
         if presentation is not None:  # it is rebuilt in the new language when presented again
             presentation.close()
             presentation.deleteLater()
             del self.presentation
+        self.document.retranslate_history()  # before the actions are made: Undo / Redo name the steps
         self._build_actions()
         self._title_sidebar()
         self.status_label.clear()

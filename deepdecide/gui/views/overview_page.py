@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -299,7 +299,7 @@ class OverviewPage(Page):
         current = self.document.workspace.workload
         new = window.interaction.ask_workload(current)
         if new is not None and new != current:
-            self.document.edit(SetWorkload(new), self.tr("Workload"))
+            self.document.edit(SetWorkload(new), self.later(QT_TRANSLATE_NOOP("OverviewPage", "Workload")))
 
     def showEvent(self, event: Any) -> None:
         if self._mc is None:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtWidgets import QHeaderView, QTableView, QWidget
 
 from deepdecide.gui.document import WorkspaceDocument
 from deepdecide.gui.i18n import fmt
+from deepdecide.gui.undo import Label, translator_for
 
 
 class Page(QWidget):
@@ -42,9 +44,21 @@ class Page(QWidget):
     def refresh(self) -> None:
         raise NotImplementedError
 
-    def submit(self, edit: Any, what: str, merge_key: object = None) -> None:
-        """Record ``edit`` on the undo stack, labelled with the translated ``what``."""
-        self.document.edit(edit, fmt(self.tr("Edit %1"), what), merge_key)
+    def submit(self, edit: Any, what: Label, merge_key: object = None) -> None:
+        """Record ``edit`` on the undo stack, labelled with the translated ``what`` (a function
+        from :meth:`later`: the label follows a language switch)."""
+        say = translator_for(self)
+        if callable(what):
+            label: Label = lambda: fmt(say("Edit %1"), what())  # noqa: E731
+        else:
+            label = fmt(self.tr("Edit %1"), what)
+        self.document.edit(edit, label, merge_key)
+
+    def later(self, source: object, disambiguation: str | None = None) -> Callable[[], str]:
+        """``source`` translated when asked, in the language of that moment (mark the literal with
+        ``QT_TRANSLATE_NOOP`` with the page's class so the catalog lists it)."""
+        say, text = translator_for(self), str(source)  # QT_TRANSLATE_NOOP is typed as returning object
+        return lambda: say(text, disambiguation)
 
 
 #: rows read to size a table's columns to their contents

@@ -14,7 +14,7 @@ from deepdecide.domain.i18n import _, ngettext
 from deepdecide.domain.workspace import RecordStatus
 from deepdecide.report import fonts
 from deepdecide.report.sections.base import BODY_W, Context, option_label, table_without_header
-from deepdecide.report.styles import INK, para
+from deepdecide.report.styles import INK, escape, para
 from deepdecide.report.words import word
 
 
@@ -71,7 +71,8 @@ def contents() -> Flowable:
     """The contents with the page of every section (filled in by the record's second pass)."""
     toc = TableOfContents(dotsMinLevel=0, tableStyle=TableStyle([
         ("FONTNAME", (0, 0), (-1, -1), fonts.REGULAR), ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("LEFTPADDING", (0, 0), (-1, -1), 0)]))
+        ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+        ("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 1)]))
     toc.levelStyles = [ParagraphStyle("toc0", fontName=fonts.REGULAR, fontSize=9, leading=11.5, leftIndent=0,
                                       firstLineIndent=0, textColor=INK)]
     return toc
@@ -108,9 +109,12 @@ def cover(ctx: Context) -> list[Flowable]:
         "<font name='DDVera'>{command}</font> rebuilds the record from that attachment and compares "
         "the bytes, so a change to any text, table, chart or attachment is detected; each approver's digital "
         "signature is an incremental update over exactly this record and is validated too.").format(
-            inputs="deepdecide-inputs.json", command=_("deepdecide verify FILE.pdf")), "callout", markup=True))
-    out.append(para(_("Built by {generator}. Dates in this record come from the workspace, not from the "
-                      "time of printing, so the same workspace always gives the same file.").format(
-                          generator=ctx.generator), "small"))
+            inputs="deepdecide-inputs.json", command=_("deepdecide verify FILE.pdf"))
+        # who built it, in the same box: a line of its own below the box pushed a Spanish cover onto a
+        # second page that held nothing else
+        + "<br/><font size='7'>" + escape(_("Built by {generator}. Dates in this record come from the workspace, "
+                                             "not from the time of printing, so the same workspace always gives "
+                                             "the same file.").format(generator=ctx.generator)) + "</font>",
+        "callout", markup=True))
     out.append(PageBreak())
     return out
