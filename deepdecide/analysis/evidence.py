@@ -34,6 +34,7 @@ from deepdecide.domain.evidence import (
     ProvenanceKind,
     Verdict,
 )
+from deepdecide.domain.i18n import _
 from deepdecide.domain.matrix import SupportMatrix, SupportStatus
 from deepdecide.domain.messages import Amount, Message, msg, plain
 from deepdecide.domain.workspace import SLO, Answer, Option, Workspace
@@ -400,8 +401,8 @@ def _check_text(c: ParityCheck) -> str:
         bits.append(f"delta {c.delta:.4g}")
     if c.n is not None:
         bits.append(f"n={c.n}")
-    if c.tolerance:
-        bits.append(f"rule: {c.tolerance}")
+    if c.rule is not None:
+        bits.append(_("rule: {rule}").format(rule=c.rule))
     return ", ".join(bits)
 
 

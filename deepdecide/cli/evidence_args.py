@@ -14,7 +14,7 @@ KINDS = {k.value.replace("_", "-"): k for k in ProvenanceKind}
 
 
 def add_context_arguments(parser: argparse.ArgumentParser) -> None:
-    g = parser.add_argument_group("context the files may not hold (used only where a file is silent)")
+    g = parser.add_argument_group(_("context the files may not hold (used only where a file is silent)"))
     g.add_argument("--runtime", default="", help=_("serving engine, e.g. vllm, sglang, trtllm, deepinfer"))
     g.add_argument("--runtime-version", default="", help=_("engine version"))
     g.add_argument("--platform", default="", help=_("accelerator / platform id, e.g. h100-sxm, b200"))

@@ -12,17 +12,17 @@ NAME = "export"
 HELP = (N_("write the comparison (ranking and every per-option figure, units in the headers) and the "
         "normalized evidence as CSV, or all of it as one XLSX workbook"))
 
-DESCRIPTION = HELP + """
-
-CSV numbers are plain numbers; each figure column names its unit in brackets ("TCO over 3 years [$]")
+DESCRIPTION = N_("""CSV numbers are plain numbers; each figure column names its unit in brackets ("TCO over 3 years [$]")
 and is followed by a "... basis" column (measured, assumed, proxy or predicted where the assessment
 says so). The evidence rows use the names of `deepdecide inspect --json` after their file's
-provenance (file_name, file_sha256, file_kind, ...). Files are written atomically.
-XLSX needs openpyxl: pip install 'deepdecide[xlsx]'."""
+provenance (file_name, file_sha256, file_kind, ...). The comparison's headers, sheet names and
+words (status, strategy, ...) are in the interface language (--lang); ids, numbers, the basis
+words and the evidence column names are the same in every language. Files are written atomically.
+XLSX needs openpyxl: pip install 'deepdecide[xlsx]'.""")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.description = _(DESCRIPTION)
+    parser.description = _(HELP) + "\n\n" + _(DESCRIPTION)  # two whole paragraphs
     parser.add_argument("workspace", nargs="?", metavar="WORKSPACE",
                         help=_("a workspace file (*.deepdecide.yaml); default: the built-in sample decision"))
     parser.add_argument("--comparison", metavar="FILE.csv", help=_("the ranking and every per-option figure"))

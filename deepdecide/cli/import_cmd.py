@@ -37,9 +37,7 @@ if TYPE_CHECKING:
 
 NAME = "import"
 HELP = N_("import benchmark / parity result files into a workspace")
-DESCRIPTION = HELP + """
-
-A DIR imports every result file below it; files that are not result files at all are skipped
+DESCRIPTION = N_("""A DIR imports every result file below it; files that are not result files at all are skipped
 and listed with the reason (a recognised file that fails counts as a failing FILE).
 
 All or nothing: when any FILE cannot be imported, nothing is saved and the command exits 3
@@ -48,7 +46,7 @@ credentials) and home-directory paths are redacted from everything stored; the r
 what was redacted and where, never the secret.
 
 exit codes: 0 imported; 2 usage error; 3 a file or the workspace could not be read (nothing
-saved unless --keep-going); 1 the workspace could not be saved."""
+saved unless --keep-going); 1 the workspace could not be saved.""")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -66,7 +64,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--keep-going", action="store_true",
                         help=_("add the files that can be imported even when others cannot (still exits 3); "
                              "default: any failing file fails the command and nothing is saved"))
-    parser.description = _(DESCRIPTION)
+    parser.description = _(HELP) + "\n\n" + _(DESCRIPTION)  # two whole paragraphs
     add_context_arguments(parser)
 
 

@@ -42,6 +42,8 @@ def row_data(record: BenchmarkRun | ParityCheck) -> dict[str, Any]:
         value = getattr(record, f.name)
         if f.name == "quality_flags":
             value = [english(m) for m in value]  # English whatever the language: JSON output is stable
+        elif f.name == "tolerance":
+            value = english(value) if value is not None else ""  # the rule's English text, as before
         elif isinstance(value, tuple):
             value = list(value)
         elif hasattr(value, "value") and isinstance(value, str):
@@ -116,7 +118,8 @@ def print_result(path: str, result: ImportResult) -> None:
             say(f"    - {flag}")
     for c in ev.parity:
         say(_('  {kind} {task} {metric}: value {value} reference {reference_value} n {n} stderr {stderr} -> {verdict}').format(kind=c.kind, task=c.task, metric=c.metric, value=_fmt(c.value), reference_value=_fmt(c.reference_value), n=_fmt(c.n), stderr=_fmt(c.stderr), verdict=c.verdict))
-        say(_('    rule: {tolerance}').format(tolerance=c.tolerance))
+        if c.rule is not None:
+            say(_('    rule: {tolerance}').format(tolerance=c.rule))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -4,24 +4,26 @@ from __future__ import annotations
 
 import argparse
 
-NAME = "revise"
-HELP = "start a new revision of a decision from its PDF record: a workspace that names the record it revises"
+from deepdecide.domain.i18n import N_, _
 
-EPILOG = """The new workspace is the record's embedded inputs with the revision counted on, the record
+NAME = "revise"
+HELP = N_("start a new revision of a decision from its PDF record: a workspace that names the record it revises")
+
+EPILOG = N_("""The new workspace is the record's embedded inputs with the revision counted on, the record
 named as its predecessor (decision.previous: id, revision, inputs SHA-256), the status proposed and
 every sign-off row pending. Edit it, then write its record with
 `deepdecide report WS -o NEW.pdf --since RECORD.pdf`: the record lists what changed since the
 earlier revision in the appendix "Changes since revision N" and carries the earlier inputs.
 
-exit codes: 0 written, 3 the record or the target could not be read or written."""
+exit codes: 0 written, 3 the record or the target could not be read or written.""")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.epilog = EPILOG
-    parser.add_argument("record", metavar="RECORD.pdf", help="the record to revise (a deepdecide PDF record)")
+    parser.epilog = _(EPILOG)
+    parser.add_argument("record", metavar="RECORD.pdf", help=_("the record to revise (a deepdecide PDF record)"))
     parser.add_argument("-o", "--output", required=True, metavar="WS.deepdecide.yaml",
-                        help="where to write the new revision's workspace")
-    parser.add_argument("--force", action="store_true", help="overwrite an existing workspace file")
+                        help=_("where to write the new revision's workspace"))
+    parser.add_argument("--force", action="store_true", help=_("overwrite an existing workspace file"))
 
 
 def record_inputs(path: str) -> bytes:
@@ -34,12 +36,13 @@ def record_inputs(path: str) -> bytes:
         with open(path, "rb") as fh:
             data = fh.read()
     except OSError as exc:
-        raise UnreadableFileError(f"{path}: {exc.strerror or exc}") from exc
+        raise UnreadableFileError(str(exc.strerror or exc), file=path) from exc
     if not data.startswith(b"%PDF-"):
-        raise UnreadableFileError(f"{path}: not a PDF record")
+        raise UnreadableFileError(_("not a PDF record"), file=path)
     inputs = extract_attachments(data).get(INPUTS_NAME)
     if inputs is None:
-        raise UnreadableFileError(f"{path}: a PDF without embedded inputs ({INPUTS_NAME}): not a deepdecide record")
+        raise UnreadableFileError(_("a PDF without embedded inputs ({inputs}): not a deepdecide record").format(
+            inputs=INPUTS_NAME), file=path)
     return inputs
 
 
@@ -57,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
         inputs = record_inputs(args.record)
         earlier = workspace_from_json(inputs, file=f"{args.record}#{INPUTS_NAME}")
         if os.path.exists(args.output) and not args.force:
-            print(f"deepdecide revise: {args.output}: exists; give --force to overwrite it")
+            print(_("deepdecide revise: {output}: exists; give --force to overwrite it").format(output=args.output))
             return EXIT_INPUT
         new = approval.new_revision(earlier, sha256_hex(inputs))
         files.save_workspace(new, args.output)
@@ -65,7 +68,8 @@ def run(args: argparse.Namespace) -> int:
         report_error(exc)
         return EXIT_INPUT
     d = new.decision
-    print(f"wrote {args.output}: revision {d.revision} of {d.id}, following revision {d.previous.revision if d.previous else '?'} "
-          f"(inputs SHA-256 {sha256_hex(inputs)}); write its record with: deepdecide report {args.output} -o NEW.pdf "
-          f"--since {args.record}")
+    print(_("wrote {output}: revision {revision} of {id}, following revision {previous} (inputs SHA-256 {sha}); "
+            "write its record with: deepdecide report {output} -o NEW.pdf --since {record}").format(
+        output=args.output, revision=d.revision, id=d.id, previous=d.previous.revision if d.previous else "?",
+        sha=sha256_hex(inputs), record=args.record))
     return EXIT_OK

@@ -9,15 +9,15 @@ from deepdecide.domain.i18n import N_, _, pgettext
 NAME = "revisit"
 HELP = N_("check a decision's revisit triggers: support cells (against a newer matrix), prices, demand, SLO, evidence age")
 
-EPILOG = """Checkable triggers are the decision record's revisit_conditions; free-text
+EPILOG = N_("""Checkable triggers are the decision record's revisit_conditions; free-text
 revisit_triggers are listed for a person to judge. --matrix takes a support-matrix file, or a
 workspace whose matrix to use, e.g. a newer release of the built-in matrix.
 
-exit codes: 0 no trigger fired, 1 at least one fired, 3 an input could not be read."""
+exit codes: 0 no trigger fired, 1 at least one fired, 3 an input could not be read.""")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.epilog = EPILOG
+    parser.epilog = _(EPILOG)
     parser.add_argument("workspace", nargs="?", metavar="WORKSPACE",
                         help=_("a workspace file (*.deepdecide.yaml); default: the built-in sample decision"))
     parser.add_argument("--matrix", metavar="FILE", help=_("check support conditions against this newer support matrix"))

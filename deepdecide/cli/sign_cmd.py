@@ -5,12 +5,14 @@ from __future__ import annotations
 import argparse
 import sys
 
+from deepdecide.domain import formatting
 from deepdecide.domain.i18n import N_, _
+from deepdecide.domain.vocabulary import term
 
 NAME = "sign"
 HELP = N_("sign a decision record as one approver (role, verdict, conditions): a PAdES incremental update")
 
-EPILOG = """Each approver signs the record exported for approval (`deepdecide report WS -o R.pdf
+EPILOG = N_("""Each approver signs the record exported for approval (`deepdecide report WS -o R.pdf
 --for-approval`) in turn, in their own signature field on the sign-off page: the role (a decision
 maker or a consulted of the record), the verdict, the conditions and the date are in the signed
 content, and the field shows signer, role, verdict and date. One signature per role; the
@@ -20,11 +22,11 @@ signature (--review), labelled so. The record's bytes stay unchanged: `deepdecid
 rebuilds them, and lists every signature.
 
 The certificate's password is read from --password-file FILE, the environment variable
-DEEPDECIDE_P12_PASSWORD, or an interactive prompt."""
+DEEPDECIDE_P12_PASSWORD, or an interactive prompt.""")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.epilog = EPILOG
+    parser.epilog = _(EPILOG)
     parser.add_argument("record", metavar="RECORD.pdf", help=_("the record to sign"))
     parser.add_argument("--role", required=True, help=_("the role you sign as, exactly as the record lists it"))
     parser.add_argument("--verdict", required=True, choices=["approve", "reject"], help=_("your verdict"))
@@ -72,7 +74,12 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(_('deepdecide sign: {target}: cannot be written: {value}').format(target=target, value=exc.strerror or exc), file=sys.stderr)
         return EXIT_INPUT
-    what = _("review signature") if kind == REVIEW else _("sign-off")
-    print(_('wrote {target}: {what} of {role!r}, verdict {verdict}').format(target=target, what=what, role=args.role, verdict=args.verdict)
-          + (_(', conditions: {conditions}').format(conditions=args.conditions) if args.conditions else "") + _(' ({n:,} bytes)').format(n=len(signed)))
+    if kind == REVIEW:
+        line = (_("wrote {target}: review signature of {role!r}, verdict {verdict}, conditions: {conditions} ({n} bytes)")
+                if args.conditions else _("wrote {target}: review signature of {role!r}, verdict {verdict} ({n} bytes)"))
+    else:
+        line = (_("wrote {target}: sign-off of {role!r}, verdict {verdict}, conditions: {conditions} ({n} bytes)")
+                if args.conditions else _("wrote {target}: sign-off of {role!r}, verdict {verdict} ({n} bytes)"))
+    print(line.format(target=target, role=args.role, verdict=term(args.verdict), conditions=args.conditions,
+                      n=formatting.localized(f"{len(signed):,}")))
     return EXIT_OK

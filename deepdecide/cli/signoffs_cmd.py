@@ -10,16 +10,16 @@ from deepdecide.domain.i18n import N_, _
 NAME = "signoffs"
 HELP = N_("copy the approvers' signed verdicts from a record into its workspace (which becomes accepted or rejected)")
 
-EPILOG = """Only when the record's embedded inputs are the workspace's content (sign-offs and status
+EPILOG = N_("""Only when the record's embedded inputs are the workspace's content (sign-offs and status
 aside): each valid, trusted approval signature's verdict, date, conditions, certificate and the
 record's inputs hash go into that role's sign-off row. The workspace becomes accepted when every
 required approver (decision maker) approved, rejected when one rejected, and stays proposed
 otherwise. Pass the organisation's CA with --trust, as for verify: an untrusted signature is
-not copied. Nothing is written when anything fails."""
+not copied. Nothing is written when anything fails.""")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.epilog = EPILOG
+    parser.epilog = _(EPILOG)
     parser.add_argument("record", metavar="RECORD.pdf", help=_("the signed record"))
     parser.add_argument("--into", required=True, metavar="WS", help=_("the workspace the record was exported from"))
     parser.add_argument("--trust", action="append", default=[], metavar="CA.pem",
@@ -44,8 +44,8 @@ def run(args: argparse.Namespace) -> int:
         ws = load_workspace(args.into)
         result = verify(data, trust=load_trust(args.trust))
         if result.status != INTACT:
-            print(_('deepdecide signoffs: {record}: the record is {status}: ').format(record=args.record, status=result.status)
-                  + "; ".join(result.reasons[:3]), file=sys.stderr)
+            print(_("deepdecide signoffs: {record}: the record is {status}: {reasons}").format(
+                record=args.record, status=_(result.status), reasons="; ".join(result.reasons[:3])), file=sys.stderr)
             return EXIT_PROBLEM
         new, state = copy_signoffs(ws, data, result.signatures)
         save_workspace(new, args.into)

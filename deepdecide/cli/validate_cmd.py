@@ -22,6 +22,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 #: every run of validate) does not import the storage layer (tests/cli checks they are the same)
 KIND_NAMES: tuple[str, ...] = ("workspace", "support-matrix", "service-checklist", "criteria")
 
+#: the line of a valid file, one whole sentence per kind (the kind's name is a word of the sentence)
+VALID: dict[str, str] = {
+    "workspace": N_("{path}: valid workspace file"),
+    "support-matrix": N_("{path}: valid support-matrix file"),
+    "service-checklist": N_("{path}: valid service-checklist file"),
+    "criteria": N_("{path}: valid criteria file"),
+}
+VALID_WITH_WARNINGS: dict[str, str] = {
+    "workspace": N_("{path}: valid workspace file ({n} warning(s))"),
+    "support-matrix": N_("{path}: valid support-matrix file ({n} warning(s))"),
+    "service-checklist": N_("{path}: valid service-checklist file ({n} warning(s))"),
+    "criteria": N_("{path}: valid criteria file ({n} warning(s))"),
+}
+
 
 def argparse_kinds_help() -> str:
     return _("print the JSON Schema of a kind of file instead ({kinds}); no FILE needed").format(
@@ -65,8 +79,9 @@ def run(args: argparse.Namespace) -> int:
             worst = max(worst, EXIT_PROBLEM)
         else:
             report_warnings(warnings)
-            print((_("{path}: valid {kind} file ({n} warning(s))") if warnings else _("{path}: valid {kind} file")).format(
-                path=path, kind=kind, n=len(warnings)))
+            line = VALID_WITH_WARNINGS.get(kind, N_("{path}: valid {kind} file ({n} warning(s))")) if warnings \
+                else VALID.get(kind, N_("{path}: valid {kind} file"))
+            print(_(line).format(path=path, kind=kind, n=len(warnings)))
             if kind == "workspace":
                 _approval_lines(_doc)
     return worst

@@ -24,8 +24,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from deepdecide.domain import i18n
+from deepdecide.domain.i18n import _
 from deepdecide.domain.messages import Message, msg
 from deepdecide.domain.validation import Problem
+from deepdecide.domain.vocabulary import term
 from deepdecide.domain.workspace import PreviousRevision, RecordStatus, SignOff, Vote, Workspace
 
 # the rules here came with schema 2: a schema-1 file that breaks them opens with warnings
@@ -186,26 +188,26 @@ def problems(ws: Workspace, content_sha256: str) -> list[Problem]:
         at = f"signoffs[{i}].role"
         base = s.role.rsplit(" (", 1)[0] if s.role.endswith(")") else s.role
         if (s.role in informed or base in informed) and s.role not in listed:
-            out.append(Problem(at, f"{s.role!r} is informed (decision.informed): the informed never sign; remove the "
-                               "row, or list the role under decision_makers or consulted", SINCE))
+            out.append(Problem(at, _("{role!r} is informed (decision.informed): the informed never sign; remove the "
+                                     "row, or list the role under decision_makers or consulted").format(role=s.role), SINCE))
         elif s.role not in listed:
-            roles = ", ".join(repr(r) for r in may_sign(ws)) or "none are listed"
-            out.append(Problem(at, f"{s.role!r} is neither a decision maker nor consulted, so it cannot sign; a sign-off "
-                               f"role is one of: {roles}", SINCE))
+            roles = ", ".join(repr(r) for r in may_sign(ws)) or _("none are listed")
+            out.append(Problem(at, _("{role!r} is neither a decision maker nor consulted, so it cannot sign; a sign-off "
+                                     "role is one of: {roles}").format(role=s.role, roles=roles), SINCE))
         if s.role in seen:
-            out.append(Problem(at, f"a second sign-off row for {s.role!r} (the first is signoffs[{seen[s.role]}]): one "
-                               "signature per approver", SINCE))
+            out.append(Problem(at, _("a second sign-off row for {role!r} (the first is signoffs[{first}]): one "
+                                     "signature per approver").format(role=s.role, first=seen[s.role]), SINCE))
         seen.setdefault(s.role, i)
         if s.record_inputs_sha256 and s.verdict not in (Vote.APPROVE, Vote.REJECT):
-            out.append(Problem(f"signoffs[{i}].verdict", "a row that names a signed record holds that signature's "
-                               f"verdict (approve or reject), not {s.verdict.value}", SINCE))
+            out.append(Problem(f"signoffs[{i}].verdict", _("a row that names a signed record holds that signature's "
+                               "verdict (approve or reject), not {verdict}").format(verdict=term(s.verdict.value)), SINCE))
     out.extend(revision_problems(ws))
     if d.superseded_by and d.status != RecordStatus.SUPERSEDED:
-        out.append(Problem("decision.superseded_by", f"set, but the status is {d.status.value}; superseded_by "
-                           "belongs to a superseded record", SINCE))
+        out.append(Problem("decision.superseded_by", _("set, but the status is {status}; superseded_by "
+                           "belongs to a superseded record").format(status=term(d.status.value)), SINCE))
     if d.status == RecordStatus.SUPERSEDED and not d.superseded_by.strip():
-        out.append(Problem("decision.superseded_by", "a superseded record names the record that supersedes it "
-                           "(decision.superseded_by)", SINCE))
+        out.append(Problem("decision.superseded_by", _("a superseded record names the record that supersedes it "
+                           "(decision.superseded_by)"), SINCE))
     if d.status in APPROVED_STATUSES:
         out.extend(_approval_problems(ws, content_sha256))
     if d.status == RecordStatus.REJECTED:
@@ -218,19 +220,20 @@ def revision_problems(ws: Workspace) -> list[Problem]:
     d = ws.decision
     out: list[Problem] = []
     if d.revision < 1:
-        out.append(Problem("decision.revision", f"{d.revision}: a record's revision counts from 1", SINCE))
+        out.append(Problem("decision.revision", _("{revision}: a record's revision counts from 1").format(
+            revision=d.revision), SINCE))
     p = d.previous
     if p is None:
         return out
     if not p.id.strip():
-        out.append(Problem("decision.previous.id", "the previous revision's record id is empty", SINCE))
+        out.append(Problem("decision.previous.id", _("the previous revision's record id is empty"), SINCE))
     if not (1 <= p.revision < d.revision):
-        out.append(Problem("decision.previous.revision", f"{p.revision}: the previous revision comes before this "
-                           f"one (revision {d.revision})", SINCE))
+        out.append(Problem("decision.previous.revision", _("{previous}: the previous revision comes before this "
+                           "one (revision {revision})").format(previous=p.revision, revision=d.revision), SINCE))
     h = p.inputs_sha256.lower()
     if len(h) != 64 or any(ch not in "0123456789abcdef" for ch in h):
-        out.append(Problem("decision.previous.inputs_sha256", "not a SHA-256 (64 hexadecimal digits): the inputs hash "
-                           "deepdecide verify prints for the earlier record", SINCE))
+        out.append(Problem("decision.previous.inputs_sha256", _("not a SHA-256 (64 hexadecimal digits): the inputs hash "
+                           "deepdecide verify prints for the earlier record"), SINCE))
     return out
 
 
@@ -251,12 +254,13 @@ def _rejection_problems(ws: Workspace, content_sha256: str) -> list[Problem]:
     rows = {s.role: s for s in ws.signoffs if s.record_inputs_sha256}
     rejecters = [r for r in required_approvers(ws) if r in rows and rows[r].verdict == Vote.REJECT]
     if not rejecters:
-        return [Problem("decision.status", "rejected needs the signed reject of a required approver "
-                        f"({roles_text(required_approvers(ws))}); none is recorded. Rejected is never typed by hand: "
+        return [Problem("decision.status", _("rejected needs the signed reject of a required approver "
+                        "({roles}); none is recorded. Rejected is never typed by hand: "
                         "export the record for approval (deepdecide report --for-approval), have the approvers sign it "
-                        "(deepdecide sign), then copy the verdicts (deepdecide signoffs RECORD.pdf --into WS)", SINCE)]
+                        "(deepdecide sign), then copy the verdicts (deepdecide signoffs RECORD.pdf --into WS)").format(
+                            roles=roles_text(required_approvers(ws))), SINCE)]
     if any(rows[r].record_inputs_sha256 != content_sha256 for r in rejecters):
-        return [Problem("decision.status", "rejected, but the workspace changed after the record was signed",
+        return [Problem("decision.status", _("rejected, but the workspace changed after the record was signed"),
                         SINCE)]
     return []
 
@@ -266,23 +270,25 @@ def _approval_problems(ws: Workspace, content_sha256: str) -> list[Problem]:
     status = ws.decision.status.value
     gaps = missing_for_approval(ws)
     if gaps:
-        out.append(Problem("decision.status", f"{status}, but the record is not ready for approval: "
-                           + "; ".join(str(g) for g in gaps), SINCE))
+        out.append(Problem("decision.status", _("{status}, but the record is not ready for approval: {gaps}").format(
+            status=term(status), gaps="; ".join(str(g) for g in gaps)), SINCE))
     rows = {s.role: (i, s) for i, s in enumerate(ws.signoffs)}
     unsigned = [r for r in required_approvers(ws) if r not in rows or rows[r][1].verdict != Vote.APPROVE
                 or not rows[r][1].record_inputs_sha256]
     if unsigned:
-        out.append(Problem("decision.status", f"{status} needs the signed approval of every required approver; "
-                           f"missing: {', '.join(unsigned)}. Accepted is never typed by hand: export the record for "
+        out.append(Problem("decision.status", _("{status} needs the signed approval of every required approver; "
+                           "missing: {missing}. Accepted is never typed by hand: export the record for "
                            "approval (deepdecide report --for-approval), have each approver sign it (deepdecide sign), "
-                           "then copy the verdicts (deepdecide signoffs RECORD.pdf --into WS)", SINCE))
+                           "then copy the verdicts (deepdecide signoffs RECORD.pdf --into WS)").format(
+                               status=term(status), missing=", ".join(unsigned)), SINCE))
     for i, s in enumerate(ws.signoffs):
         if s.record_inputs_sha256 and s.record_inputs_sha256 != content_sha256:
             out.append(Problem(f"signoffs[{i}].record_inputs_sha256",
-                               f"the verdict of {s.role!r} was signed on a record with inputs SHA-256 "
-                               f"{s.record_inputs_sha256[:16]}…, but the workspace's content now hashes to "
-                               f"{content_sha256[:16]}…: it changed after approval (a change is a new revision, "
-                               "signed again)", SINCE))
+                               _("the verdict of {role!r} was signed on a record with inputs SHA-256 "
+                                 "{signed}…, but the workspace's content now hashes to "
+                                 "{now}…: it changed after approval (a change is a new revision, "
+                                 "signed again)").format(role=s.role, signed=s.record_inputs_sha256[:16],
+                                                         now=content_sha256[:16]), SINCE))
     return out
 
 

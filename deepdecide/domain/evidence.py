@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, fields
 from enum import StrEnum
 
 from deepdecide.domain.common import Estimate, tuple_field
-from deepdecide.domain.messages import Message, msg
+from deepdecide.domain.messages import Message, msg, plain
 from deepdecide.domain.workload import ProxyAcceptance
 
 
@@ -171,7 +171,9 @@ class Verdict(StrEnum):
 @dataclass(frozen=True)
 class ParityCheck:
     """One comparison of a runtime's output against a reference; ``tolerance`` states the rule
-    with its numbers (e.g. "|delta| <= max(0.02, 2*stderr), n >= 200")."""
+    with its numbers (e.g. "|delta| <= max(0.02, 2*stderr), n >= 200") as a message (``parity.``
+    ids of ``domain/flags.py``; literal text for a rule that is not one of ours); None: no rule
+    stated. A text given for it is kept as literal text."""
 
     kind: ParityKind
     runtime: str = ""
@@ -185,10 +187,22 @@ class ParityCheck:
     delta: float | None = None
     n: int | None = None
     stderr: float | None = None
-    tolerance: str = ""
+    tolerance: Message | None = None
     verdict: Verdict = Verdict.INCONCLUSIVE
     source: str = ""
     model: str = ""  # the model evaluated, as the file states it (or the user gave); "" = not stated
+
+    def __post_init__(self) -> None:
+        if isinstance(self.tolerance, str):  # a text: as written
+            object.__setattr__(self, "tolerance", plain(self.tolerance) if self.tolerance else None)
+
+    @property
+    def rule(self) -> Message | None:
+        """The rule, None when none is stated (an empty text of an older file included)."""
+        t = self.tolerance
+        if t is None or (t.id == "text" and not t.args.get("text")):
+            return None
+        return t
 
 
 PARITY_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(ParityCheck))

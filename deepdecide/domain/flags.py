@@ -204,6 +204,69 @@ TEMPLATES: dict[str, str] = {
     "edits.set_by_user_was": N_("{name} set by the user (was {old!r})"),
     # storage
     "storage.non_finite_null": N_("the file held {value} for {key}; stored as null (schema 2)"),
+    # a parity check's rule (ParityCheck.tolerance, importers/parity_rules.py): the parts of a rule
+    # are joined by "; " (messages.chain), each part is one message
+    "chain": "{first}; {rest}",
+    "parity.reference_only": N_("reference value only: no candidate measurement to judge"),
+    "parity.no_value": N_("no value"),
+    "parity.correct_rate": N_("vLLM correct_rate(%) only checks that output parses as JSON: not schema-compliance evidence (vLLM issue #55441)"),
+    "parity.no_reference": N_("no reference value to compare with"),
+    "parity.cliff_fail": N_("no-cliff rule: value {value:.4f} < 0.9 x reference = {floor:.4f}"),
+    "parity.cliff_ok": N_("no-cliff rule: value >= 0.9 x reference = {floor:.4f}"),
+    "parity.unpaired_higher": N_("{kind} {ruleset} (unpaired, higher is better): delta = {delta:+.4f}"),
+    "parity.unpaired_lower": N_("{kind} {ruleset} (unpaired, lower is better): delta = {delta:+.4f}"),
+    "parity.no_se_candidate": N_("no standard error or sample count for the candidate: cannot tell drift from noise"),
+    "parity.no_se_reference": N_("no standard error or sample count for the reference: cannot tell drift from noise"),
+    "parity.no_se_both": N_("no standard error or sample count for the candidate and reference: cannot tell drift from noise"),
+    "parity.se_file": N_("from the file"),
+    "parity.se_agresti": N_("Agresti-Coull from n={n:d}"),
+    "parity.se_d": N_("SE_d = {se_d:.4f} (candidate {se_c:.4f} [{src_c}], reference {se_r:.4f} [{src_r}])"),
+    "parity.pass_if": N_("pass if delta >= -max(2*SE_d, 0.005) = {limit:+.4f}"),
+    "parity.fail_if": N_("fail if delta < -max(3*SE_d, 0.02) = {limit:+.4f}"),
+    "parity.underpowered_d": N_("underpowered: 2*SE_d = {value:.4f} > {limit:g} (too few samples; raise the eval's limit)"),
+    "parity.suspicious": N_("suspiciously better than the reference: check the eval configuration"),
+    "parity.between": N_("between the pass and fail limits"),
+    "parity.published_higher": N_("value >= reference x (1 - {rtol:g}) = {threshold:.4f}"),
+    "parity.published_lower": N_("value <= reference x (1 + {rtol:g}) = {threshold:.4f}"),
+    "parity.published": N_("{kind} {ruleset} vs a published reference (one-sided): {rule}"),
+    "parity.value_delta": N_("value {value:.4f}, delta {delta:+.4f}"),
+    "parity.wilson": N_("Wilson 95 % lower bound {lower:.4f} (n={n:d})"),
+    "parity.candidate_n_unknown": N_("candidate sample count unknown: cannot pass"),
+    "parity.underpowered": N_("underpowered: 2*SE = {value:.4f} > {limit:g}"),
+    "parity.published_warning": N_("warning: the published reference's sample count and eval configuration are not verified (pass with warning)"),
+    "parity.bitwise": N_("kernel {ruleset}: bitwise equality required (value {value:g}; 1 = identical)"),
+    "parity.kernel_unknown": N_("kernel {ruleset}: no known threshold for metric {metric!r} dtype {dtype!r}"),
+    "parity.give_threshold": N_("give one (threshold column)"),
+    "parity.user_threshold": N_("user-given threshold"),
+    "parity.kernel_limit": N_("kernel {ruleset}: {metric} <= {limit:g} ({source})"),
+    "parity.value_3g": N_("value {value:.3g}"),
+    "parity.value_4g": N_("value {value:.4g}"),
+    "parity.topk": N_("logits {ruleset}: top-5 containment at the first divergence for 100 % of prompts (value {value:.4f})"),
+    "parity.logprob": N_("logits {ruleset}: max |delta logprob| <= {limit:g} (SGLang prefill/decode tolerance)"),
+    "parity.needs_prompts": N_("needs >= {min:d} prompts (n={n})"),
+    "parity.n_prompts": N_("n={n:d} prompts"),
+    "parity.n": N_("n={n:d}"),
+    "parity.greedy_across": N_("greedy_match {ruleset}: match rate {value:.4f} across different hardware or runtimes is reported, not gated (see logits / eval_accuracy)"),
+    "parity.greedy_same": N_("greedy_match {ruleset}: same stack, feature toggled: 100 % identical tokens required (value {value:.4f})"),
+    "parity.json_validity": N_("structured_output {ruleset}: json_validity >= {min:g} with constrained decoding (value {value:.4f})"),
+    "parity.needs_samples": N_("needs >= {min:d} samples (n={n})"),
+    "parity.coverage_no_reference": N_("structured_output coverage: no reference value to compare with"),
+    "parity.coverage": N_("structured_output {ruleset}: coverage delta >= -{drop:g} (delta {delta:+.4f})"),
+    "parity.not_comparable": N_("not comparable: the candidate is {candidate!r}, the reference {reference!r} (a parity check compares one model on two stacks)"),
+    "parity.no_reference_yet": N_("no reference yet: import with --reference to judge"),
+    "parity.no_reference_yet_lower": N_("no reference yet: import with --reference to judge (lower is better)"),
+    "parity.value_not_finite": N_("the file's value is not finite ({raw}): no finite value to compare, inconclusive by rule"),
+    "parity.value_not_finite_lower": N_("the file's value is not finite ({raw}): no finite value to compare, inconclusive by rule (lower is better)"),
+    "parity.baseline_sglang": N_("SGLang CI lm-eval baseline (two-sided np.isclose, default rtol 0.08)"),
+    "parity.baseline_vllm": N_("vLLM CI lm-eval baseline (one-sided measured >= value x (1 - rtol), default rtol 0.08)"),
+    "parity.baseline_rtol": N_("this file sets rtol {rtol:g}"),
+    "parity.baseline_reference": N_("reference value only ({rule})"),
+    "parity.sample_limit": N_("limit {limit} is the eval's sample limit"),
+    "parity.gsm8k_reference": N_("reference value only (vLLM gsm8k gate: measured >= threshold - tolerance, tolerance {tolerance:g})"),
+    "parity.shots": N_("{shots}-shot, {n} questions"),
+    "parity.one_needle": N_("one needle cell (n=1): too few samples to judge on its own"),
+    "parity.not_finite_fields": N_("{fields}: left empty, check inconclusive"),
+    "parity.field_not_finite": N_("{name} not finite ({value})"),
 }
 
 TEXT = "text"  # the id of a literal text (plain(): user text, a file's own words)
@@ -373,3 +436,66 @@ def from_english(text: str) -> Message:
             return msg(fid, TEMPLATES[fid], **{k: fixed.get(v, v) if isinstance(v, str) else v
                                                 for k, v in params.items()})
     return plain(text)
+
+
+# ---------------------------------------------------------------------------------------------
+# a parity check's rule
+
+
+def rule(*parts: Message) -> Message:
+    """A parity rule of one or more parts, joined by "; " (each part one of the ``parity.`` messages)."""
+    from deepdecide.domain.messages import chain
+
+    out = chain(parts)
+    assert out is not None
+    return out
+
+
+def _split_parts(text: str) -> list[str]:
+    """``text`` split at each "; " outside parentheses and brackets."""
+    parts: list[str] = []
+    depth = 0
+    start = 0
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if ch in "([":
+            depth += 1
+        elif ch in ")]" and depth:
+            depth -= 1
+        elif depth == 0 and text.startswith("; ", i):
+            parts.append(text[start:i])
+            start = i + 2
+            i += 2
+            continue
+        i += 1
+    parts.append(text[start:])
+    return parts
+
+
+def _nested(m: Message) -> Message:
+    """``m`` with each text parameter that is one of the parity messages' English text as that message."""
+    if not m.id.startswith("parity."):
+        return m
+    params: dict[str, Param] = {}
+    changed = False
+    for k, v in m.params:
+        if isinstance(v, str) and v:
+            inner = from_english(v)
+            if inner.id.startswith("parity."):
+                params[k] = _nested(inner)
+                changed = True
+                continue
+        params[k] = v
+    return msg(m.id, m.template, **params) if changed else m
+
+
+def rule_from_english(text: str) -> Message:
+    """A parity rule from its English text (schema 4 and older stored the text): each "; " part
+    that one of our messages renders exactly becomes that message, any other part stays as written,
+    so the rule renders the same English text."""
+    parts = []
+    for part in _split_parts(text):
+        m = _nested(from_english(part)) if part else plain(part)
+        parts.append(m if english(m) == part else plain(part))
+    return rule(*parts)

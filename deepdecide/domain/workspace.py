@@ -11,7 +11,7 @@ from deepdecide.domain.matrix import SupportMatrix
 from deepdecide.domain.revisit import RevisitCondition
 from deepdecide.domain.workload import Workload
 
-SCHEMA_VERSION = 4  # docs/workspace-schema.md: what each version changed, and the migration policy
+SCHEMA_VERSION = 5  # docs/workspace-schema.md: what each version changed, and the migration policy
 
 
 class Strategy(StrEnum):

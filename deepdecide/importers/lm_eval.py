@@ -158,15 +158,15 @@ class LmEvalResults(Importer):
                     direction = higher[task][name].value
                     kind = _kind(task, metric)
                     task_name = f"{task}@{name}" if kind == ParityKind.LONG_CONTEXT and name.isdigit() else task
-                    rule = "no reference yet: import with --reference to judge"
+                    lower = direction is False
+                    rule = flag("parity.no_reference_yet_lower" if lower else "parity.no_reference_yet")
                     if nonfinite:
-                        rule = (f"the file's value is not finite ({raw}): no finite value to compare, "
-                                "inconclusive by rule")
+                        rule = flag("parity.value_not_finite_lower" if lower else "parity.value_not_finite", raw=str(raw))
                         notes.append(flag("lm_eval.value_not_finite", task=task, metric=metric, raw=str(raw)))
                     checks.append(ParityCheck(
                         kind=kind, runtime=runtime, platform=platform, task=task_name, metric=metric,
                         value=value, n=n, stderr=stderr, verdict=Verdict.INCONCLUSIVE, model=model or "",
-                        tolerance=rule + ("" if direction is not False else " (lower is better)"),
+                        tolerance=rule,
                         source=f"{src.name}: {block_name}.{task}.{metric} (lm-eval {version}, backend {backend or '?'})"))
         return Parsed(parity=checks, tool_version=f"lm-eval {version}", notes=notes, model=model or "")
 
@@ -249,6 +249,6 @@ class LmEvalTable(Importer):
             checks.append(ParityCheck(
                 kind=_kind(task, metric), runtime=runtime, platform=platform, task=task, metric=metric,
                 value=value, stderr=stderr, verdict=Verdict.INCONCLUSIVE, model=model,
-                tolerance="no reference yet: import with --reference to judge",
+                tolerance=flag("parity.no_reference_yet"),
                 source=f"{src.name}:{number} ({version})"))
         return Parsed(parity=checks, tool_version=f"lm-eval {version}", notes=notes, model=model)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from deepdecide.domain.evidence import ParityCheck, ParityKind, Verdict
+from deepdecide.domain.flags import flag
 from deepdecide.domain.i18n import _
 from deepdecide.importers.base import ImportContext, Importer, Parsed, Source, root
 from deepdecide.importers.secrets import strip_secrets
@@ -35,7 +36,7 @@ class NiahSingle(Importer):
         check = ParityCheck(
             kind=ParityKind.LONG_CONTEXT, task=f"niah@{length}", metric="pass_rate (judge score 10)",
             value=1.0 if score >= PASS_SCORE else 0.0, n=1, verdict=Verdict.INCONCLUSIVE, model=r["model"].str(),
-            tolerance="one needle cell (n=1): too few samples to judge on its own",
+            tolerance=flag("parity.one_needle"),
             source=f"{src.name}: depth {depth:g} %, judge score {score:g} / 10, model {r['model'].str('?')}")
         return Parsed(parity=[check], tool_version=f"NIAH {r['version'].str('original')}", model=r["model"].str())
 
@@ -66,7 +67,7 @@ class NiahAggregate(Importer):
             checks.append(ParityCheck(
                 kind=ParityKind.LONG_CONTEXT, task=f"niah@{length}", metric="pass_rate (judge score 10)",
                 value=passed / len(scores), n=len(scores), verdict=Verdict.INCONCLUSIVE,
-                tolerance="no reference yet: import with --reference to judge",
+                tolerance=flag("parity.no_reference_yet"),
                 source=f"{src.name}: {len(scores)} depths at {length} tokens, mean judge score "
                        f"{sum(scores) / len(scores):.2f} / 10"))
         return Parsed(parity=checks, tool_version="NIAH aggregate")

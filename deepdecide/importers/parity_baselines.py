@@ -14,7 +14,9 @@ import yaml
 
 from deepdecide.domain.evidence import ParityCheck, ParityKind, Verdict
 from deepdecide.domain.flags import flag
+from deepdecide.domain.flags import rule as flags_rule
 from deepdecide.domain.i18n import _
+from deepdecide.domain.messages import Message
 from deepdecide.importers.base import ImportContext, Importer, Parsed, Source, root
 
 MAX_YAML_BYTES = 1 << 20
@@ -43,11 +45,11 @@ def load_yaml(src: Source) -> object:
     return src._cache["yaml"]
 
 
-def _ci(doc: dict[str, Any]) -> tuple[str, str]:
+def _ci(doc: dict[str, Any]) -> tuple[str, Message]:
     sglang_keys = ("num_concurrent", "apply_chat_template", "fewshot_as_multiturn", "gen_kwargs")
     if any(k in doc for k in sglang_keys):
-        return "sglang-ci", "SGLang CI lm-eval baseline (two-sided np.isclose, default rtol 0.08)"
-    return "vllm-ci", "vLLM CI lm-eval baseline (one-sided measured >= value x (1 - rtol), default rtol 0.08)"
+        return "sglang-ci", flag("parity.baseline_sglang")
+    return "vllm-ci", flag("parity.baseline_vllm")
 
 
 class LmEvalBaselineYaml(Importer):
@@ -64,7 +66,7 @@ class LmEvalBaselineYaml(Importer):
         ref_runtime, rule = _ci(r.obj())
         rtol = r["rtol"].num()
         if rtol is not None:
-            rule += f"; this file sets rtol {rtol:g}"
+            rule = flags_rule(rule, flag("parity.baseline_rtol", rtol=rtol))
         arch = r["required_gpu_arch"]
         platform = ", ".join(str(a) for a in arch.list(required=False)) if isinstance(arch.value, list) else arch.str()
         limit = r["limit"].count()
@@ -85,7 +87,8 @@ class LmEvalBaselineYaml(Importer):
                     reference_runtime=ref_runtime, reference_platform=platform,
                     task=f"{name}@{metric_name.split(',')[0]}" if long_ctx else name, metric=metric_name,
                     reference_value=value, n=limit, verdict=Verdict.INCONCLUSIVE, model=model,
-                    tolerance=f"reference value only ({rule}); limit {limit} is the eval's sample limit",
+                    tolerance=flags_rule(flag("parity.baseline_reference", rule=rule),
+                                         flag("parity.sample_limit", limit=limit)),
                     source=f"{src.name}: tasks[{name}].metrics[{metric_name}] for {model}"))
         return Parsed(parity=checks, tool_version=ref_runtime, notes=[flag("parity_baselines.reference", model=model)], model=model)
 
@@ -110,7 +113,8 @@ class VllmGsm8kBaselineYaml(Importer):
         check = ParityCheck(
             kind=ParityKind.EVAL_ACCURACY, reference_runtime="vllm-ci", task="gsm8k", metric="accuracy",
             reference_value=threshold, n=n, verdict=Verdict.INCONCLUSIVE, model=model,
-            tolerance=(f"reference value only (vLLM gsm8k gate: measured >= threshold - tolerance, tolerance "
-                       f"{tolerance if tolerance is not None else 0.08:g}); {r['num_fewshot'].str('?')}-shot, {n} questions"),
+            tolerance=flags_rule(
+                flag("parity.gsm8k_reference", tolerance=tolerance if tolerance is not None else 0.08),
+                flag("parity.shots", shots=r["num_fewshot"].str("?"), n=n)),
             source=f"{src.name}: accuracy_threshold for {model}")
         return Parsed(parity=[check], tool_version="vllm-ci", notes=[flag("parity_baselines.reference", model=model)], model=model)

@@ -1,7 +1,8 @@
 """Parity verdicts: the tolerance rules of formats/parity.md §4 ("app-default-v1").
 
-Every verdict carries its rule and the numbers it was decided with in ``ParityCheck.tolerance``
-(e.g. ``"eval_accuracy app-default-v1: pass if delta >= -max(2*SE_d, 0.005) = -0.0170 ..."``).
+Every verdict carries its rule and the numbers it was decided with in ``ParityCheck.tolerance``, a
+message of ``parity.`` parts (``domain/flags.py``) that renders as e.g.
+``"eval_accuracy app-default-v1 (unpaired, ...): delta = ...; pass if delta >= -max(2*SE_d, 0.005) = -0.0170 ..."``.
 Too few samples to decide is **inconclusive**, never a pass: an accuracy comparison whose
 2*SE of the difference exceeds 3 points cannot pass, a kernel or logit check without its
 sample count cannot pass, greedy matching across different stacks is reported, not gated.
@@ -18,6 +19,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from deepdecide.domain.evidence import ParityCheck, ParityKind, Verdict
+from deepdecide.domain.flags import flag, rule
+from deepdecide.domain.messages import Message
 
 RULESET = "app-default-v1"
 UNDERPOWERED_2SE = 0.03  # 2*SE of the difference above this: the comparison cannot pass
@@ -88,23 +91,21 @@ def wilson_lower(p: float, n: int, z: float = 1.6449) -> float:
     return (centre - margin) / denom
 
 
-def _se(value: float, stderr: float | None, n: int | None) -> tuple[float | None, str]:
+def _se(value: float, stderr: float | None, n: int | None) -> tuple[float | None, Message]:
     if stderr is not None and stderr > 0:
-        return stderr, "file"
+        return stderr, flag("parity.se_file")
     if n and 0.0 <= value <= 1.0:
-        return proportion_se(value, n), f"Agresti-Coull from n={n}"
-    if stderr == 0 and n:
-        return None, ""
-    return None, ""
+        return proportion_se(value, n), flag("parity.se_agresti", n=n)
+    return None, flag("parity.se_file")
 
 
-def judge(c: Comparison) -> tuple[Verdict, str, float | None]:
-    """(verdict, rule text with its numbers, delta) for one comparison."""
+def judge(c: Comparison) -> tuple[Verdict, Message, float | None]:
+    """(verdict, rule with its numbers, delta) for one comparison."""
     kind = ParityKind(c.kind)
     if c.value is None:
         if c.reference_value is not None:
-            return Verdict.INCONCLUSIVE, "reference value only: no candidate measurement to judge", None
-        return Verdict.INCONCLUSIVE, "no value", None
+            return Verdict.INCONCLUSIVE, flag("parity.reference_only"), None
+        return Verdict.INCONCLUSIVE, flag("parity.no_value"), None
     if kind == ParityKind.KERNEL:
         return _kernel(c)
     if kind == ParityKind.LOGITS:
@@ -114,20 +115,19 @@ def judge(c: Comparison) -> tuple[Verdict, str, float | None]:
     if kind == ParityKind.STRUCTURED_OUTPUT:
         metric = c.metric.lower()
         if "correct_rate" in metric:
-            return (Verdict.INCONCLUSIVE, "vLLM correct_rate(%) only checks that output parses as JSON: "
-                    "not schema-compliance evidence (vLLM issue #55441)", None)
+            return Verdict.INCONCLUSIVE, flag("parity.correct_rate"), None
         if "json_validity" in metric or "valid_json" in metric:
             return _json_validity(c)
         if "coverage" in metric:
             return _coverage(c)
     if c.reference_value is None:
-        return Verdict.INCONCLUSIVE, "no reference value to compare with", None
+        return Verdict.INCONCLUSIVE, flag("parity.no_reference"), None
     verdict, text, delta = (_published(c) if c.reference_published else _unpaired(c))
     if kind == ParityKind.LONG_CONTEXT and verdict == Verdict.PASS and c.reference_value > 0:
         floor = LONG_CONTEXT_NO_CLIFF * c.reference_value
         if c.value < floor:
-            return Verdict.FAIL, text + f"; no-cliff rule: value {c.value:.4f} < 0.9 x reference = {floor:.4f}", delta
-        text += f"; no-cliff rule: value >= 0.9 x reference = {floor:.4f}"
+            return Verdict.FAIL, rule(text, flag("parity.cliff_fail", value=c.value, floor=floor)), delta
+        text = rule(text, flag("parity.cliff_ok", floor=floor))
     return verdict, text, delta
 
 
@@ -135,71 +135,71 @@ def _direction(c: Comparison) -> bool:
     return (not lower_is_better(c.metric)) if c.higher_is_better is None else c.higher_is_better
 
 
-def _unpaired(c: Comparison) -> tuple[Verdict, str, float]:
+def _unpaired(c: Comparison) -> tuple[Verdict, Message, float]:
     assert c.value is not None and c.reference_value is not None
     higher = _direction(c)
     delta = c.value - c.reference_value
     signed = delta if higher else -delta  # negative = worse
     se_c, src_c = _se(c.value, c.stderr, c.n)
     se_r, src_r = _se(c.reference_value, c.reference_stderr, c.reference_n)
-    head = f"{c.kind} {RULESET} (unpaired, {'higher' if higher else 'lower'} is better): delta = {delta:+.4f}"
+    head = flag("parity.unpaired_higher" if higher else "parity.unpaired_lower", kind=str(c.kind), ruleset=RULESET,
+                delta=delta)
     if se_c is None or se_r is None:
-        which = " and ".join(w for w, s in (("candidate", se_c), ("reference", se_r)) if s is None)
-        return (Verdict.INCONCLUSIVE,
-                f"{head}; no standard error or sample count for the {which}: cannot tell drift from noise", delta)
+        which = ("parity.no_se_both" if se_c is None and se_r is None
+                 else "parity.no_se_candidate" if se_c is None else "parity.no_se_reference")
+        return Verdict.INCONCLUSIVE, rule(head, flag(which)), delta
     se_d = math.hypot(se_c, se_r)
     pass_limit = -max(2 * se_d, 0.005)
     fail_limit = -max(3 * se_d, 0.02)
-    numbers = (f"SE_d = {se_d:.4f} (candidate {se_c:.4f} [{src_c}], reference {se_r:.4f} [{src_r}]); "
-               f"pass if delta >= -max(2*SE_d, 0.005) = {pass_limit:+.4f}; fail if delta < -max(3*SE_d, 0.02) = {fail_limit:+.4f}")
+    numbers = (flag("parity.se_d", se_d=se_d, se_c=se_c, src_c=src_c, se_r=se_r, src_r=src_r),
+               flag("parity.pass_if", limit=pass_limit), flag("parity.fail_if", limit=fail_limit))
     if signed < fail_limit:
-        return Verdict.FAIL, f"{head}; {numbers}", delta
+        return Verdict.FAIL, rule(head, *numbers), delta
     if 2 * se_d > UNDERPOWERED_2SE:
-        return (Verdict.INCONCLUSIVE, f"{head}; {numbers}; underpowered: 2*SE_d = {2 * se_d:.4f} > "
-                f"{UNDERPOWERED_2SE} (too few samples; raise the eval's limit)", delta)
+        return (Verdict.INCONCLUSIVE,
+                rule(head, *numbers, flag("parity.underpowered_d", value=2 * se_d, limit=UNDERPOWERED_2SE)), delta)
     if signed >= pass_limit:
-        note = ""
         if signed > max(3 * se_d, 0.02):
-            note = "; suspiciously better than the reference: check the eval configuration"
-        return Verdict.PASS, f"{head}; {numbers}{note}", delta
-    return Verdict.INCONCLUSIVE, f"{head}; {numbers}; between the pass and fail limits", delta
+            return Verdict.PASS, rule(head, *numbers, flag("parity.suspicious")), delta
+        return Verdict.PASS, rule(head, *numbers), delta
+    return Verdict.INCONCLUSIVE, rule(head, *numbers, flag("parity.between")), delta
 
 
-def _published(c: Comparison) -> tuple[Verdict, str, float]:
+def _published(c: Comparison) -> tuple[Verdict, Message, float]:
     assert c.value is not None and c.reference_value is not None
     higher = _direction(c)
     delta = c.value - c.reference_value
     if higher:
         threshold = c.reference_value * (1 - PUBLISHED_RTOL)
         ok = c.value >= threshold
-        rule = f"value >= reference x (1 - {PUBLISHED_RTOL}) = {threshold:.4f}"
+        limit = flag("parity.published_higher", rtol=PUBLISHED_RTOL, threshold=threshold)
     else:
         threshold = c.reference_value * (1 + PUBLISHED_RTOL)
         ok = c.value <= threshold
-        rule = f"value <= reference x (1 + {PUBLISHED_RTOL}) = {threshold:.4f}"
-    head = f"{c.kind} {RULESET} vs a published reference (one-sided): {rule}; value {c.value:.4f}, delta {delta:+.4f}"
+        limit = flag("parity.published_lower", rtol=PUBLISHED_RTOL, threshold=threshold)
+    parts = [flag("parity.published", kind=str(c.kind), ruleset=RULESET, rule=limit),
+             flag("parity.value_delta", value=c.value, delta=delta)]
     if c.n and 0 <= c.value <= 1:
-        head += f"; Wilson 95 % lower bound {wilson_lower(c.value, c.n):.4f} (n={c.n})"
+        parts.append(flag("parity.wilson", lower=wilson_lower(c.value, c.n), n=c.n))
     if not ok:
-        return Verdict.FAIL, head, delta
+        return Verdict.FAIL, rule(*parts), delta
     se_c, _ = _se(c.value, c.stderr, c.n)
     if se_c is None:
-        return Verdict.INCONCLUSIVE, head + "; candidate sample count unknown: cannot pass", delta
+        return Verdict.INCONCLUSIVE, rule(*parts, flag("parity.candidate_n_unknown")), delta
     if 2 * se_c > UNDERPOWERED_2SE:
-        return Verdict.INCONCLUSIVE, head + f"; underpowered: 2*SE = {2 * se_c:.4f} > {UNDERPOWERED_2SE}", delta
-    return (Verdict.PASS, head + "; warning: the published reference's sample count and eval configuration "
-            "are not verified (pass with warning)", delta)
+        return Verdict.INCONCLUSIVE, rule(*parts, flag("parity.underpowered", value=2 * se_c, limit=UNDERPOWERED_2SE)), delta
+    return Verdict.PASS, rule(*parts, flag("parity.published_warning")), delta
 
 
-def _kernel(c: Comparison) -> tuple[Verdict, str, float | None]:
+def _kernel(c: Comparison) -> tuple[Verdict, Message, float | None]:
     metric = c.metric.lower()
     value = c.value
     assert value is not None
     if metric in ("bitwise_equal", "bitwise", "torch_equal"):
         ok = value == 1.0
-        return (Verdict.PASS if ok else Verdict.FAIL,
-                f"kernel {RULESET}: bitwise equality required (value {value:g}; 1 = identical)", None)
-    limit, source = c.threshold, "user-given threshold"
+        return Verdict.PASS if ok else Verdict.FAIL, flag("parity.bitwise", ruleset=RULESET, value=value), None
+    limit: float | None = c.threshold
+    source: Message | str = flag("parity.user_threshold")
     if limit is None:
         dtype = c.dtype.lower().replace("nvfp4", "fp4").replace("mxfp4", "fp4").replace("e4m3", "fp8")
         for key in ((metric, dtype, c.library.lower()), (metric, dtype, ""), (metric, "", "")):
@@ -207,68 +207,67 @@ def _kernel(c: Comparison) -> tuple[Verdict, str, float | None]:
                 limit, source = KERNEL_LIMITS[key]
                 break
     if limit is None:
-        return (Verdict.INCONCLUSIVE, f"kernel {RULESET}: no known threshold for metric {c.metric!r} dtype "
-                f"{c.dtype!r}; give one (threshold column)", None)
+        return (Verdict.INCONCLUSIVE, rule(flag("parity.kernel_unknown", ruleset=RULESET, metric=c.metric, dtype=c.dtype),
+                                           flag("parity.give_threshold")), None)
     ok = value <= limit
     return (Verdict.PASS if ok else Verdict.FAIL,
-            f"kernel {RULESET}: {c.metric} <= {limit:g} ({source}); value {value:.3g}", None)
+            rule(flag("parity.kernel_limit", ruleset=RULESET, metric=c.metric, limit=limit, source=source),
+                 flag("parity.value_3g", value=value)), None)
 
 
-def _logits(c: Comparison) -> tuple[Verdict, str, float | None]:
+def _logits(c: Comparison) -> tuple[Verdict, Message, float | None]:
     value = c.value
     assert value is not None
     if "topk" in c.metric.lower() or "containment" in c.metric.lower():
-        ok = value >= 1.0
-        rule = f"logits {RULESET}: top-5 containment at the first divergence for 100 % of prompts (value {value:.4f})"
-        limit_ok = ok
+        limit_ok = value >= 1.0
+        head = flag("parity.topk", ruleset=RULESET, value=value)
     else:
         limit = c.threshold if c.threshold is not None else LOGIT_MAX_ABS
         limit_ok = value <= limit
-        rule = f"logits {RULESET}: max |delta logprob| <= {limit:g} (SGLang prefill/decode tolerance); value {value:.4g}"
+        head = rule(flag("parity.logprob", ruleset=RULESET, limit=limit), flag("parity.value_4g", value=value))
     if not limit_ok:
-        return Verdict.FAIL, rule, None
+        return Verdict.FAIL, head, None
     if c.n is None or c.n < MIN_PROMPTS:
-        return Verdict.INCONCLUSIVE, rule + f"; needs >= {MIN_PROMPTS} prompts (n={c.n})", None
-    return Verdict.PASS, rule + f"; n={c.n} prompts", None
+        return Verdict.INCONCLUSIVE, rule(head, flag("parity.needs_prompts", min=MIN_PROMPTS, n=c.n)), None
+    return Verdict.PASS, rule(head, flag("parity.n_prompts", n=c.n)), None
 
 
-def _greedy(c: Comparison) -> tuple[Verdict, str, float | None]:
+def _greedy(c: Comparison) -> tuple[Verdict, Message, float | None]:
     value = c.value
     assert value is not None
     if not c.same_stack:
-        return (Verdict.INCONCLUSIVE, f"greedy_match {RULESET}: match rate {value:.4f} across different hardware or "
-                "runtimes is reported, not gated (see logits / eval_accuracy)", None)
-    rule = f"greedy_match {RULESET}: same stack, feature toggled: 100 % identical tokens required (value {value:.4f})"
+        return Verdict.INCONCLUSIVE, flag("parity.greedy_across", ruleset=RULESET, value=value), None
+    head = flag("parity.greedy_same", ruleset=RULESET, value=value)
     if value < 1.0:
-        return Verdict.FAIL, rule, None
+        return Verdict.FAIL, head, None
     if c.n is None or c.n < MIN_PROMPTS:
-        return Verdict.INCONCLUSIVE, rule + f"; needs >= {MIN_PROMPTS} prompts (n={c.n})", None
-    return Verdict.PASS, rule + f"; n={c.n}", None
+        return Verdict.INCONCLUSIVE, rule(head, flag("parity.needs_prompts", min=MIN_PROMPTS, n=c.n)), None
+    return Verdict.PASS, rule(head, flag("parity.n", n=c.n)), None
 
 
-def _json_validity(c: Comparison) -> tuple[Verdict, str, float | None]:
+def _json_validity(c: Comparison) -> tuple[Verdict, Message, float | None]:
     value = c.value
     assert value is not None
-    rule = f"structured_output {RULESET}: json_validity >= {JSON_VALIDITY_MIN} with constrained decoding (value {value:.4f})"
+    head = flag("parity.json_validity", ruleset=RULESET, min=JSON_VALIDITY_MIN, value=value)
     if value < JSON_VALIDITY_MIN:
-        return Verdict.FAIL, rule, None
+        return Verdict.FAIL, head, None
     if c.n is None or c.n < JSON_VALIDITY_MIN_N:
-        return Verdict.INCONCLUSIVE, rule + f"; needs >= {JSON_VALIDITY_MIN_N} samples (n={c.n})", None
-    return Verdict.PASS, rule + f"; n={c.n}", None
+        return Verdict.INCONCLUSIVE, rule(head, flag("parity.needs_samples", min=JSON_VALIDITY_MIN_N, n=c.n)), None
+    return Verdict.PASS, rule(head, flag("parity.n", n=c.n)), None
 
 
-def _coverage(c: Comparison) -> tuple[Verdict, str, float | None]:
+def _coverage(c: Comparison) -> tuple[Verdict, Message, float | None]:
     if c.reference_value is None:
-        return Verdict.INCONCLUSIVE, "structured_output coverage: no reference value to compare with", None
+        return Verdict.INCONCLUSIVE, flag("parity.coverage_no_reference"), None
     assert c.value is not None
     delta = c.value - c.reference_value
     ok = delta >= -COVERAGE_MAX_DROP
     return (Verdict.PASS if ok else Verdict.FAIL,
-            f"structured_output {RULESET}: coverage delta >= -{COVERAGE_MAX_DROP} (delta {delta:+.4f})", delta)
+            flag("parity.coverage", ruleset=RULESET, drop=COVERAGE_MAX_DROP, delta=delta), delta)
 
 
 def apply(check: ParityCheck, comparison: Comparison) -> ParityCheck:
-    """The check with its verdict, rule text and delta filled in."""
+    """The check with its verdict, rule and delta filled in."""
     verdict, text, delta = judge(comparison)
     return replace(check, verdict=verdict, tolerance=text, delta=delta if delta is not None else check.delta)
 
@@ -298,8 +297,7 @@ def judge_against(candidates: Iterable[ParityCheck], references: Iterable[Parity
     YAML) is a published reference. Candidates without a match keep their verdict.
     """
     if not same_model(candidate_model, reference_model):
-        reason = (f"not comparable: the candidate is {candidate_model!r}, the reference {reference_model!r} "
-                  "(a parity check compares one model on two stacks)")
+        reason = flag("parity.not_comparable", candidate=candidate_model, reference=reference_model)
         return [replace(c, verdict=Verdict.INCONCLUSIVE, tolerance=reason) if c.value is not None else c
                 for c in candidates]
     refs: dict[tuple[str, str, str], ParityCheck] = {}

@@ -25,7 +25,7 @@ from dataclasses import replace
 from typing import Any
 
 from deepdecide.domain.evidence import LATENCY_METRICS, BenchmarkRun, ParityCheck, Provenance, Verdict
-from deepdecide.domain.flags import english, flag
+from deepdecide.domain.flags import flag, rule
 from deepdecide.domain.i18n import _
 from deepdecide.domain.messages import Message
 from deepdecide.importers.base import Source, dropped_flag
@@ -60,7 +60,7 @@ def clean_text(text: str, place: str | Message, flags: list[Message], findings: 
         flags.append(flag("safety.cut", place=place, n=len(text), max=MAX_TEXT))
         text = text[:MAX_TEXT]
     clean, kinds = scan(text)
-    findings.extend(Finding(k, english(place)) for k in kinds)
+    findings.extend(Finding(k, place) for k in kinds)
     return clean
 
 
@@ -127,19 +127,25 @@ def safe_run(run: BenchmarkRun, index: int, src: Source, dropped: list[Message],
 def safe_check(check: ParityCheck, index: int, src: Source, findings: list[Finding]) -> ParityCheck:
     place = f"check {index + 1}"
     changes: dict[str, Any] = {}
-    notes: list[str] = []
+    notes: list[Message] = []
     for name in _FLOAT_FIELDS_PARITY:
         value = getattr(check, name)
         if value is None:
             continue
         if not math.isfinite(value):
             changes[name] = None
-            notes.append(f"{name} not finite ({value})")
+            notes.append(flag("parity.field_not_finite", name=name, value=str(value)))
         elif abs(value) > MAX_MEASUREMENT:
             raise src.error(_("{name} is {value}: not a plausible value (above {max})").format(name=name, value=f"{value:g}", max=f"{MAX_MEASUREMENT:g}"), path=place)
+    tolerance = check.tolerance
+    if tolerance is not None:
+        clean_tolerance = clean_message(tolerance, flag("place.check_field", n=index + 1, field="tolerance"), findings)
+        if clean_tolerance != tolerance:
+            tolerance = changes["tolerance"] = clean_tolerance
     if notes:
         changes["verdict"] = Verdict.INCONCLUSIVE if check.verdict != Verdict.FAIL else Verdict.FAIL
-        changes["tolerance"] = f"{check.tolerance}; {', '.join(notes)}: left empty, check inconclusive"
+        left = flag("parity.not_finite_fields", fields=tuple(notes))
+        tolerance = changes["tolerance"] = rule(tolerance, left) if tolerance is not None else left
     flags: list[Message] = []
     for name in _STR_FIELDS_PARITY:
         value = changes.get(name, getattr(check, name))
@@ -147,7 +153,7 @@ def safe_check(check: ParityCheck, index: int, src: Source, findings: list[Findi
         if clean != value:
             changes[name] = clean
     if flags:
-        changes["tolerance"] = "; ".join((changes.get("tolerance", check.tolerance), *(english(f) for f in flags)))
+        changes["tolerance"] = rule(*((tolerance,) if tolerance is not None else ()), *flags)
     return replace(check, **changes) if changes else check
 
 

@@ -27,6 +27,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from deepdecide.domain.i18n import N_, _
+from deepdecide.domain.messages import Message
+
 # key names that hold credentials (matched on the whole key, case-insensitive). Counting keys
 # such as ``max_total_tokens`` or ``speculative_num_draft_tokens`` are not credentials: only a
 # key *ending* in a credential word with a text value is removed.
@@ -90,10 +93,29 @@ class Finding:
     """What a redaction removed: its kind and where (never the secret itself)."""
 
     kind: str
-    place: str = ""
+    place: str | Message = ""  # a message (``place.`` ids of domain/flags.py) or a field's name
 
     def __str__(self) -> str:
-        return f"{self.kind} in {self.place}" if self.place else self.kind
+        """The kind and the place in the interface language."""
+        flag_name = self.kind.removeprefix("credential flag ")
+        kind = (_("credential flag {flag}").format(flag=flag_name) if flag_name != self.kind
+                else _(self.kind) if self.kind in KIND_NAMES else self.kind)
+        if not self.place:
+            return kind
+        place = str(self.place) if isinstance(self.place, Message) else _(self.place) if self.place in PLACE_NAMES \
+            else self.place
+        return _("{kind} in {place}").format(kind=kind, place=place)
+
+
+#: the kinds of secret a finding names (catalog keys; "credential flag --x" is a message of its own)
+KIND_NAMES = frozenset((
+    N_("credential value"), N_("bearer token"), N_("URL credentials"), N_("home directory"),
+    N_("high-entropy key"), N_("Hugging Face token"), N_("API key"), N_("AWS key"), N_("Azure storage key"),
+    N_("Discord token"), N_("GitHub token"), N_("GitLab token"), N_("JSON web token"), N_("Mailchimp key"),
+    N_("npm token"), N_("OpenAI key"), N_("private key"), N_("PyPI token"), N_("SendGrid key"), N_("Slack token"),
+    N_("Square secret"), N_("Stripe key"), N_("Twilio key")))
+#: places named by a plain word
+PLACE_NAMES = frozenset((N_("a note"), N_("model")))
 
 
 @cache

@@ -19,8 +19,9 @@ from typing import TYPE_CHECKING
 
 from deepdecide.domain import approval
 from deepdecide.domain.errors import DeepdecideError
-from deepdecide.domain.i18n import N_
+from deepdecide.domain.i18n import N_, _
 from deepdecide.domain.messages import Message, msg
+from deepdecide.domain.vocabulary import term
 from deepdecide.domain.workspace import RecordStatus, SignOff, Vote, Workspace
 from deepdecide.report.signing import SignatureCheck, SigningError, _quiet_pyhanko
 
@@ -28,8 +29,8 @@ if TYPE_CHECKING:
     from pyhanko.sign.signers import SimpleSigner
 
 MARKER = "deepdecide-signoff:"
-APPROVAL = "approval"
-REVIEW = "review"
+APPROVAL = N_("approval")
+REVIEW = N_("review")
 
 APPROVED = N_("approved")
 REJECTED = N_("rejected")
@@ -75,7 +76,7 @@ def _record_workspace(pdf: bytes) -> Workspace:
 
     inputs = extract_attachments(pdf).get(INPUTS_NAME)
     if inputs is None:
-        raise ApprovalError("not a deepdecide record: it carries no embedded inputs")
+        raise ApprovalError(_("not a deepdecide record: it carries no embedded inputs"))
     return workspace_from_json(inputs)
 
 
@@ -85,7 +86,7 @@ def record_inputs_sha256(pdf: bytes) -> str:
 
     inputs = extract_attachments(pdf).get(INPUTS_NAME)
     if inputs is None:
-        raise ApprovalError("not a deepdecide record: it carries no embedded inputs")
+        raise ApprovalError(_("not a deepdecide record: it carries no embedded inputs"))
     return sha256_hex(inputs)
 
 
@@ -191,26 +192,27 @@ def sign_as_approver(pdf: bytes, signer: SimpleSigner, *, role: str, verdict: Vo
     from deepdecide.report.integrity import INTACT, verify
 
     if verdict not in (Vote.APPROVE, Vote.REJECT):
-        raise ApprovalError(f"the verdict is approve or reject, not {verdict.value}")
+        raise ApprovalError(_("the verdict is approve or reject, not {verdict}").format(verdict=term(verdict.value)))
     result = verify(pdf)
     if result.status != INTACT:
-        raise ApprovalError(f"the record is {result.status}: " + "; ".join(result.reasons[:3]))
+        raise ApprovalError(_("the record is {status}: {reasons}").format(status=_(result.status),
+                                                                           reasons="; ".join(result.reasons[:3])))
     ws = _record_workspace(pdf)
     d = ws.decision
     if role not in approval.may_sign(ws):
         if role in d.informed:
-            raise ApprovalError(f"{role!r} is informed on this record: the informed never sign")
-        raise ApprovalError(f"{role!r} is neither a decision maker nor consulted on this record; roles that may "
-                            f"sign: {approval.roles_text(approval.may_sign(ws))}")
+            raise ApprovalError(_("{role!r} is informed on this record: the informed never sign").format(role=role))
+        raise ApprovalError(_("{role!r} is neither a decision maker nor consulted on this record; roles that may "
+                              "sign: {roles}").format(role=role, roles=approval.roles_text(approval.may_sign(ws))))
     name = approval.field_name(role)
     taken = {c.field_name for c in result.signatures}
     if name in taken:
-        raise ApprovalError(f"{role!r} has already signed this record (one signature per approver)")
+        raise ApprovalError(_("{role!r} has already signed this record (one signature per approver)").format(role=role))
     gaps = approval.not_exportable(ws)
     kind = REVIEW if (gaps or review) else APPROVAL
     if gaps and not review:
-        raise ApprovalError("the record is not ready for approval, so it can only get a review signature "
-                            "(--review): " + "; ".join(str(g) for g in gaps))
+        raise ApprovalError(_("the record is not ready for approval, so it can only get a review signature "
+                              "(--review): {gaps}").format(gaps="; ".join(str(g) for g in gaps)))
     payload = {"record": d.id, "role": role, "verdict": verdict.value, "kind": kind, "conditions": conditions}
     label, stamp_text = _stamp(pdf, kind, verdict, bool(conditions))
     reason = (f"{'Review' if kind == REVIEW else 'Sign-off'} of decision record {d.id}: {verdict.value} as {role}"
@@ -232,10 +234,10 @@ def sign_as_approver(pdf: bytes, signer: SimpleSigner, *, role: str, verdict: Vo
         pdf_signer = signers.PdfSigner(meta, signer, stamp_style=style)
         pdf_signer.sign_pdf(writer, output=out, appearance_text_params=params)
     except Exception as exc:  # pyHanko signals many problems (key type, field clash) with its own types
-        raise SigningError(f"the record could not be signed: {exc}") from None
+        raise SigningError(_("the record could not be signed: {reason}").format(reason=exc)) from None
     signed = out.getvalue()
     if not signed.startswith(pdf):
-        raise SigningError("the signature did not leave the record's bytes unchanged")
+        raise SigningError(_("the signature did not leave the record's bytes unchanged"))
     return signed, kind
 
 
@@ -254,12 +256,13 @@ def copy_signoffs(ws: Workspace, pdf: bytes, checks: list[SignatureCheck]) -> tu
     record_hash = record_inputs_sha256(pdf)
     mine = approval_content_sha256(ws)
     if record_hash != mine:
-        raise ApprovalError(f"the record's embedded inputs (SHA-256 {record_hash[:16]}…) are not this workspace's "
-                            f"content (SHA-256 {mine[:16]}…, sign-offs and status aside): the workspace changed "
-                            "after the record was exported, or it is another decision's record")
+        raise ApprovalError(_("the record's embedded inputs (SHA-256 {record}…) are not this workspace's "
+                              "content (SHA-256 {mine}…, sign-offs and status aside): the workspace changed "
+                              "after the record was exported, or it is another decision's record").format(
+                                  record=record_hash[:16], mine=mine[:16]))
     state = state_of_record(pdf, checks)
     if state.state == NOT_FOR_APPROVAL:
-        raise ApprovalError("the record was not exported for approval (not ready, not proposed, or rows not pending)")
+        raise ApprovalError(_("the record was not exported for approval (not ready, not proposed, or rows not pending)"))
     rows = list(ws.signoffs)
     index = {s.role: i for i, s in enumerate(rows)}
     for s in state.signatures:
@@ -284,5 +287,5 @@ def copy_signoffs(ws: Workspace, pdf: bytes, checks: list[SignatureCheck]) -> tu
         status = RecordStatus.PROPOSED
     new = dataclasses.replace(new, decision=dataclasses.replace(new.decision, status=status))
     if approval_content_sha256(new) != record_hash:
-        raise ApprovalError("copying the verdicts changed the workspace's content (a bug): nothing was written")
+        raise ApprovalError(_("copying the verdicts changed the workspace's content (a bug): nothing was written"))
     return new, state

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from deepdecide.domain import formatting
 from deepdecide.domain.errors import DeepdecideError, ValidationError, ValidationErrors
-from deepdecide.domain.i18n import _
+from deepdecide.domain.i18n import N_, _
 from deepdecide.report.canonical import (
     BUILD_NAME,
     INPUTS_NAME,
@@ -36,10 +36,10 @@ from deepdecide.storage.files import canonical_json
 if TYPE_CHECKING:
     from deepdecide.report.approval import ApprovalState
 
-INTACT = "intact"
-ALTERED = "altered"
-UNCONFIRMED = "unconfirmed"
-NOT_A_RECORD = "not a deepdecide record"
+INTACT = N_("intact")
+ALTERED = N_("altered")
+UNCONFIRMED = N_("unconfirmed")
+NOT_A_RECORD = N_("not a deepdecide record")
 
 
 class UnreadableRecord(DeepdecideError):
@@ -78,14 +78,14 @@ def extract_attachments(pdf: bytes) -> dict[str, bytes]:
     from pypdf.errors import PyPdfError
 
     if not pdf.lstrip()[:5] == b"%PDF-":
-        raise UnreadableRecord("not a PDF file (no %PDF- header)")
+        raise UnreadableRecord(_("not a PDF file (no %PDF- header)"))
     _quiet_pypdf()
     try:
         reader = PdfReader(io.BytesIO(pdf), strict=False)
         found = reader.attachments
         return {name: data[0] for name, data in found.items() if data}
     except (PyPdfError, ValueError, KeyError, TypeError, AttributeError, OSError) as exc:
-        raise UnreadableRecord(f"the PDF cannot be parsed (damaged or truncated): {exc}") from None
+        raise UnreadableRecord(_("the PDF cannot be parsed (damaged or truncated): {reason}").format(reason=exc)) from None
 
 
 def _page_texts(pdf: bytes) -> list[str]:
@@ -126,25 +126,25 @@ def _describe_object(pdf: bytes, number: int) -> str:
             refs = contents if isinstance(contents, list) else [contents]
             for ref in refs:
                 if getattr(ref, "idnum", None) == number:
-                    return f"the drawing of page {i} (text placement, table rules or chart)"
+                    return _("the drawing of page {page} (text placement, table rules or chart)").format(page=i)
             if getattr(page.indirect_reference, "idnum", None) == number:
-                return f"the page object of page {i}"
+                return _("the page object of page {page}").format(page=i)
         obj = reader.get_object(number)
         get = getattr(obj, "get", None)
         kind = get("/Type") if get is not None else None
         if kind == "/EmbeddedFile":
-            return "an embedded file"
+            return _("an embedded file")
         if kind == "/Filespec":
-            return "an embedded file's description"
+            return _("an embedded file's description")
         if kind in ("/Font", "/FontDescriptor"):
-            return "a font"
+            return _("a font")
         if get is not None and get("/Producer") is not None:
-            return "the document metadata (title, author, dates)"
+            return _("the document metadata (title, author, dates)")
         if kind:
-            return f"a {str(kind).lstrip('/')} object"
+            return _("a {kind} object").format(kind=str(kind).lstrip('/'))
     except Exception:
-        return "an object the PDF reader cannot resolve"
-    return "a PDF object"
+        return _("an object the PDF reader cannot resolve")
+    return _("a PDF object")
 
 
 def _explain_difference(pdf: bytes, rebuilt: bytes, inputs: bytes, found: Verification) -> None:
@@ -155,25 +155,27 @@ def _explain_difference(pdf: bytes, rebuilt: bytes, inputs: bytes, found: Verifi
     hashes = [h for h in footer_hashes(texts) if h]
     if hashes and any(h != digest for h in hashes):
         other = next(h for h in hashes if h != digest)
-        found.reasons.append(f"the embedded inputs (SHA-256 {digest[:16]}…) are not the ones the pages were printed "
-                             f"from (footer SHA-256 {other[:16]}…): the attachment was replaced or edited")
+        found.reasons.append(_("the embedded inputs (SHA-256 {digest}…) are not the ones the pages were printed "
+                               "from (footer SHA-256 {other}…): the attachment was replaced or edited").format(
+                                   digest=digest[:16], other=other[:16]))
         changed = sum(1 for a, b in zip(texts, expected, strict=False) if a != b)
-        found.reasons.append(f"the attached inputs give a record whose text differs on {changed} of "
-                             f"{len(expected)} pages")
+        found.reasons.append(_("the attached inputs give a record whose text differs on {changed} of "
+                               "{pages} pages").format(changed=changed, pages=len(expected)))
         return
     if texts and expected and len(texts) != len(expected):
-        found.reasons.append(f"the file has {len(texts)} pages; the record its inputs give has {len(expected)}")
+        found.reasons.append(_("the file has {pages} pages; the record its inputs give has {expected}").format(
+            pages=len(texts), expected=len(expected)))
     elif texts and expected:
         differing = [i for i, (a, b) in enumerate(zip(texts, expected, strict=True), start=1) if a != b]
         for i in differing[:5]:
             a, b = texts[i - 1].split(), expected[i - 1].split()
             k = next((j for j in range(min(len(a), len(b))) if a[j] != b[j]), min(len(a), len(b)))
-            got = " ".join(a[k:k + 6]) or "(nothing)"
-            want = " ".join(b[k:k + 6]) or "(nothing)"
+            got = " ".join(a[k:k + 6]) or _("(nothing)")
+            want = " ".join(b[k:k + 6]) or _("(nothing)")
             found.reasons.append(_("page {page}: the text reads \"{got}\" where the record has \"{want}\"").format(
                 page=i, got=got, want=want))
         if len(differing) > 5:
-            found.reasons.append(f"… and the text of {len(differing) - 5} more pages differs")
+            found.reasons.append(_("… and the text of {n} more pages differs").format(n=len(differing) - 5))
     if not found.reasons:
         found.reasons.extend(_structural_differences(pdf, rebuilt))
     if not found.reasons:
@@ -181,13 +183,15 @@ def _explain_difference(pdf: bytes, rebuilt: bytes, inputs: bytes, found: Verifi
         offset = next((i for i in range(limit) if pdf[i] != rebuilt[i]), limit)
         if offset < limit:
             number = _object_at(pdf, offset)
-            what = _describe_object(pdf, number) if number is not None else "the file header or trailer"
-            found.reasons.append(f"byte {offset:,} differs from the record, in {what}"
-                                 + (f" (object {number})" if number is not None else ""))
+            what = _describe_object(pdf, number) if number is not None else _("the file header or trailer")
+            line = (_("byte {offset} differs from the record, in {what} (object {number})") if number is not None
+                    else _("byte {offset} differs from the record, in {what}"))
+            found.reasons.append(line.format(offset=formatting.localized(f"{offset:,}"), what=what, number=number))
         elif len(pdf) < len(rebuilt):
-            found.reasons.append(f"the file is {len(rebuilt) - len(pdf):,} bytes shorter than the record: truncated")
+            found.reasons.append(_("the file is {n} bytes shorter than the record: truncated").format(
+                n=formatting.localized(f"{len(rebuilt) - len(pdf):,}")))
         else:
-            found.reasons.append("the file differs from the record its inputs give")
+            found.reasons.append(_("the file differs from the record its inputs give"))
 
 
 def _structural_differences(pdf: bytes, rebuilt: bytes) -> list[str]:
@@ -202,20 +206,20 @@ def _structural_differences(pdf: bytes, rebuilt: bytes) -> list[str]:
             ca = pa.get_contents()
             cb = pb.get_contents()
             if (ca.get_data() if ca is not None else b"") != (cb.get_data() if cb is not None else b""):
-                out.append(f"page {i}: the drawing differs (same text, but lines, shapes, colours or positions "
-                           "changed, e.g. in a chart or table)")
+                out.append(_("page {page}: the drawing differs (same text, but lines, shapes, colours or positions "
+                             "changed, e.g. in a chart or table)").format(page=i))
             if len(pa.get("/Annots") or []) != len(pb.get("/Annots") or []):
-                out.append(f"page {i}: annotations (links, form fields, comments) were added or removed")
+                out.append(_("page {page}: annotations (links, form fields, comments) were added or removed").format(page=i))
         ma: dict[Any, Any] = a.metadata or {}
         mb: dict[Any, Any] = b.metadata or {}
         for key in sorted(set(ma) | set(mb)):
             if str(ma.get(key)) != str(mb.get(key)):
-                out.append(f"the metadata field {key.lstrip('/')} reads {str(ma.get(key))[:60]!r} where the record "
-                           f"has {str(mb.get(key))[:60]!r}")
+                out.append(_("the metadata field {key} reads {got!r} where the record has {want!r}").format(
+                    key=key.lstrip('/'), got=str(ma.get(key))[:60], want=str(mb.get(key))[:60]))
         att_a, att_b = a.attachments, b.attachments
         for name in sorted(set(att_a) | set(att_b)):
             if att_a.get(name) != att_b.get(name):
-                out.append(f"the embedded file {name} differs from the record's")
+                out.append(_("the embedded file {name} differs from the record's").format(name=name))
     except Exception:  # explanation only
         return out
     return out
@@ -233,18 +237,19 @@ def verify(pdf: bytes, *, trust: list[Any] | None = None) -> Verification:
         missing = [n for n in (INPUTS_NAME, BUILD_NAME) if n not in attachments]
         if not attachments.keys() & {INPUTS_NAME, BUILD_NAME} and not _looks_like_a_record(pdf):
             found.status = NOT_A_RECORD
-            found.reasons.append(f"the PDF carries none of deepdecide's embedded files ({', '.join(missing)}) and "
-                                 "no page shows a deepdecide inputs hash: it was not made by deepdecide")
+            found.reasons.append(_("the PDF carries none of deepdecide's embedded files ({files}) and "
+                                   "no page shows a deepdecide inputs hash: it was not made by deepdecide").format(
+                                       files=", ".join(missing)))
         else:
-            found.reasons.append(f"the embedded file(s) {', '.join(missing)} are missing: the record's inputs "
-                                 "were removed")
+            found.reasons.append(_("the embedded file(s) {files} are missing: the record's inputs "
+                                   "were removed").format(files=", ".join(missing)))
         found.signatures = _signatures(pdf, trust, found)
         return found
     found.inputs_sha256 = sha256_hex(inputs)
     try:
         ws = workspace_from_json(inputs)
     except (ValidationError, ValidationErrors) as exc:
-        found.reasons.append(f"the embedded inputs are not a valid workspace: {exc}")
+        found.reasons.append(_("the embedded inputs are not a valid workspace: {reason}").format(reason=exc))
         found.signatures = _signatures(pdf, trust, found)
         return found
     found.decision_id = ws.decision.id
@@ -347,22 +352,30 @@ def _judge_appendix(pdf: bytes, rebuilt: bytes, found: Verification) -> None:
         return  # reasons already recorded
     first, last = sigs[0], sigs[-1]
     if first.revision != 1:
-        found.reasons.append(f"the first signature ({first.field_name}) signs revision {first.revision}, not the "
-                             "revision right after the record: something was added between record and signature")
+        found.reasons.append(_("the first signature ({field}) signs revision {revision}, not the "
+                               "revision right after the record: something was added between record and signature").format(
+                                   field=first.field_name, revision=first.revision))
         return
     bad = [s for s in sigs[:-1] if not s.modification_ok]
     if bad:
-        found.reasons.append(f"after signature {bad[0].field_name} the document was changed ({bad[0].modification})")
+        found.reasons.append(_("after signature {field} the document was changed ({how})").format(
+            field=bad[0].field_name, how=bad[0].modification))
         return
     if not last.covers_whole_file:
-        found.reasons.append(f"the file was changed after the last signature ({last.field_name}"
-                             + (f": {last.modification}" if last.modification else "") + ")")
+        found.reasons.append((_("the file was changed after the last signature ({field}: {how})") if last.modification
+                              else _("the file was changed after the last signature ({field})")).format(
+                                  field=last.field_name, how=last.modification))
         return
     found.status = INTACT
     for s in sigs:
-        who = s.signer or "unknown signer"
-        trust = "trusted" if s.trusted else "signer's certificate not trusted here (pass --trust CERT.pem)"
-        found.checks.append(f"signature {s.field_name} by {who}"
-                            + (f" at {s.signing_time}" if s.signing_time else "")
-                            + f": intact and valid; {trust}")
+        who = s.signer or _("unknown signer")
+        if s.signing_time:
+            line = (_("signature {field} by {who} at {time}: intact and valid; trusted") if s.trusted else
+                    _("signature {field} by {who} at {time}: intact and valid; signer's certificate not trusted here "
+                      "(pass --trust CERT.pem)"))
+        else:
+            line = (_("signature {field} by {who}: intact and valid; trusted") if s.trusted else
+                    _("signature {field} by {who}: intact and valid; signer's certificate not trusted here "
+                      "(pass --trust CERT.pem)"))
+        found.checks.append(line.format(field=s.field_name, who=who, time=s.signing_time))
     found.checks.append(_("the signature is an incremental update over exactly the record; nothing follows it"))

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from deepdecide.domain.errors import DeepdecideError
+from deepdecide.domain.i18n import _
 
 if TYPE_CHECKING:
     from pyhanko.sign.signers import SimpleSigner
@@ -70,19 +71,19 @@ def load_pkcs12(path: str | os.PathLike[str], passphrase: bytes | None) -> Simpl
         with open(name, "rb") as fh:
             data = fh.read()
     except FileNotFoundError:
-        raise SigningError(f"{name}: no such certificate file") from None
+        raise SigningError(_("{name}: no such certificate file").format(name=name)) from None
     except IsADirectoryError:
-        raise SigningError(f"{name}: is a folder, not a certificate file") from None
+        raise SigningError(_("{name}: is a folder, not a certificate file").format(name=name)) from None
     except OSError as exc:
-        raise SigningError(f"{name}: cannot be read: {exc.strerror or exc}") from None
+        raise SigningError(_("{name}: cannot be read: {reason}").format(name=name, reason=exc.strerror or exc)) from None
     try:
         key, cert, _others = pkcs12.load_key_and_certificates(data, passphrase)
     except ValueError:
-        raise SigningError(f"{name}: wrong password, or not a PKCS#12 (.p12/.pfx) file") from None
+        raise SigningError(_("{name}: wrong password, or not a PKCS#12 (.p12/.pfx) file").format(name=name)) from None
     except Exception as exc:  # cryptography raises various types for unsupported content
-        raise SigningError(f"{name}: cannot be read as PKCS#12: {exc}") from None
+        raise SigningError(_("{name}: cannot be read as PKCS#12: {reason}").format(name=name, reason=exc)) from None
     if key is None or cert is None:
-        raise SigningError(f"{name}: holds no private key and certificate to sign with")
+        raise SigningError(_("{name}: holds no private key and certificate to sign with").format(name=name))
     try:
         signer: SimpleSigner = signers.SimpleSigner.load_pkcs12_data(data, other_certs=(), passphrase=passphrase)
         return signer
@@ -110,10 +111,10 @@ def sign_record(record: bytes, signer: SimpleSigner, *, signer_name: str, reason
     try:
         signers.PdfSigner(meta, signer).sign_pdf(writer, output=out)
     except Exception as exc:  # pyHanko signals many problems (key type, field clash) with its own types
-        raise SigningError(f"the record could not be signed: {exc}") from None
+        raise SigningError(_("the record could not be signed: {reason}").format(reason=exc)) from None
     signed = out.getvalue()
     if not signed.startswith(record):
-        raise SigningError("the signature did not leave the record's bytes unchanged")
+        raise SigningError(_("the signature did not leave the record's bytes unchanged"))
     return signed
 
 
@@ -127,15 +128,15 @@ def load_trust(paths: list[str]) -> list[Any]:
         try:
             found = list(load_certs_from_pemder([p]))
         except FileNotFoundError:
-            raise SigningError(f"{p}: no such certificate file") from None
+            raise SigningError(_("{name}: no such certificate file").format(name=p)) from None
         except IsADirectoryError:
-            raise SigningError(f"{p}: is a folder, not a certificate file") from None
+            raise SigningError(_("{name}: is a folder, not a certificate file").format(name=p)) from None
         except OSError as exc:
-            raise SigningError(f"{p}: cannot be read: {exc.strerror or exc}") from None
+            raise SigningError(_("{name}: cannot be read: {reason}").format(name=p, reason=exc.strerror or exc)) from None
         except Exception as exc:  # asn1crypto raises ValueError, TypeError and its own errors on garbage
-            raise SigningError(f"{p}: not a readable PEM/DER certificate: {exc}") from None
+            raise SigningError(_("{name}: not a readable PEM/DER certificate: {reason}").format(name=p, reason=exc)) from None
         if not found:
-            raise SigningError(f"{p}: holds no certificate")
+            raise SigningError(_("{name}: holds no certificate").format(name=p))
         certs.extend(found)
     return certs
 
@@ -157,7 +158,7 @@ def validate_signatures(pdf: bytes, trust: list[Any] | None = None) -> list[Sign
             vc = ValidationContext(trust_roots=list(trust or []), allow_fetching=False)
             status = validate_pdf_signature(sig, vc)
         except Exception as exc:
-            results.append(SignatureCheck(field_name=name, error=f"cannot be validated: {exc}"))
+            results.append(SignatureCheck(field_name=name, error=_("cannot be validated: {reason}").format(reason=exc)))
             continue
         try:
             signer = status.signing_cert.subject.human_friendly

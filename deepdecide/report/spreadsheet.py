@@ -35,13 +35,14 @@ from deepdecide.analysis.assessment import (
     Figure,
     FitCounts,
     OptionAssessment,
-    english,
 )
 from deepdecide.domain import formatting
 from deepdecide.domain import presentation as look
 from deepdecide.domain.errors import DeepdecideError
 from deepdecide.domain.evidence import BENCHMARK_FIELDS, PARITY_FIELDS, EvidenceFile
+from deepdecide.domain.i18n import N_, _
 from deepdecide.domain.messages import Message
+from deepdecide.domain.vocabulary import term
 from deepdecide.domain.workspace import Workspace
 from deepdecide.storage.yamlio import atomic_write_bytes
 
@@ -58,6 +59,13 @@ FIT_COLUMNS: tuple[str, ...] = ("applicability", "applicability_reasons", "optio
 
 #: the basis words of the "… basis" columns
 MEASURED, ASSUMED, PROXY, PREDICTED = "measured", "assumed", "proxy", "predicted"
+
+#: the headers of the evidence counts (FitCounts fields), marked for the catalog
+FIT_HEADERS: dict[str, str] = {
+    "matches": N_("evidence: matches"), "proxies": N_("evidence: proxies"), "mismatches": N_("evidence: mismatches"),
+    "needs_context": N_("evidence: needs context"), "checks_matching": N_("evidence: checks matching"),
+    "checks_other": N_("evidence: checks other"), "not_counted": N_("evidence: not counted"),
+}
 
 #: sub-objects of an option whose figures keep their plain name (others prefix theirs: "cash: …")
 _PLAIN_PARENTS = frozenset({"checklist", "capacity", "fleet", "costs", "figure"})
@@ -85,6 +93,19 @@ def header(name: str, unit: str = "") -> str:
     return f"{name} [{unit}]" if unit else name
 
 
+def _header(name: str, unit: str = "") -> str:
+    """A comparison header in the interface language (English: the catalog key as written)."""
+    return header(_(name), _(unit) if unit else "")
+
+
+#: the comparison's fixed headers and units, marked for the catalog
+_HEADERS = (N_("rank"), N_("option"), N_("short label"), N_("name"), N_("strategy"), N_("runtime"), N_("platform"),
+            N_("classification"), N_("evidence level"), N_("builds"), N_("correct"), N_("performs"), N_("eligible"),
+            N_("status"), N_("cost view"), N_("score"), N_("P(best)"), N_("Monte Carlo draws"), N_("capacity basis"),
+            N_("capacity source"), N_("points"), N_("fraction"), N_("draws"), N_("runs"), N_("checks"), N_("0-3"),
+            N_("$/M tokens"), N_("ranked"), N_("vetoed"), N_("not ranked"))
+
+
 # ---------------------------------------------------------------------------------------------
 # the comparison
 
@@ -106,7 +127,7 @@ def _figures(obj: Any, parents: tuple[str, ...] = ()) -> list[tuple[tuple[str, .
 
 def _figure_label(path: tuple[str, ...], fig: Figure) -> str:
     prefix = [p.replace("_", "-") for p in path[:-1] if p not in _PLAIN_PARENTS]
-    name = english(fig.name)  # the export's column names are English, like its other headers
+    name = str(fig.name)  # in the interface language, like the other headers (English: the catalog key)
     return ": ".join((*prefix, name)) if prefix else name
 
 
@@ -169,31 +190,35 @@ def comparison_table(ws: Workspace, a: Assessment) -> Table:
     criteria = [c for c in a.criteria if c.used]
 
     headers: list[str] = [
-        "rank", "option", "short label", "name", "strategy", "runtime", "platform", "classification",
-        "evidence level [0-3]", "builds", "correct", "performs", "eligible", "status", "cost view",
-        header("score", "points"),
+        _header("rank"), _header("option"), _header("short label"), _header("name"), _header("strategy"),
+        _header("runtime"), _header("platform"), _header("classification"), _header("evidence level", "0-3"),
+        _header("builds"), _header("correct"), _header("performs"), _header("eligible"), _header("status"),
+        _header("cost view"), _header("score", "points"),
     ]
-    headers += [header(f"score: {c.name}", "points") for c in criteria]
+    headers += [header(_("score: {criterion}").format(criterion=c.name), _("points")) for c in criteria]
     if mc is not None:
-        headers += [header("P(best)", "fraction"), header("Monte Carlo draws", "draws")]
-        headers += [header(f"Monte Carlo $/M output tokens {p}", "$/M tokens") for p in ("P10", "P50", "P90")]
-        headers += [header(f"Monte Carlo TCO over {horizon:g} years {p}", "$") for p in ("P10", "P50", "P90")]
-    headers += [header("capacity basis"), header("capacity source")]
+        headers += [_header("P(best)", "fraction"), _header("Monte Carlo draws", "draws")]
+        headers += [header(_("Monte Carlo $/M output tokens {percentile}").format(percentile=p), _("$/M tokens"))
+                    for p in ("P10", "P50", "P90")]
+        headers += [header(_("Monte Carlo TCO over {years} years {percentile}").format(
+            years=formatting.localized(f"{horizon:g}"), percentile=p), "$") for p in ("P10", "P50", "P90")]
+    headers += [_header("capacity basis"), _header("capacity source")]
     fit_fields = [f.name for f in dataclasses.fields(FitCounts)]
-    headers += [header(f"evidence: {name.replace('_', ' ')}", "runs" if "checks" not in name else "checks")
+    headers += [header(_(FIT_HEADERS.get(name, f"evidence: {name.replace('_', ' ')}")),
+                       _("runs") if "checks" not in name else _("checks"))
                 for name in fit_fields]
     for _path, col in fig_cols:
-        headers += [col, f"{col.split(' [')[0]} basis"]
+        headers += [col, _("{column} basis").format(column=col.split(" [")[0])]
 
     rows: list[tuple[Cell, ...]] = []
     for oa in options:
-        status = ("ranked" if oa.rank is not None else "dev-only" if not oa.eligible
-                  else "vetoed" if oa.vetoes else "not ranked")
+        status = term("ranked" if oa.rank is not None else "dev-only" if not oa.eligible
+                      else "vetoed" if oa.vetoes else "not ranked")
         ev = oa.evidence
         row: list[Cell] = [
-            oa.rank, oa.option, short.get(oa.option, oa.option), oa.name, oa.strategy.value, oa.runtime,
-            oa.platform, oa.classification.label, ev.level, ev.builds.reached, ev.correct.reached,
-            ev.performs.reached, oa.eligible, status, _cost_view(oa),
+            oa.rank, oa.option, short.get(oa.option, oa.option), oa.name, term(oa.strategy.value), oa.runtime,
+            oa.platform, term(oa.classification.label), ev.level, ev.builds.reached, ev.correct.reached,
+            ev.performs.reached, oa.eligible, status, term(_cost_view(oa)),
             _number(oa.score.total) if oa.score else None,
         ]
         parts = {p.criterion: p for p in oa.score.parts} if oa.score else {}
@@ -218,7 +243,7 @@ def comparison_table(ws: Workspace, a: Assessment) -> Table:
         rows.append(tuple(row))
     # the analysis writes money as "$": the workspace's currency names it ("TCO over 3 years [€]")
     unit = formatting.currency_unit(ws.assumptions.currency)
-    return Table("Comparison", tuple(h.replace("$", unit) for h in headers), tuple(rows))
+    return Table(_("Comparison"), tuple(h.replace("$", unit) for h in headers), tuple(rows))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -226,6 +251,8 @@ def comparison_table(ws: Workspace, a: Assessment) -> Table:
 
 
 def _plain(value: Any) -> Cell:
+    if isinstance(value, Message):  # a parity rule: in the interface language, as the flags
+        return str(value)
     if isinstance(value, Enum):
         return str(value.value)
     if isinstance(value, (tuple, list)):
@@ -254,14 +281,14 @@ def evidence_table(ws: Workspace, a: Assessment | None = None) -> Table:
     its applicability to the workload: matches, proxy, mismatch or needs-context."""
     rows = [tuple(_provenance(f) + _fit_cells(a, fi, ri, "run") + [_plain(getattr(r, name)) for name in BENCHMARK_FIELDS])
             for fi, f in enumerate(ws.evidence.files) for ri, r in enumerate(f.runs)]
-    return Table("Evidence", PROVENANCE_COLUMNS + FIT_COLUMNS + BENCHMARK_FIELDS, tuple(rows))
+    return Table(_("Evidence"), PROVENANCE_COLUMNS + FIT_COLUMNS + BENCHMARK_FIELDS, tuple(rows))
 
 
 def parity_table(ws: Workspace, a: Assessment | None = None) -> Table:
     """Every parity check, after the provenance of its file and its applicability."""
     rows = [tuple(_provenance(f) + _fit_cells(a, fi, ci, "check") + [_plain(getattr(c, name)) for name in PARITY_FIELDS])
             for fi, f in enumerate(ws.evidence.files) for ci, c in enumerate(f.parity)]
-    return Table("Parity", PROVENANCE_COLUMNS + FIT_COLUMNS + PARITY_FIELDS, tuple(rows))
+    return Table(_("Parity"), PROVENANCE_COLUMNS + FIT_COLUMNS + PARITY_FIELDS, tuple(rows))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -321,7 +348,7 @@ def xlsx_bytes(tables: Sequence[Table]) -> bytes:
             cell.font = bold
         for row in table.rows:
             sheet.append(list(row))
-        sheet.freeze_panes = "C2" if table.name == "Comparison" else "A2"
+        sheet.freeze_panes = "C2" if table.name in ("Comparison", _("Comparison")) else "A2"
         for i, h in enumerate(table.headers, start=1):
             longest = max([len(h)] + [len(_csv_cell(r[i - 1])) for r in table.rows])
             sheet.column_dimensions[get_column_letter(i)].width = min(max(8, longest + 2), 48)

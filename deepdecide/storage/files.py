@@ -204,7 +204,27 @@ def _migrate_3_to_4(body: dict[str, Any], warn: Callable[[str, str], None]) -> d
     return body
 
 
-MIGRATIONS: dict[int, Migration] = {1: _migrate_1_to_2_all, 2: _migrate_2_to_3, 3: _migrate_3_to_4}
+def _migrate_4_to_5(body: dict[str, Any], warn: Callable[[str, str], None]) -> dict[str, Any]:
+    """Schema 5 stores a parity check's rule (``tolerance``) as a message of ``parity.`` parts
+    (``domain.flags``, joined by "; ") so that it shows in the reader's language; schema 4 stored
+    its English text, "" for none. Each "; " part that a known message renders exactly becomes that
+    message, any other part stays as written (the rule renders the same English text); "" becomes
+    null (no rule stated). Nothing is lost, so nothing is warned."""
+    from deepdecide.domain import flags
+
+    evidence = body.get("evidence")
+    files = evidence.get("files") if isinstance(evidence, dict) else None
+    for f in files if isinstance(files, list) else ():
+        checks = f.get("parity") if isinstance(f, dict) else None
+        for c in checks if isinstance(checks, list) else ():
+            old = c.get("tolerance") if isinstance(c, dict) else None
+            if isinstance(old, str):
+                c["tolerance"] = flags.to_data(flags.rule_from_english(old)) if old else None
+    return body
+
+
+MIGRATIONS: dict[int, Migration] = {1: _migrate_1_to_2_all, 2: _migrate_2_to_3, 3: _migrate_3_to_4,
+                                    4: _migrate_4_to_5}
 
 
 def data_root() -> Path:

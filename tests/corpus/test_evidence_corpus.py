@@ -67,7 +67,7 @@ def test_case(case, folder, tmp_path, capsys):
     loaded = load_workspace(ws)  # validates
     if case.expect == "flag":
         ev = loaded.evidence.files[-1]
-        texts = [str(f) for r in ev.runs for f in r.quality_flags] + [p.tolerance for p in ev.parity]
+        texts = [str(f) for r in ev.runs for f in r.quality_flags] + [str(p.tolerance or "") for p in ev.parity]
         assert any(case.place in t for t in texts) or case.place in out_i.out, texts
     assert main(["evaluate", str(ws)]) in (0, 1)
     assert "Traceback" not in capsys.readouterr().err

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from deepdecide.domain.evidence import ParityCheck, ParityKind, Verdict
+from deepdecide.domain.flags import english
 from deepdecide.importers.parity_rules import Comparison, judge, judge_against, proportion_se, wilson_lower
 from deepdecide.importers.registry import import_bytes, import_file
 
@@ -13,18 +14,21 @@ ACC = ParityKind.EVAL_ACCURACY
 
 
 def test_gsm8k_full_pass_and_rule_text():
-    verdict, text, delta = judge(Comparison(ACC, "exact_match,strict-match", 0.9484, 0.9492, 1319, 1319, 0.0061, 0.0060))
+    verdict, rule, delta = judge(Comparison(ACC, "exact_match,strict-match", 0.9484, 0.9492, 1319, 1319, 0.0061, 0.0060))
+    text = english(rule)
     assert verdict == Verdict.PASS and delta == pytest.approx(-0.0008)
     assert "SE_d = 0.0086" in text and "-0.0171" in text and "app-default-v1" in text
 
 
 def test_gsm8k_clear_drop_fails():
-    verdict, text, _ = judge(Comparison(ACC, "acc", 0.90, 0.95, 1319, 1319))
+    verdict, rule, _ = judge(Comparison(ACC, "acc", 0.90, 0.95, 1319, 1319))
+    text = english(rule)
     assert verdict == Verdict.FAIL and "fail if delta" in text
 
 
 def test_small_limit_is_inconclusive_never_pass():
-    verdict, text, _ = judge(Comparison(ACC, "acc", 0.95, 0.95, 200, 200))
+    verdict, rule, _ = judge(Comparison(ACC, "acc", 0.95, 0.95, 200, 200))
+    text = english(rule)
     assert verdict == Verdict.INCONCLUSIVE and "underpowered" in text
     # perfect scores on 10 samples are not certainty
     verdict, _, _ = judge(Comparison(ACC, "acc", 1.0, 1.0, 10, 10))
@@ -33,7 +37,8 @@ def test_small_limit_is_inconclusive_never_pass():
 
 
 def test_no_sample_count_is_inconclusive():
-    verdict, text, _ = judge(Comparison(ACC, "acc", 0.95, 0.95))
+    verdict, rule, _ = judge(Comparison(ACC, "acc", 0.95, 0.95))
+    text = english(rule)
     assert verdict == Verdict.INCONCLUSIVE and "cannot tell drift from noise" in text
 
 
@@ -43,7 +48,8 @@ def test_lower_is_better_metric():
 
 
 def test_published_reference_one_sided_with_warning():
-    verdict, text, _ = judge(Comparison(ACC, "acc", 0.93, 0.95, n=1319, reference_published=True))
+    verdict, rule, _ = judge(Comparison(ACC, "acc", 0.93, 0.95, n=1319, reference_published=True))
+    text = english(rule)
     assert verdict == Verdict.PASS and "pass with warning" in text and "Wilson" in text
     assert judge(Comparison(ACC, "acc", 0.88, 0.95, n=1319, reference_published=True))[0] == Verdict.FAIL
     assert judge(Comparison(ACC, "acc", 0.96, 0.95, n=50, reference_published=True))[0] == Verdict.INCONCLUSIVE
@@ -73,7 +79,8 @@ def test_kernel_logits_greedy_structured():
 
 def test_long_context_no_cliff():
     lc = ParityKind.LONG_CONTEXT
-    v, text, _ = judge(Comparison(lc, "131072,none", 0.9, 0.9, 2000, 2000))
+    v, rule, _ = judge(Comparison(lc, "131072,none", 0.9, 0.9, 2000, 2000))
+    text = english(rule)
     assert v == Verdict.PASS and "no-cliff" in text
 
 

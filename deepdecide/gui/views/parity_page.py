@@ -87,7 +87,7 @@ def check_line(c: ParityCheck) -> str:
                cell_text(c.value), cell_text(c.reference_value), ref, cell_text(c.delta),
                cell_text(c.n) or "?", cell_text(c.stderr) or "?")
     rule = QCoreApplication.translate("ParityPage", "rule")
-    tolerance = c.tolerance or QCoreApplication.translate("ParityPage", "(not stated)")
+    tolerance = str(c.rule) if c.rule is not None else QCoreApplication.translate("ParityPage", "(not stated)")
     source = f" — {c.source}" if c.source else ""
     return f"<b>{verdict_label(c.verdict.value)}</b> {c.task}: {nums}<br>&nbsp;&nbsp;{rule}: {tolerance}{source}"
 
@@ -116,7 +116,7 @@ class ParityPage(Page):
             Column(self.tr("Δ"), lambda r: r[0].delta, numeric=True),
             Column(self.tr("n"), lambda r: r[0].n, numeric=True),
             Column(self.tr("stderr"), lambda r: r[0].stderr, numeric=True),
-            Column(self.tr("Rule"), lambda r: r[0].tolerance, tooltip=lambda r: r[0].tolerance),
+            Column(self.tr("Rule"), lambda r: str(r[0].rule or ""), tooltip=lambda r: str(r[0].rule or "")),
             Column(self.tr("Source"), lambda r: r[0].source, tooltip=lambda r: r[0].source),
         ], None, self)
         # a check that counts for no verdict (another model, a proxy, needing context) is shown greyed

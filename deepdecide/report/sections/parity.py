@@ -39,7 +39,7 @@ def parity(ctx: Context) -> list[Flowable]:
                          on.format(runtime=runtime_name(ws, p.reference_runtime),
                                    platform=platform_name(ws, p.reference_platform)),
                          f"{p.task} / {p.metric}".strip(" /"), num(p.value), num(p.reference_value),
-                         num(p.delta), num(p.n), num(p.stderr), p.tolerance or _("no rule stated"),
+                         num(p.delta), num(p.n), num(p.stderr), str(p.rule) if p.rule is not None else _("no rule stated"),
                          fit_text(x), word(p.verdict)])
             if x is not None and not x.counts_for:  # shown, greyed: it counts for no verdict
                 extra.append(("TEXTCOLOR", (0, i), (-1, i), GREY))

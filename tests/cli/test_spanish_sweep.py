@@ -1,0 +1,147 @@
+"""Every command of the CLI speaks Spanish under ``--lang es``: its human output (on the built-in
+Spanish sample, on a record, on bad input from the corpora) and its ``--help`` hold none of our
+English words; under English nothing Spanish shows. User data (the sample's evidence labels and
+sources, file content quoted back), tool names and units are allowed: ``ALLOWED`` lists the user
+text of the sample that is English on purpose."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import re
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+from deepdecide.cli.main import main
+from deepdecide.storage.files import sample_workspace_path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "corpus"))
+import make_evidence_cases as evidence_corpus
+import make_workspace_cases as workspace_corpus
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "report"))
+from pdf_helpers import P12_PASSWORD, make_certificate
+
+#: English words of ours: a Spanish line that holds one of them (outside allowed user text) fails
+ENGLISH = re.compile(r"\b(the|and|with|which|wrote|written|cannot|must|missing|warning|warnings|"
+                     r"signature|signed|record|option|options|file|files|valid|invalid|not|only|"
+                     r"should|would|give|given|needs?|from|into|this|that|there|these|those|"
+                     r"because|after|before|without|while|here|where|when|is|are|was|were|has|have|"
+                     r"been|being|of|for|to|in|on|at|by|or|an)\b")
+#: Spanish words that must never show under English
+SPANISH = re.compile(r"\b(el|la|los|las|del|que|está|fichero|opción|registro|firma|aprobación|ningún|"
+                     r"ninguna|también|según|evidencia|escrito|aviso)\b")
+
+#: text of the built-in sample (user data) and of third-party names that is English as written
+ALLOWED = (
+    "illustrative, reconstructed from published figures, not a measurement",
+    "FP4 checkpoint via W4A16 Marlin", "FP8 (converted checkpoint)",
+    "total x OSL/(ISL+OSL)", "published, output",
+    "Organization: deepdecide tests, Common Name: Ana Ruiz",
+    "installation and versioning", "policy", "GPU installation", "docs:",
+    "(repo HEAD; latest release", "CUDA 13 required from",
+    "cover, summary, context, options, matrix",  # report section ids (values of --sections)
+)
+
+
+def _strip_allowed(text: str) -> str:
+    for a in ALLOWED:
+        text = text.replace(a, " ")
+    text = re.sub(r"'[^']*'|\"[^\"]*\"|«[^»]*»|`[^`]*`", " ", text)  # quoted: file content, user text
+    text = re.sub(r"(/[\w.\-]+)+", " ", text)  # paths
+    text = re.sub(r"--[\w-]+", " ", text)  # options
+    text = re.sub(r"\S*[-_.]\S*", " ", text)  # ids, metric and file names (rtx-dev-only, mae,none)
+    text = re.sub(r"soporte: .*|\[fuente: .*|fuente: .*", " ", text)  # the support matrix's cited notes and sources
+    return text
+
+
+def run(*argv: str) -> str:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), contextlib.suppress(SystemExit):
+        main(list(argv))
+    return out.getvalue() + err.getvalue()
+
+
+@pytest.fixture(scope="module")
+def setup(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("sweep")
+    ws = folder / "ws.deepdecide.yaml"
+    shutil.copy(sample_workspace_path("es"), ws)
+    pdf = folder / "r.pdf"
+    run("--lang", "es", "report", str(ws), "-o", str(pdf))
+    p12, pem = make_certificate(folder)
+    cases = {c.name: c for c in evidence_corpus.cases()}
+    bad_evidence = evidence_corpus.write(cases["lm_eval_inf_mae.json"], folder)
+    ws_cases = {c.name: c for c in workspace_corpus.cases()}
+    bad_ws = workspace_corpus.write(ws_cases["unknown-key"], folder)
+    return folder, ws, pdf, p12, pem, bad_evidence, bad_ws
+
+
+def _commands(setup) -> dict[str, list[str]]:
+    folder, ws, pdf, p12, pem, bad_evidence, bad_ws = setup
+    en = sample_workspace_path("en")
+    return {
+        "matrix": ["matrix"],
+        "check": ["check", "--gpu", "H100 SXM"],
+        "validate": ["validate", str(ws)],
+        "validate-bad": ["validate", str(bad_ws)],
+        "inspect": ["inspect", str(bad_evidence)],
+        "import": ["import", str(bad_evidence), "--into", str(folder / "imp.deepdecide.yaml")],
+        "evidence": ["evidence", "list", str(ws)],
+        "evaluate": ["evaluate", str(ws), "--draws", "200"],
+        "verify": ["verify", str(pdf)],
+        "verify-bad": ["verify", str(ws)],
+        "sign": ["sign", str(pdf), "--role", "Nadie", "--verdict", "approve", "--sign", str(p12),
+                 "--password", P12_PASSWORD, "-o", str(folder / "s.pdf")],
+        "sign-review": ["sign", str(pdf), "--role", "VP de Ingeniería", "--verdict", "approve", "--sign", str(p12),
+                        "--password", P12_PASSWORD, "--review", "-o", str(folder / "s.pdf")],
+        "signoffs": ["signoffs", str(folder / "s.pdf"), "--into", str(ws), "--trust", str(pem)],
+        "diff": ["diff", str(ws), str(folder / "rev.deepdecide.yaml")],
+        "revisit": ["revisit", str(ws)],
+        "revise": ["revise", str(pdf), "-o", str(folder / "rev.deepdecide.yaml"), "--force"],
+        "revise-bad": ["revise", str(ws), "-o", str(folder / "x.deepdecide.yaml")],
+        "export": ["export", str(ws), "--comparison", str(folder / "c.csv"), "--no-monte-carlo"],
+        "report-approval": ["report", str(ws), "-o", str(folder / "a.pdf"), "--for-approval"],
+        "diff-en": ["diff", str(en), str(ws)],
+    }
+
+
+ORDER = ["check", "validate", "validate-bad", "inspect", "import", "evidence", "evaluate", "verify",
+         "verify-bad", "sign", "sign-review", "signoffs", "revise", "diff", "revisit", "revise-bad", "export",
+         "report-approval"]
+
+
+def _english_lines(text: str) -> list[str]:
+    return [line for line in text.splitlines() if ENGLISH.search(_strip_allowed(line))]
+
+
+def test_every_command_speaks_spanish(setup):
+    commands = _commands(setup)
+    found = {}
+    for name in ORDER:
+        out = run("--lang", "es", *commands[name])
+        assert out.strip(), name
+        bad = _english_lines(out)
+        if bad:
+            found[name] = bad[:5]
+    assert not found, found
+
+
+@pytest.mark.parametrize("command", ["matrix", "check", "validate", "inspect", "import", "evidence", "evaluate",
+                                     "report", "sign", "verify", "signoffs", "diff", "revisit", "revise", "export"])
+def test_every_help_speaks_spanish(command):
+    out = run("--lang", "es", command, "--help")
+    bad = [line for line in _english_lines(out) if not line.lstrip().startswith(("usage:", "uso:"))]
+    assert not bad, bad[:8]
+
+
+def test_english_shows_nothing_spanish(setup):
+    commands = _commands(setup)
+    en = sample_workspace_path("en")
+    for name in ("matrix", "validate", "evaluate", "verify", "revisit", "export", "report-approval"):
+        argv = [en if a.endswith("ws.deepdecide.yaml") else a for a in map(str, commands[name])]
+        out = run("--lang", "en", *map(str, argv))
+        assert not SPANISH.search(_strip_allowed(out)), (name, SPANISH.search(_strip_allowed(out)))
