@@ -16,7 +16,6 @@ import hashlib
 import io
 import os
 import stat
-import sys
 import threading
 import time
 from dataclasses import dataclass, replace
@@ -208,9 +207,7 @@ def read_file_stat(path: str | os.PathLike[str]) -> tuple[bytes, os.stat_result]
         with os.fdopen(fd, "rb", closefd=True) as fh:
             fd = -1
             # read(n) allocates n bytes up front: ask for what the file holds (+1 to see growth)
-            data = _read_large(fh, size)
-            if data is None:
-                data = fh.read(size + 1)
+            data = _read(fh, size + 1)
             after = os.fstat(fh.fileno())
     except OSError as exc:
         raise EvidenceImportError(_('cannot be read: {value}').format(value=exc.strerror or exc), file=name) from None
@@ -231,50 +228,10 @@ def read_file_stat(path: str | os.PathLike[str]) -> tuple[bytes, os.stat_result]
     return data, before
 
 
-#: files at least this large are read into memory mapped in huge pages where the system allows
-_LARGE_READ_BYTES = 4 << 20
-_HUGE_PAGE = 2 << 20
-_MADV_HUGEPAGE = 14  # Linux
-
-
-def _read_large(fh: io.BufferedReader, size: int) -> bytes | None:
-    """The file's bytes (at most ``size``, plus one more byte if it grew), read into a bytes
-    object whose memory is backed by transparent huge pages; None where that cannot be done
-    (not CPython on Linux, or small): the caller reads the ordinary way.
-
-    A 54 MB file read into a fresh bytes object takes a page fault for every 4 KiB the read
-    writes: 25 ms of a 30 ms read here. In huge pages (asked for with ``madvise``, as numpy does
-    for its large arrays) the same read takes 6 ms. The bytes object is new and not yet shared
-    (nothing has seen or hashed it), so filling it in place is what ``read()`` does internally.
-    """
-    if size < _LARGE_READ_BYTES or sys.implementation.name != "cpython" or not sys.platform.startswith("linux"):
-        return None
-    import ctypes
-
-    try:
-        libc = ctypes.CDLL(None, use_errno=True)
-        data = bytes(size)  # zeroed by the system on first touch: no page is touched yet
-        address = ctypes.cast(ctypes.c_char_p(data), ctypes.c_void_p).value
-        if address is None:
-            return None
-        low = -(-address // _HUGE_PAGE) * _HUGE_PAGE
-        high = (address + size) // _HUGE_PAGE * _HUGE_PAGE
-        if high > low:  # refused (THP off, old kernel): 4 KiB pages as usual
-            libc.madvise(ctypes.c_void_p(low), ctypes.c_size_t(high - low), ctypes.c_int(_MADV_HUGEPAGE))
-        target = memoryview((ctypes.c_char * size).from_address(address)).cast("B")
-    except (OSError, AttributeError, ValueError, TypeError, MemoryError):
-        return None
-    got = 0
-    try:
-        while got < size:
-            n = fh.readinto(target[got:])
-            if not n:
-                return data[:got]  # it shrank
-            got += n
-    finally:
-        target.release()
-    more = fh.read(1)
-    return data + more if more else data  # it grew: not the size it had
+def _read(fh: io.BufferedReader, limit: int) -> bytes:
+    """At most ``limit`` bytes of the file, read once (a separate function so a test can make the file
+    change while it is read)."""
+    return fh.read(limit)
 
 
 def _still_same(path: str | os.PathLike[str], before: os.stat_result) -> bool:

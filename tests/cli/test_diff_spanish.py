@@ -47,5 +47,5 @@ def test_diff_values_and_areas_in_spanish():
         d = diff_workspaces(a_ws, b_ws)
         assert all(area_text(a) != a or a == "slo" for a in AREAS)
     removed = [c for c in d.inputs if c.area == "evidence"]
-    assert removed and all(c.key.startswith("fichero ") and c.after == "quitado" for c in removed)
+    assert removed and all(c.key.startswith("archivo ") and c.after == "quitado" for c in removed)
     assert any(c.key.endswith(": GPU") or ": coste por millón de tokens" in c.key for c in d.outcome)

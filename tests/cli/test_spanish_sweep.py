@@ -32,7 +32,7 @@ ENGLISH = re.compile(r"\b(the|and|with|which|wrote|written|cannot|must|missing|w
                      r"because|after|before|without|while|here|where|when|is|are|was|were|has|have|"
                      r"been|being|of|for|to|in|on|at|by|or|an)\b")
 #: Spanish words that must never show under English
-SPANISH = re.compile(r"\b(el|la|los|las|del|que|está|fichero|opción|registro|firma|aprobación|ningún|"
+SPANISH = re.compile(r"\b(el|la|los|las|del|que|está|fichero|archivo|opción|registro|firma|aprobación|ningún|"
                      r"ninguna|también|según|evidencia|escrito|aviso)\b")
 
 #: text of the built-in sample (user data) and of third-party names that is English as written

@@ -158,31 +158,25 @@ def test_a_large_file_is_read_whole_and_exactly(tmp_path):
     from deepdecide.importers import registry
 
     path = tmp_path / "big.bin"
-    blob = np.random.default_rng(5).integers(0, 256, (registry._LARGE_READ_BYTES + 12345,), dtype=np.uint8).tobytes()
+    blob = np.random.default_rng(5).integers(0, 256, ((4 << 20) + 12345,), dtype=np.uint8).tobytes()
     path.write_bytes(blob)
     data, st = registry.read_file_stat(path)
     assert type(data) is bytes and data == blob and st.st_size == len(blob)
-    with open(path, "rb") as fh:  # a file that grew or shrank since its size was taken is not that size
-        assert registry._read_large(fh, len(blob) - 10) in (None, blob[:len(blob) - 9])
-    with open(path, "rb") as fh:
-        assert registry._read_large(fh, len(blob) + 10) in (None, blob)
-    with open(path, "rb") as fh:
-        assert registry._read_large(fh, 100) is None  # small: the ordinary read
 
 
 def test_a_large_file_growing_while_read_is_refused(tmp_path, monkeypatch):
     from deepdecide.importers import registry
 
     path = tmp_path / "grows.json"
-    path.write_bytes(b"{" + b" " * registry._LARGE_READ_BYTES + b"}")
-    real = registry._read_large
+    path.write_bytes(b"{" + b" " * (4 << 20) + b"}")
+    real = registry._read
 
-    def growing(fh, size):
+    def growing(fh, limit):
         with open(path, "ab") as out:
             out.write(b"\n")
-        return real(fh, size)
+        return real(fh, limit)
 
-    monkeypatch.setattr(registry, "_read_large", growing)
+    monkeypatch.setattr(registry, "_read", growing)
     with pytest.raises(EvidenceImportError) as info:
         registry.read_file_stat(path)
     assert "changed while being read" in info.value.reason

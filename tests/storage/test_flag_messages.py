@@ -81,8 +81,8 @@ def test_flags_render_in_spanish_and_user_text_stays(tmp_path):
     with i18n.using("es"):
         shown = [str(m) for m in got]
     assert shown[0] == "failed derivado: num_prompts - completed"
-    assert shown[2].startswith("output_throughput_tps: el fichero dice 120, recalculado como") and "+20,0 %" in shown[2]
-    assert shown[4].startswith("línea 12, mean_ttft_ms: el fichero contiene NaN")
+    assert shown[2].startswith("output_throughput_tps: el archivo dice 120, recalculado como") and "+20,0 %" in shown[2]
+    assert shown[4].startswith("línea 12, mean_ttft_ms: el archivo contiene NaN")
     assert shown[6] == OLD_FLAGS[6]  # never translated
 
 
