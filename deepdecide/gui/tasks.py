@@ -66,6 +66,12 @@ class Task(QRunnable):
             self.signals.finished.emit(result)
 
 
+#: every started task until it reports back: a task's Python object (and so its QRunnable and its
+#: signals) must outlive its run, even when the document that started it is dropped and collected
+#: while the pool thread is still inside ``run``
+_RUNNING: set[Task] = set()
+
+
 class TaskRunner(QObject):
     """One running task at a time per document: starting a new one cancels the old."""
 
@@ -80,6 +86,7 @@ class TaskRunner(QObject):
             self.current.cancel()
         self.current = task
         self._tasks.add(task)
+        _RUNNING.add(task)
         for sig in (task.signals.finished, task.signals.failed, task.signals.cancelled):
             sig.connect(lambda *_a, t=task: self._done(t))
         self._pool.start(task)
@@ -87,6 +94,7 @@ class TaskRunner(QObject):
 
     def _done(self, task: Task) -> None:
         self._tasks.discard(task)
+        _RUNNING.discard(task)
         if self.current is task:
             self.current = None
 

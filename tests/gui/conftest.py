@@ -127,6 +127,16 @@ class FakeInteraction:
         self.infos.append((title, text))
 
 
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_teardown(item):
+    """Before the Qt plugin's tear-down processes events and closes the test's windows (which can
+    start a garbage collection), let the test's background tasks finish."""
+    from PySide6.QtCore import QThreadPool
+
+    QThreadPool.globalInstance().waitForDone(30000)
+    return (yield)
+
+
 @pytest.fixture(autouse=True)
 def _bool_guard(qapp):
     """PySide6 6.12 leaks references to True and None (see deepdecide.gui.compat); and no test
