@@ -27,8 +27,8 @@ def test_spanish_comparison_headers_and_words_are_spanish_and_the_data_is_the_sa
                      "capacity basis", "capacity source"}
     assert not english_words & set(es.headers)
     assert not any(h.startswith(("score:", "evidence:")) or h.endswith(" basis") for h in es.headers)
-    for column in ("opción", "motor", "plataforma"):  # ids: the same in every language
-        assert es.column(column) == en.column({"opción": "option", "motor": "runtime",
+    for column in ("opción", "runtime", "plataforma"):  # ids: the same in every language
+        assert es.column(column) == en.column({"opción": "option", "runtime": "runtime",
                                                "plataforma": "platform"}[column])
     status = dict(zip(en.column("status"), es.column("estado"), strict=True))
     assert status.get("ranked") == "clasificada"
