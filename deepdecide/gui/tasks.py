@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
 
 from deepdecide.domain.progress import Cancelled, CancelToken, ProgressCallback
 
@@ -66,10 +66,22 @@ class Task(QRunnable):
             self.signals.finished.emit(result)
 
 
-#: every started task until it reports back: a task's Python object (and so its QRunnable and its
-#: signals) must outlive its run, even when the document that started it is dropped and collected
-#: while the pool thread is still inside ``run``
+#: every started task until it reports back, then every finished task until a second later: the
+#: last reference to a task (and so to its work's closure, which may hold a window or a document) is
+#: always dropped on the GUI thread, never on the pool thread as it leaves ``run``. Dropped on the pool
+#: thread, a closed window or document would be destroyed there, with its timers (a crash).
 _RUNNING: set[Task] = set()
+_FINISHED: list[tuple[float, Task]] = []
+_RELEASE_AFTER_S = 1.0
+
+
+def _release_finished() -> None:
+    """Drop the tasks that finished a while ago (GUI thread only)."""
+    now = time.monotonic()
+    keep = [(t, task) for t, task in _FINISHED if now - t < _RELEASE_AFTER_S]
+    _FINISHED[:] = keep
+    if keep:
+        QTimer.singleShot(int(_RELEASE_AFTER_S * 1000), _release_finished)
 
 
 class TaskRunner(QObject):
@@ -87,14 +99,18 @@ class TaskRunner(QObject):
         self.current = task
         self._tasks.add(task)
         _RUNNING.add(task)
+        _release_finished()
         for sig in (task.signals.finished, task.signals.failed, task.signals.cancelled):
             sig.connect(lambda *_a, t=task: self._done(t))
         self._pool.start(task)
         return task
 
     def _done(self, task: Task) -> None:
+        if task in _RUNNING:  # kept a while longer, then dropped on the GUI thread
+            _FINISHED.append((time.monotonic(), task))
+            _RUNNING.discard(task)
+            QTimer.singleShot(int(_RELEASE_AFTER_S * 1000) + 50, _release_finished)
         self._tasks.discard(task)
-        _RUNNING.discard(task)
         if self.current is task:
             self.current = None
 

@@ -127,6 +127,18 @@ class FakeInteraction:
         self.infos.append((title, text))
 
 
+@pytest.hookimpl(wrapper=True, trylast=True)
+def pytest_runtest_call(item):
+    """After the test body and before the Qt plugin processes the events it left, let its background
+    tasks (the Monte Carlo re-run an edit starts) finish."""
+    from PySide6.QtCore import QThreadPool
+
+    try:
+        return (yield)
+    finally:
+        QThreadPool.globalInstance().waitForDone(30000)
+
+
 @pytest.hookimpl(wrapper=True, tryfirst=True)
 def pytest_runtest_teardown(item):
     """Before the Qt plugin's tear-down processes events and closes the test's windows (which can
