@@ -128,7 +128,9 @@ def not_exportable(ws: Workspace) -> list[Message]:
     out = missing_for_approval(ws)
     if ws.decision.status != RecordStatus.PROPOSED:
         out.append(msg("approval.export.status", "the status is {status}; only a proposed record is exported for "
-                       "approval (a changed decision is a new revision)", status=ws.decision.status.value))
+                       "approval (a changed decision is a new revision)",
+                       # the status word, rendered in the reader's language (vocabulary.WORDS)
+                       status=msg(f"term.{ws.decision.status.value}", ws.decision.status.value)))
     signed = [s.role for s in ws.signoffs if s.verdict != Vote.PENDING or s.record_inputs_sha256]
     if signed:
         out.append(msg("approval.export.signed", "sign-off rows already hold verdicts ({roles}); a record for "

@@ -269,6 +269,7 @@ UNIT_WORDS: dict[str, str] = {
     "tok/s/GPU": i18n.N_("tok/s/GPU"),
     "$/M tokens": i18n.N_("$/M tokens"),
     "$/person-week": i18n.N_("$/person-week"),
+    "fraction": i18n.N_("fraction"),
 }
 
 

@@ -126,7 +126,8 @@ def _figures(obj: Any, parents: tuple[str, ...] = ()) -> list[tuple[tuple[str, .
 
 
 def _figure_label(path: tuple[str, ...], fig: Figure) -> str:
-    prefix = [p.replace("_", "-") for p in path[:-1] if p not in _PLAIN_PARENTS]
+    # a cost view's figures ("cash: …", "all-in: …") under the view's word in the interface language
+    prefix = [term(p.replace("_", "-")) for p in path[:-1] if p not in _PLAIN_PARENTS]
     name = str(fig.name)  # in the interface language, like the other headers (English: the catalog key)
     return ": ".join((*prefix, name)) if prefix else name
 
@@ -184,7 +185,7 @@ def comparison_table(ws: Workspace, a: Assessment) -> Table:
     fig_cols: list[tuple[tuple[str, ...], str]] = []
     for oa in options:
         for path, fig, _h in _figures(oa):
-            key = (path, header(_figure_label(path, fig), fig.unit))
+            key = (path, header(_figure_label(path, fig), formatting.unit_text(fig.unit)))
             if key not in fig_cols:
                 fig_cols.append(key)
     criteria = [c for c in a.criteria if c.used]
@@ -233,7 +234,7 @@ def comparison_table(ws: Workspace, a: Assessment) -> Table:
         row += [oa.capacity.basis.value, str(getattr(getattr(oa.capacity, "source", None), "value", "") or "")]
         fit = getattr(oa, "fit", None) or FitCounts()
         row += [getattr(fit, name) for name in fit_fields]
-        found = {(path, header(_figure_label(path, fig), fig.unit)): (fig, h) for path, fig, h in _figures(oa)}
+        found = {(path, header(_figure_label(path, fig), formatting.unit_text(fig.unit))): (fig, h) for path, fig, h in _figures(oa)}
         for key in fig_cols:
             if key in found:
                 fig, holder = found[key]
