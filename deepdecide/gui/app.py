@@ -38,6 +38,12 @@ def create_app(argv: Sequence[str] | None = None) -> Any:
         # let background work (imports, Monte Carlo, PDF) end before Qt objects go away
         app.aboutToQuit.connect(lambda: QThreadPool.globalInstance().waitForDone(10000))
         app._deepdecide_quit_hook = True  # type: ignore[attr-defined]
+        # Python's cycle collector runs in whichever thread happens to allocate: run on a pool thread
+        # (a Monte Carlo, an import) it destroys Qt objects there, which deadlocks or crashes Qt.
+        # Automatic collection is off and the GUI thread collects on a timer instead.
+        from pyqtgraph.util.garbage_collector import GarbageCollector
+
+        app._deepdecide_gc = GarbageCollector(interval=1.0)  # type: ignore[attr-defined]
     QGuiApplication.setApplicationDisplayName("deepdecide")
     app.setApplicationVersion(__version__)
     return app

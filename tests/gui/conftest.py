@@ -141,12 +141,32 @@ def pytest_runtest_call(item):
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)
 def pytest_runtest_teardown(item):
-    """Before the Qt plugin's tear-down processes events and closes the test's windows (which can
-    start a garbage collection), let the test's background tasks finish."""
+    """Before the Qt plugin's tear-down processes events and closes the test's windows, let the
+    test's background tasks finish; after it, collect the test's garbage on this (the GUI) thread."""
+    import gc
+
     from PySide6.QtCore import QThreadPool
 
     QThreadPool.globalInstance().waitForDone(30000)
-    return (yield)
+    try:
+        return (yield)
+    finally:
+        QThreadPool.globalInstance().waitForDone(30000)
+        gc.collect()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _collect_on_the_gui_thread(qapp):
+    """As the app does (gui.app.create_app): no automatic garbage collection, which could run on a
+    pool thread and destroy Qt objects there; the GUI thread collects on a timer and after each test."""
+    import gc
+
+    from pyqtgraph.util.garbage_collector import GarbageCollector
+
+    collector = GarbageCollector(interval=1.0)
+    yield collector
+    collector.timer.stop()
+    gc.enable()
 
 
 @pytest.fixture(autouse=True)
