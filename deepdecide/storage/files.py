@@ -26,7 +26,7 @@ from deepdecide.domain.i18n import _
 from deepdecide.domain.matrix import Component, SupportMatrix
 from deepdecide.domain.workload import workload_problems
 from deepdecide.domain.workspace import SCHEMA_VERSION, ChecklistItem, Criterion, Workspace
-from deepdecide.storage import codec
+from deepdecide.storage import codec, diskcache
 from deepdecide.storage.yamlio import LocatedData, atomic_write_bytes, dump_yaml, parse_yaml, read_yaml_file
 
 WORKSPACE_SUFFIX = ".deepdecide.yaml"
@@ -400,17 +400,13 @@ def _builtin_section(key: str) -> Any:
 # is named by a hash of the data file's path, size and mtime, the deepdecide version and the reading
 # and checking code's own files (size, mtime): any change gives a new name. It is written only after
 # the file validated; one that cannot be read (or written) only costs the parse.
-CACHE_ENV = "DEEPDECIDE_CACHE_DIR"
+CACHE_ENV = diskcache.CACHE_ENV
 
 
 def builtin_cache_dir() -> Path | None:
-    """Where the parsed built-in data is kept: $DEEPDECIDE_CACHE_DIR (empty: no cache), else
-    $XDG_CACHE_HOME/deepdecide, else ~/.cache/deepdecide."""
-    env = os.environ.get(CACHE_ENV)
-    if env is not None:
-        return Path(env) if env else None
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "deepdecide"
+    """Where the parsed built-in data is kept: the cache folder of ``storage.diskcache`` (
+    $DEEPDECIDE_CACHE_DIR, empty: no cache; else $XDG_CACHE_HOME/deepdecide or ~/.cache/deepdecide)."""
+    return diskcache.cache_root()
 
 
 def _builtin_cache_file(key: str, path: Path) -> Path | None:
