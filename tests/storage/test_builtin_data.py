@@ -64,6 +64,20 @@ def test_every_data_file_loads_and_validates(name):
     assert doc.schema_version == SCHEMA_VERSION
 
 
+@pytest.mark.parametrize("name", DATA_FILES)
+def test_every_data_file_is_written_in_the_current_schema(name):
+    """A built-in file is never migrated when it is read (a migration of the sample's quality flags
+    compiled some 270 patterns on every start of every command that opens it)."""
+    import re
+
+    text = (data_root() / name).read_text(encoding="utf-8")
+    found = re.search(r"(?m)^schema_version: (\d+)$", text)
+    assert found is not None and int(found.group(1)) == SCHEMA_VERSION, name
+    warnings: list = []
+    load_document(data_root() / name, warnings=warnings)
+    assert warnings == []
+
+
 # --------------------------------------------------------------------------------------------
 # support matrix
 

@@ -10,6 +10,7 @@ import jsonschema
 
 from deepdecide.analysis import evaluate
 from deepdecide.domain.evidence import BenchmarkRun, Evidence, EvidenceFile, Provenance, ProvenanceKind
+from deepdecide.domain.workspace import SCHEMA_VERSION
 from deepdecide.importers.base import ImportContext
 from deepdecide.importers.registry import import_bytes
 from deepdecide.importers.samples import import_samples, sample_evidence
@@ -47,7 +48,7 @@ def test_kind_round_trips_through_the_workspace_file():
 def test_a_file_without_the_field_still_loads():
     text = sample_workspace_path().read_text(encoding="utf-8")
     # a file of schema 1, written before the field existed (the schema 1 -> 2 migration reads the label)
-    old = text.replace("      kind: illustrative\n", "").replace("\nschema_version: 3\n", "\nschema_version: 1\n")
+    old = text.replace("      kind: illustrative\n", "").replace(f"\nschema_version: {SCHEMA_VERSION}\n", "\nschema_version: 1\n")
     assert old != text and "kind: illustrative" not in old
     ws = load_workspace_text(old)
     # written by `import --samples` before the field existed: the label said it
