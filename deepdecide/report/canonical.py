@@ -1,8 +1,10 @@
 """The canonical inputs of a record: the workspace as canonical JSON, and the way back.
 
-``storage.files.canonical_json`` writes a float field that holds an int default (``Estimate(0, 0, 0)``)
-as ``0`` but the same field read back from JSON as ``0.0``; one decode/encode round trip makes the
-form a fixed point, so the JSON embedded in a record rebuilds exactly the record it came from.
+``storage.files.canonical_json`` is a fixed point: it writes every number of a float field as a float
+(``weight=1`` set by code as ``1.0``), as the field reads back, so the JSON of a workspace is the
+JSON of its own decoding, and the JSON embedded in a record rebuilds exactly the record it came from.
+The record is built from that decoding (not from the workspace given), as ``deepdecide verify``
+rebuilds it.
 """
 
 from __future__ import annotations
@@ -54,9 +56,9 @@ def workspace_from_json(data: bytes, file: str = INPUTS_NAME, *, check_values: b
 def canonical_inputs(ws: Workspace) -> tuple[Workspace, bytes]:
     """The workspace in the exact form a record is built from, and its canonical JSON."""
     validate(ws)
-    first = canonical_json(ws)
-    normal = workspace_from_json(first, check_values=False)  # same values as ws, validated above
-    return normal, canonical_json(normal)
+    inputs = canonical_json(ws)  # a fixed point: canonical_json(normal) == inputs
+    normal = workspace_from_json(inputs, check_values=False)  # same values as ws, validated above
+    return normal, inputs
 
 
 def sha256_hex(data: bytes) -> str:

@@ -354,7 +354,10 @@ def to_data(obj: Any, *, omit_defaults: bool = True, path: str = "") -> Any:
     """Turn a domain value into plain data (the inverse of ``from_data``).
 
     With ``omit_defaults`` a field equal to its default is left out (readable files);
-    without it every field is written (canonical form for hashing). A non-finite number is never
+    without it every field is written (canonical form for hashing), and a number in a field of type
+    ``float`` is written as a float even where the value is an int (``weight=1`` set by code): the
+    canonical form is the one its own decoding writes again (``from_data`` reads such a field as a
+    float), a fixed point after one encode. A non-finite number is never
     written: math.inf in a field that allows it (an unlimited request rate) becomes ``"inf"``; any
     other raises UnstorableValueError naming the key path, and so does text with a lone surrogate.
 
@@ -369,9 +372,39 @@ def to_data(obj: Any, *, omit_defaults: bool = True, path: str = "") -> Any:
     return _to_data(obj, omit_defaults=omit_defaults, path=path)
 
 
+#: how a field's type holds numbers that are floats (``_float_kind``)
+_NOT_FLOAT, _FLOAT, _FLOATS = 0, 1, 2
+
+
+def _float_kind(tp: Any) -> int:
+    """``_FLOAT`` for ``float`` (or ``float | None``), ``_FLOATS`` for a tuple of them, else ``_NOT_FLOAT``."""
+    origin = get_origin(tp)
+    if origin in (typing.Union, types.UnionType):
+        args = [a for a in get_args(tp) if a is not type(None)]
+        return _float_kind(args[0]) if len(args) == 1 else _NOT_FLOAT
+    if origin is tuple:
+        return _FLOATS if _float_kind(get_args(tp)[0]) == _FLOAT else _NOT_FLOAT
+    return _FLOAT if tp is float else _NOT_FLOAT
+
+
 @cache
-def _plan(cls: type) -> tuple[tuple[str, Any, Any], ...]:
-    return tuple((f.name, _default_of(f), f.metadata.get(UNLIMITED)) for f in _fields(cls))
+def _plan(cls: type) -> tuple[tuple[str, Any, Any, int], ...]:
+    hints = _hints(cls)
+    return tuple((f.name, _default_of(f), f.metadata.get(UNLIMITED), _float_kind(hints[f.name]))
+                 for f in _fields(cls))
+
+
+def _as_float(value: Any, kind: int) -> Any:
+    """A number of a float field as the float that ``from_data`` reads it as (ints, exactly; a bool
+    stays a bool, which the decoder refuses)."""
+    try:
+        if kind == _FLOAT:
+            return float(value) if value.__class__ is int else value
+        if (value.__class__ is tuple or value.__class__ is list) and any(v.__class__ is int for v in value):
+            return [float(v) if v.__class__ is int else v for v in value]
+    except OverflowError:  # an int no float holds: written as it is, and refused where it is read
+        pass
+    return value
 
 
 _MISSING = dataclasses.MISSING
@@ -397,13 +430,15 @@ def _to_fast(obj: Any, omit: bool) -> Any:
         return _message_data(obj, "")
     if hasattr(cls, "__dataclass_fields__") and not isinstance(obj, type):
         out: dict[str, Any] = {}
-        for name, default, marker in _plan(cls):
+        for name, default, marker, floats in _plan(cls):
             value = getattr(obj, name)
             if omit and default is not _MISSING and value == default:
                 continue
             if marker is not None and isinstance(value, float) and value == math.inf:
                 out[name] = marker
                 continue
+            if floats and not omit:
+                value = _as_float(value, floats)
             out[name] = _to_fast(value, omit)
         return out
     return _to_data(obj, omit_defaults=omit, path="")  # enums and anything else: as the tracking writer
@@ -438,6 +473,7 @@ def _to_data(obj: Any, *, omit_defaults: bool = True, path: str = "") -> Any:
         return _message_data(obj, path)
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
         out: dict[str, Any] = {}
+        hints = _hints(type(obj))
         for f in _fields(type(obj)):
             value = getattr(obj, f.name)
             if omit_defaults:
@@ -448,6 +484,8 @@ def _to_data(obj: Any, *, omit_defaults: bool = True, path: str = "") -> Any:
             if marker is not None and isinstance(value, float) and value == math.inf:
                 out[f.name] = marker
                 continue
+            if not omit_defaults:
+                value = _as_float(value, _float_kind(hints[f.name]))
             out[f.name] = _to_data(value, omit_defaults=omit_defaults, path=_join(path, f.name))
         return out
     if isinstance(obj, Enum):

@@ -510,7 +510,8 @@ def workspace_to_yaml(ws: Workspace) -> str:
 
 
 def canonical_json(ws: Workspace) -> bytes:
-    """The canonical form of a workspace: every field, sorted keys, no whitespace, UTF-8.
+    """The canonical form of a workspace: every field, sorted keys, no whitespace, UTF-8, every number
+    of a float field as a float (so it is also the canonical form of its own decoding).
     Its SHA-256 identifies the inputs of a decision record."""
     return json.dumps(workspace_to_data(ws, canonical=True), sort_keys=True, separators=(",", ":"),
                       ensure_ascii=False).encode("utf-8")
@@ -644,11 +645,9 @@ def _check_workspace(ws: Workspace, errs: list[ValidationError]) -> None:
 
 
 def record_inputs_json(ws: Workspace) -> bytes:
-    """The canonical JSON a record of ``ws`` embeds: one decode/encode round trip of
-    ``canonical_json`` makes it a fixed point (report.canonical relies on the same form)."""
-    first = json.loads(canonical_json(ws))
-    body = {k: v for k, v in first.items() if k != "kind"}
-    return canonical_json(codec.from_data(Workspace, body))
+    """The canonical JSON a record of ``ws`` embeds (report.canonical): ``canonical_json``, a fixed
+    point of decoding and encoding again."""
+    return canonical_json(ws)
 
 
 def approval_content_sha256(ws: Workspace) -> str:
