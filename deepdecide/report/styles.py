@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import re
+import weakref
 from collections.abc import Sequence
 from functools import cache
 from html import escape as _html_escape
@@ -15,6 +16,8 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Table, TableStyle
 from reportlab.platypus import Paragraph as _Paragraph
+from reportlab.platypus.paragraph import cleanBlockQuotedText, textTransformFrags
+from reportlab.platypus.paraparser import ParaParser
 from reportlab.rl_config import _FUZZ
 
 from deepdecide.domain import formatting
@@ -28,8 +31,27 @@ def escape(text: str) -> str:
     return _html_escape(text, quote=False)
 
 
+def _plain_frag(style: ParagraphStyle) -> Any:
+    """The fragment reportlab's parser makes of a paragraph of plain text (no tags, no entities) in
+    ``style``, with its text left to fill in: parsed once per style (``_PLAIN_FRAGS``)."""
+    frag = _PLAIN_FRAGS.get(style)
+    if frag is None:
+        _style, frags, _bullet = ParaParser().parse("x", style)
+        frag = _PLAIN_FRAGS[style] = frags[0]
+    return frag
+
+
+#: per paragraph style, the fragment of a plain text (weakly: header styles are made per table)
+_PLAIN_FRAGS: weakref.WeakKeyDictionary[ParagraphStyle, Any] = weakref.WeakKeyDictionary()
+
+
 class Paragraph(_Paragraph):
-    """reportlab's paragraph, breaking its lines once per width.
+    """reportlab's paragraph, its text parsed once per style and its lines broken once per width.
+
+    Most paragraphs of a record are plain text (escaped: no tags, no entities), which reportlab's
+    markup parser turns into one fragment that differs from that of any other plain text in the same
+    style by its text alone: such a paragraph gets a copy of that fragment with its own text (and its
+    own empty link and line lists, as a parse gives), not a parse of its own.
 
     A paragraph is measured many times at the same width: in a table cell (each page a table spans,
     and again to draw the cell), under a heading (``sections.base.keep_headings``) and in each pass
@@ -38,6 +60,16 @@ class Paragraph(_Paragraph):
     paragraph forgets them, since reportlab may change its fragments while splitting."""
 
     _KEPT = ("width", "height", "blPara", "_width_max", "_splitLongWordCount", "_hyphenations")
+
+    def __init__(self, text: Any, style: ParagraphStyle | None = None, bulletText: Any = None, frags: Any = None,
+                 caseSensitive: int = 1, encoding: str = "utf8"):
+        if frags is None and style is not None and isinstance(text, str) and "<" not in text and "&" not in text:
+            # what _setup does before it parses: clean the text; an empty one is left to the parser
+            cleaned = cleanBlockQuotedText(text)
+            if cleaned:
+                text, frags = cleaned, [_plain_frag(style).clone(text=cleaned, link=[], us_lines=[])]
+                textTransformFrags(frags, style)
+        super().__init__(text, style, bulletText, frags, caseSensitive, encoding)
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         own = self.__dict__

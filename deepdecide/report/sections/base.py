@@ -101,11 +101,18 @@ def _first_part(f: Flowable, width: float) -> float:
 
     if isinstance(f, KeepTogether):
         return float(sum(_first_part(x, width) + x.getSpaceBefore() for x in f._content))
-    _w, h = f.wrap(width, 10_000 * mm)
     if isinstance(f, Table):
+        # measured in KEEP_MAX of height: reportlab's long-table optimisation then stops measuring
+        # rows once they fill it (the layout measures the rest where the table lands), and a first
+        # part that does not fit in it asks for KEEP_MAX anyway
+        _w, h = f.wrap(width, KEEP_MAX)
         heights = list(getattr(f, "_rowHeights", ()) or ())
         head = f.repeatRows if isinstance(f.repeatRows, int) else len(f.repeatRows)
-        return float(sum(heights[:head + 1])) if heights else float(h)
+        first = heights[:head + 1]
+        if None in first:  # the rows measured before it already fill KEEP_MAX
+            return float(KEEP_MAX)
+        return float(sum(first)) if heights else float(h)
+    _w, h = f.wrap(width, 10_000 * mm)
     if isinstance(f, Paragraph):
         return float(min(h, 2 * f.style.leading))
     return float(h)
