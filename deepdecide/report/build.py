@@ -88,23 +88,20 @@ def evaluate(ws: Workspace, cancel: Cancellable | None = None, inputs: bytes | N
 
     With ``inputs`` (the workspace's canonical JSON) the draws of an earlier build of the same inputs
     are reused (``storage.diskcache``): the seeded draws give the same result again, so they are kept
-    under a hash of the inputs and the code, and only when the kept form reads back equal."""
+    under a hash of the inputs and the code, and only when the kept form reads back equal. Without
+    kept draws the workspace is evaluated once, draws included (as ``deepdecide verify`` does)."""
     from deepdecide.analysis import evaluate as _evaluate
 
-    if inputs is None:
-        return _evaluate(ws, sensitivity=True, monte_carlo=True, cancel=cancel)
-    import dataclasses
-
-    from deepdecide.analysis import monte_carlo
-
-    a = _evaluate(ws, sensitivity=True, monte_carlo=False, cancel=cancel)
-    name = _cache_name(b"monte carlo 1", inputs)
+    name = _cache_name(b"monte carlo 1", inputs) if inputs is not None else None
     mc = _known_draws(name) if name is not None else None
     if mc is None:
-        mc = monte_carlo(ws, cancel=cancel)
-        if name is not None:
-            _keep_draws(name, mc)
-    return dataclasses.replace(a, monte_carlo=mc)
+        a = _evaluate(ws, sensitivity=True, monte_carlo=True, cancel=cancel)
+        if name is not None and a.monte_carlo is not None:
+            _keep_draws(name, a.monte_carlo)
+        return a
+    import dataclasses
+
+    return dataclasses.replace(_evaluate(ws, sensitivity=True, monte_carlo=False, cancel=cancel), monte_carlo=mc)
 
 
 def _cache_name(kind: bytes, *parts: bytes) -> str | None:

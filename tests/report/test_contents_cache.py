@@ -45,7 +45,7 @@ def test_known_contents_give_the_two_pass_bytes_in_one_pass(tmp_path, monkeypatc
 
 
 def test_kept_draws_give_the_same_record_and_a_damaged_entry_is_recomputed(tmp_path, monkeypatch):
-    import deepdecide.analysis as analysis
+    from deepdecide.analysis import engine
 
     ws = builtin_sample("en")
     monkeypatch.setenv("DEEPDECIDE_CACHE_DIR", "")
@@ -54,12 +54,28 @@ def test_kept_draws_give_the_same_record_and_a_damaged_entry_is_recomputed(tmp_p
     assert build(ws) == reference
     (entry,) = (tmp_path / "monte-carlo").iterdir()
     calls = []
-    real = analysis.monte_carlo
-    monkeypatch.setattr(analysis, "monte_carlo", lambda *a, **k: calls.append(1) or real(*a, **k))
+    real = engine._monte_carlo  # the draws, whether drawn by evaluate or by monte_carlo
+    monkeypatch.setattr(engine, "_monte_carlo", lambda *a, **k: calls.append(1) or real(*a, **k))
     assert build(ws) == reference and calls == []  # the kept draws
     entry.write_bytes(b"\x00damaged")
     assert build(ws) == reference and calls == [1]  # drawn again, and kept again
     assert build(ws) == reference and calls == [1]
+
+
+def test_a_first_build_evaluates_once(tmp_path, monkeypatch):
+    """Without kept draws the workspace is evaluated once, draws included: the evidence is judged
+    and the model prepared once, not again for the draws."""
+    from deepdecide.analysis import engine
+
+    ws = builtin_sample("en")
+    monkeypatch.setenv("DEEPDECIDE_CACHE_DIR", "")
+    reference = build(ws)
+    monkeypatch.setenv("DEEPDECIDE_CACHE_DIR", str(tmp_path))
+    prepared = []
+    real = engine._prepare
+    monkeypatch.setattr(engine, "_prepare", lambda *a, **k: prepared.append(1) or real(*a, **k))
+    assert build(ws) == reference and prepared == [1]
+    assert build(ws) == reference and prepared == [1, 1]  # the kept draws: the assessment without them
 
 
 def test_verify_rebuilds_from_the_record_alone(tmp_path, monkeypatch):
