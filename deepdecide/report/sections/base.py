@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import contextlib
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from reportlab.lib.units import mm
 from reportlab.platypus import CondPageBreak, Flowable, Table, TableStyle
 
 from deepdecide.analysis.assessment import Assessment, Classification, EffortRange, Figure
-from deepdecide.analysis.diff import WorkspaceDiff
 from deepdecide.domain import formatting
 from deepdecide.domain.common import Estimate
 from deepdecide.domain.i18n import _
@@ -18,6 +18,9 @@ from deepdecide.domain.matrix import SupportStatus
 from deepdecide.domain.workspace import Workspace
 from deepdecide.report.styles import HEADER_BG, RULE, para
 from deepdecide.report.words import word
+
+if TYPE_CHECKING:  # built by report.build only when an earlier revision is given
+    from deepdecide.analysis.diff import WorkspaceDiff
 
 BODY_W = 174 * mm  # A4 width minus margins
 

@@ -3,14 +3,18 @@ workspace names the revision it follows (``decision.previous``)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
 
-from deepdecide.analysis.diff import Change
 from deepdecide.domain.i18n import _
 from deepdecide.report.canonical import PREVIOUS_NAME
 from deepdecide.report.sections.base import BODY_W, Context, h1, h2, name_of
 from deepdecide.report.styles import para, table
+
+if TYPE_CHECKING:  # a record without an earlier revision never needs the diff
+    from deepdecide.analysis.diff import Change
 
 # the revision bookkeeping itself is said in the first paragraph, not listed as a change
 _BOOKKEEPING = ("decision.revision", "decision.previous")
