@@ -33,6 +33,7 @@ class ChoiceDelegate(QStyledItemDelegate):
             box = DecimalSpinBox(parent, decimals=int(decimals))
             box.setRange(0.0, CELL_MAXIMUM)
             box.setFrame(False)
+            box.setAutoFillBackground(True)  # the cell's own text does not show beside its arrows
             box.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             return box
         return super().createEditor(parent, option, index)
