@@ -242,3 +242,20 @@ def test_every_editable_column_names_its_undo_step_in_the_language_of_the_moment
                 if spec.edit is not None and not callable(spec.title):
                     fixed.append(f"{key}: {spec.title}")
     assert not fixed, fixed
+
+
+@pytest.mark.parametrize(("language", "typed"), [("en", "2.5"), ("es", "2,5")])
+def test_the_error_rate_field_shows_a_percentage_as_the_record_does(make_window, language, typed):
+    """The SLO's error rate is a fraction; its field shows it as the record writes it ("1.0 %",
+    "1,0 %"), not as "0.010"."""
+    window = make_window(language=language)
+    doc = window.document
+    box = window.show_page("compare").slo_fields["max_error_rate"]
+    assert doc.workspace.slo.max_error_rate == 0.01
+    assert box.text() == formatting.percent(0.01, 1)
+    assert (box.minimum(), box.maximum()) == (0, 100)  # 0 to 1 as a fraction
+    _type(box, typed)
+    assert doc.workspace.slo.max_error_rate == 0.025
+    assert box.text() == formatting.percent(0.025, 1)
+    doc.undo_stack.undo()
+    assert doc.workspace.slo.max_error_rate == 0.01 and box.text() == formatting.percent(0.01, 1)

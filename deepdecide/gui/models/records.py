@@ -79,11 +79,8 @@ def cell_text(value: Any) -> str:
 
 
 class RecordTableModel(QAbstractTableModel):
-    """A read-mostly table over domain records; ``submit_edit`` receives the edits of editable cells."""
-
-    def editable(self) -> bool:
-        """Whether any cell can be edited (its view uses the application's cell editors)."""
-        return self._submit is not None and any(c.edit is not None for c in self._columns)
+    """A read-mostly table over domain records; ``submit_edit`` receives the edits of editable cells
+    with their column's title (a function for an editable column: the undo step's name)."""
 
     def __init__(self, columns: Sequence[Column], submit_edit: Callable[[Any, Any], None] | None = None,
                  parent: QObject | None = None):
@@ -95,6 +92,10 @@ class RecordTableModel(QAbstractTableModel):
         self.muted: Callable[[Any], bool] | None = None
 
     # contents ----------------------------------------------------------------------------
+    def editable(self) -> bool:
+        """Whether any cell can be edited (its view uses the application's cell editors)."""
+        return self._submit is not None and any(c.edit is not None for c in self._columns)
+
     def rows(self) -> list[Any]:
         return list(self._rows)
 

@@ -110,6 +110,10 @@ def _spin(maximum: float, decimals: int, unit: str, special: str) -> DecimalSpin
     return box
 
 
+#: the SLO fields that hold a fraction and show it as a percentage (0.01 is "1.0 %")
+PERCENT_FIELDS = frozenset({"max_error_rate"})
+
+
 #: the widest the flip table's input column grows (the values beside it stay in view at 1280 px)
 FLIP_INPUT_WIDTH = 260
 
@@ -175,7 +179,7 @@ class ComparePage(Page):
             "ttft_p99_ms": _spin(1e6, 0, "ms", not_set),
             "tpot_p99_ms": _spin(1e5, 1, "ms", not_set),
             "min_interactivity_tps_per_user": _spin(1e4, 1, "tok/s", not_set),
-            "max_error_rate": _spin(1, 3, "", not_set),
+            "max_error_rate": _spin(100, 1, "%", not_set),  # a fraction shown as the record writes it: "1.0 %"
         }
         slo_box = QGroupBox(self.tr("Service-level objective"))
         slo_form = QFormLayout(slo_box)
@@ -416,7 +420,8 @@ class ComparePage(Page):
     def _slo_changed(self, key: str) -> None:
         if self.updating:
             return
-        value = self.slo_fields[key].value() or None
+        shown = self.slo_fields[key].value()
+        value = (round(shown / 100, 6) if key in PERCENT_FIELDS else shown) or None
         slo = self.document.workspace.slo
         if getattr(slo, key) != value:
             self.submit(SetSLO(replace(slo, **{key: value})), self.later(QT_TRANSLATE_NOOP("ComparePage", "SLO")))
@@ -463,7 +468,7 @@ class ComparePage(Page):
             for c in ws.criteria:
                 self.sliders[c.id].show_weight(c.weight, shares.get(c.id))
             for k, box in self.slo_fields.items():
-                box.setValue(getattr(ws.slo, k) or 0)
+                box.setValue((getattr(ws.slo, k) or 0) * (100 if k in PERCENT_FIELDS else 1))
             for k, box in self.demand_fields.items():
                 box.setValue(getattr(ws.demand, k) or 0)
             self.cost_view_combo.setItemText(0, self._all_in_choice())  # in the workspace's currency
