@@ -259,3 +259,18 @@ def test_the_error_rate_field_shows_a_percentage_as_the_record_does(make_window,
     assert box.text() == formatting.percent(0.025, 1)
     doc.undo_stack.undo()
     assert doc.workspace.slo.max_error_rate == 0.01 and box.text() == formatting.percent(0.01, 1)
+
+
+def test_the_keypads_decimal_key_types_the_languages_decimal_symbol(qtbot):
+    from deepdecide.domain import i18n
+
+    with i18n.using("es"):
+        box = DecimalSpinBox(decimals=2)
+        qtbot.addWidget(box)
+        box.setRange(0, 100)
+        box.lineEdit().selectAll()
+        QTest.keyClicks(box, "7")
+        QTest.keyClick(box, Qt.Key.Key_Period, Qt.KeyboardModifier.KeypadModifier)
+        QTest.keyClicks(box, "25")
+        box.interpretText()
+        assert box.value() == 7.25 and box.text() == "7,25"

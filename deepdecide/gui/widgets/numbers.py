@@ -13,7 +13,8 @@ no-break space where the language puts one. Ranges, steps, special texts are Qt'
 
 from __future__ import annotations
 
-from PySide6.QtGui import QValidator
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeyEvent, QValidator
 from PySide6.QtWidgets import QAbstractSpinBox, QDoubleSpinBox, QSpinBox, QWidget
 
 from deepdecide.domain import formatting
@@ -162,6 +163,14 @@ class DecimalSpinBox(_Figures, QDoubleSpinBox):
 
     def fixup(self, text: str) -> str:
         return text
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """The keypad's decimal key types the language's decimal symbol (a comma in Spanish)."""
+        decimal, _group = formatting.separators()
+        if (event.modifiers() & Qt.KeyboardModifier.KeypadModifier
+                and event.key() in (Qt.Key.Key_Period, Qt.Key.Key_Comma) and event.text() != decimal):
+            event = QKeyEvent(event.type(), event.key(), event.modifiers(), decimal)
+        super().keyPressEvent(event)
 
 
 __all__ = ["DecimalSpinBox", "IntegerSpinBox", "unit_suffix"]
