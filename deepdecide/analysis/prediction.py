@@ -22,11 +22,16 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from deepdecide.analysis.assessment import MetricError, PredictionPair, PredictorError
 from deepdecide.domain import formatting
 from deepdecide.domain.evidence import BenchmarkRun, ProvenanceKind
+from deepdecide.domain.i18n import _, translate
 from deepdecide.domain.messages import msg
+
+if TYPE_CHECKING:
+    from deepdecide.domain.workspace import Workspace
 from deepdecide.domain.workload import Workload, model_matches
 
 TOKEN_TOLERANCE = 0.10  # input / output token lengths within 10 % of each other
@@ -174,3 +179,58 @@ def widen(value: float, err: PredictorError | None) -> tuple[float, float] | Non
     low = value / (1.0 + over)
     high = value / max(1.0 + under, 0.05)
     return low, high
+
+
+# the pairs as rows of plain text, for the record's table and the Evidence page's (no reportlab, no Qt)
+
+#: the metrics of a pair, in the order they are shown: (label, metric name prefix in MetricError)
+METRICS = (("TTFT", "TTFT"), ("TPOT", "TPOT"), ("tok/s/GPU", THROUGHPUT))
+
+
+def _cell_name(ws: Workspace, runtime: str, platform: str) -> str:
+    rt = ws.matrix.runtime(runtime)
+    pf = ws.matrix.platform(platform)
+    return _("{runtime} on {platform}").format(runtime=rt.name if rt else runtime, platform=pf.name if pf else platform)
+
+
+def _error(pair: Any, prefix: str) -> Any:
+    return next((e for e in pair.errors if e.metric == prefix or e.metric.startswith(prefix + " ")), None)
+
+
+def _value(e: Any) -> str:
+    if e is None:
+        return formatting.DASH
+    return formatting.number(e.predicted) + " / " + formatting.number(e.measured)
+
+
+def pair_rows(ws: Workspace, assessment: Any) -> list[dict[str, Any]]:
+    """One row per prediction beside its measured twin (plain values; errors signed, relative)."""
+    rows = []
+    for p in getattr(assessment, "prediction_pairs", ()) or ():
+        row: dict[str, Any] = {
+            "predictor": p.tool, "runtime × platform": _cell_name(ws, p.runtime, p.platform), "model": p.model,
+            "GPUs": p.gpu_count,
+            "tokens in / out": f"{formatting.integer(p.input_tokens)} / {formatting.integer(p.output_tokens)}",
+            "load": p.load,
+        }
+        for label, prefix in METRICS:
+            e = _error(p, prefix)
+            stat = "" if e is None or e.metric == prefix else e.metric[len(prefix):]
+            row[f"{label} error"] = signed_percent(e.relative_error) if e is not None else formatting.DASH
+            row[f"{label}{stat} predicted / measured"] = _value(e)
+        row["predicted run"] = f"{p.predicted} ({p.predicted_file})"
+        row["measured run"] = f"{p.measured} ({p.measured_file})"
+        rows.append(row)
+    return rows
+
+
+def predictor_lines(assessment: Any) -> list[str]:
+    """Per predictor, how far its predictions were from the measurements, and what that does."""
+    out = []
+    for e in getattr(assessment, "predictor_errors", ()) or ():
+        line = e.note.render(translate) if e.note is not None else e.tool
+        if e.throughput_low is not None:
+            line = _("{line}; capacities that rest on its predictions get a Monte Carlo range widened by these "
+                     "errors (measured = predicted / (1 + error))").format(line=line)
+        out.append(line)
+    return out

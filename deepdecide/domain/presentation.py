@@ -171,8 +171,12 @@ def other_swatches(ws: Any) -> dict[str, Swatch]:
     In the order the evidence was imported, each group takes the colour its name prefers, or the
     next one no earlier group holds: importing more files never changes a colour already shown."""
     out: dict[str, Swatch] = {}
+    seen: set[tuple[str, str]] = set()  # a sweep repeats a few runtime × platform pairs many times
     for f in getattr(getattr(ws, "evidence", None), "files", ()):
         for r in f.runs:
+            if (r.runtime, r.platform) in seen:
+                continue
+            seen.add((r.runtime, r.platform))
             if option_for(ws, r.runtime, r.platform) is not None:
                 continue
             key = _other_key(ws, r.runtime, r.platform)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
@@ -40,13 +40,25 @@ def create_app(argv: Sequence[str] | None = None) -> Any:
         app._deepdecide_quit_hook = True  # type: ignore[attr-defined]
         # Python's cycle collector runs in whichever thread happens to allocate: run on a pool thread
         # (a Monte Carlo, an import) it destroys Qt objects there, which deadlocks or crashes Qt.
-        # Automatic collection is off and the GUI thread collects on a timer instead.
-        from pyqtgraph.util.garbage_collector import GarbageCollector
+        # Automatic collection is off from here on and the GUI thread collects on a timer instead
+        # (start_collector: after the first paint, as it imports pyqtgraph, which the first page may
+        # not need; no pool thread runs before then).
+        import gc
 
-        app._deepdecide_gc = GarbageCollector(interval=1.0)  # type: ignore[attr-defined]
+        gc.disable()
+        app._deepdecide_gc = None  # type: ignore[attr-defined]
     QGuiApplication.setApplicationDisplayName("deepdecide")
     app.setApplicationVersion(__version__)
     return app
+
+
+def start_collector(app: Any) -> None:
+    """Start the GUI thread's collection timer (pyqtgraph's GarbageCollector) of an application
+    ``create_app`` made, once."""
+    if hasattr(app, "_deepdecide_gc") and app._deepdecide_gc is None:
+        from pyqtgraph.util.garbage_collector import GarbageCollector
+
+        app._deepdecide_gc = GarbageCollector(interval=1.0)
 
 
 def build_window(argv: Sequence[str] = (), *, settings_path: str | os.PathLike[str] | None = None,
@@ -83,13 +95,17 @@ def build_window(argv: Sequence[str] = (), *, settings_path: str | os.PathLike[s
     error: Exception | None = None
     path = argv[0] if argv else None
     cache_dir = Path(settings.fileName()).parent / "cache"
-    deferred: list[Any] = []  # work that can wait until the window is up (the cache entry)
+    # work that can wait until the window is painted: the background Monte Carlo (held until then, so
+    # it does not compete with the first paint), the collection timer, the parsed-workspace cache entry
+    deferred: list[Any] = []
     try:
         ws = load_workspace_cached(path or sample_workspace_path(language), cache_dir, defer=deferred.append)
     except (DeepdecideError, OSError) as exc:
         error, path = exc, None
         ws = load_builtin_workspace(language)
     document = WorkspaceDocument(ws, path)
+    document.hold_background()
+    deferred[:0] = [document.release_background, lambda: start_collector(app)]
     window = MainWindow(document, prefs, autosaver=Autosaver(autosave_dir), interaction=interaction, theme=theme)
     if path:
         window._remember(path)
@@ -101,10 +117,34 @@ def build_window(argv: Sequence[str] = (), *, settings_path: str | os.PathLike[s
     return window
 
 
-def run_deferred(window: MainWindow) -> None:
-    """Run the start-up work that waited for the window (writing the parsed-workspace cache)."""
-    while window._deferred:
+def run_deferred(window: MainWindow, *, stepwise: bool = False) -> None:
+    """Run the start-up work that waited for the window's first paint (the background Monte Carlo,
+    the collection timer, writing the parsed-workspace cache, importing the other pages' modules).
+    ``stepwise``: one piece per turn of the event loop, so that input is handled in between."""
+    if not stepwise:
+        while window._deferred:
+            window._deferred.pop(0)()
+        return
+    if window._deferred:
+        from PySide6.QtCore import QTimer
+
         window._deferred.pop(0)()
+        QTimer.singleShot(0, window, lambda: run_deferred(window, stepwise=True))
+
+
+def prefetch_pages(window: MainWindow) -> None:
+    """After the first paint: import the modules of the pages not shown yet (pandas, the charts'
+    pyqtgraph), one per turn of the event loop, so that a page's first visit builds widgets only."""
+    import importlib
+
+    from deepdecide.gui.views.main_window import PAGES
+
+    def importer(module: str) -> Callable[[], None]:
+        def run() -> None:
+            importlib.import_module(module)
+        return run
+
+    window._deferred += [importer(module) for _key, module, _cls in PAGES]
 
 
 def _after_show(window: MainWindow) -> None:
@@ -125,39 +165,50 @@ def main(argv: Sequence[str] | None = None) -> int:
     app = create_app()
     app._deepdecide_exec = True  # deferred start-up work runs after show
     window = build_window(argv, settings_path=os.environ.get("DEEPDECIDE_SETTINGS") or None)
-    if os.environ.get("DEEPDECIDE_EXIT_AFTER_PAINT"):
-        # start-up benchmark (tests/perf/bench_gui.py): print when the first frame is painted, quit
-        _report_first_paint(window, app)
-    else:
+    prefetch_pages(window)
+    # start-up benchmark (tests/perf/bench_gui.py): print when the first frame is painted, then quit
+    bench = bool(os.environ.get("DEEPDECIDE_EXIT_AFTER_PAINT"))
+    _after_first_paint(window, app, report=bench)
+    if not bench:
         QTimer.singleShot(0, lambda: _after_show(window))
-    QTimer.singleShot(500, lambda: run_deferred(window))  # after the first paint
     window.show()
     return int(app.exec())
 
 
-def _report_first_paint(window: Any, app: Any) -> None:
-    """Print the wall-clock time of the window's first paint and quit (for the start-up benchmark)."""
+def _after_first_paint(window: Any, app: Any, *, report: bool = False) -> None:
+    """Run the deferred start-up work once the window has painted its first frame (or after two
+    seconds, should no paint come: a window started minimized). ``report``: print the wall-clock
+    time of that paint and quit after the deferred work (the start-up benchmark)."""
     import time
 
     from PySide6.QtCore import QEvent, QObject, QTimer
 
     class FirstPaint(QObject):
+        done = False
+
         def eventFilter(self, obj: Any, event: Any) -> bool:
-            if event.type() == QEvent.Type.Paint and not getattr(self, "done", False) \
-                    and obj.isWidgetType() and obj.window() is window:
+            if event.type() == QEvent.Type.Paint and not self.done and obj.isWidgetType() \
+                    and obj.window() is window:
                 self.done = True
-                print(f"FIRST_PAINT {time.time():.6f}", flush=True)
-                # the work that waits for the first paint runs before quitting, as in a session that
-                # goes on (the parsed-workspace cache a reopen reads is written)
+                if report:
+                    print(f"FIRST_PAINT {time.time():.6f}", flush=True)
                 QTimer.singleShot(0, self.finish)
             return False
 
         def finish(self) -> None:
-            run_deferred(window)
-            app.quit()
+            app.removeEventFilter(self)
+            if report:
+                # the work that waits for the first paint runs before quitting, as in a session
+                # that goes on (the parsed-workspace cache a reopen reads is written)
+                run_deferred(window)
+                app.quit()
+            else:
+                run_deferred(window, stepwise=True)
 
     window._first_paint_filter = FirstPaint(window)
     app.installEventFilter(window._first_paint_filter)
+    if not report:
+        QTimer.singleShot(2000, window, lambda: run_deferred(window, stepwise=True))
 
 
 if __name__ == "__main__":

@@ -41,6 +41,7 @@ class WorkspaceDocument(QObject):
         self._assessment: Assessment | None = None
         self._assessment_for: Workspace | None = None
         self._mc: MonteCarloService | None = None
+        self._held = False  # hold_background: the Monte Carlo waits for release_background
         self._full: Assessment | None = None
         self._full_for: Workspace | None = None
         # the last saved file or exported record: what the Decision page's changes are against
@@ -198,8 +199,21 @@ class WorkspaceDocument(QObject):
             from deepdecide.gui.montecarlo import MonteCarloService
 
             self._mc = MonteCarloService(self)
-            self._mc.start()
+            if not self._held:
+                self._mc.start()
         return self._mc
+
+    def hold_background(self) -> None:
+        """Let the background Monte Carlo wait (until ``release_background``): at start-up it would
+        compete with the window's first paint."""
+        self._held = True
+
+    def release_background(self) -> None:
+        """Start the background Monte Carlo held by ``hold_background`` (if a page asked for it)."""
+        if self._held:
+            self._held = False
+            if self._mc is not None and self._mc.runner.current is None and self._mc.current() is None:
+                self._mc.start()
 
     def stop_background(self, msecs: int = 3000) -> None:
         """Cancel the background Monte Carlo and wait for its worker (before the window goes away, so

@@ -1,6 +1,6 @@
-"""Predictions beside measurements, and runs excluded by a failing parity check, for the record and
-the Evidence page: the rows come from the Assessment (``prediction_pairs``, ``predictor_errors``,
-``EvidenceFit.excluded``); this module only formats them."""
+"""Predictions beside measurements, and runs excluded by a failing parity check, in the record: the
+rows come from the Assessment (``prediction_pairs``, ``predictor_errors``, ``EvidenceFit.excluded``)
+through ``analysis.prediction.pair_rows`` (which the Evidence page shows too); this module lays them out."""
 
 from __future__ import annotations
 
@@ -9,63 +9,12 @@ from typing import Any
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
 
-from deepdecide.analysis.prediction import THROUGHPUT, signed_percent
+from deepdecide.analysis.prediction import pair_rows, predictor_lines
 from deepdecide.domain import formatting as fmt
 from deepdecide.domain.i18n import _, ngettext
 from deepdecide.domain.workspace import Workspace
 from deepdecide.report.styles import Paragraph, bullets, esc, para, styles, table
-from deepdecide.report.words import text, word
-
-#: the metrics of a pair, in the order they are shown: (label, metric name prefix in MetricError)
-METRICS = (("TTFT", "TTFT"), ("TPOT", "TPOT"), ("tok/s/GPU", THROUGHPUT))
-
-
-def _cell_name(ws: Workspace, runtime: str, platform: str) -> str:
-    rt = ws.matrix.runtime(runtime)
-    pf = ws.matrix.platform(platform)
-    return _("{runtime} on {platform}").format(runtime=rt.name if rt else runtime, platform=pf.name if pf else platform)
-
-
-def _error(pair: Any, prefix: str) -> Any:
-    return next((e for e in pair.errors if e.metric == prefix or e.metric.startswith(prefix + " ")), None)
-
-
-def _value(e: Any) -> str:
-    if e is None:
-        return fmt.DASH
-    return fmt.number(e.predicted) + " / " + fmt.number(e.measured)
-
-
-def pair_rows(ws: Workspace, assessment: Any) -> list[dict[str, Any]]:
-    """One row per prediction beside its measured twin (plain values; errors signed, relative)."""
-    rows = []
-    for p in getattr(assessment, "prediction_pairs", ()) or ():
-        row: dict[str, Any] = {
-            "predictor": p.tool, "runtime × platform": _cell_name(ws, p.runtime, p.platform), "model": p.model,
-            "GPUs": p.gpu_count, "tokens in / out": f"{fmt.integer(p.input_tokens)} / {fmt.integer(p.output_tokens)}",
-            "load": p.load,
-        }
-        for label, prefix in METRICS:
-            e = _error(p, prefix)
-            stat = "" if e is None or e.metric == prefix else e.metric[len(prefix):]
-            row[f"{label} error"] = signed_percent(e.relative_error) if e is not None else fmt.DASH
-            row[f"{label}{stat} predicted / measured"] = _value(e)
-        row["predicted run"] = f"{p.predicted} ({p.predicted_file})"
-        row["measured run"] = f"{p.measured} ({p.measured_file})"
-        rows.append(row)
-    return rows
-
-
-def predictor_lines(assessment: Any) -> list[str]:
-    """Per predictor, how far its predictions were from the measurements, and what that does."""
-    out = []
-    for e in getattr(assessment, "predictor_errors", ()) or ():
-        line = text(e.note) if e.note is not None else e.tool
-        if e.throughput_low is not None:
-            line = _("{line}; capacities that rest on its predictions get a Monte Carlo range widened by these "
-                     "errors (measured = predicted / (1 + error))").format(line=line)
-        out.append(line)
-    return out
+from deepdecide.report.words import word
 
 
 def fit_text(fit: Any) -> str:

@@ -81,3 +81,30 @@ def test_with_latency_both_charts_share_the_rows(make_window, qtbot):
     qtbot.wait(20)
     assert page.ttft.isVisible() and page.tpot.isVisible() and not page.latency_empty.isVisible()
     assert "dashed p99" in page.latency_note.text()
+
+
+def test_a_long_legend_takes_rows_instead_of_widening_its_chart(qtbot):
+    """Six groups of a sweep with long names (as at 1,000 result files): in a half-width chart the
+    legend goes to one column and the plot stays inside its widget (two columns made it wider than
+    its place and the view cut its right side off); a wide chart keeps two columns."""
+    from PySide6.QtWidgets import QVBoxLayout, QWidget
+
+    from deepdecide.gui.widgets.charts import LEGEND_COLUMNS, ThemedPlot
+
+    holder = QWidget()  # closed by the test's end as a page is (PlotWidget.close itself crashes PySide)
+    qtbot.addWidget(holder)
+    chart = ThemedPlot(holder, title="Throughput per GPU against interactivity")
+    QVBoxLayout(holder).addWidget(chart)
+    holder.resize(520, 420)
+    holder.show()
+    for n in range(6):
+        chart.plot([1, 2, 3], [n, n + 1, n + 2], name=f"Keep H100, serve with vLLM {n} — does not count — Pareto front")
+    qtbot.wait(20)
+    item = chart.getPlotItem()
+    assert chart.legend.columnCount == 1
+    assert item.sceneBoundingRect().width() <= chart.viewport().width() + 1
+    assert chart.legend.sceneBoundingRect().right() <= chart.viewport().width() + 1
+    holder.resize(1500, 420)
+    qtbot.wait(20)
+    assert chart.legend.columnCount == LEGEND_COLUMNS
+    assert item.sceneBoundingRect().width() <= chart.viewport().width() + 1

@@ -72,6 +72,7 @@ class MatrixModel(QAbstractTableModel):
     def __init__(self, parent: QObject | None = None):
         super().__init__(parent)
         self._matrix = SupportMatrix()
+        self._entries: dict[tuple[str, str], SupportEntry] = {}
 
     def matrix(self) -> SupportMatrix:
         return self._matrix
@@ -81,6 +82,11 @@ class MatrixModel(QAbstractTableModel):
             return
         self.beginResetModel()
         self._matrix = matrix
+        # each cell is asked for several roles as it is laid out and painted: the entries by cell, the
+        # first of a cell as SupportMatrix.entry finds it (a scan of every entry per question)
+        self._entries = {}
+        for e in matrix.entries:
+            self._entries.setdefault((e.runtime, e.platform), e)
         self.endResetModel()
 
     def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
@@ -117,13 +123,17 @@ class MatrixModel(QAbstractTableModel):
     def cell(self, row: int, column: int) -> tuple[str, str, SupportStatus, SupportEntry | None]:
         pf = self._matrix.platforms[row].id
         rt = self._matrix.runtimes[column].id
-        entry = self._matrix.entry(rt, pf)
+        entry = self._entries.get((rt, pf))
         return rt, pf, (entry.status if entry else SupportStatus.UNDOCUMENTED), entry
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not (0 <= index.row() < self.rowCount()) \
-                or not (0 <= index.column() < self.columnCount()):
+        if role not in _CELL_ROLES:  # a view asks for every role of every cell it lays out or paints
             return None
+        if not index.isValid() or not (0 <= index.row() < len(self._matrix.platforms)) \
+                or not (0 <= index.column() < len(self._matrix.runtimes)):
+            return None
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return int(Qt.AlignmentFlag.AlignCenter)
         rt, pf, status, entry = self.cell(index.row(), index.column())
         if role == Qt.ItemDataRole.DisplayRole:
             text = status_short(status)
@@ -134,9 +144,13 @@ class MatrixModel(QAbstractTableModel):
             return status_color(status.value)
         if role == Qt.ItemDataRole.ToolTipRole:
             return entry_tooltip(self._matrix, rt, pf, entry)
-        if role == Qt.ItemDataRole.TextAlignmentRole:
-            return int(Qt.AlignmentFlag.AlignCenter)
         return None
+
+
+#: the roles a cell answers (any other is None)
+_CELL_ROLES = frozenset(int(r) for r in (Qt.ItemDataRole.DisplayRole, SortRole, MeaningRole,
+                                         Qt.ItemDataRole.BackgroundRole,
+                                         Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.TextAlignmentRole))
 
 
 class MatrixFilter(QSortFilterProxyModel):

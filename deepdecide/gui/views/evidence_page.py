@@ -82,6 +82,18 @@ def runs_frame(ws: Workspace, fits: tuple[Any, ...] = ()) -> pd.DataFrame:
     """One row per benchmark run, with its file name and how it fits the workload (from the
     Assessment's ``evidence_fit``); empty columns dropped."""
     fit_of = {(f.file_index, f.index): f for f in fits if f.item == "run"}
+    # a thousand runs repeat a few hundred reasons and a dozen flags: each distinct one is rendered once
+    texts: dict[Any, str] = {}
+
+    def said(m: Any) -> str:
+        try:
+            text = texts.get(m)
+        except TypeError:  # an unhashable value: rendered each time
+            return str(m)
+        if text is None:
+            text = texts[m] = str(m)
+        return text
+
     rows = []
     for fi, f in enumerate(ws.evidence.files):
         for ri, r in enumerate(f.runs):
@@ -91,7 +103,7 @@ def runs_frame(ws: Workspace, fits: tuple[Any, ...] = ()) -> pd.DataFrame:
             if fit is not None:
                 d["applicability"] = (fit.applicability.value if fit.counts_for or fit.applicability.value in NOT_COUNTED
                                       else f"{fit.applicability.value} ({fit.kind.replace('_', '-')})")
-                d["why"] = "; ".join(str(m) for m in fit.reasons)
+                d["why"] = "; ".join(said(m) for m in fit.reasons)
                 d["kind"] = "PREDICTED" if fit.kind == "predicted" else fit.kind.replace("_", "-")
                 d["excluded"] = fit.excluded or None
             if r.max_rate and r.request_rate is None:
@@ -101,7 +113,7 @@ def runs_frame(ws: Workspace, fits: tuple[Any, ...] = ()) -> pd.DataFrame:
         return pd.DataFrame(columns=list(FIRST_COLUMNS))
     df = pd.DataFrame(rows)
     for col in ("quality_flags", "missing_context"):
-        df[col] = df[col].map(lambda t: "; ".join(str(x) for x in t) if t else None)
+        df[col] = df[col].map(lambda t: "; ".join(said(x) for x in t) if t else None)
     order = [c for c in FIRST_COLUMNS if c in df.columns] + [c for c in ("file", *BENCHMARK_FIELDS)
                                                               if c in df.columns and c not in FIRST_COLUMNS]
     df = df[order]
@@ -140,6 +152,9 @@ class EvidencePage(Page):
         self.tabs.addTab(self.table_tab, self.tr("Normalized table"))
         self.tabs.addTab(self.pairs, self.tr("Predicted vs measured"))
         self._table_unsized = False  # the runs table changed while its tab was not shown
+        #: the latency charts' series of the last refresh, until their tab is shown (drawn then)
+        self._latency_pending: tuple[Any, ...] | None = None
+        self.latency_points = (0, 0)
         # a bound method, not a lambda: Qt drops the connection when the page is destroyed, so the
         # tab widget's own tear-down never calls back into a half-deleted page
         self.tabs.currentChanged.connect(self._on_tab_changed)
@@ -539,6 +554,7 @@ class EvidencePage(Page):
 
     def _on_tab_changed(self, _index: int) -> None:
         self._size_table_columns()
+        self._draw_latency()
 
     def _size_table_columns(self) -> None:
         """The runs table's columns sized to their contents, once its tab is shown: sizing reads a
@@ -563,18 +579,23 @@ class EvidencePage(Page):
         sweep: dict[str, list[tuple[float, float]]] = {}
         ttft: dict[str, list[Any]] = {}
         tpot: dict[str, list[Any]] = {}
+        # the columns the charts read, as lists of plain values (a row-by-row walk of the whole frame,
+        # forty columns of a thousand runs, costs more than drawing them)
+        def column(name: str) -> list[Any]:
+            return df[name].tolist() if name in df.columns else [None] * len(df)
+
+        concurrency = column("concurrency") if len(df) else []
         if len(df):
-            for row in df.itertuples(index=False):
-                g = row.group_
-                x, y = getattr(row, "interactivity_tps_per_user", None), getattr(row, "output_tps_per_gpu", None)
+            latency = {m: (column(f"{m}_p50"), column(f"{m}_p99")) for m in ("ttft_ms", "tpot_ms")}
+            for i, (g, x, y, c) in enumerate(zip(column("group_"), column("interactivity_tps_per_user"),
+                                                 column("output_tps_per_gpu"), concurrency, strict=True)):
                 if _num(x) and _num(y):
                     tput.setdefault(g, []).append((float(x), float(y)))
-                c = getattr(row, "concurrency", None)
                 if _num(c) and _num(y):
                     sweep.setdefault(g, []).append((float(c), float(y)))
                 if _num(c):
                     for target, metric in ((ttft, "ttft_ms"), (tpot, "tpot_ms")):
-                        p50, p99 = getattr(row, f"{metric}_p50", None), getattr(row, f"{metric}_p99", None)
+                        p50, p99 = latency[metric][0][i], latency[metric][1][i]
                         if _num(p50) or _num(p99):
                             target.setdefault(g, []).append((float(c), _f(p50), _f(p99)))
         slo_x, slo_label = None, ""
@@ -584,20 +605,16 @@ class EvidencePage(Page):
         elif slo.tpot_p99_ms:
             slo_x = 1000.0 / slo.tpot_p99_ms
             slo_label = fmt(self.tr("SLO bound 1000 / TPOT p99 %1 ms"), formatting.number(slo.tpot_p99_ms))
-        self.without_concurrency = int(sum(1 for row in df.itertuples(index=False)
-                                           if not _num(getattr(row, "concurrency", None)))) if len(df) else 0
+        self.without_concurrency = sum(1 for c in concurrency if not _num(c))
         looks = series_looks(ws, df)
         n = self.throughput.set_groups(tput, slo_x, slo_label, self.tr("Pareto front"), looks)
         self.sweep_points = self.sweep_chart.set_sweep(sweep, looks)
         # both throughput views side by side; without any TPOT the sweep takes the whole row
         self.throughput.setVisible(n > 0 or not self.sweep_points)
         self.sweep_chart.setVisible(self.sweep_points > 0)
-        n_ttft = self.ttft.set_groups(ttft, slo.ttft_p99_ms, fmt(self.tr("SLO p99 ≤ %1 ms"),
-                                                                 formatting.number(slo.ttft_p99_ms)), looks)
-        n_tpot = self.tpot.set_groups(tpot, slo.tpot_p99_ms, fmt(self.tr("SLO p99 ≤ %1 ms"),
-                                                                 formatting.number(slo.tpot_p99_ms)), looks)
-        self.latency_points = (n_ttft, n_tpot)
-        self._show_latency(len(df), n_ttft, n_tpot)
+        # the latency charts are drawn when their tab is shown (at once if it is the current one)
+        self._latency_pending = (ttft, tpot, looks, len(df))
+        self._draw_latency()
         self.plotted_points = n
         if n == 0 and self.sweep_points:
             self.chart_note.setText(fmt(self.tr("%1 runs, none with TPOT p50 (interactivity is 1000 / TPOT p50, and "
@@ -617,6 +634,19 @@ class EvidencePage(Page):
                                             "Pareto front (no other run of the group is better on both axes). "
                                             "Right of the red line meets the interactivity SLO. Hollow points are "
                                             "illustrative, proxy or predicted data, filled ones measurements."))
+
+    def _draw_latency(self) -> None:
+        """Draw the latency charts of the last refresh, once their tab is the current one."""
+        if self._latency_pending is None or self.tabs.currentWidget() is not self.latency_tab:
+            return
+        (ttft, tpot, looks, runs), self._latency_pending = self._latency_pending, None
+        slo = self.document.workspace.slo
+        n_ttft = self.ttft.set_groups(ttft, slo.ttft_p99_ms, fmt(self.tr("SLO p99 ≤ %1 ms"),
+                                                                 formatting.number(slo.ttft_p99_ms)), looks)
+        n_tpot = self.tpot.set_groups(tpot, slo.tpot_p99_ms, fmt(self.tr("SLO p99 ≤ %1 ms"),
+                                                                 formatting.number(slo.tpot_p99_ms)), looks)
+        self.latency_points = (n_ttft, n_tpot)
+        self._show_latency(runs, n_ttft, n_tpot)
 
     def _show_latency(self, runs: int, n_ttft: int, n_tpot: int) -> None:
         """Both latency charts, the one with data alone (it takes the row), or one message for none."""

@@ -8,9 +8,9 @@ from typing import Any
 import pandas as pd
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
+from deepdecide.analysis.prediction import pair_rows, predictor_lines
 from deepdecide.gui.models.dataframe_model import DataFrameModel
 from deepdecide.gui.views.page import make_table
-from deepdecide.report.predictions import pair_rows, predictor_lines
 
 
 class PredictionPairsPanel(QWidget):

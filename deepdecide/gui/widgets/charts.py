@@ -66,6 +66,24 @@ def log_range(lo: float, hi: float, base: int = 2) -> tuple[list[float], tuple[f
     return ticks, (a - pad, b + pad)
 
 
+#: the most columns a chart's legend has (fewer when the chart is too narrow for them), and the room
+#: kept free at each side of it, in pixels
+LEGEND_COLUMNS = 2
+LEGEND_MARGIN = 8
+
+
+class _FittingLegend(pg.LegendItem):
+    """A legend that asks its plot to fit its columns to the width after every entry it gets."""
+
+    def __init__(self, fit: Callable[[], None], **kwargs: Any):
+        super().__init__(**kwargs)
+        self._fit = fit
+
+    def addItem(self, item: Any, name: str) -> None:
+        super().addItem(item, name)
+        self._fit()
+
+
 class ThemedPlot(pg.PlotWidget):
     """A PlotWidget that takes its background, axes and text colours from the QPalette and keeps
     its legend under the plot. Drawing methods record themselves, so a palette change redraws."""
@@ -77,7 +95,7 @@ class ThemedPlot(pg.PlotWidget):
         super().__init__(parent, axisItems={"left": LocaleAxis("left"), "bottom": LocaleAxis("bottom")})
         self._title = title
         item = self.getPlotItem()
-        self.legend = pg.LegendItem(labelTextSize="8pt", colCount=2, offset=None)
+        self.legend = _FittingLegend(self.fit_legend, labelTextSize="8pt", colCount=LEGEND_COLUMNS, offset=None)
         item.layout.addItem(self.legend, 4, 1)
         item.legend = self.legend  # plot(name=...) adds its entry here
         self.showGrid(x=True, y=True, alpha=0.25)
@@ -90,6 +108,26 @@ class ThemedPlot(pg.PlotWidget):
         self._axis_labels = ("", "")
         item.getViewBox().sigRangeChanged.connect(lambda *_a: self.place_slo_text())
         self.apply_palette()
+
+    # legend ------------------------------------------------------------------------------
+    def resizeEvent(self, event: Any) -> None:
+        super().resizeEvent(event)
+        self.fit_legend()
+
+    def fit_legend(self) -> None:
+        """As many legend columns (up to ``LEGEND_COLUMNS``) as the plot's width holds, one at least:
+        long entries (a sweep of many groups) go one under the other instead of making the plot
+        wider than its place, where the view clipped its right side."""
+        legend = getattr(self, "legend", None)
+        if legend is None or not legend.items:
+            return
+        # the text's own width (a label's layout box grows with its column)
+        widest = max(sample.boundingRect().width() + label.item.boundingRect().width() for sample, label in legend.items)
+        spacing = legend.layout.horizontalSpacing() if legend.layout.horizontalSpacing() >= 0 else 6.0
+        room = self.viewport().width() - self.getPlotItem().getAxis("left").width() - 2 * LEGEND_MARGIN
+        columns = max(1, min(LEGEND_COLUMNS, int((room + spacing) // (widest + 2 * spacing)) if widest > 0 else 1))
+        if columns != legend.columnCount:
+            legend.setColumnCount(columns)
 
     # theme -------------------------------------------------------------------------------
     def changeEvent(self, event: QEvent) -> None:
