@@ -323,17 +323,20 @@ def decode(located: LocatedData, expected_kind: str | None = None,
     found: list[ValidationError] = []
     body = {k: v for k, v in data.items() if k != "kind"}
     body, version = _migrate(body, located, found)
+    clean_sections: set[str] = set()
     if kind == "workspace":
         for key in _BUILTIN_SECTIONS:
             if body.get(key) == BUILTIN:
-                body[key] = _builtin_section(key)
+                body[key], clean = _builtin_section(key)
+                if clean:
+                    clean_sections.add(key)
     try:
         doc = codec.from_data(KINDS[kind].root, body)
     except ValidationError as exc:
         exc.file = located.file
         exc.line = located.line_of(exc.path)
         raise
-    errors, later = check_with_warnings(doc, version)
+    errors, later = check_with_warnings(doc, version, clean_sections=frozenset(clean_sections))
     for e in errors + later:
         e.file = located.file
         e.line = located.line_of(e.path)
@@ -376,23 +379,33 @@ def _builtin_once(what: str, path: Path, read: Callable[[], Any]) -> Any:
     return value
 
 
-def _builtin_section(key: str) -> Any:
+def _builtin_section(key: str) -> tuple[Any, bool]:
     """The plain data of a built-in section, read from its (validated) data file once per process,
-    and from the disk cache (``builtin_cache_dir``) when an earlier process read the same file.
-    The data is shared: ``codec.from_data`` only reads it."""
+    and from the disk cache (``builtin_cache_dir``) when an earlier process read the same file;
+    and whether the file broke no rule at all (no error, no warning: ``clean``).
+
+    The data is shared: ``codec.from_data`` only reads it. A clean section found no problem in
+    every check ``check_with_warnings`` makes of it (the checks of its own file: the same rules on
+    the same values at the same key paths), so a workspace that takes it as it is need not make them
+    again (``clean_sections``). Only a clean file's data is kept on disk; the entry's name covers the
+    data file and the reading and checking code, so an entry always stands for a file checked clean."""
     section_kind, field = _BUILTIN_SECTIONS[key]
     path = data_root() / KINDS[section_kind].builtin_file
 
-    def read() -> Any:
+    def read() -> tuple[Any, bool]:
         cached = _read_builtin_cache(key, path)
         if cached is not None:
-            return cached[0]
+            return cached[0], True
         located = read_yaml_file(path)
-        decode(located, section_kind)  # the built-in file must itself be valid
-        _write_builtin_cache(key, path, located.data[field])
-        return located.data[field]
+        warnings: list[ValidationError] = []
+        decode(located, section_kind, warnings)  # the built-in file must itself be valid
+        clean = not warnings
+        if clean:
+            _write_builtin_cache(key, path, located.data[field])
+        return located.data[field], clean
 
-    return _builtin_once(f"section:{key}", path, read)
+    section: tuple[Any, bool] = _builtin_once(f"section:{key}", path, read)
+    return section
 
 
 # The built-in sections as plain data, parsed and validated by an earlier process: a start-up that
@@ -543,13 +556,21 @@ def check(doc: Any) -> list[ValidationError]:
     return errors + later
 
 
-def check_with_warnings(doc: Any, schema_version: int) -> tuple[list[ValidationError], list[ValidationError]]:
+def check_with_warnings(doc: Any, schema_version: int, clean_sections: frozenset[str] = frozenset()
+                        ) -> tuple[list[ValidationError], list[ValidationError]]:
     """(errors, warnings) of a document written with ``schema_version``: a rule introduced by a later
-    schema is a warning for it (the file still opens), an error for a file of that schema or later."""
+    schema is a warning for it (the file still opens), an error for a file of that schema or later.
+
+    ``clean_sections`` names workspace sections (``matrix``, ``checklist``, ``criteria``) that are
+    built-in data whose own file broke no rule (``_builtin_section``): the walks its own file's
+    check made over it (the matrix's cells and sources, every id and name in it) are not made again;
+    the rules that look across sections (an option's runtime and platform in the matrix, answers
+    to checklist items) and the cheap per-section ones still are."""
     errs: list[ValidationError] = []
     problems: list[validation.Problem] = []
     if isinstance(doc, Workspace):
-        _check_matrix(doc.matrix, "matrix", errs)
+        if "matrix" not in clean_sections:
+            _check_matrix(doc.matrix, "matrix", errs)
         _check_workspace(doc, errs)
         problems.extend(validation.workspace_problems(doc))
         problems.extend(approval_problems(doc))
@@ -560,8 +581,9 @@ def check_with_warnings(doc: Any, schema_version: int) -> tuple[list[ValidationE
     elif isinstance(doc, CriteriaFile):
         _unique([c.id for c in doc.criteria], "criteria", errs)
         problems.extend(validation.criteria_problems(doc.criteria, "criteria"))
-    problems.extend(validation.id_problems(doc))
-    problems.extend(validation.name_problems(doc))
+    skip = clean_sections if isinstance(doc, Workspace) else frozenset()
+    problems.extend(validation.id_problems(doc, skip=skip))
+    problems.extend(validation.name_problems(doc, skip=skip))
     later: list[ValidationError] = []
     for p in problems:
         (errs if p.since <= schema_version else later).append(ValidationError(p.reason, path=p.path))
