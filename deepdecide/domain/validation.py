@@ -21,12 +21,12 @@ import math
 import re
 import unicodedata
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Any
 
 from deepdecide.domain.common import Estimate
 from deepdecide.domain.formatting import localized
 from deepdecide.domain.i18n import N_, _
+from deepdecide.domain.records import record
 
 # ---------------------------------------------------------------------------------------------
 # structural limits of a file (always errors: beyond them commands would crash or run out of memory)
@@ -96,7 +96,7 @@ def _printable(value: str) -> str:
 # numeric ranges
 
 
-@dataclass(frozen=True)
+@record
 class Range:
     """An accepted range: ``low``/``high`` None = unbounded; ``*_open`` = that end excluded."""
 
@@ -139,7 +139,7 @@ def _nonneg(high: float, unit: str) -> Range:
     return Range(0, high, unit=unit)
 
 
-@dataclass(frozen=True)
+@record
 class Rule:
     """The range of one kind of decision input; ``key`` names it in docs/workspace-schema.md.
 
@@ -201,7 +201,7 @@ RULES: dict[str, Rule] = {r.key: r for r in (
 )}
 
 
-@dataclass(frozen=True)
+@record
 class Problem:
     """A value outside its accepted range. ``path`` is the key path from the document's top;
     ``since`` the schema version whose rule it breaks."""

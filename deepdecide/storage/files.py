@@ -14,7 +14,6 @@ import math
 import os
 import weakref
 from collections.abc import Callable
-from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -24,6 +23,7 @@ from deepdecide.domain.errors import ValidationError, ValidationErrors
 from deepdecide.domain.evidence import BenchmarkRun
 from deepdecide.domain.i18n import _
 from deepdecide.domain.matrix import Component, SupportMatrix
+from deepdecide.domain.records import record
 from deepdecide.domain.workload import workload_problems
 from deepdecide.domain.workspace import SCHEMA_VERSION, ChecklistItem, Criterion, Workspace
 from deepdecide.storage import codec, diskcache
@@ -33,25 +33,25 @@ WORKSPACE_SUFFIX = ".deepdecide.yaml"
 BUILTIN = "builtin"
 
 
-@dataclass(frozen=True)
+@record
 class ChecklistFile:
     items: tuple[ChecklistItem, ...]
     schema_version: int = SCHEMA_VERSION
 
 
-@dataclass(frozen=True)
+@record
 class CriteriaFile:
     criteria: tuple[Criterion, ...]
     schema_version: int = SCHEMA_VERSION
 
 
-@dataclass(frozen=True)
+@record
 class MatrixFile:
     matrix: SupportMatrix
     schema_version: int = SCHEMA_VERSION
 
 
-@dataclass(frozen=True)
+@record
 class Kind:
     name: str
     root: type  # dataclass the document's body (all keys but ``kind``) is read into
