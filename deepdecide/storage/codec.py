@@ -8,7 +8,6 @@ the JSON Schema from the same type hints, so the two cannot drift apart.
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import math
 import types
 import typing
@@ -280,6 +279,8 @@ def _from_data(tp: Any, data: Any, path: str = "") -> Any:
             return tp(data)
         except ValueError:
             allowed = [m.value for m in tp]
+            import difflib
+
             hint = difflib.get_close_matches(str(data), allowed, n=1)
             reason = (_("unknown value {value}: expected {expected} (did you mean {hint!r}?)") if hint
                       else _("unknown value {value}: expected {expected}"))
@@ -327,6 +328,8 @@ def _dataclass_from_data(cls: type, data: Any, path: str) -> Any:
     fields = {f.name: f for f in _fields(cls) if f.init}
     for key in data:
         if key not in fields:
+            import difflib
+
             hint = difflib.get_close_matches(str(key), list(fields), n=1)
             reason = (_("unknown key {key!r}; did you mean {hint!r}?") if hint
                       else _("unknown key {key!r}; expected one of: {keys}"))

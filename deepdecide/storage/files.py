@@ -14,7 +14,6 @@ import math
 import os
 import weakref
 from collections.abc import Callable
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -228,7 +227,16 @@ MIGRATIONS: dict[int, Migration] = {1: _migrate_1_to_2_all, 2: _migrate_2_to_3, 
 
 
 def data_root() -> Path:
-    """The folder of the built-in data (inside the installed package)."""
+    """The folder of the built-in data (inside the installed package): the folder of the package's
+    own module, which is what ``importlib.resources.files`` names for a package in a folder (asked
+    only for one that is not: its resource readers import zipfile and more at every start)."""
+    import deepdecide.data as package
+
+    where = getattr(package, "__file__", None)
+    if where:
+        return Path(where).parent
+    from importlib import resources
+
     return Path(str(resources.files("deepdecide.data")))
 
 

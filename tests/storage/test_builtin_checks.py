@@ -109,3 +109,11 @@ def test_a_built_in_file_with_a_finding_is_checked_again_and_not_kept(tmp_path, 
     kept = sorted(e.name.split("-")[1] for e in (tmp_path / "cache").glob("builtin-*.marshal"))
     assert kept == ["checklist", "criteria"]
     files._BUILTIN_CACHE.clear()
+
+
+def test_data_root_is_the_folder_importlib_resources_names():
+    from importlib import resources
+    from pathlib import Path
+
+    assert files.data_root() == Path(str(resources.files("deepdecide.data")))
+    assert (files.data_root() / "support_matrix.yaml").is_file()
