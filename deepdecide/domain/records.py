@@ -25,8 +25,8 @@ from __future__ import annotations
 
 import dataclasses
 import operator
+from _thread import get_ident
 from collections.abc import Callable
-from threading import get_ident
 from typing import Any, TypeVar, dataclass_transform, overload
 
 _T = TypeVar("_T")
