@@ -230,9 +230,9 @@ def data_root() -> Path:
     """The folder of the built-in data (inside the installed package): the folder of the package's
     own module, which is what ``importlib.resources.files`` names for a package in a folder (asked
     only for one that is not: its resource readers import zipfile and more at every start)."""
-    import deepdecide.data as package
+    import importlib
 
-    where = getattr(package, "__file__", None)
+    where = getattr(importlib.import_module("deepdecide.data"), "__file__", None)
     if where:
         return Path(where).parent
     from importlib import resources
