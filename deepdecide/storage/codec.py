@@ -210,26 +210,19 @@ def _dataclass_decoder(cls: type) -> Any:
     hints = _hints(cls)
     fields = {f.name: f for f in _fields(cls) if f.init}
     names = frozenset(fields)
-    plan: list[tuple[str, Any, Any, bool]] = []  # (name, decoder, unlimited marker, required)
-
-    def later(name: str) -> Any:  # resolve lazily: a dataclass may refer to itself
-        box: list[Any] = []
-
-        def dec(data: Any) -> Any:
-            if not box:
-                box.append(_decoder(hints[name]))
-            return box[0](data)
-        return dec
-
-    for name, f in fields.items():
-        plan.append((name, later(name), f.metadata.get(UNLIMITED), _default_of(f) is dataclasses.MISSING))
+    # (name, unlimited marker, required); the fields' decoders are made at the first value decoded
+    # (a dataclass may refer to itself: its own decoder exists by then)
+    rows = [(name, f.metadata.get(UNLIMITED), _default_of(f) is dataclasses.MISSING) for name, f in fields.items()]
+    plans: list[list[tuple[str, Any, Any, bool]]] = []  # (name, decoder, unlimited marker, required)
     inf = math.inf
 
     def decode(data: Any) -> Any:
         if not isinstance(data, dict) or not names.issuperset(data):
             raise _BAD
+        if not plans:
+            plans.append([(name, _decoder(hints[name]), marker, required) for name, marker, required in rows])
         kwargs = {}
-        for name, dec, marker, required in plan:
+        for name, dec, marker, required in plans[0]:
             if name in data:
                 value = data[name]
                 if marker is not None:
