@@ -419,8 +419,10 @@ def _builtin_section(key: str) -> tuple[Any, bool]:
 # The built-in sections as plain data, parsed and validated by an earlier process: a start-up that
 # says "matrix: builtin" reads 229 KB of YAML otherwise (a third of `deepdecide validate`). An entry
 # is named by a hash of the data file's path, size and mtime, the deepdecide version and the reading
-# and checking code's own files (size, mtime): any change gives a new name. It is written only after
-# the file validated; one that cannot be read (or written) only costs the parse.
+# and checking code's own files (size, mtime), and every module and data file of deepdecide
+# (``diskcache.code_stamp``: the entry also stands for the file's check finding nothing, and the
+# rules and types it checks live in several modules): any change gives a new name. It is written
+# only after the file validated clean; one that cannot be read (or written) only costs the parse.
 CACHE_ENV = diskcache.CACHE_ENV
 
 
@@ -447,6 +449,7 @@ def _builtin_cache_file(key: str, path: Path) -> Path | None:
         except (OSError, TypeError):
             return None
         parts.append(f"{st.st_size}:{st.st_mtime_ns}")
+    parts.extend(diskcache.code_stamp())  # taken once per process (a command's kept answer takes it too)
     return folder / f"builtin-{key}-{hashlib.sha256(chr(0).join(parts).encode()).hexdigest()[:32]}.marshal"
 
 

@@ -117,3 +117,15 @@ def test_data_root_is_the_folder_importlib_resources_names():
 
     assert files.data_root() == Path(str(resources.files("deepdecide.data")))
     assert (files.data_root() / "support_matrix.yaml").is_file()
+
+
+def test_the_kept_built_in_data_is_named_by_every_module(tmp_path, monkeypatch):
+    """The entry stands for a check that found nothing: a change to any module (a rule, a type) names
+    another entry."""
+    from deepdecide.storage import diskcache
+
+    monkeypatch.setenv(files.CACHE_ENV, str(tmp_path / "cache"))
+    path = files.data_root() / "support_matrix.yaml"
+    before = files._builtin_cache_file("matrix", path)
+    monkeypatch.setattr(diskcache, "_STAMP", [*diskcache.code_stamp(), "deepdecide/domain/common.py:1:2"])
+    assert files._builtin_cache_file("matrix", path) != before
