@@ -128,7 +128,17 @@ def _fields(area: str, prefix: str, a: Any, b: Any, out: list[Change]) -> None:
         for f in dataclasses.fields(a):
             _fields(area, f"{prefix}.{f.name}" if prefix else f.name, getattr(a, f.name), getattr(b, f.name), out)
         return
-    out.append(Change(area, prefix, _text(a), _text(b)))
+    leaf = _LEAVES.get((area, prefix.rsplit(".", 1)[-1]), _text)
+    out.append(Change(area, prefix, leaf(a), leaf(b)))
+
+
+def _weight(v: Any) -> str:
+    return formatting.weight(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else _text(v)
+
+
+#: fields written by their own rule rather than :func:`_text`: a weight as everywhere else ("0.050
+#: -> 0.200", never "0.0500 -> 0.200")
+_LEAVES: dict[tuple[str, str], Any] = {("criteria", "weight"): _weight}
 
 
 def _keyed(area: str, name: str, a: Iterable[Any], b: Iterable[Any], key: Any, out: list[Change]) -> None:

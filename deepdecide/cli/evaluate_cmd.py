@@ -216,7 +216,7 @@ def _render(ws: Workspace, a: Assessment) -> str:
             _view_money(c.all_in, True, cur),
             _view_money(c.cash, False, cur),
             _view_money(c.all_in, False, cur),
-            formatting.localized(f"{oa.score.total:.3f}") if oa.score else "-",
+            formatting.score(oa.score.total) if oa.score else "-",
             _p_best(draws.p_best if draws and oa.rank is not None else None, mcr.draws if mcr else None),
             status,
         ])
@@ -292,15 +292,15 @@ def _render(ws: Workspace, a: Assessment) -> str:
         lines.append("")
         lines.append(_("What would flip the decision (winner: {winner}):").format(winner=s.winner))
         for w in s.weights:
-            hi = _("no limit") if w.high is None else f"{formatting.number(w.high)} ({share(w.high_share)})"
+            hi = _("no limit") if w.high is None else f"{formatting.weight(w.high)} ({share(w.high_share)})"
             beyond = []
             if w.winner_below:
                 beyond.append(_("below -> {option}").format(option=w.winner_below))
             if w.winner_above:
                 beyond.append(_("above -> {option}").format(option=w.winner_above))
             lines.append("  " + _("weight {criterion} = {weight} ({share}): winner holds for {low} ({low_share}) .. "
-                                  "{high}").format(criterion=w.criterion, weight=formatting.number(w.weight),
-                                                   share=share(w.weight_share), low=formatting.number(w.low),
+                                  "{high}").format(criterion=w.criterion, weight=formatting.weight(w.weight),
+                                                   share=share(w.weight_share), low=formatting.weight(w.low),
                                                    low_share=share(w.low_share), high=hi)
                          + (f"; {', '.join(beyond)}" if beyond else ""))
         flips = [flip for flip in s.inputs if flip.flip_below is not None or flip.flip_above is not None]

@@ -109,6 +109,44 @@ def localized(text: str) -> str:
     return _local(text)
 
 
+def fixed(value: float, places: int) -> str:
+    """``value`` with exactly ``places`` decimals and thousands separators, as an editable field
+    shows it: ``fixed(2000, 0)`` is "2,000" ("2.000" in Spanish), ``fixed(0.05, 2)`` "0.05" ("0,05")."""
+    return _local(f"{value:,.{max(places, 0)}f}")
+
+
+def separators() -> tuple[str, str]:
+    """The current language's decimal symbol and thousands separator: (".", ","), ("," , ".") in Spanish."""
+    style = _style(i18n.language())
+    return (".", ",") if style is None else (style.decimal, style.group)
+
+
+def _grouped(digits: str, group: str) -> bool:
+    """Whether an integer part is plain digits or digits grouped by threes with ``group``."""
+    if group not in digits:
+        return digits.isdigit()
+    head, *rest = digits.split(group)
+    return 1 <= len(head) <= 3 and head.isdigit() and all(len(p) == 3 and p.isdigit() for p in rest)
+
+
+def read_number(text: str) -> float:
+    """A figure as the current language writes it (:func:`fixed`, :func:`number`) read back: "2,000",
+    "2000" and "1,234.5" in English, "2.000" and "1.234,5" in Spanish; a leading sign and
+    surrounding spaces are allowed. Raises ValueError for anything else ("2.5" in Spanish, where
+    the point groups thousands; "1,23" in English)."""
+    decimal, group = separators()
+    body = text.strip().replace(NBSP, "")
+    sign = ""
+    if body and body[0] in "+-−":
+        sign, body = ("-" if body[0] in "-−" else ""), body[1:].strip()
+    whole, _, fraction = body.partition(decimal)
+    if not whole and not fraction:
+        raise ValueError(f"not a number: {text!r}")
+    if (whole and not _grouped(whole, group)) or (fraction and not fraction.isdigit()) or decimal in fraction:
+        raise ValueError(f"not a number as {decimal!r} / {group!r} write it: {text!r}")
+    return float(f"{sign}{whole.replace(group, '') or '0'}.{fraction or '0'}")
+
+
 def _with_unit(text: str, unit: str) -> str:
     if not unit:
         return text
@@ -267,6 +305,8 @@ UNIT_WORDS: dict[str, str] = {
     "output tok/s": i18n.N_("output tok/s"),
     "output tok/s/GPU": i18n.N_("output tok/s/GPU"),
     "tok/s/GPU": i18n.N_("tok/s/GPU"),
+    "tok/s": i18n.N_("tok/s"),
+    "req/s": i18n.N_("req/s"),
     "$/M tokens": i18n.N_("$/M tokens"),
     "$/person-week": i18n.N_("$/person-week"),
     "fraction": i18n.N_("fraction"),
@@ -316,6 +356,33 @@ def percent(fraction: float | None, digits: int = 0) -> str:
     if v is None:
         return DASH
     return _with_unit(_local(f"{100 * v:,.{digits}f}"), "%")
+
+
+#: the decimals of a criterion weight, wherever one is written (a table column, a slide, the CLI,
+#: the what-if field): a column of weights lines up ("0.050" beside "0.200", never "0.0500")
+WEIGHT_DECIMALS = 3
+
+
+def weight(value: float | None) -> str:
+    """A criterion weight (or a bound of its interval), always with :data:`WEIGHT_DECIMALS`
+    decimals: 0.05 -> "0.050", 0.2 -> "0.200", 12 -> "12.000"; "0,050" in Spanish."""
+    v = _finite(value)
+    if v is None:
+        return DASH
+    if math.isinf(v):
+        return ("-" if v < 0 else "") + INFINITY
+    return fixed(v, WEIGHT_DECIMALS)
+
+
+#: the decimals of a weighted score (0 to 1), wherever one is written
+SCORE_DECIMALS = 3
+
+
+def score(value: float | None) -> str:
+    """An option's weighted score, always with :data:`SCORE_DECIMALS` decimals: "0.839", "1.000",
+    "0.050" ("0,839" in Spanish)."""
+    v = _finite(value)
+    return DASH if v is None else fixed(v, SCORE_DECIMALS)
 
 
 def share(fraction: float | None) -> str:

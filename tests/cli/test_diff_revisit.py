@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from deepdecide.analysis.diff import diff_workspaces
+from deepdecide.analysis.diff import diff_workspaces, input_changes
 from deepdecide.analysis.revisit import check_revisit
 from deepdecide.cli.main import main
 from deepdecide.domain.common import Estimate
@@ -115,3 +115,11 @@ def test_diff_cli_on_workspaces_and_records(sample, tmp_path, capsys):
     data = json.loads(capsys.readouterr().out)
     assert not data["identical"] and any(c["key"] == "demand.output_tokens_per_s" for c in data["inputs"])
     assert main(["diff", str(ra), str(tmp_path / "missing.pdf")]) == 3
+
+
+def test_a_weight_change_is_written_with_the_weights_one_precision(sample):
+    """"0.200 -> 0.050", as the GUI's columns and ``evaluate`` write weights (not "0.200 -> 0.0500")."""
+    crit = tuple(dataclasses.replace(c, weight=0.05) if i == 0 else c for i, c in enumerate(sample.criteria))
+    changed = dataclasses.replace(sample, criteria=crit)
+    [change] = [c for c in input_changes(sample, changed) if c.area == "criteria"]
+    assert (change.before, change.after) == ("0.200", "0.050")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -100,3 +101,13 @@ def test_evaluate_zero_weights_reports_no_ranking(tmp_path, capsys):
     assert cli_main.main(["evaluate", str(path), "--no-monte-carlo"]) == 1
     out = capsys.readouterr().out
     assert "winner: none" in out and "sum to 0" in out
+
+
+def test_evaluate_writes_every_weight_with_one_precision(capsys):
+    """A 5 % weight beside a 20 % one: "0.050" and "0.200" (never "0.0500"), as the GUI's columns."""
+    assert cli_main.main(["evaluate", str(sample_workspace_path()), "--no-monte-carlo"]) == 0
+    lines = [ln.strip() for ln in capsys.readouterr().out.splitlines() if ln.strip().startswith("weight ")]
+    assert "weight blockers = 0.050 (5.0 %): winner holds for 0.000 (0.0 %) .. no limit" in lines
+    assert any(ln.startswith("weight cost-per-m-tokens = 0.200 (20.0 %)") for ln in lines)
+    figures = [m for ln in lines for m in re.findall(r"(?<![\d.])\d+\.\d+(?= \()", ln)]
+    assert figures and all(len(f.split(".")[1]) == 3 for f in figures), figures

@@ -30,7 +30,7 @@ def ranking_model(parent: QObject | None = None) -> RecordTableModel:
                numeric=True),
         Column(QCoreApplication.translate("AssessedModels", "Option"), lambda o: o.name, tooltip=lambda o: f"{o.option}<br>{o.runtime} / {o.platform}"),
         Column(QCoreApplication.translate("AssessedModels", "Score"), lambda o: o.score.total if o.score else None,
-               display=lambda v: formatting.DASH if v is None else formatting.localized(f"{v:.3f}"), numeric=True),
+               display=formatting.score, numeric=True),
         Column(QCoreApplication.translate("AssessedModels", "Support"), lambda o: labels.support(o.classification),
                meaning=lambda o: "official" if o.classification.official else "experimental",
                tooltip=lambda o: texts(o.classification.reasons)),
@@ -52,7 +52,7 @@ def criteria_model(parent: QObject | None = None) -> RecordTableModel:
     return RecordTableModel([
         Column(QCoreApplication.translate("AssessedModels", "Criterion"), lambda c: c.name, tooltip=lambda c: c.id),
         Column(QCoreApplication.translate("AssessedModels", "Metric"), lambda c: c.metric),
-        Column(QCoreApplication.translate("AssessedModels", "Weight"), lambda c: c.weight, numeric=True),
+        Column(QCoreApplication.translate("AssessedModels", "Weight"), lambda c: c.weight, display=formatting.weight, numeric=True),
         Column(QCoreApplication.translate("AssessedModels", "Share"), lambda c: c.weight_share if c.used else None, display=_share_text, numeric=True),
         Column(QCoreApplication.translate("AssessedModels", "Scored"), lambda c: QCoreApplication.translate("AssessedModels", "yes") if c.used else QCoreApplication.translate("AssessedModels", "no"),
                meaning=lambda c: None if c.used and not c.message else ("fail" if not c.used else "inconclusive"),

@@ -2,7 +2,9 @@
 
 Numbers stay numbers for EditRole and SortRole and are formatted only for DisplayRole;
 an edit never mutates a record: the column turns the new value into a domain edit that
-goes through the document's undo stack.
+goes through the document's undo stack, named after the column's title. An editable column's
+title is a function that says it in the current language (``Page.later``), so the step's name
+follows a language switch like the rest of the undo history.
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ SortRole = Qt.ItemDataRole.UserRole
 ChoicesRole = Qt.ItemDataRole.UserRole + 1
 #: the meaning (status / verdict / answer) that colours a cell
 MeaningRole = Qt.ItemDataRole.UserRole + 2
+#: the decimals a number cell's editor offers (editable numeric columns only, else None)
+DecimalsRole = Qt.ItemDataRole.UserRole + 3
 
 _Index = QModelIndex | QPersistentModelIndex
 
@@ -38,7 +42,7 @@ class Column:
     depends on the workspace (a money header in its currency) is a function, read each time the
     header is shown (:meth:`RecordTableModel.refresh_headers` after the workspace changed)."""
 
-    title: str | Callable[[], str]
+    title: str | Callable[[], str]  # a function for an editable column: it names the undo step
     value: Callable[[Any], Any]
     display: Callable[[Any], str] | None = None
     tooltip: Callable[[Any], str] | None = None
@@ -47,10 +51,19 @@ class Column:
     choices: Sequence[tuple[Any, str]] | None = None
     numeric: bool = False
     header_tip: str = ""
+    decimals: int = 2  # an editable numeric column: the places its editor offers (more if a value has them)
 
     @property
     def heading(self) -> str:
         return self.title() if callable(self.title) else self.title
+
+
+def places_of(value: float, most: int = 6) -> int:
+    """The decimals ``value`` needs to be written exactly (at most ``most``): 2.5 -> 1, 3.0 -> 0."""
+    for places in range(most):
+        if abs(round(value, places) - value) <= 1e-9 * max(1.0, abs(value)):
+            return places
+    return most
 
 
 def cell_text(value: Any) -> str:
@@ -66,9 +79,10 @@ def cell_text(value: Any) -> str:
 
 
 class RecordTableModel(QAbstractTableModel):
-    """A read-mostly table over domain records; ``submit_edit`` receives the edits of editable cells."""
+    """A read-mostly table over domain records; ``submit_edit`` receives the edits of editable cells
+    with their column's title (a function for an editable column: the undo step's name)."""
 
-    def __init__(self, columns: Sequence[Column], submit_edit: Callable[[Any, str], None] | None = None,
+    def __init__(self, columns: Sequence[Column], submit_edit: Callable[[Any, Any], None] | None = None,
                  parent: QObject | None = None):
         super().__init__(parent)
         self._columns = list(columns)
@@ -78,6 +92,10 @@ class RecordTableModel(QAbstractTableModel):
         self.muted: Callable[[Any], bool] | None = None
 
     # contents ----------------------------------------------------------------------------
+    def editable(self) -> bool:
+        """Whether any cell can be edited (its view uses the application's cell editors)."""
+        return self._submit is not None and any(c.edit is not None for c in self._columns)
+
     def rows(self) -> list[Any]:
         return list(self._rows)
 
@@ -161,6 +179,12 @@ class RecordTableModel(QAbstractTableModel):
             return status_color(meaning) if meaning else None
         if role == ChoicesRole:
             return list(col.choices) if col.choices else None
+        if role == DecimalsRole:
+            if not (col.numeric and col.edit is not None):
+                return None
+            value = col.value(rec)
+            own = places_of(float(value)) if isinstance(value, float) else 0
+            return max(col.decimals, own)
         if role == Qt.ItemDataRole.TextAlignmentRole and col.numeric:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ForegroundRole and self.muted is not None and self.muted(rec):
@@ -199,5 +223,5 @@ class RecordTableModel(QAbstractTableModel):
             return False
         if edit is None:
             return False
-        self._submit(edit, col.heading)
+        self._submit(edit, col.title)  # the title's function: the step's name follows a language switch
         return True

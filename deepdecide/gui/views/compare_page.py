@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any, cast
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QTimer
 from PySide6.QtWidgets import (
     QComboBox,
-    QDoubleSpinBox,
     QFormLayout,
     QGridLayout,
     QGroupBox,
@@ -27,8 +26,9 @@ from PySide6.QtWidgets import (
 from deepdecide.domain import presentation as look
 from deepdecide.domain.common import Estimate
 from deepdecide.domain.edits import SetAssumptions, SetDemand, SetOptionCost, SetSLO, SetWeight
-from deepdecide.domain.formatting import DASH, integer, localized, money, number, percent, probability
+from deepdecide.domain.formatting import DASH, integer, money, number, percent, probability
 from deepdecide.domain.formatting import share as share_text
+from deepdecide.domain.formatting import weight as weight_text
 from deepdecide.domain.workspace import CostView, Option
 from deepdecide.gui import labels
 from deepdecide.gui.document import WorkspaceDocument
@@ -38,6 +38,7 @@ from deepdecide.gui.i18n import text as message_text
 from deepdecide.gui.models.assessed import criteria_model, ranked_order, ranking_model
 from deepdecide.gui.models.records import Column, RecordTableModel
 from deepdecide.gui.views.page import Page, make_table
+from deepdecide.gui.widgets.numbers import DecimalSpinBox
 from deepdecide.gui.widgets.ranking_bars import RankingBars
 
 if TYPE_CHECKING:
@@ -96,20 +97,21 @@ class WeightSlider(QWidget):
         if weight * SLIDER_SCALE > self.slider.maximum():
             self.set_maximum(weight)
         self.slider.setValue(round(weight * SLIDER_SCALE))
-        weight_text = localized(f"{weight:.2f}")
-        self.value.setText(f"{weight_text} ({share_text(share)})" if share is not None else weight_text)
+        shown = weight_text(weight)  # "0.050 (5.0 %)": as the weight column and the CLI write it
+        self.value.setText(f"{shown} ({share_text(share)})" if share is not None else shown)
 
 
-def _spin(maximum: float, decimals: int, suffix: str, special: str) -> QDoubleSpinBox:
-    box = QDoubleSpinBox()
+def _spin(maximum: float, decimals: int, unit: str, special: str) -> DecimalSpinBox:
+    box = DecimalSpinBox(decimals=decimals, unit=unit)  # "200,000 tok/s", "200.000 tok/s": the app's figures
     box.setRange(0, maximum)
-    box.setDecimals(decimals)
-    box.setSuffix(suffix)
-    box.setGroupSeparatorShown(True)  # "200,000 tok/s", "200.000 tok/s": the interface language's figures
     box.setSpecialValueText(special)
     box.setKeyboardTracking(False)
     box.setAccelerated(True)
     return box
+
+
+#: the SLO fields that hold a fraction and show it as a percentage (0.01 is "1.0 %")
+PERCENT_FIELDS = frozenset({"max_error_rate"})
 
 
 #: the widest the flip table's input column grows (the values beside it stay in view at 1280 px)
@@ -174,10 +176,10 @@ class ComparePage(Page):
     def _build_slo_box(self) -> QGroupBox:
         not_set = self.tr("not set")
         self.slo_fields = {
-            "ttft_p99_ms": _spin(1e6, 0, " ms", not_set),
-            "tpot_p99_ms": _spin(1e5, 1, " ms", not_set),
-            "min_interactivity_tps_per_user": _spin(1e4, 1, " tok/s", not_set),
-            "max_error_rate": _spin(1, 3, "", not_set),
+            "ttft_p99_ms": _spin(1e6, 0, "ms", not_set),
+            "tpot_p99_ms": _spin(1e5, 1, "ms", not_set),
+            "min_interactivity_tps_per_user": _spin(1e4, 1, "tok/s", not_set),
+            "max_error_rate": _spin(100, 1, "%", not_set),  # a fraction shown as the record writes it: "1.0 %"
         }
         slo_box = QGroupBox(self.tr("Service-level objective"))
         slo_form = QFormLayout(slo_box)
@@ -194,10 +196,10 @@ class ComparePage(Page):
     def _build_demand_box(self) -> QGroupBox:
         not_set = self.tr("not set")
         self.demand_fields = {
-            "output_tokens_per_s": _spin(1e9, 0, " tok/s", not_set),
-            "requests_per_s": _spin(1e7, 2, " req/s", not_set),
-            "input_tokens": _spin(1e7, 0, " tok", not_set),
-            "output_tokens": _spin(1e7, 0, " tok", not_set),
+            "output_tokens_per_s": _spin(1e9, 0, "tok/s", not_set),
+            "requests_per_s": _spin(1e7, 2, "req/s", not_set),
+            "input_tokens": _spin(1e7, 0, "tok", not_set),
+            "output_tokens": _spin(1e7, 0, "tok", not_set),
         }
         demand_box = QGroupBox(self.tr("Peak demand"))
         demand_form = QFormLayout(demand_box)
@@ -303,9 +305,9 @@ class ComparePage(Page):
     def _build_intervals_model(self) -> RecordTableModel:
         self.intervals = RecordTableModel([
             Column(self.tr("Criterion"), lambda w: self._criterion_name(w.criterion)),
-            Column(self.tr("Weight"), lambda w: w.weight, numeric=True),
-            Column(self.tr("Winner holds from"), lambda w: w.low, numeric=True),
-            Column(self.tr("to"), lambda w: w.high, display=lambda v: "∞" if v is None else number(v), numeric=True),
+            Column(self.tr("Weight"), lambda w: w.weight, display=weight_text, numeric=True),
+            Column(self.tr("Winner holds from"), lambda w: w.low, display=weight_text, numeric=True),
+            Column(self.tr("to"), lambda w: w.high, display=lambda v: "∞" if v is None else weight_text(v), numeric=True),
             Column(self.tr("Below: winner"), lambda w: self._option_short(w.winner_below) or DASH,
                    tooltip=lambda w: self._option_name(w.winner_below)),
             Column(self.tr("Above: winner"), lambda w: self._option_short(w.winner_above) or DASH,
@@ -361,18 +363,29 @@ class ComparePage(Page):
                                                 number(e.low, u), number(e.likely, u), number(e.high, u))
             return tip
 
+        # the editable columns' titles are said when asked (they name the undo steps, which follow
+        # a language switch), in the workspace's currency of that moment
+        doc = self.document
+        gpu_hour = self.later(QT_TRANSLATE_NOOP("ComparePage", "%1/GPU-hour"))
+        capex = self.later(QT_TRANSLATE_NOOP("ComparePage", "Capex per GPU (%1)"))
+
+        def sign() -> str:
+            return money_unit(doc.workspace.assumptions.currency)
+
         self.prices = RecordTableModel([
             Column(self.tr("Option"), lambda o: look.short_label(self.document.workspace, o.id),
                    tooltip=lambda o: o.name),
             Column(self.tr("Pricing"), lambda o: labels.pricing(o.cost.pricing)),
-            Column(lambda: fmt(self.tr("%1/GPU-hour"), money_unit(self._currency())), likely("gpu_hour_usd"),
-                   numeric=True, edit=price_edit("gpu_hour_usd"), tooltip=est_tip("gpu_hour_usd", "$/GPU-h")),
-            Column(lambda: fmt(self.tr("Capex per GPU (%1)"), money_unit(self._currency())), likely("capex_per_gpu_usd"),
-                   numeric=True, edit=price_edit("capex_per_gpu_usd"), tooltip=est_tip("capex_per_gpu_usd", "$")),
-            Column(self.tr("kW per GPU"), likely("power_kw_per_gpu"), numeric=True,
-                   edit=price_edit("power_kw_per_gpu"), tooltip=est_tip("power_kw_per_gpu", "kW")),
-            Column(self.tr("Assumed tok/s/GPU"), likely("assumed_output_tps_per_gpu"), numeric=True,
-                   edit=price_edit("assumed_output_tps_per_gpu"), tooltip=lambda o: o.cost.assumption_note),
+            Column(lambda: fmt(gpu_hour(), sign()), likely("gpu_hour_usd"), numeric=True, decimals=2,
+                   edit=price_edit("gpu_hour_usd"), tooltip=est_tip("gpu_hour_usd", "$/GPU-h")),
+            Column(lambda: fmt(capex(), sign()), likely("capex_per_gpu_usd"), numeric=True, decimals=0,
+                   edit=price_edit("capex_per_gpu_usd"), tooltip=est_tip("capex_per_gpu_usd", "$")),
+            Column(self.later(QT_TRANSLATE_NOOP("ComparePage", "kW per GPU")), likely("power_kw_per_gpu"),
+                   numeric=True, decimals=2, edit=price_edit("power_kw_per_gpu"),
+                   tooltip=est_tip("power_kw_per_gpu", "kW")),
+            Column(self.later(QT_TRANSLATE_NOOP("ComparePage", "Assumed tok/s/GPU")), likely("assumed_output_tps_per_gpu"),
+                   numeric=True, decimals=0, edit=price_edit("assumed_output_tps_per_gpu"),
+                   tooltip=lambda o: o.cost.assumption_note),
         ], self.submit, self)
         return self.prices
 
@@ -407,7 +420,8 @@ class ComparePage(Page):
     def _slo_changed(self, key: str) -> None:
         if self.updating:
             return
-        value = self.slo_fields[key].value() or None
+        shown = self.slo_fields[key].value()
+        value = (round(shown / 100, 6) if key in PERCENT_FIELDS else shown) or None
         slo = self.document.workspace.slo
         if getattr(slo, key) != value:
             self.submit(SetSLO(replace(slo, **{key: value})), self.later(QT_TRANSLATE_NOOP("ComparePage", "SLO")))
@@ -454,7 +468,7 @@ class ComparePage(Page):
             for c in ws.criteria:
                 self.sliders[c.id].show_weight(c.weight, shares.get(c.id))
             for k, box in self.slo_fields.items():
-                box.setValue(getattr(ws.slo, k) or 0)
+                box.setValue((getattr(ws.slo, k) or 0) * (100 if k in PERCENT_FIELDS else 1))
             for k, box in self.demand_fields.items():
                 box.setValue(getattr(ws.demand, k) or 0)
             self.cost_view_combo.setItemText(0, self._all_in_choice())  # in the workspace's currency

@@ -16,12 +16,12 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QLabel,
     QLineEdit,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
 from deepdecide.gui.i18n import fmt
+from deepdecide.gui.widgets.numbers import IntegerSpinBox
 
 
 class ContextDialog(QDialog):
@@ -59,7 +59,7 @@ class ContextDialog(QDialog):
                     w.addItem(str(pick), pick)
                     w.setCurrentIndex(w.count() - 1)
             elif name == "gpu_count":
-                w = QSpinBox()
+                w = IntegerSpinBox()
                 w.setRange(0, 100000)
                 w.setSpecialValueText(self.tr("— not known —"))
                 pick = value if value else hint
@@ -98,7 +98,7 @@ class ContextDialog(QDialog):
         for name, w in self.fields.items():
             if isinstance(w, QComboBox):
                 value: Any = w.currentData()
-            elif isinstance(w, QSpinBox):
+            elif isinstance(w, IntegerSpinBox):
                 value = w.value() or None
             else:
                 value = w.text().strip()

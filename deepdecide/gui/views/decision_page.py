@@ -31,7 +31,6 @@ from deepdecide.gui.document import WorkspaceDocument
 from deepdecide.gui.i18n import fmt
 from deepdecide.gui.models.records import Column, RecordTableModel
 from deepdecide.gui.views.page import Page, make_table
-from deepdecide.gui.widgets.delegates import ChoiceDelegate
 from deepdecide.gui.widgets.fields import CommitTextEdit
 
 
@@ -281,8 +280,8 @@ class DecisionPage(Page):
             return make
 
         self.signoffs = RecordTableModel([
-            Column(self.tr("Name"), lambda r: r[1].name, edit=signoff_edit("name")),
-            Column(self.tr("Role"), lambda r: r[1].role, edit=signoff_edit("role")),
+            Column(self.later(QT_TRANSLATE_NOOP("DecisionPage", "Name")), lambda r: r[1].name, edit=signoff_edit("name")),
+            Column(self.later(QT_TRANSLATE_NOOP("DecisionPage", "Role")), lambda r: r[1].role, edit=signoff_edit("role")),
             # verdict, date and conditions come from the approver's signature (deepdecide signoffs)
             Column(self.tr("Verdict"), lambda r: r[1].verdict.value, meaning=lambda r: r[1].verdict.value,
                    display=lambda v: dict(vote_labels()).get(v, v),
@@ -291,7 +290,6 @@ class DecisionPage(Page):
             Column(self.tr("Conditions"), lambda r: r[1].conditions, tooltip=lambda r: r[1].conditions),
         ], self.submit, self)
         self.signoff_view = make_table(self.signoffs)
-        self.signoff_view.setItemDelegate(ChoiceDelegate(self.signoff_view))
         self.signoff_view.setMinimumHeight(150)
         add = QPushButton(self.tr("Add sign-off"))
         add.clicked.connect(self.add_signoff)

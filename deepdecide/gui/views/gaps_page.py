@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSplitter, QVBoxLayout, QWidget
 
 from deepdecide.domain import formatting
@@ -20,7 +20,6 @@ from deepdecide.gui.i18n import fmt
 from deepdecide.gui.models.assessed import effort_model
 from deepdecide.gui.models.records import Column, RecordTableModel
 from deepdecide.gui.views.page import Page, make_table
-from deepdecide.gui.widgets.delegates import ChoiceDelegate
 
 NOT_ANSWERED = ""
 
@@ -96,20 +95,23 @@ class GapsPage(Page):
         self.model = RecordTableModel([
             Column(self.tr("Item"), lambda r: r[1].title, tooltip=lambda r: item_tooltip(r[1])),
             Column(self.tr("Category"), lambda r: labels.category(r[1].category)),
-            Column(self.tr("Answer"), lambda r: r[2].answer.value if r[2] else NOT_ANSWERED,
+            Column(self.later(QT_TRANSLATE_NOOP("GapsPage", "Answer")), lambda r: r[2].answer.value if r[2] else NOT_ANSWERED,
                    meaning=lambda r: r[2].answer.value if r[2] else None, choices=answer_labels(),
                    edit=answer_edit("answer"),
                    header_tip=self.tr("provided: the runtime has it; external: someone must build or integrate "
                                       "it (adds to the migration cost); missing: a blocker until an owner is named")),
-            Column(self.tr("Owner"), lambda r: r[2].provider if r[2] else "", edit=answer_edit("provider")),
-            Column(self.tr("Effort low"), effort("low"), numeric=True, edit=answer_edit("low"), header_tip=tip),
-            Column(self.tr("likely"), effort("likely"), numeric=True, edit=answer_edit("likely"), header_tip=tip),
-            Column(self.tr("high"), effort("high"), numeric=True, edit=answer_edit("high"), header_tip=tip),
-            Column(self.tr("Notes"), lambda r: r[2].notes if r[2] else "",
+            Column(self.later(QT_TRANSLATE_NOOP("GapsPage", "Owner")), lambda r: r[2].provider if r[2] else "",
+                   edit=answer_edit("provider")),
+            Column(self.later(QT_TRANSLATE_NOOP("GapsPage", "Effort low")), effort("low"), numeric=True, decimals=1,
+                   edit=answer_edit("low"), header_tip=tip),
+            Column(self.later(QT_TRANSLATE_NOOP("GapsPage", "likely")), effort("likely"), numeric=True, decimals=1,
+                   edit=answer_edit("likely"), header_tip=tip),
+            Column(self.later(QT_TRANSLATE_NOOP("GapsPage", "high")), effort("high"), numeric=True, decimals=1,
+                   edit=answer_edit("high"), header_tip=tip),
+            Column(self.later(QT_TRANSLATE_NOOP("GapsPage", "Notes")), lambda r: r[2].notes if r[2] else "",
                    tooltip=lambda r: r[2].notes if r[2] else "", edit=answer_edit("notes")),
         ], self.submit, self)
         self.view = make_table(self.model)
-        self.view.setItemDelegate(ChoiceDelegate(self.view))
 
         # items x options overview
         self.overview = RecordTableModel([], None, self)

@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
-    QSpinBox,
     QSplitter,
     QTableView,
     QVBoxLayout,
@@ -34,6 +33,7 @@ from deepdecide.gui.models.matrix_model import MatrixFilter, MatrixModel, status
 from deepdecide.gui.models.records import Column, RecordTableModel
 from deepdecide.gui.theme import status_color
 from deepdecide.gui.views.page import Page, make_table
+from deepdecide.gui.widgets.numbers import IntegerSpinBox
 
 if TYPE_CHECKING:
     from deepdecide.domain.machine import MachineCheck, MachineProfile, RuntimeCheck
@@ -55,7 +55,7 @@ class MachineCheckPanel(QGroupBox):
         self._matrix = SupportMatrix()
         self.gpu = QLineEdit()
         self.gpu.setPlaceholderText(self.tr("GPU name, e.g. NVIDIA H100 80GB HBM3"))
-        self.count = QSpinBox()
+        self.count = IntegerSpinBox()
         self.count.setRange(0, 100000)
         self.count.setSpecialValueText(self.tr("not given"))
         self.versions: dict[str, QLineEdit] = {}

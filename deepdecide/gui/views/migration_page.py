@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from deepdecide.domain.edits import SetMigrationStep
@@ -13,7 +13,6 @@ from deepdecide.gui.document import WorkspaceDocument
 from deepdecide.gui.i18n import fmt
 from deepdecide.gui.models.records import Column, RecordTableModel
 from deepdecide.gui.views.page import Page, make_table
-from deepdecide.gui.widgets.delegates import ChoiceDelegate
 
 
 def status_labels() -> list[tuple[str, str]]:
@@ -42,13 +41,12 @@ class MigrationPage(Page):
         self.model = RecordTableModel([
             Column(self.tr("Step"), lambda r: r[1].order, numeric=True),
             Column(self.tr("Title"), lambda r: r[1].title, tooltip=lambda r: r[1].title),
-            Column(self.tr("Status"), lambda r: r[1].status.value, meaning=lambda r: r[1].status.value,
+            Column(self.later(QT_TRANSLATE_NOOP("MigrationPage", "Status")), lambda r: r[1].status.value, meaning=lambda r: r[1].status.value,
                    choices=status_labels(), edit=step_edit("status")),
-            Column(self.tr("Owner"), lambda r: r[1].owner, edit=step_edit("owner")),
-            Column(self.tr("Notes"), lambda r: r[1].notes, tooltip=lambda r: r[1].notes, edit=step_edit("notes")),
+            Column(self.later(QT_TRANSLATE_NOOP("MigrationPage", "Owner")), lambda r: r[1].owner, edit=step_edit("owner")),
+            Column(self.later(QT_TRANSLATE_NOOP("MigrationPage", "Notes")), lambda r: r[1].notes, tooltip=lambda r: r[1].notes, edit=step_edit("notes")),
         ], self.submit, self)
         self.view = make_table(self.model)
-        self.view.setItemDelegate(ChoiceDelegate(self.view))
         self.view.setWordWrap(True)
         layout = QVBoxLayout(self)
         heading = QLabel(self.tr("<h2>Migration plan</h2>"))

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from deepdecide.analysis.assessment import EvidenceFit, FitCounts, OptionAssessment, OptionDraws
+from deepdecide.domain import formatting
 from deepdecide.domain.formatting import DASH, integer, localized, number, probability
 from deepdecide.domain.formatting import money as money_range
 from deepdecide.gui import labels
@@ -155,7 +156,7 @@ class OptionCard(QFrame):
                                 + localized(f"{p.contribution:.3f} ({p.weight_share:.2f} × {p.value_score:.2f})")
                                 + (f" — {text(p.note)}" if p.note is not None else "") for p in oa.score.parts)
             score = self.tr("Score")
-            self._set("score", localized(f"{oa.score.total:.3f}"), f"<b>{score}</b><br>{parts}")
+            self._set("score", formatting.score(oa.score.total), f"<b>{score}</b><br>{parts}")
         else:
             self._set("score", DASH, texts((*oa.eligibility_reasons, *oa.vetoes)))
         if draws is not None:

@@ -9,7 +9,9 @@ from PySide6.QtWidgets import QHeaderView, QTableView, QWidget
 
 from deepdecide.gui.document import WorkspaceDocument
 from deepdecide.gui.i18n import fmt
+from deepdecide.gui.models.records import RecordTableModel
 from deepdecide.gui.undo import Label, translator_for
+from deepdecide.gui.widgets.delegates import ChoiceDelegate
 
 
 class Page(QWidget):
@@ -66,9 +68,12 @@ RESIZE_SAMPLE_ROWS = 200
 
 
 def make_table(model: Any, *, sortable: bool = False, stretch_last: bool = True) -> QTableView:
-    """A table view with the application's defaults (alternating rows, sized columns)."""
+    """A table view with the application's defaults (alternating rows, sized columns); an editable
+    table edits its cells with the application's editors (choices, number fields)."""
     view = QTableView()
     view.setModel(model)
+    if isinstance(model, RecordTableModel) and model.editable():
+        view.setItemDelegate(ChoiceDelegate(view))
     view.setAlternatingRowColors(True)
     view.setSortingEnabled(sortable)
     view.setWordWrap(False)

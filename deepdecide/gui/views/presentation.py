@@ -19,7 +19,6 @@ from typing import Any
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QCloseEvent, QFont, QKeyEvent, QResizeEvent
 from PySide6.QtWidgets import (
-    QDoubleSpinBox,
     QFormLayout,
     QFrame,
     QGridLayout,
@@ -44,6 +43,7 @@ from deepdecide.gui.document import WorkspaceDocument
 from deepdecide.gui.formatting import in_currency, money_unit, workspace_unit
 from deepdecide.gui.i18n import fmt
 from deepdecide.gui.i18n import text as message_text
+from deepdecide.gui.widgets.numbers import DecimalSpinBox
 
 NEXT_KEYS = (Qt.Key.Key_Right, Qt.Key.Key_Down, Qt.Key.Key_PageDown, Qt.Key.Key_Space)
 PREVIOUS_KEYS = (Qt.Key.Key_Left, Qt.Key.Key_Up, Qt.Key.Key_PageUp, Qt.Key.Key_Backspace)
@@ -167,8 +167,8 @@ class WhatIfPanel(QFrame):
         super().__init__(parent)
         self.setObjectName("whatif_panel")
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.weights: dict[str, QDoubleSpinBox] = {}
-        self.slo: dict[str, QDoubleSpinBox] = {}
+        self.weights: dict[str, DecimalSpinBox] = {}
+        self.slo: dict[str, DecimalSpinBox] = {}
         self._layout = QVBoxLayout(self)
         self._filling = False
 
@@ -195,8 +195,7 @@ class WhatIfPanel(QFrame):
         per_column = (len(used) + 2) // 3
         columns = [QFormLayout(), QFormLayout(), QFormLayout()]
         for i, c in enumerate(used):
-            box = QDoubleSpinBox()
-            box.setDecimals(2)
+            box = DecimalSpinBox(decimals=fmtn.WEIGHT_DECIMALS)  # "0.050": as the slides write weights
             box.setSingleStep(0.05)
             box.setRange(0.0, max(10.0, 4 * top))
             box.setObjectName(f"whatif_weight_{c.id}")
@@ -206,14 +205,10 @@ class WhatIfPanel(QFrame):
             box.setProperty("scale", 0.75)
             columns[min(i // per_column, 2)].addRow(name, box)
             self.weights[c.id] = box
-        for key, text, maximum, suffix in (("ttft_p99_ms", "TTFT p99 ≤", 600000.0, " ms"),
-                                           ("tpot_p99_ms", "TPOT p99 ≤", 10000.0, " ms")):
-            box = QDoubleSpinBox()
-            box.setDecimals(0)
+        for key, text, maximum in (("ttft_p99_ms", "TTFT p99 ≤", 600000.0), ("tpot_p99_ms", "TPOT p99 ≤", 10000.0)):
+            box = DecimalSpinBox(decimals=0, unit="ms")  # "2,000 ms", "2.000 ms": the app's figures
             box.setRange(0.0, maximum)
             box.setSingleStep(50 if key == "ttft_p99_ms" else 5)
-            box.setSuffix(suffix)
-            box.setGroupSeparatorShown(True)  # "2,000 ms", "2.000 ms": the interface language's figures
             box.setSpecialValueText(self.tr("no limit"))
             box.setObjectName(f"whatif_{key}")
             box.setProperty("scale", 0.75)
@@ -538,11 +533,11 @@ class PresentationWindow(QWidget):
                                  "(the others unchanged):"), short.get(sens.winner, sens.winner))))
         rows = []
         for w in sens.weights:
-            hi = self.tr("no limit") if w.high is None else fmtn.number(w.high)
+            hi = self.tr("no limit") if w.high is None else fmtn.weight(w.high)
             beyond = [fmt(self.tr("below → %1"), short.get(w.winner_below, w.winner_below)) if w.winner_below else "",
                       fmt(self.tr("above → %1"), short.get(w.winner_above, w.winner_above)) if w.winner_above else ""]
-            rows.append([names.get(w.criterion, w.criterion), fmtn.number(w.weight),
-                         f"{fmtn.number(w.low)} – {hi}", "; ".join(b for b in beyond if b) or self.tr("never flips")])
+            rows.append([names.get(w.criterion, w.criterion), fmtn.weight(w.weight),
+                         f"{fmtn.weight(w.low)} – {hi}", "; ".join(b for b in beyond if b) or self.tr("never flips")])
         s.grid([self.tr("Criterion"), self.tr("Weight"), self.tr("Holds for"), self.tr("Beyond")], rows, numeric=(1, 2))
         flips = [f for f in sens.inputs if (f.flip_below is not None and f.below_in_range)
                  or (f.flip_above is not None and f.above_in_range)]
@@ -575,11 +570,11 @@ class PresentationWindow(QWidget):
         s.add(_label(fmt(self.tr("Recommended: %1"), win.name), scale=1.4, bold=True))
         ranked = [o for o in self._order(a) if o.rank is not None]
         runner = ranked[1] if len(ranked) > 1 else None
-        score = fmtn.number(win.score.total if win.score else None)
+        score = fmtn.score(win.score.total if win.score else None)
         line = fmt(self.tr("Ranked first of %1 with %2 points"), len(ranked), score)
         if runner is not None and runner.score is not None:
             line += fmt(self.tr("; next: %1 with %2"), short.get(runner.option, runner.option),
-                        fmtn.number(runner.score.total))
+                        fmtn.score(runner.score.total))
         s.add(_label(line))
         s.add(_label("•  " + (self.tr("officially supported on its platform") if win.classification.official
                               else self.tr("experimental: not on the runtime's official list"))))

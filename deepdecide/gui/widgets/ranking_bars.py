@@ -9,7 +9,7 @@ from PySide6.QtCore import QEvent, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QHelpEvent, QPainter, QPalette
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
-from deepdecide.domain.formatting import localized
+from deepdecide.domain import formatting
 from deepdecide.domain.presentation import Swatch
 from deepdecide.gui.theme import is_dark, series_colors
 
@@ -54,7 +54,7 @@ class RankingBars(QWidget):
             row = int((e.pos().y() - self.GAP) // (self.BAR_HEIGHT + self.GAP))
             if 0 <= row < len(self._rows):
                 label, score, _ranked, note = self._rows[row]
-                QToolTip.showText(e.globalPos(), f"<b>{label}</b>: {localized(f'{score:.3f}')}" + (f"<br>{note}" if note else ""),
+                QToolTip.showText(e.globalPos(), f"<b>{label}</b>: {formatting.score(score)}" + (f"<br>{note}" if note else ""),
                                   self)
             else:
                 QToolTip.hideText()
@@ -99,6 +99,6 @@ class RankingBars(QWidget):
                 p.fillRect(rect, Qt.BrushStyle.BDiagPattern)
             p.setPen(text)
             p.drawText(QRectF(label_w + width + 4, top, value_w, self.BAR_HEIGHT),
-                       Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, localized(f"{score:.3f}"))
+                       Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, formatting.score(score))
             top += self.BAR_HEIGHT + self.GAP
         p.end()

@@ -197,7 +197,7 @@ def _ranking_table(ctx: Context) -> Flowable:
     for i, oid in enumerate(order, start=1):
         oa = a.option(oid)
         assert oa is not None  # every id in the order is one of the assessment's options
-        rows.append([str(oa.rank) if oa.rank else DASH, oa.name, formatting.localized(f"{oa.score.total:.3f}") if oa.score else DASH,
+        rows.append([str(oa.rank) if oa.rank else DASH, oa.name, formatting.score(oa.score.total) if oa.score else DASH,
                      _(oa.classification.label), _("{level} of 3").format(level=oa.evidence.level),
                      view_money(driving(oa.costs), True, ctx.currency),
                      view_money(driving(oa.costs), False, ctx.currency),
