@@ -63,20 +63,58 @@ CHUNK_CELLS = 20_000  # draws x options per block: keeps the working arrays in c
 
 
 def triangular(rng: np.random.Generator, est: np.ndarray, size: int) -> np.ndarray:
-    """(size, n) draws of triangular(low, likely, high) per row of est (n, 3), by the inverse CDF."""
+    """(size, n) draws of triangular(low, likely, high) per row of est (n, 3), by the inverse CDF:
+    ``low + sqrt(u * width * (likely - low))`` where ``u < (likely - low) / width``, else
+    ``high - sqrt((1 - u) * width * (high - likely))``."""
     low, mode, high = est[:, 0], est[:, 1], est[:, 2]
     u = rng.random((size, len(est)))
     width = high - low
     cut = (mode - low) / width
     left = u < cut
+    w_left, w_right = width * (mode - low), width * (high - mode)
+    if _choice_by_weights_is_exact(low, high, w_left, w_right):
+        return _triangular_weighted(u, left, low, high, w_left, w_right)
     # each draw's branch only, in place (the same operations on each value as computing both branches
     # and choosing, without the temporaries)
     s = np.subtract(1.0, u)
-    s *= width * (high - mode)
-    np.multiply(u, width * (mode - low), out=s, where=left)
+    s *= w_right
+    np.multiply(u, w_left, out=s, where=left)
     np.sqrt(s, out=s)
     drawn: np.ndarray = np.subtract(high, s)
     np.add(low, s, out=drawn, where=left)
+    return drawn
+
+
+def _choice_by_weights_is_exact(low: np.ndarray, high: np.ndarray, w_left: np.ndarray, w_right: np.ndarray) -> bool:
+    """Whether choosing each draw's branch as ``a * 1 + b * 0`` gives exactly the value ``a`` of that
+    branch: every branch value of every draw finite and not -0.0 (x * 1 is x, a finite y * 0 is a
+    zero, and x + 0 is x for every x but -0.0). That holds when the bounds and both branches' scales
+    are finite and carry no minus sign (u and 1 - u are in [0, 1]): every value then is >= +0 or,
+    for ``high - sqrt(...)`` alone, finite."""
+    vectors = (low, high, w_left, w_right)
+    return all(bool(np.isfinite(v).all()) and not bool(np.signbit(v).any()) for v in vectors)
+
+
+def _triangular_weighted(u: np.ndarray, left: np.ndarray, low: np.ndarray, high: np.ndarray,
+                         w_left: np.ndarray, w_right: np.ndarray) -> np.ndarray:
+    """``triangular`` with both branches computed for every draw and each draw's own chosen by 0/1
+    weights (``left`` and its negation as numbers): the same operations on each value, so the same
+    bits (``_choice_by_weights_is_exact``), with no choice per value that depends on the data (a
+    masked operation on random draws mispredicts half of its branches) and no array but ``u`` and
+    one more of its size."""
+    right = ~left
+    s = np.multiply(u, w_left)
+    s *= left
+    r = np.subtract(1.0, u, out=u)  # u is not read again
+    r *= w_right
+    r *= right
+    s += r
+    np.sqrt(s, out=s)
+    drawn: np.ndarray = np.add(low, s, out=u)
+    drawn *= left
+    np.subtract(high, s, out=s)
+    s *= right
+    drawn += s
     return drawn
 
 

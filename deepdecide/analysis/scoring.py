@@ -23,10 +23,11 @@ import numpy as np
 
 from deepdecide.analysis.assessment import CriterionInfo
 from deepdecide.domain.messages import Message, msg
+from deepdecide.domain.records import record
 from deepdecide.domain.workspace import Criterion, Direction
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class MetricSpec:
     name: str
     natural: Direction

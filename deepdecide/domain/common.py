@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import StrEnum
 from typing import Any
+
+from deepdecide.domain.records import record
 
 
 class SourceKind(StrEnum):
@@ -16,7 +18,7 @@ class SourceKind(StrEnum):
     MEASUREMENT = "measurement"  # a measurement the team made itself
 
 
-@dataclass(frozen=True)
+@record
 class Source:
     """Where a fact comes from, and how old it is.
 
@@ -32,7 +34,7 @@ class Source:
     id: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class Estimate:
     """A three-point (low / likely / high) estimate of an uncertain quantity.
 

@@ -6,12 +6,13 @@ stores edits and their inverses; applying the inverse gives back an equal worksp
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from deepdecide.domain.evidence import BenchmarkRun, EvidenceFile, ItemProxy, ParityCheck
 from deepdecide.domain.flags import flag
 from deepdecide.domain.i18n import gettext
+from deepdecide.domain.records import record
 from deepdecide.domain.workload import ProxyAcceptance, Workload
 from deepdecide.domain.workspace import (
     SLO,
@@ -25,7 +26,7 @@ from deepdecide.domain.workspace import (
 )
 
 
-@dataclass(frozen=True)
+@record
 class SetWeight:
     """Set one criterion's weight."""
 
@@ -33,7 +34,7 @@ class SetWeight:
     weight: float
 
 
-@dataclass(frozen=True)
+@record
 class SetChecklistAnswer:
     """Set (or with ``None`` remove) the answer of one option to one checklist item."""
 
@@ -42,7 +43,7 @@ class SetChecklistAnswer:
     answer: ChecklistAnswer | None
 
 
-@dataclass(frozen=True)
+@record
 class SetDecisionField:
     """Set one field of the decision record (MADR section) to a new value."""
 
@@ -50,14 +51,14 @@ class SetDecisionField:
     value: Any
 
 
-@dataclass(frozen=True)
+@record
 class SetSignOffs:
     """Replace the sign-off table."""
 
     signoffs: tuple[SignOff, ...]
 
 
-@dataclass(frozen=True)
+@record
 class SetMigrationStep:
     """Replace the migration step at ``index`` of the plan."""
 
@@ -65,22 +66,22 @@ class SetMigrationStep:
     step: MigrationStep
 
 
-@dataclass(frozen=True)
+@record
 class SetSLO:
     slo: SLO
 
 
-@dataclass(frozen=True)
+@record
 class SetDemand:
     demand: Demand
 
 
-@dataclass(frozen=True)
+@record
 class SetAssumptions:
     assumptions: Assumptions
 
 
-@dataclass(frozen=True)
+@record
 class SetOptionCost:
     """Replace the cost inputs (prices, efforts) of one option."""
 
@@ -88,7 +89,7 @@ class SetOptionCost:
     cost: CostInputs
 
 
-@dataclass(frozen=True)
+@record
 class InsertEvidenceFile:
     """Insert an imported evidence file at ``index`` (``-1`` appends)."""
 
@@ -96,14 +97,14 @@ class InsertEvidenceFile:
     index: int = -1
 
 
-@dataclass(frozen=True)
+@record
 class RemoveEvidenceFile:
     """Remove the evidence file at ``index``."""
 
     index: int
 
 
-@dataclass(frozen=True)
+@record
 class SetEvidenceFile:
     """Replace the evidence file at ``index`` (its context edited, a proxy accepted or withdrawn)."""
 
@@ -111,14 +112,14 @@ class SetEvidenceFile:
     file: EvidenceFile
 
 
-@dataclass(frozen=True)
+@record
 class SetWorkload:
     """Replace the decision's workload."""
 
     workload: Workload
 
 
-@dataclass(frozen=True)
+@record
 class Batch:
     """Several edits applied in order as one step (its inverse undoes them in reverse)."""
 

@@ -21,12 +21,12 @@ import math
 import re
 import unicodedata
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Any
 
 from deepdecide.domain.common import Estimate
 from deepdecide.domain.formatting import localized
 from deepdecide.domain.i18n import N_, _
+from deepdecide.domain.records import record
 
 # ---------------------------------------------------------------------------------------------
 # structural limits of a file (always errors: beyond them commands would crash or run out of memory)
@@ -96,7 +96,7 @@ def _printable(value: str) -> str:
 # numeric ranges
 
 
-@dataclass(frozen=True)
+@record
 class Range:
     """An accepted range: ``low``/``high`` None = unbounded; ``*_open`` = that end excluded."""
 
@@ -139,7 +139,7 @@ def _nonneg(high: float, unit: str) -> Range:
     return Range(0, high, unit=unit)
 
 
-@dataclass(frozen=True)
+@record
 class Rule:
     """The range of one kind of decision input; ``key`` names it in docs/workspace-schema.md.
 
@@ -201,7 +201,7 @@ RULES: dict[str, Rule] = {r.key: r for r in (
 )}
 
 
-@dataclass(frozen=True)
+@record
 class Problem:
     """A value outside its accepted range. ``path`` is the key path from the document's top;
     ``since`` the schema version whose rule it breaks."""
@@ -307,23 +307,25 @@ def criteria_problems(criteria: Any, path: str) -> list[Problem]:
     return out
 
 
-def id_problems(doc: Any, path: str = "") -> list[Problem]:
+def id_problems(doc: Any, path: str = "", skip: frozenset[str] = frozenset()) -> list[Problem]:
     """Every ``id`` field of a document (options, checklist items, criteria, matrix entries, sources,
-    the decision) that breaks the id rule. Empty ids of sources are allowed (the id is optional)."""
+    the decision) that breaks the id rule. Empty ids of sources are allowed (the id is optional).
+    The fields of ``doc`` named in ``skip`` are not walked."""
     out: list[Problem] = []
-    for at, value in _ids(doc, path):
+    for at, value in _ids(doc, path, skip):
         reason = id_problem(value)
         if reason:
             out.append(Problem(at, reason))
     return out
 
 
-def name_problems(doc: Any, path: str = "") -> list[Problem]:
+def name_problems(doc: Any, path: str = "", skip: frozenset[str] = frozenset()) -> list[Problem]:
     """Names, titles, roles and model names longer than MAX_NAME_CHARS (long text belongs in a
     description, notes or context, which the record lays out over pages). Evidence is not walked:
-    its model names come from tool files and are shown in paragraphs."""
+    its model names come from tool files and are shown in paragraphs. Nor are the fields of ``doc``
+    named in ``skip``."""
     out: list[Problem] = []
-    _names(doc, path, out)
+    _names(doc, path, out, skip | _NOT_NAMED)
     return out
 
 
@@ -342,10 +344,13 @@ def _is_instance(value: Any) -> bool:
     return hasattr(value.__class__, "__dataclass_fields__") and not isinstance(value, type)
 
 
-def _names(obj: Any, path: str, out: list[Problem]) -> None:
+_NOT_NAMED = frozenset({"evidence"})
+
+
+def _names(obj: Any, path: str, out: list[Problem], skip: frozenset[str] = _NOT_NAMED) -> None:
     if _is_instance(obj):
         for name, _default in _fields_of(obj.__class__):
-            if name == "evidence":
+            if name in skip:
                 continue
             value = getattr(obj, name)
             if value.__class__ in _LEAF and not (name in NAME_FIELDS and value.__class__ is str):
@@ -364,10 +369,23 @@ def _names(obj: Any, path: str, out: list[Problem]) -> None:
                 _names(v, f"{path}[{i}]", out)
 
 
-def _ids(obj: Any, path: str) -> Iterator[tuple[str, str]]:
+def _ids(obj: Any, path: str, skip: frozenset[str] = frozenset()) -> Iterator[tuple[str, str]]:
     out: list[tuple[str, str]] = []
-    _collect_ids(obj, path, out)
+    if skip and _is_instance(obj):
+        for name, has_default in _fields_of(obj.__class__):
+            if name not in skip:
+                _collect_field(name, has_default, getattr(obj, name), path, out)
+    else:
+        _collect_ids(obj, path, out)
     return iter(out)
+
+
+def _collect_field(name: str, has_default: bool, value: Any, path: str, out: list[tuple[str, str]]) -> None:
+    if name == "id" and isinstance(value, str):
+        if value or not has_default:
+            out.append((f"{path}.{name}" if path else name, value))
+    elif value.__class__ not in _LEAF and (isinstance(value, tuple) or _is_instance(value)):
+        _collect_ids(value, f"{path}.{name}" if path else name, out)
 
 
 def _collect_ids(obj: Any, path: str, out: list[tuple[str, str]]) -> None:

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import StrEnum
 
 from deepdecide.domain.common import Estimate, Source, tuple_field
 from deepdecide.domain.evidence import Evidence, ParityKind
 from deepdecide.domain.matrix import SupportMatrix
+from deepdecide.domain.records import record
 from deepdecide.domain.revisit import RevisitCondition
 from deepdecide.domain.workload import Workload
 
@@ -36,7 +37,7 @@ class CostView(StrEnum):
     ALL_IN = "all-in"  # every GPU at its all-in $/GPU-hour, owned ones included (InferenceMAX basis)
 
 
-@dataclass(frozen=True)
+@record
 class Topology:
     """How the option deploys one serving unit. ``gpus_per_node`` rounds fleet sizes up."""
 
@@ -51,7 +52,7 @@ class Topology:
     scale_up_domain_gpus: int | None = None
 
 
-@dataclass(frozen=True)
+@record
 class CostInputs:
     pricing: Pricing = Pricing.RENT
     gpu_hour_usd: Estimate | None = None  # rental $/GPU-h (RENT)
@@ -71,7 +72,7 @@ class CostInputs:
     sources: tuple[Source, ...] = tuple_field()
 
 
-@dataclass(frozen=True)
+@record
 class PlatformFleet:
     """What the team owns of one platform, and the platform's stated prices.
 
@@ -90,7 +91,7 @@ class PlatformFleet:
     sources: tuple[Source, ...] = tuple_field()
 
 
-@dataclass(frozen=True)
+@record
 class Option:
     id: str
     name: str
@@ -109,7 +110,7 @@ class Answer(StrEnum):
     MISSING = "missing"  # nobody provides it yet: a blocker until an owner is named
 
 
-@dataclass(frozen=True)
+@record
 class ChecklistItem:
     id: str
     title: str
@@ -118,7 +119,7 @@ class ChecklistItem:
     sources: tuple[Source, ...] = tuple_field()
 
 
-@dataclass(frozen=True)
+@record
 class ChecklistAnswer:
     option: str
     item: str
@@ -133,7 +134,7 @@ class Direction(StrEnum):
     COST = "cost"  # less is better
 
 
-@dataclass(frozen=True)
+@record
 class Criterion:
     """A scoring criterion. ``metric`` names the assessment figure it reads (see analysis)."""
 
@@ -149,7 +150,7 @@ class Criterion:
     weight_range: Estimate | None = None  # low / high the weight may take (Monte Carlo, if drawn)
 
 
-@dataclass(frozen=True)
+@record
 class SLO:
     ttft_p99_ms: float | None = None
     tpot_p99_ms: float | None = None
@@ -157,7 +158,7 @@ class SLO:
     max_error_rate: float | None = 0.01
 
 
-@dataclass(frozen=True)
+@record
 class Demand:
     """Peak load to serve: output tokens/s directly, or requests/s with token lengths."""
 
@@ -167,7 +168,7 @@ class Demand:
     output_tokens: float | None = None
 
 
-@dataclass(frozen=True)
+@record
 class Assumptions:
     horizon_years: float = 3.0
     electricity_usd_per_kwh: Estimate = Estimate(0.08, 0.10, 0.14)
@@ -190,7 +191,7 @@ class RecordStatus(StrEnum):
     SUPERSEDED = "superseded"
 
 
-@dataclass(frozen=True)
+@record
 class PreviousRevision:
     """The record this one is a new revision of: its id, its revision number and the SHA-256 of its
     embedded inputs (what ``deepdecide verify`` prints), so the earlier record can be found and checked."""
@@ -200,7 +201,7 @@ class PreviousRevision:
     inputs_sha256: str
 
 
-@dataclass(frozen=True)
+@record
 class DecisionRecord:
     """MADR sections of the decision record."""
 
@@ -235,7 +236,7 @@ class Vote(StrEnum):
     PENDING = "pending"
 
 
-@dataclass(frozen=True)
+@record
 class SignOff:
     """One row of the sign-off table. ``role`` is one of the decision's decision makers (a required
     approver) or consulted (may sign). The verdict, date and conditions come from that approver's
@@ -259,7 +260,7 @@ class StepStatus(StrEnum):
     BLOCKED = "blocked"
 
 
-@dataclass(frozen=True)
+@record
 class MigrationStep:
     order: int
     title: str
@@ -268,7 +269,7 @@ class MigrationStep:
     notes: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class Workspace:
     name: str
     model: str

@@ -8,7 +8,6 @@ the JSON Schema from the same type hints, so the two cannot drift apart.
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import math
 import types
 import typing
@@ -211,26 +210,19 @@ def _dataclass_decoder(cls: type) -> Any:
     hints = _hints(cls)
     fields = {f.name: f for f in _fields(cls) if f.init}
     names = frozenset(fields)
-    plan: list[tuple[str, Any, Any, bool]] = []  # (name, decoder, unlimited marker, required)
-
-    def later(name: str) -> Any:  # resolve lazily: a dataclass may refer to itself
-        box: list[Any] = []
-
-        def dec(data: Any) -> Any:
-            if not box:
-                box.append(_decoder(hints[name]))
-            return box[0](data)
-        return dec
-
-    for name, f in fields.items():
-        plan.append((name, later(name), f.metadata.get(UNLIMITED), _default_of(f) is dataclasses.MISSING))
+    # (name, unlimited marker, required); the fields' decoders are made at the first value decoded
+    # (a dataclass may refer to itself: its own decoder exists by then)
+    rows = [(name, f.metadata.get(UNLIMITED), _default_of(f) is dataclasses.MISSING) for name, f in fields.items()]
+    plans: list[list[tuple[str, Any, Any, bool]]] = []  # (name, decoder, unlimited marker, required)
     inf = math.inf
 
     def decode(data: Any) -> Any:
         if not isinstance(data, dict) or not names.issuperset(data):
             raise _BAD
+        if not plans:
+            plans.append([(name, _decoder(hints[name]), marker, required) for name, marker, required in rows])
         kwargs = {}
-        for name, dec, marker, required in plan:
+        for name, dec, marker, required in plans[0]:
             if name in data:
                 value = data[name]
                 if marker is not None:
@@ -280,6 +272,8 @@ def _from_data(tp: Any, data: Any, path: str = "") -> Any:
             return tp(data)
         except ValueError:
             allowed = [m.value for m in tp]
+            import difflib
+
             hint = difflib.get_close_matches(str(data), allowed, n=1)
             reason = (_("unknown value {value}: expected {expected} (did you mean {hint!r}?)") if hint
                       else _("unknown value {value}: expected {expected}"))
@@ -327,6 +321,8 @@ def _dataclass_from_data(cls: type, data: Any, path: str) -> Any:
     fields = {f.name: f for f in _fields(cls) if f.init}
     for key in data:
         if key not in fields:
+            import difflib
+
             hint = difflib.get_close_matches(str(key), list(fields), n=1)
             reason = (_("unknown key {key!r}; did you mean {hint!r}?") if hint
                       else _("unknown key {key!r}; expected one of: {keys}"))

@@ -14,8 +14,6 @@ import math
 import os
 import weakref
 from collections.abc import Callable
-from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +22,7 @@ from deepdecide.domain.errors import ValidationError, ValidationErrors
 from deepdecide.domain.evidence import BenchmarkRun
 from deepdecide.domain.i18n import _
 from deepdecide.domain.matrix import Component, SupportMatrix
+from deepdecide.domain.records import record
 from deepdecide.domain.workload import workload_problems
 from deepdecide.domain.workspace import SCHEMA_VERSION, ChecklistItem, Criterion, Workspace
 from deepdecide.storage import codec, diskcache
@@ -33,25 +32,25 @@ WORKSPACE_SUFFIX = ".deepdecide.yaml"
 BUILTIN = "builtin"
 
 
-@dataclass(frozen=True)
+@record
 class ChecklistFile:
     items: tuple[ChecklistItem, ...]
     schema_version: int = SCHEMA_VERSION
 
 
-@dataclass(frozen=True)
+@record
 class CriteriaFile:
     criteria: tuple[Criterion, ...]
     schema_version: int = SCHEMA_VERSION
 
 
-@dataclass(frozen=True)
+@record
 class MatrixFile:
     matrix: SupportMatrix
     schema_version: int = SCHEMA_VERSION
 
 
-@dataclass(frozen=True)
+@record
 class Kind:
     name: str
     root: type  # dataclass the document's body (all keys but ``kind``) is read into
@@ -228,7 +227,16 @@ MIGRATIONS: dict[int, Migration] = {1: _migrate_1_to_2_all, 2: _migrate_2_to_3, 
 
 
 def data_root() -> Path:
-    """The folder of the built-in data (inside the installed package)."""
+    """The folder of the built-in data (inside the installed package): the folder of the package's
+    own module, which is what ``importlib.resources.files`` names for a package in a folder (asked
+    only for one that is not: its resource readers import zipfile and more at every start)."""
+    import importlib
+
+    where = getattr(importlib.import_module("deepdecide.data"), "__file__", None)
+    if where:
+        return Path(where).parent
+    from importlib import resources
+
     return Path(str(resources.files("deepdecide.data")))
 
 
@@ -323,17 +331,20 @@ def decode(located: LocatedData, expected_kind: str | None = None,
     found: list[ValidationError] = []
     body = {k: v for k, v in data.items() if k != "kind"}
     body, version = _migrate(body, located, found)
+    clean_sections: set[str] = set()
     if kind == "workspace":
         for key in _BUILTIN_SECTIONS:
             if body.get(key) == BUILTIN:
-                body[key] = _builtin_section(key)
+                body[key], clean = _builtin_section(key)
+                if clean:
+                    clean_sections.add(key)
     try:
         doc = codec.from_data(KINDS[kind].root, body)
     except ValidationError as exc:
         exc.file = located.file
         exc.line = located.line_of(exc.path)
         raise
-    errors, later = check_with_warnings(doc, version)
+    errors, later = check_with_warnings(doc, version, clean_sections=frozenset(clean_sections))
     for e in errors + later:
         e.file = located.file
         e.line = located.line_of(e.path)
@@ -376,30 +387,42 @@ def _builtin_once(what: str, path: Path, read: Callable[[], Any]) -> Any:
     return value
 
 
-def _builtin_section(key: str) -> Any:
+def _builtin_section(key: str) -> tuple[Any, bool]:
     """The plain data of a built-in section, read from its (validated) data file once per process,
-    and from the disk cache (``builtin_cache_dir``) when an earlier process read the same file.
-    The data is shared: ``codec.from_data`` only reads it."""
+    and from the disk cache (``builtin_cache_dir``) when an earlier process read the same file;
+    and whether the file broke no rule at all (no error, no warning: ``clean``).
+
+    The data is shared: ``codec.from_data`` only reads it. A clean section found no problem in
+    every check ``check_with_warnings`` makes of it (the checks of its own file: the same rules on
+    the same values at the same key paths), so a workspace that takes it as it is need not make them
+    again (``clean_sections``). Only a clean file's data is kept on disk; the entry's name covers the
+    data file and the reading and checking code, so an entry always stands for a file checked clean."""
     section_kind, field = _BUILTIN_SECTIONS[key]
     path = data_root() / KINDS[section_kind].builtin_file
 
-    def read() -> Any:
+    def read() -> tuple[Any, bool]:
         cached = _read_builtin_cache(key, path)
         if cached is not None:
-            return cached[0]
+            return cached[0], True
         located = read_yaml_file(path)
-        decode(located, section_kind)  # the built-in file must itself be valid
-        _write_builtin_cache(key, path, located.data[field])
-        return located.data[field]
+        warnings: list[ValidationError] = []
+        decode(located, section_kind, warnings)  # the built-in file must itself be valid
+        clean = not warnings
+        if clean:
+            _write_builtin_cache(key, path, located.data[field])
+        return located.data[field], clean
 
-    return _builtin_once(f"section:{key}", path, read)
+    section: tuple[Any, bool] = _builtin_once(f"section:{key}", path, read)
+    return section
 
 
 # The built-in sections as plain data, parsed and validated by an earlier process: a start-up that
 # says "matrix: builtin" reads 229 KB of YAML otherwise (a third of `deepdecide validate`). An entry
 # is named by a hash of the data file's path, size and mtime, the deepdecide version and the reading
-# and checking code's own files (size, mtime): any change gives a new name. It is written only after
-# the file validated; one that cannot be read (or written) only costs the parse.
+# and checking code's own files (size, mtime), and every module and data file of deepdecide
+# (``diskcache.code_stamp``: the entry also stands for the file's check finding nothing, and the
+# rules and types it checks live in several modules): any change gives a new name. It is written
+# only after the file validated clean; one that cannot be read (or written) only costs the parse.
 CACHE_ENV = diskcache.CACHE_ENV
 
 
@@ -426,6 +449,7 @@ def _builtin_cache_file(key: str, path: Path) -> Path | None:
         except (OSError, TypeError):
             return None
         parts.append(f"{st.st_size}:{st.st_mtime_ns}")
+    parts.extend(diskcache.code_stamp())  # taken once per process (a command's kept answer takes it too)
     return folder / f"builtin-{key}-{hashlib.sha256(chr(0).join(parts).encode()).hexdigest()[:32]}.marshal"
 
 
@@ -544,13 +568,21 @@ def check(doc: Any) -> list[ValidationError]:
     return errors + later
 
 
-def check_with_warnings(doc: Any, schema_version: int) -> tuple[list[ValidationError], list[ValidationError]]:
+def check_with_warnings(doc: Any, schema_version: int, clean_sections: frozenset[str] = frozenset()
+                        ) -> tuple[list[ValidationError], list[ValidationError]]:
     """(errors, warnings) of a document written with ``schema_version``: a rule introduced by a later
-    schema is a warning for it (the file still opens), an error for a file of that schema or later."""
+    schema is a warning for it (the file still opens), an error for a file of that schema or later.
+
+    ``clean_sections`` names workspace sections (``matrix``, ``checklist``, ``criteria``) that are
+    built-in data whose own file broke no rule (``_builtin_section``): the walks its own file's
+    check made over it (the matrix's cells and sources, every id and name in it) are not made again;
+    the rules that look across sections (an option's runtime and platform in the matrix, answers
+    to checklist items) and the cheap per-section ones still are."""
     errs: list[ValidationError] = []
     problems: list[validation.Problem] = []
     if isinstance(doc, Workspace):
-        _check_matrix(doc.matrix, "matrix", errs)
+        if "matrix" not in clean_sections:
+            _check_matrix(doc.matrix, "matrix", errs)
         _check_workspace(doc, errs)
         problems.extend(validation.workspace_problems(doc))
         problems.extend(approval_problems(doc))
@@ -561,8 +593,9 @@ def check_with_warnings(doc: Any, schema_version: int) -> tuple[list[ValidationE
     elif isinstance(doc, CriteriaFile):
         _unique([c.id for c in doc.criteria], "criteria", errs)
         problems.extend(validation.criteria_problems(doc.criteria, "criteria"))
-    problems.extend(validation.id_problems(doc))
-    problems.extend(validation.name_problems(doc))
+    skip = clean_sections if isinstance(doc, Workspace) else frozenset()
+    problems.extend(validation.id_problems(doc, skip=skip))
+    problems.extend(validation.name_problems(doc, skip=skip))
     later: list[ValidationError] = []
     for p in problems:
         (errs if p.since <= schema_version else later).append(ValidationError(p.reason, path=p.path))

@@ -13,7 +13,8 @@ built-in data) and measures, each figure beside its floor measured in the same r
   ``deepdecide --version``. Target for the sample (1 file): <= 1.5 x. Each twice: as every run
   after the first on the same inputs (the answer the earlier run kept, ``cli.result_cache``), and
   as the first run on them ("first run": the kept results removed before each run, the parsed
-  built-in data kept);
+  built-in data kept). For information, beside them: a whole process that only imports
+  ``numpy.random`` (the Monte Carlo's generator), the physical limit of any evaluate;
 * evaluate in process (``analysis.evaluate``, the evidence judged afresh) and slider -> re-rank (one
   weight changed, evaluate without sensitivity, the ranking read; the evidence index of the
   previous evaluation reused, as in the app): targets at 1,000 files <= 100 ms and <= 16 ms;
@@ -220,6 +221,11 @@ SimpleDocTemplate(out, pagesize=A4).build(story[:-1])
 
 
 
+#: a whole process that only imports numpy's random generators (what the Monte Carlo draws with):
+#: the lowest time an evaluate with Monte Carlo could take, printed beside the evaluate rows
+NUMPY_FLOOR = "import numpy.random"
+
+
 IMPORT_FLOOR = r'''
 import hashlib, os, sys, orjson
 for root, _dirs, names in os.walk(sys.argv[1]):
@@ -284,6 +290,9 @@ def measure(n: int, tmp: Path, runs: int, gui: bool) -> dict[str, tuple[float, f
     # the first run on these inputs (a changed file): nothing kept but the parsed built-in data
     fig["validate, first run (process)"] = paired(forgetting(validate), version, runs)
     fig["evaluate, first run (process)"] = paired(forgetting(evaluate_cli), version, runs)
+    if n == 1:  # for information: the Monte Carlo's generator alone, below which no evaluate can start
+        fig["floor: import numpy.random (process)"] = (median(checked([sys.executable, "-c", NUMPY_FLOOR]), runs),
+                                                        None)
 
     ws = load_workspace(ws_path)
     from deepdecide.analysis import engine

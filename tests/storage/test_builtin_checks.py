@@ -1,0 +1,131 @@
+"""A workspace that takes a built-in section as it is (``matrix: builtin``) is not walked again over
+that section when the built-in file itself broke no rule: the findings are the same as with the
+section written out in the workspace, and a built-in file with any finding is checked again."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from deepdecide.domain import validation
+from deepdecide.domain.errors import ValidationError, ValidationErrors
+from deepdecide.storage import files
+from deepdecide.storage.yamlio import dump_yaml, parse_yaml
+
+
+def _sample_text() -> str:
+    return files.sample_workspace_path().read_text(encoding="utf-8")
+
+
+def _inlined(text: str) -> str:
+    """The sample's text with its built-in sections written out (the same data as the files')."""
+    data = parse_yaml(text).data
+    for key, (kind, field) in files._BUILTIN_SECTIONS.items():
+        assert data[key] == files.BUILTIN
+        data[key] = files.read_yaml_file(files.data_root() / files.KINDS[kind].builtin_file).data[field]
+    return dump_yaml(data)
+
+
+def _findings(text: str) -> tuple[list[tuple[str | None, str]], list[tuple[str | None, str]]]:
+    warnings: list[ValidationError] = []
+    try:
+        files.load_workspace_text(text, "ws.deepdecide.yaml", warnings)
+    except ValidationErrors as exc:
+        errors = list(exc.errors)
+    except ValidationError as exc:
+        errors = [exc]
+    else:
+        errors = []
+    return [(e.path, e.reason) for e in errors], [(w.path, w.reason) for w in warnings]
+
+
+def _broken(text: str) -> str:
+    """The sample with problems in every place the checks look across sections or at ids and names."""
+    text = text.replace("runtime: vllm", "runtime: vllm-nightly", 1)
+    text = text.replace("id: keep-sglang-h100", "id: keep sglang", 1)
+    return re.sub(r"(?m)^name: .*$", "name: " + "N" * 600, text, count=1)
+
+
+@pytest.mark.parametrize("cached", [False, True])
+def test_a_built_in_section_gives_the_same_findings_as_written_out(tmp_path, monkeypatch, cached):
+    monkeypatch.setenv(files.CACHE_ENV, str(tmp_path / "cache") if cached else "")
+    files._BUILTIN_CACHE.clear()
+    files.load_builtin_workspace()  # fills the disk cache (cached) or only this process's
+    files._BUILTIN_CACHE.clear()
+    text = _broken(_sample_text())
+    builtin = _findings(text)
+    assert builtin[0], "the broken sample must have errors"
+    assert any(p == "options[0].runtime" for p, _ in builtin[0])
+    assert any(p == "name" for p, _ in builtin[0])
+    assert any(p and p.endswith(".id") for p, _ in builtin[0])
+    assert builtin == _findings(_inlined(text))
+    assert _findings(_sample_text()) == ([], []) == _findings(_inlined(_sample_text()))
+
+
+def test_the_clean_built_in_matrix_is_checked_once_per_file_not_per_workspace(tmp_path, monkeypatch):
+    monkeypatch.setenv(files.CACHE_ENV, str(tmp_path / "cache"))
+    calls: list[str] = []
+    check = files._check_matrix
+
+    def counting(m, path, errs):
+        calls.append(path)
+        check(m, path, errs)
+    monkeypatch.setattr(files, "_check_matrix", counting)
+    files._BUILTIN_CACHE.clear()
+    files.load_workspace(files.sample_workspace_path())
+    assert calls == ["matrix"]  # the built-in file's own check, not the workspace's
+    calls.clear()
+    files._BUILTIN_CACHE.clear()
+    files.load_workspace(files.sample_workspace_path())  # the section from the disk cache
+    assert calls == []
+    files.load_workspace_text(_inlined(_sample_text()))  # written out: checked as any other matrix
+    assert calls == ["matrix"]
+
+
+def test_a_built_in_file_with_a_finding_is_checked_again_and_not_kept(tmp_path, monkeypatch):
+    """A built-in file that opens only with a warning is not clean: its section is walked again in
+    every workspace that uses it, and its parsed data is not kept for the next process."""
+    monkeypatch.setenv(files.CACHE_ENV, str(tmp_path / "cache"))
+    names = validation.name_problems
+
+    def with_a_warning(doc, path="", skip=frozenset()):
+        out = names(doc, path, skip)
+        if isinstance(doc, files.MatrixFile):
+            out.append(validation.Problem("matrix.platforms[0].name", "a rule of a later schema",
+                                          since=files.SCHEMA_VERSION + 1))
+        return out
+    monkeypatch.setattr(validation, "name_problems", with_a_warning)
+    calls: list[str] = []
+    check = files._check_matrix
+
+    def counting(m, path, errs):
+        calls.append(path)
+        check(m, path, errs)
+    monkeypatch.setattr(files, "_check_matrix", counting)
+    files._BUILTIN_CACHE.clear()
+    files.load_workspace(files.sample_workspace_path())
+    assert calls == ["matrix", "matrix"]  # the file's check and the workspace's
+    kept = sorted(e.name.split("-")[1] for e in (tmp_path / "cache").glob("builtin-*.marshal"))
+    assert kept == ["checklist", "criteria"]
+    files._BUILTIN_CACHE.clear()
+
+
+def test_data_root_is_the_folder_importlib_resources_names():
+    from importlib import resources
+    from pathlib import Path
+
+    assert files.data_root() == Path(str(resources.files("deepdecide.data")))
+    assert (files.data_root() / "support_matrix.yaml").is_file()
+
+
+def test_the_kept_built_in_data_is_named_by_every_module(tmp_path, monkeypatch):
+    """The entry stands for a check that found nothing: a change to any module (a rule, a type) names
+    another entry."""
+    from deepdecide.storage import diskcache
+
+    monkeypatch.setenv(files.CACHE_ENV, str(tmp_path / "cache"))
+    path = files.data_root() / "support_matrix.yaml"
+    before = files._builtin_cache_file("matrix", path)
+    monkeypatch.setattr(diskcache, "_STAMP", [*diskcache.code_stamp(), "deepdecide/domain/common.py:1:2"])
+    assert files._builtin_cache_file("matrix", path) != before
