@@ -2,6 +2,6 @@
 
 import sys
 
-from deepdecide.launcher import main
+from deepdecide.launcher import console_main
 
-sys.exit(main())
+sys.exit(console_main())

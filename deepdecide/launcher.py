@@ -15,6 +15,7 @@ argparse, and only this module imports both.
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 from collections.abc import Sequence
@@ -96,10 +97,22 @@ def main(argv: Sequence[str] | None = None, executable: str | None = None) -> in
     return cli_main(args, commands=(GuiCommand,))
 
 
+def console_main(argv: Sequence[str] | None = None, executable: str | None = None) -> int:
+    """``main`` for a process that ends when it returns (the ``deepdecide`` command, ``python -m
+    deepdecide``, the bundle): the objects of the finished command are then frozen (``gc.freeze``),
+    so that the interpreter's last collection at exit does not walk all of them (some 10 to 20 ms
+    after an evaluate or a report) only for the process to end. Nothing is left unwritten: output
+    streams are flushed at exit as always, and every file the commands write is closed when written.
+    Tests call ``main``, which freezes nothing."""
+    code = main(argv, executable)
+    gc.freeze()
+    return code
+
+
 def gui_main(argv: Sequence[str] | None = None) -> int:
     """The ``deepdecide-gui`` gui-script: the application on the first file given, if any."""
     return open_gui(list(sys.argv[1:] if argv is None else argv))
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(console_main())

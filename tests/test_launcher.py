@@ -3,6 +3,7 @@ without a display, and that the headless commands never load Qt."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -109,3 +110,20 @@ def test_python_dash_m_runs_the_launcher(tmp_path):
     proc = subprocess.run([sys.executable, "-m", "deepdecide", "--version"], capture_output=True, text=True,
                           timeout=120, cwd=tmp_path)
     assert proc.returncode == 0 and proc.stdout.startswith("deepdecide "), proc.stderr
+
+
+def test_the_command_entry_freezes_its_objects_for_the_exit_and_main_does_not(tmp_path):
+    """``console_main`` (the console script, ``python -m``, the bundle) leaves the finished command's
+    objects to the end of the process instead of the exit's last collection; its output is whole.
+    ``main``, which tests and embedders call, freezes nothing."""
+    code = (
+        "import gc, sys; from deepdecide import launcher;"
+        "a = launcher.main(['validate', sys.argv[1]], 'deepdecide'); before = gc.get_freeze_count();"
+        "b = launcher.console_main(['validate', sys.argv[1]], 'deepdecide');"
+        "print('frozen', before, gc.get_freeze_count() > 0, a, b)"
+    )
+    proc = subprocess.run([sys.executable, "-c", code, str(MINIMAL)], capture_output=True, text=True, timeout=120,
+                          cwd=tmp_path, env={**os.environ, "DEEPDECIDE_CACHE_DIR": ""})
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.count("valid workspace file") == 2
+    assert proc.stdout.strip().endswith("frozen 0 True 0 0")

@@ -16,9 +16,9 @@ import sys
 def run() -> int:
     # a frozen program re-executes itself for worker processes; this returns at once in the parent
     multiprocessing.freeze_support()
-    from deepdecide.launcher import main
+    from deepdecide.launcher import console_main
 
-    return main(sys.argv[1:], sys.executable)
+    return console_main(sys.argv[1:], sys.executable)
 
 
 if __name__ == "__main__":

@@ -75,7 +75,7 @@ def test_wheel_entry_points(wheel):
         text = archive.read(f"deepdecide-{version('deepdecide')}.dist-info/entry_points.txt").decode()
     parser = configparser.ConfigParser()
     parser.read_string(text)
-    assert parser["console_scripts"]["deepdecide"] == "deepdecide.launcher:main"
+    assert parser["console_scripts"]["deepdecide"] == "deepdecide.launcher:console_main"
     assert parser["gui_scripts"]["deepdecide-gui"] == "deepdecide.launcher:gui_main"
 
 
