@@ -226,17 +226,18 @@ if hasattr(yaml, "CSafeLoader"):
 # key): after whitespace, a flow indicator or at the start of the text. A text where none of these
 # occurs cannot hold one; a text where one does (perhaps only inside a quoted string) is read by the
 # checking Python loader (libyaml and PyYAML also resolve some tags differently: "!" alone).
-_INDICATOR = re.compile(r"[&*!?]")
 _BEFORE_INDICATOR = frozenset("[]{},")
 
 
 def _maybe_anchor(text: str) -> bool:
     """Whether an indicator may start a node: one of ``&*!?`` at the start of the text or after
     whitespace or a flow indicator (looked for at each indicator found, not at every character)."""
-    for m in _INDICATOR.finditer(text):
-        i = m.start()
-        if i == 0 or text[i - 1].isspace() or text[i - 1] in _BEFORE_INDICATOR:
-            return True
+    for ch in "&*!?":  # str.find per indicator: a scan of the text at memory speed, not a pattern's
+        i = text.find(ch)
+        while i >= 0:
+            if i == 0 or text[i - 1].isspace() or text[i - 1] in _BEFORE_INDICATOR:
+                return True
+            i = text.find(ch, i + 1)
     return False
 
 
@@ -250,6 +251,18 @@ def _maybe_flow_question(text: str) -> bool:
     return "?" in text and _FLOW_QUESTION.search(text) is not None
 
 
+#: the characters below U+0080 that PyYAML's reader accepts (``Reader.NON_PRINTABLE`` refuses the others)
+_ASCII_PRINTABLE = bytes([0x09, 0x0A, 0x0D, *range(0x20, 0x7F)])
+
+
+def _printable(text: str) -> bool:
+    """Whether PyYAML's reader accepts every character of ``text`` (no ``Reader.NON_PRINTABLE``); for an
+    ASCII text by deleting the accepted bytes (what is left is refused), much faster than the pattern."""
+    if text.isascii():
+        return not text.encode("ascii").translate(None, _ASCII_PRINTABLE)
+    return yaml.reader.Reader.NON_PRINTABLE.search(text) is None
+
+
 def _parse_fast(text: str, file: str) -> LocatedData | None:
     """Parse with libyaml, building the data straight from its events with every check of
     ``_construct`` (tags, anchors, aliases, duplicate keys, integer size, text length) and the nesting
@@ -259,8 +272,8 @@ def _parse_fast(text: str, file: str) -> LocatedData | None:
     tab, which libyaml accepts in places PyYAML does not), or on any problem at all: the caller then
     parses with the Python loader, which reports it exactly as it always has. The C parser itself
     stops at 1,000 levels of nesting, so it cannot recurse away."""
-    if _CLoader is None or (("&" in text or "*" in text or "!" in text or "?" in text) and _maybe_anchor(text)) \
-            or _maybe_flow_question(text) or "\t" in text or yaml.reader.Reader.NON_PRINTABLE.search(text):
+    if _CLoader is None or _maybe_anchor(text) or _maybe_flow_question(text) or "\t" in text \
+            or not _printable(text):
         return None
     loader = _CLoader(text)
     try:
@@ -299,70 +312,113 @@ class _Refused(Exception):
 
 _NO_KEY: Any = object()
 _ScalarEvent, _MappingStartEvent, _SequenceStartEvent = yaml.ScalarEvent, yaml.MappingStartEvent, yaml.SequenceStartEvent
-_CollectionEnd = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
+_MappingEndEvent, _SequenceEndEvent = yaml.MappingEndEvent, yaml.SequenceEndEvent
+
+# The first characters for which the safe resolver tries a pattern (a plain scalar starting with any
+# other character is a string; SafeLoader has no wildcard or path resolvers), and the plain numbers
+# read without the resolver and the constructors: a decimal integer of at most 15 digits (within
+# MAX_INTEGER) and a decimal fraction without "_" (YAML 1.1 wants a sign in the exponent). For these the
+# resolver's first pattern (float, then int) is the one that matches, and the constructors compute
+# ``int(text)`` and ``float(text)`` (a sign times the unsigned value: the same number, -0.0 included).
+_RESOLVED_FIRST = frozenset(k for k in yaml.SafeLoader.yaml_implicit_resolvers if k)
+_PLAIN_NUMBER = re.compile(r"-?(?:(0|[1-9][0-9]{0,14})|[0-9]+\.[0-9]*(?:[eE][-+][0-9]+)?)\Z")
+
+
+def _plain_value(value: str, event: Any, loader: Any) -> Any:
+    """The value of a plain scalar's text: what ``_scalar`` makes of the node the resolver tags."""
+    if value[:1] not in _RESOLVED_FIRST and value:  # a string (the empty text is null)
+        if len(value) > 1000 or not value.isascii():
+            _check_text(value, event, "")
+        return value
+    m = _PLAIN_NUMBER.match(value)
+    if m is not None:
+        return int(value) if m.group(1) is not None else float(value)
+    return _scalar(yaml.ScalarNode(loader.resolve(yaml.ScalarNode, value, (True, False)), value), "", loader)
 
 
 def _data_from_events(loader: Any) -> Any:
     """The plain data of a single-document stream, built from libyaml's events without nodes: the
     same values ``_construct`` makes of the composed nodes (each plain scalar text resolved and
     constructed once), refusing (``_Refused``) a tag, anchor, alias, duplicate key, collection as a key,
-    nesting deeper than MAX_NESTING_DEPTH, a second document, or any value ``_scalar`` refuses."""
+    nesting deeper than MAX_NESTING_DEPTH, a second document, or any value ``_scalar`` refuses.
+
+    Each collection is read by one call of ``_collection`` (recursion no deeper than the nesting
+    limit), its items by a loop over the events that knows where it is: no stack of open collections
+    and keys."""
     get = loader.get_event
     if get().__class__ is not yaml.StreamStartEvent or get().__class__ is not yaml.DocumentStartEvent:
         raise _Refused
     plain: dict[str, Any] = {}  # plain scalar text -> its value
-    stack: list[Any] = []  # the open collections, innermost last
-    keys: list[Any] = []  # per open collection: the key waiting for its value (_NO_KEY: none)
-    root: Any = _NO_KEY
+    event = get()
+    cls = event.__class__
+    if cls is _ScalarEvent:
+        root = _scalar_event(event, plain, loader)
+    elif cls is _MappingStartEvent or cls is _SequenceStartEvent:
+        if event.tag is not None or event.anchor is not None:
+            raise _Refused
+        root = _collection(cls is _MappingStartEvent, get, plain, loader, 1)
+    else:  # an alias, or anything else
+        raise _Refused
+    if get().__class__ is not yaml.DocumentEndEvent or get().__class__ is not yaml.StreamEndEvent:
+        raise _Refused
+    return root
+
+
+def _scalar_event(event: Any, plain: dict[str, Any], loader: Any) -> Any:
+    if event.tag is not None or event.anchor is not None:
+        raise _Refused
+    value = event.value
+    if event.implicit[0]:
+        item = plain.get(value, _NO_KEY)
+        if item is _NO_KEY:
+            item = plain[value] = _plain_value(value, event, loader)
+        return item
+    if len(value) > 1000 or not value.isascii():
+        _check_text(value, event, "")
+    return value
+
+
+def _collection(mapping: bool, get: Any, plain: dict[str, Any], loader: Any, depth: int) -> Any:
+    """The items of the collection whose start event was just read, up to its end event; ``depth``:
+    the collections open, this one included."""
+    out: Any = {} if mapping else []
+    key: Any = _NO_KEY
+    end = _MappingEndEvent if mapping else _SequenceEndEvent
     while True:
         event = get()
         cls = event.__class__
-        if cls is _ScalarEvent:
+        if cls is _ScalarEvent:  # inline: most events
             if event.tag is not None or event.anchor is not None:
                 raise _Refused
             value = event.value
             if event.implicit[0]:
                 item = plain.get(value, _NO_KEY)
                 if item is _NO_KEY:
-                    item = plain[value] = _scalar(yaml.ScalarNode(loader.resolve(yaml.ScalarNode, value, (True, False)),
-                                                                  value), "", loader)
+                    item = plain[value] = _plain_value(value, event, loader)
             else:
                 item = value
                 if len(value) > 1000 or not value.isascii():
                     _check_text(value, event, "")
         elif cls is _MappingStartEvent or cls is _SequenceStartEvent:
-            if event.tag is not None or event.anchor is not None or len(stack) >= MAX_NESTING_DEPTH:
+            if event.tag is not None or event.anchor is not None or depth >= MAX_NESTING_DEPTH or key is _NO_KEY \
+                    and mapping:  # a collection as a key
                 raise _Refused
-            item = {} if cls is _MappingStartEvent else []
-        elif cls in _CollectionEnd:
-            stack.pop()
-            if keys.pop() is not _NO_KEY:
+            item = _collection(cls is _MappingStartEvent, get, plain, loader, depth + 1)
+        elif cls is end:
+            if key is not _NO_KEY:
                 raise _Refused
-            continue
-        elif cls is yaml.DocumentEndEvent:
-            if stack or root is _NO_KEY or get().__class__ is not yaml.StreamEndEvent:
-                raise _Refused
-            return root
+            return out
         else:  # an alias, or anything else
             raise _Refused
-        if stack:
-            top = stack[-1]
-            if top.__class__ is list:
-                top.append(item)
-            elif keys[-1] is _NO_KEY:
-                if cls is not _ScalarEvent or item in top:  # a collection as a key; a duplicate key
-                    raise _Refused
-                keys[-1] = item
-            else:
-                top[keys[-1]] = item
-                keys[-1] = _NO_KEY
-        elif root is _NO_KEY:
-            root = item
+        if not mapping:
+            out.append(item)
+        elif key is _NO_KEY:
+            if item in out:  # a duplicate key
+                raise _Refused
+            key = item
         else:
-            raise _Refused
-        if cls is not _ScalarEvent:
-            stack.append(item)
-            keys.append(_NO_KEY)
+            out[key] = item
+            key = _NO_KEY
 
 
 def parse_yaml(text: str, file: str = "") -> LocatedData:

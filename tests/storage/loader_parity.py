@@ -19,7 +19,8 @@ def assert_same(text: str, file: str = "") -> str:
         return "refused"
     if fast is None:
         return "fallback"
-    assert fast.data == checked.data
+    assert repr(fast.data) == repr(checked.data)  # same types too (1 vs 1.0 vs True), and a NaN where one was
+    if "nan" not in repr(checked.data):  # a NaN equals nothing, itself included
+        assert fast.data == checked.data
     assert fast.lines == checked.lines
-    assert repr(fast.data) == repr(checked.data)  # same types too (1 vs 1.0 vs True)
     return "fast"

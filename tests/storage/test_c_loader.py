@@ -157,3 +157,60 @@ def test_indicator_screen_matches_the_look_behind_pattern():
     for text in ["&a", "a&b", "a &b", "x\n*y", "[!t]", "{a:?}", "a,&b", "R&D", "x\u00a0&y", "x\u2003*y", "",
                  "a: b", "a?b", "url: http://x/?a=1&b=2"]:
         assert yamlio._maybe_anchor(text) == bool(pattern.search(text)), text
+
+
+#: plain scalars of every kind the resolver tells apart, and their near misses: the event reader reads
+#: decimal numbers without the resolver and the constructors, everything else through them
+PLAIN_SCALARS = [
+    "1", "-1", "+1", "0", "-0", "007", "08", "0x1f", "0o7", "0b101", "-0b1", "1_000", "1__0", "1:30", "190:20:30",
+    "123456789012345", "-123456789012345", "1234567890123456", "9007199254740992", "9007199254740993",
+    "99999999999999999999", "999999999999999999999",
+    "1.5", "-1.5", "+1.5", "1.", "0.", "-.5", ".5", "00.5", "09.5", "1e3", "1.0e3", "1.0e+3", "1.0E-3", "1.e+5",
+    "1.5e+400", "-1.5e+400", "-0.0", "0.1", "3.14159265358979323846264338327950288", "12_3.4_5", "1.5_", "1:30.5",
+    "1.2.3", "1e", ".inf", "-.inf", "+.inf", ".Inf", ".nan", ".NaN", "yes", "No", "on", "OFF", "y", "n", "true",
+    "True", "TRUE", "tRue", "false", "null", "Null", "NULL", "~", "2026-11-29", "2026-11-29T10:00:00Z", "2026-1-1",
+    "<<", "=", "abc", "a b", "-", "--", "-a", "+a", ".a", "é", "x" * 1001, "Décision — 決定",
+]
+
+
+@needs_c
+@pytest.mark.parametrize("scalar", PLAIN_SCALARS)
+def test_plain_scalars_read_by_the_event_reader_as_the_python_loader_reads_them(scalar):
+    for text in (f"a: {scalar}\n", f"- {scalar}\n", f"{scalar}: 1\nb: 2\n", f"{scalar}\n", f"a: [{scalar}, '{scalar}']\n",
+                 f"a: {{k: {scalar}}}\nb: {scalar}\n"):
+        assert_same(text, "x.yaml")
+
+
+@needs_c
+def test_a_decimal_number_is_read_straight_from_its_text():
+    got = yamlio._parse_fast("a: 12\nb: -0.0\nc: 1.0e-05\nd: 2.\n", "x")
+    assert got is not None
+    assert repr(got.data) == "{'a': 12, 'b': -0.0, 'c': 1e-05, 'd': 2.0}"
+
+
+def test_the_printable_screen_matches_the_python_readers_pattern():
+    pattern = yaml.reader.Reader.NON_PRINTABLE
+    for code in [*range(0x100), 0x2028, 0xD7FF, 0xD800, 0xDFFF, 0xE000, 0xFEFF, 0xFFFD, 0xFFFE, 0xFFFF, 0x10000,
+                 0x10FFFF]:
+        for text in (chr(code), f"a: b{chr(code)}c\n", "x" * 100 + chr(code)):
+            assert yamlio._printable(text) == (pattern.search(text) is None), hex(code)
+    assert yamlio._printable("") and yamlio._printable("a: 1\n\tb\r\n")
+
+
+@needs_c
+def test_a_workspace_with_many_result_files_reads_the_same_with_both_loaders():
+    """A workspace of the size the scale benchmark builds (runs with many numbers and quality flags)."""
+    ws = files.load_builtin_workspace()
+    run_text = files.workspace_to_yaml(ws)
+    assert assert_same(run_text, "sample.yaml") == "fast"
+    data = files.workspace_to_data(ws)
+    runs = [{"tool": "vllm_serve", "runtime": "vllm", "platform": "nv-h100", "gpu_count": 8, "concurrency": 2 ** (i % 9),
+             "duration_s": 60 + i / 7, "ttft_ms_p99": -(i / 3) if i % 5 else 0.0, "output_tps_per_gpu": i * 1e-7,
+             "failed": i % 3, "max_rate": bool(i % 2),
+             "quality_flags": [{"id": "normalize.per_gpu_derived", "params": {"gpus": 8}}, {"id": "vllm.failed_derived"},
+                               f"note {i}"]} for i in range(300)]
+    data["evidence"] = {"files": [{"provenance": {"file_name": f"r{i}.json", "size_bytes": 1000 + i,
+                                                  "sha256": f"{i:064x}", "tool": "vllm_serve"},
+                                   "runs": [runs[i]]} for i in range(300)]}
+    text = yamlio.dump_yaml(data)
+    assert assert_same(text, "big.yaml") == "fast"
