@@ -19,7 +19,7 @@ import ast
 import re
 import string
 from collections.abc import Mapping
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from deepdecide.domain.i18n import N_, _
@@ -316,20 +316,26 @@ class FlagDataError(ValueError):
     """Stored flag data that is not a flag (the codec names its key path)."""
 
 
+_FLAG_KEYS = frozenset({"id", "template", "params"})
+_PLAIN_PARAM = frozenset({str, int, float, bool, type(None)})  # classes of a parameter kept as it is
+
+
 def from_data(data: Any) -> Message:
     """A flag from what :func:`to_data` wrote; raises FlagDataError for anything else."""
     if isinstance(data, str):
         return plain(data)
-    if not isinstance(data, Mapping) or not isinstance(data.get("id"), str) or not data["id"]:
+    # a dict is looked at before the Mapping test (an abstract class's check costs more than the rest)
+    if not (data.__class__ is dict or isinstance(data, Mapping)) or not isinstance(data.get("id"), str) \
+            or not data["id"]:
         raise FlagDataError(_("expected a text or a mapping with an 'id'"))
-    unknown = set(data) - {"id", "template", "params"}
-    if unknown:
+    if not _FLAG_KEYS.issuperset(data):
+        unknown = set(data) - _FLAG_KEYS
         raise FlagDataError(_("unknown key {key!r} (expected id, params, template)").format(key=sorted(unknown)[0]))
     fid: str = data["id"]
     raw = data.get("params") or {}
-    if not isinstance(raw, Mapping):
+    if not (raw.__class__ is dict or isinstance(raw, Mapping)):
         raise FlagDataError(_("params must be a mapping"))
-    params = {str(k): _param_from_data(v) for k, v in raw.items()}
+    params = {str(k): v if v.__class__ in _PLAIN_PARAM else _param_from_data(v) for k, v in raw.items()}
     template = data.get("template")
     if not isinstance(template, str):
         template = TEMPLATES.get(fid)
@@ -339,10 +345,16 @@ def from_data(data: Any) -> Message:
         shown = ", ".join(f"{k}={v}" for k, v in params.items())
         return plain(f"{fid} ({shown})" if shown else fid)
     try:
-        return msg(fid, template, **params)
+        return msg(fid, template, **params) if params else _bare(fid, template)
     except ValueError:
         raise FlagDataError(_("flag {id!r}: params {params} do not match its template {template!r}").format(
             id=fid, params=", ".join(sorted(params)) or "-", template=template)) from None
+
+
+@lru_cache(maxsize=4096)
+def _bare(fid: str, template: str) -> Message:
+    """A flag without parameters (about half of those stored): made once, shared (a Message is immutable)."""
+    return msg(fid, template)
 
 
 def _param_from_data(v: Any) -> Param:

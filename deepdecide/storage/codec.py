@@ -119,11 +119,12 @@ def _decoder(tp: Any) -> Any:
     if origin in (typing.Union, types.UnionType):
         args = get_args(tp)
         optional = type(None) in args
-        inner = [_decoder(a) for a in args if a is not type(None)]
+        non_none = [a for a in args if a is not type(None)]
+        inner = [_decoder(a) for a in non_none]
         if len(inner) == 1:
             one = inner[0]
             if optional:
-                return lambda data: None if data is None else one(data)
+                return _optional_leaf(non_none[0]) or (lambda data: None if data is None else one(data))
             return one
 
         def union(data: Any) -> Any:
@@ -142,7 +143,7 @@ def _decoder(tp: Any) -> Any:
         def seq(data: Any) -> Any:
             if not isinstance(data, list):
                 raise _BAD
-            return tuple([item(x) for x in data])
+            return tuple(map(item, data))
         return seq
     if tp is Message:  # a quality flag: {id, params} or literal text (domain.flags)
         def message(data: Any) -> Any:
@@ -161,43 +162,13 @@ def _decoder(tp: Any) -> Any:
                 raise _BAD from None
         return enum
     if tp is bool:
-        def boolean(data: Any) -> Any:
-            if data is True or data is False:
-                return data
-            raise _BAD
-        return boolean
+        return _boolean
     if tp is int:
-        def integer(data: Any) -> Any:
-            if isinstance(data, int) and not isinstance(data, bool):
-                return data
-            raise _BAD
-        return integer
+        return _integer
     if tp is float:
-        isfinite = math.isfinite
-
-        def number(data: Any) -> Any:
-            if isinstance(data, (int, float)) and not isinstance(data, bool):
-                value = float(data)
-                if isfinite(value):
-                    return value
-            raise _BAD
-        return number
+        return _number
     if tp is str:
-        def text(data: Any) -> Any:
-            if isinstance(data, str):
-                if not data.isascii():
-                    try:
-                        data.encode("utf-8")
-                    except UnicodeEncodeError:
-                        raise _BAD from None  # a lone surrogate: the tracking reader says where
-                return data
-            # YAML turns unquoted dates and numbers into non-strings: accept them as their text
-            if isinstance(data, (int, float)) and not isinstance(data, bool):
-                return str(data)
-            if hasattr(data, "isoformat"):
-                return data.isoformat()
-            raise _BAD
-        return text
+        return _text
     if tp is Any:
         return lambda data: data
 
@@ -206,34 +177,115 @@ def _decoder(tp: Any) -> Any:
     return never
 
 
+# The decoders of the plain types: the exact class a file's data holds is looked at first (most
+# values), then the general tests of ``_from_data``.
+_isfinite = math.isfinite
+
+
+def _boolean(data: Any) -> Any:
+    if data is True or data is False:
+        return data
+    raise _BAD
+
+
+def _integer(data: Any) -> Any:
+    if data.__class__ is int or (isinstance(data, int) and not isinstance(data, bool)):
+        return data
+    raise _BAD
+
+
+def _number(data: Any) -> Any:
+    if data.__class__ is float:
+        if _isfinite(data):
+            return data
+        raise _BAD
+    if isinstance(data, (int, float)) and not isinstance(data, bool):
+        value = float(data)
+        if _isfinite(value):
+            return value
+    raise _BAD
+
+
+def _text(data: Any) -> Any:
+    if data.__class__ is str and data.isascii():
+        return data
+    if isinstance(data, str):
+        if not data.isascii():
+            try:
+                data.encode("utf-8")
+            except UnicodeEncodeError:
+                raise _BAD from None  # a lone surrogate: the tracking reader says where
+        return data
+    # YAML turns unquoted dates and numbers into non-strings: accept them as their text
+    if isinstance(data, (int, float)) and not isinstance(data, bool):
+        return str(data)
+    if hasattr(data, "isoformat"):
+        return data.isoformat()
+    raise _BAD
+
+
+def _optional_text(data: Any) -> Any:
+    if data.__class__ is str and data.isascii():
+        return data
+    return None if data is None else _text(data)
+
+
+def _optional_number(data: Any) -> Any:
+    if data.__class__ is float and _isfinite(data):
+        return data
+    return None if data is None else _number(data)
+
+
+def _optional_integer(data: Any) -> Any:
+    if data.__class__ is int:
+        return data
+    return None if data is None else _integer(data)
+
+
+def _optional_leaf(tp: Any) -> Any:
+    """The decoder of ``tp | None`` for a plain type in one function (a field of most records)."""
+    return {str: _optional_text, float: _optional_number, int: _optional_integer}.get(tp)
+
+
+def _unlimited(dec: Any, marker: Any) -> Any:
+    """``dec`` for a field that writes infinity as ``marker`` (``"inf"``), refusing a float infinity."""
+    inf, isinf = math.inf, math.isinf
+
+    def decode(value: Any) -> Any:
+        if value == marker:
+            return inf
+        if isinstance(value, float) and isinf(value):
+            raise _BAD
+        return dec(value)
+    return decode
+
+
 def _dataclass_decoder(cls: type) -> Any:
     hints = _hints(cls)
     fields = {f.name: f for f in _fields(cls) if f.init}
     names = frozenset(fields)
-    # (name, unlimited marker, required); the fields' decoders are made at the first value decoded
-    # (a dataclass may refer to itself: its own decoder exists by then)
-    rows = [(name, f.metadata.get(UNLIMITED), _default_of(f) is dataclasses.MISSING) for name, f in fields.items()]
-    plans: list[list[tuple[str, Any, Any, bool]]] = []  # (name, decoder, unlimited marker, required)
-    inf = math.inf
+    required = frozenset(name for name, f in fields.items() if _default_of(f) is dataclasses.MISSING)
+    # key -> (the field's own name, its decoder), made at the first value decoded (a dataclass may refer
+    # to itself: its own decoder exists by then). The keyword passed is the field's own name object: the
+    # call matches it to the parameter by identity (a key read from a file is an equal, other object,
+    # compared character by character with each parameter name in turn).
+    plan: dict[str, tuple[str, Any]] = {}
+
+    def make_plan() -> None:
+        for name, f in fields.items():
+            marker = f.metadata.get(UNLIMITED)
+            dec = _decoder(hints[name])
+            plan[name] = (name, dec if marker is None else _unlimited(dec, marker))
 
     def decode(data: Any) -> Any:
-        if not isinstance(data, dict) or not names.issuperset(data):
+        if not isinstance(data, dict) or not names.issuperset(data) or (required and not data.keys() >= required):
             raise _BAD
-        if not plans:
-            plans.append([(name, _decoder(hints[name]), marker, required) for name, marker, required in rows])
+        if not plan:
+            make_plan()
         kwargs = {}
-        for name, dec, marker, required in plans[0]:
-            if name in data:
-                value = data[name]
-                if marker is not None:
-                    if value == marker:
-                        kwargs[name] = inf
-                        continue
-                    if isinstance(value, float) and math.isinf(value):
-                        raise _BAD
-                kwargs[name] = dec(value)
-            elif required:
-                raise _BAD
+        for key, value in data.items():
+            name, dec = plan[key]
+            kwargs[name] = dec(value)
         return cls(**kwargs)
     return decode
 

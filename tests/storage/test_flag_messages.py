@@ -110,3 +110,36 @@ def test_inspect_json_keeps_the_english_flag_texts(tmp_path, capsys):
     assert "failed derived: num_prompts - completed" in row["quality_flags"]
     assert main(["--lang", "es", "inspect", str(src)]) == 0
     assert "failed derivado: num_prompts - completed" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("data", [
+    {"id": "vllm.failed_derived"},
+    {"id": "vllm.failed_derived", "params": {}},
+    {"id": "vllm.failed_derived", "params": None},
+    {"id": "normalize.per_gpu_derived", "params": {"gpus": 8}},
+    {"id": "normalize.given", "params": {"name": "platform"}},
+    {"id": "own.thing", "template": "measured by {who}", "params": {"who": ["a", {"id": "vllm.failed_derived"}]}},
+    {"id": "own.thing", "template": "no fields"},
+    {"id": "own.thing"},
+    {"id": "own.thing", "params": {"a": 1, "b": None}},
+    {"id": "text", "params": {"text": "by hand"}},
+    "by hand",
+])
+def test_a_stored_flag_reads_as_the_message_it_was_written_from(data):
+    m = flags.from_data(data)
+    assert flags.from_data(data) == m
+    assert flags.from_data(flags.to_data(m)) == m
+
+
+@pytest.mark.parametrize(("data", "reason"), [
+    ({"id": "vllm.failed_derived", "extra": 1, "also": 2}, "unknown key 'also' (expected id, params, template)"),
+    ({"id": "normalize.per_gpu_derived"}, "flag 'normalize.per_gpu_derived': params - do not match its template"),
+    ({"id": "vllm.failed_derived", "params": [1]}, "params must be a mapping"),
+    ({"id": ""}, "expected a text or a mapping with an 'id'"),
+    ({"id": 3}, "expected a text or a mapping with an 'id'"),
+    ([1], "expected a text or a mapping with an 'id'"),
+])
+def test_stored_data_that_is_no_flag_is_refused_with_its_reason(data, reason):
+    with pytest.raises(flags.FlagDataError) as err:
+        flags.from_data(data)
+    assert str(err.value).startswith(reason)
