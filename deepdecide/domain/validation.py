@@ -20,7 +20,6 @@ import functools
 import math
 import re
 import unicodedata
-from collections.abc import Iterator
 from typing import Any
 
 from deepdecide.domain.common import Estimate
@@ -312,10 +311,7 @@ def id_problems(doc: Any, path: str = "", skip: frozenset[str] = frozenset()) ->
     the decision) that breaks the id rule. Empty ids of sources are allowed (the id is optional).
     The fields of ``doc`` named in ``skip`` are not walked."""
     out: list[Problem] = []
-    for at, value in _ids(doc, path, skip):
-        reason = id_problem(value)
-        if reason:
-            out.append(Problem(at, reason))
+    _walk_ids(doc, path, out, skip)
     return out
 
 
@@ -325,19 +321,66 @@ def name_problems(doc: Any, path: str = "", skip: frozenset[str] = frozenset()) 
     its model names come from tool files and are shown in paragraphs. Nor are the fields of ``doc``
     named in ``skip``."""
     out: list[Problem] = []
-    _names(doc, path, out, skip | _NOT_NAMED)
+    _walk_names(doc, path, out, skip | _NOT_NAMED)
     return out
 
 
 # Walking a workspace for its ids and names visits every dataclass in it (a built-in matrix alone has
-# thousands): the fields of each class are listed once, and plain values are passed over by type.
+# thousands, a thousand result files as many runs and ten times as many quality flags). Each class's
+# fields are sorted once, by their types: a field that can only hold plain values (numbers, texts,
+# enums, tuples of them) is never read, except ``id`` and the name fields; the others are read and
+# their values passed over by type, as before. A key path is a chain ``(parent, field name or index)``
+# written out as text only for a problem found.
 _LEAF = (str, int, float, bool, type(None))
+_Path = Any  # a key path: its text, or (parent path, field name or index)
+
+
+def _path_text(at: _Path) -> str:
+    keys = []
+    while at.__class__ is tuple:
+        at, key = at
+        keys.append(key)
+    text: str = at
+    for key in reversed(keys):
+        text = f"{text}[{key}]" if key.__class__ is int else (f"{text}.{key}" if text else key)
+    return text
+
+
+def _plain_type(tp: Any) -> bool:
+    """Whether a value of type ``tp`` is never walked: a number, text, bool, None, enum, a union of
+    them, or a tuple whose items are such values or tuples (the walks look into a tuple's dataclasses only)."""
+    import enum
+    import types
+    import typing
+
+    if tp in _LEAF:
+        return True
+    if isinstance(tp, type):
+        return issubclass(tp, enum.Enum)
+    origin = typing.get_origin(tp)
+    if origin in (typing.Union, types.UnionType):
+        return all(_plain_type(a) for a in typing.get_args(tp))
+    if origin is tuple:
+        return all(a is Ellipsis or _plain_type(a) or typing.get_origin(a) is tuple for a in typing.get_args(tp))
+    return False
 
 
 @functools.cache
-def _fields_of(cls: type) -> tuple[tuple[str, bool], ...]:
-    """(name, has a default value) of each field of a dataclass."""
-    return tuple((f.name, f.default is not dataclasses.MISSING) for f in dataclasses.fields(cls))
+def _fields_of(cls: type) -> tuple[tuple[str, bool, bool], ...]:
+    """(name, has a default value, may hold a dataclass or tuple) of each field of a dataclass that
+    may hold an id, a name or something to walk; every field when its types cannot be read."""
+    import typing
+
+    try:
+        hints = typing.get_type_hints(cls)
+    except Exception:  # a type the hints cannot name: every field, walked by its value
+        hints = {}
+    out = []
+    for f in dataclasses.fields(cls):
+        plain = f.name in hints and _plain_type(hints[f.name])
+        if f.name == "id" or f.name in NAME_FIELDS or not plain:
+            out.append((f.name, f.default is not dataclasses.MISSING, not plain))
+    return tuple(out)
 
 
 def _is_instance(value: Any) -> bool:
@@ -347,59 +390,39 @@ def _is_instance(value: Any) -> bool:
 _NOT_NAMED = frozenset({"evidence"})
 
 
-def _names(obj: Any, path: str, out: list[Problem], skip: frozenset[str] = _NOT_NAMED) -> None:
+def _walk_names(obj: Any, path: _Path, out: list[Problem], skip: frozenset[str] = _NOT_NAMED) -> None:
     if _is_instance(obj):
-        for name, _default in _fields_of(obj.__class__):
+        for name, _default, walk in _fields_of(obj.__class__):
             if name in skip:
                 continue
             value = getattr(obj, name)
-            if value.__class__ in _LEAF and not (name in NAME_FIELDS and value.__class__ is str):
-                continue
-            at = f"{path}.{name}" if path else name
             if name in NAME_FIELDS and isinstance(value, str):
                 if len(value) > MAX_NAME_CHARS:
-                    out.append(Problem(at, _("a {name} of {n} characters is too long (at most {max}; longer text "
-                                             "belongs in a description or notes)").format(
-                                                 name=name, n=localized(f"{len(value):,}"), max=MAX_NAME_CHARS)))
-            elif isinstance(value, tuple) or _is_instance(value):
-                _names(value, at, out)
+                    out.append(Problem(_path_text((path, name)), _(
+                        "a {name} of {n} characters is too long (at most {max}; longer text belongs in a "
+                        "description or notes)").format(name=name, n=localized(f"{len(value):,}"), max=MAX_NAME_CHARS)))
+            elif walk and value.__class__ not in _LEAF and (isinstance(value, tuple) or _is_instance(value)):
+                _walk_names(value, (path, name), out)
     elif isinstance(obj, tuple):
         for i, v in enumerate(obj):
             if v.__class__ not in _LEAF and _is_instance(v):
-                _names(v, f"{path}[{i}]", out)
+                _walk_names(v, (path, i), out)
 
 
-def _ids(obj: Any, path: str, skip: frozenset[str] = frozenset()) -> Iterator[tuple[str, str]]:
-    out: list[tuple[str, str]] = []
-    if skip and _is_instance(obj):
-        for name, has_default in _fields_of(obj.__class__):
-            if name not in skip:
-                _collect_field(name, has_default, getattr(obj, name), path, out)
-    else:
-        _collect_ids(obj, path, out)
-    return iter(out)
-
-
-def _collect_field(name: str, has_default: bool, value: Any, path: str, out: list[tuple[str, str]]) -> None:
-    if name == "id" and isinstance(value, str):
-        if value or not has_default:
-            out.append((f"{path}.{name}" if path else name, value))
-    elif value.__class__ not in _LEAF and (isinstance(value, tuple) or _is_instance(value)):
-        _collect_ids(value, f"{path}.{name}" if path else name, out)
-
-
-def _collect_ids(obj: Any, path: str, out: list[tuple[str, str]]) -> None:
+def _walk_ids(obj: Any, path: _Path, out: list[Problem], skip: frozenset[str] = frozenset()) -> None:
     if _is_instance(obj):
-        for name, has_default in _fields_of(obj.__class__):
+        for name, has_default, walk in _fields_of(obj.__class__):
+            if skip and name in skip:
+                continue
             value = getattr(obj, name)
             if name == "id" and isinstance(value, str):
-                if value or not has_default:
-                    out.append((f"{path}.{name}" if path else name, value))
-            elif value.__class__ in _LEAF:
-                continue
-            elif isinstance(value, tuple) or _is_instance(value):
-                _collect_ids(value, f"{path}.{name}" if path else name, out)
+                if (value or not has_default) and not (ID_PATTERN.match(value) and len(value) <= MAX_ID_CHARS):
+                    reason = id_problem(value)
+                    if reason:
+                        out.append(Problem(_path_text((path, name)), reason))
+            elif walk and value.__class__ not in _LEAF and (isinstance(value, tuple) or _is_instance(value)):
+                _walk_ids(value, (path, name), out)
     elif isinstance(obj, tuple):
         for i, v in enumerate(obj):
             if v.__class__ not in _LEAF and _is_instance(v):
-                _collect_ids(v, f"{path}[{i}]", out)
+                _walk_ids(v, (path, i), out)
