@@ -263,12 +263,12 @@ def _unlimited(dec: Any, marker: Any) -> Any:
 def _dataclass_decoder(cls: type) -> Any:
     hints = _hints(cls)
     fields = {f.name: f for f in _fields(cls) if f.init}
-    names = frozenset(fields)
-    required = frozenset(name for name, f in fields.items() if _default_of(f) is dataclasses.MISSING)
     # key -> (the field's own name, its decoder), made at the first value decoded (a dataclass may refer
-    # to itself: its own decoder exists by then). The keyword passed is the field's own name object: the
-    # call matches it to the parameter by identity (a key read from a file is an equal, other object,
-    # compared character by character with each parameter name in turn).
+    # to itself: its own decoder exists by then). A key that is no field is not in it (KeyError); a
+    # required field left out makes the call refuse its arguments (TypeError, as for a missing argument).
+    # The keyword passed is the field's own name object: the call matches it to the parameter by
+    # identity (a key read from a file is an equal, other object, compared character by character with
+    # each parameter name in turn).
     plan: dict[str, tuple[str, Any]] = {}
 
     def make_plan() -> None:
@@ -278,15 +278,18 @@ def _dataclass_decoder(cls: type) -> Any:
             plan[name] = (name, dec if marker is None else _unlimited(dec, marker))
 
     def decode(data: Any) -> Any:
-        if not isinstance(data, dict) or not names.issuperset(data) or (required and not data.keys() >= required):
+        if not isinstance(data, dict):
             raise _BAD
         if not plan:
             make_plan()
         kwargs = {}
-        for key, value in data.items():
-            name, dec = plan[key]
-            kwargs[name] = dec(value)
-        return cls(**kwargs)
+        try:
+            for key, value in data.items():
+                name, dec = plan[key]
+                kwargs[name] = dec(value)
+            return cls(**kwargs)
+        except (KeyError, TypeError):
+            raise _BAD from None
     return decode
 
 

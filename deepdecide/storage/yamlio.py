@@ -316,23 +316,26 @@ _MappingEndEvent, _SequenceEndEvent = yaml.MappingEndEvent, yaml.SequenceEndEven
 
 # The first characters for which the safe resolver tries a pattern (a plain scalar starting with any
 # other character is a string; SafeLoader has no wildcard or path resolvers), and the plain numbers
-# read without the resolver and the constructors: a decimal integer of at most 15 digits (within
-# MAX_INTEGER) and a decimal fraction without "_" (YAML 1.1 wants a sign in the exponent). For these the
-# resolver's first pattern (float, then int) is the one that matches, and the constructors compute
-# ``int(text)`` and ``float(text)`` (a sign times the unsigned value: the same number, -0.0 included).
+# read without the resolver and the constructors: a decimal fraction without "_" (YAML 1.1 wants a
+# sign in the exponent: "1e3" is a string) and a decimal integer of at most 15 digits (within
+# MAX_INTEGER). For these the resolver's first pattern (float, then int) is the one that matches, and
+# the constructors compute ``float(text)`` and ``int(text)`` (a sign times the unsigned value: the
+# same number, -0.0 included).
 _RESOLVED_FIRST = frozenset(k for k in yaml.SafeLoader.yaml_implicit_resolvers if k)
-_PLAIN_NUMBER = re.compile(r"-?(?:(0|[1-9][0-9]{0,14})|[0-9]+\.[0-9]*(?:[eE][-+][0-9]+)?)\Z")
+_PLAIN_FLOAT = re.compile(r"-?[0-9]+\.[0-9]*(?:[eE][-+][0-9]+)?\Z").match
+_PLAIN_INT = re.compile(r"-?(?:0|[1-9][0-9]{0,14})\Z").match
 
 
 def _plain_value(value: str, event: Any, loader: Any) -> Any:
     """The value of a plain scalar's text: what ``_scalar`` makes of the node the resolver tags."""
+    if _PLAIN_FLOAT(value) is not None:  # most texts not met before: the measured numbers
+        return float(value)
     if value[:1] not in _RESOLVED_FIRST and value:  # a string (the empty text is null)
         if len(value) > 1000 or not value.isascii():
             _check_text(value, event, "")
         return value
-    m = _PLAIN_NUMBER.match(value)
-    if m is not None:
-        return int(value) if m.group(1) is not None else float(value)
+    if _PLAIN_INT(value) is not None:
+        return int(value)
     return _scalar(yaml.ScalarNode(loader.resolve(yaml.ScalarNode, value, (True, False)), value), "", loader)
 
 
