@@ -9,8 +9,9 @@ library, keeps the build one deterministic pass.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -104,17 +105,33 @@ def make_canvas_class(meta: RecordMeta) -> type[Canvas]:
 
         def save(self) -> None:
             total = len(self._pending_pages)
-            for number, state in enumerate(self._pending_pages, start=1):
-                self.__dict__.update(state)
-                _draw_furniture(self, meta, number, total)
-                Canvas.showPage(self)
-            _embed(self, meta)
-            from deepdecide.report.signoff_page import add_acroform
+            with _binary_streams():
+                for number, state in enumerate(self._pending_pages, start=1):
+                    self.__dict__.update(state)
+                    _draw_furniture(self, meta, number, total)
+                    Canvas.showPage(self)
+                _embed(self, meta)
+                from deepdecide.report.signoff_page import add_acroform
 
-            add_acroform(self._doc)
-            Canvas.save(self)
+                add_acroform(self._doc)
+                Canvas.save(self)
 
     return RecordCanvas
+
+
+@contextlib.contextmanager
+def _binary_streams() -> Iterator[None]:
+    """The page streams written compressed only, not also ASCII85-encoded (reportlab's setting
+    ``rl_config.useA85``, which it reads as it writes each stream): the same pages in a fifth fewer
+    bytes, without encoding every compressed byte again in pure Python."""
+    from reportlab import rl_config
+
+    before = rl_config.useA85
+    rl_config.useA85 = 0
+    try:
+        yield
+    finally:
+        rl_config.useA85 = before
 
 
 def fit_line(text: str, room: float, size: float, font: str = fonts.REGULAR) -> str:
