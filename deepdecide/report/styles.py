@@ -354,6 +354,23 @@ def _footnotes(rows: list[list[Any]], widths: Sequence[float] | None, notes: Seq
     return out
 
 
+# commands of a caller that change a cell's height: with any of them, reportlab measures every row
+_HEIGHT_COMMANDS = frozenset({"FONT", "FONTSIZE", "SIZE", "LEADING", "TOPPADDING", "BOTTOMPADDING"})
+
+
+def _row_heights(body: list[list[Any]], n_notes: int, cell: ParagraphStyle, dense: bool,
+                 extra: Sequence[tuple[Any, ...]]) -> list[float | None]:
+    """The height of every body row whose cells are all plain one-line strings, as reportlab's table
+    would measure it (the cell style's leading plus its padding, the same sum in the same order), so
+    that a table of a thousand rows does not measure its rows again each time it is split across a
+    page; the header, rows holding a paragraph and the note rows are left to reportlab (None)."""
+    if any(c[0] in _HEIGHT_COMMANDS for c in extra):
+        return [None] * (1 + len(body) + n_notes)
+    pad = 1 if dense else 2
+    plain = cell.leading * 1 + (pad + pad)
+    return [None, *(plain if all(isinstance(v, str) for v in r) else None for r in body), *([None] * n_notes)]
+
+
 def table(header: Sequence[str], rows: Sequence[Sequence[Any]], widths: Sequence[float] | None = None, *,
           numeric: Sequence[int] = (), extra: Sequence[tuple[Any, ...]] = (), zebra: bool = True,
           notes: Sequence[int] = (), dense: bool = False) -> Table:
@@ -394,8 +411,9 @@ def table(header: Sequence[str], rows: Sequence[Sequence[Any]], widths: Sequence
     n_cols = len(header)
     note_rows = [[Paragraph(f"[{i}]&nbsp;&nbsp;{esc(text)}", st["footnote"])] + [""] * (n_cols - 1)
                  for i, text in enumerate(footnotes, start=1)]
-    t = Table([head, *body, *note_rows], colWidths=list(widths) if widths else None, repeatRows=1, hAlign="LEFT")
     last = len(body)
+    t = Table([head, *body, *note_rows], colWidths=list(widths) if widths else None, repeatRows=1, hAlign="LEFT",
+              rowHeights=_row_heights(body, len(note_rows), cell, dense, extra))
     commands: list[tuple[Any, ...]] = [
         ("FONTNAME", (0, 0), (-1, -1), fonts.REGULAR),  # reportlab's default is Helvetica, which is not embedded
         ("BACKGROUND", (0, 0), (-1, 0), HEADER_BG),
