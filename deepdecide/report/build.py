@@ -387,9 +387,10 @@ def _keep_contents(name: str, entries: list[Any]) -> None:
 def compose(ctx: sec.Context) -> list[Any]:
     """The record's flowables, section by section; money in the workspace's currency."""
     from deepdecide.domain.formatting import using_currency
+    from deepdecide.report.words import rendering
 
     story: list[Any] = []
-    with using_currency(ctx.ws.assumptions.currency):
+    with using_currency(ctx.ws.assumptions.currency), rendering():
         for name in ctx.sections:
             story.extend(sec.BUILDERS[name](ctx))
         sec.keep_headings(story)
