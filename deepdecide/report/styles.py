@@ -354,21 +354,53 @@ def _footnotes(rows: list[list[Any]], widths: Sequence[float] | None, notes: Seq
     return out
 
 
-# commands of a caller that change a cell's height: with any of them, reportlab measures every row
-_HEIGHT_COMMANDS = frozenset({"FONT", "FONTSIZE", "SIZE", "LEADING", "TOPPADDING", "BOTTOMPADDING"})
+# commands of a caller that change a cell's height or the width its text wraps in: with any of them,
+# reportlab measures every row
+_HEIGHT_COMMANDS = frozenset({"FONT", "FONTSIZE", "SIZE", "LEADING", "TOPPADDING", "BOTTOMPADDING", "LEFTPADDING",
+                              "RIGHTPADDING"})
+
+#: every this many body rows, one is left for reportlab to measure (see ``_row_heights``)
+MEASURED_EVERY = 16
 
 
-def _row_heights(body: list[list[Any]], n_notes: int, cell: ParagraphStyle, dense: bool,
-                 extra: Sequence[tuple[Any, ...]]) -> list[float | None]:
-    """The height of every body row whose cells are all plain one-line strings, as reportlab's table
-    would measure it (the cell style's leading plus its padding, the same sum in the same order), so
-    that a table of a thousand rows does not measure its rows again each time it is split across a
-    page; the header, rows holding a paragraph and the note rows are left to reportlab (None)."""
-    if any(c[0] in _HEIGHT_COMMANDS for c in extra):
-        return [None] * (1 + len(body) + n_notes)
+def _row_heights(body: list[list[Any]], widths: Sequence[float] | None, n_notes: int, cell: ParagraphStyle,
+                 dense: bool, extra: Sequence[tuple[Any, ...]]) -> list[float | None]:
+    """The height of every body row, as reportlab's table measures it (the tallest cell: a plain string's
+    leading, a paragraph's height at the column's width less its padding; plus the cell's padding, the
+    same sums in the same order), so that a table of a thousand rows is not measured again each time it
+    is split across a page. The header, the note rows and rows holding anything else are left to
+    reportlab (None). A paragraph is wrapped here at the width the table wraps it at, which it keeps.
+
+    Every ``MEASURED_EVERY``-th row is left to reportlab too: its long-table optimisation stops
+    measuring at the first such row below the page's end, and with it the walk over the rows that
+    places them (a table given every height would walk all the rest of itself each time it is split)."""
+    unknown: list[float | None] = [None] * (1 + len(body) + n_notes)
+    if not widths or any(c[0] in _HEIGHT_COMMANDS for c in extra):
+        return unknown
     pad = 1 if dense else 2
-    plain = cell.leading * 1 + (pad + pad)
-    return [None, *(plain if all(isinstance(v, str) for v in r) else None for r in body), *([None] * n_notes)]
+    vertical = pad + pad  # bottomPadding + topPadding, as reportlab adds them
+    plain = cell.leading * 1 + vertical
+    inner = [w - PAD - PAD for w in widths]  # the width reportlab wraps a cell's paragraph in
+    out: list[float | None] = [None]
+    for r, row in enumerate(body, start=1):
+        h: float | None = 0.0
+        if r % MEASURED_EVERY == 0 or len(row) != len(inner):
+            h = None
+        else:
+            for v, aw in zip(row, inner, strict=True):
+                if isinstance(v, str):
+                    t = plain
+                elif isinstance(v, Paragraph):
+                    _w, vh = v.wrap(aw, 72000 - vertical)
+                    sb, sa = v.getSpaceBefore(), v.getSpaceAfter()
+                    t = (vh + sa + sb) - sb - sa + vertical
+                else:
+                    h = None
+                    break
+                if t > h:
+                    h = t
+        out.append(h)
+    return out + [None] * n_notes
 
 
 def table(header: Sequence[str], rows: Sequence[Sequence[Any]], widths: Sequence[float] | None = None, *,
@@ -395,6 +427,7 @@ def table(header: Sequence[str], rows: Sequence[Sequence[Any]], widths: Sequence
     # a cell whose text fits on one line is drawn as a plain string (styled like the paragraph it would
     # be): laying out a paragraph per cell is most of the time of a record with a thousand runs
     room = [w - 2 * PAD - 0.5 for w in widths] if widths else None
+    shared: dict[tuple[int, str], Paragraph] = {}
     for row in rows:
         cells = []
         for i, value in enumerate(row):
@@ -405,15 +438,19 @@ def table(header: Sequence[str], rows: Sequence[Sequence[Any]], widths: Sequence
             if room is not None and i < len(room) and "\n" not in text and len(text) <= LONG_WORD \
                     and text_width(text, cell.fontName, cell.fontSize) <= room[i]:
                 cells.append(text)
-            else:
-                cells.append(Paragraph(escape(break_long_words(text)), st[kind + "_r" if i in numeric else kind]))
+            else:  # one paragraph for a text repeated down a column: wrapped once, drawn in every row
+                found = shared.get((i, text))
+                if found is None:
+                    found = shared[(i, text)] = Paragraph(escape(break_long_words(text)),
+                                                          st[kind + "_r" if i in numeric else kind])
+                cells.append(found)
         body.append(cells)
     n_cols = len(header)
     note_rows = [[Paragraph(f"[{i}]&nbsp;&nbsp;{esc(text)}", st["footnote"])] + [""] * (n_cols - 1)
                  for i, text in enumerate(footnotes, start=1)]
     last = len(body)
     t = Table([head, *body, *note_rows], colWidths=list(widths) if widths else None, repeatRows=1, hAlign="LEFT",
-              rowHeights=_row_heights(body, len(note_rows), cell, dense, extra))
+              rowHeights=_row_heights(body, widths, len(note_rows), cell, dense, extra))
     commands: list[tuple[Any, ...]] = [
         ("FONTNAME", (0, 0), (-1, -1), fonts.REGULAR),  # reportlab's default is Helvetica, which is not embedded
         ("BACKGROUND", (0, 0), (-1, 0), HEADER_BG),
