@@ -468,9 +468,11 @@ def table(header: Sequence[str], rows: Sequence[Sequence[Any]], widths: Sequence
         commands += [("ALIGN", (i, 1), (i, last), "RIGHT") for i in numeric]
         if dense:
             commands += [("TOPPADDING", (0, 1), (-1, last), 1), ("BOTTOMPADDING", (0, 1), (-1, last), 1)]
-    if zebra:
-        for r in range(2, len(body) + 1, 2):
-            commands.append(("BACKGROUND", (0, r), (-1, r), ZEBRA))
+    if zebra and len(body) > 1:
+        # every second body row shaded, by one command: a command per row is copied, row by row, into
+        # each piece of a table split across pages. Each page of a long table starts, like its first,
+        # with an unshaded row under the header (reportlab starts the cycle again in every piece)
+        commands.append(("ROWBACKGROUNDS", (0, 1), (-1, last), [None, ZEBRA]))
     for r in range(last + 1, last + 1 + len(note_rows)):
         commands.append(("SPAN", (0, r), (-1, r)))
         commands.append(("TOPPADDING", (0, r), (-1, r), 1 if r > last + 1 else 4))
