@@ -2,7 +2,7 @@
 
 Usage::
 
-    python tools/gen_support_matrix.py /work/shared/reference/support_facts.yaml -o data/support_matrix.yaml
+    python tools/gen_support_matrix.py ../shared/reference/support_facts.yaml -o data/support_matrix.yaml
 
 What comes from where:
 

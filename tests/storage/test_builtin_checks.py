@@ -63,8 +63,8 @@ def test_a_built_in_section_gives_the_same_findings_as_written_out(tmp_path, mon
     assert _findings(_sample_text()) == ([], []) == _findings(_inlined(_sample_text()))
 
 
-def test_the_clean_built_in_matrix_is_checked_once_per_file_not_per_workspace(tmp_path, monkeypatch):
-    monkeypatch.setenv(files.CACHE_ENV, str(tmp_path / "cache"))
+def _count_matrix_checks(monkeypatch) -> list[str]:
+    """The key paths of every support-matrix check from now on (the list fills as they run)."""
     calls: list[str] = []
     check = files._check_matrix
 
@@ -72,6 +72,12 @@ def test_the_clean_built_in_matrix_is_checked_once_per_file_not_per_workspace(tm
         calls.append(path)
         check(m, path, errs)
     monkeypatch.setattr(files, "_check_matrix", counting)
+    return calls
+
+
+def test_the_clean_built_in_matrix_is_checked_once_per_file_not_per_workspace(tmp_path, monkeypatch):
+    monkeypatch.setenv(files.CACHE_ENV, str(tmp_path / "cache"))
+    calls = _count_matrix_checks(monkeypatch)
     files._BUILTIN_CACHE.clear()
     files.load_workspace(files.sample_workspace_path())
     assert calls == ["matrix"]  # the built-in file's own check, not the workspace's
@@ -96,13 +102,7 @@ def test_a_built_in_file_with_a_finding_is_checked_again_and_not_kept(tmp_path, 
                                           since=files.SCHEMA_VERSION + 1))
         return out
     monkeypatch.setattr(validation, "name_problems", with_a_warning)
-    calls: list[str] = []
-    check = files._check_matrix
-
-    def counting(m, path, errs):
-        calls.append(path)
-        check(m, path, errs)
-    monkeypatch.setattr(files, "_check_matrix", counting)
+    calls = _count_matrix_checks(monkeypatch)
     files._BUILTIN_CACHE.clear()
     files.load_workspace(files.sample_workspace_path())
     assert calls == ["matrix", "matrix"]  # the file's check and the workspace's

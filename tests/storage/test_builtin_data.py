@@ -169,7 +169,7 @@ def test_community_or_experimental_is_split_per_cell(matrix):
     ("AMD Instinct MI300X", "amd-mi300x"),
     ("Ascend910B3", "hw-ascend-910b"),
     ("Ascend 950DT", "hw-ascend-950dt"),
-    # spellings found in the real benchmark files under /work/shared/fixtures
+    # spellings found in the real benchmark files under ../shared/fixtures
     ("4xNVIDIA_L40S", "nv-l40s"),
     ("b200-trt", "nv-b200"),
     ("mi300x", "amd-mi300x"),
@@ -338,7 +338,7 @@ def test_sample_round_trips_through_save(workspace, tmp_path):
 # the generator keeps the matrix reproducible
 
 
-SUPPORT_FACTS = Path(os.environ.get("DEEPDECIDE_SUPPORT_FACTS", "/work/shared/reference/support_facts.yaml"))
+SUPPORT_FACTS = Path(os.environ.get("DEEPDECIDE_SUPPORT_FACTS", REPO.parent / "shared" / "reference" / "support_facts.yaml"))
 
 
 @pytest.mark.skipif(not SUPPORT_FACTS.is_file(), reason="support_facts.yaml (the generator's input) is not here")
