@@ -5,7 +5,9 @@ from __future__ import annotations
 import functools
 import re
 import weakref
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 from html import escape as _html_escape
 from typing import Any
@@ -354,6 +356,27 @@ def _footnotes(rows: list[list[Any]], widths: Sequence[float] | None, notes: Seq
     return out
 
 
+#: the layout of the record's format 1 (``build.BUILD_FORMAT`` in its build parameters): zebra rows
+#: by one command per row, page streams also ASCII85-encoded. A record of that format is rebuilt (by
+#: ``deepdecide verify``) as it was drawn; a new record is built in the current format.
+_FORMAT_1: ContextVar[bool] = ContextVar("record_format_1", default=False)
+
+
+@contextmanager
+def record_format(number: int) -> Iterator[None]:
+    """Lay out and write the record being built in the given build format (1: as format 1 did)."""
+    token = _FORMAT_1.set(number < 2)
+    try:
+        yield
+    finally:
+        _FORMAT_1.reset(token)
+
+
+def format_1() -> bool:
+    """Is the record being built one of format 1?"""
+    return _FORMAT_1.get()
+
+
 # commands of a caller that change a cell's height or the width its text wraps in: with any of them,
 # reportlab measures every row
 _HEIGHT_COMMANDS = frozenset({"FONT", "FONTSIZE", "SIZE", "LEADING", "TOPPADDING", "BOTTOMPADDING", "LEFTPADDING",
@@ -468,7 +491,9 @@ def table(header: Sequence[str], rows: Sequence[Sequence[Any]], widths: Sequence
         commands += [("ALIGN", (i, 1), (i, last), "RIGHT") for i in numeric]
         if dense:
             commands += [("TOPPADDING", (0, 1), (-1, last), 1), ("BOTTOMPADDING", (0, 1), (-1, last), 1)]
-    if zebra and len(body) > 1:
+    if zebra and format_1():  # as format 1 shaded them: the even rows of the whole table
+        commands += [("BACKGROUND", (0, r), (-1, r), ZEBRA) for r in range(2, len(body) + 1, 2)]
+    elif zebra and len(body) > 1:
         # every second body row shaded, by one command: a command per row is copied, row by row, into
         # each piece of a table split across pages. Each page of a long table starts, like its first,
         # with an unshaded row under the header (reportlab starts the cycle again in every piece)

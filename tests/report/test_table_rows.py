@@ -86,3 +86,29 @@ def test_a_message_is_rendered_once_and_only_for_messages_that_render_alike() ->
     assert negative_zero == (original(msg("t.zero", "{x}", x=-0.0)), original(msg("t.zero", "{x}", x=0.0)))
     # once for the fifty equal messages, once each for 1.0, -0.0 and 0.0; outside a record, every time
     assert len(calls) == 1 + 1 + 2 + 2
+
+
+def test_a_record_of_format_1_is_rebuilt_as_format_1_drew_it(monkeypatch) -> None:
+    import importlib
+    import json
+
+    from deepdecide.report.canonical import canonical_inputs
+    from deepdecide.report.integrity import INTACT, verify
+    from deepdecide.storage.files import builtin_sample
+
+    build = importlib.import_module("deepdecide.report.build")  # the module (the package exports the function)
+    monkeypatch.setenv("DEEPDECIDE_CACHE_DIR", "")
+    normal, inputs = canonical_inputs(builtin_sample())
+    current = build.build_params(build.SECTIONS)
+    assert json.loads(current)["format"] == build.BUILD_FORMAT == 2
+    old = json.loads(current)
+    old["format"] = 1
+    params_1 = build.dumps_canonical(old)
+    record_1 = build.render(normal, inputs, params_1, build.SECTIONS, remember=False)
+    record_2 = build.render(normal, inputs, current, build.SECTIONS, remember=False)
+    assert b"/ASCII85Decode" in record_1 and b"/ASCII85Decode" not in record_2
+    assert len(record_2) < len(record_1)
+    for record in (record_1, record_2):
+        found = verify(record)
+        assert found.status == INTACT, found.reasons
+    assert build.params_format(b"{}") == 1 and build.params_format(b"not json") == 1
