@@ -34,10 +34,13 @@ from deepdecide.report.canonical import (
     sha256_hex,
     workspace_from_json,
 )
+from deepdecide.report.styles import record_format
 from deepdecide.report.template import Attachment, RecordDocTemplate, RecordMeta, make_canvas_class, pdf_date
 from deepdecide.report.words import word
 
-BUILD_FORMAT = 1
+# the record's layout: 2 shades table rows by one command and writes page streams unencoded; a record
+# of format 1 is rebuilt as format 1 drew it (styles.record_format), so that it still verifies
+BUILD_FORMAT = 2
 SECTIONS: tuple[str, ...] = tuple(sec.TITLES)  # in record order
 TITLES = sec.TITLES
 
@@ -72,6 +75,17 @@ def build_params(sections: tuple[str, ...], language: str | None = None) -> byte
     if lang != i18n.DEFAULT:
         params["language"] = lang
     return dumps_canonical(params)
+
+
+def params_format(params: bytes) -> int:
+    """The build format of a record, from its build parameters (1 when unstated or unreadable)."""
+    import json
+
+    try:
+        number = json.loads(params).get("format", 1)
+    except (ValueError, AttributeError):
+        return 1
+    return number if isinstance(number, int) and not isinstance(number, bool) else 1
 
 
 def params_language(params: bytes) -> str:
@@ -261,7 +275,7 @@ def render(ws: Workspace, inputs: bytes, params: bytes, chosen: tuple[str, ...],
     ``previous_inputs``, if any, the earlier revision's, checked by the caller), in the language its
     build parameters name. ``remember=False`` reads and keeps nothing on disk (``deepdecide verify``
     rebuilds a record from the record alone)."""
-    with collected_once(), i18n.using(params_language(params)) as lang:
+    with collected_once(), i18n.using(params_language(params)) as lang, record_format(params_format(params)):
         return _render(ws, inputs, params, chosen, lang, progress=progress, cancel=cancel,
                        previous_inputs=previous_inputs, remember=remember)
 
@@ -387,9 +401,10 @@ def _keep_contents(name: str, entries: list[Any]) -> None:
 def compose(ctx: sec.Context) -> list[Any]:
     """The record's flowables, section by section; money in the workspace's currency."""
     from deepdecide.domain.formatting import using_currency
+    from deepdecide.report.words import rendering
 
     story: list[Any] = []
-    with using_currency(ctx.ws.assumptions.currency):
+    with using_currency(ctx.ws.assumptions.currency), rendering():
         for name in ctx.sections:
             story.extend(sec.BUILDERS[name](ctx))
         sec.keep_headings(story)

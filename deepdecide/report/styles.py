@@ -5,7 +5,9 @@ from __future__ import annotations
 import functools
 import re
 import weakref
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 from html import escape as _html_escape
 from typing import Any
@@ -354,6 +356,76 @@ def _footnotes(rows: list[list[Any]], widths: Sequence[float] | None, notes: Seq
     return out
 
 
+#: the layout of the record's format 1 (``build.BUILD_FORMAT`` in its build parameters): zebra rows
+#: by one command per row, page streams also ASCII85-encoded. A record of that format is rebuilt (by
+#: ``deepdecide verify``) as it was drawn; a new record is built in the current format.
+_FORMAT_1: ContextVar[bool] = ContextVar("record_format_1", default=False)
+
+
+@contextmanager
+def record_format(number: int) -> Iterator[None]:
+    """Lay out and write the record being built in the given build format (1: as format 1 did)."""
+    token = _FORMAT_1.set(number < 2)
+    try:
+        yield
+    finally:
+        _FORMAT_1.reset(token)
+
+
+def format_1() -> bool:
+    """Is the record being built one of format 1?"""
+    return _FORMAT_1.get()
+
+
+# commands of a caller that change a cell's height or the width its text wraps in: with any of them,
+# reportlab measures every row
+_HEIGHT_COMMANDS = frozenset({"FONT", "FONTSIZE", "SIZE", "LEADING", "TOPPADDING", "BOTTOMPADDING", "LEFTPADDING",
+                              "RIGHTPADDING"})
+
+#: every this many body rows, one is left for reportlab to measure (see ``_row_heights``)
+MEASURED_EVERY = 16
+
+
+def _row_heights(body: list[list[Any]], widths: Sequence[float] | None, n_notes: int, cell: ParagraphStyle,
+                 dense: bool, extra: Sequence[tuple[Any, ...]]) -> list[float | None]:
+    """The height of every body row, as reportlab's table measures it (the tallest cell: a plain string's
+    leading, a paragraph's height at the column's width less its padding; plus the cell's padding, the
+    same sums in the same order), so that a table of a thousand rows is not measured again each time it
+    is split across a page. The header, the note rows and rows holding anything else are left to
+    reportlab (None). A paragraph is wrapped here at the width the table wraps it at, which it keeps.
+
+    Every ``MEASURED_EVERY``-th row is left to reportlab too: its long-table optimisation stops
+    measuring at the first such row below the page's end, and with it the walk over the rows that
+    places them (a table given every height would walk all the rest of itself each time it is split)."""
+    unknown: list[float | None] = [None] * (1 + len(body) + n_notes)
+    if not widths or any(c[0] in _HEIGHT_COMMANDS for c in extra):
+        return unknown
+    pad = 1 if dense else 2
+    vertical = pad + pad  # bottomPadding + topPadding, as reportlab adds them
+    plain = cell.leading * 1 + vertical
+    inner = [w - PAD - PAD for w in widths]  # the width reportlab wraps a cell's paragraph in
+    out: list[float | None] = [None]
+    for r, row in enumerate(body, start=1):
+        h: float | None = 0.0
+        if r % MEASURED_EVERY == 0 or len(row) != len(inner):
+            h = None
+        else:
+            for v, aw in zip(row, inner, strict=True):
+                if isinstance(v, str):
+                    t = plain
+                elif isinstance(v, Paragraph):
+                    _w, vh = v.wrap(aw, 72000 - vertical)
+                    sb, sa = v.getSpaceBefore(), v.getSpaceAfter()
+                    t = (vh + sa + sb) - sb - sa + vertical
+                else:
+                    h = None
+                    break
+                if t > h:
+                    h = t
+        out.append(h)
+    return out + [None] * n_notes
+
+
 def table(header: Sequence[str], rows: Sequence[Sequence[Any]], widths: Sequence[float] | None = None, *,
           numeric: Sequence[int] = (), extra: Sequence[tuple[Any, ...]] = (), zebra: bool = True,
           notes: Sequence[int] = (), dense: bool = False) -> Table:
@@ -378,6 +450,7 @@ def table(header: Sequence[str], rows: Sequence[Sequence[Any]], widths: Sequence
     # a cell whose text fits on one line is drawn as a plain string (styled like the paragraph it would
     # be): laying out a paragraph per cell is most of the time of a record with a thousand runs
     room = [w - 2 * PAD - 0.5 for w in widths] if widths else None
+    shared: dict[tuple[int, str], Paragraph] = {}
     for row in rows:
         cells = []
         for i, value in enumerate(row):
@@ -388,14 +461,19 @@ def table(header: Sequence[str], rows: Sequence[Sequence[Any]], widths: Sequence
             if room is not None and i < len(room) and "\n" not in text and len(text) <= LONG_WORD \
                     and text_width(text, cell.fontName, cell.fontSize) <= room[i]:
                 cells.append(text)
-            else:
-                cells.append(Paragraph(escape(break_long_words(text)), st[kind + "_r" if i in numeric else kind]))
+            else:  # one paragraph for a text repeated down a column: wrapped once, drawn in every row
+                found = shared.get((i, text))
+                if found is None:
+                    found = shared[(i, text)] = Paragraph(escape(break_long_words(text)),
+                                                          st[kind + "_r" if i in numeric else kind])
+                cells.append(found)
         body.append(cells)
     n_cols = len(header)
     note_rows = [[Paragraph(f"[{i}]&nbsp;&nbsp;{esc(text)}", st["footnote"])] + [""] * (n_cols - 1)
                  for i, text in enumerate(footnotes, start=1)]
-    t = Table([head, *body, *note_rows], colWidths=list(widths) if widths else None, repeatRows=1, hAlign="LEFT")
     last = len(body)
+    t = Table([head, *body, *note_rows], colWidths=list(widths) if widths else None, repeatRows=1, hAlign="LEFT",
+              rowHeights=_row_heights(body, widths, len(note_rows), cell, dense, extra))
     commands: list[tuple[Any, ...]] = [
         ("FONTNAME", (0, 0), (-1, -1), fonts.REGULAR),  # reportlab's default is Helvetica, which is not embedded
         ("BACKGROUND", (0, 0), (-1, 0), HEADER_BG),
@@ -413,9 +491,13 @@ def table(header: Sequence[str], rows: Sequence[Sequence[Any]], widths: Sequence
         commands += [("ALIGN", (i, 1), (i, last), "RIGHT") for i in numeric]
         if dense:
             commands += [("TOPPADDING", (0, 1), (-1, last), 1), ("BOTTOMPADDING", (0, 1), (-1, last), 1)]
-    if zebra:
-        for r in range(2, len(body) + 1, 2):
-            commands.append(("BACKGROUND", (0, r), (-1, r), ZEBRA))
+    if zebra and format_1():  # as format 1 shaded them: the even rows of the whole table
+        commands += [("BACKGROUND", (0, r), (-1, r), ZEBRA) for r in range(2, len(body) + 1, 2)]
+    elif zebra and len(body) > 1:
+        # every second body row shaded, by one command: a command per row is copied, row by row, into
+        # each piece of a table split across pages. Each page of a long table starts, like its first,
+        # with an unshaded row under the header (reportlab starts the cycle again in every piece)
+        commands.append(("ROWBACKGROUNDS", (0, 1), (-1, last), [None, ZEBRA]))
     for r in range(last + 1, last + 1 + len(note_rows)):
         commands.append(("SPAN", (0, r), (-1, r)))
         commands.append(("TOPPADDING", (0, r), (-1, r), 1 if r > last + 1 else 4))

@@ -9,6 +9,9 @@ support status) can be translated differently where Spanish needs it.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from enum import Enum
 from typing import Any
 
@@ -23,7 +26,7 @@ from deepdecide.domain import i18n
 from deepdecide.domain.evidence import ParityKind, ProvenanceKind, Verdict
 from deepdecide.domain.i18n import _, pgettext
 from deepdecide.domain.matrix import SupportStatus
-from deepdecide.domain.messages import Message
+from deepdecide.domain.messages import Amount, Message
 from deepdecide.domain.workspace import (
     Answer,
     CostView,
@@ -140,12 +143,69 @@ def word(value: Any) -> str:
 
 
 def text(value: Any) -> str:
-    """A Message in the record's language (its template is the catalog key); other values as text."""
+    """A Message in the record's language (its template is the catalog key); other values as text.
+
+    While a record is composed (:func:`rendering`), a message is rendered once: the same flag of a
+    thousand files, or an option's name on each of its runs, is written again from what it gave."""
     from deepdecide.domain.i18n import translate
 
     if isinstance(value, Message):
-        return value.render(translate)
+        memo = _RENDERED.get()
+        if memo is None:
+            return value.render(translate)
+        key = _message_key(value)
+        if key is None:
+            return value.render(translate)
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = value.render(translate)
+        return found
     return "" if value is None else str(value)
+
+
+#: the texts of the messages rendered while one record is composed (None: outside of it)
+_RENDERED: ContextVar[dict[Any, str] | None] = ContextVar("rendered_messages", default=None)
+
+
+@contextmanager
+def rendering() -> Iterator[None]:
+    """Render each message once while the body of this block composes a record (one language and
+    currency throughout: the caller sets them before it)."""
+    token = _RENDERED.set({})
+    try:
+        yield
+    finally:
+        _RENDERED.reset(token)
+
+
+def _message_key(m: Message) -> Any:
+    """A key that two messages share only when they render alike: their id, template and parameters,
+    each parameter with its type (``1`` and ``1.0`` are equal but may be written differently; a float by
+    its exact bits, so ``-0.0`` is not ``0.0``); None for a parameter of any other kind."""
+    params = []
+    for name, v in m.params:
+        k = _param_key(v)
+        if k is None:
+            return None
+        params.append((name, k))
+    return (m.id, m.template, tuple(params))
+
+
+def _param_key(v: Any) -> Any:
+    cls = v.__class__
+    if cls is str or cls is int or cls is bool or v is None:
+        return (cls, v)
+    if cls is float:
+        return (cls, v.hex())
+    if cls is Message:
+        return _message_key(v)
+    if cls is tuple:
+        parts = [_param_key(x) for x in v]
+        return None if any(x is None for x in parts) else (cls, tuple(parts))
+    if cls is Amount:
+        value = _param_key(v.value)
+        return None if value is None else (cls, value, v.unit)
+    return None
 
 
 def capacity_label(capacity: Any) -> str:
