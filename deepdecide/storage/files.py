@@ -13,7 +13,7 @@ import json
 import math
 import os
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -192,14 +192,10 @@ def _migrate_3_to_4(body: dict[str, Any], warn: Callable[[str, str], None]) -> d
     Nothing is lost, so nothing is warned."""
     from deepdecide.domain import flags
 
-    evidence = body.get("evidence")
-    files = evidence.get("files") if isinstance(evidence, dict) else None
-    for f in files if isinstance(files, list) else ():
-        runs = f.get("runs") if isinstance(f, dict) else None
-        for r in runs if isinstance(runs, list) else ():
-            old = r.get("quality_flags") if isinstance(r, dict) else None
-            if isinstance(old, list):
-                r["quality_flags"] = [flags.to_data(flags.from_english(x)) if isinstance(x, str) else x for x in old]
+    for r in _evidence_items(body, "runs"):
+        old = r.get("quality_flags")
+        if isinstance(old, list):
+            r["quality_flags"] = [flags.to_data(flags.from_english(x)) if isinstance(x, str) else x for x in old]
     return body
 
 
@@ -211,15 +207,21 @@ def _migrate_4_to_5(body: dict[str, Any], warn: Callable[[str, str], None]) -> d
     null (no rule stated). Nothing is lost, so nothing is warned."""
     from deepdecide.domain import flags
 
+    for c in _evidence_items(body, "parity"):
+        old = c.get("tolerance")
+        if isinstance(old, str):
+            c["tolerance"] = flags.to_data(flags.rule_from_english(old)) if old else None
+    return body
+
+
+def _evidence_items(body: dict[str, Any], key: str) -> Iterator[dict[str, Any]]:
+    """Every mapping of ``evidence.files[*].<key>`` (``runs`` or ``parity``) of an unchecked document,
+    for a migration to rewrite in place; anything of another shape is left to validation."""
     evidence = body.get("evidence")
     files = evidence.get("files") if isinstance(evidence, dict) else None
     for f in files if isinstance(files, list) else ():
-        checks = f.get("parity") if isinstance(f, dict) else None
-        for c in checks if isinstance(checks, list) else ():
-            old = c.get("tolerance") if isinstance(c, dict) else None
-            if isinstance(old, str):
-                c["tolerance"] = flags.to_data(flags.rule_from_english(old)) if old else None
-    return body
+        items = f.get(key) if isinstance(f, dict) else None
+        yield from (x for x in (items if isinstance(items, list) else ()) if isinstance(x, dict))
 
 
 MIGRATIONS: dict[int, Migration] = {1: _migrate_1_to_2_all, 2: _migrate_2_to_3, 3: _migrate_3_to_4,

@@ -390,7 +390,7 @@ def _collection(mapping: bool, get: Any, plain: dict[str, Any], loader: Any, dep
     while True:
         event = get()
         cls = event.__class__
-        if cls is _ScalarEvent:  # inline: most events
+        if cls is _ScalarEvent:  # _scalar_event written inline (most events are scalars): keep the two alike
             if event.tag is not None or event.anchor is not None:
                 raise _Refused
             value = event.value

@@ -160,6 +160,7 @@ def test_three_files_one_bad_save_nothing_and_keep_going_saves_two(workspace, tm
 
 def test_import_reports_what_was_redacted_and_escapes_the_terminal(workspace, tmp_path, capsys, sweep):
     rec = json.loads(sweep.read_text())
+    # a hostile value inside the result file (a user's home folder and a terminal escape), no real path
     rec["model_id"] = "/home/alice/models/x\x1b[2J"
     path = tmp_path / "hf_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789.json"
     path.write_text(json.dumps(rec))

@@ -273,6 +273,7 @@ def cases() -> list[Case]:
         absent=("AKIAIOSFODNN7EXAMPLE", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"))
     add("url_credentials.json", dumps(vllm(model_id="https://alice:pa55word@models.example.com/Model-8B")), "ok",
         absent=("pa55word",))
+    # home folders written into a result file (hostile values the import must redact), no real paths
     add("home_path.json", dumps(vllm(model_id="/home/alice/models/Model-8B")), "ok", absent=("/home/alice",))
     add("mac_home_path.json", dumps(vllm(model_id="/Users/bob/models/Model-8B")), "ok", absent=("/Users/bob",))
     add("bearer.json", dumps(vllm(label="curl -H 'Authorization: Bearer abcDEF123456ghiJKL'")), "ok",
