@@ -34,13 +34,13 @@ from deepdecide.report.canonical import (
     sha256_hex,
     workspace_from_json,
 )
-from deepdecide.report.styles import record_format
+from deepdecide.report.styles import CURRENT_FORMAT, record_format
 from deepdecide.report.template import Attachment, RecordDocTemplate, RecordMeta, make_canvas_class, pdf_date
 from deepdecide.report.words import word
 
-# the record's layout: 2 shades table rows by one command and writes page streams unencoded; a record
-# of format 1 is rebuilt as format 1 drew it (styles.record_format), so that it still verifies
-BUILD_FORMAT = 2
+# the record's layout (styles.CURRENT_FORMAT says what each format draws); a record of an earlier format
+# is rebuilt as that format drew it (styles.record_format), so that it still verifies
+BUILD_FORMAT = CURRENT_FORMAT
 SECTIONS: tuple[str, ...] = tuple(sec.TITLES)  # in record order
 TITLES = sec.TITLES
 

@@ -25,6 +25,7 @@ from reportlab.rl_config import _FUZZ
 from deepdecide.domain import formatting
 from deepdecide.domain.i18n import _
 from deepdecide.report import fonts
+from deepdecide.report.compact_table import CompactTable
 
 
 def escape(text: str) -> str:
@@ -356,25 +357,40 @@ def _footnotes(rows: list[list[Any]], widths: Sequence[float] | None, notes: Seq
     return out
 
 
-#: the layout of the record's format 1 (``build.BUILD_FORMAT`` in its build parameters): zebra rows
-#: by one command per row, page streams also ASCII85-encoded. A record of that format is rebuilt (by
-#: ``deepdecide verify``) as it was drawn; a new record is built in the current format.
-_FORMAT_1: ContextVar[bool] = ContextVar("record_format_1", default=False)
+#: the build format of a record built now (``build.BUILD_FORMAT``, in its build parameters). A record of
+#: an earlier format is rebuilt (by ``deepdecide verify``) as that format drew it:
+#: 1: zebra rows by one command per row, page streams also ASCII85-encoded;
+#: 2: zebra by one command, streams compressed only;
+#: 3: the plain tables drawn compactly (``compact_table``), chart points drawn from one form per kind of
+#:    point, the sign-off table kept with its heading.
+CURRENT_FORMAT = 3
+_FORMAT: ContextVar[int] = ContextVar("record_format", default=CURRENT_FORMAT)
 
 
 @contextmanager
 def record_format(number: int) -> Iterator[None]:
-    """Lay out and write the record being built in the given build format (1: as format 1 did)."""
-    token = _FORMAT_1.set(number < 2)
+    """Lay out and write the record being built in the given build format (an earlier one as it did;
+    a later one than this code knows, as the current one)."""
+    token = _FORMAT.set(max(1, min(number, CURRENT_FORMAT)))
     try:
         yield
     finally:
-        _FORMAT_1.reset(token)
+        _FORMAT.reset(token)
+
+
+def record_format_number() -> int:
+    """The build format of the record being built (the current one outside a build)."""
+    return _FORMAT.get()
 
 
 def format_1() -> bool:
     """Is the record being built one of format 1?"""
-    return _FORMAT_1.get()
+    return _FORMAT.get() < 2
+
+
+def compact() -> bool:
+    """Does the record being built draw its plain tables and chart points compactly (format 3 on)?"""
+    return _FORMAT.get() >= 3
 
 
 # commands of a caller that change a cell's height or the width its text wraps in: with any of them,
@@ -428,13 +444,15 @@ def _row_heights(body: list[list[Any]], widths: Sequence[float] | None, n_notes:
 
 def table(header: Sequence[str], rows: Sequence[Sequence[Any]], widths: Sequence[float] | None = None, *,
           numeric: Sequence[int] = (), extra: Sequence[tuple[Any, ...]] = (), zebra: bool = True,
-          notes: Sequence[int] = (), dense: bool = False) -> Table:
+          notes: Sequence[int] = (), dense: bool = False) -> Table | CompactTable:
     """A table whose header row repeats on every page it spans; cells wrap, headers only between words.
 
     ``rows`` hold plain text (escaped here) or ready flowables; ``numeric`` columns align right.
     In the ``notes`` columns a long text becomes a reference "[n]" and the note is printed,
     numbered, in rows under the table. A ``dense`` table sets its cells smaller, with less padding
-    (a list of a thousand files).
+    (a list of a thousand files). In build format 3 a table of plain text and paragraphs with no
+    commands of the caller and no notes is a :class:`~deepdecide.report.compact_table.CompactTable`
+    (the same look, drawn compactly).
     """
     st = styles()
     cells_of: list[list[Any]] = [list(r) for r in rows]
@@ -469,6 +487,10 @@ def table(header: Sequence[str], rows: Sequence[Sequence[Any]], widths: Sequence
                 cells.append(found)
         body.append(cells)
     n_cols = len(header)
+    if widths and not extra and not footnotes and compact() and all(
+            len(r) == n_cols and all(isinstance(v, (str, Paragraph)) for v in r) for r in body):
+        return CompactTable(head, body, widths, numeric=numeric, cell=cell, dense=dense, zebra=zebra,
+                            head_color=HEADER_BG, zebra_color=ZEBRA, head_rule_color=GREY, body_rule_color=RULE)
     note_rows = [[Paragraph(f"[{i}]&nbsp;&nbsp;{esc(text)}", st["footnote"])] + [""] * (n_cols - 1)
                  for i, text in enumerate(footnotes, start=1)]
     last = len(body)

@@ -1,6 +1,8 @@
 """Record tables give reportlab the height of their rows, and the record renders each message once:
 the heights are the very ones reportlab measures, a page of a long table starts like its first, and a
-message is written again only for a message that renders alike."""
+message is written again only for a message that renders alike. The tables here are those of build
+format 2 (reportlab's own table, as records of formats 1 and 2 are rebuilt); format 3's compact table
+is tested in test_compact_table.py."""
 
 from __future__ import annotations
 
@@ -8,7 +10,8 @@ from reportlab.platypus import Table
 
 from deepdecide.domain.messages import Amount, msg
 from deepdecide.report import predictions, styles
-from deepdecide.report.styles import Paragraph, table
+from deepdecide.report.styles import Paragraph, record_format
+from deepdecide.report.styles import table as _table
 from deepdecide.report.words import rendering, text
 
 MM = 72 / 25.4
@@ -23,6 +26,13 @@ def _rows(n: int) -> list[list[object]]:
                              f"F{i}", fit, f"{i * 1.5:g}", "—"]
         rows.append(predictions.struck([str(v) for v in row], (3, 4)) if i % 7 == 6 else row)
     return rows
+
+
+def table(*args: object, **kwargs: object) -> Table:
+    with record_format(2):
+        t = _table(*args, **kwargs)  # type: ignore[arg-type]
+    assert isinstance(t, Table)
+    return t
 
 
 def _measured_by_reportlab(t: Table) -> list[float]:
@@ -88,7 +98,7 @@ def test_a_message_is_rendered_once_and_only_for_messages_that_render_alike() ->
     assert len(calls) == 1 + 1 + 2 + 2
 
 
-def test_a_record_of_format_1_is_rebuilt_as_format_1_drew_it(monkeypatch) -> None:
+def test_records_of_formats_1_and_2_are_rebuilt_as_they_were_drawn(monkeypatch) -> None:
     import importlib
     import json
 
@@ -100,15 +110,18 @@ def test_a_record_of_format_1_is_rebuilt_as_format_1_drew_it(monkeypatch) -> Non
     monkeypatch.setenv("DEEPDECIDE_CACHE_DIR", "")
     normal, inputs = canonical_inputs(builtin_sample())
     current = build.build_params(build.SECTIONS)
-    assert json.loads(current)["format"] == build.BUILD_FORMAT == 2
-    old = json.loads(current)
-    old["format"] = 1
-    params_1 = build.dumps_canonical(old)
-    record_1 = build.render(normal, inputs, params_1, build.SECTIONS, remember=False)
-    record_2 = build.render(normal, inputs, current, build.SECTIONS, remember=False)
+    assert json.loads(current)["format"] == build.BUILD_FORMAT == 3
+
+    def params(number: int) -> bytes:
+        return build.dumps_canonical({**json.loads(current), "format": number})
+
+    record_1, record_2, record_3 = (build.render(normal, inputs, params(n), build.SECTIONS, remember=False)
+                                    for n in (1, 2, 3))
+    assert record_3 == build.render(normal, inputs, current, build.SECTIONS, remember=False)
     assert b"/ASCII85Decode" in record_1 and b"/ASCII85Decode" not in record_2
     assert len(record_2) < len(record_1)
-    for record in (record_1, record_2):
+    assert len({record_1, record_2, record_3}) == 3
+    for record in (record_1, record_2, record_3):
         found = verify(record)
         assert found.status == INTACT, found.reasons
     assert build.params_format(b"{}") == 1 and build.params_format(b"not json") == 1
