@@ -216,10 +216,7 @@ class CompactTable(Flowable):
     def _draw_flowable(self, v: Any, col: int, rowpos: float, rowheight: float, pad: float, *, right: bool) -> None:
         """A flowable cell where reportlab's table draws it (top-aligned; its width from its wrap)."""
         vw, vh = v.wrapOn(self.canv, self.widths[col] - PAD - PAD, rowheight - pad - pad)
-        if right:
-            x = self._cols[col] + self.widths[col] - PAD - vw
-        else:
-            x = self._cols[col] + PAD
+        x = self._cols[col] + self.widths[col] - PAD - vw if right else self._cols[col] + PAD
         y = rowpos + rowheight - pad
         sb = v.getSpaceBefore()
         y += sb
