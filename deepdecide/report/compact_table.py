@@ -115,10 +115,12 @@ class CompactTable(Flowable):
     def _cell_height(self, v: Any, w: float, pad: float) -> float:
         """The height of a cell with its padding, as reportlab's table measures it."""
         if isinstance(v, str):
-            return self.cell.leading * len(v.split("\n")) + (pad + pad)
+            leading: float = self.cell.leading
+            return leading * len(v.split("\n")) + (pad + pad)
         _vw, vh = v.wrap(w - PAD - PAD, 72000 - pad - pad)
         sb, sa = v.getSpaceBefore(), v.getSpaceAfter()
-        return (vh + sa + sb) - sb - sa + (pad + pad)
+        height: float = (vh + sa + sb) - sb - sa + (pad + pad)
+        return height
 
     def row_heights(self) -> list[float]:
         """The height of every row, the header first."""
