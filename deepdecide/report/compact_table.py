@@ -226,6 +226,36 @@ class CompactTable(Flowable):
         y -= vh
         v.drawOn(self.canv, x, y)
 
+    def _plain_lines(self, v: Any, col: int, pad: float) -> list[tuple[float, float, str]] | None:
+        """The lines of a paragraph cell that is plain text in the cell's font, size and colour, each as
+        (offset from the cell's left padding, depth of its baseline under the cell's top padding, text),
+        placed as the paragraph places them; None for any other paragraph (it draws itself)."""
+        from reportlab.lib.enums import TA_LEFT, TA_RIGHT
+        from reportlab.rl_config import paraFontSizeHeightOffset
+
+        st = getattr(v, "style", None)
+        if st is None or getattr(v, "bulletText", None) or getattr(v, "_offsets", None):
+            return None
+        if (st.alignment not in (TA_LEFT, TA_RIGHT) or st.firstLineIndent or st.leftIndent or st.rightIndent
+                or st.backColor or (st.borderColor and st.borderWidth) or st.wordWrap
+                or getattr(v, "autoLeading", getattr(st, "autoLeading", ""))
+                or "preformatted" in type(v).__name__.lower()):
+            return None
+        _vw, vh = v.wrapOn(self.canv, self.widths[col] - PAD - PAD, 72000 - pad - pad)
+        bl = getattr(v, "blPara", None)
+        cell = self.cell
+        if (bl is None or bl.kind != 0 or bl.fontName != cell.fontName or bl.fontSize != cell.fontSize
+                or bl.textColor != cell.textColor or getattr(bl, "us_lines", None) or getattr(bl, "link", None)):
+            return None
+        first = vh - (bl.fontSize if paraFontSizeHeightOffset else getattr(bl, "ascent", bl.fontSize))
+        out = []
+        for i, (extra, words) in enumerate(bl.lines):
+            if not extra > -1e-8:  # a line set tighter than its width (word spacing): the paragraph draws it
+                return None
+            dx = extra if st.alignment == TA_RIGHT else 0.0
+            out.append((dx, vh - first + i * st.leading, " ".join(words)))
+        return out
+
     def _draw_body(self, rows: list[float], heights: list[float]) -> None:
         canv = self.canv
         cell = self.cell
@@ -245,26 +275,41 @@ class CompactTable(Flowable):
         size_s = _n(size)
         from deepdecide.report.styles import text_width
 
+        def show(text: str) -> None:
+            nonlocal subset
+            chunks = known.get((name, text))
+            if chunks is None:
+                chunks = known[(name, text)] = tuple((s, escapePDF(t)) for s, t in font.splitString(text, doc))
+            for s, t in chunks:
+                if s != subset:
+                    out.append(f"{font.getSubsetInternalName(s, doc)} {size_s} Tf")
+                    subset = s
+                out.append(f"({t}) Tj")
+
+        plain: dict[int, Any] = {}  # per paragraph: its lines as (dx, text), or None to let it draw itself
         for i, row in enumerate(self.body, start=1):
             rowpos, rh = rows[i + 1], heights[i]
             y = None
             for j, v in enumerate(row):
                 if not isinstance(v, str):
-                    self._draw_flowable(v, j, rowpos, rh, pad, right=j in numeric)
+                    lines = plain.get(id(v), False)
+                    if lines is False:
+                        lines = plain[id(v)] = self._plain_lines(v, j, pad)
+                    if lines is None:
+                        self._draw_flowable(v, j, rowpos, rh, pad, right=j in numeric)
+                        continue
+                    top = rowpos + rh - pad
+                    x0 = self._cols[j] + PAD
+                    for dx, dy, line in lines:
+                        out.append(f"1 0 0 1 {_n(x0 + dx)} {_n(top - dy)} Tm")
+                        show(line)
                     continue
                 if not v:
                     continue
                 if y is None:
                     y = _n(rowpos + rh - pad - size)
                 x = _n(right[j] - text_width(v, name, size)) if j in numeric else left[j]
-                chunks = known.get((name, v))
-                if chunks is None:
-                    chunks = known[(name, v)] = tuple((s, escapePDF(t)) for s, t in font.splitString(v, doc))
                 out.append(f"1 0 0 1 {x} {y} Tm")
-                for s, t in chunks:
-                    if s != subset:
-                        out.append(f"{font.getSubsetInternalName(s, doc)} {size_s} Tf")
-                        subset = s
-                    out.append(f"({t}) Tj")
+                show(v)
         if out:
             canv.addLiteral(f"{_color(cell.textColor)} rg BT " + " ".join(out) + " ET")
