@@ -37,6 +37,17 @@ _ENCODED: weakref.WeakKeyDictionary[Any, dict[tuple[str, str], tuple[tuple[int, 
     weakref.WeakKeyDictionary()
 
 
+#: the bytes a PDF string holds as they are (printable ASCII but the parentheses and the backslash)
+_PLAIN = bytes(c for c in range(32, 127) if c not in b"()\\")
+
+
+def _escaped(chunk: bytes) -> str:
+    """A chunk of encoded text as a PDF string's content: as reportlab's ``escapePDF`` writes it."""
+    if not chunk.translate(None, _PLAIN):
+        return chunk.decode("latin-1")
+    return str(escapePDF(chunk))
+
+
 _LN10 = math.log(10.0)
 
 
@@ -279,7 +290,7 @@ class CompactTable(Flowable):
             nonlocal subset
             chunks = known.get((name, text))
             if chunks is None:
-                chunks = known[(name, text)] = tuple((s, escapePDF(t)) for s, t in font.splitString(text, doc))
+                chunks = known[(name, text)] = tuple((s, _escaped(t)) for s, t in font.splitString(text, doc))
             for s, t in chunks:
                 if s != subset:
                     out.append(f"{font.getSubsetInternalName(s, doc)} {size_s} Tf")
