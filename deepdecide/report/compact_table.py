@@ -97,10 +97,14 @@ class CompactTable(Flowable):
     def __init__(self, head: Sequence[Flowable], body: Sequence[Sequence[Any]], widths: Sequence[float], *,
                  numeric: Sequence[int] = (), cell: ParagraphStyle, dense: bool = False, zebra: bool = True,
                  heights: Sequence[float] | None = None, head_color: Any = None, zebra_color: Any = None,
-                 head_rule_color: Any = None, body_rule_color: Any = None, continued: bool = False):
+                 head_rule_color: Any = None, body_rule_color: Any = None, continued: bool = False,
+                 row_colors: Sequence[dict[int, Any] | None] | None = None):
         super().__init__()
         self.head = list(head)
         self.body = [list(r) for r in body]
+        # per body row, the colour of its plain-string cells that differ from ``cell``'s (by column)
+        self.row_colors: list[dict[int, Any] | None] = (list(row_colors) if row_colors is not None
+                                                         else [None] * len(self.body))
         self.widths = [float(w) for w in widths]
         self.numeric = frozenset(numeric)
         self.cell = cell
@@ -186,9 +190,9 @@ class CompactTable(Flowable):
                               "zebra": self.zebra, "head_color": self.colors[0], "zebra_color": self.colors[1],
                               "head_rule_color": self.colors[2], "body_rule_color": self.colors[3]}
         first = CompactTable(self.head, self.body[:k], self.widths, heights=heights[:split_at],
-                             continued=self.continued, **kw)
+                             continued=self.continued, row_colors=self.row_colors[:k], **kw)
         rest = CompactTable(self.head, self.body[k:], self.widths, heights=[heights[0], *heights[split_at:]],
-                            continued=True, **kw)
+                            continued=True, row_colors=self.row_colors[k:], **kw)
         return [first, rest]
 
     # ------------------------------------------------------------------------------------------
@@ -298,7 +302,16 @@ class CompactTable(Flowable):
                 out.append(f"({t}) Tj")
 
         plain: dict[int, Any] = {}  # per paragraph: its lines as (dx, text), or None to let it draw itself
-        for i, row in enumerate(self.body, start=1):
+        default = _color(cell.textColor)
+        color = default
+
+        def fill(rgb: str) -> None:
+            nonlocal color
+            if rgb != color:
+                out.append(f"{rgb} rg")
+                color = rgb
+
+        for i, (row, colored) in enumerate(zip(self.body, self.row_colors, strict=True), start=1):
             rowpos, rh = rows[i + 1], heights[i]
             y = None
             for j, v in enumerate(row):
@@ -309,6 +322,7 @@ class CompactTable(Flowable):
                     if lines is None:
                         self._draw_flowable(v, j, rowpos, rh, pad, right=j in numeric)
                         continue
+                    fill(default)  # a paragraph in its own colour, which is the cell's
                     top = rowpos + rh - pad
                     x0 = self._cols[j] + PAD
                     for dx, dy, line in lines:
@@ -320,7 +334,8 @@ class CompactTable(Flowable):
                 if y is None:
                     y = _n(rowpos + rh - pad - size)
                 x = _n(right[j] - text_width(v, name, size)) if j in numeric else left[j]
+                fill(_color(colored[j]) if colored is not None and j in colored else default)
                 out.append(f"1 0 0 1 {x} {y} Tm")
                 show(v)
         if out:
-            canv.addLiteral(f"{_color(cell.textColor)} rg BT " + " ".join(out) + " ET")
+            canv.addLiteral(f"{default} rg BT " + " ".join(out) + " ET")

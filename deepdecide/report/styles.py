@@ -442,6 +442,29 @@ def _row_heights(body: list[list[Any]], widths: Sequence[float] | None, n_notes:
     return out + [None] * n_notes
 
 
+def _text_colors(extra: Sequence[tuple[Any, ...]], n_rows: int, n_cols: int) -> list[dict[int, Any] | None] | None:
+    """The text colour of the body's plain-string cells that a caller's commands set (reportlab's TEXTCOLOR:
+    a later command over an earlier one; the header's cells, paragraphs, keep their own), per body row;
+    None when the caller's commands do anything else (the table is then reportlab's own)."""
+    out: list[dict[int, Any] | None] = [None] * n_rows
+    for c in extra:
+        if c[0] != "TEXTCOLOR" or len(c) != 4:
+            return None
+        (sc, sr), (ec, er) = c[1], c[2]
+        color = colors.toColor(c[3], colors.Color(0, 0, 0))
+        if getattr(color, "alpha", 1) != 1:
+            return None
+        sc, ec = (v + n_cols if v < 0 else v for v in (sc, ec))
+        sr, er = (v + n_rows + 1 if v < 0 else v for v in (sr, er))
+        for r in range(max(sr, 1), min(er, n_rows) + 1):
+            row = out[r - 1]
+            if row is None:
+                row = out[r - 1] = {}
+            for col in range(max(sc, 0), min(ec, n_cols - 1) + 1):
+                row[col] = color
+    return out
+
+
 def table(header: Sequence[str], rows: Sequence[Sequence[Any]], widths: Sequence[float] | None = None, *,
           numeric: Sequence[int] = (), extra: Sequence[tuple[Any, ...]] = (), zebra: bool = True,
           notes: Sequence[int] = (), dense: bool = False) -> Table | CompactTable:
@@ -450,8 +473,8 @@ def table(header: Sequence[str], rows: Sequence[Sequence[Any]], widths: Sequence
     ``rows`` hold plain text (escaped here) or ready flowables; ``numeric`` columns align right.
     In the ``notes`` columns a long text becomes a reference "[n]" and the note is printed,
     numbered, in rows under the table. A ``dense`` table sets its cells smaller, with less padding
-    (a list of a thousand files). In build format 3 a table of plain text and paragraphs with no
-    commands of the caller and no notes is a :class:`~deepdecide.report.compact_table.CompactTable`
+    (a list of a thousand files). In build format 3 a table of plain text and paragraphs without notes,
+    whose caller's commands only colour text, is a :class:`~deepdecide.report.compact_table.CompactTable`
     (the same look, drawn compactly).
     """
     st = styles()
@@ -487,10 +510,13 @@ def table(header: Sequence[str], rows: Sequence[Sequence[Any]], widths: Sequence
                 cells.append(found)
         body.append(cells)
     n_cols = len(header)
-    if widths and not extra and not footnotes and compact() and all(
+    if widths and not footnotes and compact() and all(
             len(r) == n_cols and all(isinstance(v, (str, Paragraph)) for v in r) for r in body):
-        return CompactTable(head, body, widths, numeric=numeric, cell=cell, dense=dense, zebra=zebra,
-                            head_color=HEADER_BG, zebra_color=ZEBRA, head_rule_color=GREY, body_rule_color=RULE)
+        row_colors = _text_colors(extra, len(body), n_cols)
+        if row_colors is not None:
+            return CompactTable(head, body, widths, numeric=numeric, cell=cell, dense=dense, zebra=zebra,
+                                head_color=HEADER_BG, zebra_color=ZEBRA, head_rule_color=GREY, body_rule_color=RULE,
+                                row_colors=row_colors)
     note_rows = [[Paragraph(f"[{i}]&nbsp;&nbsp;{esc(text)}", st["footnote"])] + [""] * (n_cols - 1)
                  for i, text in enumerate(footnotes, start=1)]
     last = len(body)

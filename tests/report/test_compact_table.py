@@ -82,11 +82,20 @@ def test_a_long_table_breaks_where_reportlab_breaks_it(dense: bool) -> None:
         assert pieces_new == pieces_old, room
 
 
-def test_tables_a_caller_styles_or_with_notes_stay_reportlab_tables() -> None:
+def test_text_a_caller_colours_is_drawn_in_its_colour_other_styling_stays_reportlabs() -> None:
+    from reportlab.lib import colors
+
     with record_format(3):
-        styled = table(HEADER, _rows(5), WIDTHS, extra=[("TEXTCOLOR", (0, 1), (0, 1), "red")])
+        coloured = table(HEADER, _rows(5), WIDTHS, extra=[("TEXTCOLOR", (0, 1), (0, 1), "red"),
+                                                          ("TEXTCOLOR", (1, 2), (-1, 2), colors.blue),
+                                                          ("TEXTCOLOR", (1, 2), (1, 2), colors.green)])
+        bold = table(HEADER, _rows(5), WIDTHS, extra=[("FONTNAME", (0, 1), (-1, 1), "DDVera-Bold")])
         noted = table(["A", "Note"], [["x", "a long note " * 40]], [30 * MM, 30 * MM], notes=(1,))
-    assert isinstance(styled, Table) and isinstance(noted, Table)
+    assert isinstance(coloured, CompactTable)
+    assert coloured.row_colors[0] == {0: colors.red}
+    assert coloured.row_colors[1] == {1: colors.green, 2: colors.blue, 3: colors.blue, 4: colors.blue}
+    assert coloured.row_colors[2:] == [None, None, None]
+    assert isinstance(bold, Table) and isinstance(noted, Table)
 
 
 def test_numbers_are_written_as_reportlab_writes_them() -> None:
