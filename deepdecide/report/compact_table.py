@@ -5,10 +5,13 @@ reportlab's table gives every cell a style object of its own, copies its style c
 piece of a table split across pages, and draws every plain-text cell as a text object of its own
 (with every coordinate formatted by its general number writer). A record table is simpler: a header
 of paragraphs repeated on every page, body cells that are one-line plain strings (left-aligned, or
-right-aligned in numeric columns) or paragraphs, the header shaded and ruled, the body ruled under
-every row and shaded on every second row. :class:`CompactTable` lays out such a table as reportlab's
-table does (the same row heights, by the same sums, and the same page breaks) and draws it the same
-(the same shading, rules, fonts and positions), with all its plain-text cells in one text object.
+right-aligned in numeric columns, some in a colour of their own) or paragraphs, the header shaded and
+ruled, the body ruled under every row and shaded on every second row. :class:`CompactTable` lays out
+such a table as reportlab's table does (the same row heights, by the same sums, and the same page
+breaks) and draws it the same (the same shading, rules, fonts, colours and positions, every number
+written as reportlab writes it), with all its plain text in one text object: the plain-string cells,
+and the lines of the paragraph cells that are plain text in the cell's font (placed where the
+paragraph places them; any other paragraph draws itself).
 """
 
 from __future__ import annotations
