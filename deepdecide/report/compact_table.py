@@ -104,7 +104,7 @@ class CompactTable(Flowable):
                  row_colors: Sequence[dict[int, Any] | None] | None = None):
         super().__init__()
         self.head = list(head)
-        self.body = [list(r) for r in body]
+        self.body = list(body)  # the rows themselves are shared with the pieces of a split, never changed
         # per body row, the colour of its plain-string cells that differ from ``cell``'s (by column)
         self.row_colors: list[dict[int, Any] | None] = (list(row_colors) if row_colors is not None
                                                          else [None] * len(self.body))
@@ -118,6 +118,8 @@ class CompactTable(Flowable):
         # a piece after the first: reportlab's split carries the rule below the last row of the page before
         # as a rule above this piece's first row, drawn over the header's rule
         self.continued = continued
+        # where a right-aligned text starts, per (column, text): shared by the pieces of a split table
+        self._right_x: dict[tuple[int, str], str] = {}
         cols = [0.0]
         width = 0.0
         for w in self.widths:
@@ -145,10 +147,11 @@ class CompactTable(Flowable):
         if self._heights is None:
             heights = []
             pad = 1 if self.dense else 2
+            one_line = self._cell_height("", 0.0, pad)  # a plain string of one line (all but a few cells)
             for row, p in ((self.head, HEAD_PAD), *((r, pad) for r in self.body)):
                 h = 0.0
                 for v, w in zip(row, self.widths, strict=True):
-                    t = self._cell_height(v, w, p)
+                    t = one_line if p == pad and v.__class__ is str and "\n" not in v else self._cell_height(v, w, p)
                     if t > h:
                         h = t
                 heights.append(h)
@@ -196,6 +199,7 @@ class CompactTable(Flowable):
                              continued=self.continued, row_colors=self.row_colors[:k], **kw)
         rest = CompactTable(self.head, self.body[k:], self.widths, heights=[heights[0], *heights[split_at:]],
                             continued=True, row_colors=self.row_colors[k:], **kw)
+        first._right_x = rest._right_x = self._right_x
         return [first, rest]
 
     # ------------------------------------------------------------------------------------------
@@ -304,6 +308,7 @@ class CompactTable(Flowable):
                     subset = s
                 out.append(f"({t}) Tj")
 
+        right_x = self._right_x
         plain: dict[int, Any] = {}  # per paragraph: its lines as (dx, text), or None to let it draw itself
         default = _color(cell.textColor)
         color = default
@@ -336,7 +341,12 @@ class CompactTable(Flowable):
                     continue
                 if y is None:
                     y = _n(rowpos + rh - pad - size)
-                x = _n(right[j] - text_width(v, name, size)) if j in numeric else left[j]
+                if j in numeric:
+                    x = right_x.get((j, v))
+                    if x is None:
+                        x = right_x[(j, v)] = _n(right[j] - text_width(v, name, size))
+                else:
+                    x = left[j]
                 fill(_color(colored[j]) if colored is not None and j in colored else default)
                 out.append(f"1 0 0 1 {x} {y} Tm")
                 show(v)
