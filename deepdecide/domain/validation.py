@@ -369,10 +369,10 @@ def _plain_type(tp: Any) -> bool:
 def _fields_of(cls: type) -> tuple[tuple[str, bool, bool], ...]:
     """(name, has a default value, may hold a dataclass or tuple) of each field of a dataclass that
     may hold an id, a name or something to walk; every field when its types cannot be read."""
-    import typing
+    from deepdecide.domain.records import field_types
 
     try:
-        hints = typing.get_type_hints(cls)
+        hints = field_types(cls)  # typing.get_type_hints(cls)
     except Exception:  # a type the hints cannot name: every field, walked by its value
         hints = {}
     out = []
