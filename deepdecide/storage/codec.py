@@ -156,7 +156,14 @@ def _decoder(tp: Any) -> Any:
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return _dataclass_decoder(tp)
     if isinstance(tp, type) and issubclass(tp, Enum):
+        # a member by its value (most values: a dictionary lookup); anything else as ``tp(data)`` reads it
+        members = {m.value: m for m in tp}
+
         def enum(data: Any) -> Any:
+            try:
+                return members[data]
+            except (KeyError, TypeError):
+                pass
             try:
                 return tp(data)
             except (ValueError, TypeError):
