@@ -17,10 +17,47 @@ import sys
 import tempfile
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any, Protocol
 
 CACHE_ENV = "DEEPDECIDE_CACHE_DIR"
 #: entries kept per folder; the oldest go when a write finds more
 MAX_ENTRIES = 256
+
+
+class Digest(Protocol):
+    """What the entry names use of a hash object."""
+
+    def update(self, data: bytes, /) -> None: ...
+
+    def digest(self) -> bytes: ...
+
+    def hexdigest(self) -> str: ...
+
+
+def sha256(data: bytes = b"") -> Digest:
+    """A SHA-256 hash object (``hashlib.sha256(data)``, the same digests) for naming entries.
+
+    Taken, as the standard library's ``random`` takes its SHA-512, from CPython's own lean module
+    first (``_sha256``, ``_sha2`` from Python 3.12): ``import hashlib`` loads and initialises OpenSSL,
+    some 2 ms of every start that names an entry; ``hashlib`` itself where neither exists."""
+    made: Digest = _sha256_type()(data)
+    return made
+
+
+def _sha256_type() -> Any:
+    if not _SHA256:
+        try:
+            from _sha256 import sha256 as lean  # type: ignore[import-not-found]  # CPython 3.11
+        except ImportError:
+            try:
+                from _sha2 import sha256 as lean  # type: ignore[import-not-found]  # CPython 3.12 and later
+            except ImportError:
+                from hashlib import sha256 as lean
+        _SHA256.append(lean)
+    return _SHA256[0]
+
+
+_SHA256: list[Any] = []
 
 
 def cache_root() -> Path | None:

@@ -435,7 +435,6 @@ def builtin_cache_dir() -> Path | None:
 
 
 def _builtin_cache_file(key: str, path: Path) -> Path | None:
-    import hashlib
     import sys
 
     folder = builtin_cache_dir()
@@ -452,7 +451,7 @@ def _builtin_cache_file(key: str, path: Path) -> Path | None:
             return None
         parts.append(f"{st.st_size}:{st.st_mtime_ns}")
     parts.extend(diskcache.code_stamp())  # taken once per process (a command's kept answer takes it too)
-    return folder / f"builtin-{key}-{hashlib.sha256(chr(0).join(parts).encode()).hexdigest()[:32]}.marshal"
+    return folder / f"builtin-{key}-{diskcache.sha256(chr(0).join(parts).encode()).hexdigest()[:32]}.marshal"
 
 
 def _read_builtin_cache(key: str, path: Path) -> tuple[Any] | None:

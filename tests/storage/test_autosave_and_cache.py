@@ -50,3 +50,35 @@ def test_workspace_cache_is_exact_and_invalidated_by_changes(tmp_path):
     with pytest.raises(LocatedError) as info:
         load_workspace_cached(path, cache)
     assert info.value.file.endswith("w.deepdecide.yaml")
+
+
+def test_the_cache_names_take_the_digests_of_hashlib_sha256():
+    import hashlib
+
+    from deepdecide.storage import diskcache
+
+    for data in (b"", b"abc", bytes(range(256)) * 1000):
+        assert diskcache.sha256(data).hexdigest() == hashlib.sha256(data).hexdigest()
+        h, g = diskcache.sha256(), hashlib.sha256()
+        for part in (data[:7], data[7:]):
+            h.update(part)
+            g.update(part)
+        assert h.digest() == g.digest()
+
+
+def test_naming_a_kept_answer_does_not_load_openssl(tmp_path):
+    """``validate`` names its kept answer and the built-in data's entries without ``hashlib`` (which
+    loads OpenSSL at every start): CPython's lean SHA-256 module, as ``random`` takes its SHA-512."""
+    import os
+    import subprocess
+    import sys
+
+    sample = Path(__file__).resolve().parents[2] / "data" / "samples" / "deepseek-v4.1-flash.deepdecide.yaml"
+    code = ("import sys, io, contextlib\nfrom deepdecide.cli.main import main\n"
+            "with contextlib.redirect_stdout(io.StringIO()):\n    main(['validate', sys.argv[1]])\n"
+            "print('hashlib' in sys.modules, '_hashlib' in sys.modules)")
+    env = {**os.environ, "DEEPDECIDE_CACHE_DIR": str(tmp_path)}
+    for _ in range(2):  # the first run keeps the built-in data, the second reads it back
+        out = subprocess.run([sys.executable, "-c", code, str(sample)], capture_output=True, text=True, env=env,
+                             check=True)
+        assert out.stdout.split() == ["False", "False"], out.stdout + out.stderr
