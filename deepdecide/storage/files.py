@@ -8,7 +8,9 @@ still makes sense a year later, whatever the application ships by then.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import gc
 import json
 import math
 import os
@@ -479,9 +481,27 @@ def _write_builtin_cache(key: str, path: Path, data: Any) -> None:
         pass
 
 
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """The cyclic garbage collector paused while a document is read and decoded: the data read and
+    the records made of it hold no reference cycles (YAML aliases are refused, records are immutable),
+    so the collections that their many new containers set off would find nothing to free (reference
+    counting frees the parser's temporaries as always). Collection resumes afterwards, unless it was
+    off already."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
 def load_document(path: str | os.PathLike[str], expected_kind: str | None = None,
                   warnings: list[ValidationError] | None = None) -> tuple[str, Any]:
-    return decode(read_yaml_file(path), expected_kind, warnings)
+    with _collector_paused():
+        return decode(read_yaml_file(path), expected_kind, warnings)
 
 
 def load_workspace(path: str | os.PathLike[str], warnings: list[ValidationError] | None = None) -> Workspace:
@@ -492,7 +512,8 @@ def load_workspace(path: str | os.PathLike[str], warnings: list[ValidationError]
 
 
 def load_workspace_text(text: str, file: str = "<text>", warnings: list[ValidationError] | None = None) -> Workspace:
-    workspace: Workspace = decode(parse_yaml(text, file), "workspace", warnings)[1]
+    with _collector_paused():
+        workspace: Workspace = decode(parse_yaml(text, file), "workspace", warnings)[1]
     return workspace
 
 

@@ -82,3 +82,34 @@ def test_naming_a_kept_answer_does_not_load_openssl(tmp_path):
         out = subprocess.run([sys.executable, "-c", code, str(sample)], capture_output=True, text=True, env=env,
                              check=True)
         assert out.stdout.split() == ["False", "False"], out.stdout + out.stderr
+
+
+def test_reading_a_workspace_pauses_the_collector_and_resumes_it(tmp_path):
+    import gc
+
+    from deepdecide.storage.files import load_workspace_text, workspace_to_yaml
+
+    seen = []
+    ws = load_builtin_workspace()
+    real = gc.disable
+
+    def watch():
+        seen.append(gc.isenabled())
+        real()
+
+    gc.disable = watch  # type: ignore[assignment]
+    try:
+        assert load_workspace_text(workspace_to_yaml(ws)) == ws
+    finally:
+        gc.disable = real  # type: ignore[assignment]
+    assert seen == [True] and gc.isenabled()
+    gc.disable()
+    try:
+        with pytest.raises(LocatedError):
+            load_workspace(tmp_path / "missing.deepdecide.yaml")
+        assert not gc.isenabled()  # left as it was
+    finally:
+        gc.enable()
+    with pytest.raises(LocatedError):
+        load_workspace(tmp_path / "missing.deepdecide.yaml")
+    assert gc.isenabled()  # resumed after an error too
