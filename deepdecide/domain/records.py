@@ -25,7 +25,7 @@ with exactly the meaning of the generated ones (Python 3.11's ``dataclasses``):
 A method the class body defines itself is kept, as ``dataclass`` keeps it (a body's own
 ``__setattr__`` or ``__delattr__`` is refused, as ``dataclass(frozen=True)`` refuses it); a
 ``__hash__`` is added whenever ``dataclass(frozen=True)`` would add one, and a class without a
-docstring gets the one dataclasses write (its name and signature). The class is a dataclass in every
+docstring gets the one dataclasses write (its name and signature, made when first read). The class is a dataclass in every
 other respect (``dataclasses.fields``, ``replace``, ``asdict``, ``is_dataclass``, ``__match_args__``);
 its ``__dataclass_params__`` says what ``dataclasses`` itself made (``init`` and ``frozen`` false),
 so a record may inherit from a record but not from a ``dataclass(frozen=True)``, nor the other way
@@ -96,12 +96,8 @@ def _record(cls: type[_T], slots: bool) -> type[_T]:
                 out.__getstate__ = _getstate
             if "__setstate__" not in body:
                 out.__setstate__ = _setstate
-        if not own_doc:  # as dataclasses write it, from the signature of __init__
-            try:
-                text_sig = str(inspect.signature(out)).replace(" -> None", "")
-            except (TypeError, ValueError):
-                text_sig = ""
-            out.__doc__ = out.__name__ + text_sig
+        if not own_doc:
+            out.__doc__ = _SIGNATURE_DOC
     fields = dataclasses.fields(out)
     if not own_eq:
         _set(out, "__eq__", _eq([f.name for f in fields if f.compare]))
@@ -130,6 +126,24 @@ def _plain(cls: type) -> bool:
         if isinstance(value, dataclasses.Field) and value.kw_only is True:
             return False
     return True
+
+
+class _SignatureDoc:
+    """The ``__doc__`` of a record whose class body has no docstring: the text dataclasses write
+    (the class name and the signature of ``__init__``), made when it is read (``Record.__doc__``,
+    ``help``), not at every import. ``type.__doc__`` calls the ``__get__`` of the object the class
+    holds as its ``__doc__``."""
+
+    def __get__(self, obj: Any, owner: type | None = None) -> str:
+        cls = owner if owner is not None else type(obj)
+        try:
+            text_sig = str(inspect.signature(cls)).replace(" -> None", "")
+        except (TypeError, ValueError):
+            text_sig = ""
+        return cls.__name__ + text_sig
+
+
+_SIGNATURE_DOC = _SignatureDoc()
 
 
 class _Factory:

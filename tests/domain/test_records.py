@@ -356,3 +356,21 @@ def test_field_types_of_the_domain_need_no_get_type_hints(monkeypatch):
             assert records.field_types(cls) == hints
     finally:
         records._field_types.cache_clear()
+
+
+@pytest.mark.parametrize("slots", [False, True])
+def test_the_doc_of_a_record_without_one_is_the_dataclass_doc(slots):
+    def body(deco):
+        @deco
+        class Bare:
+            a: int
+            b: tuple[str, ...] = field(default_factory=tuple)
+        return Bare
+
+    ours = body(record(slots=True) if slots else record)
+    theirs = body(dataclass(frozen=True, slots=True) if slots else dataclass(frozen=True))
+    assert ours.__doc__ == theirs.__doc__ == "Bare(a: 'int', b: 'tuple[str, ...]' = <factory>)"
+    assert ours(1).__doc__ == ours.__doc__
+    import pydoc
+
+    assert ours.__doc__ in pydoc.render_doc(ours)
