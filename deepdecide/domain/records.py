@@ -317,6 +317,7 @@ def _field_types(cls: type) -> dict[str, Any]:
 _NOT_PLAIN = object()
 #: (module name, annotation text) -> (the module's namespace, the type the text names there)
 _EVALUATED: dict[tuple[str, str], tuple[dict[str, Any], Any]] = {}
+_CODE: dict[str, types.CodeType] = {}
 
 
 def _evaluated(text: str, namespace: dict[str, Any], owner: type) -> Any:
@@ -325,7 +326,9 @@ def _evaluated(text: str, namespace: dict[str, Any], owner: type) -> Any:
     if hit is not None and hit[0] is namespace:
         return hit[1]
     try:
-        code = compile(text, "<string>", "eval")
+        code = _CODE.get(text)
+        if code is None:  # the same text in several modules: compiled once, evaluated in each
+            code = _CODE[text] = compile(text, "<string>", "eval")
         # get_type_hints looks a name up in the module, then in the class: a name only the class
         # holds means another type for another class
         if any(n in owner.__dict__ and n not in namespace for n in code.co_names):
