@@ -93,8 +93,7 @@ def key(command: str, args: Any, inputs: Sequence[str]) -> str | None:
             return None
         part(path)
         h.update(diskcache.sha256(data).digest())
-    for p in diskcache.code_stamp():
-        part(p)
+    part(diskcache.code_digest())
     return h.hexdigest()
 
 

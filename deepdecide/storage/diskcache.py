@@ -118,18 +118,33 @@ def tree_stamp(folders: Iterable[str | os.PathLike[str]], suffixes: tuple[str, .
     """Name, size and modification time of every file ending in ``suffixes`` below ``folders``
     (sorted): any edit, addition or removal changes the list."""
     out: list[str] = []
+
+    def walk(folder: str) -> None:  # os.walk's order (a folder's files, then its folders, by name)
+        try:
+            entries = sorted(os.scandir(folder), key=lambda e: e.name)
+        except OSError:
+            return
+        below = []
+        for e in entries:
+            try:
+                is_dir = e.is_dir()
+            except OSError:
+                is_dir = False
+            if is_dir:
+                if e.name not in skip and not e.is_symlink():  # os.walk follows no link either
+                    below.append(e.path)
+            elif e.name.endswith(suffixes):
+                try:
+                    st = e.stat()
+                except OSError:
+                    out.append(f"{e.path}:?")
+                    continue
+                out.append(f"{e.path}:{st.st_size}:{st.st_mtime_ns}")
+        for sub in below:
+            walk(sub)
+
     for top in folders:
-        for root, dirs, names in os.walk(top):
-            dirs[:] = sorted(d for d in dirs if d not in skip)
-            for n in sorted(names):
-                if n.endswith(suffixes):
-                    p = os.path.join(root, n)
-                    try:
-                        st = os.stat(p)
-                    except OSError:
-                        out.append(f"{p}:?")
-                        continue
-                    out.append(f"{p}:{st.st_size}:{st.st_mtime_ns}")
+        walk(os.fspath(top))
     return out
 
 
@@ -143,6 +158,19 @@ def code_stamp() -> list[str]:
 
 
 _STAMP: list[str] = []
+
+
+def code_digest() -> str:
+    """The SHA-256 (hex) of ``code_stamp()``, for a name that depends on the code: computed once per
+    process (per stamp), where hashing the stamp's parts for each name costs a little every time."""
+    stamp = tuple(code_stamp())
+    digest = _DIGESTS.get(stamp)
+    if digest is None:
+        digest = _DIGESTS[stamp] = sha256("\0".join(stamp).encode("utf-8", "surrogatepass")).hexdigest()
+    return digest
+
+
+_DIGESTS: dict[tuple[str, ...], str] = {}
 
 
 def _code_stamp() -> list[str]:

@@ -452,7 +452,7 @@ def _builtin_cache_file(key: str, path: Path) -> Path | None:
         except (OSError, TypeError):
             return None
         parts.append(f"{st.st_size}:{st.st_mtime_ns}")
-    parts.extend(diskcache.code_stamp())  # taken once per process (a command's kept answer takes it too)
+    parts.append(diskcache.code_digest())  # taken once per process (a command's kept answer takes it too)
     return folder / f"builtin-{key}-{diskcache.sha256(chr(0).join(parts).encode()).hexdigest()[:32]}.marshal"
 
 

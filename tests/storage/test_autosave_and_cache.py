@@ -113,3 +113,34 @@ def test_reading_a_workspace_pauses_the_collector_and_resumes_it(tmp_path):
     with pytest.raises(LocatedError):
         load_workspace(tmp_path / "missing.deepdecide.yaml")
     assert gc.isenabled()  # resumed after an error too
+
+
+def test_tree_stamp_lists_what_os_walk_finds(tmp_path):
+    import os
+
+    from deepdecide.storage import diskcache
+
+    (tmp_path / "b" / "c").mkdir(parents=True)
+    (tmp_path / "a").mkdir()
+    (tmp_path / "__pycache__").mkdir()
+    for name in ("z.py", "a.py", "b/x.yaml", "b/c/y.py", "a/w.py", "__pycache__/q.py", "note.txt"):
+        (tmp_path / name).write_text(name)
+    os.symlink(tmp_path / "b", tmp_path / "link")  # a linked folder: not walked, as os.walk does
+    os.symlink(tmp_path / "gone.py", tmp_path / "broken.py")
+
+    expected: list[str] = []
+    for root, dirs, names in os.walk(tmp_path):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        for n in sorted(names):
+            if n.endswith((".py", ".yaml")):
+                p = os.path.join(root, n)
+                try:
+                    st = os.stat(p)
+                except OSError:
+                    expected.append(f"{p}:?")
+                    continue
+                expected.append(f"{p}:{st.st_size}:{st.st_mtime_ns}")
+    assert diskcache.tree_stamp([tmp_path], (".py", ".yaml")) == expected
+    assert any(e.endswith("broken.py:?") for e in expected) and len(expected) == 6
+    before = diskcache.code_digest()
+    assert before == diskcache.code_digest()
