@@ -25,13 +25,17 @@ with exactly the meaning of the generated ones (Python 3.11's ``dataclasses``):
 A method the class body defines itself is kept, as ``dataclass`` keeps it (a body's own
 ``__setattr__`` or ``__delattr__`` is refused, as ``dataclass(frozen=True)`` refuses it); a
 ``__hash__`` is added whenever ``dataclass(frozen=True)`` would add one, and a class without a
-docstring gets the one dataclasses write (its name and signature, made when first read). The class is a dataclass in every
-other respect (``dataclasses.fields``, ``replace``, ``asdict``, ``is_dataclass``, ``__match_args__``);
-its ``__dataclass_params__`` says what ``dataclasses`` itself made (``init`` and ``frozen`` false),
-so a record may inherit from a record but not from a ``dataclass(frozen=True)``, nor the other way
-round. A class with keyword-only fields or ``InitVar`` / ``ClassVar`` pseudo-fields is made by
-``dataclass(frozen=True)`` itself (none of deepdecide's records has one). Type checkers read
-``record`` as ``dataclass(frozen=True)`` (``typing.dataclass_transform``).
+docstring gets the one dataclasses write (its name and signature, made when first read). The class
+is a dataclass in every other respect (``dataclasses.fields``, ``replace``, ``asdict``,
+``is_dataclass``, ``__match_args__``); its ``__dataclass_params__`` says what ``dataclasses`` itself
+made (``init`` and ``frozen`` false), so a record may inherit from a record but not from a
+``dataclass(frozen=True)``, nor the other way round. A class with keyword-only fields or
+``InitVar`` / ``ClassVar`` pseudo-fields is made by ``dataclass(frozen=True)`` itself (none of
+deepdecide's records has one). Type checkers read ``record`` as ``dataclass(frozen=True)``
+(``typing.dataclass_transform``).
+
+``field_types(cls)`` is ``typing.get_type_hints(cls)`` for the codec and the validation walks, each
+distinct annotation text evaluated once per module.
 """
 
 from __future__ import annotations
@@ -82,7 +86,7 @@ def _record(cls: type[_T], slots: bool) -> type[_T]:
                 raise TypeError(f"Cannot overwrite attribute {name} in class {cls.__name__}")
         own_doc = bool(body.get("__doc__"))
         own_init = "__init__" in body
-        if not own_doc:  # written below, from the signature of the __init__ made here
+        if not own_doc:  # dataclasses would write it from a signature without __init__: set below
             cls.__doc__ = cls.__name__
         out = dataclasses.dataclass(cls, init=False, eq=False, repr=False, slots=slots)
         fields = dataclasses.fields(out)

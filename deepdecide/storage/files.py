@@ -487,7 +487,8 @@ def _collector_paused() -> Iterator[None]:
     the records made of it hold no reference cycles (YAML aliases are refused, records are immutable),
     so the collections that their many new containers set off would find nothing to free (reference
     counting frees the parser's temporaries as always). Collection resumes afterwards, unless it was
-    off already."""
+    off already: the GUI turns automatic collection off for good before it reads any workspace
+    (``gui.app.create_app``: its GUI thread collects on a timer), and then it stays off."""
     if not gc.isenabled():
         yield
         return

@@ -92,27 +92,30 @@ def test_reading_a_workspace_pauses_the_collector_and_resumes_it(tmp_path):
     seen = []
     ws = load_builtin_workspace()
     real = gc.disable
+    was = gc.isenabled()  # the GUI tests turn automatic collection off for their session
 
     def watch():
         seen.append(gc.isenabled())
         real()
 
-    gc.disable = watch  # type: ignore[assignment]
+    gc.enable()
     try:
-        assert load_workspace_text(workspace_to_yaml(ws)) == ws
-    finally:
-        gc.disable = real  # type: ignore[assignment]
-    assert seen == [True] and gc.isenabled()
-    gc.disable()
-    try:
+        gc.disable = watch  # type: ignore[assignment]
+        try:
+            assert load_workspace_text(workspace_to_yaml(ws)) == ws
+        finally:
+            gc.disable = real  # type: ignore[assignment]
+        assert seen == [True] and gc.isenabled()
         with pytest.raises(LocatedError):
             load_workspace(tmp_path / "missing.deepdecide.yaml")
-        assert not gc.isenabled()  # left as it was
+        assert gc.isenabled()  # resumed after an error too
+        gc.disable()  # as the GUI keeps it (gui.app.create_app): left off
+        with pytest.raises(LocatedError):
+            load_workspace(tmp_path / "missing.deepdecide.yaml")
+        assert load_workspace_text(workspace_to_yaml(ws)) == ws
+        assert not gc.isenabled()
     finally:
-        gc.enable()
-    with pytest.raises(LocatedError):
-        load_workspace(tmp_path / "missing.deepdecide.yaml")
-    assert gc.isenabled()  # resumed after an error too
+        (gc.enable if was else gc.disable)()
 
 
 def test_tree_stamp_lists_what_os_walk_finds(tmp_path):
