@@ -19,7 +19,6 @@ import dataclasses
 import functools
 import math
 import re
-import unicodedata
 from typing import Any
 
 from deepdecide.domain.common import Estimate
@@ -65,6 +64,8 @@ def id_problem(value: str) -> str | None:
         return _("an id must not be empty")
     if len(value) > MAX_ID_CHARS:
         return _("the id has {n} characters, more than {max}").format(n=len(value), max=MAX_ID_CHARS)
+    import unicodedata  # only for an id that breaks the rule
+
     normalized = unicodedata.normalize("NFKC", value)
     if normalized != value and ID_PATTERN.match(normalized) and len(normalized) <= MAX_ID_CHARS:
         return _("{value} is not in normal form (NFKC): write {normalized!r}").format(
