@@ -67,9 +67,7 @@ class _Watch:
 def key(command: str, args: Any, inputs: Sequence[str]) -> str | None:
     """The entry name of this run, or None when it must not be cached (an input that is not a
     regular readable file, or a very large one: the command reports or reads it itself)."""
-    import hashlib
-
-    h = hashlib.sha256()
+    h = diskcache.sha256()
 
     def part(text: str) -> None:
         data = text.encode("utf-8", "surrogatepass")
@@ -94,9 +92,8 @@ def key(command: str, args: Any, inputs: Sequence[str]) -> str | None:
         except (OSError, ValueError):
             return None
         part(path)
-        h.update(hashlib.sha256(data).digest())
-    for p in diskcache.code_stamp():
-        part(p)
+        h.update(diskcache.sha256(data).digest())
+    part(diskcache.code_digest())
     return h.hexdigest()
 
 

@@ -19,7 +19,6 @@ import dataclasses
 import functools
 import math
 import re
-import unicodedata
 from typing import Any
 
 from deepdecide.domain.common import Estimate
@@ -65,6 +64,8 @@ def id_problem(value: str) -> str | None:
         return _("an id must not be empty")
     if len(value) > MAX_ID_CHARS:
         return _("the id has {n} characters, more than {max}").format(n=len(value), max=MAX_ID_CHARS)
+    import unicodedata  # only for an id that breaks the rule
+
     normalized = unicodedata.normalize("NFKC", value)
     if normalized != value and ID_PATTERN.match(normalized) and len(normalized) <= MAX_ID_CHARS:
         return _("{value} is not in normal form (NFKC): write {normalized!r}").format(
@@ -369,10 +370,10 @@ def _plain_type(tp: Any) -> bool:
 def _fields_of(cls: type) -> tuple[tuple[str, bool, bool], ...]:
     """(name, has a default value, may hold a dataclass or tuple) of each field of a dataclass that
     may hold an id, a name or something to walk; every field when its types cannot be read."""
-    import typing
+    from deepdecide.domain.records import field_types
 
     try:
-        hints = typing.get_type_hints(cls)
+        hints = field_types(cls)  # typing.get_type_hints(cls)
     except Exception:  # a type the hints cannot name: every field, walked by its value
         hints = {}
     out = []

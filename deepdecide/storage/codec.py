@@ -13,13 +13,14 @@ import types
 import typing
 from enum import Enum
 from functools import cache
-from typing import Any, get_args, get_origin, get_type_hints
+from typing import Any, get_args, get_origin
 
 from deepdecide.domain import flags
 from deepdecide.domain.errors import ValidationError
 from deepdecide.domain.evidence import UNLIMITED
 from deepdecide.domain.i18n import _
 from deepdecide.domain.messages import Message
+from deepdecide.domain.records import field_types
 
 
 class UnstorableValueError(ValidationError):
@@ -36,7 +37,7 @@ def _join(path: str, key: str | int) -> str:
 
 @cache
 def _hints(cls: type) -> dict[str, Any]:
-    return get_type_hints(cls)
+    return field_types(cls)  # typing.get_type_hints, each annotation text evaluated once
 
 
 @cache
@@ -155,7 +156,14 @@ def _decoder(tp: Any) -> Any:
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return _dataclass_decoder(tp)
     if isinstance(tp, type) and issubclass(tp, Enum):
+        # a member by its value (most values: a dictionary lookup); anything else as ``tp(data)`` reads it
+        members = {m.value: m for m in tp}
+
         def enum(data: Any) -> Any:
+            try:
+                return members[data]
+            except (KeyError, TypeError):
+                pass
             try:
                 return tp(data)
             except (ValueError, TypeError):

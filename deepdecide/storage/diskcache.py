@@ -17,10 +17,47 @@ import sys
 import tempfile
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any, Protocol
 
 CACHE_ENV = "DEEPDECIDE_CACHE_DIR"
 #: entries kept per folder; the oldest go when a write finds more
 MAX_ENTRIES = 256
+
+
+class Digest(Protocol):
+    """What the entry names use of a hash object."""
+
+    def update(self, data: bytes, /) -> None: ...
+
+    def digest(self) -> bytes: ...
+
+    def hexdigest(self) -> str: ...
+
+
+def sha256(data: bytes = b"") -> Digest:
+    """A SHA-256 hash object (``hashlib.sha256(data)``, the same digests) for naming entries.
+
+    Taken, as the standard library's ``random`` takes its SHA-512, from CPython's own lean module
+    first (``_sha256``, ``_sha2`` from Python 3.12): ``import hashlib`` loads and initialises OpenSSL,
+    some 2 ms of every start that names an entry; ``hashlib`` itself where neither exists."""
+    made: Digest = _sha256_type()(data)
+    return made
+
+
+def _sha256_type() -> Any:
+    if not _SHA256:
+        try:
+            from _sha256 import sha256 as lean  # type: ignore[import-not-found]  # CPython 3.11
+        except ImportError:
+            try:
+                from _sha2 import sha256 as lean  # type: ignore[import-not-found]  # CPython 3.12 and later
+            except ImportError:
+                from hashlib import sha256 as lean
+        _SHA256.append(lean)
+    return _SHA256[0]
+
+
+_SHA256: list[Any] = []
 
 
 def cache_root() -> Path | None:
@@ -81,18 +118,33 @@ def tree_stamp(folders: Iterable[str | os.PathLike[str]], suffixes: tuple[str, .
     """Name, size and modification time of every file ending in ``suffixes`` below ``folders``
     (sorted): any edit, addition or removal changes the list."""
     out: list[str] = []
+
+    def walk(folder: str) -> None:  # os.walk's order (a folder's files, then its folders, by name)
+        try:
+            entries = sorted(os.scandir(folder), key=lambda e: e.name)
+        except OSError:
+            return
+        below = []
+        for e in entries:
+            try:
+                is_dir = e.is_dir()
+            except OSError:
+                is_dir = False
+            if is_dir:
+                if e.name not in skip and not e.is_symlink():  # os.walk follows no link either
+                    below.append(e.path)
+            elif e.name.endswith(suffixes):
+                try:
+                    st = e.stat()
+                except OSError:
+                    out.append(f"{e.path}:?")
+                    continue
+                out.append(f"{e.path}:{st.st_size}:{st.st_mtime_ns}")
+        for sub in below:
+            walk(sub)
+
     for top in folders:
-        for root, dirs, names in os.walk(top):
-            dirs[:] = sorted(d for d in dirs if d not in skip)
-            for n in sorted(names):
-                if n.endswith(suffixes):
-                    p = os.path.join(root, n)
-                    try:
-                        st = os.stat(p)
-                    except OSError:
-                        out.append(f"{p}:?")
-                        continue
-                    out.append(f"{p}:{st.st_size}:{st.st_mtime_ns}")
+        walk(os.fspath(top))
     return out
 
 
@@ -106,6 +158,19 @@ def code_stamp() -> list[str]:
 
 
 _STAMP: list[str] = []
+
+
+def code_digest() -> str:
+    """The SHA-256 (hex) of ``code_stamp()``, for a name that depends on the code: computed once per
+    process (per stamp), where hashing the stamp's parts for each name costs a little every time."""
+    stamp = tuple(code_stamp())
+    digest = _DIGESTS.get(stamp)
+    if digest is None:
+        digest = _DIGESTS[stamp] = sha256("\0".join(stamp).encode("utf-8", "surrogatepass")).hexdigest()
+    return digest
+
+
+_DIGESTS: dict[tuple[str, ...], str] = {}
 
 
 def _code_stamp() -> list[str]:

@@ -8,7 +8,9 @@ still makes sense a year later, whatever the application ships by then.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import gc
 import json
 import math
 import os
@@ -435,7 +437,6 @@ def builtin_cache_dir() -> Path | None:
 
 
 def _builtin_cache_file(key: str, path: Path) -> Path | None:
-    import hashlib
     import sys
 
     folder = builtin_cache_dir()
@@ -451,8 +452,8 @@ def _builtin_cache_file(key: str, path: Path) -> Path | None:
         except (OSError, TypeError):
             return None
         parts.append(f"{st.st_size}:{st.st_mtime_ns}")
-    parts.extend(diskcache.code_stamp())  # taken once per process (a command's kept answer takes it too)
-    return folder / f"builtin-{key}-{hashlib.sha256(chr(0).join(parts).encode()).hexdigest()[:32]}.marshal"
+    parts.append(diskcache.code_digest())  # taken once per process (a command's kept answer takes it too)
+    return folder / f"builtin-{key}-{diskcache.sha256(chr(0).join(parts).encode()).hexdigest()[:32]}.marshal"
 
 
 def _read_builtin_cache(key: str, path: Path) -> tuple[Any] | None:
@@ -480,9 +481,28 @@ def _write_builtin_cache(key: str, path: Path, data: Any) -> None:
         pass
 
 
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """The cyclic garbage collector paused while a document is read and decoded: the data read and
+    the records made of it hold no reference cycles (YAML aliases are refused, records are immutable),
+    so the collections that their many new containers set off would find nothing to free (reference
+    counting frees the parser's temporaries as always). Collection resumes afterwards, unless it was
+    off already: the GUI turns automatic collection off for good before it reads any workspace
+    (``gui.app.create_app``: its GUI thread collects on a timer), and then it stays off."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
 def load_document(path: str | os.PathLike[str], expected_kind: str | None = None,
                   warnings: list[ValidationError] | None = None) -> tuple[str, Any]:
-    return decode(read_yaml_file(path), expected_kind, warnings)
+    with _collector_paused():
+        return decode(read_yaml_file(path), expected_kind, warnings)
 
 
 def load_workspace(path: str | os.PathLike[str], warnings: list[ValidationError] | None = None) -> Workspace:
@@ -493,7 +513,8 @@ def load_workspace(path: str | os.PathLike[str], warnings: list[ValidationError]
 
 
 def load_workspace_text(text: str, file: str = "<text>", warnings: list[ValidationError] | None = None) -> Workspace:
-    workspace: Workspace = decode(parse_yaml(text, file), "workspace", warnings)[1]
+    with _collector_paused():
+        workspace: Workspace = decode(parse_yaml(text, file), "workspace", warnings)[1]
     return workspace
 
 
