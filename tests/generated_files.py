@@ -33,3 +33,24 @@ def vllm_serving(model: str = "neuralmagic/Meta-Llama-3.1-8B-Instruct-FP8", *, c
 def write_json(path: Path, doc: dict) -> Path:
     path.write_text(json.dumps(doc), encoding="utf-8")
     return path
+
+
+def vllm_sweep_workspace(folder: Path, n: int):
+    """The built-in sample with ``n`` generated vLLM ``benchmark_serving`` results of a concurrency sweep
+    on H100 imported (files ``run-NNNN-cCCC.json`` written into ``folder``), and how many evidence
+    files the sample held before them."""
+    from dataclasses import replace
+
+    from deepdecide.importers.base import ImportContext
+    from deepdecide.importers.registry import import_file
+    from deepdecide.storage.files import load_builtin_workspace
+
+    ws = load_builtin_workspace()
+    added = []
+    for i in range(n):
+        conc = 2 ** (1 + i % 8)
+        path = write_json(folder / f"run-{i:04d}-c{conc:03d}.json",
+                          vllm_serving(concurrency=conc, out_tps=900.0 + 7 * i, tpot_p50=8.0 + conc * 0.1,
+                                       tpot_p99=12.0 + conc * 0.2))
+        added.append(import_file(path, ImportContext(runtime="vllm", platform="H100", gpu_count=8)).evidence)
+    return replace(ws, evidence=replace(ws.evidence, files=(*ws.evidence.files, *added))), len(ws.evidence.files)

@@ -9,7 +9,6 @@ record from the PDF alone and compare bytes.
 from __future__ import annotations
 
 import contextlib
-import gc
 import io
 import zlib
 from collections.abc import Iterable, Iterator
@@ -37,6 +36,7 @@ from deepdecide.report.canonical import (
 from deepdecide.report.styles import CURRENT_FORMAT, record_format
 from deepdecide.report.template import Attachment, RecordDocTemplate, RecordMeta, make_canvas_class, pdf_date
 from deepdecide.report.words import word
+from deepdecide.storage.files import collector_paused
 
 # the record's layout (styles.CURRENT_FORMAT says what each format draws); a record of an earlier format
 # is rebuilt as that format drew it (styles.record_format), so that it still verifies
@@ -243,15 +243,8 @@ def collected_once() -> Iterator[None]:
     end, the objects the build made are collected once (the youngest generation: the build's garbage
     is freed, what it keeps moves on), so no later code pays for them. Where automatic collection is
     already off (the app collects on a timer of its own) nothing changes."""
-    if not gc.isenabled():
+    with collector_paused(collect_young=True):
         yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
-        gc.collect(0)
 
 
 def check_previous(ws: Workspace, previous_inputs: bytes) -> None:

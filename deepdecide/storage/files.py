@@ -482,13 +482,15 @@ def _write_builtin_cache(key: str, path: Path, data: Any) -> None:
 
 
 @contextlib.contextmanager
-def _collector_paused() -> Iterator[None]:
+def collector_paused(collect_young: bool = False) -> Iterator[None]:
     """The cyclic garbage collector paused while a document is read and decoded: the data read and
     the records made of it hold no reference cycles (YAML aliases are refused, records are immutable),
     so the collections that their many new containers set off would find nothing to free (reference
     counting frees the parser's temporaries as always). Collection resumes afterwards, unless it was
     off already: the GUI turns automatic collection off for good before it reads any workspace
-    (``gui.app.create_app``: its GUI thread collects on a timer), and then it stays off."""
+    (``gui.app.create_app``: its GUI thread collects on a timer), and then it stays off.
+    ``collect_young``: when collection resumes, the youngest generation is collected once (the
+    record build's use, ``report.build.collected_once``)."""
     if not gc.isenabled():
         yield
         return
@@ -497,11 +499,13 @@ def _collector_paused() -> Iterator[None]:
         yield
     finally:
         gc.enable()
+        if collect_young:
+            gc.collect(0)
 
 
 def load_document(path: str | os.PathLike[str], expected_kind: str | None = None,
                   warnings: list[ValidationError] | None = None) -> tuple[str, Any]:
-    with _collector_paused():
+    with collector_paused():
         return decode(read_yaml_file(path), expected_kind, warnings)
 
 
@@ -513,7 +517,7 @@ def load_workspace(path: str | os.PathLike[str], warnings: list[ValidationError]
 
 
 def load_workspace_text(text: str, file: str = "<text>", warnings: list[ValidationError] | None = None) -> Workspace:
-    with _collector_paused():
+    with collector_paused():
         workspace: Workspace = decode(parse_yaml(text, file), "workspace", warnings)[1]
     return workspace
 

@@ -10,16 +10,13 @@ import importlib
 import io
 import json
 import subprocess
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from generated_files import vllm_serving, write_json
+from generated_files import vllm_sweep_workspace
 from pdf_helpers import SMALL, need
 from reportlab.platypus import Table
 
-from deepdecide.importers.base import ImportContext
-from deepdecide.importers.registry import import_file
 from deepdecide.report import predictions
 from deepdecide.report.compact_table import CompactTable, _n
 from deepdecide.report.sections.base import _first_part
@@ -105,18 +102,6 @@ def test_numbers_are_written_as_reportlab_writes_them() -> None:
         assert _n(v) == fp_str(v), v
 
 
-def _sweep(tmp_path, n: int):
-    ws = load_builtin_workspace()
-    added = []
-    for i in range(n):
-        conc = 2 ** (1 + i % 8)
-        path = write_json(tmp_path / f"run-{i:04d}-c{conc:03d}.json",
-                          vllm_serving(concurrency=conc, out_tps=900.0 + 7 * i, tpot_p50=8.0 + conc * 0.1,
-                                       tpot_p99=12.0 + conc * 0.2))
-        added.append(import_file(path, ImportContext(runtime="vllm", platform="H100", gpu_count=8)).evidence)
-    return replace(ws, evidence=replace(ws.evidence, files=(*ws.evidence.files, *added)))
-
-
 def _render(record: bytes, folder, tag: str) -> list[bytes]:
     pdf = folder / f"{tag}.pdf"
     pdf.write_bytes(record)
@@ -134,7 +119,7 @@ def _pixels(png: bytes) -> bytes:
 def test_format_3_pages_look_exactly_like_format_2(tmp_path, monkeypatch, source: str) -> None:
     pytest.importorskip("PIL")
     monkeypatch.setenv("DEEPDECIDE_CACHE_DIR", "")
-    ws = load_workspace(SMALL) if source == "small" else _sweep(tmp_path, 140)
+    ws = load_workspace(SMALL) if source == "small" else vllm_sweep_workspace(tmp_path, 140)[0]
     # every section but the sign-off, which format 3 lays out on purpose otherwise
     sections = tuple(s for s in build_module.SECTIONS if s != "signoff")
     normal, inputs = build_module.canonical_inputs(ws)

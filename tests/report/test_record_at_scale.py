@@ -6,30 +6,14 @@ from __future__ import annotations
 
 import io
 import re
-from dataclasses import replace
 
-from generated_files import vllm_serving, write_json
+from generated_files import vllm_sweep_workspace
 from pypdf import PdfReader
 
-from deepdecide.importers.base import ImportContext
-from deepdecide.importers.registry import import_file
 from deepdecide.report.build import build
 from deepdecide.report.sections.base import file_refs
-from deepdecide.storage.files import load_builtin_workspace
 
 N_FILES = 120
-
-
-def _sweep_workspace(tmp_path):
-    ws = load_builtin_workspace()
-    added = []
-    for i in range(N_FILES):
-        conc = 2 ** (1 + i % 8)
-        path = write_json(tmp_path / f"run-{i:04d}-c{conc:03d}.json",
-                          vllm_serving(concurrency=conc, out_tps=900.0 + 7 * i, tpot_p50=8.0 + conc * 0.1,
-                                       tpot_p99=12.0 + conc * 0.2))
-        added.append(import_file(path, ImportContext(runtime="vllm", platform="H100", gpu_count=8)).evidence)
-    return replace(ws, evidence=replace(ws.evidence, files=(*ws.evidence.files, *added))), len(ws.evidence.files)
 
 
 def test_file_refs_joins_consecutive_numbers():
@@ -40,7 +24,7 @@ def test_file_refs_joins_consecutive_numbers():
 
 
 def test_a_sweep_of_many_files_gives_a_compact_record(tmp_path):
-    ws, before = _sweep_workspace(tmp_path)
+    ws, before = vllm_sweep_workspace(tmp_path, N_FILES)
     pdf = build(ws, sections=("evidence", "appendix"))
     pages = PdfReader(io.BytesIO(pdf)).pages
     text = " ".join(" ".join(p.extract_text() for p in pages).split())
