@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from dataclasses import dataclass
 from enum import Enum, StrEnum
 from typing import Any
 
 from deepdecide.domain.evidence import ParityKind
 from deepdecide.domain.matrix import SupportStatus
 from deepdecide.domain.messages import Message
-from deepdecide.domain.records import record
 from deepdecide.domain.workspace import Answer, CostView, Direction, Pricing, Strategy
 
 #: a name or source the analysis writes: a Message (rendered in the reader's language by the
@@ -24,7 +24,7 @@ from deepdecide.domain.workspace import Answer, CostView, Direction, Pricing, St
 Label = str | Message
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class TrailItem:
     """One input of a computed number: what it is, its value and unit, and where it came from.
     ``name`` and ``source`` are Messages where the analysis words them (``str()`` renders them in
@@ -37,7 +37,7 @@ class TrailItem:
     source: Label = ""
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class Figure:
     """A computed number with its unit and trail; ``value`` is None when it cannot be computed."""
 
@@ -65,7 +65,7 @@ def english(label: Label | None) -> str:
     return "" if label is None else str(label)
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class Level:
     """One evidence claim (builds, correct or performs): reached or not, and why."""
 
@@ -73,7 +73,7 @@ class Level:
     reasons: tuple[Message, ...] = ()
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class EvidenceLevels:
     """The seed's three separate claims; ``level`` counts the rungs reached in order (0..3)."""
 
@@ -96,7 +96,7 @@ class EvidenceLevels:
                                      ("performs", self.performs)) if lv.reached)
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class Classification:
     """Official support for the option's exact platform, from the matrix; otherwise experimental."""
 
@@ -110,7 +110,7 @@ class Classification:
         return "official" if self.official else "experimental"
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class Blocker:
     """A checklist item answered "missing" with nobody named to build it."""
 
@@ -119,7 +119,7 @@ class Blocker:
     reason: Message
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class EffortRange:
     """A sum of three-point efforts in person-weeks (low, likely, high)."""
 
@@ -134,7 +134,7 @@ class EffortRange:
 ZERO_EFFORT = EffortRange()
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class ChecklistLine:
     """One checklist item for one option: the answer, who owns it, and the effort that counts."""
 
@@ -148,7 +148,7 @@ class ChecklistLine:
     notes: str = ""
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class Effort:
     """An option's engineering effort, split by where it comes from (person-weeks).
 
@@ -163,7 +163,7 @@ class Effort:
     not_counted: EffortRange = ZERO_EFFORT  # stated efforts of blockers (no owner yet)
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class ChecklistSummary:
     """The option's service checklist: what is provided, what costs engineering, what blocks."""
 
@@ -190,7 +190,7 @@ class ParityOutcome(StrEnum):
     NONE = "none"
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class KindParity:
     """One parity kind on one option: its outcome and the checks behind it."""
 
@@ -203,7 +203,7 @@ class KindParity:
     inconclusive: int = 0
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class Attribution:
     """Which options one piece of evidence (a run or a parity check) counts for."""
 
@@ -214,7 +214,7 @@ class Attribution:
     group: str | Message = ""  # display name: the options' names, else "runtime on platform" (a Message)
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class Risk:
     """A risk found in the evidence for one option."""
 
@@ -232,7 +232,7 @@ class Applicability(StrEnum):
     NEEDS_CONTEXT = "needs-context"  # runtime, platform, GPU count or model unknown: counts for nothing yet
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class EvidenceFit:
     """One run or parity check judged against the workload: what it is, whether it applies, why,
     and what it may count for (``capacity``, ``builds``, ``correct``, ``performs``)."""
@@ -253,7 +253,7 @@ class EvidenceFit:
     excluded: str = ""  # counts for no capacity or cost: a required parity check of its cell failed
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class FitCounts:
     """Per option: how many runs (and checks) match, are proxies, mismatch or need context."""
 
@@ -270,7 +270,7 @@ class FitCounts:
         return self.matches + self.proxies + self.mismatches + self.needs_context
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class CapacityPoint:
     """One run on the option's runtime and platform, as the capacity search saw it."""
 
@@ -306,7 +306,7 @@ class CapacitySource(StrEnum):
     NONE = "none"
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class Capacity:
     """The highest output tokens/s per GPU that meets the SLO, and how it was found."""
 
@@ -335,7 +335,7 @@ class Capacity:
         return f"{basis}, {self.source.value.replace('_', '-')}"
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class MetricError:
     """One metric of a prediction against its measured twin: error = (predicted - measured) / measured."""
 
@@ -346,7 +346,7 @@ class MetricError:
     relative_error: float  # signed: positive = the predictor over-states the value
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class PredictionPair:
     """A predicted run and a measured run of the same configuration, with the error per metric."""
 
@@ -368,7 +368,7 @@ class PredictionPair:
         return next((e for e in self.errors if e.metric == metric), None)
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class PredictorError:
     """The errors observed for one predictor over its pairs (throughput drives capacity ranges)."""
 
@@ -379,7 +379,7 @@ class PredictorError:
     note: Message | None = None
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class Fleet:
     """GPUs needed for the demand at the SLO capacity, rounded to whole nodes of the deployable
     unit; the owned GPUs of the platform come first, the shortfall is bought or rented, and owned
@@ -401,7 +401,7 @@ class Fleet:
     warnings: tuple[Message, ...] = ()  # e.g. a reference unit larger than the platform's node
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class CostViewFigures:
     """One cost view of an option: *cash* (owned GPUs' capex excluded) or *all-in* (every GPU at
     its all-in $/GPU-h). ``gpu_hour_usd`` is the fleet's average $/GPU-h in this view."""
@@ -420,7 +420,7 @@ class CostViewFigures:
     tco_high: float | None = None
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class Costs:
     """Per-option money and time; engineering is in $ and person-weeks. The top-level money
     figures are those of the cost view that drives the ranking (``view``); ``cash`` and
@@ -441,7 +441,7 @@ class Costs:
     pricing: Pricing = Pricing.RENT
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class CriterionScore:
     """One criterion's part in an option's score."""
 
@@ -456,7 +456,7 @@ class CriterionScore:
     source: Figure | None = None
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class Score:
     """An option's weighted score with the trail of every criterion that made it."""
 
@@ -472,7 +472,7 @@ class Score:
         )
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class OptionAssessment:
     option: str
     name: str
@@ -516,7 +516,7 @@ class OptionAssessment:
         return self.fit.mismatches + self.fit.needs_context
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class CriterionInfo:
     id: str
     name: str
@@ -531,7 +531,7 @@ class CriterionInfo:
     message: Message | None = None  # why it is not scored, or how it is scored unusually
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class WeightInterval:
     """For one criterion: the weights in which the winner stays the winner, and who wins beyond."""
 
@@ -546,7 +546,7 @@ class WeightInterval:
     winner_above: str | None
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class InputFlip:
     """For one uncertain input: the values at which the top rank changes, nearest its likely value.
     ``name`` is the input without its option ("porting effort"); ``label`` the whole label in the
@@ -582,7 +582,7 @@ class InputFlip:
         return self.label_message.render()
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class Sensitivity:
     winner: str | None
     weights: tuple[WeightInterval, ...] = ()
@@ -590,14 +590,14 @@ class Sensitivity:
     notes: tuple[Message, ...] = ()
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class Percentiles:
     p10: float | None
     p50: float | None
     p90: float | None
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class OptionDraws:
     option: str
     p_best: float
@@ -607,7 +607,7 @@ class OptionDraws:
     effective_cost_per_m_tokens_usd: Percentiles | None = None  # at the drawn utilization
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class MonteCarlo:
     draws: int
     seed: int
@@ -621,7 +621,7 @@ class MonteCarlo:
         return next((o for o in self.options if o.option == option_id), None)
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class WhyPart:
     """One reason the recommended option ranks where it does, in the criterion's own terms: its value
     against the best other ranked option's (``other``), and the score it gains (or loses) there."""
@@ -639,7 +639,7 @@ class WhyPart:
     text: Message
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class ProsCons:
     """MADR's good / neutral / bad for one option: derived from the assessment, plus the
     decision-makers' own consequences for the chosen option (``stated``)."""
@@ -651,7 +651,7 @@ class ProsCons:
     bad: tuple[Message, ...] = ()
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class Citation:
     """A source the record cites, as a reader finds it: title, publisher, date, locator; ``number``
     is its place in the record's list of sources ([1], [2], ...)."""
@@ -667,7 +667,7 @@ class Citation:
     cited_for: tuple[str, ...] = ()  # ids of the options it is cited for (support cell or cost input)
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class Assessment:
     options: tuple[OptionAssessment, ...]
     criteria: tuple[CriterionInfo, ...]

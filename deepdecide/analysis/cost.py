@@ -42,7 +42,6 @@ from deepdecide.analysis.assessment import (
 )
 from deepdecide.domain.common import Estimate
 from deepdecide.domain.messages import Message, chain, msg
-from deepdecide.domain.records import record
 from deepdecide.domain.validation import estimate_problem
 from deepdecide.domain.workspace import Assumptions, CostView, Demand, Option, Pricing, Workspace
 
@@ -333,7 +332,7 @@ def _assumption(a: Estimate, name: str, problems: list[Message]) -> float | None
     return ok.likely if ok is not None else None
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Globals:
     """The workspace-wide cost inputs at their likely values (None: not usable)."""
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from deepdecide.analysis.assessment import Assessment, Figure, OptionAssessment
@@ -25,7 +26,6 @@ from deepdecide.domain import formatting
 from deepdecide.domain.common import Estimate
 from deepdecide.domain.i18n import N_, _, pgettext
 from deepdecide.domain.messages import Message, msg
-from deepdecide.domain.records import record
 from deepdecide.domain.workspace import PreviousRevision, Workspace
 
 #: the areas a change is in (a stable id), as a reader names them
@@ -67,7 +67,7 @@ def _absent() -> str:
     return _("(absent)")
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class Change:
     """One difference: where (``area`` and ``key``), the value before and after, in words."""
 
@@ -81,7 +81,7 @@ class Change:
         return msg("diff.change", "{key}: {before} -> {after}", key=self.key, before=self.before, after=self.after)
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class WorkspaceDiff:
     inputs: tuple[Change, ...]
     outcome: tuple[Change, ...]

@@ -10,6 +10,7 @@ value functions as :mod:`deepdecide.analysis.scoring`. Metrics that no input cha
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -25,14 +26,13 @@ from deepdecide.analysis.scoring import (
 )
 from deepdecide.domain.common import Estimate
 from deepdecide.domain.messages import Message, msg
-from deepdecide.domain.records import record
 from deepdecide.domain.workspace import CostView, Pricing
 
 PARAMS = ("rate", "capex", "kw", "host", "port", "eff", "ttp", "cap")
 GLOBALS = ("elec", "engc", "pue", "util")
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class UncertainInput:
     """One input with a low / likely / high estimate; ``column`` is the option index (None: global),
     ``effort`` the index of a checklist effort inside ``eff``."""

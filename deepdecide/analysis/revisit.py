@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import math
+from dataclasses import dataclass
 
 from deepdecide.analysis.cost import demand_tps
 from deepdecide.analysis.evidence import STATUS_NAMES
@@ -17,12 +18,11 @@ from deepdecide.domain.common import Estimate
 from deepdecide.domain.i18n import N_
 from deepdecide.domain.matrix import SupportMatrix
 from deepdecide.domain.messages import Message, msg
-from deepdecide.domain.records import record
 from deepdecide.domain.revisit import ConditionKind, RevisitCondition
 from deepdecide.domain.workspace import RecordStatus, Workspace
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class TriggerCheck:
     """One trigger: its words, whether it fired (None: free text, a person must judge) and why."""
 
@@ -32,7 +32,7 @@ class TriggerCheck:
     kind: str = "text"
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class RevisitReport:
     checked_on: str
     matrix: str  # "the workspace's support matrix" or the newer matrix's description

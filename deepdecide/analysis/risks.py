@@ -8,18 +8,19 @@ the fleet still has to meet.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from deepdecide.analysis.assessment import CapacityBasis, OptionAssessment
 from deepdecide.domain import i18n
 from deepdecide.domain.matrix import Component
 from deepdecide.domain.messages import Message, msg
-from deepdecide.domain.records import record
 from deepdecide.domain.workspace import Workspace
 
 #: stack components whose requirements the fleet has to meet (the rest is the build environment)
 FLEET_COMPONENTS = (Component.DRIVER, Component.CUDA, Component.CANN, Component.ROCM)
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class RecommendationRisk:
     """One risk of the recommended option: ``kind`` is assumed-capacity | missing-parity | proxy-evidence |
     blocker | requirement | fleet."""

@@ -23,11 +23,10 @@ import numpy as np
 
 from deepdecide.analysis.assessment import CriterionInfo
 from deepdecide.domain.messages import Message, msg
-from deepdecide.domain.records import record
 from deepdecide.domain.workspace import Criterion, Direction
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class MetricSpec:
     name: str
     natural: Direction

@@ -21,11 +21,11 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from deepdecide.domain import i18n
 from deepdecide.domain.i18n import _
 from deepdecide.domain.messages import Message, msg
-from deepdecide.domain.records import record
 from deepdecide.domain.validation import Problem
 from deepdecide.domain.vocabulary import term
 from deepdecide.domain.workspace import PreviousRevision, RecordStatus, SignOff, Vote, Workspace
@@ -51,7 +51,7 @@ REQUIRED = "required approver"
 OPTIONAL = "consulted, may sign"
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Signer:
     """One place on the sign-off page: a role, whether its signature is required, and its row."""
 

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
-
-from deepdecide.domain.records import record
 
 
 class SourceKind(StrEnum):
@@ -18,7 +16,7 @@ class SourceKind(StrEnum):
     MEASUREMENT = "measurement"  # a measurement the team made itself
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Source:
     """Where a fact comes from, and how old it is.
 
@@ -34,7 +32,7 @@ class Source:
     id: str = ""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Estimate:
     """A three-point (low / likely / high) estimate of an uncertain quantity.
 

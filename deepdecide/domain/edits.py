@@ -6,13 +6,12 @@ stores edits and their inverses; applying the inverse gives back an equal worksp
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from deepdecide.domain.evidence import BenchmarkRun, EvidenceFile, ItemProxy, ParityCheck
 from deepdecide.domain.flags import flag
 from deepdecide.domain.i18n import gettext
-from deepdecide.domain.records import record
 from deepdecide.domain.workload import ProxyAcceptance, Workload
 from deepdecide.domain.workspace import (
     SLO,
@@ -26,7 +25,7 @@ from deepdecide.domain.workspace import (
 )
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class SetWeight:
     """Set one criterion's weight."""
 
@@ -34,7 +33,7 @@ class SetWeight:
     weight: float
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class SetChecklistAnswer:
     """Set (or with ``None`` remove) the answer of one option to one checklist item."""
 
@@ -43,7 +42,7 @@ class SetChecklistAnswer:
     answer: ChecklistAnswer | None
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class SetDecisionField:
     """Set one field of the decision record (MADR section) to a new value."""
 
@@ -51,14 +50,14 @@ class SetDecisionField:
     value: Any
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class SetSignOffs:
     """Replace the sign-off table."""
 
     signoffs: tuple[SignOff, ...]
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class SetMigrationStep:
     """Replace the migration step at ``index`` of the plan."""
 
@@ -66,22 +65,22 @@ class SetMigrationStep:
     step: MigrationStep
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class SetSLO:
     slo: SLO
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class SetDemand:
     demand: Demand
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class SetAssumptions:
     assumptions: Assumptions
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class SetOptionCost:
     """Replace the cost inputs (prices, efforts) of one option."""
 
@@ -89,7 +88,7 @@ class SetOptionCost:
     cost: CostInputs
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class InsertEvidenceFile:
     """Insert an imported evidence file at ``index`` (``-1`` appends)."""
 
@@ -97,14 +96,14 @@ class InsertEvidenceFile:
     index: int = -1
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class RemoveEvidenceFile:
     """Remove the evidence file at ``index``."""
 
     index: int
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class SetEvidenceFile:
     """Replace the evidence file at ``index`` (its context edited, a proxy accepted or withdrawn)."""
 
@@ -112,14 +111,14 @@ class SetEvidenceFile:
     file: EvidenceFile
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class SetWorkload:
     """Replace the decision's workload."""
 
     workload: Workload
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Batch:
     """Several edits applied in order as one step (its inverse undoes them in reverse)."""
 

@@ -6,12 +6,11 @@ The field names of :class:`BenchmarkRun` and :class:`ParityCheck` are the contra
 
 from __future__ import annotations
 
-from dataclasses import field, fields
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
 
 from deepdecide.domain.common import Estimate, tuple_field
 from deepdecide.domain.messages import Message, msg, plain
-from deepdecide.domain.records import record
 from deepdecide.domain.workload import ProxyAcceptance
 
 
@@ -60,7 +59,7 @@ _KIND_MESSAGE = {
 }
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Provenance:
     """Where an evidence file came from. ``kind`` says who made it (own, third_party, illustrative,
     predicted); ``label`` is free text describing it (e.g. its published source)."""
@@ -81,7 +80,7 @@ LATENCY_METRICS = ("ttft_ms", "tpot_ms", "itl_ms", "e2e_ms", "e2e_per_token_ms")
 STATISTICS = ("mean", "p50", "p90", "p99")
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class BenchmarkRun:
     """One benchmark run, normalized: times in ms (duration in s), throughputs in tokens/s.
 
@@ -169,7 +168,7 @@ class Verdict(StrEnum):
     INCONCLUSIVE = "inconclusive"
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class ParityCheck:
     """One comparison of a runtime's output against a reference; ``tolerance`` states the rule
     with its numbers (e.g. "|delta| <= max(0.02, 2*stderr), n >= 200") as a message (``parity.``
@@ -209,7 +208,7 @@ class ParityCheck:
 PARITY_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(ParityCheck))
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class BuildAttestation:
     """A recorded claim that a runtime builds for a platform: the log's hash, who and when."""
 
@@ -221,7 +220,7 @@ class BuildAttestation:
     notes: str = ""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class ItemProxy:
     """The user accepts one run (or one parity check) of a file as a proxy for the workload:
     ``index`` is its position in the file's ``runs`` (or ``parity``), counted from 0 as key paths
@@ -236,7 +235,7 @@ class ItemProxy:
         return ProxyAcceptance(self.reason, self.discount)
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class EvidenceFile:
     """Everything imported from one file; an import adds one of these or nothing.
 
@@ -265,7 +264,7 @@ class EvidenceFile:
                     None)
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Evidence:
     files: tuple[EvidenceFile, ...] = tuple_field()
     builds: tuple[BuildAttestation, ...] = tuple_field()

@@ -7,6 +7,7 @@ else is true.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
 
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
@@ -23,10 +24,9 @@ from deepdecide.domain.matrix import (
     SupportStatus,
     match_platform,
 )
-from deepdecide.domain.records import record
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class MachineProfile:
     """What is installed on the target machine. Empty strings mean "not given"."""
 
@@ -53,7 +53,7 @@ class ReqState(StrEnum):
     UNKNOWN = "unknown"  # the machine's value was not given or cannot be compared
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class RequirementCheck:
     requirement: Requirement
     machine_value: str
@@ -67,7 +67,7 @@ class Verdict(StrEnum):
     UNSUPPORTED = "unsupported"  # a source says it does not work
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class RuntimeCheck:
     runtime: Runtime
     status: SupportStatus
@@ -86,7 +86,7 @@ class RuntimeCheck:
         return self.verdict == Verdict.LISTED and not self.unmet
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class MachineCheck:
     machine: MachineProfile
     platform: Platform | None

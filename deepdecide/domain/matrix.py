@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import functools
 import re
+from dataclasses import dataclass
 from enum import StrEnum
 
 from deepdecide.domain.common import Source, tuple_field
-from deepdecide.domain.records import record
 
 
 class SupportStatus(StrEnum):
@@ -37,7 +37,7 @@ class Component(StrEnum):
     PYTHON = "python"
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Requirement:
     """One pinned requirement: ``spec`` is a version range such as ``>=12.8`` or ``>=3.10,<3.14``
     (for ``os`` a name such as ``linux``); ``text`` keeps the source's own words."""
@@ -47,14 +47,14 @@ class Requirement:
     text: str = ""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Interconnect:
     scale_up: str = ""
     scale_out: str = ""
     per_gpu_gbps: float | None = None  # GB/s per GPU on the scale-up fabric
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Platform:
     id: str
     vendor: str
@@ -69,7 +69,7 @@ class Platform:
     notes: str = ""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Runtime:
     id: str
     name: str
@@ -78,7 +78,7 @@ class Runtime:
     notes: str = ""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class SupportEntry:
     runtime: str
     platform: str
@@ -93,7 +93,7 @@ class SupportEntry:
         return self.sources[0].as_of if self.sources else ""
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class SupportMatrix:
     runtimes: tuple[Runtime, ...] = tuple_field()
     platforms: tuple[Platform, ...] = tuple_field()

@@ -25,15 +25,15 @@ from __future__ import annotations
 import math
 import string
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from functools import lru_cache
 from numbers import Real
 from typing import Union
 
 from deepdecide.domain import formatting, i18n
-from deepdecide.domain.records import record
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class Amount:
     """A figure with its analysis unit as a message parameter ("2 person-weeks", "$0.30/GPU-h"):
     written when the message is rendered, in the language and currency of that moment
@@ -77,7 +77,7 @@ class _Formatter(string.Formatter):
         return str(value)
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class Message:
     """One reason, flag or warning: ``id`` is stable (tests and translations key on it),
     ``template`` the English text with named fields, ``params`` the values, in order."""

@@ -17,15 +17,14 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
-
-from deepdecide.domain.records import record
 
 #: separator of the derived short label's parts
 SEP = " · "
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Swatch:
     """One colour in its light-background and dark-background variants (same hue)."""
 

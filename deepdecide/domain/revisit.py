@@ -16,10 +16,10 @@ can only be read by a person; a :class:`RevisitCondition` is also checked by
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
 
 from deepdecide.domain.matrix import SupportStatus
-from deepdecide.domain.records import record
 
 
 class ConditionKind(StrEnum):
@@ -30,7 +30,7 @@ class ConditionKind(StrEnum):
     SLO = "slo"
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class RevisitCondition:
     """One checkable trigger; ``text`` says it in words (shown when it fires)."""
 

@@ -19,12 +19,13 @@ import dataclasses
 import functools
 import math
 import re
+import typing
+from dataclasses import dataclass
 from typing import Any
 
 from deepdecide.domain.common import Estimate
 from deepdecide.domain.formatting import localized
 from deepdecide.domain.i18n import N_, _
-from deepdecide.domain.records import record
 
 # ---------------------------------------------------------------------------------------------
 # structural limits of a file (always errors: beyond them commands would crash or run out of memory)
@@ -96,7 +97,7 @@ def _printable(value: str) -> str:
 # numeric ranges
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Range:
     """An accepted range: ``low``/``high`` None = unbounded; ``*_open`` = that end excluded."""
 
@@ -139,7 +140,7 @@ def _nonneg(high: float, unit: str) -> Range:
     return Range(0, high, unit=unit)
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Rule:
     """The range of one kind of decision input; ``key`` names it in docs/workspace-schema.md.
 
@@ -201,7 +202,7 @@ RULES: dict[str, Rule] = {r.key: r for r in (
 )}
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Problem:
     """A value outside its accepted range. ``path`` is the key path from the document's top;
     ``since`` the schema version whose rule it breaks."""
@@ -370,10 +371,8 @@ def _plain_type(tp: Any) -> bool:
 def _fields_of(cls: type) -> tuple[tuple[str, bool, bool], ...]:
     """(name, has a default value, may hold a dataclass or tuple) of each field of a dataclass that
     may hold an id, a name or something to walk; every field when its types cannot be read."""
-    from deepdecide.domain.records import field_types
-
     try:
-        hints = field_types(cls)  # typing.get_type_hints(cls)
+        hints = typing.get_type_hints(cls)
     except Exception:  # a type the hints cannot name: every field, walked by its value
         hints = {}
     out = []

@@ -10,15 +10,15 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Protocol
 
 from deepdecide.domain.common import Estimate, tuple_field
 from deepdecide.domain.formatting import localized
 from deepdecide.domain.i18n import _
-from deepdecide.domain.records import record
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class TokenRange:
     """Mean tokens per request that still count as the decision's workload (inclusive)."""
 
@@ -29,7 +29,7 @@ class TokenRange:
         return self.low <= value <= self.high
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Workload:
     """What the decision serves. ``aliases`` are other names the user declares to be the same
     model (a checkpoint path, a hub id); nothing else counts as the same model.
@@ -53,7 +53,7 @@ class Workload:
         return (self.model, *self.aliases) if self.model else self.aliases
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class ProxyAcceptance:
     """The user accepts a file's runs as a proxy for the decision's workload (e.g. a smaller model
     of the same architecture): ``reason`` says why, ``discount`` scales their throughput

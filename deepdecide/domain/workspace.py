@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from deepdecide.domain.common import Estimate, Source, tuple_field
 from deepdecide.domain.evidence import Evidence, ParityKind
 from deepdecide.domain.matrix import SupportMatrix
-from deepdecide.domain.records import record
 from deepdecide.domain.revisit import RevisitCondition
 from deepdecide.domain.workload import Workload
 
@@ -37,7 +36,7 @@ class CostView(StrEnum):
     ALL_IN = "all-in"  # every GPU at its all-in $/GPU-hour, owned ones included (InferenceMAX basis)
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Topology:
     """How the option deploys one serving unit. ``gpus_per_node`` rounds fleet sizes up."""
 
@@ -52,7 +51,7 @@ class Topology:
     scale_up_domain_gpus: int | None = None
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class CostInputs:
     pricing: Pricing = Pricing.RENT
     gpu_hour_usd: Estimate | None = None  # rental $/GPU-h (RENT)
@@ -72,7 +71,7 @@ class CostInputs:
     sources: tuple[Source, ...] = tuple_field()
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class PlatformFleet:
     """What the team owns of one platform, and the platform's stated prices.
 
@@ -91,7 +90,7 @@ class PlatformFleet:
     sources: tuple[Source, ...] = tuple_field()
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Option:
     id: str
     name: str
@@ -110,7 +109,7 @@ class Answer(StrEnum):
     MISSING = "missing"  # nobody provides it yet: a blocker until an owner is named
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class ChecklistItem:
     id: str
     title: str
@@ -119,7 +118,7 @@ class ChecklistItem:
     sources: tuple[Source, ...] = tuple_field()
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class ChecklistAnswer:
     option: str
     item: str
@@ -134,7 +133,7 @@ class Direction(StrEnum):
     COST = "cost"  # less is better
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Criterion:
     """A scoring criterion. ``metric`` names the assessment figure it reads (see analysis)."""
 
@@ -150,7 +149,7 @@ class Criterion:
     weight_range: Estimate | None = None  # low / high the weight may take (Monte Carlo, if drawn)
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class SLO:
     ttft_p99_ms: float | None = None
     tpot_p99_ms: float | None = None
@@ -158,7 +157,7 @@ class SLO:
     max_error_rate: float | None = 0.01
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Demand:
     """Peak load to serve: output tokens/s directly, or requests/s with token lengths."""
 
@@ -168,7 +167,7 @@ class Demand:
     output_tokens: float | None = None
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Assumptions:
     horizon_years: float = 3.0
     electricity_usd_per_kwh: Estimate = Estimate(0.08, 0.10, 0.14)
@@ -191,7 +190,7 @@ class RecordStatus(StrEnum):
     SUPERSEDED = "superseded"
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class PreviousRevision:
     """The record this one is a new revision of: its id, its revision number and the SHA-256 of its
     embedded inputs (what ``deepdecide verify`` prints), so the earlier record can be found and checked."""
@@ -201,7 +200,7 @@ class PreviousRevision:
     inputs_sha256: str
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class DecisionRecord:
     """MADR sections of the decision record."""
 
@@ -236,7 +235,7 @@ class Vote(StrEnum):
     PENDING = "pending"
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class SignOff:
     """One row of the sign-off table. ``role`` is one of the decision's decision makers (a required
     approver) or consulted (may sign). The verdict, date and conditions come from that approver's
@@ -260,7 +259,7 @@ class StepStatus(StrEnum):
     BLOCKED = "blocked"
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class MigrationStep:
     order: int
     title: str
@@ -269,7 +268,8 @@ class MigrationStep:
     notes: str = ""
 
 
-@record
+# no slots: storage.files keeps the workspaces it found valid in a WeakValueDictionary
+@dataclass(frozen=True)
 class Workspace:
     name: str
     model: str

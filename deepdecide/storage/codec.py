@@ -20,7 +20,6 @@ from deepdecide.domain.errors import ValidationError
 from deepdecide.domain.evidence import UNLIMITED
 from deepdecide.domain.i18n import _
 from deepdecide.domain.messages import Message
-from deepdecide.domain.records import field_types
 
 
 class UnstorableValueError(ValidationError):
@@ -37,7 +36,7 @@ def _join(path: str, key: str | int) -> str:
 
 @cache
 def _hints(cls: type) -> dict[str, Any]:
-    return field_types(cls)  # typing.get_type_hints, each annotation text evaluated once
+    return typing.get_type_hints(cls)
 
 
 @cache

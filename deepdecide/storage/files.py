@@ -16,6 +16,7 @@ import math
 import os
 import weakref
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +25,6 @@ from deepdecide.domain.errors import ValidationError, ValidationErrors
 from deepdecide.domain.evidence import BenchmarkRun
 from deepdecide.domain.i18n import _
 from deepdecide.domain.matrix import Component, SupportMatrix
-from deepdecide.domain.records import record
 from deepdecide.domain.workload import workload_problems
 from deepdecide.domain.workspace import SCHEMA_VERSION, ChecklistItem, Criterion, Workspace
 from deepdecide.storage import codec, diskcache
@@ -34,25 +34,25 @@ WORKSPACE_SUFFIX = ".deepdecide.yaml"
 BUILTIN = "builtin"
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class ChecklistFile:
     items: tuple[ChecklistItem, ...]
     schema_version: int = SCHEMA_VERSION
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class CriteriaFile:
     criteria: tuple[Criterion, ...]
     schema_version: int = SCHEMA_VERSION
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class MatrixFile:
     matrix: SupportMatrix
     schema_version: int = SCHEMA_VERSION
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Kind:
     name: str
     root: type  # dataclass the document's body (all keys but ``kind``) is read into

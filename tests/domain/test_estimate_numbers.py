@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import asdict
 
 from deepdecide.domain.common import Estimate
 from deepdecide.domain.workspace import Assumptions, CostInputs
@@ -16,7 +17,7 @@ def test_int_inputs_are_stored_as_floats():
 
 
 def test_defaults_print_like_loaded_values():
-    assert json.dumps(Assumptions().engineer_usd_per_week.__dict__) == json.dumps(
-        Estimate(4000.0, 5000.0, 6500.0).__dict__)
-    assert json.dumps(CostInputs().porting_effort_person_weeks.__dict__) == json.dumps(
+    assert json.dumps(asdict(Assumptions().engineer_usd_per_week)) == json.dumps(
+        asdict(Estimate(4000.0, 5000.0, 6500.0)))
+    assert json.dumps(asdict(CostInputs().porting_effort_person_weeks)) == json.dumps(
         {"low": 0.0, "likely": 0.0, "high": 0.0})
