@@ -10,6 +10,7 @@ from typing import TextIO
 
 from deepdecide.domain.errors import DeepdecideError, ValidationErrors
 from deepdecide.domain.i18n import _, ngettext
+from deepdecide.domain.messages import Message
 
 # C0 controls but newline, DEL, C1 controls (ESC-less CSI is U+009B), bidi overrides and isolates,
 # zero-width and other invisible format characters, and lone surrogates: never sent raw to a terminal
@@ -39,6 +40,28 @@ def shown(text: object) -> str:
     from deepdecide.importers.secrets import redact
 
     return safe(redact(str(text)))
+
+
+def shown_path(path: object) -> str:
+    """A path from the command line or a folder walk as it may be printed: :func:`shown` without
+    the entropy heuristic (a path component such as ``1xH100-FP8__openai-…`` is never taken for a
+    key; a known-prefix token such as ``hf_…`` in it is still redacted)."""
+    from deepdecide.importers.secrets import redact_path
+
+    return safe(redact_path(str(path)))
+
+
+def typed(text: str, place: str | Message, *, identity: bool = False) -> str:
+    """Text a person typed on the command line (a sign-off's conditions, a label, a reason) as it
+    may be stored or signed: through the redaction pass of imported text (``identity``: an
+    approver's name or role, without the entropy heuristic). What was removed is reported on
+    stderr by kind and place, never the secret."""
+    from deepdecide.importers.secrets import Finding, scan, scan_identity
+
+    clean, kinds = (scan_identity if identity else scan)(text)
+    for kind in kinds:
+        say(_("redacted: {finding}").format(finding=Finding(kind, place)), file=sys.stderr)
+    return clean
 
 
 def say(*parts: object, file: TextIO | None = None) -> None:

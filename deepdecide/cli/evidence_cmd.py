@@ -175,7 +175,7 @@ def fit_summary(ws: Workspace, indexes: Iterable[int]) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from deepdecide.cli.common import error, report_error
+    from deepdecide.cli.common import error, report_error, typed
     from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
     from deepdecide.domain import edits
     from deepdecide.domain.errors import DeepdecideError
@@ -192,6 +192,13 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_OK
     try:
         if args.action == "set":
+            # typed text is stored as the redaction pass of imported text leaves it (reported on stderr)
+            if args.label is not None:
+                args.label = typed(args.label, N_("the label"))
+            if args.model:
+                args.model = typed(args.model, N_("the model"))
+            if args.proxy is not None:
+                args.proxy = typed(args.proxy, N_("the proxy reason"))
             index = find_file(ws, args.file)
             proxy: ProxyAcceptance | None | bool = False
             if args.proxy is not None and args.no_proxy:

@@ -20,9 +20,15 @@ words (status, strategy, ...) are in the interface language (--lang); ids, numbe
 words and the evidence column names are the same in every language. Files are written atomically.
 XLSX needs openpyxl: pip install 'deepdecide[xlsx]'.""")
 
+DATA_NOT_FORMULAS = N_("""The files carry data, never formulas: every text field of the CSV is quoted, and a text that
+starts with =, +, -, @, a tab or a line break is prefixed with a single quote, so a spreadsheet
+reads it as text; in the XLSX every text is a text cell (never a formula), with its value as it
+is. Numbers stay numbers (a negative number too). Tokens with a known prefix (hf_, ghp_, sk-,
+AWS key ids...) are left out of every cell, and stderr says where.""")
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.description = _(HELP) + "\n\n" + _(DESCRIPTION)  # two whole paragraphs
+    parser.description = _(HELP) + "\n\n" + _(DESCRIPTION) + "\n\n" + _(DATA_NOT_FORMULAS)  # whole paragraphs
     parser.add_argument("workspace", nargs="?", metavar="WORKSPACE",
                         help=_("a workspace file (*.deepdecide.yaml); default: the built-in sample decision"))
     parser.add_argument("--comparison", metavar="FILE.csv", help=_("the ranking and every per-option figure"))
@@ -39,7 +45,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from deepdecide.analysis import evaluate
-    from deepdecide.cli.common import error, report_error
+    from deepdecide.cli.common import error, report_error, say
     from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
     from deepdecide.domain import formatting as fmt
     from deepdecide.domain.errors import DeepdecideError
@@ -87,6 +93,10 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_PROBLEM
     for w in written:
         print(_('wrote {w}').format(w=w))
+    used = [tables[k] for k, p in (("comparison", args.comparison), ("evidence", args.evidence),
+                                    ("parity", args.parity)) if p or args.xlsx]
+    for finding in dict.fromkeys(f for t in used for f in t.redactions):  # what the files leave out
+        say(_("redacted: {finding}").format(finding=finding), file=sys.stderr)
     if a.monte_carlo is not None:
         print(_('P(best) and percentiles from {value}, seed {seed}').format(value=fmt.count(a.monte_carlo.draws, 'Monte Carlo draw'), seed=a.monte_carlo.seed), file=sys.stderr)
     return EXIT_OK

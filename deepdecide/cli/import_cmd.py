@@ -69,7 +69,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from deepdecide.cli.common import say, shown
+    from deepdecide.cli.common import say, shown, shown_path
     from deepdecide.cli.evidence_args import context_from
     from deepdecide.cli.inspect_cmd import judged, load_references
     from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
@@ -100,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
         if os.path.isdir(path):
             found = _folder(path, context)
             for file, reason in found.skipped:
-                say(_('{file}: skipped: {reason}').format(file=shown(file), reason=shown(reason)))
+                say(_('{file}: skipped: {reason}').format(file=shown_path(file), reason=shown(reason)))
             jobs += [(file, result) for file, result in found.imported]
             jobs += [(exc.file, exc) for exc in found.failed]
             say(found.summary())
@@ -132,7 +132,7 @@ def run(args: argparse.Namespace) -> int:
         ev = result.evidence
         if sha in known:
             if not (args.replace or (given and (job is context or isinstance(job, ImportResult)))):
-                say(_('{path}: already in the workspace (same SHA-256), skipped (give new context or --replace to replace it)').format(path=shown(path)))
+                say(_('{path}: already in the workspace (same SHA-256), skipped (give new context or --replace to replace it)').format(path=shown_path(path)))
                 continue
             old = workspace.evidence.files[known[sha]] if known[sha] >= 0 else None
             if old is not None and old.proxy is not None and ev.proxy is None:
@@ -143,16 +143,16 @@ def run(args: argparse.Namespace) -> int:
                     check_proxies=tuple(p for p in old.check_proxies if p.index < len(ev.parity)))
             if known[sha] >= 0:
                 replaced[known[sha]] = ev
-            say(_('{path}: already in the workspace: replaced with this import and its context').format(path=shown(path)))
+            say(_('{path}: already in the workspace: replaced with this import and its context').format(path=shown_path(path)))
         else:
             known[sha] = -1
             added.append(ev)
-        say(_('{path}: {format}: {n} run(s), {n2} parity check(s)').format(path=shown(path), format=result.format, n=len(ev.runs), n2=len(ev.parity))
+        say(_('{path}: {format}: {n} run(s), {n2} parity check(s)').format(path=shown_path(path), format=result.format, n=len(ev.runs), n2=len(ev.parity))
             + (_('; missing context: {value} (give --runtime/--platform/--gpus/--model)').format(value=', '.join(result.missing_context))
                if result.missing_context else ""))
         if result.suggestions:
             opts = " ".join(f"--{'gpus' if k == 'gpu_count' else k} {v}" for k, v in result.suggestions)
-            say(_('{path}: the file name suggests {opts} (not applied; confirm with `deepdecide evidence set {into} {file_name} {opts}`)').format(path=shown(path), opts=opts, into=args.into, file_name=ev.provenance.file_name))
+            say(_('{path}: the file name suggests {opts} (not applied; confirm with `deepdecide evidence set {into} {file_name} {opts}`)').format(path=shown_path(path), opts=opts, into=args.into, file_name=ev.provenance.file_name))
         for finding in result.redactions:
             say(_('  redacted: {finding}').format(finding=finding))
         for note in result.notes:

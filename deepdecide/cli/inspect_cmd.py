@@ -17,7 +17,7 @@ if TYPE_CHECKING:  # the importers (numpy, every format) load when a file is imp
     from deepdecide.importers.base import ImportContext
     from deepdecide.importers.registry import ImportResult
 
-from deepdecide.cli.common import safe, say, shown
+from deepdecide.cli.common import safe, say, shown, shown_path
 from deepdecide.domain import formatting
 from deepdecide.domain.errors import DeepdecideError, EvidenceImportError
 from deepdecide.domain.evidence import BenchmarkRun, ParityCheck
@@ -87,7 +87,7 @@ def _fmt(value: Any) -> str:
 
 def print_result(path: str, result: ImportResult) -> None:
     p = result.evidence.provenance
-    say(f"{shown(path)}: {result.format} [{result.tool}]")
+    say(f"{shown_path(path)}: {result.format} [{result.tool}]")
     say(_('  tool version: {value}; {size_bytes} bytes; sha256 {sha256}').format(value=p.tool_version or '-', size_bytes=p.size_bytes, sha256=p.sha256))
     ev = result.evidence
     say(_('  {n} run(s), {n2} parity check(s)').format(n=len(ev.runs), n2=len(ev.parity))

@@ -9,6 +9,7 @@ import sys
 
 from deepdecide.domain.errors import DeepdecideError, ValidationError, ValidationErrors
 from deepdecide.domain.i18n import N_, _
+from deepdecide.domain.workspace import Workspace
 
 NAME = "report"
 HELP = N_("write the PDF decision record of a workspace (optionally signed, PAdES)")
@@ -73,6 +74,20 @@ def _passphrase(args: argparse.Namespace) -> bytes | None:
     return None  # an unprotected PKCS#12 file; a protected one fails with a clear message
 
 
+def _told_left_out(ws: Workspace, path: str | None) -> None:
+    """Say on stderr which known-prefix tokens the record leaves out (``write_record`` removes them)
+    and that the workspace file still holds them."""
+    from deepdecide.cli.common import say
+    from deepdecide.importers.secrets import redact_workspace
+
+    found = redact_workspace(ws)[1]
+    for finding in found:
+        say(_("redacted: {finding}").format(finding=finding), file=sys.stderr)
+    if found and path:
+        say(_("note: the record leaves these out, but {file} still holds them: remove them there (a record "
+              "for approval is compared with the workspace's content)").format(file=path), file=sys.stderr)
+
+
 def run(args: argparse.Namespace) -> int:
     from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
     from deepdecide.report import ReportError, SignRequest, write_record
@@ -93,6 +108,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         # no workspace: the built-in sample in the record's language (its text written in it)
         ws = load_workspace(args.workspace) if args.workspace else builtin_sample()
+        _told_left_out(ws, args.workspace)
         if args.for_approval:
             from deepdecide.domain import approval
 

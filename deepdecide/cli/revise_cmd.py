@@ -48,11 +48,13 @@ def record_inputs(path: str) -> bytes:
 
 def run(args: argparse.Namespace) -> int:
     import os
+    import sys
 
-    from deepdecide.cli.common import report_error
+    from deepdecide.cli.common import report_error, say
     from deepdecide.cli.main import EXIT_INPUT, EXIT_OK
     from deepdecide.domain import approval
     from deepdecide.domain.errors import DeepdecideError
+    from deepdecide.importers.secrets import redact_workspace
     from deepdecide.report.canonical import INPUTS_NAME, sha256_hex, workspace_from_json
     from deepdecide.storage import files
 
@@ -63,6 +65,10 @@ def run(args: argparse.Namespace) -> int:
             print(_("deepdecide revise: {output}: exists; give --force to overwrite it").format(output=args.output))
             return EXIT_INPUT
         new = approval.new_revision(earlier, sha256_hex(inputs))
+        # a record built by an older version may carry a known-prefix token: the new revision does not
+        new, found = redact_workspace(new)
+        for finding in found:
+            say(_("redacted: {finding}").format(finding=finding), file=sys.stderr)
         files.save_workspace(new, args.output)
     except DeepdecideError as exc:
         report_error(exc)

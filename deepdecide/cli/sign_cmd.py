@@ -40,6 +40,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from deepdecide.cli.common import typed
     from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM
     from deepdecide.cli.report_cmd import _passphrase
     from deepdecide.domain.errors import DeepdecideError, ValidationError, ValidationErrors
@@ -55,6 +56,8 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(_('deepdecide sign: {record}: cannot be read: {value}').format(record=args.record, value=exc.strerror or exc), file=sys.stderr)
         return EXIT_INPUT
+    # a credential typed into the conditions is never signed into the record (reported on stderr)
+    args.conditions = typed(args.conditions, N_("the conditions"))
     try:
         signer = load_pkcs12(args.sign, _passphrase(args))
         signed, kind = sign_as_approver(data, signer, role=args.role, verdict=Vote(args.verdict),

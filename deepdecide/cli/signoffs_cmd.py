@@ -27,6 +27,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from deepdecide.cli.common import say
     from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM
     from deepdecide.domain.errors import DeepdecideError, ValidationError, ValidationErrors
     from deepdecide.report.approval import ApprovalError, copy_signoffs
@@ -49,6 +50,11 @@ def run(args: argparse.Namespace) -> int:
             return EXIT_PROBLEM
         new, state = copy_signoffs(ws, data, result.signatures)
         save_workspace(new, args.into)
+        copied = {s.role for s in new.signoffs if s.record_inputs_sha256}
+        for sig in state.signatures:  # conditions copied through the redaction pass: say what it removed
+            if sig.role in copied:
+                for finding in sig.redactions():
+                    say(_("redacted: {finding}").format(finding=finding), file=sys.stderr)
     except (ValidationError, ValidationErrors, SigningError, UnreadableRecord) as exc:
         print(_('deepdecide signoffs: {exc}').format(exc=exc), file=sys.stderr)
         return EXIT_INPUT

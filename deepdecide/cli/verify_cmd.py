@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 import textwrap
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 from deepdecide.domain.i18n import N_, _
 
@@ -131,7 +131,16 @@ def _signature_line(sig: SignoffSignature, later_ok: bool) -> str:
                                after=after)
 
 
+def emit(text: str, file: TextIO | None = None) -> None:
+    """Print a line of verify's output without a known-prefix token (``ghp_``, ``hf_``, ``sk-`` ...):
+    a record signed or built by an older version may carry one in a signature's conditions."""
+    from deepdecide.importers.secrets import scan_known
+
+    print(scan_known(text)[0], file=file)
+
+
 def run(args: argparse.Namespace) -> int:
+    from deepdecide.importers.secrets import redact
     from deepdecide.report.integrity import UnreadableRecord, verify
     from deepdecide.report.signing import SigningError, load_trust
 
@@ -139,34 +148,35 @@ def run(args: argparse.Namespace) -> int:
         with open(args.file, "rb") as fh:
             data = fh.read()
     except FileNotFoundError:
-        print("deepdecide verify: " + _("{file}: no such file").format(file=args.file), file=sys.stderr)
+        emit("deepdecide verify: " + _("{file}: no such file").format(file=args.file), file=sys.stderr)
         return EXIT_UNREADABLE
     except IsADirectoryError:
-        print("deepdecide verify: " + _("{file}: is a folder, not a file").format(file=args.file), file=sys.stderr)
+        emit("deepdecide verify: " + _("{file}: is a folder, not a file").format(file=args.file), file=sys.stderr)
         return EXIT_UNREADABLE
     except OSError as exc:
-        print("deepdecide verify: " + _("{file}: cannot be read: {reason}").format(
+        emit("deepdecide verify: " + _("{file}: cannot be read: {reason}").format(
             file=args.file, reason=exc.strerror or exc), file=sys.stderr)
         return EXIT_UNREADABLE
     try:
         trust = load_trust(args.trust)
         result = verify(data, trust=trust)
     except SigningError as exc:
-        print(f"deepdecide verify: {exc}", file=sys.stderr)
+        emit(f"deepdecide verify: {exc}", file=sys.stderr)
         return EXIT_UNREADABLE
     except UnreadableRecord as exc:
-        print(f"deepdecide verify: {args.file}: {exc}", file=sys.stderr)
+        emit(f"deepdecide verify: {args.file}: {exc}", file=sys.stderr)
         return EXIT_UNREADABLE
     result.approval = _approval(result, data)
     code, headline = outcome(result)
     appr = result.approval
     if args.json:
-        print(json.dumps({
+        emit(json.dumps({
             "file": args.file, "status": result.status, "outcome": headline, "exit_code": code,
             "decision_id": result.decision_id,
             "inputs_sha256": result.inputs_sha256, "language": result.language or None,
             "reasons": result.reasons, "checks": result.checks,
-            "signatures": [s.__dict__ | {"notes": list(s.notes)} for s in result.signatures],
+            # the /Reason holds the conditions as signed: through the redaction pass, as they are shown
+            "signatures": [s.__dict__ | {"notes": list(s.notes), "reason": redact(s.reason)} for s in result.signatures],
             "signoffs": [{"field": x.check.field_name, "subject": x.check.signer, "role": x.role,
                           "verdict": x.verdict, "kind": x.kind, "conditions": x.conditions, "date": x.date,
                           "valid": x.check.ok, "trusted": x.check.trusted,
@@ -183,35 +193,35 @@ def run(args: argparse.Namespace) -> int:
                                                                      sha=result.inputs_sha256)
     if result.language and result.language != "en":
         head += " " + _("[record in {language}]").format(language=result.language)
-    print(head)
+    emit(head)
     for line in result.checks:
-        print("  " + _("ok: {line}").format(line=line))
+        emit("  " + _("ok: {line}").format(line=line))
     for line in result.reasons:
-        print("  " + (_("why: {line}") if code in (EXIT_ALTERED, EXIT_NOT_A_RECORD) else _("note: {line}")).format(
+        emit("  " + (_("why: {line}") if code in (EXIT_ALTERED, EXIT_NOT_A_RECORD) else _("note: {line}")).format(
             line=line))
     for s in result.signatures:
         state = (_("trusted") if s.trusted else
                  _("NOT TRUSTED: self-signed, anyone can make one with this name") if s.self_signed else
                  _("NOT TRUSTED: chains to no --trust certificate"))
-        print("  " + _("certificate of signature {field}: {signer}; SHA-256 fingerprint {fingerprint}; {state}").format(
+        emit("  " + _("certificate of signature {field}: {signer}; SHA-256 fingerprint {fingerprint}; {state}").format(
             field=s.field_name, signer=s.signer or _("unknown subject"), fingerprint=s.fingerprint_sha256 or "?",
             state=state))
     if appr is not None:
         for sig in appr.signatures:
-            print("  " + _signature_line(sig, sig.check.covers_whole_file or sig.check.modification_ok))
+            emit("  " + _signature_line(sig, sig.check.covers_whole_file or sig.check.modification_ok))
         if any(x.role for x in appr.signatures) or appr.state != "not exported for approval":
             line = "  " + _("approval: {state}").format(state=_(appr.state))
             if appr.outstanding and appr.state != "approved":
                 line += _("; no valid, trusted approval yet from: {roles}").format(roles=", ".join(appr.outstanding))
             if appr.rejected_by:
                 line += _("; rejected by: {roles}").format(roles=", ".join(appr.rejected_by))
-            print(line)
+            emit(line)
         for n in appr.notes:
-            print("  " + _("note: {line}").format(line=n))
+            emit("  " + _("note: {line}").format(line=n))
     if code == EXIT_UNSIGNED:
-        print(_("  note: unsigned; a consistent record rebuilt from edited inputs would show another inputs hash,"
+        emit(_("  note: unsigned; a consistent record rebuilt from edited inputs would show another inputs hash,"
               " so compare the hash with the one the signers approved"))
     if code == EXIT_UNTRUSTED:
-        print(_("  note: compare each fingerprint with the signer's, then pass their CA (or certificate) "
+        emit(_("  note: compare each fingerprint with the signer's, then pass their CA (or certificate) "
               "with --trust CA.pem"))
     return code

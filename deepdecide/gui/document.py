@@ -31,6 +31,8 @@ class WorkspaceDocument(QObject):
     reset = Signal(object)
     #: the file path changed (payload: str, "" for an unsaved document)
     path_changed = Signal(str)
+    #: an edit's typed text lost a secret before it was stored (payload: what, by kind and place)
+    redacted = Signal(str)
 
     def __init__(self, workspace: Workspace, path: str | os.PathLike[str] | None = None,
                  parent: QObject | None = None):
@@ -153,8 +155,15 @@ class WorkspaceDocument(QObject):
     # edits -------------------------------------------------------------------------------
     def edit(self, edit: Edit, text: Label, merge_key: object = None) -> None:
         """Apply ``edit`` as an undoable step labelled ``text`` (a function of no arguments: a label
-        said again in the new language after a language switch)."""
+        said again in the new language after a language switch). What a person typed into it goes
+        through the redaction pass of imported text first (``secrets.redact_edit``: sign-off names and
+        conditions, the decision's text, notes, reasons); what it removed is announced by ``redacted``."""
+        from deepdecide.importers.secrets import redact_edit, told
+
+        edit, found = redact_edit(edit)
         self.undo_stack.push(EditCommand(self, edit, text, merge_key))
+        if found:
+            self.redacted.emit(told(found))
 
     def retranslate_history(self) -> None:
         """Label the undo history's steps in the current language (after View > Language)."""

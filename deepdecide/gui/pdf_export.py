@@ -6,7 +6,7 @@ The user's choices travel as an ``ExportRequest``: the export dialog builds one 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -83,6 +83,9 @@ def export_pdf(ctx: ControllerContext, request: ExportRequest | None = None) -> 
         return None
     remember(ctx, request)
     ws = ctx.document.workspace
+    from deepdecide.importers.secrets import redact_workspace, told
+
+    left_out = told(redact_workspace(ws)[1])  # write_record leaves known-prefix tokens out: say which
     path = request.path
     sections = request.sections or None
     pending: list[ExportRequest] = [request]  # the only reference to the password; dropped once read
@@ -106,7 +109,7 @@ def export_pdf(ctx: ControllerContext, request: ExportRequest | None = None) -> 
         done = fmt(QCoreApplication.translate("PdfExport", "Wrote the decision record %1, signed by %2"), path, signer)
     else:
         done = fmt(QCoreApplication.translate("PdfExport", "Wrote the decision record %1"), path)
-    task.signals.finished.connect(lambda _p: ctx.set_busy(done, None))
+    task.signals.finished.connect(lambda _p: ctx.set_busy(done + (f"; {left_out}" if left_out else ""), None))
     task.signals.finished.connect(lambda _p: ctx.document.record_exported(ws, path))
     task.signals.cancelled.connect(lambda: ctx.set_busy(QCoreApplication.translate("PdfExport", "Export cancelled; nothing was written."), None))
 
@@ -182,6 +185,12 @@ def sign_record(ctx: ControllerContext, request: SignRecordRequest | None = None
         request = ctx.interaction.ask_sign(approval.may_sign(ctx.document.workspace))
     if request is None or not request.record:
         return None
+    from deepdecide.importers.secrets import Finding, scan, told
+
+    # a credential typed into the conditions is never signed into the record; the status bar says so
+    conditions, kinds = scan(request.conditions)
+    redacted = told(Finding(k, "the conditions") for k in kinds)
+    request = replace(request, conditions=conditions)
     pending: list[SignRecordRequest] = [request]
     target, role = request.record, request.role
     del request
@@ -205,7 +214,8 @@ def sign_record(ctx: ControllerContext, request: SignRecordRequest | None = None
     busy = fmt(QCoreApplication.translate("PdfExport", "Signing %1 as %2…"), Path(target).name, role)
     task.signals.progress_changed.connect(lambda v: ctx.set_busy(busy, v))
     task.signals.finished.connect(lambda kind: ctx.set_busy(
-        fmt(QCoreApplication.translate("PdfExport", "Signed %1 as %2 (%3)"), target, role, str(kind)), None))
+        fmt(QCoreApplication.translate("PdfExport", "Signed %1 as %2 (%3)"), target, role, str(kind))
+        + (f"; {redacted}" if redacted else ""), None))
 
     def failed(exc: BaseException) -> None:
         ctx.set_busy(QCoreApplication.translate("PdfExport", "Not signed; the record is unchanged."), None)

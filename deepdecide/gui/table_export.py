@@ -1,6 +1,7 @@
 """File ▸ Export ▸ Comparison / Evidence / Parity checks as CSV, Workbook as XLSX.
 
-The same tables as ``deepdecide export`` (``report.spreadsheet``), from the document's
+The same tables, written by the same functions, as ``deepdecide export`` (``report.spreadsheet``:
+text cells neutralised so that no cell is a formula, known-prefix tokens left out), from the document's
 Assessment (with the background Monte Carlo's P(best) when it is ready). Exporting never edits
 the workspace, so it leaves the undo stack alone; a failed write shows the error and leaves any
 old file as it was (the write is atomic).
@@ -66,18 +67,23 @@ def export_table(ctx: ControllerContext, kind: str, path: str | None = None) -> 
         path = ctx.interaction.ask_table_path(title, folder, suggested_name(ctx, kind), KINDS[kind])
     if not path:
         return ""
+    from deepdecide.importers.secrets import told
+
     try:
         made = tables(ctx)
         if kind == "workbook":
             sheet.write_xlsx(list(made.values()), path)
             rows = sum(len(t.rows) for t in made.values())
+            left_out = told(dict.fromkeys(f for t in made.values() for f in t.redactions))
         else:
             sheet.write_csv(made[kind], path)
             rows = len(made[kind].rows)
+            left_out = told(made[kind].redactions)
     except (OSError, ValueError) as exc:
         ctx.set_busy(QCoreApplication.translate("TableExport", "Export failed; nothing was written."), None)
         ctx.interaction.show_error(title, exc)
         return ""
     ctx.prefs.set("last_directory", str(Path(path).resolve().parent))
-    ctx.set_busy(fmt(QCoreApplication.translate("TableExport", "Wrote %1 (%2 rows)"), path, rows), None)
+    ctx.set_busy(fmt(QCoreApplication.translate("TableExport", "Wrote %1 (%2 rows)"), path, rows)
+                 + (f"; {left_out}" if left_out else ""), None)
     return path

@@ -29,7 +29,7 @@ from deepdecide.domain.flags import flag, rule
 from deepdecide.domain.i18n import _
 from deepdecide.domain.messages import Message
 from deepdecide.importers.base import Source, dropped_flag
-from deepdecide.importers.secrets import Finding, scan
+from deepdecide.importers.secrets import Finding, scan, scan_path
 
 #: largest value a run keeps for any measurement; above it a number is not a measurement
 #: (1e12 tokens/s, 1e12 ms = 31 years, 1e12 requests)
@@ -47,9 +47,11 @@ _FLOAT_FIELDS_PARITY = ("value", "reference_value", "delta", "stderr")
 _STR_FIELDS_PARITY = tuple(f.name for f in dataclasses.fields(ParityCheck) if f.type == "str")
 
 
-def clean_text(text: str, place: str | Message, flags: list[Message], findings: list[Finding]) -> str:
+def clean_text(text: str, place: str | Message, flags: list[Message], findings: list[Finding], *,
+               path: bool = False) -> str:
     """Valid Unicode, bounded length, secrets redacted. ``place`` names the text in the flags (a
-    message: shown in the interface language) and in the findings (in English)."""
+    message: shown in the interface language) and in the findings (in English). ``path``: the
+    text is a file name or path, so the entropy heuristic does not apply (:func:`.secrets.scan_path`)."""
     if not text:
         return text
     if _SURROGATE.search(text):
@@ -59,7 +61,7 @@ def clean_text(text: str, place: str | Message, flags: list[Message], findings: 
     if len(text) > MAX_TEXT:
         flags.append(flag("safety.cut", place=place, n=len(text), max=MAX_TEXT))
         text = text[:MAX_TEXT]
-    clean, kinds = scan(text)
+    clean, kinds = scan_path(text) if path else scan(text)
     findings.extend(Finding(k, place) for k in kinds)
     return clean
 
@@ -161,7 +163,7 @@ def safe_provenance(p: Provenance, findings: list[Finding], flags: list[Message]
     changes: dict[str, Any] = {}
     for name in ("file_name", "tool", "tool_version", "label"):
         value = getattr(p, name)
-        clean = clean_text(value, flag("place.provenance", field=name), flags, findings)
+        clean = clean_text(value, flag("place.provenance", field=name), flags, findings, path=name == "file_name")
         if clean != value:
             changes[name] = clean
     return replace(p, **changes) if changes else p

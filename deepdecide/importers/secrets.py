@@ -15,17 +15,34 @@ Two lines of defence:
 Hashes are never touched: a hex string (a SHA-256, a git commit id) has no upper *and* lower
 case letters, so the high-entropy rule never matches one, and the provenance's ``sha256`` is
 not passed through here at all. Each finding says its kind, never the secret.
+
+Where the rules apply (this module owns them; see docs/evidence-import.md, "Secrets"):
+
+* :func:`scan` — free text: imported fields, labels, notes, sign-off conditions, what a person
+  types. The generic high-entropy rule never takes a *path component* for a key: a word that is
+  a path (a ``/`` or ``\\`` with file-name characters, a leading ``/`` ``~/`` ``./``, or a file
+  extension) is left to the other rules, so ``…/files/vllm/1xH100-FP8__openai-….json`` stays
+  as it is;
+* :func:`scan_path` — a file name or path: every rule but the entropy heuristic (a token with a
+  known prefix, ``results_hf_….json``, still goes);
+* :func:`scan_identity` — an approver's name, role or e-mail: likewise no entropy heuristic (a
+  name is matched against a certificate and must stay as typed unless it holds a credential);
+* :func:`scan_known` — only tokens with a known prefix or shape (``hf_``, ``ghp_``,
+  ``github_pat_``, ``sk-``, ``xoxb-``, AWS ``AKIA…``, the detect-secrets kinds): the last pass
+  over everything that leaves the program (CSV, XLSX, ``verify``), whatever a workspace holds.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
-from typing import Any
+from enum import Enum
+from functools import cache, lru_cache
+from typing import Any, TypeVar
 
 from deepdecide.domain.i18n import N_, _
 from deepdecide.domain.messages import Message
@@ -40,6 +57,8 @@ _CREDENTIAL_KEY = re.compile(
 )
 
 REDACTED = "[redacted]"
+
+_W = TypeVar("_W")
 
 _CRED_WORD = (r"(?:api[_\-]?key|apikey|token|secret|secret[_\-]?key|access[_\-]?key|password|passwd|pass|pwd|"
               r"auth|authorization|credentials?)")
@@ -81,11 +100,17 @@ _PLUGINS = (
     ("stripe", "StripeDetector", "Stripe key"),
     ("twilio", "TwilioKeyDetector", "Twilio key"),
 )
-# kinds detect-secrets does not cover in the forms that reach records
+# kinds detect-secrets does not cover in the forms that reach records (inside a file name too:
+# ``results_sk-….json``, so no word boundary before the prefix, only no letter or digit)
 _OWN_TOKENS = (
-    (re.compile(r"\bsk-(?:ant-|proj-)?[A-Za-z0-9_\-]{20,}"), "API key"),
-    (re.compile(r"\bxox[abposr]-[A-Za-z0-9\-]{10,}"), "Slack token"),
+    (re.compile(r"(?<![A-Za-z0-9])sk-(?:ant-|proj-)?[A-Za-z0-9_\-]{20,}"), "API key"),
+    (re.compile(r"(?<![A-Za-z0-9])xox[abposr]-[A-Za-z0-9\-]{10,}"), "Slack token"),
+    (re.compile(r"(?<![A-Za-z0-9])github_pat_[A-Za-z0-9_]{22,}"), "GitHub token"),
+    (re.compile(r"(?<![A-Za-z0-9])AIza[0-9A-Za-z_\-]{35}"), "Google API key"),
 )
+# a word that is a path or file name: the entropy rule never judges its parts
+_WORD_END = re.compile(r"[\s'\"`<>()\[\]{},;|]")
+_FILE_EXTENSION = re.compile(r"\.[A-Za-z][A-Za-z0-9]{0,7}$")
 
 
 @dataclass(frozen=True)
@@ -113,9 +138,10 @@ KIND_NAMES = frozenset((
     N_("high-entropy key"), N_("Hugging Face token"), N_("API key"), N_("AWS key"), N_("Azure storage key"),
     N_("Discord token"), N_("GitHub token"), N_("GitLab token"), N_("JSON web token"), N_("Mailchimp key"),
     N_("npm token"), N_("OpenAI key"), N_("private key"), N_("PyPI token"), N_("SendGrid key"), N_("Slack token"),
-    N_("Square secret"), N_("Stripe key"), N_("Twilio key")))
+    N_("Square secret"), N_("Stripe key"), N_("Twilio key"), N_("Google API key")))
 #: places named by a plain word
-PLACE_NAMES = frozenset((N_("a note"), N_("model")))
+PLACE_NAMES = frozenset((N_("a note"), N_("model"), N_("the conditions"), N_("the label"), N_("the model"),
+                         N_("the proxy reason")))
 
 
 @cache
@@ -198,8 +224,66 @@ def _harmless(value: str) -> bool:
             or re.fullmatch(r"[0-9.]+", value) is not None)
 
 
-def scan(text: str) -> tuple[str, list[str]]:
-    """The text with every secret replaced, and the kinds found (in order, without repeats)."""
+def _path_word(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] lies in a word that is a path or a file name: a backslash; a
+    leading ``/``, ``~/``, ``./`` or ``../``; a ``/`` together with characters base64 never has
+    (``-`` ``_`` ``.`` ``~``); or a file extension at its end."""
+    left = start
+    while left > 0 and not _WORD_END.match(text[left - 1]):
+        left -= 1
+    right = end
+    while right < len(text) and not _WORD_END.match(text[right]):
+        right += 1
+    word = text[left:right].rstrip(".,:;!?")
+    if "\\" in word or word.startswith(("/", "~/", "./", "../")):
+        return True
+    if "/" in word and any(c in word for c in "-_.~"):
+        return True
+    return _FILE_EXTENSION.search(word) is not None
+
+
+def _known_tokens(text: str, note: Any) -> str:
+    """Replace the tokens with a known prefix or shape (Hugging Face, the own kinds, detect-secrets')."""
+    if _HF.search(text):
+        note("Hugging Face token")
+        text = _HF.sub(REDACTED, text)
+    for pattern, kind in (*_OWN_TOKENS, *_detectors()):
+        if pattern.search(text):
+            note(kind)
+            text = _sub_whole_token(pattern, text)
+    return text
+
+
+def scan_path(text: str) -> tuple[str, list[str]]:
+    """:func:`scan` for a file name or path: no entropy heuristic (a path component is never taken
+    for a key), every other rule (``results_hf_….json`` loses its token)."""
+    return scan(text, entropy=False)
+
+
+def scan_identity(text: str) -> tuple[str, list[str]]:
+    """:func:`scan` for an identity field (an approver's name, role or e-mail): no entropy
+    heuristic, every other rule."""
+    return scan(text, entropy=False)
+
+
+@lru_cache(maxsize=1 << 14)  # an export repeats its texts (file names, kinds, tools) row after row
+def scan_known(text: str) -> tuple[str, tuple[str, ...]]:
+    """Only the tokens with a known prefix or shape removed (no key=value, entropy or path rule):
+    the last pass over text that leaves the program (CSV, XLSX, verify), safe on any text."""
+    if not text or not isinstance(text, str):
+        return text, ()
+    kinds: list[str] = []
+
+    def note(kind: str) -> None:
+        if kind not in kinds:
+            kinds.append(kind)
+
+    return _known_tokens(text, note), tuple(kinds)
+
+
+def scan(text: str, *, entropy: bool = True) -> tuple[str, list[str]]:
+    """The text with every secret replaced, and the kinds found (in order, without repeats).
+    ``entropy=False``: without the generic high-entropy rule (file names, paths, identities)."""
     if not text or not isinstance(text, str):
         return text, []
     kinds: list[str] = []
@@ -235,7 +319,7 @@ def scan(text: str) -> tuple[str, list[str]]:
         return "~"
 
     def generic(m: re.Match[str]) -> str:
-        if not _high_entropy(m.group(0)):
+        if not _high_entropy(m.group(0)) or _path_word(m.string, m.start(), m.end()):
             return m.group(0)
         note("high-entropy key")
         return REDACTED
@@ -244,14 +328,9 @@ def scan(text: str) -> tuple[str, list[str]]:
     text = _FLAG.sub(flag, text)
     text = _BEARER.sub(bearer, text)
     text = _KV.sub(kv, text)
-    if _HF.search(text):
-        note("Hugging Face token")
-        text = _HF.sub(REDACTED, text)
-    for pattern, kind in (*_OWN_TOKENS, *_detectors()):
-        if pattern.search(text):
-            note(kind)
-            text = _sub_whole_token(pattern, text)
-    text = _LONG_TOKEN.sub(generic, text)
+    text = _known_tokens(text, note)
+    if entropy:
+        text = _LONG_TOKEN.sub(generic, text)
     text = _HOME.sub(home, text)
     return text, kinds
 
@@ -267,7 +346,9 @@ def _sub_whole_token(pattern: re.Pattern[str], text: str) -> str:
         if m.start() < pos:
             continue
         end = m.end()
-        while end < len(text) and text[end] in _TOKEN_CHARS:
+        # a dotted token (a JWT) runs on over dots; any other stops at one (``….json`` stays)
+        dotted = "." in m.group(0)
+        while end < len(text) and text[end] in _TOKEN_CHARS and (dotted or text[end] != "."):
             end += 1
         out.append(text[pos:m.start()])
         out.append(REDACTED)
@@ -281,6 +362,16 @@ def redact(text: str) -> str:
     return scan(text)[0]
 
 
+def redact_path(text: str) -> str:
+    """:func:`redact` for a file name or path (no entropy heuristic)."""
+    return scan_path(text)[0]
+
+
+def told(findings: Iterable[Finding]) -> str:
+    """What a redaction removed, as one line for a status bar or a message ("" for nothing)."""
+    return "; ".join(_("redacted: {finding}").format(finding=f) for f in findings)
+
+
 def redact_all(items: Iterable[tuple[str, str]]) -> tuple[dict[str, str], list[Finding]]:
     """Scan (place, text) pairs; return the changed texts by place and the findings."""
     changed: dict[str, str] = {}
@@ -291,3 +382,120 @@ def redact_all(items: Iterable[tuple[str, str]]) -> tuple[dict[str, str], list[F
             changed[place] = clean
             findings.extend(Finding(k, place) for k in kinds)
     return changed, findings
+
+
+# ---------------------------------------------------------------------------------------------
+# what people type into a workspace
+
+
+#: decision fields a person types as text, and those that name people or roles (identities)
+DECISION_TEXT = frozenset(("title", "context", "rationale", "confirmation", "drivers", "consequences_good",
+                           "consequences_bad", "revisit_triggers"))
+DECISION_PEOPLE = frozenset(("decision_makers", "consulted", "informed"))
+
+
+def redact_edit(edit: Any) -> tuple[Any, list[Finding]]:
+    """An edit of a workspace (``domain.edits``) with the text a person typed into it through the
+    redaction pass of imported text: the decision's text fields, sign-off conditions, notes,
+    reasons and labels with every rule; approver names and roles, the decision makers, consulted
+    and informed, and a step's owner as identities (:func:`scan_identity`: no entropy heuristic).
+    Ids, dates, numbers and imported evidence are left as they are. Returns the edit (the same
+    object when nothing was removed) and what was removed, placed by key path."""
+    from deepdecide.domain import edits as e
+
+    findings: list[Finding] = []
+
+    def clean(value: str, place: str, identity: bool = False) -> str:
+        out, kinds = (scan_identity if identity else scan)(value)
+        findings.extend(Finding(k, place) for k in kinds)
+        return out
+
+    def texts(value: Any, place: str, identity: bool = False) -> Any:
+        if isinstance(value, str):
+            return clean(value, place, identity)
+        if isinstance(value, tuple) and all(isinstance(v, str) for v in value):
+            return tuple(clean(v, f"{place}[{i}]", identity) for i, v in enumerate(value))
+        return value
+
+    def replaced(obj: Any, place: str, fields: dict[str, bool]) -> Any:
+        """``obj`` with its string fields cleaned (``fields``: name -> is an identity)."""
+        changes = {}
+        for name, identity in fields.items():
+            old = getattr(obj, name)
+            new = texts(old, f"{place}.{name}", identity)
+            if new != old:
+                changes[name] = new
+        return dataclasses.replace(obj, **changes) if changes else obj
+
+    out: Any = edit
+    if isinstance(edit, e.SetDecisionField) and edit.field in DECISION_TEXT | DECISION_PEOPLE:
+        value = texts(edit.value, f"decision.{edit.field}", edit.field in DECISION_PEOPLE)
+        out = edit if value == edit.value else dataclasses.replace(edit, value=value)
+    elif isinstance(edit, e.SetSignOffs):
+        rows = tuple(replaced(s, f"signoffs[{i}]", {"name": True, "role": True, "conditions": False})
+                     for i, s in enumerate(edit.signoffs))
+        out = edit if rows == edit.signoffs else dataclasses.replace(edit, signoffs=rows)
+    elif isinstance(edit, e.SetMigrationStep):
+        step = replaced(edit.step, f"migration_plan[{edit.index}]", {"title": False, "owner": True, "notes": False})
+        out = edit if step == edit.step else dataclasses.replace(edit, step=step)
+    elif isinstance(edit, e.SetChecklistAnswer) and edit.answer is not None:
+        answer = replaced(edit.answer, f"answers[{edit.option}/{edit.item}]", {"notes": False})
+        out = edit if answer == edit.answer else dataclasses.replace(edit, answer=answer)
+    elif isinstance(edit, e.SetOptionCost):
+        cost = replaced(edit.cost, f"options[{edit.option}].cost", {"assumption_note": False,
+                                                                     "assumption_override": False})
+        out = edit if cost == edit.cost else dataclasses.replace(edit, cost=cost)
+    elif isinstance(edit, e.SetWorkload):
+        workload = replaced(edit.workload, "workload", {"notes": False})
+        out = edit if workload == edit.workload else dataclasses.replace(edit, workload=workload)
+    elif isinstance(edit, e.SetEvidenceFile):
+        f = edit.file
+        place = f"evidence.files[{edit.index}]"
+        new = dataclasses.replace(
+            f, provenance=replaced(f.provenance, f"{place}.provenance", {"label": False}),
+            proxy=replaced(f.proxy, f"{place}.proxy", {"reason": False}) if f.proxy is not None else None,
+            run_proxies=tuple(replaced(p, f"{place}.run_proxies[{i}]", {"reason": False})
+                              for i, p in enumerate(f.run_proxies)),
+            check_proxies=tuple(replaced(p, f"{place}.check_proxies[{i}]", {"reason": False})
+                                for i, p in enumerate(f.check_proxies)))
+        out = edit if new == f else dataclasses.replace(edit, file=new)
+    elif isinstance(edit, e.Batch):
+        parts = []
+        for part in edit.edits:
+            clean_part, found = redact_edit(part)
+            parts.append(clean_part)
+            findings.extend(found)
+        out = edit if not findings else dataclasses.replace(edit, edits=tuple(parts))
+    return out, findings
+
+
+def redact_workspace(ws: _W) -> tuple[_W, list[Finding]]:
+    """The workspace with every known-prefix token (:func:`scan_known`) removed from every text it
+    holds, and what was removed, placed by key path (``signoffs[0].conditions``). For what leaves
+    the program built from a workspace that may hold one (edited by hand, written by an older
+    build): a record, a new revision. Enums, numbers and hashes are left as they are."""
+    findings: list[Finding] = []
+
+    def walk(value: Any, place: str) -> Any:
+        if isinstance(value, Enum):
+            return value
+        if isinstance(value, str):
+            out, kinds = scan_known(value)
+            if not kinds:
+                return value
+            findings.extend(Finding(k, place) for k in kinds)
+            return out
+        if isinstance(value, tuple):
+            items = tuple(walk(v, f"{place}[{i}]") for i, v in enumerate(value))
+            return value if all(a is b for a, b in zip(items, value, strict=True)) else items
+        if dataclasses.is_dataclass(value) and not isinstance(value, type):
+            changes = {}
+            for f in dataclasses.fields(value):
+                old = getattr(value, f.name)
+                new = walk(old, f"{place}.{f.name}" if place else f.name)
+                if new is not old:
+                    changes[f.name] = new
+            return dataclasses.replace(value, **changes) if changes else value
+        return value
+
+    return walk(ws, ""), findings

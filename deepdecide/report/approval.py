@@ -23,6 +23,7 @@ from deepdecide.domain.i18n import N_, _
 from deepdecide.domain.messages import Message, msg
 from deepdecide.domain.vocabulary import term
 from deepdecide.domain.workspace import RecordStatus, SignOff, Vote, Workspace
+from deepdecide.importers.secrets import Finding, redact, scan
 from deepdecide.report.signing import SignatureCheck, SigningError, _quiet_pyhanko
 
 if TYPE_CHECKING:
@@ -49,9 +50,15 @@ class SignoffSignature:
     check: SignatureCheck
     role: str = ""  # empty: a signature that is not a sign-off (e.g. ``report --sign``)
     verdict: str = ""
-    conditions: str = ""
+    conditions: str = ""  # as signed, through the redaction pass (a record signed by an older build)
     kind: str = ""  # approval | review
     date: str = ""  # ISO date of the signing time (/M)
+    redacted: tuple[str, ...] = ()  # the kinds of secret removed from the conditions (never the secret)
+
+    def redactions(self) -> list[Finding]:
+        """What the redaction pass removed from the conditions, by kind and place."""
+        place = msg("place.signoff_conditions", "the conditions of {role}", role=self.role or self.check.field_name)
+        return [Finding(kind, place) for kind in self.redacted]
 
     @property
     def counts(self) -> bool:
@@ -105,9 +112,10 @@ def read_signatures(pdf: bytes, checks: list[SignatureCheck]) -> list[SignoffSig
     out = []
     for c in checks:
         data = parse_reason(c.reason)
+        conditions, kinds = scan(data.get("conditions", ""))  # a record signed before conditions were redacted
         out.append(SignoffSignature(check=c, role=data.get("role", ""), verdict=data.get("verdict", ""),
-                                    conditions=data.get("conditions", ""), kind=data.get("kind", ""),
-                                    date=c.signing_time[:10]))
+                                    conditions=conditions, kind=data.get("kind", ""),
+                                    date=c.signing_time[:10], redacted=tuple(kinds)))
     return out
 
 
@@ -184,13 +192,17 @@ def sign_as_approver(pdf: bytes, signer: SimpleSigner, *, role: str, verdict: Vo
                      review: bool = False, when: datetime | None = None) -> tuple[bytes, str]:
     """Sign ``pdf`` (a record) in ``role``'s field; return the signed bytes and the kind
     (approval or review). Raises ApprovalError for a record that is altered, a role that may not
-    sign, a field already signed, or a record not ready for approval without ``review``."""
+    sign, a field already signed, or a record not ready for approval without ``review``.
+
+    The conditions are signed as the redaction pass leaves them (a credential typed into them is
+    never signed into the record); callers report what it removed (``secrets.scan``) first."""
     from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
     from pyhanko.sign import fields, signers
     from pyhanko.stamp import TextStampStyle
 
     from deepdecide.report.integrity import INTACT, verify
 
+    conditions = redact(conditions)
     if verdict not in (Vote.APPROVE, Vote.REJECT):
         raise ApprovalError(_("the verdict is approve or reject, not {verdict}").format(verdict=term(verdict.value)))
     result = verify(pdf)

@@ -15,6 +15,20 @@ appears in the export without a change here.
 CSV files are UTF-8 with a byte-order mark (so spreadsheet programs read "≤" and "·"), comma
 separated, written atomically. XLSX needs the optional ``openpyxl`` (``pip install
 'deepdecide[xlsx]'``); without it :func:`write_xlsx` raises :class:`XlsxUnavailable`.
+
+**Data, never formulas** (OWASP "CSV Injection"): the people who open these files are
+procurement and finance, and a label, model, file or option name comes from a result file or
+was typed by someone. Cells are typed: a number stays a number (-5 is a number), and only text
+is neutralised, by the one rule of :func:`neutralise` that both writers (and so the CLI and the
+GUI) apply. In the CSV, every text field is quoted and a text that starts with a formula trigger
+(``=`` ``+`` ``-`` ``@``, tab, CR, LF, NUL, their full-width forms, after any leading spaces)
+gets a leading single quote, which spreadsheets read as "text". In the XLSX every text is a
+string cell, never a formula (openpyxl would make a text starting with ``=`` one) nor an error
+value (``#N/A``), and a text that starts with a trigger carries Excel's quote-prefix style, so
+editing the cell keeps it text; its value is the text unchanged. Known-prefix tokens
+(``hf_``, ``ghp_``, ``sk-``, AWS key ids ...) are removed from every text cell
+(:func:`deepdecide.importers.secrets.scan_known`), whatever the workspace holds; each table
+lists what was removed in ``Table.redactions``.
 """
 
 from __future__ import annotations
@@ -24,6 +38,7 @@ import dataclasses
 import io
 import math
 import os
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -41,9 +56,10 @@ from deepdecide.domain import presentation as look
 from deepdecide.domain.errors import DeepdecideError
 from deepdecide.domain.evidence import BENCHMARK_FIELDS, PARITY_FIELDS, EvidenceFile
 from deepdecide.domain.i18n import N_, _
-from deepdecide.domain.messages import Message
+from deepdecide.domain.messages import Message, msg
 from deepdecide.domain.vocabulary import term
 from deepdecide.domain.workspace import Workspace
+from deepdecide.importers.secrets import Finding, scan_known
 from deepdecide.storage.yamlio import atomic_write_bytes
 
 Cell = str | float | int | bool | None
@@ -71,21 +87,65 @@ FIT_HEADERS: dict[str, str] = {
 _PLAIN_PARENTS = frozenset({"checklist", "capacity", "fleet", "costs", "figure"})
 
 
+#: what makes a spreadsheet read a leading character as the start of a formula: the OWASP list
+#: (= + - @, tab, carriage return, line feed), NUL (OWASP ASVS 1.2.10), and the full-width forms
+#: of = + - @ (U+FF1D, U+FF0B, U+FF0D, U+FF20), which spreadsheet input methods may turn into them
+FORMULA_TRIGGERS = frozenset("=+-@\t\r\n\0\uff1d\uff0b\uff0d\uff20")
+#: spaces a spreadsheet may skip before a formula (" =1+1")
+_LEADING_SPACE = " \u00a0\u3000"
+
+
+def starts_formula(text: str) -> bool:
+    """Whether a spreadsheet could read ``text`` as a formula: its first character, after any
+    leading spaces, is a formula trigger (:data:`FORMULA_TRIGGERS`)."""
+    head = text.lstrip(_LEADING_SPACE)[:1] or text[:1]
+    return bool(head) and head in FORMULA_TRIGGERS
+
+
+def neutralise(text: str) -> str:
+    """A text cell as a CSV holds it: with a leading single quote when it could start a formula
+    (OWASP CSV injection), else unchanged. The quote is what spreadsheets read as "this is text"."""
+    return "'" + text if starts_formula(text) else text
+
+
 class XlsxUnavailable(DeepdecideError):
     """XLSX export needs openpyxl, which is not installed."""
 
 
 @dataclass(frozen=True)
 class Table:
-    """A named table: headers (units in brackets) and rows of plain values."""
+    """A named table: headers (units in brackets) and rows of plain values. ``redactions``: the
+    known-prefix tokens removed from its text cells (kind and place, never the token)."""
 
     name: str
     headers: tuple[str, ...]
     rows: tuple[tuple[Cell, ...], ...]
+    redactions: tuple[Finding, ...] = ()
 
     def column(self, header: str) -> list[Cell]:
         i = self.headers.index(header)
         return [row[i] for row in self.rows]
+
+
+def _without_tokens(table: Table) -> Table:
+    """The table with every known-prefix token removed from its headers and text cells (a
+    workspace edited by hand or written by an older build may still hold one)."""
+    findings: list[Finding] = []
+
+    def clean(text: str, place: Message) -> str:
+        out, kinds = scan_known(text)
+        findings.extend(Finding(k, place) for k in kinds)
+        return out
+
+    headers = tuple(clean(h, msg("place.table_header", "{table} header {n}", table=table.name, n=i + 1))
+                    if isinstance(h, str) else h for i, h in enumerate(table.headers))
+    rows = tuple(tuple(clean(v, msg("place.table_cell", "{table} row {n}, {column}", table=table.name, n=r + 1,
+                                    column=headers[c] if c < len(headers) else str(c + 1)))
+                       if isinstance(v, str) else v for c, v in enumerate(row))
+                 for r, row in enumerate(table.rows))
+    if not findings:
+        return table
+    return Table(table.name, headers, rows, table.redactions + tuple(findings))
 
 
 def header(name: str, unit: str = "") -> str:
@@ -244,7 +304,7 @@ def comparison_table(ws: Workspace, a: Assessment) -> Table:
         rows.append(tuple(row))
     # the analysis writes money as "$": the workspace's currency names it ("TCO over 3 years [€]")
     unit = formatting.currency_unit(ws.assumptions.currency)
-    return Table(_("Comparison"), tuple(h.replace("$", unit) for h in headers), tuple(rows))
+    return _without_tokens(Table(_("Comparison"), tuple(h.replace("$", unit) for h in headers), tuple(rows)))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -282,36 +342,47 @@ def evidence_table(ws: Workspace, a: Assessment | None = None) -> Table:
     its applicability to the workload: matches, proxy, mismatch or needs-context."""
     rows = [tuple(_provenance(f) + _fit_cells(a, fi, ri, "run") + [_plain(getattr(r, name)) for name in BENCHMARK_FIELDS])
             for fi, f in enumerate(ws.evidence.files) for ri, r in enumerate(f.runs)]
-    return Table(_("Evidence"), PROVENANCE_COLUMNS + FIT_COLUMNS + BENCHMARK_FIELDS, tuple(rows))
+    return _without_tokens(Table(_("Evidence"), PROVENANCE_COLUMNS + FIT_COLUMNS + BENCHMARK_FIELDS, tuple(rows)))
 
 
 def parity_table(ws: Workspace, a: Assessment | None = None) -> Table:
     """Every parity check, after the provenance of its file and its applicability."""
     rows = [tuple(_provenance(f) + _fit_cells(a, fi, ci, "check") + [_plain(getattr(c, name)) for name in PARITY_FIELDS])
             for fi, f in enumerate(ws.evidence.files) for ci, c in enumerate(f.parity)]
-    return Table(_("Parity"), PROVENANCE_COLUMNS + FIT_COLUMNS + PARITY_FIELDS, tuple(rows))
+    return _without_tokens(Table(_("Parity"), PROVENANCE_COLUMNS + FIT_COLUMNS + PARITY_FIELDS, tuple(rows)))
 
 
 # ---------------------------------------------------------------------------------------------
 # writing
 
 
-def _csv_cell(value: Cell) -> str:
+def _csv_number(value: int | float) -> int | float:
+    """A number as the CSV writes it: 15 significant digits, what a spreadsheet keeps
+    (0.17300000000000001 reads 0.173); a whole float below 1e15 without its ".0"."""
+    if isinstance(value, float):
+        value = float(format(value, ".15g"))
+        if value.is_integer() and abs(value) < 1e15:
+            return int(value)
+    return value
+
+
+def _csv_cell(value: Cell) -> str | int | float:
+    """A number for a number; text (neutralised) for everything else."""
     if value is None:
         return ""
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, float):
-        # 15 significant digits: what a spreadsheet keeps (0.17300000000000001 reads 0.173)
-        return str(int(value)) if value.is_integer() and abs(value) < 1e15 else format(value, ".15g")
-    return str(value)
+    if isinstance(value, (int, float)):
+        return _csv_number(value)
+    return neutralise(str(value))
 
 
 def csv_bytes(table: Table) -> bytes:
-    """The table as CSV (UTF-8 with BOM, CRLF line ends as RFC 4180 has them)."""
+    """The table as CSV (UTF-8 with BOM, CRLF line ends as RFC 4180 has them): numbers bare, every
+    text field quoted, a text that could start a formula prefixed with a single quote."""
     buf = io.StringIO()
-    writer = csv.writer(buf, lineterminator="\r\n")
-    writer.writerow(table.headers)
+    writer = csv.writer(buf, lineterminator="\r\n", quoting=csv.QUOTE_NONNUMERIC)
+    writer.writerow([neutralise(h) for h in table.headers])
     for row in table.rows:
         writer.writerow([_csv_cell(v) for v in row])
     return ("\ufeff" + buf.getvalue()).encode("utf-8")
@@ -344,18 +415,43 @@ def xlsx_bytes(tables: Sequence[Table]) -> bytes:
     bold = Font(bold=True)
     for table in tables:
         sheet = wb.create_sheet(table.name[:31])
-        sheet.append(list(table.headers))
+        sheet.append([_xlsx_value(h) for h in table.headers])
         for cell in sheet[1]:
             cell.font = bold
         for row in table.rows:
-            sheet.append(list(row))
+            sheet.append([_xlsx_value(v) for v in row])
+        for cells in sheet.iter_rows():
+            for cell in cells:
+                if isinstance(cell.value, str):
+                    _as_text(cell)
         sheet.freeze_panes = "C2" if table.name in ("Comparison", _("Comparison")) else "A2"
         for i, h in enumerate(table.headers, start=1):
-            longest = max([len(h)] + [len(_csv_cell(r[i - 1])) for r in table.rows])
+            longest = max([len(h)] + [len(str(_csv_cell(r[i - 1]))) for r in table.rows])
             sheet.column_dimensions[get_column_letter(i)].width = min(max(8, longest + 2), 48)
     buf = io.BytesIO()
     wb.save(buf)
     return buf.getvalue()
+
+
+#: characters XML 1.0 (and so a workbook) cannot hold: shown as escapes instead
+_XML_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+def _xlsx_value(value: Cell) -> Cell:
+    if isinstance(value, str) and _XML_ILLEGAL.search(value):
+        return _XML_ILLEGAL.sub(lambda m: f"\\x{ord(m.group(0)):02x}" if ord(m.group(0)) < 0x100
+                                else f"\\u{ord(m.group(0)):04x}", value)
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    return value
+
+
+def _as_text(cell: Any) -> None:
+    """A text cell stays text: a string cell (openpyxl makes a text starting with "=" a formula and
+    "#N/A" an error value), with the quote-prefix style where it could start a formula."""
+    cell.data_type = "s"
+    if starts_formula(cell.value):
+        cell.quotePrefix = True
 
 
 def write_xlsx(tables: Sequence[Table], path: str | os.PathLike[str]) -> None:

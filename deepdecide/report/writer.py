@@ -9,6 +9,7 @@ from pathlib import Path
 
 from deepdecide.domain.progress import Cancellable, ProgressCallback, check_cancelled, report, scaled
 from deepdecide.domain.workspace import Workspace
+from deepdecide.importers.secrets import redact_workspace
 from deepdecide.report.build import ReportError, build
 from deepdecide.report.signing import load_pkcs12, sign_record
 from deepdecide.storage.yamlio import atomic_write_bytes
@@ -48,6 +49,9 @@ def write_record(ws: Workspace, path: str | os.PathLike[str], *, sections: Itera
     """
     target = Path(path)
     _check_target(target)
+    # no known-prefix token (hf_, ghp_, sk-, AKIA…) reaches a record, whatever the workspace holds
+    # (edited by hand, written by an older build); the CLI and the GUI say what was left out
+    ws = redact_workspace(ws)[0]
     signer = load_pkcs12(sign.p12_path, sign.passphrase) if sign else None  # fail before the slow part
     data = build(ws, sections=sections, progress=scaled(progress, 0.0, 0.9 if sign else 0.97), cancel=cancel,
                  previous_inputs=previous_inputs)

