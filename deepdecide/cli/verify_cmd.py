@@ -24,6 +24,7 @@ EXIT_UNSIGNED = 5
 EXIT_UNTRUSTED = 6
 EXIT_NOT_A_RECORD = 7
 EXIT_NOT_APPROVED = 8
+EXIT_UNCONFIRMED = 9
 
 # (exit code, headline, meaning): the one table of verify's outcomes (also in docs/verify.md)
 OUTCOMES: tuple[tuple[int, str, str], ...] = (
@@ -38,8 +39,13 @@ OUTCOMES: tuple[tuple[int, str, str], ...] = (
     (EXIT_UNTRUSTED, N_("intact, but a signer is not trusted"),
      N_("signatures valid, but a signer's certificate is self-signed or chains to no --trust certificate "
      "(each certificate's subject and SHA-256 fingerprint are printed); with several signatures the worst decides")),
-    (EXIT_ALTERED, N_("ALTERED"), N_("the file is not the record its inputs give, a signature does not verify, or "
-     "it cannot be confirmed (built by other software)")),
+    (EXIT_UNCONFIRMED, N_("unconfirmed: made by deepdecide X, verify with that version"),
+     N_("made by another deepdecide version X (or with another reportlab or zlib), the only software that "
+     "rebuilds it byte for byte; what needs no rebuild holds: every page footer shows the embedded inputs' "
+     "SHA-256, every compressed stream decodes, the inputs are canonical (a valid workspace where this version "
+     "reads them), and nothing but valid signatures was appended (each signature is listed)")),
+    (EXIT_ALTERED, N_("ALTERED"), N_("the file is not the record its inputs give, or a signature does not verify; "
+     "of a record made by another version: a check that needs no rebuild fails")),
     (EXIT_NOT_A_RECORD, N_("NOT A DEEPDECIDE RECORD"), N_("a PDF without deepdecide's embedded inputs")),
     (EXIT_UNREADABLE, N_("(error message)"), N_("the file cannot be read, is not a PDF, or a --trust file is "
                                                 "unreadable")),
@@ -49,7 +55,9 @@ EPILOG_HEAD = N_("""Offline. The record is rebuilt from the workspace embedded i
 so a change to any text, table, chart or attachment is found; bytes after the record must be valid
 signatures over exactly it. A signature is trusted only when its certificate chains to a certificate
 given with --trust (an organisation's CA, or the signer's own certificate obtained out of band): a
-self-signed certificate can carry any name, so it proves nothing on its own.
+self-signed certificate can carry any name, so it proves nothing on its own. Only the deepdecide
+version that made a record rebuilds it (its build parameters name the version): a record of another
+version is reported unconfirmed, with the checks that need no rebuild.
 
 exit codes (the worst outcome decides):""")
 
@@ -73,10 +81,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def outcome(result: Verification) -> tuple[int, str]:
     """The exit code and headline of a verification (see OUTCOMES)."""
-    from deepdecide.report.integrity import INTACT, NOT_A_RECORD
+    from deepdecide.report.integrity import INTACT, NOT_A_RECORD, UNCONFIRMED
 
     if result.status == NOT_A_RECORD:
         return EXIT_NOT_A_RECORD, "NOT A DEEPDECIDE RECORD"
+    if result.status == UNCONFIRMED:
+        made, other = _other_software(result)
+        if not other:
+            return EXIT_UNCONFIRMED, f"unconfirmed: made by deepdecide {made}, verify with that version"
+        return EXIT_UNCONFIRMED, f"unconfirmed: made by deepdecide {made} with {other}, verify with that software"
     if result.status != INTACT:
         return EXIT_ALTERED, result.status.upper()
     if not result.signatures:
@@ -93,12 +106,25 @@ def outcome(result: Verification) -> tuple[int, str]:
     return EXIT_TRUSTED, "intact, signed and trusted"
 
 
-def _approval(result: Verification, data: bytes) -> ApprovalState | None:
-    """The approval state of an intact record (None when it cannot be read as one)."""
-    from deepdecide.report.approval import state_of_record
-    from deepdecide.report.integrity import INTACT
+def _other_software(result: Verification) -> tuple[str, str]:
+    """The deepdecide version that made an unconfirmed record, and, when that is this version, the other
+    software it was made with ("reportlab 4.1.0"; empty when the version differs)."""
+    from deepdecide.report.build import generator_info
 
-    if result.status != INTACT:
+    made, here = result.made_by, generator_info()
+    version = made.get("deepdecide", "?")
+    if version != here["deepdecide"]:
+        return version, ""
+    return version, ", ".join(f"{k} {v}" for k, v in sorted(made.items()) if k != "deepdecide" and here.get(k) != v)
+
+
+def _approval(result: Verification, data: bytes) -> ApprovalState | None:
+    """The approval state of an intact record, or of an unconfirmed one whose inputs this version reads
+    (None when it cannot be read as one)."""
+    from deepdecide.report.approval import state_of_record
+    from deepdecide.report.integrity import INTACT, UNCONFIRMED
+
+    if result.status not in (INTACT, UNCONFIRMED):
         return None
     try:
         return state_of_record(data, result.signatures)
@@ -106,8 +132,14 @@ def _approval(result: Verification, data: bytes) -> ApprovalState | None:
         return None
 
 
-def _headline(headline: str) -> str:
+def _headline(headline: str, result: Verification) -> str:
     """An outcome's headline (English in --json) in the current language."""
+    if headline.startswith("unconfirmed: "):
+        made, other = _other_software(result)
+        if not other:
+            return _("unconfirmed: made by deepdecide {version}, verify with that version").format(version=made)
+        return _("unconfirmed: made by deepdecide {version} with {software}, verify with that software").format(
+            version=made, software=other)
     if headline.startswith("intact and trusted, but not approved ("):
         state = headline[len("intact and trusted, but not approved ("):-1]
         return _("intact and trusted, but not approved ({state})").format(state=_(state))
@@ -141,6 +173,7 @@ def emit(text: str, file: TextIO | None = None) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from deepdecide.importers.secrets import redact
+    from deepdecide.report.build import generator_info
     from deepdecide.report.integrity import UnreadableRecord, verify
     from deepdecide.report.signing import SigningError, load_trust
 
@@ -172,6 +205,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         emit(json.dumps({
             "file": args.file, "status": result.status, "outcome": headline, "exit_code": code,
+            "made_by": result.made_by or None, "verified_with": generator_info(),
             "decision_id": result.decision_id,
             "inputs_sha256": result.inputs_sha256, "language": result.language or None,
             "reasons": result.reasons, "checks": result.checks,
@@ -187,7 +221,7 @@ def run(args: argparse.Namespace) -> int:
                           "notes": [n.to_data()["text"] for n in appr.notes]} if appr else None),
         }, indent=2))
         return code
-    head = f"{args.file}: {_headline(headline)}"
+    head = f"{args.file}: {_headline(headline, result)}"
     if result.decision_id:
         head += " " + _("(decision {id}, inputs SHA-256 {sha})").format(id=result.decision_id,
                                                                      sha=result.inputs_sha256)
@@ -224,4 +258,7 @@ def run(args: argparse.Namespace) -> int:
     if code == EXIT_UNTRUSTED:
         emit(_("  note: compare each fingerprint with the signer's, then pass their CA (or certificate) "
               "with --trust CA.pem"))
+    if code == EXIT_UNCONFIRMED:
+        emit(_("  note: install that deepdecide version (same reportlab and zlib) and run its verify to rebuild "
+              "the record byte for byte"))
     return code

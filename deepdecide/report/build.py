@@ -8,10 +8,9 @@ record from the PDF alone and compare bytes.
 
 from __future__ import annotations
 
-import contextlib
 import io
 import zlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import Any
 
 import reportlab
@@ -33,14 +32,9 @@ from deepdecide.report.canonical import (
     sha256_hex,
     workspace_from_json,
 )
-from deepdecide.report.styles import CURRENT_FORMAT, record_format
 from deepdecide.report.template import Attachment, RecordDocTemplate, RecordMeta, make_canvas_class, pdf_date
 from deepdecide.report.words import word
-from deepdecide.storage.files import collector_paused
 
-# the record's layout (styles.CURRENT_FORMAT says what each format draws); a record of an earlier format
-# is rebuilt as that format drew it (styles.record_format), so that it still verifies
-BUILD_FORMAT = CURRENT_FORMAT
 SECTIONS: tuple[str, ...] = tuple(sec.TITLES)  # in record order
 TITLES = sec.TITLES
 
@@ -63,29 +57,21 @@ def normalise_sections(sections: Iterable[str] | None) -> tuple[str, ...]:
 
 
 def generator_info() -> dict[str, str]:
-    """The software whose output the record's bytes depend on (stored in the record)."""
+    """The software whose output the record's bytes depend on (stored in the record). A record is drawn
+    one way by one version: ``deepdecide verify`` rebuilds byte for byte only a record whose software is
+    this very one, and reports any other as unconfirmed (``report.integrity``). The package version goes
+    up with every change to what a record draws or how its bytes are written."""
     return {"deepdecide": __version__, "reportlab": reportlab.Version, "zlib": zlib.ZLIB_VERSION}
 
 
 def build_params(sections: tuple[str, ...], language: str | None = None) -> bytes:
     """The build parameters stored in the record: the sections, the software and, for a record not in
     English, its language (so that ``verify`` rebuilds it in the same language)."""
-    params: dict[str, Any] = {"format": BUILD_FORMAT, "sections": list(sections), "generator": generator_info()}
+    params: dict[str, Any] = {"sections": list(sections), "generator": generator_info()}
     lang = language or i18n.language()
     if lang != i18n.DEFAULT:
         params["language"] = lang
     return dumps_canonical(params)
-
-
-def params_format(params: bytes) -> int:
-    """The build format of a record, from its build parameters (1 when unstated or unreadable)."""
-    import json
-
-    try:
-        number = json.loads(params).get("format", 1)
-    except (ValueError, AttributeError):
-        return 1
-    return number if isinstance(number, int) and not isinstance(number, bool) else 1
 
 
 def params_language(params: bytes) -> str:
@@ -224,27 +210,11 @@ def build(ws: Workspace, *, sections: Iterable[str] | None = None, progress: Pro
     chosen = normalise_sections(sections)
     report = scaled(progress, 0.0, 1.0)
     report(0.0)
-    with collected_once():
-        normal, inputs = canonical_inputs(ws)
-        if previous_inputs is not None:
-            check_previous(normal, previous_inputs)
-        return render(normal, inputs, build_params(chosen, i18n.language()), chosen, progress=report,
-                      cancel=cancel, previous_inputs=previous_inputs)
-
-
-@contextlib.contextmanager
-def collected_once() -> Iterator[None]:
-    """No automatic garbage collection while a record is built, and one collection of what the build
-    made at its end.
-
-    A build makes some hundred thousand objects that live until it ends (the workspace's canonical
-    copy, the flowables, the pages), so the collector's automatic passes during it find next to no
-    garbage, and each full pass walks every object of the process: a tenth of the build. At the
-    end, the objects the build made are collected once (the youngest generation: the build's garbage
-    is freed, what it keeps moves on), so no later code pays for them. Where automatic collection is
-    already off (the app collects on a timer of its own) nothing changes."""
-    with collector_paused(collect_young=True):
-        yield
+    normal, inputs = canonical_inputs(ws)
+    if previous_inputs is not None:
+        check_previous(normal, previous_inputs)
+    return render(normal, inputs, build_params(chosen, i18n.language()), chosen, progress=report,
+                  cancel=cancel, previous_inputs=previous_inputs)
 
 
 def check_previous(ws: Workspace, previous_inputs: bytes) -> None:
@@ -268,7 +238,7 @@ def render(ws: Workspace, inputs: bytes, params: bytes, chosen: tuple[str, ...],
     ``previous_inputs``, if any, the earlier revision's, checked by the caller), in the language its
     build parameters name. ``remember=False`` reads and keeps nothing on disk (``deepdecide verify``
     rebuilds a record from the record alone)."""
-    with collected_once(), i18n.using(params_language(params)) as lang, record_format(params_format(params)):
+    with i18n.using(params_language(params)) as lang:
         return _render(ws, inputs, params, chosen, lang, progress=progress, cancel=cancel,
                        previous_inputs=previous_inputs, remember=remember)
 

@@ -15,12 +15,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from reportlab.graphics import renderPDF
-from reportlab.graphics.shapes import Circle, Drawing, Group, Line, PolyLine, Rect, String, _unset_
+from reportlab.graphics.shapes import Circle, Drawing, Group, Line, PolyLine, Rect, String
 from reportlab.lib import colors
-from reportlab.lib.attrmap import AttrMap, AttrMapValue
-from reportlab.lib.rl_accel import fp_str
-from reportlab.pdfbase.pdfdoc import xObjectName
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, KeepTogether
 
@@ -28,7 +24,7 @@ from deepdecide.domain import formatting
 from deepdecide.domain import presentation as look
 from deepdecide.domain.i18n import _
 from deepdecide.report import fonts
-from deepdecide.report.styles import GREY, INK, RULE, SERIES, WARN, compact
+from deepdecide.report.styles import GREY, INK, RULE, SERIES, WARN
 
 FONT_SIZE = 6.5
 REFERENCE = colors.HexColor(look.REFERENCE.light)
@@ -40,70 +36,9 @@ P = TypeVar("P")  # what a legend entry stands for
 POINT_R = 2.2
 
 
-class PointsDrawing(Drawing):
-    """A chart whose series (their lines and points) are drawn after the rest of the chart, each point
-    from one PDF form per kind of point (fill, stroke, stroke width) placed at the point: a thousand
-    points are then a thousand placements of a form, not a thousand circles of four curves each (build
-    format 3). The look is that of the chart drawn whole: the same shapes at the same places, the series
-    in the same order, and what the chart draws after its series (the legend and the title) stands
-    above the plot, where no series reaches. It draws into a PDF canvas (the record). ``layers`` are
-    the series in drawing order: a shape (a series' line) or a list of points (x, y, (fill, stroke,
-    width)) in the drawing's coordinates."""
-
-    _attrMap = AttrMap(BASE=Drawing, layers=AttrMapValue(None, desc="the series, in drawing order"))
-
-    def __init__(self, width: float, height: float):
-        super().__init__(width, height)
-        self.layers: list[Any] = []
-
-    def draw(self, showBoundary: Any = _unset_) -> None:
-        super().draw(showBoundary)
-        canv = self.canv
-        names: dict[tuple[Any, ...], str] = {}
-        for layer in self.layers:
-            if not isinstance(layer, list):  # a shape, drawn as the chart would draw it
-                one = Drawing(self.width, self.height, layer)
-                one.initialFontName = self.initialFontName
-                renderPDF.draw(one, canv, 0, 0)
-                continue
-            ops: list[str] = []
-            for x, y, kind in layer:
-                name = names.get(kind)
-                if name is None:
-                    # the first point of a kind placed through the canvas (which lists the form among the
-                    # page's resources), every other one by the same operators
-                    name = names[kind] = _point_form(canv, *kind)
-                    canv.addLiteral("\n".join(ops))
-                    ops = []
-                    canv.saveState()
-                    canv.translate(x, y)
-                    canv.doForm(name)
-                    canv.restoreState()
-                    continue
-                ops.append(f"q 1 0 0 1 {fp_str(x, y)} cm /{xObjectName(name)} Do Q")
-            canv.addLiteral("\n".join(ops))
-
-
-def _point_form(canv: Any, fill: colors.Color, stroke: colors.Color, width: float) -> str:
-    """The name of the form (made once per document) that draws a point of this kind at the origin."""
-    name = f"ddPoint{fill.hexval()[2:]}{stroke.hexval()[2:]}w{width:g}".replace(".", "_")
-    if not canv.hasForm(name):
-        r = POINT_R + width
-        canv.beginForm(name, lowerx=-r, lowery=-r, upperx=r, uppery=r)
-        canv.setFillColor(fill)
-        canv.setStrokeColor(stroke)
-        canv.setLineWidth(width)
-        canv.setLineCap(0)
-        canv.setLineJoin(0)
-        canv.setDash()
-        canv.circle(0, 0, POINT_R, stroke=1, fill=1)
-        canv.endForm()
-    return name
-
-
-def _drawing(width: float, height: float, *, points: bool = False) -> Drawing:
-    """A chart's drawing; with ``points``, one that draws its data points compactly (build format 3)."""
-    d = PointsDrawing(width, height) if points and compact() else Drawing(width, height)
+def _drawing(width: float, height: float) -> Drawing:
+    """A chart's drawing, in the record's font."""
+    d = Drawing(width, height)
     d.initialFontName = fonts.REGULAR  # the renderer's default is Helvetica, which is not embedded
     return d
 
@@ -293,7 +228,7 @@ def xy_chart(series: Sequence[Series], *, x_label: str, y_label: str, markers: S
     rows = _legend_rows(entries, legend_w)
     title_lines, title_size = _title_lines(title, width - 46)
     top_pad = 8 + len(rows) * 10 + _title_height(title_lines)
-    d = _drawing(width, height, points=True)
+    d = _drawing(width, height)
     if not xs or not ys:
         d.add(_text(width / 2, height / 2, _("no data"), anchor="middle"))
         return d
@@ -323,20 +258,12 @@ def xy_chart(series: Sequence[Series], *, x_label: str, y_label: str, markers: S
         pts = sorted(p for p in s.points if not x_log or p[0] > 0)
         # the front of a scatter; a sweep's line through each level's median (runs repeated at a level)
         along = look.pareto_front(pts) if s.front else list(zip(*look.sweep_line(pts), strict=True))
-        layers = d.layers if isinstance(d, PointsDrawing) else None  # build format 3: the series drawn last
         if s.line and len(along) > 1:
             flat = [c for p in along for c in (f.sx(p[0]), f.sy(p[1]))]
-            line = PolyLine(flat, strokeColor=color, strokeWidth=1.1, strokeDashArray=[3, 2] if s.dashed else None)
-            if layers is None:
-                d.add(line)
-            else:
-                layers.append(line)
-        kind = (color, colors.white, 0.4) if s.filled else (colors.white, color, 0.9)  # fill, stroke, width
-        if layers is not None:  # one form per kind of point, placed at each point
-            layers.append([(f.sx(x), f.sy(y), kind) for x, y in pts])
-            continue
+            d.add(PolyLine(flat, strokeColor=color, strokeWidth=1.1, strokeDashArray=[3, 2] if s.dashed else None))
+        fill, stroke, width_ = (color, colors.white, 0.4) if s.filled else (colors.white, color, 0.9)
         for x, y in pts:
-            d.add(Circle(f.sx(x), f.sy(y), POINT_R, fillColor=kind[0], strokeColor=kind[1], strokeWidth=kind[2]))
+            d.add(Circle(f.sx(x), f.sy(y), POINT_R, fillColor=fill, strokeColor=stroke, strokeWidth=width_))
     y = height - 10 - _title_height(title_lines)
     for row in rows:
         x = f.x0

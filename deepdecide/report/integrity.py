@@ -4,8 +4,15 @@ A record is *intact* when rebuilding it from the canonical workspace and build p
 carries gives exactly its bytes (then no text, table, chart, metadata or attachment can have
 changed), and anything after those bytes is a valid signature over exactly them. Otherwise
 it is *altered*, and the report says where: the attachment, a page's text, a drawing, the
-metadata, or bytes appended after the record. A record made by another software version
-cannot be rebuilt byte for byte here; it is then *unconfirmed*, with the checks that could run.
+metadata, or bytes appended after the record.
+
+A record is rebuilt byte for byte only by the software that made it (its build parameters name it:
+``build.generator_info``). A record made by another deepdecide version (or with another reportlab or
+zlib) is *unconfirmed*, never altered for that alone: verify it with that version. Of such a record
+everything that needs no rebuild is checked, and a failure makes it *altered*: every page footer
+shows the SHA-256 of the embedded inputs, every compressed stream decodes with its checksum, the
+inputs are canonical JSON (and a valid workspace, where this version reads them), and nothing but
+valid signatures was appended.
 
 What the rebuild cannot catch: someone who edits the inputs and builds a new record gets a
 consistent record with a different inputs hash. Compare the hash with the one the signers
@@ -17,6 +24,7 @@ from __future__ import annotations
 import io
 import json
 import re
+import zlib
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -27,6 +35,7 @@ from deepdecide.report.canonical import (
     BUILD_NAME,
     INPUTS_NAME,
     PREVIOUS_NAME,
+    dumps_canonical,
     sha256_hex,
     workspace_from_json,
 )
@@ -54,6 +63,7 @@ class Verification:
     decision_id: str = ""
     inputs_sha256: str = ""
     language: str = ""  # the record's language, from its build parameters
+    made_by: dict[str, str] = field(default_factory=dict)  # the software that made it, from its build parameters
     record_bytes: int = 0
     signatures: list[SignatureCheck] = field(default_factory=list)
     approval: ApprovalState | None = None  # of an intact record, set by the verify command
@@ -246,6 +256,10 @@ def verify(pdf: bytes, *, trust: list[Any] | None = None) -> Verification:
         found.signatures = _signatures(pdf, trust, found)
         return found
     found.inputs_sha256 = sha256_hex(inputs)
+    found.made_by = made_by(params_raw) or {}
+    if found.made_by and found.made_by != generator_info():
+        _unconfirmed(pdf, inputs, params_raw, attachments.get(PREVIOUS_NAME), trust, found)
+        return found
     try:
         ws = workspace_from_json(inputs)
     except (ValidationError, ValidationErrors) as exc:
@@ -258,27 +272,13 @@ def verify(pdf: bytes, *, trust: list[Any] | None = None) -> Verification:
     try:
         params = json.loads(params_raw)
         sections = tuple(params["sections"])
-        generator = dict(params["generator"])
+        if not found.made_by:
+            raise ValueError("they do not name the software that made the record (generator)")
         if not set(sections) <= set(SECTIONS):
             raise ValueError(f"unknown sections {sorted(set(sections) - set(SECTIONS))}")
         found.language = params_language(params_raw)
     except (ValueError, KeyError, TypeError) as exc:
         found.reasons.append(_("the embedded build parameters cannot be read: {reason}").format(reason=exc))
-        found.signatures = _signatures(pdf, trust, found)
-        return found
-    here = generator_info()
-    if generator != here:
-        diff = ", ".join(f"{k} {generator.get(k, '?')} (here {here.get(k, '?')})"
-                         for k in sorted(set(here) | set(generator)) if generator.get(k) != here.get(k))
-        found.status = UNCONFIRMED
-        found.reasons.append(f"the record was built with other software ({diff}); it cannot be rebuilt byte for "
-                             "byte here. Verify it with that version.")
-        hashes = {h for h in footer_hashes(_page_texts(pdf)) if h}
-        if hashes == {found.inputs_sha256}:
-            found.checks.append("every page footer shows the SHA-256 of the embedded inputs")
-        else:
-            found.status = ALTERED
-            found.reasons.append("the page footers do not all show the SHA-256 of the embedded inputs")
         found.signatures = _signatures(pdf, trust, found)
         return found
 
@@ -306,11 +306,157 @@ def verify(pdf: bytes, *, trust: list[Any] | None = None) -> Verification:
         found.checks.append(_("the first {size} are exactly the record rebuilt from its embedded inputs").format(
             size=formatting.count(len(rebuilt), "byte")))
         found.signatures = _signatures(pdf, trust, found)
-        _judge_appendix(pdf, rebuilt, found)
+        if _judge_appendix(pdf, len(rebuilt), found):
+            found.status = INTACT
         return found
     _explain_difference(pdf, rebuilt, inputs, found)
     found.signatures = _signatures(pdf, trust, found)
     return found
+
+
+def made_by(params: bytes) -> dict[str, str] | None:
+    """The software that made a record (``build.generator_info`` as it was), from its build parameters;
+    None when they do not say."""
+    try:
+        generator = json.loads(params).get("generator")
+    except (ValueError, AttributeError):
+        return None
+    if not isinstance(generator, dict) or not generator or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in generator.items()):
+        return None
+    return dict(generator)
+
+
+def software(made: dict[str, str]) -> str:
+    """The software a record names, in words ("deepdecide 0.1.0 with reportlab 4.2.5 and zlib 1.2.13")."""
+    return _("deepdecide {deepdecide} with reportlab {reportlab} and zlib {zlib}").format(
+        deepdecide=made.get("deepdecide", "?"), reportlab=made.get("reportlab", "?"), zlib=made.get("zlib", "?"))
+
+
+def _unconfirmed(pdf: bytes, inputs: bytes, params: bytes, previous: bytes | None, trust: list[Any] | None,
+                 found: Verification) -> None:
+    """Judge a record made by other software without rebuilding it: *unconfirmed* when every check that
+    needs no rebuild holds, *altered* when one fails (see the module's docstring)."""
+    from deepdecide.report.build import check_previous, generator_info, params_language
+
+    here = generator_info()
+    made = found.made_by
+    found.language = params_language(params)
+    altered: list[str] = []  # what shows the file was changed, whatever made it
+    notes = [_("made by {made}; this is {here}: only the software that made a record rebuilds it byte for byte, "
+               "so its pages were not compared with its inputs here. Verify it with that version").format(
+                   made=software(made), here=software(here))]
+    # the page footers show the inputs' hash
+    digest = found.inputs_sha256
+    texts = _page_texts(pdf)
+    hashes = footer_hashes(texts)
+    if hashes and all(h == digest for h in hashes):
+        found.checks.append(_("every page footer shows the SHA-256 of the embedded inputs"))
+    elif not hashes:
+        altered.append(_("the pages cannot be read to find the inputs hash in their footers"))
+    else:
+        pages = [i for i, h in enumerate(hashes, start=1) if h != digest]
+        altered.append(_("the footer of page(s) {pages} does not show the SHA-256 of the embedded inputs "
+                         "({digest}…): the pages or the attachment were changed").format(
+                             pages=", ".join(map(str, pages[:8])) + (" …" if len(pages) > 8 else ""),
+                             digest=digest[:16]))
+    # every compressed stream decodes with its checksum (a changed byte in a page, font or file breaks it)
+    broken = _undecodable_streams(pdf)
+    if broken:
+        altered.extend(_("{what} (object {number}) does not decode: its bytes were changed").format(
+            what=_describe_object(pdf, n), number=n) for n in broken[:5])
+    else:
+        found.checks.append(_("every compressed stream (pages, fonts, embedded files) decodes with its checksum"))
+    # the inputs are canonical JSON, and a workspace where this version reads them
+    try:
+        doc = json.loads(inputs.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as exc:
+        doc = None
+        altered.append(_("the embedded inputs are not JSON: {reason}").format(reason=exc))
+    if doc is not None:
+        decision = doc.get("decision") if isinstance(doc, dict) else None
+        if isinstance(decision, dict) and isinstance(decision.get("id"), str):
+            found.decision_id = decision["id"]
+        if dumps_canonical(doc) != inputs:
+            altered.append(_("the embedded inputs are not in canonical form: they were edited after the build"))
+        else:
+            found.checks.append(_("the embedded inputs are canonical JSON"))
+        try:
+            ws = workspace_from_json(inputs)
+        except (ValidationError, ValidationErrors) as exc:
+            notes.append(_("the embedded inputs are not a valid workspace for deepdecide {version} ({reason}): "
+                           "their content was not checked here").format(version=here["deepdecide"], reason=exc))
+        else:
+            found.decision_id = ws.decision.id
+            found.checks.append(_("the embedded inputs are a valid workspace for deepdecide {version}").format(
+                version=here["deepdecide"]))
+            if canonical_json(ws) != inputs:
+                notes.append(_("deepdecide {version} writes these inputs otherwise (its workspace format changed "
+                               "since): that they are exactly what deepdecide {made} wrote was not checked here")
+                             .format(version=here["deepdecide"], made=made.get("deepdecide", "?")))
+            if previous is not None:
+                try:
+                    check_previous(ws, previous)
+                except DeepdecideError as exc:
+                    altered.append(_("the embedded earlier revision does not match: {reason}").format(reason=exc))
+                else:
+                    found.checks.append(_("the embedded earlier revision is the one the inputs name"))
+    # nothing but valid signatures after the record
+    judged = Verification()
+    found.signatures = judged.signatures = _signatures(pdf, trust, judged)
+    if found.signatures and not judged.reasons:
+        _judge_appendix(pdf, None, judged)
+    elif not found.signatures and _revisions(pdf) > 1:
+        judged.reasons.append(_("something was appended after the record (an incremental update that is not a "
+                                "signature)"))
+    altered.extend(judged.reasons)
+    found.checks.extend(judged.checks)
+    found.status = ALTERED if altered else UNCONFIRMED
+    found.reasons = [*altered, *notes]
+
+
+def _undecodable_streams(pdf: bytes) -> list[int]:
+    """The objects of ``pdf`` whose compressed stream does not decode (deflate with its checksum, after
+    ASCII85 where a record of deepdecide 0.1.0 used it); deepdecide writes no other stream filters."""
+    from pypdf import PdfReader
+    from pypdf.filters import ASCII85Decode
+    from pypdf.generic import StreamObject
+
+    out: list[int] = []
+    try:
+        reader = PdfReader(io.BytesIO(pdf), strict=False)
+        numbers = sorted({n for table in reader.xref.values() for n in table})
+    except Exception:  # an unreadable structure is reported by the other checks
+        return out
+    for n in numbers:
+        try:
+            obj = reader.get_object(n)
+        except Exception:
+            out.append(n)
+            continue
+        if not isinstance(obj, StreamObject):
+            continue
+        filters = obj.get("/Filter")
+        names = [str(f) for f in (filters if isinstance(filters, list) else [filters] if filters else [])]
+        if not names or not set(names) <= {"/FlateDecode", "/ASCII85Decode", "/Fl", "/A85"}:
+            continue
+        data = obj._data
+        try:
+            for name in names:
+                data = ASCII85Decode.decode(data) if name in ("/ASCII85Decode", "/A85") else zlib.decompress(data)
+        except Exception:
+            out.append(n)
+    return out
+
+
+def _revisions(pdf: bytes) -> int:
+    """How many revisions the file holds (1: a record as written; each incremental update adds one)."""
+    from pyhanko.pdf_utils.reader import PdfFileReader
+
+    try:
+        return int(PdfFileReader(io.BytesIO(pdf), strict=False).total_revisions)
+    except Exception:  # an unreadable structure is reported by the other checks
+        return 1
 
 
 def _looks_like_a_record(pdf: bytes) -> bool:
@@ -341,32 +487,32 @@ def _signatures(pdf: bytes, trust: list[Any] | None, found: Verification) -> lis
     return sigs
 
 
-def _judge_appendix(pdf: bytes, rebuilt: bytes, found: Verification) -> None:
-    """Bytes after the record: acceptable only as valid signatures, the first signing exactly the record."""
+def _judge_appendix(pdf: bytes, record_size: int | None, found: Verification) -> bool:
+    """Bytes after the record (of ``record_size`` bytes, where it was rebuilt): acceptable only as valid
+    signatures, the first signing exactly the record. Adds the reasons why not, or the checks that held."""
     sigs = found.signatures
     if not sigs:
         found.reasons.append(_("{size} were appended after the record (an incremental update that is not a "
-                               "signature)").format(size=formatting.count(len(pdf) - len(rebuilt), "byte")))
-        return
+                               "signature)").format(size=formatting.count(len(pdf) - (record_size or 0), "byte")))
+        return False
     if any(not s.ok for s in sigs):
-        return  # reasons already recorded
+        return False  # reasons already recorded
     first, last = sigs[0], sigs[-1]
     if first.revision != 1:
         found.reasons.append(_("the first signature ({field}) signs revision {revision}, not the "
                                "revision right after the record: something was added between record and signature").format(
                                    field=first.field_name, revision=first.revision))
-        return
+        return False
     bad = [s for s in sigs[:-1] if not s.modification_ok]
     if bad:
         found.reasons.append(_("after signature {field} the document was changed ({how})").format(
             field=bad[0].field_name, how=bad[0].modification))
-        return
+        return False
     if not last.covers_whole_file:
         found.reasons.append((_("the file was changed after the last signature ({field}: {how})") if last.modification
                               else _("the file was changed after the last signature ({field})")).format(
                                   field=last.field_name, how=last.modification))
-        return
-    found.status = INTACT
+        return False
     for s in sigs:
         who = s.signer or _("unknown signer")
         if s.signing_time:
@@ -379,3 +525,4 @@ def _judge_appendix(pdf: bytes, rebuilt: bytes, found: Verification) -> None:
                       "(pass --trust CERT.pem)"))
         found.checks.append(line.format(field=s.field_name, who=who, time=s.signing_time))
     found.checks.append(_("the signature is an incremental update over exactly the record; nothing follows it"))
+    return True

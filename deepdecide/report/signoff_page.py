@@ -18,7 +18,7 @@ from reportlab.platypus import Flowable, KeepTogether, Spacer
 from deepdecide.domain import approval
 from deepdecide.domain.i18n import _, pgettext
 from deepdecide.domain.workspace import Vote
-from deepdecide.report.styles import BAD, GOOD, WARN, bullets, compact, para, table
+from deepdecide.report.styles import BAD, GOOD, WARN, bullets, para, table
 from deepdecide.report.words import text, word
 
 FIELD_W = 58 * mm
@@ -155,8 +155,6 @@ def signoff(ctx: Any) -> list[Flowable]:
     if unlisted:
         out += bullets([_("Row not shown: {role} is not a decision maker or consulted").format(role=s.role)
                         for s in unlisted])
-    if compact():
-        # build format 3: the heading, its text and the table on one page where they fit on one (a table
-        # split after its first row left that row alone under the heading); a longer one runs on as before
-        return [out[0], KeepTogether(out[1:])]
-    return out
+    # the heading, its text and the table on one page where they fit on one (a table split after its first
+    # row would leave that row alone under the heading); a longer one runs on over the pages
+    return [out[0], KeepTogether(out[1:])]

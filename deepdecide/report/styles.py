@@ -5,9 +5,7 @@ from __future__ import annotations
 import functools
 import re
 import weakref
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Sequence
 from functools import cache
 from html import escape as _html_escape
 from typing import Any
@@ -25,7 +23,6 @@ from reportlab.rl_config import _FUZZ
 from deepdecide.domain import formatting
 from deepdecide.domain.i18n import _
 from deepdecide.report import fonts
-from deepdecide.report.compact_table import CompactTable
 
 
 def escape(text: str) -> str:
@@ -357,42 +354,6 @@ def _footnotes(rows: list[list[Any]], widths: Sequence[float] | None, notes: Seq
     return out
 
 
-#: the build format of a record built now (``build.BUILD_FORMAT``, in its build parameters). A record of
-#: an earlier format is rebuilt (by ``deepdecide verify``) as that format drew it:
-#: 1: zebra rows by one command per row, page streams also ASCII85-encoded;
-#: 2: zebra by one command, streams compressed only;
-#: 3: the plain tables drawn compactly (``compact_table``), chart points drawn from one form per kind of
-#:    point, the sign-off table kept with its heading.
-CURRENT_FORMAT = 3
-_FORMAT: ContextVar[int] = ContextVar("record_format", default=CURRENT_FORMAT)
-
-
-@contextmanager
-def record_format(number: int) -> Iterator[None]:
-    """Lay out and write the record being built in the given build format (an earlier one as it did;
-    a later one than this code knows, as the current one)."""
-    token = _FORMAT.set(max(1, min(number, CURRENT_FORMAT)))
-    try:
-        yield
-    finally:
-        _FORMAT.reset(token)
-
-
-def record_format_number() -> int:
-    """The build format of the record being built (the current one outside a build)."""
-    return _FORMAT.get()
-
-
-def format_1() -> bool:
-    """Is the record being built one of format 1?"""
-    return _FORMAT.get() < 2
-
-
-def compact() -> bool:
-    """Does the record being built draw its plain tables and chart points compactly (format 3 on)?"""
-    return _FORMAT.get() >= 3
-
-
 # commands of a caller that change a cell's height or the width its text wraps in: with any of them,
 # reportlab measures every row
 _HEIGHT_COMMANDS = frozenset({"FONT", "FONTSIZE", "SIZE", "LEADING", "TOPPADDING", "BOTTOMPADDING", "LEFTPADDING",
@@ -442,40 +403,16 @@ def _row_heights(body: list[list[Any]], widths: Sequence[float] | None, n_notes:
     return out + [None] * n_notes
 
 
-def _text_colors(extra: Sequence[tuple[Any, ...]], n_rows: int, n_cols: int) -> list[dict[int, Any] | None] | None:
-    """The text colour of the body's plain-string cells that a caller's commands set (reportlab's TEXTCOLOR:
-    a later command over an earlier one; the header's cells, paragraphs, keep their own), per body row;
-    None when the caller's commands do anything else (the table is then reportlab's own)."""
-    out: list[dict[int, Any] | None] = [None] * n_rows
-    for c in extra:
-        if c[0] != "TEXTCOLOR" or len(c) != 4:
-            return None
-        (sc, sr), (ec, er) = c[1], c[2]
-        color = colors.toColor(c[3], colors.Color(0, 0, 0))
-        if getattr(color, "alpha", 1) != 1:
-            return None
-        sc, ec = (v + n_cols if v < 0 else v for v in (sc, ec))
-        sr, er = (v + n_rows + 1 if v < 0 else v for v in (sr, er))
-        for r in range(max(sr, 1), min(er, n_rows) + 1):
-            row = out[r - 1]
-            if row is None:
-                row = out[r - 1] = {}
-            for col in range(max(sc, 0), min(ec, n_cols - 1) + 1):
-                row[col] = color
-    return out
-
-
 def table(header: Sequence[str], rows: Sequence[Sequence[Any]], widths: Sequence[float] | None = None, *,
           numeric: Sequence[int] = (), extra: Sequence[tuple[Any, ...]] = (), zebra: bool = True,
-          notes: Sequence[int] = (), dense: bool = False) -> Table | CompactTable:
+          notes: Sequence[int] = (), dense: bool = False) -> Table:
     """A table whose header row repeats on every page it spans; cells wrap, headers only between words.
 
     ``rows`` hold plain text (escaped here) or ready flowables; ``numeric`` columns align right.
     In the ``notes`` columns a long text becomes a reference "[n]" and the note is printed,
     numbered, in rows under the table. A ``dense`` table sets its cells smaller, with less padding
-    (a list of a thousand files). In build format 3 a table of plain text and paragraphs without notes,
-    whose caller's commands only colour text, is a :class:`~deepdecide.report.compact_table.CompactTable`
-    (the same look, drawn compactly).
+    (a list of a thousand files). It is reportlab's own table, told the height of every row it can
+    work out (see ``_row_heights``) and shaded by one row-background command.
     """
     st = styles()
     cells_of: list[list[Any]] = [list(r) for r in rows]
@@ -510,13 +447,6 @@ def table(header: Sequence[str], rows: Sequence[Sequence[Any]], widths: Sequence
                 cells.append(found)
         body.append(cells)
     n_cols = len(header)
-    if widths and not footnotes and compact() and all(
-            len(r) == n_cols and all(isinstance(v, (str, Paragraph)) for v in r) for r in body):
-        row_colors = _text_colors(extra, len(body), n_cols)
-        if row_colors is not None:
-            return CompactTable(head, body, widths, numeric=numeric, cell=cell, dense=dense, zebra=zebra,
-                                head_color=HEADER_BG, zebra_color=ZEBRA, head_rule_color=GREY, body_rule_color=RULE,
-                                row_colors=row_colors)
     note_rows = [[Paragraph(f"[{i}]&nbsp;&nbsp;{esc(text)}", st["footnote"])] + [""] * (n_cols - 1)
                  for i, text in enumerate(footnotes, start=1)]
     last = len(body)
@@ -539,9 +469,7 @@ def table(header: Sequence[str], rows: Sequence[Sequence[Any]], widths: Sequence
         commands += [("ALIGN", (i, 1), (i, last), "RIGHT") for i in numeric]
         if dense:
             commands += [("TOPPADDING", (0, 1), (-1, last), 1), ("BOTTOMPADDING", (0, 1), (-1, last), 1)]
-    if zebra and format_1():  # as format 1 shaded them: the even rows of the whole table
-        commands += [("BACKGROUND", (0, r), (-1, r), ZEBRA) for r in range(2, len(body) + 1, 2)]
-    elif zebra and len(body) > 1:
+    if zebra and len(body) > 1:
         # every second body row shaded, by one command: a command per row is copied, row by row, into
         # each piece of a table split across pages. Each page of a long table starts, like its first,
         # with an unshaded row under the header (reportlab starts the cycle again in every piece)

@@ -25,7 +25,7 @@ from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 
 from deepdecide.domain.i18n import _
 from deepdecide.report import fonts
-from deepdecide.report.styles import GREY, INK, RULE, format_1
+from deepdecide.report.styles import GREY, INK, RULE
 
 PAGE_SIZE = A4
 MARGIN_X = 18 * mm
@@ -129,13 +129,9 @@ def _binary_streams() -> Iterator[None]:
     """The page streams written compressed only, not also ASCII85-encoded (reportlab's setting
     ``rl_config.useA85``, which it reads as it writes each stream): the same pages in a tenth fewer
     bytes, without encoding every compressed byte again in pure Python. Records saved at the same
-    time (a build and a verify in two threads) take turns, so each is written with the setting.
-    A record of format 1 (``styles.format_1``) is written as that format wrote it, encoded."""
+    time (a build and a verify in two threads) take turns, so each is written with the setting."""
     from reportlab import rl_config
 
-    if format_1():
-        yield
-        return
     with _SAVING:
         before = rl_config.useA85
         rl_config.useA85 = 0

@@ -3,6 +3,7 @@ and explained; signatures are PAdES incremental updates that independent validat
 
 from __future__ import annotations
 
+import contextlib
 import io
 import subprocess
 
@@ -206,16 +207,30 @@ def test_a_changed_drawing_with_the_same_text_is_caught(record):
     assert any(f"page {number}: the drawing differs" in r for r in result.reasons), result.reasons
 
 
-def test_a_record_from_other_software_is_unconfirmed_not_intact(record, monkeypatch):
+def test_a_record_from_other_software_is_unconfirmed_not_intact(record, monkeypatch, tmp_path):
+    import json
     import sys
+
+    from deepdecide.cli.main import main
+    from deepdecide.cli.verify_cmd import EXIT_UNCONFIRMED
 
     build_module = sys.modules["deepdecide.report.build"]  # the package's `build` attribute is the function
     real = build_module.generator_info
+    made_with = real()["reportlab"]
     monkeypatch.setattr(build_module, "generator_info", lambda: {**real(), "reportlab": "99.0"})
     result = verify(record)
     assert result.status == "unconfirmed"
-    assert "reportlab" in result.reasons[0] and "99.0" in result.reasons[0]
+    assert f"reportlab {made_with}" in result.reasons[0] and "reportlab 99.0" in result.reasons[0]
     assert any("every page footer" in c for c in result.checks)
+    pdf = tmp_path / "r.pdf"
+    pdf.write_bytes(record)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        code = main(["verify", str(pdf), "--json"])
+    found = json.loads(out.getvalue())
+    assert code == EXIT_UNCONFIRMED == found["exit_code"]
+    assert found["outcome"] == (f"unconfirmed: made by deepdecide {real()['deepdecide']} with reportlab {made_with}, "
+                                "verify with that software")
 
 
 def test_a_change_after_the_signature_is_caught(signed):

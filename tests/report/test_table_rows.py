@@ -1,8 +1,7 @@
-"""Record tables give reportlab the height of their rows, and the record renders each message once:
-the heights are the very ones reportlab measures, a page of a long table starts like its first, and a
-message is written again only for a message that renders alike. The tables here are those of build
-format 2 (reportlab's own table, as records of formats 1 and 2 are rebuilt); format 3's compact table
-is tested in test_compact_table.py."""
+"""Record tables are reportlab's own table, given the height of their rows and shaded by one command,
+and the record renders each message once: the heights are the very ones reportlab measures, a page of
+a long table starts like its first, and a message is written again only for a message that renders
+alike. The sign-off's heading, text and table stand on one page."""
 
 from __future__ import annotations
 
@@ -10,7 +9,7 @@ from reportlab.platypus import Table
 
 from deepdecide.domain.messages import Amount, msg
 from deepdecide.report import predictions, styles
-from deepdecide.report.styles import Paragraph, record_format
+from deepdecide.report.styles import Paragraph
 from deepdecide.report.styles import table as _table
 from deepdecide.report.words import rendering, text
 
@@ -29,8 +28,7 @@ def _rows(n: int) -> list[list[object]]:
 
 
 def table(*args: object, **kwargs: object) -> Table:
-    with record_format(2):
-        t = _table(*args, **kwargs)  # type: ignore[arg-type]
+    t = _table(*args, **kwargs)  # type: ignore[arg-type]
     assert isinstance(t, Table)
     return t
 
@@ -98,10 +96,11 @@ def test_a_message_is_rendered_once_and_only_for_messages_that_render_alike() ->
     assert len(calls) == 1 + 1 + 2 + 2
 
 
-def test_records_of_formats_1_and_2_are_rebuilt_as_they_were_drawn(monkeypatch) -> None:
+def test_a_record_is_drawn_one_way_and_its_build_parameters_name_the_software_not_a_format(monkeypatch) -> None:
     import importlib
     import json
 
+    from deepdecide import __version__
     from deepdecide.report.canonical import canonical_inputs
     from deepdecide.report.integrity import INTACT, verify
     from deepdecide.storage.files import builtin_sample
@@ -109,19 +108,26 @@ def test_records_of_formats_1_and_2_are_rebuilt_as_they_were_drawn(monkeypatch) 
     build = importlib.import_module("deepdecide.report.build")  # the module (the package exports the function)
     monkeypatch.setenv("DEEPDECIDE_CACHE_DIR", "")
     normal, inputs = canonical_inputs(builtin_sample())
-    current = build.build_params(build.SECTIONS)
-    assert json.loads(current)["format"] == build.BUILD_FORMAT == 3
+    params = json.loads(build.build_params(build.SECTIONS))
+    assert "format" not in params and params["generator"]["deepdecide"] == __version__
+    record = build.render(normal, inputs, build.build_params(build.SECTIONS), build.SECTIONS, remember=False)
+    assert b"/ASCII85Decode" not in record  # page streams compressed only
+    assert verify(record).status == INTACT
 
-    def params(number: int) -> bytes:
-        return build.dumps_canonical({**json.loads(current), "format": number})
 
-    record_1, record_2, record_3 = (build.render(normal, inputs, params(n), build.SECTIONS, remember=False)
-                                    for n in (1, 2, 3))
-    assert record_3 == build.render(normal, inputs, current, build.SECTIONS, remember=False)
-    assert b"/ASCII85Decode" in record_1 and b"/ASCII85Decode" not in record_2
-    assert len(record_2) < len(record_1)
-    assert len({record_1, record_2, record_3}) == 3
-    for record in (record_1, record_2, record_3):
-        found = verify(record)
-        assert found.status == INTACT, found.reasons
-    assert build.params_format(b"{}") == 1 and build.params_format(b"not json") == 1
+def test_the_sign_off_heading_its_text_and_table_stand_on_one_page(monkeypatch) -> None:
+    import importlib
+    import io
+
+    from pypdf import PdfReader
+
+    from deepdecide.storage.files import load_builtin_workspace
+
+    build = importlib.import_module("deepdecide.report.build")
+    monkeypatch.setenv("DEEPDECIDE_CACHE_DIR", "")
+    normal, inputs = build.canonical_inputs(load_builtin_workspace())
+    record = build.render(normal, inputs, build.build_params(build.SECTIONS), build.SECTIONS, remember=False)
+    pages = [p.extract_text() for p in PdfReader(io.BytesIO(record)).pages]
+    heading = [i for i, t in enumerate(pages) if "Sign-off" in t and "Required approvers" in t]
+    rows = [i for i, t in enumerate(pages) if "(to be named)" in t]
+    assert len(heading) == 1 and rows == heading  # every row of the table on the heading's page

@@ -16,7 +16,6 @@ from deepdecide.domain.common import Estimate
 from deepdecide.domain.i18n import _
 from deepdecide.domain.matrix import SupportStatus
 from deepdecide.domain.workspace import Workspace
-from deepdecide.report.compact_table import CompactTable
 from deepdecide.report.styles import HEADER_BG, RULE, para
 from deepdecide.report.words import word
 
@@ -105,8 +104,6 @@ def _first_part(f: Flowable, width: float) -> float:
 
     if isinstance(f, KeepTogether):
         return float(sum(_first_part(x, width) + x.getSpaceBefore() for x in f._content))
-    if isinstance(f, CompactTable):
-        return f.first_part()
     if isinstance(f, Table):
         # measured in KEEP_MAX of height: reportlab's long-table optimisation then stops measuring
         # rows once they fill it (the layout measures the rest where the table lands), and a first
