@@ -36,6 +36,7 @@ from deepdecide.report.canonical import (
 from deepdecide.report.styles import CURRENT_FORMAT, record_format
 from deepdecide.report.template import Attachment, RecordDocTemplate, RecordMeta, make_canvas_class, pdf_date
 from deepdecide.report.words import word
+from deepdecide.storage import cache
 from deepdecide.storage.files import collector_paused
 
 # the record's layout (styles.CURRENT_FORMAT says what each format draws); a record of an earlier format
@@ -103,7 +104,7 @@ def evaluate(ws: Workspace, cancel: Cancellable | None = None, inputs: bytes | N
     """The assessment of the workspace, with sensitivity and the seeded Monte Carlo (deterministic).
 
     With ``inputs`` (the workspace's canonical JSON) the draws of an earlier build of the same inputs
-    are reused (``storage.diskcache``): the seeded draws give the same result again, so they are kept
+    are reused (``storage.cache``): the seeded draws give the same result again, so they are kept
     under a hash of the inputs and the code, and only when the kept form reads back equal. Without
     kept draws the workspace is evaluated once, draws included (as ``deepdecide verify`` does)."""
     from deepdecide.analysis import evaluate as _evaluate
@@ -121,18 +122,11 @@ def evaluate(ws: Workspace, cancel: Cancellable | None = None, inputs: bytes | N
 
 
 def _cache_name(kind: bytes, *parts: bytes) -> str | None:
-    """The entry name of a result of this code on ``parts`` (None when caching is off)."""
-    import hashlib
-
-    from deepdecide.storage import diskcache
-
-    if diskcache.cache_root() is None:
+    """The entry name of a result of this code on ``parts`` in the current language (``storage.cache.key``),
+    None when caching is off."""
+    if cache.root() is None:
         return None
-    h = hashlib.sha256(b"deepdecide " + kind + b"\0")
-    for part in (*parts, i18n.language().encode(), "\0".join(diskcache.code_stamp()).encode("utf-8", "surrogatepass")):
-        h.update(len(part).to_bytes(8, "little"))
-        h.update(part)
-    return h.hexdigest()[:40]
+    return cache.key(kind.decode(), *parts, language=True)
 
 
 _DRAWS_FOLDER = "monte-carlo"
@@ -185,9 +179,7 @@ def _decode_draws(data: Any) -> Any:
 def _known_draws(name: str) -> Any:
     import marshal
 
-    from deepdecide.storage import diskcache
-
-    raw = diskcache.read(_DRAWS_FOLDER, name + ".marshal")
+    raw = cache.read(_DRAWS_FOLDER, name + ".marshal")
     if raw is None:
         return None
     try:
@@ -199,8 +191,6 @@ def _known_draws(name: str) -> Any:
 def _keep_draws(name: str, mc: Any) -> None:
     import marshal
 
-    from deepdecide.storage import diskcache
-
     try:
         data = _encode_draws(mc)
         if _decode_draws(data) != mc:  # kept only when it reads back as the very same result
@@ -208,7 +198,7 @@ def _keep_draws(name: str, mc: Any) -> None:
         payload = marshal.dumps(data)
     except (ValueError, TypeError, AttributeError):
         return
-    diskcache.write(_DRAWS_FOLDER, name + ".marshal", payload)
+    cache.write(_DRAWS_FOLDER, name + ".marshal", payload)
 
 
 def build(ws: Workspace, *, sections: Iterable[str] | None = None, progress: ProgressCallback | None = None,
@@ -352,7 +342,7 @@ def _render(ws: Workspace, inputs: bytes, params: bytes, chosen: tuple[str, ...]
 
 
 # The contents of a record built before (the page of every section), named by a hash of the record's
-# inputs, build parameters and the code and fonts that lay it out (storage.diskcache): given them, the
+# inputs, build parameters and the code and fonts that lay it out (storage.cache): given them, the
 # first pass draws the contents right and the build needs no second pass. The bytes are those of the
 # two-pass build (tests/report checks it); an entry that is missing, damaged or wrong only costs the pass.
 _CONTENTS_FOLDER = "record-contents"
@@ -366,9 +356,7 @@ def _contents_key(inputs: bytes, params: bytes, chosen: tuple[str, ...], previou
 def _known_contents(name: str) -> list[tuple[int, str, int, str | None]] | None:
     import json
 
-    from deepdecide.storage import diskcache
-
-    raw = diskcache.read(_CONTENTS_FOLDER, name)
+    raw = cache.read(_CONTENTS_FOLDER, name)
     if raw is None:
         return None
     try:
@@ -382,13 +370,11 @@ def _known_contents(name: str) -> list[tuple[int, str, int, str | None]] | None:
 def _keep_contents(name: str, entries: list[Any]) -> None:
     import json
 
-    from deepdecide.storage import diskcache
-
     try:
         payload = json.dumps([list(e) for e in entries], ensure_ascii=False).encode("utf-8")
     except (TypeError, ValueError):
         return
-    diskcache.write(_CONTENTS_FOLDER, name, payload)
+    cache.write(_CONTENTS_FOLDER, name, payload)
 
 
 def compose(ctx: sec.Context) -> list[Any]:

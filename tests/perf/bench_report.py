@@ -10,7 +10,7 @@ except reading the YAML: canonical JSON round trip, analysis.evaluate with sensi
 the seeded Monte Carlo, layout, footers and embedding.
 
 The record is measured twice: as every build after the first of the same inputs (the contents'
-pages and the Monte Carlo draws kept by the earlier build, ``storage.diskcache``: one layout pass)
+pages and the Monte Carlo draws kept by the earlier build, ``storage.cache``: one layout pass)
 and as the first build of these inputs (nothing kept: two layout passes and the draws). The cache
 is a folder of this run.
 """
@@ -43,7 +43,7 @@ REPEATS = 7
 
 
 def _forgetting() -> None:
-    """The results an earlier build kept for the same inputs removed (the parsed built-in data stays)."""
+    """The results an earlier build kept for the same inputs removed."""
     for name in ("record-contents", "monte-carlo"):
         shutil.rmtree(Path(CACHE) / name, ignore_errors=True)
 
