@@ -10,24 +10,26 @@ a SHA-256 of the inputs and of the code that computes it (``code_stamp``), so a 
 deepdecide, an edited module or data file or another installed library names another entry. It is
 written atomically (a temporary file renamed over it); one that cannot be read, is damaged or has the
 wrong shape is ignored (the caller computes afresh); one that cannot be written only costs the time.
-Each folder keeps its ``MAX_ENTRIES`` newest entries. ``deepdecide verify`` reads and keeps nothing.
+Each folder keeps its ``MAX_ENTRIES`` newest entries.
 
-What is kept, and what it saves (measured on the shared 2-core development machine: medians of 9
-to 11, runs with and without the entry taking turns; the 1,000-file workspace is the one
-``tests/perf/bench_scale.py`` makes, the sample plus 1,000 vLLM result files, 2 MB of YAML):
+What is kept: the desktop app's parsed workspaces (``workspaces/``, ``load_workspace_cached``), as
+canonical JSON decoded without the YAML parse and the checks, written after the first paint. What
+it saves, measured on the shared 2-core development machine (medians of 9 to 11, runs with and
+without the entry taking turns; the 1,000-file workspace is the one ``tests/perf/bench_scale.py``
+makes, the sample plus 1,000 vLLM result files, 2 MB of YAML): opening the workspace in process,
+sample 28 -> 5 ms CPU, 1,000 files 245 -> 72 ms; the first painted window, whole process, first
+open vs reopen, sample 1.44 -> 1.42 s (1.30 -> 1.21 s CPU), 1,000 files 1.73 -> 1.40 s (1.58 ->
+1.34 s CPU). Nothing a user notices on the sample; about a fifth of the wait on reopening a large
+workspace. An entry is 0.3 MB (sample) to 2.2 MB (1,000 files); writing it costs 6 to 61 ms, after
+the first paint.
 
-* ``workspaces/``: the desktop app's parsed workspace (``load_workspace_cached``), as canonical JSON
-  decoded without the YAML parse and the checks; written after the first paint. Opening the
-  workspace in process: sample 28 -> 5 ms CPU, 1,000 files 245 -> 72 ms. First painted window,
-  whole process, first open vs reopen: sample 1.44 -> 1.42 s (1.30 -> 1.21 s CPU), 1,000 files
-  1.73 -> 1.40 s (1.58 -> 1.34 s CPU). The entry is 0.3 MB (sample) and 2.2 MB (1,000 files).
-* ``monte-carlo/`` and ``record-contents/``: a record's seeded Monte Carlo draws and the page of
-  every section in its contents (``report.build``), for the next build of the same inputs: draws
-  skipped, one layout pass instead of two. ``deepdecide report``, whole process, nothing kept vs
-  kept: sample 0.69 -> 0.62 s CPU, 1,000 files 1.33 -> 1.28 s CPU; the build in process: sample
-  280 -> 223 ms CPU, 1,000 files 827 -> 825 ms. The contents alone save 7 ms (sample) and nothing
-  measurable at 1,000 files (the first pass only measures); the draws cost 41 ms at the sample's
-  10,000 draws, 2.9 s at the most a workspace may ask for (1,000,000).
+Not kept, measured as saving nothing a user notices: a record's Monte Carlo draws and the pages
+of its contents (a rebuild of the same inputs, ``deepdecide report`` whole process, sample 0.69 ->
+0.62 s CPU, 1,000 files 1.33 -> 1.28 s; the contents alone 7 ms on the sample and nothing
+measurable at 1,000 files, the first layout pass only measuring; the draws 41 ms at the sample's
+10,000, 2.9 s only at the largest count a workspace may ask for, 1,000,000); the parsed built-in
+data (its parse and check: 20 ms CPU of each start that reads the sample); the printed answer of
+``validate`` and ``evaluate``.
 """
 
 from __future__ import annotations
@@ -44,14 +46,13 @@ import orjson
 import platformdirs
 
 import deepdecide
-from deepdecide.domain import i18n
 from deepdecide.domain.workspace import Workspace
 from deepdecide.storage import codec
 from deepdecide.storage.files import BUILTIN, KINDS, data_root, load_workspace, workspace_to_data
 
 CACHE_ENV = "DEEPDECIDE_CACHE_DIR"
 #: entries kept per folder; the oldest go when a write finds more
-MAX_ENTRIES = 32
+MAX_ENTRIES = 16
 
 WORKSPACES = "workspaces"
 
@@ -64,12 +65,13 @@ def root() -> Path | None:
     return Path(platformdirs.user_cache_dir("deepdecide", appauthor=False))
 
 
-def key(kind: str, *parts: bytes, language: bool = False) -> str:
-    """The name of an entry: the SHA-256 (hex) of ``kind``, ``parts``, the interface language (when
-    ``language``: for a result whose text is translated) and ``code_stamp()``, each part prefixed
-    with its length (so no two different lists of parts run together into the same bytes)."""
+def key(kind: str, *parts: bytes) -> str:
+    """The name of an entry: the SHA-256 (hex) of ``kind``, ``parts`` and ``code_stamp()``, each part
+    prefixed with its length (so no two different lists of parts run together into the same bytes).
+    A result that holds translated text must pass the language among its parts (a parsed workspace
+    holds none: the same file gives the same workspace in every language)."""
     h = hashlib.sha256()
-    for part in (kind.encode(), *parts, *((i18n.language().encode(),) if language else ()), code_stamp()):
+    for part in (kind.encode(), *parts, code_stamp()):
         h.update(len(part).to_bytes(8, "little"))
         h.update(part)
     return h.hexdigest()

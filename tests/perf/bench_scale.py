@@ -19,8 +19,7 @@ built-in data) and measures, each figure beside its floor measured in the same r
   previous evaluation reused, as in the app): targets at 1,000 files <= 100 ms and <= 16 ms;
 * report: whole process (``deepdecide report WS -o out.pdf``); floor: a whole-process script
   building a bare reportlab document of the same page count (a table and a vector chart per page).
-  Target <= 2 x; at 1,000 files <= 5 s. Measured twice: with the record's contents and Monte Carlo
-  draws kept by an earlier build of the same inputs (one layout pass), and as the first build;
+  Target <= 2 x; at 1,000 files <= 5 s (nothing is kept between builds);
 * first GUI paint: whole process, offscreen, cold (empty settings and cache folders: no
   parsed-workspace cache, the workspace's first open ever); floor: a bare PySide6 window with one
   pyqtgraph plot. Target at 1,000 files <= 1 s. Printed too, for information: a reopen of the
@@ -30,8 +29,7 @@ built-in data) and measures, each figure beside its floor measured in the same r
   process; floor: a whole-process script that reads, hashes (SHA-256) and ``orjson.loads`` every
   file. Target at 1,000 files <= 5 s;
 * once (at the smallest size): ``deepdecide --version`` (target <= 0.26 s), the in-process record
-  build against a bare layout of the same flowables (``bench_report.py``; target <= 1.5 x; also as the
-  first build of these inputs) and the
+  build against a bare layout of the same flowables (``bench_report.py``; target <= 1.5 x) and the
   50 MB vLLM import against ``orjson.loads`` (target <= 1.2 x) with its peak resident memory against
   the file's size (target <= 3 x; ``bench_import.py``).
 
@@ -152,25 +150,10 @@ def paired(ours, floor, runs: int) -> tuple[float, float]:
 # modules again, a cost no installed copy pays. The bytecode goes to a folder of this run.
 PROCESS_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 PROCESS_ENV["PYTHONPYCACHEPREFIX"] = tempfile.mkdtemp(prefix="deepdecide-bench-pyc-")
-# what a run keeps for the next (storage.cache: a record's contents and draws, the app's parsed
-# workspaces): a folder of this run, never the user's cache
+# what a run keeps for the next (storage.cache: the app's parsed workspaces): a folder of this run,
+# never the user's cache
 PROCESS_ENV["DEEPDECIDE_CACHE_DIR"] = os.environ["DEEPDECIDE_CACHE_DIR"] = tempfile.mkdtemp(
     prefix="deepdecide-bench-cache-")
-
-
-# what a record build keeps for the next build of the same inputs (storage.cache)
-KEPT_RESULTS = ("record-contents", "monte-carlo")
-
-
-def forgetting(fn):
-    """``fn`` as the first run on its inputs: the kept results removed first."""
-    import shutil
-
-    def go() -> None:
-        for name in KEPT_RESULTS:
-            shutil.rmtree(Path(PROCESS_ENV["DEEPDECIDE_CACHE_DIR"]) / name, ignore_errors=True)
-        fn()
-    return go
 
 
 def run(cmd: list[str], env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
@@ -306,9 +289,7 @@ def measure(n: int, tmp: Path, runs: int, gui: bool) -> dict[str, tuple[float, f
     pages = pdf_pages(pdf)
     bare = [sys.executable, "-c", BARE_REPORT, str(pages), str(tmp / f"bare-{n}.pdf")]
     report = checked([*CLI, "report", str(ws_path), "-o", str(pdf)], ok=(0, 1))
-    # as every build after the first of the same inputs: the record's contents and draws kept
     fig[f"report (process, {pages} pages)"] = paired(report, checked(bare), runs)
-    fig[f"report, first build (process, {pages} pages)"] = paired(forgetting(report), checked(bare), runs)
 
     if gui:
         def gui_env() -> dict[str, str]:  # empty settings and cache folders: the workspace's first open
@@ -374,7 +355,6 @@ def measure_once(tmp: Path, runs: int) -> dict[str, tuple[float, float | None]]:
                       assessment=evaluate(normal, sensitivity=True, monte_carlo=True))
     bare = lambda: SimpleDocTemplate(io.BytesIO()).build(compose(ctx))  # noqa: E731
     fig["report build (in process)"] = paired(lambda: build(ws), bare, runs)
-    fig["report build, first (in process)"] = paired(forgetting(lambda: build(ws)), bare, runs)
     detailed = tmp / "vllm_detailed.json"
     bench_import.make_detailed(detailed)
     data = detailed.read_bytes()
@@ -403,7 +383,6 @@ TARGETS = {  # figure -> (size it applies to or None for every size, ratio targe
     "folder import (process)": (1000, None, 5.0),
     "--version (process)": (None, None, 0.26),
     "report build (in process)": (None, 1.5, None),
-    "report build, first (in process)": (None, 1.5, None),
     "50 MB import (in process)": (None, 1.2, None),
     "50 MB import peak memory (MB)": (None, 3.0, None),
 }
@@ -412,7 +391,7 @@ TARGETS = {  # figure -> (size it applies to or None for every size, ratio targe
 def verdicts(name: str, n: int, ours: float, floor: float | None) -> list[str]:
     out = []
     keys = [name] if name in TARGETS else []
-    if name.startswith(("report (", "report, first build (")):
+    if name.startswith("report ("):
         keys = ["report", "report@1000"]
     for key in keys:
         size, ratio, absolute = TARGETS[key]

@@ -127,7 +127,7 @@ def test_format_3_pages_look_exactly_like_format_2(tmp_path, monkeypatch, source
     pages = {}
     for number in (2, 3):
         record = build_module.render(normal, inputs, build_module.dumps_canonical({**params, "format": number}),
-                                     sections, remember=False)
+                                     sections)
         pages[number] = _render(record, tmp_path, f"f{number}")
     assert len(pages[2]) == len(pages[3]) > 3
     differing = [i + 1 for i, (a, b) in enumerate(zip(pages[2], pages[3], strict=True)) if _pixels(a) != _pixels(b)]
@@ -144,7 +144,7 @@ def test_the_sign_off_heading_and_table_stay_together(monkeypatch) -> None:
     texts = {}
     for number in (2, 3):
         record = build_module.render(normal, inputs, build_module.dumps_canonical({**params, "format": number}),
-                                     build_module.SECTIONS, remember=False)
+                                     build_module.SECTIONS)
         texts[number] = [p.extract_text() for p in PdfReader(io.BytesIO(record)).pages]
 
     def pages_of(pages: list[str], words: str) -> list[int]:

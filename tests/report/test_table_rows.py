@@ -115,9 +115,9 @@ def test_records_of_formats_1_and_2_are_rebuilt_as_they_were_drawn(monkeypatch) 
     def params(number: int) -> bytes:
         return build.dumps_canonical({**json.loads(current), "format": number})
 
-    record_1, record_2, record_3 = (build.render(normal, inputs, params(n), build.SECTIONS, remember=False)
+    record_1, record_2, record_3 = (build.render(normal, inputs, params(n), build.SECTIONS)
                                     for n in (1, 2, 3))
-    assert record_3 == build.render(normal, inputs, current, build.SECTIONS, remember=False)
+    assert record_3 == build.render(normal, inputs, current, build.SECTIONS)
     assert b"/ASCII85Decode" in record_1 and b"/ASCII85Decode" not in record_2
     assert len(record_2) < len(record_1)
     assert len({record_1, record_2, record_3}) == 3

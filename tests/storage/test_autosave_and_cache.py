@@ -118,20 +118,23 @@ def test_the_folder_is_the_platforms_user_cache_folder(tmp_path, monkeypatch):
     assert cache.root() == tmp_path / "here"
 
 
-def test_one_key_recipe_length_prefixed_with_the_code_and_the_language_where_asked(monkeypatch):
-    from deepdecide.domain import i18n
-
+def test_one_key_recipe_length_prefixed_with_the_code(monkeypatch):
     k = cache.key("kind", b"ab", b"c")
     assert k == cache.key("kind", b"ab", b"c") and len(k) == 64
     assert k != cache.key("kind", b"a", b"bc")  # the parts do not run together
     assert k != cache.key("kind", b"abc") != cache.key("kind", b"abc", b"")
     assert k != cache.key("other", b"ab", b"c")
-    english = cache.key("kind", b"ab", language=True)
-    with i18n.using("es"):
-        assert cache.key("kind", b"ab") == cache.key("kind", b"ab", language=False)
-        assert cache.key("kind", b"ab", language=True) != english
     monkeypatch.setattr(cache, "_STAMP", [cache.code_stamp() + b"\0deepdecide/domain/common.py:1:2"])
     assert cache.key("kind", b"ab", b"c") != k  # an edited module names another entry
+
+
+def test_a_parsed_workspace_is_the_same_in_every_language(tmp_path, folder):
+    from deepdecide.domain import i18n
+
+    english = load_workspace_cached(SMALL)
+    with i18n.using("es"):
+        assert workspace_key(SMALL) + ".json" in [e.name for e in (folder / cache.WORKSPACES).iterdir()]
+        assert load_workspace_cached(SMALL) == english
 
 
 def test_the_code_stamp_covers_every_module_and_data_file_but_the_gui():
