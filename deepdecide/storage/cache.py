@@ -18,9 +18,10 @@ it saves, measured on the shared 2-core development machine (medians of 9 to 11,
 without the entry taking turns; the 1,000-file workspace is the one ``tests/perf/bench_scale.py``
 makes, the sample plus 1,000 vLLM result files, 2 MB of YAML): opening the workspace in process,
 sample 28 -> 5 ms CPU, 1,000 files 245 -> 72 ms; the first painted window, whole process, first
-open vs reopen, sample 1.44 -> 1.42 s (1.30 -> 1.21 s CPU), 1,000 files 1.73 -> 1.40 s (1.58 ->
-1.34 s CPU). Nothing a user notices on the sample; about a fifth of the wait on reopening a large
-workspace. An entry is 0.3 MB (sample) to 2.2 MB (1,000 files); writing it costs 6 to 61 ms, after
+open vs reopen (two sessions, the machine under other load), sample 1.30 -> 1.21 s CPU (wall 1.44
+-> 1.42 s, 1.29 -> 1.18 s), 1,000 files 1.58 -> 1.34 s and 1.55 -> 1.30 s CPU (wall 1.73 -> 1.40 s,
+2.13 -> 1.62 s). Nothing a user notices on the sample; a quarter to a half second, about a fifth of
+the wait, on reopening a large workspace. An entry is 0.3 MB (sample) to 2.2 MB (1,000 files); writing it costs 6 to 61 ms, after
 the first paint.
 
 Not kept, measured as saving nothing a user notices: a record's Monte Carlo draws and the pages
