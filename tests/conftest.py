@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-# the parsed built-in data a run keeps for the next (storage.files.builtin_cache_dir): in a folder of
-# this test session, never the user's cache
+# what a run keeps for the next (storage.cache: the app's parsed workspaces, a record's draws and
+# contents): in a folder of this test session, never the user's cache
 os.environ.setdefault("DEEPDECIDE_CACHE_DIR", tempfile.mkdtemp(prefix="deepdecide-test-cache-"))
 # the tests expect English unless they ask for another language (a developer's LANG=es_ES would
 # otherwise turn every CLI test Spanish); tests of Spanish pass LANG or --lang explicitly

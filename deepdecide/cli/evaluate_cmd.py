@@ -362,12 +362,6 @@ def json_data(ws: Workspace, a: Assessment) -> dict[str, Any]:
     return data
 
 
-def cache_inputs(args: argparse.Namespace) -> list[str] | None:
-    """The file this run reads besides the built-in data (its output may be kept for the next identical
-    run: ``cli.result_cache``)."""
-    return [args.workspace] if args.workspace else []
-
-
 def run(args: argparse.Namespace) -> int:
     import json
 

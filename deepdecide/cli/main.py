@@ -59,11 +59,6 @@ class Command(Protocol):
     def run(self, args: Any) -> int: ...
 
 
-# A command may also define ``cache_inputs(args) -> list of file paths | None``: the files its output
-# depends on besides the built-in data, when its output may be kept for the next identical run
-# (``cli.result_cache``); None for a run that must not be kept.
-
-
 # Each module in deepdecide.cli named here defines NAME, HELP, add_arguments(parser) and run(args) -> int.
 COMMAND_MODULES: tuple[str, ...] = (
     "matrix_cmd",
@@ -111,7 +106,7 @@ def build_parser(commands: Sequence[Command] = (), only: str | None = None) -> a
                            formatter_class=argparse.RawDescriptionHelpFormatter, parents=[common])
         if only is None or only == command.NAME:
             command.add_arguments(p)
-        p.set_defaults(_run=command.run, _name=command.NAME, _cache_inputs=getattr(command, "cache_inputs", None))
+        p.set_defaults(_run=command.run)
     return parser
 
 
@@ -144,10 +139,6 @@ def main(argv: Sequence[str] | None = None, commands: Sequence[Command] = ()) ->
     except SystemExit as exc:  # argparse exits 2 on usage errors, 0 on --help/--version
         return int(exc.code or 0)
     try:
-        if getattr(args, "_cache_inputs", None) is not None:
-            from deepdecide.cli.result_cache import run_cached
-
-            return run_cached(args._name, args, args._cache_inputs(args), args._run)
         return int(args._run(args))
     except KeyboardInterrupt:
         print(_("interrupted"), file=sys.stderr)

@@ -42,11 +42,6 @@ def argparse_kinds_help() -> str:
         kinds=", ".join(KIND_NAMES))
 
 
-def cache_inputs(args: argparse.Namespace) -> list[str] | None:
-    """The files this run reads (its output may be kept for the next identical run: ``cli.result_cache``)."""
-    return None if args.schema or not args.files else list(args.files)
-
-
 def run(args: argparse.Namespace) -> int:
     from deepdecide.cli.common import error, report_error, report_warnings
     from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE

@@ -76,7 +76,7 @@ def build_window(argv: Sequence[str] = (), *, settings_path: str | os.PathLike[s
     from deepdecide.gui.theme import ThemeManager
     from deepdecide.gui.views.main_window import MainWindow
     from deepdecide.storage.autosave import Autosaver
-    from deepdecide.storage.workspace_cache import load_workspace_cached
+    from deepdecide.storage.cache import load_workspace_cached
 
     app = cast(QApplication, QApplication.instance())
     settings = open_settings(settings_path)
@@ -94,12 +94,11 @@ def build_window(argv: Sequence[str] = (), *, settings_path: str | os.PathLike[s
         autosave_dir = Path(settings.fileName()).parent / "autosave"
     error: Exception | None = None
     path = argv[0] if argv else None
-    cache_dir = Path(settings.fileName()).parent / "cache"
     # work that can wait until the window is painted: the background Monte Carlo (held until then, so
     # it does not compete with the first paint), the collection timer, the parsed-workspace cache entry
     deferred: list[Any] = []
     try:
-        ws = load_workspace_cached(path or sample_workspace_path(language), cache_dir, defer=deferred.append)
+        ws = load_workspace_cached(path or sample_workspace_path(language), defer=deferred.append)
     except (DeepdecideError, OSError) as exc:
         error, path = exc, None
         ws = load_builtin_workspace(language)

@@ -85,116 +85,12 @@ def params_language(params: bytes) -> str:
     return lang if isinstance(lang, str) and i18n.normalize(lang) == lang else i18n.DEFAULT
 
 
-def evaluate(ws: Workspace, cancel: Cancellable | None = None, inputs: bytes | None = None) -> Assessment:
-    """The assessment of the workspace, with sensitivity and the seeded Monte Carlo (deterministic).
-
-    With ``inputs`` (the workspace's canonical JSON) the draws of an earlier build of the same inputs
-    are reused (``storage.diskcache``): the seeded draws give the same result again, so they are kept
-    under a hash of the inputs and the code, and only when the kept form reads back equal. Without
-    kept draws the workspace is evaluated once, draws included (as ``deepdecide verify`` does)."""
+def evaluate(ws: Workspace, cancel: Cancellable | None = None) -> Assessment:
+    """The assessment of the workspace, with sensitivity and the seeded Monte Carlo (deterministic),
+    evaluated once, draws included (as ``deepdecide verify`` does)."""
     from deepdecide.analysis import evaluate as _evaluate
 
-    name = _cache_name(b"monte carlo 1", inputs) if inputs is not None else None
-    mc = _known_draws(name) if name is not None else None
-    if mc is None:
-        a = _evaluate(ws, sensitivity=True, monte_carlo=True, cancel=cancel)
-        if name is not None and a.monte_carlo is not None:
-            _keep_draws(name, a.monte_carlo)
-        return a
-    import dataclasses
-
-    return dataclasses.replace(_evaluate(ws, sensitivity=True, monte_carlo=False, cancel=cancel), monte_carlo=mc)
-
-
-def _cache_name(kind: bytes, *parts: bytes) -> str | None:
-    """The entry name of a result of this code on ``parts`` (None when caching is off)."""
-    import hashlib
-
-    from deepdecide.storage import diskcache
-
-    if diskcache.cache_root() is None:
-        return None
-    h = hashlib.sha256(b"deepdecide " + kind + b"\0")
-    for part in (*parts, i18n.language().encode(), "\0".join(diskcache.code_stamp()).encode("utf-8", "surrogatepass")):
-        h.update(len(part).to_bytes(8, "little"))
-        h.update(part)
-    return h.hexdigest()[:40]
-
-
-_DRAWS_FOLDER = "monte-carlo"
-
-
-def _encode_param(v: Any) -> Any:
-    from deepdecide.domain.messages import Message
-
-    if isinstance(v, Message):
-        return {"m": (v.id, v.template, tuple((k, _encode_param(p)) for k, p in v.params))}
-    if isinstance(v, tuple):
-        return tuple(_encode_param(p) for p in v)
-    return v
-
-
-def _decode_param(v: Any) -> Any:
-    from deepdecide.domain.messages import Message
-
-    if isinstance(v, dict):
-        mid, template, params = v["m"]
-        return Message(mid, template, tuple((k, _decode_param(p)) for k, p in params))
-    if isinstance(v, tuple):
-        return tuple(_decode_param(p) for p in v)
-    return v
-
-
-def _encode_draws(mc: Any) -> Any:
-    def pct(p: Any) -> Any:
-        return None if p is None else (p.p10, p.p50, p.p90)
-
-    return (mc.draws, mc.seed,
-            tuple((o.option, o.p_best, pct(o.cost_per_m_tokens_usd), pct(o.tco_usd), o.missing_fraction,
-                   pct(o.effective_cost_per_m_tokens_usd)) for o in mc.options),
-            mc.p_no_winner, _encode_param(mc.notes), mc.cost_view.value, mc.drawn)
-
-
-def _decode_draws(data: Any) -> Any:
-    from deepdecide.analysis.assessment import MonteCarlo, OptionDraws, Percentiles
-    from deepdecide.domain.workspace import CostView
-
-    def pct(p: Any) -> Any:
-        return None if p is None else Percentiles(*p)
-
-    draws, seed, options, p_no_winner, notes, view, drawn = data
-    return MonteCarlo(draws, seed, tuple(OptionDraws(o, p, pct(c), pct(t), m, pct(e))
-                                         for o, p, c, t, m, e in options),
-                      p_no_winner, _decode_param(notes), CostView(view), tuple(drawn))
-
-
-def _known_draws(name: str) -> Any:
-    import marshal
-
-    from deepdecide.storage import diskcache
-
-    raw = diskcache.read(_DRAWS_FOLDER, name + ".marshal")
-    if raw is None:
-        return None
-    try:
-        return _decode_draws(marshal.loads(raw))
-    except Exception:
-        return None
-
-
-def _keep_draws(name: str, mc: Any) -> None:
-    import marshal
-
-    from deepdecide.storage import diskcache
-
-    try:
-        data = _encode_draws(mc)
-        if _decode_draws(data) != mc:  # kept only when it reads back as the very same result
-            return
-        payload = marshal.dumps(data)
-    except (ValueError, TypeError, AttributeError):
-        return
-    diskcache.write(_DRAWS_FOLDER, name + ".marshal", payload)
+    return _evaluate(ws, sensitivity=True, monte_carlo=True, cancel=cancel)
 
 
 def build(ws: Workspace, *, sections: Iterable[str] | None = None, progress: ProgressCallback | None = None,
@@ -233,22 +129,21 @@ def check_previous(ws: Workspace, previous_inputs: bytes) -> None:
 
 def render(ws: Workspace, inputs: bytes, params: bytes, chosen: tuple[str, ...], *,
            progress: ProgressCallback | None = None, cancel: Cancellable | None = None,
-           previous_inputs: bytes | None = None, remember: bool = True) -> bytes:
+           previous_inputs: bytes | None = None) -> bytes:
     """Render the record of an already-canonical workspace (``inputs`` is its canonical JSON;
     ``previous_inputs``, if any, the earlier revision's, checked by the caller), in the language its
-    build parameters name. ``remember=False`` reads and keeps nothing on disk (``deepdecide verify``
-    rebuilds a record from the record alone)."""
+    build parameters name."""
     with i18n.using(params_language(params)) as lang:
         return _render(ws, inputs, params, chosen, lang, progress=progress, cancel=cancel,
-                       previous_inputs=previous_inputs, remember=remember)
+                       previous_inputs=previous_inputs)
 
 
 def _render(ws: Workspace, inputs: bytes, params: bytes, chosen: tuple[str, ...], lang: str, *,
             progress: ProgressCallback | None = None, cancel: Cancellable | None = None,
-            previous_inputs: bytes | None = None, remember: bool = True) -> bytes:
+            previous_inputs: bytes | None = None) -> bytes:
     report = scaled(progress, 0.0, 1.0)
     check_cancelled(cancel)
-    assessment = evaluate(ws, cancel, inputs if remember else None)
+    assessment = evaluate(ws, cancel)
     report(0.3)
     check_cancelled(cancel)
     changes = None
@@ -301,64 +196,16 @@ def _render(ws: Workspace, inputs: bytes, params: bytes, chosen: tuple[str, ...]
     buf = io.BytesIO()
     doc = RecordDocTemplate(buf, meta, on_flowable=on_flowable)
     toc = next((f for f in story if f.isIndexing()), None)
-    contents_key = _contents_key(inputs, params, chosen, previous_inputs) if toc is not None and remember else None
-    known = _known_contents(contents_key) if contents_key is not None else None
-    if toc is not None and known is not None:
-        toc._entries = known
-    elif toc is not None:
+    if toc is not None:
         doc.measure_first_pass()
     try:
-        # two passes (or more): the contents on page 1 learn the page of every section in the first;
-        # one when the contents of this very record are known from an earlier build (a pass ends
-        # by comparing what it drew with what it found: a wrong guess only costs another pass)
+        # two passes (or more): the contents on page 1 learn the page of every section in the first
         doc.multiBuild(story, canvasmaker=make_canvas_class(meta), maxPasses=5)
     except LayoutError as exc:  # e.g. a table cell taller than a page: a clear error, not a traceback
         raise ReportError(_("the record cannot be laid out: {reason}").format(
             reason=str(exc).splitlines()[0][:300])) from None
-    if toc is not None and contents_key is not None and toc._entries != known:
-        _keep_contents(contents_key, toc._entries)
     report(1.0)
     return buf.getvalue()
-
-
-# The contents of a record built before (the page of every section), named by a hash of the record's
-# inputs, build parameters and the code and fonts that lay it out (storage.diskcache): given them, the
-# first pass draws the contents right and the build needs no second pass. The bytes are those of the
-# two-pass build (tests/report checks it); an entry that is missing, damaged or wrong only costs the pass.
-_CONTENTS_FOLDER = "record-contents"
-
-
-def _contents_key(inputs: bytes, params: bytes, chosen: tuple[str, ...], previous: bytes | None) -> str | None:
-    name = _cache_name(b"record contents 1", inputs, params, ",".join(chosen).encode(), previous or b"")
-    return None if name is None else name + ".json"
-
-
-def _known_contents(name: str) -> list[tuple[int, str, int, str | None]] | None:
-    import json
-
-    from deepdecide.storage import diskcache
-
-    raw = diskcache.read(_CONTENTS_FOLDER, name)
-    if raw is None:
-        return None
-    try:
-        rows = json.loads(raw)
-        out = [(int(lv), str(text), int(page), None if key is None else str(key)) for lv, text, page, key in rows]
-    except (ValueError, TypeError):
-        return None
-    return out
-
-
-def _keep_contents(name: str, entries: list[Any]) -> None:
-    import json
-
-    from deepdecide.storage import diskcache
-
-    try:
-        payload = json.dumps([list(e) for e in entries], ensure_ascii=False).encode("utf-8")
-    except (TypeError, ValueError):
-        return
-    diskcache.write(_CONTENTS_FOLDER, name, payload)
 
 
 def compose(ctx: sec.Context) -> list[Any]:

@@ -290,7 +290,7 @@ def verify(pdf: bytes, *, trust: list[Any] | None = None) -> Verification:
             found.reasons.append(f"the embedded earlier revision does not match: {exc}")
             found.signatures = _signatures(pdf, trust, found)
             return found
-    rebuilt = render(ws, inputs, params_raw, sections, previous_inputs=previous, remember=False)
+    rebuilt = render(ws, inputs, params_raw, sections, previous_inputs=previous)
     found.record_bytes = len(rebuilt)
     if found.reasons:  # non-canonical inputs: still explain where the file departs
         _explain_difference(pdf, rebuilt, inputs, found)

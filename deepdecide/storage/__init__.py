@@ -1,2 +1,2 @@
 """Workspace files: YAML read/write, schema, validation with located errors, atomic save, autosave
-copies and the start-up cache of parsed workspaces."""
+copies and the one cache of results kept between runs (``storage.cache``)."""

@@ -8,9 +8,7 @@ still makes sense a year later, whatever the application ships by then.
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
-import gc
 import json
 import math
 import os
@@ -27,7 +25,7 @@ from deepdecide.domain.i18n import _
 from deepdecide.domain.matrix import Component, SupportMatrix
 from deepdecide.domain.workload import workload_problems
 from deepdecide.domain.workspace import SCHEMA_VERSION, ChecklistItem, Criterion, Workspace
-from deepdecide.storage import codec, diskcache
+from deepdecide.storage import codec
 from deepdecide.storage.yamlio import LocatedData, atomic_write_bytes, dump_yaml, parse_yaml, read_yaml_file
 
 WORKSPACE_SUFFIX = ".deepdecide.yaml"
@@ -393,120 +391,28 @@ def _builtin_once(what: str, path: Path, read: Callable[[], Any]) -> Any:
 
 def _builtin_section(key: str) -> tuple[Any, bool]:
     """The plain data of a built-in section, read from its (validated) data file once per process,
-    and from the disk cache (``builtin_cache_dir``) when an earlier process read the same file;
     and whether the file broke no rule at all (no error, no warning: ``clean``).
 
     The data is shared: ``codec.from_data`` only reads it. A clean section found no problem in
     every check ``check_with_warnings`` makes of it (the checks of its own file: the same rules on
     the same values at the same key paths), so a workspace that takes it as it is need not make them
-    again (``clean_sections``). Only a clean file's data is kept on disk; the entry's name covers the
-    data file and the reading and checking code, so an entry always stands for a file checked clean."""
+    again (``clean_sections``)."""
     section_kind, field = _BUILTIN_SECTIONS[key]
     path = data_root() / KINDS[section_kind].builtin_file
 
     def read() -> tuple[Any, bool]:
-        cached = _read_builtin_cache(key, path)
-        if cached is not None:
-            return cached[0], True
         located = read_yaml_file(path)
         warnings: list[ValidationError] = []
         decode(located, section_kind, warnings)  # the built-in file must itself be valid
-        clean = not warnings
-        if clean:
-            _write_builtin_cache(key, path, located.data[field])
-        return located.data[field], clean
+        return located.data[field], not warnings
 
     section: tuple[Any, bool] = _builtin_once(f"section:{key}", path, read)
     return section
 
 
-# The built-in sections as plain data, parsed and validated by an earlier process: a start-up that
-# says "matrix: builtin" reads 229 KB of YAML otherwise (a third of `deepdecide validate`). An entry
-# is named by a hash of the data file's path, size and mtime, the deepdecide version and the reading
-# and checking code's own files (size, mtime), and every module and data file of deepdecide
-# (``diskcache.code_stamp``: the entry also stands for the file's check finding nothing, and the
-# rules and types it checks live in several modules): any change gives a new name. It is written
-# only after the file validated clean; one that cannot be read (or written) only costs the parse.
-CACHE_ENV = diskcache.CACHE_ENV
-
-
-def builtin_cache_dir() -> Path | None:
-    """Where the parsed built-in data is kept: the cache folder of ``storage.diskcache`` (
-    $DEEPDECIDE_CACHE_DIR, empty: no cache; else $XDG_CACHE_HOME/deepdecide or ~/.cache/deepdecide)."""
-    return diskcache.cache_root()
-
-
-def _builtin_cache_file(key: str, path: Path) -> Path | None:
-    import sys
-
-    folder = builtin_cache_dir()
-    if folder is None:
-        return None
-    from deepdecide import __version__
-
-    parts = [__version__, str(SCHEMA_VERSION), sys.version, key, str(path)]
-    for name in (path, __file__, codec.__file__, validation.__file__, sys.modules[parse_yaml.__module__].__file__,
-                 sys.modules[Workspace.__module__].__file__, sys.modules[SupportMatrix.__module__].__file__):
-        try:
-            st = os.stat(str(name))
-        except (OSError, TypeError):
-            return None
-        parts.append(f"{st.st_size}:{st.st_mtime_ns}")
-    parts.append(diskcache.code_digest())  # taken once per process (a command's kept answer takes it too)
-    return folder / f"builtin-{key}-{diskcache.sha256(chr(0).join(parts).encode()).hexdigest()[:32]}.marshal"
-
-
-def _read_builtin_cache(key: str, path: Path) -> tuple[Any] | None:
-    import marshal
-
-    file = _builtin_cache_file(key, path)
-    if file is None:
-        return None
-    try:
-        return (marshal.loads(file.read_bytes()),)
-    except (OSError, EOFError, ValueError, TypeError):
-        return None
-
-
-def _write_builtin_cache(key: str, path: Path, data: Any) -> None:
-    import marshal
-
-    file = _builtin_cache_file(key, path)
-    if file is None:
-        return
-    try:
-        file.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write_bytes(file, marshal.dumps(data))
-    except (OSError, ValueError):
-        pass
-
-
-@contextlib.contextmanager
-def collector_paused(collect_young: bool = False) -> Iterator[None]:
-    """The cyclic garbage collector paused while a document is read and decoded: the data read and
-    the records made of it hold no reference cycles (YAML aliases are refused, records are immutable),
-    so the collections that their many new containers set off would find nothing to free (reference
-    counting frees the parser's temporaries as always). Collection resumes afterwards, unless it was
-    off already: the GUI turns automatic collection off for good before it reads any workspace
-    (``gui.app.create_app``: its GUI thread collects on a timer), and then it stays off.
-    ``collect_young``: when collection resumes, the youngest generation is collected once (the
-    record build's use, ``report.build.collected_once``)."""
-    if not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
-        if collect_young:
-            gc.collect(0)
-
-
 def load_document(path: str | os.PathLike[str], expected_kind: str | None = None,
                   warnings: list[ValidationError] | None = None) -> tuple[str, Any]:
-    with collector_paused():
-        return decode(read_yaml_file(path), expected_kind, warnings)
+    return decode(read_yaml_file(path), expected_kind, warnings)
 
 
 def load_workspace(path: str | os.PathLike[str], warnings: list[ValidationError] | None = None) -> Workspace:
@@ -517,8 +423,7 @@ def load_workspace(path: str | os.PathLike[str], warnings: list[ValidationError]
 
 
 def load_workspace_text(text: str, file: str = "<text>", warnings: list[ValidationError] | None = None) -> Workspace:
-    with collector_paused():
-        workspace: Workspace = decode(parse_yaml(text, file), "workspace", warnings)[1]
+    workspace: Workspace = decode(parse_yaml(text, file), "workspace", warnings)[1]
     return workspace
 
 

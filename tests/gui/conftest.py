@@ -193,10 +193,13 @@ def interaction() -> FakeInteraction:
 
 
 @pytest.fixture
-def make_window(qtbot, tmp_path, interaction):
-    """Build a MainWindow like ``main`` does (settings, autosave in tmp_path); close it afterwards."""
+def make_window(qtbot, tmp_path, interaction, monkeypatch):
+    """Build a MainWindow like ``main`` does (settings, autosave and the cache in tmp_path: each test
+    opens its workspace for the first time); close it afterwards."""
     from deepdecide.gui.app import build_window
+    from deepdecide.storage.cache import CACHE_ENV
 
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path / "cache"))
     windows = []
 
     def make(argv: tuple[str, ...] = (), *, show: bool = True, recover: bool = False, language: str = "en"):

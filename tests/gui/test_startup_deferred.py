@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 STARTUP = r'''
@@ -127,3 +129,19 @@ def test_the_matrix_model_finds_the_entry_of_every_cell(qapp, builtin_workspace)
     for row, p in enumerate(matrix.platforms):
         for col, r in enumerate(matrix.runtimes):
             assert model.cell(row, col)[3] is matrix.entry(r.id, p.id)
+
+
+def test_a_reopened_workspace_comes_from_the_cache_the_first_open_wrote(make_window, monkeypatch, tmp_path):
+    """The first open parses the file and keeps it (after the first paint) in the cache folder
+    (``storage.cache``); the next open of the same bytes decodes the kept copy without parsing."""
+    from deepdecide.storage import cache
+
+    path = tmp_path / "w.deepdecide.yaml"
+    path.write_bytes((ROOT / "tests" / "fixtures" / "gui" / "small.deepdecide.yaml").read_bytes())
+    first = make_window([str(path)], show=False)
+    (entry,) = (tmp_path / "cache" / cache.WORKSPACES).iterdir()
+    assert entry.name == cache.workspace_key(path) + ".json"
+    monkeypatch.setattr(cache, "load_workspace", lambda *a, **k: pytest.fail("parsed again"))
+    again = make_window([str(path)], show=False)
+    assert again.document.workspace == first.document.workspace
+    assert again.document.path == first.document.path == str(path)

@@ -4,7 +4,7 @@
 
 1. Start to first painted main window, against a bare PySide6 window with one pyqtgraph plot
    started the same way in the same run (target: <= 1.3 x the baseline, medians). deepdecide
-   keeps the parsed built-in workspace in a cache next to its settings; the very first start
+   keeps the parsed workspace in its cache (``storage.cache``); the very first start
    (empty cache, YAML parsed and validated) is printed for information.
 2. Weight slider change to re-ranked view (the ranking bars repainted), median over many
    steps (target: <= 16 ms).
@@ -59,11 +59,12 @@ def first_paint(code: str, env: dict[str, str]) -> float:
 
 
 def bench_first_start(runs: int) -> float:
-    """Start with an empty settings folder (no parsed-workspace cache yet): the very first start."""
+    """Start with empty settings and cache folders (no parsed-workspace cache yet): the very first start."""
     times = []
     for _ in range(runs):
         tmp = tempfile.mkdtemp(prefix="deepdecide-bench-cold-")
-        env = dict(os.environ, DEEPDECIDE_EXIT_AFTER_PAINT="1", DEEPDECIDE_SETTINGS=os.path.join(tmp, "s.ini"))
+        env = dict(os.environ, DEEPDECIDE_EXIT_AFTER_PAINT="1", DEEPDECIDE_SETTINGS=os.path.join(tmp, "s.ini"),
+                   DEEPDECIDE_CACHE_DIR=os.path.join(tmp, "cache"))
         env.setdefault("QT_QPA_PLATFORM", "offscreen")
         times.append(first_paint(APP, env))
     return statistics.median(times)
@@ -71,7 +72,8 @@ def bench_first_start(runs: int) -> float:
 
 def bench_startup(runs: int) -> tuple[float, float]:
     tmp = tempfile.mkdtemp(prefix="deepdecide-bench-")
-    env = dict(os.environ, DEEPDECIDE_EXIT_AFTER_PAINT="1", DEEPDECIDE_SETTINGS=os.path.join(tmp, "settings.ini"))
+    env = dict(os.environ, DEEPDECIDE_EXIT_AFTER_PAINT="1", DEEPDECIDE_SETTINGS=os.path.join(tmp, "settings.ini"),
+               DEEPDECIDE_CACHE_DIR=os.path.join(tmp, "cache"))
     env.setdefault("QT_QPA_PLATFORM", "offscreen")
     # warm the file cache once for both, then alternate
     first_paint(BASELINE, env)

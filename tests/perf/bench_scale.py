@@ -5,36 +5,31 @@ concurrency x request-rate sweep over three platforms; the sample workspace's op
 built-in data) and measures, each figure beside its floor measured in the same run (the median of
 ``--runs``, default 5, the two taking turns so that other load on the machine falls on both alike):
 
-* load: ``storage.files.load_workspace`` in process, the built-in data parsed afresh each time
-  (and once more with the built-in data from the disk cache, as every start after the first reads
-  it); floor: PyYAML's C parser (``yaml.load(..., CSafeLoader)``) on the same bytes (workspace and
+* load: ``storage.files.load_workspace`` in process, the built-in data parsed afresh each time;
+  floor: PyYAML's C parser (``yaml.load(..., CSafeLoader)``) on the same bytes (workspace and
   the built-in files it names). Target <= 2 x at every size;
-* validate / evaluate: whole process (``deepdecide validate|evaluate WS``); floor:
-  ``deepdecide --version``. Target for the sample (1 file): <= 1.5 x. Each twice: as every run
-  after the first on the same inputs (the answer the earlier run kept, ``cli.result_cache``), and
-  as the first run on them ("first run": the kept results removed before each run, the parsed
-  built-in data kept). At the smallest size also the first run on the built-in sample file itself,
-  which names its matrix, checklist and criteria as built-in where the generated workspaces write
-  them out (some 300 KB more to parse and check). For information, beside them: a whole process that only imports
+* validate / evaluate: whole process (``deepdecide validate|evaluate WS``), for information beside
+  ``deepdecide --version`` (nothing is kept between runs: every run is a first run). At the
+  smallest size also the built-in sample file itself, which names its matrix, checklist and
+  criteria as built-in where the generated workspaces write them out (some 300 KB more to parse
+  and check). For information, beside them: a whole process that only imports
   ``numpy.random`` (the Monte Carlo's generator), the physical limit of any evaluate;
 * evaluate in process (``analysis.evaluate``, the evidence judged afresh) and slider -> re-rank (one
   weight changed, evaluate without sensitivity, the ranking read; the evidence index of the
   previous evaluation reused, as in the app): targets at 1,000 files <= 100 ms and <= 16 ms;
 * report: whole process (``deepdecide report WS -o out.pdf``); floor: a whole-process script
   building a bare reportlab document of the same page count (a table and a vector chart per page).
-  Target <= 2 x; at 1,000 files <= 5 s. Measured twice: with the record's contents and Monte Carlo
-  draws kept by an earlier build of the same inputs (one layout pass), and as the first build;
-* first GUI paint: whole process, offscreen, cold (empty settings folder: no parsed-workspace
-  cache, the workspace's first open ever; the built-in data cache of this run is warm, as after any
-  earlier start); floor: a bare PySide6 window with one pyqtgraph plot. Target at 1,000 files <= 1 s.
-  Printed too, for information: a reopen of the same workspace (the parsed-workspace cache that the
-  first start wrote after its paint);
+  Target <= 2 x; at 1,000 files <= 5 s (nothing is kept between builds);
+* first GUI paint: whole process, offscreen, cold (empty settings and cache folders: no
+  parsed-workspace cache, the workspace's first open ever); floor: a bare PySide6 window with one
+  pyqtgraph plot. Target at 1,000 files <= 1 s. Printed too, for information: a reopen of the
+  same workspace (the parsed-workspace cache that the first start wrote after its paint,
+  ``storage.cache``);
 * folder import: ``deepdecide import DIR --into WS`` of all the files into the sample, whole
   process; floor: a whole-process script that reads, hashes (SHA-256) and ``orjson.loads`` every
   file. Target at 1,000 files <= 5 s;
 * once (at the smallest size): ``deepdecide --version`` (target <= 0.26 s), the in-process record
-  build against a bare layout of the same flowables (``bench_report.py``; target <= 1.5 x; also as the
-  first build of these inputs) and the
+  build against a bare layout of the same flowables (``bench_report.py``; target <= 1.5 x) and the
   50 MB vLLM import against ``orjson.loads`` (target <= 1.2 x) with its peak resident memory against
   the file's size (target <= 3 x; ``bench_import.py``).
 
@@ -155,27 +150,10 @@ def paired(ours, floor, runs: int) -> tuple[float, float]:
 # modules again, a cost no installed copy pays. The bytecode goes to a folder of this run.
 PROCESS_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 PROCESS_ENV["PYTHONPYCACHEPREFIX"] = tempfile.mkdtemp(prefix="deepdecide-bench-pyc-")
-# the parsed built-in data kept between processes (storage.files.builtin_cache_dir): a folder of this
-# run, filled by the untimed first run of each command, as by any earlier start of an installed copy
+# what a run keeps for the next (storage.cache: the app's parsed workspaces): a folder of this run,
+# never the user's cache
 PROCESS_ENV["DEEPDECIDE_CACHE_DIR"] = os.environ["DEEPDECIDE_CACHE_DIR"] = tempfile.mkdtemp(
     prefix="deepdecide-bench-cache-")
-
-
-# what a run keeps for the next run on the same inputs (storage.diskcache): the printed answer of
-# validate and evaluate, the record's contents and its Monte Carlo draws
-KEPT_RESULTS = ("results", "record-contents", "monte-carlo")
-
-
-def forgetting(fn):
-    """``fn`` as the first run on its inputs: the kept results removed first (the parsed built-in
-    data stays, as after any earlier start)."""
-    import shutil
-
-    def go() -> None:
-        for name in KEPT_RESULTS:
-            shutil.rmtree(Path(PROCESS_ENV["DEEPDECIDE_CACHE_DIR"]) / name, ignore_errors=True)
-        fn()
-    return go
 
 
 def run(cmd: list[str], env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
@@ -269,37 +247,22 @@ def measure(n: int, tmp: Path, runs: int, gui: bool) -> dict[str, tuple[float, f
         getattr(files, "_BUILTIN_CACHE", {}).clear()
         load_workspace(ws_path)
 
-    def no_disk_cache() -> None:
-        os.environ[getattr(files, "CACHE_ENV", "DEEPDECIDE_CACHE_DIR")] = ""
-        try:
-            load()
-        finally:
-            os.environ[getattr(files, "CACHE_ENV", "DEEPDECIDE_CACHE_DIR")] = PROCESS_ENV["DEEPDECIDE_CACHE_DIR"]
-
     floor = c_parse_floor([ws_path, *builtin])
-    fig["load (in process)"] = paired(no_disk_cache, floor, runs)
-    if hasattr(files, "CACHE_ENV"):
-        fig["load, built-in data cached (in process)"] = paired(load, floor, runs)
+    fig["load (in process)"] = paired(load, floor, runs)
 
     version = checked([*CLI, "--version"])
     if n == 1:
         fig["--version (process)"] = (median(version, runs), None)
     validate = checked([*CLI, "validate", str(ws_path)], ok=(0, 1))
     evaluate_cli = checked([*CLI, "evaluate", str(ws_path)], ok=(0, 1))
-    # as every run after the first on the same inputs: the answer kept by the earlier run (cli.result_cache)
     fig["validate (process)"] = paired(validate, version, runs)
     fig["evaluate (process)"] = paired(evaluate_cli, version, runs)
-    # the first run on these inputs (a changed file): nothing kept but the parsed built-in data
-    fig["validate, first run (process)"] = paired(forgetting(validate), version, runs)
-    fig["evaluate, first run (process)"] = paired(forgetting(evaluate_cli), version, runs)
     if n == 1:
         # the built-in sample file itself (its matrix, checklist and criteria named as built-in, not
-        # written out as in the generated workspaces), first run
+        # written out as in the generated workspaces)
         sample = str(files.sample_workspace_path())
-        fig["validate the sample, first run (process)"] = paired(
-            forgetting(checked([*CLI, "validate", sample], ok=(0, 1))), version, runs)
-        fig["evaluate the sample, first run (process)"] = paired(
-            forgetting(checked([*CLI, "evaluate", sample], ok=(0, 1))), version, runs)
+        fig["validate the sample (process)"] = paired(checked([*CLI, "validate", sample], ok=(0, 1)), version, runs)
+        fig["evaluate the sample (process)"] = paired(checked([*CLI, "evaluate", sample], ok=(0, 1)), version, runs)
     if n == 1:  # for information: the Monte Carlo's generator alone, below which no evaluate can start
         fig["floor: import numpy.random (process)"] = (median(checked([sys.executable, "-c", NUMPY_FLOOR]), runs),
                                                         None)
@@ -326,14 +289,13 @@ def measure(n: int, tmp: Path, runs: int, gui: bool) -> dict[str, tuple[float, f
     pages = pdf_pages(pdf)
     bare = [sys.executable, "-c", BARE_REPORT, str(pages), str(tmp / f"bare-{n}.pdf")]
     report = checked([*CLI, "report", str(ws_path), "-o", str(pdf)], ok=(0, 1))
-    # as every build after the first of the same inputs: the record's contents and draws kept
     fig[f"report (process, {pages} pages)"] = paired(report, checked(bare), runs)
-    fig[f"report, first build (process, {pages} pages)"] = paired(forgetting(report), checked(bare), runs)
 
     if gui:
-        def gui_env() -> dict[str, str]:
+        def gui_env() -> dict[str, str]:  # empty settings and cache folders: the workspace's first open
             settings = tempfile.mkdtemp(prefix="deepdecide-bench-cold-")
-            env = dict(PROCESS_ENV, DEEPDECIDE_EXIT_AFTER_PAINT="1", DEEPDECIDE_SETTINGS=os.path.join(settings, "s.ini"))
+            env = dict(PROCESS_ENV, DEEPDECIDE_EXIT_AFTER_PAINT="1", DEEPDECIDE_SETTINGS=os.path.join(settings, "s.ini"),
+                       DEEPDECIDE_CACHE_DIR=os.path.join(settings, "cache"))
             env.setdefault("QT_QPA_PLATFORM", "offscreen")
             return env
         app = [sys.executable, "-c", "from deepdecide.gui.app import main; import sys; main(sys.argv[1:])", str(ws_path)]
@@ -343,7 +305,7 @@ def measure(n: int, tmp: Path, runs: int, gui: bool) -> dict[str, tuple[float, f
             base_t.append(first_paint(base, gui_env()))
             ours_t.append(first_paint(app, gui_env()))
         fig["first GUI paint (process, cold)"] = (statistics.median(ours_t), statistics.median(base_t))
-        # a reopen: the same settings folder, whose parsed-workspace cache the first start wrote
+        # a reopen: the same folders, whose parsed-workspace cache the first start wrote
         warm = gui_env()
         first_paint(app, warm)
         ours_t, base_t = [], []
@@ -393,7 +355,6 @@ def measure_once(tmp: Path, runs: int) -> dict[str, tuple[float, float | None]]:
                       assessment=evaluate(normal, sensitivity=True, monte_carlo=True))
     bare = lambda: SimpleDocTemplate(io.BytesIO()).build(compose(ctx))  # noqa: E731
     fig["report build (in process)"] = paired(lambda: build(ws), bare, runs)
-    fig["report build, first (in process)"] = paired(forgetting(lambda: build(ws)), bare, runs)
     detailed = tmp / "vllm_detailed.json"
     bench_import.make_detailed(detailed)
     data = detailed.read_bytes()
@@ -414,13 +375,6 @@ def _has_folder_import() -> bool:
 
 TARGETS = {  # figure -> (size it applies to or None for every size, ratio target, absolute target s)
     "load (in process)": (None, 2.0, None),
-    "load, built-in data cached (in process)": (None, 2.0, None),
-    "validate (process)": (1, 1.5, None),
-    "evaluate (process)": (1, 1.5, None),
-    "validate, first run (process)": (1, 1.5, None),
-    "evaluate, first run (process)": (1, 1.5, None),
-    "validate the sample, first run (process)": (1, 1.5, None),
-    "evaluate the sample, first run (process)": (1, 1.5, None),
     "evaluate (in process)": (1000, None, 0.100),
     "slider -> re-rank (in process)": (1000, None, 0.016),
     "report": (None, 2.0, None),
@@ -429,7 +383,6 @@ TARGETS = {  # figure -> (size it applies to or None for every size, ratio targe
     "folder import (process)": (1000, None, 5.0),
     "--version (process)": (None, None, 0.26),
     "report build (in process)": (None, 1.5, None),
-    "report build, first (in process)": (None, 1.5, None),
     "50 MB import (in process)": (None, 1.2, None),
     "50 MB import peak memory (MB)": (None, 3.0, None),
 }
@@ -438,7 +391,7 @@ TARGETS = {  # figure -> (size it applies to or None for every size, ratio targe
 def verdicts(name: str, n: int, ours: float, floor: float | None) -> list[str]:
     out = []
     keys = [name] if name in TARGETS else []
-    if name.startswith(("report (", "report, first build (")):
+    if name.startswith("report ("):
         keys = ["report", "report@1000"]
     for key in keys:
         size, ratio, absolute = TARGETS[key]

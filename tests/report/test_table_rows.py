@@ -110,7 +110,7 @@ def test_a_record_is_drawn_one_way_and_its_build_parameters_name_the_software_no
     normal, inputs = canonical_inputs(builtin_sample())
     params = json.loads(build.build_params(build.SECTIONS))
     assert "format" not in params and params["generator"]["deepdecide"] == __version__
-    record = build.render(normal, inputs, build.build_params(build.SECTIONS), build.SECTIONS, remember=False)
+    record = build.render(normal, inputs, build.build_params(build.SECTIONS), build.SECTIONS)
     assert b"/ASCII85Decode" not in record  # page streams compressed only
     assert verify(record).status == INTACT
 
@@ -126,7 +126,7 @@ def test_the_sign_off_heading_its_text_and_table_stand_on_one_page(monkeypatch) 
     build = importlib.import_module("deepdecide.report.build")
     monkeypatch.setenv("DEEPDECIDE_CACHE_DIR", "")
     normal, inputs = build.canonical_inputs(load_builtin_workspace())
-    record = build.render(normal, inputs, build.build_params(build.SECTIONS), build.SECTIONS, remember=False)
+    record = build.render(normal, inputs, build.build_params(build.SECTIONS), build.SECTIONS)
     pages = [p.extract_text() for p in PdfReader(io.BytesIO(record)).pages]
     heading = [i for i, t in enumerate(pages) if "Sign-off" in t and "Required approvers" in t]
     rows = [i for i, t in enumerate(pages) if "(to be named)" in t]

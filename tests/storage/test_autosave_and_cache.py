@@ -1,15 +1,18 @@
-"""The autosave store (crash recovery) and the start-up cache of parsed workspaces."""
+"""The autosave store (crash recovery) and the one cache of results kept between runs (storage.cache)."""
 
 from __future__ import annotations
 
+import os
+import sys
 from pathlib import Path
 
 import pytest
 
 from deepdecide.domain.errors import LocatedError
+from deepdecide.storage import cache
 from deepdecide.storage.autosave import Autosaver
+from deepdecide.storage.cache import load_workspace_cached, workspace_key
 from deepdecide.storage.files import load_builtin_workspace, load_workspace
-from deepdecide.storage.workspace_cache import cache_key, load_workspace_cached
 
 SMALL = Path(__file__).resolve().parents[1] / "fixtures" / "gui" / "small.deepdecide.yaml"
 
@@ -29,121 +32,142 @@ def test_autosave_round_trip_and_discard(tmp_path):
     assert not any(Path(tmp_path / "auto").iterdir())
 
 
-def test_workspace_cache_is_exact_and_invalidated_by_changes(tmp_path):
+@pytest.fixture
+def folder(tmp_path, monkeypatch) -> Path:
+    """The cache folder of this test (``DEEPDECIDE_CACHE_DIR``)."""
+    monkeypatch.setenv(cache.CACHE_ENV, str(tmp_path / "cache"))
+    return tmp_path / "cache"
+
+
+def test_workspace_cache_is_exact_and_invalidated_by_changes(tmp_path, folder, monkeypatch):
     src = SMALL
     path = tmp_path / "w.deepdecide.yaml"
     path.write_bytes(src.read_bytes())
-    cache = tmp_path / "cache"
-    first = load_workspace_cached(path, cache)
+    first = load_workspace_cached(path)
     assert first == load_workspace(path)
-    (entry,) = cache.glob("*.json")
-    assert entry.stem == cache_key(path)
-    assert load_workspace_cached(path, cache) == first  # from the cache
+    (entry,) = (folder / cache.WORKSPACES).glob("*.json")
+    assert entry.name == workspace_key(path) + ".json"
+    with monkeypatch.context() as m:  # from the cache: the file is not parsed
+        m.setattr(cache, "load_workspace", lambda *a, **k: pytest.fail("parsed again"))
+        assert load_workspace_cached(path) == first
     path.write_text(src.read_text(encoding="utf-8").replace("Test decision", "Changed"), encoding="utf-8")
-    assert load_workspace_cached(path, cache).decision.title == "Changed"
-    # a damaged entry falls back to the validating load
-    for e in cache.glob("*.json"):
+    assert load_workspace_cached(path).decision.title == "Changed"
+    assert len(list((folder / cache.WORKSPACES).glob("*.json"))) == 2
+    # a damaged entry, or one of another shape, falls back to the validating load
+    for e in (folder / cache.WORKSPACES).glob("*.json"):
         e.write_text("{not json")
-    assert load_workspace_cached(path, cache).decision.title == "Changed"
-    # a bad file still raises the located error
+    assert load_workspace_cached(path).decision.title == "Changed"
+    for e in (folder / cache.WORKSPACES).glob("*.json"):
+        e.write_text('{"kind": "workspace", "options": 3}')
+    assert load_workspace_cached(path).decision.title == "Changed"
+    # a bad file still raises the located error, and nothing is kept of it
     path.write_text("kind: workspace\nname: [", encoding="utf-8")
+    before = sorted((folder / cache.WORKSPACES).iterdir())
     with pytest.raises(LocatedError) as info:
-        load_workspace_cached(path, cache)
+        load_workspace_cached(path)
     assert info.value.file.endswith("w.deepdecide.yaml")
+    assert sorted((folder / cache.WORKSPACES).iterdir()) == before
 
 
-def test_the_cache_names_take_the_digests_of_hashlib_sha256():
-    import hashlib
+def test_a_workspace_naming_built_in_data_is_named_by_those_files_too(tmp_path, folder, monkeypatch):
+    from deepdecide.storage import files
 
-    from deepdecide.storage import diskcache
-
-    for data in (b"", b"abc", bytes(range(256)) * 1000):
-        assert diskcache.sha256(data).hexdigest() == hashlib.sha256(data).hexdigest()
-        h, g = diskcache.sha256(), hashlib.sha256()
-        for part in (data[:7], data[7:]):
-            h.update(part)
-            g.update(part)
-        assert h.digest() == g.digest()
-
-
-def test_naming_a_kept_answer_does_not_load_openssl(tmp_path):
-    """``validate`` names its kept answer and the built-in data's entries without ``hashlib`` (which
-    loads OpenSSL at every start): CPython's lean SHA-256 module, as ``random`` takes its SHA-512."""
-    import os
-    import subprocess
-    import sys
-
-    sample = Path(__file__).resolve().parents[2] / "data" / "samples" / "deepseek-v4.1-flash.deepdecide.yaml"
-    code = ("import sys, io, contextlib\nfrom deepdecide.cli.main import main\n"
-            "with contextlib.redirect_stdout(io.StringIO()):\n    main(['validate', sys.argv[1]])\n"
-            "print('hashlib' in sys.modules, '_hashlib' in sys.modules)")
-    env = {**os.environ, "DEEPDECIDE_CACHE_DIR": str(tmp_path)}
-    for _ in range(2):  # the first run keeps the built-in data, the second reads it back
-        out = subprocess.run([sys.executable, "-c", code, str(sample)], capture_output=True, text=True, env=env,
-                             check=True)
-        assert out.stdout.split() == ["False", "False"], out.stdout + out.stderr
+    sample = files.sample_workspace_path()
+    before = workspace_key(sample)
+    data = tmp_path / "data"
+    data.mkdir()
+    for kind in files.KINDS.values():
+        if kind.builtin_file:
+            (data / kind.builtin_file).write_bytes((files.data_root() / kind.builtin_file).read_bytes())
+    monkeypatch.setattr(cache, "data_root", lambda: data)
+    assert workspace_key(sample) == before  # the same bytes
+    matrix = data / files.KINDS["support-matrix"].builtin_file
+    matrix.write_bytes(matrix.read_bytes() + b"\n# edited\n")
+    assert workspace_key(sample) != before
+    assert workspace_key(SMALL) == workspace_key(SMALL)
 
 
-def test_reading_a_workspace_pauses_the_collector_and_resumes_it(tmp_path):
-    import gc
-
-    from deepdecide.storage.files import load_workspace_text, workspace_to_yaml
-
-    seen = []
-    ws = load_builtin_workspace()
-    real = gc.disable
-    was = gc.isenabled()  # the GUI tests turn automatic collection off for their session
-
-    def watch():
-        seen.append(gc.isenabled())
-        real()
-
-    gc.enable()
-    try:
-        gc.disable = watch  # type: ignore[assignment]
-        try:
-            assert load_workspace_text(workspace_to_yaml(ws)) == ws
-        finally:
-            gc.disable = real  # type: ignore[assignment]
-        assert seen == [True] and gc.isenabled()
-        with pytest.raises(LocatedError):
-            load_workspace(tmp_path / "missing.deepdecide.yaml")
-        assert gc.isenabled()  # resumed after an error too
-        gc.disable()  # as the GUI keeps it (gui.app.create_app): left off
-        with pytest.raises(LocatedError):
-            load_workspace(tmp_path / "missing.deepdecide.yaml")
-        assert load_workspace_text(workspace_to_yaml(ws)) == ws
-        assert not gc.isenabled()
-    finally:
-        (gc.enable if was else gc.disable)()
+def test_the_deferred_write_keeps_the_entry_only_when_run(tmp_path, folder):
+    deferred: list = []
+    ws = load_workspace_cached(SMALL, defer=deferred.append)
+    assert ws == load_workspace(SMALL) and len(deferred) == 1
+    assert not (folder / cache.WORKSPACES).exists()
+    deferred.pop()()
+    assert [e.name for e in (folder / cache.WORKSPACES).iterdir()] == [workspace_key(SMALL) + ".json"]
 
 
-def test_tree_stamp_lists_what_os_walk_finds(tmp_path):
-    import os
+def test_an_empty_setting_turns_the_cache_off(tmp_path, monkeypatch):
+    monkeypatch.setenv(cache.CACHE_ENV, "")
+    monkeypatch.chdir(tmp_path)
+    assert cache.root() is None
+    assert load_workspace_cached(SMALL) == load_workspace(SMALL)
+    cache.write("x", "y", b"z")
+    assert cache.read("x", "y") is None
+    assert list(tmp_path.iterdir()) == []
 
-    from deepdecide.storage import diskcache
 
-    (tmp_path / "b" / "c").mkdir(parents=True)
-    (tmp_path / "a").mkdir()
-    (tmp_path / "__pycache__").mkdir()
-    for name in ("z.py", "a.py", "b/x.yaml", "b/c/y.py", "a/w.py", "__pycache__/q.py", "note.txt"):
-        (tmp_path / name).write_text(name)
-    os.symlink(tmp_path / "b", tmp_path / "link")  # a linked folder: not walked, as os.walk does
-    os.symlink(tmp_path / "gone.py", tmp_path / "broken.py")
+def test_the_folder_is_the_platforms_user_cache_folder(tmp_path, monkeypatch):
+    import platformdirs
 
-    expected: list[str] = []
-    for root, dirs, names in os.walk(tmp_path):
-        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
-        for n in sorted(names):
-            if n.endswith((".py", ".yaml")):
-                p = os.path.join(root, n)
-                try:
-                    st = os.stat(p)
-                except OSError:
-                    expected.append(f"{p}:?")
-                    continue
-                expected.append(f"{p}:{st.st_size}:{st.st_mtime_ns}")
-    assert diskcache.tree_stamp([tmp_path], (".py", ".yaml")) == expected
-    assert any(e.endswith("broken.py:?") for e in expected) and len(expected) == 6
-    before = diskcache.code_digest()
-    assert before == diskcache.code_digest()
+    monkeypatch.delenv(cache.CACHE_ENV, raising=False)
+    assert cache.root() == Path(platformdirs.user_cache_dir("deepdecide", appauthor=False))
+    if sys.platform.startswith("linux"):  # the XDG base directory rule
+        monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+        assert cache.root() == tmp_path / "xdg" / "deepdecide"
+    monkeypatch.setenv(cache.CACHE_ENV, str(tmp_path / "here"))
+    assert cache.root() == tmp_path / "here"
+
+
+def test_one_key_recipe_length_prefixed_with_the_code(monkeypatch):
+    k = cache.key("kind", b"ab", b"c")
+    assert k == cache.key("kind", b"ab", b"c") and len(k) == 64
+    assert k != cache.key("kind", b"a", b"bc")  # the parts do not run together
+    assert k != cache.key("kind", b"abc") != cache.key("kind", b"abc", b"")
+    assert k != cache.key("other", b"ab", b"c")
+    monkeypatch.setattr(cache, "_STAMP", [cache.code_stamp() + b"\0deepdecide/domain/common.py:1:2"])
+    assert cache.key("kind", b"ab", b"c") != k  # an edited module names another entry
+
+
+def test_a_parsed_workspace_is_the_same_in_every_language(tmp_path, folder):
+    from deepdecide.domain import i18n
+
+    english = load_workspace_cached(SMALL)
+    with i18n.using("es"):
+        assert workspace_key(SMALL) + ".json" in [e.name for e in (folder / cache.WORKSPACES).iterdir()]
+        assert load_workspace_cached(SMALL) == english
+
+
+def test_the_code_stamp_covers_every_module_and_data_file_but_the_gui():
+    import deepdecide
+    from deepdecide.storage import files
+
+    stamp = cache._code_stamp()
+    assert stamp[0] == deepdecide.__version__
+    package = Path(deepdecide.__file__).parent
+    named = {line.rsplit(":", 2)[0] for line in stamp if ":" in line}
+    assert str(package / "storage" / "cache.py") in named
+    assert str(package / "report" / "build.py") in named
+    assert str(files.data_root() / "support_matrix.yaml") in named
+    assert not any(f"{os.sep}gui{os.sep}" in n for n in named)
+    assert not any("__pycache__" in n for n in named)
+    assert len(stamp) == len(set(stamp))  # the data folder is walked once, in the package or beside it
+    assert any(n.endswith(".dist-info") for n in stamp)  # the installed libraries
+
+
+def test_each_folder_keeps_its_newest_entries(tmp_path, folder, monkeypatch):
+    monkeypatch.setattr(cache, "MAX_ENTRIES", 3)
+    for i in range(5):
+        cache.write("f", f"e{i}", bytes([i]))
+        os.utime(folder / "f" / f"e{i}", ns=(i * 10**9, i * 10**9))
+    assert sorted(p.name for p in (folder / "f").iterdir()) == ["e2", "e3", "e4"]
+    assert cache.read("f", "e4") == b"\x04" and cache.read("f", "e0") is None
+
+
+def test_a_cache_that_cannot_be_written_only_costs_the_time(tmp_path, monkeypatch):
+    blocker = tmp_path / "file"
+    blocker.write_bytes(b"not a folder")
+    monkeypatch.setenv(cache.CACHE_ENV, str(blocker))
+    cache.write("f", "e", b"x")  # no error
+    assert cache.read("f", "e") is None
+    assert load_workspace_cached(SMALL) == load_workspace(SMALL)
+    assert blocker.read_bytes() == b"not a folder"

@@ -47,12 +47,11 @@ def _broken(text: str) -> str:
     return re.sub(r"(?m)^name: .*$", "name: " + "N" * 600, text, count=1)
 
 
-@pytest.mark.parametrize("cached", [False, True])
-def test_a_built_in_section_gives_the_same_findings_as_written_out(tmp_path, monkeypatch, cached):
-    monkeypatch.setenv(files.CACHE_ENV, str(tmp_path / "cache") if cached else "")
+@pytest.mark.parametrize("read_before", [False, True])
+def test_a_built_in_section_gives_the_same_findings_as_written_out(read_before):
     files._BUILTIN_CACHE.clear()
-    files.load_builtin_workspace()  # fills the disk cache (cached) or only this process's
-    files._BUILTIN_CACHE.clear()
+    if read_before:
+        files.load_builtin_workspace()  # the built-in sections already read by this process
     text = _broken(_sample_text())
     builtin = _findings(text)
     assert builtin[0], "the broken sample must have errors"
@@ -75,24 +74,21 @@ def _count_matrix_checks(monkeypatch) -> list[str]:
     return calls
 
 
-def test_the_clean_built_in_matrix_is_checked_once_per_file_not_per_workspace(tmp_path, monkeypatch):
-    monkeypatch.setenv(files.CACHE_ENV, str(tmp_path / "cache"))
+def test_the_clean_built_in_matrix_is_checked_once_per_file_not_per_workspace(monkeypatch):
     calls = _count_matrix_checks(monkeypatch)
     files._BUILTIN_CACHE.clear()
     files.load_workspace(files.sample_workspace_path())
     assert calls == ["matrix"]  # the built-in file's own check, not the workspace's
     calls.clear()
-    files._BUILTIN_CACHE.clear()
-    files.load_workspace(files.sample_workspace_path())  # the section from the disk cache
+    files.load_workspace(files.sample_workspace_path())  # the section this process read already
     assert calls == []
     files.load_workspace_text(_inlined(_sample_text()))  # written out: checked as any other matrix
     assert calls == ["matrix"]
 
 
-def test_a_built_in_file_with_a_finding_is_checked_again_and_not_kept(tmp_path, monkeypatch):
+def test_a_built_in_file_with_a_finding_is_checked_again(monkeypatch):
     """A built-in file that opens only with a warning is not clean: its section is walked again in
-    every workspace that uses it, and its parsed data is not kept for the next process."""
-    monkeypatch.setenv(files.CACHE_ENV, str(tmp_path / "cache"))
+    every workspace that uses it."""
     names = validation.name_problems
 
     def with_a_warning(doc, path="", skip=frozenset()):
@@ -106,8 +102,9 @@ def test_a_built_in_file_with_a_finding_is_checked_again_and_not_kept(tmp_path, 
     files._BUILTIN_CACHE.clear()
     files.load_workspace(files.sample_workspace_path())
     assert calls == ["matrix", "matrix"]  # the file's check and the workspace's
-    kept = sorted(e.name.split("-")[1] for e in (tmp_path / "cache").glob("builtin-*.marshal"))
-    assert kept == ["checklist", "criteria"]
+    calls.clear()
+    files.load_workspace(files.sample_workspace_path())  # the file read already: the workspace's check
+    assert calls == ["matrix"]
     files._BUILTIN_CACHE.clear()
 
 
@@ -117,15 +114,3 @@ def test_data_root_is_the_folder_importlib_resources_names():
 
     assert files.data_root() == Path(str(resources.files("deepdecide.data")))
     assert (files.data_root() / "support_matrix.yaml").is_file()
-
-
-def test_the_kept_built_in_data_is_named_by_every_module(tmp_path, monkeypatch):
-    """The entry stands for a check that found nothing: a change to any module (a rule, a type) names
-    another entry."""
-    from deepdecide.storage import diskcache
-
-    monkeypatch.setenv(files.CACHE_ENV, str(tmp_path / "cache"))
-    path = files.data_root() / "support_matrix.yaml"
-    before = files._builtin_cache_file("matrix", path)
-    monkeypatch.setattr(diskcache, "_STAMP", [*diskcache.code_stamp(), "deepdecide/domain/common.py:1:2"])
-    assert files._builtin_cache_file("matrix", path) != before

@@ -371,29 +371,18 @@ def test_full_captures_check_against_the_builtin_matrix(matrix):
     assert all(q.state is not ReqState.UNMET for q in result["ollama"].requirements)
 
 
-def test_built_in_sections_are_kept_parsed_for_the_next_process(tmp_path, monkeypatch):
-    """The parsed, validated built-in sections are written to the cache folder and read from there by
-    a later process (here: the per-process cache emptied); a damaged entry only costs the parse."""
+def test_built_in_sections_are_read_once_per_process_and_kept_nowhere(tmp_path, monkeypatch):
+    """The parsed, validated built-in sections are shared by every workspace this process reads (an
+    edited data file is read again); nothing of them is written to disk."""
     from deepdecide.storage import files
 
-    monkeypatch.setenv(files.CACHE_ENV, str(tmp_path / "cache"))
+    monkeypatch.setenv("DEEPDECIDE_CACHE_DIR", str(tmp_path / "cache"))
     files._BUILTIN_CACHE.clear()
     first = files.load_workspace(files.sample_workspace_path())
-    entries = sorted((tmp_path / "cache").glob("builtin-*.marshal"))
-    assert [e.name.split("-")[1] for e in entries] == ["checklist", "criteria", "matrix"]
-    files._BUILTIN_CACHE.clear()
     monkeypatch.setattr(files, "read_yaml_file", _refuse_builtin(files.read_yaml_file))
     assert files.load_workspace(files.sample_workspace_path()) == first  # the built-in files not parsed
-    monkeypatch.undo()
-    monkeypatch.setenv(files.CACHE_ENV, str(tmp_path / "cache"))
-    for e in entries:
-        e.write_bytes(b"\x00not marshal")
+    assert not (tmp_path / "cache").exists()
     files._BUILTIN_CACHE.clear()
-    assert files.load_workspace(files.sample_workspace_path()) == first
-    files._BUILTIN_CACHE.clear()
-    monkeypatch.setenv(files.CACHE_ENV, "")  # empty: no cache at all
-    assert files.builtin_cache_dir() is None
-    assert files.load_workspace(files.sample_workspace_path()) == first
 
 
 def _refuse_builtin(read):
