@@ -86,7 +86,10 @@ def finalize(run: BenchmarkRun, ctx: ImportContext) -> BenchmarkRun:
         current = getattr(run, name)
         if current in ("", None):
             changes[name] = given
-            flags.append(flag("normalize.given", name=name))
+            if name in ctx.from_name:
+                flags.append(flag("normalize.from_name", name=name, value=given))
+            else:
+                flags.append(flag("normalize.given", name=name))
         elif str(current).lower() != str(given).lower():
             flags.append(flag("normalize.kept", name=name, current=current, given=given))
 
