@@ -29,6 +29,7 @@ from deepdecide.domain.evidence import ProvenanceKind
 from deepdecide.importers.base import ImportContext
 
 if TYPE_CHECKING:
+    from deepdecide.domain.evidence import EvidenceFile
     from deepdecide.domain.matrix import SupportMatrix
     from deepdecide.importers.registry import ImportResult
 
@@ -223,3 +224,44 @@ def blocking(rows: list[ContextRow]) -> Blocking:
 def contexts(rows: Iterable[ContextRow]) -> dict[str, ImportContext]:
     """The import context of every file, by path (each file's own answer)."""
     return {r.path: r.context() for r in rows}
+
+
+def with_name_hints(context: ImportContext, file_name: str, matrix: SupportMatrix | None = None) -> ImportContext:
+    """``context`` completed, for the facts it leaves empty, by what ``file_name`` suggests (platform
+    as the matrix's id where it names a known platform), those facts marked as from the name.
+    The import applies them only where the file itself is silent."""
+    from dataclasses import replace
+
+    from deepdecide.importers.normalize import hints_from_name
+
+    changes: dict[str, Value] = {}
+    for fact, hint in hints_from_name(file_name).items():
+        if fact not in ASKED or getattr(context, fact) not in ("", None):
+            continue
+        value: Value = int(str(hint)) if fact == "gpu_count" else str(hint)
+        if fact == "platform" and matrix is not None:
+            value = matrix.platform_id(str(value))
+        changes[fact] = value
+    if not changes:
+        return context
+    return replace(context, **changes, from_name=tuple(dict.fromkeys((*context.from_name, *changes))))  # type: ignore[arg-type]
+
+
+def fact_sources(evidence: EvidenceFile) -> dict[str, tuple[str, FactSource]]:
+    """Where each context fact of a stored file's first run came from: ``{fact: (value, source)}``, read
+    from the run's flags (``normalize.from_name``: the name; ``normalize.given``: the user; no flag: the
+    file); a fact not known is left out."""
+    if not evidence.runs:
+        return {}
+    run = evidence.runs[0]
+    given = {str(m.args.get("name")): m.id for m in run.quality_flags
+             if m.id in ("normalize.given", "normalize.from_name")}
+    out: dict[str, tuple[str, FactSource]] = {}
+    for fact in ASKED:
+        value = getattr(run, fact)
+        if value in ("", None):
+            continue
+        how = given.get(fact)
+        out[fact] = (str(value), FactSource.NAME if how == "normalize.from_name"
+                     else FactSource.USER if how == "normalize.given" else FactSource.FILE)
+    return out

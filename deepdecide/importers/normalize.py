@@ -90,7 +90,8 @@ def finalize(run: BenchmarkRun, ctx: ImportContext) -> BenchmarkRun:
                 flags.append(flag("normalize.from_name", name=name, value=given))
             else:
                 flags.append(flag("normalize.given", name=name))
-        elif str(current).lower() != str(given).lower():
+        elif str(current).lower() != str(given).lower() and name not in ctx.from_name:
+            # (a file name's suggestion the file contradicts is simply not used)
             flags.append(flag("normalize.kept", name=name, current=current, given=given))
 
     def value(name: str) -> Any:

@@ -66,20 +66,20 @@ class ImportContextDialog(QDialog):
         self.table = QTableWidget(len(rows), 9)
         self.table.setObjectName("import_context_table")
         self.table.setHorizontalHeaderLabels([
-            self.tr("OK"), self.tr("File"), self.tr("The file says"), self.tr("The name suggests"),
+            "✓", self.tr("File"), self.tr("The file says"), self.tr("The name suggests"),
             self.tr("Runtime"), self.tr("Platform"), self.tr("GPUs"), self.tr("Model"), self.tr("Who made it")])
-        self.table.horizontalHeaderItem(CONFIRMED).setToolTip(self.tr("Checked: the row's answer is confirmed"))
+        self.table.horizontalHeaderItem(CONFIRMED).setToolTip(self.tr("Confirmed: the row's answer is checked"))
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setWordWrap(False)
         self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
-        self.table.verticalHeader().setVisible(False)
         header = self.table.horizontalHeader()
-        for col, width in ((CONFIRMED, 36), (FILE, 200), (SAYS, 200), (NAME, 110), (RUNTIME, 120),
-                           (PLATFORM, 150), (GPUS, 64), (MODEL, 150), (KIND, 140)):
+        for col, width in ((CONFIRMED, 30), (FILE, 190), (SAYS, 200), (NAME, 150), (RUNTIME, 120),
+                           (PLATFORM, 150), (GPUS, 64), (MODEL, 140), (KIND, 150)):
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.Interactive)
             self.table.setColumnWidth(col, width)
+        header.setSectionResizeMode(FILE, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(SAYS, QHeaderView.ResizeMode.Stretch)
         for i in range(len(rows)):
             self._build_row(i)
@@ -92,6 +92,8 @@ class ImportContextDialog(QDialog):
         self.bulk_model = QLineEdit()
         self.bulk_model.setPlaceholderText(self.tr("model"))
         self.bulk_kind = self._kind_combo()
+        for combo in (self.bulk_runtime, self.bulk_platform):
+            combo.setMinimumContentsLength(12)
         for w, name in ((self.bulk_runtime, "bulk_runtime"), (self.bulk_platform, "bulk_platform"),
                         (self.bulk_gpus, "bulk_gpus"), (self.bulk_model, "bulk_model"), (self.bulk_kind, "bulk_kind")):
             w.setObjectName(name)
@@ -183,22 +185,52 @@ class ImportContextDialog(QDialog):
             item.setToolTip(tip)
         return item
 
+    @staticmethod
+    def _span(values: tuple[str, ...]) -> str:
+        """"32", or "264–275" for several values (of the file's runs)."""
+        if len(values) <= 1:
+            return "".join(values)
+        try:
+            numbers = sorted(float(v.replace(",", "")) for v in values)
+        except ValueError:
+            return ", ".join(values)
+        return f"{numbers[0]:,.0f}–{numbers[-1]:,.0f}"
+
     def says_text(self, row: ct.ContextRow) -> tuple[str, str]:
-        """(one line, tooltip) of what the file says."""
-        names = {"runtime": self.tr("runtime"), "platform": self.tr("platform"), "gpu_count": self.tr("GPUs"),
-                 "model": self.tr("model"), "input_tokens": self.tr("input tokens"),
-                 "output_tokens": self.tr("output tokens")}
+        """(one short line, tooltip with every value) of what the file says: "vllm · L40S × 4 ·
+        Llama-3.2-3B-Instruct · 999 / 264–275 tokens"."""
+        says = row.says
         parts = []
-        for fact in ct.SAID:
-            values = row.says.get(fact, ())
-            if values:
-                shown = ", ".join(values[:3]) + ("…" if len(values) > 3 else "")
-                parts.append(fmt(self.tr("%1 %2"), names[fact], shown))
-        if not parts:
-            return self.tr("nothing of the context"), ""
-        lacks = ", ".join(names[f] for f in row.lacks)
-        tip = "\n".join(parts) + ("\n" + fmt(self.tr("Not stated: %1"), lacks) if lacks else "")
-        return " · ".join(parts), tip
+        if says.get("runtime"):
+            parts.append(", ".join(says["runtime"]))
+        where = ", ".join(says.get("platform", ()))
+        if says.get("gpu_count"):
+            where = fmt(self.tr("%1 × %2"), where or self.tr("GPU"), self._span(says["gpu_count"]))
+        if where:
+            parts.append(where)
+        if says.get("model"):
+            parts.append(", ".join(m.rstrip("/").rsplit("/", 1)[-1] for m in says["model"]))
+        if says.get("input_tokens") or says.get("output_tokens"):
+            parts.append(fmt(self.tr("%1 / %2 tokens"), self._span(says.get("input_tokens", ())) or "?",
+                             self._span(says.get("output_tokens", ())) or "?"))
+        names = {"runtime": self.tr("Runtime"), "platform": self.tr("Platform"), "gpu_count": self.tr("GPUs"),
+                 "model": self.tr("Model"), "input_tokens": self.tr("Input tokens"),
+                 "output_tokens": self.tr("Output tokens")}
+        tip = [fmt(self.tr("%1: %2"), names[f], ", ".join(says[f])) for f in ct.SAID if says.get(f)]
+        if row.lacks:
+            tip.append(fmt(self.tr("Not stated: %1"), ", ".join(names[f] for f in row.lacks)))
+        return (" · ".join(parts) or self.tr("nothing of the context")), "\n".join(tip)
+
+    def hint_text(self, row: ct.ContextRow) -> str:
+        """What the name suggests: "NVIDIA H100 SXM × 8"."""
+        labels = dict(self.choices.get("platform", []))
+        platform = row.suggested.get("platform")
+        where = labels.get(str(platform), str(platform)) if platform else ""
+        gpus = row.suggested.get("gpu_count")
+        if gpus:
+            where = fmt(self.tr("%1 × %2"), where or self.tr("GPU"), gpus)
+        runtime = row.suggested.get("runtime")
+        return " · ".join(str(p) for p in (runtime, where) if p) or "—"
 
     def _build_row(self, i: int) -> None:
         row = self.rows[i]
@@ -215,9 +247,8 @@ class ImportContextDialog(QDialog):
             self.table.setItem(i, FILE, self._item(row.file_name, fmt(self.tr("%1\n%2"), row.path, row.format)))
             says, tip = self.says_text(row)
             self.table.setItem(i, SAYS, self._item(says, tip))
-            hint = ", ".join(f"{v} GPU" if k == "gpu_count" else str(v) for k, v in row.suggested.items())
-            self.table.setItem(i, NAME, self._item(hint or "—", self.tr("What the file name suggests, for the facts "
-                                                                        "the file does not state")))
+            self.table.setItem(i, NAME, self._item(self.hint_text(row), self.tr(
+                "What the file name suggests, for the facts the file does not state")))
             for fact, col in FACT_COLUMNS.items():
                 if fact not in row.lacks:
                     said = ", ".join(row.says.get(fact, ()))
@@ -345,18 +376,26 @@ class ImportContextDialog(QDialog):
         self._check()
 
     def _names(self, indexes: tuple[int, ...]) -> str:
-        names = ", ".join(self.rows[i].file_name for i in indexes[:3])
-        return names + (fmt(self.tr(" and %1 more"), len(indexes) - 3) if len(indexes) > 3 else "")
+        """The file's name for one row; the row numbers (as the table numbers them) for several."""
+        if len(indexes) == 1:
+            return self.rows[indexes[0]].file_name
+        numbers = ", ".join(str(i + 1) for i in indexes[:8])
+        return fmt(self.tr("rows %1"), numbers) + (fmt(self.tr(" and %1 more"), len(indexes) - 8) if len(indexes) > 8 else "")
 
     def problem_text(self) -> str:
         block = ct.blocking(self.rows)
         lines = []
-        if block.no_kind:
-            lines.append(fmt(self.tr("Who made it? Not answered for %n file(s): %1.", None, len(block.no_kind)),
+        if len(block.no_kind) == 1:
+            lines.append(fmt(self.tr("Who made it? Not answered for 1 file: %1."), self._names(block.no_kind)))
+        elif block.no_kind:
+            lines.append(fmt(self.tr("Who made it? Not answered for %1 files: %2."), len(block.no_kind),
                              self._names(block.no_kind)))
-        if block.unconfirmed:
-            lines.append(fmt(self.tr("Not confirmed: %n file(s) (%1): check the row and tick it, or edit it.", None,
-                                     len(block.unconfirmed)), self._names(block.unconfirmed)))
+        if len(block.unconfirmed) == 1:
+            lines.append(fmt(self.tr("Not confirmed: 1 file (%1): check its row and tick it, or edit it."),
+                             self._names(block.unconfirmed)))
+        elif block.unconfirmed:
+            lines.append(fmt(self.tr("Not confirmed: %1 files (%2): check each row and tick it, or edit it."),
+                             len(block.unconfirmed), self._names(block.unconfirmed)))
         return "\n".join(lines)
 
     def _check(self) -> None:
