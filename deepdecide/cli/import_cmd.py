@@ -46,18 +46,18 @@ DESCRIPTION = N_("""A DIR imports every result file below it; files that are not
 and listed with the reason (a recognised file that fails counts as a failing FILE).
 
 All or nothing: when any FILE cannot be imported, nothing is saved and the command exits 3
-(give --keep-going to add the files that can be read).
+(give --keep-going to add the files that can be read). Secrets (API keys, tokens, URL
+credentials) and home-directory paths are redacted from everything stored; the report says
+what was redacted and where, never the secret.
 
 Context given here (--runtime, --platform, --gpus, --model, ...) applies to each file only for the
 facts the file does not state itself. What a file's name suggests (8xH100, tp4) is printed, and
 applied only with --from-names, to that file alone. Who made the files (--kind) is required unless
-every file says it itself (an estimator's or simulator's output is predicted): it is never assumed. Secrets (API keys, tokens, URL
-credentials) and home-directory paths are redacted from everything stored; the report says
-what was redacted and where, never the secret.
+every file says it itself (an estimator's or simulator's output is predicted): it is never assumed.
 
-exit codes: 0 imported; 2 usage error (--kind missing for files that do not say who made them:
-nothing saved); 3 a file or the workspace could not be read (nothing
-saved unless --keep-going); 1 the workspace could not be saved.""")
+exit codes: 0 imported; 2 usage error (also: --kind missing for files that do not say who made
+them; nothing saved); 3 a file or the workspace could not be read (nothing saved unless
+--keep-going); 1 the workspace could not be saved.""")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

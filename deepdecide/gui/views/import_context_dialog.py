@@ -36,9 +36,9 @@ from deepdecide.gui.i18n import fmt
 from deepdecide.gui.widgets.numbers import IntegerSpinBox
 from deepdecide.importers import context_table as ct
 
-#: table columns
+# table columns
 CONFIRMED, FILE, SAYS, NAME, RUNTIME, PLATFORM, GPUS, MODEL, KIND = range(9)
-#: the answer columns of the facts
+# the answer columns of the facts
 FACT_COLUMNS = {"runtime": RUNTIME, "platform": PLATFORM, "gpu_count": GPUS, "model": MODEL}
 
 
