@@ -99,6 +99,11 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(_('deepdecide import: {exc}').format(exc=exc), file=sys.stderr)
         return EXIT_USAGE
+    if not os.path.lexists(args.into):
+        print(_("deepdecide import: {into}: no such workspace; create it first with `deepdecide init {into} "
+                "--model MODEL --option RUNTIME:PLATFORM` (or --from-sample)").format(into=shown(args.into)),
+              file=sys.stderr)
+        return EXIT_INPUT
     try:
         workspace = load_workspace(args.into)
     except (ValidationError, ValidationErrors) as exc:

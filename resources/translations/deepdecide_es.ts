@@ -2603,12 +2603,17 @@ Recover it?</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; no es una plataforma de la matriz: todos los runtimes son &lt;b&gt;experimentales&lt;/b&gt; en ella.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="164"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="162"/>
+        <source>Closest: %1, other GPUs whose support does not carry over; if the machine has one of them, name it exactly.</source>
+        <translation>Más cercanas: %1, otras GPU cuyo soporte no se traslada; si la máquina tiene una de ellas, nómbrela exactamente.</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="168"/>
         <source>Recognised as &lt;b&gt;%1&lt;/b&gt; (%2). Officially listed: %3. Ready with the given stack: %4.</source>
         <translation>Reconocida como &lt;b&gt;%1&lt;/b&gt; (%2). Con soporte oficial: %3. Listos con la pila indicada: %4.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="166"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="170"/>
         <source>none</source>
         <translation>ninguno</translation>
     </message>
@@ -3012,47 +3017,47 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
 <context>
     <name>MatrixPage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="189"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="193"/>
         <source>Filter platforms…</source>
         <translation>Filtrar plataformas…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="204"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="208"/>
         <source>Show:</source>
         <translation>Mostrar:</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="213"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="217"/>
         <source>Click a cell for its required stack and sources.</source>
         <translation>Haga clic en una celda para ver su pila necesaria y sus fuentes.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="224"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="228"/>
         <source>&lt;h2&gt;Support matrix&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;Matriz de soporte&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="242"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="246"/>
         <source>Support matrix</source>
         <translation>Matriz de soporte</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="272"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="276"/>
         <source>Matrix as of %1 — %2 runtimes × %3 platforms. Hover or click a cell for the required stack, its sources and their dates.</source>
         <translation>Matriz a fecha de %1 — %2 runtimes × %3 plataformas. Pase el ratón o haga clic en una celda para ver la pila necesaria, sus fuentes y sus fechas.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="274"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="278"/>
         <source>(undated)</source>
         <translation>(sin fecha)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="276"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="280"/>
         <source>All vendors</source>
         <translation>Todos los fabricantes</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="277"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="281"/>
         <source>All runtime kinds</source>
         <translation>Todos los tipos de runtime</translation>
     </message>
