@@ -68,7 +68,9 @@ class ImportContextDialog(QDialog):
         self.table.setHorizontalHeaderLabels([
             "✓", self.tr("File"), self.tr("The file says"), self.tr("The name suggests"),
             self.tr("Runtime"), self.tr("Platform"), self.tr("GPUs"), self.tr("Model"), self.tr("Who made it")])
-        self.table.horizontalHeaderItem(CONFIRMED).setToolTip(self.tr("Confirmed: the row's answer is checked"))
+        header_item = self.table.horizontalHeaderItem(CONFIRMED)
+        if header_item is not None:
+            header_item.setToolTip(self.tr("Confirmed: the row's answer is checked"))
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -309,6 +311,8 @@ class ImportContextDialog(QDialog):
             if kind_box is not None:
                 kind_box.setCurrentIndex(max(kind_box.findData(row.kind.value if row.kind else ""), 0))
             check = self.table.item(i, CONFIRMED)
+            if check is None:
+                return
             if row.lacks:
                 check.setCheckState(Qt.CheckState.Checked if row.confirmed else Qt.CheckState.Unchecked)
             else:
