@@ -77,7 +77,7 @@ class ImportContextDialog(QDialog):
         self.table.setWordWrap(False)
         self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         header = self.table.horizontalHeader()
-        for col, width in ((CONFIRMED, 30), (FILE, 190), (SAYS, 200), (NAME, 150), (RUNTIME, 120),
+        for col, width in ((CONFIRMED, 30), (FILE, 190), (SAYS, 200), (NAME, 140), (RUNTIME, 130),
                            (PLATFORM, 150), (GPUS, 64), (MODEL, 140), (KIND, 150)):
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.Interactive)
             self.table.setColumnWidth(col, width)
