@@ -135,15 +135,16 @@ PLATFORM_ARCH = {
 
 # Names a machine reports (nvidia-smi product_name, npu-smi, rocm-smi, hl-smi), plus common
 # spellings. match_platform needs every word of an alias in the name, longest alias wins: so
-# no alias may be a bare vendor word, and "H200" must not be a word of "GH200".
+# no alias may be a bare vendor word, and "H200" must not be a word of "GH200". An alias names
+# only a product the facts' row names: the PCIe cards of an SXM row (H100 PCIe, A100 PCIe, H200
+# NVL) are other GPUs (other power, no NVSwitch), which `deepdecide check` reports as not in the
+# matrix, naming the closest row.
 PLATFORM_ALIASES = {
-    "nv-a100": ["A100", "A100 SXM4", "A100 PCIe", "NVIDIA A100-SXM4-80GB", "NVIDIA A100-SXM4-40GB",
-                "NVIDIA A100 80GB PCIe"],
+    "nv-a100": ["A100", "A100 SXM4", "NVIDIA A100-SXM4-80GB", "NVIDIA A100-SXM4-40GB"],
     "nv-l40s": ["L40S", "NVIDIA L40S"],
     "nv-rtx4090": ["RTX 4090", "GeForce RTX 4090", "NVIDIA GeForce RTX 4090"],
-    "nv-h100": ["H100", "H100 SXM", "H100 SXM5", "NVIDIA H100 80GB HBM3", "H100 NVL", "NVIDIA H100 NVL",
-                "H100 PCIe", "NVIDIA H100 PCIe"],
-    "nv-h200": ["H200", "H200 SXM", "NVIDIA H200", "H200 NVL", "NVIDIA H200 NVL"],
+    "nv-h100": ["H100", "H100 SXM", "H100 SXM5", "NVIDIA H100 80GB HBM3", "H100 NVL", "NVIDIA H100 NVL"],
+    "nv-h200": ["H200", "H200 SXM", "NVIDIA H200"],
     "nv-h20": ["H20", "NVIDIA H20"],
     "nv-h800": ["H800", "NVIDIA H800", "H800 SXM", "H800 PCIe", "NVIDIA H800 PCIe"],
     "nv-b200": ["B200", "NVIDIA B200", "HGX B200", "DGX B200"],

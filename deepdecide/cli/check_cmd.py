@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Callable
 
 from deepdecide.cli.common import error, report_error, table
 from deepdecide.domain import formatting
 from deepdecide.domain.errors import DeepdecideError
-from deepdecide.domain.i18n import N_, _
+from deepdecide.domain.i18n import N_, _, ngettext
 
 NAME = "check"
 HELP = N_("check a machine (GPU and software stack) against the support matrix")
@@ -21,6 +22,12 @@ A GPU that is not on the official list makes the project experimental, whatever 
 Give the machine with flags, or with --nvidia-smi FILE: the XML of `nvidia-smi -q -x`
 captured on the target machine (flags given as well override what the file says).
 
+The GPU must be named as the matrix names it (its id, its name, or a name a machine reports, such
+as "NVIDIA H100 80GB HBM3"; the maker and the memory size may be left out). A name that only
+resembles a platform ("H100 PCIe" beside the matrix's H100 SXM: another card) is reported as not
+in the matrix, with the closest platforms named: their support does not carry over. Versions are
+digits and dots ("12.8", "570.86.15"); anything else is a usage error.
+
 Exit code: 0 when the check ran; with --runtime, 1 unless every named runtime is officially
 listed for this GPU with no pinned requirement known to be unmet.""")
 
@@ -31,11 +38,26 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--nvidia-smi", metavar="FILE", dest="nvidia_smi",
                         help=_("XML from `nvidia-smi -q -x` captured on the target machine"))
     for comp, example in (("cuda", "12.8"), ("cann", "9.2"), ("rocm", "6.4"), ("driver", "570.86.15"),
-                          ("gcc", "12.3"), ("python", "3.11"), ("os", "linux")):
-        parser.add_argument(f"--{comp}", default="", metavar="V", help=_("{component} version on the machine, e.g. {example}").format(component=comp, example=example))
+                          ("gcc", "12.3"), ("python", "3.11")):
+        parser.add_argument(f"--{comp}", default="", metavar="V", type=_version_of(example),
+                            help=_("{component} version on the machine, e.g. {example}").format(component=comp, example=example))
+    parser.add_argument("--os", default="", metavar="V", help=_("{component} version on the machine, e.g. {example}").format(component="os", example="linux"))
     parser.add_argument("--runtime", action="append", default=[], metavar="R", help=_("only this runtime (repeatable)"))
     parser.add_argument("--workspace", metavar="FILE", help=_("use this workspace's matrix instead of the built-in one"))
     parser.add_argument("--json", action="store_true", help=_("print the result as JSON"))
+
+
+def _version_of(example: str) -> Callable[[str], str]:
+    """An argparse type: the text when it is a version number, else a usage error naming the form."""
+    from deepdecide.domain.machine import parse_version
+
+    def version(text: str) -> str:
+        if text and parse_version(text) is None:
+            raise argparse.ArgumentTypeError(
+                _("{value!r} is not a version: give digits and dots, e.g. {example}").format(value=text, example=example))
+        return text
+
+    return version
 
 
 def run(args: argparse.Namespace) -> int:
@@ -79,6 +101,7 @@ def run(args: argparse.Namespace) -> int:
             "machine": {k: getattr(machine, k) for k in ("gpu_name", "gpu_count", "os", "cuda", "cann", "rocm",
                                                          "driver", "gcc", "python", "source")},
             "platform": result.platform.id if result.platform else None,
+            "closest": [p.id for p in result.closest],
             "runtimes": [{
                 "runtime": rc.runtime.id, "status": rc.status.value, "verdict": rc.verdict.value,
                 "ready": rc.ready, "reason": rc.reason,
@@ -93,8 +116,15 @@ def run(args: argparse.Namespace) -> int:
         m = machine
         count = f" x{m.gpu_count}" if m.gpu_count else ""
         plat = (f"{result.platform.id} ({result.platform.name}, {result.platform.architecture})"
-                if result.platform else _("no platform in the matrix"))
+                if result.platform else _("not in the matrix"))
         print(_("Machine: {gpu}{count} -> {platform}").format(gpu=m.gpu_name, count=count, platform=plat))
+        if result.platform is None and result.closest:
+            near = ", ".join(f"{p.id} ({p.vendor} {p.name}, {p.architecture})" for p in result.closest)
+            print(ngettext("Closest: {platforms}: another GPU, whose support does not carry over to {gpu}; if "
+                           "the machine has it, name it exactly",
+                           "Closest: {platforms}: other GPUs, whose support does not carry over to {gpu}; if the "
+                           "machine has one of them, name it exactly", len(result.closest)).format(
+                platforms=near, gpu=m.gpu_name))
         stack = ", ".join(f"{k} {getattr(m, k)}" for k in ("os", "driver", "cuda", "cann", "rocm", "gcc", "python")
                           if getattr(m, k))
         print(_("Stack:   {stack}   [{source}]").format(

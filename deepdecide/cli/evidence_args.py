@@ -23,9 +23,10 @@ def add_context_arguments(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--quantization", default="", help=_("weights / activations precision, e.g. fp8, fp4"))
     g.add_argument("--label", default="", help=_("free text saying what the evidence is (e.g. its published source)"))
     g.add_argument("--kind", choices=list(KINDS), default=None,
-                   help=_("who made the files: own (measured by you; the default), third-party (a published or "
-                        "shared result), illustrative (reconstructed from published figures), predicted (an "
-                        "estimator's or simulator's output; AIConfigurator, vidur and BLIS files always are)"))
+                   help=_("who made the files: own (measured by you), third-party (a published or shared "
+                        "result), illustrative (reconstructed from published figures), predicted (an "
+                        "estimator's or simulator's output; AIConfigurator, vidur and BLIS files always are). "
+                        "`import` requires it when a file does not say it: it is never assumed"))
     g.add_argument("--map", action="append", default=[], metavar="FIELD=COLUMN",
                    help=_("generic CSV: read normalized FIELD from COLUMN (repeat; e.g. ttft_ms_p99='TTFT p99')"))
     g.add_argument("--unit", action="append", default=[], metavar="FIELD=UNIT",

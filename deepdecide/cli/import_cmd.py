@@ -8,8 +8,13 @@ is reported with the place and the reason, the command exits 3 and the workspace
 byte-identical. ``--keep-going`` adds the files that can be read and reports the others (still
 exit 3). A file already in the workspace (same SHA-256) is skipped, unless it comes with new
 context (``--runtime``, ``--platform``, ``--gpus``, ``--model``, ...) or ``--replace``: then the
-new import replaces the old one where it stood. Context a file name suggests (``1xH100``,
-``tp8``, ``b200-trt``) is printed for the user to confirm, never applied. ``--samples`` adds the
+new import replaces the old one where it stood. Context given on the command line applies to each
+file only for the facts the file does not state. Context a file name suggests (``1xH100``,
+``tp8``, ``b200-trt``) is printed for the user to confirm, and applied only with ``--from-names``
+(to that file alone, for the facts neither it nor the command line gives). Each stored run says
+where each fact came from (the file; ``normalize.from_name``: its name; ``normalize.given``: the
+user). Who made the files (``--kind``) is required unless every file says it itself (an estimator's
+output is predicted; the samples are illustrative): it is never assumed. ``--samples`` adds the
 illustrative sample evidence shipped in ``data/samples/evidence``.
 """
 
@@ -19,11 +24,11 @@ import argparse
 import dataclasses
 import os
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from deepdecide.domain.errors import DeepdecideError, EvidenceImportError, ValidationError, ValidationErrors
-from deepdecide.domain.i18n import N_, _
+from deepdecide.domain.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from deepdecide.domain.evidence import EvidenceFile
@@ -45,8 +50,14 @@ All or nothing: when any FILE cannot be imported, nothing is saved and the comma
 credentials) and home-directory paths are redacted from everything stored; the report says
 what was redacted and where, never the secret.
 
-exit codes: 0 imported; 2 usage error; 3 a file or the workspace could not be read (nothing
-saved unless --keep-going); 1 the workspace could not be saved.""")
+Context given here (--runtime, --platform, --gpus, --model, ...) applies to each file only for the
+facts the file does not state itself. What a file's name suggests (8xH100, tp4) is printed, and
+applied only with --from-names, to that file alone. Who made the files (--kind) is required unless
+every file says it itself (an estimator's or simulator's output is predicted): it is never assumed.
+
+exit codes: 0 imported; 2 usage error (also: --kind missing for files that do not say who made
+them; nothing saved); 3 a file or the workspace could not be read (nothing saved unless
+--keep-going); 1 the workspace could not be saved.""")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -61,6 +72,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "it is skipped"))
     parser.add_argument("--samples", action="store_true",
                         help=_("also import the illustrative sample evidence (reconstructed from published figures)"))
+    parser.add_argument("--from-names", action="store_true",
+                        help=_("for the facts a file lacks and the command line does not give, take what the file's "
+                             "own name suggests (8xH100, tp4, b200-trt): recorded as from the file name"))
     parser.add_argument("--keep-going", action="store_true",
                         help=_("add the files that can be imported even when others cannot (still exits 3); "
                              "default: any failing file fails the command and nothing is saved"))
@@ -85,6 +99,11 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(_('deepdecide import: {exc}').format(exc=exc), file=sys.stderr)
         return EXIT_USAGE
+    if not os.path.lexists(args.into):
+        print(_("deepdecide import: {into}: no such workspace; create it first with `deepdecide init {into} "
+                "--model MODEL --option RUNTIME:PLATFORM` (or --from-sample)").format(into=shown(args.into)),
+              file=sys.stderr)
+        return EXIT_INPUT
     try:
         workspace = load_workspace(args.into)
     except (ValidationError, ValidationErrors) as exc:
@@ -95,10 +114,16 @@ def run(args: argparse.Namespace) -> int:
     except DeepdecideError as exc:
         say(_('reference: {exc}').format(exc=shown(getattr(exc, 'message', exc))), file=sys.stderr)
         return EXIT_INPUT
+    from deepdecide.importers.context_table import with_name_hints
+
+    def context_of(path: str) -> ImportContext:
+        """The context of one file: the command line's, completed by the file's own name with --from-names."""
+        return with_name_hints(context, os.path.basename(path), workspace.matrix) if args.from_names else context
+
     jobs: list[tuple[str, Job]] = []  # (path, context) to import, or (path, an import outcome)
     for path in args.files:
         if os.path.isdir(path):
-            found = _folder(path, context)
+            found = _folder(path, context, context_of)
             for file, reason in found.skipped:
                 say(_('{file}: skipped: {reason}').format(file=shown_path(file), reason=shown(reason)))
             jobs += [(file, result) for file, result in found.imported]
@@ -108,9 +133,12 @@ def run(args: argparse.Namespace) -> int:
                 jobs.append((path, EvidenceImportError(
                     f"is a directory holding no result files ({len(found.skipped)} file(s) skipped)", file=path)))
         else:
-            jobs.append((path, context))
+            jobs.append((path, context_of(path)))
+    sample_paths: set[str] = set()
     if args.samples:
-        jobs += [(str(p), ctx) for p, ctx in sample_evidence()]
+        samples = [(str(p), ctx) for p, ctx in sample_evidence()]
+        jobs += samples
+        sample_paths = {path for path, _ctx in samples}
     known = {f.provenance.sha256: i for i, f in enumerate(workspace.evidence.files)}
     given = any((context.runtime, context.runtime_version, context.platform, context.gpu_count, context.model,
                  context.quantization, context.label, context.kind))
@@ -118,6 +146,7 @@ def run(args: argparse.Namespace) -> int:
     replaced: dict[int, EvidenceFile] = {}
     status = EXIT_OK
     failed = 0
+    unsaid: list[str] = []  # files that do not say who made them, with no --kind
     for path, job in jobs:
         try:
             if isinstance(job, DeepdecideError):
@@ -131,7 +160,7 @@ def run(args: argparse.Namespace) -> int:
         sha = result.evidence.provenance.sha256
         ev = result.evidence
         if sha in known:
-            if not (args.replace or (given and (job is context or isinstance(job, ImportResult)))):
+            if not (args.replace or (given and path not in sample_paths)):
                 say(_('{path}: already in the workspace (same SHA-256), skipped (give new context or --replace to replace it)').format(path=shown_path(path)))
                 continue
             old = workspace.evidence.files[known[sha]] if known[sha] >= 0 else None
@@ -147,9 +176,15 @@ def run(args: argparse.Namespace) -> int:
         else:
             known[sha] = -1
             added.append(ev)
+        kind_given = job.kind if not isinstance(job, ImportResult) else context.kind
+        if result.file_kind is None and kind_given is None:  # added or replaced: who made it must be said
+            unsaid.append(path)
         say(_('{path}: {format}: {n} run(s), {n2} parity check(s)').format(path=shown_path(path), format=result.format, n=len(ev.runs), n2=len(ev.parity))
             + (_('; missing context: {value} (give --runtime/--platform/--gpus/--model)').format(value=', '.join(result.missing_context))
                if result.missing_context else ""))
+        sources = _sources_line(ev)
+        if sources:
+            say(_('  context: {sources}').format(sources=sources))
         if result.suggestions:
             opts = " ".join(f"--{'gpus' if k == 'gpu_count' else k} {v}" for k, v in result.suggestions)
             say(_('{path}: the file name suggests {opts} (not applied; confirm with `deepdecide evidence set {into} {file_name} {opts}`)').format(path=shown_path(path), opts=opts, into=args.into, file_name=ev.provenance.file_name))
@@ -161,6 +196,14 @@ def run(args: argparse.Namespace) -> int:
     if failed and not args.keep_going:
         say(_('{into}: nothing saved: {failed} of {n} file(s) could not be imported (--keep-going adds the others)').format(into=args.into, failed=failed, n=len(jobs)), file=sys.stderr)
         return status
+    if unsaid:
+        names = ", ".join(shown_path(os.path.basename(p)) for p in unsaid[:5]) + (" …" if len(unsaid) > 5 else "")
+        say(ngettext('deepdecide import: who made it? {n} file does not say ({names}): give --kind own, '
+                     'third-party, illustrative or predicted; nothing saved',
+                     'deepdecide import: who made them? {n} files do not say ({names}): give --kind own, '
+                     'third-party, illustrative or predicted; nothing saved', len(unsaid)).format(
+            n=len(unsaid), names=names), file=sys.stderr)
+        return EXIT_USAGE
     if replaced:
         files = tuple(replaced.get(i, f) for i, f in enumerate(workspace.evidence.files))
         workspace = dataclasses.replace(workspace, evidence=dataclasses.replace(workspace.evidence, files=files))
@@ -186,7 +229,17 @@ def run(args: argparse.Namespace) -> int:
     return status
 
 
-def _folder(path: str, context: ImportContext) -> FolderImport:
+def _sources_line(ev: EvidenceFile) -> str:
+    """Where the context of a file's runs came from: "runtime vllm (you), gpu_count 8 (file name)"; the
+    facts the file states itself are not listed, and "" when it states them all."""
+    from deepdecide.importers.context_table import FactSource, fact_sources
+
+    where = {FactSource.NAME: _("file name"), FactSource.USER: _("you")}
+    return ", ".join(f"{fact} {value} ({where[source]})" for fact, (value, source) in fact_sources(ev).items()
+                     if source is not FactSource.FILE)
+
+
+def _folder(path: str, context: ImportContext, context_of: Callable[[str], ImportContext]) -> FolderImport:
     """Import a folder, with a progress line on a terminal."""
     from deepdecide.importers.folder import import_folder
 
@@ -196,7 +249,7 @@ def _folder(path: str, context: ImportContext) -> FolderImport:
         if tty:
             print(f"\r{path}: {fraction:4.0%}", end="" if fraction < 1 else "\n", file=sys.stderr, flush=True)
 
-    return import_folder(path, context, progress=progress)
+    return import_folder(path, context, context_of=context_of, progress=progress)
 
 
 def _print_fit(workspace: Workspace, indexes: Iterable[int]) -> None:

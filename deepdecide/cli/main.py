@@ -63,6 +63,7 @@ class Command(Protocol):
 COMMAND_MODULES: tuple[str, ...] = (
     "matrix_cmd",
     "check_cmd",
+    "init_cmd",
     "validate_cmd",
     "inspect_cmd",
     "import_cmd",

@@ -122,6 +122,7 @@ TEMPLATES: dict[str, str] = {
     "normalize.disagrees_zero": N_("{key}: file says {own:.6g}, recomputed {how} gives 0; file value kept"),
     "normalize.derived": N_("{key} derived: {how}"),
     "normalize.given": N_("{name} given by the user"),
+    "normalize.from_name": N_("{name} {value} from the file name, confirmed by the user"),
     "normalize.kept": N_("{name}: the file says {current!r}, the user said {given!r}; the file's value is kept"),
     "normalize.gpu_count_ignored": N_("gpu_count {gpus} ignored (must be positive)"),
     "normalize.per_gpu_derived": N_("output_tps_per_gpu derived: output_throughput_tps / gpu_count ({gpus})"),

@@ -22,7 +22,8 @@ from deepdecide.domain.matrix import (
     SupportEntry,
     SupportMatrix,
     SupportStatus,
-    match_platform,
+    closest_platforms,
+    exact_platform,
 )
 
 
@@ -89,11 +90,15 @@ class RuntimeCheck:
 @dataclass(frozen=True, slots=True)
 class MachineCheck:
     machine: MachineProfile
-    platform: Platform | None
+    platform: Platform | None  # the platform the GPU name names exactly; None: not in the matrix
     runtimes: tuple[RuntimeCheck, ...]
+    # the matrix's platforms nearest to a GPU name it does not hold ("H100 PCIe" -> H100 SXM)
+    closest: tuple[Platform, ...] = ()
 
 
-def _version(text: str) -> Version | None:
+def parse_version(text: str) -> Version | None:
+    """A version as a requirement is checked against ("12.8", "570.86.15", "v3.11"); None when ``text``
+    is not one ("twelve")."""
     text = text.strip().lstrip("vV")
     try:
         return Version(text)
@@ -111,7 +116,7 @@ def check_requirement(req: Requirement, machine: MachineProfile) -> RequirementC
             req, value, ReqState.MET if met else ReqState.UNMET,
             f"os is {value}" + ("" if met else f", needs {req.spec}"),
         )
-    version = _version(value)
+    version = parse_version(value)
     if version is None:
         return RequirementCheck(req, value, ReqState.UNKNOWN, f"{value!r} is not a version number")
     try:
@@ -148,7 +153,11 @@ def check_runtime(matrix: SupportMatrix, runtime: Runtime, platform: Platform | 
 
 def check_machine(matrix: SupportMatrix, machine: MachineProfile,
                   runtime_ids: tuple[str, ...] = ()) -> MachineCheck:
-    """Check every runtime (or the given ones) of the matrix against the machine."""
-    platform = match_platform(matrix, machine.gpu_name)
+    """Check every runtime (or the given ones) of the matrix against the machine. Only a platform the
+    GPU name names exactly is checked: "H100 PCIe" is not the H100 SXM of the matrix (another card),
+    so it is on no official list, and the nearest platforms are named instead."""
+    platform = exact_platform(matrix, machine.gpu_name)
+    closest = () if platform is not None else closest_platforms(matrix, machine.gpu_name)
     runtimes = [r for r in matrix.runtimes if not runtime_ids or r.id in runtime_ids]
-    return MachineCheck(machine, platform, tuple(check_runtime(matrix, r, platform, machine) for r in runtimes))
+    return MachineCheck(machine, platform, tuple(check_runtime(matrix, r, platform, machine) for r in runtimes),
+                        closest)

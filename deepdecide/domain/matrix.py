@@ -143,6 +143,52 @@ def _name_words(name: str) -> tuple[str, ...]:
     return tuple(normalise_name(name).split())
 
 
+#: words of a GPU name that say who made it or how much memory it has, not which GPU it is
+_INCIDENTAL = re.compile(r"(nvidia|amd|intel|huawei|\d+gb|hbm\d*e?)")
+
+
+def _essential_words(name: str) -> frozenset[str]:
+    return frozenset(w for w in _name_words(name) if not _INCIDENTAL.fullmatch(w))
+
+
+def exact_platform(matrix: SupportMatrix, gpu_name: str) -> Platform | None:
+    """The platform ``gpu_name`` names exactly: its words are those of the platform's id, name or one
+    of its aliases, but for the maker and the memory ("NVIDIA H100 80GB HBM3" is "H100"). A name
+    with a word the platform does not have ("H100 PCIe": another card than the H100 SXM) is not it:
+    see :func:`closest_platforms`."""
+    words = _essential_words(gpu_name)
+    if not words:
+        return None
+    for platform in matrix.platforms:
+        if any(_essential_words(alias) == words for alias in (platform.id, platform.name, *platform.aliases)):
+            return platform
+    return None
+
+
+def closest_platforms(matrix: SupportMatrix, gpu_name: str, limit: int = 3) -> tuple[Platform, ...]:
+    """The platforms nearest to a name the matrix does not hold exactly: those one of whose names is
+    all in it (the longest first: "H100 PCIe" -> H100 SXM), or, when there is none, those whose
+    names read most alike (difflib), at most ``limit``."""
+    import difflib
+
+    words = _name_words(gpu_name)
+    scored: dict[str, tuple[int, Platform]] = {}
+    for platform in matrix.platforms:
+        for alias in (platform.id, platform.name, *platform.aliases):
+            alias_words = _name_words(alias)
+            if alias_words and all(w in words for w in alias_words):
+                score = sum(len(w) for w in alias_words)
+                if score > scored.get(platform.id, (0, platform))[0]:
+                    scored[platform.id] = (score, platform)
+    found = [p for _s, p in sorted(scored.values(), key=lambda sp: -sp[0])]
+    if not found:
+        names = {normalise_name(alias): p for p in matrix.platforms for alias in (p.name, *p.aliases)}
+        for near in difflib.get_close_matches(normalise_name(gpu_name), list(names), n=limit * 3, cutoff=0.6):
+            if names[near] not in found:
+                found.append(names[near])
+    return tuple(found[:limit])
+
+
 def match_platform(matrix: SupportMatrix, gpu_name: str) -> Platform | None:
     """Find the platform a GPU name refers to.
 

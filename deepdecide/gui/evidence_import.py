@@ -1,8 +1,7 @@
-"""Import evidence files in the background: progress, cancel, a context question, one undo step."""
+"""Import evidence files in the background: progress, cancel, the context of each file, one undo step."""
 
 from __future__ import annotations
 
-import dataclasses
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -17,10 +16,6 @@ from deepdecide.gui.tasks import Task
 
 if TYPE_CHECKING:
     from deepdecide.gui.controller_context import ControllerContext
-    from deepdecide.importers.registry import ImportResult
-
-#: facts the GUI asks for when a file lacks them (nothing is pre-filled but what the file name suggests)
-ASKED_CONTEXT = ("runtime", "platform", "gpu_count", "model")
 
 
 def import_files(paths: list[str], contexts: dict[str, Any], progress: ProgressCallback,
@@ -53,7 +48,8 @@ def import_files(paths: list[str], contexts: dict[str, Any], progress: ProgressC
 
 
 class EvidenceImporter(QObject):
-    """Drive one import: run in the background, ask for missing context, add all files as one edit."""
+    """Drive one import: run in the background, ask each file's context (what it lacks, who made it:
+    ``importers.context_table``), add all files as one edit."""
 
     def __init__(self, ctx: ControllerContext):
         super().__init__(ctx.parent)
@@ -109,41 +105,28 @@ class EvidenceImporter(QObject):
                    text)
 
     def _context_choices(self) -> dict[str, list[tuple[str, str]]]:
+        """Runtimes (serving engines and engines: a kernel library is a build fact, not a runtime) and
+        platforms of the matrix, as (id, name shown)."""
+        from deepdecide.domain.matrix import RuntimeKind
+
         m = self.ctx.document.workspace.matrix
-        return {"runtime": [(r.id, r.name) for r in m.runtimes],
+        return {"runtime": [(r.id, r.name) for r in m.runtimes if r.kind != RuntimeKind.KERNEL_LIBRARY],
                 "platform": [(p.id, f"{p.vendor} {p.name}") for p in m.platforms]}
 
-    def _suggestions(self, result: ImportResult) -> dict[str, str]:
-        """What the file name suggests, as the matrix's ids where it names a known platform."""
-        out = dict(result.suggestions)
-        if "platform" in out:
-            out["platform"] = self.ctx.document.workspace.matrix.platform_id(out["platform"])
-        return out
-
     def _finished(self, results: list[tuple[str, Any]]) -> None:
-        from deepdecide.importers.base import ImportContext
+        from deepdecide.importers import context_table
 
-        need = [(path, [m for m in r.missing_context if m in ASKED_CONTEXT]) for path, r in results]
-        need = [(path, missing) for path, missing in need if missing and path not in self.contexts]
-        if need:
+        # every file its own answer: asked once per file, for what it lacks and who made it
+        matrix = self.ctx.document.workspace.matrix
+        rows = [context_table.row_for(path, r, matrix) for path, r in results if path not in self.contexts]
+        if rows and context_table.needs_asking(rows):
             self.ctx.set_busy(QCoreApplication.translate("EvidenceImporter", "Waiting for the context of the import…"), None)
-            for path, missing in need:
-                if path in self.contexts:  # answered for an earlier file of the same folder
-                    continue
-                result = next(r for p, r in results if p == path)
-                values = self.ctx.interaction.ask_context(Path(path).name, missing, self._context_choices(),
-                                                          self._suggestions(result))
-                if values is None:
-                    self._cancelled()
-                    return
-                answer = ImportContext(**{k: v for k, v in values.items()
-                                          if k in {f.name for f in dataclasses.fields(ImportContext)}})
-                # one answer serves every file of the same folder that lacks the same facts
-                for other, lacks in need:
-                    if other not in self.contexts and lacks == missing and Path(other).parent == Path(path).parent:
-                        self.contexts[other] = answer
-                self.contexts[path] = answer
-            self.start(self.paths)  # again, with the context (an import is all-or-nothing)
+            answered = self.ctx.interaction.ask_import_context(rows, self._context_choices())
+            if answered is None:
+                self._cancelled()
+                return
+            self.contexts.update(context_table.contexts(answered))
+            self.start(self.paths)  # again, with each file's context (an import is all-or-nothing)
             return
         if not results:
             self.ctx.set_busy(QCoreApplication.translate(

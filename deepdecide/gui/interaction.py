@@ -134,6 +134,17 @@ class Interaction:
         dialog = ContextDialog(file_name, missing, choices, self.parent, suggestions, current)
         return dialog.values() if dialog.exec() else None
 
+    def ask_import_context(self, rows: list[Any], choices: dict[str, list[tuple[str, str]]]) -> list[Any] | None:
+        """The context of an import, one row per file (``importers.context_table.ContextRow``): the
+        answered rows, or None when the user cancels."""
+        from deepdecide.gui.views.import_context_dialog import ImportContextDialog
+
+        dialog = ImportContextDialog(rows, choices, self.parent)
+        try:
+            return dialog.rows if dialog.exec() else None
+        finally:
+            dialog.deleteLater()
+
     def ask_workload(self, workload: Any) -> Any:
         """The workload editor: the new Workload, or None when the user cancels."""
         from deepdecide.gui.views.workload_dialog import WorkloadDialog

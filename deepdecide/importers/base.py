@@ -60,6 +60,8 @@ class ImportContext:
     quantization: str = ""
     label: str = ""
     kind: ProvenanceKind | None = None  # who made the file; None = not said (own, unless the format says)
+    # the facts above that the file *name* suggested and the user confirmed (recorded as such on each run)
+    from_name: tuple[str, ...] = ()
     csv_mapping: tuple[tuple[str, str], ...] = ()
     csv_units: tuple[tuple[str, str], ...] = ()
     csv_per_request: bool = False  # generic CSV: one row per request, reduced to one run

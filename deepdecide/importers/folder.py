@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import os
 import stat
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -93,10 +93,11 @@ def is_unrecognised(exc: EvidenceImportError) -> bool:
 
 def import_folder(root: str | os.PathLike[str], context: ImportContext | None = None, *,
                   contexts: Mapping[str, ImportContext] | None = None,
+                  context_of: Callable[[str], ImportContext] | None = None,
                   progress: ProgressCallback | None = None, cancel: Cancellable | None = None,
                   workers: int = WORKERS) -> FolderImport:
-    """Import every result file below ``root`` (see the module's docstring) with ``context``, or the
-    one ``contexts`` gives for its path. Never raises for a bad file: failures are in
+    """Import every result file below ``root`` (see the module's docstring) with the context
+    ``contexts`` gives for its path, else the one ``context_of(path)`` makes, else ``context``. Never raises for a bad file: failures are in
     ``FolderImport.failed``; raises ``Cancelled`` when cancelled."""
     contexts = contexts or {}
     out = FolderImport(os.fsdecode(root))
@@ -118,7 +119,8 @@ def import_folder(root: str | os.PathLike[str], context: ImportContext | None = 
         def submit() -> None:
             path = next(queue, None)
             if path is not None:
-                pending[pool.submit(import_file, path, contexts.get(path, context), None, cancel)] = path
+                ctx = contexts[path] if path in contexts else context_of(path) if context_of else context
+                pending[pool.submit(import_file, path, ctx, None, cancel)] = path
 
         for _ in range(max(1, workers) * 2):
             submit()

@@ -86,8 +86,12 @@ def finalize(run: BenchmarkRun, ctx: ImportContext) -> BenchmarkRun:
         current = getattr(run, name)
         if current in ("", None):
             changes[name] = given
-            flags.append(flag("normalize.given", name=name))
-        elif str(current).lower() != str(given).lower():
+            if name in ctx.from_name:
+                flags.append(flag("normalize.from_name", name=name, value=given))
+            else:
+                flags.append(flag("normalize.given", name=name))
+        elif str(current).lower() != str(given).lower() and name not in ctx.from_name:
+            # (a file name's suggestion the file contradicts is simply not used)
             flags.append(flag("normalize.kept", name=name, current=current, given=given))
 
     def value(name: str) -> Any:

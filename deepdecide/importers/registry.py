@@ -127,6 +127,8 @@ class ImportResult:
     redactions: tuple[Finding, ...] = ()  # what the redaction pass removed: kind and place, never the secret
     # context the file *name* suggests for what is missing (never applied: the user confirms)
     suggestions: tuple[tuple[str, str], ...] = ()
+    # who made the file where its format says it (an estimator's output: predicted); None: not said
+    file_kind: ProvenanceKind | None = None
 
 
 def format_names() -> tuple[str, ...]:
@@ -393,7 +395,7 @@ def import_source(src: Source, context: ImportContext | None = None, *, sha256: 
     suggestions = tuple((k, str(v)) for k, v in hints_from_name(src.name).items() if k in set(missing))
     return ImportResult(EvidenceFile(provenance, runs, parity), importer.tool, importer.description,
                         missing, tuple(notes), clean_text(parsed.model, "model", [], findings),
-                        tuple(dict.fromkeys(findings)), suggestions)
+                        tuple(dict.fromkeys(findings)), suggestions, importer.provenance_kind)
 
 
 def provenance_kind(importer: Importer, context: ImportContext) -> tuple[ProvenanceKind, Message | None]:

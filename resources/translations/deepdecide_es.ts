@@ -123,254 +123,254 @@
 <context>
     <name>ComparePage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="86"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="87"/>
         <source>Weight of %1</source>
         <extracomment>slider steps per unit of weight</extracomment>
         <translation>Peso de %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="155"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="157"/>
         <source>Criteria weights</source>
         <translation>Pesos de los criterios</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="175"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="195"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="177"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="197"/>
         <source>not set</source>
         <translation>sin definir</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="182"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="184"/>
         <source>Service-level objective</source>
         <translation>Objetivo de nivel de servicio</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="185"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="187"/>
         <source>TTFT p99 ≤</source>
         <translation>TTFT p99 ≤</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="185"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="187"/>
         <source>TPOT p99 ≤</source>
         <translation>TPOT p99 ≤</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="186"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="188"/>
         <source>Tokens/s per user ≥</source>
         <translation>Tokens/s por usuario ≥</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="187"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="189"/>
         <source>Error rate ≤</source>
         <translation>Tasa de error ≤</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="202"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="204"/>
         <source>Peak demand</source>
         <translation>Demanda punta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="205"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="207"/>
         <source>Output tokens/s</source>
         <translation>Tokens de salida/s</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="206"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="208"/>
         <source>or requests/s</source>
         <translation>o peticiones/s</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="207"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="209"/>
         <source>input tokens / request</source>
         <translation>tokens de entrada / petición</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="208"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="210"/>
         <source>output tokens / request</source>
         <translation>tokens de salida / petición</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="217"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="219"/>
         <source>Cost view that drives the ranking</source>
         <translation>Vista de coste que decide la clasificación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="222"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="224"/>
         <source>cash: what we will spend (owned GPUs&apos; capex sunk)</source>
         <translation>caja: lo que se va a gastar (capex de las GPU propias hundido)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="237"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="239"/>
         <source>all-in: every GPU at its all-in %1/GPU-h</source>
         <translation>todo incluido: cada GPU a su %1/GPU-h completo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="246"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="248"/>
         <source>cost view</source>
         <translation>vista de coste</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="262"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="264"/>
         <source>Ranking</source>
         <translation>Clasificación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="263"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="265"/>
         <source>Criteria</source>
         <translation>Criterios</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="285"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="287"/>
         <source>Ranking (weighted score, live)</source>
         <translation>Clasificación (puntuación ponderada, en vivo)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="305"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="307"/>
         <source>Criterion</source>
         <translation>Criterio</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="306"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="308"/>
         <source>Weight</source>
         <translation>Peso</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="307"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="309"/>
         <source>Winner holds from</source>
         <translation>La ganadora se mantiene desde</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="308"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="328"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="332"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="310"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="330"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="334"/>
         <source>to</source>
         <translation>hasta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="309"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="311"/>
         <source>Below: winner</source>
         <translation>Debajo: gana</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="311"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="313"/>
         <source>Above: winner</source>
         <translation>Encima: gana</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="319"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="321"/>
         <source>Input</source>
         <translation>Dato de entrada</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="322"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="324"/>
         <source>Low</source>
         <translation>Bajo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="323"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="325"/>
         <source>Likely</source>
         <translation>Probable</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="324"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="326"/>
         <source>High</source>
         <translation>Alto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="325"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="327"/>
         <source>Unit</source>
         <translation>Unidad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="326"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="328"/>
         <source>Flips below</source>
         <translation>Cambia por debajo de</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="330"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="332"/>
         <source>Flips above</source>
         <translation>Cambia por encima de</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="359"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="361"/>
         <source>low %1 · likely %2 · high %3 (editing the likely value widens the range if needed)</source>
         <translation>bajo %1 · probable %2 · alto %3 (al editar el valor probable, el intervalo se amplía si hace falta)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="539"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="553"/>
         <source>%1/M output tokens</source>
         <translation>%1/M tok. de salida</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="548"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="562"/>
         <source>%1 (%2): P(best) %3, %5/M tokens P50 %4</source>
         <translation>%1 (%2): P(mejor) %3, %5/M tokens P50 %4</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="554"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="568"/>
         <source>Whisker: P10–P90 of %1/M output tokens; dot: P50.</source>
         <translation>Bigote: P10–P90 de %1/M tokens de salida; punto: P50.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="555"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="569"/>
         <source>%1 draws (seed %2), %3 cost view. Whisker: P10–P90 of %4/M output tokens; dot: P50.</source>
         <translation>%1 muestras (semilla %2), vista de coste %3. Bigote: P10–P90 de %4/M tokens de salida; punto: P50.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="318"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="365"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="320"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="376"/>
         <source>Option</source>
         <translation>Opción</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="367"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="378"/>
         <source>Pricing</source>
         <translation>Precios</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="372"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="383"/>
         <source>kW per GPU</source>
         <translation>kW por GPU</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="374"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="386"/>
         <source>Assumed tok/s/GPU</source>
         <translation>Tok/s/GPU supuestos</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="256"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="258"/>
         <source>Weight intervals</source>
         <translation>Intervalos de peso</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="257"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="259"/>
         <source>Flip values</source>
         <translation>Valores de cambio</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="259"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="261"/>
         <source>Prices</source>
         <translation>Precios</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="293"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="295"/>
         <source>Monte Carlo</source>
         <translation>Monte Carlo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="295"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="528"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="297"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="542"/>
         <source>Monte Carlo running…</source>
         <translation>Monte Carlo en curso…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="144"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="146"/>
         <source>&lt;h2&gt;Compare&lt;/h2&gt;</source>
-        <extracomment>the widest the flip table&apos;s input column grows (the values beside it stay in view at 1280 px)</extracomment>
+        <extracomment>the SLO fields that hold a fraction and show it as a percentage (0.01 is &quot;1.0 %&quot;) the widest the flip table&apos;s input column grows (the values beside it stay in view at 1280 px)</extracomment>
         <translation>&lt;h2&gt;Comparativa&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="368"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="369"/>
         <source>%1/GPU-hour</source>
         <translation>%1/GPU-hora</translation>
     </message>
@@ -380,67 +380,67 @@
         <translation>Capex por GPU (%1)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="380"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="393"/>
         <source>Compare</source>
         <translation>Comparativa</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="413"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="427"/>
         <source>SLO</source>
         <translation>SLO</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="421"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="435"/>
         <source>demand</source>
         <translation>demanda</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="431"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="445"/>
         <source>more is better</source>
         <translation>más es mejor</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="431"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="445"/>
         <source>less is better</source>
         <translation>menos es mejor</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="466"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="480"/>
         <source>Weights are relative: each criterion counts by its share of the total. Drag a slider and the ranking follows. Not used: %1</source>
         <translation>Los pesos son relativos: cada criterio cuenta según su proporción del total. Mueva un control deslizante y la clasificación se actualiza. Sin usar: %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="469"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="483"/>
         <source>Weights are relative: each criterion counts by its share of the total. Drag a slider and the ranking follows.</source>
         <translation>Los pesos son relativos: cada criterio cuenta según su proporción del total. Mueva un control deslizante y la clasificación se actualiza.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="480"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="494"/>
         <source>Ranked first: &lt;b&gt;%1&lt;/b&gt;</source>
         <translation>En primer puesto: &lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="481"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="495"/>
         <source>No option can be ranked: %1</source>
         <translation>No se puede clasificar ninguna opción: %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="521"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="535"/>
         <source>No winner, so no sensitivity.</source>
         <translation>No hay ganadora, así que no hay análisis de sensibilidad.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="558"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="572"/>
         <source>Most often best: &lt;b&gt;%1&lt;/b&gt; (P(best) %2).</source>
         <translation>La mejor con más frecuencia: &lt;b&gt;%1&lt;/b&gt; (P(mejor) %2).</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="562"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="576"/>
         <source>No winner in %1 of draws.</source>
         <translation>Sin ganadora en el %1 de las muestras.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="564"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="578"/>
         <source>No option has a cost range yet: import benchmarks or give assumed capacities and prices.</source>
         <translation>Ninguna opción tiene aún un intervalo de coste: importe benchmarks o indique capacidades y precios supuestos.</translation>
     </message>
@@ -512,328 +512,328 @@
 <context>
     <name>DecisionPage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="39"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="38"/>
         <source>pending</source>
         <translation>pendiente</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="39"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="38"/>
         <source>approve</source>
         <translation>aprobar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="40"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="39"/>
         <source>reject</source>
         <translation>rechazar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="40"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="39"/>
         <source>abstain</source>
         <translation>abstenerse</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="44"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="43"/>
         <source>proposed</source>
         <translation>propuesta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="44"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="43"/>
         <source>accepted</source>
         <translation>aceptada</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="45"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="44"/>
         <source>rejected</source>
         <translation>rechazada</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="45"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="44"/>
         <source>deprecated</source>
         <translation>obsoleta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="46"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="45"/>
         <source>superseded</source>
         <translation>sustituida</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="118"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="117"/>
         <source>Record id</source>
         <translation>Id. del registro</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="118"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="117"/>
         <source>Title</source>
         <translation>Título</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="118"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="117"/>
         <source>Date (last updated)</source>
         <translation>Fecha (última actualización)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="119"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="118"/>
         <source>Evidence cut-off</source>
         <translation>Fecha de corte de la evidencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="119"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="118"/>
         <source>Decision makers</source>
         <translation>Responsables de la decisión</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="120"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="119"/>
         <source>Consulted</source>
         <translation>Consultados</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="120"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="119"/>
         <source>Informed</source>
         <translation>Informados</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="121"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="120"/>
         <source>Context and problem</source>
         <translation>Contexto y problema</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="121"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="120"/>
         <source>Decision drivers</source>
         <translation>Factores de decisión</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="122"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="121"/>
         <source>Rationale</source>
         <translation>Justificación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="122"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="121"/>
         <source>Good consequences</source>
         <translation>Consecuencias positivas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="123"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="122"/>
         <source>Bad consequences</source>
         <translation>Consecuencias negativas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="123"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="122"/>
         <source>Confirmation</source>
         <translation>Confirmación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="124"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="123"/>
         <source>Revisit when</source>
         <translation>Revisar cuando</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="124"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="123"/>
         <source>Supersedes</source>
         <translation>Sustituye a</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="125"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="124"/>
         <source>Superseded by</source>
         <translation>Sustituida por</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="140"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="139"/>
         <source>YYYY-MM-DD</source>
         <comment>an ISO date typed in a field</comment>
         <translation>AAAA-MM-DD</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="144"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="143"/>
         <source>one entry per line</source>
         <translation>una entrada por línea</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="152"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="151"/>
         <source>Decision record (MADR)</source>
         <translation>Registro de decisión (MADR)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="186"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="185"/>
         <source>Export for approval…</source>
         <translation>Exportar para aprobación…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="188"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="187"/>
         <source>Sign a record…</source>
         <translation>Firmar un registro…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="190"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="189"/>
         <source>Approval</source>
         <translation>Aprobación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="192"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="191"/>
         <source>&lt;b&gt;Missing for approval&lt;/b&gt;</source>
         <translation>&lt;b&gt;Falta para la aprobación&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="194"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="193"/>
         <source>&lt;b&gt;Signed&lt;/b&gt;</source>
         <translation>&lt;b&gt;Firmado&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="213"/>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="224"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="212"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="223"/>
         <source>Changes since the last record</source>
         <extracomment>at most this many changes are listed per kind (inputs, outcome); the rest are counted</extracomment>
         <translation>Cambios desde el último registro</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="225"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="224"/>
         <source>Not saved or exported yet: nothing to compare with.</source>
         <translation>Aún sin guardar ni exportar: no hay nada con qué comparar.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="227"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="226"/>
         <source>Changes since %1</source>
         <translation>Cambios desde %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="229"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="228"/>
         <source>None: the workspace is as in %1.</source>
         <translation>Ninguno: el espacio de trabajo está como en %1.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="240"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="239"/>
         <source>… and %1 more</source>
         <translation>… y %1 más</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="253"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="252"/>
         <source>Nothing: ready for approval.</source>
         <translation>Nada: listo para la aprobación.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="255"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="254"/>
         <source>Nobody may sign: name the decision makers.</source>
         <translation>Nadie puede firmar: indique los responsables de la decisión.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="284"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="283"/>
         <source>Name</source>
         <translation>Nombre</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="285"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="284"/>
         <source>Role</source>
         <translation>Cargo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="287"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="286"/>
         <source>Verdict</source>
         <translation>Dictamen</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="289"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="288"/>
         <source>not signed</source>
         <translation>sin firmar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="290"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="289"/>
         <source>Date</source>
         <translation>Fecha</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="291"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="290"/>
         <source>Conditions</source>
         <translation>Condiciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="296"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="294"/>
         <source>Add sign-off</source>
         <translation>Añadir firmante</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="298"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="296"/>
         <source>Remove selected</source>
         <translation>Quitar selección</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="300"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="298"/>
         <source>Export PDF decision record…</source>
         <translation>Exportar registro en PDF…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="312"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="310"/>
         <source>Sign-off</source>
         <translation>Aprobaciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="171"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="170"/>
         <source>Outcome</source>
         <translation>Resultado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="126"/>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="173"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="125"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="172"/>
         <source>Status</source>
         <translation>Estado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="126"/>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="174"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="125"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="173"/>
         <source>Chosen option</source>
         <translation>Opción elegida</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="127"/>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="175"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="126"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="174"/>
         <source>Considered options</source>
         <translation>Opciones consideradas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="111"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="110"/>
         <source>&lt;h2&gt;Decision&lt;/h2&gt;</source>
         <extracomment>the fields that hold an ISO date the user asked for the PDF decision record the user asked for the record exported for approval the user asked to sign a record as one approver</extracomment>
         <translation>&lt;h2&gt;Decisión&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="232"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="231"/>
         <source>unchanged</source>
         <comment>nothing changed in the inputs or the outcome</comment>
         <translation>sin cambios</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="233"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="232"/>
         <source>Inputs</source>
         <comment>what changed</comment>
         <translation>Datos de entrada</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="234"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="233"/>
         <source>Outcome</source>
         <comment>what changed</comment>
         <translation>Resultado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="319"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="317"/>
         <source>Decision</source>
         <translation>Decisión</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="340"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="338"/>
         <source>(name)</source>
         <translation>(nombre)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="340"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="338"/>
         <source>(role)</source>
         <translation>(cargo)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="341"/>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="347"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="339"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="345"/>
         <source>sign-offs</source>
         <translation>aprobaciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="371"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="369"/>
         <source>(not chosen yet)</source>
         <translation>(aún sin elegir)</translation>
     </message>
@@ -841,53 +841,52 @@
 <context>
     <name>EvidenceImporter</name>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/evidence_import.py" line="43"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="38"/>
         <source> (and %n more file(s) below %1 that failed)</source>
-        <extracomment>facts the GUI asks for when a file lacks them (nothing is pre-filled but what the file name suggests)</extracomment>
         <translation>
             <numerusform> (y %n archivo más bajo %1 que ha fallado)</numerusform>
             <numerusform> (y %n archivos más bajo %1 que han fallado)</numerusform>
         </translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="68"/>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="73"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="64"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="69"/>
         <source>Importing %1…</source>
         <translation>Importando %1…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="84"/>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="169"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="80"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="152"/>
         <source>Cannot import the evidence</source>
         <translation>No se puede importar la evidencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="85"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="81"/>
         <source>Import failed; nothing was changed.</source>
         <translation>La importación ha fallado; no se ha cambiado nada.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="89"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="85"/>
         <source>Import cancelled; nothing was changed.</source>
         <translation>Importación cancelada; no se ha cambiado nada.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="106"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="102"/>
         <source>Against the workload: %1 (%2); see the Evidence page.</source>
         <translation>Frente a la carga de trabajo: %1 (%2); vea la página Evidencia.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="108"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="104"/>
         <source>Against the workload: %1; see the Evidence page.</source>
         <translation>Frente a la carga de trabajo: %1; vea la página Evidencia.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="129"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="123"/>
         <source>Waiting for the context of the import…</source>
         <translation>Esperando el contexto de la importación…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/evidence_import.py" line="149"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="132"/>
         <source>No result files found; %n file(s) skipped, nothing was changed.</source>
         <translation>
             <numerusform>No se han encontrado archivos de resultados; se ha omitido %n archivo, no se ha cambiado nada.</numerusform>
@@ -895,7 +894,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/evidence_import.py" line="178"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="161"/>
         <source>Skipped %n file(s) that are not result files (first: %1: %2).</source>
         <translation>
             <numerusform>Se ha omitido %n archivo que no es de resultados (%1: %2).</numerusform>
@@ -903,18 +902,18 @@
         </translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="158"/>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="161"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="141"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="144"/>
         <source>%1 files</source>
         <translation>%1 archivos</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="162"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="145"/>
         <source>Import %1</source>
         <translation>Importar %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="172"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="155"/>
         <source>Imported %1: %2 runs, %3 parity checks.</source>
         <translation>Importado %1: %2 ejecuciones, %3 comprobaciones de paridad.</translation>
     </message>
@@ -922,394 +921,395 @@
 <context>
     <name>EvidencePage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="158"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="306"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="175"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="323"/>
         <source>File</source>
+        <extracomment>the latency charts&apos; series of the last refresh, until their tab is shown (drawn then)</extracomment>
         <translation>Archivo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="160"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="307"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="177"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="324"/>
         <source>Tool</source>
         <translation>Herramienta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="161"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="178"/>
         <source>Version</source>
         <translation>Versión</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="162"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="179"/>
         <source>Runs</source>
         <translation>Ejecuciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="163"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="180"/>
         <source>Checks</source>
         <translation>Comprobaciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="164"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="181"/>
         <source>Size (bytes)</source>
         <translation>Tamaño (bytes)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="165"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="182"/>
         <source>SHA-256</source>
         <translation>SHA-256</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="167"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="184"/>
         <source>Imported</source>
         <translation>Importado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="170"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="187"/>
         <source>Fits the workload</source>
         <translation>Se ajusta a la carga</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="172"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="320"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="189"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="337"/>
         <source>Label</source>
         <translation>Etiqueta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="176"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="193"/>
         <source>Import files…</source>
         <translation>Importar archivos…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="178"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="195"/>
         <source>Remove selected file</source>
         <translation>Quitar el archivo seleccionado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="180"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="197"/>
         <source>Set context…</source>
         <translation>Indicar el contexto…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="181"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="198"/>
         <source>Say what the selected file was measured on (runtime, platform, GPUs, model), or accept its runs as a proxy for the workload</source>
         <translation>Indique sobre qué se midió el archivo seleccionado (runtime, plataforma, GPU, modelo) o acepte sus ejecuciones como proxy de la carga de trabajo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="184"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="201"/>
         <source>Proxy for one run or check…</source>
         <translation>Proxy para una ejecución o comprobación…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="186"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="203"/>
         <source>Accept one run or parity check of the selected file as a proxy for the workload (with a reason and a discount), or withdraw it</source>
         <translation>Acepte una ejecución o comprobación de paridad del archivo seleccionado como proxy de la carga de trabajo (con un motivo y un descuento), o retire la aceptación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="189"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="206"/>
         <source>or drop result files anywhere on the window</source>
         <translation>o suelte archivos de resultados en cualquier parte de la ventana</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="224"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="241"/>
         <source>Filter rows (any column)…</source>
         <translation>Filtrar filas (cualquier columna)…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="230"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="247"/>
         <source>all runs</source>
         <translation>todas las ejecuciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="230"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="247"/>
         <source>that count</source>
         <translation>las que cuentan</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="231"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="248"/>
         <source>matching the workload</source>
         <translation>que coinciden con la carga</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="231"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="248"/>
         <source>proxies</source>
         <translation>proxies</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="232"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="249"/>
         <source>mismatched</source>
         <translation>no coincidentes</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="232"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="249"/>
         <source>needing context</source>
         <translation>que necesitan contexto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="238"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="255"/>
         <source>Runtime × platform:</source>
         <translation>Runtime × plataforma:</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="240"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="257"/>
         <source>Applicability:</source>
         <translation>Aplicabilidad:</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="254"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="271"/>
         <source>Throughput per GPU against interactivity</source>
         <translation>Throughput por GPU frente a interactividad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="255"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="258"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="272"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="275"/>
         <source>output tokens/s per GPU</source>
         <translation>tokens de salida/s por GPU</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="255"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="272"/>
         <source>tokens/s per user (1000 / TPOT p50)</source>
         <translation>tokens/s por usuario (1000 / TPOT p50)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="257"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="274"/>
         <source>Throughput per GPU against concurrency</source>
         <translation>Throughput por GPU frente a concurrencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="266"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="283"/>
         <source>TTFT against concurrency</source>
         <translation>TTFT frente a concurrencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="267"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="284"/>
         <source>TTFT (ms)</source>
         <translation>TTFT (ms)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="282"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="299"/>
         <source>own</source>
         <comment>kind of evidence</comment>
         <translation>propia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="282"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="299"/>
         <source>third-party</source>
         <comment>kind of evidence</comment>
         <translation>de terceros</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="283"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="300"/>
         <source>illustrative</source>
         <comment>kind of evidence</comment>
         <translation>ilustrativa</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="284"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="301"/>
         <source>PREDICTED</source>
         <comment>kind of evidence</comment>
         <translation>PREDICHA</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="289"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="306"/>
         <source>matches</source>
         <comment>fit to the workload</comment>
         <translation>coincide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="289"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="306"/>
         <source>proxy</source>
         <comment>fit to the workload</comment>
         <translation>proxy</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="290"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="307"/>
         <source>mismatch</source>
         <comment>fit to the workload</comment>
         <translation>no coincide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="291"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="308"/>
         <source>needs-context</source>
         <comment>fit to the workload</comment>
         <translation>falta contexto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="294"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="311"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="302"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="319"/>
         <source>e2e</source>
         <translation>e2e</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="303"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="320"/>
         <source>e2e per token</source>
         <translation>e2e por token</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="304"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="321"/>
         <source>%1 %2 (ms)</source>
         <translation>%1 %2 (ms)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="304"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="321"/>
         <source>mean</source>
         <translation>media</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="306"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="323"/>
         <source>Applicability</source>
         <translation>Aplicabilidad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="306"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="323"/>
         <source>Kind</source>
         <translation>Tipo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="307"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="324"/>
         <source>Why</source>
         <translation>Motivo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="307"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="324"/>
         <source>Excluded</source>
         <translation>Excluida</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="308"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="325"/>
         <source>Tool version</source>
         <translation>Versión de la herramienta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="308"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="325"/>
         <source>Runtime</source>
         <translation>Runtime</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="309"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="326"/>
         <source>Runtime version</source>
         <translation>Versión del runtime</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="309"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="326"/>
         <source>Platform</source>
         <translation>Plataforma</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="310"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="327"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="310"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="327"/>
         <source>Model</source>
         <translation>Modelo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="310"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="327"/>
         <source>Quantization</source>
         <translation>Cuantización</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="311"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="328"/>
         <source>Dataset</source>
         <translation>Conjunto de datos</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="311"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="328"/>
         <source>Concurrency</source>
         <translation>Concurrencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="312"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="329"/>
         <source>Request rate (req/s)</source>
         <translation>Tasa de peticiones (pet./s)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="312"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="329"/>
         <source>Input tokens</source>
         <translation>Tokens de entrada</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="313"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="330"/>
         <source>Output tokens</source>
         <translation>Tokens de salida</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="313"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="330"/>
         <source>Requests</source>
         <translation>Peticiones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="314"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="331"/>
         <source>Completed</source>
         <translation>Completadas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="314"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="331"/>
         <source>Failed</source>
         <translation>Fallidas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="314"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="331"/>
         <source>Duration (s)</source>
         <translation>Duración (s)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="315"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="332"/>
         <source>Requests/s</source>
         <translation>Peticiones/s</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="315"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="332"/>
         <source>Output tokens/s</source>
         <translation>Tokens de salida/s</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="316"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="333"/>
         <source>Total tokens/s</source>
         <translation>Tokens totales/s</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="317"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="334"/>
         <source>Output tokens/s per GPU</source>
         <translation>Tokens de salida/s por GPU</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="318"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="335"/>
         <source>Tokens/s per user</source>
         <translation>Tokens/s por usuario</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="318"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="335"/>
         <source>Prefill GPUs</source>
         <translation>GPU de prefill</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="319"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="336"/>
         <source>Decode GPUs</source>
         <translation>GPU de decode</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="319"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="336"/>
         <source>Quality flags</source>
         <translation>Indicadores de calidad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="320"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="337"/>
         <source>Missing context</source>
         <translation>Contexto que falta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="320"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="337"/>
         <source>Max rate</source>
         <translation>Tasa máxima</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="345"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="362"/>
         <source>%n matches</source>
         <comment>fit count</comment>
         <translation>
@@ -1318,7 +1318,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="345"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="362"/>
         <source>%n proxy</source>
         <comment>fit count</comment>
         <translation>
@@ -1327,7 +1327,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="346"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="363"/>
         <source>%n mismatch</source>
         <comment>fit count</comment>
         <translation>
@@ -1336,7 +1336,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="347"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="364"/>
         <source>%n needs-context</source>
         <comment>fit count</comment>
         <translation>
@@ -1345,232 +1345,232 @@
         </translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="352"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="369"/>
         <source>(proxy accepted)</source>
         <translation>(proxy aceptado)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="354"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="371"/>
         <source>(%1 accepted as proxies)</source>
         <translation>(%1 aceptadas como proxy)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="423"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="440"/>
         <source>Proxy discount</source>
         <translation>Descuento del proxy</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="424"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="441"/>
         <source>“%1” is not LOW/LIKELY/HIGH numbers with 0 &lt; low ≤ likely ≤ high.</source>
         <translation>«%1» no son números BAJO/PROBABLE/ALTO con 0 &lt; bajo ≤ probable ≤ alto.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="434"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="451"/>
         <source>Context</source>
         <translation>Contexto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="438"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="455"/>
         <source>Context of %1</source>
         <translation>Contexto de %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="457"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="474"/>
         <source>Proxy</source>
         <translation>Proxy</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="461"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="478"/>
         <source>run</source>
         <translation>ejecución</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="461"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="478"/>
         <source>check</source>
         <translation>comprobación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="463"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="480"/>
         <source>Proxy for %1 %2 of %3</source>
         <translation>Proxy para %1 %2 de %3</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="522"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="539"/>
         <source> — excluded (fails parity)</source>
         <translation> — excluida (no supera la paridad)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="522"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="539"/>
         <source> — predicted</source>
         <translation> — predicha</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="523"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="540"/>
         <source> — proxy</source>
         <translation> — proxy</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="523"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="540"/>
         <source> — does not count</source>
         <translation> — no cuenta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="598"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="620"/>
         <source>%1 runs, none with TPOT p50 (interactivity is 1000 / TPOT p50, and these files publish no latency): the chart shows throughput per GPU along each concurrency sweep instead. Throughput alone says nothing about the SLO.</source>
         <translation>%1 ejecuciones, ninguna con TPOT p50 (la interactividad es 1000 / TPOT p50, y estos archivos no publican latencia): el gráfico muestra en su lugar el throughput por GPU a lo largo de cada barrido de concurrencia. El throughput por sí solo no dice nada del SLO.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="268"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="285"/>
         <source>TPOT against concurrency</source>
         <translation>TPOT frente a concurrencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="269"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="286"/>
         <source>TPOT (ms)</source>
         <translation>TPOT (ms)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="140"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="152"/>
         <source>Normalized table</source>
         <translation>Tabla normalizada</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="116"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="128"/>
         <source>%1 on %2</source>
         <extracomment>columns shown first in the normalized table (then every other non-empty field) the widest the file-name column of the files table grows (the label column after it keeps room) applicability values whose runs count for nothing (shown greyed, with the reason)</extracomment>
         <translation>%1 en %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="141"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="153"/>
         <source>Predicted vs measured</source>
         <translation>Predicho frente a medido</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="193"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="210"/>
         <source>&lt;h2&gt;Evidence&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;Evidencia&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="325"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="342"/>
         <source>Evidence</source>
         <translation>Evidencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="329"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="346"/>
         <source>tool: %1 %2</source>
         <translation>herramienta: %1 %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="330"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="347"/>
         <source>%1 bytes, SHA-256 %2</source>
         <translation>%1 bytes, SHA-256 %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="331"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="348"/>
         <source>imported %1</source>
         <translation>importado %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="331"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="348"/>
         <source>(unknown)</source>
         <translation>(desconocido)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="473"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="490"/>
         <source>Remove %1</source>
         <translation>Quitar %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="494"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="511"/>
         <source>all</source>
         <translation>todas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="533"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="550"/>
         <source>%1 runs from %2 files. Times in ms, throughputs in tokens/s; TPOT, ITL and e2e per token are different metrics and stay apart.</source>
         <translation>%1 ejecuciones de %2 archivos. Tiempos en ms, throughputs en tokens/s; TPOT, ITL y e2e por token son métricas distintas y se mantienen separadas.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="578"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="604"/>
         <source>SLO ≥ %1 tok/s/user</source>
         <translation>SLO ≥ %1 tok/s/usuario</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="581"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="607"/>
         <source>SLO bound 1000 / TPOT p99 %1 ms</source>
         <translation>Límite del SLO 1000 / TPOT p99 %1 ms</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="585"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="610"/>
         <source>Pareto front</source>
         <translation>Frente de Pareto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="258"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="267"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="269"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="275"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="284"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="286"/>
         <source>concurrency (log scale)</source>
         <translation>concurrencia (escala logarítmica)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="138"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="150"/>
         <source>Throughput</source>
         <extracomment>the user asked to import files (payload: None -&gt; ask for paths)</extracomment>
         <translation>Throughput</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="139"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="151"/>
         <source>Latency</source>
         <translation>Latencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="590"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="592"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="644"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="646"/>
         <source>SLO p99 ≤ %1 ms</source>
         <translation>SLO p99 ≤ %1 ms</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="603"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="625"/>
         <source>%1 runs, none with both output throughput per GPU and TPOT p50 (interactivity is 1000 / TPOT p50, and these files publish no latency): nothing to plot yet. Their numbers are in the normalized table.</source>
         <translation>%1 ejecuciones, ninguna con throughput de salida por GPU y TPOT p50 a la vez (la interactividad es 1000 / TPOT p50, y estos archivos no publican latencia): aún no hay nada que representar. Sus cifras están en la tabla normalizada.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="608"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="630"/>
         <source>No runs with throughput and TPOT yet: import benchmark results (File ▸ Import evidence, or drop files on the window).</source>
         <translation>Aún no hay ejecuciones con throughput y TPOT: importe resultados de benchmarks (Archivo ▸ Importar evidencia, o suelte archivos en la ventana).</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="611"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="633"/>
         <source>Each point is one run. The line through a group&apos;s points is its Pareto front (no other run of the group is better on both axes). Right of the red line meets the interactivity SLO. Hollow points are illustrative, proxy or predicted data, filled ones measurements.</source>
         <translation>Cada punto es una ejecución. La línea que une los puntos de un grupo es su frente de Pareto (ninguna otra ejecución del grupo es mejor en ambos ejes). A la derecha de la línea roja se cumple el SLO de interactividad. Los puntos huecos son datos ilustrativos, de proxy o predichos; los rellenos, mediciones.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="623"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="658"/>
         <source>&lt;h3&gt;No latency to plot&lt;/h3&gt;&lt;p&gt;None of the %1 runs shown publishes TTFT or TPOT against a concurrency: these files report throughput only.&lt;/p&gt;&lt;p&gt;Their numbers are in the normalized table; import results with latency (File ▸ Import evidence, or drop files on the window) to see them here.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;No hay latencia que representar&lt;/h3&gt;&lt;p&gt;Ninguna de las %1 ejecuciones mostradas publica TTFT ni TPOT frente a una concurrencia: estos archivos solo informan del throughput.&lt;/p&gt;&lt;p&gt;Sus cifras están en la tabla normalizada; importe resultados con latencia (Archivo ▸ Importar evidencia, o suelte archivos en la ventana) para verlos aquí.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="627"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="662"/>
         <source>&lt;h3&gt;No latency to plot&lt;/h3&gt;&lt;p&gt;Import benchmark results with TTFT or TPOT (File ▸ Import evidence, or drop files on the window).&lt;/p&gt;</source>
         <translation>&lt;h3&gt;No hay latencia que representar&lt;/h3&gt;&lt;p&gt;Importe resultados de benchmarks con TTFT o TPOT (Archivo ▸ Importar evidencia, o suelte archivos en la ventana).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="631"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="666"/>
         <source>Solid lines are p50, dashed p99; below the red line meets the SLO. Hollow points are illustrative, proxy or predicted data, filled ones measurements.</source>
         <translation>Las líneas continuas son p50; las discontinuas, p99; por debajo de la línea roja se cumple el SLO. Los puntos huecos son datos ilustrativos, de proxy o predichos; los rellenos, mediciones.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="634"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="669"/>
         <source>No run shown publishes TPOT.</source>
         <translation>Ninguna ejecución mostrada publica TPOT.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="636"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="671"/>
         <source>No run shown publishes TTFT.</source>
         <translation>Ninguna ejecución mostrada publica TTFT.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="638"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="673"/>
         <source>%1 runs were driven by request rate, not concurrency, and are not in the latency charts.</source>
         <translation>%1 ejecuciones se dirigieron por tasa de peticiones, no por concurrencia, y no aparecen en los gráficos de latencia.</translation>
     </message>
@@ -1788,58 +1788,58 @@
 <context>
     <name>GapsPage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="29"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="28"/>
         <source>not answered</source>
         <translation>sin responder</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="29"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="28"/>
         <source>provided</source>
         <translation>cubierto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="30"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="29"/>
         <source>external</source>
         <translation>externo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="30"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="29"/>
         <source>missing</source>
         <translation>falta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="37"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="36"/>
         <source>as of</source>
         <translation>a fecha de</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="95"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="94"/>
         <source>Person-weeks of engineering; low &lt;= likely &lt;= high is kept by moving the other points</source>
         <translation>Semanas-persona de ingeniería; bajo &lt;= probable &lt;= alto se mantiene moviendo los otros valores</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="97"/>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="199"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="96"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="201"/>
         <source>Item</source>
         <translation>Elemento</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="98"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="97"/>
         <source>Category</source>
         <translation>Categoría</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="99"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="98"/>
         <source>Answer</source>
         <translation>Respuesta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="102"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="101"/>
         <source>provided: the runtime has it; external: someone must build or integrate it (adds to the migration cost); missing: a blocker until an owner is named</source>
         <translation>cubierto: el runtime lo tiene; externo: alguien tiene que construirlo o integrarlo (se suma al coste de migración); falta: bloqueante hasta que se nombre un responsable</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="104"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="103"/>
         <source>Owner</source>
         <translation>Responsable</translation>
     </message>
@@ -1849,49 +1849,286 @@
         <translation>Esfuerzo bajo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="106"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="107"/>
         <source>likely</source>
         <translation>probable</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="107"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="109"/>
         <source>high</source>
         <translation>alto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="108"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="111"/>
         <source>Notes</source>
         <translation>Notas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="127"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="129"/>
         <source>Option:</source>
         <translation>Opción:</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="130"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="132"/>
         <source>&lt;h2&gt;Service gaps&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;Carencias del servicio&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="144"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="146"/>
         <source>Service gaps</source>
         <translation>Carencias del servicio</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="219"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="221"/>
         <source>%1 provided, %2 external, %3 missing, %4 not answered. External work, and missing items someone is named to build, add %5 / %6 / %7 person-weeks (low / likely / high) to the migration cost.</source>
         <translation>%1 cubiertos, %2 externos, %3 faltan, %4 sin responder. El trabajo externo y los elementos que faltan con un responsable nombrado suman %5 / %6 / %7 semanas-persona (bajo / probable / alto) al coste de migración.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="226"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="228"/>
         <source>(external %1, missing with an owner %2 likely)</source>
         <translation>(externo %1, faltan con responsable %2 probable)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/gaps_page.py" line="229"/>
+        <location filename="../../deepdecide/gui/views/gaps_page.py" line="231"/>
         <source>Blockers until someone names who builds them: %1</source>
         <translation>Bloqueantes hasta que alguien indique quién los construye: %1</translation>
+    </message>
+</context>
+<context>
+    <name>ImportContextDialog</name>
+    <message>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="52"/>
+        <source>Context of the imported files</source>
+        <translation>Contexto de los archivos importados</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="56"/>
+        <source>— not answered —</source>
+        <translation>— sin responder —</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="56"/>
+        <source>own measurement</source>
+        <translation>medición propia</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="57"/>
+        <source>third-party result</source>
+        <translation>resultado de terceros</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="58"/>
+        <source>illustrative</source>
+        <translation>ilustrativa</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="59"/>
+        <source>predicted</source>
+        <translation>predicha</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="61"/>
+        <source>Each file keeps what it says itself. For what it does not say, answer file by file: what it was measured on, and who made it. The file name&apos;s suggestions are filled in &lt;i&gt;in italics&lt;/i&gt;: check each row and tick it, or edit it. A fact left “not known” makes the file&apos;s runs &lt;i&gt;needs context&lt;/i&gt;: they count for nothing until it is given.</source>
+        <translation>Cada archivo conserva lo que él mismo indica. Para lo que no indica, responda archivo por archivo: sobre qué se midió y quién lo hizo. Las sugerencias del nombre del archivo aparecen &lt;i&gt;en cursiva&lt;/i&gt;: compruebe cada fila y márquela, o edítela. Un dato que quede como «desconocido» deja las ejecuciones del archivo en &lt;i&gt;falta contexto&lt;/i&gt;: no cuentan para nada hasta que se indique.</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="69"/>
+        <source>File</source>
+        <translation>Archivo</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="69"/>
+        <source>The file says</source>
+        <translation>El archivo indica</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="69"/>
+        <source>The name suggests</source>
+        <translation>El nombre sugiere</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="70"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="216"/>
+        <source>Runtime</source>
+        <translation>Runtime</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="70"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="216"/>
+        <source>Platform</source>
+        <translation>Plataforma</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="70"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="216"/>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="70"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="217"/>
+        <source>Model</source>
+        <translation>Modelo</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="70"/>
+        <source>Who made it</source>
+        <translation>Quién lo hizo</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="71"/>
+        <source>Confirmed: the row&apos;s answer is checked</source>
+        <translation>Confirmada: la respuesta de la fila está comprobada</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="93"/>
+        <source>model</source>
+        <translation>modelo</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="100"/>
+        <source>Apply to the selected rows</source>
+        <translation>Aplicar a las filas seleccionadas</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="102"/>
+        <source>Gives these values to the selected rows only, and to each only for the facts its file does not state. Empty fields are not given.</source>
+        <translation>Da estos valores solo a las filas seleccionadas, y a cada una solo para los datos que su archivo no indica. Los campos vacíos no se dan.</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="105"/>
+        <source>Confirm the selected rows</source>
+        <translation>Confirmar las filas seleccionadas</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="109"/>
+        <source>Selected rows:</source>
+        <translation>Filas seleccionadas:</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="140"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="150"/>
+        <source>— not known —</source>
+        <translation>— desconocido —</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="208"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="231"/>
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="208"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="231"/>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="214"/>
+        <source>%1 / %2 tokens</source>
+        <translation>%1 / %2 tokens</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="217"/>
+        <source>Input tokens</source>
+        <translation>Tokens de entrada</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="218"/>
+        <source>Output tokens</source>
+        <translation>Tokens de salida</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="219"/>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="221"/>
+        <source>Not stated: %1</source>
+        <translation>No indicado: %1</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="222"/>
+        <source>nothing of the context</source>
+        <translation>nada del contexto</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="242"/>
+        <source>Tick when the row&apos;s answer is right</source>
+        <translation>Márquela cuando la respuesta de la fila sea correcta</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="245"/>
+        <source>The file states every fact: nothing to confirm</source>
+        <translation>El archivo indica todos los datos: nada que confirmar</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="247"/>
+        <source>%1
+%2</source>
+        <translation>%1
+%2</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="251"/>
+        <source>What the file name suggests, for the facts the file does not state</source>
+        <translation>Lo que sugiere el nombre del archivo, para los datos que el archivo no indica</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="255"/>
+        <source>Stated by the file: kept</source>
+        <translation>Indicado por el archivo: se conserva</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="265"/>
+        <source>not known</source>
+        <translation>desconocido</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="274"/>
+        <source>%1 (the file says)</source>
+        <translation>%1 (lo indica el archivo)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="275"/>
+        <source>The file&apos;s format says who made it</source>
+        <translation>El formato del archivo indica quién lo hizo</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="307"/>
+        <source>Suggested by the file name (%1): check it</source>
+        <translation>Sugerido por el nombre del archivo (%1): compruébelo</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="383"/>
+        <source>rows %1</source>
+        <translation>filas %1</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="383"/>
+        <source> and %1 more</source>
+        <translation> y %1 más</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="389"/>
+        <source>Who made it? Not answered for 1 file: %1.</source>
+        <translation>¿Quién lo hizo? Sin responder para 1 archivo: %1.</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="391"/>
+        <source>Who made it? Not answered for %1 files: %2.</source>
+        <translation>¿Quién lo hizo? Sin responder para %1 archivos: %2.</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="394"/>
+        <source>Not confirmed: 1 file (%1): check its row and tick it, or edit it.</source>
+        <translation>Sin confirmar: 1 archivo (%1): compruebe su fila y márquela, o edítela.</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="397"/>
+        <source>Not confirmed: %1 files (%2): check each row and tick it, or edit it.</source>
+        <translation>Sin confirmar: %1 archivos (%2): compruebe cada fila y márquela, o edítela.</translation>
     </message>
 </context>
 <context>
@@ -2231,7 +2468,7 @@ Recover it?</source>
 <context>
     <name>LatencyChart</name>
     <message>
-        <location filename="../../deepdecide/gui/widgets/charts.py" line="338"/>
+        <location filename="../../deepdecide/gui/widgets/charts.py" line="376"/>
         <source>No run driven by concurrency with this latency yet</source>
         <translation>Aún no hay ninguna ejecución dirigida por concurrencia con esta latencia</translation>
     </message>
@@ -2366,12 +2603,17 @@ Recover it?</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; no es una plataforma de la matriz: todos los runtimes son &lt;b&gt;experimentales&lt;/b&gt; en ella.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="164"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="162"/>
+        <source>Closest: %1, other GPUs whose support does not carry over; if the machine has one of them, name it exactly.</source>
+        <translation>Más cercanas: %1, otras GPU cuyo soporte no se traslada; si la máquina tiene una de ellas, nómbrela exactamente.</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="168"/>
         <source>Recognised as &lt;b&gt;%1&lt;/b&gt; (%2). Officially listed: %3. Ready with the given stack: %4.</source>
         <translation>Reconocida como &lt;b&gt;%1&lt;/b&gt; (%2). Con soporte oficial: %3. Listos con la pila indicada: %4.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="166"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="170"/>
         <source>none</source>
         <translation>ninguno</translation>
     </message>
@@ -2379,7 +2621,7 @@ Recover it?</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../deepdecide/gui/app.py" line="108"/>
+        <location filename="../../deepdecide/gui/app.py" line="154"/>
         <location filename="../../deepdecide/gui/views/main_window.py" line="471"/>
         <location filename="../../deepdecide/gui/views/main_window.py" line="474"/>
         <source>Cannot open the workspace</source>
@@ -2775,47 +3017,47 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
 <context>
     <name>MatrixPage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="189"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="193"/>
         <source>Filter platforms…</source>
         <translation>Filtrar plataformas…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="204"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="208"/>
         <source>Show:</source>
         <translation>Mostrar:</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="213"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="217"/>
         <source>Click a cell for its required stack and sources.</source>
         <translation>Haga clic en una celda para ver su pila necesaria y sus fuentes.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="224"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="228"/>
         <source>&lt;h2&gt;Support matrix&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;Matriz de soporte&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="242"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="246"/>
         <source>Support matrix</source>
         <translation>Matriz de soporte</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="272"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="276"/>
         <source>Matrix as of %1 — %2 runtimes × %3 platforms. Hover or click a cell for the required stack, its sources and their dates.</source>
         <translation>Matriz a fecha de %1 — %2 runtimes × %3 plataformas. Pase el ratón o haga clic en una celda para ver la pila necesaria, sus fuentes y sus fechas.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="274"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="278"/>
         <source>(undated)</source>
         <translation>(sin fecha)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="276"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="280"/>
         <source>All vendors</source>
         <translation>Todos los fabricantes</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/matrix_page.py" line="277"/>
+        <location filename="../../deepdecide/gui/views/matrix_page.py" line="281"/>
         <source>All runtime kinds</source>
         <translation>Todos los tipos de runtime</translation>
     </message>
@@ -2823,62 +3065,62 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
 <context>
     <name>MigrationPage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/migration_page.py" line="20"/>
+        <location filename="../../deepdecide/gui/views/migration_page.py" line="19"/>
         <source>to do</source>
         <translation>pendiente</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/migration_page.py" line="20"/>
+        <location filename="../../deepdecide/gui/views/migration_page.py" line="19"/>
         <source>in progress</source>
         <translation>en curso</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/migration_page.py" line="21"/>
+        <location filename="../../deepdecide/gui/views/migration_page.py" line="20"/>
         <source>done</source>
         <translation>hecho</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/migration_page.py" line="21"/>
+        <location filename="../../deepdecide/gui/views/migration_page.py" line="20"/>
         <source>blocked</source>
         <translation>bloqueado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/migration_page.py" line="43"/>
+        <location filename="../../deepdecide/gui/views/migration_page.py" line="42"/>
         <source>Step</source>
         <translation>Paso</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/migration_page.py" line="44"/>
+        <location filename="../../deepdecide/gui/views/migration_page.py" line="43"/>
         <source>Title</source>
         <translation>Título</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/migration_page.py" line="45"/>
+        <location filename="../../deepdecide/gui/views/migration_page.py" line="44"/>
         <source>Status</source>
         <translation>Estado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/migration_page.py" line="47"/>
+        <location filename="../../deepdecide/gui/views/migration_page.py" line="46"/>
         <source>Owner</source>
         <translation>Responsable</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/migration_page.py" line="48"/>
+        <location filename="../../deepdecide/gui/views/migration_page.py" line="47"/>
         <source>Notes</source>
         <translation>Notas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/migration_page.py" line="54"/>
+        <location filename="../../deepdecide/gui/views/migration_page.py" line="52"/>
         <source>&lt;h2&gt;Migration plan&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;Plan de migración&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/migration_page.py" line="60"/>
+        <location filename="../../deepdecide/gui/views/migration_page.py" line="58"/>
         <source>Migration plan</source>
         <translation>Plan de migración</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/migration_page.py" line="66"/>
+        <location filename="../../deepdecide/gui/views/migration_page.py" line="64"/>
         <source>%1 steps: %2 done, %3 in progress, %4 blocked, %5 to do. Double-click a status, owner or note to change it.</source>
         <translation>%1 pasos: %2 hechos, %3 en curso, %4 bloqueados, %5 pendientes. Haga doble clic en un estado, un responsable o una nota para cambiarlo.</translation>
     </message>
@@ -2886,172 +3128,172 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
 <context>
     <name>OptionCard</name>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="86"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="87"/>
         <source>GPUs needed (owned + new)</source>
         <translation>GPU (propias + nuevas)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="88"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="89"/>
         <source>TCO over the horizon, cash</source>
         <translation>TCO del horizonte, caja</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="89"/>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="157"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="90"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="158"/>
         <source>Score</source>
         <translation>Puntuación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="89"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="90"/>
         <source>TCO over the horizon, all-in</source>
         <translation>TCO del horizonte, todo incl.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="90"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="91"/>
         <source>P(best)</source>
         <translation>P(mejor)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="90"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="91"/>
         <source>Runs vs the workload</source>
         <translation>Ejecuciones frente a la carga</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="117"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="118"/>
         <source>match</source>
         <translation>coinciden</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="117"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="118"/>
         <source>proxy</source>
         <translation>proxy</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="118"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="119"/>
         <source>mismatch</source>
         <translation>no coinciden</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="118"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="119"/>
         <source>need context</source>
         <translation>falta contexto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="119"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="120"/>
         <source>no run</source>
         <translation>ninguna ejecución</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="121"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="122"/>
         <source>%1 checks not counted</source>
         <translation>%1 comprobaciones no contadas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="130"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="131"/>
         <source>&lt;b&gt;#%1&lt;/b&gt;</source>
         <translation>&lt;b&gt;n.º %1&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="131"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="132"/>
         <source>Rank by weighted score</source>
         <translation>Puesto por puntuación ponderada</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="133"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="134"/>
         <source>not ranked</source>
         <translation>sin clasificar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="136"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="137"/>
         <source>official</source>
         <translation>oficial</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="136"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="137"/>
         <source>experimental</source>
         <translation>experimental</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="147"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="148"/>
         <source>reached</source>
         <translation>alcanzado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="147"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="148"/>
         <source>not reached</source>
         <translation>no alcanzado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="162"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="163"/>
         <source>Share of Monte Carlo draws in which this option ranks first</source>
         <translation>Proporción de muestras de Monte Carlo en las que esta opción queda primera</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="165"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="166"/>
         <source>Monte Carlo running</source>
         <translation>Monte Carlo en curso</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="166"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="167"/>
         <source>Runs and checks about this option, against the workload</source>
         <translation>Ejecuciones y comprobaciones de esta opción, frente a la carga de trabajo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="168"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="169"/>
         <source>matches</source>
         <comment>one file&apos;s fit</comment>
         <translation>coincide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="168"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="169"/>
         <source>proxy</source>
         <comment>one file&apos;s fit</comment>
         <translation>proxy</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="169"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="170"/>
         <source>mismatch</source>
         <comment>one file&apos;s fit</comment>
         <translation>no coincide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="170"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="171"/>
         <source>needs context</source>
         <comment>one file&apos;s fit</comment>
         <translation>falta contexto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="171"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="172"/>
         <source>capacity</source>
         <translation>capacidad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="174"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="175"/>
         <source>nothing</source>
         <translation>nada</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="175"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="176"/>
         <source>run</source>
         <translation>ejecución</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="175"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="176"/>
         <source>check</source>
         <translation>comprobación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="176"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="177"/>
         <source>%1 (%2 %3): %4 (counts for %5)</source>
         <translation>%1 (%2 %3): %4 (cuenta para: %5)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="180"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="181"/>
         <source>… and %1 more</source>
         <translation>… y %1 más</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="185"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="186"/>
         <source>%n run(s) do not count: %1</source>
         <translation>
             <numerusform>%n ejecución no cuenta: %1</numerusform>
@@ -3059,7 +3301,7 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="188"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="189"/>
         <source>%n blocker(s): %1</source>
         <translation>
             <numerusform>%n bloqueante: %1</numerusform>
@@ -3067,22 +3309,22 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
         </translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="201"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="202"/>
         <source>%1 owned GPUs freed</source>
         <translation>%1 GPU propias liberadas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="205"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="206"/>
         <source>%1 / M output tokens, cash</source>
         <translation>%1/M tokens de salida, caja</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="206"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="207"/>
         <source>%1 / M output tokens, all-in</source>
         <translation>%1/M tok. de salida, todo incl.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="216"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="217"/>
         <source>this view drives the ranking</source>
         <translation>esta vista decide la clasificación</translation>
     </message>
@@ -3090,27 +3332,27 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
 <context>
     <name>OverviewPage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="250"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="251"/>
         <source>Edit workload…</source>
         <translation>Editar la carga de trabajo…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="252"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="253"/>
         <source>The model (and its other names), precisions, tokens per request and dataset every run and parity check is judged against</source>
         <translation>El modelo (y sus otros nombres), las precisiones, los tokens por petición y el conjunto de datos frente a los que se juzga cada ejecución y comprobación de paridad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="290"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="291"/>
         <source>Overview</source>
         <translation>Resumen</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="302"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="303"/>
         <source>Workload</source>
         <translation>Carga de trabajo</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="336"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="337"/>
         <source>Revisit this decision: %n of its own triggers fired</source>
         <translation>
             <numerusform>Revise esta decisión: ha saltado %n de sus propios disparadores</numerusform>
@@ -3118,17 +3360,17 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
         </translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="348"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="349"/>
         <source>&lt;h2&gt;%1&lt;/h2&gt;%2 options for %3 · %4 evidence files</source>
         <translation>&lt;h2&gt;%1&lt;/h2&gt;%2 opciones para %3 · %4 archivos de evidencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="351"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="352"/>
         <source>Evidence is judged against the %1. Runs and checks of another model, precision, request shape or dataset are shown but count for nothing.</source>
         <translation>La evidencia se juzga frente a %1. Las ejecuciones y comprobaciones con otro modelo, otra precisión, otra forma de petición u otro conjunto de datos se muestran, pero no cuentan para nada.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="355"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="356"/>
         <source>Runs and parity checks that match the workload count; a proxy the user accepted counts, discounted, for capacity; a mismatch or a run that needs context counts for nothing</source>
         <translation>Cuentan las ejecuciones y comprobaciones de paridad que coinciden con la carga; un proxy aceptado por el usuario cuenta, con descuento, para la capacidad; una no coincidencia o una ejecución a la que le falta contexto no cuenta para nada</translation>
     </message>
@@ -3136,7 +3378,7 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
 <context>
     <name>Page</name>
     <message>
-        <location filename="../../deepdecide/gui/views/page.py" line="54"/>
+        <location filename="../../deepdecide/gui/views/page.py" line="56"/>
         <source>Edit %1</source>
         <translation>Editar %1</translation>
     </message>
@@ -3457,387 +3699,387 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
 <context>
     <name>PresentationWindow</name>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="256"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="251"/>
         <source>Presentation — deepdecide</source>
         <extracomment>the slide shown changed (payload: its index)</extracomment>
         <translation>Presentación — deepdecide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="266"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="261"/>
         <source>Back to the saved decision (B)</source>
         <translation>Volver a la decisión guardada (B)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="280"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="275"/>
         <source>The question</source>
         <translation>La pregunta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="281"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="276"/>
         <source>The options</source>
         <translation>Las opciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="282"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="277"/>
         <source>The evidence per option</source>
         <translation>La evidencia de cada opción</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="283"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="278"/>
         <source>Capacity and cost</source>
         <translation>Capacidad y coste</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="284"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="279"/>
         <source>What would flip it</source>
         <translation>Qué la haría cambiar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="285"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="280"/>
         <source>The recommendation</source>
         <translation>La recomendación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="286"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="281"/>
         <source>Sign-off status</source>
         <translation>Estado de las aprobaciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="327"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="322"/>
         <source>→ / Space next   ← previous   W what-if   B baseline   Esc leaves</source>
         <translation>→ / Espacio siguiente   ← anterior   W «¿y si…?»   B base   Esc salir</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="404"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="399"/>
         <source>weights</source>
         <translation>pesos</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="406"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="401"/>
         <source>SLO</source>
         <translation>SLO</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="407"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="402"/>
         <source>what-if: differs from the saved decision (%1 changed)</source>
         <translation>«¿y si…?»: difiere de la decisión guardada (cambia: %1)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="409"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="404"/>
         <source>the top rank moves from %1 to %2</source>
         <translation>el primer puesto pasa de %1 a %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="410"/>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="412"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="405"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="407"/>
         <source>none</source>
         <translation>ninguna</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="412"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="407"/>
         <source>%1 still ranks first</source>
         <translation>%1 sigue en primer puesto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="453"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="448"/>
         <source>Model: %1</source>
         <translation>Modelo: %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="463"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="458"/>
         <source>Peak demand: %1 · SLO: %2 · horizon %3</source>
         <translation>Demanda punta: %1 · SLO: %2 · horizonte %3</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="476"/>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="489"/>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="525"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="471"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="484"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="520"/>
         <source>Option</source>
         <translation>Opción</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="476"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="471"/>
         <source>Strategy</source>
         <translation>Estrategia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="476"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="471"/>
         <source>Support</source>
         <translation>Soporte</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="476"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="471"/>
         <source>Full name</source>
         <translation>Nombre completo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="487"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="482"/>
         <source>all three claims shown</source>
         <translation>las tres afirmaciones demostradas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="489"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="484"/>
         <source>Builds</source>
         <translation>Compila</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="489"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="484"/>
         <source>Correct</source>
         <translation>Correcta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="489"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="484"/>
         <source>Performs</source>
         <translation>Rinde</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="489"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="484"/>
         <source>Runs</source>
         <translation>Ejecuciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="490"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="485"/>
         <source>First gap</source>
         <translation>Primera carencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="497"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="492"/>
         <source>match</source>
         <translation>coinciden</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="497"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="492"/>
         <source>proxy</source>
         <translation>proxy</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="498"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="493"/>
         <source>mismatch</source>
         <translation>no coinciden</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="498"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="493"/>
         <source>need context</source>
         <translation>falta contexto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="500"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="495"/>
         <source>no runs</source>
         <translation>sin ejecuciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="511"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="506"/>
         <source>none (no run, no assumption)</source>
         <translation>ninguna (ni ejecución ni supuesto)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="525"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="520"/>
         <source>Capacity</source>
         <translation>Capacidad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="525"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="520"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="525"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="520"/>
         <source>%1/M tokens</source>
         <translation>%1/M tokens</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="523"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="518"/>
         <source>Cost view: %1 · TCO over %3 · capacity under the SLO (%2)</source>
         <translation>Vista de coste: %1 · TCO a %3 · capacidad dentro del SLO (%2)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="526"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="521"/>
         <source>TCO</source>
         <translation>TCO</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="527"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="522"/>
         <source>To production</source>
         <translation>Hasta producción</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="527"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="522"/>
         <source>Capacity basis</source>
         <translation>Base de la capacidad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="534"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="529"/>
         <source>No option ranks first, so nothing can flip.</source>
         <translation>Ninguna opción queda primera, así que nada puede cambiar.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="537"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="532"/>
         <source>%1 ranks first. It stays first while each weight stays in its range (the others unchanged):</source>
         <translation>%1 queda primera. Sigue primera mientras cada peso se mantenga en su intervalo (con los demás sin cambios):</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="541"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="536"/>
         <source>no limit</source>
         <translation>sin límite</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="542"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="537"/>
         <source>below → %1</source>
         <translation>por debajo → %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="543"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="538"/>
         <source>above → %1</source>
         <translation>por encima → %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="545"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="540"/>
         <source>never flips</source>
         <translation>nunca cambia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="546"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="541"/>
         <source>Criterion</source>
         <translation>Criterio</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="546"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="541"/>
         <source>Weight</source>
         <translation>Peso</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="546"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="541"/>
         <source>Holds for</source>
         <translation>Se mantiene en</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="546"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="541"/>
         <source>Beyond</source>
         <translation>Fuera de él</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="550"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="545"/>
         <source>Uncertain inputs that flip it inside their range:</source>
         <translation>Datos inciertos que la hacen cambiar dentro de su intervalo:</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="554"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="549"/>
         <source>below %1 → %2</source>
         <translation>por debajo de %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="555"/>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="558"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="550"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="553"/>
         <source>none eligible</source>
         <translation>ninguna elegible</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="557"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="552"/>
         <source>above %1 → %2</source>
         <translation>por encima de %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="564"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="559"/>
         <source>No uncertain input flips it inside its low–high range.</source>
         <translation>Ningún dato incierto la hace cambiar dentro de su intervalo bajo–alto.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="569"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="564"/>
         <source>No recommendation yet.</source>
         <translation>Aún no hay recomendación.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="575"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="570"/>
         <source>Recommended: %1</source>
         <translation>Recomendada: %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="579"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="574"/>
         <source>Ranked first of %1 with %2 points</source>
         <translation>Primera de %1 con %2 puntos</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="581"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="576"/>
         <source>; next: %1 with %2</source>
         <translation>; siguiente: %1 con %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="584"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="579"/>
         <source>officially supported on its platform</source>
         <translation>con soporte oficial en su plataforma</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="585"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="580"/>
         <source>experimental: not on the runtime&apos;s official list</source>
         <translation>experimental: no figura en la lista oficial del runtime</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="586"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="581"/>
         <source>evidence level %1 of 3</source>
         <translation>nivel de evidencia %1 de 3</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="588"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="583"/>
         <source>its capacity is an assumption, not a measurement that meets the SLO</source>
         <translation>su capacidad es un supuesto, no una medición que cumpla el SLO</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="590"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="585"/>
         <source>blocker: %1</source>
         <translation>bloqueante: %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="594"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="589"/>
         <source>agrees</source>
         <translation>coincide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="594"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="589"/>
         <source>differs</source>
         <translation>no coincide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="595"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="590"/>
         <source>The record&apos;s chosen option: %1 (%2 with the ranking)</source>
         <translation>Opción elegida en el registro: %1 (%2 con la clasificación)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="601"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="596"/>
         <source>Record %1 · status %2 · updated %3</source>
         <translation>Registro %1 · estado %2 · actualizado %3</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="604"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="599"/>
         <source>Nobody is asked to sign off yet.</source>
         <translation>Aún no se ha pedido la aprobación a nadie.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="608"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="603"/>
         <source>Name</source>
         <translation>Nombre</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="608"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="603"/>
         <source>Role</source>
         <translation>Cargo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="608"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="603"/>
         <source>Verdict</source>
         <translation>Dictamen</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="608"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="603"/>
         <source>Date</source>
         <translation>Fecha</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="608"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="603"/>
         <source>Conditions</source>
         <translation>Condiciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="611"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="606"/>
         <source>%1 of %2 approved, %3 pending</source>
         <translation>%1 de %2 aprobadas, %3 pendientes</translation>
     </message>
@@ -3981,13 +4223,13 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
 <context>
     <name>Table</name>
     <message>
-        <location filename="../../deepdecide/gui/models/records.py" line="62"/>
+        <location filename="../../deepdecide/gui/models/records.py" line="75"/>
         <source>yes</source>
-        <extracomment>list of (value, label) pairs an editor offers for a cell the meaning (status / verdict / answer) that colours a cell</extracomment>
+        <extracomment>list of (value, label) pairs an editor offers for a cell the meaning (status / verdict / answer) that colours a cell the decimals a number cell&apos;s editor offers (editable numeric columns only, else None)</extracomment>
         <translation>sí</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/records.py" line="62"/>
+        <location filename="../../deepdecide/gui/models/records.py" line="75"/>
         <source>no</source>
         <translation>no</translation>
     </message>
@@ -4034,12 +4276,13 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
 <context>
     <name>ThroughputChart</name>
     <message>
-        <location filename="../../deepdecide/gui/widgets/charts.py" line="262"/>
+        <location filename="../../deepdecide/gui/widgets/charts.py" line="300"/>
         <source>No run with a concurrency and a throughput per GPU yet</source>
+        <extracomment>the most columns a chart&apos;s legend has (fewer when the chart is too narrow for them), and the room kept free at each side of it, in pixels</extracomment>
         <translation>Aún no hay ninguna ejecución con concurrencia y throughput por GPU</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/widgets/charts.py" line="296"/>
+        <location filename="../../deepdecide/gui/widgets/charts.py" line="334"/>
         <source>No run with TPOT p50 yet (interactivity is 1000 / TPOT p50)</source>
         <translation>Aún no hay ninguna ejecución con TPOT p50 (la interactividad es 1000 / TPOT p50)</translation>
     </message>
@@ -4047,12 +4290,12 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
 <context>
     <name>WhatIfPanel</name>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="217"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="212"/>
         <source>no limit</source>
         <translation>sin límite</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="223"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="218"/>
         <source>What-if on weights and SLO (the saved decision is not changed)</source>
         <translation>«¿Y si…?» sobre pesos y SLO (la decisión guardada no cambia)</translation>
     </message>

@@ -41,7 +41,7 @@ def _decision(data: dict):
 @pytest.mark.parametrize("claim", [[], ["--model", "DeepSeek-V4.1-Flash"]])
 def test_import_of_llama_changes_nothing_and_every_command_says_why(capsys, sample, llama, claim):
     before = _decision(_evaluate(capsys, sample))
-    assert main(["import", str(llama), "--into", str(sample), "--runtime", "vllm", "--platform", "H100",
+    assert main(["import", str(llama), "--into", str(sample), "--kind", "own", "--runtime", "vllm", "--platform", "H100",
                  "--gpus", "1", *claim]) == 0
     out = capsys.readouterr().out
     assert "MISMATCH (counts for nothing)" in out and f"measured on {LLAMA}, not DeepSeek-V4.1-Flash" in out
@@ -55,26 +55,26 @@ def test_import_of_llama_changes_nothing_and_every_command_says_why(capsys, samp
 
 
 def test_reimport_with_new_context_replaces_instead_of_skipping(capsys, sample, llama):
-    assert main(["import", str(llama), "--into", str(sample)]) == 0
+    assert main(["import", str(llama), "--into", str(sample), "--kind", "own"]) == 0
     out = capsys.readouterr().out
     assert "the file name suggests --platform H100 --gpus 1 (not applied" in out
     assert "NEEDS-CONTEXT" in out
     ws = load_workspace(sample)
     assert ws.evidence.files[-1].runs[0].platform == ""  # a suggestion is never applied silently
-    assert main(["import", str(llama), "--into", str(sample)]) == 0
+    assert main(["import", str(llama), "--into", str(sample)]) == 0  # no new context: skipped
     assert "skipped" in capsys.readouterr().out
     n = len(load_workspace(sample).evidence.files)
-    assert main(["import", str(llama), "--into", str(sample), "--platform", "H100", "--gpus", "1"]) == 0
+    assert main(["import", str(llama), "--into", str(sample), "--kind", "own", "--platform", "H100", "--gpus", "1"]) == 0
     assert "replaced" in capsys.readouterr().out
     ws = load_workspace(sample)
     assert len(ws.evidence.files) == n and ws.evidence.files[-1].runs[0].gpu_count == 1
-    assert main(["import", str(llama), "--into", str(sample), "--replace"]) == 0
+    assert main(["import", str(llama), "--into", str(sample), "--kind", "own", "--replace"]) == 0
     assert load_workspace(sample).evidence.files[-1].runs[0].platform == ""
 
 
 def test_evidence_set_assigns_context_and_accepts_a_proxy(capsys, sample, tmp_path):
     run = write_json(tmp_path / "dsv41.json", vllm_serving("DeepSeek-V4.1-Flash", input_len=8192, output_len=1024))
-    assert main(["import", str(run), "--into", str(sample)]) == 0
+    assert main(["import", str(run), "--into", str(sample), "--kind", "own"]) == 0
     assert main(["evidence", "set", str(sample), "dsv41.json", "--platform", "H100", "--gpus", "8"]) == 0
     out = capsys.readouterr().out
     assert "matches, counts for capacity, builds, performs" in out
@@ -84,7 +84,7 @@ def test_evidence_set_assigns_context_and_accepts_a_proxy(capsys, sample, tmp_pa
     assert vllm["capacity"]["figure"]["value"] == pytest.approx(1516 / 8)
     # a proxy: the Llama file accepted with a reason and a discount
     llama = write_json(tmp_path / "llama.json", vllm_serving())
-    main(["import", str(llama), "--into", str(sample), "--runtime", "vllm", "--platform", "H100", "--gpus", "1"])
+    main(["import", str(llama), "--into", str(sample), "--kind", "own", "--runtime", "vllm", "--platform", "H100", "--gpus", "1"])
     assert main(["evidence", "set", str(sample), "llama.json", "--proxy", "dense stand-in", "--discount",
                  "0.1/0.15/0.2"]) == 0
     assert "proxy, counts for capacity, builds" in capsys.readouterr().out
@@ -115,7 +115,7 @@ def test_inspect_shows_model_tokens_and_max_rate(capsys, llama):
 
 def test_evidence_set_accepts_a_proxy_for_one_run_or_check(capsys, sample, tmp_path, shared_fixture):
     llama = write_json(tmp_path / "llama.json", vllm_serving())
-    main(["import", str(llama), "--into", str(sample), "--runtime", "vllm", "--platform", "H100", "--gpus", "1"])
+    main(["import", str(llama), "--into", str(sample), "--kind", "own", "--runtime", "vllm", "--platform", "H100", "--gpus", "1"])
     capsys.readouterr()
     assert main(["evidence", "set", str(sample), "llama.json", "--run", "1", "--proxy", "dense stand-in",
                  "--discount", "0.1/0.15/0.2"]) == 0
@@ -127,7 +127,7 @@ def test_evidence_set_accepts_a_proxy_for_one_run_or_check(capsys, sample, tmp_p
     vllm = next(o for o in data["options"] if o["option"] == "keep-vllm-h100")
     assert "proxy" in vllm["capacity"]["label"]
     # kept when the same file is imported again with new context
-    main(["import", str(llama), "--into", str(sample), "--runtime", "vllm", "--platform", "H100", "--gpus", "2"])
+    main(["import", str(llama), "--into", str(sample), "--kind", "own", "--runtime", "vllm", "--platform", "H100", "--gpus", "2"])
     assert len(load_workspace(sample).evidence.files[-1].run_proxies) == 1
     assert main(["evidence", "set", str(sample), "llama.json", "--run", "1", "--no-proxy"]) == 0
     assert "mismatch, counts for nothing" in capsys.readouterr().out
@@ -140,7 +140,7 @@ def test_evidence_set_accepts_a_proxy_for_one_run_or_check(capsys, sample, tmp_p
     assert sample.read_bytes() == before
     # a parity check of another model, accepted on its own
     lm_eval = shared_fixture("parity/lm_eval/v0.4.9.2_results_vllm_tp8_H100.json")
-    assert main(["import", str(lm_eval), "--into", str(sample)]) == 0
+    assert main(["import", str(lm_eval), "--into", str(sample), "--kind", "own"]) == 0
     assert "MISMATCH" in capsys.readouterr().out
     assert main(["evidence", "set", str(sample), lm_eval.name, "--check", "2", "--proxy", "fine-tune of ours"]) == 0
     out = capsys.readouterr().out

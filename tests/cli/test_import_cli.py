@@ -66,13 +66,13 @@ def test_import_adds_files_all_or_nothing(workspace, tmp_path, capsys, sweep):
     bad.write_text('{"date": "x", "backend": "vllm", "mean_ttft_ms": "slow"}')
     before = workspace.read_bytes()
     code = main(["import", str(sweep), str(bad), "--into", str(workspace), "--runtime", "vllm",
-                 "--platform", "h100", "--gpus", "1"])
+                 "--platform", "h100", "--gpus", "1", "--kind", "own"])
     assert code == 3
     err = capsys.readouterr().err
     assert "bad.json: mean_ttft_ms: expected a number" in err and "nothing saved" in err
     assert workspace.read_bytes() == before  # one command, one outcome
     code = main(["import", str(sweep), str(bad), "--into", str(workspace), "--runtime", "vllm",
-                 "--platform", "h100", "--gpus", "1", "--keep-going"])
+                 "--platform", "h100", "--gpus", "1", "--keep-going", "--kind", "own"])
     assert code == 3
     assert "bad.json: mean_ttft_ms: expected a number" in capsys.readouterr().err
     ws = load_workspace(workspace)
@@ -95,7 +95,7 @@ def test_secrets_are_never_stored(workspace, tmp_path, capsys, shared_fixture):
     rec["hf_token"] = "hf_abcdefghijklmnop123"
     path = tmp_path / "secret.jsonl"
     path.write_text(json.dumps(rec) + "\n")
-    assert main(["import", str(path), "--into", str(workspace)]) == 0
+    assert main(["import", str(path), "--into", str(workspace), "--kind", "own"]) == 0
     assert main(["inspect", str(path), "--json"]) == 0
     text = workspace.read_text() + capsys.readouterr().out
     assert "supersecret" not in text and "hf_abcdefghijklmnop123" not in text
@@ -128,7 +128,7 @@ def test_every_recognised_real_file_round_trips_through_a_workspace(workspace, s
     # ../shared/fixtures also holds files of tools no importer reads (yet): those are left out
     files = sorted(str(p) for top in ("benchmarks", "parity") for p in (shared_fixtures / top).rglob("*")
                    if p.is_file() and sniff(p) is not None)
-    assert main(["import", *files, "--into", str(workspace)]) == 0
+    assert main(["import", *files, "--into", str(workspace), "--kind", "third-party"]) == 0
     ws = load_workspace(workspace)
     assert len(ws.evidence.files) == len(files)
     assert len(ws.evidence.runs) > 60 and len(ws.evidence.parity) > 90
@@ -150,11 +150,11 @@ def test_three_files_one_bad_save_nothing_and_keep_going_saves_two(workspace, tm
         path.write_text(json.dumps({**good, **change}))
         paths.append(str(path))
     before = workspace.read_bytes()
-    assert main(["import", *paths, "--into", str(workspace)]) == 3
+    assert main(["import", *paths, "--into", str(workspace), "--kind", "own"]) == 3
     err = capsys.readouterr().err
     assert "run2.json: completed: expected a whole number" in err and "nothing saved: 1 of 3" in err
     assert workspace.read_bytes() == before
-    assert main(["import", *paths, "--into", str(workspace), "--keep-going"]) == 3
+    assert main(["import", *paths, "--into", str(workspace), "--keep-going", "--kind", "own"]) == 3
     assert len(load_workspace(workspace).evidence.files) == 2
 
 
@@ -164,7 +164,7 @@ def test_import_reports_what_was_redacted_and_escapes_the_terminal(workspace, tm
     rec["model_id"] = "/home/alice/models/x\x1b[2J"
     path = tmp_path / "hf_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789.json"
     path.write_text(json.dumps(rec))
-    assert main(["import", str(path), "--into", str(workspace)]) == 0
+    assert main(["import", str(path), "--into", str(workspace), "--kind", "own"]) == 0
     out = capsys.readouterr().out
     assert "redacted: Hugging Face token in provenance file_name" in out
     assert "redacted: home directory in run 1 model" in out
@@ -174,8 +174,13 @@ def test_import_reports_what_was_redacted_and_escapes_the_terminal(workspace, tm
     assert "\x1b" not in out and "\\x1b[2J" in out
 
 
-def test_import_kind_is_typed_and_own_only_by_default(workspace, tmp_path, capsys, sweep, gsm8k):
-    assert main(["import", str(sweep), "--into", str(workspace)]) == 0
+def test_import_kind_is_typed_and_never_assumed(workspace, tmp_path, capsys, sweep, gsm8k):
+    before = workspace.read_bytes()
+    assert main(["import", str(sweep), "--into", str(workspace)]) == 2  # who made it is asked, not assumed
+    err = capsys.readouterr().err
+    assert f"who made it? 1 file does not say ({sweep.name}): give --kind own" in err and "nothing saved" in err
+    assert workspace.read_bytes() == before
+    assert main(["import", str(sweep), "--into", str(workspace), "--kind", "own"]) == 0
     assert load_workspace(workspace).evidence.files[0].provenance.kind == ProvenanceKind.OWN
     other = tmp_path / "other.json"
     other.write_bytes(gsm8k.read_bytes())
@@ -195,3 +200,42 @@ def test_import_kind_option_is_documented(capsys):
 def test_import_kind_rejects_an_unknown_kind(workspace, capsys, sweep):
     assert main(["import", str(sweep), "--into", str(workspace), "--kind", "mine"]) == 2
     assert "invalid choice" in capsys.readouterr().err and not load_workspace(workspace).evidence.files
+
+
+def test_a_folder_of_several_gpus_keeps_each_file_s_own_context(workspace, tmp_path, capsys, shared_fixture):
+    """Context from the command line fills only what a file lacks; --from-names takes each file's
+    facts from its own name; nothing is copied from one file to another; who made them is asked."""
+    from import_folders import FILES, TAIL, vllm_gpu_folder
+
+    from deepdecide.storage.files import load_builtin_matrix
+
+    folder = vllm_gpu_folder(shared_fixture, tmp_path / "sweep")
+    save_workspace(Workspace(name="t", model="m", decision=DecisionRecord(id="d", title="t"),
+                             matrix=load_builtin_matrix()), workspace)  # the names map to its platforms
+    before = workspace.read_bytes()
+    assert main(["import", str(folder), "--into", str(workspace), "--runtime", "vllm", "--from-names"]) == 2
+    assert "who made them? 5 files do not say" in capsys.readouterr().err
+    assert workspace.read_bytes() == before
+    assert main(["import", str(folder), "--into", str(workspace), "--runtime", "vllm", "--from-names",
+                 "--kind", "own"]) == 0
+    out = capsys.readouterr().out
+    assert "context: runtime vllm (you), platform nv-h100 (file name), gpu_count 8 (file name)" in out
+    files = {f.provenance.file_name: f for f in load_workspace(workspace).evidence.files}
+    assert set(files) == set(FILES)
+    for name, (_fixture, platform, gpus) in FILES.items():
+        runs = files[name].runs
+        if name == "vllm_serving_l40s_append_multi.jsonl":  # the file says 4 x L40S: kept
+            assert {(r.runtime, r.platform, r.gpu_count) for r in runs} == {("vllm", "L40S", 4)}
+            continue
+        assert {(r.runtime, r.platform, r.gpu_count) for r in runs} == {("vllm", platform or "", gpus)}
+        assert all(r.output_tps_per_gpu == pytest.approx(r.output_throughput_tps / gpus) for r in runs)
+        assert ("platform" in runs[0].missing_context) == (platform is None)  # RNGD: not in the matrix, not guessed
+    # without --from-names the name is only suggested, and --gpus applies to every file lacking it
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / f"8xH100-FP16{TAIL}").write_bytes((folder / f"4xRNGD-FP16{TAIL}").read_bytes() + b"\n\n")
+    assert main(["import", str(other), "--into", str(workspace), "--gpus", "2", "--kind", "third-party"]) == 0
+    out = capsys.readouterr().out
+    assert "the file name suggests --platform H100 (not applied" in out
+    run = load_workspace(workspace).evidence.files[-1].runs[0]
+    assert (run.platform, run.gpu_count) == ("", 2)

@@ -106,12 +106,14 @@ def _commands(setup) -> dict[str, list[str]]:
         "export": ["export", str(ws), "--comparison", str(folder / "c.csv"), "--no-monte-carlo"],
         "report-approval": ["report", str(ws), "-o", str(folder / "a.pdf"), "--for-approval"],
         "diff-en": ["diff", str(en), str(ws)],
+        "init": ["init", str(folder / "nuevo.deepdecide.yaml"), "--model", "M", "--option", "vllm:nv-h100"],
+        "init-bad": ["init", str(folder / "nuevo2.deepdecide.yaml"), "--model", "M", "--option", "vllm:H100 PCIe"],
     }
 
 
 ORDER = ["check", "validate", "validate-bad", "inspect", "import", "evidence", "evaluate", "verify",
          "verify-bad", "sign", "sign-review", "signoffs", "revise", "diff", "revisit", "revise-bad", "export",
-         "report-approval"]
+         "report-approval", "init", "init-bad"]
 
 
 def _english_lines(text: str) -> list[str]:
@@ -131,7 +133,8 @@ def test_every_command_speaks_spanish(setup):
 
 
 @pytest.mark.parametrize("command", ["matrix", "check", "validate", "inspect", "import", "evidence", "evaluate",
-                                     "report", "sign", "verify", "signoffs", "diff", "revisit", "revise", "export"])
+                                     "report", "sign", "verify", "signoffs", "diff", "revisit", "revise", "export",
+                                     "init"])
 def test_every_help_speaks_spanish(command):
     out = run("--lang", "es", command, "--help")
     bad = [line for line in _english_lines(out) if not line.lstrip().startswith(("usage:", "uso:"))]

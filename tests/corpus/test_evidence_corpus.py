@@ -19,7 +19,7 @@ import make_evidence_cases as corpus
 
 CASES = corpus.cases()
 WORKSPACE = Path(__file__).resolve().parents[1] / "fixtures" / "workspaces" / "minimal.deepdecide.yaml"
-CONTEXT = ["--runtime", "vllm", "--platform", "h100-sxm", "--gpus", "1"]
+CONTEXT = ["--runtime", "vllm", "--platform", "h100-sxm", "--gpus", "1", "--kind", "own"]
 
 
 def test_the_corpus_is_large_and_names_are_unique():

@@ -75,3 +75,29 @@ def test_resolve_platform_by_id_or_reported_name(matrix):
     assert matrix.resolve_platform("") is None
     assert matrix.platform_id("H100 SXM") == "nv-h100"
     assert matrix.platform_id("Imaginary X1") == "Imaginary X1"  # names no platform: kept as written
+
+
+@pytest.mark.parametrize("name", ["H100 PCIe", "NVIDIA H100 PCIe", "H100 SXM PCIe", "NVIDIA A100 80GB PCIe",
+                                  "NVIDIA H200 NVL"])
+def test_a_gpu_that_only_resembles_a_platform_is_not_in_the_builtin_matrix(name):
+    """The H100 PCIe is another card than the matrix's H100 SXM (another power, no NVSwitch): it is on
+    no runtime's list as far as the matrix knows, and the nearest platform is named."""
+    from deepdecide.storage.files import load_builtin_matrix
+
+    matrix = load_builtin_matrix()
+    result = check_machine(matrix, MachineProfile(gpu_name=name), runtime_ids=("vllm",))
+    assert result.platform is None
+    assert result.closest and result.closest[0].id in ("nv-h100", "nv-a100", "nv-h200")
+    assert result.runtimes[0].verdict is Verdict.EXPERIMENTAL and not result.runtimes[0].ready
+
+
+@pytest.mark.parametrize(("name", "platform"), [("H100 SXM", "nv-h100"), ("NVIDIA H100 80GB HBM3", "nv-h100"),
+                                                ("H100-SXM-80GB", "nv-h100"), ("nv-h100", "nv-h100"),
+                                                ("NVIDIA H100 NVL", "nv-h100"), ("NVIDIA B200", "nv-b200"),
+                                                ("NVIDIA A100-SXM4-80GB", "nv-a100"), ("Ascend910B3", "hw-ascend-910b")])
+def test_a_gpu_named_as_the_matrix_names_it_is_that_platform(name, platform):
+    from deepdecide.domain.matrix import exact_platform
+    from deepdecide.storage.files import load_builtin_matrix
+
+    found = exact_platform(load_builtin_matrix(), name)
+    assert found is not None and found.id == platform

@@ -34,6 +34,12 @@ class FakeInteraction:
         self.context: dict[str, Any] | None = None
         self.context_questions: list[tuple[str, list[str]]] = []
         self.context_suggestions: list[dict[str, str]] = []
+        #: the import table: every question's rows; who made the files (the fake user's answer, for
+        #: files that do not say); ``import_context_script`` drives the real dialog instead
+        self.import_questions: list[list[Any]] = []
+        self.import_kind: Any = "own"
+        self.import_context_script: Any = None
+        self.import_dialogs: list[Any] = []
         self.asked: list[str] = []
         self.sign_answer: Any = None  # a SignRecordRequest
         self.sign_roles: list[tuple[str, ...]] = []
@@ -100,6 +106,38 @@ class FakeInteraction:
         self.context_questions.append((file_name, list(missing)))
         self.context_suggestions.append(dict(suggestions or {}))
         return self.context
+
+    def ask_import_context(self, rows: list[Any], choices: dict) -> list[Any] | None:
+        """The import table. With ``import_context_script``: the real dialog, filled by the script
+        (False cancels), accepted as OK would be (None when OK is disabled: the user could only
+        cancel). Without: each file lacking facts gets exactly ``context`` (None cancels), its row
+        confirmed, and each file that does not say who made it ``import_kind``."""
+        from deepdecide.domain.evidence import ProvenanceKind
+        from deepdecide.gui.views.import_context_dialog import ImportContextDialog
+
+        self.import_questions.append(list(rows))
+        for row in rows:
+            if row.lacks:
+                self.context_questions.append((row.file_name, list(row.lacks)))
+                self.context_suggestions.append({k: str(v) for k, v in row.suggested.items()})
+        if self.import_context_script is not None:
+            dialog = ImportContextDialog(rows, choices)
+            self.import_dialogs.append(dialog)
+            if self.import_context_script(dialog) is False:
+                dialog.reject()
+                return None
+            if not dialog.buttons.button(dialog.buttons.StandardButton.Ok).isEnabled():
+                return None
+            dialog.accept()
+            return dialog.rows if dialog.result() else None
+        if self.context is None and any(row.lacks for row in rows):
+            return None
+        for row in rows:
+            for fact in row.lacks:
+                row.set(fact, (self.context or {}).get(fact))
+            if row.file_kind is None:
+                row.set_kind(ProvenanceKind(self.import_kind))
+        return rows
 
     def ask_workload(self, workload: Any) -> Any:
         """The real workload dialog, filled by ``workload_script(dialog)``; accepted when it is valid

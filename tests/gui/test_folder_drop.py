@@ -8,6 +8,7 @@ import shutil
 from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDropEvent
 
+from deepdecide.domain.evidence import ProvenanceKind
 from deepdecide.storage.files import data_root
 
 SAMPLES = data_root() / "samples" / "evidence"
@@ -34,7 +35,13 @@ def _folder(tmp_path):
 def test_dropping_a_folder_imports_its_result_files_in_one_step(make_window, qtbot, interaction, tmp_path):
     window = make_window()
     window.show_page("evidence")
-    interaction.context = {"runtime": "sglang", "platform": "nv-b200", "gpu_count": 4}
+    def confirm_each_file_s_own_name(dialog):  # every row keeps its own file name's platform
+        dialog.table.selectAll()
+        dialog.bulk_kind.setCurrentIndex(dialog.bulk_kind.findData("illustrative"))
+        dialog.apply_to_selected()
+        dialog.confirm_selected()
+
+    interaction.import_context_script = confirm_each_file_s_own_name
     doc = window.document
     n = len(doc.workspace.evidence.files)
     steps = doc.undo_stack.count()
@@ -44,7 +51,11 @@ def test_dropping_a_folder_imports_its_result_files_in_one_step(make_window, qtb
     assert not interaction.errors, interaction.errors
     assert "nothing" not in window.status_label.text(), window.status_label.text()
     assert len(doc.workspace.evidence.files) == n + 3
-    assert len(interaction.context_questions) <= 1  # one answer serves the files of one folder
+    # one table for the folder, one row per file; each file its own answer, never another file's
+    assert [len(rows) for rows in interaction.import_questions] == [3]
+    added = doc.workspace.evidence.files[n:]
+    assert [f.runs[0].platform for f in added] == ["nv-b200", "nv-h100", "nv-h200"]
+    assert {f.provenance.kind for f in added} == {ProvenanceKind.ILLUSTRATIVE}
     assert doc.undo_stack.count() == steps + 1
     qtbot.waitUntil(lambda: "Skipped 1 file" in window.status_label.text(), timeout=5000)
     assert "README.md" in window.status_label.text()

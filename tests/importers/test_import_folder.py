@@ -97,7 +97,7 @@ def test_cli_imports_a_folder(tmp_path):
     _sweep(folder)
     ws = _minimal(tmp_path)
     before = len(load_workspace(ws).evidence.files)
-    code, text = _run(["import", str(folder), "--into", str(ws)])
+    code, text = _run(["import", str(folder), "--into", str(ws), "--kind", "own"])
     assert code == 0, text
     assert "skipped" in text and "README.md" in text
     assert "3 result file(s) recognised, 4 skipped, 0 failed" in text
@@ -110,7 +110,7 @@ def test_cli_folder_with_a_damaged_result_changes_nothing(tmp_path):
     (folder / "bad.json").write_bytes(b'{"backend": "vllm", "completed": 3,')
     ws = _minimal(tmp_path)
     digest = hashlib.sha256(ws.read_bytes()).hexdigest()
-    code, text = _run(["import", str(folder), "--into", str(ws)])
+    code, text = _run(["import", str(folder), "--into", str(ws), "--kind", "own"])
     assert code == 3, text
     assert str(folder / "bad.json") in text and "nothing saved" in text
     assert hashlib.sha256(ws.read_bytes()).hexdigest() == digest

@@ -138,7 +138,7 @@ def test_import_prints_a_result_file_path_unchanged(tmp_path, workspace, capsys,
     folder = tmp_path / RESULT_DIR
     folder.mkdir(parents=True)
     (folder / RESULT_NAME).write_bytes(corpus.dumps(corpus.vllm()))
-    code, out, err = _run(["import", f"{RESULT_DIR}/{RESULT_NAME}", "--into", str(workspace)], capsys)
+    code, out, err = _run(["import", f"{RESULT_DIR}/{RESULT_NAME}", "--into", str(workspace), "--kind", "own"], capsys)
     assert code == 0, err
     assert f"{RESULT_DIR}/{RESULT_NAME}: " in out and REDACTED not in out + err
     stored = files.load_workspace(workspace).evidence.files[-1].provenance.file_name
@@ -148,7 +148,7 @@ def test_import_prints_a_result_file_path_unchanged(tmp_path, workspace, capsys,
 def test_an_hf_token_in_a_file_name_reaches_neither_workspace_nor_csv_nor_xlsx(tmp_path, workspace, capsys):
     openpyxl = pytest.importorskip("openpyxl")
     (tmp_path / HF_NAME).write_bytes(corpus.dumps(corpus.vllm()))
-    code, out, err = _run(["import", str(tmp_path / HF_NAME), "--into", str(workspace)], capsys)
+    code, out, err = _run(["import", str(tmp_path / HF_NAME), "--into", str(workspace), "--kind", "own"], capsys)
     assert code == 0, err
     assert "redacted: Hugging Face token in provenance file_name" in out
     token = "hf_abcdefghijklmnopqrstuvwxyz0123"
@@ -168,7 +168,7 @@ def test_a_workspace_edited_by_hand_exports_and_reports_without_its_tokens(tmp_p
     openpyxl = pytest.importorskip("openpyxl")
     ws = files.load_workspace(workspace)
     (tmp_path / "r.json").write_bytes(corpus.dumps(corpus.vllm()))
-    assert _run(["import", str(tmp_path / "r.json"), "--into", str(workspace)], capsys)[0] == 0
+    assert _run(["import", str(tmp_path / "r.json"), "--into", str(workspace), "--kind", "own"], capsys)[0] == 0
     ws = files.load_workspace(workspace)
     f = ws.evidence.files[-1]
     f = dataclasses.replace(f, provenance=dataclasses.replace(f.provenance, label=f"from {GHP}"))
@@ -221,7 +221,7 @@ def test_revise_leaves_out_the_tokens_an_older_record_carries(tmp_path, workspac
 
 def test_evidence_set_redacts_the_typed_label_model_and_reason(tmp_path, workspace, capsys):
     (tmp_path / "r.json").write_bytes(corpus.dumps(corpus.vllm()))
-    assert _run(["import", str(tmp_path / "r.json"), "--into", str(workspace)], capsys)[0] == 0
+    assert _run(["import", str(tmp_path / "r.json"), "--into", str(workspace), "--kind", "own"], capsys)[0] == 0
     code, out, err = _run(["evidence", "set", str(workspace), "r.json", "--label", f"from {GHP}",
                            "--proxy", "password: hunter2 says so"], capsys)
     assert code == 0, err

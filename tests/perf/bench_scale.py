@@ -320,7 +320,7 @@ def measure(n: int, tmp: Path, runs: int, gui: bool) -> dict[str, tuple[float, f
     def folder_import() -> None:
         into.write_bytes(sample)
         checked([*CLI, "import", str(folder), "--into", str(into), "--runtime", "vllm", "--platform", "nv-h100",
-                 "--gpus", "8"])()
+                 "--gpus", "8", "--kind", "own"])()
     if _has_folder_import():
         fig["folder import (process)"] = paired(folder_import, checked([sys.executable, "-c", IMPORT_FLOOR, str(folder)]),
                                                 runs)

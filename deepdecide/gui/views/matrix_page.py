@@ -158,6 +158,10 @@ class MachineCheckPanel(QGroupBox):
         if result.platform is None:
             text = fmt(self.tr("<b>%1</b> is not a platform in the matrix: every runtime is <b>experimental</b> "
                                "on it."), profile.gpu_name)
+            if result.closest:
+                text += " " + fmt(self.tr("Closest: %1, other GPUs whose support does not carry over; if the "
+                                          "machine has one of them, name it exactly."),
+                                  ", ".join(f"{p.vendor} {p.name}" for p in result.closest))
         else:
             listed = [r.runtime.name for r in result.runtimes if r.verdict.value == "listed"]
             ready = [r.runtime.name for r in result.runtimes if r.ready]
