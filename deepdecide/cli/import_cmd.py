@@ -69,7 +69,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from deepdecide.cli.common import say, shown
+    from deepdecide.cli.common import output_refused, say, shown
     from deepdecide.cli.evidence_args import context_from
     from deepdecide.cli.inspect_cmd import judged, load_references
     from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
@@ -84,6 +84,8 @@ def run(args: argparse.Namespace) -> int:
         context = context_from(args)
     except ValueError as exc:
         print(_('deepdecide import: {exc}').format(exc=exc), file=sys.stderr)
+        return EXIT_USAGE
+    if output_refused(args.into):
         return EXIT_USAGE
     try:
         workspace = load_workspace(args.into)
@@ -152,7 +154,7 @@ def run(args: argparse.Namespace) -> int:
                if result.missing_context else ""))
         if result.suggestions:
             opts = " ".join(f"--{'gpus' if k == 'gpu_count' else k} {v}" for k, v in result.suggestions)
-            say(_('{path}: the file name suggests {opts} (not applied; confirm with `deepdecide evidence set {into} {file_name} {opts}`)').format(path=shown(path), opts=opts, into=args.into, file_name=ev.provenance.file_name))
+            say(_('{path}: the file name suggests {opts} (not applied; confirm with `deepdecide evidence set {into} {file_name} {opts}`)').format(path=shown(path), opts=opts, into=args.into, file_name=shown(ev.provenance.file_name)))
         for finding in result.redactions:
             say(_('  redacted: {finding}').format(finding=finding))
         for note in result.notes:

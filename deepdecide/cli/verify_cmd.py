@@ -132,21 +132,15 @@ def _signature_line(sig: SignoffSignature, later_ok: bool) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    from deepdecide.domain.errors import UnreadableFileError
+    from deepdecide.domain.userfiles import read_user_file
     from deepdecide.report.integrity import UnreadableRecord, verify
     from deepdecide.report.signing import SigningError, load_trust
 
     try:
-        with open(args.file, "rb") as fh:
-            data = fh.read()
-    except FileNotFoundError:
-        print("deepdecide verify: " + _("{file}: no such file").format(file=args.file), file=sys.stderr)
-        return EXIT_UNREADABLE
-    except IsADirectoryError:
-        print("deepdecide verify: " + _("{file}: is a folder, not a file").format(file=args.file), file=sys.stderr)
-        return EXIT_UNREADABLE
-    except OSError as exc:
-        print("deepdecide verify: " + _("{file}: cannot be read: {reason}").format(
-            file=args.file, reason=exc.strerror or exc), file=sys.stderr)
+        data = read_user_file(args.file)  # a folder, FIFO, socket or device: refused before it is opened
+    except UnreadableFileError as exc:
+        print(f"deepdecide verify: {exc}", file=sys.stderr)
         return EXIT_UNREADABLE
     try:
         trust = load_trust(args.trust)

@@ -14,6 +14,8 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
+from deepdecide.domain.errors import DeepdecideError
+from deepdecide.domain.userfiles import read_user_file
 from deepdecide.domain.workspace import SCHEMA_VERSION, Workspace
 from deepdecide.storage import codec
 from deepdecide.storage.files import BUILTIN, KINDS, data_root, load_workspace, workspace_to_data
@@ -39,7 +41,7 @@ def _code_stamp() -> bytes:
 
 def cache_key(path: str | os.PathLike[str]) -> str:
     """SHA-256 over the file, the built-in files it names, and the reading code's stamp."""
-    data = Path(path).read_bytes()
+    data = read_user_file(path)  # a folder, FIFO, socket or device: refused before it is opened
     h = hashlib.sha256(_code_stamp())
     h.update(data)
     if BUILTIN.encode() in data:
@@ -61,7 +63,7 @@ def load_workspace_cached(path: str | os.PathLike[str], cache_dir: str | os.Path
 
     try:
         key = cache_key(path)
-    except OSError:
+    except (OSError, DeepdecideError):
         return load_workspace(path)  # reports the unreadable file the usual way
     entry = Path(cache_dir) / f"{key}.json"
     try:
