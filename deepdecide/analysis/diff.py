@@ -109,14 +109,48 @@ def _text(v: Any) -> str:
     if isinstance(v, (int, float)):
         return formatting.number(v)
     if isinstance(v, tuple):
-        return "[" + ", ".join(_text(x) for x in v) + "]"
+        return _short("[" + ", ".join(_text(x) for x in v) + "]")
+    if isinstance(v, Message):  # a quality flag, a parity rule: its text in the current language
+        return _short(str(v))
     if isinstance(v, PreviousRevision):
         return _("revision {revision} of {id} (inputs {sha}…)").format(revision=v.revision, id=v.id,
                                                                       sha=v.inputs_sha256[:12])
     if dataclasses.is_dataclass(v):
-        return type(v).__name__
-    text = str(v)
+        return _label(v)
+    return _short(str(v))
+
+
+def _short(text: str) -> str:
     return text if len(text) <= 80 else text[:77] + "..."
+
+
+#: the fields that name a member of a list, in the order looked for ("id" of an option, "text" of a
+#: revisit condition, "label" of a run)
+_NAMING = ("id", "name", "title", "text", "label", "role", "task")
+
+
+def _label(v: Any) -> str:
+    """A record as a reader knows it, never Python's name for it: the first field that names it
+    (``_NAMING``), else its first few stated values ("runtime vllm, platform nv-h100, ...")."""
+    for name in _NAMING:
+        value = getattr(v, name, None)
+        if isinstance(value, str) and value:
+            return _short(value)
+    parts = []
+    for f in dataclasses.fields(v):
+        value = getattr(v, f.name)
+        if value is None or value == "" or value == () or dataclasses.is_dataclass(value) or isinstance(value, tuple):
+            continue
+        parts.append(f"{f.name} {_text(value)}")
+        if len(parts) == 3:
+            break
+    return _short(", ".join(parts)) if parts else formatting.DASH
+
+
+def _records(v: Any) -> bool:
+    """Whether ``v`` is a list of records (runs, revisit conditions, steps): compared member by member."""
+    return isinstance(v, tuple) and bool(v) and all(dataclasses.is_dataclass(x) and not isinstance(x, Message)
+                                                    for x in v)
 
 
 def _fields(area: str, prefix: str, a: Any, b: Any, out: list[Change]) -> None:
@@ -124,9 +158,20 @@ def _fields(area: str, prefix: str, a: Any, b: Any, out: list[Change]) -> None:
     if a == b:
         return
     if (dataclasses.is_dataclass(a) and dataclasses.is_dataclass(b) and type(a) is type(b)
-            and not isinstance(a, Estimate)):
+            and not isinstance(a, (Estimate, Message))):
         for f in dataclasses.fields(a):
             _fields(area, f"{prefix}.{f.name}" if prefix else f.name, getattr(a, f.name), getattr(b, f.name), out)
+        return
+    if (_records(a) or not a) and (_records(b) or not b) and isinstance(a, tuple) and isinstance(b, tuple):
+        # runs, conditions, steps: member by member (numbered from 1, as the lists show them)
+        for i in range(max(len(a), len(b))):
+            key = f"{prefix}[{i + 1}]"
+            if i >= len(b):
+                out.append(Change(area, key, _label(a[i]), pgettext("diff", "removed")))
+            elif i >= len(a):
+                out.append(Change(area, key, _absent(), _("added: {what}").format(what=_label(b[i]))))
+            else:
+                _fields(area, key, a[i], b[i], out)
         return
     leaf = _LEAVES.get((area, prefix.rsplit(".", 1)[-1]), _text)
     out.append(Change(area, prefix, leaf(a), leaf(b)))
@@ -147,6 +192,8 @@ def _keyed(area: str, name: str, a: Iterable[Any], b: Iterable[Any], key: Any, o
     db = {key(x): x for x in b}
 
     def member(k: Any) -> str:
+        if isinstance(k, tuple):  # a key of several parts (a build: runtime, platform, date)
+            k = " / ".join(str(x) for x in k if x)
         return _(MEMBERS[name]).format(key=k) if name in MEMBERS else f"{name} {k}"
     for k in da.keys() - db.keys():
         out.append(Change(area, member(k), pgettext("diff", "present"), pgettext("diff", "removed")))

@@ -34,21 +34,29 @@ def safe(text: object) -> str:
     return _UNSAFE.sub(_escape_char, text) if _UNSAFE.search(text) else text
 
 
+def one_line(text: object) -> str:
+    """A file name (or other one-line text from a user) as it may be printed: ``safe``, and a
+    newline or carriage return in it shown as ``\\n`` / ``\\r`` (a file name cannot start a new
+    line of the output and pass for another message)."""
+    return safe(text).replace("\n", "\\n").replace("\r", "\\r")
+
+
 def shown(text: object) -> str:
-    """Text that came from a user's file or command line as it may be printed: secrets and home
-    directories redacted (a token in a file name is not echoed), control characters escaped."""
+    """Text that came from a user's file or command line as it may be printed (a file name, a model
+    name, a one-line message naming them): secrets and home directories redacted (a token in a file
+    name is not echoed), control characters escaped, on one line (``one_line``)."""
     from deepdecide.importers.secrets import redact
 
-    return safe(redact(str(text)))
+    return one_line(redact(str(text)))
 
 
 def shown_path(path: object) -> str:
-    """A path from the command line or a folder walk as it may be printed: :func:`shown` without
+    """A path from the command line or a folder walk as it may be printed (on one line): :func:`shown` without
     the entropy heuristic (a path component such as ``1xH100-FP8__openai-…`` is never taken for a
     key; a known-prefix token such as ``hf_…`` in it is still redacted)."""
     from deepdecide.importers.secrets import redact_path
 
-    return safe(redact_path(str(path)))
+    return one_line(redact_path(str(path)))
 
 
 def typed(text: str, place: str | Message, *, identity: bool = False) -> str:
@@ -87,6 +95,21 @@ def report_error(exc: DeepdecideError) -> None:
             error(e.message)
     else:
         error(str(exc))
+
+
+def output_refused(*paths: str | None) -> bool:
+    """Report each path given to write to that may not be written (it exists, through any symbolic
+    links, and is a folder, FIFO, socket or device: ``domain.userfiles``); True when one is (the
+    command then exits 2, a usage error, having written nothing)."""
+    from deepdecide.domain.userfiles import output_problem
+
+    refused = False
+    for path in paths:
+        problem = output_problem(path) if path else ""
+        if problem:
+            error(f"{path}: {problem}")
+            refused = True
+    return refused
 
 
 def report_warnings(warnings: Sequence[DeepdecideError]) -> None:

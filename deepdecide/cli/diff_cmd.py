@@ -33,19 +33,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def load_revision(path: str) -> Workspace:
     """A workspace from a workspace file or from the inputs embedded in a PDF record."""
     from deepdecide.domain.errors import UnreadableFileError
+    from deepdecide.domain.userfiles import read_user_file
     from deepdecide.storage import files
 
-    try:
-        with open(path, "rb") as fh:
-            head = fh.read(5)
-    except OSError as exc:
-        raise UnreadableFileError(_("cannot be read: {reason}").format(reason=exc.strerror or exc), file=path) from exc
-    if head == b"%PDF-":
+    data = read_user_file(path)  # a folder, FIFO, socket or device: refused before it is opened
+    if data.startswith(b"%PDF-"):
         from deepdecide.report.canonical import INPUTS_NAME, workspace_from_json
-        from deepdecide.report.integrity import extract_attachments
+        from deepdecide.report.integrity import UnreadableRecord, extract_attachments
 
-        with open(path, "rb") as fh:
-            attachments = extract_attachments(fh.read())
+        try:
+            attachments = extract_attachments(data)
+        except UnreadableRecord as exc:  # a damaged PDF: say which file
+            raise UnreadableFileError(str(exc), file=path) from None
         inputs = attachments.get(INPUTS_NAME)
         if inputs is None:
             raise UnreadableFileError(_("a PDF without embedded inputs ({name}): not a deepdecide record").format(

@@ -113,6 +113,7 @@ def _fit_lines(a: Assessment) -> list[str]:
     """Every run or check that does not count in full, with the reason (mismatch, proxy, needs context,
     illustrative), so that an import that changes nothing says why."""
     from deepdecide.analysis.assessment import EvidenceFit
+    from deepdecide.cli.common import one_line
     from deepdecide.domain.messages import render_all
 
     groups: dict[tuple[str, str, str, str, str, tuple[str, ...]], list[EvidenceFit]] = {}
@@ -131,7 +132,7 @@ def _fit_lines(a: Assessment) -> list[str]:
         n = formatting.integer(len(fits))
         items = (ngettext("{n} run", "{n} runs", len(fits)) if item == "run" else
                  ngettext("{n} check", "{n} checks", len(fits))).format(n=n)
-        out.append("  " + template.format(file=file, items=items,
+        out.append("  " + template.format(file=one_line(file), items=items,
                                           runtime=runtime or "?", platform=platform or "?", what=_(what).upper(),
                                           counts=", ".join(_(c) for c in counts_for), reasons="; ".join(reasons)))
     if out:

@@ -116,6 +116,7 @@ def find_file(ws: Workspace, key: str) -> int:
 
 def _list(ws: Workspace, only: int | None = None) -> str:
     from deepdecide.analysis import evaluate
+    from deepdecide.cli.common import one_line
     from deepdecide.domain import formatting
     from deepdecide.domain.messages import join
 
@@ -128,7 +129,7 @@ def _list(ws: Workspace, only: int | None = None) -> str:
         p = f.provenance
         proxy = _(" — proxy accepted: {reason}").format(reason=f.proxy.reason) if f.proxy else ""
         kind = fits[0].kind.replace("_", "-") if fits else "own"
-        lines.append(f"{i}. {p.file_name} ({p.tool}, {_(kind)}){proxy}")
+        lines.append(f"{i}. {one_line(p.file_name)} ({p.tool}, {_(kind)}){proxy}")
         for x in fits:
             who = _("{runtime} on {platform}").format(runtime=x.runtime or "?", platform=x.platform or "?")
             own = f.own_proxy(x.item, x.index)
@@ -149,6 +150,7 @@ def _list(ws: Workspace, only: int | None = None) -> str:
 def fit_summary(ws: Workspace, indexes: Iterable[int]) -> list[str]:
     """One line per imported file: how its runs and checks fit the workload, with the reasons."""
     from deepdecide.analysis import evaluate
+    from deepdecide.cli.common import one_line
     from deepdecide.domain import formatting
     from deepdecide.domain.messages import render_all
 
@@ -170,18 +172,20 @@ def fit_summary(ws: Workspace, indexes: Iterable[int]) -> list[str]:
                 items=formatting.count(len(xs), "item"), status=_(status).upper(),
                 counts=", ".join(_(c) for c in counted))
                          + (f": {'; '.join(reasons)}" if reasons else ""))
-        out.append(f"{fits[0].file}: {' | '.join(parts)}")
+        out.append(f"{one_line(fits[0].file)}: {' | '.join(parts)}")
     return out
 
 
 def run(args: argparse.Namespace) -> int:
-    from deepdecide.cli.common import error, report_error, typed
+    from deepdecide.cli.common import error, output_refused, report_error, typed
     from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
     from deepdecide.domain import edits
     from deepdecide.domain.errors import DeepdecideError
     from deepdecide.domain.workload import ProxyAcceptance
     from deepdecide.storage.files import load_workspace, save_workspace
 
+    if args.action != "list" and output_refused(args.workspace):
+        return EXIT_USAGE
     try:
         ws = load_workspace(args.workspace)
     except DeepdecideError as exc:

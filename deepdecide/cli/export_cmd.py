@@ -45,7 +45,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from deepdecide.analysis import evaluate
-    from deepdecide.cli.common import error, report_error, say
+    from deepdecide.cli.common import error, output_refused, report_error, say
     from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
     from deepdecide.domain import formatting as fmt
     from deepdecide.domain.errors import DeepdecideError
@@ -55,6 +55,8 @@ def run(args: argparse.Namespace) -> int:
     targets = [args.comparison, args.evidence, args.parity, args.xlsx]
     if not any(targets):
         error(_("export: give at least one of --comparison, --evidence, --parity, --xlsx"))
+        return EXIT_USAGE
+    if output_refused(*targets):
         return EXIT_USAGE
     if args.draws is not None and args.draws < 1:
         error(_('--draws must be at least 1, got {draws}').format(draws=args.draws))

@@ -83,7 +83,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from deepdecide.cli.common import say, shown, shown_path
+    from deepdecide.cli.common import output_refused, say, shown, shown_path
     from deepdecide.cli.evidence_args import context_from
     from deepdecide.cli.inspect_cmd import judged, load_references
     from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
@@ -98,6 +98,8 @@ def run(args: argparse.Namespace) -> int:
         context = context_from(args)
     except ValueError as exc:
         print(_('deepdecide import: {exc}').format(exc=exc), file=sys.stderr)
+        return EXIT_USAGE
+    if output_refused(args.into):
         return EXIT_USAGE
     if not os.path.lexists(args.into):
         print(_("deepdecide import: {into}: no such workspace; create it first with `deepdecide init {into} "
@@ -187,7 +189,7 @@ def run(args: argparse.Namespace) -> int:
             say(_('  context: {sources}').format(sources=sources))
         if result.suggestions:
             opts = " ".join(f"--{'gpus' if k == 'gpu_count' else k} {v}" for k, v in result.suggestions)
-            say(_('{path}: the file name suggests {opts} (not applied; confirm with `deepdecide evidence set {into} {file_name} {opts}`)').format(path=shown_path(path), opts=opts, into=args.into, file_name=ev.provenance.file_name))
+            say(_('{path}: the file name suggests {opts} (not applied; confirm with `deepdecide evidence set {into} {file_name} {opts}`)').format(path=shown_path(path), opts=opts, into=args.into, file_name=shown_path(ev.provenance.file_name)))
         for finding in result.redactions:
             say(_('  redacted: {finding}').format(finding=finding))
         for note in result.notes:

@@ -56,13 +56,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--password", help=_("the certificate password (INSECURE: visible to other users; for tests)"))
 
 
+#: a password file holds one line; anything this large is not one
+MAX_PASSWORD_FILE_BYTES = 1 << 20
+
+
 def _passphrase(args: argparse.Namespace) -> bytes | None:
     if args.password_file:
-        try:
-            with open(args.password_file, encoding="utf-8") as fh:
-                return fh.readline().rstrip("\r\n").encode("utf-8")
-        except OSError as exc:
-            raise ValidationError(f"cannot be read: {exc.strerror or exc}", file=args.password_file) from None
+        from deepdecide.domain.userfiles import read_user_file
+
+        # a FIFO (``--password-file <(pass show x)``) or device is refused at once, never waited on
+        data = read_user_file(args.password_file, max_bytes=MAX_PASSWORD_FILE_BYTES)
+        return data.split(b"\n", 1)[0].rstrip(b"\r")
     env = os.environ.get(PASSWORD_ENV)
     if env is not None:
         return env.encode("utf-8")
@@ -89,6 +93,7 @@ def _told_left_out(ws: Workspace, path: str | None) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from deepdecide.cli.common import output_refused
     from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
     from deepdecide.report import ReportError, SignRequest, write_record
     from deepdecide.report.signing import SigningError
@@ -103,6 +108,8 @@ def run(args: argparse.Namespace) -> int:
     if args.for_approval and args.sign:
         print(_("deepdecide report: --for-approval writes an unsigned record; each approver then signs it with "
               "`deepdecide sign`"), file=sys.stderr)
+        return EXIT_USAGE
+    if output_refused(args.output):
         return EXIT_USAGE
     sections = [s.strip() for s in args.sections.split(",") if s.strip()] if args.sections else None
     try:

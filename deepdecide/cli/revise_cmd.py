@@ -15,7 +15,8 @@ every sign-off row pending. Edit it, then write its record with
 `deepdecide report WS -o NEW.pdf --since RECORD.pdf`: the record lists what changed since the
 earlier revision in the appendix "Changes since revision N" and carries the earlier inputs.
 
-exit codes: 0 written, 3 the record or the target could not be read or written.""")
+exit codes: 0 written, 2 the target exists and is not a regular file (a folder, FIFO, socket or
+device), 3 the record or the target could not be read or written.""")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -29,17 +30,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def record_inputs(path: str) -> bytes:
     """The embedded inputs of a PDF record, as they are (their SHA-256 is the record's inputs hash)."""
     from deepdecide.domain.errors import UnreadableFileError
+    from deepdecide.domain.userfiles import read_user_file
     from deepdecide.report.canonical import INPUTS_NAME
-    from deepdecide.report.integrity import extract_attachments
+    from deepdecide.report.integrity import UnreadableRecord, extract_attachments
 
-    try:
-        with open(path, "rb") as fh:
-            data = fh.read()
-    except OSError as exc:
-        raise UnreadableFileError(str(exc.strerror or exc), file=path) from exc
+    data = read_user_file(path)  # a folder, FIFO, socket or device: refused before it is opened
     if not data.startswith(b"%PDF-"):
         raise UnreadableFileError(_("not a PDF record"), file=path)
-    inputs = extract_attachments(data).get(INPUTS_NAME)
+    try:
+        inputs = extract_attachments(data).get(INPUTS_NAME)
+    except UnreadableRecord as exc:  # a damaged PDF: say which file
+        raise UnreadableFileError(str(exc), file=path) from None
     if inputs is None:
         raise UnreadableFileError(_("a PDF without embedded inputs ({inputs}): not a deepdecide record").format(
             inputs=INPUTS_NAME), file=path)
@@ -50,14 +51,16 @@ def run(args: argparse.Namespace) -> int:
     import os
     import sys
 
-    from deepdecide.cli.common import report_error, say
-    from deepdecide.cli.main import EXIT_INPUT, EXIT_OK
+    from deepdecide.cli.common import output_refused, report_error, say
+    from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_USAGE
     from deepdecide.domain import approval
     from deepdecide.domain.errors import DeepdecideError
     from deepdecide.importers.secrets import redact_workspace
     from deepdecide.report.canonical import INPUTS_NAME, sha256_hex, workspace_from_json
     from deepdecide.storage import files
 
+    if output_refused(args.output):
+        return EXIT_USAGE
     try:
         inputs = record_inputs(args.record)
         earlier = workspace_from_json(inputs, file=f"{args.record}#{INPUTS_NAME}")

@@ -40,21 +40,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from deepdecide.cli.common import typed
-    from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM
+    from deepdecide.cli.common import output_refused, typed
+    from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
     from deepdecide.cli.report_cmd import _passphrase
     from deepdecide.domain.errors import DeepdecideError, ValidationError, ValidationErrors
+    from deepdecide.domain.userfiles import read_user_file
     from deepdecide.domain.workspace import Vote
     from deepdecide.report.approval import REVIEW, ApprovalError, sign_as_approver
     from deepdecide.report.integrity import UnreadableRecord
     from deepdecide.report.signing import SigningError, load_pkcs12
     from deepdecide.storage.yamlio import atomic_write_bytes
 
+    if output_refused(args.output):
+        return EXIT_USAGE
     try:
-        with open(args.record, "rb") as fh:
-            data = fh.read()
-    except OSError as exc:
-        print(_('deepdecide sign: {record}: cannot be read: {value}').format(record=args.record, value=exc.strerror or exc), file=sys.stderr)
+        data = read_user_file(args.record)  # a folder, FIFO, socket or device: refused before it is opened
+    except DeepdecideError as exc:
+        print(f"deepdecide sign: {exc}", file=sys.stderr)
         return EXIT_INPUT
     # a credential typed into the conditions is never signed into the record (reported on stderr)
     args.conditions = typed(args.conditions, N_("the conditions"))

@@ -27,19 +27,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from deepdecide.cli.common import say
-    from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM
+    from deepdecide.cli.common import output_refused, say
+    from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
     from deepdecide.domain.errors import DeepdecideError, ValidationError, ValidationErrors
+    from deepdecide.domain.userfiles import read_user_file
     from deepdecide.report.approval import ApprovalError, copy_signoffs
     from deepdecide.report.integrity import INTACT, UnreadableRecord, verify
     from deepdecide.report.signing import SigningError, load_trust
     from deepdecide.storage.files import load_workspace, save_workspace
 
+    if output_refused(args.into):
+        return EXIT_USAGE
     try:
-        with open(args.record, "rb") as fh:
-            data = fh.read()
-    except OSError as exc:
-        print(_('deepdecide signoffs: {record}: cannot be read: {value}').format(record=args.record, value=exc.strerror or exc), file=sys.stderr)
+        data = read_user_file(args.record)  # a folder, FIFO, socket or device: refused before it is opened
+    except DeepdecideError as exc:
+        print(f"deepdecide signoffs: {exc}", file=sys.stderr)
         return EXIT_INPUT
     try:
         ws = load_workspace(args.into)
@@ -55,7 +57,10 @@ def run(args: argparse.Namespace) -> int:
             if sig.role in copied:
                 for finding in sig.redactions():
                     say(_("redacted: {finding}").format(finding=finding), file=sys.stderr)
-    except (ValidationError, ValidationErrors, SigningError, UnreadableRecord) as exc:
+    except UnreadableRecord as exc:  # a damaged PDF: say which file
+        print(_('deepdecide signoffs: {record}: {exc}').format(record=args.record, exc=exc), file=sys.stderr)
+        return EXIT_INPUT
+    except (ValidationError, ValidationErrors, SigningError) as exc:
         print(_('deepdecide signoffs: {exc}').format(exc=exc), file=sys.stderr)
         return EXIT_INPUT
     except (ApprovalError, DeepdecideError) as exc:

@@ -172,23 +172,17 @@ def emit(text: str, file: TextIO | None = None) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from deepdecide.domain.errors import UnreadableFileError
+    from deepdecide.domain.userfiles import read_user_file
     from deepdecide.importers.secrets import redact
     from deepdecide.report.build import generator_info
     from deepdecide.report.integrity import UnreadableRecord, verify
     from deepdecide.report.signing import SigningError, load_trust
 
     try:
-        with open(args.file, "rb") as fh:
-            data = fh.read()
-    except FileNotFoundError:
-        emit("deepdecide verify: " + _("{file}: no such file").format(file=args.file), file=sys.stderr)
-        return EXIT_UNREADABLE
-    except IsADirectoryError:
-        emit("deepdecide verify: " + _("{file}: is a folder, not a file").format(file=args.file), file=sys.stderr)
-        return EXIT_UNREADABLE
-    except OSError as exc:
-        emit("deepdecide verify: " + _("{file}: cannot be read: {reason}").format(
-            file=args.file, reason=exc.strerror or exc), file=sys.stderr)
+        data = read_user_file(args.file)  # a folder, FIFO, socket or device: refused before it is opened
+    except UnreadableFileError as exc:
+        emit(f"deepdecide verify: {exc}", file=sys.stderr)
         return EXIT_UNREADABLE
     try:
         trust = load_trust(args.trust)

@@ -26,8 +26,8 @@ class LocatedError(DeepdecideError):
             from deepdecide.domain.i18n import _
 
             where = _("<input>")
-        else:
-            where = self.file
+        else:  # a newline in a file name is shown escaped: the message stays one line
+            where = self.file.replace("\n", "\\n").replace("\r", "\\r")
         if self.line is not None:
             where += f":{self.line}"
         parts = [where]
@@ -72,3 +72,8 @@ class EvidenceImportError(LocatedError):
 
 class UnreadableFileError(ValidationError):
     """The file could not be read at all (missing, a folder, no permission, too large)."""
+
+
+class OutputPathError(LocatedError):
+    """A path given to write to that may not be written: it exists and is not a regular file (a
+    folder, a FIFO, a socket, a device). A usage error: nothing is written."""

@@ -131,6 +131,8 @@ TEMPLATES: dict[str, str] = {
     "normalize.interactivity_disagrees": N_("interactivity_tps_per_user: file says {own:.6g}, 1000 / tpot_ms_p50 gives {derived:.6g}; file value kept"),
     # import
     "import.bom": N_("decoded as {encoding} (byte-order mark)"),
+    "import.no_bom": N_("decoded as {encoding}: no byte-order mark, recognised by the zero bytes of its first "
+                        "characters"),
     "import.dropped_line_path": N_("line {line:d}, {path}: the file holds {held}, not a finite number; left empty"),
     "import.dropped_line": N_("line {line:d}: the file holds {held}, not a finite number; left empty"),
     "import.dropped_path": N_("{path}: the file holds {held}, not a finite number; left empty"),
@@ -148,6 +150,10 @@ TEMPLATES: dict[str, str] = {
     "safety.surrogate": N_("{place}: the file holds a lone surrogate ({codes}), not valid Unicode; replaced by U+FFFD"),
     "safety.cut": N_("{place}: {n:,} characters; cut to {max:,}"),
     "safety.derived_not_finite": N_("{name}: derived value is not finite ({value}) from the file's figures; left empty"),
+    "safety.latency_unit": N_("{name} is {value} ms, and no served model answers in under {min:g} ms: the file's "
+                              "*_ms fields hold seconds (or another unit), so every latency of the run is left empty "
+                              "(no SLO is judged on it); re-export it in milliseconds, or import the figures as a "
+                              "CSV with --unit ttft_ms=s"),
     "safety.too_small": N_("{name}: the file holds {value}, too small to be a measurement (a denormal or truncated number? below {min:g}); left empty"),
     # sglang
     "sglang.gpus": N_("gpu_count from server_info: tp {tp} x pp {pp} x dp {dp}"),

@@ -39,6 +39,7 @@ MAX_DRAWS = 1_000_000  # Monte Carlo draws
 MAX_SEED = 2**32 - 1  # Monte Carlo seed: 0 .. 4,294,967,295
 MAX_GPUS = 1_000_000  # GPUs in one unit, node, prefill or decode group
 MAX_NAME_CHARS = 500  # a name, title, role or model: shown in table cells, which cannot span pages
+MIN_UTILIZATION = 0.01  # assumptions.utilization: the smallest sensible fraction (1 %)
 NAME_FIELDS = frozenset({"name", "title", "role", "model"})
 
 # the metrics a criterion may name (the analysis's scoring table; a test keeps the two equal)
@@ -86,6 +87,23 @@ def id_problem(value: str) -> str | None:
             template = N_("character {code} at position {pos} of {value}; {rule}")
         return _(template).format(code=code, pos=pos + 1, value=_printable(value), rule=_(ID_RULE))
     return _(ID_RULE)  # pragma: no cover - every failing value has a failing character
+
+
+#: bidirectional embedding, override and isolate controls (U+202A-U+202E, U+2066-U+2069): they reorder
+#: how a text reads ("abc\u202efdp.exe" shows as "abcexe.pdf"), so a name that holds one can pass for another
+_BIDI = re.compile("[\u202a-\u202e\u2066-\u2069]")
+
+
+def bidi_reason(value: str) -> str:
+    """Why a name holding a bidirectional control is refused, naming the first one and its place."""
+    import unicodedata
+
+    m = _BIDI.search(value)
+    assert m is not None
+    ch = m.group(0)
+    return _("bidirectional control character U+{code:04X} {name} at position {pos} of {value}: it reorders how "
+             "the text reads, so the name could pass for another; remove it").format(
+        code=ord(ch), name=unicodedata.name(ch, ""), pos=m.start() + 1, value=_printable(value))
 
 
 def _printable(value: str) -> str:
@@ -195,7 +213,9 @@ RULES: dict[str, Rule] = {r.key: r for r in (
     Rule("assumptions.horizon_years", _positive(30, N_("years")), _ANY_POSITIVE),
     Rule("assumptions.electricity_usd_per_kwh", _positive(10, N_("$/kWh"))),
     Rule("assumptions.engineer_usd_per_week", _positive(1_000_000, N_("$ per person-week"))),
-    Rule("assumptions.utilization", Range(0, 1, low_open=True), Range(0, 1, low_open=True)),
+    # a fraction of the GPUs' time that serves demand: below 1 % a fleet a hundred times the demand's
+    # size is no sensible plan (a denormal 5e-324 would make the fleet infinite); schema 1 took any (0, 1]
+    Rule("assumptions.utilization", Range(MIN_UTILIZATION, 1), Range(0, 1, low_open=True)),
     Rule("assumptions.monte_carlo_draws", Range(1, MAX_DRAWS, unit=N_("draws")), Range(1, MAX_DRAWS, unit=N_("draws")),
          integer=True),
     Rule("assumptions.monte_carlo_seed", Range(0, MAX_SEED), Range(0, MAX_SEED), integer=True),
@@ -289,6 +309,68 @@ def workspace_problems(ws: Any) -> list[Problem]:
     for name in ("horizon_years", "electricity_usd_per_kwh", "engineer_usd_per_week", "utilization",
                  "monte_carlo_draws", "monte_carlo_seed"):
         _check(getattr(a, name), f"assumptions.{name}", f"assumptions.{name}", out)
+    out.extend(date_problems(ws))
+    out.extend(file_name_problems(ws))
+    for key in ("decision_makers", "consulted", "informed"):  # roles by name, as the sign-off rows name them
+        for i, role in enumerate(getattr(ws.decision, key)):
+            if isinstance(role, str) and _BIDI.search(role):
+                out.append(Problem(f"decision.{key}[{i}]", bidi_reason(role)))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# dates and file names
+
+_ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}\Z")
+
+
+def date_problem(value: str) -> str | None:
+    """Why ``value`` is not a day of the calendar written YYYY-MM-DD (2026-02-30 is not), or None
+    (the empty text too: the date is not stated)."""
+    if not value:
+        return None
+    import datetime
+
+    if _ISO_DATE.match(value):
+        try:
+            datetime.date.fromisoformat(value)
+            return None
+        except ValueError:
+            return _("{value} is not a day of the calendar (write an existing date as YYYY-MM-DD)").format(
+                value=_printable(value))
+    return _("{value} is not a date: write it as YYYY-MM-DD (e.g. 2026-11-29)").format(value=_printable(value))
+
+
+def date_problems(ws: Any) -> list[Problem]:
+    """The dates a workspace states (the decision's date and evidence cut-off, each sign-off's date,
+    each fleet's end of support) that are not days of the calendar."""
+    found = [("decision.date", ws.decision.date), ("decision.evidence_cutoff", ws.decision.evidence_cutoff)]
+    found += [(f"signoffs[{i}].date", s.date) for i, s in enumerate(ws.signoffs)]
+    found += [(f"fleet[{i}].end_of_support", f.end_of_support) for i, f in enumerate(ws.fleet)]
+    out = []
+    for path, value in found:
+        reason = date_problem(value) if isinstance(value, str) else None
+        if reason:
+            out.append(Problem(path, reason))
+    return out
+
+
+def file_name_problem(value: str) -> str | None:
+    """Why ``value`` is not the name of a file (no folder: "../../etc/passwd" is a path), or None. An
+    import stores the base name of what it read; a name with a folder separator was written by hand
+    (or by a hostile file), and would name another file wherever it is used as one."""
+    if "/" in value or "\\" in value or value in (".", "..") or "\x00" in value:
+        return _("{value} is not a file name: an evidence file is named without its folder (e.g. {base!r})").format(
+            value=_printable(value), base=re.split(r"[\\/]", value)[-1] or "result.json")
+    return None
+
+
+def file_name_problems(ws: Any) -> list[Problem]:
+    out = []
+    for i, f in enumerate(ws.evidence.files):
+        reason = file_name_problem(f.provenance.file_name)
+        if reason:
+            out.append(Problem(f"evidence.files[{i}].provenance.file_name", reason))
     return out
 
 
@@ -397,6 +479,8 @@ def _walk_names(obj: Any, path: _Path, out: list[Problem], skip: frozenset[str] 
                 continue
             value = getattr(obj, name)
             if name in NAME_FIELDS and isinstance(value, str):
+                if _BIDI.search(value):
+                    out.append(Problem(_path_text((path, name)), bidi_reason(value)))
                 if len(value) > MAX_NAME_CHARS:
                     out.append(Problem(_path_text((path, name)), _(
                         "a {name} of {n} characters is too long (at most {max}; longer text belongs in a "

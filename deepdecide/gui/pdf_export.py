@@ -196,6 +196,7 @@ def sign_record(ctx: ControllerContext, request: SignRecordRequest | None = None
     del request
 
     def work(progress: ProgressCallback, token: CancelToken) -> str:
+        from deepdecide.domain.userfiles import read_user_file
         from deepdecide.domain.workspace import Vote
         from deepdecide.report.approval import sign_as_approver
         from deepdecide.report.signing import load_pkcs12
@@ -203,8 +204,7 @@ def sign_record(ctx: ControllerContext, request: SignRecordRequest | None = None
 
         req = pending.pop()
         signer = load_pkcs12(req.certificate, req.passphrase)
-        with open(req.record, "rb") as fh:
-            data = fh.read()
+        data = read_user_file(req.record)  # a FIFO or device is refused, never waited on
         signed, kind = sign_as_approver(data, signer, role=req.role, verdict=Vote(req.verdict),
                                         conditions=req.conditions, review=req.review)
         atomic_write_bytes(req.record, signed)

@@ -108,6 +108,7 @@ class Source:
         self.raw = data  # the file's bytes as read (hashed, sized)
         self.data = data  # UTF-8 bytes of the content (a UTF-16/32 file is transcoded)
         self.encoding = "utf-8"
+        self.bom = True  # a UTF-16/32 file had a byte-order mark (False: recognised by its zero bytes)
         self.problems: dict[str, tuple[str, int | None]] = {}
         self._cache: dict[str, Any] = {}
         self._duplicate_key = False  # the JSON view failed on a duplicate key
@@ -125,6 +126,35 @@ class Source:
                         _("starts with a {encoding} byte-order mark but is not valid {encoding} text (at byte offset "
                           "{offset}: {reason})").format(encoding=encoding.upper(), offset=offset, reason=exc.reason), None)
                 break
+        else:
+            self._bomless(data)
+
+    def _bomless(self, data: bytes) -> None:
+        """UTF-16 or UTF-32 text without a byte-order mark, recognised by where the zero bytes of its
+        first two characters fall (the rule of RFC 4627 for JSON; every result format starts with
+        ASCII): "{" in UTF-16-BE is 00 7B. The whole file must then decode, to text without NUL;
+        anything else is left to the binary-data check."""
+        head = data[:4]
+        if len(head) < 4 or b"\x00" not in head:
+            return
+        zero = "".join("0" if b == 0 else "x" for b in head)  # where the zero bytes of the first 4 bytes fall
+        encoding = {"000x": "utf-32-be", "x000": "utf-32-le", "0x0x": "utf-16-be", "x0x0": "utf-16-le"}.get(zero)
+        if encoding is None:
+            return
+        try:
+            text = data.decode(encoding)
+        except UnicodeDecodeError as exc:
+            if _text_like(data[: exc.start].decode(encoding, "replace")):  # text, cut or damaged further on
+                self.problems["encoding"] = (
+                    _("looks like {encoding} text without a byte-order mark, but is not valid {encoding} (at byte "
+                      "offset {offset}: {reason})").format(encoding=encoding.upper(), offset=exc.start,
+                                                          reason=exc.reason), None)
+            return  # else binary data that happens to start with zero bytes
+        if "\x00" in text or not _text_like(text):
+            return  # binary data after all
+        self.encoding = encoding
+        self.bom = False
+        self.data = text.encode("utf-8", "surrogatepass")
 
     def drop(self, line: int | None, path: str, held: str | Message) -> None:
         """Remember a value the file held that is left empty on the run."""
@@ -253,7 +283,11 @@ class Source:
                     for number, line in enumerate(self.lines, start=1):
                         if not line.strip():
                             continue
-                        records.append((number, _loads_line(line, number)))
+                        value = _loads_line(line, number)
+                        if not isinstance(value, dict):  # each record of JSON Lines is an object
+                            raise _NotJson(_("expected one JSON object ({{...}}) per line, got {got}").format(
+                                got=_json_kind(value)), number)
+                        records.append((number, value))
                 except _NotJson as exc:
                     self.problems["json_lines"] = (exc.reason, exc.line)
                 else:
@@ -419,6 +453,24 @@ def _python_loads(text: str, line: int) -> Any:
         raise _NotJson(_("not valid JSON: {reason} (column {column})").format(reason=exc.msg, column=exc.colno), (line or 1) + exc.lineno - 1) from None
     except (ValueError, RecursionError) as exc:  # int digit limit, nesting too deep
         raise _NotJson(_("not valid JSON: {reason}").format(reason=str(exc)[:200]), line or None) from None
+
+
+def _text_like(text: str) -> bool:
+    """Whether the start of a decoded text reads as text: at least 8 characters, none of them a
+    control character but tab, CR and LF."""
+    head = text[:512]
+    return len(head) >= 8 and all(c.isprintable() or c in "\t\r\n" for c in head)
+
+
+def _json_kind(value: Any) -> str:
+    """A JSON value's kind, for a message: "a list", "a number", "a text", ..."""
+    if isinstance(value, list):
+        return _("a list")
+    if isinstance(value, bool) or value is None:
+        return _("the literal {value}").format(value="null" if value is None else str(value).lower())
+    if isinstance(value, (int, float)):
+        return _("a number")
+    return _("a text")
 
 
 def _loads_line(line: str, number: int) -> Any:

@@ -58,13 +58,19 @@ class FolderImport:
 
 def _walk(root: Path) -> Iterator[tuple[str, os.stat_result | None, str]]:
     """(path, stat, reason to skip or "") for every entry below ``root``, sorted; folders are entered
-    (not through symlinks), everything else is listed."""
-    try:
-        entries = sorted(os.scandir(root), key=lambda e: e.name)
-    except OSError as exc:
-        yield str(root), None, _("cannot be listed: {reason}").format(reason=exc.strerror or exc)
+    (not through symlinks), everything else is listed. Iterative (a stack of open folders, not
+    recursion): a folder nested thousands deep is walked like any other."""
+    stack: list[Iterator[os.DirEntry[str]]] = []
+    listed = _listing(root)
+    if isinstance(listed, str):
+        yield str(root), None, listed
         return
-    for entry in entries:
+    stack.append(listed)
+    while stack:
+        entry = next(stack[-1], None)
+        if entry is None:
+            stack.pop()
+            continue
         try:
             st = entry.stat(follow_symlinks=True)
         except OSError as exc:
@@ -74,7 +80,11 @@ def _walk(root: Path) -> Iterator[tuple[str, os.stat_result | None, str]]:
             if entry.is_symlink():
                 yield entry.path, None, _("a symbolic link to a folder: not followed")
                 continue
-            yield from _walk(Path(entry.path))
+            listed = _listing(Path(entry.path))
+            if isinstance(listed, str):
+                yield entry.path, None, listed
+            else:
+                stack.append(listed)  # its entries come next, before this folder's later ones
         elif not stat.S_ISREG(st.st_mode):
             yield entry.path, None, _("not a regular file (a FIFO, socket or device): not read")
         elif st.st_size > MAX_FILE_BYTES:
@@ -82,6 +92,15 @@ def _walk(root: Path) -> Iterator[tuple[str, os.stat_result | None, str]]:
                                                                       limit=MAX_FILE_BYTES // 2**20)
         else:
             yield entry.path, st, ""
+
+
+def _listing(folder: Path) -> Iterator[os.DirEntry[str]] | str:
+    """The entries of ``folder`` sorted by name, or why it cannot be listed."""
+    try:
+        with os.scandir(folder) as it:
+            return iter(sorted(it, key=lambda e: e.name))
+    except OSError as exc:
+        return _("cannot be listed: {reason}").format(reason=exc.strerror or exc)
 
 
 def is_unrecognised(exc: EvidenceImportError) -> bool:

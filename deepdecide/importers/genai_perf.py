@@ -227,13 +227,26 @@ def _cell(src: Source, line: int, row: list[str], index: int, column: str) -> No
     return Node(value, src, f"column {column!r}", line)
 
 
+def _once(src: Source, seen: dict[str, tuple[int, tuple[str, ...]]], name: str, line: int, row: list[str]) -> None:
+    """Refuse a metric a section names twice with other figures: which of the two rows is meant cannot
+    be known (the last one would win silently). A row repeated exactly is the registry's to report
+    ("repeats line")."""
+    cells = tuple(c.strip() for c in row)
+    first, first_cells = seen.setdefault(name, (line, cells))
+    if first != line and first_cells != cells:
+        raise src.error(_("this metric appears twice (lines {first} and {line}): which row is meant?").format(
+            first=first, line=line), line=line, path=row[0].strip())
+
+
 def _fill_csv(d: RunDraft, src: Source, secs: list[tuple[int, list[str], list[tuple[int, list[str]]]]]) -> None:
     for _header_line, header, rows in secs:
         first = header[0].lower() if header else ""
+        seen: dict[str, tuple[int, tuple[str, ...]]] = {}  # metric name -> its line and cells, in this section
         if first == "metric" and len(header) > 2 and header[1].lower() == "avg":
             cols = {h.lower(): i for i, h in enumerate(header)}
             for line, row in rows:
                 name, unit = split_name(row[0])
+                _once(src, seen, name, line, row)
                 norm = CSV_LATENCY.get(name)
                 if norm:
                     scale = _TIME_SCALE.get(unit or "ms")
@@ -251,6 +264,7 @@ def _fill_csv(d: RunDraft, src: Source, secs: list[tuple[int, list[str], list[tu
         elif first == "metric" and len(header) >= 2 and header[1].lower() == "value":
             for line, row in rows:
                 name, unit = split_name(row[0])
+                _once(src, seen, name, line, row)
                 node = _cell(src, line, row, 1, "Value")
                 if name == "request throughput":
                     d.set(request_throughput_rps=node.num())

@@ -17,6 +17,7 @@ from defusedxml import DefusedXmlException
 from deepdecide.domain.errors import ValidationError
 from deepdecide.domain.i18n import _
 from deepdecide.domain.machine import MachineProfile
+from deepdecide.domain.userfiles import read_user_file
 
 MAX_BYTES = 16 * 1024 * 1024
 
@@ -74,17 +75,9 @@ def parse_nvidia_smi_xml(data: bytes, file: str = "<nvidia-smi>") -> MachineProf
 
 
 def read_nvidia_smi_file(path: str | os.PathLike[str]) -> MachineProfile:
-    p = Path(path)
-    try:
-        if p.stat().st_size > MAX_BYTES:
-            raise ValidationError(_("larger than {n} bytes: not an nvidia-smi capture").format(n=f"{MAX_BYTES:,}"), file=str(p))
-        data = p.read_bytes()
-    except ValidationError:
-        raise
-    except FileNotFoundError:
-        raise ValidationError(_("no such file"), file=str(p)) from None
-    except IsADirectoryError:
-        raise ValidationError(_("is a folder, not a file"), file=str(p)) from None
-    except OSError as exc:
-        raise ValidationError(_("cannot be read: {reason}").format(reason=exc.strerror or exc), file=str(p)) from None
-    return parse_nvidia_smi_xml(data, str(p))
+    """Read a capture of ``nvidia-smi -q -x``; a folder, FIFO, socket or device is refused before it
+    is opened (``domain.userfiles``)."""
+    name = os.fsdecode(path)
+    data = read_user_file(path, max_bytes=MAX_BYTES, too_large=lambda size: _(
+        "larger than {n} bytes: not an nvidia-smi capture").format(n=f"{MAX_BYTES:,}"))
+    return parse_nvidia_smi_xml(data, name)

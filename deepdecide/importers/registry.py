@@ -15,7 +15,6 @@ from __future__ import annotations
 import hashlib
 import io
 import os
-import stat
 import threading
 import time
 from dataclasses import dataclass, replace
@@ -23,7 +22,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from deepdecide.domain.errors import EvidenceImportError
+from deepdecide.domain import userfiles
+from deepdecide.domain.errors import EvidenceImportError, UnreadableFileError
 from deepdecide.domain.evidence import BenchmarkRun, EvidenceFile, ParityCheck, Provenance, ProvenanceKind
 from deepdecide.domain.flags import flag
 from deepdecide.domain.i18n import _
@@ -148,10 +148,11 @@ QUIET_NS = 20_000_000
 _REREAD_BYTES = 4 << 20
 
 
-def _kind_of(mode: int) -> str:
-    return (_("a directory") if stat.S_ISDIR(mode) else _("a named pipe (FIFO)") if stat.S_ISFIFO(mode)
-            else _("a socket") if stat.S_ISSOCK(mode) else _("a device") if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
-            else _("not a regular file"))
+def stored_file_name(name: str) -> str:
+    """The name an import stores for a file: its base name, without any folder ("/" or "\\"), so that
+    the workspace never holds a path ("../../etc/passwd"; the workspace rule, ``domain.validation``)."""
+    base = name.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1]
+    return base if base not in ("", ".", "..") else "unnamed"
 
 
 def read_file(path: str | os.PathLike[str]) -> bytes:
@@ -174,12 +175,9 @@ def read_file_stat(path: str | os.PathLike[str]) -> tuple[bytes, os.stat_result]
     changed while it was read (size, modification time or content before and after)."""
     name = os.fsdecode(path)
     try:
-        before = os.stat(path)
-    except (OSError, ValueError) as exc:
-        raise EvidenceImportError(_('cannot be read: {value}').format(value=getattr(exc, 'strerror', None) or exc), file=name) from None
-    if not stat.S_ISREG(before.st_mode):
-        what = _kind_of(before.st_mode)
-        raise EvidenceImportError(_('is {what}, not an evidence file').format(what=what), file=name)
+        before = userfiles.regular_file_stat(path)  # a folder, FIFO, socket or device: refused unopened
+    except UnreadableFileError as exc:
+        raise EvidenceImportError(exc.reason, file=name) from None
     size = before.st_size
     if size > MAX_FILE_BYTES:
         raise EvidenceImportError(
@@ -196,14 +194,10 @@ def read_file_stat(path: str | os.PathLike[str]) -> tuple[bytes, os.stat_result]
         except OSError:
             raise changed from None
     try:
-        # O_NONBLOCK: should the path have become a FIFO since the stat, opening it does not hang
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
-    except OSError as exc:
-        raise EvidenceImportError(_('cannot be read: {value}').format(value=exc.strerror or exc), file=name) from None
+        fd, opened = userfiles.open_regular(path)  # without blocking, checked again on the descriptor
+    except UnreadableFileError as exc:
+        raise EvidenceImportError(exc.reason, file=name) from None
     try:
-        opened = os.fstat(fd)
-        if not stat.S_ISREG(opened.st_mode):
-            raise EvidenceImportError(_('is {st_mode}, not an evidence file').format(st_mode=_kind_of(opened.st_mode)), file=name)
         if (opened.st_ino, opened.st_size, opened.st_mtime_ns) != (before.st_ino, before.st_size, before.st_mtime_ns):
             raise changed
         with os.fdopen(fd, "rb", closefd=True) as fh:
@@ -220,14 +214,19 @@ def read_file_stat(path: str | os.PathLike[str]) -> tuple[bytes, os.stat_result]
         raise changed
     if size <= _REREAD_BYTES:
         try:
-            with open(path, "rb") as fh:
+            with open(path, "rb", opener=_open_regular) as fh:  # never waits on a FIFO swapped in meanwhile
                 again = fh.read(size + 1)
             now = os.stat(path)
-        except OSError:
+        except (OSError, UnreadableFileError):
             raise changed from None
         if again != data or _signature(now) != _signature(before):
             raise changed
     return data, before
+
+
+def _open_regular(path: str, flags: int) -> int:
+    """``open``'s opener: a descriptor on the regular file at ``path`` (``userfiles.open_regular``)."""
+    return userfiles.open_regular(path)[0]
 
 
 def _read(fh: io.BufferedReader, limit: int) -> bytes:
@@ -370,7 +369,7 @@ def import_source(src: Source, context: ImportContext | None = None, *, sha256: 
         parsed.notes.append(kind_note)
     file_flags: list[Message] = []
     provenance = safe_provenance(Provenance(
-        file_name=Path(src.name).name,
+        file_name=stored_file_name(src.name),
         size_bytes=len(src.raw),
         sha256=digest,
         tool=importer.tool,
@@ -391,7 +390,7 @@ def import_source(src: Source, context: ImportContext | None = None, *, sha256: 
     notes = [*file_flags, *(dropped if not runs else ())]
     notes += [clean_message(n, "a note", findings) for n in parsed.notes]
     if src.encoding != "utf-8":
-        notes.append(flag("import.bom", encoding=src.encoding.upper()))
+        notes.append(flag("import.bom" if src.bom else "import.no_bom", encoding=src.encoding.upper()))
     suggestions = tuple((k, str(v)) for k, v in hints_from_name(src.name).items() if k in set(missing))
     return ImportResult(EvidenceFile(provenance, runs, parity), importer.tool, importer.description,
                         missing, tuple(notes), clean_text(parsed.model, "model", [], findings),

@@ -36,6 +36,11 @@ from deepdecide.importers.secrets import Finding, scan, scan_path
 MAX_MEASUREMENT = 1e12
 #: smallest positive value kept (below it a number is a denormal or a truncated exponent)
 MIN_POSITIVE = 1e-12
+#: the shortest first-token and end-to-end latency a served model can show, in ms: below it the file's
+#: "*_ms" fields hold seconds (0.068 "ms" for a 68 ms TTFT), and every latency of the run is 1,000x off
+MIN_SERVED_LATENCY_MS = 1.0
+#: the latencies a unit error empties, and the figure derived from them
+_LATENCY_FIELDS = tuple(f"{m}_{s}" for m in LATENCY_METRICS for s in ("mean", "p50", "p90", "p99"))
 #: longest text kept in one field (a model name, a label); longer text is cut with a flag
 MAX_TEXT = 4096
 
@@ -108,6 +113,7 @@ def safe_run(run: BenchmarkRun, index: int, src: Source, dropped: list[Message],
         if 0 < value < MIN_POSITIVE:
             changes[name] = None
             flags.append(flag("safety.too_small", name=name, value=repr(value), min=MIN_POSITIVE))
+    _latency_unit(run, changes, flags)
     for metric in LATENCY_METRICS:
         stats = [(s, changes.get(f"{metric}_{s}", getattr(run, f"{metric}_{s}"))) for s in ("p50", "p90", "p99")]
         stats = [(s, v) for s, v in stats if v is not None]
@@ -124,6 +130,24 @@ def safe_run(run: BenchmarkRun, index: int, src: Source, dropped: list[Message],
         clean_flags.append(clean_message(f, flag("place.run_flag", n=index + 1), findings))
     changes["quality_flags"] = tuple(clean_flags)
     return replace(run, **changes)
+
+
+def _latency_unit(run: BenchmarkRun, changes: dict[str, Any], flags: list[Message]) -> None:
+    """A first-token or end-to-end latency below MIN_SERVED_LATENCY_MS: no served model answers that
+    fast (the network and one prefill step take longer), so the file's "*_ms" fields hold seconds,
+    or another unit. Which unit cannot be known for sure, and a guess would be 1,000x wrong if it
+    were wrong: every latency of the run (and the interactivity derived from them) is left empty,
+    with a flag naming the value, so no SLO is ever judged on it; throughputs and counts stay."""
+    for metric in ("ttft_ms", "e2e_ms"):
+        for stat in ("p50", "mean", "p90", "p99"):
+            name = f"{metric}_{stat}"
+            value = changes.get(name, getattr(run, name))
+            if value is not None and 0 < value < MIN_SERVED_LATENCY_MS:
+                for field in (*_LATENCY_FIELDS, "interactivity_tps_per_user"):
+                    if getattr(run, field) is not None:
+                        changes[field] = None
+                flags.append(flag("safety.latency_unit", name=name, value=f"{value:g}", min=MIN_SERVED_LATENCY_MS))
+                return
 
 
 def safe_check(check: ParityCheck, index: int, src: Source, findings: list[Finding]) -> ParityCheck:

@@ -61,21 +61,31 @@ def _quiet_pyhanko() -> None:
             logger.addHandler(logging.NullHandler())
 
 
+#: a certificate or PKCS#12 file is a few kilobytes; anything this large is not one
+MAX_CERTIFICATE_BYTES = 16 * 1024 * 1024
+
+
+def _read_certificate_file(name: str) -> bytes:
+    """The bytes of a certificate or PKCS#12 file given by a user: a folder, FIFO, socket or device
+    is refused before it is opened (``domain.userfiles``); SigningError names the file."""
+    from deepdecide.domain.errors import UnreadableFileError
+    from deepdecide.domain.userfiles import read_user_file
+
+    try:
+        return read_user_file(name, max_bytes=MAX_CERTIFICATE_BYTES)
+    except UnreadableFileError as exc:
+        if not os.path.exists(name):
+            raise SigningError(_("{name}: no such certificate file").format(name=name)) from None
+        raise SigningError(f"{name}: {exc.reason}") from None
+
+
 def load_pkcs12(path: str | os.PathLike[str], passphrase: bytes | None) -> SimpleSigner:
     """Read a PKCS#12 file and return a pyHanko signer; SigningError names the file and the reason."""
     from cryptography.hazmat.primitives.serialization import pkcs12
     from pyhanko.sign import signers
 
     name = os.fspath(path)
-    try:
-        with open(name, "rb") as fh:
-            data = fh.read()
-    except FileNotFoundError:
-        raise SigningError(_("{name}: no such certificate file").format(name=name)) from None
-    except IsADirectoryError:
-        raise SigningError(_("{name}: is a folder, not a certificate file").format(name=name)) from None
-    except OSError as exc:
-        raise SigningError(_("{name}: cannot be read: {reason}").format(name=name, reason=exc.strerror or exc)) from None
+    data = _read_certificate_file(name)
     try:
         key, cert, _others = pkcs12.load_key_and_certificates(data, passphrase)
     except ValueError:
@@ -121,18 +131,13 @@ def sign_record(record: bytes, signer: SimpleSigner, *, signer_name: str, reason
 def load_trust(paths: list[str]) -> list[Any]:
     """Certificates (PEM or DER) a signature may chain to: an organisation's CA, or a signer's own
     certificate obtained out of band. Every file must hold at least one certificate."""
-    from pyhanko.keys import load_certs_from_pemder
+    from pyhanko.keys import load_certs_from_pemder_data
 
     certs: list[Any] = []  # asn1crypto certificates (asn1crypto has no type information)
     for p in paths:
+        data = _read_certificate_file(p)
         try:
-            found = list(load_certs_from_pemder([p]))
-        except FileNotFoundError:
-            raise SigningError(_("{name}: no such certificate file").format(name=p)) from None
-        except IsADirectoryError:
-            raise SigningError(_("{name}: is a folder, not a certificate file").format(name=p)) from None
-        except OSError as exc:
-            raise SigningError(_("{name}: cannot be read: {reason}").format(name=p, reason=exc.strerror or exc)) from None
+            found = list(load_certs_from_pemder_data(data))
         except Exception as exc:  # asn1crypto raises ValueError, TypeError and its own errors on garbage
             raise SigningError(_("{name}: not a readable PEM/DER certificate: {reason}").format(name=p, reason=exc)) from None
         if not found:

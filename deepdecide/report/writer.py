@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from deepdecide.domain.progress import Cancellable, ProgressCallback, check_cancelled, report, scaled
+from deepdecide.domain.userfiles import output_problem
 from deepdecide.domain.workspace import Workspace
 from deepdecide.importers.secrets import redact_workspace
 from deepdecide.report.build import ReportError, build
@@ -30,6 +31,9 @@ def _check_target(path: Path) -> None:
     folder = path.parent if str(path.parent) else Path(".")
     if path.is_dir():
         raise ReportError(f"{path}: is a folder; give a file name such as {path / 'record.pdf'}")
+    problem = output_problem(path)  # a FIFO, socket or device: never replaced by the record
+    if problem:
+        raise ReportError(f"{path}: {problem}")
     if not folder.is_dir():
         raise ReportError(f"{path}: the folder {folder} does not exist")
     if not os.access(folder, os.W_OK):

@@ -47,6 +47,8 @@ import orjson
 import platformdirs
 
 import deepdecide
+from deepdecide.domain.errors import UnreadableFileError
+from deepdecide.domain.userfiles import read_user_file
 from deepdecide.domain.workspace import Workspace
 from deepdecide.storage import codec
 from deepdecide.storage.files import BUILTIN, KINDS, data_root, load_workspace, workspace_to_data
@@ -164,7 +166,7 @@ def _code_stamp() -> list[str]:
 
 def workspace_key(path: str | os.PathLike[str]) -> str:
     """The entry name of a workspace file: its bytes and, when it names built-in data, those files'."""
-    data = Path(path).read_bytes()
+    data = read_user_file(path)  # a FIFO, socket or device is refused, never waited on
     parts = [data]
     if BUILTIN.encode() in data:
         parts.extend((data_root() / kind.builtin_file).read_bytes() for kind in KINDS.values() if kind.builtin_file)
@@ -182,7 +184,7 @@ def load_workspace_cached(path: str | os.PathLike[str], *,
         return load_workspace(path)
     try:
         name = workspace_key(path) + ".json"
-    except OSError:
+    except (OSError, UnreadableFileError):
         return load_workspace(path)  # reports the unreadable file the usual way
     raw = read(WORKSPACES, name)
     if raw is not None:

@@ -78,6 +78,11 @@ def _expected(tp: Any, data: Any) -> str:
     return _("expected {expected}, got {got}").format(expected=_type_name(tp), got=_describe(data))
 
 
+def describe(value: Any) -> str:
+    """A value of a document as a message names it: "null", "a list", "the boolean True", "'abc'"."""
+    return _describe(value)
+
+
 def _describe(value: Any) -> str:
     if value is None:
         return "null"

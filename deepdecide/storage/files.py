@@ -320,12 +320,13 @@ def decode(located: LocatedData, expected_kind: str | None = None,
     if not isinstance(data, dict):
         raise ValidationError(_('expected a mapping at the top of the file'), file=located.file, line=1)
     kind = data.get("kind")
-    if kind not in KINDS:
+    if not isinstance(kind, str) or kind not in KINDS:  # a list or mapping is no kind (and no dict key)
         choices = ", ".join(KINDS)
-        raise ValidationError(
-            _("unknown or missing 'kind' ({kind!r}); expected one of: {choices}").format(kind=kind, choices=choices),
-            file=located.file, line=located.line_of("kind") or 1, path="kind",
-        )
+        reason = (_("unknown or missing 'kind' ({kind!r}); expected one of: {choices}").format(kind=kind, choices=choices)
+                  if kind is None or isinstance(kind, str) else
+                  _("'kind' must be one of: {choices} (a text), got {got}").format(choices=choices,
+                                                                                  got=codec.describe(kind)))
+        raise ValidationError(reason, file=located.file, line=located.line_of("kind") or 1, path="kind")
     if expected_kind and kind != expected_kind:
         raise ValidationError(
             _('this is a {kind} file, not a {expected_kind}').format(kind=kind, expected_kind=expected_kind), file=located.file, line=located.line_of("kind"), path="kind"

@@ -10,7 +10,6 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-import stat
 import tempfile
 import time
 from collections.abc import Callable
@@ -19,8 +18,9 @@ from typing import Any, cast
 
 import yaml
 
-from deepdecide.domain.errors import UnreadableFileError, ValidationError
+from deepdecide.domain.errors import ValidationError
 from deepdecide.domain.i18n import _
+from deepdecide.domain.userfiles import read_user_file, refuse_non_regular_target
 from deepdecide.domain.validation import (
     MAX_FILE_BYTES,
     MAX_INTEGER,
@@ -85,11 +85,17 @@ class LocatedData:
     The lines may be worked out only when first asked for (``locate``): a valid file needs none, and
     tracking the key path of every value costs more than reading the values."""
 
+    #: paths looked up one by one (``find``) before every line is worked out at once (``locate``)
+    FIND_LIMIT = 16
+
     def __init__(self, data: Any, lines: dict[str, int] | None, file: str,
-                 locate: Callable[[], dict[str, int]] | None = None):
+                 locate: Callable[[], dict[str, int]] | None = None,
+                 find: Callable[[str], int | None] | None = None):
         self.data = data
         self._lines = lines
         self._locate = locate
+        self._find = find  # the line of one path (or of its nearest ancestor), without the others
+        self._found: dict[str, int | None] = {}
         self.file = file
 
     @property
@@ -101,6 +107,13 @@ class LocatedData:
 
     def line_of(self, path: str) -> int | None:
         """The line of ``path`` or of its nearest ancestor that has one."""
+        if self._lines is None and self._find is not None:
+            if path not in self._found:
+                if len(self._found) >= self.FIND_LIMIT:  # many lookups: work every line out once
+                    self._find = None
+                    return self.line_of(path)
+                self._found[path] = self._find(path)
+            return self._found[path]
         while True:
             if path in self.lines:
                 return self.lines[path]
@@ -229,10 +242,10 @@ if hasattr(yaml, "CSafeLoader"):
 _BEFORE_INDICATOR = frozenset("[]{},")
 
 
-def _maybe_anchor(text: str) -> bool:
-    """Whether an indicator may start a node: one of ``&*!?`` at the start of the text or after
+def _maybe_anchor(text: str, indicators: str = "&*!?") -> bool:
+    """Whether an indicator may start a node: one of ``indicators`` at the start of the text or after
     whitespace or a flow indicator (looked for at each indicator found, not at every character)."""
-    for ch in "&*!?":  # str.find per indicator: a scan of the text at memory speed, not a pattern's
+    for ch in indicators:  # str.find per indicator: a scan of the text at memory speed, not a pattern's
         i = text.find(ch)
         while i >= 0:
             if i == 0 or text[i - 1].isspace() or text[i - 1] in _BEFORE_INDICATOR:
@@ -267,22 +280,171 @@ def _parse_fast(text: str, file: str) -> LocatedData | None:
     """Parse with libyaml, building the data straight from its events with every check of
     ``_construct`` (tags, anchors, aliases, duplicate keys, integer size, text length) and the nesting
     depth, but no key paths: the line of each key path is worked out only when asked for (an error or
-    a warning to locate), by ``_locate_fast``. Returns None when the text may hold what only the
-    Python loader refuses with a located message (an anchor, alias, non-printable character, or a
-    tab, which libyaml accepts in places PyYAML does not), or on any problem at all: the caller then
-    parses with the Python loader, which reports it exactly as it always has. The C parser itself
-    stops at 1,000 levels of nesting, so it cannot recurse away."""
-    if _CLoader is None or _maybe_anchor(text) or _maybe_flow_question(text) or "\t" in text \
-            or not _printable(text):
+    a warning to locate), by ``_scan`` (one path) or ``_locate_fast`` (every path). Returns None when
+    the text may hold what only the Python loader refuses with a located message (an anchor, alias,
+    non-printable character, or a tab, which libyaml accepts in places PyYAML does not), or on any
+    problem at all: ``parse_yaml`` then locates a broken rule with ``_scan``, or parses with the
+    Python loader, which reports it exactly as it always has. The C parser itself stops at 1,000
+    levels of nesting, so it cannot recurse away."""
+    if _CLoader is None or _precheck_refuses(text):
         return None
+    read = _read_fast(text, file)
+    return read if isinstance(read, LocatedData) else None
+
+
+def _read_fast(text: str, file: str) -> LocatedData | BaseException | None:
+    """``_parse_fast``'s work: the data, or why the event reader stopped (a broken rule, a refused
+    construct, a YAML syntax error), or None (anything else, or not tried)."""
     loader = _CLoader(text)
     try:
         data = _data_from_events(loader)
-    except Exception:  # a YAML error, a broken rule, anything else: the Python loader reports it
+    except (ValidationError, _Refused, yaml.YAMLError) as exc:
+        return exc
+    except Exception:  # anything else: the Python loader reports it
         return None
     finally:
         loader.dispose()
-    return LocatedData(data, None, file, locate=lambda: _locate_fast(text, file))
+    return LocatedData(data, None, file, locate=lambda: _locate_fast(text, file),
+                       find=lambda path: _scan(text, file, path))
+
+
+def _precheck_refuses(text: str) -> bool:
+    """Whether a text may hold what only the Python loader refuses with a located message (see
+    ``_parse_fast``): it is read by the Python loader. A long text ("R & D" somewhere in 50 MB) is
+    not sent there for what only may be an anchor or alias: libyaml reports both as events, which the
+    event reader refuses (and then the Python loader reports them)."""
+    indicators = "!?" if len(text) >= _BIG_TEXT else "&*!?"
+    return _maybe_anchor(text, indicators) or _maybe_flow_question(text) or "\t" in text or not _printable(text)
+
+
+#: a text this long whose YAML syntax libyaml refuses is reported in libyaml's words (the Python
+#: loader would take a second per megabyte to find the same error)
+_BIG_TEXT = 1 << 20
+
+
+def _syntax_error(exc: yaml.YAMLError, file: str) -> ValidationError:
+    if isinstance(exc, yaml.MarkedYAMLError):
+        mark = exc.problem_mark or exc.context_mark
+        reason = " ".join(str(p) for p in (exc.context, exc.problem) if p)
+        return ValidationError(_('not valid YAML: {reason}').format(reason=reason), file=file,
+                               line=mark.line + 1 if mark else None)
+    return ValidationError(_('not valid YAML: {exc}').format(exc=exc), file=file)
+
+
+def _scan(text: str, file: str, want: str | None = None) -> int | None:
+    """Read the events of a text the fast reader read (or refused) keeping the key path of each node,
+    with the checks ``_construct`` and the Python loader make: a broken rule of a value, a duplicate
+    key or nesting deeper than MAX_NESTING_DEPTH raises the same located ValidationError (file,
+    line, key path). With ``want``, returns the line ``LocatedData.line_of(want)`` gives (of the
+    path, or of its nearest ancestor), reading no further than needed. Iterative: a stack of open
+    collections. What it cannot read (an alias, a tag, a syntax error) it leaves to the Python loader:
+    without ``want`` it then returns None, having found nothing."""
+    assert _CLoader is not None
+    wanted: set[str] = set()
+    if want is not None:
+        at = want
+        while True:
+            wanted.add(at)
+            if not at:
+                break
+            cut = max(at.rfind("."), at.rfind("["))
+            at = at[:cut] if cut > 0 else ""
+    found: dict[str, int] = {}
+    deepest = ""  # the longest wanted path seen
+    loader = _CLoader(text)
+    plain: dict[str, Any] = {}
+    try:
+        get = loader.get_event
+        if get().__class__ is not yaml.StreamStartEvent or get().__class__ is not yaml.DocumentStartEvent:
+            raise _Refused
+        # each open collection: [is a mapping, its path, next index or the pending key's path, keys seen]
+        stack: list[list[Any]] = []
+        while True:
+            event = get()
+            cls = event.__class__
+            if cls is _MappingEndEvent or cls is _SequenceEndEvent:
+                frame = stack.pop()
+                if want is not None and frame[1] in wanted:
+                    break  # everything below a wanted path is seen: no deeper one follows
+                if not stack:
+                    break
+                continue
+            if cls is not _ScalarEvent and cls is not _MappingStartEvent and cls is not _SequenceStartEvent:
+                raise _Refused  # an alias, a second document, anything else
+            if event.tag is not None or event.anchor is not None:
+                raise _Refused
+            line: int = event.start_mark.line + 1
+            if not stack:
+                path = ""
+            else:
+                top = stack[-1]
+                if top[0]:  # a mapping: a key, or the value of the pending key
+                    if top[2] is None:
+                        if cls is not _ScalarEvent:
+                            raise _Refused  # a collection as a key
+                        key = _event_value(event, top[1], plain, loader)
+                        if key in top[3]:
+                            raise ValidationError(_('duplicate key {key!r}').format(key=key), file=file, line=line,
+                                                  path=_join(top[1], str(key)))
+                        top[3].add(key)
+                        child = (f"{top[1]}." if top[1] else "") + (key if key.__class__ is str else str(key))
+                        top[2] = child
+                        if want is not None and child in wanted and child not in found:
+                            found[child] = line
+                            deepest = max(deepest, child, key=len)
+                            if child == want:
+                                return line
+                        continue
+                    path, top[2] = top[2], None
+                else:
+                    path = f"{top[1]}[{top[2]}]"
+                    top[2] += 1
+                    if want is not None and path in wanted and path not in found:
+                        found[path] = line
+                        deepest = max(deepest, path, key=len)
+                        if path == want:
+                            return line
+            if not stack and want is not None and "" in wanted:
+                found[""] = line
+                if want == "":
+                    return line
+            if cls is _ScalarEvent:
+                _event_value(event, path, plain, loader)
+                if not stack:
+                    break
+                continue
+            if len(stack) >= MAX_NESTING_DEPTH:
+                raise ValidationError(
+                    _('the YAML is nested more than {max_nesting_depth} levels deep (mappings and lists inside each other); a deepdecide file needs far fewer').format(max_nesting_depth=MAX_NESTING_DEPTH),
+                    file=file, line=line)
+            stack.append([cls is _MappingStartEvent, path, None if cls is _MappingStartEvent else 0, set()])
+    except ValidationError as exc:
+        exc.file = file
+        raise
+    except (yaml.YAMLError, _Refused):
+        if want is None:
+            return None
+    finally:
+        loader.dispose()
+    return found[deepest] if deepest in found else found.get("")
+
+
+def _event_value(event: Any, path: str, plain: dict[str, Any], loader: Any) -> Any:
+    """A scalar event's value with the checks of ``_scalar`` (a text too long, a lone surrogate, an
+    integer too large), an error naming ``path``."""
+    try:
+        if event.implicit[0]:
+            item = plain.get(event.value, _NO_KEY)
+            if item is _NO_KEY:
+                item = plain[event.value] = _plain_value(event.value, event, loader)
+            return item
+        value = event.value
+        if len(value) > 1000 or not value.isascii():
+            _check_text(value, event, path)
+        return value
+    except ValidationError as exc:
+        exc.path = exc.path or path
+        raise
 
 
 def _locate_fast(text: str, file: str) -> dict[str, int]:
@@ -427,12 +589,24 @@ def _collection(mapping: bool, get: Any, plain: dict[str, Any], loader: Any, dep
 def parse_yaml(text: str, file: str = "") -> LocatedData:
     """Parse YAML text into plain data with line numbers; raise ValidationError on any problem.
 
-    The C parser reads every text it can (about ten times faster); anything it cannot read, or that
-    might break a rule only the Python loader checks, is read by the Python loader, whose message
-    (file, line, key path) is the one reported."""
-    fast = _parse_fast(text, file)
-    if fast is not None:
-        return fast
+    The C parser reads every text it can (about ten times faster); a rule a text breaks there (a
+    text too long, a duplicate key, nesting too deep) is located by reading its events again
+    (``_scan``), with the Python loader's message; anything else it cannot read, or that might break
+    a rule only the Python loader checks, is read by the Python loader, whose message (file, line,
+    key path) is the one reported. A syntax error in a text above ``_BIG_TEXT`` is reported in
+    libyaml's words (the Python loader takes about a second per megabyte to find it)."""
+    if _CLoader is None or _precheck_refuses(text):
+        return _parse_checked(text, file)
+    read = _read_fast(text, file)
+    if isinstance(read, LocatedData):
+        return read
+    if isinstance(read, (ValidationError, _Refused)):
+        # a rule broken (a text too long, a duplicate key, too deep): the event scan finds it with its key
+        # path, as the Python loader would, without reading the text character by character in Python
+        # (tens of seconds for tens of megabytes); what the scan leaves, the Python loader reports
+        _scan(text, file)
+    elif isinstance(read, yaml.YAMLError) and len(text) >= _BIG_TEXT:
+        raise _syntax_error(read, file)  # libyaml's own words for the syntax error, at once
     return _parse_checked(text, file)
 
 
@@ -479,27 +653,12 @@ def _parse_checked(text: str, file: str = "") -> LocatedData:
 
 
 def read_yaml_file(path: str | os.PathLike[str]) -> LocatedData:
-    """Read and parse a YAML file; every failure is a ValidationError naming the file."""
-    p = Path(path)
-    name = str(p)
-    try:
-        st = p.stat()
-        if not stat.S_ISREG(st.st_mode) and not stat.S_ISDIR(st.st_mode):
-            raise UnreadableFileError(_('is not a regular file (a FIFO, device or socket): not read'), file=name)
-        size = st.st_size
-        if size > MAX_FILE_BYTES:
-            raise UnreadableFileError(_('the file is {size:,} bytes, larger than any workspace ({max_file_bytes:,})').format(size=size, max_file_bytes=MAX_FILE_BYTES), file=name)
-        raw = p.read_bytes()
-    except ValidationError:
-        raise
-    except IsADirectoryError:
-        raise UnreadableFileError(_('is a folder, not a file'), file=name) from None
-    except FileNotFoundError:
-        raise UnreadableFileError(_('no such file'), file=name) from None
-    except PermissionError:
-        raise UnreadableFileError(_('permission denied: the file cannot be read'), file=name) from None
-    except OSError as exc:
-        raise UnreadableFileError(_('cannot be read: {value}').format(value=exc.strerror or exc), file=name) from None
+    """Read and parse a YAML file; every failure is a ValidationError naming the file. A folder,
+    FIFO, socket or device is refused before it is opened (``domain.userfiles``)."""
+    name = os.fsdecode(path)
+    raw = read_user_file(path, max_bytes=MAX_FILE_BYTES, too_large=lambda size: _(
+        'the file is {size:,} bytes, larger than any workspace ({max_file_bytes:,})').format(
+        size=size, max_file_bytes=MAX_FILE_BYTES))
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -590,8 +749,11 @@ def atomic_write_bytes(path: str | os.PathLike[str], payload: bytes) -> None:
     """Write ``payload`` to ``path`` so that the file is either the old one or the new one:
     temporary file in the same folder, fsync, rename, fsync of the folder. A symlink is followed (the
     file it points to is replaced, the link kept); stale temporary files of earlier killed saves of the
-    same file are removed."""
+    same file are removed. Only a regular file or nothing is ever replaced: a target (through its
+    links) that is a folder, FIFO, socket or device raises ``NotARegularFile`` (an ``OSError``)
+    before anything is written."""
     target = save_target(path)
+    refuse_non_regular_target(target)  # never rename over a device, FIFO, socket or folder
     folder = target.parent if str(target.parent) else Path(".")
     for stale in stale_temp_files(target):
         with contextlib.suppress(OSError):
@@ -602,10 +764,11 @@ def atomic_write_bytes(path: str | os.PathLike[str], payload: bytes) -> None:
             fh.write(payload)
             fh.flush()
             os.fsync(fh.fileno())
-        if target.exists():
-            os.chmod(tmp, target.stat().st_mode & 0o777)
-        else:
+        try:
+            os.chmod(tmp, os.stat(target).st_mode & 0o777)
+        except FileNotFoundError:
             os.chmod(tmp, 0o644)
+        refuse_non_regular_target(target)  # again, just before the rename: it may have been swapped
         os.replace(tmp, target)
     except BaseException:
         with contextlib.suppress(OSError):

@@ -123,3 +123,36 @@ def test_a_weight_change_is_written_with_the_weights_one_precision(sample):
     changed = dataclasses.replace(sample, criteria=crit)
     [change] = [c for c in input_changes(sample, changed) if c.area == "criteria"]
     assert (change.before, change.after) == ("0.200", "0.050")
+
+
+def test_diff_never_prints_python_names_or_reprs(sample, tmp_path, capsys):
+    """Runs removed, revisit conditions dropped, a build attestation and a quality flag changed: each
+    is named as a reader knows it (a run's label, a condition's text, "runtime / platform / date"), never
+    a Python class name, tuple or repr."""
+    from deepdecide.domain.evidence import BuildAttestation
+    from deepdecide.domain.flags import flag
+
+    ev = sample.evidence
+    first = ev.files[0]
+    runs = (dataclasses.replace(first.runs[0], quality_flags=(flag("normalize.derived", key="k", how="x"),)),
+            *first.runs[1:-1])
+    build = BuildAttestation(runtime="deepinfer", platform="nv-b200", date="2026-11-20", log_sha256="0" * 64, by="CI")
+    later = dataclasses.replace(
+        sample, evidence=dataclasses.replace(ev, files=(dataclasses.replace(first, runs=runs), *ev.files[1:]),
+                                             builds=(build,)),
+        decision=dataclasses.replace(sample.decision,
+                                     revisit_conditions=sample.decision.revisit_conditions[:1]))
+    a, b = tmp_path / "a.deepdecide.yaml", tmp_path / "b.deepdecide.yaml"
+    save_workspace(sample, a)
+    save_workspace(later, b)
+    for argv in (["diff", str(a), str(b)], ["diff", "--json", str(a), str(b)]):
+        assert main(argv) == 1
+        out = capsys.readouterr().out
+        for python in ("BenchmarkRun", "RevisitCondition", "BuildAttestation", "Message(", "('", "')", "{'",
+                       "None", "<"):
+            assert python not in out, (python, out)
+    assert main(["diff", str(a), str(b)]) == 1
+    out = capsys.readouterr().out
+    assert "build deepinfer / nv-b200 / 2026-11-20" in out
+    assert f"runs[{len(first.runs)}]" in out and "-> removed" in out
+    assert sample.decision.revisit_conditions[1].text[:40] in out

@@ -98,7 +98,7 @@ def test_invalid_workspace_exits_3_with_located_error_and_no_pdf(tmp_path, capsy
 def test_unwritable_target_is_a_clear_error(tmp_path, capsys):
     assert main(["report", str(SMALL), "-o", str(tmp_path / "no" / "such" / "dir" / "r.pdf")]) == 1
     assert "does not exist" in capsys.readouterr().err
-    assert main(["report", str(SMALL), "-o", str(tmp_path)]) == 1
+    assert main(["report", str(SMALL), "-o", str(tmp_path)]) == 2  # a folder is no output: a usage error
     assert "is a folder" in capsys.readouterr().err
 
 

@@ -25,7 +25,7 @@ from pathlib import Path
 @dataclass(frozen=True)
 class Case:
     name: str  # also the file name
-    data: bytes | str  # bytes, or "fifo" / "socket" / "dir" / "devnull" for special files
+    data: bytes | str  # bytes, or "fifo" / "socket" / "dir" / "device" / "missing" for special files
     expect: str  # "fail", "flag" or "ok"
     place: str = ""  # text the message (fail) or a flag / note (flag) must contain
     absent: tuple[str, ...] = ()  # texts that must never be printed (nor stored, unless printed_only)
@@ -167,6 +167,13 @@ def cases() -> list[Case]:
         add(f"vllm_{enc}.json", bom + json.dumps(vllm()).encode(enc), "ok")
         add(f"aiperf_{enc}.csv", bom + aiperf_csv().decode().encode(enc), "ok")
     add("utf16_truncated.json", b"\xff\xfe" + json.dumps(vllm()).encode("utf-16-le")[:-1], "fail", "UTF-16")
+    # --- encodings without a byte-order mark: recognised by the zero bytes of the first characters
+    for enc in ("utf-16-be", "utf-16-le", "utf-32-be", "utf-32-le"):
+        add(f"vllm_{enc}_no_bom.json", json.dumps(vllm()).encode(enc), "ok")
+        add(f"aiperf_{enc}_no_bom.csv", aiperf_csv().decode().encode(enc), "ok")
+    add("utf16be_no_bom_truncated.json", json.dumps(vllm()).encode("utf-16-be")[:-1], "fail",
+        "UTF-16-BE text without a byte-order mark")
+    add("zeros_then_binary.bin", b"\x00\x00\x00\x18ftypisom" + bytes(range(256)) * 4, "fail", "binary")
     add("utf16_lone_surrogate.json", b"\xff\xfe" + b'{\x00"\x00' + b"\x00\xd8" + b'"\x00}\x00', "fail", "UTF-16")
     # --- JSON syntax and structure
     add("truncated.json", json.dumps(vllm(), indent=1).encode()[:-40], "fail", "JSON")
@@ -205,8 +212,20 @@ def cases() -> list[Case]:
                                         + [b'{"date": broken']) + b"\n", "fail", ":4")
     add("jsonl_crlf_line3.jsonl", b"\r\n".join([json.dumps(vllm()).encode()] * 2
                                                + [json.dumps(vllm(mean_ttft_ms="x")).encode()]) + b"\r\n", "fail", ":3")
+    add("jsonl_line5_a_list.jsonl", b"\n".join([json.dumps(vllm()).encode()] * 4 + [b"[1, 2]"]) + b"\n", "fail", ":5")
+    add("jsonl_line5_a_number.jsonl", b"\n".join([json.dumps(vllm()).encode()] * 4 + [b"42"]) + b"\n", "fail",
+        "per line")
     add("jsonl_blank_lines.jsonl", b"\n\n".join([json.dumps(vllm()).encode()] * 2
                                                 + [json.dumps(vllm(completed=2.5)).encode()]) + b"\n", "fail", ":5")
+    # --- seconds written into *_ms fields: no served model answers in under a millisecond
+    add("ttft_seconds_in_ms.json", dumps(vllm(mean_ttft_ms=0.0748, median_ttft_ms=0.068, std_ttft_ms=0.01,
+                                              p99_ttft_ms=0.136)), "flag", "no served model answers")
+    add("all_latencies_seconds_in_ms.json", dumps({**vllm(), **{f"{s}_{k}_ms": v * f for k, v in (
+        ("ttft", 0.068), ("tpot", 0.012), ("itl", 0.0115), ("e2el", 2.5)) for s, f in (
+        ("mean", 1.1), ("median", 1.0), ("std", 0.1), ("p99", 2.0))}}), "flag", "ttft_ms_p50 is 0.068 ms")
+    add("e2e_seconds_in_ms.json", dumps(vllm(mean_e2el_ms=0.5, median_e2el_ms=0.4, std_e2el_ms=0.1, p99_e2el_ms=0.9,
+                                             mean_ttft_ms=1.5, median_ttft_ms=1.2, std_ttft_ms=0.1,
+                                             p99_ttft_ms=2.0)), "flag", "e2e_ms_p50 is 0.4 ms")
     # --- percentiles and plausibility
     add("p99_below_p50.json", dumps(vllm(p99_ttft_ms=8.0)), "fail", "percentiles out of order")
     add("p99_below_p50_tpot.json", dumps(vllm(p99_tpot_ms=1.2)), "fail", "percentiles out of order")
@@ -238,6 +257,10 @@ def cases() -> list[Case]:
         .encode(), "fail", "duplicate key")
     # --- CSV
     add("aiperf_header_only.csv", AIPERF_HEAD.encode(), "fail", "no data rows")
+    add("aiperf_dup_metric_other_figures.csv", aiperf_csv(AIPERF_ROWS + [AIPERF_ROWS[0].replace("80.0,50.0", "9.0,5.0")]),
+        "fail", "appears twice (lines 2 and 5)")
+    add("aiperf_dup_value_metric.csv", aiperf_csv(tail=AIPERF_TAIL + "Request Throughput (requests/sec),9.0\r\n"),
+        "fail", "appears twice")
     add("aiperf_one_line_no_newline.csv", AIPERF_HEAD.strip().encode(), "fail", "no data rows")
     add("aiperf_dup_row.csv", aiperf_csv(AIPERF_ROWS + AIPERF_ROWS[:1]), "fail", "repeats line")
     add("aiperf_dup_value_row.csv", aiperf_csv(tail=AIPERF_TAIL + "Request Count (requests),100\r\n"), "fail",
@@ -296,6 +319,9 @@ def cases() -> list[Case]:
     add("escape_model.json", dumps(vllm(model_id="evil\x1b]0;title\x07\x1b[2J")), "ok", absent=("\x1b",),
         printed_only=True)
     add("latin1_name_\udce9.json", dumps(vllm()), "flag", "lone surrogate")  # a file name not in UTF-8
+    # a newline in a file name is printed escaped: the name cannot start a line that passes for another
+    add("evil\nname.json", dumps(vllm()), "ok", absent=("evil\nname",), printed_only=True)
+    add("bad\nname.json", dumps(vllm(completed="many")), "fail", "completed", absent=("bad\nname",))
     add("latin1_name_bad_\udce9.json", dumps(vllm(completed="many")), "fail", "completed")
     add("bidi_model.json", dumps(vllm(model_id="abc\u202eevil")), "ok", absent=("\u202e",), printed_only=True)
     add("escape_in_error.json", dumps(vllm(mean_ttft_ms="\x1b[2Jslow")), "fail", "mean_ttft_ms",
@@ -306,9 +332,9 @@ def cases() -> list[Case]:
     # --- special files and folders
     add("a_fifo.json", "fifo", "fail", "named pipe")
     add("a_socket.json", "socket", "fail", "socket")
-    add("a_folder.json", "dir", "fail", "directory")
-    add("a_device.json", "devnull", "fail", "device")
-    add("missing.json", "missing", "fail", "cannot be read")
+    add("a_folder.json", "dir", "fail", "folder")
+    add("a_device.json", "device", "fail", "device")  # a device node of the test's own (skipped if not allowed)
+    add("missing.json", "missing", "fail", "no such file")
     return out
 
 
@@ -323,8 +349,10 @@ def write(case: Case, folder: Path) -> Path:
         _SOCKETS.append(s)
     elif case.data == "dir":
         path.mkdir()
-    elif case.data == "devnull":
-        path.symlink_to("/dev/null")
+    elif case.data == "device":  # a null device (1, 3) made in the case folder; never a link to the system's
+        import stat
+
+        os.mknod(path, stat.S_IFCHR | 0o600, os.makedev(1, 3))  # PermissionError where not allowed
     elif case.data == "missing":
         pass
     else:

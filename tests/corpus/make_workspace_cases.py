@@ -34,6 +34,7 @@ class Case:
     content: bytes
     expect: str  # a key path or phrase the message must contain
     size: int = 0  # > 0: the file is made this large (sparse), content is its start
+    fill: bytes = b""  # with size: the file is content, then fill repeated up to size (not sparse), then "\n"
 
 
 def base_data() -> dict[str, Any]:
@@ -155,9 +156,44 @@ _RANGE_CASES: list[tuple[str, str, Any]] = [
     ("run-latency-nan", "evidence", {"files": [{"provenance": {"file_name": "x.json", "size_bytes": 1,
                                                                "sha256": "0" * 64, "tool": "vllm"},
                                                 "runs": [{"tool": "vllm", "ttft_ms_p99": float("nan")}]}]}),
+    # dates that are no day of the calendar, or no date at all
+    ("date-february-30", "decision.date", "2026-02-30"),
+    ("date-month-13", "decision.evidence_cutoff", "2026-13-01"),
+    ("date-words", "decision.evidence_cutoff", "Nov 2026"),
+    ("signoff-date-february-30", "signoffs[0].date", "2026-02-30"),
+    ("fleet-end-of-support-bad", "fleet", [{"platform": "nv-h100", "owned_gpus": 8, "end_of_support": "2030-02-31"}]),
+    # bidirectional controls (a name that reads as another)
+    ("name-rtl-override", "name", "Keep \u202eMLLv"),
+    ("option-name-rtl-embedding", "options[0].name", "Keep \u202bvLLM"),
+    ("title-ltr-isolate", "decision.title", "Serve \u2066Model\u2069"),
+    ("checklist-title-pop-isolate", "checklist[0].title", "HTTP server\u2069"),
+    ("signoff-role-override", "signoffs[0].role", "Approver\u202d"),
+    ("decision-maker-override", "decision.decision_makers[0]", "Approver\u202e"),
+    ("model-first-strong-isolate", "model", "\u2068Test-Model-7B"),
+    # a utilization that is no sensible fraction
+    ("utilization-denormal", "assumptions.utilization", 5e-324),
+    ("utilization-tiny", "assumptions.utilization", 0.001),
+    # an evidence file named by a path
+    ("evidence-file-name-traversal", "evidence", {"files": [{"provenance": {
+        "file_name": "../../../../etc/passwd", "size_bytes": 1, "sha256": "0" * 64, "tool": "vllm"}}]}),
+    ("evidence-file-name-windows-path", "evidence", {"files": [{"provenance": {
+        "file_name": "..\\..\\secrets\\token.json", "size_bytes": 1, "sha256": "0" * 64, "tool": "vllm"}}]}),
+    # a top-level value of the wrong type (the fuzz test over the top-level keys found ``kind: [workspace]``)
+    ("kind-list", "kind", ["workspace"]),
+    ("kind-mapping", "kind", {"workspace": True}),
+    ("kind-number", "kind", 3),
+    ("schema-version-list", "schema_version", [3]),
+    ("name-list", "name", ["a", "b"]),
+    ("decision-number", "decision", 5),
+    ("options-mapping", "options", {"a": 1}),
+    ("evidence-text", "evidence", "files"),
+    ("assumptions-list", "assumptions", [1, 2]),
 ]
 
 _EXPECT_OVERRIDE = {
+    "fleet-end-of-support-bad": "fleet[0].end_of_support",
+    "evidence-file-name-traversal": "evidence.files[0].provenance.file_name",
+    "evidence-file-name-windows-path": "evidence.files[0].provenance.file_name",
     "unknown-key": "horizon_yrs",
     "request-rate-yaml-inf": "evidence.files[0].runs[0].request_rate",
     "run-latency-nan": "evidence.files[0].runs[0].ttft_ms_p99",
@@ -203,6 +239,9 @@ def _text_cases() -> list[Case]:
         Case("ttft-yaml-nan", (base + "slo:\n  ttft_p99_ms: .nan\n").encode(), "slo.ttft_p99_ms"),
         Case("file-too-large", (head + "description: |\n").encode(), "larger than any workspace",
              size=64 * 1024 * 1024 + 1),
+        # 55 MB, below the size limit: one text far above the text limit (refused in seconds, not in the
+        # 34-39 s the Python YAML reader took)
+        Case("text-55-mb", (head + "description: ").encode(), "description", size=55_000_000, fill=b"a" * 65536),
     ]
     return out
 
@@ -222,7 +261,14 @@ def cases() -> list[Case]:
 def write(case: Case, folder: Path) -> Path:
     path = folder / f"{case.name}.deepdecide.yaml"
     path.write_bytes(case.content)
-    if case.size:
+    if case.size and case.fill:
+        with open(path, "ab") as fh:
+            left = case.size - len(case.content) - 1
+            while left > 0:
+                fh.write(case.fill[:left])
+                left -= len(case.fill)
+            fh.write(b"\n")
+    elif case.size:
         with open(path, "r+b") as fh:
             fh.truncate(case.size)
     return path

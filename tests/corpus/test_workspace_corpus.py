@@ -69,3 +69,18 @@ def test_a_fifo_is_refused_before_it_is_opened(tmp_path):
     for argv in (["validate", str(fifo)], ["evaluate", str(fifo)]):
         code, text = _run(argv)  # would block forever if the FIFO were opened
         assert code != 0 and "not a regular file" in text and str(fifo) in text
+
+
+def test_a_55_mb_workspace_is_refused_in_seconds(tmp_path):
+    """A 55 MB file (below the 64 MiB limit) holding one text far above the text limit: the event reader
+    finds it and names its key path at C speed. The Python YAML reader took 34-39 s to refuse it."""
+    import time
+
+    case = next(c for c in CASES if c.name == "text-55-mb")
+    path = write(case, tmp_path)
+    assert 50_000_000 < os.path.getsize(path) < 60_000_000
+    start = time.perf_counter()
+    code, text = _run(["validate", str(path)])
+    took = time.perf_counter() - start
+    assert code == 1 and f"{path}:" in text and "description: a text of 54,999,9" in text, text
+    assert took < 20, f"took {took:.1f} s"

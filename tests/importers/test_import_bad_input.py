@@ -110,9 +110,9 @@ def test_file_above_the_limit_is_refused_before_reading(tmp_path):
 
 
 def test_directory_and_missing_file(tmp_path):
-    with pytest.raises(EvidenceImportError, match="directory"):
+    with pytest.raises(EvidenceImportError, match="is a folder, not a regular file"):
         import_file(tmp_path)
-    with pytest.raises(EvidenceImportError, match="cannot be read"):
+    with pytest.raises(EvidenceImportError, match="no such file"):
         import_file(tmp_path / "nope.json")
 
 

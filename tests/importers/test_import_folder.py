@@ -114,3 +114,30 @@ def test_cli_folder_with_a_damaged_result_changes_nothing(tmp_path):
     assert code == 3, text
     assert str(folder / "bad.json") in text and "nothing saved" in text
     assert hashlib.sha256(ws.read_bytes()).hexdigest() == digest
+
+
+def test_a_folder_nested_a_thousand_deep_is_walked(tmp_path):
+    """The walk keeps a stack of open folders (no recursion): a result file 1,000 folders down is
+    imported like any other, with the sorted order kept (no RecursionError)."""
+    src = sorted(SAMPLES.glob("*.jsonl"))[0]
+    root = tmp_path / "deep"
+    levels = [root]
+    for _ in range(1000):
+        levels.append(levels[-1] / "d")
+    for level in levels:  # one by one: os.makedirs recurses once per level too
+        level.mkdir()
+    shutil.copy(src, levels[-1] / src.name)
+    shutil.copy(src, levels[500] / "a_first.jsonl")
+    (levels[500] / "notes.txt").write_text("a note, no result\n")
+    try:
+        got = import_folder(root)
+        assert not got.failed
+        assert [Path(p).name for p, _ in got.imported] == ["a_first.jsonl", src.name]  # sorted, depth first
+        assert len(Path(got.imported[1][0]).parts) > 1000
+        assert [Path(p).name for p, _ in got.skipped] == ["notes.txt"]
+    finally:  # remove it bottom-up (shutil.rmtree recurses once per level)
+        for level in reversed(levels):
+            for entry in level.iterdir():
+                if not entry.is_dir():
+                    entry.unlink()
+            level.rmdir()

@@ -172,8 +172,11 @@ def test_fifo_is_refused_without_opening(tmp_path):
 
 
 def test_device_is_refused(tmp_path):
-    with pytest.raises(EvidenceImportError) as info:
-        import_file("/dev/null")
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "corpus"))
+    from special_files import special
+
+    with special("device", tmp_path, "dev.json") as device, pytest.raises(EvidenceImportError) as info:
+        import_file(device)  # a device node of the test's own (skipped where it may not make one)
     assert "device" in info.value.reason
 
 
@@ -408,3 +411,22 @@ def test_any_hostile_aiperf_csv_fails_cleanly_or_stores(cells, row, value):
     back = stored_round_trip(result)
     for run in back.evidence.files[0].runs:
         assert all(math.isfinite(v) for v in dataclasses.astuple(run) if isinstance(v, float))
+
+
+def test_an_import_stores_a_file_name_never_a_path():
+    """The name a workspace keeps for an evidence file is a base name (the workspace refuses a path:
+    ``../../../../etc/passwd`` would name another file wherever it is used as one)."""
+    from deepdecide.domain.validation import file_name_problem
+    from deepdecide.importers.registry import stored_file_name
+
+    for name, stored in (("a/b/run.json", "run.json"), ("..\\..\\secrets\\token.json", "token.json"),
+                         ("../../../../etc/passwd", "passwd"), ("run.json", "run.json"), ("..", "unnamed")):
+        assert stored_file_name(name) == stored
+        assert file_name_problem(stored) is None
+        assert (file_name_problem(name) is None) == (name == stored)
+
+
+def test_a_bom_less_utf16_file_is_read_as_text_and_says_so():
+    result = import_bytes("w.json", json.dumps(corpus.vllm()).encode("utf-16-be"))
+    assert len(result.evidence.runs) == 1
+    assert any("UTF-16-BE: no byte-order mark" in str(n) for n in result.notes)

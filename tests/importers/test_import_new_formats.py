@@ -275,11 +275,13 @@ def test_llmd_v01_ms_and_heterogeneous_pd_accelerators():
     doc = yaml.safe_load(shared(relative).read_text(encoding="utf-8"))
     run = run_of(relative)
     lat = doc["metrics"]["latency"]
-    assert lat["time_to_first_token"]["units"] == "ms"
-    assert close(run.ttft_ms_mean, lat["time_to_first_token"]["mean"])  # ms stay ms
-    assert close(run.tpot_ms_p90, lat["time_per_output_token"]["p90"])
-    assert close(run.itl_ms_p50, lat["inter_token_latency"]["p50"])
-    assert close(run.e2e_per_token_ms_mean, lat["normalized_time_per_output_token"]["mean"])
+    # the example labels its latencies ms but holds seconds (a request takes 3.3 "ms", the first token
+    # 0.8 "ms"): no served model answers that fast, so every latency is left empty, with the flag that
+    # says why (never kept 1,000x too small, where it would pass any SLO)
+    assert lat["time_to_first_token"]["units"] == "ms" and lat["time_to_first_token"]["mean"] < 1
+    assert run.ttft_ms_mean is None and run.tpot_ms_p90 is None and run.itl_ms_p50 is None
+    assert run.e2e_per_token_ms_mean is None and run.e2e_ms_p50 is None and run.interactivity_tps_per_user is None
+    assert any("no served model answers in under 1 ms" in str(f) for f in run.quality_flags)
     assert (run.gpu_count, run.prefill_gpus, run.decode_gpus) == (17, 1, 16)
     assert run.platform == "H100" and run.runtime == "vllm" and run.runtime_version == "0.9.0.1"
     assert run.model == "deepseek-ai/DeepSeek-R1-0528" and run.request_rate == 1.34
