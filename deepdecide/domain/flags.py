@@ -63,6 +63,13 @@ TEMPLATES: dict[str, str] = {
     "inference_perf.units": N_("inference-perf times in seconds, converted to ms; time_per_output_token excludes the first token (TPOT), inter_token_latency pools chunk gaps (ITL), normalized_time_per_output_token is e2e / tokens"),
     "inference_perf.per_request": N_("statistics computed from the per-request list (linear-interpolation percentiles): TPOT = (last - first token) / (tokens - 1), ITL = gaps between output token times"),
     "inference_perf.pooled": N_("the requests of every stage are pooled: no single load"),
+    "inference_perf.prom_server_side": N_("server-side figures from the model server's Prometheus metrics (seconds, converted to ms): means are rate(_sum) / rate(_count), percentiles are interpolated from histogram buckets; no client or network time, no failed requests, no load, GPU count or model in the file"),
+    "inference_perf.prom_tpot_before_05": N_("no inter_token_latency block (inference-perf before 0.5): its time_per_output_token is vLLM's per-decode-step metric (vllm:time_per_output_token_seconds, an inter-token latency) or another server's per-request figure, and the file does not say which: not imported as TPOT"),
+    "inference_perf.prom_absent": N_("not exported by the model server (zeros or empty in the file): {metrics}"),
+    "inference_perf.prom_len_is_rate": N_("prompt_len / output_len 'mean' of a counter (vLLM, SGLang) is a token rate averaged over the window, not a length: not used as token lengths"),
+    "inference_perf.prom_count": N_("the server counted {count:g} successful requests (Prometheus increase(), an extrapolated estimate: not stored as a count)"),
+    "inference_perf.prom_kv": N_("mean KV-cache usage {value:.4g} as the server exports it (a fraction for vLLM and SGLang, despite the key's name)"),
+    "inference_perf.prom_prefix": N_("prefix-cache hit rate {value:.4g} %"),
     # inferencemax
     "inferencemax.from_name": N_("{key} {value!r} read from the file name (empty in the file)"),
     "inferencemax.runner": N_("platform from the runner label hw={hw!r}"),

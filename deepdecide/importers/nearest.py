@@ -43,6 +43,8 @@ SIGNATURES: dict[str, Signature] = {
                                                         "throughput")),
     "InferencePerfPerRequest": Signature("json list", ("start_time", "end_time", "info", "error",
                                                        "output_token_times")),
+    "InferencePerfPrometheus": Signature("json object", ("load_summary", "successes", "failures", "queue_len",
+                                                         "time_per_output_token", "kv_cache_usage_percentage")),
     "AiperfJson": Signature("json object", ("schema_version", "aiperf_version", "time_to_first_token",
                                             "request_latency", "request_throughput")),
     "GenaiPerfJson": Signature("json object", ("time_to_first_token", "request_latency", "request_throughput",

@@ -88,6 +88,7 @@ IMPORTERS: tuple[Importer, ...] = (
     llmd.LlmdReport(),
     inference_perf.InferencePerfLifecycle(),
     inference_perf.InferencePerfPerRequest(),
+    inference_perf.InferencePerfPrometheus(),
     genai_perf.AiperfJson(),
     genai_perf.GenaiPerfJson(),
     guidellm.Guidellm(),
