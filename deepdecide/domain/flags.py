@@ -39,6 +39,15 @@ TEMPLATES: dict[str, str] = {
     "aiconfigurator.workers": N_("{name}: {workers} worker(s) x {parallel} ({per_worker} GPUs each)"),
     "aiconfigurator.total_gpus": N_("num_total_gpus {total} differs from prefill + decode GPUs {sum}"),
     "aiconfigurator.systems": N_("prefill and decode model different systems: {systems}"),
+    # aiperf: multi-run aggregate, sweep, accuracy
+    "aiperf.mean_of_runs": N_("each figure is the mean over repeated runs of that run statistic (a p99 is the mean of the runs' p99s)"),
+    "aiperf.aggregate": N_("confidence intervals at {level} over {n} successful runs (the file's own t-intervals)"),
+    "aiperf.single_run": N_("one successful run: the file's interval collapses to the mean, no interval kept"),
+    "aiperf.failed_runs": N_("{failed} of {runs} repeated runs failed and are not in the figures"),
+    "aiperf.ci_below_zero": N_("{name}: the file's interval reaches below zero ({low:.4g}); its low end is kept as 0"),
+    "aiperf.sweep_ci": N_("confidence intervals over {n} runs per combination (the sweep file does not state the confidence level: AIPerf's --confidence-level, default 0.95)"),
+    "aiperf.sweep_single": N_("measured once: no confidence interval (the sweep file writes a zero-width one)"),
+    "aiperf.accuracy": N_("AIPerf accuracy per task: value = correct / total; stderr computed as sqrt(p (1 - p) / (n - 1)), the file states none; no reference value in the file"),
     # genai_perf
     "genai_perf.per_user": N_("output_token_throughput_per_user (mean of per-request 1000/ITL) is not 1000 / tpot_ms_p50; interactivity_tps_per_user is derived from TPOT instead"),
     "genai_perf.failed_sum": N_("failed derived: sum of error_summary counts"),

@@ -31,6 +31,7 @@ from deepdecide.domain.messages import Message
 from deepdecide.domain.progress import Cancellable, ProgressCallback, check_cancelled, report
 from deepdecide.importers import (
     aiconfigurator,
+    aiperf_multi,
     genai_perf,
     generic_csv,
     guidellm,
@@ -80,6 +81,7 @@ IMPORTERS: tuple[Importer, ...] = (
     simulators.VidurRequestMetrics(),
     lm_eval.LmEvalTable(),
     genai_perf.AiperfCsv(),
+    aiperf_multi.AiperfAccuracyCsv(),
     genai_perf.GenaiPerfCsv(),
     genai_perf.GenaiPerfAnalyzeCsv(),
     parity_custom.ParityCsv(),
@@ -89,6 +91,8 @@ IMPORTERS: tuple[Importer, ...] = (
     inference_perf.InferencePerfLifecycle(),
     inference_perf.InferencePerfPerRequest(),
     inference_perf.InferencePerfPrometheus(),
+    aiperf_multi.AiperfAggregate(),
+    aiperf_multi.AiperfSweep(),
     genai_perf.AiperfJson(),
     genai_perf.GenaiPerfJson(),
     guidellm.Guidellm(),

@@ -121,3 +121,178 @@ def test_prometheus_summary_before_05_gets_no_tpot():
     assert "inference_perf.prom_len_is_rate" in flag_ids(run)
     assert run.input_tokens is None  # prompt_len.mean is a rate
     assert close(run.ttft_ms_p99, 380.0)
+
+
+# ---------------------------------------------------------------------------------------------
+# AIPerf multi-run aggregate and sweep: built from aiperf 0.13.0
+# orchestrator/aggregation/confidence.py (ConfidenceAggregation._compute_confidence_stats: mean,
+# std ddof=1, se = std / sqrt(n), t-interval at confidence_level) and the exporters
+# exporters/aggregate/aggregate_confidence_json_exporter.py (schema_version "1.0") and
+# aggregate_sweep_json_exporter.py with cli_runner/_sweep_aggregate.py; no public real file.
+
+T_975_DF2 = 4.302652729911275  # Student t, 97.5 % quantile, 2 degrees of freedom (3 runs, 95 % level)
+
+
+def confidence(values: list[float], unit: str) -> dict[str, object]:
+    """ConfidenceMetric for one flattened key over 3 runs at 95 %, computed the way aiperf does."""
+    n = len(values)
+    mean = sum(values) / n
+    std = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
+    se = std / math.sqrt(n)
+    return {"mean": mean, "std": std, "min": min(values), "max": max(values), "cv": std / mean, "se": se,
+            "ci_low": mean - T_975_DF2 * se, "ci_high": mean + T_975_DF2 * se, "t_critical": T_975_DF2,
+            "unit": unit}
+
+
+#: per-run statistics of three runs (ms, tokens/s, requests/s, s)
+RUNS = {
+    "time_to_first_token_avg": ([120.0, 130.0, 125.0], "ms"),
+    "time_to_first_token_p50": ([100.0, 104.0, 102.0], "ms"),
+    "time_to_first_token_p99": ([350.0, 410.0, 380.0], "ms"),
+    "inter_token_latency_avg": ([18.5, 19.5, 19.0], "ms"),
+    "inter_token_latency_p50": ([17.0, 18.0, 19.0], "ms"),
+    "inter_token_latency_p99": ([30.0, 34.0, 32.0], "ms"),
+    "inter_chunk_latency_p99": ([44.0, 46.0, 45.0], "ms"),
+    "request_latency_avg": ([2500.0, 2600.0, 2550.0], "ms"),
+    "request_throughput_avg": ([8.0, 8.4, 8.2], "requests/sec"),
+    "output_token_throughput_avg": ([1000.0, 1100.0, 1050.0], "tokens/sec"),
+    "output_sequence_length_avg": ([128.0, 128.0, 128.0], "tokens"),
+    "input_sequence_length_avg": ([1024.0, 1024.0, 1024.0], "tokens"),
+    "benchmark_duration_avg": ([60.0, 61.0, 62.0], "sec"),
+}
+
+
+def aiperf_aggregate(*, single_run: bool = False) -> dict[str, object]:
+    metrics = {key: confidence(values, unit) for key, (values, unit) in RUNS.items()}
+    metadata: dict[str, object] = {"aggregation_type": "confidence", "num_profile_runs": 3,
+                                   "num_successful_runs": 1 if single_run else 3, "failed_runs": [],
+                                   "confidence_level": 0.95, "run_labels": ["run_0001", "run_0002", "run_0003"]}
+    if single_run:
+        metadata["single_run"] = True
+        metrics = {k: {**v, "std": 0.0, "ci_low": v["mean"], "ci_high": v["mean"]} for k, v in metrics.items()}
+        for v in metrics.values():
+            del v["t_critical"]  # NaN, scrubbed to null and left out
+    return {"schema_version": "1.0", "aiperf_version": "0.13.0", "metadata": metadata, "metrics": metrics}
+
+
+def test_aiperf_aggregate_keeps_the_means_and_their_intervals():
+    """Built from documentation/code (aiperf 0.13.0), no public real file."""
+    result = imported("profile_export_aiperf_aggregate.json", aiperf_aggregate())
+    assert result.tool == "aiperf" and "aggregate" in result.format
+    run = result.evidence.runs[0]
+    # means over the three runs, in ms; AIPerf's inter_token_latency is TPOT, inter_chunk_latency ITL
+    assert close(run.ttft_ms_p99, 380.0) and close(run.ttft_ms_mean, 125.0)
+    assert close(run.tpot_ms_p50, 18.0) and close(run.itl_ms_p99, 45.0) and run.itl_ms_p50 is None
+    assert close(run.e2e_ms_mean, 2550.0) and close(run.duration_s, 61.0)
+    assert close(run.output_throughput_tps, 1050.0) and close(run.request_throughput_rps, 8.2)
+    assert close(run.interactivity_tps_per_user, 1000.0 / 18.0)
+    # the intervals by hand: std 50 tok/s, se 50 / sqrt(3), margin t(0.975, 2) * se = 124.2069...
+    margin = 4.302652729911275 * 50.0 / math.sqrt(3)
+    assert close(run.output_throughput_tps_ci_low, 1050.0 - margin) and close(run.output_throughput_tps_ci_high, 1050.0 + margin)
+    assert close(margin, 124.20689, rel=1e-6)
+    assert close(run.ttft_ms_p99_ci_high, 380.0 + 4.302652729911275 * 30.0 / math.sqrt(3))
+    assert close(run.tpot_ms_p50_ci_low, 18.0 - 4.302652729911275 * 1.0 / math.sqrt(3))
+    assert run.ci_level == 0.95 and run.ci_runs == 3
+    interval = run_interval(run, "output_throughput_tps")
+    assert interval is not None and interval.level == 0.95 and interval.runs == 3
+    low, high = interval.relative
+    assert close(low, (1050.0 - margin) / 1050.0) and close(high, (1050.0 + margin) / 1050.0)
+    assert {"aiperf.aggregate", "aiperf.mean_of_runs"} <= flag_ids(run)
+
+
+def test_aiperf_aggregate_of_one_run_has_no_interval():
+    run = imported("profile_export_aiperf_aggregate.json", aiperf_aggregate(single_run=True)).evidence.runs[0]
+    assert close(run.output_throughput_tps, 1050.0)
+    assert run.output_throughput_tps_ci_low is None and run.ci_level is None and run.ci_runs is None
+    assert run_interval(run, "output_throughput_tps") is None
+    assert "aiperf.single_run" in flag_ids(run)
+
+
+def aiperf_sweep(*, trials: int) -> dict[str, object]:
+    """Two concurrencies; with trials > 1 each cell holds flattened keys with intervals, with one
+    trial the plain tags with avg and percentiles (cli_runner/_sweep_aggregate.py)."""
+    cells = []
+    for conc, factor in ((8, 1.0), (16, 1.5)):
+        if trials > 1:
+            metrics: dict[str, object] = {}
+            for key, (values, unit) in RUNS.items():
+                scaled = [v * factor for v in values]
+                c = confidence(scaled, unit)
+                del c["se"], c["t_critical"]  # _confidence_metric_to_stats keeps neither
+                metrics[key] = c
+        else:
+            metrics = {
+                "time_to_first_token": {"mean": 125.0 * factor, "avg": 125.0 * factor, "std": 0.0, "min": 90.0,
+                                        "max": 500.0, "cv": 0.0, "ci_low": 125.0 * factor, "ci_high": 125.0 * factor,
+                                        "unit": "ms", "p50": 102.0 * factor, "p90": 250.0, "p99": 380.0 * factor},
+                "inter_token_latency": {"mean": 19.0 * factor, "avg": 19.0 * factor, "std": 0.0, "min": 10.0,
+                                        "max": 40.0, "cv": 0.0, "ci_low": 19.0 * factor, "ci_high": 19.0 * factor,
+                                        "unit": "ms", "p50": 18.0 * factor, "p90": 28.0 * factor, "p99": 32.0 * factor},
+                "output_token_throughput": {"mean": 1050.0 * factor, "avg": 1050.0 * factor, "std": 0.0,
+                                            "min": 1050.0 * factor, "max": 1050.0 * factor, "cv": 0.0,
+                                            "ci_low": 1050.0 * factor, "ci_high": 1050.0 * factor, "unit": "tokens/sec"},
+                "benchmark_duration": {"mean": 61.0, "avg": 61.0, "std": 0.0, "min": 61.0, "max": 61.0, "cv": 0.0,
+                                       "ci_low": 61.0, "ci_high": 61.0, "unit": "sec"},
+            }
+        cells.append({"parameters": {"concurrency": conc}, "metrics": metrics})
+    return {"aggregation_type": "sweep", "num_profile_runs": 2 * trials, "num_successful_runs": 2 * trials,
+            "failed_runs": [],
+            "metadata": {"sweep_parameters": [{"name": "concurrency", "values": [8, 16]}], "num_combinations": 2,
+                         "aggregation_type": "sweep"},
+            "per_combination_metrics": cells,
+            "best_configurations": {"best_throughput": {"parameters": {"concurrency": 16}, "metric": 12.3,
+                                                        "unit": "requests/sec"}},
+            "pareto_optimal": [{"concurrency": 8}, {"concurrency": 16}]}
+
+
+def test_aiperf_sweep_one_run_per_combination_with_intervals():
+    """Built from documentation/code (aiperf 0.13.0), no public real file."""
+    result = imported("profile_export_aiperf_sweep.json", aiperf_sweep(trials=3))
+    a, b = result.evidence.runs
+    assert (a.concurrency, b.concurrency) == (8.0, 16.0) and a.label == "concurrency=8"
+    assert close(a.ttft_ms_p99, 380.0) and close(b.ttft_ms_p99, 570.0)
+    assert close(b.output_throughput_tps, 1575.0)
+    margin = 4.302652729911275 * 75.0 / math.sqrt(3)  # std scales with the values: 50 * 1.5
+    assert close(b.output_throughput_tps_ci_low, 1575.0 - margin)
+    assert a.ci_runs == 3 and a.ci_level is None  # the sweep file does not state the level
+    assert "aiperf.sweep_ci" in flag_ids(a)
+
+
+def test_aiperf_sweep_measured_once_keeps_no_zero_width_interval():
+    a, b = imported("profile_export_aiperf_sweep.json", aiperf_sweep(trials=1)).evidence.runs
+    assert close(a.ttft_ms_mean, 125.0) and close(a.ttft_ms_p50, 102.0) and close(a.tpot_ms_p99, 32.0)
+    assert close(b.output_throughput_tps, 1575.0) and close(b.duration_s, 61.0)
+    assert a.output_throughput_tps_ci_low is None and a.ci_runs is None
+    assert "aiperf.sweep_single" in flag_ids(a)
+
+
+# AIPerf accuracy_results.csv: built from aiperf 0.13.0 accuracy/accuracy_data_exporter.py
+# (_write_csv: header task,correct,total,unparsed,accuracy; accuracy f"{current:.4f}"); no public
+# real file.
+
+def accuracy_csv(rows: list[tuple[str, int, int, int, str]]) -> bytes:
+    buf = io.StringIO()
+    writer = csv.writer(buf)  # the csv module's default line end, \r\n, as aiperf writes it
+    writer.writerow(["task", "correct", "total", "unparsed", "accuracy"])
+    writer.writerows(rows)
+    return buf.getvalue().encode()
+
+
+def test_aiperf_accuracy_results_are_parity_checks():
+    """Built from documentation/code (aiperf 0.13.0), no public real file."""
+    data = accuracy_csv([("abstract_algebra", 62, 100, 3, "0.6200"), ("college_physics", 70, 102, 0, "0.6863"),
+                         ("OVERALL", 132, 202, 3, "0.6535")])
+    result = imported("accuracy_results.csv", data)
+    assert result.tool == "aiperf_accuracy" and not result.evidence.runs
+    algebra, physics, overall = result.evidence.parity
+    assert (algebra.task, algebra.metric, algebra.n) == ("abstract_algebra", "accuracy", 100)
+    assert close(algebra.value, 0.62) and close(physics.value, 70 / 102) and close(overall.value, 132 / 202)
+    assert close(algebra.stderr, math.sqrt(0.62 * 0.38 / 99))
+    assert overall.task == "overall" and overall.reference_value is None and overall.verdict.value == "inconclusive"
+    assert {"runtime", "platform", "model"} <= set(result.missing_context)
+
+
+def test_aiperf_accuracy_that_is_not_correct_over_total_is_refused():
+    with pytest.raises(EvidenceImportError) as err:
+        imported("accuracy_results.csv", accuracy_csv([("gsm8k", 62, 100, 0, "0.7200")]))
+    assert "accuracy_results.csv:2" in str(err.value) and "0.6200" in str(err.value)
