@@ -64,6 +64,7 @@ TEMPLATES: dict[str, str] = {
     "guidellm.concurrency": N_("measured mean concurrency {conc:.4g}"),
     "guidellm.tpot": N_("guidellm time_per_output_token_ms includes TTFT: stored as e2e_per_token_ms; inter_token_latency_ms is TPOT"),
     "guidellm.cap": N_("max_concurrency {cap:g} is a cap on requests in flight, not the load (the load is the rate)"),
+    "guidellm.goodput": N_("goodput against the file's own objectives ({objectives}; TPOT is guidellm's inter-token latency, first token excluded): {share:.4g} % of {n} requests met all of them (errored requests count as missing them)"),
     "guidellm.v01": N_("guidellm v0.1: statistics computed from per-request results (linear-interpolation percentiles)"),
     # inference_perf
     "inference_perf.achieved": N_("achieved rate {achieved:.4g} req/s of {rate:g} requested"),

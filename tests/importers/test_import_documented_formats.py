@@ -296,3 +296,56 @@ def test_aiperf_accuracy_that_is_not_correct_over_total_is_refused():
     with pytest.raises(EvidenceImportError) as err:
         imported("accuracy_results.csv", accuracy_csv([("gsm8k", 62, 100, 0, "0.7200")]))
     assert "accuracy_results.csv:2" in str(err.value) and "0.6200" in str(err.value)
+
+
+# ---------------------------------------------------------------------------------------------
+# guidellm goodput and SLO attainment: built from guidellm 0.8.1 schemas/benchmark/goodput.py
+# (GoodputSLO: ttft_ms, tpot_ms, e2el_ms), benchmark/schemas/base.py (BenchmarkConfig.slo) and
+# benchmark/schemas/metrics.py (slo_attainment, slo_determined_requests, request_goodput); no public
+# real file (no earlier release writes these fields).
+
+def _dist(mean: float, p50: float, p90: float, p99: float) -> dict[str, object]:
+    return {"successful": {"mean": mean, "median": p50, "count": 240, "percentiles": {"p50": p50, "p90": p90, "p99": p99}}}
+
+
+def guidellm_with_slo() -> dict[str, object]:
+    bench = {
+        "type_": "generative_benchmark",
+        "config": {"strategy": {"type_": "constant", "rate": 4.0, "max_concurrency": 10240},
+                   "slo": {"ttft_ms": 500.0, "tpot_ms": 50.0, "e2el_ms": None}, "backend": {"model": "org/model"}},
+        "duration": 60.0,
+        "metrics": {
+            "request_totals": {"successful": 235, "errored": 5, "incomplete": 2, "total": 242},
+            "requests_per_second": {"successful": {"mean": 3.9}},
+            "output_tokens_per_second": {"successful": {"mean": 499.2}},
+            "time_to_first_token_ms": _dist(210.0, 190.0, 380.0, 620.0),
+            "inter_token_latency_ms": _dist(21.0, 20.0, 31.0, 48.0),  # vLLM's TPOT
+            "time_per_output_token_ms": _dist(22.6, 21.5, 33.0, 51.0),  # includes the TTFT
+            "request_latency": _dist(2.9, 2.8, 4.0, 6.1),  # seconds
+            "slo_attainment": 0.9125,  # 219 of 240 determined requests (235 ok + 5 errored)
+            "slo_determined_requests": 240,
+            "request_goodput": {"successful": {"mean": 3.65}},  # 219 / 60 s
+        },
+    }
+    return {"metadata": {"version": 2, "guidellm_version": "0.8.1"}, "benchmarks": [bench]}
+
+
+def test_guidellm_goodput_keeps_the_files_own_objectives():
+    """Built from documentation/code (guidellm 0.8.1), no public real file."""
+    run = imported("benchmarks.json", guidellm_with_slo()).evidence.runs[0]
+    assert close(run.slo_attainment, 219 / 240) and close(run.goodput_rps, 219 / 60)
+    assert (run.goodput_ttft_ms, run.goodput_tpot_ms, run.goodput_e2e_ms) == (500.0, 50.0, None)
+    # the objectives' TPOT is inter_token_latency_ms, the run's tpot_ms; time_per_output_token_ms includes TTFT
+    assert close(run.tpot_ms_p99, 48.0) and close(run.e2e_per_token_ms_p99, 51.0) and close(run.e2e_ms_p99, 6100.0)
+    assert close(run.request_rate, 4.0) and run.concurrency is None
+    assert "guidellm.goodput" in flag_ids(run)
+    text = next(str(m) for m in run.quality_flags if m.id == "guidellm.goodput")
+    assert "TTFT <= 500 ms, TPOT <= 50 ms" in text and "91.25 % of 240" in text
+
+
+def test_guidellm_without_slo_has_no_goodput():
+    doc = guidellm_with_slo()
+    bench = doc["benchmarks"][0]  # type: ignore[index]
+    del bench["metrics"]["slo_attainment"], bench["metrics"]["request_goodput"], bench["config"]["slo"]
+    run = imported("benchmarks.json", doc).evidence.runs[0]
+    assert run.slo_attainment is None and run.goodput_rps is None and "guidellm.goodput" not in flag_ids(run)
