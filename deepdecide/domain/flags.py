@@ -58,6 +58,11 @@ TEMPLATES: dict[str, str] = {
     "genai_perf.per_user_rates": N_("output token throughput per user (mean of per-request rates) not used as interactivity"),
     "genai_perf.telemetry_table": N_("gpu_count from the GPU telemetry table ({n} GPU(s), {memory} GB total memory; GPU model not recorded)"),
     "genai_perf.analyze_p99": N_("p99 statistics and averages only: GenAI-Perf analyze keeps no means or medians of latency"),
+    # genai_bench
+    "genai_bench.unit": N_("latencies in {unit} as the file's _time_unit says (checked against tpot x output_inference_speed), converted to ms; run_duration is in seconds whatever the unit"),
+    "genai_bench.unit_from_requests": N_("no _time_unit (genai-bench before 0.0.3): latencies read as {unit}, which every request's tpot x output_inference_speed shows"),
+    "genai_bench.batch": N_("iterated over {kind} {n}: not a concurrency"),
+    "genai_bench.tpot": N_("genai-bench tpot = (e2e - TTFT) / (output tokens - 1): TPOT; no ITL; throughputs are the server's (every request's tokens / run_duration)"),
     # generic_csv
     "generic_csv.reduced": N_("{n} requests reduced to one run (linear-interpolation percentiles)"),
     # guidellm

@@ -55,6 +55,8 @@ SIGNATURES: dict[str, Signature] = {
     "GenaiPerfJson": Signature("json object", ("time_to_first_token", "request_latency", "request_throughput",
                                                "unit", "input_config")),
     "Guidellm": Signature("json object", ("benchmarks", "metadata", "guidellm_version", "metrics", "strategy")),
+    "GenaiBench": Signature("json object", ("aggregated_metrics", "individual_request_metrics", "_time_unit", "stats",
+                                            "run_duration", "num_concurrency")),
     "TrtllmBench": Signature("json object", ("engine", "world_info", "performance")),
     "LlmperfSummary": Signature("json object", ("results_ttft_s_mean", "results_end_to_end_latency_s_mean",
                                                 "num_concurrent_requests")),

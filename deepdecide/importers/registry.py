@@ -32,6 +32,7 @@ from deepdecide.domain.progress import Cancellable, ProgressCallback, check_canc
 from deepdecide.importers import (
     aiconfigurator,
     aiperf_multi,
+    genai_bench,
     genai_perf,
     generic_csv,
     guidellm,
@@ -96,6 +97,7 @@ IMPORTERS: tuple[Importer, ...] = (
     genai_perf.AiperfJson(),
     genai_perf.GenaiPerfJson(),
     guidellm.Guidellm(),
+    genai_bench.GenaiBench(),
     trtllm.TrtllmBench(),
     llmperf.LlmperfSummary(),
     llmperf.LlmperfIndividual(),

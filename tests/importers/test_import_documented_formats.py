@@ -349,3 +349,88 @@ def test_guidellm_without_slo_has_no_goodput():
     del bench["metrics"]["slo_attainment"], bench["metrics"]["request_goodput"], bench["config"]["slo"]
     run = imported("benchmarks.json", doc).evidence.runs[0]
     assert run.slo_attainment is None and run.goodput_rps is None and "guidellm.goodput" not in flag_ids(run)
+
+
+# ---------------------------------------------------------------------------------------------
+# genai-bench: built from genai-bench 0.0.5 metrics/aggregated_metrics_collector.py (save:
+# aggregated_metrics + individual_request_metrics + _time_unit, converted by time_units.py
+# TimeUnitConverter: only ttft, tpot, e2e_latency, output_latency) and metrics/metrics.py; 0.0.1
+# wrote no _time_unit (seconds only); no public real file.
+
+#: two requests in SECONDS as genai-bench measures them (RequestMetricsCollector.calculate_metrics)
+REQUESTS_S = [
+    {"ttft": 0.2, "e2e_latency": 2.2, "num_output_tokens": 101, "num_input_tokens": 1000},  # tpot 0.02 s
+    {"ttft": 0.4, "e2e_latency": 2.9, "num_output_tokens": 101, "num_input_tokens": 1000},  # tpot 0.025 s
+]
+
+
+def genai_bench_file(unit: str | None, *, write_unit: bool = True) -> dict[str, object]:
+    factor = 1000.0 if unit == "ms" else 1.0
+    individual = []
+    for r in REQUESTS_S:
+        output_latency = r["e2e_latency"] - r["ttft"]
+        tpot = output_latency / (r["num_output_tokens"] - 1)
+        individual.append({
+            "ttft": r["ttft"] * factor, "tpot": tpot * factor, "e2e_latency": r["e2e_latency"] * factor,
+            "output_latency": output_latency * factor, "output_inference_speed": 1 / tpot,  # tokens/s: never converted
+            "num_input_tokens": r["num_input_tokens"], "num_output_tokens": r["num_output_tokens"],
+            "num_reasoning_tokens": 0, "total_tokens": r["num_input_tokens"] + r["num_output_tokens"],
+            "input_throughput": r["num_input_tokens"] / r["ttft"], "output_throughput": 100 / output_latency,
+            "audio_throughput": None, "error_code": None, "error_message": None})
+
+    def stat(values: list[float]) -> dict[str, float]:  # np.percentile (linear) of two values
+        lo, hi = sorted(values)
+        return {"min": lo, "max": hi, "mean": (lo + hi) / 2, "stddev": (hi - lo) / 2, "sum": lo + hi,
+                "p25": lo + 0.25 * (hi - lo), "p50": lo + 0.5 * (hi - lo), "p75": lo + 0.75 * (hi - lo),
+                "p90": lo + 0.9 * (hi - lo), "p95": lo + 0.95 * (hi - lo), "p99": lo + 0.99 * (hi - lo)}
+
+    stats = {key: stat([i[key] for i in individual]) for key in ("ttft", "tpot", "e2e_latency", "output_latency",
+                                                                "output_inference_speed", "num_input_tokens",
+                                                                "num_output_tokens", "total_tokens")}
+    doc: dict[str, object] = {"aggregated_metrics": {
+        "scenario": "D(1000,100)", "num_concurrency": 2, "batch_size": 1, "iteration_type": "num_concurrency",
+        "run_duration": 3.0,  # seconds, never converted
+        "mean_output_throughput_tokens_per_s": 202 / 3.0, "mean_input_throughput_tokens_per_s": 2000 / 3.0,
+        "mean_total_tokens_throughput_tokens_per_s": 2202 / 3.0, "requests_per_second": 2 / 3.0,
+        "error_codes_frequency": {}, "error_rate": 0.0, "num_error_requests": 0, "num_completed_requests": 2,
+        "num_requests": 2, "stats": stats},
+        "individual_request_metrics": individual}
+    if write_unit:
+        doc["_time_unit"] = unit
+    return doc
+
+
+@pytest.mark.parametrize("unit", ["s", "ms"])
+def test_genai_bench_seconds_or_milliseconds_read_per_file(unit):
+    """Built from documentation/code (genai-bench 0.0.5), no public real file. The same two
+    requests written in seconds and in ms import to the same figures."""
+    run = imported(f"D(1000,100)_chat_num_concurrency_2_time_3s_{unit}.json", genai_bench_file(unit)).evidence.runs[0]
+    # TTFT 0.2 s and 0.4 s: mean 300 ms, p99 = 0.2 + 0.99 * 0.2 s = 398 ms
+    assert close(run.ttft_ms_mean, 300.0) and close(run.ttft_ms_p99, 398.0)
+    # TPOT (2.2 - 0.2) / 100 = 20 ms and (2.9 - 0.4) / 100 = 25 ms
+    assert close(run.tpot_ms_p50, 22.5) and close(run.tpot_ms_mean, 22.5) and run.itl_ms_p50 is None
+    assert close(run.e2e_ms_p50, 2550.0)
+    assert close(run.duration_s, 3.0)  # run_duration stays seconds in an ms file
+    assert close(run.output_throughput_tps, 202 / 3.0) and close(run.request_throughput_rps, 2 / 3.0)
+    assert close(run.interactivity_tps_per_user, 1000.0 / 22.5)
+    assert run.concurrency == 2.0 and run.completed == 2 and run.failed == 0
+    assert "genai_bench.unit" in flag_ids(run)
+
+
+def test_genai_bench_without_time_unit_reads_the_unit_from_its_requests():
+    run = imported("run.json", genai_bench_file("s", write_unit=False)).evidence.runs[0]
+    assert close(run.ttft_ms_mean, 300.0) and "genai_bench.unit_from_requests" in flag_ids(run)
+
+
+def test_genai_bench_unit_that_contradicts_the_requests_is_refused():
+    doc = genai_bench_file("ms")
+    doc["_time_unit"] = "s"  # an ms file labelled seconds
+    with pytest.raises(EvidenceImportError, match="_time_unit says 's'"):
+        imported("run.json", doc)
+
+
+def test_genai_bench_unit_that_cannot_be_told_is_refused():
+    doc = genai_bench_file("ms", write_unit=False)
+    doc["individual_request_metrics"] = []
+    with pytest.raises(EvidenceImportError, match="seconds or milliseconds"):
+        imported("run.json", doc)
