@@ -58,6 +58,15 @@ TEMPLATES: dict[str, str] = {
     "genai_perf.per_user_rates": N_("output token throughput per user (mean of per-request rates) not used as interactivity"),
     "genai_perf.telemetry_table": N_("gpu_count from the GPU telemetry table ({n} GPU(s), {memory} GB total memory; GPU model not recorded)"),
     "genai_perf.analyze_p99": N_("p99 statistics and averages only: GenAI-Perf analyze keeps no means or medians of latency"),
+    # aisbench
+    "aisbench.stable": N_("stable stage: only the requests sent while the client held its maximum concurrency (AISBench's steady state), preferred over the total stage"),
+    "aisbench.total": N_("total stage: every request of the run, ramp-up and tail included (AISBench's default calculator; its stable calculator measures the steady state)"),
+    "aisbench.stage": N_("stage {stage!r}"),
+    "aisbench.other_stages": N_("also in the file and not imported: the {stages} stage"),
+    "aisbench.per_request_speed": N_("OutputTokenThroughput is each request's output tokens / its own latency, not the server's throughput: not imported"),
+    "aisbench.csv": N_("AISBench CSV: latency statistics and token lengths only; throughput, request counts and the load are in the JSON of the same name (one measurement in two files: import both)"),
+    "aisbench.json": N_("AISBench JSON: throughput, request counts and the load only; the latencies are in the CSV of the same name (one measurement in two files: import both)"),
+    "aisbench.observed_concurrency": N_("mean concurrency observed {observed:g} (sum of request latencies / duration); the load is Max Concurrency"),
     # genai_bench
     "genai_bench.unit": N_("latencies in {unit} as the file's _time_unit says (checked against tpot x output_inference_speed), converted to ms; run_duration is in seconds whatever the unit"),
     "genai_bench.unit_from_requests": N_("no _time_unit (genai-bench before 0.0.3): latencies read as {unit}, which every request's tpot x output_inference_speed shows"),

@@ -32,6 +32,7 @@ from deepdecide.domain.progress import Cancellable, ProgressCallback, check_canc
 from deepdecide.importers import (
     aiconfigurator,
     aiperf_multi,
+    aisbench,
     genai_bench,
     genai_perf,
     generic_csv,
@@ -83,6 +84,7 @@ IMPORTERS: tuple[Importer, ...] = (
     lm_eval.LmEvalTable(),
     genai_perf.AiperfCsv(),
     aiperf_multi.AiperfAccuracyCsv(),
+    aisbench.AisbenchCsv(),
     genai_perf.GenaiPerfCsv(),
     genai_perf.GenaiPerfAnalyzeCsv(),
     parity_custom.ParityCsv(),
@@ -98,6 +100,7 @@ IMPORTERS: tuple[Importer, ...] = (
     genai_perf.GenaiPerfJson(),
     guidellm.Guidellm(),
     genai_bench.GenaiBench(),
+    aisbench.AisbenchJson(),
     trtllm.TrtllmBench(),
     llmperf.LlmperfSummary(),
     llmperf.LlmperfIndividual(),

@@ -434,3 +434,82 @@ def test_genai_bench_unit_that_cannot_be_told_is_refused():
     doc["individual_request_metrics"] = []
     with pytest.raises(EvidenceImportError, match="seconds or milliseconds"):
         imported("run.json", doc)
+
+
+# ---------------------------------------------------------------------------------------------
+# AISBench: built from ais-bench-benchmark 3.1.20260630 benchmark/calculators/
+# base_perf_metric_calculator.py (_export_to_csv: "Performance Parameters,Stage,<stats>,N";
+# _add_units_to_metrics: seconds * 1000 written as "<value> ms", throughputs "<value> token/s";
+# _add_units_to_common_metrics for the JSON) and stable_perf_metric_calculator.py (stage "stable");
+# no public real file.
+
+AIS_HEADER = "Performance Parameters,Stage,Average,Min,Max,Median,P75,P90,P99,N"
+#: two requests: TTFT 0.2 s / 0.4 s, latency 2.2 s / 2.9 s, 101 output tokens (TPOT 20 / 25 ms)
+AIS_STABLE = [
+    "E2EL,stable,2550.0 ms,2200.0 ms,2900.0 ms,2550.0 ms,2725.0 ms,2830.0 ms,2893.0 ms,2",
+    "TTFT,stable,300.0 ms,200.0 ms,400.0 ms,300.0 ms,350.0 ms,380.0 ms,398.0 ms,2",
+    "TPOT,stable,22.5 ms,20.0 ms,25.0 ms,22.5 ms,23.75 ms,24.5 ms,24.95 ms,2",
+    "ITL,stable,22.3 ms,0.0 ms,60.0 ms,21.0 ms,24.0 ms,31.0 ms,55.0 ms,2",
+    "InputTokens,stable,1000.0,1000.0,1000.0,1000.0,1000.0,1000.0,1000.0,2",
+    "OutputTokens,stable,101.0,101.0,101.0,101.0,101.0,101.0,101.0,2",
+    "OutputTokenThroughput,stable,40.3 token/s,34.8 token/s,45.9 token/s,40.3 token/s,43.1 token/s,44.8 token/s,45.8 token/s,2",
+]
+
+
+def ais_csv(rows: list[str]) -> bytes:
+    return ("\r\n".join([AIS_HEADER, *rows]) + "\r\n").encode()  # csv.writer's line end
+
+
+def test_aisbench_csv_units_parsed_from_the_cells():
+    """Built from documentation/code (ais-bench-benchmark 3.1.20260630), no public real file."""
+    result = imported("gsm8k.csv", ais_csv(AIS_STABLE))
+    assert result.tool == "aisbench"
+    run = result.evidence.runs[0]
+    assert close(run.ttft_ms_mean, 300.0) and close(run.ttft_ms_p99, 398.0) and close(run.ttft_ms_p50, 300.0)
+    assert close(run.tpot_ms_p90, 24.5) and close(run.itl_ms_p99, 55.0) and close(run.e2e_ms_p50, 2550.0)
+    assert close(run.input_tokens, 1000.0) and close(run.output_tokens, 101.0) and run.completed == 2
+    # each request's tokens / latency is no server throughput
+    assert run.output_throughput_tps is None
+    assert run.label == "stable stage" and {"aisbench.stable", "aisbench.csv", "aisbench.per_request_speed"} <= flag_ids(run)
+
+
+def test_aisbench_seconds_in_a_cell_are_converted():
+    rows = [AIS_STABLE[0], "TTFT,stable,0.3 s,0.2 s,0.4 s,0.3 s,0.35 s,0.38 s,0.398 s,2"]
+    run = imported("gsm8k.csv", ais_csv(rows)).evidence.runs[0]
+    assert close(run.ttft_ms_mean, 300.0) and close(run.ttft_ms_p99, 398.0)
+
+
+def test_aisbench_time_without_a_unit_is_refused():
+    rows = [AIS_STABLE[0], "TTFT,stable,300.0,200.0,400.0,300.0,350.0,380.0,398.0,2"]
+    with pytest.raises(EvidenceImportError, match="TTFT / Average.*time with its unit"):
+        imported("gsm8k.csv", ais_csv(rows))
+
+
+def test_aisbench_prefers_the_stable_stage_and_says_so():
+    total = [row.replace(",stable,", ",total,").replace("300.0 ms,200.0 ms", "500.0 ms,200.0 ms") for row in AIS_STABLE]
+    run = imported("gsm8k.csv", ais_csv([*total, *AIS_STABLE])).evidence.runs[0]
+    assert close(run.ttft_ms_mean, 300.0) and run.label == "stable stage"
+    assert {"aisbench.stable", "aisbench.other_stages"} <= flag_ids(run)
+
+
+def ais_json(stage: str) -> dict[str, object]:
+    common = {
+        "Benchmark Duration": "61250.0 ms", "Total Requests": 480, "Failed Requests": 2, "Success Requests": 478,
+        "Concurrency": 31.7, "Max Concurrency": 32, "Request Throughput": "7.8041 req/s",
+        "Total Input Tokens": 489472, "Prefill Token Throughput": "3400.1 token/s", "Total Generated Tokens": 61184,
+        "Input Token Throughput": "7991.4 token/s", "Output Token Throughput": "998.9 token/s",
+        "Total Token Throughput": "8990.3 token/s"}
+    return {key: {stage: value} for key, value in common.items()}
+
+
+def test_aisbench_json_throughput_is_the_servers_and_per_gpu_needs_the_gpus():
+    """Built from documentation/code (ais-bench-benchmark 3.1.20260630), no public real file."""
+    from deepdecide.importers.base import ImportContext
+
+    data = json.dumps(ais_json("total"), indent=4).encode()
+    run = import_bytes("gsm8k.json", data, ImportContext(gpu_count=8)).evidence.runs[0]
+    assert close(run.duration_s, 61.25) and close(run.output_throughput_tps, 998.9) and close(run.request_throughput_rps, 7.8041)
+    assert close(run.output_tps_per_gpu, 998.9 / 8)  # the system's tokens/s over the 8 GPUs the user gave
+    assert (run.num_requests, run.failed, run.completed, run.concurrency) == (480, 2, 478, 32.0)
+    assert close(run.input_tokens, 489472 / 478) and close(run.output_tokens, 61184 / 478)
+    assert run.label == "total stage" and {"aisbench.total", "aisbench.json", "aisbench.observed_concurrency"} <= flag_ids(run)
