@@ -133,3 +133,32 @@ def test_model_names_match_across_spellings_and_checkpoints(query, model, same):
     from deepdecide.importers.vendor_matrix import model_matches
 
     assert model_matches(query, model) is same
+
+
+def test_the_built_in_matrix_cites_the_vendor_files_with_what_they_say(shared_fixture):
+    """Every vendor check the generator writes into data/support_matrix.yaml is what deepdecide's reader
+    finds in the real file, and the built-in cell cites the file after its own sources."""
+    import importlib.util
+
+    from deepdecide.importers.vendor_matrix import read_vendor_matrix
+    from deepdecide.storage.files import load_builtin_matrix
+
+    spec = importlib.util.spec_from_file_location("gen_support_matrix",
+                                                  Path(__file__).resolve().parents[2] / "tools" / "gen_support_matrix.py")
+    gen = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(gen)
+    files = {"aic_matrix_first": FIRST, "aic_matrix_a100": A100}
+    read = {fid: {(c.runtime, c.platform): c for c in read_vendor_matrix(shared_fixture(path)).cells}
+            for fid, path in files.items()}
+    matrix = load_builtin_matrix()
+    for (runtime, platform), checks in gen.VENDOR_CHECKS.items():
+        entry = matrix.entry(runtime, platform)
+        for file_id, counts, versions in checks:
+            cell = read[file_id][(runtime, platform)]
+            assert dict(cell.counts) == counts and list(cell.versions) == versions, (runtime, platform, file_id)
+            cited = [s for s in entry.sources if s.id == file_id]
+            assert cited and cited[0].as_of == gen.AIC_MATRIX_FILES[file_id]["as_of"]
+            assert entry.sources[0].id != file_id  # the runtime's own source still sets the status and the as-of
+        assert "Checked against NVIDIA AIConfigurator" in entry.notes
+    # every cell the vendor files cover is checked
+    assert set(gen.VENDOR_CHECKS) == set(read["aic_matrix_first"]) | set(read["aic_matrix_a100"])
