@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
@@ -79,8 +80,6 @@ def run(args: argparse.Namespace) -> int:
     def find_platform(w: str) -> Platform | None:
         return matrix.resolve_platform(w)
 
-    if args.compare:
-        return _compare(args, matrix)
     runtimes, bad_r = _pick(matrix.runtimes, args.runtime, find_runtime)
     platforms, bad_p = _pick(matrix.platforms, args.platform, find_platform)
     for w in bad_r:
@@ -90,6 +89,9 @@ def run(args: argparse.Namespace) -> int:
                                                                     known=", ".join(p.id for p in matrix.platforms)))
     if bad_r or bad_p:
         return EXIT_USAGE
+    if args.compare:
+        return _compare(args, matrix, {r.id for r in runtimes} if args.runtime else None,
+                        {p.id for p in platforms} if args.platform else None)
 
     rows = []
     records = []
@@ -165,7 +167,8 @@ def load_other_matrix(path: str, model: str, as_of: str) -> tuple[VendorMatrix |
         file=Path(path).name, kind=_kind, date=formatting.date(other.as_of) if other.as_of else _("not stated"))
 
 
-def _compare(args: argparse.Namespace, matrix: SupportMatrix) -> int:
+def _compare(args: argparse.Namespace, matrix: SupportMatrix, only_runtimes: set[str] | None,
+             only_platforms: set[str] | None) -> int:
     from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_USAGE
     from deepdecide.domain.matrix_compare import compare_matrices, compare_vendor
 
@@ -186,8 +189,10 @@ def _compare(args: argparse.Namespace, matrix: SupportMatrix) -> int:
         extra: list[str] = []
     else:
         comparison = compare_vendor(matrix, other)
-        header = _("Compared with {title} ({layout}; sha256 {sha}...; as of {date})").format(
+        header = (_("Compared with {title} ({layout}; sha256 {sha}...; as of {date})").format(
             title=title, layout=other.layout, sha=other.sha256[:12], date=formatting.date(other.source.as_of))
+            if args.as_of else _("Compared with {title} ({layout}; sha256 {sha}...; undated: the file states no date, "
+                                 "give --as-of)").format(title=title, layout=other.layout, sha=other.sha256[:12]))
         extra = []
         if other.model:
             extra.append(_("only the rows of model {model}: {matched}").format(
@@ -198,6 +203,9 @@ def _compare(args: argparse.Namespace, matrix: SupportMatrix) -> int:
             extra.append(_("the file holds no cell to compare (an index without its CSVs beside it, or no row of "
                            "the model); it covers the systems {systems}").format(systems=", ".join(other.systems)))
     names = {r.id: r.name for r in matrix.runtimes}
+    cells = [c for c in comparison.cells if (only_runtimes is None or c.runtime in only_runtimes)
+             and (only_platforms is None or c.platform in only_platforms)]
+    comparison = dataclasses.replace(comparison, cells=tuple(cells))
     if args.json:
         for c in comparison.cells:
             record = {

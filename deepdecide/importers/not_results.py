@@ -34,7 +34,8 @@ def _aic_support_matrix(src: Source, doc: Any) -> str:
     cols = csv_header(src)
     if {"system", "backend", "version", "mode", "status"} <= {c.lower() for c in cols} and \
             ({"model", "huggingfaceid"} & {c.lower() for c in cols}):
-        return _("an AIConfigurator support matrix (which model x system x backend it can model, PASS / FAIL)")
+        return _("an AIConfigurator support matrix (which model x system x backend it can model, PASS / FAIL); compare "
+                 "it with a workspace's matrix: deepdecide matrix --compare FILE")
     return ""
 
 
@@ -42,7 +43,8 @@ def _aic_support_index(src: Source, doc: Any) -> str:
     v = src.json
     if isinstance(v, dict) and set(v) == {"files"} and isinstance(v["files"], list) and v["files"] \
             and all(isinstance(f, str) and f.endswith(".csv") for f in v["files"]):
-        return _("an AIConfigurator support-matrix index (a list of per-system CSV files)")
+        return _("an AIConfigurator support-matrix index (a list of per-system CSV files); compare it with a "
+                 "workspace's matrix: deepdecide matrix --compare FILE")
     return ""
 
 

@@ -61,7 +61,7 @@ def test_the_comparison_as_a_person_reads_it(shared_fixture, capsys):
     assert main(["matrix", "--compare", str(shared_fixture(A100)), "--model", "DeepSeek-V4-Flash"]) == 0
     out = capsys.readouterr().out
     assert "Compared with AIConfigurator support matrix support_matrix_a100_sxm_aic0.11.csv" in out
-    assert "as of not stated in the file" in out and "sha256 de8a60e2b64f" in out
+    assert "undated: the file states no date, give --as-of" in out and "sha256 de8a60e2b64f" in out
     assert "only the rows of model DeepSeek-V4-Flash: deepseek-ai/DeepSeek-V4-Flash" in out
     assert "DIFFERS" in out and "incompatible [HW_INCOMPATIBLE 18]" in out
     assert "0 agree, 3 differ" in out
@@ -162,3 +162,8 @@ def test_the_built_in_matrix_cites_the_vendor_files_with_what_they_say(shared_fi
         assert "Checked against NVIDIA AIConfigurator" in entry.notes
     # every cell the vendor files cover is checked
     assert set(gen.VENDOR_CHECKS) == set(read["aic_matrix_first"]) | set(read["aic_matrix_a100"])
+
+
+def test_the_comparison_keeps_to_the_runtimes_and_platforms_asked(shared_fixture, capsys):
+    cells = compared(capsys, "--compare", str(shared_fixture(FIRST)), "--runtime", "vllm", "--platform", "H200")
+    assert [(c["runtime"], c["platform"]) for c in cells] == [("vllm", "nv-h200")]
