@@ -7,7 +7,7 @@ import dataclasses
 import json
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from deepdecide.cli.common import report_error, table
 from deepdecide.domain import formatting
@@ -208,20 +208,21 @@ def _compare(args: argparse.Namespace, matrix: SupportMatrix, only_runtimes: set
     comparison = dataclasses.replace(comparison, cells=tuple(cells))
     if args.json:
         for c in comparison.cells:
-            record = {
+            there_rec: dict[str, Any] = {"status": c.other_status, "stack": list(c.other_stack),
+                                     "sources": [_source_record(s) for s in c.other_sources],
+                                     "stack_differences": list(c.stack_notes)}
+            record: dict[str, Any] = {
                 "runtime": c.runtime, "platform": c.platform, "status": c.status.value, "stack": c.stack.value,
                 "here": {"status": c.workspace_status.value,
                          "requirements": [{"component": q.component.value, "spec": q.spec} for q in c.workspace_stack],
                          "sources": [_source_record(s) for s in c.workspace_sources]},
-                "there": {"status": c.other_status, "stack": list(c.other_stack),
-                          "sources": [_source_record(s) for s in c.other_sources],
-                          "stack_differences": list(c.stack_notes)},
+                "there": there_rec,
                 "compared_with": title,
             }
             if c.vendor is not None:
-                record["there"]["counts"] = dict(c.vendor.counts)
-                record["there"]["models"] = c.vendor.models
-                record["there"]["reasons"] = list(c.vendor.reasons)
+                there_rec["counts"] = dict(c.vendor.counts)
+                there_rec["models"] = c.vendor.models
+                there_rec["reasons"] = list(c.vendor.reasons)
                 record["compared_with_sha256"] = other.sha256 if not isinstance(other, SupportMatrix) else ""
             print(json.dumps(record, ensure_ascii=False))
         return EXIT_OK
