@@ -513,3 +513,18 @@ def test_aisbench_json_throughput_is_the_servers_and_per_gpu_needs_the_gpus():
     assert (run.num_requests, run.failed, run.completed, run.concurrency) == (480, 2, 478, 32.0)
     assert close(run.input_tokens, 489472 / 478) and close(run.output_tokens, 61184 / 478)
     assert run.label == "total stage" and {"aisbench.total", "aisbench.json", "aisbench.observed_concurrency"} <= flag_ids(run)
+
+
+def test_the_files_beside_these_results_are_named():
+    """genai-bench's experiment_metadata.json (protocol.py ExperimentMetadata) and AIPerf's aggregate CSV
+    twin (aggregate_confidence_csv_exporter.py) are not result files to import."""
+    meta = {"cmd": "genai-bench benchmark ...", "benchmark_version": "0.0.5", "api_backend": "openai",
+            "auth_config": {}, "api_model_name": "m", "model": "org/model", "task": "text-to-text",
+            "num_concurrency": [1, 2], "server_engine": "SGLang", "server_gpu_type": "H100", "server_gpu_count": "8",
+            "max_time_per_run_s": 60, "max_requests_per_run": 100, "experiment_folder_name": "x",
+            "metrics_time_unit": "ms"}
+    with pytest.raises(EvidenceImportError, match="genai-bench experiment_metadata.json.*SGLang on 8 x H100"):
+        imported("experiment_metadata.json", meta)
+    data = b"metric,mean,std,min,max,cv,se,ci_low,ci_high,t_critical,unit\r\nrequest_throughput_avg,8.20,0.20,8.00,8.40,0.0244,0.1155,7.70,8.70,4.3027,requests/sec\r\n"
+    with pytest.raises(EvidenceImportError, match="import the JSON"):
+        imported("profile_export_aiperf_aggregate.csv", data)
