@@ -11,6 +11,8 @@ What comes from where:
   ``source`` lists are kept, its ``notes`` are kept word for word);
 - the runtime ``deepinfer`` and its 25 cells: the DeepInfer compatibility note (the decision's
   seed article), since the support facts know of no public DeepInfer repository;
+- the vendor matrices each cell was checked against (NVIDIA AIConfigurator's support matrix,
+  ``VENDOR_CHECKS``): cited after the cell's own sources, with what the file says in the notes;
 - what the facts leave as prose is curated here, in the tables below: platform architectures
   (``sm90``, ``gfx942``, ...), the names a machine reports (aliases), the mapping of
   ``community-or-experimental`` to ``community`` or ``experimental`` (per the cell's note), and the
@@ -350,6 +352,64 @@ DEEPINFER_RUNTIME = {
 STATUS_MAP = {"official": "official", "unsupported": "unsupported", "unknown": "undocumented"}
 
 # --------------------------------------------------------------------------------------------
+# vendor matrices the cells were checked against (`deepdecide matrix --compare FILE`): NVIDIA
+# AIConfigurator's support matrix, which tests each model x system x backend x version. Its files
+# are cited after the cell's own sources (they set neither the status nor the as-of: AIConfigurator
+# is another project than the runtime), with what the file says about the cell, as deepdecide's
+# reader (importers/vendor_matrix.py) counts it; tests/cli/test_matrix_compare.py re-reads the
+# files and checks these counts. Statuses: PASS (modelled from data collected on that system, the
+# backend ran there; in the 10-column layout only with Source "silicon"), HYBRID_PASS (transferred
+# data, not measured there), FAIL (no result), HW_INCOMPATIBLE, FRAMEWORK_INCOMPATIBLE.
+
+AIC_MATRIX_FILES = {
+    "aic_matrix_first": {
+        "title": "NVIDIA AIConfigurator support matrix (first committed, 7 columns)",
+        "url_or_path": "ai-dynamo/aiconfigurator src/aiconfigurator/systems/support_matrix.csv @17ad6b4431e8",
+        "as_of": "2025-11-24", "kind": "secondary", "id": "aic_matrix_first"},
+    "aic_matrix_a100": {
+        "title": "NVIDIA AIConfigurator 0.11 support matrix a100_sxm.csv",
+        "url_or_path": "ai-dynamo/aiconfigurator aic-core/src/aiconfigurator_core/systems/support_matrix/a100_sxm.csv "
+                       "@095f58a51c4c",
+        "as_of": "2026-08-21", "kind": "secondary", "id": "aic_matrix_a100"},
+}
+
+# (runtime, platform) -> [(file id, {status: rows}, backend versions tested)]
+VENDOR_CHECKS: dict[tuple[str, str], list[tuple[str, dict[str, int], list[str]]]] = {
+    ("vllm", "nv-a100"): [("aic_matrix_a100", {"PASS": 68, "HYBRID_PASS": 16, "FAIL": 44, "HW_INCOMPATIBLE": 144},
+                           ["0.14.0", "0.22.0"])],
+    ("vllm", "nv-h100"): [("aic_matrix_first", {"PASS": 30, "FAIL": 16}, ["0.11.0"])],
+    ("vllm", "nv-h200"): [("aic_matrix_first", {"PASS": 30, "FAIL": 16}, ["0.11.0"])],
+    ("sglang", "nv-a100"): [("aic_matrix_a100", {"PASS": 102, "HYBRID_PASS": 24, "FAIL": 60, "HW_INCOMPATIBLE": 222},
+                             ["0.5.9", "0.5.10", "0.5.12"])],
+    ("sglang", "nv-h100"): [("aic_matrix_first", {"PASS": 34, "FAIL": 12}, ["0.5.1.post1"])],
+    ("sglang", "nv-h200"): [("aic_matrix_first", {"PASS": 38, "FAIL": 8}, ["0.5.1.post1"])],
+    ("trtllm", "nv-a100"): [("aic_matrix_a100", {"PASS": 56, "HYBRID_PASS": 28, "FAIL": 44, "HW_INCOMPATIBLE": 144},
+                             ["1.0.0", "1.3.0rc15"]),
+                            ("aic_matrix_first", {"PASS": 34, "FAIL": 12}, ["1.0.0"])],
+    ("trtllm", "nv-l40s"): [("aic_matrix_first", {"PASS": 24, "FAIL": 22}, ["1.0.0"])],
+    ("trtllm", "nv-h100"): [("aic_matrix_first", {"PASS": 76, "FAIL": 16}, ["0.20.0", "1.0.0rc3"])],
+    ("trtllm", "nv-h200"): [("aic_matrix_first", {"PASS": 82, "FAIL": 10}, ["0.20.0", "1.0.0rc3"])],
+    ("trtllm", "nv-b200"): [("aic_matrix_first", {"PASS": 40, "FAIL": 6}, ["1.0.0rc6"])],
+    ("trtllm", "nv-gb200"): [("aic_matrix_first", {"PASS": 40, "FAIL": 6}, ["1.0.0rc6"])],
+}
+# what the A100 file says for the decision's model family, runtime by runtime
+A100_DEEPSEEK = ("For every DeepSeek-V3 / R1 / V3.2 / V4 checkpoint in a100_sxm.csv (FP8, FP4) the rows are HW_INCOMPATIBLE: "
+                 "'a100_sxm (SM80) does not support FP4 or FP8' (`deepdecide matrix --compare FILE --model "
+                 "DeepSeek-V4-Flash`).")
+
+
+def _vendor_note(runtime: str, checks: list[tuple[str, dict[str, int], list[str]]]) -> str:
+    parts, extra = [], []
+    for file_id, counts, versions in checks:
+        f = AIC_MATRIX_FILES[file_id]
+        ran = "ran here" if counts.get("PASS") else "modelled only" if counts.get("HYBRID_PASS") else "no pass"
+        tally = ", ".join(f"{k} {v}" for k, v in counts.items())
+        parts.append(f"{f['title']} ({f['as_of']}): {ran} ({tally}; {runtime} {', '.join(versions)})")
+        if file_id == "aic_matrix_a100":
+            extra.append(A100_DEEPSEEK)
+    return " ".join(["Checked against " + "; ".join(parts) + ".", *extra])
+
+# --------------------------------------------------------------------------------------------
 
 
 def _date_key(as_of: str) -> tuple[int, int, int]:
@@ -450,8 +510,12 @@ def build_entries(facts: dict[str, Any]) -> list[dict[str, Any]]:
                 reqs = REQUIREMENTS.get(key, []) if status != "undocumented" else []
                 if reqs:
                     cell["requirements"] = _requirements(reqs)
+                checks = VENDOR_CHECKS.get((rt["id"], pid), [])
+                if checks:
+                    notes = f"{notes} {_vendor_note(rt['id'], checks)}"
                 cell["notes"] = notes.strip()
-                cell["sources"] = _sources(group["source"])
+                # the cell's own sources newest first; the vendor files it was checked against after them
+                cell["sources"] = _sources(group["source"]) + [dict(AIC_MATRIX_FILES[f]) for f, _c, _v in checks]
                 cells[pid] = cell
         entries += [cells[pid] for pid in platform_ids]
     for pid in platform_ids:

@@ -20,7 +20,7 @@ if TYPE_CHECKING:  # the importers (numpy, every format) load when a file is imp
 from deepdecide.cli.common import safe, say, shown, shown_path
 from deepdecide.domain import formatting
 from deepdecide.domain.errors import DeepdecideError, EvidenceImportError
-from deepdecide.domain.evidence import BenchmarkRun, ParityCheck
+from deepdecide.domain.evidence import CI_FIELDS, BenchmarkRun, ParityCheck, run_interval
 from deepdecide.domain.flags import english
 
 NAME = "inspect"
@@ -114,6 +114,15 @@ def print_result(path: str, result: ImportResult) -> None:
                 say(_('    {metric:<17} mean {value}  p50 {value2}  p90 {value3}  p99 {value4}').format(metric=metric, value=_fmt(stats[0]), value2=_fmt(stats[1]), value3=_fmt(stats[2]), value4=_fmt(stats[3])))
         if r.interactivity_tps_per_user is not None:
             say(_('    interactivity {interactivity_tps_per_user} tok/s per user').format(interactivity_tps_per_user=_fmt(r.interactivity_tps_per_user)))
+        intervals = [iv for iv in (run_interval(r, name) for name in CI_FIELDS) if iv is not None]
+        if intervals:
+            say(_('    intervals ({level}, {runs} runs): {intervals}').format(
+                level=f"{r.ci_level * 100:g} %" if r.ci_level is not None else _("level not stated"),
+                runs=_fmt(r.ci_runs) if r.ci_runs is not None else "?",
+                intervals="; ".join(f"{iv.name} {_fmt(iv.low)} - {_fmt(iv.high)}" for iv in intervals)))
+        if r.slo_attainment is not None:
+            say(_("    goodput {goodput} req/s; {share} % of requests met the file's own objectives").format(
+                goodput=_fmt(r.goodput_rps), share=_fmt(r.slo_attainment * 100)))
         for flag in r.quality_flags:  # in the current language
             say(f"    - {flag}")
     for c in ev.parity:

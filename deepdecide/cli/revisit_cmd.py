@@ -11,7 +11,11 @@ HELP = N_("check a decision's revisit triggers: support cells (against a newer m
 
 EPILOG = N_("""Checkable triggers are the decision record's revisit_conditions; free-text
 revisit_triggers are listed for a person to judge. --matrix takes a support-matrix file, or a
-workspace whose matrix to use, e.g. a newer release of the built-in matrix.
+workspace whose matrix to use, e.g. a newer release of the built-in matrix, or an AIConfigurator
+support-matrix CSV (or its index.json): its cells are laid over the workspace's matrix where they
+differ (a runtime the vendor ran where the workspace says unsupported or undocumented becomes
+experimental; one it finds incompatible where the workspace says it runs becomes unsupported;
+--model restricts it to one model's rows).
 
 exit codes: 0 no trigger fired, 1 at least one fired, 3 an input could not be read.""")
 
@@ -20,7 +24,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = _(EPILOG)
     parser.add_argument("workspace", nargs="?", metavar="WORKSPACE",
                         help=_("a workspace file (*.deepdecide.yaml); default: the built-in sample decision"))
-    parser.add_argument("--matrix", metavar="FILE", help=_("check support conditions against this newer support matrix"))
+    parser.add_argument("--matrix", metavar="FILE", help=_("check support conditions against this newer support matrix "
+                                                           "(deepdecide format, or an AIConfigurator support-matrix CSV)"))
+    parser.add_argument("--model", metavar="NAME", help=_("with an AIConfigurator --matrix: only that model's rows"))
+    parser.add_argument("--as-of", metavar="DATE", help=_("with an AIConfigurator --matrix: the date it was published "
+                                                          "or retrieved (the CSV states none)"))
     parser.add_argument("--today", metavar="YYYY-MM-DD", help=_("the day to check evidence age on (default: today)"))
     parser.add_argument("--json", action="store_true", help=_("print the result as JSON"))
 
@@ -35,7 +43,6 @@ def run(args: argparse.Namespace) -> int:
     from deepdecide.domain import formatting
     from deepdecide.domain.errors import DeepdecideError
     from deepdecide.domain.matrix import SupportMatrix
-    from deepdecide.domain.workspace import Workspace
     from deepdecide.storage import files
 
     try:
@@ -46,16 +53,17 @@ def run(args: argparse.Namespace) -> int:
     try:
         ws = files.load_workspace(args.workspace) if args.workspace else files.builtin_sample()
         matrix: SupportMatrix | None = None
+        name = args.matrix or ""
         if args.matrix:
-            _kind, doc = files.load_document(args.matrix)
-            matrix = doc.matrix if isinstance(doc, Workspace) or hasattr(doc, "matrix") else None
-            if not isinstance(matrix, SupportMatrix):
-                error(_('{matrix}: not a support matrix or workspace file').format(matrix=args.matrix))
-                return EXIT_INPUT
+            from deepdecide.cli.matrix_cmd import load_other_matrix
+            from deepdecide.domain.matrix_compare import vendor_overlay
+
+            other, name = load_other_matrix(args.matrix, args.model or "", args.as_of or "")
+            matrix = other if isinstance(other, SupportMatrix) else vendor_overlay(ws.matrix, other)
     except DeepdecideError as exc:
         report_error(exc)
         return EXIT_INPUT
-    report = check_revisit(ws, today, matrix, args.matrix or "")
+    report = check_revisit(ws, today, matrix, name)
     if args.json:
         print(json.dumps({
             "checked_on": report.checked_on, "matrix": report.matrix,

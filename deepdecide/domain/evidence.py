@@ -139,6 +139,33 @@ class BenchmarkRun:
     missing_context: tuple[str, ...] = tuple_field()  # fields the file did not hold and the user did not give
     label: str = ""  # the run's name inside its file (e.g. a sweep point)
     max_rate: bool = False  # the file offered requests as fast as possible (request rate "inf")
+    # --- repeated runs: confidence intervals (AIPerf --num-profile-runs, its aggregate and sweep
+    # exports). Where a figure above is the mean over repeated runs of one configuration, the file's
+    # own interval for it is kept here (never recomputed): [low, high] at ci_level (0.95 = 95 %)
+    # over ci_runs successful runs; None where the file states no interval (a single run).
+    # ``run_interval(run, "output_throughput_tps")`` reads them (see CI_FIELDS).
+    ci_level: float | None = None
+    ci_runs: int | None = None
+    output_throughput_tps_ci_low: float | None = None
+    output_throughput_tps_ci_high: float | None = None
+    request_throughput_rps_ci_low: float | None = None
+    request_throughput_rps_ci_high: float | None = None
+    ttft_ms_p50_ci_low: float | None = None
+    ttft_ms_p50_ci_high: float | None = None
+    ttft_ms_p99_ci_low: float | None = None
+    ttft_ms_p99_ci_high: float | None = None
+    tpot_ms_p50_ci_low: float | None = None
+    tpot_ms_p50_ci_high: float | None = None
+    tpot_ms_p99_ci_low: float | None = None
+    tpot_ms_p99_ci_high: float | None = None
+    # --- goodput as the file measured it against its own latency objectives (guidellm --slo,
+    # inference-perf goodput): the share of requests meeting every objective and their rate; the
+    # objectives are the file's (ms; tpot first token excluded), not the workspace's SLO
+    slo_attainment: float | None = None  # fraction in [0, 1]
+    goodput_rps: float | None = None  # requests/s that met every objective
+    goodput_ttft_ms: float | None = None
+    goodput_tpot_ms: float | None = None
+    goodput_e2e_ms: float | None = None
 
     @property
     def error_rate(self) -> float | None:
@@ -151,6 +178,42 @@ class BenchmarkRun:
 
 
 BENCHMARK_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(BenchmarkRun))
+
+#: the figures a file may give a multi-run confidence interval for (``<name>_ci_low`` / ``_ci_high``)
+CI_FIELDS: tuple[str, ...] = ("output_throughput_tps", "request_throughput_rps", "ttft_ms_p50", "ttft_ms_p99",
+                              "tpot_ms_p50", "tpot_ms_p99")
+
+
+@dataclass(frozen=True, slots=True)
+class RunInterval:
+    """A run's figure with the confidence interval its file states for it (over repeated runs)."""
+
+    name: str  # the BenchmarkRun field, e.g. "output_throughput_tps"
+    value: float  # the run's figure (the mean over the repeated runs)
+    low: float
+    high: float
+    level: float | None  # e.g. 0.95; None: the file does not state it
+    runs: int | None  # successful runs the interval is over; None: not stated
+
+    @property
+    def relative(self) -> tuple[float, float]:
+        """(low / value, high / value): the factors that scale a figure derived from this one (a
+        capacity read at this run's load) to the ends of the interval; (1, 1) for a zero value."""
+        if not self.value:
+            return (1.0, 1.0)
+        return (self.low / self.value, self.high / self.value)
+
+
+def run_interval(run: BenchmarkRun, name: str) -> RunInterval | None:
+    """The interval of ``run.<name>`` when its file stated one, else None (Qt-free; for the
+    Monte Carlo's capacity range)."""
+    if name not in CI_FIELDS:
+        raise KeyError(name)
+    value = getattr(run, name)
+    low, high = getattr(run, f"{name}_ci_low"), getattr(run, f"{name}_ci_high")
+    if value is None or low is None or high is None:
+        return None
+    return RunInterval(name, value, low, high, run.ci_level, run.ci_runs)
 
 
 class ParityKind(StrEnum):

@@ -39,6 +39,15 @@ TEMPLATES: dict[str, str] = {
     "aiconfigurator.workers": N_("{name}: {workers} worker(s) x {parallel} ({per_worker} GPUs each)"),
     "aiconfigurator.total_gpus": N_("num_total_gpus {total} differs from prefill + decode GPUs {sum}"),
     "aiconfigurator.systems": N_("prefill and decode model different systems: {systems}"),
+    # aiperf: multi-run aggregate, sweep, accuracy
+    "aiperf.mean_of_runs": N_("each figure is the mean over repeated runs of that run statistic (a p99 is the mean of the runs' p99s)"),
+    "aiperf.aggregate": N_("confidence intervals at {level} over {n} successful runs (the file's own t-intervals)"),
+    "aiperf.single_run": N_("one successful run: the file's interval collapses to the mean, no interval kept"),
+    "aiperf.failed_runs": N_("{failed} of {runs} repeated runs failed and are not in the figures"),
+    "aiperf.ci_below_zero": N_("{name}: the file's interval reaches below zero ({low:.4g}); its low end is kept as 0"),
+    "aiperf.sweep_ci": N_("confidence intervals over {n} runs per combination (the sweep file does not state the confidence level: AIPerf's --confidence-level, default 0.95)"),
+    "aiperf.sweep_single": N_("measured once: no confidence interval (the sweep file writes a zero-width one)"),
+    "aiperf.accuracy": N_("AIPerf accuracy per task: value = correct / total; stderr computed as sqrt(p (1 - p) / (n - 1)), the file states none; no reference value in the file"),
     # genai_perf
     "genai_perf.per_user": N_("output_token_throughput_per_user (mean of per-request 1000/ITL) is not 1000 / tpot_ms_p50; interactivity_tps_per_user is derived from TPOT instead"),
     "genai_perf.failed_sum": N_("failed derived: sum of error_summary counts"),
@@ -49,12 +58,27 @@ TEMPLATES: dict[str, str] = {
     "genai_perf.per_user_rates": N_("output token throughput per user (mean of per-request rates) not used as interactivity"),
     "genai_perf.telemetry_table": N_("gpu_count from the GPU telemetry table ({n} GPU(s), {memory} GB total memory; GPU model not recorded)"),
     "genai_perf.analyze_p99": N_("p99 statistics and averages only: GenAI-Perf analyze keeps no means or medians of latency"),
+    # aisbench
+    "aisbench.stable": N_("stable stage: only the requests sent while the client held its maximum concurrency (AISBench's steady state), preferred over the total stage"),
+    "aisbench.total": N_("total stage: every request of the run, ramp-up and tail included (AISBench's default calculator; its stable calculator measures the steady state)"),
+    "aisbench.stage": N_("stage {stage!r}"),
+    "aisbench.other_stages": N_("also in the file and not imported: the {stages} stage"),
+    "aisbench.per_request_speed": N_("OutputTokenThroughput is each request's output tokens / its own latency, not the server's throughput: not imported"),
+    "aisbench.csv": N_("AISBench CSV: latency statistics and token lengths only; throughput, request counts and the load are in the JSON of the same name (one measurement in two files: import both)"),
+    "aisbench.json": N_("AISBench JSON: throughput, request counts and the load only; the latencies are in the CSV of the same name (one measurement in two files: import both)"),
+    "aisbench.observed_concurrency": N_("mean concurrency observed {observed:g} (sum of request latencies / duration); the load is Max Concurrency"),
+    # genai_bench
+    "genai_bench.unit": N_("latencies in {unit} as the file's _time_unit says (checked against tpot x output_inference_speed), converted to ms; run_duration is in seconds whatever the unit"),
+    "genai_bench.unit_from_requests": N_("no _time_unit (genai-bench before 0.0.3): latencies read as {unit}, which every request's tpot x output_inference_speed shows"),
+    "genai_bench.batch": N_("iterated over {kind} {n}: not a concurrency"),
+    "genai_bench.tpot": N_("genai-bench tpot = (e2e - TTFT) / (output tokens - 1): TPOT; no ITL; throughputs are the server's (every request's tokens / run_duration)"),
     # generic_csv
     "generic_csv.reduced": N_("{n} requests reduced to one run (linear-interpolation percentiles)"),
     # guidellm
     "guidellm.concurrency": N_("measured mean concurrency {conc:.4g}"),
     "guidellm.tpot": N_("guidellm time_per_output_token_ms includes TTFT: stored as e2e_per_token_ms; inter_token_latency_ms is TPOT"),
     "guidellm.cap": N_("max_concurrency {cap:g} is a cap on requests in flight, not the load (the load is the rate)"),
+    "guidellm.goodput": N_("goodput against the file's own objectives ({objectives}; TPOT is guidellm's inter-token latency, first token excluded): {share:.4g} % of {n} requests met all of them (errored requests count as missing them)"),
     "guidellm.v01": N_("guidellm v0.1: statistics computed from per-request results (linear-interpolation percentiles)"),
     # inference_perf
     "inference_perf.achieved": N_("achieved rate {achieved:.4g} req/s of {rate:g} requested"),
@@ -63,6 +87,13 @@ TEMPLATES: dict[str, str] = {
     "inference_perf.units": N_("inference-perf times in seconds, converted to ms; time_per_output_token excludes the first token (TPOT), inter_token_latency pools chunk gaps (ITL), normalized_time_per_output_token is e2e / tokens"),
     "inference_perf.per_request": N_("statistics computed from the per-request list (linear-interpolation percentiles): TPOT = (last - first token) / (tokens - 1), ITL = gaps between output token times"),
     "inference_perf.pooled": N_("the requests of every stage are pooled: no single load"),
+    "inference_perf.prom_server_side": N_("server-side figures from the model server's Prometheus metrics (seconds, converted to ms): means are rate(_sum) / rate(_count), percentiles are interpolated from histogram buckets; no client or network time, no failed requests, no load, GPU count or model in the file"),
+    "inference_perf.prom_tpot_before_05": N_("no inter_token_latency block (inference-perf before 0.5): its time_per_output_token is vLLM's per-decode-step metric (vllm:time_per_output_token_seconds, an inter-token latency) or another server's per-request figure, and the file does not say which: not imported as TPOT"),
+    "inference_perf.prom_absent": N_("not exported by the model server (zeros or empty in the file): {metrics}"),
+    "inference_perf.prom_len_is_rate": N_("prompt_len / output_len 'mean' of a counter (vLLM, SGLang) is a token rate averaged over the window, not a length: not used as token lengths"),
+    "inference_perf.prom_count": N_("the server counted {count:g} successful requests (Prometheus increase(), an extrapolated estimate: not stored as a count)"),
+    "inference_perf.prom_kv": N_("mean KV-cache usage {value:.4g} as the server exports it (a fraction for vLLM and SGLang, despite the key's name)"),
+    "inference_perf.prom_prefix": N_("prefix-cache hit rate {value:.4g} %"),
     # inferencemax
     "inferencemax.from_name": N_("{key} {value!r} read from the file name (empty in the file)"),
     "inferencemax.runner": N_("platform from the runner label hw={hw!r}"),

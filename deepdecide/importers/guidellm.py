@@ -13,6 +13,14 @@ caps the requests in flight and is not stored as the run's concurrency.
 guidellm's ``inter_token_latency_ms`` is vLLM's TPOT (stored as ``tpot_ms``); its
 ``time_per_output_token_ms`` is e2e / output tokens, TTFT included (``e2e_per_token_ms``);
 ``request_latency`` is in seconds. The rates are time-series distributions: ``successful.mean``.
+
+Goodput (guidellm 0.8.1 ``--slo``; ``benchmark/schemas/metrics.py`` ``_compile_goodput``, read from
+the 0.8.1 wheel, no public real file): ``metrics.slo_attainment`` is the fraction of requests
+meeting every objective in ``config.slo`` (``ttft_ms``, ``tpot_ms`` compared with
+``inter_token_latency_ms``, i.e. TPOT, and ``e2el_ms``; all ms), over ``slo_determined_requests``
+(errored requests count as not meeting them, cancelled ones are left out);
+``metrics.request_goodput`` is the rate of the conforming requests (``successful.mean``, req/s).
+They are the file's own objectives, kept as ``goodput_*``, not the workspace's SLO.
 """
 
 from __future__ import annotations
@@ -70,6 +78,23 @@ def _distribution(d: RunDraft, metrics: Node) -> None:
     if conc is not None:
         d.flag("guidellm.concurrency", conc=conc)
     d.flag("guidellm.tpot")
+
+
+def _goodput(d: RunDraft, bench: Node) -> None:
+    metrics = bench["metrics"]
+    attainment = metrics["slo_attainment"]
+    value = attainment.num()
+    if value is None:
+        return
+    if value > 1:
+        raise attainment.fail(_("slo_attainment {value:g} is above 1 (a fraction of requests)").format(value=value))
+    slo = bench["config"]["slo"]
+    d.set(slo_attainment=value, goodput_rps=metrics["request_goodput"]["successful"]["mean"].num(),
+          goodput_ttft_ms=slo["ttft_ms"].num(), goodput_tpot_ms=slo["tpot_ms"].num(), goodput_e2e_ms=slo["e2el_ms"].num())
+    objectives = ", ".join(f"{name} <= {v:g} ms" for name, v in (("TTFT", d["goodput_ttft_ms"]),
+                           ("TPOT", d["goodput_tpot_ms"]), ("e2e", d["goodput_e2e_ms"])) if v is not None)
+    d.flag("guidellm.goodput", share=value * 100, n=metrics["slo_determined_requests"].count() or 0,
+           objectives=objectives or "?")
 
 
 def _strategy(d: RunDraft, s: Node) -> None:
@@ -142,6 +167,7 @@ class Guidellm(Importer):
                 if start is not None and end is not None and end >= start:
                     d.own_or_derived("duration_s", None, end - start, "end_time - start_time")
             _distribution(d, bench["metrics"])
+            _goodput(d, bench)
             out.runs.append(d.build())
         return out
 

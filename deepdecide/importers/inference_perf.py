@@ -2,7 +2,9 @@
 
 * ``stage_<n>_lifecycle_metrics.json`` (one load stage) and ``summary_lifecycle_metrics.json``
   (all stages pooled), JSON or dumped as YAML (llm-d's converter input): one run each;
-* ``per_request_lifecycle_metrics.json``: the list of requests, reduced to one run.
+* ``per_request_lifecycle_metrics.json``: the list of requests, reduced to one run;
+* ``summary_prometheus_metrics.json`` / ``stage_<n>_prometheus_metrics.json``: the model server's
+  own Prometheus metrics over the run (or a stage), server-side (no client or network time).
 
 All times are in **seconds**. Definitions (inference-perf reportgen): ``time_per_output_token``
 excludes the first token ((last token - first token) / (output tokens - 1): vLLM's TPOT, stored
@@ -10,15 +12,31 @@ as ``tpot_ms``); ``inter_token_latency`` pools every gap between streamed chunks
 ``normalized_time_per_output_token`` = request latency / output tokens, first token included
 (``e2e_per_token_ms``). The load is the stage's ``requested_rate`` (req/s); no concurrency, GPU
 count, model or hardware is recorded (they are in the run's configuration and manifests).
+
+The Prometheus summary (``reportgen/base.py`` ``summarize_prometheus_metrics``, read from the
+inference-perf 0.2.0 - 0.7.0 wheels; no public real file is known) has the lifecycle report's
+envelope with empty ``load_summary`` and ``failures``. Its latencies are seconds: means are
+``rate(_sum) / rate(_count)`` and percentiles ``histogram_quantile`` over the histogram buckets
+(interpolated, as coarse as the buckets). Since 0.5 it has an ``inter_token_latency`` block and,
+for vLLM, ``time_per_output_token`` is ``vllm:request_time_per_output_token_seconds`` (per
+request, first token excluded: TPOT); before 0.5 it was ``vllm:time_per_output_token_seconds``
+(one observation per decode step: an inter-token latency) and other servers' per-request
+figures, so a file without the ``inter_token_latency`` block gets no TPOT. ``prompt_len.mean`` /
+``output_len.mean`` of a counter (vLLM, SGLang) are token *rates* averaged over the window, not
+lengths: the lengths come from ``request_prompt_tokens`` / ``request_generation_tokens``; the
+rates from ``output_len.rate`` and ``prompt_len.rate``. A metric the server does not export is
+written as zeros (0.7) or null: an all-zero block is left empty.
 """
 
 from __future__ import annotations
+
+import math
 
 import numpy as np
 
 from deepdecide.domain.flags import flag
 from deepdecide.domain.i18n import _
-from deepdecide.importers.base import ImportContext, Importer, Parsed, Source, root
+from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source, root
 from deepdecide.importers.normalize import RunDraft
 from deepdecide.importers.stats import summarize
 from deepdecide.importers.structured import structured
@@ -32,6 +50,15 @@ LATENCY = {
 }
 STATS = (("mean", "mean"), ("median", "p50"), ("p90", "p90"), ("p99", "p99"))
 MODALITIES = ("image", "video", "audio")
+
+
+def _is_prometheus(v: object) -> bool:
+    if not (isinstance(v, dict) and v.get("load_summary") == {} and v.get("failures") == {}):
+        return False
+    ok = v.get("successes")
+    return (isinstance(ok, dict) and "latency" not in ok and isinstance(ok.get("request_latency"), dict)
+            and isinstance(ok.get("time_per_output_token"), dict)
+            and any(k in ok for k in ("queue_len", "kv_cache_usage_percentage", "num_preemptions_total")))
 
 
 def _is_lifecycle(v: object) -> bool:
@@ -145,3 +172,76 @@ class InferencePerfPerRequest(Importer):
         d.flag("inference_perf.per_request")
         d.flag("inference_perf.pooled")
         return Parsed(runs=[d.build()], tool_version=d["tool_version"])
+
+
+PROMETHEUS_LATENCY = {
+    "time_to_first_token": "ttft_ms",
+    "time_per_output_token": "tpot_ms",
+    "inter_token_latency": "itl_ms",
+    "request_latency": "e2e_ms",
+}
+
+
+def _block(node: Node, scale: float = 1.0) -> dict[str, float] | None:
+    """A mean/median/p90/p99 block scaled; None when the server exported nothing for it (an absent
+    or null block, or one of zeros: inference-perf writes 0.0 for a metric the server lacks)."""
+    if not isinstance(node.value, dict):
+        return None
+    values = {stat: node[key].num(scale) for key, stat in STATS}
+    known = {k: v for k, v in values.items() if v is not None}
+    if not known or all(v == 0 for v in known.values()):
+        return None
+    return known
+
+
+class InferencePerfPrometheus(Importer):
+    tool = "inference_perf"
+    description = "inference-perf summary / stage_N_prometheus_metrics.json (server-side Prometheus summary)"
+
+    def sniff(self, src: Source) -> bool:
+        return _is_prometheus(structured(src))
+
+    def parse(self, src: Source, ctx: ImportContext) -> Parsed:
+        r = root(src, structured(src))
+        ok = r["successes"]
+        since_05 = isinstance(ok["inter_token_latency"].value, dict)
+        version = ("inference-perf Prometheus summary (0.5+ layout)" if since_05
+                   else "inference-perf Prometheus summary (before 0.5)")
+        d = RunDraft(self.tool, tool_version=version, label="server-side Prometheus summary")
+        absent: list[str] = []
+        for key, norm in PROMETHEUS_LATENCY.items():
+            if key == "time_per_output_token" and not since_05:
+                if _block(ok[key], 1000.0) is not None:
+                    d.flag("inference_perf.prom_tpot_before_05")
+                continue
+            block = _block(ok[key], 1000.0)
+            if block is None:
+                if key != "inter_token_latency" or since_05:
+                    absent.append(key)
+                continue
+            d.set(**{f"{norm}_{stat}": v for stat, v in block.items()})
+        if absent:
+            d.flag("inference_perf.prom_absent", metrics=", ".join(absent))
+        rps = ok["rate"].num()
+        out_rate = ok["output_len"]["rate"].num()
+        in_rate = ok["prompt_len"]["rate"].num()
+        d.set(request_throughput_rps=rps or None, output_throughput_tps=out_rate or None)
+        if out_rate and in_rate is not None:
+            d.own_or_derived("total_throughput_tps", None, in_rate + out_rate,
+                             "prompt_len.rate + output_len.rate")
+        for key, norm in (("request_prompt_tokens", "input_tokens"), ("request_generation_tokens", "output_tokens")):
+            block = _block(ok[key])
+            if block is not None and "mean" in block:
+                d.set(**{norm: block["mean"]})
+        if d["input_tokens"] is None and ok["prompt_len"].has("mean"):
+            d.flag("inference_perf.prom_len_is_rate")
+        count = ok["count"].num()
+        if count:
+            d.flag("inference_perf.prom_count", count=count)
+        for key, flag_id in (("kv_cache_usage_percentage", "inference_perf.prom_kv"),
+                             ("prefix_cache_hit_percent", "inference_perf.prom_prefix")):
+            mean = ok[key]["mean"].num() if isinstance(ok[key].value, dict) else None
+            if mean is not None and mean > 0 and math.isfinite(mean):
+                d.flag(flag_id, value=mean)
+        d.flag("inference_perf.prom_server_side")
+        return Parsed(runs=[d.build()], tool_version=version)

@@ -34,7 +34,8 @@ def _aic_support_matrix(src: Source, doc: Any) -> str:
     cols = csv_header(src)
     if {"system", "backend", "version", "mode", "status"} <= {c.lower() for c in cols} and \
             ({"model", "huggingfaceid"} & {c.lower() for c in cols}):
-        return _("an AIConfigurator support matrix (which model x system x backend it can model, PASS / FAIL)")
+        return _("an AIConfigurator support matrix (which model x system x backend it can model, PASS / FAIL); compare "
+                 "it with a workspace's matrix: deepdecide matrix --compare FILE")
     return ""
 
 
@@ -42,7 +43,8 @@ def _aic_support_index(src: Source, doc: Any) -> str:
     v = src.json
     if isinstance(v, dict) and set(v) == {"files"} and isinstance(v["files"], list) and v["files"] \
             and all(isinstance(f, str) and f.endswith(".csv") for f in v["files"]):
-        return _("an AIConfigurator support-matrix index (a list of per-system CSV files)")
+        return _("an AIConfigurator support-matrix index (a list of per-system CSV files); compare it with a "
+                 "workspace's matrix: deepdecide matrix --compare FILE")
     return ""
 
 
@@ -85,9 +87,26 @@ def _deepdecide(src: Source, doc: Any) -> str:
     return ""
 
 
+def _genai_bench_metadata(src: Source, doc: Any) -> str:
+    v = src.json
+    if isinstance(v, dict) and {"benchmark_version", "api_backend", "num_concurrency", "experiment_folder_name"} <= set(v):
+        gpus = f"{v.get('server_gpu_count') or '?'} x {v.get('server_gpu_type') or '?'}"
+        return _("a genai-bench experiment_metadata.json (the run's settings: {engine} on {gpus}, model {model}; give "
+                 "them as context when importing its result files)").format(
+            engine=v.get("server_engine") or "?", gpus=gpus, model=v.get("model") or "?")
+    return ""
+
+
+def _aiperf_aggregate_csv(src: Source, doc: Any) -> str:
+    if {"metric", "mean", "std", "ci_low", "ci_high", "t_critical", "unit"} <= csv_header(src):
+        return _("AIPerf's profile_export_aiperf_aggregate.csv, the CSV twin of profile_export_aiperf_aggregate.json: "
+                 "import the JSON")
+    return ""
+
+
 RECOGNISERS: tuple[Callable[[Source, Any], str], ...] = (
     _aic_support_index, _dynamo_raw_data, _aic_support_matrix, _deepdecide, _k8s, _aic_exp_config,
-    _inference_perf_config, _dynamo_status,
+    _inference_perf_config, _dynamo_status, _genai_bench_metadata, _aiperf_aggregate_csv,
 )
 
 
