@@ -13,9 +13,9 @@ from deepdecide.domain.evidence import BenchmarkRun, EvidenceFile, ItemProxy, Pa
 from deepdecide.domain.flags import flag
 from deepdecide.domain.i18n import gettext
 from deepdecide.domain.records import record
+from deepdecide.domain.slo import SLO
 from deepdecide.domain.workload import ProxyAcceptance, Workload
 from deepdecide.domain.workspace import (
-    SLO,
     Assumptions,
     ChecklistAnswer,
     CostInputs,

@@ -10,6 +10,7 @@ from deepdecide.domain.evidence import Evidence, ParityKind
 from deepdecide.domain.matrix import SupportMatrix
 from deepdecide.domain.records import record
 from deepdecide.domain.revisit import RevisitCondition
+from deepdecide.domain.slo import SLO
 from deepdecide.domain.workload import Workload
 
 SCHEMA_VERSION = 5  # docs/workspace-schema.md: what each version changed, and the migration policy
@@ -148,14 +149,6 @@ class Criterion:
     knockout: bool = False  # veto switched on: an option failing ``knockout_threshold`` is out
     knockout_threshold: float | None = None
     weight_range: Estimate | None = None  # low / high the weight may take (Monte Carlo, if drawn)
-
-
-@record
-class SLO:
-    ttft_p99_ms: float | None = None
-    tpot_p99_ms: float | None = None
-    min_interactivity_tps_per_user: float | None = None
-    max_error_rate: float | None = 0.01
 
 
 @record

@@ -145,26 +145,6 @@
         <translation>Objetivo de nivel de servicio</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="185"/>
-        <source>TTFT p99 ≤</source>
-        <translation>TTFT p99 ≤</translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="185"/>
-        <source>TPOT p99 ≤</source>
-        <translation>TPOT p99 ≤</translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="186"/>
-        <source>Tokens/s per user ≥</source>
-        <translation>Tokens/s por usuario ≥</translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="187"/>
-        <source>Error rate ≤</source>
-        <translation>Tasa de error ≤</translation>
-    </message>
-    <message>
         <location filename="../../deepdecide/gui/views/compare_page.py" line="202"/>
         <source>Peak demand</source>
         <translation>Demanda punta</translation>
@@ -1491,16 +1471,6 @@
         <translation>%1 ejecuciones de %2 archivos. Tiempos en ms, throughputs en tokens/s; TPOT, ITL y e2e por token son métricas distintas y se mantienen separadas.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="578"/>
-        <source>SLO ≥ %1 tok/s/user</source>
-        <translation>SLO ≥ %1 tok/s/usuario</translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="581"/>
-        <source>SLO bound 1000 / TPOT p99 %1 ms</source>
-        <translation>Límite del SLO 1000 / TPOT p99 %1 ms</translation>
-    </message>
-    <message>
         <location filename="../../deepdecide/gui/views/evidence_page.py" line="585"/>
         <source>Pareto front</source>
         <translation>Frente de Pareto</translation>
@@ -1522,12 +1492,6 @@
         <location filename="../../deepdecide/gui/views/evidence_page.py" line="139"/>
         <source>Latency</source>
         <translation>Latencia</translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="590"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="592"/>
-        <source>SLO p99 ≤ %1 ms</source>
-        <translation>SLO p99 ≤ %1 ms</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/evidence_page.py" line="603"/>
@@ -1573,6 +1537,11 @@
         <location filename="../../deepdecide/gui/views/evidence_page.py" line="638"/>
         <source>%1 runs were driven by request rate, not concurrency, and are not in the latency charts.</source>
         <translation>%1 ejecuciones se dirigieron por tasa de peticiones, no por concurrencia, y no aparecen en los gráficos de latencia.</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="692"/>
+        <source>SLO bound %1 / %2 %3</source>
+        <translation>Límite del SLO %1 / %2 %3</translation>
     </message>
 </context>
 <context>
