@@ -37,7 +37,6 @@ from deepdecide.analysis.assessment import (
 from deepdecide.analysis.evidence import (
     EvidenceIndex,
     describe_slo,
-    interactivity,
     output_tps_per_gpu,
     run_label,
 )
@@ -45,7 +44,8 @@ from deepdecide.domain.common import Estimate
 from deepdecide.domain.evidence import BenchmarkRun
 from deepdecide.domain.i18n import N_
 from deepdecide.domain.messages import Message, chain, msg
-from deepdecide.domain.workspace import SLO, Option
+from deepdecide.domain.slo import SLO, crossing
+from deepdecide.domain.workspace import Option
 
 UNIT = N_("output tok/s/GPU")
 NAME = msg("trail.capacity_slo", "capacity under the SLO")
@@ -120,35 +120,11 @@ def _load_of(axis: str, r: BenchmarkRun) -> float:
 
 def _crossing(a: BenchmarkRun, b: BenchmarkRun, slo: SLO) -> tuple[float, str]:
     """Fraction t in [0, 1] of the way from a (meets the SLO) to b (does not) where the first
-    limit is reached, and which limit it is. Limits b lacks a number for give t = 0."""
-    limits: list[tuple[float | None, float | None, float, bool, str]] = []
-    if slo.ttft_p99_ms is not None:
-        limits.append((a.ttft_ms_p99, b.ttft_ms_p99, slo.ttft_p99_ms, True, "TTFT p99"))
-    if slo.tpot_p99_ms is not None:
-        limits.append((a.tpot_ms_p99, b.tpot_ms_p99, slo.tpot_p99_ms, True, "TPOT p99"))
-    if slo.min_interactivity_tps_per_user is not None:
-        limits.append((interactivity(a), interactivity(b), slo.min_interactivity_tps_per_user, False,
-                       "interactivity"))
-    if slo.max_error_rate is not None:
-        limits.append((a.error_rate, b.error_rate, slo.max_error_rate, True, "error rate"))
-    best_t, which = 1.0, ""
-    for va, vb, lim, upper, name in limits:
-        if va is None or vb is None:
-            t = 0.0
-        elif upper:
-            if vb <= lim:
-                continue
-            t = (lim - va) / (vb - va) if vb > va else 0.0
-        else:
-            if vb >= lim:
-                continue
-            t = (va - lim) / (va - vb) if va > vb else 0.0
-        t = min(max(t, 0.0), 1.0)
-        if t < best_t or not which:
-            best_t, which = t, name
+    limit is reached, and which limit it is (``domain.slo.crossing``); t = 0 where b completed
+    no request."""
     if b.completed is not None and b.completed <= 0:
-        best_t, which = 0.0, "no request completed"
-    return best_t, which
+        return 0.0, "no request completed"
+    return crossing(slo, a, b)
 
 
 @dataclass

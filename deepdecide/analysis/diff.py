@@ -223,7 +223,8 @@ def input_changes(a: Workspace, b: Workspace) -> tuple[Change, ...]:
     _keyed("evidence", "build", a.evidence.builds, b.evidence.builds, lambda x: (x.runtime, x.platform, x.date), out)
     _keyed("options", "option", a.options, b.options, lambda o: o.id, out)
     _keyed("criteria", "criterion", a.criteria, b.criteria, lambda c: c.id, out)
-    _fields("slo", "slo", a.slo, b.slo, out)
+    for entry, before in a.slo.items():  # limit by limit of domain.slo
+        _fields("slo", f"slo.{entry.key}", before, b.slo.get(entry.key), out)
     _fields("demand", "demand", a.demand, b.demand, out)
     _fields("assumptions", "assumptions", a.assumptions, b.assumptions, out)
     _keyed("checklist", "answer", a.answers, b.answers, lambda x: f"{x.option}/{x.item}", out)

@@ -37,7 +37,8 @@ from deepdecide.domain.evidence import (
 from deepdecide.domain.i18n import _
 from deepdecide.domain.matrix import SupportMatrix, SupportStatus
 from deepdecide.domain.messages import Amount, Message, msg, plain
-from deepdecide.domain.workspace import SLO, Answer, Option, Workspace
+from deepdecide.domain.slo import INTERACTIVITY, SLO, Limit, first_figure, judge
+from deepdecide.domain.workspace import Answer, Option, Workspace
 
 #: a support status in words (the matrix's codes stay codes in the data)
 STATUS_NAMES = {
@@ -214,11 +215,7 @@ def run_label(run: BenchmarkRun) -> str:
 
 def interactivity(run: BenchmarkRun) -> float | None:
     """Tokens/s per user: the run's own figure, else 1000 / TPOT p50 (never from ITL)."""
-    if run.interactivity_tps_per_user is not None:
-        return run.interactivity_tps_per_user
-    if run.tpot_ms_p50:
-        return 1000.0 / run.tpot_ms_p50
-    return None
+    return first_figure(INTERACTIVITY, run)
 
 
 def output_tps_per_gpu(run: BenchmarkRun) -> float | None:
@@ -229,49 +226,20 @@ def output_tps_per_gpu(run: BenchmarkRun) -> float | None:
 
 
 def slo_failures(run: BenchmarkRun, slo: SLO) -> tuple[str, ...]:
-    """Why a run does not meet the SLO (empty: it meets it). A metric the run lacks fails."""
-    out: list[str] = []
-    if run.completed is not None and run.completed <= 0:
-        out.append("no request completed")
-    if slo.ttft_p99_ms is not None:
-        v = run.ttft_ms_p99
-        if v is None:
-            out.append("TTFT p99 not measured")
-        elif v > slo.ttft_p99_ms:
-            out.append(f"TTFT p99 {v:.4g} ms > {slo.ttft_p99_ms:.4g} ms")
-    if slo.tpot_p99_ms is not None:
-        v = run.tpot_ms_p99
-        if v is None:
-            out.append("TPOT p99 not measured")
-        elif v > slo.tpot_p99_ms:
-            out.append(f"TPOT p99 {v:.4g} ms > {slo.tpot_p99_ms:.4g} ms")
-    if slo.min_interactivity_tps_per_user is not None:
-        v = interactivity(run)
-        if v is None:
-            out.append("interactivity not measured (no TPOT p50)")
-        elif v < slo.min_interactivity_tps_per_user:
-            out.append(f"interactivity {v:.4g} tok/s/user < {slo.min_interactivity_tps_per_user:.4g}")
-    if slo.max_error_rate is not None:
-        v = run.error_rate
-        if v is None:
-            out.append("error rate unknown (no failed / completed counts)")
-        elif v > slo.max_error_rate:
-            out.append(f"error rate {v:.2%} > {slo.max_error_rate:.2%}")
-    return tuple(out)
+    """Why a run does not meet the SLO (empty: it meets it), limit by limit of ``domain.slo``; a
+    figure the run lacks counts as each limit says (today: it fails)."""
+    done = () if run.completed is None or run.completed > 0 else ("no request completed",)
+    return done + judge(slo, run)
+
+
+def limit_phrase(entry: Limit, value: float) -> Message:
+    """One limit in words ("TTFT p99 ≤ 2000 ms"), a message whose parameter is the limit."""
+    return msg(f"slo.{entry.id}", entry.phrase, limit=Amount(value, entry.unit) if entry.percent else value)
 
 
 def describe_slo(slo: SLO) -> Message:
     """The SLO in words (a message: its limits are parameters)."""
-    parts: list[Message] = []
-    if slo.ttft_p99_ms is not None:
-        parts.append(msg("slo.ttft", "TTFT p99 ≤ {limit:g} ms", limit=slo.ttft_p99_ms))
-    if slo.tpot_p99_ms is not None:
-        parts.append(msg("slo.tpot", "TPOT p99 ≤ {limit:g} ms", limit=slo.tpot_p99_ms))
-    if slo.min_interactivity_tps_per_user is not None:
-        parts.append(msg("slo.interactivity", "interactivity ≥ {limit:g} tok/s/user",
-                         limit=slo.min_interactivity_tps_per_user))
-    if slo.max_error_rate is not None:
-        parts.append(msg("slo.error_rate", "error rate ≤ {limit}", limit=Amount(slo.max_error_rate, "fraction")))
+    parts = [limit_phrase(entry, value) for entry, value in slo.active()]
     if not parts:
         return msg("slo.none", "no SLO set")
     return msg("slo.limits", "{limits}", limits=tuple(parts))

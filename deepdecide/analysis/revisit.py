@@ -13,12 +13,13 @@ import math
 from dataclasses import dataclass
 
 from deepdecide.analysis.cost import demand_tps
-from deepdecide.analysis.evidence import STATUS_NAMES
+from deepdecide.analysis.evidence import STATUS_NAMES, limit_phrase
 from deepdecide.domain.common import Estimate
 from deepdecide.domain.i18n import N_
 from deepdecide.domain.matrix import SupportMatrix
 from deepdecide.domain.messages import Message, msg
 from deepdecide.domain.revisit import ConditionKind, RevisitCondition
+from deepdecide.domain.slo import Limit, limits
 from deepdecide.domain.workspace import RecordStatus, Workspace
 
 
@@ -101,12 +102,23 @@ def _check(c: RevisitCondition, ws: Workspace, matrix: SupportMatrix, today: dt.
                                    "(fires after {months})", cutoff=cutoff.isoformat(), age=round(age, 1),
                                    today=today.isoformat(), months=c.months)
     if c.kind == ConditionKind.SLO:
-        now = (ws.slo.ttft_p99_ms, ws.slo.tpot_p99_ms)
-        then = (c.ttft_ms, c.tpot_ms)
-        changed = any(b is not None and (a is None or not math.isclose(a, b)) for a, b in zip(now, then, strict=True))
-        return changed, msg("revisit.slo", "the SLO is TTFT p99 {ttft} ms, TPOT p99 {tpot} ms (decided under "
-                            "{ttft0} ms / {tpot0} ms)", ttft=now[0], tpot=now[1], ttft0=then[0], tpot0=then[1])
+        decided = c.decided_slo()
+        if not decided:
+            return None, msg("revisit.slo.incomplete", "an SLO condition needs the SLO the decision was made under")
+        checked = [entry for entry in limits() if entry.key in decided]
+        now = {entry.key: ws.slo.get(entry.key) for entry in checked}
+        changed = any(now[k] is None or not math.isclose(now[k] or 0.0, v) for k, v in decided.items())
+        return changed, msg("revisit.slo", "the SLO is {now} (decided under {then})",
+                            now=tuple(_limit_text(entry, now[entry.key]) for entry in checked),
+                            then=tuple(_limit_text(entry, decided[entry.key]) for entry in checked))
     return None, msg("revisit.unknown_kind", "unknown condition kind {kind}", kind=str(c.kind))
+
+
+def _limit_text(entry: Limit, value: float | None) -> Message:
+    """One limit in words ("TTFT p99 ≤ 2000 ms"), or that the workspace does not set it."""
+    if value is None:
+        return msg("revisit.slo.unset", "{limit}: not set", limit=msg(f"slo.{entry.id}.label", entry.label))
+    return limit_phrase(entry, value)
 
 
 _RECORD_STATUS = {

@@ -75,3 +75,13 @@ def tuple_field() -> Any:
     Typed ``Any`` as ``dataclasses.field`` itself is: the annotation of the attribute it
     initialises (``tuple[str, ...]``) is what the checker holds the field to."""
     return field(default_factory=_empty)
+
+
+#: field metadata key: the canonical form (a record's embedded inputs) holds the field only when it is
+#: not its default. For a field added after records were made: their inputs keep their bytes.
+OMIT_UNSET = "deepdecide.omit_unset"
+
+
+def added_field(default: Any = None) -> Any:
+    """A dataclass field added to a stored type after records were made (:data:`OMIT_UNSET`)."""
+    return field(default=default, metadata={OMIT_UNSET: True})

@@ -12,9 +12,9 @@ from typing import Any
 from deepdecide.domain.evidence import BenchmarkRun, EvidenceFile, ItemProxy, ParityCheck
 from deepdecide.domain.flags import flag
 from deepdecide.domain.i18n import gettext
+from deepdecide.domain.slo import SLO
 from deepdecide.domain.workload import ProxyAcceptance, Workload
 from deepdecide.domain.workspace import (
-    SLO,
     Assumptions,
     ChecklistAnswer,
     CostInputs,

@@ -11,7 +11,9 @@ can only be read by a person; a :class:`RevisitCondition` is also checked by
 - ``demand``: the stated peak demand in output tokens/s goes above ``above``;
 - ``evidence_age``: the evidence cut-off is more than ``months`` months old on the day checked
   (with ``while_proposed``, only as long as the record is still *proposed*);
-- ``slo``: the SLO differs from the one the decision was made under (``ttft_ms``/``tpot_ms``).
+- ``slo``: a limit of the SLO the decision was made under (``slo``, written as the workspace's
+  ``slo:``; older files state the TTFT and TPOT p99 limits as ``ttft_ms`` / ``tpot_ms``) is no longer
+  the workspace's.
 """
 
 from __future__ import annotations
@@ -19,7 +21,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from deepdecide.domain.common import added_field
 from deepdecide.domain.matrix import SupportStatus
+from deepdecide.domain.slo import SLO
 
 
 class ConditionKind(StrEnum):
@@ -45,5 +49,22 @@ class RevisitCondition:
     below: float | None = None  # price
     months: float | None = None  # evidence_age
     while_proposed: bool = False  # evidence_age: only while no option has been accepted
-    ttft_ms: float | None = None  # slo: the p99 TTFT limit the decision assumed
-    tpot_ms: float | None = None  # slo: the p99 TPOT limit the decision assumed
+    ttft_ms: float | None = None  # slo: the p99 TTFT limit the decision assumed (older files)
+    tpot_ms: float | None = None  # slo: the p99 TPOT limit the decision assumed (older files)
+    # slo: the SLO the decision was made under (each limit it sets is checked; a limit it leaves out
+    # has its default, as in the workspace's ``slo:``)
+    slo: SLO | None = added_field()
+
+    def decided_slo(self) -> dict[str, float]:
+        """The limits a ``slo`` condition checks, by key: those ``slo`` sets, and the two of
+        ``ttft_ms`` / ``tpot_ms`` where an older file states them that way."""
+        out = {entry.key: value for entry, value in self.slo.active()} if self.slo is not None else {}
+        for name, key in LEGACY_SLO_FIELDS:
+            value = getattr(self, name)
+            if value is not None:
+                out[key] = value
+        return out
+
+
+#: the fields an ``slo`` condition of an older file states a limit in, and the limit's key
+LEGACY_SLO_FIELDS = (("ttft_ms", "ttft_p99_ms"), ("tpot_ms", "tpot_p99_ms"))

@@ -26,6 +26,7 @@ from typing import Any
 from deepdecide.domain.common import Estimate
 from deepdecide.domain.formatting import localized
 from deepdecide.domain.i18n import N_, _
+from deepdecide.domain.slo import Limit, limits
 
 # ---------------------------------------------------------------------------------------------
 # structural limits of a file (always errors: beyond them commands would crash or run out of memory)
@@ -177,6 +178,17 @@ class Rule:
         return 1 if self.legacy == self.range else 2
 
 
+#: the unit a fraction's range is written with
+_FRACTION = N_("(a fraction: 0.01 = 1 %)")
+
+
+def slo_rule(entry: Limit) -> Rule:
+    """The rule of one SLO limit: (0, maximum] in its unit ([0, maximum] where zero is allowed)."""
+    unit = _FRACTION if entry.percent else entry.unit
+    rng = _nonneg(entry.maximum, unit) if entry.zero_allowed else _positive(entry.maximum, unit)
+    return Rule(f"slo.{entry.key}", rng)
+
+
 _ANY_POSITIVE = Range(0, None, low_open=True)
 _GPUS = Range(1, MAX_GPUS, unit=N_("GPUs"))
 _FEW_GPUS = Range(None, MAX_GPUS, unit=N_("GPUs"))  # schema 1 accepted 0 or less (ignored); never more than this
@@ -199,11 +211,8 @@ RULES: dict[str, Rule] = {r.key: r for r in (
     # criteria
     Rule("criterion.weight", _nonneg(1_000_000, ""), _nonneg(1_000_000, "")),
     Rule("criterion.knockout_threshold", Range(-1e15, 1e15)),
-    # service level objective
-    Rule("slo.ttft_p99_ms", _positive(3_600_000, N_("ms"))),
-    Rule("slo.tpot_p99_ms", _positive(3_600_000, N_("ms"))),
-    Rule("slo.min_interactivity_tps_per_user", _positive(1_000_000, N_("tok/s per user"))),
-    Rule("slo.max_error_rate", _nonneg(1, N_("(a fraction: 0.01 = 1 %)"))),
+    # service level objective: one rule per limit of domain.slo (slo_rule)
+    *(slo_rule(entry) for entry in limits()),
     # demand
     Rule("demand.output_tokens_per_s", _positive(1e12, N_("output tok/s"))),
     Rule("demand.requests_per_s", _positive(1e9, N_("requests/s"))),
@@ -270,10 +279,10 @@ def _show(value: Any) -> str:
     return repr(value)
 
 
-def _check(value: Any, key: str, path: str, out: list[Problem]) -> None:
+def _check(value: Any, key: str | Rule, path: str, out: list[Problem]) -> None:
     if value is None:
         return
-    rule = RULES[key]
+    rule = key if isinstance(key, Rule) else RULES[key]
     if isinstance(value, Estimate):
         legacy = estimate_problem(value, rule.legacy)
         reason = legacy or estimate_problem(value, rule.range)
@@ -301,8 +310,8 @@ def workspace_problems(ws: Any) -> list[Problem]:
     for i, a in enumerate(ws.answers):
         _check(a.effort_person_weeks, "answer.effort_person_weeks", f"answers[{i}].effort_person_weeks", out)
     out.extend(criteria_problems(ws.criteria, "criteria"))
-    for name in ("ttft_p99_ms", "tpot_p99_ms", "min_interactivity_tps_per_user", "max_error_rate"):
-        _check(getattr(ws.slo, name), f"slo.{name}", f"slo.{name}", out)
+    for entry, value in ws.slo.items():
+        _check(value, slo_rule(entry), f"slo.{entry.key}", out)
     for name in ("output_tokens_per_s", "requests_per_s", "input_tokens", "output_tokens"):
         _check(getattr(ws.demand, name), f"demand.{name}", f"demand.{name}", out)
     a = ws.assumptions

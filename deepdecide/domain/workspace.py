@@ -9,6 +9,7 @@ from deepdecide.domain.common import Estimate, Source, tuple_field
 from deepdecide.domain.evidence import Evidence, ParityKind
 from deepdecide.domain.matrix import SupportMatrix
 from deepdecide.domain.revisit import RevisitCondition
+from deepdecide.domain.slo import SLO
 from deepdecide.domain.workload import Workload
 
 SCHEMA_VERSION = 5  # docs/workspace-schema.md: what each version changed, and the migration policy
@@ -147,14 +148,6 @@ class Criterion:
     knockout: bool = False  # veto switched on: an option failing ``knockout_threshold`` is out
     knockout_threshold: float | None = None
     weight_range: Estimate | None = None  # low / high the weight may take (Monte Carlo, if drawn)
-
-
-@dataclass(frozen=True, slots=True)
-class SLO:
-    ttft_p99_ms: float | None = None
-    tpot_p99_ms: float | None = None
-    min_interactivity_tps_per_user: float | None = None
-    max_error_rate: float | None = 0.01
 
 
 @dataclass(frozen=True, slots=True)

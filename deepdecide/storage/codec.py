@@ -2,7 +2,9 @@
 
 ``from_data`` is the format's validator for structure: every error names the key path
 and says what was expected; an unknown key gets a "did you mean". ``json_schema`` derives
-the JSON Schema from the same type hints, so the two cannot drift apart.
+the JSON Schema from the same type hints, so the two cannot drift apart. The SLO
+(``domain.slo.SLO``) is the one value stored by a table rather than by its type hints: a flat
+mapping with one key per limit of ``domain.slo.LIMITS``.
 """
 
 from __future__ import annotations
@@ -16,10 +18,12 @@ from functools import cache
 from typing import Any, get_args, get_origin
 
 from deepdecide.domain import flags
+from deepdecide.domain.common import OMIT_UNSET
 from deepdecide.domain.errors import ValidationError
 from deepdecide.domain.evidence import UNLIMITED
 from deepdecide.domain.i18n import _
 from deepdecide.domain.messages import Message
+from deepdecide.domain.slo import SLO, limits
 
 
 class UnstorableValueError(ValidationError):
@@ -157,6 +161,8 @@ def _decoder(tp: Any) -> Any:
             except flags.FlagDataError:
                 raise _BAD from None
         return message
+    if tp is SLO:
+        return _slo_decoder
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return _dataclass_decoder(tp)
     if isinstance(tp, type) and issubclass(tp, Enum):
@@ -272,6 +278,19 @@ def _unlimited(dec: Any, marker: Any) -> Any:
     return decode
 
 
+def _slo_decoder(data: Any) -> Any:
+    """An SLO from its flat mapping, limit by limit of the table as it is now (``domain.slo``)."""
+    if not isinstance(data, dict):
+        raise _BAD
+    keys = {entry.key for entry in limits()}
+    values = {}
+    for key, value in data.items():
+        if key not in keys:
+            raise _BAD
+        values[key] = _optional_number(value)
+    return SLO(values)
+
+
 def _dataclass_decoder(cls: type) -> Any:
     hints = _hints(cls)
     fields = {f.name: f for f in _fields(cls) if f.init}
@@ -332,6 +351,8 @@ def _from_data(tp: Any, data: Any, path: str = "") -> Any:
             return flags.from_data(data)
         except flags.FlagDataError as exc:
             raise ValidationError(_("not a quality flag: {reason}").format(reason=exc), path=path) from None
+    if tp is SLO:
+        return _slo_from_data(data, path)
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return _dataclass_from_data(tp, data, path)
     if isinstance(tp, type) and issubclass(tp, Enum):
@@ -381,6 +402,28 @@ def _check_text(text: str, path: str) -> None:
             code=ord(text[exc.start]), pos=exc.start + 1), path=path) from None
 
 
+def _unknown_key(key: Any, known: list[str], path: str) -> ValidationError:
+    import difflib
+
+    hint = difflib.get_close_matches(str(key), known, n=1)
+    reason = (_("unknown key {key!r}; did you mean {hint!r}?") if hint
+              else _("unknown key {key!r}; expected one of: {keys}"))
+    return ValidationError(reason.format(key=key, hint=hint[0] if hint else "", keys=", ".join(known)),
+                           path=_join(path, str(key)))
+
+
+def _slo_from_data(data: Any, path: str) -> SLO:
+    if not isinstance(data, dict):
+        raise ValidationError(_expected(SLO, data), path=path)
+    known = [entry.key for entry in limits()]
+    values = {}
+    for key, value in data.items():
+        if key not in known:
+            raise _unknown_key(key, known, path)
+        values[key] = _from_data(float | None, value, _join(path, key))
+    return SLO(values)
+
+
 def _dataclass_from_data(cls: type, data: Any, path: str) -> Any:
     if not isinstance(data, dict):
         raise ValidationError(_expected(cls, data), path=path)
@@ -388,13 +431,7 @@ def _dataclass_from_data(cls: type, data: Any, path: str) -> Any:
     fields = {f.name: f for f in _fields(cls) if f.init}
     for key in data:
         if key not in fields:
-            import difflib
-
-            hint = difflib.get_close_matches(str(key), list(fields), n=1)
-            reason = (_("unknown key {key!r}; did you mean {hint!r}?") if hint
-                      else _("unknown key {key!r}; expected one of: {keys}"))
-            raise ValidationError(reason.format(key=key, hint=hint[0] if hint else "", keys=", ".join(fields)),
-                                  path=_join(path, str(key)))
+            raise _unknown_key(key, list(fields), path)
     kwargs = {}
     for name, f in fields.items():
         if name in data:
@@ -451,10 +488,10 @@ def _float_kind(tp: Any) -> int:
 
 
 @cache
-def _plan(cls: type) -> tuple[tuple[str, Any, Any, int], ...]:
+def _plan(cls: type) -> tuple[tuple[str, Any, Any, int, bool], ...]:
     hints = _hints(cls)
-    return tuple((f.name, _default_of(f), f.metadata.get(UNLIMITED), _float_kind(hints[f.name]))
-                 for f in _fields(cls))
+    return tuple((f.name, _default_of(f), f.metadata.get(UNLIMITED), _float_kind(hints[f.name]),
+                  bool(f.metadata.get(OMIT_UNSET))) for f in _fields(cls))
 
 
 def _as_float(value: Any, kind: int) -> Any:
@@ -491,11 +528,13 @@ def _to_fast(obj: Any, omit: bool) -> Any:
         return [_to_fast(v, omit) for v in obj]
     if cls is Message:
         return _message_data(obj, "")
+    if cls is SLO:
+        return _slo_data(obj, omit, "")
     if hasattr(cls, "__dataclass_fields__") and not isinstance(obj, type):
         out: dict[str, Any] = {}
-        for name, default, marker, floats in _plan(cls):
+        for name, default, marker, floats, omit_unset in _plan(cls):
             value = getattr(obj, name)
-            if omit and default is not _MISSING and value == default:
+            if (omit or omit_unset) and default is not _MISSING and value == default:
                 continue
             if marker is not None and isinstance(value, float) and value == math.inf:
                 out[name] = marker
@@ -531,15 +570,31 @@ def _message_data(m: Message, path: str) -> Any:
     return data
 
 
+def _slo_data(slo: SLO, omit: bool, path: str) -> dict[str, Any]:
+    """An SLO as its flat mapping, in the order of the table. A saved file (``omit``) leaves out each
+    limit at its default; the canonical form holds every limit that is not optional (its default
+    too) and an optional one only once it is set, so the inputs of a record made before that limit
+    existed keep their bytes."""
+    out: dict[str, Any] = {}
+    for entry, value in slo.items():
+        if value == entry.default and (omit or entry.optional):
+            continue
+        out[entry.key] = _to_data(value if omit else _as_float(value, _FLOAT), omit_defaults=omit,
+                                  path=_join(path, entry.key))
+    return out
+
+
 def _to_data(obj: Any, *, omit_defaults: bool = True, path: str = "") -> Any:
     if isinstance(obj, Message):
         return _message_data(obj, path)
+    if isinstance(obj, SLO):
+        return _slo_data(obj, omit_defaults, path)
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
         out: dict[str, Any] = {}
         hints = _hints(type(obj))
         for f in _fields(type(obj)):
             value = getattr(obj, f.name)
-            if omit_defaults:
+            if omit_defaults or f.metadata.get(OMIT_UNSET):
                 default = _default_of(f)
                 if default is not dataclasses.MISSING and value == default:
                     continue
@@ -575,6 +630,14 @@ def _to_data(obj: Any, *, omit_defaults: bool = True, path: str = "") -> Any:
 # JSON Schema
 
 
+def _slo_schema() -> dict[str, Any]:
+    """The SLO's flat mapping: a number or null per limit of the table, described by its help."""
+    props = {entry.key: {"anyOf": [{"type": "number"}, {"type": "null"}], "description": " ".join(entry.help.split())}
+             for entry in limits()}
+    return {"type": "object", "properties": props, "additionalProperties": False,
+            "description": " ".join((SLO.__doc__ or "").split("\n\n")[0].split())}
+
+
 def json_schema_of(tp: Any, defs: dict[str, Any]) -> dict[str, Any]:
     origin = get_origin(tp)
     if origin in (typing.Union, types.UnionType):
@@ -590,6 +653,9 @@ def json_schema_of(tp: Any, defs: dict[str, Any]) -> dict[str, Any]:
                            "properties": {"id": {"type": "string"}, "params": {"type": "object"},
                                           "template": {"type": "string"}},
                            "required": ["id"], "additionalProperties": False}]}
+    if tp is SLO:
+        defs["SLO"] = _slo_schema()
+        return {"$ref": "#/$defs/SLO"}
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         name = tp.__name__
         if name not in defs:

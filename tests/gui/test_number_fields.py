@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QAbstractSpinBox
 
 from deepdecide.domain import formatting
 from deepdecide.domain.edits import SetChecklistAnswer
+from deepdecide.domain.slo import limit as slo_limit
 from deepdecide.gui.models.records import RecordTableModel
 from deepdecide.gui.views.context_dialog import ContextDialog
 from deepdecide.gui.widgets.numbers import DecimalSpinBox, IntegerSpinBox
@@ -77,16 +78,18 @@ def test_spanish_fields_write_and_read_figures_as_the_app_does(make_window):
     doc = window.document
     page = window.show_page("compare")
     ttft = page.slo_fields["ttft_p99_ms"]
-    assert doc.workspace.slo.ttft_p99_ms == 2000
+    assert doc.workspace.slo.get("ttft_p99_ms") == 2000
     assert ttft.text() == f"2.000{NB}ms" == formatting.ms(2000)  # not Qt's Spanish "2000 ms"
-    assert (ttft.minimum(), ttft.maximum(), ttft.decimals(), ttft.singleStep()) == (0, 1e6, 0, 1)  # as before
+    # the range validation accepts, the decimals and step of the limit's entry in domain/slo.py
+    limit = slo_limit("ttft_p99_ms")
+    assert (ttft.minimum(), ttft.maximum(), ttft.decimals(), ttft.singleStep()) == (0, limit.maximum, 0, limit.step)
     _type(ttft, "3.000")
-    assert doc.workspace.slo.ttft_p99_ms == 3000 and ttft.text() == f"3.000{NB}ms"
+    assert doc.workspace.slo.get("ttft_p99_ms") == 3000 and ttft.text() == f"3.000{NB}ms"
     _type(ttft, "2.5")  # a point groups thousands in Spanish: not a figure, the field keeps its value
-    assert doc.workspace.slo.ttft_p99_ms == 3000
+    assert doc.workspace.slo.get("ttft_p99_ms") == 3000
     tpot = page.slo_fields["tpot_p99_ms"]
     _type(tpot, "42,5")
-    assert doc.workspace.slo.tpot_p99_ms == 42.5 and tpot.text() == f"42,5{NB}ms"
+    assert doc.workspace.slo.get("tpot_p99_ms") == 42.5 and tpot.text() == f"42,5{NB}ms"
     rate = page.demand_fields["requests_per_s"]
     assert rate.suffix() == f"{NB}pet/s"  # the unit as the formatting module writes it (formatting.rate)
     _type(rate, "1.250,75")
@@ -101,12 +104,12 @@ def test_english_fields_read_grouped_figures(make_window):
     ttft = page.slo_fields["ttft_p99_ms"]
     assert ttft.text() == "2,000 ms" == formatting.ms(2000)
     _type(ttft, "2,500")
-    assert doc.workspace.slo.ttft_p99_ms == 2500
+    assert doc.workspace.slo.get("ttft_p99_ms") == 2500
     demand = page.demand_fields["output_tokens_per_s"]
     _type(demand, "1,200,000")
     assert doc.workspace.demand.output_tokens_per_s == 1_200_000 and demand.text() == "1,200,000 tok/s"
     _type(ttft, "0")  # the minimum is the special value: not set
-    assert doc.workspace.slo.ttft_p99_ms is None and ttft.text() == ttft.specialValueText()
+    assert doc.workspace.slo.get("ttft_p99_ms") is None and ttft.text() == ttft.specialValueText()
 
 
 def test_the_machine_panels_gpu_count_reads_a_grouped_figure(make_window):
@@ -251,14 +254,14 @@ def test_the_error_rate_field_shows_a_percentage_as_the_record_does(make_window,
     window = make_window(language=language)
     doc = window.document
     box = window.show_page("compare").slo_fields["max_error_rate"]
-    assert doc.workspace.slo.max_error_rate == 0.01
+    assert doc.workspace.slo.get("max_error_rate") == 0.01
     assert box.text() == formatting.percent(0.01, 1)
     assert (box.minimum(), box.maximum()) == (0, 100)  # 0 to 1 as a fraction
     _type(box, typed)
-    assert doc.workspace.slo.max_error_rate == 0.025
+    assert doc.workspace.slo.get("max_error_rate") == 0.025
     assert box.text() == formatting.percent(0.025, 1)
     doc.undo_stack.undo()
-    assert doc.workspace.slo.max_error_rate == 0.01 and box.text() == formatting.percent(0.01, 1)
+    assert doc.workspace.slo.get("max_error_rate") == 0.01 and box.text() == formatting.percent(0.01, 1)
 
 
 def test_the_keypads_decimal_key_types_the_languages_decimal_symbol(qtbot):

@@ -29,6 +29,9 @@ from deepdecide.domain.edits import SetAssumptions, SetDemand, SetOptionCost, Se
 from deepdecide.domain.formatting import DASH, integer, money, number, percent, probability
 from deepdecide.domain.formatting import share as share_text
 from deepdecide.domain.formatting import weight as weight_text
+from deepdecide.domain.i18n import gettext
+from deepdecide.domain.slo import limit as slo_limit
+from deepdecide.domain.slo import limits
 from deepdecide.domain.workspace import CostView, Option
 from deepdecide.gui import labels
 from deepdecide.gui.document import WorkspaceDocument
@@ -110,10 +113,6 @@ def _spin(maximum: float, decimals: int, unit: str, special: str) -> DecimalSpin
     return box
 
 
-#: the SLO fields that hold a fraction and show it as a percentage (0.01 is "1.0 %")
-PERCENT_FIELDS = frozenset({"max_error_rate"})
-
-
 #: the widest the flip table's input column grows (the values beside it stay in view at 1280 px)
 FLIP_INPUT_WIDTH = 260
 
@@ -174,23 +173,24 @@ class ComparePage(Page):
         return left_scroll
 
     def _build_slo_box(self) -> QGroupBox:
+        """One field per limit of ``domain.slo`` (its words from the gettext catalog); a fraction is
+        shown as the record writes it, a percentage ("1.0 %")."""
         not_set = self.tr("not set")
-        self.slo_fields = {
-            "ttft_p99_ms": _spin(1e6, 0, "ms", not_set),
-            "tpot_p99_ms": _spin(1e5, 1, "ms", not_set),
-            "min_interactivity_tps_per_user": _spin(1e4, 1, "tok/s", not_set),
-            "max_error_rate": _spin(100, 1, "%", not_set),  # a fraction shown as the record writes it: "1.0 %"
-        }
+        self.slo_fields: dict[str, DecimalSpinBox] = {}
         slo_box = QGroupBox(self.tr("Service-level objective"))
         slo_form = QFormLayout(slo_box)
         slo_form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
-        for key, label in (("ttft_p99_ms", self.tr("TTFT p99 ≤")), ("tpot_p99_ms", self.tr("TPOT p99 ≤")),
-                           ("min_interactivity_tps_per_user", self.tr("Tokens/s per user ≥")),
-                           ("max_error_rate", self.tr("Error rate ≤"))):
-            box = self.slo_fields[key]
-            box.setObjectName(f"slo_{key}")
-            box.valueChanged.connect(lambda _v, k=key: self._slo_changed(k))
+        for entry in limits():
+            box = _spin(entry.maximum * (100 if entry.percent else 1), entry.decimals,
+                        "%" if entry.percent else gettext(entry.unit), not_set)
+            box.setSingleStep(entry.step)
+            box.setObjectName(f"slo_{entry.key}")
+            box.setToolTip(gettext(entry.help))
+            box.valueChanged.connect(lambda _v, k=entry.key: self._slo_changed(k))
+            label = QLabel(f"{gettext(entry.label)} {entry.bound.sign}")  # "TTFT p99 ≤"
+            label.setToolTip(gettext(entry.help))
             slo_form.addRow(label, box)
+            self.slo_fields[entry.key] = box
         return slo_box
 
     def _build_demand_box(self) -> QGroupBox:
@@ -421,10 +421,10 @@ class ComparePage(Page):
         if self.updating:
             return
         shown = self.slo_fields[key].value()
-        value = (round(shown / 100, 6) if key in PERCENT_FIELDS else shown) or None
+        value = (round(shown / 100, 6) if slo_limit(key).percent else shown) or None
         slo = self.document.workspace.slo
-        if getattr(slo, key) != value:
-            self.submit(SetSLO(replace(slo, **{key: value})), self.later(QT_TRANSLATE_NOOP("ComparePage", "SLO")))
+        if slo.get(key) != value:
+            self.submit(SetSLO(slo.replace(**{key: value})), self.later(QT_TRANSLATE_NOOP("ComparePage", "SLO")))
 
     def _demand_changed(self, key: str) -> None:
         if self.updating:
@@ -468,7 +468,7 @@ class ComparePage(Page):
             for c in ws.criteria:
                 self.sliders[c.id].show_weight(c.weight, shares.get(c.id))
             for k, box in self.slo_fields.items():
-                box.setValue((getattr(ws.slo, k) or 0) * (100 if k in PERCENT_FIELDS else 1))
+                box.setValue((ws.slo.get(k) or 0) * (100 if slo_limit(k).percent else 1))
             for k, box in self.demand_fields.items():
                 box.setValue(getattr(ws.demand, k) or 0)
             self.cost_view_combo.setItemText(0, self._all_in_choice())  # in the workspace's currency

@@ -27,6 +27,7 @@ from deepdecide.domain import presentation as look
 from deepdecide.domain.edits import RemoveEvidenceFile
 from deepdecide.domain.evidence import BENCHMARK_FIELDS, BenchmarkRun, EvidenceFile
 from deepdecide.domain.i18n import gettext
+from deepdecide.domain.slo import INTERACTIVITY, SLO
 from deepdecide.domain.workspace import Workspace
 from deepdecide.gui.document import WorkspaceDocument
 from deepdecide.gui.i18n import fmt
@@ -598,13 +599,7 @@ class EvidencePage(Page):
                         p50, p99 = latency[metric][0][i], latency[metric][1][i]
                         if _num(p50) or _num(p99):
                             target.setdefault(g, []).append((float(c), _f(p50), _f(p99)))
-        slo_x, slo_label = None, ""
-        if slo.min_interactivity_tps_per_user:
-            slo_x = slo.min_interactivity_tps_per_user
-            slo_label = fmt(self.tr("SLO ≥ %1 tok/s/user"), formatting.number(slo_x))
-        elif slo.tpot_p99_ms:
-            slo_x = 1000.0 / slo.tpot_p99_ms
-            slo_label = fmt(self.tr("SLO bound 1000 / TPOT p99 %1 ms"), formatting.number(slo.tpot_p99_ms))
+        slo_x, slo_label = _interactivity_line(slo)
         self.without_concurrency = sum(1 for c in concurrency if not _num(c))
         looks = series_looks(ws, df)
         n = self.throughput.set_groups(tput, slo_x, slo_label, self.tr("Pareto front"), looks)
@@ -641,10 +636,8 @@ class EvidencePage(Page):
             return
         (ttft, tpot, looks, runs), self._latency_pending = self._latency_pending, None
         slo = self.document.workspace.slo
-        n_ttft = self.ttft.set_groups(ttft, slo.ttft_p99_ms, fmt(self.tr("SLO p99 ≤ %1 ms"),
-                                                                 formatting.number(slo.ttft_p99_ms)), looks)
-        n_tpot = self.tpot.set_groups(tpot, slo.tpot_p99_ms, fmt(self.tr("SLO p99 ≤ %1 ms"),
-                                                                 formatting.number(slo.tpot_p99_ms)), looks)
+        n_ttft = self.ttft.set_groups(ttft, *_latency_line(slo, "ttft_ms"), looks)
+        n_tpot = self.tpot.set_groups(tpot, *_latency_line(slo, "tpot_ms"), looks)
         self.latency_points = (n_ttft, n_tpot)
         self._show_latency(runs, n_ttft, n_tpot)
 
@@ -674,6 +667,33 @@ class EvidencePage(Page):
                                      "the latency charts."), formatting.integer(self.without_concurrency)))
         self.latency_note.setText(" ".join(parts))
         self.latency_note.setVisible(bool(parts))
+
+
+def _latency_line(slo: SLO, metric: str) -> tuple[float | None, str]:
+    """The line of a latency chart: the first limit of ``domain.slo`` the SLO sets on ``metric``
+    (TTFT p99 on the TTFT chart), with its label; (None, "") when it sets none."""
+    for entry, value in slo.active():
+        if entry.reads.metric == metric:
+            return value, gettext(entry.line).format(value=formatting.number(value))
+    return None, ""
+
+
+def _interactivity_line(slo: SLO) -> tuple[float | None, str]:
+    """The line of the throughput chart, whose x axis is interactivity (the run's own tok/s per user,
+    else 1000 / TPOT p50): a limit the SLO sets on interactivity; else, as a bound, 1000 / a limit it
+    sets on the TPOT that interactivity derives from (a run within that TPOT limit lies right of it)."""
+    axis, derived_from = INTERACTIVITY[0], INTERACTIVITY[1:]
+    active = slo.active()
+    for entry, value in active:
+        if entry.reads == axis:
+            return value, gettext(entry.line).format(value=formatting.number(value))
+    for reading in derived_from:
+        for entry, value in active:
+            if entry.reads.metric == reading.metric and reading.per is not None:
+                return reading.per / value, fmt(QCoreApplication.translate("EvidencePage", "SLO bound %1 / %2 %3"),
+                                                formatting.number(reading.per), gettext(entry.label),
+                                                formatting.number(value, gettext(entry.unit)))
+    return None, ""
 
 
 #: the least height a chart keeps for its title, axes and legend (the tab fits at 1280×800)

@@ -36,8 +36,11 @@ from deepdecide.analysis.assessment import Assessment, OptionAssessment
 from deepdecide.analysis.evidence import describe_slo
 from deepdecide.domain import formatting as fmtn
 from deepdecide.domain import presentation as look
+from deepdecide.domain.i18n import gettext
 from deepdecide.domain.messages import Message
-from deepdecide.domain.workspace import SLO, Workspace
+from deepdecide.domain.slo import limit as slo_limit
+from deepdecide.domain.slo import limits
+from deepdecide.domain.workspace import Workspace
 from deepdecide.gui import labels
 from deepdecide.gui.document import WorkspaceDocument
 from deepdecide.gui.formatting import in_currency, money_unit, workspace_unit
@@ -182,14 +185,13 @@ class WhatIfPanel(QFrame):
                 if c.id in self.weights:
                     self.weights[c.id].setValue(c.weight)
             for key, box in self.slo.items():
-                value = getattr(ws.slo, key)
-                box.setValue(0.0 if value is None else float(value))
+                value = ws.slo.get(key)
+                box.setValue(0.0 if value is None else float(value) * (100 if slo_limit(key).percent else 1))
         finally:
             self._filling = False
 
     def _build(self, ws: Workspace) -> None:
         weights = QFormLayout()
-        slo = QFormLayout()
         used = list(ws.criteria)
         top = max([c.weight for c in used] + [1.0])
         per_column = (len(used) + 2) // 3
@@ -205,25 +207,33 @@ class WhatIfPanel(QFrame):
             box.setProperty("scale", 0.75)
             columns[min(i // per_column, 2)].addRow(name, box)
             self.weights[c.id] = box
-        for key, text, maximum in (("ttft_p99_ms", "TTFT p99 ≤", 600000.0), ("tpot_p99_ms", "TPOT p99 ≤", 10000.0)):
-            box = DecimalSpinBox(decimals=0, unit="ms")  # "2,000 ms", "2.000 ms": the app's figures
-            box.setRange(0.0, maximum)
-            box.setSingleStep(50 if key == "ttft_p99_ms" else 5)
+        # one field per limit of domain.slo (a fraction as a percentage), in a row of three columns
+        # below the weights
+        entries = limits()
+        slo_rows = max(1, -(-len(entries) // 3))
+        slo_columns = [QFormLayout() for _ in range(-(-len(entries) // slo_rows))]
+        for i, entry in enumerate(entries):
+            # "2,000 ms", "2.000 ms": the app's figures
+            box = DecimalSpinBox(decimals=entry.decimals, unit="%" if entry.percent else gettext(entry.unit))
+            box.setRange(0.0, entry.maximum * (100 if entry.percent else 1))
+            box.setSingleStep(entry.step)
             box.setSpecialValueText(self.tr("no limit"))
-            box.setObjectName(f"whatif_{key}")
+            box.setObjectName(f"whatif_{entry.key}")
             box.setProperty("scale", 0.75)
+            box.setToolTip(gettext(entry.help))
             box.valueChanged.connect(self._edited)
-            slo.addRow(_label(self.tr(text), wrap=False, scale=0.75), box)
-            self.slo[key] = box
+            slo_columns[i // slo_rows].addRow(_label(f"{gettext(entry.label)} {entry.bound.sign}", wrap=False,
+                                                     scale=0.75), box)
+            self.slo[entry.key] = box
         head = _label(self.tr("What-if on weights and SLO (the saved decision is not changed)"), bold=True,
                       wrap=False, scale=0.75)
-        row = QHBoxLayout()
-        for col in columns:
-            row.addLayout(col)
-        row.addLayout(slo)
-        row.addStretch(1)
         self._layout.addWidget(head)
-        self._layout.addLayout(row)
+        for cols in (columns, slo_columns):
+            row = QHBoxLayout()
+            for col in cols:
+                row.addLayout(col)
+            row.addStretch(1)
+            self._layout.addLayout(row)
         del weights
 
     def _edited(self, _value: float) -> None:
@@ -234,9 +244,9 @@ class WhatIfPanel(QFrame):
         """``ws`` with the panel's weights and SLO."""
         criteria = tuple(dataclasses.replace(c, weight=self.weights[c.id].value()) if c.id in self.weights else c
                          for c in ws.criteria)
-        changes = {key: (box.value() or None) for key, box in self.slo.items()}
-        slo: SLO = dataclasses.replace(ws.slo, **changes)
-        return dataclasses.replace(ws, criteria=criteria, slo=slo)
+        changes = {key: (round(box.value() / 100, 6) if slo_limit(key).percent else box.value()) or None
+                   for key, box in self.slo.items()}
+        return dataclasses.replace(ws, criteria=criteria, slo=ws.slo.replace(**changes))
 
 
 class PresentationWindow(QWidget):

@@ -24,14 +24,13 @@ def context(ctx: Context) -> list[Flowable]:
         out += h2(_("Decision drivers"), "drivers")
         out += bullets(d.drivers)
     out += h2(_("Service level objective and demand"), "slo")
-    slo, dem = ws.slo, ws.demand
+    dem = ws.demand
     not_set = _("not set")
-    rows = [
-        [_("TTFT p99"), num(slo.ttft_p99_ms, "ms") if slo.ttft_p99_ms else not_set],
-        [_("TPOT p99"), num(slo.tpot_p99_ms, "ms") if slo.tpot_p99_ms else not_set],
-        [_("Minimum interactivity"), num(slo.min_interactivity_tps_per_user, _("tok/s per user"))
-         if slo.min_interactivity_tps_per_user else not_set],
-        [_("Maximum error rate"), percent(slo.max_error_rate, 1) if slo.max_error_rate is not None else not_set],
+    # every limit of domain.slo the SLO sets; the four of the first release also when unset
+    rows = [[_(entry.label), not_set if value is None else percent(value, 1) if entry.percent
+             else num(value, _(entry.unit))]
+            for entry, value in ws.slo.items() if value is not None or not entry.optional]
+    rows += [
         [_("Peak demand (output)"), num(dem.output_tokens_per_s, "tok/s") if dem.output_tokens_per_s else
          (_("{rate} req/s × {tokens} output tokens").format(rate=num(dem.requests_per_s),
                                                            tokens=num(dem.output_tokens))

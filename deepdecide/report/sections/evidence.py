@@ -13,6 +13,7 @@ from deepdecide.domain import presentation as look
 from deepdecide.domain.evidence import BenchmarkRun
 from deepdecide.domain.formatting import DASH, number
 from deepdecide.domain.i18n import _
+from deepdecide.domain.slo import INTERACTIVITY
 from deepdecide.report import charts, predictions
 from deepdecide.report.sections.base import (
     BODY_W,
@@ -66,11 +67,9 @@ def evidence(ctx: Context) -> list[Flowable]:
                if r.interactivity_tps_per_user is not None and r.output_tps_per_gpu is not None]
         if pts:
             series.append(charts.Series(label, pts, front=True, **style(rs)))
-    markers = []
-    if ws.slo.min_interactivity_tps_per_user:
-        markers.append(charts.Marker(ws.slo.min_interactivity_tps_per_user,
-                                     _("SLO ≥ {value} tok/s/user").format(
-                                         value=number(ws.slo.min_interactivity_tps_per_user))))
+    # the line of each limit the SLO sets on the chart's x axis, the runs' own interactivity (domain.slo)
+    markers = [charts.Marker(value, _(entry.line).format(value=number(value))) for entry, value in ws.slo.active()
+               if entry.reads == INTERACTIVITY[0]]
     if series:
         out.append(charts.figure(
             charts.xy_chart(series, x_label=_("interactivity (tok/s per user, 1000 / TPOT p50)"),

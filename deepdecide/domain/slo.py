@@ -1,0 +1,276 @@
+"""The limits of a service-level objective, as data: one :class:`Limit` per limit.
+
+Each entry says what a workspace's ``slo:`` key means: the figure of a normalized run it bounds
+(:class:`Reading`: metric and statistic, ``ttft_ms`` / ``p99``), its unit and direction, its words
+(label, phrase, chart line and help, in the gettext catalog), the range a value must be in, and what
+a run that lacks the figure counts as (:attr:`Limit.fallback` readings tried in turn, then
+:attr:`Limit.unmeasured`). Everything that reads an SLO reads it through :func:`limits`: the
+validation of the ranges, the evidence check and the capacity interpolation, ``describe_slo``, the
+Compare page's fields and the what-if, the Evidence page's and the record's chart lines, the
+record's SLO table, ``diff`` and ``revisit``. A new limit is one entry of :data:`LIMITS` and the
+Spanish of its words in ``data/locale/es/LC_MESSAGES/deepdecide.po``.
+
+:class:`SLO` holds a workspace's limits keyed by :attr:`Limit.key` and is stored as the flat
+mapping ``slo: {ttft_p99_ms: 2000, ...}`` (``storage.codec`` reads and writes it through this
+table; a limit at its default is left out of a saved file).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from deepdecide.domain.evidence import BenchmarkRun
+from deepdecide.domain.i18n import N_
+
+
+class Bound(StrEnum):
+    UPPER = "upper"  # a run's figure must be at most the limit (a latency, an error rate)
+    LOWER = "lower"  # at least the limit (interactivity)
+
+    @property
+    def sign(self) -> str:
+        return "≤" if self is Bound.UPPER else "≥"
+
+
+class Unmeasured(StrEnum):
+    """What a run whose file lacks the figure (and every fallback) counts as for that limit."""
+
+    FAILS = "fails"  # it does not meet the SLO: nothing shows that it would
+    NOT_JUDGED = "not-judged"  # the limit is not applied to that run (it neither meets nor fails it)
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """Where a figure is read on a normalized run (``domain.evidence.BenchmarkRun``): the field
+    ``<metric>_<statistic>`` (``ttft_ms`` / ``p99``: ``ttft_ms_p99``), or the attribute ``metric``
+    of a figure without statistics (``error_rate``). With ``per``, the figure is ``per`` divided by
+    the value read (interactivity in tok/s is 1000 / TPOT p50 in ms)."""
+
+    metric: str
+    statistic: str = ""
+    per: float | None = None
+    attribute: str = field(init=False, repr=False, compare=False)  # the run's field or property read
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "attribute", f"{self.metric}_{self.statistic}" if self.statistic else self.metric)
+
+    def read(self, run: BenchmarkRun) -> float | None:
+        value: float | int | None = getattr(run, self.attribute)
+        if value is None:
+            return None
+        if self.per is not None:
+            return self.per / value if value else None
+        return float(value)
+
+
+def first_figure(readings: Iterable[Reading], run: BenchmarkRun) -> float | None:
+    """The first figure of ``readings`` the run has; None when it has none of them."""
+    for reading in readings:
+        value = reading.read(run)
+        if value is not None:
+            return value
+    return None
+
+
+#: tokens/s per user: the run's own figure, else 1000 / TPOT p50 in ms (never from ITL)
+INTERACTIVITY: tuple[Reading, ...] = (Reading("interactivity_tps_per_user"), Reading("tpot_ms", "p50", per=1000.0))
+
+
+@dataclass(frozen=True, slots=True)
+class Limit:
+    """One limit of the SLO. Texts marked ``N_`` are catalog keys, shown in the reader's language."""
+
+    key: str  # the key under ``slo:`` in a workspace file
+    id: str  # ``slo.<id>``: the message id of ``phrase``
+    reads: Reading  # the run's figure the limit bounds
+    bound: Bound
+    unit: str  # N_: the unit of the limit and the figure ("ms"); "fraction" is shown as a percentage
+    label: str  # N_: the limit in a table or form ("Minimum interactivity")
+    phrase: str  # N_: the limit in words, ``{limit}`` its value ("interactivity ≥ {limit:g} tok/s/user")
+    line: str  # N_: the label of its line on a chart, ``{value}`` its value ("SLO p99 ≤ {value} ms")
+    help: str  # N_: what the figure is and when a run meets the limit (tooltips, the JSON schema)
+    name: str  # the figure in the reasons a run fails ("TTFT p99"; those reasons are English)
+    maximum: float  # the accepted range: (0, maximum], or [0, maximum] with ``zero_allowed``
+    zero_allowed: bool = False
+    default: float | None = None  # the limit of a workspace that does not state it
+    fallback: tuple[Reading, ...] = ()  # read in turn where the run lacks ``reads``
+    unmeasured: Unmeasured = Unmeasured.FAILS  # a run without any of those figures
+    unmeasured_reason: str = ""  # why such a run fails it ("": "<name> not measured")
+    # False for the four limits of the first release: always in a record's inputs and its SLO table
+    # ("not set" when unset). An optional limit is in them only once set, so the records made before
+    # it existed keep their bytes.
+    optional: bool = True
+    decimals: int = 0  # a form's decimals, as shown (a fraction as a percentage)
+    step: float = 1.0  # a form's step, as shown
+    readings: tuple[Reading, ...] = field(init=False, repr=False, compare=False)  # reads, then the fallbacks
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "readings", (self.reads, *self.fallback))
+
+    @property
+    def percent(self) -> bool:
+        """The limit is a fraction, shown as a percentage (0.01 is "1.0 %")."""
+        return self.unit == "fraction"
+
+    def figure(self, run: BenchmarkRun) -> float | None:
+        """The run's figure for this limit: ``reads``, else each fallback in turn; None if none."""
+        return first_figure(self.readings, run)
+
+    def met(self, figure: float, limit: float) -> bool:
+        return figure <= limit if self.bound is Bound.UPPER else figure >= limit
+
+    def reason_unmeasured(self) -> str:
+        return self.unmeasured_reason or f"{self.name} not measured"
+
+    def reason_missed(self, figure: float, limit: float) -> str:
+        """Why ``figure`` misses ``limit``: "TTFT p99 900 ms > 100 ms" (English, as every run's reason)."""
+        op = ">" if self.bound is Bound.UPPER else "<"
+        if self.percent:
+            return f"{self.name} {figure:.2%} {op} {limit:.2%}"
+        return f"{self.name} {figure:.4g} {self.unit} {op} {limit:.4g} {self.unit}"
+
+
+#: every limit an SLO may set, in the order forms, tables and texts list them
+LIMITS: tuple[Limit, ...] = (
+    Limit(
+        key="ttft_p99_ms", id="ttft", reads=Reading("ttft_ms", "p99"), bound=Bound.UPPER, unit=N_("ms"),
+        label=N_("TTFT p99"), phrase=N_("TTFT p99 ≤ {limit:g} ms"), line=N_("SLO p99 ≤ {value} ms"),
+        help=N_("Time to first token, 99th percentile over a run's requests, in ms: how long the slowest "
+                "1 % wait before the answer starts. A run meets the limit when its TTFT p99 is at most this."),
+        name="TTFT p99", maximum=3_600_000, optional=False, step=50),
+    Limit(
+        key="tpot_p99_ms", id="tpot", reads=Reading("tpot_ms", "p99"), bound=Bound.UPPER, unit=N_("ms"),
+        label=N_("TPOT p99"), phrase=N_("TPOT p99 ≤ {limit:g} ms"), line=N_("SLO p99 ≤ {value} ms"),
+        help=N_("Time per output token after the first, 99th percentile, in ms: a request's decode time "
+                "divided by its output tokens (not ITL). A run meets the limit when its TPOT p99 is at most this."),
+        name="TPOT p99", maximum=3_600_000, optional=False, decimals=1, step=5),
+    Limit(
+        key="min_interactivity_tps_per_user", id="interactivity", reads=INTERACTIVITY[0],
+        fallback=INTERACTIVITY[1:], bound=Bound.LOWER, unit=N_("tok/s per user"),
+        label=N_("Minimum interactivity"), phrase=N_("interactivity ≥ {limit:g} tok/s/user"),
+        line=N_("SLO ≥ {value} tok/s/user"),
+        help=N_("Output tokens per second each user sees: the run's own figure, else 1000 / TPOT p50 (never "
+                "from ITL). A run meets the limit when it is at least this."),
+        name="interactivity", unmeasured_reason="interactivity not measured (no TPOT p50)",
+        maximum=1_000_000, optional=False, decimals=1),
+    Limit(
+        key="max_error_rate", id="error_rate", reads=Reading("error_rate"), bound=Bound.UPPER, unit="fraction",
+        label=N_("Maximum error rate"), phrase=N_("error rate ≤ {limit}"), line=N_("SLO ≤ {value}"),
+        help=N_("Failed requests / all requests of a run, a fraction (0.01 = 1 %). A run whose file has no "
+                "failed or completed counts does not meet it; clear the limit to not require it."),
+        name="error rate", unmeasured_reason="error rate unknown (no failed / completed counts)",
+        maximum=1, zero_allowed=True, default=0.01, optional=False, decimals=1, step=0.1),
+    Limit(
+        key="e2e_p90_ms", id="e2e_p90", reads=Reading("e2e_ms", "p90"), bound=Bound.UPPER, unit=N_("ms"),
+        label=N_("End-to-end latency p90"), phrase=N_("end-to-end latency p90 ≤ {limit:g} ms"),
+        line=N_("SLO p90 ≤ {value} ms"),
+        help=N_("End-to-end latency, 90th percentile, in ms: from sending a request to its last token. Only a "
+                "p90 the file publishes counts (never its p99 or mean). A run meets the limit when it is at "
+                "most this."),
+        name="end-to-end latency p90", maximum=3_600_000, step=100),
+    Limit(
+        key="itl_p99_ms", id="itl_p99", reads=Reading("itl_ms", "p99"), bound=Bound.UPPER, unit=N_("ms"),
+        label=N_("ITL p99"), phrase=N_("ITL p99 ≤ {limit:g} ms"), line=N_("SLO p99 ≤ {value} ms"),
+        help=N_("Inter-token latency, 99th percentile, in ms: the gaps between streamed chunks as the "
+                "benchmark measured them. ITL is not TPOT: a run's TPOT never stands in for it. A run meets "
+                "the limit when its ITL p99 is at most this."),
+        name="ITL p99", maximum=3_600_000, decimals=1, step=5),
+)
+
+
+def limits() -> tuple[Limit, ...]:
+    """The limits of :data:`LIMITS` as they are now (read at each call: a test may add one)."""
+    return LIMITS
+
+
+def limit(key: str) -> Limit:
+    """The limit stored under ``key``; KeyError for a key no limit has."""
+    for entry in LIMITS:
+        if entry.key == key:
+            return entry
+    raise KeyError(key)
+
+
+@dataclass(frozen=True, slots=True, init=False, repr=False)
+class SLO:
+    """The service-level objective: a limit per entry of the table of limits (null: not set); a
+    limit that is not stated has its default (the error rate: 1 %).
+
+    ``SLO(ttft_p99_ms=2000, tpot_p99_ms=50)``. ``values`` holds only the limits away from their
+    default, by key, so two SLOs with the same limits are equal however they were written."""
+
+    values: tuple[tuple[str, float | None], ...]
+
+    def __init__(self, values: Mapping[str, float | None] | Iterable[tuple[str, float | None]] = (),
+                 **limits: float | None) -> None:
+        kept = []
+        for key, value in {**dict(values), **limits}.items():
+            try:
+                entry = limit(key)
+            except KeyError:
+                raise TypeError(f"SLO has no limit {key!r} (its limits: {', '.join(e.key for e in LIMITS)})") from None
+            if value != entry.default:
+                kept.append((key, value))
+        object.__setattr__(self, "values", tuple(sorted(kept)))
+
+    def get(self, key: str) -> float | None:
+        """The limit stored under ``key`` (its default when the SLO does not set it)."""
+        for k, value in self.values:
+            if k == key:
+                return value
+        return limit(key).default
+
+    def replace(self, **changes: float | None) -> SLO:
+        """This SLO with the limits given changed (None: not set)."""
+        return SLO({**dict(self.values), **changes})
+
+    def items(self) -> tuple[tuple[Limit, float | None], ...]:
+        """Every limit of the table with its value, in the table's order."""
+        given = dict(self.values)
+        return tuple((entry, given.get(entry.key, entry.default)) for entry in LIMITS)
+
+    def active(self) -> tuple[tuple[Limit, float], ...]:
+        """The limits set (a value, not None), in the table's order: the ones a run is judged on."""
+        return tuple((entry, value) for entry, value in self.items() if value is not None)
+
+    def __repr__(self) -> str:
+        return "SLO(" + ", ".join(f"{k}={v!r}" for k, v in self.values) + ")"
+
+
+def judge(slo: SLO, run: BenchmarkRun) -> tuple[str, ...]:
+    """Why ``run`` does not meet ``slo`` by its limits (empty: it meets every one it is judged on)."""
+    out: list[str] = []
+    for entry, value in slo.active():
+        figure = entry.figure(run)
+        if figure is None:
+            if entry.unmeasured is Unmeasured.FAILS:
+                out.append(entry.reason_unmeasured())
+        elif not entry.met(figure, value):
+            out.append(entry.reason_missed(figure, value))
+    return tuple(out)
+
+
+def crossing(slo: SLO, a: BenchmarkRun, b: BenchmarkRun) -> tuple[float, str]:
+    """Fraction t in [0, 1] of the way from run ``a`` (meets the SLO) to run ``b`` (does not) where
+    the first limit is reached, by linear interpolation of each limit's figure, and that limit's
+    name. A limit ``a`` or ``b`` lacks the figure for gives t = 0 where a run without it fails the
+    limit, and is passed over where such a run is not judged on it."""
+    best_t, which = 1.0, ""
+    for entry, value in slo.active():
+        va, vb = entry.figure(a), entry.figure(b)
+        if va is None or vb is None:
+            if entry.unmeasured is Unmeasured.NOT_JUDGED:
+                continue
+            t = 0.0
+        elif entry.met(vb, value):
+            continue
+        elif entry.bound is Bound.UPPER:
+            t = (value - va) / (vb - va) if vb > va else 0.0
+        else:
+            t = (va - value) / (va - vb) if va > vb else 0.0
+        t = min(max(t, 0.0), 1.0)
+        if t < best_t or not which:
+            best_t, which = t, entry.name
+    return best_t, which
