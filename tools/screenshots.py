@@ -122,14 +122,18 @@ def shoot_dialogs(app: Any, window: Any, gallery: Gallery, tag: str, dialogs: It
 
 def _make_dialog(window: Any, name: str) -> Any:
     if name == "import_context":
-        from deepdecide.gui.evidence_import import ASKED_CONTEXT
-        from deepdecide.gui.views.context_dialog import ContextDialog
+        from deepdecide.gui.views.import_context_dialog import ImportContextDialog
+        from deepdecide.importers import context_table
+        from deepdecide.importers.registry import import_file
+        from deepdecide.storage.files import data_root
 
+        # what a folder import of the sample's files asks: one row per file, each with its own answer
         m = window.document.workspace.matrix
+        files = sorted((data_root() / "samples" / "evidence").glob("*.jsonl"))
+        rows = [context_table.row_for(str(f), import_file(f), m) for f in files]
         choices = {"runtime": [(r.id, r.name) for r in m.runtimes],
                    "platform": [(p.id, f"{p.vendor} {p.name}") for p in m.platforms]}
-        # what an import of a file without context asks (as EvidenceImporter does)
-        return ContextDialog("benchmarks.json", list(ASKED_CONTEXT), choices, window, {"gpu_count": "8"})
+        return ImportContextDialog(rows, choices, window)
     if name == "export":
         from deepdecide.gui.pdf_export import default_request
         from deepdecide.gui.views.export_dialog import ExportDialog
