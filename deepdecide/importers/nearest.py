@@ -69,6 +69,12 @@ SIGNATURES: dict[str, Signature] = {
     "BlisMetrics": Signature("json object", ("completed_requests", "vllm_estimated_duration_s", "ttft_mean_ms",
                                              "tokens_per_sec")),
     "BlisGoldenDataset": Signature("json object", ("tests", "metrics", "hardware", "completed_requests")),
+    "InferencexPowerxCsv": Signature("csv", ("package_version", "query_url", "retrieved_at", "hardware", "framework",
+                                             "avg_power_w", "joules_per_output_token", "num_prefill_gpu")),
+    "InferencexApi": Signature("json object", ("query_url", "retrieved_at", "sample_rows", "metadata", "rows",
+                                               "package_version")),
+    "InferencexTokenPosition": Signature("json object", ("date", "model_id", "median_ttft", "median_tpot",
+                                                         "p99_tpot", "duration")),
 }
 
 MAX_SHOWN = 3

@@ -1,0 +1,272 @@
+"""The 2026 formats with real files in ../shared/fixtures/benchmarks: InferenceX API exports (PowerX
+CSV, lookup summary, export envelope, diagnostic, checksum manifest), the InferenceX token-position
+results, AIConfigurator's silicon references and ``--inclusive-tpot`` tables, AISimulate's error
+table and reproduction records, the MLPerf v6.1 results summary.
+
+Every expected figure is worked out here by hand from the file's own cells (the arithmetic is
+written out): seconds vs milliseconds, per GPU vs whole system, TPOT vs ITL, energy units, and
+per-role GPU counts that contradict a row's own figures.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import math
+import shutil
+from pathlib import Path
+
+import pytest
+
+from deepdecide.domain.errors import EvidenceImportError
+from deepdecide.domain.evidence import ChecksumOutcome, EnergyBasis, ProvenanceKind
+from deepdecide.importers.base import ImportContext, Source
+from deepdecide.importers.registry import import_bytes, import_file
+from deepdecide.importers.vllm import VllmServe
+
+SHARED = Path(__file__).resolve().parents[2] / ".." / "shared" / "fixtures" / "benchmarks"
+
+
+def shared(relative: str) -> Path:
+    path = SHARED / relative
+    if not path.is_file():
+        pytest.skip(f"needs benchmarks/{relative} from the shared fixtures beside the checkout, which is absent")
+    return path
+
+
+def close(a: float | None, b: float, rel: float = 1e-9) -> bool:
+    return a is not None and math.isclose(a, b, rel_tol=rel, abs_tol=1e-12)
+
+
+def flags(run) -> list[str]:
+    return [str(f) for f in run.quality_flags]
+
+
+def powerx_rows() -> dict[str, dict[str, str]]:
+    with open(shared("inferencex_api/powerx.csv"), newline="", encoding="utf-8") as fh:
+        return {r["id"]: r for r in csv.DictReader(fh)}
+
+
+# ---------------------------------------------------------------------------------------------
+# InferenceX PowerX CSV: power and energy only, per-role GPUs
+
+
+def test_powerx_rows_are_third_party_power_and_energy_with_their_query():
+    result = import_file(shared("inferencex_api/powerx.csv"))
+    ev = result.evidence
+    assert result.tool == "inferencex_powerx" and len(ev.runs) == 37 == len(powerx_rows())
+    p = ev.provenance
+    assert p.kind == ProvenanceKind.THIRD_PARTY
+    assert p.source_url.endswith("model=DeepSeek-V4-Pro&date=2026-09-04&powerValid=strictV2")
+    assert p.retrieved_at == "2026-09-05T01:02:34.362Z"
+    assert any("DeepSeek-V4-Pro as of 2026-09-04" in str(m) for m in p.manifest)
+    run = ev.runs[0]  # row 440994: vLLM, aggregated, TP8 EP8 with data-parallel attention, conc 64
+    assert (run.platform, run.runtime, run.model, run.quantization) == ("B200", "vllm", "DeepSeek-V4-Pro", "fp4")
+    assert (run.concurrency, run.input_tokens, run.output_tokens) == (64, 8192, 1024)
+    # power per GPU and energy per token as the file states them, metered on the GPUs
+    assert run.power_w_per_gpu == 645.911 and run.energy_basis == EnergyBasis.GPU
+    assert run.energy_j_per_output_token == 4.016292 and run.energy_j_per_input_token == 0.501173
+    assert close(run.output_tokens_per_joule, 1 / 4.016292)
+    # no latency in a PowerX row
+    assert run.ttft_ms_p50 is None and run.tpot_ms_p99 is None and run.itl_ms_mean is None
+
+
+def test_powerx_aggregated_row_whose_role_counts_contradict_its_gpus():
+    """Row 440994 states num_prefill_gpu 64 and num_decode_gpu 64 for an aggregated TP8 run: the
+    same 8 GPUs serve both roles (InferenceX divides by tp x pp x pcp = 8; the lookup's copy of the
+    row says avg_total_gpu_power_w / avg_power_w = 5167.287 / 645.911 = 8.0). 64 + 64 would make its
+    throughput 16 times too large."""
+    run = import_file(shared("inferencex_api/powerx.csv")).evidence.runs[0]
+    assert run.gpu_count == 8 and run.prefill_gpus is None and run.decode_gpus is None
+    assert any("num_prefill_gpu 64 / num_decode_gpu 64 contradict the run's 8 GPUs" in f for f in flags(run))
+    # output tok/s per GPU = W per GPU / J per output token (the energy's own definition)
+    per_gpu = 645.911 / 4.016292  # = 160.8227 tok/s/GPU
+    assert close(run.output_tps_per_gpu, per_gpu) and close(run.output_throughput_tps, per_gpu * 8)
+    assert close(run.total_throughput_tps, 645.911 * 8 / 0.445573)  # joules_per_total_token
+    assert any("output_throughput_tps derived: avg_power_w x 8 GPUs / joules_per_output_token" in f
+               for f in flags(run))
+
+
+def test_powerx_aggregated_row_whose_role_counts_are_the_same_gpus():
+    """Row 440982 (TP8 EP1, conc 1) states 8 / 8: the same 8 GPUs, never 8 + 8."""
+    runs = {r.label.split()[1]: r for r in import_file(shared("inferencex_api/powerx.csv")).evidence.runs}
+    run = runs["440982"]
+    assert run.gpu_count == 8 and any("the same 8 GPUs" in f for f in flags(run))
+
+
+def test_powerx_disaggregated_row_splits_roles_and_checks_them_by_power():
+    """Row 440855 (dynamo-sglang, conc 64): prefill TP8 EP8 with DP attention x 1 worker = 8 GPUs,
+    decode TP8 EP1 x 4 workers = 32 GPUs. avg_power_w is the average over all 40 GPUs:
+    (528.967 x 8 + 560.423 x 32) / 40 = 554.1318 W, the file says 554.132."""
+    runs = {r.label.split()[1]: r for r in import_file(shared("inferencex_api/powerx.csv")).evidence.runs}
+    row = powerx_rows()["440855"]
+    run = runs["440855"]
+    assert (run.prefill_gpus, run.decode_gpus, run.gpu_count) == (8, 32, 40)
+    assert run.runtime == "sglang" and any("served through NVIDIA Dynamo" in f for f in flags(run))
+    weighted = (float(row["prefill_avg_power_w"]) * 8 + float(row["decode_avg_power_w"]) * 32) / 40
+    assert math.isclose(weighted, 554.1318, rel_tol=1e-6) and close(run.power_w_per_gpu, 554.132)
+    assert any("avg_power_w checked: per-role power weighted by 8 prefill and 32 decode GPUs" in f for f in flags(run))
+    # per total GPU (the one denominator every option is compared on)
+    assert close(run.output_tps_per_gpu, 554.132 / 5.384066) and close(run.output_throughput_tps, 554.132 * 40 / 5.384066)
+    # dynamo-vllm row 440437: prefill TP1 EP8 with DP attention = 8 GPUs per worker (EP, not TP)
+    assert (runs["440437"].prefill_gpus, runs["440437"].decode_gpus) == (8, 8)
+    assert not any("the row states" in f for r in runs.values() for f in flags(r))  # every stated role count checks out
+
+
+def test_powerx_derived_throughput_equals_the_api_row_it_came_from():
+    """The lookup holds row 440994 with its own output_tput_per_gpu (160.82267313299127): the PowerX
+    figure derived from power and energy agrees to 1e-6."""
+    powerx = import_file(shared("inferencex_api/powerx.csv")).evidence.runs[0]
+    api = import_file(shared("inferencex_api/lookup.json")).evidence.runs[0]
+    assert api.output_tps_per_gpu == 160.82267313299127
+    assert close(powerx.output_tps_per_gpu, api.output_tps_per_gpu, rel=1e-6)
+
+
+# ---------------------------------------------------------------------------------------------
+# the lookup summary: API rows, seconds, a sample of the selection
+
+
+def test_lookup_rows_are_seconds_per_gpu_and_a_sample():
+    result = import_file(shared("inferencex_api/lookup.json"))
+    doc = json.loads(shared("inferencex_api/lookup.json").read_text(encoding="utf-8"))
+    ev = result.evidence
+    assert result.tool == "inferencex_api" and len(ev.runs) == 5 == doc["sample_limit"]
+    assert any("913 rows returned, 442 match the scope, 471 excluded as outside it; the file holds a sample of 5"
+               == str(m) for m in ev.provenance.manifest)
+    m = doc["sample_rows"][0]["metrics"]
+    run = ev.runs[0]
+    assert close(run.ttft_ms_mean, 1.0317282624597284 * 1000) and close(run.ttft_ms_mean, m["mean_ttft"] * 1000)
+    assert close(run.tpot_ms_p50, 49.86652794438665) and close(run.tpot_ms_p99, 54.9188339644389)
+    # ITL (gaps between chunks) is not TPOT: p99 ITL 473 ms against p99 TPOT 55 ms
+    assert close(run.itl_ms_p99, 473.35140021052213) and run.itl_ms_p99 > 8 * run.tpot_ms_p99
+    assert close(run.e2e_ms_p90, 52447.500177426264)
+    assert run.kv_cache_tokens == 375856 and run.interactivity_tps_per_user == m["median_intvty"]
+    # the row says 64 / 64 per role, its power says 8 GPUs: 5167.287 W total / 645.911 W per GPU
+    assert run.gpu_count == 8 and math.isclose(5167.287 / 645.911, 8.0, rel_tol=1e-5)
+    assert any("GPU count confirmed: avg_total_gpu_power_w / avg_power_w = 8" in f for f in flags(run))
+    # per GPU as stated; the system figure is per GPU x 8
+    assert run.output_tps_per_gpu == m["output_tput_per_gpu"]
+    assert close(run.output_throughput_tps, m["output_tput_per_gpu"] * 8)
+    assert close(run.total_throughput_tps, m["tput_per_gpu"] * 8)
+    assert all(any("sample rows" in f for f in flags(r)) for r in ev.runs)
+
+
+def test_empty_export_is_no_observations_not_an_error():
+    result = import_file(shared("inferencex_api/unavailable.json"))
+    ev = result.evidence
+    assert ev.runs == () and ev.parity == () and ev.provenance.kind == ProvenanceKind.THIRD_PARTY
+    assert any(n.id == "inferencex.no_observations" for n in result.notes)
+    assert "96 rows returned, 0 selected; excluded: outside_requested_scope 96; not_strict_v2 0" in \
+        [str(m) for m in ev.provenance.manifest]
+    assert any(str(m).startswith("metric coverage") and "avg_power_w 0/0" in str(m) for m in ev.provenance.manifest)
+
+
+@pytest.mark.parametrize(("name", "what"), [
+    ("diagnostic.json", "an InferenceX export diagnostic"),
+    ("evidence.json", "a publisher's checksum manifest (@semianalysisai/inferencex-skills 0.1.0"),
+])
+def test_diagnostic_and_manifest_are_named_not_imported(name, what):
+    with pytest.raises(EvidenceImportError) as info:
+        import_file(shared(f"inferencex_api/{name}"))
+    assert info.value.message.startswith(f"{name}: this is {what}")
+    assert info.value.message.endswith(", not a result file")
+
+
+def test_an_export_envelope_with_powerx_rows_reads_them_like_the_csv():
+    """powerx.json is not among the fixtures: the envelope of unavailable.json with the first CSV
+    row as its one row (the JSON rows carry the CSV's columns; built from the tool's output shape)."""
+    doc = json.loads(shared("inferencex_api/unavailable.json").read_text(encoding="utf-8"))
+    row = dict(powerx_rows()["440855"])
+    doc["rows"] = [row]
+    doc["metadata"]["selected_rows"] = 1
+    run = import_bytes("powerx.json", json.dumps(doc).encode()).evidence.runs[0]
+    assert (run.prefill_gpus, run.decode_gpus, run.power_w_per_gpu) == (8, 32, 554.132)
+
+
+# ---------------------------------------------------------------------------------------------
+# published checksums
+
+
+def _copy_folder(tmp_path: Path, *names: str) -> Path:
+    for name in names:
+        shutil.copyfile(shared(f"inferencex_api/{name}"), tmp_path / name)
+    return tmp_path
+
+
+def test_checksum_matches_the_publishers_manifest(tmp_path):
+    folder = _copy_folder(tmp_path, "powerx.csv", "evidence.json")
+    result = import_file(folder / "powerx.csv")
+    c = result.evidence.provenance.checksum
+    assert c is not None and c.outcome == ChecksumOutcome.MATCH and c.manifest == "evidence.json"
+    assert c.expected_sha256 == result.evidence.provenance.sha256 == \
+        "b942a323568b8bf95bc0e76edc3f8dad9e9fb22e14ed6cb6eaf6f7c9599ed3a3"
+    assert c.publisher == "@semianalysisai/inferencex-skills 0.1.0"
+    assert c.manifest_sha256 == "f12f6b1faf4d05c3ede2c609eb59271c874af46a25685b8bc23e66fe9be3f1e4"
+
+
+def test_checksum_mismatch_is_recorded_and_said(tmp_path):
+    folder = _copy_folder(tmp_path, "powerx.csv", "evidence.json")
+    data = (folder / "powerx.csv").read_bytes().replace(b",645.911,", b",646.911,", 1)  # a copy, altered
+    (folder / "powerx.csv").write_bytes(data)
+    result = import_file(folder / "powerx.csv")
+    assert result.evidence.provenance.checksum.outcome == ChecksumOutcome.MISMATCH
+    assert result.evidence.runs[0].power_w_per_gpu == 646.911
+    assert any("DOES NOT MATCH the publisher's manifest evidence.json" in str(n) for n in result.notes)
+
+
+def test_a_file_the_manifest_does_not_list(tmp_path):
+    folder = _copy_folder(tmp_path, "evidence.json")
+    shutil.copyfile(shared("inferencex_api/powerx.csv"), folder / "renamed.csv")
+    result = import_file(folder / "renamed.csv")
+    assert result.evidence.provenance.checksum.outcome == ChecksumOutcome.NOT_LISTED
+
+
+def test_no_manifest_no_check(tmp_path):
+    shutil.copyfile(shared("inferencex_api/powerx.csv"), tmp_path / "powerx.csv")
+    assert import_file(tmp_path / "powerx.csv").evidence.provenance.checksum is None
+    assert import_bytes("powerx.csv", shared("inferencex_api/powerx.csv").read_bytes()).evidence.provenance.checksum is None
+
+
+# ---------------------------------------------------------------------------------------------
+# InferenceX token-position results: seconds without _ms
+
+
+def test_token_position_seconds_are_read_as_seconds():
+    relative = "inferencex_tokpos/glm5_fp8_vllm_tp8_isl1024_osl128_conc4.json"
+    result = import_file(shared(relative))
+    run = result.evidence.runs[0]
+    assert result.tool == "inferencex_tokpos"
+    # median_ttft 0.26499967742711306 s = 264.99967742711306 ms (never 0.265 ms)
+    assert close(run.ttft_ms_p50, 264.99967742711306) and close(run.ttft_ms_p99, 584.8183088190854)
+    assert close(run.tpot_ms_p50, 21.372462615488082) and close(run.tpot_ms_p99, 26.454948791720733)
+    assert close(run.e2e_ms_p50, 3022.5854497402906) and run.itl_ms_p50 is None and run.ttft_ms_mean is None
+    # the units hold together: e2e ~ TTFT + TPOT x (128 - 1) = 265.0 + 21.37 x 127 = 2979 ms (medians: ~1.4 %)
+    assert math.isclose(run.ttft_ms_p50 + run.tpot_ms_p50 * 127, run.e2e_ms_p50, rel_tol=0.02)
+    assert (run.input_tokens, run.output_tokens) == (40960 / 40, 5120 / 40)
+    assert run.concurrency == 4 and run.request_rate is None and run.max_rate
+    assert close(run.output_throughput_tps, 164.72765441223032) and (run.completed, run.failed) == (40, 0)
+    assert close(run.interactivity_tps_per_user, 1000 / 21.372462615488082)
+    assert "gpu_count" in run.missing_context and ("gpu_count", "8") in result.suggestions
+
+
+def test_token_position_long_prompt_ttft_is_minutes():
+    run = import_file(shared("inferencex_tokpos/glm5_fp8_vllm_tp8_isl16384_osl128_conc64.json")).evidence.runs[0]
+    assert close(run.ttft_ms_p50, 109835.71560680866) and run.ttft_ms_p50 / 60_000 > 1.8  # 110 s
+
+
+def test_the_vllm_reader_never_claims_the_seconds_files():
+    for name in ("glm5_fp8_vllm_tp8_isl1024_osl128_conc4.json", "minimax_m25_vllm_dep8_isl1024_osl128_conc16.json"):
+        path = shared(f"inferencex_tokpos/{name}")
+        assert not VllmServe().sniff(Source(name, path.read_bytes()))
+        assert import_file(path).tool == "inferencex_tokpos"
+    # with vLLM's own _ms keys it is a vLLM file again
+    doc = json.loads(shared("inferencex_tokpos/glm5_fp8_vllm_tp8_isl1024_osl128_conc4.json").read_text(encoding="utf-8"))
+    doc = {("median_ttft_ms" if k == "median_ttft" else k): (v * 1000 if k == "median_ttft" else v) for k, v in doc.items()}
+    doc["backend"] = "vllm"
+    assert import_bytes("x.json", json.dumps(doc).encode()).tool == "vllm_serve"
+
+
+def test_token_position_gpus_come_from_the_user():
+    run = import_file(shared("inferencex_tokpos/minimax_m25_vllm_dep8_isl1024_osl128_conc16.json"),
+                      ImportContext(runtime="vllm", platform="H200", gpu_count=8)).evidence.runs[0]
+    assert run.gpu_count == 8 and close(run.output_tps_per_gpu, 514.508715972044 / 8)
