@@ -78,6 +78,7 @@ from deepdecide.importers.secrets import Finding
 IMPORTERS: tuple[Importer, ...] = (
     mlperf.MlperfSummary(),
     aiconfigurator.AiconfiguratorCsv(),
+    aiconfigurator.AiconfiguratorSiliconRefs(),
     inferencex.InferencexPowerxCsv(),
     mlperf_results.MlperfResultsSummary(),
     simulators.VidurRequestMetrics(),

@@ -270,3 +270,86 @@ def test_token_position_gpus_come_from_the_user():
     run = import_file(shared("inferencex_tokpos/minimax_m25_vllm_dep8_isl1024_osl128_conc16.json"),
                       ImportContext(runtime="vllm", platform="H200", gpu_count=8)).evidence.runs[0]
     assert run.gpu_count == 8 and close(run.output_tps_per_gpu, 514.508715972044 / 8)
+
+
+# ---------------------------------------------------------------------------------------------
+# AIConfigurator: silicon references (measured) and --inclusive-tpot (detected, converted)
+
+
+def silicon_rows() -> list[dict[str, str]]:
+    with open(shared("aiconfigurator/aic_0.11_silicon_refs.csv"), newline="", encoding="utf-8") as fh:
+        return list(csv.DictReader(fh))
+
+
+def test_silicon_refs_are_third_party_measurements_in_ms():
+    result = import_file(shared("aiconfigurator/aic_0.11_silicon_refs.csv"))
+    runs = result.evidence.runs
+    rows = silicon_rows()
+    assert result.tool == "aiconfigurator_silicon" and len(runs) == len(rows) == 35
+    assert result.evidence.provenance.kind == ProvenanceKind.THIRD_PARTY  # measured, not predicted
+    assert sum(r.prefill_gpus is not None for r in runs) == 12  # 23 agg + 12 disagg
+    first = runs[0]  # H200, TensorRT-LLM 1.1.0rc2.post2, DeepSeek-R1, TP8 EP8, 1024 / 8192, concurrency 16
+    assert (first.platform, first.runtime, first.runtime_version) == ("nv-h200", "trtllm", "1.1.0rc2.post2")
+    assert first.model == "deepseek-ai/DeepSeek-R1" and (first.input_tokens, first.output_tokens) == (1024, 8192)
+    assert first.gpu_count == 8 and first.concurrency == 16  # silicon_concurrency=16 inside silicon_data_source
+    assert first.ttft_ms_mean == 616.87840638333 and first.tpot_ms_mean == 11.389262203572525  # ms stay ms
+    assert first.ttft_ms_p50 is None and first.itl_ms_mean is None
+    assert any("does not name the statistic" in f for f in flags(first))
+
+
+def test_silicon_refs_disaggregated_per_role_gpus_and_load():
+    """dsr1_b200_trtllm_fp4_disagg_1024x1024_c2192_cfg346: prefill 1 worker x TP1 x PP1 x attention-DP 4
+    = 4 GPUs, decode 2 workers x TP1 x attention-DP 8 = 16 GPUs: 20 in all; the load 2192 =
+    decode batch 137 x 2 workers x attention-DP 8."""
+    runs = {r.label.split(" ", 1)[1]: r for r in import_file(shared("aiconfigurator/aic_0.11_silicon_refs.csv")).evidence.runs}
+    run = runs["dsr1_b200_trtllm_fp4_disagg_1024x1024_c2192_cfg346"]
+    assert (run.prefill_gpus, run.decode_gpus, run.gpu_count) == (4, 16, 20)
+    assert run.concurrency == 2192 == 137 * 2 * 8
+    assert not any("differs from the batch" in f for f in flags(run))
+    # the Qwen3-32B H100 SGLang disagg point: 8 prefill workers x TP1 + 1 decode worker x TP8
+    qwen = runs["qwen3_32b_qwen3_32b_h100_sxm_sglang_disagg_4000x1000_c_tpnone_epnone_3"]
+    assert (qwen.prefill_gpus, qwen.decode_gpus) == (8, 8) and qwen.concurrency is None
+    assert any("the load is not stated" in f for f in flags(qwen))
+
+
+def test_inclusive_tpot_is_detected_and_converted():
+    """AIConfigurator's --inclusive-tpot rewrites only the tpot column, as
+    (ttft + tpot x (osl - 1)) / osl (aic report_and_save._apply_inclusive_tpot; applied here to the
+    real agg pareto.csv the way the tool applies it): tokens/s/user still says 1000 / TPOT."""
+    path = shared("aiconfigurator/dsv4flash_rtxpro6000_8x4_sglang_isl2048_osl500_agg_pareto.csv")
+    with open(path, newline="", encoding="utf-8") as fh:
+        reader = csv.DictReader(fh)
+        header, rows = reader.fieldnames, list(reader)
+    for row in rows:
+        ttft, tpot, osl = float(row["ttft"]), float(row["tpot"]), float(row["osl"])
+        row["tpot"] = repr((ttft + tpot * (osl - 1)) / osl)
+    import io
+
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=header, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    result = import_bytes("pareto.csv", out.getvalue().encode())
+    original = import_file(path).evidence.runs
+    first, row = result.evidence.runs[0], rows[0]
+    # first row: ttft 1543.764, tpot 223.286, osl 500 -> inclusive (1543.764 + 223.286 x 499) / 500 = 225.9198
+    assert math.isclose(float(row["tpot"]), (1543.764 + 223.286 * 499) / 500, rel_tol=1e-12)
+    assert close(first.e2e_per_token_ms_mean, (1543.764 + 223.286 * 499) / 500)
+    assert close(first.tpot_ms_mean, 1000 / 4.479)  # recovered from tokens/s/user, never the inclusive figure
+    assert math.isclose(first.tpot_ms_mean, 223.286, rel_tol=1e-3)
+    assert any("--inclusive-tpot" in f for f in flags(first))
+    assert any(n.id == "aiconfigurator.inclusive_file" for n in result.notes)
+    for inclusive, plain in zip(result.evidence.runs, original, strict=True):
+        assert math.isclose(inclusive.tpot_ms_mean, plain.tpot_ms_mean, rel_tol=2e-3)
+        assert plain.e2e_per_token_ms_mean is None and not any("--inclusive-tpot" in f for f in flags(plain))
+
+
+def test_a_tpot_column_that_is_neither_is_not_stored_as_tpot():
+    header = ("model,isl,osl,prefix,concurrency,request_rate,bs,global_bs,ttft,tpot,request_latency,seq/s,seq/s/gpu,"
+              "tokens/s,tokens/s/gpu,tokens/s/user,num_total_gpus,tp,pp,dp,moe_tp,moe_ep,parallel,gemm,kvcache,fmha,"
+              "moe,comm,memory,backend,version,system,power_w")
+    row = ("Qwen/Qwen3-32B,4000,1000,0,8,0.5,8,8,300.0,33.0,20280.0,0.5,0.0625,500.0,62.5,50.0,8,8,1,1,1,1,"
+           "tp8pp1dp1etp1ep1,fp8,fp8,bfloat16,float16,half,40.0,trtllm,1.0.0,h200_sxm,0.0")
+    run = import_bytes("pareto.csv", f"{header}\n{row}\n".encode()).evidence.runs[0]
+    assert run.tpot_ms_mean is None and run.e2e_per_token_ms_mean is None
+    assert any("neither 1000 / tokens/s/user" in f for f in flags(run))
