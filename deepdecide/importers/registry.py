@@ -31,6 +31,7 @@ from deepdecide.domain.messages import Message
 from deepdecide.domain.progress import Cancellable, ProgressCallback, check_cancelled, report
 from deepdecide.importers import (
     aiconfigurator,
+    aisimulate,
     genai_perf,
     generic_csv,
     checksums,
@@ -96,6 +97,8 @@ IMPORTERS: tuple[Importer, ...] = (
     genai_perf.GenaiPerfJson(),
     guidellm.Guidellm(),
     trtllm.TrtllmBench(),
+    aisimulate.AisimulateErrorMetrics(),
+    aisimulate.AisimulateComparison(),
     llmperf.LlmperfSummary(),
     llmperf.LlmperfIndividual(),
     inferencex.InferencexApi(),
