@@ -168,6 +168,13 @@ TEMPLATES: dict[str, str] = {
     "mlperf_results.platform_count": N_("platform and GPU count read from the system name {system!r} (the accelerator columns are empty)"),
     "mlperf_results.platform": N_("platform read from the system name {system!r} (the accelerator columns are empty)"),
     "mlperf_results.cpu": N_("system {system!r}: a CPU run, no accelerator"),
+    "mlperf_results.design_power": N_("design_power_watts {watts}: the system's rated power, not a measurement (not imported as energy)"),
+    "mlperf_results.power": N_("measured system power {watts:g} W (MLPerf Power: the whole node's wall power) over {gpus} GPUs"),
+    "mlperf_results.power_unused": N_("measured system power {watts:g} W not used: the row gives no GPU count"),
+    "mlperf_results.power_alone": N_("a power result ({system}, {model}, {scenario}) with no performance row of the same system, model and scenario: not imported"),
+    "mlperf_results.accuracy_open": N_("open division: MLPerf sets no accuracy target, the accuracy is not checked"),
+    "mlperf_results.accuracy_unjudged": N_("no known MLPerf accuracy target for {benchmark}: its accuracy is kept unjudged"),
+    "mlperf_results.accuracy_check": N_("accuracy at this load checked against MLPerf's {benchmark} target: {verdict} (a parity check of this file)"),
     # how a derived figure was computed (the how of normalize.derived / normalize.disagrees)
     "how.total_isl_osl": N_("(total ISL + total OSL) / benchmark_duration"),
     "how.all_tokens": N_("all tokens / total_latency"),
@@ -269,6 +276,11 @@ TEMPLATES: dict[str, str] = {
     # a parity check's rule (ParityCheck.tolerance, importers/parity_rules.py): the parts of a rule
     # are joined by "; " (messages.chain), each part is one message
     "chain": "{first}; {rest}",
+    "parity.mlperf_target": N_("MLPerf {benchmark} closed-division accuracy target (submission checker)"),
+    "parity.mlperf_at_least": N_("{metric} {value:.6g} >= {limit:.6g} ({fraction:g} x reference {reference:g})"),
+    "parity.mlperf_at_most": N_("{metric} {value:.6g} <= {limit:.6g} ({fraction:g} x reference {reference:g})"),
+    "parity.mlperf_missing": N_("{metric} not in the accuracy column"),
+    "parity.mlperf_no_target": N_("no known MLPerf accuracy target for {benchmark}"),
     "parity.reference_only": N_("reference value only: no candidate measurement to judge"),
     "parity.no_value": N_("no value"),
     "parity.correct_rate": N_("vLLM correct_rate(%) only checks that output parses as JSON: not schema-compliance evidence (vLLM issue #55441)"),

@@ -353,3 +353,55 @@ def test_a_tpot_column_that_is_neither_is_not_stored_as_tpot():
     run = import_bytes("pareto.csv", f"{header}\n{row}\n".encode()).evidence.runs[0]
     assert run.tpot_ms_mean is None and run.e2e_per_token_ms_mean is None
     assert any("neither 1000 / tokens/s/user" in f for f in flags(run))
+
+
+# ---------------------------------------------------------------------------------------------
+# MLPerf v6.1 results summary: the accuracy column as a parity check at that load
+
+
+def test_mlperf_v61_rows_and_their_accuracy_checks():
+    result = import_file(shared("mlperf/v6.1_Inventec_closed_summary.csv"))
+    runs, checks = result.evidence.runs, result.evidence.parity
+    assert len(runs) == 12 == len(checks)
+    run = runs[0]  # P5800G7, deepseek-r1 Offline, 70269.6 Tokens/s on 8 x B300 (total_accelerators 8)
+    assert (run.platform, run.gpu_count, run.quantization) == ("B300", 8, "fp4")
+    assert run.output_throughput_tps == 70269.6 and close(run.output_tps_per_gpu, 70269.6 / 8)
+    assert run.power_w_per_gpu is None  # design_power_watts is "None", has_power False: no power
+    check = checks[0]
+    assert check.task == "MLPerf deepseek-r1 Offline" and check.metric == "exact_match"
+    assert check.value == 81.22151321786691 and check.reference_value == 81.3582
+    assert close(check.delta, 81.22151321786691 - 81.3582)
+    assert check.verdict.value == "pass" and check.platform == "B300" and check.model == "deepseek-r1"
+    assert "exact_match 81.2215 >= 80.5446 (0.99 x reference 81.3582)" in str(check.tolerance)
+    assert "TOKENS_PER_SAMPLE 3748.47 <= 4274.85" in str(check.tolerance)
+    # P9000G7 deepseek-r1 Server: 80.62898814949864 >= 0.99 x 81.3582 = 80.544618: passes by 0.084 points
+    tight = next(c for c, r in zip(checks, runs, strict=True)
+                 if "P9000G7" in r.label and c.task == "MLPerf deepseek-r1 Server")
+    assert tight.verdict.value == "pass" and tight.value - 0.99 * 81.3582 == pytest.approx(0.08437015, abs=1e-7)
+    llama = checks[4]  # ROUGE1 44.7871 >= 0.99 x 44.4312 = 43.986888, ROUGEL 29.1429 >= 28.330038, ...
+    assert llama.metric == "ROUGE1" and llama.value == 44.7871 and "ROUGEL 29.1429 >= 28.33" in str(llama.tolerance)
+    assert result.missing_context == ("runtime",)  # the framework column names several stacks
+
+
+def test_mlperf_accuracy_below_the_target_fails():
+    text = shared("mlperf/v6.1_Inventec_closed_summary.csv").read_text(encoding="utf-8")
+    bad = text.replace('"exact_match: 83.856"', '"exact_match: 82.0"', 1)  # below 0.99 x 83.13 = 82.2987
+    assert bad != text
+    check = next(c for c in import_bytes("summary.csv", bad.encode()).evidence.parity if c.value == 82.0)
+    assert check.verdict.value == "fail" and "exact_match 82 >= 82.2987" in str(check.tolerance)
+
+
+def test_mlperf_power_row_is_node_power_of_its_performance_row():
+    """A Watts row (MLPerf Power: the system's wall power) is no run: it is the measured power of the
+    performance row of the same system, model and scenario (built from MLPerf's power rules; no real
+    summary with power rows is among the fixtures). 7600 W / 8 GPUs = 950 W per GPU, whole node;
+    7600 W / 70269.6 tok/s = 0.10815 J per output token."""
+    text = shared("mlperf/v6.1_Inventec_closed_summary.csv").read_text(encoding="utf-8")
+    first = text.splitlines()[1]
+    power = first.replace('"70269.6"', '"7600"').replace('"Tokens/s"', '"Watts"').replace('"False"', '"True"')
+    data = text.rstrip("\n") + "\n" + power + "\n"
+    result = import_bytes("summary.csv", data.encode())
+    assert len(result.evidence.runs) == 12
+    run = result.evidence.runs[0]
+    assert run.power_w_per_gpu == 950 and run.energy_basis == EnergyBasis.NODE
+    assert close(run.energy_j_per_output_token, 7600 / 70269.6)
