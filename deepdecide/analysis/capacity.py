@@ -294,7 +294,8 @@ def _predicted_range(idx: EvidenceIndex, best: _Best, value: float) -> tuple[flo
     err = idx.predictor_errors.get(tool)
     rng = widen(value, err)
     if rng is None or err is None:
-        from deepdecide.analysis.prediction import table_range  # no local pair: a published error table, if any
+        # no local pair: the predictor's published error table, where one covers the run
+        from deepdecide.analysis.prediction import table_range
 
         published = table_range(idx, best.group[best.i], value)
         if published is not None:

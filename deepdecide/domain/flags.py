@@ -127,6 +127,18 @@ TEMPLATES: dict[str, str] = {
     "aisimulate.total_per_gpu": N_("total tokens/s per GPU {value:.6g} (input + output; the record does not give the GPU count)"),
     "aisimulate.per_gpu_ms": N_("the record's cases are in ms and per GPU"),
     "aisimulate.no_hardware": N_("the record names no hardware, GPU count, runtime or model for its cases (its experiment README does): give them"),
+    # energy (AIPerf GPU telemetry, trtllm-bench)
+    "energy.aiperf_power": N_("power per GPU = AIPerf average_gpu_power {total:.6g} W (the total of the monitored GPUs) / {gpus} GPUs; GPU only"),
+    "energy.aiperf_power_no_gpus": N_("AIPerf average_gpu_power {total:.6g} W is the total of the monitored GPUs: the power per GPU needs their count (not in the telemetry)"),
+    "energy.aiperf_per_token": N_("energy per output token from AIPerf {value:.6g} {unit} (converted to J)"),
+    "energy.unit_unknown": N_("energy per token in unit {unit!r}: not a unit deepdecide knows, not imported"),
+    "energy.total": N_("total GPU energy {joules:.6g} J"),
+    "energy.trtllm_power": N_("power per GPU = total_energy_j {joules:.6g} J / {duration:.6g} s / {gpus} GPUs; GPU only"),
+    "energy.trtllm_unscoped": N_("trtllm-bench average_gpu_power {avg:.6g} W without total_energy_j: per GPU or total is not stated, not imported"),
+    "energy.trtllm_avg_total": N_("trtllm-bench average_gpu_power {avg:.6g} W is the total of all GPUs (= total_energy_j / duration)"),
+    "energy.trtllm_avg_per_gpu": N_("trtllm-bench average_gpu_power {avg:.6g} W is per GPU (= total_energy_j / duration / GPUs)"),
+    "energy.trtllm_avg_differs": N_("trtllm-bench average_gpu_power {avg:.6g} W matches neither total_energy_j / duration ({total:.6g} W) nor it per GPU"),
+    "energy.trtllm_per_w_differs": N_("trtllm-bench output_tps_per_w {per_w:.6g}, output tok/s / (total_energy_j / duration) gives {derived:.6g}"),
     # checksums (a publisher's manifest beside the file)
     "checksum.match": N_("SHA-256 matches the publisher's manifest {manifest} ({publisher})"),
     "checksum.mismatch": N_("SHA-256 DOES NOT MATCH the publisher's manifest {manifest} ({publisher}): it lists {expected}; these are not the bytes it published"),

@@ -207,7 +207,7 @@ class AiconfiguratorSiliconRefs(Importer):
     provenance_kind = ProvenanceKind.THIRD_PARTY
 
     def sniff(self, src: Source) -> bool:
-        return SILICON_COLUMNS <= csv_header(src)
+        return csv_header(src) >= SILICON_COLUMNS
 
     def parse(self, src: Source, ctx: ImportContext) -> Parsed:
         t = csv_table(src)

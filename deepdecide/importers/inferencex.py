@@ -48,7 +48,7 @@ from deepdecide.domain.flags import flag
 from deepdecide.domain.i18n import _
 from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source, root
 from deepdecide.importers.inferencemax import _throughput, set_runtime
-from deepdecide.importers.normalize import RunDraft, canonical_hardware, rel_diff
+from deepdecide.importers.normalize import RunDraft, canonical_hardware, per_second, rel_diff
 from deepdecide.importers.secrets import strip_secrets
 from deepdecide.importers.structured import CsvTable, csv_header, csv_table
 
@@ -250,7 +250,7 @@ class InferencexPowerxCsv(Importer):
     provenance_kind = ProvenanceKind.THIRD_PARTY
 
     def sniff(self, src: Source) -> bool:
-        return POWERX_COLUMNS <= csv_header(src)
+        return csv_header(src) >= POWERX_COLUMNS
 
     def parse(self, src: Source, ctx: ImportContext) -> Parsed:
         t = csv_table(src)
@@ -380,8 +380,7 @@ class InferencexTokenPosition(Importer):
         if completed:
             d.set(input_tokens=total_in / completed if total_in is not None else None,
                   output_tokens=total_out / completed if total_out is not None else None)
-        per_s: Callable[[int | None], float | None] = (
-            lambda x: x / duration if x is not None and duration else None)
+        per_s = per_second(duration)
         d.own_or_derived("request_throughput_rps", r["request_throughput"].num(), per_s(completed), "completed / duration")
         d.own_or_derived("output_throughput_tps", r["output_throughput"].num(), per_s(total_out),
                          "total_output_tokens / duration")

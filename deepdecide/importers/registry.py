@@ -32,9 +32,9 @@ from deepdecide.domain.progress import Cancellable, ProgressCallback, check_canc
 from deepdecide.importers import (
     aiconfigurator,
     aisimulate,
+    checksums,
     genai_perf,
     generic_csv,
-    checksums,
     guidellm,
     inference_perf,
     inferencemax,

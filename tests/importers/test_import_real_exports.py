@@ -131,8 +131,8 @@ def test_lookup_rows_are_seconds_per_gpu_and_a_sample():
     doc = json.loads(shared("inferencex_api/lookup.json").read_text(encoding="utf-8"))
     ev = result.evidence
     assert result.tool == "inferencex_api" and len(ev.runs) == 5 == doc["sample_limit"]
-    assert any("913 rows returned, 442 match the scope, 471 excluded as outside it; the file holds a sample of 5"
-               == str(m) for m in ev.provenance.manifest)
+    assert any(str(m)
+               == "913 rows returned, 442 match the scope, 471 excluded as outside it; the file holds a sample of 5" for m in ev.provenance.manifest)
     m = doc["sample_rows"][0]["metrics"]
     run = ev.runs[0]
     assert close(run.ttft_ms_mean, 1.0317282624597284 * 1000) and close(run.ttft_ms_mean, m["mean_ttft"] * 1000)
@@ -405,3 +405,51 @@ def test_mlperf_power_row_is_node_power_of_its_performance_row():
     run = result.evidence.runs[0]
     assert run.power_w_per_gpu == 950 and run.energy_basis == EnergyBasis.NODE
     assert close(run.energy_j_per_output_token, 7600 / 70269.6)
+
+
+# ---------------------------------------------------------------------------------------------
+# energy from trtllm-bench and AIPerf (their energy blocks are not in the fixtures: added to the real
+# files with the keys and units of the tools' own sources, trtllm-bench reporting / aiperf energy metrics)
+
+
+def test_trtllm_energy_block_per_gpu_and_per_token():
+    """total_latency_ms 135775.587844 -> 135.775587844 s; 1,000,000 J / 135.775587844 s = 7365.05 W over
+    world_size 8 = 920.63 W per GPU; J per output token = 7365.05 W / 3770.928 tok/s = 1.95311 J."""
+    path = shared("trtllm_bench/trtllm_bench_1.1.0rc2_b200x8_gptoss120b_eagle3.json")
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    total_w = 1_000_000 / 135.775587844
+    doc["energy"] = {"total_energy_j": 1_000_000.0, "average_gpu_power": total_w / 8,
+                     "output_tps_per_w": 3770.9282510215667 / total_w}
+    run = import_bytes("report.json", json.dumps(doc).encode()).evidence.runs[0]
+    assert close(run.power_w_per_gpu, total_w / 8) and math.isclose(run.power_w_per_gpu, 920.63, rel_tol=1e-5)
+    assert close(run.energy_j_per_output_token, total_w / 3770.9282510215667)
+    assert math.isclose(run.energy_j_per_output_token, 1.95311, rel_tol=1e-5)
+    assert run.energy_basis == EnergyBasis.GPU and run.energy_j_per_input_token is None
+    assert any("average_gpu_power" in f and "is per GPU" in f for f in flags(run))
+    # the same block with the average as the total of all GPUs: said, the per-GPU figure unchanged
+    doc["energy"]["average_gpu_power"] = total_w
+    again = import_bytes("report.json", json.dumps(doc).encode()).evidence.runs[0]
+    assert close(again.power_w_per_gpu, total_w / 8) and any("is the total of all GPUs" in f for f in flags(again))
+    plain = import_file(path).evidence.runs[0]
+    assert plain.power_w_per_gpu is None and plain.energy_basis is None  # the real file states no energy
+
+
+def test_aiperf_energy_total_power_and_millijoules():
+    """AIPerf's average_gpu_power is the total of the monitored GPUs (2 x H100 here: 1400 W -> 700 W per
+    GPU) and its energy per output token is in mJ (350 mJ -> 0.35 J)."""
+    doc = json.loads(shared("aiperf/aiperf_0.11_h100_qwen36_c8.json").read_text(encoding="utf-8"))
+    doc["average_gpu_power"] = {"unit": "W", "avg": 1400.0}
+    doc["energy_per_output_token"] = {"unit": "mJ/token", "avg": 350.0}
+    doc["total_gpu_energy"] = {"unit": "J", "avg": 43260.0}
+    doc["telemetry_data"]["endpoints"] = {"http://localhost:9400/metrics": {"gpus": {
+        "gpu0": {"gpu_name": "NVIDIA H100 80GB HBM3"}, "gpu1": {"gpu_name": "NVIDIA H100 80GB HBM3"}}}}
+    run = import_bytes("profile_export_aiperf.json", json.dumps(doc).encode()).evidence.runs[0]
+    assert run.gpu_count == 2 and run.power_w_per_gpu == 700.0 and close(run.energy_j_per_output_token, 0.35)
+    assert close(run.output_tokens_per_joule, 1 / 0.35) and run.energy_basis == EnergyBasis.GPU
+    # the vendor-prefixed names of older releases, and no telemetry: per-token energy only, the power flagged
+    doc = json.loads(shared("aiperf/aiperf_0.11_h100_qwen36_c8.json").read_text(encoding="utf-8"))
+    doc["nvidia_average_gpu_power"] = {"unit": "W", "avg": 1400.0}
+    doc["nvidia_energy_per_output_token"] = {"unit": "mJ/token", "avg": 350.0}
+    run = import_bytes("profile_export_aiperf.json", json.dumps(doc).encode()).evidence.runs[0]
+    assert run.power_w_per_gpu is None and close(run.energy_j_per_output_token, 0.35)
+    assert any("needs their count" in f for f in flags(run))
