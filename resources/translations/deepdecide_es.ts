@@ -921,395 +921,455 @@
 <context>
     <name>EvidencePage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="175"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="323"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="181"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="329"/>
         <source>File</source>
         <extracomment>the latency charts&apos; series of the last refresh, until their tab is shown (drawn then)</extracomment>
         <translation>Archivo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="177"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="324"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="183"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="330"/>
         <source>Tool</source>
         <translation>Herramienta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="178"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="184"/>
         <source>Version</source>
         <translation>Versión</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="179"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="185"/>
         <source>Runs</source>
         <translation>Ejecuciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="180"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="186"/>
         <source>Checks</source>
         <translation>Comprobaciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="181"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="187"/>
         <source>Size (bytes)</source>
         <translation>Tamaño (bytes)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="182"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="188"/>
         <source>SHA-256</source>
         <translation>SHA-256</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="184"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="190"/>
         <source>Imported</source>
         <translation>Importado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="187"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="193"/>
         <source>Fits the workload</source>
         <translation>Se ajusta a la carga</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="189"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="337"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="195"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="343"/>
         <source>Label</source>
         <translation>Etiqueta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="193"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="199"/>
         <source>Import files…</source>
         <translation>Importar archivos…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="195"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="201"/>
         <source>Remove selected file</source>
         <translation>Quitar el archivo seleccionado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="197"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="203"/>
         <source>Set context…</source>
         <translation>Indicar el contexto…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="198"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="204"/>
         <source>Say what the selected file was measured on (runtime, platform, GPUs, model), or accept its runs as a proxy for the workload</source>
         <translation>Indique sobre qué se midió el archivo seleccionado (runtime, plataforma, GPU, modelo) o acepte sus ejecuciones como proxy de la carga de trabajo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="201"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="207"/>
         <source>Proxy for one run or check…</source>
         <translation>Proxy para una ejecución o comprobación…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="203"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="209"/>
         <source>Accept one run or parity check of the selected file as a proxy for the workload (with a reason and a discount), or withdraw it</source>
         <translation>Acepte una ejecución o comprobación de paridad del archivo seleccionado como proxy de la carga de trabajo (con un motivo y un descuento), o retire la aceptación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="206"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="212"/>
         <source>or drop result files anywhere on the window</source>
         <translation>o suelte archivos de resultados en cualquier parte de la ventana</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="241"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="247"/>
         <source>Filter rows (any column)…</source>
         <translation>Filtrar filas (cualquier columna)…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="247"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="253"/>
         <source>all runs</source>
         <translation>todas las ejecuciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="247"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="253"/>
         <source>that count</source>
         <translation>las que cuentan</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="248"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="254"/>
         <source>matching the workload</source>
         <translation>que coinciden con la carga</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="248"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="254"/>
         <source>proxies</source>
         <translation>proxies</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="249"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="255"/>
         <source>mismatched</source>
         <translation>no coincidentes</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="249"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="255"/>
         <source>needing context</source>
         <translation>que necesitan contexto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="255"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="261"/>
         <source>Runtime × platform:</source>
         <translation>Runtime × plataforma:</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="257"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="263"/>
         <source>Applicability:</source>
         <translation>Aplicabilidad:</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="271"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="277"/>
         <source>Throughput per GPU against interactivity</source>
         <translation>Throughput por GPU frente a interactividad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="272"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="275"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="278"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="281"/>
         <source>output tokens/s per GPU</source>
         <translation>tokens de salida/s por GPU</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="272"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="278"/>
         <source>tokens/s per user (1000 / TPOT p50)</source>
         <translation>tokens/s por usuario (1000 / TPOT p50)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="274"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="280"/>
         <source>Throughput per GPU against concurrency</source>
         <translation>Throughput por GPU frente a concurrencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="283"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="289"/>
         <source>TTFT against concurrency</source>
         <translation>TTFT frente a concurrencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="284"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="290"/>
         <source>TTFT (ms)</source>
         <translation>TTFT (ms)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="299"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="305"/>
         <source>own</source>
         <comment>kind of evidence</comment>
         <translation>propia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="299"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="305"/>
         <source>third-party</source>
         <comment>kind of evidence</comment>
         <translation>de terceros</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="300"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="306"/>
         <source>illustrative</source>
         <comment>kind of evidence</comment>
         <translation>ilustrativa</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="301"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="307"/>
         <source>PREDICTED</source>
         <comment>kind of evidence</comment>
         <translation>PREDICHA</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="306"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="312"/>
         <source>matches</source>
         <comment>fit to the workload</comment>
         <translation>coincide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="306"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="312"/>
         <source>proxy</source>
         <comment>fit to the workload</comment>
         <translation>proxy</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="307"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="313"/>
         <source>mismatch</source>
         <comment>fit to the workload</comment>
         <translation>no coincide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="308"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="314"/>
         <source>needs-context</source>
         <comment>fit to the workload</comment>
         <translation>falta contexto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="311"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="317"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="319"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="325"/>
         <source>e2e</source>
         <translation>e2e</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="320"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="326"/>
         <source>e2e per token</source>
         <translation>e2e por token</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="321"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="327"/>
         <source>%1 %2 (ms)</source>
         <translation>%1 %2 (ms)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="321"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="327"/>
         <source>mean</source>
         <translation>media</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="323"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="329"/>
         <source>Applicability</source>
         <translation>Aplicabilidad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="323"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="329"/>
         <source>Kind</source>
         <translation>Tipo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="324"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="330"/>
         <source>Why</source>
         <translation>Motivo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="324"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="330"/>
         <source>Excluded</source>
         <translation>Excluida</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="325"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="331"/>
         <source>Tool version</source>
         <translation>Versión de la herramienta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="325"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="331"/>
         <source>Runtime</source>
         <translation>Runtime</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="326"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="332"/>
         <source>Runtime version</source>
         <translation>Versión del runtime</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="326"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="332"/>
         <source>Platform</source>
         <translation>Plataforma</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="327"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="333"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="327"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="333"/>
         <source>Model</source>
         <translation>Modelo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="327"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="333"/>
         <source>Quantization</source>
         <translation>Cuantización</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="328"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="334"/>
         <source>Dataset</source>
         <translation>Conjunto de datos</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="328"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="334"/>
         <source>Concurrency</source>
         <translation>Concurrencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="329"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="335"/>
         <source>Request rate (req/s)</source>
         <translation>Tasa de peticiones (pet./s)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="329"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="335"/>
         <source>Input tokens</source>
         <translation>Tokens de entrada</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="330"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="336"/>
         <source>Output tokens</source>
         <translation>Tokens de salida</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="330"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="336"/>
         <source>Requests</source>
         <translation>Peticiones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="331"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="337"/>
         <source>Completed</source>
         <translation>Completadas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="331"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="337"/>
         <source>Failed</source>
         <translation>Fallidas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="331"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="337"/>
         <source>Duration (s)</source>
         <translation>Duración (s)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="332"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="338"/>
         <source>Requests/s</source>
         <translation>Peticiones/s</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="332"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="338"/>
         <source>Output tokens/s</source>
         <translation>Tokens de salida/s</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="333"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="339"/>
         <source>Total tokens/s</source>
         <translation>Tokens totales/s</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="334"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="340"/>
         <source>Output tokens/s per GPU</source>
         <translation>Tokens de salida/s por GPU</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="335"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="341"/>
         <source>Tokens/s per user</source>
         <translation>Tokens/s por usuario</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="335"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="341"/>
         <source>Prefill GPUs</source>
         <translation>GPU de prefill</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="336"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="342"/>
         <source>Decode GPUs</source>
         <translation>GPU de decode</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="336"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="342"/>
         <source>Quality flags</source>
         <translation>Indicadores de calidad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="337"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="343"/>
         <source>Missing context</source>
         <translation>Contexto que falta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="337"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="343"/>
         <source>Max rate</source>
         <translation>Tasa máxima</translation>
     </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="344"/>
+        <source>Power per GPU (W)</source>
+        <translation>Potencia por GPU (W)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="345"/>
+        <source>Energy per output token (J)</source>
+        <translation>Energía por token de salida (J)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="346"/>
+        <source>Energy per input token (J)</source>
+        <translation>Energía por token de entrada (J)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="347"/>
+        <source>Energy metered</source>
+        <translation>Energía medida en</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="347"/>
+        <source>Output tokens per joule</source>
+        <translation>Tokens de salida por julio</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="348"/>
+        <source>KV-cache pool (tokens)</source>
+        <translation>Reserva de caché KV (tokens)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="348"/>
+        <source>Re-measures run no.</source>
+        <translation>Vuelve a medir la ejecución n.º</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="363"/>
+        <source>source: %1 (retrieved %2)</source>
+        <translation>origen: %1 (obtenido el %2)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="366"/>
+        <source>matches</source>
+        <translation>coincide con</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="366"/>
+        <source>DOES NOT MATCH</source>
+        <translation>NO COINCIDE con</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="367"/>
+        <source>is not listed in</source>
+        <translation>no figura en</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="368"/>
+        <source>SHA-256 %1 the publisher&apos;s manifest %2 (%3)</source>
+        <translation>el SHA-256 %1 el manifiesto del editor %2 (%3)</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="362"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="382"/>
         <source>%n matches</source>
         <comment>fit count</comment>
         <translation>
@@ -1318,7 +1378,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="362"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="382"/>
         <source>%n proxy</source>
         <comment>fit count</comment>
         <translation>
@@ -1327,7 +1387,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="363"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="383"/>
         <source>%n mismatch</source>
         <comment>fit count</comment>
         <translation>
@@ -1336,7 +1396,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="364"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="384"/>
         <source>%n needs-context</source>
         <comment>fit count</comment>
         <translation>
@@ -1345,232 +1405,232 @@
         </translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="369"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="389"/>
         <source>(proxy accepted)</source>
         <translation>(proxy aceptado)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="371"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="391"/>
         <source>(%1 accepted as proxies)</source>
         <translation>(%1 aceptadas como proxy)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="440"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="460"/>
         <source>Proxy discount</source>
         <translation>Descuento del proxy</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="441"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="461"/>
         <source>“%1” is not LOW/LIKELY/HIGH numbers with 0 &lt; low ≤ likely ≤ high.</source>
         <translation>«%1» no son números BAJO/PROBABLE/ALTO con 0 &lt; bajo ≤ probable ≤ alto.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="451"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="471"/>
         <source>Context</source>
         <translation>Contexto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="455"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="475"/>
         <source>Context of %1</source>
         <translation>Contexto de %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="474"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="494"/>
         <source>Proxy</source>
         <translation>Proxy</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="478"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="498"/>
         <source>run</source>
         <translation>ejecución</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="478"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="498"/>
         <source>check</source>
         <translation>comprobación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="480"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="500"/>
         <source>Proxy for %1 %2 of %3</source>
         <translation>Proxy para %1 %2 de %3</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="539"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="559"/>
         <source> — excluded (fails parity)</source>
         <translation> — excluida (no supera la paridad)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="539"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="559"/>
         <source> — predicted</source>
         <translation> — predicha</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="540"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="560"/>
         <source> — proxy</source>
         <translation> — proxy</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="540"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="560"/>
         <source> — does not count</source>
         <translation> — no cuenta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="620"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="640"/>
         <source>%1 runs, none with TPOT p50 (interactivity is 1000 / TPOT p50, and these files publish no latency): the chart shows throughput per GPU along each concurrency sweep instead. Throughput alone says nothing about the SLO.</source>
         <translation>%1 ejecuciones, ninguna con TPOT p50 (la interactividad es 1000 / TPOT p50, y estos archivos no publican latencia): el gráfico muestra en su lugar el throughput por GPU a lo largo de cada barrido de concurrencia. El throughput por sí solo no dice nada del SLO.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="285"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="291"/>
         <source>TPOT against concurrency</source>
         <translation>TPOT frente a concurrencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="286"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="292"/>
         <source>TPOT (ms)</source>
         <translation>TPOT (ms)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="152"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="158"/>
         <source>Normalized table</source>
         <translation>Tabla normalizada</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="128"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="134"/>
         <source>%1 on %2</source>
         <extracomment>columns shown first in the normalized table (then every other non-empty field) the widest the file-name column of the files table grows (the label column after it keeps room) applicability values whose runs count for nothing (shown greyed, with the reason)</extracomment>
         <translation>%1 en %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="153"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="159"/>
         <source>Predicted vs measured</source>
         <translation>Predicho frente a medido</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="210"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="216"/>
         <source>&lt;h2&gt;Evidence&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;Evidencia&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="342"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="353"/>
         <source>Evidence</source>
         <translation>Evidencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="346"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="357"/>
         <source>tool: %1 %2</source>
         <translation>herramienta: %1 %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="347"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="358"/>
         <source>%1 bytes, SHA-256 %2</source>
         <translation>%1 bytes, SHA-256 %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="348"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="359"/>
         <source>imported %1</source>
         <translation>importado %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="348"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="359"/>
         <source>(unknown)</source>
         <translation>(desconocido)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="490"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="510"/>
         <source>Remove %1</source>
         <translation>Quitar %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="511"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="531"/>
         <source>all</source>
         <translation>todas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="550"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="570"/>
         <source>%1 runs from %2 files. Times in ms, throughputs in tokens/s; TPOT, ITL and e2e per token are different metrics and stay apart.</source>
         <translation>%1 ejecuciones de %2 archivos. Tiempos en ms, throughputs en tokens/s; TPOT, ITL y e2e por token son métricas distintas y se mantienen separadas.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="604"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="624"/>
         <source>SLO ≥ %1 tok/s/user</source>
         <translation>SLO ≥ %1 tok/s/usuario</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="607"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="627"/>
         <source>SLO bound 1000 / TPOT p99 %1 ms</source>
         <translation>Límite del SLO 1000 / TPOT p99 %1 ms</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="610"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="630"/>
         <source>Pareto front</source>
         <translation>Frente de Pareto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="275"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="284"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="286"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="281"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="290"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="292"/>
         <source>concurrency (log scale)</source>
         <translation>concurrencia (escala logarítmica)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="150"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="156"/>
         <source>Throughput</source>
         <extracomment>the user asked to import files (payload: None -&gt; ask for paths)</extracomment>
         <translation>Throughput</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="151"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="157"/>
         <source>Latency</source>
         <translation>Latencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="644"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="646"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="664"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="666"/>
         <source>SLO p99 ≤ %1 ms</source>
         <translation>SLO p99 ≤ %1 ms</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="625"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="645"/>
         <source>%1 runs, none with both output throughput per GPU and TPOT p50 (interactivity is 1000 / TPOT p50, and these files publish no latency): nothing to plot yet. Their numbers are in the normalized table.</source>
         <translation>%1 ejecuciones, ninguna con throughput de salida por GPU y TPOT p50 a la vez (la interactividad es 1000 / TPOT p50, y estos archivos no publican latencia): aún no hay nada que representar. Sus cifras están en la tabla normalizada.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="630"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="650"/>
         <source>No runs with throughput and TPOT yet: import benchmark results (File ▸ Import evidence, or drop files on the window).</source>
         <translation>Aún no hay ejecuciones con throughput y TPOT: importe resultados de benchmarks (Archivo ▸ Importar evidencia, o suelte archivos en la ventana).</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="633"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="653"/>
         <source>Each point is one run. The line through a group&apos;s points is its Pareto front (no other run of the group is better on both axes). Right of the red line meets the interactivity SLO. Hollow points are illustrative, proxy or predicted data, filled ones measurements.</source>
         <translation>Cada punto es una ejecución. La línea que une los puntos de un grupo es su frente de Pareto (ninguna otra ejecución del grupo es mejor en ambos ejes). A la derecha de la línea roja se cumple el SLO de interactividad. Los puntos huecos son datos ilustrativos, de proxy o predichos; los rellenos, mediciones.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="658"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="678"/>
         <source>&lt;h3&gt;No latency to plot&lt;/h3&gt;&lt;p&gt;None of the %1 runs shown publishes TTFT or TPOT against a concurrency: these files report throughput only.&lt;/p&gt;&lt;p&gt;Their numbers are in the normalized table; import results with latency (File ▸ Import evidence, or drop files on the window) to see them here.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;No hay latencia que representar&lt;/h3&gt;&lt;p&gt;Ninguna de las %1 ejecuciones mostradas publica TTFT ni TPOT frente a una concurrencia: estos archivos solo informan del throughput.&lt;/p&gt;&lt;p&gt;Sus cifras están en la tabla normalizada; importe resultados con latencia (Archivo ▸ Importar evidencia, o suelte archivos en la ventana) para verlos aquí.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="662"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="682"/>
         <source>&lt;h3&gt;No latency to plot&lt;/h3&gt;&lt;p&gt;Import benchmark results with TTFT or TPOT (File ▸ Import evidence, or drop files on the window).&lt;/p&gt;</source>
         <translation>&lt;h3&gt;No hay latencia que representar&lt;/h3&gt;&lt;p&gt;Importe resultados de benchmarks con TTFT o TPOT (Archivo ▸ Importar evidencia, o suelte archivos en la ventana).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="666"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="686"/>
         <source>Solid lines are p50, dashed p99; below the red line meets the SLO. Hollow points are illustrative, proxy or predicted data, filled ones measurements.</source>
         <translation>Las líneas continuas son p50; las discontinuas, p99; por debajo de la línea roja se cumple el SLO. Los puntos huecos son datos ilustrativos, de proxy o predichos; los rellenos, mediciones.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="669"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="689"/>
         <source>No run shown publishes TPOT.</source>
         <translation>Ninguna ejecución mostrada publica TPOT.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="671"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="691"/>
         <source>No run shown publishes TTFT.</source>
         <translation>Ninguna ejecución mostrada publica TTFT.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="673"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="693"/>
         <source>%1 runs were driven by request rate, not concurrency, and are not in the latency charts.</source>
         <translation>%1 ejecuciones se dirigieron por tasa de peticiones, no por concurrencia, y no aparecen en los gráficos de latencia.</translation>
     </message>
@@ -1948,25 +2008,25 @@
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="70"/>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="216"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="218"/>
         <source>Runtime</source>
         <translation>Runtime</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="70"/>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="216"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="218"/>
         <source>Platform</source>
         <translation>Plataforma</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="70"/>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="216"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="218"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="70"/>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="217"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="219"/>
         <source>Model</source>
         <translation>Modelo</translation>
     </message>
@@ -1976,157 +2036,157 @@
         <translation>Quién lo hizo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="71"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="73"/>
         <source>Confirmed: the row&apos;s answer is checked</source>
         <translation>Confirmada: la respuesta de la fila está comprobada</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="93"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="95"/>
         <source>model</source>
         <translation>modelo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="100"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="102"/>
         <source>Apply to the selected rows</source>
         <translation>Aplicar a las filas seleccionadas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="102"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="104"/>
         <source>Gives these values to the selected rows only, and to each only for the facts its file does not state. Empty fields are not given.</source>
         <translation>Da estos valores solo a las filas seleccionadas, y a cada una solo para los datos que su archivo no indica. Los campos vacíos no se dan.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="105"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="107"/>
         <source>Confirm the selected rows</source>
         <translation>Confirmar las filas seleccionadas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="109"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="111"/>
         <source>Selected rows:</source>
         <translation>Filas seleccionadas:</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="140"/>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="150"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="142"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="152"/>
         <source>— not known —</source>
         <translation>— desconocido —</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="208"/>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="231"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="210"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="233"/>
         <source>%1 × %2</source>
         <translation>%1 × %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="208"/>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="231"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="210"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="233"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="214"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="216"/>
         <source>%1 / %2 tokens</source>
         <translation>%1 / %2 tokens</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="217"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="219"/>
         <source>Input tokens</source>
         <translation>Tokens de entrada</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="218"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="220"/>
         <source>Output tokens</source>
         <translation>Tokens de salida</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="219"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="221"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="221"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="223"/>
         <source>Not stated: %1</source>
         <translation>No indicado: %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="222"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="224"/>
         <source>nothing of the context</source>
         <translation>nada del contexto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="242"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="244"/>
         <source>Tick when the row&apos;s answer is right</source>
         <translation>Márquela cuando la respuesta de la fila sea correcta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="245"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="247"/>
         <source>The file states every fact: nothing to confirm</source>
         <translation>El archivo indica todos los datos: nada que confirmar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="247"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="249"/>
         <source>%1
 %2</source>
         <translation>%1
 %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="251"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="253"/>
         <source>What the file name suggests, for the facts the file does not state</source>
         <translation>Lo que sugiere el nombre del archivo, para los datos que el archivo no indica</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="255"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="257"/>
         <source>Stated by the file: kept</source>
         <translation>Indicado por el archivo: se conserva</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="265"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="267"/>
         <source>not known</source>
         <translation>desconocido</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="274"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="276"/>
         <source>%1 (the file says)</source>
         <translation>%1 (lo indica el archivo)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="275"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="277"/>
         <source>The file&apos;s format says who made it</source>
         <translation>El formato del archivo indica quién lo hizo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="307"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="309"/>
         <source>Suggested by the file name (%1): check it</source>
         <translation>Sugerido por el nombre del archivo (%1): compruébelo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="383"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="387"/>
         <source>rows %1</source>
         <translation>filas %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="383"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="387"/>
         <source> and %1 more</source>
         <translation> y %1 más</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="389"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="393"/>
         <source>Who made it? Not answered for 1 file: %1.</source>
         <translation>¿Quién lo hizo? Sin responder para 1 archivo: %1.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="391"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="395"/>
         <source>Who made it? Not answered for %1 files: %2.</source>
         <translation>¿Quién lo hizo? Sin responder para %1 archivos: %2.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="394"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="398"/>
         <source>Not confirmed: 1 file (%1): check its row and tick it, or edit it.</source>
         <translation>Sin confirmar: 1 archivo (%1): compruebe su fila y márquela, o edítela.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="397"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="401"/>
         <source>Not confirmed: %1 files (%2): check each row and tick it, or edit it.</source>
         <translation>Sin confirmar: %1 archivos (%2): compruebe cada fila y márquela, o edítela.</translation>
     </message>
@@ -2621,9 +2681,9 @@ Recover it?</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../deepdecide/gui/app.py" line="154"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="471"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="474"/>
+        <location filename="../../deepdecide/gui/app.py" line="153"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="472"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="475"/>
         <source>Cannot open the workspace</source>
         <translation>No se puede abrir el espacio de trabajo</translation>
     </message>
@@ -2669,206 +2729,206 @@ Recover it?</source>
         <translation>Plan de migración</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="157"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="158"/>
         <source>%1 (Ctrl+%2)</source>
         <extracomment>the page shown changed (payload: page key) set by ``app.build_window``: the error opening the workspace named at start-up, and whether to offer recovered autosaves once the window is shown start-up work that waits until the window is shown (set by ``app.build_window``)</extracomment>
         <translation>%1 (Ctrl+%2)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="158"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="159"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="234"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="235"/>
         <source>Cannot read the file</source>
         <translation>No se puede leer el archivo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="287"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="288"/>
         <source>&amp;New from the built-in sample</source>
         <translation>&amp;Nuevo a partir del ejemplo integrado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="288"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="289"/>
         <source>&amp;Open…</source>
         <translation>&amp;Abrir…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="289"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="290"/>
         <source>&amp;Save</source>
         <translation>&amp;Guardar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="290"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="291"/>
         <source>Save &amp;As…</source>
         <translation>Guardar &amp;como…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="291"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="292"/>
         <source>&amp;Import evidence…</source>
         <translation>&amp;Importar evidencia…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="292"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="293"/>
         <source>Import benchmark or parity result files</source>
         <translation>Importar archivos de resultados de benchmarks o de paridad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="293"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="294"/>
         <source>&amp;Export PDF decision record…</source>
         <translation>&amp;Exportar el registro de decisión en PDF…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="295"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="296"/>
         <source>&amp;Quit</source>
         <translation>&amp;Salir</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="296"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="297"/>
         <source>&amp;Undo</source>
         <translation>&amp;Deshacer</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="298"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="299"/>
         <source>&amp;Redo</source>
         <translation>&amp;Rehacer</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="306"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="307"/>
         <source>&amp;File</source>
         <translation>&amp;Archivo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="308"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="309"/>
         <source>Open &amp;Recent</source>
         <translation>Abrir &amp;reciente</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="314"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="315"/>
         <source>E&amp;xport</source>
         <translation>E&amp;xportar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="317"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="318"/>
         <source>&amp;Comparison as CSV…</source>
         <translation>&amp;Comparativa como CSV…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="319"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="320"/>
         <source>&amp;Evidence as CSV…</source>
         <translation>&amp;Evidencia como CSV…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="321"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="322"/>
         <source>&amp;Parity checks as CSV…</source>
         <translation>Comprobaciones de &amp;paridad como CSV…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="323"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="324"/>
         <source>&amp;Workbook as XLSX…</source>
         <translation>&amp;Libro como XLSX…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="325"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="326"/>
         <source>The comparison, the evidence and the parity checks in one workbook (needs openpyxl)</source>
         <translation>La comparativa, la evidencia y las comprobaciones de paridad en un libro (necesita openpyxl)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="331"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="332"/>
         <source>&amp;Edit</source>
         <translation>&amp;Editar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="334"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="335"/>
         <source>&amp;View</source>
         <translation>&amp;Ver</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="342"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="343"/>
         <source>&amp;Present</source>
         <translation>&amp;Presentar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="344"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="345"/>
         <source>Full-screen slides of the decision, with a what-if that changes nothing (Esc leaves)</source>
         <translation>Diapositivas a pantalla completa de la decisión, con un «¿y si…?» que no cambia nada (Esc para salir)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="345"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="346"/>
         <source>Present the decision full screen (F5)</source>
         <translation>Presentar la decisión a pantalla completa (F5)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="347"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="348"/>
         <source>&amp;Theme</source>
         <translation>&amp;Tema</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="351"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="366"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="352"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="367"/>
         <source>Follow the system</source>
         <translation>Seguir al sistema</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="351"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="352"/>
         <source>Light</source>
         <translation>Claro</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="351"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="352"/>
         <source>Dark</source>
         <translation>Oscuro</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="358"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="359"/>
         <source>&amp;Language</source>
         <translation>&amp;Idioma</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="376"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="377"/>
         <source>&amp;Help</source>
         <translation>Ay&amp;uda</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="377"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="378"/>
         <source>&amp;About deepdecide</source>
         <translation>&amp;Acerca de deepdecide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="379"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="380"/>
         <source>Main</source>
         <translation>Principal</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="385"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="400"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="386"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="401"/>
         <source>Undo</source>
         <translation>Deshacer</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="386"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="401"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="387"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="402"/>
         <source>Redo</source>
         <translation>Rehacer</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="400"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="401"/>
         <source>Undo %1</source>
         <translation>Deshacer %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="401"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="402"/>
         <source>Redo %1</source>
         <translation>Rehacer %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="411"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="412"/>
         <source>About deepdecide</source>
         <translation>Acerca de deepdecide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="411"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="412"/>
         <source>deepdecide %1
 
 Evidence, comparison and a signed decision record for LLM-serving platform choices. Works offline.</source>
@@ -2877,32 +2937,32 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
 Evidencia, comparativa y un registro de decisión firmado para elegir la plataforma de servicio de LLM. Funciona sin conexión.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="425"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="426"/>
         <source>(no recent files)</source>
         <translation>(no hay archivos recientes)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="431"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="432"/>
         <source>untitled</source>
         <translation>sin título</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="440"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="441"/>
         <source>the untitled workspace</source>
         <translation>el espacio de trabajo sin título</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="451"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="452"/>
         <source>Cannot load the built-in sample</source>
         <translation>No se puede cargar el ejemplo integrado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="479"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="480"/>
         <source>Opened %1</source>
         <translation>Abierto %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/main_window.py" line="481"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="482"/>
         <source>Opened %1 with %n warning(s): fix them before saving. First: %2</source>
         <translation>
             <numerusform>Abierto %1 con %n aviso: corríjalo antes de guardar. %2</numerusform>
@@ -2910,32 +2970,32 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
         </translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="501"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="502"/>
         <source>Cannot save the workspace</source>
         <translation>No se puede guardar el espacio de trabajo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="506"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="507"/>
         <source>Saved %1</source>
         <translation>Guardado %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="520"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="521"/>
         <source>Autosave failed: %1</source>
         <translation>Ha fallado el autoguardado: %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="533"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="534"/>
         <source>an untitled workspace</source>
         <translation>un espacio de trabajo sin título</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="535"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="536"/>
         <source>(autosaved %1)</source>
         <translation>(autoguardado %1)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="540"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="541"/>
         <source>Cannot recover the autosaved copy</source>
         <translation>No se puede recuperar la copia autoguardada</translation>
     </message>
@@ -3597,80 +3657,80 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
 <context>
     <name>PdfExport</name>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="102"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="105"/>
         <source>Writing and signing %1…</source>
         <translation>Escribiendo y firmando %1…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="103"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="106"/>
         <source>Writing %1…</source>
         <translation>Escribiendo %1…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="106"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="109"/>
         <source>Wrote the decision record %1, signed by %2</source>
         <translation>Se ha escrito el registro de decisión %1, firmado por %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="108"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="111"/>
         <source>Wrote the decision record %1</source>
         <translation>Se ha escrito el registro de decisión %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="111"/>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="165"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="114"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="168"/>
         <source>Export cancelled; nothing was written.</source>
         <translation>Exportación cancelada; no se ha escrito nada.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="114"/>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="168"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="117"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="171"/>
         <source>Export failed; nothing was written.</source>
         <translation>La exportación ha fallado; no se ha escrito nada.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="115"/>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="169"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="118"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="172"/>
         <source>Cannot export the decision record</source>
         <translation>No se puede exportar el registro de decisión</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="143"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="146"/>
         <source>Not ready for approval</source>
         <translation>No está listo para la aprobación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="144"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="147"/>
         <source>Missing:</source>
         <translation>Falta:</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="160"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="163"/>
         <source>Writing %1 for approval…</source>
         <translation>Escribiendo %1 para su aprobación…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="162"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="165"/>
         <source>Wrote %1 for approval; each approver signs it in turn</source>
         <translation>Se ha escrito %1 para su aprobación; cada aprobador lo firma por turno</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="205"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="214"/>
         <source>Signing %1 as %2…</source>
         <translation>Firmando %1 como %2…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="208"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="217"/>
         <source>Signed %1 as %2 (%3)</source>
         <translation>Firmado %1 como %2 (%3)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="211"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="221"/>
         <source>Not signed; the record is unchanged.</source>
         <translation>Sin firmar; el registro no ha cambiado.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="212"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="222"/>
         <source>Cannot sign the decision record</source>
         <translation>No se puede firmar el registro de decisión</translation>
     </message>
@@ -4237,38 +4297,38 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
 <context>
     <name>TableExport</name>
     <message>
-        <location filename="../../deepdecide/gui/table_export.py" line="55"/>
+        <location filename="../../deepdecide/gui/table_export.py" line="56"/>
         <source>Export the comparison as CSV</source>
         <extracomment>what can be exported: key -&gt; (file suffix)</extracomment>
         <translation>Exportar la comparativa como CSV</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/table_export.py" line="56"/>
+        <location filename="../../deepdecide/gui/table_export.py" line="57"/>
         <source>Export the evidence as CSV</source>
         <translation>Exportar la evidencia como CSV</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/table_export.py" line="57"/>
+        <location filename="../../deepdecide/gui/table_export.py" line="58"/>
         <source>Export the parity checks as CSV</source>
         <translation>Exportar las comprobaciones de paridad como CSV</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/table_export.py" line="58"/>
+        <location filename="../../deepdecide/gui/table_export.py" line="59"/>
         <source>Export a workbook (XLSX)</source>
         <translation>Exportar un libro (XLSX)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/table_export.py" line="61"/>
+        <location filename="../../deepdecide/gui/table_export.py" line="62"/>
         <source>XLSX export needs openpyxl: pip install &apos;deepdecide[xlsx]&apos; (CSV export works without it)</source>
         <translation>La exportación a XLSX necesita openpyxl: pip install &apos;deepdecide[xlsx]&apos; (la exportación a CSV funciona sin él)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/table_export.py" line="78"/>
+        <location filename="../../deepdecide/gui/table_export.py" line="83"/>
         <source>Export failed; nothing was written.</source>
         <translation>La exportación ha fallado; no se ha escrito nada.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/table_export.py" line="82"/>
+        <location filename="../../deepdecide/gui/table_export.py" line="87"/>
         <source>Wrote %1 (%2 rows)</source>
         <translation>Se ha escrito %1 (%2 filas)</translation>
     </message>
