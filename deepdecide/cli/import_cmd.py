@@ -180,6 +180,7 @@ def run(args: argparse.Namespace) -> int:
         if result.file_kind is None and kind_given is None:  # added or replaced: who made it must be said
             unsaid.append(path)
         say(_('{path}: {format}: {n} run(s), {n2} parity check(s)').format(path=shown_path(path), format=result.format, n=len(ev.runs), n2=len(ev.parity))
+            + (_(', {n} predictor error row(s)').format(n=len(ev.prediction_errors)) if ev.prediction_errors else "")
             + (_('; missing context: {value} (give --runtime/--platform/--gpus/--model)').format(value=', '.join(result.missing_context))
                if result.missing_context else ""))
         sources = _sources_line(ev)

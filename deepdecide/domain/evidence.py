@@ -78,6 +78,17 @@ class ChecksumCheck:
     expected_sha256: str = ""  # the SHA-256 the manifest lists for the file ("" when not listed)
     publisher: str = ""  # who issued the manifest, as it says (package and version)
 
+    def note(self, file_name: str) -> Message:
+        """The outcome in words ("SHA-256 matches the publisher's manifest evidence.json (...)")."""
+        from deepdecide.domain.flags import flag
+
+        who = self.publisher or self.manifest
+        if self.outcome == ChecksumOutcome.MATCH:
+            return flag("checksum.match", manifest=self.manifest, publisher=who)
+        if self.outcome == ChecksumOutcome.MISMATCH:
+            return flag("checksum.mismatch", manifest=self.manifest, publisher=who, expected=self.expected_sha256)
+        return flag("checksum.not_listed", manifest=self.manifest, name=file_name)
+
 
 @dataclass(frozen=True, slots=True)
 class Provenance:

@@ -23,7 +23,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from deepdecide.domain.evidence import ChecksumCheck, ChecksumOutcome
-from deepdecide.domain.flags import flag
 
 if TYPE_CHECKING:
     from deepdecide.importers.registry import ImportResult
@@ -75,16 +74,6 @@ def check(path: str | os.PathLike[str], sha256: str) -> ChecksumCheck | None:
     return None
 
 
-def note(c: ChecksumCheck, file_name: str) -> Any:
-    """What the check says, as an import note."""
-    who = c.publisher or c.manifest
-    if c.outcome == ChecksumOutcome.MATCH:
-        return flag("checksum.match", manifest=c.manifest, publisher=who)
-    if c.outcome == ChecksumOutcome.MISMATCH:
-        return flag("checksum.mismatch", manifest=c.manifest, publisher=who, expected=c.expected_sha256)
-    return flag("checksum.not_listed", manifest=c.manifest, name=file_name)
-
-
 def against_manifest(result: ImportResult, path: str | os.PathLike[str]) -> ImportResult:
     """``result`` with its file checked against a publisher's manifest beside it (when there is one)."""
     p = result.evidence.provenance
@@ -92,4 +81,4 @@ def against_manifest(result: ImportResult, path: str | os.PathLike[str]) -> Impo
     if c is None:
         return result
     evidence = replace(result.evidence, provenance=replace(p, checksum=c))
-    return replace(result, evidence=evidence, notes=(*result.notes, note(c, p.file_name)))
+    return replace(result, evidence=evidence, notes=(*result.notes, c.note(p.file_name)))

@@ -1369,7 +1369,16 @@
         <translation>el SHA-256 %1 el manifiesto del editor %2 (%3)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="382"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="376"/>
+        <source>%n predictor error row(s)</source>
+        <comment>error table</comment>
+        <translation>
+            <numerusform>%n fila de error de predictor</numerusform>
+            <numerusform>%n filas de error de predictor</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="389"/>
         <source>%n matches</source>
         <comment>fit count</comment>
         <translation>
@@ -1378,7 +1387,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="382"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="389"/>
         <source>%n proxy</source>
         <comment>fit count</comment>
         <translation>
@@ -1387,7 +1396,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="383"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="390"/>
         <source>%n mismatch</source>
         <comment>fit count</comment>
         <translation>
@@ -1396,7 +1405,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="384"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="391"/>
         <source>%n needs-context</source>
         <comment>fit count</comment>
         <translation>
@@ -1405,77 +1414,77 @@
         </translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="389"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="396"/>
         <source>(proxy accepted)</source>
         <translation>(proxy aceptado)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="391"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="398"/>
         <source>(%1 accepted as proxies)</source>
         <translation>(%1 aceptadas como proxy)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="460"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="467"/>
         <source>Proxy discount</source>
         <translation>Descuento del proxy</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="461"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="468"/>
         <source>“%1” is not LOW/LIKELY/HIGH numbers with 0 &lt; low ≤ likely ≤ high.</source>
         <translation>«%1» no son números BAJO/PROBABLE/ALTO con 0 &lt; bajo ≤ probable ≤ alto.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="471"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="478"/>
         <source>Context</source>
         <translation>Contexto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="475"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="482"/>
         <source>Context of %1</source>
         <translation>Contexto de %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="494"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="501"/>
         <source>Proxy</source>
         <translation>Proxy</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="498"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="505"/>
         <source>run</source>
         <translation>ejecución</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="498"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="505"/>
         <source>check</source>
         <translation>comprobación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="500"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="507"/>
         <source>Proxy for %1 %2 of %3</source>
         <translation>Proxy para %1 %2 de %3</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="559"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="566"/>
         <source> — excluded (fails parity)</source>
         <translation> — excluida (no supera la paridad)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="559"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="566"/>
         <source> — predicted</source>
         <translation> — predicha</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="560"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="567"/>
         <source> — proxy</source>
         <translation> — proxy</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="560"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="567"/>
         <source> — does not count</source>
         <translation> — no cuenta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="640"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="647"/>
         <source>%1 runs, none with TPOT p50 (interactivity is 1000 / TPOT p50, and these files publish no latency): the chart shows throughput per GPU along each concurrency sweep instead. Throughput alone says nothing about the SLO.</source>
         <translation>%1 ejecuciones, ninguna con TPOT p50 (la interactividad es 1000 / TPOT p50, y estos archivos no publican latencia): el gráfico muestra en su lugar el throughput por GPU a lo largo de cada barrido de concurrencia. El throughput por sí solo no dice nada del SLO.</translation>
     </message>
@@ -1536,32 +1545,32 @@
         <translation>(desconocido)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="510"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="517"/>
         <source>Remove %1</source>
         <translation>Quitar %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="531"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="538"/>
         <source>all</source>
         <translation>todas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="570"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="577"/>
         <source>%1 runs from %2 files. Times in ms, throughputs in tokens/s; TPOT, ITL and e2e per token are different metrics and stay apart.</source>
         <translation>%1 ejecuciones de %2 archivos. Tiempos en ms, throughputs en tokens/s; TPOT, ITL y e2e por token son métricas distintas y se mantienen separadas.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="624"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="631"/>
         <source>SLO ≥ %1 tok/s/user</source>
         <translation>SLO ≥ %1 tok/s/usuario</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="627"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="634"/>
         <source>SLO bound 1000 / TPOT p99 %1 ms</source>
         <translation>Límite del SLO 1000 / TPOT p99 %1 ms</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="630"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="637"/>
         <source>Pareto front</source>
         <translation>Frente de Pareto</translation>
     </message>
@@ -1584,53 +1593,53 @@
         <translation>Latencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="664"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="666"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="671"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="673"/>
         <source>SLO p99 ≤ %1 ms</source>
         <translation>SLO p99 ≤ %1 ms</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="645"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="652"/>
         <source>%1 runs, none with both output throughput per GPU and TPOT p50 (interactivity is 1000 / TPOT p50, and these files publish no latency): nothing to plot yet. Their numbers are in the normalized table.</source>
         <translation>%1 ejecuciones, ninguna con throughput de salida por GPU y TPOT p50 a la vez (la interactividad es 1000 / TPOT p50, y estos archivos no publican latencia): aún no hay nada que representar. Sus cifras están en la tabla normalizada.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="650"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="657"/>
         <source>No runs with throughput and TPOT yet: import benchmark results (File ▸ Import evidence, or drop files on the window).</source>
         <translation>Aún no hay ejecuciones con throughput y TPOT: importe resultados de benchmarks (Archivo ▸ Importar evidencia, o suelte archivos en la ventana).</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="653"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="660"/>
         <source>Each point is one run. The line through a group&apos;s points is its Pareto front (no other run of the group is better on both axes). Right of the red line meets the interactivity SLO. Hollow points are illustrative, proxy or predicted data, filled ones measurements.</source>
         <translation>Cada punto es una ejecución. La línea que une los puntos de un grupo es su frente de Pareto (ninguna otra ejecución del grupo es mejor en ambos ejes). A la derecha de la línea roja se cumple el SLO de interactividad. Los puntos huecos son datos ilustrativos, de proxy o predichos; los rellenos, mediciones.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="678"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="685"/>
         <source>&lt;h3&gt;No latency to plot&lt;/h3&gt;&lt;p&gt;None of the %1 runs shown publishes TTFT or TPOT against a concurrency: these files report throughput only.&lt;/p&gt;&lt;p&gt;Their numbers are in the normalized table; import results with latency (File ▸ Import evidence, or drop files on the window) to see them here.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;No hay latencia que representar&lt;/h3&gt;&lt;p&gt;Ninguna de las %1 ejecuciones mostradas publica TTFT ni TPOT frente a una concurrencia: estos archivos solo informan del throughput.&lt;/p&gt;&lt;p&gt;Sus cifras están en la tabla normalizada; importe resultados con latencia (Archivo ▸ Importar evidencia, o suelte archivos en la ventana) para verlos aquí.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="682"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="689"/>
         <source>&lt;h3&gt;No latency to plot&lt;/h3&gt;&lt;p&gt;Import benchmark results with TTFT or TPOT (File ▸ Import evidence, or drop files on the window).&lt;/p&gt;</source>
         <translation>&lt;h3&gt;No hay latencia que representar&lt;/h3&gt;&lt;p&gt;Importe resultados de benchmarks con TTFT o TPOT (Archivo ▸ Importar evidencia, o suelte archivos en la ventana).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="686"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="693"/>
         <source>Solid lines are p50, dashed p99; below the red line meets the SLO. Hollow points are illustrative, proxy or predicted data, filled ones measurements.</source>
         <translation>Las líneas continuas son p50; las discontinuas, p99; por debajo de la línea roja se cumple el SLO. Los puntos huecos son datos ilustrativos, de proxy o predichos; los rellenos, mediciones.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="689"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="696"/>
         <source>No run shown publishes TPOT.</source>
         <translation>Ninguna ejecución mostrada publica TPOT.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="691"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="698"/>
         <source>No run shown publishes TTFT.</source>
         <translation>Ninguna ejecución mostrada publica TTFT.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="693"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="700"/>
         <source>%1 runs were driven by request rate, not concurrency, and are not in the latency charts.</source>
         <translation>%1 ejecuciones se dirigieron por tasa de peticiones, no por concurrencia, y no aparecen en los gráficos de latencia.</translation>
     </message>

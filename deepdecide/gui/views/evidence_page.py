@@ -372,6 +372,13 @@ class EvidencePage(Page):
 
     def _file_fit(self, f: EvidenceFile, detail: bool = False) -> str:
         """How the file's runs and checks fit the workload: "2 mismatch", "3 match", with reasons on hover."""
+        if f.prediction_errors and not f.runs and not f.parity:  # a predictor's error table: what it holds
+            text = self.tr("%n predictor error row(s)", "error table", len(f.prediction_errors))
+            if not detail:
+                return text
+            from deepdecide.analysis.prediction import error_table_lines
+
+            return "<br>".join([f"<b>{text}</b>", *error_table_lines((f,))])
         fits = self._fits_of(f)
         if fits is None:
             return ""
