@@ -453,3 +453,25 @@ def test_aiperf_energy_total_power_and_millijoules():
     run = import_bytes("profile_export_aiperf.json", json.dumps(doc).encode()).evidence.runs[0]
     assert run.power_w_per_gpu is None and close(run.energy_j_per_output_token, 0.35)
     assert any("needs their count" in f for f in flags(run))
+
+
+def test_new_optional_fields_leave_an_old_workspace_byte_identical(tmp_path):
+    """Energy, manifest, checksum and error-table fields are optional: a workspace that holds none of
+    them loads and saves as before (no schema bump), one that holds them round-trips."""
+    from dataclasses import replace as dc_replace
+
+    from deepdecide.storage import files
+
+    minimal = Path(__file__).resolve().parents[1] / "fixtures" / "workspaces" / "minimal.deepdecide.yaml"
+    ws = files.load_workspace(minimal)
+    files.save_workspace(ws, tmp_path / "a.deepdecide.yaml")
+    text = (tmp_path / "a.deepdecide.yaml").read_text(encoding="utf-8")
+    for key in ("power_w_per_gpu", "energy_basis", "source_url", "checksum", "prediction_errors", "reproduces"):
+        assert key not in text
+    evidence = import_file(shared("inferencex_api/powerx.csv")).evidence
+    table = import_file(shared("aisimulate/dsv41_gb200_fpm_holdout-v1_derived-error-metrics.json"),
+                        ImportContext(platform="GB200")).evidence
+    ws = dc_replace(ws, evidence=dc_replace(ws.evidence, files=(evidence, table)))
+    files.save_workspace(ws, tmp_path / "b.deepdecide.yaml")
+    back = files.load_workspace(tmp_path / "b.deepdecide.yaml")
+    assert back.evidence.files == (evidence, table)
