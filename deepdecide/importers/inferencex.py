@@ -257,7 +257,8 @@ class InferencexPowerxCsv(Importer):
         if t is None or not t.rows:
             raise src.error(_("an InferenceX PowerX CSV with a header and no rows"))
         out = Parsed()
-        versions, queries = [], []
+        versions: list[str] = []
+        queries: list[str] = []
         for line, row in t.rows:
             out.runs.append(self._row(t, line, row, versions, queries).build())
         out.tool_version = "; ".join(dict.fromkeys(versions))
