@@ -270,6 +270,12 @@ def _predicted_range(idx: EvidenceIndex, best: _Best, value: float) -> tuple[flo
     err = idx.predictor_errors.get(tool)
     rng = widen(value, err)
     if rng is None or err is None:
+        # no local pair: the predictor's published error table, where one covers the run
+        from deepdecide.analysis.prediction import table_range
+
+        published = table_range(idx, best.group[best.i], value)
+        if published is not None:
+            return published
         return None, None, (), msg("capacity.predicted_error_unknown",
                                    "the error of {tool} is unknown here: no measured run of the same "
                                    "configuration to compare with", tool=tool or "the predictor")

@@ -31,6 +31,7 @@ from deepdecide.domain.evidence import (
     BuildAttestation,
     ParityCheck,
     ParityKind,
+    PredictionErrorRow,
     ProvenanceKind,
     Verdict,
 )
@@ -80,6 +81,7 @@ class EvidenceIndex:
     kinds: dict[int, ProvenanceKind] = field(default_factory=dict)  # id(run) -> its file's provenance kind
     pairs: tuple[PredictionPair, ...] = ()  # predicted runs beside measured runs of the same configuration
     predictor_errors: dict[str, PredictorError] = field(default_factory=dict)  # tool -> its observed errors
+    prediction_errors: tuple[PredictionErrorRow, ...] = ()  # predictors' published error tables (imported)
     parity_failed: dict[tuple[str, str], str] = field(default_factory=dict)  # (runtime, platform) -> failing check
     _platform_cache: dict[str, str] = field(default_factory=dict)
     _slo_cache: dict[int, tuple[str, ...]] = field(default_factory=dict)
@@ -168,6 +170,7 @@ class EvidenceIndex:
             idx.runtime_platforms[b.runtime].add(key[1])
         idx.pairs = pair(effective_workload(ws), predicted, measured)
         idx.predictor_errors = {e.tool: e for e in predictor_errors(idx.pairs)}
+        idx.prediction_errors = ev.prediction_errors
         idx._gate_parity(ws.required_parity)
         return idx
 

@@ -16,21 +16,29 @@ per GPU. A positive throughput error means the predictor promised more than the 
 
 Per predictor (the run's ``tool``), the most negative and most positive throughput errors widen
 the Monte Carlo range of any capacity that rests on that predictor's runs (see ``widen``).
+
+Where no local pair exists for the predictor, a published error table of the same predictor for the
+same model on the same platform (AISimulate's ``derived-error-metrics.json``, imported as
+:class:`~deepdecide.domain.evidence.PredictionErrorRow`) widens the range instead (``error_basis``,
+``table_range``): never both. Every predicted capacity states its error basis (local pairs, a
+published table, or unknown), and the record lists it (``error_basis_lines``).
 """
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from deepdecide.analysis.assessment import MetricError, PredictionPair, PredictorError
+from deepdecide.analysis.assessment import MetricError, PredictionPair, PredictorError, TrailItem
 from deepdecide.domain import formatting
-from deepdecide.domain.evidence import BenchmarkRun, ProvenanceKind
+from deepdecide.domain.evidence import BenchmarkRun, EvidenceFile, PredictionErrorRow, ProvenanceKind
 from deepdecide.domain.i18n import _, translate
-from deepdecide.domain.messages import msg
+from deepdecide.domain.messages import Message, msg
 
 if TYPE_CHECKING:
+    from deepdecide.analysis.evidence import EvidenceIndex
     from deepdecide.domain.workspace import Workspace
 from deepdecide.domain.workload import Workload, model_matches
 
@@ -234,3 +242,136 @@ def predictor_lines(assessment: Any) -> list[str]:
                      "errors (measured = predicted / (1 + error))").format(line=line)
         out.append(line)
     return out
+
+
+# ---------------------------------------------------------------------------------------------
+# a predictor's published error table as the error basis of its predictions
+
+#: the lowest a range's divisor goes (an error of -95 % or worse: measured = predicted / 0.05)
+MIN_DIVISOR = 0.05
+
+#: the message ids of a predicted capacity's error basis, as they appear among its figure's flags
+ERROR_BASIS_IDS = ("capacity.predicted_widened", "prediction.error_table", "capacity.predicted_error_unknown")
+
+
+def _model_key(name: str) -> str:
+    """``deepseek-ai/DeepSeek-V4.1`` and ``DeepSeek-V4.1`` -> ``deepseekv41`` (organisation dropped)."""
+    return re.sub(r"[^a-z0-9]", "", name.rsplit("/", 1)[-1].casefold())
+
+
+def _names_mode(run: BenchmarkRun, mode: str) -> bool:
+    text = f"{run.tool_version} {run.label}"
+    return re.search(rf"(?<![A-Za-z0-9]){re.escape(mode)}(?![A-Za-z0-9])", text, re.IGNORECASE) is not None
+
+
+def _spread(row: PredictionErrorRow) -> float | None:
+    return row.mape if row.mape is not None else row.wape
+
+
+def error_basis(idx: EvidenceIndex, run: BenchmarkRun) -> tuple[float, Message] | None:
+    """The relative spread of the predicted ``run``'s figures from its predictor's published error
+    table, and the label saying so; None when no table of the run's tool covers its model on its
+    platform.
+
+    The rows must be of the run's ``tool``, its model (organisation prefix, case and punctuation
+    aside) and its platform (the matrix's platform id). Of the prediction modes the table holds, the
+    ones the run names (in its tool version or label) are used; when it names none, the widest. Of a
+    mode's phases, the ``all`` row, else the widest. The spread is the MAPE (else the WAPE). Local
+    pairs take precedence: the caller asks only when the predictor has none (never widen twice)."""
+    platform = idx.platform_id(run.platform) if run.platform else ""
+    key = _model_key(run.model)
+    if not platform or not key:
+        return None
+    rows = [r for r in idx.prediction_errors
+            if r.tool == run.tool and _model_key(r.model) == key and r.platform
+            and idx.platform_id(r.platform) == platform and _spread(r) is not None]
+    if not rows:
+        return None
+    modes = list(dict.fromkeys(r.mode for r in rows))
+    named = [m for m in modes if _names_mode(run, m)]
+    chosen: list[PredictionErrorRow] = []
+    for mode in named or modes:
+        of_mode = [r for r in rows if r.mode == mode]
+        overall = [r for r in of_mode if r.phase == "all"]
+        chosen.append(overall[0] if overall else max(of_mode, key=lambda r: _spread(r) or 0.0))
+    row = max(chosen, key=lambda r: _spread(r) or 0.0)
+    spread = _spread(row) or 0.0
+    label = msg("prediction.error_table", "range widened by the error {tool} published for {model} on {platform}: "
+                                          "{mode} {stat} {error} over {points} point(s) ({metric}, phase {phase}); "
+                                          "no measured run of the same configuration here",
+                tool=row.tool, model=row.model, platform=row.platform, mode=row.mode,
+                stat="MAPE" if row.mape is not None else "WAPE", error=formatting.percent(spread, 1),
+                points=row.points if row.points is not None else "?", metric=row.metric or "?", phase=row.phase)
+    if not named and len(modes) > 1:
+        label = msg("prediction.error_table_widest", "{label} (the prediction names no mode: the widest of {modes})",
+                    label=label, modes=", ".join(modes))
+    return spread, label
+
+
+def table_range(idx: EvidenceIndex, run: BenchmarkRun, value: float) -> tuple[
+        float, float, tuple[TrailItem, ...], Message] | None:
+    """The Monte Carlo range of a predicted capacity ``value`` from its predictor's published error
+    (:func:`error_basis`): measured = predicted / (1 + e) with e from -spread to +spread, so
+    value / (1 + spread) to value / max(1 - spread, 0.05); its trail and flag. None when no table applies."""
+    basis = error_basis(idx, run)
+    if basis is None:
+        return None
+    spread, label = basis
+    low, high = value / (1.0 + spread), value / max(1.0 - spread, MIN_DIVISOR)
+    trail = (TrailItem(msg("trail.published_error", "{tool} published error", tool=run.tool),
+                       msg("trail.plus_minus", "± {error}", error=formatting.percent(spread, 1)), "", label),
+             TrailItem(msg("trail.range", "range low / high"), msg("trail.low_high", "{low} / {high}", low=low, high=high),
+                       "output tok/s/GPU", msg("trail.predicted_over_error", "predicted / (1 + error)")))
+    return low, high, trail, label
+
+
+def error_basis_lines(assessment: Any) -> list[str]:
+    """Per option whose capacity is predicted: the error basis its range rests on (local pairs, a
+    published error table, or unknown), as the capacity states it."""
+    out = []
+    for oa in getattr(assessment, "options", ()) or ():
+        cap = getattr(oa, "capacity", None)
+        if cap is None or getattr(cap.source, "value", "") != "predicted":
+            continue
+        basis = [f for f in cap.figure.flags if isinstance(f, Message) and f.id in ERROR_BASIS_IDS]
+        text = "; ".join(m.render(translate) for m in basis) or _("error basis not stated")
+        out.append(_("{option}: predicted capacity; error basis: {basis}").format(option=oa.name, basis=text))
+    return out
+
+
+def error_table_lines(files: Sequence[EvidenceFile]) -> list[str]:
+    """One line per imported predictor error table row: tool, mode, model, platform, phase, MAPE / WAPE, points."""
+    out = []
+    for f in files:
+        for r in f.prediction_errors:
+            out.append(_("{tool} {mode}, {model} on {platform}, {metric} ({phase}): MAPE {mape}, WAPE {wape}, "
+                         "{points} point(s) ({file})").format(
+                tool=r.tool, mode=r.mode, model=r.model or formatting.DASH, platform=r.platform or formatting.DASH,
+                metric=r.metric or formatting.DASH, phase=r.phase,
+                mape=formatting.percent(r.mape, 1) if r.mape is not None else formatting.DASH,
+                wape=formatting.percent(r.wape, 1) if r.wape is not None else formatting.DASH,
+                points=r.points if r.points is not None else formatting.DASH, file=f.provenance.file_name))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# reproduction records: a reference and its re-measurements in one file
+
+
+def reproduction_pairs(files: Sequence[EvidenceFile]) -> tuple[PredictionPair, ...]:
+    """Within each file, every run that re-measures another (``reproduces``) beside the run it
+    re-measures, as a prediction pair with the reference in the predicted place: the error per
+    metric is (reference - re-measured) / re-measured (the same metrics and statistics as a
+    prediction pair; positive: the reference claimed more than was re-measured)."""
+    out: list[PredictionPair] = []
+    for f in files:
+        for m in f.runs:
+            if m.reproduces is None or not 0 <= m.reproduces < len(f.runs) or f.runs[m.reproduces] is m:
+                continue
+            ref = f.runs[m.reproduces]
+            errs = errors(ref, m)
+            load = (f"concurrency {formatting.number(m.concurrency)}" if m.concurrency is not None else "")
+            out.append(PredictionPair(m.tool, m.runtime, m.platform, m.model, m.gpu_count, m.input_tokens,
+                                      m.output_tokens, load, ref.label, f.provenance.file_name, m.label,
+                                      f.provenance.file_name, errs))
+    return tuple(out)

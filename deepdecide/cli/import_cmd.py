@@ -182,6 +182,7 @@ def run(args: argparse.Namespace) -> int:
         if result.file_kind is None and kind_given is None:  # added or replaced: who made it must be said
             unsaid.append(path)
         say(_('{path}: {format}: {n} run(s), {n2} parity check(s)').format(path=shown_path(path), format=result.format, n=len(ev.runs), n2=len(ev.parity))
+            + (_(', {n} predictor error row(s)').format(n=len(ev.prediction_errors)) if ev.prediction_errors else "")
             + (_('; missing context: {value} (give --runtime/--platform/--gpus/--model)').format(value=', '.join(result.missing_context))
                if result.missing_context else ""))
         sources = _sources_line(ev)
@@ -192,8 +193,15 @@ def run(args: argparse.Namespace) -> int:
             say(_('{path}: the file name suggests {opts} (not applied; confirm with `deepdecide evidence set {into} {file_name} {opts}`)').format(path=shown_path(path), opts=opts, into=args.into, file_name=shown_path(ev.provenance.file_name)))
         for finding in result.redactions:
             say(_('  redacted: {finding}').format(finding=finding))
+        if ev.provenance.source_url:
+            say(_('  source: {url} (retrieved {when})').format(url=ev.provenance.source_url,
+                                                             when=ev.provenance.retrieved_at or "?"))
+        for line in ev.provenance.manifest:  # what the file's own manifest says of its selection
+            say(_('  selection: {line}').format(line=line))
         for note in result.notes:
-            if note.id.startswith("import.dropped") or note.id == "safety.surrogate":  # what was lost
+            # what was lost, a publisher's checksum, an empty selection
+            if note.id.startswith(("import.dropped", "checksum.")) or note.id in ("safety.surrogate",
+                                                                                 "inferencex.no_observations"):
                 say(_('  note: {note}').format(note=note))
     if failed and not args.keep_going:
         say(_('{into}: nothing saved: {failed} of {n} file(s) could not be imported (--keep-going adds the others)').format(into=args.into, failed=failed, n=len(jobs)), file=sys.stderr)

@@ -59,10 +59,46 @@ _KIND_MESSAGE = {
 }
 
 
+class ChecksumOutcome(StrEnum):
+    """What a publisher's checksum manifest says of an imported file's bytes."""
+
+    MATCH = "match"  # the file's SHA-256 is the one the manifest lists for its name
+    MISMATCH = "mismatch"  # the manifest lists another SHA-256: these are not the bytes it published
+    NOT_LISTED = "not_listed"  # the manifest beside it does not list the file's name
+
+
+@dataclass(frozen=True, slots=True)
+class ChecksumCheck:
+    """The file checked against a publisher's manifest of checksums found beside it (InferenceX's
+    ``evidence.json``): which manifest (name, SHA-256, publisher), what it lists and the outcome."""
+
+    manifest: str  # the manifest's file name, e.g. "evidence.json"
+    manifest_sha256: str
+    outcome: ChecksumOutcome
+    expected_sha256: str = ""  # the SHA-256 the manifest lists for the file ("" when not listed)
+    publisher: str = ""  # who issued the manifest, as it says (package and version)
+
+    def note(self, file_name: str) -> Message:
+        """The outcome in words ("SHA-256 matches the publisher's manifest evidence.json (...)")."""
+        from deepdecide.domain.flags import flag
+
+        who = self.publisher or self.manifest
+        if self.outcome == ChecksumOutcome.MATCH:
+            return flag("checksum.match", manifest=self.manifest, publisher=who)
+        if self.outcome == ChecksumOutcome.MISMATCH:
+            return flag("checksum.mismatch", manifest=self.manifest, publisher=who, expected=self.expected_sha256)
+        return flag("checksum.not_listed", manifest=self.manifest, name=file_name)
+
+
 @dataclass(frozen=True, slots=True)
 class Provenance:
     """Where an evidence file came from. ``kind`` says who made it (own, third_party, illustrative,
-    predicted); ``label`` is free text describing it (e.g. its published source)."""
+    predicted); ``label`` is free text describing it (e.g. its published source).
+
+    ``source_url``, ``retrieved_at`` and ``manifest`` are what the file's own manifest says of its
+    origin (an API export: the query, when it ran, how many rows it returned, selected and excluded,
+    which metrics the selection covers); ``checksum`` is the file checked against a publisher's
+    manifest of checksums (None: no manifest beside it)."""
 
     file_name: str
     size_bytes: int
@@ -72,9 +108,30 @@ class Provenance:
     imported_at: str = ""  # ISO 8601, UTC
     label: str = ""
     kind: ProvenanceKind = ProvenanceKind.OWN
+    source_url: str = ""
+    retrieved_at: str = ""  # ISO 8601, as the file states it
+    manifest: tuple[Message, ...] = tuple_field()
+    checksum: ChecksumCheck | None = None
 
 
 UNLIMITED = "deepdecide.unlimited"  # field metadata key: math.inf is allowed and stored as this text
+
+class EnergyBasis(StrEnum):
+    """What a power or energy figure metered: the GPUs alone (NVML / DCGM board power) or the whole
+    node (a wall-power meter: CPUs, memory, network, fans and power-supply losses included)."""
+
+    GPU = "gpu"
+    NODE = "node"
+
+    @property
+    def message(self) -> Message:
+        return _BASIS_MESSAGE[self]
+
+
+_BASIS_MESSAGE = {
+    EnergyBasis.GPU: msg("energy_basis.gpu", "GPU only"),
+    EnergyBasis.NODE: msg("energy_basis.node", "whole node"),
+}
 
 LATENCY_METRICS = ("ttft_ms", "tpot_ms", "itl_ms", "e2e_ms", "e2e_per_token_ms")
 STATISTICS = ("mean", "p50", "p90", "p99")
@@ -133,6 +190,16 @@ class BenchmarkRun:
     interactivity_tps_per_user: float | None = None  # derived: 1000 / tpot_ms_p50
     prefill_gpus: int | None = None  # disaggregated runs: GPUs serving prefill
     decode_gpus: int | None = None  # disaggregated runs: GPUs serving decode
+    # energy as the file states it (never estimated): the run's average power per GPU (W), and its
+    # whole energy divided by the output tokens, and by the input tokens (J; the two are not a split
+    # of the energy: each charges all of it to one kind of token); energy_basis says what was metered
+    power_w_per_gpu: float | None = None
+    energy_j_per_output_token: float | None = None
+    energy_j_per_input_token: float | None = None
+    energy_basis: EnergyBasis | None = None
+    kv_cache_tokens: int | None = None  # the KV-cache pool, in tokens, the server reported for the run
+    # a reproduction record: the index, in the same file, of the run this one re-measures
+    reproduces: int | None = None
     # what the import did to the file's figures, as messages (domain/flags.py): stored by id and
     # parameters, shown in the current language
     quality_flags: tuple[Message, ...] = tuple_field()
@@ -175,6 +242,12 @@ class BenchmarkRun:
         if not total or self.failed is None:
             return None
         return self.failed / total
+
+    @property
+    def output_tokens_per_joule(self) -> float | None:
+        """Output tokens per joule (1 / energy_j_per_output_token); None when the file states no energy."""
+        e = self.energy_j_per_output_token
+        return 1.0 / e if e else None
 
 
 BENCHMARK_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(BenchmarkRun))
@@ -272,6 +345,30 @@ PARITY_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(ParityCheck))
 
 
 @dataclass(frozen=True, slots=True)
+class PredictionErrorRow:
+    """One line of a predictor's published error table (AISimulate's ``derived-error-metrics.json``):
+    how far ``tool`` in ``mode`` was from measurements of ``model`` on ``platform``.
+
+    ``metric`` is what was predicted, in the publisher's words (e.g. "forward-pass time"), ``phase``
+    the part of the work (all, prefill, decode). ``mape`` and ``wape`` are fractions (0.049 = 4.9 %):
+    the mean absolute percentage error and the weighted one (total absolute error / total measured);
+    ``points`` the predicted points they rest on (``planned_points`` were planned)."""
+
+    tool: str
+    mode: str
+    model: str = ""
+    platform: str = ""
+    metric: str = ""
+    phase: str = "all"
+    mape: float | None = None
+    wape: float | None = None
+    mean_signed_error: float | None = None  # fraction, signed: (predicted - measured) / measured, mean
+    p90_abs_error: float | None = None  # fraction: the 90th percentile of the absolute errors
+    points: int | None = None
+    planned_points: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class BuildAttestation:
     """A recorded claim that a runtime builds for a platform: the log's hash, who and when."""
 
@@ -312,6 +409,7 @@ class EvidenceFile:
     proxy: ProxyAcceptance | None = None  # the user accepts these runs as a proxy for the workload
     run_proxies: tuple[ItemProxy, ...] = tuple_field()
     check_proxies: tuple[ItemProxy, ...] = tuple_field()
+    prediction_errors: tuple[PredictionErrorRow, ...] = tuple_field()  # a predictor's published error table
 
     def proxy_for(self, item: str, index: int) -> ProxyAcceptance | None:
         """The proxy acceptance of run (``item="run"``) or check (``"check"``) ``index``: its own,
@@ -339,3 +437,7 @@ class Evidence:
     @property
     def parity(self) -> tuple[ParityCheck, ...]:
         return tuple(p for f in self.files for p in f.parity)
+
+    @property
+    def prediction_errors(self) -> tuple[PredictionErrorRow, ...]:
+        return tuple(e for f in self.files for e in f.prediction_errors)

@@ -21,7 +21,7 @@ from typing import Any, AnyStr, ClassVar
 import orjson
 
 from deepdecide.domain.errors import EvidenceImportError
-from deepdecide.domain.evidence import BenchmarkRun, ParityCheck, ProvenanceKind
+from deepdecide.domain.evidence import BenchmarkRun, ParityCheck, PredictionErrorRow, ProvenanceKind
 from deepdecide.domain.flags import flag
 from deepdecide.domain.i18n import _
 from deepdecide.domain.messages import Message
@@ -76,6 +76,14 @@ class Parsed:
     tool_version: str = ""
     notes: list[Message] = field(default_factory=list)
     model: str = ""  # the model the file's parity checks are about, when it says
+    prediction_errors: list[PredictionErrorRow] = field(default_factory=list)  # a predictor's error table
+    # what the file's own manifest says of its origin (kept in the provenance): the query it answers,
+    # when it was retrieved, and its selection in words (rows returned, selected, excluded; coverage)
+    source_url: str = ""
+    retrieved_at: str = ""
+    manifest: list[Message] = field(default_factory=list)
+    # the file is a valid export whose selection is empty: it imports with no runs ("no observations")
+    no_observations: bool = False
 
 
 # ---------------------------------------------------------------------------------------------

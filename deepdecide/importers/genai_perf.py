@@ -16,6 +16,7 @@ from typing import Any
 from deepdecide.domain.flags import flag
 from deepdecide.domain.i18n import _
 from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source, root
+from deepdecide.importers.energy import aiperf_energy
 from deepdecide.importers.normalize import RunDraft, canonical_hardware, per_second
 from deepdecide.importers.secrets import strip_secrets
 
@@ -155,6 +156,7 @@ class AiperfJson(Importer):
         if datasets and isinstance(datasets[0], dict):
             d.set(dataset=cfg["datasets"][0]["dataset"].str() or cfg["datasets"][0]["name"].str())
         _telemetry(d, r["telemetry_data"]["endpoints"])
+        aiperf_energy(d, r, d["gpu_count"])
         if r["was_cancelled"].value is True:
             d.flag("genai_perf.cancelled")
         return Parsed(runs=[d.build()], tool_version=version)

@@ -19,8 +19,10 @@ from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Sou
 from deepdecide.importers.normalize import RunDraft, canonical_hardware
 from deepdecide.importers.secrets import strip_secrets
 
+#: InferenceX ``framework`` -> runtime; NVIDIA Dynamo serves through an engine, which is the runtime
+#: (the run is flagged as served through Dynamo)
 FRAMEWORKS = {"sglang": "sglang", "vllm": "vllm", "trt": "trtllm", "trtllm": "trtllm",
-              "dynamo-sglang": "dynamo", "dynamo-trt": "dynamo", "dynamo-vllm": "dynamo", "atom": "atom"}
+              "dynamo-sglang": "sglang", "dynamo-trt": "trtllm", "dynamo-vllm": "vllm", "atom": "atom"}
 PRECISIONS = ("nvfp4", "mxfp4", "fp4", "fp8", "bf16", "fp16", "int4", "w4a8")
 HW = ("gb300", "gb200", "b300", "b200", "h200", "h100", "h20", "mi355x", "mi325x", "mi300x")
 
@@ -48,6 +50,14 @@ def names_from_file(file_name: str) -> dict[str, str | int]:
     return found
 
 
+def set_runtime(d: RunDraft, framework: str) -> None:
+    """The run's runtime from an InferenceX ``framework`` (``dynamo-vllm``: vLLM, served through Dynamo)."""
+    runtime = FRAMEWORKS.get(framework.lower(), framework)
+    d.set(runtime=runtime)
+    if framework.lower().startswith("dynamo-"):
+        d.flag("inferencemax.dynamo", framework=framework, runtime=runtime)
+
+
 def _records(src: Source, test: Callable[[dict[str, Any]], bool]) -> list[tuple[str, object]]:
     v = src.json
     if isinstance(v, dict):
@@ -73,7 +83,7 @@ def _identity(d: RunDraft, r: Node, from_name: dict[str, str | int]) -> None:
         d.flag("inferencemax.runner", hw=hw)
     framework = field("framework")
     if framework:
-        d.set(runtime=FRAMEWORKS.get(framework.lower(), framework))
+        set_runtime(d, framework)
     d.set(quantization=field("precision"), model=r["model"].str())
     conc = r["conc"].num()
     if conc is None and "conc" in from_name:

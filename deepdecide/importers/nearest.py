@@ -81,6 +81,18 @@ SIGNATURES: dict[str, Signature] = {
     "BlisMetrics": Signature("json object", ("completed_requests", "vllm_estimated_duration_s", "ttft_mean_ms",
                                              "tokens_per_sec")),
     "BlisGoldenDataset": Signature("json object", ("tests", "metrics", "hardware", "completed_requests")),
+    "AiconfiguratorSiliconRefs": Signature("csv", ("silicon_data_source", "silicon_ttft_ms", "silicon_tpot_ms",
+                                                   "backend", "model_path", "system", "mode")),
+    "AisimulateErrorMetrics": Signature("json object", ("schema", "metrics", "mape_percent", "wape_percent",
+                                                       "predicted_points")),
+    "AisimulateComparison": Signature("json object", ("cases", "off", "on", "reference", "comparison",
+                                                     "on_vs_off_percent")),
+    "InferencexPowerxCsv": Signature("csv", ("package_version", "query_url", "retrieved_at", "hardware", "framework",
+                                             "avg_power_w", "joules_per_output_token", "num_prefill_gpu")),
+    "InferencexApi": Signature("json object", ("query_url", "retrieved_at", "sample_rows", "metadata", "rows",
+                                               "package_version")),
+    "InferencexTokenPosition": Signature("json object", ("date", "model_id", "median_ttft", "median_tpot",
+                                                         "p99_tpot", "duration")),
 }
 
 MAX_SHOWN = 3

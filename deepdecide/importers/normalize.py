@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from deepdecide.domain.evidence import BENCHMARK_FIELDS, BenchmarkRun
+from deepdecide.domain.evidence import BENCHMARK_FIELDS, BenchmarkRun, PredictionErrorRow
 from deepdecide.domain.flags import flag
 from deepdecide.domain.messages import Message, Param
 from deepdecide.importers.base import ImportContext, take_dropped
@@ -120,6 +120,21 @@ def finalize(run: BenchmarkRun, ctx: ImportContext) -> BenchmarkRun:
     missing = tuple(name for name in CONTEXT_FIELDS if value(name) in ("", None))
     return replace(run, **changes, output_tps_per_gpu=per_gpu, interactivity_tps_per_user=interactivity,
                    quality_flags=tuple(dict.fromkeys(flags)), missing_context=missing)
+
+
+def finalize_errors(rows: list[PredictionErrorRow], ctx: ImportContext) -> tuple[PredictionErrorRow, ...]:
+    """A predictor error table with the user's model and platform where the file names none."""
+    out = []
+    for row in rows:
+        changes = {name: getattr(ctx, name) for name in ("model", "platform")
+                   if not getattr(row, name) and getattr(ctx, name)}
+        out.append(replace(row, **changes) if changes else row)
+    return tuple(out)
+
+
+def error_missing(row: PredictionErrorRow) -> tuple[str, ...]:
+    """The context an error table's row still lacks: what it is about (model, platform)."""
+    return tuple(name for name in ("model", "platform") if not getattr(row, name))
 
 
 # ---------------------------------------------------------------------------------------------

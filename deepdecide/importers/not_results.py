@@ -80,6 +80,27 @@ def _dynamo_status(src: Source, doc: Any) -> str:
     return ""
 
 
+def _checksum_manifest(src: Source, doc: Any) -> str:
+    from deepdecide.importers.checksums import digests, publisher
+
+    if src.looks_json and digests(doc) is not None:
+        who = publisher(doc)
+        return (_("a publisher's checksum manifest ({who}: the SHA-256 of the files beside it; importing those "
+                  "files checks them against it)").format(who=who) if who else
+                _("a publisher's checksum manifest (the SHA-256 of the files beside it; importing those files "
+                  "checks them against it)"))
+    return ""
+
+
+def _inferencex_diagnostic(src: Source, doc: Any) -> str:
+    from deepdecide.importers.inferencex import is_export_diagnostic
+
+    if src.looks_json and is_export_diagnostic(doc):
+        return _("an InferenceX export diagnostic (why a query selected what it did: outcome {outcome})").format(
+            outcome=str(doc["diagnostic"].get("outcome", "?")))
+    return ""
+
+
 def _deepdecide(src: Source, doc: Any) -> str:
     if isinstance(doc, dict) and "schema_version" in doc and doc.get("kind") in (
             "workspace", "support-matrix", "service-checklist", "criteria"):
@@ -106,7 +127,8 @@ def _aiperf_aggregate_csv(src: Source, doc: Any) -> str:
 
 RECOGNISERS: tuple[Callable[[Source, Any], str], ...] = (
     _aic_support_index, _dynamo_raw_data, _aic_support_matrix, _deepdecide, _k8s, _aic_exp_config,
-    _inference_perf_config, _dynamo_status, _genai_bench_metadata, _aiperf_aggregate_csv,
+    _inference_perf_config, _dynamo_status, _genai_bench_metadata, _aiperf_aggregate_csv, _checksum_manifest,
+    _inferencex_diagnostic,
 )
 
 

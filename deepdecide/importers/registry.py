@@ -33,12 +33,15 @@ from deepdecide.importers import (
     aiconfigurator,
     aiperf_multi,
     aisbench,
+    aisimulate,
+    checksums,
     genai_bench,
     genai_perf,
     generic_csv,
     guidellm,
     inference_perf,
     inferencemax,
+    inferencex,
     llmd,
     llmperf,
     lm_eval,
@@ -62,7 +65,7 @@ from deepdecide.importers.base import (
     Source,
     take_dropped,
 )
-from deepdecide.importers.normalize import finalize, hints_from_name
+from deepdecide.importers.normalize import error_missing, finalize, finalize_errors, hints_from_name
 from deepdecide.importers.safety import (
     clean_message,
     clean_text,
@@ -79,6 +82,8 @@ from deepdecide.importers.secrets import Finding
 IMPORTERS: tuple[Importer, ...] = (
     mlperf.MlperfSummary(),
     aiconfigurator.AiconfiguratorCsv(),
+    aiconfigurator.AiconfiguratorSiliconRefs(),
+    inferencex.InferencexPowerxCsv(),
     mlperf_results.MlperfResultsSummary(),
     simulators.VidurRequestMetrics(),
     lm_eval.LmEvalTable(),
@@ -102,8 +107,12 @@ IMPORTERS: tuple[Importer, ...] = (
     genai_bench.GenaiBench(),
     aisbench.AisbenchJson(),
     trtllm.TrtllmBench(),
+    aisimulate.AisimulateErrorMetrics(),
+    aisimulate.AisimulateComparison(),
     llmperf.LlmperfSummary(),
     llmperf.LlmperfIndividual(),
+    inferencex.InferencexApi(),
+    inferencex.InferencexTokenPosition(),
     inferencemax.InferencemaxAgentx(),
     inferencemax.InferencemaxAgg(),
     sglang.SglangServe(),
@@ -311,7 +320,9 @@ def _unknown_format(src: Source) -> EvidenceImportError:
 
 #: measurement fields: a run holding none of them holds no data (a header-only CSV, say)
 _MEASUREMENTS = tuple(f for f in BenchmarkRun.__dataclass_fields__ if f.endswith(("_ms_mean", "_ms_p50", "_ms_p90", "_ms_p99",
-                      "_tps", "_rps")) or f in ("completed", "failed", "num_requests", "duration_s"))
+                      "_tps", "_rps")) or f in ("completed", "failed", "num_requests", "duration_s",
+                                                "power_w_per_gpu", "energy_j_per_output_token",
+                                                "energy_j_per_input_token"))
 
 
 def _check_csv(src: Source) -> None:
@@ -359,7 +370,7 @@ def import_source(src: Source, context: ImportContext | None = None, *, sha256: 
         raise src.error(_("cannot be read as {format}: unexpected content ({kind}: {reason})").format(format=importer.description, kind=type(exc).__name__, reason=exc),
                         tried=(importer.description,)) from None
     _step(progress, cancel, 0.9)
-    if not parsed.runs and not parsed.parity:
+    if not parsed.runs and not parsed.parity and not parsed.prediction_errors and not parsed.no_observations:
         raise src.error(_("recognised as {format}, but it holds no runs or checks").format(format=importer.description),
                         tried=(importer.description,))
     if not context.csv_per_request:
@@ -387,6 +398,9 @@ def import_source(src: Source, context: ImportContext | None = None, *, sha256: 
         imported_at=datetime.now(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z"),
         label=context.label,
         kind=kind,
+        source_url=parsed.source_url,
+        retrieved_at=parsed.retrieved_at,
+        manifest=tuple(clean_message(m, "the provenance", findings) for m in parsed.manifest),
     ), findings, file_flags)
     missing = tuple(dict.fromkeys(m for r in runs for m in r.missing_context))
     measured = [p for p in parity if p.value is not None]  # reference-only checks need no context
@@ -396,13 +410,15 @@ def import_source(src: Source, context: ImportContext | None = None, *, sha256: 
         missing = tuple(dict.fromkeys((*missing, "platform")))
     if any(not p.model for p in measured):
         missing = tuple(dict.fromkeys((*missing, "model")))
+    errors = finalize_errors(parsed.prediction_errors, context)
+    missing = tuple(dict.fromkeys((*missing, *(m for e in errors for m in error_missing(e)))))
     _step(progress, cancel, 1.0)
     notes = [*file_flags, *(dropped if not runs else ())]
     notes += [clean_message(n, "a note", findings) for n in parsed.notes]
     if src.encoding != "utf-8":
         notes.append(flag("import.bom" if src.bom else "import.no_bom", encoding=src.encoding.upper()))
     suggestions = tuple((k, str(v)) for k, v in hints_from_name(src.name).items() if k in set(missing))
-    return ImportResult(EvidenceFile(provenance, runs, parity), importer.tool, importer.description,
+    return ImportResult(EvidenceFile(provenance, runs, parity, prediction_errors=errors), importer.tool, importer.description,
                         missing, tuple(notes), clean_text(parsed.model, "model", [], findings),
                         tuple(dict.fromkeys(findings)), suggestions, importer.provenance_kind)
 
@@ -460,7 +476,7 @@ def _import_read(path: str | os.PathLike[str], data: bytes, context: ImportConte
     _step(progress, cancel, 0.3)
     src = Source(Path(os.fsdecode(path)).name, data, path=os.fsdecode(path))
     if len(data) <= 1 << 20:
-        return import_source(src, context, progress=progress, cancel=cancel)
+        return checksums.against_manifest(import_source(src, context, progress=progress, cancel=cancel), path)
     # hash while parsing: hashlib releases the GIL, so the SHA-256 runs on the other core
     digest: list[str] = []
     hasher = threading.Thread(target=lambda: digest.append(hashlib.sha256(data).hexdigest()), daemon=True)
@@ -470,7 +486,7 @@ def _import_read(path: str | os.PathLike[str], data: bytes, context: ImportConte
     finally:
         hasher.join()
     provenance = replace(result.evidence.provenance, sha256=digest[0])
-    return replace(result, evidence=replace(result.evidence, provenance=provenance))
+    return checksums.against_manifest(replace(result, evidence=replace(result.evidence, provenance=provenance)), path)
 
 
 def import_bytes(name: str, data: bytes, context: ImportContext | None = None) -> ImportResult:

@@ -9,6 +9,7 @@ used as interactivity.
 from __future__ import annotations
 
 from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source, root
+from deepdecide.importers.energy import trtllm_energy
 from deepdecide.importers.normalize import RunDraft, canonical_hardware
 from deepdecide.importers.secrets import strip_secrets
 
@@ -71,6 +72,7 @@ class TrtllmBench(Importer):
         acc = r["decoding_stats"]["acceptance_length_percentiles"]["average"].num()
         if acc is not None:
             d.flag("trtllm.speculative", mode=r["decoding_stats"]["mode"].str(), acc=acc)
+        trtllm_energy(d, r["energy"], gpus, duration, d["output_throughput_tps"])
         tp, ep, pp = world["tp_size"].count(), world["ep_size"].count(), world["pp_size"].count()
         d.set(label=f"tp{tp} ep{ep} pp{pp}" if tp else "")
         return Parsed(runs=[d.build()], tool_version=d["tool_version"])

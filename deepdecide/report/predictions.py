@@ -9,7 +9,7 @@ from typing import Any
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
 
-from deepdecide.analysis.prediction import pair_rows, predictor_lines
+from deepdecide.analysis.prediction import error_basis_lines, error_table_lines, pair_rows, predictor_lines
 from deepdecide.domain import formatting as fmt
 from deepdecide.domain.i18n import _, ngettext
 from deepdecide.domain.workspace import Workspace
@@ -43,9 +43,13 @@ def section(ws: Workspace, assessment: Any, heading: Any, body_width: float) -> 
     predicted runs). ``heading(text, key)`` makes the section's level-2 heading."""
     rows = pair_rows(ws, assessment)
     predicted = [f for f in (getattr(assessment, "evidence_fit", ()) or ()) if f.kind == "predicted"]
-    if not rows and not predicted:
+    tables = error_table_lines(ws.evidence.files)
+    if not rows and not predicted and not tables:
         return []
     out: list[Flowable] = list(heading(_("Predicted vs measured"), "evidence-predicted"))
+    out += _error_basis(assessment, tables)
+    if not rows and not predicted:
+        return out
     if not rows:
         out.append(para(ngettext(
             "{n} predicted run (estimators or simulators) and no measured run of the same configuration (runtime, "
@@ -77,4 +81,19 @@ def section(ws: Workspace, assessment: Any, heading: Any, body_width: float) -> 
     widths = [*fixed, body_width - sum(fixed) - 12 * mm, 12 * mm]
     out.append(table(header, body, widths, numeric=(4, 5, 6, 7, 8, 9)))
     out += bullets(predictor_lines(assessment))
+    return out
+
+
+def _error_basis(assessment: Any, tables: list[str]) -> list[Flowable]:
+    """The error basis of every predicted capacity, and the predictors' published error tables."""
+    out: list[Flowable] = []
+    basis = error_basis_lines(assessment)
+    if basis:
+        out.append(para(_("Error basis of each predicted capacity (what its Monte Carlo range rests on):")))
+        out += bullets(basis)
+    if tables:
+        out.append(para(_("Predictors' published error tables (imported; they widen the range of that predictor's "
+                          "predictions of the same model on the same platform where no measured run of the same "
+                          "configuration exists here):")))
+        out += bullets(tables)
     return out

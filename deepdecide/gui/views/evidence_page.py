@@ -45,7 +45,8 @@ if TYPE_CHECKING:
 #: columns shown first in the normalized table (then every other non-empty field)
 FIRST_COLUMNS = ("file", "applicability", "kind", "why", "excluded", "tool", "runtime", "platform", "gpu_count", "concurrency", "request_rate",
                  "output_tps_per_gpu", "interactivity_tps_per_user", "output_throughput_tps",
-                 "ttft_ms_p50", "ttft_ms_p99", "tpot_ms_p50", "tpot_ms_p99", "itl_ms_p50", "itl_ms_p99",
+                 "power_w_per_gpu", "output_tokens_per_joule", "energy_j_per_output_token", "energy_j_per_input_token",
+                 "energy_basis", "ttft_ms_p50", "ttft_ms_p99", "tpot_ms_p50", "tpot_ms_p99", "itl_ms_p50", "itl_ms_p99",
                  "e2e_ms_p50", "e2e_ms_p99", "completed", "failed")
 
 
@@ -109,6 +110,11 @@ def runs_frame(ws: Workspace, fits: tuple[Any, ...] = ()) -> pd.DataFrame:
                 d["excluded"] = fit.excluded or None
             if r.max_rate and r.request_rate is None:
                 d["request_rate"] = "max rate"
+            if r.reproduces is not None:  # numbered from 1, as the runs are listed
+                d["reproduces"] = r.reproduces + 1
+            if r.energy_basis is not None:  # what was metered, in words; tokens per joule from the run
+                d["energy_basis"] = said(r.energy_basis.message)
+                d["output_tokens_per_joule"] = r.output_tokens_per_joule
             rows.append(d)
     if not rows:
         return pd.DataFrame(columns=list(FIRST_COLUMNS))
@@ -336,6 +342,11 @@ class EvidencePage(Page):
             "interactivity_tps_per_user": self.tr("Tokens/s per user"), "prefill_gpus": self.tr("Prefill GPUs"),
             "decode_gpus": self.tr("Decode GPUs"), "quality_flags": self.tr("Quality flags"),
             "missing_context": self.tr("Missing context"), "label": self.tr("Label"), "max_rate": self.tr("Max rate"),
+            "power_w_per_gpu": self.tr("Power per GPU (W)"),
+            "energy_j_per_output_token": self.tr("Energy per output token (J)"),
+            "energy_j_per_input_token": self.tr("Energy per input token (J)"),
+            "energy_basis": self.tr("Energy metered"), "output_tokens_per_joule": self.tr("Output tokens per joule"),
+            "kv_cache_tokens": self.tr("KV-cache pool (tokens)"), "reproduces": self.tr("Re-measures run no."),
         }
         return titles.get(name, name)
 
@@ -349,10 +360,26 @@ class EvidencePage(Page):
                  fmt(self.tr("imported %1"), formatting.date(str(p.imported_at)[:10]) if p.imported_at else self.tr("(unknown)"))]
         if p.label:
             lines.append(f"<i>{p.label}</i>")
+        if p.source_url:
+            lines.append(fmt(self.tr("source: %1 (retrieved %2)"), p.source_url, p.retrieved_at or "?"))
+        lines += [str(m) for m in p.manifest]
+        if p.checksum is not None:
+            words = {"match": self.tr("matches"), "mismatch": self.tr("DOES NOT MATCH"),
+                     "not_listed": self.tr("is not listed in")}
+            lines.append(fmt(self.tr("SHA-256 %1 the publisher's manifest %2 (%3)"),
+                             words.get(p.checksum.outcome.value, p.checksum.outcome.value), p.checksum.manifest,
+                             p.checksum.publisher or "?"))
         return "<br>".join(lines)
 
     def _file_fit(self, f: EvidenceFile, detail: bool = False) -> str:
         """How the file's runs and checks fit the workload: "2 mismatch", "3 match", with reasons on hover."""
+        if f.prediction_errors and not f.runs and not f.parity:  # a predictor's error table: what it holds
+            text = self.tr("%n predictor error row(s)", "error table", len(f.prediction_errors))
+            if not detail:
+                return text
+            from deepdecide.analysis.prediction import error_table_lines
+
+            return "<br>".join([f"<b>{text}</b>", *error_table_lines((f,))])
         fits = self._fits_of(f)
         if fits is None:
             return ""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Spacer
 
@@ -10,7 +12,23 @@ from deepdecide.domain.i18n import _, ngettext
 from deepdecide.report.sections.base import BODY_W, Context, file_refs, h1, h2, num
 from deepdecide.report.sections.titles import title
 from deepdecide.report.styles import bullets, para, table
-from deepdecide.report.words import word
+from deepdecide.report.words import text, word
+
+
+def origins(files: Any) -> list[str]:
+    """Where each file says it came from (an export's query and retrieval time) and its check against
+    a publisher's checksum manifest."""
+    out = []
+    for i, f in enumerate(files, start=1):
+        p = f.provenance
+        parts = []
+        if p.source_url:
+            parts.append(_("retrieved {when} from {url}").format(when=p.retrieved_at or "?", url=p.source_url))
+        if p.checksum is not None:
+            parts.append(text(p.checksum.note(p.file_name)))
+        if parts:
+            out.append(f"F{i} {p.file_name}: " + "; ".join(parts))
+    return out
 
 
 def appendix(ctx: Context) -> list[Flowable]:
@@ -41,11 +59,14 @@ def appendix(ctx: Context) -> list[Flowable]:
             p = f.provenance
             holds = [ngettext("{n} run", "{n} runs", len(f.runs)).format(n=integer(len(f.runs))) if f.runs else "",
                      ngettext("{n} parity check", "{n} parity checks", len(f.parity)).format(n=integer(len(f.parity)))
-                     if f.parity else ""]
+                     if f.parity else "",
+                     ngettext("{n} predictor error row", "{n} predictor error rows", len(f.prediction_errors)).format(
+                         n=integer(len(f.prediction_errors))) if f.prediction_errors else ""]
             contents = ", ".join(x for x in holds if x) or DASH
             rows.append([f"F{i}", p.file_name, num(p.size_bytes), contents, p.sha256])
         out.append(table(["Ref", _("File"), _("Bytes"), _("Holds"), _("SHA-256 of the file as imported")], rows,
                          [10 * mm, 38 * mm, 12 * mm, 18 * mm, BODY_W - 78 * mm], numeric=(2,), dense=True))
+        out += bullets(origins(files))
     out += h2(_("Metric definitions"), "definitions")
     out += bullets([
         _("TPOT (time per output token): (e2e − TTFT) / (output tokens − 1) per request, in ms; p50/p99 over "
@@ -55,6 +76,9 @@ def appendix(ctx: Context) -> list[Flowable]:
         _("Interactivity: 1000 / TPOT p50, in output tokens per second per user (no prefill)."),
         _("Output tok/s per GPU: output throughput of the run divided by the GPUs it used."),
         _("Cost per million output tokens: fleet cost per hour / (output tokens per hour / 10^6)."),
+        _("Energy, where a file measured it: power per GPU in W, and J per output token and per input token (each "
+          "divides the run's whole energy by that kind of token: they are not a split of it), metered on the GPUs "
+          "only or on the whole node; output tokens per joule = 1 / J per output token."),
     ])
     out += h2(_("Files embedded in this PDF"), "embedded")
     out.append(para(_("{inputs}: the canonical workspace (its SHA-256 is in every footer). {build}: the sections "

@@ -10,7 +10,7 @@ from reportlab.platypus import Flowable, Spacer
 
 from deepdecide.domain import formatting
 from deepdecide.domain import presentation as look
-from deepdecide.domain.evidence import BenchmarkRun
+from deepdecide.domain.evidence import BenchmarkRun, EnergyBasis
 from deepdecide.domain.formatting import DASH, number
 from deepdecide.domain.i18n import _
 from deepdecide.domain.slo import INTERACTIVITY
@@ -30,6 +30,15 @@ from deepdecide.report.styles import bullets, para, table
 from deepdecide.report.words import text, word
 
 DENSE_RUNS = 100  # more runs than this: the runs table is set dense (smaller type, less padding)
+
+
+def _tokens_per_joule(r: BenchmarkRun) -> str:
+    """Output tokens per joule of a run that measured its energy ("node" when metered at the wall)."""
+    value = r.output_tokens_per_joule
+    if value is None:
+        return DASH
+    text_value = number(value)
+    return _("{value} (node)").format(value=text_value) if r.energy_basis == EnergyBasis.NODE else text_value
 
 
 def evidence(ctx: Context) -> list[Flowable]:
@@ -94,6 +103,7 @@ def evidence(ctx: Context) -> list[Flowable]:
               "the SLO (TTFT, TPOT, error rate). Units: output tokens per second per GPU."),
             charts.illustrative_note(sweep)))
     rows = []
+    energy = any(r.output_tokens_per_joule is not None for r in runs)
     # the files' legend: a file alone names itself; files of one tool, kind and label (a sweep) share a
     # line, their names are in the appendix
     legend: dict[str, list[int]] = {}
@@ -115,12 +125,23 @@ def evidence(ctx: Context) -> list[Flowable]:
                    num(r.concurrency), num(r.output_throughput_tps), num(r.output_tps_per_gpu),
                    num(r.ttft_ms_p99), num(r.tpot_ms_p50), num(r.tpot_ms_p99),
                    num(r.interactivity_tps_per_user)]
-            rows.append(predictions.struck(row, tuple(range(3, 11))) if x is not None and x.excluded else row)
+            if energy:
+                row.append(_tokens_per_joule(r))
+            numeric = tuple(range(3, len(row)))
+            rows.append(predictions.struck(row, numeric) if x is not None and x.excluded else row)
     out.append(Spacer(1, 3 * mm))
-    out.append(table([_("Option"), _("File"), _("Fits the workload"), _("GPUs"), _("Conc."), _("Out tok/s"),
-                      _("tok/s/GPU"), _("TTFT p99 ms"), _("TPOT p50 ms"), _("TPOT p99 ms"), _("tok/s/user")], rows,
-                     [30 * mm, 9 * mm, 24 * mm, 10 * mm, 11 * mm, 15 * mm, 15 * mm, 15 * mm, 15 * mm, 15 * mm,
-                      13 * mm], numeric=tuple(range(3, 11)), dense=len(rows) > DENSE_RUNS))
+    header = [_("Option"), _("File"), _("Fits the workload"), _("GPUs"), _("Conc."), _("Out tok/s"),
+              _("tok/s/GPU"), _("TTFT p99 ms"), _("TPOT p50 ms"), _("TPOT p99 ms"), _("tok/s/user")]
+    widths = [30 * mm, 9 * mm, 24 * mm, 10 * mm, 11 * mm, 15 * mm, 15 * mm, 15 * mm, 15 * mm, 15 * mm, 13 * mm]
+    if energy:  # where a file measured energy: output tokens per joule (the columns give up the room)
+        header.append(_("Out tok/J"))
+        widths = [27 * mm, 9 * mm, 21 * mm, 10 * mm, 11 * mm, 13 * mm, 15 * mm, 13 * mm, 13 * mm, 15 * mm, 13 * mm,
+                  12 * mm]
+    out.append(table(header, rows, widths, numeric=tuple(range(3, len(header))), dense=len(rows) > DENSE_RUNS))
+    if energy:
+        out.append(para(_("Out tok/J: output tokens per joule as the file measured it (1 / the run's whole energy per "
+                          "output token); metered on the GPUs only, or on the whole node where marked \"node\"."),
+                        "small"))
     out.append(para(_("Files:"), "small"))
     names = {i: f.provenance.file_name for i, f in enumerate(ws.evidence.files, start=1)}
     for what, numbers in legend.items():
