@@ -240,7 +240,19 @@ def field_name(role: str) -> str:
 
 
 def missing_for_approval(ws: Workspace) -> list[Message]:
-    """What the record still lacks to be exported for approval (empty = ready)."""
+    """What the record still lacks to be exported for approval (empty = ready): its content, and the
+    identity of every approver who may sign."""
+    out = content_gaps(ws)
+    nameless = tuple(s.role for s in signers(ws) if not has_identity(s.row))
+    if nameless:
+        out.append(msg("approval.missing.identity", "no approver identity for {roles}: each sign-off row names the "
+                       "person's certificate by e-mail or common name, and by the issuing CA's or the "
+                       "certificate's own SHA-256 fingerprint (signoffs[i].email, issuer_ca_sha256)", roles=nameless))
+    return out
+
+
+def content_gaps(ws: Workspace) -> list[Message]:
+    """What the record's content still lacks for approval (the identities aside)."""
     d = ws.decision
     out: list[Message] = []
     if not d.chosen_option:
@@ -256,11 +268,6 @@ def missing_for_approval(ws: Workspace) -> list[Message]:
                        "no confirmation criteria: how the decision will be checked (decision.confirmation)"))
     if not required_approvers(ws):
         out.append(msg("approval.missing.approvers", "no decision makers: nobody can approve (decision.decision_makers)"))
-    nameless = tuple(s.role for s in signers(ws) if not has_identity(s.row))
-    if nameless:
-        out.append(msg("approval.missing.identity", "no approver identity for {roles}: each sign-off row names the "
-                       "person's certificate by e-mail or common name, and by the issuing CA's or the "
-                       "certificate's own SHA-256 fingerprint (signoffs[i].email, issuer_ca_sha256)", roles=nameless))
     return out
 
 
@@ -428,7 +435,7 @@ def _rejection_problems(ws: Workspace, content_sha256: str) -> list[Problem]:
 def _approval_problems(ws: Workspace, content_sha256: str) -> list[Problem]:
     out: list[Problem] = []
     status = ws.decision.status.value
-    gaps = missing_for_approval(ws)
+    gaps = content_gaps(ws)  # the identities: a copied verdict names its certificate (legacy rows: a note)
     if gaps:
         out.append(Problem("decision.status", _("{status}, but the record is not ready for approval: {gaps}").format(
             status=term(status), gaps="; ".join(str(g) for g in gaps)), SINCE))

@@ -32,6 +32,7 @@ from deepdecide.domain import formatting
 from deepdecide.domain.errors import DeepdecideError, ValidationError, ValidationErrors
 from deepdecide.domain.i18n import N_, _
 from deepdecide.report.canonical import (
+    APPROVAL_NAME,
     BUILD_NAME,
     INPUTS_NAME,
     PREVIOUS_NAME,
@@ -43,7 +44,7 @@ from deepdecide.report.signing import SignatureCheck, validate_signatures
 from deepdecide.storage.files import canonical_json
 
 if TYPE_CHECKING:
-    from deepdecide.report.approval import ApprovalState
+    from deepdecide.report.approval import ApprovalState, EmbeddedApproval
 
 INTACT = N_("intact")
 ALTERED = N_("altered")
@@ -64,9 +65,12 @@ class Verification:
     inputs_sha256: str = ""
     language: str = ""  # the record's language, from its build parameters
     made_by: dict[str, str] = field(default_factory=dict)  # the software that made it, from its build parameters
+    crls: list[Any] | None = None  # the revocation lists the signatures were checked against
+    legacy: bool = False  # says accepted (or rejected) without a signed approval record to show it
     record_bytes: int = 0
     signatures: list[SignatureCheck] = field(default_factory=list)
     approval: ApprovalState | None = None  # of an intact record, set by the verify command
+    embedded: EmbeddedApproval | None = None  # the signed approval record an accepted record embeds, checked
 
     @property
     def intact(self) -> bool:
@@ -235,11 +239,15 @@ def _structural_differences(pdf: bytes, rebuilt: bytes) -> list[str]:
     return out
 
 
-def verify(pdf: bytes, *, trust: list[Any] | None = None) -> Verification:
-    """Check a record file; raise UnreadableRecord if it is not a readable PDF."""
+def verify(pdf: bytes, *, trust: list[Any] | None = None, crls: list[Any] | None = None) -> Verification:
+    """Check a record file; raise UnreadableRecord if it is not a readable PDF. ``trust``: certificates
+    a signature may chain to; ``crls``: revocation lists (``signing.load_crls``; without them
+    revocation is not checked). A record that embeds a signed approval record (an accepted record)
+    is intact only when that record backs its sign-offs (``approval.check_approval_record``)."""
     from deepdecide.report.build import SECTIONS, check_previous, generator_info, params_language, render
 
     found = Verification()
+    found.crls = crls
     attachments = extract_attachments(pdf)
     inputs = attachments.get(INPUTS_NAME)
     params_raw = attachments.get(BUILD_NAME)
@@ -290,7 +298,8 @@ def verify(pdf: bytes, *, trust: list[Any] | None = None) -> Verification:
             found.reasons.append(f"the embedded earlier revision does not match: {exc}")
             found.signatures = _signatures(pdf, trust, found)
             return found
-    rebuilt = render(ws, inputs, params_raw, sections, previous_inputs=previous)
+    signed = attachments.get(APPROVAL_NAME)
+    rebuilt = render(ws, inputs, params_raw, sections, previous_inputs=previous, approval_record=signed)
     found.record_bytes = len(rebuilt)
     if found.reasons:  # non-canonical inputs: still explain where the file departs
         _explain_difference(pdf, rebuilt, inputs, found)
@@ -301,6 +310,7 @@ def verify(pdf: bytes, *, trust: list[Any] | None = None) -> Verification:
         found.checks.append(_("rebuilt from its embedded inputs, the record is identical byte for byte ({size})")
                             .format(size=formatting.count(len(pdf), "byte")))
         found.signatures = []
+        _check_sign_offs(ws, signed, trust, crls, found)
         return found
     if pdf.startswith(rebuilt):
         found.checks.append(_("the first {size} are exactly the record rebuilt from its embedded inputs").format(
@@ -308,10 +318,42 @@ def verify(pdf: bytes, *, trust: list[Any] | None = None) -> Verification:
         found.signatures = _signatures(pdf, trust, found)
         if _judge_appendix(pdf, len(rebuilt), found):
             found.status = INTACT
+            _check_sign_offs(ws, signed, trust, crls, found)
         return found
     _explain_difference(pdf, rebuilt, inputs, found)
     found.signatures = _signatures(pdf, trust, found)
     return found
+
+
+def _check_sign_offs(ws: Any, signed: bytes | None, trust: list[Any] | None, crls: list[Any] | None,
+                     found: Verification) -> None:
+    """Of an intact record: the signed approval record it embeds must back its sign-offs (else it is
+    altered), and sign-offs no signed record backs under a status only signatures give are legacy,
+    unverified (a reason; ``verify`` reports the record as not approved)."""
+    from deepdecide.domain import approval
+    from deepdecide.report.approval import check_approval_record
+
+    if signed is None:
+        legacy = approval.unverified_rows(ws)
+        found.legacy = approval.rests_on_signatures(ws)
+        if found.legacy or legacy:
+            found.reasons.append(_("the sign-offs are legacy, unverified: the record embeds no signed approval "
+                                   "record, so nothing shows that the approvers signed ({rows})").format(
+                rows=", ".join(f"{s.role}: {s.verdict.value}" for _i, s in legacy) or word_status(ws)))
+        return
+    found.embedded = embedded = check_approval_record(ws, signed, trust=trust, crls=crls)
+    if embedded.problems:
+        found.status = ALTERED
+        found.reasons.extend(_("the embedded signed approval record ({name}) does not back the sign-offs: "
+                               "{problem}").format(name=APPROVAL_NAME, problem=p) for p in embedded.problems)
+        return
+    found.checks.append(_("the embedded signed approval record ({name}, SHA-256 {sha}) is intact, over this "
+                          "record's content, and holds every sign-off's signature").format(
+                              name=APPROVAL_NAME, sha=embedded.sha256))
+
+
+def word_status(ws: Any) -> str:
+    return _("status {status}").format(status=_(ws.decision.status.value))
 
 
 def made_by(params: bytes) -> dict[str, str] | None:
@@ -402,7 +444,7 @@ def _unconfirmed(pdf: bytes, inputs: bytes, params: bytes, previous: bytes | Non
                 else:
                     found.checks.append(_("the embedded earlier revision is the one the inputs name"))
     # nothing but valid signatures after the record
-    judged = Verification()
+    judged = Verification(crls=found.crls)
     found.signatures = judged.signatures = _signatures(pdf, trust, judged)
     if found.signatures and not judged.reasons:
         _judge_appendix(pdf, None, judged)
@@ -472,7 +514,7 @@ def _looks_like_a_record(pdf: bytes) -> bool:
 
 def _signatures(pdf: bytes, trust: list[Any] | None, found: Verification) -> list[SignatureCheck]:
     try:
-        sigs = validate_signatures(pdf, trust)
+        sigs = validate_signatures(pdf, trust, found.crls)
     except Exception as exc:  # a damaged signature dictionary: report, do not crash
         found.reasons.append(f"the signatures cannot be read: {exc}")
         return []

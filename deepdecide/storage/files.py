@@ -444,6 +444,20 @@ def load_workspace(path: str | os.PathLike[str], warnings: list[ValidationError]
     return workspace
 
 
+def locate(exc: ValidationError | ValidationErrors, path: str | os.PathLike[str]) -> ValidationError | ValidationErrors:
+    """``exc`` with the file and the line of its key path in the workspace file ``path`` (an error found
+    after the file was read, e.g. by a check on the Assessment)."""
+    try:
+        located = read_yaml_file(path)
+    except (ValidationError, OSError):
+        located = None
+    for e in exc.errors if isinstance(exc, ValidationErrors) else [exc]:
+        e.file = e.file or os.fspath(path)
+        if e.line is None and located is not None and e.path:
+            e.line = located.line_of(e.path)
+    return exc
+
+
 def load_workspace_text(text: str, file: str = "<text>", warnings: list[ValidationError] | None = None) -> Workspace:
     workspace: Workspace = decode(parse_yaml(text, file), "workspace", warnings)[1]
     return workspace
