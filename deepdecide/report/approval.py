@@ -280,8 +280,13 @@ def _state_after(ws: Workspace, signatures: list[SignoffSignature], role: str, v
     return _("Signatures give: {n} of {m} approvals").format(n=approved, m=len(required))
 
 
-def _role_of(check: SignatureCheck) -> str:
-    return parse_reason(check.reason).get("role", "") or check.field_name
+def already_signed_as(checks: list[SignatureCheck], sha256: str) -> str:
+    """The role (or field) a certificate with fingerprint ``sha256`` already signed of a record ("": none)."""
+    mine = approval.fingerprint(sha256)
+    for c in checks:
+        if mine and approval.fingerprint(c.fingerprint_sha256) == mine:
+            return parse_reason(c.reason).get("role", "") or c.field_name
+    return ""
 
 
 def sign_as_approver(pdf: bytes, signer: SimpleSigner, *, role: str, verdict: Vote, conditions: str = "",
@@ -343,11 +348,10 @@ def sign_as_approver(pdf: bytes, signer: SimpleSigner, *, role: str, verdict: Vo
                                   "own right, never a signature by someone else").format(
                 name=name, subject=facts.subject, role=role, who=row.name or _("(to be named)"),
                 identity=approval.identity_text(row), why=wrong))
-    mine = approval.fingerprint(facts.sha256)
-    for c in result.signatures:
-        if approval.fingerprint(c.fingerprint_sha256) == mine:
-            raise ApprovalError(_("this certificate already signed this record as {other!r}: one certificate "
-                                  "never fills two roles").format(other=_role_of(c)))
+    other = already_signed_as(result.signatures, facts.sha256)
+    if other:
+        raise ApprovalError(_("this certificate already signed this record as {other!r}: one certificate "
+                              "never fills two roles").format(other=other))
     state = _state_after(ws, read_signatures(pdf, result.signatures), role, verdict, kind)
     payload = {"record": d.id, "role": role, "verdict": verdict.value, "kind": kind, "conditions": conditions}
     reason = (f"{'Review' if kind == REVIEW else 'Sign-off'} of decision record {d.id}: {verdict.value} as {role}"

@@ -162,7 +162,55 @@ def _describe_object(pdf: bytes, number: int) -> str:
 
 
 def _explain_difference(pdf: bytes, rebuilt: bytes, inputs: bytes, found: Verification) -> None:
-    """Say where ``pdf`` departs from the rebuilt record (best effort; the verdict is already made)."""
+    """Say where ``pdf`` departs from the rebuilt record (best effort; the verdict is already made).
+
+    Of a signed file, the record's own bytes (its first revision, as long as the rebuilt record) are
+    compared: the signatures' incremental updates after them (their metadata, their producer) are
+    never blamed, and a changed byte is named with the signatures whose coverage holds it."""
+    if len(pdf) > len(rebuilt) and _revisions(pdf) > 1:
+        base = pdf[:len(rebuilt)]
+        updates = _revisions(pdf) - 1
+        found.reasons.append(_("the file holds {n} incremental update(s) after its first {size} (signatures): the "
+                               "record is those first bytes, compared here with the record its inputs give").format(
+                                   n=updates, size=formatting.count(len(rebuilt), "byte")))
+        before = len(found.reasons)
+        _explain_record(base, rebuilt, inputs, found)
+        if len(found.reasons) == before:
+            found.reasons.append(_("the file differs from the record its inputs give"))
+        offset = _first_difference(base, rebuilt)
+        if offset is not None:
+            covering = _covering_signatures(pdf, offset)
+            if covering:
+                found.reasons.append(_("byte {offset} lies inside the bytes signed by {fields}: their digest no "
+                                       "longer matches").format(offset=formatting.localized(f"{offset:,}"),
+                                                                fields=", ".join(covering)))
+        return
+    _explain_record(pdf, rebuilt, inputs, found)
+
+
+def _first_difference(a: bytes, b: bytes) -> int | None:
+    limit = min(len(a), len(b))
+    return next((i for i in range(limit) if a[i] != b[i]), limit if len(a) != len(b) else None)
+
+
+def _covering_signatures(pdf: bytes, offset: int) -> list[str]:
+    """The signature fields whose signed byte ranges hold ``offset``."""
+    from pyhanko.pdf_utils.reader import PdfFileReader
+
+    out = []
+    try:
+        for sig in PdfFileReader(io.BytesIO(pdf), strict=False).embedded_signatures:
+            br = list(sig.byte_range or [])
+            if len(br) == 4 and (br[0] <= offset < br[0] + br[1] or br[2] <= offset < br[2] + br[3]):
+                out.append(sig.field_name or "?")
+    except Exception:  # explanation only
+        return out
+    return out
+
+
+def _explain_record(pdf: bytes, rebuilt: bytes, inputs: bytes, found: Verification) -> None:
+    """Say where the record's bytes ``pdf`` depart from the rebuilt record."""
+    start = len(found.reasons)
     digest = sha256_hex(inputs)
     texts = _page_texts(pdf)
     expected = _page_texts(rebuilt)
@@ -190,9 +238,9 @@ def _explain_difference(pdf: bytes, rebuilt: bytes, inputs: bytes, found: Verifi
                 page=i, got=got, want=want))
         if len(differing) > 5:
             found.reasons.append(_("… and the text of {n} more pages differs").format(n=len(differing) - 5))
-    if not found.reasons:
+    if len(found.reasons) == start:
         found.reasons.extend(_structural_differences(pdf, rebuilt))
-    if not found.reasons:
+    if len(found.reasons) == start:
         limit = min(len(pdf), len(rebuilt))
         offset = next((i for i in range(limit) if pdf[i] != rebuilt[i]), limit)
         if offset < limit:

@@ -101,10 +101,17 @@ def signoff(ctx: Any) -> list[Flowable]:
     d = ws.decision
     out = h1(title("signoff"), "signoff")
     gaps = approval.missing_for_approval(ws)
-    out.append(para(_("Status: {status}. Each approver signs this PDF in turn, in their own field below; the "
-                      "signature is the approval and carries the role, the verdict (approve or reject), any "
-                      "conditions and the date. It applies to the record identified by decision id {id} and inputs "
-                      "SHA-256 {sha256}.").format(status=word(d.status), id=d.id, sha256=ctx.inputs_sha256)))
+    if ctx.approval_record_sha256:
+        out.append(para(_("Status: {status}, as the signatures of the signed approval record embedded in this PDF "
+                          "give it (below). This record of decision id {id}, inputs SHA-256 {sha256}, is not signed "
+                          "itself: its sign-offs are those signatures.").format(
+                              status=word(d.status), id=d.id, sha256=ctx.inputs_sha256)))
+    else:
+        out.append(para(_("Status: {status}. Each approver signs this PDF in turn, in their own field below; the "
+                          "signature is the approval and carries the role, the verdict (approve or reject), any "
+                          "conditions and the date. It applies to the record identified by decision id {id} and "
+                          "inputs SHA-256 {sha256}.").format(status=word(d.status), id=d.id,
+                                                             sha256=ctx.inputs_sha256)))
 
     def roles(names: Any) -> str:
         return ", ".join(names) or pgettext("roles", "none")
@@ -135,15 +142,19 @@ def signoff(ctx: Any) -> list[Flowable]:
         else:
             verdict, color = word(Vote.PENDING), WARN
         rows.append([s.role, s.name or _("(to be named)"), _("required") if s.required else _("optional"), verdict,
-                     r.conditions or "–", SignatureField(s.role, s.required)])
+                     r.conditions or "–", *([] if backed else [SignatureField(s.role, s.required)])])
         extra.append(("TEXTCOLOR", (3, i), (3, i), color))
         extra.append(("VALIGN", (0, i), (-1, i), "MIDDLE"))
     if not rows:
         out.append(para(_("No decision makers or consulted are named: nobody can sign.")))
         return out
     # a long condition goes in full under the table, referenced from its cell ([n])
-    out.append(table([_("Role"), _("Name"), _("Approver"), _("Verdict"), _("Conditions"), _("Signature field")], rows,
-                     [34 * mm, 24 * mm, 16 * mm, 20 * mm, 22 * mm, FIELD_W], extra=extra, notes=[4]))
+    if backed:  # signed already: the signatures are those of the embedded record, nobody signs this one
+        out.append(table([_("Role"), _("Name"), _("Approver"), _("Verdict"), _("Conditions")], rows,
+                         [34 * mm, 30 * mm, 18 * mm, 26 * mm, 66 * mm], extra=extra, notes=[4]))
+    else:
+        out.append(table([_("Role"), _("Name"), _("Approver"), _("Verdict"), _("Conditions"), _("Signature field")],
+                         rows, [34 * mm, 24 * mm, 16 * mm, 20 * mm, 22 * mm, FIELD_W], extra=extra, notes=[4]))
     out.append(Spacer(1, 2 * mm))
     who = [_("{role}: {who}, {identity}").format(role=s.role, who=s.name or _("(to be named)"),
                                                    identity=approval.identity_text(s.row)) for s in approval.signers(ws)]

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from cryptography import x509
 from cryptography.hazmat.primitives import hashes, serialization
-from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.hazmat.primitives.asymmetric import ec, rsa
 from cryptography.hazmat.primitives.serialization import pkcs12
 from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
 
@@ -137,7 +137,7 @@ class Pki:
         from asn1crypto import x509 as asn1_x509
         from pyhanko.sign.timestamps.dummy_client import DummyTimeStamper
 
-        key = ec.generate_private_key(ec.SECP256R1())
+        key = rsa.generate_private_key(public_exponent=65537, key_size=2048)  # pyHanko's test TSA signs with RSA
         cert = self._issue("Example Org Timestamp Authority", key, email="", not_before=NOW,
                            not_after=NOW + dt.timedelta(days=3650), sign=True, eku=ExtendedKeyUsageOID.TIME_STAMPING)
         stamper = DummyTimeStamper(
