@@ -245,9 +245,8 @@ def missing_for_approval(ws: Workspace) -> list[Message]:
     out = content_gaps(ws)
     nameless = tuple(s.role for s in signers(ws) if not has_identity(s.row))
     if nameless:
-        out.append(msg("approval.missing.identity", "no approver identity for {roles}: each sign-off row names the "
-                       "person's certificate by e-mail or common name, and by the issuing CA's or the "
-                       "certificate's own SHA-256 fingerprint (signoffs[i].email, issuer_ca_sha256)", roles=nameless))
+        out.append(msg("approval.missing.identity", "no approver identity (the certificate's e-mail or name, and "
+                       "its CA's or own fingerprint: signoffs[i]) for {roles}", roles=nameless))
     return out
 
 

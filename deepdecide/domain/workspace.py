@@ -257,16 +257,17 @@ class SignOff:
 
     name: str
     role: str
-    email: str = ""  # the approver's certificate subject e-mail (subject emailAddress or an rfc822 alternative name)
-    common_name: str = ""  # the approver's certificate subject common name (CN)
-    issuer_ca_sha256: str = ""  # SHA-256 fingerprint of a CA certificate on the approver's certificate chain
-    pinned_certificate_sha256: str = ""  # or: the SHA-256 fingerprint of the approver's one certificate
     verdict: Vote = Vote.PENDING
     date: str = ""
     conditions: str = ""
     certificate: str = ""  # subject of the certificate that signed the verdict
     fingerprint_sha256: str = ""  # of that certificate
     record_inputs_sha256: str = ""  # inputs SHA-256 of the record the verdict was signed on
+    # the approver's identity (schema 6; after the fields above, which code may still pass by position)
+    email: str = ""  # the approver's certificate subject e-mail (subject emailAddress or an rfc822 alternative name)
+    common_name: str = ""  # the approver's certificate subject common name (CN)
+    issuer_ca_sha256: str = ""  # SHA-256 fingerprint of a CA certificate on the approver's certificate chain
+    pinned_certificate_sha256: str = ""  # or: the SHA-256 fingerprint of the approver's one certificate
     signed_record_sha256: str = ""  # SHA-256 of the signed approval record (the PDF with its signatures)
 
 

@@ -238,7 +238,7 @@ def _fit(text: str, width: int, lines: int, more: str = "") -> list[str]:
 
 
 def stamp_text(pdf: bytes, *, kind: str, verdict: Vote, role: str, signer: str, conditions: str,
-               state: str) -> str:
+               state: tuple[bool, int, int] | None = None) -> str:
     """The visible signature's text, in the language the record was written in: verdict and role, the
     signer, the date (pyHanko's ``%(ts)s``), a short condition (the full text is in the signature,
     which ``deepdecide verify`` prints, and on the accepted record's sign-off page) and the approval
@@ -256,7 +256,7 @@ def stamp_text(pdf: bytes, *, kind: str, verdict: Vote, role: str, signer: str, 
         head = _fit(f"{label} · {role}", width, 2)
         who = _fit(_("Signed by: {signer}").format(signer=signer), width, 1)
         when = [_("Date: {date}").format(date="%(ts)s")]
-        tail = _fit(state, width, 1) if state else []
+        tail = _fit(_state_words(*state), width, 1) if state is not None else []
         room = max(lines - len(head) - len(who) - len(when) - len(tail), 1)
         cond = (_fit(_("Conditions: {conditions}").format(conditions=conditions), width, room,
                      _("(in full: deepdecide verify)")) if conditions else [])
@@ -264,20 +264,27 @@ def stamp_text(pdf: bytes, *, kind: str, verdict: Vote, role: str, signer: str, 
     return "\n".join(x.replace("%", "%%") if x != when[0] else x for x in [*head, *who, *when, *cond, *tail])
 
 
-def _state_after(ws: Workspace, signatures: list[SignoffSignature], role: str, verdict: Vote, kind: str) -> str:
-    """The approval state the record's valid signatures give with this one added, in words for the stamp
-    (trust is judged by whoever verifies: this counts valid signatures in their own fields)."""
+def _state_after(ws: Workspace, signatures: list[SignoffSignature], role: str, verdict: Vote,
+                 kind: str) -> tuple[bool, int, int]:
+    """The approval state the record's valid signatures give with this one added: (rejected, approvals,
+    required approvers). Trust is judged by whoever verifies: this counts valid signatures in their own
+    fields."""
     required = approval.required_approvers(ws)
     votes = {s.role: s.verdict for s in signatures if s.kind == APPROVAL and s.check.ok and s.role in required
              and s.check.field_name == approval.field_name(s.role)}
     if kind == APPROVAL and role in required:
         votes[role] = verdict.value
-    if any(v == Vote.REJECT for v in votes.values()):
+    return (any(v == Vote.REJECT for v in votes.values()), sum(1 for v in votes.values() if v == Vote.APPROVE),
+            len(required))
+
+
+def _state_words(rejected: bool, approved: int, required: int) -> str:
+    """The stamp's last line: the approval state the signatures give (in the current language)."""
+    if rejected:
         return _("Signatures give: rejected")
-    approved = sum(1 for v in votes.values() if v == Vote.APPROVE)
-    if required and approved == len(required):
-        return _("Signatures give: approved ({n} of {m})").format(n=approved, m=len(required))
-    return _("Signatures give: {n} of {m} approvals").format(n=approved, m=len(required))
+    if required and approved == required:
+        return _("Signatures give: approved ({n} of {m})").format(n=approved, m=required)
+    return _("Signatures give: {n} of {m} approvals").format(n=approved, m=required)
 
 
 def already_signed_as(checks: list[SignatureCheck], sha256: str) -> str:

@@ -157,7 +157,8 @@ def signoff(ctx: Any) -> list[Flowable]:
                          rows, [34 * mm, 24 * mm, 16 * mm, 20 * mm, 22 * mm, FIELD_W], extra=extra, notes=[4]))
     out.append(Spacer(1, 2 * mm))
     who = [_("{role}: {who}, {identity}").format(role=s.role, who=s.name or _("(to be named)"),
-                                                   identity=approval.identity_text(s.row)) for s in approval.signers(ws)]
+                                                   identity=approval.identity_text(s.row))
+           for s in approval.signers(ws) if approval.has_identity(s.row)]
     out.append(para(_("Approvers are identities: a signature counts only when its certificate is the one the row "
                       "names (the e-mail or common name, and the issuing CA's or the certificate's own SHA-256 "
                       "fingerprint), and one certificate fills one role. A substitute is a change to the "

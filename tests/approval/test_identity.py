@@ -438,3 +438,21 @@ def _appearance_streams(pdf: bytes, field: str) -> list[bytes]:
     assert out, f"no appearance for {field}"
     return out
 
+
+
+def test_the_docs_and_the_help_state_the_exit_codes_and_the_identity_rule():
+    from deepdecide.cli.verify_cmd import OUTCOMES
+
+    root = Path(__file__).resolve().parents[2] / "docs"
+    code, help_text, _err = _run(["verify", "--help"])
+    assert code == 0 and "Approvers are identities" in help_text and "--crl FILE" in help_text
+    for page in ("verify.md", "approval.md"):
+        text = (root / page).read_text(encoding="utf-8")
+        for exit_code, headline, _meaning in OUTCOMES:
+            assert f"| {exit_code} | {headline}" in text, (page, exit_code)
+        assert "NOT THE NAMED APPROVER" in text and "not attested" in text
+    assert "## Approvers are identities" in (root / "approval.md").read_text(encoding="utf-8")
+    code, sign_help, _err = _run(["sign", "--help"])
+    assert "--tsa URL" in sign_help and "Approvers are identities" in sign_help
+    code, report_help, _err = _run(["report", "--help"])
+    assert "--signed-record SIGNED.pdf" in report_help
