@@ -28,7 +28,14 @@ from deepdecide.domain.i18n import _
 from deepdecide.domain.messages import Message, msg
 from deepdecide.domain.validation import Problem
 from deepdecide.domain.vocabulary import term
-from deepdecide.domain.workspace import SCHEMA_VERSION, PreviousRevision, RecordStatus, SignOff, Vote, Workspace
+from deepdecide.domain.workspace import (
+    SCHEMA_VERSION,
+    PreviousRevision,
+    RecordStatus,
+    SignOff,
+    Vote,
+    Workspace,
+)
 
 # the rules here came with schema 2: a schema-1 file that breaks them opens with warnings
 SINCE = 2
@@ -295,15 +302,15 @@ def frozen(ws: Workspace) -> Workspace:
     """The content an approver signs: the workspace as exported for approval — status proposed,
     ``superseded_by`` empty, and one pending sign-off row (name and role) per role that may sign, in
     page-1 order (rows of roles that may not sign are errors of their own and left out)."""
-    d = dataclasses.replace(ws.decision, **{k: ("" if k == "superseded_by" else RecordStatus.PROPOSED)
-                                              for k in STATUS_FIELDS})
+    d = dataclasses.replace(ws.decision, status=RecordStatus.PROPOSED, superseded_by="")  # STATUS_FIELDS
     rows = tuple(pending(s) for s in (x.row for x in signers(ws)))
     return dataclasses.replace(ws, decision=d, signoffs=rows)
 
 
 def pending(row: SignOff) -> SignOff:
     """The row as exported for approval: the person and their identity, every signed field empty."""
-    return dataclasses.replace(row, **{k: (Vote.PENDING if k == "verdict" else "") for k in SIGNED_FIELDS})
+    return dataclasses.replace(row, verdict=Vote.PENDING, date="", conditions="", certificate="",  # SIGNED_FIELDS
+                               fingerprint_sha256="", record_inputs_sha256="", signed_record_sha256="")
 
 
 def approval_outcome(ws: Workspace) -> RecordStatus | None:

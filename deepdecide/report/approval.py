@@ -366,8 +366,9 @@ def sign_as_approver(pdf: bytes, signer: SimpleSigner, *, role: str, verdict: Vo
               + f" {MARKER}" + json.dumps(payload, ensure_ascii=False, sort_keys=True))
     text = stamp_text(pdf, kind=kind, verdict=verdict, role=role, signer=facts.common_name or facts.subject,
                       conditions=conditions, state=state)
+    m = STAMP_MARGIN_PT
     top_left = SimpleBoxLayoutRule(x_align=AxisAlignment.ALIGN_MIN, y_align=AxisAlignment.ALIGN_MAX,
-                                   margins=Margins.uniform(STAMP_MARGIN_PT))
+                                   margins=Margins(left=m, right=m, top=m, bottom=m))
     style = TextStampStyle(
         stamp_text=text,
         timestamp_format="%Y-%m-%d %H:%M %Z",  # in the signer's zone, named

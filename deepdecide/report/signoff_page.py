@@ -178,14 +178,15 @@ def signoff(ctx: Any) -> list[Flowable]:
                              signed_rows, [34 * mm, 50 * mm, 90 * mm]))
     if d.acceptance_checks:
         from deepdecide.analysis.acceptance import failures
+        from deepdecide.domain.workspace import AcceptanceCheck
 
         failed = {f.path: f.reason for f in failures(ws, ctx.assessment)}
         lines = []
+        names = {AcceptanceCheck.PARITY: _("parity must pass before acceptance")}
         for i, check in enumerate(d.acceptance_checks):
             why = failed.get(f"decision.acceptance_checks[{i}]")
-            lines.append(_("{check}: not met: {why}").format(check=_("parity must pass before acceptance"), why=why)
-                         if why is not None else
-                         _("{check}: met").format(check=_("parity must pass before acceptance")))
+            lines.append(_("{check}: not met: {why}").format(check=names[check], why=why) if why is not None
+                         else _("{check}: met").format(check=names[check]))
         out.append(para(_("Checked before acceptance (decision.acceptance_checks); the record is not made or "
                           "exported accepted while one is not met:")))
         out += bullets(lines)

@@ -726,41 +726,51 @@
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/decision_page.py" line="286"/>
+        <source>Certificate e-mail</source>
+        <translation>Correo del certificado</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="288"/>
+        <source>Issuing CA SHA-256</source>
+        <translation>SHA-256 de la CA emisora</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="291"/>
         <source>Verdict</source>
         <translation>Dictamen</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="288"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="293"/>
         <source>not signed</source>
         <translation>sin firmar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="289"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="294"/>
         <source>Date</source>
         <translation>Fecha</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="290"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="295"/>
         <source>Conditions</source>
         <translation>Condiciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="294"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="299"/>
         <source>Add sign-off</source>
         <translation>Añadir firmante</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="296"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="301"/>
         <source>Remove selected</source>
         <translation>Quitar selección</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="298"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="303"/>
         <source>Export PDF decision record…</source>
         <translation>Exportar registro en PDF…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="310"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="315"/>
         <source>Sign-off</source>
         <translation>Aprobaciones</translation>
     </message>
@@ -812,28 +822,28 @@
         <translation>Resultado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="317"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="322"/>
         <source>Decision</source>
         <translation>Decisión</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="338"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="343"/>
         <source>(name)</source>
         <translation>(nombre)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="338"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="343"/>
         <source>(role)</source>
         <translation>(cargo)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="339"/>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="345"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="344"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="350"/>
         <source>sign-offs</source>
         <translation>aprobaciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="369"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="374"/>
         <source>(not chosen yet)</source>
         <translation>(aún sin elegir)</translation>
     </message>
@@ -1948,25 +1958,25 @@
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="70"/>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="216"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="218"/>
         <source>Runtime</source>
         <translation>Runtime</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="70"/>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="216"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="218"/>
         <source>Platform</source>
         <translation>Plataforma</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="70"/>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="216"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="218"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="70"/>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="217"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="219"/>
         <source>Model</source>
         <translation>Modelo</translation>
     </message>
@@ -1976,157 +1986,157 @@
         <translation>Quién lo hizo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="71"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="73"/>
         <source>Confirmed: the row&apos;s answer is checked</source>
         <translation>Confirmada: la respuesta de la fila está comprobada</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="93"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="95"/>
         <source>model</source>
         <translation>modelo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="100"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="102"/>
         <source>Apply to the selected rows</source>
         <translation>Aplicar a las filas seleccionadas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="102"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="104"/>
         <source>Gives these values to the selected rows only, and to each only for the facts its file does not state. Empty fields are not given.</source>
         <translation>Da estos valores solo a las filas seleccionadas, y a cada una solo para los datos que su archivo no indica. Los campos vacíos no se dan.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="105"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="107"/>
         <source>Confirm the selected rows</source>
         <translation>Confirmar las filas seleccionadas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="109"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="111"/>
         <source>Selected rows:</source>
         <translation>Filas seleccionadas:</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="140"/>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="150"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="142"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="152"/>
         <source>— not known —</source>
         <translation>— desconocido —</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="208"/>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="231"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="210"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="233"/>
         <source>%1 × %2</source>
         <translation>%1 × %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="208"/>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="231"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="210"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="233"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="214"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="216"/>
         <source>%1 / %2 tokens</source>
         <translation>%1 / %2 tokens</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="217"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="219"/>
         <source>Input tokens</source>
         <translation>Tokens de entrada</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="218"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="220"/>
         <source>Output tokens</source>
         <translation>Tokens de salida</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="219"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="221"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="221"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="223"/>
         <source>Not stated: %1</source>
         <translation>No indicado: %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="222"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="224"/>
         <source>nothing of the context</source>
         <translation>nada del contexto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="242"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="244"/>
         <source>Tick when the row&apos;s answer is right</source>
         <translation>Márquela cuando la respuesta de la fila sea correcta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="245"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="247"/>
         <source>The file states every fact: nothing to confirm</source>
         <translation>El archivo indica todos los datos: nada que confirmar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="247"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="249"/>
         <source>%1
 %2</source>
         <translation>%1
 %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="251"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="253"/>
         <source>What the file name suggests, for the facts the file does not state</source>
         <translation>Lo que sugiere el nombre del archivo, para los datos que el archivo no indica</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="255"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="257"/>
         <source>Stated by the file: kept</source>
         <translation>Indicado por el archivo: se conserva</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="265"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="267"/>
         <source>not known</source>
         <translation>desconocido</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="274"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="276"/>
         <source>%1 (the file says)</source>
         <translation>%1 (lo indica el archivo)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="275"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="277"/>
         <source>The file&apos;s format says who made it</source>
         <translation>El formato del archivo indica quién lo hizo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="307"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="309"/>
         <source>Suggested by the file name (%1): check it</source>
         <translation>Sugerido por el nombre del archivo (%1): compruébelo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="383"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="387"/>
         <source>rows %1</source>
         <translation>filas %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="383"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="387"/>
         <source> and %1 more</source>
         <translation> y %1 más</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="389"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="393"/>
         <source>Who made it? Not answered for 1 file: %1.</source>
         <translation>¿Quién lo hizo? Sin responder para 1 archivo: %1.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="391"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="395"/>
         <source>Who made it? Not answered for %1 files: %2.</source>
         <translation>¿Quién lo hizo? Sin responder para %1 archivos: %2.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="394"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="398"/>
         <source>Not confirmed: 1 file (%1): check its row and tick it, or edit it.</source>
         <translation>Sin confirmar: 1 archivo (%1): compruebe su fila y márquela, o edítela.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="397"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="401"/>
         <source>Not confirmed: %1 files (%2): check each row and tick it, or edit it.</source>
         <translation>Sin confirmar: %1 archivos (%2): compruebe cada fila y márquela, o edítela.</translation>
     </message>
@@ -2621,9 +2631,9 @@ Recover it?</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../deepdecide/gui/app.py" line="154"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="471"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="474"/>
+        <location filename="../../deepdecide/gui/app.py" line="153"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="472"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="475"/>
         <source>Cannot open the workspace</source>
         <translation>No se puede abrir el espacio de trabajo</translation>
     </message>
@@ -2669,206 +2679,206 @@ Recover it?</source>
         <translation>Plan de migración</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="157"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="158"/>
         <source>%1 (Ctrl+%2)</source>
         <extracomment>the page shown changed (payload: page key) set by ``app.build_window``: the error opening the workspace named at start-up, and whether to offer recovered autosaves once the window is shown start-up work that waits until the window is shown (set by ``app.build_window``)</extracomment>
         <translation>%1 (Ctrl+%2)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="158"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="159"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="234"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="235"/>
         <source>Cannot read the file</source>
         <translation>No se puede leer el archivo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="287"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="288"/>
         <source>&amp;New from the built-in sample</source>
         <translation>&amp;Nuevo a partir del ejemplo integrado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="288"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="289"/>
         <source>&amp;Open…</source>
         <translation>&amp;Abrir…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="289"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="290"/>
         <source>&amp;Save</source>
         <translation>&amp;Guardar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="290"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="291"/>
         <source>Save &amp;As…</source>
         <translation>Guardar &amp;como…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="291"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="292"/>
         <source>&amp;Import evidence…</source>
         <translation>&amp;Importar evidencia…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="292"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="293"/>
         <source>Import benchmark or parity result files</source>
         <translation>Importar archivos de resultados de benchmarks o de paridad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="293"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="294"/>
         <source>&amp;Export PDF decision record…</source>
         <translation>&amp;Exportar el registro de decisión en PDF…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="295"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="296"/>
         <source>&amp;Quit</source>
         <translation>&amp;Salir</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="296"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="297"/>
         <source>&amp;Undo</source>
         <translation>&amp;Deshacer</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="298"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="299"/>
         <source>&amp;Redo</source>
         <translation>&amp;Rehacer</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="306"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="307"/>
         <source>&amp;File</source>
         <translation>&amp;Archivo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="308"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="309"/>
         <source>Open &amp;Recent</source>
         <translation>Abrir &amp;reciente</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="314"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="315"/>
         <source>E&amp;xport</source>
         <translation>E&amp;xportar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="317"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="318"/>
         <source>&amp;Comparison as CSV…</source>
         <translation>&amp;Comparativa como CSV…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="319"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="320"/>
         <source>&amp;Evidence as CSV…</source>
         <translation>&amp;Evidencia como CSV…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="321"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="322"/>
         <source>&amp;Parity checks as CSV…</source>
         <translation>Comprobaciones de &amp;paridad como CSV…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="323"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="324"/>
         <source>&amp;Workbook as XLSX…</source>
         <translation>&amp;Libro como XLSX…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="325"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="326"/>
         <source>The comparison, the evidence and the parity checks in one workbook (needs openpyxl)</source>
         <translation>La comparativa, la evidencia y las comprobaciones de paridad en un libro (necesita openpyxl)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="331"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="332"/>
         <source>&amp;Edit</source>
         <translation>&amp;Editar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="334"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="335"/>
         <source>&amp;View</source>
         <translation>&amp;Ver</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="342"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="343"/>
         <source>&amp;Present</source>
         <translation>&amp;Presentar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="344"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="345"/>
         <source>Full-screen slides of the decision, with a what-if that changes nothing (Esc leaves)</source>
         <translation>Diapositivas a pantalla completa de la decisión, con un «¿y si…?» que no cambia nada (Esc para salir)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="345"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="346"/>
         <source>Present the decision full screen (F5)</source>
         <translation>Presentar la decisión a pantalla completa (F5)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="347"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="348"/>
         <source>&amp;Theme</source>
         <translation>&amp;Tema</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="351"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="366"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="352"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="367"/>
         <source>Follow the system</source>
         <translation>Seguir al sistema</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="351"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="352"/>
         <source>Light</source>
         <translation>Claro</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="351"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="352"/>
         <source>Dark</source>
         <translation>Oscuro</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="358"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="359"/>
         <source>&amp;Language</source>
         <translation>&amp;Idioma</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="376"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="377"/>
         <source>&amp;Help</source>
         <translation>Ay&amp;uda</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="377"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="378"/>
         <source>&amp;About deepdecide</source>
         <translation>&amp;Acerca de deepdecide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="379"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="380"/>
         <source>Main</source>
         <translation>Principal</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="385"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="400"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="386"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="401"/>
         <source>Undo</source>
         <translation>Deshacer</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="386"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="401"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="387"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="402"/>
         <source>Redo</source>
         <translation>Rehacer</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="400"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="401"/>
         <source>Undo %1</source>
         <translation>Deshacer %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="401"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="402"/>
         <source>Redo %1</source>
         <translation>Rehacer %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="411"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="412"/>
         <source>About deepdecide</source>
         <translation>Acerca de deepdecide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="411"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="412"/>
         <source>deepdecide %1
 
 Evidence, comparison and a signed decision record for LLM-serving platform choices. Works offline.</source>
@@ -2877,32 +2887,32 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
 Evidencia, comparativa y un registro de decisión firmado para elegir la plataforma de servicio de LLM. Funciona sin conexión.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="425"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="426"/>
         <source>(no recent files)</source>
         <translation>(no hay archivos recientes)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="431"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="432"/>
         <source>untitled</source>
         <translation>sin título</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="440"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="441"/>
         <source>the untitled workspace</source>
         <translation>el espacio de trabajo sin título</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="451"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="452"/>
         <source>Cannot load the built-in sample</source>
         <translation>No se puede cargar el ejemplo integrado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="479"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="480"/>
         <source>Opened %1</source>
         <translation>Abierto %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/main_window.py" line="481"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="482"/>
         <source>Opened %1 with %n warning(s): fix them before saving. First: %2</source>
         <translation>
             <numerusform>Abierto %1 con %n aviso: corríjalo antes de guardar. %2</numerusform>
@@ -2910,32 +2920,32 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
         </translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="501"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="502"/>
         <source>Cannot save the workspace</source>
         <translation>No se puede guardar el espacio de trabajo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="506"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="507"/>
         <source>Saved %1</source>
         <translation>Guardado %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="520"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="521"/>
         <source>Autosave failed: %1</source>
         <translation>Ha fallado el autoguardado: %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="533"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="534"/>
         <source>an untitled workspace</source>
         <translation>un espacio de trabajo sin título</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="535"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="536"/>
         <source>(autosaved %1)</source>
         <translation>(autoguardado %1)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="540"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="541"/>
         <source>Cannot recover the autosaved copy</source>
         <translation>No se puede recuperar la copia autoguardada</translation>
     </message>
@@ -3597,80 +3607,80 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
 <context>
     <name>PdfExport</name>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="102"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="105"/>
         <source>Writing and signing %1…</source>
         <translation>Escribiendo y firmando %1…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="103"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="106"/>
         <source>Writing %1…</source>
         <translation>Escribiendo %1…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="106"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="109"/>
         <source>Wrote the decision record %1, signed by %2</source>
         <translation>Se ha escrito el registro de decisión %1, firmado por %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="108"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="111"/>
         <source>Wrote the decision record %1</source>
         <translation>Se ha escrito el registro de decisión %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="111"/>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="165"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="114"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="168"/>
         <source>Export cancelled; nothing was written.</source>
         <translation>Exportación cancelada; no se ha escrito nada.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="114"/>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="168"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="117"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="171"/>
         <source>Export failed; nothing was written.</source>
         <translation>La exportación ha fallado; no se ha escrito nada.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="115"/>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="169"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="118"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="172"/>
         <source>Cannot export the decision record</source>
         <translation>No se puede exportar el registro de decisión</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="143"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="146"/>
         <source>Not ready for approval</source>
         <translation>No está listo para la aprobación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="144"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="147"/>
         <source>Missing:</source>
         <translation>Falta:</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="160"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="163"/>
         <source>Writing %1 for approval…</source>
         <translation>Escribiendo %1 para su aprobación…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="162"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="165"/>
         <source>Wrote %1 for approval; each approver signs it in turn</source>
         <translation>Se ha escrito %1 para su aprobación; cada aprobador lo firma por turno</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="205"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="216"/>
         <source>Signing %1 as %2…</source>
         <translation>Firmando %1 como %2…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="208"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="219"/>
         <source>Signed %1 as %2 (%3)</source>
         <translation>Firmado %1 como %2 (%3)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="211"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="223"/>
         <source>Not signed; the record is unchanged.</source>
         <translation>Sin firmar; el registro no ha cambiado.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="212"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="224"/>
         <source>Cannot sign the decision record</source>
         <translation>No se puede firmar el registro de decisión</translation>
     </message>
@@ -4237,38 +4247,38 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
 <context>
     <name>TableExport</name>
     <message>
-        <location filename="../../deepdecide/gui/table_export.py" line="55"/>
+        <location filename="../../deepdecide/gui/table_export.py" line="56"/>
         <source>Export the comparison as CSV</source>
         <extracomment>what can be exported: key -&gt; (file suffix)</extracomment>
         <translation>Exportar la comparativa como CSV</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/table_export.py" line="56"/>
+        <location filename="../../deepdecide/gui/table_export.py" line="57"/>
         <source>Export the evidence as CSV</source>
         <translation>Exportar la evidencia como CSV</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/table_export.py" line="57"/>
+        <location filename="../../deepdecide/gui/table_export.py" line="58"/>
         <source>Export the parity checks as CSV</source>
         <translation>Exportar las comprobaciones de paridad como CSV</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/table_export.py" line="58"/>
+        <location filename="../../deepdecide/gui/table_export.py" line="59"/>
         <source>Export a workbook (XLSX)</source>
         <translation>Exportar un libro (XLSX)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/table_export.py" line="61"/>
+        <location filename="../../deepdecide/gui/table_export.py" line="62"/>
         <source>XLSX export needs openpyxl: pip install &apos;deepdecide[xlsx]&apos; (CSV export works without it)</source>
         <translation>La exportación a XLSX necesita openpyxl: pip install &apos;deepdecide[xlsx]&apos; (la exportación a CSV funciona sin él)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/table_export.py" line="78"/>
+        <location filename="../../deepdecide/gui/table_export.py" line="83"/>
         <source>Export failed; nothing was written.</source>
         <translation>La exportación ha fallado; no se ha escrito nada.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/table_export.py" line="82"/>
+        <location filename="../../deepdecide/gui/table_export.py" line="87"/>
         <source>Wrote %1 (%2 rows)</source>
         <translation>Se ha escrito %1 (%2 filas)</translation>
     </message>

@@ -147,7 +147,7 @@ class Pki:
                                                                serialization.NoEncryption())))
 
         class Handler(BaseHTTPRequestHandler):
-            def do_POST(self):  # noqa: N802 (http.server's name)
+            def do_POST(self):
                 body = self.rfile.read(int(self.headers["Content-Length"]))
                 answer = stamper.request_tsa_response(tsp.TimeStampReq.load(body)).dump()
                 self.send_response(200)

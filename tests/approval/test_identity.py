@@ -456,3 +456,20 @@ def test_the_docs_and_the_help_state_the_exit_codes_and_the_identity_rule():
     assert "--tsa URL" in sign_help and "Approvers are identities" in sign_help
     code, report_help, _err = _run(["report", "--help"])
     assert "--signed-record SIGNED.pdf" in report_help
+
+
+def test_the_fields_acceptance_writes_are_exactly_those_frozen_sets_back():
+    import dataclasses as dc
+
+    from deepdecide.domain.workspace import DecisionRecord, SignOff
+
+    row = SignOff("Ana", "CTO", Vote.APPROVE, "d", "c", "cert", "fp", "r", "e@x", "Ana", "ca", "pin", "s")
+    assert {f.name for f in dc.fields(SignOff) if getattr(approval.pending(row), f.name) != getattr(row, f.name)} \
+        == set(approval.SIGNED_FIELDS)
+    decision = files.load_workspace(Path(__file__).resolve().parents[1] / "fixtures" / "report" /
+                                    "small.deepdecide.yaml").decision
+    moved = dc.replace(decision, status=RecordStatus.SUPERSEDED, superseded_by="DR-9")
+    ws = files.load_workspace(Path(__file__).resolve().parents[1] / "fixtures" / "report" / "small.deepdecide.yaml")
+    frozen = approval.frozen(dc.replace(ws, decision=moved)).decision
+    assert {f.name for f in dc.fields(DecisionRecord) if getattr(frozen, f.name) != getattr(moved, f.name)} \
+        == set(approval.STATUS_FIELDS)

@@ -21,13 +21,11 @@ def _finish(qtbot, window, timeout: int = 90000, signal: str = "finished"):
 
 
 def test_export_for_approval_and_two_signatures_from_the_application(make_window, interaction, qtbot, tmp_path):
-    from deepdecide.cli.main import main
-    from deepdecide.gui.pdf_export import SignRecordRequest
-    from tests.approval.pki import Pki
-
     import dataclasses
 
-    from tests.approval.pki import email_of
+    from deepdecide.cli.main import main
+    from deepdecide.gui.pdf_export import SignRecordRequest
+    from tests.approval.pki import Pki, email_of
 
     pki = Pki(tmp_path)
     names = {"Platform lead": "Ana Ruiz", "CTO": "Tom Berg", "SRE on-call": "Lee Park", "Finance": "Fay Gold"}

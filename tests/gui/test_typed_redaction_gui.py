@@ -41,16 +41,13 @@ def test_a_password_typed_into_the_rationale_is_not_stored(make_window):
 
 
 def test_conditions_typed_into_the_sign_dialog_are_redacted_before_signing(make_window, interaction, qtbot, tmp_path):
+    import dataclasses
     from pathlib import Path
 
     from deepdecide.domain import approval
     from deepdecide.gui.pdf_export import SignRecordRequest
     from deepdecide.storage import files
-    from tests.approval.pki import Pki
-
-    import dataclasses
-
-    from tests.approval.pki import email_of
+    from tests.approval.pki import Pki, email_of
 
     pki = Pki(tmp_path)
     small = Path(__file__).resolve().parents[1] / "fixtures" / "report" / "small.deepdecide.yaml"
