@@ -204,7 +204,7 @@ def state_of_record(pdf: bytes, checks: list[SignatureCheck]) -> ApprovalState:
 
 
 #: the visible signature: 7 pt Courier (never smaller: the text is laid out to fit the field, not shrunk),
-#: at most STAMP_LINES lines of STAMP_CHARS characters (signoff_page.FIELD_W x FIELD_H)
+#: in as many lines of as many characters as stamp_capacity() says fit the field (signoff_page.FIELD_W x FIELD_H)
 STAMP_FONT_PT = 7
 STAMP_LEADING_PT = 8
 STAMP_MARGIN_PT = 2  # pyHanko takes whole points
@@ -380,8 +380,10 @@ def sign_as_approver(pdf: bytes, signer: SimpleSigner, *, role: str, verdict: Vo
                                         md_algorithm="sha256", reason=reason)
     timestamper = None
     if tsa_url:
-        from pyhanko.sign.timestamps import HTTPTimeStamper
-
+        try:
+            from pyhanko.sign.timestamps import HTTPTimeStamper
+        except ImportError as exc:  # pyHanko before 0.37 needs the requests package for it
+            raise SigningError(_("the timestamp authority cannot be asked: {reason}").format(reason=exc)) from None
         timestamper = HTTPTimeStamper(tsa_url, timeout=20)
     _quiet_pyhanko()
     writer = IncrementalPdfFileWriter(io.BytesIO(pdf))
