@@ -29,6 +29,14 @@ good and bad consequences, confirmation criteria, decision makers), proposed and
 row pending, and writes the record with one empty signature field per approver role; each
 approver then signs it in turn with `deepdecide sign`. It names what is missing otherwise.
 
+Accepted means signed: a workspace whose sign-off rows were copied from a signed approval record
+(`deepdecide signoffs SIGNED.pdf --into WS`) is exported with --signed-record SIGNED.pdf; the record
+embeds it, prints its SHA-256 and each signer's certificate subject and fingerprint on the sign-off
+page, and `deepdecide verify` checks it. Sign-offs no signed record backs (typed by hand, or
+copied by an earlier version) are legacy, unverified: such a workspace is not exported as accepted
+until it is approved again. An accepted workspace is exported only while its confirmation criteria
+checked before acceptance (decision.acceptance_checks) hold.
+
 Revisions: a workspace made with `deepdecide revise EARLIER.pdf -o WS` names the record it revises;
 --since EARLIER.pdf gives that record, whose inputs must hash to the SHA-256 the workspace names.
 The record then carries an appendix "Changes since revision N" (inputs and outcome).
@@ -48,6 +56,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--since", metavar="EARLIER.pdf",
                         help=_("the record this workspace revises (decision.previous): the record lists what changed "
                                "since it and carries its inputs"))
+    parser.add_argument("--signed-record", metavar="SIGNED.pdf",
+                        help=_("the signed approval record the sign-off rows were copied from: the record embeds "
+                               "it (needed once the workspace holds copied verdicts)"))
     parser.add_argument("--sign", metavar="CERT.p12", help=_("sign with the key and certificate in this PKCS#12 file"))
     parser.add_argument("--signer", metavar="NAME", help=_("the signer's name, recorded in the signature"))
     parser.add_argument("--reason", default="", help=_("reason recorded in the signature (default: the decision)"))
@@ -76,6 +87,17 @@ def _passphrase(args: argparse.Namespace) -> bytes | None:
     if sys.stdin is not None and sys.stdin.isatty():
         return getpass.getpass(f"password for {args.sign}: ").encode("utf-8")
     return None  # an unprotected PKCS#12 file; a protected one fails with a clear message
+
+
+def _read_pdf(path: str) -> bytes:
+    """The bytes of a PDF given on the command line (UnreadableFileError names the file)."""
+    from deepdecide.domain.errors import UnreadableFileError
+    from deepdecide.domain.userfiles import read_user_file
+
+    data = read_user_file(path)  # a folder, FIFO, socket or device: refused before it is opened
+    if not data.lstrip()[:5] == b"%PDF-":
+        raise UnreadableFileError(_("not a PDF file (no %PDF- header)"), file=path)
+    return data
 
 
 def _told_left_out(ws: Workspace, path: str | None) -> None:
@@ -139,8 +161,16 @@ def run(args: argparse.Namespace) -> int:
             from deepdecide.cli.revise_cmd import record_inputs
 
             previous = record_inputs(args.since)
-        data = write_record(ws, args.output, sections=sections, sign=sign, previous_inputs=previous)
+        signed_record = None
+        if args.signed_record:
+            signed_record = _read_pdf(args.signed_record)
+        data = write_record(ws, args.output, sections=sections, sign=sign, previous_inputs=previous,
+                            approval_record=signed_record)
     except (ValidationError, ValidationErrors) as exc:
+        if args.workspace:
+            from deepdecide.storage.files import locate
+
+            exc = locate(exc, args.workspace)
         print(f"deepdecide report: {exc}", file=sys.stderr)
         return EXIT_INPUT
     except SigningError as exc:

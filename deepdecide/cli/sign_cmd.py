@@ -21,6 +21,17 @@ consequences or confirmation criteria; not proposed; rows not pending) takes onl
 signature (--review), labelled so. The record's bytes stay unchanged: `deepdecide verify` still
 rebuilds them, and lists every signature.
 
+Approvers are identities: the record's sign-off row for your role names your certificate (its
+e-mail or common name, and the SHA-256 fingerprint of your CA or of the certificate itself); a
+certificate that is not the one named, or that already signed another role, is refused. A
+substitute is a change to the workspace (a new revision), approved in its own right. A certificate
+that has expired, is not yet valid, or is not for signing (no digitalSignature or nonRepudiation
+key usage) is refused too.
+
+--tsa URL asks that RFC 3161 timestamp authority (e.g. your organisation's intranet one) to
+timestamp the signature, so that `deepdecide verify` judges your certificate at that attested time,
+also after it has expired; without it the signing time is only claimed by your computer's clock.
+
 The certificate's password is read from --password-file FILE, the environment variable
 DEEPDECIDE_P12_PASSWORD, or an interactive prompt.""")
 
@@ -36,6 +47,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--password", help=argparse.SUPPRESS)  # tests only: visible to other users
     parser.add_argument("--review", action="store_true",
                         help=_("a review signature (not an approval); the only kind a record not ready takes"))
+    parser.add_argument("--tsa", metavar="URL", default="",
+                        help=_("an RFC 3161 timestamp authority (e.g. http://tsa.intranet.example/): the signature "
+                               "carries its timestamp, and verify judges the certificate at that attested time"))
     parser.add_argument("-o", "--output", metavar="OUT.pdf", help=_("write the signed record here (default: in place)"))
 
 
@@ -63,7 +77,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         signer = load_pkcs12(args.sign, _passphrase(args))
         signed, kind = sign_as_approver(data, signer, role=args.role, verdict=Vote(args.verdict),
-                                        conditions=args.conditions, review=args.review)
+                                        conditions=args.conditions, review=args.review, tsa_url=args.tsa,
+                                        certificate_name=args.sign)
     except (SigningError, ValidationError, ValidationErrors, UnreadableRecord) as exc:
         print(_('deepdecide sign: {record}: {exc}').format(record=args.record, exc=exc), file=sys.stderr)
         return EXIT_INPUT

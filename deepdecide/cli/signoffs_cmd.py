@@ -11,11 +11,15 @@ NAME = "signoffs"
 HELP = N_("copy the approvers' signed verdicts from a record into its workspace (which becomes accepted or rejected)")
 
 EPILOG = N_("""Only when the record's embedded inputs are the workspace's content (sign-offs and status
-aside): each valid, trusted approval signature's verdict, date, conditions, certificate and the
-record's inputs hash go into that role's sign-off row. The workspace becomes accepted when every
-required approver (decision maker) approved, rejected when one rejected, and stays proposed
-otherwise. Pass the organisation's CA with --trust, as for verify: an untrusted signature is
-not copied. Nothing is written when anything fails.""")
+aside): each valid, trusted approval signature's verdict, date, conditions, certificate, the
+record's inputs hash and the SHA-256 of the signed record go into that role's sign-off row. The
+workspace becomes accepted when every required approver (decision maker) approved, rejected when
+one rejected, and stays proposed otherwise. Pass the organisation's CA with --trust, as for
+verify: an untrusted signature is not copied. A signature whose certificate is not the one the
+role's row names (or that signed two roles) refuses the whole copy. Becoming accepted also needs
+the confirmation criteria checked before acceptance (decision.acceptance_checks) to hold. Nothing
+is written when anything fails. Export the accepted record with
+`deepdecide report WS -o ACCEPTED.pdf --signed-record RECORD.pdf`: it embeds this signed record.""")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -24,6 +28,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--into", required=True, metavar="WS", help=_("the workspace the record was exported from"))
     parser.add_argument("--trust", action="append", default=[], metavar="CA.pem",
                         help=_("a certificate (PEM/DER) to trust as root or signer; repeatable"))
+    parser.add_argument("--crl", action="append", default=[], metavar="FILE",
+                        help=_("a certificate revocation list (PEM/DER): a revoked signer is not copied; repeatable"))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -33,8 +39,8 @@ def run(args: argparse.Namespace) -> int:
     from deepdecide.domain.userfiles import read_user_file
     from deepdecide.report.approval import ApprovalError, copy_signoffs
     from deepdecide.report.integrity import INTACT, UnreadableRecord, verify
-    from deepdecide.report.signing import SigningError, load_trust
-    from deepdecide.storage.files import load_workspace, save_workspace
+    from deepdecide.report.signing import SigningError, load_crls, load_trust
+    from deepdecide.storage.files import load_workspace, locate, save_workspace
 
     if output_refused(args.into):
         return EXIT_USAGE
@@ -45,12 +51,15 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_INPUT
     try:
         ws = load_workspace(args.into)
-        result = verify(data, trust=load_trust(args.trust))
+        result = verify(data, trust=load_trust(args.trust), crls=load_crls(args.crl))
         if result.status != INTACT:
             print(_("deepdecide signoffs: {record}: the record is {status}: {reasons}").format(
                 record=args.record, status=_(result.status), reasons="; ".join(result.reasons[:3])), file=sys.stderr)
             return EXIT_PROBLEM
-        new, state = copy_signoffs(ws, data, result.signatures)
+        try:
+            new, state = copy_signoffs(ws, data, result.signatures)
+        except (ValidationError, ValidationErrors) as exc:  # a confirmation criterion fails: say where
+            raise locate(exc, args.into) from None
         save_workspace(new, args.into)
         copied = {s.role for s in new.signoffs if s.record_inputs_sha256}
         for sig in state.signatures:  # conditions copied through the redaction pass: say what it removed

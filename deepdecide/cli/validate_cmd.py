@@ -61,8 +61,9 @@ def run(args: argparse.Namespace) -> int:
     worst = EXIT_OK
     for path in args.files:
         warnings: list[ValidationError] = []
+        notes: list[ValidationError] = []
         try:
-            kind, _doc = files.load_document(path, warnings=warnings)
+            kind, _doc = files.load_document(path, warnings=warnings, notes=notes)
         except ValidationErrors as exc:
             report_error(exc)
             worst = max(worst, EXIT_PROBLEM)
@@ -77,6 +78,8 @@ def run(args: argparse.Namespace) -> int:
             line = VALID_WITH_WARNINGS.get(kind, N_("{path}: valid {kind} file ({n} warning(s))")) if warnings \
                 else VALID.get(kind, N_("{path}: valid {kind} file"))
             print(_(line).format(path=path, kind=kind, n=len(warnings)))
+            for note in notes:  # blocks nothing: the file opens and saves (legacy, unverified sign-offs)
+                print("  " + _("note: {message}").format(message=note.message))
             if kind == "workspace":
                 _approval_lines(_doc)
     return worst

@@ -13,6 +13,7 @@ from deepdecide.domain.i18n import N_, _
 if TYPE_CHECKING:
     from deepdecide.report.approval import ApprovalState, SignoffSignature
     from deepdecide.report.integrity import Verification
+    from deepdecide.report.signing import SignatureCheck
 
 NAME = "verify"
 HELP = N_("check a PDF decision record: rebuild it from its embedded inputs and validate its signature")
@@ -25,30 +26,55 @@ EXIT_UNTRUSTED = 6
 EXIT_NOT_A_RECORD = 7
 EXIT_NOT_APPROVED = 8
 EXIT_UNCONFIRMED = 9
+EXIT_NOT_NAMED = 10
+EXIT_REVOKED = 11
+EXIT_NOT_VALID_WHEN_SIGNED = 12
+EXIT_EXPIRED_SINCE = 13
 
 # (exit code, headline, meaning): the one table of verify's outcomes (also in docs/verify.md)
 OUTCOMES: tuple[tuple[int, str, str], ...] = (
     (EXIT_TRUSTED, N_("intact, signed and trusted"),
      N_("rebuilt byte for byte from its embedded inputs; every signature valid, over exactly the record, "
-     "by a certificate that chains to a --trust certificate; a record with sign-off signatures is also "
-     "approved: every required approver signed approve (the output says \"approved\")")),
+     "by a certificate that chains to a --trust certificate and was valid at the signing time; a record "
+     "with sign-off signatures is also approved: every required approver signed approve, each with the "
+     "certificate their sign-off row names (the output says \"approved\"); an accepted record is "
+     "\"accepted by the signatures of its embedded approval record\": that record checks out the same way")),
     (EXIT_NOT_APPROVED, N_("intact and trusted, but not approved"),
      N_("every signature valid and trusted, but the sign-offs do not approve the record: a required approver "
-     "has not signed, signed only for review, or rejected")),
+     "has not signed, signed only for review, or rejected; or the record says accepted (or rejected) "
+     "without a signed approval record to show it (legacy, unverified sign-offs)")),
     (EXIT_UNSIGNED, N_("intact, unsigned"), N_("the record matches its embedded inputs; nobody attested it")),
     (EXIT_UNTRUSTED, N_("intact, but a signer is not trusted"),
      N_("signatures valid, but a signer's certificate is self-signed or chains to no --trust certificate "
-     "(each certificate's subject and SHA-256 fingerprint are printed); with several signatures the worst decides")),
+     "at the signing time (each certificate's subject and SHA-256 fingerprint are printed); with several "
+     "signatures the worst decides")),
+    (EXIT_EXPIRED_SINCE, N_("intact, but a certificate expired since signing (time not attested)"),
+     N_("the certificate was valid at the time the signer claims, but has expired since, and no timestamp "
+     "authority attests that time (sign --tsa URL): anyone holding the expired key could claim it")),
+    (EXIT_NOT_VALID_WHEN_SIGNED, N_("a certificate was not valid when it signed"),
+     N_("at the signing time (the time a timestamp attests, else the one the signer claims) the certificate "
+     "had expired or was not yet valid, or it is not a signing certificate (no digitalSignature or "
+     "nonRepudiation key usage)")),
+    (EXIT_REVOKED, N_("a certificate is REVOKED"),
+     N_("a --crl FILE of the certificate's issuer lists it as revoked; without --crl revocation is reported "
+     "as not checked")),
+    (EXIT_NOT_NAMED, N_("NOT THE NAMED APPROVER"),
+     N_("a sign-off signature's certificate is not the one the role's sign-off row names (its e-mail or "
+     "common name, and its issuing CA or pinned certificate), or one certificate signed two roles; such a "
+     "signature never counts as approval, in the record or in the signed approval record an accepted "
+     "record embeds")),
     (EXIT_UNCONFIRMED, N_("unconfirmed: made by deepdecide X, verify with that version"),
      N_("made by another deepdecide version X (or with another reportlab or zlib), the only software that "
      "rebuilds it byte for byte; what needs no rebuild holds: every page footer shows the embedded inputs' "
      "SHA-256, every compressed stream decodes, the inputs are canonical (a valid workspace where this version "
      "reads them), and nothing but valid signatures was appended (each signature is listed)")),
     (EXIT_ALTERED, N_("ALTERED"), N_("the file is not the record its inputs give, or a signature does not verify; "
-     "of a record made by another version: a check that needs no rebuild fails")),
+     "of a record made by another version: a check that needs no rebuild fails; of an accepted record: the "
+     "signed approval record it embeds is altered, signs other inputs, or does not hold the sign-offs it "
+     "prints")),
     (EXIT_NOT_A_RECORD, N_("NOT A DEEPDECIDE RECORD"), N_("a PDF without deepdecide's embedded inputs")),
-    (EXIT_UNREADABLE, N_("(error message)"), N_("the file cannot be read, is not a PDF, or a --trust file is "
-                                                "unreadable")),
+    (EXIT_UNREADABLE, N_("(error message)"), N_("the file cannot be read, is not a PDF, or a --trust or --crl "
+                                                "file is unreadable")),
 )
 
 EPILOG_HEAD = N_("""Offline. The record is rebuilt from the workspace embedded in it and compared byte for byte,
@@ -59,14 +85,21 @@ self-signed certificate can carry any name, so it proves nothing on its own. Onl
 version that made a record rebuilds it (its build parameters name the version): a record of another
 version is reported unconfirmed, with the checks that need no rebuild.
 
+Approvers are identities: each sign-off row names the person's certificate (e-mail or common name,
+and the issuing CA's or the certificate's own SHA-256 fingerprint); a signature in that role by any
+other certificate, or by a certificate that already signed another role, is NOT THE NAMED APPROVER
+and never counts. A certificate is judged at the signing time: the time an RFC 3161 timestamp attests
+(sign --tsa URL), else the time the signer claims, which verify says is not attested. Revocation is
+checked only against --crl FILE.
+
 exit codes (the worst outcome decides):""")
 
 
 def epilog() -> str:
     """verify's help epilog, in the current language."""
     return _(EPILOG_HEAD) + "\n" + "\n".join(
-        textwrap.fill(f"{_(head)}: {_(meaning)}", 96, break_on_hyphens=False, initial_indent=f"  {code}  ",
-                      subsequent_indent="     ") for code, head, meaning in OUTCOMES) + "\n  2  " + _("usage error")
+        textwrap.fill(f"{_(head)}: {_(meaning)}", 96, break_on_hyphens=False, initial_indent=f"  {code:>2}  ",
+                      subsequent_indent="      ") for code, head, meaning in OUTCOMES) + "\n   2  " + _("usage error")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -75,13 +108,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--trust", action="append", default=[], metavar="CA.pem",
                         help=_("a certificate (PEM/DER) to trust as root or signer, e.g. your organisation's CA; "
                              "repeatable"))
+    parser.add_argument("--crl", action="append", default=[], metavar="FILE",
+                        help=_("a certificate revocation list (PEM/DER) of a signer's CA: a revoked certificate "
+                               "fails; without it revocation is not checked; repeatable"))
     parser.add_argument("--require-trusted", action="store_true", help=argparse.SUPPRESS)  # now always so
     parser.add_argument("--json", action="store_true", help=_("print the result as JSON"))
 
 
+def signatures_of(result: Verification) -> list[SignatureCheck]:
+    """Every signature judged: the record's own, and those of the signed approval record it embeds."""
+    return [*result.signatures, *(result.embedded.signatures if result.embedded is not None else [])]
+
+
 def outcome(result: Verification) -> tuple[int, str]:
-    """The exit code and headline of a verification (see OUTCOMES)."""
+    """The exit code and headline of a verification (see OUTCOMES; the worst outcome decides)."""
+    from deepdecide.report.approval import APPROVED, REJECTED
     from deepdecide.report.integrity import INTACT, NOT_A_RECORD, UNCONFIRMED
+    from deepdecide.report.signing import EXPIRED_SINCE, REVOKED
 
     if result.status == NOT_A_RECORD:
         return EXIT_NOT_A_RECORD, "NOT A DEEPDECIDE RECORD"
@@ -92,14 +135,31 @@ def outcome(result: Verification) -> tuple[int, str]:
         return EXIT_UNCONFIRMED, f"unconfirmed: made by deepdecide {made} with {other}, verify with that software"
     if result.status != INTACT:
         return EXIT_ALTERED, result.status.upper()
-    if not result.signatures:
-        return EXIT_UNSIGNED, "intact, unsigned"
-    if not all(s.trusted for s in result.signatures):
-        return EXIT_UNTRUSTED, "intact, but a signer is not trusted"
     state = getattr(result, "approval", None)
+    embedded = result.embedded
+    sigs = signatures_of(result)
+    if (state is not None and state.not_named) or (embedded is not None and (
+            embedded.not_named or (embedded.state is not None and embedded.state.not_named))):
+        return EXIT_NOT_NAMED, "NOT THE NAMED APPROVER"
+    if any(s.revocation == REVOKED for s in sigs):
+        return EXIT_REVOKED, "a certificate is REVOKED"
+    if any(s.time_state and s.time_state != EXPIRED_SINCE for s in sigs):
+        return EXIT_NOT_VALID_WHEN_SIGNED, "a certificate was not valid when it signed"
+    if not sigs:
+        if result.legacy:
+            return EXIT_NOT_APPROVED, "intact, but not approved (legacy, unverified sign-offs)"
+        return EXIT_UNSIGNED, "intact, unsigned"
+    if not all(s.trusted for s in sigs):
+        return EXIT_UNTRUSTED, "intact, but a signer is not trusted"
+    if any(s.time_state == EXPIRED_SINCE for s in sigs):
+        return EXIT_EXPIRED_SINCE, "intact, but a certificate expired since signing (time not attested)"
+    if embedded is not None and embedded.state is not None:
+        if embedded.state.state != embedded.expected:
+            return EXIT_NOT_APPROVED, f"intact and trusted, but not approved ({embedded.state.state})"
+        if embedded.expected == REJECTED:
+            return EXIT_TRUSTED, "intact; rejected by the signatures of its embedded approval record"
+        return EXIT_TRUSTED, "intact; accepted by the signatures of its embedded approval record"
     if state is not None and any(s.role for s in state.signatures):
-        from deepdecide.report.approval import APPROVED
-
         if state.state != APPROVED:
             return EXIT_NOT_APPROVED, f"intact and trusted, but not approved ({state.state})"  # English: JSON
         return EXIT_TRUSTED, "intact, signed and trusted; approved"
@@ -143,8 +203,48 @@ def _headline(headline: str, result: Verification) -> str:
     if headline.startswith("intact and trusted, but not approved ("):
         state = headline[len("intact and trusted, but not approved ("):-1]
         return _("intact and trusted, but not approved ({state})").format(state=_(state))
-    return {"intact, signed and trusted; approved": _("intact, signed and trusted; approved")}.get(
-        headline, _(headline))
+    return {"intact, signed and trusted; approved": _("intact, signed and trusted; approved"),
+            "intact, but not approved (legacy, unverified sign-offs)":
+                _("intact, but not approved (legacy, unverified sign-offs)"),
+            "intact; accepted by the signatures of its embedded approval record":
+                _("intact; accepted by the signatures of its embedded approval record"),
+            "intact; rejected by the signatures of its embedded approval record":
+                _("intact; rejected by the signatures of its embedded approval record"),
+            }.get(headline, _(headline))
+
+
+def certificate_line(s: SignatureCheck) -> str:
+    """One signature's certificate: subject, fingerprint, trust, the time it was judged at and how that
+    time is known, its validity, and revocation."""
+    from deepdecide.report.signing import EXPIRED_SINCE, NOT_CHECKED
+
+    if s.time_state == EXPIRED_SINCE:
+        state = _("expired since signing (time not attested): valid until {end}, at the claimed signing time "
+                  "{time}").format(end=s.not_after[:10], time=s.signing_time or "?")
+        state += "; " + (_("chains to a --trust certificate") if s.trusted else _("chains to no --trust certificate"))
+    elif s.time_state:
+        state = _("NOT VALID WHEN SIGNED: {why} (valid {start} to {end}, judged at {time})").format(
+            why=_(s.time_state), start=s.not_before[:10], end=s.not_after[:10], time=s.judged_at or "?")
+    else:
+        state = (_("trusted") if s.trusted else
+                 _("NOT TRUSTED: self-signed, anyone can make one with this name") if s.self_signed else
+                 _("NOT TRUSTED: chains to no --trust certificate"))
+    if s.attested:
+        when = _("judged at the time attested by the timestamp authority {tsa}: {time}").format(
+            tsa=s.tsa or _("unknown"), time=s.attested_time)
+    elif s.attested_time:
+        when = _("signing time {time} claimed; the timestamp of {tsa} is not trusted (pass its CA with "
+                 "--trust)").format(time=s.signing_time or "?", tsa=s.tsa or _("an unknown authority"))
+    else:
+        when = _("signing time {time} claimed, not attested (no timestamp)").format(time=s.signing_time or "?")
+    revocation = (_("revocation: {state}").format(state=_(s.revocation)) if s.revocation != "REVOKED" else
+                  _("revocation: REVOKED on {date}").format(date=s.revoked_on or "?"))
+    if s.revocation == NOT_CHECKED:
+        revocation = _("revocation: not checked (no --crl)")
+    return _("certificate of signature {field}: {signer}; SHA-256 fingerprint {fingerprint}; {state}; {when}; "
+             "{revocation}").format(field=s.field_name, signer=s.signer or _("unknown subject"),
+                                    fingerprint=s.fingerprint_sha256 or "?", state=state, when=when,
+                                    revocation=revocation)
 
 
 def _signature_line(sig: SignoffSignature, later_ok: bool) -> str:
@@ -157,10 +257,31 @@ def _signature_line(sig: SignoffSignature, later_ok: bool) -> str:
              else _("CHANGED after it: {what}").format(what=c.modification or _("not only signatures were added")))
     verdict = _(sig.verdict) if sig.verdict else "–"
     extra = _("; conditions: {conditions}").format(conditions=sig.conditions) if sig.conditions else ""
-    return _("signature {field}: {signer}; role {role}; verdict {verdict}{extra}; date {date}; {valid}; {trusted}; "
+    line = _("signature {field}: {signer}; role {role}; verdict {verdict}{extra}; date {date}; {valid}; {trusted}; "
              "{after}").format(field=c.field_name, signer=c.signer or _("unknown subject"), role=role,
                                verdict=verdict, extra=extra, date=sig.date or "?", valid=valid, trusted=trusted,
                                after=after)
+    if sig.not_named is not None:
+        line += "; " + _("NOT THE NAMED APPROVER: {why}").format(why=sig.not_named)
+    return line
+
+
+def _sig_json(s: SignatureCheck) -> dict[str, object]:
+    from deepdecide.importers.secrets import redact
+
+    # the /Reason holds the conditions as signed: through the redaction pass, as they are shown
+    return s.__dict__ | {"notes": list(s.notes), "reason": redact(s.reason), "attested": s.attested,
+                         "emails": list(s.emails), "chain_sha256": list(s.chain_sha256)}
+
+
+def _signoff_json(x: SignoffSignature) -> dict[str, object]:
+    return {"field": x.check.field_name, "subject": x.check.signer, "role": x.role,
+            "verdict": x.verdict, "kind": x.kind, "conditions": x.conditions, "date": x.date,
+            "valid": x.check.ok, "trusted": x.check.trusted,
+            "named_approver": x.not_named is None,
+            "not_named": x.not_named.to_data()["text"] if x.not_named is not None else None,
+            "counts": x.counts,
+            "only_signatures_after": x.check.covers_whole_file or x.check.modification_ok}
 
 
 def emit(text: str, file: TextIO | None = None) -> None:
@@ -174,10 +295,9 @@ def emit(text: str, file: TextIO | None = None) -> None:
 def run(args: argparse.Namespace) -> int:
     from deepdecide.domain.errors import UnreadableFileError
     from deepdecide.domain.userfiles import read_user_file
-    from deepdecide.importers.secrets import redact
     from deepdecide.report.build import generator_info
     from deepdecide.report.integrity import UnreadableRecord, verify
-    from deepdecide.report.signing import SigningError, load_trust
+    from deepdecide.report.signing import SigningError, load_crls, load_trust
 
     try:
         data = read_user_file(args.file)  # a folder, FIFO, socket or device: refused before it is opened
@@ -186,7 +306,8 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_UNREADABLE
     try:
         trust = load_trust(args.trust)
-        result = verify(data, trust=trust)
+        crls = load_crls(args.crl)
+        result = verify(data, trust=trust, crls=crls)
     except SigningError as exc:
         emit(f"deepdecide verify: {exc}", file=sys.stderr)
         return EXIT_UNREADABLE
@@ -196,6 +317,7 @@ def run(args: argparse.Namespace) -> int:
     result.approval = _approval(result, data)
     code, headline = outcome(result)
     appr = result.approval
+    emb = result.embedded
     if args.json:
         emit(json.dumps({
             "file": args.file, "status": result.status, "outcome": headline, "exit_code": code,
@@ -204,14 +326,17 @@ def run(args: argparse.Namespace) -> int:
             "inputs_sha256": result.inputs_sha256, "language": result.language or None,
             "reasons": result.reasons, "checks": result.checks,
             # the /Reason holds the conditions as signed: through the redaction pass, as they are shown
-            "signatures": [s.__dict__ | {"notes": list(s.notes), "reason": redact(s.reason)} for s in result.signatures],
-            "signoffs": [{"field": x.check.field_name, "subject": x.check.signer, "role": x.role,
-                          "verdict": x.verdict, "kind": x.kind, "conditions": x.conditions, "date": x.date,
-                          "valid": x.check.ok, "trusted": x.check.trusted,
-                          "only_signatures_after": x.check.covers_whole_file or x.check.modification_ok}
-                         for x in (appr.signatures if appr else [])],
+            "signatures": [_sig_json(s) for s in result.signatures],
+            "embedded_approval_record": ({
+                "sha256": emb.sha256, "status": emb.status, "problems": emb.problems, "not_named": emb.not_named,
+                "signatures": [_sig_json(s) for s in emb.signatures],
+                "approval": emb.state.state if emb.state is not None else None,
+                "signoffs": [_signoff_json(x) for x in (emb.state.signatures if emb.state is not None else [])],
+            } if emb is not None else None),
+            "signoffs": [_signoff_json(x) for x in (appr.signatures if appr else [])],
             "approval": ({"state": appr.state, "required": list(appr.required),
                           "outstanding": list(appr.outstanding), "rejected_by": list(appr.rejected_by),
+                          "not_named": list(appr.not_named),
                           "notes": [n.to_data()["text"] for n in appr.notes]} if appr else None),
         }, indent=2))
         return code
@@ -228,12 +353,20 @@ def run(args: argparse.Namespace) -> int:
         emit("  " + (_("why: {line}") if code in (EXIT_ALTERED, EXIT_NOT_A_RECORD) else _("note: {line}")).format(
             line=line))
     for s in result.signatures:
-        state = (_("trusted") if s.trusted else
-                 _("NOT TRUSTED: self-signed, anyone can make one with this name") if s.self_signed else
-                 _("NOT TRUSTED: chains to no --trust certificate"))
-        emit("  " + _("certificate of signature {field}: {signer}; SHA-256 fingerprint {fingerprint}; {state}").format(
-            field=s.field_name, signer=s.signer or _("unknown subject"), fingerprint=s.fingerprint_sha256 or "?",
-            state=state))
+        emit("  " + certificate_line(s))
+    if emb is not None:
+        emit("  " + _("embedded signed approval record: SHA-256 {sha}; {status}").format(
+            sha=emb.sha256, status=_(emb.status) if emb.status else "?"))
+        for s in emb.signatures:
+            emit("    " + certificate_line(s))
+        if emb.state is not None:
+            for sig in emb.state.signatures:
+                emit("    " + _signature_line(sig, sig.check.covers_whole_file or sig.check.modification_ok))
+            emit("    " + _("approval by its signatures: {state}").format(state=_(emb.state.state)))
+            for n in emb.state.notes:
+                emit("    " + _("note: {line}").format(line=n))
+        for line in emb.not_named:
+            emit("    " + line)
     if appr is not None:
         for sig in appr.signatures:
             emit("  " + _signature_line(sig, sig.check.covers_whole_file or sig.check.modification_ok))

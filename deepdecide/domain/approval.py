@@ -28,10 +28,27 @@ from deepdecide.domain.i18n import _
 from deepdecide.domain.messages import Message, msg
 from deepdecide.domain.validation import Problem
 from deepdecide.domain.vocabulary import term
-from deepdecide.domain.workspace import PreviousRevision, RecordStatus, SignOff, Vote, Workspace
+from deepdecide.domain.workspace import (
+    SCHEMA_VERSION,
+    PreviousRevision,
+    RecordStatus,
+    SignOff,
+    Vote,
+    Workspace,
+)
 
 # the rules here came with schema 2: a schema-1 file that breaks them opens with warnings
 SINCE = 2
+# the approver identity rules came with the schema that added the identity fields (this one; the
+# constant follows the version however the schema is renumbered)
+IDENTITY_SINCE = SCHEMA_VERSION
+
+#: the fields of a sign-off row that acceptance (``deepdecide signoffs``) writes: everything else of
+#: the workspace is the content the approvers signed (``frozen``), the approvers' identities included
+SIGNED_FIELDS = ("verdict", "date", "conditions", "certificate", "fingerprint_sha256", "record_inputs_sha256",
+                 "signed_record_sha256")
+#: the fields of the decision that acceptance (or a later status change) writes
+STATUS_FIELDS = ("status", "superseded_by")
 
 TRANSITIONS: dict[RecordStatus, tuple[RecordStatus, ...]] = {
     RecordStatus.PROPOSED: (RecordStatus.ACCEPTED, RecordStatus.REJECTED),
@@ -68,6 +85,137 @@ class Signer:
         return bool(self.row.record_inputs_sha256) and self.row.verdict in (Vote.APPROVE, Vote.REJECT)
 
 
+# ---------------------------------------------------------------------------------------------
+# approvers are identities
+
+
+@dataclass(frozen=True, slots=True)
+class CertificateFacts:
+    """What a certificate shows of its holder, for matching against a sign-off row (the report layer
+    reads them from the certificate; the domain does not parse certificates)."""
+
+    subject: str  # the subject, as people read it
+    sha256: str  # fingerprint of the certificate itself (any form :func:`fingerprint` reads)
+    emails: tuple[str, ...] = ()  # subject emailAddress and rfc822 alternative names
+    common_name: str = ""
+    chain_sha256: tuple[str, ...] = ()  # fingerprints of the CA certificates that verifiably issued it, upwards
+
+
+def fingerprint(text: str) -> str:
+    """A SHA-256 fingerprint in one form (64 lower-case hexadecimal digits) from how people write it
+    ("AB:CD:…", "ab cd …", "abcd…"); "" when ``text`` is not one."""
+    h = "".join(ch for ch in text.strip().lower() if ch not in ": ")
+    return h if len(h) == 64 and all(ch in "0123456789abcdef" for ch in h) else ""
+
+
+def has_identity(row: SignOff) -> bool:
+    """Whether the row names how its approver's certificate is recognised: an e-mail or common name,
+    and the issuing CA's or the certificate's own fingerprint."""
+    return bool((row.email.strip() or row.common_name.strip())
+                and (fingerprint(row.issuer_ca_sha256) or fingerprint(row.pinned_certificate_sha256)))
+
+
+def identity_text(row: SignOff) -> str:
+    """The identity a row names, in words ("e-mail ana@example.org, CA SHA-256 3a5f…")."""
+    parts = []
+    if row.email.strip():
+        parts.append(_("e-mail {email}").format(email=row.email.strip()))
+    if row.common_name.strip():
+        parts.append(_("common name {cn}").format(cn=row.common_name.strip()))
+    if fingerprint(row.pinned_certificate_sha256):
+        parts.append(_("certificate SHA-256 {fp}…").format(fp=fingerprint(row.pinned_certificate_sha256)[:16]))
+    if fingerprint(row.issuer_ca_sha256):
+        parts.append(_("issued under the CA with SHA-256 {fp}…").format(fp=fingerprint(row.issuer_ca_sha256)[:16]))
+    return ", ".join(parts) or _("no identity")
+
+
+def identity_mismatch(row: SignOff, cert: CertificateFacts) -> Message | None:
+    """Why ``cert`` is not the certificate of the approver ``row`` names (None: it is). Every part the
+    row names must hold: the e-mail (any of the certificate's, case-insensitive), the common name
+    (exactly, case-insensitive), the pinned certificate, the issuing CA (a CA certificate that
+    verifiably issued it, directly or up its chain). A row that names no identity matches nothing."""
+    if not has_identity(row):
+        return msg("identity.none", "the sign-off row of {role} names no approver identity (e-mail or common name, "
+                   "and the issuing CA's or the certificate's SHA-256 fingerprint)", role=row.role)
+    email = row.email.strip().casefold()
+    if email and email not in {e.strip().casefold() for e in cert.emails}:
+        return msg("identity.email", "the certificate's e-mail ({got}) is not {want}, the approver {role} names",
+                   got=", ".join(cert.emails) or msg("identity.no_email", "none"), want=row.email.strip(), role=row.role)
+    cn = row.common_name.strip().casefold()
+    if cn and cn != cert.common_name.strip().casefold():
+        return msg("identity.cn", "the certificate's common name ({got}) is not {want}, the approver {role} names",
+                   got=cert.common_name or msg("identity.no_cn", "none"), want=row.common_name.strip(), role=row.role)
+    pin = fingerprint(row.pinned_certificate_sha256)
+    if pin and pin != fingerprint(cert.sha256):
+        return msg("identity.pin", "the certificate (SHA-256 {got}…) is not the one pinned for {role} "
+                   "(SHA-256 {want}…)", got=fingerprint(cert.sha256)[:16], want=pin[:16], role=row.role)
+    ca = fingerprint(row.issuer_ca_sha256)
+    if ca and ca not in {fingerprint(c) for c in cert.chain_sha256}:
+        return msg("identity.ca", "the certificate was not issued under the CA named for {role} (SHA-256 {want}…): "
+                   "its chain holds {got}", want=ca[:16], role=row.role,
+                   got=", ".join(fingerprint(c)[:16] + "…" for c in cert.chain_sha256)
+                   or msg("identity.no_chain", "no CA certificate that can be checked (the signature and --trust carry none)"))
+    return None
+
+
+def identity_problems(ws: Workspace) -> list[Problem]:
+    """The identity fields of the sign-off rows: well-formed, and one person per role."""
+    out: list[Problem] = []
+    seen: dict[tuple[str, str, str, str], int] = {}
+    for i, s in enumerate(ws.signoffs):
+        at = f"signoffs[{i}]"
+        email = s.email.strip()
+        if email and (email.count("@") != 1 or any(ch.isspace() for ch in email) or email.startswith("@")
+                      or email.endswith("@")):
+            out.append(Problem(f"{at}.email", _("{email!r} is not an e-mail address (the certificate's subject "
+                                                "e-mail, e.g. ana.ruiz@example.org)").format(email=s.email),
+                               IDENTITY_SINCE))
+        for key in ("issuer_ca_sha256", "pinned_certificate_sha256", "signed_record_sha256"):
+            value = getattr(s, key)
+            if value.strip() and not fingerprint(value):
+                out.append(Problem(f"{at}.{key}", _("not a SHA-256 fingerprint (64 hexadecimal digits, colons "
+                                                    "allowed), got {value!r}").format(value=value[:80]), IDENTITY_SINCE))
+        if has_identity(s):
+            key4 = (email.casefold(), s.common_name.strip().casefold(), fingerprint(s.issuer_ca_sha256),
+                    fingerprint(s.pinned_certificate_sha256))
+            if key4 in seen:
+                out.append(Problem(f"{at}.email" if email else f"{at}.common_name", _(
+                    "the same approver identity as signoffs[{first}] ({identity}): one certificate never fills "
+                    "two roles; name the person who holds this role").format(first=seen[key4],
+                                                                             identity=identity_text(s)),
+                    IDENTITY_SINCE))
+            seen.setdefault(key4, i)
+    return out
+
+
+def unverified_rows(ws: Workspace) -> list[tuple[int, SignOff]]:
+    """The sign-off rows holding a verdict that no signed approval record backs (typed by hand, or
+    copied by a version before the identity binding): *legacy, unverified*."""
+    return [(i, s) for i, s in enumerate(ws.signoffs)
+            if (s.verdict != Vote.PENDING or s.record_inputs_sha256) and not fingerprint(s.signed_record_sha256)]
+
+
+def legacy_notes(ws: Workspace) -> list[Problem]:
+    """One note per *legacy, unverified* row, located: the workspace opens, evaluates and saves; it is
+    exported as accepted (or rejected) only after it is approved again."""
+    return [Problem(f"signoffs[{i}].verdict", _(
+        "legacy, unverified: the verdict {verdict} of {role} is not backed by a signed approval record (typed by "
+        "hand, or copied by an earlier version); the workspace opens and saves, but it is exported as accepted "
+        "only after it is approved again (report --for-approval, sign, signoffs)").format(
+            verdict=term(s.verdict.value), role=s.role), IDENTITY_SINCE) for i, s in unverified_rows(ws)]
+
+
+def backing_records(ws: Workspace) -> tuple[str, ...]:
+    """The SHA-256 of the signed approval record(s) the sign-off rows name (one, when consistent)."""
+    return tuple(dict.fromkeys(fingerprint(s.signed_record_sha256) for s in ws.signoffs
+                               if fingerprint(s.signed_record_sha256)))
+
+
+def rests_on_signatures(ws: Workspace) -> bool:
+    """Whether the status is one that only signatures give (accepted, rejected and what follows accepted)."""
+    return ws.decision.status in (*APPROVED_STATUSES, RecordStatus.REJECTED)
+
+
 def required_approvers(ws: Workspace) -> tuple[str, ...]:
     return tuple(dict.fromkeys(r for r in ws.decision.decision_makers if r.strip()))
 
@@ -99,7 +247,18 @@ def field_name(role: str) -> str:
 
 
 def missing_for_approval(ws: Workspace) -> list[Message]:
-    """What the record still lacks to be exported for approval (empty = ready)."""
+    """What the record still lacks to be exported for approval (empty = ready): its content, and the
+    identity of every approver who may sign."""
+    out = content_gaps(ws)
+    nameless = tuple(s.role for s in signers(ws) if not has_identity(s.row))
+    if nameless:
+        out.append(msg("approval.missing.identity", "no approver identity (the certificate's e-mail or name, and "
+                       "its CA's or own fingerprint: signoffs[i]) for {roles}", roles=nameless))
+    return out
+
+
+def content_gaps(ws: Workspace) -> list[Message]:
+    """What the record's content still lacks for approval (the identities aside)."""
     d = ws.decision
     out: list[Message] = []
     if not d.chosen_option:
@@ -131,7 +290,8 @@ def not_exportable(ws: Workspace) -> list[Message]:
                        "approval (a changed decision is a new revision)",
                        # the status word, rendered in the reader's language (vocabulary.WORDS)
                        status=msg(f"term.{ws.decision.status.value}", ws.decision.status.value)))
-    signed = [s.role for s in ws.signoffs if s.verdict != Vote.PENDING or s.record_inputs_sha256]
+    signed = [s.role for s in ws.signoffs if s.verdict != Vote.PENDING or s.record_inputs_sha256
+              or s.signed_record_sha256]
     if signed:
         out.append(msg("approval.export.signed", "sign-off rows already hold verdicts ({roles}); a record for "
                        "approval starts with every row pending", roles=tuple(signed)))
@@ -142,9 +302,15 @@ def frozen(ws: Workspace) -> Workspace:
     """The content an approver signs: the workspace as exported for approval — status proposed,
     ``superseded_by`` empty, and one pending sign-off row (name and role) per role that may sign, in
     page-1 order (rows of roles that may not sign are errors of their own and left out)."""
-    d = dataclasses.replace(ws.decision, status=RecordStatus.PROPOSED, superseded_by="")
-    rows = tuple(SignOff(name=s.name, role=s.role) for s in (x.row for x in signers(ws)))
+    d = dataclasses.replace(ws.decision, status=RecordStatus.PROPOSED, superseded_by="")  # STATUS_FIELDS
+    rows = tuple(pending(s) for s in (x.row for x in signers(ws)))
     return dataclasses.replace(ws, decision=d, signoffs=rows)
+
+
+def pending(row: SignOff) -> SignOff:
+    """The row as exported for approval: the person and their identity, every signed field empty."""
+    return dataclasses.replace(row, verdict=Vote.PENDING, date="", conditions="", certificate="",  # SIGNED_FIELDS
+                               fingerprint_sha256="", record_inputs_sha256="", signed_record_sha256="")
 
 
 def approval_outcome(ws: Workspace) -> RecordStatus | None:
@@ -204,6 +370,11 @@ def problems(ws: Workspace, content_sha256: str) -> list[Problem]:
             out.append(Problem(f"signoffs[{i}].verdict", _("a row that names a signed record holds that signature's "
                                "verdict (approve or reject), not {verdict}").format(verdict=term(s.verdict.value)), SINCE))
     out.extend(revision_problems(ws))
+    out.extend(identity_problems(ws))
+    if len(backing_records(ws)) > 1:
+        out.append(Problem("signoffs", _("the sign-off rows name {n} different signed approval records "
+                                         "(signed_record_sha256): the verdicts of one record are copied together "
+                                         "(deepdecide signoffs)").format(n=len(backing_records(ws))), IDENTITY_SINCE))
     if d.superseded_by and d.status != RecordStatus.SUPERSEDED:
         out.append(Problem("decision.superseded_by", _("set, but the status is {status}; superseded_by "
                            "belongs to a superseded record").format(status=term(d.status.value)), SINCE))
@@ -244,7 +415,7 @@ def new_revision(previous: Workspace, inputs_sha256: str) -> Workspace:
     counted on, its predecessor named by id, revision and inputs hash; proposed again, with every
     sign-off row pending (the people stay), since a changed decision is approved anew."""
     d = previous.decision
-    rows = tuple(SignOff(name=s.name, role=s.role) for s in previous.signoffs)
+    rows = tuple(pending(s) for s in previous.signoffs)
     new = dataclasses.replace(d, status=RecordStatus.PROPOSED, superseded_by="", revision=d.revision + 1,
                               previous=PreviousRevision(d.id, d.revision, inputs_sha256))
     return dataclasses.replace(previous, decision=new, signoffs=rows)
@@ -270,7 +441,7 @@ def _rejection_problems(ws: Workspace, content_sha256: str) -> list[Problem]:
 def _approval_problems(ws: Workspace, content_sha256: str) -> list[Problem]:
     out: list[Problem] = []
     status = ws.decision.status.value
-    gaps = missing_for_approval(ws)
+    gaps = content_gaps(ws)  # the identities: a copied verdict names its certificate (legacy rows: a note)
     if gaps:
         out.append(Problem("decision.status", _("{status}, but the record is not ready for approval: {gaps}").format(
             status=term(status), gaps="; ".join(str(g) for g in gaps)), SINCE))
@@ -301,7 +472,10 @@ def signer_lines(ws: Workspace) -> list[Message]:
         kind = (msg("approval.required", "required approver") if s.required
                 else msg("approval.optional", "consulted, may sign"))
         who: str | Message = s.name or msg("approval.to_be_named", "(to be named)")
-        if s.signed:
+        if s.row.verdict != Vote.PENDING and not fingerprint(s.row.signed_record_sha256):
+            state = msg("approval.legacy", "legacy, unverified: {verdict} (no signed approval record backs it)",
+                        verdict=msg(f"term.{s.row.verdict.value}", s.row.verdict.value))
+        elif s.signed:
             verdict = (msg("approval.verdict.approve", "approve") if s.row.verdict == Vote.APPROVE
                        else msg("approval.verdict.reject", "reject"))
             if s.row.date and s.row.certificate:
@@ -316,8 +490,12 @@ def signer_lines(ws: Workspace) -> list[Message]:
                 state = msg("approval.signed", "signed: {verdict}", verdict=verdict)
         else:
             state = msg("approval.not_signed", "not signed")
-        out.append(msg("approval.signer", "{role} — {who} ({kind}): {state}", role=s.role, who=who, kind=kind,
-                       state=state))
+        if has_identity(s.row):
+            out.append(msg("approval.signer_identity", "{role} — {who}, {identity} ({kind}): {state}", role=s.role,
+                           who=who, identity=identity_text(s.row), kind=kind, state=state))
+        else:
+            out.append(msg("approval.signer", "{role} — {who} ({kind}): {state}", role=s.role, who=who, kind=kind,
+                           state=state))
     return out
 
 

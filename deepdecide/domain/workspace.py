@@ -12,7 +12,7 @@ from deepdecide.domain.revisit import RevisitCondition
 from deepdecide.domain.slo import SLO
 from deepdecide.domain.workload import Workload
 
-SCHEMA_VERSION = 5  # docs/workspace-schema.md: what each version changed, and the migration policy
+SCHEMA_VERSION = 6  # docs/workspace-schema.md: what each version changed, and the migration policy
 
 
 class Strategy(StrEnum):
@@ -175,6 +175,12 @@ class Assumptions:
     monte_carlo_seed: int = 20261129
 
 
+class AcceptanceCheck(StrEnum):
+    """A confirmation criterion the record checks before it may be accepted (``decision.acceptance_checks``)."""
+
+    PARITY = "parity"  # the chosen option passes every required parity check (its evidence reaches *correct*)
+
+
 class RecordStatus(StrEnum):
     PROPOSED = "proposed"
     ACCEPTED = "accepted"
@@ -213,6 +219,9 @@ class DecisionRecord:
     consequences_good: tuple[str, ...] = tuple_field()
     consequences_bad: tuple[str, ...] = tuple_field()
     confirmation: str = ""
+    # criteria of ``confirmation`` checked before the record is accepted: ``signoffs`` and ``report`` of
+    # an accepted workspace refuse, naming the criterion, while one of them fails (domain/approval.py)
+    acceptance_checks: tuple[AcceptanceCheck, ...] = tuple_field()
     revisit_triggers: tuple[str, ...] = tuple_field()  # free text, judged by a person
     revisit_conditions: tuple[RevisitCondition, ...] = tuple_field()  # checked by ``deepdecide revisit``
     supersedes: str = ""
@@ -231,9 +240,13 @@ class Vote(StrEnum):
 @dataclass(frozen=True, slots=True)
 class SignOff:
     """One row of the sign-off table. ``role`` is one of the decision's decision makers (a required
-    approver) or consulted (may sign). The verdict, date and conditions come from that approver's
-    signature on the record (``deepdecide signoffs RECORD.pdf --into WS``), which also fills in
-    the certificate and the inputs hash of the record signed (see domain/approval.py)."""
+    approver) or consulted (may sign). The row names the person and how their certificate is
+    recognised: the certificate's subject e-mail and/or common name, and the SHA-256 fingerprint of
+    the CA certificate that issued it or of the one certificate itself (pinned); a signature by any
+    other certificate is *not the named approver* (see domain/approval.py). The verdict, date and
+    conditions come from that approver's signature on the record (``deepdecide signoffs RECORD.pdf
+    --into WS``), which also fills in the certificate, the inputs hash of the record signed and the
+    SHA-256 of the signed record itself."""
 
     name: str
     role: str
@@ -243,6 +256,12 @@ class SignOff:
     certificate: str = ""  # subject of the certificate that signed the verdict
     fingerprint_sha256: str = ""  # of that certificate
     record_inputs_sha256: str = ""  # inputs SHA-256 of the record the verdict was signed on
+    # the approver's identity (schema 6; after the fields above, which code may still pass by position)
+    email: str = ""  # the approver's certificate subject e-mail (subject emailAddress or an rfc822 alternative name)
+    common_name: str = ""  # the approver's certificate subject common name (CN)
+    issuer_ca_sha256: str = ""  # SHA-256 fingerprint of a CA certificate on the approver's certificate chain
+    pinned_certificate_sha256: str = ""  # or: the SHA-256 fingerprint of the approver's one certificate
+    signed_record_sha256: str = ""  # SHA-256 of the signed approval record (the PDF with its signatures)
 
 
 class StepStatus(StrEnum):

@@ -205,8 +205,10 @@ def sign_record(ctx: ControllerContext, request: SignRecordRequest | None = None
         req = pending.pop()
         signer = load_pkcs12(req.certificate, req.passphrase)
         data = read_user_file(req.record)  # a FIFO or device is refused, never waited on
+        # the identity rule applies as in the CLI: a certificate that is not the named approver's is refused
         signed, kind = sign_as_approver(data, signer, role=req.role, verdict=Vote(req.verdict),
-                                        conditions=req.conditions, review=req.review)
+                                        conditions=req.conditions, review=req.review,
+                                        certificate_name=Path(req.certificate).name)
         atomic_write_bytes(req.record, signed)
         return kind
 

@@ -397,8 +397,9 @@ DECISION_PEOPLE = frozenset(("decision_makers", "consulted", "informed"))
 def redact_edit(edit: Any) -> tuple[Any, list[Finding]]:
     """An edit of a workspace (``domain.edits``) with the text a person typed into it through the
     redaction pass of imported text: the decision's text fields, sign-off conditions, notes,
-    reasons and labels with every rule; approver names and roles, the decision makers, consulted
-    and informed, and a step's owner as identities (:func:`scan_identity`: no entropy heuristic).
+    reasons and labels with every rule; approver names, roles, e-mails, common names and certificate
+    fingerprints, the decision makers, consulted and informed, and a step's owner as identities
+    (:func:`scan_identity`: no entropy heuristic).
     Ids, dates, numbers and imported evidence are left as they are. Returns the edit (the same
     object when nothing was removed) and what was removed, placed by key path."""
     from deepdecide.domain import edits as e
@@ -432,7 +433,9 @@ def redact_edit(edit: Any) -> tuple[Any, list[Finding]]:
         value = texts(edit.value, f"decision.{edit.field}", edit.field in DECISION_PEOPLE)
         out = edit if value == edit.value else dataclasses.replace(edit, value=value)
     elif isinstance(edit, e.SetSignOffs):
-        rows = tuple(replaced(s, f"signoffs[{i}]", {"name": True, "role": True, "conditions": False})
+        rows = tuple(replaced(s, f"signoffs[{i}]", {"name": True, "role": True, "email": True, "common_name": True,
+                                                     "issuer_ca_sha256": True, "pinned_certificate_sha256": True,
+                                                     "conditions": False})
                      for i, s in enumerate(edit.signoffs))
         out = edit if rows == edit.signoffs else dataclasses.replace(edit, signoffs=rows)
     elif isinstance(edit, e.SetMigrationStep):

@@ -24,6 +24,7 @@ from deepdecide.domain.progress import Cancellable, ProgressCallback, check_canc
 from deepdecide.domain.workspace import Workspace
 from deepdecide.report import sections as sec
 from deepdecide.report.canonical import (
+    APPROVAL_NAME,
     BUILD_NAME,
     INPUTS_NAME,
     PREVIOUS_NAME,
@@ -94,14 +95,18 @@ def evaluate(ws: Workspace, cancel: Cancellable | None = None) -> Assessment:
 
 
 def build(ws: Workspace, *, sections: Iterable[str] | None = None, progress: ProgressCallback | None = None,
-          cancel: Cancellable | None = None, previous_inputs: bytes | None = None) -> bytes:
+          cancel: Cancellable | None = None, previous_inputs: bytes | None = None,
+          approval_record: bytes | None = None) -> bytes:
     """Build the unsigned decision record, in the current language (``domain.i18n``), and return its bytes.
 
     ``previous_inputs`` are the embedded inputs of the earlier revision the workspace names
     (``decision.previous``): the record then lists what changed since it and carries them too.
+    ``approval_record`` is the signed approval record the workspace's sign-off rows were copied
+    from (``signed_record_sha256``): a workspace whose rows hold verdicts is exported only with it,
+    and the record embeds it (see ``check_approval``).
     Raises ValidationError(s) for a workspace that fails validation, ReportError for bad
-    arguments (or earlier inputs whose hash is not the one the workspace names),
-    ``domain.progress.Cancelled`` when ``cancel`` is cancelled while building.
+    arguments (earlier inputs whose hash is not the one the workspace names, sign-offs no signed
+    record backs), ``domain.progress.Cancelled`` when ``cancel`` is cancelled while building.
     """
     chosen = normalise_sections(sections)
     report = scaled(progress, 0.0, 1.0)
@@ -109,8 +114,53 @@ def build(ws: Workspace, *, sections: Iterable[str] | None = None, progress: Pro
     normal, inputs = canonical_inputs(ws)
     if previous_inputs is not None:
         check_previous(normal, previous_inputs)
+    check_approval(normal, approval_record)
     return render(normal, inputs, build_params(chosen, i18n.language()), chosen, progress=report,
-                  cancel=cancel, previous_inputs=previous_inputs)
+                  cancel=cancel, previous_inputs=previous_inputs, approval_record=approval_record)
+
+
+def check_approval(ws: Workspace, approval_record: bytes | None) -> None:
+    """Accepted means signed: a workspace whose status only signatures give (accepted, rejected,
+    deprecated, superseded) is exported only when every sign-off row holding a verdict is backed by
+    the signed approval record given, which must be intact, signed by the approvers the rows name,
+    over this workspace's content, with exactly the rows' verdicts; and an accepted one only when
+    its confirmation criteria checked before acceptance hold. Rows no signed record backs (typed
+    by hand, or copied by an earlier version) are *legacy, unverified*: such a workspace is not
+    exported as accepted until it is approved again. ReportError says which row and why."""
+    from deepdecide.domain import approval
+    from deepdecide.domain.workspace import RecordStatus
+
+    legacy = approval.unverified_rows(ws)
+    if legacy and approval.rests_on_signatures(ws):
+        raise ReportError(_("the workspace is {status}, but its sign-offs are legacy, unverified ({rows}): no signed "
+                            "approval record backs them (typed by hand, or copied by an earlier version), so it "
+                            "cannot be exported as {status} until it is approved again: export it for approval "
+                            "(a new revision), have each approver sign, then copy the verdicts with deepdecide "
+                            "signoffs").format(status=word(ws.decision.status),
+                                               rows=", ".join(f"signoffs[{i}] {s.role}" for i, s in legacy)))
+    backed = approval.backing_records(ws)
+    if approval_record is None:
+        if backed:
+            raise ReportError(_("the sign-off rows were copied from the signed approval record with SHA-256 {sha}… "
+                                "(signoffs[i].signed_record_sha256): give that PDF (--signed-record SIGNED.pdf) so "
+                                "that this record embeds it").format(sha=backed[0][:16]))
+        if approval.rests_on_signatures(ws):
+            raise ReportError(_("the workspace is {status}, but no sign-off row is backed by a signed approval "
+                                "record").format(status=word(ws.decision.status)))
+        return
+    from deepdecide.report.approval import check_approval_record
+
+    if not backed:
+        raise ReportError(_("a signed approval record was given, but no sign-off row of the workspace was copied "
+                            "from one (deepdecide signoffs SIGNED.pdf --into WS)"))
+    embedded = check_approval_record(ws, approval_record)
+    if embedded.problems or embedded.not_named:
+        raise ReportError(_("the signed approval record does not back the sign-offs: {problems}").format(
+            problems="; ".join(embedded.problems + embedded.not_named)))
+    if ws.decision.status == RecordStatus.ACCEPTED:
+        from deepdecide.report.approval import refuse_failed_acceptance_checks
+
+        refuse_failed_acceptance_checks(ws)
 
 
 def check_previous(ws: Workspace, previous_inputs: bytes) -> None:
@@ -129,18 +179,18 @@ def check_previous(ws: Workspace, previous_inputs: bytes) -> None:
 
 def render(ws: Workspace, inputs: bytes, params: bytes, chosen: tuple[str, ...], *,
            progress: ProgressCallback | None = None, cancel: Cancellable | None = None,
-           previous_inputs: bytes | None = None) -> bytes:
+           previous_inputs: bytes | None = None, approval_record: bytes | None = None) -> bytes:
     """Render the record of an already-canonical workspace (``inputs`` is its canonical JSON;
-    ``previous_inputs``, if any, the earlier revision's, checked by the caller), in the language its
-    build parameters name."""
+    ``previous_inputs``, if any, the earlier revision's, and ``approval_record``, the signed approval
+    record, both checked by the caller), in the language its build parameters name."""
     with i18n.using(params_language(params)) as lang:
         return _render(ws, inputs, params, chosen, lang, progress=progress, cancel=cancel,
-                       previous_inputs=previous_inputs)
+                       previous_inputs=previous_inputs, approval_record=approval_record)
 
 
 def _render(ws: Workspace, inputs: bytes, params: bytes, chosen: tuple[str, ...], lang: str, *,
             progress: ProgressCallback | None = None, cancel: Cancellable | None = None,
-            previous_inputs: bytes | None = None) -> bytes:
+            previous_inputs: bytes | None = None, approval_record: bytes | None = None) -> bytes:
     report = scaled(progress, 0.0, 1.0)
     check_cancelled(cancel)
     assessment = evaluate(ws, cancel)
@@ -157,7 +207,8 @@ def _render(ws: Workspace, inputs: bytes, params: bytes, chosen: tuple[str, ...]
     ctx = sec.Context(ws=ws, inputs_sha256=digest, sections=chosen, assessment=assessment,
                       generator=_("deepdecide {version} with reportlab {reportlab}").format(
                           version=info["deepdecide"], reportlab=info["reportlab"]),
-                      changes=changes)
+                      changes=changes,
+                      approval_record_sha256=sha256_hex(approval_record) if approval_record is not None else "")
     story = compose(ctx)
     d = ws.decision
     meta = RecordMeta(
@@ -180,6 +231,9 @@ def _render(ws: Workspace, inputs: bytes, params: bytes, chosen: tuple[str, ...]
             *((Attachment(PREVIOUS_NAME, previous_inputs, "application/json",
                           f"Canonical workspace of the revision this record follows (SHA-256 "
                           f"{sha256_hex(previous_inputs)})"),) if previous_inputs is not None else ()),
+            *((Attachment(APPROVAL_NAME, approval_record, "application/pdf",
+                          f"The signed approval record whose signatures give this record's sign-offs (SHA-256 "
+                          f"{sha256_hex(approval_record)})", "Supplement"),) if approval_record is not None else ()),
         ),
     )
     total = max(len(story), 1)

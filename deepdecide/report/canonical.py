@@ -20,6 +20,7 @@ from deepdecide.storage.files import canonical_json, check, is_validated
 INPUTS_NAME = "deepdecide-inputs.json"
 BUILD_NAME = "deepdecide-build.json"
 PREVIOUS_NAME = "deepdecide-previous-inputs.json"  # the inputs of the revision this record follows
+APPROVAL_NAME = "deepdecide-approval-record.pdf"  # the signed approval record whose signatures give the status
 
 
 def validate(ws: Workspace, file: str = "") -> None:

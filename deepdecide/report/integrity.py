@@ -32,6 +32,7 @@ from deepdecide.domain import formatting
 from deepdecide.domain.errors import DeepdecideError, ValidationError, ValidationErrors
 from deepdecide.domain.i18n import N_, _
 from deepdecide.report.canonical import (
+    APPROVAL_NAME,
     BUILD_NAME,
     INPUTS_NAME,
     PREVIOUS_NAME,
@@ -43,7 +44,7 @@ from deepdecide.report.signing import SignatureCheck, validate_signatures
 from deepdecide.storage.files import canonical_json
 
 if TYPE_CHECKING:
-    from deepdecide.report.approval import ApprovalState
+    from deepdecide.report.approval import ApprovalState, EmbeddedApproval
 
 INTACT = N_("intact")
 ALTERED = N_("altered")
@@ -64,9 +65,12 @@ class Verification:
     inputs_sha256: str = ""
     language: str = ""  # the record's language, from its build parameters
     made_by: dict[str, str] = field(default_factory=dict)  # the software that made it, from its build parameters
+    crls: list[Any] | None = None  # the revocation lists the signatures were checked against
+    legacy: bool = False  # says accepted (or rejected) without a signed approval record to show it
     record_bytes: int = 0
     signatures: list[SignatureCheck] = field(default_factory=list)
     approval: ApprovalState | None = None  # of an intact record, set by the verify command
+    embedded: EmbeddedApproval | None = None  # the signed approval record an accepted record embeds, checked
 
     @property
     def intact(self) -> bool:
@@ -158,7 +162,55 @@ def _describe_object(pdf: bytes, number: int) -> str:
 
 
 def _explain_difference(pdf: bytes, rebuilt: bytes, inputs: bytes, found: Verification) -> None:
-    """Say where ``pdf`` departs from the rebuilt record (best effort; the verdict is already made)."""
+    """Say where ``pdf`` departs from the rebuilt record (best effort; the verdict is already made).
+
+    Of a signed file, the record's own bytes (its first revision, as long as the rebuilt record) are
+    compared: the signatures' incremental updates after them (their metadata, their producer) are
+    never blamed, and a changed byte is named with the signatures whose coverage holds it."""
+    if len(pdf) > len(rebuilt) and _revisions(pdf) > 1:
+        base = pdf[:len(rebuilt)]
+        updates = _revisions(pdf) - 1
+        found.reasons.append(_("the file holds {n} incremental update(s) after its first {size} (signatures): the "
+                               "record is those first bytes, compared here with the record its inputs give").format(
+                                   n=updates, size=formatting.count(len(rebuilt), "byte")))
+        before = len(found.reasons)
+        _explain_record(base, rebuilt, inputs, found)
+        if len(found.reasons) == before:
+            found.reasons.append(_("the file differs from the record its inputs give"))
+        offset = _first_difference(base, rebuilt)
+        if offset is not None:
+            covering = _covering_signatures(pdf, offset)
+            if covering:
+                found.reasons.append(_("byte {offset} lies inside the bytes signed by {fields}: their digest no "
+                                       "longer matches").format(offset=formatting.localized(f"{offset:,}"),
+                                                                fields=", ".join(covering)))
+        return
+    _explain_record(pdf, rebuilt, inputs, found)
+
+
+def _first_difference(a: bytes, b: bytes) -> int | None:
+    limit = min(len(a), len(b))
+    return next((i for i in range(limit) if a[i] != b[i]), limit if len(a) != len(b) else None)
+
+
+def _covering_signatures(pdf: bytes, offset: int) -> list[str]:
+    """The signature fields whose signed byte ranges hold ``offset``."""
+    from pyhanko.pdf_utils.reader import PdfFileReader
+
+    out = []
+    try:
+        for sig in PdfFileReader(io.BytesIO(pdf), strict=False).embedded_signatures:
+            br = list(sig.byte_range or [])
+            if len(br) == 4 and (br[0] <= offset < br[0] + br[1] or br[2] <= offset < br[2] + br[3]):
+                out.append(sig.field_name or "?")
+    except Exception:  # explanation only
+        return out
+    return out
+
+
+def _explain_record(pdf: bytes, rebuilt: bytes, inputs: bytes, found: Verification) -> None:
+    """Say where the record's bytes ``pdf`` depart from the rebuilt record."""
+    start = len(found.reasons)
     digest = sha256_hex(inputs)
     texts = _page_texts(pdf)
     expected = _page_texts(rebuilt)
@@ -186,9 +238,9 @@ def _explain_difference(pdf: bytes, rebuilt: bytes, inputs: bytes, found: Verifi
                 page=i, got=got, want=want))
         if len(differing) > 5:
             found.reasons.append(_("… and the text of {n} more pages differs").format(n=len(differing) - 5))
-    if not found.reasons:
+    if len(found.reasons) == start:
         found.reasons.extend(_structural_differences(pdf, rebuilt))
-    if not found.reasons:
+    if len(found.reasons) == start:
         limit = min(len(pdf), len(rebuilt))
         offset = next((i for i in range(limit) if pdf[i] != rebuilt[i]), limit)
         if offset < limit:
@@ -235,11 +287,15 @@ def _structural_differences(pdf: bytes, rebuilt: bytes) -> list[str]:
     return out
 
 
-def verify(pdf: bytes, *, trust: list[Any] | None = None) -> Verification:
-    """Check a record file; raise UnreadableRecord if it is not a readable PDF."""
+def verify(pdf: bytes, *, trust: list[Any] | None = None, crls: list[Any] | None = None) -> Verification:
+    """Check a record file; raise UnreadableRecord if it is not a readable PDF. ``trust``: certificates
+    a signature may chain to; ``crls``: revocation lists (``signing.load_crls``; without them
+    revocation is not checked). A record that embeds a signed approval record (an accepted record)
+    is intact only when that record backs its sign-offs (``approval.check_approval_record``)."""
     from deepdecide.report.build import SECTIONS, check_previous, generator_info, params_language, render
 
     found = Verification()
+    found.crls = crls
     attachments = extract_attachments(pdf)
     inputs = attachments.get(INPUTS_NAME)
     params_raw = attachments.get(BUILD_NAME)
@@ -290,7 +346,8 @@ def verify(pdf: bytes, *, trust: list[Any] | None = None) -> Verification:
             found.reasons.append(f"the embedded earlier revision does not match: {exc}")
             found.signatures = _signatures(pdf, trust, found)
             return found
-    rebuilt = render(ws, inputs, params_raw, sections, previous_inputs=previous)
+    signed = attachments.get(APPROVAL_NAME)
+    rebuilt = render(ws, inputs, params_raw, sections, previous_inputs=previous, approval_record=signed)
     found.record_bytes = len(rebuilt)
     if found.reasons:  # non-canonical inputs: still explain where the file departs
         _explain_difference(pdf, rebuilt, inputs, found)
@@ -301,6 +358,7 @@ def verify(pdf: bytes, *, trust: list[Any] | None = None) -> Verification:
         found.checks.append(_("rebuilt from its embedded inputs, the record is identical byte for byte ({size})")
                             .format(size=formatting.count(len(pdf), "byte")))
         found.signatures = []
+        _check_sign_offs(ws, signed, trust, crls, found)
         return found
     if pdf.startswith(rebuilt):
         found.checks.append(_("the first {size} are exactly the record rebuilt from its embedded inputs").format(
@@ -308,10 +366,42 @@ def verify(pdf: bytes, *, trust: list[Any] | None = None) -> Verification:
         found.signatures = _signatures(pdf, trust, found)
         if _judge_appendix(pdf, len(rebuilt), found):
             found.status = INTACT
+            _check_sign_offs(ws, signed, trust, crls, found)
         return found
     _explain_difference(pdf, rebuilt, inputs, found)
     found.signatures = _signatures(pdf, trust, found)
     return found
+
+
+def _check_sign_offs(ws: Any, signed: bytes | None, trust: list[Any] | None, crls: list[Any] | None,
+                     found: Verification) -> None:
+    """Of an intact record: the signed approval record it embeds must back its sign-offs (else it is
+    altered), and sign-offs no signed record backs under a status only signatures give are legacy,
+    unverified (a reason; ``verify`` reports the record as not approved)."""
+    from deepdecide.domain import approval
+    from deepdecide.report.approval import check_approval_record
+
+    if signed is None:
+        legacy = approval.unverified_rows(ws)
+        found.legacy = approval.rests_on_signatures(ws)
+        if found.legacy or legacy:
+            found.reasons.append(_("the sign-offs are legacy, unverified: the record embeds no signed approval "
+                                   "record, so nothing shows that the approvers signed ({rows})").format(
+                rows=", ".join(f"{s.role}: {s.verdict.value}" for _i, s in legacy) or word_status(ws)))
+        return
+    found.embedded = embedded = check_approval_record(ws, signed, trust=trust, crls=crls)
+    if embedded.problems:
+        found.status = ALTERED
+        found.reasons.extend(_("the embedded signed approval record ({name}) does not back the sign-offs: "
+                               "{problem}").format(name=APPROVAL_NAME, problem=p) for p in embedded.problems)
+        return
+    found.checks.append(_("the embedded signed approval record ({name}, SHA-256 {sha}) is intact, over this "
+                          "record's content, and holds every sign-off's signature").format(
+                              name=APPROVAL_NAME, sha=embedded.sha256))
+
+
+def word_status(ws: Any) -> str:
+    return _("status {status}").format(status=_(ws.decision.status.value))
 
 
 def made_by(params: bytes) -> dict[str, str] | None:
@@ -402,7 +492,7 @@ def _unconfirmed(pdf: bytes, inputs: bytes, params: bytes, previous: bytes | Non
                 else:
                     found.checks.append(_("the embedded earlier revision is the one the inputs name"))
     # nothing but valid signatures after the record
-    judged = Verification()
+    judged = Verification(crls=found.crls)
     found.signatures = judged.signatures = _signatures(pdf, trust, judged)
     if found.signatures and not judged.reasons:
         _judge_appendix(pdf, None, judged)
@@ -472,7 +562,7 @@ def _looks_like_a_record(pdf: bytes) -> bool:
 
 def _signatures(pdf: bytes, trust: list[Any] | None, found: Verification) -> list[SignatureCheck]:
     try:
-        sigs = validate_signatures(pdf, trust)
+        sigs = validate_signatures(pdf, trust, found.crls)
     except Exception as exc:  # a damaged signature dictionary: report, do not crash
         found.reasons.append(f"the signatures cannot be read: {exc}")
         return []

@@ -22,7 +22,7 @@ from deepdecide.report.styles import BAD, GOOD, WARN, bullets, para, table
 from deepdecide.report.words import text, word
 
 FIELD_W = 58 * mm
-FIELD_H = 19 * mm
+FIELD_H = 24 * mm  # seven lines of 7 pt in the visible signature (report.approval.stamp_capacity)
 _FIELDS_ATTR = "_deepdecide_signature_fields"
 
 
@@ -101,10 +101,17 @@ def signoff(ctx: Any) -> list[Flowable]:
     d = ws.decision
     out = h1(title("signoff"), "signoff")
     gaps = approval.missing_for_approval(ws)
-    out.append(para(_("Status: {status}. Each approver signs this PDF in turn, in their own field below; the "
-                      "signature is the approval and carries the role, the verdict (approve or reject), any "
-                      "conditions and the date. It applies to the record identified by decision id {id} and inputs "
-                      "SHA-256 {sha256}.").format(status=word(d.status), id=d.id, sha256=ctx.inputs_sha256)))
+    if ctx.approval_record_sha256:
+        out.append(para(_("Status: {status}, as the signatures of the signed approval record embedded in this PDF "
+                          "give it (below). This record of decision id {id}, inputs SHA-256 {sha256}, is not signed "
+                          "itself: its sign-offs are those signatures.").format(
+                              status=word(d.status), id=d.id, sha256=ctx.inputs_sha256)))
+    else:
+        out.append(para(_("Status: {status}. Each approver signs this PDF in turn, in their own field below; the "
+                          "signature is the approval and carries the role, the verdict (approve or reject), any "
+                          "conditions and the date. It applies to the record identified by decision id {id} and "
+                          "inputs SHA-256 {sha256}.").format(status=word(d.status), id=d.id,
+                                                             sha256=ctx.inputs_sha256)))
 
     def roles(names: Any) -> str:
         return ", ".join(names) or pgettext("roles", "none")
@@ -122,35 +129,83 @@ def signoff(ctx: Any) -> list[Flowable]:
                           "confirmation criteria are stated.")))
     rows: list[list[Any]] = []
     extra: list[tuple[Any, ...]] = []
+    backed = bool(ctx.approval_record_sha256)
     for i, s in enumerate(approval.signers(ws), start=1):
         r = s.row
         vote = _("{vote} (dissent)").format(vote=word(r.verdict)) if r.verdict == Vote.REJECT else word(r.verdict)
-        if s.signed:
+        if s.signed and backed and approval.fingerprint(r.signed_record_sha256):
             verdict = _("{verdict}, {date}").format(verdict=vote, date=r.date) if r.date else vote
             color = GOOD if r.verdict == Vote.APPROVE else BAD
-        elif r.verdict != Vote.PENDING:  # typed into the workspace, not copied from a signature
-            verdict = _("{verdict}, not signed").format(verdict=vote)
+        elif r.verdict != Vote.PENDING:  # typed into the workspace, or copied by an earlier version
+            verdict = _("{verdict}: legacy, unverified").format(verdict=vote)
             color = WARN
         else:
             verdict, color = word(Vote.PENDING), WARN
         rows.append([s.role, s.name or _("(to be named)"), _("required") if s.required else _("optional"), verdict,
-                     r.conditions or "–", SignatureField(s.role, s.required)])
+                     r.conditions or "–", *([] if backed else [SignatureField(s.role, s.required)])])
         extra.append(("TEXTCOLOR", (3, i), (3, i), color))
         extra.append(("VALIGN", (0, i), (-1, i), "MIDDLE"))
     if not rows:
         out.append(para(_("No decision makers or consulted are named: nobody can sign.")))
         return out
-    out.append(table([_("Role"), _("Name"), _("Approver"), _("Verdict"), _("Conditions"), _("Signature field")], rows,
-                     [34 * mm, 24 * mm, 16 * mm, 20 * mm, 22 * mm, FIELD_W], extra=extra))
+    # a long condition goes in full under the table, referenced from its cell ([n])
+    if backed:  # signed already: the signatures are those of the embedded record, nobody signs this one
+        out.append(table([_("Role"), _("Name"), _("Approver"), _("Verdict"), _("Conditions")], rows,
+                         [34 * mm, 30 * mm, 18 * mm, 26 * mm, 66 * mm], extra=extra, notes=[4]))
+    else:
+        out.append(table([_("Role"), _("Name"), _("Approver"), _("Verdict"), _("Conditions"), _("Signature field")],
+                         rows, [34 * mm, 24 * mm, 16 * mm, 20 * mm, 22 * mm, FIELD_W], extra=extra, notes=[4]))
+    out.append(Spacer(1, 2 * mm))
+    who = [_("{role}: {who}, {identity}").format(role=s.role, who=s.name or _("(to be named)"),
+                                                   identity=approval.identity_text(s.row))
+           for s in approval.signers(ws) if approval.has_identity(s.row)]
+    out.append(para(_("Approvers are identities: a signature counts only when its certificate is the one the row "
+                      "names (the e-mail or common name, and the issuing CA's or the certificate's own SHA-256 "
+                      "fingerprint), and one certificate fills one role. A substitute is a change to the "
+                      "workspace, approved in its own right.")))
+    out += bullets(who)
+    if backed:
+        out.append(Spacer(1, 2 * mm))
+        out.append(para(_("Accepted means signed: these sign-offs are the signatures of the signed approval record "
+                          "embedded in this PDF as {name}, SHA-256 {sha}. deepdecide verify checks that it is "
+                          "intact, over this record's content, signed by the approvers named above with the "
+                          "verdicts shown.").format(name="deepdecide-approval-record.pdf",
+                                                    sha=ctx.approval_record_sha256)))
+        signed_rows = [[s.role, s.row.certificate or "?", s.row.fingerprint_sha256 or "?"]
+                       for s in approval.signers(ws) if s.signed and approval.fingerprint(s.row.signed_record_sha256)]
+        if signed_rows:
+            out.append(table([_("Role"), _("Signer (certificate subject)"), _("Certificate SHA-256 fingerprint")],
+                             signed_rows, [34 * mm, 50 * mm, 90 * mm]))
+    if d.acceptance_checks:
+        from deepdecide.analysis.acceptance import failures
+        from deepdecide.domain.workspace import AcceptanceCheck
+
+        failed = {f.path: f.reason for f in failures(ws, ctx.assessment)}
+        lines = []
+        names = {AcceptanceCheck.PARITY: _("parity must pass before acceptance")}
+        for i, check in enumerate(d.acceptance_checks):
+            why = failed.get(f"decision.acceptance_checks[{i}]")
+            lines.append(_("{check}: not met: {why}").format(check=names[check], why=why) if why is not None
+                         else _("{check}: met").format(check=names[check]))
+        out.append(para(_("Checked before acceptance (decision.acceptance_checks); the record is not made or "
+                          "exported accepted while one is not met:")))
+        out += bullets(lines)
     out.append(Spacer(1, 2 * mm))
     signed = [s for s in approval.signers(ws) if s.signed]
     required = [s for s in approval.signers(ws) if s.required]
     approved = sum(1 for s in required if s.signed and s.row.verdict == Vote.APPROVE)
-    out.append(para(_("The Verdict column shows the verdicts the workspace held when this record was built: "
-                      "{approved} of {required} required approvals, {signed} signed verdicts in all. The signatures "
-                      "in the fields are the approvals of this record; deepdecide verify lists each one (signer, "
-                      "role, verdict, trusted) and says whether the record is approved.").format(
-                          approved=approved, required=len(required), signed=len(signed))))
+    if backed:
+        out.append(para(_("The Verdict column shows the verdicts of the embedded signed approval record: {approved} "
+                          "of {required} required approvals, {signed} signed verdicts in all.").format(
+                              approved=approved, required=len(required), signed=len(signed))))
+    else:
+        out.append(para(_("The Verdict column shows the verdicts the workspace held when this record was built: "
+                          "{approved} of {required} required approvals, {signed} signed verdicts in all. The "
+                          "signatures in the fields are the approvals of this record; each field shows the approval "
+                          "state the signatures gave when it was signed, and a short condition (in full: deepdecide "
+                          "verify, and the accepted record's sign-off page). deepdecide verify lists each one "
+                          "(signer, role, verdict, trusted) and says whether the record is approved now.").format(
+                              approved=approved, required=len(required), signed=len(signed))))
     unlisted = [s for s in ws.signoffs if s.role not in approval.may_sign(ws)]
     if unlisted:
         out += bullets([_("Row not shown: {role} is not a decision maker or consulted").format(role=s.role)

@@ -12,7 +12,7 @@ from deepdecide.domain.userfiles import output_problem
 from deepdecide.domain.workspace import Workspace
 from deepdecide.importers.secrets import redact_workspace
 from deepdecide.report.build import ReportError, build
-from deepdecide.report.signing import load_pkcs12, sign_record
+from deepdecide.report.signing import check_signing_certificate, load_pkcs12, sign_record
 from deepdecide.storage.yamlio import atomic_write_bytes
 
 
@@ -44,9 +44,11 @@ def _check_target(path: Path) -> None:
 
 def write_record(ws: Workspace, path: str | os.PathLike[str], *, sections: Iterable[str] | None = None,
                  sign: SignRequest | None = None, progress: ProgressCallback | None = None,
-                 cancel: Cancellable | None = None, previous_inputs: bytes | None = None) -> bytes:
+                 cancel: Cancellable | None = None, previous_inputs: bytes | None = None,
+                 approval_record: bytes | None = None) -> bytes:
     """Build (and sign) the record and write it to ``path`` atomically; return the bytes written.
-    ``previous_inputs``: the earlier revision's embedded inputs (see ``build``).
+    ``previous_inputs``: the earlier revision's embedded inputs; ``approval_record``: the signed
+    approval record the sign-offs were copied from (see ``build``).
 
     On any failure — invalid workspace, wrong certificate password, unwritable target,
     cancellation — nothing is left at ``path`` (an existing file stays as it was).
@@ -57,8 +59,10 @@ def write_record(ws: Workspace, path: str | os.PathLike[str], *, sections: Itera
     # (edited by hand, written by an older build); the CLI and the GUI say what was left out
     ws = redact_workspace(ws)[0]
     signer = load_pkcs12(sign.p12_path, sign.passphrase) if sign else None  # fail before the slow part
+    if sign and signer is not None:
+        check_signing_certificate(signer, sign.p12_path)  # expired, not yet valid, not for signing
     data = build(ws, sections=sections, progress=scaled(progress, 0.0, 0.9 if sign else 0.97), cancel=cancel,
-                 previous_inputs=previous_inputs)
+                 previous_inputs=previous_inputs, approval_record=approval_record)
     if sign and signer is not None:
         data = sign_record(data, signer, signer_name=sign.signer_name, reason=sign.reason, location=sign.location)
         report(progress, 0.97)

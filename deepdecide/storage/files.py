@@ -214,6 +214,18 @@ def _migrate_4_to_5(body: dict[str, Any], warn: Callable[[str, str], None]) -> d
     return body
 
 
+def _migrate_5_to_6(body: dict[str, Any], warn: Callable[[str, str], None]) -> dict[str, Any]:
+    """Schema 6 binds every sign-off to the approver's identity: a row names the person's certificate
+    (``email`` and/or ``common_name``, and ``issuer_ca_sha256`` or ``pinned_certificate_sha256``), a copied
+    verdict names the signed approval record it came from (``signed_record_sha256``), and the decision
+    may name the confirmation criteria checked before acceptance (``acceptance_checks``). Nothing is
+    mapped and nothing is lost: every row keeps its person, role, verdict, date, conditions and the
+    certificate it was copied from; a row holding a verdict becomes *legacy, unverified* (no signed
+    record backs it), which every open reports as a note (``approval.legacy_notes``): the workspace
+    opens, evaluates and saves, and is exported as accepted only after it is approved again."""
+    return body
+
+
 def _evidence_items(body: dict[str, Any], key: str) -> Iterator[dict[str, Any]]:
     """Every mapping of ``evidence.files[*].<key>`` (``runs`` or ``parity``) of an unchecked document,
     for a migration to rewrite in place; anything of another shape is left to validation."""
@@ -225,7 +237,7 @@ def _evidence_items(body: dict[str, Any], key: str) -> Iterator[dict[str, Any]]:
 
 
 MIGRATIONS: dict[int, Migration] = {1: _migrate_1_to_2_all, 2: _migrate_2_to_3, 3: _migrate_3_to_4,
-                                    4: _migrate_4_to_5}
+                                    4: _migrate_4_to_5, 5: _migrate_5_to_6}
 
 
 def data_root() -> Path:
@@ -311,11 +323,13 @@ def _legacy_provenance_kinds(body: dict[str, Any]) -> None:
 
 
 def decode(located: LocatedData, expected_kind: str | None = None,
-           warnings: list[ValidationError] | None = None) -> tuple[str, Any]:
+           warnings: list[ValidationError] | None = None,
+           notes: list[ValidationError] | None = None) -> tuple[str, Any]:
     """Turn parsed YAML into a domain document; return (kind, document).
 
     A file of an older schema is migrated; the rules it may break that its schema did not have
-    are appended to ``warnings`` (when given) instead of raised."""
+    are appended to ``warnings`` (when given) instead of raised. ``notes`` (when given) gets what a
+    reader should know but that blocks nothing, located: the *legacy, unverified* sign-off rows."""
     data = located.data
     if not isinstance(data, dict):
         raise ValidationError(_('expected a mapping at the top of the file'), file=located.file, line=1)
@@ -355,6 +369,11 @@ def decode(located: LocatedData, expected_kind: str | None = None,
         raise ValidationErrors(errors) if len(errors) > 1 else errors[0]
     if warnings is not None:
         warnings.extend(found + later)
+    if notes is not None and kind == "workspace":
+        from deepdecide.domain import approval
+
+        notes.extend(ValidationError(p.reason, file=located.file, line=located.line_of(p.path), path=p.path)
+                     for p in approval.legacy_notes(doc))
     if not found and not later and kind == "workspace":
         _VALIDATED[id(doc)] = doc
     return kind, doc
@@ -412,15 +431,32 @@ def _builtin_section(key: str) -> tuple[Any, bool]:
 
 
 def load_document(path: str | os.PathLike[str], expected_kind: str | None = None,
-                  warnings: list[ValidationError] | None = None) -> tuple[str, Any]:
-    return decode(read_yaml_file(path), expected_kind, warnings)
+                  warnings: list[ValidationError] | None = None,
+                  notes: list[ValidationError] | None = None) -> tuple[str, Any]:
+    return decode(read_yaml_file(path), expected_kind, warnings, notes)
 
 
-def load_workspace(path: str | os.PathLike[str], warnings: list[ValidationError] | None = None) -> Workspace:
+def load_workspace(path: str | os.PathLike[str], warnings: list[ValidationError] | None = None,
+                   notes: list[ValidationError] | None = None) -> Workspace:
     """Read and validate a workspace file. Raises ValidationError(s) naming file, line and key path;
-    the rules an older file breaks that its schema did not have go to ``warnings`` (when given)."""
-    workspace: Workspace = load_document(path, "workspace", warnings)[1]
+    the rules an older file breaks that its schema did not have go to ``warnings`` (when given), what
+    blocks nothing (legacy, unverified sign-offs) to ``notes``."""
+    workspace: Workspace = load_document(path, "workspace", warnings, notes)[1]
     return workspace
+
+
+def locate(exc: ValidationError | ValidationErrors, path: str | os.PathLike[str]) -> ValidationError | ValidationErrors:
+    """``exc`` with the file and the line of its key path in the workspace file ``path`` (an error found
+    after the file was read, e.g. by a check on the Assessment)."""
+    try:
+        located = read_yaml_file(path)
+    except (ValidationError, OSError):
+        located = None
+    for e in exc.errors if isinstance(exc, ValidationErrors) else [exc]:
+        e.file = e.file or os.fspath(path)
+        if e.line is None and located is not None and e.path:
+            e.line = located.line_of(e.path)
+    return exc
 
 
 def load_workspace_text(text: str, file: str = "<text>", warnings: list[ValidationError] | None = None) -> Workspace:

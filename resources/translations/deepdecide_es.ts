@@ -706,41 +706,51 @@
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/decision_page.py" line="286"/>
+        <source>Certificate e-mail</source>
+        <translation>Correo del certificado</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="288"/>
+        <source>Issuing CA SHA-256</source>
+        <translation>SHA-256 de la CA emisora</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="291"/>
         <source>Verdict</source>
         <translation>Dictamen</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="288"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="293"/>
         <source>not signed</source>
         <translation>sin firmar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="289"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="294"/>
         <source>Date</source>
         <translation>Fecha</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="290"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="295"/>
         <source>Conditions</source>
         <translation>Condiciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="294"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="299"/>
         <source>Add sign-off</source>
         <translation>Añadir firmante</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="296"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="301"/>
         <source>Remove selected</source>
         <translation>Quitar selección</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="298"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="303"/>
         <source>Export PDF decision record…</source>
         <translation>Exportar registro en PDF…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="310"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="315"/>
         <source>Sign-off</source>
         <translation>Aprobaciones</translation>
     </message>
@@ -792,28 +802,28 @@
         <translation>Resultado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="317"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="322"/>
         <source>Decision</source>
         <translation>Decisión</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="338"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="343"/>
         <source>(name)</source>
         <translation>(nombre)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="338"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="343"/>
         <source>(role)</source>
         <translation>(cargo)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="339"/>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="345"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="344"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="350"/>
         <source>sign-offs</source>
         <translation>aprobaciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/decision_page.py" line="369"/>
+        <location filename="../../deepdecide/gui/views/decision_page.py" line="374"/>
         <source>(not chosen yet)</source>
         <translation>(aún sin elegir)</translation>
     </message>
@@ -3693,22 +3703,22 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
         <translation>Se ha escrito %1 para su aprobación; cada aprobador lo firma por turno</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="214"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="216"/>
         <source>Signing %1 as %2…</source>
         <translation>Firmando %1 como %2…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="217"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="219"/>
         <source>Signed %1 as %2 (%3)</source>
         <translation>Firmado %1 como %2 (%3)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="221"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="223"/>
         <source>Not signed; the record is unchanged.</source>
         <translation>Sin firmar; el registro no ha cambiado.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="222"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="224"/>
         <source>Cannot sign the decision record</source>
         <translation>No se puede firmar el registro de decisión</translation>
     </message>

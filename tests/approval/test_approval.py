@@ -19,7 +19,7 @@ from deepdecide.domain.errors import ValidationError, ValidationErrors
 from deepdecide.domain.workspace import SCHEMA_VERSION, RecordStatus, SignOff, Vote
 from deepdecide.storage import files
 
-from .pki import Pki
+from .pki import Pki, email_of, fingerprint
 
 REPO = Path(__file__).resolve().parents[2]
 SMALL = REPO / "tests" / "fixtures" / "report" / "small.deepdecide.yaml"
@@ -33,10 +33,18 @@ def _run(argv: list[str]) -> tuple[int, str, str]:
     return code, out.getvalue(), err.getvalue()
 
 
-def _ready_workspace():
-    """The report fixture as it stands before approval: ready, proposed, every row pending."""
-    ws = files.load_workspace(SMALL)
-    return approval.frozen(ws)
+NAMES = {PLATFORM: "Ana Ruiz", CTO: "Tom Berg", SRE: "Lee Park", "Finance": "Fay Gold"}
+
+
+def _ready_workspace(pki: Pki | None = None):
+    """The report fixture as it stands before approval: ready, proposed, every row pending, each
+    approver named by their certificate's e-mail and the organisation CA (``pki``)."""
+    ws = approval.frozen(files.load_workspace(SMALL))
+    if pki is None:
+        return ws
+    rows = tuple(dataclasses.replace(s, name=NAMES[s.role], email=email_of(NAMES[s.role]),
+                                     issuer_ca_sha256=pki.ca_sha256) for s in ws.signoffs)
+    return dataclasses.replace(ws, signoffs=rows)
 
 
 @pytest.fixture(scope="module")
@@ -45,15 +53,24 @@ def pki(tmp_path_factory) -> Pki:
 
 
 @pytest.fixture(scope="module")
-def exported(tmp_path_factory) -> tuple[Path, Path]:
+def exported(tmp_path_factory, pki) -> tuple[Path, Path]:
     """A workspace and its record exported for approval (built once: signing copies it)."""
     folder = tmp_path_factory.mktemp("export")
     ws_path = folder / "ws.deepdecide.yaml"
-    files.save_workspace(_ready_workspace(), ws_path)
+    files.save_workspace(_ready_workspace(pki), ws_path)
     record = folder / "record.pdf"
     code, out, err = _run(["report", str(ws_path), "-o", str(record), "--for-approval"])
     assert code == 0, err
     assert "required approvers: Platform lead, CTO" in out
+    return ws_path, record
+
+
+def _export(pki: Pki, folder: Path, ws=None) -> tuple[Path, Path]:
+    ws_path = folder / "ws.deepdecide.yaml"
+    files.save_workspace(ws or _ready_workspace(pki), ws_path)
+    record = folder / "record.pdf"
+    code, _out, err = _run(["report", str(ws_path), "-o", str(record), "--for-approval"])
+    assert code == 0, err
     return ws_path, record
 
 
@@ -103,7 +120,7 @@ def test_the_sample_is_not_ready_and_export_names_what_is_missing(tmp_path):
     ws = files.load_builtin_workspace()
     missing = [m.id for m in approval.missing_for_approval(ws)]
     assert missing == ["approval.missing.chosen", "approval.missing.rationale", "approval.missing.good",
-                       "approval.missing.bad"]
+                       "approval.missing.bad", "approval.missing.identity"]  # its approvers are "(to be named)"
     code, out, err = _run(["report", "-o", str(tmp_path / "r.pdf"), "--for-approval"])
     assert code == 1 and "no chosen option" in err and "no rationale" in err
     assert not (tmp_path / "r.pdf").exists()
@@ -223,11 +240,24 @@ def test_a_reject_makes_the_workspace_rejected(exported, pki, tmp_path):
     assert {s.role: s.verdict for s in ws.signoffs}[CTO] == Vote.REJECT
 
 
-def test_a_self_signed_approver_is_untrusted_and_not_copied(exported, pki, tmp_path):
-    ws_path, record = _copy(exported, tmp_path)
+def test_a_self_signed_look_alike_is_refused_and_a_pinned_one_is_untrusted_and_not_copied(exported, pki, tmp_path):
+    forged = pki.self_signed("Tom Berg")  # same name and e-mail, but not issued under the organisation's CA
+    ws = _ready_workspace(pki)
+    rows = tuple(dataclasses.replace(s, issuer_ca_sha256="", pinned_certificate_sha256=fingerprint(pki.certs[forged]))
+                 if s.role == CTO else s for s in ws.signoffs)
+    ws_path = tmp_path / "ws.deepdecide.yaml"
+    files.save_workspace(dataclasses.replace(ws, signoffs=rows), ws_path)
+    record = tmp_path / "record.pdf"
+    assert _run(["report", str(ws_path), "-o", str(record), "--for-approval"])[0] == 0
+    # the CA-named row refuses the look-alike in another record
+    other = tmp_path / "other"
+    other.mkdir()
+    _ws2, record2 = _copy(exported, other)
+    code, _out, err = _sign(record2, CTO, forged, pki)
+    assert code == 1 and "is not the approver the record names for 'CTO'" in err and "not issued under the CA" in err
     before = ws_path.read_bytes()
     assert _sign(record, PLATFORM, pki.approver("Ana Ruiz"), pki)[0] == 0
-    assert _sign(record, CTO, pki.self_signed("Tom Berg"), pki)[0] == 0
+    assert _sign(record, CTO, forged, pki)[0] == 0  # the row pins this very certificate: it is the named one
     code, out, _ = _run(["verify", str(record), "--trust", str(pki.ca_pem)])
     assert code == 6 and "a signer is not trusted" in out
     assert "role CTO (approval); verdict approve" in out and "NOT TRUSTED" in out

@@ -26,11 +26,11 @@ def pki(tmp_path_factory) -> Pki:
 
 
 @pytest.fixture(scope="module")
-def exported(tmp_path_factory) -> tuple[Path, Path]:
+def exported(tmp_path_factory, pki) -> tuple[Path, Path]:
     """A workspace and its record exported for approval (as in test_approval)."""
     folder = tmp_path_factory.mktemp("export")
     ws_path = folder / "ws.deepdecide.yaml"
-    files.save_workspace(_ready_workspace(), ws_path)
+    files.save_workspace(_ready_workspace(pki), ws_path)
     record = folder / "record.pdf"
     code, _out, err = _run(["report", str(ws_path), "-o", str(record), "--for-approval"])
     assert code == 0, err

@@ -13,20 +13,27 @@ REPO = Path(__file__).resolve().parents[2]
 SMALL = REPO / "tests" / "fixtures" / "report" / "small.deepdecide.yaml"
 
 
-def _finish(qtbot, window, timeout: int = 90000):
+def _finish(qtbot, window, timeout: int = 90000, signal: str = "finished"):
     task = window.tasks.current
     assert task is not None, "no background task started"
-    with qtbot.waitSignal(task.signals.finished, timeout=timeout):
+    with qtbot.waitSignal(getattr(task.signals, signal), timeout=timeout):
         pass
 
 
 def test_export_for_approval_and_two_signatures_from_the_application(make_window, interaction, qtbot, tmp_path):
+    import dataclasses
+
     from deepdecide.cli.main import main
     from deepdecide.gui.pdf_export import SignRecordRequest
-    from tests.approval.pki import Pki
+    from tests.approval.pki import Pki, email_of
 
+    pki = Pki(tmp_path)
+    names = {"Platform lead": "Ana Ruiz", "CTO": "Tom Berg", "SRE on-call": "Lee Park", "Finance": "Fay Gold"}
+    ws = approval.frozen(files.load_workspace(SMALL))
+    rows = tuple(dataclasses.replace(s, name=names[s.role], email=email_of(names[s.role]), issuer_ca_sha256=pki.ca_sha256)
+                 for s in ws.signoffs)
     ws_path = tmp_path / "ready.deepdecide.yaml"
-    files.save_workspace(approval.frozen(files.load_workspace(SMALL)), ws_path)
+    files.save_workspace(dataclasses.replace(ws, signoffs=rows), ws_path)
     window = make_window((str(ws_path),))
     page = window.show_page("decision")
     assert page.missing_label.text() == "Nothing: ready for approval."
@@ -37,7 +44,15 @@ def test_export_for_approval_and_two_signatures_from_the_application(make_window
     page.export_approval_button.click()
     _finish(qtbot, window)
     assert record.is_file()
-    pki = Pki(tmp_path)
+    # another person's certificate from the same CA in the CTO's role: refused, and the dialog says why
+    unchanged = record.read_bytes()
+    interaction.sign_answer = SignRecordRequest(record=str(record), role="CTO", verdict="approve",
+                                                certificate=str(pki.approver("Lee Park")), passphrase=b"test-only")
+    page.sign_button.click()
+    _finish(qtbot, window, signal="failed")
+    assert len(interaction.errors) == 1 and "is not the approver the record names for 'CTO'" in str(interaction.errors[0][1])
+    assert record.read_bytes() == unchanged
+    interaction.errors.clear()
     for role, cn in (("Platform lead", "Ana Ruiz"), ("CTO", "Tom Berg")):
         interaction.sign_answer = SignRecordRequest(record=str(record), role=role, verdict="approve",
                                                     certificate=str(pki.approver(cn)), passphrase=b"test-only")

@@ -41,16 +41,22 @@ def test_a_password_typed_into_the_rationale_is_not_stored(make_window):
 
 
 def test_conditions_typed_into_the_sign_dialog_are_redacted_before_signing(make_window, interaction, qtbot, tmp_path):
+    import dataclasses
     from pathlib import Path
 
     from deepdecide.domain import approval
     from deepdecide.gui.pdf_export import SignRecordRequest
     from deepdecide.storage import files
-    from tests.approval.pki import Pki
+    from tests.approval.pki import Pki, email_of
 
+    pki = Pki(tmp_path)
     small = Path(__file__).resolve().parents[1] / "fixtures" / "report" / "small.deepdecide.yaml"
+    ws = approval.frozen(files.load_workspace(small))
+    names = {"Platform lead": "Ana Ruiz", "CTO": "Tom Berg", "SRE on-call": "Lee Park", "Finance": "Fay Gold"}
+    rows = tuple(dataclasses.replace(s, name=names[s.role], email=email_of(names[s.role]), issuer_ca_sha256=pki.ca_sha256)
+                 for s in ws.signoffs)
     ws_path = tmp_path / "ready.deepdecide.yaml"
-    files.save_workspace(approval.frozen(files.load_workspace(small)), ws_path)
+    files.save_workspace(dataclasses.replace(ws, signoffs=rows), ws_path)
     window = make_window((str(ws_path),))
     page = window.show_page("decision")
     record = tmp_path / "for-approval.pdf"
@@ -58,7 +64,6 @@ def test_conditions_typed_into_the_sign_dialog_are_redacted_before_signing(make_
     page.export_approval_button.click()
     with qtbot.waitSignal(window.tasks.current.signals.finished, timeout=90000):
         pass
-    pki = Pki(tmp_path)
     interaction.sign_answer = SignRecordRequest(record=str(record), role="CTO", verdict="approve",
                                                 certificate=str(pki.approver("Tom Berg")), passphrase=b"test-only",
                                                 conditions=f"password: hunter2, only with {GHP}")

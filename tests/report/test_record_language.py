@@ -323,15 +323,19 @@ def test_spanish_record_pages_keep_the_header_apart_from_the_status(spanish_reco
 
 def test_the_visible_signature_speaks_the_record_language(spanish_record, record):
     from deepdecide.domain.workspace import Vote
-    from deepdecide.report.approval import APPROVAL, REVIEW, _stamp
+    from deepdecide.report.approval import APPROVAL, REVIEW, stamp_text
 
-    label, text = _stamp(spanish_record, APPROVAL, Vote.APPROVE, True)
-    assert label == "APRUEBA"
-    assert text.splitlines() == ["%(label)s", "Firmado por: %(signer)s", "Rol: %(role)s", "Fecha: %(ts)s",
-                                 "Condiciones: %(cond)s"]
-    assert _stamp(spanish_record, REVIEW, Vote.REJECT, False)[0] == "REVISIÓN, no es una aprobación: rechaza"
-    assert _stamp(record, APPROVAL, Vote.APPROVE, False) == ("APPROVE", "%(label)s\nSigned by: %(signer)s\n"
-                                                             "Role: %(role)s\nDate: %(ts)s")
+    text = stamp_text(spanish_record, kind=APPROVAL, verdict=Vote.APPROVE, role="CTO", signer="Tom Berg",
+                      conditions="repetir la prueba cada trimestre", state=(False, 1, 2))
+    assert text.splitlines() == ["APRUEBA · CTO", "Firmado por: Tom Berg", "Fecha: %(ts)s",
+                                 "Condiciones: repetir la prueba cada", "trimestre",
+                                 "Las firmas dan: 1 de 2 aprobaciones"]
+    review = stamp_text(spanish_record, kind=REVIEW, verdict=Vote.REJECT, role="CTO", signer="Tom Berg",
+                        conditions="")
+    assert review.splitlines()[0] == "REVISIÓN, no es una aprobación:"
+    assert stamp_text(record, kind=APPROVAL, verdict=Vote.APPROVE, role="CTO", signer="Tom Berg", conditions="",
+                      state=(False, 2, 2)).splitlines() == [
+        "APPROVE · CTO", "Signed by: Tom Berg", "Date: %(ts)s", "Signatures give: approved (2 of 2)"]
 
 
 def test_report_without_a_workspace_writes_the_sample_in_the_record_language(tmp_path, monkeypatch):

@@ -282,6 +282,11 @@ class DecisionPage(Page):
         self.signoffs = RecordTableModel([
             Column(self.later(QT_TRANSLATE_NOOP("DecisionPage", "Name")), lambda r: r[1].name, edit=signoff_edit("name")),
             Column(self.later(QT_TRANSLATE_NOOP("DecisionPage", "Role")), lambda r: r[1].role, edit=signoff_edit("role")),
+            # the approver's identity: a signature counts only by the certificate these name (docs/approval.md)
+            Column(self.later(QT_TRANSLATE_NOOP("DecisionPage", "Certificate e-mail")), lambda r: r[1].email,
+                   edit=signoff_edit("email")),
+            Column(self.later(QT_TRANSLATE_NOOP("DecisionPage", "Issuing CA SHA-256")), lambda r: r[1].issuer_ca_sha256,
+                   edit=signoff_edit("issuer_ca_sha256")),
             # verdict, date and conditions come from the approver's signature (deepdecide signoffs)
             Column(self.tr("Verdict"), lambda r: r[1].verdict.value, meaning=lambda r: r[1].verdict.value,
                    display=lambda v: dict(vote_labels()).get(v, v),

@@ -33,6 +33,7 @@ class Context:
     assessment: Assessment
     generator: str = ""
     changes: WorkspaceDiff | None = None  # since the earlier revision, when its inputs were given
+    approval_record_sha256: str = ""  # of the signed approval record embedded in the record, when one is
 
     @property
     def currency(self) -> str:

@@ -55,10 +55,22 @@ def _status(ctx: Context) -> tuple[str, str]:
     if d.status == RecordStatus.PROPOSED:
         status = (_("{status}: not ready for approval. Missing: {gaps}").format(
             status=status, gaps="; ".join(str(g) for g in gaps)) if gaps
+            else _("{status} for approval: the status when exported; the signatures decide").format(status=status)
+            if not approval.not_exportable(ws)
             else _("{status}: ready for approval").format(status=status))
     todo = approval.still_to_sign(ws)
-    if d.status in approval.APPROVED_STATUSES or d.status == RecordStatus.REJECTED:
-        signing = _("nobody: the verdicts are recorded (see Sign-off)")
+    if ctx.approval_record_sha256:
+        signing = _("given by the signatures of the signed approval record embedded in this PDF (SHA-256 {sha}…, "
+                    "see Sign-off); deepdecide verify checks them").format(sha=ctx.approval_record_sha256[:16])
+    elif d.status in approval.APPROVED_STATUSES or d.status == RecordStatus.REJECTED:
+        signing = _("legacy, unverified: no signed approval record backs the recorded verdicts")
+    elif not approval.not_exportable(ws):
+        # a record for approval: this page is what was exported; the approval is the signatures
+        signing = _("by the signatures on the Sign-off page: {approvers} (required approvers). This page shows the "
+                    "record as exported for approval; each signature field shows the approval state the "
+                    "signatures gave when it was signed, and deepdecide verify FILE.pdf gives the current "
+                    "state").format(approvers=", ".join(
+                        s.role + (f" ({s.name})" if s.name and not s.name.startswith("(") else "") for s in todo))
     elif todo:
         signing = _("{approvers} (required approvers)").format(approvers=", ".join(
             s.role + (f" ({s.name})" if s.name and not s.name.startswith("(") else "") for s in todo))
@@ -88,7 +100,8 @@ def cover(ctx: Context) -> list[Flowable]:
         [_("Question"), _question(ctx)],
         [_("Recommendation"), _recommendation(ctx)],
         [_("Status"), status],
-        [_("Still to sign"), signing],
+        [_("Approval") if ctx.approval_record_sha256 or not approval.not_exportable(ws) else _("Still to sign"),
+         signing],
         *([[_("Revision"), _("{revision}, following revision {previous} of {id} (changes in the appendix)").format(
             revision=d.revision, previous=d.previous.revision, id=d.previous.id) if d.previous else str(d.revision)]]
           if d.revision > 1 or d.previous else []),
