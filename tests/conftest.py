@@ -6,6 +6,7 @@ through the ``shared_fixture`` fixture, which skips the test with the reason whe
 The files under ``tests/fixtures/`` are the project's own (see its SOURCES.md).
 """
 
+import faulthandler
 import os
 import tempfile
 from collections.abc import Callable
@@ -22,6 +23,15 @@ os.environ.setdefault("DEEPDECIDE_CACHE_DIR", tempfile.mkdtemp(prefix="deepdecid
 for _var in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
     os.environ.pop(_var, None)
 os.environ["LANG"] = "C.UTF-8"
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """``faulthandler_timeout`` (pyproject.toml) dumps every thread's stack when a test hangs. The
+    tests marked ``slow`` or ``bundle`` take longer than that by design, and a dump printed for a
+    passing test reads as a failure: pytest arms the timer around each test, this disarms it for them."""
+    if item.get_closest_marker("slow") or item.get_closest_marker("bundle"):
+        faulthandler.cancel_dump_traceback_later()
 
 
 @pytest.fixture(autouse=True)

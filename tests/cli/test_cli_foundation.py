@@ -32,7 +32,8 @@ def test_usage_error_exits_2(capsys):
     assert "needs --gpu" in capsys.readouterr().err
 
 
-def test_matrix_from_workspace(capsys):
+def test_matrix_from_workspace(capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")  # the source column wraps to the terminal's width: no line break in it
     assert main(["matrix", "--workspace", str(MINIMAL)]) == 0
     out = capsys.readouterr().out
     assert "vLLM" in out and "official" in out and "vLLM GPU install docs (as of 2026-09-24)" in out

@@ -1,7 +1,10 @@
 """One source of truth: the CLI's ``evaluate --json``, the GUI's models and the PDF record show
 the same parity verdicts, efforts, weight shares and ranks — on the built-in sample and on
 1,000 generated workspaces (the PDF on 50 of them; ``tools/pdf_consistency_sweep.py`` runs
-more) — and they agree with the seed's rules written out in ``generated.py``."""
+more) — and they agree with the seed's rules written out in ``generated.py``.
+
+The full samples are marked ``slow``; the fast selection (``-m "not slow"``) checks a tenth of the
+GUI sample and a fifth of the PDF sample with the same checks."""
 
 from __future__ import annotations
 
@@ -32,8 +35,10 @@ from deepdecide.domain import formatting
 from deepdecide.storage.files import load_builtin_workspace
 
 GUI_EXAMPLES = 1000
-FULL_EVERY = 20  # generated workspaces per check of the slower pages (50 of the 1,000)
+GUI_EXAMPLES_FAST = 100  # the fast selection's sample (the full one is marked slow)
+FULL_EVERY = 20  # generated workspaces per check of the slower pages (50 of the 1,000, 5 of the 100)
 PDF_EXAMPLES = 50
+PDF_EXAMPLES_FAST = 10
 
 
 def cli_data(ws):
@@ -183,15 +188,30 @@ def test_sample_agrees_everywhere(views):
     views.check(data)
 
 
-@settings(max_examples=GUI_EXAMPLES, deadline=None, derandomize=True, database=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
-@given(gen=workspaces())
-def test_generated_workspaces_agree_in_cli_and_gui(views, gen):
+def gui_settings(examples: int):
+    return settings(max_examples=examples, deadline=None, derandomize=True, database=None,
+                    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+
+
+def agree_in_cli_and_gui(views, gen) -> None:
     ws = gen.ws
     data = cli_data(ws)
     check_cli_against_rules(ws, data)
     views.show(ws)
     views.check(data)
+
+
+@gui_settings(GUI_EXAMPLES_FAST)
+@given(gen=workspaces())
+def test_generated_workspaces_agree_in_cli_and_gui(views, gen):
+    agree_in_cli_and_gui(views, gen)
+
+
+@pytest.mark.slow
+@gui_settings(GUI_EXAMPLES)
+@given(gen=workspaces())
+def test_1000_generated_workspaces_agree_in_cli_and_gui(views, gen):
+    agree_in_cli_and_gui(views, gen)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -290,11 +310,27 @@ def test_sample_pdf_agrees():
     check_pdf(cli_data(ws), pdf_text(ws))
 
 
+def pdf_settings(examples: int):
+    return settings(max_examples=examples, deadline=None, derandomize=True, database=None,
+                    suppress_health_check=[HealthCheck.too_slow])
+
+
 @needs_pdftotext
-@settings(max_examples=PDF_EXAMPLES, deadline=None, derandomize=True, database=None,
-          suppress_health_check=[HealthCheck.too_slow])
+@pdf_settings(PDF_EXAMPLES_FAST)
 @given(gen=workspaces())
 def test_generated_workspaces_agree_in_the_pdf(gen):
+    agree_in_the_pdf(gen)
+
+
+@pytest.mark.slow
+@needs_pdftotext
+@pdf_settings(PDF_EXAMPLES)
+@given(gen=workspaces())
+def test_50_generated_workspaces_agree_in_the_pdf(gen):
+    agree_in_the_pdf(gen)
+
+
+def agree_in_the_pdf(gen) -> None:
     from dataclasses import replace
 
     from deepdecide.domain.errors import ValidationError

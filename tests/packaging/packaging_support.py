@@ -45,7 +45,7 @@ def run(cmd: list[str], **kwargs) -> subprocess.CompletedProcess[str]:
 
 SOURCE_IGNORE = shutil.ignore_patterns(
     ".git", ".venv", "venv", "build", "dist", "*.egg-info", "__pycache__", "*.pyc", ".pytest_cache",
-    ".ruff_cache", ".hypothesis", ".import_linter_cache", "tmp",
+    ".ruff_cache", ".mypy_cache", ".hypothesis", ".import_linter_cache", "tmp",
 )
 
 
