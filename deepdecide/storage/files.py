@@ -24,7 +24,7 @@ from deepdecide.domain.evidence import BenchmarkRun
 from deepdecide.domain.i18n import _
 from deepdecide.domain.matrix import Component, SupportMatrix
 from deepdecide.domain.workload import workload_problems
-from deepdecide.domain.workspace import SCHEMA_VERSION, ChecklistItem, Criterion, Workspace
+from deepdecide.domain.workspace import SCHEMA_VERSION, ChecklistItem, Criterion, Strategy, Workspace
 from deepdecide.storage import codec
 from deepdecide.storage.yamlio import LocatedData, atomic_write_bytes, dump_yaml, parse_yaml, read_yaml_file
 
@@ -214,6 +214,114 @@ def _migrate_4_to_5(body: dict[str, Any], warn: Callable[[str, str], None]) -> d
     return body
 
 
+#: schema-5 option cost fields that belong to the platform from schema 6: option field -> fleet field
+_PLATFORM_FIELDS = {"gpu_hour_usd": "rental_usd_per_gpu_hour", "capex_per_gpu_usd": "purchase_usd_per_gpu",
+                    "power_kw_per_gpu": "power_kw_per_gpu", "hosting_usd_per_gpu_hour": "hosting_usd_per_gpu_hour"}
+
+
+def _uses(option: dict[str, Any], field: str) -> bool:
+    """Whether a schema-5 option's figures read the price (its pricing uses it)."""
+    cost = option.get("cost") if isinstance(option.get("cost"), dict) else {}
+    pricing = cost.get("pricing", "rent")
+    if field == "gpu_hour_usd":
+        return pricing == "rent"
+    if field == "capex_per_gpu_usd":
+        return pricing in ("own", "existing")
+    return True
+
+
+def _migrate_5_to_6(body: dict[str, Any], warn: Callable[[str, str], None]) -> dict[str, Any]:
+    """Schema 6 makes a platform's prices one input: purchase, rental, power, hosting and amortization
+    belong to the fleet entry of the platform (``fleet[]``), shared by every option on it; an option
+    keeps its own only where it differs (another quote). Each schema-5 option price moves to its
+    platform's entry where the options on the platform agree (the entry is made, with no owned GPUs,
+    when there is none) and is dropped from the options that stated the same value. Where they
+    disagree, or differ from the platform's stated price, every option keeps its own (then its own
+    input in sensitivity and Monte Carlo), with a warning. An option that stated no price and now
+    reads the platform's is warned about. Amortization (schema 5: 3 years unless stated) moves the
+    same way; where the options on a platform disagree, each keeps its value, written out.
+    Schema 6 also adds headroom, spare units, lead times, the fiscal year, the baseline, cash by month,
+    book and resale values, hosted-API options and price quotes: nothing to map. The economic
+    (all-in) view charges owned GPUs at their book value where one is stated (schema 5: the new
+    purchase price): such a fleet entry is warned about (``assumptions.owned_value: purchase`` keeps
+    the old basis)."""
+    options = body.get("options")
+    if not isinstance(options, list):
+        return body
+    fleet = body.get("fleet")
+    if fleet is None:
+        fleet = []
+    if not isinstance(fleet, list):
+        return body
+    by_platform: dict[str, list[tuple[int, dict[str, Any]]]] = {}
+    for i, o in enumerate(options):
+        if isinstance(o, dict) and isinstance(o.get("platform"), str) and isinstance(o.get("cost", {}), dict):
+            by_platform.setdefault(o["platform"], []).append((i, o))
+    made = False
+    for platform, opts in by_platform.items():
+        entry_i = next((k for k, f in enumerate(fleet) if isinstance(f, dict) and f.get("platform") == platform), None)
+        entry = fleet[entry_i] if entry_i is not None else None
+        for field, fleet_field in (*_PLATFORM_FIELDS.items(), ("amortization_years", "amortization_years")):
+            amort = field == "amortization_years"
+            stated = {i: o["cost"][field] for i, o in opts if isinstance(o.get("cost"), dict)
+                      and o["cost"].get(field) is not None}
+            if amort:  # schema 5: 3 years unless stated
+                stated = {i: stated.get(i, 3.0) for i, _o in opts}
+                if all(v == 3.0 for v in stated.values()) and not any(
+                        isinstance(o.get("cost"), dict) and "amortization_years" in o["cost"] for _i, o in opts):
+                    continue
+            if not stated:
+                continue
+            values = {repr(v) for v in stated.values()}
+            platform_has = entry is not None and entry.get(fleet_field) is not None
+            if platform_has and not amort:
+                same = repr(entry[fleet_field])
+                for i, v in stated.items():
+                    if repr(v) == same:
+                        del options[i]["cost"][field]
+                    else:
+                        warn(f"options[{i}].cost.{field}", _(
+                            "differs from the platform's {field} (fleet): kept as this option's own price, an input "
+                            "of its own in sensitivity and Monte Carlo (schema 6)").format(field=fleet_field))
+                continue
+            if len(values) > 1:
+                for i, v in stated.items():
+                    options[i].setdefault("cost", {})[field] = v
+                    warn(f"options[{i}].cost.{field}", _(
+                        "the options on {platform} state different values: each keeps its own (an input of its own "
+                        "in sensitivity and Monte Carlo); state one fleet[] {field} if it is the same "
+                        "hardware (schema 6)").format(platform=platform, field=fleet_field))
+                continue
+            value = next(iter(stated.values()))
+            if entry is None:
+                entry = {"platform": platform, "owned_gpus": 0}
+                fleet.append(entry)
+                entry_i = len(fleet) - 1
+                made = True
+            entry[fleet_field] = ({"low": float(value), "likely": float(value), "high": float(value)}
+                                  if amort and isinstance(value, (int, float)) else value)
+            for i, o in opts:
+                cost = o.get("cost")
+                if isinstance(cost, dict):
+                    cost.pop(field, None)
+                    if not amort and i not in stated and _uses(o, field):
+                        warn(f"options[{i}].cost", _("states no {field}: now reads its platform's "
+                                                     "fleet[{n}].{fleet_field} (schema 6)").format(
+                            field=field, n=entry_i, fleet_field=fleet_field))
+    if made or fleet:
+        body["fleet"] = fleet
+    assumptions = body.get("assumptions")
+    owned_value = assumptions.get("owned_value") if isinstance(assumptions, dict) else None
+    for k, f in enumerate(fleet):
+        if isinstance(f, dict) and f.get("owned_gpus") and f.get("book_value_usd_per_gpu") is not None \
+                and owned_value is None:
+            warn(f"fleet[{k}].book_value_usd_per_gpu", _(
+                "the all-in (economic) view now charges the owned GPUs at this book value over their remaining "
+                "support (schema 5: the new purchase price); set assumptions.owned_value: purchase for the old "
+                "basis (schema 6)"))
+    return body
+
+
 def _evidence_items(body: dict[str, Any], key: str) -> Iterator[dict[str, Any]]:
     """Every mapping of ``evidence.files[*].<key>`` (``runs`` or ``parity``) of an unchecked document,
     for a migration to rewrite in place; anything of another shape is left to validation."""
@@ -225,7 +333,7 @@ def _evidence_items(body: dict[str, Any], key: str) -> Iterator[dict[str, Any]]:
 
 
 MIGRATIONS: dict[int, Migration] = {1: _migrate_1_to_2_all, 2: _migrate_2_to_3, 3: _migrate_3_to_4,
-                                    4: _migrate_4_to_5}
+                                    4: _migrate_4_to_5, 5: _migrate_5_to_6}
 
 
 def data_root() -> Path:
@@ -587,6 +695,14 @@ def _check_workspace(ws: Workspace, errs: list[ValidationError]) -> None:
     option_ids = {o.id for o in ws.options}
     item_ids = {c.id for c in ws.checklist}
     for i, o in enumerate(ws.options):
+        if o.strategy == Strategy.HOSTED_API:  # a provider's API: runtime names the provider, no matrix cell
+            if o.hosted is None:
+                errs.append(ValidationError(_('a hosted-api option states its prices under hosted'),
+                                            path=f"options[{i}].hosted"))
+            continue
+        if o.hosted is not None:
+            errs.append(ValidationError(_('hosted prices belong to a hosted-api option (strategy: hosted-api)'),
+                                        path=f"options[{i}].hosted"))
         if o.runtime not in runtimes:
             errs.append(ValidationError(_('unknown runtime {runtime!r} (not in the support matrix)').format(runtime=o.runtime), path=f"options[{i}].runtime"))
         if o.platform not in platforms:
@@ -607,6 +723,58 @@ def _check_workspace(ws: Workspace, errs: list[ValidationError]) -> None:
     if d.chosen_option and d.chosen_option not in option_ids:
         errs.append(ValidationError(_('unknown option {chosen_option!r}').format(chosen_option=d.chosen_option), path="decision.chosen_option"))
     _unique([str(s.order) for s in ws.migration_plan], "migration_plan", errs, what="order")
+    _unique([f.platform for f in ws.fleet], "fleet", errs, what="platform")
+    a = ws.assumptions
+    base = ws.option(a.baseline_option) if a.baseline_option else None
+    if a.baseline_option and base is None:
+        errs.append(ValidationError(_('unknown option {oid!r}').format(oid=a.baseline_option),
+                                    path="assumptions.baseline_option"))
+    elif base is not None and base.strategy != Strategy.KEEP:
+        errs.append(ValidationError(_('the baseline is a keep option (the current fleet), not {strategy}').format(
+            strategy=base.strategy.value), path="assumptions.baseline_option"))
+    for i, f in enumerate(ws.fleet):
+        for j, q in enumerate(f.quotes):
+            if q.price not in _FLEET_QUOTES:
+                errs.append(ValidationError(_("unknown price {price!r}; expected one of: {names}").format(
+                    price=q.price, names=", ".join(_FLEET_QUOTES)), path=f"fleet[{i}].quotes[{j}].price"))
+    for i, o in enumerate(ws.options):
+        for j, q in enumerate(o.hosted.quotes if o.hosted is not None else ()):
+            if q.price not in _HOSTED_QUOTES:
+                errs.append(ValidationError(_("unknown price {price!r}; expected one of: {names}").format(
+                    price=q.price, names=", ".join(_HOSTED_QUOTES)), path=f"options[{i}].hosted.quotes[{j}].price"))
+    for j, q in enumerate(a.quotes):
+        if q.price not in _ASSUMPTION_QUOTES:
+            errs.append(ValidationError(_("unknown price {price!r}; expected one of: {names}").format(
+                price=q.price, names=", ".join(_ASSUMPTION_QUOTES)), path=f"assumptions.quotes[{j}].price"))
+    _check_dates(ws, errs)
+
+
+_FLEET_QUOTES = ("purchase", "rental", "power", "hosting", "book_value", "resale", "replacement", "residual")
+_HOSTED_QUOTES = ("input", "output", "cached_input")
+_ASSUMPTION_QUOTES = ("electricity", "engineer")
+
+
+def _check_dates(ws: Workspace, errs: list[ValidationError]) -> None:
+    """Quote dates and end-of-support dates are ISO dates (YYYY-MM-DD) where stated."""
+    import datetime as dt
+
+    def check(value: str, path: str) -> None:
+        if not value:
+            return
+        try:
+            dt.date.fromisoformat(value)
+        except ValueError:
+            errs.append(ValidationError(_("{value!r} is not a date (write YYYY-MM-DD)").format(value=value),
+                                        path=path))
+
+    for i, f in enumerate(ws.fleet):
+        for j, q in enumerate(f.quotes):
+            check(q.valid_until, f"fleet[{i}].quotes[{j}].valid_until")
+    for i, o in enumerate(ws.options):
+        for j, q in enumerate(o.hosted.quotes if o.hosted is not None else ()):
+            check(q.valid_until, f"options[{i}].hosted.quotes[{j}].valid_until")
+    for j, q in enumerate(ws.assumptions.quotes):
+        check(q.valid_until, f"assumptions.quotes[{j}].valid_until")
 
 
 def record_inputs_json(ws: Workspace) -> bytes:

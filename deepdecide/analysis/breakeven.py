@@ -1,0 +1,116 @@
+"""The buy-tokens baseline: at what peak demand each self-hosted option costs less than a hosted API.
+
+The money model is run over a grid of peak demands (1/50 to 4 times the stated one, evenly on a
+log scale), everything else at its likely value, in the cost view the criteria score; the TCO of
+each option against the hosted API's is the crossover series. An option's break-even demand is
+where it and the API change places nearest the stated demand, refined inside
+its bracket (three passes of 16 points). An option may cost less only below a demand (a fleet of
+new GPUs whose $/M at utilization exceeds the API's price), only above one (the fixed cost of a
+large unit), or between two.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from deepdecide.analysis import money as M
+from deepdecide.analysis.assessment import Crossover
+from deepdecide.analysis.cost import MoneyRun
+from deepdecide.domain.messages import Amount, Message, msg
+from deepdecide.domain.workspace import CostView
+
+GRID = 49
+LOW, HIGH = 1 / 50, 4.0
+REFINE = 16
+PASSES = 3
+
+
+def _tco(run: MoneyRun, demands: np.ndarray, view: CostView) -> np.ndarray:
+    """(G, O) TCO at each demand."""
+    p = {k: np.broadcast_to(v, (len(demands), v.shape[1])).copy() for k, v in run.params.items()}
+    p["demand"] = demands[:, None].astype(float)
+    with np.errstate(all="ignore"):
+        out = M.compute(p, run.layout)
+    return out["tco_cash" if view == CostView.CASH else "tco_econ"]
+
+
+def _refine(run: MoneyRun, view: CostView, j: int, a: int, lo: float, hi: float, cheaper_at_lo: bool) -> float:
+    """The demand between ``lo`` and ``hi`` where option ``j`` and the API ``a`` change places."""
+    for _ in range(PASSES):
+        fine = np.linspace(lo, hi, REFINE)
+        t = _tco(run, fine, view)
+        c = np.isfinite(t[:, j]) & np.isfinite(t[:, a]) & (t[:, j] <= t[:, a])
+        changed = np.flatnonzero(c != cheaper_at_lo)
+        if len(changed) == 0 or changed[0] == 0:
+            break
+        k = int(changed[0])
+        lo, hi = float(fine[k - 1]), float(fine[k])
+    return (lo + hi) / 2.0
+
+
+def api_option(run: MoneyRun) -> int | None:
+    """The first hosted API option with a price (the baseline the others are set against)."""
+    for j, oi in enumerate(run.inputs):
+        if oi.is_api and math.isfinite(float(run.detail["api_price"][0, j])):
+            return j
+    return None
+
+
+def crossover(run: MoneyRun, view: CostView) -> tuple[Crossover | None, dict[int, tuple[float | None, Message]]]:
+    """The crossover series and, per self-hosted option, its break-even demand and what it means."""
+    a = api_option(run)
+    demand = float(run.params["demand"][0, 0])
+    if a is None or not math.isfinite(demand) or demand <= 0:
+        return None, {}
+    ids = [oi.option.id for oi in run.inputs]
+    grid = demand * np.geomspace(LOW, HIGH, GRID)
+    tco = _tco(run, grid, view)
+    api = tco[:, a]
+    series = tuple((ids[j], tuple(float(x) if math.isfinite(x) else None for x in tco[:, j]))
+                   for j in range(len(ids)))
+    out: dict[int, tuple[float | None, Message]] = {}
+    for j, oi in enumerate(run.inputs):
+        if j == a or oi.is_api:
+            continue
+        col = tco[:, j]
+        ok = np.isfinite(col) & np.isfinite(api)
+        if not ok.any():
+            continue
+        cheaper = ok & (col <= api)
+        low, high = Amount(float(grid[0]), "output tok/s"), Amount(float(grid[-1]), "output tok/s")
+        if cheaper.all():
+            out[j] = (None, msg("breakeven.always", "costs less than {api} at every peak demand from {low} to {high}",
+                                api=ids[a], low=low, high=high))
+            continue
+        if not cheaper.any():
+            out[j] = (None, msg("breakeven.never", "costs more than {api} at every peak demand from {low} to {high}",
+                                api=ids[a], low=low, high=high))
+            continue
+        # each change between cheaper and dearer, refined inside its bracket
+        edges = [(i, float(_refine(run, view, j, a, float(grid[i]), float(grid[i + 1]), bool(cheaper[i]))))
+                 for i in np.flatnonzero(cheaper[:-1] != cheaper[1:])]
+        parts: list[Message] = []
+        start = None if cheaper[0] else -1.0
+        bounds: list[tuple[float | None, float | None]] = []
+        for i, x in edges:
+            if cheaper[i]:  # cheaper up to here
+                bounds.append((start if start is not None and start >= 0 else None, x))
+                start = -1.0
+            else:  # cheaper from here on
+                start = x
+        if cheaper[-1]:
+            bounds.append((start if start is not None and start >= 0 else None, None))
+        for lo, hi in bounds:
+            if lo is None and hi is not None:
+                parts.append(msg("breakeven.below", "below {value}", value=Amount(hi, "output tok/s")))
+            elif hi is None and lo is not None:
+                parts.append(msg("breakeven.above_value", "above {value}", value=Amount(lo, "output tok/s")))
+            elif lo is not None and hi is not None:
+                parts.append(msg("breakeven.between", "between {low} and {high}", low=Amount(lo, "output tok/s"),
+                                 high=Amount(hi, "output tok/s")))
+        nearest = min((x for _i, x in edges), key=lambda x: abs(math.log(x / demand)))
+        out[j] = (nearest, msg("breakeven.where", "costs less than {api} at a peak demand {where} (within {low} to "
+                                                  "{high})", api=ids[a], where=tuple(parts), low=low, high=high))
+    return Crossover(ids[a], view, tuple(float(x) for x in grid), series), out
