@@ -153,10 +153,11 @@ class Rule:
     range: Range
     legacy: Range | None = None
     integer: bool = False
+    introduced: int = 2  # the schema whose rule it is (when schema 1 did not have it)
 
     @property
     def since(self) -> int:
-        return 1 if self.legacy == self.range else 2
+        return 1 if self.legacy == self.range else self.introduced
 
 
 _ANY_POSITIVE = Range(0, None, low_open=True)
@@ -200,33 +201,34 @@ RULES: dict[str, Rule] = {r.key: r for r in (
          integer=True),
     Rule("assumptions.monte_carlo_seed", Range(0, MAX_SEED), Range(0, MAX_SEED), integer=True),
     # schema 6: the money over time
-    Rule("assumptions.horizon_years_range", _positive(30, N_("years"))),
-    Rule("assumptions.headroom", _nonneg(10, N_("(a fraction: 0.2 = 20 %)"))),
-    Rule("assumptions.spare_units", _nonneg(1_000, N_("units")), integer=True),
-    Rule("assumptions.fiscal_year_start_month", Range(1, 12, unit=N_("(a month: 1 = January)")), integer=True),
-    Rule("topology.spare_units", _nonneg(1_000, N_("units")), integer=True),
-    Rule("demand.output_tokens_per_s_range", _positive(1e12, N_("output tok/s"))),
-    Rule("demand.growth_per_year", _nonneg(100, N_("(a fraction per year: 0.3 = +30 %)"))),
-    Rule("fleet.owned_gpus", _nonneg(100_000_000, N_("GPUs")), integer=True),
-    Rule("fleet.owned_gpus_range", _nonneg(100_000_000, N_("GPUs"))),
-    Rule("fleet.book_value_usd_per_gpu", _nonneg(10_000_000, N_("$ per GPU"))),
-    Rule("fleet.resale_usd_per_gpu", _nonneg(10_000_000, N_("$ per GPU"))),
-    Rule("fleet.replacement_usd_per_gpu", _positive(10_000_000, N_("$ per GPU"))),
-    Rule("fleet.purchase_usd_per_gpu", _positive(10_000_000, N_("$ per GPU"))),
-    Rule("fleet.residual_usd_per_gpu", _nonneg(10_000_000, N_("$ per GPU"))),
-    Rule("fleet.amortization_years", _positive(30, N_("years"))),
-    Rule("fleet.rental_usd_per_gpu_hour", _positive(10_000, N_("$/GPU-hour"))),
-    Rule("fleet.power_kw_per_gpu", _positive(100, N_("kW per GPU"))),
-    Rule("fleet.hosting_usd_per_gpu_hour", _nonneg(10_000, N_("$/GPU-hour"))),
-    Rule("fleet.lead_time_months", _nonneg(120, N_("months")), integer=True),
-    Rule("fleet.ramp_months", _nonneg(120, N_("months")), integer=True),
-    Rule("hosted.input_usd_per_m", _nonneg(10_000, N_("$ per million tokens"))),
-    Rule("hosted.output_usd_per_m", _nonneg(10_000, N_("$ per million tokens"))),
-    Rule("hosted.cached_input_usd_per_m", _nonneg(10_000, N_("$ per million tokens"))),
-    Rule("hosted.cached_input_share", _nonneg(1, N_("(a fraction: 0.3 = 30 %)"))),
-    Rule("hosted.committed_discount", Range(0, 1, high_open=True, unit=N_("(a fraction: 0.2 = 20 %)"))),
-    Rule("hosted.stated_ttft_p99_ms", _positive(3_600_000, N_("ms"))),
-    Rule("hosted.stated_tpot_p99_ms", _positive(3_600_000, N_("ms"))),
+    Rule("assumptions.horizon_years_range", _positive(30, N_("years")), introduced=6),
+    Rule("assumptions.headroom", _nonneg(10, N_("(a fraction: 0.2 = 20 %)")), introduced=6),
+    Rule("assumptions.spare_units", _nonneg(1_000, N_("units")), integer=True, introduced=6),
+    Rule("assumptions.fiscal_year_start_month", Range(1, 12, unit=N_("(a month: 1 = January)")), integer=True,
+         introduced=6),
+    Rule("topology.spare_units", _nonneg(1_000, N_("units")), integer=True, introduced=6),
+    Rule("demand.output_tokens_per_s_range", _positive(1e12, N_("output tok/s")), introduced=6),
+    Rule("demand.growth_per_year", _nonneg(100, N_("(a fraction per year: 0.3 = +30 %)")), introduced=6),
+    Rule("fleet.owned_gpus", _nonneg(100_000_000, N_("GPUs")), integer=True, introduced=6),
+    Rule("fleet.owned_gpus_range", _nonneg(100_000_000, N_("GPUs")), introduced=6),
+    Rule("fleet.book_value_usd_per_gpu", _nonneg(10_000_000, N_("$ per GPU")), introduced=6),
+    Rule("fleet.resale_usd_per_gpu", _nonneg(10_000_000, N_("$ per GPU")), introduced=6),
+    Rule("fleet.replacement_usd_per_gpu", _positive(10_000_000, N_("$ per GPU")), introduced=6),
+    Rule("fleet.purchase_usd_per_gpu", _positive(10_000_000, N_("$ per GPU")), introduced=6),
+    Rule("fleet.residual_usd_per_gpu", _nonneg(10_000_000, N_("$ per GPU")), introduced=6),
+    Rule("fleet.amortization_years", _positive(30, N_("years")), introduced=6),
+    Rule("fleet.rental_usd_per_gpu_hour", _positive(10_000, N_("$/GPU-hour")), introduced=6),
+    Rule("fleet.power_kw_per_gpu", _positive(100, N_("kW per GPU")), introduced=6),
+    Rule("fleet.hosting_usd_per_gpu_hour", _nonneg(10_000, N_("$/GPU-hour")), introduced=6),
+    Rule("fleet.lead_time_months", _nonneg(120, N_("months")), integer=True, introduced=6),
+    Rule("fleet.ramp_months", _nonneg(120, N_("months")), integer=True, introduced=6),
+    Rule("hosted.input_usd_per_m", _nonneg(10_000, N_("$ per million tokens")), introduced=6),
+    Rule("hosted.output_usd_per_m", _nonneg(10_000, N_("$ per million tokens")), introduced=6),
+    Rule("hosted.cached_input_usd_per_m", _nonneg(10_000, N_("$ per million tokens")), introduced=6),
+    Rule("hosted.cached_input_share", _nonneg(1, N_("(a fraction: 0.3 = 30 %)")), introduced=6),
+    Rule("hosted.committed_discount", Range(0, 1, high_open=True, unit=N_("(a fraction: 0.2 = 20 %)")), introduced=6),
+    Rule("hosted.stated_ttft_p99_ms", _positive(3_600_000, N_("ms")), introduced=6),
+    Rule("hosted.stated_tpot_p99_ms", _positive(3_600_000, N_("ms")), introduced=6),
 )}
 
 
@@ -286,12 +288,12 @@ def _check(value: Any, key: str, path: str, out: list[Problem]) -> None:
         legacy = estimate_problem(value, rule.legacy)
         reason = legacy or estimate_problem(value, rule.range)
         if reason:
-            out.append(Problem(path, reason, 1 if legacy else 2))
+            out.append(Problem(path, reason, 1 if legacy else rule.introduced))
         return
     legacy = number_problem(value, rule, rule.legacy) if rule.legacy else None
     reason = number_problem(value, rule)  # names the whole accepted range
     if reason:
-        out.append(Problem(path, reason, 1 if legacy else 2))
+        out.append(Problem(path, reason, 1 if legacy else rule.introduced))
 
 
 def workspace_problems(ws: Any) -> list[Problem]:

@@ -219,106 +219,61 @@ _PLATFORM_FIELDS = {"gpu_hour_usd": "rental_usd_per_gpu_hour", "capex_per_gpu_us
                     "power_kw_per_gpu": "power_kw_per_gpu", "hosting_usd_per_gpu_hour": "hosting_usd_per_gpu_hour"}
 
 
-def _uses(option: dict[str, Any], field: str) -> bool:
-    """Whether a schema-5 option's figures read the price (its pricing uses it)."""
-    cost = option.get("cost") if isinstance(option.get("cost"), dict) else {}
-    pricing = cost.get("pricing", "rent")
-    if field == "gpu_hour_usd":
-        return pricing == "rent"
-    if field == "capex_per_gpu_usd":
-        return pricing in ("own", "existing")
-    return True
-
-
 def _migrate_5_to_6(body: dict[str, Any], warn: Callable[[str, str], None]) -> dict[str, Any]:
     """Schema 6 makes a platform's prices one input: purchase, rental, power, hosting and amortization
     belong to the fleet entry of the platform (``fleet[]``), shared by every option on it; an option
     keeps its own only where it differs (another quote). Each schema-5 option price moves to its
-    platform's entry where the options on the platform agree (the entry is made, with no owned GPUs,
-    when there is none) and is dropped from the options that stated the same value. Where they
-    disagree, or differ from the platform's stated price, every option keeps its own (then its own
-    input in sensitivity and Monte Carlo), with a warning. An option that stated no price and now
-    reads the platform's is warned about. Amortization (schema 5: 3 years unless stated) moves the
-    same way; where the options on a platform disagree, each keeps its value, written out.
-    Schema 6 also adds headroom, spare units, lead times, the fiscal year, the baseline, cash by month,
-    book and resale values, hosted-API options and price quotes: nothing to map. The economic
-    (all-in) view charges owned GPUs at their book value where one is stated (schema 5: the new
-    purchase price): such a fleet entry is warned about (``assumptions.owned_value: purchase`` keeps
-    the old basis)."""
+    platform's entry where the options on the platform that state it agree (the entry is made, with no
+    owned GPUs, when there is none), and is dropped from the options that stated it. Where they
+    disagree, or differ from the price the entry states, every option keeps its own (each then its own
+    input in sensitivity and Monte Carlo, as in schema 5). Amortization (schema 5: 3 years unless
+    stated) moves the same way; where the options on a platform disagree, each keeps its value,
+    written out. Nothing is lost and no rule is broken, so nothing is warned (docs/workspace-schema.md
+    says what changes: an option that stated no price reads its platform's; the all-in view charges
+    owned GPUs at their book value where one is stated, ``assumptions.owned_value: purchase`` keeps
+    schema 5's basis). Schema 6 also adds headroom, spare units, lead times, the fiscal year, the
+    baseline, resale, replacement and residual values, hosted-API options and price quotes: nothing
+    to map."""
+    del warn
     options = body.get("options")
-    if not isinstance(options, list):
-        return body
-    fleet = body.get("fleet")
-    if fleet is None:
-        fleet = []
-    if not isinstance(fleet, list):
+    fleet = body.get("fleet") if body.get("fleet") is not None else []
+    if not isinstance(options, list) or not isinstance(fleet, list):
         return body
     by_platform: dict[str, list[tuple[int, dict[str, Any]]]] = {}
     for i, o in enumerate(options):
         if isinstance(o, dict) and isinstance(o.get("platform"), str) and isinstance(o.get("cost", {}), dict):
             by_platform.setdefault(o["platform"], []).append((i, o))
-    made = False
     for platform, opts in by_platform.items():
-        entry_i = next((k for k, f in enumerate(fleet) if isinstance(f, dict) and f.get("platform") == platform), None)
-        entry = fleet[entry_i] if entry_i is not None else None
+        entry = next((f for f in fleet if isinstance(f, dict) and f.get("platform") == platform), None)
         for field, fleet_field in (*_PLATFORM_FIELDS.items(), ("amortization_years", "amortization_years")):
             amort = field == "amortization_years"
-            stated = {i: o["cost"][field] for i, o in opts if isinstance(o.get("cost"), dict)
-                      and o["cost"].get(field) is not None}
+            costs = {i: o["cost"] for i, o in opts if isinstance(o.get("cost"), dict)}
+            stated = {i: c[field] for i, c in costs.items() if c.get(field) is not None}
             if amort:  # schema 5: 3 years unless stated
-                stated = {i: stated.get(i, 3.0) for i, _o in opts}
-                if all(v == 3.0 for v in stated.values()) and not any(
-                        isinstance(o.get("cost"), dict) and "amortization_years" in o["cost"] for _i, o in opts):
+                if not stated:
                     continue
+                stated = {i: costs[i].get(field, 3.0) if i in costs else 3.0 for i, _o in opts}
             if not stated:
                 continue
-            values = {repr(v) for v in stated.values()}
-            platform_has = entry is not None and entry.get(fleet_field) is not None
-            if platform_has and not amort:
-                same = repr(entry[fleet_field])
+            if entry is not None and entry.get(fleet_field) is not None and not amort:
                 for i, v in stated.items():
-                    if repr(v) == same:
-                        del options[i]["cost"][field]
-                    else:
-                        warn(f"options[{i}].cost.{field}", _(
-                            "differs from the platform's {field} (fleet): kept as this option's own price, an input "
-                            "of its own in sensitivity and Monte Carlo (schema 6)").format(field=fleet_field))
+                    if repr(v) == repr(entry[fleet_field]):
+                        del costs[i][field]
                 continue
-            if len(values) > 1:
+            if len({repr(v) for v in stated.values()}) > 1:
                 for i, v in stated.items():
                     options[i].setdefault("cost", {})[field] = v
-                    warn(f"options[{i}].cost.{field}", _(
-                        "the options on {platform} state different values: each keeps its own (an input of its own "
-                        "in sensitivity and Monte Carlo); state one fleet[] {field} if it is the same "
-                        "hardware (schema 6)").format(platform=platform, field=fleet_field))
                 continue
             value = next(iter(stated.values()))
             if entry is None:
                 entry = {"platform": platform, "owned_gpus": 0}
                 fleet.append(entry)
-                entry_i = len(fleet) - 1
-                made = True
             entry[fleet_field] = ({"low": float(value), "likely": float(value), "high": float(value)}
                                   if amort and isinstance(value, (int, float)) else value)
-            for i, o in opts:
-                cost = o.get("cost")
-                if isinstance(cost, dict):
-                    cost.pop(field, None)
-                    if not amort and i not in stated and _uses(o, field):
-                        warn(f"options[{i}].cost", _("states no {field}: now reads its platform's "
-                                                     "fleet[{n}].{fleet_field} (schema 6)").format(
-                            field=field, n=entry_i, fleet_field=fleet_field))
-    if made or fleet:
+            for c in costs.values():
+                c.pop(field, None)
+    if fleet:
         body["fleet"] = fleet
-    assumptions = body.get("assumptions")
-    owned_value = assumptions.get("owned_value") if isinstance(assumptions, dict) else None
-    for k, f in enumerate(fleet):
-        if isinstance(f, dict) and f.get("owned_gpus") and f.get("book_value_usd_per_gpu") is not None \
-                and owned_value is None:
-            warn(f"fleet[{k}].book_value_usd_per_gpu", _(
-                "the all-in (economic) view now charges the owned GPUs at this book value over their remaining "
-                "support (schema 5: the new purchase price); set assumptions.owned_value: purchase for the old "
-                "basis (schema 6)"))
     return body
 
 
