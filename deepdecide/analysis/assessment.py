@@ -828,6 +828,10 @@ class Crossover:
     view: CostView
     demand: tuple[float, ...]  # output tok/s
     series: tuple[tuple[str, tuple[float | None, ...]], ...]  # (option, TCO per demand)
+    stated_demand: float | None = None  # the workspace's peak demand (output tok/s)
+    # the same totals per million output tokens served over the horizon at the average load (peak x
+    # utilization): the chart's scale, on which the hosted API's price is a flat line
+    per_m_tokens: tuple[tuple[str, tuple[float | None, ...]], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

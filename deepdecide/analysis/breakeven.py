@@ -36,6 +36,11 @@ def _tco(run: MoneyRun, demands: np.ndarray, view: CostView) -> np.ndarray:
     return out["tco_cash" if view == CostView.CASH else "tco_econ"]
 
 
+def _round(x: float) -> float:
+    """A demand as the messages state it: three significant digits (the grid's own precision)."""
+    return float(f"{x:.3g}")
+
+
 def _refine(run: MoneyRun, view: CostView, j: int, a: int, lo: float, hi: float, cheaper_at_lo: bool) -> float:
     """The demand between ``lo`` and ``hi`` where option ``j`` and the API ``a`` change places."""
     for _ in range(PASSES):
@@ -48,6 +53,17 @@ def _refine(run: MoneyRun, view: CostView, j: int, a: int, lo: float, hi: float,
         k = int(changed[0])
         lo, hi = float(fine[k - 1]), float(fine[k])
     return (lo + hi) / 2.0
+
+
+def _served(run: MoneyRun, demands: np.ndarray) -> np.ndarray:
+    """Million output tokens served over the horizon at the average load (peak x utilization), per demand."""
+    hm = float(run.params["horizon"][0, 0]) * 12.0
+    util = float(run.params["util"][0, 0])
+    growth = float(run.params["growth"][0, 0])
+    months = np.clip(np.round(hm) - 12.0 * np.arange(run.layout.years), 0.0, 12.0)
+    factor = float((months * (1.0 + growth) ** np.arange(run.layout.years)).sum())
+    out: np.ndarray = demands * util * M.SECONDS_PER_MONTH / 1e6 * factor
+    return out
 
 
 def api_option(run: MoneyRun) -> int | None:
@@ -70,6 +86,9 @@ def crossover(run: MoneyRun, view: CostView) -> tuple[Crossover | None, dict[int
     api = tco[:, a]
     series = tuple((ids[j], tuple(float(x) if math.isfinite(x) else None for x in tco[:, j]))
                    for j in range(len(ids)))
+    served = _served(run, grid)
+    per_m = tuple((ids[j], tuple(float(x / t) if math.isfinite(x) and t > 0 else None
+                                 for x, t in zip(tco[:, j], served, strict=True))) for j in range(len(ids)))
     out: dict[int, tuple[float | None, Message]] = {}
     for j, oi in enumerate(run.inputs):
         if j == a or oi.is_api:
@@ -79,17 +98,17 @@ def crossover(run: MoneyRun, view: CostView) -> tuple[Crossover | None, dict[int
         if not ok.any():
             continue
         cheaper = ok & (col <= api)
-        low, high = Amount(float(grid[0]), "output tok/s"), Amount(float(grid[-1]), "output tok/s")
+        low, high = Amount(_round(float(grid[0])), "tok/s"), Amount(_round(float(grid[-1])), "tok/s")
         if cheaper.all():
-            out[j] = (None, msg("breakeven.always", "costs less than {api} at every peak demand from {low} to {high}",
-                                api=ids[a], low=low, high=high))
+            out[j] = (None, msg("breakeven.always", "cheaper at every peak demand from {low} to {high}", low=low,
+                                high=high))
             continue
         if not cheaper.any():
-            out[j] = (None, msg("breakeven.never", "costs more than {api} at every peak demand from {low} to {high}",
-                                api=ids[a], low=low, high=high))
+            out[j] = (None, msg("breakeven.never", "dearer at every peak demand from {low} to {high}", low=low,
+                                high=high))
             continue
         # each change between cheaper and dearer, refined inside its bracket
-        edges = [(i, float(_refine(run, view, j, a, float(grid[i]), float(grid[i + 1]), bool(cheaper[i]))))
+        edges = [(i, _round(_refine(run, view, j, a, float(grid[i]), float(grid[i + 1]), bool(cheaper[i]))))
                  for i in np.flatnonzero(cheaper[:-1] != cheaper[1:])]
         parts: list[Message] = []
         start = None if cheaper[0] else -1.0
@@ -104,13 +123,12 @@ def crossover(run: MoneyRun, view: CostView) -> tuple[Crossover | None, dict[int
             bounds.append((start if start is not None and start >= 0 else None, None))
         for lo, hi in bounds:
             if lo is None and hi is not None:
-                parts.append(msg("breakeven.below", "below {value}", value=Amount(hi, "output tok/s")))
+                parts.append(msg("breakeven.below", "below {value}", value=Amount(hi, "tok/s")))
             elif hi is None and lo is not None:
-                parts.append(msg("breakeven.above_value", "above {value}", value=Amount(lo, "output tok/s")))
+                parts.append(msg("breakeven.above_value", "above {value}", value=Amount(lo, "tok/s")))
             elif lo is not None and hi is not None:
-                parts.append(msg("breakeven.between", "between {low} and {high}", low=Amount(lo, "output tok/s"),
-                                 high=Amount(hi, "output tok/s")))
+                parts.append(msg("breakeven.between", "between {low} and {high}", low=Amount(lo, "tok/s"),
+                                 high=Amount(hi, "tok/s")))
         nearest = min((x for _i, x in edges), key=lambda x: abs(math.log(x / demand)))
-        out[j] = (nearest, msg("breakeven.where", "costs less than {api} at a peak demand {where} (within {low} to "
-                                                  "{high})", api=ids[a], where=tuple(parts), low=low, high=high))
-    return Crossover(ids[a], view, tuple(float(x) for x in grid), series), out
+        out[j] = (nearest, msg("breakeven.where", "cheaper at a peak demand {where}", where=tuple(parts)))
+    return Crossover(ids[a], view, tuple(float(x) for x in grid), series, demand, per_m), out

@@ -87,28 +87,29 @@ def cash_flow(run: MoneyRun, j: int) -> CashFlow | None:
                     float(d["resid_cash"][0, j]), tco_c, tco_e, tuple(notes))
 
 
-def payback(run: MoneyRun, flows: list[CashFlow | None], ids: list[str], j: int, baseline: str | None) -> Payback:
-    """The first month from which the option's cumulative cash stays at or below the baseline's."""
+def payback(run: MoneyRun, flows: list[CashFlow | None], ids: list[str], j: int,
+            baseline: str | None) -> Payback | None:
+    """The first month from which the option's cumulative cash stays at or below the baseline's (None:
+    the option has no cash flow)."""
     if baseline is None:
         return Payback(None, None, "", None, msg("payback.no_baseline", "no keep option to measure payback against"))
     if ids[j] == baseline:
         return Payback(baseline, None, "", 0.0, msg("payback.is_baseline", "the baseline"))
     b = ids.index(baseline)
     mine, base = flows[j], flows[b]
-    if mine is None or base is None or not mine.months or len(mine.months) != len(base.months):
+    if mine is None:
+        return None
+    if base is None or not mine.months or len(mine.months) != len(base.months):
         return Payback(baseline, None, "", None, msg("payback.unknown", "not known: a cash flow is missing"))
     diff = np.array([x.cumulative for x in base.months]) - np.array([x.cumulative for x in mine.months])
     saving = float(diff[-1])
     ahead = diff >= -1e-6 * max(1.0, float(np.abs(diff).max()))
     if not ahead[-1]:
-        return Payback(baseline, None, "", saving, msg("payback.never", "never within the horizon (against {baseline})",
-                                                       baseline=baseline))
+        return Payback(baseline, None, "", saving, msg("payback.never", "never within the horizon"))
     behind = np.flatnonzero(~ahead)
     first = int(behind[-1]) + 1 if len(behind) else 0
     label = mine.months[first].label
     if first == 0:
-        return Payback(baseline, 0, label, saving, msg("payback.from_start", "cheaper than {baseline} from the first "
-                                                                            "month", baseline=baseline))
-    return Payback(baseline, first, label, saving, msg("payback.month", "pays back in {month} (month {n}) against "
-                                                                        "{baseline}", month=label, n=first + 1,
-                                                       baseline=baseline))
+        return Payback(baseline, 0, label, saving, msg("payback.from_start", "from the first month"))
+    return Payback(baseline, first, label, saving, msg("payback.month", "{month} (month {n})", month=label,
+                                                       n=first + 1))

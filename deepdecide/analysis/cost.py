@@ -958,7 +958,7 @@ def _view_figures(run: MoneyRun, j: int, view: CostView, fleet: Fleet, capacity:
     bridge = []
     if bridge_m > 0:
         bridge.append(TrailItem(msg("trail.bridge", "the current fleet until in service ({months} months)",
-                                    months=int(bridge_m)), bridge_c if cash else bridge_c + bridge_v, "$",
+                                    months=int(bridge_m)), bridge_c, "$",
                                 msg("trail.bridge_source", "the baseline's owned GPUs at their running cost")))
     if cash:
         hw_v = n(run, "capex_cash", j) + n(run, "repl_cash", j) - n(run, "resid_cash", j) + n(run, "rent_cash", j)

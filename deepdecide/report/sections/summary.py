@@ -91,8 +91,20 @@ def summary(ctx: Context) -> list[Flowable]:
             [_("Capacity at the SLO"), _("{value} tok/s per GPU ({basis})").format(
                 value=fig(oa.capacity.figure), basis=capacity_label(oa.capacity))
              if oa.capacity.value is not None else missing.format(reason=text(oa.capacity.figure.missing_reason))],
-            [_("Fleet for the peak demand"), _("{gpus} GPUs").format(gpus=fig(oa.fleet.gpus))
-             if oa.fleet.gpus.value is not None else missing.format(reason=text(oa.fleet.gpus.missing_reason))],
+            [_("Fleet for the peak demand"), _("{gpus} GPUs: {owned} owned, {bought} bought, {rented} rented, of "
+                                                 "which {spare} spare ({headroom} headroom)").format(
+                gpus=fig(oa.fleet.gpus), owned=formatting.integer(oa.fleet.owned_used),
+                bought=formatting.integer(oa.fleet.bought_gpus), rented=formatting.integer(oa.fleet.rented_gpus),
+                spare=formatting.integer(oa.fleet.spare_gpus), headroom=percent(oa.fleet.headroom))
+             if oa.fleet.gpus.value is not None else
+             _("a hosted API: no fleet") if c.hosted is not None else
+             missing.format(reason=text(oa.fleet.gpus.missing_reason))],
+            [_("Cash by fiscal year"), "; ".join(_("{year}: {capex} capex, {opex} opex").format(
+                year=y.fiscal_year, capex=formatting.money(y.capex, ctx.currency),
+                opex=formatting.money(y.opex + y.engineering, ctx.currency)) for y in c.cash_flow.years)
+             if c.cash_flow is not None else formatting.DASH],
+            [_("Payback against {baseline}").format(baseline=name_of(ctx, a.money.baseline)),
+             text(c.payback.text) if c.payback is not None and c.payback.text else formatting.DASH],
             # the driving cost view, at the precision its range supports ("≈" when it rests on
             # assumptions), as in the ranking table below
             [_("Cost per million output tokens"),
