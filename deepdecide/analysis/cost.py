@@ -941,7 +941,8 @@ def _view_figures(run: MoneyRun, j: int, view: CostView, fleet: Fleet, capacity:
                           msg("trail.padding_spares", "padding to whole nodes and spare units make no tokens")),
                 TrailItem(msg("trail.capacity_per_gpu", "output tok/s per GPU under the SLO"), capacity.value,
                           "tok/s/GPU", CAPACITY),
-                TrailItem(FORMULA, "C_hr / (T x serving share x 3600 / 10^6)", "", SOURCE_D3), vt],
+                TrailItem(FORMULA, msg("trail.cpm_all_in_formula", "C_hr / (T x serving share x 3600 / 10^6)"), "",
+                          SOURCE_D3), vt],
                 reason_m, flags)
         if cpm.value is None or g.util is None:
             eff = missing(at_util, "$/M tokens", cpm.missing_reason or msg("cost.utilization",

@@ -10,7 +10,7 @@
     </message>
     <message>
         <location filename="../../deepdecide/gui/models/assessed.py" line="31"/>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="86"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="100"/>
         <source>Option</source>
         <translation>Opción</translation>
     </message>
@@ -40,82 +40,92 @@
         <translation>elegible</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="53"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="41"/>
+        <source>GPUs (owned + bought + rented)</source>
+        <translation>GPU (propias + compradas + alquiladas)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="43"/>
+        <source>Payback</source>
+        <translation>Recuperación</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="67"/>
         <source>Criterion</source>
         <translation>Criterio</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="54"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="68"/>
         <source>Metric</source>
         <translation>Métrica</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="55"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="69"/>
         <source>Weight</source>
         <translation>Peso</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="56"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="70"/>
         <source>Share</source>
         <translation>Proporción</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="57"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="71"/>
         <source>Scored</source>
         <translation>Puntúa</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="57"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="71"/>
         <source>yes</source>
         <translation>sí</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="57"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="71"/>
         <source>no</source>
         <translation>no</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="60"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="74"/>
         <source>Note</source>
         <translation>Nota</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="78"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="92"/>
         <source>person-weeks, likely (the low–high range on hover)</source>
         <translation>semanas-persona, valor probable (el intervalo bajo–alto, al pasar el ratón)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="79"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="93"/>
         <source>likely (low–high): </source>
         <translation>probable (bajo–alto): </translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="87"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="101"/>
         <source>Porting</source>
         <translation>Portabilidad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="88"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="102"/>
         <source>External</source>
         <translation>Externo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="89"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="103"/>
         <source>Missing, owned</source>
         <translation>Falta, con responsable</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="90"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="104"/>
         <source>Checklist</source>
         <translation>Lista de control</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="91"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="105"/>
         <source>Total</source>
         <translation>Total</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="92"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="106"/>
         <source>Blockers</source>
         <translation>Bloqueantes</translation>
     </message>
@@ -292,48 +302,53 @@
         <translation>Cambia por encima de</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="361"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="374"/>
         <source>low %1 · likely %2 · high %3 (editing the likely value widens the range if needed)</source>
         <translation>bajo %1 · probable %2 · alto %3 (al editar el valor probable, el intervalo se amplía si hace falta)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="553"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="377"/>
+        <source>The platform&apos;s price (fleet), shared by every option on it: editing it here gives this option a price of its own.</source>
+        <translation>El precio de la plataforma (flota), compartido por todas sus opciones: editarlo aquí da a esta opción un precio propio.</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="569"/>
         <source>%1/M output tokens</source>
         <translation>%1/M tok. de salida</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="562"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="578"/>
         <source>%1 (%2): P(best) %3, %5/M tokens P50 %4</source>
         <translation>%1 (%2): P(mejor) %3, %5/M tokens P50 %4</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="568"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="584"/>
         <source>Whisker: P10–P90 of %1/M output tokens; dot: P50.</source>
         <translation>Bigote: P10–P90 de %1/M tokens de salida; punto: P50.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="569"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="585"/>
         <source>%1 draws (seed %2), %3 cost view. Whisker: P10–P90 of %4/M output tokens; dot: P50.</source>
         <translation>%1 muestras (semilla %2), vista de coste %3. Bigote: P10–P90 de %4/M tokens de salida; punto: P50.</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/compare_page.py" line="320"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="376"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="392"/>
         <source>Option</source>
         <translation>Opción</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="378"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="394"/>
         <source>Pricing</source>
         <translation>Precios</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="383"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="399"/>
         <source>kW per GPU</source>
         <translation>kW por GPU</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="386"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="402"/>
         <source>Assumed tok/s/GPU</source>
         <translation>Tok/s/GPU supuestos</translation>
     </message>
@@ -359,7 +374,7 @@
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/compare_page.py" line="297"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="542"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="558"/>
         <source>Monte Carlo running…</source>
         <translation>Monte Carlo en curso…</translation>
     </message>
@@ -370,77 +385,77 @@
         <translation>&lt;h2&gt;Comparativa&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="369"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="385"/>
         <source>%1/GPU-hour</source>
         <translation>%1/GPU-hora</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="370"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="386"/>
         <source>Capex per GPU (%1)</source>
         <translation>Capex por GPU (%1)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="393"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="409"/>
         <source>Compare</source>
         <translation>Comparativa</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="427"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="443"/>
         <source>SLO</source>
         <translation>SLO</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="435"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="451"/>
         <source>demand</source>
         <translation>demanda</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="445"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="461"/>
         <source>more is better</source>
         <translation>más es mejor</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="445"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="461"/>
         <source>less is better</source>
         <translation>menos es mejor</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="480"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="496"/>
         <source>Weights are relative: each criterion counts by its share of the total. Drag a slider and the ranking follows. Not used: %1</source>
         <translation>Los pesos son relativos: cada criterio cuenta según su proporción del total. Mueva un control deslizante y la clasificación se actualiza. Sin usar: %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="483"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="499"/>
         <source>Weights are relative: each criterion counts by its share of the total. Drag a slider and the ranking follows.</source>
         <translation>Los pesos son relativos: cada criterio cuenta según su proporción del total. Mueva un control deslizante y la clasificación se actualiza.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="494"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="510"/>
         <source>Ranked first: &lt;b&gt;%1&lt;/b&gt;</source>
         <translation>En primer puesto: &lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="495"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="511"/>
         <source>No option can be ranked: %1</source>
         <translation>No se puede clasificar ninguna opción: %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="535"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="551"/>
         <source>No winner, so no sensitivity.</source>
         <translation>No hay ganadora, así que no hay análisis de sensibilidad.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="572"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="588"/>
         <source>Most often best: &lt;b&gt;%1&lt;/b&gt; (P(best) %2).</source>
         <translation>La mejor con más frecuencia: &lt;b&gt;%1&lt;/b&gt; (P(mejor) %2).</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="576"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="592"/>
         <source>No winner in %1 of draws.</source>
         <translation>Sin ganadora en el %1 de las muestras.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="578"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="594"/>
         <source>No option has a cost range yet: import benchmarks or give assumed capacities and prices.</source>
         <translation>Ninguna opción tiene aún un intervalo de coste: importe benchmarks o indique capacidades y precios supuestos.</translation>
     </message>
@@ -1726,61 +1741,66 @@
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/export_dialog.py" line="188"/>
+        <source>Prices and budget</source>
+        <translation>Precios y presupuesto</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="189"/>
         <source>Sensitivity and Monte Carlo</source>
         <translation>Sensibilidad y Monte Carlo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="189"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="190"/>
         <source>Migration plan</source>
         <translation>Plan de migración</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="190"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="191"/>
         <source>Risks and consequences</source>
         <translation>Riesgos y consecuencias</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="191"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="192"/>
         <source>Sign-off</source>
         <translation>Aprobaciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="192"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="193"/>
         <source>Appendix: evidence files</source>
         <translation>Apéndice: archivos de evidencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="193"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="194"/>
         <source>Appendix: changes since the previous revision</source>
         <translation>Apéndice: cambios desde la revisión anterior</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="226"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="227"/>
         <source>Choose the file to write.</source>
         <translation>Elija el archivo que se va a escribir.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="228"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="229"/>
         <source>The target is a folder; give a file name.</source>
         <translation>El destino es una carpeta; indique un nombre de archivo.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="230"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="231"/>
         <source>Choose at least one section besides the cover.</source>
         <translation>Elija al menos una sección además de la portada.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="233"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="234"/>
         <source>Choose the certificate file (.p12 or .pfx) to sign with.</source>
         <translation>Elija el archivo de certificado (.p12 o .pfx) con el que firmar.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="235"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="236"/>
         <source>Give the signer&apos;s name.</source>
         <translation>Indique el nombre del firmante.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="242"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="243"/>
         <source>%1 exists and will be replaced.</source>
         <translation>%1 ya existe y se sustituirá.</translation>
     </message>
@@ -1948,25 +1968,25 @@
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="70"/>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="216"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="218"/>
         <source>Runtime</source>
         <translation>Runtime</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="70"/>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="216"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="218"/>
         <source>Platform</source>
         <translation>Plataforma</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="70"/>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="216"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="218"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="70"/>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="217"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="219"/>
         <source>Model</source>
         <translation>Modelo</translation>
     </message>
@@ -1976,157 +1996,157 @@
         <translation>Quién lo hizo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="71"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="73"/>
         <source>Confirmed: the row&apos;s answer is checked</source>
         <translation>Confirmada: la respuesta de la fila está comprobada</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="93"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="95"/>
         <source>model</source>
         <translation>modelo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="100"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="102"/>
         <source>Apply to the selected rows</source>
         <translation>Aplicar a las filas seleccionadas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="102"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="104"/>
         <source>Gives these values to the selected rows only, and to each only for the facts its file does not state. Empty fields are not given.</source>
         <translation>Da estos valores solo a las filas seleccionadas, y a cada una solo para los datos que su archivo no indica. Los campos vacíos no se dan.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="105"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="107"/>
         <source>Confirm the selected rows</source>
         <translation>Confirmar las filas seleccionadas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="109"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="111"/>
         <source>Selected rows:</source>
         <translation>Filas seleccionadas:</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="140"/>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="150"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="142"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="152"/>
         <source>— not known —</source>
         <translation>— desconocido —</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="208"/>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="231"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="210"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="233"/>
         <source>%1 × %2</source>
         <translation>%1 × %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="208"/>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="231"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="210"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="233"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="214"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="216"/>
         <source>%1 / %2 tokens</source>
         <translation>%1 / %2 tokens</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="217"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="219"/>
         <source>Input tokens</source>
         <translation>Tokens de entrada</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="218"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="220"/>
         <source>Output tokens</source>
         <translation>Tokens de salida</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="219"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="221"/>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="221"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="223"/>
         <source>Not stated: %1</source>
         <translation>No indicado: %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="222"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="224"/>
         <source>nothing of the context</source>
         <translation>nada del contexto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="242"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="244"/>
         <source>Tick when the row&apos;s answer is right</source>
         <translation>Márquela cuando la respuesta de la fila sea correcta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="245"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="247"/>
         <source>The file states every fact: nothing to confirm</source>
         <translation>El archivo indica todos los datos: nada que confirmar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="247"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="249"/>
         <source>%1
 %2</source>
         <translation>%1
 %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="251"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="253"/>
         <source>What the file name suggests, for the facts the file does not state</source>
         <translation>Lo que sugiere el nombre del archivo, para los datos que el archivo no indica</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="255"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="257"/>
         <source>Stated by the file: kept</source>
         <translation>Indicado por el archivo: se conserva</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="265"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="267"/>
         <source>not known</source>
         <translation>desconocido</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="274"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="276"/>
         <source>%1 (the file says)</source>
         <translation>%1 (lo indica el archivo)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="275"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="277"/>
         <source>The file&apos;s format says who made it</source>
         <translation>El formato del archivo indica quién lo hizo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="307"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="309"/>
         <source>Suggested by the file name (%1): check it</source>
         <translation>Sugerido por el nombre del archivo (%1): compruébelo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="383"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="387"/>
         <source>rows %1</source>
         <translation>filas %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="383"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="387"/>
         <source> and %1 more</source>
         <translation> y %1 más</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="389"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="393"/>
         <source>Who made it? Not answered for 1 file: %1.</source>
         <translation>¿Quién lo hizo? Sin responder para 1 archivo: %1.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="391"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="395"/>
         <source>Who made it? Not answered for %1 files: %2.</source>
         <translation>¿Quién lo hizo? Sin responder para %1 archivos: %2.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="394"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="398"/>
         <source>Not confirmed: 1 file (%1): check its row and tick it, or edit it.</source>
         <translation>Sin confirmar: 1 archivo (%1): compruebe su fila y márquela, o edítela.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="397"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="401"/>
         <source>Not confirmed: %1 files (%2): check each row and tick it, or edit it.</source>
         <translation>Sin confirmar: %1 archivos (%2): compruebe cada fila y márquela, o edítela.</translation>
     </message>
@@ -2322,144 +2342,149 @@ Recover it?</source>
         <translation>solo desarrollo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="27"/>
+        <location filename="../../deepdecide/gui/labels.py" line="23"/>
+        <source>buy tokens (hosted API)</source>
+        <translation>comprar tokens (API alojada)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="28"/>
         <source>rent</source>
         <comment>pricing</comment>
         <translation>alquiler</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="27"/>
+        <location filename="../../deepdecide/gui/labels.py" line="28"/>
         <source>buy</source>
         <comment>pricing</comment>
         <translation>compra</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="28"/>
+        <location filename="../../deepdecide/gui/labels.py" line="29"/>
         <source>already owned</source>
         <comment>pricing</comment>
         <translation>ya en propiedad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="33"/>
+        <location filename="../../deepdecide/gui/labels.py" line="34"/>
         <source>all-in</source>
         <comment>cost view</comment>
         <translation>todo incluido</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="33"/>
+        <location filename="../../deepdecide/gui/labels.py" line="34"/>
         <source>cash</source>
         <comment>cost view</comment>
         <translation>caja</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="38"/>
+        <location filename="../../deepdecide/gui/labels.py" line="39"/>
         <source>measured</source>
         <translation>medida</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="38"/>
+        <location filename="../../deepdecide/gui/labels.py" line="39"/>
         <source>interpolated</source>
         <translation>interpolada</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="39"/>
+        <location filename="../../deepdecide/gui/labels.py" line="40"/>
         <source>lower bound</source>
         <translation>cota inferior</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="39"/>
+        <location filename="../../deepdecide/gui/labels.py" line="40"/>
         <source>assumed</source>
         <translation>supuesta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="40"/>
+        <location filename="../../deepdecide/gui/labels.py" line="41"/>
         <source>fails the SLO</source>
         <translation>no cumple el SLO</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="40"/>
+        <location filename="../../deepdecide/gui/labels.py" line="41"/>
         <source>fails parity</source>
         <translation>no supera la paridad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="41"/>
+        <location filename="../../deepdecide/gui/labels.py" line="42"/>
         <source>none</source>
         <comment>capacity basis</comment>
         <translation>ninguna</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="47"/>
+        <location filename="../../deepdecide/gui/labels.py" line="48"/>
         <source>service</source>
         <comment>checklist category</comment>
         <translation>servicio</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="47"/>
+        <location filename="../../deepdecide/gui/labels.py" line="48"/>
         <source>operations</source>
         <comment>checklist category</comment>
         <translation>operaciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="48"/>
+        <location filename="../../deepdecide/gui/labels.py" line="49"/>
         <source>security</source>
         <comment>checklist category</comment>
         <translation>seguridad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="53"/>
+        <location filename="../../deepdecide/gui/labels.py" line="54"/>
         <source>serving runtime</source>
         <translation>runtime de servicio</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="53"/>
+        <location filename="../../deepdecide/gui/labels.py" line="54"/>
         <source>engine</source>
         <translation>motor</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="54"/>
+        <location filename="../../deepdecide/gui/labels.py" line="55"/>
         <source>kernel library</source>
         <translation>biblioteca de kernels</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="54"/>
+        <location filename="../../deepdecide/gui/labels.py" line="55"/>
         <source>local runtime</source>
         <translation>runtime local</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="64"/>
+        <location filename="../../deepdecide/gui/labels.py" line="65"/>
         <source>%1 year</source>
         <translation>%1 año</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="64"/>
+        <location filename="../../deepdecide/gui/labels.py" line="65"/>
         <source>%1 years</source>
         <translation>%1 años</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="72"/>
+        <location filename="../../deepdecide/gui/labels.py" line="73"/>
         <source>%1 wk</source>
         <translation>%1 sem.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="102"/>
+        <location filename="../../deepdecide/gui/labels.py" line="103"/>
         <source>weeks</source>
         <comment>unit</comment>
         <translation>semanas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="103"/>
+        <location filename="../../deepdecide/gui/labels.py" line="104"/>
         <source>person-weeks</source>
         <comment>unit</comment>
         <translation>semanas-persona</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="104"/>
+        <location filename="../../deepdecide/gui/labels.py" line="105"/>
         <source>fraction</source>
         <comment>unit</comment>
         <translation>fracción</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="105"/>
+        <location filename="../../deepdecide/gui/labels.py" line="106"/>
         <source>years</source>
         <comment>unit</comment>
         <translation>años</translation>
@@ -2621,9 +2646,9 @@ Recover it?</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../deepdecide/gui/app.py" line="154"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="471"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="474"/>
+        <location filename="../../deepdecide/gui/app.py" line="153"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="472"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="475"/>
         <source>Cannot open the workspace</source>
         <translation>No se puede abrir el espacio de trabajo</translation>
     </message>
@@ -2669,206 +2694,206 @@ Recover it?</source>
         <translation>Plan de migración</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="157"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="158"/>
         <source>%1 (Ctrl+%2)</source>
         <extracomment>the page shown changed (payload: page key) set by ``app.build_window``: the error opening the workspace named at start-up, and whether to offer recovered autosaves once the window is shown start-up work that waits until the window is shown (set by ``app.build_window``)</extracomment>
         <translation>%1 (Ctrl+%2)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="158"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="159"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="234"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="235"/>
         <source>Cannot read the file</source>
         <translation>No se puede leer el archivo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="287"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="288"/>
         <source>&amp;New from the built-in sample</source>
         <translation>&amp;Nuevo a partir del ejemplo integrado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="288"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="289"/>
         <source>&amp;Open…</source>
         <translation>&amp;Abrir…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="289"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="290"/>
         <source>&amp;Save</source>
         <translation>&amp;Guardar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="290"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="291"/>
         <source>Save &amp;As…</source>
         <translation>Guardar &amp;como…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="291"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="292"/>
         <source>&amp;Import evidence…</source>
         <translation>&amp;Importar evidencia…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="292"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="293"/>
         <source>Import benchmark or parity result files</source>
         <translation>Importar archivos de resultados de benchmarks o de paridad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="293"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="294"/>
         <source>&amp;Export PDF decision record…</source>
         <translation>&amp;Exportar el registro de decisión en PDF…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="295"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="296"/>
         <source>&amp;Quit</source>
         <translation>&amp;Salir</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="296"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="297"/>
         <source>&amp;Undo</source>
         <translation>&amp;Deshacer</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="298"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="299"/>
         <source>&amp;Redo</source>
         <translation>&amp;Rehacer</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="306"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="307"/>
         <source>&amp;File</source>
         <translation>&amp;Archivo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="308"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="309"/>
         <source>Open &amp;Recent</source>
         <translation>Abrir &amp;reciente</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="314"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="315"/>
         <source>E&amp;xport</source>
         <translation>E&amp;xportar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="317"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="318"/>
         <source>&amp;Comparison as CSV…</source>
         <translation>&amp;Comparativa como CSV…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="319"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="320"/>
         <source>&amp;Evidence as CSV…</source>
         <translation>&amp;Evidencia como CSV…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="321"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="322"/>
         <source>&amp;Parity checks as CSV…</source>
         <translation>Comprobaciones de &amp;paridad como CSV…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="323"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="324"/>
         <source>&amp;Workbook as XLSX…</source>
         <translation>&amp;Libro como XLSX…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="325"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="326"/>
         <source>The comparison, the evidence and the parity checks in one workbook (needs openpyxl)</source>
         <translation>La comparativa, la evidencia y las comprobaciones de paridad en un libro (necesita openpyxl)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="331"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="332"/>
         <source>&amp;Edit</source>
         <translation>&amp;Editar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="334"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="335"/>
         <source>&amp;View</source>
         <translation>&amp;Ver</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="342"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="343"/>
         <source>&amp;Present</source>
         <translation>&amp;Presentar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="344"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="345"/>
         <source>Full-screen slides of the decision, with a what-if that changes nothing (Esc leaves)</source>
         <translation>Diapositivas a pantalla completa de la decisión, con un «¿y si…?» que no cambia nada (Esc para salir)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="345"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="346"/>
         <source>Present the decision full screen (F5)</source>
         <translation>Presentar la decisión a pantalla completa (F5)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="347"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="348"/>
         <source>&amp;Theme</source>
         <translation>&amp;Tema</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="351"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="366"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="352"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="367"/>
         <source>Follow the system</source>
         <translation>Seguir al sistema</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="351"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="352"/>
         <source>Light</source>
         <translation>Claro</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="351"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="352"/>
         <source>Dark</source>
         <translation>Oscuro</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="358"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="359"/>
         <source>&amp;Language</source>
         <translation>&amp;Idioma</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="376"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="377"/>
         <source>&amp;Help</source>
         <translation>Ay&amp;uda</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="377"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="378"/>
         <source>&amp;About deepdecide</source>
         <translation>&amp;Acerca de deepdecide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="379"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="380"/>
         <source>Main</source>
         <translation>Principal</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="385"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="400"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="386"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="401"/>
         <source>Undo</source>
         <translation>Deshacer</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="386"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="401"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="387"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="402"/>
         <source>Redo</source>
         <translation>Rehacer</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="400"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="401"/>
         <source>Undo %1</source>
         <translation>Deshacer %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="401"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="402"/>
         <source>Redo %1</source>
         <translation>Rehacer %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="411"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="412"/>
         <source>About deepdecide</source>
         <translation>Acerca de deepdecide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="411"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="412"/>
         <source>deepdecide %1
 
 Evidence, comparison and a signed decision record for LLM-serving platform choices. Works offline.</source>
@@ -2877,32 +2902,32 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
 Evidencia, comparativa y un registro de decisión firmado para elegir la plataforma de servicio de LLM. Funciona sin conexión.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="425"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="426"/>
         <source>(no recent files)</source>
         <translation>(no hay archivos recientes)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="431"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="432"/>
         <source>untitled</source>
         <translation>sin título</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="440"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="441"/>
         <source>the untitled workspace</source>
         <translation>el espacio de trabajo sin título</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="451"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="452"/>
         <source>Cannot load the built-in sample</source>
         <translation>No se puede cargar el ejemplo integrado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="479"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="480"/>
         <source>Opened %1</source>
         <translation>Abierto %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/main_window.py" line="481"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="482"/>
         <source>Opened %1 with %n warning(s): fix them before saving. First: %2</source>
         <translation>
             <numerusform>Abierto %1 con %n aviso: corríjalo antes de guardar. %2</numerusform>
@@ -2910,32 +2935,32 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
         </translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="501"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="502"/>
         <source>Cannot save the workspace</source>
         <translation>No se puede guardar el espacio de trabajo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="506"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="507"/>
         <source>Saved %1</source>
         <translation>Guardado %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="520"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="521"/>
         <source>Autosave failed: %1</source>
         <translation>Ha fallado el autoguardado: %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="533"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="534"/>
         <source>an untitled workspace</source>
         <translation>un espacio de trabajo sin título</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="535"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="536"/>
         <source>(autosaved %1)</source>
         <translation>(autoguardado %1)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="540"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="541"/>
         <source>Cannot recover the autosaved copy</source>
         <translation>No se puede recuperar la copia autoguardada</translation>
     </message>
@@ -3138,8 +3163,8 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
         <translation>TCO del horizonte, caja</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="90"/>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="158"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="92"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="160"/>
         <source>Score</source>
         <translation>Puntuación</translation>
     </message>
@@ -3150,150 +3175,160 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/overview_page.py" line="91"/>
+        <source>Purchases (cash, on delivery)</source>
+        <translation>Compras (caja, a la entrega)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="91"/>
+        <source>Payback against the baseline</source>
+        <translation>Recuperación frente a la referencia</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="93"/>
         <source>P(best)</source>
         <translation>P(mejor)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="91"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="93"/>
         <source>Runs vs the workload</source>
         <translation>Ejecuciones frente a la carga</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="118"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="120"/>
         <source>match</source>
         <translation>coinciden</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="118"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="120"/>
         <source>proxy</source>
         <translation>proxy</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="119"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="121"/>
         <source>mismatch</source>
         <translation>no coinciden</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="119"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="121"/>
         <source>need context</source>
         <translation>falta contexto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="120"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="122"/>
         <source>no run</source>
         <translation>ninguna ejecución</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="122"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="124"/>
         <source>%1 checks not counted</source>
         <translation>%1 comprobaciones no contadas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="131"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="133"/>
         <source>&lt;b&gt;#%1&lt;/b&gt;</source>
         <translation>&lt;b&gt;n.º %1&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="132"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="134"/>
         <source>Rank by weighted score</source>
         <translation>Puesto por puntuación ponderada</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="134"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="136"/>
         <source>not ranked</source>
         <translation>sin clasificar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="137"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="139"/>
         <source>official</source>
         <translation>oficial</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="137"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="139"/>
         <source>experimental</source>
         <translation>experimental</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="148"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="150"/>
         <source>reached</source>
         <translation>alcanzado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="148"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="150"/>
         <source>not reached</source>
         <translation>no alcanzado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="163"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="165"/>
         <source>Share of Monte Carlo draws in which this option ranks first</source>
         <translation>Proporción de muestras de Monte Carlo en las que esta opción queda primera</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="166"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="168"/>
         <source>Monte Carlo running</source>
         <translation>Monte Carlo en curso</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="167"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="169"/>
         <source>Runs and checks about this option, against the workload</source>
         <translation>Ejecuciones y comprobaciones de esta opción, frente a la carga de trabajo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="169"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="171"/>
         <source>matches</source>
         <comment>one file&apos;s fit</comment>
         <translation>coincide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="169"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="171"/>
         <source>proxy</source>
         <comment>one file&apos;s fit</comment>
         <translation>proxy</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="170"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="172"/>
         <source>mismatch</source>
         <comment>one file&apos;s fit</comment>
         <translation>no coincide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="171"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="173"/>
         <source>needs context</source>
         <comment>one file&apos;s fit</comment>
         <translation>falta contexto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="172"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="174"/>
         <source>capacity</source>
         <translation>capacidad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="175"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="177"/>
         <source>nothing</source>
         <translation>nada</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="176"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="178"/>
         <source>run</source>
         <translation>ejecución</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="176"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="178"/>
         <source>check</source>
         <translation>comprobación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="177"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="179"/>
         <source>%1 (%2 %3): %4 (counts for %5)</source>
         <translation>%1 (%2 %3): %4 (cuenta para: %5)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="181"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="183"/>
         <source>… and %1 more</source>
         <translation>… y %1 más</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="186"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="188"/>
         <source>%n run(s) do not count: %1</source>
         <translation>
             <numerusform>%n ejecución no cuenta: %1</numerusform>
@@ -3301,7 +3336,7 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="189"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="191"/>
         <source>%n blocker(s): %1</source>
         <translation>
             <numerusform>%n bloqueante: %1</numerusform>
@@ -3309,22 +3344,42 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
         </translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="202"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="204"/>
         <source>%1 owned GPUs freed</source>
         <translation>%1 GPU propias liberadas</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/overview_page.py" line="206"/>
+        <source>%1 spare, %2 padding to whole nodes, %3 headroom</source>
+        <translation>%1 de reserva, %2 de relleno hasta nodos completos, margen %3</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="215"/>
+        <source>%1 capex, %2 opex</source>
+        <translation>%1 de capex, %2 de opex</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="219"/>
+        <source>%1 from %2</source>
+        <translation>%1 desde %2</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="223"/>
+        <source>Nothing to buy</source>
+        <translation>Nada que comprar</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="227"/>
         <source>%1 / M output tokens, cash</source>
         <translation>%1/M tokens de salida, caja</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="207"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="228"/>
         <source>%1 / M output tokens, all-in</source>
         <translation>%1/M tok. de salida, todo incl.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="217"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="238"/>
         <source>this view drives the ranking</source>
         <translation>esta vista decide la clasificación</translation>
     </message>
@@ -3332,27 +3387,27 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
 <context>
     <name>OverviewPage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="251"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="272"/>
         <source>Edit workload…</source>
         <translation>Editar la carga de trabajo…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="253"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="274"/>
         <source>The model (and its other names), precisions, tokens per request and dataset every run and parity check is judged against</source>
         <translation>El modelo (y sus otros nombres), las precisiones, los tokens por petición y el conjunto de datos frente a los que se juzga cada ejecución y comprobación de paridad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="291"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="312"/>
         <source>Overview</source>
         <translation>Resumen</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="303"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="324"/>
         <source>Workload</source>
         <translation>Carga de trabajo</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="337"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="358"/>
         <source>Revisit this decision: %n of its own triggers fired</source>
         <translation>
             <numerusform>Revise esta decisión: ha saltado %n de sus propios disparadores</numerusform>
@@ -3360,17 +3415,17 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
         </translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="349"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="370"/>
         <source>&lt;h2&gt;%1&lt;/h2&gt;%2 options for %3 · %4 evidence files</source>
         <translation>&lt;h2&gt;%1&lt;/h2&gt;%2 opciones para %3 · %4 archivos de evidencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="352"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="373"/>
         <source>Evidence is judged against the %1. Runs and checks of another model, precision, request shape or dataset are shown but count for nothing.</source>
         <translation>La evidencia se juzga frente a %1. Las ejecuciones y comprobaciones con otro modelo, otra precisión, otra forma de petición u otro conjunto de datos se muestran, pero no cuentan para nada.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="356"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="377"/>
         <source>Runs and parity checks that match the workload count; a proxy the user accepted counts, discounted, for capacity; a mismatch or a run that needs context counts for nothing</source>
         <translation>Cuentan las ejecuciones y comprobaciones de paridad que coinciden con la carga; un proxy aceptado por el usuario cuenta, con descuento, para la capacidad; una no coincidencia o una ejecución a la que le falta contexto no cuenta para nada</translation>
     </message>
@@ -3597,80 +3652,80 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
 <context>
     <name>PdfExport</name>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="102"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="105"/>
         <source>Writing and signing %1…</source>
         <translation>Escribiendo y firmando %1…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="103"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="106"/>
         <source>Writing %1…</source>
         <translation>Escribiendo %1…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="106"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="109"/>
         <source>Wrote the decision record %1, signed by %2</source>
         <translation>Se ha escrito el registro de decisión %1, firmado por %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="108"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="111"/>
         <source>Wrote the decision record %1</source>
         <translation>Se ha escrito el registro de decisión %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="111"/>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="165"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="114"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="168"/>
         <source>Export cancelled; nothing was written.</source>
         <translation>Exportación cancelada; no se ha escrito nada.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="114"/>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="168"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="117"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="171"/>
         <source>Export failed; nothing was written.</source>
         <translation>La exportación ha fallado; no se ha escrito nada.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="115"/>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="169"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="118"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="172"/>
         <source>Cannot export the decision record</source>
         <translation>No se puede exportar el registro de decisión</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="143"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="146"/>
         <source>Not ready for approval</source>
         <translation>No está listo para la aprobación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="144"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="147"/>
         <source>Missing:</source>
         <translation>Falta:</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="160"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="163"/>
         <source>Writing %1 for approval…</source>
         <translation>Escribiendo %1 para su aprobación…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="162"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="165"/>
         <source>Wrote %1 for approval; each approver signs it in turn</source>
         <translation>Se ha escrito %1 para su aprobación; cada aprobador lo firma por turno</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="205"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="214"/>
         <source>Signing %1 as %2…</source>
         <translation>Firmando %1 como %2…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="208"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="217"/>
         <source>Signed %1 as %2 (%3)</source>
         <translation>Firmado %1 como %2 (%3)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="211"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="221"/>
         <source>Not signed; the record is unchanged.</source>
         <translation>Sin firmar; el registro no ha cambiado.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="212"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="222"/>
         <source>Cannot sign the decision record</source>
         <translation>No se puede firmar el registro de decisión</translation>
     </message>
@@ -4237,38 +4292,38 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
 <context>
     <name>TableExport</name>
     <message>
-        <location filename="../../deepdecide/gui/table_export.py" line="55"/>
+        <location filename="../../deepdecide/gui/table_export.py" line="56"/>
         <source>Export the comparison as CSV</source>
         <extracomment>what can be exported: key -&gt; (file suffix)</extracomment>
         <translation>Exportar la comparativa como CSV</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/table_export.py" line="56"/>
+        <location filename="../../deepdecide/gui/table_export.py" line="57"/>
         <source>Export the evidence as CSV</source>
         <translation>Exportar la evidencia como CSV</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/table_export.py" line="57"/>
+        <location filename="../../deepdecide/gui/table_export.py" line="58"/>
         <source>Export the parity checks as CSV</source>
         <translation>Exportar las comprobaciones de paridad como CSV</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/table_export.py" line="58"/>
+        <location filename="../../deepdecide/gui/table_export.py" line="59"/>
         <source>Export a workbook (XLSX)</source>
         <translation>Exportar un libro (XLSX)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/table_export.py" line="61"/>
+        <location filename="../../deepdecide/gui/table_export.py" line="62"/>
         <source>XLSX export needs openpyxl: pip install &apos;deepdecide[xlsx]&apos; (CSV export works without it)</source>
         <translation>La exportación a XLSX necesita openpyxl: pip install &apos;deepdecide[xlsx]&apos; (la exportación a CSV funciona sin él)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/table_export.py" line="78"/>
+        <location filename="../../deepdecide/gui/table_export.py" line="83"/>
         <source>Export failed; nothing was written.</source>
         <translation>La exportación ha fallado; no se ha escrito nada.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/table_export.py" line="82"/>
+        <location filename="../../deepdecide/gui/table_export.py" line="87"/>
         <source>Wrote %1 (%2 rows)</source>
         <translation>Se ha escrito %1 (%2 filas)</translation>
     </message>

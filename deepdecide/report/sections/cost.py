@@ -174,7 +174,7 @@ def trails(ctx: Context) -> list[Flowable]:
                     continue
                 value = (text(t.value) if isinstance(t.value, (str, Message)) else
                          money(t.value) if t.unit == "$" else num(t.value, unit_text(t.unit)))
-                src = "" if _points_to_a_figure(t.source) else text(t.source)
+                src = "" if _points_to_a_figure(t.source) else ctx.money_words(text(t.source))
                 item = f"{ctx.money_words(text(t.name))}: {ctx.money_words(value)}" if value else \
                     ctx.money_words(text(t.name))
                 parts.append(f"{item} [{src}]" if src else item)

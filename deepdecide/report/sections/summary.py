@@ -18,6 +18,7 @@ from deepdecide.report.sections.base import (
     kv,
     name_of,
     num,
+    platform_name,
     support_label,
 )
 from deepdecide.report.sections.cost import driving, view_money
@@ -46,7 +47,10 @@ def flips(ctx: Context, a: Assessment) -> list[str]:
         return out
     for f in s.inputs:
         label, unit = ctx.money_words(text(f.name)), formatting.unit_text(f.unit)
-        who = name_of(ctx, f.option) if f.option else _("all options")
+        who = (name_of(ctx, f.option) if f.option else
+               _("{platform} (one input for {n} options)").format(platform=platform_name(ctx.ws, f.platform),
+                                                                  n=len(f.options)) if f.platform else
+               _("all options"))
         if f.flip_below is not None and f.below_in_range:
             out.append(_("{who}: {input} at or below {value} (likely {likely}) makes {winner} the winner.")
                        .format(who=who, input=text(label), value=num(f.flip_below, unit), likely=num(f.likely, unit),
