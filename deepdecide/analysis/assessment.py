@@ -487,7 +487,7 @@ class CashMonth:
     engineering: float
     total: float  # cash: capex + opex + engineering
     cumulative: float
-    economic: float  # the economic (all-in) cost of the month
+    economic: float | None  # the economic (all-in) cost of the month (None: an owned GPU has no value to stand at)
 
 
 @dataclass(frozen=True, slots=True)
@@ -500,7 +500,7 @@ class CashYear:
     opex: float
     engineering: float
     total: float
-    economic: float
+    economic: float | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -526,7 +526,7 @@ class CashFlow:
     service_month: int | None = None
     residual: float = 0.0  # returned in the last month
     total: float = 0.0  # = the cash TCO
-    economic_total: float = 0.0  # = the economic TCO
+    economic_total: float | None = 0.0  # = the economic TCO
     notes: tuple[Message, ...] = ()
 
 

@@ -1,7 +1,7 @@
 """The buy-tokens baseline: at what peak demand each self-hosted option costs less than a hosted API.
 
-The money model is run over a grid of peak demands (1/50 to 4 times the stated one, evenly on a
-log scale), everything else at its likely value, in the cost view the criteria score; the TCO of
+The money model is run over a grid of peak demands (1/50 to 4 times the stated one, 241 points evenly
+on a log scale; the series keep every fifth), everything else at its likely value, in the cost view the criteria score; the TCO of
 each option against the hosted API's is the crossover series. An option's break-even demand is
 where it and the API change places nearest the stated demand, refined inside
 its bracket (three passes of 16 points). An option may cost less only below a demand (a fleet of
@@ -21,7 +21,8 @@ from deepdecide.analysis.cost import MoneyRun
 from deepdecide.domain.messages import Amount, Message, msg
 from deepdecide.domain.workspace import CostView
 
-GRID = 49
+GRID = 241  # about 2.2 % apart: finer than a unit's step in all but the largest fleets
+SERIES_EVERY = 5  # the crossover series keeps every 5th point (49)
 LOW, HIGH = 1 / 50, 4.0
 REFINE = 16
 PASSES = 3
@@ -84,11 +85,12 @@ def crossover(run: MoneyRun, view: CostView) -> tuple[Crossover | None, dict[int
     grid = demand * np.geomspace(LOW, HIGH, GRID)
     tco = _tco(run, grid, view)
     api = tco[:, a]
-    series = tuple((ids[j], tuple(float(x) if math.isfinite(x) else None for x in tco[:, j]))
+    keep = slice(None, None, SERIES_EVERY)
+    series = tuple((ids[j], tuple(float(x) if math.isfinite(x) else None for x in tco[keep, j]))
                    for j in range(len(ids)))
-    served = _served(run, grid)
+    served = _served(run, grid[keep])
     per_m = tuple((ids[j], tuple(float(x / t) if math.isfinite(x) and t > 0 else None
-                                 for x, t in zip(tco[:, j], served, strict=True))) for j in range(len(ids)))
+                                 for x, t in zip(tco[keep, j], served, strict=True))) for j in range(len(ids)))
     out: dict[int, tuple[float | None, Message]] = {}
     for j, oi in enumerate(run.inputs):
         if j == a or oi.is_api:
@@ -107,28 +109,39 @@ def crossover(run: MoneyRun, view: CostView) -> tuple[Crossover | None, dict[int
             out[j] = (None, msg("breakeven.never", "dearer at every peak demand from {low} to {high}", low=low,
                                 high=high))
             continue
-        # each change between cheaper and dearer, refined inside its bracket
-        edges = [(i, _round(_refine(run, view, j, a, float(grid[i]), float(grid[i + 1]), bool(cheaper[i]))))
-                 for i in np.flatnonzero(cheaper[:-1] != cheaper[1:])]
-        parts: list[Message] = []
-        start = None if cheaper[0] else -1.0
-        bounds: list[tuple[float | None, float | None]] = []
-        for i, x in edges:
-            if cheaper[i]:  # cheaper up to here
-                bounds.append((start if start is not None and start >= 0 else None, x))
-                start = -1.0
-            else:  # cheaper from here on
-                start = x
-        if cheaper[-1]:
-            bounds.append((start if start is not None and start >= 0 else None, None))
-        for lo, hi in bounds:
-            if lo is None and hi is not None:
-                parts.append(msg("breakeven.below", "below {value}", value=Amount(hi, "tok/s")))
-            elif hi is None and lo is not None:
-                parts.append(msg("breakeven.above_value", "above {value}", value=Amount(lo, "tok/s")))
-            elif lo is not None and hi is not None:
-                parts.append(msg("breakeven.between", "between {low} and {high}", low=Amount(lo, "tok/s"),
-                                 high=Amount(hi, "tok/s")))
-        nearest = min((x for _i, x in edges), key=lambda x: abs(math.log(x / demand)))
-        out[j] = (nearest, msg("breakeven.where", "cheaper at a peak demand {where}", where=tuple(parts)))
-    return Crossover(ids[a], view, tuple(float(x) for x in grid), series, demand, per_m), out
+        # the outer edges of where it is cheaper, refined inside their brackets; the dearer bands
+        # inside (a fleet a whole unit larger) are named, not split into many intervals
+        where = np.flatnonzero(cheaper)
+        first, last = int(where[0]), int(where[-1])
+        lo = None if first == 0 else _round(_refine(run, view, j, a, float(grid[first - 1]), float(grid[first]), False))
+        hi = None if last == len(grid) - 1 else _round(_refine(run, view, j, a, float(grid[last]), float(grid[last + 1]),
+                                                                True))
+        inside = cheaper[first:last + 1]
+        starts = np.flatnonzero(~inside[1:] & inside[:-1]) + first  # last cheaper point before a dearer band
+        bands = []
+        for k in starts:
+            end = k + 1
+            while not cheaper[end]:
+                end += 1
+            bands.append(msg("breakeven.between", "between {low} and {high}",
+                             low=Amount(_round(float(grid[k + 1])), "tok/s"),
+                             high=Amount(_round(float(grid[end - 1])), "tok/s")))
+        if lo is not None and hi is not None:
+            where_msg = msg("breakeven.between", "between {low} and {high}", low=Amount(lo, "tok/s"),
+                            high=Amount(hi, "tok/s"))
+        elif lo is not None:
+            where_msg = msg("breakeven.above_value", "above {value}", value=Amount(lo, "tok/s"))
+        else:
+            where_msg = msg("breakeven.below", "below {value}", value=Amount(hi, "tok/s"))
+        edges = [x for x in (lo, hi) if x is not None]
+        nearest = min(edges, key=lambda x: abs(math.log(x / demand)))
+        if not bands:
+            out[j] = (nearest, msg("breakeven.where", "cheaper at a peak demand {where}", where=where_msg))
+        elif len(bands) <= 3:
+            out[j] = (nearest, msg("breakeven.where_except", "cheaper at a peak demand {where}, except {bands} (a "
+                                                             "whole unit more)", where=where_msg, bands=tuple(bands)))
+        else:
+            out[j] = (nearest, msg("breakeven.where_bands", "cheaper at a peak demand {where}, except in {n} narrow "
+                                                            "bands (a whole unit more)", where=where_msg,
+                                   n=len(bands)))
+    return Crossover(ids[a], view, tuple(float(x) for x in grid[keep]), series, demand, per_m), out

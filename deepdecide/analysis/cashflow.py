@@ -43,8 +43,9 @@ def cash_flow(run: MoneyRun, j: int) -> CashFlow | None:
     if not math.isfinite(hm) or hm <= 0:
         return None
     tco_c, tco_e = float(d["tco_cash"][0, j]), float(d["tco_econ"][0, j])
-    if not (math.isfinite(tco_c) and math.isfinite(tco_e)):
+    if not math.isfinite(tco_c):
         return None
+    econ_known = math.isfinite(tco_e)  # an owned GPU with no value to stand at: no economic column
     rows = M.months(d, j)
     months: list[CashMonth] = []
     cum = 0.0
@@ -52,12 +53,13 @@ def cash_flow(run: MoneyRun, j: int) -> CashFlow | None:
         total = r.capex + r.opex + r.engineering
         cum += total
         months.append(CashMonth(r.month, month_label(run, r.month), fiscal_year(run, r.month), r.capex, r.opex,
-                                r.engineering, total, cum, r.economic))
+                                r.engineering, total, cum, r.economic if econ_known else None))
     years: dict[str, list[CashMonth]] = {}
     for cm in months:
         years.setdefault(cm.fiscal_year, []).append(cm)
     fy = tuple(CashYear(name, len(ms), sum(x.capex for x in ms), sum(x.opex for x in ms),
-                        sum(x.engineering for x in ms), sum(x.total for x in ms), sum(x.economic for x in ms))
+                        sum(x.engineering for x in ms), sum(x.total for x in ms),
+                        sum(x.economic or 0.0 for x in ms) if econ_known else None)
                for name, ms in years.items())
     oi = run.inputs[j]
     purchases: list[Purchase] = []
@@ -84,7 +86,7 @@ def cash_flow(run: MoneyRun, j: int) -> CashFlow | None:
                                         "in service", first=month_label(run, 0), last=month_label(run, int(bridge) - 1)))
     service = float(d["service"][0, j])
     return CashFlow(tuple(months), fy, tuple(purchases), int(service) if math.isfinite(service) else None,
-                    float(d["resid_cash"][0, j]), tco_c, tco_e, tuple(notes))
+                    float(d["resid_cash"][0, j]), tco_c, tco_e if econ_known else None, tuple(notes))
 
 
 def payback(run: MoneyRun, flows: list[CashFlow | None], ids: list[str], j: int,
