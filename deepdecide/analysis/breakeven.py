@@ -4,7 +4,7 @@ The money model is run over a grid of peak demands (1/50 to 4 times the stated o
 on a log scale; the series keep every fifth), everything else at its likely value, in the cost view the criteria score; the TCO of
 each option against the hosted API's is the crossover series. An option's break-even demand is
 where it and the API change places nearest the stated demand, refined inside
-its bracket (three passes of 16 points). An option may cost less only below a demand (a fleet of
+its bracket (two passes of 16 points). An option may cost less only below a demand (a fleet of
 new GPUs whose $/M at utilization exceeds the API's price), only above one (the fixed cost of a
 large unit), or between two.
 """
@@ -25,12 +25,12 @@ GRID = 241  # about 2.2 % apart: finer than a unit's step in all but the largest
 SERIES_EVERY = 5  # the crossover series keeps every 5th point (49)
 LOW, HIGH = 1 / 50, 4.0
 REFINE = 16
-PASSES = 3
+PASSES = 2  # a 2.2 % bracket to 0.01 %: finer than the three significant digits the demand is stated with
 
 
 def _tco(run: MoneyRun, demands: np.ndarray, view: CostView) -> np.ndarray:
-    """(G, O) TCO at each demand."""
-    p = {k: np.broadcast_to(v, (len(demands), v.shape[1])).copy() for k, v in run.params.items()}
+    """(G, O) TCO at each demand (the other inputs broadcast, never copied)."""
+    p = dict(run.params)
     p["demand"] = demands[:, None].astype(float)
     with np.errstate(all="ignore"):
         out = M.compute(p, run.layout)
@@ -42,18 +42,30 @@ def _round(x: float) -> float:
     return float(f"{x:.3g}")
 
 
-def _refine(run: MoneyRun, view: CostView, j: int, a: int, lo: float, hi: float, cheaper_at_lo: bool) -> float:
-    """The demand between ``lo`` and ``hi`` where option ``j`` and the API ``a`` change places."""
+def _refine_all(run: MoneyRun, view: CostView, brackets: list[tuple[int, int, float, float, bool]]) -> list[float]:
+    """For each bracket (option, API column, low demand, high demand, cheaper at the low end): the demand
+    between its ends where the two change places, all brackets refined together (two passes of 16)."""
+    if not brackets:
+        return []
+    lo = np.array([b[2] for b in brackets])
+    hi = np.array([b[3] for b in brackets])
+    t = np.linspace(0.0, 1.0, REFINE)
+    rows = np.arange(len(brackets))
+    cols = np.array([b[0] for b in brackets])
+    api_cols = np.array([b[1] for b in brackets])
+    at_lo = np.array([b[4] for b in brackets])
     for _ in range(PASSES):
-        fine = np.linspace(lo, hi, REFINE)
-        t = _tco(run, fine, view)
-        c = np.isfinite(t[:, j]) & np.isfinite(t[:, a]) & (t[:, j] <= t[:, a])
-        changed = np.flatnonzero(c != cheaper_at_lo)
-        if len(changed) == 0 or changed[0] == 0:
-            break
-        k = int(changed[0])
-        lo, hi = float(fine[k - 1]), float(fine[k])
-    return (lo + hi) / 2.0
+        fine = lo[:, None] + (hi - lo)[:, None] * t[None, :]  # (B, R)
+        tco = _tco(run, fine.ravel(), view).reshape(len(brackets), REFINE, -1)
+        mine = tco[rows, :, cols]
+        api = tco[rows, :, api_cols]
+        cheaper = np.isfinite(mine) & np.isfinite(api) & (mine <= api)
+        changed = cheaper != at_lo[:, None]
+        first = np.argmax(changed, axis=1)
+        ok = changed.any(axis=1) & (first > 0)
+        lo = np.where(ok, fine[rows, np.maximum(first - 1, 0)], lo)
+        hi = np.where(ok, fine[rows, first], hi)
+    return [float(x) for x in (lo + hi) / 2.0]
 
 
 def _served(run: MoneyRun, demands: np.ndarray) -> np.ndarray:
@@ -92,6 +104,9 @@ def crossover(run: MoneyRun, view: CostView) -> tuple[Crossover | None, dict[int
     per_m = tuple((ids[j], tuple(float(x / t) if math.isfinite(x) and t > 0 else None
                                  for x, t in zip(tco[keep, j], served, strict=True))) for j in range(len(ids)))
     out: dict[int, tuple[float | None, Message]] = {}
+    found: list[tuple[int, np.ndarray]] = []
+    brackets: list[tuple[int, int, float, float, bool]] = []
+    low, high = Amount(_round(float(grid[0])), "tok/s"), Amount(_round(float(grid[-1])), "tok/s")
     for j, oi in enumerate(run.inputs):
         if j == a or oi.is_api:
             continue
@@ -100,7 +115,6 @@ def crossover(run: MoneyRun, view: CostView) -> tuple[Crossover | None, dict[int
         if not ok.any():
             continue
         cheaper = ok & (col <= api)
-        low, high = Amount(_round(float(grid[0])), "tok/s"), Amount(_round(float(grid[-1])), "tok/s")
         if cheaper.all():
             out[j] = (None, msg("breakeven.always", "cheaper at every peak demand from {low} to {high}", low=low,
                                 high=high))
@@ -109,13 +123,21 @@ def crossover(run: MoneyRun, view: CostView) -> tuple[Crossover | None, dict[int
             out[j] = (None, msg("breakeven.never", "dearer at every peak demand from {low} to {high}", low=low,
                                 high=high))
             continue
+        found.append((j, cheaper))
+        where = np.flatnonzero(cheaper)
+        first, last = int(where[0]), int(where[-1])
+        if first > 0:
+            brackets.append((j, a, float(grid[first - 1]), float(grid[first]), False))
+        if last < len(grid) - 1:
+            brackets.append((j, a, float(grid[last]), float(grid[last + 1]), True))
+    refined = iter(_refine_all(run, view, brackets))
+    for j, cheaper in found:
         # the outer edges of where it is cheaper, refined inside their brackets; the dearer bands
         # inside (a fleet a whole unit larger) are named, not split into many intervals
         where = np.flatnonzero(cheaper)
         first, last = int(where[0]), int(where[-1])
-        lo = None if first == 0 else _round(_refine(run, view, j, a, float(grid[first - 1]), float(grid[first]), False))
-        hi = None if last == len(grid) - 1 else _round(_refine(run, view, j, a, float(grid[last]), float(grid[last + 1]),
-                                                                True))
+        lo = None if first == 0 else _round(next(refined))
+        hi = None if last == len(grid) - 1 else _round(next(refined))
         inside = cheaper[first:last + 1]
         starts = np.flatnonzero(~inside[1:] & inside[:-1]) + first  # last cheaper point before a dearer band
         bands = []
@@ -131,10 +153,12 @@ def crossover(run: MoneyRun, view: CostView) -> tuple[Crossover | None, dict[int
                             high=Amount(hi, "tok/s"))
         elif lo is not None:
             where_msg = msg("breakeven.above_value", "above {value}", value=Amount(lo, "tok/s"))
-        else:
+        elif hi is not None:
             where_msg = msg("breakeven.below", "below {value}", value=Amount(hi, "tok/s"))
+        else:  # cheaper at both ends, dearer only in bands between
+            where_msg = msg("breakeven.from_to", "from {low} to {high}", low=low, high=high)
         edges = [x for x in (lo, hi) if x is not None]
-        nearest = min(edges, key=lambda x: abs(math.log(x / demand)))
+        nearest = min(edges, key=lambda x: abs(math.log(x / demand))) if edges else None
         if not bands:
             out[j] = (nearest, msg("breakeven.where", "cheaper at a peak demand {where}", where=where_msg))
         elif len(bands) <= 3:

@@ -16,6 +16,17 @@ from deepdecide.analysis.cost import MoneyRun, decision_month
 from deepdecide.domain.messages import Message, msg
 
 
+def _labels(run: MoneyRun) -> tuple[list[str], list[str]]:
+    """The month labels and fiscal years of the horizon, worked out once per run."""
+    cached = run.cache.get("labels")
+    if cached is None:
+        hm = int(run.detail["horizon_months"][0, 0])
+        cached = run.cache["labels"] = ([month_label(run, m) for m in range(hm)],
+                                        [fiscal_year(run, m) for m in range(hm)])
+    labels: tuple[list[str], list[str]] = cached
+    return labels
+
+
 def month_label(run: MoneyRun, m: int) -> str:
     """"2027-03" for month ``m`` counted from the decision's month; "M4" (1-based) with no date."""
     start = decision_month(run.ws)
@@ -47,13 +58,14 @@ def cash_flow(run: MoneyRun, j: int) -> CashFlow | None:
         return None
     econ_known = math.isfinite(tco_e)  # an owned GPU with no value to stand at: no economic column
     rows = M.months(d, j)
+    labels, fiscal = _labels(run)
     months: list[CashMonth] = []
     cum = 0.0
     for r in rows:
         total = r.capex + r.opex + r.engineering
         cum += total
-        months.append(CashMonth(r.month, month_label(run, r.month), fiscal_year(run, r.month), r.capex, r.opex,
-                                r.engineering, total, cum, r.economic if econ_known else None))
+        months.append(CashMonth(r.month, labels[r.month], fiscal[r.month], r.capex, r.opex, r.engineering, total,
+                                cum, r.economic if econ_known else None))
     years: dict[str, list[CashMonth]] = {}
     for cm in months:
         years.setdefault(cm.fiscal_year, []).append(cm)

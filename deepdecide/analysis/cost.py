@@ -563,7 +563,8 @@ def _lh(e: Estimate | None, which: int = 1) -> float:
     return (e.low, e.likely, e.high)[which]
 
 
-def layout_of(ws: Workspace, inputs: list[OptionInputs], g: Globals, horizon_high: float | None = None) -> M.Layout:
+def layout_of(ws: Workspace, inputs: list[OptionInputs], g: Globals, horizon_high: float | None = None,
+              grows: bool = False) -> M.Layout:
     ids = [oi.option.id for oi in inputs]
     base, _named = baseline_of(ws)
     horizon = horizon_high if horizon_high is not None else (g.horizon or 0.0)
@@ -581,7 +582,7 @@ def layout_of(ws: Workspace, inputs: list[OptionInputs], g: Globals, horizon_hig
         cached_share=np.array([h.cached_input_share if h is not None else 0.0 for h in hosted], dtype=float),
         discount=np.array([h.committed_discount if h is not None else 0.0 for h in hosted], dtype=float),
         headroom=g.headroom, tokens_in=g.tokens_in,
-        baseline=ids.index(base) if base in ids else -1,
+        baseline=ids.index(base) if base in ids else -1, grows=bool(g.growth) or grows,
         years=max(int(math.ceil(round(horizon * 12) / 12)), 1) if horizon and horizon > 0 else 1)
 
 
@@ -631,6 +632,7 @@ class MoneyRun:
     globals: Globals
     low: dict[str, np.ndarray] | None = None  # at the cheap ends of the price and capacity ranges
     high: dict[str, np.ndarray] | None = None
+    cache: dict[str, object] = field(default_factory=dict)  # what the views of one run share (month labels)
 
     def value(self, key: str, j: int) -> float | None:
         v = float(self.detail[key][0, j])
@@ -655,10 +657,12 @@ def _ends(inputs: list[OptionInputs], base: dict[str, np.ndarray], which: int) -
 def run_money(ws: Workspace, inputs: list[OptionInputs], demand: Figure, g: Globals) -> MoneyRun:
     lay = layout_of(ws, inputs, g)
     p = base_params(inputs, g, demand.value)
+    lo_p, hi_p = _ends(inputs, p, 0), _ends(inputs, p, 2)
     with np.errstate(all="ignore"):
         d = M.compute(p, lay, detail=True)
-        lo = M.compute(_ends(inputs, p, 0), lay)
-        hi = M.compute(_ends(inputs, p, 2), lay)
+        both = M.compute({k: np.concatenate([lo_p[k], hi_p[k]]) for k in p}, lay)  # the two ends at once
+    lo = {k: v[:1] for k, v in both.items() if v.ndim == 2}
+    hi = {k: v[1:] for k, v in both.items() if v.ndim == 2}
     return MoneyRun(ws, inputs, lay, p, d, g, lo, hi)
 
 
@@ -708,14 +712,14 @@ def fleet_of(run: MoneyRun, j: int, capacity: Figure, demand: Figure) -> Fleet:
                            SOURCE_D8)]
         gpus = _finite_fig(Figure(GPUS, n, "GPUs", tuple(trail), flags=capacity.flags))
     owned = None if math.isinf(oi.owned) else oi.owned
-    n = gpus.value
+    size = gpus.value
     used = short = freed = units_v = spare = padding = bought = rented = None
     years: list[FleetYear] = []
     acquire = ""
-    if n is not None:
+    if size is not None:
         used, short = _num(run, "used", j), _num(run, "short", j)
         own_n = run.params["owned"][0, j]
-        freed = None if owned is None else float(max(own_n - n, 0.0))
+        freed = None if owned is None else float(max(own_n - size, 0.0))
         units_v = _num(run, "units", j)
         spare = float(oi.spares * oi.unit)
         padding = float(units_v * (oi.unit - oi.serving))
@@ -726,7 +730,7 @@ def fleet_of(run: MoneyRun, j: int, capacity: Figure, demand: Figure) -> Fleet:
         years = _fleet_years(run, j)
     raw = demand.value / tps if tps and demand.value is not None else None
     return Fleet(gpus, oi.unit, oi.unit_reason, raw if raw is None or math.isfinite(raw) else None,
-                 node_gpus=oi.node, nodes=None if n is None else n / oi.node, owned_gpus=owned,
+                 node_gpus=oi.node, nodes=None if size is None else size / oi.node, owned_gpus=owned,
                  owned_used=used, shortfall_gpus=short, freed_gpus=freed, acquire=acquire,
                  book_value_usd_per_gpu=oi.book_value, end_of_support=oi.end_of_support,
                  warnings=tuple(oi.warnings), serving_per_unit=oi.serving, units=units_v, spare_units=oi.spares,

@@ -22,16 +22,15 @@ from deepdecide.analysis.assessment import (
     Attribution,
     Capacity,
     CapacityBasis,
-    Classification,
-    Crossover,
-    Money,
-    UnitPrice,
     ChecklistSummary,
+    Classification,
     CriterionScore,
+    Crossover,
     Effort,
     EffortRange,
     EvidenceFit,
     Figure,
+    Money,
     MonteCarlo,
     OptionAssessment,
     PredictionPair,
@@ -40,9 +39,10 @@ from deepdecide.analysis.assessment import (
     Score,
     Sensitivity,
     TrailItem,
+    UnitPrice,
 )
-from deepdecide.analysis.capacity import capacity
 from deepdecide.analysis.breakeven import crossover
+from deepdecide.analysis.capacity import capacity
 from deepdecide.analysis.cashflow import cash_flow, payback
 from deepdecide.analysis.cost import (
     Globals,
@@ -58,7 +58,6 @@ from deepdecide.analysis.cost import (
     option_inputs,
     run_money,
 )
-from deepdecide.analysis.prices import price_list
 from deepdecide.analysis.evidence import (
     EvidenceIndex,
     attributions,
@@ -69,14 +68,15 @@ from deepdecide.analysis.evidence import (
     parity_by_kind,
 )
 from deepdecide.analysis.model import ScenarioModel
+from deepdecide.analysis.prices import price_list
 from deepdecide.analysis.risks import recommendation_risks
 from deepdecide.analysis.scoring import ScoringSetup, compile_criteria, normalize, vetoes, weighted_sum
 from deepdecide.analysis.sensitivity import input_flips, weight_intervals
 from deepdecide.domain.common import Estimate
+from deepdecide.domain.matrix import SupportStatus
 from deepdecide.domain.messages import Message, chain, msg
 from deepdecide.domain.progress import Cancellable, ProgressCallback
 from deepdecide.domain.validation import estimate_problem
-from deepdecide.domain.matrix import SupportStatus
 from deepdecide.domain.workspace import Answer, Option, Strategy, Workspace
 
 DEV_ONLY_REASON = msg("eligibility.dev_only", "strategy dev-only: development and evaluation only, never production "
@@ -256,7 +256,9 @@ def _blocked_reasons(ws: Workspace, o: Option, checklist: ChecklistSummary) -> t
     return tuple(out)
 
 
-def _prepare(ws: Workspace) -> _Prepared:
+def _prepare(ws: Workspace, views: bool = True) -> _Prepared:
+    """Everything but the scores; ``views`` False leaves out what only the views read (the hosted API's
+    crossover), for a Monte Carlo run on its own."""
     idx = _evidence_index(ws)
     demand = demand_tps(ws.demand)
     messages: list[Message] = []
@@ -312,7 +314,7 @@ def _prepare(ws: Workspace) -> _Prepared:
     flows = [cash_flow(run, j) for j in range(len(inputs))]
     base, base_named = baseline_of(ws)
     ids = [o.id for o in ws.options]
-    cross, breaks = crossover(run, g.view)
+    cross, breaks = crossover(run, g.view) if views else (None, {})
     options: list[OptionAssessment] = []
     for j, (o, msgs, cls, verdicts, levels, checklist, cap, run_ids, key) in enumerate(pieces):
         fleet, cost_figs = costs(run, j, cap.figure, demand)
@@ -367,10 +369,12 @@ def _prepare(ws: Workspace) -> _Prepared:
         estimate_problem(ws.demand.growth_per_year) is None else None
     horizon_est = _range_around(a.horizon_years_range, horizon)
     lay = run.layout
-    if horizon_est is not None:  # year slots for the longest horizon drawn
-        lay = layout_of(ws, inputs, g, horizon_high=horizon_est.high)
+    if horizon_est is not None or growth_est is not None:  # year slots for the longest horizon drawn
+        lay = layout_of(ws, inputs, g, horizon_high=horizon_est.high if horizon_est is not None else None,
+                        grows=growth_est is not None and growth_est.low < growth_est.high)
     model = ScenarioModel(inputs, lay, run.params, elec, engc, setup, values, static_eligible,
-                          pue=pue, util=util, view=view, demand=demand_est, growth=growth_est, horizon=horizon_est)
+                          pue=pue, util=util, view=view, demand=demand_est, growth=growth_est, horizon=horizon_est,
+                          bridge=(run.detail["bridge_month_cash"], run.detail["bridge_month_value"]))
     runs, parity = attributions(idx, ws)
     start = decision_month(ws)
     money = Money(start.strftime("%Y-%m") if start else "", int(run.detail["horizon_months"][0, 0])
@@ -501,5 +505,5 @@ def monte_carlo(ws: Workspace, draws: int | None = None, seed: int | None = None
     """Monte Carlo alone (for a background task): P(rank 1), P10/P50/P90 of $/M tokens and TCO.
     ``progress(fraction)`` is called after each block of draws; ``cancel`` (a
     ``domain.progress.CancelToken``) stops the run with ``domain.progress.Cancelled``."""
-    prep = _prepare(ws)
+    prep = _prepare(ws, views=False)
     return _monte_carlo(prep, [o.id for o in ws.options], draws, seed, progress, cancel)

@@ -91,7 +91,7 @@ class ScenarioModel:
                  static_values: np.ndarray, static_eligible: np.ndarray, *,
                  pue: Estimate | None = NO_OVERHEAD, util: Estimate | None = None,
                  view: CostView = CostView.CASH, demand: Estimate | None = None, growth: Estimate | None = None,
-                 horizon: Estimate | None = None):
+                 horizon: Estimate | None = None, bridge: tuple[np.ndarray, np.ndarray] | None = None):
         self.inputs = inputs
         self.layout = layout
         self.setup = setup
@@ -107,10 +107,12 @@ class ScenarioModel:
         self.horizon = float(self.base["horizon"][0])
         self.is_api = layout.kind == M.API
         # the current fleet's cost per month (the baseline's owned GPUs), for a sweep of one column
-        with np.errstate(all="ignore"):
-            out = M.compute({k: v[None, :] for k, v in self.base.items()}, layout, detail=True)
-        self._bridge = (np.asarray(out["bridge_month_cash"], dtype=float).reshape(1, -1)[:, :1],
-                        np.asarray(out["bridge_month_value"], dtype=float).reshape(1, -1)[:, :1])
+        if bridge is None:
+            with np.errstate(all="ignore"):
+                out = M.compute({k: v[None, :] for k, v in self.base.items()}, layout, detail=True)
+            bridge = (out["bridge_month_cash"], out["bridge_month_value"])
+        self._bridge = (np.asarray(bridge[0], dtype=float).reshape(1, -1)[:, :1],
+                        np.asarray(bridge[1], dtype=float).reshape(1, -1)[:, :1])
         # the scored metrics: which columns are dynamic, and the static part of every score
         metrics = setup.metrics
         self.dyn_k = [k for k, s in enumerate(setup.specs) if s.dynamic]

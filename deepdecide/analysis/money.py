@@ -68,11 +68,12 @@ class Layout:
     tokens_in: float = 0.0  # input tokens per output token (the workload's mix)
     baseline: int = -1  # the column of the baseline option (-1: none)
     years: int = 1  # year slots: the longest horizon drawn, in whole years
+    grows: bool = False  # the demand grows (or may, in a draw): the fleet is sized year by year
 
     def take(self, cols: np.ndarray) -> Layout:
         return Layout(self.kind[cols], self.unit[cols], self.serving[cols], self.spares[cols], self.lead[cols],
                       self.ramp[cols], self.support[cols], self.value_stated[cols], self.cached_share[cols],
-                      self.discount[cols], self.headroom, self.tokens_in, -1, self.years)
+                      self.discount[cols], self.headroom, self.tokens_in, -1, self.years, self.grows)
 
 
 def _mul(count: np.ndarray, price: np.ndarray) -> np.ndarray:
@@ -92,7 +93,8 @@ def api_price(p_in: np.ndarray, p_out: np.ndarray, p_cached: np.ndarray, tokens_
     (output + input tokens per output token x ((1 - cached) x input + cached x cached input)) x
     (1 - discount)."""
     cached = np.where(np.isnan(p_cached), p_in, p_cached)
-    return (p_out + tokens_in * ((1.0 - cached_share) * p_in + cached_share * cached)) * (1.0 - discount)
+    out: np.ndarray = (p_out + tokens_in * ((1.0 - cached_share) * p_in + cached_share * cached)) * (1.0 - discount)
+    return out
 
 
 def owned_value_month(lay: Layout, value: np.ndarray, capex: np.ndarray, amort: np.ndarray) -> np.ndarray:
@@ -115,8 +117,12 @@ def compute(p: dict[str, np.ndarray], lay: Layout, bridge: tuple[np.ndarray, np.
     is_own = kind == OWN
     cap = np.where(p["cap"] > 0, p["cap"], np.nan)
     hm = np.round(p["horizon"] * 12.0)  # (S, 1) months of the horizon
-    y = np.arange(lay.years, dtype=float)
+    # year blocks: one per year when the demand grows (or for the monthly detail); else one block for the
+    # whole horizon, the same fleet throughout (the sums are the same, in a third of the work)
+    per_year = lay.grows or detail
+    y = np.arange(lay.years if per_year else 1, dtype=float)
     start_y = 12.0 * y  # (Y,)
+    span = 12.0 if per_year else np.inf
     demand = p["demand"]
     no_demand = np.isnan(demand)
     d_y = demand[..., None] * (1.0 + p["growth"][..., None]) ** y  # (S, 1, Y)
@@ -136,7 +142,7 @@ def compute(p: dict[str, np.ndarray], lay: Layout, bridge: tuple[np.ndarray, np.
     s = np.where(delivered, np.maximum(ttp_m, lay.lead + lay.ramp), ttp_m)  # (S, O) service month
     s3 = s[..., None]
     hm3 = hm[..., None]
-    end_y = np.minimum(start_y + 12.0, hm3)
+    end_y = np.minimum(start_y + span, hm3)
     run = np.clip(end_y - np.maximum(start_y, s3), 0.0, None)  # months in service in year y
     op = p["kw"] * p["pue"] * p["elec"] + p["host"]  # $/GPU-h running an owned or bought GPU
     running = np.where(is_rent[:, None], used, need)  # GPUs at running cost
@@ -150,7 +156,7 @@ def compute(p: dict[str, np.ndarray], lay: Layout, bridge: tuple[np.ndarray, np.
     e = lay.support  # (O,)
     due = np.isfinite(e) & (e < hm) & ~is_api  # (S, O)
     e_month = np.maximum(np.where(np.isfinite(e), e, 0.0), 0.0)
-    later = (start_y + 12.0 > e_month[:, None]) & (start_y < hm3)  # years from the one support ends in
+    later = (start_y + span > e_month[:, None]) & (start_y < hm3)  # years from the one support ends in
     n_repl = np.where(due, np.where(later, used, 0.0).max(-1), 0.0)
     n_repl = np.where(np.isfinite(n_repl), n_repl, 0.0)
     repl_price = np.where(np.isnan(p["repl"]), p["capex"], p["repl"])
@@ -255,62 +261,55 @@ def months(d: dict[str, np.ndarray], j: int) -> list[MonthRow]:
     hm = int(d["horizon_months"][0, 0])
     if hm <= 0:
         return []
-    s = float(d["service"][0, j])
-    pick = {k: d[k][0, j] for k in ("y_units", "y_need", "y_used", "y_short", "y_batch", "y_rented", "y_pay",
-                                      "y_api_month", "y_running")}
-    op = float(d["op"][0, j])
-    rate = float(d["rate_used"][0, j]) if "rate_used" in d else 0.0
-    v = float(d["value_month"][0, j])
-    capex = float(d["capex_used"][0, j]) if "capex_used" in d else 0.0
-    amort12 = float(d["amort_used"][0, j]) * 12.0 if "amort_used" in d else np.inf
-    repl_price = float(d["repl_price"][0, j])
-    e = float(d["support"][0, j])
-    due = bool(d["due"][0, j])
-    n_repl = float(d["n_repl"][0, j])
-    resid_total = float(d["resid_cash"][0, j])
-    eng = float(d["eng"][0, j])
-    ttp_m = float(d["ttp_months"][0, j]) if "ttp_months" in d else 0.0
-    eng_months = int(min(max(ttp_m, 1.0), hm))
-    bridge_c = float(d["bridge_month_cash"][0, 0] if d["bridge_month_cash"].shape[1] == 1
-                     else d["bridge_month_cash"][0, j])
-    bridge_v = float(d["bridge_month_value"][0, 0] if d["bridge_month_value"].shape[1] == 1
-                     else d["bridge_month_value"][0, j])
-    kind = int(d["kind"][j])
-    rows: list[MonthRow] = []
-    def nan0(x: float) -> float:  # a fleet unknown costs nothing per month (its totals say why)
-        return 0.0 if not np.isfinite(x) else float(x)
 
-    def mul(count: float, price: float) -> float:  # a price nobody pays may be unknown
-        return 0.0 if count == 0 else count * price
-    for m in range(hm):
-        y = min(m // 12, pick["y_need"].shape[-1] - 1)
-        cap_m = 0.0
-        for yy in range(pick["y_batch"].shape[-1]):
-            if pick["y_pay"][yy] == m:
-                cap_m += mul(nan0(pick["y_batch"][yy]), capex)
-        if due and int(e) == m:
-            cap_m += mul(n_repl, repl_price)
-        if m == hm - 1:
-            cap_m -= resid_total
-        opex = 0.0
-        econ = 0.0
-        if m < s:
-            opex += bridge_c
-            econ += bridge_c + bridge_v
-        else:
-            running = mul(nan0(pick["y_running"][y]), op * HOURS_PER_MONTH)
-            rent = mul(nan0(pick["y_rented"][y]), rate * HOURS_PER_MONTH)
-            api = nan0(pick["y_api_month"][y]) if kind == API else 0.0
-            opex += running + rent + api
-            econ += running + rent + api
-            used = nan0(pick["y_used"][y])
-            if kind != API:
-                econ += mul(used, v if not (np.isfinite(e) and m >= e) else repl_price / amort12)
-                for yy in range(pick["y_batch"].shape[-1]):
-                    start = max(12 * yy, s)
-                    share = min(m + 1, start + amort12) - max(m, start)  # of this month inside the amortization
-                    if kind == OWN and pick["y_pay"][yy] < hm and share > 0:
-                        econ += mul(nan0(pick["y_batch"][yy]), capex / amort12 * min(share, 1.0))
-        e_m = eng / eng_months if m < eng_months else 0.0
-        rows.append(MonthRow(m, cap_m, opex, e_m, econ + e_m))
-    return rows
+    def at(key: str) -> np.ndarray:
+        return np.nan_to_num(np.asarray(d[key][0, j], dtype=float), nan=0.0, posinf=0.0, neginf=0.0)
+
+    def scalar(key: str) -> float:
+        v = d[key]
+        return float(v[0, 0] if v.shape[1] == 1 else v[0, j])
+
+    kind = int(d["kind"][j])
+    years = d["y_need"].shape[-1]
+    m = np.arange(hm, dtype=float)
+    y = np.minimum(m // 12, years - 1).astype(int)
+    s = float(d["service"][0, j])
+    in_service = m >= s
+    capex, rate, op, v = scalar("capex_used"), scalar("rate_used"), scalar("op"), scalar("value_month")
+    amort12 = scalar("amort_used") * 12.0
+    repl_price, e = scalar("repl_price"), float(d["support"][0, j])
+    batch, pay = at("y_batch"), np.asarray(d["y_pay"][0, j], dtype=float)
+    # capex: purchases when paid, the replacement at end of support, the residual back in the last month
+    cap = np.zeros(hm)
+    for yy in range(years):
+        if batch[yy] > 0 and pay[yy] < hm:
+            cap[int(pay[yy])] += batch[yy] * capex
+    if bool(d["due"][0, j]) and float(d["n_repl"][0, j]) > 0:
+        cap[min(int(e), hm - 1)] += float(d["n_repl"][0, j]) * repl_price
+    cap[hm - 1] -= float(d["resid_cash"][0, j])
+    # opex: the current fleet until in service, then the option's own running cost, rent or API bills
+    bridge_c, bridge_v = scalar("bridge_month_cash"), scalar("bridge_month_value")
+    running = _mul(at("y_running")[y], op * HOURS_PER_MONTH)
+    rent = _mul(at("y_rented")[y], rate * HOURS_PER_MONTH)
+    api = at("y_api_month")[y] if kind == API else np.zeros(hm)
+    own = running + rent + api
+    opex = np.where(in_service, own, bridge_c)
+    # economic: owned GPUs at their value (after their support ends, the replacement amortized), bought ones
+    # amortized month by month, never beyond their amortization
+    econ = np.where(in_service, own, bridge_c + bridge_v)
+    if kind != API:
+        used = at("y_used")[y]
+        after = np.isfinite(e) & (m >= e)
+        econ = econ + np.where(in_service, _mul(used, np.where(after, repl_price / amort12, v)), 0.0)
+        if kind == OWN:
+            for yy in range(years):
+                if batch[yy] <= 0 or pay[yy] >= hm:
+                    continue
+                start = max(12.0 * yy, s)
+                share = np.clip(np.minimum(m + 1.0, start + amort12) - np.maximum(m, start), 0.0, 1.0)
+                econ = econ + batch[yy] * capex / amort12 * share
+    eng = float(d["eng"][0, j])
+    eng_months = int(min(max(float(d["ttp_months"][0, j]), 1.0), hm))
+    spent = np.where(m < eng_months, eng / eng_months, 0.0)
+    return [MonthRow(int(i), float(cap[i]), float(opex[i]), float(spent[i]), float(econ[i] + spent[i]))
+            for i in range(hm)]

@@ -405,9 +405,9 @@ def _money_lines(a: Assessment, order: list[str], cur: str) -> list[str]:
     out.append(table([_("option"), _("GPUs (first year)"), _("purchases (cash, paid on delivery)"), _("in service"),
                       _("payback"), _("against the hosted API")], rows))
     for oid in order:
-        h = _option(a, oid).costs.hosted
-        if h is not None and h.note is not None:
-            out.append("  " + _("{option}: {note}").format(option=oid, note=h.note))
+        hosted = _option(a, oid).costs.hosted
+        if hosted is not None and hosted.note is not None:
+            out.append("  " + _("{option}: {note}").format(option=oid, note=hosted.note))
     if budget:
         out.append("")
         out.append(_("Budget by fiscal year, cash: capex / opex (running cost and engineering)"))

@@ -679,10 +679,10 @@ def _check_workspace(ws: Workspace, errs: list[ValidationError]) -> None:
         errs.append(ValidationError(_('unknown option {chosen_option!r}').format(chosen_option=d.chosen_option), path="decision.chosen_option"))
     _unique([str(s.order) for s in ws.migration_plan], "migration_plan", errs, what="order")
     _unique([f.platform for f in ws.fleet], "fleet", errs, what="platform")
-    a = ws.assumptions
-    base = ws.option(a.baseline_option) if a.baseline_option else None
-    if a.baseline_option and base is None:
-        errs.append(ValidationError(_('unknown option {oid!r}').format(oid=a.baseline_option),
+    assumptions = ws.assumptions
+    base = ws.option(assumptions.baseline_option) if assumptions.baseline_option else None
+    if assumptions.baseline_option and base is None:
+        errs.append(ValidationError(_('unknown option {oid!r}').format(oid=assumptions.baseline_option),
                                     path="assumptions.baseline_option"))
     elif base is not None and base.strategy != Strategy.KEEP:
         errs.append(ValidationError(_('the baseline is a keep option (the current fleet), not {strategy}').format(
@@ -697,7 +697,7 @@ def _check_workspace(ws: Workspace, errs: list[ValidationError]) -> None:
             if q.price not in _HOSTED_QUOTES:
                 errs.append(ValidationError(_("unknown price {price!r}; expected one of: {names}").format(
                     price=q.price, names=", ".join(_HOSTED_QUOTES)), path=f"options[{i}].hosted.quotes[{j}].price"))
-    for j, q in enumerate(a.quotes):
+    for j, q in enumerate(assumptions.quotes):
         if q.price not in _ASSUMPTION_QUOTES:
             errs.append(ValidationError(_("unknown price {price!r}; expected one of: {names}").format(
                 price=q.price, names=", ".join(_ASSUMPTION_QUOTES)), path=f"assumptions.quotes[{j}].price"))

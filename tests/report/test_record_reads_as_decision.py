@@ -15,9 +15,9 @@ from pypdf import PdfReader
 
 from deepdecide.analysis import evaluate
 from deepdecide.analysis.explain import publisher
+from deepdecide.domain.common import Estimate as E
 from deepdecide.domain.common import Source, SourceKind
 from deepdecide.report import build
-from deepdecide.domain.common import Estimate as E
 from deepdecide.storage import files
 
 

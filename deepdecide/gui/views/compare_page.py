@@ -448,7 +448,8 @@ class ComparePage(Page):
         value = self.demand_fields[key].value() or None
         demand = self.document.workspace.demand
         if getattr(demand, key) != value:
-            self.submit(SetDemand(replace(demand, **{key: value})), self.later(QT_TRANSLATE_NOOP("ComparePage", "demand")))
+            changes: dict[str, Any] = {key: value}  # a number field of Demand (its ranges are Estimates)
+            self.submit(SetDemand(replace(demand, **changes)), self.later(QT_TRANSLATE_NOOP("ComparePage", "demand")))
 
     def _build_sliders(self) -> None:
         while self.weights_grid.count():

@@ -213,17 +213,19 @@ def _ranking_table(ctx: Context) -> Flowable:
     for i, oid in enumerate(order, start=1):
         oa = a.option(oid)
         assert oa is not None  # every id in the order is one of the assessment's options
+        draws = a.monte_carlo.for_option(oid) if a.monte_carlo is not None else None
         rows.append([str(oa.rank) if oa.rank else DASH, oa.name, formatting.score(oa.score.total) if oa.score else DASH,
                      _(oa.classification.label), _("{level} of 3").format(level=oa.evidence.level),
                      view_money(driving(oa.costs), True, ctx.currency),
                      view_money(driving(oa.costs), False, ctx.currency),
+                     formatting.probability(draws.p_best) if draws is not None and oa.rank is not None else DASH,
                      join_text(oa.vetoes or oa.eligibility_reasons) or _("eligible")])
         extra.append(("TEXTCOLOR", (3, i), (3, i), GOOD if oa.classification.official else WARN))
         if not oa.eligible or oa.vetoes:
-            extra.append(("TEXTCOLOR", (7, i), (7, i), BAD))
+            extra.append(("TEXTCOLOR", (8, i), (8, i), BAD))
     return table([_("Rank"), _("Option"), _("Score"), _("Support"), _("Evidence"),
-                  _("{unit}/M out tok").format(unit=ctx.unit), _("TCO"), _("Eligibility")], rows,
-                 [10 * mm, 36 * mm, 13 * mm, 20 * mm, 16 * mm, 18 * mm, 18 * mm, 43 * mm], numeric=(0, 2, 5, 6),
-                 extra=extra, notes=(7,))  # a long list of reasons becomes a numbered note under the table
+                  _("{unit}/M out tok").format(unit=ctx.unit), _("TCO"), _("P(best)"), _("Eligibility")], rows,
+                 [10 * mm, 34 * mm, 13 * mm, 20 * mm, 15 * mm, 18 * mm, 18 * mm, 15 * mm, 31 * mm],
+                 numeric=(0, 2, 5, 6, 7), extra=extra, notes=(8,))  # long reasons become numbered notes under it
 
 
