@@ -145,9 +145,10 @@ def crossover(run: MoneyRun, view: CostView) -> tuple[Crossover | None, dict[int
             end = k + 1
             while not cheaper[end]:
                 end += 1
-            bands.append(msg("breakeven.between", "between {low} and {high}",
-                             low=Amount(_round(float(grid[k + 1])), "tok/s"),
-                             high=Amount(_round(float(grid[end - 1])), "tok/s")))
+            a_, b_ = _round(float(grid[k + 1])), _round(float(grid[end - 1]))
+            bands.append(msg("breakeven.around", "around {value}", value=Amount(a_, "tok/s")) if a_ == b_ else
+                         msg("breakeven.between", "between {low} and {high}", low=Amount(a_, "tok/s"),
+                             high=Amount(b_, "tok/s")))
         if lo is not None and hi is not None:
             where_msg = msg("breakeven.between", "between {low} and {high}", low=Amount(lo, "tok/s"),
                             high=Amount(hi, "tok/s"))
