@@ -250,3 +250,23 @@ def test_an_option_outside_the_fleet_gets_a_fleet_entry_of_its_own():
     assert oa.fleet.bought_gpus == 32 and oa.fleet.service_month == 4
     assert [(p.month, p.gpus) for p in oa.costs.cash_flow.purchases] == [(3, 32)]
     assert isinstance(ws.options[0], Option)
+
+
+def test_demand_growth_horizon_and_owned_gpus_are_drawn_where_ranged():
+    ws = load_builtin_workspace()
+    ws = replace(ws, demand=replace(ws.demand, output_tokens_per_s_range=E(150_000, 200_000, 260_000),
+                                    growth_per_year=E(0.0, 0.1, 0.4)),
+                 assumptions=replace(ws.assumptions, horizon_years_range=E(2, 3, 5)),
+                 fleet=tuple(replace(f, owned_gpus_range=E(900, 1024, 1024)) if f.platform == "nv-h100" else f
+                             for f in ws.fleet))
+    mc = monte_carlo(ws, draws=400, seed=3)
+    for key in ("demand.output_tokens_per_s_range", "demand.growth_per_year", "assumptions.horizon_years_range",
+                "fleet.nv-h100.owned_gpus", "fleet.nv-h100.book_value_usd_per_gpu"):
+        assert mc.drawn.count(key) == 1, key
+    tco = mc.for_option("keep-sglang-h100").tco_usd
+    assert tco.p10 < tco.p50 < tco.p90  # a longer horizon and more demand cost more
+    # a stated range that does not hold the stated value is not drawn, and the workspace says so
+    bad = replace(ws, demand=replace(ws.demand, output_tokens_per_s_range=E(250_000, 260_000, 300_000)))
+    a = evaluate(bad, sensitivity=False)
+    assert any(m.id == "range.not_drawn" for m in a.messages)
+    assert "demand.output_tokens_per_s_range" not in monte_carlo(bad, draws=10).drawn
