@@ -7,6 +7,7 @@ the months sum to the TCO of each view, so the budget, the cash flow and the TCO
 from __future__ import annotations
 
 import math
+from typing import cast
 
 import numpy as np
 
@@ -23,8 +24,7 @@ def _labels(run: MoneyRun) -> tuple[list[str], list[str]]:
         hm = int(run.detail["horizon_months"][0, 0])
         cached = run.cache["labels"] = ([month_label(run, m) for m in range(hm)],
                                         [fiscal_year(run, m) for m in range(hm)])
-    labels: tuple[list[str], list[str]] = cached
-    return labels
+    return cast(tuple[list[str], list[str]], cached)
 
 
 def month_label(run: MoneyRun, m: int) -> str:

@@ -365,12 +365,12 @@ def _prepare(ws: Workspace, views: bool = True) -> _Prepared:
         util = None
     view = g.view
     demand_est = _range_around(ws.demand.output_tokens_per_s_range, demand.value)
-    for stated, used, key in ((ws.demand.output_tokens_per_s_range, demand_est, "demand.output_tokens_per_s_range"),
-                              (a.horizon_years_range, _range_around(a.horizon_years_range, horizon),
-                               "assumptions.horizon_years_range")):
+    for stated, used, path in ((ws.demand.output_tokens_per_s_range, demand_est, "demand.output_tokens_per_s_range"),
+                               (a.horizon_years_range, _range_around(a.horizon_years_range, horizon),
+                                "assumptions.horizon_years_range")):
         if stated is not None and used is None:
             messages.append(msg("range.not_drawn", "{key} does not hold the stated value between its low and high: "
-                                                   "not drawn", key=key))
+                                                   "not drawn", key=path))
     growth_est = ws.demand.growth_per_year if ws.demand.growth_per_year is not None and \
         estimate_problem(ws.demand.growth_per_year) is None else None
     horizon_est = _range_around(a.horizon_years_range, horizon)

@@ -76,7 +76,7 @@ class Layout:
                       self.discount[cols], self.headroom, self.tokens_in, -1, self.years, self.grows)
 
 
-def _mul(count: np.ndarray, price: np.ndarray) -> np.ndarray:
+def _mul(count: np.ndarray, price: np.ndarray | float) -> np.ndarray:
     """count x price, 0 where the count is 0 (a price nobody pays may be unknown)."""
     out: np.ndarray = np.where(count == 0, 0.0, count * price)
     return out
@@ -263,7 +263,8 @@ def months(d: dict[str, np.ndarray], j: int) -> list[MonthRow]:
         return []
 
     def at(key: str) -> np.ndarray:
-        return np.nan_to_num(np.asarray(d[key][0, j], dtype=float), nan=0.0, posinf=0.0, neginf=0.0)
+        out: np.ndarray = np.nan_to_num(np.asarray(d[key][0, j], dtype=float), nan=0.0, posinf=0.0, neginf=0.0)
+        return out
 
     def scalar(key: str) -> float:
         v = d[key]
