@@ -597,10 +597,18 @@ def _flowify(doc: dict[str, Any]) -> dict[str, Any]:
     return doc
 
 
+def _schema_version() -> int:
+    """domain.workspace.SCHEMA_VERSION (one constant; the tool runs from the repository root)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from deepdecide.domain.workspace import SCHEMA_VERSION
+
+    return SCHEMA_VERSION
+
+
 def render(facts: dict[str, Any]) -> str:
     doc = {
         "kind": "support-matrix",
-        "schema_version": 6,  # the current schema (domain.workspace.SCHEMA_VERSION): read without a migration
+        "schema_version": _schema_version(),  # the current schema: read without a migration
         "matrix": {
             "as_of": str(facts["meta"]["compiled_on"]),
             "runtimes": build_runtimes(facts),

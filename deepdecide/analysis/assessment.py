@@ -380,10 +380,24 @@ class PredictorError:
 
 
 @dataclass(frozen=True, slots=True)
+class FleetYear:
+    """The fleet of one year of the horizon (the demand grows by ``demand.growth_per_year``)."""
+
+    year: int  # 0 = the first year from the decision's month
+    demand_tps: float
+    units: float  # serving units
+    gpus: float  # (units + spare units) x GPUs per unit
+    owned_used: float
+    bought: float  # GPUs bought for this year (pricing own)
+    rented: float  # GPUs rented in this year (pricing rent)
+
+
+@dataclass(frozen=True, slots=True)
 class Fleet:
-    """GPUs needed for the demand at the SLO capacity, rounded to whole nodes of the deployable
-    unit; the owned GPUs of the platform come first, the shortfall is bought or rented, and owned
-    GPUs the option does not need are freed capacity."""
+    """GPUs needed for the demand at the SLO capacity with headroom: serving units of the deployable
+    unit (whole nodes) plus spare units; the owned GPUs of the platform come first, the shortfall is
+    bought or rented, and owned GPUs the option does not need are freed capacity. The figures are of
+    the first year; ``years`` holds each year of the horizon."""
 
     gpus: Figure
     unit_gpus: int
@@ -399,6 +413,16 @@ class Fleet:
     book_value_usd_per_gpu: float | None = None
     end_of_support: str = ""
     warnings: tuple[Message, ...] = ()  # e.g. a reference unit larger than the platform's node
+    serving_per_unit: int = 0  # GPUs of a unit that serve (the rest of the unit is padding to whole nodes)
+    units: float | None = None  # serving units (without the spares)
+    spare_units: int = 0
+    spare_gpus: float | None = None
+    padding_gpus: float | None = None  # GPUs of the serving units that only fill whole nodes
+    headroom: float = 0.0  # capacity above the peak the fleet is sized for (0.2 = 20 %)
+    bought_gpus: float | None = None  # of the shortfall: bought (pricing own)
+    rented_gpus: float | None = None  # of the shortfall: rented (pricing rent)
+    years: tuple[FleetYear, ...] = ()
+    service_month: float | None = None  # month the option's fleet is in service (0: the decision's month)
 
 
 @dataclass(frozen=True, slots=True)
@@ -418,6 +442,103 @@ class CostViewFigures:
     high: float | None = None
     tco_low: float | None = None
     tco_high: float | None = None
+    api_usd: Figure | None = None  # a hosted API's bills over the horizon (0 for a fleet)
+
+
+@dataclass(frozen=True, slots=True)
+class StatedCheck:
+    """One SLO limit against what a hosted API's provider states (not a measurement)."""
+
+    metric: str  # "TTFT p99", "TPOT p99"
+    unit: str
+    stated: float | None
+    limit: float
+    met: bool | None  # None: the provider states nothing for it
+
+
+@dataclass(frozen=True, slots=True)
+class HostedCost:
+    """A hosted API option: its price per million output tokens at the workload's token mix, and what
+    its provider states against the SLO (labelled as stated)."""
+
+    provider: str
+    price_per_m_output: float | None  # $ per million output tokens, input tokens included
+    input_usd_per_m: float
+    output_usd_per_m: float
+    cached_input_usd_per_m: float | None
+    cached_input_share: float
+    committed_discount: float
+    input_per_output: float  # input tokens per output token (the workload's mix)
+    checks: tuple[StatedCheck, ...] = ()
+    meets_slo: bool | None = None  # as stated by the provider; None: not judged (no statement)
+    note: Message | None = None
+    placeholder: bool = False  # a stand-in price, not a quote
+
+
+@dataclass(frozen=True, slots=True)
+class CashMonth:
+    """One month of an option's money: cash split capex / opex, engineering, and the economic cost."""
+
+    month: int  # 0 = the decision's month
+    label: str  # "2027-03" (or "M5" when the decision has no date)
+    fiscal_year: str  # "FY2027"
+    capex: float  # purchases and replacements paid, less the residual value returned
+    opex: float  # power and hosting, rent, hosted API, the current fleet until in service
+    engineering: float
+    total: float  # cash: capex + opex + engineering
+    cumulative: float
+    economic: float | None  # the economic (all-in) cost of the month (None: an owned GPU has no value to stand at)
+
+
+@dataclass(frozen=True, slots=True)
+class CashYear:
+    """One fiscal year of an option's money: the budget request of that year."""
+
+    fiscal_year: str
+    months: int  # months of the horizon inside it
+    capex: float
+    opex: float
+    engineering: float
+    total: float
+    economic: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class Purchase:
+    """A payment for hardware: GPUs bought (or replaced) in a month at a unit price."""
+
+    month: int
+    label: str
+    gpus: float
+    unit_price: float
+    amount: float
+    kind: str  # "buy" | "replace"
+    flag: Message | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CashFlow:
+    """An option's money month by month over the horizon (the cash view), with the fiscal years."""
+
+    months: tuple[CashMonth, ...] = ()
+    years: tuple[CashYear, ...] = ()
+    purchases: tuple[Purchase, ...] = ()
+    service_month: int | None = None
+    residual: float = 0.0  # returned in the last month
+    total: float = 0.0  # = the cash TCO
+    economic_total: float | None = 0.0  # = the economic TCO
+    notes: tuple[Message, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Payback:
+    """When an option's cumulative cash falls to the baseline's and stays there within the horizon."""
+
+    baseline: str | None
+    month: int | None  # None: never within the horizon (or it is the baseline)
+    label: str  # the month as written ("2028-04"), "" when none
+    saving: float | None  # the baseline's cumulative cash less the option's at the horizon's end
+    text: Message | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -439,6 +560,12 @@ class Costs:
     cash: CostViewFigures | None = None
     all_in: CostViewFigures | None = None
     pricing: Pricing = Pricing.RENT
+    operating_hour_usd: Figure | None = None  # running one GPU: kW (nameplate) x PUE x $/kWh + hosting
+    hosted: HostedCost | None = None  # a hosted API option's price and stated latency
+    cash_flow: CashFlow | None = None
+    payback: Payback | None = None
+    break_even_tps: float | None = None  # demand above which it costs less than the hosted API
+    break_even: Message | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -569,9 +696,14 @@ class InputFlip:
     note: Message | None = None
     swept_low: float | None = None
     swept_high: float | None = None
+    platform: str | None = None  # a platform's input (one for every option on it)
+    options: tuple[str, ...] = ()  # the options the input moves
 
     @property
     def label_message(self) -> Message:
+        if self.platform is not None:
+            return Message("sensitivity.platform_input", "{platform}: {input}",
+                           (("platform", self.platform), ("input", self.name)))
         if self.option is None:
             return self.name
         return Message("sensitivity.input", "{option}: {input}", (("option", self.option), ("input", self.name)))
@@ -668,6 +800,56 @@ class Citation:
 
 
 @dataclass(frozen=True, slots=True)
+class UnitPrice:
+    """One unit price of the price list: its value, where it comes from and how long it holds."""
+
+    key: str  # its sensitivity key ("fleet.nv-b200.purchase_usd_per_gpu", "assumptions.electricity_usd_per_kwh")
+    what: Message  # "purchase price per GPU"
+    subject: str  # the platform, option or "assumptions"
+    low: float
+    likely: float
+    high: float
+    unit: str  # an analysis unit ("$", "$/GPU-h", "kW", "$/M tokens")
+    source: str = ""  # the quote's source or the entry's sources
+    as_of: str = ""
+    valid_until: str = ""
+    expired: bool = False  # valid_until is before the record's date
+    placeholder: bool = False
+    options: tuple[str, ...] = ()  # the options it prices
+    note: Message | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Crossover:
+    """Total cost over the horizon against the peak demand: each option and the hosted API, in the
+    cost view the criteria score (the break-even chart)."""
+
+    api_option: str
+    view: CostView
+    demand: tuple[float, ...]  # output tok/s
+    series: tuple[tuple[str, tuple[float | None, ...]], ...]  # (option, TCO per demand)
+    stated_demand: float | None = None  # the workspace's peak demand (output tok/s)
+    # the same totals per million output tokens served over the horizon at the average load (peak x
+    # utilization): the chart's scale, on which the hosted API's price is a flat line
+    per_m_tokens: tuple[tuple[str, tuple[float | None, ...]], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Money:
+    """What the money model says workspace-wide: the months it counts, the fiscal years and the baseline."""
+
+    start: str = ""  # the decision's month ("2026-11"), "" when the decision has no date
+    horizon_months: int = 0
+    fiscal_year_start_month: int = 1
+    baseline: str | None = None  # the keep option payback is measured against
+    baseline_named: bool = False  # the workspace names it (else the first keep option stands in)
+    record_date: str = ""
+    headroom: float = 0.0
+    spare_units: int = 0
+    notes: tuple[Message, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Assessment:
     options: tuple[OptionAssessment, ...]
     criteria: tuple[CriterionInfo, ...]
@@ -692,6 +874,9 @@ class Assessment:
     why: tuple[WhyPart, ...] = ()  # the recommended option's largest differences, by criterion
     pros_cons: tuple[ProsCons, ...] = ()  # one per option, in option order
     citations: tuple[Citation, ...] = ()  # the sources of the options' support cells and cost inputs
+    prices: tuple[UnitPrice, ...] = ()  # every unit price the figures use, with source and validity
+    money: Money = Money()
+    crossover: Crossover | None = None  # TCO against demand, beside the hosted API (if one is an option)
 
     def citation(self, source_id: str) -> Citation | None:
         return next((c for c in self.citations if c.id == source_id), None)

@@ -20,12 +20,17 @@ from deepdecide.analysis.assessment import (
     ZERO_EFFORT,
     Assessment,
     Attribution,
+    Capacity,
+    CapacityBasis,
     ChecklistSummary,
+    Classification,
     CriterionScore,
+    Crossover,
     Effort,
     EffortRange,
     EvidenceFit,
     Figure,
+    Money,
     MonteCarlo,
     OptionAssessment,
     PredictionPair,
@@ -34,15 +39,24 @@ from deepdecide.analysis.assessment import (
     Score,
     Sensitivity,
     TrailItem,
+    UnitPrice,
 )
+from deepdecide.analysis.breakeven import crossover
 from deepdecide.analysis.capacity import capacity
+from deepdecide.analysis.cashflow import cash_flow, payback
 from deepdecide.analysis.cost import (
+    Globals,
     OptionInputs,
+    baseline_of,
     capacity_estimate,
     costs,
+    decision_month,
     demand_tps,
     globals_of,
+    layout_of,
+    measured_power_w_per_gpu,
     option_inputs,
+    run_money,
 )
 from deepdecide.analysis.evidence import (
     EvidenceIndex,
@@ -54,10 +68,12 @@ from deepdecide.analysis.evidence import (
     parity_by_kind,
 )
 from deepdecide.analysis.model import ScenarioModel
+from deepdecide.analysis.prices import price_list
 from deepdecide.analysis.risks import recommendation_risks
 from deepdecide.analysis.scoring import ScoringSetup, compile_criteria, normalize, vetoes, weighted_sum
 from deepdecide.analysis.sensitivity import input_flips, weight_intervals
 from deepdecide.domain.common import Estimate
+from deepdecide.domain.matrix import SupportStatus
 from deepdecide.domain.messages import Message, chain, msg
 from deepdecide.domain.progress import Cancellable, ProgressCallback
 from deepdecide.domain.validation import estimate_problem
@@ -113,6 +129,9 @@ class _Prepared:
     fits: tuple[EvidenceFit, ...] = ()
     pairs: tuple[PredictionPair, ...] = ()
     predictor_errors: tuple[PredictorError, ...] = ()
+    prices: tuple[UnitPrice, ...] = ()
+    money: Money = Money()
+    crossover: Crossover | None = None
 
 
 # The evidence index of the last workspace evaluated, with what it was built from: judging every run
@@ -172,6 +191,48 @@ def _risks(ws: Workspace, o: Option, cls_official: bool, checklist: ChecklistSum
     return tuple(out)
 
 
+def _hosted_classification(o: Option) -> Classification:
+    """A hosted API is not classified by the support matrix: the provider serves the model."""
+    return Classification(SupportStatus.UNDOCUMENTED, False, (msg(
+        "classify.hosted", "{option} is a hosted API ({runtime}): the provider serves the model, so the support "
+        "matrix does not apply; it is judged against the SLO by the latency its provider states",
+        option=o.id, runtime=o.runtime),))
+
+
+def _hosted_capacity() -> Capacity:
+    return Capacity(Figure(msg("trail.capacity_slo", "capacity under the SLO"), None, "output tok/s/GPU",
+                           missing_reason=msg("capacity.hosted", "a hosted API has no GPU capacity: it is judged by "
+                                                                 "its provider's stated latency")),
+                    CapacityBasis.NONE)
+
+
+def _range_around(e: Estimate | None, likely: float | None) -> Estimate | None:
+    """A stated range of a workspace-wide input, usable by the draws (its likely value is the one the
+    figures use)."""
+    if e is None or likely is None or estimate_problem(e) is not None or not e.low <= likely <= e.high:
+        return None
+    return Estimate(e.low, likely, e.high)
+
+
+def _money_notes(ws: Workspace, base: str | None, named: bool, g: Globals) -> tuple[Message, ...]:
+    out: list[Message] = []
+    if base is not None and not named:
+        out.append(msg("money.baseline_default", "no baseline named (assumptions.baseline_option): the first keep "
+                                                 "option, {option}, stands in", option=base))
+    if base is None:
+        out.append(msg("money.no_baseline", "no keep option: no payback, and no current fleet before an option is "
+                                            "in service"))
+    if not g.headroom:
+        out.append(msg("money.no_headroom", "headroom 0 % (assumptions.headroom not stated): the fleet is sized at "
+                                            "exactly the peak"))
+    if not ws.assumptions.spare_units and not any(o.topology.spare_units for o in ws.options):
+        out.append(msg("money.no_spares", "no spare units (assumptions.spare_units not stated): no capacity kept for "
+                                          "failure recovery"))
+    if decision_month(ws) is None:
+        out.append(msg("money.no_date", "the decision has no date: months are counted M1, M2, … and years Y1, Y2, …"))
+    return tuple(out)
+
+
 def _usable(e: Estimate) -> Estimate | None:
     """The estimate, or None when the analysis cannot use it (the reason is reported by ``costs``)."""
     return e if estimate_problem(e) is None else None
@@ -195,7 +256,9 @@ def _blocked_reasons(ws: Workspace, o: Option, checklist: ChecklistSummary) -> t
     return tuple(out)
 
 
-def _prepare(ws: Workspace) -> _Prepared:
+def _prepare(ws: Workspace, views: bool = True) -> _Prepared:
+    """Everything but the scores; ``views`` False leaves out what only the views read (the hosted API's
+    crossover), for a Monte Carlo run on its own."""
     idx = _evidence_index(ws)
     demand = demand_tps(ws.demand)
     messages: list[Message] = []
@@ -211,46 +274,66 @@ def _prepare(ws: Workspace) -> _Prepared:
                             "no $/M tokens at utilization", value=str(a.utilization)))
     if not ws.options:
         messages.append(msg("workspace.no_options", "the workspace has no options to assess"))
-    options: list[OptionAssessment] = []
     inputs: list[OptionInputs] = []
+    pieces: list[tuple[Any, ...]] = []
     runtimes = {r.id for r in ws.matrix.runtimes}
+    every_run = ws.evidence.runs if ws.evidence.files else ()
     for o in ws.options:
         msgs: list[Message] = []
-        if ws.matrix.platform(o.platform) is None:
+        hosted = o.strategy == Strategy.HOSTED_API
+        if ws.matrix.platform(o.platform) is None and not hosted:
             msgs.append(msg("option.platform_unknown", "platform '{platform}' is not in the support matrix: "
                             "classified experimental", platform=o.platform))
-        if ws.matrix.runtimes and o.runtime not in runtimes:
+        if ws.matrix.runtimes and o.runtime not in runtimes and not hosted:
             msgs.append(msg("option.runtime_unknown", "runtime '{runtime}' is not in the support matrix",
                             runtime=o.runtime))
-        cls = classify(ws.matrix, o)
+        cls = classify(ws.matrix, o) if not hosted else _hosted_classification(o)
         verdicts = parity_by_kind(idx, o, ws.required_parity)
         levels = evidence_levels(idx, o, ws, verdicts)
         checklist, efforts = checklist_summary(ws, o)
-        cap = capacity(idx, o, ws.slo)
+        cap = capacity(idx, o, ws.slo) if not hosted else _hosted_capacity()
         cap_est, cap_assumed, _ = capacity_estimate(cap, o)
-        if cap.value is None:
+        if cap.value is None and not hosted:
             msgs.append(msg("option.no_capacity", "no capacity: {reason}", reason=cap.figure.missing_reason))
         oi = option_inputs(o, efforts, cap_est, ws, cap_assumed)
+        key = (o.runtime, o.platform)
+        run_ids = tuple(idx.run_ids.get(key, ()))
+        measured = measured_power_w_per_gpu([every_run[i] for i in run_ids if 0 <= i < len(every_run)])
+        if measured is not None and not hosted:  # energy from evidence (none stated yet: the nameplate stays)
+            oi.kw = Estimate.exact(measured / 1000.0)
+            oi.power_basis = "measured power"
         msgs.extend(oi.problems)
-        fleet, cost_figs, global_problems = costs(oi, cap.figure, demand, ws)
+        inputs.append(oi)
+        pieces.append((o, msgs, cls, verdicts, levels, checklist, cap, run_ids, key))
+    g_problems: list[Message] = []
+    g = globals_of(ws, g_problems)
+    for gp in g_problems:
+        if gp not in messages:
+            messages.append(gp)
+    run = run_money(ws, inputs, demand, g)
+    flows = [cash_flow(run, j) for j in range(len(inputs))]
+    base, base_named = baseline_of(ws)
+    ids = [o.id for o in ws.options]
+    cross, breaks = crossover(run, g.view) if views else (None, {})
+    options: list[OptionAssessment] = []
+    for j, (o, msgs, cls, verdicts, levels, checklist, cap, run_ids, key) in enumerate(pieces):
+        fleet, cost_figs = costs(run, j, cap.figure, demand)
+        be = breaks.get(j)
+        cost_figs = replace(cost_figs, cash_flow=flows[j], payback=payback(run, flows, ids, j, base),
+                            break_even_tps=be[0] if be else None, break_even=be[1] if be else None)
         if checklist.blockers:
             blocker_flags = checklist.effort_person_weeks.flags
             cost_figs = replace(cost_figs, engineering_person_weeks=replace(
                 cost_figs.engineering_person_weeks, flags=cost_figs.engineering_person_weeks.flags + blocker_flags))
-        for gp in global_problems:
-            if gp not in messages:
-                messages.append(gp)
         reasons: tuple[Message, ...] = (DEV_ONLY_REASON,) if o.strategy == Strategy.DEV_ONLY else ()
         reasons += _blocked_reasons(ws, o, checklist)
         eligible = not reasons
-        key = (o.runtime, o.platform)
-        run_ids = tuple(idx.run_ids.get(key, ()))
         options.append(OptionAssessment(
             o.id, o.name, o.strategy, o.runtime, o.platform, cls, levels, checklist, cap, fleet, cost_figs,
             eligible=eligible, eligibility_reasons=reasons, messages=tuple(msgs), parity=verdicts,
-            runs=run_ids, parity_checks=tuple(idx.parity_ids.get(key, ())), effort=_effort(oi.porting, checklist),
+            runs=run_ids, parity_checks=tuple(idx.parity_ids.get(key, ())), effort=_effort(inputs[j].porting,
+                                                                                              checklist),
             risks=_risks(ws, o, cls.official, checklist, len(run_ids)), fit=fit_counts(idx.fits, o.id)))
-        inputs.append(oi)
 
     setup = compile_criteria(ws.criteria)
     messages.extend(setup.messages)
@@ -280,12 +363,32 @@ def _prepare(ws: Workspace) -> _Prepared:
                             "likely <= high <= 1, got {low:g} / {likely:g} / {high:g}: not drawn",
                             low=util.low, likely=util.likely, high=util.high))
         util = None
-    view = globals_of(ws, []).view
-    model = ScenarioModel(inputs, demand.value, horizon, elec, engc, setup, values, static_eligible,
-                          pue=pue, util=util, view=view)
+    view = g.view
+    demand_est = _range_around(ws.demand.output_tokens_per_s_range, demand.value)
+    for stated, used, path in ((ws.demand.output_tokens_per_s_range, demand_est, "demand.output_tokens_per_s_range"),
+                               (a.horizon_years_range, _range_around(a.horizon_years_range, horizon),
+                                "assumptions.horizon_years_range")):
+        if stated is not None and used is None:
+            messages.append(msg("range.not_drawn", "{key} does not hold the stated value between its low and high: "
+                                                   "not drawn", key=path))
+    growth_est = ws.demand.growth_per_year if ws.demand.growth_per_year is not None and \
+        estimate_problem(ws.demand.growth_per_year) is None else None
+    horizon_est = _range_around(a.horizon_years_range, horizon)
+    lay = run.layout
+    if horizon_est is not None or growth_est is not None:  # year slots for the longest horizon drawn
+        lay = layout_of(ws, inputs, g, horizon_high=horizon_est.high if horizon_est is not None else None,
+                        grows=growth_est is not None and growth_est.low < growth_est.high)
+    model = ScenarioModel(inputs, lay, run.params, elec, engc, setup, values, static_eligible,
+                          pue=pue, util=util, view=view, demand=demand_est, growth=growth_est, horizon=horizon_est,
+                          bridge=(run.detail["bridge_month_cash"], run.detail["bridge_month_value"]))
     runs, parity = attributions(idx, ws)
+    start = decision_month(ws)
+    money = Money(start.strftime("%Y-%m") if start else "", int(run.detail["horizon_months"][0, 0])
+                  if math.isfinite(float(run.detail["horizon_months"][0, 0])) else 0,
+                  int(a.fiscal_year_start_month or 1), base, base_named, ws.decision.date, g.headroom,
+                  int(a.spare_units or 0), _money_notes(ws, base, base_named, g))
     return _Prepared(ws, options, inputs, setup, values, figures, model, messages, runs, parity, tuple(idx.fits),
-                     idx.pairs, tuple(idx.predictor_errors.values()))
+                     idx.pairs, tuple(idx.predictor_errors.values()), price_list(ws, inputs), money, cross)
 
 
 def _score(prep: _Prepared) -> tuple[list[OptionAssessment], tuple[str, ...], np.ndarray, np.ndarray]:
@@ -390,7 +493,8 @@ def evaluate(ws: Workspace, *, sensitivity: bool = True, monte_carlo: bool = Fal
                       recommended=recommended,
                       why=explain.why(options, prep.setup.infos, ranking, recommended, ws.assumptions.currency),
                       pros_cons=explain.pros_cons(ws, options, prep.setup.infos, chosen),
-                      citations=explain.citations(ws, options))
+                      citations=explain.citations(ws, options), prices=prep.prices, money=prep.money,
+                      crossover=prep.crossover)
 
 
 def _monte_carlo(prep: _Prepared, ids: list[str], draws: int | None, seed: int | None,
@@ -407,5 +511,5 @@ def monte_carlo(ws: Workspace, draws: int | None = None, seed: int | None = None
     """Monte Carlo alone (for a background task): P(rank 1), P10/P50/P90 of $/M tokens and TCO.
     ``progress(fraction)`` is called after each block of draws; ``cancel`` (a
     ``domain.progress.CancelToken``) stops the run with ``domain.progress.Cancelled``."""
-    prep = _prepare(ws)
+    prep = _prepare(ws, views=False)
     return _monte_carlo(prep, [o.id for o in ws.options], draws, seed, progress, cancel)

@@ -279,8 +279,13 @@ def citations(ws: Workspace, options: Sequence[OptionAssessment]) -> tuple[Citat
     for oa in options:
         entry = ws.matrix.entry(oa.runtime, oa.platform)
         cite(oa.option, entry.sources if entry is not None else ())
-    for o in ws.options:  # then the sources of the prices and other cost inputs
+    for o in ws.options:  # then the sources of the prices and other cost inputs: the option's, its platform's
         cite(o.id, o.cost.sources)
+        platform = ws.fleet_of(o.platform)
+        if platform is not None:
+            cite(o.id, platform.sources)
+        if o.hosted is not None:
+            cite(o.id, o.hosted.sources)
     return tuple(Citation(i, key, s.title, publisher(s), s.as_of or N_("undated"), locator(s), s.kind.value,
                           not is_local(s), tuple(cited))
                  for i, (key, (s, cited)) in enumerate(found.items(), start=1))

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from deepdecide.analysis import cost as C
+from deepdecide.analysis import money as M
 from deepdecide.analysis.cost import OptionInputs
 from deepdecide.analysis.scoring import (
     ScoringSetup,
@@ -28,65 +28,91 @@ from deepdecide.domain.common import Estimate
 from deepdecide.domain.messages import Message, msg
 from deepdecide.domain.workspace import CostView, Pricing
 
-PARAMS = ("rate", "capex", "kw", "host", "port", "eff", "ttp", "cap")
-GLOBALS = ("elec", "engc", "pue", "util")
+PARAMS = M.PARAMS
+GLOBALS = M.GLOBALS
 
 
 @dataclass(frozen=True, slots=True)
 class UncertainInput:
-    """One input with a low / likely / high estimate; ``column`` is the option index (None: global),
-    ``effort`` the index of a checklist effort inside ``eff``."""
+    """One input with a low / likely / high estimate. ``columns`` are the options it sets (one for
+    an option's own input, every option on the platform for a platform's, ``(0,)`` with ``option``
+    None for a workspace-wide one); ``effort`` is the index of a checklist effort inside ``eff``."""
 
     key: str
     label: Message  # what the input is, without its option ("porting effort")
     unit: str
     param: str
-    column: int | None
+    columns: tuple[int, ...]
     estimate: Estimate
     option: str | None = None
     effort: int | None = None
+    platform: str | None = None  # a platform's input, shared by the options in ``columns``
+
+    @property
+    def column(self) -> int | None:
+        """The one option the input belongs to (None: a workspace-wide or a platform's input)."""
+        if self.platform is not None or self.option is None:
+            return None
+        return self.columns[0]
 
 
 NO_OVERHEAD = Estimate(1.0, 1.0, 1.0)  # PUE 1: the kW figures are all-in
+
+#: an input of the platform: (the option input's param, its label, unit)
+_PLATFORM_LABELS: dict[str, tuple[Message, str]] = {
+    "rate": (msg("input.rental", "rental $/GPU-h"), "$/GPU-h"),
+    "capex": (msg("input.capex", "purchase price per GPU"), "$"),
+    "kw": (msg("input.power", "kW per GPU"), "kW"),
+    "host": (msg("input.hosting", "hosting $/GPU-h"), "$/GPU-h"),
+    "owned": (msg("input.owned_gpus", "owned GPUs"), "GPUs"),
+    "value": (msg("input.owned_value", "value of an owned GPU"), "$"),
+    "amort": (msg("input.amortization", "amortization"), "years"),
+    "repl": (msg("input.replacement", "replacement price per GPU"), "$"),
+    "resid": (msg("input.residual", "residual value per GPU"), "$"),
+    "api_in": (msg("input.api_input", "input $/M tokens"), "$/M tokens"),
+    "api_out": (msg("input.api_output", "output $/M tokens"), "$/M tokens"),
+    "api_cached": (msg("input.api_cached", "cached input $/M tokens"), "$/M tokens"),
+}
 
 
 def _v(e: Estimate | None) -> float:
     return e.likely if e is not None else math.nan
 
 
+def _estimate_of(oi: OptionInputs, param: str) -> Estimate | None:
+    return {"rate": oi.rate, "capex": oi.capex, "kw": oi.kw, "host": oi.hosting, "owned": oi.owned_est,
+            "value": oi.value, "amort": oi.amort, "repl": oi.repl, "resid": oi.resid, "api_in": oi.api_in,
+            "api_out": oi.api_out, "api_cached": oi.api_cached}.get(param)
+
+
 class ScenarioModel:
-    def __init__(self, inputs: list[OptionInputs], demand: float | None, horizon: float | None,
+    def __init__(self, inputs: list[OptionInputs], layout: M.Layout, base: dict[str, np.ndarray],
                  elec: Estimate | None, engc: Estimate | None, setup: ScoringSetup,
                  static_values: np.ndarray, static_eligible: np.ndarray, *,
                  pue: Estimate | None = NO_OVERHEAD, util: Estimate | None = None,
-                 view: CostView = CostView.CASH):
+                 view: CostView = CostView.CASH, demand: Estimate | None = None, growth: Estimate | None = None,
+                 horizon: Estimate | None = None, bridge: tuple[np.ndarray, np.ndarray] | None = None):
         self.inputs = inputs
+        self.layout = layout
         self.setup = setup
         self.n = len(inputs)
-        self.demand = demand if demand is not None else math.nan
-        self.horizon = horizon if horizon is not None else math.nan
         self.elec_est, self.engc_est, self.pue_est, self.util_est = elec, engc, pue, util
+        self.demand_est, self.growth_est, self.horizon_est = demand, growth, horizon
         self.view = view
         self.pricing = [oi.pricing for oi in inputs]
-        self.amort = np.array([oi.amort_years for oi in inputs], dtype=float)
-        self.unit = np.array([oi.unit for oi in inputs], dtype=float)
         self.owned = np.array([oi.owned for oi in inputs], dtype=float)
-        self.base = {
-            "rate": np.array([_v(oi.rate) for oi in inputs]),
-            "capex": np.array([_v(oi.capex) for oi in inputs]),
-            "kw": np.array([_v(oi.kw) for oi in inputs]),
-            "host": np.array([oi.hosting.likely if oi.hosting is not None else 0.0 for oi in inputs]),
-            "port": np.array([_v(oi.porting) for oi in inputs]),
-            "eff": np.array([sum((e.likely for _, e in oi.efforts), 0.0) for oi in inputs]),
-            "ttp": np.array([_v(oi.ttp) for oi in inputs]),
-            "cap": np.array([_v(oi.capacity) if oi.capacity and oi.capacity.likely > 0 else math.nan
-                             for oi in inputs]),
-            "elec": np.array([_v(elec)]),
-            "engc": np.array([_v(engc)]),
-            "pue": np.array([_v(pue)]),
-            "util": np.array([_v(util)]),
-        }
-        self.masks = {p: np.array([x == p for x in self.pricing], dtype=bool) for p in Pricing}
+        self.base = {k: np.asarray(base[k][0], dtype=float) for k in PARAMS}
+        self.base.update({k: np.asarray(base[k][0], dtype=float) for k in GLOBALS})
+        self.demand = float(self.base["demand"][0])
+        self.horizon = float(self.base["horizon"][0])
+        self.is_api = layout.kind == M.API
+        # the current fleet's cost per month (the baseline's owned GPUs), for a sweep of one column
+        if bridge is None:
+            with np.errstate(all="ignore"):
+                out = M.compute({k: v[None, :] for k, v in self.base.items()}, layout, detail=True)
+            bridge = (out["bridge_month_cash"], out["bridge_month_value"])
+        self._bridge = (np.asarray(bridge[0], dtype=float).reshape(1, -1)[:, :1],
+                        np.asarray(bridge[1], dtype=float).reshape(1, -1)[:, :1])
         # the scored metrics: which columns are dynamic, and the static part of every score
         metrics = setup.metrics
         self.dyn_k = [k for k, s in enumerate(setup.specs) if s.dynamic]
@@ -130,12 +156,43 @@ class ScenarioModel:
 
     # -----------------------------------------------------------------------------------------
 
+    def _relevant(self, j: int, param: str) -> bool:
+        """Whether option ``j``'s figures move with a price of its platform (its pricing uses it)."""
+        oi = self.inputs[j]
+        if oi.is_api:
+            return param in ("api_in", "api_out", "api_cached")
+        runs_owned = oi.owned > 0 or oi.pricing != Pricing.RENT  # some GPUs at operating cost
+        if param == "rate":
+            return oi.pricing == Pricing.RENT
+        if param in ("capex", "amort"):
+            return oi.pricing == Pricing.OWN or (oi.value is None and self.view == CostView.ALL_IN and oi.owned > 0)
+        if param in ("kw", "host"):
+            return runs_owned
+        if param == "value":
+            return oi.owned > 0 and self.view == CostView.ALL_IN
+        if param in ("repl", "resid"):
+            return oi.pricing != Pricing.RENT
+        return True
+
     def uncertain_inputs(self, candidates_only: bool = False) -> list[UncertainInput]:
-        """Every input with a real range (low < high), option by option, then the global ones.
-        ``candidates_only`` leaves out inputs that cannot move the ranking: those of options that
-        can never be ranked (dev-only, or vetoed by a criterion no input changes), and prices
-        where there is no capacity to price."""
+        """Every input with a real range (low < high): option by option, then each platform's (one
+        input for all the options on the platform), then the workspace-wide ones. ``candidates_only``
+        leaves out inputs that cannot move the ranking: those of options that can never be ranked
+        (dev-only, or vetoed by a criterion no input changes), and prices where there is no capacity
+        to price."""
         out: list[UncertainInput] = []
+        cap_known = ~np.isnan(self.base["cap"]) | self.is_api
+        shared: dict[str, tuple[str, Estimate, list[int]]] = {}  # key -> (param, estimate, columns)
+        # a platform's input moves every option on it that uses it: listed when one of them can win
+        for j, oi in enumerate(self.inputs):
+            for param in _PLATFORM_LABELS:
+                est = _estimate_of(oi, param)
+                key = oi.keys.get(param, "")
+                if est is not None and est.low < est.high and key.startswith("fleet.") and self._relevant(j, param):
+                    shared.setdefault(key, (param, est, []))[2].append(j)
+        if candidates_only:
+            shared = {k: v for k, v in shared.items()
+                      if any(self.static_eligible[j] and (v[0] == "owned" or cap_known[j]) for j in v[2])}
         for j, oi in enumerate(self.inputs):
             if candidates_only and not self.static_eligible[j]:
                 continue
@@ -143,49 +200,57 @@ class ScenarioModel:
             cap_label = (msg("input.capacity_assumed", "assumed output tok/s/GPU") if oi.capacity_assumed
                          else msg("input.capacity_measured", "measured output tok/s/GPU"))
             cands: list[tuple[str, Message, str, str, Estimate | None]] = [
-                ("capacity", cap_label, "tok/s/GPU", "cap", oi.capacity),
-            ]
-            runs_owned = oi.owned > 0 or oi.pricing != Pricing.RENT  # some GPUs at operating cost
-            if oi.pricing == Pricing.RENT:
-                cands.append(("gpu_hour_usd", msg("input.rental", "rental $/GPU-h"), "$/GPU-h", "rate", oi.rate))
-            elif oi.pricing == Pricing.OWN or self.view == CostView.ALL_IN:
-                cands.append(("capex_per_gpu_usd", msg("input.capex", "purchase price per GPU"), "$", "capex",
-                              oi.capex))
-            if runs_owned:
-                cands.append(("power_kw_per_gpu", msg("input.power", "kW per GPU"), "kW", "kw", oi.kw))
-                cands.append(("hosting_usd_per_gpu_hour", msg("input.hosting", "hosting $/GPU-h"), "$/GPU-h", "host",
-                              oi.hosting))
+                ("capacity", cap_label, "tok/s/GPU", "cap", oi.capacity)]
+            for param, (label, unit) in _PLATFORM_LABELS.items():
+                est = _estimate_of(oi, param)
+                key = oi.keys.get(param, f"{oid}.{param}")
+                if est is None or not est.low < est.high or not self._relevant(j, param) or key.startswith("fleet."):
+                    continue
+                if candidates_only and param != "owned" and not cap_known[j]:
+                    continue  # without a capacity the price moves no figure
+                cands.append((key.split(".", 1)[1], label, unit, param, est))
             cands += [("porting_effort_person_weeks", msg("input.porting", "porting effort"), "person-weeks", "port",
                        oi.porting),
                       ("time_to_production_weeks", msg("input.time_to_production", "time to production"), "weeks",
                        "ttp", oi.ttp)]
             for key, label, unit, param, est in cands:
-                if candidates_only and param in ("rate", "capex", "kw", "host") and math.isnan(self.base["cap"][j]):
-                    continue  # without a capacity the price moves no figure
                 if est is not None and est.low < est.high:
-                    out.append(UncertainInput(f"{oid}.{key}", label, unit, param, j, est, oid))
+                    out.append(UncertainInput(f"{oid}.{key}", label, unit, param, (j,), est, oid))
             for e_i, (lab, est) in enumerate(oi.efforts):
                 if est.low < est.high:
                     out.append(UncertainInput(f"{oid}.effort[{e_i}]", msg("input.effort", "effort: {item}", item=lab),
-                                              "person-weeks", "eff", j, est, oid, e_i))
-        cap_known = ~np.isnan(self.base["cap"])
-        uses_power = any((p != Pricing.RENT or self.owned[j] > 0) and (cap_known[j] or not candidates_only)
-                         for j, p in enumerate(self.pricing))
+                                              "person-weeks", "eff", (j,), est, oid, e_i))
+        for key, (param, est, cols) in shared.items():
+            label, unit = _PLATFORM_LABELS[param]
+            platform = key.split(".")[1]
+            out.append(UncertainInput(key, label, unit, param, tuple(cols), est, None, platform=platform))
+        uses_power = any((p != Pricing.RENT or self.owned[j] > 0) and not self.is_api[j]
+                         and (cap_known[j] or not candidates_only) for j, p in enumerate(self.pricing))
         if uses_power and self.elec_est is not None and self.elec_est.low < self.elec_est.high:
             out.append(UncertainInput("assumptions.electricity_usd_per_kwh", msg("input.electricity",
                                                                                  "electricity price"),
-                                      "$/kWh", "elec", None, self.elec_est))
+                                      "$/kWh", "elec", (0,), self.elec_est))
         if uses_power and self.pue_est is not None and self.pue_est.low < self.pue_est.high:
-            out.append(UncertainInput("assumptions.pue", msg("input.pue", "PUE"), "", "pue", None, self.pue_est))
-        if not candidates_only and self.util_est is not None and self.util_est.low < self.util_est.high:
-            # a global utilization scales every option's $/M alike: it moves no rank, only the figures
+            out.append(UncertainInput("assumptions.pue", msg("input.pue", "PUE"), "", "pue", (0,), self.pue_est))
+        api_any = bool(self.is_api.any())
+        if (not candidates_only or api_any) and self.util_est is not None and self.util_est.low < self.util_est.high:
+            # a global utilization scales every fleet's $/M alike: it moves ranks only beside a hosted API
             out.append(UncertainInput("assumptions.utilization", msg("input.utilization", "sustained utilization"),
-                                      "fraction", "util", None, self.util_est))
+                                      "fraction", "util", (0,), self.util_est))
         engc_moves = not candidates_only or (cap_known.any() and not math.isnan(self.demand))
         if engc_moves and self.engc_est is not None and self.engc_est.low < self.engc_est.high:
             out.append(UncertainInput("assumptions.engineer_usd_per_week",
                                       msg("input.engineer_rate", "loaded cost per person-week"),
-                                      "$/person-week", "engc", None, self.engc_est))
+                                      "$/person-week", "engc", (0,), self.engc_est))
+        for key, label, unit, param, est in (
+                ("demand.output_tokens_per_s_range", msg("input.demand", "peak demand"), "output tok/s", "demand",
+                 self.demand_est),
+                ("demand.growth_per_year", msg("input.growth", "demand growth per year"), "fraction", "growth",
+                 self.growth_est),
+                ("assumptions.horizon_years_range", msg("input.horizon", "horizon"), "years", "horizon",
+                 self.horizon_est)):
+            if est is not None and est.low < est.high:
+                out.append(UncertainInput(key, label, unit, param, (0,), est))
         return out
 
     def broadcast(self, s: int) -> dict[str, np.ndarray]:
@@ -197,39 +262,30 @@ class ScenarioModel:
             out[k] = np.broadcast_to(self.base[k], (s, 1))
         return out
 
+    def money(self, p: dict[str, np.ndarray], cols: np.ndarray | None = None) -> dict[str, np.ndarray]:
+        """The money model's outputs (S, C) for the parameters ``p`` (column c is option ``cols[c]``)."""
+        if cols is None:
+            return M.compute(p, self.layout)
+        return M.compute(p, self.layout.take(cols), bridge=self._bridge)
+
     def metrics(self, p: dict[str, np.ndarray], cols: np.ndarray | None = None) -> dict[str, np.ndarray]:
         """Dynamic metrics, each (S, C): column c is option ``cols[c]`` (default: every option).
         Money is in the driving cost view (``self.view``)."""
-        if cols is None:
-            amort, unit, owned, masks = self.amort, self.unit, self.owned, self.masks
-        else:
-            amort, unit, owned = self.amort[cols], self.unit[cols], self.owned[cols]
-            masks = {k: m[cols] for k, m in self.masks.items()}
-        shape = np.broadcast_shapes(p["cap"].shape, p["rate"].shape)
-        cap = np.where(p["cap"] > 0, p["cap"], np.nan)
-        gpus = np.asarray(C.fleet_gpus(self.demand, cap, unit))
-        op = np.asarray(C.operating_hour(p["kw"], p["pue"], p["elec"], p["host"]))
-        hour = np.full(shape, np.nan)
+        out = self.money(p, cols)
+        api = self.is_api if cols is None else self.is_api[cols]
         cash = self.view == CostView.CASH
-        for pricing, m in masks.items():
-            if not m.any():
-                continue
-            allin = C.all_in_hour(pricing, p["rate"][:, m], p["capex"][:, m], amort[m], op[:, m])
-            if cash:
-                hour[:, m] = C.cash_hour(pricing, gpus[:, m], owned[m], op[:, m], allin)
-            else:
-                hour[:, m] = allin
-        eng_pw = p["port"] + p["eff"]
-        cpm = C.cost_per_million(hour, cap)
-        tco = C.horizon_cost(gpus, hour, self.horizon) + eng_pw * p["engc"]
-        eff = cpm / p["util"]
+        cpm = out["cpm_cash"] if cash else out["cpm_econ"]
+        tco = out["tco_cash"] if cash else out["tco_econ"]
+        shape = cpm.shape
+        cap = np.where(api, np.nan, np.where(p["cap"] > 0, p["cap"], np.nan))
+        eff = np.where(api, cpm, cpm / p["util"])
         return {  # an overflow is missing, as in the deterministic figures
             "cost_per_m_tokens_usd": np.where(np.isfinite(cpm), cpm, np.nan),
             "effective_cost_per_m_tokens_usd": np.where(np.isfinite(eff), eff, np.nan),
             "tco_usd": np.where(np.isfinite(tco), tco, np.nan),
             "time_to_production_weeks": np.broadcast_to(p["ttp"], shape),
-            "engineering_person_weeks": eng_pw,
-            "capacity_tps_per_gpu": cap,
+            "engineering_person_weeks": np.broadcast_to(p["port"] + p["eff"], shape),
+            "capacity_tps_per_gpu": np.broadcast_to(cap, shape),
         }
 
     def evaluate(self, p: dict[str, np.ndarray], weights: np.ndarray | None = None
@@ -308,7 +364,9 @@ class ScenarioModel:
         """
         n, width = grid.shape
         out = np.empty((n, width), dtype=int)
-        fast = [i for i, inp in enumerate(inputs) if inp.column is not None and not self.ko_k and self.grp_names]
+        base_col = self.layout.baseline  # the baseline's inputs move the current fleet's cost of every option
+        fast = [i for i, inp in enumerate(inputs) if inp.column is not None and inp.column != base_col
+                and not self.ko_k and self.grp_names]
         fast_set = set(fast)
         slow = [i for i in range(n) if i not in fast_set]
         if fast:
@@ -325,12 +383,13 @@ class ScenarioModel:
             arr = touched.get(inp.param)
             if arr is None:
                 arr = touched[inp.param] = p[inp.param].copy()
-            col = 0 if inp.column is None else inp.column
             rows = slice(i * width, (i + 1) * width)
+            cols = list(inp.columns)
             if inp.param == "eff":
+                col = cols[0]
                 arr[rows, col] = self.base["eff"][col] + (grid[i] - inp.estimate.likely)
             else:
-                arr[rows, col] = grid[i]
+                arr[rows, cols] = grid[i][:, None]
         p.update(touched)
         return self.winners(p).reshape(n, width)
 

@@ -156,10 +156,11 @@ def run(model: ScenarioModel, ids: list[str], draws: int, seed: int, *, ranking_
     none = 0
     # where each input goes: per parameter, the input indices and their option columns
     direct: dict[str, tuple[np.ndarray, np.ndarray]] = {}
-    for param in {i.param for i in inputs if i.param != "eff"}:
-        where = [n for n, i in enumerate(inputs) if i.param == param]
-        direct[param] = (np.array(where), np.array([inputs[n].column or 0 for n in where]))
-    efforts = sorted((i.column or 0, n) for n, i in enumerate(inputs) if i.param == "eff")
+    for param in sorted({i.param for i in inputs if i.param != "eff"}):
+        # a platform's input sets every option on the platform to the same draw
+        pairs = [(n, c) for n, i in enumerate(inputs) if i.param == param for c in i.columns]
+        direct[param] = (np.array([n for n, _ in pairs]), np.array([c for _, c in pairs]))
+    efforts = sorted((i.columns[0], n) for n, i in enumerate(inputs) if i.param == "eff")
     eff_idx = np.array([n for _, n in efforts], dtype=int)
     eff_likely = est[eff_idx, 1] if len(eff_idx) else np.empty(0)
     eff_cols, eff_starts = np.unique(np.array([c for c, _ in efforts], dtype=int), return_index=True)

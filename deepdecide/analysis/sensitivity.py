@@ -91,6 +91,9 @@ def _grids(inputs: list[UncertainInput]) -> tuple[np.ndarray, int]:
     est = np.array([(i.estimate.low, i.estimate.likely, i.estimate.high) for i in inputs], dtype=float)
     low, likely, high = est[:, :1], est[:, 1:2], est[:, 2:3]
     top = np.maximum(2.0 * high, high + (high - low))
+    # a utilization is a fraction of the hours: never swept past all of them
+    capped = np.array([[i.param == "util"] for i in inputs], dtype=bool).reshape(-1, 1)
+    top = np.where(capped, np.maximum(np.minimum(top, 1.0), high), top)
     below = low * np.linspace(0.0, 1.0, g_out, endpoint=False)[None, :]
     lower = low + (likely - low) * np.linspace(0.0, 1.0, n1)[None, :]
     upper = likely + (high - likely) * np.linspace(0.0, 1.0, n2 + 1)[None, 1:]
@@ -158,11 +161,18 @@ def input_flips(model: ScenarioModel, winner: int, ids: list[str]) -> tuple[Inpu
                             else N_("above {value}: no option is eligible (knock-outs)"))
                 notes.append(msg(f"sensitivity.no_eligible_{side}", template, value=Amount(value, inp.unit)))
             res[side] = (value, who, e.low <= value <= e.high)
+        moved = tuple(ids[c] for c in inp.columns) if inp.platform is not None else ()
+        if moved:  # one input of the platform, shared by its options
+            notes.insert(0, msg("sensitivity.affects", "affects {n} options ({options})", n=len(moved),
+                                options=", ".join(moved)))
         if res["below"][0] is None and res["above"][0] is None:
             notes.append(msg("sensitivity.no_change", "the winner does not change between {low} and {high}",
                              low=Amount(_round(grid[i, 0]), inp.unit), high=Amount(_round(grid[i, -1]), inp.unit)))
+        elif not (res["below"][2] or res["above"][2]):
+            notes.append(msg("sensitivity.no_flip_in_range", "no flip in its range"))
         out.append(InputFlip(
             inp.key, inp.option, inp.label, inp.unit, e.low, e.likely, e.high,
             res["below"][0], res["below"][1], res["above"][0], res["above"][1],
-            res["below"][2], res["above"][2], chain(notes), float(grid[i, 0]), float(grid[i, -1])))
+            res["below"][2], res["above"][2], chain(notes), float(grid[i, 0]), float(grid[i, -1]),
+            platform=inp.platform, options=moved))
     return tuple(out)

@@ -236,10 +236,16 @@ def _render(ws: Workspace, a: Assessment) -> str:
     lines.append("  " + _("evidence: B = builds, C = correct, P = performs (+ reached, - not); "
                           "{symbol}/M tok = {symbol}/GPU-h / (tok/s/GPU x 3600 / 10^6); ≈: rests on assumptions, "
                           "printed with the precision its range supports").format(symbol=sym))
-    lines.append("  " + _("cash = what we will spend (owned GPUs' capex excluded); all-in = every GPU at its "
-                          "all-in {symbol}/GPU-h (InferenceMAX basis)").format(symbol=sym))
+    lines.append("  " + _("cash = the money that leaves over the horizon (purchases when paid, owned GPUs at their "
+                          "running cost); all-in = the economic view (owned GPUs at their {value} value, bought ones "
+                          "amortized, rented ones at the rental price)").format(
+        value=_(ws.assumptions.owned_value.value)))
+    lines.append("  " + _("GPUs (owned+new) of the first year, with {headroom} headroom and {spares} spare unit(s); "
+                          "{symbol}/M counts the padding to whole nodes and the spare units").format(
+        headroom=formatting.percent(a.money.headroom), spares=formatting.integer(a.money.spare_units), symbol=sym))
     lines.append("  " + _("runs m/p/x/?: runs about the option that match the workload / are accepted proxies / "
                           "mismatch (count for nothing) / need context (count for nothing until assigned)"))
+    lines.extend(_money_lines(a, order, cur))
     lines.extend(_fit_lines(a))
     lines.extend(_prediction_lines(a))
     if a.messages:
@@ -321,7 +327,12 @@ def _render(ws: Workspace, a: Assessment) -> str:
             label = flip.label.replace("$", formatting.currency_unit(cur))  # "hosting $/GPU-h" in the currency
             lines.append(f"  {label} [{formatting.number(flip.low)} / {formatting.number(flip.likely)} / "
                          f"{formatting.number(flip.high, flip_unit)}]: {'; '.join(parts)}")
-        steady = len(s.inputs) - len(flips)
+        shared = [flip for flip in s.inputs if flip.platform is not None and flip not in flips]
+        for flip in shared:  # one input for every option on the platform: said even when it flips nothing
+            label = flip.label.replace("$", formatting.currency_unit(cur))
+            lines.append(f"  {label} [{formatting.number(flip.low)} / {formatting.number(flip.likely)} / "
+                         f"{formatting.number(flip.high, formatting.unit_text(flip.unit))}]: {flip.note}")
+        steady = len(s.inputs) - len(flips) - len(shared)
         if steady:
             lines.append("  " + _("{n} other uncertain input(s) do not change the winner between 0 and about "
                                   "twice their high value").format(n=formatting.integer(steady)))
@@ -345,6 +356,64 @@ def _render(ws: Workspace, a: Assessment) -> str:
         lines.append(table([_("option"), _("P(best)"), _("{symbol}/M tok P10 / P50 / P90").format(symbol=sym),
                             _("TCO P10 / P50 / P90")], mrows))
     return "\n".join(lines)
+
+
+def _money_lines(a: Assessment, order: list[str], cur: str) -> list[str]:
+    """The fleet bought and rented, the purchases, payback, the hosted API, and the budget by fiscal year."""
+    from deepdecide.cli.common import table
+
+    m = a.money
+    if not m.horizon_months:
+        return []
+    out = ["", _("Money over time: from {start}, {months} months; fiscal years start in month {fy}; payback "
+                 "against {baseline}").format(start=m.start or "M1", months=formatting.integer(m.horizon_months),
+                                              fy=m.fiscal_year_start_month, baseline=m.baseline or _("none"))]
+    out.extend(f"  ! {n}" for n in m.notes)
+    rows = []
+    years: list[str] = []
+    for oid in order:
+        oa = _option(a, oid)
+        cf = oa.costs.cash_flow
+        if cf is not None:
+            years.extend(y.fiscal_year for y in cf.years if y.fiscal_year not in years)
+    budget = []
+    for oid in order:
+        oa = _option(a, oid)
+        f, c = oa.fleet, oa.costs
+        if c.hosted is not None:
+            h = c.hosted
+            gpus = _("hosted API: {price}/M output tokens{placeholder}").format(
+                price=_money(h.price_per_m_output, cur), placeholder=_(" (placeholder)") if h.placeholder else "")
+        elif f.gpus.value is None:
+            gpus = "-"
+        else:
+            gpus = _("{owned} owned + {bought} bought + {rented} rented ({spare} spare)").format(
+                owned=_num(f.owned_used), bought=_num(f.bought_gpus), rented=_num(f.rented_gpus),
+                spare=_num(f.spare_gpus))
+        cf = c.cash_flow
+        buys = "; ".join(_("{gpus} x {price} = {amount} in {month}{flag}").format(
+            gpus=formatting.integer(p.gpus), price=_money(p.unit_price, cur), amount=_money(p.amount, cur),
+            month=p.label, flag=_(" (replacement)") if p.kind == "replace" else "") for p in (cf.purchases if cf else ()))
+        service = "-" if cf is None or cf.service_month is None else (
+            cf.months[cf.service_month].label if cf.service_month < len(cf.months) else _("after the horizon"))
+        rows.append([oid, gpus, buys or "-", service, str(c.payback.text) if c.payback and c.payback.text else "-",
+                     str(c.break_even) if c.break_even else "-"])
+        if cf is not None:
+            by = {y.fiscal_year: y for y in cf.years}
+            budget.append([oid, *(_("{capex} / {opex}").format(capex=_money(by[y].capex, cur),
+                                                               opex=_money(by[y].opex + by[y].engineering, cur))
+                                  if y in by else "-" for y in years)])
+    out.append(table([_("option"), _("GPUs (first year)"), _("purchases (cash, paid on delivery)"), _("in service"),
+                      _("payback"), _("against the hosted API")], rows))
+    for oid in order:
+        hosted = _option(a, oid).costs.hosted
+        if hosted is not None and hosted.note is not None:
+            out.append("  " + _("{option}: {note}").format(option=oid, note=hosted.note))
+    if budget:
+        out.append("")
+        out.append(_("Budget by fiscal year, cash: capex / opex (running cost and engineering)"))
+        out.append(table([_("option"), *years], budget, wrap_last=False))
+    return out
 
 
 def _option(a: Assessment, oid: str) -> OptionAssessment:

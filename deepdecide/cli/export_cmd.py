@@ -1,5 +1,6 @@
 """``deepdecide export [WORKSPACE] --comparison FILE.csv --evidence FILE.csv [--parity FILE.csv]
-[--xlsx FILE.xlsx]``: the comparison and the normalized evidence for spreadsheets."""
+[--cash-flow FILE.csv] [--xlsx FILE.xlsx]``: the comparison, the normalized evidence and the monthly
+cash flow for spreadsheets."""
 
 from __future__ import annotations
 
@@ -9,8 +10,8 @@ import sys
 from deepdecide.domain.i18n import N_, _
 
 NAME = "export"
-HELP = (N_("write the comparison (ranking and every per-option figure, units in the headers) and the "
-        "normalized evidence as CSV, or all of it as one XLSX workbook"))
+HELP = (N_("write the comparison (ranking and every per-option figure, units in the headers), the "
+        "normalized evidence and the monthly cash flow as CSV, or all of it as one XLSX workbook"))
 
 DESCRIPTION = N_("""CSV numbers are plain numbers; each figure column names its unit in brackets ("TCO over 3 years [$]")
 and is followed by a "... basis" column (measured, assumed, proxy or predicted where the assessment
@@ -34,8 +35,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--comparison", metavar="FILE.csv", help=_("the ranking and every per-option figure"))
     parser.add_argument("--evidence", metavar="FILE.csv", help=_("the normalized benchmark runs with provenance"))
     parser.add_argument("--parity", metavar="FILE.csv", help=_("the parity checks with provenance"))
+    parser.add_argument("--cash-flow", metavar="FILE.csv",
+                        help=_("every option's money month by month: capex, opex, engineering, cash, cumulative "
+                               "cash and the economic cost"))
     parser.add_argument("--xlsx", metavar="FILE.xlsx",
-                        help=_("one workbook with a Comparison, an Evidence and a Parity sheet (needs openpyxl)"))
+                        help=_("one workbook with a Comparison, an Evidence, a Parity and a Cash flow sheet "
+                               "(needs openpyxl)"))
     parser.add_argument("--draws", type=int, metavar="N",
                         help=_("Monte Carlo draws for P(best) and the percentiles (default: the workspace's)"))
     parser.add_argument("--seed", type=int, help=_("Monte Carlo seed (default: the workspace's)"))
@@ -52,9 +57,9 @@ def run(args: argparse.Namespace) -> int:
     from deepdecide.report import spreadsheet as sheet
     from deepdecide.storage import files
 
-    targets = [args.comparison, args.evidence, args.parity, args.xlsx]
+    targets = [args.comparison, args.evidence, args.parity, args.cash_flow, args.xlsx]
     if not any(targets):
-        error(_("export: give at least one of --comparison, --evidence, --parity, --xlsx"))
+        error(_("export: give at least one of --comparison, --evidence, --parity, --cash-flow, --xlsx"))
         return EXIT_USAGE
     if output_refused(*targets):
         return EXIT_USAGE
@@ -72,11 +77,12 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_INPUT
     a = evaluate(ws, sensitivity=False, monte_carlo=not args.no_monte_carlo, draws=args.draws, seed=args.seed)
     tables = {"comparison": sheet.comparison_table(ws, a), "evidence": sheet.evidence_table(ws, a),
-              "parity": sheet.parity_table(ws, a)}
+              "parity": sheet.parity_table(ws, a), "cash_flow": sheet.cash_flow_table(ws, a)}
     written: list[str] = []
     current = ""
     try:
-        for key, path in (("comparison", args.comparison), ("evidence", args.evidence), ("parity", args.parity)):
+        for key, path in (("comparison", args.comparison), ("evidence", args.evidence), ("parity", args.parity),
+                          ("cash_flow", args.cash_flow)):
             if path:
                 current = path
                 sheet.write_csv(tables[key], path)
@@ -96,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
     for w in written:
         print(_('wrote {w}').format(w=w))
     used = [tables[k] for k, p in (("comparison", args.comparison), ("evidence", args.evidence),
-                                    ("parity", args.parity)) if p or args.xlsx]
+                                    ("parity", args.parity), ("cash_flow", args.cash_flow)) if p or args.xlsx]
     for finding in dict.fromkeys(f for t in used for f in t.redactions):  # what the files leave out
         say(_("redacted: {finding}").format(finding=finding), file=sys.stderr)
     if a.monte_carlo is not None:

@@ -172,10 +172,11 @@ class Rule:
     range: Range
     legacy: Range | None = None
     integer: bool = False
+    introduced: int = 2  # the schema whose rule it is (when schema 1 did not have it)
 
     @property
     def since(self) -> int:
-        return 1 if self.legacy == self.range else 2
+        return 1 if self.legacy == self.range else self.introduced
 
 
 #: the unit a fraction's range is written with
@@ -228,6 +229,35 @@ RULES: dict[str, Rule] = {r.key: r for r in (
     Rule("assumptions.monte_carlo_draws", Range(1, MAX_DRAWS, unit=N_("draws")), Range(1, MAX_DRAWS, unit=N_("draws")),
          integer=True),
     Rule("assumptions.monte_carlo_seed", Range(0, MAX_SEED), Range(0, MAX_SEED), integer=True),
+    # schema 6: the money over time
+    Rule("assumptions.horizon_years_range", _positive(30, N_("years")), introduced=7),
+    Rule("assumptions.headroom", _nonneg(10, N_("(a fraction: 0.2 = 20 %)")), introduced=7),
+    Rule("assumptions.spare_units", _nonneg(1_000, N_("units")), integer=True, introduced=7),
+    Rule("assumptions.fiscal_year_start_month", Range(1, 12, unit=N_("(a month: 1 = January)")), integer=True,
+         introduced=7),
+    Rule("topology.spare_units", _nonneg(1_000, N_("units")), integer=True, introduced=7),
+    Rule("demand.output_tokens_per_s_range", _positive(1e12, N_("output tok/s")), introduced=7),
+    Rule("demand.growth_per_year", _nonneg(100, N_("(a fraction per year: 0.3 = +30 %)")), introduced=7),
+    Rule("fleet.owned_gpus", _nonneg(100_000_000, N_("GPUs")), integer=True, introduced=7),
+    Rule("fleet.owned_gpus_range", _nonneg(100_000_000, N_("GPUs")), introduced=7),
+    Rule("fleet.book_value_usd_per_gpu", _nonneg(10_000_000, N_("$ per GPU")), introduced=7),
+    Rule("fleet.resale_usd_per_gpu", _nonneg(10_000_000, N_("$ per GPU")), introduced=7),
+    Rule("fleet.replacement_usd_per_gpu", _positive(10_000_000, N_("$ per GPU")), introduced=7),
+    Rule("fleet.purchase_usd_per_gpu", _positive(10_000_000, N_("$ per GPU"))),  # moved from cost.* by the schema-7 migration: the rule it had applies
+    Rule("fleet.residual_usd_per_gpu", _nonneg(10_000_000, N_("$ per GPU")), introduced=7),
+    Rule("fleet.amortization_years", _positive(30, N_("years"))),  # moved from cost.* by the schema-7 migration: the rule it had applies
+    Rule("fleet.rental_usd_per_gpu_hour", _positive(10_000, N_("$/GPU-hour"))),  # moved from cost.* by the schema-7 migration: the rule it had applies
+    Rule("fleet.power_kw_per_gpu", _positive(100, N_("kW per GPU"))),  # moved from cost.* by the schema-7 migration: the rule it had applies
+    Rule("fleet.hosting_usd_per_gpu_hour", _nonneg(10_000, N_("$/GPU-hour")), introduced=7),
+    Rule("fleet.lead_time_months", _nonneg(120, N_("months")), integer=True, introduced=7),
+    Rule("fleet.ramp_months", _nonneg(120, N_("months")), integer=True, introduced=7),
+    Rule("hosted.input_usd_per_m", _nonneg(10_000, N_("$ per million tokens")), introduced=7),
+    Rule("hosted.output_usd_per_m", _nonneg(10_000, N_("$ per million tokens")), introduced=7),
+    Rule("hosted.cached_input_usd_per_m", _nonneg(10_000, N_("$ per million tokens")), introduced=7),
+    Rule("hosted.cached_input_share", _nonneg(1, N_("(a fraction: 0.3 = 30 %)")), introduced=7),
+    Rule("hosted.committed_discount", Range(0, 1, high_open=True, unit=N_("(a fraction: 0.2 = 20 %)")), introduced=7),
+    Rule("hosted.stated_ttft_p99_ms", _positive(3_600_000, N_("ms")), introduced=7),
+    Rule("hosted.stated_tpot_p99_ms", _positive(3_600_000, N_("ms")), introduced=7),
 )}
 
 
@@ -287,12 +317,12 @@ def _check(value: Any, key: str | Rule, path: str, out: list[Problem]) -> None:
         legacy = estimate_problem(value, rule.legacy)
         reason = legacy or estimate_problem(value, rule.range)
         if reason:
-            out.append(Problem(path, reason, 1 if legacy else 2))
+            out.append(Problem(path, reason, 1 if legacy else rule.introduced))
         return
     legacy = number_problem(value, rule, rule.legacy) if rule.legacy else None
     reason = number_problem(value, rule)  # names the whole accepted range
     if reason:
-        out.append(Problem(path, reason, 1 if legacy else 2))
+        out.append(Problem(path, reason, 1 if legacy else rule.introduced))
 
 
 def workspace_problems(ws: Any) -> list[Problem]:
@@ -316,8 +346,24 @@ def workspace_problems(ws: Any) -> list[Problem]:
         _check(getattr(ws.demand, name), f"demand.{name}", f"demand.{name}", out)
     a = ws.assumptions
     for name in ("horizon_years", "electricity_usd_per_kwh", "engineer_usd_per_week", "utilization",
-                 "monte_carlo_draws", "monte_carlo_seed"):
+                 "monte_carlo_draws", "monte_carlo_seed", "horizon_years_range", "headroom", "spare_units",
+                 "fiscal_year_start_month"):
         _check(getattr(a, name), f"assumptions.{name}", f"assumptions.{name}", out)
+    for name in ("output_tokens_per_s_range", "growth_per_year"):
+        _check(getattr(ws.demand, name), f"demand.{name}", f"demand.{name}", out)
+    for i, o in enumerate(ws.options):
+        _check(o.topology.spare_units, "topology.spare_units", f"options[{i}].topology.spare_units", out)
+        h = o.hosted
+        if h is not None:
+            for name in ("input_usd_per_m", "output_usd_per_m", "cached_input_usd_per_m", "cached_input_share",
+                         "committed_discount", "stated_ttft_p99_ms", "stated_tpot_p99_ms"):
+                _check(getattr(h, name), f"hosted.{name}", f"options[{i}].hosted.{name}", out)
+    for i, f in enumerate(ws.fleet):
+        for name in ("owned_gpus", "owned_gpus_range", "book_value_usd_per_gpu", "resale_usd_per_gpu",
+                     "replacement_usd_per_gpu", "purchase_usd_per_gpu", "residual_usd_per_gpu", "amortization_years",
+                     "rental_usd_per_gpu_hour", "power_kw_per_gpu", "hosting_usd_per_gpu_hour", "lead_time_months",
+                     "ramp_months"):
+            _check(getattr(f, name), f"fleet.{name}", f"fleet[{i}].{name}", out)
     out.extend(date_problems(ws))
     out.extend(file_name_problems(ws))
     for key in ("decision_makers", "consulted", "informed"):  # roles by name, as the sign-off rows name them

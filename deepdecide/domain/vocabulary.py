@@ -11,8 +11,8 @@ WORDS: tuple[str, ...] = (
     # support classification and matrix status
     N_("official"), N_("experimental"), N_("community"), N_("unsupported"), N_("undocumented"), N_("listed"),
     # strategies, pricing, cost views, what is acquired
-    N_("keep"), N_("port"), N_("buy"), N_("dev-only"), N_("rent"), N_("own"), N_("existing"), N_("cash"),
-    N_("all-in"),
+    N_("keep"), N_("port"), N_("buy"), N_("dev-only"), N_("hosted-api"), N_("rent"), N_("own"), N_("existing"),
+    N_("cash"), N_("all-in"), N_("book"), N_("resale"), N_("purchase"), N_("hosted API"),
     # capacity bases and sources
     N_("measured"), N_("interpolated"), N_("lower bound"), N_("assumed"), N_("fails the SLO"),
     N_("fails parity"), N_("none"), N_("own measurement"), N_("third-party"), N_("proxy"), N_("predicted"),

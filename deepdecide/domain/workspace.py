@@ -12,7 +12,7 @@ from deepdecide.domain.revisit import RevisitCondition
 from deepdecide.domain.slo import SLO
 from deepdecide.domain.workload import Workload
 
-SCHEMA_VERSION = 6  # docs/workspace-schema.md: what each version changed, and the migration policy
+SCHEMA_VERSION = 7  # docs/workspace-schema.md: what each version changed, and the migration policy
 
 
 class Strategy(StrEnum):
@@ -20,6 +20,7 @@ class Strategy(StrEnum):
     PORT = "port"  # port a runtime to hardware it does not officially support
     BUY = "buy"  # buy hardware the runtime officially supports
     DEV_ONLY = "dev-only"  # development / evaluation only, never production capacity
+    HOSTED_API = "hosted-api"  # buy tokens from a provider's API: no fleet (``Option.hosted``)
 
 
 class Pricing(StrEnum):
@@ -33,8 +34,33 @@ class Pricing(StrEnum):
 class CostView(StrEnum):
     """Which cost figures the cost criteria score (both are always computed and shown)."""
 
-    CASH = "cash"  # what we will spend: the capex of GPUs already owned is excluded (sunk)
-    ALL_IN = "all-in"  # every GPU at its all-in $/GPU-hour, owned ones included (InferenceMAX basis)
+    CASH = "cash"  # the money that leaves, month by month: purchases when paid, GPUs already owned at their running cost
+    ALL_IN = "all-in"  # economic: owned GPUs at their book (or resale) value, bought ones amortized, rent
+
+
+class OwnedValue(StrEnum):
+    """What an owned GPU costs in the economic (all-in) view: the value the team gives up by using it."""
+
+    BOOK = "book"  # its remaining book value (``book_value_usd_per_gpu``), over its remaining support
+    RESALE = "resale"  # what it would sell for (``resale_usd_per_gpu``): the opportunity cost
+    PURCHASE = "purchase"  # the new purchase price, amortized (the InferenceMAX basis; schema 5's all-in view)
+
+
+@dataclass(frozen=True, slots=True)
+class Quote:
+    """Where one unit price comes from and how long it holds: the price list of the record shows it,
+    and flags a quote whose ``valid_until`` is before the record's date.
+
+    ``price`` names the price it backs: of a fleet entry ``purchase``, ``rental``, ``power``,
+    ``hosting``, ``book_value``, ``resale``, ``replacement``, ``residual``; of a hosted API
+    ``input``, ``output``, ``cached_input``; of the assumptions ``electricity``, ``engineer``."""
+
+    price: str
+    source: str = ""  # a source id of the same entry, or a short citation
+    as_of: str = ""  # date of the quote or figure (ISO)
+    valid_until: str = ""  # ISO date the quote holds until ("" : not stated)
+    placeholder: bool = False  # a stand-in until a quote is at hand: labelled wherever it is shown
+    note: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,21 +71,27 @@ class Topology:
     gpus_per_node: int = 8
     prefill_gpus: int | None = None
     decode_gpus: int | None = None
-    unit_gpus: int | None = None  # smallest deployable unit (e.g. 68 for 4 prefill + 64 decode)
+    unit_gpus: int | None = None  # smallest deployable unit (e.g. 68 for 4 prefill + 64 decode): GPUs that serve
     measured_on: str = ""  # platform id the topology was measured on, if it is a reference topology
     # GPUs the unit needs inside one scale-up domain (e.g. 68 on one NVLink domain); larger than
     # gpus_per_node means the platform's node cannot hold it: a warning on the option
     scale_up_domain_gpus: int | None = None
+    # spare units kept for failure recovery (None: ``assumptions.spare_units``)
+    spare_units: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class CostInputs:
+    """An option's own cost inputs. Prices, power, hosting and amortization belong to the platform
+    (``Workspace.fleet``): one input shared by every option on it. An option states its own only
+    where it differs (another quote for this option alone); that one is then its own input."""
+
     pricing: Pricing = Pricing.RENT
-    gpu_hour_usd: Estimate | None = None  # rental $/GPU-h (RENT)
-    capex_per_gpu_usd: Estimate | None = None  # all-in purchase per GPU (OWN)
-    amortization_years: float = 3.0
-    power_kw_per_gpu: Estimate | None = None  # kW per GPU at the wall (x PUE) (OWN, EXISTING)
-    hosting_usd_per_gpu_hour: Estimate | None = None  # space, network, support per GPU-hour (OWN, EXISTING)
+    gpu_hour_usd: Estimate | None = None  # rental $/GPU-h (RENT); None: the platform's
+    capex_per_gpu_usd: Estimate | None = None  # all-in purchase per GPU (OWN); None: the platform's
+    amortization_years: float | None = None  # None: the platform's, else 3 years
+    power_kw_per_gpu: Estimate | None = None  # kW per GPU at the wall (x PUE); None: the platform's
+    hosting_usd_per_gpu_hour: Estimate | None = None  # space, network, support per GPU-hour; None: the platform's
     porting_effort_person_weeks: Estimate = Estimate(0, 0, 0)
     time_to_production_weeks: Estimate = Estimate(0, 0, 0)
     assumed_output_tps_per_gpu: Estimate | None = None  # used only where no run meets the SLO; flagged
@@ -74,21 +106,51 @@ class CostInputs:
 
 @dataclass(frozen=True, slots=True)
 class PlatformFleet:
-    """What the team owns of one platform, and the platform's stated prices.
+    """What the team owns of one platform, and the platform's stated prices: one input each, shared
+    by every option on the platform (sensitivity and Monte Carlo draw it once).
 
     An option's fleet is the owned GPUs first, then the shortfall, bought (pricing ``own``) or
     rented (``rent``) at these prices unless the option states its own."""
 
     platform: str
     owned_gpus: int = 0
+    owned_gpus_range: Estimate | None = None  # low / likely / high of the owned GPUs (Monte Carlo)
     book_value_usd_per_gpu: Estimate | None = None  # remaining book value of an owned GPU
+    resale_usd_per_gpu: Estimate | None = None  # what an owned GPU would sell for today
     end_of_support: str = ""  # ISO date the owned GPUs run out of support
+    replacement_usd_per_gpu: Estimate | None = None  # replacing an owned GPU at its end of support (None: purchase)
     purchase_usd_per_gpu: Estimate | None = None  # all-in purchase price per GPU (server share)
+    residual_usd_per_gpu: Estimate | None = None  # value of a bought GPU at the horizon's end (None: none)
+    amortization_years: Estimate | None = None  # of a bought GPU (None: the option's, else 3 years)
     rental_usd_per_gpu_hour: Estimate | None = None
-    power_kw_per_gpu: Estimate | None = None
+    power_kw_per_gpu: Estimate | None = None  # nameplate all-in kW per GPU (x PUE)
     hosting_usd_per_gpu_hour: Estimate | None = None
+    lead_time_months: int = 0  # order to delivery: a purchase is paid in its delivery month
+    ramp_months: int = 0  # delivery to service (install, burn-in, validation)
     note: str = ""
     sources: tuple[Source, ...] = tuple_field()
+    quotes: tuple[Quote, ...] = tuple_field()  # source, date and validity of each price
+
+
+@dataclass(frozen=True, slots=True)
+class HostedApi:
+    """A provider's per-token API: the buy-tokens option (strategy ``hosted-api``). No fleet: its
+    cost is the workload's tokens at these prices. ``stated_*`` latencies are the provider's own
+    statement (not a measurement), what the option is judged against the SLO by."""
+
+    provider: str = ""
+    input_usd_per_m: Estimate = Estimate(0, 0, 0)  # $ per million input tokens (not cached)
+    output_usd_per_m: Estimate = Estimate(0, 0, 0)  # $ per million output tokens
+    cached_input_usd_per_m: Estimate | None = None  # $ per million input tokens read from its cache
+    cached_input_share: float = 0.0  # share of the input tokens billed at the cached price
+    committed_discount: float = 0.0  # fraction off the list prices for a committed spend (0.2 = 20 %)
+    committed_spend_usd_per_year: float | None = None  # the spend the discount commits to
+    stated_ttft_p99_ms: float | None = None
+    stated_tpot_p99_ms: float | None = None
+    stated_latency_source: str = ""
+    note: str = ""
+    sources: tuple[Source, ...] = tuple_field()
+    quotes: tuple[Quote, ...] = tuple_field()
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +164,7 @@ class Option:
     cost: CostInputs = CostInputs()
     notes: str = ""
     short_label: str = ""  # shown where space is tight ("H100 · SGLang"); empty: derived (domain.presentation)
+    hosted: HostedApi | None = None  # the provider's prices (strategy hosted-api only)
 
 
 class Answer(StrEnum):
@@ -152,27 +215,37 @@ class Criterion:
 
 @dataclass(frozen=True, slots=True)
 class Demand:
-    """Peak load to serve: output tokens/s directly, or requests/s with token lengths."""
+    """Peak load to serve: output tokens/s directly, or requests/s with token lengths; optionally
+    its range (drawn by Monte Carlo) and its growth per year (the fleet is sized year by year)."""
 
     output_tokens_per_s: float | None = None
     requests_per_s: float | None = None
     input_tokens: float | None = None
     output_tokens: float | None = None
+    output_tokens_per_s_range: Estimate | None = None  # low / likely / high of the peak output tok/s
+    growth_per_year: Estimate | None = None  # fraction per year (0.3 = +30 % a year)
 
 
 @dataclass(frozen=True, slots=True)
 class Assumptions:
     horizon_years: float = 3.0
+    horizon_years_range: Estimate | None = None  # low / likely / high of the horizon (Monte Carlo)
     electricity_usd_per_kwh: Estimate = Estimate(0.08, 0.10, 0.14)
     engineer_usd_per_week: Estimate = Estimate(4000, 5000, 6500)  # loaded cost of one person-week
     utilization: float = 0.7  # sustained fraction of the fleet's hours doing useful work
     utilization_range: Estimate | None = None  # low / likely / high of utilization, drawn by Monte Carlo
     pue: Estimate = Estimate(1.0, 1.0, 1.0)  # facility overhead on power (1.0: kW figures are all-in)
     cost_view: CostView = CostView.CASH  # which cost figures the cost criteria score (schema 1: cash)
+    owned_value: OwnedValue = OwnedValue.BOOK  # owned GPUs in the economic (all-in) view
+    headroom: float = 0.0  # capacity above the peak demand the fleet is sized for (0.2 = 20 %)
+    spare_units: int = 0  # spare deployable units per option, for failure recovery
+    fiscal_year_start_month: int = 1  # 1..12: the month the fiscal year starts (budget by fiscal year)
+    baseline_option: str = ""  # the keep option payback is measured against ("": the first keep option)
     draw_weights: bool = False  # Monte Carlo also draws criteria weights within their weight_range
     currency: str = "USD"
     monte_carlo_draws: int = 10000
     monte_carlo_seed: int = 20261129
+    quotes: tuple[Quote, ...] = tuple_field()  # source, date and validity of electricity and engineer rate
 
 
 class AcceptanceCheck(StrEnum):

@@ -19,7 +19,8 @@ def _code(value: Enum | str) -> str:
 
 def strategy(value: Strategy | str) -> str:
     words = {Strategy.KEEP.value: QCoreApplication.translate("Labels", "keep the stack"), Strategy.PORT.value: QCoreApplication.translate("Labels", "port"),
-             Strategy.BUY.value: QCoreApplication.translate("Labels", "buy hardware"), Strategy.DEV_ONLY.value: QCoreApplication.translate("Labels", "development only")}
+             Strategy.BUY.value: QCoreApplication.translate("Labels", "buy hardware"), Strategy.DEV_ONLY.value: QCoreApplication.translate("Labels", "development only"),
+             Strategy.HOSTED_API.value: QCoreApplication.translate("Labels", "buy tokens (hosted API)")}
     return words.get(_code(value), _code(value))
 
 

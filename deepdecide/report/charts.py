@@ -143,7 +143,11 @@ def _axes(d: Drawing, f: _Frame, x_label: str, y_label: str, x_fmt: Callable[[fl
     for t in f.xt:
         x = f.sx(t)
         d.add(Line(x, f.y0, x, f.y0 - 2.5, strokeColor=GREY, strokeWidth=0.5))
-        d.add(_text(x, f.y0 - 10, x_fmt(t), anchor="middle"))
+        label = x_fmt(t)
+        if x + _width(label) / 2 > d.width:  # the last tick's label ends at the figure's edge, never beyond
+            d.add(_text(d.width, f.y0 - 10, label, anchor="end"))
+        else:
+            d.add(_text(x, f.y0 - 10, label, anchor="middle"))
     d.add(Line(f.x0, f.y0, f.x0 + f.w, f.y0, strokeColor=GREY, strokeWidth=0.7))
     d.add(Line(f.x0, f.y0, f.x0, f.y0 + f.h, strokeColor=GREY, strokeWidth=0.7))
     d.add(_text(f.x0 + f.w / 2, f.y0 - 20, x_label, anchor="middle", color=INK))

@@ -163,7 +163,9 @@ _HEADERS = (N_("rank"), N_("option"), N_("short label"), N_("name"), N_("strateg
             N_("classification"), N_("evidence level"), N_("builds"), N_("correct"), N_("performs"), N_("eligible"),
             N_("status"), N_("cost view"), N_("score"), N_("P(best)"), N_("Monte Carlo draws"), N_("capacity basis"),
             N_("capacity source"), N_("points"), N_("fraction"), N_("draws"), N_("runs"), N_("checks"), N_("0-3"),
-            N_("$/M tokens"), N_("ranked"), N_("vetoed"), N_("not ranked"))
+            N_("$/M tokens"), N_("ranked"), N_("vetoed"), N_("not ranked"), N_("GPUs owned used"),
+            N_("GPUs bought"), N_("GPUs rented"), N_("spare GPUs"), N_("GPUs"), N_("in service from"), N_("payback"),
+            N_("break-even demand against the hosted API"), N_("output tok/s"))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -264,6 +266,9 @@ def comparison_table(ws: Workspace, a: Assessment) -> Table:
         headers += [header(_("Monte Carlo TCO over {years} years {percentile}").format(
             years=formatting.localized(f"{horizon:g}"), percentile=p), "$") for p in ("P10", "P50", "P90")]
     headers += [_header("capacity basis"), _header("capacity source")]
+    headers += [_header("GPUs owned used", "GPUs"), _header("GPUs bought", "GPUs"), _header("GPUs rented", "GPUs"),
+                _header("spare GPUs", "GPUs"), _header("in service from"), _header("payback"),
+                _header("break-even demand against the hosted API", "output tok/s")]
     fit_fields = [f.name for f in dataclasses.fields(FitCounts)]
     headers += [header(_(FIT_HEADERS.get(name, f"evidence: {name.replace('_', ' ')}")),
                        _("runs") if "checks" not in name else _("checks"))
@@ -292,6 +297,12 @@ def comparison_table(ws: Workspace, a: Assessment) -> Table:
             for pct in (d.cost_per_m_tokens_usd, d.tco_usd) if d else (None, None):
                 row += [_number(pct.p10), _number(pct.p50), _number(pct.p90)] if pct else [None] * 3
         row += [oa.capacity.basis.value, str(getattr(getattr(oa.capacity, "source", None), "value", "") or "")]
+        f, cf, pb = oa.fleet, oa.costs.cash_flow, oa.costs.payback
+        service = (cf.months[cf.service_month].label if cf is not None and cf.service_month is not None
+                   and cf.service_month < len(cf.months) else None)
+        row += [_number(f.owned_used), _number(f.bought_gpus), _number(f.rented_gpus), _number(f.spare_gpus), service,
+                pb.text.render() if pb is not None and pb.text is not None else None,
+                _number(oa.costs.break_even_tps)]
         fit = getattr(oa, "fit", None) or FitCounts()
         row += [getattr(fit, name) for name in fit_fields]
         found = {(path, header(_figure_label(path, fig), formatting.unit_text(fig.unit))): (fig, h) for path, fig, h in _figures(oa)}
@@ -305,6 +316,28 @@ def comparison_table(ws: Workspace, a: Assessment) -> Table:
     # the analysis writes money as "$": the workspace's currency names it ("TCO over 3 years [€]")
     unit = formatting.currency_unit(ws.assumptions.currency)
     return _without_tokens(Table(_("Comparison"), tuple(h.replace("$", unit) for h in headers), tuple(rows)))
+
+
+#: the cash flow's headers and units, marked for the catalog
+_CASH_HEADERS = (N_("option"), N_("short label"), N_("month"), N_("month number"), N_("fiscal year"), N_("capex"),
+                 N_("opex"), N_("engineering"), N_("cash"), N_("cumulative cash"), N_("economic (all-in)"))
+
+
+def cash_flow_table(ws: Workspace, a: Assessment) -> Table:
+    """Every option's money month by month (the Assessment's cash flows): capex, opex and engineering as
+    paid, the cash and its running total, and the month's cost in the economic (all-in) view."""
+    short = look.short_labels(ws)
+    unit = formatting.currency_unit(ws.assumptions.currency)
+    headers = (_header("option"), _header("short label"), _header("month"), _header("month number"),
+               _header("fiscal year"), *(header(_(h), unit) for h in _CASH_HEADERS[5:]))
+    rows: list[tuple[Cell, ...]] = []
+    for oa in a.options:
+        cf = oa.costs.cash_flow
+        for m in cf.months if cf is not None else ():
+            rows.append((oa.option, short.get(oa.option, oa.option), m.label, m.month + 1, m.fiscal_year,
+                         _number(m.capex), _number(m.opex), _number(m.engineering), _number(m.total),
+                         _number(m.cumulative), _number(m.economic)))
+    return _without_tokens(Table(_("Cash flow"), headers, tuple(rows)))
 
 
 # ---------------------------------------------------------------------------------------------

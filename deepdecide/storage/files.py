@@ -14,6 +14,7 @@ import math
 import os
 import weakref
 from collections.abc import Callable, Iterator
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -24,7 +25,7 @@ from deepdecide.domain.evidence import BenchmarkRun
 from deepdecide.domain.i18n import _
 from deepdecide.domain.matrix import Component, SupportMatrix
 from deepdecide.domain.workload import workload_problems
-from deepdecide.domain.workspace import SCHEMA_VERSION, ChecklistItem, Criterion, Workspace
+from deepdecide.domain.workspace import SCHEMA_VERSION, ChecklistItem, Criterion, Strategy, Workspace
 from deepdecide.storage import codec
 from deepdecide.storage.yamlio import LocatedData, atomic_write_bytes, dump_yaml, parse_yaml, read_yaml_file
 
@@ -223,6 +224,72 @@ def _migrate_5_to_6(body: dict[str, Any], warn: Callable[[str, str], None]) -> d
     certificate it was copied from; a row holding a verdict becomes *legacy, unverified* (no signed
     record backs it), which every open reports as a note (``approval.legacy_notes``): the workspace
     opens, evaluates and saves, and is exported as accepted only after it is approved again."""
+    del warn
+    return body
+
+
+#: schema-6 option cost fields that belong to the platform from schema 7: option field -> fleet field
+_PLATFORM_FIELDS = {"gpu_hour_usd": "rental_usd_per_gpu_hour", "capex_per_gpu_usd": "purchase_usd_per_gpu",
+                    "power_kw_per_gpu": "power_kw_per_gpu", "hosting_usd_per_gpu_hour": "hosting_usd_per_gpu_hour"}
+
+
+def _migrate_6_to_7(body: dict[str, Any], warn: Callable[[str, str], None]) -> dict[str, Any]:
+    """Schema 7 makes a platform's prices one input: purchase, rental, power, hosting and amortization
+    belong to the fleet entry of the platform (``fleet[]``), shared by every option on it; an option
+    keeps its own only where it differs (another quote). Each schema-6 option price moves to its
+    platform's entry where the options on the platform that state it agree (the entry is made, with no
+    owned GPUs, when there is none), and is dropped from the options that stated it. Where they
+    disagree, or differ from the price the entry states, every option keeps its own (each then its own
+    input in sensitivity and Monte Carlo, as before). Amortization (schema 6: 3 years unless
+    stated) moves the same way; where the options on a platform disagree, each keeps its value,
+    written out. Nothing is lost and no rule is broken, so nothing is warned (docs/workspace-schema.md
+    says what changes: an option that stated no price reads its platform's; the all-in view charges
+    owned GPUs at their book value where one is stated, ``assumptions.owned_value: purchase`` keeps
+    schema 6's basis). Schema 7 also adds headroom, spare units, lead times, the fiscal year, the
+    baseline, resale, replacement and residual values, hosted-API options and price quotes: nothing
+    to map."""
+    del warn
+    options = body.get("options")
+    fleet = body.get("fleet") if body.get("fleet") is not None else []
+    if not isinstance(options, list) or not isinstance(fleet, list):
+        return body
+    by_platform: dict[str, list[tuple[int, dict[str, Any]]]] = {}
+    for i, o in enumerate(options):
+        if isinstance(o, dict) and isinstance(o.get("platform"), str) and isinstance(o.get("cost", {}), dict):
+            by_platform.setdefault(o["platform"], []).append((i, o))
+    for platform, opts in by_platform.items():
+        entry = next((f for f in fleet if isinstance(f, dict) and f.get("platform") == platform), None)
+        for field, fleet_field in (*_PLATFORM_FIELDS.items(), ("amortization_years", "amortization_years")):
+            amort = field == "amortization_years"
+            costs = {i: o["cost"] for i, o in opts if isinstance(o.get("cost"), dict)}
+            stated = {i: c[field] for i, c in costs.items() if c.get(field) is not None}
+            if amort:  # schema 6: 3 years unless stated
+                if not stated:
+                    continue
+                stated = {i: costs[i].get(field, 3.0) if i in costs else 3.0 for i, _o in opts}
+            if not stated:
+                continue
+            if entry is not None and entry.get(fleet_field) is not None and not amort:
+                for i, v in stated.items():
+                    if repr(v) == repr(entry[fleet_field]):
+                        del costs[i][field]
+                continue
+            if len({repr(v) for v in stated.values()}) > 1:
+                for i, v in stated.items():
+                    options[i].setdefault("cost", {})[field] = v
+                continue
+            value = next(iter(stated.values()))
+            if entry is None:
+                entry = {"platform": platform, "owned_gpus": 0}
+                fleet.append(entry)
+            entry[fleet_field] = ({"low": float(value), "likely": float(value), "high": float(value)}
+                                  if amort and isinstance(value, (int, float)) else value)
+            # an error in the moved value names the place the file wrote it
+            _moved(f"fleet[{fleet.index(entry)}].{fleet_field}", f"options[{min(stated)}].cost.{field}")
+            for c in costs.values():
+                c.pop(field, None)
+    if fleet:
+        body["fleet"] = fleet
     return body
 
 
@@ -237,7 +304,7 @@ def _evidence_items(body: dict[str, Any], key: str) -> Iterator[dict[str, Any]]:
 
 
 MIGRATIONS: dict[int, Migration] = {1: _migrate_1_to_2_all, 2: _migrate_2_to_3, 3: _migrate_3_to_4,
-                                    4: _migrate_4_to_5, 5: _migrate_5_to_6}
+                                    4: _migrate_4_to_5, 5: _migrate_5_to_6, 6: _migrate_6_to_7}
 
 
 def data_root() -> Path:
@@ -277,6 +344,27 @@ def sample_workspace_path(lang: str = "en") -> Path:
 
 # ---------------------------------------------------------------------------------------------
 # reading
+
+
+# Where a migration moved a value: its path after the migration -> the path the file wrote it at (set
+# while a document is decoded), so that an error in a moved value names the file's own place and line.
+_MOVES: ContextVar[dict[str, str] | None] = ContextVar("migration_moves", default=None)
+
+
+def _moved(new: str, old: str) -> None:
+    moves = _MOVES.get()
+    if moves is not None:
+        moves[new] = old
+
+
+def _origin(path: str, moves: dict[str, str]) -> str:
+    """The place in the file of ``path`` (a path after the migrations)."""
+    if not path:
+        return path
+    for new, old in moves.items():
+        if path == new or path.startswith((new + ".", new + "[")):
+            return old + path[len(new):]
+    return path
 
 
 def _migrate(body: dict[str, Any], located: LocatedData, warnings: list[ValidationError]) -> tuple[dict[str, Any], int]:
@@ -347,7 +435,12 @@ def decode(located: LocatedData, expected_kind: str | None = None,
         )
     found: list[ValidationError] = []
     body = {k: v for k, v in data.items() if k != "kind"}
-    body, version = _migrate(body, located, found)
+    moves: dict[str, str] = {}
+    token = _MOVES.set(moves)
+    try:
+        body, version = _migrate(body, located, found)
+    finally:
+        _MOVES.reset(token)
     clean_sections: set[str] = set()
     if kind == "workspace":
         for key in _BUILTIN_SECTIONS:
@@ -359,11 +452,13 @@ def decode(located: LocatedData, expected_kind: str | None = None,
         doc = codec.from_data(KINDS[kind].root, body)
     except ValidationError as exc:
         exc.file = located.file
+        exc.path = _origin(exc.path, moves)
         exc.line = located.line_of(exc.path)
         raise
     errors, later = check_with_warnings(doc, version, clean_sections=frozenset(clean_sections))
     for e in errors + later:
         e.file = located.file
+        e.path = _origin(e.path, moves)
         e.line = located.line_of(e.path)
     if errors:
         raise ValidationErrors(errors) if len(errors) > 1 else errors[0]
@@ -624,6 +719,14 @@ def _check_workspace(ws: Workspace, errs: list[ValidationError]) -> None:
     option_ids = {o.id for o in ws.options}
     item_ids = {c.id for c in ws.checklist}
     for i, o in enumerate(ws.options):
+        if o.strategy == Strategy.HOSTED_API:  # a provider's API: runtime names the provider, no matrix cell
+            if o.hosted is None:
+                errs.append(ValidationError(_('a hosted-api option states its prices under hosted'),
+                                            path=f"options[{i}].hosted"))
+            continue
+        if o.hosted is not None:
+            errs.append(ValidationError(_('hosted prices belong to a hosted-api option (strategy: hosted-api)'),
+                                        path=f"options[{i}].hosted"))
         if o.runtime not in runtimes:
             errs.append(ValidationError(_('unknown runtime {runtime!r} (not in the support matrix)').format(runtime=o.runtime), path=f"options[{i}].runtime"))
         if o.platform not in platforms:
@@ -644,6 +747,58 @@ def _check_workspace(ws: Workspace, errs: list[ValidationError]) -> None:
     if d.chosen_option and d.chosen_option not in option_ids:
         errs.append(ValidationError(_('unknown option {chosen_option!r}').format(chosen_option=d.chosen_option), path="decision.chosen_option"))
     _unique([str(s.order) for s in ws.migration_plan], "migration_plan", errs, what="order")
+    _unique([f.platform for f in ws.fleet], "fleet", errs, what="platform")
+    assumptions = ws.assumptions
+    base = ws.option(assumptions.baseline_option) if assumptions.baseline_option else None
+    if assumptions.baseline_option and base is None:
+        errs.append(ValidationError(_('unknown option {oid!r}').format(oid=assumptions.baseline_option),
+                                    path="assumptions.baseline_option"))
+    elif base is not None and base.strategy != Strategy.KEEP:
+        errs.append(ValidationError(_('the baseline is a keep option (the current fleet), not {strategy}').format(
+            strategy=base.strategy.value), path="assumptions.baseline_option"))
+    for i, f in enumerate(ws.fleet):
+        for j, q in enumerate(f.quotes):
+            if q.price not in _FLEET_QUOTES:
+                errs.append(ValidationError(_("unknown price {price!r}; expected one of: {names}").format(
+                    price=q.price, names=", ".join(_FLEET_QUOTES)), path=f"fleet[{i}].quotes[{j}].price"))
+    for i, o in enumerate(ws.options):
+        for j, q in enumerate(o.hosted.quotes if o.hosted is not None else ()):
+            if q.price not in _HOSTED_QUOTES:
+                errs.append(ValidationError(_("unknown price {price!r}; expected one of: {names}").format(
+                    price=q.price, names=", ".join(_HOSTED_QUOTES)), path=f"options[{i}].hosted.quotes[{j}].price"))
+    for j, q in enumerate(assumptions.quotes):
+        if q.price not in _ASSUMPTION_QUOTES:
+            errs.append(ValidationError(_("unknown price {price!r}; expected one of: {names}").format(
+                price=q.price, names=", ".join(_ASSUMPTION_QUOTES)), path=f"assumptions.quotes[{j}].price"))
+    _check_dates(ws, errs)
+
+
+_FLEET_QUOTES = ("purchase", "rental", "power", "hosting", "book_value", "resale", "replacement", "residual")
+_HOSTED_QUOTES = ("input", "output", "cached_input")
+_ASSUMPTION_QUOTES = ("electricity", "engineer")
+
+
+def _check_dates(ws: Workspace, errs: list[ValidationError]) -> None:
+    """Quote dates and end-of-support dates are ISO dates (YYYY-MM-DD) where stated."""
+    import datetime as dt
+
+    def check(value: str, path: str) -> None:
+        if not value:
+            return
+        try:
+            dt.date.fromisoformat(value)
+        except ValueError:
+            errs.append(ValidationError(_("{value!r} is not a date (write YYYY-MM-DD)").format(value=value),
+                                        path=path))
+
+    for i, f in enumerate(ws.fleet):
+        for j, q in enumerate(f.quotes):
+            check(q.valid_until, f"fleet[{i}].quotes[{j}].valid_until")
+    for i, o in enumerate(ws.options):
+        for j, q in enumerate(o.hosted.quotes if o.hosted is not None else ()):
+            check(q.valid_until, f"options[{i}].hosted.quotes[{j}].valid_until")
+    for j, q in enumerate(ws.assumptions.quotes):
+        check(q.valid_until, f"assumptions.quotes[{j}].valid_until")
 
 
 def record_inputs_json(ws: Workspace) -> bytes:

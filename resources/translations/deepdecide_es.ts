@@ -10,7 +10,7 @@
     </message>
     <message>
         <location filename="../../deepdecide/gui/models/assessed.py" line="31"/>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="86"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="100"/>
         <source>Option</source>
         <translation>Opción</translation>
     </message>
@@ -40,82 +40,92 @@
         <translation>elegible</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="53"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="41"/>
+        <source>GPUs (owned + bought + rented)</source>
+        <translation>GPU (propias + compradas + alquiladas)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="43"/>
+        <source>Payback</source>
+        <translation>Recuperación</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="67"/>
         <source>Criterion</source>
         <translation>Criterio</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="54"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="68"/>
         <source>Metric</source>
         <translation>Métrica</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="55"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="69"/>
         <source>Weight</source>
         <translation>Peso</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="56"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="70"/>
         <source>Share</source>
         <translation>Proporción</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="57"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="71"/>
         <source>Scored</source>
         <translation>Puntúa</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="57"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="71"/>
         <source>yes</source>
         <translation>sí</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="57"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="71"/>
         <source>no</source>
         <translation>no</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="60"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="74"/>
         <source>Note</source>
         <translation>Nota</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="78"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="92"/>
         <source>person-weeks, likely (the low–high range on hover)</source>
         <translation>semanas-persona, valor probable (el intervalo bajo–alto, al pasar el ratón)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="79"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="93"/>
         <source>likely (low–high): </source>
         <translation>probable (bajo–alto): </translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="87"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="101"/>
         <source>Porting</source>
         <translation>Portabilidad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="88"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="102"/>
         <source>External</source>
         <translation>Externo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="89"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="103"/>
         <source>Missing, owned</source>
         <translation>Falta, con responsable</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="90"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="104"/>
         <source>Checklist</source>
         <translation>Lista de control</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="91"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="105"/>
         <source>Total</source>
         <translation>Total</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="92"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="106"/>
         <source>Blockers</source>
         <translation>Bloqueantes</translation>
     </message>
@@ -272,48 +282,53 @@
         <translation>Cambia por encima de</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="361"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="374"/>
         <source>low %1 · likely %2 · high %3 (editing the likely value widens the range if needed)</source>
         <translation>bajo %1 · probable %2 · alto %3 (al editar el valor probable, el intervalo se amplía si hace falta)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="553"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="377"/>
+        <source>The platform&apos;s price (fleet), shared by every option on it: editing it here gives this option a price of its own.</source>
+        <translation>El precio de la plataforma (flota), compartido por todas sus opciones: editarlo aquí da a esta opción un precio propio.</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="570"/>
         <source>%1/M output tokens</source>
         <translation>%1/M tok. de salida</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="562"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="579"/>
         <source>%1 (%2): P(best) %3, %5/M tokens P50 %4</source>
         <translation>%1 (%2): P(mejor) %3, %5/M tokens P50 %4</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="568"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="585"/>
         <source>Whisker: P10–P90 of %1/M output tokens; dot: P50.</source>
         <translation>Bigote: P10–P90 de %1/M tokens de salida; punto: P50.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="569"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="586"/>
         <source>%1 draws (seed %2), %3 cost view. Whisker: P10–P90 of %4/M output tokens; dot: P50.</source>
         <translation>%1 muestras (semilla %2), vista de coste %3. Bigote: P10–P90 de %4/M tokens de salida; punto: P50.</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/compare_page.py" line="320"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="376"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="392"/>
         <source>Option</source>
         <translation>Opción</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="378"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="394"/>
         <source>Pricing</source>
         <translation>Precios</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="383"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="399"/>
         <source>kW per GPU</source>
         <translation>kW por GPU</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="386"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="402"/>
         <source>Assumed tok/s/GPU</source>
         <translation>Tok/s/GPU supuestos</translation>
     </message>
@@ -339,7 +354,7 @@
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/compare_page.py" line="297"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="542"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="559"/>
         <source>Monte Carlo running…</source>
         <translation>Monte Carlo en curso…</translation>
     </message>
@@ -350,77 +365,77 @@
         <translation>&lt;h2&gt;Comparativa&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="369"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="385"/>
         <source>%1/GPU-hour</source>
         <translation>%1/GPU-hora</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="370"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="386"/>
         <source>Capex per GPU (%1)</source>
         <translation>Capex por GPU (%1)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="393"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="409"/>
         <source>Compare</source>
         <translation>Comparativa</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="427"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="443"/>
         <source>SLO</source>
         <translation>SLO</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="435"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="452"/>
         <source>demand</source>
         <translation>demanda</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="445"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="462"/>
         <source>more is better</source>
         <translation>más es mejor</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="445"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="462"/>
         <source>less is better</source>
         <translation>menos es mejor</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="480"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="497"/>
         <source>Weights are relative: each criterion counts by its share of the total. Drag a slider and the ranking follows. Not used: %1</source>
         <translation>Los pesos son relativos: cada criterio cuenta según su proporción del total. Mueva un control deslizante y la clasificación se actualiza. Sin usar: %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="483"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="500"/>
         <source>Weights are relative: each criterion counts by its share of the total. Drag a slider and the ranking follows.</source>
         <translation>Los pesos son relativos: cada criterio cuenta según su proporción del total. Mueva un control deslizante y la clasificación se actualiza.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="494"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="511"/>
         <source>Ranked first: &lt;b&gt;%1&lt;/b&gt;</source>
         <translation>En primer puesto: &lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="495"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="512"/>
         <source>No option can be ranked: %1</source>
         <translation>No se puede clasificar ninguna opción: %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="535"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="552"/>
         <source>No winner, so no sensitivity.</source>
         <translation>No hay ganadora, así que no hay análisis de sensibilidad.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="572"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="589"/>
         <source>Most often best: &lt;b&gt;%1&lt;/b&gt; (P(best) %2).</source>
         <translation>La mejor con más frecuencia: &lt;b&gt;%1&lt;/b&gt; (P(mejor) %2).</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="576"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="593"/>
         <source>No winner in %1 of draws.</source>
         <translation>Sin ganadora en el %1 de las muestras.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="578"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="595"/>
         <source>No option has a cost range yet: import benchmarks or give assumed capacities and prices.</source>
         <translation>Ninguna opción tiene aún un intervalo de coste: importe benchmarks o indique capacidades y precios supuestos.</translation>
     </message>
@@ -1363,8 +1378,8 @@
         <source>%n predictor error row(s)</source>
         <comment>error table</comment>
         <translation>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+            <numerusform>%n fila de error del predictor</numerusform>
+            <numerusform>%n filas de error del predictor</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -1774,61 +1789,66 @@
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/export_dialog.py" line="188"/>
+        <source>Prices and budget</source>
+        <translation>Precios y presupuesto</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="189"/>
         <source>Sensitivity and Monte Carlo</source>
         <translation>Sensibilidad y Monte Carlo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="189"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="190"/>
         <source>Migration plan</source>
         <translation>Plan de migración</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="190"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="191"/>
         <source>Risks and consequences</source>
         <translation>Riesgos y consecuencias</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="191"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="192"/>
         <source>Sign-off</source>
         <translation>Aprobaciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="192"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="193"/>
         <source>Appendix: evidence files</source>
         <translation>Apéndice: archivos de evidencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="193"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="194"/>
         <source>Appendix: changes since the previous revision</source>
         <translation>Apéndice: cambios desde la revisión anterior</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="226"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="227"/>
         <source>Choose the file to write.</source>
         <translation>Elija el archivo que se va a escribir.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="228"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="229"/>
         <source>The target is a folder; give a file name.</source>
         <translation>El destino es una carpeta; indique un nombre de archivo.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="230"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="231"/>
         <source>Choose at least one section besides the cover.</source>
         <translation>Elija al menos una sección además de la portada.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="233"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="234"/>
         <source>Choose the certificate file (.p12 or .pfx) to sign with.</source>
         <translation>Elija el archivo de certificado (.p12 o .pfx) con el que firmar.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="235"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="236"/>
         <source>Give the signer&apos;s name.</source>
         <translation>Indique el nombre del firmante.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="242"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="243"/>
         <source>%1 exists and will be replaced.</source>
         <translation>%1 ya existe y se sustituirá.</translation>
     </message>
@@ -2370,144 +2390,149 @@ Recover it?</source>
         <translation>solo desarrollo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="27"/>
+        <location filename="../../deepdecide/gui/labels.py" line="23"/>
+        <source>buy tokens (hosted API)</source>
+        <translation>comprar tokens (API alojada)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="28"/>
         <source>rent</source>
         <comment>pricing</comment>
         <translation>alquiler</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="27"/>
+        <location filename="../../deepdecide/gui/labels.py" line="28"/>
         <source>buy</source>
         <comment>pricing</comment>
         <translation>compra</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="28"/>
+        <location filename="../../deepdecide/gui/labels.py" line="29"/>
         <source>already owned</source>
         <comment>pricing</comment>
         <translation>ya en propiedad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="33"/>
+        <location filename="../../deepdecide/gui/labels.py" line="34"/>
         <source>all-in</source>
         <comment>cost view</comment>
         <translation>todo incluido</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="33"/>
+        <location filename="../../deepdecide/gui/labels.py" line="34"/>
         <source>cash</source>
         <comment>cost view</comment>
         <translation>caja</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="38"/>
+        <location filename="../../deepdecide/gui/labels.py" line="39"/>
         <source>measured</source>
         <translation>medida</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="38"/>
+        <location filename="../../deepdecide/gui/labels.py" line="39"/>
         <source>interpolated</source>
         <translation>interpolada</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="39"/>
+        <location filename="../../deepdecide/gui/labels.py" line="40"/>
         <source>lower bound</source>
         <translation>cota inferior</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="39"/>
+        <location filename="../../deepdecide/gui/labels.py" line="40"/>
         <source>assumed</source>
         <translation>supuesta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="40"/>
+        <location filename="../../deepdecide/gui/labels.py" line="41"/>
         <source>fails the SLO</source>
         <translation>no cumple el SLO</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="40"/>
+        <location filename="../../deepdecide/gui/labels.py" line="41"/>
         <source>fails parity</source>
         <translation>no supera la paridad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="41"/>
+        <location filename="../../deepdecide/gui/labels.py" line="42"/>
         <source>none</source>
         <comment>capacity basis</comment>
         <translation>ninguna</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="47"/>
+        <location filename="../../deepdecide/gui/labels.py" line="48"/>
         <source>service</source>
         <comment>checklist category</comment>
         <translation>servicio</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="47"/>
+        <location filename="../../deepdecide/gui/labels.py" line="48"/>
         <source>operations</source>
         <comment>checklist category</comment>
         <translation>operaciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="48"/>
+        <location filename="../../deepdecide/gui/labels.py" line="49"/>
         <source>security</source>
         <comment>checklist category</comment>
         <translation>seguridad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="53"/>
+        <location filename="../../deepdecide/gui/labels.py" line="54"/>
         <source>serving runtime</source>
         <translation>runtime de servicio</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="53"/>
+        <location filename="../../deepdecide/gui/labels.py" line="54"/>
         <source>engine</source>
         <translation>motor</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="54"/>
+        <location filename="../../deepdecide/gui/labels.py" line="55"/>
         <source>kernel library</source>
         <translation>biblioteca de kernels</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="54"/>
+        <location filename="../../deepdecide/gui/labels.py" line="55"/>
         <source>local runtime</source>
         <translation>runtime local</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="64"/>
+        <location filename="../../deepdecide/gui/labels.py" line="65"/>
         <source>%1 year</source>
         <translation>%1 año</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="64"/>
+        <location filename="../../deepdecide/gui/labels.py" line="65"/>
         <source>%1 years</source>
         <translation>%1 años</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="72"/>
+        <location filename="../../deepdecide/gui/labels.py" line="73"/>
         <source>%1 wk</source>
         <translation>%1 sem.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="102"/>
+        <location filename="../../deepdecide/gui/labels.py" line="103"/>
         <source>weeks</source>
         <comment>unit</comment>
         <translation>semanas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="103"/>
+        <location filename="../../deepdecide/gui/labels.py" line="104"/>
         <source>person-weeks</source>
         <comment>unit</comment>
         <translation>semanas-persona</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="104"/>
+        <location filename="../../deepdecide/gui/labels.py" line="105"/>
         <source>fraction</source>
         <comment>unit</comment>
         <translation>fracción</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="105"/>
+        <location filename="../../deepdecide/gui/labels.py" line="106"/>
         <source>years</source>
         <comment>unit</comment>
         <translation>años</translation>
@@ -3186,8 +3211,8 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
         <translation>TCO del horizonte, caja</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="90"/>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="158"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="92"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="160"/>
         <source>Score</source>
         <translation>Puntuación</translation>
     </message>
@@ -3198,150 +3223,160 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/overview_page.py" line="91"/>
+        <source>Purchases (cash, on delivery)</source>
+        <translation>Compras (caja, a la entrega)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="91"/>
+        <source>Payback against the baseline</source>
+        <translation>Recuperación frente a la referencia</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="93"/>
         <source>P(best)</source>
         <translation>P(mejor)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="91"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="93"/>
         <source>Runs vs the workload</source>
         <translation>Ejecuciones frente a la carga</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="118"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="120"/>
         <source>match</source>
         <translation>coinciden</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="118"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="120"/>
         <source>proxy</source>
         <translation>proxy</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="119"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="121"/>
         <source>mismatch</source>
         <translation>no coinciden</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="119"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="121"/>
         <source>need context</source>
         <translation>falta contexto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="120"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="122"/>
         <source>no run</source>
         <translation>ninguna ejecución</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="122"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="124"/>
         <source>%1 checks not counted</source>
         <translation>%1 comprobaciones no contadas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="131"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="133"/>
         <source>&lt;b&gt;#%1&lt;/b&gt;</source>
         <translation>&lt;b&gt;n.º %1&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="132"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="134"/>
         <source>Rank by weighted score</source>
         <translation>Puesto por puntuación ponderada</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="134"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="136"/>
         <source>not ranked</source>
         <translation>sin clasificar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="137"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="139"/>
         <source>official</source>
         <translation>oficial</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="137"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="139"/>
         <source>experimental</source>
         <translation>experimental</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="148"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="150"/>
         <source>reached</source>
         <translation>alcanzado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="148"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="150"/>
         <source>not reached</source>
         <translation>no alcanzado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="163"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="165"/>
         <source>Share of Monte Carlo draws in which this option ranks first</source>
         <translation>Proporción de muestras de Monte Carlo en las que esta opción queda primera</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="166"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="168"/>
         <source>Monte Carlo running</source>
         <translation>Monte Carlo en curso</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="167"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="169"/>
         <source>Runs and checks about this option, against the workload</source>
         <translation>Ejecuciones y comprobaciones de esta opción, frente a la carga de trabajo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="169"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="171"/>
         <source>matches</source>
         <comment>one file&apos;s fit</comment>
         <translation>coincide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="169"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="171"/>
         <source>proxy</source>
         <comment>one file&apos;s fit</comment>
         <translation>proxy</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="170"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="172"/>
         <source>mismatch</source>
         <comment>one file&apos;s fit</comment>
         <translation>no coincide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="171"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="173"/>
         <source>needs context</source>
         <comment>one file&apos;s fit</comment>
         <translation>falta contexto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="172"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="174"/>
         <source>capacity</source>
         <translation>capacidad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="175"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="177"/>
         <source>nothing</source>
         <translation>nada</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="176"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="178"/>
         <source>run</source>
         <translation>ejecución</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="176"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="178"/>
         <source>check</source>
         <translation>comprobación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="177"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="179"/>
         <source>%1 (%2 %3): %4 (counts for %5)</source>
         <translation>%1 (%2 %3): %4 (cuenta para: %5)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="181"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="183"/>
         <source>… and %1 more</source>
         <translation>… y %1 más</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="186"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="188"/>
         <source>%n run(s) do not count: %1</source>
         <translation>
             <numerusform>%n ejecución no cuenta: %1</numerusform>
@@ -3349,7 +3384,7 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="189"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="191"/>
         <source>%n blocker(s): %1</source>
         <translation>
             <numerusform>%n bloqueante: %1</numerusform>
@@ -3357,22 +3392,42 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
         </translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="202"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="204"/>
         <source>%1 owned GPUs freed</source>
         <translation>%1 GPU propias liberadas</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/overview_page.py" line="206"/>
+        <source>%1 spare, %2 padding to whole nodes, %3 headroom</source>
+        <translation>%1 de reserva, %2 de relleno hasta nodos completos, margen %3</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="215"/>
+        <source>%1 capex, %2 opex</source>
+        <translation>%1 de capex, %2 de opex</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="219"/>
+        <source>%1 from %2</source>
+        <translation>%1 desde %2</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="223"/>
+        <source>Nothing to buy</source>
+        <translation>Nada que comprar</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="227"/>
         <source>%1 / M output tokens, cash</source>
         <translation>%1/M tokens de salida, caja</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="207"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="228"/>
         <source>%1 / M output tokens, all-in</source>
         <translation>%1/M tok. de salida, todo incl.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="217"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="238"/>
         <source>this view drives the ranking</source>
         <translation>esta vista decide la clasificación</translation>
     </message>
@@ -3380,27 +3435,27 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
 <context>
     <name>OverviewPage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="251"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="272"/>
         <source>Edit workload…</source>
         <translation>Editar la carga de trabajo…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="253"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="274"/>
         <source>The model (and its other names), precisions, tokens per request and dataset every run and parity check is judged against</source>
         <translation>El modelo (y sus otros nombres), las precisiones, los tokens por petición y el conjunto de datos frente a los que se juzga cada ejecución y comprobación de paridad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="291"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="312"/>
         <source>Overview</source>
         <translation>Resumen</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="303"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="324"/>
         <source>Workload</source>
         <translation>Carga de trabajo</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="337"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="358"/>
         <source>Revisit this decision: %n of its own triggers fired</source>
         <translation>
             <numerusform>Revise esta decisión: ha saltado %n de sus propios disparadores</numerusform>
@@ -3408,17 +3463,17 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
         </translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="349"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="370"/>
         <source>&lt;h2&gt;%1&lt;/h2&gt;%2 options for %3 · %4 evidence files</source>
         <translation>&lt;h2&gt;%1&lt;/h2&gt;%2 opciones para %3 · %4 archivos de evidencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="352"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="373"/>
         <source>Evidence is judged against the %1. Runs and checks of another model, precision, request shape or dataset are shown but count for nothing.</source>
         <translation>La evidencia se juzga frente a %1. Las ejecuciones y comprobaciones con otro modelo, otra precisión, otra forma de petición u otro conjunto de datos se muestran, pero no cuentan para nada.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="356"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="377"/>
         <source>Runs and parity checks that match the workload count; a proxy the user accepted counts, discounted, for capacity; a mismatch or a run that needs context counts for nothing</source>
         <translation>Cuentan las ejecuciones y comprobaciones de paridad que coinciden con la carga; un proxy aceptado por el usuario cuenta, con descuento, para la capacidad; una no coincidencia o una ejecución a la que le falta contexto no cuenta para nada</translation>
     </message>

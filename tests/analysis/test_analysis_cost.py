@@ -33,13 +33,7 @@ def test_all_in_gpu_hour_by_pricing_kind():
         30_000 / 26_280 + 0.13 + 0.2)
 
 
-def test_cash_gpu_hour_charges_owned_gpus_their_operating_cost_only():
-    op, full = 0.273, 1.379
-    # 1,056 GPUs with 1,024 owned: (1,024 x 0.273 + 32 x 1.379) / 1,056
-    assert C.cash_hour(Pricing.OWN, 1056, 1024, op, full) == pytest.approx((1024 * op + 32 * full) / 1056)
-    assert C.cash_hour(Pricing.OWN, 904, 1024, op, full) == pytest.approx(op)  # all owned; 120 freed
-    assert C.cash_hour(Pricing.RENT, 72, 0, op, 2.34) == pytest.approx(2.34)  # nothing owned: cash = all-in
-    assert C.cash_hour(Pricing.EXISTING, float("nan"), float("inf"), op, full) == pytest.approx(op)
+def test_owned_gpus_come_first_then_the_shortfall():
     assert [float(x) for x in C.split_fleet(1056, 1024)] == [1024, 32, 0]
     assert [float(x) for x in C.split_fleet(904, 1024)] == [904, 0, 120]
 
@@ -49,6 +43,18 @@ def test_fleet_rounds_up_to_whole_units_and_not_past_an_exact_multiple():
     assert C.fleet_gpus(200_000, 5000, 68) == 68  # 40 GPUs -> one 68-GPU unit
     assert C.fleet_gpus(64_000, 1000, 8) == 64  # exactly 8 nodes: no ninth from float noise
     assert C.fleet_gpus(64_000.0001, 1000, 8) == 72
+
+
+def test_a_padded_unit_is_sized_by_the_gpus_that_serve():
+    # the hand check: 68 serving GPUs on a 72-GPU unit (9 nodes of 8), 600 tok/s/GPU
+    # 300,000 / (68 x 600) = 7.35 -> 8 units = 576 GPUs (dividing by the padded 72 gave 7 = 504,
+    # which serve only 7 x 68 x 600 = 285,600 tok/s)
+    assert C.fleet_units(300_000, 600, 68) == 8
+    assert C.fleet_gpus(300_000, 600, 72, serving=68) == 576
+    assert C.fleet_gpus(300_000, 600, 72) == 504  # the old, too small fleet
+    # headroom and spare units: 300,000 x 1.2 / 40,800 = 8.82 -> 9 units, + 1 spare = 10 x 72
+    assert C.fleet_gpus(300_000, 600, 72, serving=68, headroom=0.2, spares=1) == 720
+    assert C.fleet_gpus(200_000, 600, 72, serving=68) == 360  # 4.9 -> 5 units
 
 
 def test_horizon_costs():
@@ -75,17 +81,23 @@ def test_keep_option_figures_by_hand():
 
 def test_buy_option_uses_its_reference_topology_on_its_own_platform():
     oa = evaluate(workspace(), sensitivity=False).option("buy-sm100-deepinfer")
-    # the 68-GPU reference unit on 8-GPU nodes: 9 nodes = 72 GPUs
+    # the 68-GPU reference unit on 8-GPU nodes: 9 nodes = 72 GPUs, of which 68 serve
     assert oa.fleet.unit_gpus == 72 and "9 nodes = 72 GPUs" in str(oa.fleet.unit_reason)
+    assert oa.fleet.serving_per_unit == 68 and oa.fleet.padding_gpus == 4
     assert "measured on nv-b200" in str(oa.fleet.unit_reason)
     assert oa.fleet.gpus.value == 72 and oa.fleet.nodes == 9
-    assert oa.fleet.shortfall_gpus == 72 and oa.fleet.acquire == "rent"
-    assert oa.costs.cost_per_m_tokens_usd.value == pytest.approx(0.13)  # 2.34 / (5000 x 0.0036)
-    assert oa.costs.hardware_usd.value == pytest.approx(72 * 2.34 * 8760 * 3)  # 4,427,654.40
-    assert oa.costs.power_usd.value == 0  # inside the rental price
+    assert oa.fleet.shortfall_gpus == 72 and oa.fleet.acquire == "rent" and oa.fleet.rented_gpus == 72
+    # $/M counts the padding: 72 GPUs at $2.34 / (68 serving x 5,000 tok/s x 3600 / 10^6)
+    assert oa.costs.cost_per_m_tokens_usd.value == pytest.approx(2.34 * 72 / (68 * 5000 * 0.0036))  # 0.1376
+    # in service after its time to production: 20 weeks -> 5 months; rented for the other 31
+    assert oa.fleet.service_month == 5
+    assert oa.costs.hardware_usd.value == pytest.approx(72 * 2.34 * 730 * 31)  # 3,812,702.40
+    # until then the current fleet serves: the baseline (the first keep option, keep-vllm-h100) runs
+    # its 72 owned H100s at 1.73 kW x $0.10 = $0.173/GPU-h for 5 months
+    assert oa.costs.power_usd.value == pytest.approx(5 * 72 * 0.173 * 730)  # 45,465.60
     # porting 4 + external HTTP 8 + external load balancing 4 + KV cache 12 (missing, owner named)
     assert oa.costs.engineering_person_weeks.value == 28
-    assert oa.costs.tco_usd.value == pytest.approx(4_427_654.4 + 28 * 5000)
+    assert oa.costs.tco_usd.value == pytest.approx(3_812_702.4 + 45_465.6 + 28 * 5000)
 
 
 def test_reference_topology_is_never_applied_to_another_platform():

@@ -30,9 +30,12 @@ def test_published_h100_example_in_both_views():
     for v in (oa.costs.cash, oa.costs.all_in):
         assert round(v.cost_per_m_tokens_usd.value, 3) == 0.361
         assert v.cost_per_m_tokens_usd.value == pytest.approx(1.30 / 3.6)
-    # 200,000 tok/s / 1,000 = 200 GPUs = 25 nodes, all rented at $1.30 for 3 years
+    # 200,000 tok/s / 1,000 = 200 GPUs = 25 nodes, all rented at $1.30 from the month the option is in
+    # service (time to production 30 weeks -> 7 months) to the horizon's end: 29 months of 730 hours
     assert oa.fleet.gpus.value == 200 and oa.fleet.shortfall_gpus == 200 and oa.fleet.acquire == "rent"
-    assert oa.costs.all_in.hardware_usd.value == pytest.approx(200 * 1.30 * H)
+    assert oa.fleet.service_month == 7
+    assert oa.costs.all_in.hardware_usd.value == pytest.approx(200 * 1.30 * 730 * 29)
+    assert oa.costs.cash.hardware_usd.value == pytest.approx(200 * 1.30 * 730 * 29)
 
 
 def test_owned_fleet_first_then_the_shortfall_is_bought_cash_and_all_in_by_hand():
@@ -51,19 +54,30 @@ def test_owned_fleet_first_then_the_shortfall_is_bought_cash_and_all_in_by_hand(
     assert (f.gpus.value, f.owned_gpus, f.owned_used, f.shortfall_gpus, f.freed_gpus) == (72, 64, 64, 8, 0)
     assert f.acquire == "buy" and f.nodes == 9
     cash, allin = oa.costs.cash, oa.costs.all_in
-    assert cash.gpu_hour_usd.value == pytest.approx((64 * op + 8 * full) / 72)
-    assert allin.gpu_hour_usd.value == pytest.approx(full)
+    # in service from month 1 (2 weeks to production); the 8 new GPUs are paid in month 0 (no lead time)
+    assert f.service_month == 1 and f.bought_gpus == 8
+    months = 35  # of the 36-month horizon
+    fleet_cash = 8 * 30_000 + 72 * op * 730 * months
+    assert cash.gpu_hour_usd.value == pytest.approx(fleet_cash / (72 * 730 * months))
     t = 2937.5 * 3600 / 1e6
-    assert cash.cost_per_m_tokens_usd.value == pytest.approx((64 * op + 8 * full) / 72 / t)
+    assert cash.cost_per_m_tokens_usd.value == pytest.approx(fleet_cash / (72 * t * 730 * months))
+    # economic: an owned GPU with no book value stated stands at its new price over 3 years, like a bought one
+    assert allin.gpu_hour_usd.value == pytest.approx(full)
     assert allin.cost_per_m_tokens_usd.value == pytest.approx(full / t)
     eng = 4 * 5000  # porting 2 + external KV cache 2 person-weeks
-    # cash: 72 GPUs' power and hosting + the 8 bought GPUs' capex share (3 of 3 years)
-    assert cash.power_usd.value == pytest.approx(72 * op * H)
+    # cash: month 0 the current fleet (this option is the baseline: its 64 owned GPUs) runs; from month 1
+    # its 72 GPUs; the 8 bought GPUs are paid once
+    assert cash.power_usd.value == pytest.approx(64 * op * 730 + 72 * op * 730 * months)
     assert cash.hardware_usd.value == pytest.approx(8 * 30_000)
-    assert cash.tco_usd.value == pytest.approx(72 * op * H + 8 * 30_000 + eng)
-    # all-in: every GPU at its amortized capex, owned ones included
-    assert allin.hardware_usd.value == pytest.approx(72 * 30_000)
-    assert allin.tco_usd.value == pytest.approx(72 * full * H + eng)
+    assert cash.tco_usd.value == pytest.approx(64 * op * 730 + fleet_cash + eng)
+    # all-in (economic): every GPU at its amortized price, 35 of 36 months from service, and the current
+    # fleet's 64 GPUs at theirs in month 0
+    month = 30_000 / 36
+    assert allin.hardware_usd.value == pytest.approx(72 * month * months + 64 * month)
+    assert allin.tco_usd.value == pytest.approx(72 * month * months + 64 * month + cash.power_usd.value + eng)
+    flows = oa.costs.cash_flow
+    assert sum(m.total for m in flows.months) == pytest.approx(cash.tco_usd.value)
+    assert sum(m.economic for m in flows.months) == pytest.approx(allin.tco_usd.value)
     # the workspace's view (cash, the schema-1 default) drives the scored figures
     assert oa.costs.view == CostView.CASH
     assert oa.costs.tco_usd.value == cash.tco_usd.value

@@ -66,7 +66,8 @@ def test_default_workspace_buy_means_buy(assessment):
         assert oa.fleet.acquire == "buy" and oa.fleet.owned_gpus == 0
         assert oa.costs.power_usd.value > 0  # power and hosting are paid for bought GPUs
         names = [str(t.name) for t in oa.costs.all_in.gpu_hour_usd.trail]
-        assert "purchase price per GPU" in names and "amortization" in names
+        assert "price of a new GPU" in names
+        assert oa.costs.cash_flow.purchases and oa.costs.cash_flow.purchases[0].kind == "buy"
 
 
 def test_default_workspace_blocked_options_are_not_recommended(assessment):
@@ -83,10 +84,12 @@ def test_default_workspace_states_the_owned_h100_fleet(assessment):
     assert h100 is not None and h100.owned_gpus == 1024 and "ASSUMPTION" in h100.note
     assert h100.purchase_usd_per_gpu is not None and h100.rental_usd_per_gpu_hour is not None
     assert h100.sources
+    # with 20 % headroom and one spare node every H100 option needs more than the 1,024 owned:
+    # TensorRT-LLM 240,000 / (8 x 190) = 157.9 -> 158 units + 1 spare = 1,272 GPUs
     trt = assessment.option("keep-trtllm-h100").fleet
-    assert (trt.gpus.value, trt.owned_used, trt.shortfall_gpus, trt.freed_gpus) == (1056, 1024, 32, 0)
+    assert (trt.gpus.value, trt.owned_used, trt.shortfall_gpus, trt.freed_gpus) == (1272, 1024, 248, 0)
     sgl = assessment.option("keep-sglang-h100").fleet
-    assert (sgl.owned_used, sgl.shortfall_gpus, sgl.freed_gpus) == (904, 0, 120)
+    assert (sgl.owned_used, sgl.shortfall_gpus, sgl.freed_gpus, sgl.spare_gpus) == (1024, 64, 0, 8)
 
 
 def test_default_workspace_missing_numbers_are_explicit(assessment):
@@ -105,8 +108,9 @@ def test_default_workspace_has_a_ranking_and_sensitivity(assessment):
 
 
 def test_default_workspace_numbers_are_labelled_assumptions_computed_by_hand(assessment):
-    """The sample's capacities are labelled assumptions (its illustrative runs publish no latency),
-    and its cost follows the published formula: existing fleet = power only."""
+    """The sample's capacities are labelled assumptions (its illustrative runs publish no latency);
+    its money follows docs/analysis.md ("Money over time"), worked by hand there with the sample's
+    20 % headroom and one spare unit."""
     sglang = assessment.option("keep-sglang-h100")
     assert sglang.capacity.basis == "assumed"
     assert (sglang.capacity.low, sglang.capacity.value, sglang.capacity.high) == (180.0, 223.0, 251.0)
@@ -115,26 +119,55 @@ def test_default_workspace_numbers_are_labelled_assumptions_computed_by_hand(ass
     assert not sglang.evidence.builds.reached
     builds = " ".join(map(str, sglang.evidence.builds.reasons))
     assert "3 illustrative run(s)" in builds and "count for no rung" in builds
-    # operating: 1.73 kW x PUE 1.0 x $0.10/kWh + $0.10 hosting = $0.273/GPU-h;
-    # all-in: $38,750 / (4 x 8760 h) + 0.273 = $1.37888/GPU-h
-    op = 1.73 * 0.10 + 0.10
-    allin = 38_750 / (4 * 8760) + op
-    assert assessment.cost_view == "all-in"
-    assert sglang.costs.view == "all-in"
-    # cash: every GPU owned (capex sunk): 0.273 / (223 x 3600 / 1e6) = $0.3401 per M output tokens
-    assert sglang.costs.cash.cost_per_m_tokens_usd.value == pytest.approx(op / (223 * 3600 / 1e6))
-    assert sglang.costs.all_in.cost_per_m_tokens_usd.value == pytest.approx(allin / (223 * 3600 / 1e6))
-    assert sglang.costs.cost_per_m_tokens_usd.value == sglang.costs.all_in.cost_per_m_tokens_usd.value
-    # 200,000 tok/s / 223 = 896.9 GPUs, rounded up to whole 8-GPU nodes = 904
-    assert sglang.fleet.gpus.value == 904
-    # TensorRT-LLM: 1,056 GPUs = 1,024 owned + 32 bought
-    trt = assessment.option("keep-trtllm-h100")
-    assert trt.costs.cash.gpu_hour_usd.value == pytest.approx((1024 * op + 32 * allin) / 1056)
-    # SM100: 200,000 / 600 = 333.3 GPUs, rounded up to the 72-GPU unit (9 nodes) = 360, bought:
-    # $55,000 / (4 x 8760) + 2.17 kW x $0.10 + $0.10 = $1.88663/GPU-h in both views
+    op = 1.73 * 0.10 + 0.10  # $0.273/GPU-h: 1.73 kW x PUE 1.0 x $0.10/kWh + $0.10 hosting
+    assert sglang.costs.operating_hour_usd.value == pytest.approx(op)
+    assert assessment.cost_view == "all-in" and sglang.costs.view == "all-in"
+    # fleet: 200,000 x 1.2 / (8 x 223) = 134.5 -> 135 units + 1 spare = 136 x 8 = 1,088 GPUs
+    f = sglang.fleet
+    assert (f.units, f.spare_units, f.gpus.value, f.owned_used, f.bought_gpus) == (135, 1, 1088, 1024, 64)
+    # cash: the 64 new H100s are paid on delivery (lead time 2 months: 2027-01), in service after the
+    # ramp (2027-02, month 3); until then the 1,024 owned H100s run at $0.273 x 730 h a month
+    cf = sglang.costs.cash_flow
+    assert [(p.label, p.gpus, p.amount) for p in cf.purchases] == [("2027-01", 64, 64 * 38_750)]
+    assert cf.service_month == 3 and f.service_month == 3
+    bridge = 3 * 1024 * op * 730
+    running = 33 * 1088 * op * 730
+    cash = sglang.costs.cash
+    assert cash.hardware_usd.value == pytest.approx(2_480_000)
+    assert cash.power_usd.value == pytest.approx(bridge + running)  # 612,218.88 + 7,155,308.16
+    assert cash.tco_usd.value == pytest.approx(2_480_000 + bridge + running + 10_000)  # 10,257,527.04
+    assert cf.total == pytest.approx(cash.tco_usd.value)
+    # economic: an owned H100 at its $12,000 book value over its remaining support (2026-11 to
+    # 2030-06: 43 months) = $279.07 a month, a bought one at $38,750 over 48 months
+    book = 12_000 / 43
+    allin = sglang.costs.all_in
+    assert allin.hardware_usd.value == pytest.approx(1024 * book * 33 + 64 * 38_750 * 33 / 48 + 1024 * book * 3)
+    assert allin.tco_usd.value == pytest.approx(allin.hardware_usd.value + bridge + running + 10_000)
+    # $/M (economic): (1,024 x (279.07 / 730 + 0.273) + 64 x (38,750 / 35,040 + 0.273)) / (1,080 serving x
+    # 223 x 3600 / 10^6) = $0.876 (the spare node makes no tokens)
+    hour = 1024 * (book / 730 + op) + 64 * (38_750 / (4 * 8760) + op)
+    assert allin.cost_per_m_tokens_usd.value == pytest.approx(hour / (1080 * 223 * 3600 / 1e6))
+    assert sglang.costs.cost_per_m_tokens_usd.value == allin.cost_per_m_tokens_usd.value
+    # SM100: 240,000 / (68 x 600) = 5.88 -> 6 units + 1 spare = 7 x 72 = 504 GPUs, bought in 2027-03
     sm100 = assessment.option("buy-sm100-deepinfer")
-    assert sm100.fleet.gpus.value == 360
-    b200 = 55_000 / (4 * 8760) + 2.17 * 0.10 + 0.10
-    for view in (sm100.costs.cash, sm100.costs.all_in):
-        assert view.cost_per_m_tokens_usd.value == pytest.approx(b200 / (600 * 3600 / 1e6))
-    assert sm100.costs.all_in.tco_usd.value == pytest.approx(360 * b200 * 8760 * 3 + sm100.costs.engineering_usd.value)
+    assert (sm100.fleet.units, sm100.fleet.gpus.value, sm100.fleet.padding_gpus) == (6, 504, 24)
+    assert [(p.label, p.amount) for p in sm100.costs.cash_flow.purchases] == [("2027-03", 504 * 55_000)]
+    assert sm100.costs.payback.month is None and "never" in str(sm100.costs.payback.text)
+
+
+def test_hand_values_with_headroom_and_spares_at_zero():
+    """The issue's hand values: with no headroom and no spare units the B200 purchase is 360 x $55,000 =
+    $19.8M of cash in its delivery month, and at 300,000 tok/s the padded unit needs 8 units = 576 GPUs."""
+    from dataclasses import replace
+
+    ws = load_builtin_workspace()
+    ws = replace(ws, assumptions=replace(ws.assumptions, headroom=0.0, spare_units=0))
+    sm100 = evaluate(ws, sensitivity=False).option("buy-sm100-deepinfer")
+    assert sm100.fleet.gpus.value == 360 and sm100.fleet.units == 5
+    cf = sm100.costs.cash_flow
+    assert [(p.label, p.gpus, p.amount) for p in cf.purchases] == [("2027-03", 360, 19_800_000)]
+    march = next(m for m in cf.months if m.label == "2027-03")
+    assert march.capex == pytest.approx(19_800_000) and march.fiscal_year == "FY2027"
+    big = replace(ws, demand=replace(ws.demand, output_tokens_per_s=300_000))
+    f = evaluate(big, sensitivity=False).option("buy-sm100-deepinfer").fleet
+    assert (f.units, f.gpus.value) == (8, 576)  # 7 padded units (504 GPUs) would serve only 285,600 tok/s

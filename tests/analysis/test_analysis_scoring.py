@@ -37,10 +37,12 @@ def test_every_metric_of_the_vocabulary_is_scored():
 
 def test_weighted_sum_by_hand():
     # two criteria: $/M tokens (cost, weight 3) and capacity (benefit, weight 1), over the candidates
-    # keep 0.016359 / 2937.5, port 0.026698 / 1800, buy 0.13 / 5000 (rtx is dev-only: not in the range)
+    # keep 0.016359 / 2937.5, port 0.026698 / 1800, buy 0.1376 / 5000 (its 72-GPU unit serves with 68:
+    # $0.13 x 72 / 68) (rtx is dev-only: not in the range)
     ws = workspace(criteria=criteria(cost_per_m_tokens_usd=3, capacity_tps_per_gpu=1))
     a = evaluate(ws, sensitivity=False)
-    cpm = {"keep-vllm-h100": 0.173 / 10.575, "port-deepinfer-h100": 0.173 / 6.48, "buy-sm100-deepinfer": 0.13}
+    cpm = {"keep-vllm-h100": 0.173 / 10.575, "port-deepinfer-h100": 0.173 / 6.48,
+           "buy-sm100-deepinfer": 0.13 * 72 / 68}
     cap = {"keep-vllm-h100": 2937.5, "port-deepinfer-h100": 1800, "buy-sm100-deepinfer": 5000}
     lo_c, hi_c = min(cpm.values()), max(cpm.values())
     for oid in cpm:

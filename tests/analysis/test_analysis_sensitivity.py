@@ -49,10 +49,11 @@ def test_weight_interval_matches_a_re_evaluation_beyond_it():
 
 
 def test_price_break_even_outside_the_range():
-    # on $/M tokens alone, SM100 wins once 2.34-ish $/GPU-h / 18 undercuts keep's 0.173 / 10.575
+    # on $/M tokens alone, SM100 wins once its $/GPU-h / 17 (5,000 tok/s on 68 of every 72 GPUs:
+    # 18 x 68 / 72) undercuts keep's 0.173 / 10.575
     a = evaluate(workspace(criteria=criteria(cost_per_m_tokens_usd=1)))
     flip = next(f for f in a.sensitivity.inputs if f.key == "buy-sm100-deepinfer.gpu_hour_usd")
-    assert flip.flip_below == pytest.approx(0.173 / 10.575 * 18, rel=2e-3)
+    assert flip.flip_below == pytest.approx(0.173 / 10.575 * 17, rel=2e-3)
     assert flip.winner_below == "buy-sm100-deepinfer"
     assert not flip.below_in_range
     assert flip.flip_above is None
@@ -121,9 +122,10 @@ def test_monte_carlo_percentiles():
     buy = mc.for_option("buy-sm100-deepinfer")
     c = buy.cost_per_m_tokens_usd
     assert c.p10 <= c.p50 <= c.p90
-    # rental $/GPU-h ~ triangular(1.95, 2.34, 2.90) at 5000 tok/s/GPU: $/M between 1.95/18 and 2.90/18
-    assert 1.95 / 18 < c.p10 < c.p90 < 2.90 / 18
-    assert c.p50 == pytest.approx(np.median(np.random.default_rng(0).triangular(1.95, 2.34, 2.9, 200_000)) / 18,
+    # rental $/GPU-h ~ triangular(1.95, 2.34, 2.90) at 5000 tok/s on 68 of every 72 GPUs (18 x 68 / 72
+    # = 17 M tokens per GPU-hour): $/M between 1.95/17 and 2.90/17
+    assert 1.95 / 17 < c.p10 < c.p90 < 2.90 / 17
+    assert c.p50 == pytest.approx(np.median(np.random.default_rng(0).triangular(1.95, 2.34, 2.9, 200_000)) / 17,
                                   rel=0.02)
     assert buy.tco_usd.p10 <= buy.tco_usd.p50 <= buy.tco_usd.p90
     assert buy.missing_fraction == 0

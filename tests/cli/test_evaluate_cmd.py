@@ -34,12 +34,18 @@ def test_evaluate_prints_the_ranking_with_classification_and_reasons(capsys):
     assert "What would flip the decision" in out
     assert "Monte Carlo (all-in view): 500 draws" in out
     assert "100 %" not in out
-    # the owned fleet and the shortfall, per option
-    assert "fleet: 1,056 GPUs = 132 nodes of 8: 1,024 owned + 32 to buy (owned on nv-h100: 1,024)" in out
-    assert "fleet: 904 GPUs = 113 nodes of 8: 904 owned (owned on nv-h100: 1,024); 120 owned GPUs freed" in out
-    assert "fleet: 360 GPUs = 45 nodes of 8: 0 owned + 360 to buy" in out
+    # the owned fleet and the shortfall, per option (20 % headroom and one spare unit)
+    assert "fleet: 1,272 GPUs = 159 nodes of 8: 1,024 owned + 248 to buy (owned on nv-h100: 1,024)" in out
+    assert "fleet: 1,088 GPUs = 136 nodes of 8: 1,024 owned + 64 to buy (owned on nv-h100: 1,024)" in out
+    assert "fleet: 504 GPUs = 63 nodes of 8: 0 owned + 504 to buy" in out
     sglang = next(ln for ln in out.splitlines() if ln.split()[1:2] == ["keep-sglang-h100"])
-    assert "≈ $0.34" in sglang and "≈ $1.7" in sglang  # cash and all-in $/M, marked as assumed
+    assert "≈ $0.5" in sglang and "≈ $0.9" in sglang  # cash and all-in $/M, marked as assumed
+    # money over time: the purchases when paid, payback, the hosted API and the budget by fiscal year
+    assert "504 x $55.0k = $27.7M in 2027-03" in out and "never within the horizon" in out
+    assert "hosted API: $2.06/M output tokens (placeholder)" in out
+    assert "Budget by fiscal year, cash" in out and "FY2027" in out
+    # a platform's price is one input, said even when it flips nothing
+    assert re.search(r"nv-h100: purchase price per GPU \[.*\]: affects 4 options", out)
     assert "WARNING: the reference unit needs 68 GPUs in one scale-up domain" in out
 
 
@@ -62,7 +68,17 @@ def test_evaluate_json(capsys):
     trt = next(o for o in data["options"] if o["option"] == "keep-trtllm-h100")
     assert trt["costs"]["view"] == "all-in"
     assert trt["costs"]["cash"]["cost_per_m_tokens_usd"]["value"] < trt["costs"]["all_in"]["cost_per_m_tokens_usd"]["value"]
-    assert (trt["fleet"]["owned_used"], trt["fleet"]["shortfall_gpus"], trt["fleet"]["acquire"]) == (1024, 32, "buy")
+    assert (trt["fleet"]["owned_used"], trt["fleet"]["shortfall_gpus"], trt["fleet"]["acquire"]) == (1024, 248, "buy")
+    assert (trt["fleet"]["bought_gpus"], trt["fleet"]["spare_gpus"], trt["fleet"]["units"]) == (248, 8, 158)
+    # the monthly cash flow and the money figures, in the workspace currency
+    assert data["currency"] == "USD"
+    cf = trt["costs"]["cash_flow"]
+    assert len(cf["months"]) == 36 and cf["months"][0]["label"] == "2026-11"
+    assert sum(m["total"] for m in cf["months"]) == pytest.approx(trt["costs"]["cash"]["tco_usd"]["value"])
+    assert trt["costs"]["payback"]["text"]["id"] == "payback.never"
+    assert data["money"]["baseline"] == "keep-sglang-h100" and data["money"]["headroom"] == 0.2
+    assert any(p["key"] == "fleet.nv-h100.purchase_usd_per_gpu" and p["expired"] for p in data["prices"])
+    assert data["crossover"]["api_option"] == "api-deepseek-flash"
     sm = next(o for o in data["options"] if o["option"] == "buy-sm100-deepinfer")
     assert sm["fleet"]["gpus"]["value"] % 8 == 0 and not sm["eligible"]
     assert sm["fleet"]["warnings"][0]["id"] == "fleet.scale_up_exceeds_node"

@@ -77,7 +77,7 @@ def test_revise_then_report_since_lists_the_changes_and_verifies(first, tmp_path
     start = next(i for i, p in enumerate(pages) if "Appendix: changes since revision 1" in " ".join(p.split()))
     last = " ".join(" ".join(pages[start:]).split())  # the appendix, however many pages it takes
     assert "demand demand.output_tokens_per_s 200,000 250,000" in last
-    assert "Keep H100, serve with SGLang: GPUs 904 GPUs 1,128 GPUs" in last
+    assert "Keep H100, serve with SGLang: GPUs 1,088 GPUs 1,360 GPUs" in last  # 20 % headroom, a spare node
     assert "decision.revision" not in last
     code, out, _ = _run(["verify", str(record)])
     assert code == 5 and "intact, unsigned" in out and "identical byte for byte" in out  # 5: intact, unsigned

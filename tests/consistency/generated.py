@@ -21,7 +21,18 @@ from hypothesis import strategies as st
 
 from deepdecide.domain.common import Estimate
 from deepdecide.domain.evidence import EvidenceFile, ParityCheck, ParityKind, Provenance, Verdict
-from deepdecide.domain.workspace import Answer, ChecklistAnswer, Criterion, Direction, Workspace
+from deepdecide.domain.workspace import (
+    Answer,
+    Assumptions,
+    ChecklistAnswer,
+    CostView,
+    Criterion,
+    Direction,
+    OwnedValue,
+    PlatformFleet,
+    Strategy,
+    Workspace,
+)
 from deepdecide.storage.files import load_builtin_workspace
 
 NAMES = ("Alpha", "Bravo", "Charlie", "Delta", "Echo", "Foxtrot", "Golf", "Hotel")
@@ -101,10 +112,24 @@ def workspaces(draw: st.DrawFn) -> Generated:
     required = tuple(k for i, k in enumerate(KINDS) if mask >> i & 1)
     prov = Provenance("generated-parity.json", 1, "0" * 64, "test")
     files = (*ws.evidence.files, EvidenceFile(prov, (), tuple(checks)))
+    seed_money = draw(st.integers(0, 2**32 - 1))
+    assumptions, fleet = _money(ws, random.Random(seed_money))
     out = replace(ws, evidence=replace(ws.evidence, files=files), answers=tuple(answers),
-                  criteria=tuple(criteria), required_parity=required)
+                  criteria=tuple(criteria), required_parity=required, assumptions=assumptions, fleet=fleet)
     return Generated(out, f"parity seed {seed_parity}, answers seed {seed_answers}, weights {weights}, "
-                          f"mistyped criterion weight {typo}, required {[k.value for k in required]}")
+                          f"mistyped criterion weight {typo}, required {[k.value for k in required]}, "
+                          f"money seed {seed_money}")
+
+
+def _money(ws: Workspace, rng: random.Random) -> tuple[Assumptions, tuple[PlatformFleet, ...]]:
+    """Headroom, spare units, the owned H100s, how owned GPUs count in the economic view, the driving cost
+    view, the baseline and the currency (money is computed in the workspace's own currency)."""
+    keeps = [o.id for o in ws.options if o.strategy == Strategy.KEEP]
+    a = replace(ws.assumptions, headroom=rng.choice((0.0, 0.1, 0.2, 0.35)), spare_units=rng.randint(0, 2),
+                owned_value=rng.choice(tuple(OwnedValue)), cost_view=rng.choice(tuple(CostView)),
+                baseline_option=rng.choice(("", *keeps)), currency=rng.choice(("USD", "EUR")))
+    fleet = tuple(replace(f, owned_gpus=rng.choice((0, 512, 1024, 2048))) if f.owned_gpus else f for f in ws.fleet)
+    return a, fleet
 
 
 # ---------------------------------------------------------------------------------------------
@@ -151,3 +176,26 @@ def expected_shares(ws: Workspace) -> dict[str, float | None]:
     scored = {c.id: c.weight for c in ws.criteria if c.metric in METRICS and c.weight >= 0}
     total = sum(scored.values())
     return {c.id: (scored[c.id] / total if total > 0 else None) if c.id in scored else None for c in ws.criteria}
+
+
+def expected_fleet(ws: Workspace, option_id: str, capacity: float) -> tuple[float, float, float]:
+    """(GPUs, owned used, spare GPUs) of the first year: units = ceil(demand x (1 + headroom) /
+    (serving GPUs per unit x capacity)), GPUs = (units + spare units) x the unit in whole nodes."""
+    import math
+
+    o = ws.option(option_id)
+    assert o is not None
+    t = o.topology
+    node = max(t.gpus_per_node or 1, 1)
+    serving = t.unit_gpus or ((t.prefill_gpus or 0) + (t.decode_gpus or 0)) or None
+    if not serving or (t.measured_on and t.measured_on != o.platform):
+        serving = node
+    unit = math.ceil(serving / node) * node
+    demand = ws.demand.output_tokens_per_s
+    assert demand is not None
+    units = math.ceil(demand * (1 + ws.assumptions.headroom) / (serving * capacity) - 1e-9)
+    spares = t.spare_units if t.spare_units is not None else ws.assumptions.spare_units
+    gpus = (units + spares) * unit
+    entry = ws.fleet_of(o.platform)
+    owned = entry.owned_gpus if entry is not None else 0
+    return float(gpus), float(min(gpus, owned)), float(spares * unit)

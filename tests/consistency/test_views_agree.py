@@ -13,6 +13,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -23,13 +24,14 @@ from generated import (
     KINDS,
     UNKNOWN_METRIC,
     expected_effort,
+    expected_fleet,
     expected_outcome,
     expected_shares,
     sample,
     workspaces,
 )
 
-from deepdecide.analysis import evaluate
+from deepdecide.analysis import evaluate, to_data
 from deepdecide.cli.evaluate_cmd import json_data
 from deepdecide.domain import formatting
 from deepdecide.storage.files import load_builtin_workspace
@@ -41,9 +43,9 @@ PDF_EXAMPLES = 50
 PDF_EXAMPLES_FAST = 10
 
 
-def cli_data(ws):
-    """What ``deepdecide evaluate --json`` prints, called in process."""
-    return json_data(ws, evaluate(ws, sensitivity=False))
+def cli_data(ws, monte_carlo: bool = False):
+    """What ``deepdecide evaluate --json`` prints, called in process (``--no-monte-carlo`` unless asked)."""
+    return json_data(ws, evaluate(ws, sensitivity=False, monte_carlo=monte_carlo))
 
 
 def check_cli_against_rules(ws, data) -> None:
@@ -72,6 +74,43 @@ def check_cli_against_rules(ws, data) -> None:
             pytest.approx((ext, owned, checklist))
         if e["total"] is not None and o["costs"]["engineering_person_weeks"]["value"] is not None:
             assert o["costs"]["engineering_person_weeks"]["value"] == pytest.approx(e["total"]["likely"])
+        check_money(ws, data, o)
+    assert data["currency"] == ws.assumptions.currency
+
+
+def check_money(ws, data, o) -> None:
+    """The fleet (owned, bought, rented, spare) by the rule written out, and the months of the cash flow
+    summing to the TCO of each view."""
+    f, c = o["fleet"], o["costs"]
+    cap = o["capacity"]["figure"]["value"]
+    if f["gpus"]["value"] is None:
+        assert cap is None or o["strategy"] == "hosted-api", o["option"]
+        return
+    gpus, owned, spare = expected_fleet(ws, o["option"], cap)
+    assert (f["gpus"]["value"], f["owned_used"], f["spare_gpus"]) == (gpus, owned, spare), o["option"]
+    assert f["bought_gpus"] + f["rented_gpus"] == f["shortfall_gpus"] == gpus - owned, o["option"]
+    cf = c["cash_flow"]
+    if cf is not None and c["cash"]["tco_usd"]["value"] is not None:
+        assert sum(m["total"] for m in cf["months"]) == pytest.approx(c["cash"]["tco_usd"]["value"]), o["option"]
+        if c["all_in"]["tco_usd"]["value"] is not None:
+            assert sum(m["economic"] for m in cf["months"]) == pytest.approx(c["all_in"]["tco_usd"]["value"])
+
+
+def money_text(data, o, view: str, per_m: bool) -> str:
+    """A cost view's $/M or TCO as every view writes it: in the workspace currency, "≈" with the precision
+    its range supports when it rests on assumptions."""
+    v = o["costs"][view]
+    fig = v["cost_per_m_tokens_usd"] if per_m else v["tco_usd"]
+    low, high = (v["low"], v["high"]) if per_m else (v["tco_low"], v["tco_high"])
+    return formatting.money(fig["value"], data["currency"], approx=v["assumed"], low=low, high=high)
+
+
+def fleet_text(o) -> str:
+    f = o["fleet"]
+    if f["gpus"]["value"] is None:
+        return formatting.DASH
+    return (f"{formatting.integer(f['gpus']['value'])} ({formatting.integer(f['owned_used'])} + "
+            f"{formatting.integer(f['bought_gpus'])} + {formatting.integer(f['rented_gpus'])})")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -152,8 +191,34 @@ class Views:
         ranked = [ranking.index(r, 1).data(display) for r in range(ranking.rowCount())
                   if ranking.index(r, 0).data(display) != formatting.DASH]
         assert ranked == [by_name_of(options, oid) for oid in data["ranking"]]
+        # the fleet (owned + bought + rented) and payback: the ranking table's last two columns
+        fleet_col, payback_col = ranking.columnCount() - 2, ranking.columnCount() - 1
+        for r in range(ranking.rowCount()):
+            o = by_name[ranking.index(r, 1).data(display)]
+            assert ranking.index(r, fleet_col).data(display) == fleet_text(o), o["option"]
+            pb = o["costs"]["payback"]
+            assert ranking.index(r, payback_col).data(display) == (pb["text"]["text"] if pb else formatting.DASH)
         if not self.full:
             return
+        # money on the Overview's cards: GPUs, $/M and TCO in both views, in the workspace currency, and
+        # P(best) of the same Monte Carlo run ``evaluate --json`` prints
+        mc = evaluate(self.document.workspace, sensitivity=False, monte_carlo=True).monte_carlo
+        mc_data = to_data(mc)
+        self.overview._mc = SimpleNamespace(current=lambda: mc)  # the background run, finished
+        self.overview.refresh()
+        by_id = {o["option"]: o for o in options}
+        for card in self.overview.cards:
+            o = by_id[card.option_id]
+            f = o["fleet"]
+            gpus = formatting.number(f["gpus"]["value"])
+            if f["gpus"]["value"] is not None and f["owned_gpus"] is not None:
+                gpus += f" ({formatting.number(f['owned_used'])} + {formatting.number(f['shortfall_gpus'])})"
+            assert card.values["gpus"].text() == gpus, o["option"]
+            for view, key in (("cash", "cash"), ("all_in", "all-in")):
+                assert card.values[f"cpm_{key}"].text() == money_text(data, o, view, True), (o["option"], view)
+                assert card.values[f"tco_{key}"].text() == money_text(data, o, view, False), (o["option"], view)
+            p = next(d["p_best"] for d in mc_data["options"] if d["option"] == o["option"])
+            assert card.values["pbest"].text() == formatting.probability(p), o["option"]
         # run groups: the Evidence page groups every run as the analysis attributes it
         assert self.evidence._groups == [r["group"] for r in data["runs"]]
         # capacity caveats and eligibility: the Overview's cards show the Assessment's messages
@@ -279,6 +344,25 @@ def check_pdf(data, text: str) -> None:
     ranks = {name: rank for rank, name in ranked_rows}
     for o in options:
         assert ranks.get(o["name"]) == (str(o["rank"]) if o["rank"] is not None else formatting.DASH), o["option"]
+    # money: each option's $/M and TCO in the driving view and its P(best) in the summary's ranking table,
+    # in the workspace currency; the recommended option's fleet (owned, bought, rented, spare)
+    view = "cash" if data["cost_view"] == "cash" else "all_in"
+    at = _after(lines, "Ranking")
+    for o in options:
+        line = next(ln for ln in lines[at:] if ln.split()[1:2] == [o["name"]] or ln.split()[:1] == [o["name"]])
+        for want in (money_text(data, o, view, True), money_text(data, o, view, False)):
+            if o["costs"][view]["cost_per_m_tokens_usd"]["value"] is not None:
+                assert want in line, (o["option"], want, line)
+        if data.get("monte_carlo") and o["rank"] is not None:
+            p = next(d["p_best"] for d in data["monte_carlo"]["options"] if d["option"] == o["option"])
+            assert formatting.probability(p) in line, (o["option"], line)
+    chosen = next((o for o in options if o["option"] == data["recommended"]), None)
+    if chosen is not None and chosen["fleet"]["gpus"]["value"] is not None:
+        f = chosen["fleet"]
+        want = (f"{formatting.number(f['gpus']['value'])} GPUs: {formatting.integer(f['owned_used'])} owned, "
+                f"{formatting.integer(f['bought_gpus'])} bought, {formatting.integer(f['rented_gpus'])} rented, of "
+                f"which {formatting.integer(f['spare_gpus'])} spare")
+        assert want in " ".join(" ".join(lines).split()), want
     # parity: required kinds per option
     required = [kp["kind"] for kp in options[0]["parity"] if kp["required"]] if options else []
     words = {"pass": "pass", "fail": "fail", "inconclusive": "inconclusive", "none": "none"}
@@ -307,7 +391,7 @@ needs_pdftotext = pytest.mark.skipif(shutil.which("pdftotext") is None,
 @needs_pdftotext
 def test_sample_pdf_agrees():
     ws = sample()
-    check_pdf(cli_data(ws), pdf_text(ws))
+    check_pdf(cli_data(ws, monte_carlo=True), pdf_text(ws))
 
 
 def pdf_settings(examples: int):
@@ -343,5 +427,5 @@ def agree_in_the_pdf(gen) -> None:
             build(ws, sections=PDF_SECTIONS)
         # ... and the record of the corrected workspace agrees with the analysis
         ws = replace(ws, criteria=tuple(c for c in ws.criteria if c.metric != UNKNOWN_METRIC))
-    data = cli_data(ws)
+    data = cli_data(ws, monte_carlo=True)  # the record draws the workspace's Monte Carlo too
     check_pdf(data, pdf_text(ws))

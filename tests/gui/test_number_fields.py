@@ -129,10 +129,12 @@ def test_a_number_cell_is_edited_in_a_field_that_writes_as_the_cell(make_window,
     page.tabs.setCurrentWidget(page.prices_view)
     prices, view = page.prices, page.prices_view
     col = _column(prices, "Capex por GPU (US$)")
-    row = next(r for r in range(prices.rowCount()) if prices.row_record(r).cost.capex_per_gpu_usd is not None)
+    # the RTX workstations' price is their platform's (fleet): shown in the option's row, and editing it
+    # gives that option a price of its own
+    row = next(r for r in range(prices.rowCount()) if prices.row_record(r).id == "rtx-dev-only")
     index = prices.index(row, col)
     option_id = prices.row_record(row).id
-    likely = prices.row_record(row).cost.capex_per_gpu_usd.likely
+    likely = doc.workspace.fleet_of("nv-rtx5090").purchase_usd_per_gpu.likely
     view.setCurrentIndex(index)
     view.edit(index)
     editor = view.indexWidget(index)

@@ -104,7 +104,10 @@ def test_overview_cards_show_both_cost_views_and_the_owned_fleet(make_window):
     window = make_window()
     page = window.show_page("overview")
     card = next(c for c in page.cards if c.option_id == "keep-trtllm-h100")
-    assert card.values["gpus"].text() == "1,056 (1,024 + 32)"
+    assert card.values["gpus"].text() == "1,272 (1,024 + 248)"  # 20 % headroom and a spare node
+    assert card.values["buy"].text() == "$9.61M from 2027-01"  # 248 x $38,750, paid on delivery
+    assert card.values["payback"].text() == "never within the horizon"
+    assert "8 spare" in card.values["gpus"].toolTip()
     for key in ("cpm_cash", "cpm_all-in", "tco_cash", "tco_all-in"):
         assert card.values[key].text().startswith("≈ $"), key  # rests on an assumed capacity
     # the sample's cost criteria score the all-in view: its rows are bold, the cash rows are not

@@ -15,6 +15,7 @@ from pypdf import PdfReader
 
 from deepdecide.analysis import evaluate
 from deepdecide.analysis.explain import publisher
+from deepdecide.domain.common import Estimate as E
 from deepdecide.domain.common import Source, SourceKind
 from deepdecide.report import build
 from deepdecide.storage import files
@@ -47,7 +48,7 @@ def test_page_one_states_question_recommendation_status_and_who_must_sign(sample
     first = sample_record[0]
     assert "Where and on what to serve DeepSeek-V4.1-Flash for the public API." in first
     assert "Keep H100, serve with SGLang: the analysis's top rank (no option chosen yet)" in first
-    assert "proposed: not ready for approval. Missing: no chosen option" in first
+    assert "proposed: not ready for approval:" in first and "items missing (listed on the Sign-off page)" in first
     assert re.search(r"Still to sign\s+Head of Inference Platform, VP Engineering \(required approvers\)", first)
 
 
@@ -66,9 +67,9 @@ def test_why_is_in_words_with_criterion_names_never_ids(sample_ws, sample_record
     a = evaluate(sample_ws)
     assert a.recommended == a.winner == "keep-sglang-h100"
     first = a.why[0]
-    assert first.name == "Cost per million output tokens" and first.best and first.other == "keep-vllm-h100"
+    assert first.name == "Engineering effort" and first.best and first.other == "keep-vllm-h100"
     summary = sample_record[1]
-    assert "Lowest cost per million output tokens: $1.72/M tokens vs $1.92/M tokens for Keep H100, serve with vLLM" \
+    assert "Lowest engineering effort: 2 person-weeks vs 9 person-weeks for Keep H100, serve with vLLM" \
         in " ".join(summary.split())
     assert "cost-per-m-tokens" not in summary and "Largest parts of its score" not in summary
 
@@ -126,7 +127,13 @@ def test_publisher_comes_from_the_locator(locator, kind, who):
     assert publisher(Source("t", locator, "2026", kind)) == who
 
 
-def test_a_flip_value_reads_with_the_money_unit_in_front(sample_record):
-    text = " ".join(" ".join(sample_record).split())
-    assert "purchase price per GPU at or above $45,835 (likely $38,750)" in text
-    assert "45,835 $" not in text
+def test_a_flip_value_reads_with_the_money_unit_in_front(sample_ws):
+    # with someone named to build SM100's KV cache, the hosted API wins once its input price falls
+    # below $0.0468 per million tokens (outside its range: listed in the sensitivity table)
+    answers = tuple(dataclasses.replace(x, provider="platform team", effort_person_weeks=E(6, 12, 24))
+                    if x.option == "buy-sm100-deepinfer" and x.answer.value == "missing" else x
+                    for x in sample_ws.answers)
+    pdf = build(dataclasses.replace(sample_ws, answers=answers), sections=("sensitivity",))
+    text = " ".join(" ".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages).split())
+    assert "≤ $0.0468/M tokens" in text
+    assert "0.0468 $" not in text

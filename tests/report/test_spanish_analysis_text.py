@@ -106,9 +106,10 @@ def test_trail_names_and_units_render_in_the_reader_language_and_stay_english_in
         names = [str(t.name) for t in trail]
         sources = [str(t.source) for t in trail]
         data = to_data(oa.costs.tco_usd)
-    assert names == ["hardware", "energía y alojamiento", "ingeniería"]
-    assert set(sources) == {"véase su desglose"}
-    assert [t["name"] for t in data["trail"]] == ["hardware", "power and hosting", "engineering"]
+    assert names == ["hardware", "energía y alojamiento", "API alojada", "ingeniería", "vista de coste"]
+    assert set(sources[:4]) == {"véase su desglose"} and sources[4] == "assumptions.cost_view"
+    assert [t["name"] for t in data["trail"]] == ["hardware", "power and hosting", "hosted API", "engineering",
+                                                  "cost view"]
     assert data["trail"][1]["name_message"]["id"] == "trail.power_hosting"
     with i18n.using("es"):
         assert formatting.unit_text("person-weeks") == "personas-semana"
@@ -121,13 +122,22 @@ def test_sensitivity_labels_are_messages_without_the_option_and_json_keeps_the_e
     from deepdecide.analysis import to_data
 
     flips = {f.key: f for f in assessment.sensitivity.inputs}
-    f = flips["keep-sglang-h100.capex_per_gpu_usd"]
-    assert f.name.id == "input.capex" and f.option == "keep-sglang-h100"
+    f = flips["keep-sglang-h100.porting_effort_person_weeks"]
+    assert f.name.id == "input.porting" and f.option == "keep-sglang-h100"
     with i18n.using("es"):
-        assert f.label == "keep-sglang-h100: precio de compra por GPU"
+        assert f.label == "keep-sglang-h100: esfuerzo de portado"
         data = to_data(f)
-    assert data["label"] == "keep-sglang-h100: purchase price per GPU"
-    steady = next(x for x in assessment.sensitivity.inputs if x.note is not None)
+    assert data["label"] == "keep-sglang-h100: porting effort"
+    # a platform's price is one input for the options on it: labelled by the platform
+    f = flips["fleet.nv-h100.purchase_usd_per_gpu"]
+    assert f.name.id == "input.capex" and f.option is None and f.platform == "nv-h100"
+    assert f.options == ("keep-vllm-h100", "keep-sglang-h100", "keep-trtllm-h100", "port-deepinfer-h100")
+    with i18n.using("es"):
+        assert f.label == "nv-h100: precio de compra por GPU"
+        assert f.note.render().startswith("afecta a 4 opciones")
+    assert to_data(f)["label"] == "nv-h100: purchase price per GPU"
+    steady = next(x for x in assessment.sensitivity.inputs if x.note is not None and x.platform is None
+                  and x.flip_below is None and x.flip_above is None)
     with i18n.using("es"):
         note = steady.note.render()
     assert note.startswith("la ganadora no cambia entre") and "e+0" not in note
@@ -187,7 +197,7 @@ def test_the_spanish_record_has_none_of_the_analysis_english(spanish_record):
     text = _text(spanish_record)
     found = [w for w in ENGLISH if w in text]
     assert not found, found
-    assert "véase su desglose" in text and "precio de compra por GPU" in text
+    assert "Lista de precios" in text and "precio de compra por GPU" in text
 
 
 def test_evaluate_and_revisit_speak_spanish(capsys):

@@ -174,7 +174,7 @@ def test_cli_export_writes_csv_and_xlsx(tmp_path, capsys):
     assert f"wrote {c}" in out and f"wrote {x}" in out
     rows = read_csv(c)
     wb = openpyxl.load_workbook(x, read_only=True)
-    assert wb.sheetnames == ["Comparison", "Evidence", "Parity"]
+    assert wb.sheetnames == ["Comparison", "Evidence", "Parity", "Cash flow"]
     sheet_rows = list(wb["Comparison"].iter_rows(values_only=True))
     headers = list(sheet_rows[0])
     assert headers == list(rows[0])
@@ -187,6 +187,40 @@ def test_cli_export_writes_csv_and_xlsx(tmp_path, capsys):
         assert xr[col] == pytest.approx(float(cr["TCO over 3 years [$]"]))
     assert len(list(wb["Evidence"].iter_rows())) == len(read_csv(e)) + 1
     wb.close()
+
+
+def test_the_monthly_cash_flow_is_exported_and_sums_to_the_tco(tmp_path):
+    """``export --cash-flow`` and the workbook's Cash flow sheet: each option's months, capex / opex /
+    engineering as paid; the months of an option sum to its cash TCO (and its economic column to the
+    economic TCO); text cells go through the formula-neutralising writer like every other sheet."""
+    openpyxl = pytest.importorskip("openpyxl")
+    f, x = tmp_path / "cash.csv", tmp_path / "w.xlsx"
+    assert cli_main.main(["export", str(sample_workspace_path()), "--cash-flow", str(f), "--xlsx", str(x),
+                          "--no-monte-carlo"]) == 0
+    rows = read_csv(f)
+    a = evaluate(load_builtin_workspace(), sensitivity=False)
+    for oa in a.options:
+        mine = [r for r in rows if r["option"] == oa.option]
+        if oa.costs.cash_flow is None:
+            assert not mine
+            continue
+        assert len(mine) == 36 and mine[0]["month"] == "2026-11" and mine[0]["fiscal year"] == "FY2026"
+        assert sum(float(r["cash [$]"]) for r in mine) == pytest.approx(oa.costs.cash.tco_usd.value)
+        assert sum(float(r["economic (all-in) [$]"]) for r in mine) == pytest.approx(oa.costs.all_in.tco_usd.value)
+        assert float(mine[-1]["cumulative cash [$]"]) == pytest.approx(oa.costs.cash.tco_usd.value)
+    b200 = [r for r in rows if r["option"] == "buy-sm100-deepinfer"]
+    assert float(next(r for r in b200 if r["month"] == "2027-03")["capex [$]"]) == pytest.approx(504 * 55_000)
+    wb = openpyxl.load_workbook(x, read_only=True)
+    assert wb.sheetnames == ["Comparison", "Evidence", "Parity", "Cash flow"]
+    assert len(list(wb["Cash flow"].iter_rows())) == len(rows) + 1
+    wb.close()
+    # a hostile short label is text, never a formula
+    ws = load_builtin_workspace()
+    ws = dataclasses.replace(ws, options=tuple(dataclasses.replace(o, short_label=f"=cmd|{i}")
+                                               for i, o in enumerate(ws.options)))
+    table = sheet.cash_flow_table(ws, evaluate(ws, sensitivity=False))
+    cells = [c for r in csv.reader(io.StringIO(sheet.csv_bytes(table).decode("utf-8-sig"))) for c in r]
+    assert "'=cmd|0" in cells and not any(c.startswith("=") for c in cells)
 
 
 def test_cli_export_errors_are_clear(tmp_path, capsys, monkeypatch):

@@ -10,6 +10,7 @@ from pdf_helpers import need
 from deepdecide.analysis import evaluate
 from deepdecide.report import build
 from deepdecide.report.sections.cost import driving, view_money
+from deepdecide.report.words import word
 from deepdecide.storage.files import load_builtin_workspace
 
 
@@ -24,7 +25,8 @@ def test_summary_and_ranking_print_the_same_cost_figures():
     text = subprocess.run([need("pdftotext"), "-layout", "-", "-"], input=pdf, capture_output=True, check=True,
                           timeout=60).stdout.decode()
     line = next(ln for ln in text.splitlines() if "Cost per million output tokens" in ln)
-    assert f"{per_m} ({a.cost_view.value} view" in line
-    assert f"{tco} ({a.cost_view.value} view)" in next(ln for ln in text.splitlines() if "TCO over" in ln)
+    view = word(a.cost_view)  # "all-in (economic)"
+    assert f"{per_m} ({view} view" in line
+    assert f"{tco} ({view} view)" in next(ln for ln in text.splitlines() if "TCO over" in ln)
     ranking = next(ln for ln in text.splitlines() if oa.name.split(",")[0] in ln and per_m in ln and tco in ln)
     assert ranking

@@ -27,7 +27,7 @@ REPO = Path(__file__).resolve().parents[2]
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "nvidia_smi"
 OPTION_IDS = {
     "keep-vllm-h100", "keep-sglang-h100", "keep-trtllm-h100", "port-deepinfer-h100",
-    "buy-sm100-deepinfer", "ascend950-deepinfer", "rtx-dev-only",
+    "buy-sm100-deepinfer", "ascend950-deepinfer", "api-deepseek-flash", "rtx-dev-only",
 }
 METRICS = {
     "cost_per_m_tokens_usd", "tco_usd", "time_to_production_weeks", "engineering_person_weeks",
@@ -245,7 +245,7 @@ def test_criteria_use_the_analysis_metrics_and_weights_sum_to_one(workspace):
 # sample workspace
 
 
-def test_sample_has_the_seven_options_all_considered_none_chosen(workspace):
+def test_sample_has_the_eight_options_all_considered_none_chosen(workspace):
     assert {o.id for o in workspace.options} == OPTION_IDS
     assert set(workspace.decision.considered_options) == OPTION_IDS
     assert workspace.decision.chosen_option == ""

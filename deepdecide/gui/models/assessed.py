@@ -38,7 +38,21 @@ def ranking_model(parent: QObject | None = None) -> RecordTableModel:
                tooltip=lambda o: ", ".join(level_names().get(n, n) for n in o.evidence.names_reached)),
         Column(QCoreApplication.translate("AssessedModels", "Eligibility"), lambda o: texts((*o.eligibility_reasons, *o.vetoes), "; ") or QCoreApplication.translate("AssessedModels", "eligible"),
                tooltip=lambda o: texts((*o.eligibility_reasons, *o.vetoes))),
+        Column(QCoreApplication.translate("AssessedModels", "GPUs (owned + bought + rented)"), _fleet_text,
+               tooltip=lambda o: text(o.fleet.unit_reason)),
+        Column(QCoreApplication.translate("AssessedModels", "Payback"),
+               lambda o: text(o.costs.payback.text) if o.costs.payback and o.costs.payback.text else formatting.DASH,
+               tooltip=lambda o: text(o.costs.break_even) if o.costs.break_even else ""),
     ], None, parent)
+
+
+def _fleet_text(o: OptionAssessment) -> str:
+    """"1,088 (1,024 + 64 + 0)": the first year's GPUs, owned used, bought and rented."""
+    f = o.fleet
+    if f.gpus.value is None:
+        return formatting.DASH
+    return (f"{formatting.integer(f.gpus.value)} ({formatting.integer(f.owned_used)} + "
+            f"{formatting.integer(f.bought_gpus)} + {formatting.integer(f.rented_gpus)})")
 
 
 def ranked_order(options: tuple[OptionAssessment, ...]) -> list[OptionAssessment]:

@@ -343,7 +343,7 @@ class ComparePage(Page):
                 v = float(value)
                 if v < 0:
                     raise ValueError("negative price")
-                old = getattr(o.cost, field)
+                old = stated(o, field)[0]
                 est = Estimate(min(old.low, v), v, max(old.high, v)) if old is not None else Estimate.exact(v)
                 if est == old:
                     return None
@@ -351,16 +351,32 @@ class ComparePage(Page):
                 return SetOptionCost(o.id, replace(o.cost, **changes))
             return make
 
+        # a price the option does not state is its platform's (fleet), shared by every option on it
+        platform_field = {"gpu_hour_usd": "rental_usd_per_gpu_hour", "capex_per_gpu_usd": "purchase_usd_per_gpu",
+                          "power_kw_per_gpu": "power_kw_per_gpu"}
+
+        def stated(o: Option, field: str) -> tuple[Estimate | None, bool]:
+            own = getattr(o.cost, field)
+            entry = self.document.workspace.fleet_of(o.platform) if field in platform_field else None
+            if own is None and entry is not None:
+                return getattr(entry, platform_field[field]), True
+            return own, False
+
         def likely(field: str):
-            return lambda o: getattr(o.cost, field).likely if getattr(o.cost, field) is not None else None
+            return lambda o: e.likely if (e := stated(o, field)[0]) is not None else None
 
         def est_tip(field: str, unit: str = ""):
             def tip(o: Option) -> str:
-                e = getattr(o.cost, field)
+                e, shared = stated(o, field)
                 u = workspace_unit(unit, self._currency())
-                return "" if e is None else fmt(self.tr("low %1 · likely %2 · high %3 (editing the likely value "
-                                                        "widens the range if needed)"),
-                                                number(e.low, u), number(e.likely, u), number(e.high, u))
+                if e is None:
+                    return ""
+                text = fmt(self.tr("low %1 · likely %2 · high %3 (editing the likely value widens the range if "
+                                   "needed)"), number(e.low, u), number(e.likely, u), number(e.high, u))
+                if shared:
+                    text += "<br>" + self.tr("The platform's price (fleet), shared by every option on it: editing it "
+                                             "here gives this option a price of its own.")
+                return text
             return tip
 
         # the editable columns' titles are said when asked (they name the undo steps, which follow
@@ -432,7 +448,8 @@ class ComparePage(Page):
         value = self.demand_fields[key].value() or None
         demand = self.document.workspace.demand
         if getattr(demand, key) != value:
-            self.submit(SetDemand(replace(demand, **{key: value})), self.later(QT_TRANSLATE_NOOP("ComparePage", "demand")))
+            changes: dict[str, Any] = {key: value}  # a number field of Demand (its ranges are Estimates)
+            self.submit(SetDemand(replace(demand, **changes)), self.later(QT_TRANSLATE_NOOP("ComparePage", "demand")))
 
     def _build_sliders(self) -> None:
         while self.weights_grid.count():

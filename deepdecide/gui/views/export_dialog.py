@@ -185,6 +185,7 @@ class ExportDialog(QDialog):
             "parity": self.tr("Parity verdicts"),
             "checklist": self.tr("Service-gap checklist"),
             "cost": self.tr("Cost and TCO"),
+            "budget": self.tr("Prices and budget"),
             "sensitivity": self.tr("Sensitivity and Monte Carlo"),
             "migration": self.tr("Migration plan"),
             "risks": self.tr("Risks and consequences"),

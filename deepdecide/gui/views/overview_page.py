@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 
 from deepdecide.analysis.assessment import EvidenceFit, FitCounts, OptionAssessment, OptionDraws
 from deepdecide.domain import formatting
-from deepdecide.domain.formatting import DASH, integer, localized, number, probability
+from deepdecide.domain.formatting import DASH, integer, localized, number, percent, probability
 from deepdecide.domain.formatting import money as money_range
 from deepdecide.gui import labels
 from deepdecide.gui.document import WorkspaceDocument
@@ -87,7 +87,9 @@ class OptionCard(QFrame):
         rows = [("gpus", self.tr("GPUs needed (owned + new)")),
                 ("cpm_cash", ""), ("cpm_all-in", ""),  # in the workspace's currency: see _set_cost_views
                 ("tco_cash", self.tr("TCO over the horizon, cash")),
-                ("tco_all-in", self.tr("TCO over the horizon, all-in")), ("score", self.tr("Score")),
+                ("tco_all-in", self.tr("TCO over the horizon, all-in")),
+                ("buy", self.tr("Purchases (cash, on delivery)")), ("payback", self.tr("Payback against the baseline")),
+                ("score", self.tr("Score")),
                 ("pbest", self.tr("P(best)")), ("runs", self.tr("Runs vs the workload"))]
         self.names: dict[str, QLabel] = {}
         for i, (key, label) in enumerate(rows):
@@ -200,8 +202,27 @@ class OptionCard(QFrame):
         extra = [text(f.unit_reason)]
         if f.freed_gpus:
             extra.append(fmt(self.tr("%1 owned GPUs freed"), number(f.freed_gpus)))
+        if f.gpus.value is not None:
+            extra.append(fmt(self.tr("%1 spare, %2 padding to whole nodes, %3 headroom"), number(f.spare_gpus),
+                             number(f.padding_gpus), percent(f.headroom)))
         extra += [str(w) for w in f.warnings]
         self._set("gpus", gpus, figure_tip(f.gpus, currency) + "".join(f"<br>{x}" for x in extra))
+        cf, pb = oa.costs.cash_flow, oa.costs.payback
+        buys = cf.purchases if cf is not None else ()
+        if buys:
+            first = buys[0]
+            total = sum(p.amount for p in buys)
+            years = "".join(f"<br>{y.fiscal_year}: " + fmt(self.tr("%1 capex, %2 opex"),
+                                                             money_range(y.capex, currency),
+                                                             money_range(y.opex + y.engineering, currency))
+                            for y in cf.years) if cf is not None else ""
+            self._set("buy", fmt(self.tr("%1 from %2"), money_range(total, currency), first.label),
+                      "<br>".join(f"{p.label}: {integer(p.gpus)} × {money_range(p.unit_price, currency)} = "
+                                  f"{money_range(p.amount, currency)}" for p in buys) + years)
+        else:
+            self._set("buy", DASH, self.tr("Nothing to buy") if cf is not None else "")
+        self._set("payback", text(pb.text) if pb is not None and pb.text is not None else DASH,
+                  text(oa.costs.break_even) if oa.costs.break_even is not None else "")
         unit = money_unit(currency)
         self.names["cpm_cash"].setText(fmt(self.tr("%1 / M output tokens, cash"), unit))
         self.names["cpm_all-in"].setText(fmt(self.tr("%1 / M output tokens, all-in"), unit))

@@ -10,6 +10,7 @@ from reportlab.platypus import Flowable
 
 from deepdecide.report.sections.appendix import appendix
 from deepdecide.report.sections.base import Context, keep_headings
+from deepdecide.report.sections.budget import budget
 from deepdecide.report.sections.changes import changes
 from deepdecide.report.sections.checklist import checklist
 from deepdecide.report.sections.context import context
@@ -36,6 +37,7 @@ BUILDERS: dict[str, Callable[[Context], list[Flowable]]] = {
     "parity": parity,
     "checklist": checklist,
     "cost": cost,
+    "budget": budget,
     "sensitivity": sensitivity,
     "migration": migration,
     "risks": risks,

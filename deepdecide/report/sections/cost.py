@@ -5,7 +5,7 @@ from __future__ import annotations
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer
 
-from deepdecide.analysis.assessment import Costs, CostViewFigures, OptionAssessment
+from deepdecide.analysis.assessment import Costs, CostViewFigures, OptionAssessment, TrailItem
 from deepdecide.analysis.explain import source_key
 from deepdecide.domain import formatting
 from deepdecide.domain import presentation as look
@@ -68,27 +68,34 @@ def _cost_views(ctx: Context) -> list[Flowable]:
 def cost(ctx: Context) -> list[Flowable]:
     ws, a = ctx.ws, ctx.assessment
     out = h1(title("cost"), "cost")
-    out.append(para(_("All-in {unit}/GPU-h: rent = the rental price; own = capex / (amortization × {hours} h) + "
-                      "kW × PUE × {unit}/kWh + hosting. Cash: GPUs already owned at kW × PUE × {unit}/kWh + hosting only "
-                      "(capex sunk), the shortfall bought or rented at its price. "
-                      "{unit}/M output tokens = {unit}/GPU-h / (tok/s/GPU × {seconds} / 10^6) "
-                      "at the SLO capacity. Fleet = demand / capacity, rounded up to the deployable unit in whole "
-                      "nodes; owned GPUs first. "
-                      "TCO over {years} years = hardware + power and hosting + engineering. "
-                      "The cost criteria score the {view} view; the table below it shows both.").format(
-                          unit=ctx.unit, hours=formatting.integer(8760), seconds=formatting.integer(3600),
-                          years=f"{ws.assumptions.horizon_years:g}", view=word(a.cost_view))))
+    out.append(para(_("Fleet = serving units for the peak demand with {headroom} headroom (demand × (1 + headroom) / "
+                      "(serving GPUs per unit × capacity at the SLO), rounded up) plus spare units, each unit in "
+                      "whole nodes; owned GPUs first, the rest bought or rented. Cash: the money that leaves month "
+                      "by month (purchases when paid, owned GPUs at kW × PUE × {unit}/kWh + hosting, rent, the "
+                      "current fleet until the option is in service). Economic (all-in): owned GPUs at their {value} "
+                      "value over their remaining support, bought ones at capex / (amortization × {hours} h), rented "
+                      "ones at the rental price, plus running cost. {unit}/M output tokens = the fleet's cost / the "
+                      "tokens its serving GPUs make at full use (padding and spare units make none). TCO over "
+                      "{years} years = hardware + power and hosting + hosted API + engineering. The cost criteria "
+                      "score the {view} view; the table below it shows both; Prices and budget gives the months.").format(
+                          unit=ctx.unit, hours=formatting.integer(8760), headroom=percent(a.money.headroom),
+                          value=word(ws.assumptions.owned_value), years=f"{ws.assumptions.horizon_years:g}",
+                          view=word(a.cost_view))))
     rows = []
     for oa in a.options:
         c = oa.costs
+        view = driving(c)
+        api = view.api_usd if view is not None else None
+        hardware = (_("{money} (API)").format(money=money(api.value)) if c.hosted is not None and api is not None
+                    else money(c.hardware_usd.value))
         rows.append([oa.name, fig(c.gpu_hour_usd), f"{fig(oa.capacity.figure)} ({capacity_label(oa.capacity)})",
                      fig(oa.fleet.gpus), view_money(driving(c), True, ctx.currency),
-                     money(c.hardware_usd.value), money(c.power_usd.value),
+                     hardware, money(c.power_usd.value),
                      _("{weeks} pw / {cost}").format(weeks=fig(c.engineering_person_weeks),
                                                       cost=money(c.engineering_usd.value)),
                      view_money(driving(c), False, ctx.currency)])
     out.append(table([_("Option"), _("{unit}/GPU-h").format(unit=ctx.unit), _("tok/s/GPU at SLO"), _("GPUs"),
-                      _("{unit}/M out tok").format(unit=ctx.unit), _("Hardware"),
+                      _("{unit}/M out tok").format(unit=ctx.unit), _("Hardware or API"),
                       _("Power, hosting"), _("Engineering"), _("TCO")], rows,
                      [32 * mm, 14 * mm, 26 * mm, 12 * mm, 17 * mm, 17 * mm, 15 * mm, 24 * mm, 17 * mm],
                      numeric=(1, 3, 4, 5, 6, 8)))
@@ -147,26 +154,49 @@ def cost(ctx: Context) -> list[Flowable]:
 
 
 def trails(ctx: Context) -> list[Flowable]:
-    """Where each option's $/M and TCO come from: every input with its value, unit and source."""
+    """Where each option's money comes from, one figure a row: its value and what it is made of (each input
+    with its value and source; a part that is a figure of its own has its own row)."""
     out = h2(_("Inputs behind each cost"), "cost-trails")
     rows = []
     for oa in ctx.assessment.options:
-        seen = set()
-        for figure in (oa.costs.cost_per_m_tokens_usd, oa.costs.tco_usd):
+        c = oa.costs
+        view = driving(c)
+        if view is None:
+            continue
+        figures = [c.operating_hour_usd, view.gpu_hour_usd, view.cost_per_m_tokens_usd, view.hardware_usd,
+                   view.power_usd, view.api_usd if c.hosted is not None else None, c.engineering_usd, view.tco_usd]
+        for figure in figures:
+            if figure is None or figure.value is None:
+                continue
+            parts = []
             for t in figure.trail:
-                key = (text(t.name), text(t.value))
-                if key in seen:
+                if _is_view(t):
                     continue
-                seen.add(key)
-                # the analysis states money in the workspace currency, written "$" (unit_text shows it)
-                value = text(t.value) if isinstance(t.value, (str, Message)) else num(t.value, unit_text(t.unit))
-                rows.append([oa.name, ctx.money_words(text(t.name)), ctx.money_words(value), text(t.source) or DASH])
+                value = (text(t.value) if isinstance(t.value, (str, Message)) else
+                         money(t.value) if t.unit == "$" else num(t.value, unit_text(t.unit)))
+                src = "" if _points_to_a_figure(t.source) else ctx.money_words(text(t.source))
+                item = f"{ctx.money_words(text(t.name))}: {ctx.money_words(value)}" if value else \
+                    ctx.money_words(text(t.name))
+                parts.append(f"{item} [{src}]" if src else item)
+            value = money(figure.value) if figure.unit == "$" else num(figure.value, unit_text(figure.unit))
+            rows.append([oa.name, ctx.money_words(text(figure.name)), ctx.money_words(value), "; ".join(parts)])
     if rows:
-        out.append(table([_("Option"), _("Input"), _("Value"), _("Source")], rows,
-                         [34 * mm, 50 * mm, 34 * mm, 56 * mm]))
+        out.append(para(_("Each figure in the {view} view, and what it is made of (inputs with their source in "
+                          "brackets).").format(view=word(ctx.assessment.cost_view)), "small"))
+        out.append(table([_("Option"), _("Figure"), _("Value"), _("Made of")], rows,
+                         [30 * mm, 32 * mm, 22 * mm, BODY_W - 84 * mm]))
     else:
         out.append(para(_("No cost could be computed, so no inputs were used.")))
     return out
+
+
+def _is_view(t: TrailItem) -> bool:
+    return isinstance(t.name, Message) and t.name.id == "trail.cost_view"
+
+
+def _points_to_a_figure(source: object) -> bool:
+    """A trail source that names another figure (its own row), not an input."""
+    return isinstance(source, Message) and source.id in ("trail.see_trail", "trail.see_operating")
 
 
 def assumptions(ctx: Context) -> list[Flowable]:
@@ -179,6 +209,11 @@ def assumptions(ctx: Context) -> list[Flowable]:
         [_("Electricity"), est(a.electricity_usd_per_kwh, f"{a.currency}/kWh")],
         [_("Engineer cost (loaded)"), est(a.engineer_usd_per_week, _("{currency}/person-week").format(
             currency=a.currency))],
+        [_("Headroom over the peak demand"), percent(a.headroom)],
+        [_("Spare units per option (failure recovery)"), formatting.integer(a.spare_units)],
+        [_("Owned GPUs in the economic view"), _("at their {value} value").format(value=word(a.owned_value))],
+        [_("Fiscal year starts in month"), formatting.integer(a.fiscal_year_start_month)],
+        [_("Payback measured against"), ctx.assessment.money.baseline or _("no keep option")],
         [_("Monte Carlo"), ngettext("{n} draw, seed {seed}, triangular(low, likely, high)",
                                     "{n} draws, seed {seed}, triangular(low, likely, high)", a.monte_carlo_draws)
          .format(n=formatting.integer(a.monte_carlo_draws), seed=a.monte_carlo_seed)],
@@ -191,15 +226,18 @@ def assumptions(ctx: Context) -> list[Flowable]:
         ref = f"N{len(notes) + 1}" if c.assumption_note else DASH
         if c.assumption_note:
             notes.append(f"{ref} ({o.name}): {c.assumption_note}")
-        rows.append([o.name, word(c.pricing), est(c.gpu_hour_usd), est(c.capex_per_gpu_usd),
-                     num(c.amortization_years), est(c.power_kw_per_gpu), est(c.porting_effort_person_weeks),
+        prices = [p for p in ctx.assessment.prices if o.id in p.options and p.subject != "assumptions"]
+        own = [p for p in prices if p.subject == o.id]
+        price_text = (_("its own: {prices}").format(prices=", ".join(text(p.what) for p in own)) if own else
+                      _("its platform's") if prices else DASH)
+        rows.append([o.name, word(c.pricing), price_text, est(c.porting_effort_person_weeks),
                      est(c.time_to_production_weeks), est(c.assumed_output_tps_per_gpu), ref])
     out.append(Spacer(1, 2 * mm))
-    out.append(table([_("Option"), _("Pricing"), _("{unit}/GPU-h").format(unit=ctx.unit), _("Capex {unit}/GPU").format(unit=ctx.unit), _("Amort. yrs"), _("kW/GPU"),
-                      _("Porting pw"), _("Weeks to prod."), _("Assumed tok/s/GPU"), _("Note")], rows,
-                     [32 * mm, 13 * mm, 19 * mm, 19 * mm, 12 * mm, 18 * mm, 17 * mm, 17 * mm, 17 * mm, 10 * mm]))
+    out.append(table([_("Option"), _("Pricing"), _("Unit prices"), _("Porting pw"), _("Weeks to prod."),
+                      _("Assumed tok/s/GPU"), _("Note")], rows,
+                     [40 * mm, 15 * mm, 30 * mm, 24 * mm, 24 * mm, 28 * mm, 13 * mm]))
     out.append(para(_("Values are likely (low–high); the ranges feed the sensitivity analysis and the Monte Carlo "
-                      "draws."), "small"))
+                      "draws. Unit prices with their sources and validity: Prices and budget, Price list."), "small"))
     out += [para(n, "small") for n in notes]
     # each source once, with the options whose cost inputs it gives (locators: "Sources cited")
     cited: dict[str, tuple[str, list[str]]] = {}

@@ -53,8 +53,10 @@ def _status(ctx: Context) -> tuple[str, str]:
         status = _("{status} (superseded by {id})").format(status=status, id=d.superseded_by)
     gaps = approval.missing_for_approval(ws)
     if d.status == RecordStatus.PROPOSED:
-        status = (_("{status}: not ready for approval. Missing: {gaps}").format(
-            status=status, gaps="; ".join(str(g) for g in gaps)) if gaps
+        # the cover names how much is missing; the Sign-off page lists each gap
+        status = (ngettext("{status}: not ready for approval: {n} item missing (listed on the Sign-off page)",
+                           "{status}: not ready for approval: {n} items missing (listed on the Sign-off page)",
+                           len(gaps)).format(status=status, n=len(gaps)) if gaps
             else _("{status} for approval: the status when exported; the signatures decide").format(status=status)
             if not approval.not_exportable(ws)
             else _("{status}: ready for approval").format(status=status))

@@ -9,7 +9,7 @@ from deepdecide.domain import presentation as look
 from deepdecide.domain.formatting import DASH, estimate, integer, percent, probability, share, unit_text
 from deepdecide.domain.i18n import _, ngettext
 from deepdecide.report import charts
-from deepdecide.report.sections.base import BODY_W, Context, h1, h2, money, name_of, num
+from deepdecide.report.sections.base import BODY_W, Context, h1, h2, money, name_of, num, platform_name
 from deepdecide.report.sections.titles import title
 from deepdecide.report.styles import BAD, para, table
 from deepdecide.report.words import text
@@ -50,9 +50,12 @@ def sensitivity(ctx: Context) -> list[Flowable]:
                     flip = f"≥ {num(f.flip_above, unit)} → {name_of(ctx, f.winner_above)}"
                     flips.append(flip if f.above_in_range else _("{flip} (outside range)").format(flip=flip))
                 label = (_("{option}: {input}").format(option=name_of(ctx, f.option), input=text(f.name))
-                         if f.option else text(f.name))
+                         if f.option else
+                         _("{platform}: {input}").format(platform=platform_name(ctx.ws, f.platform), input=text(f.name))
+                         if f.platform else text(f.name))
+                shared = (_("one input for {n} options: ").format(n=len(f.options)) if f.platform and flips else "")
                 rows.append([ctx.money_words(label), estimate(f.likely, f.low, f.high, unit),
-                             "; ".join(flips) or (text(f.note) if f.note is not None else _("no change"))])
+                             shared + "; ".join(flips) or (text(f.note) if f.note is not None else _("no change"))])
                 if f.below_in_range or f.above_in_range:
                     extra.append(("TEXTCOLOR", (2, i), (2, i), BAD))
             out.append(table([_("Input"), _("Likely (range)"), _("Winner changes at")], rows,

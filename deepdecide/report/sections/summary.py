@@ -18,6 +18,7 @@ from deepdecide.report.sections.base import (
     kv,
     name_of,
     num,
+    platform_name,
     support_label,
 )
 from deepdecide.report.sections.cost import driving, view_money
@@ -46,7 +47,10 @@ def flips(ctx: Context, a: Assessment) -> list[str]:
         return out
     for f in s.inputs:
         label, unit = ctx.money_words(text(f.name)), formatting.unit_text(f.unit)
-        who = name_of(ctx, f.option) if f.option else _("all options")
+        who = (name_of(ctx, f.option) if f.option else
+               _("{platform} (one input for {n} options)").format(platform=platform_name(ctx.ws, f.platform),
+                                                                  n=len(f.options)) if f.platform else
+               _("all options"))
         if f.flip_below is not None and f.below_in_range:
             out.append(_("{who}: {input} at or below {value} (likely {likely}) makes {winner} the winner.")
                        .format(who=who, input=text(label), value=num(f.flip_below, unit), likely=num(f.likely, unit),
@@ -91,8 +95,20 @@ def summary(ctx: Context) -> list[Flowable]:
             [_("Capacity at the SLO"), _("{value} tok/s per GPU ({basis})").format(
                 value=fig(oa.capacity.figure), basis=capacity_label(oa.capacity))
              if oa.capacity.value is not None else missing.format(reason=text(oa.capacity.figure.missing_reason))],
-            [_("Fleet for the peak demand"), _("{gpus} GPUs").format(gpus=fig(oa.fleet.gpus))
-             if oa.fleet.gpus.value is not None else missing.format(reason=text(oa.fleet.gpus.missing_reason))],
+            [_("Fleet for the peak demand"), _("{gpus} GPUs: {owned} owned, {bought} bought, {rented} rented, of "
+                                                 "which {spare} spare ({headroom} headroom)").format(
+                gpus=fig(oa.fleet.gpus), owned=formatting.integer(oa.fleet.owned_used),
+                bought=formatting.integer(oa.fleet.bought_gpus), rented=formatting.integer(oa.fleet.rented_gpus),
+                spare=formatting.integer(oa.fleet.spare_gpus), headroom=percent(oa.fleet.headroom))
+             if oa.fleet.gpus.value is not None else
+             _("a hosted API: no fleet") if c.hosted is not None else
+             missing.format(reason=text(oa.fleet.gpus.missing_reason))],
+            [_("Cash by fiscal year"), "; ".join(_("{year}: {capex} capex, {opex} opex").format(
+                year=y.fiscal_year, capex=formatting.money(y.capex, ctx.currency),
+                opex=formatting.money(y.opex + y.engineering, ctx.currency)) for y in c.cash_flow.years)
+             if c.cash_flow is not None else formatting.DASH],
+            [_("Payback against {baseline}").format(baseline=name_of(ctx, a.money.baseline)),
+             text(c.payback.text) if c.payback is not None and c.payback.text else formatting.DASH],
             # the driving cost view, at the precision its range supports ("≈" when it rests on
             # assumptions), as in the ranking table below
             [_("Cost per million output tokens"),
@@ -197,17 +213,19 @@ def _ranking_table(ctx: Context) -> Flowable:
     for i, oid in enumerate(order, start=1):
         oa = a.option(oid)
         assert oa is not None  # every id in the order is one of the assessment's options
+        draws = a.monte_carlo.for_option(oid) if a.monte_carlo is not None else None
         rows.append([str(oa.rank) if oa.rank else DASH, oa.name, formatting.score(oa.score.total) if oa.score else DASH,
                      _(oa.classification.label), _("{level} of 3").format(level=oa.evidence.level),
                      view_money(driving(oa.costs), True, ctx.currency),
                      view_money(driving(oa.costs), False, ctx.currency),
+                     formatting.probability(draws.p_best) if draws is not None and oa.rank is not None else DASH,
                      join_text(oa.vetoes or oa.eligibility_reasons) or _("eligible")])
         extra.append(("TEXTCOLOR", (3, i), (3, i), GOOD if oa.classification.official else WARN))
         if not oa.eligible or oa.vetoes:
-            extra.append(("TEXTCOLOR", (7, i), (7, i), BAD))
+            extra.append(("TEXTCOLOR", (8, i), (8, i), BAD))
     return table([_("Rank"), _("Option"), _("Score"), _("Support"), _("Evidence"),
-                  _("{unit}/M out tok").format(unit=ctx.unit), _("TCO"), _("Eligibility")], rows,
-                 [10 * mm, 36 * mm, 13 * mm, 20 * mm, 16 * mm, 18 * mm, 18 * mm, 43 * mm], numeric=(0, 2, 5, 6),
-                 extra=extra, notes=(7,))  # a long list of reasons becomes a numbered note under the table
+                  _("{unit}/M out tok").format(unit=ctx.unit), _("TCO"), _("P(best)"), _("Eligibility")], rows,
+                 [10 * mm, 34 * mm, 13 * mm, 20 * mm, 15 * mm, 18 * mm, 18 * mm, 15 * mm, 31 * mm],
+                 numeric=(0, 2, 5, 6, 7), extra=extra, notes=(8,))  # long reasons become numbered notes under it
 
 

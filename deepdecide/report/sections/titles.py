@@ -21,6 +21,7 @@ TITLES: dict[str, str] = {
     "parity": N_("Parity verdicts"),
     "checklist": N_("Service-gap checklist"),
     "cost": N_("Cost and TCO"),
+    "budget": N_("Prices and budget"),
     "sensitivity": N_("Sensitivity and Monte Carlo"),
     "migration": N_("Migration plan"),
     "risks": N_("Risks and consequences"),
