@@ -170,7 +170,7 @@ _REREAD_BYTES = 4 << 20
 def stored_file_name(name: str) -> str:
     """The name an import stores for a file: its base name, without any folder ("/" or "\\"), so that
     the workspace never holds a path ("../../etc/passwd"; the workspace rule, ``domain.validation``)."""
-    base = name.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1]
+    base = name.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1].replace("\x00", "")
     return base if base not in ("", ".", "..") else "unnamed"
 
 
