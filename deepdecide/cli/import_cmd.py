@@ -184,6 +184,10 @@ def run(args: argparse.Namespace) -> int:
         say(_('{path}: {format}: {n} run(s), {n2} parity check(s)').format(path=shown_path(path), format=result.format, n=len(ev.runs), n2=len(ev.parity))
             + (_('; missing context: {value} (give --runtime/--platform/--gpus/--model)').format(value=', '.join(result.missing_context))
                if result.missing_context else ""))
+        if ev.environment is not None:
+            from deepdecide.domain.environment import summary
+
+            say(_('  environment capture: {summary}').format(summary=shown(str(summary(ev.environment)))))
         sources = _sources_line(ev)
         if sources:
             say(_('  context: {sources}').format(sources=sources))

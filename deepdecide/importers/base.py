@@ -20,6 +20,7 @@ from typing import Any, AnyStr, ClassVar
 
 import orjson
 
+from deepdecide.domain.environment import EnvironmentCapture
 from deepdecide.domain.errors import EvidenceImportError
 from deepdecide.domain.evidence import BenchmarkRun, ParityCheck, ProvenanceKind
 from deepdecide.domain.flags import flag
@@ -76,6 +77,7 @@ class Parsed:
     tool_version: str = ""
     notes: list[Message] = field(default_factory=list)
     model: str = ""  # the model the file's parity checks are about, when it says
+    environment: EnvironmentCapture | None = None  # an environment capture (importers.environment)
 
 
 # ---------------------------------------------------------------------------------------------

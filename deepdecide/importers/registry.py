@@ -33,6 +33,7 @@ from deepdecide.importers import (
     aiconfigurator,
     aiperf_multi,
     aisbench,
+    environment,
     genai_bench,
     genai_perf,
     generic_csv,
@@ -77,6 +78,7 @@ from deepdecide.importers.secrets import Finding
 #: Order matters: AIPerf before GenAI-Perf, InferenceMAX and SGLang before vLLM serving; the
 #: YAML reports (llm-d, inference-perf dumps) after the CI baselines, whose keys are narrower.
 IMPORTERS: tuple[Importer, ...] = (
+    environment.EnvironmentManifest(),
     mlperf.MlperfSummary(),
     aiconfigurator.AiconfiguratorCsv(),
     mlperf_results.MlperfResultsSummary(),
@@ -359,7 +361,7 @@ def import_source(src: Source, context: ImportContext | None = None, *, sha256: 
         raise src.error(_("cannot be read as {format}: unexpected content ({kind}: {reason})").format(format=importer.description, kind=type(exc).__name__, reason=exc),
                         tried=(importer.description,)) from None
     _step(progress, cancel, 0.9)
-    if not parsed.runs and not parsed.parity:
+    if not parsed.runs and not parsed.parity and parsed.environment is None:
         raise src.error(_("recognised as {format}, but it holds no runs or checks").format(format=importer.description),
                         tried=(importer.description,))
     if not context.csv_per_request:
@@ -402,7 +404,8 @@ def import_source(src: Source, context: ImportContext | None = None, *, sha256: 
     if src.encoding != "utf-8":
         notes.append(flag("import.bom" if src.bom else "import.no_bom", encoding=src.encoding.upper()))
     suggestions = tuple((k, str(v)) for k, v in hints_from_name(src.name).items() if k in set(missing))
-    return ImportResult(EvidenceFile(provenance, runs, parity), importer.tool, importer.description,
+    env = None if parsed.environment is None else environment.safe_environment(parsed.environment, notes, findings)
+    return ImportResult(EvidenceFile(provenance, runs, parity, environment=env), importer.tool, importer.description,
                         missing, tuple(notes), clean_text(parsed.model, "model", [], findings),
                         tuple(dict.fromkeys(findings)), suggestions, importer.provenance_kind)
 
