@@ -54,6 +54,7 @@ from deepdecide.analysis.evidence import (
     parity_by_kind,
 )
 from deepdecide.analysis.model import ScenarioModel
+from deepdecide.analysis.questions import answer_questions
 from deepdecide.analysis.risks import recommendation_risks
 from deepdecide.analysis.scoring import ScoringSetup, compile_criteria, normalize, vetoes, weighted_sum
 from deepdecide.analysis.sensitivity import input_flips, weight_intervals
@@ -251,6 +252,8 @@ def _prepare(ws: Workspace) -> _Prepared:
             runs=run_ids, parity_checks=tuple(idx.parity_ids.get(key, ())), effort=_effort(oi.porting, checklist),
             risks=_risks(ws, o, cls.official, checklist, len(run_ids)), fit=fit_counts(idx.fits, o.id)))
         inputs.append(oi)
+    # the source article's four questions, per option (analysis/questions.py)
+    options = [replace(oa, article=answer_questions(ws, idx, oa)) for oa in options]
 
     setup = compile_criteria(ws.criteria)
     messages.extend(setup.messages)
