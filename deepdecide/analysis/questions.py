@@ -461,8 +461,9 @@ def _service(oa: OptionAssessment) -> QuestionAnswer:
                     items=tuple(blockers))] if blockers else []
     missing = [msg("article.service.unanswered", "unanswered: {items}", items=tuple(unanswered))] if unanswered else []
     state = ANSWERED if not unanswered else NOT_ANSWERED if len(unanswered) == len(lines) else PARTLY
-    answer = msg("article.service.answer", "of {n} pieces: {provided} provided, {external} external, {owned} to be "
-                 "built, {blockers} missing with nobody named, {unanswered} unanswered", n=len(lines),
-                 provided=len(provided), external=len(external), owned=len(owned), blockers=len(blockers),
-                 unanswered=len(unanswered))
+    counts = [msg(f"article.service.n_{key}", template, n=len(items)) for key, template, items in (
+        ("provided", "{n} provided", provided), ("external", "{n} external", external),
+        ("owned", "{n} to be built", owned), ("blockers", "{n} missing with nobody named", blockers),
+        ("unanswered", "{n} unanswered", unanswered)) if items]
+    answer = msg("article.service.answer", "of {n} pieces: {counts}", n=len(lines), counts=tuple(counts))
     return QuestionAnswer(ArticleQuestion.SERVICE, state, answer, tuple(evidence), tuple(missing), tuple(concerns))
