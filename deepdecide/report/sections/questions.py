@@ -40,7 +40,7 @@ def questions(ctx: Context) -> list[Flowable]:
     ws, a = ctx.ws, ctx.assessment
     out: list[Flowable] = []
     cite = next((c for c in a.citations if c.title == ARTICLE), None)
-    source = f"{_(ARTICLE)} [{cite.number}]" if cite is not None else _(ARTICLE)
+    source = f"{ARTICLE} [{cite.number}]" if cite is not None else ARTICLE  # its title, as the sources list it
     out.append(para(_("The {source} asks four questions before a migration is approved. For each option, the "
                       "evidence at hand answers a question, answers it partly, or does not answer it. Answered means "
                       "the evidence decides the question, not that the answer favours the option: what counts "
