@@ -461,9 +461,11 @@ def _service(oa: OptionAssessment) -> QuestionAnswer:
                     items=tuple(blockers))] if blockers else []
     missing = [msg("article.service.unanswered", "unanswered: {items}", items=tuple(unanswered))] if unanswered else []
     state = ANSWERED if not unanswered else NOT_ANSWERED if len(unanswered) == len(lines) else PARTLY
-    counts = [msg(f"article.service.n_{key}", template, n=len(items)) for key, template, items in (
-        ("provided", "{n} provided", provided), ("external", "{n} external", external),
-        ("owned", "{n} to be built", owned), ("blockers", "{n} missing with nobody named", blockers),
-        ("unanswered", "{n} unanswered", unanswered)) if items]
+    counts = [m for m, items in (
+        (msg("article.service.n_provided", "{n} provided", n=len(provided)), provided),
+        (msg("article.service.n_external", "{n} external", n=len(external)), external),
+        (msg("article.service.n_owned", "{n} to be built", n=len(owned)), owned),
+        (msg("article.service.n_blockers", "{n} missing with nobody named", n=len(blockers)), blockers),
+        (msg("article.service.n_unanswered", "{n} unanswered", n=len(unanswered)), unanswered)) if items]
     answer = msg("article.service.answer", "of {n} pieces: {counts}", n=len(lines), counts=tuple(counts))
     return QuestionAnswer(ArticleQuestion.SERVICE, state, answer, tuple(evidence), tuple(missing), tuple(concerns))

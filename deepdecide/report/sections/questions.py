@@ -76,5 +76,7 @@ def questions(ctx: Context) -> list[Flowable]:
         out.extend(para(line, "small", markup=True) for line in against)
     out.append(para(_("`deepdecide evaluate` lists, per question, the evidence that answers it and what is still "
                       "needed; the desktop application's Parity page shows the same answers."), "small"))
-    # one page: the section moves to the next page whole rather than starting at the foot of one
-    return [*h1(title("questions"), "questions"), KeepTogether(out)]
+    # one page: the section, heading included, moves to the next page whole rather than starting at
+    # the foot of one
+    brk, heading = h1(title("questions"), "questions")
+    return [brk, KeepTogether([heading, *out])]
