@@ -191,7 +191,7 @@ class ParityPage(Page):
                 (ArticleQuestion.SERVICE, self.tr("4. Service completeness"),
                  self.tr("Where do the KV cache, routing, authentication, HTTP transport and load balancing come "
                          "from? (the service-gap checklist)")))], None, self)
-        self.questions_view = make_table(self.questions)
+        self.questions_view = make_table(self.questions, stretch_last=False)  # every header its full width
         self.questions_note = QLabel(self.tr("The DeepInfer compatibility note's checklist before approving a "
                                              "migration. Answered means the evidence decides the question, not that "
                                              "the answer favours the option: ⚠ marks what counts against it (hover "
