@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
 
-from deepdecide.domain.common import Estimate, tuple_field
+from deepdecide.domain.common import Estimate, added_field, tuple_field
 from deepdecide.domain.environment import EnvironmentCapture
 from deepdecide.domain.messages import Message, msg, plain
 from deepdecide.domain.workload import ProxyAcceptance
@@ -314,7 +314,7 @@ class EvidenceFile:
     proxy: ProxyAcceptance | None = None  # the user accepts these runs as a proxy for the workload
     run_proxies: tuple[ItemProxy, ...] = tuple_field()
     check_proxies: tuple[ItemProxy, ...] = tuple_field()
-    environment: EnvironmentCapture | None = None
+    environment: EnvironmentCapture | None = added_field()  # records made before it keep their bytes
 
     def proxy_for(self, item: str, index: int) -> ProxyAcceptance | None:
         """The proxy acceptance of run (``item="run"``) or check (``"check"``) ``index``: its own,

@@ -186,3 +186,13 @@ def test_a_folder_import_takes_the_capture_and_skips_its_parts(tmp_path):
     found = import_folder(tmp_path / "cap")
     assert found.ok and [Path(p).name for p, _r in found.imported] == ["environment.yaml"]
     assert sorted(Path(p).name for p, _why in found.skipped) == ["nvidia-smi.xml", "uv.lock", "versions.txt"]
+
+
+def test_records_made_before_captures_keep_their_inputs_bytes(tmp_path):
+    """``environment`` is an added field: a file without a capture has no such key in a record's
+    canonical inputs (the bytes of records made before it stay the same); one with a capture has it."""
+    ws = files.builtin_sample()
+    assert b'"environment"' not in files.canonical_json(ws)
+    result = import_file(capture(tmp_path / "cap"), ImportContext())
+    ws = replace(ws, evidence=Evidence(files=(*ws.evidence.files, result.evidence)))
+    assert files.canonical_json(ws).count(b'"environment"') == 1
