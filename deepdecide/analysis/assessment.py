@@ -625,6 +625,8 @@ class OptionAssessment:
     risks: tuple[Risk, ...] = ()
 
     fit: FitCounts = FitCounts()  # how the evidence about this option fits the workload
+    # the source article's four questions before approving a migration (analysis/questions.py)
+    article: ArticleChecklist | None = None
 
     def parity_of(self, kind: ParityKind) -> KindParity | None:
         return next((k for k in self.parity if k.kind == kind), None)
@@ -896,6 +898,82 @@ class Assessment:
     @property
     def risks(self) -> tuple[Risk, ...]:
         return tuple(r for o in self.options for r in o.risks)
+
+
+# ---------------------------------------------------------------------------------------------
+# the source article's checklist before approving a migration (analysis/questions.py derives it)
+
+
+class ArticleQuestion(StrEnum):
+    """The four questions of the DeepInfer compatibility note's checklist, in its order."""
+
+    SUPPORT = "support"  # 1. official architecture and build support, and a reproducible pinned environment
+    KERNELS = "kernels"  # 2. kernel coverage and correctness
+    DISTRIBUTED = "distributed"  # 3. distributed performance: GPU count and topology at the targets
+    SERVICE = "service"  # 4. service completeness: where each production piece comes from
+
+
+class QuestionState(StrEnum):
+    """How far the evidence answers a question (not whether the answer favours the option: a
+    requirement the capture does not meet answers question 1, with a concern)."""
+
+    ANSWERED = "answered"
+    PARTLY = "partly"
+    NOT_ANSWERED = "not-answered"
+
+
+@dataclass(frozen=True, slots=True)
+class RequirementFit:
+    """One pinned requirement of the matrix cell against an environment capture."""
+
+    component: str  # os, cuda, cann, driver, gcc, python
+    spec: str  # the matrix's range ("==13.*", ">=13", "linux")
+    text: str  # the source's own words
+    captured: str  # the capture's value ("" when it does not hold one)
+    state: str  # met | unmet | unknown (domain.machine.ReqState)
+    reason: Message | None = None  # why unknown, or what the driver allows where the toolkit is missing
+
+
+@dataclass(frozen=True, slots=True)
+class EnvironmentFit:
+    """One environment capture of the option's runtime, judged for the option."""
+
+    file: str  # the evidence file (the capture's manifest)
+    file_index: int
+    gpu_name: str
+    gpu_count: int | None
+    platform: str  # the matrix platform the GPU name names exactly ("" when none)
+    counts: bool  # the option's runtime on its exact platform, and not illustrative
+    pinned: bool
+    pin: Message  # what pins it, in words
+    requirements: tuple[RequirementFit, ...] = ()
+    reasons: tuple[Message, ...] = ()  # why it does not count, or what it lacks
+
+
+@dataclass(frozen=True, slots=True)
+class QuestionAnswer:
+    """One question for one option: how far the evidence answers it, the answer in one line, the
+    evidence that answers it, what is still missing, and the findings against the option."""
+
+    question: ArticleQuestion
+    state: QuestionState
+    answer: Message
+    evidence: tuple[Message, ...] = ()  # files, checks, runs, matrix cells and answers it rests on
+    missing: tuple[Message, ...] = ()  # what would answer the rest
+    concerns: tuple[Message, ...] = ()  # findings against the option (not listed, unmet, failed, missed)
+    files: tuple[str, ...] = ()  # the evidence files it rests on, by name
+
+
+@dataclass(frozen=True, slots=True)
+class ArticleChecklist:
+    """The four answers for one option, in the article's order; ``environments`` are the captures of
+    the option's runtime judged for it (question 1)."""
+
+    answers: tuple[QuestionAnswer, ...]
+    environments: tuple[EnvironmentFit, ...] = ()
+
+    def of(self, question: ArticleQuestion) -> QuestionAnswer:
+        return next(a for a in self.answers if a.question == question)
 
 
 def _fmt(value: float | None) -> str:

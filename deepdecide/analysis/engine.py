@@ -69,6 +69,7 @@ from deepdecide.analysis.evidence import (
 )
 from deepdecide.analysis.model import ScenarioModel
 from deepdecide.analysis.prices import price_list
+from deepdecide.analysis.questions import answer_questions
 from deepdecide.analysis.risks import recommendation_risks
 from deepdecide.analysis.scoring import ScoringSetup, compile_criteria, normalize, vetoes, weighted_sum
 from deepdecide.analysis.sensitivity import input_flips, weight_intervals
@@ -334,6 +335,8 @@ def _prepare(ws: Workspace, views: bool = True) -> _Prepared:
             runs=run_ids, parity_checks=tuple(idx.parity_ids.get(key, ())), effort=_effort(inputs[j].porting,
                                                                                               checklist),
             risks=_risks(ws, o, cls.official, checklist, len(run_ids)), fit=fit_counts(idx.fits, o.id)))
+    # the source article's four questions, per option (analysis/questions.py)
+    options = [replace(oa, article=answer_questions(ws, idx, oa)) for oa in options]
 
     setup = compile_criteria(ws.criteria)
     messages.extend(setup.messages)

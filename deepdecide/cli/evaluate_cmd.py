@@ -294,6 +294,7 @@ def _render(ws: Workspace, a: Assessment) -> str:
         for om in oa.messages:
             if om.id != "option.no_capacity":  # already said on the capacity line
                 lines.append(f"    ! {om}")
+    lines.extend(_article_lines(a, order))
     s = a.sensitivity
     if s is not None:
         lines.append("")
@@ -413,6 +414,29 @@ def _money_lines(a: Assessment, order: list[str], cur: str) -> list[str]:
         out.append("")
         out.append(_("Budget by fiscal year, cash: capex / opex (running cost and engineering)"))
         out.append(table([_("option"), *years], budget, wrap_last=False))
+    return out
+
+
+def _article_lines(a: Assessment, order: list[str]) -> list[str]:
+    """The source article's four questions per option, as the Assessment answered them."""
+    from deepdecide.analysis.questions import QUESTION_TITLES, STATE_WORDS
+    from deepdecide.domain.messages import join
+
+    out = ["", _("The article's four questions before approving a migration (DeepInfer compatibility note):")]
+    for oid in order:
+        article = _option(a, oid).article
+        if article is None:
+            continue
+        states = " · ".join(f"{n} {STATE_WORDS[q.state]}" for n, q in enumerate(article.answers, start=1))
+        out.append(f"  {oid}: {states}")
+        for n, q in enumerate(article.answers, start=1):
+            out.append(f"    {n}. {QUESTION_TITLES[q.question]}: {str(STATE_WORDS[q.state]).upper()}: {q.answer}")
+            if q.evidence:
+                out.append("       " + _("evidence: {items}").format(items=join(q.evidence)))
+            if q.missing:
+                out.append("       " + _("still needed: {items}").format(items=join(q.missing)))
+            for concern in q.concerns:
+                out.append("       " + _("against: {item}").format(item=concern))
     return out
 
 

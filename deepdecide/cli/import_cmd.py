@@ -185,6 +185,10 @@ def run(args: argparse.Namespace) -> int:
             + (_(', {n} predictor error row(s)').format(n=len(ev.prediction_errors)) if ev.prediction_errors else "")
             + (_('; missing context: {value} (give --runtime/--platform/--gpus/--model)').format(value=', '.join(result.missing_context))
                if result.missing_context else ""))
+        if ev.environment is not None:
+            from deepdecide.domain.environment import summary
+
+            say(_('  environment capture: {summary}').format(summary=shown(str(summary(ev.environment)))))
         sources = _sources_line(ev)
         if sources:
             say(_('  context: {sources}').format(sources=sources))

@@ -1,6 +1,7 @@
 """``deepdecide inspect FILE... [--json]``: what each evidence file was recognised as, and its
 normalized rows. With ``--json``: one JSON object per row (JSON Lines), keyed by exactly the
-normalized names of DESIGN.md ("Normalized evidence"). Nothing is stored."""
+normalized names of DESIGN.md ("Normalized evidence"); an environment capture is one object
+``{"environment_capture": {...}}`` (its stored fields). Nothing is stored."""
 
 from __future__ import annotations
 
@@ -94,6 +95,13 @@ def print_result(path: str, result: ImportResult) -> None:
           + (_('; missing context: {value}').format(value=', '.join(result.missing_context)) if result.missing_context else ""))
     if result.model:
         say(_('  model: {model}').format(model=shown(result.model)))
+    if ev.environment is not None:
+        from deepdecide.domain.environment import summary
+
+        say(_('  environment capture: {summary}').format(summary=shown(str(summary(ev.environment)))))
+        for part in ev.environment.parts:
+            say(_('    {role}: {name}, {size} bytes, sha256 {sha256}').format(
+                role=part.role.value, name=shown(part.file_name), size=part.size_bytes, sha256=part.sha256))
     for note in result.notes:
         say(_('  note: {note}').format(note=note))
     for finding in result.redactions:
@@ -160,6 +168,11 @@ def run(args: argparse.Namespace) -> int:
             records: tuple[BenchmarkRun | ParityCheck, ...] = (*result.evidence.runs, *result.evidence.parity)
             for record in records:
                 print(json.dumps(row_data(record), ensure_ascii=True, allow_nan=False))
+            if result.evidence.environment is not None:  # one object: {"environment_capture": {...}}
+                from deepdecide.storage import codec
+
+                capture = codec.to_data(result.evidence.environment, omit_defaults=False)
+                print(json.dumps({"environment_capture": capture}, ensure_ascii=True, allow_nan=False))
         else:
             print_result(path, result)
     return status

@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
 
-from deepdecide.domain.common import Estimate, tuple_field
+from deepdecide.domain.common import Estimate, added_field, tuple_field
+from deepdecide.domain.environment import EnvironmentCapture
 from deepdecide.domain.messages import Message, msg, plain
 from deepdecide.domain.workload import ProxyAcceptance
 
@@ -401,7 +402,8 @@ class EvidenceFile:
 
     ``proxy`` accepts every run and check of the file as a proxy for the workload; ``run_proxies``
     and ``check_proxies`` accept single runs or checks (one of those takes precedence over the
-    file's acceptance for its item)."""
+    file's acceptance for its item). ``environment`` is set for an environment capture (a file
+    with no runs or checks: the stack a machine ran, see ``domain.environment``)."""
 
     provenance: Provenance
     runs: tuple[BenchmarkRun, ...] = tuple_field()
@@ -410,6 +412,7 @@ class EvidenceFile:
     run_proxies: tuple[ItemProxy, ...] = tuple_field()
     check_proxies: tuple[ItemProxy, ...] = tuple_field()
     prediction_errors: tuple[PredictionErrorRow, ...] = tuple_field()  # a predictor's published error table
+    environment: EnvironmentCapture | None = added_field()  # records made before it keep their bytes
 
     def proxy_for(self, item: str, index: int) -> ProxyAcceptance | None:
         """The proxy acceptance of run (``item="run"``) or check (``"check"``) ``index``: its own,

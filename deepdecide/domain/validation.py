@@ -426,6 +426,10 @@ def file_name_problems(ws: Any) -> list[Problem]:
         reason = file_name_problem(f.provenance.file_name)
         if reason:
             out.append(Problem(f"evidence.files[{i}].provenance.file_name", reason))
+        for j, part in enumerate(f.environment.parts if f.environment is not None else ()):
+            reason = file_name_problem(part.file_name)
+            if reason:
+                out.append(Problem(f"evidence.files[{i}].environment.parts[{j}].file_name", reason))
     return out
 
 

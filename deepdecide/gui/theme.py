@@ -33,6 +33,9 @@ _STATUS = {
     "reject": ("#f4b6b6", "#8f2d2d"),
     "abstain": ("#e2e2e2", "#4a4a4a"),
     "pending": ("#ffe08a", "#8a6d00"),
+    "answered": ("#b7e4c7", "#1f6f43"),  # the article's questions (analysis.assessment.QuestionState)
+    "partly": ("#ffe08a", "#8a6d00"),
+    "not-answered": ("#f4b6b6", "#8f2d2d"),
 }
 
 #: series colours for charts: one per option, the same hues as the PDF's (deepdecide.domain.presentation);

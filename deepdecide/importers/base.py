@@ -20,6 +20,7 @@ from typing import Any, AnyStr, ClassVar
 
 import orjson
 
+from deepdecide.domain.environment import EnvironmentCapture
 from deepdecide.domain.errors import EvidenceImportError
 from deepdecide.domain.evidence import BenchmarkRun, ParityCheck, PredictionErrorRow, ProvenanceKind
 from deepdecide.domain.flags import flag
@@ -84,6 +85,7 @@ class Parsed:
     manifest: list[Message] = field(default_factory=list)
     # the file is a valid export whose selection is empty: it imports with no runs ("no observations")
     no_observations: bool = False
+    environment: EnvironmentCapture | None = None  # an environment capture (importers.environment)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -25,6 +25,7 @@ class Signature:
 
 #: importer class name -> signature (the importer's description is used for the name)
 SIGNATURES: dict[str, Signature] = {
+    "EnvironmentManifest": Signature("yaml", ("kind", "runtime", "nvidia_smi", "versions", "lock_file", "image")),
     "MlperfSummary": Signature("text", ("MLPerf Results Summary", "SUT name", "Scenario")),
     "AiconfiguratorCsv": Signature("csv", ("tokens/s/gpu", "tokens/s/user", "num_total_gpus", "isl", "osl", "parallel")),
     "LmEvalTable": Signature("text", ("|Tasks", "|Version", "|Metric", "|Value")),

@@ -35,6 +35,7 @@ from deepdecide.importers import (
     aisbench,
     aisimulate,
     checksums,
+    environment,
     genai_bench,
     genai_perf,
     generic_csv,
@@ -80,6 +81,7 @@ from deepdecide.importers.secrets import Finding
 #: Order matters: AIPerf before GenAI-Perf, InferenceMAX and SGLang before vLLM serving; the
 #: YAML reports (llm-d, inference-perf dumps) after the CI baselines, whose keys are narrower.
 IMPORTERS: tuple[Importer, ...] = (
+    environment.EnvironmentManifest(),
     mlperf.MlperfSummary(),
     aiconfigurator.AiconfiguratorCsv(),
     aiconfigurator.AiconfiguratorSiliconRefs(),
@@ -370,7 +372,8 @@ def import_source(src: Source, context: ImportContext | None = None, *, sha256: 
         raise src.error(_("cannot be read as {format}: unexpected content ({kind}: {reason})").format(format=importer.description, kind=type(exc).__name__, reason=exc),
                         tried=(importer.description,)) from None
     _step(progress, cancel, 0.9)
-    if not parsed.runs and not parsed.parity and not parsed.prediction_errors and not parsed.no_observations:
+    if (not parsed.runs and not parsed.parity and not parsed.prediction_errors and not parsed.no_observations
+            and parsed.environment is None):
         raise src.error(_("recognised as {format}, but it holds no runs or checks").format(format=importer.description),
                         tried=(importer.description,))
     if not context.csv_per_request:
@@ -418,7 +421,8 @@ def import_source(src: Source, context: ImportContext | None = None, *, sha256: 
     if src.encoding != "utf-8":
         notes.append(flag("import.bom" if src.bom else "import.no_bom", encoding=src.encoding.upper()))
     suggestions = tuple((k, str(v)) for k, v in hints_from_name(src.name).items() if k in set(missing))
-    return ImportResult(EvidenceFile(provenance, runs, parity, prediction_errors=errors), importer.tool, importer.description,
+    env = None if parsed.environment is None else environment.safe_environment(parsed.environment, notes, findings)
+    return ImportResult(EvidenceFile(provenance, runs, parity, prediction_errors=errors, environment=env), importer.tool, importer.description,
                         missing, tuple(notes), clean_text(parsed.model, "model", [], findings),
                         tuple(dict.fromkeys(findings)), suggestions, importer.provenance_kind)
 

@@ -1784,71 +1784,76 @@
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/export_dialog.py" line="187"/>
+        <source>The article&apos;s four questions</source>
+        <translation>Las cuatro preguntas del artículo</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="188"/>
         <source>Cost and TCO</source>
         <translation>Coste y TCO</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="188"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="189"/>
         <source>Prices and budget</source>
         <translation>Precios y presupuesto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="189"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="190"/>
         <source>Sensitivity and Monte Carlo</source>
         <translation>Sensibilidad y Monte Carlo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="190"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="191"/>
         <source>Migration plan</source>
         <translation>Plan de migración</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="191"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="192"/>
         <source>Risks and consequences</source>
         <translation>Riesgos y consecuencias</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="192"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="193"/>
         <source>Sign-off</source>
         <translation>Aprobaciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="193"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="194"/>
         <source>Appendix: evidence files</source>
         <translation>Apéndice: archivos de evidencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="194"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="195"/>
         <source>Appendix: changes since the previous revision</source>
         <translation>Apéndice: cambios desde la revisión anterior</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="227"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="228"/>
         <source>Choose the file to write.</source>
         <translation>Elija el archivo que se va a escribir.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="229"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="230"/>
         <source>The target is a folder; give a file name.</source>
         <translation>El destino es una carpeta; indique un nombre de archivo.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="231"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="232"/>
         <source>Choose at least one section besides the cover.</source>
         <translation>Elija al menos una sección además de la portada.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="234"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="235"/>
         <source>Choose the certificate file (.p12 or .pfx) to sign with.</source>
         <translation>Elija el archivo de certificado (.p12 o .pfx) con el que firmar.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="236"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="237"/>
         <source>Give the signer&apos;s name.</source>
         <translation>Indique el nombre del firmante.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="243"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="244"/>
         <source>%1 exists and will be replaced.</source>
         <translation>%1 ya existe y se sustituirá.</translation>
     </message>
@@ -3489,182 +3494,268 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
 <context>
     <name>ParityPage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="22"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="29"/>
         <source>✔ pass</source>
         <translation>✔ supera</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="22"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="29"/>
         <source>✘ fail</source>
         <translation>✘ no supera</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="23"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="30"/>
         <source>? inconclusive</source>
         <translation>? no concluyente</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="23"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="30"/>
         <source>— no evidence</source>
         <translation>— sin evidencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="27"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="34"/>
         <source>Kernels</source>
         <translation>Kernels</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="27"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="34"/>
         <source>Logits</source>
         <translation>Logits</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="28"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="35"/>
         <source>Greedy match</source>
         <translation>Coincidencia greedy</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="28"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="35"/>
         <source>Eval accuracy</source>
         <translation>Exactitud en evaluación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="29"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="36"/>
         <source>Structured output</source>
         <translation>Salida estructurada</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="30"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="37"/>
         <source>Long context</source>
         <translation>Contexto largo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="71"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="78"/>
         <source>matches</source>
         <translation>coincide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="72"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="79"/>
         <source>proxy (builds only)</source>
         <translation>proxy (solo «compila»)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="73"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="80"/>
         <source>mismatch — not counted</source>
         <translation>no coincide — no cuenta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="74"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="81"/>
         <source>needs context — not counted</source>
         <translation>falta contexto — no cuenta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="85"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="93"/>
+        <source>✔ answered</source>
+        <translation>✔ respondida</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="94"/>
+        <source>◐ partly</source>
+        <translation>◐ en parte</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="95"/>
+        <source>— not answered</source>
+        <translation>— sin responder</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="106"/>
+        <source>Evidence</source>
+        <translation>Evidencia</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="107"/>
+        <source>Still needed</source>
+        <translation>Aún falta</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="108"/>
+        <source>Against the option</source>
+        <translation>En contra de la opción</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="132"/>
         <source>%1 on %2</source>
         <translation>%1 en %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="86"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="133"/>
         <source>%1 = %2 vs %3 (reference %4), Δ %5, n = %6, stderr %7</source>
         <translation>%1 = %2 frente a %3 (referencia %4), Δ %5, n = %6, error típico %7</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="89"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="136"/>
         <source>rule</source>
         <translation>regla</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="90"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="137"/>
         <source>(not stated)</source>
         <translation>(no indicado)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="105"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="152"/>
         <source>Verdict</source>
         <translation>Dictamen</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="107"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="154"/>
         <source>Fits</source>
         <translation>Ajuste</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="109"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="156"/>
         <source>How the check fits the decision&apos;s workload (its model)</source>
         <translation>Cómo se ajusta la comprobación a la carga de trabajo de la decisión (su modelo)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="110"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="157"/>
         <source>Model</source>
         <translation>Modelo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="111"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="158"/>
         <source>Task</source>
         <translation>Tarea</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="112"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="159"/>
         <source>Metric</source>
         <translation>Métrica</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="113"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="160"/>
         <source>Value</source>
         <translation>Valor</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="114"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="161"/>
         <source>Reference</source>
         <translation>Referencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="116"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="163"/>
         <source>Δ</source>
         <translation>Δ</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="117"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="164"/>
         <source>n</source>
         <translation>n</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="118"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="165"/>
         <source>stderr</source>
         <translation>error típico</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="119"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="166"/>
         <source>Rule</source>
         <translation>Regla</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="120"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="167"/>
         <source>Source</source>
         <translation>Fuente</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="125"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="172"/>
         <source>Click a cell to see the checks behind it.</source>
         <translation>Haga clic en una celda para ver las comprobaciones que la respaldan.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="138"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="183"/>
+        <source>1. Support and pinned environment</source>
+        <translation>1. Soporte y entorno fijado</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="184"/>
+        <source>Is the exact GPU on the runtime&apos;s official list, and can the pinned environment be reproduced on a clean machine? (the matrix, and an environment capture)</source>
+        <translation>¿Está la GPU exacta en la lista oficial del motor, y se puede reproducir el entorno fijado en una máquina limpia? (la matriz y una captura del entorno)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="186"/>
+        <source>2. Kernels and correctness</source>
+        <translation>2. Kernels y corrección</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="187"/>
+        <source>Do the kernels give the same outputs, with structured output and long context correct? (parity checks of every kind)</source>
+        <translation>¿Dan los kernels las mismas salidas, con la salida estructurada y el contexto largo correctos? (comprobaciones de paridad de cada tipo)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="189"/>
+        <source>3. Distributed performance</source>
+        <translation>3. Rendimiento distribuido</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="190"/>
+        <source>Do the planned GPU count and topology hold the SLO? (a run on the option&apos;s serving unit)</source>
+        <translation>¿Mantienen el número de GPU y la topología previstos el SLO? (una ejecución en la unidad de servicio de la opción)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="191"/>
+        <source>4. Service completeness</source>
+        <translation>4. Completitud del servicio</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="192"/>
+        <source>Where do the KV cache, routing, authentication, HTTP transport and load balancing come from? (the service-gap checklist)</source>
+        <translation>¿De dónde vienen la caché KV, el enrutamiento, la autenticación, el transporte HTTP y el balanceo de carga? (la lista de carencias del servicio)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="195"/>
+        <source>The DeepInfer compatibility note&apos;s checklist before approving a migration. Answered means the evidence decides the question, not that the answer favours the option: ⚠ marks what counts against it (hover a cell).</source>
+        <translation>La lista de comprobación de la nota de compatibilidad de DeepInfer antes de aprobar una migración. Respondida significa que la evidencia decide la pregunta, no que la respuesta favorezca a la opción: ⚠ marca lo que cuenta en contra (pase el ratón por una celda).</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="205"/>
+        <source>Verdicts per kind</source>
+        <translation>Dictámenes por tipo</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="206"/>
+        <source>The article&apos;s four questions</source>
+        <translation>Las cuatro preguntas del artículo</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="212"/>
         <source>&lt;h2&gt;Parity&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;Paridad&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="145"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="219"/>
         <source>Parity</source>
         <translation>Paridad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="155"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="181"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="229"/>
         <source>Option</source>
         <translation>Opción</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="165"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="239"/>
         <source>%n more check(s) count for no verdict (another model, a proxy, or needing context)</source>
         <translation>
             <numerusform>%n comprobación más no cuenta para ningún dictamen (otro modelo, un proxy o falta de contexto)</numerusform>
@@ -3672,27 +3763,27 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
         </translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="168"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="242"/>
         <source>No check of this kind on this exact runtime and platform.</source>
         <translation>No hay ninguna comprobación de este tipo con este runtime y esta plataforma exactos.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="174"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="248"/>
         <source>* required before an option counts as correct</source>
         <translation>* obligatoria para que una opción cuente como correcta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="183"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="259"/>
         <source>%1 parity checks imported. A verdict needs the option&apos;s exact runtime and platform. Too few samples to decide is inconclusive, never a pass. Required kinds are marked *.</source>
         <translation>%1 comprobaciones de paridad importadas. Un dictamen necesita el runtime y la plataforma exactos de la opción. Con muy pocas muestras para decidir, el resultado es no concluyente, nunca «supera». Los tipos obligatorios se marcan con *.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="213"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="289"/>
         <source>%1 — %2: %3 checks</source>
         <translation>%1 — %2: %3 comprobaciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/parity_page.py" line="215"/>
+        <location filename="../../deepdecide/gui/views/parity_page.py" line="291"/>
         <source>%1 — %2: %3 checks count; %4 more shown in grey count for no verdict (another model, a proxy, or needing context)</source>
         <translation>%1 — %2: cuentan %3 comprobaciones; %4 más, en gris, no cuentan para ningún dictamen (otro modelo, un proxy o falta de contexto)</translation>
     </message>

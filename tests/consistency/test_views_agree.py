@@ -1,7 +1,8 @@
 """One source of truth: the CLI's ``evaluate --json``, the GUI's models and the PDF record show
-the same parity verdicts, efforts, weight shares and ranks — on the built-in sample and on
-1,000 generated workspaces (the PDF on 50 of them; ``tools/pdf_consistency_sweep.py`` runs
-more) — and they agree with the seed's rules written out in ``generated.py``.
+the same parity verdicts, efforts, weight shares, ranks and answers to the article's four
+questions — on the built-in sample and on 1,000 generated workspaces (the PDF on 50 of them;
+``tools/pdf_consistency_sweep.py`` runs more) — and they agree with the seed's rules written out in
+``generated.py``.
 
 The full samples are marked ``slow``; the fast selection (``-m "not slow"``) checks a tenth of the
 GUI sample and a fifth of the PDF sample with the same checks."""
@@ -75,6 +76,7 @@ def check_cli_against_rules(ws, data) -> None:
         if e["total"] is not None and o["costs"]["engineering_person_weeks"]["value"] is not None:
             assert o["costs"]["engineering_person_weeks"]["value"] == pytest.approx(e["total"]["likely"])
         check_money(ws, data, o)
+        check_article_against_rules(ws, o)
     assert data["currency"] == ws.assumptions.currency
 
 
@@ -111,6 +113,23 @@ def fleet_text(o) -> str:
         return formatting.DASH
     return (f"{formatting.integer(f['gpus']['value'])} ({formatting.integer(f['owned_used'])} + "
             f"{formatting.integer(f['bought_gpus'])} + {formatting.integer(f['rented_gpus'])})")
+
+
+
+
+def check_article_against_rules(ws, o) -> None:
+    """The article's four questions, as the rules say (questions 2 and 4 are read back from the parity
+    verdicts and the checklist answers; question 1 is never unanswered: the matrix answers its first half)."""
+    states = [q["state"] for q in o["article"]["answers"]]
+    assert [q["question"] for q in o["article"]["answers"]] == ["support", "kernels", "distributed", "service"]
+    assert states[0] in ("answered", "partly")
+    outcomes = [expected_outcome(ws, o["runtime"], o["platform"], kind.value) for kind in KINDS]
+    decided = sum(1 for x in outcomes if x in ("pass", "fail"))
+    checked = sum(1 for x in outcomes if x != "none")
+    assert states[1] == ("answered" if decided == len(KINDS) else "partly" if checked else "not-answered"), o["option"]
+    answered = {a.item for a in ws.answers_for(o["option"])} & {i.id for i in ws.checklist}
+    assert states[3] == ("not-answered" if not answered else "answered" if len(answered) == len(ws.checklist)
+                         else "partly"), o["option"]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -170,6 +189,13 @@ class Views:
                 assert efforts.index(r, c).data(display) == ("" if want is None else formatting.number(want)), \
                     (o["option"], part)
             assert efforts.index(r, 6).data(display) == formatting.number(len(o["checklist"]["blockers"]))
+        # the article's four questions: the Parity page's table shows the Assessment's states
+        questions = self.parity.questions
+        assert questions.rowCount() == len(options)
+        for r, o in enumerate(options):
+            assert questions.index(r, 0).data(display) == o["name"]
+            for c, q in enumerate(o["article"]["answers"], start=1):
+                assert questions.index(r, c).data(MeaningRole) == q["state"], (o["option"], q["question"])
         current = self.gaps.current_option()
         shown = next(o for o in options if o["option"] == current)
         counted = shown["effort"]["checklist"]
@@ -282,7 +308,7 @@ def test_1000_generated_workspaces_agree_in_cli_and_gui(views, gen):
 # ---------------------------------------------------------------------------------------------
 # PDF
 
-PDF_SECTIONS = ("summary", "context", "parity", "checklist")
+PDF_SECTIONS = ("summary", "context", "parity", "checklist", "questions")
 
 
 def pdf_text(ws) -> str:
@@ -322,9 +348,11 @@ def _after(lines: list[str], heading: str) -> int:
     return next(i for i, line in enumerate(lines) if line.strip() == heading)
 
 
-def check_pdf(data, text: str) -> None:
+def check_pdf(data, text: str, ws=None) -> None:
     lines = text.splitlines()
     options = data["options"]
+    if ws is not None:
+        check_pdf_questions(data, lines, ws)
     # weight shares: the context section's criteria table
     at = _after(lines, "Criteria and weights")
     for c in data["criteria"]:
@@ -384,6 +412,25 @@ def check_pdf(data, text: str) -> None:
         assert tokens[1:] == [*want, str(len(o["checklist"]["blockers"]))], (o["option"], tokens)
 
 
+def check_pdf_questions(data, lines: list[str], ws) -> None:
+    """The article's four questions: each option's row (by its short label) shows the four states."""
+    from deepdecide.domain import presentation as look
+
+    words = {"answered": "answered", "partly": "partly", "not-answered": "not answered"}
+    short = look.short_labels(ws)
+    at = _after(lines, "The article's four questions")
+    for o in data["options"]:
+        label = short[o["option"]]
+        for i in range(at, len(lines)):
+            cells = _cells(lines[i])
+            if cells and cells[0] == label and len(cells) >= 5:
+                assert cells[1:5] == [words[q["state"]] for q in o["article"]["answers"]], (o["option"], cells)
+                at = i + 1
+                break
+        else:
+            raise AssertionError(f"no four-questions row for {label!r}")
+
+
 needs_pdftotext = pytest.mark.skipif(shutil.which("pdftotext") is None,
                                      reason="pdftotext (poppler-utils) is not installed")
 
@@ -391,7 +438,7 @@ needs_pdftotext = pytest.mark.skipif(shutil.which("pdftotext") is None,
 @needs_pdftotext
 def test_sample_pdf_agrees():
     ws = sample()
-    check_pdf(cli_data(ws, monte_carlo=True), pdf_text(ws))
+    check_pdf(cli_data(ws, monte_carlo=True), pdf_text(ws), ws)
 
 
 def pdf_settings(examples: int):
@@ -428,4 +475,4 @@ def agree_in_the_pdf(gen) -> None:
         # ... and the record of the corrected workspace agrees with the analysis
         ws = replace(ws, criteria=tuple(c for c in ws.criteria if c.metric != UNKNOWN_METRIC))
     data = cli_data(ws, monte_carlo=True)  # the record draws the workspace's Monte Carlo too
-    check_pdf(data, pdf_text(ws))
+    check_pdf(data, pdf_text(ws), ws)

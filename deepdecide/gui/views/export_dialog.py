@@ -184,6 +184,7 @@ class ExportDialog(QDialog):
             "evidence": self.tr("Benchmark evidence"),
             "parity": self.tr("Parity verdicts"),
             "checklist": self.tr("Service-gap checklist"),
+            "questions": self.tr("The article's four questions"),
             "cost": self.tr("Cost and TCO"),
             "budget": self.tr("Prices and budget"),
             "sensitivity": self.tr("Sensitivity and Monte Carlo"),

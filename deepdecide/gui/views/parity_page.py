@@ -5,9 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtWidgets import QLabel, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QSplitter, QTabWidget, QVBoxLayout, QWidget
 
-from deepdecide.analysis.assessment import Assessment, EvidenceFit, OptionAssessment, ParityOutcome
+from deepdecide.analysis.assessment import (
+    ArticleQuestion,
+    Assessment,
+    EvidenceFit,
+    OptionAssessment,
+    ParityOutcome,
+    QuestionAnswer,
+)
 from deepdecide.domain.evidence import ParityCheck, ParityKind, Verdict
 from deepdecide.domain.workspace import Workspace
 from deepdecide.gui.document import WorkspaceDocument
@@ -81,6 +88,46 @@ def outcome(oa: OptionAssessment, kind: ParityKind) -> str:
     return kp.outcome.value if kp is not None else NO_EVIDENCE
 
 
+def state_label(q: QuestionAnswer) -> str:
+    """How far the evidence answers one of the article's questions; "⚠" when something counts against the option."""
+    text = {"answered": QCoreApplication.translate("ParityPage", "✔ answered"),
+            "partly": QCoreApplication.translate("ParityPage", "◐ partly"),
+            "not-answered": QCoreApplication.translate("ParityPage", "— not answered")}[q.state.value]
+    return f"{text} ⚠" if q.concerns else text
+
+
+def question_tip(o: OptionAssessment, q: QuestionAnswer) -> str:
+    """The Assessment's answer to one question, with the evidence, what is missing and the concerns."""
+    from html import escape
+
+    from deepdecide.analysis.questions import QUESTION_TITLES
+
+    parts = [f"<b>{escape(o.name)}</b> — {escape(str(QUESTION_TITLES[q.question]))}", escape(str(q.answer))]
+    for title, items in ((QCoreApplication.translate("ParityPage", "Evidence"), q.evidence),
+                         (QCoreApplication.translate("ParityPage", "Still needed"), q.missing),
+                         (QCoreApplication.translate("ParityPage", "Against the option"), q.concerns)):
+        if items:
+            parts.append(f"<i>{escape(title)}</i>: " + "<br>".join(escape(str(m)) for m in items))
+    return "<br>".join(parts)
+
+
+def question_column(question: ArticleQuestion, title: str, tip: str) -> Column:
+    """A column of the four-questions table: the state of one question per option, coloured by it."""
+    def answer(o: OptionAssessment) -> QuestionAnswer | None:
+        return o.article.of(question) if o.article is not None else None
+
+    def meaning(o: OptionAssessment) -> str | None:
+        q = answer(o)
+        return q.state.value if q is not None else None
+
+    def tooltip(o: OptionAssessment) -> str:
+        q = answer(o)
+        return question_tip(o, q) if q is not None else ""
+
+    return Column(title, answer, display=lambda q: state_label(q) if q is not None else "", meaning=meaning,
+                  tooltip=tooltip, header_tip=tip)
+
+
 def check_line(c: ParityCheck) -> str:
     ref = fmt(QCoreApplication.translate("ParityPage", "%1 on %2"), c.reference_runtime or "?", c.reference_platform or "?")
     nums = fmt(QCoreApplication.translate("ParityPage", "%1 = %2 vs %3 (reference %4), Δ %5, n = %6, stderr %7"), c.metric or c.task,
@@ -130,10 +177,37 @@ class ParityPage(Page):
         bl.setContentsMargins(0, 0, 0, 0)
         bl.addWidget(self.detail_title)
         bl.addWidget(self.detail_view)
+        # the source article's four questions before approving a migration, as the Assessment answered them
+        self.questions = RecordTableModel([Column(self.tr("Option"), lambda o: o.name)] + [
+            question_column(q, title, tip) for q, title, tip in (
+                (ArticleQuestion.SUPPORT, self.tr("1. Support and pinned environment"),
+                 self.tr("Is the exact GPU on the runtime's official list, and can the pinned environment be "
+                         "reproduced on a clean machine? (the matrix, and an environment capture)")),
+                (ArticleQuestion.KERNELS, self.tr("2. Kernels and correctness"),
+                 self.tr("Do the kernels give the same outputs, with structured output and long context correct? "
+                         "(parity checks of every kind)")),
+                (ArticleQuestion.DISTRIBUTED, self.tr("3. Distributed performance"),
+                 self.tr("Do the planned GPU count and topology hold the SLO? (a run on the option's serving unit)")),
+                (ArticleQuestion.SERVICE, self.tr("4. Service completeness"),
+                 self.tr("Where do the KV cache, routing, authentication, HTTP transport and load balancing come "
+                         "from? (the service-gap checklist)")))], None, self)
+        self.questions_view = make_table(self.questions, stretch_last=False)  # every header its full width
+        self.questions_note = QLabel(self.tr("The DeepInfer compatibility note's checklist before approving a "
+                                             "migration. Answered means the evidence decides the question, not that "
+                                             "the answer favours the option: ⚠ marks what counts against it (hover "
+                                             "a cell)."))
+        self.questions_note.setWordWrap(True)
+        questions_box = QWidget()
+        ql = QVBoxLayout(questions_box)
+        ql.addWidget(self.questions_note)
+        ql.addWidget(self.questions_view)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self.grid_view, self.tr("Verdicts per kind"))
+        self.tabs.addTab(questions_box, self.tr("The article's four questions"))
         split = QSplitter(Qt.Orientation.Vertical)
-        split.addWidget(self.grid_view)
+        split.addWidget(self.tabs)
         split.addWidget(bottom)
-        split.setSizes([260, 400])
+        split.setSizes([300, 360])
         layout = QVBoxLayout(self)
         layout.addWidget(QLabel(self.tr("<h2>Parity</h2>")))
         layout.addWidget(self.note)
@@ -179,6 +253,8 @@ class ParityPage(Page):
             self.grid.dataChanged.emit(self.grid.index(0, 0),
                                        self.grid.index(self.grid.rowCount() - 1, self.grid.columnCount() - 1))
         self.grid_view.resizeColumnsToContents()
+        self.questions.set_rows(list(a.options))
+        self.questions_view.resizeColumnsToContents()
         n = len(ws.evidence.parity)
         self.note.setText(fmt(self.tr("%1 parity checks imported. A verdict needs the option's exact runtime and "
                                       "platform. Too few samples to decide is inconclusive, never a pass. "

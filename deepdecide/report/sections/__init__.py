@@ -21,6 +21,7 @@ from deepdecide.report.sections.matrix import matrix
 from deepdecide.report.sections.migration import migration
 from deepdecide.report.sections.options import options
 from deepdecide.report.sections.parity import parity
+from deepdecide.report.sections.questions import questions
 from deepdecide.report.sections.risks import risks
 from deepdecide.report.sections.sensitivity import sensitivity
 from deepdecide.report.sections.summary import summary
@@ -36,6 +37,7 @@ BUILDERS: dict[str, Callable[[Context], list[Flowable]]] = {
     "evidence": evidence,
     "parity": parity,
     "checklist": checklist,
+    "questions": questions,
     "cost": cost,
     "budget": budget,
     "sensitivity": sensitivity,

@@ -77,8 +77,9 @@ def parity(ctx: Context) -> list[Flowable]:
             cells.append(yes_no(oa.evidence.correct.reached))
             rows.append(cells)
         kinds = [word(k) for k in a.required_parity]
-        w = (BODY_W - 50 * mm - 22 * mm) / max(len(kinds), 1)
-        out.append(table([_("Option"), *kinds, _("Correct")], rows, [50 * mm] + [w] * len(kinds) + [22 * mm],
+        # six required kinds leave each column room for "inconclusive" (about 18.6 mm with its padding)
+        w = (BODY_W - 40 * mm - 18 * mm) / max(len(kinds), 1)
+        out.append(table([_("Option"), *kinds, _("Correct")], rows, [40 * mm] + [w] * len(kinds) + [18 * mm],
                          extra=extra))
         out.append(para(_("A kind passes only when every check of it on the option's exact runtime and platform "
                           "passes; any failure fails it; one inconclusive check leaves it inconclusive; \"none\": no "

@@ -20,6 +20,7 @@ TITLES: dict[str, str] = {
     "evidence": N_("Benchmark evidence"),
     "parity": N_("Parity verdicts"),
     "checklist": N_("Service-gap checklist"),
+    "questions": N_("The article's four questions"),
     "cost": N_("Cost and TCO"),
     "budget": N_("Prices and budget"),
     "sensitivity": N_("Sensitivity and Monte Carlo"),
