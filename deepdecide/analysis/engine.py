@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from deepdecide.analysis import explain
+from deepdecide.analysis import standing as standing_
 from deepdecide.analysis import montecarlo as mc
 from deepdecide.analysis.applicability import describe_workload, effective_workload, fit_counts
 from deepdecide.analysis.assessment import (
@@ -55,6 +56,7 @@ from deepdecide.analysis.evidence import (
 )
 from deepdecide.analysis.model import ScenarioModel
 from deepdecide.analysis.risks import recommendation_risks
+from deepdecide.analysis.standing import standing
 from deepdecide.analysis.scoring import ScoringSetup, compile_criteria, normalize, vetoes, weighted_sum
 from deepdecide.analysis.sensitivity import input_flips, weight_intervals
 from deepdecide.domain.common import Estimate
@@ -240,7 +242,10 @@ def _prepare(ws: Workspace) -> _Prepared:
         for gp in global_problems:
             if gp not in messages:
                 messages.append(gp)
+        slo_standing = standing(ws, o, cap)
         reasons: tuple[Message, ...] = (DEV_ONLY_REASON,) if o.strategy == Strategy.DEV_ONLY else ()
+        if o.strategy != Strategy.DEV_ONLY and slo_standing.reason is not None:
+            reasons += (slo_standing.reason,)  # a knock-out: not recommendable, whatever its score
         reasons += _blocked_reasons(ws, o, checklist)
         eligible = not reasons
         key = (o.runtime, o.platform)
@@ -249,7 +254,8 @@ def _prepare(ws: Workspace) -> _Prepared:
             o.id, o.name, o.strategy, o.runtime, o.platform, cls, levels, checklist, cap, fleet, cost_figs,
             eligible=eligible, eligibility_reasons=reasons, messages=tuple(msgs), parity=verdicts,
             runs=run_ids, parity_checks=tuple(idx.parity_ids.get(key, ())), effort=_effort(oi.porting, checklist),
-            risks=_risks(ws, o, cls.official, checklist, len(run_ids)), fit=fit_counts(idx.fits, o.id)))
+            risks=_risks(ws, o, cls.official, checklist, len(run_ids)), fit=fit_counts(idx.fits, o.id),
+            slo_standing=slo_standing))
         inputs.append(oi)
 
     setup = compile_criteria(ws.criteria)
@@ -360,9 +366,7 @@ def evaluate(ws: Workspace, *, sensitivity: bool = True, monte_carlo: bool = Fal
     options, ranking, norm, eligible = _score(prep)
     winner = ranking[0] if ranking else None
     messages = list(prep.messages)
-    if prep.setup.weights_ok and not ranking and options:
-        messages.append(msg("ranking.none", "no option can be ranked: every option is dev-only or vetoed by a "
-                            "knock-out criterion"))
+    no_rec, remedies = standing_.no_recommendation(options, ranking) if prep.setup.weights_ok else (None, ())
     ids = [oa.option for oa in options]
     sens = None
     if sensitivity and winner is not None:
@@ -387,7 +391,8 @@ def evaluate(ws: Workspace, *, sensitivity: bool = True, monte_carlo: bool = Fal
                       workload=describe_workload(effective_workload(ws)),
                       cost_view=prep.model.view, recommendation_risks=risks,
                       prediction_pairs=prep.pairs, predictor_errors=prep.predictor_errors,
-                      recommended=recommended,
+                      recommended=recommended, order=standing_.order(options, ranking),
+                      no_recommendation=no_rec, remedies=remedies,
                       why=explain.why(options, prep.setup.infos, ranking, recommended, ws.assumptions.currency),
                       pros_cons=explain.pros_cons(ws, options, prep.setup.infos, chosen),
                       citations=explain.citations(ws, options))

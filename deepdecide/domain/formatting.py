@@ -407,6 +407,12 @@ def probability(p: float | None, draws: int | None = None) -> str:
     return text
 
 
+def p_best(p: float | None, can_win: bool, draws: int | None = None) -> str:
+    """P(best) of an option: :func:`probability`, or "—" for an option that cannot win (not
+    recommendable: a knock-out, a blocker, a veto, dev-only), whatever its draws."""
+    return probability(p, draws) if can_win and p is not None else DASH
+
+
 def tps(value: float | None, *, per: str = "") -> str:
     """Tokens per second: "1,516 tok/s", with ``per`` "GPU" -> "223 tok/s/GPU"."""
     unit = i18n._("tok/s") + (f"/{per}" if per else "")
