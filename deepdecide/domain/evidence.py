@@ -198,6 +198,20 @@ class BenchmarkRun:
 
 BENCHMARK_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(BenchmarkRun))
 
+
+def lengths_from_file_name(file_name: str) -> tuple[int, int] | None:
+    """The request lengths InferenceMAX's documented file names encode (``agg_dsr1_1k8k.json``:
+    1,024 in / 8,192 out; ``1k`` is 1,024 tokens), the format's only place for them; None when the
+    name holds none."""
+    import re
+
+    stem = re.sub(r"\.json$", "", file_name.lower())
+    for token in re.split(r"[_/\s]+", stem):
+        m = re.fullmatch(r"(\d+)k(\d+)k", token)
+        if m:
+            return int(m.group(1)) * 1024, int(m.group(2)) * 1024
+    return None
+
 #: the figures a file may give a multi-run confidence interval for (``<name>_ci_low`` / ``_ci_high``)
 CI_FIELDS: tuple[str, ...] = ("output_throughput_tps", "request_throughput_rps", "ttft_ms_p50", "ttft_ms_p99",
                               "tpot_ms_p50", "tpot_ms_p99")

@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from deepdecide.domain.evidence import lengths_from_file_name
 from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source, root
 from deepdecide.importers.normalize import RunDraft, canonical_hardware
 from deepdecide.importers.secrets import strip_secrets
@@ -42,9 +43,9 @@ def names_from_file(file_name: str) -> dict[str, str | int]:
             m = re.fullmatch(rf"{key}(\d+)", tok)
             if m and key not in found:
                 found[key] = int(m.group(1))
-        m = re.fullmatch(r"(\d+)k(\d+)k", tok)
-        if m and "isl" not in found:
-            found["isl"], found["osl"] = int(m.group(1)) * 1024, int(m.group(2)) * 1024
+        lengths = lengths_from_file_name(tok)
+        if lengths is not None and "isl" not in found:
+            found["isl"], found["osl"] = lengths
     return found
 
 
