@@ -382,9 +382,10 @@ def evaluate(ws: Workspace, *, sensitivity: bool = True, monte_carlo: bool = Fal
     mcr = None
     if monte_carlo:
         mcr = _monte_carlo(prep, ids, draws, seed, cancel=cancel)
-    risks = recommendation_risks(ws, next(o for o in options if o.option == winner)) if winner else ()
     chosen = ws.decision.chosen_option if ws.decision.chosen_option in ids else None
     recommended = chosen or winner
+    # the risks of the option the record recommends: the decision-makers' choice, else the top rank
+    risks = recommendation_risks(ws, next(o for o in options if o.option == recommended)) if recommended else ()
     return Assessment(tuple(options), prep.setup.infos, ranking, winner, tuple(messages), sens, mcr,
                       runs=prep.runs, parity_checks=prep.parity, slo=describe_slo(ws.slo),
                       required_parity=tuple(ws.required_parity), evidence_fit=prep.fits,

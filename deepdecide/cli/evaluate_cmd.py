@@ -347,9 +347,9 @@ def _render(ws: Workspace, a: Assessment) -> str:
             lines.append("  " + _("{n} other uncertain input(s) do not change the winner between 0 and about "
                                   "twice their high value").format(n=formatting.integer(steady)))
     risks = a.recommendation_risks
-    if a.winner is not None and risks:
+    if a.recommended is not None and risks:
         lines.append("")
-        lines.append(_("Risks of the recommended option ({option}):").format(option=a.winner))
+        lines.append(_("Risks of the recommended option ({option}):").format(option=a.recommended))
         lines.extend(f"  - {_(r.kind)}: {r.text}" for r in risks)
     if mcr is not None:
         lines.append("")
@@ -381,7 +381,22 @@ def json_data(ws: Workspace, a: Assessment) -> dict[str, Any]:
     from deepdecide.analysis import to_data
 
     data: dict[str, Any] = to_data(a)
-    data["currency"] = ws.assumptions.currency  # the unit of every money figure (named ..._usd for history)
+    currency = ws.assumptions.currency
+    data["currency"] = currency  # the unit of every money figure (named ..._usd for history)
+    return _money_units(data, formatting.currency_unit(currency))
+
+
+def _money_units(data: Any, sign: str) -> Any:
+    """Every ``unit`` of the data in the workspace's currency: the analysis writes money units with
+    "$" ("$/M tokens", "$/GPU-h", "$"); a EUR workspace's JSON says "€/M tokens" (the figures' keys
+    keep their ``_usd`` names)."""
+    if sign == "$":
+        return data
+    if isinstance(data, dict):
+        return {k: (v.replace("$", sign) if k == "unit" and isinstance(v, str) else _money_units(v, sign))
+                for k, v in data.items()}
+    if isinstance(data, list):
+        return [_money_units(v, sign) for v in data]
     return data
 
 

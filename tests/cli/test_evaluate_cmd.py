@@ -29,7 +29,7 @@ def test_evaluate_prints_the_ranking_with_classification_and_reasons(capsys):
     assert "experimental" in line and "blocked" in line
     assert "not on the official list" in out
     assert "BLOCKER: Persistent KV cache" in out
-    assert "not eligible: not recommendable until someone is named to build Persistent KV cache" in out
+    assert "not recommendable: not recommendable until someone is named to build Persistent KV cache" in out
     assert "dev-only" in out
     assert "What would flip the decision" in out
     assert "Monte Carlo (all-in view): 500 draws" in out
