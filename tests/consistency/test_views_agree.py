@@ -1,7 +1,9 @@
 """One source of truth: the CLI's ``evaluate --json``, the GUI's models and the PDF record show
-the same parity verdicts, efforts, weight shares and ranks — on the built-in sample and on
-1,000 generated workspaces (the PDF on 50 of them; ``tools/pdf_consistency_sweep.py`` runs
-more) — and they agree with the seed's rules written out in ``generated.py``."""
+the same parity verdicts, efforts, weight shares, ranks and knock-outs (an option that fails the
+SLO or parity, or cannot be judged against it, is not recommendable: the same reason, the same
+order, no P(best), no winner when none is left) — on the built-in sample and on 1,000 generated
+workspaces (the PDF on 50 of them; ``tools/pdf_consistency_sweep.py`` runs more) — and they agree
+with the seed's rules written out in ``generated.py``."""
 
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ from generated import (
     expected_effort,
     expected_outcome,
     expected_shares,
+    expected_standing,
     sample,
     workspaces,
 )
@@ -61,12 +64,28 @@ def check_cli_against_rules(ws, data) -> None:
         required = [kp for kp in o["parity"] if kp["required"]]
         if required:
             assert o["evidence"]["correct"]["reached"] == all(kp["outcome"] == "pass" for kp in required)
+        # knock-outs: the standing the seed's rules give, and an option that does not meet the SLO is
+        # not recommendable, with the standing's reason among its eligibility reasons
+        if o["strategy"] != "dev-only":
+            assert o["slo_standing"]["status"] == expected_standing(ws, o["option"]), o["option"]
+        if o["slo_standing"]["status"] != "meets" and o["strategy"] != "dev-only":
+            assert not o["eligible"] and o["rank"] is None, o["option"]
+            assert o["slo_standing"]["reason"]["text"] in [r["text"] for r in o["eligibility_reasons"]], o["option"]
+            assert o["slo_standing"]["remedies"], o["option"]
         ext, owned, checklist = expected_effort(ws, o["option"])
         e = o["effort"]
         assert (e["external"]["likely"], e["missing_owned"]["likely"], e["checklist"]["likely"]) == \
             pytest.approx((ext, owned, checklist))
         if e["total"] is not None and o["costs"]["engineering_person_weeks"]["value"] is not None:
             assert o["costs"]["engineering_person_weeks"]["value"] == pytest.approx(e["total"]["likely"])
+    # one order: the ranked options by rank, then the others; no winner and the reason when none is left
+    assert data["order"][:len(data["ranking"])] == data["ranking"]
+    assert sorted(data["order"]) == sorted(o["option"] for o in data["options"])
+    knocked = [o for o in data["options"] if o["slo_standing"]["status"] != "meets" and o["strategy"] != "dev-only"]
+    if not data["ranking"] and knocked and any(c["weight_share"] for c in data["criteria"]):
+        assert data["winner"] is None
+        assert data["no_recommendation"]["text"] == "no option meets the SLO with the evidence at hand"
+        assert data["remedies"]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -147,19 +166,30 @@ class Views:
         ranked = [ranking.index(r, 1).data(display) for r in range(ranking.rowCount())
                   if ranking.index(r, 0).data(display) != formatting.DASH]
         assert ranked == [by_name_of(options, oid) for oid in data["ranking"]]
+        # the one order of every view, the unranked options grouped after the ranked ones
+        assert [ranking.index(r, 1).data(display) for r in range(ranking.rowCount())] == \
+            [by_name_of(options, oid) for oid in data["order"]]
+        if data["winner"] is None and data["no_recommendation"] is not None:
+            assert data["no_recommendation"]["text"] in self.compare.winner_label.text()
         if not self.full:
             return
         # run groups: the Evidence page groups every run as the analysis attributes it
         assert self.evidence._groups == [r["group"] for r in data["runs"]]
         # capacity caveats and eligibility: the Overview's cards show the Assessment's messages
         by_id = {o["option"]: o for o in options}
+        assert [card.option_id for card in self.overview.cards] == data["order"]
         for card in self.overview.cards:
             o = by_id[card.option_id]
-            for caveat in o["capacity"]["caveats"][:3]:
+            knocked_out = o["slo_standing"]["reason"] is not None
+            for caveat in o["capacity"]["caveats"][:3 - knocked_out]:
                 assert caveat["text"] in card.note.text(), (o["option"], caveat["id"])
+            if knocked_out:  # said on the card itself, not only in a tooltip
+                assert o["slo_standing"]["reason"]["text"] in card.note.text(), o["option"]
             if o["rank"] is None:
                 for reason in o["eligibility_reasons"]:
                     assert reason["text"] in card.rank.toolTip(), (o["option"], reason["id"])
+            if not o["eligible"] or o["vetoes"]:  # an option that cannot win has no P(best)
+                assert card.values["pbest"].text() == formatting.DASH, o["option"]
 
 
 def by_name_of(options, oid: str) -> str:
@@ -259,6 +289,13 @@ def check_pdf(data, text: str) -> None:
     ranks = {name: rank for rank, name in ranked_rows}
     for o in options:
         assert ranks.get(o["name"]) == (str(o["rank"]) if o["rank"] is not None else formatting.DASH), o["option"]
+    # the one order of every view, and no winner named when no option is recommendable
+    names = {o["option"]: o["name"] for o in options}
+    assert [name for _rank, name in ranked_rows] == [names[oid] for oid in data["order"]]
+    if data["winner"] is None and data["no_recommendation"] is not None:
+        words = " ".join(text.split())
+        assert "No recommendation: " + data["no_recommendation"]["text"] in words
+        assert "Recommended option" not in words
     # parity: required kinds per option
     required = [kp["kind"] for kp in options[0]["parity"] if kp["required"]] if options else []
     words = {"pass": "pass", "fail": "fail", "inconclusive": "inconclusive", "none": "none"}
