@@ -322,14 +322,15 @@ class CapacitySource(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class ConfigurationCapacity:
-    """The capacity of one server configuration of an option (its runs' sweeps): the option takes
-    the best configuration that meets the SLO."""
+    """The capacity of one deployment of an option (the runs of one sweep identity: GPUs, server
+    configuration, precision, ...): the option takes the best one that meets the SLO."""
 
     configuration: str  # "TP8 EP8 DP-attention" ("" where the file states none)
     gpus: int | None  # GPUs of one replica (its runs' GPU count)
     value: float | None  # None: no run of it meets the SLO (or none can be judged)
     basis: CapacityBasis
     runs: int
+    precision: str = ""  # the runs' quantization as the file states it
 
 
 @dataclass(frozen=True, slots=True)

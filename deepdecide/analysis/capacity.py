@@ -272,18 +272,22 @@ def _points(idx: EvidenceIndex, runs: Sequence[BenchmarkRun], slo: SLO, source: 
 
 
 def _configurations(idx: EvidenceIndex, runs: Sequence[BenchmarkRun], slo: SLO) -> tuple[ConfigurationCapacity, ...]:
-    """The capacity of each server configuration (GPU count and the configuration its file states)."""
+    """The capacity of each deployment the runs measured (a sweep identity: GPUs, server
+    configuration, precision, model, dataset, token lengths), a proxy's scaled by its discount."""
     groups: dict[tuple[object, ...], list[BenchmarkRun]] = defaultdict(list)
     for r in runs:
-        groups[(r.gpu_count, r.configuration)].append(r)
+        groups[_sweep_key(r)].append(r)
     out = []
     for key in sorted(groups, key=repr):
         group = groups[key]
         best, _lightest = _search(idx, group, slo)
         judged = any(idx.judgement(r, slo).judged for r in group)
         basis = best.basis if best is not None else CapacityBasis.FAILS_SLO if judged else CapacityBasis.CANNOT_JUDGE
-        out.append(ConfigurationCapacity(configuration_text(group[0]), group[0].gpu_count,
-                                         best.value if best is not None else None, basis, len(group)))
+        value = None
+        if best is not None:
+            value = best.value * idx.discount.get(id(best.group[best.i]), (1.0, 1.0, 1.0))[1]
+        out.append(ConfigurationCapacity(configuration_text(group[0]), group[0].gpu_count, value, basis, len(group),
+                                         group[0].quantization))
     return tuple(out)
 
 
@@ -514,7 +518,7 @@ def _found(idx: EvidenceIndex, option: Option, slo: SLO, source: CapacitySource,
     used = list(dict.fromkeys(m for r in (run, *best.group[best.i + 1:best.i + 2])
                               for m in idx.judgement(r, slo).mapped))
     for m in used:
-        flags = (*flags, msg("capacity.mapped", "judged with a stated mapping: {target} ≈ {source} × {factor} "
+        flags = (*flags, msg("capacity.mapped", "judged with a stated mapping: {target} ≈ {source} × {factor:g} "
                                                 "({reason})", target=m.target, source=m.source, factor=m.factor,
                              reason=m.reason))
     unjudged: tuple[str, ...] = ()

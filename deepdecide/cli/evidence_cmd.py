@@ -164,7 +164,7 @@ def _list(ws: Workspace, only: int | None = None) -> str:
         lines.append(f"{i}. {one_line(p.file_name)} ({p.tool}, {_(kind)}){proxy}")
         for m in f.mappings:
             lines.append("   " + _("stated mapping for the SLO check: {target} ≈ {source} × {factor} ({reason})").format(
-                target=m.target, source=m.source, factor=formatting.number(m.factor), reason=m.reason))
+                target=m.target, source=m.source, factor=formatting.localized(f"{m.factor:g}"), reason=m.reason))
         for x in fits:
             who = _("{runtime} on {platform}").format(runtime=x.runtime or "?", platform=x.platform or "?")
             own = f.own_proxy(x.item, x.index)
