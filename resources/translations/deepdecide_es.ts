@@ -1303,8 +1303,38 @@
         <source>Max rate</source>
         <translation>Tasa máxima</translation>
     </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="346"/>
+        <source>TP</source>
+        <translation>TP</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="346"/>
+        <source>EP</source>
+        <translation>EP</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="346"/>
+        <source>PP</source>
+        <translation>PP</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="347"/>
+        <source>DP-attention</source>
+        <translation>DP-attention</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="347"/>
+        <source>Speculative decoding</source>
+        <translation>Decodificación especulativa</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="348"/>
+        <source>Disaggregated</source>
+        <translation>Desagregado</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="370"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="373"/>
         <source>%n matches</source>
         <comment>fit count</comment>
         <translation>
@@ -1313,7 +1343,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="370"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="373"/>
         <source>%n proxy</source>
         <comment>fit count</comment>
         <translation>
@@ -1322,7 +1352,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="371"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="374"/>
         <source>%n mismatch</source>
         <comment>fit count</comment>
         <translation>
@@ -1331,7 +1361,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="372"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="375"/>
         <source>%n needs-context</source>
         <comment>fit count</comment>
         <translation>
@@ -1340,77 +1370,77 @@
         </translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="377"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="380"/>
         <source>(proxy accepted)</source>
         <translation>(proxy aceptado)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="379"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="382"/>
         <source>(%1 accepted as proxies)</source>
         <translation>(%1 aceptadas como proxy)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="454"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="457"/>
         <source>Proxy discount</source>
         <translation>Descuento del proxy</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="455"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="458"/>
         <source>“%1” is not LOW/LIKELY/HIGH numbers with 0 &lt; low ≤ likely ≤ high.</source>
         <translation>«%1» no son números BAJO/PROBABLE/ALTO con 0 &lt; bajo ≤ probable ≤ alto.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="467"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="470"/>
         <source>Context</source>
         <translation>Contexto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="471"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="474"/>
         <source>Context of %1</source>
         <translation>Contexto de %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="490"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="493"/>
         <source>Proxy</source>
         <translation>Proxy</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="494"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="497"/>
         <source>run</source>
         <translation>ejecución</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="494"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="497"/>
         <source>check</source>
         <translation>comprobación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="496"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="499"/>
         <source>Proxy for %1 %2 of %3</source>
         <translation>Proxy para %1 %2 de %3</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="555"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="558"/>
         <source> — excluded (fails parity)</source>
         <translation> — excluida (no supera la paridad)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="555"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="558"/>
         <source> — predicted</source>
         <translation> — predicha</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="556"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="559"/>
         <source> — proxy</source>
         <translation> — proxy</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="556"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="559"/>
         <source> — does not count</source>
         <translation> — no cuenta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="630"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="633"/>
         <source>%1 runs, none with TPOT p50 (interactivity is 1000 / TPOT p50, and these files publish no latency): the chart shows throughput per GPU along each concurrency sweep instead. Throughput alone says nothing about the SLO.</source>
         <translation>%1 ejecuciones, ninguna con TPOT p50 (la interactividad es 1000 / TPOT p50, y estos archivos no publican latencia): el gráfico muestra en su lugar el throughput por GPU a lo largo de cada barrido de concurrencia. El throughput por sí solo no dice nada del SLO.</translation>
     </message>
@@ -1446,47 +1476,47 @@
         <translation>&lt;h2&gt;Evidencia&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="350"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="353"/>
         <source>Evidence</source>
         <translation>Evidencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="354"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="357"/>
         <source>tool: %1 %2</source>
         <translation>herramienta: %1 %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="355"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="358"/>
         <source>%1 bytes, SHA-256 %2</source>
         <translation>%1 bytes, SHA-256 %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="356"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="359"/>
         <source>imported %1</source>
         <translation>importado %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="356"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="359"/>
         <source>(unknown)</source>
         <translation>(desconocido)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="506"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="509"/>
         <source>Remove %1</source>
         <translation>Quitar %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="527"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="530"/>
         <source>all</source>
         <translation>todas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="566"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="569"/>
         <source>%1 runs from %2 files. Times in ms, throughputs in tokens/s; TPOT, ITL and e2e per token are different metrics and stay apart.</source>
         <translation>%1 ejecuciones de %2 archivos. Tiempos en ms, throughputs en tokens/s; TPOT, ITL y e2e por token son métricas distintas y se mantienen separadas.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="620"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="623"/>
         <source>Pareto front</source>
         <translation>Frente de Pareto</translation>
     </message>
@@ -1509,52 +1539,52 @@
         <translation>Latencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="635"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="638"/>
         <source>%1 runs, none with both output throughput per GPU and TPOT p50 (interactivity is 1000 / TPOT p50, and these files publish no latency): nothing to plot yet. Their numbers are in the normalized table.</source>
         <translation>%1 ejecuciones, ninguna con throughput de salida por GPU y TPOT p50 a la vez (la interactividad es 1000 / TPOT p50, y estos archivos no publican latencia): aún no hay nada que representar. Sus cifras están en la tabla normalizada.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="640"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="643"/>
         <source>No runs with throughput and TPOT yet: import benchmark results (File ▸ Import evidence, or drop files on the window).</source>
         <translation>Aún no hay ejecuciones con throughput y TPOT: importe resultados de benchmarks (Archivo ▸ Importar evidencia, o suelte archivos en la ventana).</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="643"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="646"/>
         <source>Each point is one run. The line through a group&apos;s points is its Pareto front (no other run of the group is better on both axes). Right of the red line meets the interactivity SLO. Hollow points are illustrative, proxy or predicted data, filled ones measurements.</source>
         <translation>Cada punto es una ejecución. La línea que une los puntos de un grupo es su frente de Pareto (ninguna otra ejecución del grupo es mejor en ambos ejes). A la derecha de la línea roja se cumple el SLO de interactividad. Los puntos huecos son datos ilustrativos, de proxy o predichos; los rellenos, mediciones.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="666"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="669"/>
         <source>&lt;h3&gt;No latency to plot&lt;/h3&gt;&lt;p&gt;None of the %1 runs shown publishes TTFT or TPOT against a concurrency: these files report throughput only.&lt;/p&gt;&lt;p&gt;Their numbers are in the normalized table; import results with latency (File ▸ Import evidence, or drop files on the window) to see them here.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;No hay latencia que representar&lt;/h3&gt;&lt;p&gt;Ninguna de las %1 ejecuciones mostradas publica TTFT ni TPOT frente a una concurrencia: estos archivos solo informan del throughput.&lt;/p&gt;&lt;p&gt;Sus cifras están en la tabla normalizada; importe resultados con latencia (Archivo ▸ Importar evidencia, o suelte archivos en la ventana) para verlos aquí.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="670"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="673"/>
         <source>&lt;h3&gt;No latency to plot&lt;/h3&gt;&lt;p&gt;Import benchmark results with TTFT or TPOT (File ▸ Import evidence, or drop files on the window).&lt;/p&gt;</source>
         <translation>&lt;h3&gt;No hay latencia que representar&lt;/h3&gt;&lt;p&gt;Importe resultados de benchmarks con TTFT o TPOT (Archivo ▸ Importar evidencia, o suelte archivos en la ventana).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="674"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="677"/>
         <source>Solid lines are p50, dashed p99; below the red line meets the SLO. Hollow points are illustrative, proxy or predicted data, filled ones measurements.</source>
         <translation>Las líneas continuas son p50; las discontinuas, p99; por debajo de la línea roja se cumple el SLO. Los puntos huecos son datos ilustrativos, de proxy o predichos; los rellenos, mediciones.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="677"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="680"/>
         <source>No run shown publishes TPOT.</source>
         <translation>Ninguna ejecución mostrada publica TPOT.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="679"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="682"/>
         <source>No run shown publishes TTFT.</source>
         <translation>Ninguna ejecución mostrada publica TTFT.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="681"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="684"/>
         <source>%1 runs were driven by request rate, not concurrency, and are not in the latency charts.</source>
         <translation>%1 ejecuciones se dirigieron por tasa de peticiones, no por concurrencia, y no aparecen en los gráficos de latencia.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="708"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="711"/>
         <source>SLO bound %1 / %2 %3</source>
         <translation>Límite del SLO %1 / %2 %3</translation>
     </message>

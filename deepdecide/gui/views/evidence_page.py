@@ -343,6 +343,9 @@ class EvidencePage(Page):
             "interactivity_tps_per_user": self.tr("Tokens/s per user"), "prefill_gpus": self.tr("Prefill GPUs"),
             "decode_gpus": self.tr("Decode GPUs"), "quality_flags": self.tr("Quality flags"),
             "missing_context": self.tr("Missing context"), "label": self.tr("Label"), "max_rate": self.tr("Max rate"),
+            "tensor_parallel": self.tr("TP"), "expert_parallel": self.tr("EP"), "pipeline_parallel": self.tr("PP"),
+            "dp_attention": self.tr("DP-attention"), "speculative_decoding": self.tr("Speculative decoding"),
+            "disaggregated": self.tr("Disaggregated"),
         }
         return titles.get(name, name)
 
