@@ -476,11 +476,11 @@ def _capacity(idx: EvidenceIndex, option: Option, slo: SLO) -> Capacity:
                 "positive ordered low/likely/high", why=why_text, low=assumed.low, likely=assumed.likely,
                 high=assumed.high)), CapacityBasis.CANNOT_JUDGE if skipped else CapacityBasis.NONE, tuple(points),
                 unjudged=unjudged)
-        flags = (msg("capacity.assumed", "ASSUMPTION, not a measurement ({why}): performs is "
-                                                               "not reached", why=why_text),)
+        stated: tuple[Message, ...] = (msg("capacity.assumed", "ASSUMPTION, not a measurement ({why}): performs "
+                                                               "is not reached", why=why_text),)
         if other_note is not None:
-            flags = (*flags, other_note)
-        return dataclasses.replace(_assumed(option, assumed, flags, points, None), unjudged=unjudged)
+            stated = (*stated, other_note)
+        return dataclasses.replace(_assumed(option, assumed, stated, points, None), unjudged=unjudged)
     if skipped_note is not None:
         reason = msg("capacity.cannot_judge", "{why}; no later source (proxy, prediction, "
                                               "assumed_output_tps_per_gpu) gives a capacity", why=skipped_note)

@@ -14,8 +14,8 @@ from typing import Any
 import numpy as np
 
 from deepdecide.analysis import explain
-from deepdecide.analysis import standing as standing_
 from deepdecide.analysis import montecarlo as mc
+from deepdecide.analysis import standing as standing_
 from deepdecide.analysis.applicability import describe_workload, effective_workload, fit_counts
 from deepdecide.analysis.assessment import (
     ZERO_EFFORT,
@@ -56,9 +56,9 @@ from deepdecide.analysis.evidence import (
 )
 from deepdecide.analysis.model import ScenarioModel
 from deepdecide.analysis.risks import recommendation_risks
-from deepdecide.analysis.standing import standing
 from deepdecide.analysis.scoring import ScoringSetup, compile_criteria, normalize, vetoes, weighted_sum
 from deepdecide.analysis.sensitivity import input_flips, weight_intervals
+from deepdecide.analysis.standing import standing
 from deepdecide.domain.common import Estimate
 from deepdecide.domain.messages import Message, chain, msg
 from deepdecide.domain.progress import Cancellable, ProgressCallback

@@ -134,7 +134,7 @@ def order(options: Iterable[OptionAssessment], ranking: Sequence[str]) -> tuple[
             return len(_GROUPS) + 2
         if st in _GROUPS:
             return _GROUPS.index(st)
-        if oa.checklist.blockers or any("eligibility.no_effort" == r.id for r in oa.eligibility_reasons):
+        if oa.checklist.blockers or any(r.id == "eligibility.no_effort" for r in oa.eligibility_reasons):
             return len(_GROUPS)
         return len(_GROUPS) + 1  # vetoed by a knock-out criterion
 

@@ -383,7 +383,8 @@ def json_data(ws: Workspace, a: Assessment) -> dict[str, Any]:
     data: dict[str, Any] = to_data(a)
     currency = ws.assumptions.currency
     data["currency"] = currency  # the unit of every money figure (named ..._usd for history)
-    return _money_units(data, formatting.currency_unit(currency))
+    converted: dict[str, Any] = _money_units(data, formatting.currency_unit(currency))
+    return converted
 
 
 def _money_units(data: Any, sign: str) -> Any:

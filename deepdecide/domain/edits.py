@@ -11,7 +11,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from deepdecide.domain.evidence import MAPPABLE_FIELDS, BenchmarkRun, EvidenceFile, ItemProxy, ParityCheck, StatMapping
+from deepdecide.domain.evidence import (
+    MAPPABLE_FIELDS,
+    BenchmarkRun,
+    EvidenceFile,
+    ItemProxy,
+    ParityCheck,
+    StatMapping,
+)
 from deepdecide.domain.flags import flag
 from deepdecide.domain.i18n import gettext
 from deepdecide.domain.slo import SLO

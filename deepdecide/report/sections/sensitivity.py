@@ -6,7 +6,16 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
 
 from deepdecide.domain import presentation as look
-from deepdecide.domain.formatting import DASH, estimate, integer, p_best, percent, probability, share, unit_text
+from deepdecide.domain.formatting import (
+    DASH,
+    estimate,
+    integer,
+    p_best,
+    percent,
+    probability,
+    share,
+    unit_text,
+)
 from deepdecide.domain.i18n import _, ngettext
 from deepdecide.report import charts
 from deepdecide.report.sections.base import BODY_W, Context, h1, h2, money, name_of, num
