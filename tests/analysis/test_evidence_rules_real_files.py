@@ -74,14 +74,8 @@ def _r1(evidence: tuple[EvidenceFile, ...], slo: SLO = SLO_8K1K) -> Workspace:
 
 
 @pytest.fixture(scope="module")
-def array_1k8k():
-    return _import(files_path(ARRAY_1K8K))
-
-
-def files_path(relative: str):
-    from conftest import shared_fixture_path
-
-    return shared_fixture_path(relative)
+def array_1k8k(shared_fixture):
+    return _import(shared_fixture(ARRAY_1K8K))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -192,7 +186,7 @@ def test_an_option_whose_runs_fail_the_slo_is_not_recommendable_and_ranks_after_
 # sweeps per server configuration
 
 
-def test_ep_dp_attention_and_mtp_variants_form_separate_sweeps(array_1k8k, tmp_path):
+def test_ep_dp_attention_and_mtp_variants_form_separate_sweeps(array_1k8k, shared_fixture, tmp_path):
     from deepdecide.analysis.capacity import configuration_text, sweeps
 
     b200 = [r for r in array_1k8k.runs if r.runtime == "trtllm" and r.platform == "B200" and r.quantization == "fp4"]
@@ -201,7 +195,7 @@ def test_ep_dp_attention_and_mtp_variants_form_separate_sweeps(array_1k8k, tmp_p
     for _axis, group in sweeps(b200):
         assert len({configuration_text(r) for r in group}) == 1 and len({r.gpu_count for r in group}) == 1
     # MTP: the same rows with speculative decoding on (as the dashboard's mtp rows state it) are another sweep
-    raw = json.loads(files_path(ARRAY_1K8K).read_text(encoding="utf-8"))
+    raw = json.loads(shared_fixture(ARRAY_1K8K).read_text(encoding="utf-8"))
     h200 = [row for row in raw if row["hw"] == "h200" and row["framework"] == "trt"]
     both = tmp_path / "agg_dsr1_1k8k.json"
     both.write_text(json.dumps(h200 + [{**row, "spec_decoding": "mtp"} for row in h200]), encoding="utf-8")
