@@ -303,8 +303,10 @@ STACK_NOTES = {
 # DeepInfer, from the compatibility note (the seed article)
 _DI_COMMON = [("os", "linux", "Linux"), ("gcc", ">=13", "GCC 13 o posterior (GCC 13 or later)"),
               ("python", "==3.12.*", "Python 3.12")]
-_DI_SM100 = [("cuda", ">=13", "hardware NVIDIA SM100 con CUDA 13 (SM100 with CUDA 13)"), *_DI_COMMON]
-_DI_ASCEND = [("cann", ">=9.2", "Ascend 950 con CANN 9.2 (Ascend 950 with CANN 9.2)"), *_DI_COMMON]
+# as strict as the note: it names CUDA 13 and CANN 9.2, not "13 or later" (unlike GCC, "13 o posterior"),
+# so a fleet on CUDA 14 or CANN 9.3 does not meet the stated stack
+_DI_SM100 = [("cuda", "==13.*", "hardware NVIDIA SM100 con CUDA 13 (SM100 with CUDA 13)"), *_DI_COMMON]
+_DI_ASCEND = [("cann", "==9.2.*", "Ascend 950 con CANN 9.2 (Ascend 950 with CANN 9.2)"), *_DI_COMMON]
 _DI_NO_SOURCE = ("The requirements come from the DeepInfer compatibility note; the compiled support facts "
                  "found no public primary source for them (no public DeepInfer repository is known).")
 DEEPINFER_CELLS: dict[str, tuple[str, list[tuple[str, str, str]], str]] = {
@@ -597,18 +599,20 @@ def _flowify(doc: dict[str, Any]) -> dict[str, Any]:
     return doc
 
 
-def _schema_version() -> int:
-    """domain.workspace.SCHEMA_VERSION (one constant; the tool runs from the repository root)."""
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    from deepdecide.domain.workspace import SCHEMA_VERSION
-
-    return SCHEMA_VERSION
+def schema_version() -> int:
+    """``SCHEMA_VERSION`` of ``deepdecide/domain/workspace.py``, read from its text (this script imports
+    nothing from deepdecide)."""
+    text = (Path(__file__).resolve().parents[1] / "deepdecide" / "domain" / "workspace.py").read_text(encoding="utf-8")
+    found = re.search(r"^SCHEMA_VERSION = (\d+)", text, re.MULTILINE)
+    if found is None:
+        raise SystemExit("SCHEMA_VERSION not found in deepdecide/domain/workspace.py")
+    return int(found.group(1))
 
 
 def render(facts: dict[str, Any]) -> str:
     doc = {
         "kind": "support-matrix",
-        "schema_version": _schema_version(),  # the current schema: read without a migration
+        "schema_version": schema_version(),  # the current schema: read without a migration
         "matrix": {
             "as_of": str(facts["meta"]["compiled_on"]),
             "runtimes": build_runtimes(facts),

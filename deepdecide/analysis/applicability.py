@@ -2,13 +2,15 @@
 
 Every run and parity check is judged against the workspace's :class:`Workload`:
 
-* **needs context** when the runtime, platform, GPU count or model is unknown (neither the file nor
-  the user said): it counts for nothing until assigned;
 * **mismatch** when it was measured on another model (not the workload's model or a declared
   alias), at another precision, with token lengths outside the workload's ranges, or on another
   dataset or traffic class than the workload states: it is shown,
   with the reason, and counts for no capacity, cost or rung (not even *builds*: the
-  architecture-sensitive kernels are exercised only by the decision's model);
+  architecture-sensitive kernels are exercised only by the decision's model); a known mismatch
+  never asks for context (context would not make it count);
+* **needs context** when the runtime, platform, GPU count or model is unknown, or the token
+  lengths the workload states a range for (neither the file, its documented name, nor the user
+  said): it counts for nothing until assigned — a run of unknown lengths never *matches*;
 * **proxy** when it does not match but the user accepted it (the run or check itself, or its
   whole file) as a proxy, with a reason and a low / likely / high discount: it counts for *builds*
   and, discounted, for capacity after the applicable measurements; never for *correct* or *performs*;
@@ -118,8 +120,6 @@ def _notes(w: Workload, run: BenchmarkRun) -> list[Message]:
         return [describe_workload(w)]
     if w.precisions and not run.quantization:
         out.append(msg("fit.precision_unknown", "precision not stated in the file"))
-    if (w.input_tokens or w.output_tokens) and run.input_tokens is None and run.output_tokens is None:
-        out.append(msg("fit.tokens_unknown", "token lengths not stated in the file"))
     if w.dataset and not run.dataset.strip():
         out.append(msg("fit.dataset_unknown", "dataset not stated in the file"))
     return out
@@ -132,11 +132,25 @@ _FIELD_GPUS = msg("field.gpu_count", "GPU count")
 _FIELD_MODEL = msg("field.model", "model")
 
 
+_FIELD_INPUT = msg("field.input_tokens", "input tokens")
+_FIELD_OUTPUT = msg("field.output_tokens", "output tokens")
+
+
 def _missing(run: BenchmarkRun) -> tuple[Message, ...]:
     fields = [name for name, value in ((_FIELD_RUNTIME, run.runtime), (_FIELD_PLATFORM, run.platform),
                                        (_FIELD_GPUS, run.gpu_count), (_FIELD_MODEL, run.model))
               if value in ("", None)]
     return tuple(fields)
+
+
+def _unknown_lengths(w: Workload, run: BenchmarkRun) -> tuple[Message, ...]:
+    """The token lengths the workload states a range for and the run does not state (neither the
+    file, nor its documented name, nor the user): such a run cannot be said to match."""
+    if not w.stated:
+        return ()
+    return tuple(name for name, wanted, got in ((_FIELD_INPUT, w.input_tokens, run.input_tokens),
+                                                (_FIELD_OUTPUT, w.output_tokens, run.output_tokens))
+                 if wanted is not None and got is None)
 
 
 def _options_for(options: Iterable[Option], runtime: str, platform: str) -> tuple[str, ...]:
@@ -171,12 +185,18 @@ def judge_run(ws: Workspace, f: EvidenceFile, fi: int, ri: int, run: BenchmarkRu
     kind = provenance_kind(f)
     reasons: list[Message] = []
     missing = _missing(run)
-    bad = [] if missing else _mismatches(w, run.model, run.quantization, run.input_tokens, run.output_tokens,
-                                         run.dataset)
+    # what the run is known to be is judged even while other facts are missing: a run of a known
+    # other model (precision, lengths, dataset) is a mismatch and never asks for context
+    bad = _mismatches(w, run.model, run.quantization, run.input_tokens, run.output_tokens, run.dataset)
     proxy = f.proxy_for("run", ri)
     accepted = None if proxy is None else msg(
         "fit.proxy", "proxy accepted: {reason} (throughput x {low} / {likely} / {high})", reason=proxy.reason,
         low=proxy.discount.low, likely=proxy.discount.likely, high=proxy.discount.high)
+    lengths = _unknown_lengths(w, run)
+    if lengths and not bad and accepted is not None and not missing:
+        bad = [msg("fit.tokens_unknown", "token lengths not stated in the file")]  # accepted as a proxy as they are
+    elif lengths:
+        missing = (*missing, *lengths)
     status = _verdict(missing, bad, accepted, reasons)
     discount = None
     if status == Applicability.PROXY and proxy is not None:
@@ -192,7 +212,11 @@ def judge_run(ws: Workspace, f: EvidenceFile, fi: int, ri: int, run: BenchmarkRu
 def _verdict(missing: Sequence[Message], bad: list[Message], accepted: Message | None, reasons: list[Message]) -> Applicability:
     """One rule for runs and checks: needs context when fields are missing; else a mismatch unless
     the user accepted it as a proxy (``accepted``: the acceptance's reason); else it matches. The
-    reasons are appended to ``reasons``."""
+    reasons are appended to ``reasons``. A known mismatch that is not accepted is a mismatch
+    whatever else is missing: context would not make it count."""
+    if bad and accepted is None:
+        reasons.extend(bad)
+        return Applicability.MISMATCH
     if missing:
         reasons.append(msg("fit.needs_context", "needs context: {fields} not in the file and not given "
                                                 "(set with `deepdecide evidence set` or in the Evidence page)",
@@ -202,9 +226,6 @@ def _verdict(missing: Sequence[Message], bad: list[Message], accepted: Message |
         reasons.append(accepted)
         reasons.extend(bad)
         return Applicability.PROXY
-    if bad:
-        reasons.extend(bad)
-        return Applicability.MISMATCH
     return Applicability.MATCHES
 
 
@@ -222,7 +243,7 @@ def judge_check(ws: Workspace, f: EvidenceFile, fi: int, ci: int, check: ParityC
     if check.value is None and check.reference_value is not None:
         # a reference-only record (a baseline): it is about the reference runtime, not an option
         missing = []
-    bad = _mismatches(effective_workload(ws), check.model, "", None, None) if check.model and not missing else []
+    bad = _mismatches(effective_workload(ws), check.model, "", None, None) if check.model else []
     proxy = f.proxy_for("check", ci)
     # an accepted check's discount scales no number: a check counts for builds only
     accepted = None if proxy is None else msg("fit.proxy_check", "proxy accepted: {reason} (counts for builds only)",

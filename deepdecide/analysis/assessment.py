@@ -71,6 +71,9 @@ class Level:
 
     reached: bool
     reasons: tuple[Message, ...] = ()
+    # not reached, but an accepted proxy shows it: views label it "proxy", never as the rung itself
+    # (it counts for no eligibility, no evidence level and no evidence score)
+    proxy: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +97,12 @@ class EvidenceLevels:
     def names_reached(self) -> tuple[str, ...]:
         return tuple(n for n, lv in (("builds", self.builds), ("correct", self.correct),
                                      ("performs", self.performs)) if lv.reached)
+
+    @property
+    def names_proxy(self) -> tuple[str, ...]:
+        """The rungs an accepted proxy shows but that are not reached (labelled "proxy")."""
+        return tuple(n for n, lv in (("builds", self.builds), ("correct", self.correct),
+                                     ("performs", self.performs)) if lv.proxy and not lv.reached)
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,6 +292,8 @@ class CapacityPoint:
     max_rate: bool = False  # offered as fast as possible (request rate "inf")
     source: str = ""  # own, third_party, proxy or predicted
     excluded: str = ""  # why the run counts for nothing here (its runtime x platform fails a parity check)
+    unjudged: tuple[str, ...] = ()  # limits it cannot be judged on ("TTFT p99 not measured"): neither meets nor fails
+    configuration: str = ""  # the server configuration the file states ("TP8 EP8 DP-attention"), "" if none
 
 
 class CapacityBasis(StrEnum):
@@ -292,6 +303,9 @@ class CapacityBasis(StrEnum):
     ASSUMED = "assumed"  # CostInputs.assumed_output_tps_per_gpu: no applicable run at all (or an override)
     FAILS_SLO = "fails-slo"  # applicable runs exist and none meets the SLO: no capacity
     FAILS_PARITY = "fails-parity"  # every run is excluded: a required parity check of the cell failed
+    # applicable runs exist, none can be judged against some limit (no figure, no stated mapping) and no
+    # later source (proxy, prediction, assumption) gives a capacity: not recommendable
+    CANNOT_JUDGE = "cannot-judge"
     NONE = "none"
 
 
@@ -307,19 +321,39 @@ class CapacitySource(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
+class ConfigurationCapacity:
+    """The capacity of one deployment of an option (the runs of one sweep identity: GPUs, server
+    configuration, precision, ...): the option takes the best one that meets the SLO."""
+
+    configuration: str  # "TP8 EP8 DP-attention" ("" where the file states none)
+    gpus: int | None  # GPUs of one replica (its runs' GPU count)
+    value: float | None  # None: no run of it meets the SLO (or none can be judged)
+    basis: CapacityBasis
+    runs: int
+    precision: str = ""  # the runs' quantization as the file states it
+
+
+@dataclass(frozen=True, slots=True)
 class Capacity:
     """The highest output tokens/s per GPU that meets the SLO, and how it was found."""
 
     figure: Figure
     basis: CapacityBasis
     points: tuple[CapacityPoint, ...] = ()
-    low: float | None = None  # three-point range where the value is an assumption or a proxy
+    # three-point range for the draws: an assumption's or a proxy's, a prediction widened by its
+    # observed errors, or a lower bound opened upward as far as the evidence allows (None: exact)
+    low: float | None = None
     high: float | None = None
     source: CapacitySource = CapacitySource.NONE
     note: Message | None = None  # what the value rests on, in one line ("lower bound, own measurement")
     # what a reader must know before trusting the value, most important first (a proxy or a
     # prediction, then a basis other than measured): the Overview's warnings
     caveats: tuple[Message, ...] = ()
+    configuration: str = ""  # the server configuration the value comes from ("TP8 EP8 DP-attention")
+    configurations: tuple[ConfigurationCapacity, ...] = ()  # each configuration of the deciding source
+    # the limits the runs of a source could not be judged on ("error rate cannot be computed (…)"):
+    # the reason a capacity fell to a later source, or is missing (CANNOT_JUDGE)
+    unjudged: tuple[str, ...] = ()
 
     @property
     def value(self) -> float | None:
@@ -329,7 +363,8 @@ class Capacity:
     def label(self) -> str:
         """Basis and source in a few words: "interpolated, proxy", "assumed", "fails the SLO"."""
         basis = {CapacityBasis.LOWER_BOUND: "lower bound", CapacityBasis.FAILS_SLO: "fails the SLO",
-                 CapacityBasis.FAILS_PARITY: "fails parity", CapacityBasis.NONE: "none"}.get(self.basis, self.basis.value)
+                 CapacityBasis.FAILS_PARITY: "fails parity", CapacityBasis.CANNOT_JUDGE: "cannot be judged",
+                 CapacityBasis.NONE: "none"}.get(self.basis, self.basis.value)
         if self.source in (CapacitySource.OWN, CapacitySource.ASSUMED, CapacitySource.NONE):
             return basis if self.source != CapacitySource.OWN else f"{basis}, own measurement"
         return f"{basis}, {self.source.value.replace('_', '-')}"
@@ -599,6 +634,34 @@ class Score:
         )
 
 
+class SloStatus(StrEnum):
+    """An option against the SLO, as far as the evidence at hand shows it (``analysis.standing``)."""
+
+    MEETS = "meets"  # a capacity under the SLO: measured, a proxy's, a prediction's or a stated assumption
+    FAILS_SLO = "fails-slo"  # the deciding runs miss the SLO at the lightest measured load
+    FAILS_PARITY = "fails-parity"  # a required parity check failed: every run is excluded
+    CANNOT_JUDGE = "cannot-judge"  # the runs lack a figure a limit needs, and nothing else gives a capacity
+    NO_EVIDENCE = "no-evidence"  # no applicable run and no stated assumption: nothing to judge it by
+
+
+@dataclass(frozen=True, slots=True)
+class SloStanding:
+    """Whether an option can be recommended on the SLO and the parity gate: ``status``, the reason a
+    reader sees wherever the option is listed (None while it meets the SLO) and what would make it
+    recommendable (``remedies``)."""
+
+    status: SloStatus
+    reason: Message | None = None
+    remedies: tuple[Message, ...] = ()
+
+    @property
+    def recommendable(self) -> bool:
+        return self.status == SloStatus.MEETS
+
+
+MEETS_SLO = SloStanding(SloStatus.MEETS)
+
+
 @dataclass(frozen=True, slots=True)
 class OptionAssessment:
     option: str
@@ -627,6 +690,9 @@ class OptionAssessment:
     fit: FitCounts = FitCounts()  # how the evidence about this option fits the workload
     # the source article's four questions before approving a migration (analysis/questions.py)
     article: ArticleChecklist | None = None
+    # against the SLO and the parity gate: an option that does not meet it is not recommendable (its
+    # reason is one of ``eligibility_reasons``), on every surface
+    slo_standing: SloStanding = MEETS_SLO
 
     def parity_of(self, kind: ParityKind) -> KindParity | None:
         return next((k for k in self.parity if k.kind == kind), None)
@@ -634,6 +700,16 @@ class OptionAssessment:
     @property
     def ranked(self) -> bool:
         return self.rank is not None
+
+    @property
+    def can_win(self) -> bool:
+        """It can rank first: eligible and not vetoed (otherwise P(best) is "—", not a percentage)."""
+        return self.eligible and not self.vetoes
+
+    @property
+    def not_recommendable(self) -> tuple[Message, ...]:
+        """Why it cannot be recommended (knock-outs, blockers, dev-only, vetoes); empty when it can."""
+        return (*self.eligibility_reasons, *self.vetoes)
 
     @property
     def runs_counting_for_nothing(self) -> int:
@@ -873,6 +949,14 @@ class Assessment:
     prediction_pairs: tuple[PredictionPair, ...] = ()  # predicted runs beside measured runs of the same configuration
     predictor_errors: tuple[PredictorError, ...] = ()  # per predictor: the errors its pairs show
     recommended: str | None = None  # the chosen option, else the winner: what ``why`` explains
+    # every option in the one order all views list them: the ranked ones by score, then the rest
+    # grouped by why they cannot be recommended (SLO and parity knock-outs, blockers, vetoes,
+    # dev-only), each group by score
+    order: tuple[str, ...] = ()
+    # when options exist but none can be recommended: why ("no option meets the SLO with the
+    # evidence at hand"), and what would make one recommendable
+    no_recommendation: Message | None = None
+    remedies: tuple[Message, ...] = ()
     why: tuple[WhyPart, ...] = ()  # the recommended option's largest differences, by criterion
     pros_cons: tuple[ProsCons, ...] = ()  # one per option, in option order
     citations: tuple[Citation, ...] = ()  # the sources of the options' support cells and cost inputs

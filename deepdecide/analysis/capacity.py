@@ -31,6 +31,7 @@ from deepdecide.analysis.assessment import (
     CapacityBasis,
     CapacityPoint,
     CapacitySource,
+    ConfigurationCapacity,
     Figure,
     TrailItem,
 )
@@ -67,8 +68,32 @@ def _bucket(x: float | None) -> int | None:
 
 
 def _sweep_key(r: BenchmarkRun) -> tuple[object, ...]:
-    return (r.gpu_count, r.prefill_gpus, r.decode_gpus, r.model, r.quantization, r.dataset,
+    # the server configuration is part of the identity: TP / EP / PP, DP-attention, speculative
+    # decoding and disaggregation with the GPUs per role are different deployments, never one sweep;
+    # runs with different token lengths never share one either
+    return (r.gpu_count, r.configuration, r.model, r.quantization, r.dataset,
             _bucket(r.input_tokens), _bucket(r.output_tokens))
+
+
+def configuration_text(r: BenchmarkRun) -> str:
+    """The server configuration a run's file states, in the engines' own abbreviations: "TP8 EP8
+    DP-attention MTP", "TP4 PD 2+6" (prefill + decode GPUs); "" where it states none."""
+    parts: list[str] = []
+    if r.tensor_parallel:
+        parts.append(f"TP{r.tensor_parallel}")
+    if r.expert_parallel and r.expert_parallel > 1:
+        parts.append(f"EP{r.expert_parallel}")
+    if r.pipeline_parallel and r.pipeline_parallel > 1:
+        parts.append(f"PP{r.pipeline_parallel}")
+    if r.dp_attention:
+        parts.append("DP-attention")
+    spec = r.speculative_decoding.strip()
+    if spec and spec.lower() not in ("none", "off", "false"):
+        parts.append(spec.upper() if spec.lower() == "mtp" else spec)
+    if r.disaggregated or (r.prefill_gpus and r.decode_gpus):
+        parts.append(f"PD {r.prefill_gpus or '?'}+{r.decode_gpus or '?'}" if r.prefill_gpus or r.decode_gpus
+                     else "PD")
+    return " ".join(parts)
 
 
 def _rate(r: BenchmarkRun) -> float:
@@ -118,13 +143,13 @@ def _load_of(axis: str, r: BenchmarkRun) -> float:
     return _rate(r) if axis == "request rate" else _conc(r)
 
 
-def _crossing(a: BenchmarkRun, b: BenchmarkRun, slo: SLO) -> tuple[float, str]:
+def _crossing(idx: EvidenceIndex, a: BenchmarkRun, b: BenchmarkRun, slo: SLO) -> tuple[float, str]:
     """Fraction t in [0, 1] of the way from a (meets the SLO) to b (does not) where the first
-    limit is reached, and which limit it is (``domain.slo.crossing``); t = 0 where b completed
-    no request."""
+    limit is reached, and which limit it is (``domain.slo.crossing``, with each file's stated
+    mappings); t = 0 where b completed no request."""
     if b.completed is not None and b.completed <= 0:
         return 0.0, "no request completed"
-    return crossing(slo, a, b)
+    return crossing(slo, a, b, idx.mappings.get(id(a), ()), idx.mappings.get(id(b), ()))
 
 
 @dataclass
@@ -139,10 +164,11 @@ class _Best:
 
 
 def _search(idx: EvidenceIndex, runs: Sequence[BenchmarkRun], slo: SLO) -> tuple[_Best | None, BenchmarkRun | None]:
-    """The best capacity the runs support, and (when none meets the SLO) the lightest run."""
+    """The best capacity the runs support, and (when none meets the SLO) the lightest run. Runs
+    that cannot be judged on some limit (and miss none) are left out: they neither meet nor fail."""
     best: _Best | None = None
     lightest: tuple[tuple[float, float, str], BenchmarkRun] | None = None
-    for axis, group in sweeps(runs):
+    for axis, group in sweeps([r for r in runs if idx.judgement(r, slo).judged]):
         fails = [idx.failures(r, slo) for r in group]
         tps = [output_tps_per_gpu(r) for r in group]
         lightest_here = ((_conc(group[0]), _rate(group[0]), run_label(group[0])), group[0])
@@ -163,7 +189,7 @@ def _search(idx: EvidenceIndex, runs: Sequence[BenchmarkRun], slo: SLO) -> tuple
             t_next = tps[i + 1]
             if (fails[i + 1] and t_next is not None and t_next > t
                     and _load_of(axis, group[i + 1]) > _load_of(axis, group[i])):
-                frac, limit = _crossing(group[i], group[i + 1], slo)
+                frac, limit = _crossing(idx, group[i], group[i + 1], slo)
                 value = t + frac * (t_next - t)
                 if frac > 0 and value > best.value:
                     best = _Best(value, CapacityBasis.INTERPOLATED, group, i, frac, limit, fails[i + 1])
@@ -235,9 +261,62 @@ def _tiers(idx: EvidenceIndex, key: tuple[str, str]) -> list[tuple[CapacitySourc
 
 def _points(idx: EvidenceIndex, runs: Sequence[BenchmarkRun], slo: SLO, source: CapacitySource,
             excluded: str = "") -> list[CapacityPoint]:
-    return [CapacityPoint(run_label(r), r.concurrency, r.request_rate, output_tps_per_gpu(r), not idx.failures(r, slo),
-                          idx.failures(r, slo), r.max_rate, source.value, excluded)
-            for _, group in sweeps(runs) for r in group]
+    out = []
+    for _, group in sweeps(runs):
+        for r in group:
+            j = idx.judgement(r, slo)
+            out.append(CapacityPoint(run_label(r), r.concurrency, r.request_rate, output_tps_per_gpu(r), j.meets,
+                                     j.failures, r.max_rate, source.value, excluded,
+                                     () if j.failures else j.unjudged, configuration_text(r)))
+    return out
+
+
+def _configurations(idx: EvidenceIndex, runs: Sequence[BenchmarkRun], slo: SLO) -> tuple[ConfigurationCapacity, ...]:
+    """The capacity of each deployment the runs measured (a sweep identity: GPUs, server
+    configuration, precision, model, dataset, token lengths), a proxy's scaled by its discount."""
+    groups: dict[tuple[object, ...], list[BenchmarkRun]] = defaultdict(list)
+    for r in runs:
+        groups[_sweep_key(r)].append(r)
+    out = []
+    for key in sorted(groups, key=repr):
+        group = groups[key]
+        best, _lightest = _search(idx, group, slo)
+        judged = any(idx.judgement(r, slo).judged for r in group)
+        basis = best.basis if best is not None else CapacityBasis.FAILS_SLO if judged else CapacityBasis.CANNOT_JUDGE
+        value = None
+        if best is not None:
+            value = best.value * idx.discount.get(id(best.group[best.i]), (1.0, 1.0, 1.0))[1]
+        out.append(ConfigurationCapacity(configuration_text(group[0]), group[0].gpu_count, value, basis, len(group),
+                                         group[0].quantization))
+    return tuple(out)
+
+
+def lower_bound_range(idx: EvidenceIndex, runs: Sequence[BenchmarkRun], best: _Best, value: float,
+                      slo: SLO, scale: float = 1.0) -> tuple[float | None, Message]:
+    """How far above a lower-bound capacity the draws may go: up to the highest output tok/s/GPU
+    measured on the same configuration (same sweep identity) above it that no run shows to miss the
+    SLO — a heavier run that cannot be judged, or another sweep of the configuration — and never
+    past the lowest such throughput at which a run of it misses the SLO. None when nothing above
+    it was measured: the draws stay at the lower bound (never above what the evidence shows)."""
+    key = _sweep_key(best.group[best.i])
+    base = best.value
+    above: list[float] = []
+    failing: list[float] = []
+    for r in runs:
+        t = output_tps_per_gpu(r)
+        if t is None or t <= base or _sweep_key(r) != key:
+            continue
+        (failing if idx.failures(r, slo) else above).append(t)
+    ceiling = max(above) if above else None
+    if ceiling is not None and failing:
+        ceiling = min(ceiling, min(failing))
+    if ceiling is None or ceiling <= base:
+        return None, msg("capacity.lower_bound_closed", "lower bound: nothing was measured above it on this "
+                         "configuration, so the draws never go above {value}", value=value)
+    high = ceiling * scale
+    return high, msg("capacity.lower_bound_range", "lower bound: the draws go from {value} up to {high}, the "
+                     "highest throughput measured on this configuration that no run shows to miss the SLO",
+                     value=value, high=high)
 
 
 def _fails_parity(idx: EvidenceIndex, option: Option, slo: SLO,
@@ -299,6 +378,9 @@ _BASIS_CAVEATS: dict[CapacityBasis, Message] = {
     CapacityBasis.INTERPOLATED: msg("capacity.caveat.interpolated", "capacity interpolated between two measured loads"),
     CapacityBasis.FAILS_SLO: msg("capacity.caveat.fails_slo",
                                  "fails the SLO at the lightest measured load: no capacity"),
+    CapacityBasis.CANNOT_JUDGE: msg("capacity.caveat.cannot_judge",
+                                    "cannot be judged against the SLO: the runs lack a figure a limit needs, and "
+                                    "nothing else gives a capacity"),
     CapacityBasis.FAILS_PARITY: msg("capacity.caveat.fails_parity",
                                     "fails parity: a required parity check failed, its runs are excluded from "
                                     "capacity and cost"),
@@ -324,6 +406,17 @@ def capacity(idx: EvidenceIndex, option: Option, slo: SLO) -> Capacity:
     return dataclasses.replace(cap, caveats=caveats(cap))
 
 
+def _unjudged_note(idx: EvidenceIndex, skipped: list[tuple[CapacitySource, list[BenchmarkRun]]],
+                   slo: SLO) -> tuple[Message, tuple[str, ...]]:
+    """Why the runs of the sources passed over count for no capacity: each limit they cannot be
+    judged on (a figure the files do not hold, no stated mapping)."""
+    missing = tuple(dict.fromkeys(u for _, runs in skipped for r in runs for u in idx.judgement(r, slo).unjudged))
+    sources = tuple(_SOURCE_TEXT[source] for source, _ in skipped)
+    n = sum(len(runs) for _, runs in skipped)
+    return msg("capacity.cannot_judge_runs", "{n} applicable run(s) ({sources}) cannot be judged against the SLO: "
+                                             "{missing}", n=n, sources=sources, missing="; ".join(missing)), missing
+
+
 def _capacity(idx: EvidenceIndex, option: Option, slo: SLO) -> Capacity:
     key = (option.runtime, option.platform)
     target = str(describe_slo(slo))
@@ -339,32 +432,24 @@ def _capacity(idx: EvidenceIndex, option: Option, slo: SLO) -> Capacity:
                                                  "one platform is never scaled to another",
                      runtime=option.runtime, platforms=tuple(others)) if others else None
     failing: tuple[CapacitySource, list[BenchmarkRun], BenchmarkRun] | None = None
+    skipped: list[tuple[CapacitySource, list[BenchmarkRun]]] = []  # sources whose runs cannot be judged
     for source, runs in tiers:
         if not runs:
             continue
-        # the first source with runs decides: a failing one is never replaced by a later source
+        # the first source that can speak to the SLO decides: a failing one is never replaced by a later
+        # source; one whose runs cannot be judged ("not measured" is not "fails") passes to the next
         best, lightest = _search(idx, runs, slo)
         if best is None:
-            if lightest is not None:
-                failing = (source, runs, lightest)
-            break
-        scale, low, high = 1.0, None, None
-        if source == CapacitySource.PROXY:
-            d = idx.discount[id(best.group[best.i])]
-            scale = d[1]
-        value, trail, flags = _figure(best, target, source, scale)
-        if source == CapacitySource.PROXY:
-            low, high = best.value * d[0], best.value * d[2]
-        elif source == CapacitySource.PREDICTED:
-            low, high, extra, flag = _predicted_range(idx, best, value)
-            trail, flags = (*trail, *extra), (*flags, flag)
-        if other_note is not None:
-            flags = (*flags, other_note)
-        note = msg("capacity.note", "{basis}, {source}", basis=_basis_words(best.basis), source=_SOURCE_TEXT[source])
-        return Capacity(Figure(NAME, value, UNIT, trail, flags=flags), best.basis, tuple(points), low, high,
-                        source, note)
+            first = min(runs, key=lambda r: (_conc(r), _rate(r), run_label(r)))
+            if lightest is not None and idx.judgement(first, slo).failures:
+                failing = (source, runs, lightest)  # the lightest measured load misses the SLO
+                break
+            skipped.append((source, runs))
+            continue
+        return _found(idx, option, slo, source, runs, best, target, points, skipped, other_note)
 
     assumed = option.cost.assumed_output_tps_per_gpu
+    skipped_note, unjudged = _unjudged_note(idx, skipped, slo) if skipped else (None, ())
     if failing is not None:
         source, runs, lightest = failing
         failures = "; ".join(idx.failures(lightest, slo))
@@ -383,26 +468,87 @@ def _capacity(idx: EvidenceIndex, option: Option, slo: SLO) -> Capacity:
                                                           "measurement is never replaced by an assumption; set "
                                                           "cost.assumption_override with a reason to keep it)",
                          why=why, value=assumed.likely, unit=UNIT)
+        if skipped_note is not None:
+            reason = chain((reason, skipped_note)) or reason
         return Capacity(Figure(NAME, None, UNIT, missing_reason=reason), CapacityBasis.FAILS_SLO, tuple(points),
-                        source=source, note=why)
+                        source=source, note=why, configurations=_configurations(idx, runs, slo), unjudged=unjudged)
 
-    why_text = msg("capacity.no_run", "no applicable run of {runtime} on {platform}", runtime=option.runtime,
-                   platform=option.platform)
+    why_text = (msg("capacity.no_run", "no applicable run of {runtime} on {platform}", runtime=option.runtime,
+                    platform=option.platform) if skipped_note is None else skipped_note)
     if assumed is not None:
         if not _assumption_ok(assumed):
             return Capacity(Figure(NAME, None, UNIT, missing_reason=msg(
                 "capacity.assumption_invalid", "{why}; the assumed capacity {low:g}/{likely:g}/{high:g} is not a "
                 "positive ordered low/likely/high", why=why_text, low=assumed.low, likely=assumed.likely,
-                high=assumed.high)), CapacityBasis.NONE, tuple(points))
-        flags = (msg("capacity.assumed", "ASSUMPTION, not a measurement ({why}): performs is "
-                                                               "not reached", why=why_text),)
+                high=assumed.high)), CapacityBasis.CANNOT_JUDGE if skipped else CapacityBasis.NONE, tuple(points),
+                unjudged=unjudged)
+        stated: tuple[Message, ...] = (msg("capacity.assumed", "ASSUMPTION, not a measurement ({why}): performs "
+                                                               "is not reached", why=why_text),)
         if other_note is not None:
-            flags = (*flags, other_note)
-        return _assumed(option, assumed, flags, points, None)
+            stated = (*stated, other_note)
+        return dataclasses.replace(_assumed(option, assumed, stated, points, None), unjudged=unjudged)
+    if skipped_note is not None:
+        reason = msg("capacity.cannot_judge", "{why}; no later source (proxy, prediction, "
+                                              "assumed_output_tps_per_gpu) gives a capacity", why=skipped_note)
+        return Capacity(Figure(NAME, None, UNIT, missing_reason=reason), CapacityBasis.CANNOT_JUDGE, tuple(points),
+                        source=skipped[0][0], note=reason,
+                        configurations=_configurations(idx, skipped[0][1], slo), unjudged=unjudged)
     reason = msg("capacity.none", "{why}, and the option gives no assumed_output_tps_per_gpu", why=why_text)
     if other_note is not None:
         reason = chain((reason, other_note)) or reason
     return Capacity(Figure(NAME, None, UNIT, missing_reason=reason), CapacityBasis.NONE, tuple(points))
+
+
+def _found(idx: EvidenceIndex, option: Option, slo: SLO, source: CapacitySource, runs: list[BenchmarkRun],
+           best: _Best, target: str, points: list[CapacityPoint],
+           skipped: list[tuple[CapacitySource, list[BenchmarkRun]]], other_note: Message | None) -> Capacity:
+    """The capacity of the deciding source: its best configuration that meets the SLO, named, with
+    its range for the draws and every label a reader needs (proxy, prediction, a stated mapping,
+    the sources passed over because their runs could not be judged)."""
+    scale, low, high = 1.0, None, None
+    run = best.group[best.i]
+    if source == CapacitySource.PROXY:
+        d = idx.discount[id(run)]
+        scale = d[1]
+    value, trail, flags = _figure(best, target, source, scale)
+    if source == CapacitySource.PROXY:
+        low, high = best.value * d[0], best.value * d[2]
+    elif source == CapacitySource.PREDICTED:
+        low, high, extra, flag = _predicted_range(idx, best, value)
+        trail, flags = (*trail, *extra), (*flags, flag)
+    if best.basis == CapacityBasis.LOWER_BOUND and low is None:
+        top, flag = lower_bound_range(idx, runs, best, value, slo, scale)
+        if top is not None:
+            low, high = value, top
+        flags = (*flags, flag)
+    used = list(dict.fromkeys(m for r in (run, *best.group[best.i + 1:best.i + 2])
+                              for m in idx.judgement(r, slo).mapped))
+    for m in used:
+        flags = (*flags, msg("capacity.mapped", "judged with a stated mapping: {target} ≈ {source} × {factor:g} "
+                                                "({reason})", target=m.target, source=m.source, factor=m.factor,
+                             reason=m.reason))
+    unjudged: tuple[str, ...] = ()
+    if skipped:
+        skipped_note, unjudged = _unjudged_note(idx, skipped, slo)
+        flags = (*flags, msg("capacity.fell_through", "{why}: the capacity falls to {source}", why=skipped_note,
+                             source=_SOURCE_TEXT[source]))
+    if other_note is not None:
+        flags = (*flags, other_note)
+    config = configuration_text(run)
+    configs = _configurations(idx, runs, slo)
+    if config:
+        trail = (*trail, TrailItem(msg("trail.configuration", "server configuration"), config, "",
+                                   _src(run)))
+        note = msg("capacity.note_configuration", "{basis}, {source}, {configuration}", basis=_basis_words(best.basis),
+                   source=_SOURCE_TEXT[source], configuration=config)
+    else:
+        note = msg("capacity.note", "{basis}, {source}", basis=_basis_words(best.basis), source=_SOURCE_TEXT[source])
+    if len(configs) > 1:
+        flags = (*flags, msg("capacity.best_configuration", "the best of {n} server configurations that meets the "
+                                                            "SLO: {configuration}", n=len(configs),
+                             configuration=config or "?"))
+    return Capacity(Figure(NAME, value, UNIT, trail, flags=flags), best.basis, tuple(points), low, high,
+                    source, note, configuration=config, configurations=configs, unjudged=unjudged)
 
 
 def _assumption_ok(assumed: Estimate) -> bool:

@@ -15,6 +15,7 @@ import numpy as np
 
 from deepdecide.analysis import explain
 from deepdecide.analysis import montecarlo as mc
+from deepdecide.analysis import standing as standing_
 from deepdecide.analysis.applicability import describe_workload, effective_workload, fit_counts
 from deepdecide.analysis.assessment import (
     ZERO_EFFORT,
@@ -73,6 +74,7 @@ from deepdecide.analysis.questions import answer_questions
 from deepdecide.analysis.risks import recommendation_risks
 from deepdecide.analysis.scoring import ScoringSetup, compile_criteria, normalize, vetoes, weighted_sum
 from deepdecide.analysis.sensitivity import input_flips, weight_intervals
+from deepdecide.analysis.standing import standing
 from deepdecide.domain.common import Estimate
 from deepdecide.domain.matrix import SupportStatus
 from deepdecide.domain.messages import Message, chain, msg
@@ -326,7 +328,10 @@ def _prepare(ws: Workspace, views: bool = True) -> _Prepared:
             blocker_flags = checklist.effort_person_weeks.flags
             cost_figs = replace(cost_figs, engineering_person_weeks=replace(
                 cost_figs.engineering_person_weeks, flags=cost_figs.engineering_person_weeks.flags + blocker_flags))
+        slo_standing = standing(ws, o, cap)
         reasons: tuple[Message, ...] = (DEV_ONLY_REASON,) if o.strategy == Strategy.DEV_ONLY else ()
+        if o.strategy != Strategy.DEV_ONLY and slo_standing.reason is not None:
+            reasons += (slo_standing.reason,)  # a knock-out: not recommendable, whatever its score
         reasons += _blocked_reasons(ws, o, checklist)
         eligible = not reasons
         options.append(OptionAssessment(
@@ -334,7 +339,8 @@ def _prepare(ws: Workspace, views: bool = True) -> _Prepared:
             eligible=eligible, eligibility_reasons=reasons, messages=tuple(msgs), parity=verdicts,
             runs=run_ids, parity_checks=tuple(idx.parity_ids.get(key, ())), effort=_effort(inputs[j].porting,
                                                                                               checklist),
-            risks=_risks(ws, o, cls.official, checklist, len(run_ids)), fit=fit_counts(idx.fits, o.id)))
+            risks=_risks(ws, o, cls.official, checklist, len(run_ids)), fit=fit_counts(idx.fits, o.id),
+            slo_standing=slo_standing))
     # the source article's four questions, per option (analysis/questions.py)
     options = [replace(oa, article=answer_questions(ws, idx, oa)) for oa in options]
 
@@ -466,9 +472,7 @@ def evaluate(ws: Workspace, *, sensitivity: bool = True, monte_carlo: bool = Fal
     options, ranking, norm, eligible = _score(prep)
     winner = ranking[0] if ranking else None
     messages = list(prep.messages)
-    if prep.setup.weights_ok and not ranking and options:
-        messages.append(msg("ranking.none", "no option can be ranked: every option is dev-only or vetoed by a "
-                            "knock-out criterion"))
+    no_rec, remedies = standing_.no_recommendation(options, ranking) if prep.setup.weights_ok else (None, ())
     ids = [oa.option for oa in options]
     sens = None
     if sensitivity and winner is not None:
@@ -484,16 +488,18 @@ def evaluate(ws: Workspace, *, sensitivity: bool = True, monte_carlo: bool = Fal
     mcr = None
     if monte_carlo:
         mcr = _monte_carlo(prep, ids, draws, seed, cancel=cancel)
-    risks = recommendation_risks(ws, next(o for o in options if o.option == winner)) if winner else ()
     chosen = ws.decision.chosen_option if ws.decision.chosen_option in ids else None
     recommended = chosen or winner
+    # the risks of the option the record recommends: the decision-makers' choice, else the top rank
+    risks = recommendation_risks(ws, next(o for o in options if o.option == recommended)) if recommended else ()
     return Assessment(tuple(options), prep.setup.infos, ranking, winner, tuple(messages), sens, mcr,
                       runs=prep.runs, parity_checks=prep.parity, slo=describe_slo(ws.slo),
                       required_parity=tuple(ws.required_parity), evidence_fit=prep.fits,
                       workload=describe_workload(effective_workload(ws)),
                       cost_view=prep.model.view, recommendation_risks=risks,
                       prediction_pairs=prep.pairs, predictor_errors=prep.predictor_errors,
-                      recommended=recommended,
+                      recommended=recommended, order=standing_.order(options, ranking),
+                      no_recommendation=no_rec, remedies=remedies,
                       why=explain.why(options, prep.setup.infos, ranking, recommended, ws.assumptions.currency),
                       pros_cons=explain.pros_cons(ws, options, prep.setup.infos, chosen),
                       citations=explain.citations(ws, options), prices=prep.prices, money=prep.money,

@@ -4,7 +4,8 @@ service checklist, following the seed's rules (DESIGN.md, "The seed's rules").""
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 
 from deepdecide.analysis.assessment import (
     Applicability,
@@ -33,12 +34,13 @@ from deepdecide.domain.evidence import (
     ParityKind,
     PredictionErrorRow,
     ProvenanceKind,
+    StatMapping,
     Verdict,
 )
 from deepdecide.domain.i18n import _
 from deepdecide.domain.matrix import SupportMatrix, SupportStatus
 from deepdecide.domain.messages import Amount, Message, msg, plain
-from deepdecide.domain.slo import INTERACTIVITY, SLO, Limit, first_figure, judge
+from deepdecide.domain.slo import INTERACTIVITY, SLO, Judgement, Limit, assess, first_figure
 from deepdecide.domain.workspace import Answer, Option, Workspace
 
 #: a support status in words (the matrix's codes stay codes in the data)
@@ -74,7 +76,8 @@ class EvidenceIndex:
     run_platforms: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
     proxy_runs: dict[tuple[str, str], list[BenchmarkRun]] = field(default_factory=lambda: defaultdict(list))
     predicted_runs: dict[tuple[str, str], list[BenchmarkRun]] = field(default_factory=lambda: defaultdict(list))
-    proxy_built: dict[tuple[str, str], int] = field(default_factory=lambda: defaultdict(int))
+    proxy_built: dict[tuple[str, str], int] = field(default_factory=lambda: defaultdict(int))  # proxy runs
+    proxy_checks_built: dict[tuple[str, str], int] = field(default_factory=lambda: defaultdict(int))
     fits: list[EvidenceFit] = field(default_factory=list)
     source: dict[int, str] = field(default_factory=dict)  # id(run) -> own, third_party, proxy, predicted
     discount: dict[int, tuple[float, float, float]] = field(default_factory=dict)  # id(run) -> proxy factor
@@ -83,16 +86,30 @@ class EvidenceIndex:
     predictor_errors: dict[str, PredictorError] = field(default_factory=dict)  # tool -> its observed errors
     prediction_errors: tuple[PredictionErrorRow, ...] = ()  # predictors' published error tables (imported)
     parity_failed: dict[tuple[str, str], str] = field(default_factory=dict)  # (runtime, platform) -> failing check
+    mappings: dict[int, tuple[StatMapping, ...]] = field(default_factory=dict)  # id(run) -> its file's mappings
     _platform_cache: dict[str, str] = field(default_factory=dict)
-    _slo_cache: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    _slo_cache: dict[int, Judgement] = field(default_factory=dict)
 
-    def failures(self, run: BenchmarkRun, slo: SLO) -> tuple[str, ...]:
-        """slo_failures, computed once per run (the SLO is fixed for one evaluation)."""
+    def judgement(self, run: BenchmarkRun, slo: SLO) -> Judgement:
+        """The run against the SLO (with its file's stated mappings), computed once per run (the SLO
+        is fixed for one evaluation)."""
         key = id(run)
         got = self._slo_cache.get(key)
         if got is None:
-            got = self._slo_cache[key] = slo_failures(run, slo)
+            got = self._slo_cache[key] = slo_judgement(run, slo, self.mappings.get(key, ()))
         return got
+
+    def failures(self, run: BenchmarkRun, slo: SLO) -> tuple[str, ...]:
+        """The limits the run misses (empty: it misses none; it may still not be judged on some)."""
+        return self.judgement(run, slo).failures
+
+    def meets(self, run: BenchmarkRun, slo: SLO) -> bool:
+        """The run meets every limit, each judged on a figure (its own or a stated mapping's)."""
+        return self.judgement(run, slo).meets
+
+    def gated(self, key: tuple[str, str]) -> bool:
+        """The cell's runs count for nothing: a required parity check of it failed."""
+        return key in self.parity_failed
 
     def kind(self, run: BenchmarkRun) -> ProvenanceKind:
         """Who made the file the run came from (own, third_party, illustrative, predicted)."""
@@ -125,6 +142,8 @@ class EvidenceIndex:
                 fit = judge_run(ws, f, fi, ri, r, pid, run_label(r))
                 idx.fits.append(fit)
                 idx.kinds[id(r)] = f.provenance.kind
+                if f.mappings:
+                    idx.mappings[id(r)] = f.mappings
                 if pid and fit.applicability != Applicability.NEEDS_CONTEXT:
                     item = (r, pid, f.provenance.file_name, run_label(r))
                     if f.provenance.kind == ProvenanceKind.PREDICTED:
@@ -162,7 +181,7 @@ class EvidenceIndex:
                     idx.parity[key].append(p)
                     idx.parity_ids[key].append(len(idx.parity_keys))
                 elif "builds" in fit.counts_for:
-                    idx.proxy_built[key] += 1
+                    idx.proxy_checks_built[key] += 1
                 idx.parity_keys.append(key)
         for b in ev.builds:
             key = (b.runtime, idx.platform_id(b.platform))
@@ -177,7 +196,6 @@ class EvidenceIndex:
     def _gate_parity(self, required: tuple[ParityKind, ...]) -> None:
         """Cells (runtime x platform) whose required parity check failed: their runs are excluded from
         capacity and cost (with no required kinds, any failing check gates)."""
-        from dataclasses import replace
 
         for key, checks in self.parity.items():
             failed = [c for c in checks if c.verdict == Verdict.FAIL and (not required or c.kind in required)]
@@ -228,11 +246,20 @@ def output_tps_per_gpu(run: BenchmarkRun) -> float | None:
     return run.output_tps_per_gpu
 
 
+def slo_judgement(run: BenchmarkRun, slo: SLO, mappings: Sequence[StatMapping] = ()) -> Judgement:
+    """The run against the SLO, limit by limit of ``domain.slo``: a figure the run lacks (and no
+    stated mapping supplies) counts as its limit says — *cannot be judged*, not a failure; a run
+    that completed no request fails."""
+    got = assess(slo, run, mappings)
+    if run.completed is not None and run.completed <= 0:
+        return replace(got, failures=("no request completed", *got.failures))
+    return got
+
+
 def slo_failures(run: BenchmarkRun, slo: SLO) -> tuple[str, ...]:
-    """Why a run does not meet the SLO (empty: it meets it), limit by limit of ``domain.slo``; a
-    figure the run lacks counts as each limit says (today: it fails)."""
-    done = () if run.completed is None or run.completed > 0 else ("no request completed",)
-    return done + judge(slo, run)
+    """Why a run does not meet the SLO (empty: it misses no limit; see :func:`slo_judgement` for the
+    limits it cannot be judged on)."""
+    return slo_judgement(run, slo).failures
 
 
 def limit_phrase(entry: Limit, value: float) -> Message:
@@ -290,9 +317,13 @@ def classify(matrix: SupportMatrix, option: Option) -> Classification:
 
 
 def _builds(idx: EvidenceIndex, option: Option) -> Level:
+    """*builds* from a build attestation, an applicable run (not one a failed parity check
+    excludes) or a parity check that ran on the platform; runs and checks of an accepted proxy
+    show it only as *proxy* (never the rung itself)."""
     key = (option.runtime, option.platform)
+    gated = idx.gated(key)
     atts = idx.builds.get(key, [])
-    runs = idx.runs.get(key, [])
+    runs = [] if gated else idx.runs.get(key, [])
     checks = idx.parity.get(key, [])
     reasons: list[Message] = []
     for b in atts:
@@ -317,15 +348,22 @@ def _builds(idx: EvidenceIndex, option: Option) -> Level:
     if checks:
         reasons.append(msg("builds.parity_ran", "{n} parity check(s) ran on {platform}",
                            n=len(checks), platform=option.platform))
-    proxies = idx.proxy_built.get(key, 0)
-    if proxies:
-        reasons.append(msg("builds.proxy", "{n} run(s) or check(s) of {runtime} on {platform} on an accepted proxy "
-                           "workload: it ran, so it built (proxy)", n=proxies, runtime=option.runtime,
-                           platform=option.platform))
-    if reasons:
-        return Level(True, tuple(reasons))
+    if gated and idx.runs.get(key):
+        reasons.append(msg("builds.gated", "{n} run(s) of {runtime} on {platform} count for nothing: a required "
+                           "parity check failed ({check})", n=len(idx.runs[key]), runtime=option.runtime,
+                           platform=option.platform, check=idx.parity_failed[key]))
+    proxies = (0 if gated else idx.proxy_built.get(key, 0)) + idx.proxy_checks_built.get(key, 0)
+    proxy_reason = msg("builds.proxy", "{n} run(s) or check(s) of {runtime} on {platform} on an accepted proxy "
+                       "workload: it ran, so it built (proxy)", n=proxies, runtime=option.runtime,
+                       platform=option.platform) if proxies else None
+    if ran or checks or atts:
+        return Level(True, tuple(r for r in (*reasons, proxy_reason) if r is not None))
     why = [msg("builds.none", "no build attestation and no applicable run of {runtime} on {platform}",
-               runtime=option.runtime, platform=option.platform)]
+               runtime=option.runtime, platform=option.platform), *reasons]
+    if proxy_reason is not None:
+        why.append(msg("builds.proxy_only", "shown as proxy: a run on an accepted proxy workload is not the rung "
+                       "itself (it counts for no eligibility and no evidence score)"))
+        why.append(proxy_reason)
     not_counted = _not_counted(idx, option)
     if not_counted:
         why.append(not_counted)
@@ -333,7 +371,7 @@ def _builds(idx: EvidenceIndex, option: Option) -> Level:
     if others:
         why.append(msg("builds.elsewhere", "evidence on {others} does not count for {platform}",
                        others=tuple(others), platform=option.platform))
-    return Level(False, tuple(why))
+    return Level(False, tuple(why), proxy=proxy_reason is not None)
 
 
 def _not_counted(idx: EvidenceIndex, option: Option) -> Message | None:
@@ -455,13 +493,28 @@ def _correct(idx: EvidenceIndex, option: Option, required: tuple[ParityKind, ...
 
 
 def _performs(idx: EvidenceIndex, option: Option, slo: SLO) -> Level:
-    runs = idx.runs.get((option.runtime, option.platform), [])
+    """*performs* from a matching own or third-party run that meets the SLO, each limit judged on a
+    figure (a run that cannot be judged on a limit does not meet it); not from runs a failed parity
+    check excludes. An accepted proxy run that meets the SLO shows the rung only as *proxy*."""
+    key = (option.runtime, option.platform)
+    gated = idx.gated(key)
+    runs = [] if gated else idx.runs.get(key, [])
     target = describe_slo(slo)
+    proxies = [] if gated else idx.proxy_runs.get(key, [])
+    proxy_meeting = [r for r in proxies if idx.meets(r, slo)]
+    proxy_reason = (msg("performs.proxy_meets", "shown as proxy: {n} of {total} proxy run(s) meet the SLO ({slo}); "
+                        "a proxy is never the rung itself", n=len(proxy_meeting), total=len(proxies), slo=target)
+                    if proxy_meeting else None)
     if not runs:
         why = [msg("performs.no_benchmark", "no applicable benchmark of {runtime} on {platform}",
                    runtime=option.runtime, platform=option.platform)]
-        proxies = idx.proxy_runs.get((option.runtime, option.platform), [])
-        if proxies:
+        if gated and idx.runs.get(key):
+            why.append(msg("performs.gated", "{n} run(s) of {runtime} on {platform} are excluded: a required parity "
+                           "check failed ({check})", n=len(idx.runs[key]), runtime=option.runtime,
+                           platform=option.platform, check=idx.parity_failed[key]))
+        if proxy_reason is not None:
+            why.append(proxy_reason)
+        elif proxies:
             why.append(msg("performs.proxy_only", "{n} proxy run(s) count for capacity (discounted), never for "
                            "performs", n=len(proxies)))
         not_counted = _not_counted(idx, option)
@@ -474,18 +527,28 @@ def _performs(idx: EvidenceIndex, option: Option, slo: SLO) -> Level:
         if option.cost.assumed_output_tps_per_gpu is not None:
             why.append(msg("performs.assumed", "its capacity is an assumption (assumed_output_tps_per_gpu), "
                            "not a measurement"))
-        return Level(False, tuple(why))
-    meeting = [r for r in runs if not idx.failures(r, slo)]
+        return Level(False, tuple(why), proxy=proxy_reason is not None)
+    meeting = [r for r in runs if idx.meets(r, slo)]
     if meeting:
         best = max(meeting, key=lambda r: output_tps_per_gpu(r) or 0.0)
         return Level(True, (msg("performs.meets", "{n} of {total} run(s) meet the SLO ({slo}); best: {best}",
                                 n=len(meeting), total=len(runs), slo=target, best=run_label(best)),))
+    judged = [r for r in runs if idx.judgement(r, slo).judged]
+    if not judged:  # every run lacks a figure some limit needs
+        unjudged = tuple(dict.fromkeys(u for r in runs for u in idx.judgement(r, slo).unjudged))
+        why = [msg("performs.cannot_judge", "none of {total} run(s) can be judged against the SLO ({slo}): {missing}",
+                   total=len(runs), slo=target, missing="; ".join(unjudged))]
+        if proxy_reason is not None:
+            why.append(proxy_reason)
+        return Level(False, tuple(why), proxy=proxy_reason is not None)
     # the run that comes closest: fewest failed conditions, then highest throughput
-    closest = min(runs, key=lambda r: (len(idx.failures(r, slo)), -(output_tps_per_gpu(r) or 0.0)))
-    return Level(False, (msg("performs.none_meets", "none of {total} run(s) meets the SLO ({slo})",
-                             total=len(runs), slo=target),
-                         msg("performs.closest", "closest, {run}: {failures}", run=run_label(closest),
-                             failures="; ".join(idx.failures(closest, slo)))))
+    closest = min(judged, key=lambda r: (len(idx.failures(r, slo)), -(output_tps_per_gpu(r) or 0.0)))
+    why = [msg("performs.none_meets", "none of {total} run(s) meets the SLO ({slo})", total=len(runs), slo=target),
+           msg("performs.closest", "closest, {run}: {failures}", run=run_label(closest),
+               failures="; ".join(idx.failures(closest, slo)))]
+    if proxy_reason is not None:
+        why.append(proxy_reason)
+    return Level(False, tuple(why), proxy=proxy_reason is not None)
 
 
 def evidence_levels(idx: EvidenceIndex, option: Option, ws: Workspace,

@@ -26,7 +26,7 @@ from deepdecide.domain import formatting
 from deepdecide.domain.common import Source, SourceKind
 from deepdecide.domain.i18n import N_
 from deepdecide.domain.messages import Amount, Message, Param, msg, plain
-from deepdecide.domain.workspace import Direction, Workspace
+from deepdecide.domain.workspace import CostView, Direction, Workspace
 
 #: how many criteria "why" names, at most
 WHY_PARTS = 3
@@ -35,19 +35,35 @@ WHY_PARTS = 3
 # values in words
 
 
-def value_text(value: float | None, unit: str, currency: str = "USD") -> Param:
+def value_text(value: float | None, unit: str, currency: str = "USD", *,
+               precision: tuple[bool, float | None, float | None] = (False, None, None)) -> Param:
     """A criterion's raw value as a reader reads it, as a message parameter written when the message
     is rendered (in the reader's language and the workspace's currency, ``formatting.quantity``):
     money with its symbol ("$1.72/M tokens", "$32.8M"), a share as a percentage, official support
-    as yes / no, evidence as "1 of 3". The analysis writes money units as "$"; ``currency`` is kept
-    for callers and not needed: the view writes the figures in its block's currency."""
+    as yes / no, evidence as "1 of 3". A figure resting on assumptions (``precision``: assumed, low,
+    high) is written as every table writes it: "≈ $1.7/M tokens". The analysis writes money units as
+    "$"; ``currency`` is kept for callers and not needed: the view writes the figures in its block's
+    currency."""
     if value is None:
         return None
     if unit == "0/1":
         return msg("value.yes", "yes") if value >= 0.5 else msg("value.no", "no")
     if unit == "levels":
         return msg("value.levels", "{n} of 3", n=int(round(value)))
-    return Amount(value, unit)
+    approx, low, high = precision
+    return Amount(value, unit, approx, low, high) if approx else Amount(value, unit)
+
+
+def precision_of(oa: OptionAssessment | None, metric: str) -> tuple[bool, float | None, float | None]:
+    """Whether the option's figure for ``metric`` rests on assumptions, and the range that sets
+    its precision: the driving cost view's $/M tokens or TCO (as the tables print them)."""
+    if oa is None or metric not in ("cost_per_m_tokens_usd", "tco_usd"):
+        return False, None, None
+    c = oa.costs
+    view = c.cash if c.view == CostView.CASH else c.all_in
+    if view is None or not view.assumed:
+        return False, None, None
+    return (True, view.low, view.high) if metric == "cost_per_m_tokens_usd" else (True, view.tco_low, view.tco_high)
 
 
 def _lower_first(name: str) -> str:
@@ -66,12 +82,13 @@ def _varies(parts: Sequence[CriterionScore]) -> bool:
 
 
 def _why_text(part: CriterionScore, info: CriterionInfo | None, other_part: CriterionScore | None,
-              other_name: str, best: bool, currency: str) -> Message:
+              other_name: str, best: bool, currency: str, oa: OptionAssessment | None = None,
+              other: OptionAssessment | None = None) -> Message:
     name = _lower_first(info.name if info else part.criterion)
-    value = value_text(part.raw, part.unit, currency)
+    value = value_text(part.raw, part.unit, currency, precision=precision_of(oa, part.metric))
     if other_part is None:
         return msg("why.alone", "{criterion}: {value}", criterion=name, value=value)
-    other_value = value_text(other_part.raw, other_part.unit, currency)
+    other_value = value_text(other_part.raw, other_part.unit, currency, precision=precision_of(other, part.metric))
     cost = info is not None and info.direction == Direction.COST
     if part.contribution < other_part.contribution:
         return msg("why.worse", "worse on {criterion}: {value} vs {other_value} for {other}", criterion=name,
@@ -118,7 +135,7 @@ def why(options: Sequence[OptionAssessment], criteria: Sequence[CriterionInfo], 
         out.append(WhyPart(p.criterion, c.name if c else p.criterion, c.direction if c else Direction.BENEFIT,
                            p.unit, p.raw, other.option if other is not None else None,
                            other.name if other is not None else "", q.raw if q is not None else None, gain, best,
-                           _why_text(p, c, q, other.name if other is not None else "", best, currency)))
+                           _why_text(p, c, q, other.name if other is not None else "", best, currency, oa, other)))
     gains = sorted((w for w in out if w.gain > 1e-9), key=lambda w: -w.gain)[:WHY_PARTS]
     losses = sorted((w for w in out if w.gain < -1e-9), key=lambda w: w.gain)[:1]
     if other is None:
@@ -170,7 +187,7 @@ def pros_cons(ws: Workspace, options: Sequence[OptionAssessment], criteria: Sequ
                 continue
             best_raw, worst_raw = (min(raws), max(raws)) if c.direction == Direction.COST else (max(raws), min(raws))
             name = _lower_first(c.name)
-            value = value_text(p.raw, p.unit, ws.assumptions.currency)
+            value = value_text(p.raw, p.unit, ws.assumptions.currency, precision=precision_of(oa, p.metric))
             if p.raw == best_raw:
                 good.append(msg("madr.best", "best of the options on {criterion}: {value}", criterion=name,
                                 value=value))

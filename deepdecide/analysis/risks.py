@@ -1,6 +1,8 @@
 """The risks the recommended option still carries, as structured messages.
 
-For the option the ranking recommends: its capacity resting on an assumption, required parity
+For the option the record recommends (the decision-makers' choice, else the top rank): a knock-out
+(it fails the SLO or parity, or the evidence cannot show it meets the SLO), its capacity resting on
+an assumption, required parity
 kinds not yet passed on its platform, evidence that is a proxy or illustrative rather than our
 own measurement, blockers, and the driver / CUDA / CANN requirements of its support cell that
 the fleet still has to meet.
@@ -22,8 +24,8 @@ FLEET_COMPONENTS = (Component.DRIVER, Component.CUDA, Component.CANN, Component.
 
 @dataclass(frozen=True, slots=True)
 class RecommendationRisk:
-    """One risk of the recommended option: ``kind`` is assumed-capacity | missing-parity | proxy-evidence |
-    blocker | requirement | fleet."""
+    """One risk of the recommended option: ``kind`` is not-recommendable | assumed-capacity | missing-parity |
+    proxy-evidence | blocker | requirement | fleet."""
 
     option: str
     kind: str
@@ -41,6 +43,10 @@ def recommendation_risks(ws: Workspace, oa: OptionAssessment) -> tuple[Recommend
         out.append(RecommendationRisk(oa.option, kind, m))
 
     cap = oa.capacity
+    if not oa.slo_standing.recommendable and oa.slo_standing.reason is not None:
+        # the decision-makers chose an option the evidence does not show to meet the SLO
+        add("not-recommendable", msg("risk.not_recommendable", "not recommendable: {reason}",
+                                     reason=oa.slo_standing.reason))
     if cap.basis == CapacityBasis.ASSUMED:
         add("assumed-capacity", msg("risk.assumed_capacity",
                                     "capacity {value} output tok/s/GPU is an assumption (range {low}-{high}), "

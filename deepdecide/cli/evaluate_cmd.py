@@ -88,21 +88,34 @@ def _cap_label(c: Capacity) -> str:
     from deepdecide.analysis.assessment import CapacityBasis, CapacitySource
 
     basis = _({CapacityBasis.LOWER_BOUND: "lower bound", CapacityBasis.FAILS_SLO: "fails the SLO",
-               CapacityBasis.FAILS_PARITY: "fails parity", CapacityBasis.NONE: "none"}.get(c.basis, c.basis.value))
+               CapacityBasis.FAILS_PARITY: "fails parity", CapacityBasis.CANNOT_JUDGE: "cannot be judged",
+               CapacityBasis.NONE: "none"}.get(c.basis, c.basis.value))
     if c.source in (CapacitySource.ASSUMED, CapacitySource.NONE):
         return basis
     source = _("own measurement") if c.source == CapacitySource.OWN else _(c.source.value.replace("_", "-"))
     return _("{basis}, {source}").format(basis=basis, source=source)
 
 
-def _p_best(p: float | None, draws: int | None) -> str:
-    return "-" if p is None else formatting.probability(p, draws)
-
-
 def _levels(oa: OptionAssessment) -> str:
     ev = oa.evidence
-    return " ".join(f"{n[0].upper()}{'+' if lv.reached else '-'}"
+    return " ".join(f"{n[0].upper()}{'+' if lv.reached else '~' if lv.proxy else '-'}"
                     for n, lv in (("builds", ev.builds), ("correct", ev.correct), ("performs", ev.performs)))
+
+
+def _status(oa: OptionAssessment) -> str:
+    """Why an option is not ranked, in a word or two (the reason itself is in "Why, option by option")."""
+    from deepdecide.analysis.assessment import SloStatus
+
+    if oa.rank is not None:
+        return ""
+    if oa.strategy.value == "dev-only":
+        return _("dev-only")
+    words = {SloStatus.FAILS_SLO: N_("fails the SLO"), SloStatus.FAILS_PARITY: N_("fails parity"),
+             SloStatus.CANNOT_JUDGE: N_("cannot be judged"), SloStatus.NO_EVIDENCE: N_("no evidence")}
+    word = words.get(oa.slo_standing.status)
+    if word is not None:
+        return _(word)
+    return _("blocked") if oa.checklist.blockers or not oa.eligible else _("vetoed") if oa.vetoes else _("not ranked")
 
 
 def _fit(c: FitCounts) -> str:
@@ -171,17 +184,19 @@ def _render(ws: Workspace, a: Assessment) -> str:
     from deepdecide.domain.messages import join
 
     cur = ws.assumptions.currency
-    lines = [_("{name}: {n} option(s); winner: {winner}").format(name=ws.name, n=formatting.integer(len(a.options)),
-                                                               winner=a.winner or _("none")),
-             _("SLO: {slo}").format(slo=a.slo)]
+    if a.winner is None and a.no_recommendation is not None:
+        head = _("{name}: {n} option(s); no recommendation: {why}").format(
+            name=ws.name, n=formatting.integer(len(a.options)), why=a.no_recommendation)
+    else:
+        head = _("{name}: {n} option(s); winner: {winner}").format(
+            name=ws.name, n=formatting.integer(len(a.options)), winner=a.winner or _("none"))
+    lines = [head, _("SLO: {slo}").format(slo=a.slo)]
     if a.workload is not None:
         lines.append(_("Evidence judged against the {workload}").format(workload=a.workload))
     horizon = ws.assumptions.horizon_years
     mcr = a.monte_carlo
-    # the ranked options, then those not eligible (blocked, vetoed, dev-only) by score: ranked after them
-    rest = sorted((o for o in a.options if o.option not in a.ranking),
-                  key=lambda o: -(o.score.total if o.score else -1.0))
-    order = list(a.ranking) + [o.option for o in rest]
+    # the one order of every view: ranked by score, then the others grouped by why they cannot be recommended
+    order = list(a.order or [o.option for o in a.options])
     rows = []
     view_name = a.cost_view.value
     star = {"cash": "", "all-in": ""}
@@ -196,10 +211,10 @@ def _render(ws: Workspace, a: Assessment) -> str:
             cap_txt = _("fails the SLO")
         elif cap.basis.value == "fails-parity":
             cap_txt = _("fails parity")
+        elif cap.basis.value == "cannot-judge":
+            cap_txt = _("cannot be judged")
         draws = mcr.for_option(oid) if mcr else None
-        status = "" if oa.rank is not None else (_("dev-only") if oa.strategy.value == "dev-only" else
-                                                 _("blocked") if oa.checklist.blockers or not oa.eligible else
-                                                 _("vetoed") if oa.vetoes else _("not ranked"))
+        status = _status(oa)
         f = oa.fleet
         gpus = _num(f.gpus.value)
         if f.gpus.value is not None and f.owned_gpus is not None:
@@ -218,7 +233,7 @@ def _render(ws: Workspace, a: Assessment) -> str:
             _view_money(c.cash, False, cur),
             _view_money(c.all_in, False, cur),
             formatting.score(oa.score.total) if oa.score else "-",
-            _p_best(draws.p_best if draws and oa.rank is not None else None, mcr.draws if mcr else None),
+            formatting.p_best(draws.p_best if draws else None, oa.can_win, mcr.draws if mcr else None),
             status,
         ])
     sym = formatting.currency_symbol(cur)
@@ -233,9 +248,9 @@ def _render(ws: Workspace, a: Assessment) -> str:
                         _("TCO {years}y cash").format(years=formatting.number(horizon)) + star["cash"],
                         _("TCO {years}y all-in").format(years=formatting.number(horizon)) + star["all-in"],
                         _("score"), _("P(best)"), _("note")], rows))
-    lines.append("  " + _("evidence: B = builds, C = correct, P = performs (+ reached, - not); "
-                          "{symbol}/M tok = {symbol}/GPU-h / (tok/s/GPU x 3600 / 10^6); ≈: rests on assumptions, "
-                          "printed with the precision its range supports").format(symbol=sym))
+    lines.append("  " + _("evidence: B = builds, C = correct, P = performs (+ reached, ~ shown by a proxy only, "
+                          "- not); {symbol}/M tok = {symbol}/GPU-h / (tok/s/GPU x 3600 / 10^6); ≈: rests on "
+                          "assumptions, printed with the precision its range supports").format(symbol=sym))
     lines.append("  " + _("cash = the money that leaves over the horizon (purchases when paid, owned GPUs at their "
                           "running cost); all-in = the economic view (owned GPUs at their {value} value, bought ones "
                           "amortized, rented ones at the rental price)").format(
@@ -245,6 +260,12 @@ def _render(ws: Workspace, a: Assessment) -> str:
         headroom=formatting.percent(a.money.headroom), spares=formatting.integer(a.money.spare_units), symbol=sym))
     lines.append("  " + _("runs m/p/x/?: runs about the option that match the workload / are accepted proxies / "
                           "mismatch (count for nothing) / need context (count for nothing until assigned)"))
+    if a.winner is None and a.no_recommendation is not None:
+        lines.append("")
+        lines.append(_("No recommendation: {why}.").format(why=a.no_recommendation))
+        if a.remedies:
+            lines.append(_("What would make an option recommendable:"))
+            lines.extend(f"  - {r}" for r in a.remedies)
     lines.extend(_money_lines(a, order, cur))
     lines.extend(_fit_lines(a))
     lines.extend(_prediction_lines(a))
@@ -261,7 +282,7 @@ def _render(ws: Workspace, a: Assessment) -> str:
             lines.append("    " + _("support: {reason}").format(reason=r))
         for name, lv in ((_("builds"), oa.evidence.builds), (_("correct"), oa.evidence.correct),
                          (_("performs"), oa.evidence.performs)):
-            state = _("reached") if lv.reached else _("NOT reached")
+            state = _("reached") if lv.reached else _("shown by a proxy only") if lv.proxy else _("NOT reached")
             lines.append(f"    {name} {state}: {join(lv.reasons)}")
         cap_fig = oa.capacity.figure
         if cap_fig.value is None:
@@ -288,7 +309,7 @@ def _render(ws: Workspace, a: Assessment) -> str:
         for b in oa.checklist.blockers:
             lines.append("    " + _("BLOCKER: {reason}").format(reason=b.reason))
         for r in oa.eligibility_reasons:
-            lines.append("    " + _("not eligible: {reason}").format(reason=r))
+            lines.append("    " + _("not recommendable: {reason}").format(reason=r))
         for veto in oa.vetoes:
             lines.append("    " + _("vetoed: {reason}").format(reason=veto))
         for om in oa.messages:
@@ -338,9 +359,9 @@ def _render(ws: Workspace, a: Assessment) -> str:
             lines.append("  " + _("{n} other uncertain input(s) do not change the winner between 0 and about "
                                   "twice their high value").format(n=formatting.integer(steady)))
     risks = a.recommendation_risks
-    if a.winner is not None and risks:
+    if a.recommended is not None and risks:
         lines.append("")
-        lines.append(_("Risks of the recommended option ({option}):").format(option=a.winner))
+        lines.append(_("Risks of the recommended option ({option}):").format(option=a.recommended))
         lines.extend(f"  - {_(r.kind)}: {r.text}" for r in risks)
     if mcr is not None:
         lines.append("")
@@ -351,7 +372,8 @@ def _render(ws: Workspace, a: Assessment) -> str:
         mrows = []
         for d in mcr.options:
             cpm, t = d.cost_per_m_tokens_usd, d.tco_usd
-            mrows.append([d.option, _p_best(d.p_best, mcr.draws),
+            who = a.option(d.option)
+            mrows.append([d.option, formatting.p_best(d.p_best, who is not None and who.can_win, mcr.draws),
                           " / ".join(_money(x, cur) for x in (cpm.p10, cpm.p50, cpm.p90)),
                           " / ".join(_money(x, cur) for x in (t.p10, t.p50, t.p90))])
         lines.append(table([_("option"), _("P(best)"), _("{symbol}/M tok P10 / P50 / P90").format(symbol=sym),
@@ -452,7 +474,23 @@ def json_data(ws: Workspace, a: Assessment) -> dict[str, Any]:
     from deepdecide.analysis import to_data
 
     data: dict[str, Any] = to_data(a)
-    data["currency"] = ws.assumptions.currency  # the unit of every money figure (named ..._usd for history)
+    currency = ws.assumptions.currency
+    data["currency"] = currency  # the unit of every money figure (named ..._usd for history)
+    converted: dict[str, Any] = _money_units(data, formatting.currency_unit(currency))
+    return converted
+
+
+def _money_units(data: Any, sign: str) -> Any:
+    """Every ``unit`` of the data in the workspace's currency: the analysis writes money units with
+    "$" ("$/M tokens", "$/GPU-h", "$"); a EUR workspace's JSON says "€/M tokens" (the figures' keys
+    keep their ``_usd`` names)."""
+    if sign == "$":
+        return data
+    if isinstance(data, dict):
+        return {k: (v.replace("$", sign) if k == "unit" and isinstance(v, str) else _money_units(v, sign))
+                for k, v in data.items()}
+    if isinstance(data, list):
+        return [_money_units(v, sign) for v in data]
     return data
 
 

@@ -7,6 +7,9 @@ the decision's workload, and the context and workload the user states after impo
     deepdecide evidence set WS FILE --no-proxy
     deepdecide evidence set WS FILE --run 2 --proxy "same architecture, 8K traffic" --discount 0.4/0.6/0.8
     deepdecide evidence set WS FILE --check 1 --proxy "same checkpoint family" ; --check 1 --no-proxy
+    deepdecide evidence set WS FILE --input-tokens 8192 --output-tokens 1024 --quantization fp8
+    deepdecide evidence set WS FILE --map tpot_ms_p99=tpot_ms_mean*1.3 --map-reason "p99 within 30 % of the mean here"
+    deepdecide evidence set WS FILE --no-map tpot_ms_p99
     deepdecide evidence workload WS --model DeepSeek-V4.1-Flash --alias deepseek-ai/DeepSeek-V4.1-Flash \\
         --precision fp4 --precision fp8 --input 6144-10240 --output 768-1280
 
@@ -18,6 +21,7 @@ FILE is the evidence file's name as imported, or its number in ``evidence list``
 from __future__ import annotations
 
 import argparse
+import math
 from collections.abc import Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -27,6 +31,7 @@ from deepdecide.domain.i18n import N_, _
 if TYPE_CHECKING:
     from deepdecide.analysis.assessment import EvidenceFit
     from deepdecide.domain.common import Estimate
+    from deepdecide.domain.evidence import StatMapping
     from deepdecide.domain.workload import TokenRange
     from deepdecide.domain.workspace import Workspace
 
@@ -38,7 +43,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
     ls = sub.add_parser("list", help=_("every evidence file and run, and how it fits the workload"))
     ls.add_argument("workspace", metavar="WORKSPACE")
-    st = sub.add_parser("set", help=_("set a file's context (runtime, platform, GPUs, model) or proxy acceptance"))
+    st = sub.add_parser("set", help=_("set a file's context (runtime, platform, GPUs, model, precision, token lengths), "
+                                      "a stated mapping of a statistic, or proxy acceptance"))
     st.add_argument("workspace", metavar="WORKSPACE")
     st.add_argument("file", metavar="FILE", help=_("the evidence file's name, or its number in `evidence list`"))
     st.add_argument("--runtime", default="", help=_("serving engine, e.g. vllm, sglang, trtllm, deepinfer"))
@@ -46,6 +52,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     st.add_argument("--gpus", type=int, default=None, metavar="N", help=_("GPUs serving the run"))
     st.add_argument("--model", default="", help=_("model served (replaces what the file said)"))
     st.add_argument("--quantization", default="", help=_("weights / activations precision, e.g. fp8, fp4"))
+    st.add_argument("--input-tokens", type=float, default=None, metavar="N",
+                    help=_("mean input tokens per request of the file's runs (where the file does not say)"))
+    st.add_argument("--output-tokens", type=float, default=None, metavar="N",
+                    help=_("mean output tokens per request of the file's runs (where the file does not say)"))
+    st.add_argument("--map", action="append", default=None, metavar="TARGET=SOURCE*FACTOR",
+                    help=_("read a latency statistic the file lacks from one it holds, for the SLO check, e.g. "
+                           "tpot_ms_p99=tpot_ms_mean*1.3 (with --map-reason; repeat for several)"))
+    st.add_argument("--map-reason", default=None, metavar="REASON", help=_("why the mapping holds (required with --map)"))
+    st.add_argument("--no-map", action="append", default=None, metavar="TARGET",
+                    help=_("withdraw the stated mapping for TARGET, e.g. tpot_ms_p99"))
     st.add_argument("--label", default=None, help=_("what the evidence is (free text)"))
     st.add_argument("--kind", choices=("own", "third-party", "illustrative", "predicted"), default=None,
                     help=_("who made the file: own measurement, third-party result, illustrative, predicted"))
@@ -100,6 +116,22 @@ def _range(text: str, option: str) -> TokenRange:
     return TokenRange(lo, hi)
 
 
+def parse_mapping(text: str, reason: str) -> StatMapping:
+    """``tpot_ms_p99=tpot_ms_mean*1.3`` -> a mapping with ``reason``; ValueError naming the form."""
+    from deepdecide.domain.evidence import StatMapping
+
+    target, sep, rest = text.partition("=")
+    source, star, factor = rest.partition("*")
+    try:
+        value = float(factor) if star else 1.0
+    except ValueError:
+        value = math.nan
+    if not sep or not target.strip() or not source.strip() or value != value:
+        raise ValueError(_('--map expects TARGET=SOURCE*FACTOR, e.g. tpot_ms_p99=tpot_ms_mean*1.3, got {text!r}')
+                         .format(text=text))
+    return StatMapping(target.strip(), source.strip(), value, reason)
+
+
 def find_file(ws: Workspace, key: str) -> int:
     """The index of the evidence file named ``key`` (or numbered, from 1); ValueError if none or several."""
     files = ws.evidence.files
@@ -130,6 +162,9 @@ def _list(ws: Workspace, only: int | None = None) -> str:
         proxy = _(" — proxy accepted: {reason}").format(reason=f.proxy.reason) if f.proxy else ""
         kind = fits[0].kind.replace("_", "-") if fits else "own"
         lines.append(f"{i}. {one_line(p.file_name)} ({p.tool}, {_(kind)}){proxy}")
+        for m in f.mappings:
+            lines.append("   " + _("stated mapping for the SLO check: {target} ≈ {source} × {factor} ({reason})").format(
+                target=m.target, source=m.source, factor=formatting.localized(f"{m.factor:g}"), reason=m.reason))
         for x in fits:
             who = _("{runtime} on {platform}").format(runtime=x.runtime or "?", platform=x.platform or "?")
             own = f.own_proxy(x.item, x.index)
@@ -216,9 +251,16 @@ def run(args: argparse.Namespace) -> int:
             item = "run" if args.run is not None else "check" if args.check is not None else ""
             if item and proxy is False:
                 raise ValueError(_('--{item} N needs --proxy REASON or --no-proxy (context is set for the whole file)').format(item=item))
+            if args.map and not (args.map_reason or "").strip():
+                raise ValueError(_('--map needs --map-reason REASON (why the mapping holds)'))
+            mappings = [parse_mapping(m, typed(args.map_reason.strip(), N_("the mapping reason")))
+                        for m in args.map or ()]
             new = edits.with_context(ws.evidence.files[index], runtime=args.runtime, platform=args.platform,
                                      gpu_count=args.gpus, model=args.model, quantization=args.quantization,
-                                     label=args.label, proxy=False if item else proxy)
+                                     label=args.label, proxy=False if item else proxy,
+                                     input_tokens=args.input_tokens, output_tokens=args.output_tokens)
+            if mappings or args.no_map:
+                new = edits.with_mappings(new, mappings, args.no_map or ())
             if item:
                 number = args.run if item == "run" else args.check
                 acceptance = proxy if isinstance(proxy, ProxyAcceptance) else None

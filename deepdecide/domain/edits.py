@@ -6,10 +6,19 @@ stores edits and their inverses; applying the inverse gives back an equal worksp
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from deepdecide.domain.evidence import BenchmarkRun, EvidenceFile, ItemProxy, ParityCheck
+from deepdecide.domain.evidence import (
+    MAPPABLE_FIELDS,
+    BenchmarkRun,
+    EvidenceFile,
+    ItemProxy,
+    ParityCheck,
+    StatMapping,
+)
 from deepdecide.domain.flags import flag
 from deepdecide.domain.i18n import gettext
 from deepdecide.domain.slo import SLO
@@ -250,7 +259,7 @@ def describe(edit: Edit) -> str:
 
 
 #: context fields of a run the user may set after import, and the name the run's missing list uses
-CONTEXT_FIELDS = ("runtime", "platform", "gpu_count", "model", "quantization")
+CONTEXT_FIELDS = ("runtime", "platform", "gpu_count", "model", "quantization", "input_tokens", "output_tokens")
 _REQUIRED = ("runtime", "platform", "gpu_count", "model")
 
 
@@ -288,14 +297,20 @@ def _check_with(check: ParityCheck, values: dict[str, Any]) -> ParityCheck:
 
 def with_context(file: EvidenceFile, *, runtime: str = "", platform: str = "", gpu_count: int | None = None,
                  model: str = "", quantization: str = "", label: str | None = None,
-                 proxy: ProxyAcceptance | None | bool = False) -> EvidenceFile:
+                 proxy: ProxyAcceptance | None | bool = False, input_tokens: float | None = None,
+                 output_tokens: float | None = None) -> EvidenceFile:
     """The file with the context the user gives set on every run and check (a value the user gives
     replaces the stored one, flagged "set by the user"); ``proxy``: an acceptance, ``None`` to
-    withdraw it, ``False`` to leave it as it is. Raises EditError for a GPU count below 1."""
+    withdraw it, ``False`` to leave it as it is; ``input_tokens`` / ``output_tokens``: the mean
+    request lengths of its runs. Raises EditError for a GPU count below 1 or a length not above 0."""
     if gpu_count is not None and gpu_count < 1:
         raise EditError(gettext("GPU count must be at least 1, got {n}").format(n=gpu_count))
+    for n in (input_tokens, output_tokens):
+        if n is not None and not (math.isfinite(n) and 0 < n <= MAX_TOKENS):
+            raise EditError(gettext("token lengths must be in (0, {max}], got {n}").format(
+                max=f"{MAX_TOKENS:,}", n=f"{n:g}"))
     values = {"runtime": runtime, "platform": platform, "gpu_count": gpu_count, "model": model,
-              "quantization": quantization}
+              "quantization": quantization, "input_tokens": input_tokens, "output_tokens": output_tokens}
     runs = tuple(_run_with(r, values) for r in file.runs)
     checks = tuple(_check_with(c, values) for c in file.parity)
     out = replace(file, runs=runs, parity=checks)
@@ -304,6 +319,39 @@ def with_context(file: EvidenceFile, *, runtime: str = "", platform: str = "", g
     if proxy is not False:
         out = replace(out, proxy=proxy if isinstance(proxy, ProxyAcceptance) else None)
     return out
+
+
+#: the longest request length the context may state (tokens)
+MAX_TOKENS = 10_000_000
+
+
+def with_mappings(file: EvidenceFile, add: Sequence[StatMapping] = (), remove: Sequence[str] = ()) -> EvidenceFile:
+    """The file with the stated mappings ``add`` (one per target field: a new one replaces the old)
+    and without those for the fields in ``remove``. Raises EditError for a field that is not a
+    latency statistic of a run, a mapping onto itself, a factor that is not a positive number, or
+    no reason."""
+    for field in remove:
+        if field not in MAPPABLE_FIELDS:
+            raise EditError(gettext("{field!r} is not a latency statistic of a run (one of {fields})").format(
+                field=field, fields=", ".join(MAPPABLE_FIELDS)))
+    for m in add:
+        for field in (m.target, m.source):
+            if field not in MAPPABLE_FIELDS:
+                raise EditError(gettext("{field!r} is not a latency statistic of a run (one of {fields})").format(
+                    field=field, fields=", ".join(MAPPABLE_FIELDS)))
+        if m.target == m.source:
+            raise EditError(gettext("a mapping reads one statistic from another, not {field} from itself").format(
+                field=m.target))
+        if not (math.isfinite(m.factor) and m.factor > 0):
+            raise EditError(gettext("a mapping's factor must be a positive number, got {factor}").format(
+                factor=f"{m.factor:g}"))
+        if not m.reason.strip():
+            raise EditError(gettext("a mapping needs a reason (why the file's {source} stands for {target})").format(
+                source=m.source, target=m.target))
+    targets = {m.target for m in add} | set(remove)
+    kept = [m for m in file.mappings if m.target not in targets]
+    kept += [replace(m, reason=m.reason.strip()) for m in add]
+    return replace(file, mappings=tuple(sorted(kept, key=lambda m: MAPPABLE_FIELDS.index(m.target))))
 
 
 def with_item_proxy(file: EvidenceFile, item: str, index: int, proxy: ProxyAcceptance | None) -> EvidenceFile:

@@ -234,6 +234,25 @@ class BenchmarkRun:
     goodput_ttft_ms: float | None = None
     goodput_tpot_ms: float | None = None
     goodput_e2e_ms: float | None = None
+    # --- server configuration, where the file states it: part of a sweep's identity (runs of
+    # different configurations are never one sweep), with the per-role GPU counts above
+    tensor_parallel: int | None = None  # TP size (per replica; per role in a disaggregated run: decode)
+    expert_parallel: int | None = None  # EP size (1: experts not spread)
+    pipeline_parallel: int | None = None  # PP size
+    dp_attention: bool | None = None  # data-parallel attention (SGLang / TRT-LLM "DP-attention")
+    speculative_decoding: str = ""  # "mtp", "eagle3", ... ("none" when the file says it is off)
+    disaggregated: bool | None = None  # prefill and decode on separate GPUs
+
+    @property
+    def configuration(self) -> tuple[object, ...]:
+        """The server configuration the file states (TP, EP, PP, DP-attention, speculative
+        decoding, disaggregation and the GPUs per role): runs with different ones are different
+        deployments, never one sweep."""
+        spec = self.speculative_decoding.strip().lower()
+        return (self.tensor_parallel, self.expert_parallel if self.expert_parallel != 1 else None,
+                self.pipeline_parallel if self.pipeline_parallel != 1 else None, bool(self.dp_attention),
+                "" if spec in ("none", "off", "false") else spec, bool(self.disaggregated),
+                self.prefill_gpus, self.decode_gpus)
 
     @property
     def error_rate(self) -> float | None:
@@ -252,6 +271,20 @@ class BenchmarkRun:
 
 
 BENCHMARK_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(BenchmarkRun))
+
+
+def lengths_from_file_name(file_name: str) -> tuple[int, int] | None:
+    """The request lengths InferenceMAX's documented file names encode (``agg_dsr1_1k8k.json``:
+    1,024 in / 8,192 out; ``1k`` is 1,024 tokens), the format's only place for them; None when the
+    name holds none."""
+    import re
+
+    stem = re.sub(r"\.json$", "", file_name.lower())
+    for token in re.split(r"[_/\s]+", stem):
+        m = re.fullmatch(r"(\d+)k(\d+)k", token)
+        if m:
+            return int(m.group(1)) * 1024, int(m.group(2)) * 1024
+    return None
 
 #: the figures a file may give a multi-run confidence interval for (``<name>_ci_low`` / ``_ci_high``)
 CI_FIELDS: tuple[str, ...] = ("output_throughput_tps", "request_throughput_rps", "ttft_ms_p50", "ttft_ms_p99",
@@ -397,6 +430,29 @@ class ItemProxy:
 
 
 @dataclass(frozen=True, slots=True)
+class StatMapping:
+    """The user's stated reading of a figure the file does not hold from one it does, for the SLO
+    check of that file's runs: ``target`` ≈ ``source`` × ``factor`` (``tpot_ms_p99`` ≈
+    ``tpot_ms_mean`` × 1.3), with the reason. Both are latency fields of a run
+    (``<metric>_<statistic>``, :data:`LATENCY_METRICS` × :data:`STATISTICS`); it is used only where
+    the run lacks ``target``, and every figure that rests on it says so."""
+
+    target: str
+    source: str
+    factor: float
+    reason: str
+
+    def value(self, run: BenchmarkRun) -> float | None:
+        """``source`` × ``factor`` on ``run``; None where the run lacks ``source``."""
+        got = getattr(run, self.source, None)
+        return None if got is None else float(got) * self.factor
+
+
+#: the run fields a mapping may read or stand for
+MAPPABLE_FIELDS: tuple[str, ...] = tuple(f"{m}_{s}" for m in LATENCY_METRICS for s in STATISTICS)
+
+
+@dataclass(frozen=True, slots=True)
 class EvidenceFile:
     """Everything imported from one file; an import adds one of these or nothing.
 
@@ -413,6 +469,11 @@ class EvidenceFile:
     check_proxies: tuple[ItemProxy, ...] = tuple_field()
     prediction_errors: tuple[PredictionErrorRow, ...] = tuple_field()  # a predictor's published error table
     environment: EnvironmentCapture | None = added_field()  # records made before it keep their bytes
+    mappings: tuple[StatMapping, ...] = tuple_field()  # figures the user reads from others (SLO check only)
+
+    def mapping_for(self, target: str) -> StatMapping | None:
+        """The stated mapping for the run field ``target``, if any."""
+        return next((m for m in self.mappings if m.target == target), None)
 
     def proxy_for(self, item: str, index: int) -> ProxyAcceptance | None:
         """The proxy acceptance of run (``item="run"``) or check (``"check"``) ``index``: its own,

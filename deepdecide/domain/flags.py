@@ -110,6 +110,8 @@ TEMPLATES: dict[str, str] = {
     "inferencemax.gpu_count": N_("gpu_count = tp x pp x pcp = {tp} x {pp} x {pcp}"),
     "inferencemax.disagg_per_gpu": N_("disaggregated: the file's output_tput_per_gpu divides by decode GPUs only"),
     "inferencemax.lengths_from_name": N_("input/output lengths (requested) read from the file name"),
+    "inferencemax.lengths_from_file_name": N_("token lengths {isl} in / {osl} out (requested) read from the file "
+                                              "name {name}: the format states them nowhere else"),
     "inferencemax.seconds_ms": N_("latencies converted from seconds (InferenceMAX strips _ms and divides by 1000)"),
     "inferencemax.agentic": N_("agentic multi-turn workload: statistics are mean / p75 / p90 / p95 (no median or p99)"),
     "inferencemax.seconds": N_("latencies converted from seconds"),

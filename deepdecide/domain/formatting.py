@@ -329,13 +329,20 @@ def unit_text(unit: str) -> str:
     return text
 
 
-def quantity(value: float | int | None, unit: str = "", *, digits: int = 3) -> str:
+def quantity(value: float | int | None, unit: str = "", *, digits: int = 3, approx: bool = False,
+             low: float | None = None, high: float | None = None) -> str:
     """A figure in an analysis unit (:func:`unit_text`): "2 person-weeks", "$0.30/GPU-h"; money
-    alone ("$") as :func:`money` writes it ("$32.8M"), a "fraction" as a percentage."""
+    alone ("$") as :func:`money` writes it ("$32.8M"), a "fraction" as a percentage. ``approx`` (a
+    figure resting on assumptions) gives "≈ $1.7/M tokens" with the precision its ``low``/``high``
+    range supports: the one rounding rule of every table, card, slide and sentence."""
     if unit == "$":
-        return money(value, digits=digits)
+        return money(value, digits=digits, approx=approx, low=low, high=high)
     if unit == "fraction":
         return percent(value)
+    v = _finite(value)
+    if approx and v is not None:
+        text = with_unit(significant(v, min(digits, _approx_digits(v, low, high))), unit_text(unit).strip())
+        return f"≈ {text}"
     return number(value, unit_text(unit), digits=digits)
 
 
@@ -405,6 +412,12 @@ def probability(p: float | None, draws: int | None = None) -> str:
     if draws is not None:
         text += f" ({count(draws, 'draw')})"
     return text
+
+
+def p_best(p: float | None, can_win: bool, draws: int | None = None) -> str:
+    """P(best) of an option: :func:`probability`, or "—" for an option that cannot win (not
+    recommendable: a knock-out, a blocker, a veto, dev-only), whatever its draws."""
+    return probability(p, draws) if can_win and p is not None else DASH
 
 
 def tps(value: float | None, *, per: str = "") -> str:

@@ -41,9 +41,14 @@ class Amount:
 
     value: float | int | None
     unit: str = ""
+    # a figure resting on assumptions: written "≈" with the precision its low / high range supports,
+    # as every table writes it (formatting.quantity)
+    approx: bool = False
+    low: float | None = None
+    high: float | None = None
 
     def __str__(self) -> str:
-        return formatting.quantity(self.value, self.unit)
+        return formatting.quantity(self.value, self.unit, approx=self.approx, low=self.low, high=self.high)
 
 
 #: what a parameter may hold
@@ -61,7 +66,7 @@ class _Formatter(string.Formatter):
         if isinstance(value, Message):
             return value.render(self.translate)
         if isinstance(value, Amount):
-            return formatting.quantity(value.value, value.unit)
+            return str(value)
         if isinstance(value, tuple):
             return ", ".join(self.format_field(v, format_spec) for v in value)
         if format_spec:
@@ -116,12 +121,18 @@ class Message:
         return data
 
 
+def _finite(x: float | None) -> float | None:
+    return x if x is not None and math.isfinite(x) else None
+
+
 def _param_data(v: Param) -> object:
     if isinstance(v, Message):
         return v.to_data()
     if isinstance(v, Amount):
         value = v.value if v.value is None or math.isfinite(v.value) else None
-        return {"value": value, "unit": v.unit}
+        if not v.approx:
+            return {"value": value, "unit": v.unit}
+        return {"value": value, "unit": v.unit, "approx": True, "low": _finite(v.low), "high": _finite(v.high)}
     if isinstance(v, tuple):
         return [_param_data(x) for x in v]
     return v
@@ -167,9 +178,10 @@ def from_data(data: Mapping[str, object]) -> Message:
 def _from_param(v: object) -> Param:
     if isinstance(v, Mapping) and "id" in v:
         return from_data(v)
-    if isinstance(v, Mapping) and set(v) == {"value", "unit"}:
-        value = v["value"]
-        return Amount(value if isinstance(value, (int, float)) else None, str(v["unit"]))
+    if isinstance(v, Mapping) and set(v) in ({"value", "unit"}, {"value", "unit", "approx", "low", "high"}):
+        value, low, high = v["value"], v.get("low"), v.get("high")
+        return Amount(value if isinstance(value, (int, float)) else None, str(v["unit"]), bool(v.get("approx")),
+                      low if isinstance(low, (int, float)) else None, high if isinstance(high, (int, float)) else None)
     if isinstance(v, list):
         return tuple(_from_param(x) for x in v)
     if v is None or isinstance(v, (str, int, float, bool)):

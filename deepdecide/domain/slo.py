@@ -17,11 +17,11 @@ table; a limit at its default is left out of a saved file).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from deepdecide.domain.evidence import BenchmarkRun
+from deepdecide.domain.evidence import BenchmarkRun, StatMapping
 from deepdecide.domain.i18n import N_
 
 
@@ -39,6 +39,9 @@ class Unmeasured(StrEnum):
 
     FAILS = "fails"  # it does not meet the SLO: nothing shows that it would
     NOT_JUDGED = "not-judged"  # the limit is not applied to that run (it neither meets nor fails it)
+    # the limit cannot be judged on that run: it neither meets nor fails it, and it shows no capacity
+    # under the SLO (the capacity falls to the next source, labelled; a stated mapping can supply the figure)
+    CANNOT_JUDGE = "cannot-judge"
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,8 +99,8 @@ class Limit:
     zero_allowed: bool = False
     default: float | None = None  # the limit of a workspace that does not state it
     fallback: tuple[Reading, ...] = ()  # read in turn where the run lacks ``reads``
-    unmeasured: Unmeasured = Unmeasured.FAILS  # a run without any of those figures
-    unmeasured_reason: str = ""  # why such a run fails it ("": "<name> not measured")
+    unmeasured: Unmeasured = Unmeasured.CANNOT_JUDGE  # a run without any of those figures
+    unmeasured_reason: str = ""  # why such a run cannot be judged or fails ("": "<name> not measured")
     # False for the four limits of the first release: always in a record's inputs and its SLO table
     # ("not set" when unset). An optional limit is in them only once set, so the records made before
     # it existed keep their bytes.
@@ -118,18 +121,37 @@ class Limit:
         """The run's figure for this limit: ``reads``, else each fallback in turn; None if none."""
         return first_figure(self.readings, run)
 
+    def reading(self, run: BenchmarkRun, mappings: Sequence[StatMapping] = ()) -> tuple[float | None, StatMapping | None]:
+        """The run's figure, else the value of a stated mapping for the limit's field (and the
+        mapping used); (None, None) where neither gives one."""
+        value = self.figure(run)
+        if value is not None or not mappings:
+            return value, None
+        for m in mappings:
+            if m.target == self.reads.attribute and self.reads.per is None:
+                mapped = m.value(run)
+                if mapped is not None:
+                    return mapped, m
+        return None, None
+
     def met(self, figure: float, limit: float) -> bool:
         return figure <= limit if self.bound is Bound.UPPER else figure >= limit
 
     def reason_unmeasured(self) -> str:
         return self.unmeasured_reason or f"{self.name} not measured"
 
-    def reason_missed(self, figure: float, limit: float) -> str:
-        """Why ``figure`` misses ``limit``: "TTFT p99 900 ms > 100 ms" (English, as every run's reason)."""
+    def reason_missed(self, figure: float, limit: float, mapping: StatMapping | None = None) -> str:
+        """Why ``figure`` misses ``limit``: "TTFT p99 900 ms > 100 ms" (English, as every run's
+        reason); a figure read through a mapping says so ("TPOT p99 ≈ 52 ms (tpot_ms_mean × 1.3) > 50 ms")."""
         op = ">" if self.bound is Bound.UPPER else "<"
+        name = f"{self.name} ≈" if mapping is not None else self.name
         if self.percent:
-            return f"{self.name} {figure:.2%} {op} {limit:.2%}"
-        return f"{self.name} {figure:.4g} {self.unit} {op} {limit:.4g} {self.unit}"
+            return f"{name} {figure:.2%}{_via(mapping)} {op} {limit:.2%}"
+        return f"{name} {figure:.4g} {self.unit}{_via(mapping)} {op} {limit:.4g} {self.unit}"
+
+
+def _via(mapping: StatMapping | None) -> str:
+    return "" if mapping is None else f" ({mapping.source} × {mapping.factor:g})"
 
 
 #: every limit an SLO may set, in the order forms, tables and texts list them
@@ -159,8 +181,9 @@ LIMITS: tuple[Limit, ...] = (
         key="max_error_rate", id="error_rate", reads=Reading("error_rate"), bound=Bound.UPPER, unit="fraction",
         label=N_("Maximum error rate"), phrase=N_("error rate ≤ {limit}"), line=N_("SLO ≤ {value}"),
         help=N_("Failed requests / all requests of a run, a fraction (0.01 = 1 %). A run whose file has no "
-                "failed or completed counts does not meet it; clear the limit to not require it."),
-        name="error rate", unmeasured_reason="error rate unknown (no failed / completed counts)",
+                "failed or completed counts cannot be judged on it (it shows no capacity under the SLO); clear "
+                "the limit to not require it."),
+        name="error rate", unmeasured_reason="error rate cannot be computed (no failed / completed counts)",
         maximum=1, zero_allowed=True, default=0.01, optional=False, decimals=1, step=0.1),
     Limit(
         key="e2e_p90_ms", id="e2e_p90", reads=Reading("e2e_ms", "p90"), bound=Bound.UPPER, unit=N_("ms"),
@@ -239,29 +262,72 @@ class SLO:
         return "SLO(" + ", ".join(f"{k}={v!r}" for k, v in self.values) + ")"
 
 
-def judge(slo: SLO, run: BenchmarkRun) -> tuple[str, ...]:
-    """Why ``run`` does not meet ``slo`` by its limits (empty: it meets every one it is judged on)."""
-    out: list[str] = []
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    """A run against the SLO: the limits it misses (``failures``, reasons in English), the limits
+    it cannot be judged on (``unjudged``: why, "TTFT p99 not measured"), and the mappings whose
+    figures it was judged with. It *meets* the SLO when both are empty."""
+
+    failures: tuple[str, ...] = ()
+    unjudged: tuple[str, ...] = ()
+    mapped: tuple[StatMapping, ...] = ()
+
+    @property
+    def meets(self) -> bool:
+        return not self.failures and not self.unjudged
+
+    @property
+    def judged(self) -> bool:
+        """It meets the SLO or misses a limit (a known miss outweighs a limit it cannot be judged on)."""
+        return bool(self.failures) or not self.unjudged
+
+
+def assess(slo: SLO, run: BenchmarkRun, mappings: Sequence[StatMapping] = ()) -> Judgement:
+    """``run`` against ``slo``, limit by limit; a figure the run lacks counts as its limit's
+    :attr:`Limit.unmeasured` says, unless a stated mapping supplies it."""
+    failures: list[str] = []
+    unjudged: list[str] = []
+    used: list[StatMapping] = []
     for entry, value in slo.active():
-        figure = entry.figure(run)
+        figure, mapping = entry.reading(run, mappings)
         if figure is None:
             if entry.unmeasured is Unmeasured.FAILS:
-                out.append(entry.reason_unmeasured())
-        elif not entry.met(figure, value):
-            out.append(entry.reason_missed(figure, value))
-    return tuple(out)
+                failures.append(entry.reason_unmeasured())
+            elif entry.unmeasured is Unmeasured.CANNOT_JUDGE:
+                unjudged.append(entry.reason_unmeasured())
+            continue
+        if mapping is not None:
+            used.append(mapping)
+        if not entry.met(figure, value):
+            failures.append(entry.reason_missed(figure, value, mapping))
+    return Judgement(tuple(failures), tuple(unjudged), tuple(used))
 
 
-def crossing(slo: SLO, a: BenchmarkRun, b: BenchmarkRun) -> tuple[float, str]:
+def judge(slo: SLO, run: BenchmarkRun, mappings: Sequence[StatMapping] = ()) -> tuple[str, ...]:
+    """Why ``run`` does not meet ``slo`` by its limits (empty: it misses none; see :func:`assess` for
+    the limits it cannot be judged on)."""
+    return assess(slo, run, mappings).failures
+
+
+def unjudged_limits(slo: SLO, runs: Iterable[BenchmarkRun]) -> tuple[Limit, ...]:
+    """The limits of ``slo`` that some of ``runs`` cannot be judged on (no figure and no fallback)."""
+    runs = tuple(runs)
+    return tuple(entry for entry, _value in slo.active()
+                 if entry.unmeasured is Unmeasured.CANNOT_JUDGE and any(entry.figure(r) is None for r in runs))
+
+
+def crossing(slo: SLO, a: BenchmarkRun, b: BenchmarkRun, mappings_a: Sequence[StatMapping] = (),
+             mappings_b: Sequence[StatMapping] = ()) -> tuple[float, str]:
     """Fraction t in [0, 1] of the way from run ``a`` (meets the SLO) to run ``b`` (does not) where
     the first limit is reached, by linear interpolation of each limit's figure, and that limit's
-    name. A limit ``a`` or ``b`` lacks the figure for gives t = 0 where a run without it fails the
-    limit, and is passed over where such a run is not judged on it."""
+    name (each run's figures with its file's stated mappings). A limit ``a`` or ``b`` lacks the
+    figure for gives t = 0 where a run without it fails the limit, and is passed over where such a
+    run is not judged (or cannot be judged) on it."""
     best_t, which = 1.0, ""
     for entry, value in slo.active():
-        va, vb = entry.figure(a), entry.figure(b)
+        va, vb = entry.reading(a, mappings_a)[0], entry.reading(b, mappings_b)[0]
         if va is None or vb is None:
-            if entry.unmeasured is Unmeasured.NOT_JUDGED:
+            if entry.unmeasured is not Unmeasured.FAILS:
                 continue
             t = 0.0
         elif entry.met(vb, value):

@@ -15,7 +15,10 @@ WORDS: tuple[str, ...] = (
     N_("cash"), N_("all-in"), N_("book"), N_("resale"), N_("purchase"), N_("hosted API"),
     # capacity bases and sources
     N_("measured"), N_("interpolated"), N_("lower bound"), N_("assumed"), N_("fails the SLO"),
-    N_("fails parity"), N_("none"), N_("own measurement"), N_("third-party"), N_("proxy"), N_("predicted"),
+    N_("fails parity"), N_("cannot be judged"), N_("none"), N_("own measurement"), N_("third-party"), N_("proxy"),
+    N_("predicted"),
+    # standing against the SLO (an option that does not meet it is not recommendable)
+    N_("meets"), N_("fails-slo"), N_("fails-parity"), N_("cannot-judge"), N_("no-evidence"), N_("no evidence"),
     # applicability and evidence kinds
     N_("matches"), N_("mismatch"), N_("needs-context"), N_("illustrative"), N_("third_party"),
     # evidence levels
@@ -27,7 +30,7 @@ WORDS: tuple[str, ...] = (
     N_("deprecated"), N_("superseded"), N_("approve"), N_("reject"), N_("abstain"), N_("pending"),
     # risks
     N_("blocker"), N_("no-benchmark"), N_("topology"), N_("assumed-capacity"), N_("missing-parity"),
-    N_("proxy-evidence"), N_("requirement"), N_("fleet"),
+    N_("proxy-evidence"), N_("requirement"), N_("fleet"), N_("not-recommendable"),
 )
 
 

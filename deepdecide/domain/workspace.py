@@ -12,7 +12,7 @@ from deepdecide.domain.revisit import RevisitCondition
 from deepdecide.domain.slo import SLO
 from deepdecide.domain.workload import Workload
 
-SCHEMA_VERSION = 7  # docs/workspace-schema.md: what each version changed, and the migration policy
+SCHEMA_VERSION = 8  # docs/workspace-schema.md: what each version changed, and the migration policy
 
 
 class Strategy(StrEnum):

@@ -39,6 +39,7 @@ def capacity_basis(value: CapacityBasis | str) -> str:
     words = {CapacityBasis.MEASURED.value: QCoreApplication.translate("Labels", "measured"), CapacityBasis.INTERPOLATED.value: QCoreApplication.translate("Labels", "interpolated"),
              CapacityBasis.LOWER_BOUND.value: QCoreApplication.translate("Labels", "lower bound"), CapacityBasis.ASSUMED.value: QCoreApplication.translate("Labels", "assumed"),
              CapacityBasis.FAILS_SLO.value: QCoreApplication.translate("Labels", "fails the SLO"), CapacityBasis.FAILS_PARITY.value: QCoreApplication.translate("Labels", "fails parity"),
+             CapacityBasis.CANNOT_JUDGE.value: QCoreApplication.translate("Labels", "cannot be judged"),
              CapacityBasis.NONE.value: QCoreApplication.translate("Labels", "none", "capacity basis")}
     return words.get(_code(value), _code(value))
 

@@ -16,6 +16,13 @@ def level_names() -> dict[str, str]:
 
 def recommendation(ws: Workspace, assessment: Assessment, mc: MonteCarlo | None = None) -> str:
     """One sentence (rich text) naming the recommended option and what it rests on."""
+    if assessment.winner is None and assessment.no_recommendation is not None:
+        text = fmt(QCoreApplication.translate("Summary", "<b>No recommendation: %1.</b>"),
+                   texts((assessment.no_recommendation,)))
+        if assessment.remedies:
+            text += " " + fmt(QCoreApplication.translate("Summary", "What would make an option recommendable: %1."),
+                              texts(assessment.remedies[:4], "; "))
+        return text
     if assessment.winner is None:
         why = texts(assessment.messages, "; ") or QCoreApplication.translate("Summary", "no option has a score yet")
         return fmt(QCoreApplication.translate("Summary", "No recommendation yet: %1."), why)

@@ -134,6 +134,11 @@ class AiconfiguratorCsv(Importer):
             d.flag("aiconfigurator.platform", platform=platform, system=system)
         elif system:
             d.flag("aiconfigurator.unknown_system", system=system)
+        # the server configuration (the Pareto rows span many): the decode side's for a disaggregated row
+        dp = cell(f"{side}dp").count()
+        d.set(tensor_parallel=cell(f"{side}tp").count(), pipeline_parallel=cell(f"{side}pp").count(),
+              expert_parallel=cell(f"{side}moe_ep").count(), dp_attention=None if dp is None else dp > 1,
+              disaggregated=disagg)
         if disagg:
             self._disagg(d, cell)
         else:

@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from deepdecide.domain.evidence import lengths_from_file_name
 from deepdecide.importers.base import ImportContext, Importer, Node, Parsed, Source, root
 from deepdecide.importers.normalize import RunDraft, canonical_hardware
 from deepdecide.importers.secrets import strip_secrets
@@ -44,9 +45,9 @@ def names_from_file(file_name: str) -> dict[str, str | int]:
             m = re.fullmatch(rf"{key}(\d+)", tok)
             if m and key not in found:
                 found[key] = int(m.group(1))
-        m = re.fullmatch(r"(\d+)k(\d+)k", tok)
-        if m and "isl" not in found:
-            found["isl"], found["osl"] = int(m.group(1)) * 1024, int(m.group(2)) * 1024
+        lengths = lengths_from_file_name(tok)
+        if lengths is not None and "isl" not in found:
+            found["isl"], found["osl"] = lengths
     return found
 
 
@@ -102,6 +103,7 @@ def _identity(d: RunDraft, r: Node, from_name: dict[str, str | int]) -> None:
         if tp:
             d.set(gpu_count=tp * pp * pcp)
             d.flag("inferencemax.gpu_count", tp=tp, pp=pp, pcp=pcp)
+    _configuration(d, r, from_name, multinode)
     spec = r["spec_decoding"].str()
     offload = r["offloading"].str()
     parts = [f"conc {conc:g}" if conc is not None else "", f"tp{r['tp'].str()}" if r.has("tp") else "",
@@ -109,6 +111,35 @@ def _identity(d: RunDraft, r: Node, from_name: dict[str, str | int]) -> None:
              "dp-attention" if r["dp_attention"].str().lower() == "true" else "",
              f"spec {spec}" if spec and spec != "none" else "", f"offloading {offload}" if offload else ""]
     d.set(label=" ".join(p for p in parts if p))
+
+
+def _flag_text(node: Node) -> bool | None:
+    """A true / false the file writes as a boolean or as text ("true", "false")."""
+    value = node.value
+    if isinstance(value, bool):
+        return value
+    text = node.str().strip().lower()
+    return {"true": True, "false": False}.get(text)
+
+
+def _configuration(d: RunDraft, r: Node, from_name: dict[str, str | int], multinode: bool) -> None:
+    """The server configuration the row states (the dashboard's rows of one hardware and framework
+    differ by it): TP, EP, PP, DP-attention, speculative decoding (MTP) and disaggregation."""
+    tp = r["tp"].count() or (r["decode_tp"].count() if multinode else None)
+    if tp is None and "tp" in from_name:
+        tp = int(from_name["tp"])
+    ep = r["ep"].count() or (r["decode_ep"].count() if multinode else None)
+    if ep is None and "ep" in from_name:
+        ep = int(from_name["ep"])
+    dpa = _flag_text(r["dp_attention"])
+    if dpa is None and multinode:
+        dpa = _flag_text(r["decode_dp_attention"])
+    spec = r["spec_decoding"].str().strip().lower() or r["mtp"].str().strip().lower()
+    if spec in ("on", "true"):
+        spec = "mtp"
+    disagg = _flag_text(r["disagg"])
+    d.set(tensor_parallel=tp, expert_parallel=ep, pipeline_parallel=r["pp"].count(), dp_attention=dpa,
+          speculative_decoding=spec, disaggregated=True if multinode else disagg)
 
 
 def _throughput(d: RunDraft, r: Node) -> None:
@@ -148,9 +179,11 @@ class InferencemaxAgg(Importer):
             d = RunDraft(self.tool, tool_version=out.tool_version)
             _identity(d, r, from_name)
             isl, osl = r["isl"].num(), r["osl"].num()
-            if isl is None and "isl" in from_name and not path:
+            if isl is None and osl is None and "isl" in from_name:
+                # the format's only place for the lengths is the documented file name (agg_dsr1_1k8k.json:
+                # 1,024 in / 8,192 out), for the dashboard arrays and the single aggregates alike
                 isl, osl = float(from_name["isl"]), float(from_name["osl"])
-                d.flag("inferencemax.lengths_from_name")
+                d.flag("inferencemax.lengths_from_file_name", isl=int(isl), osl=int(osl), name=src.name)
             d.set(input_tokens=isl, output_tokens=osl)
             for key, norm in (("ttft", "ttft_ms"), ("tpot", "tpot_ms"), ("itl", "itl_ms"), ("e2el", "e2e_ms")):
                 for stat_key, stat in (("mean", "mean"), ("median", "p50"), ("p90", "p90"), ("p99", "p99")):

@@ -42,7 +42,9 @@ def _server_facts(d: RunDraft, r: Node) -> None:
         # with DP attention the DP ranks live inside the TP group (benchmarks.md §13.3, inference)
         dp_attention = info["enable_dp_attention"].value is True
         gpus = tp * (pp or 1) * (1 if dp_attention else (dp or 1))
-        d.set(gpu_count=gpus)
+        d.set(gpu_count=gpus, tensor_parallel=tp, pipeline_parallel=pp, dp_attention=dp_attention,
+              expert_parallel=info["ep_size"].count(),
+              speculative_decoding=info["speculative_algorithm"].str().lower())
         nodes = {"nodes": nnodes} if nnodes else {}
         if dp_attention:
             d.flag("sglang.gpus_dp_attention_nodes" if nnodes else "sglang.gpus_dp_attention", tp=tp, pp=pp or 1,

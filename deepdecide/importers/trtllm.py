@@ -75,4 +75,6 @@ class TrtllmBench(Importer):
         trtllm_energy(d, r["energy"], gpus, duration, d["output_throughput_tps"])
         tp, ep, pp = world["tp_size"].count(), world["ep_size"].count(), world["pp_size"].count()
         d.set(label=f"tp{tp} ep{ep} pp{pp}" if tp else "")
+        mode = r["decoding_stats"]["mode"].str() if acc is not None else ""
+        d.set(tensor_parallel=tp, expert_parallel=ep, pipeline_parallel=pp, speculative_decoding=mode)
         return Parsed(runs=[d.build()], tool_version=d["tool_version"])

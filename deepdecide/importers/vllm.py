@@ -125,6 +125,10 @@ def _inferencemax_names(d: RunDraft, file_name: str) -> None:
         d.set(quantization=str(names["precision"]))
     if "tp" in names and d["gpu_count"] is None:
         d.set(gpu_count=int(names["tp"]))
+    if "tp" in names:
+        d.set(tensor_parallel=int(names["tp"]))
+    if "ep" in names:
+        d.set(expert_parallel=int(names["ep"]))
     if names:
         d.flag("vllm.inferencemax_name", values=", ".join(f"{k} {v}" for k, v in names.items()))
 
@@ -184,6 +188,9 @@ class VllmServe(Importer):
             label_parts += [f"{k}={v}" for k, v in overrides.items()]
             if overrides:
                 d.flag("vllm.overrides", overrides=", ".join(f"{k}={v}" for k, v in overrides.items()))
+            d.set(tensor_parallel=r["tensor_parallel_size"].count() if "tensor_parallel_size" in overrides else None,
+                  pipeline_parallel=r["pipeline_parallel_size"].count() if "pipeline_parallel_size" in overrides
+                  else None)
             sizes = [r[k].count() for k in _PARALLEL_KEYS if k in overrides]
             if sizes and d["gpu_count"] is None and all(sizes):
                 gpus = 1

@@ -165,7 +165,7 @@ _HEADERS = (N_("rank"), N_("option"), N_("short label"), N_("name"), N_("strateg
             N_("capacity source"), N_("points"), N_("fraction"), N_("draws"), N_("runs"), N_("checks"), N_("0-3"),
             N_("$/M tokens"), N_("ranked"), N_("vetoed"), N_("not ranked"), N_("GPUs owned used"),
             N_("GPUs bought"), N_("GPUs rented"), N_("spare GPUs"), N_("GPUs"), N_("in service from"), N_("payback"),
-            N_("break-even demand against the hosted API"), N_("output tok/s"))
+            N_("break-even demand against the hosted API"), N_("output tok/s"), N_("blocked"))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -237,7 +237,7 @@ def _cost_view(oa: OptionAssessment) -> str:
 
 def comparison_table(ws: Workspace, a: Assessment) -> Table:
     """The ranking and every per-option figure of the Assessment, one row per option."""
-    order = list(a.ranking) + [o.option for o in a.options if o.option not in a.ranking]
+    order = list(a.order or [o.option for o in a.options])  # the one order of every view
     options = [oa for oid in order if (oa := a.option(oid)) is not None]
     short = look.short_labels(ws)
     mc = a.monte_carlo
@@ -278,8 +278,9 @@ def comparison_table(ws: Workspace, a: Assessment) -> Table:
 
     rows: list[tuple[Cell, ...]] = []
     for oa in options:
-        status = term("ranked" if oa.rank is not None else "dev-only" if not oa.eligible
-                      else "vetoed" if oa.vetoes else "not ranked")
+        status = term("ranked" if oa.rank is not None else "dev-only" if oa.strategy.value == "dev-only"
+                      else oa.slo_standing.status.value if not oa.slo_standing.recommendable
+                      else "blocked" if not oa.eligible else "vetoed" if oa.vetoes else "not ranked")
         ev = oa.evidence
         row: list[Cell] = [
             oa.rank, oa.option, short.get(oa.option, oa.option), oa.name, term(oa.strategy.value), oa.runtime,
@@ -293,7 +294,7 @@ def comparison_table(ws: Workspace, a: Assessment) -> Table:
             row.append(_number(part.contribution) if part else None)
         if mc is not None:
             d = mc.for_option(oa.option)
-            row += [_number(d.p_best) if d else None, mc.draws]
+            row += [_number(d.p_best) if d and oa.can_win else None, mc.draws]
             for pct in (d.cost_per_m_tokens_usd, d.tco_usd) if d else (None, None):
                 row += [_number(pct.p10), _number(pct.p50), _number(pct.p90)] if pct else [None] * 3
         row += [oa.capacity.basis.value, str(getattr(getattr(oa.capacity, "source", None), "value", "") or "")]

@@ -103,6 +103,7 @@ def _table() -> dict[tuple[type, str], str]:
         (CapacityBasis.ASSUMED, pgettext("capacity basis", "assumed")),
         (CapacityBasis.FAILS_SLO, pgettext("capacity basis", "fails the SLO")),
         (CapacityBasis.FAILS_PARITY, pgettext("capacity basis", "fails parity")),
+        (CapacityBasis.CANNOT_JUDGE, pgettext("capacity basis", "cannot be judged")),
         (CapacityBasis.NONE, pgettext("capacity basis", "none")),
         (CapacitySource.OWN, pgettext("capacity source", "own measurement")),
         (CapacitySource.THIRD_PARTY, pgettext("capacity source", "third-party")),

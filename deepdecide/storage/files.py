@@ -293,6 +293,54 @@ def _migrate_6_to_7(body: dict[str, Any], warn: Callable[[str, str], None]) -> d
     return body
 
 
+def _migrate_7_to_8(body: dict[str, Any], warn: Callable[[str, str], None]) -> dict[str, Any]:
+    """Schema 8 adds a run's server configuration (``tensor_parallel``, ``expert_parallel``,
+    ``pipeline_parallel``, ``dp_attention``, ``speculative_decoding``, ``disaggregated``: part of a
+    sweep's identity) and an evidence file's stated ``mappings`` (a statistic read from another for
+    the SLO check); a run of unknown token lengths no longer matches a workload that states them.
+    InferenceMAX aggregates state their lengths only in the documented file name
+    (``agg_dsr1_1k8k.json``) and their configuration in the run's label (``conc 64 tp8 ep8
+    dp-attention``): a schema-7 run of one that lacks them gets them from there, flagged, with a
+    warning (earlier builds read the name only for a single aggregate, so an array's runs counted as
+    matches of any length)."""
+    from deepdecide.domain import flags
+    from deepdecide.domain.evidence import lengths_from_file_name
+
+    evidence = body.get("evidence")
+    files = evidence.get("files") if isinstance(evidence, dict) else None
+    for i, f in enumerate(files if isinstance(files, list) else ()):
+        prov = f.get("provenance") if isinstance(f, dict) else None
+        if not isinstance(prov, dict) or not str(prov.get("tool", "")).startswith("inferencemax"):
+            continue
+        name = str(prov.get("file_name", ""))
+        lengths = lengths_from_file_name(name)
+        runs = f.get("runs")
+        for j, r in enumerate(runs if isinstance(runs, list) else ()):
+            if not isinstance(r, dict):
+                continue
+            label = str(r.get("label", "")).lower().split()
+            for token in label:
+                for prefix, key in (("tp", "tensor_parallel"), ("ep", "expert_parallel")):
+                    if token.startswith(prefix) and token[len(prefix):].isdigit() and key not in r:
+                        r[key] = int(token[len(prefix):])
+            if "dp-attention" in label and "dp_attention" not in r:
+                r["dp_attention"] = True
+            if "spec" in label and "speculative_decoding" not in r:
+                at = label.index("spec")
+                if at + 1 < len(label):
+                    r["speculative_decoding"] = label[at + 1]
+            if lengths is not None and r.get("input_tokens") is None and r.get("output_tokens") is None:
+                isl, osl = lengths
+                r["input_tokens"], r["output_tokens"] = isl, osl
+                flag = flags.to_data(flags.flag("inferencemax.lengths_from_file_name", isl=isl, osl=osl, name=name))
+                r["quality_flags"] = [*(r.get("quality_flags") or []), flag]
+                warn(f"evidence.files[{i}].runs[{j}]",
+                     _("token lengths {isl} in / {osl} out read from the file name {name} (schema 8: a run of "
+                       "unknown lengths does not match a workload that states them)").format(
+                         isl=isl, osl=osl, name=name))
+    return body
+
+
 def _evidence_items(body: dict[str, Any], key: str) -> Iterator[dict[str, Any]]:
     """Every mapping of ``evidence.files[*].<key>`` (``runs`` or ``parity``) of an unchecked document,
     for a migration to rewrite in place; anything of another shape is left to validation."""
@@ -304,7 +352,8 @@ def _evidence_items(body: dict[str, Any], key: str) -> Iterator[dict[str, Any]]:
 
 
 MIGRATIONS: dict[int, Migration] = {1: _migrate_1_to_2_all, 2: _migrate_2_to_3, 3: _migrate_3_to_4,
-                                    4: _migrate_4_to_5, 5: _migrate_5_to_6, 6: _migrate_6_to_7}
+                                    4: _migrate_4_to_5, 5: _migrate_5_to_6, 6: _migrate_6_to_7,
+                                    7: _migrate_7_to_8}
 
 
 def data_root() -> Path:

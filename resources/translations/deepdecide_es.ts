@@ -10,7 +10,7 @@
     </message>
     <message>
         <location filename="../../deepdecide/gui/models/assessed.py" line="31"/>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="100"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="103"/>
         <source>Option</source>
         <translation>Opción</translation>
     </message>
@@ -50,82 +50,82 @@
         <translation>Recuperación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="67"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="70"/>
         <source>Criterion</source>
         <translation>Criterio</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="68"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="71"/>
         <source>Metric</source>
         <translation>Métrica</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="69"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="72"/>
         <source>Weight</source>
         <translation>Peso</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="70"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="73"/>
         <source>Share</source>
         <translation>Proporción</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="71"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="74"/>
         <source>Scored</source>
         <translation>Puntúa</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="71"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="74"/>
         <source>yes</source>
         <translation>sí</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="71"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="74"/>
         <source>no</source>
         <translation>no</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="74"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="77"/>
         <source>Note</source>
         <translation>Nota</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="92"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="95"/>
         <source>person-weeks, likely (the low–high range on hover)</source>
         <translation>semanas-persona, valor probable (el intervalo bajo–alto, al pasar el ratón)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="93"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="96"/>
         <source>likely (low–high): </source>
         <translation>probable (bajo–alto): </translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="101"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="104"/>
         <source>Porting</source>
         <translation>Portabilidad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="102"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="105"/>
         <source>External</source>
         <translation>Externo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="103"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="106"/>
         <source>Missing, owned</source>
         <translation>Falta, con responsable</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="104"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="107"/>
         <source>Checklist</source>
         <translation>Lista de control</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="105"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="108"/>
         <source>Total</source>
         <translation>Total</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/assessed.py" line="106"/>
+        <location filename="../../deepdecide/gui/models/assessed.py" line="109"/>
         <source>Blockers</source>
         <translation>Bloqueantes</translation>
     </message>
@@ -292,22 +292,27 @@
         <translation>El precio de la plataforma (flota), compartido por todas sus opciones: editarlo aquí da a esta opción un precio propio.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="570"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="512"/>
+        <source>No recommendation: %1</source>
+        <translation>Sin recomendación: %1</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="572"/>
         <source>%1/M output tokens</source>
         <translation>%1/M tok. de salida</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="579"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="582"/>
         <source>%1 (%2): P(best) %3, %5/M tokens P50 %4</source>
         <translation>%1 (%2): P(mejor) %3, %5/M tokens P50 %4</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="585"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="590"/>
         <source>Whisker: P10–P90 of %1/M output tokens; dot: P50.</source>
         <translation>Bigote: P10–P90 de %1/M tokens de salida; punto: P50.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="586"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="591"/>
         <source>%1 draws (seed %2), %3 cost view. Whisker: P10–P90 of %4/M output tokens; dot: P50.</source>
         <translation>%1 muestras (semilla %2), vista de coste %3. Bigote: P10–P90 de %4/M tokens de salida; punto: P50.</translation>
     </message>
@@ -354,7 +359,7 @@
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/compare_page.py" line="297"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="559"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="561"/>
         <source>Monte Carlo running…</source>
         <translation>Monte Carlo en curso…</translation>
     </message>
@@ -415,27 +420,27 @@
         <translation>En primer puesto: &lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="512"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="514"/>
         <source>No option can be ranked: %1</source>
         <translation>No se puede clasificar ninguna opción: %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="552"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="554"/>
         <source>No winner, so no sensitivity.</source>
         <translation>No hay ganadora, así que no hay análisis de sensibilidad.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="589"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="594"/>
         <source>Most often best: &lt;b&gt;%1&lt;/b&gt; (P(best) %2).</source>
         <translation>La mejor con más frecuencia: &lt;b&gt;%1&lt;/b&gt; (P(mejor) %2).</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="593"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="598"/>
         <source>No winner in %1 of draws.</source>
         <translation>Sin ganadora en el %1 de las muestras.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="595"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="600"/>
         <source>No option has a cost range yet: import benchmarks or give assumed capacities and prices.</source>
         <translation>Ninguna opción tiene aún un intervalo de coste: importe benchmarks o indique capacidades y precios supuestos.</translation>
     </message>
@@ -443,63 +448,73 @@
 <context>
     <name>ContextDialog</name>
     <message>
-        <location filename="../../deepdecide/gui/views/context_dialog.py" line="34"/>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="35"/>
         <source>Context for the import</source>
         <translation>Contexto de la importación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/context_dialog.py" line="37"/>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="38"/>
         <source>Runtime</source>
         <translation>Runtime</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/context_dialog.py" line="37"/>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="38"/>
         <source>Platform</source>
         <translation>Plataforma</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/context_dialog.py" line="37"/>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="38"/>
         <source>GPU count</source>
         <translation>Número de GPU</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/context_dialog.py" line="38"/>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="39"/>
         <source>Model</source>
         <translation>Modelo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/context_dialog.py" line="38"/>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="39"/>
         <source>Runtime version</source>
         <translation>Versión del runtime</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/context_dialog.py" line="39"/>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="40"/>
         <source>Quantization</source>
         <translation>Cuantización</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/context_dialog.py" line="40"/>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="41"/>
+        <source>Input tokens per request (mean)</source>
+        <translation>Tokens de entrada por petición (media)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="42"/>
+        <source>Output tokens per request (mean)</source>
+        <translation>Tokens de salida por petición (media)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="43"/>
         <source>Accept as a proxy because… (empty: not a proxy)</source>
         <translation>Se acepta como proxy porque… (vacío: no es un proxy)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/context_dialog.py" line="41"/>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="44"/>
         <source>Proxy throughput factor (low/likely/high)</source>
         <translation>Factor de throughput del proxy (bajo/probable/alto)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/context_dialog.py" line="51"/>
-        <location filename="../../deepdecide/gui/views/context_dialog.py" line="64"/>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="54"/>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="67"/>
         <source>— not known —</source>
         <translation>— desconocido —</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/context_dialog.py" line="75"/>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="78"/>
         <source>suggested by the file name (%1): check it</source>
         <translation>sugerido por el nombre del archivo (%1): compruébelo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/context_dialog.py" line="79"/>
+        <location filename="../../deepdecide/gui/views/context_dialog.py" line="82"/>
         <source>&lt;b&gt;%1&lt;/b&gt; does not say everything the comparison needs. Tell deepdecide what it was measured on. A fact left “not known” makes its runs &lt;i&gt;needs context&lt;/i&gt;: they count for nothing until it is given.</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; no indica todo lo que la comparación necesita. Indique a deepdecide sobre qué se midió. Un dato que quede como «desconocido» deja sus ejecuciones en &lt;i&gt;falta contexto&lt;/i&gt;: no cuentan para nada hasta que se indique.</translation>
     </message>
@@ -926,455 +941,485 @@
 <context>
     <name>EvidencePage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="182"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="330"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="189"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="337"/>
         <source>File</source>
         <extracomment>the latency charts&apos; series of the last refresh, until their tab is shown (drawn then)</extracomment>
         <translation>Archivo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="184"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="331"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="191"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="338"/>
         <source>Tool</source>
         <translation>Herramienta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="185"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="192"/>
         <source>Version</source>
         <translation>Versión</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="186"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="193"/>
         <source>Runs</source>
         <translation>Ejecuciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="187"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="194"/>
         <source>Checks</source>
         <translation>Comprobaciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="188"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="195"/>
         <source>Size (bytes)</source>
         <translation>Tamaño (bytes)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="189"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="196"/>
         <source>SHA-256</source>
         <translation>SHA-256</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="191"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="198"/>
         <source>Imported</source>
         <translation>Importado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="194"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="201"/>
         <source>Fits the workload</source>
         <translation>Se ajusta a la carga</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="196"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="344"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="203"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="351"/>
         <source>Label</source>
         <translation>Etiqueta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="200"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="207"/>
         <source>Import files…</source>
         <translation>Importar archivos…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="202"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="209"/>
         <source>Remove selected file</source>
         <translation>Quitar el archivo seleccionado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="204"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="211"/>
         <source>Set context…</source>
         <translation>Indicar el contexto…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="205"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="212"/>
         <source>Say what the selected file was measured on (runtime, platform, GPUs, model), or accept its runs as a proxy for the workload</source>
         <translation>Indique sobre qué se midió el archivo seleccionado (runtime, plataforma, GPU, modelo) o acepte sus ejecuciones como proxy de la carga de trabajo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="208"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="215"/>
         <source>Proxy for one run or check…</source>
         <translation>Proxy para una ejecución o comprobación…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="210"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="217"/>
         <source>Accept one run or parity check of the selected file as a proxy for the workload (with a reason and a discount), or withdraw it</source>
         <translation>Acepte una ejecución o comprobación de paridad del archivo seleccionado como proxy de la carga de trabajo (con un motivo y un descuento), o retire la aceptación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="213"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="220"/>
         <source>or drop result files anywhere on the window</source>
         <translation>o suelte archivos de resultados en cualquier parte de la ventana</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="248"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="255"/>
         <source>Filter rows (any column)…</source>
         <translation>Filtrar filas (cualquier columna)…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="254"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="261"/>
         <source>all runs</source>
         <translation>todas las ejecuciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="254"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="261"/>
         <source>that count</source>
         <translation>las que cuentan</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="255"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="262"/>
         <source>matching the workload</source>
         <translation>que coinciden con la carga</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="255"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="262"/>
         <source>proxies</source>
         <translation>proxies</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="256"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="263"/>
         <source>mismatched</source>
         <translation>no coincidentes</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="256"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="263"/>
         <source>needing context</source>
         <translation>que necesitan contexto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="262"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="269"/>
         <source>Runtime × platform:</source>
         <translation>Runtime × plataforma:</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="264"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="271"/>
         <source>Applicability:</source>
         <translation>Aplicabilidad:</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="278"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="285"/>
         <source>Throughput per GPU against interactivity</source>
         <translation>Throughput por GPU frente a interactividad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="279"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="282"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="286"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="289"/>
         <source>output tokens/s per GPU</source>
         <translation>tokens de salida/s por GPU</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="279"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="286"/>
         <source>tokens/s per user (1000 / TPOT p50)</source>
         <translation>tokens/s por usuario (1000 / TPOT p50)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="281"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="288"/>
         <source>Throughput per GPU against concurrency</source>
         <translation>Throughput por GPU frente a concurrencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="290"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="297"/>
         <source>TTFT against concurrency</source>
         <translation>TTFT frente a concurrencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="291"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="298"/>
         <source>TTFT (ms)</source>
         <translation>TTFT (ms)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="306"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="313"/>
         <source>own</source>
         <comment>kind of evidence</comment>
         <translation>propia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="306"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="313"/>
         <source>third-party</source>
         <comment>kind of evidence</comment>
         <translation>de terceros</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="307"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="314"/>
         <source>illustrative</source>
         <comment>kind of evidence</comment>
         <translation>ilustrativa</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="308"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="315"/>
         <source>PREDICTED</source>
         <comment>kind of evidence</comment>
         <translation>PREDICHA</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="313"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="320"/>
         <source>matches</source>
         <comment>fit to the workload</comment>
         <translation>coincide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="313"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="320"/>
         <source>proxy</source>
         <comment>fit to the workload</comment>
         <translation>proxy</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="314"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="321"/>
         <source>mismatch</source>
         <comment>fit to the workload</comment>
         <translation>no coincide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="315"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="322"/>
         <source>needs-context</source>
         <comment>fit to the workload</comment>
         <translation>falta contexto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="318"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="325"/>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="326"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="333"/>
         <source>e2e</source>
         <translation>e2e</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="327"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="334"/>
         <source>e2e per token</source>
         <translation>e2e por token</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="328"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="335"/>
         <source>%1 %2 (ms)</source>
         <translation>%1 %2 (ms)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="328"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="335"/>
         <source>mean</source>
         <translation>media</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="330"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="337"/>
         <source>Applicability</source>
         <translation>Aplicabilidad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="330"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="337"/>
         <source>Kind</source>
         <translation>Tipo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="331"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="338"/>
         <source>Why</source>
         <translation>Motivo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="331"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="338"/>
         <source>Excluded</source>
         <translation>Excluida</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="332"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="339"/>
         <source>Tool version</source>
         <translation>Versión de la herramienta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="332"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="339"/>
         <source>Runtime</source>
         <translation>Runtime</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="333"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="340"/>
         <source>Runtime version</source>
         <translation>Versión del runtime</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="333"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="340"/>
         <source>Platform</source>
         <translation>Plataforma</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="334"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="341"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="334"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="341"/>
         <source>Model</source>
         <translation>Modelo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="334"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="341"/>
         <source>Quantization</source>
         <translation>Cuantización</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="335"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="342"/>
         <source>Dataset</source>
         <translation>Conjunto de datos</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="335"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="342"/>
         <source>Concurrency</source>
         <translation>Concurrencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="336"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="343"/>
         <source>Request rate (req/s)</source>
         <translation>Tasa de peticiones (pet./s)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="336"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="343"/>
         <source>Input tokens</source>
         <translation>Tokens de entrada</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="337"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="344"/>
         <source>Output tokens</source>
         <translation>Tokens de salida</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="337"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="344"/>
         <source>Requests</source>
         <translation>Peticiones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="338"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="345"/>
         <source>Completed</source>
         <translation>Completadas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="338"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="345"/>
         <source>Failed</source>
         <translation>Fallidas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="338"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="345"/>
         <source>Duration (s)</source>
         <translation>Duración (s)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="339"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="346"/>
         <source>Requests/s</source>
         <translation>Peticiones/s</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="339"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="346"/>
         <source>Output tokens/s</source>
         <translation>Tokens de salida/s</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="340"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="347"/>
         <source>Total tokens/s</source>
         <translation>Tokens totales/s</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="341"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="348"/>
         <source>Output tokens/s per GPU</source>
         <translation>Tokens de salida/s por GPU</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="342"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="349"/>
         <source>Tokens/s per user</source>
         <translation>Tokens/s por usuario</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="342"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="349"/>
         <source>Prefill GPUs</source>
         <translation>GPU de prefill</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="343"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="350"/>
         <source>Decode GPUs</source>
         <translation>GPU de decode</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="343"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="350"/>
         <source>Quality flags</source>
         <translation>Indicadores de calidad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="344"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="351"/>
         <source>Missing context</source>
         <translation>Contexto que falta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="344"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="351"/>
         <source>Max rate</source>
         <translation>Tasa máxima</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="345"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="352"/>
         <source>Power per GPU (W)</source>
         <translation>Potencia por GPU (W)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="346"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="353"/>
         <source>Energy per output token (J)</source>
         <translation>Energía por token de salida (J)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="347"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="354"/>
         <source>Energy per input token (J)</source>
         <translation>Energía por token de entrada (J)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="348"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="355"/>
         <source>Energy metered</source>
         <translation>Energía medida en</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="348"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="355"/>
         <source>Output tokens per joule</source>
         <translation>Tokens de salida por julio</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="349"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="356"/>
         <source>KV-cache pool (tokens)</source>
         <translation>Reserva de caché KV (tokens)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="349"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="356"/>
         <source>Re-measures run no.</source>
         <translation>Vuelve a medir la ejecución n.º</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="364"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="357"/>
+        <source>TP</source>
+        <translation>TP</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="357"/>
+        <source>EP</source>
+        <translation>EP</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="357"/>
+        <source>PP</source>
+        <translation>PP</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="358"/>
+        <source>DP-attention</source>
+        <translation>DP-attention</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="358"/>
+        <source>Speculative decoding</source>
+        <translation>Decodificación especulativa</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="359"/>
+        <source>Disaggregated</source>
+        <translation>Desagregado</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="374"/>
         <source>source: %1 (retrieved %2)</source>
         <translation>origen: %1 (obtenido el %2)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="367"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="377"/>
         <source>matches</source>
         <translation>coincide con</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="367"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="377"/>
         <source>DOES NOT MATCH</source>
         <translation>NO COINCIDE con</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="368"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="378"/>
         <source>is not listed in</source>
         <translation>no figura en</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="369"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="379"/>
         <source>SHA-256 %1 the publisher&apos;s manifest %2 (%3)</source>
         <translation>el SHA-256 %1 el manifiesto del editor %2 (%3)</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="377"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="387"/>
         <source>%n predictor error row(s)</source>
         <comment>error table</comment>
         <translation>
@@ -1383,7 +1428,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="390"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="400"/>
         <source>%n matches</source>
         <comment>fit count</comment>
         <translation>
@@ -1392,7 +1437,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="390"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="400"/>
         <source>%n proxy</source>
         <comment>fit count</comment>
         <translation>
@@ -1401,7 +1446,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="391"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="401"/>
         <source>%n mismatch</source>
         <comment>fit count</comment>
         <translation>
@@ -1410,7 +1455,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="392"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="402"/>
         <source>%n needs-context</source>
         <comment>fit count</comment>
         <translation>
@@ -1419,92 +1464,92 @@
         </translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="397"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="407"/>
         <source>(proxy accepted)</source>
         <translation>(proxy aceptado)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="399"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="409"/>
         <source>(%1 accepted as proxies)</source>
         <translation>(%1 aceptadas como proxy)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="468"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="484"/>
         <source>Proxy discount</source>
         <translation>Descuento del proxy</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="469"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="485"/>
         <source>“%1” is not LOW/LIKELY/HIGH numbers with 0 &lt; low ≤ likely ≤ high.</source>
         <translation>«%1» no son números BAJO/PROBABLE/ALTO con 0 &lt; bajo ≤ probable ≤ alto.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="479"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="497"/>
         <source>Context</source>
         <translation>Contexto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="483"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="501"/>
         <source>Context of %1</source>
         <translation>Contexto de %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="502"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="520"/>
         <source>Proxy</source>
         <translation>Proxy</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="506"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="524"/>
         <source>run</source>
         <translation>ejecución</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="506"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="524"/>
         <source>check</source>
         <translation>comprobación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="508"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="526"/>
         <source>Proxy for %1 %2 of %3</source>
         <translation>Proxy para %1 %2 de %3</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="567"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="585"/>
         <source> — excluded (fails parity)</source>
         <translation> — excluida (no supera la paridad)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="567"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="585"/>
         <source> — predicted</source>
         <translation> — predicha</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="568"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="586"/>
         <source> — proxy</source>
         <translation> — proxy</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="568"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="586"/>
         <source> — does not count</source>
         <translation> — no cuenta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="642"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="660"/>
         <source>%1 runs, none with TPOT p50 (interactivity is 1000 / TPOT p50, and these files publish no latency): the chart shows throughput per GPU along each concurrency sweep instead. Throughput alone says nothing about the SLO.</source>
         <translation>%1 ejecuciones, ninguna con TPOT p50 (la interactividad es 1000 / TPOT p50, y estos archivos no publican latencia): el gráfico muestra en su lugar el throughput por GPU a lo largo de cada barrido de concurrencia. El throughput por sí solo no dice nada del SLO.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="292"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="299"/>
         <source>TPOT against concurrency</source>
         <translation>TPOT frente a concurrencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="293"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="300"/>
         <source>TPOT (ms)</source>
         <translation>TPOT (ms)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="159"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="166"/>
         <source>Normalized table</source>
         <translation>Tabla normalizada</translation>
     </message>
@@ -1515,125 +1560,125 @@
         <translation>%1 en %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="160"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="167"/>
         <source>Predicted vs measured</source>
         <translation>Predicho frente a medido</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="217"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="224"/>
         <source>&lt;h2&gt;Evidence&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;Evidencia&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="354"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="364"/>
         <source>Evidence</source>
         <translation>Evidencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="358"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="368"/>
         <source>tool: %1 %2</source>
         <translation>herramienta: %1 %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="359"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="369"/>
         <source>%1 bytes, SHA-256 %2</source>
         <translation>%1 bytes, SHA-256 %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="360"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="370"/>
         <source>imported %1</source>
         <translation>importado %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="360"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="370"/>
         <source>(unknown)</source>
         <translation>(desconocido)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="518"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="536"/>
         <source>Remove %1</source>
         <translation>Quitar %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="539"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="557"/>
         <source>all</source>
         <translation>todas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="578"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="596"/>
         <source>%1 runs from %2 files. Times in ms, throughputs in tokens/s; TPOT, ITL and e2e per token are different metrics and stay apart.</source>
         <translation>%1 ejecuciones de %2 archivos. Tiempos en ms, throughputs en tokens/s; TPOT, ITL y e2e por token son métricas distintas y se mantienen separadas.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="632"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="650"/>
         <source>Pareto front</source>
         <translation>Frente de Pareto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="282"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="291"/>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="293"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="289"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="298"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="300"/>
         <source>concurrency (log scale)</source>
         <translation>concurrencia (escala logarítmica)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="157"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="164"/>
         <source>Throughput</source>
         <extracomment>the user asked to import files (payload: None -&gt; ask for paths)</extracomment>
         <translation>Throughput</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="158"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="165"/>
         <source>Latency</source>
         <translation>Latencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="647"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="665"/>
         <source>%1 runs, none with both output throughput per GPU and TPOT p50 (interactivity is 1000 / TPOT p50, and these files publish no latency): nothing to plot yet. Their numbers are in the normalized table.</source>
         <translation>%1 ejecuciones, ninguna con throughput de salida por GPU y TPOT p50 a la vez (la interactividad es 1000 / TPOT p50, y estos archivos no publican latencia): aún no hay nada que representar. Sus cifras están en la tabla normalizada.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="652"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="670"/>
         <source>No runs with throughput and TPOT yet: import benchmark results (File ▸ Import evidence, or drop files on the window).</source>
         <translation>Aún no hay ejecuciones con throughput y TPOT: importe resultados de benchmarks (Archivo ▸ Importar evidencia, o suelte archivos en la ventana).</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="655"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="673"/>
         <source>Each point is one run. The line through a group&apos;s points is its Pareto front (no other run of the group is better on both axes). Right of the red line meets the interactivity SLO. Hollow points are illustrative, proxy or predicted data, filled ones measurements.</source>
         <translation>Cada punto es una ejecución. La línea que une los puntos de un grupo es su frente de Pareto (ninguna otra ejecución del grupo es mejor en ambos ejes). A la derecha de la línea roja se cumple el SLO de interactividad. Los puntos huecos son datos ilustrativos, de proxy o predichos; los rellenos, mediciones.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="678"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="696"/>
         <source>&lt;h3&gt;No latency to plot&lt;/h3&gt;&lt;p&gt;None of the %1 runs shown publishes TTFT or TPOT against a concurrency: these files report throughput only.&lt;/p&gt;&lt;p&gt;Their numbers are in the normalized table; import results with latency (File ▸ Import evidence, or drop files on the window) to see them here.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;No hay latencia que representar&lt;/h3&gt;&lt;p&gt;Ninguna de las %1 ejecuciones mostradas publica TTFT ni TPOT frente a una concurrencia: estos archivos solo informan del throughput.&lt;/p&gt;&lt;p&gt;Sus cifras están en la tabla normalizada; importe resultados con latencia (Archivo ▸ Importar evidencia, o suelte archivos en la ventana) para verlos aquí.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="682"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="700"/>
         <source>&lt;h3&gt;No latency to plot&lt;/h3&gt;&lt;p&gt;Import benchmark results with TTFT or TPOT (File ▸ Import evidence, or drop files on the window).&lt;/p&gt;</source>
         <translation>&lt;h3&gt;No hay latencia que representar&lt;/h3&gt;&lt;p&gt;Importe resultados de benchmarks con TTFT o TPOT (Archivo ▸ Importar evidencia, o suelte archivos en la ventana).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="686"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="704"/>
         <source>Solid lines are p50, dashed p99; below the red line meets the SLO. Hollow points are illustrative, proxy or predicted data, filled ones measurements.</source>
         <translation>Las líneas continuas son p50; las discontinuas, p99; por debajo de la línea roja se cumple el SLO. Los puntos huecos son datos ilustrativos, de proxy o predichos; los rellenos, mediciones.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="689"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="707"/>
         <source>No run shown publishes TPOT.</source>
         <translation>Ninguna ejecución mostrada publica TPOT.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="691"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="709"/>
         <source>No run shown publishes TTFT.</source>
         <translation>Ninguna ejecución mostrada publica TTFT.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="693"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="711"/>
         <source>%1 runs were driven by request rate, not concurrency, and are not in the latency charts.</source>
         <translation>%1 ejecuciones se dirigieron por tasa de peticiones, no por concurrencia, y no aparecen en los gráficos de latencia.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="720"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="738"/>
         <source>SLO bound %1 / %2 %3</source>
         <translation>Límite del SLO %1 / %2 %3</translation>
     </message>
@@ -2461,83 +2506,88 @@ Recover it?</source>
     </message>
     <message>
         <location filename="../../deepdecide/gui/labels.py" line="42"/>
+        <source>cannot be judged</source>
+        <translation>no se puede juzgar</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="43"/>
         <source>none</source>
         <comment>capacity basis</comment>
         <translation>ninguna</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="48"/>
+        <location filename="../../deepdecide/gui/labels.py" line="49"/>
         <source>service</source>
         <comment>checklist category</comment>
         <translation>servicio</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="48"/>
+        <location filename="../../deepdecide/gui/labels.py" line="49"/>
         <source>operations</source>
         <comment>checklist category</comment>
         <translation>operaciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="49"/>
+        <location filename="../../deepdecide/gui/labels.py" line="50"/>
         <source>security</source>
         <comment>checklist category</comment>
         <translation>seguridad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="54"/>
+        <location filename="../../deepdecide/gui/labels.py" line="55"/>
         <source>serving runtime</source>
         <translation>runtime de servicio</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="54"/>
+        <location filename="../../deepdecide/gui/labels.py" line="55"/>
         <source>engine</source>
         <translation>motor</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="55"/>
+        <location filename="../../deepdecide/gui/labels.py" line="56"/>
         <source>kernel library</source>
         <translation>biblioteca de kernels</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="55"/>
+        <location filename="../../deepdecide/gui/labels.py" line="56"/>
         <source>local runtime</source>
         <translation>runtime local</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="65"/>
+        <location filename="../../deepdecide/gui/labels.py" line="66"/>
         <source>%1 year</source>
         <translation>%1 año</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="65"/>
+        <location filename="../../deepdecide/gui/labels.py" line="66"/>
         <source>%1 years</source>
         <translation>%1 años</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="73"/>
+        <location filename="../../deepdecide/gui/labels.py" line="74"/>
         <source>%1 wk</source>
         <translation>%1 sem.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="103"/>
+        <location filename="../../deepdecide/gui/labels.py" line="104"/>
         <source>weeks</source>
         <comment>unit</comment>
         <translation>semanas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="104"/>
+        <location filename="../../deepdecide/gui/labels.py" line="105"/>
         <source>person-weeks</source>
         <comment>unit</comment>
         <translation>semanas-persona</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="105"/>
+        <location filename="../../deepdecide/gui/labels.py" line="106"/>
         <source>fraction</source>
         <comment>unit</comment>
         <translation>fracción</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="106"/>
+        <location filename="../../deepdecide/gui/labels.py" line="107"/>
         <source>years</source>
         <comment>unit</comment>
         <translation>años</translation>
@@ -3217,7 +3267,7 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/overview_page.py" line="92"/>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="160"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="164"/>
         <source>Score</source>
         <translation>Puntuación</translation>
     </message>
@@ -3288,100 +3338,115 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/overview_page.py" line="136"/>
+        <source>not recommendable</source>
+        <translation>no recomendable</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="137"/>
         <source>not ranked</source>
         <translation>sin clasificar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="139"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="140"/>
         <source>official</source>
         <translation>oficial</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="139"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="140"/>
         <source>experimental</source>
         <translation>experimental</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/overview_page.py" line="150"/>
+        <source>(proxy)</source>
+        <translation>(sustituta)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="152"/>
         <source>reached</source>
         <translation>alcanzado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="150"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="153"/>
+        <source>shown by a proxy only, not the rung itself</source>
+        <translation>solo lo muestra una sustituta, no es el peldaño en sí</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="154"/>
         <source>not reached</source>
         <translation>no alcanzado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="165"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="171"/>
         <source>Share of Monte Carlo draws in which this option ranks first</source>
         <translation>Proporción de muestras de Monte Carlo en las que esta opción queda primera</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="168"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="174"/>
         <source>Monte Carlo running</source>
         <translation>Monte Carlo en curso</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="169"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="175"/>
         <source>Runs and checks about this option, against the workload</source>
         <translation>Ejecuciones y comprobaciones de esta opción, frente a la carga de trabajo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="171"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="177"/>
         <source>matches</source>
         <comment>one file&apos;s fit</comment>
         <translation>coincide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="171"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="177"/>
         <source>proxy</source>
         <comment>one file&apos;s fit</comment>
         <translation>proxy</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="172"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="178"/>
         <source>mismatch</source>
         <comment>one file&apos;s fit</comment>
         <translation>no coincide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="173"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="179"/>
         <source>needs context</source>
         <comment>one file&apos;s fit</comment>
         <translation>falta contexto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="174"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="180"/>
         <source>capacity</source>
         <translation>capacidad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="177"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="183"/>
         <source>nothing</source>
         <translation>nada</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="178"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="184"/>
         <source>run</source>
         <translation>ejecución</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="178"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="184"/>
         <source>check</source>
         <translation>comprobación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="179"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="185"/>
         <source>%1 (%2 %3): %4 (counts for %5)</source>
         <translation>%1 (%2 %3): %4 (cuenta para: %5)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="183"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="189"/>
         <source>… and %1 more</source>
         <translation>… y %1 más</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="188"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="195"/>
         <source>%n run(s) do not count: %1</source>
         <translation>
             <numerusform>%n ejecución no cuenta: %1</numerusform>
@@ -3389,7 +3454,7 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="191"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="198"/>
         <source>%n blocker(s): %1</source>
         <translation>
             <numerusform>%n bloqueante: %1</numerusform>
@@ -3397,42 +3462,47 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
         </translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="204"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="201"/>
+        <source>Not recommendable: %1</source>
+        <translation>No recomendable: %1</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="213"/>
         <source>%1 owned GPUs freed</source>
         <translation>%1 GPU propias liberadas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="206"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="215"/>
         <source>%1 spare, %2 padding to whole nodes, %3 headroom</source>
         <translation>%1 de reserva, %2 de relleno hasta nodos completos, margen %3</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="215"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="224"/>
         <source>%1 capex, %2 opex</source>
         <translation>%1 de capex, %2 de opex</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="219"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="228"/>
         <source>%1 from %2</source>
         <translation>%1 desde %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="223"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="232"/>
         <source>Nothing to buy</source>
         <translation>Nada que comprar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="227"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="236"/>
         <source>%1 / M output tokens, cash</source>
         <translation>%1/M tokens de salida, caja</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="228"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="237"/>
         <source>%1 / M output tokens, all-in</source>
         <translation>%1/M tok. de salida, todo incl.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="238"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="247"/>
         <source>this view drives the ranking</source>
         <translation>esta vista decide la clasificación</translation>
     </message>
@@ -3440,27 +3510,27 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
 <context>
     <name>OverviewPage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="272"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="281"/>
         <source>Edit workload…</source>
         <translation>Editar la carga de trabajo…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="274"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="283"/>
         <source>The model (and its other names), precisions, tokens per request and dataset every run and parity check is judged against</source>
         <translation>El modelo (y sus otros nombres), las precisiones, los tokens por petición y el conjunto de datos frente a los que se juzga cada ejecución y comprobación de paridad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="312"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="321"/>
         <source>Overview</source>
         <translation>Resumen</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="324"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="333"/>
         <source>Workload</source>
         <translation>Carga de trabajo</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="358"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="367"/>
         <source>Revisit this decision: %n of its own triggers fired</source>
         <translation>
             <numerusform>Revise esta decisión: ha saltado %n de sus propios disparadores</numerusform>
@@ -3468,17 +3538,17 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
         </translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="370"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="379"/>
         <source>&lt;h2&gt;%1&lt;/h2&gt;%2 options for %3 · %4 evidence files</source>
         <translation>&lt;h2&gt;%1&lt;/h2&gt;%2 opciones para %3 · %4 archivos de evidencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="373"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="382"/>
         <source>Evidence is judged against the %1. Runs and checks of another model, precision, request shape or dataset are shown but count for nothing.</source>
         <translation>La evidencia se juzga frente a %1. Las ejecuciones y comprobaciones con otro modelo, otra precisión, otra forma de petición u otro conjunto de datos se muestran, pero no cuentan para nada.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="377"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="386"/>
         <source>Runs and parity checks that match the workload count; a proxy the user accepted counts, discounted, for capacity; a mismatch or a run that needs context counts for nothing</source>
         <translation>Cuentan las ejecuciones y comprobaciones de paridad que coinciden con la carga; un proxy aceptado por el usuario cuenta, con descuento, para la capacidad; una no coincidencia o una ejecución a la que le falta contexto no cuenta para nada</translation>
     </message>
@@ -3893,387 +3963,402 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
 <context>
     <name>PresentationWindow</name>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="261"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="262"/>
         <source>Presentation — deepdecide</source>
         <extracomment>the slide shown changed (payload: its index)</extracomment>
         <translation>Presentación — deepdecide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="271"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="272"/>
         <source>Back to the saved decision (B)</source>
         <translation>Volver a la decisión guardada (B)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="285"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="286"/>
         <source>The question</source>
         <translation>La pregunta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="286"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="287"/>
         <source>The options</source>
         <translation>Las opciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="287"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="288"/>
         <source>The evidence per option</source>
         <translation>La evidencia de cada opción</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="288"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="289"/>
         <source>Capacity and cost</source>
         <translation>Capacidad y coste</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="289"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="290"/>
         <source>What would flip it</source>
         <translation>Qué la haría cambiar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="290"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="291"/>
         <source>The recommendation</source>
         <translation>La recomendación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="291"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="292"/>
         <source>Sign-off status</source>
         <translation>Estado de las aprobaciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="332"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="333"/>
         <source>→ / Space next   ← previous   W what-if   B baseline   Esc leaves</source>
         <translation>→ / Espacio siguiente   ← anterior   W «¿y si…?»   B base   Esc salir</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="409"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="410"/>
         <source>weights</source>
         <translation>pesos</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="411"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="412"/>
         <source>SLO</source>
         <translation>SLO</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="412"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="413"/>
         <source>what-if: differs from the saved decision (%1 changed)</source>
         <translation>«¿y si…?»: difiere de la decisión guardada (cambia: %1)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="414"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="415"/>
         <source>the top rank moves from %1 to %2</source>
         <translation>el primer puesto pasa de %1 a %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="415"/>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="417"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="416"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="418"/>
         <source>none</source>
         <translation>ninguna</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="417"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="418"/>
         <source>%1 still ranks first</source>
         <translation>%1 sigue en primer puesto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="458"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="459"/>
         <source>Model: %1</source>
         <translation>Modelo: %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="468"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="469"/>
         <source>Peak demand: %1 · SLO: %2 · horizon %3</source>
         <translation>Demanda punta: %1 · SLO: %2 · horizonte %3</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="481"/>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="494"/>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="530"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="482"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="496"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="535"/>
         <source>Option</source>
         <translation>Opción</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="481"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="482"/>
         <source>Strategy</source>
         <translation>Estrategia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="481"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="482"/>
         <source>Support</source>
         <translation>Soporte</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="481"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="482"/>
         <source>Full name</source>
         <translation>Nombre completo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="492"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="494"/>
         <source>all three claims shown</source>
         <translation>las tres afirmaciones demostradas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="494"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="496"/>
         <source>Builds</source>
         <translation>Compila</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="494"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="496"/>
         <source>Correct</source>
         <translation>Correcta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="494"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="496"/>
         <source>Performs</source>
         <translation>Rinde</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="494"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="496"/>
         <source>Runs</source>
         <translation>Ejecuciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="495"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="497"/>
         <source>First gap</source>
         <translation>Primera carencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="502"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="506"/>
         <source>match</source>
         <translation>coinciden</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="502"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="506"/>
         <source>proxy</source>
         <translation>proxy</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="503"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="507"/>
         <source>mismatch</source>
         <translation>no coinciden</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="503"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="507"/>
         <source>need context</source>
         <translation>falta contexto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="505"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="509"/>
         <source>no runs</source>
         <translation>sin ejecuciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="516"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="521"/>
         <source>none (no run, no assumption)</source>
         <translation>ninguna (ni ejecución ni supuesto)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="530"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="535"/>
         <source>Capacity</source>
         <translation>Capacidad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="530"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="535"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="530"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="535"/>
         <source>%1/M tokens</source>
         <translation>%1/M tokens</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="528"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="533"/>
         <source>Cost view: %1 · TCO over %3 · capacity under the SLO (%2)</source>
         <translation>Vista de coste: %1 · TCO a %3 · capacidad dentro del SLO (%2)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="531"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="499"/>
+        <source>≈: shown by an accepted proxy only, never the rung itself</source>
+        <translation>≈: solo lo muestra una sustituta aceptada, nunca es el peldaño en sí</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="536"/>
         <source>TCO</source>
         <translation>TCO</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="532"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="537"/>
         <source>To production</source>
         <translation>Hasta producción</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="532"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="537"/>
         <source>Capacity basis</source>
         <translation>Base de la capacidad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="539"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="544"/>
         <source>No option ranks first, so nothing can flip.</source>
         <translation>Ninguna opción queda primera, así que nada puede cambiar.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="542"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="547"/>
         <source>%1 ranks first. It stays first while each weight stays in its range (the others unchanged):</source>
         <translation>%1 queda primera. Sigue primera mientras cada peso se mantenga en su intervalo (con los demás sin cambios):</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="546"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="551"/>
         <source>no limit</source>
         <translation>sin límite</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="547"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="552"/>
         <source>below → %1</source>
         <translation>por debajo → %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="548"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="553"/>
         <source>above → %1</source>
         <translation>por encima → %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="550"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="555"/>
         <source>never flips</source>
         <translation>nunca cambia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="551"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="556"/>
         <source>Criterion</source>
         <translation>Criterio</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="551"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="556"/>
         <source>Weight</source>
         <translation>Peso</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="551"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="556"/>
         <source>Holds for</source>
         <translation>Se mantiene en</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="551"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="556"/>
         <source>Beyond</source>
         <translation>Fuera de él</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="555"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="560"/>
         <source>Uncertain inputs that flip it inside their range:</source>
         <translation>Datos inciertos que la hacen cambiar dentro de su intervalo:</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="559"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="564"/>
         <source>below %1 → %2</source>
         <translation>por debajo de %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="560"/>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="563"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="565"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="568"/>
         <source>none eligible</source>
         <translation>ninguna elegible</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="562"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="567"/>
         <source>above %1 → %2</source>
         <translation>por encima de %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="569"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="574"/>
         <source>No uncertain input flips it inside its low–high range.</source>
         <translation>Ningún dato incierto la hace cambiar dentro de su intervalo bajo–alto.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="574"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="579"/>
+        <source>No recommendation: %1.</source>
+        <translation>Sin recomendación: %1.</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="582"/>
+        <source>What would make an option recommendable:</source>
+        <translation>Qué haría recomendable una opción:</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="587"/>
         <source>No recommendation yet.</source>
         <translation>Aún no hay recomendación.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="580"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="593"/>
         <source>Recommended: %1</source>
         <translation>Recomendada: %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="584"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="597"/>
         <source>Ranked first of %1 with %2 points</source>
         <translation>Primera de %1 con %2 puntos</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="586"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="599"/>
         <source>; next: %1 with %2</source>
         <translation>; siguiente: %1 con %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="589"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="602"/>
         <source>officially supported on its platform</source>
         <translation>con soporte oficial en su plataforma</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="590"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="603"/>
         <source>experimental: not on the runtime&apos;s official list</source>
         <translation>experimental: no figura en la lista oficial del runtime</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="591"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="604"/>
         <source>evidence level %1 of 3</source>
         <translation>nivel de evidencia %1 de 3</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="593"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="606"/>
         <source>its capacity is an assumption, not a measurement that meets the SLO</source>
         <translation>su capacidad es un supuesto, no una medición que cumpla el SLO</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="595"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="608"/>
         <source>blocker: %1</source>
         <translation>bloqueante: %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="599"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="612"/>
         <source>agrees</source>
         <translation>coincide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="599"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="612"/>
         <source>differs</source>
         <translation>no coincide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="600"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="613"/>
         <source>The record&apos;s chosen option: %1 (%2 with the ranking)</source>
         <translation>Opción elegida en el registro: %1 (%2 con la clasificación)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="606"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="619"/>
         <source>Record %1 · status %2 · updated %3</source>
         <translation>Registro %1 · estado %2 · actualizado %3</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="609"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="622"/>
         <source>Nobody is asked to sign off yet.</source>
         <translation>Aún no se ha pedido la aprobación a nadie.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="613"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="626"/>
         <source>Name</source>
         <translation>Nombre</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="613"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="626"/>
         <source>Role</source>
         <translation>Cargo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="613"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="626"/>
         <source>Verdict</source>
         <translation>Dictamen</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="613"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="626"/>
         <source>Date</source>
         <translation>Fecha</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="613"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="626"/>
         <source>Conditions</source>
         <translation>Condiciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="616"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="629"/>
         <source>%1 of %2 approved, %3 pending</source>
         <translation>%1 de %2 aprobadas, %3 pendientes</translation>
     </message>
@@ -4360,56 +4445,66 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
     </message>
     <message>
         <location filename="../../deepdecide/gui/summary.py" line="20"/>
+        <source>&lt;b&gt;No recommendation: %1.&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Sin recomendación: %1.&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/summary.py" line="23"/>
+        <source>What would make an option recommendable: %1.</source>
+        <translation>Qué haría recomendable una opción: %1.</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/summary.py" line="27"/>
         <source>no option has a score yet</source>
         <translation>ninguna opción tiene aún puntuación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/summary.py" line="21"/>
+        <location filename="../../deepdecide/gui/summary.py" line="28"/>
         <source>No recommendation yet: %1.</source>
         <translation>Aún no hay recomendación: %1.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/summary.py" line="27"/>
+        <location filename="../../deepdecide/gui/summary.py" line="34"/>
         <source>evidence level %1 of 3 (claims shown: %2)</source>
         <translation>nivel de evidencia %1 de 3 (afirmaciones demostradas: %2)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/summary.py" line="29"/>
+        <location filename="../../deepdecide/gui/summary.py" line="36"/>
         <source>no evidence level reached yet (no build, parity or benchmark on its platform)</source>
         <translation>aún no alcanza ningún nivel de evidencia (ni compilación, ni paridad, ni benchmark en su plataforma)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/summary.py" line="30"/>
+        <location filename="../../deepdecide/gui/summary.py" line="37"/>
         <source>officially supported on its platform</source>
         <translation>con soporte oficial en su plataforma</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/summary.py" line="31"/>
+        <location filename="../../deepdecide/gui/summary.py" line="38"/>
         <source>experimental (not on the runtime&apos;s official list)</source>
         <translation>experimental (no figura en la lista oficial del runtime)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/summary.py" line="32"/>
+        <location filename="../../deepdecide/gui/summary.py" line="39"/>
         <source>Recommendation: &lt;b&gt;%1&lt;/b&gt; — ranked first of %2 with %3 points</source>
         <translation>Recomendación: &lt;b&gt;%1&lt;/b&gt; — primera de %2 con %3 puntos</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/summary.py" line="35"/>
+        <location filename="../../deepdecide/gui/summary.py" line="42"/>
         <source> (next: %1, %2)</source>
         <translation> (siguiente: %1, %2)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/summary.py" line="38"/>
+        <location filename="../../deepdecide/gui/summary.py" line="45"/>
         <source>its capacity is an assumption, not a measurement that meets the SLO</source>
         <translation>su capacidad es un supuesto, no una medición que cumpla el SLO</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/summary.py" line="41"/>
+        <location filename="../../deepdecide/gui/summary.py" line="48"/>
         <source>its capacity is PREDICTED by an estimator or simulator, not a measurement</source>
         <translation>su capacidad la PREDICE un estimador o simulador, no es una medición</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/summary.py" line="46"/>
+        <location filename="../../deepdecide/gui/summary.py" line="53"/>
         <source>best in %1 of %2 Monte Carlo draws</source>
         <translation>la mejor en %1 de %2 muestras de Monte Carlo</translation>
     </message>
@@ -4484,12 +4579,12 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
 <context>
     <name>WhatIfPanel</name>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="220"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="221"/>
         <source>no limit</source>
         <translation>sin límite</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="228"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="229"/>
         <source>What-if on weights and SLO (the saved decision is not changed)</source>
         <translation>«¿Y si…?» sobre pesos y SLO (la decisión guardada no cambia)</translation>
     </message>

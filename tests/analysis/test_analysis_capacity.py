@@ -59,11 +59,14 @@ def test_a_single_passing_run_is_a_lower_bound():
 
 
 def test_missing_metric_is_conservative():
-    # TTFT p99 not measured in the run: it cannot be shown to meet the SLO
+    # TTFT p99 not measured in the run: it cannot be shown to meet the SLO, nor to miss it ("not
+    # measured" is not "fails"): the run cannot be judged, and nothing else gives a capacity
     runs = [replace(run("vllm", "nv-h100", 16, 8000, 8), ttft_ms_p99=None)]
     cap = _cap(_ws_runs(runs))
-    assert cap.value is None
-    assert "TTFT p99 not measured" in cap.points[0].failures
+    assert cap.value is None and cap.basis == CapacityBasis.CANNOT_JUDGE
+    assert cap.points[0].failures == () and not cap.points[0].meets_slo
+    assert "TTFT p99 not measured" in cap.points[0].unjudged
+    assert cap.unjudged == ("TTFT p99 not measured",)
 
 
 def test_no_run_meets_the_slo_and_no_assumption():

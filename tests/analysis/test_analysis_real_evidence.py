@@ -60,10 +60,14 @@ def test_capacity_from_a_real_inferencemax_file(ws):
 
 
 def test_unknown_error_rate_does_not_pass_an_error_rate_slo(ws):
-    oa = evaluate(ws, sensitivity=False).option("sglang-b200")  # the factory's SLO: error rate <= 1 %
+    a = evaluate(ws, sensitivity=False)
+    oa = a.option("sglang-b200")  # the factory's SLO: error rate <= 1 %
     assert not oa.evidence.performs.reached
-    assert "error rate unknown" in " ".join(map(str, oa.evidence.performs.reasons))
-    assert oa.capacity.value is None
+    assert "error rate cannot be computed" in " ".join(map(str, oa.evidence.performs.reasons))
+    # not a failure: the run cannot be judged on the error rate, so it shows no capacity under the SLO
+    assert oa.capacity.value is None and oa.capacity.points[0].failures == ()
+    assert not oa.eligible and oa.slo_standing.status.value == "cannot-judge"
+    assert a.winner != "sglang-b200" and "sglang-b200" not in a.ranking
 
 
 def test_tighter_ttft_slo_fails_on_the_files_p99(ws):

@@ -124,7 +124,9 @@ def test_an_accepted_proxy_is_discounted_labelled_and_never_reaches_performs(tmp
     assert "proxy" in cap.label
     assert any(f.startswith("PROXY") for f in map(str, cap.figure.flags))
     assert any(f.startswith("PROXY") for f in map(str, vllm.costs.cost_per_m_tokens_usd.flags))  # wherever its numbers go
-    assert not vllm.evidence.performs.reached and vllm.evidence.builds.reached
+    # a proxy shows builds only as "proxy", never as the rung itself
+    assert not vllm.evidence.performs.reached and not vllm.evidence.builds.reached
+    assert vllm.evidence.builds.proxy and vllm.evidence.names_proxy[0] == "builds"
     assert vllm.fit.proxies == 1
 
 

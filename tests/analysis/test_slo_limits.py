@@ -75,10 +75,12 @@ def test_the_two_optional_limits_read_their_own_statistic_never_a_relabelled_one
     assert (e2e.reads.attribute, e2e.fallback, e2e.bound) == ("e2e_ms_p90", (), Bound.UPPER)
     assert (itl.reads.attribute, itl.fallback, itl.bound) == ("itl_ms_p99", (), Bound.UPPER)  # ITL is not TPOT
     assert e2e.optional and itl.optional
-    # a run with TPOT p99 and e2e p99 but neither ITL p99 nor e2e p90 meets neither limit
+    # a run with TPOT p99 and e2e p99 but neither ITL p99 nor e2e p90 meets neither limit: it
+    # cannot be judged on them (no relabelled statistic stands in)
     r = BenchmarkRun("t", tpot_ms_p99=10.0, e2e_ms_p99=100.0, itl_ms_p50=5.0, completed=10, failed=0)
-    assert judge(SLO(max_error_rate=None, e2e_p90_ms=1000, itl_p99_ms=50), r) == (
-        "end-to-end latency p90 not measured", "ITL p99 not measured")
+    got = slo_table.assess(SLO(max_error_rate=None, e2e_p90_ms=1000, itl_p99_ms=50), r)
+    assert got.failures == () and not got.meets
+    assert got.unjudged == ("end-to-end latency p90 not measured", "ITL p99 not measured")
 
 
 def test_the_samples_set_neither_optional_limit():
@@ -96,7 +98,12 @@ def test_what_a_run_without_the_figure_counts_as_is_a_field_of_the_limit(monkeyp
     assert judge(slo, bare) == ()  # not judged: neither meets nor fails
     assert judge(slo, replace(bare, e2e_per_token_ms_p50=25.0)) == ("per-token latency p50 25 ms > 20 ms",)
     monkeypatch.setattr(slo_table, "LIMITS", (*slo_table.LIMITS[:-1], EXTRA))
-    assert judge(slo, bare) == ("per-token latency p50 not measured",)  # the default: it fails
+    # the default: "not measured" is not "fails": it cannot be judged (it neither meets nor fails)
+    assert judge(slo, bare) == ()
+    assert slo_table.assess(slo, bare).unjudged == ("per-token latency p50 not measured",)
+    failing = replace(EXTRA, unmeasured=Unmeasured.FAILS)
+    monkeypatch.setattr(slo_table, "LIMITS", (*slo_table.LIMITS[:-1], failing))
+    assert judge(slo, bare) == ("per-token latency p50 not measured",)
 
 
 def test_an_slo_equals_another_with_the_same_limits_however_written():
@@ -277,7 +284,8 @@ def test_itl_and_end_to_end_limits_change_the_capacity_of_real_vllm_runs_as_the_
       (base, 5889.4 tok/s, p99_itl_ms 75.28, every other limit met) ITL reaches 50 ms at
       t = 15.51 / 40.79 = 0.380: (2258.2 + 0.380 x 3631.2) / 4 = 909.8 tok/s/GPU;
     - with end-to-end latency p90 <= 10 s as well: the file publishes no end-to-end latency at all
-      (no ``*_e2el_ms`` key), so no run shows that it meets the limit and the option fails the SLO.
+      (no ``*_e2el_ms`` key), so no run can be judged on the limit: the option's capacity cannot be
+      judged (not a failure) and it is not recommendable.
     """
     ws, raw = l40s
     tput = {k: r["output_throughput"] for k, r in raw.items()}
@@ -303,5 +311,8 @@ def test_itl_and_end_to_end_limits_change_the_capacity_of_real_vllm_runs_as_the_
     assert not any(k.endswith("_e2el_ms") for r in raw.values() for k in r)
     ws = replace(ws, slo=ws.slo.replace(e2e_p90_ms=10_000))
     cap = _capacity(ws)
-    assert cap.basis == CapacityBasis.FAILS_SLO and cap.value is None
-    assert all("end-to-end latency p90 not measured" in p.failures for p in cap.points)
+    assert cap.basis == CapacityBasis.CANNOT_JUDGE and cap.value is None
+    assert cap.unjudged == ("end-to-end latency p90 not measured",)
+    # a run that misses ITL p99 says so; the others cannot be judged on the end-to-end limit
+    assert all(p.failures or "end-to-end latency p90 not measured" in p.unjudged for p in cap.points)
+    assert not any(p.meets_slo for p in cap.points)

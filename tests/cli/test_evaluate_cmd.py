@@ -29,7 +29,7 @@ def test_evaluate_prints_the_ranking_with_classification_and_reasons(capsys):
     assert "experimental" in line and "blocked" in line
     assert "not on the official list" in out
     assert "BLOCKER: Persistent KV cache" in out
-    assert "not eligible: not recommendable until someone is named to build Persistent KV cache" in out
+    assert "not recommendable: not recommendable until someone is named to build Persistent KV cache" in out
     assert "dev-only" in out
     assert "What would flip the decision" in out
     assert "Monte Carlo (all-in view): 500 draws" in out
@@ -127,3 +127,42 @@ def test_evaluate_writes_every_weight_with_one_precision(capsys):
     assert any(ln.startswith("weight cost-per-m-tokens = 0.200 (20.0 %)") for ln in lines)
     figures = [m for ln in lines for m in re.findall(r"(?<![\d.])\d+\.\d+(?= \()", ln)]
     assert figures and all(len(f.split(".")[1]) == 3 for f in figures), figures
+
+
+def test_evaluate_json_writes_money_units_in_the_workspace_currency(tmp_path, capsys):
+    from dataclasses import replace
+
+    from deepdecide.storage.files import load_builtin_workspace, save_workspace
+
+    ws = load_builtin_workspace()
+    ws = replace(ws, assumptions=replace(ws.assumptions, currency="EUR"))
+    path = tmp_path / "eur.deepdecide.yaml"
+    save_workspace(ws, path)
+    assert cli_main.main(["evaluate", str(path), "--json", "--no-monte-carlo"]) == 0
+    text = capsys.readouterr().out
+    data = json.loads(text)
+    assert data["currency"] == "EUR"
+    units = re.findall(r'"unit": "([^"]*)"', text)
+    assert not [u for u in units if "$" in u]  # never "$/M tokens", "$/GPU-h" or "$" in a EUR workspace
+    assert {"€/M tokens", "€/GPU-h", "€"} <= set(units)
+
+
+def test_evaluate_names_no_winner_when_no_option_meets_the_slo_and_says_what_would(tmp_path, capsys):
+    from dataclasses import replace
+
+    from deepdecide.domain.workspace import SLO
+    from deepdecide.storage.files import load_builtin_workspace, save_workspace
+
+    ws = load_builtin_workspace()
+    # the sample's options rest on assumptions; without them nothing shows that any option meets the SLO
+    ws = replace(ws, slo=SLO(ttft_p99_ms=2000, tpot_p99_ms=50),
+                 options=tuple(replace(o, cost=replace(o.cost, assumed_output_tps_per_gpu=None)) for o in ws.options))
+    path = tmp_path / "none.deepdecide.yaml"
+    save_workspace(ws, path)
+    assert cli_main.main(["evaluate", str(path), "--draws", "200"]) == 1
+    out = capsys.readouterr().out
+    assert out.splitlines()[0].endswith("no recommendation: no option meets the SLO with the evidence at hand")
+    assert "What would make an option recommendable:" in out
+    assert "What would flip the decision" not in out and "Risks of the recommended option" not in out
+    rows = [ln for ln in out.splitlines() if ln.startswith("-  ")]
+    assert rows and all(" — " in ln and ("no evidence" in ln or "dev-only" in ln or "cannot be judged" in ln) for ln in rows)

@@ -58,7 +58,8 @@ def test_reimport_with_new_context_replaces_instead_of_skipping(capsys, sample, 
     assert main(["import", str(llama), "--into", str(sample), "--kind", "own"]) == 0
     out = capsys.readouterr().out
     assert "the file name suggests --platform H100 --gpus 1 (not applied" in out
-    assert "NEEDS-CONTEXT" in out
+    # a run of a known other model is a mismatch, whatever context it lacks: context would not make it count
+    assert "MISMATCH" in out and "NEEDS-CONTEXT" not in out
     ws = load_workspace(sample)
     assert ws.evidence.files[-1].runs[0].platform == ""  # a suggestion is never applied silently
     assert main(["import", str(llama), "--into", str(sample)]) == 0  # no new context: skipped
@@ -146,3 +147,32 @@ def test_evidence_set_accepts_a_proxy_for_one_run_or_check(capsys, sample, tmp_p
     out = capsys.readouterr().out
     assert "check 2: " in out and "proxy (proxy accepted for this check: fine-tune of ours), counts for builds" in out
     assert "check 1: " in out and "check 1: eval_accuracy" in out
+
+
+def test_evidence_set_states_token_lengths_precision_and_a_mapping(capsys, sample, llama):
+    name = llama.name
+    assert main(["import", str(llama), "--into", str(sample), "--kind", "own", "--runtime", "vllm",
+                 "--platform", "H100", "--gpus", "1"]) == 0
+    capsys.readouterr()
+    assert main(["evidence", "set", str(sample), name, "--input-tokens", "8192", "--output-tokens", "1024",
+                 "--quantization", "fp8", "--map", "tpot_ms_p99=tpot_ms_mean*1.3", "--map-reason",
+                 "p99 within 30 % of the mean on this stack"]) == 0
+    out = capsys.readouterr().out
+    assert "stated mapping for the SLO check: tpot_ms_p99 ≈ tpot_ms_mean × 1.3 (p99 within 30 % of the mean " \
+           "on this stack)" in out
+    f = load_workspace(sample).evidence.files[-1]
+    run = f.runs[0]
+    assert (run.input_tokens, run.output_tokens) == (8192, 1024) and run.quantization == "fp8"
+    assert [(m.target, m.source, m.factor) for m in f.mappings] == [("tpot_ms_p99", "tpot_ms_mean", 1.3)]
+    assert main(["evidence", "set", str(sample), name, "--no-map", "tpot_ms_p99"]) == 0
+    assert load_workspace(sample).evidence.files[-1].mappings == ()
+    # refused with the reason, nothing changed
+    before = sample.read_bytes()
+    capsys.readouterr()
+    assert main(["evidence", "set", str(sample), name, "--map", "tpot_ms_p99=tpot_ms_mean*1.3"]) == 2
+    assert "--map needs --map-reason" in capsys.readouterr().err
+    assert main(["evidence", "set", str(sample), name, "--map", "tpot_p99", "--map-reason", "x"]) == 2
+    assert "--map expects TARGET=SOURCE*FACTOR" in capsys.readouterr().err
+    assert main(["evidence", "set", str(sample), name, "--input-tokens", "0"]) == 2
+    assert "token lengths must be in (0, 10,000,000], got 0" in capsys.readouterr().err
+    assert sample.read_bytes() == before

@@ -26,7 +26,13 @@ def test_init_writes_a_valid_workspace_from_flags(tmp_path, capsys, monkeypatch)
     assert ws.decision.considered_options == tuple(o.id for o in ws.options)
     assert ws.matrix.platforms and ws.checklist and ws.criteria  # the built-in data, copied in
     assert "matrix: builtin" not in path.read_text()
-    assert main(["evaluate", str(path), "--no-monte-carlo"]) == 0  # a workspace the analysis reads
+    # a workspace the analysis reads; with no evidence and no assumption nothing shows that an option
+    # meets the SLO: no winner (exit 1), and it says what would make one recommendable
+    capsys.readouterr()
+    assert main(["evaluate", str(path), "--no-monte-carlo"]) == 1
+    said = capsys.readouterr().out
+    assert "no recommendation: no option meets the SLO with the evidence at hand" in said
+    assert "What would make an option recommendable:" in said
     assert main(["validate", str(path)]) == 0
 
 

@@ -5,7 +5,11 @@ kind (pass, fail and inconclusive mixed, the platform written as the matrix id o
 name a file reports), checklist answers (provided, external, missing with and without an
 owner, three-point efforts), criteria weights (zeros included), the required parity kinds, and
 sometimes a criterion whose metric is mistyped (validation refuses it since schema 2, the analysis still must not dilute the
-shares). Options get short distinct names so the PDF's table rows can be read back.
+shares), and per option a small benchmark sweep that meets the SLO, misses it at every load, or
+cannot be judged on it (no request counts: the error rate is unknown), with or without the option's
+stated assumption — the knock-outs (fails the SLO, fails parity, cannot be judged, no evidence)
+that make an option not recommendable. Options get short distinct names so the PDF's table rows
+can be read back.
 
 ``expected_*`` are the seed's rules written out plainly, as an oracle independent of
 ``deepdecide.analysis``: a view and the analysis that agree on a wrong rule still fail.
@@ -20,7 +24,15 @@ from functools import lru_cache
 from hypothesis import strategies as st
 
 from deepdecide.domain.common import Estimate
-from deepdecide.domain.evidence import EvidenceFile, ParityCheck, ParityKind, Provenance, Verdict
+from deepdecide.domain.evidence import (
+    BenchmarkRun,
+    EvidenceFile,
+    ParityCheck,
+    ParityKind,
+    Provenance,
+    ProvenanceKind,
+    Verdict,
+)
 from deepdecide.domain.workspace import (
     Answer,
     Assumptions,
@@ -111,14 +123,26 @@ def workspaces(draw: st.DrawFn) -> Generated:
     mask = draw(st.integers(0, 2 ** len(KINDS) - 1))
     required = tuple(k for i, k in enumerate(KINDS) if mask >> i & 1)
     prov = Provenance("generated-parity.json", 1, "0" * 64, "test")
-    files = (*ws.evidence.files, EvidenceFile(prov, (), tuple(checks)))
+    seed_runs = draw(st.integers(0, 2**32 - 1))
+    rng = random.Random(seed_runs)
+    runs: list[BenchmarkRun] = []
+    options = []
+    for o in ws.options:
+        sweep = rng.choice(RUN_KINDS) if o.strategy != Strategy.DEV_ONLY else "none"
+        runs.extend(_sweep(ws, o.runtime, o.platform, sweep))
+        if rng.random() < 0.3:  # no stated assumption: the evidence alone decides
+            o = replace(o, cost=replace(o.cost, assumed_output_tps_per_gpu=None))
+        options.append(o)
+    bench = Provenance("generated-runs.json", 1, "1" * 64, "test", kind=ProvenanceKind.THIRD_PARTY)
+    files = (*ws.evidence.files, EvidenceFile(prov, (), tuple(checks)), EvidenceFile(bench, tuple(runs)))
     seed_money = draw(st.integers(0, 2**32 - 1))
     assumptions, fleet = _money(ws, random.Random(seed_money))
     out = replace(ws, evidence=replace(ws.evidence, files=files), answers=tuple(answers),
-                  criteria=tuple(criteria), required_parity=required, assumptions=assumptions, fleet=fleet)
+                  criteria=tuple(criteria), required_parity=required, options=tuple(options),
+                  assumptions=assumptions, fleet=fleet)
     return Generated(out, f"parity seed {seed_parity}, answers seed {seed_answers}, weights {weights}, "
                           f"mistyped criterion weight {typo}, required {[k.value for k in required]}, "
-                          f"money seed {seed_money}")
+                          f"runs seed {seed_runs}, money seed {seed_money}")
 
 
 def _money(ws: Workspace, rng: random.Random) -> tuple[Assumptions, tuple[PlatformFleet, ...]]:
@@ -130,6 +154,25 @@ def _money(ws: Workspace, rng: random.Random) -> tuple[Assumptions, tuple[Platfo
                 baseline_option=rng.choice(("", *keeps)), currency=rng.choice(("USD", "EUR")))
     fleet = tuple(replace(f, owned_gpus=rng.choice((0, 512, 1024, 2048))) if f.owned_gpus else f for f in ws.fleet)
     return a, fleet
+
+
+#: the benchmark sweeps an option may get: none, one that meets the SLO at its lighter loads, one that
+#: misses it at every load, one without request counts (its error rate cannot be judged)
+RUN_KINDS = ("none", "meets", "fails", "unjudged")
+
+
+def _sweep(ws: Workspace, runtime: str, platform: str, kind: str) -> list[BenchmarkRun]:
+    if kind == "none":
+        return []
+    out = []
+    for conc, tps, ttft in ((8, 900.0, 800.0), (32, 2400.0, 1500.0), (64, 3000.0, 2600.0)):
+        counts = {} if kind == "unjudged" else {"num_requests": 500, "completed": 500, "failed": 0}
+        out.append(BenchmarkRun(
+            "generated", runtime=runtime, platform=platform, gpu_count=8, model=ws.workload.model,
+            quantization="fp8", dataset=ws.workload.dataset, concurrency=conc, input_tokens=8192, output_tokens=1024,
+            output_throughput_tps=tps, output_tps_per_gpu=tps / 8, ttft_ms_p99=ttft * (3 if kind == "fails" else 1),
+            tpot_ms_p99=30.0, tpot_ms_p50=25.0, interactivity_tps_per_user=40.0, **counts))
+    return out
 
 
 # ---------------------------------------------------------------------------------------------
@@ -168,6 +211,42 @@ def expected_effort(ws: Workspace, option_id: str) -> tuple[float, float, float]
         elif a.answer == Answer.MISSING and a.provider.strip():
             owned += a.effort_person_weeks.likely
     return external, owned, external + owned
+
+
+def expected_standing(ws: Workspace, option_id: str) -> str:
+    """The option against the SLO and the parity gate, by the seed's rules: a failed required check
+    (any failing check when none is required) excludes the runs of its cell; then the first runs
+    that can speak to the SLO decide (one meets it: it meets; the lightest load misses it: it fails);
+    runs that cannot be judged (no request counts) fall to the stated assumption, else it cannot be
+    judged; no run at all: the assumption, else nothing shows it meets the SLO."""
+    o = next(x for x in ws.options if x.id == option_id)
+    if o.strategy == Strategy.HOSTED_API:  # judged by its provider's stated TTFT and TPOT p99
+        return _hosted_standing(ws, o)
+    runs = [r for r in ws.evidence.runs if r.tool == "generated" and r.runtime == o.runtime
+            and r.platform == o.platform]
+    failed = [p for p in ws.evidence.parity if p.runtime == o.runtime and _platform_id(ws, p.platform) == o.platform
+              and p.verdict == Verdict.FAIL and (not ws.required_parity or p.kind in ws.required_parity)]
+    assumed = o.cost.assumed_output_tps_per_gpu is not None
+    if runs and failed:
+        return "fails-parity"
+    if runs and runs[0].completed is not None:
+        lightest_fails = runs[0].ttft_ms_p99 is not None and runs[0].ttft_ms_p99 > ws.slo.get("ttft_p99_ms")
+        return "fails-slo" if lightest_fails else "meets"
+    if assumed:
+        return "meets"
+    return "cannot-judge" if runs else "no-evidence"
+
+
+def _hosted_standing(ws: Workspace, o) -> str:
+    h = o.hosted
+    stated = {"ttft_p99_ms": h.stated_ttft_p99_ms if h else None, "tpot_p99_ms": h.stated_tpot_p99_ms if h else None}
+    limits = {k: ws.slo.get(k) for k in stated}
+    per_user = ws.slo.get("min_interactivity_tps_per_user")
+    if any(limits[k] is not None and stated[k] is None for k in stated) or (per_user and stated["tpot_p99_ms"] is None):
+        return "cannot-judge"
+    missed = any(limits[k] is not None and stated[k] > limits[k] for k in stated)
+    missed = missed or bool(per_user and 1000.0 / stated["tpot_p99_ms"] < per_user)
+    return "fails-slo" if missed else "meets"
 
 
 def expected_shares(ws: Workspace) -> dict[str, float | None]:

@@ -67,9 +67,10 @@ def test_why_is_in_words_with_criterion_names_never_ids(sample_ws, sample_record
     a = evaluate(sample_ws)
     assert a.recommended == a.winner == "keep-sglang-h100"
     first = a.why[0]
-    assert first.name == "Engineering effort" and first.best and first.other == "keep-vllm-h100"
+    assert first.name == "Cost per million output tokens" and first.best and first.other == "keep-vllm-h100"
     summary = sample_record[1]
-    assert "Lowest engineering effort: 2 person-weeks vs 9 person-weeks for Keep H100, serve with vLLM" \
+    # at the precision the tables print them: the sample's $/M rest on assumptions ("≈ $1.7")
+    assert "Lowest cost per million output tokens: ≈ $1.7/M tokens vs ≈ $1.9/M tokens for Keep H100, serve with vLLM" \
         in " ".join(summary.split())
     assert "cost-per-m-tokens" not in summary and "Largest parts of its score" not in summary
 

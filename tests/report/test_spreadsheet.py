@@ -53,7 +53,8 @@ def test_comparison_csv_holds_every_figure_as_a_plain_number_with_its_unit(sampl
     out = tmp_path / "comparison.csv"
     sheet.write_csv(sheet.comparison_table(ws, a), out)
     rows = read_csv(out)
-    assert [r["option"] for r in rows] == list(a.ranking) + [o.option for o in a.options if o.option not in a.ranking]
+    assert [r["option"] for r in rows] == list(a.order)  # the one order of every view
+    assert list(a.order[:len(a.ranking)]) == list(a.ranking)
     short = look.short_labels(ws)
     for r in rows:
         oa = a.option(r["option"])
@@ -77,7 +78,10 @@ def test_comparison_csv_holds_every_figure_as_a_plain_number_with_its_unit(sampl
         if oa.score is not None:
             assert float(r["score [points]"]) == pytest.approx(oa.score.total)
         d = a.monte_carlo.for_option(oa.option)
-        assert float(r["P(best) [fraction]"]) == pytest.approx(d.p_best)
+        if oa.can_win:
+            assert float(r["P(best) [fraction]"]) == pytest.approx(d.p_best)
+        else:  # an option that cannot win has no P(best), not 0
+            assert r["P(best) [fraction]"] == ""
         assert r["Monte Carlo draws [draws]"] == "400"
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QObject
 
-from deepdecide.analysis.assessment import EffortRange, OptionAssessment
+from deepdecide.analysis.assessment import Assessment, EffortRange, OptionAssessment
 from deepdecide.domain import formatting
 from deepdecide.domain.messages import Message
 from deepdecide.gui import labels
@@ -55,9 +55,12 @@ def _fleet_text(o: OptionAssessment) -> str:
             f"{formatting.integer(f.bought_gpus)} + {formatting.integer(f.rented_gpus)})")
 
 
-def ranked_order(options: tuple[OptionAssessment, ...]) -> list[OptionAssessment]:
-    """Ranked options first in rank order, then the others in workspace order."""
-    return sorted(options, key=lambda o: (o.rank is None, o.rank or 0))
+
+def ranked_order(assessment: Assessment) -> list[OptionAssessment]:
+    """The Assessment's one order of every view: ranked options by score, then the others grouped
+    by why they cannot be recommended."""
+    ids = assessment.order or tuple(o.option for o in assessment.options)
+    return [o for oid in ids if (o := assessment.option(oid)) is not None]
 
 
 def criteria_model(parent: QObject | None = None) -> RecordTableModel:

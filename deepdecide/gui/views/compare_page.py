@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 from deepdecide.domain import presentation as look
 from deepdecide.domain.common import Estimate
 from deepdecide.domain.edits import SetAssumptions, SetDemand, SetOptionCost, SetSLO, SetWeight
-from deepdecide.domain.formatting import DASH, integer, money, number, percent, probability
+from deepdecide.domain.formatting import DASH, integer, money, number, p_best, percent, probability
 from deepdecide.domain.formatting import share as share_text
 from deepdecide.domain.formatting import weight as weight_text
 from deepdecide.domain.i18n import gettext
@@ -499,16 +499,18 @@ class ComparePage(Page):
                                       ", ".join(unused)) if unused else
                                   self.tr("Weights are relative: each criterion counts by its share of the total. "
                                           "Drag a slider and the ranking follows."))
-        order = sorted(a.options, key=lambda o: (o.rank is None, o.rank or 0, o.name))
+        order = ranked_order(a)
         short = look.short_labels(ws)
         self.bars.set_rows([(o.name, o.score.total if o.score else 0.0, o.rank is not None,
                              texts((*o.eligibility_reasons, *o.vetoes), "; ")) for o in order],
                            [short.get(o.option, o.name) for o in order],
                            [look.option_swatch(ws, o.option) for o in order])
-        self.ranking.set_rows(ranked_order(a.options))
+        self.ranking.set_rows(order)
         self.criteria.set_rows(list(a.criteria))
         win = a.option(a.winner) if a.winner else None
         self.winner_label.setText(fmt(self.tr("Ranked first: <b>%1</b>"), win.name) if win else
+                                  fmt(self.tr("No recommendation: %1"), texts((a.no_recommendation,)))
+                                  if a.no_recommendation is not None else
                                   fmt(self.tr("No option can be ranked: %1"), texts(a.messages, "; ")))
         self.prices.set_rows(list(ws.options))
         self.prices.refresh_headers()  # money headers in the workspace's currency
@@ -576,11 +578,14 @@ class ComparePage(Page):
             name = self._option_name(od.option)
             c = od.cost_per_m_tokens_usd
             rows.append((short.get(od.option, name), c.p10, c.p50, c.p90))
+            who = self.document.assessment().option(od.option)
             lines.append(fmt(self.tr("%1 (%2): P(best) %3, %5/M tokens P50 %4"), short.get(od.option, name), name,
-                             probability(od.p_best), money(c.p50, currency), unit))
+                             p_best(od.p_best, who is not None and who.can_win), money(c.p50, currency), unit))
         drawn = self.mc_chart.set_options(rows, [look.option_swatch(ws, od.option) for od in order])
         self.mc_chart.setVisible(drawn > 0)
-        best = sorted(mc.options, key=lambda o: -o.p_best)[0] if mc.options else None
+        winnable = [o for o in mc.options if (x := self.document.assessment().option(o.option)) is not None
+                    and x.can_win]
+        best = sorted(winnable, key=lambda o: -o.p_best)[0] if winnable else None
         # the draws, seed and cost view are said once: in the analysis's note when it has one
         text = (fmt(self.tr("Whisker: P10–P90 of %1/M output tokens; dot: P50."), unit) if mc.notes else
                 fmt(self.tr("%1 draws (seed %2), %3 cost view. Whisker: P10–P90 of %4/M output tokens; dot: P50."),

@@ -1,4 +1,5 @@
-"""Ask for the facts an evidence file does not hold: runtime, platform, GPU count, model.
+"""Ask for the facts an evidence file does not hold: runtime, platform, GPU count, model (and,
+from the Evidence page, its precision and request lengths).
 
 Nothing is pre-filled silently: a field starts as "not known" unless the file's name suggests a
 value (``1xH100``, ``tp8``, ``b200-trt``), which is shown as a suggestion to confirm. A fact left
@@ -37,6 +38,8 @@ class ContextDialog(QDialog):
         labels = {"runtime": self.tr("Runtime"), "platform": self.tr("Platform"), "gpu_count": self.tr("GPU count"),
                   "model": self.tr("Model"), "runtime_version": self.tr("Runtime version"),
                   "quantization": self.tr("Quantization"),
+                  "input_tokens": self.tr("Input tokens per request (mean)"),
+                  "output_tokens": self.tr("Output tokens per request (mean)"),
                   "proxy_reason": self.tr("Accept as a proxy because… (empty: not a proxy)"),
                   "proxy_discount": self.tr("Proxy throughput factor (low/likely/high)")}
         suggestions = suggestions or {}
@@ -58,9 +61,9 @@ class ContextDialog(QDialog):
                 elif pick:  # a value the matrix does not list: offered as it is
                     w.addItem(str(pick), pick)
                     w.setCurrentIndex(w.count() - 1)
-            elif name == "gpu_count":
+            elif name in ("gpu_count", "input_tokens", "output_tokens"):
                 w = IntegerSpinBox()
-                w.setRange(0, 100000)
+                w.setRange(0, 100000 if name == "gpu_count" else 10_000_000)
                 w.setSpecialValueText(self.tr("— not known —"))
                 pick = value if value else hint
                 w.setValue(int(pick) if pick else 0)

@@ -137,6 +137,13 @@ def run_groups(assessment: Assessment, n_runs: int) -> list[str]:
     return groups if len(groups) == n_runs else ["?"] * n_runs
 
 
+
+
+def _common(values: Any) -> Any:
+    """The one value every item has, else None."""
+    found = set(values)
+    return found.pop() if len(found) == 1 else None
+
 class EvidencePage(Page):
     """Provenance, the normalized runs (sortable, filterable) and the charts."""
 
@@ -347,6 +354,9 @@ class EvidencePage(Page):
             "energy_j_per_input_token": self.tr("Energy per input token (J)"),
             "energy_basis": self.tr("Energy metered"), "output_tokens_per_joule": self.tr("Output tokens per joule"),
             "kv_cache_tokens": self.tr("KV-cache pool (tokens)"), "reproduces": self.tr("Re-measures run no."),
+            "tensor_parallel": self.tr("TP"), "expert_parallel": self.tr("EP"), "pipeline_parallel": self.tr("PP"),
+            "dp_attention": self.tr("DP-attention"), "speculative_decoding": self.tr("Speculative decoding"),
+            "disaggregated": self.tr("Disaggregated"),
         }
         return titles.get(name, name)
 
@@ -439,13 +449,19 @@ class EvidencePage(Page):
         current: dict[str, Any] = {}
         if first is not None:
             current = {"runtime": first.runtime, "platform": ws.matrix.platform_id(first.platform) if first.platform
-                       else "", "gpu_count": first.gpu_count, "model": first.model}
+                       else "", "gpu_count": first.gpu_count, "model": first.model,
+                       # shown only where every run agrees: OK then sets it on every run (a file whose runs
+                       # state different lengths keeps them, the field reading "not known")
+                       "quantization": _common(r.quantization for r in f.runs),
+                       "input_tokens": _common(round(r.input_tokens) if r.input_tokens else None for r in f.runs),
+                       "output_tokens": _common(round(r.output_tokens) if r.output_tokens else None for r in f.runs)}
         elif f.parity:
             current = {"runtime": f.parity[0].runtime, "platform": f.parity[0].platform, "model": f.parity[0].model}
         if f.proxy is not None:
             d = f.proxy.discount
             current.update(proxy_reason=f.proxy.reason, proxy_discount=f"{d.low:g}/{d.likely:g}/{d.high:g}")
-        fields = ["runtime", "platform", "gpu_count", "model", "proxy_reason", "proxy_discount"] if f.runs else \
+        fields = ["runtime", "platform", "gpu_count", "model", "quantization", "input_tokens", "output_tokens",
+                  "proxy_reason", "proxy_discount"] if f.runs else \
             ["runtime", "platform", "model", "proxy_reason", "proxy_discount"]
         m = ws.matrix
         choices = {"runtime": [(r.id, r.name) for r in m.runtimes],
@@ -474,7 +490,9 @@ class EvidencePage(Page):
                 proxy = None
         try:
             new = with_context(f, runtime=values.get("runtime", ""), platform=values.get("platform", ""),
-                               gpu_count=values.get("gpu_count"), model=values.get("model", ""), proxy=proxy)
+                               gpu_count=values.get("gpu_count"), model=values.get("model", ""), proxy=proxy,
+                               quantization=values.get("quantization", ""),
+                               input_tokens=values.get("input_tokens"), output_tokens=values.get("output_tokens"))
         except EditError as exc:
             self.document_interaction().info(self.tr("Context"), str(exc))
             return

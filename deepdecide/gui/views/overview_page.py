@@ -133,7 +133,8 @@ class OptionCard(QFrame):
             self.rank.setText(fmt(self.tr("<b>#%1</b>"), oa.rank))
             self.rank.setToolTip(self.tr("Rank by weighted score"))
         else:
-            self.rank.setText(self.tr("not ranked"))
+            self.rank.setText(self.tr("not recommendable") if not oa.slo_standing.recommendable
+                              else self.tr("not ranked"))
             self.rank.setToolTip(texts((*oa.eligibility_reasons, *oa.vetoes)))
         official = oa.classification.official
         self.badge.setText(self.tr("official") if official else self.tr("experimental"))
@@ -144,10 +145,13 @@ class OptionCard(QFrame):
         for name, chip in self.levels.items():
             level = getattr(oa.evidence, name)
             chip.setProperty("meaning", "pass" if level.reached else "undocumented")
-            mark = "✔" if level.reached else "✘"
-            chip.setText(f"{mark} {level_names()[name]}")
+            mark = "✔" if level.reached else "≈" if level.proxy else "✘"
+            chip.setText(f"{mark} {level_names()[name]}" + ("" if level.reached or not level.proxy
+                                                             else " " + self.tr("(proxy)")))
             chip.setToolTip("<br>".join((f"<b>{level_names()[name]}</b>: "
-                                         + (self.tr("reached") if level.reached else self.tr("not reached")),
+                                         + (self.tr("reached") if level.reached else
+                                            self.tr("shown by a proxy only, not the rung itself") if level.proxy
+                                            else self.tr("not reached")),
                                          *(text(r) for r in level.reasons))))
         for chip in (self.badge, *self.levels.values()):
             _style_chip(chip)
@@ -161,7 +165,9 @@ class OptionCard(QFrame):
             self._set("score", formatting.score(oa.score.total), f"<b>{score}</b><br>{parts}")
         else:
             self._set("score", DASH, texts((*oa.eligibility_reasons, *oa.vetoes)))
-        if draws is not None:
+        if not oa.can_win:  # not recommendable: it cannot rank first in any draw
+            self._set("pbest", DASH, texts((*oa.eligibility_reasons, *oa.vetoes)))
+        elif draws is not None:
             self._set("pbest", probability(draws.p_best), self.tr("Share of Monte Carlo draws in which this option "
                                                                   "ranks first"))
         else:
@@ -182,7 +188,8 @@ class OptionCard(QFrame):
         if len(fits) > 12:
             tip_lines.append(fmt(self.tr("… and %1 more"), len(fits) - 12))
         self._set("runs", self.fit_text(oa.fit), "<br>".join(tip_lines))
-        notes = [text(m) for m in (*oa.vetoes, *oa.messages)]
+        notes = [text(m) for m in (*oa.vetoes, *oa.messages) if m.id != "option.no_capacity"
+                 or oa.slo_standing.reason is None]
         notes[:0] = [text(m) for m in oa.capacity.caveats]  # what the capacity rests on, from the Assessment
         if oa.runs_counting_for_nothing:  # the Assessment decides; the card says it
             notes.insert(0, fmt(self.tr("%n run(s) do not count: %1", "", oa.runs_counting_for_nothing),
@@ -190,6 +197,8 @@ class OptionCard(QFrame):
         if oa.checklist.blockers:
             notes.append(fmt(self.tr("%n blocker(s): %1", "", len(oa.checklist.blockers)),
                              ", ".join(b.title for b in oa.checklist.blockers)))
+        if oa.slo_standing.reason is not None:  # a knock-out: said first, on the card itself
+            notes.insert(0, fmt(self.tr("Not recommendable: %1"), text(oa.slo_standing.reason)))
         self.note.setText("<br>".join(f"<small>⚠ {n}</small>" for n in notes[:3]))
         self.note.setVisible(bool(notes))
 
@@ -379,7 +388,7 @@ class OverviewPage(Page):
                                          "needs context counts for nothing"))
         self.messages.setText(texts(a.messages))
         self.messages.setVisible(bool(a.messages))
-        order = sorted(a.options, key=lambda o: (o.rank is None, o.rank or 0))
+        order = [o for oid in (a.order or [x.option for x in a.options]) if (o := a.option(oid)) is not None]
         while len(self.cards) < len(order):
             self.cards.append(OptionCard())
         while len(self.cards) > len(order):

@@ -79,8 +79,9 @@ def _named(ws: Workspace, reason: str | Message) -> str | Message:
     return dataclasses.replace(reason, params=params)
 
 
-def _yes(reached: bool) -> str:
-    return "✓" if reached else "✗"
+def _yes(reached: bool, proxy: bool = False) -> str:
+    """✓ reached, ≈ shown by an accepted proxy only (never the rung itself), ✗ not reached."""
+    return "✓" if reached else "≈" if proxy else "✗"
 
 
 class Slide(QWidget):
@@ -449,7 +450,7 @@ class PresentationWindow(QWidget):
 
     # slides ---------------------------------------------------------------------------------
     def _order(self, a: Assessment) -> list[OptionAssessment]:
-        ids = list(a.ranking) + [o.option for o in a.options if o.option not in a.ranking]
+        ids = a.order or tuple(o.option for o in a.options)  # the one order of every view
         return [oa for i in ids if (oa := a.option(i)) is not None]  # every id is one of a.options
 
     def _question(self, s: Slide, ws: Workspace, a: Assessment) -> None:
@@ -487,12 +488,15 @@ class PresentationWindow(QWidget):
             ev = oa.evidence
             missing = _named(ws, next((lv.reasons[0] for lv in (ev.builds, ev.correct, ev.performs)
                                        if not lv.reached and lv.reasons), ""))
-            rows.append([short.get(oa.option, oa.option), _yes(ev.builds.reached), _yes(ev.correct.reached),
-                         _yes(ev.performs.reached), self._fit_text(oa),
+            rows.append([short.get(oa.option, oa.option), _yes(ev.builds.reached, ev.builds.proxy),
+                         _yes(ev.correct.reached, ev.correct.proxy), _yes(ev.performs.reached, ev.performs.proxy),
+                         self._fit_text(oa),
                          missing or self.tr("all three claims shown")])
             tips.append(oa.name)
         s.grid([self.tr("Option"), self.tr("Builds"), self.tr("Correct"), self.tr("Performs"), self.tr("Runs"),
                 self.tr("First gap")], rows, tips, centred=(1, 2, 3))
+        if any(oa.evidence.names_proxy for oa in a.options):
+            s.add(_label(self.tr("≈: shown by an accepted proxy only, never the rung itself")))
 
     def _fit_text(self, oa: OptionAssessment) -> str:
         """"3 match · 1 proxy · 2 mismatch": how the runs about the option fit the workload."""
@@ -513,7 +517,8 @@ class PresentationWindow(QWidget):
             c = oa.costs
             view = view or labels.cost_view(getattr(c, "view", None) or "all-in")
             cap = oa.capacity
-            basis = labels.capacity_basis(cap.basis) if cap.value is not None else self.tr("none (no run, no assumption)")
+            basis = (labels.capacity_basis(cap.basis) if cap.value is not None or cap.basis.value != "none"
+                     else self.tr("none (no run, no assumption)"))
             # the driving cost view, at the precision its range supports, as on the Overview and in the record
             dv = c.all_in if c.view.value == "all-in" else c.cash
             per_m = (fmtn.money(dv.cost_per_m_tokens_usd.value, cur, approx=dv.assumed, low=dv.low, high=dv.high)
@@ -570,6 +575,14 @@ class PresentationWindow(QWidget):
 
     def _recommendation(self, s: Slide, ws: Workspace, a: Assessment) -> None:
         short = look.short_labels(ws)
+        if a.winner is None and a.no_recommendation is not None:
+            s.add(_label(fmt(self.tr("No recommendation: %1."), message_text(a.no_recommendation)), scale=1.4,
+                         bold=True))
+            if a.remedies:
+                s.add(_label(self.tr("What would make an option recommendable:")))
+            for m in a.remedies[:6]:
+                s.add(_label("•  " + message_text(m)))
+            return
         if a.winner is None:
             s.add(_label(self.tr("No recommendation yet."), scale=1.4, bold=True))
             for m in a.messages:

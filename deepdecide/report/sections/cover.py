@@ -15,6 +15,7 @@ from deepdecide.domain.workspace import RecordStatus
 from deepdecide.report import fonts
 from deepdecide.report.sections.base import BODY_W, Context, option_label, table_without_header
 from deepdecide.report.styles import INK, escape, para
+from deepdecide.report.words import text as text_of
 from deepdecide.report.words import word
 
 
@@ -37,8 +38,16 @@ def _recommendation(ctx: Context) -> str:
     elif a.winner:
         text = _("{option}: the analysis's top rank (no option chosen yet)").format(
             option=option_label(ctx.ws, a.winner))
+    elif a.no_recommendation is not None:
+        return _("none: {why} (see the executive summary for what would make an option recommendable)").format(
+            why=text_of(a.no_recommendation))
     else:
         return _("none: no option can be ranked (see the executive summary)")
+    if d.chosen_option and a.option(d.chosen_option) is not None:
+        chosen = a.option(d.chosen_option)
+        if chosen is not None and not chosen.slo_standing.recommendable and chosen.slo_standing.reason is not None:
+            text += ". " + _("Not recommendable on the evidence at hand: {reason}").format(
+                reason=text_of(chosen.slo_standing.reason))
     if a.why:
         text += ". " + str(a.why[0].text)[:1].upper() + str(a.why[0].text)[1:] + "."
     return text

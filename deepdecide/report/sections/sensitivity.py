@@ -6,7 +6,16 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
 
 from deepdecide.domain import presentation as look
-from deepdecide.domain.formatting import DASH, estimate, integer, percent, probability, share, unit_text
+from deepdecide.domain.formatting import (
+    DASH,
+    estimate,
+    integer,
+    p_best,
+    percent,
+    probability,
+    share,
+    unit_text,
+)
 from deepdecide.domain.i18n import _, ngettext
 from deepdecide.report import charts
 from deepdecide.report.sections.base import BODY_W, Context, h1, h2, money, name_of, num, platform_name
@@ -19,7 +28,10 @@ def sensitivity(ctx: Context) -> list[Flowable]:
     a = ctx.assessment
     out = h1(title("sensitivity"), "sensitivity")
     s = a.sensitivity
-    if s is None:
+    if s is None and a.no_recommendation is not None:
+        out.append(para(_("No recommendation ({why}), so there is no winner whose stability could be tested.").format(
+            why=text(a.no_recommendation))))
+    elif s is None:
         out.append(para(_("No option can be ranked, so there is no winner whose stability could be tested.")))
     else:
         out.append(para(_("Winner under the likely inputs: {winner}.").format(winner=name_of(ctx, s.winner))
@@ -70,13 +82,15 @@ def sensitivity(ctx: Context) -> list[Flowable]:
                         .format(n=integer(mc.draws), seed=mc.seed, share=percent(mc.p_no_winner, 1))
                         + (f" ({'; '.join(text(n) for n in mc.notes)})" if mc.notes else "")))
         short = look.short_labels(ctx.ws)
-        bars = [(short.get(d.option, name_of(ctx, d.option)), d.p_best * 100, None, None) for d in mc.options]
+        # only the options that can win: the others have no P(first) to draw ("—" in the table)
+        winnable = [d for d in mc.options if (o := a.option(d.option)) is not None and o.can_win]
+        bars = [(short.get(d.option, name_of(ctx, d.option)), d.p_best * 100, None, None) for d in winnable]
         if bars:
             out.append(charts.figure(charts.bar_chart(
                 bars, x_label=_("share of draws in which the option ranks first (%)"), width=BODY_W,
                 title=_("Probability of ranking first"), value_fmt=lambda v: probability(v / 100),
                 tick_fmt=lambda v: percent(v / 100), x_max=100,
-                colors_=[look.option_color(ctx.ws, d.option) for d in mc.options]),
+                colors_=[look.option_color(ctx.ws, d.option) for d in winnable]),
                 ngettext("Share of {n} draw (seed {seed}) in which each option ranks first.",
                          "Share of {n} draws (seed {seed}) in which each option ranks first.", mc.draws)
                 .format(n=integer(mc.draws), seed=mc.seed),
@@ -84,7 +98,8 @@ def sensitivity(ctx: Context) -> list[Flowable]:
         rows = []
         for d in mc.options:
             c, t = d.cost_per_m_tokens_usd, d.tco_usd
-            rows.append([name_of(ctx, d.option), probability(d.p_best),
+            who = a.option(d.option)
+            rows.append([name_of(ctx, d.option), p_best(d.p_best, who is not None and who.can_win),
                          " / ".join(money(x, ctx.currency) for x in (c.p10, c.p50, c.p90)),
                          " / ".join(money(x, ctx.currency) for x in (t.p10, t.p50, t.p90)),
                          percent(d.missing_fraction)])

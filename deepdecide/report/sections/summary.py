@@ -34,9 +34,10 @@ def _assumed(costs: Costs) -> bool:
 
 def levels(oa: OptionAssessment) -> str:
     ev = oa.evidence
-    return ", ".join(f"{n} {yes_no(lv.reached)}" for n, lv in
-                     ((pgettext("evidence rung", "builds"), ev.builds), (pgettext("evidence rung", "correct"), ev.correct),
-                      (pgettext("evidence rung", "performs"), ev.performs)))
+    return ", ".join(f"{n} {yes_no(lv.reached) if lv.reached or not lv.proxy else pgettext('evidence rung', 'proxy')}"
+                     for n, lv in ((pgettext("evidence rung", "builds"), ev.builds),
+                                   (pgettext("evidence rung", "correct"), ev.correct),
+                                   (pgettext("evidence rung", "performs"), ev.performs)))
 
 
 def flips(ctx: Context, a: Assessment) -> list[str]:
@@ -84,6 +85,12 @@ def summary(ctx: Context) -> list[Flowable]:
         out.append(para(_("Note: the analysis ranks {winner} first; the decision-makers chose {chosen}. The reason "
                           "below must justify the difference.").format(winner=name_of(ctx, a.winner),
                                                                        chosen=name_of(ctx, d.chosen_option))))
+    if not chosen and a.no_recommendation is not None:
+        out.append(para(_("<b>No recommendation: {why}.</b>").format(why=esc(text(a.no_recommendation))),
+                        "callout", markup=True))
+        if a.remedies:
+            out.append(para(_("What would make an option recommendable:")))
+            out += bullets([text(r) for r in a.remedies[:10]])
     oa = a.option(chosen) if chosen else None
     if oa is not None:
         c = oa.costs
@@ -128,7 +135,7 @@ def summary(ctx: Context) -> list[Flowable]:
                                                or _("not eligible"))],
         ]
         out.append(kv(rows))
-        risks = a.recommendation_risks if oa.option == a.winner else ()
+        risks = a.recommendation_risks if oa.option == a.recommended else ()
         if risks:
             out.append(para(_("Risks of the recommended option ({n}):").format(n=len(risks))))
             out += bullets([text(r.text) for r in risks])
@@ -150,6 +157,9 @@ def summary(ctx: Context) -> list[Flowable]:
     found = flips(ctx, a)
     if found:
         out += bullets(found[:8])
+    elif a.sensitivity is None and a.no_recommendation is not None:
+        out.append(para(_("No option is recommendable, so no input or weight can move a top rank: what would make "
+                          "an option recommendable is listed above.")))
     else:
         out.append(para(_("No single input within its stated range and no single weight change moves the top rank "
                           "(one at a time, the others at their likely values).")))
@@ -207,7 +217,7 @@ def _fit_summary(ctx: Context) -> list[Flowable]:
 
 def _ranking_table(ctx: Context) -> Flowable:
     a = ctx.assessment
-    order = list(a.ranking) + [o.option for o in a.options if o.option not in a.ranking]
+    order = list(a.order or [o.option for o in a.options])  # the one order of every view
     rows = []
     extra = []
     for i, oid in enumerate(order, start=1):

@@ -1,0 +1,290 @@
+"""The evidence rules on real third-party files (``../shared/fixtures``, see its SOURCES.md): what
+counts (matches / proxy / mismatch / needs context), "not measured" is not "fails", every run's
+request lengths known, sweeps per server configuration, rungs after the parity gate, and the
+knock-outs that leave a decision with no winner rather than a winner that fails the SLO.
+
+Files: InferenceMAX's official dashboard arrays ``agg_dsr1_1k8k.json`` (DeepSeek-R1-0528, 66 rows;
+1,024 in / 8,192 out stated only in the name) and ``agg_gptoss_8k1k.json`` (gpt-oss-120b, 119
+rows); the single InferenceMAX aggregates (``agg_dsr1_fp4_b200_*``, renamed without their lengths);
+an AIConfigurator Pareto CSV (DeepSeek-V4-Flash FP8 on RTX PRO 6000, modelled means only); the
+vLLM ``--append-result`` file of three deployments on 4x L40S.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import pytest
+
+from deepdecide.analysis import evaluate
+from deepdecide.analysis.assessment import Applicability, CapacityBasis, CapacitySource, SloStatus
+from deepdecide.domain.common import Estimate
+from deepdecide.domain.edits import with_context, with_mappings
+from deepdecide.domain.evidence import (
+    Evidence,
+    EvidenceFile,
+    ParityCheck,
+    ParityKind,
+    ProvenanceKind,
+    StatMapping,
+    Verdict,
+)
+from deepdecide.domain.slo import SLO
+from deepdecide.domain.workload import ProxyAcceptance, TokenRange, Workload
+from deepdecide.domain.workspace import CostInputs, Option, Pricing, Strategy, Workspace
+from deepdecide.storage import files
+
+registry = pytest.importorskip("deepdecide.importers.registry")
+base = pytest.importorskip("deepdecide.importers.base")
+
+ARRAY_1K8K = "benchmarks/inferencemax/agg_dsr1_1k8k.json"
+ARRAY_GPTOSS = "benchmarks/inferencemax/agg_gptoss_8k1k.json"
+SINGLE_SGLANG = "benchmarks/inferencemax/agg_dsr1_fp4_b200_sglang_tp4_conc4.json"
+SINGLE_TRT = "benchmarks/inferencemax/agg_dsr1_fp4_b200_trt_tp8_ep8_dpa_conc256.json"
+AIC = "benchmarks/aiconfigurator/dsv4flash_rtxpro6000_8x4_sglang_isl2048_osl500_agg_pareto.csv"
+L40S = "benchmarks/vllm/vllm_serving_l40s_append_multi.jsonl"
+
+R1 = "deepseek-ai/DeepSeek-R1-0528"
+#: the decision: DeepSeek-R1 at 8K in / 1K out, the SLO with the default error-rate limit (1 %)
+R1_8K1K = Workload(R1, aliases=("nvidia/DeepSeek-R1-0528-FP4-V2",), input_tokens=TokenRange(6144, 10240),
+                   output_tokens=TokenRange(768, 1280))
+SLO_8K1K = SLO(ttft_p99_ms=10_000, tpot_p99_ms=60)  # error rate <= 1 % by default
+R1_OPTIONS = (("sglang", "nv-h200"), ("trtllm", "nv-h200"), ("trtllm", "nv-b200"), ("sglang", "nv-b200"))
+
+
+def _import(path, kind=ProvenanceKind.THIRD_PARTY, **context) -> EvidenceFile:
+    result = registry.import_file(path, base.ImportContext(**context))
+    return replace(result.evidence, provenance=replace(result.evidence.provenance, kind=kind))
+
+
+def _workspace(workload: Workload, slo: SLO, options, evidence: tuple[EvidenceFile, ...]) -> Workspace:
+    """The built-in sample's matrix, checklist and criteria with the given decision."""
+    ws = files.load_builtin_workspace()
+    opts = tuple(Option(f"{rt}-{pf}", f"{rt} on {pf}", Strategy.BUY, rt, pf, cost=CostInputs(Pricing.RENT, **kw))
+                 for rt, pf, kw in options)
+    return replace(ws, model=workload.model, workload=workload, slo=slo, options=opts,
+                   evidence=Evidence(files=evidence), answers=(),
+                   decision=replace(ws.decision, chosen_option="", considered_options=tuple(o.id for o in opts)))
+
+
+def _r1(evidence: tuple[EvidenceFile, ...], slo: SLO = SLO_8K1K) -> Workspace:
+    return _workspace(R1_8K1K, slo, [(rt, pf, {"gpu_hour_usd": Estimate(2.0, 2.5, 3.0)}) for rt, pf in R1_OPTIONS],
+                      evidence)
+
+
+@pytest.fixture(scope="module")
+def array_1k8k(shared_fixture):
+    return _import(shared_fixture(ARRAY_1K8K))
+
+
+# ---------------------------------------------------------------------------------------------
+# request lengths from the documented file name; what a 1K/8K array counts for in an 8K/1K decision
+
+
+def test_the_array_states_its_lengths_in_its_name_and_they_are_read_from_it_flagged(array_1k8k):
+    runs = array_1k8k.runs
+    assert len(runs) == 66
+    assert {(r.input_tokens, r.output_tokens) for r in runs} == {(1024.0, 8192.0)}
+    flag = next(f for f in runs[0].quality_flags if f.id == "inferencemax.lengths_from_file_name")
+    assert "read from the file name agg_dsr1_1k8k.json" in str(flag)
+
+
+def test_the_1k8k_array_counts_for_nothing_in_an_8k1k_decision(array_1k8k):
+    a = evaluate(_r1((array_1k8k,)), sensitivity=False)
+    fits = [f for f in a.evidence_fit if f.item == "run"]
+    assert {f.applicability for f in fits} == {Applicability.MISMATCH}
+    assert all(not f.counts_for for f in fits)
+    assert any("1,024 / 8,192 tokens vs 6,144–10,240 / 768–1,280" in str(m) for m in fits[0].reasons)
+    for oa in a.options:
+        assert oa.capacity.value is None and not oa.evidence.builds.reached and not oa.evidence.builds.proxy
+        assert oa.fit.matches == 0 and oa.fit.mismatches > 0
+
+
+def test_accepted_as_a_proxy_it_counts_labelled_and_never_as_a_rung(array_1k8k):
+    proxy = ProxyAcceptance("same model and engines, 1K/8K instead of 8K/1K", Estimate(0.3, 0.5, 0.7))
+    slo = SLO_8K1K.replace(max_error_rate=None)  # the file has no request counts
+    a = evaluate(_r1((with_context(array_1k8k, proxy=proxy),), slo), sensitivity=False)
+    oa = a.option("trtllm-nv-h200")
+    assert oa.fit.proxies == 5 and oa.fit.matches == 0
+    assert oa.capacity.source == CapacitySource.PROXY and "proxy" in oa.capacity.label
+    assert any(str(f).startswith("PROXY") for f in oa.capacity.figure.flags)
+    # a proxy shows builds and performs only as "proxy": never the rungs, never the evidence level
+    ev = oa.evidence
+    assert not ev.builds.reached and ev.builds.proxy and not ev.performs.reached and ev.performs.proxy
+    assert ev.level == 0 and ev.names_proxy == ("builds", "performs")
+
+
+def test_runs_whose_lengths_nothing_states_need_context_and_never_match(shared_fixture):
+    # the single aggregates were saved without the lengths their original names held
+    single = _import(shared_fixture(SINGLE_SGLANG))
+    assert single.runs[0].input_tokens is None
+    a = evaluate(_r1((single,)), sensitivity=False)
+    fit = a.evidence_fit[0]
+    assert fit.applicability == Applicability.NEEDS_CONTEXT and not fit.counts_for
+    assert "input tokens, output tokens" in str(fit.reasons[0])
+    # the user states them (evidence set --input-tokens / --output-tokens, the Evidence page)
+    given = with_context(single, input_tokens=8192, output_tokens=1024)
+    a = evaluate(_r1((given,)), sensitivity=False)
+    assert a.evidence_fit[0].applicability == Applicability.MATCHES
+    assert any(f.id == "edits.set_by_user" and f.args.get("name") == "input_tokens"
+               for f in given.runs[0].quality_flags)
+
+
+def test_a_run_of_a_known_other_model_is_a_mismatch_and_never_asks_for_context(shared_fixture):
+    gptoss = _import(shared_fixture(ARRAY_GPTOSS))
+    assert {(r.input_tokens, r.output_tokens) for r in gptoss.runs} == {(8192.0, 1024.0)}  # from its name
+    # even with the runtime and platform left unknown, it is a mismatch: context would not make it count
+    bare = replace(gptoss, runs=tuple(replace(r, runtime="", platform="") for r in gptoss.runs))
+    a = evaluate(_r1((bare,)), sensitivity=False)
+    assert {f.applicability for f in a.evidence_fit} == {Applicability.MISMATCH}
+    assert all("needs context" not in str(m) for f in a.evidence_fit for m in f.reasons)
+    assert "measured on openai/gpt-oss-120b, not deepseek-ai/DeepSeek-R1-0528" in str(a.evidence_fit[0].reasons[0])
+
+
+# ---------------------------------------------------------------------------------------------
+# "not measured" is not "fails"; no winner that fails the SLO
+
+
+def test_an_8k1k_r1_decision_with_an_error_rate_limit_names_no_winner_and_says_why(array_1k8k):
+    proxy = ProxyAcceptance("same model, the only R1 sweep published", Estimate(0.3, 0.5, 0.7))
+    a = evaluate(_r1((with_context(array_1k8k, proxy=proxy),)), monte_carlo=True, draws=300)
+    assert a.winner is None and a.ranking == () and a.sensitivity is None and a.recommendation_risks == ()
+    assert str(a.no_recommendation) == "no option meets the SLO with the evidence at hand"
+    for oa in a.options:
+        # the aggregates hold no request counts: the error rate cannot be judged, which is not a failure
+        assert oa.capacity.basis == CapacityBasis.CANNOT_JUDGE
+        assert not any(p.meets_slo for p in oa.capacity.points)
+        assert any(p.unjudged == ("error rate cannot be computed (no failed / completed counts)",)
+                   for p in oa.capacity.points)
+        assert oa.slo_standing.status == SloStatus.CANNOT_JUDGE and not oa.eligible and oa.rank is None
+        assert "error rate cannot be computed" in str(oa.slo_standing.reason)
+        assert not oa.can_win and a.monte_carlo.for_option(oa.option).p_best == 0
+    remedies = " ".join(map(str, a.remedies))
+    assert "count completed and failed requests" in remedies and "max_error_rate: null" in remedies
+    # without the error-rate limit the same runs speak to the SLO, and there is a winner
+    b = evaluate(_r1((with_context(array_1k8k, proxy=proxy),), SLO_8K1K.replace(max_error_rate=None)),
+                 sensitivity=False)
+    assert b.winner is not None and b.no_recommendation is None
+
+
+def test_an_option_whose_runs_fail_the_slo_is_not_recommendable_and_ranks_after_the_others(array_1k8k):
+    proxy = ProxyAcceptance("same model", Estimate(0.3, 0.5, 0.7))
+    # TPOT p99 <= 10 ms: H200 SGLang misses it at its lightest load (p99_tpot 11.9 ms at concurrency 4);
+    # B200 SGLang FP4 TP8 EP8 meets it there (7.8 ms)
+    slo = SLO(ttft_p99_ms=10_000, tpot_p99_ms=10, max_error_rate=None)
+    a = evaluate(_r1((with_context(array_1k8k, proxy=proxy),), slo), sensitivity=False)
+    oa = a.option("sglang-nv-h200")
+    assert oa.capacity.basis == CapacityBasis.FAILS_SLO and oa.slo_standing.status == SloStatus.FAILS_SLO
+    assert not oa.eligible and oa.rank is None and "fails the SLO at the lightest measured load" in str(
+        oa.eligibility_reasons[0])
+    assert "sglang-nv-h200" in a.order[len(a.ranking):] and "sglang-nv-h200" not in a.ranking
+    assert a.winner in a.ranking
+
+
+# ---------------------------------------------------------------------------------------------
+# sweeps per server configuration
+
+
+def test_ep_dp_attention_and_mtp_variants_form_separate_sweeps(array_1k8k, shared_fixture, tmp_path):
+    from deepdecide.analysis.capacity import configuration_text, sweeps
+
+    b200 = [r for r in array_1k8k.runs if r.runtime == "trtllm" and r.platform == "B200" and r.quantization == "fp4"]
+    configs = {configuration_text(r) for r in b200}
+    assert configs == {"TP4", "TP4 EP4", "TP4 EP4 DP-attention", "TP8", "TP8 EP8", "TP8 EP8 DP-attention"}
+    for _axis, group in sweeps(b200):
+        assert len({configuration_text(r) for r in group}) == 1 and len({r.gpu_count for r in group}) == 1
+    # MTP: the same rows with speculative decoding on (as the dashboard's mtp rows state it) are another sweep
+    raw = json.loads(shared_fixture(ARRAY_1K8K).read_text(encoding="utf-8"))
+    h200 = [row for row in raw if row["hw"] == "h200" and row["framework"] == "trt"]
+    both = tmp_path / "agg_dsr1_1k8k.json"
+    both.write_text(json.dumps(h200 + [{**row, "spec_decoding": "mtp"} for row in h200]), encoding="utf-8")
+    runs = _import(both).runs
+    assert {configuration_text(r) for r in runs} == {"TP8 EP8", "TP8 EP8 MTP"}
+    assert sorted(len(g) for _axis, g in sweeps(runs)) == [5, 5]
+
+
+def test_the_capacity_is_the_best_configuration_that_meets_the_slo_and_names_it(array_1k8k):
+    proxy = ProxyAcceptance("same model", Estimate(0.3, 0.5, 0.7))
+    a = evaluate(_r1((with_context(array_1k8k, proxy=proxy),), SLO_8K1K.replace(max_error_rate=None)),
+                 sensitivity=False)
+    cap = a.option("trtllm-nv-b200").capacity
+    by_config = {(c.configuration, c.precision): c for c in cap.configurations}
+    assert len(by_config) == 7  # six fp4 configurations and the fp8 one
+    best = max((c for c in cap.configurations if c.value is not None), key=lambda c: c.value)
+    assert cap.value == pytest.approx(best.value) and cap.configuration == best.configuration
+    assert cap.configuration in str(cap.note)
+    assert any("the best of 7 server configurations that meets the SLO" in str(f) for f in cap.figure.flags)
+
+
+# ---------------------------------------------------------------------------------------------
+# predictions under a p99 SLO: the assumption stays, or a stated mapping
+
+
+@pytest.fixture
+def aic_workspace(shared_fixture):
+    pred = _import(shared_fixture(AIC), kind=ProvenanceKind.PREDICTED, platform="RTX PRO 6000")
+    workload = Workload("DeepSeek-V4-Flash", aliases=("sgl-project/DeepSeek-V4-Flash-FP8",),
+                        input_tokens=TokenRange(1500, 2500), output_tokens=TokenRange(400, 600))
+    slo = SLO(ttft_p99_ms=5000, tpot_p99_ms=300, min_interactivity_tps_per_user=1, max_error_rate=None)
+    return _workspace(workload, slo, [("sglang", "nv-rtxpro6000", {
+        "assumed_output_tps_per_gpu": Estimate(40, 60, 80), "gpu_hour_usd": Estimate(1.0, 1.2, 1.5)})], (pred,))
+
+
+def test_an_aiconfigurator_only_option_under_a_p99_slo_keeps_its_labelled_assumption(aic_workspace):
+    oa = evaluate(aic_workspace, sensitivity=False).options[0]
+    cap = oa.capacity
+    # the modelled means cannot be judged against p99 limits: the capacity falls to the assumption
+    assert cap.basis == CapacityBasis.ASSUMED and cap.value == 60 and (cap.low, cap.high) == (40, 80)
+    assert all(not p.failures and "TTFT p99 not measured" in p.unjudged for p in cap.points)
+    assert cap.unjudged == ("TTFT p99 not measured", "TPOT p99 not measured")
+    assert "ASSUMPTION" in str(cap.figure.flags[0]) and "cannot be judged against the SLO" in str(cap.figure.flags[0])
+    assert oa.eligible and oa.slo_standing.recommendable
+
+
+def test_or_a_stated_mapping_reads_the_p99_from_the_modelled_mean_labelled(aic_workspace):
+    f = aic_workspace.evidence.files[0]
+    mapped = with_mappings(f, (StatMapping("tpot_ms_p99", "tpot_ms_mean", 1.3, "p99 within 30 % of the mean here"),
+                               StatMapping("ttft_ms_p99", "ttft_ms_mean", 2.0, "p99 twice the mean here")))
+    ws = replace(aic_workspace, evidence=Evidence(files=(mapped,)))
+    cap = evaluate(ws, sensitivity=False).options[0].capacity
+    assert cap.source == CapacitySource.PREDICTED and cap.value is not None
+    flags = " | ".join(map(str, cap.figure.flags))
+    assert "judged with a stated mapping: tpot_ms_p99 ≈ tpot_ms_mean × 1.3 (p99 within 30 % of the mean here)" \
+        in flags
+    # a run that misses a mapped limit says it was read through the mapping
+    missing = [p for p in cap.points if p.failures]
+    assert missing and any("TTFT p99 ≈" in x and "(ttft_ms_mean × 2)" in x for p in missing for x in p.failures)
+    # the stored workspace keeps the mapping with its reason
+    data = files.workspace_to_data(ws)
+    assert data["evidence"]["files"][0]["mappings"][0] == {
+        "target": "ttft_ms_p99", "source": "ttft_ms_mean", "factor": 2.0, "reason": "p99 twice the mean here"}
+
+
+# ---------------------------------------------------------------------------------------------
+# the parity gate comes before the rungs
+
+
+@pytest.fixture
+def l40s_workspace(shared_fixture):
+    runs = _import(shared_fixture(L40S), kind=ProvenanceKind.OWN)
+    model = runs.runs[0].model
+    return _workspace(Workload(model), SLO(ttft_p99_ms=2000, tpot_p99_ms=50), [
+        ("vllm", "nv-l40s", {"gpu_hour_usd": Estimate(0.8, 1.0, 1.2)})], (runs,)), model
+
+
+def test_a_parity_failed_option_shows_no_performs(l40s_workspace):
+    ws, model = l40s_workspace
+    oa = evaluate(ws, sensitivity=False).options[0]
+    assert oa.evidence.performs.reached and oa.evidence.builds.reached and oa.capacity.value is not None
+    check = ParityCheck(ParityKind.EVAL_ACCURACY, "vllm", "L40S", "vllm", "nv-h100", task="gsm8k",
+                        metric="exact_match", value=0.71, reference_value=0.80, delta=-0.09, n=1319,
+                        verdict=Verdict.FAIL, model=model)
+    parity = EvidenceFile(replace(ws.evidence.files[0].provenance, file_name="parity.json"), (), (check,))
+    gated = replace(ws, evidence=Evidence(files=(*ws.evidence.files, parity)),
+                    required_parity=(ParityKind.EVAL_ACCURACY,))
+    oa = evaluate(gated, sensitivity=False).options[0]
+    assert not oa.evidence.performs.reached and not oa.evidence.performs.proxy
+    assert "excluded: a required parity check failed" in " ".join(map(str, oa.evidence.performs.reasons))
+    assert oa.capacity.basis == CapacityBasis.FAILS_PARITY and oa.slo_standing.status == SloStatus.FAILS_PARITY
+    assert not oa.eligible and oa.evidence.builds.reached  # the check itself ran on the platform
