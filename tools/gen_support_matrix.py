@@ -600,7 +600,7 @@ def _flowify(doc: dict[str, Any]) -> dict[str, Any]:
 def render(facts: dict[str, Any]) -> str:
     doc = {
         "kind": "support-matrix",
-        "schema_version": 6,  # the current schema (domain.workspace.SCHEMA_VERSION): read without a migration
+        "schema_version": 7,  # the current schema (domain.workspace.SCHEMA_VERSION): read without a migration
         "matrix": {
             "as_of": str(facts["meta"]["compiled_on"]),
             "runtimes": build_runtimes(facts),
