@@ -316,11 +316,20 @@ def _walk(area: str, path: str, a: Any, b: Any, out: list[Change]) -> None:
     if (_record(a) and _empty(b)) or (_empty(a) and _record(b)):
         # a record on one side only (a run's interval set, a checksum added): each of its stated fields
         present = a if _record(a) else b
-        for f in dataclasses.fields(present):
-            value = getattr(present, f.name)
-            if not _empty(value):
-                before, after = (value, _ABSENT) if present is a else (_ABSENT, value)
-                _walk(area, f"{path}.{f.name}", before, after, out)
+        found = len(out)
+        if type(present) in _VIEWS:
+            view = _VIEWS[type(present)](present)
+            _walk(area, path, view if present is a else {}, {} if present is a else view, out)
+        else:
+            for f in dataclasses.fields(present):
+                value = getattr(present, f.name)
+                if not _empty(value):
+                    before, after = (value, _ABSENT) if present is a else (_ABSENT, value)
+                    _walk(area, f"{path}.{f.name}", before, after, out)
+        if len(out) == found:  # a record that states nothing: set on one side, not on the other
+            stated = _("set, every field at its default")
+            out.append(Change(area, path, stated if present is a else _text(a),
+                              stated if present is b else _text(b)))
         return
     if isinstance(a, (tuple, _Absent)) and isinstance(b, (tuple, _Absent)) or (
             isinstance(a, tuple) and b is None) or (a is None and isinstance(b, tuple)):

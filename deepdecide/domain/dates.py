@@ -12,7 +12,7 @@
   (``decision.date``) is after the record date: a record cannot rest on evidence, or a decision text,
   newer than itself. A record whose dates disagree is not ready for approval.
 
-"Today" is the clock's day, or ``DEEPDECIDE_TODAY`` (``YYYY-MM-DD``) where it is set: tests and
+"Today" is the clock's day in UTC, or ``DEEPDECIDE_TODAY`` (``YYYY-MM-DD``) where it is set: tests and
 scripted builds fix the export day with it (``deepdecide report --today`` and ``validate --today``
 take it for one run).
 """
@@ -40,15 +40,17 @@ def parse_day(text: str) -> dt.date | None:
 
 
 def today() -> dt.date:
-    """The day it is: ``DEEPDECIDE_TODAY`` when set to a date, else the clock's (local) day. A value
-    that is not a date raises ValueError naming the variable."""
+    """The day it is: ``DEEPDECIDE_TODAY`` when set to a date, else the clock's day in UTC (the time
+    base of an evidence file's ``imported_at``, so a file imported today is never dated after a
+    record exported today, in any time zone). A value that is not a date raises ValueError naming
+    the variable."""
     fixed = os.environ.get(TODAY_ENV, "").strip()
     if fixed:
         day = parse_day(fixed)
         if day is None or len(fixed) != 10:
             raise ValueError(f"{TODAY_ENV}={fixed!r}: expected a date YYYY-MM-DD")
         return day
-    return dt.date.today()
+    return dt.datetime.now(dt.UTC).date()
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +72,7 @@ class CutOff:
         if self.newest_file:
             return msg("dates.cutoff.import", "the newest imported file, {file}, imported on {day}",
                        file=self.newest_file, day=self.imported)
-        return msg("dates.cutoff.stated", "as the decision states it (decision.evidence_cutoff)")
+        return msg("dates.cutoff.stated", "stated: decision.evidence_cutoff")
 
 
 def evidence_cutoff(ws: Any) -> CutOff:
@@ -97,7 +99,7 @@ class RecordDate:
     @property
     def basis(self) -> Message:
         if self.pinned:
-            return msg("dates.record.pinned", "pinned by the workspace (decision.record_date)")
+            return msg("dates.record.pinned", "pinned: decision.record_date")
         return msg("dates.record.export", "the day it was exported")
 
 

@@ -102,9 +102,12 @@ def _dates(ctx: Context) -> list[list[str]]:
     ws, d = ctx.ws, ctx.ws.decision
     rows = []
     if ctx.record_date:
-        rows.append([_("Date of this record"), _("{date} ({basis})").format(
-            date=ctx.record_date, basis=record_text(dates.record_date(ws, ctx.record_date).basis))])
-    if d.date and d.date != ctx.record_date:
+        date = _("{date} ({basis})").format(date=ctx.record_date,
+                                            basis=record_text(dates.record_date(ws, ctx.record_date).basis))
+        if d.date and d.date != ctx.record_date:
+            date += "; " + _("decision last updated {date}").format(date=d.date)
+        rows.append([_("Date of this record"), date])
+    elif d.date:
         rows.append([_("Decision last updated"), d.date])
     cut = dates.evidence_cutoff(ws)
     rows.append([_("Evidence cut-off"), _("{date} ({basis})").format(date=cut.date, basis=record_text(cut.basis))
@@ -155,11 +158,10 @@ def cover(ctx: Context) -> list[Flowable]:
             inputs="deepdecide-inputs.json", command=_("deepdecide verify FILE.pdf"))
         # who built it, in the same box: a line of its own below the box pushed a Spanish cover onto a
         # second page that held nothing else
-        + "<br/><font size='7'>" + escape(_("Built by {generator}. The record's date (the day it was exported, or "
-                                             "the one the workspace pins) is stored in it with the other build "
-                                             "parameters, never read from the clock when it is rebuilt, so the same "
-                                             "workspace and parameters always give the same file.").format(
-                                                 generator=ctx.generator)) + "</font>",
+        + "<br/><font size='7'>" + escape(_("Built by {generator}. Its date is a build parameter stored in it, "
+                                             "never read from the clock, so the same workspace and parameters "
+                                             "always give the same file.").format(generator=ctx.generator))
+        + "</font>",
         "callout", markup=True))
     out.append(PageBreak())
     return out
