@@ -28,7 +28,7 @@ from deepdecide.domain.workspace import Workspace
 from deepdecide.report.sections.changes import _rows
 
 sys.path.insert(0, str(FilePath(__file__).resolve().parents[1] / "consistency"))
-from generated import Generated, sample, workspaces  # noqa: E402
+from generated import Generated, sample, workspaces
 
 #: values written as one leaf (their parts are not fields a person edits apart)
 ONE_VALUE = (Estimate, Message)
