@@ -397,8 +397,8 @@ def _members(area: str, path: str, a: tuple[Any, ...], b: tuple[Any, ...], out: 
         common_a = [k for k in ka if k in db]
         common_b = [k for k in kb if k in da]
         if common_a != common_b:
-            out.append(Change(area, _("{path}: order").format(path=path), _short(", ".join(common_a)),
-                              _short(", ".join(common_b))))
+            out.append(Change(area, _("{path}: order").format(path=path),
+                              *_around(", ".join(common_a), ", ".join(common_b))))
         return
     # by position: where lengths differ, aligned on equal members (compared canonically) so that one
     # inserted or removed member is named as such, not as a change of every member after it
