@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from deepdecide.analysis.cost import demand_tps
 from deepdecide.analysis.evidence import STATUS_NAMES, limit_phrase
 from deepdecide.domain.common import Estimate
+from deepdecide.domain.dates import evidence_cutoff
 from deepdecide.domain.i18n import N_
 from deepdecide.domain.matrix import SupportMatrix
 from deepdecide.domain.messages import Message, msg
@@ -90,17 +91,21 @@ def _check(c: RevisitCondition, ws: Workspace, matrix: SupportMatrix, today: dt.
         return demand > c.above, msg("revisit.demand", "peak demand is {demand} output tok/s (fires above {above})",
                                      demand=demand, above=c.above)
     if c.kind == ConditionKind.EVIDENCE_AGE:
-        cutoff = _parse_date(ws.decision.evidence_cutoff)
+        # the cut-off follows the newest imported file (domain.dates); the evidence keeps ageing once the
+        # decision is accepted, so the condition keeps firing then (``while_proposed`` no longer silences it)
+        cutoff = _parse_date(evidence_cutoff(ws).date)
         if c.months is None or cutoff is None:
             return None, msg("revisit.age.incomplete",
                              "an evidence-age condition needs 'months' and the record's evidence_cutoff date")
         age = _months_between(cutoff, today)
-        if c.while_proposed and ws.decision.status != RecordStatus.PROPOSED:
-            return False, msg("revisit.age.decided", "the record is {status}: the evidence age no longer "
-                              "triggers a revisit", status=_RECORD_STATUS.get(ws.decision.status, ws.decision.status.value))
-        return age > c.months, msg("revisit.age", "the evidence cut-off {cutoff} is {age} months old on {today} "
-                                   "(fires after {months})", cutoff=cutoff.isoformat(), age=round(age, 1),
-                                   today=today.isoformat(), months=c.months)
+        reason = msg("revisit.age", "the evidence cut-off {cutoff} is {age} months old on {today} "
+                     "(fires after {months})", cutoff=cutoff.isoformat(), age=round(age, 1),
+                     today=today.isoformat(), months=c.months)
+        if ws.decision.status != RecordStatus.PROPOSED:
+            reason = msg("revisit.age.decided", "{reason}; the record is {status}: the evidence it rests on keeps "
+                         "ageing", reason=reason, status=_RECORD_STATUS.get(ws.decision.status,
+                                                                           ws.decision.status.value))
+        return age > c.months, reason
     if c.kind == ConditionKind.SLO:
         decided = c.decided_slo()
         if not decided:
@@ -127,6 +132,53 @@ _RECORD_STATUS = {
     RecordStatus.DEPRECATED: msg("revisit.status.deprecated", "deprecated"),
     RecordStatus.SUPERSEDED: msg("revisit.status.superseded", "superseded"),
 }
+
+
+def _months_later(day: dt.date, months: float) -> dt.date | None:
+    """The first day on which ``day`` is more than ``months`` months old (as ``_months_between`` counts);
+    None beyond a thousand years."""
+    if not math.isfinite(months) or months > 12_000:
+        return None
+    later = day + dt.timedelta(days=max(0, int(months * 30.436875) - 62))
+    while _months_between(day, later) <= months:
+        later += dt.timedelta(days=1)
+    return later
+
+
+def threshold(c: RevisitCondition, ws: Workspace) -> Message:
+    """When a checkable condition fires, in words, with its threshold: what ``deepdecide revisit``
+    checks ("peak demand above 200,000 output tok/s", "the evidence cut-off 2026-11-29 more than 6
+    months old: from 2027-05-30")."""
+    if c.kind == ConditionKind.SUPPORT:
+        return msg("revisit.when.support", "the support matrix lists {runtime} on {platform} as {status}",
+                   runtime=c.runtime or "?", platform=c.platform or "?",
+                   status=STATUS_NAMES.get(c.status, c.status.value) if c.status is not None else "?")
+    if c.kind == ConditionKind.PRICE:
+        if c.above is None and c.below is None:
+            return msg("revisit.when.price.known", "{option}: {field} becomes known", option=c.option, field=c.field)
+        if c.below is None:
+            return msg("revisit.when.price.above", "{option}: {field} above {above}", option=c.option, field=c.field,
+                       above=c.above)
+        if c.above is None:
+            return msg("revisit.when.price.below", "{option}: {field} below {below}", option=c.option, field=c.field,
+                       below=c.below)
+        return msg("revisit.when.price.outside", "{option}: {field} above {above} or below {below}",
+                   option=c.option, field=c.field, above=c.above, below=c.below)
+    if c.kind == ConditionKind.DEMAND:
+        return msg("revisit.when.demand", "peak demand above {above} output tok/s", above=c.above)
+    if c.kind == ConditionKind.EVIDENCE_AGE:
+        cutoff = _parse_date(evidence_cutoff(ws).date)
+        later = _months_later(cutoff, c.months) if cutoff is not None and c.months is not None else None
+        if cutoff is None or later is None:
+            return msg("revisit.when.age.undated", "the evidence cut-off more than {months} months old",
+                       months=c.months)
+        return msg("revisit.when.age", "the evidence cut-off {cutoff} more than {months} months old: from {day}",
+                   cutoff=cutoff.isoformat(), months=c.months, day=later.isoformat())
+    if c.kind == ConditionKind.SLO:
+        decided = c.decided_slo()
+        return msg("revisit.when.slo", "the SLO differs from the one decided under: {then}",
+                   then=tuple(_limit_text(entry, decided[entry.key]) for entry in limits() if entry.key in decided))
+    return msg("revisit.unknown_kind", "unknown condition kind {kind}", kind=str(c.kind))
 
 
 def check_revisit(ws: Workspace, today: dt.date, matrix: SupportMatrix | None = None,

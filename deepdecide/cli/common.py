@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import re
 import shutil
 import sys
@@ -87,6 +88,24 @@ def say(*parts: object, file: TextIO | None = None) -> None:
 
 def error(msg: str) -> None:
     print(f"deepdecide: {safe(msg)}", file=sys.stderr)
+
+
+def today_arg(text: str | None) -> datetime.date | None:
+    """The day a command takes as today: ``--today YYYY-MM-DD`` when given, else ``DEEPDECIDE_TODAY``,
+    else the clock's (``domain.dates.today``). None (the error said) when either is not a date."""
+    from deepdecide.domain import dates
+
+    if text:
+        day = dates.parse_day(text)
+        if day is None or len(text) != 10:
+            error(_("--today: expected a date YYYY-MM-DD, got {today!r}").format(today=text))
+            return None
+        return day
+    try:
+        return dates.today()
+    except ValueError as exc:
+        error(str(exc))
+        return None
 
 
 def report_error(exc: DeepdecideError) -> None:

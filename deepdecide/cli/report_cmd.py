@@ -15,9 +15,12 @@ NAME = "report"
 HELP = N_("write the PDF decision record of a workspace (optionally signed, PAdES)")
 PASSWORD_ENV = "DEEPDECIDE_P12_PASSWORD"
 
-EPILOG = N_("""The same workspace always gives the same unsigned PDF (dates come from the record). The
-workspace travels inside the PDF and its SHA-256 is printed in every footer: check a record
-with `deepdecide verify FILE.pdf`.
+EPILOG = N_("""The same workspace exported on the same day always gives the same unsigned PDF. The
+record is dated the day it is exported (--today YYYY-MM-DD, or the environment variable
+DEEPDECIDE_TODAY, sets that day; tests use them), unless the workspace pins a date
+(decision.record_date): the record says which, and stores the date with its build parameters, so
+that `deepdecide verify` rebuilds it byte for byte on any later day. The workspace travels inside
+the PDF and its SHA-256 is printed in every footer: check a record with `deepdecide verify FILE.pdf`.
 
 Signing: --sign CERT.p12 --signer NAME appends a PAdES signature over exactly that record.
 The certificate's password is read, in this order, from --password-file FILE, the environment
@@ -39,7 +42,10 @@ checked before acceptance (decision.acceptance_checks) hold.
 
 Revisions: a workspace made with `deepdecide revise EARLIER.pdf -o WS` names the record it revises;
 --since EARLIER.pdf gives that record, whose inputs must hash to the SHA-256 the workspace names.
-The record then carries an appendix "Changes since revision N" (inputs and outcome).
+EARLIER.pdf is checked first as `deepdecide verify` checks it (with --trust and --crl): an altered
+record is refused, naming what is wrong; one made by another deepdecide version is unconfirmed,
+accepted with a note. The record then carries an appendix "Changes since revision N" (inputs and
+outcome) and prints what verify found of EARLIER.pdf and its SHA-256.
 
 Sections (default: all): {sections}""")
 
@@ -56,6 +62,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--since", metavar="EARLIER.pdf",
                         help=_("the record this workspace revises (decision.previous): the record lists what changed "
                                "since it and carries its inputs"))
+    from deepdecide.cli.revise_cmd import add_check_arguments
+
+    add_check_arguments(parser)
+    parser.add_argument("--today", metavar="YYYY-MM-DD",
+                        help=_("the export day the record is dated (default: today, or DEEPDECIDE_TODAY); a date the "
+                               "workspace pins (decision.record_date) wins"))
     parser.add_argument("--signed-record", metavar="SIGNED.pdf",
                         help=_("the signed approval record the sign-off rows were copied from: the record embeds "
                                "it (needed once the workspace holds copied verdicts)"))
@@ -133,15 +145,20 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     if output_refused(args.output):
         return EXIT_USAGE
+    from deepdecide.cli.common import today_arg
+
+    export_day = today_arg(args.today)
+    if export_day is None:
+        return EXIT_USAGE
     sections = [s.strip() for s in args.sections.split(",") if s.strip()] if args.sections else None
     try:
         # no workspace: the built-in sample in the record's language (its text written in it)
         ws = load_workspace(args.workspace) if args.workspace else builtin_sample()
         _told_left_out(ws, args.workspace)
         if args.for_approval:
-            from deepdecide.domain import approval
+            from deepdecide.domain import approval, dates
 
-            gaps = approval.not_exportable(ws)
+            gaps = approval.not_exportable(ws, dates.record_date(ws, export_day).date)
             if gaps:
                 print("deepdecide report: " + _("{file}: not ready for approval:").format(
                     file=args.workspace or _("the built-in sample")), file=sys.stderr)
@@ -156,16 +173,21 @@ def run(args: argparse.Namespace) -> int:
             sign = SignRequest(args.sign, _passphrase(args), args.signer,
                                reason=args.reason or f"Sign-off of decision record {ws.decision.id}",
                                location=args.location)
-        previous = None
+        previous = checked = None
         if args.since:
-            from deepdecide.cli.revise_cmd import record_inputs
+            from deepdecide.cli.revise_cmd import predecessor
+            from deepdecide.report.signing import load_crls, load_trust
 
-            previous = record_inputs(args.since)
+            # the earlier record is checked as verify checks it: a revision is never built on an altered one
+            checked = predecessor(args.since, trust=load_trust(args.trust), crls=load_crls(args.crl))
+            previous = checked.inputs
         signed_record = None
         if args.signed_record:
             signed_record = _read_pdf(args.signed_record)
         data = write_record(ws, args.output, sections=sections, sign=sign, previous_inputs=previous,
-                            approval_record=signed_record)
+                            approval_record=signed_record,
+                            previous_record=checked.previous_record() if checked is not None else None,
+                            export_day=export_day)
     except (ValidationError, ValidationErrors) as exc:
         if args.workspace:
             from deepdecide.storage.files import locate
@@ -185,6 +207,9 @@ def run(args: argparse.Namespace) -> int:
     from deepdecide.domain import formatting
     from deepdecide.report.canonical import INPUTS_NAME
 
+    if checked is not None:
+        print(_("checked {record} with deepdecide verify: {outcome} (SHA-256 of the file {sha}); the record prints "
+                "it").format(record=args.since, outcome=checked.headline(), sha=checked.sha256))
     print((_("wrote {file} ({size}, signed by {signer}); inputs embedded as {inputs}") if sign else
            _("wrote {file} ({size}); inputs embedded as {inputs}")).format(
         file=args.output, size=formatting.count(len(data), "byte"), signer=args.signer, inputs=INPUTS_NAME))

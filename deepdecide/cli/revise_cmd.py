@@ -3,8 +3,14 @@
 from __future__ import annotations
 
 import argparse
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
+from deepdecide.domain.errors import DeepdecideError, UnreadableFileError
 from deepdecide.domain.i18n import N_, _
+
+if TYPE_CHECKING:
+    from deepdecide.report.build import PreviousRecord
 
 NAME = "revise"
 HELP = N_("start a new revision of a decision from its PDF record: a workspace that names the record it revises")
@@ -15,8 +21,14 @@ every sign-off row pending. Edit it, then write its record with
 `deepdecide report WS -o NEW.pdf --since RECORD.pdf`: the record lists what changed since the
 earlier revision in the appendix "Changes since revision N" and carries the earlier inputs.
 
-exit codes: 0 written, 2 the target exists and is not a regular file (a folder, FIFO, socket or
-device), 3 the record or the target could not be read or written.""")
+The record is checked first with the same checks as `deepdecide verify` (rebuilt byte for byte,
+signatures, nothing but signatures appended): an altered record is refused, naming what is wrong,
+and nothing is written. A record made by another deepdecide version is unconfirmed here (only that
+version rebuilds it): it is accepted with a note. --trust and --crl are passed to those checks.
+
+exit codes: 0 written, 1 the record is ALTERED (nothing written), 2 the target exists and is not a
+regular file (a folder, FIFO, socket or device), 3 the record or the target could not be read or
+written.""")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -25,11 +37,104 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-o", "--output", required=True, metavar="WS.deepdecide.yaml",
                         help=_("where to write the new revision's workspace"))
     parser.add_argument("--force", action="store_true", help=_("overwrite an existing workspace file"))
+    add_check_arguments(parser)
+
+
+def add_check_arguments(parser: argparse.ArgumentParser) -> None:
+    """--trust and --crl for the check of an earlier record (``revise``, ``report --since``)."""
+    parser.add_argument("--trust", action="append", default=[], metavar="CA.pem",
+                        help=_("a certificate (PEM/DER) to trust when the earlier record's signatures are checked "
+                               "(as deepdecide verify --trust); repeatable"))
+    parser.add_argument("--crl", action="append", default=[], metavar="FILE",
+                        help=_("a certificate revocation list for that check (as deepdecide verify --crl); "
+                               "repeatable"))
+
+
+class AlteredRecordError(DeepdecideError):
+    """A record a command would build on fails ``deepdecide verify`` (ALTERED): nothing is written."""
+
+
+@dataclass(frozen=True)
+class CheckedRecord:
+    """A record read and checked as ``deepdecide verify`` checks it: its embedded inputs, the SHA-256 of
+    the file, and verify's outcome (exit code, English headline, reasons)."""
+
+    path: str
+    inputs: bytes
+    sha256: str
+    exit_code: int
+    outcome: str
+    reasons: tuple[str, ...]
+
+    @property
+    def altered(self) -> bool:
+        from deepdecide.cli.verify_cmd import EXIT_ALTERED
+
+        return self.exit_code == EXIT_ALTERED
+
+    @property
+    def unconfirmed(self) -> bool:
+        from deepdecide.cli.verify_cmd import EXIT_UNCONFIRMED
+
+        return self.exit_code == EXIT_UNCONFIRMED
+
+    def headline(self) -> str:
+        """Verify's headline in the current language."""
+        from deepdecide.report.integrity import headline_text
+
+        return headline_text(self.outcome)
+
+    def previous_record(self) -> PreviousRecord:
+        from deepdecide.report.build import PreviousRecord
+
+        return PreviousRecord(self.sha256, self.exit_code, self.outcome)
+
+
+def checked_record(path: str, *, trust: list[Any] | None = None, crls: list[Any] | None = None) -> CheckedRecord:
+    """Read a PDF record and check it as ``deepdecide verify`` does (``verify_cmd.check``: rebuilt byte
+    for byte, signatures, appended data). UnreadableFileError names the file when it is not a PDF, cannot
+    be parsed, or carries no embedded inputs."""
+    from deepdecide.cli.verify_cmd import check
+    from deepdecide.report.canonical import sha256_hex
+    from deepdecide.report.integrity import UnreadableRecord
+
+    inputs, data = _record_inputs(path)
+    try:
+        result, code, headline = check(data, trust=trust, crls=crls)
+    except UnreadableRecord as exc:  # a damaged PDF: say which file
+        raise UnreadableFileError(str(exc), file=path) from None
+    return CheckedRecord(path, inputs, sha256_hex(data), code, headline, tuple(result.reasons))
+
+
+def predecessor(path: str, *, trust: list[Any] | None = None, crls: list[Any] | None = None) -> CheckedRecord:
+    """The record a new revision is built on, checked as ``deepdecide verify`` checks it; an altered one
+    is refused (AlteredRecordError naming the file and what is wrong), and one made by another version is
+    unconfirmed: accepted, with a note on stderr."""
+    import sys
+
+    from deepdecide.cli.common import say
+
+    rec = checked_record(path, trust=trust, crls=crls)
+    if rec.altered:
+        raise AlteredRecordError(_("{file}: deepdecide verify finds it ALTERED: {reasons}. A new revision is never "
+                                   "built on an altered record: use the record as it was issued (its SHA-256 is the "
+                                   "one its signers and readers know)").format(
+            file=path, reasons="; ".join(rec.reasons[:4]) or _("the file is not the record its inputs give")))
+    if rec.unconfirmed:
+        say(_("note: {file}: {outcome}: its bytes were not rebuilt here (only that version does), but every check "
+              "that needs no rebuild held; the new revision records it as unconfirmed").format(
+            file=path, outcome=rec.headline()), file=sys.stderr)
+    return rec
 
 
 def record_inputs(path: str) -> bytes:
-    """The embedded inputs of a PDF record, as they are (their SHA-256 is the record's inputs hash)."""
-    from deepdecide.domain.errors import UnreadableFileError
+    """The embedded inputs of a PDF record, as they are (their SHA-256 is the record's inputs hash), not
+    checked otherwise (:func:`predecessor` checks the record)."""
+    return _record_inputs(path)[0]
+
+
+def _record_inputs(path: str) -> tuple[bytes, bytes]:
+    """The embedded inputs of a PDF record and the file's bytes."""
     from deepdecide.domain.userfiles import read_user_file
     from deepdecide.report.canonical import INPUTS_NAME
     from deepdecide.report.integrity import UnreadableRecord, extract_attachments
@@ -44,7 +149,7 @@ def record_inputs(path: str) -> bytes:
     if inputs is None:
         raise UnreadableFileError(_("a PDF without embedded inputs ({inputs}): not a deepdecide record").format(
             inputs=INPUTS_NAME), file=path)
-    return inputs
+    return inputs, data
 
 
 def run(args: argparse.Namespace) -> int:
@@ -52,31 +157,42 @@ def run(args: argparse.Namespace) -> int:
     import sys
 
     from deepdecide.cli.common import output_refused, report_error, say
-    from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_USAGE
+    from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
     from deepdecide.domain import approval
-    from deepdecide.domain.errors import DeepdecideError
     from deepdecide.importers.secrets import redact_workspace
     from deepdecide.report.canonical import INPUTS_NAME, sha256_hex, workspace_from_json
+    from deepdecide.report.signing import SigningError, load_crls, load_trust
     from deepdecide.storage import files
 
     if output_refused(args.output):
         return EXIT_USAGE
     try:
-        inputs = record_inputs(args.record)
-        earlier = workspace_from_json(inputs, file=f"{args.record}#{INPUTS_NAME}")
         if os.path.exists(args.output) and not args.force:
             print(_("deepdecide revise: {output}: exists; give --force to overwrite it").format(output=args.output))
             return EXIT_INPUT
+        try:
+            trust, crls = load_trust(args.trust), load_crls(args.crl)
+        except SigningError as exc:
+            say(f"deepdecide revise: {exc}", file=sys.stderr)
+            return EXIT_INPUT
+        rec = predecessor(args.record, trust=trust, crls=crls)
+        inputs = rec.inputs
+        earlier = workspace_from_json(inputs, file=f"{args.record}#{INPUTS_NAME}")
         new = approval.new_revision(earlier, sha256_hex(inputs))
         # a record built by an older version may carry a known-prefix token: the new revision does not
         new, found = redact_workspace(new)
         for finding in found:
             say(_("redacted: {finding}").format(finding=finding), file=sys.stderr)
         files.save_workspace(new, args.output)
+    except AlteredRecordError as exc:
+        say(f"deepdecide revise: {exc}", file=sys.stderr)
+        return EXIT_PROBLEM
     except DeepdecideError as exc:
         report_error(exc)
         return EXIT_INPUT
     d = new.decision
+    print(_("checked {record} with deepdecide verify: {outcome} (SHA-256 of the file {sha})").format(
+        record=args.record, outcome=rec.headline(), sha=rec.sha256))
     print(_("wrote {output}: revision {revision} of {id}, following revision {previous} (inputs SHA-256 {sha}); "
             "write its record with: deepdecide report {output} -o NEW.pdf --since {record}").format(
         output=args.output, revision=d.revision, id=d.id, previous=d.previous.revision if d.previous else "?",

@@ -15,7 +15,9 @@ workspace whose matrix to use, e.g. a newer release of the built-in matrix, or a
 support-matrix CSV (or its index.json): its cells are laid over the workspace's matrix where they
 differ (a runtime the vendor ran where the workspace says unsupported or undocumented becomes
 experimental; one it finds incompatible where the workspace says it runs becomes unsupported;
---model restricts it to one model's rows).
+--model restricts it to one model's rows). An evidence-age condition counts from the evidence
+cut-off, which follows the newest imported file, and keeps firing once the decision is accepted:
+the evidence it rests on keeps ageing.
 
 exit codes: 0 no trigger fired, 1 at least one fired, 3 an input could not be read.""")
 
@@ -29,26 +31,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--model", metavar="NAME", help=_("with an AIConfigurator --matrix: only that model's rows"))
     parser.add_argument("--as-of", metavar="DATE", help=_("with an AIConfigurator --matrix: the date it was published "
                                                           "or retrieved (the CSV states none)"))
-    parser.add_argument("--today", metavar="YYYY-MM-DD", help=_("the day to check evidence age on (default: today)"))
+    parser.add_argument("--today", metavar="YYYY-MM-DD", help=_("the day to check evidence age on (default: today, "
+                                                                "or DEEPDECIDE_TODAY)"))
     parser.add_argument("--json", action="store_true", help=_("print the result as JSON"))
 
 
 def run(args: argparse.Namespace) -> int:
-    import datetime as dt
     import json
 
     from deepdecide.analysis.revisit import check_revisit
-    from deepdecide.cli.common import error, report_error
+    from deepdecide.cli.common import report_error, today_arg
     from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
     from deepdecide.domain import formatting
     from deepdecide.domain.errors import DeepdecideError
     from deepdecide.domain.matrix import SupportMatrix
     from deepdecide.storage import files
 
-    try:
-        today = dt.date.fromisoformat(args.today) if args.today else dt.date.today()
-    except ValueError:
-        error(_('--today: expected a date YYYY-MM-DD, got {today!r}').format(today=args.today))
+    today = today_arg(args.today)
+    if today is None:
         return EXIT_USAGE
     try:
         ws = files.load_workspace(args.workspace) if args.workspace else files.builtin_sample()

@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 from deepdecide.domain.i18n import N_, _
 
 if TYPE_CHECKING:
+    import datetime
+
     from deepdecide.domain.workspace import Workspace
 NAME = "validate"
 HELP = N_("validate workspace and data files (*.deepdecide.yaml, support matrix, checklist, criteria)")
@@ -16,6 +18,9 @@ HELP = N_("validate workspace and data files (*.deepdecide.yaml, support matrix,
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("files", nargs="*", metavar="FILE")
     parser.add_argument("--schema", metavar="KIND", help=argparse_kinds_help())
+    parser.add_argument("--today", metavar="YYYY-MM-DD",
+                        help=_("the day a record would be exported, to judge whether a workspace's dates agree "
+                               "(default: today, or DEEPDECIDE_TODAY)"))
 
 
 #: the kinds of file ``storage.files.KINDS`` reads, named here so that building the parser (``--help``,
@@ -58,6 +63,11 @@ def run(args: argparse.Namespace) -> int:
     if not args.files:
         error(_("validate: name at least one FILE (or --schema KIND)"))
         return EXIT_USAGE
+    from deepdecide.cli.common import today_arg
+
+    today = today_arg(args.today)
+    if today is None:
+        return EXIT_USAGE
     worst = EXIT_OK
     for path in args.files:
         warnings: list[ValidationError] = []
@@ -81,18 +91,19 @@ def run(args: argparse.Namespace) -> int:
             for note in notes:  # blocks nothing: the file opens and saves (legacy, unverified sign-offs)
                 print("  " + _("note: {message}").format(message=note.message))
             if kind == "workspace":
-                _approval_lines(_doc)
+                _approval_lines(_doc, today)
     return worst
 
 
-def _approval_lines(ws: Workspace) -> None:
-    """What the decision still lacks for approval, and who has signed (not errors: a proposal may be a draft)."""
-    from deepdecide.domain import approval
+def _approval_lines(ws: Workspace, today: datetime.date) -> None:
+    """What the decision still lacks for approval (its record dated ``today``, or the date it pins), and
+    who has signed (not errors: a proposal may be a draft)."""
+    from deepdecide.domain import approval, dates
     from deepdecide.domain.workspace import RecordStatus
 
     if ws.decision.status != RecordStatus.PROPOSED:
         return
-    gaps = approval.missing_for_approval(ws)
+    gaps = approval.missing_for_approval(ws, dates.record_date(ws, today).date)
     if gaps:
         print("  " + _("not ready for approval; missing: {gaps}").format(gaps="; ".join(str(g) for g in gaps)))
     else:

@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 import textwrap
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from deepdecide.domain.i18n import N_, _
 
@@ -166,6 +166,20 @@ def outcome(result: Verification) -> tuple[int, str]:
     return EXIT_TRUSTED, "intact, signed and trusted"
 
 
+def check(data: bytes, *, trust: list[Any] | None = None, crls: list[Any] | None = None
+          ) -> tuple[Verification, int, str]:
+    """``deepdecide verify`` of a record's bytes: the verification (the approval state of an intact
+    record included), its exit code and its headline (English, as ``--json`` gives it). The one
+    check every command runs on a record it builds on (``revise``, ``report --since``, ``diff``).
+    Raises ``UnreadableRecord`` for a file that is not a readable PDF."""
+    from deepdecide.report.integrity import verify
+
+    result = verify(data, trust=trust, crls=crls)
+    result.approval = _approval(result, data)
+    code, headline = outcome(result)
+    return result, code, headline
+
+
 def _other_software(result: Verification) -> tuple[str, str]:
     """The deepdecide version that made an unconfirmed record, and, when that is this version, the other
     software it was made with ("reportlab 4.1.0"; empty when the version differs)."""
@@ -194,23 +208,9 @@ def _approval(result: Verification, data: bytes) -> ApprovalState | None:
 
 def _headline(headline: str, result: Verification) -> str:
     """An outcome's headline (English in --json) in the current language."""
-    if headline.startswith("unconfirmed: "):
-        made, other = _other_software(result)
-        if not other:
-            return _("unconfirmed: made by deepdecide {version}, verify with that version").format(version=made)
-        return _("unconfirmed: made by deepdecide {version} with {software}, verify with that software").format(
-            version=made, software=other)
-    if headline.startswith("intact and trusted, but not approved ("):
-        state = headline[len("intact and trusted, but not approved ("):-1]
-        return _("intact and trusted, but not approved ({state})").format(state=_(state))
-    return {"intact, signed and trusted; approved": _("intact, signed and trusted; approved"),
-            "intact, but not approved (legacy, unverified sign-offs)":
-                _("intact, but not approved (legacy, unverified sign-offs)"),
-            "intact; accepted by the signatures of its embedded approval record":
-                _("intact; accepted by the signatures of its embedded approval record"),
-            "intact; rejected by the signatures of its embedded approval record":
-                _("intact; rejected by the signatures of its embedded approval record"),
-            }.get(headline, _(headline))
+    from deepdecide.report.integrity import headline_text
+
+    return headline_text(headline)
 
 
 def certificate_line(s: SignatureCheck) -> str:
@@ -296,7 +296,7 @@ def run(args: argparse.Namespace) -> int:
     from deepdecide.domain.errors import UnreadableFileError
     from deepdecide.domain.userfiles import read_user_file
     from deepdecide.report.build import generator_info
-    from deepdecide.report.integrity import UnreadableRecord, verify
+    from deepdecide.report.integrity import UnreadableRecord
     from deepdecide.report.signing import SigningError, load_crls, load_trust
 
     try:
@@ -307,15 +307,13 @@ def run(args: argparse.Namespace) -> int:
     try:
         trust = load_trust(args.trust)
         crls = load_crls(args.crl)
-        result = verify(data, trust=trust, crls=crls)
+        result, code, headline = check(data, trust=trust, crls=crls)
     except SigningError as exc:
         emit(f"deepdecide verify: {exc}", file=sys.stderr)
         return EXIT_UNREADABLE
     except UnreadableRecord as exc:
         emit(f"deepdecide verify: {args.file}: {exc}", file=sys.stderr)
         return EXIT_UNREADABLE
-    result.approval = _approval(result, data)
-    code, headline = outcome(result)
     appr = result.approval
     emb = result.embedded
     if args.json:

@@ -5,8 +5,8 @@
   decision makers or consulted is an error, and so is a second row for one role (one signature
   per approver).
 - **Ready for approval** = a chosen option, the rationale, the consequences (good and bad), the
-  confirmation criteria, and at least one decision maker. :func:`missing_for_approval` names
-  what is missing, for ``validate``, the GUI and the record.
+  confirmation criteria, at least one decision maker, and dates that agree (``domain.dates``).
+  :func:`missing_for_approval` names what is missing, for ``validate``, the GUI and the record.
 - **Lifecycle:** proposed -> accepted | rejected; accepted -> deprecated | superseded (by a named
   record). *Accepted* is never typed by hand: it is what ``deepdecide signoffs RECORD.pdf --into
   WS`` writes when every required approver signed the record with *approve*. Each copied verdict
@@ -29,7 +29,6 @@ from deepdecide.domain.messages import Message, msg
 from deepdecide.domain.validation import Problem
 from deepdecide.domain.vocabulary import term
 from deepdecide.domain.workspace import (
-    SCHEMA_VERSION,
     PreviousRevision,
     RecordStatus,
     SignOff,
@@ -39,9 +38,8 @@ from deepdecide.domain.workspace import (
 
 # the rules here came with schema 2: a schema-1 file that breaks them opens with warnings
 SINCE = 2
-# the approver identity rules came with the schema that added the identity fields (this one; the
-# constant follows the version however the schema is renumbered)
-IDENTITY_SINCE = SCHEMA_VERSION
+# the approver identity rules came with schema 6, the schema that added the identity fields
+IDENTITY_SINCE = 6
 
 #: the fields of a sign-off row that acceptance (``deepdecide signoffs``) writes: everything else of
 #: the workspace is the content the approvers signed (``frozen``), the approvers' identities included
@@ -246,10 +244,15 @@ def field_name(role: str) -> str:
     return "signoff-" + ("-".join(words) or "role")
 
 
-def missing_for_approval(ws: Workspace) -> list[Message]:
-    """What the record still lacks to be exported for approval (empty = ready): its content, and the
+def missing_for_approval(ws: Workspace, record_day: str | None = None) -> list[Message]:
+    """What the record still lacks to be exported for approval (empty = ready): its content, dates that
+    agree (the evidence cut-off and the decision's last update not after the record date: ``record_day``,
+    the export day or the pinned one; None: the pinned one, if any — ``domain.dates``), and the
     identity of every approver who may sign."""
+    from deepdecide.domain.dates import date_gaps
+
     out = content_gaps(ws)
+    out.extend(date_gaps(ws, record_day))
     nameless = tuple(s.role for s in signers(ws) if not has_identity(s.row))
     if nameless:
         out.append(msg("approval.missing.identity", "no approver identity (the certificate's e-mail or name, and "
@@ -277,14 +280,15 @@ def content_gaps(ws: Workspace) -> list[Message]:
     return out
 
 
-def is_ready(ws: Workspace) -> bool:
-    return not missing_for_approval(ws)
+def is_ready(ws: Workspace, record_day: str | None = None) -> bool:
+    return not missing_for_approval(ws, record_day)
 
 
-def not_exportable(ws: Workspace) -> list[Message]:
-    """Why the workspace cannot be exported for approval (empty = it can): ready, status proposed,
-    every sign-off row pending (the content is frozen as it is exported)."""
-    out = missing_for_approval(ws)
+def not_exportable(ws: Workspace, record_day: str | None = None) -> list[Message]:
+    """Why the workspace cannot be exported for approval (empty = it can): ready (its record dated
+    ``record_day``, see :func:`missing_for_approval`), status proposed, every sign-off row pending (the
+    content is frozen as it is exported)."""
+    out = missing_for_approval(ws, record_day)
     if ws.decision.status != RecordStatus.PROPOSED:
         out.append(msg("approval.export.status", "the status is {status}; only a proposed record is exported for "
                        "approval (a changed decision is a new revision)",

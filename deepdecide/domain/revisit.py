@@ -10,7 +10,9 @@ can only be read by a person; a :class:`RevisitCondition` is also checked by
   goes ``above`` or ``below`` a value, or becomes known at all (neither bound given);
 - ``demand``: the stated peak demand in output tokens/s goes above ``above``;
 - ``evidence_age``: the evidence cut-off is more than ``months`` months old on the day checked
-  (with ``while_proposed``, only as long as the record is still *proposed*);
+  — it keeps firing once the decision is accepted: the evidence it rests on keeps ageing (the
+  ``while_proposed`` of older files no longer silences it). The cut-off follows the newest imported
+  file (``domain.dates``);
 - ``slo``: a limit of the SLO the decision was made under (``slo``, written as the workspace's
   ``slo:``; older files state the TTFT and TPOT p99 limits as ``ttft_ms`` / ``tpot_ms``) is no longer
   the workspace's.
@@ -48,7 +50,9 @@ class RevisitCondition:
     above: float | None = None  # price, demand
     below: float | None = None  # price
     months: float | None = None  # evidence_age
-    while_proposed: bool = False  # evidence_age: only while no option has been accepted
+    # evidence_age, schema 6 and earlier: "only while proposed". No longer silences the condition once the
+    # decision is accepted (the evidence it rests on keeps ageing); read and kept, not acted on
+    while_proposed: bool = False
     ttft_ms: float | None = None  # slo: the p99 TTFT limit the decision assumed (older files)
     tpot_ms: float | None = None  # slo: the p99 TPOT limit the decision assumed (older files)
     # slo: the SLO the decision was made under (each limit it sets is checked; a limit it leaves out

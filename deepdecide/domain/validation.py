@@ -397,9 +397,10 @@ def date_problem(value: str) -> str | None:
 
 
 def date_problems(ws: Any) -> list[Problem]:
-    """The dates a workspace states (the decision's date and evidence cut-off, each sign-off's date,
+    """The dates a workspace states (the decision's date, evidence cut-off and pinned record date, each sign-off's date,
     each fleet's end of support) that are not days of the calendar."""
-    found = [("decision.date", ws.decision.date), ("decision.evidence_cutoff", ws.decision.evidence_cutoff)]
+    found = [("decision.date", ws.decision.date), ("decision.evidence_cutoff", ws.decision.evidence_cutoff),
+             ("decision.record_date", getattr(ws.decision, "record_date", ""))]
     found += [(f"signoffs[{i}].date", s.date) for i, s in enumerate(ws.signoffs)]
     found += [(f"fleet[{i}].end_of_support", f.end_of_support) for i, f in enumerate(ws.fleet)]
     out = []

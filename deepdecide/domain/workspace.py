@@ -5,14 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from deepdecide.domain.common import Estimate, Source, tuple_field
+from deepdecide.domain.common import Estimate, Source, added_field, tuple_field
 from deepdecide.domain.evidence import Evidence, ParityKind
 from deepdecide.domain.matrix import SupportMatrix
 from deepdecide.domain.revisit import RevisitCondition
 from deepdecide.domain.slo import SLO
 from deepdecide.domain.workload import Workload
 
-SCHEMA_VERSION = 8  # docs/workspace-schema.md: what each version changed, and the migration policy
+SCHEMA_VERSION = 9  # docs/workspace-schema.md: what each version changed, and the migration policy
 
 
 class Strategy(StrEnum):
@@ -301,6 +301,9 @@ class DecisionRecord:
     superseded_by: str = ""
     revision: int = 1  # 1 for a first record; a new revision of a record counts on from its predecessor
     previous: PreviousRevision | None = None  # the earlier revision this one was built from
+    # the date every record of this workspace bears (ISO; schema 9); empty: a record bears the day it is
+    # exported (domain/dates.py)
+    record_date: str = added_field("")
 
 
 class Vote(StrEnum):

@@ -90,6 +90,16 @@ def _record_workspace(pdf: bytes) -> Workspace:
     return workspace_from_json(inputs)
 
 
+def record_day(pdf: bytes) -> str | None:
+    """The date a record bears, from its build parameters (None where they state none): a record's
+    readiness is judged on its own date, never on the day it is read."""
+    from deepdecide.report.build import params_date
+    from deepdecide.report.canonical import BUILD_NAME
+    from deepdecide.report.integrity import extract_attachments
+
+    return params_date(extract_attachments(pdf).get(BUILD_NAME, b"{}")) or None
+
+
 def record_inputs_sha256(pdf: bytes) -> str:
     from deepdecide.report.canonical import INPUTS_NAME, sha256_hex
     from deepdecide.report.integrity import extract_attachments
@@ -122,11 +132,12 @@ def read_signatures(pdf: bytes, checks: list[SignatureCheck]) -> list[SignoffSig
     return out
 
 
-def approval_state(ws: Workspace, sigs: list[SignoffSignature]) -> ApprovalState:
-    """Approved only when every required approver has a valid, trusted approve in their own field."""
+def approval_state(ws: Workspace, sigs: list[SignoffSignature], day: str | None = None) -> ApprovalState:
+    """Approved only when every required approver has a valid, trusted approve in their own field.
+    ``day``: the record's date (its readiness is judged on it)."""
     sigs = _named(ws, sigs)
     found = ApprovalState(required=approval.required_approvers(ws), signatures=sigs)
-    exported = not approval.not_exportable(ws)
+    exported = not approval.not_exportable(ws, day)
     by_role: dict[str, SignoffSignature] = {}
     for s in sigs:
         if not s.role:
@@ -196,7 +207,7 @@ def _named(ws: Workspace, sigs: list[SignoffSignature]) -> list[SignoffSignature
 
 
 def state_of_record(pdf: bytes, checks: list[SignatureCheck]) -> ApprovalState:
-    return approval_state(_record_workspace(pdf), read_signatures(pdf, checks))
+    return approval_state(_record_workspace(pdf), read_signatures(pdf, checks), record_day(pdf))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -338,7 +349,7 @@ def sign_as_approver(pdf: bytes, signer: SimpleSigner, *, role: str, verdict: Vo
     taken = {c.field_name for c in result.signatures}
     if field in taken:
         raise ApprovalError(_("{role!r} has already signed this record (one signature per approver)").format(role=role))
-    gaps = approval.not_exportable(ws)
+    gaps = approval.not_exportable(ws, record_day(pdf))
     kind = REVIEW if (gaps or review) else APPROVAL
     if gaps and not review:
         raise ApprovalError(_("the record is not ready for approval, so it can only get a review signature "

@@ -1,16 +1,18 @@
 """Build the PDF decision record: a pure function of the canonical workspace and the chosen sections.
 
 ``build(ws)`` returns the bytes of the unsigned record. The same workspace gives the same bytes
-(dates from the record, invariant reportlab output, fixed object order), the canonical inputs are
+(the record's date an input of the build, invariant reportlab output, fixed object order), the canonical inputs are
 embedded, and their SHA-256 is in every page footer, so ``deepdecide verify`` can rebuild the
 record from the PDF alone and compare bytes.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import io
 import zlib
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 import reportlab
@@ -65,14 +67,67 @@ def generator_info() -> dict[str, str]:
     return {"deepdecide": __version__, "reportlab": reportlab.Version, "zlib": zlib.ZLIB_VERSION}
 
 
-def build_params(sections: tuple[str, ...], language: str | None = None) -> bytes:
-    """The build parameters stored in the record: the sections, the software and, for a record not in
-    English, its language (so that ``verify`` rebuilds it in the same language)."""
+@dataclass(frozen=True, slots=True)
+class PreviousRecord:
+    """The earlier record a revision was built on, as ``deepdecide verify`` found it when the revision
+    was built (``revise`` and ``report --since`` run it): the SHA-256 of the PDF file, verify's exit
+    code and its headline (English, as ``verify --json`` gives it). The revision record prints it."""
+
+    sha256: str
+    exit_code: int
+    outcome: str
+
+    def to_data(self) -> dict[str, Any]:
+        return {"sha256": self.sha256, "exit_code": self.exit_code, "outcome": self.outcome}
+
+
+def build_params(sections: tuple[str, ...], language: str | None = None, *, date: str = "",
+                 previous_record: PreviousRecord | None = None) -> bytes:
+    """The build parameters stored in the record: the sections, the software, the record's date (the
+    export day or the one the workspace pins: an input of the build, never read from the clock when
+    the record is rebuilt), the earlier record a revision was checked against, and, for a record not
+    in English, its language (so that ``verify`` rebuilds it in the same language)."""
     params: dict[str, Any] = {"sections": list(sections), "generator": generator_info()}
+    if date:
+        params["date"] = date
+    if previous_record is not None:
+        params["previous_record"] = previous_record.to_data()
     lang = language or i18n.language()
     if lang != i18n.DEFAULT:
         params["language"] = lang
     return dumps_canonical(params)
+
+
+def _params(params: bytes) -> dict[str, Any]:
+    import json
+
+    try:
+        doc = json.loads(params)
+    except ValueError:
+        return {}
+    return doc if isinstance(doc, dict) else {}
+
+
+def params_date(params: bytes) -> str:
+    """The record's date, from its build parameters ("" where they do not state one)."""
+    from deepdecide.domain.dates import parse_day
+
+    date = _params(params).get("date")
+    if not isinstance(date, str) or len(date) != 10:
+        return ""
+    day = parse_day(date)
+    return day.isoformat() if day is not None else ""
+
+
+def params_previous_record(params: bytes) -> PreviousRecord | None:
+    """The earlier record a revision was checked against, from its build parameters (None: not stated)."""
+    found = _params(params).get("previous_record")
+    if not isinstance(found, dict):
+        return None
+    sha, code, text = found.get("sha256"), found.get("exit_code"), found.get("outcome")
+    if not isinstance(sha, str) or not isinstance(code, int) or isinstance(code, bool) or not isinstance(text, str):
+        return None
+    return PreviousRecord(sha, code, text)
 
 
 def params_language(params: bytes) -> str:
@@ -96,11 +151,15 @@ def evaluate(ws: Workspace, cancel: Cancellable | None = None) -> Assessment:
 
 def build(ws: Workspace, *, sections: Iterable[str] | None = None, progress: ProgressCallback | None = None,
           cancel: Cancellable | None = None, previous_inputs: bytes | None = None,
-          approval_record: bytes | None = None) -> bytes:
+          approval_record: bytes | None = None, previous_record: PreviousRecord | None = None,
+          export_day: dt.date | None = None) -> bytes:
     """Build the unsigned decision record, in the current language (``domain.i18n``), and return its bytes.
 
+    The record is dated ``export_day`` (default: today, ``domain.dates.today``) unless the workspace
+    pins a date (``decision.record_date``); the date is stored in the build parameters.
     ``previous_inputs`` are the embedded inputs of the earlier revision the workspace names
-    (``decision.previous``): the record then lists what changed since it and carries them too.
+    (``decision.previous``): the record then lists what changed since it and carries them too;
+    ``previous_record``, what ``deepdecide verify`` found of that earlier record (printed with it).
     ``approval_record`` is the signed approval record the workspace's sign-off rows were copied
     from (``signed_record_sha256``): a workspace whose rows hold verdicts is exported only with it,
     and the record embeds it (see ``check_approval``).
@@ -115,8 +174,13 @@ def build(ws: Workspace, *, sections: Iterable[str] | None = None, progress: Pro
     if previous_inputs is not None:
         check_previous(normal, previous_inputs)
     check_approval(normal, approval_record)
-    return render(normal, inputs, build_params(chosen, i18n.language()), chosen, progress=report,
-                  cancel=cancel, previous_inputs=previous_inputs, approval_record=approval_record)
+    from deepdecide.domain import dates
+
+    date = dates.record_date(normal, export_day or dates.today()).date
+    params = build_params(chosen, i18n.language(), date=date,
+                          previous_record=previous_record if previous_inputs is not None else None)
+    return render(normal, inputs, params, chosen, progress=report, cancel=cancel, previous_inputs=previous_inputs,
+                  approval_record=approval_record)
 
 
 def check_approval(ws: Workspace, approval_record: bytes | None) -> None:
@@ -204,11 +268,15 @@ def _render(ws: Workspace, inputs: bytes, params: bytes, chosen: tuple[str, ...]
         changes = diff_workspaces(earlier, ws)
     digest = sha256_hex(inputs)
     info = generator_info()
+    # the record's date comes from its build parameters (a record built before they held one: the
+    # pinned date, else the decision's), never from the clock: verify rebuilds it on any later day
+    date = params_date(params) or ws.decision.record_date or ws.decision.date
     ctx = sec.Context(ws=ws, inputs_sha256=digest, sections=chosen, assessment=assessment,
                       generator=_("deepdecide {version} with reportlab {reportlab}").format(
                           version=info["deepdecide"], reportlab=info["reportlab"]),
                       changes=changes,
-                      approval_record_sha256=sha256_hex(approval_record) if approval_record is not None else "")
+                      approval_record_sha256=sha256_hex(approval_record) if approval_record is not None else "",
+                      record_date=date, previous_record=params_previous_record(params))
     story = compose(ctx)
     d = ws.decision
     meta = RecordMeta(
@@ -216,7 +284,7 @@ def _render(ws: Workspace, inputs: bytes, params: bytes, chosen: tuple[str, ...]
         title=d.title,
         status=word(d.status),
         input_sha256=digest,
-        pdf_date=pdf_date(d.date),
+        pdf_date=pdf_date(date),
         author="; ".join(d.decision_makers),
         subject=_("Decision record {id} ({status}) for {model}").format(id=d.id, status=word(d.status),
                                                                        model=ws.model),

@@ -292,7 +292,14 @@ def verify(pdf: bytes, *, trust: list[Any] | None = None, crls: list[Any] | None
     a signature may chain to; ``crls``: revocation lists (``signing.load_crls``; without them
     revocation is not checked). A record that embeds a signed approval record (an accepted record)
     is intact only when that record backs its sign-offs (``approval.check_approval_record``)."""
-    from deepdecide.report.build import SECTIONS, check_previous, generator_info, params_language, render
+    from deepdecide.report.build import (
+        SECTIONS,
+        check_previous,
+        generator_info,
+        params_date,
+        params_language,
+        render,
+    )
 
     found = Verification()
     found.crls = crls
@@ -332,6 +339,10 @@ def verify(pdf: bytes, *, trust: list[Any] | None = None, crls: list[Any] | None
             raise ValueError("they do not name the software that made the record (generator)")
         if not set(sections) <= set(SECTIONS):
             raise ValueError(f"unknown sections {sorted(set(sections) - set(SECTIONS))}")
+        dated = params_date(params_raw)
+        if ws.decision.record_date and dated and dated != ws.decision.record_date:
+            raise ValueError(f"they date the record {dated}, but its inputs pin {ws.decision.record_date} "
+                             "(decision.record_date)")
         found.language = params_language(params_raw)
     except (ValueError, KeyError, TypeError) as exc:
         found.reasons.append(_("the embedded build parameters cannot be read: {reason}").format(reason=exc))
@@ -398,6 +409,31 @@ def _check_sign_offs(ws: Any, signed: bytes | None, trust: list[Any] | None, crl
     found.checks.append(_("the embedded signed approval record ({name}, SHA-256 {sha}) is intact, over this "
                           "record's content, and holds every sign-off's signature").format(
                               name=APPROVAL_NAME, sha=embedded.sha256))
+
+
+_UNCONFIRMED_HEAD = re.compile(r"unconfirmed: made by deepdecide (.+?)(?: with (.+))?, verify with that (?:version|software)\Z")
+
+
+def headline_text(headline: str) -> str:
+    """A ``deepdecide verify`` headline (English, as ``--json`` and a record's build parameters hold it)
+    in the current language."""
+    m = _UNCONFIRMED_HEAD.match(headline)
+    if m is not None:
+        if not m.group(2):
+            return _("unconfirmed: made by deepdecide {version}, verify with that version").format(version=m.group(1))
+        return _("unconfirmed: made by deepdecide {version} with {software}, verify with that software").format(
+            version=m.group(1), software=m.group(2))
+    if headline.startswith("intact and trusted, but not approved ("):
+        state = headline[len("intact and trusted, but not approved ("):-1]
+        return _("intact and trusted, but not approved ({state})").format(state=_(state))
+    return {"intact, signed and trusted; approved": _("intact, signed and trusted; approved"),
+            "intact, but not approved (legacy, unverified sign-offs)":
+                _("intact, but not approved (legacy, unverified sign-offs)"),
+            "intact; accepted by the signatures of its embedded approval record":
+                _("intact; accepted by the signatures of its embedded approval record"),
+            "intact; rejected by the signatures of its embedded approval record":
+                _("intact; rejected by the signatures of its embedded approval record"),
+            }.get(headline, _(headline))
 
 
 def word_status(ws: Any) -> str:

@@ -100,7 +100,7 @@ def signoff(ctx: Any) -> list[Flowable]:
     ws = ctx.ws
     d = ws.decision
     out = h1(title("signoff"), "signoff")
-    gaps = approval.missing_for_approval(ws)
+    gaps = approval.missing_for_approval(ws, ctx.record_date or None)
     if ctx.approval_record_sha256:
         out.append(para(_("Status: {status}, as the signatures of the signed approval record embedded in this PDF "
                           "give it (below). This record of decision id {id}, inputs SHA-256 {sha256}, is not signed "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -11,7 +12,7 @@ from deepdecide.domain.progress import Cancellable, ProgressCallback, check_canc
 from deepdecide.domain.userfiles import output_problem
 from deepdecide.domain.workspace import Workspace
 from deepdecide.importers.secrets import redact_workspace
-from deepdecide.report.build import ReportError, build
+from deepdecide.report.build import PreviousRecord, ReportError, build
 from deepdecide.report.signing import check_signing_certificate, load_pkcs12, sign_record
 from deepdecide.storage.yamlio import atomic_write_bytes
 
@@ -45,10 +46,12 @@ def _check_target(path: Path) -> None:
 def write_record(ws: Workspace, path: str | os.PathLike[str], *, sections: Iterable[str] | None = None,
                  sign: SignRequest | None = None, progress: ProgressCallback | None = None,
                  cancel: Cancellable | None = None, previous_inputs: bytes | None = None,
-                 approval_record: bytes | None = None) -> bytes:
+                 approval_record: bytes | None = None, previous_record: PreviousRecord | None = None,
+                 export_day: dt.date | None = None) -> bytes:
     """Build (and sign) the record and write it to ``path`` atomically; return the bytes written.
-    ``previous_inputs``: the earlier revision's embedded inputs; ``approval_record``: the signed
-    approval record the sign-offs were copied from (see ``build``).
+    ``previous_inputs``: the earlier revision's embedded inputs, ``previous_record``: what verify found of
+    that earlier record; ``approval_record``: the signed approval record the sign-offs were copied from;
+    ``export_day``: the day the record is exported (default: today) (see ``build``).
 
     On any failure — invalid workspace, wrong certificate password, unwritable target,
     cancellation — nothing is left at ``path`` (an existing file stays as it was).
@@ -62,7 +65,8 @@ def write_record(ws: Workspace, path: str | os.PathLike[str], *, sections: Itera
     if sign and signer is not None:
         check_signing_certificate(signer, sign.p12_path)  # expired, not yet valid, not for signing
     data = build(ws, sections=sections, progress=scaled(progress, 0.0, 0.9 if sign else 0.97), cancel=cancel,
-                 previous_inputs=previous_inputs, approval_record=approval_record)
+                 previous_inputs=previous_inputs, approval_record=approval_record, previous_record=previous_record,
+                 export_day=export_day)
     if sign and signer is not None:
         data = sign_record(data, signer, signer_name=sign.signer_name, reason=sign.reason, location=sign.location)
         report(progress, 0.97)

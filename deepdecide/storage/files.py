@@ -341,6 +341,17 @@ def _migrate_7_to_8(body: dict[str, Any], warn: Callable[[str, str], None]) -> d
     return body
 
 
+def _migrate_8_to_9(body: dict[str, Any], warn: Callable[[str, str], None]) -> dict[str, Any]:
+    """Schema 9 lets the decision pin the date its records bear (``decision.record_date``); without it a
+    record bears the day it is exported, and that day is stored in the record's build parameters so
+    that ``deepdecide verify`` rebuilds it on any later day. The evidence cut-off a record prints
+    follows the newest imported file, and an ``evidence_age`` revisit condition keeps firing once the
+    decision is accepted (``while_proposed`` no longer silences it). A schema-8 file pins no date:
+    nothing is mapped and nothing is lost; its records are dated the day they are exported, as the
+    record's cover says (domain/dates.py)."""
+    return body
+
+
 def _evidence_items(body: dict[str, Any], key: str) -> Iterator[dict[str, Any]]:
     """Every mapping of ``evidence.files[*].<key>`` (``runs`` or ``parity``) of an unchecked document,
     for a migration to rewrite in place; anything of another shape is left to validation."""
@@ -353,7 +364,7 @@ def _evidence_items(body: dict[str, Any], key: str) -> Iterator[dict[str, Any]]:
 
 MIGRATIONS: dict[int, Migration] = {1: _migrate_1_to_2_all, 2: _migrate_2_to_3, 3: _migrate_3_to_4,
                                     4: _migrate_4_to_5, 5: _migrate_5_to_6, 6: _migrate_6_to_7,
-                                    7: _migrate_7_to_8}
+                                    7: _migrate_7_to_8, 8: _migrate_8_to_9}
 
 
 def data_root() -> Path:

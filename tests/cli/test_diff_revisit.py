@@ -61,11 +61,34 @@ def test_revisit_fires_on_a_matrix_where_deepinfer_lists_sm90(sample, tmp_path, 
     assert [t["reason"]["id"] for t in data["triggers"] if t["fired"]] == ["revisit.support"]
 
 
-def test_evidence_age_fires_only_while_proposed(sample):
+def test_evidence_age_keeps_firing_after_acceptance(sample):
+    """The evidence an accepted decision rests on keeps ageing: the condition fires then too, even where an
+    older file says ``while_proposed`` (which no longer silences it), and ``revisit`` says so."""
     late = dt.date(2027, 7, 1)
     assert [t.kind for t in check_revisit(sample, late).fired] == ["evidence_age"]
-    accepted = dataclasses.replace(sample, decision=dataclasses.replace(sample.decision, status=RecordStatus.ACCEPTED))
-    assert check_revisit(accepted, late).fired == ()
+    older = tuple(dataclasses.replace(c, while_proposed=True) if c.kind == ConditionKind.EVIDENCE_AGE else c
+                  for c in sample.decision.revisit_conditions)
+    accepted = dataclasses.replace(sample, decision=dataclasses.replace(
+        sample.decision, status=RecordStatus.ACCEPTED, revisit_conditions=older))
+    [fired] = check_revisit(accepted, late).fired
+    assert fired.kind == "evidence_age" and "keeps ageing" in str(fired.reason)
+    assert check_revisit(accepted, dt.date(2027, 5, 29)).fired == ()  # not six months yet
+    # tests/approval/test_revisions.py runs ``revisit --today 2027-12-03`` on a decision accepted by signatures
+
+
+def test_evidence_age_counts_from_the_newest_imported_file(sample):
+    """A file imported after the stated cut-off moves the cut-off, and the age counts from it."""
+    from deepdecide.domain.dates import evidence_cutoff
+
+    first = sample.evidence.files[0]
+    later = dataclasses.replace(first, provenance=dataclasses.replace(
+        first.provenance, sha256="f" * 64, file_name="new-run.json", imported_at="2026-12-03T09:30:00Z"))
+    ws = dataclasses.replace(sample, evidence=dataclasses.replace(sample.evidence,
+                                                                  files=(*sample.evidence.files, later)))
+    cut = evidence_cutoff(ws)
+    assert (cut.date, cut.newest_file, cut.stated) == ("2026-12-03", "new-run.json", "2026-11-29")
+    assert check_revisit(sample, dt.date(2027, 6, 1)).fired  # six months after 2026-11-29
+    assert not check_revisit(ws, dt.date(2027, 6, 1)).fired  # but not after 2026-12-03
 
 
 def test_price_and_demand_conditions(sample):

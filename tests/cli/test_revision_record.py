@@ -105,3 +105,45 @@ def test_a_revision_built_without_its_predecessor_says_so(tmp_path):
     start = next(i for i, p in enumerate(pages) if "Appendix: changes since revision 1" in " ".join(p.split()))
     last = " ".join(" ".join(pages[start:]).split())  # the appendix, however many pages it takes
     assert "--since EARLIER.pdf" in last
+
+
+def test_a_purchase_price_and_owned_gpus_are_named_by_diff_and_the_appendix(first, tmp_path):
+    """The B200 price 55,000 -> 47,000 and the owned H100s 1,024 -> 900: named with their paths and values
+    in the revision's appendix and by ``diff``, with what they move in the outcome."""
+    from deepdecide.domain.common import Estimate
+
+    ws_path = tmp_path / "rev2.deepdecide.yaml"
+    assert _run(["revise", str(first), "-o", str(ws_path)])[0] == 0
+    ws = files.load_workspace(ws_path)
+    fleet = tuple(dataclasses.replace(f, purchase_usd_per_gpu=Estimate(45_000, 47_000, 65_000))
+                  if f.platform == "nv-b200" else dataclasses.replace(f, owned_gpus=900)
+                  if f.platform == "nv-h100" else f for f in ws.fleet)
+    files.save_workspace(dataclasses.replace(ws, fleet=fleet), ws_path)
+    record = tmp_path / "rev2.pdf"
+    code, out, err = _run(["report", str(ws_path), "-o", str(record), "--since", str(first)])
+    assert code == 0, err
+    assert "checked " in out and "intact, unsigned" in out
+    pages = [p.extract_text() for p in PdfReader(io.BytesIO(record.read_bytes())).pages]
+    start = next(i for i, p in enumerate(pages) if "Appendix: changes since revision 1" in " ".join(p.split()))
+    appendix = " ".join(" ".join(pages[start:]).split())
+    assert "fleet fleet nv-b200.purchase_usd_per_gpu 55,000 (45,000–65,000) 47,000 (45,000–65,000)" in appendix
+    assert "fleet fleet nv-h100.owned_gpus 1,024 900" in appendix
+    assert "Buy SM100 (B200) and run DeepInfer: TCO (cash) $32.6M $28.4M" in appendix
+    assert "Keep H100, serve with SGLang: GPUs to buy or rent 64 188" in appendix
+    assert "Nothing." not in appendix
+    assert "deepdecide verify checked that earlier record" in appendix and "intact, unsigned (exit code 5)" in appendix
+    code, out, _err = _run(["diff", str(first), str(record)])
+    assert code == 1
+    assert "fleet nv-b200.purchase_usd_per_gpu: 55,000 (45,000–65,000) -> 47,000 (45,000–65,000)" in out
+    assert "fleet nv-h100.owned_gpus: 1,024 -> 900" in out and "buy-sm100-deepinfer: TCO (cash): $32.6M -> $28.4M" in out
+
+
+def test_a_record_and_the_workspace_it_was_built_from_are_the_same(first, tmp_path):
+    """The record stores a message's parameters sorted; its workspace file holds them as written: the
+    same inputs (the sample's runs carry flags of several parameters)."""
+    ws = files.load_builtin_workspace()
+    assert any(len(m.params) > 1 for r in ws.evidence.runs for m in r.quality_flags)
+    same = tmp_path / "same.deepdecide.yaml"
+    files.save_workspace(ws, same)
+    code, out, err = _run(["diff", str(first), str(same)])
+    assert code == 0 and "same inputs, same outcome" in out, out + err

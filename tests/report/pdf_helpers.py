@@ -11,6 +11,9 @@ import pytest
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "report"
 SMALL = FIXTURES / "small.deepdecide.yaml"
 P12_PASSWORD = "correct horse battery staple"
+#: the day the tests' records are exported (an input of the build: ``build(export_day=...)`` or
+#: ``DEEPDECIDE_TODAY``): the small workspace's own date
+EXPORT_DAY = "2026-11-20"
 
 
 def make_certificate(folder: Path, name: str = "Ana Ruiz", password: str = P12_PASSWORD) -> tuple[Path, Path]:

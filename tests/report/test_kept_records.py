@@ -202,6 +202,7 @@ def test_diff_reads_kept_records():
     code, text = _run(["diff", str(KEPT / "sample-0.1.0-format1.en.pdf"), str(KEPT / SIGNED)])
     assert code == 0, text
     assert "same inputs, same outcome" in text
+    assert text.count("unconfirmed: made by deepdecide 0.1.0") == 2 and "ALTERED" not in text
 
 
 def test_revise_and_report_since_a_kept_record(tmp_path, monkeypatch):
@@ -211,6 +212,9 @@ def test_revise_and_report_since_a_kept_record(tmp_path, monkeypatch):
     ws_path = tmp_path / "rev2.deepdecide.yaml"
     code, text = _run(["revise", str(kept), "-o", str(ws_path)])
     assert code == 0, text
+    # another version's record is unconfirmed here, never altered: accepted, with a note
+    assert "unconfirmed: made by deepdecide 0.1.0, verify with that version" in text
+    assert "the new revision records it as unconfirmed" in text and "ALTERED" not in text
     ws = files.load_workspace(ws_path)
     assert ws.decision.revision == 2 and ws.decision.previous.inputs_sha256 == sha256_hex(earlier)
     files.save_workspace(dataclasses.replace(ws, demand=dataclasses.replace(ws.demand, output_tokens_per_s=250_000)),
@@ -218,11 +222,14 @@ def test_revise_and_report_since_a_kept_record(tmp_path, monkeypatch):
     record = tmp_path / "rev2.pdf"
     code, text = _run(["report", str(ws_path), "-o", str(record), "--since", str(kept)])
     assert code == 0, text
+    assert "note: " in text and "unconfirmed: made by deepdecide 0.1.0" in text
     data = record.read_bytes()
     assert extract_attachments(data)[PREVIOUS_NAME] == earlier
     assert verify(data).status == INTACT
     pages = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(io.BytesIO(data)).pages)
     assert "Appendix: changes since revision 1" in pages
+    assert (f"the PDF file with SHA-256 {sha256_hex(kept.read_bytes())}): unconfirmed: made by deepdecide 0.1.0, "
+            "verify with that version (exit code 9)") in pages
     assert "demand demand.output_tokens_per_s 200,000 250,000" in pages
     code, text = _run(["diff", str(kept), str(record)])
     assert code == 1 and "output_tokens_per_s" in text, text

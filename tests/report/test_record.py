@@ -10,7 +10,7 @@ import subprocess
 import sys
 
 import pytest
-from pdf_helpers import SMALL, need
+from pdf_helpers import EXPORT_DAY, SMALL, need
 from pypdf import PdfReader
 
 from deepdecide.domain.evidence import BenchmarkRun, EvidenceFile, Provenance
@@ -27,15 +27,21 @@ def _texts(pdf: bytes) -> list[str]:
 def test_same_workspace_gives_identical_bytes_in_another_process(record, monkeypatch):
     code = ("import sys; from deepdecide.storage.files import load_workspace; from deepdecide.report import build; "
             f"sys.stdout.buffer.write(build(load_workspace({str(SMALL)!r})))")
-    env = {"PYTHONHASHSEED": "12345", "SOURCE_DATE_EPOCH": "1700000000", "TZ": "Asia/Tokyo", "PATH": "/usr/bin:/bin"}
+    env = {"PYTHONHASHSEED": "12345", "SOURCE_DATE_EPOCH": "1700000000", "TZ": "Asia/Tokyo", "PATH": "/usr/bin:/bin",
+           "DEEPDECIDE_TODAY": EXPORT_DAY}  # the export day is an input of the build, as the fixture's
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, env=env, timeout=120, check=True).stdout
     assert out == record
 
 
-def test_dates_come_from_the_record_not_the_clock(record):
+def test_dates_come_from_the_build_parameters_not_the_clock(record):
+    """The record is dated its export day (an input of the build, stored with its parameters); the
+    clock, SOURCE_DATE_EPOCH and the time zone never reach it."""
+    import json
+
     info = PdfReader(io.BytesIO(record)).metadata
     assert info["/CreationDate"].startswith("D:20261120")
     assert info["/ModDate"].startswith("D:20261120")
+    assert json.loads(extract_attachments(record)[BUILD_NAME])["date"] == EXPORT_DAY
 
 
 def test_every_page_has_the_inputs_hash_and_page_n_of_m(record, small_ws):

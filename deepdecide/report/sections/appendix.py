@@ -81,8 +81,9 @@ def appendix(ctx: Context) -> list[Flowable]:
           "only or on the whole node; output tokens per joule = 1 / J per output token."),
     ])
     out += h2(_("Files embedded in this PDF"), "embedded")
-    out.append(para(_("{inputs}: the canonical workspace (its SHA-256 is in every footer). {build}: the sections "
-                      "and the software versions used to build the record.").format(
+    out.append(para(_("{inputs}: the canonical workspace (its SHA-256 is in every footer). {build}: the sections, "
+                      "the record's date, the software versions used to build the record and, for a revision, what "
+                      "deepdecide verify found of the record it follows.").format(
                           inputs="deepdecide-inputs.json", build="deepdecide-build.json")
                     + (" " + _("{previous}: the canonical workspace of the revision this record follows (see the "
                                "changes appendix).").format(previous="deepdecide-previous-inputs.json")

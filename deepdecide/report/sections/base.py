@@ -21,6 +21,7 @@ from deepdecide.report.words import word
 
 if TYPE_CHECKING:  # built by report.build only when an earlier revision is given
     from deepdecide.analysis.diff import WorkspaceDiff
+    from deepdecide.report.build import PreviousRecord
 
 BODY_W = 174 * mm  # A4 width minus margins
 
@@ -34,6 +35,8 @@ class Context:
     generator: str = ""
     changes: WorkspaceDiff | None = None  # since the earlier revision, when its inputs were given
     approval_record_sha256: str = ""  # of the signed approval record embedded in the record, when one is
+    record_date: str = ""  # the record's date (build parameters: the export day or the pinned one)
+    previous_record: PreviousRecord | None = None  # what verify found of the earlier revision's record
 
     @property
     def currency(self) -> str:

@@ -44,6 +44,17 @@ def changes(ctx: Context) -> list[Flowable]:
                       "embedded inputs have SHA-256 {sha256}.").format(revision=d.revision, id=d.id,
                                                                       previous=prev.revision, previous_id=prev.id,
                                                                       sha256=prev.inputs_sha256)))
+    rec = ctx.previous_record
+    if rec is not None:
+        from deepdecide.report.integrity import headline_text
+
+        out.append(para(_("When this record was built, deepdecide verify checked that earlier record (the PDF file "
+                          "with SHA-256 {sha256}): {outcome} (exit code {code}). A new revision is never built on "
+                          "a record verify finds altered.").format(sha256=rec.sha256, outcome=headline_text(rec.outcome),
+                                                                  code=rec.exit_code)))
+    elif ctx.changes is not None:
+        out.append(para(_("Only the earlier record's inputs were given when this record was built: the earlier "
+                          "record itself was not checked with deepdecide verify here.")))
     diff = ctx.changes
     if diff is None:
         out.append(para(_("The earlier record was not given when this record was built, so what changed is not "

@@ -8,7 +8,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Spacer, TableStyle
 from reportlab.platypus.tableofcontents import TableOfContents
 
-from deepdecide.domain import approval
+from deepdecide.domain import approval, dates
 from deepdecide.domain.formatting import DASH, integer
 from deepdecide.domain.i18n import _, ngettext
 from deepdecide.domain.workspace import RecordStatus
@@ -60,14 +60,14 @@ def _status(ctx: Context) -> tuple[str, str]:
         status = _("{status} (supersedes {id})").format(status=status, id=d.supersedes)
     if d.superseded_by:
         status = _("{status} (superseded by {id})").format(status=status, id=d.superseded_by)
-    gaps = approval.missing_for_approval(ws)
+    gaps = approval.missing_for_approval(ws, ctx.record_date or None)
     if d.status == RecordStatus.PROPOSED:
         # the cover names how much is missing; the Sign-off page lists each gap
         status = (ngettext("{status}: not ready for approval: {n} item missing (listed on the Sign-off page)",
                            "{status}: not ready for approval: {n} items missing (listed on the Sign-off page)",
                            len(gaps)).format(status=status, n=len(gaps)) if gaps
             else _("{status} for approval: the status when exported; the signatures decide").format(status=status)
-            if not approval.not_exportable(ws)
+            if not approval.not_exportable(ws, ctx.record_date or None)
             else _("{status}: ready for approval").format(status=status))
     todo = approval.still_to_sign(ws)
     if ctx.approval_record_sha256:
@@ -75,7 +75,7 @@ def _status(ctx: Context) -> tuple[str, str]:
                     "see Sign-off); deepdecide verify checks them").format(sha=ctx.approval_record_sha256[:16])
     elif d.status in approval.APPROVED_STATUSES or d.status == RecordStatus.REJECTED:
         signing = _("legacy, unverified: no signed approval record backs the recorded verdicts")
-    elif not approval.not_exportable(ws):
+    elif not approval.not_exportable(ws, ctx.record_date or None):
         # a record for approval: this page is what was exported; the approval is the signatures
         signing = _("by the signatures on the Sign-off page: {approvers} (required approvers). This page shows the "
                     "record as exported for approval; each signature field shows the approval state the "
@@ -88,6 +88,41 @@ def _status(ctx: Context) -> tuple[str, str]:
     else:
         signing = DASH
     return status, signing
+
+
+def _revision(ctx: Context) -> str:
+    """This revision, the one it follows, and what deepdecide verify found of that record when this one
+    was built."""
+    d = ctx.ws.decision
+    if d.previous is None:
+        return str(d.revision)
+    text = _("{revision}, following revision {previous} of {id} (changes in the appendix)").format(
+        revision=d.revision, previous=d.previous.revision, id=d.previous.id)
+    if ctx.previous_record is not None:
+        from deepdecide.report.integrity import headline_text
+
+        text += " " + _("That record, checked with deepdecide verify when this one was built: {outcome}.").format(
+            outcome=headline_text(ctx.previous_record.outcome))
+    return text
+
+
+def _dates(ctx: Context) -> list[list[str]]:
+    """The record's date (the export day, or pinned by the workspace), the decision's last update and the
+    evidence cut-off (the later of the stated one and the newest imported file), each with its basis."""
+    ws, d = ctx.ws, ctx.ws.decision
+    rows = []
+    if ctx.record_date:
+        date = _("{date} ({basis})").format(date=ctx.record_date,
+                                            basis=text_of(dates.record_date(ws, ctx.record_date).basis))
+        if d.date and d.date != ctx.record_date:
+            date += "; " + _("decision last updated {date}").format(date=d.date)
+        rows.append([_("Date of this record"), date])
+    elif d.date:
+        rows.append([_("Decision last updated"), d.date])
+    cut = dates.evidence_cutoff(ws)
+    rows.append([_("Evidence cut-off"), _("{date} ({basis})").format(date=cut.date, basis=text_of(cut.basis))
+                 if cut.date else _("not stated")])
+    return rows
 
 
 def contents() -> Flowable:
@@ -111,13 +146,10 @@ def cover(ctx: Context) -> list[Flowable]:
         [_("Question"), _question(ctx)],
         [_("Recommendation"), _recommendation(ctx)],
         [_("Status"), status],
-        [_("Approval") if ctx.approval_record_sha256 or not approval.not_exportable(ws) else _("Still to sign"),
+        [_("Approval") if ctx.approval_record_sha256 or not approval.not_exportable(ws, ctx.record_date or None) else _("Still to sign"),
          signing],
-        *([[_("Revision"), _("{revision}, following revision {previous} of {id} (changes in the appendix)").format(
-            revision=d.revision, previous=d.previous.revision, id=d.previous.id) if d.previous else str(d.revision)]]
-          if d.revision > 1 or d.previous else []),
-        [_("Date (last updated)"), d.date or _("undated")],
-        [_("Evidence cut-off"), d.evidence_cutoff or _("not stated")],
+        *([[_("Revision"), _revision(ctx)]] if d.revision > 1 or d.previous else []),
+        *_dates(ctx),
         [_("Decision-makers"), ", ".join(d.decision_makers) or _("not named")],
         [_("Consulted"), ", ".join(d.consulted) or DASH],
         [_("Informed"), ", ".join(d.informed) or DASH],
@@ -136,9 +168,10 @@ def cover(ctx: Context) -> list[Flowable]:
             inputs="deepdecide-inputs.json", command=_("deepdecide verify FILE.pdf"))
         # who built it, in the same box: a line of its own below the box pushed a Spanish cover onto a
         # second page that held nothing else
-        + "<br/><font size='7'>" + escape(_("Built by {generator}. Dates in this record come from the workspace, "
-                                             "not from the time of printing, so the same workspace always gives "
-                                             "the same file.").format(generator=ctx.generator)) + "</font>",
+        + "<br/><font size='7'>" + escape(_("Built by {generator}. Its date is a build parameter stored in it, "
+                                             "never read from the clock, so the same workspace and parameters "
+                                             "always give the same file.").format(generator=ctx.generator))
+        + "</font>",
         "callout", markup=True))
     out.append(PageBreak())
     return out

@@ -163,9 +163,9 @@ def summary(ctx: Context) -> list[Flowable]:
     else:
         out.append(para(_("No single input within its stated range and no single weight change moves the top rank "
                           "(one at a time, the others at their likely values).")))
-    if d.revisit_triggers:
+    if d.revisit_triggers or d.revisit_conditions:
         out.append(para(_("Revisit triggers recorded by the decision-makers: {triggers}.").format(
-            triggers="; ".join(d.revisit_triggers))))
+            triggers="; ".join([*(c.text for c in d.revisit_conditions), *d.revisit_triggers]))))
     out += h2(_("Ranking"), "ranking")
     out.append(_ranking_table(ctx))
     out += _fit_summary(ctx)
