@@ -42,7 +42,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from deepdecide.cli.common import say, shown, shown_path
+    from deepdecide.cli.common import hold_workspace, say, shown, shown_path
     from deepdecide.cli.main import EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
     from deepdecide.domain.errors import ValidationError, ValidationErrors
     from deepdecide.storage import files, starter
@@ -68,6 +68,7 @@ def run(args: argparse.Namespace) -> int:
             workspace = starter.new_workspace(args.model, specs, name=args.name)
         except ValueError as exc:
             return usage(str(exc))
+    hold_workspace(path)  # one writer at a time; the save then refuses a file made meanwhile
     try:
         files.save_workspace(workspace, path)
     except (ValidationError, ValidationErrors) as exc:

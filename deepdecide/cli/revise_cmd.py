@@ -51,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
     import os
     import sys
 
-    from deepdecide.cli.common import output_refused, report_error, say
+    from deepdecide.cli.common import hold_workspace, output_refused, report_error, say
     from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_USAGE
     from deepdecide.domain import approval
     from deepdecide.domain.errors import DeepdecideError
@@ -61,6 +61,7 @@ def run(args: argparse.Namespace) -> int:
 
     if output_refused(args.output):
         return EXIT_USAGE
+    hold_workspace(args.output)  # one writer at a time: held until the command ends
     try:
         inputs = record_inputs(args.record)
         earlier = workspace_from_json(inputs, file=f"{args.record}#{INPUTS_NAME}")

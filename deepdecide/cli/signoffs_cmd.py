@@ -33,7 +33,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from deepdecide.cli.common import output_refused, say
+    from deepdecide.cli.common import hold_workspace, output_refused, say
     from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
     from deepdecide.domain.errors import DeepdecideError, ValidationError, ValidationErrors
     from deepdecide.domain.userfiles import read_user_file
@@ -49,6 +49,7 @@ def run(args: argparse.Namespace) -> int:
     except DeepdecideError as exc:
         print(f"deepdecide signoffs: {exc}", file=sys.stderr)
         return EXIT_INPUT
+    hold_workspace(args.into)  # one writer at a time: held until the command ends
     try:
         ws = load_workspace(args.into)
         result = verify(data, trust=load_trust(args.trust), crls=load_crls(args.crl))
