@@ -20,6 +20,10 @@ class FakeInteraction:
         self.errors: list[tuple[str, BaseException]] = []
         self.infos: list[tuple[str, str]] = []
         self.save_answer = "discard"
+        #: the answer to "the file changed on disk" ('reload', 'save_as', 'cancel') and each question's
+        #: (name, modified, gone, saving)
+        self.reload_answer = "reload"
+        self.reload_questions: list[tuple[str, bool, bool, bool]] = []
         self.recover_answer = True
         self.open_path = ""
         self.save_path = ""
@@ -55,6 +59,11 @@ class FakeInteraction:
     def ask_save_changes(self, name: str) -> str:
         self.asked.append("save_changes")
         return self.save_answer
+
+    def ask_reload(self, name: str, modified: bool, *, gone: bool = False, saving: bool = False) -> str:
+        self.asked.append("reload")
+        self.reload_questions.append((name, modified, gone, saving))
+        return self.reload_answer
 
     def ask_recover(self, description: str) -> bool:
         self.asked.append("recover")
