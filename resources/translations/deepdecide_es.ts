@@ -2242,64 +2242,109 @@ Recover it?</source>
 ¿Recuperarla?</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/interaction.py" line="71"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="74"/>
+        <source>%1 was deleted or moved on disk by another program.</source>
+        <translation>Otro programa borró o movió %1 en el disco.</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/interaction.py" line="76"/>
+        <source>%1 was changed on disk by another program (for example, sign-offs copied into it by deepdecide signoffs, or an import).</source>
+        <translation>Otro programa cambió %1 en el disco (por ejemplo, las aprobaciones que copió deepdecide signoffs, o una importación).</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/interaction.py" line="79"/>
+        <source>Saving would overwrite that change, so nothing was saved.</source>
+        <translation>Guardar sobrescribiría ese cambio, así que no se guardó nada.</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/interaction.py" line="80"/>
+        <source>File changed on disk</source>
+        <translation>El archivo cambió en el disco</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/interaction.py" line="86"/>
+        <source>You have unsaved changes. Reloading loses them; to keep them, save them under another name and compare.</source>
+        <translation>Tiene cambios sin guardar. Recargar los pierde; para conservarlos, guárdelos con otro nombre y compare.</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/interaction.py" line="89"/>
+        <source>Reload and lose my changes</source>
+        <translation>Recargar y perder mis cambios</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/interaction.py" line="92"/>
+        <source>You have no unsaved changes. Reload it to see what was written?</source>
+        <translation>No tiene cambios sin guardar. ¿Recargarlo para ver lo que se escribió?</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/interaction.py" line="94"/>
+        <source>Reload</source>
+        <translation>Recargar</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/interaction.py" line="97"/>
+        <source>Keep mine and save as…</source>
+        <translation>Conservar los míos y guardar como…</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/interaction.py" line="106"/>
         <source>Open workspace</source>
         <translation>Abrir espacio de trabajo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/interaction.py" line="72"/>
-        <location filename="../../deepdecide/gui/interaction.py" line="77"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="107"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="112"/>
         <source>deepdecide workspace (*.deepdecide.yaml *.yaml *.yml)</source>
         <translation>Espacio de trabajo de deepdecide (*.deepdecide.yaml *.yaml *.yml)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/interaction.py" line="72"/>
-        <location filename="../../deepdecide/gui/interaction.py" line="106"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="107"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="141"/>
         <source>All files (*)</source>
         <translation>Todos los archivos (*)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/interaction.py" line="76"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="111"/>
         <source>Save workspace as</source>
         <translation>Guardar el espacio de trabajo como</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/interaction.py" line="83"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="118"/>
         <source>Import evidence files</source>
         <translation>Importar archivos de evidencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/interaction.py" line="84"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="119"/>
         <source>Benchmark and parity results (*.json *.jsonl *.csv *.yaml *.yml *.txt);;All files (*)</source>
         <translation>Resultados de benchmarks y de paridad (*.json *.jsonl *.csv *.yaml *.yml *.txt);;Todos los archivos (*)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/interaction.py" line="89"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="124"/>
         <source>Export decision record</source>
         <translation>Exportar el registro de decisión</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/interaction.py" line="90"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="125"/>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/interaction.py" line="97"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="132"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/interaction.py" line="98"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="133"/>
         <source>Excel workbook (*.xlsx)</source>
         <translation>Libro de Excel (*.xlsx)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/interaction.py" line="105"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="140"/>
         <source>Certificate to sign with</source>
         <translation>Certificado con el que firmar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/interaction.py" line="106"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="141"/>
         <source>PKCS#12 certificate (*.p12 *.pfx)</source>
         <translation>Certificado PKCS#12 (*.p12 *.pfx)</translation>
     </message>
@@ -2669,254 +2714,254 @@ Recover it?</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../deepdecide/gui/app.py" line="153"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="472"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="475"/>
+        <location filename="../../deepdecide/gui/app.py" line="159"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="495"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="498"/>
         <source>Cannot open the workspace</source>
         <translation>No se puede abrir el espacio de trabajo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="53"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="55"/>
         <source>Overview</source>
         <extracomment>(key, module, class) of each page, in sidebar order; modules are imported on first show</extracomment>
         <translation>Resumen</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="54"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="56"/>
         <source>Support matrix</source>
         <translation>Matriz de soporte</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="55"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="57"/>
         <source>Evidence</source>
         <translation>Evidencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="56"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="58"/>
         <source>Parity</source>
         <translation>Paridad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="57"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="59"/>
         <source>Service gaps</source>
         <translation>Carencias del servicio</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="58"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="60"/>
         <source>Compare</source>
         <translation>Comparativa</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="59"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="61"/>
         <source>Decision</source>
         <translation>Decisión</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="60"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="62"/>
         <source>Migration plan</source>
         <translation>Plan de migración</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="158"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="181"/>
         <source>%1 (Ctrl+%2)</source>
         <extracomment>the page shown changed (payload: page key) set by ``app.build_window``: the error opening the workspace named at start-up, and whether to offer recovered autosaves once the window is shown start-up work that waits until the window is shown (set by ``app.build_window``)</extracomment>
         <translation>%1 (Ctrl+%2)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="159"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="182"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="235"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="258"/>
         <source>Cannot read the file</source>
         <translation>No se puede leer el archivo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="288"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="311"/>
         <source>&amp;New from the built-in sample</source>
         <translation>&amp;Nuevo a partir del ejemplo integrado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="289"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="312"/>
         <source>&amp;Open…</source>
         <translation>&amp;Abrir…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="290"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="313"/>
         <source>&amp;Save</source>
         <translation>&amp;Guardar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="291"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="314"/>
         <source>Save &amp;As…</source>
         <translation>Guardar &amp;como…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="292"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="315"/>
         <source>&amp;Import evidence…</source>
         <translation>&amp;Importar evidencia…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="293"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="316"/>
         <source>Import benchmark or parity result files</source>
         <translation>Importar archivos de resultados de benchmarks o de paridad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="294"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="317"/>
         <source>&amp;Export PDF decision record…</source>
         <translation>&amp;Exportar el registro de decisión en PDF…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="296"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="319"/>
         <source>&amp;Quit</source>
         <translation>&amp;Salir</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="297"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="320"/>
         <source>&amp;Undo</source>
         <translation>&amp;Deshacer</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="299"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="322"/>
         <source>&amp;Redo</source>
         <translation>&amp;Rehacer</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="307"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="330"/>
         <source>&amp;File</source>
         <translation>&amp;Archivo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="309"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="332"/>
         <source>Open &amp;Recent</source>
         <translation>Abrir &amp;reciente</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="315"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="338"/>
         <source>E&amp;xport</source>
         <translation>E&amp;xportar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="318"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="341"/>
         <source>&amp;Comparison as CSV…</source>
         <translation>&amp;Comparativa como CSV…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="320"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="343"/>
         <source>&amp;Evidence as CSV…</source>
         <translation>&amp;Evidencia como CSV…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="322"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="345"/>
         <source>&amp;Parity checks as CSV…</source>
         <translation>Comprobaciones de &amp;paridad como CSV…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="324"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="347"/>
         <source>&amp;Workbook as XLSX…</source>
         <translation>&amp;Libro como XLSX…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="326"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="349"/>
         <source>The comparison, the evidence and the parity checks in one workbook (needs openpyxl)</source>
         <translation>La comparativa, la evidencia y las comprobaciones de paridad en un libro (necesita openpyxl)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="332"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="355"/>
         <source>&amp;Edit</source>
         <translation>&amp;Editar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="335"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="358"/>
         <source>&amp;View</source>
         <translation>&amp;Ver</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="343"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="366"/>
         <source>&amp;Present</source>
         <translation>&amp;Presentar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="345"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="368"/>
         <source>Full-screen slides of the decision, with a what-if that changes nothing (Esc leaves)</source>
         <translation>Diapositivas a pantalla completa de la decisión, con un «¿y si…?» que no cambia nada (Esc para salir)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="346"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="369"/>
         <source>Present the decision full screen (F5)</source>
         <translation>Presentar la decisión a pantalla completa (F5)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="348"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="371"/>
         <source>&amp;Theme</source>
         <translation>&amp;Tema</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="352"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="367"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="375"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="390"/>
         <source>Follow the system</source>
         <translation>Seguir al sistema</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="352"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="375"/>
         <source>Light</source>
         <translation>Claro</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="352"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="375"/>
         <source>Dark</source>
         <translation>Oscuro</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="359"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="382"/>
         <source>&amp;Language</source>
         <translation>&amp;Idioma</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="377"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="400"/>
         <source>&amp;Help</source>
         <translation>Ay&amp;uda</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="378"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="401"/>
         <source>&amp;About deepdecide</source>
         <translation>&amp;Acerca de deepdecide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="380"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="403"/>
         <source>Main</source>
         <translation>Principal</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="386"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="401"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="409"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="424"/>
         <source>Undo</source>
         <translation>Deshacer</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="387"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="402"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="410"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="425"/>
         <source>Redo</source>
         <translation>Rehacer</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="401"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="424"/>
         <source>Undo %1</source>
         <translation>Deshacer %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="402"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="425"/>
         <source>Redo %1</source>
         <translation>Rehacer %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="412"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="435"/>
         <source>About deepdecide</source>
         <translation>Acerca de deepdecide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="412"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="435"/>
         <source>deepdecide %1
 
 Evidence, comparison and a signed decision record for LLM-serving platform choices. Works offline.</source>
@@ -2925,32 +2970,32 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
 Evidencia, comparativa y un registro de decisión firmado para elegir la plataforma de servicio de LLM. Funciona sin conexión.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="426"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="449"/>
         <source>(no recent files)</source>
         <translation>(no hay archivos recientes)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="432"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="455"/>
         <source>untitled</source>
         <translation>sin título</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="441"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="464"/>
         <source>the untitled workspace</source>
         <translation>el espacio de trabajo sin título</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="452"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="475"/>
         <source>Cannot load the built-in sample</source>
         <translation>No se puede cargar el ejemplo integrado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="480"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="504"/>
         <source>Opened %1</source>
         <translation>Abierto %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/main_window.py" line="482"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="506"/>
         <source>Opened %1 with %n warning(s): fix them before saving. First: %2</source>
         <translation>
             <numerusform>Abierto %1 con %n aviso: corríjalo antes de guardar. %2</numerusform>
@@ -2958,32 +3003,37 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
         </translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="502"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="533"/>
         <source>Cannot save the workspace</source>
         <translation>No se puede guardar el espacio de trabajo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="507"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="540"/>
         <source>Saved %1</source>
         <translation>Guardado %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="521"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="602"/>
+        <source>%1 was changed on disk by another program; not reloaded</source>
+        <translation>Otro programa cambió %1 en el disco; no se recargó</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="613"/>
         <source>Autosave failed: %1</source>
         <translation>Ha fallado el autoguardado: %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="534"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="626"/>
         <source>an untitled workspace</source>
         <translation>un espacio de trabajo sin título</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="536"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="628"/>
         <source>(autosaved %1)</source>
         <translation>(autoguardado %1)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="541"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="633"/>
         <source>Cannot recover the autosaved copy</source>
         <translation>No se puede recuperar la copia autoguardada</translation>
     </message>
