@@ -27,7 +27,7 @@ checking it with `deepdecide validate`).
 FILE must end in .yaml or .yml and must not exist: init never overwrites a file.
 
 exit codes: 0 written; 2 usage error (FILE exists, an option the matrix cannot place, no
---model); 1 FILE could not be written.""")
+--model); 1 FILE could not be written; 5 another process made FILE meanwhile, or is writing it.""")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

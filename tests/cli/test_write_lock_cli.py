@@ -133,3 +133,12 @@ def test_the_exit_code_is_documented():
     from deepdecide.cli.main import EPILOG
 
     assert "5  another process is writing the workspace" in EPILOG
+
+
+def test_the_concurrent_use_doc_states_the_lock_s_numbers():
+    text = (Path(__file__).resolve().parents[2] / "docs" / "concurrent-use.md").read_text(encoding="utf-8")
+    assert f"up to {lock.COMMAND_WAIT_SECONDS:.0f} seconds, then gives up with exit code\n  5" in text
+    assert f"waits up to {lock.APP_WAIT_SECONDS:.0f} seconds" in text
+    assert f"after {lock.LEASE_SECONDS:.0f} seconds without renewal" in text
+    assert f"renews its lock\n  every {lock.LEASE_SECONDS / 3:.0f} seconds" in text
+    assert f"| {EXIT_CONFLICT} | another process is writing the workspace" in text

@@ -136,9 +136,8 @@ def test_a_lock_of_another_host_is_taken_over_after_the_lease(monkeypatch, path)
     monkeypatch.setattr(lock, "LEASE_SECONDS", 1.0)
     lock.lock_path(path).write_text("filelock/2\npid=4242\nhost=build-07.example\nmode=lease\ntoken=ab\n"
                                     "duration=1.0\n")
-    with pytest.raises(lock.Locked, match="process 4242 on host build-07.example"):
-        with lock.locked(path, wait=0.3):
-            pass  # pragma: no cover
+    with pytest.raises(lock.Locked, match="process 4242 on host build-07.example"), lock.locked(path, wait=0.3):
+        pass  # pragma: no cover
     notes: list[str] = []
     with lock.locked(path, wait=5, note=notes.append):
         assert lock.read_holder(lock.lock_path(path)).pid == os.getpid()
