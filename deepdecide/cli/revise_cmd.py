@@ -28,23 +28,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def record_inputs(path: str) -> bytes:
-    """The embedded inputs of a PDF record, as they are (their SHA-256 is the record's inputs hash)."""
-    from deepdecide.domain.errors import UnreadableFileError
-    from deepdecide.domain.userfiles import read_user_file
-    from deepdecide.report.canonical import INPUTS_NAME
-    from deepdecide.report.integrity import UnreadableRecord, extract_attachments
+    """The embedded inputs of a PDF record (``report.revision.record_inputs``; ``report --since`` reads them)."""
+    from deepdecide.report.revision import record_inputs as embedded
 
-    data = read_user_file(path)  # a folder, FIFO, socket or device: refused before it is opened
-    if not data.startswith(b"%PDF-"):
-        raise UnreadableFileError(_("not a PDF record"), file=path)
-    try:
-        inputs = extract_attachments(data).get(INPUTS_NAME)
-    except UnreadableRecord as exc:  # a damaged PDF: say which file
-        raise UnreadableFileError(str(exc), file=path) from None
-    if inputs is None:
-        raise UnreadableFileError(_("a PDF without embedded inputs ({inputs}): not a deepdecide record").format(
-            inputs=INPUTS_NAME), file=path)
-    return inputs
+    return embedded(path)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -53,25 +40,21 @@ def run(args: argparse.Namespace) -> int:
 
     from deepdecide.cli.common import hold_workspace, output_refused, report_error, say
     from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_USAGE
-    from deepdecide.domain import approval
     from deepdecide.domain.errors import DeepdecideError
-    from deepdecide.importers.secrets import redact_workspace
-    from deepdecide.report.canonical import INPUTS_NAME, sha256_hex, workspace_from_json
+    from deepdecide.report.revision import start_revision
     from deepdecide.storage import files
 
     if output_refused(args.output):
         return EXIT_USAGE
     hold_workspace(args.output)  # one writer at a time: held until the command ends
     try:
-        inputs = record_inputs(args.record)
-        earlier = workspace_from_json(inputs, file=f"{args.record}#{INPUTS_NAME}")
+        revision = start_revision(args.record)
         if os.path.exists(args.output) and not args.force:
             print(_("deepdecide revise: {output}: exists; give --force to overwrite it").format(output=args.output))
             return EXIT_INPUT
-        new = approval.new_revision(earlier, sha256_hex(inputs))
+        new = revision.workspace
         # a record built by an older version may carry a known-prefix token: the new revision does not
-        new, found = redact_workspace(new)
-        for finding in found:
+        for finding in revision.redactions:
             say(_("redacted: {finding}").format(finding=finding), file=sys.stderr)
         files.save_workspace(new, args.output)
     except DeepdecideError as exc:
@@ -81,5 +64,5 @@ def run(args: argparse.Namespace) -> int:
     print(_("wrote {output}: revision {revision} of {id}, following revision {previous} (inputs SHA-256 {sha}); "
             "write its record with: deepdecide report {output} -o NEW.pdf --since {record}").format(
         output=args.output, revision=d.revision, id=d.id, previous=d.previous.revision if d.previous else "?",
-        sha=sha256_hex(inputs), record=args.record))
+        sha=revision.predecessor_sha256, record=args.record))
     return EXIT_OK

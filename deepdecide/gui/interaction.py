@@ -136,6 +136,21 @@ class Interaction:
             path += suffix
         return path
 
+    def ask_record_path(self, directory: str, title: str = "") -> str:
+        """An existing PDF decision record (to sign, to revise, to compare with, to copy sign-offs from)."""
+        path, _ = QFileDialog.getOpenFileName(self.parent, title or QCoreApplication.translate("Interaction", "Decision record"),
+                                              directory, QCoreApplication.translate("Interaction", "PDF (*.pdf)") + ";;"
+                                              + QCoreApplication.translate("Interaction", "All files (*)"))
+        return path
+
+    def ask_trust_paths(self, directory: str) -> list[str]:
+        """The certificates to trust (the organisation's CA, PEM or DER); none chosen: nothing is trusted."""
+        paths, _ = QFileDialog.getOpenFileNames(
+            self.parent, QCoreApplication.translate("Interaction", "Certificates to trust (the organisation's CA)"), directory,
+            QCoreApplication.translate("Interaction", "Certificates (*.pem *.crt *.cer *.der)") + ";;"
+            + QCoreApplication.translate("Interaction", "All files (*)"))
+        return list(paths)
+
     def ask_certificate_path(self, directory: str) -> str:
         path, _ = QFileDialog.getOpenFileName(self.parent, QCoreApplication.translate("Interaction", "Certificate to sign with"), directory,
                                               QCoreApplication.translate("Interaction", "PKCS#12 certificate (*.p12 *.pfx)") + ";;" + QCoreApplication.translate("Interaction", "All files (*)"))
@@ -155,7 +170,7 @@ class Interaction:
         """The sign dialog: record, role, verdict, conditions, certificate; None when cancelled."""
         from deepdecide.gui.views.sign_dialog import SignDialog
 
-        dialog = SignDialog(roles, self.parent)
+        dialog = SignDialog(roles, self.parent, interaction=self)
         try:
             return dialog.request() if dialog.exec() else None
         finally:

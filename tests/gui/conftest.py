@@ -30,6 +30,8 @@ class FakeInteraction:
         self.pdf_path = ""
         self.table_path = ""
         self.certificate_path = ""
+        self.record_path = ""  # an existing PDF record (ask_record_path)
+        self.trust_paths: list[str] = []
         #: drives the real export dialog: called with the dialog before it is "accepted"
         self.export_script: Any = None
         self.export_dialogs: list[Any] = []
@@ -83,6 +85,14 @@ class FakeInteraction:
 
     def ask_certificate_path(self, directory: str) -> str:
         return self.certificate_path
+
+    def ask_record_path(self, directory: str, title: str = "") -> str:
+        self.asked.append(f"record:{title}")
+        return self.record_path
+
+    def ask_trust_paths(self, directory: str) -> list[str]:
+        self.asked.append("trust")
+        return list(self.trust_paths)
 
     def ask_sign(self, roles: tuple[str, ...]) -> Any:
         self.sign_roles.append(roles)

@@ -316,6 +316,13 @@ class MainWindow(QMainWindow):
                                        QCoreApplication.translate("MainWindow", "Import benchmark or parity result files"))
         self.act_export = self._action(QCoreApplication.translate("MainWindow", "&Export PDF decision record…"), self.export_pdf, "Ctrl+E",
                                        "document-export")
+        self.act_revise = self._action(QCoreApplication.translate("MainWindow", "Start a &revision from a record…"), self.start_revision,
+                                       tip=QCoreApplication.translate("MainWindow", "A new revision of the decision a PDF record holds, "
+                                                                      "naming that record as its predecessor (deepdecide revise)"))
+        self.act_signoffs = self._action(QCoreApplication.translate("MainWindow", "Copy si&gn-offs from a signed record…"),
+                                         self.import_signoffs,
+                                         tip=QCoreApplication.translate("MainWindow", "The approvers' verified, trusted verdicts from the "
+                                                                        "signed record into the sign-off rows (deepdecide signoffs)"))
         self.act_quit = self._action(QCoreApplication.translate("MainWindow", "&Quit"), self.close, SK.Quit, "application-exit")
         self.act_undo = self.document.undo_stack.createUndoAction(self, QCoreApplication.translate("MainWindow", "&Undo"))
         self.act_undo.setShortcut(QKeySequence(SK.Undo))
@@ -335,6 +342,7 @@ class MainWindow(QMainWindow):
         file_menu.addActions([self.act_save, self.act_save_as])
         file_menu.addSeparator()
         file_menu.addAction(self.act_import)
+        file_menu.addActions([self.act_revise, self.act_signoffs])
         self.export_menu = file_menu.addMenu(QCoreApplication.translate("MainWindow", "E&xport"))
         self.export_menu.addAction(self.act_export)
         self.export_menu.addSeparator()
@@ -677,6 +685,65 @@ class MainWindow(QMainWindow):
         from deepdecide.gui.pdf_export import export_for_approval
 
         export_for_approval(self.controller_context())
+
+    def start_revision(self, record: str = "") -> bool:
+        """Open a new revision of the decision the PDF ``record`` holds (asked for when not given), as
+        ``deepdecide revise`` writes it: unsaved and untitled, naming the record as its predecessor."""
+        from deepdecide.report.revision import start_revision
+
+        if not self.maybe_save():
+            return False
+        record = record or self.interaction.ask_record_path(
+            self.prefs.get("last_directory"), QCoreApplication.translate("MainWindow", "The record to revise"))
+        if not record:
+            return False
+        try:
+            revision = start_revision(record)
+        except (DeepdecideError, OSError) as exc:
+            self.interaction.show_error(QCoreApplication.translate("MainWindow", "Cannot start a revision from the record"), exc)
+            return False
+        self._discard_autosave()
+        self.document.replace(revision.workspace, None, modified=True)
+        d = revision.workspace.decision
+        text = fmt(QCoreApplication.translate(
+            "MainWindow", "Revision %1 of %2, following %3 (inputs SHA-256 %4…): save it, then export its record "
+                          "with the earlier record under Changes since"), d.revision, d.id, Path(record).name,
+            revision.predecessor_sha256[:16])
+        if revision.redactions:
+            text += " " + fmt(QCoreApplication.translate("MainWindow", "(left out: %1)"),
+                              "; ".join(str(f) for f in revision.redactions))
+        self.status_label.setText(text)
+        return True
+
+    def import_signoffs(self, record: str = "", trust: list[str] | None = None) -> bool:
+        """Copy the approvers' verdicts from a signed record into the sign-off rows (an undoable edit), as
+        ``deepdecide signoffs`` does: the record verified, only valid signatures trusted through the
+        chosen certificates counted."""
+        from deepdecide.domain.edits import Batch, SetDecisionField, SetSignOffs
+        from deepdecide.domain.userfiles import read_user_file
+        from deepdecide.report.approval import signoffs_from_record
+        from deepdecide.report.words import word
+
+        folder = self.prefs.get("last_directory")
+        record = record or self.interaction.ask_record_path(
+            folder, QCoreApplication.translate("MainWindow", "The signed decision record"))
+        if not record:
+            return False
+        if trust is None:
+            trust = self.interaction.ask_trust_paths(str(Path(record).parent))
+        try:
+            new, state = signoffs_from_record(self.document.workspace, read_user_file(record), trust=list(trust))
+        except (DeepdecideError, OSError) as exc:  # not intact, untrusted files, another decision's record
+            self.interaction.show_error(QCoreApplication.translate("MainWindow", "Cannot copy the sign-offs"), exc)
+            return False
+        name = Path(record).name
+        self.document.edit(Batch((SetSignOffs(new.signoffs), SetDecisionField("status", new.decision.status))),
+                           lambda: fmt(QCoreApplication.translate("MainWindow", "sign-offs from %1"), name))
+        lines = [fmt(QCoreApplication.translate("MainWindow", "The decision is now %1."), word(new.decision.status))]
+        lines += [fmt(QCoreApplication.translate("MainWindow", "%1: no valid, trusted approval yet"), r) for r in state.outstanding]
+        lines += [str(n) for n in state.notes]
+        self.interaction.info(QCoreApplication.translate("MainWindow", "Sign-offs copied"), "\n".join(lines))
+        return True
 
     def sign_record(self) -> None:
         from deepdecide.gui.pdf_export import sign_record
