@@ -1363,8 +1363,8 @@
         <source>%n predictor error row(s)</source>
         <comment>error table</comment>
         <translation>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+            <numerusform>%n fila de error del predictor</numerusform>
+            <numerusform>%n filas de error del predictor</numerusform>
         </translation>
     </message>
     <message numerus="yes">
