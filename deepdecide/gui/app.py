@@ -99,7 +99,9 @@ def build_window(argv: Sequence[str] = (), *, settings_path: str | os.PathLike[s
     deferred: list[Any] = []
     disk_sha256 = ""
     try:
-        if path:  # before the read: a file changed in between then reads as changed, never the reverse
+        # hashed before the read: a file changed in between reads as changed, never the reverse (for
+        # anything but a file, the read says what it is)
+        if path and os.path.isfile(path):
             from deepdecide.storage.lock import content_sha256
 
             disk_sha256 = content_sha256(path) or ""
