@@ -116,6 +116,17 @@ def report_error(exc: DeepdecideError) -> None:
         error(str(exc))
 
 
+def hold_workspace(path: str) -> None:
+    """Take the workspace's lock until the command ends (``main`` releases it), before the command reads
+    the file it will write: another command writing it at the same time waits (up to
+    ``storage.lock.COMMAND_WAIT_SECONDS``), and the save writes only over the content found here.
+    Another writer in the way ends the command with exit code 5 (``main``); waiting and taking over a
+    lock left by a crash are said on stderr."""
+    from deepdecide.storage import lock
+
+    lock.hold(path, note=lambda text: say(_("note: {text}").format(text=text), file=sys.stderr))
+
+
 def output_refused(*paths: str | None) -> bool:
     """Report each path given to write to that may not be written (it exists, through any symbolic
     links, and is a folder, FIFO, socket or device: ``domain.userfiles``); True when one is (the

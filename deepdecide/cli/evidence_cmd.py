@@ -212,7 +212,7 @@ def fit_summary(ws: Workspace, indexes: Iterable[int]) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from deepdecide.cli.common import error, output_refused, report_error, typed
+    from deepdecide.cli.common import error, hold_workspace, output_refused, report_error, typed
     from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
     from deepdecide.domain import edits
     from deepdecide.domain.errors import DeepdecideError
@@ -221,6 +221,8 @@ def run(args: argparse.Namespace) -> int:
 
     if args.action != "list" and output_refused(args.workspace):
         return EXIT_USAGE
+    if args.action != "list":
+        hold_workspace(args.workspace)  # one writer at a time: held until the command ends
     try:
         ws = load_workspace(args.workspace)
     except DeepdecideError as exc:

@@ -83,7 +83,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from deepdecide.cli.common import output_refused, say, shown, shown_path
+    from deepdecide.cli.common import hold_workspace, output_refused, say, shown, shown_path
     from deepdecide.cli.evidence_args import context_from
     from deepdecide.cli.inspect_cmd import judged, load_references
     from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
@@ -106,6 +106,7 @@ def run(args: argparse.Namespace) -> int:
                 "--model MODEL --option RUNTIME:PLATFORM` (or --from-sample)").format(into=shown(args.into)),
               file=sys.stderr)
         return EXIT_INPUT
+    hold_workspace(args.into)  # one writer at a time: held until the command ends, the save checks the content
     try:
         workspace = load_workspace(args.into)
     except (ValidationError, ValidationErrors) as exc:

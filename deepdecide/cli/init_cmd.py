@@ -27,7 +27,7 @@ checking it with `deepdecide validate`).
 FILE must end in .yaml or .yml and must not exist: init never overwrites a file.
 
 exit codes: 0 written; 2 usage error (FILE exists, an option the matrix cannot place, no
---model); 1 FILE could not be written.""")
+--model); 1 FILE could not be written; 5 another process made FILE meanwhile, or is writing it.""")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -42,7 +42,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from deepdecide.cli.common import say, shown, shown_path
+    from deepdecide.cli.common import hold_workspace, say, shown, shown_path
     from deepdecide.cli.main import EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
     from deepdecide.domain.errors import ValidationError, ValidationErrors
     from deepdecide.storage import files, starter
@@ -68,6 +68,7 @@ def run(args: argparse.Namespace) -> int:
             workspace = starter.new_workspace(args.model, specs, name=args.name)
         except ValueError as exc:
             return usage(str(exc))
+    hold_workspace(path)  # one writer at a time; the save then refuses a file made meanwhile
     try:
         files.save_workspace(workspace, path)
     except (ValidationError, ValidationErrors) as exc:

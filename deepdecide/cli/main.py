@@ -9,6 +9,7 @@ Exit codes (also in ``deepdecide --help``):
   2  usage error (bad arguments)
   3  an input could not be read or understood
   4  the GUI cannot start here (no display)
+  5  another process is writing the workspace, or wrote it since it was read: nothing written
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ EXIT_PROBLEM = 1
 EXIT_USAGE = 2
 EXIT_INPUT = 3
 EXIT_NO_DISPLAY = 4
+EXIT_CONFLICT = 5
 
 EPILOG = N_("""exit codes:
   0  success
@@ -35,6 +37,8 @@ EPILOG = N_("""exit codes:
   2  usage error
   3  an input could not be read or understood
   4  the GUI cannot start here (no display)
+  5  another process is writing the workspace, or wrote it since this command read it: nothing
+     written (run the command again)
 `deepdecide verify` has its own table (intact and trusted, unsigned, untrusted signer, altered,
 not a record): see `deepdecide verify --help`.
 
@@ -139,13 +143,24 @@ def main(argv: Sequence[str] | None = None, commands: Sequence[Command] = ()) ->
         args = parser.parse_args(args_list)
     except SystemExit as exc:  # argparse exits 2 on usage errors, 0 on --help/--version
         return int(exc.code or 0)
+    from deepdecide.domain.errors import WriteConflict
+
     try:
         return int(args._run(args))
+    except WriteConflict as exc:  # another writer of the workspace: nothing was written
+        from deepdecide.cli.common import say
+
+        say(f"deepdecide {args.command}: {exc}", file=sys.stderr)
+        return EXIT_CONFLICT
     except KeyboardInterrupt:
         print(_("interrupted"), file=sys.stderr)
         return 130
     except BrokenPipeError:
         return EXIT_OK
+    finally:  # the workspace locks the command took (``cli.common.hold_workspace``)
+        lock = sys.modules.get("deepdecide.storage.lock")
+        if lock is not None:
+            lock.release_holds()
 
 
 def _command_named(args: Sequence[str]) -> str:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from deepdecide.domain.errors import DeepdecideError, UnreadableFileError
 from deepdecide.domain.i18n import N_, _
+from deepdecide.report.revision import AlteredRecordError, altered
 
 if TYPE_CHECKING:
     from deepdecide.report.build import PreviousRecord
@@ -50,8 +51,6 @@ def add_check_arguments(parser: argparse.ArgumentParser) -> None:
                                "repeatable"))
 
 
-class AlteredRecordError(DeepdecideError):
-    """A record a command would build on fails ``deepdecide verify`` (ALTERED): nothing is written."""
 
 
 @dataclass(frozen=True)
@@ -116,10 +115,7 @@ def predecessor(path: str, *, trust: list[Any] | None = None, crls: list[Any] | 
 
     rec = checked_record(path, trust=trust, crls=crls)
     if rec.altered:
-        raise AlteredRecordError(_("{file}: deepdecide verify finds it ALTERED: {reasons}. A new revision is never "
-                                   "built on an altered record: use the record as it was issued (its SHA-256 is the "
-                                   "one its signers and readers know)").format(
-            file=path, reasons="; ".join(rec.reasons[:4]) or _("the file is not the record its inputs give")))
+        raise altered(path, rec.reasons)
     if rec.unconfirmed:
         say(_("note: {file}: {outcome}: its bytes were not rebuilt here (only that version does), but every check "
               "that needs no rebuild held; the new revision records it as unconfirmed").format(
@@ -134,38 +130,25 @@ def record_inputs(path: str) -> bytes:
 
 
 def _record_inputs(path: str) -> tuple[bytes, bytes]:
-    """The embedded inputs of a PDF record and the file's bytes."""
-    from deepdecide.domain.userfiles import read_user_file
-    from deepdecide.report.canonical import INPUTS_NAME
-    from deepdecide.report.integrity import UnreadableRecord, extract_attachments
+    """The embedded inputs of a PDF record and the file's bytes (``report.revision.read_record``)."""
+    from deepdecide.report.revision import read_record
 
-    data = read_user_file(path)  # a folder, FIFO, socket or device: refused before it is opened
-    if not data.startswith(b"%PDF-"):
-        raise UnreadableFileError(_("not a PDF record"), file=path)
-    try:
-        inputs = extract_attachments(data).get(INPUTS_NAME)
-    except UnreadableRecord as exc:  # a damaged PDF: say which file
-        raise UnreadableFileError(str(exc), file=path) from None
-    if inputs is None:
-        raise UnreadableFileError(_("a PDF without embedded inputs ({inputs}): not a deepdecide record").format(
-            inputs=INPUTS_NAME), file=path)
-    return inputs, data
+    return read_record(path)
 
 
 def run(args: argparse.Namespace) -> int:
     import os
     import sys
 
-    from deepdecide.cli.common import output_refused, report_error, say
+    from deepdecide.cli.common import hold_workspace, output_refused, report_error, say
     from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
-    from deepdecide.domain import approval
-    from deepdecide.importers.secrets import redact_workspace
-    from deepdecide.report.canonical import INPUTS_NAME, sha256_hex, workspace_from_json
+    from deepdecide.report.revision import start_revision
     from deepdecide.report.signing import SigningError, load_crls, load_trust
     from deepdecide.storage import files
 
     if output_refused(args.output):
         return EXIT_USAGE
+    hold_workspace(args.output)  # one writer at a time: held until the command ends
     try:
         if os.path.exists(args.output) and not args.force:
             print(_("deepdecide revise: {output}: exists; give --force to overwrite it").format(output=args.output))
@@ -176,12 +159,10 @@ def run(args: argparse.Namespace) -> int:
             say(f"deepdecide revise: {exc}", file=sys.stderr)
             return EXIT_INPUT
         rec = predecessor(args.record, trust=trust, crls=crls)
-        inputs = rec.inputs
-        earlier = workspace_from_json(inputs, file=f"{args.record}#{INPUTS_NAME}")
-        new = approval.new_revision(earlier, sha256_hex(inputs))
+        revision = start_revision(args.record, inputs=rec.inputs)
+        new = revision.workspace
         # a record built by an older version may carry a known-prefix token: the new revision does not
-        new, found = redact_workspace(new)
-        for finding in found:
+        for finding in revision.redactions:
             say(_("redacted: {finding}").format(finding=finding), file=sys.stderr)
         files.save_workspace(new, args.output)
     except AlteredRecordError as exc:
@@ -196,5 +177,5 @@ def run(args: argparse.Namespace) -> int:
     print(_("wrote {output}: revision {revision} of {id}, following revision {previous} (inputs SHA-256 {sha}); "
             "write its record with: deepdecide report {output} -o NEW.pdf --since {record}").format(
         output=args.output, revision=d.revision, id=d.id, previous=d.previous.revision if d.previous else "?",
-        sha=sha256_hex(inputs), record=args.record))
+        sha=revision.predecessor_sha256, record=args.record))
     return EXIT_OK

@@ -33,13 +33,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from deepdecide.cli.common import output_refused, say
+    from deepdecide.cli.common import hold_workspace, output_refused, say
     from deepdecide.cli.main import EXIT_INPUT, EXIT_OK, EXIT_PROBLEM, EXIT_USAGE
     from deepdecide.domain.errors import DeepdecideError, ValidationError, ValidationErrors
     from deepdecide.domain.userfiles import read_user_file
-    from deepdecide.report.approval import ApprovalError, copy_signoffs
-    from deepdecide.report.integrity import INTACT, UnreadableRecord, verify
-    from deepdecide.report.signing import SigningError, load_crls, load_trust
+    from deepdecide.report.approval import ApprovalError, signoffs_from_record
+    from deepdecide.report.integrity import UnreadableRecord
+    from deepdecide.report.signing import SigningError
     from deepdecide.storage.files import load_workspace, locate, save_workspace
 
     if output_refused(args.into):
@@ -49,15 +49,11 @@ def run(args: argparse.Namespace) -> int:
     except DeepdecideError as exc:
         print(f"deepdecide signoffs: {exc}", file=sys.stderr)
         return EXIT_INPUT
+    hold_workspace(args.into)  # one writer at a time: held until the command ends
     try:
         ws = load_workspace(args.into)
-        result = verify(data, trust=load_trust(args.trust), crls=load_crls(args.crl))
-        if result.status != INTACT:
-            print(_("deepdecide signoffs: {record}: the record is {status}: {reasons}").format(
-                record=args.record, status=_(result.status), reasons="; ".join(result.reasons[:3])), file=sys.stderr)
-            return EXIT_PROBLEM
-        try:
-            new, state = copy_signoffs(ws, data, result.signatures)
+        try:  # the record verified (intact, trusted signatures only), then its verdicts copied
+            new, state = signoffs_from_record(ws, data, trust=args.trust, crls=args.crl)
         except (ValidationError, ValidationErrors) as exc:  # a confirmation criterion fails: say where
             raise locate(exc, args.into) from None
         save_workspace(new, args.into)

@@ -77,3 +77,14 @@ class UnreadableFileError(ValidationError):
 class OutputPathError(LocatedError):
     """A path given to write to that may not be written: it exists and is not a regular file (a
     folder, a FIFO, a socket, a device). A usage error: nothing is written."""
+
+
+class WriteConflict(Exception):
+    """Another writer of a workspace stands in the way (``storage.lock``): nothing was written.
+    Deliberately not a ``DeepdecideError``, which a command reports as a problem of its input: the
+    command line ends with its own exit code (5), the desktop application offers to reload."""
+
+    def __init__(self, file: str, reason: str):
+        self.file = file
+        self.reason = reason
+        super().__init__(f"{file}: {reason}")

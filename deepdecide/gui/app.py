@@ -97,12 +97,20 @@ def build_window(argv: Sequence[str] = (), *, settings_path: str | os.PathLike[s
     # work that can wait until the window is painted: the background Monte Carlo (held until then, so
     # it does not compete with the first paint), the collection timer, the parsed-workspace cache entry
     deferred: list[Any] = []
+    disk_sha256 = ""
     try:
+        # hashed before the read: a file changed in between reads as changed, never the reverse (for
+        # anything but a file, the read says what it is)
+        if path and os.path.isfile(path):
+            from deepdecide.storage.lock import content_sha256
+
+            disk_sha256 = content_sha256(path) or ""
         ws = load_workspace_cached(path or sample_workspace_path(language), defer=deferred.append)
     except (DeepdecideError, OSError) as exc:
         error, path = exc, None
         ws = load_builtin_workspace(language)
     document = WorkspaceDocument(ws, path)
+    document.disk_sha256 = disk_sha256
     document.hold_background()
     deferred[:0] = [document.release_background, lambda: start_collector(app)]
     window = MainWindow(document, prefs, autosaver=Autosaver(autosave_dir), interaction=interaction, theme=theme)

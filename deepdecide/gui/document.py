@@ -39,6 +39,9 @@ class WorkspaceDocument(QObject):
         super().__init__(parent)
         self._workspace = workspace
         self._path = str(path) if path else ""
+        #: the SHA-256 of the file when it was read or last saved: a save writes only over that same
+        #: content (``storage.files.save_workspace``); "" when not known (no check)
+        self.disk_sha256 = ""
         self.undo_stack = QUndoStack(self)
         self._assessment: Assessment | None = None
         self._assessment_for: Workspace | None = None
@@ -138,10 +141,12 @@ class WorkspaceDocument(QObject):
         return report
 
     def replace(self, workspace: Workspace, path: str | os.PathLike[str] | None = None,
-                *, modified: bool = False) -> None:
-        """Load another workspace: the undo history starts afresh."""
+                *, modified: bool = False, disk_sha256: str = "") -> None:
+        """Load another workspace: the undo history starts afresh. ``disk_sha256``: the SHA-256 of the
+        file as read (see ``disk_sha256``)."""
         self.undo_stack.clear()
         self._workspace = workspace
+        self.disk_sha256 = disk_sha256
         self.set_path(path)
         self._baseline = workspace if path and not modified else None
         self._baseline_label = Path(str(path)).name if self._baseline is not None else ""

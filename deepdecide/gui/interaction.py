@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
-from deepdecide.domain.errors import DeepdecideError, LocatedError, ValidationErrors
+from deepdecide.domain.errors import DeepdecideError, LocatedError, ValidationErrors, WriteConflict
 from deepdecide.gui.i18n import fmt
 
 if TYPE_CHECKING:
@@ -28,7 +28,7 @@ def error_parts(exc: BaseException) -> tuple[str, str]:
         if exc.path:
             where += f", {exc.path}"
         return fmt(QCoreApplication.translate("Interaction", "%1: %2"), where, exc.reason), exc.message
-    if isinstance(exc, DeepdecideError):
+    if isinstance(exc, (DeepdecideError, WriteConflict)):
         return str(exc), str(exc)
     if isinstance(exc, OSError):
         name = getattr(exc, "filename", "") or ""
@@ -67,6 +67,41 @@ class Interaction:
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, QMessageBox.StandardButton.Yes)
         return answer == QMessageBox.StandardButton.Yes
 
+    def ask_reload(self, name: str, modified: bool, *, gone: bool = False, saving: bool = False) -> str:
+        """The workspace's file was written (or deleted) by another program: 'reload', 'save_as' or
+        'cancel'. With unsaved changes the user is told that reloading loses them."""
+        if gone:
+            text = fmt(QCoreApplication.translate("Interaction", "%1 was deleted or moved on disk by another program."), name)
+        else:
+            text = fmt(QCoreApplication.translate("Interaction", "%1 was changed on disk by another program (for example, "
+                                                  "sign-offs copied into it by deepdecide signoffs, or an import)."), name)
+        if saving:
+            text += "\n\n" + QCoreApplication.translate("Interaction", "Saving would overwrite that change, so nothing was saved.")
+        box = QMessageBox(QMessageBox.Icon.Warning, QCoreApplication.translate("Interaction", "File changed on disk"), text,
+                          QMessageBox.StandardButton.NoButton, self.parent)
+        box.setObjectName("reload_prompt")
+        answers: dict[object, str] = {}
+        if not gone:
+            if modified:
+                box.setInformativeText(QCoreApplication.translate(
+                    "Interaction", "You have unsaved changes. Reloading loses them; to keep them, save them "
+                                   "under another name and compare."))
+                reload = box.addButton(QCoreApplication.translate("Interaction", "Reload and lose my changes"),
+                                       QMessageBox.ButtonRole.DestructiveRole)
+            else:
+                box.setInformativeText(QCoreApplication.translate(
+                    "Interaction", "You have no unsaved changes. Reload it to see what was written?"))
+                reload = box.addButton(QCoreApplication.translate("Interaction", "Reload"), QMessageBox.ButtonRole.AcceptRole)
+            answers[reload] = "reload"
+        if modified or gone:
+            keep = box.addButton(QCoreApplication.translate("Interaction", "Keep mine and save as…"),
+                                 QMessageBox.ButtonRole.ActionRole)
+            answers[keep] = "save_as"
+        cancel = box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(cancel)
+        box.exec()
+        return answers.get(box.clickedButton(), "cancel")
+
     def ask_open_path(self, directory: str) -> str:
         path, _ = QFileDialog.getOpenFileName(self.parent, QCoreApplication.translate("Interaction", "Open workspace"), directory,
                                               QCoreApplication.translate("Interaction", "deepdecide workspace (*.deepdecide.yaml *.yaml *.yml)") + ";;" + QCoreApplication.translate("Interaction", "All files (*)"))
@@ -101,6 +136,21 @@ class Interaction:
             path += suffix
         return path
 
+    def ask_record_path(self, directory: str, title: str = "") -> str:
+        """An existing PDF decision record (to sign, to revise, to compare with, to copy sign-offs from)."""
+        path, _ = QFileDialog.getOpenFileName(self.parent, title or QCoreApplication.translate("Interaction", "Decision record"),
+                                              directory, QCoreApplication.translate("Interaction", "PDF (*.pdf)") + ";;"
+                                              + QCoreApplication.translate("Interaction", "All files (*)"))
+        return path
+
+    def ask_trust_paths(self, directory: str) -> list[str]:
+        """The certificates to trust (the organisation's CA, PEM or DER); none chosen: nothing is trusted."""
+        paths, _ = QFileDialog.getOpenFileNames(
+            self.parent, QCoreApplication.translate("Interaction", "Certificates to trust (the organisation's CA)"), directory,
+            QCoreApplication.translate("Interaction", "Certificates (*.pem *.crt *.cer *.der)") + ";;"
+            + QCoreApplication.translate("Interaction", "All files (*)"))
+        return list(paths)
+
     def ask_certificate_path(self, directory: str) -> str:
         path, _ = QFileDialog.getOpenFileName(self.parent, QCoreApplication.translate("Interaction", "Certificate to sign with"), directory,
                                               QCoreApplication.translate("Interaction", "PKCS#12 certificate (*.p12 *.pfx)") + ";;" + QCoreApplication.translate("Interaction", "All files (*)"))
@@ -120,7 +170,7 @@ class Interaction:
         """The sign dialog: record, role, verdict, conditions, certificate; None when cancelled."""
         from deepdecide.gui.views.sign_dialog import SignDialog
 
-        dialog = SignDialog(roles, self.parent)
+        dialog = SignDialog(roles, self.parent, interaction=self)
         try:
             return dialog.request() if dialog.exec() else None
         finally:

@@ -32,6 +32,7 @@ class ExportRequest:
     signer_name: str = ""
     passphrase: bytes | None = field(default=None, repr=False)
     reason: str = ""
+    since: str = ""  # the earlier revision's record: its inputs carried, what changed listed (report --since)
 
     def sign_request(self) -> SignRequest | None:
         if not self.sign:
@@ -88,14 +89,17 @@ def export_pdf(ctx: ControllerContext, request: ExportRequest | None = None) -> 
     left_out = told(redact_workspace(ws)[1])  # write_record leaves known-prefix tokens out: say which
     path = request.path
     sections = request.sections or None
+    since = request.since
     pending: list[ExportRequest] = [request]  # the only reference to the password; dropped once read
     del request
 
     def work(progress: ProgressCallback, token: CancelToken) -> str:
         from deepdecide.report import write_record
+        from deepdecide.report.revision import record_inputs
 
+        previous = record_inputs(since) if since else None  # the predecessor, read as report --since reads it
         write_record(ws, path, sections=sections, sign=pending.pop().sign_request(), progress=progress,
-                     cancel=token)
+                     cancel=token, previous_inputs=previous)
         return path
 
     signed = pending[0].sign

@@ -417,6 +417,22 @@ def sign_as_approver(pdf: bytes, signer: SimpleSigner, *, role: str, verdict: Vo
 # back into the workspace
 
 
+def signoffs_from_record(ws: Workspace, pdf: bytes, *, trust: list[str] | None = None,
+                         crls: list[str] | None = None) -> tuple[Workspace, ApprovalState]:
+    """``copy_signoffs`` from the signed record ``pdf`` after verifying it against the certificates to
+    trust and the revocation lists (files: PEM or DER): a record that is not intact is refused
+    (``ApprovalError``), and only valid, trusted signatures count. One code for ``deepdecide signoffs``
+    and the desktop application."""
+    from deepdecide.report.integrity import INTACT, verify
+    from deepdecide.report.signing import load_crls, load_trust
+
+    result = verify(pdf, trust=load_trust(list(trust or ())), crls=load_crls(list(crls or ())))
+    if result.status != INTACT:
+        raise ApprovalError(_("the record is {status}: {reasons}").format(
+            status=_(result.status), reasons="; ".join(result.reasons[:3])))
+    return copy_signoffs(ws, pdf, result.signatures)
+
+
 def copy_signoffs(ws: Workspace, pdf: bytes, checks: list[SignatureCheck]) -> tuple[Workspace, ApprovalState]:
     """The workspace with the record's approval verdicts copied into its sign-off rows, and its
     status set to accepted (every required approver approved) or rejected (one rejected).

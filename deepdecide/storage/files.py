@@ -591,6 +591,15 @@ def load_document(path: str | os.PathLike[str], expected_kind: str | None = None
     return decode(read_yaml_file(path), expected_kind, warnings, notes)
 
 
+def read_workspace(path: str | os.PathLike[str], warnings: list[ValidationError] | None = None,
+                   notes: list[ValidationError] | None = None) -> tuple[Workspace, str]:
+    """``load_workspace`` and the SHA-256 of the very bytes it read: what a later save expects to find on
+    disk (``save_workspace(..., expected_sha256=...)``)."""
+    located = read_yaml_file(path)
+    workspace: Workspace = decode(located, "workspace", warnings, notes)[1]
+    return workspace, located.sha256
+
+
 def load_workspace(path: str | os.PathLike[str], warnings: list[ValidationError] | None = None,
                    notes: list[ValidationError] | None = None) -> Workspace:
     """Read and validate a workspace file. Raises ValidationError(s) naming file, line and key path;
@@ -665,9 +674,26 @@ def canonical_json(ws: Workspace) -> bytes:
                       ensure_ascii=False).encode("utf-8")
 
 
-def save_workspace(ws: Workspace, path: str | os.PathLike[str]) -> None:
+#: ``save_workspace(..., expected_sha256=UNCHECKED)``: no content check but a command's hold
+UNCHECKED = ""
+
+
+def save_workspace(ws: Workspace, path: str | os.PathLike[str], *, expected_sha256: str | None = UNCHECKED,
+                   wait: float | None = None) -> str:
     """Validate against every rule of the current schema (a warning when an older file was opened is an
-    error now), then write atomically: the target is the old file or the new one, never half."""
+    error now), then write atomically: the target is the old file or the new one, never half.
+    Returns the SHA-256 of the bytes written.
+
+    One writer at a time (``storage.lock``): the write takes the workspace's lock (waiting up to
+    ``wait`` seconds for another writer; a command's ``lock.hold`` covers it already) and, under it,
+    checks that the file on disk is still the one the writer read: ``expected_sha256`` is the SHA-256
+    read (``read_workspace``), None for a file that must not exist yet, ``UNCHECKED`` for the content
+    a command's hold found (no check without a hold: a copy of one's own, Save As over a file the user
+    chose to replace). A file changed since is never overwritten: ``lock.ChangedOnDisk``."""
+    import hashlib
+
+    from deepdecide.storage import lock
+
     errors = check(ws)
     for e in errors:
         e.file = e.file or str(path)
@@ -675,11 +701,23 @@ def save_workspace(ws: Workspace, path: str | os.PathLike[str]) -> None:
         raise ValidationErrors(errors) if len(errors) > 1 else errors[0]
     if ws.schema_version != SCHEMA_VERSION:
         ws = dataclasses.replace(ws, schema_version=SCHEMA_VERSION)
-    payload = workspace_to_yaml(ws)  # refuses a non-finite number or invalid text, naming the key path
+    payload = workspace_to_yaml(ws).encode("utf-8")  # refuses a non-finite number or invalid text, naming the key path
     try:
-        atomic_write_bytes(path, payload.encode("utf-8"))
+        with lock.locked(path, wait=wait):
+            held, at_hold = lock.held_sha256(path)
+            expected: str | None = expected_sha256
+            if expected == UNCHECKED and held:
+                expected = at_hold
+            if expected != UNCHECKED:
+                now = lock.content_sha256(path)
+                if now != expected:
+                    raise lock.ChangedOnDisk(os.fspath(path), gone=now is None, appeared=expected is None)
+            atomic_write_bytes(path, payload)
     except OSError as exc:
         raise ValidationError(_('cannot be written: {value}').format(value=exc.strerror or exc), file=str(path)) from None
+    digest = hashlib.sha256(payload).hexdigest()
+    lock.written(path, digest)
+    return digest
 
 
 # ---------------------------------------------------------------------------------------------

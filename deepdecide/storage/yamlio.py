@@ -8,6 +8,7 @@ tags such as ``!!python/object``, and so are duplicate keys. Timestamps stay tex
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import re
 import tempfile
@@ -97,6 +98,7 @@ class LocatedData:
         self._find = find  # the line of one path (or of its nearest ancestor), without the others
         self._found: dict[str, int | None] = {}
         self.file = file
+        self.sha256 = ""  # of the bytes read, when read from a file (``read_yaml_file``)
 
     @property
     def lines(self) -> dict[str, int]:
@@ -666,7 +668,9 @@ def read_yaml_file(path: str | os.PathLike[str]) -> LocatedData:
         raise ValidationError(_('not UTF-8 text (byte {start})').format(start=exc.start), file=name, line=line) from None
     if "\x00" in text:
         raise ValidationError(_('contains NUL bytes: not a text file'), file=name, line=text[: text.index("\x00")].count("\n") + 1)
-    return parse_yaml(text, name)
+    located = parse_yaml(text, name)
+    located.sha256 = hashlib.sha256(raw).hexdigest()
+    return located
 
 
 class _Dumper(yaml.SafeDumper):

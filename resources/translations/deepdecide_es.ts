@@ -1703,7 +1703,8 @@
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/export_dialog.py" line="85"/>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="140"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="98"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="152"/>
         <source>Browse…</source>
         <translation>Examinar…</translation>
     </message>
@@ -1713,194 +1714,219 @@
         <translation>Guardar en</translation>
     </message>
     <message>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="95"/>
+        <source>optional: the earlier revision&apos;s record (.pdf)</source>
+        <translation>opcional: el registro de la revisión anterior (.pdf)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="96"/>
+        <source>The record adds an appendix of what changed since that revision and carries its inputs (deepdecide report --since)</source>
+        <translation>El registro añade un apéndice con lo que cambió desde esa revisión y lleva sus entradas (deepdecide report --since)</translation>
+    </message>
+    <message>
         <location filename="../../deepdecide/gui/views/export_dialog.py" line="103"/>
+        <source>Changes since</source>
+        <translation>Cambios desde</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="115"/>
         <source>%1 (always included)</source>
         <translation>%1 (siempre incluida)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="108"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="120"/>
         <source>Always included: the cover carries the SHA-256 of the inputs that the footer of every page repeats.</source>
         <translation>Siempre incluida: la portada lleva el SHA-256 de los datos de entrada, que se repite en el pie de cada página.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="117"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="129"/>
         <source>Select all</source>
         <translation>Seleccionar todo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="119"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="131"/>
         <source>Only the cover</source>
         <translation>Solo la portada</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="125"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="137"/>
         <source>Sections</source>
         <translation>Secciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="133"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="145"/>
         <source>Sign with a certificate</source>
         <translation>Firmar con un certificado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="139"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="151"/>
         <source>PKCS#12 file (.p12 or .pfx) with your key and certificate</source>
         <translation>Archivo PKCS#12 (.p12 o .pfx) con su clave y su certificado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="150"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="162"/>
         <source>the certificate file&apos;s password (not stored)</source>
         <translation>la contraseña del archivo del certificado (no se guarda)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="153"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="165"/>
         <source>optional, e.g. Approved for production</source>
         <translation>opcional, p. ej. Aprobado para producción</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="156"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="168"/>
         <source>Certificate</source>
         <translation>Certificado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="157"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="169"/>
         <source>Signer name</source>
         <translation>Nombre del firmante</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="158"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="170"/>
         <source>Password</source>
         <translation>Contraseña</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="159"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="171"/>
         <source>Reason</source>
         <translation>Motivo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="160"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="172"/>
         <source>The signature is appended after the record, so its bytes stay reproducible.</source>
         <translation>La firma se añade tras el registro, de modo que sus bytes siguen siendo reproducibles.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="172"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="184"/>
         <source>Export</source>
         <translation>Exportar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="179"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="191"/>
         <source>Cover</source>
         <translation>Portada</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="180"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="192"/>
         <source>Executive summary</source>
         <translation>Resumen ejecutivo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="181"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="193"/>
         <source>Context and decision drivers</source>
         <translation>Contexto y factores de decisión</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="182"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="194"/>
         <source>Options compared</source>
         <translation>Opciones comparadas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="183"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="195"/>
         <source>Support matrix (excerpt)</source>
         <translation>Matriz de soporte (extracto)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="184"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="196"/>
         <source>Benchmark evidence</source>
         <translation>Evidencia de benchmarks</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="185"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="197"/>
         <source>Parity verdicts</source>
         <translation>Dictámenes de paridad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="186"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="198"/>
         <source>Service-gap checklist</source>
         <translation>Lista de carencias del servicio</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="187"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="199"/>
         <source>The article&apos;s four questions</source>
         <translation>Las cuatro preguntas del artículo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="188"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="200"/>
         <source>Cost and TCO</source>
         <translation>Coste y TCO</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="189"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="201"/>
         <source>Prices and budget</source>
         <translation>Precios y presupuesto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="190"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="202"/>
         <source>Sensitivity and Monte Carlo</source>
         <translation>Sensibilidad y Monte Carlo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="191"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="203"/>
         <source>Migration plan</source>
         <translation>Plan de migración</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="192"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="204"/>
         <source>Risks and consequences</source>
         <translation>Riesgos y consecuencias</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="193"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="205"/>
         <source>Sign-off</source>
         <translation>Aprobaciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="194"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="206"/>
         <source>Appendix: evidence files</source>
         <translation>Apéndice: archivos de evidencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="195"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="207"/>
         <source>Appendix: changes since the previous revision</source>
         <translation>Apéndice: cambios desde la revisión anterior</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="228"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="240"/>
         <source>Choose the file to write.</source>
         <translation>Elija el archivo que se va a escribir.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="230"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="242"/>
         <source>The target is a folder; give a file name.</source>
         <translation>El destino es una carpeta; indique un nombre de archivo.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="232"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="244"/>
         <source>Choose at least one section besides the cover.</source>
         <translation>Elija al menos una sección además de la portada.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="235"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="247"/>
+        <source>The earlier record is not a file.</source>
+        <translation>El registro anterior no es un archivo.</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="250"/>
         <source>Choose the certificate file (.p12 or .pfx) to sign with.</source>
         <translation>Elija el archivo de certificado (.p12 o .pfx) con el que firmar.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="237"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="252"/>
         <source>Give the signer&apos;s name.</source>
         <translation>Indique el nombre del firmante.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/export_dialog.py" line="244"/>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="259"/>
         <source>%1 exists and will be replaced.</source>
         <translation>%1 ya existe y se sustituirá.</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/export_dialog.py" line="318"/>
+        <source>The earlier revision&apos;s record</source>
+        <translation>El registro de la revisión anterior</translation>
     </message>
 </context>
 <context>
@@ -2312,64 +2338,127 @@ Recover it?</source>
 ¿Recuperarla?</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/interaction.py" line="71"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="74"/>
+        <source>%1 was deleted or moved on disk by another program.</source>
+        <translation>Otro programa borró o movió %1 en el disco.</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/interaction.py" line="76"/>
+        <source>%1 was changed on disk by another program (for example, sign-offs copied into it by deepdecide signoffs, or an import).</source>
+        <translation>Otro programa cambió %1 en el disco (por ejemplo, las aprobaciones que copió deepdecide signoffs, o una importación).</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/interaction.py" line="79"/>
+        <source>Saving would overwrite that change, so nothing was saved.</source>
+        <translation>Guardar sobrescribiría ese cambio, así que no se guardó nada.</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/interaction.py" line="80"/>
+        <source>File changed on disk</source>
+        <translation>El archivo cambió en el disco</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/interaction.py" line="86"/>
+        <source>You have unsaved changes. Reloading loses them; to keep them, save them under another name and compare.</source>
+        <translation>Tiene cambios sin guardar. Recargar los pierde; para conservarlos, guárdelos con otro nombre y compare.</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/interaction.py" line="89"/>
+        <source>Reload and lose my changes</source>
+        <translation>Recargar y perder mis cambios</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/interaction.py" line="92"/>
+        <source>You have no unsaved changes. Reload it to see what was written?</source>
+        <translation>No tiene cambios sin guardar. ¿Recargarlo para ver lo que se escribió?</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/interaction.py" line="94"/>
+        <source>Reload</source>
+        <translation>Recargar</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/interaction.py" line="97"/>
+        <source>Keep mine and save as…</source>
+        <translation>Conservar los míos y guardar como…</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/interaction.py" line="106"/>
         <source>Open workspace</source>
         <translation>Abrir espacio de trabajo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/interaction.py" line="72"/>
-        <location filename="../../deepdecide/gui/interaction.py" line="77"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="107"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="112"/>
         <source>deepdecide workspace (*.deepdecide.yaml *.yaml *.yml)</source>
         <translation>Espacio de trabajo de deepdecide (*.deepdecide.yaml *.yaml *.yml)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/interaction.py" line="72"/>
-        <location filename="../../deepdecide/gui/interaction.py" line="106"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="107"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="143"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="151"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="156"/>
         <source>All files (*)</source>
         <translation>Todos los archivos (*)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/interaction.py" line="76"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="111"/>
         <source>Save workspace as</source>
         <translation>Guardar el espacio de trabajo como</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/interaction.py" line="83"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="118"/>
         <source>Import evidence files</source>
         <translation>Importar archivos de evidencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/interaction.py" line="84"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="119"/>
         <source>Benchmark and parity results (*.json *.jsonl *.csv *.yaml *.yml *.txt);;All files (*)</source>
         <translation>Resultados de benchmarks y de paridad (*.json *.jsonl *.csv *.yaml *.yml *.txt);;Todos los archivos (*)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/interaction.py" line="89"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="124"/>
         <source>Export decision record</source>
         <translation>Exportar el registro de decisión</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/interaction.py" line="90"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="125"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="142"/>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/interaction.py" line="97"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="132"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/interaction.py" line="98"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="133"/>
         <source>Excel workbook (*.xlsx)</source>
         <translation>Libro de Excel (*.xlsx)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/interaction.py" line="105"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="141"/>
+        <source>Decision record</source>
+        <translation>Registro de decisión</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/interaction.py" line="149"/>
+        <source>Certificates to trust (the organisation&apos;s CA)</source>
+        <translation>Certificados de confianza (la CA de la organización)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/interaction.py" line="150"/>
+        <source>Certificates (*.pem *.crt *.cer *.der)</source>
+        <translation>Certificados (*.pem *.crt *.cer *.der)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/interaction.py" line="155"/>
         <source>Certificate to sign with</source>
         <translation>Certificado con el que firmar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/interaction.py" line="106"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="156"/>
         <source>PKCS#12 certificate (*.p12 *.pfx)</source>
         <translation>Certificado PKCS#12 (*.p12 *.pfx)</translation>
     </message>
@@ -2749,254 +2838,274 @@ Recover it?</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../deepdecide/gui/app.py" line="153"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="472"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="475"/>
+        <location filename="../../deepdecide/gui/app.py" line="161"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="503"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="506"/>
         <source>Cannot open the workspace</source>
         <translation>No se puede abrir el espacio de trabajo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="53"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="55"/>
         <source>Overview</source>
         <extracomment>(key, module, class) of each page, in sidebar order; modules are imported on first show</extracomment>
         <translation>Resumen</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="54"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="56"/>
         <source>Support matrix</source>
         <translation>Matriz de soporte</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="55"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="57"/>
         <source>Evidence</source>
         <translation>Evidencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="56"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="58"/>
         <source>Parity</source>
         <translation>Paridad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="57"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="59"/>
         <source>Service gaps</source>
         <translation>Carencias del servicio</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="58"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="60"/>
         <source>Compare</source>
         <translation>Comparativa</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="59"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="61"/>
         <source>Decision</source>
         <translation>Decisión</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="60"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="62"/>
         <source>Migration plan</source>
         <translation>Plan de migración</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="158"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="181"/>
         <source>%1 (Ctrl+%2)</source>
         <extracomment>the page shown changed (payload: page key) set by ``app.build_window``: the error opening the workspace named at start-up, and whether to offer recovered autosaves once the window is shown start-up work that waits until the window is shown (set by ``app.build_window``)</extracomment>
         <translation>%1 (Ctrl+%2)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="159"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="182"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="235"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="258"/>
         <source>Cannot read the file</source>
         <translation>No se puede leer el archivo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="288"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="311"/>
         <source>&amp;New from the built-in sample</source>
         <translation>&amp;Nuevo a partir del ejemplo integrado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="289"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="312"/>
         <source>&amp;Open…</source>
         <translation>&amp;Abrir…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="290"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="313"/>
         <source>&amp;Save</source>
         <translation>&amp;Guardar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="291"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="314"/>
         <source>Save &amp;As…</source>
         <translation>Guardar &amp;como…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="292"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="315"/>
         <source>&amp;Import evidence…</source>
         <translation>&amp;Importar evidencia…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="293"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="316"/>
         <source>Import benchmark or parity result files</source>
         <translation>Importar archivos de resultados de benchmarks o de paridad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="294"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="317"/>
         <source>&amp;Export PDF decision record…</source>
         <translation>&amp;Exportar el registro de decisión en PDF…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="296"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="319"/>
+        <source>Start a &amp;revision from a record…</source>
+        <translation>Empezar una &amp;revisión desde un registro…</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="320"/>
+        <source>A new revision of the decision a PDF record holds, naming that record as its predecessor (deepdecide revise)</source>
+        <translation>Una nueva revisión de la decisión que guarda un registro PDF, que nombra ese registro como su predecesor (deepdecide revise)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="322"/>
+        <source>Copy si&amp;gn-offs from a signed record…</source>
+        <translation>Copiar las a&amp;probaciones de un registro firmado…</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="324"/>
+        <source>The approvers&apos; verified, trusted verdicts from the signed record into the sign-off rows (deepdecide signoffs)</source>
+        <translation>Los veredictos verificados y de confianza de los aprobadores, del registro firmado a las filas de aprobación (deepdecide signoffs)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="326"/>
         <source>&amp;Quit</source>
         <translation>&amp;Salir</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="297"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="327"/>
         <source>&amp;Undo</source>
         <translation>&amp;Deshacer</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="299"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="329"/>
         <source>&amp;Redo</source>
         <translation>&amp;Rehacer</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="307"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="337"/>
         <source>&amp;File</source>
         <translation>&amp;Archivo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="309"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="339"/>
         <source>Open &amp;Recent</source>
         <translation>Abrir &amp;reciente</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="315"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="346"/>
         <source>E&amp;xport</source>
         <translation>E&amp;xportar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="318"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="349"/>
         <source>&amp;Comparison as CSV…</source>
         <translation>&amp;Comparativa como CSV…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="320"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="351"/>
         <source>&amp;Evidence as CSV…</source>
         <translation>&amp;Evidencia como CSV…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="322"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="353"/>
         <source>&amp;Parity checks as CSV…</source>
         <translation>Comprobaciones de &amp;paridad como CSV…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="324"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="355"/>
         <source>&amp;Workbook as XLSX…</source>
         <translation>&amp;Libro como XLSX…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="326"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="357"/>
         <source>The comparison, the evidence and the parity checks in one workbook (needs openpyxl)</source>
         <translation>La comparativa, la evidencia y las comprobaciones de paridad en un libro (necesita openpyxl)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="332"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="363"/>
         <source>&amp;Edit</source>
         <translation>&amp;Editar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="335"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="366"/>
         <source>&amp;View</source>
         <translation>&amp;Ver</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="343"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="374"/>
         <source>&amp;Present</source>
         <translation>&amp;Presentar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="345"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="376"/>
         <source>Full-screen slides of the decision, with a what-if that changes nothing (Esc leaves)</source>
         <translation>Diapositivas a pantalla completa de la decisión, con un «¿y si…?» que no cambia nada (Esc para salir)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="346"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="377"/>
         <source>Present the decision full screen (F5)</source>
         <translation>Presentar la decisión a pantalla completa (F5)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="348"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="379"/>
         <source>&amp;Theme</source>
         <translation>&amp;Tema</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="352"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="367"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="383"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="398"/>
         <source>Follow the system</source>
         <translation>Seguir al sistema</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="352"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="383"/>
         <source>Light</source>
         <translation>Claro</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="352"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="383"/>
         <source>Dark</source>
         <translation>Oscuro</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="359"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="390"/>
         <source>&amp;Language</source>
         <translation>&amp;Idioma</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="377"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="408"/>
         <source>&amp;Help</source>
         <translation>Ay&amp;uda</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="378"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="409"/>
         <source>&amp;About deepdecide</source>
         <translation>&amp;Acerca de deepdecide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="380"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="411"/>
         <source>Main</source>
         <translation>Principal</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="386"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="401"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="417"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="432"/>
         <source>Undo</source>
         <translation>Deshacer</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="387"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="402"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="418"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="433"/>
         <source>Redo</source>
         <translation>Rehacer</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="401"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="432"/>
         <source>Undo %1</source>
         <translation>Deshacer %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="402"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="433"/>
         <source>Redo %1</source>
         <translation>Rehacer %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="412"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="443"/>
         <source>About deepdecide</source>
         <translation>Acerca de deepdecide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="412"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="443"/>
         <source>deepdecide %1
 
 Evidence, comparison and a signed decision record for LLM-serving platform choices. Works offline.</source>
@@ -3005,32 +3114,32 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
 Evidencia, comparativa y un registro de decisión firmado para elegir la plataforma de servicio de LLM. Funciona sin conexión.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="426"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="457"/>
         <source>(no recent files)</source>
         <translation>(no hay archivos recientes)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="432"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="463"/>
         <source>untitled</source>
         <translation>sin título</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="441"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="472"/>
         <source>the untitled workspace</source>
         <translation>el espacio de trabajo sin título</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="452"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="483"/>
         <source>Cannot load the built-in sample</source>
         <translation>No se puede cargar el ejemplo integrado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="480"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="512"/>
         <source>Opened %1</source>
         <translation>Abierto %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/main_window.py" line="482"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="514"/>
         <source>Opened %1 with %n warning(s): fix them before saving. First: %2</source>
         <translation>
             <numerusform>Abierto %1 con %n aviso: corríjalo antes de guardar. %2</numerusform>
@@ -3038,34 +3147,89 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
         </translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="502"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="541"/>
         <source>Cannot save the workspace</source>
         <translation>No se puede guardar el espacio de trabajo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="507"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="548"/>
         <source>Saved %1</source>
         <translation>Guardado %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="521"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="610"/>
+        <source>%1 was changed on disk by another program; not reloaded</source>
+        <translation>Otro programa cambió %1 en el disco; no se recargó</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="621"/>
         <source>Autosave failed: %1</source>
         <translation>Ha fallado el autoguardado: %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="534"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="634"/>
         <source>an untitled workspace</source>
         <translation>un espacio de trabajo sin título</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="536"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="636"/>
         <source>(autosaved %1)</source>
         <translation>(autoguardado %1)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="541"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="641"/>
         <source>Cannot recover the autosaved copy</source>
         <translation>No se puede recuperar la copia autoguardada</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="697"/>
+        <source>The record to revise</source>
+        <translation>El registro que revisar</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="703"/>
+        <source>Cannot start a revision from the record</source>
+        <translation>No se puede empezar una revisión desde el registro</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="708"/>
+        <source>Revision %1 of %2, following %3 (inputs SHA-256 %4…): save it, then export its record with the earlier record under Changes since</source>
+        <translation>Revisión %1 de %2, a continuación de %3 (entradas SHA-256 %4…): guárdela y exporte luego su registro con el anterior en Cambios desde</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="713"/>
+        <source>(left out: %1)</source>
+        <translation>(omitido: %1)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="729"/>
+        <source>The signed decision record</source>
+        <translation>El registro de decisión firmado</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="737"/>
+        <source>Cannot copy the sign-offs</source>
+        <translation>No se pueden copiar las aprobaciones</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="741"/>
+        <source>sign-offs from %1</source>
+        <translation>aprobaciones de %1</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="742"/>
+        <source>The decision is now %1.</source>
+        <translation>La decisión está ahora %1.</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="743"/>
+        <source>%1: no valid, trusted approval yet</source>
+        <translation>%1: aún sin una aprobación válida y de confianza</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="745"/>
+        <source>Sign-offs copied</source>
+        <translation>Aprobaciones copiadas</translation>
     </message>
 </context>
 <context>
@@ -3861,80 +4025,80 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
 <context>
     <name>PdfExport</name>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="105"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="109"/>
         <source>Writing and signing %1…</source>
         <translation>Escribiendo y firmando %1…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="106"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="110"/>
         <source>Writing %1…</source>
         <translation>Escribiendo %1…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="109"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="113"/>
         <source>Wrote the decision record %1, signed by %2</source>
         <translation>Se ha escrito el registro de decisión %1, firmado por %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="111"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="115"/>
         <source>Wrote the decision record %1</source>
         <translation>Se ha escrito el registro de decisión %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="114"/>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="168"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="118"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="172"/>
         <source>Export cancelled; nothing was written.</source>
         <translation>Exportación cancelada; no se ha escrito nada.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="117"/>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="171"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="121"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="175"/>
         <source>Export failed; nothing was written.</source>
         <translation>La exportación ha fallado; no se ha escrito nada.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="118"/>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="172"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="122"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="176"/>
         <source>Cannot export the decision record</source>
         <translation>No se puede exportar el registro de decisión</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="146"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="150"/>
         <source>Not ready for approval</source>
         <translation>No está listo para la aprobación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="147"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="151"/>
         <source>Missing:</source>
         <translation>Falta:</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="163"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="167"/>
         <source>Writing %1 for approval…</source>
         <translation>Escribiendo %1 para su aprobación…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="165"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="169"/>
         <source>Wrote %1 for approval; each approver signs it in turn</source>
         <translation>Se ha escrito %1 para su aprobación; cada aprobador lo firma por turno</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="216"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="220"/>
         <source>Signing %1 as %2…</source>
         <translation>Firmando %1 como %2…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="219"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="223"/>
         <source>Signed %1 as %2 (%3)</source>
         <translation>Firmado %1 como %2 (%3)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="223"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="227"/>
         <source>Not signed; the record is unchanged.</source>
         <translation>Sin firmar; el registro no ha cambiado.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/pdf_export.py" line="224"/>
+        <location filename="../../deepdecide/gui/pdf_export.py" line="228"/>
         <source>Cannot sign the decision record</source>
         <translation>No se puede firmar el registro de decisión</translation>
     </message>
@@ -4366,64 +4530,75 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
 <context>
     <name>SignDialog</name>
     <message>
-        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="21"/>
+        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="29"/>
         <source>Sign the decision record</source>
         <translation>Firmar el registro de decisión</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="25"/>
+        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="33"/>
         <source>the PDF exported for approval</source>
         <translation>el PDF exportado para su aprobación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="29"/>
+        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="37"/>
         <source>approve</source>
         <translation>aprobar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="30"/>
+        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="38"/>
         <source>reject</source>
         <translation>rechazar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="33"/>
+        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="41"/>
         <source>your PKCS#12 file (.p12/.pfx)</source>
         <translation>su archivo PKCS#12 (.p12/.pfx)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="36"/>
+        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="44"/>
         <source>review signature (not an approval)</source>
         <translation>firma de revisión (no es una aprobación)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="37"/>
+        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="45"/>
+        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="47"/>
+        <source>Browse…</source>
+        <translation>Examinar…</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="49"/>
         <source>Record</source>
         <translation>Registro</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="38"/>
+        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="50"/>
         <source>Role</source>
         <translation>Cargo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="39"/>
+        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="51"/>
         <source>Verdict</source>
         <translation>Dictamen</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="40"/>
+        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="52"/>
         <source>Conditions</source>
         <translation>Condiciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="41"/>
+        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="53"/>
         <source>Certificate</source>
         <translation>Certificado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="42"/>
+        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="54"/>
         <source>Password</source>
         <translation>Contraseña</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/sign_dialog.py" line="67"/>
+        <source>Record to sign</source>
+        <translation>Registro que firmar</translation>
     </message>
 </context>
 <context>

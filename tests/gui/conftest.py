@@ -20,12 +20,18 @@ class FakeInteraction:
         self.errors: list[tuple[str, BaseException]] = []
         self.infos: list[tuple[str, str]] = []
         self.save_answer = "discard"
+        #: the answer to "the file changed on disk" ('reload', 'save_as', 'cancel') and each question's
+        #: (name, modified, gone, saving)
+        self.reload_answer = "reload"
+        self.reload_questions: list[tuple[str, bool, bool, bool]] = []
         self.recover_answer = True
         self.open_path = ""
         self.save_path = ""
         self.pdf_path = ""
         self.table_path = ""
         self.certificate_path = ""
+        self.record_path = ""  # an existing PDF record (ask_record_path)
+        self.trust_paths: list[str] = []
         #: drives the real export dialog: called with the dialog before it is "accepted"
         self.export_script: Any = None
         self.export_dialogs: list[Any] = []
@@ -56,6 +62,11 @@ class FakeInteraction:
         self.asked.append("save_changes")
         return self.save_answer
 
+    def ask_reload(self, name: str, modified: bool, *, gone: bool = False, saving: bool = False) -> str:
+        self.asked.append("reload")
+        self.reload_questions.append((name, modified, gone, saving))
+        return self.reload_answer
+
     def ask_recover(self, description: str) -> bool:
         self.asked.append("recover")
         return self.recover_answer
@@ -74,6 +85,14 @@ class FakeInteraction:
 
     def ask_certificate_path(self, directory: str) -> str:
         return self.certificate_path
+
+    def ask_record_path(self, directory: str, title: str = "") -> str:
+        self.asked.append(f"record:{title}")
+        return self.record_path
+
+    def ask_trust_paths(self, directory: str) -> list[str]:
+        self.asked.append("trust")
+        return list(self.trust_paths)
 
     def ask_sign(self, roles: tuple[str, ...]) -> Any:
         self.sign_roles.append(roles)

@@ -223,8 +223,10 @@ def test_autosave_and_recovery_after_a_crash(make_window, interaction, tmp_path)
     page.editors["rationale"].committed.emit("Recovered rationale")
     assert window.autosave_now()
     assert list((tmp_path / "autosave").glob("*.deepdecide.yaml"))
-    # simulate a crash: the window goes away without a clean close
+    # simulate a crash: the window goes away without a clean close, and the lock its instance held in
+    # the autosave folder goes with its process (a running instance's copy is never offered)
     window.autosave_timer.stop()
+    window.autosaver._unmark_running()
     window.document.undo_stack.setClean()
     window.hide()
     interaction.recover_answer = True

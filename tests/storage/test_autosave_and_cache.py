@@ -10,7 +10,7 @@ import pytest
 
 from deepdecide.domain.errors import LocatedError
 from deepdecide.storage import cache
-from deepdecide.storage.autosave import Autosaver
+from deepdecide.storage.autosave import Autosaver, Recovery
 from deepdecide.storage.cache import load_workspace_cached, workspace_key
 from deepdecide.storage.files import load_builtin_workspace, load_workspace
 
@@ -171,3 +171,70 @@ def test_a_cache_that_cannot_be_written_only_costs_the_time(tmp_path, monkeypatc
     assert cache.read("f", "e") is None
     assert load_workspace_cached(SMALL) == load_workspace(SMALL)
     assert blocker.read_bytes() == b"not a folder"
+
+
+_OTHER_INSTANCE = """
+import sys, time
+from deepdecide.storage.autosave import Autosaver, Recovery
+from deepdecide.storage.files import load_workspace
+saver = Autosaver(sys.argv[1])
+saver.save(load_workspace(sys.argv[2]), sys.argv[3], base_sha256="ab" * 32)
+print(saver.instance, flush=True)
+time.sleep(60)
+"""
+
+
+def test_a_running_instance_s_autosave_is_never_offered_nor_deleted_by_another(tmp_path):
+    import subprocess
+
+    folder = tmp_path / "auto"
+    original = str(tmp_path / "theirs.deepdecide.yaml")
+    proc = subprocess.Popen([sys.executable, "-c", _OTHER_INSTANCE, str(folder), str(SMALL), original],
+                            stdout=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None
+        other = proc.stdout.readline().strip()
+        (copy,) = folder.glob("*.deepdecide.yaml")
+        me = Autosaver(folder)
+        assert me.is_running(other) and me.leftovers() == []  # running: not offered
+        mine = me.save(load_workspace(SMALL), str(tmp_path / "mine.deepdecide.yaml"))
+        assert [r.copy for r in me.leftovers()] == [mine]  # its own copy is
+        me.remove(Recovery(copy, original, "", instance=other))  # "No" to a copy of a running instance
+        assert copy.exists() and copy.with_suffix(".json").exists()
+        me.discard(str(tmp_path / "mine.deepdecide.yaml"))
+    finally:
+        proc.kill()
+        proc.wait()
+        proc.stdout.close()
+    # the instance crashed: its copy is offered, with the file and the content its edits started from
+    (found,) = me.leftovers()
+    assert (found.copy, found.original, found.base_sha256, found.instance) == (copy, original, "ab" * 32, other)
+    me.remove(found)
+    assert sorted(p.name for p in folder.iterdir()) == []
+
+
+def test_an_autosave_copy_of_an_older_version_is_still_offered(tmp_path):
+    folder = tmp_path / "auto"
+    folder.mkdir()
+    (folder / "0123456789abcdef.deepdecide.yaml").write_bytes(SMALL.read_bytes())
+    (folder / "0123456789abcdef.deepdecide.json").write_text('{"original": "/x/w.deepdecide.yaml", "saved_at": "t"}')
+    (found,) = Autosaver(folder).leftovers()
+    assert (found.original, found.base_sha256, found.instance) == ("/x/w.deepdecide.yaml", "", "")
+
+
+def test_the_autosave_sidecar_is_written_atomically(tmp_path, monkeypatch):
+    saver = Autosaver(tmp_path / "auto")
+    original = str(tmp_path / "w.deepdecide.yaml")
+    copy = saver.save(load_workspace(SMALL), original, base_sha256="1" * 64)
+    sidecar = copy.with_suffix(".json")
+    before = sidecar.read_bytes()
+
+    def killed(fd):  # the write is cut short before it is complete
+        raise OSError(5, "killed mid-write")
+
+    monkeypatch.setattr(os, "fsync", killed)
+    with pytest.raises(OSError):
+        saver.save(load_workspace(SMALL), original, base_sha256="2" * 64)
+    assert sidecar.read_bytes() == before  # the old sidecar, whole
+    monkeypatch.undo()
+    saver.discard(original)

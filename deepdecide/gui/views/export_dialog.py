@@ -58,7 +58,7 @@ class ExportDialog(QDialog):
         self._build_signature(defaults)
         self._build_buttons()
 
-        for edit in (self.path_edit, self.certificate_edit, self.signer_edit):
+        for edit in (self.path_edit, self.since_edit, self.certificate_edit, self.signer_edit):
             edit.textChanged.connect(lambda _t: self._update())
         self.sign_box.toggled.connect(lambda _on: self._update())
 
@@ -89,6 +89,18 @@ class ExportDialog(QDialog):
         target.addWidget(self.browse_button)
         target_form = QFormLayout()
         target_form.addRow(self.tr("Save to"), target)
+        # the record of the revision this one follows: its inputs are carried and what changed is listed
+        self.since_edit = QLineEdit(defaults.since)
+        self.since_edit.setObjectName("export_since")
+        self.since_edit.setPlaceholderText(self.tr("optional: the earlier revision's record (.pdf)"))
+        self.since_edit.setToolTip(self.tr("The record adds an appendix of what changed since that revision "
+                                           "and carries its inputs (deepdecide report --since)"))
+        self.since_button = QPushButton(self.tr("Browse…"))
+        self.since_button.clicked.connect(self.browse_since)
+        since = QHBoxLayout()
+        since.addWidget(self.since_edit, 1)
+        since.addWidget(self.since_button)
+        target_form.addRow(self.tr("Changes since"), since)
         return target_form
 
     def _build_sections(self, defaults: ExportRequest, sections: Sequence[str],
@@ -230,6 +242,9 @@ class ExportDialog(QDialog):
             return self.tr("The target is a folder; give a file name.")
         if not [s for s in self.chosen_sections() if s not in MANDATORY]:
             return self.tr("Choose at least one section besides the cover.")
+        since = self.since_edit.text().strip()
+        if since and not Path(since).is_file():
+            return self.tr("The earlier record is not a file.")
         if self.sign_box.isChecked():
             if not self.certificate_edit.text().strip():
                 return self.tr("Choose the certificate file (.p12 or .pfx) to sign with.")
@@ -256,7 +271,7 @@ class ExportDialog(QDialog):
         if self.problem():
             return None
         base = replace(self._defaults, path=self.target_path(), sections=self.chosen_sections(), sign=False,
-                       passphrase=None)
+                       passphrase=None, since=self.since_edit.text().strip())
         if not self.sign_box.isChecked():
             return base
         password = self.password_edit.text()
@@ -295,6 +310,14 @@ class ExportDialog(QDialog):
         path = self.interaction.ask_pdf_path(self._folder_of(current), Path(current or self._defaults.path).name)
         if path:
             self.path_edit.setText(path)
+
+    def browse_since(self) -> None:
+        if self.interaction is None:
+            return
+        path = self.interaction.ask_record_path(self._folder_of(self.since_edit.text().strip() or self.target_path()),
+                                                self.tr("The earlier revision's record"))
+        if path:
+            self.since_edit.setText(path)
 
     def browse_certificate(self) -> None:
         if self.interaction is None:

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import importlib
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QFileSystemWatcher, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import (
     QFrame,
@@ -23,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from deepdecide.domain.errors import DeepdecideError, ValidationError
+from deepdecide.domain.errors import DeepdecideError, ValidationError, WriteConflict
 from deepdecide.domain.workspace import Workspace
 from deepdecide.gui.controller_context import ControllerContext
 from deepdecide.gui.document import WorkspaceDocument
@@ -32,8 +33,9 @@ from deepdecide.gui.interaction import Interaction
 from deepdecide.gui.samples import load_builtin_workspace
 from deepdecide.gui.settings import Preferences
 from deepdecide.gui.tasks import TaskRunner
+from deepdecide.storage import lock
 from deepdecide.storage.autosave import Autosaver
-from deepdecide.storage.files import WORKSPACE_SUFFIX, load_workspace, save_workspace
+from deepdecide.storage.files import UNCHECKED, WORKSPACE_SUFFIX, read_workspace, save_workspace
 
 #: (key, module, class) of each page, in sidebar order; modules are imported on first show
 PAGES: list[tuple[str, str, str]] = [
@@ -59,6 +61,14 @@ def page_titles() -> dict[str, str]:
         "decision": QCoreApplication.translate("MainWindow", "Decision"),
         "migration": QCoreApplication.translate("MainWindow", "Migration plan"),
     }
+
+
+def _same_file(a: str, b: str) -> bool:
+    """Whether two paths name one file (through links; by name when either does not exist)."""
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return os.path.abspath(a) == os.path.abspath(b)
 
 
 def is_workspace_file(path: str) -> bool:
@@ -146,6 +156,19 @@ class MainWindow(QMainWindow):
         self.autosave_timer.setInterval(max(5, int(prefs.get("autosave_seconds"))) * 1000)
         self.autosave_timer.timeout.connect(self.autosave_now)
         self.autosave_timer.start()
+
+        # the file changed on disk (another process wrote it): offer to reload. The lock is never held
+        # while a file is merely open, so a command (`deepdecide signoffs`) can write it meanwhile.
+        self.watcher = QFileSystemWatcher(self)
+        self.watcher.fileChanged.connect(self._file_changed)
+        self.disk_timer = QTimer(self)  # one look at the file per burst of change signals
+        self.disk_timer.setSingleShot(True)
+        self.disk_timer.setInterval(250)
+        self.disk_timer.timeout.connect(self.check_disk)
+        self._asking_reload = False
+        self._declined_sha256: str | None = None  # a change on disk the user chose not to reload
+        document.path_changed.connect(self._watch)
+        self._watch()
 
         self.resize(1280, 820)
         self._restore_state()
@@ -293,6 +316,13 @@ class MainWindow(QMainWindow):
                                        QCoreApplication.translate("MainWindow", "Import benchmark or parity result files"))
         self.act_export = self._action(QCoreApplication.translate("MainWindow", "&Export PDF decision record…"), self.export_pdf, "Ctrl+E",
                                        "document-export")
+        self.act_revise = self._action(QCoreApplication.translate("MainWindow", "Start a &revision from a record…"), self.start_revision,
+                                       tip=QCoreApplication.translate("MainWindow", "A new revision of the decision a PDF record holds, "
+                                                                      "naming that record as its predecessor (deepdecide revise)"))
+        self.act_signoffs = self._action(QCoreApplication.translate("MainWindow", "Copy si&gn-offs from a signed record…"),
+                                         self.import_signoffs,
+                                         tip=QCoreApplication.translate("MainWindow", "The approvers' verified, trusted verdicts from the "
+                                                                        "signed record into the sign-off rows (deepdecide signoffs)"))
         self.act_quit = self._action(QCoreApplication.translate("MainWindow", "&Quit"), self.close, SK.Quit, "application-exit")
         self.act_undo = self.document.undo_stack.createUndoAction(self, QCoreApplication.translate("MainWindow", "&Undo"))
         self.act_undo.setShortcut(QKeySequence(SK.Undo))
@@ -312,6 +342,7 @@ class MainWindow(QMainWindow):
         file_menu.addActions([self.act_save, self.act_save_as])
         file_menu.addSeparator()
         file_menu.addAction(self.act_import)
+        file_menu.addActions([self.act_revise, self.act_signoffs])
         self.export_menu = file_menu.addMenu(QCoreApplication.translate("MainWindow", "E&xport"))
         self.export_menu.addAction(self.act_export)
         self.export_menu.addSeparator()
@@ -467,7 +498,7 @@ class MainWindow(QMainWindow):
             return False
         warnings: list[ValidationError] = []
         try:
-            ws = load_workspace(path, warnings)
+            ws, sha256 = read_workspace(path, warnings)
         except DeepdecideError as exc:
             self.interaction.show_error(QCoreApplication.translate("MainWindow", "Cannot open the workspace"), exc)
             return False
@@ -475,7 +506,8 @@ class MainWindow(QMainWindow):
             self.interaction.show_error(QCoreApplication.translate("MainWindow", "Cannot open the workspace"), exc)
             return False
         self._discard_autosave()
-        self.document.replace(ws, path)
+        self._declined_sha256 = None
+        self.document.replace(ws, path, disk_sha256=sha256)
         self._remember(path)
         self.status_label.setText(fmt(QCoreApplication.translate("MainWindow", "Opened %1"), path))
         if warnings:  # an older file breaking a newer rule: it opens; saving it needs the values fixed
@@ -496,13 +528,22 @@ class MainWindow(QMainWindow):
         return bool(path) and self._save_to(path)
 
     def _save_to(self, path: str) -> bool:
+        """Write the workspace to ``path``: to its own file only over the content it was read from (a
+        file another process wrote since is never overwritten: the user is offered to reload it)."""
+        same_file = bool(self.document.path) and _same_file(path, self.document.path)
+        expected = self.document.disk_sha256 if same_file else UNCHECKED
         try:
-            save_workspace(self.document.workspace, path)
-        except (DeepdecideError, OSError) as exc:
+            sha256 = save_workspace(self.document.workspace, path, expected_sha256=expected)
+        except lock.ChangedOnDisk:
+            self.offer_reload(saving=True)
+            return False
+        except (DeepdecideError, OSError, WriteConflict) as exc:
             self.interaction.show_error(QCoreApplication.translate("MainWindow", "Cannot save the workspace"), exc)
             return False
         self._discard_autosave()
         self.document.mark_saved(path)
+        self.document.disk_sha256 = sha256
+        self._declined_sha256 = None
         self._remember(path)
         self.status_label.setText(fmt(QCoreApplication.translate("MainWindow", "Saved %1"), path))
         return True
@@ -511,13 +552,72 @@ class MainWindow(QMainWindow):
         self.prefs.add_recent(path)
         self.prefs.set("last_directory", str(Path(path).resolve().parent))
 
+    # the file on disk ---------------------------------------------------------------------
+    def _watch(self, *_args: Any) -> None:
+        """Watch the document's file (and only it)."""
+        watched = self.watcher.files()
+        if watched:
+            self.watcher.removePaths(watched)
+        path = self.document.path
+        if path and os.path.exists(path):
+            self.watcher.addPath(path)
+
+    def _file_changed(self, path: str) -> None:
+        if not self.document.path or not _same_file(path, self.document.path):
+            return
+        # an editor replaces a file by a rename: the watch went with the old file, so watch the new one
+        if os.path.exists(path) and path not in self.watcher.files():
+            self.watcher.addPath(path)
+        self.disk_timer.start()
+
+    def disk_sha256_now(self) -> str | None:
+        """The SHA-256 of the document's file on disk now (None: no file, or none to read)."""
+        try:
+            return lock.content_sha256(self.document.path) if self.document.path else None
+        except OSError:
+            return None
+
+    def check_disk(self) -> str:
+        """Look whether the document's file changed on disk since it was read or saved here; when it did,
+        offer to reload it (``offer_reload``). Returns what happened: "same" or the answer."""
+        path = self.document.path
+        if not path or not self.document.disk_sha256 or self._asking_reload:
+            return "same"
+        if os.path.exists(path) and path not in self.watcher.files():
+            self.watcher.addPath(path)  # back after a delete and re-create
+        now = self.disk_sha256_now()
+        if now == self.document.disk_sha256 or now == self._declined_sha256:
+            return "same"
+        return self.offer_reload()
+
+    def offer_reload(self, *, saving: bool = False) -> str:
+        """The document's file was written by another process: offer to reload it, saying so when that
+        loses unsaved changes (reload / keep mine and save as / cancel). Nothing is ever overwritten
+        here; "cancel" keeps the window as it is, and a later save refuses and asks again."""
+        now = self.disk_sha256_now()
+        self._asking_reload = True
+        try:
+            answer = self.interaction.ask_reload(self.document.display_name, self.document.is_modified(),
+                                                 gone=now is None, saving=saving)
+        finally:
+            self._asking_reload = False
+        if answer == "reload" and now is not None:
+            self.open_file(self.document.path, ask=False)
+        elif answer == "save_as":
+            self.save_as()
+        else:
+            self._declined_sha256 = now
+            self.status_label.setText(fmt(QCoreApplication.translate(
+                "MainWindow", "%1 was changed on disk by another program; not reloaded"), self.document.display_name))
+        return answer
+
     # autosave ----------------------------------------------------------------------------
     def autosave_now(self) -> bool:
         if self.autosaver is None or not self.document.is_modified():
             return False
         try:
-            self.autosaver.save(self.document.workspace, self.document.path)
-        except (DeepdecideError, OSError) as exc:
+            self.autosaver.save(self.document.workspace, self.document.path, self.document.disk_sha256)
+        except (DeepdecideError, OSError, WriteConflict) as exc:
             self.status_label.setText(fmt(QCoreApplication.translate("MainWindow", "Autosave failed: %1"), exc))
             return False
         return True
@@ -541,7 +641,8 @@ class MainWindow(QMainWindow):
                     self.interaction.show_error(QCoreApplication.translate("MainWindow", "Cannot recover the autosaved copy"), exc)
                     continue
                 self.autosaver.remove(rec)
-                self.document.replace(ws, rec.original or None, modified=True)
+                # its edits started from that content of the file: a save over a file written since refuses
+                self.document.replace(ws, rec.original or None, modified=True, disk_sha256=rec.base_sha256)
                 self.autosave_now()
                 return True
             self.autosaver.remove(rec)
@@ -584,6 +685,65 @@ class MainWindow(QMainWindow):
         from deepdecide.gui.pdf_export import export_for_approval
 
         export_for_approval(self.controller_context())
+
+    def start_revision(self, record: str = "") -> bool:
+        """Open a new revision of the decision the PDF ``record`` holds (asked for when not given), as
+        ``deepdecide revise`` writes it: unsaved and untitled, naming the record as its predecessor."""
+        from deepdecide.report.revision import start_revision
+
+        if not self.maybe_save():
+            return False
+        record = record or self.interaction.ask_record_path(
+            self.prefs.get("last_directory"), QCoreApplication.translate("MainWindow", "The record to revise"))
+        if not record:
+            return False
+        try:
+            revision = start_revision(record)
+        except (DeepdecideError, OSError) as exc:
+            self.interaction.show_error(QCoreApplication.translate("MainWindow", "Cannot start a revision from the record"), exc)
+            return False
+        self._discard_autosave()
+        self.document.replace(revision.workspace, None, modified=True)
+        d = revision.workspace.decision
+        text = fmt(QCoreApplication.translate(
+            "MainWindow", "Revision %1 of %2, following %3 (inputs SHA-256 %4…): save it, then export its record "
+                          "with the earlier record under Changes since"), d.revision, d.id, Path(record).name,
+            revision.predecessor_sha256[:16])
+        if revision.redactions:
+            text += " " + fmt(QCoreApplication.translate("MainWindow", "(left out: %1)"),
+                              "; ".join(str(f) for f in revision.redactions))
+        self.status_label.setText(text)
+        return True
+
+    def import_signoffs(self, record: str = "", trust: list[str] | None = None) -> bool:
+        """Copy the approvers' verdicts from a signed record into the sign-off rows (an undoable edit), as
+        ``deepdecide signoffs`` does: the record verified, only valid signatures trusted through the
+        chosen certificates counted."""
+        from deepdecide.domain.edits import Batch, SetDecisionField, SetSignOffs
+        from deepdecide.domain.userfiles import read_user_file
+        from deepdecide.report.approval import signoffs_from_record
+        from deepdecide.report.words import word
+
+        folder = self.prefs.get("last_directory")
+        record = record or self.interaction.ask_record_path(
+            folder, QCoreApplication.translate("MainWindow", "The signed decision record"))
+        if not record:
+            return False
+        if trust is None:
+            trust = self.interaction.ask_trust_paths(str(Path(record).parent))
+        try:
+            new, state = signoffs_from_record(self.document.workspace, read_user_file(record), trust=list(trust))
+        except (DeepdecideError, OSError) as exc:  # not intact, untrusted files, another decision's record
+            self.interaction.show_error(QCoreApplication.translate("MainWindow", "Cannot copy the sign-offs"), exc)
+            return False
+        name = Path(record).name
+        self.document.edit(Batch((SetSignOffs(new.signoffs), SetDecisionField("status", new.decision.status))),
+                           lambda: fmt(QCoreApplication.translate("MainWindow", "sign-offs from %1"), name))
+        lines = [fmt(QCoreApplication.translate("MainWindow", "The decision is now %1."), word(new.decision.status))]
+        lines += [fmt(QCoreApplication.translate("MainWindow", "%1: no valid, trusted approval yet"), r) for r in state.outstanding]
+        lines += [str(n) for n in state.notes]
+        self.interaction.info(QCoreApplication.translate("MainWindow", "Sign-offs copied"), "\n".join(lines))
+        return True
 
     def sign_record(self) -> None:
         from deepdecide.gui.pdf_export import sign_record

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QHBoxLayout,
     QLineEdit,
+    QPushButton,
     QWidget,
 )
 
@@ -16,8 +21,11 @@ from deepdecide.gui.pdf_export import SignRecordRequest
 
 
 class SignDialog(QDialog):
-    def __init__(self, roles: tuple[str, ...], parent: QWidget | None = None):
+    """``interaction`` asks for the files behind the Browse buttons (the record, the certificate)."""
+
+    def __init__(self, roles: tuple[str, ...], parent: QWidget | None = None, interaction: Any = None):
         super().__init__(parent)
+        self.interaction = interaction
         self.setWindowTitle(self.tr("Sign the decision record"))
         self.setMinimumWidth(520)  # room for a record's and a certificate's path
         form = QFormLayout(self)
@@ -34,11 +42,15 @@ class SignDialog(QDialog):
         self.password = QLineEdit()
         self.password.setEchoMode(QLineEdit.EchoMode.Password)
         self.review = QCheckBox(self.tr("review signature (not an approval)"))
-        form.addRow(self.tr("Record"), self.record)
+        self.record_button = QPushButton(self.tr("Browse…"))
+        self.record_button.clicked.connect(self.browse_record)
+        self.certificate_button = QPushButton(self.tr("Browse…"))
+        self.certificate_button.clicked.connect(self.browse_certificate)
+        form.addRow(self.tr("Record"), _with_button(self.record, self.record_button))
         form.addRow(self.tr("Role"), self.role)
         form.addRow(self.tr("Verdict"), self.verdict)
         form.addRow(self.tr("Conditions"), self.conditions)
-        form.addRow(self.tr("Certificate"), self.certificate)
+        form.addRow(self.tr("Certificate"), _with_button(self.certificate, self.certificate_button))
         form.addRow(self.tr("Password"), self.password)
         form.addRow("", self.review)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
@@ -46,8 +58,34 @@ class SignDialog(QDialog):
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
 
+    def _folder(self, text: str) -> str:
+        return str(Path(text).parent) if text.strip() else ""
+
+    def browse_record(self) -> None:
+        if self.interaction is None:
+            return
+        path = self.interaction.ask_record_path(self._folder(self.record.text()), self.tr("Record to sign"))
+        if path:
+            self.record.setText(path)
+
+    def browse_certificate(self) -> None:
+        if self.interaction is None:
+            return
+        path = self.interaction.ask_certificate_path(self._folder(self.certificate.text() or self.record.text()))
+        if path:
+            self.certificate.setText(path)
+
     def request(self) -> SignRecordRequest:
         return SignRecordRequest(record=self.record.text().strip(), role=self.role.currentText(),
                                  verdict=self.verdict.currentData(), certificate=self.certificate.text().strip(),
                                  conditions=self.conditions.text().strip(), review=self.review.isChecked(),
                                  passphrase=self.password.text().encode("utf-8") or None)
+
+
+def _with_button(edit: QLineEdit, button: QPushButton) -> QWidget:
+    row = QWidget()
+    layout = QHBoxLayout(row)
+    layout.setContentsMargins(0, 0, 0, 0)
+    layout.addWidget(edit, 1)
+    layout.addWidget(button)
+    return row
