@@ -3,15 +3,11 @@
 from __future__ import annotations
 
 import argparse
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from deepdecide.domain.errors import DeepdecideError, UnreadableFileError
+from deepdecide.domain.errors import DeepdecideError
 from deepdecide.domain.i18n import N_, _
-from deepdecide.report.revision import AlteredRecordError, altered
-
-if TYPE_CHECKING:
-    from deepdecide.report.build import PreviousRecord
+from deepdecide.report.revision import AlteredRecordError, CheckedRecord, altered, checked_record
 
 NAME = "revise"
 HELP = N_("start a new revision of a decision from its PDF record: a workspace that names the record it revises")
@@ -51,58 +47,6 @@ def add_check_arguments(parser: argparse.ArgumentParser) -> None:
                                "repeatable"))
 
 
-
-
-@dataclass(frozen=True)
-class CheckedRecord:
-    """A record read and checked as ``deepdecide verify`` checks it: its embedded inputs, the SHA-256 of
-    the file, and verify's outcome (exit code, English headline, reasons)."""
-
-    path: str
-    inputs: bytes
-    sha256: str
-    exit_code: int
-    outcome: str
-    reasons: tuple[str, ...]
-
-    @property
-    def altered(self) -> bool:
-        from deepdecide.cli.verify_cmd import EXIT_ALTERED
-
-        return self.exit_code == EXIT_ALTERED
-
-    @property
-    def unconfirmed(self) -> bool:
-        from deepdecide.cli.verify_cmd import EXIT_UNCONFIRMED
-
-        return self.exit_code == EXIT_UNCONFIRMED
-
-    def headline(self) -> str:
-        """Verify's headline in the current language."""
-        from deepdecide.report.integrity import headline_text
-
-        return headline_text(self.outcome)
-
-    def previous_record(self) -> PreviousRecord:
-        from deepdecide.report.build import PreviousRecord
-
-        return PreviousRecord(self.sha256, self.exit_code, self.outcome)
-
-
-def checked_record(path: str, *, trust: list[Any] | None = None, crls: list[Any] | None = None) -> CheckedRecord:
-    """Read a PDF record and check it as ``deepdecide verify`` does (``verify_cmd.check``: rebuilt byte
-    for byte, signatures, appended data). UnreadableFileError names the file when it is not a PDF, cannot
-    be parsed, or carries no embedded inputs."""
-    from deepdecide.cli.verify_cmd import check
-    from deepdecide.report.canonical import sha256_hex
-    from deepdecide.report.integrity import UnreadableRecord
-
-    inputs, data = _record_inputs(path)
-    try:
-        result, code, headline = check(data, trust=trust, crls=crls)
-    except UnreadableRecord as exc:  # a damaged PDF: say which file
-        raise UnreadableFileError(str(exc), file=path) from None
-    return CheckedRecord(path, inputs, sha256_hex(data), code, headline, tuple(result.reasons))
 
 
 def predecessor(path: str, *, trust: list[Any] | None = None, crls: list[Any] | None = None) -> CheckedRecord:

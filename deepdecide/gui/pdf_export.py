@@ -95,11 +95,15 @@ def export_pdf(ctx: ControllerContext, request: ExportRequest | None = None) -> 
 
     def work(progress: ProgressCallback, token: CancelToken) -> str:
         from deepdecide.report import write_record
-        from deepdecide.report.revision import record_inputs
+        from deepdecide.report.revision import altered, checked_record
 
-        previous = record_inputs(since) if since else None  # the predecessor, read as report --since reads it
+        # the predecessor, read and checked as report --since checks it: never built on an altered record
+        checked = checked_record(since) if since else None
+        if checked is not None and checked.altered:
+            raise altered(since, checked.reasons)
         write_record(ws, path, sections=sections, sign=pending.pop().sign_request(), progress=progress,
-                     cancel=token, previous_inputs=previous)
+                     cancel=token, previous_inputs=checked.inputs if checked else None,
+                     previous_record=checked.previous_record() if checked else None)
         return path
 
     signed = pending[0].sign

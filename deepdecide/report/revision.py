@@ -6,10 +6,14 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-from deepdecide.domain.errors import DeepdecideError
+from deepdecide.domain.errors import DeepdecideError, UnreadableFileError
 from deepdecide.domain.i18n import _
 from deepdecide.domain.workspace import Workspace
+
+if TYPE_CHECKING:
+    from deepdecide.report.build import PreviousRecord
 
 
 def record_inputs(path: str | os.PathLike[str]) -> bytes:
@@ -20,7 +24,6 @@ def record_inputs(path: str | os.PathLike[str]) -> bytes:
 def read_record(path: str | os.PathLike[str]) -> tuple[bytes, bytes]:
     """The embedded inputs of a PDF record and the file's bytes; UnreadableFileError names the file when it
     is not a PDF, cannot be parsed, or carries no embedded inputs."""
-    from deepdecide.domain.errors import UnreadableFileError
     from deepdecide.domain.userfiles import read_user_file
     from deepdecide.report.canonical import INPUTS_NAME
     from deepdecide.report.integrity import UnreadableRecord, extract_attachments
@@ -37,6 +40,58 @@ def read_record(path: str | os.PathLike[str]) -> tuple[bytes, bytes]:
         raise UnreadableFileError(_("a PDF without embedded inputs ({inputs}): not a deepdecide record").format(
             inputs=INPUTS_NAME), file=name)
     return inputs, data
+
+
+@dataclass(frozen=True)
+class CheckedRecord:
+    """A record read and checked as ``deepdecide verify`` checks it: its embedded inputs, the SHA-256 of
+    the file, and verify's outcome (exit code, English headline, reasons)."""
+
+    path: str
+    inputs: bytes
+    sha256: str
+    exit_code: int
+    outcome: str
+    reasons: tuple[str, ...]
+
+    @property
+    def altered(self) -> bool:
+        from deepdecide.report.verdict import EXIT_ALTERED
+
+        return self.exit_code == EXIT_ALTERED
+
+    @property
+    def unconfirmed(self) -> bool:
+        from deepdecide.report.verdict import EXIT_UNCONFIRMED
+
+        return self.exit_code == EXIT_UNCONFIRMED
+
+    def headline(self) -> str:
+        """Verify's headline in the current language."""
+        from deepdecide.report.integrity import headline_text
+
+        return headline_text(self.outcome)
+
+    def previous_record(self) -> PreviousRecord:
+        from deepdecide.report.build import PreviousRecord
+
+        return PreviousRecord(self.sha256, self.exit_code, self.outcome)
+
+
+def checked_record(path: str, *, trust: list[Any] | None = None, crls: list[Any] | None = None) -> CheckedRecord:
+    """Read a PDF record and check it as ``deepdecide verify`` does (``report.verdict.check``: rebuilt byte
+    for byte, signatures, appended data). UnreadableFileError names the file when it is not a PDF, cannot
+    be parsed, or carries no embedded inputs."""
+    from deepdecide.report.canonical import sha256_hex
+    from deepdecide.report.integrity import UnreadableRecord
+    from deepdecide.report.verdict import check
+
+    inputs, data = read_record(path)
+    try:
+        result, code, headline = check(data, trust=trust, crls=crls)
+    except UnreadableRecord as exc:  # a damaged PDF: say which file
+        raise UnreadableFileError(str(exc), file=path) from None
+    return CheckedRecord(path, inputs, sha256_hex(data), code, headline, tuple(result.reasons))
 
 
 @dataclass(frozen=True)
@@ -64,26 +119,13 @@ def start_revision(record: str | os.PathLike[str], inputs: bytes | None = None) 
     from deepdecide.report.canonical import INPUTS_NAME, sha256_hex, workspace_from_json
 
     if inputs is None:
-        inputs = _unaltered_inputs(record)
+        checked = checked_record(os.fspath(record))
+        if checked.altered:
+            raise altered(os.fspath(record), checked.reasons)
+        inputs = checked.inputs
     earlier = workspace_from_json(inputs, file=f"{os.fspath(record)}#{INPUTS_NAME}")
     new, found = redact_workspace(approval.new_revision(earlier, sha256_hex(inputs)))
     return NewRevision(new, sha256_hex(inputs), tuple(found))
-
-
-def _unaltered_inputs(record: str | os.PathLike[str]) -> bytes:
-    """A record's embedded inputs, after verify's integrity check (rebuilt byte for byte, nothing but
-    signatures appended): an altered record is refused, naming what is wrong."""
-    from deepdecide.domain.errors import UnreadableFileError
-    from deepdecide.report.integrity import ALTERED, UnreadableRecord, verify
-
-    inputs, data = read_record(record)
-    try:
-        result = verify(data)
-    except UnreadableRecord as exc:
-        raise UnreadableFileError(str(exc), file=os.fspath(record)) from None
-    if result.status == ALTERED:
-        raise altered(os.fspath(record), result.reasons)
-    return inputs
 
 
 def altered(file: str, reasons: list[str] | tuple[str, ...]) -> AlteredRecordError:
