@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 from deepdecide.domain.i18n import N_, _
 
 if TYPE_CHECKING:
-    from deepdecide.cli.revise_cmd import CheckedRecord
     from deepdecide.domain.workspace import Workspace
+    from deepdecide.report.revision import CheckedRecord
 
 NAME = "diff"
 HELP = N_("list what changed between two revisions of a decision (workspaces or PDF records): inputs and outcome")
@@ -47,8 +47,8 @@ def load_revision(path: str) -> tuple[Workspace, CheckedRecord | None]:
 
     data = read_user_file(path)  # a folder, FIFO, socket or device: refused before it is opened
     if data.startswith(b"%PDF-"):
-        from deepdecide.cli.revise_cmd import checked_record
         from deepdecide.report.canonical import INPUTS_NAME, workspace_from_json
+        from deepdecide.report.revision import checked_record
 
         rec = checked_record(path)
         return workspace_from_json(rec.inputs, file=f"{path}#{INPUTS_NAME}"), rec
