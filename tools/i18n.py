@@ -1,4 +1,4 @@
-"""The gettext catalog of the Qt-free layers: extract, update, compile, check.
+"""The gettext catalog of the application (widgets, command line, record): extract, update, compile, check.
 
     python tools/i18n.py extract   # print the template (.pot) of every marked string to stdout
     python tools/i18n.py update    # merge the extracted strings into every data/locale/*/.po
@@ -8,17 +8,19 @@
     python tools/i18n.py resolve   # during a git merge that conflicts in a .po: join both sides'
                                    # translations, update from the merged code and recompile
 
-What is extracted from ``deepdecide/`` (``deepdecide/gui`` has Qt's own catalog):
+What is extracted from ``deepdecide/`` (the widgets included: one catalog for every surface):
 
 - ``_("text")``, ``gettext("text")``, ``N_("text")`` (marked, translated later),
-  ``ngettext("singular", "plural", n)``, ``pgettext("context", "text")``;
+  ``ngettext("singular", "plural", n)``, ``pgettext("context", "text")``,
+  ``npgettext("context", "singular", "plural", n)``;
 - every :func:`deepdecide.domain.messages.msg` template: ``msg("id", "template", ...)``; the
   template is the catalog key, the id is written as an extracted comment;
 - ``formatting.count(n, "singular"[, "plural"])``: the plural defaults to singular + "s", as
   the function does.
 
 Only string literals are extracted (implicit concatenation included); an f-string is never a
-catalog key. The .po is written sorted by message id with no line numbers, so two branches that
+catalog key. A translation keeps its source's fields (``{name}``), the widgets' ``%1`` markers (filled
+by ``deepdecide.gui.i18n.fmt``), its HTML tags and a short label's keyboard accelerator (``&File``). The .po is written sorted by message id with no line numbers, so two branches that
 add strings merge mechanically; the .mo is always a fresh compile of the .po (never merge it:
 recompile).
 """
@@ -28,6 +30,7 @@ from __future__ import annotations
 import argparse
 import ast
 import io
+import re
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -39,7 +42,7 @@ from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCE = ROOT / "deepdecide"
-EXCLUDE = ("gui",)
+EXCLUDE: tuple[str, ...] = ()
 LOCALE = ROOT / "data" / "locale"
 DOMAIN = "deepdecide"
 PROJECT = "deepdecide"
@@ -53,6 +56,7 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "N_plural": ("s", "p"),
     "ngettext": ("s", "p"),
     "pgettext": ("c", "s"),
+    "npgettext": ("c", "s", "p"),
     "msg": ("id", "s"),
     "count": ("n", "s", "p?"),
 }
@@ -103,7 +107,7 @@ def extract_source(text: str, file: str) -> Iterator[Found]:
             if len(node.args) > 2:
                 continue  # a plural that is not a literal
             plural = message + "s"
-        if name in ("ngettext", "N_plural") and plural is None:
+        if name in ("ngettext", "npgettext", "N_plural") and plural is None:
             continue
         comment = f"id: {values['id']}" if name == "msg" and values.get("id") else None
         yield Found(file, node.lineno, message, plural if "p" in values else None, values.get("c"), comment)
@@ -212,7 +216,6 @@ def compile_all() -> None:
 
 def _fields(text: str) -> set[str]:
     """The str.format fields of a text, and its printf-style ones (argparse's %(prog)s, %s)."""
-    import re
     import string
 
     percent = set(re.findall(r"%(?:\(\w+\))?[sdr]", text))
@@ -220,6 +223,28 @@ def _fields(text: str) -> set[str]:
         return percent | {f for _, f, _, _ in string.Formatter().parse(text) if f is not None}
     except ValueError:
         return percent | {"<unbalanced braces>"}
+
+
+_MARKERS = re.compile(r"%\d+")
+_TAGS = re.compile(r"</?\w+[^>]*>")
+
+
+def _markup_problems(source: str, strings: tuple[str, ...] | list[str]) -> list[str]:
+    """A translation that loses or adds a widget's ``%1`` marker or an HTML tag, or a short label's
+    keyboard accelerator (``&File`` -> ``&Archivo``)."""
+    out = []
+    for s in strings:
+        if sorted(set(_MARKERS.findall(source))) != sorted(set(_MARKERS.findall(s))):
+            out.append(f"the translation changes the %1 markers ({s!r})")
+        if sorted(_TAGS.findall(source)) != sorted(_TAGS.findall(s)):
+            out.append(f"the translation changes the HTML tags ({s!r})")
+        if _ACCELERATOR.search(source) and len(source) < 40 and not _ACCELERATOR.search(s):
+            out.append(f"the translation loses the keyboard accelerator ({s!r})")
+    return out
+
+
+#: an accelerator: "&" before a letter ("&&" is a literal ampersand, "&amp;" an entity)
+_ACCELERATOR = re.compile(r"(?<!&)&(?!&)(?![a-z]+;)\w")
 
 
 def problems() -> list[str]:
@@ -260,6 +285,7 @@ def _problems(domain: str) -> list[str]:
                     if _fields(s) - want:
                         out.append(f"{rel}: the translation names fields the source has not "
                                    f"({sorted(_fields(s) - want)}): {m.id!r}")
+                out.extend(f"{rel}: {p}: {m.id!r}" for p in _markup_problems(sources[0], strings))
         mo = path.with_suffix(".mo")
         if not mo.exists() or mo.read_bytes() != compiled(path):
             out.append(f"{_rel(mo)}: not a fresh compile of its .po "

@@ -133,6 +133,14 @@ def pgettext(context: str, message: str) -> str:
     return _catalog(lang).pgettext(context, message)
 
 
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    """The singular or plural form for ``n`` of a message disambiguated by ``context``."""
+    lang = language()
+    if lang == DEFAULT:
+        return singular if n == 1 else plural
+    return _catalog(lang).npgettext(context, singular, plural, n)
+
+
 def dgettext(domain: str, message: str) -> str:
     """``message`` from another catalog of ours ("argparse": argparse's own words)."""
     lang = language()
