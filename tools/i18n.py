@@ -226,7 +226,8 @@ def _fields(text: str) -> set[str]:
 
 
 _MARKERS = re.compile(r"%\d+")
-_TAGS = re.compile(r"</?\w+[^>]*>")
+_TAGS = re.compile(r"</?(?:a|b|br|code|div|em|font|h\d|hr|i|img|li|nobr|ol|p|pre|small|span|strong|sub|sup|table|"
+                   r"td|th|tr|tt|u|ul)\b[^>]*>")
 
 
 def _markup_problems(source: str, strings: tuple[str, ...] | list[str]) -> list[str]:

@@ -38,7 +38,6 @@ from __future__ import annotations
 import argparse
 import ast
 import importlib.util
-import re
 import shutil
 import subprocess
 import sys
@@ -233,14 +232,6 @@ _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ListComp, ast.
            ast.GeneratorExp)
 
 
-def _parents(tree: ast.AST) -> dict[ast.AST, ast.AST]:
-    out: dict[ast.AST, ast.AST] = {}
-    for node in ast.walk(tree):
-        for child in ast.iter_child_nodes(node):
-            out[child] = node
-    return out
-
-
 def _binds_underscore(scope: ast.AST) -> list[ast.AST]:
     """The nodes that bind ``_`` directly in ``scope`` (not in a scope nested in it)."""
     found: list[ast.AST] = []
@@ -260,24 +251,21 @@ def _binds_underscore(scope: ast.AST) -> list[ast.AST]:
             found.append(node)
         if isinstance(node, ast.ExceptHandler) and node.name == "_":
             raise SystemExit(f"line {node.lineno}: 'except ... as _' hides the gettext function: rename it")
-        if isinstance(node, _SCOPES) or isinstance(node, ast.ClassDef):
+        if isinstance(node, (_SCOPES, ast.ClassDef)):
             continue
         todo.extend(ast.iter_child_nodes(node))
     return found
 
 
-def _shadowing(tree: ast.AST, calls: list[ast.AST]) -> list[ast.AST]:
-    """The bindings of a local ``_`` that a rewritten ``_()`` call would find instead of the function."""
-    parents = _parents(tree)
-    out: dict[int, ast.AST] = {}
-    for call in calls:
-        node: ast.AST | None = call
-        while node is not None:
-            node = parents.get(node)
-            if isinstance(node, _SCOPES):
-                for b in _binds_underscore(node):
-                    out[id(b)] = b
-    return list(out.values())
+def _shadowing(tree: ast.AST) -> list[ast.AST]:
+    """The bindings of a local ``_`` (``path, _ = ...``, ``for _ in ...``) in a module that imports the
+    gettext ``_``: a call in that scope would find the local instead of the function (and ruff's F402
+    says so for a loop variable)."""
+    out: list[ast.AST] = []
+    for node in ast.walk(tree):
+        if isinstance(node, _SCOPES):
+            out.extend(_binds_underscore(node))
+    return out
 
 
 def _imported_from(tree: ast.Module, module: str, name: str) -> bool:
@@ -287,6 +275,11 @@ def _imported_from(tree: ast.Module, module: str, name: str) -> bool:
 
 def _used_names(tree: ast.AST) -> set[str]:
     return {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+
+
+def _order(name: str) -> tuple[int, str]:
+    """isort's order of imported names (ruff's I001): constants, classes, then the rest."""
+    return (0 if name.isupper() else 1 if name[:1].isupper() else 2, name)
 
 
 def _import_text(node: ast.ImportFrom, names: list[str]) -> str:
@@ -320,17 +313,17 @@ def _fix_imports(text: str, wanted: set[str]) -> str:
         keep = [n for n in names if not (n in drop and n not in used)]
         top = node in tree.body
         if node.module == I18N and not placed and top:
-            keep = sorted(set(keep) | set(gettext_names), key=lambda s: (s.lower(), s))
+            keep = sorted(set(keep) | set(gettext_names), key=_order)
             placed = True
         if node.module == "deepdecide.gui.i18n" and not fmt_placed and top:
-            keep = sorted({*keep, "fmt"})
+            keep = sorted({*keep, "fmt"}, key=_order)
             fmt_placed = True
         if keep != names:
             start, end = src.span(node)
             edits.append((start, end, _import_text(node, keep) if keep else ""))
     inserts: list[str] = []
     if not placed:
-        inserts.append(f"from {I18N} import {', '.join(sorted(gettext_names, key=lambda s: (s.lower(), s)))}")
+        inserts.append(f"from {I18N} import {', '.join(sorted(gettext_names, key=_order))}")
     if not fmt_placed:
         inserts.append("from deepdecide.gui.i18n import fmt")
     if inserts:
@@ -363,7 +356,7 @@ def rewrite(path: Path) -> Rewrite:
     tree = ast.parse(text, str(path))
     finder = _Finder(old_translate=_imported_from(tree, "deepdecide.gui.i18n", "translate"))
     finder.visit(tree)
-    if not finder.calls:
+    if not finder.calls and not (_imported_from(tree, I18N, "_") and _shadowing(tree)):
         return Rewrite(path, text, [], finder.skipped, 0)
     src = _Source(text)
     edits: list[tuple[int, int, str]] = []
@@ -376,7 +369,7 @@ def rewrite(path: Path) -> Rewrite:
             underscore_calls.append(call.node)
         start, end = src.span(call.node)
         edits.append((start, end, new))
-    shadows = _shadowing(tree, underscore_calls)
+    shadows = _shadowing(tree) if underscore_calls or _imported_from(tree, I18N, "_") else []
     for node in shadows:
         if isinstance(node, ast.arg):
             raise SystemExit(f"{path}:{node.lineno}: a parameter named _ hides the gettext function: rename it")
@@ -494,7 +487,7 @@ def main(argv: list[str] | None = None) -> int:
         for line, what in r.skipped:
             skipped += 1
             print(f"{rel}:{line}: not rewritten (convert it by hand): {what}")
-        if r.calls:
+        if r.calls or r.renamed:
             changed.append(r)
             print(f"{rel}: {len(r.calls)} call(s)" + (f", {r.renamed} local _ renamed" if r.renamed else ""))
     tool = _catalog_tool()
@@ -522,15 +515,20 @@ def main(argv: list[str] | None = None) -> int:
     if changed and Path(ruff).exists():  # the import lines in their sorted place
         subprocess.run([ruff, "check", "--quiet", "--fix", "--select", "I001,F401",
                         *[str(r.path) for r in changed]], cwd=ROOT, check=False)
+    try:
+        tool.template()  # the rewritten calls make a valid catalog
+    except SystemExit as exc:
+        print(f"{exc}: give one of them a context (pgettext), then run this again ({TS.name} is kept)")
+        return 1
     if TS.exists():
         for po in po_files:
             added, kept, _clashes = merge(TS, po, tool)
             print(f"{po.relative_to(ROOT)}: {added} translation(s) from {TS.name}, {kept} kept as the catalog has them")
-        TS.unlink()
-    if QM.exists():
-        QM.unlink()
     tool.update()
     tool.compile_all()
+    for path in (TS, QM):  # every translation is in the .po now
+        if path.exists():
+            path.unlink()
     left = [p for p in tool.problems() if "untranslated" in p or "fuzzy" in p]
     for line in left:
         print(line)

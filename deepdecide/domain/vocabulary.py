@@ -34,3 +34,7 @@ WORDS: tuple[str, ...] = (
 def term(value: object) -> str:
     """The word for an enumerated value in the current language (the value itself if unknown)."""
     return _(str(value))
+
+
+def reset_cache() -> None:
+    """Forget the words of each language (tests that switch catalogs)."""

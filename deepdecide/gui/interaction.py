@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from deepdecide.domain.errors import DeepdecideError, LocatedError, ValidationErrors
+from deepdecide.domain.i18n import _, pgettext
 from deepdecide.gui.i18n import fmt
 
 if TYPE_CHECKING:
@@ -19,21 +19,21 @@ def error_parts(exc: BaseException) -> tuple[str, str]:
     """(summary, details) of an error: the file, the place in it and the reason, one per line."""
     if isinstance(exc, ValidationErrors):
         first = exc.errors[0] if exc.errors else None
-        summary = fmt(QCoreApplication.translate("Interaction", "%1 problems in %2"), len(exc.errors), Path(first.file).name if first and first.file else "")
+        summary = fmt(_("%1 problems in %2"), len(exc.errors), Path(first.file).name if first and first.file else "")
         return summary, "\n".join(e.message for e in exc.errors)
     if isinstance(exc, LocatedError):
-        where = Path(exc.file).name if exc.file else QCoreApplication.translate("Interaction", "the input")
+        where = Path(exc.file).name if exc.file else _("the input")
         if exc.line is not None:
-            where += ", " + QCoreApplication.translate("Interaction", "line") + f" {exc.line}"
+            where += ", " + _("line") + f" {exc.line}"
         if exc.path:
             where += f", {exc.path}"
-        return fmt(QCoreApplication.translate("Interaction", "%1: %2"), where, exc.reason), exc.message
+        return fmt(_("%1: %2"), where, exc.reason), exc.message
     if isinstance(exc, DeepdecideError):
         return str(exc), str(exc)
     if isinstance(exc, OSError):
         name = getattr(exc, "filename", "") or ""
-        return fmt(QCoreApplication.translate("Interaction", "%1: %2"), name or QCoreApplication.translate("Interaction", "file"), exc.strerror or str(exc)), str(exc)
-    return fmt(QCoreApplication.translate("Interaction", "Unexpected error: %1"), exc), repr(exc)
+        return fmt(_("%1: %2"), name or pgettext("unnamed file", "file"), exc.strerror or str(exc)), str(exc)
+    return fmt(_("Unexpected error: %1"), exc), repr(exc)
 
 
 class Interaction:
@@ -45,7 +45,7 @@ class Interaction:
     def show_error(self, title: str, exc: BaseException) -> None:
         summary, details = error_parts(exc)
         box = QMessageBox(QMessageBox.Icon.Critical, title, summary, QMessageBox.StandardButton.Ok, self.parent)
-        box.setInformativeText(QCoreApplication.translate("Interaction", "Nothing was changed."))
+        box.setInformativeText(_("Nothing was changed."))
         if details and details != summary:
             box.setDetailedText(details)
         box.exec()
@@ -54,56 +54,56 @@ class Interaction:
         """'save', 'discard' or 'cancel'."""
         buttons = (QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
                    | QMessageBox.StandardButton.Cancel)
-        answer = QMessageBox.warning(self.parent, QCoreApplication.translate("Interaction", "Unsaved changes"),
-                                     fmt(QCoreApplication.translate("Interaction", "Save the changes to %1 before closing it?"), name), buttons,
+        answer = QMessageBox.warning(self.parent, _("Unsaved changes"),
+                                     fmt(_("Save the changes to %1 before closing it?"), name), buttons,
                                      QMessageBox.StandardButton.Save)
         return {QMessageBox.StandardButton.Save: "save",
                 QMessageBox.StandardButton.Discard: "discard"}.get(answer, "cancel")
 
     def ask_recover(self, description: str) -> bool:
         answer = QMessageBox.question(
-            self.parent, QCoreApplication.translate("Interaction", "Recover unsaved work?"),
-            fmt(QCoreApplication.translate("Interaction", "deepdecide was not closed normally. An autosaved copy of %1 exists.\n\nRecover it?"), description),
+            self.parent, _("Recover unsaved work?"),
+            fmt(_("deepdecide was not closed normally. An autosaved copy of %1 exists.\n\nRecover it?"), description),
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, QMessageBox.StandardButton.Yes)
         return answer == QMessageBox.StandardButton.Yes
 
     def ask_open_path(self, directory: str) -> str:
-        path, _ = QFileDialog.getOpenFileName(self.parent, QCoreApplication.translate("Interaction", "Open workspace"), directory,
-                                              QCoreApplication.translate("Interaction", "deepdecide workspace (*.deepdecide.yaml *.yaml *.yml)") + ";;" + QCoreApplication.translate("Interaction", "All files (*)"))
+        path, _ignored = QFileDialog.getOpenFileName(self.parent, _("Open workspace"), directory,
+                                              _("deepdecide workspace (*.deepdecide.yaml *.yaml *.yml)") + ";;" + _("All files (*)"))
         return path
 
     def ask_save_path(self, directory: str, suggested: str) -> str:
-        path, _ = QFileDialog.getSaveFileName(self.parent, QCoreApplication.translate("Interaction", "Save workspace as"),
-                                              str(Path(directory) / suggested), QCoreApplication.translate("Interaction", "deepdecide workspace (*.deepdecide.yaml *.yaml *.yml)"))
+        path, _ignored = QFileDialog.getSaveFileName(self.parent, _("Save workspace as"),
+                                              str(Path(directory) / suggested), _("deepdecide workspace (*.deepdecide.yaml *.yaml *.yml)"))
         if path and not path.endswith((".yaml", ".yml")):
             path += ".deepdecide.yaml"
         return path
 
     def ask_evidence_paths(self, directory: str) -> list[str]:
-        paths, _ = QFileDialog.getOpenFileNames(self.parent, QCoreApplication.translate("Interaction", "Import evidence files"), directory,
-                                                QCoreApplication.translate("Interaction", "Benchmark and parity results (*.json *.jsonl *.csv *.yaml *.yml *.txt);;"
+        paths, _ignored = QFileDialog.getOpenFileNames(self.parent, _("Import evidence files"), directory,
+                                                _("Benchmark and parity results (*.json *.jsonl *.csv *.yaml *.yml *.txt);;"
                                                     "All files (*)"))
         return list(paths)
 
     def ask_pdf_path(self, directory: str, suggested: str) -> str:
-        path, _ = QFileDialog.getSaveFileName(self.parent, QCoreApplication.translate("Interaction", "Export decision record"),
-                                              str(Path(directory) / suggested), QCoreApplication.translate("Interaction", "PDF (*.pdf)"))
+        path, _ignored = QFileDialog.getSaveFileName(self.parent, _("Export decision record"),
+                                              str(Path(directory) / suggested), _("PDF (*.pdf)"))
         if path and not path.lower().endswith(".pdf"):
             path += ".pdf"
         return path
 
     def ask_table_path(self, title: str, directory: str, suggested: str, suffix: str) -> str:
         """Where to write a CSV (``suffix`` ".csv") or XLSX file."""
-        filters = {".csv": QCoreApplication.translate("Interaction", "CSV (*.csv)"),
-                   ".xlsx": QCoreApplication.translate("Interaction", "Excel workbook (*.xlsx)")}
-        path, _ = QFileDialog.getSaveFileName(self.parent, title, str(Path(directory) / suggested), filters[suffix])
+        filters = {".csv": _("CSV (*.csv)"),
+                   ".xlsx": _("Excel workbook (*.xlsx)")}
+        path, _ignored = QFileDialog.getSaveFileName(self.parent, title, str(Path(directory) / suggested), filters[suffix])
         if path and not path.lower().endswith(suffix):
             path += suffix
         return path
 
     def ask_certificate_path(self, directory: str) -> str:
-        path, _ = QFileDialog.getOpenFileName(self.parent, QCoreApplication.translate("Interaction", "Certificate to sign with"), directory,
-                                              QCoreApplication.translate("Interaction", "PKCS#12 certificate (*.p12 *.pfx)") + ";;" + QCoreApplication.translate("Interaction", "All files (*)"))
+        path, _ignored = QFileDialog.getOpenFileName(self.parent, _("Certificate to sign with"), directory,
+                                              _("PKCS#12 certificate (*.p12 *.pfx)") + ";;" + _("All files (*)"))
         return path
 
     def ask_export(self, defaults: ExportRequest, decision_id: str) -> ExportRequest | None:

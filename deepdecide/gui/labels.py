@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from enum import Enum
 
-from PySide6.QtCore import QCoreApplication
-
 from deepdecide.analysis.assessment import CapacityBasis
+from deepdecide.domain.i18n import _, pgettext
 from deepdecide.domain.matrix import RuntimeKind
 from deepdecide.domain.workspace import CostView, Pricing, Strategy
 
@@ -18,40 +17,40 @@ def _code(value: Enum | str) -> str:
 
 
 def strategy(value: Strategy | str) -> str:
-    words = {Strategy.KEEP.value: QCoreApplication.translate("Labels", "keep the stack"), Strategy.PORT.value: QCoreApplication.translate("Labels", "port"),
-             Strategy.BUY.value: QCoreApplication.translate("Labels", "buy hardware"), Strategy.DEV_ONLY.value: QCoreApplication.translate("Labels", "development only")}
+    words = {Strategy.KEEP.value: _("keep the stack"), Strategy.PORT.value: _("port"),
+             Strategy.BUY.value: _("buy hardware"), Strategy.DEV_ONLY.value: _("development only")}
     return words.get(_code(value), _code(value))
 
 
 def pricing(value: Pricing | str) -> str:
-    words = {Pricing.RENT.value: QCoreApplication.translate("Labels", "rent", "pricing"), Pricing.OWN.value: QCoreApplication.translate("Labels", "buy", "pricing"),
-             Pricing.EXISTING.value: QCoreApplication.translate("Labels", "already owned", "pricing")}
+    words = {Pricing.RENT.value: pgettext("pricing", "rent"), Pricing.OWN.value: pgettext("pricing", "buy"),
+             Pricing.EXISTING.value: pgettext("pricing", "already owned")}
     return words.get(_code(value), _code(value))
 
 
 def cost_view(value: CostView | str) -> str:
-    words = {CostView.ALL_IN.value: QCoreApplication.translate("Labels", "all-in", "cost view"), CostView.CASH.value: QCoreApplication.translate("Labels", "cash", "cost view")}
+    words = {CostView.ALL_IN.value: pgettext("cost view", "all-in"), CostView.CASH.value: pgettext("cost view", "cash")}
     return words.get(_code(value), _code(value))
 
 
 def capacity_basis(value: CapacityBasis | str) -> str:
-    words = {CapacityBasis.MEASURED.value: QCoreApplication.translate("Labels", "measured"), CapacityBasis.INTERPOLATED.value: QCoreApplication.translate("Labels", "interpolated"),
-             CapacityBasis.LOWER_BOUND.value: QCoreApplication.translate("Labels", "lower bound"), CapacityBasis.ASSUMED.value: QCoreApplication.translate("Labels", "assumed"),
-             CapacityBasis.FAILS_SLO.value: QCoreApplication.translate("Labels", "fails the SLO"), CapacityBasis.FAILS_PARITY.value: QCoreApplication.translate("Labels", "fails parity"),
-             CapacityBasis.NONE.value: QCoreApplication.translate("Labels", "none", "capacity basis")}
+    words = {CapacityBasis.MEASURED.value: _("measured"), CapacityBasis.INTERPOLATED.value: _("interpolated"),
+             CapacityBasis.LOWER_BOUND.value: _("lower bound"), CapacityBasis.ASSUMED.value: _("assumed"),
+             CapacityBasis.FAILS_SLO.value: _("fails the SLO"), CapacityBasis.FAILS_PARITY.value: _("fails parity"),
+             CapacityBasis.NONE.value: pgettext("capacity basis", "none")}
     return words.get(_code(value), _code(value))
 
 
 def category(value: str) -> str:
     """A checklist item's category: the built-in ones in the interface language, others as written."""
-    words = {"service": QCoreApplication.translate("Labels", "service", "checklist category"), "operations": QCoreApplication.translate("Labels", "operations", "checklist category"),
-             "security": QCoreApplication.translate("Labels", "security", "checklist category")}
+    words = {"service": pgettext("checklist category", "service"), "operations": pgettext("checklist category", "operations"),
+             "security": pgettext("checklist category", "security")}
     return words.get(value, value)
 
 
 def runtime_kind(value: RuntimeKind | str) -> str:
-    words = {RuntimeKind.SERVING_RUNTIME.value: QCoreApplication.translate("Labels", "serving runtime"), RuntimeKind.ENGINE.value: QCoreApplication.translate("Labels", "engine"),
-             RuntimeKind.KERNEL_LIBRARY.value: QCoreApplication.translate("Labels", "kernel library"), RuntimeKind.LOCAL_RUNTIME.value: QCoreApplication.translate("Labels", "local runtime")}
+    words = {RuntimeKind.SERVING_RUNTIME.value: _("serving runtime"), RuntimeKind.ENGINE.value: _("engine"),
+             RuntimeKind.KERNEL_LIBRARY.value: _("kernel library"), RuntimeKind.LOCAL_RUNTIME.value: _("local runtime")}
     return words.get(_code(value), _code(value))
 
 
@@ -61,7 +60,7 @@ def years(n: int) -> str:
 
     # two texts, not Qt's %n form: the English interface has no catalog to say "year(s)" properly
     one = n == 1
-    text = QCoreApplication.translate("Labels", "%1 year") if one else QCoreApplication.translate("Labels", "%1 years")
+    text = _("%1 year") if one else _("%1 years")
     return text.replace("%1", integer(n))
 
 
@@ -69,7 +68,7 @@ def weeks(value: float | None) -> str:
     """A duration in weeks, "2 wk" ("2 sem.")."""
     from deepdecide.domain.formatting import DASH, number
 
-    return DASH if value is None else QCoreApplication.translate("Labels", "%1 wk").replace("%1", number(value))
+    return DASH if value is None else _("%1 wk").replace("%1", number(value))
 
 
 def vote(value: Enum | str) -> str:
@@ -99,8 +98,8 @@ def support(classification: object) -> str:
 def unit(value: str) -> str:
     """A unit the analysis writes in words ("weeks", "person-weeks") in the interface language;
     symbols and the rest ("tok/s/GPU", "kW", "€") as written."""
-    words = {"weeks": QCoreApplication.translate("Labels", "weeks", "unit"),
-             "person-weeks": QCoreApplication.translate("Labels", "person-weeks", "unit"),
-             "fraction": QCoreApplication.translate("Labels", "fraction", "unit"),
-             "years": QCoreApplication.translate("Labels", "years", "unit")}
+    words = {"weeks": pgettext("unit", "weeks"),
+             "person-weeks": pgettext("unit", "person-weeks"),
+             "fraction": pgettext("unit", "fraction"),
+             "years": pgettext("unit", "years")}
     return words.get(value, value)

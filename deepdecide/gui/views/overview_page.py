@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -21,6 +21,7 @@ from deepdecide.analysis.assessment import EvidenceFit, FitCounts, OptionAssessm
 from deepdecide.domain import formatting
 from deepdecide.domain.formatting import DASH, integer, localized, number, probability
 from deepdecide.domain.formatting import money as money_range
+from deepdecide.domain.i18n import N_, _, ngettext, pgettext
 from deepdecide.gui import labels
 from deepdecide.gui.document import WorkspaceDocument
 from deepdecide.gui.formatting import figure_tip, money_unit
@@ -84,11 +85,11 @@ class OptionCard(QFrame):
         grid = QGridLayout()
         grid.setHorizontalSpacing(12)
         grid.setColumnStretch(0, 1)  # the names take the room the figures leave; they wrap only past it
-        rows = [("gpus", self.tr("GPUs needed (owned + new)")),
+        rows = [("gpus", _("GPUs needed (owned + new)")),
                 ("cpm_cash", ""), ("cpm_all-in", ""),  # in the workspace's currency: see _set_cost_views
-                ("tco_cash", self.tr("TCO over the horizon, cash")),
-                ("tco_all-in", self.tr("TCO over the horizon, all-in")), ("score", self.tr("Score")),
-                ("pbest", self.tr("P(best)")), ("runs", self.tr("Runs vs the workload"))]
+                ("tco_cash", _("TCO over the horizon, cash")),
+                ("tco_all-in", _("TCO over the horizon, all-in")), ("score", _("Score")),
+                ("pbest", _("P(best)")), ("runs", _("Runs vs the workload"))]
         self.names: dict[str, QLabel] = {}
         for i, (key, label) in enumerate(rows):
             name = QLabel(label)
@@ -115,11 +116,11 @@ class OptionCard(QFrame):
 
     def fit_text(self, fit: FitCounts) -> str:
         """"1 match · 1 proxy · 3 mismatch · 1 needs context" (zeros left out; "none" when no run)."""
-        parts = [(fit.matches, self.tr("match")), (fit.proxies, self.tr("proxy")),
-                 (fit.mismatches, self.tr("mismatch")), (fit.needs_context, self.tr("need context"))]
-        text = " · ".join(f"{integer(n)} {word}" for n, word in parts if n) or self.tr("no run")
+        parts = [(fit.matches, _("match")), (fit.proxies, _("proxy")),
+                 (fit.mismatches, _("mismatch")), (fit.needs_context, _("need context"))]
+        text = " · ".join(f"{integer(n)} {word}" for n, word in parts if n) or _("no run")
         if fit.checks_other:  # parity checks of another model, proxies or needing context: no verdict from them
-            text += " · " + fmt(self.tr("%1 checks not counted"), integer(fit.checks_other))
+            text += " · " + fmt(_("%1 checks not counted"), integer(fit.checks_other))
         return text
 
     def set_option(self, oa: OptionAssessment, draws: OptionDraws | None, currency: str,
@@ -128,13 +129,13 @@ class OptionCard(QFrame):
         self.title.setText(f"<b>{oa.name}</b>")
         self.subtitle.setText(f"{labels.strategy(oa.strategy)} · {oa.runtime} · {oa.platform}")
         if oa.rank is not None:
-            self.rank.setText(fmt(self.tr("<b>#%1</b>"), oa.rank))
-            self.rank.setToolTip(self.tr("Rank by weighted score"))
+            self.rank.setText(fmt(_("<b>#%1</b>"), oa.rank))
+            self.rank.setToolTip(_("Rank by weighted score"))
         else:
-            self.rank.setText(self.tr("not ranked"))
+            self.rank.setText(_("not ranked"))
             self.rank.setToolTip(texts((*oa.eligibility_reasons, *oa.vetoes)))
         official = oa.classification.official
-        self.badge.setText(self.tr("official") if official else self.tr("experimental"))
+        self.badge.setText(_("official") if official else _("experimental"))
         self.badge.setProperty("meaning", "official" if official else "experimental")
         self.badge.setToolTip("<br>".join((f"<b>{status_label(oa.classification.status)}</b>",
                                            *(text(r) for r in oa.classification.reasons),
@@ -145,7 +146,7 @@ class OptionCard(QFrame):
             mark = "✔" if level.reached else "✘"
             chip.setText(f"{mark} {level_names()[name]}")
             chip.setToolTip("<br>".join((f"<b>{level_names()[name]}</b>: "
-                                         + (self.tr("reached") if level.reached else self.tr("not reached")),
+                                         + (_("reached") if level.reached else _("not reached")),
                                          *(text(r) for r in level.reasons))))
         for chip in (self.badge, *self.levels.values()):
             _style_chip(chip)
@@ -155,38 +156,38 @@ class OptionCard(QFrame):
             parts = "<br>".join(f"{names.get(p.criterion, p.criterion)}: "
                                 + localized(f"{p.contribution:.3f} ({p.weight_share:.2f} × {p.value_score:.2f})")
                                 + (f" — {text(p.note)}" if p.note is not None else "") for p in oa.score.parts)
-            score = self.tr("Score")
+            score = _("Score")
             self._set("score", formatting.score(oa.score.total), f"<b>{score}</b><br>{parts}")
         else:
             self._set("score", DASH, texts((*oa.eligibility_reasons, *oa.vetoes)))
         if draws is not None:
-            self._set("pbest", probability(draws.p_best), self.tr("Share of Monte Carlo draws in which this option "
+            self._set("pbest", probability(draws.p_best), _("Share of Monte Carlo draws in which this option "
                                                                   "ranks first"))
         else:
-            self._set("pbest", "…", self.tr("Monte Carlo running"))
-        heading = self.tr("Runs and checks about this option, against the workload")
+            self._set("pbest", "…", _("Monte Carlo running"))
+        heading = _("Runs and checks about this option, against the workload")
         tip_lines = [f"<b>{heading}</b>"]
-        fit_words = {"matches": self.tr("matches", "one file's fit"), "proxy": self.tr("proxy", "one file's fit"),
-                     "mismatch": self.tr("mismatch", "one file's fit"),
-                     "needs-context": self.tr("needs context", "one file's fit")}
-        uses = {**level_names(), "capacity": self.tr("capacity")}
+        fit_words = {"matches": pgettext("one file's fit", "matches"), "proxy": pgettext("one file's fit", "proxy"),
+                     "mismatch": pgettext("one file's fit", "mismatch"),
+                     "needs-context": pgettext("one file's fit", "needs context")}
+        uses = {**level_names(), "capacity": _("capacity")}
         for f in fits[:12]:
             reasons = "; ".join(text(m) for m in f.reasons)
-            counts = ", ".join(uses.get(c, c) for c in f.counts_for) if f.counts_for else self.tr("nothing")
-            what = self.tr("run") if f.item == "run" else self.tr("check")
-            line = fmt(self.tr("%1 (%2 %3): %4 (counts for %5)"), f.file, what, f.index + 1,
+            counts = ", ".join(uses.get(c, c) for c in f.counts_for) if f.counts_for else _("nothing")
+            what = _("run") if f.item == "run" else _("check")
+            line = fmt(_("%1 (%2 %3): %4 (counts for %5)"), f.file, what, f.index + 1,
                        fit_words.get(f.applicability.value, f.applicability.value), counts)
             tip_lines.append(line + (f" — {reasons}" if reasons else ""))
         if len(fits) > 12:
-            tip_lines.append(fmt(self.tr("… and %1 more"), len(fits) - 12))
+            tip_lines.append(fmt(_("… and %1 more"), len(fits) - 12))
         self._set("runs", self.fit_text(oa.fit), "<br>".join(tip_lines))
         notes = [text(m) for m in (*oa.vetoes, *oa.messages)]
         notes[:0] = [text(m) for m in oa.capacity.caveats]  # what the capacity rests on, from the Assessment
         if oa.runs_counting_for_nothing:  # the Assessment decides; the card says it
-            notes.insert(0, fmt(self.tr("%n run(s) do not count: %1", "", oa.runs_counting_for_nothing),
+            notes.insert(0, fmt(ngettext("{n} run(s) do not count: %1", "{n} run(s) do not count: %1", oa.runs_counting_for_nothing).format(n=oa.runs_counting_for_nothing),
                                 self.fit_text(oa.fit)))
         if oa.checklist.blockers:
-            notes.append(fmt(self.tr("%n blocker(s): %1", "", len(oa.checklist.blockers)),
+            notes.append(fmt(ngettext("{n} blocker(s): %1", "{n} blocker(s): %1", len(oa.checklist.blockers)).format(n=len(oa.checklist.blockers)),
                              ", ".join(b.title for b in oa.checklist.blockers)))
         self.note.setText("<br>".join(f"<small>⚠ {n}</small>" for n in notes[:3]))
         self.note.setVisible(bool(notes))
@@ -199,12 +200,12 @@ class OptionCard(QFrame):
             gpus += f" ({number(f.owned_used)} + {number(f.shortfall_gpus)})"
         extra = [text(f.unit_reason)]
         if f.freed_gpus:
-            extra.append(fmt(self.tr("%1 owned GPUs freed"), number(f.freed_gpus)))
+            extra.append(fmt(_("%1 owned GPUs freed"), number(f.freed_gpus)))
         extra += [str(w) for w in f.warnings]
         self._set("gpus", gpus, figure_tip(f.gpus, currency) + "".join(f"<br>{x}" for x in extra))
         unit = money_unit(currency)
-        self.names["cpm_cash"].setText(fmt(self.tr("%1 / M output tokens, cash"), unit))
-        self.names["cpm_all-in"].setText(fmt(self.tr("%1 / M output tokens, all-in"), unit))
+        self.names["cpm_cash"].setText(fmt(_("%1 / M output tokens, cash"), unit))
+        self.names["cpm_all-in"].setText(fmt(_("%1 / M output tokens, all-in"), unit))
         c = oa.costs
         for view in (c.cash, c.all_in):
             if view is None:
@@ -214,7 +215,7 @@ class OptionCard(QFrame):
             for kind, fig, low, high in (("cpm", view.cost_per_m_tokens_usd, view.low, view.high),
                                          ("tco", view.tco_usd, view.tco_low, view.tco_high)):
                 amount = money_range(fig.value, currency, approx=view.assumed, low=low, high=high)
-                tip = figure_tip(fig, currency) + ("<br><b>" + self.tr("this view drives the ranking") + "</b>" if drives else "")
+                tip = figure_tip(fig, currency) + ("<br><b>" + _("this view drives the ranking") + "</b>" if drives else "")
                 self._set(f"{kind}_{key}", amount, tip)
                 name = self.names[f"{kind}_{key}"]
                 font = name.font()
@@ -248,9 +249,9 @@ class OverviewPage(Page):
         self.workload = QLabel()
         self.workload.setWordWrap(True)
         self.workload.setObjectName("workload")
-        self.workload_button = QPushButton(self.tr("Edit workload…"))
+        self.workload_button = QPushButton(_("Edit workload…"))
         self.workload_button.setObjectName("edit_workload")
-        self.workload_button.setToolTip(self.tr("The model (and its other names), precisions, tokens per request and "
+        self.workload_button.setToolTip(_("The model (and its other names), precisions, tokens per request and "
                                                 "dataset every run and parity check is judged against"))
         self.workload_button.clicked.connect(self.edit_workload)
         workload_row = QHBoxLayout()
@@ -288,7 +289,7 @@ class OverviewPage(Page):
         self._mc: MonteCarloService | None = None
 
     def title(self) -> str:
-        return self.tr("Overview")
+        return _("Overview")
 
     def edit_workload(self) -> None:
         """Ask for the workload (the dialog validates it) and apply it as one undoable edit."""
@@ -300,7 +301,7 @@ class OverviewPage(Page):
         current = self.document.workspace.workload
         new = window.interaction.ask_workload(current)
         if new is not None and new != current:
-            self.document.edit(SetWorkload(new), self.later(QT_TRANSLATE_NOOP("OverviewPage", "Workload")))
+            self.document.edit(SetWorkload(new), self.later(N_("Workload")))
 
     def showEvent(self, event: Any) -> None:
         if self._mc is None:
@@ -334,7 +335,7 @@ class OverviewPage(Page):
             self.revisit_banner.hide()
             return
         lines = [f"• <b>{escape(t.text)}</b> — {escape(text(t.reason))}" for t in fired]
-        self.revisit_text.setText(self.tr("Revisit this decision: %n of its own triggers fired", "", len(fired))
+        self.revisit_text.setText(ngettext("Revisit this decision: {n} of its own triggers fired", "Revisit this decision: {n} of its own triggers fired", len(fired)).format(n=len(fired))
                                   + "<br>" + "<br>".join(lines))
         self.revisit_banner.show()
 
@@ -346,14 +347,14 @@ class OverviewPage(Page):
         ws = self.document.workspace
         a = self.document.assessment()
         mc = self._mc.current() if self._mc is not None else None
-        self.heading.setText(fmt(self.tr("<h2>%1</h2>%2 options for %3 · %4 evidence files"),
+        self.heading.setText(fmt(_("<h2>%1</h2>%2 options for %3 · %4 evidence files"),
                                  ws.decision.title, len(ws.options), ws.model, len(ws.evidence.files)))
         self.recommendation.setText(recommendation(ws, a, mc))
-        self.workload.setText(fmt(self.tr("Evidence is judged against the %1. Runs and checks of another model, "
+        self.workload.setText(fmt(_("Evidence is judged against the %1. Runs and checks of another model, "
                                           "precision, request shape or dataset are shown but count for nothing."),
                                   str(a.workload))
                               if a.workload is not None else "")
-        self.workload.setToolTip(self.tr("Runs and parity checks that match the workload count; a proxy the user "
+        self.workload.setToolTip(_("Runs and parity checks that match the workload count; a proxy the user "
                                          "accepted counts, discounted, for capacity; a mismatch or a run that "
                                          "needs context counts for nothing"))
         self.messages.setText(texts(a.messages))

@@ -12,34 +12,35 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from deepdecide.domain.i18n import _
 from deepdecide.gui.pdf_export import SignRecordRequest
 
 
 class SignDialog(QDialog):
     def __init__(self, roles: tuple[str, ...], parent: QWidget | None = None):
         super().__init__(parent)
-        self.setWindowTitle(self.tr("Sign the decision record"))
+        self.setWindowTitle(_("Sign the decision record"))
         self.setMinimumWidth(520)  # room for a record's and a certificate's path
         form = QFormLayout(self)
         self.record = QLineEdit()
-        self.record.setPlaceholderText(self.tr("the PDF exported for approval"))
+        self.record.setPlaceholderText(_("the PDF exported for approval"))
         self.role = QComboBox()
         self.role.addItems(list(roles))
         self.verdict = QComboBox()
-        self.verdict.addItem(self.tr("approve"), "approve")
-        self.verdict.addItem(self.tr("reject"), "reject")
+        self.verdict.addItem(_("approve"), "approve")
+        self.verdict.addItem(_("reject"), "reject")
         self.conditions = QLineEdit()
         self.certificate = QLineEdit()
-        self.certificate.setPlaceholderText(self.tr("your PKCS#12 file (.p12/.pfx)"))
+        self.certificate.setPlaceholderText(_("your PKCS#12 file (.p12/.pfx)"))
         self.password = QLineEdit()
         self.password.setEchoMode(QLineEdit.EchoMode.Password)
-        self.review = QCheckBox(self.tr("review signature (not an approval)"))
-        form.addRow(self.tr("Record"), self.record)
-        form.addRow(self.tr("Role"), self.role)
-        form.addRow(self.tr("Verdict"), self.verdict)
-        form.addRow(self.tr("Conditions"), self.conditions)
-        form.addRow(self.tr("Certificate"), self.certificate)
-        form.addRow(self.tr("Password"), self.password)
+        self.review = QCheckBox(_("review signature (not an approval)"))
+        form.addRow(_("Record"), self.record)
+        form.addRow(_("Role"), self.role)
+        form.addRow(_("Verdict"), self.verdict)
+        form.addRow(_("Conditions"), self.conditions)
+        form.addRow(_("Certificate"), self.certificate)
+        form.addRow(_("Password"), self.password)
         form.addRow("", self.review)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
