@@ -109,6 +109,11 @@ def _catalog(lang: str, domain: str = DOMAIN) -> _gettext.NullTranslations:
     return _gettext.translation(domain, locale_dir(), languages=[lang], fallback=True)
 
 
+def catalog(lang: str | None = None) -> _gettext.NullTranslations:
+    """The catalog of ``lang`` (the current language's by default)."""
+    return _catalog(lang or language())
+
+
 def gettext(message: str) -> str:
     """``message`` in the current language (itself when there is no translation)."""
     lang = language()

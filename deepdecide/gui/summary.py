@@ -5,12 +5,14 @@ from __future__ import annotations
 from deepdecide.analysis.assessment import Assessment, MonteCarlo
 from deepdecide.domain.formatting import integer, localized, probability
 from deepdecide.domain.i18n import _
+from deepdecide.domain.vocabulary import RUNGS, word
 from deepdecide.domain.workspace import Workspace
 from deepdecide.gui.i18n import fmt, texts
 
 
 def level_names() -> dict[str, str]:
-    return {"builds": _("builds"), "correct": _("correct"), "performs": _("performs")}
+    """The evidence rungs' words ("builds", "correct", "performs")."""
+    return {rung: word(rung, "evidence rung") for rung in RUNGS}
 
 
 def recommendation(ws: Workspace, assessment: Assessment, mc: MonteCarlo | None = None) -> str:

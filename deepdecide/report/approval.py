@@ -21,7 +21,7 @@ from deepdecide.domain import approval
 from deepdecide.domain.errors import DeepdecideError
 from deepdecide.domain.i18n import N_, _
 from deepdecide.domain.messages import Message, msg
-from deepdecide.domain.vocabulary import term
+from deepdecide.domain.vocabulary import word
 from deepdecide.domain.workspace import RecordStatus, SignOff, Vote, Workspace
 from deepdecide.importers.secrets import Finding, redact, scan
 from deepdecide.report.signing import SignatureCheck, SigningError, _quiet_pyhanko
@@ -204,7 +204,7 @@ def sign_as_approver(pdf: bytes, signer: SimpleSigner, *, role: str, verdict: Vo
 
     conditions = redact(conditions)
     if verdict not in (Vote.APPROVE, Vote.REJECT):
-        raise ApprovalError(_("the verdict is approve or reject, not {verdict}").format(verdict=term(verdict.value)))
+        raise ApprovalError(_("the verdict is approve or reject, not {verdict}").format(verdict=word(verdict)))
     result = verify(pdf)
     if result.status != INTACT:
         raise ApprovalError(_("the record is {status}: {reasons}").format(status=_(result.status),

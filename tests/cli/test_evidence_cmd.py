@@ -58,7 +58,7 @@ def test_reimport_with_new_context_replaces_instead_of_skipping(capsys, sample, 
     assert main(["import", str(llama), "--into", str(sample), "--kind", "own"]) == 0
     out = capsys.readouterr().out
     assert "the file name suggests --platform H100 --gpus 1 (not applied" in out
-    assert "NEEDS-CONTEXT" in out
+    assert "NEEDS CONTEXT" in out
     ws = load_workspace(sample)
     assert ws.evidence.files[-1].runs[0].platform == ""  # a suggestion is never applied silently
     assert main(["import", str(llama), "--into", str(sample)]) == 0  # no new context: skipped

@@ -24,13 +24,7 @@ _Index = QModelIndex | QPersistentModelIndex
 
 
 def status_label(status: SupportStatus) -> str:
-    return {
-        SupportStatus.OFFICIAL: _("official"),
-        SupportStatus.EXPERIMENTAL: _("experimental"),
-        SupportStatus.COMMUNITY: _("community"),
-        SupportStatus.UNSUPPORTED: _("unsupported"),
-        SupportStatus.UNDOCUMENTED: _("undocumented"),
-    }[status]
+    return labels.support_status(status)
 
 
 def status_short(status: SupportStatus) -> str:

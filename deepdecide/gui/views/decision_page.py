@@ -28,6 +28,7 @@ from deepdecide.domain import formatting
 from deepdecide.domain.edits import SetDecisionField, SetSignOffs
 from deepdecide.domain.i18n import N_, _, pgettext
 from deepdecide.domain.workspace import RecordStatus, SignOff, Vote
+from deepdecide.gui import labels
 from deepdecide.gui.document import WorkspaceDocument
 from deepdecide.gui.i18n import fmt
 from deepdecide.gui.models.records import Column, RecordTableModel
@@ -36,14 +37,11 @@ from deepdecide.gui.widgets.fields import CommitTextEdit
 
 
 def vote_labels() -> list[tuple[str, str]]:
-    return [(Vote.PENDING.value, _("pending")), (Vote.APPROVE.value, _("approve")),
-            (Vote.REJECT.value, _("reject")), (Vote.ABSTAIN.value, _("abstain"))]
+    return labels.choices("vote")
 
 
 def status_labels() -> list[tuple[str, str]]:
-    return [(RecordStatus.PROPOSED.value, _("proposed")), (RecordStatus.ACCEPTED.value, _("accepted")),
-            (RecordStatus.REJECTED.value, _("rejected")), (RecordStatus.DEPRECATED.value, _("deprecated")),
-            (RecordStatus.SUPERSEDED.value, _("superseded"))]
+    return labels.choices("record status")
 
 
 # field -> kind: "line" (one line), "text" (paragraphs), "list" (one entry per line)

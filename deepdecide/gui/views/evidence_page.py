@@ -26,8 +26,9 @@ from deepdecide.domain import formatting
 from deepdecide.domain import presentation as look
 from deepdecide.domain.edits import RemoveEvidenceFile
 from deepdecide.domain.evidence import BENCHMARK_FIELDS, BenchmarkRun, EvidenceFile
-from deepdecide.domain.i18n import N_, _, gettext, npgettext, pgettext
+from deepdecide.domain.i18n import _, gettext, npgettext, pgettext
 from deepdecide.domain.slo import INTERACTIVITY, SLO
+from deepdecide.domain.vocabulary import word
 from deepdecide.domain.workspace import Workspace
 from deepdecide.gui.document import WorkspaceDocument
 from deepdecide.gui.i18n import fmt
@@ -303,13 +304,10 @@ class EvidencePage(Page):
 
     def fit_label(self, applicability: Any) -> str:
         """How a run fits the workload ("matches", "mismatch", "matches (illustrative)", ...)."""
-        words = {"matches": pgettext("fit to the workload", "matches"), "proxy": pgettext("fit to the workload", "proxy"),
-                 "mismatch": pgettext("fit to the workload", "mismatch"),
-                 "needs-context": pgettext("fit to the workload", "needs-context")}
         value, _sep, kind = str(applicability).partition(" (")
         if kind.endswith(")"):
-            return fmt(_("%1 (%2)"), words.get(value, value), self.kind_label(kind[:-1]))
-        return words.get(value, value)
+            return fmt(_("%1 (%2)"), word(value, "applicability"), self.kind_label(kind[:-1]))
+        return word(value, "applicability")
 
     def column_title(self, name: str) -> str:
         """The normalized table's title of field ``name`` (the field name itself is in its tooltip)."""
@@ -475,9 +473,8 @@ class EvidencePage(Page):
             return
         if new != f:
             name, n = f.provenance.file_name, index + 1
-            what = N_("run") if item == "run" else N_("check")
             self.document.edit(SetEvidenceFile(row, new),
-                               lambda: fmt(_("Proxy for %1 %2 of %3"), _(what), n, name))
+                               lambda: fmt(_("Proxy for %1 %2 of %3"), word(item, "evidence item"), n, name))
 
     def document_interaction(self) -> Interaction:
         return cast("MainWindow", self.window()).interaction

@@ -26,8 +26,7 @@ NOT_ANSWERED = ""
 
 
 def answer_labels() -> list[tuple[str, str]]:
-    return [(NOT_ANSWERED, _("not answered")), (Answer.PROVIDED.value, _("provided")),
-            (Answer.EXTERNAL.value, _("external")), (Answer.MISSING.value, _("missing"))]
+    return [(NOT_ANSWERED, _("not answered")), *labels.choices("checklist answer")]
 
 
 def item_tooltip(item: ChecklistItem) -> str:

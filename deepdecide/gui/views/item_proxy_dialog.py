@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from deepdecide.domain.evidence import EvidenceFile
 from deepdecide.domain.i18n import _
+from deepdecide.domain.vocabulary import word
 from deepdecide.domain.workload import ProxyAcceptance, parse_discount
 from deepdecide.gui.i18n import fmt
 
@@ -36,7 +37,7 @@ class ItemProxyDialog(QDialog):
         for item, records in (("run", file.runs), ("check", file.parity)):
             for i, _rec in enumerate(records):
                 x = status.get((item, i))
-                what = _("run") if item == "run" else _("check")
+                what = word(item, "evidence item")
                 label = x.label if x is not None else ""
                 state = x.applicability.value if x is not None else ""
                 self.item.addItem(f"{what} {i + 1}: {label} — {state}", (item, i))

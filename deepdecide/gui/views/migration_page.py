@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 from deepdecide.domain.edits import SetMigrationStep
 from deepdecide.domain.i18n import N_, _
 from deepdecide.domain.workspace import MigrationStep, StepStatus
+from deepdecide.gui import labels
 from deepdecide.gui.document import WorkspaceDocument
 from deepdecide.gui.i18n import fmt
 from deepdecide.gui.models.records import Column, RecordTableModel
@@ -16,8 +17,7 @@ from deepdecide.gui.views.page import Page, make_table
 
 
 def status_labels() -> list[tuple[str, str]]:
-    return [(StepStatus.TODO.value, _("to do")), (StepStatus.IN_PROGRESS.value, _("in progress")),
-            (StepStatus.DONE.value, _("done")), (StepStatus.BLOCKED.value, _("blocked"))]
+    return labels.choices("step status")
 
 
 class MigrationPage(Page):

@@ -21,7 +21,8 @@ from deepdecide.analysis.assessment import EvidenceFit, FitCounts, OptionAssessm
 from deepdecide.domain import formatting
 from deepdecide.domain.formatting import DASH, integer, localized, number, probability
 from deepdecide.domain.formatting import money as money_range
-from deepdecide.domain.i18n import N_, _, ngettext, pgettext
+from deepdecide.domain.i18n import N_, _, ngettext
+from deepdecide.domain.vocabulary import word
 from deepdecide.gui import labels
 from deepdecide.gui.document import WorkspaceDocument
 from deepdecide.gui.formatting import figure_tip, money_unit
@@ -135,7 +136,7 @@ class OptionCard(QFrame):
             self.rank.setText(_("not ranked"))
             self.rank.setToolTip(texts((*oa.eligibility_reasons, *oa.vetoes)))
         official = oa.classification.official
-        self.badge.setText(_("official") if official else _("experimental"))
+        self.badge.setText(labels.support(oa.classification))
         self.badge.setProperty("meaning", "official" if official else "experimental")
         self.badge.setToolTip("<br>".join((f"<b>{status_label(oa.classification.status)}</b>",
                                            *(text(r) for r in oa.classification.reasons),
@@ -167,16 +168,12 @@ class OptionCard(QFrame):
             self._set("pbest", "…", _("Monte Carlo running"))
         heading = _("Runs and checks about this option, against the workload")
         tip_lines = [f"<b>{heading}</b>"]
-        fit_words = {"matches": pgettext("one file's fit", "matches"), "proxy": pgettext("one file's fit", "proxy"),
-                     "mismatch": pgettext("one file's fit", "mismatch"),
-                     "needs-context": pgettext("one file's fit", "needs context")}
-        uses = {**level_names(), "capacity": _("capacity")}
+        uses = {**level_names(), "capacity": word("capacity", "evidence rung")}
         for f in fits[:12]:
             reasons = "; ".join(text(m) for m in f.reasons)
             counts = ", ".join(uses.get(c, c) for c in f.counts_for) if f.counts_for else _("nothing")
-            what = _("run") if f.item == "run" else _("check")
-            line = fmt(_("%1 (%2 %3): %4 (counts for %5)"), f.file, what, f.index + 1,
-                       fit_words.get(f.applicability.value, f.applicability.value), counts)
+            line = fmt(_("%1 (%2 %3): %4 (counts for %5)"), f.file, word(f.item, "evidence item"), f.index + 1,
+                       word(f.applicability), counts)
             tip_lines.append(line + (f" — {reasons}" if reasons else ""))
         if len(fits) > 12:
             tip_lines.append(fmt(_("… and %1 more"), len(fits) - 12))

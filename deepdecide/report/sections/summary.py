@@ -8,7 +8,7 @@ from reportlab.platypus import Flowable
 from deepdecide.analysis.assessment import Assessment, Costs, OptionAssessment
 from deepdecide.domain import formatting
 from deepdecide.domain.formatting import DASH, integer, percent, share
-from deepdecide.domain.i18n import _, ngettext, pgettext
+from deepdecide.domain.i18n import _, ngettext
 from deepdecide.report.sections.base import (
     BODY_W,
     Context,
@@ -33,9 +33,8 @@ def _assumed(costs: Costs) -> bool:
 
 def levels(oa: OptionAssessment) -> str:
     ev = oa.evidence
-    return ", ".join(f"{n} {yes_no(lv.reached)}" for n, lv in
-                     ((pgettext("evidence rung", "builds"), ev.builds), (pgettext("evidence rung", "correct"), ev.correct),
-                      (pgettext("evidence rung", "performs"), ev.performs)))
+    return ", ".join(f"{word(rung, 'evidence rung')} {yes_no(lv.reached)}" for rung, lv in
+                     (("builds", ev.builds), ("correct", ev.correct), ("performs", ev.performs)))
 
 
 def flips(ctx: Context, a: Assessment) -> list[str]:
@@ -198,7 +197,7 @@ def _ranking_table(ctx: Context) -> Flowable:
         oa = a.option(oid)
         assert oa is not None  # every id in the order is one of the assessment's options
         rows.append([str(oa.rank) if oa.rank else DASH, oa.name, formatting.score(oa.score.total) if oa.score else DASH,
-                     _(oa.classification.label), _("{level} of 3").format(level=oa.evidence.level),
+                     word(oa.classification.label, "support status"), _("{level} of 3").format(level=oa.evidence.level),
                      view_money(driving(oa.costs), True, ctx.currency),
                      view_money(driving(oa.costs), False, ctx.currency),
                      join_text(oa.vetoes or oa.eligibility_reasons) or _("eligible")])
