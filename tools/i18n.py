@@ -4,7 +4,8 @@
     python tools/i18n.py update    # merge the extracted strings into every data/locale/*/.po
     python tools/i18n.py compile   # write the .mo beside each .po
     python tools/i18n.py check     # fail on an untranslated, fuzzy or obsolete entry, a stale .mo,
-                                   # or a translation that names other fields than its source
+                                   # a translation that names other fields than its source, or one
+                                   # that uses another word than the glossary for one of its concepts
     python tools/i18n.py resolve   # during a git merge that conflicts in a .po: join both sides'
                                    # translations, update from the merged code and recompile
 
@@ -18,6 +19,14 @@ What is extracted from ``deepdecide/`` (the widgets included: one catalog for ev
 - ``formatting.count(n, "singular"[, "plural"])``: the plural defaults to singular + "s", as
   the function does.
 
+The glossary (``data/locale/glossary.csv``) gives each domain concept one term per language: where
+a message's English names a concept ("throughput"), its Spanish must use the glossary's term
+("rendimiento") and none of the variants the glossary forbids ("throughput", "caudal"). Columns:
+``concept``, ``english`` and ``spanish`` (the term first, then its other forms, separated by ``;``),
+``forbidden`` (variants, ``;``), ``other_senses`` (a regular expression of English phrases where the
+word means something else, left out of the check) and ``notes``. Fields, markup, ``--options`` and
+identifiers (``output_throughput_tps``) are not words of either text.
+
 Only string literals are extracted (implicit concatenation included); an f-string is never a
 catalog key. A translation keeps its source's fields (``{name}``), the widgets' ``%1`` markers (filled
 by ``deepdecide.gui.i18n.fmt``), its HTML tags and a short label's keyboard accelerator (``&File``). The .po is written sorted by message id with no line numbers, so two branches that
@@ -29,6 +38,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import csv
 import io
 import re
 import sys
@@ -256,6 +266,68 @@ def problems() -> list[str]:
     return out
 
 
+GLOSSARY = LOCALE / "glossary.csv"
+#: not words of a message: fields, Qt markers, markup, code, command-line options, identifiers
+_NOT_WORDS = re.compile(r"\{[^}]*\}|%\d+|<[^>]*>|`[^`]*`|--[\w-]+|\b\w+(?:[_.]\w+)+\b")
+
+
+@dataclass(frozen=True)
+class Term:
+    """One concept of the glossary and its term per language."""
+
+    concept: str
+    english: tuple[str, ...]  # the term, then its other forms
+    spanish: tuple[str, ...]
+    forbidden: tuple[str, ...] = ()  # Spanish variants that must not stand for the concept
+    other_senses: str = ""  # English phrases where the word means something else
+    notes: str = ""
+
+    def says(self, text: str, forms: tuple[str, ...], plurals: bool = False) -> bool:
+        """Whether ``text`` uses one of ``forms`` as a word (with a Spanish plural ending if ``plurals``)."""
+        ending = "(?:s|es)?" if plurals else ""
+        return any(re.search(rf"(?<!\w){re.escape(f)}{ending}(?!\w)", text, re.IGNORECASE) for f in forms)
+
+
+def _split(cell: str | None) -> tuple[str, ...]:
+    return tuple(x.strip() for x in (cell or "").split(";") if x.strip())
+
+
+def read_glossary(path: Path = GLOSSARY) -> list[Term]:
+    with path.open(encoding="utf-8", newline="") as fh:
+        return [Term(row["concept"].strip(), _split(row["english"]), _split(row["spanish"]), _split(row.get("forbidden")),
+                     (row.get("other_senses") or "").strip(), (row.get("notes") or "").strip())
+                for row in csv.DictReader(fh) if (row.get("concept") or "").strip()]
+
+
+def _words(text: str) -> str:
+    return _NOT_WORDS.sub(" ", text)
+
+
+def glossary_problems(cat: Catalog, terms: list[Term], rel: str) -> list[str]:
+    """Each message whose English names a concept and whose translation does not use the glossary's
+    term for it, or uses a variant the glossary forbids."""
+    out: list[str] = []
+    for m in cat:
+        if not m.id or not _done(m):
+            continue
+        sources = m.id if isinstance(m.id, (tuple, list)) else (m.id,)
+        strings = m.string if isinstance(m.string, (tuple, list)) else (m.string,)
+        for term in terms:
+            english = " ".join(sources)
+            if term.other_senses:
+                english = re.sub(term.other_senses, " ", english, flags=re.IGNORECASE)
+            if not term.says(_words(english), term.english):
+                continue
+            for s in strings:
+                spanish = _words(s)
+                if term.forbidden and term.says(spanish, term.forbidden, plurals=True):
+                    out.append(f"{rel}: glossary: {term.concept!r} is {term.spanish[0]!r}, not a variant of "
+                               f"{', '.join(term.forbidden)}: {m.id!r} -> {s!r}")
+                elif not term.says(spanish, term.spanish, plurals=True):
+                    out.append(f"{rel}: glossary: {term.concept!r} is {term.spanish[0]!r}: {m.id!r} -> {s!r}")
+    return out
+
+
 def _problems(domain: str) -> list[str]:
     out: list[str] = []
     pot = template(domain)
@@ -287,6 +359,8 @@ def _problems(domain: str) -> list[str]:
                         out.append(f"{rel}: the translation names fields the source has not "
                                    f"({sorted(_fields(s) - want)}): {m.id!r}")
                 out.extend(f"{rel}: {p}: {m.id!r}" for p in _markup_problems(sources[0], strings))
+        if domain == DOMAIN and path.parents[1].name == "es" and GLOSSARY.exists():
+            out.extend(glossary_problems(cat, read_glossary(GLOSSARY), rel))
         mo = path.with_suffix(".mo")
         if not mo.exists() or mo.read_bytes() != compiled(path):
             out.append(f"{_rel(mo)}: not a fresh compile of its .po "

@@ -72,3 +72,23 @@ s = _(variable)     # nor a variable
         ("{n} file", "{n} files", None, None),
         ("rank", None, "table header", None),
     }
+
+
+def test_a_translation_that_loses_a_marker_a_tag_or_an_accelerator_is_reported(tool, tmp_path, monkeypatch):
+    """The widgets' texts keep their ``%1`` markers (filled by fmt), their HTML and a menu's
+    keyboard accelerator in every language."""
+    src = ROOT / "data" / "locale" / "es" / "LC_MESSAGES"
+    dst = tmp_path / "es" / "LC_MESSAGES"
+    shutil.copytree(src, dst)
+    po = dst / "deepdecide.po"
+    text = po.read_text(encoding="utf-8")
+    for old, new in (('msgstr "&Archivo"', 'msgstr "Archivo"'), ('msgstr "Guardado %1"', 'msgstr "Guardado"'),
+                     ('msgstr "<b>n.º %1</b>"', 'msgstr "n.º %1"')):
+        assert old in text
+        text = text.replace(old, new)
+    po.write_text(text, encoding="utf-8")
+    monkeypatch.setattr(tool, "LOCALE", tmp_path)
+    found = "\n".join(tool.problems())
+    assert "loses the keyboard accelerator ('Archivo'): '&File'" in found
+    assert "changes the %1 markers ('Guardado'): 'Saved %1'" in found
+    assert "changes the HTML tags ('n.º %1'): '<b>#%1</b>'" in found

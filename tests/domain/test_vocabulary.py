@@ -48,7 +48,7 @@ def test_the_same_code_of_two_enumerations_has_a_word_of_its_own():
     assert word("plain") == "plain"
     with i18n.using("es"):
         assert word(Strategy.KEEP) == "mantener la pila"
-        assert word(Applicability.NEEDS_CONTEXT) == "falta contexto"
+        assert word(Applicability.MATCHES) == "encaja" and word(Applicability.MISMATCH) == "no encaja"
         assert word(SupportStatus.OFFICIAL) == "oficial"
         assert word(RecordStatus.ACCEPTED) == "aceptada"
 
