@@ -245,10 +245,10 @@ def test_the_orphan_check_finds_a_heading_left_at_the_bottom(monkeypatch):
     from deepdecide.report import build
 
     build_module = importlib.import_module("deepdecide.report.build")
+    from reportlab.platypus import CondPageBreak
+
     from deepdecide.report import sections as sec
     from deepdecide.storage.files import builtin_sample
-
-    from reportlab.platypus import CondPageBreak
 
     def no_keeping(story, width=0):  # neither the measured room nor the breaks' default height
         for flowable in story:
