@@ -406,3 +406,69 @@ def test_switching_language_names_the_undo_history_in_the_new_language(make_wind
     stack.redo()
     window.language_actions["en"].trigger()
     assert stack.undoText() == "Edit title"
+
+
+def _strings(value: object, out: set[str] | None = None) -> set[str]:
+    import dataclasses
+    import enum
+
+    out = set() if out is None else out
+    if isinstance(value, str):
+        out.add(value)
+    elif isinstance(value, enum.Enum):
+        out.add(str(value.value))
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for f in dataclasses.fields(value):
+            _strings(getattr(value, f.name), out)
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            _strings(k, out)
+            _strings(v, out)
+    elif isinstance(value, (list, tuple, set, frozenset)):
+        for v in value:
+            _strings(v, out)
+    return out
+
+
+@pytest.mark.gui
+def test_switching_language_at_run_time_shows_spanish_on_every_page(make_window, qtbot):
+    """Started in English, switched with View ▸ Language: every page (each tab) shows the catalog's
+    Spanish, and no interface text the catalog translates is left in English."""
+    from babel.messages.pofile import read_po
+    from gui_texts import texts_of
+    from PySide6.QtWidgets import QTabWidget
+
+    from deepdecide.gui.views.main_window import PAGES
+
+    with (ROOT / "data" / "locale" / "es" / "LC_MESSAGES" / "deepdecide.po").open("rb") as fh:
+        catalog = read_po(fh)
+    spanish = {}
+    for m in catalog:
+        if m.id and not m.context and isinstance(m.id, str) and m.string and m.string != m.id:
+            spanish[m.id] = m.string
+    window = make_window()
+    window.resize(1280, 800)
+    data = _strings(window.document.workspace)  # the user's words, shown as written in any language
+    window.show_page("overview")
+    window.language_actions["es"].trigger()
+    qtbot.wait(50)
+    left, translated = [], {}
+    for key, _m, _c in PAGES:
+        page = window.show_page(key)
+        qtbot.wait(300)
+        seen = []
+        for tabs in [None, *page.findChildren(QTabWidget)]:
+            if tabs is None:
+                seen += texts_of(page)
+                continue
+            for t in range(tabs.count()):
+                tabs.setCurrentIndex(t)
+                qtbot.wait(10)
+                seen += [(f"tab {tabs.tabText(t)}", tabs.tabText(t)), *texts_of(tabs.widget(t))]
+        # a text the catalog translates, shown as its English: not switched
+        left += [f"{key} {where}: {text!r}" for where, text in seen if text in spanish and len(text) > 3
+                 and any(ch.isalpha() for ch in text) and text not in data]
+        translated[key] = sum(1 for _w, text in seen if text in spanish.values())
+    assert not left, "English left after the switch:\n" + "\n".join(left)
+    assert all(n > 0 for n in translated.values()), translated  # the catalog's Spanish on every page
+    assert window.sidebar.item(0).text() == spanish["Overview"]
