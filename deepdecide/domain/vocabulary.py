@@ -254,3 +254,16 @@ def word(value: object, context: str | None = None) -> str:
 def words(context: str) -> dict[str, str]:
     """Every code of ``context`` with its word, in the table's order (a view's list of choices)."""
     return dict(_words().get(context, {}))
+
+
+def term(value: object) -> str:
+    """The word for a coded value given without its context ("approve", ``Vote.APPROVE.value``):
+    the first context of the table that has the code (callers written before the table; prefer
+    :func:`word` with the enumeration member or the context)."""
+    if isinstance(value, Enum):
+        return word(value)
+    code = str(value)
+    for context in _words().values():
+        if code in context:
+            return context[code]
+    return code

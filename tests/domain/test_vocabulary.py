@@ -76,3 +76,13 @@ def test_a_catalog_swapped_in_is_not_hidden_by_the_cache(monkeypatch):
         assert word(Strategy.PORT) == "portar"
         monkeypatch.setattr(i18n, "_catalog", lambda lang, domain=i18n.DOMAIN: Upper())
         assert word(Strategy.PORT) == "PORT"
+
+
+def test_a_code_without_its_context_finds_a_word():
+    """``term`` (for callers that give a plain code): the first context that has it."""
+    from deepdecide.domain.vocabulary import term
+
+    assert term("approve") == word(Vote.APPROVE) and term(Vote.REJECT) == word(Vote.REJECT)
+    assert term("accepted") == word(RecordStatus.ACCEPTED) and term("not a code") == "not a code"
+    with i18n.using("es"):
+        assert term("approve") == word(Vote.APPROVE) != "approve"
