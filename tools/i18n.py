@@ -7,7 +7,8 @@
                                    # a translation that names other fields than its source, or one
                                    # that uses another word than the glossary for one of its concepts
     python tools/i18n.py resolve   # during a git merge that conflicts in a .po: join both sides'
-                                   # translations, update from the merged code and recompile
+                                   # translations (a message only one side changed takes that
+                                   # side's), update from the merged code and recompile
 
 What is extracted from ``deepdecide/`` (the widgets included: one catalog for every surface):
 
@@ -380,21 +381,28 @@ def _stage(path: Path, stage: int) -> Catalog | None:
 
 
 def resolve() -> int:
-    """Resolve merge conflicts in the catalogs: every translation of both sides (ours where both
-    translate a message differently, which is listed), then update from the merged code, compile."""
+    """Resolve merge conflicts in the catalogs, message by message against the common ancestor: a
+    translation only one side changed is that side's; where both sides changed it differently,
+    ours is kept and the message listed. Then update from the merged code and compile."""
     clashes = 0
     for domain in DOMAINS:
         for path in po_files(domain):
-            ours, theirs = _stage(path, 2), _stage(path, 3)
+            ours, theirs, base = _stage(path, 2), _stage(path, 3), _stage(path, 1)
             if ours is None or theirs is None:
                 continue  # not conflicted
             for m in theirs:
                 if not m.id or not _done(m):
                     continue
                 mine = ours.get(m.id, m.context)
+                was = base.get(m.id, m.context) if base is not None else None
+                before = was.string if was is not None and _done(was) else None
                 if mine is None or not _done(mine):
                     ours[m.id] = m
-                elif mine.string != m.string:
+                elif mine.string == m.string or m.string == before:
+                    continue  # the same, or only ours changed it
+                elif mine.string == before:
+                    mine.string = m.string  # only theirs changed it
+                else:
                     clashes += 1
                     print(f"{_rel(path)}: both sides translate {m.id!r}: kept ours {mine.string!r}, "
                           f"not {m.string!r}")
