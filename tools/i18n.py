@@ -23,9 +23,11 @@ What is extracted from ``deepdecide/`` (the widgets included: one catalog for ev
 The glossary (``data/locale/glossary.csv``) gives each domain concept one term per language: where
 a message's English names a concept ("throughput"), its Spanish must use the glossary's term
 ("rendimiento") and none of the variants the glossary forbids ("throughput", "caudal"). Columns:
-``concept``, ``english`` and ``spanish`` (the term first, then its other forms, separated by ``;``),
-``forbidden`` (variants, ``;``), ``other_senses`` (a regular expression of English phrases where the
-word means something else, left out of the check) and ``notes``. Fields, markup, ``--options`` and
+``concept``, ``english`` and ``spanish`` (the term first, then its other forms or phrases, separated
+by ``;``), ``forbidden`` (variants, ``;``; ``motor=engine``: "motor" is allowed where the English also
+says "engine"), ``other_senses`` (a regular expression of English phrases where the word means
+something else, left out of the check), ``contexts`` (``;``: only messages with one of these catalog
+contexts, for a word that is the concept only there) and ``notes``. Fields, markup, ``--options`` and
 identifiers (``output_throughput_tps``) are not words of either text.
 
 Only string literals are extracted (implicit concatenation included); an f-string is never a
@@ -279,9 +281,19 @@ class Term:
     concept: str
     english: tuple[str, ...]  # the term, then its other forms
     spanish: tuple[str, ...]
-    forbidden: tuple[str, ...] = ()  # Spanish variants that must not stand for the concept
+    forbidden: tuple[str, ...] = ()  # Spanish variants that must not stand for the concept ("motor=engine")
     other_senses: str = ""  # English phrases where the word means something else
+    contexts: tuple[str, ...] = ()  # only messages with one of these contexts
     notes: str = ""
+
+    def banned(self, english: str) -> tuple[str, ...]:
+        """The forbidden variants for a message with this English ("motor=engine": not where it says engine)."""
+        out = []
+        for item in self.forbidden:
+            variant, _sep, unless = item.partition("=")
+            if not (unless and self.says(english, (unless.strip(),))):
+                out.append(variant.strip())
+        return tuple(out)
 
     def says(self, text: str, forms: tuple[str, ...], plurals: bool = False) -> bool:
         """Whether ``text`` uses one of ``forms`` as a word (with a Spanish plural ending if ``plurals``)."""
@@ -296,7 +308,7 @@ def _split(cell: str | None) -> tuple[str, ...]:
 def read_glossary(path: Path = GLOSSARY) -> list[Term]:
     with path.open(encoding="utf-8", newline="") as fh:
         return [Term(row["concept"].strip(), _split(row["english"]), _split(row["spanish"]), _split(row.get("forbidden")),
-                     (row.get("other_senses") or "").strip(), (row.get("notes") or "").strip())
+                     (row.get("other_senses") or "").strip(), _split(row.get("contexts")), (row.get("notes") or "").strip())
                 for row in csv.DictReader(fh) if (row.get("concept") or "").strip()]
 
 
@@ -314,16 +326,20 @@ def glossary_problems(cat: Catalog, terms: list[Term], rel: str) -> list[str]:
         sources = m.id if isinstance(m.id, (tuple, list)) else (m.id,)
         strings = m.string if isinstance(m.string, (tuple, list)) else (m.string,)
         for term in terms:
+            if term.contexts and m.context not in term.contexts:
+                continue
             english = " ".join(sources)
             if term.other_senses:
                 english = re.sub(term.other_senses, " ", english, flags=re.IGNORECASE)
-            if not term.says(_words(english), term.english):
+            english = _words(english)
+            if not term.says(english, term.english):
                 continue
+            banned = term.banned(english)
             for s in strings:
                 spanish = _words(s)
-                if term.forbidden and term.says(spanish, term.forbidden, plurals=True):
+                if banned and term.says(spanish, banned, plurals=True):
                     out.append(f"{rel}: glossary: {term.concept!r} is {term.spanish[0]!r}, not a variant of "
-                               f"{', '.join(term.forbidden)}: {m.id!r} -> {s!r}")
+                               f"{', '.join(banned)}: {m.id!r} -> {s!r}")
                 elif not term.says(spanish, term.spanish, plurals=True):
                     out.append(f"{rel}: glossary: {term.concept!r} is {term.spanish[0]!r}: {m.id!r} -> {s!r}")
     return out

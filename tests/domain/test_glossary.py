@@ -87,8 +87,24 @@ def test_the_terms_themselves_pass_and_other_senses_are_left_alone(tool, terms):
                              ("the record matches its embedded inputs", "el registro coincide con sus entradas"),
                              ("greedy_match {ruleset}: match rate {value}", "greedy_match {ruleset}: tasa de coincidencia {value}"),
                              ("correct {correct} is more than total {total}", "correctas {correct} es más que el total {total}"),
-                             ("output_throughput_tps / gpu_count", "output_throughput_tps / gpu_count")):
+                             ("output_throughput_tps / gpu_count", "output_throughput_tps / gpu_count"),
+                             ("their digest no longer matches", "su resumen ya no coincide"),
+                             # "motor" is the engine: allowed where the English says engine too
+                             ("the engine, {runtime}, is the runtime", "el motor, {runtime}, es el runtime")):
         assert tool.glossary_problems(_one(english, spanish), terms, "x.po") == [], english
+
+
+def test_a_word_that_is_the_concept_only_in_its_context():
+    """"matches" is the applicability only in the vocabulary's context (elsewhere a digest matches)."""
+    spec = importlib.util.spec_from_file_location("i18n_tool", ROOT / "tools" / "i18n.py")
+    assert spec and spec.loader
+    tool = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = tool
+    spec.loader.exec_module(tool)
+    terms = tool.read_glossary()
+    assert tool.glossary_problems(_one("matches", "coincide", "applicability"), terms, "x.po")
+    assert not tool.glossary_problems(_one("matches", "encaja", "applicability"), terms, "x.po")
+    assert not tool.glossary_problems(_one("matches", "coincide"), terms, "x.po")
 
 
 def test_the_catalog_check_reports_a_glossary_variant(tool, tmp_path, monkeypatch):
