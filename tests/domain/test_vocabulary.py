@@ -61,7 +61,7 @@ def test_the_record_the_command_line_and_a_message_say_the_same_word():
             with i18n.using(lang):
                 assert words.word(value) == word(value)
                 # a coded value as a message's parameter is written as its word
-                assert msg("x", "status {status}", status=value).render() == f"status {word(value)}"
+                assert msg("x", "[[{status}]]", status=value).render() == f"[[{word(value)}]]"
     assert words.acquire_word("buy") == word("buy", "acquire")
 
 
