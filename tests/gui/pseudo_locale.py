@@ -1,5 +1,5 @@
 """A pseudo-translation of the widgets' part of the gettext catalog: every message of
-``deepdecide/gui`` accented and about 40 % longer, its ``%1`` markers, ``{fields}``, HTML tags,
+``deepdecide/gui`` and of the vocabulary accented and about 40 % longer, its ``%1`` markers, ``{fields}``, HTML tags,
 accelerators and file-dialog patterns kept, installed as a language of its own ("pseudo", with the
 English locale's figures). A window in this "language" shows at once text that does not go through the
 catalog (it stays plain ASCII English) and layouts that only fit the English lengths. The analysis's
@@ -20,6 +20,8 @@ from babel.messages.pofile import read_po
 ROOT = Path(__file__).resolve().parents[2]
 CATALOG = ROOT / "data" / "locale" / "es" / "LC_MESSAGES" / "deepdecide.po"
 CODE = "pseudo"
+#: the widgets' own texts and the words they show for coded values (the one vocabulary)
+WIDGETS = ("deepdecide/gui/", "deepdecide/domain/vocabulary.py")
 
 ACCENTED = str.maketrans("aeiouncyszAEIOUNCYSZ", "áéíöüñçýšžÁÉÍÖÜÑÇÝŠŽ")
 #: kept as they are: markers and fields, HTML tags and entities, accelerators (&F, &&), glob patterns
@@ -49,7 +51,7 @@ def pseudo(text: str) -> str:
 def _widget_messages() -> list:
     with CATALOG.open("rb") as fh:
         catalog = read_po(fh)
-    return [m for m in catalog if m.id and any(loc.startswith("deepdecide/gui/") for loc, _line in m.locations)]
+    return [m for m in catalog if m.id and any(loc.startswith(WIDGETS) for loc, _line in m.locations)]
 
 
 def sources() -> list[str]:
