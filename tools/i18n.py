@@ -1,24 +1,38 @@
-"""The gettext catalog of the Qt-free layers: extract, update, compile, check.
+"""The gettext catalog of the application (widgets, command line, record): extract, update, compile, check.
 
     python tools/i18n.py extract   # print the template (.pot) of every marked string to stdout
     python tools/i18n.py update    # merge the extracted strings into every data/locale/*/.po
     python tools/i18n.py compile   # write the .mo beside each .po
     python tools/i18n.py check     # fail on an untranslated, fuzzy or obsolete entry, a stale .mo,
-                                   # or a translation that names other fields than its source
+                                   # a translation that names other fields than its source, or one
+                                   # that uses another word than the glossary for one of its concepts
     python tools/i18n.py resolve   # during a git merge that conflicts in a .po: join both sides'
-                                   # translations, update from the merged code and recompile
+                                   # translations (a message only one side changed takes that
+                                   # side's), update from the merged code and recompile
 
-What is extracted from ``deepdecide/`` (``deepdecide/gui`` has Qt's own catalog):
+What is extracted from ``deepdecide/`` (the widgets included: one catalog for every surface):
 
 - ``_("text")``, ``gettext("text")``, ``N_("text")`` (marked, translated later),
-  ``ngettext("singular", "plural", n)``, ``pgettext("context", "text")``;
+  ``ngettext("singular", "plural", n)``, ``pgettext("context", "text")``,
+  ``npgettext("context", "singular", "plural", n)``;
 - every :func:`deepdecide.domain.messages.msg` template: ``msg("id", "template", ...)``; the
   template is the catalog key, the id is written as an extracted comment;
 - ``formatting.count(n, "singular"[, "plural"])``: the plural defaults to singular + "s", as
   the function does.
 
+The glossary (``data/locale/glossary.csv``) gives each domain concept one term per language: where
+a message's English names a concept ("throughput"), its Spanish must use the glossary's term
+("rendimiento") and none of the variants the glossary forbids ("throughput", "caudal"). Columns:
+``concept``, ``english`` and ``spanish`` (the term first, then its other forms or phrases, separated
+by ``;``), ``forbidden`` (variants, ``;``; ``motor=engine``: "motor" is allowed where the English also
+says "engine"), ``other_senses`` (a regular expression of English phrases where the word means
+something else, left out of the check), ``contexts`` (``;``: only messages with one of these catalog
+contexts, for a word that is the concept only there) and ``notes``. Fields, markup, ``--options`` and
+identifiers (``output_throughput_tps``) are not words of either text.
+
 Only string literals are extracted (implicit concatenation included); an f-string is never a
-catalog key. The .po is written sorted by message id with no line numbers, so two branches that
+catalog key. A translation keeps its source's fields (``{name}``), the widgets' ``%1`` markers (filled
+by ``deepdecide.gui.i18n.fmt``), its HTML tags and a short label's keyboard accelerator (``&File``). The .po is written sorted by message id with no line numbers, so two branches that
 add strings merge mechanically; the .mo is always a fresh compile of the .po (never merge it:
 recompile).
 """
@@ -27,7 +41,9 @@ from __future__ import annotations
 
 import argparse
 import ast
+import csv
 import io
+import re
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -39,7 +55,7 @@ from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCE = ROOT / "deepdecide"
-EXCLUDE = ("gui",)
+EXCLUDE: tuple[str, ...] = ()
 LOCALE = ROOT / "data" / "locale"
 DOMAIN = "deepdecide"
 PROJECT = "deepdecide"
@@ -53,6 +69,7 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "N_plural": ("s", "p"),
     "ngettext": ("s", "p"),
     "pgettext": ("c", "s"),
+    "npgettext": ("c", "s", "p"),
     "msg": ("id", "s"),
     "count": ("n", "s", "p?"),
 }
@@ -103,7 +120,7 @@ def extract_source(text: str, file: str) -> Iterator[Found]:
             if len(node.args) > 2:
                 continue  # a plural that is not a literal
             plural = message + "s"
-        if name in ("ngettext", "N_plural") and plural is None:
+        if name in ("ngettext", "npgettext", "N_plural") and plural is None:
             continue
         comment = f"id: {values['id']}" if name == "msg" and values.get("id") else None
         yield Found(file, node.lineno, message, plural if "p" in values else None, values.get("c"), comment)
@@ -212,7 +229,6 @@ def compile_all() -> None:
 
 def _fields(text: str) -> set[str]:
     """The str.format fields of a text, and its printf-style ones (argparse's %(prog)s, %s)."""
-    import re
     import string
 
     percent = set(re.findall(r"%(?:\(\w+\))?[sdr]", text))
@@ -222,11 +238,110 @@ def _fields(text: str) -> set[str]:
         return percent | {"<unbalanced braces>"}
 
 
+_MARKERS = re.compile(r"%\d+")
+_TAGS = re.compile(r"</?(?:a|b|br|code|div|em|font|h\d|hr|i|img|li|nobr|ol|p|pre|small|span|strong|sub|sup|table|"
+                   r"td|th|tr|tt|u|ul)\b[^>]*>")
+
+
+def _markup_problems(source: str, strings: tuple[str, ...] | list[str]) -> list[str]:
+    """A translation that loses or adds a widget's ``%1`` marker or an HTML tag, or a short label's
+    keyboard accelerator (``&File`` -> ``&Archivo``)."""
+    out = []
+    for s in strings:
+        if sorted(set(_MARKERS.findall(source))) != sorted(set(_MARKERS.findall(s))):
+            out.append(f"the translation changes the %1 markers ({s!r})")
+        if sorted(_TAGS.findall(source)) != sorted(_TAGS.findall(s)):
+            out.append(f"the translation changes the HTML tags ({s!r})")
+        if _ACCELERATOR.search(source) and len(source) < 40 and not _ACCELERATOR.search(s):
+            out.append(f"the translation loses the keyboard accelerator ({s!r})")
+    return out
+
+
+#: an accelerator: "&" before a letter ("&&" is a literal ampersand, "&amp;" an entity)
+_ACCELERATOR = re.compile(r"(?<!&)&(?!&)(?![a-z]+;)\w")
+
+
 def problems() -> list[str]:
     """What is wrong with the catalogs: each a line naming the file and the message."""
     out: list[str] = []
     for domain in DOMAINS:
         out.extend(_problems(domain))
+    return out
+
+
+GLOSSARY = LOCALE / "glossary.csv"
+#: not words of a message: fields, Qt markers, markup, code, command-line options, identifiers
+_NOT_WORDS = re.compile(r"\{[^}]*\}|%\d+|<[^>]*>|`[^`]*`|--[\w-]+|\b\w+(?:[_.]\w+)+\b")
+
+
+@dataclass(frozen=True)
+class Term:
+    """One concept of the glossary and its term per language."""
+
+    concept: str
+    english: tuple[str, ...]  # the term, then its other forms
+    spanish: tuple[str, ...]
+    forbidden: tuple[str, ...] = ()  # Spanish variants that must not stand for the concept ("motor=engine")
+    other_senses: str = ""  # English phrases where the word means something else
+    contexts: tuple[str, ...] = ()  # only messages with one of these contexts
+    notes: str = ""
+
+    def banned(self, english: str) -> tuple[str, ...]:
+        """The forbidden variants for a message with this English ("motor=engine": not where it says engine)."""
+        out = []
+        for item in self.forbidden:
+            variant, _sep, unless = item.partition("=")
+            if not (unless and self.says(english, (unless.strip(),))):
+                out.append(variant.strip())
+        return tuple(out)
+
+    def says(self, text: str, forms: tuple[str, ...], plurals: bool = False) -> bool:
+        """Whether ``text`` uses one of ``forms`` as a word (with a Spanish plural ending if ``plurals``)."""
+        ending = "(?:s|es)?" if plurals else ""
+        return any(re.search(rf"(?<!\w){re.escape(f)}{ending}(?!\w)", text, re.IGNORECASE) for f in forms)
+
+
+def _split(cell: str | None) -> tuple[str, ...]:
+    return tuple(x.strip() for x in (cell or "").split(";") if x.strip())
+
+
+def read_glossary(path: Path = GLOSSARY) -> list[Term]:
+    with path.open(encoding="utf-8", newline="") as fh:
+        return [Term(row["concept"].strip(), _split(row["english"]), _split(row["spanish"]), _split(row.get("forbidden")),
+                     (row.get("other_senses") or "").strip(), _split(row.get("contexts")), (row.get("notes") or "").strip())
+                for row in csv.DictReader(fh) if (row.get("concept") or "").strip()]
+
+
+def _words(text: str) -> str:
+    return _NOT_WORDS.sub(" ", text)
+
+
+def glossary_problems(cat: Catalog, terms: list[Term], rel: str) -> list[str]:
+    """Each message whose English names a concept and whose translation does not use the glossary's
+    term for it, or uses a variant the glossary forbids."""
+    out: list[str] = []
+    for m in cat:
+        if not m.id or not _done(m):
+            continue
+        sources = m.id if isinstance(m.id, (tuple, list)) else (m.id,)
+        strings = m.string if isinstance(m.string, (tuple, list)) else (m.string,)
+        for term in terms:
+            if term.contexts and m.context not in term.contexts:
+                continue
+            english = " ".join(sources)
+            if term.other_senses:
+                english = re.sub(term.other_senses, " ", english, flags=re.IGNORECASE)
+            english = _words(english)
+            if not term.says(english, term.english):
+                continue
+            banned = term.banned(english)
+            for s in strings:
+                spanish = _words(s)
+                if banned and term.says(spanish, banned, plurals=True):
+                    out.append(f"{rel}: glossary: {term.concept!r} is {term.spanish[0]!r}, not a variant of "
+                               f"{', '.join(banned)}: {m.id!r} -> {s!r}")
+                elif not term.says(spanish, term.spanish, plurals=True):
+                    out.append(f"{rel}: glossary: {term.concept!r} is {term.spanish[0]!r}: {m.id!r} -> {s!r}")
     return out
 
 
@@ -260,6 +375,9 @@ def _problems(domain: str) -> list[str]:
                     if _fields(s) - want:
                         out.append(f"{rel}: the translation names fields the source has not "
                                    f"({sorted(_fields(s) - want)}): {m.id!r}")
+                out.extend(f"{rel}: {p}: {m.id!r}" for p in _markup_problems(sources[0], strings))
+        if domain == DOMAIN and path.parents[1].name == "es" and GLOSSARY.exists():
+            out.extend(glossary_problems(cat, read_glossary(GLOSSARY), rel))
         mo = path.with_suffix(".mo")
         if not mo.exists() or mo.read_bytes() != compiled(path):
             out.append(f"{_rel(mo)}: not a fresh compile of its .po "
@@ -279,21 +397,28 @@ def _stage(path: Path, stage: int) -> Catalog | None:
 
 
 def resolve() -> int:
-    """Resolve merge conflicts in the catalogs: every translation of both sides (ours where both
-    translate a message differently, which is listed), then update from the merged code, compile."""
+    """Resolve merge conflicts in the catalogs, message by message against the common ancestor: a
+    translation only one side changed is that side's; where both sides changed it differently,
+    ours is kept and the message listed. Then update from the merged code and compile."""
     clashes = 0
     for domain in DOMAINS:
         for path in po_files(domain):
-            ours, theirs = _stage(path, 2), _stage(path, 3)
+            ours, theirs, base = _stage(path, 2), _stage(path, 3), _stage(path, 1)
             if ours is None or theirs is None:
                 continue  # not conflicted
             for m in theirs:
                 if not m.id or not _done(m):
                     continue
                 mine = ours.get(m.id, m.context)
+                was = base.get(m.id, m.context) if base is not None else None
+                before = was.string if was is not None and _done(was) else None
                 if mine is None or not _done(mine):
                     ours[m.id] = m
-                elif mine.string != m.string:
+                elif mine.string == m.string or m.string == before:
+                    continue  # the same, or only ours changed it
+                elif mine.string == before:
+                    mine.string = m.string  # only theirs changed it
+                else:
                     clashes += 1
                     print(f"{_rel(path)}: both sides translate {m.id!r}: kept ours {mine.string!r}, "
                           f"not {m.string!r}")

@@ -10,6 +10,7 @@ from deepdecide.cli.common import error, report_error, table
 from deepdecide.domain import formatting
 from deepdecide.domain.errors import DeepdecideError
 from deepdecide.domain.i18n import N_, _, ngettext
+from deepdecide.domain.vocabulary import word
 
 NAME = "check"
 HELP = N_("check a machine (GPU and software stack) against the support matrix")
@@ -143,7 +144,7 @@ def run(args: argparse.Namespace) -> int:
             src = rc.entry.sources[0] if rc.entry and rc.entry.sources else None
             where = _(" [source: {title}, as of {date}]").format(title=src.title or src.url_or_path,
                                                                   date=formatting.date(src.as_of)) if src else ""
-            rows.append([rc.runtime.name, _(rc.status.value), verdict, (reqs or _("no pinned requirements")) + where])
+            rows.append([rc.runtime.name, word(rc.status), verdict, (reqs or _("no pinned requirements")) + where])
         print(table([_("runtime"), _("status"), _("verdict"), _("requirements and source")], rows))
         unknown = any(q.state == ReqState.UNKNOWN for rc in result.runtimes for q in rc.requirements)
         if unknown:

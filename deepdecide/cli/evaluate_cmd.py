@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from deepdecide.domain import formatting
 from deepdecide.domain.i18n import N_, _, ngettext
+from deepdecide.domain.vocabulary import word
 
 if TYPE_CHECKING:
     from deepdecide.analysis.assessment import (
@@ -66,7 +67,7 @@ def _fleet_line(oa: OptionAssessment, currency: str | None = None) -> str:
         return _("fleet: {n} GPUs{nodes}, every one counted as owned (pricing existing)").format(n=n, nodes=nodes)
     parts = [_("{n} owned").format(n=formatting.integer(f.owned_used))]
     if f.shortfall_gpus:
-        parts.append(_("{n} to {acquire}").format(n=formatting.integer(f.shortfall_gpus), acquire=_(f.acquire)))
+        parts.append(_("{n} to {acquire}").format(n=formatting.integer(f.shortfall_gpus), acquire=word(f.acquire, "acquire")))
     line = _("fleet: {n} GPUs{nodes}: {parts} (owned on {platform}: {owned})").format(
         n=n, nodes=nodes, parts=" + ".join(parts), platform=oa.platform, owned=formatting.integer(f.owned_gpus))
     if f.freed_gpus:
@@ -104,18 +105,14 @@ def _levels(oa: OptionAssessment) -> str:
 
 def _status(oa: OptionAssessment) -> str:
     """Why an option is not ranked, in a word or two (the reason itself is in "Why, option by option")."""
-    from deepdecide.analysis.assessment import SloStatus
-
     if oa.rank is not None:
         return ""
     if oa.strategy.value == "dev-only":
-        return _("dev-only")
-    words = {SloStatus.FAILS_SLO: N_("fails the SLO"), SloStatus.FAILS_PARITY: N_("fails parity"),
-             SloStatus.CANNOT_JUDGE: N_("cannot be judged"), SloStatus.NO_EVIDENCE: N_("no evidence")}
-    word = words.get(oa.slo_standing.status)
-    if word is not None:
-        return _(word)
-    return _("blocked") if oa.checklist.blockers or not oa.eligible else _("vetoed") if oa.vetoes else _("not ranked")
+        return word("dev-only", "option status")
+    if not oa.slo_standing.recommendable:
+        return word(oa.slo_standing.status.value, "option status")
+    return word("blocked" if oa.checklist.blockers or not oa.eligible else "vetoed" if oa.vetoes else "not ranked",
+                "option status")
 
 
 def _fit(c: FitCounts) -> str:
@@ -146,8 +143,8 @@ def _fit_lines(a: Assessment) -> list[str]:
         items = (ngettext("{n} run", "{n} runs", len(fits)) if item == "run" else
                  ngettext("{n} check", "{n} checks", len(fits))).format(n=n)
         out.append("  " + template.format(file=one_line(file), items=items,
-                                          runtime=runtime or "?", platform=platform or "?", what=_(what).upper(),
-                                          counts=", ".join(_(c) for c in counts_for), reasons="; ".join(reasons)))
+                                          runtime=runtime or "?", platform=platform or "?", what=word(what, "applicability").upper(),
+                                          counts=", ".join(word(c, "evidence rung") for c in counts_for), reasons="; ".join(reasons)))
     if out:
         out = ["", _("Evidence that does not count in full:"), *out]
     return out
@@ -207,12 +204,8 @@ def _render(ws: Workspace, a: Assessment) -> str:
         cap_txt = _num(cap.value)
         if cap.value is not None:
             cap_txt += f" ({_cap_label(cap)})"
-        elif cap.basis.value == "fails-slo":
-            cap_txt = _("fails the SLO")
-        elif cap.basis.value == "fails-parity":
-            cap_txt = _("fails parity")
-        elif cap.basis.value == "cannot-judge":
-            cap_txt = _("cannot be judged")
+        elif cap.basis.value in ("fails-slo", "fails-parity", "cannot-judge"):
+            cap_txt = word(cap.basis)
         draws = mcr.for_option(oid) if mcr else None
         status = _status(oa)
         f = oa.fleet
@@ -223,7 +216,7 @@ def _render(ws: Workspace, a: Assessment) -> str:
         rows.append([
             str(oa.rank) if oa.rank is not None else "-",
             oid,
-            _(oa.classification.label),
+            word(oa.classification.label, "support status"),
             _levels(oa),
             _fit(oa.fit),
             cap_txt,
@@ -238,7 +231,7 @@ def _render(ws: Workspace, a: Assessment) -> str:
         ])
     sym = formatting.currency_symbol(cur)
     lines.append(_("Cost view that drives the ranking: {view} (marked *); both views are shown").format(
-        view=_(view_name)))
+        view=word(view_name, "cost view")))
     lines.append(_("Money in {currency}").format(currency=cur))
     lines.append("")
     lines.append(table([_("rank"), _("option"), _("class"), _("evidence"), _("runs m/p/x/?"), _("tok/s/GPU"),
@@ -277,11 +270,12 @@ def _render(ws: Workspace, a: Assessment) -> str:
     lines.append(_("Why, option by option:"))
     for oid in order:
         oa = _option(a, oid)
-        lines.append(f"  {oid} ({_(oa.classification.label)}, {_(oa.strategy.value)})")
+        lines.append(f"  {oid} ({word(oa.classification.label, 'support status')}, {word(oa.strategy)})")
         for r in oa.classification.reasons:
             lines.append("    " + _("support: {reason}").format(reason=r))
-        for name, lv in ((_("builds"), oa.evidence.builds), (_("correct"), oa.evidence.correct),
-                         (_("performs"), oa.evidence.performs)):
+        for name, lv in ((word("builds", "evidence rung"), oa.evidence.builds),
+                         (word("correct", "evidence rung"), oa.evidence.correct),
+                         (word("performs", "evidence rung"), oa.evidence.performs)):
             state = _("reached") if lv.reached else _("shown by a proxy only") if lv.proxy else _("NOT reached")
             lines.append(f"    {name} {state}: {join(lv.reasons)}")
         cap_fig = oa.capacity.figure
@@ -301,10 +295,10 @@ def _render(ws: Workspace, a: Assessment) -> str:
             if cv is not None and cv.gpu_hour_usd.value is not None:
                 lines.append("    " + (_("{view}: {money}/GPU-h (pricing {pricing}) [drives the ranking]")
                                        if cv.view == c.view else _("{view}: {money}/GPU-h (pricing {pricing})")).format(
-                    view=_(cv.view.value), money=formatting.money(cv.gpu_hour_usd.value, cur, digits=4),
+                    view=word(cv.view), money=formatting.money(cv.gpu_hour_usd.value, cur, digits=4),
                     pricing=_PRICING[c.pricing.value]() if c.pricing.value in _PRICING else c.pricing.value))
             elif cv is not None:
-                lines.append("    " + _("{view}: n/a ({reason})").format(view=_(cv.view.value),
+                lines.append("    " + _("{view}: n/a ({reason})").format(view=word(cv.view),
                                                                        reason=cv.gpu_hour_usd.missing_reason))
         for b in oa.checklist.blockers:
             lines.append("    " + _("BLOCKER: {reason}").format(reason=b.reason))
@@ -362,11 +356,11 @@ def _render(ws: Workspace, a: Assessment) -> str:
     if a.recommended is not None and risks:
         lines.append("")
         lines.append(_("Risks of the recommended option ({option}):").format(option=a.recommended))
-        lines.extend(f"  - {_(r.kind)}: {r.text}" for r in risks)
+        lines.extend(f"  - {word(r.kind, 'risk')}: {r.text}" for r in risks)
     if mcr is not None:
         lines.append("")
         lines.append(_("Monte Carlo ({view} view): {draws}, seed {seed}").format(
-            view=_(view_name), draws=formatting.count(mcr.draws, "draw"), seed=mcr.seed)
+            view=word(view_name, "cost view"), draws=formatting.count(mcr.draws, "draw"), seed=mcr.seed)
             + (_("; no option eligible in {share} of draws").format(share=formatting.percent(mcr.p_no_winner, 1))
                if mcr.p_no_winner else ""))
         mrows = []

@@ -27,6 +27,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from deepdecide.domain.i18n import N_, _
+from deepdecide.domain.vocabulary import word
 
 if TYPE_CHECKING:
     from deepdecide.analysis.assessment import EvidenceFit
@@ -161,19 +162,20 @@ def _list(ws: Workspace, only: int | None = None) -> str:
         p = f.provenance
         proxy = _(" — proxy accepted: {reason}").format(reason=f.proxy.reason) if f.proxy else ""
         kind = fits[0].kind.replace("_", "-") if fits else "own"
-        lines.append(f"{i}. {one_line(p.file_name)} ({p.tool}, {_(kind)}){proxy}")
+        lines.append(f"{i}. {one_line(p.file_name)} ({p.tool}, {word(kind, 'kind of evidence')}){proxy}")
         for m in f.mappings:
             lines.append("   " + _("stated mapping for the SLO check: {target} ≈ {source} × {factor} ({reason})").format(
                 target=m.target, source=m.source, factor=formatting.localized(f"{m.factor:g}"), reason=m.reason))
         for x in fits:
             who = _("{runtime} on {platform}").format(runtime=x.runtime or "?", platform=x.platform or "?")
             own = f.own_proxy(x.item, x.index)
-            mark = (_(" (proxy accepted for this {item}: {reason})").format(item=_(x.item), reason=own.reason)
+            mark = (_(" (proxy accepted for this {item}: {reason})").format(item=word(x.item, "evidence item"), reason=own.reason)
                     if own is not None else "")
             line = (_("{item} {n}: {label} [{who}]: {fit}{mark}, counts for {counts}") if x.counts_for else
                     _("{item} {n}: {label} [{who}]: {fit}{mark}, counts for nothing")).format(
-                item=_(x.item), n=x.index + 1, label=x.label, who=who, fit=_(x.applicability.value), mark=mark,
-                counts=", ".join(_(c) for c in x.counts_for))
+                item=word(x.item, "evidence item"), n=x.index + 1, label=x.label, who=who, fit=word(x.applicability),
+                mark=mark,
+                counts=", ".join(word(c, "evidence rung") for c in x.counts_for))
             lines.append("   " + line + (f" — {join(x.reasons)}" if x.reasons else ""))
     if not ws.evidence.files:
         lines.append(_("no evidence files"))
@@ -204,8 +206,8 @@ def fit_summary(ws: Workspace, indexes: Iterable[int]) -> list[str]:
             counted = list(dict.fromkeys(c for x in xs for c in x.counts_for))
             parts.append((_("{items} {status} (counts for {counts})") if counted else
                           _("{items} {status} (counts for nothing)")).format(
-                items=formatting.count(len(xs), "item"), status=_(status).upper(),
-                counts=", ".join(_(c) for c in counted))
+                items=formatting.count(len(xs), "item"), status=word(status, "applicability").upper(),
+                counts=", ".join(word(c, "evidence rung") for c in counted))
                          + (f": {'; '.join(reasons)}" if reasons else ""))
         out.append(f"{one_line(fits[0].file)}: {' | '.join(parts)}")
     return out

@@ -15,6 +15,7 @@ from deepdecide.domain.common import Source, SourceKind
 from deepdecide.domain.errors import DeepdecideError
 from deepdecide.domain.i18n import N_, _
 from deepdecide.domain.matrix import SupportMatrix
+from deepdecide.domain.vocabulary import word
 
 if TYPE_CHECKING:
     from deepdecide.domain.matrix import Platform, Runtime
@@ -99,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
         for p in platforms:
             e = matrix.entry(r.id, p.id)
             status = e.status.value if e else "undocumented"
-            shown_status = _(status)
+            shown_status = word(status, "support status")
             stack = ", ".join(f"{q.component.value} {q.spec}" for q in e.requirements) if e else ""
             src = e.sources[0] if e and e.sources else None
             source = (_("{title} (as of {date})").format(title=src.title or src.url_or_path, date=formatting.date(src.as_of))
@@ -231,7 +232,7 @@ def _compare(args: argparse.Namespace, matrix: SupportMatrix, only_runtimes: set
         print("  " + line)
     rows = []
     for c in comparison.cells:
-        there = _(_VERDICTS[c.other_status]) if c.other_status in _VERDICTS else _(c.other_status)
+        there = _(_VERDICTS[c.other_status]) if c.other_status in _VERDICTS else word(c.other_status, "support status")
         if c.vendor is not None:
             there += " [" + ", ".join(f"{s} {n}" for s, n in c.vendor.counts) + "]"
         here_stack = ", ".join(f"{q.component.value} {q.spec}" for q in c.workspace_stack) or "-"
@@ -253,7 +254,7 @@ def _compare(args: argparse.Namespace, matrix: SupportMatrix, only_runtimes: set
         verdict = _(_AGREEMENT[c.status.value])
         if c.status.value == "agrees" and c.stack.value == "differs":
             verdict = _("status agrees, stack DIFFERS")
-        rows.append([names.get(c.runtime, c.runtime), c.platform, _(c.workspace_status.value), there, verdict,
+        rows.append([names.get(c.runtime, c.runtime), c.platform, word(c.workspace_status), there, verdict,
                      "; ".join(detail)])
     if rows:
         print(table([_("runtime"), _("platform"), _("here"), _("there"), _("comparison"), _("stack and sources")], rows))

@@ -7,7 +7,7 @@ import sys
 
 from deepdecide.domain import formatting
 from deepdecide.domain.i18n import N_, _
-from deepdecide.domain.vocabulary import term
+from deepdecide.domain.vocabulary import word
 
 NAME = "sign"
 HELP = N_("sign a decision record as one approver (role, verdict, conditions): a PAdES incremental update")
@@ -100,6 +100,6 @@ def run(args: argparse.Namespace) -> int:
     else:
         line = (_("wrote {target}: sign-off of {role!r}, verdict {verdict}, conditions: {conditions} ({n} bytes)")
                 if args.conditions else _("wrote {target}: sign-off of {role!r}, verdict {verdict} ({n} bytes)"))
-    print(line.format(target=target, role=args.role, verdict=term(args.verdict), conditions=args.conditions,
+    print(line.format(target=target, role=args.role, verdict=word(args.verdict, "vote"), conditions=args.conditions,
                       n=formatting.localized(f"{len(signed):,}")))
     return EXIT_OK

@@ -9,6 +9,7 @@ import textwrap
 from typing import TYPE_CHECKING, TextIO
 
 from deepdecide.domain.i18n import N_, _
+from deepdecide.domain.vocabulary import word
 from deepdecide.report.verdict import (  # noqa: F401  (re-exported: verify's exit codes and outcome table)
     EXIT_ALTERED,
     EXIT_EXPIRED_SINCE,
@@ -123,7 +124,7 @@ def _signature_line(sig: SignoffSignature, later_ok: bool) -> str:
     trusted = _("trusted") if c.trusted else _("NOT TRUSTED")
     after = (_("nothing but later signatures added after it") if later_ok
              else _("CHANGED after it: {what}").format(what=c.modification or _("not only signatures were added")))
-    verdict = _(sig.verdict) if sig.verdict else "–"
+    verdict = word(sig.verdict, "vote") if sig.verdict else "–"
     extra = _("; conditions: {conditions}").format(conditions=sig.conditions) if sig.conditions else ""
     line = _("signature {field}: {signer}; role {role}; verdict {verdict}{extra}; date {date}; {valid}; {trusted}; "
              "{after}").format(field=c.field_name, signer=c.signer or _("unknown subject"), role=role,

@@ -27,14 +27,8 @@ from deepdecide.domain import i18n
 from deepdecide.domain.i18n import _
 from deepdecide.domain.messages import Message, msg
 from deepdecide.domain.validation import Problem
-from deepdecide.domain.vocabulary import term
-from deepdecide.domain.workspace import (
-    PreviousRevision,
-    RecordStatus,
-    SignOff,
-    Vote,
-    Workspace,
-)
+from deepdecide.domain.vocabulary import word
+from deepdecide.domain.workspace import PreviousRevision, RecordStatus, SignOff, Vote, Workspace
 
 # the rules here came with schema 2: a schema-1 file that breaks them opens with warnings
 SINCE = 2
@@ -200,7 +194,7 @@ def legacy_notes(ws: Workspace) -> list[Problem]:
         "legacy, unverified: the verdict {verdict} of {role} is not backed by a signed approval record (typed by "
         "hand, or copied by an earlier version); the workspace opens and saves, but it is exported as accepted "
         "only after it is approved again (report --for-approval, sign, signoffs)").format(
-            verdict=term(s.verdict.value), role=s.role), IDENTITY_SINCE) for i, s in unverified_rows(ws)]
+            verdict=word(s.verdict), role=s.role), IDENTITY_SINCE) for i, s in unverified_rows(ws)]
 
 
 def backing_records(ws: Workspace) -> tuple[str, ...]:
@@ -292,8 +286,7 @@ def not_exportable(ws: Workspace, record_day: str | None = None) -> list[Message
     if ws.decision.status != RecordStatus.PROPOSED:
         out.append(msg("approval.export.status", "the status is {status}; only a proposed record is exported for "
                        "approval (a changed decision is a new revision)",
-                       # the status word, rendered in the reader's language (vocabulary.WORDS)
-                       status=msg(f"term.{ws.decision.status.value}", ws.decision.status.value)))
+                       status=ws.decision.status))  # its word, in the reader's language
     signed = [s.role for s in ws.signoffs if s.verdict != Vote.PENDING or s.record_inputs_sha256
               or s.signed_record_sha256]
     if signed:
@@ -372,7 +365,7 @@ def problems(ws: Workspace, content_sha256: str) -> list[Problem]:
         seen.setdefault(s.role, i)
         if s.record_inputs_sha256 and s.verdict not in (Vote.APPROVE, Vote.REJECT):
             out.append(Problem(f"signoffs[{i}].verdict", _("a row that names a signed record holds that signature's "
-                               "verdict (approve or reject), not {verdict}").format(verdict=term(s.verdict.value)), SINCE))
+                               "verdict (approve or reject), not {verdict}").format(verdict=word(s.verdict)), SINCE))
     out.extend(revision_problems(ws))
     out.extend(identity_problems(ws))
     if len(backing_records(ws)) > 1:
@@ -381,7 +374,7 @@ def problems(ws: Workspace, content_sha256: str) -> list[Problem]:
                                          "(deepdecide signoffs)").format(n=len(backing_records(ws))), IDENTITY_SINCE))
     if d.superseded_by and d.status != RecordStatus.SUPERSEDED:
         out.append(Problem("decision.superseded_by", _("set, but the status is {status}; superseded_by "
-                           "belongs to a superseded record").format(status=term(d.status.value)), SINCE))
+                           "belongs to a superseded record").format(status=word(d.status)), SINCE))
     if d.status == RecordStatus.SUPERSEDED and not d.superseded_by.strip():
         out.append(Problem("decision.superseded_by", _("a superseded record names the record that supersedes it "
                            "(decision.superseded_by)"), SINCE))
@@ -448,7 +441,7 @@ def _approval_problems(ws: Workspace, content_sha256: str) -> list[Problem]:
     gaps = content_gaps(ws)  # the identities: a copied verdict names its certificate (legacy rows: a note)
     if gaps:
         out.append(Problem("decision.status", _("{status}, but the record is not ready for approval: {gaps}").format(
-            status=term(status), gaps="; ".join(str(g) for g in gaps)), SINCE))
+            status=word(status, "record status"), gaps="; ".join(str(g) for g in gaps)), SINCE))
     rows = {s.role: (i, s) for i, s in enumerate(ws.signoffs)}
     unsigned = [r for r in required_approvers(ws) if r not in rows or rows[r][1].verdict != Vote.APPROVE
                 or not rows[r][1].record_inputs_sha256]
@@ -457,7 +450,7 @@ def _approval_problems(ws: Workspace, content_sha256: str) -> list[Problem]:
                            "missing: {missing}. Accepted is never typed by hand: export the record for "
                            "approval (deepdecide report --for-approval), have each approver sign it (deepdecide sign), "
                            "then copy the verdicts (deepdecide signoffs RECORD.pdf --into WS)").format(
-                               status=term(status), missing=", ".join(unsigned)), SINCE))
+                               status=word(status, "record status"), missing=", ".join(unsigned)), SINCE))
     for i, s in enumerate(ws.signoffs):
         if s.record_inputs_sha256 and s.record_inputs_sha256 != content_sha256:
             out.append(Problem(f"signoffs[{i}].record_inputs_sha256",
@@ -478,7 +471,7 @@ def signer_lines(ws: Workspace) -> list[Message]:
         who: str | Message = s.name or msg("approval.to_be_named", "(to be named)")
         if s.row.verdict != Vote.PENDING and not fingerprint(s.row.signed_record_sha256):
             state = msg("approval.legacy", "legacy, unverified: {verdict} (no signed approval record backs it)",
-                        verdict=msg(f"term.{s.row.verdict.value}", s.row.verdict.value))
+                        verdict=s.row.verdict)
         elif s.signed:
             verdict = (msg("approval.verdict.approve", "approve") if s.row.verdict == Vote.APPROVE
                        else msg("approval.verdict.reject", "reject"))

@@ -109,6 +109,11 @@ def _catalog(lang: str, domain: str = DOMAIN) -> _gettext.NullTranslations:
     return _gettext.translation(domain, locale_dir(), languages=[lang], fallback=True)
 
 
+def catalog(lang: str | None = None) -> _gettext.NullTranslations:
+    """The catalog of ``lang`` (the current language's by default)."""
+    return _catalog(lang or language())
+
+
 def gettext(message: str) -> str:
     """``message`` in the current language (itself when there is no translation)."""
     lang = language()
@@ -131,6 +136,14 @@ def pgettext(context: str, message: str) -> str:
     if lang == DEFAULT:
         return message
     return _catalog(lang).pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    """The singular or plural form for ``n`` of a message disambiguated by ``context``."""
+    lang = language()
+    if lang == DEFAULT:
+        return singular if n == 1 else plural
+    return _catalog(lang).npgettext(context, singular, plural, n)
 
 
 def dgettext(domain: str, message: str) -> str:

@@ -17,7 +17,8 @@ the same in every language (plus ``translation`` when the language is not Englis
 Templates use ``str.format`` named fields. A field without a format spec is written through
 :mod:`deepdecide.domain.formatting` (numbers with their significant digits, None as a dash); a
 field with a spec (``{share:.3f}``) is formatted as written. A parameter may itself be a Message,
-rendered with the same translator.
+rendered with the same translator, or a coded value (a member of an enumeration), written as its
+word in :mod:`deepdecide.domain.vocabulary`.
 """
 
 from __future__ import annotations
@@ -26,11 +27,12 @@ import math
 import string
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from enum import Enum
 from functools import lru_cache
 from numbers import Real
 from typing import Union
 
-from deepdecide.domain import formatting, i18n
+from deepdecide.domain import formatting, i18n, vocabulary
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +69,8 @@ class _Formatter(string.Formatter):
             return value.render(self.translate)
         if isinstance(value, Amount):
             return str(value)
+        if isinstance(value, Enum):  # a coded value (a StrEnum member): its word in the vocabulary
+            return vocabulary.word(value)
         if isinstance(value, tuple):
             return ", ".join(self.format_field(v, format_spec) for v in value)
         if format_spec:

@@ -1,39 +1,290 @@
-"""The words the views print for enumerated values (statuses, strategies, cost views, bases, kinds),
-marked for the catalog: a view writes ``term(value)`` (``i18n._`` of the English word), and
-``tools/i18n.py`` finds every word here. An identifier shown as such (a runtime id, a JSON key) is
-never passed through ``term``."""
+"""Every word the views show for a coded value, written once: the widgets (``gui/labels.py``), the
+command line and the PDF record (``report/words.py``) all read this table.
+
+The values stay English codes in the workspace, the JSON output and the record's embedded inputs; a
+view shows ``word(value)`` instead ("keep" -> "keep the stack" -> "mantener la pila"). Each word is
+marked with :func:`~deepdecide.domain.i18n.pgettext` under a context naming what it qualifies, so that
+"pass" (a parity verdict) and "official" (a support status) can be translated as Spanish needs, and
+the same code of two enumerations ("own" pricing, "own" capacity source) has a word of its own.
+
+An enumeration is named by its module and class ("workspace.Strategy"): the table holds the words of
+the analysis's enumerations too without the domain importing the analysis (tests/domain check that
+every member of every listed enumeration has its word)."""
 
 from __future__ import annotations
 
-from deepdecide.domain.i18n import N_, _
+from enum import Enum
 
-WORDS: tuple[str, ...] = (
-    # support classification and matrix status
-    N_("official"), N_("experimental"), N_("community"), N_("unsupported"), N_("undocumented"), N_("listed"),
-    # strategies, pricing, cost views, what is acquired
-    N_("keep"), N_("port"), N_("buy"), N_("dev-only"), N_("hosted-api"), N_("rent"), N_("own"), N_("existing"),
-    N_("cash"), N_("all-in"), N_("book"), N_("resale"), N_("purchase"), N_("hosted API"),
-    # capacity bases and sources
-    N_("measured"), N_("interpolated"), N_("lower bound"), N_("assumed"), N_("fails the SLO"),
-    N_("fails parity"), N_("cannot be judged"), N_("none"), N_("own measurement"), N_("third-party"), N_("proxy"),
-    N_("predicted"),
-    # standing against the SLO (an option that does not meet it is not recommendable)
-    N_("meets"), N_("fails-slo"), N_("fails-parity"), N_("cannot-judge"), N_("no-evidence"), N_("no evidence"),
-    # applicability and evidence kinds
-    N_("matches"), N_("mismatch"), N_("needs-context"), N_("illustrative"), N_("third_party"),
-    # evidence levels
-    N_("builds"), N_("correct"), N_("performs"), N_("capacity"), N_("run"), N_("check"),
-    # parity verdicts and machine requirement states
-    N_("pass"), N_("fail"), N_("inconclusive"), N_("met"), N_("unmet"), N_("unknown"),
-    # checklist answers, record status, votes
-    N_("provided"), N_("external"), N_("missing"), N_("proposed"), N_("accepted"), N_("rejected"),
-    N_("deprecated"), N_("superseded"), N_("approve"), N_("reject"), N_("abstain"), N_("pending"),
-    # risks
-    N_("blocker"), N_("no-benchmark"), N_("topology"), N_("assumed-capacity"), N_("missing-parity"),
-    N_("proxy-evidence"), N_("requirement"), N_("fleet"), N_("not-recommendable"),
-)
+from deepdecide.domain import i18n
+from deepdecide.domain.i18n import pgettext
+
+#: the evidence rungs, in order
+RUNGS = ("builds", "correct", "performs")
+
+#: enumeration ("module.Class") -> the context of its words
+ENUMS: dict[str, str] = {
+    "workspace.RecordStatus": "record status",
+    "workspace.Answer": "checklist answer",
+    "workspace.Direction": "criterion direction",
+    "workspace.Strategy": "strategy",
+    "workspace.Pricing": "pricing",
+    "workspace.CostView": "cost view",
+    "workspace.OwnedValue": "owned value",
+    "workspace.Vote": "vote",
+    "workspace.StepStatus": "step status",
+    "matrix.SupportStatus": "support status",
+    "matrix.RuntimeKind": "runtime kind",
+    "evidence.ParityKind": "parity kind",
+    "evidence.Verdict": "parity verdict",
+    "evidence.ProvenanceKind": "evidence kind",
+    "assessment.ParityOutcome": "parity verdict",
+    "assessment.Applicability": "applicability",
+    "assessment.CapacityBasis": "capacity basis",
+    "assessment.CapacitySource": "capacity source",
+    "assessment.SloStatus": "SLO standing",
+    "machine.Verdict": "machine verdict",
+    "machine.ReqState": "requirement state",
+}
+
+
+def _table() -> dict[str, dict[str, str]]:
+    """context -> code -> its word in the current language."""
+    return {
+        "record status": {
+            "proposed": pgettext("record status", "proposed"),
+            "accepted": pgettext("record status", "accepted"),
+            "rejected": pgettext("record status", "rejected"),
+            "deprecated": pgettext("record status", "deprecated"),
+            "superseded": pgettext("record status", "superseded"),
+        },
+        "checklist answer": {
+            "provided": pgettext("checklist answer", "provided"),
+            "external": pgettext("checklist answer", "external"),
+            "missing": pgettext("checklist answer", "missing"),
+        },
+        "criterion direction": {
+            "benefit": pgettext("criterion direction", "benefit"),
+            "cost": pgettext("criterion direction", "cost"),
+        },
+        "strategy": {
+            "keep": pgettext("strategy", "keep the stack"),
+            "port": pgettext("strategy", "port"),
+            "buy": pgettext("strategy", "buy hardware"),
+            "dev-only": pgettext("strategy", "development only"),
+            "hosted-api": pgettext("strategy", "hosted API"),
+        },
+        "pricing": {
+            "rent": pgettext("pricing", "rent"),
+            "own": pgettext("pricing", "buy"),
+            "existing": pgettext("pricing", "already owned"),
+        },
+        "cost view": {
+            "cash": pgettext("cost view", "cash"),
+            "all-in": pgettext("cost view", "all-in (economic)"),
+        },
+        "owned value": {
+            "book": pgettext("owned value", "book"),
+            "resale": pgettext("owned value", "resale"),
+            "purchase": pgettext("owned value", "purchase"),
+        },
+        "vote": {
+            "pending": pgettext("vote", "pending"),
+            "approve": pgettext("vote", "approve"),
+            "reject": pgettext("vote", "reject"),
+            "abstain": pgettext("vote", "abstain"),
+        },
+        "step status": {
+            "todo": pgettext("step status", "to do"),
+            "in-progress": pgettext("step status", "in progress"),
+            "done": pgettext("step status", "done"),
+            "blocked": pgettext("step status", "blocked"),
+        },
+        "support status": {
+            "official": pgettext("support status", "official"),
+            "experimental": pgettext("support status", "experimental"),
+            "community": pgettext("support status", "community"),
+            "unsupported": pgettext("support status", "unsupported"),
+            "undocumented": pgettext("support status", "undocumented"),
+        },
+        "runtime kind": {
+            "serving-runtime": pgettext("runtime kind", "serving runtime"),
+            "engine": pgettext("runtime kind", "engine"),
+            "kernel-library": pgettext("runtime kind", "kernel library"),
+            "local-runtime": pgettext("runtime kind", "local runtime"),
+        },
+        "parity kind": {
+            "kernel": pgettext("parity kind", "kernel"),
+            "logits": pgettext("parity kind", "logits"),
+            "greedy_match": pgettext("parity kind", "greedy_match"),
+            "eval_accuracy": pgettext("parity kind", "eval_accuracy"),
+            "structured_output": pgettext("parity kind", "structured_output"),
+            "long_context": pgettext("parity kind", "long_context"),
+        },
+        "parity verdict": {
+            "pass": pgettext("parity verdict", "pass"),
+            "fail": pgettext("parity verdict", "fail"),
+            "inconclusive": pgettext("parity verdict", "inconclusive"),
+            "none": pgettext("parity verdict", "none"),
+        },
+        "evidence kind": {
+            "own": pgettext("evidence kind", "own measurement"),
+            "third_party": pgettext("evidence kind", "third-party result"),
+            "illustrative": pgettext("evidence kind", "illustrative, reconstructed from published figures"),
+            "predicted": pgettext("evidence kind", "predicted (estimator or simulator, not a measurement)"),
+        },
+        "applicability": {
+            "matches": pgettext("applicability", "matches"),
+            "proxy": pgettext("applicability", "proxy"),
+            "mismatch": pgettext("applicability", "mismatch"),
+            "needs-context": pgettext("applicability", "needs context"),
+        },
+        "capacity basis": {
+            "measured": pgettext("capacity basis", "measured"),
+            "interpolated": pgettext("capacity basis", "interpolated"),
+            "lower-bound": pgettext("capacity basis", "lower bound"),
+            "assumed": pgettext("capacity basis", "assumed"),
+            "fails-slo": pgettext("capacity basis", "fails the SLO"),
+            "fails-parity": pgettext("capacity basis", "fails parity"),
+            "cannot-judge": pgettext("capacity basis", "cannot be judged"),
+            "none": pgettext("capacity basis", "none"),
+        },
+        "SLO standing": {
+            "meets": pgettext("SLO standing", "meets the SLO"),
+            "fails-slo": pgettext("SLO standing", "fails the SLO"),
+            "fails-parity": pgettext("SLO standing", "fails parity"),
+            "cannot-judge": pgettext("SLO standing", "cannot be judged"),
+            "no-evidence": pgettext("SLO standing", "no evidence"),
+        },
+        "capacity source": {
+            "own": pgettext("capacity source", "own measurement"),
+            "third_party": pgettext("capacity source", "third-party"),
+            "proxy": pgettext("capacity source", "proxy"),
+            "predicted": pgettext("capacity source", "predicted"),
+            "assumed": pgettext("capacity source", "assumed"),
+            "none": pgettext("capacity source", "none"),
+        },
+        "machine verdict": {
+            "listed": pgettext("machine verdict", "listed"),
+            "experimental": pgettext("machine verdict", "experimental"),
+            "unsupported": pgettext("machine verdict", "unsupported"),
+        },
+        "requirement state": {
+            "met": pgettext("requirement state", "met"),
+            "unmet": pgettext("requirement state", "unmet"),
+            "unknown": pgettext("requirement state", "unknown"),
+        },
+        # coded values that are plain strings in the model
+        "evidence rung": {  # and what else a run counts for
+            "builds": pgettext("evidence rung", "builds"),
+            "correct": pgettext("evidence rung", "correct"),
+            "performs": pgettext("evidence rung", "performs"),
+            "capacity": pgettext("evidence rung", "capacity"),
+        },
+        "evidence item": {
+            "run": pgettext("evidence item", "run"),
+            "check": pgettext("evidence item", "check"),
+        },
+        "acquire": {
+            "buy": pgettext("acquire", "buy"),
+            "rent": pgettext("acquire", "rent"),
+        },
+        "checklist category": {
+            "service": pgettext("checklist category", "service"),
+            "operations": pgettext("checklist category", "operations"),
+            "security": pgettext("checklist category", "security"),
+        },
+        "option status": {
+            "ranked": pgettext("option status", "ranked"),
+            "dev-only": pgettext("option status", "dev-only"),
+            "blocked": pgettext("option status", "blocked"),
+            "vetoed": pgettext("option status", "vetoed"),
+            "not ranked": pgettext("option status", "not ranked"),
+            "fails-slo": pgettext("option status", "fails the SLO"),
+            "fails-parity": pgettext("option status", "fails parity"),
+            "cannot-judge": pgettext("option status", "cannot be judged"),
+            "no-evidence": pgettext("option status", "no evidence"),
+        },
+        "kind of evidence": {  # short, in a list of files
+            "own": pgettext("kind of evidence", "own"),
+            "third-party": pgettext("kind of evidence", "third-party"),
+            "illustrative": pgettext("kind of evidence", "illustrative"),
+            "predicted": pgettext("kind of evidence", "predicted"),
+        },
+        "risk": {
+            "blocker": pgettext("risk", "blocker"),
+            "no-benchmark": pgettext("risk", "no-benchmark"),
+            "topology": pgettext("risk", "topology"),
+            "assumed-capacity": pgettext("risk", "assumed-capacity"),
+            "missing-parity": pgettext("risk", "missing-parity"),
+            "proxy-evidence": pgettext("risk", "proxy-evidence"),
+            "requirement": pgettext("risk", "requirement"),
+            "fleet": pgettext("risk", "fleet"),
+            "not-recommendable": pgettext("risk", "not-recommendable"),
+        },
+        "unit": {
+            "weeks": pgettext("unit", "weeks"),
+            "person-weeks": pgettext("unit", "person-weeks"),
+            "fraction": pgettext("unit", "fraction"),
+            "years": pgettext("unit", "years"),
+        },
+    }
+
+
+#: the table per language and catalog, made once (a record looks up a few hundred words)
+_TABLES: dict[tuple[str, int], dict[str, dict[str, str]]] = {}
+
+
+def _words() -> dict[str, dict[str, str]]:
+    lang = i18n.language()
+    key = (lang, id(i18n.catalog(lang)))  # a catalog a test swaps in is not hidden by the cache
+    table = _TABLES.get(key)
+    if table is None:
+        table = _TABLES[key] = _table()
+    return table
+
+
+def reset_cache() -> None:
+    """Forget the words of each language (tests that rewrite or switch a catalog)."""
+    _TABLES.clear()
+
+
+def enum_name(cls: type) -> str:
+    """An enumeration's name in :data:`ENUMS` ("workspace.Strategy")."""
+    return f"{cls.__module__.rsplit('.', 1)[-1]}.{cls.__qualname__}"
+
+
+def context_of(value: Enum) -> str | None:
+    """The context of an enumerated value's words (None: not in the table)."""
+    return ENUMS.get(enum_name(type(value)))
+
+
+def word(value: object, context: str | None = None) -> str:
+    """The word for a coded value in the current language: an enumeration member by its own
+    enumeration, a plain code by ``context`` ("risk", "evidence item"); anything unknown as it is."""
+    if value is None:
+        return ""
+    if isinstance(value, Enum):
+        context = context or context_of(value)
+        value = value.value
+    code = str(value)
+    if context is None:
+        return code
+    return _words().get(context, {}).get(code, code)
+
+
+def words(context: str) -> dict[str, str]:
+    """Every code of ``context`` with its word, in the table's order (a view's list of choices)."""
+    return dict(_words().get(context, {}))
 
 
 def term(value: object) -> str:
-    """The word for an enumerated value in the current language (the value itself if unknown)."""
-    return _(str(value))
+    """The word for a coded value given without its context ("approve", ``Vote.APPROVE.value``):
+    the first context of the table that has the code (callers written before the table; prefer
+    :func:`word` with the enumeration member or the context)."""
+    if isinstance(value, Enum):
+        return word(value)
+    code = str(value)
+    for context in _words().values():
+        if code in context:
+            return context[code]
+    return code

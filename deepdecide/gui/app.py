@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
+from deepdecide.domain.i18n import _
 from deepdecide.gui.resources import APP_ID
 
 if TYPE_CHECKING:
@@ -156,9 +157,8 @@ def prefetch_pages(window: MainWindow) -> None:
 
 def _after_show(window: MainWindow) -> None:
     if window._startup_error is not None:
-        from PySide6.QtCore import QCoreApplication
 
-        window.interaction.show_error(QCoreApplication.translate("MainWindow", "Cannot open the workspace"),
+        window.interaction.show_error(_("Cannot open the workspace"),
                                       window._startup_error)
     if window._offer_recovery:
         window.offer_recovery()

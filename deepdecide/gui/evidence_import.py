@@ -6,10 +6,11 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QCoreApplication, QObject
+from PySide6.QtCore import QObject
 
 from deepdecide.domain.edits import Batch, InsertEvidenceFile
 from deepdecide.domain.errors import DeepdecideError
+from deepdecide.domain.i18n import _, ngettext
 from deepdecide.domain.progress import CancelToken, ProgressCallback, scaled
 from deepdecide.gui.i18n import fmt
 from deepdecide.gui.tasks import Task
@@ -35,8 +36,7 @@ def import_files(paths: list[str], contexts: dict[str, Any], progress: ProgressC
                 first = found.failed[0]
                 if len(found.failed) > 1:
                     more = len(found.failed) - 1
-                    first.reason += fmt(QCoreApplication.translate(
-                        "EvidenceImporter", " (and %n more file(s) below %1 that failed)", None, more), path)
+                    first.reason += fmt(ngettext(" (and {n} more file(s) below %1 that failed)", " (and {n} more file(s) below %1 that failed)", more).format(n=more), path)
                 raise first
             results.extend(found.imported)
             if skipped is not None:
@@ -61,12 +61,12 @@ class EvidenceImporter(QObject):
     def start(self, paths: list[str]) -> Task:
         self.paths = paths
         names = ", ".join(Path(p).name for p in paths)
-        self.ctx.set_busy(fmt(QCoreApplication.translate("EvidenceImporter", "Importing %1…"), names), 0.0)
+        self.ctx.set_busy(fmt(_("Importing %1…"), names), 0.0)
         contexts = dict(self.contexts)
         self.skipped: list[tuple[str, str]] = []
         skipped = self.skipped
         task = Task(lambda progress, token: import_files(paths, contexts, progress, token, skipped))
-        task.signals.progress_changed.connect(lambda v: self.ctx.set_busy(fmt(QCoreApplication.translate("EvidenceImporter", "Importing %1…"), names), v))
+        task.signals.progress_changed.connect(lambda v: self.ctx.set_busy(fmt(_("Importing %1…"), names), v))
         task.signals.finished.connect(self._finished)
         task.signals.failed.connect(self._failed)
         task.signals.cancelled.connect(self._cancelled)
@@ -77,12 +77,12 @@ class EvidenceImporter(QObject):
     def _failed(self, exc: BaseException) -> None:
         # a cancelled import arrives as the cancelled signal (domain.progress.Cancelled), not here
         self.ctx.set_busy("", None)
-        self.ctx.interaction.show_error(QCoreApplication.translate("EvidenceImporter", "Cannot import the evidence"), exc)
-        self.ctx.set_busy(QCoreApplication.translate("EvidenceImporter", "Import failed; nothing was changed."), None)
+        self.ctx.interaction.show_error(_("Cannot import the evidence"), exc)
+        self.ctx.set_busy(_("Import failed; nothing was changed."), None)
         self.deleteLater()
 
     def _cancelled(self) -> None:
-        self.ctx.set_busy(QCoreApplication.translate("EvidenceImporter", "Import cancelled; nothing was changed."), None)
+        self.ctx.set_busy(_("Import cancelled; nothing was changed."), None)
         self.deleteLater()
 
     def _fit_note(self, n_files: int) -> str:
@@ -99,9 +99,9 @@ class EvidenceImporter(QObject):
         other = next((x for x in fits if x.applicability.value != "matches" and x.reasons), None)
         text = ", ".join(f"{n} {k}" for k, n in counts.items())
         if other is not None:
-            return fmt(QCoreApplication.translate("EvidenceImporter", "Against the workload: %1 (%2); see the Evidence "
+            return fmt(_("Against the workload: %1 (%2); see the Evidence "
                                                   "page."), text, str(other.reasons[0]))
-        return fmt(QCoreApplication.translate("EvidenceImporter", "Against the workload: %1; see the Evidence page."),
+        return fmt(_("Against the workload: %1; see the Evidence page."),
                    text)
 
     def _context_choices(self) -> dict[str, list[tuple[str, str]]]:
@@ -120,7 +120,7 @@ class EvidenceImporter(QObject):
         matrix = self.ctx.document.workspace.matrix
         rows = [context_table.row_for(path, r, matrix) for path, r in results if path not in self.contexts]
         if rows and context_table.needs_asking(rows):
-            self.ctx.set_busy(QCoreApplication.translate("EvidenceImporter", "Waiting for the context of the import…"), None)
+            self.ctx.set_busy(_("Waiting for the context of the import…"), None)
             answered = self.ctx.interaction.ask_import_context(rows, self._context_choices())
             if answered is None:
                 self._cancelled()
@@ -129,37 +129,33 @@ class EvidenceImporter(QObject):
             self.start(self.paths)  # again, with each file's context (an import is all-or-nothing)
             return
         if not results:
-            self.ctx.set_busy(QCoreApplication.translate(
-                "EvidenceImporter", "No result files found; %n file(s) skipped, nothing was changed.", None,
-                len(self.skipped)), None)
+            self.ctx.set_busy(ngettext("No result files found; {n} file(s) skipped, nothing was changed.", "No result files found; {n} file(s) skipped, nothing was changed.", len(self.skipped)).format(n=len(self.skipped)), None)
             self.deleteLater()
             return
         edits = tuple(InsertEvidenceFile(r.evidence) for _p, r in results)
         names = ", ".join(Path(p).name for p, _r in results)
         count = len(results)
         if count > 3:
-            names = fmt(QCoreApplication.translate("EvidenceImporter", "%1 files"), count)
+            names = fmt(_("%1 files"), count)
 
         def label() -> str:
-            what = fmt(QCoreApplication.translate("EvidenceImporter", "%1 files"), count) if count > 3 else names
-            return fmt(QCoreApplication.translate("EvidenceImporter", "Import %1"), what)  # in the language of the moment
+            what = fmt(_("%1 files"), count) if count > 3 else names
+            return fmt(_("Import %1"), what)  # in the language of the moment
 
         added = False
         try:
             self.ctx.document.edit(edits[0] if len(edits) == 1 else Batch(edits), label)
             added = True
         except DeepdecideError as exc:
-            self.ctx.interaction.show_error(QCoreApplication.translate("EvidenceImporter", "Cannot import the evidence"), exc)
+            self.ctx.interaction.show_error(_("Cannot import the evidence"), exc)
         runs = sum(len(r.evidence.runs) for _p, r in results)
         checks = sum(len(r.evidence.parity) for _p, r in results)
-        text = fmt(QCoreApplication.translate("EvidenceImporter", "Imported %1: %2 runs, %3 parity checks."), names, runs, checks)
+        text = fmt(_("Imported %1: %2 runs, %3 parity checks."), names, runs, checks)
         fit = self._fit_note(len(results)) if added else ""
         if fit:
             text += " " + fit
         if self.skipped:
             first, reason = self.skipped[0]
-            text += " " + fmt(QCoreApplication.translate(
-                "EvidenceImporter", "Skipped %n file(s) that are not result files (first: %1: %2).", None,
-                len(self.skipped)), Path(first).name, reason)
+            text += " " + fmt(ngettext("Skipped {n} file(s) that are not result files (first: %1: %2).", "Skipped {n} file(s) that are not result files (first: %1: %2).", len(self.skipped)).format(n=len(self.skipped)), Path(first).name, reason)
         self.ctx.set_busy(text, None)
         self.deleteLater()

@@ -1,14 +1,17 @@
-"""Translation helpers: every user-visible string goes through Qt's translator.
+"""What the interface language needs from Qt; the words themselves come from the one gettext catalog.
 
-The interface language is chosen in the preferences (``language``: "system", "en" or "es"); "system"
-follows the system locale. :func:`apply_language` installs the application's compiled catalog
-(``resources/translations/deepdecide_<lang>.qm``) and Qt's own (``qtbase_<lang>.qm``, so file dialogs
-and standard buttons speak the same language), makes the language's locale the default for Qt's
-number and date widgets, and switches the Qt-free layers (analysis messages, figures) through
-:func:`deepdecide.domain.i18n.set_language`. It can be called again at run time.
+The widgets say their text with ``_("…")``, ``pgettext``, ``ngettext`` and ``N_`` from
+:mod:`deepdecide.domain.i18n`, the same catalog (``data/locale/<lang>/LC_MESSAGES/deepdecide.po``)
+the command line and the PDF record read. What stays here is Qt's side of it: the interface language is
+chosen in the preferences (``language``: "system", "en" or "es"; "system" follows the system locale),
+and :func:`apply_language` switches the catalog (:func:`deepdecide.domain.i18n.set_language`), installs
+Qt's own translations (``qtbase_<lang>.qm``, so file dialogs and standard buttons speak the same
+language) and makes the language's locale the default for Qt's number and date widgets. It can be
+called again at run time; the main window then rebuilds its pages in the new language
+(``MainWindow.retranslate``).
 
-Python strings have no QString::arg, so ``fmt`` fills Qt-style ``%1 %2 ...`` markers; a
-translation may reorder them.
+Qt-style ``%1 %2 ...`` markers in a widget's text are filled by :func:`fmt` (a translation may
+reorder them; ``tools/i18n.py check`` holds every translation to its source's markers).
 """
 
 from __future__ import annotations
@@ -20,7 +23,6 @@ from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
 from deepdecide.domain import i18n as domain_i18n
 from deepdecide.domain.messages import Message
-from deepdecide.gui.resources import translations_dir
 
 #: the preference values of the language choice ("system" follows the system locale)
 SYSTEM = "system"
@@ -33,10 +35,6 @@ def fmt(text: str, *args: Any) -> str:
     for i in range(len(args), 0, -1):
         text = text.replace(f"%{i}", str(args[i - 1]))
     return text
-
-
-def translate(context: str, text: str, *args: Any) -> str:
-    return fmt(QCoreApplication.translate(context, text), *args)
 
 
 def languages() -> dict[str, str]:
@@ -113,8 +111,9 @@ def current_language(app: QCoreApplication | None = None) -> str:
 
 
 def apply_language(app: QCoreApplication, choice: str | QLocale | None = SYSTEM) -> str:
-    """Use the language ``choice`` asks for from now on, in Qt and in the Qt-free layers; returns
-    its code. Translators installed by anything else (tests) are left alone."""
+    """Use the language ``choice`` asks for from now on: the gettext catalog of every text, Qt's own
+    translations and the default locale; returns its code. Translators installed by anything else
+    are left alone."""
     code = resolve(choice)
     domain_i18n.set_language(code)
     locale = locale_for(code)
@@ -125,25 +124,20 @@ def apply_language(app: QCoreApplication, choice: str | QLocale | None = SYSTEM)
         app.removeTranslator(old)
         old.deleteLater()
     _installed(app).clear()
-    if code != domain_i18n.DEFAULT:  # English is the source language: no catalog
-        qt_dir = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
-        for name, where in (("qtbase", qt_dir), ("deepdecide", str(translations_dir()))):
-            translator = QTranslator(app)
-            if translator.load(locale, name, "_", where):
-                if name == "qtbase":  # installed first: asked after every catalog
-                    fallback = AcceleratorFallback(translator, app)
-                    app.installTranslator(fallback)
-                    _installed(app).append(fallback)
-                app.installTranslator(translator)
-                _installed(app).append(translator)
+    if code != domain_i18n.DEFAULT:  # English is Qt's source language: no catalog
+        translator = QTranslator(app)
+        if translator.load(locale, "qtbase", "_", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
+            fallback = AcceleratorFallback(translator, app)  # installed first: asked after qtbase
+            app.installTranslator(fallback)
+            app.installTranslator(translator)
+            _installed(app).extend((fallback, translator))
     app._deepdecide_language = code  # type: ignore[attr-defined]
     return code
 
 
 def text(message: Message | str) -> str:
-    """An analysis message in the interface language: rendered by :mod:`deepdecide.domain.i18n`
-    (its template is the key of the one gettext catalog the command line and the record use too;
-    :func:`apply_language` has switched that catalog to the interface language)."""
+    """An analysis message in the interface language: its template is a key of the one gettext
+    catalog, which :func:`apply_language` has switched to the interface language."""
     return message if isinstance(message, str) else message.render()
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from deepdecide.domain.errors import DeepdecideError, LocatedError, ValidationErrors, WriteConflict
+from deepdecide.domain.i18n import _, pgettext
 from deepdecide.gui.i18n import fmt
 
 if TYPE_CHECKING:
@@ -19,21 +19,21 @@ def error_parts(exc: BaseException) -> tuple[str, str]:
     """(summary, details) of an error: the file, the place in it and the reason, one per line."""
     if isinstance(exc, ValidationErrors):
         first = exc.errors[0] if exc.errors else None
-        summary = fmt(QCoreApplication.translate("Interaction", "%1 problems in %2"), len(exc.errors), Path(first.file).name if first and first.file else "")
+        summary = fmt(_("%1 problems in %2"), len(exc.errors), Path(first.file).name if first and first.file else "")
         return summary, "\n".join(e.message for e in exc.errors)
     if isinstance(exc, LocatedError):
-        where = Path(exc.file).name if exc.file else QCoreApplication.translate("Interaction", "the input")
+        where = Path(exc.file).name if exc.file else _("the input")
         if exc.line is not None:
-            where += ", " + QCoreApplication.translate("Interaction", "line") + f" {exc.line}"
+            where += ", " + _("line") + f" {exc.line}"
         if exc.path:
             where += f", {exc.path}"
-        return fmt(QCoreApplication.translate("Interaction", "%1: %2"), where, exc.reason), exc.message
+        return fmt(_("%1: %2"), where, exc.reason), exc.message
     if isinstance(exc, (DeepdecideError, WriteConflict)):
         return str(exc), str(exc)
     if isinstance(exc, OSError):
         name = getattr(exc, "filename", "") or ""
-        return fmt(QCoreApplication.translate("Interaction", "%1: %2"), name or QCoreApplication.translate("Interaction", "file"), exc.strerror or str(exc)), str(exc)
-    return fmt(QCoreApplication.translate("Interaction", "Unexpected error: %1"), exc), repr(exc)
+        return fmt(_("%1: %2"), name or pgettext("unnamed file", "file"), exc.strerror or str(exc)), str(exc)
+    return fmt(_("Unexpected error: %1"), exc), repr(exc)
 
 
 class Interaction:
@@ -45,7 +45,7 @@ class Interaction:
     def show_error(self, title: str, exc: BaseException) -> None:
         summary, details = error_parts(exc)
         box = QMessageBox(QMessageBox.Icon.Critical, title, summary, QMessageBox.StandardButton.Ok, self.parent)
-        box.setInformativeText(QCoreApplication.translate("Interaction", "Nothing was changed."))
+        box.setInformativeText(_("Nothing was changed."))
         if details and details != summary:
             box.setDetailedText(details)
         box.exec()
@@ -54,16 +54,16 @@ class Interaction:
         """'save', 'discard' or 'cancel'."""
         buttons = (QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
                    | QMessageBox.StandardButton.Cancel)
-        answer = QMessageBox.warning(self.parent, QCoreApplication.translate("Interaction", "Unsaved changes"),
-                                     fmt(QCoreApplication.translate("Interaction", "Save the changes to %1 before closing it?"), name), buttons,
+        answer = QMessageBox.warning(self.parent, _("Unsaved changes"),
+                                     fmt(_("Save the changes to %1 before closing it?"), name), buttons,
                                      QMessageBox.StandardButton.Save)
         return {QMessageBox.StandardButton.Save: "save",
                 QMessageBox.StandardButton.Discard: "discard"}.get(answer, "cancel")
 
     def ask_recover(self, description: str) -> bool:
         answer = QMessageBox.question(
-            self.parent, QCoreApplication.translate("Interaction", "Recover unsaved work?"),
-            fmt(QCoreApplication.translate("Interaction", "deepdecide was not closed normally. An autosaved copy of %1 exists.\n\nRecover it?"), description),
+            self.parent, _("Recover unsaved work?"),
+            fmt(_("deepdecide was not closed normally. An autosaved copy of %1 exists.\n\nRecover it?"), description),
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, QMessageBox.StandardButton.Yes)
         return answer == QMessageBox.StandardButton.Yes
 
@@ -71,30 +71,28 @@ class Interaction:
         """The workspace's file was written (or deleted) by another program: 'reload', 'save_as' or
         'cancel'. With unsaved changes the user is told that reloading loses them."""
         if gone:
-            text = fmt(QCoreApplication.translate("Interaction", "%1 was deleted or moved on disk by another program."), name)
+            text = fmt(_("%1 was deleted or moved on disk by another program."), name)
         else:
-            text = fmt(QCoreApplication.translate("Interaction", "%1 was changed on disk by another program (for example, "
+            text = fmt(_("%1 was changed on disk by another program (for example, "
                                                   "sign-offs copied into it by deepdecide signoffs, or an import)."), name)
         if saving:
-            text += "\n\n" + QCoreApplication.translate("Interaction", "Saving would overwrite that change, so nothing was saved.")
-        box = QMessageBox(QMessageBox.Icon.Warning, QCoreApplication.translate("Interaction", "File changed on disk"), text,
+            text += "\n\n" + _("Saving would overwrite that change, so nothing was saved.")
+        box = QMessageBox(QMessageBox.Icon.Warning, _("File changed on disk"), text,
                           QMessageBox.StandardButton.NoButton, self.parent)
         box.setObjectName("reload_prompt")
         answers: dict[object, str] = {}
         if not gone:
             if modified:
-                box.setInformativeText(QCoreApplication.translate(
-                    "Interaction", "You have unsaved changes. Reloading loses them; to keep them, save them "
+                box.setInformativeText(_("You have unsaved changes. Reloading loses them; to keep them, save them "
                                    "under another name and compare."))
-                reload = box.addButton(QCoreApplication.translate("Interaction", "Reload and lose my changes"),
+                reload = box.addButton(_("Reload and lose my changes"),
                                        QMessageBox.ButtonRole.DestructiveRole)
             else:
-                box.setInformativeText(QCoreApplication.translate(
-                    "Interaction", "You have no unsaved changes. Reload it to see what was written?"))
-                reload = box.addButton(QCoreApplication.translate("Interaction", "Reload"), QMessageBox.ButtonRole.AcceptRole)
+                box.setInformativeText(_("You have no unsaved changes. Reload it to see what was written?"))
+                reload = box.addButton(_("Reload"), QMessageBox.ButtonRole.AcceptRole)
             answers[reload] = "reload"
         if modified or gone:
-            keep = box.addButton(QCoreApplication.translate("Interaction", "Keep mine and save as…"),
+            keep = box.addButton(_("Keep mine and save as…"),
                                  QMessageBox.ButtonRole.ActionRole)
             answers[keep] = "save_as"
         cancel = box.addButton(QMessageBox.StandardButton.Cancel)
@@ -103,57 +101,57 @@ class Interaction:
         return answers.get(box.clickedButton(), "cancel")
 
     def ask_open_path(self, directory: str) -> str:
-        path, _ = QFileDialog.getOpenFileName(self.parent, QCoreApplication.translate("Interaction", "Open workspace"), directory,
-                                              QCoreApplication.translate("Interaction", "deepdecide workspace (*.deepdecide.yaml *.yaml *.yml)") + ";;" + QCoreApplication.translate("Interaction", "All files (*)"))
+        path, _ignored = QFileDialog.getOpenFileName(self.parent, _("Open workspace"), directory,
+                                              _("deepdecide workspace (*.deepdecide.yaml *.yaml *.yml)") + ";;" + _("All files (*)"))
         return path
 
     def ask_save_path(self, directory: str, suggested: str) -> str:
-        path, _ = QFileDialog.getSaveFileName(self.parent, QCoreApplication.translate("Interaction", "Save workspace as"),
-                                              str(Path(directory) / suggested), QCoreApplication.translate("Interaction", "deepdecide workspace (*.deepdecide.yaml *.yaml *.yml)"))
+        path, _ignored = QFileDialog.getSaveFileName(self.parent, _("Save workspace as"),
+                                              str(Path(directory) / suggested), _("deepdecide workspace (*.deepdecide.yaml *.yaml *.yml)"))
         if path and not path.endswith((".yaml", ".yml")):
             path += ".deepdecide.yaml"
         return path
 
     def ask_evidence_paths(self, directory: str) -> list[str]:
-        paths, _ = QFileDialog.getOpenFileNames(self.parent, QCoreApplication.translate("Interaction", "Import evidence files"), directory,
-                                                QCoreApplication.translate("Interaction", "Benchmark and parity results (*.json *.jsonl *.csv *.yaml *.yml *.txt);;"
+        paths, _ignored = QFileDialog.getOpenFileNames(self.parent, _("Import evidence files"), directory,
+                                                _("Benchmark and parity results (*.json *.jsonl *.csv *.yaml *.yml *.txt);;"
                                                     "All files (*)"))
         return list(paths)
 
     def ask_pdf_path(self, directory: str, suggested: str) -> str:
-        path, _ = QFileDialog.getSaveFileName(self.parent, QCoreApplication.translate("Interaction", "Export decision record"),
-                                              str(Path(directory) / suggested), QCoreApplication.translate("Interaction", "PDF (*.pdf)"))
+        path, _ignored = QFileDialog.getSaveFileName(self.parent, _("Export decision record"),
+                                              str(Path(directory) / suggested), _("PDF (*.pdf)"))
         if path and not path.lower().endswith(".pdf"):
             path += ".pdf"
         return path
 
     def ask_table_path(self, title: str, directory: str, suggested: str, suffix: str) -> str:
         """Where to write a CSV (``suffix`` ".csv") or XLSX file."""
-        filters = {".csv": QCoreApplication.translate("Interaction", "CSV (*.csv)"),
-                   ".xlsx": QCoreApplication.translate("Interaction", "Excel workbook (*.xlsx)")}
-        path, _ = QFileDialog.getSaveFileName(self.parent, title, str(Path(directory) / suggested), filters[suffix])
+        filters = {".csv": _("CSV (*.csv)"),
+                   ".xlsx": _("Excel workbook (*.xlsx)")}
+        path, _ignored = QFileDialog.getSaveFileName(self.parent, title, str(Path(directory) / suggested), filters[suffix])
         if path and not path.lower().endswith(suffix):
             path += suffix
         return path
 
     def ask_record_path(self, directory: str, title: str = "") -> str:
         """An existing PDF decision record (to sign, to revise, to compare with, to copy sign-offs from)."""
-        path, _ = QFileDialog.getOpenFileName(self.parent, title or QCoreApplication.translate("Interaction", "Decision record"),
-                                              directory, QCoreApplication.translate("Interaction", "PDF (*.pdf)") + ";;"
-                                              + QCoreApplication.translate("Interaction", "All files (*)"))
+        path, _ignored = QFileDialog.getOpenFileName(self.parent, title or _("Decision record"),
+                                              directory, _("PDF (*.pdf)") + ";;"
+                                              + _("All files (*)"))
         return path
 
     def ask_trust_paths(self, directory: str) -> list[str]:
         """The certificates to trust (the organisation's CA, PEM or DER); none chosen: nothing is trusted."""
-        paths, _ = QFileDialog.getOpenFileNames(
-            self.parent, QCoreApplication.translate("Interaction", "Certificates to trust (the organisation's CA)"), directory,
-            QCoreApplication.translate("Interaction", "Certificates (*.pem *.crt *.cer *.der)") + ";;"
-            + QCoreApplication.translate("Interaction", "All files (*)"))
+        paths, _ignored = QFileDialog.getOpenFileNames(
+            self.parent, _("Certificates to trust (the organisation's CA)"), directory,
+            _("Certificates (*.pem *.crt *.cer *.der)") + ";;"
+            + _("All files (*)"))
         return list(paths)
 
     def ask_certificate_path(self, directory: str) -> str:
-        path, _ = QFileDialog.getOpenFileName(self.parent, QCoreApplication.translate("Interaction", "Certificate to sign with"), directory,
-                                              QCoreApplication.translate("Interaction", "PKCS#12 certificate (*.p12 *.pfx)") + ";;" + QCoreApplication.translate("Interaction", "All files (*)"))
+        path, _ignored = QFileDialog.getOpenFileName(self.parent, _("Certificate to sign with"), directory,
+                                              _("PKCS#12 certificate (*.p12 *.pfx)") + ";;" + _("All files (*)"))
         return path
 
     def ask_export(self, defaults: ExportRequest, decision_id: str) -> ExportRequest | None:

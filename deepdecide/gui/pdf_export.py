@@ -10,8 +10,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication
-
+from deepdecide.domain.i18n import _
 from deepdecide.gui.i18n import fmt
 from deepdecide.gui.tasks import Task
 
@@ -110,20 +109,20 @@ def export_pdf(ctx: ControllerContext, request: ExportRequest | None = None) -> 
     signer = pending[0].signer_name
     task = Task(work)
     name = Path(path).name
-    writing = (fmt(QCoreApplication.translate("PdfExport", "Writing and signing %1…"), name) if signed
-               else fmt(QCoreApplication.translate("PdfExport", "Writing %1…"), name))
+    writing = (fmt(_("Writing and signing %1…"), name) if signed
+               else fmt(_("Writing %1…"), name))
     task.signals.progress_changed.connect(lambda v: ctx.set_busy(writing, v))
     if signed:
-        done = fmt(QCoreApplication.translate("PdfExport", "Wrote the decision record %1, signed by %2"), path, signer)
+        done = fmt(_("Wrote the decision record %1, signed by %2"), path, signer)
     else:
-        done = fmt(QCoreApplication.translate("PdfExport", "Wrote the decision record %1"), path)
+        done = fmt(_("Wrote the decision record %1"), path)
     task.signals.finished.connect(lambda _p: ctx.set_busy(done + (f"; {left_out}" if left_out else ""), None))
     task.signals.finished.connect(lambda _p: ctx.document.record_exported(ws, path))
-    task.signals.cancelled.connect(lambda: ctx.set_busy(QCoreApplication.translate("PdfExport", "Export cancelled; nothing was written."), None))
+    task.signals.cancelled.connect(lambda: ctx.set_busy(_("Export cancelled; nothing was written."), None))
 
     def failed(exc: BaseException) -> None:  # a cancelled export arrives as the cancelled signal
-        ctx.set_busy(QCoreApplication.translate("PdfExport", "Export failed; nothing was written."), None)
-        ctx.interaction.show_error(QCoreApplication.translate("PdfExport", "Cannot export the decision record"), exc)
+        ctx.set_busy(_("Export failed; nothing was written."), None)
+        ctx.interaction.show_error(_("Cannot export the decision record"), exc)
 
     task.signals.failed.connect(failed)
     ctx.set_busy(writing, 0.0)
@@ -151,8 +150,8 @@ def export_for_approval(ctx: ControllerContext) -> Task | None:
     ws = ctx.document.workspace
     gaps = approval.not_exportable(ws)
     if gaps:
-        ctx.interaction.info(QCoreApplication.translate("PdfExport", "Not ready for approval"),
-                             QCoreApplication.translate("PdfExport", "Missing:") + "\n" + "\n".join(f"• {g}" for g in gaps))
+        ctx.interaction.info(_("Not ready for approval"),
+                             _("Missing:") + "\n" + "\n".join(f"• {g}" for g in gaps))
         return None
     folder = ctx.prefs.get("last_directory") or str(Path.home())
     stem = suggested_name(ctx).removesuffix(".pdf")
@@ -168,16 +167,16 @@ def export_for_approval(ctx: ControllerContext) -> Task | None:
         return path
 
     task = Task(work)
-    writing = fmt(QCoreApplication.translate("PdfExport", "Writing %1 for approval…"), Path(path).name)
+    writing = fmt(_("Writing %1 for approval…"), Path(path).name)
     task.signals.progress_changed.connect(lambda v: ctx.set_busy(writing, v))
-    done = fmt(QCoreApplication.translate("PdfExport", "Wrote %1 for approval; each approver signs it in turn"), path)
+    done = fmt(_("Wrote %1 for approval; each approver signs it in turn"), path)
     task.signals.finished.connect(lambda _p: ctx.set_busy(done, None))
     task.signals.finished.connect(lambda _p: ctx.document.record_exported(frozen, path))
-    task.signals.cancelled.connect(lambda: ctx.set_busy(QCoreApplication.translate("PdfExport", "Export cancelled; nothing was written."), None))
+    task.signals.cancelled.connect(lambda: ctx.set_busy(_("Export cancelled; nothing was written."), None))
 
     def failed(exc: BaseException) -> None:
-        ctx.set_busy(QCoreApplication.translate("PdfExport", "Export failed; nothing was written."), None)
-        ctx.interaction.show_error(QCoreApplication.translate("PdfExport", "Cannot export the decision record"), exc)
+        ctx.set_busy(_("Export failed; nothing was written."), None)
+        ctx.interaction.show_error(_("Cannot export the decision record"), exc)
 
     task.signals.failed.connect(failed)
     ctx.set_busy(writing, 0.0)
@@ -221,15 +220,15 @@ def sign_record(ctx: ControllerContext, request: SignRecordRequest | None = None
         return kind
 
     task = Task(work)
-    busy = fmt(QCoreApplication.translate("PdfExport", "Signing %1 as %2…"), Path(target).name, role)
+    busy = fmt(_("Signing %1 as %2…"), Path(target).name, role)
     task.signals.progress_changed.connect(lambda v: ctx.set_busy(busy, v))
     task.signals.finished.connect(lambda kind: ctx.set_busy(
-        fmt(QCoreApplication.translate("PdfExport", "Signed %1 as %2 (%3)"), target, role, str(kind))
+        fmt(_("Signed %1 as %2 (%3)"), target, role, str(kind))
         + (f"; {redacted}" if redacted else ""), None))
 
     def failed(exc: BaseException) -> None:
-        ctx.set_busy(QCoreApplication.translate("PdfExport", "Not signed; the record is unchanged."), None)
-        ctx.interaction.show_error(QCoreApplication.translate("PdfExport", "Cannot sign the decision record"), exc)
+        ctx.set_busy(_("Not signed; the record is unchanged."), None)
+        ctx.interaction.show_error(_("Cannot sign the decision record"), exc)
 
     task.signals.failed.connect(failed)
     ctx.set_busy(busy, 0.0)

@@ -1,4 +1,4 @@
-"""The one place that finds packaged resources (icons, styles, translations)."""
+"""The one place that finds packaged resources (icons, styles)."""
 
 from __future__ import annotations
 
@@ -17,10 +17,6 @@ def resource_path(*parts: str) -> Path:
 
 def icon_theme_dir() -> Path:
     return resource_path("icons")
-
-
-def translations_dir() -> Path:
-    return resource_path("translations")
 
 
 def register_icon_themes() -> None:

@@ -13,8 +13,7 @@ import dataclasses
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication
-
+from deepdecide.domain.i18n import _
 from deepdecide.gui.i18n import fmt
 
 if TYPE_CHECKING:
@@ -53,14 +52,13 @@ def export_table(ctx: ControllerContext, kind: str, path: str | None = None) -> 
     from deepdecide.report import spreadsheet as sheet
 
     title = {
-        "comparison": QCoreApplication.translate("TableExport", "Export the comparison as CSV"),
-        "evidence": QCoreApplication.translate("TableExport", "Export the evidence as CSV"),
-        "parity": QCoreApplication.translate("TableExport", "Export the parity checks as CSV"),
-        "workbook": QCoreApplication.translate("TableExport", "Export a workbook (XLSX)"),
+        "comparison": _("Export the comparison as CSV"),
+        "evidence": _("Export the evidence as CSV"),
+        "parity": _("Export the parity checks as CSV"),
+        "workbook": _("Export a workbook (XLSX)"),
     }[kind]
     if kind == "workbook" and not sheet.xlsx_available():
-        ctx.interaction.show_error(title, sheet.XlsxUnavailable(QCoreApplication.translate(
-            "TableExport", "XLSX export needs openpyxl: pip install 'deepdecide[xlsx]' (CSV export works without it)")))
+        ctx.interaction.show_error(title, sheet.XlsxUnavailable(_("XLSX export needs openpyxl: pip install 'deepdecide[xlsx]' (CSV export works without it)")))
         return ""
     if path is None:
         folder = ctx.prefs.get("last_directory") or str(Path.home())
@@ -80,10 +78,10 @@ def export_table(ctx: ControllerContext, kind: str, path: str | None = None) -> 
             rows = len(made[kind].rows)
             left_out = told(made[kind].redactions)
     except (OSError, ValueError) as exc:
-        ctx.set_busy(QCoreApplication.translate("TableExport", "Export failed; nothing was written."), None)
+        ctx.set_busy(_("Export failed; nothing was written."), None)
         ctx.interaction.show_error(title, exc)
         return ""
     ctx.prefs.set("last_directory", str(Path(path).resolve().parent))
-    ctx.set_busy(fmt(QCoreApplication.translate("TableExport", "Wrote %1 (%2 rows)"), path, rows)
+    ctx.set_busy(fmt(_("Wrote %1 (%2 rows)"), path, rows)
                  + (f"; {left_out}" if left_out else ""), None)
     return path

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QUndoCommand
 
 from deepdecide.domain.edits import Edit
@@ -19,22 +18,6 @@ _MERGE_IDS: dict[object, int] = {}
 #: a step's label: a text, or a function that says it in the current language (so the history
 #: reads in the new language after View > Language)
 Label = str | Callable[[], str]
-
-
-def translator_for(obj: Any) -> Callable[..., str]:
-    """``obj.tr`` without holding ``obj``: the text's translation in the first of its classes'
-    contexts that has one (as PySide's ``tr`` looks it up). A label made with it outlives the page
-    that made it, which a language switch rebuilds."""
-    contexts = [c.__name__ for c in type(obj).__mro__]
-
-    def say(source: str, disambiguation: str | None = None) -> str:
-        for context in contexts:
-            text = QCoreApplication.translate(context, source, disambiguation)
-            if text != source:
-                return text
-        return source
-
-    return say
 
 
 def _merge_id(key: object) -> int:

@@ -20,7 +20,7 @@ from deepdecide.domain import approval
 from deepdecide.domain.errors import DeepdecideError
 from deepdecide.domain.i18n import N_, _
 from deepdecide.domain.messages import Message, msg
-from deepdecide.domain.vocabulary import term
+from deepdecide.domain.vocabulary import word
 from deepdecide.domain.workspace import RecordStatus, SignOff, Vote, Workspace
 from deepdecide.importers.secrets import Finding, redact, scan
 from deepdecide.report.signing import REVOKED, SignatureCheck, SigningError, _quiet_pyhanko
@@ -332,7 +332,7 @@ def sign_as_approver(pdf: bytes, signer: SimpleSigner, *, role: str, verdict: Vo
     name = certificate_name or _("the certificate")
     conditions = redact(conditions)
     if verdict not in (Vote.APPROVE, Vote.REJECT):
-        raise ApprovalError(_("the verdict is approve or reject, not {verdict}").format(verdict=term(verdict.value)))
+        raise ApprovalError(_("the verdict is approve or reject, not {verdict}").format(verdict=word(verdict)))
     check_signing_certificate(signer, name)
     result = verify(pdf)
     if result.status != INTACT:
@@ -575,7 +575,7 @@ def check_approval_record(ws: Workspace, signed: bytes, *, trust: list[Any] | No
         at = f"signoffs[{i}]"
         if sig is None or sig.kind != APPROVAL:
             found.problems.append(_("{at} ({role}) holds {verdict}, but the signed record has no approval signature "
-                                    "of {role}").format(at=at, role=row.role, verdict=term(row.verdict.value)))
+                                    "of {role}").format(at=at, role=row.role, verdict=word(row.verdict)))
             continue
         if sig.not_named is not None:
             found.not_named.append(_("{at} ({role}): the signature is NOT THE NAMED APPROVER: {why}").format(

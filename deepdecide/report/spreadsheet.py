@@ -57,7 +57,7 @@ from deepdecide.domain.errors import DeepdecideError
 from deepdecide.domain.evidence import BENCHMARK_FIELDS, PARITY_FIELDS, EvidenceFile
 from deepdecide.domain.i18n import N_, _
 from deepdecide.domain.messages import Message, msg
-from deepdecide.domain.vocabulary import term
+from deepdecide.domain.vocabulary import word
 from deepdecide.domain.workspace import Workspace
 from deepdecide.importers.secrets import Finding, scan_known
 from deepdecide.storage.yamlio import atomic_write_bytes
@@ -189,7 +189,7 @@ def _figures(obj: Any, parents: tuple[str, ...] = ()) -> list[tuple[tuple[str, .
 
 def _figure_label(path: tuple[str, ...], fig: Figure) -> str:
     # a cost view's figures ("cash: …", "all-in: …") under the view's word in the interface language
-    prefix = [term(p.replace("_", "-")) for p in path[:-1] if p not in _PLAIN_PARENTS]
+    prefix = [word(p.replace("_", "-"), "cost view") for p in path[:-1] if p not in _PLAIN_PARENTS]
     name = str(fig.name)  # in the interface language, like the other headers (English: the catalog key)
     return ": ".join((*prefix, name)) if prefix else name
 
@@ -278,14 +278,14 @@ def comparison_table(ws: Workspace, a: Assessment) -> Table:
 
     rows: list[tuple[Cell, ...]] = []
     for oa in options:
-        status = term("ranked" if oa.rank is not None else "dev-only" if oa.strategy.value == "dev-only"
+        status = word("ranked" if oa.rank is not None else "dev-only" if oa.strategy.value == "dev-only"
                       else oa.slo_standing.status.value if not oa.slo_standing.recommendable
-                      else "blocked" if not oa.eligible else "vetoed" if oa.vetoes else "not ranked")
+                      else "blocked" if not oa.eligible else "vetoed" if oa.vetoes else "not ranked", "option status")
         ev = oa.evidence
         row: list[Cell] = [
-            oa.rank, oa.option, short.get(oa.option, oa.option), oa.name, term(oa.strategy.value), oa.runtime,
-            oa.platform, term(oa.classification.label), ev.level, ev.builds.reached, ev.correct.reached,
-            ev.performs.reached, oa.eligible, status, term(_cost_view(oa)),
+            oa.rank, oa.option, short.get(oa.option, oa.option), oa.name, word(oa.strategy), oa.runtime,
+            oa.platform, word(oa.classification.label, "support status"), ev.level, ev.builds.reached, ev.correct.reached,
+            ev.performs.reached, oa.eligible, status, word(_cost_view(oa), "cost view"),
             _number(oa.score.total) if oa.score else None,
         ]
         parts = {p.criterion: p for p in oa.score.parts} if oa.score else {}

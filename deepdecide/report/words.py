@@ -1,10 +1,7 @@
-"""The record's words for the workspace's and the Assessment's coded values (statuses, answers,
-verdicts, pricing, strategies ...) in the record's language.
+"""The record's words for coded values and messages, in the record's language.
 
-The values themselves stay English codes in the workspace and in the embedded inputs; only the
-record shows them translated. Each word is marked with :func:`~deepdecide.domain.i18n.pgettext`
-under a context naming what it qualifies, so that "pass" (a parity verdict) and "official" (a
-support status) can be translated differently where Spanish needs it.
+The words themselves are :mod:`deepdecide.domain.vocabulary`'s one table (the widgets and the command
+line read it too); the values stay English codes in the workspace and in the embedded inputs.
 """
 
 from __future__ import annotations
@@ -15,137 +12,14 @@ from contextvars import ContextVar
 from enum import Enum
 from typing import Any
 
-from deepdecide.analysis.assessment import (
-    Applicability,
-    CapacityBasis,
-    CapacitySource,
-    Classification,
-    ParityOutcome,
-)
-from deepdecide.domain import i18n
-from deepdecide.domain.evidence import ParityKind, ProvenanceKind, Verdict
+from deepdecide.analysis.assessment import CapacitySource, Classification
 from deepdecide.domain.i18n import _, pgettext
 from deepdecide.domain.matrix import SupportStatus
 from deepdecide.domain.messages import Amount, Message
-from deepdecide.domain.workspace import (
-    Answer,
-    CostView,
-    Direction,
-    OwnedValue,
-    Pricing,
-    RecordStatus,
-    StepStatus,
-    Strategy,
-    Vote,
-)
+from deepdecide.domain.vocabulary import reset_cache, word
 
-
-def _table() -> dict[tuple[type, str], str]:
-    # keyed by (enum class, value): members of different StrEnums with the same value ("own" pricing,
-    # "own" capacity source) are equal as strings and would collide as plain keys
-    pairs: list[tuple[Enum, str]] = [
-        (RecordStatus.PROPOSED, pgettext("record status", "proposed")),
-        (RecordStatus.ACCEPTED, pgettext("record status", "accepted")),
-        (RecordStatus.REJECTED, pgettext("record status", "rejected")),
-        (RecordStatus.DEPRECATED, pgettext("record status", "deprecated")),
-        (RecordStatus.SUPERSEDED, pgettext("record status", "superseded")),
-        (Answer.PROVIDED, pgettext("checklist answer", "provided")),
-        (Answer.EXTERNAL, pgettext("checklist answer", "external")),
-        (Answer.MISSING, pgettext("checklist answer", "missing")),
-        (Direction.BENEFIT, pgettext("criterion direction", "benefit")),
-        (Direction.COST, pgettext("criterion direction", "cost")),
-        (Strategy.KEEP, pgettext("strategy", "keep")),
-        (Strategy.PORT, pgettext("strategy", "port")),
-        (Strategy.BUY, pgettext("strategy", "buy")),
-        (Strategy.DEV_ONLY, pgettext("strategy", "dev-only")),
-        (Strategy.HOSTED_API, pgettext("strategy", "hosted API")),
-        (OwnedValue.BOOK, pgettext("owned value", "book")),
-        (OwnedValue.RESALE, pgettext("owned value", "resale")),
-        (OwnedValue.PURCHASE, pgettext("owned value", "purchase")),
-        (Pricing.RENT, pgettext("pricing", "rent")),
-        (Pricing.OWN, pgettext("pricing", "own")),
-        (Pricing.EXISTING, pgettext("pricing", "existing")),
-        (CostView.CASH, pgettext("cost view", "cash")),
-        (CostView.ALL_IN, pgettext("cost view", "all-in (economic)")),
-        (SupportStatus.OFFICIAL, pgettext("support status", "official")),
-        (SupportStatus.EXPERIMENTAL, pgettext("support status", "experimental")),
-        (SupportStatus.COMMUNITY, pgettext("support status", "community")),
-        (SupportStatus.UNSUPPORTED, pgettext("support status", "unsupported")),
-        (SupportStatus.UNDOCUMENTED, pgettext("support status", "undocumented")),
-        (ParityKind.KERNEL, pgettext("parity kind", "kernel")),
-        (ParityKind.LOGITS, pgettext("parity kind", "logits")),
-        (ParityKind.GREEDY_MATCH, pgettext("parity kind", "greedy_match")),
-        (ParityKind.EVAL_ACCURACY, pgettext("parity kind", "eval_accuracy")),
-        (ParityKind.STRUCTURED_OUTPUT, pgettext("parity kind", "structured_output")),
-        (ParityKind.LONG_CONTEXT, pgettext("parity kind", "long_context")),
-        (Verdict.PASS, pgettext("parity verdict", "pass")),
-        (Verdict.FAIL, pgettext("parity verdict", "fail")),
-        (Verdict.INCONCLUSIVE, pgettext("parity verdict", "inconclusive")),
-        (ParityOutcome.PASS, pgettext("parity verdict", "pass")),
-        (ParityOutcome.FAIL, pgettext("parity verdict", "fail")),
-        (ParityOutcome.INCONCLUSIVE, pgettext("parity verdict", "inconclusive")),
-        (ParityOutcome.NONE, pgettext("parity verdict", "none")),
-        (Vote.APPROVE, pgettext("vote", "approve")),
-        (Vote.REJECT, pgettext("vote", "reject")),
-        (Vote.ABSTAIN, pgettext("vote", "abstain")),
-        (Vote.PENDING, pgettext("vote", "pending")),
-        (StepStatus.TODO, pgettext("step status", "todo")),
-        (StepStatus.IN_PROGRESS, pgettext("step status", "in-progress")),
-        (StepStatus.DONE, pgettext("step status", "done")),
-        (StepStatus.BLOCKED, pgettext("step status", "blocked")),
-        (Applicability.MATCHES, pgettext("applicability", "matches")),
-        (Applicability.PROXY, pgettext("applicability", "proxy")),
-        (Applicability.MISMATCH, pgettext("applicability", "mismatch")),
-        (Applicability.NEEDS_CONTEXT, pgettext("applicability", "needs-context")),
-        (CapacityBasis.MEASURED, pgettext("capacity basis", "measured")),
-        (CapacityBasis.INTERPOLATED, pgettext("capacity basis", "interpolated")),
-        (CapacityBasis.LOWER_BOUND, pgettext("capacity basis", "lower bound")),
-        (CapacityBasis.ASSUMED, pgettext("capacity basis", "assumed")),
-        (CapacityBasis.FAILS_SLO, pgettext("capacity basis", "fails the SLO")),
-        (CapacityBasis.FAILS_PARITY, pgettext("capacity basis", "fails parity")),
-        (CapacityBasis.CANNOT_JUDGE, pgettext("capacity basis", "cannot be judged")),
-        (CapacityBasis.NONE, pgettext("capacity basis", "none")),
-        (CapacitySource.OWN, pgettext("capacity source", "own measurement")),
-        (CapacitySource.THIRD_PARTY, pgettext("capacity source", "third-party")),
-        (CapacitySource.PROXY, pgettext("capacity source", "proxy")),
-        (CapacitySource.PREDICTED, pgettext("capacity source", "predicted")),
-        (CapacitySource.ASSUMED, pgettext("capacity source", "assumed")),
-        (CapacitySource.NONE, pgettext("capacity source", "none")),
-        (ProvenanceKind.OWN, pgettext("evidence kind", "own measurement")),
-        (ProvenanceKind.THIRD_PARTY, pgettext("evidence kind", "third-party result")),
-        (ProvenanceKind.ILLUSTRATIVE, pgettext("evidence kind", "illustrative, reconstructed from published figures")),
-        (ProvenanceKind.PREDICTED, pgettext("evidence kind", "predicted (estimator or simulator, not a measurement)")),
-    ]
-    return {(type(k), k.value): v for k, v in pairs}
-
-
-# the table per language, built once (a record looks up a few hundred words)
-_TABLES: dict[str, dict[tuple[type, str], str]] = {}
-
-
-def _words() -> dict[tuple[type, str], str]:
-    lang = i18n.language()
-    table = _TABLES.get(lang)
-    if table is None:
-        table = _TABLES[lang] = _table()
-    return table
-
-
-def reset_cache() -> None:
-    """Forget the tables (tests that rewrite a catalog, with ``i18n.reset_cache``)."""
-    _TABLES.clear()
-
-
-def word(value: Any) -> str:
-    """A coded value in the record's language (an unknown one as it is)."""
-    if value is None:
-        return ""
-    if isinstance(value, Enum):
-        found = _words().get((type(value), value.value))
-        if found is not None:
-            return found
-        return str(value.value)
-    return str(value)
+__all__ = ["acquire_word", "capacity_label", "classification_label", "fixed", "join_text", "rendering",
+           "reset_cache", "text", "word", "yes_no"]
 
 
 def text(value: Any) -> str:
@@ -203,6 +77,8 @@ def _param_key(v: Any) -> Any:
         return (cls, v)
     if cls is float:
         return (cls, v.hex())
+    if isinstance(v, Enum):  # rendered as its word
+        return (cls, v.value)
     if cls is Message:
         return _message_key(v)
     if cls is tuple:
@@ -249,4 +125,4 @@ def fixed(value: float, digits: int) -> str:
 
 def acquire_word(acquire: str) -> str:
     """How the shortfall of a fleet is acquired ("buy", "rent")."""
-    return {"buy": pgettext("acquire", "buy"), "rent": pgettext("acquire", "rent")}.get(acquire, acquire)
+    return word(acquire, "acquire")

@@ -72,3 +72,61 @@ s = _(variable)     # nor a variable
         ("{n} file", "{n} files", None, None),
         ("rank", None, "table header", None),
     }
+
+
+def test_a_translation_that_loses_a_marker_a_tag_or_an_accelerator_is_reported(tool, tmp_path, monkeypatch):
+    """The widgets' texts keep their ``%1`` markers (filled by fmt), their HTML and a menu's
+    keyboard accelerator in every language."""
+    src = ROOT / "data" / "locale" / "es" / "LC_MESSAGES"
+    dst = tmp_path / "es" / "LC_MESSAGES"
+    shutil.copytree(src, dst)
+    po = dst / "deepdecide.po"
+    text = po.read_text(encoding="utf-8")
+    for old, new in (('msgstr "&Archivo"', 'msgstr "Archivo"'), ('msgstr "Guardado %1"', 'msgstr "Guardado"'),
+                     ('msgstr "<b>n.º %1</b>"', 'msgstr "n.º %1"')):
+        assert old in text
+        text = text.replace(old, new)
+    po.write_text(text, encoding="utf-8")
+    monkeypatch.setattr(tool, "LOCALE", tmp_path)
+    found = "\n".join(tool.problems())
+    assert "loses the keyboard accelerator ('Archivo'): '&File'" in found
+    assert "changes the %1 markers ('Guardado'): 'Saved %1'" in found
+    assert "changes the HTML tags ('n.º %1'): '<b>#%1</b>'" in found
+
+
+def test_resolve_takes_the_side_that_changed_a_translation(tool, tmp_path, monkeypatch):
+    """A merge conflict in the .po: a translation only one side changed is that side's (a glossary
+    fix on a branch is not undone by the other side's unchanged words); both changed: ours, listed."""
+    import subprocess
+
+    def git(*args):
+        subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@t.invalid", *args], cwd=tmp_path,
+                       check=True, capture_output=True)
+
+    po = tmp_path / "data" / "locale" / "es" / "LC_MESSAGES" / "deepdecide.po"
+    po.parent.mkdir(parents=True)
+    head = ('msgid ""\nmsgstr ""\n"Language: es\\n"\n"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n'
+            '"Content-Type: text/plain; charset=utf-8\\n"\n\n')
+
+    def write(**strings):
+        po.write_text(head + "".join(f'msgid "{k}"\nmsgstr "{v}"\n\n' for k, v in strings.items()), encoding="utf-8")
+
+    git("init", "-q", "-b", "main")
+    write(a="a0", b="b0", c="c0", d="d0")
+    git("add", "-A")
+    git("commit", "-qm", "base")
+    git("checkout", "-qb", "theirs")
+    write(a="a0", b="b-theirs", c="c-theirs", d="d0", e="e-theirs")
+    git("commit", "-qam", "theirs")
+    git("checkout", "-q", "main")
+    write(a="a-ours", b="b0", c="c-ours", d="d0")
+    git("commit", "-qam", "ours")
+    subprocess.run(["git", "merge", "-q", "theirs"], cwd=tmp_path, capture_output=True)
+    monkeypatch.setattr(tool, "ROOT", tmp_path)
+    monkeypatch.setattr(tool, "LOCALE", tmp_path / "data" / "locale")
+    monkeypatch.setattr(tool, "update", lambda: None)
+    monkeypatch.setattr(tool, "compile_all", lambda: None)
+    monkeypatch.setattr(tool, "DOMAINS", {"deepdecide": tool.DOMAINS["deepdecide"]})
+    assert tool.resolve() == 1  # c: both changed it
+    merged = {m.id: m.string for m in tool._read(po) if m.id}
+    assert merged == {"a": "a-ours", "b": "b-theirs", "c": "c-ours", "d": "d0", "e": "e-theirs"}

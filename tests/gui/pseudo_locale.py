@@ -1,19 +1,31 @@
-"""A pseudo-translation of the Qt catalog: every message accented and about 40 % longer, its
-``%1`` and ``%n`` markers, HTML tags, accelerators and file-dialog patterns kept. A window in this "language"
-shows at once text that does not go through the translator (it stays plain ASCII English) and
-layouts that only fit the English lengths."""
+"""A pseudo-translation of the widgets' part of the gettext catalog: every message of
+``deepdecide/gui`` and of the vocabulary accented and about 40 % longer, its ``%1`` markers, ``{fields}``, HTML tags,
+accelerators and file-dialog patterns kept, installed as a language of its own ("pseudo", with the
+English locale's figures). A window in this "language" shows at once text that does not go through the
+catalog (it stays plain ASCII English) and layouts that only fit the English lengths. The analysis's
+messages stay English, as a window in English shows them."""
 
 from __future__ import annotations
 
 import math
 import re
-import subprocess
-import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+ROOT = Path(__file__).resolve().parents[2]
+CATALOG = ROOT / "data" / "locale" / "es" / "LC_MESSAGES" / "deepdecide.po"
+CODE = "pseudo"
+#: the widgets' own texts and the words they show for coded values (the one vocabulary)
+WIDGETS = ("deepdecide/gui/", "deepdecide/domain/vocabulary.py")
+
 ACCENTED = str.maketrans("aeiouncyszAEIOUNCYSZ", "áéíöüñçýšžÁÉÍÖÜÑÇÝŠŽ")
-#: kept as they are: Qt markers, HTML tags and entities, accelerators (&F, &&), glob patterns
-_KEEP = re.compile(r"%\d+|%L?n|<[^>]*>|&[A-Za-z#0-9]+;|&.|\(\*[^)]*\)|\*\.\w+")
+#: kept as they are: markers and fields, HTML tags and entities, accelerators (&F, &&), glob patterns
+_KEEP = re.compile(r"%\d+|\{[^}]*\}|<[^>]*>|&[A-Za-z#0-9]+;|&.|\(\*[^)]*\)|\*\.\w+")
 _PAD = "ẋǎẑ"
 
 
@@ -36,28 +48,61 @@ def pseudo(text: str) -> str:
     return out[:cut] + pad + out[cut:]
 
 
-def sources(ts: Path) -> list[tuple[str, str]]:
-    root = ET.parse(ts).getroot()
-    return [(ctx.findtext("name") or "", msg.findtext("source") or "")
-            for ctx in root.iter("context") for msg in ctx.iter("message")]
+def _widget_messages() -> list:
+    with CATALOG.open("rb") as fh:
+        catalog = read_po(fh)
+    return [m for m in catalog if m.id and any(loc.startswith(WIDGETS) for loc, _line in m.locations)]
 
 
-def write_pseudo_qm(template: Path, out_dir: Path, lrelease: str) -> Path:
-    """The pseudo-translated catalog of ``template``, compiled into ``out_dir``; returns the .qm."""
-    root = ET.parse(template).getroot()
-    for msg in root.iter("message"):
-        tr = msg.find("translation")
-        assert tr is not None
-        text = pseudo(msg.findtext("source") or "")
-        forms = tr.findall("numerusform")
-        if forms:  # a message with plural forms: each of them
-            for form in forms:
-                form.text = text
+def sources() -> list[str]:
+    """The English of every message the widgets mark."""
+    out = []
+    for m in _widget_messages():
+        out.extend([m.id] if isinstance(m.id, str) else list(m.id))
+    return out
+
+
+def write_pseudo_mo(locale_dir: Path) -> Path:
+    """The pseudo-translated catalog under ``locale_dir`` (as gettext looks for it); returns the .mo."""
+    cat = Catalog(locale="en", domain="deepdecide")
+    for m in _widget_messages():
+        if isinstance(m.id, str):
+            cat.add(m.id, pseudo(m.id), context=m.context)
         else:
-            tr.text = text
-        tr.attrib.pop("type", None)
-    ts = out_dir / "deepdecide_pseudo.ts"
-    ET.ElementTree(root).write(ts, encoding="utf-8", xml_declaration=True)
-    qm = out_dir / "deepdecide_pseudo.qm"
-    subprocess.run([lrelease, str(ts), "-qm", str(qm)], check=True, capture_output=True, timeout=120)
-    return qm
+            cat.add(m.id, (pseudo(m.id[0]), pseudo(m.id[1])), context=m.context)
+    mo = locale_dir / CODE / "LC_MESSAGES" / "deepdecide.mo"
+    mo.parent.mkdir(parents=True, exist_ok=True)
+    with mo.open("wb") as fh:
+        write_mo(fh, cat)
+    return mo
+
+
+@contextmanager
+def pseudo_language(tmp_path: Path) -> Iterator[str]:
+    """Make "pseudo" a language of the application (English figures) for the block; yields its code.
+    The caller switches to it (``apply_language``, ``make_window(language=...)``)."""
+    import pytest
+
+    from deepdecide.domain import formatting, vocabulary
+    from deepdecide.domain import i18n as domain_i18n
+    from deepdecide.gui import i18n as gui_i18n
+
+    locale_dir = tmp_path / "pseudo-locale"
+    write_pseudo_mo(locale_dir)
+    monkeypatch = pytest.MonkeyPatch()
+    monkeypatch.setitem(domain_i18n.LANGUAGES, CODE, "Pseudo")
+    monkeypatch.setattr(domain_i18n, "locale_dir", lambda: str(locale_dir))
+    monkeypatch.setitem(gui_i18n._DEFAULT_LOCALES, CODE, "en_US")
+    real_style = formatting._style  # figures as English writes them (CLDR has no "pseudo")
+    monkeypatch.setattr(formatting, "_style", lambda lang: None if lang == CODE else real_style(lang))
+    domain_i18n.reset_cache()
+    vocabulary.reset_cache()
+    try:
+        yield CODE
+    finally:
+        from PySide6.QtCore import QCoreApplication
+
+        gui_i18n.apply_language(QCoreApplication.instance(), "en")
+        monkeypatch.undo()
+        domain_i18n.reset_cache()
+        vocabulary.reset_cache()

@@ -1,82 +1,106 @@
-"""Every user-visible string goes through Qt's translator: the Spanish catalog lists exactly the
-strings the code marks, every one translated (markers and markup kept), its compiled .qm is the one
-lrelease makes from it; the language comes from the system locale or the preferences, switches at
-run time without touching the workspace, and takes Qt's own dialogs and the analysis messages along."""
+"""Every user-visible string goes through the one gettext catalog (data/locale), the same the
+command line and the record read: no Qt Linguist call is left in the widgets; the language comes
+from the system locale or the preferences, switches at run time without touching the workspace, and
+takes Qt's own dialogs (qtbase) and the analysis messages along. (That the catalog lists every marked
+string, each translated with its markers, is tests/domain/test_catalog.py's part.)"""
 
 from __future__ import annotations
 
-import re
-import shutil
-import subprocess
+import importlib.util
 import sys
-import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QTranslator
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from PySide6.QtCore import QCoreApplication
 
 ROOT = Path(__file__).resolve().parents[2]
-TEMPLATE = ROOT / "resources" / "translations" / "deepdecide_es.ts"
-COMPILED = TEMPLATE.with_suffix(".qm")
-REFRESH = ("pyside6-lupdate -no-obsolete $(find deepdecide/gui -name '*.py' | sort) -ts "
-           "resources/translations/deepdecide_es.ts, translate, then pyside6-lrelease it")
 
 
-def _tool(name: str) -> str:
-    exe = Path(sys.executable).with_name(name)
-    found = str(exe) if exe.exists() else shutil.which(name)
-    if not found:
-        pytest.skip(f"{name} (PySide6 tools) is not installed")
-    return found
+def _codemod():
+    spec = importlib.util.spec_from_file_location("qt_to_gettext", ROOT / "tools" / "qt_to_gettext.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
 
 
-def _sources(ts: Path) -> set[tuple[str, str]]:
-    root = ET.parse(ts).getroot()
-    return {(ctx.findtext("name") or "", msg.findtext("source") or "")
-            for ctx in root.iter("context") for msg in ctx.iter("message")}
+def test_no_widget_asks_qt_for_a_translation():
+    """``self.tr``, ``QCoreApplication.translate`` and ``QT_TRANSLATE_NOOP`` would look in a catalog
+    the application no longer installs: the text would stay English."""
+    tool = _codemod()
+    left = []
+    for path in tool.sources():
+        r = tool.rewrite(path)
+        rel = path.relative_to(ROOT)
+        left += [f"{rel}:{c.node.lineno}" for c in r.calls] + [f"{rel}:{line}" for line, _w in r.skipped]
+    assert not left, ("use _() / pgettext / ngettext from deepdecide.domain.i18n "
+                      "(or run python tools/qt_to_gettext.py): " + ", ".join(left))
+    assert not tool.TS.exists() and not tool.QM.exists()
 
 
-def test_template_lists_every_marked_string(tmp_path):
-    files = sorted(str(p) for p in (ROOT / "deepdecide" / "gui").rglob("*.py"))
-    fresh = tmp_path / "fresh.ts"
-    subprocess.run([_tool("pyside6-lupdate"), *files, "-ts", str(fresh)], check=True, capture_output=True,
-                   timeout=120)
-    missing = _sources(fresh) - _sources(TEMPLATE)
-    assert not missing, f"{REFRESH}; new strings: {sorted(missing)[:5]}"
-    gone = _sources(TEMPLATE) - _sources(fresh)
-    assert not gone, f"strings no longer in the code stay in the catalog ({REFRESH}): {sorted(gone)[:5]}"
-    assert not any(ctx == "" for ctx, _ in _sources(fresh)), "a string without a translation context"
+def test_the_codemod_rewrites_qt_calls_and_keeps_the_rest(tmp_path):
+    tool = _codemod()
+    source = tmp_path / "page.py"
+    source.write_text('''from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
+from PySide6.QtWidgets import QFileDialog, QWidget
+
+from deepdecide.gui.i18n import fmt
 
 
-def test_every_message_is_translated_with_its_markers():
-    problems = []
-    for ctx in ET.parse(TEMPLATE).getroot().iter("context"):
-        name = ctx.findtext("name")
-        for msg in ctx.iter("message"):
-            source = msg.findtext("source") or ""
-            tr = msg.find("translation")
-            kind = tr.get("type") if tr is not None else "missing"
-            texts = [(tr.text or "") if tr is not None else ""]
-            if msg.get("numerus") == "yes" and tr is not None:  # one text per plural form
-                texts = [f.text or "" for f in tr.iter("numerusform")]
-            if kind or not all(t.strip() for t in texts):
-                problems.append(f"{name}: {source!r} is {kind or 'empty'}")
-                continue
-            for text in texts:
-                for pattern, what in ((r"%\d+|%n", "markers"), (r"</?\w+[^>]*>", "HTML tags")):
-                    if sorted(re.findall(pattern, source)) != sorted(re.findall(pattern, text)):
-                        problems.append(f"{name}: {source!r} -> {text!r} changes its {what}")
-                if "&" in source.replace("&&", "") and "&" not in text.replace("&&", "") and len(source) < 40:
-                    problems.append(f"{name}: {source!r} -> {text!r} loses its keyboard accelerator")
-    assert not problems, "\n".join(problems[:20])
+class Page(QWidget):
+    def build(self, n):
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open"), "", self.tr("All files (*)"))
+        a = self.tr("rent", "pricing")
+        b = fmt(self.tr("%n file(s) in %1", "", n), path)
+        c = QCoreApplication.translate("Labels", "none", "capacity basis")
+        d = QT_TRANSLATE_NOOP("Page", "Notes")
+        e = self.tr("%n proxy", "fit count", n)
+        return Qt.AlignLeft, a, b, c, d, e
+''', encoding="utf-8")
+    r = tool.rewrite(source)
+    assert len(r.calls) == 7 and r.renamed == 1 and not r.skipped
+    text = r.text
+    assert "path, _ignored = QFileDialog.getOpenFileName(self, _(\"Open\"), \"\", _(\"All files (*)\"))" in text
+    assert 'a = pgettext("pricing", "rent")' in text
+    assert 'b = fmt(ngettext("{n} file(s) in %1", "{n} file(s) in %1", n).format(n=n), path)' in text
+    assert 'c = pgettext("capacity basis", "none")' in text and 'd = N_("Notes")' in text
+    assert 'e = npgettext("fit count", "{n} proxy", "{n} proxy", n).format(n=n)' in text
+    assert "from deepdecide.domain.i18n import N_, _, ngettext, npgettext, pgettext" in text
+    assert "from PySide6.QtCore import Qt\n" in text  # Qt's translation names are no longer imported
+    source.write_text(text, encoding="utf-8")
+    again = tool.rewrite(source)
+    assert again.text == text and not again.calls  # a converted file is left as it is
 
 
-def test_the_compiled_catalog_is_the_one_lrelease_makes(tmp_path):
-    fresh = tmp_path / "fresh.qm"
-    subprocess.run([_tool("pyside6-lrelease"), str(TEMPLATE), "-qm", str(fresh)], check=True, capture_output=True,
-                   timeout=120)
-    assert COMPILED.exists(), f"{COMPILED.name} is missing: {REFRESH}"
-    assert COMPILED.read_bytes() == fresh.read_bytes(), f"{COMPILED.name} is older than {TEMPLATE.name}: {REFRESH}"
+def test_the_codemod_carries_the_spanish_over_and_keeps_the_catalog_words(tmp_path):
+    """A .ts entry fills the .po where it has no translation; the .po's own words win."""
+    tool = _codemod()
+    catalog_tool = tool._catalog_tool()
+    ts = tmp_path / "deepdecide_es.ts"
+    ts.write_text("""<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS><TS version="2.1" language="es">
+<context><name>SignDialog</name>
+<message><source>Sign with %1</source><translation>Firmar con %1</translation></message>
+<message><source>Verdict</source><translation>Dictamen</translation></message>
+<message numerus="yes"><source>%n role(s)</source><translation>
+<numerusform>%n rol</numerusform><numerusform>%n roles</numerusform></translation></message>
+</context>
+</TS>
+""", encoding="utf-8")
+    po = tmp_path / "es" / "LC_MESSAGES" / "deepdecide.po"
+    po.parent.mkdir(parents=True)
+    po.write_text('msgid ""\nmsgstr ""\n"Language: es\\n"\n"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n'
+                  '"Content-Type: text/plain; charset=utf-8\\n"\n\nmsgid "Verdict"\nmsgstr "Veredicto"\n',
+                  encoding="utf-8")
+    added, kept, clashes = tool.merge(ts, po, catalog_tool)
+    assert (added, kept, clashes) == (2, 1, [])
+    merged = catalog_tool._read(po)
+    assert merged.get("Sign with %1").string == "Firmar con %1"
+    assert merged.get("Verdict").string == "Veredicto"
+    assert merged.get("{n} role(s)").string == ("{n} rol", "{n} roles")
 
 
 def test_the_language_follows_the_system_locale():
@@ -94,6 +118,7 @@ def test_the_language_follows_the_system_locale():
 @pytest.mark.gui
 def test_spanish_installs_qt_own_translations_and_the_analysis_language(qapp):
     from deepdecide.domain import i18n as domain_i18n
+    from deepdecide.domain.i18n import _, ngettext
     from deepdecide.gui.i18n import apply_language, current_language
 
     try:
@@ -103,8 +128,8 @@ def test_spanish_installs_qt_own_translations_and_the_analysis_language(qapp):
         assert QCoreApplication.translate("QFileDialog", "Look in:") == "Ver en:"
         assert QCoreApplication.translate("QPlatformTheme", "Cancel") == "Cancelar"
         # a text no catalog holds comes back as it is (not empty)
-        assert QCoreApplication.translate("MainWindow", "not in any catalog") == "not in any catalog"
-        assert QCoreApplication.translate("OptionCard", "experimental") == "experimental"
+        assert _("not in any catalog") == "not in any catalog"
+        assert _("experimental") == "experimental"
         # labels Qt 6 gave an accelerator that its Spanish catalog lists without one
         from PySide6.QtWidgets import QFileDialog, QLabel
 
@@ -113,17 +138,17 @@ def test_spanish_installs_qt_own_translations_and_the_analysis_language(qapp):
         labels = {lab.objectName(): lab.text() for lab in dialog.findChildren(QLabel)}
         assert labels["lookInLabel"] == "&Ver en:" and labels["fileTypeLabel"] == "Ficheros de &tipo:"
         dialog.deleteLater()
-        assert QCoreApplication.translate("MainWindow", "&File") == "&Archivo"
+        assert _("&File") == "&Archivo"
         # plural forms: Spanish has two
-        assert QCoreApplication.translate("OptionCard", "%n blocker(s): %1", None, 1) == "1 bloqueante: %1"
-        assert QCoreApplication.translate("OptionCard", "%n blocker(s): %1", None, 3) == "3 bloqueantes: %1"
+        assert ngettext("{n} blocker(s): %1", "{n} blocker(s): %1", 1).format(n=1) == "1 bloqueante: %1"
+        assert ngettext("{n} blocker(s): %1", "{n} blocker(s): %1", 3).format(n=3) == "3 bloqueantes: %1"
         from PySide6.QtCore import QLocale
 
         assert QLocale().language() == QLocale.Language.Spanish  # spin boxes and dates
     finally:
         apply_language(qapp, "en")
     assert QCoreApplication.translate("QFileDialog", "Look in:") == "Look in:"
-    assert QCoreApplication.translate("MainWindow", "&File") == "&File"
+    assert _("&File") == "&File"
     assert domain_i18n.language() == "en"
 
 
@@ -168,32 +193,29 @@ def test_switching_language_keeps_the_workspace_and_its_history(make_window, qtb
 
 
 @pytest.mark.gui
-def test_a_spanish_translation_changes_the_window(make_window, tmp_path, qapp):
-    ts = tmp_path / "deepdecide_es.ts"
-    ts.write_text("""<?xml version="1.0" encoding="utf-8"?>
-<!DOCTYPE TS><TS version="2.1" language="es">
-<context><name>MainWindow</name>
-<message><source>Overview</source><translation>Resumen</translation></message>
-<message><source>&amp;File</source><translation>&amp;Archivo</translation></message>
-</context>
-<context><name>ComparePage</name>
-<message><source>Criteria weights</source><translation>Pesos de los criterios</translation></message>
-</context>
-</TS>
-""", encoding="utf-8")
-    qm = tmp_path / "deepdecide_es.qm"
-    subprocess.run([_tool("pyside6-lrelease"), str(ts), "-qm", str(qm)], check=True, capture_output=True,
-                   timeout=120)
-    translator = QTranslator()
-    assert translator.load(str(qm))
-    QCoreApplication.installTranslator(translator)
+def test_a_spanish_translation_changes_the_window(make_window, tmp_path, monkeypatch):
+    """The window's words are the gettext catalog's: a catalog of three entries is what it shows."""
+    from deepdecide.domain import i18n as domain_i18n
+
+    cat = Catalog(locale="es", domain="deepdecide")
+    for english, spanish in (("Overview", "Resumen (prueba)"), ("&File", "&Archivo (prueba)"),
+                             ("Criteria weights", "Pesos (prueba)")):
+        cat.add(english, spanish)
+    mo = tmp_path / "es" / "LC_MESSAGES" / "deepdecide.mo"
+    mo.parent.mkdir(parents=True)
+    with mo.open("wb") as fh:
+        write_mo(fh, cat)
+    monkeypatch.setattr(domain_i18n, "locale_dir", lambda: str(tmp_path))
+    domain_i18n.reset_cache()
     try:
-        window = make_window()
-        assert window.sidebar.item(0).text() == "Resumen"
-        assert window.menuBar().actions()[0].text() == "&Archivo"
-        assert window.show_page("compare").weights_box.title() == "Pesos de los criterios"
+        window = make_window(language="es")
+        assert window.sidebar.item(0).text() == "Resumen (prueba)"
+        assert window.menuBar().actions()[0].text() == "&Archivo (prueba)"
+        assert window.show_page("compare").weights_box.title() == "Pesos (prueba)"
+        assert window.menuBar().actions()[1].text() == "&Edit"  # not in this catalog
     finally:
-        QCoreApplication.removeTranslator(translator)
+        monkeypatch.undo()
+        domain_i18n.reset_cache()
 
 
 @pytest.mark.gui
@@ -245,19 +267,18 @@ def test_analysis_messages_render_through_the_gettext_catalog(qapp):
     assert text(message) == english
 
 
-def test_no_translated_text_hides_inside_an_f_string():
-    """lupdate does not look inside f-strings: a tr() there never reaches the catalog."""
+def test_no_catalog_key_is_an_f_string():
+    """The catalog's key is the literal text: ``_(f"... {x}")`` is never found in it (fill a field
+    after translating: ``fmt(_("... %1"), x)``)."""
     import ast
 
-    found = []
-    for path in sorted((ROOT / "deepdecide" / "gui").rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.JoinedStr):
-                for call in ast.walk(node):
-                    if isinstance(call, ast.Call) and getattr(call.func, "attr", getattr(call.func, "id", "")) \
-                            in ("tr", "translate"):
-                        found.append(f"{path.relative_to(ROOT)}:{call.lineno}")
-    assert not found, "take the tr() out of the f-string: " + ", ".join(found)
+    names = ("_", "gettext", "ngettext", "pgettext", "npgettext", "N_")
+    found = [f"{path.relative_to(ROOT)}:{node.lineno}"
+             for path in sorted((ROOT / "deepdecide" / "gui").rglob("*.py"))
+             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+             if isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) in names
+             and any(isinstance(a, ast.JoinedStr) for a in node.args)]
+    assert not found, "an f-string as a catalog key: " + ", ".join(found)
 
 
 @pytest.mark.gui
@@ -385,3 +406,69 @@ def test_switching_language_names_the_undo_history_in_the_new_language(make_wind
     stack.redo()
     window.language_actions["en"].trigger()
     assert stack.undoText() == "Edit title"
+
+
+def _strings(value: object, out: set[str] | None = None) -> set[str]:
+    import dataclasses
+    import enum
+
+    out = set() if out is None else out
+    if isinstance(value, str):
+        out.add(value)
+    elif isinstance(value, enum.Enum):
+        out.add(str(value.value))
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for f in dataclasses.fields(value):
+            _strings(getattr(value, f.name), out)
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            _strings(k, out)
+            _strings(v, out)
+    elif isinstance(value, (list, tuple, set, frozenset)):
+        for v in value:
+            _strings(v, out)
+    return out
+
+
+@pytest.mark.gui
+def test_switching_language_at_run_time_shows_spanish_on_every_page(make_window, qtbot):
+    """Started in English, switched with View ▸ Language: every page (each tab) shows the catalog's
+    Spanish, and no interface text the catalog translates is left in English."""
+    from babel.messages.pofile import read_po
+    from gui_texts import texts_of
+    from PySide6.QtWidgets import QTabWidget
+
+    from deepdecide.gui.views.main_window import PAGES
+
+    with (ROOT / "data" / "locale" / "es" / "LC_MESSAGES" / "deepdecide.po").open("rb") as fh:
+        catalog = read_po(fh)
+    spanish = {}
+    for m in catalog:
+        if m.id and not m.context and isinstance(m.id, str) and m.string and m.string != m.id:
+            spanish[m.id] = m.string
+    window = make_window()
+    window.resize(1280, 800)
+    data = _strings(window.document.workspace)  # the user's words, shown as written in any language
+    window.show_page("overview")
+    window.language_actions["es"].trigger()
+    qtbot.wait(50)
+    left, translated = [], {}
+    for key, _m, _c in PAGES:
+        page = window.show_page(key)
+        qtbot.wait(300)
+        seen = []
+        for tabs in [None, *page.findChildren(QTabWidget)]:
+            if tabs is None:
+                seen += texts_of(page)
+                continue
+            for t in range(tabs.count()):
+                tabs.setCurrentIndex(t)
+                qtbot.wait(10)
+                seen += [(f"tab {tabs.tabText(t)}", tabs.tabText(t)), *texts_of(tabs.widget(t))]
+        # a text the catalog translates, shown as its English: not switched
+        left += [f"{key} {where}: {text!r}" for where, text in seen if text in spanish and len(text) > 3
+                 and any(ch.isalpha() for ch in text) and text not in data]
+        translated[key] = sum(1 for _w, text in seen if text in spanish.values())
+    assert not left, "English left after the switch:\n" + "\n".join(left)
+    assert all(n > 0 for n in translated.values()), translated  # the catalog's Spanish on every page
+    assert window.sidebar.item(0).text() == spanish["Overview"]

@@ -197,3 +197,31 @@ def test_dataframe_model_rows_flags_and_plain_values(qapp):
     assert [model.is_muted(r) for r in range(3)] == [True, False, False]
     model.set_frame(df.iloc[2:])
     assert not model.is_muted(0) and not model.is_struck(0) and model.rowCount() == 1
+
+
+def test_the_widgets_words_for_coded_values_are_the_vocabulary_table():
+    """gui/labels.py and the pages' choices read deepdecide.domain.vocabulary, as the record and
+    the command line do: one word per coded value."""
+    from deepdecide.analysis.assessment import CapacityBasis
+    from deepdecide.domain import i18n, vocabulary
+    from deepdecide.domain.matrix import RuntimeKind, SupportStatus
+    from deepdecide.domain.workspace import CostView, Pricing, RecordStatus, StepStatus, Strategy, Vote
+    from deepdecide.gui import labels
+    from deepdecide.gui.models.matrix_model import status_label
+    from deepdecide.gui.views import decision_page, gaps_page, migration_page
+    from deepdecide.report import words
+
+    for lang in ("en", "es"):
+        with i18n.using(lang):
+            pairs = [(labels.strategy(Strategy.KEEP), Strategy.KEEP), (labels.pricing("own"), Pricing.OWN),
+                     (labels.cost_view(CostView.ALL_IN), CostView.ALL_IN),
+                     (labels.capacity_basis("fails-slo"), CapacityBasis.FAILS_SLO),
+                     (labels.runtime_kind(RuntimeKind.ENGINE), RuntimeKind.ENGINE),
+                     (labels.vote("abstain"), Vote.ABSTAIN), (labels.record_status(RecordStatus.ACCEPTED), RecordStatus.ACCEPTED),
+                     (status_label(SupportStatus.COMMUNITY), SupportStatus.COMMUNITY)]
+            for shown, value in pairs:
+                assert shown == vocabulary.word(value) == words.word(value)
+            assert dict(decision_page.vote_labels()) == vocabulary.words("vote")
+            assert dict(decision_page.status_labels()) == vocabulary.words("record status")
+            assert dict(migration_page.status_labels())[StepStatus.IN_PROGRESS.value] == vocabulary.word(StepStatus.IN_PROGRESS)
+            assert dict(gaps_page.answer_labels())["provided"] == vocabulary.word("provided", "checklist answer")

@@ -11,14 +11,12 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-import shutil
-import sys
-from pathlib import Path
+from contextlib import nullcontext
 
 import pytest
 from clip_check import clips, clips_on_every_tab
-from pseudo_locale import sources, write_pseudo_qm
-from PySide6.QtCore import QCoreApplication, Qt, QTranslator
+from pseudo_locale import pseudo_language, sources
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -32,18 +30,6 @@ from PySide6.QtWidgets import (
 )
 
 pytestmark = pytest.mark.gui
-
-ROOT = Path(__file__).resolve().parents[2]
-TEMPLATE = ROOT / "resources" / "translations" / "deepdecide_es.ts"
-
-
-def _lrelease() -> str:
-    exe = Path(sys.executable).with_name("pyside6-lrelease")
-    found = str(exe) if exe.exists() else shutil.which("pyside6-lrelease")
-    if not found:
-        pytest.skip("pyside6-lrelease (PySide6 tools) is not installed")
-    return found
-
 
 def _plain(text: str) -> str:
     if "<" in text and ">" in text:
@@ -146,11 +132,8 @@ def test_pseudo_locale_every_page_fits_and_is_translated(make_window, qtbot, tmp
     window.resize(1280, 800)
     english = _visit(window, qtbot)
 
-    translator = QTranslator()
-    assert translator.load(str(write_pseudo_qm(TEMPLATE, tmp_path, _lrelease())))
-    QCoreApplication.installTranslator(translator)
-    try:
-        window.retranslate()
+    with pseudo_language(tmp_path) as code:
+        window.set_language(code)
         window.resize(1280, 800)
         pseudo = _visit(window, qtbot)
         found = []
@@ -178,7 +161,7 @@ def test_pseudo_locale_every_page_fits_and_is_translated(make_window, qtbot, tmp
 
         from deepdecide.gui.i18n import languages
 
-        catalog = {_plain(s) for _ctx, s in sources(TEMPLATE)}
+        catalog = {_plain(s) for s in sources()}
         data = _data_strings(builtin_workspace, set()) | _data_strings(load_builtin_matrix(), set())
         # each language is named in itself in the language menu, whatever the interface's language
         data |= set(languages().values())
@@ -198,9 +181,7 @@ def test_pseudo_locale_every_page_fits_and_is_translated(make_window, qtbot, tmp
                 if same and (plain in catalog or chrome and not from_data(plain)):
                     untranslated.append(f"{key} {where}: {plain!r}")
         assert not untranslated, "not translated:\n" + "\n".join(untranslated)
-    finally:
-        QCoreApplication.removeTranslator(translator)
-        window.retranslate()
+    window.retranslate()
 
 
 @pytest.mark.parametrize("language", ["es", "pseudo"])
@@ -210,12 +191,8 @@ def test_the_dialogs_fit_longer_languages(make_window, qtbot, tmp_path, language
     from deepdecide.gui.views.export_dialog import ExportDialog
     from deepdecide.gui.views.sign_dialog import SignDialog
 
-    translator = QTranslator()
-    if language == "pseudo":
-        assert translator.load(str(write_pseudo_qm(TEMPLATE, tmp_path, _lrelease())))
-        QCoreApplication.installTranslator(translator)
-    try:
-        window = make_window(language="en" if language == "pseudo" else language)
+    with pseudo_language(tmp_path) if language == "pseudo" else nullcontext(language) as pseudo_code:
+        window = make_window(language=pseudo_code)
         export = ExportDialog(default_request(window.controller_context()), None, window, decision_id="DR-0001")
         export.sign_box.setChecked(True)
         sign = SignDialog(("Head of Inference Platform", "VP Engineering"), window)
@@ -238,8 +215,6 @@ def test_the_dialogs_fit_longer_languages(make_window, qtbot, tmp_path, language
             found += [f"{type(dialog).__name__}: {c}" for c in clips(dialog)]
             dialog.close()
         assert not found, "\n".join(found)
-    finally:
-        QCoreApplication.removeTranslator(translator)
 
 
 @pytest.mark.parametrize("language", ["es", "pseudo"])
@@ -253,12 +228,8 @@ def test_the_changes_box_and_the_revisit_banner_fit_longer_languages(make_window
     ws = files.load_builtin_workspace()
     ws_path = tmp_path / "saved.deepdecide.yaml"
     files.save_workspace(ws, ws_path)
-    translator = QTranslator()
-    if language == "pseudo":
-        assert translator.load(str(write_pseudo_qm(TEMPLATE, tmp_path, _lrelease())))
-        QCoreApplication.installTranslator(translator)
-    try:
-        window = make_window((str(ws_path),), language="en" if language == "pseudo" else language)
+    with pseudo_language(tmp_path) if language == "pseudo" else nullcontext(language) as pseudo_code:
+        window = make_window((str(ws_path),), language=pseudo_code)
         window.resize(1280, 800)
         # a newer support matrix fires one of the record's own triggers; the demand and a field change
         entries = tuple(dataclasses.replace(e, status=SupportStatus.OFFICIAL)
@@ -287,8 +258,6 @@ def test_the_changes_box_and_the_revisit_banner_fit_longer_languages(make_window
         assert english["Inputs"] not in changes and english["Outcome"] not in changes
         found += [f"decision: {c}" for c in clips_on_every_tab(decision, lambda: qtbot.wait(20))]
         assert not found, "\n".join(found)
-    finally:
-        QCoreApplication.removeTranslator(translator)
 
 
 def _codes() -> set[str]:
@@ -316,11 +285,8 @@ def test_no_view_shows_a_coded_value_or_an_english_boolean(make_window, qtbot, t
     from deepdecide.gui.views.main_window import PAGES
 
     codes = _codes() | {"True", "False"}
-    translator = QTranslator()
-    assert translator.load(str(write_pseudo_qm(TEMPLATE, tmp_path, _lrelease())))
-    QCoreApplication.installTranslator(translator)
-    try:
-        window = make_window()
+    with pseudo_language(tmp_path) as code:
+        window = make_window(language=code)
         window.resize(1280, 800)
         seen: list[tuple[str, str]] = []
         for key, _m, _c in PAGES:
@@ -342,5 +308,3 @@ def test_no_view_shows_a_coded_value_or_an_english_boolean(make_window, qtbot, t
         shown = [f"{where}: {text!r}" for where, text in seen
                  if _plain(text) in codes or any(f"<b>{c}</b>" == text.split("<br>")[0] for c in codes)]
         assert not shown, "a code shown as it is:\n" + "\n".join(sorted(set(shown)))
-    finally:
-        QCoreApplication.removeTranslator(translator)

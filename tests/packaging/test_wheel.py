@@ -16,9 +16,8 @@ from packaging_support import ROOT, build_wheel, private_home, run, stays_up
 
 from deepdecide import APP_ID
 
-# files in data/ and resources/ deliberately not shipped: notes, and Qt Linguist sources
-# (the application loads the compiled *.qm, which pyproject's package-data ships)
-NOT_SHIPPED = ("README.md", "*.ts")
+# files in data/ and resources/ deliberately not shipped: notes
+NOT_SHIPPED = ("README.md",)
 
 
 @pytest.fixture(scope="session")

@@ -4,10 +4,11 @@ the engineering effort per option. Their cells show what the analysis decided, f
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QObject
+from PySide6.QtCore import QObject
 
 from deepdecide.analysis.assessment import Assessment, EffortRange, OptionAssessment
 from deepdecide.domain import formatting
+from deepdecide.domain.i18n import _
 from deepdecide.domain.messages import Message
 from deepdecide.gui import labels
 from deepdecide.gui.i18n import text, texts
@@ -26,21 +27,21 @@ def _likely(e: EffortRange | None) -> float | None:
 def ranking_model(parent: QObject | None = None) -> RecordTableModel:
     """One row per option (OptionAssessment), best first: rank, score, support, evidence, eligibility."""
     return RecordTableModel([
-        Column(QCoreApplication.translate("AssessedModels", "Rank"), lambda o: o.rank, display=lambda v: formatting.DASH if v is None else str(v),
+        Column(_("Rank"), lambda o: o.rank, display=lambda v: formatting.DASH if v is None else str(v),
                numeric=True),
-        Column(QCoreApplication.translate("AssessedModels", "Option"), lambda o: o.name, tooltip=lambda o: f"{o.option}<br>{o.runtime} / {o.platform}"),
-        Column(QCoreApplication.translate("AssessedModels", "Score"), lambda o: o.score.total if o.score else None,
+        Column(_("Option"), lambda o: o.name, tooltip=lambda o: f"{o.option}<br>{o.runtime} / {o.platform}"),
+        Column(_("Score"), lambda o: o.score.total if o.score else None,
                display=formatting.score, numeric=True),
-        Column(QCoreApplication.translate("AssessedModels", "Support"), lambda o: labels.support(o.classification),
+        Column(_("Support"), lambda o: labels.support(o.classification),
                meaning=lambda o: "official" if o.classification.official else "experimental",
                tooltip=lambda o: texts(o.classification.reasons)),
-        Column(QCoreApplication.translate("AssessedModels", "Evidence"), lambda o: o.evidence.level, display=lambda v: f"{v} / 3", numeric=True,
+        Column(_("Evidence"), lambda o: o.evidence.level, display=lambda v: f"{v} / 3", numeric=True,
                tooltip=lambda o: ", ".join(level_names().get(n, n) for n in o.evidence.names_reached)),
-        Column(QCoreApplication.translate("AssessedModels", "Eligibility"), lambda o: texts((*o.eligibility_reasons, *o.vetoes), "; ") or QCoreApplication.translate("AssessedModels", "eligible"),
+        Column(_("Eligibility"), lambda o: texts((*o.eligibility_reasons, *o.vetoes), "; ") or _("eligible"),
                tooltip=lambda o: texts((*o.eligibility_reasons, *o.vetoes))),
-        Column(QCoreApplication.translate("AssessedModels", "GPUs (owned + bought + rented)"), _fleet_text,
+        Column(_("GPUs (owned + bought + rented)"), _fleet_text,
                tooltip=lambda o: text(o.fleet.unit_reason)),
-        Column(QCoreApplication.translate("AssessedModels", "Payback"),
+        Column(_("Payback"),
                lambda o: text(o.costs.payback.text) if o.costs.payback and o.costs.payback.text else formatting.DASH,
                tooltip=lambda o: text(o.costs.break_even) if o.costs.break_even else ""),
     ], None, parent)
@@ -67,14 +68,14 @@ def criteria_model(parent: QObject | None = None) -> RecordTableModel:
     """One row per criterion (CriterionInfo): its weight, its share of the scored weights, and why a
     criterion is not scored (an unknown metric, a bad weight): such a criterion takes no share."""
     return RecordTableModel([
-        Column(QCoreApplication.translate("AssessedModels", "Criterion"), lambda c: c.name, tooltip=lambda c: c.id),
-        Column(QCoreApplication.translate("AssessedModels", "Metric"), lambda c: c.metric),
-        Column(QCoreApplication.translate("AssessedModels", "Weight"), lambda c: c.weight, display=formatting.weight, numeric=True),
-        Column(QCoreApplication.translate("AssessedModels", "Share"), lambda c: c.weight_share if c.used else None, display=_share_text, numeric=True),
-        Column(QCoreApplication.translate("AssessedModels", "Scored"), lambda c: QCoreApplication.translate("AssessedModels", "yes") if c.used else QCoreApplication.translate("AssessedModels", "no"),
+        Column(_("Criterion"), lambda c: c.name, tooltip=lambda c: c.id),
+        Column(_("Metric"), lambda c: c.metric),
+        Column(_("Weight"), lambda c: c.weight, display=formatting.weight, numeric=True),
+        Column(_("Share"), lambda c: c.weight_share if c.used else None, display=_share_text, numeric=True),
+        Column(_("Scored"), lambda c: _("yes") if c.used else _("no"),
                meaning=lambda c: None if c.used and not c.message else ("fail" if not c.used else "inconclusive"),
                tooltip=lambda c: _message(c.message)),
-        Column(QCoreApplication.translate("AssessedModels", "Note"), lambda c: _message(c.message),
+        Column(_("Note"), lambda c: _message(c.message),
                tooltip=lambda c: _message(c.message)),
     ], None, parent)
 
@@ -92,21 +93,21 @@ def _effort_column(title: str, part: str) -> Column:
         return getattr(o.effort, part) if o.effort is not None else None
 
     return Column(title, lambda o: _likely(get(o)), numeric=True,
-                  header_tip=QCoreApplication.translate("AssessedModels", "person-weeks, likely (the low–high range on hover)"),
-                  tooltip=lambda o: QCoreApplication.translate("AssessedModels", "likely (low–high): ") + _effort(get(o)))
+                  header_tip=_("person-weeks, likely (the low–high range on hover)"),
+                  tooltip=lambda o: _("likely (low–high): ") + _effort(get(o)))
 
 
 def effort_model(parent: QObject | None = None) -> RecordTableModel:
     """One row per option: porting, external, missing with an owner, checklist and total effort
     (person-weeks, likely; the low–high range on hover) and the blockers whose effort is not counted."""
     return RecordTableModel([
-        Column(QCoreApplication.translate("AssessedModels", "Option"), lambda o: o.name, tooltip=lambda o: o.name),
-        _effort_column(QCoreApplication.translate("AssessedModels", "Porting"), "porting"),
-        _effort_column(QCoreApplication.translate("AssessedModels", "External"), "external"),
-        _effort_column(QCoreApplication.translate("AssessedModels", "Missing, owned"), "missing_owned"),
-        _effort_column(QCoreApplication.translate("AssessedModels", "Checklist"), "checklist"),
-        _effort_column(QCoreApplication.translate("AssessedModels", "Total"), "total"),
-        Column(QCoreApplication.translate("AssessedModels", "Blockers"), lambda o: len(o.checklist.blockers), numeric=True,
+        Column(_("Option"), lambda o: o.name, tooltip=lambda o: o.name),
+        _effort_column(_("Porting"), "porting"),
+        _effort_column(_("External"), "external"),
+        _effort_column(_("Missing, owned"), "missing_owned"),
+        _effort_column(_("Checklist"), "checklist"),
+        _effort_column(_("Total"), "total"),
+        Column(_("Blockers"), lambda o: len(o.checklist.blockers), numeric=True,
                meaning=lambda o: "fail" if o.checklist.blockers else None,
                tooltip=lambda o: texts(b.reason for b in o.checklist.blockers)),
     ], None, parent)

@@ -6,7 +6,6 @@ from typing import Any, cast
 
 from PySide6.QtCore import (
     QAbstractTableModel,
-    QCoreApplication,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
@@ -15,6 +14,7 @@ from PySide6.QtCore import (
 )
 
 from deepdecide.domain import formatting
+from deepdecide.domain.i18n import _
 from deepdecide.domain.matrix import SupportEntry, SupportMatrix, SupportStatus
 from deepdecide.gui import labels
 from deepdecide.gui.models.records import MeaningRole, SortRole
@@ -24,23 +24,17 @@ _Index = QModelIndex | QPersistentModelIndex
 
 
 def status_label(status: SupportStatus) -> str:
-    return {
-        SupportStatus.OFFICIAL: QCoreApplication.translate("MatrixModel", "official"),
-        SupportStatus.EXPERIMENTAL: QCoreApplication.translate("MatrixModel", "experimental"),
-        SupportStatus.COMMUNITY: QCoreApplication.translate("MatrixModel", "community"),
-        SupportStatus.UNSUPPORTED: QCoreApplication.translate("MatrixModel", "unsupported"),
-        SupportStatus.UNDOCUMENTED: QCoreApplication.translate("MatrixModel", "undocumented"),
-    }[status]
+    return labels.support_status(status)
 
 
 def status_short(status: SupportStatus) -> str:
     """A short label that fits a matrix cell (the legend and tooltips say it in full)."""
     return {
-        SupportStatus.OFFICIAL: QCoreApplication.translate("MatrixModel", "official"),
-        SupportStatus.EXPERIMENTAL: QCoreApplication.translate("MatrixModel", "exper."),
-        SupportStatus.COMMUNITY: QCoreApplication.translate("MatrixModel", "comm."),
-        SupportStatus.UNSUPPORTED: QCoreApplication.translate("MatrixModel", "unsupp."),
-        SupportStatus.UNDOCUMENTED: QCoreApplication.translate("MatrixModel", "undoc."),
+        SupportStatus.OFFICIAL: _("official"),
+        SupportStatus.EXPERIMENTAL: _("exper."),
+        SupportStatus.COMMUNITY: _("comm."),
+        SupportStatus.UNSUPPORTED: _("unsupp."),
+        SupportStatus.UNDOCUMENTED: _("undoc."),
     }[status]
 
 
@@ -50,16 +44,16 @@ def entry_tooltip(matrix: SupportMatrix, runtime_id: str, platform_id: str, entr
     pf = matrix.platform(platform_id)
     head = f"<b>{rt.name if rt else runtime_id} × {pf.name if pf else platform_id}</b>"
     if entry is None:
-        return head + "<br>" + QCoreApplication.translate("MatrixModel", "Not in the matrix: nothing found either way. Plan as experimental.")
-    status_word = QCoreApplication.translate("MatrixModel", "Status")
-    as_of = QCoreApplication.translate("MatrixModel", "as of")
+        return head + "<br>" + _("Not in the matrix: nothing found either way. Plan as experimental.")
+    status_word = _("Status")
+    as_of = _("as of")
     lines = [head, f"{status_word}: <b>{status_label(entry.status)}</b>"]
     if entry.requirements:
-        lines.append(QCoreApplication.translate("MatrixModel", "Required stack:"))
+        lines.append(_("Required stack:"))
         lines.extend(f"&nbsp;&nbsp;• {r.component.value} {r.spec}" + (f" — <i>{r.text}</i>" if r.text else "")
                      for r in entry.requirements)
     if entry.sources:
-        lines.append(QCoreApplication.translate("MatrixModel", "Sources:"))
+        lines.append(_("Sources:"))
         lines.extend(f"&nbsp;&nbsp;• {s.title} — {s.url_or_path} ({as_of} {formatting.date(s.as_of)})" for s in entry.sources)
     if entry.notes:
         lines.append(entry.notes)

@@ -13,16 +13,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import (
-    QAbstractTableModel,
-    QCoreApplication,
-    QModelIndex,
-    QObject,
-    QPersistentModelIndex,
-    Qt,
-)
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
 from deepdecide.domain import formatting
+from deepdecide.domain.i18n import _
 from deepdecide.gui.theme import status_color
 
 SortRole = Qt.ItemDataRole.UserRole
@@ -72,7 +66,7 @@ def cell_text(value: Any) -> str:
     if value is None or (isinstance(value, float) and value != value):
         return ""
     if isinstance(value, bool):
-        return QCoreApplication.translate("Table", "yes") if value else QCoreApplication.translate("Table", "no")
+        return _("yes") if value else _("no")
     if isinstance(value, str) or not isinstance(value, (int, float)):
         return str(value)
     return formatting.number(value)

@@ -6,7 +6,7 @@ import math
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, cast
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -29,7 +29,7 @@ from deepdecide.domain.edits import SetAssumptions, SetDemand, SetOptionCost, Se
 from deepdecide.domain.formatting import DASH, integer, money, number, p_best, percent, probability
 from deepdecide.domain.formatting import share as share_text
 from deepdecide.domain.formatting import weight as weight_text
-from deepdecide.domain.i18n import gettext
+from deepdecide.domain.i18n import N_, _, gettext
 from deepdecide.domain.slo import limit as slo_limit
 from deepdecide.domain.slo import limits
 from deepdecide.domain.workspace import CostView, Option
@@ -87,7 +87,7 @@ class WeightSlider(QWidget):
         key = ("weight", self.criterion, self.session) if self.slider.isSliderDown() else None
         name = self.label.text()
         self.page.document.edit(SetWeight(self.criterion, weight),
-                                lambda: fmt(QCoreApplication.translate("ComparePage", "Weight of %1"), name), key)
+                                lambda: fmt(_("Weight of %1"), name), key)
 
     def set_maximum(self, maximum: float) -> None:
         """Let the slider reach ``maximum`` (a weight, e.g. the flip value the winner holds to)."""
@@ -142,7 +142,7 @@ class ComparePage(Page):
         split.setStretchFactor(0, 2)
         split.setStretchFactor(1, 5)
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel(self.tr("<h2>Compare</h2>")))
+        layout.addWidget(QLabel(_("<h2>Compare</h2>")))
         layout.addWidget(split, 1)
 
         self.sensitivity_timer = QTimer(self)
@@ -153,7 +153,7 @@ class ComparePage(Page):
     # construction ------------------------------------------------------------------------
     def _build_inputs(self) -> QWidget:
         """The left column: weights, SLO and demand, scrolling."""
-        self.weights_box = QGroupBox(self.tr("Criteria weights"))
+        self.weights_box = QGroupBox(_("Criteria weights"))
         self.weights_grid = QGridLayout(self.weights_box)
         self.weights_note = QLabel()
         self.weights_note.setWordWrap(True)
@@ -175,9 +175,9 @@ class ComparePage(Page):
     def _build_slo_box(self) -> QGroupBox:
         """One field per limit of ``domain.slo`` (its words from the gettext catalog); a fraction is
         shown as the record writes it, a percentage ("1.0 %")."""
-        not_set = self.tr("not set")
+        not_set = _("not set")
         self.slo_fields: dict[str, DecimalSpinBox] = {}
-        slo_box = QGroupBox(self.tr("Service-level objective"))
+        slo_box = QGroupBox(_("Service-level objective"))
         slo_form = QFormLayout(slo_box)
         slo_form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         for entry in limits():
@@ -194,20 +194,20 @@ class ComparePage(Page):
         return slo_box
 
     def _build_demand_box(self) -> QGroupBox:
-        not_set = self.tr("not set")
+        not_set = _("not set")
         self.demand_fields = {
             "output_tokens_per_s": _spin(1e9, 0, "tok/s", not_set),
             "requests_per_s": _spin(1e7, 2, "req/s", not_set),
             "input_tokens": _spin(1e7, 0, "tok", not_set),
             "output_tokens": _spin(1e7, 0, "tok", not_set),
         }
-        demand_box = QGroupBox(self.tr("Peak demand"))
+        demand_box = QGroupBox(_("Peak demand"))
         demand_form = QFormLayout(demand_box)
         demand_form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
-        for key, label in (("output_tokens_per_s", self.tr("Output tokens/s")),
-                           ("requests_per_s", self.tr("or requests/s")),
-                           ("input_tokens", self.tr("input tokens / request")),
-                           ("output_tokens", self.tr("output tokens / request"))):
+        for key, label in (("output_tokens_per_s", _("Output tokens/s")),
+                           ("requests_per_s", _("or requests/s")),
+                           ("input_tokens", _("input tokens / request")),
+                           ("output_tokens", _("output tokens / request"))):
             box = self.demand_fields[key]
             box.setObjectName(f"demand_{key}")
             box.valueChanged.connect(lambda _v, k=key: self._demand_changed(k))
@@ -216,12 +216,12 @@ class ComparePage(Page):
 
     def _build_cost_view_box(self) -> QGroupBox:
         """Which cost view the cost criteria score: cash (owned GPUs' capex sunk) or all-in."""
-        box = QGroupBox(self.tr("Cost view that drives the ranking"))
+        box = QGroupBox(_("Cost view that drives the ranking"))
         form = QFormLayout(box)
         self.cost_view_combo = QComboBox()
         self.cost_view_combo.setObjectName("cost_view")
         self.cost_view_combo.addItem(self._all_in_choice(), CostView.ALL_IN.value)
-        self.cost_view_combo.addItem(self.tr("cash: what we will spend (owned GPUs' capex sunk)"), CostView.CASH.value)
+        self.cost_view_combo.addItem(_("cash: what we will spend (owned GPUs' capex sunk)"), CostView.CASH.value)
         # the choices are sentences: the combo does not widen the panel to the longest (in any
         # language); the open list shows them whole
         self.cost_view_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
@@ -236,7 +236,7 @@ class ComparePage(Page):
         return self.document.workspace.assumptions.currency
 
     def _all_in_choice(self) -> str:
-        return fmt(self.tr("all-in: every GPU at its all-in %1/GPU-h"), money_unit(self._currency()))
+        return fmt(_("all-in: every GPU at its all-in %1/GPU-h"), money_unit(self._currency()))
 
     def _cost_view_changed(self, _index: int) -> None:
         self.cost_view_combo.setToolTip(self.cost_view_combo.currentText())  # whole, when the combo elides it
@@ -245,7 +245,7 @@ class ComparePage(Page):
         view = CostView(self.cost_view_combo.currentData())
         a = self.document.workspace.assumptions
         if a.cost_view != view:
-            self.submit(SetAssumptions(replace(a, cost_view=view)), self.later(QT_TRANSLATE_NOOP("ComparePage", "cost view")))
+            self.submit(SetAssumptions(replace(a, cost_view=view)), self.later(N_("cost view")))
 
     def _build_results(self) -> QWidget:
         """The right column: ranking and Monte Carlo above, the sensitivity and price tables below."""
@@ -255,14 +255,14 @@ class ComparePage(Page):
         tl.addWidget(self._build_ranking_box(), 1)
         tl.addWidget(self._build_monte_carlo_box(), 1)  # room for its axis title at 1280 px
         self.tabs = QTabWidget()
-        self.tabs.addTab(make_table(self._build_intervals_model()), self.tr("Weight intervals"))
-        self.tabs.addTab(make_table(self._build_flips_model()), self.tr("Flip values"))
+        self.tabs.addTab(make_table(self._build_intervals_model()), _("Weight intervals"))
+        self.tabs.addTab(make_table(self._build_flips_model()), _("Flip values"))
         self.prices_view = make_table(self._build_prices_model())
-        self.tabs.addTab(self.prices_view, self.tr("Prices"))
+        self.tabs.addTab(self.prices_view, _("Prices"))
         self.ranking = ranking_model(self)
         self.criteria = criteria_model(self)
-        self.tabs.addTab(make_table(self.ranking), self.tr("Ranking"))
-        self.tabs.addTab(make_table(self.criteria), self.tr("Criteria"))
+        self.tabs.addTab(make_table(self.ranking), _("Ranking"))
+        self.tabs.addTab(make_table(self.criteria), _("Criteria"))
         self.sens_note = QLabel()
         self.sens_note.setWordWrap(True)
         bottom = QWidget()
@@ -284,7 +284,7 @@ class ComparePage(Page):
         self.winner_label = QLabel()
         self.winner_label.setWordWrap(True)
         self.winner_label.setTextFormat(Qt.TextFormat.RichText)
-        rank_box = QGroupBox(self.tr("Ranking (weighted score, live)"))
+        rank_box = QGroupBox(_("Ranking (weighted score, live)"))
         rl = QVBoxLayout(rank_box)
         rl.addWidget(self.winner_label)
         rl.addWidget(self.bars)
@@ -292,9 +292,9 @@ class ComparePage(Page):
         return rank_box
 
     def _build_monte_carlo_box(self) -> QGroupBox:
-        self.mc_box = QGroupBox(self.tr("Monte Carlo"))
+        self.mc_box = QGroupBox(_("Monte Carlo"))
         self.mc_layout = QVBoxLayout(self.mc_box)
-        self.mc_label = QLabel(self.tr("Monte Carlo running…"))
+        self.mc_label = QLabel(_("Monte Carlo running…"))
         self.mc_label.setWordWrap(True)
         self.mc_label.setTextFormat(Qt.TextFormat.RichText)
         self.mc_layout.addWidget(self.mc_label)
@@ -304,34 +304,34 @@ class ComparePage(Page):
 
     def _build_intervals_model(self) -> RecordTableModel:
         self.intervals = RecordTableModel([
-            Column(self.tr("Criterion"), lambda w: self._criterion_name(w.criterion)),
-            Column(self.tr("Weight"), lambda w: w.weight, display=weight_text, numeric=True),
-            Column(self.tr("Winner holds from"), lambda w: w.low, display=weight_text, numeric=True),
-            Column(self.tr("to"), lambda w: w.high, display=lambda v: "∞" if v is None else weight_text(v), numeric=True),
-            Column(self.tr("Below: winner"), lambda w: self._option_short(w.winner_below) or DASH,
+            Column(_("Criterion"), lambda w: self._criterion_name(w.criterion)),
+            Column(_("Weight"), lambda w: w.weight, display=weight_text, numeric=True),
+            Column(_("Winner holds from"), lambda w: w.low, display=weight_text, numeric=True),
+            Column(_("to"), lambda w: w.high, display=lambda v: "∞" if v is None else weight_text(v), numeric=True),
+            Column(_("Below: winner"), lambda w: self._option_short(w.winner_below) or DASH,
                    tooltip=lambda w: self._option_name(w.winner_below)),
-            Column(self.tr("Above: winner"), lambda w: self._option_short(w.winner_above) or DASH,
+            Column(_("Above: winner"), lambda w: self._option_short(w.winner_above) or DASH,
                    tooltip=lambda w: self._option_name(w.winner_above)),
         ], None, self)
         return self.intervals
 
     def _build_flips_model(self) -> RecordTableModel:
         self.flips = RecordTableModel([
-            Column(self.tr("Option"), lambda f: self._option_short(f.option), tooltip=lambda f: self._option_name(f.option)),
-            Column(self.tr("Input"), lambda f: in_currency(input_label(f), self._currency()),
+            Column(_("Option"), lambda f: self._option_short(f.option), tooltip=lambda f: self._option_name(f.option)),
+            Column(_("Input"), lambda f: in_currency(input_label(f), self._currency()),
                    tooltip=lambda f: "<br>".join(in_currency(x, self._currency()) for x in (
                        input_label(f), message_text(f.note) if f.note is not None else "") if x)),
-            Column(self.tr("Low"), lambda f: f.low, numeric=True),
-            Column(self.tr("Likely"), lambda f: f.likely, numeric=True),
-            Column(self.tr("High"), lambda f: f.high, numeric=True),
-            Column(self.tr("Unit"), lambda f: labels.unit(in_currency(f.unit, self._currency()))),
-            Column(self.tr("Flips below"), lambda f: f.flip_below, numeric=True,
+            Column(_("Low"), lambda f: f.low, numeric=True),
+            Column(_("Likely"), lambda f: f.likely, numeric=True),
+            Column(_("High"), lambda f: f.high, numeric=True),
+            Column(_("Unit"), lambda f: labels.unit(in_currency(f.unit, self._currency()))),
+            Column(_("Flips below"), lambda f: f.flip_below, numeric=True,
                    meaning=lambda f: "fail" if f.below_in_range else None),
-            Column(self.tr("to"), lambda f: self._option_short(f.winner_below) or DASH,
+            Column(_("to"), lambda f: self._option_short(f.winner_below) or DASH,
                    tooltip=lambda f: self._option_name(f.winner_below)),
-            Column(self.tr("Flips above"), lambda f: f.flip_above, numeric=True,
+            Column(_("Flips above"), lambda f: f.flip_above, numeric=True,
                    meaning=lambda f: "fail" if f.above_in_range else None),
-            Column(self.tr("to"), lambda f: self._option_short(f.winner_above) or DASH,
+            Column(_("to"), lambda f: self._option_short(f.winner_above) or DASH,
                    tooltip=lambda f: self._option_name(f.winner_above)),
         ], None, self)
         return self.flips
@@ -371,10 +371,10 @@ class ComparePage(Page):
                 u = workspace_unit(unit, self._currency())
                 if e is None:
                     return ""
-                text = fmt(self.tr("low %1 · likely %2 · high %3 (editing the likely value widens the range if "
+                text = fmt(_("low %1 · likely %2 · high %3 (editing the likely value widens the range if "
                                    "needed)"), number(e.low, u), number(e.likely, u), number(e.high, u))
                 if shared:
-                    text += "<br>" + self.tr("The platform's price (fleet), shared by every option on it: editing it "
+                    text += "<br>" + _("The platform's price (fleet), shared by every option on it: editing it "
                                              "here gives this option a price of its own.")
                 return text
             return tip
@@ -382,31 +382,31 @@ class ComparePage(Page):
         # the editable columns' titles are said when asked (they name the undo steps, which follow
         # a language switch), in the workspace's currency of that moment
         doc = self.document
-        gpu_hour = self.later(QT_TRANSLATE_NOOP("ComparePage", "%1/GPU-hour"))
-        capex = self.later(QT_TRANSLATE_NOOP("ComparePage", "Capex per GPU (%1)"))
+        gpu_hour = self.later(N_("%1/GPU-hour"))
+        capex = self.later(N_("Capex per GPU (%1)"))
 
         def sign() -> str:
             return money_unit(doc.workspace.assumptions.currency)
 
         self.prices = RecordTableModel([
-            Column(self.tr("Option"), lambda o: look.short_label(self.document.workspace, o.id),
+            Column(_("Option"), lambda o: look.short_label(self.document.workspace, o.id),
                    tooltip=lambda o: o.name),
-            Column(self.tr("Pricing"), lambda o: labels.pricing(o.cost.pricing)),
+            Column(_("Pricing"), lambda o: labels.pricing(o.cost.pricing)),
             Column(lambda: fmt(gpu_hour(), sign()), likely("gpu_hour_usd"), numeric=True, decimals=2,
                    edit=price_edit("gpu_hour_usd"), tooltip=est_tip("gpu_hour_usd", "$/GPU-h")),
             Column(lambda: fmt(capex(), sign()), likely("capex_per_gpu_usd"), numeric=True, decimals=0,
                    edit=price_edit("capex_per_gpu_usd"), tooltip=est_tip("capex_per_gpu_usd", "$")),
-            Column(self.later(QT_TRANSLATE_NOOP("ComparePage", "kW per GPU")), likely("power_kw_per_gpu"),
+            Column(self.later(N_("kW per GPU")), likely("power_kw_per_gpu"),
                    numeric=True, decimals=2, edit=price_edit("power_kw_per_gpu"),
                    tooltip=est_tip("power_kw_per_gpu", "kW")),
-            Column(self.later(QT_TRANSLATE_NOOP("ComparePage", "Assumed tok/s/GPU")), likely("assumed_output_tps_per_gpu"),
+            Column(self.later(N_("Assumed tok/s/GPU")), likely("assumed_output_tps_per_gpu"),
                    numeric=True, decimals=0, edit=price_edit("assumed_output_tps_per_gpu"),
                    tooltip=lambda o: o.cost.assumption_note),
         ], self.submit, self)
         return self.prices
 
     def title(self) -> str:
-        return self.tr("Compare")
+        return _("Compare")
 
     def _criterion_name(self, cid: str) -> str:
         c = next((c for c in self.document.workspace.criteria if c.id == cid), None)
@@ -440,7 +440,7 @@ class ComparePage(Page):
         value = (round(shown / 100, 6) if slo_limit(key).percent else shown) or None
         slo = self.document.workspace.slo
         if slo.get(key) != value:
-            self.submit(SetSLO(slo.replace(**{key: value})), self.later(QT_TRANSLATE_NOOP("ComparePage", "SLO")))
+            self.submit(SetSLO(slo.replace(**{key: value})), self.later(N_("SLO")))
 
     def _demand_changed(self, key: str) -> None:
         if self.updating:
@@ -449,7 +449,7 @@ class ComparePage(Page):
         demand = self.document.workspace.demand
         if getattr(demand, key) != value:
             changes: dict[str, Any] = {key: value}  # a number field of Demand (its ranges are Estimates)
-            self.submit(SetDemand(replace(demand, **changes)), self.later(QT_TRANSLATE_NOOP("ComparePage", "demand")))
+            self.submit(SetDemand(replace(demand, **changes)), self.later(N_("demand")))
 
     def _build_sliders(self) -> None:
         while self.weights_grid.count():
@@ -459,7 +459,7 @@ class ComparePage(Page):
                 widget.setParent(None)
         self.sliders.clear()
         for row, c in enumerate(self.document.workspace.criteria):
-            direction = self.tr("more is better") if c.direction.value == "benefit" else self.tr("less is better")
+            direction = _("more is better") if c.direction.value == "benefit" else _("less is better")
             tip = f"<b>{c.name}</b> ({direction}, {in_currency(c.unit, self._currency())})<br>{c.description}"
             w = WeightSlider(self, c.id, c.name, tip)
             self.sliders[c.id] = w
@@ -494,10 +494,10 @@ class ComparePage(Page):
         finally:
             self.updating = False
         unused = [ci.name for ci in a.criteria if not ci.used]
-        self.weights_note.setText(fmt(self.tr("Weights are relative: each criterion counts by its share of the "
+        self.weights_note.setText(fmt(_("Weights are relative: each criterion counts by its share of the "
                                               "total. Drag a slider and the ranking follows. Not used: %1"),
                                       ", ".join(unused)) if unused else
-                                  self.tr("Weights are relative: each criterion counts by its share of the total. "
+                                  _("Weights are relative: each criterion counts by its share of the total. "
                                           "Drag a slider and the ranking follows."))
         order = ranked_order(a)
         short = look.short_labels(ws)
@@ -508,10 +508,10 @@ class ComparePage(Page):
         self.ranking.set_rows(order)
         self.criteria.set_rows(list(a.criteria))
         win = a.option(a.winner) if a.winner else None
-        self.winner_label.setText(fmt(self.tr("Ranked first: <b>%1</b>"), win.name) if win else
-                                  fmt(self.tr("No recommendation: %1"), texts((a.no_recommendation,)))
+        self.winner_label.setText(fmt(_("Ranked first: <b>%1</b>"), win.name) if win else
+                                  fmt(_("No recommendation: %1"), texts((a.no_recommendation,)))
                                   if a.no_recommendation is not None else
-                                  fmt(self.tr("No option can be ranked: %1"), texts(a.messages, "; ")))
+                                  fmt(_("No option can be ranked: %1"), texts(a.messages, "; ")))
         self.prices.set_rows(list(ws.options))
         self.prices.refresh_headers()  # money headers in the workspace's currency
         self.sensitivity_timer.start()
@@ -551,14 +551,14 @@ class ComparePage(Page):
         # so the flip values beside it stay in view
         flips_view = cast(QTableView, self.tabs.widget(1))
         flips_view.setColumnWidth(1, min(flips_view.columnWidth(1), FLIP_INPUT_WIDTH))
-        notes = [message_text(n) for n in sens.notes] if sens else [self.tr("No winner, so no sensitivity.")]
+        notes = [message_text(n) for n in sens.notes] if sens else [_("No winner, so no sensitivity.")]
         self.sens_note.setText("<small>" + " · ".join(notes) + "</small>")
         self.refresh_monte_carlo()
 
     def refresh_monte_carlo(self) -> None:
         mc = self._mc.current() if self._mc is not None else None
         if mc is None:
-            self.mc_label.setText(self.tr("Monte Carlo running…"))
+            self.mc_label.setText(_("Monte Carlo running…"))
             return
         if self.mc_chart is None:
             from deepdecide.gui.widgets.charts import DistributionChart
@@ -569,7 +569,7 @@ class ComparePage(Page):
         ws = self.document.workspace
         currency = ws.assumptions.currency
         unit = money_unit(currency)
-        self.mc_chart.set_title(fmt(self.tr("%1/M output tokens"), unit))
+        self.mc_chart.set_title(fmt(_("%1/M output tokens"), unit))
         rows = []
         lines = []
         short = look.short_labels(ws)
@@ -579,7 +579,7 @@ class ComparePage(Page):
             c = od.cost_per_m_tokens_usd
             rows.append((short.get(od.option, name), c.p10, c.p50, c.p90))
             who = self.document.assessment().option(od.option)
-            lines.append(fmt(self.tr("%1 (%2): P(best) %3, %5/M tokens P50 %4"), short.get(od.option, name), name,
+            lines.append(fmt(_("%1 (%2): P(best) %3, %5/M tokens P50 %4"), short.get(od.option, name), name,
                              p_best(od.p_best, who is not None and who.can_win), money(c.p50, currency), unit))
         drawn = self.mc_chart.set_options(rows, [look.option_swatch(ws, od.option) for od in order])
         self.mc_chart.setVisible(drawn > 0)
@@ -587,17 +587,17 @@ class ComparePage(Page):
                     and x.can_win]
         best = sorted(winnable, key=lambda o: -o.p_best)[0] if winnable else None
         # the draws, seed and cost view are said once: in the analysis's note when it has one
-        text = (fmt(self.tr("Whisker: P10–P90 of %1/M output tokens; dot: P50."), unit) if mc.notes else
-                fmt(self.tr("%1 draws (seed %2), %3 cost view. Whisker: P10–P90 of %4/M output tokens; dot: P50."),
+        text = (fmt(_("Whisker: P10–P90 of %1/M output tokens; dot: P50."), unit) if mc.notes else
+                fmt(_("%1 draws (seed %2), %3 cost view. Whisker: P10–P90 of %4/M output tokens; dot: P50."),
                     integer(mc.draws), mc.seed, labels.cost_view(mc.cost_view), unit))
         if best is not None:
-            text += " " + fmt(self.tr("Most often best: <b>%1</b> (P(best) %2)."), self._option_name(best.option),
+            text += " " + fmt(_("Most often best: <b>%1</b> (P(best) %2)."), self._option_name(best.option),
                               probability(best.p_best))
         self.mc_box.setToolTip("<br>".join(lines))
         if mc.p_no_winner:
-            text += "<br>" + fmt(self.tr("No winner in %1 of draws."), percent(mc.p_no_winner))
+            text += "<br>" + fmt(_("No winner in %1 of draws."), percent(mc.p_no_winner))
         if not drawn:
-            text += " <i>" + self.tr("No option has a cost range yet: import benchmarks or give assumed "
+            text += " <i>" + _("No option has a cost range yet: import benchmarks or give assumed "
                                         "capacities and prices.") + "</i>"
         if mc.notes:
             text += "<br><small>" + texts(mc.notes, " · ") + "</small>"

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from deepdecide.domain.i18n import _, pgettext
 from deepdecide.gui.i18n import fmt
 from deepdecide.gui.widgets.numbers import IntegerSpinBox
 
@@ -32,16 +33,16 @@ class ContextDialog(QDialog):
                  parent: QWidget | None = None, suggestions: dict[str, str] | None = None,
                  current: dict[str, Any] | None = None):
         super().__init__(parent)
-        self.setWindowTitle(self.tr("Context for the import"))
+        self.setWindowTitle(_("Context for the import"))
         self.fields: dict[str, Any] = {}
         form = QFormLayout()
-        labels = {"runtime": self.tr("Runtime"), "platform": self.tr("Platform"), "gpu_count": self.tr("GPU count"),
-                  "model": self.tr("Model"), "runtime_version": self.tr("Runtime version"),
-                  "quantization": self.tr("Quantization"),
-                  "input_tokens": self.tr("Input tokens per request (mean)"),
-                  "output_tokens": self.tr("Output tokens per request (mean)"),
-                  "proxy_reason": self.tr("Accept as a proxy because… (empty: not a proxy)"),
-                  "proxy_discount": self.tr("Proxy throughput factor (low/likely/high)")}
+        labels = {"runtime": _("Runtime"), "platform": _("Platform"), "gpu_count": pgettext("form label", "GPU count"),
+                  "model": _("Model"), "runtime_version": _("Runtime version"),
+                  "quantization": _("Quantization"),
+                  "input_tokens": _("Input tokens per request (mean)"),
+                  "output_tokens": _("Output tokens per request (mean)"),
+                  "proxy_reason": _("Accept as a proxy because… (empty: not a proxy)"),
+                  "proxy_discount": _("Proxy throughput factor (low/likely/high)")}
         suggestions = suggestions or {}
         current = current or {}
         self.suggested: dict[str, str] = {}
@@ -51,7 +52,7 @@ class ContextDialog(QDialog):
             if name in choices:
                 w: Any = QComboBox()
                 w.setEditable(False)
-                w.addItem(self.tr("— not known —"), "")
+                w.addItem(_("— not known —"), "")
                 for v, label in choices[name]:
                     w.addItem(label, v)
                 pick = value if value else hint
@@ -64,7 +65,7 @@ class ContextDialog(QDialog):
             elif name in ("gpu_count", "input_tokens", "output_tokens"):
                 w = IntegerSpinBox()
                 w.setRange(0, 100000 if name == "gpu_count" else 10_000_000)
-                w.setSpecialValueText(self.tr("— not known —"))
+                w.setSpecialValueText(_("— not known —"))
                 pick = value if value else hint
                 w.setValue(int(pick) if pick else 0)
             else:
@@ -75,11 +76,11 @@ class ContextDialog(QDialog):
             form.addRow(label, w)
             if hint and not value:
                 self.suggested[name] = hint
-                note = QLabel(fmt(self.tr("suggested by the file name (%1): check it"), hint))
+                note = QLabel(fmt(_("suggested by the file name (%1): check it"), hint))
                 note.setObjectName(f"suggested_{name}")
                 note.setStyleSheet("color: palette(mid);")
                 form.addRow("", note)
-        intro = QLabel(fmt(self.tr("<b>%1</b> does not say everything the comparison needs. "
+        intro = QLabel(fmt(_("<b>%1</b> does not say everything the comparison needs. "
                                    "Tell deepdecide what it was measured on. A fact left “not known” makes "
                                    "its runs <i>needs context</i>: they count for nothing until it is given."),
                            file_name))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, cast
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import (
     QComboBox,
@@ -26,7 +26,9 @@ from PySide6.QtWidgets import (
 
 from deepdecide.domain import formatting
 from deepdecide.domain.edits import SetDecisionField, SetSignOffs
+from deepdecide.domain.i18n import N_, _, pgettext
 from deepdecide.domain.workspace import RecordStatus, SignOff, Vote
+from deepdecide.gui import labels
 from deepdecide.gui.document import WorkspaceDocument
 from deepdecide.gui.i18n import fmt
 from deepdecide.gui.models.records import Column, RecordTableModel
@@ -35,14 +37,11 @@ from deepdecide.gui.widgets.fields import CommitTextEdit
 
 
 def vote_labels() -> list[tuple[str, str]]:
-    return [(Vote.PENDING.value, QCoreApplication.translate("DecisionPage", "pending")), (Vote.APPROVE.value, QCoreApplication.translate("DecisionPage", "approve")),
-            (Vote.REJECT.value, QCoreApplication.translate("DecisionPage", "reject")), (Vote.ABSTAIN.value, QCoreApplication.translate("DecisionPage", "abstain"))]
+    return labels.choices("vote")
 
 
 def status_labels() -> list[tuple[str, str]]:
-    return [(RecordStatus.PROPOSED.value, QCoreApplication.translate("DecisionPage", "proposed")), (RecordStatus.ACCEPTED.value, QCoreApplication.translate("DecisionPage", "accepted")),
-            (RecordStatus.REJECTED.value, QCoreApplication.translate("DecisionPage", "rejected")), (RecordStatus.DEPRECATED.value, QCoreApplication.translate("DecisionPage", "deprecated")),
-            (RecordStatus.SUPERSEDED.value, QCoreApplication.translate("DecisionPage", "superseded"))]
+    return labels.choices("record status")
 
 
 # field -> kind: "line" (one line), "text" (paragraphs), "list" (one entry per line)
@@ -107,23 +106,23 @@ class DecisionPage(Page):
         split.setStretchFactor(0, 1)  # half each: the sign-off table's five columns fit at 1280 px
         split.setStretchFactor(1, 1)
         outer = QVBoxLayout(self)
-        outer.addWidget(QLabel(self.tr("<h2>Decision</h2>")))
+        outer.addWidget(QLabel(_("<h2>Decision</h2>")))
         outer.addWidget(split, 1)
 
     # construction --------------------------------------------------------------------------
     def field_labels(self) -> dict[str, str]:
         """Each decision field's name in the interface language (form labels, undo steps)."""
         return {
-            "id": self.tr("Record id"), "title": self.tr("Title"), "date": self.tr("Date (last updated)"),
-            "evidence_cutoff": self.tr("Evidence cut-off"), "decision_makers": self.tr("Decision makers"),
-            "consulted": self.tr("Consulted"), "informed": self.tr("Informed"),
-            "context": self.tr("Context and problem"), "drivers": self.tr("Decision drivers"),
-            "rationale": self.tr("Rationale"), "consequences_good": self.tr("Good consequences"),
-            "consequences_bad": self.tr("Bad consequences"), "confirmation": self.tr("Confirmation"),
-            "revisit_triggers": self.tr("Revisit when"), "supersedes": self.tr("Supersedes"),
-            "superseded_by": self.tr("Superseded by"),
-            "status": self.tr("Status"), "chosen_option": self.tr("Chosen option"),
-            "considered_options": self.tr("Considered options"),
+            "id": _("Record id"), "title": _("Title"), "date": _("Date (last updated)"),
+            "evidence_cutoff": _("Evidence cut-off"), "decision_makers": _("Decision makers"),
+            "consulted": _("Consulted"), "informed": _("Informed"),
+            "context": _("Context and problem"), "drivers": _("Decision drivers"),
+            "rationale": _("Rationale"), "consequences_good": _("Good consequences"),
+            "consequences_bad": _("Bad consequences"), "confirmation": _("Confirmation"),
+            "revisit_triggers": _("Revisit when"), "supersedes": _("Supersedes"),
+            "superseded_by": _("Superseded by"),
+            "status": _("Status"), "chosen_option": _("Chosen option"),
+            "considered_options": _("Considered options"),
         }
 
     def _build_record_box(self) -> QGroupBox:
@@ -136,11 +135,11 @@ class DecisionPage(Page):
                 w: Any = QLineEdit()
                 w.editingFinished.connect(lambda n=name, w=w: self._commit(n, w.text()))
                 if name in _DATES:
-                    w.setPlaceholderText(self.tr("YYYY-MM-DD", "an ISO date typed in a field"))
+                    w.setPlaceholderText(pgettext("an ISO date typed in a field", "YYYY-MM-DD"))
             else:
                 w = CommitTextEdit(lines=6 if kind == "text" else 3)
                 if kind == "list":
-                    w.setPlaceholderText(self.tr("one entry per line"))
+                    w.setPlaceholderText(_("one entry per line"))
                     w.committed.connect(lambda t, n=name: self._commit(
                         n, tuple(line.strip() for line in t.splitlines() if line.strip())))
                 else:
@@ -148,7 +147,7 @@ class DecisionPage(Page):
             w.setObjectName(f"decision_{name}")
             self.editors[name] = w
             form.addRow(labels[name], w)
-        record_box = QGroupBox(self.tr("Decision record (MADR)"))
+        record_box = QGroupBox(_("Decision record (MADR)"))
         record_box.setLayout(form)
         return record_box
 
@@ -167,11 +166,11 @@ class DecisionPage(Page):
         self.considered = QListWidget()
         self.considered.setMaximumHeight(150)
         self.considered.itemChanged.connect(self._considered_changed)
-        choice_box = QGroupBox(self.tr("Outcome"))
+        choice_box = QGroupBox(_("Outcome"))
         choice_form = QFormLayout(choice_box)
-        choice_form.addRow(self.tr("Status"), self.status_combo)
-        choice_form.addRow(self.tr("Chosen option"), self.chosen_combo)
-        choice_form.addRow(self.tr("Considered options"), self.considered)
+        choice_form.addRow(_("Status"), self.status_combo)
+        choice_form.addRow(_("Chosen option"), self.chosen_combo)
+        choice_form.addRow(_("Considered options"), self.considered)
         return choice_box
 
     def _build_approval_box(self) -> QGroupBox:
@@ -182,15 +181,15 @@ class DecisionPage(Page):
         self.signed_label = QLabel()
         self.signed_label.setObjectName("approval_signed")
         self.signed_label.setWordWrap(True)
-        self.export_approval_button = QPushButton(self.tr("Export for approval…"))
+        self.export_approval_button = QPushButton(_("Export for approval…"))
         self.export_approval_button.clicked.connect(self.export_for_approval_requested)
-        self.sign_button = QPushButton(self.tr("Sign a record…"))
+        self.sign_button = QPushButton(_("Sign a record…"))
         self.sign_button.clicked.connect(self.sign_requested)
-        box = QGroupBox(self.tr("Approval"))
+        box = QGroupBox(_("Approval"))
         layout = QVBoxLayout(box)
-        layout.addWidget(QLabel(self.tr("<b>Missing for approval</b>")))
+        layout.addWidget(QLabel(_("<b>Missing for approval</b>")))
         layout.addWidget(self.missing_label)
-        layout.addWidget(QLabel(self.tr("<b>Signed</b>")))
+        layout.addWidget(QLabel(_("<b>Signed</b>")))
         layout.addWidget(self.signed_label)
         row = QHBoxLayout()
         row.addStretch(1)
@@ -209,7 +208,7 @@ class DecisionPage(Page):
         self.changes_label.setWordWrap(True)
         self.changes_label.setTextFormat(Qt.TextFormat.RichText)
         self.changes_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.changes_box = QGroupBox(self.tr("Changes since the last record"))
+        self.changes_box = QGroupBox(_("Changes since the last record"))
         layout = QVBoxLayout(self.changes_box)
         layout.addWidget(self.changes_label)
         return self.changes_box
@@ -220,23 +219,23 @@ class DecisionPage(Page):
         doc = self.document
         diff = doc.changes_since_baseline()
         if diff is None:
-            self.changes_box.setTitle(self.tr("Changes since the last record"))
-            self.changes_label.setText(self.tr("Not saved or exported yet: nothing to compare with."))
+            self.changes_box.setTitle(_("Changes since the last record"))
+            self.changes_label.setText(_("Not saved or exported yet: nothing to compare with."))
             return
-        self.changes_box.setTitle(fmt(self.tr("Changes since %1"), doc.baseline_label))
+        self.changes_box.setTitle(fmt(_("Changes since %1"), doc.baseline_label))
         if diff.identical:
-            self.changes_label.setText(fmt(self.tr("None: the workspace is as in %1."), escape(doc.baseline_label)))
+            self.changes_label.setText(fmt(_("None: the workspace is as in %1."), escape(doc.baseline_label)))
             return
         parts = []
-        unchanged = self.tr("unchanged", "nothing changed in the inputs or the outcome")
-        for title, changes in ((self.tr("Inputs", "what changed"), diff.inputs),
-                               (self.tr("Outcome", "what changed"), diff.outcome)):
+        unchanged = pgettext("nothing changed in the inputs or the outcome", "unchanged")
+        for title, changes in ((pgettext("what changed", "Inputs"), diff.inputs),
+                               (pgettext("what changed", "Outcome"), diff.outcome)):
             if not changes:
                 parts.append(f"<b>{escape(title)}</b>: {escape(unchanged)}")
                 continue
             lines = [f"• {escape(c.key)}: {escape(c.before)} → {escape(c.after)}" for c in changes[:self.MAX_CHANGES]]
             if len(changes) > self.MAX_CHANGES:
-                lines.append(escape(fmt(self.tr("… and %1 more"), len(changes) - self.MAX_CHANGES)))
+                lines.append(escape(fmt(_("… and %1 more"), len(changes) - self.MAX_CHANGES)))
             parts.append(f"<b>{escape(title)}</b> ({len(changes)})<br>" + "<br>".join(lines))
         self.changes_label.setText("<br>".join(parts))
 
@@ -249,9 +248,9 @@ class DecisionPage(Page):
         if missing:
             self.missing_label.setText("\n".join(f"• {m}" for m in missing))
         else:
-            self.missing_label.setText(self.tr("Nothing: ready for approval."))
+            self.missing_label.setText(_("Nothing: ready for approval."))
         self.signed_label.setText("\n".join(f"• {line}" for line in approval.signer_summary(ws))
-                                  or self.tr("Nobody may sign: name the decision makers."))
+                                  or _("Nobody may sign: name the decision makers."))
         self.export_approval_button.setEnabled(not blocked)
         self.export_approval_button.setToolTip("\n".join(str(m) for m in blocked))
         # accepted and rejected come from the signatures; other statuses follow the lifecycle
@@ -280,27 +279,27 @@ class DecisionPage(Page):
             return make
 
         self.signoffs = RecordTableModel([
-            Column(self.later(QT_TRANSLATE_NOOP("DecisionPage", "Name")), lambda r: r[1].name, edit=signoff_edit("name")),
-            Column(self.later(QT_TRANSLATE_NOOP("DecisionPage", "Role")), lambda r: r[1].role, edit=signoff_edit("role")),
+            Column(self.later(N_("Name")), lambda r: r[1].name, edit=signoff_edit("name")),
+            Column(self.later(N_("Role")), lambda r: r[1].role, edit=signoff_edit("role")),
             # the approver's identity: a signature counts only by the certificate these name (docs/approval.md)
-            Column(self.later(QT_TRANSLATE_NOOP("DecisionPage", "Certificate e-mail")), lambda r: r[1].email,
+            Column(self.later(N_("Certificate e-mail")), lambda r: r[1].email,
                    edit=signoff_edit("email")),
-            Column(self.later(QT_TRANSLATE_NOOP("DecisionPage", "Issuing CA SHA-256")), lambda r: r[1].issuer_ca_sha256,
+            Column(self.later(N_("Issuing CA SHA-256")), lambda r: r[1].issuer_ca_sha256,
                    edit=signoff_edit("issuer_ca_sha256")),
             # verdict, date and conditions come from the approver's signature (deepdecide signoffs)
-            Column(self.tr("Verdict"), lambda r: r[1].verdict.value, meaning=lambda r: r[1].verdict.value,
+            Column(_("Verdict"), lambda r: r[1].verdict.value, meaning=lambda r: r[1].verdict.value,
                    display=lambda v: dict(vote_labels()).get(v, v),
-                   tooltip=lambda r: r[1].certificate or self.tr("not signed")),
-            Column(self.tr("Date"), lambda r: r[1].date, display=lambda v: formatting.date(v) if v else ""),
-            Column(self.tr("Conditions"), lambda r: r[1].conditions, tooltip=lambda r: r[1].conditions),
+                   tooltip=lambda r: r[1].certificate or _("not signed")),
+            Column(_("Date"), lambda r: r[1].date, display=lambda v: formatting.date(v) if v else ""),
+            Column(_("Conditions"), lambda r: r[1].conditions, tooltip=lambda r: r[1].conditions),
         ], self.submit, self)
         self.signoff_view = make_table(self.signoffs)
         self.signoff_view.setMinimumHeight(150)
-        add = QPushButton(self.tr("Add sign-off"))
+        add = QPushButton(_("Add sign-off"))
         add.clicked.connect(self.add_signoff)
-        remove = QPushButton(self.tr("Remove selected"))
+        remove = QPushButton(_("Remove selected"))
         remove.clicked.connect(self.remove_signoff)
-        self.export_button = QPushButton(self.tr("Export PDF decision record…"))
+        self.export_button = QPushButton(_("Export PDF decision record…"))
         self.export_button.clicked.connect(self.export_requested)
         rows = QHBoxLayout()
         rows.addWidget(add)
@@ -312,14 +311,14 @@ class DecisionPage(Page):
         buttons = QVBoxLayout()  # two rows: the panel is half the window, the labels long in some languages
         buttons.addLayout(rows)
         buttons.addLayout(export_row)
-        sign_box = QGroupBox(self.tr("Sign-off"))
+        sign_box = QGroupBox(_("Sign-off"))
         sign_layout = QVBoxLayout(sign_box)
         sign_layout.addWidget(self.signoff_view)
         sign_layout.addLayout(buttons)
         return sign_box
 
     def title(self) -> str:
-        return self.tr("Decision")
+        return _("Decision")
 
     def _commit(self, name: str, value: Any) -> None:
         if name == "status":
@@ -340,14 +339,14 @@ class DecisionPage(Page):
         self._commit("considered_options", ids)
 
     def add_signoff(self) -> None:
-        new = (*self.document.workspace.signoffs, SignOff(self.tr("(name)"), self.tr("(role)")))
-        self.submit(SetSignOffs(new), self.later(QT_TRANSLATE_NOOP("DecisionPage", "sign-offs")))
+        new = (*self.document.workspace.signoffs, SignOff(_("(name)"), _("(role)")))
+        self.submit(SetSignOffs(new), self.later(N_("sign-offs")))
 
     def remove_signoff(self) -> None:
         rows = sorted({i.row() for i in self.signoff_view.selectionModel().selectedIndexes()})
         if rows:
             keep = tuple(s for i, s in enumerate(self.document.workspace.signoffs) if i not in rows)
-            self.submit(SetSignOffs(keep), self.later(QT_TRANSLATE_NOOP("DecisionPage", "sign-offs")))
+            self.submit(SetSignOffs(keep), self.later(N_("sign-offs")))
 
     def set_recommendation(self, text: str) -> None:
         self.recommendation.setText(text)
@@ -371,7 +370,7 @@ class DecisionPage(Page):
                 w.set_text_keep_cursor(value)
         self.status_combo.setCurrentIndex(max(self.status_combo.findData(d.status.value), 0))
         self.chosen_combo.clear()
-        self.chosen_combo.addItem(self.tr("(not chosen yet)"), "")
+        self.chosen_combo.addItem(_("(not chosen yet)"), "")
         for o in ws.options:
             self.chosen_combo.addItem(o.name, o.id)
         self.chosen_combo.setCurrentIndex(max(self.chosen_combo.findData(d.chosen_option), 0))

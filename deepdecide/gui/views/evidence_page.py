@@ -7,7 +7,7 @@ import re
 from typing import TYPE_CHECKING, Any, TypeGuard, cast
 
 import pandas as pd
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtCore import QSortFilterProxyModel, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -26,14 +26,14 @@ from deepdecide.domain import formatting
 from deepdecide.domain import presentation as look
 from deepdecide.domain.edits import RemoveEvidenceFile
 from deepdecide.domain.evidence import BENCHMARK_FIELDS, BenchmarkRun, EvidenceFile
-from deepdecide.domain.i18n import gettext
+from deepdecide.domain.i18n import _, gettext, npgettext, pgettext
 from deepdecide.domain.slo import INTERACTIVITY, SLO
+from deepdecide.domain.vocabulary import word
 from deepdecide.domain.workspace import Workspace
 from deepdecide.gui.document import WorkspaceDocument
 from deepdecide.gui.i18n import fmt
 from deepdecide.gui.models.dataframe_model import DataFrameModel
 from deepdecide.gui.models.records import Column, RecordTableModel, SortRole
-from deepdecide.gui.undo import translator_for
 from deepdecide.gui.views.page import Page, make_table
 from deepdecide.gui.views.prediction_pairs import PredictionPairsPanel
 from deepdecide.gui.widgets.charts import LatencyChart, SeriesLook, ThroughputChart
@@ -132,7 +132,7 @@ def runs_frame(ws: Workspace, fits: tuple[Any, ...] = ()) -> pd.DataFrame:
 def run_groups(assessment: Assessment, n_runs: int) -> list[str]:
     """The group of every run, in the workspace's run order: the Assessment's attribution (the
     options on exactly its runtime and matrix platform, else "runtime on platform")."""
-    on = QCoreApplication.translate("EvidencePage", "%1 on %2")
+    on = _("%1 on %2")
     groups = [str(att.group) or fmt(on, att.runtime or "?", att.platform or "?") for att in assessment.runs]
     return groups if len(groups) == n_runs else ["?"] * n_runs
 
@@ -161,10 +161,10 @@ class EvidencePage(Page):
         self.latency_tab = self._build_latency_tab()
         self.table_tab = self._build_table_tab()
         self.pairs = PredictionPairsPanel(self)
-        self.tabs.addTab(self.charts_tab, self.tr("Throughput"))
-        self.tabs.addTab(self.latency_tab, self.tr("Latency"))
-        self.tabs.addTab(self.table_tab, self.tr("Normalized table"))
-        self.tabs.addTab(self.pairs, self.tr("Predicted vs measured"))
+        self.tabs.addTab(self.charts_tab, _("Throughput"))
+        self.tabs.addTab(self.latency_tab, _("Latency"))
+        self.tabs.addTab(self.table_tab, _("Normalized table"))
+        self.tabs.addTab(self.pairs, _("Predicted vs measured"))
         self._table_unsized = False  # the runs table changed while its tab was not shown
         #: the latency charts' series of the last refresh, until their tab is shown (drawn then)
         self._latency_pending: tuple[Any, ...] | None = None
@@ -186,42 +186,42 @@ class EvidencePage(Page):
     def _build_files_panel(self) -> QWidget:
         """The page title, the import/remove buttons and the table of imported files."""
         self.files = RecordTableModel([
-            Column(self.tr("File"), lambda f: f.provenance.file_name,
+            Column(_("File"), lambda f: f.provenance.file_name,
                    tooltip=lambda f: self._provenance_tip(f)),
-            Column(self.tr("Tool"), lambda f: f.provenance.tool),
-            Column(self.tr("Version"), lambda f: f.provenance.tool_version),
-            Column(self.tr("Runs"), lambda f: len(f.runs), numeric=True),
-            Column(self.tr("Checks"), lambda f: len(f.parity), numeric=True),
-            Column(self.tr("Size (bytes)"), lambda f: f.provenance.size_bytes, numeric=True),
-            Column(self.tr("SHA-256"), lambda f: f.provenance.sha256[:12] + "…",
+            Column(_("Tool"), lambda f: f.provenance.tool),
+            Column(_("Version"), lambda f: f.provenance.tool_version),
+            Column(_("Runs"), lambda f: len(f.runs), numeric=True),
+            Column(_("Checks"), lambda f: len(f.parity), numeric=True),
+            Column(_("Size (bytes)"), lambda f: f.provenance.size_bytes, numeric=True),
+            Column(_("SHA-256"), lambda f: f.provenance.sha256[:12] + "…",
                    tooltip=lambda f: f.provenance.sha256),
-            Column(self.tr("Imported"), lambda f: f.provenance.imported_at,
+            Column(_("Imported"), lambda f: f.provenance.imported_at,
                    display=lambda v: formatting.date(str(v)[:10]) if v else "",  # the day; the time on hover
                    tooltip=lambda f: str(f.provenance.imported_at or "")),
-            Column(self.tr("Fits the workload"), lambda f: self._file_fit(f),
+            Column(_("Fits the workload"), lambda f: self._file_fit(f),
                    tooltip=lambda f: self._file_fit(f, detail=True)),
-            Column(self.tr("Label"), lambda f: gettext(f.provenance.kind.text) + (f": {f.provenance.label}" if f.provenance.label else ""),
+            Column(_("Label"), lambda f: gettext(f.provenance.kind.text) + (f": {f.provenance.label}" if f.provenance.label else ""),
                    tooltip=lambda f: f.provenance.label),
         ], None, self)
         self.files_view = make_table(self.files)
-        import_button = QPushButton(self.tr("Import files…"))
+        import_button = QPushButton(_("Import files…"))
         import_button.clicked.connect(lambda: self.import_requested.emit())
-        self.remove_button = QPushButton(self.tr("Remove selected file"))
+        self.remove_button = QPushButton(_("Remove selected file"))
         self.remove_button.clicked.connect(self.remove_selected)
-        self.context_button = QPushButton(self.tr("Set context…"))
-        self.context_button.setToolTip(self.tr("Say what the selected file was measured on (runtime, platform, GPUs, "
+        self.context_button = QPushButton(_("Set context…"))
+        self.context_button.setToolTip(_("Say what the selected file was measured on (runtime, platform, GPUs, "
                                                "model), or accept its runs as a proxy for the workload"))
         self.context_button.clicked.connect(self.edit_context)
-        self.item_proxy_button = QPushButton(self.tr("Proxy for one run or check…"))
+        self.item_proxy_button = QPushButton(_("Proxy for one run or check…"))
         self.item_proxy_button.setObjectName("item_proxy_button")
-        self.item_proxy_button.setToolTip(self.tr("Accept one run or parity check of the selected file as a proxy for "
+        self.item_proxy_button.setToolTip(_("Accept one run or parity check of the selected file as a proxy for "
                                                   "the workload (with a reason and a discount), or withdraw it"))
         self.item_proxy_button.clicked.connect(self.edit_item_proxy)
-        hint = QLabel(self.tr("or drop result files anywhere on the window"))
+        hint = QLabel(_("or drop result files anywhere on the window"))
         hint.setEnabled(False)
         # the hint sits beside the heading, so the buttons' row fits 1280 px in longer languages too
         heading = QHBoxLayout()
-        heading.addWidget(QLabel(self.tr("<h2>Evidence</h2>")))
+        heading.addWidget(QLabel(_("<h2>Evidence</h2>")))
         heading.addSpacing(12)
         heading.addWidget(hint)
         heading.addStretch(1)
@@ -252,23 +252,23 @@ class EvidencePage(Page):
         self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self.table_view = make_table(self.proxy, sortable=True, stretch_last=False)
         self.filter_edit = QLineEdit()
-        self.filter_edit.setPlaceholderText(self.tr("Filter rows (any column)…"))
+        self.filter_edit.setPlaceholderText(_("Filter rows (any column)…"))
         self.filter_edit.setClearButtonEnabled(True)
         self.filter_edit.textChanged.connect(self.proxy.setFilterFixedString)
         self.group_filter = QComboBox()
         self.group_filter.currentIndexChanged.connect(lambda _i: self._update_views())
         self.fit_filter = QComboBox()
-        for label, value in ((self.tr("all runs"), ""), (self.tr("that count"), "counts"),
-                             (self.tr("matching the workload"), "matches"), (self.tr("proxies"), "proxy"),
-                             (self.tr("mismatched"), "mismatch"), (self.tr("needing context"), "needs-context")):
+        for label, value in ((_("all runs"), ""), (_("that count"), "counts"),
+                             (_("matching the workload"), "matches"), (_("proxies"), "proxy"),
+                             (_("mismatched"), "mismatch"), (_("needing context"), "needs-context")):
             self.fit_filter.addItem(label, value)
         self.fit_filter.setObjectName("fit_filter")
         self.fit_filter.currentIndexChanged.connect(lambda _i: self._update_views())
         filters = QHBoxLayout()
         filters.addWidget(self.filter_edit, 2)
-        filters.addWidget(QLabel(self.tr("Runtime × platform:")))
+        filters.addWidget(QLabel(_("Runtime × platform:")))
         filters.addWidget(self.group_filter, 1)
-        filters.addWidget(QLabel(self.tr("Applicability:")))
+        filters.addWidget(QLabel(_("Applicability:")))
         filters.addWidget(self.fit_filter, 1)
         self.count_label = QLabel()
         self.count_label.setWordWrap(True)
@@ -282,11 +282,11 @@ class EvidencePage(Page):
     def _build_charts_tab(self) -> QWidget:
         """Throughput per GPU against interactivity and against concurrency side by side, and a note.
         Without any TPOT the interactivity chart has nothing to draw: the sweep takes the whole row."""
-        self.throughput = ThroughputChart(title=self.tr("Throughput per GPU against interactivity"))
-        self.throughput.set_axis_labels(self.tr("output tokens/s per GPU"), self.tr("tokens/s per user (1000 / TPOT p50)"))
+        self.throughput = ThroughputChart(title=_("Throughput per GPU against interactivity"))
+        self.throughput.set_axis_labels(_("output tokens/s per GPU"), _("tokens/s per user (1000 / TPOT p50)"))
         # every run with a concurrency stays visible here, whether or not its file publishes latency
-        self.sweep_chart = ThroughputChart(title=self.tr("Throughput per GPU against concurrency"))
-        self.sweep_chart.set_axis_labels(self.tr("output tokens/s per GPU"), self.tr("concurrency (log scale)"))
+        self.sweep_chart = ThroughputChart(title=_("Throughput per GPU against concurrency"))
+        self.sweep_chart.set_axis_labels(_("output tokens/s per GPU"), _("concurrency (log scale)"))
         self.chart_note = QLabel()
         self.chart_note.setWordWrap(True)
         return _chart_row((self.throughput, self.sweep_chart), self.chart_note)
@@ -294,10 +294,10 @@ class EvidencePage(Page):
     def _build_latency_tab(self) -> QWidget:
         """TTFT and TPOT against concurrency side by side (a chart without data gives its room to the
         other), or one message when no run publishes either; and a note."""
-        self.ttft = LatencyChart(title=self.tr("TTFT against concurrency"))
-        self.ttft.set_axis_labels(self.tr("TTFT (ms)"), self.tr("concurrency (log scale)"))
-        self.tpot = LatencyChart(title=self.tr("TPOT against concurrency"))
-        self.tpot.set_axis_labels(self.tr("TPOT (ms)"), self.tr("concurrency (log scale)"))
+        self.ttft = LatencyChart(title=_("TTFT against concurrency"))
+        self.ttft.set_axis_labels(_("TTFT (ms)"), _("concurrency (log scale)"))
+        self.tpot = LatencyChart(title=_("TPOT against concurrency"))
+        self.tpot.set_axis_labels(_("TPOT (ms)"), _("concurrency (log scale)"))
         self.latency_empty = QLabel()
         self.latency_empty.setObjectName("latency_empty")
         self.latency_empty.setWordWrap(True)
@@ -310,73 +310,70 @@ class EvidencePage(Page):
 
     def kind_label(self, kind: Any) -> str:
         """A file's kind (own, third-party, illustrative, PREDICTED) in the interface language."""
-        words = {"own": self.tr("own", "kind of evidence"), "third-party": self.tr("third-party", "kind of evidence"),
-                 "illustrative": self.tr("illustrative", "kind of evidence"),
-                 "PREDICTED": self.tr("PREDICTED", "kind of evidence")}
+        words = {"own": pgettext("kind of evidence", "own"), "third-party": pgettext("kind of evidence", "third-party"),
+                 "illustrative": pgettext("kind of evidence", "illustrative"),
+                 "PREDICTED": pgettext("kind of evidence", "PREDICTED")}
         return words.get(str(kind), str(kind))
 
     def fit_label(self, applicability: Any) -> str:
         """How a run fits the workload ("matches", "mismatch", "matches (illustrative)", ...)."""
-        words = {"matches": self.tr("matches", "fit to the workload"), "proxy": self.tr("proxy", "fit to the workload"),
-                 "mismatch": self.tr("mismatch", "fit to the workload"),
-                 "needs-context": self.tr("needs-context", "fit to the workload")}
         value, _sep, kind = str(applicability).partition(" (")
         if kind.endswith(")"):
-            return fmt(self.tr("%1 (%2)"), words.get(value, value), self.kind_label(kind[:-1]))
-        return words.get(value, value)
+            return fmt(_("%1 (%2)"), word(value, "applicability"), self.kind_label(kind[:-1]))
+        return word(value, "applicability")
 
     def column_title(self, name: str) -> str:
         """The normalized table's title of field ``name`` (the field name itself is in its tooltip)."""
         latency = re.fullmatch(r"(ttft|tpot|itl|e2e|e2e_per_token)_ms_(mean|p\d+)", name)
         if latency:
             metric, stat = latency.groups()
-            metrics = {"ttft": "TTFT", "tpot": "TPOT", "itl": "ITL", "e2e": self.tr("e2e"),
-                       "e2e_per_token": self.tr("e2e per token")}
-            return fmt(self.tr("%1 %2 (ms)"), metrics[metric], self.tr("mean") if stat == "mean" else stat)
+            metrics = {"ttft": "TTFT", "tpot": "TPOT", "itl": "ITL", "e2e": _("e2e"),
+                       "e2e_per_token": _("e2e per token")}
+            return fmt(_("%1 %2 (ms)"), metrics[metric], _("mean") if stat == "mean" else stat)
         titles = {
-            "file": self.tr("File"), "applicability": self.tr("Applicability"), "kind": self.tr("Kind"),
-            "why": self.tr("Why"), "excluded": self.tr("Excluded"), "tool": self.tr("Tool"),
-            "tool_version": self.tr("Tool version"), "runtime": self.tr("Runtime"),
-            "runtime_version": self.tr("Runtime version"), "platform": self.tr("Platform"),
-            "gpu_count": self.tr("GPUs"), "model": self.tr("Model"), "quantization": self.tr("Quantization"),
-            "dataset": self.tr("Dataset"), "concurrency": self.tr("Concurrency"),
-            "request_rate": self.tr("Request rate (req/s)"), "input_tokens": self.tr("Input tokens"),
-            "output_tokens": self.tr("Output tokens"), "num_requests": self.tr("Requests"),
-            "completed": self.tr("Completed"), "failed": self.tr("Failed"), "duration_s": self.tr("Duration (s)"),
-            "request_throughput_rps": self.tr("Requests/s"), "output_throughput_tps": self.tr("Output tokens/s"),
-            "total_throughput_tps": self.tr("Total tokens/s"),
-            "output_tps_per_gpu": self.tr("Output tokens/s per GPU"),
-            "interactivity_tps_per_user": self.tr("Tokens/s per user"), "prefill_gpus": self.tr("Prefill GPUs"),
-            "decode_gpus": self.tr("Decode GPUs"), "quality_flags": self.tr("Quality flags"),
-            "missing_context": self.tr("Missing context"), "label": self.tr("Label"), "max_rate": self.tr("Max rate"),
-            "power_w_per_gpu": self.tr("Power per GPU (W)"),
-            "energy_j_per_output_token": self.tr("Energy per output token (J)"),
-            "energy_j_per_input_token": self.tr("Energy per input token (J)"),
-            "energy_basis": self.tr("Energy metered"), "output_tokens_per_joule": self.tr("Output tokens per joule"),
-            "kv_cache_tokens": self.tr("KV-cache pool (tokens)"), "reproduces": self.tr("Re-measures run no."),
-            "tensor_parallel": self.tr("TP"), "expert_parallel": self.tr("EP"), "pipeline_parallel": self.tr("PP"),
-            "dp_attention": self.tr("DP-attention"), "speculative_decoding": self.tr("Speculative decoding"),
-            "disaggregated": self.tr("Disaggregated"),
+            "file": _("File"), "applicability": _("Applicability"), "kind": _("Kind"),
+            "why": _("Why"), "excluded": _("Excluded"), "tool": _("Tool"),
+            "tool_version": _("Tool version"), "runtime": _("Runtime"),
+            "runtime_version": _("Runtime version"), "platform": _("Platform"),
+            "gpu_count": _("GPUs"), "model": _("Model"), "quantization": _("Quantization"),
+            "dataset": _("Dataset"), "concurrency": _("Concurrency"),
+            "request_rate": _("Request rate (req/s)"), "input_tokens": _("Input tokens"),
+            "output_tokens": _("Output tokens"), "num_requests": _("Requests"),
+            "completed": _("Completed"), "failed": _("Failed"), "duration_s": _("Duration (s)"),
+            "request_throughput_rps": _("Requests/s"), "output_throughput_tps": _("Output tokens/s"),
+            "total_throughput_tps": _("Total tokens/s"),
+            "output_tps_per_gpu": _("Output tokens/s per GPU"),
+            "interactivity_tps_per_user": _("Tokens/s per user"), "prefill_gpus": _("Prefill GPUs"),
+            "decode_gpus": _("Decode GPUs"), "quality_flags": _("Quality flags"),
+            "missing_context": _("Missing context"), "label": _("Label"), "max_rate": _("Max rate"),
+            "power_w_per_gpu": _("Power per GPU (W)"),
+            "energy_j_per_output_token": _("Energy per output token (J)"),
+            "energy_j_per_input_token": _("Energy per input token (J)"),
+            "energy_basis": _("Energy metered"), "output_tokens_per_joule": _("Output tokens per joule"),
+            "kv_cache_tokens": _("KV-cache pool (tokens)"), "reproduces": _("Re-measures run no."),
+            "tensor_parallel": _("TP"), "expert_parallel": _("EP"), "pipeline_parallel": _("PP"),
+            "dp_attention": _("DP-attention"), "speculative_decoding": _("Speculative decoding"),
+            "disaggregated": _("Disaggregated"),
         }
         return titles.get(name, name)
 
     def title(self) -> str:
-        return self.tr("Evidence")
+        return _("Evidence")
 
     def _provenance_tip(self, f: EvidenceFile) -> str:
         p = f.provenance
-        lines = [f"<b>{p.file_name}</b>", fmt(self.tr("tool: %1 %2"), p.tool, p.tool_version),
-                 fmt(self.tr("%1 bytes, SHA-256 %2"), p.size_bytes, p.sha256),
-                 fmt(self.tr("imported %1"), formatting.date(str(p.imported_at)[:10]) if p.imported_at else self.tr("(unknown)"))]
+        lines = [f"<b>{p.file_name}</b>", fmt(_("tool: %1 %2"), p.tool, p.tool_version),
+                 fmt(_("%1 bytes, SHA-256 %2"), p.size_bytes, p.sha256),
+                 fmt(_("imported %1"), formatting.date(str(p.imported_at)[:10]) if p.imported_at else _("(unknown)"))]
         if p.label:
             lines.append(f"<i>{p.label}</i>")
         if p.source_url:
-            lines.append(fmt(self.tr("source: %1 (retrieved %2)"), p.source_url, p.retrieved_at or "?"))
+            lines.append(fmt(_("source: %1 (retrieved %2)"), p.source_url, p.retrieved_at or "?"))
         lines += [str(m) for m in p.manifest]
         if p.checksum is not None:
-            words = {"match": self.tr("matches"), "mismatch": self.tr("DOES NOT MATCH"),
-                     "not_listed": self.tr("is not listed in")}
-            lines.append(fmt(self.tr("SHA-256 %1 the publisher's manifest %2 (%3)"),
+            words = {"match": _("matches"), "mismatch": _("DOES NOT MATCH"),
+                     "not_listed": _("is not listed in")}
+            lines.append(fmt(_("SHA-256 %1 the publisher's manifest %2 (%3)"),
                              words.get(p.checksum.outcome.value, p.checksum.outcome.value), p.checksum.manifest,
                              p.checksum.publisher or "?"))
         return "<br>".join(lines)
@@ -384,7 +381,7 @@ class EvidencePage(Page):
     def _file_fit(self, f: EvidenceFile, detail: bool = False) -> str:
         """How the file's runs and checks fit the workload: "2 mismatch", "3 match", with reasons on hover."""
         if f.prediction_errors and not f.runs and not f.parity:  # a predictor's error table: what it holds
-            text = self.tr("%n predictor error row(s)", "error table", len(f.prediction_errors))
+            text = npgettext("error table", "{n} predictor error row(s)", "{n} predictor error row(s)", len(f.prediction_errors)).format(n=len(f.prediction_errors))
             if not detail:
                 return text
             from deepdecide.analysis.prediction import error_table_lines
@@ -397,16 +394,16 @@ class EvidencePage(Page):
         for x in fits:
             counts[x.applicability.value] = counts.get(x.applicability.value, 0) + 1
         def count(code: str, n: int) -> str:  # "3 mismatch": the English words are the codes
-            words = {"matches": self.tr("%n matches", "fit count", n), "proxy": self.tr("%n proxy", "fit count", n),
-                     "mismatch": self.tr("%n mismatch", "fit count", n),
-                     "needs-context": self.tr("%n needs-context", "fit count", n)}
+            words = {"matches": npgettext("fit count", "{n} matches", "{n} matches", n).format(n=n), "proxy": npgettext("fit count", "{n} proxy", "{n} proxy", n).format(n=n),
+                     "mismatch": npgettext("fit count", "{n} mismatch", "{n} mismatch", n).format(n=n),
+                     "needs-context": npgettext("fit count", "{n} needs-context", "{n} needs-context", n).format(n=n)}
             return words.get(code, f"{n} {code}")
 
         text = ", ".join(count(k, n) for k, n in counts.items())
         if f.proxy is not None:
-            text += " " + self.tr("(proxy accepted)")
+            text += " " + _("(proxy accepted)")
         elif f.run_proxies or f.check_proxies:
-            text += " " + fmt(self.tr("(%1 accepted as proxies)"), len(f.run_proxies) + len(f.check_proxies))
+            text += " " + fmt(_("(%1 accepted as proxies)"), len(f.run_proxies) + len(f.check_proxies))
         if not detail:
             return text
         reasons = list(dict.fromkeys(str(m) for x in fits for m in x.reasons))
@@ -481,8 +478,8 @@ class EvidencePage(Page):
                     if len(parts) != 3 or not 0 < discount.low <= discount.likely <= discount.high:
                         raise ValueError(text)
                 except (TypeError, ValueError):
-                    self.document_interaction().info(self.tr("Proxy discount"),
-                                                     fmt(self.tr("“%1” is not LOW/LIKELY/HIGH numbers with "
+                    self.document_interaction().info(_("Proxy discount"),
+                                                     fmt(_("“%1” is not LOW/LIKELY/HIGH numbers with "
                                                                  "0 < low ≤ likely ≤ high."), text))
                     return
                 proxy = ProxyAcceptance(reason, discount)
@@ -494,11 +491,11 @@ class EvidencePage(Page):
                                quantization=values.get("quantization", ""),
                                input_tokens=values.get("input_tokens"), output_tokens=values.get("output_tokens"))
         except EditError as exc:
-            self.document_interaction().info(self.tr("Context"), str(exc))
+            self.document_interaction().info(_("Context"), str(exc))
             return
         if new != f:
-            say, name = translator_for(self), f.provenance.file_name
-            self.document.edit(SetEvidenceFile(row, new), lambda: fmt(say(QT_TRANSLATE_NOOP("EvidencePage", "Context of %1")), name))
+            name = f.provenance.file_name
+            self.document.edit(SetEvidenceFile(row, new), lambda: fmt(_("Context of %1"), name))
 
     def edit_item_proxy(self) -> None:
         """Accept one run or check of the selected file as a proxy (or withdraw it): one undoable edit."""
@@ -517,13 +514,12 @@ class EvidencePage(Page):
         try:
             new = with_item_proxy(f, item, index, proxy)
         except EditError as exc:
-            self.document_interaction().info(self.tr("Proxy"), str(exc))
+            self.document_interaction().info(_("Proxy"), str(exc))
             return
         if new != f:
-            say, name, n = translator_for(self), f.provenance.file_name, index + 1
-            what = QT_TRANSLATE_NOOP("EvidencePage", "run") if item == "run" else QT_TRANSLATE_NOOP("EvidencePage", "check")
+            name, n = f.provenance.file_name, index + 1
             self.document.edit(SetEvidenceFile(row, new),
-                               lambda: fmt(say(QT_TRANSLATE_NOOP("EvidencePage", "Proxy for %1 %2 of %3")), say(what), n, name))
+                               lambda: fmt(_("Proxy for %1 %2 of %3"), word(item, "evidence item"), n, name))
 
     def document_interaction(self) -> Interaction:
         return cast("MainWindow", self.window()).interaction
@@ -532,8 +528,7 @@ class EvidencePage(Page):
         rows = sorted({i.row() for i in self.files_view.selectionModel().selectedRows()})
         if rows:
             name = self.files.row_record(rows[0]).provenance.file_name
-            say = translator_for(self)
-            self.document.edit(RemoveEvidenceFile(rows[0]), lambda: fmt(say(QT_TRANSLATE_NOOP("EvidencePage", "Remove %1")), name))
+            self.document.edit(RemoveEvidenceFile(rows[0]), lambda: fmt(_("Remove %1"), name))
 
     def refresh(self) -> None:
         ws = self.document.workspace
@@ -554,7 +549,7 @@ class EvidencePage(Page):
         current = self.group_filter.currentData()
         self.group_filter.blockSignals(True)
         self.group_filter.clear()
-        self.group_filter.addItem(self.tr("all"), "")
+        self.group_filter.addItem(_("all"), "")
         for g in groups:
             self.group_filter.addItem(g, g)
         self.group_filter.setCurrentIndex(max(self.group_filter.findData(current), 0))
@@ -582,8 +577,8 @@ class EvidencePage(Page):
             muted = df["applicability"].map(counts_for_nothing)
             kind = df["kind"] if "kind" in df.columns else pd.Series([""] * len(df), index=df.index)
             gone = df["excluded"].notna() if "excluded" in df.columns else pd.Series([False] * len(df), index=df.index)
-            suffix = [self.tr(" — excluded (fails parity)") if x else self.tr(" — predicted") if k == "PREDICTED"
-                      and not m else self.tr(" — proxy") if v == "proxy" else self.tr(" — does not count") if m else ""
+            suffix = [_(" — excluded (fails parity)") if x else _(" — predicted") if k == "PREDICTED"
+                      and not m else _(" — proxy") if v == "proxy" else _(" — does not count") if m else ""
                       for v, m, k, x in zip(status, muted, kind, gone, strict=True)]
             df = df.assign(groupbase_=df["group_"], group_=df["group_"] + suffix)
         shown = df.drop(columns=[c for c in ("group_", "groupbase_") if c in df.columns])
@@ -593,7 +588,7 @@ class EvidencePage(Page):
         self.table.set_frame(shown)
         self._table_unsized = True
         self._size_table_columns()
-        self.count_label.setText(fmt(self.tr("%1 runs from %2 files. Times in ms, throughputs in tokens/s; "
+        self.count_label.setText(fmt(_("%1 runs from %2 files. Times in ms, throughputs in tokens/s; "
                                              "TPOT, ITL and e2e per token are different metrics and stay apart."),
                                      len(shown), len(ws.evidence.files)))
         self._draw_charts(df)
@@ -647,7 +642,7 @@ class EvidencePage(Page):
         slo_x, slo_label = _interactivity_line(slo)
         self.without_concurrency = sum(1 for c in concurrency if not _num(c))
         looks = series_looks(ws, df)
-        n = self.throughput.set_groups(tput, slo_x, slo_label, self.tr("Pareto front"), looks)
+        n = self.throughput.set_groups(tput, slo_x, slo_label, _("Pareto front"), looks)
         self.sweep_points = self.sweep_chart.set_sweep(sweep, looks)
         # both throughput views side by side; without any TPOT the sweep takes the whole row
         self.throughput.setVisible(n > 0 or not self.sweep_points)
@@ -657,20 +652,20 @@ class EvidencePage(Page):
         self._draw_latency()
         self.plotted_points = n
         if n == 0 and self.sweep_points:
-            self.chart_note.setText(fmt(self.tr("%1 runs, none with TPOT p50 (interactivity is 1000 / TPOT p50, and "
+            self.chart_note.setText(fmt(_("%1 runs, none with TPOT p50 (interactivity is 1000 / TPOT p50, and "
                                                 "these files publish no latency): the chart shows throughput "
                                                 "per GPU along each concurrency sweep instead. Throughput alone "
                                                 "says nothing about the SLO."), len(df)))
         elif n == 0 and len(df):
-            self.chart_note.setText(fmt(self.tr("%1 runs, none with both output throughput per GPU and TPOT p50 "
+            self.chart_note.setText(fmt(_("%1 runs, none with both output throughput per GPU and TPOT p50 "
                                                 "(interactivity is 1000 / TPOT p50, and these files publish no "
                                                 "latency): nothing to plot yet. Their numbers are in the "
                                                 "normalized table."), len(df)))
         elif n == 0:
-            self.chart_note.setText(self.tr("No runs with throughput and TPOT yet: import benchmark results "
+            self.chart_note.setText(_("No runs with throughput and TPOT yet: import benchmark results "
                                             "(File ▸ Import evidence, or drop files on the window)."))
         else:
-            self.chart_note.setText(self.tr("Each point is one run. The line through a group's points is its "
+            self.chart_note.setText(_("Each point is one run. The line through a group's points is its "
                                             "Pareto front (no other run of the group is better on both axes). "
                                             "Right of the red line meets the interactivity SLO. Hollow points are "
                                             "illustrative, proxy or predicted data, filled ones measurements."))
@@ -693,22 +688,22 @@ class EvidencePage(Page):
         self.latency_empty.setVisible(n_ttft == 0 and n_tpot == 0)
         if n_ttft == 0 and n_tpot == 0:
             self.latency_empty.setText(
-                fmt(self.tr("<h3>No latency to plot</h3><p>None of the %1 runs shown publishes TTFT or TPOT "
+                fmt(_("<h3>No latency to plot</h3><p>None of the %1 runs shown publishes TTFT or TPOT "
                             "against a concurrency: these files report throughput only.</p><p>Their numbers are "
                             "in the normalized table; import results with latency (File ▸ Import evidence, or "
                             "drop files on the window) to see them here.</p>"), formatting.integer(runs))
-                if runs else self.tr("<h3>No latency to plot</h3><p>Import benchmark results with TTFT or TPOT "
+                if runs else _("<h3>No latency to plot</h3><p>Import benchmark results with TTFT or TPOT "
                                      "(File ▸ Import evidence, or drop files on the window).</p>"))
         parts = []
         if n_ttft or n_tpot:
-            parts.append(self.tr("Solid lines are p50, dashed p99; below the red line meets the SLO. Hollow points "
+            parts.append(_("Solid lines are p50, dashed p99; below the red line meets the SLO. Hollow points "
                                  "are illustrative, proxy or predicted data, filled ones measurements."))
         if n_ttft and not n_tpot:
-            parts.append(self.tr("No run shown publishes TPOT."))
+            parts.append(_("No run shown publishes TPOT."))
         elif n_tpot and not n_ttft:
-            parts.append(self.tr("No run shown publishes TTFT."))
+            parts.append(_("No run shown publishes TTFT."))
         if self.without_concurrency:
-            parts.append(fmt(self.tr("%1 runs were driven by request rate, not concurrency, and are not in "
+            parts.append(fmt(_("%1 runs were driven by request rate, not concurrency, and are not in "
                                      "the latency charts."), formatting.integer(self.without_concurrency)))
         self.latency_note.setText(" ".join(parts))
         self.latency_note.setVisible(bool(parts))
@@ -735,7 +730,7 @@ def _interactivity_line(slo: SLO) -> tuple[float | None, str]:
     for reading in derived_from:
         for entry, value in active:
             if entry.reads.metric == reading.metric and reading.per is not None:
-                return reading.per / value, fmt(QCoreApplication.translate("EvidencePage", "SLO bound %1 / %2 %3"),
+                return reading.per / value, fmt(_("SLO bound %1 / %2 %3"),
                                                 formatting.number(reading.per), gettext(entry.label),
                                                 formatting.number(value, gettext(entry.unit)))
     return None, ""

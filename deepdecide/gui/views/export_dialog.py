@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from deepdecide.domain.i18n import _
 from deepdecide.gui.i18n import fmt
 from deepdecide.gui.pdf_export import ExportRequest
 
@@ -43,13 +44,13 @@ class ExportDialog(QDialog):
         super().__init__(parent)
         from deepdecide.report import SECTIONS, TITLES
 
-        self.setWindowTitle(self.tr("Export the decision record"))
+        self.setWindowTitle(_("Export the decision record"))
         self.setObjectName("export_dialog")
         self.interaction = interaction
         self.accepted_request: ExportRequest | None = None
         self._defaults = defaults
 
-        intro = QLabel(fmt(self.tr("Write decision record <b>%1</b> as a PDF. The workspace it was built from "
+        intro = QLabel(fmt(_("Write decision record <b>%1</b> as a PDF. The workspace it was built from "
                                    "is embedded, so <tt>deepdecide verify</tt> can later prove that the file "
                                    "was not changed."), decision_id or Path(defaults.path).stem))
         intro.setWordWrap(True)
@@ -81,26 +82,26 @@ class ExportDialog(QDialog):
         """The target file: a path field and a file chooser."""
         self.path_edit = QLineEdit(defaults.path)
         self.path_edit.setObjectName("export_path")
-        self.path_edit.setPlaceholderText(self.tr("record.pdf"))
-        self.browse_button = QPushButton(self.tr("Browse…"))
+        self.path_edit.setPlaceholderText(_("record.pdf"))
+        self.browse_button = QPushButton(_("Browse…"))
         self.browse_button.clicked.connect(self.browse_target)
         target = QHBoxLayout()
         target.addWidget(self.path_edit, 1)
         target.addWidget(self.browse_button)
         target_form = QFormLayout()
-        target_form.addRow(self.tr("Save to"), target)
+        target_form.addRow(_("Save to"), target)
         # the record of the revision this one follows: its inputs are carried and what changed is listed
         self.since_edit = QLineEdit(defaults.since)
         self.since_edit.setObjectName("export_since")
-        self.since_edit.setPlaceholderText(self.tr("optional: the earlier revision's record (.pdf)"))
-        self.since_edit.setToolTip(self.tr("The record adds an appendix of what changed since that revision "
+        self.since_edit.setPlaceholderText(_("optional: the earlier revision's record (.pdf)"))
+        self.since_edit.setToolTip(_("The record adds an appendix of what changed since that revision "
                                            "and carries its inputs (deepdecide report --since)"))
-        self.since_button = QPushButton(self.tr("Browse…"))
+        self.since_button = QPushButton(_("Browse…"))
         self.since_button.clicked.connect(self.browse_since)
         since = QHBoxLayout()
         since.addWidget(self.since_edit, 1)
         since.addWidget(self.since_button)
-        target_form.addRow(self.tr("Changes since"), since)
+        target_form.addRow(_("Changes since"), since)
         return target_form
 
     def _build_sections(self, defaults: ExportRequest, sections: Sequence[str],
@@ -112,12 +113,12 @@ class ExportDialog(QDialog):
         self.sections.setObjectName("export_sections")
         for sid in sections:
             label = labels.get(sid, titles[sid])
-            item = QListWidgetItem(fmt(self.tr("%1 (always included)"), label) if sid in MANDATORY else label)
+            item = QListWidgetItem(fmt(_("%1 (always included)"), label) if sid in MANDATORY else label)
             item.setData(SectionRole, sid)
             flags = Qt.ItemFlag.ItemIsUserCheckable | Qt.ItemFlag.ItemIsEnabled
             if sid in MANDATORY:
                 flags = Qt.ItemFlag.ItemIsUserCheckable  # shown checked, cannot be changed
-                item.setToolTip(self.tr("Always included: the cover carries the SHA-256 of the inputs "
+                item.setToolTip(_("Always included: the cover carries the SHA-256 of the inputs "
                                         "that the footer of every page repeats."))
             item.setFlags(flags)
             item.setCheckState(Qt.CheckState.Checked if sid in chosen else Qt.CheckState.Unchecked)
@@ -126,15 +127,15 @@ class ExportDialog(QDialog):
         # tall enough for every section: the list is short and fixed, so no scrolling
         rows = self.sections.sizeHintForRow(0) if self.sections.count() else 20
         self.sections.setFixedHeight(self.sections.count() * rows + 2 * self.sections.frameWidth() + 4)
-        all_button = QPushButton(self.tr("Select all"))
+        all_button = QPushButton(_("Select all"))
         all_button.clicked.connect(lambda: self.set_all_sections(True))
-        none_button = QPushButton(self.tr("Only the cover"))
+        none_button = QPushButton(_("Only the cover"))
         none_button.clicked.connect(lambda: self.set_all_sections(False))
         section_buttons = QHBoxLayout()
         section_buttons.addWidget(all_button)
         section_buttons.addWidget(none_button)
         section_buttons.addStretch(1)
-        sections_box = QGroupBox(self.tr("Sections"))
+        sections_box = QGroupBox(_("Sections"))
         sections_layout = QVBoxLayout(sections_box)
         sections_layout.addWidget(self.sections, 1)
         sections_layout.addLayout(section_buttons)
@@ -142,14 +143,14 @@ class ExportDialog(QDialog):
 
     def _build_signature(self, defaults: ExportRequest) -> None:
         """The checkable "sign with a certificate" group: certificate, signer, password, reason."""
-        self.sign_box = QGroupBox(self.tr("Sign with a certificate"))
+        self.sign_box = QGroupBox(_("Sign with a certificate"))
         self.sign_box.setObjectName("export_sign")
         self.sign_box.setCheckable(True)
         self.sign_box.setChecked(defaults.sign)
         self.certificate_edit = QLineEdit(defaults.certificate)
         self.certificate_edit.setObjectName("export_certificate")
-        self.certificate_edit.setPlaceholderText(self.tr("PKCS#12 file (.p12 or .pfx) with your key and certificate"))
-        self.certificate_button = QPushButton(self.tr("Browse…"))
+        self.certificate_edit.setPlaceholderText(_("PKCS#12 file (.p12 or .pfx) with your key and certificate"))
+        self.certificate_button = QPushButton(_("Browse…"))
         self.certificate_button.clicked.connect(self.browse_certificate)
         cert_row = QHBoxLayout()
         cert_row.addWidget(self.certificate_edit, 1)
@@ -159,17 +160,17 @@ class ExportDialog(QDialog):
         self.password_edit = QLineEdit()
         self.password_edit.setObjectName("export_password")
         self.password_edit.setEchoMode(QLineEdit.EchoMode.Password)
-        self.password_edit.setPlaceholderText(self.tr("the certificate file's password (not stored)"))
+        self.password_edit.setPlaceholderText(_("the certificate file's password (not stored)"))
         self.reason_edit = QLineEdit(defaults.reason)
         self.reason_edit.setObjectName("export_reason")
-        self.reason_edit.setPlaceholderText(self.tr("optional, e.g. Approved for production"))
+        self.reason_edit.setPlaceholderText(_("optional, e.g. Approved for production"))
         sign_form = QFormLayout(self.sign_box)
         sign_form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-        sign_form.addRow(self.tr("Certificate"), cert_row)
-        sign_form.addRow(self.tr("Signer name"), self.signer_edit)
-        sign_form.addRow(self.tr("Password"), self.password_edit)
-        sign_form.addRow(self.tr("Reason"), self.reason_edit)
-        note = QLabel(self.tr("The signature is appended after the record, so its bytes stay reproducible."))
+        sign_form.addRow(_("Certificate"), cert_row)
+        sign_form.addRow(_("Signer name"), self.signer_edit)
+        sign_form.addRow(_("Password"), self.password_edit)
+        sign_form.addRow(_("Reason"), self.reason_edit)
+        note = QLabel(_("The signature is appended after the record, so its bytes stay reproducible."))
         note.setWordWrap(True)
         note.setEnabled(False)
         sign_form.addRow(note)
@@ -181,30 +182,30 @@ class ExportDialog(QDialog):
         self.problem_label.setWordWrap(True)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         self.ok_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.ok_button.setText(self.tr("Export"))
+        self.ok_button.setText(_("Export"))
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
 
     def _section_labels(self) -> dict[str, str]:
         """The section titles of ``report.TITLES``, translatable (tests check they stay the same)."""
         return {
-            "cover": self.tr("Cover"),
-            "summary": self.tr("Executive summary"),
-            "context": self.tr("Context and decision drivers"),
-            "options": self.tr("Options compared"),
-            "matrix": self.tr("Support matrix (excerpt)"),
-            "evidence": self.tr("Benchmark evidence"),
-            "parity": self.tr("Parity verdicts"),
-            "checklist": self.tr("Service-gap checklist"),
-            "questions": self.tr("The article's four questions"),
-            "cost": self.tr("Cost and TCO"),
-            "budget": self.tr("Prices and budget"),
-            "sensitivity": self.tr("Sensitivity and Monte Carlo"),
-            "migration": self.tr("Migration plan"),
-            "risks": self.tr("Risks and consequences"),
-            "signoff": self.tr("Sign-off"),
-            "appendix": self.tr("Appendix: evidence files"),
-            "changes": self.tr("Appendix: changes since the previous revision"),
+            "cover": _("Cover"),
+            "summary": _("Executive summary"),
+            "context": _("Context and decision drivers"),
+            "options": _("Options compared"),
+            "matrix": _("Support matrix (excerpt)"),
+            "evidence": _("Benchmark evidence"),
+            "parity": _("Parity verdicts"),
+            "checklist": _("Service-gap checklist"),
+            "questions": _("The article's four questions"),
+            "cost": _("Cost and TCO"),
+            "budget": _("Prices and budget"),
+            "sensitivity": _("Sensitivity and Monte Carlo"),
+            "migration": _("Migration plan"),
+            "risks": _("Risks and consequences"),
+            "signoff": _("Sign-off"),
+            "appendix": _("Appendix: evidence files"),
+            "changes": _("Appendix: changes since the previous revision"),
         }
 
     # sections ------------------------------------------------------------------------------
@@ -237,26 +238,26 @@ class ExportDialog(QDialog):
     def problem(self) -> str:
         """Why the dialog cannot export yet ('' when it can)."""
         if not self.target_path():
-            return self.tr("Choose the file to write.")
+            return _("Choose the file to write.")
         if Path(self.target_path()).is_dir():
-            return self.tr("The target is a folder; give a file name.")
+            return _("The target is a folder; give a file name.")
         if not [s for s in self.chosen_sections() if s not in MANDATORY]:
-            return self.tr("Choose at least one section besides the cover.")
+            return _("Choose at least one section besides the cover.")
         since = self.since_edit.text().strip()
         if since and not Path(since).is_file():
-            return self.tr("The earlier record is not a file.")
+            return _("The earlier record is not a file.")
         if self.sign_box.isChecked():
             if not self.certificate_edit.text().strip():
-                return self.tr("Choose the certificate file (.p12 or .pfx) to sign with.")
+                return _("Choose the certificate file (.p12 or .pfx) to sign with.")
             if not self.signer_edit.text().strip():
-                return self.tr("Give the signer's name.")
+                return _("Give the signer's name.")
         return ""
 
     def notice(self) -> str:
         """Something to know before exporting that does not stop it ('' when nothing)."""
         target = Path(self.target_path())
         if target.is_file():
-            return fmt(self.tr("%1 exists and will be replaced."), target.name)
+            return fmt(_("%1 exists and will be replaced."), target.name)
         return ""
 
     def _update(self) -> None:
@@ -315,7 +316,7 @@ class ExportDialog(QDialog):
         if self.interaction is None:
             return
         path = self.interaction.ask_record_path(self._folder_of(self.since_edit.text().strip() or self.target_path()),
-                                                self.tr("The earlier revision's record"))
+                                                _("The earlier revision's record"))
         if path:
             self.since_edit.setText(path)
 

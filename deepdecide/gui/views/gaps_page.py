@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSplitter, QVBoxLayout, QWidget
 
 from deepdecide.domain import formatting
@@ -13,6 +13,7 @@ from deepdecide.domain import presentation as look
 from deepdecide.domain.common import Estimate
 from deepdecide.domain.edits import SetChecklistAnswer
 from deepdecide.domain.formatting import number
+from deepdecide.domain.i18n import N_, _
 from deepdecide.domain.workspace import Answer, ChecklistAnswer, ChecklistItem, Workspace
 from deepdecide.gui import labels
 from deepdecide.gui.document import WorkspaceDocument
@@ -25,15 +26,14 @@ NOT_ANSWERED = ""
 
 
 def answer_labels() -> list[tuple[str, str]]:
-    return [(NOT_ANSWERED, QCoreApplication.translate("GapsPage", "not answered")), (Answer.PROVIDED.value, QCoreApplication.translate("GapsPage", "provided")),
-            (Answer.EXTERNAL.value, QCoreApplication.translate("GapsPage", "external")), (Answer.MISSING.value, QCoreApplication.translate("GapsPage", "missing"))]
+    return [(NOT_ANSWERED, _("not answered")), *labels.choices("checklist answer")]
 
 
 def item_tooltip(item: ChecklistItem) -> str:
     lines = [f"<b>{item.title}</b>"]
     if item.description:
         lines.append(item.description)
-    as_of = QCoreApplication.translate("GapsPage", "as of")
+    as_of = _("as of")
     for s in item.sources:
         lines.append(f"<i>{s.title}</i> — {s.url_or_path} ({as_of} {formatting.date(s.as_of)})")
     return "<br>".join(lines)
@@ -91,24 +91,24 @@ class GapsPage(Page):
         def effort(which: str):
             return lambda r: getattr(r[2].effort_person_weeks, which) if r[2] else None
 
-        tip = self.tr("Person-weeks of engineering; low <= likely <= high is kept by moving the other points")
+        tip = _("Person-weeks of engineering; low <= likely <= high is kept by moving the other points")
         self.model = RecordTableModel([
-            Column(self.tr("Item"), lambda r: r[1].title, tooltip=lambda r: item_tooltip(r[1])),
-            Column(self.tr("Category"), lambda r: labels.category(r[1].category)),
-            Column(self.later(QT_TRANSLATE_NOOP("GapsPage", "Answer")), lambda r: r[2].answer.value if r[2] else NOT_ANSWERED,
+            Column(_("Item"), lambda r: r[1].title, tooltip=lambda r: item_tooltip(r[1])),
+            Column(_("Category"), lambda r: labels.category(r[1].category)),
+            Column(self.later(N_("Answer")), lambda r: r[2].answer.value if r[2] else NOT_ANSWERED,
                    meaning=lambda r: r[2].answer.value if r[2] else None, choices=answer_labels(),
                    edit=answer_edit("answer"),
-                   header_tip=self.tr("provided: the runtime has it; external: someone must build or integrate "
+                   header_tip=_("provided: the runtime has it; external: someone must build or integrate "
                                       "it (adds to the migration cost); missing: a blocker until an owner is named")),
-            Column(self.later(QT_TRANSLATE_NOOP("GapsPage", "Owner")), lambda r: r[2].provider if r[2] else "",
+            Column(self.later(N_("Owner")), lambda r: r[2].provider if r[2] else "",
                    edit=answer_edit("provider")),
-            Column(self.later(QT_TRANSLATE_NOOP("GapsPage", "Effort low")), effort("low"), numeric=True, decimals=1,
+            Column(self.later(N_("Effort low")), effort("low"), numeric=True, decimals=1,
                    edit=answer_edit("low"), header_tip=tip),
-            Column(self.later(QT_TRANSLATE_NOOP("GapsPage", "likely")), effort("likely"), numeric=True, decimals=1,
+            Column(self.later(N_("likely")), effort("likely"), numeric=True, decimals=1,
                    edit=answer_edit("likely"), header_tip=tip),
-            Column(self.later(QT_TRANSLATE_NOOP("GapsPage", "high")), effort("high"), numeric=True, decimals=1,
+            Column(self.later(N_("high")), effort("high"), numeric=True, decimals=1,
                    edit=answer_edit("high"), header_tip=tip),
-            Column(self.later(QT_TRANSLATE_NOOP("GapsPage", "Notes")), lambda r: r[2].notes if r[2] else "",
+            Column(self.later(N_("Notes")), lambda r: r[2].notes if r[2] else "",
                    tooltip=lambda r: r[2].notes if r[2] else "", edit=answer_edit("notes")),
         ], self.submit, self)
         self.view = make_table(self.model)
@@ -126,10 +126,10 @@ class GapsPage(Page):
         self.efforts_view = make_table(self.efforts, stretch_last=False)
 
         top = QHBoxLayout()
-        top.addWidget(QLabel(self.tr("Option:")))
+        top.addWidget(QLabel(_("Option:")))
         top.addWidget(self.option_combo, 1)
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel(self.tr("<h2>Service gaps</h2>")))
+        layout.addWidget(QLabel(_("<h2>Service gaps</h2>")))
         layout.addLayout(top)
         layout.addWidget(self.summary)
         split = QSplitter(Qt.Orientation.Vertical)
@@ -143,7 +143,7 @@ class GapsPage(Page):
         self._options_key: tuple[str, ...] = ()
 
     def title(self) -> str:
-        return self.tr("Service gaps")
+        return _("Service gaps")
 
     def current_option(self) -> str:
         return str(self.option_combo.currentData() or "")
@@ -198,7 +198,7 @@ class GapsPage(Page):
             return get
 
         labels = dict(answer_labels())
-        cols = [Column(self.tr("Item"), lambda it: it.title, tooltip=item_tooltip)]
+        cols = [Column(_("Item"), lambda it: it.title, tooltip=item_tooltip)]
         short = look.short_labels(ws)
 
         def answer_text(v: Any, labels: dict[str, str] = labels) -> str:
@@ -218,16 +218,16 @@ class GapsPage(Page):
         cl, effort = oa.checklist, oa.effort
         missing = len(cl.missing_owned) + len(cl.blockers)
         counted = effort.checklist if effort is not None else None
-        text = fmt(self.tr("%1 provided, %2 external, %3 missing, %4 not answered. "
+        text = fmt(_("%1 provided, %2 external, %3 missing, %4 not answered. "
                            "External work, and missing items someone is named to build, add %5 / %6 / %7 "
                            "person-weeks (low / likely / high) to the migration cost."),
                    len(cl.provided), len(cl.external), missing, len(cl.unanswered),
                    number(counted.low if counted else None), number(counted.likely if counted else None),
                    number(counted.high if counted else None))
         if effort is not None and (effort.missing_owned.likely or effort.missing_owned.high):
-            text += " " + fmt(self.tr("(external %1, missing with an owner %2 likely)"),
+            text += " " + fmt(_("(external %1, missing with an owner %2 likely)"),
                               number(effort.external.likely), number(effort.missing_owned.likely))
         if cl.blockers:
-            text += "<br><b>" + fmt(self.tr("Blockers until someone names who builds them: %1"),
+            text += "<br><b>" + fmt(_("Blockers until someone names who builds them: %1"),
                                     ", ".join(b.title for b in cl.blockers)) + "</b>"
         return text

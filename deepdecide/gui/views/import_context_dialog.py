@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from deepdecide.domain.evidence import ProvenanceKind
+from deepdecide.domain.i18n import _
 from deepdecide.gui.i18n import fmt
 from deepdecide.gui.widgets.numbers import IntegerSpinBox
 from deepdecide.importers import context_table as ct
@@ -49,16 +50,15 @@ class ImportContextDialog(QDialog):
                  parent: QWidget | None = None):
         super().__init__(parent)
         self.setObjectName("import_context_dialog")
-        self.setWindowTitle(self.tr("Context of the imported files"))
+        self.setWindowTitle(_("Context of the imported files"))
         self.rows = rows
         self.choices = choices
         self._filling = False
-        self.kinds = [(None, self.tr("— not answered —")), (ProvenanceKind.OWN, self.tr("own measurement")),
-                      (ProvenanceKind.THIRD_PARTY, self.tr("third-party result")),
-                      (ProvenanceKind.ILLUSTRATIVE, self.tr("illustrative")),
-                      (ProvenanceKind.PREDICTED, self.tr("predicted"))]
-        intro = QLabel(self.tr(
-            "Each file keeps what it says itself. For what it does not say, answer file by file: what it "
+        self.kinds = [(None, _("— not answered —")), (ProvenanceKind.OWN, _("own measurement")),
+                      (ProvenanceKind.THIRD_PARTY, _("third-party result")),
+                      (ProvenanceKind.ILLUSTRATIVE, _("illustrative")),
+                      (ProvenanceKind.PREDICTED, _("predicted"))]
+        intro = QLabel(_("Each file keeps what it says itself. For what it does not say, answer file by file: what it "
             "was measured on, and who made it. The file name's suggestions are filled in <i>in italics</i>: "
             "check each row and tick it, or edit it. A fact left “not known” makes the file's runs "
             "<i>needs context</i>: they count for nothing until it is given."))
@@ -66,11 +66,11 @@ class ImportContextDialog(QDialog):
         self.table = QTableWidget(len(rows), 9)
         self.table.setObjectName("import_context_table")
         self.table.setHorizontalHeaderLabels([
-            "✓", self.tr("File"), self.tr("The file says"), self.tr("The name suggests"),
-            self.tr("Runtime"), self.tr("Platform"), self.tr("GPUs"), self.tr("Model"), self.tr("Who made it")])
+            "✓", _("File"), _("The file says"), _("The name suggests"),
+            _("Runtime"), _("Platform"), _("GPUs"), _("Model"), _("Who made it")])
         header_item = self.table.horizontalHeaderItem(CONFIRMED)
         if header_item is not None:
-            header_item.setToolTip(self.tr("Confirmed: the row's answer is checked"))
+            header_item.setToolTip(_("Confirmed: the row's answer is checked"))
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -92,23 +92,23 @@ class ImportContextDialog(QDialog):
         self.bulk_platform = self._fact_combo("platform")
         self.bulk_gpus = self._gpu_box()
         self.bulk_model = QLineEdit()
-        self.bulk_model.setPlaceholderText(self.tr("model"))
+        self.bulk_model.setPlaceholderText(_("model"))
         self.bulk_kind = self._kind_combo()
         for combo in (self.bulk_runtime, self.bulk_platform):
             combo.setMinimumContentsLength(12)
         for w, name in ((self.bulk_runtime, "bulk_runtime"), (self.bulk_platform, "bulk_platform"),
                         (self.bulk_gpus, "bulk_gpus"), (self.bulk_model, "bulk_model"), (self.bulk_kind, "bulk_kind")):
             w.setObjectName(name)
-        self.apply_button = QPushButton(self.tr("Apply to the selected rows"))
+        self.apply_button = QPushButton(_("Apply to the selected rows"))
         self.apply_button.setObjectName("apply_selected")
-        self.apply_button.setToolTip(self.tr("Gives these values to the selected rows only, and to each only "
+        self.apply_button.setToolTip(_("Gives these values to the selected rows only, and to each only "
                                              "for the facts its file does not state. Empty fields are not given."))
         self.apply_button.clicked.connect(self.apply_to_selected)
-        self.confirm_button = QPushButton(self.tr("Confirm the selected rows"))
+        self.confirm_button = QPushButton(_("Confirm the selected rows"))
         self.confirm_button.setObjectName("confirm_selected")
         self.confirm_button.clicked.connect(self.confirm_selected)
         bar = QHBoxLayout()
-        bar.addWidget(QLabel(self.tr("Selected rows:")))
+        bar.addWidget(QLabel(_("Selected rows:")))
         for w in (self.bulk_runtime, self.bulk_platform, self.bulk_gpus, self.bulk_model, self.bulk_kind):
             bar.addWidget(w, 1 if w in (self.bulk_platform, self.bulk_model) else 0)
         bar.addWidget(self.apply_button)
@@ -139,7 +139,7 @@ class ImportContextDialog(QDialog):
         w = QComboBox()
         w.setEditable(True)  # a platform or runtime the matrix does not list can be typed
         w.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
-        w.addItem(self.tr("— not known —"), "")
+        w.addItem(_("— not known —"), "")
         for value, label in self.choices.get(fact, []):
             w.addItem(label, value)
         w.setMinimumContentsLength(8)
@@ -149,7 +149,7 @@ class ImportContextDialog(QDialog):
     def _gpu_box(self) -> IntegerSpinBox:
         w = IntegerSpinBox()
         w.setRange(0, 100000)
-        w.setSpecialValueText(self.tr("— not known —"))
+        w.setSpecialValueText(_("— not known —"))
         return w
 
     def _kind_combo(self) -> QComboBox:
@@ -207,21 +207,21 @@ class ImportContextDialog(QDialog):
             parts.append(", ".join(says["runtime"]))
         where = ", ".join(says.get("platform", ()))
         if says.get("gpu_count"):
-            where = fmt(self.tr("%1 × %2"), where or self.tr("GPU"), self._span(says["gpu_count"]))
+            where = fmt(_("%1 × %2"), where or _("GPU"), self._span(says["gpu_count"]))
         if where:
             parts.append(where)
         if says.get("model"):
             parts.append(", ".join(m.rstrip("/").rsplit("/", 1)[-1] for m in says["model"]))
         if says.get("input_tokens") or says.get("output_tokens"):
-            parts.append(fmt(self.tr("%1 / %2 tokens"), self._span(says.get("input_tokens", ())) or "?",
+            parts.append(fmt(_("%1 / %2 tokens"), self._span(says.get("input_tokens", ())) or "?",
                              self._span(says.get("output_tokens", ())) or "?"))
-        names = {"runtime": self.tr("Runtime"), "platform": self.tr("Platform"), "gpu_count": self.tr("GPUs"),
-                 "model": self.tr("Model"), "input_tokens": self.tr("Input tokens"),
-                 "output_tokens": self.tr("Output tokens")}
-        tip = [fmt(self.tr("%1: %2"), names[f], ", ".join(says[f])) for f in ct.SAID if says.get(f)]
+        names = {"runtime": _("Runtime"), "platform": _("Platform"), "gpu_count": _("GPUs"),
+                 "model": _("Model"), "input_tokens": _("Input tokens"),
+                 "output_tokens": _("Output tokens")}
+        tip = [fmt(_("%1: %2"), names[f], ", ".join(says[f])) for f in ct.SAID if says.get(f)]
         if row.lacks:
-            tip.append(fmt(self.tr("Not stated: %1"), ", ".join(names[f] for f in row.lacks)))
-        return (" · ".join(parts) or self.tr("nothing of the context")), "\n".join(tip)
+            tip.append(fmt(_("Not stated: %1"), ", ".join(names[f] for f in row.lacks)))
+        return (" · ".join(parts) or _("nothing of the context")), "\n".join(tip)
 
     def hint_text(self, row: ct.ContextRow) -> str:
         """What the name suggests: "NVIDIA H100 SXM × 8"."""
@@ -230,7 +230,7 @@ class ImportContextDialog(QDialog):
         where = labels.get(str(platform), str(platform)) if platform else ""
         gpus = row.suggested.get("gpu_count")
         if gpus:
-            where = fmt(self.tr("%1 × %2"), where or self.tr("GPU"), gpus)
+            where = fmt(_("%1 × %2"), where or _("GPU"), gpus)
         runtime = row.suggested.get("runtime")
         return " · ".join(str(p) for p in (runtime, where) if p) or "—"
 
@@ -241,20 +241,19 @@ class ImportContextDialog(QDialog):
             check = QTableWidgetItem()
             if row.lacks:
                 check.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsUserCheckable)
-                check.setToolTip(self.tr("Tick when the row's answer is right"))
+                check.setToolTip(_("Tick when the row's answer is right"))
             else:
                 check.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
-                check.setToolTip(self.tr("The file states every fact: nothing to confirm"))
+                check.setToolTip(_("The file states every fact: nothing to confirm"))
             self.table.setItem(i, CONFIRMED, check)
-            self.table.setItem(i, FILE, self._item(row.file_name, fmt(self.tr("%1\n%2"), row.path, row.format)))
+            self.table.setItem(i, FILE, self._item(row.file_name, fmt(_("%1\n%2"), row.path, row.format)))
             says, tip = self.says_text(row)
             self.table.setItem(i, SAYS, self._item(says, tip))
-            self.table.setItem(i, NAME, self._item(self.hint_text(row), self.tr(
-                "What the file name suggests, for the facts the file does not state")))
+            self.table.setItem(i, NAME, self._item(self.hint_text(row), _("What the file name suggests, for the facts the file does not state")))
             for fact, col in FACT_COLUMNS.items():
                 if fact not in row.lacks:
                     said = ", ".join(row.says.get(fact, ()))
-                    item = self._item(said, self.tr("Stated by the file: kept"))
+                    item = self._item(said, _("Stated by the file: kept"))
                     item.setForeground(self.palette().placeholderText())
                     self.table.setItem(i, col, item)
                     continue
@@ -264,7 +263,7 @@ class ImportContextDialog(QDialog):
                     w.valueChanged.connect(lambda _v, i=i: self._edited(i, "gpu_count"))
                 elif fact == "model":
                     w = QLineEdit()
-                    w.setPlaceholderText(self.tr("not known"))
+                    w.setPlaceholderText(_("not known"))
                     w.textEdited.connect(lambda _t, i=i: self._edited(i, "model"))
                 else:
                     w = self._fact_combo(fact)
@@ -273,8 +272,8 @@ class ImportContextDialog(QDialog):
                 self.table.setCellWidget(i, col, w)
             if row.file_kind is not None:
                 label = next(text for kind, text in self.kinds if kind is row.file_kind)
-                self.table.setItem(i, KIND, self._item(fmt(self.tr("%1 (the file says)"), label),
-                                                       self.tr("The file's format says who made it")))
+                self.table.setItem(i, KIND, self._item(fmt(_("%1 (the file says)"), label),
+                                                       _("The file's format says who made it")))
             else:
                 kind_box = self._kind_combo()
                 kind_box.setObjectName(f"row{i}_kind")
@@ -306,7 +305,7 @@ class ImportContextDialog(QDialog):
                 font = w.font()
                 font.setItalic(from_name)
                 w.setFont(font)
-                w.setToolTip(fmt(self.tr("Suggested by the file name (%1): check it"), value) if from_name else "")
+                w.setToolTip(fmt(_("Suggested by the file name (%1): check it"), value) if from_name else "")
             kind_box = self.widget(i, "kind")
             if kind_box is not None:
                 kind_box.setCurrentIndex(max(kind_box.findData(row.kind.value if row.kind else ""), 0))
@@ -384,21 +383,21 @@ class ImportContextDialog(QDialog):
         if len(indexes) == 1:
             return self.rows[indexes[0]].file_name
         numbers = ", ".join(str(i + 1) for i in indexes[:8])
-        return fmt(self.tr("rows %1"), numbers) + (fmt(self.tr(" and %1 more"), len(indexes) - 8) if len(indexes) > 8 else "")
+        return fmt(_("rows %1"), numbers) + (fmt(_(" and %1 more"), len(indexes) - 8) if len(indexes) > 8 else "")
 
     def problem_text(self) -> str:
         block = ct.blocking(self.rows)
         lines = []
         if len(block.no_kind) == 1:
-            lines.append(fmt(self.tr("Who made it? Not answered for 1 file: %1."), self._names(block.no_kind)))
+            lines.append(fmt(_("Who made it? Not answered for 1 file: %1."), self._names(block.no_kind)))
         elif block.no_kind:
-            lines.append(fmt(self.tr("Who made it? Not answered for %1 files: %2."), len(block.no_kind),
+            lines.append(fmt(_("Who made it? Not answered for %1 files: %2."), len(block.no_kind),
                              self._names(block.no_kind)))
         if len(block.unconfirmed) == 1:
-            lines.append(fmt(self.tr("Not confirmed: 1 file (%1): check its row and tick it, or edit it."),
+            lines.append(fmt(_("Not confirmed: 1 file (%1): check its row and tick it, or edit it."),
                              self._names(block.unconfirmed)))
         elif block.unconfirmed:
-            lines.append(fmt(self.tr("Not confirmed: %1 files (%2): check each row and tick it, or edit it."),
+            lines.append(fmt(_("Not confirmed: %1 files (%2): check each row and tick it, or edit it."),
                              len(block.unconfirmed), self._names(block.unconfirmed)))
         return "\n".join(lines)
 

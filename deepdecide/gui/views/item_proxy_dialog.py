@@ -18,6 +18,8 @@ from PySide6.QtWidgets import (
 )
 
 from deepdecide.domain.evidence import EvidenceFile
+from deepdecide.domain.i18n import _
+from deepdecide.domain.vocabulary import word
 from deepdecide.domain.workload import ProxyAcceptance, parse_discount
 from deepdecide.gui.i18n import fmt
 
@@ -27,7 +29,7 @@ class ItemProxyDialog(QDialog):
 
     def __init__(self, file: EvidenceFile, fits: list[Any], parent: QWidget | None = None):
         super().__init__(parent)
-        self.setWindowTitle(fmt(self.tr("Proxy for one run or check of %1"), file.provenance.file_name))
+        self.setWindowTitle(fmt(_("Proxy for one run or check of %1"), file.provenance.file_name))
         self.setObjectName("item_proxy_dialog")
         self.file = file
         status = {(x.item, x.index): x for x in fits}
@@ -35,14 +37,14 @@ class ItemProxyDialog(QDialog):
         for item, records in (("run", file.runs), ("check", file.parity)):
             for i, _rec in enumerate(records):
                 x = status.get((item, i))
-                what = self.tr("run") if item == "run" else self.tr("check")
+                what = word(item, "evidence item")
                 label = x.label if x is not None else ""
                 state = x.applicability.value if x is not None else ""
                 self.item.addItem(f"{what} {i + 1}: {label} — {state}", (item, i))
         self.reason = QLineEdit()
-        self.reason.setPlaceholderText(self.tr("why it stands for the workload (empty: withdraw the acceptance)"))
+        self.reason.setPlaceholderText(_("why it stands for the workload (empty: withdraw the acceptance)"))
         self.discount = QLineEdit("0.5/0.7/0.9")
-        self.discount.setToolTip(self.tr("Its throughput is multiplied by this factor (low/likely/high); a check "
+        self.discount.setToolTip(_("Its throughput is multiplied by this factor (low/likely/high); a check "
                                          "accepted as a proxy counts for builds only"))
         self.why = QLabel()
         self.why.setWordWrap(True)
@@ -51,9 +53,9 @@ class ItemProxyDialog(QDialog):
         self.problems.setWordWrap(True)
         self.problems.setStyleSheet("color: #b00020")
         form = QFormLayout()
-        form.addRow(self.tr("Run or check"), self.item)
-        form.addRow(self.tr("Accept as a proxy because…"), self.reason)
-        form.addRow(self.tr("Throughput factor"), self.discount)
+        form.addRow(_("Run or check"), self.item)
+        form.addRow(_("Accept as a proxy because…"), self.reason)
+        form.addRow(_("Throughput factor"), self.discount)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)

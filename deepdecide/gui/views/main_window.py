@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from deepdecide.domain.errors import DeepdecideError, ValidationError, WriteConflict
+from deepdecide.domain.i18n import _, ngettext
 from deepdecide.domain.workspace import Workspace
 from deepdecide.gui.controller_context import ControllerContext
 from deepdecide.gui.document import WorkspaceDocument
@@ -52,14 +53,14 @@ PAGES: list[tuple[str, str, str]] = [
 
 def page_titles() -> dict[str, str]:
     return {
-        "overview": QCoreApplication.translate("MainWindow", "Overview"),
-        "matrix": QCoreApplication.translate("MainWindow", "Support matrix"),
-        "evidence": QCoreApplication.translate("MainWindow", "Evidence"),
-        "parity": QCoreApplication.translate("MainWindow", "Parity"),
-        "gaps": QCoreApplication.translate("MainWindow", "Service gaps"),
-        "compare": QCoreApplication.translate("MainWindow", "Compare"),
-        "decision": QCoreApplication.translate("MainWindow", "Decision"),
-        "migration": QCoreApplication.translate("MainWindow", "Migration plan"),
+        "overview": _("Overview"),
+        "matrix": _("Support matrix"),
+        "evidence": _("Evidence"),
+        "parity": _("Parity"),
+        "gaps": _("Service gaps"),
+        "compare": _("Compare"),
+        "decision": _("Decision"),
+        "migration": _("Migration plan"),
     }
 
 
@@ -178,8 +179,8 @@ class MainWindow(QMainWindow):
         for i, (key, _m, _c) in enumerate(PAGES):
             item = self.sidebar.item(i)
             item.setText(titles[key])
-            item.setToolTip(fmt(QCoreApplication.translate("MainWindow", "%1 (Ctrl+%2)"), titles[key], i + 1))
-        self.cancel_button.setText(QCoreApplication.translate("MainWindow", "Cancel"))
+            item.setToolTip(fmt(_("%1 (Ctrl+%2)"), titles[key], i + 1))
+        self.cancel_button.setText(_("Cancel"))
         # as wide as its longest title needs (in some languages more than the English 170 px)
         needed = self.sidebar.sizeHintForColumn(0) + 2 * self.sidebar.frameWidth() + 12
         self.sidebar.setFixedWidth(max(170, min(needed, 280)))
@@ -255,7 +256,7 @@ class MainWindow(QMainWindow):
         if hasattr(page, "files_dropped"):
             page.files_dropped.connect(self.open_paths)
         if hasattr(page, "check_panel"):
-            page.check_panel.error.connect(lambda exc: self.interaction.show_error(QCoreApplication.translate("MainWindow", "Cannot read the file"), exc))
+            page.check_panel.error.connect(lambda exc: self.interaction.show_error(_("Cannot read the file"), exc))
         if hasattr(page, "navigate"):
             page.navigate.connect(self.show_page)
 
@@ -308,25 +309,25 @@ class MainWindow(QMainWindow):
             self.setMenuBar(QMenuBar(self))  # the old bar is deleted with its menus
             old_bar = self.menuBar()
         SK = QKeySequence.StandardKey
-        self.act_new = self._action(QCoreApplication.translate("MainWindow", "&New from the built-in sample"), self.new_document, SK.New, "document-new")
-        self.act_open = self._action(QCoreApplication.translate("MainWindow", "&Open…"), self.open_dialog, SK.Open, "document-open")
-        self.act_save = self._action(QCoreApplication.translate("MainWindow", "&Save"), self.save, SK.Save, "document-save")
-        self.act_save_as = self._action(QCoreApplication.translate("MainWindow", "Save &As…"), self.save_as, SK.SaveAs, "document-save-as")
-        self.act_import = self._action(QCoreApplication.translate("MainWindow", "&Import evidence…"), self.import_evidence, "Ctrl+I", "document-import",
-                                       QCoreApplication.translate("MainWindow", "Import benchmark or parity result files"))
-        self.act_export = self._action(QCoreApplication.translate("MainWindow", "&Export PDF decision record…"), self.export_pdf, "Ctrl+E",
+        self.act_new = self._action(_("&New from the built-in sample"), self.new_document, SK.New, "document-new")
+        self.act_open = self._action(_("&Open…"), self.open_dialog, SK.Open, "document-open")
+        self.act_save = self._action(_("&Save"), self.save, SK.Save, "document-save")
+        self.act_save_as = self._action(_("Save &As…"), self.save_as, SK.SaveAs, "document-save-as")
+        self.act_import = self._action(_("&Import evidence…"), self.import_evidence, "Ctrl+I", "document-import",
+                                       _("Import benchmark or parity result files"))
+        self.act_export = self._action(_("&Export PDF decision record…"), self.export_pdf, "Ctrl+E",
                                        "document-export")
-        self.act_revise = self._action(QCoreApplication.translate("MainWindow", "Start a &revision from a record…"), self.start_revision,
-                                       tip=QCoreApplication.translate("MainWindow", "A new revision of the decision a PDF record holds, "
+        self.act_revise = self._action(_("Start a &revision from a record…"), self.start_revision,
+                                       tip=_("A new revision of the decision a PDF record holds, "
                                                                       "naming that record as its predecessor (deepdecide revise)"))
-        self.act_signoffs = self._action(QCoreApplication.translate("MainWindow", "Copy si&gn-offs from a signed record…"),
+        self.act_signoffs = self._action(_("Copy si&gn-offs from a signed record…"),
                                          self.import_signoffs,
-                                         tip=QCoreApplication.translate("MainWindow", "The approvers' verified, trusted verdicts from the "
+                                         tip=_("The approvers' verified, trusted verdicts from the "
                                                                         "signed record into the sign-off rows (deepdecide signoffs)"))
-        self.act_quit = self._action(QCoreApplication.translate("MainWindow", "&Quit"), self.close, SK.Quit, "application-exit")
-        self.act_undo = self.document.undo_stack.createUndoAction(self, QCoreApplication.translate("MainWindow", "&Undo"))
+        self.act_quit = self._action(_("&Quit"), self.close, SK.Quit, "application-exit")
+        self.act_undo = self.document.undo_stack.createUndoAction(self, _("&Undo"))
         self.act_undo.setShortcut(QKeySequence(SK.Undo))
-        self.act_redo = self.document.undo_stack.createRedoAction(self, QCoreApplication.translate("MainWindow", "&Redo"))
+        self.act_redo = self.document.undo_stack.createRedoAction(self, _("&Redo"))
         self.act_redo.setShortcut(QKeySequence(SK.Redo))
         self._built += [self.act_undo, self.act_redo]
         from PySide6.QtGui import QIcon
@@ -334,36 +335,36 @@ class MainWindow(QMainWindow):
         self.act_undo.setIcon(QIcon.fromTheme("edit-undo"))
         self.act_redo.setIcon(QIcon.fromTheme("edit-redo"))
 
-        file_menu = old_bar.addMenu(QCoreApplication.translate("MainWindow", "&File"))
+        file_menu = old_bar.addMenu(_("&File"))
         file_menu.addActions([self.act_new, self.act_open])
-        self.recent_menu = file_menu.addMenu(QCoreApplication.translate("MainWindow", "Open &Recent"))
+        self.recent_menu = file_menu.addMenu(_("Open &Recent"))
         self.recent_menu.aboutToShow.connect(self._fill_recent)
         file_menu.addSeparator()
         file_menu.addActions([self.act_save, self.act_save_as])
         file_menu.addSeparator()
         file_menu.addAction(self.act_import)
         file_menu.addActions([self.act_revise, self.act_signoffs])
-        self.export_menu = file_menu.addMenu(QCoreApplication.translate("MainWindow", "E&xport"))
+        self.export_menu = file_menu.addMenu(_("E&xport"))
         self.export_menu.addAction(self.act_export)
         self.export_menu.addSeparator()
-        self.act_export_comparison = self._action(QCoreApplication.translate("MainWindow", "&Comparison as CSV…"),
+        self.act_export_comparison = self._action(_("&Comparison as CSV…"),
                                                   lambda: self.export_table("comparison"))
-        self.act_export_evidence = self._action(QCoreApplication.translate("MainWindow", "&Evidence as CSV…"),
+        self.act_export_evidence = self._action(_("&Evidence as CSV…"),
                                                 lambda: self.export_table("evidence"))
-        self.act_export_parity = self._action(QCoreApplication.translate("MainWindow", "&Parity checks as CSV…"),
+        self.act_export_parity = self._action(_("&Parity checks as CSV…"),
                                               lambda: self.export_table("parity"))
-        self.act_export_xlsx = self._action(QCoreApplication.translate("MainWindow", "&Workbook as XLSX…"),
+        self.act_export_xlsx = self._action(_("&Workbook as XLSX…"),
                                             lambda: self.export_table("workbook"),
-                                            tip=QCoreApplication.translate("MainWindow", "The comparison, the evidence and the parity checks in one workbook (needs openpyxl)"))
+                                            tip=_("The comparison, the evidence and the parity checks in one workbook (needs openpyxl)"))
         self.export_menu.addActions([self.act_export_comparison, self.act_export_evidence, self.act_export_parity,
                                      self.act_export_xlsx])
         file_menu.addSeparator()
         file_menu.addAction(self.act_quit)
 
-        edit_menu = old_bar.addMenu(QCoreApplication.translate("MainWindow", "&Edit"))
+        edit_menu = old_bar.addMenu(_("&Edit"))
         edit_menu.addActions([self.act_undo, self.act_redo])
 
-        view_menu = old_bar.addMenu(QCoreApplication.translate("MainWindow", "&View"))
+        view_menu = old_bar.addMenu(_("&View"))
         titles = page_titles()
         self.page_actions: list[QAction] = []
         for i, (key, _m, _c) in enumerate(PAGES):
@@ -371,23 +372,23 @@ class MainWindow(QMainWindow):
             self.page_actions.append(act)
             view_menu.addAction(act)
         view_menu.addSeparator()
-        self.act_present = self._action(QCoreApplication.translate("MainWindow", "&Present"), self.present, "F5",
+        self.act_present = self._action(_("&Present"), self.present, "F5",
                                         "x-office-presentation",
-                                        QCoreApplication.translate("MainWindow", "Full-screen slides of the decision, with a what-if that changes nothing (Esc leaves)"))
-        self.act_present.setToolTip(QCoreApplication.translate("MainWindow", "Present the decision full screen (F5)"))
+                                        _("Full-screen slides of the decision, with a what-if that changes nothing (Esc leaves)"))
+        self.act_present.setToolTip(_("Present the decision full screen (F5)"))
         view_menu.addAction(self.act_present)
-        theme_menu = view_menu.addMenu(QCoreApplication.translate("MainWindow", "&Theme"))
+        theme_menu = view_menu.addMenu(_("&Theme"))
         group = QActionGroup(self)
         self._built.append(group)
         current = self.theme.choice if self.theme is not None else "system"
-        for value, label in (("system", QCoreApplication.translate("MainWindow", "Follow the system")), ("light", QCoreApplication.translate("MainWindow", "Light")), ("dark", QCoreApplication.translate("MainWindow", "Dark"))):
+        for value, label in (("system", _("Follow the system")), ("light", _("Light")), ("dark", _("Dark"))):
             act = QAction(label, self, checkable=True)
             self._built.append(act)
             act.setChecked(value == current)
             act.triggered.connect(lambda _c=False, v=value: self.set_theme(v))
             group.addAction(act)
             theme_menu.addAction(act)
-        self.language_menu = view_menu.addMenu(QCoreApplication.translate("MainWindow", "&Language"))
+        self.language_menu = view_menu.addMenu(_("&Language"))
         language_group = QActionGroup(self)
         self._built.append(language_group)
         from deepdecide.gui.i18n import languages
@@ -395,7 +396,7 @@ class MainWindow(QMainWindow):
         chosen = self.prefs.get("language")
         self.language_actions: dict[str, QAction] = {}
         # each language is named in itself, so a user lost in the other one finds theirs
-        choices = [("system", QCoreApplication.translate("MainWindow", "Follow the system")), *languages().items()]
+        choices = [("system", _("Follow the system")), *languages().items()]
         for value, label in choices:
             act = QAction(label, self, checkable=True)
             self._built.append(act)
@@ -405,17 +406,17 @@ class MainWindow(QMainWindow):
             self.language_menu.addAction(act)
             self.language_actions[value] = act
 
-        help_menu = old_bar.addMenu(QCoreApplication.translate("MainWindow", "&Help"))
-        help_menu.addAction(self._action(QCoreApplication.translate("MainWindow", "&About deepdecide"), self.about))
+        help_menu = old_bar.addMenu(_("&Help"))
+        help_menu.addAction(self._action(_("&About deepdecide"), self.about))
 
-        tb = self.addToolBar(QCoreApplication.translate("MainWindow", "Main"))
+        tb = self.addToolBar(_("Main"))
         self.main_toolbar = tb
         tb.setObjectName("main_toolbar")
         tb.setMovable(False)
         # toolbar buttons keep short labels; the menu actions say what will be undone
         stack = self.document.undo_stack
-        self.tb_undo = self._action(QCoreApplication.translate("MainWindow", "Undo"), stack.undo, None, "edit-undo")
-        self.tb_redo = self._action(QCoreApplication.translate("MainWindow", "Redo"), stack.redo, None, "edit-redo")
+        self.tb_undo = self._action(_("Undo"), stack.undo, None, "edit-undo")
+        self.tb_redo = self._action(_("Redo"), stack.redo, None, "edit-redo")
         self.tb_undo.setEnabled(stack.canUndo())
         self.tb_redo.setEnabled(stack.canRedo())
         tb.addActions([self.act_open, self.act_save, self.act_import, self.tb_undo, self.tb_redo, self.act_export,
@@ -429,8 +430,8 @@ class MainWindow(QMainWindow):
             return  # the document is being torn down
         self.tb_undo.setEnabled(stack.canUndo())
         self.tb_redo.setEnabled(stack.canRedo())
-        self.tb_undo.setToolTip(fmt(QCoreApplication.translate("MainWindow", "Undo %1"), stack.undoText()) if stack.canUndo() else QCoreApplication.translate("MainWindow", "Undo"))
-        self.tb_redo.setToolTip(fmt(QCoreApplication.translate("MainWindow", "Redo %1"), stack.redoText()) if stack.canRedo() else QCoreApplication.translate("MainWindow", "Redo"))
+        self.tb_undo.setToolTip(fmt(_("Undo %1"), stack.undoText()) if stack.canUndo() else _("Undo"))
+        self.tb_redo.setToolTip(fmt(_("Redo %1"), stack.redoText()) if stack.canRedo() else _("Redo"))
 
     def set_theme(self, choice: str) -> None:
         self.prefs.set("theme", choice)
@@ -440,8 +441,7 @@ class MainWindow(QMainWindow):
     def about(self) -> None:
         from deepdecide import __version__
 
-        self.interaction.info(QCoreApplication.translate("MainWindow", "About deepdecide"), fmt(QCoreApplication.translate("MainWindow",
-            "deepdecide %1\n\nEvidence, comparison and a signed decision record for LLM-serving platform "
+        self.interaction.info(_("About deepdecide"), fmt(_("deepdecide %1\n\nEvidence, comparison and a signed decision record for LLM-serving platform "
             "choices. Works offline."), __version__))
 
     def _fill_recent(self) -> None:
@@ -454,13 +454,13 @@ class MainWindow(QMainWindow):
             act.triggered.connect(lambda _c=False, p=path: self.open_file(p))
             self.recent_menu.addAction(act)
         if not recent:
-            empty = QAction(QCoreApplication.translate("MainWindow", "(no recent files)"), self.recent_menu)
+            empty = QAction(_("(no recent files)"), self.recent_menu)
             empty.setEnabled(False)
             self.recent_menu.addAction(empty)
 
     def _update_title(self, *_args: Any) -> None:
         ws = self.document.workspace
-        name = self.document.display_name or QCoreApplication.translate("MainWindow", "untitled")
+        name = self.document.display_name or _("untitled")
         self.setWindowTitle(f"{name}[*] — {ws.decision.title} — deepdecide")
         self.setWindowModified(self.document.is_modified())
 
@@ -469,7 +469,7 @@ class MainWindow(QMainWindow):
         """Ask before losing changes; True when it is fine to go on."""
         if not self.document.is_modified():
             return True
-        answer = self.interaction.ask_save_changes(self.document.display_name or QCoreApplication.translate("MainWindow", "the untitled workspace"))
+        answer = self.interaction.ask_save_changes(self.document.display_name or _("the untitled workspace"))
         if answer == "save":
             return self.save()
         return answer == "discard"
@@ -480,7 +480,7 @@ class MainWindow(QMainWindow):
         try:
             ws = load_builtin_workspace(current_language())
         except DeepdecideError as exc:
-            self.interaction.show_error(QCoreApplication.translate("MainWindow", "Cannot load the built-in sample"), exc)
+            self.interaction.show_error(_("Cannot load the built-in sample"), exc)
             return
         self._discard_autosave()
         self.document.replace(ws, None)
@@ -500,20 +500,18 @@ class MainWindow(QMainWindow):
         try:
             ws, sha256 = read_workspace(path, warnings)
         except DeepdecideError as exc:
-            self.interaction.show_error(QCoreApplication.translate("MainWindow", "Cannot open the workspace"), exc)
+            self.interaction.show_error(_("Cannot open the workspace"), exc)
             return False
         except OSError as exc:
-            self.interaction.show_error(QCoreApplication.translate("MainWindow", "Cannot open the workspace"), exc)
+            self.interaction.show_error(_("Cannot open the workspace"), exc)
             return False
         self._discard_autosave()
         self._declined_sha256 = None
         self.document.replace(ws, path, disk_sha256=sha256)
         self._remember(path)
-        self.status_label.setText(fmt(QCoreApplication.translate("MainWindow", "Opened %1"), path))
+        self.status_label.setText(fmt(_("Opened %1"), path))
         if warnings:  # an older file breaking a newer rule: it opens; saving it needs the values fixed
-            self.status_label.setText(fmt(QCoreApplication.translate(
-                "MainWindow", "Opened %1 with %n warning(s): fix them before saving. First: %2", None,
-                len(warnings)), path, str(warnings[0])))
+            self.status_label.setText(fmt(ngettext("Opened %1 with {n} warning(s): fix them before saving. First: %2", "Opened %1 with {n} warning(s): fix them before saving. First: %2", len(warnings)).format(n=len(warnings)), path, str(warnings[0])))
             self.status_label.setToolTip("\n".join(str(w) for w in warnings))
         return True
 
@@ -538,14 +536,14 @@ class MainWindow(QMainWindow):
             self.offer_reload(saving=True)
             return False
         except (DeepdecideError, OSError, WriteConflict) as exc:
-            self.interaction.show_error(QCoreApplication.translate("MainWindow", "Cannot save the workspace"), exc)
+            self.interaction.show_error(_("Cannot save the workspace"), exc)
             return False
         self._discard_autosave()
         self.document.mark_saved(path)
         self.document.disk_sha256 = sha256
         self._declined_sha256 = None
         self._remember(path)
-        self.status_label.setText(fmt(QCoreApplication.translate("MainWindow", "Saved %1"), path))
+        self.status_label.setText(fmt(_("Saved %1"), path))
         return True
 
     def _remember(self, path: str) -> None:
@@ -607,8 +605,7 @@ class MainWindow(QMainWindow):
             self.save_as()
         else:
             self._declined_sha256 = now
-            self.status_label.setText(fmt(QCoreApplication.translate(
-                "MainWindow", "%1 was changed on disk by another program; not reloaded"), self.document.display_name))
+            self.status_label.setText(fmt(_("%1 was changed on disk by another program; not reloaded"), self.document.display_name))
         return answer
 
     # autosave ----------------------------------------------------------------------------
@@ -618,7 +615,7 @@ class MainWindow(QMainWindow):
         try:
             self.autosaver.save(self.document.workspace, self.document.path, self.document.disk_sha256)
         except (DeepdecideError, OSError, WriteConflict) as exc:
-            self.status_label.setText(fmt(QCoreApplication.translate("MainWindow", "Autosave failed: %1"), exc))
+            self.status_label.setText(fmt(_("Autosave failed: %1"), exc))
             return False
         return True
 
@@ -631,14 +628,14 @@ class MainWindow(QMainWindow):
         if self.autosaver is None:
             return False
         for rec in self.autosaver.leftovers():
-            desc = Path(rec.original).name if rec.original else QCoreApplication.translate("MainWindow", "an untitled workspace")
+            desc = Path(rec.original).name if rec.original else _("an untitled workspace")
             if rec.saved_at:
-                desc += " " + fmt(QCoreApplication.translate("MainWindow", "(autosaved %1)"), rec.saved_at)
+                desc += " " + fmt(_("(autosaved %1)"), rec.saved_at)
             if self.interaction.ask_recover(desc):
                 try:
                     ws = self.autosaver.load(rec)
                 except DeepdecideError as exc:
-                    self.interaction.show_error(QCoreApplication.translate("MainWindow", "Cannot recover the autosaved copy"), exc)
+                    self.interaction.show_error(_("Cannot recover the autosaved copy"), exc)
                     continue
                 self.autosaver.remove(rec)
                 # its edits started from that content of the file: a save over a file written since refuses
@@ -694,23 +691,22 @@ class MainWindow(QMainWindow):
         if not self.maybe_save():
             return False
         record = record or self.interaction.ask_record_path(
-            self.prefs.get("last_directory"), QCoreApplication.translate("MainWindow", "The record to revise"))
+            self.prefs.get("last_directory"), _("The record to revise"))
         if not record:
             return False
         try:
             revision = start_revision(record)
         except (DeepdecideError, OSError) as exc:
-            self.interaction.show_error(QCoreApplication.translate("MainWindow", "Cannot start a revision from the record"), exc)
+            self.interaction.show_error(_("Cannot start a revision from the record"), exc)
             return False
         self._discard_autosave()
         self.document.replace(revision.workspace, None, modified=True)
         d = revision.workspace.decision
-        text = fmt(QCoreApplication.translate(
-            "MainWindow", "Revision %1 of %2, following %3 (inputs SHA-256 %4…): save it, then export its record "
+        text = fmt(_("Revision %1 of %2, following %3 (inputs SHA-256 %4…): save it, then export its record "
                           "with the earlier record under Changes since"), d.revision, d.id, Path(record).name,
             revision.predecessor_sha256[:16])
         if revision.redactions:
-            text += " " + fmt(QCoreApplication.translate("MainWindow", "(left out: %1)"),
+            text += " " + fmt(_("(left out: %1)"),
                               "; ".join(str(f) for f in revision.redactions))
         self.status_label.setText(text)
         return True
@@ -726,7 +722,7 @@ class MainWindow(QMainWindow):
 
         folder = self.prefs.get("last_directory")
         record = record or self.interaction.ask_record_path(
-            folder, QCoreApplication.translate("MainWindow", "The signed decision record"))
+            folder, _("The signed decision record"))
         if not record:
             return False
         if trust is None:
@@ -734,15 +730,15 @@ class MainWindow(QMainWindow):
         try:
             new, state = signoffs_from_record(self.document.workspace, read_user_file(record), trust=list(trust))
         except (DeepdecideError, OSError) as exc:  # not intact, untrusted files, another decision's record
-            self.interaction.show_error(QCoreApplication.translate("MainWindow", "Cannot copy the sign-offs"), exc)
+            self.interaction.show_error(_("Cannot copy the sign-offs"), exc)
             return False
         name = Path(record).name
         self.document.edit(Batch((SetSignOffs(new.signoffs), SetDecisionField("status", new.decision.status))),
-                           lambda: fmt(QCoreApplication.translate("MainWindow", "sign-offs from %1"), name))
-        lines = [fmt(QCoreApplication.translate("MainWindow", "The decision is now %1."), word(new.decision.status))]
-        lines += [fmt(QCoreApplication.translate("MainWindow", "%1: no valid, trusted approval yet"), r) for r in state.outstanding]
+                           lambda: fmt(_("sign-offs from %1"), name))
+        lines = [fmt(_("The decision is now %1."), word(new.decision.status))]
+        lines += [fmt(_("%1: no valid, trusted approval yet"), r) for r in state.outstanding]
         lines += [str(n) for n in state.notes]
-        self.interaction.info(QCoreApplication.translate("MainWindow", "Sign-offs copied"), "\n".join(lines))
+        self.interaction.info(_("Sign-offs copied"), "\n".join(lines))
         return True
 
     def sign_record(self) -> None:

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from deepdecide.domain import formatting
 from deepdecide.domain.errors import DeepdecideError
+from deepdecide.domain.i18n import _, pgettext
 from deepdecide.domain.matrix import SupportMatrix, SupportStatus
 from deepdecide.gui import labels
 from deepdecide.gui.document import WorkspaceDocument
@@ -51,27 +52,27 @@ class MachineCheckPanel(QGroupBox):
     error = Signal(object)
 
     def __init__(self, parent: QWidget | None = None):
-        super().__init__(self.tr("Check a machine"), parent)
+        super().__init__(_("Check a machine"), parent)
         self._matrix = SupportMatrix()
         self.gpu = QLineEdit()
-        self.gpu.setPlaceholderText(self.tr("GPU name, e.g. NVIDIA H100 80GB HBM3"))
+        self.gpu.setPlaceholderText(_("GPU name, e.g. NVIDIA H100 80GB HBM3"))
         self.count = IntegerSpinBox()
         self.count.setRange(0, 100000)
-        self.count.setSpecialValueText(self.tr("not given"))
+        self.count.setSpecialValueText(_("not given"))
         self.versions: dict[str, QLineEdit] = {}
         form = QFormLayout()
-        form.addRow(self.tr("GPU"), self.gpu)
-        form.addRow(self.tr("GPU count"), self.count)
-        labels = {"os": self.tr("OS"), "cuda": self.tr("CUDA"), "driver": self.tr("Driver"), "cann": self.tr("CANN"),
-                  "rocm": self.tr("ROCm"), "gcc": self.tr("GCC"), "python": self.tr("Python")}
+        form.addRow(_("GPU"), self.gpu)
+        form.addRow(pgettext("form label", "GPU count"), self.count)
+        labels = {"os": _("OS"), "cuda": _("CUDA"), "driver": _("Driver"), "cann": _("CANN"),
+                  "rocm": _("ROCm"), "gcc": _("GCC"), "python": _("Python")}
         for name in _VERSION_FIELDS:
             edit = QLineEdit()
-            edit.setPlaceholderText(self.tr("not given"))
+            edit.setPlaceholderText(_("not given"))
             self.versions[name] = edit
             form.addRow(labels[name], edit)
-        self.read_button = QPushButton(self.tr("Read nvidia-smi -q -x file…"))
+        self.read_button = QPushButton(_("Read nvidia-smi -q -x file…"))
         self.read_button.clicked.connect(self._choose_file)
-        self.check_button = QPushButton(self.tr("Check"))
+        self.check_button = QPushButton(_("Check"))
         self.check_button.setDefault(True)
         self.check_button.clicked.connect(self.run_check)
         self.gpu.returnPressed.connect(self.run_check)
@@ -82,10 +83,10 @@ class MachineCheckPanel(QGroupBox):
         self.verdict.setWordWrap(True)
         self.verdict.setTextFormat(Qt.TextFormat.RichText)
         self.results = RecordTableModel([
-            Column(self.tr("Runtime"), lambda r: r.runtime.name),
-            Column(self.tr("Status"), lambda r: status_label(r.status), meaning=lambda r: r.status.value,
+            Column(_("Runtime"), lambda r: r.runtime.name),
+            Column(_("Status"), lambda r: status_label(r.status), meaning=lambda r: r.status.value,
                    tooltip=lambda r: r.reason),
-            Column(self.tr("Stack"), lambda r: self._stack_text(r), tooltip=lambda r: self._stack_tip(r)),
+            Column(_("Stack"), lambda r: self._stack_text(r), tooltip=lambda r: self._stack_tip(r)),
         ], None, self)
         self.results_view = make_table(self.results)
         layout = QVBoxLayout(self)
@@ -104,10 +105,10 @@ class MachineCheckPanel(QGroupBox):
         unmet = rc.unmet
         unknown = [r for r in rc.requirements if r.state.value == "unknown"]
         if unmet:
-            return fmt(self.tr("%1 unmet"), ", ".join(r.requirement.component.value for r in unmet))
+            return fmt(_("%1 unmet"), ", ".join(r.requirement.component.value for r in unmet))
         if unknown:
-            return fmt(self.tr("%1 not given"), ", ".join(r.requirement.component.value for r in unknown))
-        return self.tr("all met")
+            return fmt(_("%1 not given"), ", ".join(r.requirement.component.value for r in unknown))
+        return _("all met")
 
     def _stack_tip(self, rc: RuntimeCheck) -> str:
         return "<br>".join(f"{r.state.value}: {r.reason}" for r in rc.requirements) or rc.reason
@@ -117,7 +118,7 @@ class MachineCheckPanel(QGroupBox):
 
         versions: dict[str, Any] = {k: w.text().strip() for k, w in self.versions.items()}
         return MachineProfile(gpu_name=self.gpu.text().strip(), gpu_count=self.count.value() or None,
-                              source=self.tr("entered by hand"), **versions)
+                              source=_("entered by hand"), **versions)
 
     def load_profile(self, profile: MachineProfile) -> None:
         self.gpu.setText(profile.gpu_name)
@@ -126,8 +127,8 @@ class MachineCheckPanel(QGroupBox):
             w.setText(getattr(profile, name, "") or "")
 
     def _choose_file(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Read an nvidia-smi -q -x capture"), "",
-                                              self.tr("XML files (*.xml);;All files (*)"))
+        path, _ignored = QFileDialog.getOpenFileName(self, _("Read an nvidia-smi -q -x capture"), "",
+                                              _("XML files (*.xml);;All files (*)"))
         if path:
             self.read_file(path)
 
@@ -149,25 +150,25 @@ class MachineCheckPanel(QGroupBox):
 
         profile = self.profile()
         if not profile.gpu_name:
-            self.verdict.setText(self.tr("Enter a GPU name or read an nvidia-smi capture."))
+            self.verdict.setText(_("Enter a GPU name or read an nvidia-smi capture."))
             self.results.set_rows([])
             return
         result = check_machine(self._matrix, profile)
         self.last_check = result
         self.results.set_rows(list(result.runtimes))
         if result.platform is None:
-            text = fmt(self.tr("<b>%1</b> is not a platform in the matrix: every runtime is <b>experimental</b> "
+            text = fmt(_("<b>%1</b> is not a platform in the matrix: every runtime is <b>experimental</b> "
                                "on it."), profile.gpu_name)
             if result.closest:
-                text += " " + fmt(self.tr("Closest: %1, other GPUs whose support does not carry over; if the "
+                text += " " + fmt(_("Closest: %1, other GPUs whose support does not carry over; if the "
                                           "machine has one of them, name it exactly."),
                                   ", ".join(f"{p.vendor} {p.name}" for p in result.closest))
         else:
             listed = [r.runtime.name for r in result.runtimes if r.verdict.value == "listed"]
             ready = [r.runtime.name for r in result.runtimes if r.ready]
-            text = fmt(self.tr("Recognised as <b>%1</b> (%2). Officially listed: %3. Ready with the given stack: %4."),
+            text = fmt(_("Recognised as <b>%1</b> (%2). Officially listed: %3. Ready with the given stack: %4."),
                        result.platform.name, result.platform.architecture,
-                       ", ".join(listed) or self.tr("none"), ", ".join(ready) or self.tr("none"))
+                       ", ".join(listed) or pgettext("no runtime", "none"), ", ".join(ready) or pgettext("no runtime", "none"))
         if notes:
             text += "<br><i>" + "<br>".join(notes) + "</i>"
         self.verdict.setText(text)
@@ -190,7 +191,7 @@ class MatrixPage(Page):
         self.view.clicked.connect(self._cell_clicked)
 
         self.text_filter = QLineEdit()
-        self.text_filter.setPlaceholderText(self.tr("Filter platforms…"))
+        self.text_filter.setPlaceholderText(_("Filter platforms…"))
         self.text_filter.setClearButtonEnabled(True)
         self.text_filter.textChanged.connect(lambda t: self.proxy.set_filters(text=t))
         self.vendor_filter = QComboBox()
@@ -205,7 +206,7 @@ class MatrixPage(Page):
         filters.addWidget(self.vendor_filter, 1)
         filters.addWidget(self.kind_filter, 1)
         statuses = QHBoxLayout()
-        statuses.addWidget(QLabel(self.tr("Show:")))
+        statuses.addWidget(QLabel(_("Show:")))
         for s in SupportStatus:
             box = QCheckBox(status_label(s))
             box.setChecked(True)
@@ -214,7 +215,7 @@ class MatrixPage(Page):
             statuses.addWidget(box)
         self._style_legend()
         statuses.addStretch(1)
-        self.detail = QLabel(self.tr("Click a cell for its required stack and sources."))
+        self.detail = QLabel(_("Click a cell for its required stack and sources."))
         self.detail.setWordWrap(True)
         self.detail.setTextFormat(Qt.TextFormat.RichText)
         self.detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -225,7 +226,7 @@ class MatrixPage(Page):
         left = QWidget()
         ll = QVBoxLayout(left)
         ll.setContentsMargins(0, 0, 0, 0)
-        ll.addWidget(QLabel(self.tr("<h2>Support matrix</h2>")))
+        ll.addWidget(QLabel(_("<h2>Support matrix</h2>")))
         ll.addWidget(self.as_of)
         ll.addLayout(filters)
         ll.addLayout(statuses)
@@ -243,7 +244,7 @@ class MatrixPage(Page):
         self.splitter = split
 
     def title(self) -> str:
-        return self.tr("Support matrix")
+        return _("Support matrix")
 
     def _style_legend(self) -> None:
         for status, box in self.status_boxes.items():
@@ -273,12 +274,12 @@ class MatrixPage(Page):
         shown = sorted(m.runtimes, key=lambda r: (order.get(r.id, len(order)), m.runtimes.index(r)))
         self.model.set_matrix(dataclasses.replace(m, runtimes=tuple(shown)))
         self.check_panel.set_matrix(m)
-        self.as_of.setText(fmt(self.tr("Matrix as of %1 — %2 runtimes × %3 platforms. Hover or click a cell for "
+        self.as_of.setText(fmt(_("Matrix as of %1 — %2 runtimes × %3 platforms. Hover or click a cell for "
                                        "the required stack, its sources and their dates."),
-                               formatting.date(m.as_of) if m.as_of else self.tr("(undated)"), len(m.runtimes), len(m.platforms)))
+                               formatting.date(m.as_of) if m.as_of else _("(undated)"), len(m.runtimes), len(m.platforms)))
         for combo, values, all_label, name in (
-            (self.vendor_filter, sorted({p.vendor for p in m.platforms}), self.tr("All vendors"), str),
-            (self.kind_filter, sorted({r.kind.value for r in m.runtimes}), self.tr("All runtime kinds"),
+            (self.vendor_filter, sorted({p.vendor for p in m.platforms}), _("All vendors"), str),
+            (self.kind_filter, sorted({r.kind.value for r in m.runtimes}), _("All runtime kinds"),
              labels.runtime_kind),
         ):
             current = combo.currentData()

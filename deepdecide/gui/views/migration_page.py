@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from deepdecide.domain.edits import SetMigrationStep
+from deepdecide.domain.i18n import N_, _
 from deepdecide.domain.workspace import MigrationStep, StepStatus
+from deepdecide.gui import labels
 from deepdecide.gui.document import WorkspaceDocument
 from deepdecide.gui.i18n import fmt
 from deepdecide.gui.models.records import Column, RecordTableModel
@@ -16,8 +17,7 @@ from deepdecide.gui.views.page import Page, make_table
 
 
 def status_labels() -> list[tuple[str, str]]:
-    return [(StepStatus.TODO.value, QCoreApplication.translate("MigrationPage", "to do")), (StepStatus.IN_PROGRESS.value, QCoreApplication.translate("MigrationPage", "in progress")),
-            (StepStatus.DONE.value, QCoreApplication.translate("MigrationPage", "done")), (StepStatus.BLOCKED.value, QCoreApplication.translate("MigrationPage", "blocked"))]
+    return labels.choices("step status")
 
 
 class MigrationPage(Page):
@@ -39,29 +39,29 @@ class MigrationPage(Page):
             return make
 
         self.model = RecordTableModel([
-            Column(self.tr("Step"), lambda r: r[1].order, numeric=True),
-            Column(self.tr("Title"), lambda r: r[1].title, tooltip=lambda r: r[1].title),
-            Column(self.later(QT_TRANSLATE_NOOP("MigrationPage", "Status")), lambda r: r[1].status.value, meaning=lambda r: r[1].status.value,
+            Column(_("Step"), lambda r: r[1].order, numeric=True),
+            Column(_("Title"), lambda r: r[1].title, tooltip=lambda r: r[1].title),
+            Column(self.later(N_("Status")), lambda r: r[1].status.value, meaning=lambda r: r[1].status.value,
                    choices=status_labels(), edit=step_edit("status")),
-            Column(self.later(QT_TRANSLATE_NOOP("MigrationPage", "Owner")), lambda r: r[1].owner, edit=step_edit("owner")),
-            Column(self.later(QT_TRANSLATE_NOOP("MigrationPage", "Notes")), lambda r: r[1].notes, tooltip=lambda r: r[1].notes, edit=step_edit("notes")),
+            Column(self.later(N_("Owner")), lambda r: r[1].owner, edit=step_edit("owner")),
+            Column(self.later(N_("Notes")), lambda r: r[1].notes, tooltip=lambda r: r[1].notes, edit=step_edit("notes")),
         ], self.submit, self)
         self.view = make_table(self.model)
         self.view.setWordWrap(True)
         layout = QVBoxLayout(self)
-        heading = QLabel(self.tr("<h2>Migration plan</h2>"))
+        heading = QLabel(_("<h2>Migration plan</h2>"))
         layout.addWidget(heading)
         layout.addWidget(self.summary)
         layout.addWidget(self.view, 1)
 
     def title(self) -> str:
-        return self.tr("Migration plan")
+        return _("Migration plan")
 
     def refresh(self) -> None:
         plan = self.document.workspace.migration_plan
         self.model.set_rows(list(enumerate(plan)))
         counts = {s: sum(1 for st in plan if st.status == s) for s in StepStatus}
-        self.summary.setText(fmt(self.tr("%1 steps: %2 done, %3 in progress, %4 blocked, %5 to do. "
+        self.summary.setText(fmt(_("%1 steps: %2 done, %3 in progress, %4 blocked, %5 to do. "
                                          "Double-click a status, owner or note to change it."),
                                  len(plan), counts[StepStatus.DONE], counts[StepStatus.IN_PROGRESS],
                                  counts[StepStatus.BLOCKED], counts[StepStatus.TODO]))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -21,6 +21,8 @@ from deepdecide.analysis.assessment import EvidenceFit, FitCounts, OptionAssessm
 from deepdecide.domain import formatting
 from deepdecide.domain.formatting import DASH, integer, localized, number, percent, probability
 from deepdecide.domain.formatting import money as money_range
+from deepdecide.domain.i18n import N_, _, ngettext
+from deepdecide.domain.vocabulary import word
 from deepdecide.gui import labels
 from deepdecide.gui.document import WorkspaceDocument
 from deepdecide.gui.formatting import figure_tip, money_unit
@@ -84,13 +86,13 @@ class OptionCard(QFrame):
         grid = QGridLayout()
         grid.setHorizontalSpacing(12)
         grid.setColumnStretch(0, 1)  # the names take the room the figures leave; they wrap only past it
-        rows = [("gpus", self.tr("GPUs needed (owned + new)")),
+        rows = [("gpus", _("GPUs needed (owned + new)")),
                 ("cpm_cash", ""), ("cpm_all-in", ""),  # in the workspace's currency: see _set_cost_views
-                ("tco_cash", self.tr("TCO over the horizon, cash")),
-                ("tco_all-in", self.tr("TCO over the horizon, all-in")),
-                ("buy", self.tr("Purchases (cash, on delivery)")), ("payback", self.tr("Payback against the baseline")),
-                ("score", self.tr("Score")),
-                ("pbest", self.tr("P(best)")), ("runs", self.tr("Runs vs the workload"))]
+                ("tco_cash", _("TCO over the horizon, cash")),
+                ("tco_all-in", _("TCO over the horizon, all-in")),
+                ("buy", _("Purchases (cash, on delivery)")), ("payback", _("Payback against the baseline")),
+                ("score", _("Score")),
+                ("pbest", _("P(best)")), ("runs", _("Runs vs the workload"))]
         self.names: dict[str, QLabel] = {}
         for i, (key, label) in enumerate(rows):
             name = QLabel(label)
@@ -117,11 +119,11 @@ class OptionCard(QFrame):
 
     def fit_text(self, fit: FitCounts) -> str:
         """"1 match · 1 proxy · 3 mismatch · 1 needs context" (zeros left out; "none" when no run)."""
-        parts = [(fit.matches, self.tr("match")), (fit.proxies, self.tr("proxy")),
-                 (fit.mismatches, self.tr("mismatch")), (fit.needs_context, self.tr("need context"))]
-        text = " · ".join(f"{integer(n)} {word}" for n, word in parts if n) or self.tr("no run")
+        parts = [(fit.matches, _("match")), (fit.proxies, _("proxy")),
+                 (fit.mismatches, _("mismatch")), (fit.needs_context, _("need context"))]
+        text = " · ".join(f"{integer(n)} {word}" for n, word in parts if n) or _("no run")
         if fit.checks_other:  # parity checks of another model, proxies or needing context: no verdict from them
-            text += " · " + fmt(self.tr("%1 checks not counted"), integer(fit.checks_other))
+            text += " · " + fmt(_("%1 checks not counted"), integer(fit.checks_other))
         return text
 
     def set_option(self, oa: OptionAssessment, draws: OptionDraws | None, currency: str,
@@ -130,14 +132,14 @@ class OptionCard(QFrame):
         self.title.setText(f"<b>{oa.name}</b>")
         self.subtitle.setText(f"{labels.strategy(oa.strategy)} · {oa.runtime} · {oa.platform}")
         if oa.rank is not None:
-            self.rank.setText(fmt(self.tr("<b>#%1</b>"), oa.rank))
-            self.rank.setToolTip(self.tr("Rank by weighted score"))
+            self.rank.setText(fmt(_("<b>#%1</b>"), oa.rank))
+            self.rank.setToolTip(_("Rank by weighted score"))
         else:
-            self.rank.setText(self.tr("not recommendable") if not oa.slo_standing.recommendable
-                              else self.tr("not ranked"))
+            self.rank.setText(_("not recommendable") if not oa.slo_standing.recommendable
+                              else _("not ranked"))
             self.rank.setToolTip(texts((*oa.eligibility_reasons, *oa.vetoes)))
         official = oa.classification.official
-        self.badge.setText(self.tr("official") if official else self.tr("experimental"))
+        self.badge.setText(labels.support(oa.classification))
         self.badge.setProperty("meaning", "official" if official else "experimental")
         self.badge.setToolTip("<br>".join((f"<b>{status_label(oa.classification.status)}</b>",
                                            *(text(r) for r in oa.classification.reasons),
@@ -147,11 +149,11 @@ class OptionCard(QFrame):
             chip.setProperty("meaning", "pass" if level.reached else "undocumented")
             mark = "✔" if level.reached else "≈" if level.proxy else "✘"
             chip.setText(f"{mark} {level_names()[name]}" + ("" if level.reached or not level.proxy
-                                                             else " " + self.tr("(proxy)")))
+                                                             else " " + _("(proxy)")))
             chip.setToolTip("<br>".join((f"<b>{level_names()[name]}</b>: "
-                                         + (self.tr("reached") if level.reached else
-                                            self.tr("shown by a proxy only, not the rung itself") if level.proxy
-                                            else self.tr("not reached")),
+                                         + (_("reached") if level.reached else
+                                            _("shown by a proxy only, not the rung itself") if level.proxy
+                                            else _("not reached")),
                                          *(text(r) for r in level.reasons))))
         for chip in (self.badge, *self.levels.values()):
             _style_chip(chip)
@@ -161,44 +163,40 @@ class OptionCard(QFrame):
             parts = "<br>".join(f"{names.get(p.criterion, p.criterion)}: "
                                 + localized(f"{p.contribution:.3f} ({p.weight_share:.2f} × {p.value_score:.2f})")
                                 + (f" — {text(p.note)}" if p.note is not None else "") for p in oa.score.parts)
-            score = self.tr("Score")
+            score = _("Score")
             self._set("score", formatting.score(oa.score.total), f"<b>{score}</b><br>{parts}")
         else:
             self._set("score", DASH, texts((*oa.eligibility_reasons, *oa.vetoes)))
         if not oa.can_win:  # not recommendable: it cannot rank first in any draw
             self._set("pbest", DASH, texts((*oa.eligibility_reasons, *oa.vetoes)))
         elif draws is not None:
-            self._set("pbest", probability(draws.p_best), self.tr("Share of Monte Carlo draws in which this option "
+            self._set("pbest", probability(draws.p_best), _("Share of Monte Carlo draws in which this option "
                                                                   "ranks first"))
         else:
-            self._set("pbest", "…", self.tr("Monte Carlo running"))
-        heading = self.tr("Runs and checks about this option, against the workload")
+            self._set("pbest", "…", _("Monte Carlo running"))
+        heading = _("Runs and checks about this option, against the workload")
         tip_lines = [f"<b>{heading}</b>"]
-        fit_words = {"matches": self.tr("matches", "one file's fit"), "proxy": self.tr("proxy", "one file's fit"),
-                     "mismatch": self.tr("mismatch", "one file's fit"),
-                     "needs-context": self.tr("needs context", "one file's fit")}
-        uses = {**level_names(), "capacity": self.tr("capacity")}
+        uses = {**level_names(), "capacity": word("capacity", "evidence rung")}
         for f in fits[:12]:
             reasons = "; ".join(text(m) for m in f.reasons)
-            counts = ", ".join(uses.get(c, c) for c in f.counts_for) if f.counts_for else self.tr("nothing")
-            what = self.tr("run") if f.item == "run" else self.tr("check")
-            line = fmt(self.tr("%1 (%2 %3): %4 (counts for %5)"), f.file, what, f.index + 1,
-                       fit_words.get(f.applicability.value, f.applicability.value), counts)
+            counts = ", ".join(uses.get(c, c) for c in f.counts_for) if f.counts_for else _("nothing")
+            line = fmt(_("%1 (%2 %3): %4 (counts for %5)"), f.file, word(f.item, "evidence item"), f.index + 1,
+                       word(f.applicability), counts)
             tip_lines.append(line + (f" — {reasons}" if reasons else ""))
         if len(fits) > 12:
-            tip_lines.append(fmt(self.tr("… and %1 more"), len(fits) - 12))
+            tip_lines.append(fmt(_("… and %1 more"), len(fits) - 12))
         self._set("runs", self.fit_text(oa.fit), "<br>".join(tip_lines))
         notes = [text(m) for m in (*oa.vetoes, *oa.messages) if m.id != "option.no_capacity"
                  or oa.slo_standing.reason is None]
         notes[:0] = [text(m) for m in oa.capacity.caveats]  # what the capacity rests on, from the Assessment
         if oa.runs_counting_for_nothing:  # the Assessment decides; the card says it
-            notes.insert(0, fmt(self.tr("%n run(s) do not count: %1", "", oa.runs_counting_for_nothing),
+            notes.insert(0, fmt(ngettext("{n} run(s) do not count: %1", "{n} run(s) do not count: %1", oa.runs_counting_for_nothing).format(n=oa.runs_counting_for_nothing),
                                 self.fit_text(oa.fit)))
         if oa.checklist.blockers:
-            notes.append(fmt(self.tr("%n blocker(s): %1", "", len(oa.checklist.blockers)),
+            notes.append(fmt(ngettext("{n} blocker(s): %1", "{n} blocker(s): %1", len(oa.checklist.blockers)).format(n=len(oa.checklist.blockers)),
                              ", ".join(b.title for b in oa.checklist.blockers)))
         if oa.slo_standing.reason is not None:  # a knock-out: said first, on the card itself
-            notes.insert(0, fmt(self.tr("Not recommendable: %1"), text(oa.slo_standing.reason)))
+            notes.insert(0, fmt(_("Not recommendable: %1"), text(oa.slo_standing.reason)))
         self.note.setText("<br>".join(f"<small>⚠ {n}</small>" for n in notes[:3]))
         self.note.setVisible(bool(notes))
 
@@ -210,9 +208,9 @@ class OptionCard(QFrame):
             gpus += f" ({number(f.owned_used)} + {number(f.shortfall_gpus)})"
         extra = [text(f.unit_reason)]
         if f.freed_gpus:
-            extra.append(fmt(self.tr("%1 owned GPUs freed"), number(f.freed_gpus)))
+            extra.append(fmt(_("%1 owned GPUs freed"), number(f.freed_gpus)))
         if f.gpus.value is not None:
-            extra.append(fmt(self.tr("%1 spare, %2 padding to whole nodes, %3 headroom"), number(f.spare_gpus),
+            extra.append(fmt(_("%1 spare, %2 padding to whole nodes, %3 headroom"), number(f.spare_gpus),
                              number(f.padding_gpus), percent(f.headroom)))
         extra += [str(w) for w in f.warnings]
         self._set("gpus", gpus, figure_tip(f.gpus, currency) + "".join(f"<br>{x}" for x in extra))
@@ -221,20 +219,20 @@ class OptionCard(QFrame):
         if buys:
             first = buys[0]
             total = sum(p.amount for p in buys)
-            years = "".join(f"<br>{y.fiscal_year}: " + fmt(self.tr("%1 capex, %2 opex"),
+            years = "".join(f"<br>{y.fiscal_year}: " + fmt(_("%1 capex, %2 opex"),
                                                              money_range(y.capex, currency),
                                                              money_range(y.opex + y.engineering, currency))
                             for y in cf.years) if cf is not None else ""
-            self._set("buy", fmt(self.tr("%1 from %2"), money_range(total, currency), first.label),
+            self._set("buy", fmt(_("%1 from %2"), money_range(total, currency), first.label),
                       "<br>".join(f"{p.label}: {integer(p.gpus)} × {money_range(p.unit_price, currency)} = "
                                   f"{money_range(p.amount, currency)}" for p in buys) + years)
         else:
-            self._set("buy", DASH, self.tr("Nothing to buy") if cf is not None else "")
+            self._set("buy", DASH, _("Nothing to buy") if cf is not None else "")
         self._set("payback", text(pb.text) if pb is not None and pb.text is not None else DASH,
                   text(oa.costs.break_even) if oa.costs.break_even is not None else "")
         unit = money_unit(currency)
-        self.names["cpm_cash"].setText(fmt(self.tr("%1 / M output tokens, cash"), unit))
-        self.names["cpm_all-in"].setText(fmt(self.tr("%1 / M output tokens, all-in"), unit))
+        self.names["cpm_cash"].setText(fmt(_("%1 / M output tokens, cash"), unit))
+        self.names["cpm_all-in"].setText(fmt(_("%1 / M output tokens, all-in"), unit))
         c = oa.costs
         for view in (c.cash, c.all_in):
             if view is None:
@@ -244,7 +242,7 @@ class OptionCard(QFrame):
             for kind, fig, low, high in (("cpm", view.cost_per_m_tokens_usd, view.low, view.high),
                                          ("tco", view.tco_usd, view.tco_low, view.tco_high)):
                 amount = money_range(fig.value, currency, approx=view.assumed, low=low, high=high)
-                tip = figure_tip(fig, currency) + ("<br><b>" + self.tr("this view drives the ranking") + "</b>" if drives else "")
+                tip = figure_tip(fig, currency) + ("<br><b>" + _("this view drives the ranking") + "</b>" if drives else "")
                 self._set(f"{kind}_{key}", amount, tip)
                 name = self.names[f"{kind}_{key}"]
                 font = name.font()
@@ -278,9 +276,9 @@ class OverviewPage(Page):
         self.workload = QLabel()
         self.workload.setWordWrap(True)
         self.workload.setObjectName("workload")
-        self.workload_button = QPushButton(self.tr("Edit workload…"))
+        self.workload_button = QPushButton(_("Edit workload…"))
         self.workload_button.setObjectName("edit_workload")
-        self.workload_button.setToolTip(self.tr("The model (and its other names), precisions, tokens per request and "
+        self.workload_button.setToolTip(_("The model (and its other names), precisions, tokens per request and "
                                                 "dataset every run and parity check is judged against"))
         self.workload_button.clicked.connect(self.edit_workload)
         workload_row = QHBoxLayout()
@@ -318,7 +316,7 @@ class OverviewPage(Page):
         self._mc: MonteCarloService | None = None
 
     def title(self) -> str:
-        return self.tr("Overview")
+        return _("Overview")
 
     def edit_workload(self) -> None:
         """Ask for the workload (the dialog validates it) and apply it as one undoable edit."""
@@ -330,7 +328,7 @@ class OverviewPage(Page):
         current = self.document.workspace.workload
         new = window.interaction.ask_workload(current)
         if new is not None and new != current:
-            self.document.edit(SetWorkload(new), self.later(QT_TRANSLATE_NOOP("OverviewPage", "Workload")))
+            self.document.edit(SetWorkload(new), self.later(N_("Workload")))
 
     def showEvent(self, event: Any) -> None:
         if self._mc is None:
@@ -364,7 +362,7 @@ class OverviewPage(Page):
             self.revisit_banner.hide()
             return
         lines = [f"• <b>{escape(t.text)}</b> — {escape(text(t.reason))}" for t in fired]
-        self.revisit_text.setText(self.tr("Revisit this decision: %n of its own triggers fired", "", len(fired))
+        self.revisit_text.setText(ngettext("Revisit this decision: {n} of its own triggers fired", "Revisit this decision: {n} of its own triggers fired", len(fired)).format(n=len(fired))
                                   + "<br>" + "<br>".join(lines))
         self.revisit_banner.show()
 
@@ -376,14 +374,14 @@ class OverviewPage(Page):
         ws = self.document.workspace
         a = self.document.assessment()
         mc = self._mc.current() if self._mc is not None else None
-        self.heading.setText(fmt(self.tr("<h2>%1</h2>%2 options for %3 · %4 evidence files"),
+        self.heading.setText(fmt(_("<h2>%1</h2>%2 options for %3 · %4 evidence files"),
                                  ws.decision.title, len(ws.options), ws.model, len(ws.evidence.files)))
         self.recommendation.setText(recommendation(ws, a, mc))
-        self.workload.setText(fmt(self.tr("Evidence is judged against the %1. Runs and checks of another model, "
+        self.workload.setText(fmt(_("Evidence is judged against the %1. Runs and checks of another model, "
                                           "precision, request shape or dataset are shown but count for nothing."),
                                   str(a.workload))
                               if a.workload is not None else "")
-        self.workload.setToolTip(self.tr("Runs and parity checks that match the workload count; a proxy the user "
+        self.workload.setToolTip(_("Runs and parity checks that match the workload count; a proxy the user "
                                          "accepted counts, discounted, for capacity; a mismatch or a run that "
                                          "needs context counts for nothing"))
         self.messages.setText(texts(a.messages))

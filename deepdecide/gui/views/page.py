@@ -7,10 +7,11 @@ from typing import Any
 
 from PySide6.QtWidgets import QHeaderView, QTableView, QWidget
 
+from deepdecide.domain.i18n import _, pgettext
 from deepdecide.gui.document import WorkspaceDocument
 from deepdecide.gui.i18n import fmt
 from deepdecide.gui.models.records import RecordTableModel
-from deepdecide.gui.undo import Label, translator_for
+from deepdecide.gui.undo import Label
 from deepdecide.gui.widgets.delegates import ChoiceDelegate
 
 
@@ -49,18 +50,18 @@ class Page(QWidget):
     def submit(self, edit: Any, what: Label, merge_key: object = None) -> None:
         """Record ``edit`` on the undo stack, labelled with the translated ``what`` (a function
         from :meth:`later`: the label follows a language switch)."""
-        say = translator_for(self)
         if callable(what):
-            label: Label = lambda: fmt(say("Edit %1"), what())  # noqa: E731
+            label: Label = lambda: fmt(_("Edit %1"), what())  # noqa: E731
         else:
-            label = fmt(self.tr("Edit %1"), what)
+            label = fmt(_("Edit %1"), what)
         self.document.edit(edit, label, merge_key)
 
-    def later(self, source: object, disambiguation: str | None = None) -> Callable[[], str]:
+    def later(self, source: str, disambiguation: str | None = None) -> Callable[[], str]:
         """``source`` translated when asked, in the language of that moment (mark the literal with
-        ``QT_TRANSLATE_NOOP`` with the page's class so the catalog lists it)."""
-        say, text = translator_for(self), str(source)  # QT_TRANSLATE_NOOP is typed as returning object
-        return lambda: say(text, disambiguation)
+        ``N_`` so the catalog lists it; ``disambiguation`` is its catalog context)."""
+        if disambiguation:
+            return lambda: pgettext(disambiguation, source)
+        return lambda: _(source)
 
 
 #: rows read to size a table's columns to their contents (the visible ones first): sizing asks the

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QSplitter, QTabWidget, QVBoxLayout, QWidget
 
 from deepdecide.analysis.assessment import (
@@ -16,6 +16,7 @@ from deepdecide.analysis.assessment import (
     QuestionAnswer,
 )
 from deepdecide.domain.evidence import ParityCheck, ParityKind, Verdict
+from deepdecide.domain.i18n import _, ngettext
 from deepdecide.domain.workspace import Workspace
 from deepdecide.gui.document import WorkspaceDocument
 from deepdecide.gui.i18n import fmt
@@ -26,15 +27,15 @@ NO_EVIDENCE = ParityOutcome.NONE.value
 
 
 def verdict_label(verdict: str) -> str:
-    return {Verdict.PASS.value: QCoreApplication.translate("ParityPage", "✔ pass"), Verdict.FAIL.value: QCoreApplication.translate("ParityPage", "✘ fail"),
-            Verdict.INCONCLUSIVE.value: QCoreApplication.translate("ParityPage", "? inconclusive"), NO_EVIDENCE: QCoreApplication.translate("ParityPage", "— no evidence")}[verdict]
+    return {Verdict.PASS.value: _("✔ pass"), Verdict.FAIL.value: _("✘ fail"),
+            Verdict.INCONCLUSIVE.value: _("? inconclusive"), NO_EVIDENCE: _("— no evidence")}[verdict]
 
 
 def kind_label(kind: ParityKind) -> str:
-    return {ParityKind.KERNEL: QCoreApplication.translate("ParityPage", "Kernels"), ParityKind.LOGITS: QCoreApplication.translate("ParityPage", "Logits"),
-            ParityKind.GREEDY_MATCH: QCoreApplication.translate("ParityPage", "Greedy match"), ParityKind.EVAL_ACCURACY: QCoreApplication.translate("ParityPage", "Eval accuracy"),
-            ParityKind.STRUCTURED_OUTPUT: QCoreApplication.translate("ParityPage", "Structured output"),
-            ParityKind.LONG_CONTEXT: QCoreApplication.translate("ParityPage", "Long context")}[kind]
+    return {ParityKind.KERNEL: _("Kernels"), ParityKind.LOGITS: _("Logits"),
+            ParityKind.GREEDY_MATCH: _("Greedy match"), ParityKind.EVAL_ACCURACY: _("Eval accuracy"),
+            ParityKind.STRUCTURED_OUTPUT: _("Structured output"),
+            ParityKind.LONG_CONTEXT: _("Long context")}[kind]
 
 
 def checks_for(ws: Workspace, oa: OptionAssessment, kind: ParityKind) -> list[ParityCheck]:
@@ -75,10 +76,10 @@ def shown_checks(ws: Workspace, a: Assessment, oa: OptionAssessment,
 def fit_label(fit: EvidenceFit | None) -> str:
     if fit is None:
         return ""
-    return {"matches": QCoreApplication.translate("ParityPage", "matches"),
-            "proxy": QCoreApplication.translate("ParityPage", "proxy (builds only)"),
-            "mismatch": QCoreApplication.translate("ParityPage", "mismatch — not counted"),
-            "needs-context": QCoreApplication.translate("ParityPage", "needs context — not counted")}.get(
+    return {"matches": _("matches"),
+            "proxy": _("proxy (builds only)"),
+            "mismatch": _("mismatch — not counted"),
+            "needs-context": _("needs context — not counted")}.get(
         fit.applicability.value, fit.applicability.value)
 
 
@@ -90,9 +91,9 @@ def outcome(oa: OptionAssessment, kind: ParityKind) -> str:
 
 def state_label(q: QuestionAnswer) -> str:
     """How far the evidence answers one of the article's questions; "⚠" when something counts against the option."""
-    text = {"answered": QCoreApplication.translate("ParityPage", "✔ answered"),
-            "partly": QCoreApplication.translate("ParityPage", "◐ partly"),
-            "not-answered": QCoreApplication.translate("ParityPage", "— not answered")}[q.state.value]
+    text = {"answered": _("✔ answered"),
+            "partly": _("◐ partly"),
+            "not-answered": _("— not answered")}[q.state.value]
     return f"{text} ⚠" if q.concerns else text
 
 
@@ -103,9 +104,9 @@ def question_tip(o: OptionAssessment, q: QuestionAnswer) -> str:
     from deepdecide.analysis.questions import QUESTION_TITLES
 
     parts = [f"<b>{escape(o.name)}</b> — {escape(str(QUESTION_TITLES[q.question]))}", escape(str(q.answer))]
-    for title, items in ((QCoreApplication.translate("ParityPage", "Evidence"), q.evidence),
-                         (QCoreApplication.translate("ParityPage", "Still needed"), q.missing),
-                         (QCoreApplication.translate("ParityPage", "Against the option"), q.concerns)):
+    for title, items in ((_("Evidence"), q.evidence),
+                         (_("Still needed"), q.missing),
+                         (_("Against the option"), q.concerns)):
         if items:
             parts.append(f"<i>{escape(title)}</i>: " + "<br>".join(escape(str(m)) for m in items))
     return "<br>".join(parts)
@@ -129,12 +130,12 @@ def question_column(question: ArticleQuestion, title: str, tip: str) -> Column:
 
 
 def check_line(c: ParityCheck) -> str:
-    ref = fmt(QCoreApplication.translate("ParityPage", "%1 on %2"), c.reference_runtime or "?", c.reference_platform or "?")
-    nums = fmt(QCoreApplication.translate("ParityPage", "%1 = %2 vs %3 (reference %4), Δ %5, n = %6, stderr %7"), c.metric or c.task,
+    ref = fmt(_("%1 on %2"), c.reference_runtime or "?", c.reference_platform or "?")
+    nums = fmt(_("%1 = %2 vs %3 (reference %4), Δ %5, n = %6, stderr %7"), c.metric or c.task,
                cell_text(c.value), cell_text(c.reference_value), ref, cell_text(c.delta),
                cell_text(c.n) or "?", cell_text(c.stderr) or "?")
-    rule = QCoreApplication.translate("ParityPage", "rule")
-    tolerance = str(c.rule) if c.rule is not None else QCoreApplication.translate("ParityPage", "(not stated)")
+    rule = _("rule")
+    tolerance = str(c.rule) if c.rule is not None else _("(not stated)")
     source = f" — {c.source}" if c.source else ""
     return f"<b>{verdict_label(c.verdict.value)}</b> {c.task}: {nums}<br>&nbsp;&nbsp;{rule}: {tolerance}{source}"
 
@@ -149,27 +150,27 @@ class ParityPage(Page):
         self.grid_view.setSelectionBehavior(self.grid_view.SelectionBehavior.SelectItems)
         self.grid_view.clicked.connect(self._cell_clicked)
         self.detail = RecordTableModel([
-            Column(self.tr("Verdict"), lambda r: r[0].verdict.value, display=verdict_label,
+            Column(_("Verdict"), lambda r: r[0].verdict.value, display=verdict_label,
                    meaning=lambda r: r[0].verdict.value if r[1] is None or "correct" in r[1].counts_for else None),
-            Column(self.tr("Fits"), lambda r: fit_label(r[1]),
+            Column(_("Fits"), lambda r: fit_label(r[1]),
                    tooltip=lambda r: "<br>".join(str(m) for m in r[1].reasons) if r[1] is not None else "",
-                   header_tip=self.tr("How the check fits the decision's workload (its model)")),
-            Column(self.tr("Model"), lambda r: r[0].model, tooltip=lambda r: r[0].model),
-            Column(self.tr("Task"), lambda r: r[0].task),
-            Column(self.tr("Metric"), lambda r: r[0].metric),
-            Column(self.tr("Value"), lambda r: r[0].value, numeric=True),
-            Column(self.tr("Reference"), lambda r: r[0].reference_value, numeric=True,
+                   header_tip=_("How the check fits the decision's workload (its model)")),
+            Column(_("Model"), lambda r: r[0].model, tooltip=lambda r: r[0].model),
+            Column(_("Task"), lambda r: r[0].task),
+            Column(_("Metric"), lambda r: r[0].metric),
+            Column(_("Value"), lambda r: r[0].value, numeric=True),
+            Column(_("Reference"), lambda r: r[0].reference_value, numeric=True,
                    tooltip=lambda r: f"{r[0].reference_runtime} / {r[0].reference_platform}"),
-            Column(self.tr("Δ"), lambda r: r[0].delta, numeric=True),
-            Column(self.tr("n"), lambda r: r[0].n, numeric=True),
-            Column(self.tr("stderr"), lambda r: r[0].stderr, numeric=True),
-            Column(self.tr("Rule"), lambda r: str(r[0].rule or ""), tooltip=lambda r: str(r[0].rule or "")),
-            Column(self.tr("Source"), lambda r: r[0].source, tooltip=lambda r: r[0].source),
+            Column(_("Δ"), lambda r: r[0].delta, numeric=True),
+            Column(_("n"), lambda r: r[0].n, numeric=True),
+            Column(_("stderr"), lambda r: r[0].stderr, numeric=True),
+            Column(_("Rule"), lambda r: str(r[0].rule or ""), tooltip=lambda r: str(r[0].rule or "")),
+            Column(_("Source"), lambda r: r[0].source, tooltip=lambda r: r[0].source),
         ], None, self)
         # a check that counts for no verdict (another model, a proxy, needing context) is shown greyed
         self.detail.muted = lambda r: r[1] is not None and "correct" not in r[1].counts_for
         self.detail_view = make_table(self.detail)
-        self.detail_title = QLabel(self.tr("Click a cell to see the checks behind it."))
+        self.detail_title = QLabel(_("Click a cell to see the checks behind it."))
         self.note = QLabel()
         self.note.setWordWrap(True)
         bottom = QWidget()
@@ -178,21 +179,21 @@ class ParityPage(Page):
         bl.addWidget(self.detail_title)
         bl.addWidget(self.detail_view)
         # the source article's four questions before approving a migration, as the Assessment answered them
-        self.questions = RecordTableModel([Column(self.tr("Option"), lambda o: o.name)] + [
+        self.questions = RecordTableModel([Column(_("Option"), lambda o: o.name)] + [
             question_column(q, title, tip) for q, title, tip in (
-                (ArticleQuestion.SUPPORT, self.tr("1. Support and pinned environment"),
-                 self.tr("Is the exact GPU on the runtime's official list, and can the pinned environment be "
+                (ArticleQuestion.SUPPORT, _("1. Support and pinned environment"),
+                 _("Is the exact GPU on the runtime's official list, and can the pinned environment be "
                          "reproduced on a clean machine? (the matrix, and an environment capture)")),
-                (ArticleQuestion.KERNELS, self.tr("2. Kernels and correctness"),
-                 self.tr("Do the kernels give the same outputs, with structured output and long context correct? "
+                (ArticleQuestion.KERNELS, _("2. Kernels and correctness"),
+                 _("Do the kernels give the same outputs, with structured output and long context correct? "
                          "(parity checks of every kind)")),
-                (ArticleQuestion.DISTRIBUTED, self.tr("3. Distributed performance"),
-                 self.tr("Do the planned GPU count and topology hold the SLO? (a run on the option's serving unit)")),
-                (ArticleQuestion.SERVICE, self.tr("4. Service completeness"),
-                 self.tr("Where do the KV cache, routing, authentication, HTTP transport and load balancing come "
+                (ArticleQuestion.DISTRIBUTED, _("3. Distributed performance"),
+                 _("Do the planned GPU count and topology hold the SLO? (a run on the option's serving unit)")),
+                (ArticleQuestion.SERVICE, _("4. Service completeness"),
+                 _("Where do the KV cache, routing, authentication, HTTP transport and load balancing come "
                          "from? (the service-gap checklist)")))], None, self)
         self.questions_view = make_table(self.questions, stretch_last=False)  # every header its full width
-        self.questions_note = QLabel(self.tr("The DeepInfer compatibility note's checklist before approving a "
+        self.questions_note = QLabel(_("The DeepInfer compatibility note's checklist before approving a "
                                              "migration. Answered means the evidence decides the question, not that "
                                              "the answer favours the option: ⚠ marks what counts against it (hover "
                                              "a cell)."))
@@ -202,21 +203,21 @@ class ParityPage(Page):
         ql.addWidget(self.questions_note)
         ql.addWidget(self.questions_view)
         self.tabs = QTabWidget()
-        self.tabs.addTab(self.grid_view, self.tr("Verdicts per kind"))
-        self.tabs.addTab(questions_box, self.tr("The article's four questions"))
+        self.tabs.addTab(self.grid_view, _("Verdicts per kind"))
+        self.tabs.addTab(questions_box, _("The article's four questions"))
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(self.tabs)
         split.addWidget(bottom)
         split.setSizes([300, 360])
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel(self.tr("<h2>Parity</h2>")))
+        layout.addWidget(QLabel(_("<h2>Parity</h2>")))
         layout.addWidget(self.note)
         layout.addWidget(split, 1)
         self._options: tuple[OptionAssessment, ...] = ()
         self._key: Any = None
 
     def title(self) -> str:
-        return self.tr("Parity")
+        return _("Parity")
 
     def refresh(self) -> None:
         ws = self.document.workspace
@@ -226,7 +227,7 @@ class ParityPage(Page):
         key = (ws.options, tuple(a.required_parity))
         if key != self._key:
             self._key = key
-            cols = [Column(self.tr("Option"), lambda o: o.name,
+            cols = [Column(_("Option"), lambda o: o.name,
                            tooltip=lambda o: f"{o.name}<br>{o.runtime} / {o.platform}")]
             for k in ParityKind:
                 def verdict(o: OptionAssessment, k: ParityKind = k) -> str:
@@ -236,16 +237,17 @@ class ParityPage(Page):
                     checks = checks_for(self.document.workspace, o, k)
                     head = f"<b>{o.name}</b> — {kind_label(k)}"
                     others = len(shown_checks(self.document.workspace, self.document.assessment(), o, k)) - len(checks)
-                    more = ("<br><i>" + self.tr("%n more check(s) count for no verdict (another model, a "
-                                                "proxy, or needing context)", "", others) + "</i>") if others else ""
+                    more = ("<br><i>" + ngettext("{n} more check(s) count for no verdict (another model, a "
+                                                "proxy, or needing context)", "{n} more check(s) count for no verdict (another model, a "
+                                                "proxy, or needing context)", others).format(n=others) + "</i>") if others else ""
                     if not checks:
-                        return (head + "<br>" + self.tr("No check of this kind on this exact runtime and platform.")
+                        return (head + "<br>" + _("No check of this kind on this exact runtime and platform.")
                                 + more)
                     return head + "<br>" + "<br>".join(check_line(c) for c in checks) + more
 
                 title = kind_label(k) + (" *" if k in required else "")
                 cols.append(Column(title, verdict, display=verdict_label, meaning=verdict, tooltip=tip,
-                                   header_tip=self.tr("* required before an option counts as correct")
+                                   header_tip=_("* required before an option counts as correct")
                                    if k in required else ""))
             self.grid.set_columns(cols)
         self.grid.set_rows(list(a.options))
@@ -256,7 +258,7 @@ class ParityPage(Page):
         self.questions.set_rows(list(a.options))
         self.questions_view.resizeColumnsToContents()
         n = len(ws.evidence.parity)
-        self.note.setText(fmt(self.tr("%1 parity checks imported. A verdict needs the option's exact runtime and "
+        self.note.setText(fmt(_("%1 parity checks imported. A verdict needs the option's exact runtime and "
                                       "platform. Too few samples to decide is inconclusive, never a pass. "
                                       "Required kinds are marked *."), n))
         # show the checks behind the first cell that has any, so the numbers are one glance away
@@ -286,9 +288,9 @@ class ParityPage(Page):
         counted = sum(1 for _c, x in rows if x is None or "correct" in x.counts_for)
         self.detail.set_rows(rows)
         if counted == len(rows):
-            self.detail_title.setText(fmt(self.tr("%1 — %2: %3 checks"), option.name, kind_label(kind), len(rows)))
+            self.detail_title.setText(fmt(_("%1 — %2: %3 checks"), option.name, kind_label(kind), len(rows)))
         else:
-            self.detail_title.setText(fmt(self.tr("%1 — %2: %3 checks count; %4 more shown in grey count for no "
+            self.detail_title.setText(fmt(_("%1 — %2: %3 checks count; %4 more shown in grey count for no "
                                                   "verdict (another model, a proxy, or needing context)"),
                                           option.name, kind_label(kind), counted, len(rows) - counted))
         self.detail_view.resizeColumnsToContents()

@@ -9,6 +9,7 @@ import pandas as pd
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from deepdecide.analysis.prediction import pair_rows, predictor_lines
+from deepdecide.domain.i18n import _, ngettext
 from deepdecide.gui.models.dataframe_model import DataFrameModel
 from deepdecide.gui.views.page import make_table
 
@@ -36,15 +37,16 @@ class PredictionPairsPanel(QWidget):
             self.view.setColumnWidth(col, min(self.view.columnWidth(col), 260))
         predicted = sum(1 for f in assessment.evidence_fit if f.kind == "predicted" and f.item == "run")
         if rows:
-            text = [self.tr("Each row is a predicted run beside a measured run of the same configuration (runtime, "
+            text = [_("Each row is a predicted run beside a measured run of the same configuration (runtime, "
                             "platform, model, GPU count, token lengths within 10 %, the same load). Error = "
                             "(predicted − measured) / measured.")]
             text += predictor_lines(assessment)
         elif predicted:
-            text = [self.tr("%n predicted run(s) and no measured run of the same configuration: their error is "
-                            "unknown, and capacities resting on them get no range.", "", predicted)]
+            text = [ngettext("{n} predicted run(s) and no measured run of the same configuration: their error is "
+                            "unknown, and capacities resting on them get no range.", "{n} predicted run(s) and no measured run of the same configuration: their error is "
+                            "unknown, and capacities resting on them get no range.", predicted).format(n=predicted)]
         else:
-            text = [self.tr("No predicted runs (estimators or simulators such as AIConfigurator, vidur, BLIS) "
+            text = [_("No predicted runs (estimators or simulators such as AIConfigurator, vidur, BLIS) "
                             "are imported.")]
         self.note.setText("\n".join(text))
 

@@ -36,7 +36,7 @@ from deepdecide.analysis.assessment import Assessment, OptionAssessment
 from deepdecide.analysis.evidence import describe_slo
 from deepdecide.domain import formatting as fmtn
 from deepdecide.domain import presentation as look
-from deepdecide.domain.i18n import gettext
+from deepdecide.domain.i18n import _, gettext, ngettext
 from deepdecide.domain.messages import Message
 from deepdecide.domain.slo import limit as slo_limit
 from deepdecide.domain.slo import limits
@@ -212,13 +212,13 @@ class WhatIfPanel(QFrame):
         # below the weights
         entries = limits()
         slo_rows = max(1, -(-len(entries) // 3))
-        slo_columns = [QFormLayout() for _ in range(-(-len(entries) // slo_rows))]
+        slo_columns = [QFormLayout() for _ignored in range(-(-len(entries) // slo_rows))]
         for i, entry in enumerate(entries):
             # "2,000 ms", "2.000 ms": the app's figures
             box = DecimalSpinBox(decimals=entry.decimals, unit="%" if entry.percent else gettext(entry.unit))
             box.setRange(0.0, entry.maximum * (100 if entry.percent else 1))
             box.setSingleStep(entry.step)
-            box.setSpecialValueText(self.tr("no limit"))
+            box.setSpecialValueText(_("no limit"))
             box.setObjectName(f"whatif_{entry.key}")
             box.setProperty("scale", 0.75)
             box.setToolTip(gettext(entry.help))
@@ -226,7 +226,7 @@ class WhatIfPanel(QFrame):
             slo_columns[i // slo_rows].addRow(_label(f"{gettext(entry.label)} {entry.bound.sign}", wrap=False,
                                                      scale=0.75), box)
             self.slo[entry.key] = box
-        head = _label(self.tr("What-if on weights and SLO (the saved decision is not changed)"), bold=True,
+        head = _label(_("What-if on weights and SLO (the saved decision is not changed)"), bold=True,
                       wrap=False, scale=0.75)
         self._layout.addWidget(head)
         for cols in (columns, slo_columns):
@@ -259,7 +259,7 @@ class PresentationWindow(QWidget):
     def __init__(self, document: WorkspaceDocument, parent: QWidget | None = None):
         super().__init__(parent, Qt.WindowType.Window)
         self.setObjectName("presentation")
-        self.setWindowTitle(self.tr("Presentation — deepdecide"))
+        self.setWindowTitle(_("Presentation — deepdecide"))
         self.document = document
         self.baseline: Workspace = document.workspace
         self.current: Workspace = self.baseline
@@ -269,7 +269,7 @@ class PresentationWindow(QWidget):
         self.banner = QFrame()
         self.banner.setObjectName("whatif_banner")
         self.banner_text = _label("", bold=True, name="whatif_banner_text")
-        self.banner_button = QPushButton(self.tr("Back to the saved decision (B)"))
+        self.banner_button = QPushButton(_("Back to the saved decision (B)"))
         self.banner_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.banner_button.clicked.connect(self.reset_to_baseline)
         banner_layout = QHBoxLayout(self.banner)
@@ -283,13 +283,13 @@ class PresentationWindow(QWidget):
         self.slides: list[Slide] = []
         self._builders: list[Callable[[Slide, Workspace, Assessment], None]] = []
         for key, title, builder in (
-            ("question", self.tr("The question"), self._question),
-            ("options", self.tr("The options"), self._options),
-            ("evidence", self.tr("The evidence per option"), self._evidence),
-            ("capacity", self.tr("Capacity and cost"), self._capacity),
-            ("flips", self.tr("What would flip it"), self._flips),
-            ("recommendation", self.tr("The recommendation"), self._recommendation),
-            ("signoff", self.tr("Sign-off status"), self._signoff),
+            ("question", _("The question"), self._question),
+            ("options", _("The options"), self._options),
+            ("evidence", _("The evidence per option"), self._evidence),
+            ("capacity", _("Capacity and cost"), self._capacity),
+            ("flips", _("What would flip it"), self._flips),
+            ("recommendation", _("The recommendation"), self._recommendation),
+            ("signoff", _("Sign-off status"), self._signoff),
         ):
             slide = Slide(key, title)
             self.slides.append(slide)
@@ -330,7 +330,7 @@ class PresentationWindow(QWidget):
         index = max(0, min(index, len(self.slides) - 1))
         self.stack.setCurrentIndex(index)
         self.position.setText(f"{index + 1} / {len(self.slides)}  ·  {self.slides[index].title.text()}")
-        self.footer.setText(self.tr("→ / Space next   ← previous   W what-if   B baseline   Esc leaves"))
+        self.footer.setText(_("→ / Space next   ← previous   W what-if   B baseline   Esc leaves"))
         self.footer.setToolTip(self.footer.text())
         self.slide_changed.emit(index)
 
@@ -407,15 +407,15 @@ class PresentationWindow(QWidget):
         short = look.short_labels(self.baseline)
         changed = []
         if self.current.criteria != self.baseline.criteria:
-            changed.append(self.tr("weights"))
+            changed.append(_("weights"))
         if self.current.slo != self.baseline.slo:
-            changed.append(self.tr("SLO"))
-        text = fmt(self.tr("what-if: differs from the saved decision (%1 changed)"), ", ".join(changed))
+            changed.append(_("SLO"))
+        text = fmt(_("what-if: differs from the saved decision (%1 changed)"), ", ".join(changed))
         if a.winner != base.winner:
-            text += " — " + fmt(self.tr("the top rank moves from %1 to %2"),
-                                short.get(base.winner or "", self.tr("none")), short.get(a.winner or "", self.tr("none")))
+            text += " — " + fmt(_("the top rank moves from %1 to %2"),
+                                short.get(base.winner or "", _("none")), short.get(a.winner or "", _("none")))
         else:
-            text += " — " + fmt(self.tr("%1 still ranks first"), short.get(a.winner or "", self.tr("none")))
+            text += " — " + fmt(_("%1 still ranks first"), short.get(a.winner or "", _("none")))
         self.banner_text.setText(text)
         self.banner.show()
 
@@ -456,7 +456,7 @@ class PresentationWindow(QWidget):
     def _question(self, s: Slide, ws: Workspace, a: Assessment) -> None:
         d = ws.decision
         s.add(_label(d.title or ws.name, scale=1.4, bold=True))
-        s.add(_label(fmt(self.tr("Model: %1"), ws.model)))
+        s.add(_label(fmt(_("Model: %1"), ws.model)))
         if d.context:  # the first paragraph; the record holds the rest
             s.add(_label(d.context.strip().split("\n\n")[0]))
         dem = ws.demand
@@ -466,7 +466,7 @@ class PresentationWindow(QWidget):
             demand = fmtn.rate(dem.requests_per_s)
         else:
             demand = fmtn.DASH
-        s.add(_label(fmt(self.tr("Peak demand: %1 · SLO: %2 · horizon %3"), demand, describe_slo(ws.slo),
+        s.add(_label(fmt(_("Peak demand: %1 · SLO: %2 · horizon %3"), demand, describe_slo(ws.slo),
                          labels.years(round(ws.assumptions.horizon_years)))))
         for drv in d.drivers:
             s.add(_label("•  " + drv))
@@ -479,7 +479,7 @@ class PresentationWindow(QWidget):
             rows.append([short[o.id], labels.strategy(o.strategy),
                          labels.support(oa.classification) if oa else fmtn.DASH, o.name])
             tips.append(o.name)
-        s.grid([self.tr("Option"), self.tr("Strategy"), self.tr("Support"), self.tr("Full name")], rows, tips)
+        s.grid([_("Option"), _("Strategy"), _("Support"), _("Full name")], rows, tips)
 
     def _evidence(self, s: Slide, ws: Workspace, a: Assessment) -> None:
         short = look.short_labels(ws)
@@ -491,22 +491,23 @@ class PresentationWindow(QWidget):
             rows.append([short.get(oa.option, oa.option), _yes(ev.builds.reached, ev.builds.proxy),
                          _yes(ev.correct.reached, ev.correct.proxy), _yes(ev.performs.reached, ev.performs.proxy),
                          self._fit_text(oa),
-                         missing or self.tr("all three claims shown")])
+                         missing or _("all three claims shown")])
             tips.append(oa.name)
-        s.grid([self.tr("Option"), self.tr("Builds"), self.tr("Correct"), self.tr("Performs"), self.tr("Runs"),
-                self.tr("First gap")], rows, tips, centred=(1, 2, 3))
+        s.grid([_("Option"), _("Builds"), _("Correct"), _("Performs"), _("Runs"),
+                _("First gap")], rows, tips, centred=(1, 2, 3))
         if any(oa.evidence.names_proxy for oa in a.options):
-            s.add(_label(self.tr("≈: shown by an accepted proxy only, never the rung itself")))
+            s.add(_label(_("≈: shown by an accepted proxy only, never the rung itself")))
 
     def _fit_text(self, oa: OptionAssessment) -> str:
         """"3 match · 1 proxy · 2 mismatch": how the runs about the option fit the workload."""
         fit = getattr(oa, "fit", None)
         if fit is None:
-            return fmtn.count(len(oa.capacity.points), "run")
-        parts = [(fit.matches, self.tr("match")), (fit.proxies, self.tr("proxy")),
-                 (fit.mismatches, self.tr("mismatch")), (fit.needs_context, self.tr("need context"))]
+            runs = len(oa.capacity.points)
+            return ngettext("{n} run", "{n} runs", runs).format(n=fmtn.integer(runs))
+        parts = [(fit.matches, _("match")), (fit.proxies, _("proxy")),
+                 (fit.mismatches, _("mismatch")), (fit.needs_context, _("need context"))]
         shown = [f"{fmtn.integer(n)} {word}" for n, word in parts if n]
-        return " · ".join(shown) if shown else self.tr("no runs")
+        return " · ".join(shown) if shown else _("no runs")
 
     def _capacity(self, s: Slide, ws: Workspace, a: Assessment) -> None:
         short = look.short_labels(ws)
@@ -518,7 +519,7 @@ class PresentationWindow(QWidget):
             view = view or labels.cost_view(getattr(c, "view", None) or "all-in")
             cap = oa.capacity
             basis = (labels.capacity_basis(cap.basis) if cap.value is not None or cap.basis.value != "none"
-                     else self.tr("none (no run, no assumption)"))
+                     else _("none (no run, no assumption)"))
             # the driving cost view, at the precision its range supports, as on the Overview and in the record
             dv = c.all_in if c.view.value == "all-in" else c.cash
             per_m = (fmtn.money(dv.cost_per_m_tokens_usd.value, cur, approx=dv.assumed, low=dv.low, high=dv.high)
@@ -530,100 +531,100 @@ class PresentationWindow(QWidget):
                          labels.weeks(c.time_to_production_weeks.value), basis])
             tips.append(oa.name)
         # the horizon is said here, not in the TCO header: the table keeps every column in view
-        s.add(_label(fmt(self.tr("Cost view: %1 · TCO over %3 · capacity under the SLO (%2)"), view,
+        s.add(_label(fmt(_("Cost view: %1 · TCO over %3 · capacity under the SLO (%2)"), view,
                          describe_slo(ws.slo), labels.years(round(ws.assumptions.horizon_years)))))
-        s.grid([self.tr("Option"), self.tr("Capacity"), self.tr("GPUs"), fmt(self.tr("%1/M tokens"), money_unit(cur)),
-                self.tr("TCO"),
-                self.tr("To production"), self.tr("Capacity basis")], rows, tips, numeric=(1, 2, 3, 4, 5))
+        s.grid([_("Option"), _("Capacity"), _("GPUs"), fmt(_("%1/M tokens"), money_unit(cur)),
+                _("TCO"),
+                _("To production"), _("Capacity basis")], rows, tips, numeric=(1, 2, 3, 4, 5))
 
     def _flips(self, s: Slide, ws: Workspace, a: Assessment) -> None:
         sens = a.sensitivity
         short = look.short_labels(ws)
         cur = ws.assumptions.currency
         if sens is None or sens.winner is None:
-            s.add(_label(self.tr("No option ranks first, so nothing can flip.")))
+            s.add(_label(_("No option ranks first, so nothing can flip.")))
             return
         names = {c.id: c.name for c in a.criteria}
-        s.add(_label(fmt(self.tr("%1 ranks first. It stays first while each weight stays in its range "
+        s.add(_label(fmt(_("%1 ranks first. It stays first while each weight stays in its range "
                                  "(the others unchanged):"), short.get(sens.winner, sens.winner))))
         rows = []
         for w in sens.weights:
-            hi = self.tr("no limit") if w.high is None else fmtn.weight(w.high)
-            beyond = [fmt(self.tr("below → %1"), short.get(w.winner_below, w.winner_below)) if w.winner_below else "",
-                      fmt(self.tr("above → %1"), short.get(w.winner_above, w.winner_above)) if w.winner_above else ""]
+            hi = _("no limit") if w.high is None else fmtn.weight(w.high)
+            beyond = [fmt(_("below → %1"), short.get(w.winner_below, w.winner_below)) if w.winner_below else "",
+                      fmt(_("above → %1"), short.get(w.winner_above, w.winner_above)) if w.winner_above else ""]
             rows.append([names.get(w.criterion, w.criterion), fmtn.weight(w.weight),
-                         f"{fmtn.weight(w.low)} – {hi}", "; ".join(b for b in beyond if b) or self.tr("never flips")])
-        s.grid([self.tr("Criterion"), self.tr("Weight"), self.tr("Holds for"), self.tr("Beyond")], rows, numeric=(1, 2))
+                         f"{fmtn.weight(w.low)} – {hi}", "; ".join(b for b in beyond if b) or _("never flips")])
+        s.grid([_("Criterion"), _("Weight"), _("Holds for"), _("Beyond")], rows, numeric=(1, 2))
         flips = [f for f in sens.inputs if (f.flip_below is not None and f.below_in_range)
                  or (f.flip_above is not None and f.above_in_range)]
         if flips:
-            s.add(_label(self.tr("Uncertain inputs that flip it inside their range:"), bold=True))
+            s.add(_label(_("Uncertain inputs that flip it inside their range:"), bold=True))
             for f in flips:
                 parts = []
                 if f.flip_below is not None and f.below_in_range:
-                    parts.append(fmt(self.tr("below %1 → %2"), fmtn.number(f.flip_below, labels.unit(workspace_unit(f.unit, cur))),
-                                     short.get(f.winner_below or "", self.tr("none eligible"))))
+                    parts.append(fmt(_("below %1 → %2"), fmtn.number(f.flip_below, labels.unit(workspace_unit(f.unit, cur))),
+                                     short.get(f.winner_below or "", _("none eligible"))))
                 if f.flip_above is not None and f.above_in_range:
-                    parts.append(fmt(self.tr("above %1 → %2"), fmtn.number(f.flip_above, labels.unit(workspace_unit(f.unit, cur))),
-                                     short.get(f.winner_above or "", self.tr("none eligible"))))
+                    parts.append(fmt(_("above %1 → %2"), fmtn.number(f.flip_above, labels.unit(workspace_unit(f.unit, cur))),
+                                     short.get(f.winner_above or "", _("none eligible"))))
                 name = f.label
                 if f.option and name.startswith(f"{f.option}: "):  # the option's short label, not its id
                     name = f"{short.get(f.option, f.option)}: {name[len(f.option) + 2:]}"
                 s.add(_label(f"•  {in_currency(name, cur)}: {'; '.join(parts)}"))
         else:
-            s.add(_label(self.tr("No uncertain input flips it inside its low–high range.")))
+            s.add(_label(_("No uncertain input flips it inside its low–high range.")))
 
     def _recommendation(self, s: Slide, ws: Workspace, a: Assessment) -> None:
         short = look.short_labels(ws)
         if a.winner is None and a.no_recommendation is not None:
-            s.add(_label(fmt(self.tr("No recommendation: %1."), message_text(a.no_recommendation)), scale=1.4,
+            s.add(_label(fmt(_("No recommendation: %1."), message_text(a.no_recommendation)), scale=1.4,
                          bold=True))
             if a.remedies:
-                s.add(_label(self.tr("What would make an option recommendable:")))
+                s.add(_label(_("What would make an option recommendable:")))
             for m in a.remedies[:6]:
                 s.add(_label("•  " + message_text(m)))
             return
         if a.winner is None:
-            s.add(_label(self.tr("No recommendation yet."), scale=1.4, bold=True))
+            s.add(_label(_("No recommendation yet."), scale=1.4, bold=True))
             for m in a.messages:
                 s.add(_label("•  " + message_text(m)))
             return
         win = a.option(a.winner)
         assert win is not None  # the winner is one of the assessment's options
-        s.add(_label(fmt(self.tr("Recommended: %1"), win.name), scale=1.4, bold=True))
+        s.add(_label(fmt(_("Recommended: %1"), win.name), scale=1.4, bold=True))
         ranked = [o for o in self._order(a) if o.rank is not None]
         runner = ranked[1] if len(ranked) > 1 else None
         score = fmtn.score(win.score.total if win.score else None)
-        line = fmt(self.tr("Ranked first of %1 with %2 points"), len(ranked), score)
+        line = fmt(_("Ranked first of %1 with %2 points"), len(ranked), score)
         if runner is not None and runner.score is not None:
-            line += fmt(self.tr("; next: %1 with %2"), short.get(runner.option, runner.option),
+            line += fmt(_("; next: %1 with %2"), short.get(runner.option, runner.option),
                         fmtn.score(runner.score.total))
         s.add(_label(line))
-        s.add(_label("•  " + (self.tr("officially supported on its platform") if win.classification.official
-                              else self.tr("experimental: not on the runtime's official list"))))
-        s.add(_label("•  " + fmt(self.tr("evidence level %1 of 3"), win.evidence.level)))
+        s.add(_label("•  " + (_("officially supported on its platform") if win.classification.official
+                              else _("experimental: not on the runtime's official list"))))
+        s.add(_label("•  " + fmt(_("evidence level %1 of 3"), win.evidence.level)))
         if win.capacity.basis.value == "assumed":
-            s.add(_label("•  " + self.tr("its capacity is an assumption, not a measurement that meets the SLO")))
+            s.add(_label("•  " + _("its capacity is an assumption, not a measurement that meets the SLO")))
         for b in win.checklist.blockers:
-            s.add(_label("•  " + fmt(self.tr("blocker: %1"), b.title)))
+            s.add(_label("•  " + fmt(_("blocker: %1"), b.title)))
         d = ws.decision
         if d.chosen_option:
             chosen = short.get(d.chosen_option, d.chosen_option)
-            agrees = self.tr("agrees") if d.chosen_option == a.winner else self.tr("differs")
-            s.add(_label(fmt(self.tr("The record's chosen option: %1 (%2 with the ranking)"), chosen, agrees)))
+            agrees = _("agrees") if d.chosen_option == a.winner else _("differs")
+            s.add(_label(fmt(_("The record's chosen option: %1 (%2 with the ranking)"), chosen, agrees)))
         if d.rationale:
             s.add(_label(d.rationale.strip()))
 
     def _signoff(self, s: Slide, ws: Workspace, a: Assessment) -> None:
         d = ws.decision
-        s.add(_label(fmt(self.tr("Record %1 · status %2 · updated %3"), d.id, labels.record_status(d.status), fmtn.date(d.date)),
+        s.add(_label(fmt(_("Record %1 · status %2 · updated %3"), d.id, labels.record_status(d.status), fmtn.date(d.date)),
                      scale=1.2, bold=True))
         if not ws.signoffs:
-            s.add(_label(self.tr("Nobody is asked to sign off yet.")))
+            s.add(_label(_("Nobody is asked to sign off yet.")))
             return
         rows = [[so.name, so.role, labels.vote(so.verdict), fmtn.date(so.date), so.conditions or fmtn.DASH]
                 for so in ws.signoffs]
-        s.grid([self.tr("Name"), self.tr("Role"), self.tr("Verdict"), self.tr("Date"), self.tr("Conditions")], rows)
+        s.grid([_("Name"), _("Role"), _("Verdict"), _("Date"), _("Conditions")], rows)
         pending = sum(1 for so in ws.signoffs if so.verdict.value == "pending")
         approved = sum(1 for so in ws.signoffs if so.verdict.value == "approve")
-        s.add(_label(fmt(self.tr("%1 of %2 approved, %3 pending"), approved, len(ws.signoffs), pending)))
+        s.add(_label(fmt(_("%1 of %2 approved, %3 pending"), approved, len(ws.signoffs), pending)))

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from deepdecide.domain.i18n import _
 from deepdecide.gui.pdf_export import SignRecordRequest
 
 
@@ -26,32 +27,32 @@ class SignDialog(QDialog):
     def __init__(self, roles: tuple[str, ...], parent: QWidget | None = None, interaction: Any = None):
         super().__init__(parent)
         self.interaction = interaction
-        self.setWindowTitle(self.tr("Sign the decision record"))
+        self.setWindowTitle(_("Sign the decision record"))
         self.setMinimumWidth(520)  # room for a record's and a certificate's path
         form = QFormLayout(self)
         self.record = QLineEdit()
-        self.record.setPlaceholderText(self.tr("the PDF exported for approval"))
+        self.record.setPlaceholderText(_("the PDF exported for approval"))
         self.role = QComboBox()
         self.role.addItems(list(roles))
         self.verdict = QComboBox()
-        self.verdict.addItem(self.tr("approve"), "approve")
-        self.verdict.addItem(self.tr("reject"), "reject")
+        self.verdict.addItem(_("approve"), "approve")
+        self.verdict.addItem(_("reject"), "reject")
         self.conditions = QLineEdit()
         self.certificate = QLineEdit()
-        self.certificate.setPlaceholderText(self.tr("your PKCS#12 file (.p12/.pfx)"))
+        self.certificate.setPlaceholderText(_("your PKCS#12 file (.p12/.pfx)"))
         self.password = QLineEdit()
         self.password.setEchoMode(QLineEdit.EchoMode.Password)
-        self.review = QCheckBox(self.tr("review signature (not an approval)"))
-        self.record_button = QPushButton(self.tr("Browse…"))
+        self.review = QCheckBox(_("review signature (not an approval)"))
+        self.record_button = QPushButton(_("Browse…"))
         self.record_button.clicked.connect(self.browse_record)
-        self.certificate_button = QPushButton(self.tr("Browse…"))
+        self.certificate_button = QPushButton(_("Browse…"))
         self.certificate_button.clicked.connect(self.browse_certificate)
-        form.addRow(self.tr("Record"), _with_button(self.record, self.record_button))
-        form.addRow(self.tr("Role"), self.role)
-        form.addRow(self.tr("Verdict"), self.verdict)
-        form.addRow(self.tr("Conditions"), self.conditions)
-        form.addRow(self.tr("Certificate"), _with_button(self.certificate, self.certificate_button))
-        form.addRow(self.tr("Password"), self.password)
+        form.addRow(_("Record"), _with_button(self.record, self.record_button))
+        form.addRow(_("Role"), self.role)
+        form.addRow(_("Verdict"), self.verdict)
+        form.addRow(_("Conditions"), self.conditions)
+        form.addRow(_("Certificate"), _with_button(self.certificate, self.certificate_button))
+        form.addRow(_("Password"), self.password)
         form.addRow("", self.review)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
@@ -64,7 +65,7 @@ class SignDialog(QDialog):
     def browse_record(self) -> None:
         if self.interaction is None:
             return
-        path = self.interaction.ask_record_path(self._folder(self.record.text()), self.tr("Record to sign"))
+        path = self.interaction.ask_record_path(self._folder(self.record.text()), _("Record to sign"))
         if path:
             self.record.setText(path)
 

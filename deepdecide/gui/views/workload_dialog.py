@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from deepdecide.domain import formatting
+from deepdecide.domain.i18n import _
 from deepdecide.domain.workload import TokenRange, Workload, workload_from_form
 
 
@@ -33,38 +34,38 @@ class WorkloadDialog(QDialog):
 
     def __init__(self, workload: Workload, parent: QWidget | None = None):
         super().__init__(parent)
-        self.setWindowTitle(self.tr("Workload of the decision"))
+        self.setWindowTitle(_("Workload of the decision"))
         self.setObjectName("workload_dialog")
         self.setMinimumWidth(560)  # the names and notes are long: fields wide enough to read them
         self.model = QLineEdit(workload.model)
-        self.model.setPlaceholderText(self.tr("e.g. DeepSeek-V4.1-Flash"))
+        self.model.setPlaceholderText(_("e.g. DeepSeek-V4.1-Flash"))
         self.aliases = QLineEdit(", ".join(workload.aliases))
-        self.aliases.setPlaceholderText(self.tr("other names of the same model, comma-separated"))
-        self.aliases.setToolTip(self.tr("Only names you declare count as the same model: a hub id or a checkpoint "
+        self.aliases.setPlaceholderText(_("other names of the same model, comma-separated"))
+        self.aliases.setToolTip(_("Only names you declare count as the same model: a hub id or a checkpoint "
                                         "path of this model. A smaller model of the same architecture is a proxy, "
                                         "not an alias."))
         self.precisions = QLineEdit(", ".join(workload.precisions))
-        self.precisions.setPlaceholderText(self.tr("e.g. fp4, fp8 (empty: any)"))
+        self.precisions.setPlaceholderText(_("e.g. fp4, fp8 (empty: any)"))
         self.input_tokens = QLineEdit(range_text(workload.input_tokens))
-        self.input_tokens.setPlaceholderText(self.tr("LOW-HIGH, e.g. 6144-10240 (empty: any)"))
+        self.input_tokens.setPlaceholderText(_("LOW-HIGH, e.g. 6144-10240 (empty: any)"))
         self.output_tokens = QLineEdit(range_text(workload.output_tokens))
-        self.output_tokens.setPlaceholderText(self.tr("LOW-HIGH, e.g. 768-1280 (empty: any)"))
+        self.output_tokens.setPlaceholderText(_("LOW-HIGH, e.g. 768-1280 (empty: any)"))
         self.dataset = QLineEdit(workload.dataset)
-        self.dataset.setPlaceholderText(self.tr("dataset or traffic class, e.g. random, chat, RAG (empty: any)"))
+        self.dataset.setPlaceholderText(_("dataset or traffic class, e.g. random, chat, RAG (empty: any)"))
         self.notes = QLineEdit(workload.notes)
         form = QFormLayout()
-        form.addRow(self.tr("Model"), self.model)
-        form.addRow(self.tr("Also known as"), self.aliases)
-        form.addRow(self.tr("Precisions"), self.precisions)
-        form.addRow(self.tr("Input tokens per request"), self.input_tokens)
-        form.addRow(self.tr("Output tokens per request"), self.output_tokens)
-        form.addRow(self.tr("Dataset / traffic class"), self.dataset)
-        form.addRow(self.tr("Notes"), self.notes)
+        form.addRow(_("Model"), self.model)
+        form.addRow(_("Also known as"), self.aliases)
+        form.addRow(_("Precisions"), self.precisions)
+        form.addRow(_("Input tokens per request"), self.input_tokens)
+        form.addRow(_("Output tokens per request"), self.output_tokens)
+        form.addRow(_("Dataset / traffic class"), self.dataset)
+        form.addRow(_("Notes"), self.notes)
         self.problems = QLabel()
         self.problems.setObjectName("workload_problems")
         self.problems.setWordWrap(True)
         self.problems.setStyleSheet("color: #b00020")
-        intro = QLabel(self.tr("Runs and parity checks of another model, precision, request shape or dataset are "
+        intro = QLabel(_("Runs and parity checks of another model, precision, request shape or dataset are "
                                "shown but count for nothing, unless you accept them as a proxy."))
         intro.setWordWrap(True)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QWidget
 
 from deepdecide.domain import formatting
 from deepdecide.domain import presentation as look
+from deepdecide.domain.i18n import _
 from deepdecide.domain.presentation import pareto_front, sampled, sweep_line
 from deepdecide.gui.theme import is_dark
 
@@ -297,7 +298,7 @@ class ThroughputChart(ThemedPlot):
         if n:
             self.fit(xs, ys, log_x=True)
         else:
-            self.note(self.tr("No run with a concurrency and a throughput per GPU yet"))
+            self.note(_("No run with a concurrency and a throughput per GPU yet"))
         return n
 
     def set_groups(self, groups: dict[str, list[Point]], slo_x: float | None, slo_label: str,
@@ -331,7 +332,7 @@ class ThroughputChart(ThemedPlot):
         if n == 0:
             self.setXRange(0, (slo_x or 30) * 3)
             self.setYRange(0, 1000)
-            self.note(self.tr("No run with TPOT p50 yet (interactivity is 1000 / TPOT p50)"))
+            self.note(_("No run with TPOT p50 yet (interactivity is 1000 / TPOT p50)"))
         else:
             self.fit(xs, ys, slo_x=slo_x)
         return n
@@ -352,8 +353,8 @@ class LatencyChart(ThemedPlot):
             s = _look(looks, name)
             color = self.color(s)
             pts = sorted(p for p in pts if p[0] is not None and p[0] > 0)
-            for kind, values, symbol in (("p50", [(c, v) for c, v, _ in pts if v is not None], "o"),
-                                         ("p99", [(c, v) for c, _, v in pts if v is not None], "t")):
+            for kind, values, symbol in (("p50", [(c, v) for c, v, _ignored in pts if v is not None], "o"),
+                                         ("p99", [(c, v) for c, _ignored, v in pts if v is not None], "t")):
                 if not values:
                     continue
                 style = Qt.PenStyle.DashLine if look.line_style(kind) == "dashed" else Qt.PenStyle.SolidLine
@@ -373,7 +374,7 @@ class LatencyChart(ThemedPlot):
             self.slo_line(slo_y, vertical=False, label=slo_label)
         if n == 0:
             self.fit([1, 64], [0, (slo_y or 100) * 1.5], slo_y=slo_y, log_x=True)
-            self.note(self.tr("No run driven by concurrency with this latency yet"))
+            self.note(_("No run driven by concurrency with this latency yet"))
         else:
             self.fit(xs, ys, slo_y=slo_y, log_x=True)
         return n

@@ -36,7 +36,7 @@ def matrix(ctx: Context) -> list[Flowable]:
         cited = [ctx.assessment.citation(source_key(s)) for s in entry.sources] if entry else []
         srcs = "\n".join(f"[{c.number}] {c.title}, {_(c.date)}" for c in cited if c is not None) if entry else \
             join(cls.reasons)
-        rows.append([runtime_name(ws, r), platform_name(ws, p), f"{word(status)}\n({_(cls.label)})", reqs or DASH,
+        rows.append([runtime_name(ws, r), platform_name(ws, p), f"{word(status)}\n({word(cls.label, 'support status')})", reqs or DASH,
                      para(esc(srcs).replace("\n", "<br/>"), "cell", markup=True)])
         color = GOOD if status == SupportStatus.OFFICIAL else (BAD if status == SupportStatus.UNSUPPORTED else WARN)
         extra.append(("TEXTCOLOR", (2, i), (2, i), color))

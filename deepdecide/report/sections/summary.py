@@ -34,10 +34,8 @@ def _assumed(costs: Costs) -> bool:
 
 def levels(oa: OptionAssessment) -> str:
     ev = oa.evidence
-    return ", ".join(f"{n} {yes_no(lv.reached) if lv.reached or not lv.proxy else pgettext('evidence rung', 'proxy')}"
-                     for n, lv in ((pgettext("evidence rung", "builds"), ev.builds),
-                                   (pgettext("evidence rung", "correct"), ev.correct),
-                                   (pgettext("evidence rung", "performs"), ev.performs)))
+    return ", ".join(f"{word(rung, 'evidence rung')} {yes_no(lv.reached) if lv.reached or not lv.proxy else pgettext('evidence rung', 'proxy')}"
+                     for rung, lv in (("builds", ev.builds), ("correct", ev.correct), ("performs", ev.performs)))
 
 
 def flips(ctx: Context, a: Assessment) -> list[str]:
@@ -225,7 +223,7 @@ def _ranking_table(ctx: Context) -> Flowable:
         assert oa is not None  # every id in the order is one of the assessment's options
         draws = a.monte_carlo.for_option(oid) if a.monte_carlo is not None else None
         rows.append([str(oa.rank) if oa.rank else DASH, oa.name, formatting.score(oa.score.total) if oa.score else DASH,
-                     _(oa.classification.label), _("{level} of 3").format(level=oa.evidence.level),
+                     word(oa.classification.label, "support status"), _("{level} of 3").format(level=oa.evidence.level),
                      view_money(driving(oa.costs), True, ctx.currency),
                      view_money(driving(oa.costs), False, ctx.currency),
                      formatting.probability(draws.p_best) if draws is not None and oa.rank is not None else DASH,
