@@ -143,3 +143,24 @@ def test_a_certain_failure_keeps_the_option_out(sample):
     ws = replace(sample, parity_outlook=(ParityOutlook("keep-sglang-h100", ParityKind.KERNEL, 0.0),))
     mc = evaluate(ws, monte_carlo=True, draws=2000).monte_carlo
     assert mc.for_option("keep-sglang-h100").p_best == 0.0
+
+
+def test_parity_outlook_round_trips_and_bad_entries_are_located(sample, tmp_path):
+    from deepdecide.domain.errors import ValidationError, ValidationErrors
+    from deepdecide.storage import files
+
+    good = replace(sample, parity_outlook=(ParityOutlook("keep-sglang-h100", ParityKind.LOGITS, 0.7, "ML lead"),))
+    path = tmp_path / "w.deepdecide.yaml"
+    files.save_workspace(good, path)
+    assert "parity_outlook:" in path.read_text(encoding="utf-8")
+    assert files.load_workspace(path).parity_outlook == good.parity_outlook
+    bad = replace(sample, parity_outlook=(ParityOutlook("nope", ParityKind.LOGITS, 1.5),
+                                          ParityOutlook("keep-sglang-h100", ParityKind.LOGITS, 0.5),
+                                          ParityOutlook("keep-sglang-h100", ParityKind.LOGITS, 0.6)))
+    target = tmp_path / "bad.deepdecide.yaml"
+    with pytest.raises((ValidationError, ValidationErrors)) as err:
+        files.save_workspace(bad, target)
+    text = str(err.value)
+    assert "parity_outlook[0].option" in text and "parity_outlook[0].probability" in text
+    assert "parity_outlook[2]" in text
+    assert not target.exists()
