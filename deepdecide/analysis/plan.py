@@ -16,7 +16,7 @@ import math
 import re
 
 from deepdecide.analysis.assessment import Assessment, InformationValue, Measurement
-from deepdecide.domain.plan import BenchmarkPlan, PlannedFile, PlannedItem
+from deepdecide.domain.plan import CAPTURE, BenchmarkPlan, PlannedFile, PlannedItem
 from deepdecide.domain.workspace import MigrationStep, Option, Strategy, Workspace
 
 #: words of a migration step's title that say which kind of measurement it is for
@@ -84,11 +84,22 @@ def _tokens(ws: Workspace) -> tuple[int, int]:
     return int(round(isl)), int(round(osl))
 
 
+#: the version report each runtime prints (docs/evidence-import.md, "Environment captures")
+_VERSIONS = {"vllm": ("vllm", "collect-env"), "sglang": ("python3", "-m", "sglang.check_env")}
+
+
 def _environment(item_dir: str, o: Option, model: str, gpus: int) -> tuple[list[tuple[str, ...]], list[PlannedFile]]:
-    """The environment capture: the GPUs and driver as ``nvidia-smi -q -x`` reports them."""
-    path = f"{item_dir}/environment/nvidia-smi.xml"
-    return ([("nvidia-smi", "-q", "-x", "-f", path)],
-            [PlannedFile(path, "nvidia-smi", "environment", o.runtime, o.platform, gpus, model)])
+    """The environment capture (an ``environment-capture`` manifest the plan writes, and its parts):
+    the GPUs and driver as ``nvidia-smi -q -x`` reports them, the runtime's version report and the
+    installed packages (``pip freeze``, a lock file of pinned versions). ``>`` before the last
+    argument sends the command's output to that file."""
+    env = f"{item_dir}/environment"
+    versions = _VERSIONS.get(o.runtime, ("python3", "-m", "torch.utils.collect_env"))
+    return ([("nvidia-smi", "-q", "-x", "-f", f"{env}/nvidia-smi.xml"),
+             (*versions, ">", f"{env}/versions.txt"),
+             ("python3", "-m", "pip", "freeze", ">", f"{env}/requirements.txt")],
+            [PlannedFile(f"{env}/{CAPTURE}", "environment-capture", "environment", o.runtime, o.platform, gpus,
+                         model)])
 
 
 def _performance(ws: Workspace, a: Assessment, item: InformationValue, o: Option, item_dir: str, seed: int

@@ -16,6 +16,7 @@ from typing import Any
 MANIFEST = "deepdecide-plan.json"
 FORMAT = "deepdecide-benchmark-plan"
 VERSION = 1
+CAPTURE = "environment.yaml"  # the environment capture's manifest in an item's environment/ folder
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +71,13 @@ class BenchmarkPlan:
         return tuple(f for i in self.items for f in i.files)
 
 
+def capture_manifest(f: PlannedFile) -> str:
+    """The environment-capture manifest (docs/evidence-import.md) the plan writes beside the parts
+    its script captures."""
+    return (f"kind: environment-capture\nruntime: {f.runtime}\nnvidia_smi: nvidia-smi.xml\n"
+            "versions: versions.txt\nlock_file: requirements.txt\n")
+
+
 def _shell_word(arg: str) -> str:
     """One argument for a POSIX shell: quoted; ``${NAME}`` left to expand inside double quotes."""
     import shlex
@@ -95,7 +103,10 @@ def script_text(plan: BenchmarkPlan, item: PlannedItem) -> str:
                    for f in item.files})
     lines.append("mkdir -p " + " ".join(_shell_word(d) for d in dirs))
     for c in item.commands:
-        lines.append(" ".join(_shell_word(a) for a in c))
+        if len(c) > 2 and c[-2] == ">":  # the output to a file
+            lines.append(" ".join(_shell_word(a) for a in c[:-2]) + " > " + _shell_word(c[-1]))
+        else:
+            lines.append(" ".join(_shell_word(a) for a in c))
     return "\n".join(lines) + "\n"
 
 

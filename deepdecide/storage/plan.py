@@ -1,4 +1,4 @@
-"""Write a benchmark plan's folder, and read its manifest back (docs/benchmark-plan.md).
+"""Write a benchmark plan's folder (docs/benchmark-plan.md; ``importers.plan`` reads it back).
 
 The folder is written whole or not at all: the files go to a new folder beside the target, which
 is then renamed into place; a target that exists and is not empty is refused (nothing is
@@ -14,9 +14,7 @@ from pathlib import Path
 
 from deepdecide.domain.errors import ValidationError
 from deepdecide.domain.i18n import _
-from deepdecide.domain.plan import MANIFEST, BenchmarkPlan, ManifestError, from_json, script_text, to_json
-
-MAX_MANIFEST_BYTES = 4 * 1024 * 1024
+from deepdecide.domain.plan import MANIFEST, BenchmarkPlan, capture_manifest, script_text, to_json
 
 
 def write_plan(plan: BenchmarkPlan, folder: str | os.PathLike[str]) -> list[Path]:
@@ -39,6 +37,12 @@ def write_plan(plan: BenchmarkPlan, folder: str | os.PathLike[str]) -> list[Path
             script.write_text(script_text(plan, item), encoding="utf-8")
             script.chmod(0o755)
             written.append(item.script)
+            for f in item.files:
+                if f.tool == "environment-capture":  # the capture's manifest: its parts come from the script
+                    capture = staging / f.path
+                    capture.parent.mkdir(parents=True, exist_ok=True)
+                    capture.write_text(capture_manifest(f), encoding="utf-8")
+                    written.append(f.path)
         if target.exists():
             target.rmdir()  # empty (checked above)
         os.replace(staging, target)
@@ -46,20 +50,3 @@ def write_plan(plan: BenchmarkPlan, folder: str | os.PathLike[str]) -> list[Path
         shutil.rmtree(staging, ignore_errors=True)
         raise
     return [target / w for w in written]
-
-
-def read_manifest(folder: str | os.PathLike[str]) -> BenchmarkPlan | None:
-    """The plan whose manifest is at the top of ``folder``; None when there is none. A manifest that
-    cannot be read raises ``ValidationError`` naming the file and the key path."""
-    path = Path(folder) / MANIFEST
-    if not path.is_file():
-        return None
-    try:
-        if path.stat().st_size > MAX_MANIFEST_BYTES:
-            raise ValidationError(_("larger than {n} MiB: not a plan's manifest").format(n=MAX_MANIFEST_BYTES >> 20),
-                                  file=str(path))
-        return from_json(path.read_text(encoding="utf-8"))
-    except ManifestError as exc:
-        raise ValidationError(exc.reason, file=str(path), path=exc.where) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ValidationError(_("cannot be read: {reason}").format(reason=exc), file=str(path)) from None

@@ -174,7 +174,8 @@ def test_commands_carry_the_workload(plan_of_every_kind):
     # the sweep brackets the knee: 223 tok/s/GPU x 8 GPUs / (1000 / 50 ms TPOT) = 89 concurrent users
     conc = [int(c[c.index("--max-concurrency") + 1]) for c in runs]
     assert min(conc) <= 89 / 4 * 2 and max(conc) >= 89 * 2 and conc == sorted(conc)
-    assert sglang.step == 5 and sglang.files[0].tool == "nvidia-smi"
+    assert sglang.step == 5 and sglang.files[0].tool == "environment-capture"
+    assert sglang.commands[0][:3] == ("nvidia-smi", "-q", "-x")
     parity = next(i for i in plan_of_every_kind.items if i.option == "port-deepinfer-h100")
     assert parity.step == 4
     assert [f.reference for f in parity.files if f.purpose == "parity"] == [False, True]
@@ -185,7 +186,9 @@ def test_scripts_are_valid_sh(plan_of_every_kind, tmp_path):
     from deepdecide.storage.plan import write_plan
 
     written = write_plan(plan_of_every_kind, tmp_path / "plan")
-    for script in written[1:]:
+    scripts = [p for p in written if p.name == "run.sh"]
+    assert len(scripts) == len(plan_of_every_kind.items)
+    for script in scripts:
         assert os.access(script, os.X_OK)
         done = subprocess.run(["sh", "-n", str(script)], capture_output=True, text=True)
         assert done.returncode == 0, done.stderr
