@@ -13,6 +13,8 @@ import json
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from deepdecide.domain.i18n import _
+
 MANIFEST = "deepdecide-plan.json"
 FORMAT = "deepdecide-benchmark-plan"
 VERSION = 1
@@ -127,21 +129,22 @@ class ManifestError(ValueError):
 def _get(data: dict[str, Any], key: str, kind: type | tuple[type, ...], where: str, default: Any = ...) -> Any:
     if key not in data:
         if default is ...:
-            raise ManifestError(f"{where}.{key}".lstrip("."), "missing")
+            raise ManifestError(f"{where}.{key}".lstrip("."), _("missing"))
         return default
     value = data[key]
     if not isinstance(value, kind) or (isinstance(value, bool) and kind in (int, (int, float), (int, type(None)))):
-        raise ManifestError(f"{where}.{key}".lstrip("."), f"expected {getattr(kind, '__name__', kind)}, "
-                                                          f"got {type(value).__name__}")
+        expected = " | ".join(k.__name__ for k in kind) if isinstance(kind, tuple) else kind.__name__
+        raise ManifestError(f"{where}.{key}".lstrip("."), _("expected {expected}, got {got}").format(
+            expected=expected, got=type(value).__name__))
     return value
 
 
 def _file(d: Any, where: str) -> PlannedFile:
     if not isinstance(d, dict):
-        raise ManifestError(where, "expected an object")
+        raise ManifestError(where, _("expected an object"))
     path = _get(d, "path", str, where)
     if not path or path.startswith("/") or "\\" in path or ".." in path.split("/"):
-        raise ManifestError(f"{where}.path", f"not a path inside the plan's folder: {path!r}")
+        raise ManifestError(f"{where}.path", _("not a path inside the plan's folder: {path!r}").format(path=path))
     gpus = _get(d, "gpu_count", (int, type(None)), where, None)
     return PlannedFile(path, _get(d, "tool", str, where), _get(d, "purpose", str, where),
                        _get(d, "runtime", str, where), _get(d, "platform", str, where), gpus,
@@ -157,17 +160,19 @@ def from_json(text: str) -> BenchmarkPlan:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ManifestError("", f"not JSON (line {exc.lineno}: {exc.msg})") from None
+        raise ManifestError("", _("not JSON (line {line}: {reason})").format(line=exc.lineno, reason=exc.msg)) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ManifestError("format", f"not a deepdecide benchmark plan (expected format {FORMAT!r})")
+        raise ManifestError("format", _("not a deepdecide benchmark plan (expected format {format!r})").format(
+            format=FORMAT))
     version = data.get("version")
     if version != VERSION:
-        raise ManifestError("version", f"version {version!r} is not one this deepdecide reads ({VERSION})")
+        raise ManifestError("version", _("version {version!r} is not one this deepdecide reads ({known})").format(
+            version=version, known=VERSION))
     items = []
     for n, it in enumerate(_get(data, "items", list, "")):
         where = f"items[{n}]"
         if not isinstance(it, dict):
-            raise ManifestError(where, "expected an object")
+            raise ManifestError(where, _("expected an object"))
         files = tuple(_file(f, f"{where}.files[{k}]") for k, f in enumerate(_get(it, "files", list, where)))
         commands = tuple(tuple(str(a) for a in c) for c in _get(it, "commands", list, where, []))
         value = _get(it, "value", (int, float, type(None)), where, None)
