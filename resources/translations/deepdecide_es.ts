@@ -3191,6 +3191,82 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
     </message>
 </context>
 <context>
+    <name>MeasureNextPanel</name>
+    <message>
+        <location filename="../../deepdecide/gui/widgets/measure_next.py" line="53"/>
+        <source>Write benchmark plan…</source>
+        <translation>Escribir plan de pruebas de rendimiento…</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/widgets/measure_next.py" line="55"/>
+        <source>A runnable script per measurement (a concurrency sweep bracketing the SLO knee, or the parity suite against the reference runtime) and a manifest; importing the folder back fills each file&apos;s context from the manifest</source>
+        <translation>Un script ejecutable por medición (un barrido de concurrencia alrededor del codo del SLO, o la batería de paridad frente al runtime de referencia) y un manifiesto; al importar la carpeta, el contexto de cada archivo se toma del manifiesto</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/widgets/measure_next.py" line="87"/>
+        <source>What to measure next</source>
+        <translation>Qué medir a continuación</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/widgets/measure_next.py" line="89"/>
+        <source>Monte Carlo running…</source>
+        <translation>Monte Carlo en curso…</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/widgets/measure_next.py" line="93"/>
+        <source>No recommendation to measure against.</source>
+        <translation>No hay recomendación frente a la que medir.</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/widgets/measure_next.py" line="98"/>
+        <source>No drawn input changes the recommendation in the draws: measuring any one of them alone would not change the decision.</source>
+        <translation>Ninguna entrada muestreada cambia la recomendación en las muestras: medir cualquiera de ellas por separado no cambiaría la decisión.</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/widgets/measure_next.py" line="107"/>
+        <source>(a judgement)</source>
+        <translation>(un juicio)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/widgets/measure_next.py" line="108"/>
+        <source>worth up to %1 of expected TCO</source>
+        <translation>vale hasta %1 de TCO esperado</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/widgets/measure_next.py" line="110"/>
+        <source>the informed choice costs %1 more in expected TCO</source>
+        <translation>la elección informada cuesta %1 más en TCO esperado</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/widgets/measure_next.py" line="112"/>
+        <source>%1 chance the recommendation changes (to %2)</source>
+        <translation>%1 de probabilidad de que cambie la recomendación (a %2)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/widgets/measure_next.py" line="127"/>
+        <source>Folder for the benchmark plan (new or empty)</source>
+        <translation>Carpeta para el plan de pruebas de rendimiento (nueva o vacía)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/widgets/measure_next.py" line="147"/>
+        <source>Write benchmark plan</source>
+        <translation>Escribir plan de pruebas de rendimiento</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/widgets/measure_next.py" line="148"/>
+        <source>Not written: %1</source>
+        <translation>No escrito: %1</translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../../deepdecide/gui/widgets/measure_next.py" line="151"/>
+        <source>Benchmark plan written to %1: %n script(s); run each with BASE_URL set, then import the folder.</source>
+        <translation>
+            <numerusform>Plan de pruebas de rendimiento escrito en %1: %n script; ejecútelo con BASE_URL definido y después importe la carpeta.</numerusform>
+            <numerusform>Plan de pruebas de rendimiento escrito en %1: %n scripts; ejecútelos con BASE_URL definido y después importe la carpeta.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>MigrationPage</name>
     <message>
         <location filename="../../deepdecide/gui/views/migration_page.py" line="19"/>
@@ -3256,197 +3332,197 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
 <context>
     <name>OptionCard</name>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="87"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="90"/>
         <source>GPUs needed (owned + new)</source>
         <translation>GPU (propias + nuevas)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="89"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="92"/>
         <source>TCO over the horizon, cash</source>
         <translation>TCO del horizonte, caja</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="92"/>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="164"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="95"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="167"/>
         <source>Score</source>
         <translation>Puntuación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="90"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="93"/>
         <source>TCO over the horizon, all-in</source>
         <translation>TCO del horizonte, todo incl.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="91"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="94"/>
         <source>Purchases (cash, on delivery)</source>
         <translation>Compras (caja, a la entrega)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="91"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="94"/>
         <source>Payback against the baseline</source>
         <translation>Recuperación frente a la referencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="93"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="96"/>
         <source>P(best)</source>
         <translation>P(mejor)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="93"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="96"/>
         <source>Runs vs the workload</source>
         <translation>Ejecuciones frente a la carga</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="120"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="123"/>
         <source>match</source>
         <translation>coinciden</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="120"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="123"/>
         <source>proxy</source>
         <translation>proxy</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="121"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="124"/>
         <source>mismatch</source>
         <translation>no coinciden</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="121"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="124"/>
         <source>need context</source>
         <translation>falta contexto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="122"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="125"/>
         <source>no run</source>
         <translation>ninguna ejecución</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="124"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="127"/>
         <source>%1 checks not counted</source>
         <translation>%1 comprobaciones no contadas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="133"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="136"/>
         <source>&lt;b&gt;#%1&lt;/b&gt;</source>
         <translation>&lt;b&gt;n.º %1&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="134"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="137"/>
         <source>Rank by weighted score</source>
         <translation>Puesto por puntuación ponderada</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="136"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="139"/>
         <source>not recommendable</source>
         <translation>no recomendable</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="137"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="140"/>
         <source>not ranked</source>
         <translation>sin clasificar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="140"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="143"/>
         <source>official</source>
         <translation>oficial</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="140"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="143"/>
         <source>experimental</source>
         <translation>experimental</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="150"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="153"/>
         <source>(proxy)</source>
         <translation>(sustituta)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="152"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="155"/>
         <source>reached</source>
         <translation>alcanzado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="153"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="156"/>
         <source>shown by a proxy only, not the rung itself</source>
         <translation>solo lo muestra una sustituta, no es el peldaño en sí</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="154"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="157"/>
         <source>not reached</source>
         <translation>no alcanzado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="171"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="174"/>
         <source>Share of Monte Carlo draws in which this option ranks first</source>
         <translation>Proporción de muestras de Monte Carlo en las que esta opción queda primera</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="174"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="177"/>
         <source>Monte Carlo running</source>
         <translation>Monte Carlo en curso</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="175"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="178"/>
         <source>Runs and checks about this option, against the workload</source>
         <translation>Ejecuciones y comprobaciones de esta opción, frente a la carga de trabajo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="177"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="180"/>
         <source>matches</source>
         <comment>one file&apos;s fit</comment>
         <translation>coincide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="177"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="180"/>
         <source>proxy</source>
         <comment>one file&apos;s fit</comment>
         <translation>proxy</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="178"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="181"/>
         <source>mismatch</source>
         <comment>one file&apos;s fit</comment>
         <translation>no coincide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="179"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="182"/>
         <source>needs context</source>
         <comment>one file&apos;s fit</comment>
         <translation>falta contexto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="180"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="183"/>
         <source>capacity</source>
         <translation>capacidad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="183"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="186"/>
         <source>nothing</source>
         <translation>nada</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="184"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="187"/>
         <source>run</source>
         <translation>ejecución</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="184"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="187"/>
         <source>check</source>
         <translation>comprobación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="185"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="188"/>
         <source>%1 (%2 %3): %4 (counts for %5)</source>
         <translation>%1 (%2 %3): %4 (cuenta para: %5)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="189"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="192"/>
         <source>… and %1 more</source>
         <translation>… y %1 más</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="195"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="198"/>
         <source>%n run(s) do not count: %1</source>
         <translation>
             <numerusform>%n ejecución no cuenta: %1</numerusform>
@@ -3454,7 +3530,7 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="198"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="201"/>
         <source>%n blocker(s): %1</source>
         <translation>
             <numerusform>%n bloqueante: %1</numerusform>
@@ -3462,47 +3538,47 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
         </translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="201"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="204"/>
         <source>Not recommendable: %1</source>
         <translation>No recomendable: %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="213"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="216"/>
         <source>%1 owned GPUs freed</source>
         <translation>%1 GPU propias liberadas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="215"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="218"/>
         <source>%1 spare, %2 padding to whole nodes, %3 headroom</source>
         <translation>%1 de reserva, %2 de relleno hasta nodos completos, margen %3</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="224"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="227"/>
         <source>%1 capex, %2 opex</source>
         <translation>%1 de capex, %2 de opex</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="228"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="231"/>
         <source>%1 from %2</source>
         <translation>%1 desde %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="232"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="235"/>
         <source>Nothing to buy</source>
         <translation>Nada que comprar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="236"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="239"/>
         <source>%1 / M output tokens, cash</source>
         <translation>%1/M tokens de salida, caja</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="237"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="240"/>
         <source>%1 / M output tokens, all-in</source>
         <translation>%1/M tok. de salida, todo incl.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="247"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="250"/>
         <source>this view drives the ranking</source>
         <translation>esta vista decide la clasificación</translation>
     </message>
@@ -3510,27 +3586,27 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
 <context>
     <name>OverviewPage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="281"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="284"/>
         <source>Edit workload…</source>
         <translation>Editar la carga de trabajo…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="283"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="286"/>
         <source>The model (and its other names), precisions, tokens per request and dataset every run and parity check is judged against</source>
         <translation>El modelo (y sus otros nombres), las precisiones, los tokens por petición y el conjunto de datos frente a los que se juzga cada ejecución y comprobación de paridad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="321"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="327"/>
         <source>Overview</source>
         <translation>Resumen</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="333"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="339"/>
         <source>Workload</source>
         <translation>Carga de trabajo</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="367"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="373"/>
         <source>Revisit this decision: %n of its own triggers fired</source>
         <translation>
             <numerusform>Revise esta decisión: ha saltado %n de sus propios disparadores</numerusform>
@@ -3538,17 +3614,17 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
         </translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="379"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="385"/>
         <source>&lt;h2&gt;%1&lt;/h2&gt;%2 options for %3 · %4 evidence files</source>
         <translation>&lt;h2&gt;%1&lt;/h2&gt;%2 opciones para %3 · %4 archivos de evidencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="382"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="389"/>
         <source>Evidence is judged against the %1. Runs and checks of another model, precision, request shape or dataset are shown but count for nothing.</source>
         <translation>La evidencia se juzga frente a %1. Las ejecuciones y comprobaciones con otro modelo, otra precisión, otra forma de petición u otro conjunto de datos se muestran, pero no cuentan para nada.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="386"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="393"/>
         <source>Runs and parity checks that match the workload count; a proxy the user accepted counts, discounted, for capacity; a mismatch or a run that needs context counts for nothing</source>
         <translation>Cuentan las ejecuciones y comprobaciones de paridad que coinciden con la carga; un proxy aceptado por el usuario cuenta, con descuento, para la capacidad; una no coincidencia o una ejecución a la que le falta contexto no cuenta para nada</translation>
     </message>
@@ -3963,402 +4039,452 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
 <context>
     <name>PresentationWindow</name>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="262"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="264"/>
         <source>Presentation — deepdecide</source>
         <extracomment>the slide shown changed (payload: its index)</extracomment>
         <translation>Presentación — deepdecide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="272"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="274"/>
         <source>Back to the saved decision (B)</source>
         <translation>Volver a la decisión guardada (B)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="286"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="288"/>
         <source>The question</source>
         <translation>La pregunta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="287"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="289"/>
         <source>The options</source>
         <translation>Las opciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="288"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="290"/>
         <source>The evidence per option</source>
         <translation>La evidencia de cada opción</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="289"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="291"/>
         <source>Capacity and cost</source>
         <translation>Capacidad y coste</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="290"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="292"/>
         <source>What would flip it</source>
         <translation>Qué la haría cambiar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="291"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="294"/>
         <source>The recommendation</source>
         <translation>La recomendación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="292"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="295"/>
         <source>Sign-off status</source>
         <translation>Estado de las aprobaciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="333"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="336"/>
         <source>→ / Space next   ← previous   W what-if   B baseline   Esc leaves</source>
         <translation>→ / Espacio siguiente   ← anterior   W «¿y si…?»   B base   Esc salir</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="410"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="413"/>
         <source>weights</source>
         <translation>pesos</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="412"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="415"/>
         <source>SLO</source>
         <translation>SLO</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="413"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="416"/>
         <source>what-if: differs from the saved decision (%1 changed)</source>
         <translation>«¿y si…?»: difiere de la decisión guardada (cambia: %1)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="415"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="418"/>
         <source>the top rank moves from %1 to %2</source>
         <translation>el primer puesto pasa de %1 a %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="416"/>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="418"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="419"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="421"/>
         <source>none</source>
         <translation>ninguna</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="418"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="421"/>
         <source>%1 still ranks first</source>
         <translation>%1 sigue en primer puesto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="459"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="462"/>
         <source>Model: %1</source>
         <translation>Modelo: %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="469"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="472"/>
         <source>Peak demand: %1 · SLO: %2 · horizon %3</source>
         <translation>Demanda punta: %1 · SLO: %2 · horizonte %3</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="482"/>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="496"/>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="535"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="485"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="499"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="538"/>
         <source>Option</source>
         <translation>Opción</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="482"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="485"/>
         <source>Strategy</source>
         <translation>Estrategia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="482"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="485"/>
         <source>Support</source>
         <translation>Soporte</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="482"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="485"/>
         <source>Full name</source>
         <translation>Nombre completo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="494"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="497"/>
         <source>all three claims shown</source>
         <translation>las tres afirmaciones demostradas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="496"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="499"/>
         <source>Builds</source>
         <translation>Compila</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="496"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="499"/>
         <source>Correct</source>
         <translation>Correcta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="496"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="499"/>
         <source>Performs</source>
         <translation>Rinde</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="496"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="499"/>
         <source>Runs</source>
         <translation>Ejecuciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="497"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="500"/>
         <source>First gap</source>
         <translation>Primera carencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="506"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="509"/>
         <source>match</source>
         <translation>coinciden</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="506"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="509"/>
         <source>proxy</source>
         <translation>proxy</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="507"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="510"/>
         <source>mismatch</source>
         <translation>no coinciden</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="507"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="510"/>
         <source>need context</source>
         <translation>falta contexto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="509"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="512"/>
         <source>no runs</source>
         <translation>sin ejecuciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="521"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="524"/>
         <source>none (no run, no assumption)</source>
         <translation>ninguna (ni ejecución ni supuesto)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="535"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="538"/>
         <source>Capacity</source>
         <translation>Capacidad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="535"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="538"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="535"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="538"/>
         <source>%1/M tokens</source>
         <translation>%1/M tokens</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="533"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="536"/>
         <source>Cost view: %1 · TCO over %3 · capacity under the SLO (%2)</source>
         <translation>Vista de coste: %1 · TCO a %3 · capacidad dentro del SLO (%2)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="499"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="293"/>
+        <source>What to measure next</source>
+        <translation>Qué medir a continuación</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="502"/>
         <source>≈: shown by an accepted proxy only, never the rung itself</source>
         <translation>≈: solo lo muestra una sustituta aceptada, nunca es el peldaño en sí</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="536"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="539"/>
         <source>TCO</source>
         <translation>TCO</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="537"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="540"/>
         <source>To production</source>
         <translation>Hasta producción</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="537"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="540"/>
         <source>Capacity basis</source>
         <translation>Base de la capacidad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="544"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="547"/>
         <source>No option ranks first, so nothing can flip.</source>
         <translation>Ninguna opción queda primera, así que nada puede cambiar.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="547"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="550"/>
         <source>%1 ranks first. It stays first while each weight stays in its range (the others unchanged):</source>
         <translation>%1 queda primera. Sigue primera mientras cada peso se mantenga en su intervalo (con los demás sin cambios):</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="551"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="554"/>
         <source>no limit</source>
         <translation>sin límite</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="552"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="555"/>
         <source>below → %1</source>
         <translation>por debajo → %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="553"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="556"/>
         <source>above → %1</source>
         <translation>por encima → %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="555"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="558"/>
         <source>never flips</source>
         <translation>nunca cambia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="556"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="559"/>
         <source>Criterion</source>
         <translation>Criterio</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="556"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="559"/>
         <source>Weight</source>
         <translation>Peso</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="556"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="559"/>
         <source>Holds for</source>
         <translation>Se mantiene en</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="556"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="559"/>
         <source>Beyond</source>
         <translation>Fuera de él</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="560"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="563"/>
         <source>Uncertain inputs that flip it inside their range:</source>
         <translation>Datos inciertos que la hacen cambiar dentro de su intervalo:</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="564"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="567"/>
         <source>below %1 → %2</source>
         <translation>por debajo de %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="565"/>
         <location filename="../../deepdecide/gui/views/presentation.py" line="568"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="571"/>
         <source>none eligible</source>
         <translation>ninguna elegible</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="567"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="570"/>
         <source>above %1 → %2</source>
         <translation>por encima de %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="574"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="577"/>
         <source>No uncertain input flips it inside its low–high range.</source>
         <translation>Ningún dato incierto la hace cambiar dentro de su intervalo bajo–alto.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="579"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="582"/>
+        <source>Shown for the saved decision: a what-if is not drawn.</source>
+        <translation>Se muestra para la decisión guardada: un «y si» no se muestrea.</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="587"/>
+        <source>Monte Carlo running…</source>
+        <translation>Monte Carlo en curso…</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="592"/>
+        <source>No drawn input changes the recommendation in the draws: measuring any one of them alone would not change the decision.</source>
+        <translation>Ninguna entrada muestreada cambia la recomendación en las muestras: medir cualquiera de ellas por separado no cambiaría la decisión.</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="596"/>
+        <source>What answering each open question is worth, against %1:</source>
+        <translation>Cuánto vale responder cada pregunta abierta, frente a %1:</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="602"/>
+        <source>(a judgement)</source>
+        <translation>(un juicio)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="606"/>
+        <source>Chance the recommendation changes</source>
+        <translation>Probabilidad de que cambie la recomendación</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="606"/>
+        <source>Would recommend</source>
+        <translation>Recomendaría</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="606"/>
+        <source>Expected TCO saved</source>
+        <translation>TCO esperado ahorrado</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="607"/>
+        <source>What to do</source>
+        <translation>Qué hacer</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="617"/>
         <source>No recommendation: %1.</source>
         <translation>Sin recomendación: %1.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="582"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="620"/>
         <source>What would make an option recommendable:</source>
         <translation>Qué haría recomendable una opción:</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="587"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="625"/>
         <source>No recommendation yet.</source>
         <translation>Aún no hay recomendación.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="593"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="631"/>
         <source>Recommended: %1</source>
         <translation>Recomendada: %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="597"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="635"/>
         <source>Ranked first of %1 with %2 points</source>
         <translation>Primera de %1 con %2 puntos</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="599"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="637"/>
         <source>; next: %1 with %2</source>
         <translation>; siguiente: %1 con %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="602"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="640"/>
         <source>officially supported on its platform</source>
         <translation>con soporte oficial en su plataforma</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="603"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="641"/>
         <source>experimental: not on the runtime&apos;s official list</source>
         <translation>experimental: no figura en la lista oficial del runtime</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="604"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="642"/>
         <source>evidence level %1 of 3</source>
         <translation>nivel de evidencia %1 de 3</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="606"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="644"/>
         <source>its capacity is an assumption, not a measurement that meets the SLO</source>
         <translation>su capacidad es un supuesto, no una medición que cumpla el SLO</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="608"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="646"/>
         <source>blocker: %1</source>
         <translation>bloqueante: %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="612"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="650"/>
         <source>agrees</source>
         <translation>coincide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="612"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="650"/>
         <source>differs</source>
         <translation>no coincide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="613"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="651"/>
         <source>The record&apos;s chosen option: %1 (%2 with the ranking)</source>
         <translation>Opción elegida en el registro: %1 (%2 con la clasificación)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="619"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="657"/>
         <source>Record %1 · status %2 · updated %3</source>
         <translation>Registro %1 · estado %2 · actualizado %3</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="622"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="660"/>
         <source>Nobody is asked to sign off yet.</source>
         <translation>Aún no se ha pedido la aprobación a nadie.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="626"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="664"/>
         <source>Name</source>
         <translation>Nombre</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="626"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="664"/>
         <source>Role</source>
         <translation>Cargo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="626"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="664"/>
         <source>Verdict</source>
         <translation>Dictamen</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="626"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="664"/>
         <source>Date</source>
         <translation>Fecha</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="626"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="664"/>
         <source>Conditions</source>
         <translation>Condiciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="629"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="667"/>
         <source>%1 of %2 approved, %3 pending</source>
         <translation>%1 de %2 aprobadas, %3 pendientes</translation>
     </message>
@@ -4579,12 +4705,12 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
 <context>
     <name>WhatIfPanel</name>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="221"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="223"/>
         <source>no limit</source>
         <translation>sin límite</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/presentation.py" line="229"/>
+        <location filename="../../deepdecide/gui/views/presentation.py" line="231"/>
         <source>What-if on weights and SLO (the saved decision is not changed)</source>
         <translation>«¿Y si…?» sobre pesos y SLO (la decisión guardada no cambia)</translation>
     </message>
