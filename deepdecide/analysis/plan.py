@@ -16,7 +16,7 @@ import math
 import re
 
 from deepdecide.analysis.assessment import Assessment, InformationValue, Measurement
-from deepdecide.domain.plan import CAPTURE, BenchmarkPlan, PlannedFile, PlannedItem
+from deepdecide.domain.plan import CAPTURE, BenchmarkPlan, PlannedFile, PlannedItem, capture_manifest
 from deepdecide.domain.workspace import MigrationStep, Option, Strategy, Workspace
 
 #: words of a migration step's title that say which kind of measurement it is for
@@ -89,17 +89,20 @@ _VERSIONS = {"vllm": ("vllm", "collect-env"), "sglang": ("python3", "-m", "sglan
 
 
 def _environment(item_dir: str, o: Option, model: str, gpus: int) -> tuple[list[tuple[str, ...]], list[PlannedFile]]:
-    """The environment capture (an ``environment-capture`` manifest the plan writes, and its parts):
+    """The environment capture (an ``environment-capture`` manifest and its parts, written by the script):
     the GPUs and driver as ``nvidia-smi -q -x`` reports them, the runtime's version report and the
     installed packages (``pip freeze``, a lock file of pinned versions). ``>`` before the last
     argument sends the command's output to that file."""
     env = f"{item_dir}/environment"
     versions = _VERSIONS.get(o.runtime, ("python3", "-m", "torch.utils.collect_env"))
+    capture = PlannedFile(f"{env}/{CAPTURE}", "environment-capture", "environment", o.runtime, o.platform, gpus,
+                          model)
     return ([("nvidia-smi", "-q", "-x", "-f", f"{env}/nvidia-smi.xml"),
              (*versions, ">", f"{env}/versions.txt"),
-             ("python3", "-m", "pip", "freeze", ">", f"{env}/requirements.txt")],
-            [PlannedFile(f"{env}/{CAPTURE}", "environment-capture", "environment", o.runtime, o.platform, gpus,
-                         model)])
+             ("python3", "-m", "pip", "freeze", ">", f"{env}/requirements.txt"),
+             # the capture's manifest last: written once its parts are there
+             ("printf", "%s\\n", *capture_manifest(capture).splitlines(), ">", capture.path)],
+            [capture])
 
 
 def _performance(ws: Workspace, a: Assessment, item: InformationValue, o: Option, item_dir: str, seed: int

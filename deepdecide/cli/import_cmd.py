@@ -142,6 +142,10 @@ def run(args: argparse.Namespace) -> int:
                 plans.append((path, plan, found))
             for file, reason in found.skipped:
                 say(_('{file}: skipped: {reason}').format(file=shown_path(file), reason=shown(reason)))
+            if plan is not None:  # a plan's parity results, judged against its reference runs
+                from deepdecide.importers.plan import judge_parity
+
+                found.imported = judge_parity(plan, path, found.imported)
             jobs += [(file, result) for file, result in found.imported]
             jobs += [(exc.file, exc) for exc in found.failed]
             say(found.summary())

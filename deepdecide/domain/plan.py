@@ -74,8 +74,8 @@ class BenchmarkPlan:
 
 
 def capture_manifest(f: PlannedFile) -> str:
-    """The environment-capture manifest (docs/evidence-import.md) the plan writes beside the parts
-    its script captures."""
+    """The environment-capture manifest (docs/evidence-import.md) the plan's script writes beside the
+    parts it captures."""
     return (f"kind: environment-capture\nruntime: {f.runtime}\nnvidia_smi: nvidia-smi.xml\n"
             "versions: versions.txt\nlock_file: requirements.txt\n")
 

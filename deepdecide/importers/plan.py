@@ -8,6 +8,7 @@ import os
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from deepdecide.domain.errors import ValidationError
 from deepdecide.domain.evidence import ProvenanceKind
@@ -15,6 +16,9 @@ from deepdecide.domain.i18n import _
 from deepdecide.domain.plan import MANIFEST, BenchmarkPlan, ManifestError, PlannedFile, from_json
 from deepdecide.domain.workspace import MigrationStep, StepStatus
 from deepdecide.importers.base import ImportContext
+
+if TYPE_CHECKING:
+    from deepdecide.importers.registry import ImportResult
 
 MAX_MANIFEST_BYTES = 4 * 1024 * 1024
 
@@ -117,3 +121,31 @@ def steps_after(plan: BenchmarkPlan, statuses: list[PlannedStatus], steps: tuple
                 new = target
         out.append(replace(step, status=new) if new != step.status else step)
     return tuple(out)
+
+
+def judge_parity(plan: BenchmarkPlan, root: str | os.PathLike[str], imported: list[tuple[str, ImportResult]]
+                 ) -> list[tuple[str, ImportResult]]:
+    """The parity results of each item judged against the same item's reference results (the run on
+    the reference runtime, ``reference: true``): the numerical comparison the plan's parity script
+    exists for (``parity_rules.judge_against``: same task and metric, same model only)."""
+    from deepdecide.importers.parity_rules import judge_against
+
+    item_of = {f.path: item.id for item in plan.items for f in item.files}
+    entries = {path: planned_file(plan, root, path) for path, _r in imported}
+    refs: dict[str, list[ImportResult]] = {}
+    for path, r in imported:
+        f = entries[path]
+        if f is not None and f.purpose == "parity" and f.reference:
+            refs.setdefault(item_of[f.path], []).append(r)
+    out = []
+    for path, r in imported:
+        f = entries[path]
+        against = refs.get(item_of[f.path], []) if f is not None and f.purpose == "parity" and not f.reference else []
+        if against and r.evidence.parity:
+            parity = r.evidence.parity
+            for ref in against:
+                parity = tuple(judge_against(parity, ref.evidence.parity, candidate_model=r.model,
+                                             reference_model=ref.model))
+            r = replace(r, evidence=replace(r.evidence, parity=parity))
+        out.append((path, r))
+    return out

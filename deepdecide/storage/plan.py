@@ -14,7 +14,7 @@ from pathlib import Path
 
 from deepdecide.domain.errors import ValidationError
 from deepdecide.domain.i18n import _
-from deepdecide.domain.plan import MANIFEST, BenchmarkPlan, capture_manifest, script_text, to_json
+from deepdecide.domain.plan import MANIFEST, BenchmarkPlan, script_text, to_json
 
 
 def write_plan(plan: BenchmarkPlan, folder: str | os.PathLike[str]) -> list[Path]:
@@ -37,12 +37,6 @@ def write_plan(plan: BenchmarkPlan, folder: str | os.PathLike[str]) -> list[Path
             script.write_text(script_text(plan, item), encoding="utf-8")
             script.chmod(0o755)
             written.append(item.script)
-            for f in item.files:
-                if f.tool == "environment-capture":  # the capture's manifest: its parts come from the script
-                    capture = staging / f.path
-                    capture.parent.mkdir(parents=True, exist_ok=True)
-                    capture.write_text(capture_manifest(f), encoding="utf-8")
-                    written.append(f.path)
         if target.exists():
             target.rmdir()  # empty (checked above)
         os.replace(staging, target)

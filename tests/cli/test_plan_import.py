@@ -15,7 +15,7 @@ from environment_captures import NVCC_129, SMI
 
 from deepdecide.cli.main import main
 from deepdecide.domain.evidence import ProvenanceKind
-from deepdecide.domain.plan import MANIFEST, from_json
+from deepdecide.domain.plan import MANIFEST, capture_manifest, from_json
 from deepdecide.domain.workspace import StepStatus
 from deepdecide.storage.files import load_workspace
 from deepdecide.storage.plan import write_plan
@@ -42,7 +42,10 @@ def _lay_out(plan_dir: Path, shared_fixture, n_results: int) -> list[str]:
     for f, fixture in zip(results, SGLANG, strict=False):
         (plan_dir / f.path).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(shared_fixture(fixture), plan_dir / f.path)
-    env = plan_dir / next(f.path for f in item.files if f.purpose == "environment")
+    capture = next(f for f in item.files if f.purpose == "environment")
+    env = plan_dir / capture.path
+    env.parent.mkdir(parents=True, exist_ok=True)
+    env.write_text(capture_manifest(capture), encoding="utf-8")  # what the script's printf writes
     shutil.copyfile(SMI / "h100_sxm_8gpu.xml", env.parent / "nvidia-smi.xml")
     (env.parent / "versions.txt").write_text(NVCC_129, encoding="utf-8")
     (env.parent / "requirements.txt").write_text("sglang==0.5.21\ntorch==2.9.1\n", encoding="utf-8")
@@ -110,3 +113,44 @@ def test_plan_refuses_a_folder_that_is_not_empty(tmp_path, capsys):
     assert main(["plan", str(SAMPLE), "-o", str(out)]) == 3
     assert "not an empty folder" in capsys.readouterr().err
     assert [p.name for p in out.iterdir()] == ["x"]
+
+
+def test_a_planned_parity_run_is_judged_against_its_reference_run(tmp_path, shared_fixture, capsys):
+    """The parity item's two lm-eval runs (the option, the reference runtime) come back as a judged
+    comparison: the same real results file on both sides agrees with itself."""
+    from deepdecide.analysis import evaluate
+    from deepdecide.analysis.assessment import InformationValue, Measurement
+    from deepdecide.analysis.plan import build
+    from deepdecide.domain.evidence import Verdict
+    from deepdecide.domain.messages import plain
+
+    ws = load_workspace(SAMPLE)
+    a = evaluate(ws, monte_carlo=True, draws=500)
+    key = "parity:port-deepinfer-h100:eval_accuracy"
+    info = (InformationValue(key, plain(key), "", Measurement.PARITY, "port-deepinfer-h100", None, 0.3, 1000.0,
+                             0.1, 0.0, ("keep-sglang-h100",), judgement=True, action=plain("run the parity suite")),)
+    plan = build(ws, replace(a, monte_carlo=replace(a.monte_carlo, information=info)))
+    folder = tmp_path / "plan"
+    write_plan(plan, folder)
+    item = plan.items[0]
+    assert item.step == 4
+    candidate, reference = [f for f in item.files if f.purpose == "parity"]
+    # the reference runtime: the baseline keep option, the current production stack (SGLang on H100)
+    assert reference.reference and reference.runtime == "sglang" and candidate.runtime == "deepinfer"
+    real = shared_fixture("parity/lm_eval/v0.4.2_gsm8k_hf_Llama-3-8B-Instruct_A100.json")
+    for f in (candidate, reference):  # lm-eval writes below --output_path, in a folder of its own
+        (folder / f.path / "model").mkdir(parents=True)
+        shutil.copyfile(real, folder / f.path / "model" / "results_2026-12-01T10-00-00.json")
+    ws_path = tmp_path / "w.deepdecide.yaml"
+    shutil.copyfile(SAMPLE, ws_path)
+    assert main(["import", str(folder), "--into", str(ws_path)]) == 0
+    out = capsys.readouterr().out
+    assert "2 planned file(s) done, 1 missing, 0 failed" in out  # the environment capture was not made
+    added = load_workspace(ws_path).evidence.files[-1]
+    # judged against the reference run (without one, an lm-eval check has no rule at all): the same file
+    # on both sides, delta 0, yet inconclusive — gsm8k's 1,319 questions are too few for the default
+    # rule's power. The file states its own runtime and GPU (hf on an A100): the manifest does not replace them
+    assert added.parity
+    for check in added.parity:
+        assert "delta = +0.0000" in str(check.tolerance), check.tolerance
+        assert check.verdict == Verdict.INCONCLUSIVE and "underpowered" in str(check.tolerance)
