@@ -817,6 +817,55 @@ class OptionDraws:
     effective_cost_per_m_tokens_usd: Percentiles | None = None  # at the drawn utilization
 
 
+class Measurement(StrEnum):
+    """What answering an open question takes (analysis/voi.py)."""
+
+    PERFORMANCE = "performance"  # a benchmark of capacity under the SLO (the migration plan's measuring step)
+    PARITY = "parity"  # a numerical comparison against the reference runtime
+    PRICE = "price"  # a quote (a price, a power figure, an amount owned)
+    EFFORT = "effort"  # an engineering estimate (porting, a checklist piece, time to production)
+    DEMAND = "demand"  # the traffic and the horizon (a forecast)
+
+
+@dataclass(frozen=True, slots=True)
+class InformationValue:
+    """What learning one uncertain input exactly is worth to the decision, estimated from the Monte
+    Carlo draws by binning them on the input (analysis/voi.py, docs/analysis.md). ``p_change``: the
+    chance that the answer changes the recommended option; ``value`` (currency, the driving cost
+    view's TCO over the horizon): the expected TCO the better-informed choice saves against the
+    current one (negative: the informed choice costs more, chosen for the other criteria);
+    ``gain``: the expected gain in the chance of holding the draw's top-ranked option (the EVPPI of
+    the ranking itself, 0..1); ``noise``: the same estimator's ``p_change`` for an input that
+    cannot matter (the draws' bins shuffled), below which ``p_change`` is not told from 0."""
+
+    key: str  # the input's key (Sensitivity inputs, MonteCarlo.drawn) or ``parity:<option>:<kind>``
+    name: Message  # what the input is, without its option
+    unit: str
+    measurement: Measurement
+    option: str | None  # the option it belongs to (None: a platform's or a workspace-wide input)
+    platform: str | None
+    p_change: float
+    value: float | None
+    gain: float
+    noise: float
+    switch_to: tuple[str, ...] = ()  # the options an answer would recommend instead, most likely first
+    judgement: bool = False  # a stated judgement (a parity outlook), not a measured or quoted input
+    action: Message | None = None  # what answering it takes ("benchmark keep-sglang-h100 under the SLO")
+
+    @property
+    def label_message(self) -> Message:
+        if self.platform is not None:
+            return Message("sensitivity.platform_input", "{platform}: {input}",
+                           (("platform", self.platform), ("input", self.name)))
+        if self.option is None:
+            return self.name
+        return Message("sensitivity.input", "{option}: {input}", (("option", self.option), ("input", self.name)))
+
+    @property
+    def above_noise(self) -> bool:
+        return self.p_change > self.noise
+
+
 @dataclass(frozen=True, slots=True)
 class MonteCarlo:
     draws: int
@@ -826,6 +875,14 @@ class MonteCarlo:
     notes: tuple[Message, ...] = ()
     cost_view: CostView = CostView.CASH  # the view P(best) and the percentiles are computed in
     drawn: tuple[str, ...] = ()  # keys of the inputs drawn (see Sensitivity inputs)
+    # the value of learning each drawn input, most valuable first (analysis/voi.py)
+    information: tuple[InformationValue, ...] = ()
+    information_against: str | None = None  # the recommendation the values are measured against
+
+    def worth_measuring(self, n: int = 5) -> tuple[InformationValue, ...]:
+        """The ``n`` most valuable inputs whose answer can change the recommendation: a chance of a
+        change above the estimator's noise floor (the views list these)."""
+        return tuple(i for i in self.information if i.p_change > 0 and i.above_noise)[:n]
 
     def for_option(self, option_id: str) -> OptionDraws | None:
         return next((o for o in self.options if o.option == option_id), None)

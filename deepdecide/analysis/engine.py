@@ -487,7 +487,7 @@ def evaluate(ws: Workspace, *, sensitivity: bool = True, monte_carlo: bool = Fal
         )
     mcr = None
     if monte_carlo:
-        mcr = _monte_carlo(prep, ids, draws, seed, cancel=cancel)
+        mcr = _monte_carlo(prep, ids, draws, seed, cancel=cancel, winner=winner)
     chosen = ws.decision.chosen_option if ws.decision.chosen_option in ids else None
     recommended = chosen or winner
     # the risks of the option the record recommends: the decision-makers' choice, else the top rank
@@ -507,12 +507,32 @@ def evaluate(ws: Workspace, *, sensitivity: bool = True, monte_carlo: bool = Fal
 
 
 def _monte_carlo(prep: _Prepared, ids: list[str], draws: int | None, seed: int | None,
-                 progress: ProgressCallback | None = None, cancel: Cancellable | None = None) -> MonteCarlo:
+                 progress: ProgressCallback | None = None, cancel: Cancellable | None = None,
+                 winner: str | None = None) -> MonteCarlo:
+    """The draws; with a ``winner`` (the top rank), the value of information of each drawn input
+    against it (analysis/voi.py)."""
     a = prep.ws.assumptions
     n = draws if draws is not None else a.monte_carlo_draws
     s = seed if seed is not None else a.monte_carlo_seed
     return mc.run(prep.model, ids, n, s, ranking_ok=prep.setup.weights_ok, progress=progress, cancel=cancel,
-                  draw_weights=bool(a.draw_weights))
+                  draw_weights=bool(a.draw_weights), outlook=_outlook(prep.ws, ids, prep.options),
+                  recommended=ids.index(winner) if winner in ids else None)
+
+
+def _outlook(ws: Workspace, ids: list[str], options: list[OptionAssessment]) -> tuple[mc.Outlook, ...]:
+    """The stated chances of passing a required parity check (a judgement), of options with no check
+    of that kind yet (a measured verdict replaces the judgement), for the draws."""
+    required = set(ws.required_parity)
+    checked = {(oa.option, kp.kind) for oa in options for kp in oa.parity if kp.checks}
+    out = []
+    for p in ws.parity_outlook:
+        if p.option not in ids or (required and p.kind not in required) or not 0.0 <= p.probability <= 1.0 \
+                or (p.option, p.kind) in checked:
+            continue
+        out.append(mc.Outlook(f"parity:{p.option}:{p.kind.value}", ids.index(p.option), float(p.probability),
+                              msg("input.parity_outlook", "chance of passing parity: {kind} (judgement)",
+                                  kind=p.kind.value)))
+    return tuple(out)
 
 
 def monte_carlo(ws: Workspace, draws: int | None = None, seed: int | None = None, *,
@@ -521,4 +541,6 @@ def monte_carlo(ws: Workspace, draws: int | None = None, seed: int | None = None
     ``progress(fraction)`` is called after each block of draws; ``cancel`` (a
     ``domain.progress.CancelToken``) stops the run with ``domain.progress.Cancelled``."""
     prep = _prepare(ws, views=False)
-    return _monte_carlo(prep, [o.id for o in ws.options], draws, seed, progress, cancel)
+    _, ranking, _, _ = _score(prep)
+    return _monte_carlo(prep, [o.id for o in ws.options], draws, seed, progress, cancel,
+                        winner=ranking[0] if ranking else None)

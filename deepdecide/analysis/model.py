@@ -288,16 +288,19 @@ class ScenarioModel:
             "capacity_tps_per_gpu": np.broadcast_to(cap, shape),
         }
 
-    def evaluate(self, p: dict[str, np.ndarray], weights: np.ndarray | None = None
-                 ) -> tuple[np.ndarray, np.ndarray, dict[str, np.ndarray]]:
+    def evaluate(self, p: dict[str, np.ndarray], weights: np.ndarray | None = None,
+                 passed: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray, dict[str, np.ndarray]]:
         """Scores (S, O), eligibility (S, O) and the dynamic metrics; ``weights`` (S, K) are raw
-        criteria weights per scenario (default: the workspace's)."""
+        criteria weights per scenario (default: the workspace's); ``passed`` (S, O) False where an
+        option is knocked out in a scenario (a drawn parity failure), scored like a knock-out."""
         if weights is not None:
-            return self._evaluate_weights(p, weights)
+            return self._evaluate_weights(p, weights, passed)
         with np.errstate(all="ignore"):
             m = self.metrics(p)
         s = p["cap"].shape[0]
         eligible = np.broadcast_to(self.static_eligible, (s, self.n))
+        if passed is not None:
+            eligible = eligible & passed
         st = self.setup
         if self.ko_k:
             k = self.ko_k
@@ -305,14 +308,15 @@ class ScenarioModel:
             eligible = eligible & ~vetoes(raw, st.benefit[k], st.knockout[k], st.threshold[k]).any(-1)
         if self.grp_names:
             values = np.stack([m[name] for name in self.grp_names], axis=-1) * self.grp_sign
-            cand = eligible if self.ko_k else self.static_eligible
+            cand = eligible if self.ko_k or passed is not None else self.static_eligible
             score = weighted_sum(normalize_range(values, cand), self.grp_share)
         else:
             score = np.zeros((s, self.n))
-        static = self._static_score(eligible) if self.dynamic_knockout else self.static_score
+        static = (self._static_score(eligible) if self.dynamic_knockout or passed is not None
+                  else self.static_score)
         return score + static, eligible, m
 
-    def _evaluate_weights(self, p: dict[str, np.ndarray], weights: np.ndarray
+    def _evaluate_weights(self, p: dict[str, np.ndarray], weights: np.ndarray, passed: np.ndarray | None = None
                           ) -> tuple[np.ndarray, np.ndarray, dict[str, np.ndarray]]:
         with np.errstate(all="ignore"):
             m = self.metrics(p)
@@ -320,6 +324,9 @@ class ScenarioModel:
         total = weights.sum(axis=1, keepdims=True)
         shares = np.where(total > 0, weights / np.where(total > 0, total, 1.0), 0.0)
         eligible = np.broadcast_to(self.static_eligible, (s, self.n))
+        if passed is not None:
+            eligible = eligible & passed
+        knocked = bool(self.ko_k) or passed is not None
         st = self.setup
         if self.ko_k:
             k = self.ko_k
@@ -328,12 +335,12 @@ class ScenarioModel:
         score = np.zeros((s, self.n))
         if self.grp_names:
             values = np.stack([m[name] for name in self.grp_names], axis=-1) * self.grp_sign
-            cand = eligible if self.ko_k else self.static_eligible
+            cand = eligible if knocked else self.static_eligible
             gshare = np.einsum("sk,kg->sg", shares[:, self.dyn_k], self.grp_matrix)  # (S, G)
             score = np.einsum("sog,sg->so", normalize_range(values, cand), gshare)
         sk = self.stat_k
         if sk:
-            cands = eligible if self.dynamic_knockout else self.static_eligible[None, :]
+            cands = eligible if self.dynamic_knockout or passed is not None else self.static_eligible[None, :]
             sv = np.broadcast_to(self.static_values[:, sk], (*cands.shape, len(sk)))
             sn = normalize(sv, st.benefit[sk], st.lo[sk], st.hi[sk], cands)
             score = score + np.einsum("sok,sk->so", np.broadcast_to(sn, (s, self.n, len(sk))), shares[:, sk])

@@ -7,11 +7,14 @@ P(rank 1) per option and P10 / P50 / P90 of $/M tokens and TCO.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
-from deepdecide.analysis.assessment import MonteCarlo, OptionDraws, Percentiles
-from deepdecide.analysis.model import ScenarioModel
-from deepdecide.domain.messages import msg
+from deepdecide.analysis import voi
+from deepdecide.analysis.assessment import InformationValue, Measurement, MonteCarlo, OptionDraws, Percentiles
+from deepdecide.analysis.model import ScenarioModel, UncertainInput
+from deepdecide.domain.messages import Message, msg
 from deepdecide.domain.progress import Cancellable, ProgressCallback, check_cancelled, report
 from deepdecide.domain.workspace import CostView
 
@@ -133,13 +136,33 @@ def weight_ranges(model: ScenarioModel) -> np.ndarray | None:
     return np.array(rows, dtype=float).reshape(-1, 3) if any_range else None
 
 
+@dataclass(frozen=True, slots=True)
+class Outlook:
+    """A stated chance that ``column``'s option passes a required parity check (a judgement):
+    drawn pass / fail per draw; a failed draw knocks the option out of that draw."""
+
+    key: str  # parity:<option>:<kind>
+    column: int
+    probability: float
+    name: Message
+
+
+#: param of an uncertain input -> what answering it takes
+_MEASUREMENT = {"cap": Measurement.PERFORMANCE, "port": Measurement.EFFORT, "ttp": Measurement.EFFORT,
+                "eff": Measurement.EFFORT, "util": Measurement.DEMAND, "demand": Measurement.DEMAND,
+                "growth": Measurement.DEMAND, "horizon": Measurement.DEMAND}
+
+
 def run(model: ScenarioModel, ids: list[str], draws: int, seed: int, *, ranking_ok: bool = True,
         progress: ProgressCallback | None = None, cancel: Cancellable | None = None,
-        draw_weights: bool = False) -> MonteCarlo:
+        draw_weights: bool = False, outlook: tuple[Outlook, ...] = (),
+        recommended: int | None = None) -> MonteCarlo:
     """Draw every uncertain input ``draws`` times and re-score the options (in blocks of draws;
     ``progress`` gets the fraction done after each block, ``cancel`` is checked before each and
     raises ``domain.progress.Cancelled``). With ``draw_weights``, the criteria weights are drawn
-    too, within their stated ranges."""
+    too, within their stated ranges. ``outlook``: parity outcomes drawn as well (from their own
+    seeded stream, so the other draws do not move). With ``recommended`` (an option column), the
+    value of learning each drawn input is estimated against it (analysis/voi.py)."""
     from deepdecide.analysis.scoring import winners
 
     draws = max(int(draws), 1)
@@ -154,6 +177,11 @@ def run(model: ScenarioModel, ids: list[str], draws: int, seed: int, *, ranking_
     tco_all = np.empty((draws, n_opt))
     counts = np.zeros(n_opt, dtype=np.int64)
     none = 0
+    keep = recommended is not None and ranking_ok and 0 <= recommended < n_opt
+    x_all = np.empty((draws, len(inputs) + len(outlook))) if keep else None
+    win_all = np.empty(draws, dtype=np.intp) if keep else None
+    # parity outcomes: their own stream (seed, 1), so a workspace without them draws as before
+    rng_parity = np.random.default_rng([seed, 1]) if outlook else None
     # where each input goes: per parameter, the input indices and their option columns
     direct: dict[str, tuple[np.ndarray, np.ndarray]] = {}
     for param in sorted({i.param for i in inputs if i.param != "eff"}):
@@ -170,8 +198,19 @@ def run(model: ScenarioModel, ids: list[str], draws: int, seed: int, *, ranking_
         size = min(block, draws - start)
         p = model.broadcast(size)
         touched: dict[str, np.ndarray] = {}
+        passed = None
+        if rng_parity is not None:
+            u = rng_parity.random((size, len(outlook)))
+            ok = u < np.array([o.probability for o in outlook])
+            passed = np.ones((size, n_opt), dtype=bool)
+            for c, o in enumerate(outlook):
+                passed[:, o.column] &= ok[:, c]
+            if x_all is not None:
+                x_all[start:start + size, len(inputs):] = ok
         if inputs:
             x = triangular(rng, est, size)
+            if x_all is not None:
+                x_all[start:start + size, :len(inputs)] = x
             for param, (idx, cols) in direct.items():
                 arr = touched[param] = p[param].copy()
                 arr[:, cols] = x[:, idx]
@@ -183,12 +222,14 @@ def run(model: ScenarioModel, ids: list[str], draws: int, seed: int, *, ranking_
         if w_est is not None:
             weights = np.broadcast_to(w_est[:, 1], (size, len(w_est))).copy()
             weights[:, w_ranged] = triangular(rng, w_est[w_ranged], size)
-        score, eligible, metrics = model.evaluate(p, weights)
+        score, eligible, metrics = model.evaluate(p, weights, passed)
         cpm_all[start:start + size] = metrics["cost_per_m_tokens_usd"]
         eff_all[start:start + size] = metrics["effective_cost_per_m_tokens_usd"]
         tco_all[start:start + size] = metrics["tco_usd"]
         if ranking_ok:
             win = winners(score, eligible)
+            if win_all is not None:
+                win_all[start:start + size] = win
             counts += np.bincount(win[win >= 0], minlength=n_opt)
             none += int((win < 0).sum())
         report(progress, (start + size) / draws)
@@ -204,7 +245,18 @@ def run(model: ScenarioModel, ids: list[str], draws: int, seed: int, *, ranking_
         notes.append(msg("montecarlo.weights_drawn", "criteria weights drawn within their stated ranges ({n} of "
                                                      "{total})", n=int((w_est[:, 2] > w_est[:, 0]).sum()),
                          total=len(w_est)))
-    drawn = tuple(i.key for i in inputs)
+    drawn = tuple(i.key for i in inputs) + tuple(o.key for o in outlook)
+    if outlook:
+        notes.append(msg("montecarlo.parity_drawn", "{n} stated chance(s) of passing a parity check drawn (a "
+                                                    "judgement): a failed draw keeps the option from being "
+                                                    "recommended in that draw", n=len(outlook)))
+    information: tuple[InformationValue, ...] = ()
+    if x_all is not None and win_all is not None and recommended is not None:
+        information = _information(inputs, outlook, x_all, win_all, tco_all, recommended, ids, seed)
+        notes.append(msg("montecarlo.voi", "value of information: the draws binned on each input ({bins} "
+                                           "equal-count bins; pass / fail for a parity outlook); noise floor "
+                                           "from {shuffles} shuffles", bins=voi.n_bins(draws),
+                         shuffles=voi.SHUFFLES))
     if ranking_ok:
         p_best = counts / draws
         p_none = none / draws
@@ -218,4 +270,49 @@ def run(model: ScenarioModel, ids: list[str], draws: int, seed: int, *, ranking_
     tco, miss_t = _percentiles(tco_all)
     options = [OptionDraws(oid, float(p_best[j]), cpm[j], tco[j], max(miss_c[j], miss_t[j]), eff[j])
                for j, oid in enumerate(ids)]
-    return MonteCarlo(draws, seed, tuple(options), p_none, tuple(notes), cost_view=model.view, drawn=drawn)
+    return MonteCarlo(draws, seed, tuple(options), p_none, tuple(notes), cost_view=model.view, drawn=drawn,
+                      information=information, information_against=ids[recommended] if information and
+                      recommended is not None else None)
+
+
+def _information(inputs: list[UncertainInput], outlook: tuple[Outlook, ...], x: np.ndarray, win: np.ndarray,
+                 tco: np.ndarray, recommended: int, ids: list[str], seed: int) -> tuple[InformationValue, ...]:
+    """Every drawn input's value of information, most valuable first (gain, then chance of a change,
+    then TCO value; ties by the inputs' order)."""
+    rng = np.random.default_rng([seed, 2])  # the shuffles of the noise floor
+    bins = voi.n_bins(len(win))
+    order = np.argsort(x, axis=0)  # every input's draws sorted at once
+    noise: dict[tuple[int, ...], float] = {}
+    out: list[InformationValue] = []
+    for n, inp in enumerate(inputs):
+        e = voi.estimate(x[:, n], win, tco, recommended, bins, rng, order[:, n], noise)
+        kind = _MEASUREMENT.get(inp.param, Measurement.PRICE)
+        out.append(InformationValue(
+            inp.key, inp.label, inp.unit, kind, inp.option, inp.platform,
+            e.p_change, e.value, e.gain, e.noise, tuple(ids[j] for j in e.switch_to),
+            action=_action(kind, inp.option or inp.platform or "", inp.label)))
+    for c, o in enumerate(outlook):
+        e = voi.estimate(x[:, len(inputs) + c], win, tco, recommended, bins, rng, order[:, len(inputs) + c],
+                         noise)
+        out.append(InformationValue(o.key, o.name, "", Measurement.PARITY, ids[o.column], None, e.p_change,
+                                    e.value, e.gain, e.noise, tuple(ids[j] for j in e.switch_to), judgement=True,
+                                    action=msg("voi.action_parity", "run the {kind} parity check of {option} "
+                                                                    "against the reference runtime",
+                                               kind=o.key.rsplit(":", 1)[1], option=ids[o.column])))
+    ranked = sorted(range(len(out)), key=lambda i: (-out[i].gain, -out[i].p_change, -(out[i].value or 0.0), i))
+    return tuple(out[i] for i in ranked)
+
+
+def _action(kind: Measurement, who: str, label: Message) -> Message:
+    """What answering an input takes, in a line."""
+    if kind == Measurement.PERFORMANCE:
+        return msg("voi.action_performance", "benchmark {option} on the workload under the SLO (capacity, "
+                                             "output tok/s/GPU)", option=who)
+    if kind == Measurement.EFFORT:
+        return msg("voi.action_effort", "estimate {input} of {option} with the team that would build it",
+                   input=label, option=who)
+    if kind == Measurement.DEMAND:
+        return msg("voi.action_demand", "forecast {input}", input=label)
+    if who:
+        return msg("voi.action_price", "get a firm quote: {input} ({option})", input=label, option=who)
+    return msg("voi.action_price_global", "get a firm quote: {input}", input=label)

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
         Capacity,
         CostViewFigures,
         FitCounts,
+        MonteCarlo,
         OptionAssessment,
     )
     from deepdecide.domain.workspace import Workspace
@@ -372,7 +373,35 @@ def _render(ws: Workspace, a: Assessment) -> str:
                           " / ".join(_money(x, cur) for x in (t.p10, t.p50, t.p90))])
         lines.append(table([_("option"), _("P(best)"), _("{symbol}/M tok P10 / P50 / P90").format(symbol=sym),
                             _("TCO P10 / P50 / P90")], mrows))
+        lines.extend(information_lines(mcr, cur))
     return "\n".join(lines)
+
+
+def information_lines(mcr: MonteCarlo, cur: str) -> list[str]:
+    """"What to measure next": the drawn inputs whose answer can change the recommendation, most
+    valuable first (the Assessment's ranking; docs/analysis.md)."""
+    if mcr.information_against is None:
+        return []
+    top = mcr.worth_measuring()
+    out = ["", _("What to measure next (value of information against {option}; `deepdecide plan` writes the "
+                 "benchmarks):").format(option=mcr.information_against)]
+    if not top:
+        out.append("  " + _("no drawn input changes the recommendation in the draws (each is below its noise "
+                            "floor)"))
+        return out
+    for n, i in enumerate(top, 1):
+        value = (_("worth up to {money} of expected TCO").format(money=formatting.money(i.value, cur))
+                 if i.value is not None and i.value > 0 else
+                 _("the informed choice costs {money} more in expected TCO").format(
+                     money=formatting.money(-i.value, cur)) if i.value is not None and i.value < 0 else
+                 _("no TCO figure"))
+        label = str(i.label_message).replace("$", formatting.currency_unit(cur))
+        judged = " " + _("(a judgement)") if i.judgement else ""
+        out.append(f"  {n}. {i.action}{judged} [{label}]: " + _(
+            "{p} chance the recommendation changes (to {options}); {value}; noise floor {noise}").format(
+            p=formatting.percent(i.p_change, 1), options=", ".join(i.switch_to) or _("none"), value=value,
+            noise=formatting.percent(i.noise, 1)))
+    return out
 
 
 def _money_lines(a: Assessment, order: list[str], cur: str) -> list[str]:

@@ -32,7 +32,8 @@ from deepdecide.domain.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from deepdecide.domain.evidence import EvidenceFile
-    from deepdecide.domain.workspace import Workspace
+    from deepdecide.domain.plan import BenchmarkPlan
+    from deepdecide.domain.workspace import MigrationStep, Workspace
     from deepdecide.importers.base import ImportContext
     from deepdecide.importers.folder import FolderImport
     from deepdecide.importers.registry import ImportResult
@@ -118,17 +119,34 @@ def run(args: argparse.Namespace) -> int:
         say(_('reference: {exc}').format(exc=shown(getattr(exc, 'message', exc))), file=sys.stderr)
         return EXIT_INPUT
     from deepdecide.importers.context_table import with_name_hints
+    from deepdecide.importers.plan import read_manifest
+
+    loaded_steps = workspace.migration_plan
 
     def context_of(path: str) -> ImportContext:
         """The context of one file: the command line's, completed by the file's own name with --from-names."""
         return with_name_hints(context, os.path.basename(path), workspace.matrix) if args.from_names else context
 
     jobs: list[tuple[str, Job]] = []  # (path, context) to import, or (path, an import outcome)
+    plans: list[tuple[str, BenchmarkPlan, FolderImport]] = []  # plan folders (a manifest at the top)
+    planned: dict[str, ImportContext] = {}  # a plan folder's files: the context their manifest gave
     for path in args.files:
         if os.path.isdir(path):
-            found = _folder(path, context, context_of)
+            try:
+                plan = read_manifest(path)
+            except ValidationError as exc:
+                say(exc, file=sys.stderr)
+                return EXIT_INPUT
+            found = _folder(path, context, _plan_context(plan, path, context, context_of, planned) if plan
+                            else context_of)
+            if plan is not None:
+                plans.append((path, plan, found))
             for file, reason in found.skipped:
                 say(_('{file}: skipped: {reason}').format(file=shown_path(file), reason=shown(reason)))
+            if plan is not None:  # a plan's parity results, judged against its reference runs
+                from deepdecide.importers.plan import judge_parity
+
+                found.imported = judge_parity(plan, path, found.imported)
             jobs += [(file, result) for file, result in found.imported]
             jobs += [(exc.file, exc) for exc in found.failed]
             say(found.summary())
@@ -179,7 +197,8 @@ def run(args: argparse.Namespace) -> int:
         else:
             known[sha] = -1
             added.append(ev)
-        kind_given = job.kind if not isinstance(job, ImportResult) else context.kind
+        kind_given = job.kind if not isinstance(job, ImportResult) else \
+            planned[path].kind if path in planned else context.kind
         if result.file_kind is None and kind_given is None:  # added or replaced: who made it must be said
             unsaid.append(path)
         say(_('{path}: {format}: {n} run(s), {n2} parity check(s)').format(path=shown_path(path), format=result.format, n=len(ev.runs), n2=len(ev.parity))
@@ -208,6 +227,11 @@ def run(args: argparse.Namespace) -> int:
             if note.id.startswith(("import.dropped", "checksum.")) or note.id in ("safety.surrogate",
                                                                                  "inferencex.no_observations"):
                 say(_('  note: {note}').format(note=note))
+    steps = workspace.migration_plan
+    for root, plan, found in plans:
+        steps = _plan_report(root, plan, found, steps)
+    if steps != workspace.migration_plan:
+        workspace = dataclasses.replace(workspace, migration_plan=steps)
     if failed and not args.keep_going:
         say(_('{into}: nothing saved: {failed} of {n} file(s) could not be imported (--keep-going adds the others)').format(into=args.into, failed=failed, n=len(jobs)), file=sys.stderr)
         return status
@@ -219,6 +243,12 @@ def run(args: argparse.Namespace) -> int:
                      'third-party, illustrative or predicted; nothing saved', len(unsaid)).format(
             n=len(unsaid), names=names), file=sys.stderr)
         return EXIT_USAGE
+    if not added and not replaced and plans and steps != loaded_steps:  # only the steps moved on
+        try:
+            save_workspace(workspace, args.into)
+        except (ValidationError, ValidationErrors) as exc:
+            say(exc, file=sys.stderr)
+            return EXIT_PROBLEM
     if replaced:
         files = tuple(replaced.get(i, f) for i, f in enumerate(workspace.evidence.files))
         workspace = dataclasses.replace(workspace, evidence=dataclasses.replace(workspace.evidence, files=files))
@@ -242,6 +272,46 @@ def run(args: argparse.Namespace) -> int:
         n = len(workspace.evidence.files)
         _print_fit(dataclasses.replace(workspace, evidence=evidence), [*replaced, *range(n, n + len(added))])
     return status
+
+
+def _plan_context(plan: BenchmarkPlan, root: str, given: ImportContext, context_of: Callable[[str], ImportContext],
+                  planned: dict[str, ImportContext]) -> Callable[[str], ImportContext]:
+    """Each file of a plan's folder gets the context its manifest entry states (per file, kept in
+    ``planned``); a file the manifest does not list gets the command line's."""
+    from deepdecide.importers.plan import context_for, planned_file
+
+    def of(path: str) -> ImportContext:
+        entry = planned_file(plan, root, path)
+        if entry is None:
+            return context_of(path)
+        planned[path] = got = context_for(entry, given)
+        return got
+
+    return of
+
+
+def _plan_report(root: str, plan: BenchmarkPlan, found: FolderImport,
+                 steps: tuple[MigrationStep, ...]) -> tuple[MigrationStep, ...]:
+    """Say which planned measurements are done, missing or failed; return the migration steps moved on."""
+    from deepdecide.cli.common import say, shown_path
+    from deepdecide.importers.plan import FileStatus, status, steps_after
+
+    got = status(plan, root, [p for p, _r in found.imported], [e.file for e in found.failed])
+    words = {FileStatus.DONE: _("done"), FileStatus.MISSING: _("missing"), FileStatus.FAILED: _("failed")}
+    counts = {s: sum(1 for g in got if g.status == s) for s in FileStatus}
+    say(_("{root}: benchmark plan of {decision} against {option}: {done} planned file(s) done, {missing} missing, "
+          "{failed} failed").format(root=shown_path(root), decision=plan.decision or plan.workspace,
+                                    option=plan.recommended, done=counts[FileStatus.DONE],
+                                    missing=counts[FileStatus.MISSING], failed=counts[FileStatus.FAILED]))
+    for g in got:
+        if g.status != FileStatus.DONE:
+            say(f"  {words[g.status]}: {g.file.path} ({g.file.tool}, {g.file.runtime} on {g.file.platform})")
+    after = steps_after(plan, got, steps)
+    for old, new in zip(steps, after, strict=True):
+        if old.status != new.status:
+            say(_("  migration step {n} ({title}): {old} -> {new}").format(n=new.order, title=new.title,
+                                                                          old=old.status.value, new=new.status.value))
+    return after
 
 
 def _sources_line(ev: EvidenceFile) -> str:

@@ -73,6 +73,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "import_cmd",
     "evidence_cmd",
     "evaluate_cmd",
+    "plan_cmd",
     "report_cmd",
     "sign_cmd",
     "verify_cmd",

@@ -356,6 +356,19 @@ class MigrationStep:
     notes: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class ParityOutlook:
+    """A judgement, not evidence: the stated probability that ``option`` passes the required parity
+    check ``kind`` once it is run. Monte Carlo draws the outcome with the other inputs (a failed
+    draw keeps the option from being recommended in that draw), so the value of running the
+    parity suite can be weighed against the other measurements (docs/analysis.md)."""
+
+    option: str
+    kind: ParityKind
+    probability: float  # in [0, 1]
+    note: str = ""  # whose judgement, on what basis
+
+
 # no slots: storage.files keeps the workspaces it found valid in a WeakValueDictionary
 @dataclass(frozen=True)
 class Workspace:
@@ -378,6 +391,8 @@ class Workspace:
     evidence: Evidence = field(default_factory=Evidence)
     description: str = ""
     schema_version: int = SCHEMA_VERSION
+    # stated chances of passing the required parity checks (a judgement; schema 8, optional)
+    parity_outlook: tuple[ParityOutlook, ...] = tuple_field()
 
     def option(self, option_id: str) -> Option | None:
         return next((o for o in self.options if o.id == option_id), None)

@@ -845,6 +845,7 @@ def _check_workspace(ws: Workspace, errs: list[ValidationError]) -> None:
     if d.chosen_option and d.chosen_option not in option_ids:
         errs.append(ValidationError(_('unknown option {chosen_option!r}').format(chosen_option=d.chosen_option), path="decision.chosen_option"))
     _unique([str(s.order) for s in ws.migration_plan], "migration_plan", errs, what="order")
+    _check_parity_outlook(ws, option_ids, errs)
     _unique([f.platform for f in ws.fleet], "fleet", errs, what="platform")
     assumptions = ws.assumptions
     base = ws.option(assumptions.baseline_option) if assumptions.baseline_option else None
@@ -869,6 +870,26 @@ def _check_workspace(ws: Workspace, errs: list[ValidationError]) -> None:
             errs.append(ValidationError(_("unknown price {price!r}; expected one of: {names}").format(
                 price=q.price, names=", ".join(_ASSUMPTION_QUOTES)), path=f"assumptions.quotes[{j}].price"))
     _check_dates(ws, errs)
+
+
+def _check_parity_outlook(ws: Workspace, option_ids: set[str], errs: list[ValidationError]) -> None:
+    """Each stated chance of passing a parity check names a known option, a required kind, a
+    probability in [0, 1], once per (option, kind)."""
+    seen: set[tuple[str, str]] = set()
+    for i, p in enumerate(ws.parity_outlook):
+        path = f"parity_outlook[{i}]"
+        if p.option not in option_ids:
+            errs.append(ValidationError(_('unknown option {oid!r}').format(oid=p.option), path=f"{path}.option"))
+        if ws.required_parity and p.kind not in ws.required_parity:
+            errs.append(ValidationError(_('{kind} is not a required parity kind (required_parity)').format(
+                kind=p.kind.value), path=f"{path}.kind"))
+        if not (isinstance(p.probability, (int, float)) and 0.0 <= p.probability <= 1.0):
+            errs.append(ValidationError(_('a probability is between 0 and 1, got {value}').format(
+                value=p.probability), path=f"{path}.probability"))
+        if (p.option, p.kind.value) in seen:
+            errs.append(ValidationError(_('second chance of passing for {option} / {kind}').format(
+                option=p.option, kind=p.kind.value), path=path))
+        seen.add((p.option, p.kind.value))
 
 
 _FLEET_QUOTES = ("purchase", "rental", "power", "hosting", "book_value", "resale", "replacement", "residual")

@@ -32,7 +32,7 @@ def test_evaluate_prints_the_ranking_with_classification_and_reasons(capsys):
     assert "not recommendable: not recommendable until someone is named to build Persistent KV cache" in out
     assert "dev-only" in out
     assert "What would flip the decision" in out
-    assert "Monte Carlo (all-in view): 500 draws" in out
+    assert "Monte Carlo (all-in (economic) view): 500 draws" in out
     assert "100 %" not in out
     # the owned fleet and the shortfall, per option (20 % headroom and one spare unit)
     assert "fleet: 1,272 GPUs = 159 nodes of 8: 1,024 owned + 248 to buy (owned on nv-h100: 1,024)" in out

@@ -134,7 +134,7 @@ def test_every_command_speaks_spanish(setup):
 
 @pytest.mark.parametrize("command", ["matrix", "check", "validate", "inspect", "import", "evidence", "evaluate",
                                      "report", "sign", "verify", "signoffs", "diff", "revisit", "revise", "export",
-                                     "init"])
+                                     "init", "plan"])
 def test_every_help_speaks_spanish(command):
     out = run("--lang", "es", command, "--help")
     bad = [line for line in _english_lines(out) if not line.lstrip().startswith(("usage:", "uso:"))]

@@ -273,6 +273,13 @@ class Views:
             p = next(d["p_best"] for d in mc_data["options"] if d["option"] == o["option"])
             want = formatting.probability(p) if o["eligible"] else formatting.DASH  # cannot win: no P(best)
             assert card.values["pbest"].text() == want, o["option"]
+        # what to measure next: the Overview's panel lists the Assessment's items above their noise floor
+        panel = self.overview.measure_next.body.text()
+        if mc_data["information_against"] is not None:
+            top = [i for i in mc_data["information"] if i["p_change"] > 0 and i["p_change"] > i["noise"]][:5]
+            for n, i in enumerate(top, 1):
+                assert f"{n}. " in panel and formatting.percent(i["p_change"], 1) in panel, (i["key"], panel)
+            assert f"{len(top) + 1}. " not in panel
         # run groups: the Evidence page groups every run as the analysis attributes it
         assert self.evidence._groups == [r["group"] for r in data["runs"]]
         # capacity caveats and eligibility: the Overview's cards show the Assessment's messages
@@ -345,10 +352,10 @@ def test_1000_generated_workspaces_agree_in_cli_and_gui(views, gen):
 PDF_SECTIONS = ("summary", "context", "parity", "checklist", "questions")
 
 
-def pdf_text(ws) -> str:
+def pdf_text(ws, sections: tuple[str, ...] = PDF_SECTIONS) -> str:
     from deepdecide.report import build
 
-    pdf = build(ws, sections=PDF_SECTIONS)
+    pdf = build(ws, sections=sections)
     out = subprocess.run(["pdftotext", "-layout", "-", "-"], input=pdf, capture_output=True, check=True, timeout=60)
     return out.stdout.decode("utf-8")
 
@@ -453,6 +460,23 @@ def check_pdf(data, text: str, ws=None) -> None:
         assert tokens[1:] == [*want, str(len(o["checklist"]["blockers"]))], (o["option"], tokens)
 
 
+def check_pdf_open_questions(data, lines: list[str]) -> None:
+    """What to measure next: the record lists the Assessment's items above their noise floor, each with
+    its chance of changing the recommendation; none when the CLI's data has none."""
+    mc = data.get("monte_carlo")
+    if not mc or mc.get("information_against") is None:
+        return
+    top = [i for i in mc["information"] if i["p_change"] > 0 and i["p_change"] > i["noise"]][:5]
+    at = _after(lines, "Open questions and what answering them is worth")
+    end = next((i for i in range(at + 1, len(lines)) if lines[i].strip() == "Migration plan"), len(lines))
+    section = " ".join(" ".join(lines[at:end]).split())
+    if not top:
+        assert "No drawn input changes the recommendation" in section
+        return
+    for i in top:
+        assert formatting.percent(i["p_change"], 1) in section, (i["key"], section[:300])
+
+
 def check_pdf_questions(data, lines: list[str], ws) -> None:
     """The article's four questions: each option's row (by its short label) shows the four states."""
     from deepdecide.domain import presentation as look
@@ -479,7 +503,10 @@ needs_pdftotext = pytest.mark.skipif(shutil.which("pdftotext") is None,
 @needs_pdftotext
 def test_sample_pdf_agrees():
     ws = sample()
-    check_pdf(cli_data(ws, monte_carlo=True), pdf_text(ws), ws)
+    data = cli_data(ws, monte_carlo=True)
+    text = pdf_text(ws, (*PDF_SECTIONS, "sensitivity"))
+    check_pdf(data, text, ws)
+    check_pdf_open_questions(data, text.splitlines())
 
 
 def pdf_settings(examples: int):

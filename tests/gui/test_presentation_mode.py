@@ -6,12 +6,13 @@ import pytest
 from PySide6.QtCore import Qt
 
 from deepdecide.analysis import evaluate
+from deepdecide.domain import formatting
 from deepdecide.domain import presentation as look
 from deepdecide.gui.views.presentation import PresentationWindow
 
 pytestmark = pytest.mark.gui
 
-KEYS = ["question", "options", "evidence", "capacity", "flips", "recommendation", "signoff"]
+KEYS = ["question", "options", "evidence", "capacity", "flips", "measure", "recommendation", "signoff"]
 
 
 def open_presentation(window, qtbot) -> PresentationWindow:
@@ -46,13 +47,13 @@ def test_keys_walk_the_guided_sequence_and_esc_leaves(make_window, qtbot):
     assert [s.key for s in p.slides] == KEYS
     seen = [p.current_key()]
     for key in (Qt.Key.Key_Right, Qt.Key.Key_PageDown, Qt.Key.Key_Space, Qt.Key.Key_Down,
-                Qt.Key.Key_Right, Qt.Key.Key_Right, Qt.Key.Key_Right):
+                Qt.Key.Key_Right, Qt.Key.Key_Right, Qt.Key.Key_Right, Qt.Key.Key_Right):
         qtbot.keyClick(p, key)
         seen.append(p.current_key())
     assert seen == KEYS + ["signoff"]  # the last slide stays the last
     qtbot.keyClick(p, Qt.Key.Key_Left)
     qtbot.keyClick(p, Qt.Key.Key_PageUp)
-    assert p.current_key() == "flips"
+    assert p.current_key() == "measure"
     qtbot.keyClick(p, Qt.Key.Key_Home)
     assert p.index == 0
     qtbot.keyClick(p, Qt.Key.Key_End)
@@ -72,9 +73,9 @@ def test_slides_show_the_assessment_with_short_labels(make_window, qtbot):
     for o in ws.options:
         assert short[o.id] in texts(p.slides[1]) and o.name in texts(p.slides[1])
         assert short[o.id] in texts(p.slides[3])
-    assert f"Recommended: {winner.name}" in texts(p.slides[5])
+    assert f"Recommended: {winner.name}" in texts(p.slides[KEYS.index("recommendation")])
     for so in ws.signoffs:
-        assert so.name in texts(p.slides[6])
+        assert so.name in texts(p.slides[KEYS.index("signoff")])
 
 
 def test_what_if_shows_a_banner_never_edits_and_b_returns(make_window, qtbot):
@@ -121,9 +122,22 @@ def test_recommendation_without_a_winner_lists_the_assessment_messages(make_wind
     p = open_presentation(window, qtbot)
     a = dataclasses.replace(evaluate(ws), winner=None,
                             messages=(msg("test.reason", "no option meets the {what}", what="SLO"),))
-    slide = p.slides[5]
+    slide = p.slides[KEYS.index("recommendation")]
     slide.clear()
     p._recommendation(slide, ws, a)
     shown = texts(slide)
     assert "No recommendation yet." in shown
     assert "no option meets the SLO" in shown
+
+
+def test_the_measure_slide_names_what_to_measure_next(make_window, qtbot):
+    window = make_window()
+    mc = window.document.monte_carlo()
+    qtbot.waitUntil(lambda: mc.current() is not None, timeout=30000)
+    p = open_presentation(window, qtbot)
+    slide = p.slides[[s.key for s in p.slides].index("measure")]
+    top = mc.current().worth_measuring()[0]
+    assert top.key == "keep-sglang-h100.capacity"
+    shown = texts(slide)
+    assert "benchmark keep-sglang-h100 on the workload under the SLO" in shown
+    assert formatting.percent(top.p_change, 1) in shown

@@ -31,6 +31,9 @@ from deepdecide.gui.models.matrix_model import status_label
 from deepdecide.gui.summary import level_names
 from deepdecide.gui.theme import status_color
 from deepdecide.gui.views.page import Page
+from deepdecide.gui.widgets.measure_next import MeasureNextPanel
+
+CARD_COLUMNS = 3
 
 if TYPE_CHECKING:
     from deepdecide.gui.montecarlo import MonteCarloService
@@ -293,6 +296,9 @@ class OverviewPage(Page):
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
+        # what to measure next, and the button writing its plan: the grid's first row, above the cards
+        self.measure_next = MeasureNextPanel()
+        self.grid.addWidget(self.measure_next, 0, 0, 1, CARD_COLUMNS)
         scroll.setWidget(self.cards_host)
         # the record's own revisit triggers that have fired, with the evidence (hidden while none has)
         self.revisit_banner = QFrame()
@@ -377,6 +383,7 @@ class OverviewPage(Page):
         self.heading.setText(fmt(_("<h2>%1</h2>%2 options for %3 · %4 evidence files"),
                                  ws.decision.title, len(ws.options), ws.model, len(ws.evidence.files)))
         self.recommendation.setText(recommendation(ws, a, mc))
+        self.measure_next.set_result(ws, a, mc, self.document.path)
         self.workload.setText(fmt(_("Evidence is judged against the %1. Runs and checks of another model, "
                                           "precision, request shape or dataset are shown but count for nothing."),
                                   str(a.workload))
@@ -393,9 +400,9 @@ class OverviewPage(Page):
             card = self.cards.pop()
             card.setParent(None)
             card.deleteLater()
-        columns = 3
+        columns = CARD_COLUMNS
         for i, (card, oa) in enumerate(zip(self.cards, order, strict=True)):
             card.set_option(oa, mc.for_option(oa.option) if mc else None, ws.assumptions.currency,
                             a.fits_for(oa.option), {c.id: c.name for c in a.criteria})
-            self.grid.addWidget(card, i // columns, i % columns)
-        self.grid.setRowStretch(len(order) // columns + 1, 1)
+            self.grid.addWidget(card, i // columns + 1, i % columns)  # row 0: what to measure next
+        self.grid.setRowStretch(len(order) // columns + 2, 1)

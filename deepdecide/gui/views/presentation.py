@@ -48,6 +48,8 @@ from deepdecide.gui.i18n import fmt
 from deepdecide.gui.i18n import text as message_text
 from deepdecide.gui.widgets.numbers import DecimalSpinBox
 
+SHOWN_MEASUREMENTS = 5  # rows of the "What to measure next" slide
+
 NEXT_KEYS = (Qt.Key.Key_Right, Qt.Key.Key_Down, Qt.Key.Key_PageDown, Qt.Key.Key_Space)
 PREVIOUS_KEYS = (Qt.Key.Key_Left, Qt.Key.Key_Up, Qt.Key.Key_PageUp, Qt.Key.Key_Backspace)
 
@@ -288,6 +290,7 @@ class PresentationWindow(QWidget):
             ("evidence", _("The evidence per option"), self._evidence),
             ("capacity", _("Capacity and cost"), self._capacity),
             ("flips", _("What would flip it"), self._flips),
+            ("measure", _("What to measure next"), self._measure),
             ("recommendation", _("The recommendation"), self._recommendation),
             ("signoff", _("Sign-off status"), self._signoff),
         ):
@@ -573,6 +576,41 @@ class PresentationWindow(QWidget):
                 s.add(_label(f"•  {in_currency(name, cur)}: {'; '.join(parts)}"))
         else:
             s.add(_label(_("No uncertain input flips it inside its low–high range.")))
+
+    def _measure(self, s: Slide, ws: Workspace, a: Assessment) -> None:
+        """The measurements worth the most (the saved decision's Monte Carlo: a what-if is not drawn)."""
+        if ws is not self.baseline:
+            s.add(_label(_("Shown for the saved decision: a what-if is not drawn.")))
+            return
+        service = self.document.monte_carlo()
+        mc = service.current()
+        if mc is None:
+            s.add(_label(_("Monte Carlo running…")))
+            service.result_ready.connect(self._measure_ready)
+            return
+        top = mc.worth_measuring(SHOWN_MEASUREMENTS)
+        if mc.information_against is None or not top:
+            s.add(_label(_("No drawn input changes the recommendation in the draws: measuring any one of "
+                                 "them alone would not change the decision.")))
+            return
+        short = look.short_labels(ws)
+        s.add(_label(fmt(_("What answering each open question is worth, against %1:"),
+                         short.get(mc.information_against, mc.information_against))))
+        rows = []
+        for i in top:
+            what = message_text(i.action) if i.action is not None else message_text(i.label_message)
+            if i.judgement:
+                what += " " + _("(a judgement)")
+            rows.append([fmtn.percent(i.p_change, 1), ", ".join(short.get(o, o) for o in i.switch_to),
+                         fmtn.money(i.value, ws.assumptions.currency) if i.value is not None else fmtn.DASH, what])
+        # the long text last: the one column that wraps
+        s.grid([_("Chance the recommendation changes"), _("Would recommend"), _("Expected TCO saved"),
+                _("What to do")], rows, numeric=(0, 2))
+
+    def _measure_ready(self, _result: Any) -> None:
+        self.document.monte_carlo().result_ready.disconnect(self._measure_ready)
+        if self.current is self.baseline:
+            self._rebuild()
 
     def _recommendation(self, s: Slide, ws: Workspace, a: Assessment) -> None:
         short = look.short_labels(ws)

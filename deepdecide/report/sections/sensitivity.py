@@ -21,7 +21,7 @@ from deepdecide.report import charts
 from deepdecide.report.sections.base import BODY_W, Context, h1, h2, money, name_of, num, platform_name
 from deepdecide.report.sections.titles import title
 from deepdecide.report.styles import BAD, para, table
-from deepdecide.report.words import text
+from deepdecide.report.words import text, word
 
 
 def sensitivity(ctx: Context) -> list[Flowable]:
@@ -106,4 +106,37 @@ def sensitivity(ctx: Context) -> list[Flowable]:
         out.append(table([_("Option"), _("P(first)"), _("{unit}/M out tok P10 / P50 / P90").format(unit=ctx.unit),
                           _("TCO P10 / P50 / P90"), _("Draws without a cost")], rows, [40 * mm, 18 * mm, 42 * mm, 46 * mm, 28 * mm],
                          numeric=(1, 4)))
+        out += _open_questions(ctx)
+    return out
+
+
+def _open_questions(ctx: Context) -> list[Flowable]:
+    """What answering each open question is worth: the Assessment's value-of-information ranking."""
+    mc = ctx.assessment.monte_carlo
+    if mc is None or mc.information_against is None:
+        return []
+    out = h2(_("Open questions and what answering them is worth"), "open-questions")
+    out.append(para(_("Each drawn input in turn is taken as known: the draws are binned on it and, in each bin, "
+                      "the option ranked first most often is the informed choice. Against the recommendation "
+                      "({option}): the chance that the answer changes it, and the expected TCO the informed choice "
+                      "saves ({view} view). Below its noise floor (the same estimate for a shuffled input) a "
+                      "chance is not told from zero. Estimates, from the assumed ranges: see the analysis notes.")
+                    .format(option=name_of(ctx, mc.information_against), view=word(mc.cost_view))))
+    top = mc.worth_measuring()
+    if not top:
+        out.append(para(_("No drawn input changes the recommendation in the draws: measuring any one of them alone "
+                          "would not change the decision.")))
+        return out
+    rows = []
+    for i in top:
+        label = ctx.money_words(text(i.label_message))
+        what = text(i.action) if i.action is not None else label
+        if i.judgement:
+            what += " " + _("(a judgement)")
+        value = DASH if i.value is None else money(i.value, ctx.currency)
+        rows.append([what, label, percent(i.p_change, 1), ", ".join(name_of(ctx, o) for o in i.switch_to) or DASH,
+                     value, percent(i.noise, 1)])
+    out.append(table([_("What to do"), _("Input"), _("Chance the recommendation changes"), _("Would recommend"),
+                      _("Expected TCO saved"), _("Noise floor")], rows,
+                     [50 * mm, 40 * mm, 22 * mm, 30 * mm, 24 * mm, 18 * mm], numeric=(2, 4, 5)))
     return out
