@@ -5,6 +5,7 @@ slide or a tooltip shows these, never the code itself ("keep", "all-in")."""
 from __future__ import annotations
 
 from enum import Enum
+from typing import Any
 
 from PySide6.QtCore import QCoreApplication
 
@@ -106,3 +107,39 @@ def unit(value: str) -> str:
              "fraction": QCoreApplication.translate("Labels", "fraction", "unit"),
              "years": QCoreApplication.translate("Labels", "years", "unit")}
     return words.get(value, value)
+
+
+def fleet_uses(oa: Any) -> str:
+    """Which prices an option's first-year fleet pays: "own 304 · buy 600", "rent 96", "hosted API"
+    (from the assessment's fleet: owned GPUs it uses, GPUs it buys, GPUs it rents)."""
+    from deepdecide.domain.formatting import integer
+
+    if oa.strategy == Strategy.HOSTED_API:
+        return QCoreApplication.translate("Labels", "hosted API")
+    f = oa.fleet
+    parts = []
+    if f.owned_used:
+        parts.append(QCoreApplication.translate("Labels", "own %1").replace("%1", integer(f.owned_used)))
+    if f.bought_gpus:
+        parts.append(QCoreApplication.translate("Labels", "buy %1").replace("%1", integer(f.bought_gpus)))
+    if f.rented_gpus:
+        parts.append(QCoreApplication.translate("Labels", "rent %1").replace("%1", integer(f.rented_gpus)))
+    if parts:
+        return " · ".join(parts)
+    if f.acquire == "buy":
+        return QCoreApplication.translate("Labels", "buy", "pricing")
+    if f.acquire == "rent":
+        return QCoreApplication.translate("Labels", "rent", "pricing")
+    return "—"
+
+
+def fleet_pays(oa: Any) -> frozenset[str]:
+    """The prices an option's fleet pays as the assessment sized it: "own", "buy", "rent" (a hosted
+    API: "api"); with no fleet sized yet, what its shortfall would be (``Fleet.acquire``)."""
+    if oa.strategy == Strategy.HOSTED_API:
+        return frozenset({"api"})
+    f = oa.fleet
+    out = {k for k, n in (("own", f.owned_used), ("buy", f.bought_gpus), ("rent", f.rented_gpus)) if n}
+    if not out and f.acquire in ("buy", "rent"):
+        out.add(f.acquire)
+    return frozenset(out)

@@ -282,58 +282,68 @@
         <translation>Cambia por encima de</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="374"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="382"/>
+        <source>Not a price this option pays (see Pays): not offered for editing.</source>
+        <translation>No es un precio que esta opción paga (vea Paga): no se ofrece para editar.</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="387"/>
         <source>low %1 · likely %2 · high %3 (editing the likely value widens the range if needed)</source>
         <translation>bajo %1 · probable %2 · alto %3 (al editar el valor probable, el intervalo se amplía si hace falta)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="377"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="390"/>
         <source>The platform&apos;s price (fleet), shared by every option on it: editing it here gives this option a price of its own.</source>
         <translation>El precio de la plataforma (flota), compartido por todas sus opciones: editarlo aquí da a esta opción un precio propio.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="512"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="407"/>
+        <source>Pays</source>
+        <translation>Paga</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="408"/>
+        <source>GPUs of the first year&apos;s fleet: owned ones it uses (own), bought (buy) and rented (rent). Owned GPUs and platform prices: the Fleet and prices page.</source>
+        <translation>GPU de la flota del primer año: las propias que usa (propias), las compradas (compra) y las alquiladas (alquiler). GPU propias y precios de la plataforma: la página Flota y precios.</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="530"/>
         <source>No recommendation: %1</source>
         <translation>Sin recomendación: %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="572"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="590"/>
         <source>%1/M output tokens</source>
         <translation>%1/M tok. de salida</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="582"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="600"/>
         <source>%1 (%2): P(best) %3, %5/M tokens P50 %4</source>
         <translation>%1 (%2): P(mejor) %3, %5/M tokens P50 %4</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="590"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="608"/>
         <source>Whisker: P10–P90 of %1/M output tokens; dot: P50.</source>
         <translation>Bigote: P10–P90 de %1/M tokens de salida; punto: P50.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="591"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="609"/>
         <source>%1 draws (seed %2), %3 cost view. Whisker: P10–P90 of %4/M output tokens; dot: P50.</source>
         <translation>%1 muestras (semilla %2), vista de coste %3. Bigote: P10–P90 de %4/M tokens de salida; punto: P50.</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/compare_page.py" line="320"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="392"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="405"/>
         <source>Option</source>
         <translation>Opción</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="394"/>
-        <source>Pricing</source>
-        <translation>Precios</translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="399"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="417"/>
         <source>kW per GPU</source>
         <translation>kW por GPU</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="402"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="420"/>
         <source>Assumed tok/s/GPU</source>
         <translation>Tok/s/GPU supuestos</translation>
     </message>
@@ -359,7 +369,7 @@
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/compare_page.py" line="297"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="561"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="579"/>
         <source>Monte Carlo running…</source>
         <translation>Monte Carlo en curso…</translation>
     </message>
@@ -370,77 +380,77 @@
         <translation>&lt;h2&gt;Comparativa&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="385"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="398"/>
         <source>%1/GPU-hour</source>
         <translation>%1/GPU-hora</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="386"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="399"/>
         <source>Capex per GPU (%1)</source>
         <translation>Capex por GPU (%1)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="409"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="427"/>
         <source>Compare</source>
         <translation>Comparativa</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="443"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="461"/>
         <source>SLO</source>
         <translation>SLO</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="452"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="470"/>
         <source>demand</source>
         <translation>demanda</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="462"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="480"/>
         <source>more is better</source>
         <translation>más es mejor</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="462"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="480"/>
         <source>less is better</source>
         <translation>menos es mejor</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="497"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="515"/>
         <source>Weights are relative: each criterion counts by its share of the total. Drag a slider and the ranking follows. Not used: %1</source>
         <translation>Los pesos son relativos: cada criterio cuenta según su proporción del total. Mueva un control deslizante y la clasificación se actualiza. Sin usar: %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="500"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="518"/>
         <source>Weights are relative: each criterion counts by its share of the total. Drag a slider and the ranking follows.</source>
         <translation>Los pesos son relativos: cada criterio cuenta según su proporción del total. Mueva un control deslizante y la clasificación se actualiza.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="511"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="529"/>
         <source>Ranked first: &lt;b&gt;%1&lt;/b&gt;</source>
         <translation>En primer puesto: &lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="514"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="532"/>
         <source>No option can be ranked: %1</source>
         <translation>No se puede clasificar ninguna opción: %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="554"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="572"/>
         <source>No winner, so no sensitivity.</source>
         <translation>No hay ganadora, así que no hay análisis de sensibilidad.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="594"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="612"/>
         <source>Most often best: &lt;b&gt;%1&lt;/b&gt; (P(best) %2).</source>
         <translation>La mejor con más frecuencia: &lt;b&gt;%1&lt;/b&gt; (P(mejor) %2).</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="598"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="616"/>
         <source>No winner in %1 of draws.</source>
         <translation>Sin ganadora en el %1 de las muestras.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="600"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="618"/>
         <source>No option has a cost range yet: import benchmarks or give assumed capacities and prices.</source>
         <translation>Ninguna opción tiene aún un intervalo de coste: importe benchmarks o indique capacidades y precios supuestos.</translation>
     </message>
@@ -1904,6 +1914,272 @@
     </message>
 </context>
 <context>
+    <name>FleetPage</name>
+    <message>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="110"/>
+        <source>What the team owns of each platform and what a GPU costs there: one input for every option on the platform. An option uses the owned GPUs first, then buys or rents the shortfall. Double-click a value to change it; Ctrl+Z undoes.</source>
+        <extracomment>a fleet field of a platform: (field, the quote&apos;s price name)</extracomment>
+        <translation>Lo que el equipo posee de cada plataforma y lo que cuesta allí una GPU: un solo dato para todas las opciones de la plataforma. Una opción usa primero las GPU propias y luego compra o alquila lo que falta. Haga doble clic en un valor para cambiarlo; Ctrl+Z deshace.</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="118"/>
+        <source>Owned GPUs and prices by platform</source>
+        <translation>GPU propias y precios por plataforma</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="124"/>
+        <source>Which prices each option pays (first year&apos;s fleet)</source>
+        <translation>Qué precios paga cada opción (flota del primer año)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="130"/>
+        <source>Where each price comes from</source>
+        <translation>De dónde viene cada precio</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="136"/>
+        <source>Hosted-API prices</source>
+        <translation>Precios de API alojadas</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="146"/>
+        <source>&lt;h2&gt;Fleet and prices&lt;/h2&gt;</source>
+        <translation>&lt;h2&gt;Flota y precios&lt;/h2&gt;</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="154"/>
+        <source>Fleet and prices</source>
+        <translation>Flota y precios</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="200"/>
+        <source>Not stated: type a value to state it for every option on the platform.</source>
+        <translation>Sin indicar: escriba un valor para indicarlo para todas las opciones de la plataforma.</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="202"/>
+        <source>low %1 · likely %2 · high %3 (editing the likely value widens the range if needed)</source>
+        <translation>bajo %1 · probable %2 · alto %3 (editar el valor probable amplía el rango si hace falta)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="207"/>
+        <source>Source: %1, as of %2</source>
+        <translation>Fuente: %1, a fecha de %2</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="213"/>
+        <source>Platform</source>
+        <translation>Plataforma</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="214"/>
+        <source>Owned GPUs</source>
+        <translation>GPU propias</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="219"/>
+        <source>Book value %1/GPU</source>
+        <translation>Valor contable %1/GPU</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="220"/>
+        <source>Purchase %1/GPU</source>
+        <translation>Compra %1/GPU</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="221"/>
+        <source>Rent %1/GPU-h</source>
+        <translation>Alquiler %1/GPU-h</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="222"/>
+        <source>Power kW/GPU</source>
+        <translation>Potencia kW/GPU</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="223"/>
+        <source>Hosting %1/GPU-h</source>
+        <translation>Alojamiento %1/GPU-h</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="224"/>
+        <source>Residual %1/GPU</source>
+        <translation>Residual %1/GPU</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="230"/>
+        <source>Lead time (months)</source>
+        <translation>Plazo de entrega (meses)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="233"/>
+        <source>Options on it</source>
+        <translation>Opciones en ella</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="245"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="315"/>
+        <source>Option</source>
+        <translation>Opción</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="246"/>
+        <source>Pays</source>
+        <translation>Paga</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="247"/>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="249"/>
+        <source>TCO (%1)</source>
+        <translation>TCO (%1)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="252"/>
+        <source>%1/M tokens</source>
+        <translation>%1/M tokens</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="261"/>
+        <source>every option</source>
+        <translation>todas las opciones</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="278"/>
+        <source>Price</source>
+        <translation>Precio</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="279"/>
+        <source>Of</source>
+        <translation>De</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="280"/>
+        <source>Likely</source>
+        <translation>Probable</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="281"/>
+        <source>low %1 · high %2</source>
+        <translation>bajo %1 · alto %2</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="282"/>
+        <source>Source</source>
+        <translation>Fuente</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="284"/>
+        <source>As of</source>
+        <translation>A fecha de</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="286"/>
+        <source>Valid until</source>
+        <translation>Válido hasta</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="288"/>
+        <source>Note</source>
+        <translation>Nota</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="289"/>
+        <source>Used by</source>
+        <translation>Usado por</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="310"/>
+        <source>Input %1/M</source>
+        <translation>Entrada %1/M</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="311"/>
+        <source>Output %1/M</source>
+        <translation>Salida %1/M</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="312"/>
+        <source>Cached input %1/M</source>
+        <translation>Entrada en caché %1/M</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="316"/>
+        <source>Provider</source>
+        <translation>Proveedor</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="326"/>
+        <source>Money inputs</source>
+        <translation>Datos económicos</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="352"/>
+        <source>book value</source>
+        <translation>valor contable</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="352"/>
+        <source>resale value</source>
+        <translation>valor de reventa</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="353"/>
+        <source>purchase price, amortized</source>
+        <translation>precio de compra, amortizado</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="357"/>
+        <source>PUE (facility overhead)</source>
+        <translation>PUE (sobrecarga de la instalación)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="358"/>
+        <source>Headroom above peak</source>
+        <translation>Margen sobre el pico</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="359"/>
+        <source>Spare units per option</source>
+        <translation>Unidades de reserva por opción</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="360"/>
+        <source>Demand growth per year</source>
+        <translation>Crecimiento anual de la demanda</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="361"/>
+        <source>Fiscal year starts in</source>
+        <translation>El año fiscal empieza en</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="362"/>
+        <source>Owned GPUs valued at (all-in view)</source>
+        <translation>GPU propias valoradas por (vista todo incluido)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="384"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="392"/>
+        <source>money inputs</source>
+        <translation>datos económicos</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="403"/>
+        <source>demand growth</source>
+        <translation>crecimiento de la demanda</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="437"/>
+        <source>Electricity (%1/kWh)</source>
+        <translation>Electricidad (%1/kWh)</translation>
+    </message>
+</context>
+<context>
     <name>GapsPage</name>
     <message>
         <location filename="../../deepdecide/gui/views/gaps_page.py" line="28"/>
@@ -2420,177 +2696,199 @@ Recover it?</source>
 <context>
     <name>Labels</name>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="21"/>
+        <location filename="../../deepdecide/gui/labels.py" line="22"/>
         <source>keep the stack</source>
         <translation>mantener la pila</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="21"/>
+        <location filename="../../deepdecide/gui/labels.py" line="22"/>
         <source>port</source>
         <translation>portar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="22"/>
+        <location filename="../../deepdecide/gui/labels.py" line="23"/>
         <source>buy hardware</source>
         <translation>comprar hardware</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="22"/>
+        <location filename="../../deepdecide/gui/labels.py" line="23"/>
         <source>development only</source>
         <translation>solo desarrollo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="23"/>
+        <location filename="../../deepdecide/gui/labels.py" line="24"/>
         <source>buy tokens (hosted API)</source>
         <translation>comprar tokens (API alojada)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="28"/>
+        <location filename="../../deepdecide/gui/labels.py" line="29"/>
+        <location filename="../../deepdecide/gui/labels.py" line="132"/>
         <source>rent</source>
         <comment>pricing</comment>
         <translation>alquiler</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="28"/>
+        <location filename="../../deepdecide/gui/labels.py" line="29"/>
+        <location filename="../../deepdecide/gui/labels.py" line="130"/>
         <source>buy</source>
         <comment>pricing</comment>
         <translation>compra</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="29"/>
+        <location filename="../../deepdecide/gui/labels.py" line="30"/>
         <source>already owned</source>
         <comment>pricing</comment>
         <translation>ya en propiedad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="34"/>
+        <location filename="../../deepdecide/gui/labels.py" line="35"/>
         <source>all-in</source>
         <comment>cost view</comment>
         <translation>todo incluido</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="34"/>
+        <location filename="../../deepdecide/gui/labels.py" line="35"/>
         <source>cash</source>
         <comment>cost view</comment>
         <translation>caja</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="39"/>
+        <location filename="../../deepdecide/gui/labels.py" line="40"/>
         <source>measured</source>
         <translation>medida</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="39"/>
+        <location filename="../../deepdecide/gui/labels.py" line="40"/>
         <source>interpolated</source>
         <translation>interpolada</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="40"/>
+        <location filename="../../deepdecide/gui/labels.py" line="41"/>
         <source>lower bound</source>
         <translation>cota inferior</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="40"/>
+        <location filename="../../deepdecide/gui/labels.py" line="41"/>
         <source>assumed</source>
         <translation>supuesta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="41"/>
+        <location filename="../../deepdecide/gui/labels.py" line="42"/>
         <source>fails the SLO</source>
         <translation>no cumple el SLO</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="41"/>
+        <location filename="../../deepdecide/gui/labels.py" line="42"/>
         <source>fails parity</source>
         <translation>no supera la paridad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="42"/>
+        <location filename="../../deepdecide/gui/labels.py" line="43"/>
         <source>cannot be judged</source>
         <translation>no se puede juzgar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="43"/>
+        <location filename="../../deepdecide/gui/labels.py" line="44"/>
         <source>none</source>
         <comment>capacity basis</comment>
         <translation>ninguna</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="49"/>
+        <location filename="../../deepdecide/gui/labels.py" line="50"/>
         <source>service</source>
         <comment>checklist category</comment>
         <translation>servicio</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="49"/>
+        <location filename="../../deepdecide/gui/labels.py" line="50"/>
         <source>operations</source>
         <comment>checklist category</comment>
         <translation>operaciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="50"/>
+        <location filename="../../deepdecide/gui/labels.py" line="51"/>
         <source>security</source>
         <comment>checklist category</comment>
         <translation>seguridad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="55"/>
+        <location filename="../../deepdecide/gui/labels.py" line="56"/>
         <source>serving runtime</source>
         <translation>runtime de servicio</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="55"/>
+        <location filename="../../deepdecide/gui/labels.py" line="56"/>
         <source>engine</source>
         <translation>motor</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="56"/>
+        <location filename="../../deepdecide/gui/labels.py" line="57"/>
         <source>kernel library</source>
         <translation>biblioteca de kernels</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="56"/>
+        <location filename="../../deepdecide/gui/labels.py" line="57"/>
         <source>local runtime</source>
         <translation>runtime local</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="66"/>
+        <location filename="../../deepdecide/gui/labels.py" line="67"/>
         <source>%1 year</source>
         <translation>%1 año</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="66"/>
+        <location filename="../../deepdecide/gui/labels.py" line="67"/>
         <source>%1 years</source>
         <translation>%1 años</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="74"/>
+        <location filename="../../deepdecide/gui/labels.py" line="75"/>
         <source>%1 wk</source>
         <translation>%1 sem.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="104"/>
+        <location filename="../../deepdecide/gui/labels.py" line="105"/>
         <source>weeks</source>
         <comment>unit</comment>
         <translation>semanas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="105"/>
+        <location filename="../../deepdecide/gui/labels.py" line="106"/>
         <source>person-weeks</source>
         <comment>unit</comment>
         <translation>semanas-persona</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="106"/>
+        <location filename="../../deepdecide/gui/labels.py" line="107"/>
         <source>fraction</source>
         <comment>unit</comment>
         <translation>fracción</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/labels.py" line="107"/>
+        <location filename="../../deepdecide/gui/labels.py" line="108"/>
         <source>years</source>
         <comment>unit</comment>
         <translation>años</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="118"/>
+        <source>hosted API</source>
+        <translation>API alojada</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="122"/>
+        <source>own %1</source>
+        <translation>propias %1</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="124"/>
+        <source>buy %1</source>
+        <translation>compra %1</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/labels.py" line="126"/>
+        <source>rent %1</source>
+        <translation>alquiler %1</translation>
     </message>
 </context>
 <context>
@@ -2750,253 +3048,258 @@ Recover it?</source>
     <name>MainWindow</name>
     <message>
         <location filename="../../deepdecide/gui/app.py" line="153"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="472"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="475"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="474"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="477"/>
         <source>Cannot open the workspace</source>
         <translation>No se puede abrir el espacio de trabajo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="53"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="54"/>
         <source>Overview</source>
         <extracomment>(key, module, class) of each page, in sidebar order; modules are imported on first show</extracomment>
         <translation>Resumen</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="54"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="55"/>
         <source>Support matrix</source>
         <translation>Matriz de soporte</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="55"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="56"/>
         <source>Evidence</source>
         <translation>Evidencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="56"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="57"/>
         <source>Parity</source>
         <translation>Paridad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="57"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="58"/>
         <source>Service gaps</source>
         <translation>Carencias del servicio</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="58"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="59"/>
         <source>Compare</source>
         <translation>Comparativa</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="59"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="60"/>
+        <source>Fleet and prices</source>
+        <translation>Flota y precios</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="61"/>
         <source>Decision</source>
         <translation>Decisión</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="60"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="62"/>
         <source>Migration plan</source>
         <translation>Plan de migración</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="158"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="160"/>
         <source>%1 (Ctrl+%2)</source>
         <extracomment>the page shown changed (payload: page key) set by ``app.build_window``: the error opening the workspace named at start-up, and whether to offer recovered autosaves once the window is shown start-up work that waits until the window is shown (set by ``app.build_window``)</extracomment>
         <translation>%1 (Ctrl+%2)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="159"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="161"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="235"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="237"/>
         <source>Cannot read the file</source>
         <translation>No se puede leer el archivo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="288"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="290"/>
         <source>&amp;New from the built-in sample</source>
         <translation>&amp;Nuevo a partir del ejemplo integrado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="289"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="291"/>
         <source>&amp;Open…</source>
         <translation>&amp;Abrir…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="290"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="292"/>
         <source>&amp;Save</source>
         <translation>&amp;Guardar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="291"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="293"/>
         <source>Save &amp;As…</source>
         <translation>Guardar &amp;como…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="292"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="294"/>
         <source>&amp;Import evidence…</source>
         <translation>&amp;Importar evidencia…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="293"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="295"/>
         <source>Import benchmark or parity result files</source>
         <translation>Importar archivos de resultados de benchmarks o de paridad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="294"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="296"/>
         <source>&amp;Export PDF decision record…</source>
         <translation>&amp;Exportar el registro de decisión en PDF…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="296"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="298"/>
         <source>&amp;Quit</source>
         <translation>&amp;Salir</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="297"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="299"/>
         <source>&amp;Undo</source>
         <translation>&amp;Deshacer</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="299"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="301"/>
         <source>&amp;Redo</source>
         <translation>&amp;Rehacer</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="307"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="309"/>
         <source>&amp;File</source>
         <translation>&amp;Archivo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="309"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="311"/>
         <source>Open &amp;Recent</source>
         <translation>Abrir &amp;reciente</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="315"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="317"/>
         <source>E&amp;xport</source>
         <translation>E&amp;xportar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="318"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="320"/>
         <source>&amp;Comparison as CSV…</source>
         <translation>&amp;Comparativa como CSV…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="320"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="322"/>
         <source>&amp;Evidence as CSV…</source>
         <translation>&amp;Evidencia como CSV…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="322"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="324"/>
         <source>&amp;Parity checks as CSV…</source>
         <translation>Comprobaciones de &amp;paridad como CSV…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="324"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="326"/>
         <source>&amp;Workbook as XLSX…</source>
         <translation>&amp;Libro como XLSX…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="326"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="328"/>
         <source>The comparison, the evidence and the parity checks in one workbook (needs openpyxl)</source>
         <translation>La comparativa, la evidencia y las comprobaciones de paridad en un libro (necesita openpyxl)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="332"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="334"/>
         <source>&amp;Edit</source>
         <translation>&amp;Editar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="335"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="337"/>
         <source>&amp;View</source>
         <translation>&amp;Ver</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="343"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="345"/>
         <source>&amp;Present</source>
         <translation>&amp;Presentar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="345"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="347"/>
         <source>Full-screen slides of the decision, with a what-if that changes nothing (Esc leaves)</source>
         <translation>Diapositivas a pantalla completa de la decisión, con un «¿y si…?» que no cambia nada (Esc para salir)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="346"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="348"/>
         <source>Present the decision full screen (F5)</source>
         <translation>Presentar la decisión a pantalla completa (F5)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="348"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="350"/>
         <source>&amp;Theme</source>
         <translation>&amp;Tema</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="352"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="367"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="354"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="369"/>
         <source>Follow the system</source>
         <translation>Seguir al sistema</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="352"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="354"/>
         <source>Light</source>
         <translation>Claro</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="352"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="354"/>
         <source>Dark</source>
         <translation>Oscuro</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="359"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="361"/>
         <source>&amp;Language</source>
         <translation>&amp;Idioma</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="377"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="379"/>
         <source>&amp;Help</source>
         <translation>Ay&amp;uda</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="378"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="380"/>
         <source>&amp;About deepdecide</source>
         <translation>&amp;Acerca de deepdecide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="380"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="382"/>
         <source>Main</source>
         <translation>Principal</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="386"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="401"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="388"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="403"/>
         <source>Undo</source>
         <translation>Deshacer</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="387"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="402"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="389"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="404"/>
         <source>Redo</source>
         <translation>Rehacer</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="401"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="403"/>
         <source>Undo %1</source>
         <translation>Deshacer %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="402"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="404"/>
         <source>Redo %1</source>
         <translation>Rehacer %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="412"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="414"/>
         <source>About deepdecide</source>
         <translation>Acerca de deepdecide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="412"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="414"/>
         <source>deepdecide %1
 
 Evidence, comparison and a signed decision record for LLM-serving platform choices. Works offline.</source>
@@ -3005,32 +3308,32 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
 Evidencia, comparativa y un registro de decisión firmado para elegir la plataforma de servicio de LLM. Funciona sin conexión.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="426"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="428"/>
         <source>(no recent files)</source>
         <translation>(no hay archivos recientes)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="432"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="434"/>
         <source>untitled</source>
         <translation>sin título</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="441"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="443"/>
         <source>the untitled workspace</source>
         <translation>el espacio de trabajo sin título</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="452"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="454"/>
         <source>Cannot load the built-in sample</source>
         <translation>No se puede cargar el ejemplo integrado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="480"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="482"/>
         <source>Opened %1</source>
         <translation>Abierto %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/main_window.py" line="482"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="484"/>
         <source>Opened %1 with %n warning(s): fix them before saving. First: %2</source>
         <translation>
             <numerusform>Abierto %1 con %n aviso: corríjalo antes de guardar. %2</numerusform>
@@ -3038,32 +3341,32 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
         </translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="502"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="504"/>
         <source>Cannot save the workspace</source>
         <translation>No se puede guardar el espacio de trabajo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="507"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="509"/>
         <source>Saved %1</source>
         <translation>Guardado %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="521"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="523"/>
         <source>Autosave failed: %1</source>
         <translation>Ha fallado el autoguardado: %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="534"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="536"/>
         <source>an untitled workspace</source>
         <translation>un espacio de trabajo sin título</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="536"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="538"/>
         <source>(autosaved %1)</source>
         <translation>(autoguardado %1)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="541"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="543"/>
         <source>Cannot recover the autosaved copy</source>
         <translation>No se puede recuperar la copia autoguardada</translation>
     </message>
@@ -4512,13 +4815,13 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
 <context>
     <name>Table</name>
     <message>
-        <location filename="../../deepdecide/gui/models/records.py" line="75"/>
+        <location filename="../../deepdecide/gui/models/records.py" line="77"/>
         <source>yes</source>
-        <extracomment>list of (value, label) pairs an editor offers for a cell the meaning (status / verdict / answer) that colours a cell the decimals a number cell&apos;s editor offers (editable numeric columns only, else None)</extracomment>
+        <extracomment>list of (value, label) pairs an editor offers for a cell the meaning (status / verdict / answer) that colours a cell the decimals a number cell&apos;s editor offers (editable numeric columns only, else None) an editable column whose cells are editable only for some records (e.g. a price the option uses)</extracomment>
         <translation>sí</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/models/records.py" line="75"/>
+        <location filename="../../deepdecide/gui/models/records.py" line="77"/>
         <source>no</source>
         <translation>no</translation>
     </message>

@@ -362,11 +362,24 @@ class ComparePage(Page):
                 return getattr(entry, platform_field[field]), True
             return own, False
 
+        # which prices the option pays (the assessment's fleet): a price it does not pay is not shown
+        # as its price and is not offered for editing
+        needs = {"gpu_hour_usd": {"rent"}, "capex_per_gpu_usd": {"buy"}, "power_kw_per_gpu": {"own", "buy"}}
+
+        def pays(o: Option) -> frozenset[str]:
+            oa = self.document.assessment().option(o.id)
+            return labels.fleet_pays(oa) if oa is not None else frozenset()
+
+        def used(field: str):
+            return lambda o: field not in needs or bool(needs[field] & pays(o))
+
         def likely(field: str):
-            return lambda o: e.likely if (e := stated(o, field)[0]) is not None else None
+            return lambda o: (e.likely if used(field)(o) and (e := stated(o, field)[0]) is not None else None)
 
         def est_tip(field: str, unit: str = ""):
             def tip(o: Option) -> str:
+                if not used(field)(o):
+                    return self.tr("Not a price this option pays (see Pays): not offered for editing.")
                 e, shared = stated(o, field)
                 u = workspace_unit(unit, self._currency())
                 if e is None:
@@ -391,14 +404,19 @@ class ComparePage(Page):
         self.prices = RecordTableModel([
             Column(self.tr("Option"), lambda o: look.short_label(self.document.workspace, o.id),
                    tooltip=lambda o: o.name),
-            Column(self.tr("Pricing"), lambda o: labels.pricing(o.cost.pricing)),
+            Column(self.tr("Pays"), lambda o: labels.fleet_uses(a) if (a := self.document.assessment().option(o.id))
+                   else "", tooltip=lambda o: self.tr("GPUs of the first year's fleet: owned ones it uses (own), "
+                                                      "bought (buy) and rented (rent). Owned GPUs and platform "
+                                                      "prices: the Fleet and prices page.")),
             Column(lambda: fmt(gpu_hour(), sign()), likely("gpu_hour_usd"), numeric=True, decimals=2,
-                   edit=price_edit("gpu_hour_usd"), tooltip=est_tip("gpu_hour_usd", "$/GPU-h")),
+                   edit=price_edit("gpu_hour_usd"), tooltip=est_tip("gpu_hour_usd", "$/GPU-h"),
+                   editable=used("gpu_hour_usd")),
             Column(lambda: fmt(capex(), sign()), likely("capex_per_gpu_usd"), numeric=True, decimals=0,
-                   edit=price_edit("capex_per_gpu_usd"), tooltip=est_tip("capex_per_gpu_usd", "$")),
+                   edit=price_edit("capex_per_gpu_usd"), tooltip=est_tip("capex_per_gpu_usd", "$"),
+                   editable=used("capex_per_gpu_usd")),
             Column(self.later(QT_TRANSLATE_NOOP("ComparePage", "kW per GPU")), likely("power_kw_per_gpu"),
                    numeric=True, decimals=2, edit=price_edit("power_kw_per_gpu"),
-                   tooltip=est_tip("power_kw_per_gpu", "kW")),
+                   tooltip=est_tip("power_kw_per_gpu", "kW"), editable=used("power_kw_per_gpu")),
             Column(self.later(QT_TRANSLATE_NOOP("ComparePage", "Assumed tok/s/GPU")), likely("assumed_output_tps_per_gpu"),
                    numeric=True, decimals=0, edit=price_edit("assumed_output_tps_per_gpu"),
                    tooltip=lambda o: o.cost.assumption_note),

@@ -43,6 +43,7 @@ PAGES: list[tuple[str, str, str]] = [
     ("parity", "deepdecide.gui.views.parity_page", "ParityPage"),
     ("gaps", "deepdecide.gui.views.gaps_page", "GapsPage"),
     ("compare", "deepdecide.gui.views.compare_page", "ComparePage"),
+    ("fleet", "deepdecide.gui.views.fleet_page", "FleetPage"),
     ("decision", "deepdecide.gui.views.decision_page", "DecisionPage"),
     ("migration", "deepdecide.gui.views.migration_page", "MigrationPage"),
 ]
@@ -56,6 +57,7 @@ def page_titles() -> dict[str, str]:
         "parity": QCoreApplication.translate("MainWindow", "Parity"),
         "gaps": QCoreApplication.translate("MainWindow", "Service gaps"),
         "compare": QCoreApplication.translate("MainWindow", "Compare"),
+        "fleet": QCoreApplication.translate("MainWindow", "Fleet and prices"),
         "decision": QCoreApplication.translate("MainWindow", "Decision"),
         "migration": QCoreApplication.translate("MainWindow", "Migration plan"),
     }
