@@ -2180,6 +2180,64 @@
     </message>
 </context>
 <context>
+    <name>FleetStep</name>
+    <message>
+        <location filename="../../deepdecide/gui/views/new_workspace.py" line="195"/>
+        <source>Owned fleet and prices</source>
+        <translation>Flota propia y precios</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/new_workspace.py" line="196"/>
+        <source>What the team owns of each platform and what a GPU costs there (0: not known yet; every price can be changed later on the Fleet and prices page).</source>
+        <translation>Lo que el equipo posee de cada plataforma y lo que cuesta allí una GPU (0: aún no se sabe; cada precio se puede cambiar después en la página Flota y precios).</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/new_workspace.py" line="207"/>
+        <source>Electricity ($/kWh)</source>
+        <translation>Electricidad ($/kWh)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/new_workspace.py" line="215"/>
+        <source>Platform</source>
+        <translation>Plataforma</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/new_workspace.py" line="215"/>
+        <source>Owned GPUs</source>
+        <translation>GPU propias</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/new_workspace.py" line="215"/>
+        <source>Purchase $/GPU</source>
+        <translation>Compra $/GPU</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/new_workspace.py" line="215"/>
+        <source>Rent $/GPU-h</source>
+        <translation>Alquiler $/GPU-h</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/new_workspace.py" line="216"/>
+        <source>Power kW/GPU</source>
+        <translation>Potencia kW/GPU</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/new_workspace.py" line="216"/>
+        <source>Beyond those owned</source>
+        <translation>Además de las propias</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/new_workspace.py" line="237"/>
+        <source>buy them</source>
+        <translation>comprarlas</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/new_workspace.py" line="238"/>
+        <source>rent them</source>
+        <translation>alquilarlas</translation>
+    </message>
+</context>
+<context>
     <name>GapsPage</name>
     <message>
         <location filename="../../deepdecide/gui/views/gaps_page.py" line="28"/>
@@ -2574,12 +2632,27 @@
         <translation>¿Guardar los cambios de %1 antes de cerrarlo?</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/interaction.py" line="65"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="66"/>
+        <source>Save before exporting for approval</source>
+        <translation>Guardar antes de exportar para aprobación</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/interaction.py" line="67"/>
+        <source>The record for approval is checked against the saved workspace file. Save %1 first?</source>
+        <translation>El registro para aprobación se comprueba contra el archivo guardado del espacio de trabajo. ¿Guardar %1 primero?</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/interaction.py" line="80"/>
+        <source>Import a folder of results</source>
+        <translation>Importar una carpeta de resultados</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/interaction.py" line="85"/>
         <source>Recover unsaved work?</source>
         <translation>¿Recuperar el trabajo sin guardar?</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/interaction.py" line="66"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="86"/>
         <source>deepdecide was not closed normally. An autosaved copy of %1 exists.
 
 Recover it?</source>
@@ -2588,64 +2661,64 @@ Recover it?</source>
 ¿Recuperarla?</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/interaction.py" line="71"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="91"/>
         <source>Open workspace</source>
         <translation>Abrir espacio de trabajo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/interaction.py" line="72"/>
-        <location filename="../../deepdecide/gui/interaction.py" line="77"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="92"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="97"/>
         <source>deepdecide workspace (*.deepdecide.yaml *.yaml *.yml)</source>
         <translation>Espacio de trabajo de deepdecide (*.deepdecide.yaml *.yaml *.yml)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/interaction.py" line="72"/>
-        <location filename="../../deepdecide/gui/interaction.py" line="106"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="92"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="126"/>
         <source>All files (*)</source>
         <translation>Todos los archivos (*)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/interaction.py" line="76"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="96"/>
         <source>Save workspace as</source>
         <translation>Guardar el espacio de trabajo como</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/interaction.py" line="83"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="103"/>
         <source>Import evidence files</source>
         <translation>Importar archivos de evidencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/interaction.py" line="84"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="104"/>
         <source>Benchmark and parity results (*.json *.jsonl *.csv *.yaml *.yml *.txt);;All files (*)</source>
         <translation>Resultados de benchmarks y de paridad (*.json *.jsonl *.csv *.yaml *.yml *.txt);;Todos los archivos (*)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/interaction.py" line="89"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="109"/>
         <source>Export decision record</source>
         <translation>Exportar el registro de decisión</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/interaction.py" line="90"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="110"/>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/interaction.py" line="97"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="117"/>
         <source>CSV (*.csv)</source>
         <translation>CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/interaction.py" line="98"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="118"/>
         <source>Excel workbook (*.xlsx)</source>
         <translation>Libro de Excel (*.xlsx)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/interaction.py" line="105"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="125"/>
         <source>Certificate to sign with</source>
         <translation>Certificado con el que firmar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/interaction.py" line="106"/>
+        <location filename="../../deepdecide/gui/interaction.py" line="126"/>
         <source>PKCS#12 certificate (*.p12 *.pfx)</source>
         <translation>Certificado PKCS#12 (*.p12 *.pfx)</translation>
     </message>
@@ -3048,258 +3121,283 @@ Recover it?</source>
     <name>MainWindow</name>
     <message>
         <location filename="../../deepdecide/gui/app.py" line="153"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="474"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="477"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="578"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="581"/>
         <source>Cannot open the workspace</source>
         <translation>No se puede abrir el espacio de trabajo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="54"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="55"/>
         <source>Overview</source>
         <extracomment>(key, module, class) of each page, in sidebar order; modules are imported on first show</extracomment>
         <translation>Resumen</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="55"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="56"/>
         <source>Support matrix</source>
         <translation>Matriz de soporte</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="56"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="57"/>
         <source>Evidence</source>
         <translation>Evidencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="57"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="58"/>
         <source>Parity</source>
         <translation>Paridad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="58"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="59"/>
         <source>Service gaps</source>
         <translation>Carencias del servicio</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="59"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="60"/>
         <source>Compare</source>
         <translation>Comparativa</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="60"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="61"/>
         <source>Fleet and prices</source>
         <translation>Flota y precios</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="61"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="62"/>
         <source>Decision</source>
         <translation>Decisión</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="62"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="63"/>
         <source>Migration plan</source>
         <translation>Plan de migración</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="160"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="216"/>
+        <source>&lt;b&gt;Built-in sample:&lt;/b&gt; illustrative evidence and assumed prices — open your own workspace, or import your results.</source>
+        <extracomment>the window&apos;s default size: inside a 1280×800 screen with a title bar and a panel the page shown changed (payload: page key) set by ``app.build_window``: the error opening the workspace named at start-up, and whether to offer recovered autosaves once the window is shown start-up work that waits until the window is shown (set by ``app.build_window``) the workspace is the built-in sample (illustrative evidence, assumed prices): the banner says so</extracomment>
+        <translation>&lt;b&gt;Ejemplo incorporado:&lt;/b&gt; evidencia ilustrativa y precios supuestos — abra su propio espacio de trabajo o importe sus resultados.</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="219"/>
+        <source>Open…</source>
+        <translation>Abrir…</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="220"/>
+        <source>New workspace…</source>
+        <translation>Nuevo espacio de trabajo…</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="221"/>
+        <source>Import results…</source>
+        <translation>Importar resultados…</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="230"/>
         <source>%1 (Ctrl+%2)</source>
-        <extracomment>the page shown changed (payload: page key) set by ``app.build_window``: the error opening the workspace named at start-up, and whether to offer recovered autosaves once the window is shown start-up work that waits until the window is shown (set by ``app.build_window``)</extracomment>
         <translation>%1 (Ctrl+%2)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="161"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="231"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="237"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="307"/>
         <source>Cannot read the file</source>
         <translation>No se puede leer el archivo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="290"/>
-        <source>&amp;New from the built-in sample</source>
-        <translation>&amp;Nuevo a partir del ejemplo integrado</translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="291"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="364"/>
         <source>&amp;Open…</source>
         <translation>&amp;Abrir…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="292"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="365"/>
         <source>&amp;Save</source>
         <translation>&amp;Guardar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="293"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="366"/>
         <source>Save &amp;As…</source>
         <translation>Guardar &amp;como…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="294"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="367"/>
         <source>&amp;Import evidence…</source>
         <translation>&amp;Importar evidencia…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="295"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="368"/>
         <source>Import benchmark or parity result files</source>
         <translation>Importar archivos de resultados de benchmarks o de paridad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="296"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="370"/>
+        <source>Import &amp;folder…</source>
+        <translation>Importar &amp;carpeta…</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="371"/>
+        <source>Import every result file of a folder, each with its own context</source>
+        <translation>Importar cada archivo de resultados de una carpeta, cada uno con su propio contexto</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="372"/>
         <source>&amp;Export PDF decision record…</source>
         <translation>&amp;Exportar el registro de decisión en PDF…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="298"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="374"/>
         <source>&amp;Quit</source>
         <translation>&amp;Salir</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="299"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="375"/>
         <source>&amp;Undo</source>
         <translation>&amp;Deshacer</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="301"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="377"/>
         <source>&amp;Redo</source>
         <translation>&amp;Rehacer</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="309"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="385"/>
         <source>&amp;File</source>
         <translation>&amp;Archivo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="311"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="387"/>
         <source>Open &amp;Recent</source>
         <translation>Abrir &amp;reciente</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="317"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="393"/>
         <source>E&amp;xport</source>
         <translation>E&amp;xportar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="320"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="396"/>
         <source>&amp;Comparison as CSV…</source>
         <translation>&amp;Comparativa como CSV…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="322"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="398"/>
         <source>&amp;Evidence as CSV…</source>
         <translation>&amp;Evidencia como CSV…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="324"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="400"/>
         <source>&amp;Parity checks as CSV…</source>
         <translation>Comprobaciones de &amp;paridad como CSV…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="326"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="402"/>
         <source>&amp;Workbook as XLSX…</source>
         <translation>&amp;Libro como XLSX…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="328"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="404"/>
         <source>The comparison, the evidence and the parity checks in one workbook (needs openpyxl)</source>
         <translation>La comparativa, la evidencia y las comprobaciones de paridad en un libro (necesita openpyxl)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="334"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="410"/>
         <source>&amp;Edit</source>
         <translation>&amp;Editar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="337"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="413"/>
         <source>&amp;View</source>
         <translation>&amp;Ver</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="345"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="421"/>
         <source>&amp;Present</source>
         <translation>&amp;Presentar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="347"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="423"/>
         <source>Full-screen slides of the decision, with a what-if that changes nothing (Esc leaves)</source>
         <translation>Diapositivas a pantalla completa de la decisión, con un «¿y si…?» que no cambia nada (Esc para salir)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="348"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="424"/>
         <source>Present the decision full screen (F5)</source>
         <translation>Presentar la decisión a pantalla completa (F5)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="350"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="426"/>
         <source>&amp;Theme</source>
         <translation>&amp;Tema</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="354"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="369"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="430"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="445"/>
         <source>Follow the system</source>
         <translation>Seguir al sistema</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="354"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="430"/>
         <source>Light</source>
         <translation>Claro</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="354"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="430"/>
         <source>Dark</source>
         <translation>Oscuro</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="361"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="437"/>
         <source>&amp;Language</source>
         <translation>&amp;Idioma</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="379"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="455"/>
         <source>&amp;Help</source>
         <translation>Ay&amp;uda</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="380"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="456"/>
         <source>&amp;About deepdecide</source>
         <translation>&amp;Acerca de deepdecide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="382"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="458"/>
         <source>Main</source>
         <translation>Principal</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="388"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="403"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="464"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="479"/>
         <source>Undo</source>
         <translation>Deshacer</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="389"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="404"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="465"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="480"/>
         <source>Redo</source>
         <translation>Rehacer</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="403"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="479"/>
         <source>Undo %1</source>
         <translation>Deshacer %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="404"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="480"/>
         <source>Redo %1</source>
         <translation>Rehacer %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="414"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="490"/>
         <source>About deepdecide</source>
         <translation>Acerca de deepdecide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="414"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="490"/>
         <source>deepdecide %1
 
 Evidence, comparison and a signed decision record for LLM-serving platform choices. Works offline.</source>
@@ -3308,32 +3406,38 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
 Evidencia, comparativa y un registro de decisión firmado para elegir la plataforma de servicio de LLM. Funciona sin conexión.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="428"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="504"/>
         <source>(no recent files)</source>
         <translation>(no hay archivos recientes)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="434"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="511"/>
+        <source>built-in sample</source>
+        <translation>ejemplo incorporado</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="512"/>
         <source>untitled</source>
         <translation>sin título</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="443"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="521"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="705"/>
         <source>the untitled workspace</source>
         <translation>el espacio de trabajo sin título</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="454"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="532"/>
         <source>Cannot load the built-in sample</source>
         <translation>No se puede cargar el ejemplo integrado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="482"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="587"/>
         <source>Opened %1</source>
         <translation>Abierto %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/main_window.py" line="484"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="589"/>
         <source>Opened %1 with %n warning(s): fix them before saving. First: %2</source>
         <translation>
             <numerusform>Abierto %1 con %n aviso: corríjalo antes de guardar. %2</numerusform>
@@ -3341,32 +3445,49 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
         </translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="504"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="555"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="609"/>
         <source>Cannot save the workspace</source>
         <translation>No se puede guardar el espacio de trabajo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="509"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="361"/>
+        <source>&amp;New workspace…</source>
+        <translation>&amp;Nuevo espacio de trabajo…</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="362"/>
+        <source>Start a decision of your own: workload, options, owned fleet, prices</source>
+        <translation>Empezar una decisión propia: carga de trabajo, opciones, flota propia, precios</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="363"/>
+        <source>New from the built-in &amp;sample</source>
+        <translation>Nuevo a partir del &amp;ejemplo incorporado</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="560"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="614"/>
         <source>Saved %1</source>
         <translation>Guardado %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="523"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="628"/>
         <source>Autosave failed: %1</source>
         <translation>Ha fallado el autoguardado: %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="536"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="641"/>
         <source>an untitled workspace</source>
         <translation>un espacio de trabajo sin título</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="538"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="643"/>
         <source>(autosaved %1)</source>
         <translation>(autoguardado %1)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="543"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="648"/>
         <source>Cannot recover the autosaved copy</source>
         <translation>No se puede recuperar la copia autoguardada</translation>
     </message>
@@ -3554,6 +3675,14 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
         <location filename="../../deepdecide/gui/views/migration_page.py" line="64"/>
         <source>%1 steps: %2 done, %3 in progress, %4 blocked, %5 to do. Double-click a status, owner or note to change it.</source>
         <translation>%1 pasos: %2 hechos, %3 en curso, %4 bloqueados, %5 pendientes. Haga doble clic en un estado, un responsable o una nota para cambiarlo.</translation>
+    </message>
+</context>
+<context>
+    <name>NewWorkspaceWizard</name>
+    <message>
+        <location filename="../../deepdecide/gui/views/new_workspace.py" line="255"/>
+        <source>New workspace</source>
+        <translation>Nuevo espacio de trabajo</translation>
     </message>
 </context>
 <context>
@@ -3808,6 +3937,59 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
         <location filename="../../deepdecide/gui/views/overview_page.py" line="247"/>
         <source>this view drives the ranking</source>
         <translation>esta vista decide la clasificación</translation>
+    </message>
+</context>
+<context>
+    <name>OptionsStep</name>
+    <message>
+        <location filename="../../deepdecide/gui/views/new_workspace.py" line="101"/>
+        <source>Options</source>
+        <translation>Opciones</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/new_workspace.py" line="102"/>
+        <source>Each option is a serving engine on a platform of the support matrix. Add the stack you run today as keep.</source>
+        <translation>Cada opción es un motor de servicio en una plataforma de la matriz de soporte. Añada la pila que usa hoy con la estrategia «mantener la pila».</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/new_workspace.py" line="115"/>
+        <source>from the matrix (buy if listed officially, else port)</source>
+        <translation>según la matriz (comprar si figura como oficial, si no portar)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/new_workspace.py" line="120"/>
+        <source>Add option</source>
+        <translation>Añadir opción</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/new_workspace.py" line="121"/>
+        <source>Remove</source>
+        <translation>Quitar</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/new_workspace.py" line="129"/>
+        <source>Serving engine</source>
+        <translation>Motor de servicio</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/new_workspace.py" line="131"/>
+        <source>Platform</source>
+        <translation>Plataforma</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/new_workspace.py" line="133"/>
+        <source>Strategy</source>
+        <translation>Estrategia</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/new_workspace.py" line="159"/>
+        <source>The matrix lists %1 on %2 as: %3</source>
+        <translation>La matriz indica %1 en %2 como: %3</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/new_workspace.py" line="173"/>
+        <source>%1 on %2</source>
+        <translation>%1 en %2</translation>
     </message>
 </context>
 <context>
@@ -4973,6 +5155,74 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
         <location filename="../../deepdecide/gui/views/workload_dialog.py" line="67"/>
         <source>Runs and parity checks of another model, precision, request shape or dataset are shown but count for nothing, unless you accept them as a proxy.</source>
         <translation>Las ejecuciones y comprobaciones de paridad con otro modelo, otra precisión, otra forma de petición u otro conjunto de datos se muestran, pero no cuentan para nada salvo que las acepte como proxy.</translation>
+    </message>
+</context>
+<context>
+    <name>WorkloadStep</name>
+    <message>
+        <location filename="../../deepdecide/gui/views/new_workspace.py" line="50"/>
+        <source>Workload</source>
+        <translation>Carga de trabajo</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/new_workspace.py" line="51"/>
+        <source>The model the decision serves and the requests it serves: runs of another model, precision or request shape count for nothing unless accepted as a proxy.</source>
+        <translation>El modelo que sirve la decisión y las peticiones que atiende: las ejecuciones de otro modelo, precisión o forma de petición no cuentan salvo que se acepten como proxy.</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/new_workspace.py" line="54"/>
+        <source>e.g. Chat assistant serving platform (empty: MODEL serving platform)</source>
+        <translation>p. ej. Plataforma de servicio del asistente (vacío: plataforma de servicio de MODELO)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/new_workspace.py" line="57"/>
+        <source>e.g. DeepSeek-V4.1-Flash</source>
+        <translation>p. ej. DeepSeek-V4.1-Flash</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/new_workspace.py" line="59"/>
+        <source>e.g. fp4, fp8 (empty: any)</source>
+        <translation>p. ej. fp4, fp8 (vacío: cualquiera)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/new_workspace.py" line="61"/>
+        <source>LOW-HIGH, e.g. 6144-10240 (empty: any)</source>
+        <translation>BAJO-ALTO, p. ej. 6144-10240 (vacío: cualquiera)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/new_workspace.py" line="63"/>
+        <source>LOW-HIGH, e.g. 768-1280 (empty: any)</source>
+        <translation>BAJO-ALTO, p. ej. 768-1280 (vacío: cualquiera)</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/new_workspace.py" line="68"/>
+        <source>Model</source>
+        <translation>Modelo</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/new_workspace.py" line="69"/>
+        <source>Workspace name</source>
+        <translation>Nombre del espacio de trabajo</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/new_workspace.py" line="70"/>
+        <source>Precisions</source>
+        <translation>Precisiones</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/new_workspace.py" line="71"/>
+        <source>Input tokens per request</source>
+        <translation>Tokens de entrada por petición</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/new_workspace.py" line="72"/>
+        <source>Output tokens per request</source>
+        <translation>Tokens de salida por petición</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/new_workspace.py" line="83"/>
+        <source>Name the model the decision serves.</source>
+        <translation>Indique el modelo que sirve la decisión.</translation>
     </message>
 </context>
 </TS>
