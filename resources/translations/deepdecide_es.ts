@@ -307,27 +307,32 @@
         <translation>GPU de la flota del primer año: las propias que usa (propias), las compradas (compra) y las alquiladas (alquiler). GPU propias y precios de la plataforma: la página Flota y precios.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="530"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="526"/>
+        <source>Cannot be ranked (hatched), and why:</source>
+        <translation>No se pueden clasificar (rayadas), y por qué:</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="531"/>
         <source>No recommendation: %1</source>
         <translation>Sin recomendación: %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="590"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="591"/>
         <source>%1/M output tokens</source>
         <translation>%1/M tok. de salida</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="600"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="603"/>
         <source>%1 (%2): P(best) %3, %5/M tokens P50 %4</source>
         <translation>%1 (%2): P(mejor) %3, %5/M tokens P50 %4</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="608"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="611"/>
         <source>Whisker: P10–P90 of %1/M output tokens; dot: P50.</source>
         <translation>Bigote: P10–P90 de %1/M tokens de salida; punto: P50.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="609"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="612"/>
         <source>%1 draws (seed %2), %3 cost view. Whisker: P10–P90 of %4/M output tokens; dot: P50.</source>
         <translation>%1 muestras (semilla %2), vista de coste %3. Bigote: P10–P90 de %4/M tokens de salida; punto: P50.</translation>
     </message>
@@ -369,7 +374,7 @@
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/compare_page.py" line="297"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="579"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="580"/>
         <source>Monte Carlo running…</source>
         <translation>Monte Carlo en curso…</translation>
     </message>
@@ -425,32 +430,32 @@
         <translation>Los pesos son relativos: cada criterio cuenta según su proporción del total. Mueva un control deslizante y la clasificación se actualiza.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="529"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="530"/>
         <source>Ranked first: &lt;b&gt;%1&lt;/b&gt;</source>
         <translation>En primer puesto: &lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="532"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="533"/>
         <source>No option can be ranked: %1</source>
         <translation>No se puede clasificar ninguna opción: %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="572"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="573"/>
         <source>No winner, so no sensitivity.</source>
         <translation>No hay ganadora, así que no hay análisis de sensibilidad.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="612"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="615"/>
         <source>Most often best: &lt;b&gt;%1&lt;/b&gt; (P(best) %2).</source>
         <translation>La mejor con más frecuencia: &lt;b&gt;%1&lt;/b&gt; (P(mejor) %2).</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="616"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="619"/>
         <source>No winner in %1 of draws.</source>
         <translation>Sin ganadora en el %1 de las muestras.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="618"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="621"/>
         <source>No option has a cost range yet: import benchmarks or give assumed capacities and prices.</source>
         <translation>Ninguna opción tiene aún un intervalo de coste: importe benchmarks o indique capacidades y precios supuestos.</translation>
     </message>
@@ -886,7 +891,7 @@
     </message>
     <message>
         <location filename="../../deepdecide/gui/evidence_import.py" line="80"/>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="152"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="154"/>
         <source>Cannot import the evidence</source>
         <translation>No se puede importar la evidencia</translation>
     </message>
@@ -911,12 +916,12 @@
         <translation>Frente a la carga de trabajo: %1; vea la página Evidencia.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="123"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="125"/>
         <source>Waiting for the context of the import…</source>
         <translation>Esperando el contexto de la importación…</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/evidence_import.py" line="132"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="134"/>
         <source>No result files found; %n file(s) skipped, nothing was changed.</source>
         <translation>
             <numerusform>No se han encontrado archivos de resultados; se ha omitido %n archivo, no se ha cambiado nada.</numerusform>
@@ -924,7 +929,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/evidence_import.py" line="161"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="163"/>
         <source>Skipped %n file(s) that are not result files (first: %1: %2).</source>
         <translation>
             <numerusform>Se ha omitido %n archivo que no es de resultados (%1: %2).</numerusform>
@@ -932,18 +937,18 @@
         </translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="141"/>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="144"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="143"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="146"/>
         <source>%1 files</source>
         <translation>%1 archivos</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="145"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="147"/>
         <source>Import %1</source>
         <translation>Importar %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/evidence_import.py" line="155"/>
+        <location filename="../../deepdecide/gui/evidence_import.py" line="157"/>
         <source>Imported %1: %2 runs, %3 parity checks.</source>
         <translation>Importado %1: %2 ejecuciones, %3 comprobaciones de paridad.</translation>
     </message>
@@ -1484,67 +1489,67 @@
         <translation>(%1 aceptadas como proxy)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="484"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="487"/>
         <source>Proxy discount</source>
         <translation>Descuento del proxy</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="485"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="488"/>
         <source>“%1” is not LOW/LIKELY/HIGH numbers with 0 &lt; low ≤ likely ≤ high.</source>
         <translation>«%1» no son números BAJO/PROBABLE/ALTO con 0 &lt; bajo ≤ probable ≤ alto.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="497"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="500"/>
         <source>Context</source>
         <translation>Contexto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="501"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="504"/>
         <source>Context of %1</source>
         <translation>Contexto de %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="520"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="523"/>
         <source>Proxy</source>
         <translation>Proxy</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="524"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="527"/>
         <source>run</source>
         <translation>ejecución</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="524"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="527"/>
         <source>check</source>
         <translation>comprobación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="526"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="529"/>
         <source>Proxy for %1 %2 of %3</source>
         <translation>Proxy para %1 %2 de %3</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="585"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="588"/>
         <source> — excluded (fails parity)</source>
         <translation> — excluida (no supera la paridad)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="585"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="588"/>
         <source> — predicted</source>
         <translation> — predicha</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="586"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="589"/>
         <source> — proxy</source>
         <translation> — proxy</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="586"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="589"/>
         <source> — does not count</source>
         <translation> — no cuenta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="660"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="663"/>
         <source>%1 runs, none with TPOT p50 (interactivity is 1000 / TPOT p50, and these files publish no latency): the chart shows throughput per GPU along each concurrency sweep instead. Throughput alone says nothing about the SLO.</source>
         <translation>%1 ejecuciones, ninguna con TPOT p50 (la interactividad es 1000 / TPOT p50, y estos archivos no publican latencia): el gráfico muestra en su lugar el throughput por GPU a lo largo de cada barrido de concurrencia. El throughput por sí solo no dice nada del SLO.</translation>
     </message>
@@ -1605,22 +1610,22 @@
         <translation>(desconocido)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="536"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="539"/>
         <source>Remove %1</source>
         <translation>Quitar %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="557"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="560"/>
         <source>all</source>
         <translation>todas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="596"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="599"/>
         <source>%1 runs from %2 files. Times in ms, throughputs in tokens/s; TPOT, ITL and e2e per token are different metrics and stay apart.</source>
         <translation>%1 ejecuciones de %2 archivos. Tiempos en ms, throughputs en tokens/s; TPOT, ITL y e2e por token son métricas distintas y se mantienen separadas.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="650"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="653"/>
         <source>Pareto front</source>
         <translation>Frente de Pareto</translation>
     </message>
@@ -1643,52 +1648,52 @@
         <translation>Latencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="665"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="668"/>
         <source>%1 runs, none with both output throughput per GPU and TPOT p50 (interactivity is 1000 / TPOT p50, and these files publish no latency): nothing to plot yet. Their numbers are in the normalized table.</source>
         <translation>%1 ejecuciones, ninguna con throughput de salida por GPU y TPOT p50 a la vez (la interactividad es 1000 / TPOT p50, y estos archivos no publican latencia): aún no hay nada que representar. Sus cifras están en la tabla normalizada.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="670"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="673"/>
         <source>No runs with throughput and TPOT yet: import benchmark results (File ▸ Import evidence, or drop files on the window).</source>
         <translation>Aún no hay ejecuciones con throughput y TPOT: importe resultados de benchmarks (Archivo ▸ Importar evidencia, o suelte archivos en la ventana).</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="673"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="676"/>
         <source>Each point is one run. The line through a group&apos;s points is its Pareto front (no other run of the group is better on both axes). Right of the red line meets the interactivity SLO. Hollow points are illustrative, proxy or predicted data, filled ones measurements.</source>
         <translation>Cada punto es una ejecución. La línea que une los puntos de un grupo es su frente de Pareto (ninguna otra ejecución del grupo es mejor en ambos ejes). A la derecha de la línea roja se cumple el SLO de interactividad. Los puntos huecos son datos ilustrativos, de proxy o predichos; los rellenos, mediciones.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="696"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="699"/>
         <source>&lt;h3&gt;No latency to plot&lt;/h3&gt;&lt;p&gt;None of the %1 runs shown publishes TTFT or TPOT against a concurrency: these files report throughput only.&lt;/p&gt;&lt;p&gt;Their numbers are in the normalized table; import results with latency (File ▸ Import evidence, or drop files on the window) to see them here.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;No hay latencia que representar&lt;/h3&gt;&lt;p&gt;Ninguna de las %1 ejecuciones mostradas publica TTFT ni TPOT frente a una concurrencia: estos archivos solo informan del throughput.&lt;/p&gt;&lt;p&gt;Sus cifras están en la tabla normalizada; importe resultados con latencia (Archivo ▸ Importar evidencia, o suelte archivos en la ventana) para verlos aquí.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="700"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="703"/>
         <source>&lt;h3&gt;No latency to plot&lt;/h3&gt;&lt;p&gt;Import benchmark results with TTFT or TPOT (File ▸ Import evidence, or drop files on the window).&lt;/p&gt;</source>
         <translation>&lt;h3&gt;No hay latencia que representar&lt;/h3&gt;&lt;p&gt;Importe resultados de benchmarks con TTFT o TPOT (Archivo ▸ Importar evidencia, o suelte archivos en la ventana).&lt;/p&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="704"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="707"/>
         <source>Solid lines are p50, dashed p99; below the red line meets the SLO. Hollow points are illustrative, proxy or predicted data, filled ones measurements.</source>
         <translation>Las líneas continuas son p50; las discontinuas, p99; por debajo de la línea roja se cumple el SLO. Los puntos huecos son datos ilustrativos, de proxy o predichos; los rellenos, mediciones.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="707"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="710"/>
         <source>No run shown publishes TPOT.</source>
         <translation>Ninguna ejecución mostrada publica TPOT.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="709"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="712"/>
         <source>No run shown publishes TTFT.</source>
         <translation>Ninguna ejecución mostrada publica TTFT.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="711"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="714"/>
         <source>%1 runs were driven by request rate, not concurrency, and are not in the latency charts.</source>
         <translation>%1 ejecuciones se dirigieron por tasa de peticiones, no por concurrencia, y no aparecen en los gráficos de latencia.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/evidence_page.py" line="738"/>
+        <location filename="../../deepdecide/gui/views/evidence_page.py" line="741"/>
         <source>SLO bound %1 / %2 %3</source>
         <translation>Límite del SLO %1 / %2 %3</translation>
     </message>
@@ -2465,13 +2470,13 @@
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="210"/>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="233"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="236"/>
         <source>%1 × %2</source>
         <translation>%1 × %2</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="210"/>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="233"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="236"/>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
@@ -2501,84 +2506,89 @@
         <translation>No indicado: %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="224"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="225"/>
+        <source>Runs of %1, not the workload&apos;s model: a mismatch, whatever context you give, unless you accept them as a proxy on the Evidence page</source>
+        <translation>Ejecuciones de %1, no del modelo de la carga de trabajo: no encajan, sea cual sea el contexto que indique, salvo que las acepte como proxy en la página Evidencia</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="227"/>
         <source>nothing of the context</source>
         <translation>nada del contexto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="244"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="247"/>
         <source>Tick when the row&apos;s answer is right</source>
         <translation>Márquela cuando la respuesta de la fila sea correcta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="247"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="250"/>
         <source>The file states every fact: nothing to confirm</source>
         <translation>El archivo indica todos los datos: nada que confirmar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="249"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="252"/>
         <source>%1
 %2</source>
         <translation>%1
 %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="253"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="256"/>
         <source>What the file name suggests, for the facts the file does not state</source>
         <translation>Lo que sugiere el nombre del archivo, para los datos que el archivo no indica</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="257"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="260"/>
         <source>Stated by the file: kept</source>
         <translation>Indicado por el archivo: se conserva</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="267"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="270"/>
         <source>not known</source>
         <translation>desconocido</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="276"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="279"/>
         <source>%1 (the file says)</source>
         <translation>%1 (lo indica el archivo)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="277"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="280"/>
         <source>The file&apos;s format says who made it</source>
         <translation>El formato del archivo indica quién lo hizo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="309"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="312"/>
         <source>Suggested by the file name (%1): check it</source>
         <translation>Sugerido por el nombre del archivo (%1): compruébelo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="387"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="390"/>
         <source>rows %1</source>
         <translation>filas %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="387"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="390"/>
         <source> and %1 more</source>
         <translation> y %1 más</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="393"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="396"/>
         <source>Who made it? Not answered for 1 file: %1.</source>
         <translation>¿Quién lo hizo? Sin responder para 1 archivo: %1.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="395"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="398"/>
         <source>Who made it? Not answered for %1 files: %2.</source>
         <translation>¿Quién lo hizo? Sin responder para %1 archivos: %2.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="398"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="401"/>
         <source>Not confirmed: 1 file (%1): check its row and tick it, or edit it.</source>
         <translation>Sin confirmar: 1 archivo (%1): compruebe su fila y márquela, o edítela.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="401"/>
+        <location filename="../../deepdecide/gui/views/import_context_dialog.py" line="404"/>
         <source>Not confirmed: %1 files (%2): check each row and tick it, or edit it.</source>
         <translation>Sin confirmar: %1 archivos (%2): compruebe cada fila y márquela, o edítela.</translation>
     </message>
@@ -3121,283 +3131,283 @@ Recover it?</source>
     <name>MainWindow</name>
     <message>
         <location filename="../../deepdecide/gui/app.py" line="153"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="578"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="581"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="586"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="589"/>
         <source>Cannot open the workspace</source>
         <translation>No se puede abrir el espacio de trabajo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="55"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="63"/>
         <source>Overview</source>
         <extracomment>(key, module, class) of each page, in sidebar order; modules are imported on first show</extracomment>
         <translation>Resumen</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="56"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="64"/>
         <source>Support matrix</source>
         <translation>Matriz de soporte</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="57"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="65"/>
         <source>Evidence</source>
         <translation>Evidencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="58"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="66"/>
         <source>Parity</source>
         <translation>Paridad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="59"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="67"/>
         <source>Service gaps</source>
         <translation>Carencias del servicio</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="60"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="68"/>
         <source>Compare</source>
         <translation>Comparativa</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="61"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="69"/>
         <source>Fleet and prices</source>
         <translation>Flota y precios</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="62"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="70"/>
         <source>Decision</source>
         <translation>Decisión</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="63"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="71"/>
         <source>Migration plan</source>
         <translation>Plan de migración</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="216"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="224"/>
         <source>&lt;b&gt;Built-in sample:&lt;/b&gt; illustrative evidence and assumed prices — open your own workspace, or import your results.</source>
         <extracomment>the window&apos;s default size: inside a 1280×800 screen with a title bar and a panel the page shown changed (payload: page key) set by ``app.build_window``: the error opening the workspace named at start-up, and whether to offer recovered autosaves once the window is shown start-up work that waits until the window is shown (set by ``app.build_window``) the workspace is the built-in sample (illustrative evidence, assumed prices): the banner says so</extracomment>
         <translation>&lt;b&gt;Ejemplo incorporado:&lt;/b&gt; evidencia ilustrativa y precios supuestos — abra su propio espacio de trabajo o importe sus resultados.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="219"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="227"/>
         <source>Open…</source>
         <translation>Abrir…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="220"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="228"/>
         <source>New workspace…</source>
         <translation>Nuevo espacio de trabajo…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="221"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="229"/>
         <source>Import results…</source>
         <translation>Importar resultados…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="230"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="238"/>
         <source>%1 (Ctrl+%2)</source>
         <translation>%1 (Ctrl+%2)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="231"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="239"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="307"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="315"/>
         <source>Cannot read the file</source>
         <translation>No se puede leer el archivo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="364"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="372"/>
         <source>&amp;Open…</source>
         <translation>&amp;Abrir…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="365"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="373"/>
         <source>&amp;Save</source>
         <translation>&amp;Guardar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="366"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="374"/>
         <source>Save &amp;As…</source>
         <translation>Guardar &amp;como…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="367"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="375"/>
         <source>&amp;Import evidence…</source>
         <translation>&amp;Importar evidencia…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="368"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="376"/>
         <source>Import benchmark or parity result files</source>
         <translation>Importar archivos de resultados de benchmarks o de paridad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="370"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="378"/>
         <source>Import &amp;folder…</source>
         <translation>Importar &amp;carpeta…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="371"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="379"/>
         <source>Import every result file of a folder, each with its own context</source>
         <translation>Importar cada archivo de resultados de una carpeta, cada uno con su propio contexto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="372"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="380"/>
         <source>&amp;Export PDF decision record…</source>
         <translation>&amp;Exportar el registro de decisión en PDF…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="374"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="382"/>
         <source>&amp;Quit</source>
         <translation>&amp;Salir</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="375"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="383"/>
         <source>&amp;Undo</source>
         <translation>&amp;Deshacer</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="377"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="385"/>
         <source>&amp;Redo</source>
         <translation>&amp;Rehacer</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="385"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="393"/>
         <source>&amp;File</source>
         <translation>&amp;Archivo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="387"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="395"/>
         <source>Open &amp;Recent</source>
         <translation>Abrir &amp;reciente</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="393"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="401"/>
         <source>E&amp;xport</source>
         <translation>E&amp;xportar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="396"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="404"/>
         <source>&amp;Comparison as CSV…</source>
         <translation>&amp;Comparativa como CSV…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="398"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="406"/>
         <source>&amp;Evidence as CSV…</source>
         <translation>&amp;Evidencia como CSV…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="400"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="408"/>
         <source>&amp;Parity checks as CSV…</source>
         <translation>Comprobaciones de &amp;paridad como CSV…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="402"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="410"/>
         <source>&amp;Workbook as XLSX…</source>
         <translation>&amp;Libro como XLSX…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="404"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="412"/>
         <source>The comparison, the evidence and the parity checks in one workbook (needs openpyxl)</source>
         <translation>La comparativa, la evidencia y las comprobaciones de paridad en un libro (necesita openpyxl)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="410"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="418"/>
         <source>&amp;Edit</source>
         <translation>&amp;Editar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="413"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="421"/>
         <source>&amp;View</source>
         <translation>&amp;Ver</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="421"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="429"/>
         <source>&amp;Present</source>
         <translation>&amp;Presentar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="423"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="431"/>
         <source>Full-screen slides of the decision, with a what-if that changes nothing (Esc leaves)</source>
         <translation>Diapositivas a pantalla completa de la decisión, con un «¿y si…?» que no cambia nada (Esc para salir)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="424"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="432"/>
         <source>Present the decision full screen (F5)</source>
         <translation>Presentar la decisión a pantalla completa (F5)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="426"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="434"/>
         <source>&amp;Theme</source>
         <translation>&amp;Tema</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="430"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="445"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="438"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="453"/>
         <source>Follow the system</source>
         <translation>Seguir al sistema</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="430"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="438"/>
         <source>Light</source>
         <translation>Claro</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="430"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="438"/>
         <source>Dark</source>
         <translation>Oscuro</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="437"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="445"/>
         <source>&amp;Language</source>
         <translation>&amp;Idioma</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="455"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="463"/>
         <source>&amp;Help</source>
         <translation>Ay&amp;uda</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="456"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="464"/>
         <source>&amp;About deepdecide</source>
         <translation>&amp;Acerca de deepdecide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="458"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="466"/>
         <source>Main</source>
         <translation>Principal</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="464"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="479"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="472"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="487"/>
         <source>Undo</source>
         <translation>Deshacer</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="465"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="480"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="473"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="488"/>
         <source>Redo</source>
         <translation>Rehacer</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="479"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="487"/>
         <source>Undo %1</source>
         <translation>Deshacer %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="480"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="488"/>
         <source>Redo %1</source>
         <translation>Rehacer %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="490"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="498"/>
         <source>About deepdecide</source>
         <translation>Acerca de deepdecide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="490"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="498"/>
         <source>deepdecide %1
 
 Evidence, comparison and a signed decision record for LLM-serving platform choices. Works offline.</source>
@@ -3406,38 +3416,38 @@ Evidence, comparison and a signed decision record for LLM-serving platform choic
 Evidencia, comparativa y un registro de decisión firmado para elegir la plataforma de servicio de LLM. Funciona sin conexión.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="504"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="512"/>
         <source>(no recent files)</source>
         <translation>(no hay archivos recientes)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="511"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="519"/>
         <source>built-in sample</source>
         <translation>ejemplo incorporado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="512"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="520"/>
         <source>untitled</source>
         <translation>sin título</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="521"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="705"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="529"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="713"/>
         <source>the untitled workspace</source>
         <translation>el espacio de trabajo sin título</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="532"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="540"/>
         <source>Cannot load the built-in sample</source>
         <translation>No se puede cargar el ejemplo integrado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="587"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="595"/>
         <source>Opened %1</source>
         <translation>Abierto %1</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/main_window.py" line="589"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="597"/>
         <source>Opened %1 with %n warning(s): fix them before saving. First: %2</source>
         <translation>
             <numerusform>Abierto %1 con %n aviso: corríjalo antes de guardar. %2</numerusform>
@@ -3445,49 +3455,49 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
         </translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="555"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="609"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="563"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="617"/>
         <source>Cannot save the workspace</source>
         <translation>No se puede guardar el espacio de trabajo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="361"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="369"/>
         <source>&amp;New workspace…</source>
         <translation>&amp;Nuevo espacio de trabajo…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="362"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="370"/>
         <source>Start a decision of your own: workload, options, owned fleet, prices</source>
         <translation>Empezar una decisión propia: carga de trabajo, opciones, flota propia, precios</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="363"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="371"/>
         <source>New from the built-in &amp;sample</source>
         <translation>Nuevo a partir del &amp;ejemplo incorporado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="560"/>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="614"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="568"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="622"/>
         <source>Saved %1</source>
         <translation>Guardado %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="628"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="636"/>
         <source>Autosave failed: %1</source>
         <translation>Ha fallado el autoguardado: %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="641"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="649"/>
         <source>an untitled workspace</source>
         <translation>un espacio de trabajo sin título</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="643"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="651"/>
         <source>(autosaved %1)</source>
         <translation>(autoguardado %1)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/main_window.py" line="648"/>
+        <location filename="../../deepdecide/gui/views/main_window.py" line="656"/>
         <source>Cannot recover the autosaved copy</source>
         <translation>No se puede recuperar la copia autoguardada</translation>
     </message>

@@ -522,7 +522,8 @@ class ComparePage(Page):
         self.bars.set_rows([(o.name, o.score.total if o.score else 0.0, o.rank is not None,
                              texts((*o.eligibility_reasons, *o.vetoes), "; ")) for o in order],
                            [short.get(o.option, o.name) for o in order],
-                           [look.option_swatch(ws, o.option) for o in order])
+                           [look.option_swatch(ws, o.option) for o in order],
+                           self.tr("Cannot be ranked (hatched), and why:"))
         self.ranking.set_rows(order)
         self.criteria.set_rows(list(a.criteria))
         win = a.option(a.winner) if a.winner else None
@@ -591,7 +592,9 @@ class ComparePage(Page):
         rows = []
         lines = []
         short = look.short_labels(ws)
-        order = sorted(mc.options, key=lambda o: -o.p_best)
+        # the one order of every view: ranked by score, then those that cannot be ranked
+        place = {o.option: i for i, o in enumerate(ranked_order(self.document.assessment()))}
+        order = sorted(mc.options, key=lambda o: place.get(o.option, len(place)))
         for od in order:
             name = self._option_name(od.option)
             c = od.cost_per_m_tokens_usd
