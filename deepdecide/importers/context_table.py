@@ -160,9 +160,8 @@ def other_model(result: ImportResult, workload: Workload | None) -> str:
 
     if workload is None or not workload.stated or not workload.model:
         return ""
-    items = [*result.evidence.runs, *result.evidence.parity]
-    models = {i.model for i in items}
-    if not items or "" in models or any(model_matches(workload, m) for m in models):
+    models = {r.model for r in result.evidence.runs} | {c.model for c in result.evidence.parity}
+    if not models or "" in models or any(model_matches(workload, m) for m in models):
         return ""
     return ", ".join(sorted(models))
 

@@ -215,140 +215,135 @@
         <translation>Clasificación (puntuación ponderada, en vivo)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="307"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="314"/>
         <source>Criterion</source>
         <translation>Criterio</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="308"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="315"/>
         <source>Weight</source>
         <translation>Peso</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="309"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="316"/>
         <source>Winner holds from</source>
         <translation>La ganadora se mantiene desde</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="310"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="330"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="334"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="317"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="337"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="341"/>
         <source>to</source>
         <translation>hasta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="311"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="318"/>
         <source>Below: winner</source>
         <translation>Debajo: gana</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="313"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="320"/>
         <source>Above: winner</source>
         <translation>Encima: gana</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="321"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="328"/>
         <source>Input</source>
         <translation>Dato de entrada</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="324"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="331"/>
         <source>Low</source>
         <translation>Bajo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="325"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="332"/>
         <source>Likely</source>
         <translation>Probable</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="326"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="333"/>
         <source>High</source>
         <translation>Alto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="327"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="334"/>
         <source>Unit</source>
         <translation>Unidad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="328"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="335"/>
         <source>Flips below</source>
         <translation>Cambia por debajo de</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="332"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="339"/>
         <source>Flips above</source>
         <translation>Cambia por encima de</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="382"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="389"/>
         <source>Not a price this option pays (see Pays): not offered for editing.</source>
         <translation>No es un precio que esta opción paga (vea Paga): no se ofrece para editar.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="387"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="394"/>
         <source>low %1 · likely %2 · high %3 (editing the likely value widens the range if needed)</source>
         <translation>bajo %1 · probable %2 · alto %3 (al editar el valor probable, el intervalo se amplía si hace falta)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="390"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="397"/>
         <source>The platform&apos;s price (fleet), shared by every option on it: editing it here gives this option a price of its own.</source>
         <translation>El precio de la plataforma (flota), compartido por todas sus opciones: editarlo aquí da a esta opción un precio propio.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="407"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="414"/>
         <source>Pays</source>
         <translation>Paga</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="408"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="415"/>
         <source>GPUs of the first year&apos;s fleet: owned ones it uses (own), bought (buy) and rented (rent). Owned GPUs and platform prices: the Fleet and prices page.</source>
         <translation>GPU de la flota del primer año: las propias que usa (propias), las compradas (compra) y las alquiladas (alquiler). GPU propias y precios de la plataforma: la página Flota y precios.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="526"/>
-        <source>Cannot be ranked (hatched), and why:</source>
-        <translation>No se pueden clasificar (rayadas), y por qué:</translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="531"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="538"/>
         <source>No recommendation: %1</source>
         <translation>Sin recomendación: %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="591"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="598"/>
         <source>%1/M output tokens</source>
         <translation>%1/M tok. de salida</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="603"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="610"/>
         <source>%1 (%2): P(best) %3, %5/M tokens P50 %4</source>
         <translation>%1 (%2): P(mejor) %3, %5/M tokens P50 %4</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="611"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="618"/>
         <source>Whisker: P10–P90 of %1/M output tokens; dot: P50.</source>
         <translation>Bigote: P10–P90 de %1/M tokens de salida; punto: P50.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="612"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="619"/>
         <source>%1 draws (seed %2), %3 cost view. Whisker: P10–P90 of %4/M output tokens; dot: P50.</source>
         <translation>%1 muestras (semilla %2), vista de coste %3. Bigote: P10–P90 de %4/M tokens de salida; punto: P50.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="320"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="405"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="327"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="412"/>
         <source>Option</source>
         <translation>Opción</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="417"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="424"/>
         <source>kW per GPU</source>
         <translation>kW por GPU</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="420"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="427"/>
         <source>Assumed tok/s/GPU</source>
         <translation>Tok/s/GPU supuestos</translation>
     </message>
@@ -368,13 +363,13 @@
         <translation>Precios</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="295"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="302"/>
         <source>Monte Carlo</source>
         <translation>Monte Carlo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="297"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="580"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="304"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="587"/>
         <source>Monte Carlo running…</source>
         <translation>Monte Carlo en curso…</translation>
     </message>
@@ -385,77 +380,82 @@
         <translation>&lt;h2&gt;Comparativa&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="398"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="405"/>
         <source>%1/GPU-hour</source>
         <translation>%1/GPU-hora</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="399"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="406"/>
         <source>Capex per GPU (%1)</source>
         <translation>Capex por GPU (%1)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="427"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="434"/>
         <source>Compare</source>
         <translation>Comparativa</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="461"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="468"/>
         <source>SLO</source>
         <translation>SLO</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="470"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="477"/>
         <source>demand</source>
         <translation>demanda</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="480"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="487"/>
         <source>more is better</source>
         <translation>más es mejor</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="480"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="487"/>
         <source>less is better</source>
         <translation>menos es mejor</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="515"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="522"/>
         <source>Weights are relative: each criterion counts by its share of the total. Drag a slider and the ranking follows. Not used: %1</source>
         <translation>Los pesos son relativos: cada criterio cuenta según su proporción del total. Mueva un control deslizante y la clasificación se actualiza. Sin usar: %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="518"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="525"/>
         <source>Weights are relative: each criterion counts by its share of the total. Drag a slider and the ranking follows.</source>
         <translation>Los pesos son relativos: cada criterio cuenta según su proporción del total. Mueva un control deslizante y la clasificación se actualiza.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="530"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="533"/>
+        <source>Cannot be ranked, and why:</source>
+        <translation>No clasificables, y por qué:</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="537"/>
         <source>Ranked first: &lt;b&gt;%1&lt;/b&gt;</source>
         <translation>En primer puesto: &lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="533"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="540"/>
         <source>No option can be ranked: %1</source>
         <translation>No se puede clasificar ninguna opción: %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="573"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="580"/>
         <source>No winner, so no sensitivity.</source>
         <translation>No hay ganadora, así que no hay análisis de sensibilidad.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="615"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="622"/>
         <source>Most often best: &lt;b&gt;%1&lt;/b&gt; (P(best) %2).</source>
         <translation>La mejor con más frecuencia: &lt;b&gt;%1&lt;/b&gt; (P(mejor) %2).</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="619"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="626"/>
         <source>No winner in %1 of draws.</source>
         <translation>Sin ganadora en el %1 de las muestras.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="621"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="628"/>
         <source>No option has a cost range yet: import benchmarks or give assumed capacities and prices.</source>
         <translation>Ninguna opción tiene aún un intervalo de coste: importe benchmarks o indique capacidades y precios supuestos.</translation>
     </message>
@@ -1947,239 +1947,239 @@
         <translation>Precios de API alojadas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="146"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="147"/>
         <source>&lt;h2&gt;Fleet and prices&lt;/h2&gt;</source>
         <translation>&lt;h2&gt;Flota y precios&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="154"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="155"/>
         <source>Fleet and prices</source>
         <translation>Flota y precios</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="200"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="206"/>
         <source>Not stated: type a value to state it for every option on the platform.</source>
         <translation>Sin indicar: escriba un valor para indicarlo para todas las opciones de la plataforma.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="202"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="208"/>
         <source>low %1 · likely %2 · high %3 (editing the likely value widens the range if needed)</source>
         <translation>bajo %1 · probable %2 · alto %3 (editar el valor probable amplía el rango si hace falta)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="207"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="213"/>
         <source>Source: %1, as of %2</source>
         <translation>Fuente: %1, a fecha de %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="213"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="218"/>
         <source>Platform</source>
         <translation>Plataforma</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="214"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="219"/>
+        <source>%1 — options on it: %2</source>
+        <translation>%1 — opciones en ella: %2</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="221"/>
         <source>Owned GPUs</source>
         <translation>GPU propias</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="219"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="226"/>
         <source>Book value %1/GPU</source>
         <translation>Valor contable %1/GPU</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="220"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="227"/>
         <source>Purchase %1/GPU</source>
         <translation>Compra %1/GPU</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="221"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="228"/>
         <source>Rent %1/GPU-h</source>
         <translation>Alquiler %1/GPU-h</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="222"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="229"/>
         <source>Power kW/GPU</source>
         <translation>Potencia kW/GPU</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="223"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="230"/>
         <source>Hosting %1/GPU-h</source>
         <translation>Alojamiento %1/GPU-h</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="224"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="231"/>
         <source>Residual %1/GPU</source>
         <translation>Residual %1/GPU</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="230"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="237"/>
         <source>Lead time (months)</source>
         <translation>Plazo de entrega (meses)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="233"/>
-        <source>Options on it</source>
-        <translation>Opciones en ella</translation>
-    </message>
-    <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="245"/>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="315"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="250"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="321"/>
         <source>Option</source>
         <translation>Opción</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="246"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="251"/>
         <source>Pays</source>
         <translation>Paga</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="247"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="252"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="249"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="254"/>
         <source>TCO (%1)</source>
         <translation>TCO (%1)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="252"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="257"/>
         <source>%1/M tokens</source>
         <translation>%1/M tokens</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="261"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="266"/>
         <source>every option</source>
         <translation>todas las opciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="278"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="283"/>
         <source>Price</source>
         <translation>Precio</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="279"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="284"/>
         <source>Of</source>
         <translation>De</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="280"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="285"/>
         <source>Likely</source>
         <translation>Probable</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="281"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="286"/>
         <source>low %1 · high %2</source>
         <translation>bajo %1 · alto %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="282"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="287"/>
         <source>Source</source>
         <translation>Fuente</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="284"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="289"/>
         <source>As of</source>
         <translation>A fecha de</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="286"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="291"/>
         <source>Valid until</source>
         <translation>Válido hasta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="288"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="293"/>
         <source>Note</source>
         <translation>Nota</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="289"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="294"/>
         <source>Used by</source>
         <translation>Usado por</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="310"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="316"/>
         <source>Input %1/M</source>
         <translation>Entrada %1/M</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="311"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="317"/>
         <source>Output %1/M</source>
         <translation>Salida %1/M</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="312"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="318"/>
         <source>Cached input %1/M</source>
         <translation>Entrada en caché %1/M</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="316"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="322"/>
         <source>Provider</source>
         <translation>Proveedor</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="326"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="332"/>
         <source>Money inputs</source>
         <translation>Datos económicos</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="352"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="358"/>
         <source>book value</source>
         <translation>valor contable</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="352"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="358"/>
         <source>resale value</source>
         <translation>valor de reventa</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="353"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="359"/>
         <source>purchase price, amortized</source>
         <translation>precio de compra, amortizado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="357"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="363"/>
         <source>PUE (facility overhead)</source>
         <translation>PUE (sobrecarga de la instalación)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="358"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="364"/>
         <source>Headroom above peak</source>
         <translation>Margen sobre el pico</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="359"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="365"/>
         <source>Spare units per option</source>
         <translation>Unidades de reserva por opción</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="360"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="366"/>
         <source>Demand growth per year</source>
         <translation>Crecimiento anual de la demanda</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="361"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="367"/>
         <source>Fiscal year starts in</source>
         <translation>El año fiscal empieza en</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="362"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="368"/>
         <source>Owned GPUs valued at (all-in view)</source>
         <translation>GPU propias valoradas por (vista todo incluido)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="384"/>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="392"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="391"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="399"/>
         <source>money inputs</source>
         <translation>datos económicos</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="403"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="410"/>
         <source>demand growth</source>
         <translation>crecimiento de la demanda</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="437"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="444"/>
         <source>Electricity (%1/kWh)</source>
         <translation>Electricidad (%1/kWh)</translation>
     </message>
@@ -3690,7 +3690,7 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
 <context>
     <name>NewWorkspaceWizard</name>
     <message>
-        <location filename="../../deepdecide/gui/views/new_workspace.py" line="255"/>
+        <location filename="../../deepdecide/gui/views/new_workspace.py" line="256"/>
         <source>New workspace</source>
         <translation>Nuevo espacio de trabajo</translation>
     </message>

@@ -29,7 +29,7 @@ def test_unrankable_options_are_a_group_with_their_reasons_written(make_window, 
     lay = [i for i, _top in page.bars.layout_rows()]
     first_unranked = next(i for i, r in enumerate(rows) if not r[2])
     assert lay.count(-1) == 1 and lay.index(-1) == first_unranked  # the heading just above the group
-    assert page.bars._heading == "Cannot be ranked (hatched), and why:"
+    assert page.bars._heading == "Cannot be ranked, and why:"
     assert page.bars.sizeHint().height() >= page.bars.layout_rows()[-1][1]
     # the Monte Carlo chart lists the options in the same order
     qtbot.waitUntil(lambda: page.mc_box.toolTip() != "", timeout=30000)

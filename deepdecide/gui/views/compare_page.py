@@ -287,8 +287,15 @@ class ComparePage(Page):
         rank_box = QGroupBox(self.tr("Ranking (weighted score, live)"))
         rl = QVBoxLayout(rank_box)
         rl.addWidget(self.winner_label)
-        rl.addWidget(self.bars)
-        rl.addStretch(1)
+        # the bars with the unrankable options' reasons may need more height than the box has at
+        # 1280×800: they scroll inside it rather than being cut off
+        self.bars_scroll = QScrollArea()
+        self.bars_scroll.setObjectName("ranking_bars_scroll")
+        self.bars_scroll.setWidgetResizable(True)
+        self.bars_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.bars_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.bars_scroll.setWidget(self.bars)
+        rl.addWidget(self.bars_scroll, 1)
         return rank_box
 
     def _build_monte_carlo_box(self) -> QGroupBox:
@@ -523,7 +530,7 @@ class ComparePage(Page):
                              texts((*o.eligibility_reasons, *o.vetoes), "; ")) for o in order],
                            [short.get(o.option, o.name) for o in order],
                            [look.option_swatch(ws, o.option) for o in order],
-                           self.tr("Cannot be ranked (hatched), and why:"))
+                           self.tr("Cannot be ranked, and why:"))
         self.ranking.set_rows(order)
         self.criteria.set_rows(list(a.criteria))
         win = a.option(a.winner) if a.winner else None

@@ -136,11 +136,12 @@ class FleetPage(Page):
         self.api_box = QGroupBox(self.tr("Hosted-API prices"))
         QVBoxLayout(self.api_box).addWidget(self.api_view)
 
+        # the platforms' table is the widest: the whole width, so its columns are in view at 1280 px
         grid = QGridLayout()
-        grid.addWidget(self._build_money_box(), 0, 0)
-        grid.addWidget(platforms_box, 0, 1)
-        grid.addWidget(self.api_box, 1, 0)
-        grid.addWidget(uses_box, 1, 1)
+        grid.addWidget(platforms_box, 0, 0, 1, 2)
+        grid.addWidget(self._build_money_box(), 1, 0)
+        grid.addWidget(self.api_box, 2, 0)
+        grid.addWidget(uses_box, 1, 1, 2, 1)
         grid.setColumnStretch(1, 1)
         layout = QVBoxLayout(self)
         layout.addWidget(QLabel(self.tr("<h2>Fleet and prices</h2>")))
@@ -163,6 +164,10 @@ class FleetPage(Page):
             return lambda v: "" if v is None else number(v)
         return lambda v: "" if v is None else number(v)
 
+    def _titled(self, said: Callable[[], str]) -> Callable[[], str]:
+        """A money column's title in the workspace's currency, said when asked (it names the undo step)."""
+        return lambda: fmt(said(), self._sign())
+
     def _build_platform_model(self) -> RecordTableModel:
         def est(field: str) -> Callable[[PlatformRow], float | None]:
             return lambda r: (e.likely if r.entry is not None and (e := getattr(r.entry, field)) is not None
@@ -176,7 +181,8 @@ class FleetPage(Page):
                 entry = r.entry or PlatformFleet(r.platform)
                 old = getattr(entry, field)
                 new = _widened(old, v)
-                return None if new == old else SetFleetEntry(r.platform, replace(entry, **{field: new}))
+                changes: dict[str, Any] = {field: new}
+                return None if new == old else SetFleetEntry(r.platform, replace(entry, **changes))
             return make
 
         def edit_int(field: str) -> Callable[[PlatformRow, Any], Edit | None]:
@@ -208,9 +214,10 @@ class FleetPage(Page):
                 return text
             return say
 
-        sign = self._sign
         cols = [
-            Column(self.tr("Platform"), lambda r: r.name, tooltip=lambda r: r.platform),
+            Column(self.tr("Platform"), lambda r: r.name, tooltip=lambda r: fmt(
+                self.tr("%1 — options on it: %2"), r.platform,
+                ", ".join(look.short_label(self.document.workspace, o) for o in r.options) or DASH)),
             Column(self.later(QT_TRANSLATE_NOOP("FleetPage", "Owned GPUs")),
                    lambda r: r.entry.owned_gpus if r.entry is not None else 0, numeric=True, decimals=0,
                    edit=edit_int("owned_gpus"), display=lambda v: integer(v)),
@@ -223,15 +230,13 @@ class FleetPage(Page):
                 ("hosting_usd_per_gpu_hour", QT_TRANSLATE_NOOP("FleetPage", "Hosting %1/GPU-h"), "$/GPU-h", 2),
                 ("residual_usd_per_gpu", QT_TRANSLATE_NOOP("FleetPage", "Residual %1/GPU"), "$", 0)):
             said = self.later(title)
-            cols.append(Column((lambda s=said: fmt(s(), sign())), est(field), numeric=True, decimals=decimals,
+            cols.append(Column(self._titled(said), est(field), numeric=True, decimals=decimals,
                                edit=edit_est(field), tooltip=tip(field, unit),
                                display=self._money_text(unit)))
         cols += [
             Column(self.later(QT_TRANSLATE_NOOP("FleetPage", "Lead time (months)")),
                    lambda r: r.entry.lead_time_months if r.entry is not None else 0, numeric=True, decimals=0,
                    edit=edit_int("lead_time_months"), display=lambda v: integer(v)),
-            Column(self.tr("Options on it"), lambda r: ", ".join(look.short_label(self.document.workspace, o)
-                                                                  for o in r.options)),
         ]
         return RecordTableModel(cols, self.submit, self)
 
@@ -300,7 +305,8 @@ class FleetPage(Page):
                 h: HostedApi = o.hosted
                 old = getattr(h, field)
                 new = _widened(old, v)
-                return None if new == old else SetHostedApi(o.id, replace(h, **{field: new}))
+                changes: dict[str, Any] = {field: new}
+                return None if new == old else SetHostedApi(o.id, replace(h, **changes))
             return make
 
         def likely(field: str) -> Callable[[Any], float | None]:
@@ -380,8 +386,9 @@ class FleetPage(Page):
             return
         a = self.document.workspace.assumptions
         new = _widened(getattr(a, field), value)
+        changes: dict[str, Any] = {field: new}
         if new != getattr(a, field):
-            self.submit(SetAssumptions(replace(a, **{field: new})), self.later(QT_TRANSLATE_NOOP("FleetPage",
+            self.submit(SetAssumptions(replace(a, **changes)), self.later(QT_TRANSLATE_NOOP("FleetPage",
                                                                                                  "money inputs")))
 
     def _plain(self, field: str, value: Any) -> None:

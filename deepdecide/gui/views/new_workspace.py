@@ -242,8 +242,9 @@ class FleetStep(QWizardPage):
                 was = PlatformInputs(owned, purchase, rental, power, shortfall)
             self.inputs[pid] = was
             grid.addWidget(QLabel(name), row, 0)
-            for c, w in enumerate((was.owned, was.purchase, was.rental, was.power, was.shortfall), start=1):
-                grid.addWidget(w, row, c)
+            fields: tuple[QWidget, ...] = (was.owned, was.purchase, was.rental, was.power, was.shortfall)
+            for c, field in enumerate(fields, start=1):
+                grid.addWidget(field, row, c)
         grid.setRowStretch(len(platforms) + 1, 1)
 
 

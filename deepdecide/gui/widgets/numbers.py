@@ -126,7 +126,7 @@ class _Figures:
             box.interpretText()  # commit: with keyboard tracking off the value changes only now
             event.ignore()
             return True
-        return super().event(event)  # type: ignore[misc, no-any-return]
+        return super().event(event)  # type: ignore[misc]
 
     def _language_locale(self) -> None:
         """Qt's own use of the locale (a context menu, accessibility) in the interface language."""

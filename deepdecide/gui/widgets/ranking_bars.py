@@ -93,7 +93,7 @@ class RankingBars(QWidget):
         return super().event(e)
 
     def sizeHint(self) -> QSize:
-        return QSize(320, self._height())
+        return QSize(280, self._height())  # labels and reasons elide (whole on hover): any width from 280 px
 
     def minimumSizeHint(self) -> QSize:
         return self.sizeHint()
