@@ -231,8 +231,8 @@
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/compare_page.py" line="317"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="337"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="341"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="335"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="339"/>
         <source>to</source>
         <translation>hasta</translation>
     </message>
@@ -252,7 +252,7 @@
         <translation>Dato de entrada</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="331"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="341"/>
         <source>Low</source>
         <translation>Bajo</translation>
     </message>
@@ -262,88 +262,88 @@
         <translation>Probable</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="333"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="342"/>
         <source>High</source>
         <translation>Alto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="334"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="343"/>
         <source>Unit</source>
         <translation>Unidad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="335"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="333"/>
         <source>Flips below</source>
         <translation>Cambia por debajo de</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="339"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="337"/>
         <source>Flips above</source>
         <translation>Cambia por encima de</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="389"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="390"/>
         <source>Not a price this option pays (see Pays): not offered for editing.</source>
         <translation>No es un precio que esta opción paga (vea Paga): no se ofrece para editar.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="394"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="395"/>
         <source>low %1 · likely %2 · high %3 (editing the likely value widens the range if needed)</source>
         <translation>bajo %1 · probable %2 · alto %3 (al editar el valor probable, el intervalo se amplía si hace falta)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="397"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="398"/>
         <source>The platform&apos;s price (fleet), shared by every option on it: editing it here gives this option a price of its own.</source>
         <translation>El precio de la plataforma (flota), compartido por todas sus opciones: editarlo aquí da a esta opción un precio propio.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="414"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="415"/>
         <source>Pays</source>
         <translation>Paga</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="415"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="416"/>
         <source>GPUs of the first year&apos;s fleet: owned ones it uses (own), bought (buy) and rented (rent). Owned GPUs and platform prices: the Fleet and prices page.</source>
         <translation>GPU de la flota del primer año: las propias que usa (propias), las compradas (compra) y las alquiladas (alquiler). GPU propias y precios de la plataforma: la página Flota y precios.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="538"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="539"/>
         <source>No recommendation: %1</source>
         <translation>Sin recomendación: %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="598"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="599"/>
         <source>%1/M output tokens</source>
         <translation>%1/M tok. de salida</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="610"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="611"/>
         <source>%1 (%2): P(best) %3, %5/M tokens P50 %4</source>
         <translation>%1 (%2): P(mejor) %3, %5/M tokens P50 %4</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="618"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="619"/>
         <source>Whisker: P10–P90 of %1/M output tokens; dot: P50.</source>
         <translation>Bigote: P10–P90 de %1/M tokens de salida; punto: P50.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="619"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="620"/>
         <source>%1 draws (seed %2), %3 cost view. Whisker: P10–P90 of %4/M output tokens; dot: P50.</source>
         <translation>%1 muestras (semilla %2), vista de coste %3. Bigote: P10–P90 de %4/M tokens de salida; punto: P50.</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/compare_page.py" line="327"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="412"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="413"/>
         <source>Option</source>
         <translation>Opción</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="424"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="425"/>
         <source>kW per GPU</source>
         <translation>kW por GPU</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="427"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="428"/>
         <source>Assumed tok/s/GPU</source>
         <translation>Tok/s/GPU supuestos</translation>
     </message>
@@ -369,7 +369,7 @@
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/compare_page.py" line="304"/>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="587"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="588"/>
         <source>Monte Carlo running…</source>
         <translation>Monte Carlo en curso…</translation>
     </message>
@@ -380,82 +380,82 @@
         <translation>&lt;h2&gt;Comparativa&lt;/h2&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="405"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="406"/>
         <source>%1/GPU-hour</source>
         <translation>%1/GPU-hora</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="406"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="407"/>
         <source>Capex per GPU (%1)</source>
         <translation>Capex por GPU (%1)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="434"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="435"/>
         <source>Compare</source>
         <translation>Comparativa</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="468"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="469"/>
         <source>SLO</source>
         <translation>SLO</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="477"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="478"/>
         <source>demand</source>
         <translation>demanda</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="487"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="488"/>
         <source>more is better</source>
         <translation>más es mejor</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="487"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="488"/>
         <source>less is better</source>
         <translation>menos es mejor</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="522"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="523"/>
         <source>Weights are relative: each criterion counts by its share of the total. Drag a slider and the ranking follows. Not used: %1</source>
         <translation>Los pesos son relativos: cada criterio cuenta según su proporción del total. Mueva un control deslizante y la clasificación se actualiza. Sin usar: %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="525"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="526"/>
         <source>Weights are relative: each criterion counts by its share of the total. Drag a slider and the ranking follows.</source>
         <translation>Los pesos son relativos: cada criterio cuenta según su proporción del total. Mueva un control deslizante y la clasificación se actualiza.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="533"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="534"/>
         <source>Cannot be ranked, and why:</source>
         <translation>No clasificables, y por qué:</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="537"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="538"/>
         <source>Ranked first: &lt;b&gt;%1&lt;/b&gt;</source>
         <translation>En primer puesto: &lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="540"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="541"/>
         <source>No option can be ranked: %1</source>
         <translation>No se puede clasificar ninguna opción: %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="580"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="581"/>
         <source>No winner, so no sensitivity.</source>
         <translation>No hay ganadora, así que no hay análisis de sensibilidad.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="622"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="623"/>
         <source>Most often best: &lt;b&gt;%1&lt;/b&gt; (P(best) %2).</source>
         <translation>La mejor con más frecuencia: &lt;b&gt;%1&lt;/b&gt; (P(mejor) %2).</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="626"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="627"/>
         <source>No winner in %1 of draws.</source>
         <translation>Sin ganadora en el %1 de las muestras.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/compare_page.py" line="628"/>
+        <location filename="../../deepdecide/gui/views/compare_page.py" line="629"/>
         <source>No option has a cost range yet: import benchmarks or give assumed capacities and prices.</source>
         <translation>Ninguna opción tiene aún un intervalo de coste: importe benchmarks o indique capacidades y precios supuestos.</translation>
     </message>

@@ -114,7 +114,7 @@ def _spin(maximum: float, decimals: int, unit: str, special: str) -> DecimalSpin
 
 
 #: the widest the flip table's input column grows (the values beside it stay in view at 1280 px)
-FLIP_INPUT_WIDTH = 260
+FLIP_INPUT_WIDTH = 190
 
 
 def input_label(flip: Any) -> str:
@@ -328,10 +328,8 @@ class ComparePage(Page):
             Column(self.tr("Input"), lambda f: in_currency(input_label(f), self._currency()),
                    tooltip=lambda f: "<br>".join(in_currency(x, self._currency()) for x in (
                        input_label(f), message_text(f.note) if f.note is not None else "") if x)),
-            Column(self.tr("Low"), lambda f: f.low, numeric=True),
+            # the flip values beside the likely value: in view at 1280 px; the range and unit after them
             Column(self.tr("Likely"), lambda f: f.likely, numeric=True),
-            Column(self.tr("High"), lambda f: f.high, numeric=True),
-            Column(self.tr("Unit"), lambda f: labels.unit(in_currency(f.unit, self._currency()))),
             Column(self.tr("Flips below"), lambda f: f.flip_below, numeric=True,
                    meaning=lambda f: "fail" if f.below_in_range else None),
             Column(self.tr("to"), lambda f: self._option_short(f.winner_below) or DASH,
@@ -340,6 +338,9 @@ class ComparePage(Page):
                    meaning=lambda f: "fail" if f.above_in_range else None),
             Column(self.tr("to"), lambda f: self._option_short(f.winner_above) or DASH,
                    tooltip=lambda f: self._option_name(f.winner_above)),
+            Column(self.tr("Low"), lambda f: f.low, numeric=True),
+            Column(self.tr("High"), lambda f: f.high, numeric=True),
+            Column(self.tr("Unit"), lambda f: labels.unit(in_currency(f.unit, self._currency()))),
         ], None, self)
         return self.flips
 
