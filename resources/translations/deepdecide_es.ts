@@ -1972,214 +1972,225 @@
         <translation>Fuente: %1, a fecha de %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="218"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="216"/>
+        <source>Paid now by: %1</source>
+        <translation>Lo pagan ahora: %1</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="217"/>
+        <source>No option on the platform pays it now (see which prices each option pays).</source>
+        <translation>Ninguna opción de la plataforma lo paga ahora (vea qué precios paga cada opción).</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="223"/>
         <source>Platform</source>
         <translation>Plataforma</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="219"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="224"/>
         <source>%1 — options on it: %2</source>
         <translation>%1 — opciones en ella: %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="221"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="226"/>
         <source>Owned GPUs</source>
         <translation>GPU propias</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="226"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="231"/>
         <source>Book value %1/GPU</source>
         <translation>Valor contable %1/GPU</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="227"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="232"/>
         <source>Purchase %1/GPU</source>
         <translation>Compra %1/GPU</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="228"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="233"/>
         <source>Rent %1/GPU-h</source>
         <translation>Alquiler %1/GPU-h</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="229"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="234"/>
         <source>Power kW/GPU</source>
         <translation>Potencia kW/GPU</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="230"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="235"/>
         <source>Hosting %1/GPU-h</source>
         <translation>Alojamiento %1/GPU-h</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="231"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="236"/>
         <source>Residual %1/GPU</source>
         <translation>Residual %1/GPU</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="237"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="242"/>
         <source>Lead time (months)</source>
         <translation>Plazo de entrega (meses)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="250"/>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="321"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="271"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="342"/>
         <source>Option</source>
+        <extracomment>which prices of a platform a fleet pays when it owns, buys or rents GPUs (labels.fleet_pays)</extracomment>
         <translation>Opción</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="251"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="272"/>
         <source>Pays</source>
         <translation>Paga</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="252"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="273"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="254"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="275"/>
         <source>TCO (%1)</source>
         <translation>TCO (%1)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="257"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="278"/>
         <source>%1/M tokens</source>
         <translation>%1/M tokens</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="266"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="287"/>
         <source>every option</source>
         <translation>todas las opciones</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="283"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="304"/>
         <source>Price</source>
         <translation>Precio</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="284"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="305"/>
         <source>Of</source>
         <translation>De</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="285"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="306"/>
         <source>Likely</source>
         <translation>Probable</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="286"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="307"/>
         <source>low %1 · high %2</source>
         <translation>bajo %1 · alto %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="287"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="308"/>
         <source>Source</source>
         <translation>Fuente</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="289"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="310"/>
         <source>As of</source>
         <translation>A fecha de</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="291"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="312"/>
         <source>Valid until</source>
         <translation>Válido hasta</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="293"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="314"/>
         <source>Note</source>
         <translation>Nota</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="294"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="315"/>
         <source>Used by</source>
         <translation>Usado por</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="316"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="337"/>
         <source>Input %1/M</source>
         <translation>Entrada %1/M</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="317"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="338"/>
         <source>Output %1/M</source>
         <translation>Salida %1/M</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="318"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="339"/>
         <source>Cached input %1/M</source>
         <translation>Entrada en caché %1/M</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="322"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="343"/>
         <source>Provider</source>
         <translation>Proveedor</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="332"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="353"/>
         <source>Money inputs</source>
         <translation>Datos económicos</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="358"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="379"/>
         <source>book value</source>
         <translation>valor contable</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="358"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="379"/>
         <source>resale value</source>
         <translation>valor de reventa</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="359"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="380"/>
         <source>purchase price, amortized</source>
         <translation>precio de compra, amortizado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="363"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="384"/>
         <source>PUE (facility overhead)</source>
         <translation>PUE (sobrecarga de la instalación)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="364"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="385"/>
         <source>Headroom above peak</source>
         <translation>Margen sobre el pico</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="365"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="386"/>
         <source>Spare units per option</source>
         <translation>Unidades de reserva por opción</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="366"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="387"/>
         <source>Demand growth per year</source>
         <translation>Crecimiento anual de la demanda</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="367"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="388"/>
         <source>Fiscal year starts in</source>
         <translation>El año fiscal empieza en</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="368"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="389"/>
         <source>Owned GPUs valued at (all-in view)</source>
         <translation>GPU propias valoradas por (vista todo incluido)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="391"/>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="399"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="412"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="420"/>
         <source>money inputs</source>
         <translation>datos económicos</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="410"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="431"/>
         <source>demand growth</source>
         <translation>crecimiento de la demanda</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/fleet_page.py" line="444"/>
+        <location filename="../../deepdecide/gui/views/fleet_page.py" line="465"/>
         <source>Electricity (%1/kWh)</source>
         <translation>Electricidad (%1/kWh)</translation>
     </message>

@@ -190,3 +190,13 @@ def test_compare_prices_say_what_each_option_pays_and_offer_only_those(fleet_win
     assert prices.data(prices.index(renter, _col(prices, "Pays"))).startswith("rent ")
     assert prices.flags(prices.index(renter, rent)) & Qt.ItemFlag.ItemIsEditable
     assert not prices.flags(prices.index(renter, capex)) & Qt.ItemFlag.ItemIsEditable
+
+
+def test_a_price_says_which_options_pay_it_now(fleet_window):
+    page = fleet_window.show_page("fleet")
+    plat = page.platforms
+    h100 = _row(plat, lambda r: r.platform == "nv-h100")
+    rent = plat.data(plat.index(h100, _col(plat, "Rent $/GPU-h")), Qt.ItemDataRole.ToolTipRole)
+    assert "No option on the platform pays it now" in rent  # the H100 options own and buy
+    buy = plat.data(plat.index(h100, _col(plat, "Purchase $/GPU")), Qt.ItemDataRole.ToolTipRole)
+    assert "Paid now by: H100 · vLLM" in buy

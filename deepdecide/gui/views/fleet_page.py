@@ -31,7 +31,7 @@ from deepdecide.gui.document import WorkspaceDocument
 from deepdecide.gui.formatting import money_unit, workspace_unit
 from deepdecide.gui.i18n import current_language, fmt, locale_for
 from deepdecide.gui.i18n import text as message_text
-from deepdecide.gui.labels import fleet_uses
+from deepdecide.gui.labels import fleet_pays, fleet_uses
 from deepdecide.gui.models.assessed import ranked_order
 from deepdecide.gui.models.records import Column, RecordTableModel
 from deepdecide.gui.views.page import Page, make_table
@@ -211,6 +211,11 @@ class FleetPage(Page):
                     if r.entry is not None else None
                 if q is not None and (q.source or q.as_of):
                     text += "<br>" + fmt(self.tr("Source: %1, as of %2"), q.source or DASH, q.as_of or DASH)
+                payers = self.payers(r, field)
+                if payers is not None:
+                    text += "<br>" + (fmt(self.tr("Paid now by: %1"), ", ".join(payers)) if payers else
+                                      self.tr("No option on the platform pays it now (see which prices each "
+                                              "option pays)."))
                 return text
             return say
 
@@ -239,6 +244,22 @@ class FleetPage(Page):
                    edit=edit_int("lead_time_months"), display=lambda v: integer(v)),
         ]
         return RecordTableModel(cols, self.submit, self)
+
+    #: which prices of a platform a fleet pays when it owns, buys or rents GPUs (labels.fleet_pays)
+    PAID_WHEN = {"book_value_usd_per_gpu": {"own"}, "purchase_usd_per_gpu": {"buy"},
+                 "rental_usd_per_gpu_hour": {"rent"}, "power_kw_per_gpu": {"own", "buy"},
+                 "hosting_usd_per_gpu_hour": {"own", "buy"}, "residual_usd_per_gpu": {"buy"}}
+
+    def payers(self, r: PlatformRow, field: str) -> list[str] | None:
+        """The options on the platform whose fleet pays ``field`` as the assessment sized it (None:
+        not a price an option's fleet pays)."""
+        need = self.PAID_WHEN.get(field)
+        if need is None:
+            return None
+        a = self.document.assessment()
+        ws = self.document.workspace
+        return [look.short_label(ws, o) for o in r.options
+                if (oa := a.option(o)) is not None and need & fleet_pays(oa)]
 
     def _build_uses_model(self) -> RecordTableModel:
         ws = lambda: self.document.workspace  # noqa: E731
