@@ -2029,7 +2029,7 @@
     <message>
         <location filename="../../deepdecide/gui/views/fleet_page.py" line="242"/>
         <source>Lead time (months)</source>
-        <translation>Plazo de entrega (meses)</translation>
+        <translation>Plazo (meses)</translation>
     </message>
     <message>
         <location filename="../../deepdecide/gui/views/fleet_page.py" line="271"/>
