@@ -584,11 +584,26 @@ def attributions(idx: EvidenceIndex, ws: Workspace) -> tuple[tuple[Attribution, 
             names[key] = got
         return got
 
-    def one(i: int, key: tuple[str, str]) -> Attribution:
-        return Attribution(i, key[0], key[1], tuple(o.id for o in by_key.get(key, [])), group(key))
+    # a run or check that does not say its runtime or platform is not "on —": it is grouped by its
+    # file, named by what it lacks (or, when it is of another workload anyway, as a mismatch)
+    run_files = [(fi, ri, f.provenance.file_name) for fi, f in enumerate(ws.evidence.files)
+                 for ri in range(len(f.runs))]
+    check_files = [(fi, ci, f.provenance.file_name) for fi, f in enumerate(ws.evidence.files)
+                   for ci in range(len(f.parity))]
+    mismatched = {(x.item, x.file_index, x.index) for x in idx.fits if x.applicability == Applicability.MISMATCH}
 
-    return (tuple(one(i, k) for i, k in enumerate(idx.run_keys)),
-            tuple(one(i, k) for i, k in enumerate(idx.parity_keys)))
+    def unplaced(item: str, where: tuple[int, int, str]) -> Message:
+        fi, index, name = where
+        if (item, fi, index) in mismatched:
+            return msg("evidence.group_mismatch", "mismatch ({file})", file=name)
+        return msg("evidence.group_needs_context", "needs context ({file})", file=name)
+
+    def one(i: int, key: tuple[str, str], item: str, files: list[tuple[int, int, str]]) -> Attribution:
+        label = group(key) if key[0] and key[1] or i >= len(files) else unplaced(item, files[i])
+        return Attribution(i, key[0], key[1], tuple(o.id for o in by_key.get(key, [])), label)
+
+    return (tuple(one(i, k, "run", run_files) for i, k in enumerate(idx.run_keys)),
+            tuple(one(i, k, "check", check_files) for i, k in enumerate(idx.parity_keys)))
 
 
 # ---------------------------------------------------------------------------------------------

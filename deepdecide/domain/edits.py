@@ -28,7 +28,9 @@ from deepdecide.domain.workspace import (
     ChecklistAnswer,
     CostInputs,
     Demand,
+    HostedApi,
     MigrationStep,
+    PlatformFleet,
     SignOff,
     Workspace,
 )
@@ -98,6 +100,23 @@ class SetOptionCost:
 
 
 @dataclass(frozen=True, slots=True)
+class SetFleetEntry:
+    """Replace (or add, or with ``None`` remove) the fleet entry of one platform: its owned GPUs and
+    its prices, one input shared by every option on the platform."""
+
+    platform: str
+    entry: PlatformFleet | None
+
+
+@dataclass(frozen=True, slots=True)
+class SetHostedApi:
+    """Replace the provider's prices of a hosted-API option."""
+
+    option: str
+    hosted: HostedApi
+
+
+@dataclass(frozen=True, slots=True)
 class InsertEvidenceFile:
     """Insert an imported evidence file at ``index`` (``-1`` appends)."""
 
@@ -135,7 +154,7 @@ class Batch:
 
 
 Edit = (SetWeight | SetChecklistAnswer | SetDecisionField | SetSignOffs | SetMigrationStep | SetSLO
-        | SetDemand | SetAssumptions | SetOptionCost | InsertEvidenceFile | RemoveEvidenceFile | SetEvidenceFile
+        | SetDemand | SetAssumptions | SetOptionCost | SetFleetEntry | SetHostedApi | InsertEvidenceFile | RemoveEvidenceFile | SetEvidenceFile
         | SetWorkload | Batch)
 
 
@@ -194,6 +213,28 @@ def apply(ws: Workspace, edit: Edit) -> tuple[Workspace, Edit]:
                     opts = (*ws.options[:i], replace(o, cost=cost), *ws.options[i + 1:])
                     return replace(ws, options=opts), SetOptionCost(option, o.cost)
             raise EditError(gettext("unknown option {option!r}").format(option=option))
+        case SetFleetEntry(platform, entry):
+            if entry is not None and entry.platform != platform:
+                raise EditError(gettext("the fleet entry belongs to another platform"))
+            at = next((i for i, f in enumerate(ws.fleet) if f.platform == platform), None)
+            old_entry = ws.fleet[at] if at is not None else None
+            fleet = list(ws.fleet)
+            if at is None:
+                if entry is not None:
+                    fleet.append(entry)
+            elif entry is None:
+                del fleet[at]
+            else:
+                fleet[at] = entry
+            return replace(ws, fleet=tuple(fleet)), SetFleetEntry(platform, old_entry)
+        case SetHostedApi(option, hosted):
+            for i, o in enumerate(ws.options):
+                if o.id == option:
+                    if o.hosted is None:
+                        raise EditError(gettext("option {option!r} is not a hosted API").format(option=option))
+                    opts = (*ws.options[:i], replace(o, hosted=hosted), *ws.options[i + 1:])
+                    return replace(ws, options=opts), SetHostedApi(option, o.hosted)
+            raise EditError(gettext("unknown option {option!r}").format(option=option))
         case InsertEvidenceFile(file, index):
             files = list(ws.evidence.files)
             at = len(files) if index < 0 else index
@@ -245,6 +286,10 @@ def describe(edit: Edit) -> str:
             return "assumptions"
         case SetOptionCost(option, _):
             return f"prices of {option}"
+        case SetFleetEntry(platform, _):
+            return f"fleet of {platform}"
+        case SetHostedApi(option, _):
+            return f"API prices of {option}"
         case InsertEvidenceFile(file, _):
             return f"import {file.provenance.file_name}"
         case RemoveEvidenceFile():

@@ -117,8 +117,10 @@ class EvidenceImporter(QObject):
         from deepdecide.importers import context_table
 
         # every file its own answer: asked once per file, for what it lacks and who made it
-        matrix = self.ctx.document.workspace.matrix
-        rows = [context_table.row_for(path, r, matrix) for path, r in results if path not in self.contexts]
+        ws = self.ctx.document.workspace
+        matrix = ws.matrix
+        # a file of a known other model is a mismatch: asked who made it, never its runtime or platform
+        rows = [context_table.row_for(path, r, matrix, ws.workload) for path, r in results if path not in self.contexts]
         if rows and context_table.needs_asking(rows):
             self.ctx.set_busy(_("Waiting for the context of the import…"), None)
             answered = self.ctx.interaction.ask_import_context(rows, self._context_choices())

@@ -60,6 +60,26 @@ class Interaction:
         return {QMessageBox.StandardButton.Save: "save",
                 QMessageBox.StandardButton.Discard: "discard"}.get(answer, "cancel")
 
+    def ask_save_before_approval(self, name: str) -> bool:
+        """Save before exporting for approval? True: save and export; False: nothing is exported."""
+        answer = QMessageBox.question(
+            self.parent, _("Save before exporting for approval"),
+            fmt(_("The record for approval is checked against the saved "
+                                                          "workspace file. Save %1 first?"), name),
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Save)
+        return answer == QMessageBox.StandardButton.Save
+
+    def ask_new_workspace(self) -> Any:
+        """The New workspace wizard: the new workspace, or None when cancelled."""
+        from deepdecide.gui.views.new_workspace import NewWorkspaceWizard
+
+        wizard = NewWorkspaceWizard(self.parent)
+        return wizard.workspace() if wizard.exec() else None
+
+    def ask_folder_path(self, directory: str) -> str:
+        return QFileDialog.getExistingDirectory(self.parent, _("Import a folder of results"),
+                                                directory)
+
     def ask_recover(self, description: str) -> bool:
         answer = QMessageBox.question(
             self.parent, _("Recover unsaved work?"),

@@ -5,9 +5,11 @@ slide or a tooltip shows these, never the code itself ("keep", "all-in"). The wo
 
 from __future__ import annotations
 
+from typing import Any
+
 from deepdecide.analysis.assessment import CapacityBasis
 from deepdecide.domain.formatting import DASH, integer, number
-from deepdecide.domain.i18n import _
+from deepdecide.domain.i18n import _, pgettext
 from deepdecide.domain.matrix import RuntimeKind, SupportStatus
 from deepdecide.domain.vocabulary import word, words
 from deepdecide.domain.workspace import CostView, Pricing, RecordStatus, Strategy, Vote
@@ -80,3 +82,39 @@ def unit(value: str) -> str:
     """A unit the analysis writes in words ("weeks", "person-weeks") in the interface language;
     symbols and the rest ("tok/s/GPU", "kW", "€") as written."""
     return word(value, "unit")
+
+
+def fleet_uses(oa: Any) -> str:
+    """Which prices an option's first-year fleet pays: "own 304 · buy 600", "rent 96", "hosted API"
+    (from the assessment's fleet: owned GPUs it uses, GPUs it buys, GPUs it rents)."""
+    from deepdecide.domain.formatting import integer
+
+    if oa.strategy == Strategy.HOSTED_API:
+        return _("hosted API")
+    f = oa.fleet
+    parts = []
+    if f.owned_used:
+        parts.append(_("own %1").replace("%1", integer(f.owned_used)))
+    if f.bought_gpus:
+        parts.append(_("buy %1").replace("%1", integer(f.bought_gpus)))
+    if f.rented_gpus:
+        parts.append(_("rent %1").replace("%1", integer(f.rented_gpus)))
+    if parts:
+        return " · ".join(parts)
+    if f.acquire == "buy":
+        return pgettext("pricing", "buy")
+    if f.acquire == "rent":
+        return pgettext("pricing", "rent")
+    return "—"
+
+
+def fleet_pays(oa: Any) -> frozenset[str]:
+    """The prices an option's fleet pays as the assessment sized it: "own", "buy", "rent" (a hosted
+    API: "api"); with no fleet sized yet, what its shortfall would be (``Fleet.acquire``)."""
+    if oa.strategy == Strategy.HOSTED_API:
+        return frozenset({"api"})
+    f = oa.fleet
+    out = {k for k, n in (("own", f.owned_used), ("buy", f.bought_gpus), ("rent", f.rented_gpus)) if n}
+    if not out and f.acquire in ("buy", "rent"):
+        out.add(f.acquire)
+    return frozenset(out)

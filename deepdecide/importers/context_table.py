@@ -31,6 +31,7 @@ from deepdecide.importers.base import ImportContext
 if TYPE_CHECKING:
     from deepdecide.domain.evidence import EvidenceFile
     from deepdecide.domain.matrix import SupportMatrix
+    from deepdecide.domain.workload import Workload
     from deepdecide.importers.registry import ImportResult
 
 #: the facts asked per file when the file lacks them
@@ -88,6 +89,7 @@ class ContextRow:
     sources: dict[str, FactSource] = field(default_factory=dict)  # where each answered fact came from
     kind: ProvenanceKind | None = None  # who made it, as answered
     confirmed: bool = False
+    other_model: str = ""  # the known other model its runs are of (a mismatch unless accepted as a proxy)
 
     @property
     def who(self) -> ProvenanceKind | None:
@@ -149,12 +151,31 @@ class ContextRow:
             from_name=tuple(f for f in ASKED if f in v and self.sources.get(f) is FactSource.NAME))
 
 
-def row_for(path: str, result: ImportResult, matrix: SupportMatrix | None = None) -> ContextRow:
+def other_model(result: ImportResult, workload: Workload | None) -> str:
+    """The model the file's runs and checks are all of, when it is known and not the workload's (nor a
+    declared alias): such a file is a mismatch whatever else it lacks (the analysis never calls it
+    *needs context*); "" otherwise (no workload stated, a run that does not say, or one of the
+    workload's model)."""
+    from deepdecide.domain.workload import model_matches
+
+    if workload is None or not workload.stated or not workload.model:
+        return ""
+    models = {r.model for r in result.evidence.runs} | {c.model for c in result.evidence.parity}
+    if not models or "" in models or any(model_matches(workload, m) for m in models):
+        return ""
+    return ", ".join(sorted(models))
+
+
+def row_for(path: str, result: ImportResult, matrix: SupportMatrix | None = None,
+            workload: Workload | None = None) -> ContextRow:
     """The row of a file imported without context: its name's suggestions are filled in (platform
     as the matrix's id where it names a known platform) but the row is not confirmed, unless the
-    file lacks nothing."""
+    file lacks nothing. A file of a known other model than ``workload``'s (:func:`other_model`) says so
+    in its row: its runs are a mismatch, which its context alone never makes count (only accepting
+    them as a proxy does, and a proxy stands for an option: its runtime and platform are still asked)."""
     from pathlib import Path
 
+    mismatch = other_model(result, workload)
     lacks = tuple(m for m in ASKED if m in result.missing_context)
     suggested: dict[str, Value] = {}
     for k, v in result.suggestions:
@@ -169,7 +190,7 @@ def row_for(path: str, result: ImportResult, matrix: SupportMatrix | None = None
     return ContextRow(
         path=path, file_name=Path(path).name, format=result.format, says=file_says(result), lacks=lacks,
         suggested=suggested, file_kind=result.file_kind, values=dict(suggested),
-        sources={k: FactSource.NAME for k in suggested}, confirmed=not lacks)
+        sources={k: FactSource.NAME for k in suggested}, confirmed=not lacks, other_model=mismatch)
 
 
 def needs_asking(rows: Iterable[ContextRow]) -> bool:

@@ -448,6 +448,23 @@ def redact_edit(edit: Any) -> tuple[Any, list[Finding]]:
         cost = replaced(edit.cost, f"options[{edit.option}].cost", {"assumption_note": False,
                                                                      "assumption_override": False})
         out = edit if cost == edit.cost else dataclasses.replace(edit, cost=cost)
+    elif isinstance(edit, e.SetFleetEntry) and edit.entry is not None:
+        place = f"fleet[{edit.platform}]"
+        entry = replaced(edit.entry, place, {"note": False})
+        entry = dataclasses.replace(entry, quotes=tuple(
+            replaced(q, f"{place}.quotes[{i}]", {"source": False, "note": False}) for i, q in enumerate(entry.quotes)))
+        out = edit if entry == edit.entry else dataclasses.replace(edit, entry=entry)
+    elif isinstance(edit, e.SetHostedApi):
+        place = f"options[{edit.option}].hosted"
+        hosted = replaced(edit.hosted, place, {"note": False, "stated_latency_source": False})
+        hosted = dataclasses.replace(hosted, quotes=tuple(
+            replaced(q, f"{place}.quotes[{i}]", {"source": False, "note": False}) for i, q in enumerate(hosted.quotes)))
+        out = edit if hosted == edit.hosted else dataclasses.replace(edit, hosted=hosted)
+    elif isinstance(edit, e.SetAssumptions) and edit.assumptions.quotes:
+        quotes = tuple(replaced(q, f"assumptions.quotes[{i}]", {"source": False, "note": False})
+                       for i, q in enumerate(edit.assumptions.quotes))
+        out = edit if quotes == edit.assumptions.quotes else dataclasses.replace(
+            edit, assumptions=dataclasses.replace(edit.assumptions, quotes=quotes))
     elif isinstance(edit, e.SetWorkload):
         workload = replaced(edit.workload, "workload", {"notes": False})
         out = edit if workload == edit.workload else dataclasses.replace(edit, workload=workload)

@@ -26,6 +26,10 @@ class FakeInteraction:
         self.reload_questions: list[tuple[str, bool, bool, bool]] = []
         self.recover_answer = True
         self.open_path = ""
+        self.folder_path = ""
+        self.new_workspace_script: Any = None
+        self.wizards: list[Any] = []
+        self.save_before_approval = True
         self.save_path = ""
         self.pdf_path = ""
         self.table_path = ""
@@ -66,6 +70,26 @@ class FakeInteraction:
         self.asked.append("reload")
         self.reload_questions.append((name, modified, gone, saving))
         return self.reload_answer
+
+    def ask_save_before_approval(self, name: str) -> bool:
+        self.asked.append("save_before_approval")
+        return self.save_before_approval
+
+    def ask_new_workspace(self) -> Any:
+        """The real wizard, filled by ``new_workspace_script(wizard)`` (False cancels)."""
+        from deepdecide.gui.views.new_workspace import NewWorkspaceWizard
+
+        self.asked.append("new_workspace")
+        wizard = NewWorkspaceWizard()
+        wizard.restart()  # at its first step, as shown
+        self.wizards.append(wizard)
+        if self.new_workspace_script is None or self.new_workspace_script(wizard) is False:
+            return None
+        return wizard.workspace()
+
+    def ask_folder_path(self, directory: str) -> str:
+        self.asked.append("folder")
+        return self.folder_path
 
     def ask_recover(self, description: str) -> bool:
         self.asked.append("recover")
@@ -269,7 +293,7 @@ def make_window(qtbot, tmp_path, interaction, monkeypatch):
         window = build_window(list(argv), settings_path=tmp_path / "settings.ini",
                               autosave_dir=tmp_path / "autosave", interaction=interaction, recover=recover)
         qtbot.addWidget(window)
-        window.resize(1280, 820)
+        window.resize(1280, 800)
         if show:
             window.show()
             qtbot.waitExposed(window)

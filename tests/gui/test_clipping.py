@@ -50,3 +50,28 @@ def test_presentation_mode_clips_no_text(make_window, qtbot, width, height, lang
             qtbot.waitUntil(lambda: not clips(p), timeout=1500)
         found += [f"slide {p.current_key()}: {c}" for c in clips(p)]
     assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_whole_window_fits_1280x800_with_its_status_bar(make_window, qtbot, language):
+    """At 1280×800 the window stays 1280×800 on every page (no page's minimum size makes it grow)
+    and its status bar, with an import's progress and Cancel, is inside it and unclipped."""
+    from PySide6.QtCore import QPoint, QRect
+
+    from deepdecide.gui.views.main_window import DEFAULT_SIZE, PAGES, default_size
+
+    assert default_size()[0] <= DEFAULT_SIZE[0] <= 1280 and default_size()[1] <= DEFAULT_SIZE[1] <= 800
+    window = make_window(language=language)
+    window.resize(1280, 800)
+    window.set_busy("Importing 4 files…", 0.5)
+    for key, _m, _c in PAGES:
+        window.show_page(key)
+        qtbot.wait(50)
+        assert (window.width(), window.height()) == (1280, 800), key
+        assert window.minimumSizeHint().width() <= 1280 and window.minimumSizeHint().height() <= 800, key
+        inside = QRect(QPoint(0, 0), window.size())
+        for w in (window.statusBar(), window.progress, window.cancel_button):
+            assert w.isVisible(), (key, w)
+            top_left = w.mapTo(window, QPoint(0, 0))
+            assert inside.contains(QRect(top_left, w.size())), (key, w, top_left, w.size())
+        assert not clips(window.statusBar()), key

@@ -129,17 +129,17 @@ def test_a_number_cell_is_edited_in_a_field_that_writes_as_the_cell(make_window,
     page.tabs.setCurrentWidget(page.prices_view)
     prices, view = page.prices, page.prices_view
     col = _column(prices, "Capex por GPU (US$)")
-    # the RTX workstations' price is their platform's (fleet): shown in the option's row, and editing it
-    # gives that option a price of its own
-    row = next(r for r in range(prices.rowCount()) if prices.row_record(r).id == "rtx-dev-only")
+    # the B200 purchase price is its platform's (fleet): shown in the row of the option that buys
+    # B200s, and editing it gives that option a price of its own
+    row = next(r for r in range(prices.rowCount()) if prices.row_record(r).id == "buy-sm100-deepinfer")
     index = prices.index(row, col)
     option_id = prices.row_record(row).id
-    likely = doc.workspace.fleet_of("nv-rtx5090").purchase_usd_per_gpu.likely
+    likely = doc.workspace.fleet_of("nv-b200").purchase_usd_per_gpu.likely
     view.setCurrentIndex(index)
     view.edit(index)
     editor = view.indexWidget(index)
     assert isinstance(editor, DecimalSpinBox)
-    assert editor.text() == formatting.fixed(likely, 0) == prices.data(index)  # "3.500" beside "3.500"
+    assert editor.text() == formatting.fixed(likely, 0) == prices.data(index)  # "55.000" beside "55.000"
     editor.lineEdit().selectAll()
     QTest.keyClicks(editor, "4.250")
     QTest.keyClick(editor, Qt.Key.Key_Return)
@@ -216,20 +216,21 @@ def test_cell_edits_are_named_again_after_a_language_switch(make_window):
     assert decision.signoffs.setData(decision.signoffs.index(0, _column(decision.signoffs, "Name")), "Luis")
     compare = window.show_page("compare")
     assert compare.prices.setData(compare.prices.index(0, _column(compare.prices, "kW per GPU")), 1.25)
-    assert compare.prices.setData(compare.prices.index(0, _column(compare.prices, "$/GPU-hour")), 3.5)
+    # the first option buys its shortfall: its purchase price is the one offered, not a rental rate
+    assert compare.prices.setData(compare.prices.index(0, _column(compare.prices, "Capex per GPU ($)")), 35000)
     stack = doc.undo_stack
     english = [stack.text(i) for i in range(stack.count())][-5:]
-    assert english == ["Edit Owner", "Edit Owner", "Edit Name", "Edit kW per GPU", "Edit $/GPU-hour"]
+    assert english == ["Edit Owner", "Edit Owner", "Edit Name", "Edit kW per GPU", "Edit Capex per GPU ($)"]
 
     window.language_actions["es"].trigger()
     spanish = [stack.text(i) for i in range(stack.count())][-5:]
     assert spanish == ["Editar Responsable", "Editar Responsable", "Editar Nombre", "Editar kW por GPU",
-                       "Editar US$/GPU-hora"]
-    assert window.act_undo.text().endswith("Editar US$/GPU-hora")
+                       "Editar Capex por GPU (US$)"]
+    assert window.act_undo.text().endswith("Editar Capex por GPU (US$)")
     stack.undo()
-    assert stack.redoText() == "Editar US$/GPU-hora"
+    assert stack.redoText() == "Editar Capex por GPU (US$)"
     window.language_actions["en"].trigger()
-    assert stack.redoText() == "Edit $/GPU-hour"
+    assert stack.redoText() == "Edit Capex per GPU ($)"
     assert [stack.text(i) for i in range(stack.count())][-5:-1] == english[:-1]
 
 

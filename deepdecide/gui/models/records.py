@@ -46,6 +46,8 @@ class Column:
     numeric: bool = False
     header_tip: str = ""
     decimals: int = 2  # an editable numeric column: the places its editor offers (more if a value has them)
+    #: an editable column whose cells are editable only for some records (e.g. a price the option uses)
+    editable: Callable[[Any], bool] | None = None
 
     @property
     def heading(self) -> str:
@@ -147,7 +149,9 @@ class RecordTableModel(QAbstractTableModel):
         if not index.isValid():
             return Qt.ItemFlag.NoItemFlags
         f = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
-        if self._columns[index.column()].edit is not None and self._submit is not None:
+        col = self._columns[index.column()]
+        if col.edit is not None and self._submit is not None and (
+                col.editable is None or col.editable(self._rows[index.row()])):
             f |= Qt.ItemFlag.ItemIsEditable
         return f
 
@@ -211,6 +215,8 @@ class RecordTableModel(QAbstractTableModel):
         if col.edit is None:
             return False
         rec = self._rows[index.row()]
+        if col.editable is not None and not col.editable(rec):
+            return False
         try:
             edit = col.edit(rec, value)
         except (TypeError, ValueError):

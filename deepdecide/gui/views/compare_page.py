@@ -114,7 +114,7 @@ def _spin(maximum: float, decimals: int, unit: str, special: str) -> DecimalSpin
 
 
 #: the widest the flip table's input column grows (the values beside it stay in view at 1280 px)
-FLIP_INPUT_WIDTH = 260
+FLIP_INPUT_WIDTH = 190
 
 
 def input_label(flip: Any) -> str:
@@ -287,8 +287,15 @@ class ComparePage(Page):
         rank_box = QGroupBox(_("Ranking (weighted score, live)"))
         rl = QVBoxLayout(rank_box)
         rl.addWidget(self.winner_label)
-        rl.addWidget(self.bars)
-        rl.addStretch(1)
+        # the bars with the unrankable options' reasons may need more height than the box has at
+        # 1280×800: they scroll inside it rather than being cut off
+        self.bars_scroll = QScrollArea()
+        self.bars_scroll.setObjectName("ranking_bars_scroll")
+        self.bars_scroll.setWidgetResizable(True)
+        self.bars_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.bars_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.bars_scroll.setWidget(self.bars)
+        rl.addWidget(self.bars_scroll, 1)
         return rank_box
 
     def _build_monte_carlo_box(self) -> QGroupBox:
@@ -321,10 +328,8 @@ class ComparePage(Page):
             Column(_("Input"), lambda f: in_currency(input_label(f), self._currency()),
                    tooltip=lambda f: "<br>".join(in_currency(x, self._currency()) for x in (
                        input_label(f), message_text(f.note) if f.note is not None else "") if x)),
-            Column(_("Low"), lambda f: f.low, numeric=True),
+            # the flip values beside the likely value: in view at 1280 px; the range and unit after them
             Column(_("Likely"), lambda f: f.likely, numeric=True),
-            Column(_("High"), lambda f: f.high, numeric=True),
-            Column(_("Unit"), lambda f: labels.unit(in_currency(f.unit, self._currency()))),
             Column(_("Flips below"), lambda f: f.flip_below, numeric=True,
                    meaning=lambda f: "fail" if f.below_in_range else None),
             Column(_("to"), lambda f: self._option_short(f.winner_below) or DASH,
@@ -333,6 +338,9 @@ class ComparePage(Page):
                    meaning=lambda f: "fail" if f.above_in_range else None),
             Column(_("to"), lambda f: self._option_short(f.winner_above) or DASH,
                    tooltip=lambda f: self._option_name(f.winner_above)),
+            Column(_("Low"), lambda f: f.low, numeric=True),
+            Column(_("High"), lambda f: f.high, numeric=True),
+            Column(_("Unit"), lambda f: labels.unit(in_currency(f.unit, self._currency()))),
         ], None, self)
         return self.flips
 
@@ -362,11 +370,24 @@ class ComparePage(Page):
                 return getattr(entry, platform_field[field]), True
             return own, False
 
+        # which prices the option pays (the assessment's fleet): a price it does not pay is not shown
+        # as its price and is not offered for editing
+        needs = {"gpu_hour_usd": {"rent"}, "capex_per_gpu_usd": {"buy"}, "power_kw_per_gpu": {"own", "buy"}}
+
+        def pays(o: Option) -> frozenset[str]:
+            oa = self.document.assessment().option(o.id)
+            return labels.fleet_pays(oa) if oa is not None else frozenset()
+
+        def used(field: str):
+            return lambda o: field not in needs or bool(needs[field] & pays(o))
+
         def likely(field: str):
-            return lambda o: e.likely if (e := stated(o, field)[0]) is not None else None
+            return lambda o: (e.likely if used(field)(o) and (e := stated(o, field)[0]) is not None else None)
 
         def est_tip(field: str, unit: str = ""):
             def tip(o: Option) -> str:
+                if not used(field)(o):
+                    return _("Not a price this option pays (see Pays): not offered for editing.")
                 e, shared = stated(o, field)
                 u = workspace_unit(unit, self._currency())
                 if e is None:
@@ -391,14 +412,19 @@ class ComparePage(Page):
         self.prices = RecordTableModel([
             Column(_("Option"), lambda o: look.short_label(self.document.workspace, o.id),
                    tooltip=lambda o: o.name),
-            Column(_("Pricing"), lambda o: labels.pricing(o.cost.pricing)),
+            Column(_("Pays"), lambda o: labels.fleet_uses(a) if (a := self.document.assessment().option(o.id))
+                   else "", tooltip=lambda o: _("GPUs of the first year's fleet: owned ones it uses (own), "
+                                                      "bought (buy) and rented (rent). Owned GPUs and platform "
+                                                      "prices: the Fleet and prices page.")),
             Column(lambda: fmt(gpu_hour(), sign()), likely("gpu_hour_usd"), numeric=True, decimals=2,
-                   edit=price_edit("gpu_hour_usd"), tooltip=est_tip("gpu_hour_usd", "$/GPU-h")),
+                   edit=price_edit("gpu_hour_usd"), tooltip=est_tip("gpu_hour_usd", "$/GPU-h"),
+                   editable=used("gpu_hour_usd")),
             Column(lambda: fmt(capex(), sign()), likely("capex_per_gpu_usd"), numeric=True, decimals=0,
-                   edit=price_edit("capex_per_gpu_usd"), tooltip=est_tip("capex_per_gpu_usd", "$")),
+                   edit=price_edit("capex_per_gpu_usd"), tooltip=est_tip("capex_per_gpu_usd", "$"),
+                   editable=used("capex_per_gpu_usd")),
             Column(self.later(N_("kW per GPU")), likely("power_kw_per_gpu"),
                    numeric=True, decimals=2, edit=price_edit("power_kw_per_gpu"),
-                   tooltip=est_tip("power_kw_per_gpu", "kW")),
+                   tooltip=est_tip("power_kw_per_gpu", "kW"), editable=used("power_kw_per_gpu")),
             Column(self.later(N_("Assumed tok/s/GPU")), likely("assumed_output_tps_per_gpu"),
                    numeric=True, decimals=0, edit=price_edit("assumed_output_tps_per_gpu"),
                    tooltip=lambda o: o.cost.assumption_note),
@@ -504,7 +530,8 @@ class ComparePage(Page):
         self.bars.set_rows([(o.name, o.score.total if o.score else 0.0, o.rank is not None,
                              texts((*o.eligibility_reasons, *o.vetoes), "; ")) for o in order],
                            [short.get(o.option, o.name) for o in order],
-                           [look.option_swatch(ws, o.option) for o in order])
+                           [look.option_swatch(ws, o.option) for o in order],
+                           _("Cannot be ranked, and why:"))
         self.ranking.set_rows(order)
         self.criteria.set_rows(list(a.criteria))
         win = a.option(a.winner) if a.winner else None
@@ -573,7 +600,9 @@ class ComparePage(Page):
         rows = []
         lines = []
         short = look.short_labels(ws)
-        order = sorted(mc.options, key=lambda o: -o.p_best)
+        # the one order of every view: ranked by score, then those that cannot be ranked
+        place = {o.option: i for i, o in enumerate(ranked_order(self.document.assessment()))}
+        order = sorted(mc.options, key=lambda o: place.get(o.option, len(place)))
         for od in order:
             name = self._option_name(od.option)
             c = od.cost_per_m_tokens_usd

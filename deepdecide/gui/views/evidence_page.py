@@ -460,8 +460,11 @@ class EvidencePage(Page):
         fields = ["runtime", "platform", "gpu_count", "model", "quantization", "input_tokens", "output_tokens",
                   "proxy_reason", "proxy_discount"] if f.runs else \
             ["runtime", "platform", "model", "proxy_reason", "proxy_discount"]
+        from deepdecide.domain.matrix import RuntimeKind
+
         m = ws.matrix
-        choices = {"runtime": [(r.id, r.name) for r in m.runtimes],
+        # serving engines only: a kernel library (FlashMLA, DeepGEMM…) is a build fact, not what served the runs
+        choices = {"runtime": [(r.id, r.name) for r in m.runtimes if r.kind != RuntimeKind.KERNEL_LIBRARY],
                    "platform": [(p.id, f"{p.vendor} {p.name}") for p in m.platforms]}
         values = self.document_interaction().ask_context(f.provenance.file_name, fields, choices, None, current)
         if values is None:

@@ -221,6 +221,9 @@ class ImportContextDialog(QDialog):
         tip = [fmt(_("%1: %2"), names[f], ", ".join(says[f])) for f in ct.SAID if says.get(f)]
         if row.lacks:
             tip.append(fmt(_("Not stated: %1"), ", ".join(names[f] for f in row.lacks)))
+        if row.other_model:
+            tip.append(fmt(_("Runs of %1, not the workload's model: a mismatch, whatever context you give, "
+                                   "unless you accept them as a proxy on the Evidence page"), row.other_model))
         return (" · ".join(parts) or _("nothing of the context")), "\n".join(tip)
 
     def hint_text(self, row: ct.ContextRow) -> str:

@@ -9,7 +9,15 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QFileSystemWatcher, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
+from PySide6.QtGui import (
+    QAction,
+    QActionGroup,
+    QCloseEvent,
+    QDragEnterEvent,
+    QDropEvent,
+    QKeySequence,
+    QPalette,
+)
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -21,6 +29,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QScrollArea,
     QStackedWidget,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -46,6 +55,7 @@ PAGES: list[tuple[str, str, str]] = [
     ("parity", "deepdecide.gui.views.parity_page", "ParityPage"),
     ("gaps", "deepdecide.gui.views.gaps_page", "GapsPage"),
     ("compare", "deepdecide.gui.views.compare_page", "ComparePage"),
+    ("fleet", "deepdecide.gui.views.fleet_page", "FleetPage"),
     ("decision", "deepdecide.gui.views.decision_page", "DecisionPage"),
     ("migration", "deepdecide.gui.views.migration_page", "MigrationPage"),
 ]
@@ -59,9 +69,27 @@ def page_titles() -> dict[str, str]:
         "parity": _("Parity"),
         "gaps": _("Service gaps"),
         "compare": _("Compare"),
+        "fleet": _("Fleet and prices"),
         "decision": _("Decision"),
         "migration": _("Migration plan"),
     }
+
+
+#: the window's default size: inside a 1280×800 screen with a title bar and a panel
+DEFAULT_SIZE = (1280, 800)
+
+
+def default_size() -> tuple[int, int]:
+    """:data:`DEFAULT_SIZE`, smaller where the screen's free area is smaller (the status bar, with
+    an import's progress and Cancel, stays on screen)."""
+    from PySide6.QtGui import QGuiApplication
+
+    screen = QGuiApplication.primaryScreen()
+    width, height = DEFAULT_SIZE
+    if screen is None:
+        return width, height
+    free = screen.availableGeometry()
+    return min(width, free.width()), min(height, max(free.height() - 40, 480))
 
 
 def _same_file(a: str, b: str) -> bool:
@@ -124,10 +152,15 @@ class MainWindow(QMainWindow):
             self.stack.addWidget(QWidget())  # placeholder until the page is first shown
         self.sidebar.currentRowChanged.connect(self._show_row)
         central = QWidget()
-        layout = QHBoxLayout(central)
+        outer = QVBoxLayout(central)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.setSpacing(0)
+        outer.addWidget(self._build_sample_banner())
+        layout = QHBoxLayout()
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.sidebar)
         layout.addWidget(self.stack, 1)
+        outer.addLayout(layout, 1)
         self.setCentralWidget(central)
 
         # status bar: task progress with cancel
@@ -143,6 +176,9 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.progress)
         self.statusBar().addPermanentWidget(self.cancel_button)
 
+        #: the workspace is the built-in sample (illustrative evidence, assumed prices): the banner says so
+        self.showing_sample = not document.path
+        document.path_changed.connect(self._update_banner)
         self._title_sidebar()
         self._built: list[Any] = []  # the actions and menus _build_actions made (rebuilt on a language change)
         self._build_actions()
@@ -171,10 +207,53 @@ class MainWindow(QMainWindow):
         document.path_changed.connect(self._watch)
         self._watch()
 
-        self.resize(1280, 820)
+        self.resize(*default_size())
         self._restore_state()
 
+    def _build_sample_banner(self) -> QFrame:
+        """The built-in sample says what it is, and what to do instead, above every page."""
+        self.sample_banner = QFrame()
+        self.sample_banner.setObjectName("sample_banner")
+        self.sample_banner.setFrameShape(QFrame.Shape.StyledPanel)
+        self.sample_banner.setAutoFillBackground(True)
+        self.sample_banner.setBackgroundRole(QPalette.ColorRole.ToolTipBase)
+        row = QHBoxLayout(self.sample_banner)
+        row.setContentsMargins(10, 4, 6, 4)
+        self.sample_label = QLabel()
+        self.sample_label.setObjectName("sample_banner_text")
+        self.sample_label.setForegroundRole(QPalette.ColorRole.ToolTipText)
+        self.sample_label.setWordWrap(True)
+        self.banner_open = QPushButton()
+        self.banner_open.setObjectName("banner_open")
+        self.banner_open.clicked.connect(self.open_dialog)
+        self.banner_new = QPushButton()
+        self.banner_new.setObjectName("banner_new")
+        self.banner_new.clicked.connect(self.new_workspace)
+        self.banner_import = QPushButton()
+        self.banner_import.setObjectName("banner_import")
+        self.banner_import.clicked.connect(lambda: self.import_evidence())
+        row.addWidget(self.sample_label, 1)
+        for b in (self.banner_open, self.banner_new, self.banner_import):
+            row.addWidget(b)
+        return self.sample_banner
+
+    def _update_banner(self, *_args: Any) -> None:
+        if self.document.path:
+            self.showing_sample = False
+        self.sample_banner.setVisible(self.showing_sample)
+        if hasattr(self, "act_save"):
+            self._update_title()
+
+    def _title_banner(self) -> None:
+        self.sample_label.setText(_("<b>Built-in sample:</b> illustrative evidence and assumed prices — open your own "
+                          "workspace, or import your results."))
+        self.banner_open.setText(_("Open…"))
+        self.banner_new.setText(_("New workspace…"))
+        self.banner_import.setText(_("Import results…"))
+
     def _title_sidebar(self) -> None:
+        self._title_banner()
+        self._update_banner()
         titles = page_titles()
         for i, (key, _m, _c) in enumerate(PAGES):
             item = self.sidebar.item(i)
@@ -309,12 +388,18 @@ class MainWindow(QMainWindow):
             self.setMenuBar(QMenuBar(self))  # the old bar is deleted with its menus
             old_bar = self.menuBar()
         SK = QKeySequence.StandardKey
-        self.act_new = self._action(_("&New from the built-in sample"), self.new_document, SK.New, "document-new")
+        self.act_new_workspace = self._action(
+            _("&New workspace…"), self.new_workspace, SK.New, "document-new",
+            _("Start a decision of your own: workload, options, owned fleet, prices"))
+        self.act_new = self._action(_("New from the built-in &sample"), self.new_document, None, "document-new")
         self.act_open = self._action(_("&Open…"), self.open_dialog, SK.Open, "document-open")
         self.act_save = self._action(_("&Save"), self.save, SK.Save, "document-save")
         self.act_save_as = self._action(_("Save &As…"), self.save_as, SK.SaveAs, "document-save-as")
         self.act_import = self._action(_("&Import evidence…"), self.import_evidence, "Ctrl+I", "document-import",
                                        _("Import benchmark or parity result files"))
+        self.act_import_folder = self._action(
+            _("Import &folder…"), self.import_folder, None, "folder-open",
+            _("Import every result file of a folder, each with its own context"))
         self.act_export = self._action(_("&Export PDF decision record…"), self.export_pdf, "Ctrl+E",
                                        "document-export")
         self.act_revise = self._action(_("Start a &revision from a record…"), self.start_revision,
@@ -336,13 +421,13 @@ class MainWindow(QMainWindow):
         self.act_redo.setIcon(QIcon.fromTheme("edit-redo"))
 
         file_menu = old_bar.addMenu(_("&File"))
-        file_menu.addActions([self.act_new, self.act_open])
+        file_menu.addActions([self.act_new_workspace, self.act_new, self.act_open])
         self.recent_menu = file_menu.addMenu(_("Open &Recent"))
         self.recent_menu.aboutToShow.connect(self._fill_recent)
         file_menu.addSeparator()
         file_menu.addActions([self.act_save, self.act_save_as])
         file_menu.addSeparator()
-        file_menu.addAction(self.act_import)
+        file_menu.addActions([self.act_import, self.act_import_folder])
         file_menu.addActions([self.act_revise, self.act_signoffs])
         self.export_menu = file_menu.addMenu(_("E&xport"))
         self.export_menu.addAction(self.act_export)
@@ -460,7 +545,9 @@ class MainWindow(QMainWindow):
 
     def _update_title(self, *_args: Any) -> None:
         ws = self.document.workspace
-        name = self.document.display_name or _("untitled")
+        name = self.document.display_name or (
+            _("built-in sample") if getattr(self, "showing_sample", False)
+            else _("untitled"))
         self.setWindowTitle(f"{name}[*] — {ws.decision.title} — deepdecide")
         self.setWindowModified(self.document.is_modified())
 
@@ -483,7 +570,34 @@ class MainWindow(QMainWindow):
             self.interaction.show_error(_("Cannot load the built-in sample"), exc)
             return
         self._discard_autosave()
+        self.showing_sample = True
         self.document.replace(ws, None)
+        self._update_banner()
+
+    def new_workspace(self) -> None:
+        """File ▸ New workspace…: the wizard's workspace, saved where the user says (as ``deepdecide
+        init`` writes it); not saved, it stays open as an untitled workspace with unsaved changes."""
+        if not self.maybe_save():
+            return
+        ws = self.interaction.ask_new_workspace()
+        if ws is None:
+            return
+        self._discard_autosave()
+        self.showing_sample = False
+        suggested = (ws.name or "decision").replace("/", "-") + WORKSPACE_SUFFIX
+        path = self.interaction.ask_save_path(self.prefs.get("last_directory"), suggested)
+        sha256 = ""
+        if path:
+            try:
+                sha256 = save_workspace(ws, path)  # under the workspace lock, as every save
+            except (DeepdecideError, OSError) as exc:
+                self.interaction.show_error(_("Cannot save the workspace"), exc)
+                path = ""
+        self.document.replace(ws, path or None, modified=not path, disk_sha256=sha256)
+        if path:
+            self._remember(path)
+            self.status_label.setText(fmt(_("Saved %1"), path))
+        self._update_banner()
 
     def open_dialog(self) -> None:
         if not self.maybe_save():
@@ -507,6 +621,7 @@ class MainWindow(QMainWindow):
             return False
         self._discard_autosave()
         self._declined_sha256 = None
+        self.showing_sample = False
         self.document.replace(ws, path, disk_sha256=sha256)
         self._remember(path)
         self.status_label.setText(fmt(_("Opened %1"), path))
@@ -639,7 +754,9 @@ class MainWindow(QMainWindow):
                     continue
                 self.autosaver.remove(rec)
                 # its edits started from that content of the file: a save over a file written since refuses
+                self.showing_sample = False
                 self.document.replace(ws, rec.original or None, modified=True, disk_sha256=rec.base_sha256)
+                self._update_banner()
                 self.autosave_now()
                 return True
             self.autosaver.remove(rec)
@@ -664,6 +781,12 @@ class MainWindow(QMainWindow):
             return
         EvidenceImporter(self.controller_context()).start(list(paths))
 
+    def import_folder(self) -> None:
+        """File ▸ Import folder…: the folder's result files, as a dropped folder is imported."""
+        folder = self.interaction.ask_folder_path(self.prefs.get("last_directory"))
+        if folder:
+            self.import_evidence([folder])
+
     def set_busy(self, text: str, value: float | None) -> None:
         """Show task progress in the status bar (``value`` None hides it)."""
         busy = value is not None
@@ -679,8 +802,15 @@ class MainWindow(QMainWindow):
         export_pdf(self.controller_context())
 
     def export_for_approval(self) -> None:
+        """The record for approval is of the saved workspace (``signoffs`` later checks the signed
+        record against that file): unsaved changes, or no file yet, are saved first or nothing is
+        exported."""
         from deepdecide.gui.pdf_export import export_for_approval
 
+        if self.document.is_modified() or not self.document.path:
+            name = self.document.display_name or _("the untitled workspace")
+            if not self.interaction.ask_save_before_approval(name) or not self.save():
+                return
         export_for_approval(self.controller_context())
 
     def start_revision(self, record: str = "") -> bool:
@@ -776,6 +906,7 @@ class MainWindow(QMainWindow):
     def set_workspace(self, ws: Workspace) -> None:
         """Replace the document's workspace (used by tests and the recovery path)."""
         self.document.replace(ws, None)
+        self._update_banner()
 
     # drag and drop -----------------------------------------------------------------------
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:

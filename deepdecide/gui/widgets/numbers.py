@@ -13,8 +13,8 @@ no-break space where the language puts one. Ranges, steps, special texts are Qt'
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeyEvent, QValidator
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QAction, QKeyEvent, QKeySequence, QValidator
 from PySide6.QtWidgets import QAbstractSpinBox, QDoubleSpinBox, QSpinBox, QWidget
 
 from deepdecide.domain import formatting
@@ -88,6 +88,45 @@ class _Figures:
             return formatting.read_number(self._core(text))
         except ValueError:
             return None
+
+    def _app_shortcut(self, event: QKeyEvent) -> bool:
+        """Whether ``event`` is the shortcut of one of the window's actions that should reach it from
+        this field: any but Undo / Redo; those only while the field holds nothing uncommitted (then
+        they undo the workspace's last edit, not the field's text)."""
+        if not event.modifiers() & (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier) \
+                and not Qt.Key.Key_F1 <= event.key() <= Qt.Key.Key_F35:
+            return False
+        box: QAbstractSpinBox = self  # type: ignore[assignment]
+        pressed = QKeySequence(event.keyCombination())
+        window = box.window()
+        action = next((a for a in window.findChildren(QAction)
+                       if a.isEnabled() and any(k.matches(pressed) == QKeySequence.SequenceMatch.ExactMatch
+                                                for k in a.shortcuts())), None)
+        if action is None:
+            return False
+        if event.matches(QKeySequence.StandardKey.Undo) or event.matches(QKeySequence.StandardKey.Redo):
+            return box.lineEdit().text() == self._committed_text()
+        return True
+
+    def _committed_text(self) -> str:
+        """What the field shows for its committed value (its special text, or prefix, figure, suffix)."""
+        box: QDoubleSpinBox = self  # type: ignore[assignment]
+        value = box.value()
+        if box.specialValueText() and value == box.minimum():
+            return box.specialValueText()
+        return box.prefix() + box.textFromValue(value) + box.suffix()
+
+    def event(self, event: QEvent) -> bool:
+        """An application shortcut (Ctrl+E, Ctrl+S, Ctrl+1…, F5, Ctrl+Z once committed) works from a
+        number field: what was typed is committed first, then the window's action runs; the field's
+        line edit would otherwise take the key (Ctrl+E: end of line, Ctrl+Z: undo the typing)."""
+        box: QAbstractSpinBox = self  # type: ignore[assignment]
+        if event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent) \
+                and self._app_shortcut(event):
+            box.interpretText()  # commit: with keyboard tracking off the value changes only now
+            event.ignore()
+            return True
+        return super().event(event)  # type: ignore[misc]
 
     def _language_locale(self) -> None:
         """Qt's own use of the locale (a context menu, accessibility) in the interface language."""

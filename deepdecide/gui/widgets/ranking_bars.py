@@ -1,9 +1,13 @@
 """RankingBars: the options' weighted scores as horizontal bars, best first (painted, no plot library).
 
 Each bar has its option's colour (the charts' and the PDF's); where the full names do not fit, the
-options' short labels are shown, and the full name is in the row's tooltip."""
+options' short labels are shown, and the full name is in the row's tooltip. The options that cannot
+be ranked come after the ranked ones, under their own heading, hatched, each with its reason written
+under its bar (the whole reason on hover)."""
 
 from __future__ import annotations
+
+import re
 
 from PySide6.QtCore import QEvent, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QHelpEvent, QPainter, QPalette
@@ -25,13 +29,16 @@ class RankingBars(QWidget):
         self._rows: list[tuple[str, float, bool, str]] = []
         self._short: list[str] = []
         self._swatches: list[Swatch] = []
+        self._heading = ""
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Minimum)
 
     def set_rows(self, rows: list[tuple[str, float, bool, str]], short: list[str] | None = None,
-                 swatches: list[Swatch] | None = None) -> None:
-        """Rows of (label, score 0..1, ranked, note), already in display order; ``short`` labels
-        for when the full ones do not fit, ``swatches`` (presentation.Swatch) the option colours."""
+                 swatches: list[Swatch] | None = None, heading: str = "") -> None:
+        """Rows of (label, score 0..1, ranked, note), already in display order (ranked first);
+        ``short`` labels for when the full ones do not fit, ``swatches`` (presentation.Swatch) the
+        option colours, ``heading`` the title of the group of options that cannot be ranked."""
         self._rows = rows
+        self._heading = heading
         self._short = list(short or [])
         self._swatches = list(swatches or [])
         self.updateGeometry()
@@ -49,9 +56,33 @@ class RankingBars(QWidget):
         widest = max((metrics.horizontalAdvance(t) for t in full), default=0) + 12
         return full if widest <= self.width() * 0.5 else self._short
 
+    def _line(self) -> int:
+        return self.fontMetrics().height()
+
+    def layout_rows(self) -> list[tuple[int, float]]:
+        """(row, top) of every bar, and (-1, top) of the heading above the unranked group."""
+        out: list[tuple[int, float]] = []
+        top = float(self.GAP)
+        for i, (_label, _score, ranked, note) in enumerate(self._rows):
+            if not ranked and (i == 0 or self._rows[i - 1][2]) and self._heading:
+                out.append((-1, top))
+                top += self._line() + self.GAP
+            out.append((i, top))
+            top += self.BAR_HEIGHT + self.GAP + (self._line() if not ranked and note else 0)
+        return out
+
+    def _height(self) -> int:
+        lay = self.layout_rows()
+        if not lay:
+            return self.BAR_HEIGHT + 2 * self.GAP
+        i, top = lay[-1]
+        extra = self._line() if i >= 0 and not self._rows[i][2] and self._rows[i][3] else 0
+        return int(top + self.BAR_HEIGHT + extra + self.GAP)
+
     def event(self, e: QEvent) -> bool:
         if e.type() == QEvent.Type.ToolTip and isinstance(e, QHelpEvent):
-            row = int((e.pos().y() - self.GAP) // (self.BAR_HEIGHT + self.GAP))
+            y = e.pos().y()
+            row = next((i for i, top in reversed(self.layout_rows()) if i >= 0 and y >= top), -1)
             if 0 <= row < len(self._rows):
                 label, score, _ranked, note = self._rows[row]
                 QToolTip.showText(e.globalPos(), f"<b>{label}</b>: {formatting.score(score)}" + (f"<br>{note}" if note else ""),
@@ -62,7 +93,7 @@ class RankingBars(QWidget):
         return super().event(e)
 
     def sizeHint(self) -> QSize:
-        return QSize(320, max(1, len(self._rows)) * (self.BAR_HEIGHT + self.GAP) + self.GAP)
+        return QSize(280, self._height())  # labels and reasons elide (whole on hover): any width from 280 px
 
     def minimumSizeHint(self) -> QSize:
         return self.sizeHint()
@@ -74,6 +105,7 @@ class RankingBars(QWidget):
         text = pal.color(QPalette.ColorRole.WindowText)
         color = QColor(series_colors(pal)[0])
         muted = pal.color(QPalette.ColorRole.Mid)
+        quiet = pal.color(QPalette.ColorRole.PlaceholderText)
         metrics = self.fontMetrics()
         labels = self.shown_labels()
         dark = is_dark(pal)
@@ -81,8 +113,19 @@ class RankingBars(QWidget):
                       max((metrics.horizontalAdvance(t) for t in labels), default=0) + 12)
         value_w = metrics.horizontalAdvance("0.000") + 10
         bar_w = max(10, self.width() - label_w - value_w - 8)
-        top = self.GAP
-        for i, (_full, score, ranked, _note) in enumerate(self._rows):
+        line = self._line()
+        for i, top in self.layout_rows():
+            if i < 0:  # the heading of the options that cannot be ranked
+                bold = p.font()
+                bold.setBold(True)
+                p.setFont(bold)
+                p.setPen(text)
+                p.drawText(QRectF(0, top, self.width(), line), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                           p.fontMetrics().elidedText(self._heading, Qt.TextElideMode.ElideRight, self.width()))
+                bold.setBold(False)
+                p.setFont(bold)
+                continue
+            _full, score, ranked, note = self._rows[i]
             label = labels[i]
             if i < len(self._swatches):
                 color = QColor(self._swatches[i].on(dark))
@@ -100,5 +143,22 @@ class RankingBars(QWidget):
             p.setPen(text)
             p.drawText(QRectF(label_w + width + 4, top, value_w, self.BAR_HEIGHT),
                        Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, formatting.score(score))
-            top += self.BAR_HEIGHT + self.GAP
+            if not ranked and note:  # the reason, written: not only in a tooltip
+                p.setPen(quiet)
+                reason = plain(note)
+                left = 12.0  # the whole width: as much of the reason as fits, the rest on hover
+                p.drawText(QRectF(left, top + self.BAR_HEIGHT, self.width() - left, line),
+                           Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                           metrics.elidedText(reason, Qt.TextElideMode.ElideRight, int(self.width() - left)))
         p.end()
+
+    def reasons(self) -> list[str]:
+        """The reason written under each unranked bar (plain text), in order."""
+        return [plain(note) for _l, _s, ranked, note in self._rows if not ranked and note]
+
+
+def plain(html: str) -> str:
+    """A tooltip's rich text as one plain line."""
+    text = re.sub(r"<br\s*/?>", "; ", html)
+    text = re.sub(r"<[^>]+>", "", text)
+    return text.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&").strip()
