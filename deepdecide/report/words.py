@@ -21,6 +21,7 @@ from deepdecide.analysis.assessment import (
     CapacitySource,
     Classification,
     ParityOutcome,
+    PoolBasis,
 )
 from deepdecide.domain import i18n
 from deepdecide.domain.evidence import ParityKind, ProvenanceKind, Verdict
@@ -31,11 +32,14 @@ from deepdecide.domain.workspace import (
     Answer,
     CostView,
     Direction,
+    KvTransfer,
     OwnedValue,
+    PoolRole,
     Pricing,
     RecordStatus,
     StepStatus,
     Strategy,
+    TopologyKind,
     Vote,
 )
 
@@ -111,6 +115,18 @@ def _table() -> dict[tuple[type, str], str]:
         (CapacitySource.PREDICTED, pgettext("capacity source", "predicted")),
         (CapacitySource.ASSUMED, pgettext("capacity source", "assumed")),
         (CapacitySource.NONE, pgettext("capacity source", "none")),
+        (PoolBasis.MEASURED, pgettext("capacity basis", "measured")),
+        (PoolBasis.PROXY, pgettext("capacity source", "proxy")),
+        (PoolBasis.PREDICTED, pgettext("capacity source", "predicted")),
+        (PoolBasis.ASSUMED, pgettext("capacity basis", "assumed")),
+        (PoolBasis.NONE, pgettext("capacity basis", "none")),
+        (PoolRole.PREFILL, pgettext("pool", "prefill")),
+        (PoolRole.DECODE, pgettext("pool", "decode")),
+        (TopologyKind.AGGREGATED, pgettext("topology", "aggregated")),
+        (TopologyKind.DISAGGREGATED, pgettext("topology", "disaggregated")),
+        (KvTransfer.SCALE_UP, pgettext("KV transfer", "inside one scale-up domain")),
+        (KvTransfer.RDMA, pgettext("KV transfer", "RDMA between nodes")),
+        (KvTransfer.UNSTATED, pgettext("KV transfer", "not stated")),
         (ProvenanceKind.OWN, pgettext("evidence kind", "own measurement")),
         (ProvenanceKind.THIRD_PARTY, pgettext("evidence kind", "third-party result")),
         (ProvenanceKind.ILLUSTRATIVE, pgettext("evidence kind", "illustrative, reconstructed from published figures")),

@@ -149,8 +149,12 @@ def check_article_against_rules(ws, o) -> None:
     decided = sum(1 for x in outcomes if x in ("pass", "fail"))
     checked = sum(1 for x in outcomes if x != "none")
     assert states[1] == ("answered" if decided == len(KINDS) else "partly" if checked else "not-answered"), o["option"]
-    answered = {a.item for a in ws.answers_for(o["option"])} & {i.id for i in ws.checklist}
-    assert states[3] == ("not-answered" if not answered else "answered" if len(answered) == len(ws.checklist)
+    # the items the option's topology needs (an item naming topologies counts only for those)
+    opt = ws.option(o["option"])
+    kind = opt.topology.kind if opt is not None and opt.topology.disaggregated else "aggregated"
+    needed = {i.id for i in ws.checklist if not i.topologies or kind in i.topologies}
+    answered = {a.item for a in ws.answers_for(o["option"])} & needed
+    assert states[3] == ("not-answered" if not answered else "answered" if len(answered) == len(needed)
                          else "partly"), o["option"]
 
 
