@@ -306,6 +306,8 @@ def _prepare(ws: Workspace, views: bool = True) -> _Prepared:
             msgs.extend(m for m in pool_plan.messages if m.id == "pools.priced_on_option_platform")
             if pool_plan.capacity is not None and pools_.replaces(cap, pool_plan.capacity):
                 cap = replace(pool_plan.capacity, points=cap.points, unjudged=cap.unjudged)
+            elif pool_plan.capacity is not None:  # the option's own (measured or failing) capacity stands
+                pool_plan.used, pool_plan.option_basis = False, cap.basis.value
         cap_est, cap_assumed, _ = capacity_estimate(cap, o)
         if cap.value is None and not hosted:
             msgs.append(msg("option.no_capacity", "no capacity: {reason}", reason=cap.figure.missing_reason))

@@ -283,6 +283,8 @@ class PoolPlan:
     capacity: Capacity | None  # the option's capacity from its pools (None: a pool has none)
     messages: list[Message]
     r: float
+    used: bool = True  # the option is sized by its pools (False: by its own capacity, ``replaces``)
+    option_basis: str = ""  # the option's own capacity basis when the pools are not used
 
 
 def _ratio_of(o: Option, run: BenchmarkRun | None) -> tuple[int, int, int, int] | None:
@@ -466,7 +468,11 @@ def assess(ws: Workspace, p: PoolPlan, demand: Figure, headroom: float) -> Optio
     pc, dc = p.caps["prefill"], p.caps["decode"]
     messages = list(p.messages)
     sizing: Sizing | None = None
-    if pc.value is not None and dc.value is not None and demand.value is not None:
+    if not p.used and pc.value is not None and dc.value is not None:
+        messages.append(msg("pools.not_used", "the option is sized by its own capacity ({basis}): a failing or "
+                                              "measured figure is never replaced by the pools' stated assumptions, "
+                                              "so the pools are not sized", basis=p.option_basis))
+    elif pc.value is not None and dc.value is not None and demand.value is not None:
         if p.measured is not None:
             sizing = size_measured(demand.value, r, headroom, p.measured[0], p.measured[1], pc.value, dc.value,
                                    p.measured[2], p.measured[3])

@@ -275,3 +275,18 @@ def test_llmd_v01_heterogeneous_pd_report_gives_per_pool_capacity(shared_fixture
     assert (run.prefill_gpus, run.decode_gpus) == (1, 16)
     want = (rate * req["input_length"]["mean"] / 1, thr["output_tokens_per_sec"] / 16)
     assert P.per_role_capacity(run) == pytest.approx(want)
+
+
+def test_pool_assumptions_never_replace_the_options_measured_capacity():
+    """The factory's B200 option has a measured run that meets the SLO: pools that state only assumed
+    capacities do not size it, and say so (no workers, no pool cost)."""
+    ws = workspace()
+    topo = Topology("4 + 64", gpus_per_node=8, kind=TopologyKind.DISAGGREGATED,
+                    prefill=Pool(4, workers=1, assumed_tps_per_gpu=E(10_000, 20_000, 30_000)),
+                    decode=Pool(64, workers=1, assumed_tps_per_gpu=E(500, 600, 700)), unit_gpus=68)
+    own = evaluate(ws, sensitivity=False).option("buy-sm100-deepinfer").capacity
+    opts = tuple(replace(o, topology=topo) if o.id == "buy-sm100-deepinfer" else o for o in ws.options)
+    oa = evaluate(replace(ws, options=opts), sensitivity=False).option("buy-sm100-deepinfer")
+    assert own.basis != CapacityBasis.ASSUMED and oa.capacity.value == own.value
+    assert oa.pools.units is None and oa.pools.prefill.workers is None and oa.pools.decode.gpus is None
+    assert "pools.not_used" in {m.id for m in oa.pools.messages}
