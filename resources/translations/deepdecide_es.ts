@@ -3261,192 +3261,197 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
         <translation>GPU (propias + nuevas)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="89"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="90"/>
         <source>TCO over the horizon, cash</source>
         <translation>TCO del horizonte, caja</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="92"/>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="164"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="93"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="166"/>
         <source>Score</source>
         <translation>Puntuación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="90"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="91"/>
         <source>TCO over the horizon, all-in</source>
         <translation>TCO del horizonte, todo incl.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="91"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="88"/>
+        <source>Prefill + decode GPUs</source>
+        <translation>GPU de prefill + decode</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="92"/>
         <source>Purchases (cash, on delivery)</source>
         <translation>Compras (caja, a la entrega)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="91"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="92"/>
         <source>Payback against the baseline</source>
         <translation>Recuperación frente a la referencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="93"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="94"/>
         <source>P(best)</source>
         <translation>P(mejor)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="93"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="94"/>
         <source>Runs vs the workload</source>
         <translation>Ejecuciones frente a la carga</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="120"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="121"/>
         <source>match</source>
         <translation>coinciden</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="120"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="121"/>
         <source>proxy</source>
         <translation>proxy</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="121"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="122"/>
         <source>mismatch</source>
         <translation>no coinciden</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="121"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="122"/>
         <source>need context</source>
         <translation>falta contexto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="122"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="123"/>
         <source>no run</source>
         <translation>ninguna ejecución</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="124"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="125"/>
         <source>%1 checks not counted</source>
         <translation>%1 comprobaciones no contadas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="133"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="134"/>
         <source>&lt;b&gt;#%1&lt;/b&gt;</source>
         <translation>&lt;b&gt;n.º %1&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="134"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="135"/>
         <source>Rank by weighted score</source>
         <translation>Puesto por puntuación ponderada</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="136"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="137"/>
         <source>not recommendable</source>
         <translation>no recomendable</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="137"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="138"/>
         <source>not ranked</source>
         <translation>sin clasificar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="140"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="141"/>
         <source>official</source>
         <translation>oficial</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="140"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="141"/>
         <source>experimental</source>
         <translation>experimental</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="150"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="151"/>
         <source>(proxy)</source>
         <translation>(sustituta)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="152"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="153"/>
         <source>reached</source>
         <translation>alcanzado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="153"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="154"/>
         <source>shown by a proxy only, not the rung itself</source>
         <translation>solo lo muestra una sustituta, no es el peldaño en sí</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="154"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="155"/>
         <source>not reached</source>
         <translation>no alcanzado</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="171"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="173"/>
         <source>Share of Monte Carlo draws in which this option ranks first</source>
         <translation>Proporción de muestras de Monte Carlo en las que esta opción queda primera</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="174"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="176"/>
         <source>Monte Carlo running</source>
         <translation>Monte Carlo en curso</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="175"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="177"/>
         <source>Runs and checks about this option, against the workload</source>
         <translation>Ejecuciones y comprobaciones de esta opción, frente a la carga de trabajo</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="177"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="179"/>
         <source>matches</source>
         <comment>one file&apos;s fit</comment>
         <translation>coincide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="177"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="179"/>
         <source>proxy</source>
         <comment>one file&apos;s fit</comment>
         <translation>proxy</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="178"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="180"/>
         <source>mismatch</source>
         <comment>one file&apos;s fit</comment>
         <translation>no coincide</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="179"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="181"/>
         <source>needs context</source>
         <comment>one file&apos;s fit</comment>
         <translation>falta contexto</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="180"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="182"/>
         <source>capacity</source>
         <translation>capacidad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="183"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="185"/>
         <source>nothing</source>
         <translation>nada</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="184"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="186"/>
         <source>run</source>
         <translation>ejecución</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="184"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="186"/>
         <source>check</source>
         <translation>comprobación</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="185"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="187"/>
         <source>%1 (%2 %3): %4 (counts for %5)</source>
         <translation>%1 (%2 %3): %4 (cuenta para: %5)</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="189"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="191"/>
         <source>… and %1 more</source>
         <translation>… y %1 más</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="195"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="197"/>
         <source>%n run(s) do not count: %1</source>
         <translation>
             <numerusform>%n ejecución no cuenta: %1</numerusform>
@@ -3454,7 +3459,7 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
         </translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="198"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="200"/>
         <source>%n blocker(s): %1</source>
         <translation>
             <numerusform>%n bloqueante: %1</numerusform>
@@ -3462,75 +3467,85 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
         </translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="201"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="203"/>
         <source>Not recommendable: %1</source>
         <translation>No recomendable: %1</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="213"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="215"/>
         <source>%1 owned GPUs freed</source>
         <translation>%1 GPU propias liberadas</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="215"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="217"/>
         <source>%1 spare, %2 padding to whole nodes, %3 headroom</source>
         <translation>%1 de reserva, %2 de relleno hasta nodos completos, margen %3</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="224"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="226"/>
         <source>%1 capex, %2 opex</source>
         <translation>%1 de capex, %2 de opex</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="228"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="230"/>
         <source>%1 from %2</source>
         <translation>%1 desde %2</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="232"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="234"/>
         <source>Nothing to buy</source>
         <translation>Nada que comprar</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="236"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="238"/>
         <source>%1 / M output tokens, cash</source>
         <translation>%1/M tokens de salida, caja</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="237"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="239"/>
         <source>%1 / M output tokens, all-in</source>
         <translation>%1/M tok. de salida, todo incl.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="247"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="249"/>
         <source>this view drives the ranking</source>
         <translation>esta vista decide la clasificación</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="270"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; on %2 (%3, %4): %5 %6 (%7); %8 workers of %9 GPUs; %10</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; en %2 (%3, %4): %5 %6 (%7); %8 workers de %9 GPU; %10</translation>
+    </message>
+    <message>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="276"/>
+        <source>Blended: %1 per million tokens of both directions</source>
+        <translation>Combinado: %1 por millón de tokens de ambos sentidos</translation>
     </message>
 </context>
 <context>
     <name>OverviewPage</name>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="281"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="308"/>
         <source>Edit workload…</source>
         <translation>Editar la carga de trabajo…</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="283"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="310"/>
         <source>The model (and its other names), precisions, tokens per request and dataset every run and parity check is judged against</source>
         <translation>El modelo (y sus otros nombres), las precisiones, los tokens por petición y el conjunto de datos frente a los que se juzga cada ejecución y comprobación de paridad</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="321"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="348"/>
         <source>Overview</source>
         <translation>Resumen</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="333"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="360"/>
         <source>Workload</source>
         <translation>Carga de trabajo</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="367"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="394"/>
         <source>Revisit this decision: %n of its own triggers fired</source>
         <translation>
             <numerusform>Revise esta decisión: ha saltado %n de sus propios disparadores</numerusform>
@@ -3538,17 +3553,17 @@ Evidencia, comparativa y un registro de decisión firmado para elegir la platafo
         </translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="379"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="406"/>
         <source>&lt;h2&gt;%1&lt;/h2&gt;%2 options for %3 · %4 evidence files</source>
         <translation>&lt;h2&gt;%1&lt;/h2&gt;%2 opciones para %3 · %4 archivos de evidencia</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="382"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="409"/>
         <source>Evidence is judged against the %1. Runs and checks of another model, precision, request shape or dataset are shown but count for nothing.</source>
         <translation>La evidencia se juzga frente a %1. Las ejecuciones y comprobaciones con otro modelo, otra precisión, otra forma de petición u otro conjunto de datos se muestran, pero no cuentan para nada.</translation>
     </message>
     <message>
-        <location filename="../../deepdecide/gui/views/overview_page.py" line="386"/>
+        <location filename="../../deepdecide/gui/views/overview_page.py" line="413"/>
         <source>Runs and parity checks that match the workload count; a proxy the user accepted counts, discounted, for capacity; a mismatch or a run that needs context counts for nothing</source>
         <translation>Cuentan las ejecuciones y comprobaciones de paridad que coinciden con la carga; un proxy aceptado por el usuario cuenta, con descuento, para la capacidad; una no coincidencia o una ejecución a la que le falta contexto no cuenta para nada</translation>
     </message>
