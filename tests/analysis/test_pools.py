@@ -290,3 +290,42 @@ def test_pool_assumptions_never_replace_the_options_measured_capacity():
     assert own.basis != CapacityBasis.ASSUMED and oa.capacity.value == own.value
     assert oa.pools.units is None and oa.pools.prefill.workers is None and oa.pools.decode.gpus is None
     assert "pools.not_used" in {m.id for m in oa.pools.messages}
+
+
+def test_real_aiconfigurator_disagg_rows_size_the_pools_at_their_ratio_labelled_predicted(shared_fixture):
+    """End to end: the AIConfigurator disaggregated Pareto set (SGLang, DeepSeek-V4-Flash-FP8, 8 prefill +
+    8 decode GPUs per row, modelled) is evidence for a disaggregated SGLang option on that system. With the
+    file's own SLA as the SLO (TTFT 10,000 ms, TPOT 1,000 ms; its single modelled values read as p99 by a
+    stated mapping), each pool takes the capacity of the best row that meets it, at that row's 8 + 8
+    ratio, labelled predicted."""
+    import dataclasses as dc
+
+    from deepdecide.domain.evidence import Evidence, StatMapping
+    from deepdecide.domain.workload import Workload
+    from deepdecide.domain.workspace import SLO, Strategy
+    from deepdecide.importers.base import ImportContext
+
+    path = shared_fixture("benchmarks/aiconfigurator/dsv4flash_rtxpro6000_8x4_sglang_isl2048_osl500_disagg_pareto.csv")
+    rows = _rows(path)
+    result = import_file(path, ImportContext(platform="nv-rtxpro6000"))
+    mappings = (StatMapping("ttft_ms_p99", "ttft_ms_mean", 1.0, "AIConfigurator models one value"),
+                StatMapping("tpot_ms_p99", "tpot_ms_mean", 1.0, "AIConfigurator models one value"))
+    evidence = Evidence(files=(dc.replace(result.evidence, mappings=mappings),))
+    ws = load_builtin_workspace()
+    base = ws.option("keep-sglang-h100")
+    option = replace(base, id="sglang-rtx-pd", name="SGLang P/D on RTX PRO 6000", strategy=Strategy.BUY,
+                     platform="nv-rtxpro6000",
+                     topology=Topology("P/D", gpus_per_node=8, kind=TopologyKind.DISAGGREGATED,
+                                       prefill=Pool(8, assumed_tps_per_gpu=E(1, 2, 3)),
+                                       decode=Pool(8, assumed_tps_per_gpu=E(1, 2, 3))))
+    ws = replace(ws, options=(*ws.options, option), evidence=evidence,
+                 workload=Workload(model=result.evidence.runs[0].model),
+                 slo=SLO(ttft_p99_ms=10_000, tpot_p99_ms=1_000, max_error_rate=None))
+    p = evaluate(ws, sensitivity=False).option("sglang-rtx-pd").pools
+    # every row meets the SLA; the best makes 23.92 output tok/s over 16 GPUs (row 1 of the file)
+    best = max(rows, key=lambda r: float(r["tokens/s"]))
+    assert best is rows[0] and float(best["ttft"]) <= 10_000 and float(best["tpot"]) <= 1_000
+    assert p.prefill.basis == p.decode.basis == PoolBasis.PREDICTED
+    assert p.prefill.capacity.value == pytest.approx(0.048 * 2048 / 8)  # 12.288 input tok/s per prefill GPU
+    assert p.decode.capacity.value == pytest.approx(23.92 / 8)  # 2.99 output tok/s per decode GPU
+    assert p.ratio == "measured" and p.limiting  # the row's 8 + 8, never rescaled
