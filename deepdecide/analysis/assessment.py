@@ -155,6 +155,7 @@ class ChecklistLine:
     counted: bool = False  # its effort counts as engineering (external, or missing with an owner)
     blocker: bool = False  # missing and nobody named to build it
     notes: str = ""
+    needed: bool = True  # False: the option's topology does not need the item (schema 10); not counted
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,7 +184,8 @@ class ChecklistSummary:
     unanswered: tuple[str, ...] = ()
     completeness: Figure = Figure("service completeness", None, "fraction")
     effort_person_weeks: Figure = Figure("checklist effort", 0.0, "person-weeks")
-    lines: tuple[ChecklistLine, ...] = ()  # one per checklist item, in checklist order
+    lines: tuple[ChecklistLine, ...] = ()  # one per checklist item the option needs, in checklist order
+    not_needed: tuple[str, ...] = ()  # titles of the items its topology does not need (schema 10)
 
 
 class ParityOutcome(StrEnum):
@@ -663,6 +665,77 @@ MEETS_SLO = SloStanding(SloStatus.MEETS)
 
 
 @dataclass(frozen=True, slots=True)
+class DemandSplit:
+    """The peak demand in both directions (schema 10): output tokens/s as stated (or requests/s x
+    output tokens), input tokens/s from the token mix (input tokens per output token)."""
+
+    output_tps: Figure
+    input_tps: Figure
+    tokens_in_per_out: float = 0.0
+
+
+class PoolBasis(StrEnum):
+    """What a pool's capacity rests on (labelled wherever it is shown)."""
+
+    MEASURED = "measured"  # an applicable disaggregated run of the pool's runtime and platform meets the SLO
+    PROXY = "proxy"  # a run the user accepted as a proxy (its discount applied)
+    PREDICTED = "predicted"  # an estimator's or simulator's row (AIConfigurator, ...)
+    ASSUMED = "assumed"  # the pool's stated assumption
+    NONE = "none"  # no capacity
+
+
+@dataclass(frozen=True, slots=True)
+class PoolAssessment:
+    """One pool of a disaggregated option: its classification, capacity under its latency limit,
+    workers, GPUs and nodes, and its cost (priced on its own platform)."""
+
+    role: str  # "prefill" | "decode"
+    platform: str
+    runtime: str
+    classification: Classification
+    gpus_per_worker: int
+    capacity: Figure  # input tok/s per GPU under the TTFT limit (prefill), output tok/s per GPU under TPOT (decode)
+    basis: PoolBasis
+    limit: str  # the latency limit that sets the pool: "TTFT" (prefill) or "TPOT" (decode)
+    low: float | None = None  # the capacity's range (assumption or proxy discount)
+    high: float | None = None
+    workers: float | None = None  # serving workers (spares not included)
+    spare_workers: float | None = None
+    gpus: float | None = None  # serving and spare GPUs
+    node_gpus: int = 8
+    nodes: float | None = None  # whole nodes the pool's GPUs take
+    owned_used: float | None = None  # owned GPUs of its platform the pool uses
+    new_gpus: float | None = None  # bought or rented
+    acquire: str = ""  # "buy" | "rent" | ""
+    tco_cash_usd: float | None = None  # the pool's hardware and running cost over the horizon (no engineering)
+    tco_all_in_usd: float | None = None
+    cost_per_m_tokens_usd: Figure | None = None  # $/M input (prefill) or $/M output (decode), in the cost view
+    note: Message | str = ""  # what the capacity rests on, in one line
+
+
+@dataclass(frozen=True, slots=True)
+class OptionPools:
+    """A disaggregated option sized per pool (schema 10): the ratio of prefill to decode workers is
+    the measured configuration's (never rescaled) or chosen to meet both limits."""
+
+    kind: str  # TopologyKind value
+    kv_transfer: str  # KvTransfer value
+    ratio: str  # "measured" | "sized": the measured configuration's ratio, or each pool sized on its own
+    prefill: PoolAssessment
+    decode: PoolAssessment
+    unit_output_tps: float | None = None  # output tok/s of one measured configuration (measured ratio)
+    units: float | None = None  # measured configurations deployed (measured ratio)
+    limiting: str = ""  # the pool that limits a measured configuration ("prefill" | "decode")
+    idle_share: float | None = None  # of the other pool's capacity left unused at the measured ratio
+    capacity_per_gpu: Figure | None = None  # output tok/s per serving GPU of both pools: what the option is sized by
+    cost_per_m_input_usd: Figure | None = None
+    cost_per_m_output_usd: Figure | None = None
+    cost_per_m_blended_usd: Figure | None = None  # both pools over input + output tokens
+    experimental_pools: tuple[str, ...] = ()  # roles whose pool is not officially supported
+    messages: tuple[Message, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class OptionAssessment:
     option: str
     name: str
@@ -693,6 +766,8 @@ class OptionAssessment:
     # against the SLO and the parity gate: an option that does not meet it is not recommendable (its
     # reason is one of ``eligibility_reasons``), on every surface
     slo_standing: SloStanding = MEETS_SLO
+    # a disaggregated option's pools (schema 10; None: aggregated)
+    pools: OptionPools | None = None
 
     def parity_of(self, kind: ParityKind) -> KindParity | None:
         return next((k for k in self.parity if k.kind == kind), None)
@@ -1020,6 +1095,7 @@ class Assessment:
     prices: tuple[UnitPrice, ...] = ()  # every unit price the figures use, with source and validity
     money: Money = Money()
     crossover: Crossover | None = None  # TCO against demand, beside the hosted API (if one is an option)
+    demand: DemandSplit | None = None  # the peak demand in both directions (input and output tok/s)
 
     def citation(self, source_id: str) -> Citation | None:
         return next((c for c in self.citations if c.id == source_id), None)

@@ -15,6 +15,7 @@ import numpy as np
 
 from deepdecide.analysis import explain
 from deepdecide.analysis import montecarlo as mc
+from deepdecide.analysis import pools as pools_
 from deepdecide.analysis import standing as standing_
 from deepdecide.analysis.applicability import describe_workload, effective_workload, fit_counts
 from deepdecide.analysis.assessment import (
@@ -27,6 +28,7 @@ from deepdecide.analysis.assessment import (
     Classification,
     CriterionScore,
     Crossover,
+    DemandSplit,
     Effort,
     EffortRange,
     EvidenceFit,
@@ -135,6 +137,7 @@ class _Prepared:
     prices: tuple[UnitPrice, ...] = ()
     money: Money = Money()
     crossover: Crossover | None = None
+    demand: DemandSplit | None = None
 
 
 # The evidence index of the last workspace evaluated, with what it was built from: judging every run
@@ -281,6 +284,8 @@ def _prepare(ws: Workspace, views: bool = True) -> _Prepared:
     pieces: list[tuple[Any, ...]] = []
     runtimes = {r.id for r in ws.matrix.runtimes}
     every_run = ws.evidence.runs if ws.evidence.files else ()
+    mix = globals_of(ws, [])
+    plans: dict[str, pools_.PoolPlan] = {}
     for o in ws.options:
         msgs: list[Message] = []
         hosted = o.strategy == Strategy.HOSTED_API
@@ -295,6 +300,14 @@ def _prepare(ws: Workspace, views: bool = True) -> _Prepared:
         levels = evidence_levels(idx, o, ws, verdicts)
         checklist, efforts = checklist_summary(ws, o)
         cap = capacity(idx, o, ws.slo) if not hosted else _hosted_capacity()
+        if o.topology.disaggregated and not hosted:  # prefill and decode pools (analysis/pools.py)
+            plans[o.id] = pool_plan = pools_.plan(ws, idx, o, mix.tokens_in, demand.value, mix.headroom)
+            cls = pool_plan.classification
+            msgs.extend(m for m in pool_plan.messages if m.id == "pools.priced_on_option_platform")
+            if pool_plan.capacity is not None and pools_.replaces(cap, pool_plan.capacity):
+                cap = replace(pool_plan.capacity, points=cap.points, unjudged=cap.unjudged)
+            elif pool_plan.capacity is not None:  # the option's own (measured or failing) capacity stands
+                pool_plan.used, pool_plan.option_basis = False, cap.basis.value
         cap_est, cap_assumed, _ = capacity_estimate(cap, o)
         if cap.value is None and not hosted:
             msgs.append(msg("option.no_capacity", "no capacity: {reason}", reason=cap.figure.missing_reason))
@@ -333,6 +346,10 @@ def _prepare(ws: Workspace, views: bool = True) -> _Prepared:
         if o.strategy != Strategy.DEV_ONLY and slo_standing.reason is not None:
             reasons += (slo_standing.reason,)  # a knock-out: not recommendable, whatever its score
         reasons += _blocked_reasons(ws, o, checklist)
+        # pools on another platform are priced on their own only in the pools' figures: until the ranking's
+        # money prices them so, the option is shown and sized but never ranked on figures that are not its own
+        reasons += tuple(msg("eligibility.mixed_money", "not ranked: {why}", why=m)
+                         for m in msgs if m.id == "pools.priced_on_option_platform")
         eligible = not reasons
         options.append(OptionAssessment(
             o.id, o.name, o.strategy, o.runtime, o.platform, cls, levels, checklist, cap, fleet, cost_figs,
@@ -340,7 +357,8 @@ def _prepare(ws: Workspace, views: bool = True) -> _Prepared:
             runs=run_ids, parity_checks=tuple(idx.parity_ids.get(key, ())), effort=_effort(inputs[j].porting,
                                                                                               checklist),
             risks=_risks(ws, o, cls.official, checklist, len(run_ids)), fit=fit_counts(idx.fits, o.id),
-            slo_standing=slo_standing))
+            slo_standing=slo_standing,
+            pools=pools_.assess(ws, plans[o.id], demand, g.headroom) if o.id in plans else None))
     # the source article's four questions, per option (analysis/questions.py)
     options = [replace(oa, article=answer_questions(ws, idx, oa)) for oa in options]
 
@@ -397,7 +415,8 @@ def _prepare(ws: Workspace, views: bool = True) -> _Prepared:
                   int(a.fiscal_year_start_month or 1), base, base_named, ws.decision.date, g.headroom,
                   int(a.spare_units or 0), _money_notes(ws, base, base_named, g))
     return _Prepared(ws, options, inputs, setup, values, figures, model, messages, runs, parity, tuple(idx.fits),
-                     idx.pairs, tuple(idx.predictor_errors.values()), price_list(ws, inputs), money, cross)
+                     idx.pairs, tuple(idx.predictor_errors.values()), price_list(ws, inputs), money, cross,
+                     pools_.demand_split(demand, g.tokens_in))
 
 
 def _score(prep: _Prepared) -> tuple[list[OptionAssessment], tuple[str, ...], np.ndarray, np.ndarray]:
@@ -503,7 +522,7 @@ def evaluate(ws: Workspace, *, sensitivity: bool = True, monte_carlo: bool = Fal
                       why=explain.why(options, prep.setup.infos, ranking, recommended, ws.assumptions.currency),
                       pros_cons=explain.pros_cons(ws, options, prep.setup.infos, chosen),
                       citations=explain.citations(ws, options), prices=prep.prices, money=prep.money,
-                      crossover=prep.crossover)
+                      crossover=prep.crossover, demand=prep.demand)
 
 
 def _monte_carlo(prep: _Prepared, ids: list[str], draws: int | None, seed: int | None,

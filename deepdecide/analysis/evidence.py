@@ -41,7 +41,7 @@ from deepdecide.domain.i18n import _
 from deepdecide.domain.matrix import SupportMatrix, SupportStatus
 from deepdecide.domain.messages import Amount, Message, msg, plain
 from deepdecide.domain.slo import INTERACTIVITY, SLO, Judgement, Limit, assess, first_figure
-from deepdecide.domain.workspace import Answer, Option, Workspace
+from deepdecide.domain.workspace import Answer, Option, TopologyKind, Workspace
 
 #: a support status in words (the matrix's codes stay codes in the data)
 STATUS_NAMES = {
@@ -625,7 +625,13 @@ def checklist_summary(ws: Workspace, option: Option) -> tuple[ChecklistSummary, 
     efforts: list[tuple[Label, Estimate]] = []
     trail: list[TrailItem] = []
     lines: list[ChecklistLine] = []
+    kind = option.topology.kind if option.topology.disaggregated else TopologyKind.AGGREGATED
+    items = [i for i in ws.checklist if i.applies_to(kind)]  # an item names the topologies that need it
+    not_needed = tuple(i.title for i in ws.checklist if not i.applies_to(kind))
     for item in ws.checklist:
+        if not item.applies_to(kind):
+            lines.append(ChecklistLine(item.id, item.title, None, needed=False))
+            continue
         a = answers.get(item.id)
         if a is None:
             unanswered.append(item.id)
@@ -660,7 +666,7 @@ def checklist_summary(ws: Workspace, option: Option) -> tuple[ChecklistSummary, 
         efforts.append((label, a.effort_person_weeks))
         trail.append(TrailItem(label, a.effort_person_weeks.likely, "person-weeks",
                                msg("trail.checklist_answer", "checklist answer {item}", item=item.id)))
-    n = len(ws.checklist)
+    n = len(items)
     if n:
         completeness = Figure(msg("figure.service_completeness", "service completeness"), len(provided) / n,
                               "fraction",
@@ -677,4 +683,4 @@ def checklist_summary(ws: Workspace, option: Option) -> tuple[ChecklistSummary, 
     effort = Figure(msg("figure.checklist_effort", "checklist engineering effort"), float(total), "person-weeks", tuple(trail), flags=flags)
     unanswered_titles = tuple(titles.get(i, i) for i in unanswered)
     return ChecklistSummary(tuple(provided), tuple(external), tuple(owned), tuple(blockers),
-                            unanswered_titles, completeness, effort, tuple(lines)), efforts
+                            unanswered_titles, completeness, effort, tuple(lines), not_needed), efforts

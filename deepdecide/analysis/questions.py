@@ -439,7 +439,7 @@ def _distributed(ws: Workspace, option: Option, fits: Sequence[EvidenceFit]) -> 
 
 
 def _service(oa: OptionAssessment) -> QuestionAnswer:
-    lines = oa.checklist.lines
+    lines = tuple(ln for ln in oa.checklist.lines if ln.needed)  # items its topology needs
     if not lines:
         return QuestionAnswer(ArticleQuestion.SERVICE, NOT_ANSWERED,
                               msg("article.service.no_items", "the workspace has no checklist items"))

@@ -261,6 +261,7 @@ def _render(ws: Workspace, a: Assessment) -> str:
             lines.append(_("What would make an option recommendable:"))
             lines.extend(f"  - {r}" for r in a.remedies)
     lines.extend(_money_lines(a, order, cur))
+    lines.extend(_pool_lines(a, order, cur))
     lines.extend(_fit_lines(a))
     lines.extend(_prediction_lines(a))
     if a.messages:
@@ -459,6 +460,50 @@ def _money_lines(a: Assessment, order: list[str], cur: str) -> list[str]:
         out.append("")
         out.append(_("Budget by fiscal year, cash: capex / opex (running cost and engineering)"))
         out.append(table([_("option"), *years], budget, wrap_last=False))
+    return out
+
+
+def _pool_lines(a: Assessment, order: list[str], cur: str) -> list[str]:
+    """The demand in both directions and each disaggregated option's prefill and decode pools."""
+    from deepdecide.cli.common import table
+
+    out: list[str] = []
+    d = a.demand
+    if d is not None and d.output_tps.value is not None:
+        out += ["", _("Peak demand: {output} output tok/s and {input} input tok/s ({ratio} input tokens per output "
+                      "token)").format(output=formatting.integer(d.output_tps.value),
+                                       input=formatting.integer(d.input_tps.value) if d.input_tps.value is not None
+                                       else "-", ratio=formatting.number(d.tokens_in_per_out))]
+    rows = []
+    notes: list[str] = []
+    for oid in order:
+        p = _option(a, oid).pools
+        if p is None:
+            continue
+        for pool in (p.prefill, p.decode):
+            cpm = pool.cost_per_m_tokens_usd
+            rows.append([oid, pool.role, f"{pool.runtime} / {pool.platform}", _(pool.classification.label),
+                         _("{n} GPUs").format(n=formatting.integer(pool.gpus_per_worker)),
+                         f"{_num(pool.capacity.value)} {formatting.unit_text(pool.capacity.unit)} "
+                         f"({_(pool.basis.value)})",
+                         _num(pool.workers), _num(pool.gpus), _num(pool.nodes),
+                         f"{_num(pool.owned_used)}+{_num(pool.new_gpus)}",
+                         _money(cpm.value, cur) if cpm is not None and cpm.value is not None else "-"])
+        ratio = (_("measured ratio, {n} configuration(s), {limiting} pool limits").format(
+            n=_num(p.units), limiting=p.limiting) if p.ratio == "measured" and p.limiting else
+            _("measured ratio") if p.ratio == "measured" else _("each pool sized on its own"))
+        blended = p.cost_per_m_blended_usd
+        notes.append("  " + _("{option}: {ratio}; KV transfer: {kv}; blended {price}/M tokens (input and output)").format(
+            option=oid, ratio=ratio, kv=p.kv_transfer,
+            price=_money(blended.value, cur) if blended is not None and blended.value is not None else "-"))
+        notes.extend(f"    ! {m}" for m in p.messages)
+    if rows:
+        out += ["", _("Prefill and decode pools (each priced on its own platform, {view} view; hardware and running "
+                      "cost, no engineering):").format(view=_(a.cost_view.value)),
+                table([_("option"), _("pool"), _("runtime / platform"), _("class"), _("per worker"),
+                       _("capacity (basis)"), _("workers"), _("GPUs"), _("nodes"), _("owned+new"),
+                       _("{symbol}/M tokens of its direction").format(symbol=formatting.currency_symbol(cur))],
+                      rows, wrap_last=False), *notes]
     return out
 
 

@@ -308,6 +308,11 @@ UNIT_WORDS: dict[str, str] = {
     "tok/s": i18n.N_("tok/s"),
     "req/s": i18n.N_("req/s"),
     "$/M tokens": i18n.N_("$/M tokens"),
+    "input tok/s": i18n.N_("input tok/s"),
+    "input tok/s/GPU": i18n.N_("input tok/s/GPU"),
+    "$/M input tok": i18n.N_("$/M input tok"),
+    "$/M output tok": i18n.N_("$/M output tok"),
+    "$/M tok": i18n.N_("$/M tok"),
     "$/person-week": i18n.N_("$/person-week"),
     "fraction": i18n.N_("fraction"),
 }

@@ -45,6 +45,8 @@ OPTION_SWATCHES: tuple[Swatch, ...] = (
     Swatch("#56B4E9", "#9ED8FA"),  # sky blue
     Swatch("#8C7A00", "#E6D64F"),  # olive (yellow is unreadable on white)
     Swatch("#4D4D4D", "#C8C8C8"),  # neutral
+    Swatch("#882255", "#D77AA8"),  # wine (Tol's muted scheme, beyond Okabe-Ito's eight)
+    Swatch("#117733", "#5CC98A"),  # green
 )
 
 #: colours of runtime × platform groups that are no option (chosen by the group's name)

@@ -193,12 +193,19 @@ def slo_rule(entry: Limit) -> Rule:
 _ANY_POSITIVE = Range(0, None, low_open=True)
 _GPUS = Range(1, MAX_GPUS, unit=N_("GPUs"))
 _FEW_GPUS = Range(None, MAX_GPUS, unit=N_("GPUs"))  # schema 1 accepted 0 or less (ignored); never more than this
+_GPUS_WORKERS = Range(1, MAX_GPUS, unit=N_("workers"))
 
 RULES: dict[str, Rule] = {r.key: r for r in (
     # option topology
     Rule("topology.gpus_per_node", Range(1, 1024, unit=N_("GPUs")), _GPUS, integer=True),
-    Rule("topology.prefill_gpus", _GPUS, _FEW_GPUS, integer=True),
-    Rule("topology.decode_gpus", _GPUS, _FEW_GPUS, integer=True),
+    # schema 10: the pools of a disaggregated option (schema 9's prefill_gpus / decode_gpus became their
+    # gpus_per_worker, under the same ranges)
+    Rule("topology.prefill.gpus_per_worker", _GPUS, _FEW_GPUS, integer=True),
+    Rule("topology.decode.gpus_per_worker", _GPUS, _FEW_GPUS, integer=True),
+    Rule("topology.prefill.workers", _GPUS_WORKERS, integer=True, introduced=10),
+    Rule("topology.decode.workers", _GPUS_WORKERS, integer=True, introduced=10),
+    Rule("topology.prefill.assumed_tps_per_gpu", _positive(10_000_000, N_("input tok/s per GPU")), introduced=10),
+    Rule("topology.decode.assumed_tps_per_gpu", _positive(1_000_000, N_("output tok/s per GPU")), introduced=10),
     Rule("topology.unit_gpus", _GPUS, _FEW_GPUS, integer=True),
     # option cost (an estimate: low, likely and high each in the range)
     Rule("cost.gpu_hour_usd", _positive(10_000, N_("$/GPU-hour"))),
@@ -331,8 +338,12 @@ def workspace_problems(ws: Any) -> list[Problem]:
     for i, o in enumerate(ws.options):
         at = f"options[{i}]"
         t = o.topology
-        for name in ("gpus_per_node", "prefill_gpus", "decode_gpus", "unit_gpus"):
+        for name in ("gpus_per_node", "unit_gpus"):
             _check(getattr(t, name), f"topology.{name}", f"{at}.topology.{name}", out)
+        for role in ("prefill", "decode"):
+            pool = getattr(t, role, None)
+            for name in ("gpus_per_worker", "workers", "assumed_tps_per_gpu") if pool is not None else ():
+                _check(getattr(pool, name), f"topology.{role}.{name}", f"{at}.topology.{role}.{name}", out)
         c = o.cost
         for name in ("gpu_hour_usd", "capex_per_gpu_usd", "amortization_years", "power_kw_per_gpu",
                      "porting_effort_person_weeks", "time_to_production_weeks", "assumed_output_tps_per_gpu"):

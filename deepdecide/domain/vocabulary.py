@@ -30,6 +30,9 @@ ENUMS: dict[str, str] = {
     "workspace.Pricing": "pricing",
     "workspace.CostView": "cost view",
     "workspace.OwnedValue": "owned value",
+    "workspace.TopologyKind": "topology",
+    "workspace.KvTransfer": "KV transfer",
+    "workspace.PoolRole": "pool",
     "workspace.Vote": "vote",
     "workspace.StepStatus": "step status",
     "matrix.SupportStatus": "support status",
@@ -42,6 +45,7 @@ ENUMS: dict[str, str] = {
     "assessment.CapacityBasis": "capacity basis",
     "assessment.CapacitySource": "capacity source",
     "assessment.SloStatus": "SLO standing",
+    "assessment.PoolBasis": "pool basis",
     "machine.Verdict": "machine verdict",
     "machine.ReqState": "requirement state",
 }
@@ -146,6 +150,26 @@ def _table() -> dict[str, dict[str, str]]:
             "fails-slo": pgettext("capacity basis", "fails the SLO"),
             "fails-parity": pgettext("capacity basis", "fails parity"),
             "cannot-judge": pgettext("capacity basis", "cannot be judged"),
+            "none": pgettext("capacity basis", "none"),
+        },
+        "topology": {
+            "aggregated": pgettext("topology", "aggregated"),
+            "disaggregated": pgettext("topology", "disaggregated"),
+        },
+        "KV transfer": {
+            "unstated": pgettext("KV transfer", "not stated"),
+            "scale-up-domain": pgettext("KV transfer", "inside one scale-up domain"),
+            "rdma": pgettext("KV transfer", "RDMA between nodes"),
+        },
+        "pool": {
+            "prefill": pgettext("pool", "prefill"),
+            "decode": pgettext("pool", "decode"),
+        },
+        "pool basis": {
+            "measured": pgettext("capacity basis", "measured"),
+            "proxy": pgettext("capacity source", "proxy"),
+            "predicted": pgettext("capacity source", "predicted"),
+            "assumed": pgettext("capacity basis", "assumed"),
             "none": pgettext("capacity basis", "none"),
         },
         "SLO standing": {

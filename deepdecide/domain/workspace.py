@@ -12,7 +12,7 @@ from deepdecide.domain.revisit import RevisitCondition
 from deepdecide.domain.slo import SLO
 from deepdecide.domain.workload import Workload
 
-SCHEMA_VERSION = 9  # docs/workspace-schema.md: what each version changed, and the migration policy
+SCHEMA_VERSION = 10  # docs/workspace-schema.md: what each version changed, and the migration policy
 
 
 class Strategy(StrEnum):
@@ -63,14 +63,66 @@ class Quote:
     note: str = ""
 
 
+class TopologyKind(StrEnum):
+    """How an option serves prefill and decode (schema 10)."""
+
+    AGGREGATED = "aggregated"  # the same GPUs serve prefill and decode
+    DISAGGREGATED = "disaggregated"  # a prefill pool and a decode pool, each sized on its own
+
+
+class KvTransfer(StrEnum):
+    """How a disaggregated option moves the KV cache from its prefill pool to its decode pool."""
+
+    UNSTATED = "unstated"
+    SCALE_UP = "scale-up-domain"  # inside one scale-up domain (NVLink-class fabric)
+    RDMA = "rdma"  # between nodes over the scale-out network (RDMA)
+
+
+class PoolRole(StrEnum):
+    PREFILL = "prefill"
+    DECODE = "decode"
+
+
+@dataclass(frozen=True, slots=True)
+class Pool:
+    """One pool of a disaggregated option (schema 10): the workers that serve one role.
+
+    The pool may run on another platform or runtime than the option's (``""``: the option's).
+    ``workers`` states a measured configuration's worker count: when both pools state it, the
+    option is deployed in whole copies of that configuration (its measured ratio, never rescaled);
+    otherwise each pool is sized on its own against its latency limit. ``assumed_tps_per_gpu`` is the
+    pool's capacity where no run gives it: input tok/s per GPU under the TTFT limit (prefill),
+    output tok/s per GPU under the TPOT limit (decode)."""
+
+    gpus_per_worker: int = 1
+    platform: str = ""
+    runtime: str = ""
+    workers: int | None = None
+    gpus_per_node: int | None = None  # None: the topology's
+    pricing: Pricing | None = None  # None: the option's
+    measured_on: str = ""  # platform the configuration was measured on (a reference topology)
+    assumed_tps_per_gpu: Estimate | None = None
+    assumption_note: str = ""
+
+    @property
+    def gpus(self) -> int:
+        """GPUs of the pool in one measured configuration (one worker where no count is stated)."""
+        return int(self.gpus_per_worker or 1) * int(self.workers or 1)
+
+
 @dataclass(frozen=True, slots=True)
 class Topology:
-    """How the option deploys one serving unit. ``gpus_per_node`` rounds fleet sizes up."""
+    """How the option deploys one serving unit. ``gpus_per_node`` rounds fleet sizes up.
+
+    Schema 9: ``kind`` and, for a disaggregated option, its ``prefill`` and ``decode`` pools and the
+    KV-cache transfer path (schema 8's ``prefill_gpus`` / ``decode_gpus`` became the pools)."""
 
     description: str = ""
     gpus_per_node: int = 8
-    prefill_gpus: int | None = None
-    decode_gpus: int | None = None
+    kind: TopologyKind = TopologyKind.AGGREGATED
+    prefill: Pool | None = None
+    decode: Pool | None = None
+    kv_transfer: KvTransfer = KvTransfer.UNSTATED
     unit_gpus: int | None = None  # smallest deployable unit (e.g. 68 for 4 prefill + 64 decode): GPUs that serve
     measured_on: str = ""  # platform id the topology was measured on, if it is a reference topology
     # GPUs the unit needs inside one scale-up domain (e.g. 68 on one NVLink domain); larger than
@@ -78,6 +130,22 @@ class Topology:
     scale_up_domain_gpus: int | None = None
     # spare units kept for failure recovery (None: ``assumptions.spare_units``)
     spare_units: int | None = None
+
+    @property
+    def disaggregated(self) -> bool:
+        return self.kind == TopologyKind.DISAGGREGATED and self.prefill is not None and self.decode is not None
+
+    @property
+    def prefill_gpus(self) -> int | None:
+        """GPUs of the prefill pool in one measured configuration (schema 8's field, now derived)."""
+        return self.prefill.gpus if self.disaggregated and self.prefill is not None else None
+
+    @property
+    def decode_gpus(self) -> int | None:
+        return self.decode.gpus if self.disaggregated and self.decode is not None else None
+
+    def pool(self, role: PoolRole) -> Pool | None:
+        return self.prefill if role == PoolRole.PREFILL else self.decode
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,6 +248,12 @@ class ChecklistItem:
     description: str = ""
     category: str = "service"
     sources: tuple[Source, ...] = tuple_field()
+    # the topologies that need the item (schema 10; empty: every option): prefill/decode orchestration
+    # and KV-cache transfer are service pieces of disaggregated options only
+    topologies: tuple[TopologyKind, ...] = tuple_field()
+
+    def applies_to(self, kind: TopologyKind) -> bool:
+        return not self.topologies or kind in self.topologies
 
 
 @dataclass(frozen=True, slots=True)

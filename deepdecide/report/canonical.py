@@ -15,7 +15,7 @@ import json
 from deepdecide.domain.errors import ValidationError, ValidationErrors
 from deepdecide.domain.workspace import Workspace
 from deepdecide.storage import codec
-from deepdecide.storage.files import canonical_json, check, is_validated
+from deepdecide.storage.files import POOLS_SCHEMA, canonical_json, check, is_validated, migrate_topology_pools
 
 INPUTS_NAME = "deepdecide-inputs.json"
 BUILD_NAME = "deepdecide-build.json"
@@ -44,6 +44,9 @@ def workspace_from_json(data: bytes, file: str = INPUTS_NAME, *, check_values: b
     if not isinstance(doc, dict) or doc.get("kind") != "workspace":
         raise ValidationError("not a deepdecide workspace (kind is not 'workspace')", file=file, path="kind")
     body = {k: v for k, v in doc.items() if k != "kind"}
+    version = body.get("schema_version")
+    if isinstance(version, int) and version < POOLS_SCHEMA:  # inputs of a record made before the pools
+        body = migrate_topology_pools(body)
     try:
         ws: Workspace = codec.from_data(Workspace, body)
     except ValidationError as exc:

@@ -352,6 +352,36 @@ def _migrate_8_to_9(body: dict[str, Any], warn: Callable[[str, str], None]) -> d
     return body
 
 
+def _migrate_9_to_10(body: dict[str, Any], warn: Callable[[str, str], None]) -> dict[str, Any]:
+    """Schema 10 states an option's topology as *aggregated* or *disaggregated* with a prefill and a
+    decode pool (``topology.kind``, ``prefill``, ``decode``, ``kv_transfer``). A schema-9 topology
+    that states both ``prefill_gpus`` and ``decode_gpus`` becomes a disaggregated one with one worker
+    of that many GPUs per pool on the option's platform and runtime; where it names the platform it
+    was measured on (``measured_on``), the workers are that measured configuration (its ratio is kept,
+    never rescaled). A topology stating only one of the two counts stays aggregated and the count is
+    dropped, with a warning. One function, so the schema number can move."""
+    options = body.get("options")
+    for i, o in enumerate(options if isinstance(options, list) else ()):
+        topo = o.get("topology") if isinstance(o, dict) else None
+        if not isinstance(topo, dict) or ("prefill_gpus" not in topo and "decode_gpus" not in topo):
+            continue
+        prefill, decode = topo.pop("prefill_gpus", None), topo.pop("decode_gpus", None)
+        if prefill is None or decode is None:
+            warn(f"options[{i}].topology", _("schema 10: a topology stating only one of prefill_gpus / decode_gpus "
+                                             "stays aggregated; the count is dropped"))
+            continue
+        measured = topo.get("measured_on") or ""
+        for role, gpus in (("prefill", prefill), ("decode", decode)):
+            pool: dict[str, Any] = {"gpus_per_worker": gpus}
+            if measured:
+                pool["workers"] = 1
+                pool["measured_on"] = measured
+            topo[role] = pool
+            _moved(f"options[{i}].topology.{role}.gpus_per_worker", f"options[{i}].topology.{role}_gpus")
+        topo["kind"] = "disaggregated"
+    return body
+
+
 def _evidence_items(body: dict[str, Any], key: str) -> Iterator[dict[str, Any]]:
     """Every mapping of ``evidence.files[*].<key>`` (``runs`` or ``parity``) of an unchecked document,
     for a migration to rewrite in place; anything of another shape is left to validation."""
@@ -362,9 +392,19 @@ def _evidence_items(body: dict[str, Any], key: str) -> Iterator[dict[str, Any]]:
         yield from (x for x in (items if isinstance(items, list) else ()) if isinstance(x, dict))
 
 
+#: the schema that states topologies as pools (``_migrate_9_to_10``): a record's embedded inputs written
+#: before it are read through that migration (report/canonical.py), their other fields as they are
+POOLS_SCHEMA = 10
+
+
+def migrate_topology_pools(body: dict[str, Any]) -> dict[str, Any]:
+    """Schema 9's ``prefill_gpus`` / ``decode_gpus`` as pools, without warnings (``_migrate_9_to_10``)."""
+    return _migrate_9_to_10(body, lambda _path, _message: None)
+
+
 MIGRATIONS: dict[int, Migration] = {1: _migrate_1_to_2_all, 2: _migrate_2_to_3, 3: _migrate_3_to_4,
                                     4: _migrate_4_to_5, 5: _migrate_5_to_6, 6: _migrate_6_to_7,
-                                    7: _migrate_7_to_8, 8: _migrate_8_to_9}
+                                    7: _migrate_7_to_8, 8: _migrate_8_to_9, 9: _migrate_9_to_10}
 
 
 def data_root() -> Path:

@@ -40,9 +40,11 @@ from deepdecide.domain.workspace import (
     Demand,
     Direction,
     Option,
+    Pool,
     Pricing,
     Strategy,
     Topology,
+    TopologyKind,
     Workspace,
 )
 
@@ -145,8 +147,9 @@ def options() -> tuple[Option, ...]:
                           assumed_output_tps_per_gpu=E(1000, 1800, 2600),
                           assumption_note="team guess, no H100 run yet")),
         Option("buy-sm100-deepinfer", "Rent B200 for DeepInfer", Strategy.BUY, "deepinfer", "nv-b200",
-               Topology("4 prefill + 64 decode", gpus_per_node=8, prefill_gpus=4, decode_gpus=64, unit_gpus=68,
-                        measured_on="nv-b200"),
+               Topology("4 prefill + 64 decode", gpus_per_node=8, kind=TopologyKind.DISAGGREGATED,
+                        prefill=Pool(4, workers=1, measured_on="nv-b200"),
+                        decode=Pool(64, workers=1, measured_on="nv-b200"), unit_gpus=68, measured_on="nv-b200"),
                CostInputs(Pricing.RENT, gpu_hour_usd=E(1.95, 2.34, 2.90),
                           porting_effort_person_weeks=E(2, 4, 8), time_to_production_weeks=E(12, 20, 36))),
         Option("rtx-dev-only", "RTX 5090 for development", Strategy.DEV_ONLY, "llamacpp", "nv-rtx5090",
@@ -211,3 +214,17 @@ def with_blocker(ws: Workspace, option_id: str, item: str = "kv-cache") -> Works
     """The workspace with the option's ``item`` answered "missing" and nobody named to build it."""
     return replace(ws, answers=tuple(replace(a, provider="") if (a.option, a.item) == (option_id, item) else a
                                      for a in ws.answers))
+
+
+def aggregated_sm100(ws: Workspace) -> Workspace:
+    """The sample with its SM100 option as schema 8 sized it: one 68-GPU unit (9 nodes of 8) at an
+    assumed 424 / 600 / 930 output tok/s per GPU, prefill and decode not sized apart. The money
+    model's hand values that use the SM100 option rest on it; the pools' own hand values are in
+    test_pools.py."""
+    opts = []
+    for o in ws.options:
+        if o.id == "buy-sm100-deepinfer":
+            topo = replace(o.topology, kind=TopologyKind.AGGREGATED, prefill=None, decode=None)
+            o = replace(o, topology=topo, cost=replace(o.cost, assumed_output_tps_per_gpu=E(424, 600, 930)))
+        opts.append(o)
+    return replace(ws, options=tuple(opts))

@@ -9,7 +9,7 @@ from analysis_factory import E, with_option, workspace
 
 from deepdecide.analysis import cost as C
 from deepdecide.analysis import evaluate
-from deepdecide.domain.workspace import Demand, Pricing, Topology
+from deepdecide.domain.workspace import Demand, Pool, Pricing, Topology, TopologyKind
 
 
 def test_cost_per_million_reproduces_the_published_h100_example():
@@ -102,7 +102,9 @@ def test_buy_option_uses_its_reference_topology_on_its_own_platform():
 
 def test_reference_topology_is_never_applied_to_another_platform():
     ws = with_option(workspace(), "port-deepinfer-h100",
-                     topology=Topology("SM100 reference", gpus_per_node=8, prefill_gpus=4, decode_gpus=64,
+                     topology=Topology("SM100 reference", gpus_per_node=8, kind=TopologyKind.DISAGGREGATED,
+                                       prefill=Pool(4, workers=1, measured_on="nv-b200"),
+                                       decode=Pool(64, workers=1, measured_on="nv-b200"),
                                        unit_gpus=68, measured_on="nv-b200"))
     oa = evaluate(ws, sensitivity=False).option("port-deepinfer-h100")
     assert oa.fleet.unit_gpus == 8

@@ -148,10 +148,12 @@ def test_default_workspace_numbers_are_labelled_assumptions_computed_by_hand(ass
     hour = 1024 * (book / 730 + op) + 64 * (38_750 / (4 * 8760) + op)
     assert allin.cost_per_m_tokens_usd.value == pytest.approx(hour / (1080 * 223 * 3600 / 1e6))
     assert sglang.costs.cost_per_m_tokens_usd.value == allin.cost_per_m_tokens_usd.value
-    # SM100: 240,000 / (68 x 600) = 5.88 -> 6 units + 1 spare = 7 x 72 = 504 GPUs, bought in 2027-03
+    # SM100, sized per pool at its measured 4 + 64 ratio (docs/analysis.md, "Prefill and decode pools"):
+    # one configuration makes min(64 x 637.5, 4 x 20,000 / 8) = 10,000 output tok/s (the prefill pool
+    # limits); 240,000 / 10,000 = 24 configurations + 1 spare = 25 x 72 = 1,800 GPUs, bought in 2027-03
     sm100 = assessment.option("buy-sm100-deepinfer")
-    assert (sm100.fleet.units, sm100.fleet.gpus.value, sm100.fleet.padding_gpus) == (6, 504, 24)
-    assert [(p.label, p.amount) for p in sm100.costs.cash_flow.purchases] == [("2027-03", 504 * 55_000)]
+    assert (sm100.fleet.units, sm100.fleet.gpus.value, sm100.fleet.padding_gpus) == (24, 1800, 96)
+    assert [(p.label, p.amount) for p in sm100.costs.cash_flow.purchases] == [("2027-03", 1800 * 55_000)]
     assert sm100.costs.payback.month is None and "never" in str(sm100.costs.payback.text)
 
 
@@ -160,7 +162,9 @@ def test_hand_values_with_headroom_and_spares_at_zero():
     $19.8M of cash in its delivery month, and at 300,000 tok/s the padded unit needs 8 units = 576 GPUs."""
     from dataclasses import replace
 
-    ws = load_builtin_workspace()
+    from analysis_factory import aggregated_sm100
+
+    ws = aggregated_sm100(load_builtin_workspace())  # that issue's SM100: one 68-GPU unit at 600 tok/s/GPU
     ws = replace(ws, assumptions=replace(ws.assumptions, headroom=0.0, spare_units=0))
     sm100 = evaluate(ws, sensitivity=False).option("buy-sm100-deepinfer")
     assert sm100.fleet.gpus.value == 360 and sm100.fleet.units == 5

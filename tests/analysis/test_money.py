@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from analysis_factory import E, with_option, workspace
+from analysis_factory import E, aggregated_sm100, with_option, workspace
 
 from deepdecide.analysis import cost as C
 from deepdecide.analysis import evaluate, monte_carlo
@@ -40,7 +40,11 @@ def test_one_draw_per_platform_gives_the_issues_p_best():
     units, no hosted API) with one draw per platform, P(best) is about 86 / 8 / 5 % (10,000 draws)."""
     ws = load_builtin_workspace()
     a = replace(ws.assumptions, headroom=0.0, spare_units=0, owned_value=OwnedValue.PURCHASE)
-    ws = replace(ws, assumptions=a, options=tuple(o for o in ws.options if o.strategy != Strategy.HOSTED_API))
+    # that issue's options and checklist (before schema 10: no mixed option, every item for every option)
+    ws = replace(ws, assumptions=a, options=tuple(o for o in aggregated_sm100(ws).options
+                                                  if o.strategy != Strategy.HOSTED_API and o.topology.prefill is None
+                                                  and o.id != "mixed-h100-prefill-sm100-decode"),
+                 checklist=tuple(replace(i, topologies=()) for i in ws.checklist))
     mc = monte_carlo(ws, draws=10_000)
     p = {d.option: d.p_best for d in mc.options}
     assert p["keep-sglang-h100"] == pytest.approx(0.864, abs=0.015)
@@ -93,20 +97,20 @@ def test_owned_gpus_out_of_support_inside_the_horizon_are_replaced_and_flagged()
 
 
 def test_residual_value_comes_back_in_the_last_month():
-    ws = load_builtin_workspace()
+    ws = aggregated_sm100(load_builtin_workspace())
     fleet = tuple(replace(f, residual_usd_per_gpu=E.exact(20_000)) if f.platform == "nv-b200" else f
                   for f in ws.fleet)
     oa = evaluate(replace(ws, fleet=fleet), sensitivity=False).option("buy-sm100-deepinfer")
     cf = oa.costs.cash_flow
     assert cf.residual == pytest.approx(504 * 20_000)
     assert cf.months[-1].capex == pytest.approx(-504 * 20_000)
-    base = evaluate(load_builtin_workspace(), sensitivity=False).option("buy-sm100-deepinfer")
+    base = evaluate(aggregated_sm100(load_builtin_workspace()), sensitivity=False).option("buy-sm100-deepinfer")
     assert oa.costs.cash.tco_usd.value == pytest.approx(base.costs.cash.tco_usd.value - 504 * 20_000)
     assert oa.costs.all_in.tco_usd.value == pytest.approx(base.costs.all_in.tco_usd.value)  # amortized: no residual
 
 
 def test_demand_growth_sizes_the_fleet_per_year_and_buys_ahead_of_the_ramp():
-    ws = load_builtin_workspace()
+    ws = aggregated_sm100(load_builtin_workspace())
     ws = replace(ws, demand=replace(ws.demand, growth_per_year=E.exact(0.5)))
     oa = evaluate(ws, sensitivity=False).option("buy-sm100-deepinfer")
     years = oa.fleet.years
@@ -168,7 +172,8 @@ def test_the_hosted_api_is_priced_from_the_token_mix_and_judged_by_its_stated_la
     assert h.meets_slo is False and h.note.id == "hosted.slo_missed"
 
 
-def test_break_even_demand_against_the_hosted_api(sample):
+def test_break_even_demand_against_the_hosted_api():
+    sample = evaluate(aggregated_sm100(load_builtin_workspace()), sensitivity=False)
     sm = sample.option("buy-sm100-deepinfer").costs
     assert sm.break_even_tps == pytest.approx(128_000, rel=0.02)
     assert sm.break_even.id == "breakeven.where_except"  # dearer in two bands where a whole unit more is needed
@@ -176,7 +181,7 @@ def test_break_even_demand_against_the_hosted_api(sample):
     assert cx.api_option == "api-deepseek-flash" and cx.stated_demand == 200_000 and len(cx.demand) == 49
     assert cx.demand[0] == pytest.approx(4_000) and cx.demand[-1] == pytest.approx(800_000)
     # re-evaluated either side of it, the order against the API flips (in the scored, all-in view)
-    ws = load_builtin_workspace()
+    ws = aggregated_sm100(load_builtin_workspace())
 
     def gap(tps: float) -> float:
         a = evaluate(replace(ws, demand=replace(ws.demand, output_tokens_per_s=tps)), sensitivity=False)

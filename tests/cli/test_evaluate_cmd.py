@@ -37,11 +37,16 @@ def test_evaluate_prints_the_ranking_with_classification_and_reasons(capsys):
     # the owned fleet and the shortfall, per option (20 % headroom and one spare unit)
     assert "fleet: 1,272 GPUs = 159 nodes of 8: 1,024 owned + 248 to buy (owned on nv-h100: 1,024)" in out
     assert "fleet: 1,088 GPUs = 136 nodes of 8: 1,024 owned + 64 to buy (owned on nv-h100: 1,024)" in out
-    assert "fleet: 504 GPUs = 63 nodes of 8: 0 owned + 504 to buy" in out
+    # SM100 sized per pool at its measured 4 + 64 ratio: 24 configurations + 1 spare of 9 nodes
+    assert "fleet: 1,800 GPUs = 225 nodes of 8: 0 owned + 1,800 to buy" in out
     sglang = next(ln for ln in out.splitlines() if ln.split()[1:2] == ["keep-sglang-h100"])
     assert "≈ $0.5" in sglang and "≈ $0.9" in sglang  # cash and all-in $/M, marked as assumed
     # money over time: the purchases when paid, payback, the hosted API and the budget by fiscal year
-    assert "504 x $55.0k = $27.7M in 2027-03" in out and "never within the horizon" in out
+    assert "1,800 x $55.0k = $99.0M in 2027-03" in out and "never within the horizon" in out
+    # the demand in both directions and each disaggregated option's pools
+    assert "Peak demand: 200,000 output tok/s and 1,600,000 input tok/s (8 input tokens per output token)" in out
+    assert "measured ratio, 24 configuration(s), prefill pool limits; KV transfer: scale-up-domain" in out
+    assert "each pool sized on its own; KV transfer: rdma" in out
     assert "hosted API: $2.06/M output tokens (placeholder)" in out
     assert "Budget by fiscal year, cash" in out and "FY2027" in out
     # a platform's price is one input, said even when it flips nothing
@@ -83,6 +88,16 @@ def test_evaluate_json(capsys):
     assert sm["fleet"]["gpus"]["value"] % 8 == 0 and not sm["eligible"]
     assert sm["fleet"]["warnings"][0]["id"] == "fleet.scale_up_exceeds_node"
     assert {r["kind"] for r in data["recommendation_risks"]} >= {"assumed-capacity", "missing-parity"}
+    # per-pool figures and the demand in both directions
+    assert data["demand"]["input_tps"]["value"] == 1_600_000 and data["demand"]["tokens_in_per_out"] == 8
+    pools = sm["pools"]
+    assert (pools["ratio"], pools["limiting"], pools["units"]) == ("measured", "prefill", 24)
+    assert (pools["prefill"]["gpus"], pools["decode"]["gpus"]) == (100, 1600)
+    assert pools["prefill"]["basis"] == pools["decode"]["basis"] == "assumed"
+    assert pools["cost_per_m_input_usd"]["unit"] == "$/M input tok"
+    mixed = next(o for o in data["options"] if o["option"] == "mixed-h100-prefill-sm100-decode")
+    assert (mixed["pools"]["prefill"]["platform"], mixed["pools"]["decode"]["platform"]) == ("nv-h100", "nv-b200")
+    assert mixed["pools"]["prefill"]["owned_used"] == 328 and mixed["pools"]["decode"]["new_gpus"] == 312
 
 
 def test_evaluate_unreadable_file(tmp_path, capsys):
@@ -155,8 +170,13 @@ def test_evaluate_names_no_winner_when_no_option_meets_the_slo_and_says_what_wou
 
     ws = load_builtin_workspace()
     # the sample's options rest on assumptions; without them nothing shows that any option meets the SLO
-    ws = replace(ws, slo=SLO(ttft_p99_ms=2000, tpot_p99_ms=50),
-                 options=tuple(replace(o, cost=replace(o.cost, assumed_output_tps_per_gpu=None)) for o in ws.options))
+    def unassumed(o):  # neither the option nor its pools state an assumed capacity
+        t = o.topology
+        t = replace(t, prefill=t.prefill and replace(t.prefill, assumed_tps_per_gpu=None),
+                    decode=t.decode and replace(t.decode, assumed_tps_per_gpu=None))
+        return replace(o, topology=t, cost=replace(o.cost, assumed_output_tps_per_gpu=None))
+
+    ws = replace(ws, slo=SLO(ttft_p99_ms=2000, tpot_p99_ms=50), options=tuple(unassumed(o) for o in ws.options))
     path = tmp_path / "none.deepdecide.yaml"
     save_workspace(ws, path)
     assert cli_main.main(["evaluate", str(path), "--draws", "200"]) == 1

@@ -59,7 +59,7 @@ def test_init_never_overwrites_and_refuses_what_the_matrix_cannot_place(tmp_path
 def test_init_from_sample_and_import_into_a_new_workspace(tmp_path, capsys, shared_fixture):
     sample = tmp_path / "sample.deepdecide.yaml"
     assert main(["init", str(sample), "--from-sample"]) == 0
-    assert len(load_workspace(sample).options) == 8
+    assert len(load_workspace(sample).options) == 9
     assert main(["init", str(tmp_path / "x.yaml"), "--from-sample", "--model", "M"]) == 2
     capsys.readouterr()
     new = tmp_path / "new.deepdecide.yaml"

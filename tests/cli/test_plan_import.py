@@ -29,7 +29,7 @@ SGLANG = ("benchmarks/sglang/sglang_0.5.5_bench_serving_gh200_qwen3b_c8.jsonl",
 @pytest.fixture
 def plan_dir(tmp_path, capsys):
     out = tmp_path / "plan"
-    assert main(["plan", str(SAMPLE), "-o", str(out)]) == 0
+    assert main(["plan", str(SAMPLE), "-o", str(out), "--top", "1"]) == 0  # the top item only
     capsys.readouterr()
     return out
 

@@ -110,7 +110,7 @@ def test_a_pinned_date_wins_and_the_record_says_so(tmp_path):
 def test_a_bad_pinned_date_is_a_located_error(tmp_path):
     text = SMALL.read_text(encoding="utf-8").replace('  date: "2026-11-20"\n', '  date: "2026-11-20"\n  record_date: "Nov 2026"\n')
     path = tmp_path / "bad.deepdecide.yaml"
-    path.write_text(text.replace("schema_version: 1", f"schema_version: {files.SCHEMA_VERSION}"), encoding="utf-8")
+    path.write_text(text.replace("schema_version: 1", "schema_version: 9"), encoding="utf-8")  # record_date came with 9
     code, _out, err = _run(["validate", str(path)])
     assert code == 1 and "decision.record_date" in err and "not a date" in err
 

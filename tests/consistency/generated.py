@@ -47,7 +47,7 @@ from deepdecide.domain.workspace import (
 )
 from deepdecide.storage.files import load_builtin_workspace
 
-NAMES = ("Alpha", "Bravo", "Charlie", "Delta", "Echo", "Foxtrot", "Golf", "Hotel")
+NAMES = ("Alpha", "Bravo", "Charlie", "Delta", "Echo", "Foxtrot", "Golf", "Hotel", "India", "Juliett")
 KINDS = tuple(ParityKind)
 UNKNOWN_METRIC = "cost_per_m_token_usd"  # a typo of cost_per_m_tokens_usd
 
@@ -203,9 +203,16 @@ def expected_outcome(ws: Workspace, runtime: str, platform: str, kind: ParityKin
 
 
 def expected_effort(ws: Workspace, option_id: str) -> tuple[float, float, float]:
-    """(external, missing with an owner, checklist) likely person-weeks."""
+    """(external, missing with an owner, checklist) likely person-weeks, of the items the option's
+    topology needs (an item naming topologies counts only for those)."""
     external = owned = 0.0
+    o = ws.option(option_id)
+    assert o is not None
+    kind = o.topology.kind if o.topology.disaggregated else "aggregated"
+    needed = {i.id for i in ws.checklist if not i.topologies or kind in i.topologies}
     for a in ws.answers_for(option_id):
+        if a.item not in needed:
+            continue
         if a.answer == Answer.EXTERNAL:
             external += a.effort_person_weeks.likely
         elif a.answer == Answer.MISSING and a.provider.strip():
@@ -226,7 +233,10 @@ def expected_standing(ws: Workspace, option_id: str) -> str:
             and r.platform == o.platform]
     failed = [p for p in ws.evidence.parity if p.runtime == o.runtime and _platform_id(ws, p.platform) == o.platform
               and p.verdict == Verdict.FAIL and (not ws.required_parity or p.kind in ws.required_parity)]
-    assumed = o.cost.assumed_output_tps_per_gpu is not None
+    # a disaggregated option whose pools both state an assumed capacity stands on that assumption
+    pools = (o.topology.prefill, o.topology.decode) if o.topology.disaggregated else ()
+    assumed = o.cost.assumed_output_tps_per_gpu is not None or (
+        bool(pools) and all(p is not None and p.assumed_tps_per_gpu is not None for p in pools))
     if runs and failed:
         return "fails-parity"
     if runs and runs[0].completed is not None:

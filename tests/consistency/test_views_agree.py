@@ -90,6 +90,7 @@ def check_cli_against_rules(ws, data) -> None:
         if e["total"] is not None and o["costs"]["engineering_person_weeks"]["value"] is not None:
             assert o["costs"]["engineering_person_weeks"]["value"] == pytest.approx(e["total"]["likely"])
         check_money(ws, data, o)
+        check_pools(ws, o)
         check_article_against_rules(ws, o)
     assert data["currency"] == ws.assumptions.currency
     # one order: the ranked options by rank, then the others; no winner and the reason when none is left
@@ -118,6 +119,40 @@ def check_money(ws, data, o) -> None:
         assert sum(m["total"] for m in cf["months"]) == pytest.approx(c["cash"]["tco_usd"]["value"]), o["option"]
         if c["all_in"]["tco_usd"]["value"] is not None:
             assert sum(m["economic"] for m in cf["months"]) == pytest.approx(c["all_in"]["tco_usd"]["value"])
+
+
+def check_pools(ws, o) -> None:
+    """A disaggregated option's pools by the rule written out (docs/analysis.md, "Prefill and decode
+    pools"): at a measured ratio whole copies of the configuration, the pool that runs out first
+    limiting; else each pool sized on its own; the pools size the option only where its own capacity is
+    an assumption, missing or cannot be judged."""
+    import math
+
+    opt = ws.option(o["option"])
+    p = o["pools"]
+    if opt is None or not opt.topology.disaggregated or opt.strategy.value == "hosted-api":
+        assert p is None, o["option"]
+        return
+    t, d = opt.topology, ws.demand
+    assert p["kind"] == "disaggregated" and p["kv_transfer"] == t.kv_transfer.value
+    pc, dc = t.prefill.assumed_tps_per_gpu, t.decode.assumed_tps_per_gpu
+    if pc is None or dc is None or d.output_tokens_per_s is None or not d.input_tokens or not d.output_tokens:
+        return
+    r = d.input_tokens / d.output_tokens
+    need = d.output_tokens_per_s * (1 + ws.assumptions.headroom)
+    if o["capacity"]["source"] != "assumed":  # the option's own (measured or failing) capacity stands
+        assert p["units"] is None and p["prefill"]["workers"] is None, o["option"]
+        return
+    if t.prefill.workers and t.decode.workers:
+        pg, dg = t.prefill.gpus, t.decode.gpus
+        unit = min(dg * dc.likely, pg * pc.likely / r)
+        units = math.ceil(need / unit - 1e-9)
+        assert p["units"] == units and p["unit_output_tps"] == pytest.approx(unit), o["option"]
+        assert o["capacity"]["figure"]["value"] == pytest.approx(unit / (pg + dg)), o["option"]
+    else:
+        assert p["prefill"]["workers"] == math.ceil(need * r / (t.prefill.gpus_per_worker * pc.likely) - 1e-9)
+        assert p["decode"]["workers"] == math.ceil(need / (t.decode.gpus_per_worker * dc.likely) - 1e-9)
+    assert p["prefill"]["basis"] == p["decode"]["basis"] == "assumed"
 
 
 def money_text(data, o, view: str, per_m: bool) -> str:
@@ -149,8 +184,12 @@ def check_article_against_rules(ws, o) -> None:
     decided = sum(1 for x in outcomes if x in ("pass", "fail"))
     checked = sum(1 for x in outcomes if x != "none")
     assert states[1] == ("answered" if decided == len(KINDS) else "partly" if checked else "not-answered"), o["option"]
-    answered = {a.item for a in ws.answers_for(o["option"])} & {i.id for i in ws.checklist}
-    assert states[3] == ("not-answered" if not answered else "answered" if len(answered) == len(ws.checklist)
+    # the items the option's topology needs (an item naming topologies counts only for those)
+    opt = ws.option(o["option"])
+    kind = opt.topology.kind if opt is not None and opt.topology.disaggregated else "aggregated"
+    needed = {i.id for i in ws.checklist if not i.topologies or kind in i.topologies}
+    answered = {a.item for a in ws.answers_for(o["option"])} & needed
+    assert states[3] == ("not-answered" if not answered else "answered" if len(answered) == len(needed)
                          else "partly"), o["option"]
 
 
@@ -507,6 +546,42 @@ def test_sample_pdf_agrees():
     text = pdf_text(ws, (*PDF_SECTIONS, "sensitivity"))
     check_pdf(data, text, ws)
     check_pdf_open_questions(data, text.splitlines())
+
+
+@needs_pdftotext
+def test_the_pools_agree_in_the_cli_text_json_and_the_record():
+    """Each disaggregated option's pools: the JSON's workers, GPUs and $/M of each direction are what
+    evaluate prints and what the record's cost section shows, with the demand in both directions."""
+    from deepdecide.cli.evaluate_cmd import render
+    from deepdecide.report import build
+
+    ws = sample()
+    a = evaluate(ws, sensitivity=False)
+    data = json_data(ws, a)
+    text = render(ws, a)
+    pdf = build(ws, sections=("cost",))
+    record = subprocess.run(["pdftotext", "-layout", "-", "-"], input=pdf, capture_output=True, check=True,
+                            timeout=60).stdout.decode("utf-8")
+    d = data["demand"]
+    demand = (f"Peak demand: {formatting.integer(d['output_tps']['value'])} output tok/s and "
+              f"{formatting.integer(d['input_tps']['value'])} input tok/s")
+    assert demand in text and demand in record
+    seen = 0
+    for o in data["options"]:
+        p = o["pools"]
+        if p is None:
+            continue
+        for role in ("prefill", "decode"):
+            pool = p[role]
+            row = _cells(next(ln for ln in text.splitlines() if ln.split()[:2] == [o["option"], role]))
+            money = formatting.money(pool["cost_per_m_tokens_usd"]["value"], data["currency"])
+            assert row[-5:] == [formatting.integer(pool["workers"]), formatting.integer(pool["gpus"]),
+                                formatting.integer(pool["nodes"]),
+                                f"{formatting.integer(pool['owned_used'])}+{formatting.integer(pool['new_gpus'])}",
+                                money], (o["option"], role, row)
+            assert money in record, (o["option"], role)
+            seen += 1
+    assert seen == 4  # the SM100 option and the mixed one
 
 
 def pdf_settings(examples: int):

@@ -101,7 +101,9 @@ def test_groups_that_are_no_option_get_distinct_colours_in_import_order(sample):
     h200 = p.group_color(sample, "sglang", "nv-h200")
     b200 = p.group_color(sample, "sglang", "nv-b200")
     assert h200 != b200
-    assert {h200, b200}.isdisjoint(p.option_color(sample, o.id) for o in sample.options)
+    assert {h200}.isdisjoint(p.option_color(sample, o.id) for o in sample.options)
+    # SGLang on B200 is the mixed option's runtime and platform (its decode pool): its colour
+    assert b200 == p.option_color(sample, "mixed-h100-prefill-sm100-decode")
 
 
 def test_a_short_label_set_in_the_workspace_file_is_read_and_saved(sample, tmp_path):

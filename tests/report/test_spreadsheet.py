@@ -213,7 +213,8 @@ def test_the_monthly_cash_flow_is_exported_and_sums_to_the_tco(tmp_path):
         assert sum(float(r["economic (all-in) [$]"]) for r in mine) == pytest.approx(oa.costs.all_in.tco_usd.value)
         assert float(mine[-1]["cumulative cash [$]"]) == pytest.approx(oa.costs.cash.tco_usd.value)
     b200 = [r for r in rows if r["option"] == "buy-sm100-deepinfer"]
-    assert float(next(r for r in b200 if r["month"] == "2027-03")["capex [$]"]) == pytest.approx(504 * 55_000)
+    # sized per pool at its measured 4 + 64 ratio: 25 units of 72 = 1,800 B200s (docs/analysis.md)
+    assert float(next(r for r in b200 if r["month"] == "2027-03")["capex [$]"]) == pytest.approx(1800 * 55_000)
     wb = openpyxl.load_workbook(x, read_only=True)
     assert wb.sheetnames == ["Comparison", "Evidence", "Parity", "Cash flow"]
     assert len(list(wb["Cash flow"].iter_rows())) == len(rows) + 1
@@ -243,3 +244,18 @@ def test_cli_export_errors_are_clear(tmp_path, capsys, monkeypatch):
     assert cli_main.main(["export", "--xlsx", str(tmp_path / "w.xlsx")]) == cli_main.EXIT_USAGE
     assert "pip install 'deepdecide[xlsx]'" in capsys.readouterr().err
     assert not (tmp_path / "w.xlsx").exists()
+
+
+def test_the_comparison_carries_each_pools_figures_with_their_basis():
+    ws = load_builtin_workspace()
+    t = sheet.comparison_table(ws, evaluate(ws, sensitivity=False))
+    row = next(r for r in t.rows if r[1] == "buy-sm100-deepinfer")
+    cell = dict(zip(t.headers, row, strict=True))
+    assert cell["pools: prefill: capacity under the SLO [input tok/s/GPU]"] == 20_000
+    assert cell["pools: prefill: capacity under the SLO basis"] == "assumed"
+    assert cell["pools: decode: capacity under the SLO [output tok/s/GPU]"] == 637.5
+    assert cell["pools: $/M input tokens [$/M input tok]"] == pytest.approx(0.0273, abs=5e-5)
+    assert cell["pools: $/M output tokens [$/M output tok]"] == pytest.approx(3.49, abs=5e-3)
+    assert cell["pools: $/M output tokens basis"] == "assumed"
+    aggregated = next(r for r in t.rows if r[1] == "keep-sglang-h100")
+    assert dict(zip(t.headers, aggregated, strict=True))["pools: $/M tokens, blended [$/M tok]"] is None

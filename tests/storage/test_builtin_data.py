@@ -12,7 +12,15 @@ from packaging.specifiers import SpecifierSet
 
 from deepdecide.domain.evidence import ParityKind, ProvenanceKind
 from deepdecide.domain.matrix import Component, SupportStatus, match_platform
-from deepdecide.domain.workspace import SCHEMA_VERSION, Answer, Direction, Pricing, Strategy
+from deepdecide.domain.workspace import (
+    SCHEMA_VERSION,
+    Answer,
+    Direction,
+    KvTransfer,
+    Pricing,
+    Strategy,
+    TopologyKind,
+)
 from deepdecide.storage.files import (
     canonical_json,
     data_root,
@@ -28,6 +36,7 @@ FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "nvidia_smi"
 OPTION_IDS = {
     "keep-vllm-h100", "keep-sglang-h100", "keep-trtllm-h100", "port-deepinfer-h100",
     "buy-sm100-deepinfer", "ascend950-deepinfer", "api-deepseek-flash", "rtx-dev-only",
+    "mixed-h100-prefill-sm100-decode",
 }
 METRICS = {
     "cost_per_m_tokens_usd", "tco_usd", "time_to_production_weeks", "engineering_person_weeks",
@@ -245,7 +254,7 @@ def test_criteria_use_the_analysis_metrics_and_weights_sum_to_one(workspace):
 # sample workspace
 
 
-def test_sample_has_the_eight_options_all_considered_none_chosen(workspace):
+def test_sample_has_the_nine_options_all_considered_none_chosen(workspace):
     assert {o.id for o in workspace.options} == OPTION_IDS
     assert set(workspace.decision.considered_options) == OPTION_IDS
     assert workspace.decision.chosen_option == ""
@@ -279,6 +288,17 @@ def test_reference_topology_is_kept_on_the_platform_it_was_measured_on(workspace
     t = workspace.option("buy-sm100-deepinfer").topology
     assert (t.prefill_gpus, t.decode_gpus, t.unit_gpus) == (4, 64, 68)
     assert t.measured_on == workspace.option("buy-sm100-deepinfer").platform == "nv-b200"
+    # schema 10: the article's 4 + 64 as a disaggregated option at its measured ratio, labelled
+    assert t.kind is TopologyKind.DISAGGREGATED and t.kv_transfer is KvTransfer.SCALE_UP
+    assert (t.prefill.workers, t.decode.workers) == (1, 1)
+    assert t.prefill.measured_on == t.decode.measured_on == "nv-b200"
+    assert all("ASSUMPTION" in p.assumption_note for p in (t.prefill, t.decode))
+    # the mixed path: owned H100 prefill, bought SM100 decode, illustrative and each pool labelled
+    mixed = workspace.option("mixed-h100-prefill-sm100-decode")
+    assert mixed.topology.prefill.platform == "nv-h100" and mixed.platform == "nv-b200"
+    assert "illustrative" in mixed.name and mixed.topology.kv_transfer is KvTransfer.RDMA
+    assert all("ASSUMPTION (illustrative)" in p.assumption_note
+               for p in (mixed.topology.prefill, mixed.topology.decode))
     # the port's capacity is an explicit, labelled assumption, never SM100 figures scaled to H100
     port = workspace.option("port-deepinfer-h100").cost
     assert port.assumed_output_tps_per_gpu is not None

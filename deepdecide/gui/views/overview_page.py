@@ -90,6 +90,7 @@ class OptionCard(QFrame):
         grid.setHorizontalSpacing(12)
         grid.setColumnStretch(0, 1)  # the names take the room the figures leave; they wrap only past it
         rows = [("gpus", _("GPUs needed (owned + new)")),
+                ("pools", _("Prefill + decode GPUs")),  # a disaggregated option's pools (hidden otherwise)
                 ("cpm_cash", ""), ("cpm_all-in", ""),  # in the workspace's currency: see _set_cost_views
                 ("tco_cash", _("TCO over the horizon, cash")),
                 ("tco_all-in", _("TCO over the horizon, all-in")),
@@ -161,6 +162,7 @@ class OptionCard(QFrame):
         for chip in (self.badge, *self.levels.values()):
             _style_chip(chip)
         self._set_cost_views(oa, currency)
+        self._set_pools(oa, currency)
         if oa.score is not None:
             names = criterion_names or {}
             parts = "<br>".join(f"{names.get(p.criterion, p.criterion)}: "
@@ -251,6 +253,31 @@ class OptionCard(QFrame):
                 font = name.font()
                 font.setBold(drives)
                 name.setFont(font)
+
+    def _set_pools(self, oa: OptionAssessment, currency: str) -> None:
+        """A disaggregated option's pools: GPUs of each, and on hover each pool's platform, support,
+        capacity with its basis, workers and $/M of its direction (the Assessment's figures)."""
+        p = oa.pools
+        self.names["pools"].setVisible(p is not None)
+        self.values["pools"].setVisible(p is not None)
+        if p is None:
+            return
+        lines = []
+        for pool in (p.prefill, p.decode):
+            cpm = pool.cost_per_m_tokens_usd
+            with formatting.using_currency(currency):
+                per_m = (formatting.quantity(cpm.value, cpm.unit) if cpm is not None and cpm.value is not None
+                         else DASH)
+            lines.append(fmt(_("<b>%1</b> on %2 (%3, %4): %5 %6 (%7); %8 workers of %9 GPUs; %10"),
+                             pool.role, f"{pool.runtime} / {pool.platform}", status_label(pool.classification.status),
+                             pool.limit, number(pool.capacity.value), formatting.unit_text(pool.capacity.unit),
+                             pool.basis.value, number(pool.workers), integer(pool.gpus_per_worker), per_m))
+        blended = p.cost_per_m_blended_usd
+        if blended is not None and blended.value is not None:
+            lines.append(fmt(_("Blended: %1 per million tokens of both directions"),
+                             money_range(blended.value, currency)))
+        lines.extend(text(m) for m in p.messages)
+        self._set("pools", f"{number(p.prefill.gpus)} + {number(p.decode.gpus)}", "<br>".join(lines))
 
     def _set(self, key: str, text: str, tip: str) -> None:
         self.values[key].setText(text)

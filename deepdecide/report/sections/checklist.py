@@ -30,7 +30,9 @@ def checklist(ctx: Context) -> list[Flowable]:
         row = [item.title]
         for c, oa in enumerate(a.options, start=1):
             line = oa.checklist.lines[r - 1]
-            row.append(word(line.answer) if line.answer else _("unanswered"))
+            row.append(word(line.answer) if line.answer else _("unanswered") if line.needed else _("not needed"))
+            if not line.needed:
+                continue
             if line.answer is None or line.answer == Answer.MISSING:
                 extra.append(("TEXTCOLOR", (c, r), (c, r), BAD))
             elif line.answer == Answer.EXTERNAL:

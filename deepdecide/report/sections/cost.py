@@ -12,6 +12,7 @@ from deepdecide.domain import presentation as look
 from deepdecide.domain.formatting import DASH, percent, unit_text
 from deepdecide.domain.i18n import _, ngettext
 from deepdecide.domain.messages import Message
+from deepdecide.domain.workspace import KvTransfer, PoolRole
 from deepdecide.report import charts
 from deepdecide.report.sections.base import BODY_W, Context, est, fig, h1, h2, money, num
 from deepdecide.report.sections.titles import title
@@ -100,6 +101,7 @@ def cost(ctx: Context) -> list[Flowable]:
                      [32 * mm, 14 * mm, 26 * mm, 12 * mm, 17 * mm, 17 * mm, 15 * mm, 24 * mm, 17 * mm],
                      numeric=(1, 3, 4, 5, 6, 8)))
     out += _cost_views(ctx)
+    out += pools(ctx)
     gaps = [f"{oa.name}: {text(oa.costs.tco_usd.missing_reason or oa.costs.cost_per_m_tokens_usd.missing_reason)}"
             for oa in a.options if oa.costs.tco_usd.value is None]
     if gaps:
@@ -150,6 +152,53 @@ def cost(ctx: Context) -> list[Flowable]:
             if any(assumed) else ""))
     out += trails(ctx)
     out += assumptions(ctx)
+    return out
+
+
+def pools(ctx: Context) -> list[Flowable]:
+    """The demand in both directions and each disaggregated option's prefill and decode pools: capacity
+    and its basis, workers, GPUs, nodes and $/M tokens of the pool's direction, each on its own platform."""
+    a = ctx.assessment
+    out: list[Flowable] = []
+    d = a.demand
+    if d is not None and d.output_tps.value is not None and d.input_tps.value is not None:
+        out.append(para(_("Peak demand: {output} output tok/s and {input} input tok/s ({ratio} input tokens per "
+                          "output token).").format(output=formatting.integer(d.output_tps.value),
+                                                   input=formatting.integer(d.input_tps.value),
+                                                   ratio=formatting.number(d.tokens_in_per_out))))
+    rows, notes = [], []
+    for oa in a.options:
+        p = oa.pools
+        if p is None:
+            continue
+        for pool in (p.prefill, p.decode):
+            cpm = pool.cost_per_m_tokens_usd
+            rows.append([oa.name, word(PoolRole(pool.role)), f"{pool.runtime} / {pool.platform}",
+                         word(pool.classification.status),
+                         f"{num(pool.capacity.value)} {unit_text(pool.capacity.unit)} ({word(pool.basis)})",
+                         num(pool.workers), num(pool.gpus), num(pool.nodes),
+                         f"{num(pool.owned_used)} + {num(pool.new_gpus)}",
+                         money(cpm.value) if cpm is not None else DASH])
+        ratio = (_("measured ratio, {n} configuration(s); the {limiting} pool limits").format(
+            n=num(p.units), limiting=word(PoolRole(p.limiting))) if p.ratio == "measured" and p.limiting else
+            _("measured ratio") if p.ratio == "measured" else
+            _("each pool sized on its own against its latency limit"))
+        blended = p.cost_per_m_blended_usd
+        notes.append("; ".join((_("{option}: {ratio}; KV transfer: {kv}; blended {price}/M tokens of both "
+                                  "directions").format(option=oa.name, ratio=ratio, kv=word(KvTransfer(p.kv_transfer)),
+                                                       price=money(blended.value) if blended is not None else DASH),
+                                *(text(m) for m in p.messages))))
+    if rows:
+        out.append(para(_("Prefill and decode pools: prefill capacity in input tok/s per GPU under the TTFT limit, "
+                          "decode in output tok/s per GPU under the TPOT limit, each with its basis; each pool priced "
+                          "on its own platform ({view} view, hardware and running cost, no engineering); {unit}/M of "
+                          "the pool's direction (input for prefill, output for decode).").format(
+                              view=word(a.cost_view), unit=ctx.unit)))
+        out.append(table([_("Option"), _("Pool"), _("Runtime / platform"), _("Class"), _("Capacity (basis)"),
+                          _("Workers"), _("GPUs"), _("Nodes"), _("Owned + new"), _("{unit}/M").format(unit=ctx.unit)],
+                         rows, [30 * mm, 13 * mm, 25 * mm, 16 * mm, 30 * mm, 13 * mm, 12 * mm, 11 * mm, 17 * mm,
+                                13 * mm], numeric=(5, 6, 7, 9)))
+        out += bullets(notes)
     return out
 
 

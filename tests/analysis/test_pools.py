@@ -1,0 +1,331 @@
+"""Prefill and decode as separate pools (schema 10): the sample's 4 + 64 option and its mixed H100 +
+SM100 option sized per pool by hand (docs/analysis.md, "Prefill and decode pools"), per-pool
+classification, the checklist per topology, the schema 8 -> 9 migration, and per-pool capacity from
+the real disaggregated files in ../shared/fixtures."""
+
+from __future__ import annotations
+
+import csv
+import math
+from dataclasses import replace
+
+import pytest
+from analysis_factory import E, workspace
+
+from deepdecide.analysis import evaluate
+from deepdecide.analysis import pools as P
+from deepdecide.analysis.assessment import CapacityBasis, PoolBasis
+from deepdecide.domain.evidence import BenchmarkRun
+from deepdecide.domain.workspace import KvTransfer, Pool, Topology, TopologyKind
+from deepdecide.importers.registry import import_file
+from deepdecide.storage.files import load_builtin_workspace, load_workspace
+
+# the economic $/GPU-h of a bought B200 in the sample: $55,000 over 4 years + 2.17 kW x $0.10 + $0.10
+B200_HOUR = 55_000 / (4 * 8760) + 2.17 * 0.10 + 0.10
+
+
+@pytest.fixture(scope="module")
+def sample():
+    return evaluate(load_builtin_workspace(), sensitivity=False)
+
+
+def test_demand_in_both_directions(sample):
+    d = sample.demand
+    assert d.output_tps.value == 200_000 and d.tokens_in_per_out == 8  # 8,192 in / 1,024 out
+    assert d.input_tps.value == 1_600_000 and d.input_tps.unit == "input tok/s"
+
+
+def test_the_articles_4_plus_64_at_its_measured_ratio_by_hand(sample):
+    """The worked example of docs/analysis.md: 200,000 output tok/s at 8 input tokens per output token,
+    20 % headroom, one spare unit; prefill 20,000 input tok/s per GPU, decode 637.5 output tok/s per GPU
+    (both assumed)."""
+    oa = sample.option("buy-sm100-deepinfer")
+    p = oa.pools
+    assert (p.kind, p.kv_transfer, p.ratio) == ("disaggregated", "scale-up-domain", "measured")
+    # one configuration: decode 64 x 637.5 = 40,800; prefill 4 x 20,000 / 8 = 10,000 -> prefill limits
+    assert p.unit_output_tps == 10_000 and p.limiting == "prefill"
+    assert p.idle_share == pytest.approx(1 - 10_000 / 40_800)  # 75.5 % of the decode pool unused
+    # 200,000 x 1.2 / 10,000 = 24 configurations (+ 1 spare): 24 + 1 workers per pool
+    assert p.units == 24 and p.prefill.workers == p.decode.workers == 24
+    assert p.prefill.spare_workers == p.decode.spare_workers == 1
+    assert (p.prefill.gpus, p.decode.gpus) == (25 * 4, 25 * 64) == (100, 1600)
+    assert (p.prefill.nodes, p.decode.nodes) == (13, 200)  # 100 / 8 = 12.5 -> 13; 1,600 / 8
+    assert p.prefill.basis == p.decode.basis == PoolBasis.ASSUMED
+    assert (p.prefill.limit, p.decode.limit) == ("TTFT", "TPOT")
+    # the option is sized by the pools: 10,000 / 68 output tok/s per serving GPU, 25 x 72 = 1,800 GPUs
+    assert oa.capacity.value == pytest.approx(10_000 / 68) and oa.capacity.basis == CapacityBasis.ASSUMED
+    assert (oa.fleet.units, oa.fleet.gpus.value) == (24, 1800)
+    # $/M per direction, all-in view: both pools bought B200s; 24 x 10,000 output tok/s served
+    tokens_per_hour = 24 * 10_000 * 3600 / 1e6
+    out = 1600 * B200_HOUR / tokens_per_hour
+    inp = 100 * B200_HOUR / tokens_per_hour / 8
+    assert p.decode.cost_per_m_tokens_usd.value == pytest.approx(out)  # $3.49 per M output tokens
+    assert p.prefill.cost_per_m_tokens_usd.value == pytest.approx(inp)  # $0.0273 per M input tokens
+    assert p.cost_per_m_output_usd.value == pytest.approx(out) and p.cost_per_m_input_usd.value == pytest.approx(inp)
+    assert p.cost_per_m_blended_usd.value == pytest.approx((inp * 8 + out) / 9)  # $0.412 per M tokens
+    assert [m.id for m in p.messages] == ["pools.idle"]
+
+
+def test_owned_h100_prefill_bought_sm100_decode_by_hand(sample):
+    oa = sample.option("mixed-h100-prefill-sm100-decode")
+    p = oa.pools
+    assert p.ratio == "sized" and p.kv_transfer == "rdma" and p.units is None
+    # prefill: 240,000 x 8 / (8 x 6,000) = 40 workers + 1 spare = 328 H100s, all owned (1,024 owned)
+    assert (p.prefill.platform, p.prefill.runtime, p.prefill.workers) == ("nv-h100", "sglang", 40)
+    assert (p.prefill.gpus, p.prefill.owned_used, p.prefill.new_gpus) == (328, 328, 0)
+    # decode: 240,000 / (8 x 800) = 37.5 -> 38 workers + 1 spare = 312 B200s, bought
+    assert (p.decode.platform, p.decode.workers, p.decode.gpus, p.decode.new_gpus) == ("nv-b200", 38, 312, 312)
+    assert p.decode.acquire == "buy" and p.prefill.acquire == ""
+    # each pool classified on its own: SGLang lists both platforms
+    assert oa.classification.official and not p.experimental_pools
+    assert {pool.classification.official for pool in (p.prefill, p.decode)} == {True}
+    # the ranking's money prices every GPU on the option's platform: said on the option and its pools
+    assert "pools.priced_on_option_platform" in [m.id for m in oa.messages]
+    # the option's capacity from both pools: 1 / (8 / 6,000 + 1 / 800) output tok/s per GPU
+    assert oa.capacity.value == pytest.approx(1 / (8 / 6000 + 1 / 800))
+
+
+def test_sizing_by_hand():
+    s = P.size_measured(200_000, 8, 0.2, 4, 64, 20_000, 637.5)
+    assert (s.units, s.prefill_gpus, s.decode_gpus, s.limiting) == (24, 96, 1536, "prefill")
+    # a decode-bound mix: 1 input token per output token
+    s = P.size_measured(200_000, 1, 0.0, 4, 64, 20_000, 637.5)
+    assert s.unit_output_tps == 40_800 and s.limiting == "decode" and s.units == 5
+    s = P.size_pools(200_000, 8, 0.2, 8, 8, 6000, 800)
+    assert (s.prefill_workers, s.decode_workers, s.prefill_gpus, s.decode_gpus) == (40, 38, 320, 304)
+
+
+def test_an_experimental_pool_makes_the_option_experimental_and_names_the_pool():
+    ws = load_builtin_workspace()
+    mixed = ws.option("mixed-h100-prefill-sm100-decode")
+    topo = replace(mixed.topology, prefill=replace(mixed.topology.prefill, runtime="deepinfer"))
+    ws = replace(ws, options=tuple(replace(o, topology=topo) if o.id == mixed.id else o for o in ws.options))
+    oa = evaluate(ws, sensitivity=False).option(mixed.id)
+    assert not oa.classification.official and oa.pools.experimental_pools == ("prefill",)
+    reasons = " ".join(map(str, oa.classification.reasons))
+    assert "the prefill pool is not officially supported" in reasons and "deepinfer on nv-h100" in reasons
+
+
+def test_pd_orchestration_is_needed_by_disaggregated_options_only(sample):
+    for oid in ("keep-vllm-h100", "keep-sglang-h100"):
+        line = next(ln for ln in sample.option(oid).checklist.lines if ln.item == "pd-orchestration")
+        assert not line.needed and not line.counted
+        assert "Prefill/decode orchestration" in sample.option(oid).checklist.not_needed
+    line = next(ln for ln in sample.option("mixed-h100-prefill-sm100-decode").checklist.lines
+                if ln.item == "pd-orchestration")
+    assert line.needed and line.counted  # external: its effort counts
+    # keep-vllm's "external" answer (llm-d, 4 person-weeks likely) no longer counts for its colocated layout
+    assert sample.option("keep-vllm-h100").checklist.effort_person_weeks.value == pytest.approx(2)
+
+
+def test_pools_without_capacity_leave_the_option_as_before():
+    """A disaggregated topology whose pools state no capacity is sized as one unit at the option's own
+    capacity (schema 8's behaviour); the missing pool capacity is said."""
+    ws = workspace()
+    topo = Topology("4 + 64", gpus_per_node=8, kind=TopologyKind.DISAGGREGATED, prefill=Pool(4, workers=1),
+                    decode=Pool(64, workers=1), unit_gpus=68)
+    opts = tuple(replace(o, topology=topo, cost=replace(o.cost, assumed_output_tps_per_gpu=E(500, 600, 700)))
+                 if o.id == "buy-sm100-deepinfer" else o for o in ws.options)
+    own = evaluate(ws, sensitivity=False).option("buy-sm100-deepinfer").capacity  # the factory's measured run
+    oa = evaluate(replace(ws, options=opts), sensitivity=False).option("buy-sm100-deepinfer")
+    assert oa.capacity.value == own.value and oa.capacity.basis == own.basis
+    assert oa.pools.prefill.basis == oa.pools.decode.basis == PoolBasis.NONE
+    assert "pools.no_capacity" in {m.id for m in oa.pools.messages}
+
+
+def test_an_assumption_never_replaces_a_failing_measurement():
+    from deepdecide.analysis.assessment import Capacity, CapacitySource, Figure
+
+    def cap(basis, source=CapacitySource.ASSUMED):
+        return Capacity(Figure("c", 1.0, "u"), basis, source=source)
+
+    pools = cap(CapacityBasis.ASSUMED)
+    assert not P.replaces(cap(CapacityBasis.FAILS_SLO), pools)
+    assert not P.replaces(cap(CapacityBasis.FAILS_PARITY), pools)
+    assert not P.replaces(cap(CapacityBasis.MEASURED, CapacitySource.OWN), pools)
+    assert P.replaces(cap(CapacityBasis.ASSUMED), pools) and P.replaces(cap(CapacityBasis.NONE), pools)
+    measured = cap(CapacityBasis.MEASURED, CapacitySource.THIRD_PARTY)
+    assert P.replaces(cap(CapacityBasis.MEASURED, CapacitySource.OWN), measured)
+
+
+def test_a_disaggregated_run_gives_each_pool_its_capacity_at_its_measured_ratio():
+    """A run of the option's runtime and platform with per-role GPU counts that meets the SLO sizes the
+    pools at the run's ratio (never the topology's), labelled measured."""
+    ws = workspace()
+    run = BenchmarkRun(tool="test", runtime="deepinfer", platform="nv-b200", model="DeepSeek-V4.1-Flash",
+                       gpu_count=24, prefill_gpus=8, decode_gpus=16, concurrency=64, input_tokens=8192,
+                       output_tokens=1024, request_throughput_rps=10.0, output_throughput_tps=10_240.0,
+                       ttft_ms_p99=900, tpot_ms_p99=30, label="pd 8+16")
+    assert P.per_role_capacity(run) == (8192 * 10 / 8, 10_240 / 16)
+    assert P.per_role_capacity(replace(run, gpu_count=20)) is None  # the counts contradict the total
+    s = P.size_measured(200_000, 8, 0.0, 8, 16, 10_240, 640)
+    # one configuration: min(16 x 640, 8 x 10,240 / 8) = 10,240 output tok/s, both pools balanced
+    assert s.unit_output_tps == 10_240 and s.idle_share == 0 and s.units == math.ceil(200_000 / 10_240)
+    del ws
+
+
+# ---------------------------------------------------------------------------------------------
+# the schema 8 -> 9 migration
+
+
+SCHEMA_8 = """kind: workspace
+schema_version: 8
+name: w
+model: m
+decision: {id: D, title: t}
+matrix: builtin
+options:
+- id: sm100
+  name: SM100
+  strategy: buy
+  runtime: deepinfer
+  platform: nv-b200
+  topology: {gpus_per_node: 8, prefill_gpus: 4, decode_gpus: 64, unit_gpus: 68, measured_on: nv-b200}
+- id: split
+  name: split
+  strategy: buy
+  runtime: deepinfer
+  platform: nv-b200
+  topology: {gpus_per_node: 8, prefill_gpus: 2, decode_gpus: 6}
+- id: half
+  name: half
+  strategy: buy
+  runtime: deepinfer
+  platform: nv-b200
+  topology: {gpus_per_node: 8, prefill_gpus: 4}
+"""
+
+
+def test_schema_8_topologies_become_pools(tmp_path):
+    path = tmp_path / "old.deepdecide.yaml"
+    path.write_text(SCHEMA_8, encoding="utf-8")
+    ws = load_workspace(path)
+    sm100, split, half = ws.options
+    t = sm100.topology
+    assert t.kind is TopologyKind.DISAGGREGATED and t.kv_transfer is KvTransfer.UNSTATED
+    assert t.prefill == Pool(4, workers=1, measured_on="nv-b200") and t.decode == Pool(64, workers=1,
+                                                                                       measured_on="nv-b200")
+    assert (t.prefill_gpus, t.decode_gpus, t.unit_gpus) == (4, 64, 68)
+    # no measured platform: the pools are sized on their own (no fixed ratio)
+    assert split.topology.prefill == Pool(2) and split.topology.decode == Pool(6)
+    assert half.topology.kind is TopologyKind.AGGREGATED and half.topology.prefill is None
+
+
+def test_schema_8_migration_warns_on_a_lone_count_and_names_the_old_place(tmp_path):
+    from deepdecide.domain.errors import ValidationError
+
+    path = tmp_path / "old.deepdecide.yaml"
+    path.write_text(SCHEMA_8, encoding="utf-8")
+    warnings: list[ValidationError] = []
+    load_workspace(path, warnings=warnings)
+    assert any("options[2].topology" in str(w) and "stays aggregated" in str(w) for w in warnings), warnings
+    bad = tmp_path / "bad.deepdecide.yaml"
+    bad.write_text(SCHEMA_8.replace("prefill_gpus: 2,", "prefill_gpus: 0,"), encoding="utf-8")
+    with pytest.raises(ValidationError) as e:
+        load_workspace(bad)
+    assert "options[1].topology.prefill_gpus" in str(e.value) and "bad.deepdecide.yaml" in str(e.value)
+
+
+# ---------------------------------------------------------------------------------------------
+# real disaggregated evidence: per-pool capacity against hand values from the files
+
+
+def _rows(path):
+    with path.open(encoding="utf-8", newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def test_aiconfigurator_disagg_rows_give_per_pool_capacity(shared_fixture):
+    path = shared_fixture("benchmarks/aiconfigurator/dsv4flash_rtxpro6000_8x4_sglang_isl2048_osl500_disagg_pareto.csv")
+    rows = _rows(path)
+    runs = import_file(path).evidence.runs
+    assert len(runs) == len(rows) == 7
+    for row, run in zip(rows, runs, strict=True):
+        p = int(row["(p)workers"]) * int(row["(p)tp"]) * int(row["(p)pp"]) * int(row["(p)dp"])
+        d = int(row["(d)workers"]) * int(row["(d)tp"]) * int(row["(d)pp"]) * int(row["(d)dp"])
+        # input tok/s = seq/s x ISL over the prefill GPUs; output tok/s over the decode GPUs
+        want = (float(row["seq/s"]) * float(row["isl"]) / p, float(row["tokens/s"]) / d)
+        assert P.per_role_capacity(run) == pytest.approx(want)
+    # the first row by hand: 0.048 seq/s x 2,048 / 8 = 12.288 input tok/s per prefill GPU; 23.92 / 8 = 2.99
+    assert P.per_role_capacity(runs[0]) == pytest.approx((12.288, 2.99))
+
+
+def test_aiconfigurator_silicon_refs_state_roles_but_no_throughput(shared_fixture):
+    """The measured silicon references give per-role counts and latencies, no throughput: no per-pool
+    capacity is made up from them (the pools fall to their stated assumption)."""
+    path = shared_fixture("benchmarks/aiconfigurator/aic_0.11_silicon_refs.csv")
+    runs = [r for r in import_file(path).evidence.runs if r.prefill_gpus and r.decode_gpus]
+    assert len(runs) == 12
+    by_label = {r.label.split()[1]: r for r in runs}
+    b200 = next(r for k, r in by_label.items() if k.startswith("dsr1_b200_trtllm_fp4_disagg"))
+    assert (b200.prefill_gpus, b200.decode_gpus) == (4, 16)
+    assert all(P.per_role_capacity(r) is None for r in runs)
+
+
+def test_llmd_v01_heterogeneous_pd_report_gives_per_pool_capacity(shared_fixture):
+    import yaml
+
+    path = shared_fixture("benchmarks/llmd/br_v0_1_example_docs.yaml")
+    (run,) = import_file(path).evidence.runs
+    doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+    req = doc["metrics"]["requests"]
+    thr = doc["metrics"]["throughput"]
+    rate = thr["requests_per_sec"]
+    # the report's 1 prefill and 16 decode accelerators; input = requests/s x mean input length
+    assert (run.prefill_gpus, run.decode_gpus) == (1, 16)
+    want = (rate * req["input_length"]["mean"] / 1, thr["output_tokens_per_sec"] / 16)
+    assert P.per_role_capacity(run) == pytest.approx(want)
+
+
+def test_pool_assumptions_never_replace_the_options_measured_capacity():
+    """The factory's B200 option has a measured run that meets the SLO: pools that state only assumed
+    capacities do not size it, and say so (no workers, no pool cost)."""
+    ws = workspace()
+    topo = Topology("4 + 64", gpus_per_node=8, kind=TopologyKind.DISAGGREGATED,
+                    prefill=Pool(4, workers=1, assumed_tps_per_gpu=E(10_000, 20_000, 30_000)),
+                    decode=Pool(64, workers=1, assumed_tps_per_gpu=E(500, 600, 700)), unit_gpus=68)
+    own = evaluate(ws, sensitivity=False).option("buy-sm100-deepinfer").capacity
+    opts = tuple(replace(o, topology=topo) if o.id == "buy-sm100-deepinfer" else o for o in ws.options)
+    oa = evaluate(replace(ws, options=opts), sensitivity=False).option("buy-sm100-deepinfer")
+    assert own.basis != CapacityBasis.ASSUMED and oa.capacity.value == own.value
+    assert oa.pools.units is None and oa.pools.prefill.workers is None and oa.pools.decode.gpus is None
+    assert "pools.not_used" in {m.id for m in oa.pools.messages}
+
+
+def test_real_aiconfigurator_disagg_rows_size_the_pools_at_their_ratio_labelled_predicted(shared_fixture):
+    """End to end: the AIConfigurator disaggregated Pareto set (SGLang, DeepSeek-V4-Flash-FP8, 8 prefill +
+    8 decode GPUs per row, modelled) is evidence for a disaggregated SGLang option on that system. With the
+    file's own SLA as the SLO (TTFT 10,000 ms, TPOT 1,000 ms; its single modelled values read as p99 by a
+    stated mapping), each pool takes the capacity of the best row that meets it, at that row's 8 + 8
+    ratio, labelled predicted."""
+    import dataclasses as dc
+
+    from deepdecide.domain.evidence import Evidence, StatMapping
+    from deepdecide.domain.workload import Workload
+    from deepdecide.domain.workspace import SLO, Strategy
+    from deepdecide.importers.base import ImportContext
+
+    path = shared_fixture("benchmarks/aiconfigurator/dsv4flash_rtxpro6000_8x4_sglang_isl2048_osl500_disagg_pareto.csv")
+    rows = _rows(path)
+    result = import_file(path, ImportContext(platform="nv-rtxpro6000"))
+    mappings = (StatMapping("ttft_ms_p99", "ttft_ms_mean", 1.0, "AIConfigurator models one value"),
+                StatMapping("tpot_ms_p99", "tpot_ms_mean", 1.0, "AIConfigurator models one value"))
+    evidence = Evidence(files=(dc.replace(result.evidence, mappings=mappings),))
+    ws = load_builtin_workspace()
+    base = ws.option("keep-sglang-h100")
+    option = replace(base, id="sglang-rtx-pd", name="SGLang P/D on RTX PRO 6000", strategy=Strategy.BUY,
+                     platform="nv-rtxpro6000",
+                     topology=Topology("P/D", gpus_per_node=8, kind=TopologyKind.DISAGGREGATED,
+                                       prefill=Pool(8, assumed_tps_per_gpu=E(1, 2, 3)),
+                                       decode=Pool(8, assumed_tps_per_gpu=E(1, 2, 3))))
+    ws = replace(ws, options=(*ws.options, option), evidence=evidence,
+                 workload=Workload(model=result.evidence.runs[0].model),
+                 slo=SLO(ttft_p99_ms=10_000, tpot_p99_ms=1_000, max_error_rate=None))
+    p = evaluate(ws, sensitivity=False).option("sglang-rtx-pd").pools
+    # every row meets the SLA; the best makes 23.92 output tok/s over 16 GPUs (row 1 of the file)
+    best = max(rows, key=lambda r: float(r["tokens/s"]))
+    assert best is rows[0] and float(best["ttft"]) <= 10_000 and float(best["tpot"]) <= 1_000
+    assert p.prefill.basis == p.decode.basis == PoolBasis.PREDICTED
+    assert p.prefill.capacity.value == pytest.approx(0.048 * 2048 / 8)  # 12.288 input tok/s per prefill GPU
+    assert p.decode.capacity.value == pytest.approx(23.92 / 8)  # 2.99 output tok/s per decode GPU
+    assert p.ratio == "measured" and p.limiting  # the row's 8 + 8, never rescaled
