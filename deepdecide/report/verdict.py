@@ -148,7 +148,10 @@ def _other_software(result: Verification) -> tuple[str, str]:
     version = made.get("deepdecide", "?")
     if version != here["deepdecide"]:
         return version, ""
-    return version, ", ".join(f"{k} {v}" for k, v in sorted(made.items()) if k != "deepdecide" and here.get(k) != v)
+    other = ", ".join(f"{k} {v}" for k, v in sorted(made.items()) if k != "deepdecide" and here.get(k) != v)
+    if not other and result.earlier_schema is not None:  # an earlier build of this version
+        other = f"workspace schema {result.earlier_schema}"
+    return version, other
 
 
 def _approval(result: Verification, data: bytes) -> ApprovalState | None:
