@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from deepdecide.domain import formatting
 from deepdecide.domain.errors import DeepdecideError, ValidationError, ValidationErrors
 from deepdecide.domain.i18n import N_, _
+from deepdecide.domain.workspace import SCHEMA_VERSION
 from deepdecide.report.canonical import (
     APPROVAL_NAME,
     BUILD_NAME,
@@ -41,7 +42,6 @@ from deepdecide.report.canonical import (
     workspace_from_json,
 )
 from deepdecide.report.signing import SignatureCheck, validate_signatures
-from deepdecide.domain.workspace import SCHEMA_VERSION
 from deepdecide.storage.files import canonical_json, document_schema
 
 if TYPE_CHECKING:

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from deepdecide.domain import validation
-from deepdecide.domain.errors import ValidationError, ValidationErrors
+from deepdecide.domain.errors import MigratedValue, ValidationError, ValidationErrors
 from deepdecide.domain.evidence import BenchmarkRun
 from deepdecide.domain.i18n import _
 from deepdecide.domain.matrix import Component, SupportMatrix
@@ -486,7 +486,7 @@ def _migrate(body: dict[str, Any], located: LocatedData, warnings: list[Validati
     original = version
 
     def warn(path: str, reason: str) -> None:
-        warnings.append(ValidationError(reason, file=located.file, line=located.line_of(path), path=path))
+        warnings.append(MigratedValue(reason, file=located.file, line=located.line_of(path), path=path))
 
     while version < SCHEMA_VERSION:
         if version not in MIGRATIONS:
