@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from deepdecide.domain.errors import DeepdecideError, ValidationError, WriteConflict
+from deepdecide.domain.errors import DeepdecideError, MigratedValue, ValidationError, WriteConflict
 from deepdecide.domain.workspace import Workspace
 from deepdecide.gui.controller_context import ControllerContext
 from deepdecide.gui.document import WorkspaceDocument
@@ -510,10 +510,14 @@ class MainWindow(QMainWindow):
         self.document.replace(ws, path, disk_sha256=sha256)
         self._remember(path)
         self.status_label.setText(fmt(QCoreApplication.translate("MainWindow", "Opened %1"), path))
-        if warnings:  # an older file breaking a newer rule: it opens; saving it needs the values fixed
+        # an older file breaking a newer rule: it opens; saving it needs the values fixed (what its migration
+        # read otherwise blocks nothing: listed in the tooltip)
+        blocking = [w for w in warnings if not isinstance(w, MigratedValue)]
+        if blocking:
             self.status_label.setText(fmt(QCoreApplication.translate(
                 "MainWindow", "Opened %1 with %n warning(s): fix them before saving. First: %2", None,
-                len(warnings)), path, str(warnings[0])))
+                len(blocking)), path, str(blocking[0])))
+        if warnings:
             self.status_label.setToolTip("\n".join(str(w) for w in warnings))
         return True
 
