@@ -143,9 +143,13 @@ def output_refused(*paths: str | None) -> bool:
 
 
 def report_warnings(warnings: Sequence[DeepdecideError]) -> None:
-    """Rules an older file breaks that its schema did not have: it opens, but saving it needs a fix."""
+    """What an older file's migration read otherwise (nothing to fix), and rules it breaks that its schema
+    did not have: it opens, but saving it needs a fix."""
+    from deepdecide.domain.errors import MigratedValue
+
     for w in warnings:
         error(_("warning: {message}").format(message=getattr(w, "message", w)))
+    warnings = [w for w in warnings if not isinstance(w, MigratedValue)]
     if warnings:
         error(ngettext("warning: {n} value breaks rules of the current workspace schema; the file opens, "
                        "but saving it (or changing its status) requires fixing it (docs/workspace-schema.md)",

@@ -41,6 +41,11 @@ class ValidationError(LocatedError):
     """A workspace or data file that does not follow the format."""
 
 
+class MigratedValue(ValidationError):
+    """A value of an older file that its schema's migration read otherwise, or that needs attention under
+    a newer schema (a warning on open): named and located, and nothing that blocks saving."""
+
+
 class ValidationErrors(DeepdecideError):
     """Several validation errors in one file (all reported at once)."""
 

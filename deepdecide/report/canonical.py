@@ -13,9 +13,16 @@ import hashlib
 import json
 
 from deepdecide.domain.errors import ValidationError, ValidationErrors
-from deepdecide.domain.workspace import Workspace
+from deepdecide.domain.workspace import SCHEMA_VERSION, Workspace
 from deepdecide.storage import codec
-from deepdecide.storage.files import POOLS_SCHEMA, canonical_json, check, is_validated, migrate_topology_pools
+from deepdecide.storage.files import (
+    canonical_json,
+    check,
+    check_with_warnings,
+    document_schema,
+    is_validated,
+    migrate_body,
+)
 
 INPUTS_NAME = "deepdecide-inputs.json"
 BUILD_NAME = "deepdecide-build.json"
@@ -36,7 +43,9 @@ def validate(ws: Workspace, file: str = "") -> None:
 
 
 def workspace_from_json(data: bytes, file: str = INPUTS_NAME, *, check_values: bool = True) -> Workspace:
-    """Decode canonical workspace JSON (as embedded in a record) and validate it."""
+    """Decode canonical workspace JSON (as embedded in a record) and validate it. The inputs of a record
+    an earlier build made are of its schema: they are migrated as a file of that schema is, and held
+    to the rules that schema had (a later rule they break is no error here)."""
     try:
         doc = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
@@ -44,15 +53,21 @@ def workspace_from_json(data: bytes, file: str = INPUTS_NAME, *, check_values: b
     if not isinstance(doc, dict) or doc.get("kind") != "workspace":
         raise ValidationError("not a deepdecide workspace (kind is not 'workspace')", file=file, path="kind")
     body = {k: v for k, v in doc.items() if k != "kind"}
-    version = body.get("schema_version")
-    if isinstance(version, int) and version < POOLS_SCHEMA:  # inputs of a record made before the pools
-        body = migrate_topology_pools(body)
+    version = SCHEMA_VERSION
     try:
+        if document_schema(body) != SCHEMA_VERSION:  # a record of an earlier build: its schema's migrations
+            body, version = migrate_body(body, file)
         ws: Workspace = codec.from_data(Workspace, body)
     except ValidationError as exc:
         exc.file = file
         raise
-    if check_values:
+    if check_values and version != SCHEMA_VERSION:  # the rules its schema had; later ones it may break
+        errors = check_with_warnings(ws, version)[0]
+        for e in errors:
+            e.file = e.file or file
+        if errors:
+            raise ValidationErrors(errors) if len(errors) > 1 else errors[0]
+    elif check_values:
         validate(ws, file)
     return ws
 

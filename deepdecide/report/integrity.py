@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from deepdecide.domain import formatting
 from deepdecide.domain.errors import DeepdecideError, ValidationError, ValidationErrors
 from deepdecide.domain.i18n import N_, _
+from deepdecide.domain.workspace import SCHEMA_VERSION
 from deepdecide.report.canonical import (
     APPROVAL_NAME,
     BUILD_NAME,
@@ -41,7 +42,7 @@ from deepdecide.report.canonical import (
     workspace_from_json,
 )
 from deepdecide.report.signing import SignatureCheck, validate_signatures
-from deepdecide.storage.files import canonical_json
+from deepdecide.storage.files import canonical_json, document_schema
 
 if TYPE_CHECKING:
     from deepdecide.report.approval import ApprovalState, EmbeddedApproval
@@ -65,6 +66,8 @@ class Verification:
     inputs_sha256: str = ""
     language: str = ""  # the record's language, from its build parameters
     made_by: dict[str, str] = field(default_factory=dict)  # the software that made it, from its build parameters
+    #: the workspace schema of its inputs when an earlier build of this very software made it (None otherwise)
+    earlier_schema: int | None = None
     crls: list[Any] | None = None  # the revocation lists the signatures were checked against
     legacy: bool = False  # says accepted (or rejected) without a signed approval record to show it
     record_bytes: int = 0
@@ -323,6 +326,13 @@ def verify(pdf: bytes, *, trust: list[Any] | None = None, crls: list[Any] | None
     if found.made_by and found.made_by != generator_info():
         _unconfirmed(pdf, inputs, params_raw, attachments.get(PREVIOUS_NAME), trust, found)
         return found
+    schema = _inputs_schema(inputs)
+    if found.made_by and schema is not None and schema < SCHEMA_VERSION:
+        # the same version and libraries, but inputs of an earlier schema: an earlier build of this version
+        # made it (the build's own schema is what it writes), and only that build rebuilds it
+        found.earlier_schema = schema
+        _unconfirmed(pdf, inputs, params_raw, attachments.get(PREVIOUS_NAME), trust, found)
+        return found
     try:
         ws = workspace_from_json(inputs)
     except (ValidationError, ValidationErrors) as exc:
@@ -421,8 +431,10 @@ def headline_text(headline: str) -> str:
     if m is not None:
         if not m.group(2):
             return _("unconfirmed: made by deepdecide {version}, verify with that version").format(version=m.group(1))
+        schema = re.fullmatch(r"workspace schema (\d+)", m.group(2))  # an earlier build of the same version
+        other = _("workspace schema {number}").format(number=schema.group(1)) if schema else m.group(2)
         return _("unconfirmed: made by deepdecide {version} with {software}, verify with that software").format(
-            version=m.group(1), software=m.group(2))
+            version=m.group(1), software=other)
     if headline.startswith("intact and trusted, but not approved ("):
         state = headline[len("intact and trusted, but not approved ("):-1]
         return _("intact and trusted, but not approved ({state})").format(state=_(state))
@@ -471,7 +483,12 @@ def _unconfirmed(pdf: bytes, inputs: bytes, params: bytes, previous: bytes | Non
     altered: list[str] = []  # what shows the file was changed, whatever made it
     notes = [_("made by {made}; this is {here}: only the software that made a record rebuilds it byte for byte, "
                "so its pages were not compared with its inputs here. Verify it with that version").format(
-                   made=software(made), here=software(here))]
+                   made=software(made), here=software(here))
+             if found.earlier_schema is None else
+             _("made by an earlier build of {made}: its inputs are of workspace schema {schema}, this build writes "
+               "schema {current}; only the build that made a record rebuilds it byte for byte, so its pages were "
+               "not compared with its inputs here. Verify it with that build").format(
+                   made=software(made), schema=found.earlier_schema, current=SCHEMA_VERSION)]
     # the page footers show the inputs' hash
     digest = found.inputs_sha256
     texts = _page_texts(pdf)
@@ -539,6 +556,14 @@ def _unconfirmed(pdf: bytes, inputs: bytes, params: bytes, previous: bytes | Non
     found.checks.extend(judged.checks)
     found.status = ALTERED if altered else UNCONFIRMED
     found.reasons = [*altered, *notes]
+
+
+def _inputs_schema(inputs: bytes) -> int | None:
+    """The workspace schema a record's embedded inputs state (None when they are no JSON object of one)."""
+    try:
+        return document_schema(json.loads(inputs.decode("utf-8")))
+    except (UnicodeDecodeError, ValueError):
+        return None
 
 
 def _undecodable_streams(pdf: bytes) -> list[int]:

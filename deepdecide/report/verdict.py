@@ -60,8 +60,8 @@ OUTCOMES: tuple[tuple[int, str, str], ...] = (
      "signature never counts as approval, in the record or in the signed approval record an accepted "
      "record embeds")),
     (EXIT_UNCONFIRMED, N_("unconfirmed: made by deepdecide X, verify with that version"),
-     N_("made by another deepdecide version X (or with another reportlab or zlib), the only software that "
-     "rebuilds it byte for byte; what needs no rebuild holds: every page footer shows the embedded inputs' "
+     N_("made by another deepdecide version X (or with another reportlab or zlib, or by an earlier build of this "
+     "version: inputs of an earlier workspace schema), the only software that rebuilds it byte for byte; what needs no rebuild holds: every page footer shows the embedded inputs' "
      "SHA-256, every compressed stream decodes, the inputs are canonical (a valid workspace where this version "
      "reads them), and nothing but valid signatures was appended (each signature is listed)")),
     (EXIT_ALTERED, N_("ALTERED"), N_("the file is not the record its inputs give, or a signature does not verify; "
@@ -148,7 +148,10 @@ def _other_software(result: Verification) -> tuple[str, str]:
     version = made.get("deepdecide", "?")
     if version != here["deepdecide"]:
         return version, ""
-    return version, ", ".join(f"{k} {v}" for k, v in sorted(made.items()) if k != "deepdecide" and here.get(k) != v)
+    other = ", ".join(f"{k} {v}" for k, v in sorted(made.items()) if k != "deepdecide" and here.get(k) != v)
+    if not other and result.earlier_schema is not None:  # an earlier build of this version
+        other = f"workspace schema {result.earlier_schema}"
+    return version, other
 
 
 def _approval(result: Verification, data: bytes) -> ApprovalState | None:

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from deepdecide.domain import validation
-from deepdecide.domain.errors import ValidationError, ValidationErrors
+from deepdecide.domain.errors import MigratedValue, ValidationError, ValidationErrors
 from deepdecide.domain.evidence import BenchmarkRun
 from deepdecide.domain.i18n import _
 from deepdecide.domain.matrix import Component, SupportMatrix
@@ -30,6 +30,8 @@ from deepdecide.storage import codec
 from deepdecide.storage.yamlio import LocatedData, atomic_write_bytes, dump_yaml, parse_yaml, read_yaml_file
 
 WORKSPACE_SUFFIX = ".deepdecide.yaml"
+#: the schema of a document that states no ``schema_version`` (the builds of schema 1 wrote none)
+FIRST_SCHEMA_VERSION = 1
 BUILTIN = "builtin"
 
 
@@ -137,6 +139,7 @@ def _migrate_signoff_roles_1_to_2(body: dict[str, Any], warn: Callable[[str, str
     listed = {str(r) for key in ("decision_makers", "consulted") if isinstance(decision.get(key), list)
               for r in decision[key]}
     out = []
+    added: list[str] = []
     for i, row in enumerate(rows):
         role = row.get("role") if isinstance(row, dict) else None
         if isinstance(role, str) and role not in listed:
@@ -146,12 +149,41 @@ def _migrate_signoff_roles_1_to_2(body: dict[str, Any], warn: Callable[[str, str
                     warn(f"signoffs[{i}].role", _("read as {role!r}: schema 2 names a sign-off by its role as "
                                                   "decision_makers or consulted list it").format(role=row["role"]))
                     break
+            else:
+                # schema 1 let any role sign: the row keeps its role, and the role is listed as consulted
+                # (it may sign, and is no required approver), so the row means what the file said
+                if role not in added:
+                    added.append(role)
+                warn(f"signoffs[{i}].role", _("{role!r} is listed under decision.consulted: schema 1 let any role "
+                                              "sign, schema 2 only the roles decision_makers or consulted list "
+                                              "(a verdict it holds stays legacy, unverified)").format(role=role))
         out.append(row)
-    return {**body, "signoffs": out}
+    if added:
+        consulted = decision.get("consulted")
+        decision = {**decision, "consulted": [*(consulted if isinstance(consulted, list) else ()), *added]}
+    return {**body, "decision": decision, "signoffs": out}
+
+
+#: metric names a criterion of a schema-1 build could name, and the metric each is now (the same figure)
+_FORMER_METRICS = {"usd_per_m_output_tokens": "cost_per_m_tokens_usd"}
+
+
+def _migrate_metric_names_1_to_2(body: dict[str, Any], warn: Callable[[str, str], None]) -> dict[str, Any]:
+    """Schema 2 names a criterion's metric from the analysis's table; a schema-1 build wrote the cost per
+    million output tokens as ``usd_per_m_output_tokens``: read as ``cost_per_m_tokens_usd`` (the same
+    figure), with a warning. Any other unknown metric stays, and opens with a warning."""
+    criteria = body.get("criteria")
+    for i, c in enumerate(criteria if isinstance(criteria, list) else ()):
+        metric = c.get("metric") if isinstance(c, dict) else None
+        if isinstance(metric, str) and metric in _FORMER_METRICS:
+            c["metric"] = _FORMER_METRICS[metric]
+            warn(f"criteria[{i}].metric", _("read as {metric!r}: the same figure under the name schema 2 "
+                                            "gives it").format(metric=c["metric"]))
+    return body
 
 
 def _migrate_1_to_2_all(body: dict[str, Any], warn: Callable[[str, str], None]) -> dict[str, Any]:
-    return _migrate_signoff_roles_1_to_2(_migrate_1_to_2(body, warn), warn)
+    return _migrate_metric_names_1_to_2(_migrate_signoff_roles_1_to_2(_migrate_1_to_2(body, warn), warn), warn)
 
 
 def _migrate_2_to_3(body: dict[str, Any], warn: Callable[[str, str], None]) -> dict[str, Any]:
@@ -392,17 +424,15 @@ def _evidence_items(body: dict[str, Any], key: str) -> Iterator[dict[str, Any]]:
         yield from (x for x in (items if isinstance(items, list) else ()) if isinstance(x, dict))
 
 
-#: the schema that states topologies as pools (``_migrate_9_to_10``): a record's embedded inputs written
-#: before it are read through that migration (report/canonical.py), their other fields as they are
-POOLS_SCHEMA = 10
+def _migrate_2_to_3_all(body: dict[str, Any], warn: Callable[[str, str], None]) -> dict[str, Any]:
+    """The builds of schema 2 before the sign-off role rule (which came without a version bump) wrote
+    the roles of schema 1 (the built-in sample's "Head of Inference Platform (approver)"): their rows
+    are read as a schema-1 file's are (``_migrate_signoff_roles_1_to_2``), which leaves a row of a
+    listed role untouched."""
+    return _migrate_2_to_3(_migrate_signoff_roles_1_to_2(body, warn), warn)
 
 
-def migrate_topology_pools(body: dict[str, Any]) -> dict[str, Any]:
-    """Schema 9's ``prefill_gpus`` / ``decode_gpus`` as pools, without warnings (``_migrate_9_to_10``)."""
-    return _migrate_9_to_10(body, lambda _path, _message: None)
-
-
-MIGRATIONS: dict[int, Migration] = {1: _migrate_1_to_2_all, 2: _migrate_2_to_3, 3: _migrate_3_to_4,
+MIGRATIONS: dict[int, Migration] = {1: _migrate_1_to_2_all, 2: _migrate_2_to_3_all, 3: _migrate_3_to_4,
                                     4: _migrate_4_to_5, 5: _migrate_5_to_6, 6: _migrate_6_to_7,
                                     7: _migrate_7_to_8, 8: _migrate_8_to_9, 9: _migrate_9_to_10}
 
@@ -468,8 +498,11 @@ def _origin(path: str, moves: dict[str, str]) -> str:
 
 
 def _migrate(body: dict[str, Any], located: LocatedData, warnings: list[ValidationError]) -> tuple[dict[str, Any], int]:
-    """Upgrade ``body`` to the current schema; return it and the version the file was written in."""
-    version = body.get("schema_version", SCHEMA_VERSION)
+    """Upgrade ``body`` to the current schema; return it and the version the file was written in.
+
+    A file without ``schema_version`` is of the first schema: the builds of schema 1 (and the first
+    build of schema 2) wrote none, so the whole migration chain runs from there (docs/workspace-schema.md)."""
+    version = body.get("schema_version", FIRST_SCHEMA_VERSION)
     if not isinstance(version, int) or isinstance(version, bool):
         raise ValidationError(
             _('schema_version must be an integer, got {version!r}').format(version=version),
@@ -483,7 +516,7 @@ def _migrate(body: dict[str, Any], located: LocatedData, warnings: list[Validati
     original = version
 
     def warn(path: str, reason: str) -> None:
-        warnings.append(ValidationError(reason, file=located.file, line=located.line_of(path), path=path))
+        warnings.append(MigratedValue(reason, file=located.file, line=located.line_of(path), path=path))
 
     while version < SCHEMA_VERSION:
         if version not in MIGRATIONS:
@@ -495,6 +528,23 @@ def _migrate(body: dict[str, Any], located: LocatedData, warnings: list[Validati
         version += 1
         body["schema_version"] = version
     return body, original
+
+
+def migrate_body(body: dict[str, Any], file: str = "") -> tuple[dict[str, Any], int]:
+    """``body`` (a document's plain data, without ``kind``: a record's embedded inputs) upgraded to the
+    current schema, and the version it was written in; what the migrations warned is dropped (there is
+    no file to locate it in). Raises ValidationError for a version this build cannot read."""
+    found: list[ValidationError] = []
+    return _migrate(dict(body), LocatedData(body, {}, file), found)
+
+
+def document_schema(body: Any) -> int | None:
+    """The schema version a document's plain data states (the first when it states none), or None when
+    it states no integer."""
+    if not isinstance(body, dict):
+        return None
+    version = body.get("schema_version", FIRST_SCHEMA_VERSION)
+    return version if isinstance(version, int) and not isinstance(version, bool) else None
 
 
 def _legacy_provenance_kinds(body: dict[str, Any]) -> None:
@@ -696,7 +746,7 @@ def load_builtin_matrix() -> SupportMatrix:
 
 def workspace_to_data(ws: Workspace, *, canonical: bool = False) -> dict[str, Any]:
     """Plain data of a workspace. ``schema_version`` is always written (a file without one is read as
-    the current schema, which would skip a migration once the schema moves on)."""
+    the first schema, whose builds wrote none)."""
     body = codec.to_data(ws, omit_defaults=not canonical)
     return {"kind": "workspace", "schema_version": ws.schema_version, **body}
 

@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from deepdecide.domain.errors import DeepdecideError, ValidationError, WriteConflict
+from deepdecide.domain.errors import DeepdecideError, MigratedValue, ValidationError, WriteConflict
 from deepdecide.domain.i18n import _, ngettext
 from deepdecide.domain.workspace import Workspace
 from deepdecide.gui.controller_context import ControllerContext
@@ -625,8 +625,15 @@ class MainWindow(QMainWindow):
         self.document.replace(ws, path, disk_sha256=sha256)
         self._remember(path)
         self.status_label.setText(fmt(_("Opened %1"), path))
-        if warnings:  # an older file breaking a newer rule: it opens; saving it needs the values fixed
-            self.status_label.setText(fmt(ngettext("Opened %1 with {n} warning(s): fix them before saving. First: %2", "Opened %1 with {n} warning(s): fix them before saving. First: %2", len(warnings)).format(n=len(warnings)), path, str(warnings[0])))
+        # an older file breaking a newer rule: it opens; saving it needs the values fixed (what its migration
+        # read otherwise blocks nothing: listed in the tooltip)
+        blocking = [w for w in warnings if not isinstance(w, MigratedValue)]
+        if blocking:
+            self.status_label.setText(fmt(ngettext(
+                "Opened %1 with {n} warning(s): fix them before saving. First: %2",
+                "Opened %1 with {n} warning(s): fix them before saving. First: %2",
+                len(blocking)).format(n=len(blocking)), path, str(blocking[0])))
+        if warnings:
             self.status_label.setToolTip("\n".join(str(w) for w in warnings))
         return True
 
