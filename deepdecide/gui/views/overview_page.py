@@ -105,7 +105,10 @@ class OptionCard(QFrame):
             value = QLabel(DASH)
             value.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             value.setTextFormat(Qt.TextFormat.PlainText)
-            value.setSizePolicy(QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Preferred)  # a figure is never squeezed
+            if key in ("buy", "payback", "runs"):  # words, not a figure: they wrap rather than squeeze the names
+                value.setWordWrap(True)
+            else:
+                value.setSizePolicy(QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Preferred)  # a figure is never squeezed
             grid.addWidget(name, i, 0)
             grid.addWidget(value, i, 1)
             self.values[key] = value
