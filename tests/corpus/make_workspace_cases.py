@@ -98,8 +98,8 @@ _RANGE_CASES: list[tuple[str, str, Any]] = [
     ("unit-gpus-negative", "options[0].topology.unit_gpus", -8),
     ("unit-gpus-huge", "options[0].topology.unit_gpus", 10**15),
     ("unit-gpus-float", "options[0].topology.unit_gpus", 8.5),
-    ("prefill-gpus-zero", "options[0].topology.prefill_gpus", 0),
-    ("decode-gpus-huge", "options[0].topology.decode_gpus", 10**7),
+    ("prefill-gpus-zero", "options[0].topology.prefill", {"gpus_per_worker": 0}),  # schema 10: pools
+    ("decode-gpus-huge", "options[0].topology.decode", {"gpus_per_worker": 10**7}),
     # demand
     ("demand-zero", "demand.output_tokens_per_s", 0),
     ("demand-negative", "demand.output_tokens_per_s", -100),
