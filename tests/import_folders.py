@@ -36,3 +36,21 @@ def vllm_gpu_folder(shared_fixture: Callable[[str], Path], folder: Path) -> Path
     eight = folder / f"8xH100-FP16{TAIL}"
     eight.write_bytes(eight.read_bytes() + b"\n")
     return folder
+
+
+#: the models of :data:`FILES`' runs (the sample workload's model is another: DeepSeek-V4.1-Flash)
+MODELS = ("facebook/opt-125m", "meta-llama/Llama-3.2-3B-Instruct")
+
+
+def workspace_for_these_models(path: Path) -> Path:
+    """The built-in sample with :data:`MODELS` declared as aliases of its workload's model, written to
+    ``path``: the folder's files then need their context (a file of a known other model is a mismatch,
+    whose context is never asked)."""
+    from dataclasses import replace
+
+    from deepdecide.storage.files import load_builtin_workspace, save_workspace
+
+    ws = load_builtin_workspace()
+    ws = replace(ws, workload=replace(ws.workload, aliases=(*ws.workload.aliases, *MODELS)))
+    save_workspace(ws, path, expected_sha256=None)
+    return path

@@ -102,7 +102,9 @@ class ContextRow:
 
     @property
     def needs_confirmation(self) -> bool:
-        return bool(self.lacks) and not self.confirmed
+        """A row that lacks facts waits for its confirmation, except a file of a known other model: its
+        runs are a mismatch whatever it is given, so its context is never asked (it may still be given)."""
+        return bool(self.lacks) and not self.confirmed and not self.other_model
 
     @property
     def ready(self) -> bool:
@@ -171,8 +173,8 @@ def row_for(path: str, result: ImportResult, matrix: SupportMatrix | None = None
     """The row of a file imported without context: its name's suggestions are filled in (platform
     as the matrix's id where it names a known platform) but the row is not confirmed, unless the
     file lacks nothing. A file of a known other model than ``workload``'s (:func:`other_model`) says so
-    in its row: its runs are a mismatch, which its context alone never makes count (only accepting
-    them as a proxy does, and a proxy stands for an option: its runtime and platform are still asked)."""
+    in its row: its runs are a mismatch, which no context makes count, so the row never waits for one
+    (the name's suggestions are kept and may be edited, e.g. before accepting the runs as a proxy)."""
     from pathlib import Path
 
     mismatch = other_model(result, workload)
@@ -194,8 +196,8 @@ def row_for(path: str, result: ImportResult, matrix: SupportMatrix | None = None
 
 
 def needs_asking(rows: Iterable[ContextRow]) -> bool:
-    """Whether any file lacks a fact or does not say who made it."""
-    return any(r.lacks or r.file_kind is None for r in rows)
+    """Whether any file lacks a fact (other than a file of a known other model) or does not say who made it."""
+    return any((r.lacks and not r.other_model) or r.file_kind is None for r in rows)
 
 
 def apply_to(rows: list[ContextRow], selected: Iterable[int], values: Mapping[str, Value | None],

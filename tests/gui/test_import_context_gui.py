@@ -6,7 +6,7 @@ per-GPU throughput, and who made each file is asked, never assumed."""
 from __future__ import annotations
 
 import pytest
-from import_folders import FILES, TAIL, vllm_gpu_folder
+from import_folders import FILES, TAIL, vllm_gpu_folder, workspace_for_these_models
 from PySide6.QtCore import QItemSelectionModel, QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDropEvent
 
@@ -42,7 +42,7 @@ def _ok(dialog) -> bool:
 
 def test_a_dropped_folder_stores_each_file_s_own_context(make_window, qtbot, interaction, shared_fixture, tmp_path):
     folder = vllm_gpu_folder(shared_fixture, tmp_path / "sweep")
-    window = make_window()
+    window = make_window((str(workspace_for_these_models(tmp_path / "w.deepdecide.yaml")),))
     window.show_page("evidence")
     doc = window.document
     n = len(doc.workspace.evidence.files)
@@ -112,7 +112,7 @@ def test_a_dropped_folder_stores_each_file_s_own_context(make_window, qtbot, int
 def test_ctrl_i_with_two_files_asks_each_and_refuses_ok_until_who_made_them_is_answered(
         make_window, qtbot, interaction, shared_fixture, tmp_path):
     folder = vllm_gpu_folder(shared_fixture, tmp_path / "sweep")
-    window = make_window()
+    window = make_window((str(workspace_for_these_models(tmp_path / "w.deepdecide.yaml")),))
     doc = window.document
     before = doc.workspace
     interaction.evidence_paths = [str(folder / f"1xL40S-FP16{TAIL}"), str(folder / f"8xH100-FP16{TAIL}")]

@@ -242,7 +242,11 @@ class ImportContextDialog(QDialog):
         self._filling = True
         try:
             check = QTableWidgetItem()
-            if row.lacks:
+            if row.other_model:
+                check.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
+                check.setToolTip(fmt(_("Runs of %1, not the workload's model: a mismatch, so no context is "
+                                       "needed"), row.other_model))
+            elif row.lacks:
                 check.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsUserCheckable)
                 check.setToolTip(_("Tick when the row's answer is right"))
             else:
@@ -315,7 +319,9 @@ class ImportContextDialog(QDialog):
             check = self.table.item(i, CONFIRMED)
             if check is None:
                 return
-            if row.lacks:
+            if row.other_model:
+                check.setText("—")
+            elif row.lacks:
                 check.setCheckState(Qt.CheckState.Checked if row.confirmed else Qt.CheckState.Unchecked)
             else:
                 check.setText("✓")
