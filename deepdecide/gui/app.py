@@ -99,6 +99,7 @@ def build_window(argv: Sequence[str] = (), *, settings_path: str | os.PathLike[s
     # it does not compete with the first paint), the collection timer, the parsed-workspace cache entry
     deferred: list[Any] = []
     disk_sha256 = ""
+    opened_with: list[Any] = []  # what an older file breaks of the newer rules: said in the status line
     try:
         # hashed before the read: a file changed in between reads as changed, never the reverse (for
         # anything but a file, the read says what it is)
@@ -106,7 +107,8 @@ def build_window(argv: Sequence[str] = (), *, settings_path: str | os.PathLike[s
             from deepdecide.storage.lock import content_sha256
 
             disk_sha256 = content_sha256(path) or ""
-        ws = load_workspace_cached(path or sample_workspace_path(language), defer=deferred.append)
+        ws = load_workspace_cached(path or sample_workspace_path(language), defer=deferred.append,
+                                   warnings=opened_with)
     except (DeepdecideError, OSError) as exc:
         error, path = exc, None
         ws = load_builtin_workspace(language)
@@ -117,6 +119,8 @@ def build_window(argv: Sequence[str] = (), *, settings_path: str | os.PathLike[s
     window = MainWindow(document, prefs, autosaver=Autosaver(autosave_dir), interaction=interaction, theme=theme)
     if path:
         window._remember(path)
+        if opened_with:
+            window.say_opened(path, opened_with)
     window._startup_error = error  # shown once the window is up
     window._offer_recovery = recover and not path
     window._deferred = deferred

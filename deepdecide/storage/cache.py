@@ -47,7 +47,7 @@ import orjson
 import platformdirs
 
 import deepdecide
-from deepdecide.domain.errors import UnreadableFileError
+from deepdecide.domain.errors import UnreadableFileError, ValidationError
 from deepdecide.domain.userfiles import read_user_file
 from deepdecide.domain.workspace import Workspace
 from deepdecide.storage import codec
@@ -174,18 +174,20 @@ def workspace_key(path: str | os.PathLike[str]) -> str:
 
 
 def load_workspace_cached(path: str | os.PathLike[str], *,
-                          defer: Callable[[Callable[[], None]], None] | None = None) -> Workspace:
+                          defer: Callable[[Callable[[], None]], None] | None = None,
+                          warnings: list[ValidationError] | None = None) -> Workspace:
     """Load like ``storage.files.load_workspace`` (the same errors for a bad file; errors are never
     kept), from the cache when an earlier run kept this very file.
 
     A new entry is written at once, or handed to ``defer`` (the desktop app writes it after its first
-    paint: with a thousand result files the write costs as much as a third of the load)."""
+    paint: with a thousand result files the write costs as much as a third of the load).
+    A file that opens with warnings (``load_workspace``'s) is never kept: every open reports them."""
     if root() is None:
-        return load_workspace(path)
+        return load_workspace(path, warnings)
     try:
         name = workspace_key(path) + ".json"
     except (OSError, UnreadableFileError):
-        return load_workspace(path)  # reports the unreadable file the usual way
+        return load_workspace(path, warnings)  # reports the unreadable file the usual way
     raw = read(WORKSPACES, name)
     if raw is not None:
         try:
@@ -195,7 +197,12 @@ def load_workspace_cached(path: str | os.PathLike[str], *,
             return kept
         except Exception:  # a damaged entry, or one of another shape: read the file
             pass
-    ws = load_workspace(path)
+    found: list[ValidationError] = []
+    ws = load_workspace(path, found)
+    if warnings is not None:
+        warnings.extend(found)
+    if found:
+        return ws
 
     def keep() -> None:
         write(WORKSPACES, name, orjson.dumps(workspace_to_data(ws, canonical=True)))

@@ -30,3 +30,14 @@ def test_an_older_file_opens_with_its_warnings_and_cannot_be_saved_as_is(make_wi
     _title, exc = interaction.errors[-1]
     assert isinstance(exc, LocatedError) and exc.path == "slo.max_error_rate"
     assert not target.exists()
+
+
+def test_the_same_file_named_on_the_command_line_says_its_warnings_too(make_window, tmp_path):
+    old = tmp_path / "old.deepdecide.yaml"
+    old.write_text(SMALL.read_text(encoding="utf-8") + "slo:\n  max_error_rate: 5\n", encoding="utf-8")
+    for _ in range(2):  # the second start would read a kept parsed copy: a file with warnings is never kept
+        window = make_window((str(old),))
+        status = window.status_label.text()
+        assert "1 warning" in status and "slo.max_error_rate" in status
+        assert "slo.max_error_rate" in window.status_label.toolTip()
+        window.close()

@@ -624,6 +624,11 @@ class MainWindow(QMainWindow):
         self.showing_sample = False
         self.document.replace(ws, path, disk_sha256=sha256)
         self._remember(path)
+        self.say_opened(path, warnings)
+        return True
+
+    def say_opened(self, path: str, warnings: list[ValidationError]) -> None:
+        """The status line after opening ``path``, with the warnings its read gave (on the command line too)."""
         self.status_label.setText(fmt(_("Opened %1"), path))
         # an older file breaking a newer rule: it opens; saving it needs the values fixed (what its migration
         # read otherwise blocks nothing: listed in the tooltip)
@@ -635,7 +640,6 @@ class MainWindow(QMainWindow):
                 len(blocking)).format(n=len(blocking)), path, str(blocking[0])))
         if warnings:
             self.status_label.setToolTip("\n".join(str(w) for w in warnings))
-        return True
 
     def save(self) -> bool:
         if not self.document.path:
