@@ -141,6 +141,8 @@ def expand(body: dict[str, Any], yaml_file: str) -> dict[str, Any]:
     folder = save_target(yaml_file).parent if yaml_file else Path(".")
     path = folder / name
     try:
+        if not os.path.lexists(path):
+            raise FileNotFoundError(path)
         payload = read_user_file(path, max_bytes=MAX_STORE_BYTES)
     except FileNotFoundError:
         raise _error(_("the evidence store {path} is missing (it holds this workspace's evidence: restore it "

@@ -831,7 +831,7 @@ def save_workspace(ws: Workspace, path: str | os.PathLike[str], *, expected_sha2
         store_payload = evidence_store.build(evidence.pop("files", []),
                                              [store_attributes(ws, f) for f in ws.evidence.files])
         keep = evidence_store.store_name(path, hashlib.sha256(store_payload).hexdigest())
-        data["evidence"] = {  # in its place in the fileevidence_store.STORE_KEY: keep,
+        data["evidence"] = {evidence_store.STORE_KEY: keep,  # in its place in the file
                             evidence_store.STORE_SHA_KEY: hashlib.sha256(store_payload).hexdigest(),
                             evidence_store.STORE_COUNT_KEY: len(ws.evidence.files), **evidence}
     payload = (_HEADER + dump_yaml(data)).encode("utf-8")  # refuses a non-finite number or invalid text, naming the key path
