@@ -122,3 +122,13 @@ def test_a_store_name_with_a_path_is_refused(stored):
     with pytest.raises(ValidationError) as exc:
         load_workspace(stored)
     assert exc.value.path == "evidence.store"
+
+
+def test_a_large_single_file_workspace_is_offered_conversion(single, monkeypatch, capsys):
+    monkeypatch.setattr(evidence_store, "CONVERT_HINT_FILES", 2)
+    assert main(["validate", str(single)]) == 0
+    assert f"deepdecide convert {single}" in capsys.readouterr().err
+    assert main(["convert", str(single)]) == 0
+    capsys.readouterr()
+    assert main(["validate", str(single)]) == 0
+    assert "deepdecide convert" not in capsys.readouterr().err
