@@ -86,7 +86,10 @@ def appendix(ctx: Context) -> list[Flowable]:
                           inputs="deepdecide-inputs.json", build="deepdecide-build.json")
                     + (" " + _("{previous}: the canonical workspace of the revision this record follows (see the "
                                "changes appendix).").format(previous="deepdecide-previous-inputs.json")
-                       if ctx.changes is not None else "")))
+                       if ctx.changes is not None else "")
+                    + (" " + _("{csv}: the evidence files (reference, name, bytes, tool, kind, runs, parity checks, "
+                               "SHA-256 as imported), one line each.").format(csv=EVIDENCE_CSV_NAME)
+                       if summarised(ws) else "")))
     return out
 
 

@@ -247,7 +247,7 @@ def _summary(ctx: Context, run_fit: list[Any]) -> list[Flowable]:
     out.append(table([_("Option"), _("Configuration"), _("Sweep (tool — kind)"), _("Files"), _("Runs"),
                       _("Count"), _("Best tok/s/GPU"), _("at conc.")], rows,
                      [30 * mm, 32 * mm, 44 * mm, 12 * mm, 12 * mm, 12 * mm, 18 * mm, 14 * mm],
-                     numeric=(3, 4, 5, 6, 7), dense=len(rows) > DENSE_RUNS))
+                     numeric=(3, 4, 5, 6, 7), dense=len(rows) > DENSE_RUNS, notes=(2,)))
     out.append(para(_("Count: runs that count towards the option (they fit the workload, or are an accepted proxy, "
                       "and no failed parity check excludes them)."), "small"))
     if notes:
