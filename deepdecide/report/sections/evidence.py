@@ -12,7 +12,7 @@ from deepdecide.domain import formatting
 from deepdecide.domain import presentation as look
 from deepdecide.domain.evidence import BenchmarkRun, EnergyBasis
 from deepdecide.domain.formatting import DASH, number
-from deepdecide.domain.i18n import _
+from deepdecide.domain.i18n import _, ngettext
 from deepdecide.domain.slo import INTERACTIVITY
 from deepdecide.domain.workspace import Workspace
 from deepdecide.report import charts, evidence_files, predictions
@@ -207,6 +207,10 @@ def _configuration(r: BenchmarkRun) -> str:
     return ", ".join(parts)
 
 
+def _runs(n: int) -> str:
+    return ngettext("{n} run", "{n} runs", n).format(n=formatting.integer(n))
+
+
 def _summary(ctx: Context, run_fit: list[Any]) -> list[Flowable]:
     """The runs summarised per option, configuration and sweep (a page count that does not grow with the
     number of files): files, runs, runs that count, the best throughput per GPU and its concurrency;
@@ -239,7 +243,7 @@ def _summary(ctx: Context, run_fit: list[Any]) -> list[Flowable]:
         "and sweep rather than listed one by one. The files' names, sizes and SHA-256 are in the CSV attached to "
         "this record ({csv}); every run is in the embedded inputs and in the spreadsheet export "
         "(deepdecide export --evidence).").format(
-            files=formatting.count(len(ws.evidence.files), "file"), runs=formatting.count(len(ws.evidence.runs), "run"),
+            files=formatting.count(len(ws.evidence.files), "file"), runs=_runs(len(ws.evidence.runs)),
             limit=formatting.integer(evidence_files.SUMMARY_FILES), csv=EVIDENCE_CSV_NAME))]
     rows = [[option, config, sweep, formatting.integer(len(g["files"])), formatting.integer(g["runs"]),
              formatting.integer(g["count"]), num(g["best"]), num(g["at"])]
@@ -253,6 +257,6 @@ def _summary(ctx: Context, run_fit: list[Any]) -> list[Flowable]:
     if notes:
         out += h2(_("Data-quality notes"), "evidence-quality")
         out += bullets([_("{note}: {runs} in {files}").format(
-            note=q, runs=formatting.count(len(where), "run"), files=formatting.count(len(set(where)), "file"))
+            note=q, runs=_runs(len(where)), files=formatting.count(len(set(where)), "file"))
             for q, where in notes.items()])
     return out
