@@ -19,7 +19,7 @@ from deepdecide.report.integrity import INTACT, extract_attachments, verify
 from deepdecide.storage.files import load_workspace
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "perf"))
-from bench_scale import build_workspace, make_results  # noqa: E402
+from bench_scale import build_workspace, make_results
 
 
 def _pages(pdf: bytes) -> int:
